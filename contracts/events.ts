@@ -1,0 +1,29 @@
+// The shape every event has in the log, whatever its type.
+import * as v from 'valibot';
+
+export const EventMetadataSchema = v.object({
+  /** who caused it: 'shopper', 'admin:<username>', 'webhook:stripe', 'system:<what>' */
+  causedBy: v.string(),
+  /** the request or command id that caused it */
+  causationId: v.string(),
+  /** the id shared by everything one user action caused */
+  correlationId: v.string(),
+  /** ISO-8601 UTC time the command was decided */
+  at: v.string(),
+});
+export type EventMetadata = v.InferOutput<typeof EventMetadataSchema>;
+
+/** An event as a decider returns it: a type and a JSON-native payload. */
+export type DomainEvent<T extends string = string, D = unknown> = { type: T; data: D };
+
+/** An event ready to append: ids are UUIDs, or derived from an external reference for idempotency. */
+export type NewEvent<E extends DomainEvent = DomainEvent> = E & { id: string; metadata: EventMetadata };
+
+/** An event as the store holds it. Revisions start at 0 per stream; positions grow across the whole log. */
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = NewEvent<E> & {
+  stream: string;
+  revision: number;
+  position: number;
+};
+
+export type EventOf<R> = R extends RecordedEvent<infer E> ? E : never;

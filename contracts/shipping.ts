@@ -1,0 +1,57 @@
+// The spec keeps three shipping readings that disagree; each is named and used where the spec uses it.
+
+/** Reading 1 — cart checkout (card and wallet flows): 350 pence for GB, 500 otherwise. */
+export const cartCheckoutShipping = {
+  gbPence: 350,
+  otherPence: 500,
+  ukOption: { label: 'UK Shipping', detail: 'Standard delivery' },
+  internationalOption: { label: 'International Shipping', detail: 'Standard international delivery' },
+} as const;
+
+export function cartCheckoutShippingPence(countryCode: string): number {
+  return countryCode.toUpperCase() === 'GB' ? cartCheckoutShipping.gbPence : cartCheckoutShipping.otherPence;
+}
+
+/** Reading 2 — the fallback rates when the server gives no cost, by country name. */
+export const fallbackShippingPence = {
+  'United Kingdom': 299,
+  'United States': 899,
+  Canada: 899,
+  France: 699,
+  Germany: 699,
+  Italy: 699,
+  Spain: 699,
+  Netherlands: 699,
+  Belgium: 699,
+  other: 1299,
+} as const;
+
+export function fallbackShippingFor(countryName: string): number {
+  return (fallbackShippingPence as Record<string, number>)[countryName] ?? fallbackShippingPence.other;
+}
+
+/** Reading 3 — the landing page's "Mix and Match" text: UK £3.99 for 1–2 books, £4.99 for 3+. */
+export const mixAndMatchUkShipping = { upToTwoBooksPence: 399, threeOrMoreBooksPence: 499 } as const;
+
+export function mixAndMatchUkShippingPence(bookCount: number): number {
+  return bookCount >= 3 ? mixAndMatchUkShipping.threeOrMoreBooksPence : mixAndMatchUkShipping.upToTwoBooksPence;
+}
+
+/** What the web shows if the countries call fails. */
+export const fallbackCountries = ['United Kingdom', 'United States', 'Canada', 'Other'] as const;
+
+/** The wallet page's displayed range. */
+export const walletShippingRangeText = '£3.50 - £5.00';
+
+/** Country choices on the custom checkout form (spec §5). */
+export const checkoutCountries = [
+  { code: 'GB', name: 'United Kingdom' },
+  { code: 'US', name: 'United States' },
+  { code: 'CA', name: 'Canada' },
+  { code: 'AU', name: 'Australia' },
+  { code: 'DE', name: 'Germany' },
+  { code: 'FR', name: 'France' },
+  { code: 'ES', name: 'Spain' },
+  { code: 'IT', name: 'Italy' },
+  { code: 'NL', name: 'Netherlands' },
+] as const;

@@ -1,0 +1,245 @@
+// The embedded event store: one SQLite file, WAL, synchronous=FULL, with group commit of concurrent appends.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { NewEvent, RecordedEvent } from '../../../contracts/events.ts';
+import {
+  WrongExpectedRevision,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type StreamInfo,
+  type Subscription,
+} from '../../../service/ports/eventStore.ts';
+import { Signal } from '../signal.ts';
+
+type Row = { position: number; id: string; stream: string; revision: number; type: string; data: string; metadata: string };
+
+type PendingAppend = {
+  stream: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+};
+
+export class DuplicateEventId extends Error {
+  constructor(readonly eventId: string, readonly stream: string) {
+    super(`Event id ${eventId} is already used by stream ${stream}`);
+    this.name = 'DuplicateEventId';
+  }
+}
+
+export type SqliteEventStoreOptions = {
+  /** how often a subscriber looks for events appended by another process */
+  pollIntervalMs?: number;
+};
+
+function toRecorded(row: Row): RecordedEvent {
+  return {
+    id: row.id,
+    stream: row.stream,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+  };
+}
+
+export function openSqliteEventStore(file: string, options: SqliteEventStoreOptions = {}): EventStore {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // An acknowledged append must survive power loss.
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS events (
+      position INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      stream TEXT NOT NULL,
+      revision INTEGER NOT NULL,
+      type TEXT NOT NULL,
+      data TEXT NOT NULL,
+      metadata TEXT NOT NULL,
+      UNIQUE (stream, revision)
+    );
+  `);
+
+  const streamHead = db.prepare<[string], { revision: number | null; position: number | null }>(
+    'SELECT MAX(revision) AS revision, MAX(position) AS position FROM events WHERE stream = ?',
+  );
+  const findById = db.prepare<[string], { stream: string; position: number }>('SELECT stream, position FROM events WHERE id = ?');
+  const insert = db.prepare('INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+  const readStreamStmt = db.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY revision');
+  const readPage = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+  const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
+  const streams = db.prepare<[], { stream: string; revision: number; lastPosition: number }>(
+    'SELECT stream, MAX(revision) AS revision, MAX(position) AS lastPosition FROM events GROUP BY stream ORDER BY MIN(position)',
+  );
+
+  function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    const current = streamHead.get(stream)!;
+    const currentRevision = current.revision;
+
+    // Idempotent retry: every id already in this stream → answer as the first time.
+    const existing = events.map((e) => findById.get(e.id));
+    if (existing.some(Boolean)) {
+      const foreign = existing.find((row) => row && row.stream !== stream);
+      if (foreign) throw new DuplicateEventId(events[existing.indexOf(foreign)]!.id, foreign.stream);
+      if (existing.every(Boolean)) {
+        return { revision: currentRevision!, position: Math.max(...existing.map((row) => row!.position)) };
+      }
+      throw new WrongExpectedRevision(stream, expected, currentRevision ?? 'no_stream');
+    }
+
+    if (expected === 'no_stream' && currentRevision !== null) throw new WrongExpectedRevision(stream, expected, currentRevision);
+    if (typeof expected === 'number' && currentRevision !== expected) {
+      throw new WrongExpectedRevision(stream, expected, currentRevision ?? 'no_stream');
+    }
+
+    let revision = currentRevision ?? -1;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      const info = insert.run(event.id, stream, revision, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
+      position = Number(info.lastInsertRowid);
+    }
+    return { revision, position };
+  }
+
+  // Group commit: appends that arrive while one turn of the event loop runs share one transaction and one fsync.
+  // Each keeps its own concurrency check through a savepoint, so one failed append does not fail its neighbours.
+  let queue: PendingAppend[] = [];
+  let scheduled = false;
+  const signal = new Signal();
+
+  const commitGroup = db.transaction((group: PendingAppend[]) => {
+    const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
+    for (const item of group) {
+      db.exec('SAVEPOINT one_append');
+      try {
+        const result = appendOne(item.stream, item.events, item.expected);
+        db.exec('RELEASE one_append');
+        outcomes.push({ ok: true, result });
+      } catch (error) {
+        db.exec('ROLLBACK TO one_append');
+        db.exec('RELEASE one_append');
+        outcomes.push({ ok: false, error });
+      }
+    }
+    return outcomes;
+  });
+
+  function flush() {
+    scheduled = false;
+    const group = queue;
+    queue = [];
+    if (group.length === 0) return;
+    let outcomes;
+    try {
+      outcomes = commitGroup(group);
+    } catch (error) {
+      for (const item of group) item.reject(error);
+      return;
+    }
+    outcomes.forEach((outcome, i) => (outcome.ok ? group[i]!.resolve(outcome.result) : group[i]!.reject(outcome.error)));
+    signal.notify();
+  }
+
+  const pollIntervalMs = options.pollIntervalMs ?? 200;
+  let closed = false;
+  const subscriptions = new Set<{ close(): Promise<void> }>();
+
+  const store: EventStore = {
+    kind: 'sqlite',
+
+    append(stream, events, expected) {
+      if (closed) return Promise.reject(new Error('Event store is closed'));
+      if (events.length === 0) return Promise.reject(new Error('Nothing to append'));
+      return new Promise<AppendResult>((resolve, reject) => {
+        queue.push({ stream, events, expected, resolve, reject });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+
+    async readStream(stream) {
+      return readStreamStmt.all(stream).map(toRecorded);
+    },
+
+    async *readAll(afterPosition = 0, { batchSize = 1000, limit = Infinity } = {}) {
+      let last = afterPosition;
+      let delivered = 0;
+      while (delivered < limit) {
+        const rows = readPage.all(last, Math.min(batchSize, limit - delivered));
+        for (const row of rows) {
+          yield toRecorded(row);
+          last = row.position;
+          delivered += 1;
+        }
+        if (rows.length < batchSize) return;
+      }
+    },
+
+    subscribe(afterPosition, handler, onError) {
+      let last = afterPosition;
+      let stopped = false;
+      const run = async () => {
+        while (!stopped) {
+          const wake = signal.next(pollIntervalMs);
+          const rows = readPage.all(last, 500);
+          for (const row of rows) {
+            if (stopped) return;
+            await handler(toRecorded(row));
+            last = row.position;
+          }
+          if (rows.length < 500) await wake;
+        }
+      };
+      const done = run().catch((error) => {
+        stopped = true;
+        onError?.(error);
+      });
+      const subscription = {
+        async close() {
+          stopped = true;
+          signal.notify();
+          await done;
+          subscriptions.delete(subscription);
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async headPosition() {
+      return head.get()!.position ?? 0;
+    },
+
+    async listStreams(): Promise<StreamInfo[]> {
+      return streams.all();
+    },
+
+    async ping() {
+      try {
+        head.get();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    async close() {
+      if (closed) return;
+      if (queue.length > 0) flush();
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.close()));
+      db.close();
+    },
+  };
+  return store;
+}

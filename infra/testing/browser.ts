@@ -1,0 +1,31 @@
+// Debian's Chromium driven by playwright-core, the way every browser test launches it.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+export async function newPage(browser: Browser, viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+  return { context, page };
+}

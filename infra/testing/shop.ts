@@ -1,0 +1,46 @@
+// Runs a whole shop in the test process on a free port, with its own data directory.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../service/config.ts';
+import { createShop, type Shop } from '../../service/shop.ts';
+
+export type TestShop = { url: string; shop: Shop; dataDir: string; close(): Promise<void> };
+
+export async function startTestShop(env: Record<string, string> = {}, options: { clock?: () => Date; keepData?: boolean } = {}): Promise<TestShop> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env });
+  const shop = await createShop(config, { logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), ...(options.clock ? { clock: options.clock } : {}) });
+  const server = await shop.listen(0, '127.0.0.1');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    shop,
+    dataDir,
+    async close() {
+      await shop.close();
+      if (!options.keepData && !env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** fetch with a JSON body, answering the status and the parsed body */
+export async function call(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+  const headers: Record<string, string> = { ...init.headers };
+  let body: string | undefined = init.raw;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}

@@ -1,0 +1,67 @@
+// Folds events into pending writes that later reads can see, then commits them with the checkpoints in one go.
+import type { RecordedEvent } from '../contracts/events.ts';
+import type { RangeOptions, ReadStore, ReadStoreReader, Write } from '../service/ports/readStore.ts';
+import type { Projection } from './projection.ts';
+
+const key = (collection: string, id: string) => `${collection}\u0000${id}`;
+
+export class ProjectionBatch {
+  private writes: Write[] = [];
+  private docs = new Map<string, unknown | null>();
+  private touchedIndexes = new Set<string>();
+  private lastPosition = 0;
+  count = 0;
+
+  constructor(
+    private readonly store: ReadStore,
+    private readonly projections: readonly Projection[],
+    /** per projection, the position it has already applied */
+    private readonly applied: Map<string, number>,
+  ) {}
+
+  /** Reads through the pending writes. Index reads see only committed entries plus none pending (a projection that
+   *  reads an index it writes in the same batch must commit first; none does). */
+  readonly view: ReadStoreReader = {
+    get: async <T>(collection: string, id: string) => {
+      const k = key(collection, id);
+      if (this.docs.has(k)) return structuredClone(this.docs.get(k)) as T | null;
+      return this.store.get<T>(collection, id);
+    },
+    getMany: async <T>(collection: string, ids: readonly string[]) => Promise.all(ids.map((id) => this.view.get<T>(collection, id))),
+    range: (index: string, options?: RangeOptions) => {
+      if (this.touchedIndexes.has(index)) throw new Error(`Index ${index} was written in this batch; it cannot be read before commit`);
+      return this.store.range(index, options);
+    },
+    count: (index: string) => {
+      if (this.touchedIndexes.has(index)) throw new Error(`Index ${index} was written in this batch; it cannot be read before commit`);
+      return this.store.count(index);
+    },
+  };
+
+  async add(event: RecordedEvent): Promise<void> {
+    for (const projection of this.projections) {
+      if ((this.applied.get(projection.name) ?? 0) >= event.position) continue;
+      if (!projection.handles.includes(event.type)) continue;
+      for (const write of await projection.apply(event, this.view)) {
+        this.writes.push(write);
+        if (write.op === 'put') this.docs.set(key(write.collection, write.id), structuredClone(write.doc));
+        else if (write.op === 'delete') this.docs.set(key(write.collection, write.id), null);
+        else this.touchedIndexes.add(write.index);
+      }
+    }
+    this.lastPosition = event.position;
+    this.count += 1;
+  }
+
+  /** Commits the writes and moves every projection's checkpoint to the last event added. Returns that position. */
+  async commit(): Promise<number> {
+    if (this.count === 0) return this.lastPosition;
+    const checkpoints = this.projections.map((p) => ({
+      projection: p.name,
+      position: Math.max(this.applied.get(p.name) ?? 0, this.lastPosition),
+    }));
+    await this.store.commit(this.writes, checkpoints);
+    for (const c of checkpoints) this.applied.set(c.projection, c.position);
+    return this.lastPosition;
+  }
+}

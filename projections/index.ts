@@ -1,0 +1,5 @@
+// Every read model the shop keeps. The runner folds the log into all of them.
+import { booksProjection } from './books/books.ts';
+import type { Projection } from './projection.ts';
+
+export const allProjections: readonly Projection[] = [booksProjection];

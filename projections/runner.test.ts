@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { NewEvent } from '../contracts/events.ts';
+import { openSqliteEventStore } from '../infra/eventstore/sqlite/sqliteEventStore.ts';
+import { createMemoryReadStore } from '../infra/readstore/memoryReadStore.ts';
+import { defineProjection } from './projection.ts';
+import { contentHash, rebuild, verify } from './rebuild.ts';
+import { ProjectionRunner } from './runner.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'shop-runner-'));
+const meta = { causedBy: 'test', causationId: 'c', correlationId: 'c', at: '2026-01-01T00:00:00.000Z' };
+const added = (n: number): NewEvent => ({ id: randomUUID(), type: 'Added', data: { n }, metadata: meta });
+
+/** Counts how often each event reaches the projection, to prove exactly-once application. */
+function counting() {
+  const applications = new Map<string, number>();
+  const projection = defineProjection({
+    name: 'sum',
+    handles: ['Added'],
+    async apply(event, view) {
+      applications.set(event.id, (applications.get(event.id) ?? 0) + 1);
+      const current = (await view.get<{ total: number; count: number }>('sum', 'all')) ?? { total: 0, count: 0 };
+      const n = (event.data as { n: number }).n;
+      return [
+        { op: 'put', collection: 'sum', id: 'all', doc: { total: current.total + n, count: current.count + 1 } },
+        { op: 'index', index: 'sum:byPosition', id: String(event.position), score: event.position },
+      ];
+    },
+  });
+  return { projection, applications };
+}
+
+test('runner: catches up, follows live events, and waitFor resolves at the appended position', async () => {
+  const events = openSqliteEventStore(join(dir, 'a.sqlite'));
+  for (let i = 1; i <= 5; i++) await events.append(`n-${i}`, [added(i)], 'no_stream');
+  const reads = createMemoryReadStore();
+  const { projection } = counting();
+  const runner = new ProjectionRunner(events, reads, [projection], { healthCheckMs: 0 });
+  await runner.start();
+  assert.ok(await runner.waitFor(5));
+  assert.equal(await reads.get('sum', 'all'), { total: 15, count: 5 });
+  const { position } = await events.append('n-6', [added(100)], 'no_stream');
+  assert.ok(await runner.waitFor(position));
+  assert.equal(await reads.get('sum', 'all'), { total: 115, count: 6 });
+  assert.is(await runner.lag(), 0);
+  assert.is(await runner.waitFor(position + 10, 50), false);
+  await runner.stop();
+  await events.close();
+});
+
+test('runner: a restart resumes from the checkpoint and applies no event twice', async () => {
+  const events = openSqliteEventStore(join(dir, 'b.sqlite'));
+  const reads = createMemoryReadStore('resume');
+  const { projection, applications } = counting();
+  for (let i = 1; i <= 300; i++) await events.append(`n-${i}`, [added(1)], 'no_stream');
+  const first = new ProjectionRunner(events, reads, [projection], { batchSize: 64, healthCheckMs: 0 });
+  await first.start();
+  assert.ok(await first.waitFor(300));
+  await first.stop();
+  await Promise.all(Array.from({ length: 200 }, (_, i) => events.append(`m-${i}`, [added(1)], 'no_stream')));
+  const second = new ProjectionRunner(events, reads, [projection], { batchSize: 64, healthCheckMs: 0 });
+  await second.start();
+  assert.ok(await second.waitFor(500));
+  await second.stop();
+  assert.equal(await reads.get('sum', 'all'), { total: 500, count: 500 });
+  assert.is(applications.size, 500);
+  assert.ok([...applications.values()].every((n) => n === 1), 'an event was applied twice');
+  await events.close();
+});
+
+test('runner: rebuild into a fresh namespace equals the live read model; verify reports a match', async () => {
+  const events = openSqliteEventStore(join(dir, 'c.sqlite'));
+  const reads = createMemoryReadStore('live');
+  const { projection } = counting();
+  for (let i = 1; i <= 50; i++) await events.append(`n-${i}`, [added(i)], 'no_stream');
+  const runner = new ProjectionRunner(events, reads, [projection], { healthCheckMs: 0 });
+  await runner.start();
+  assert.ok(await runner.waitFor(50));
+  await runner.stop();
+  const fresh = reads.withNamespace('fresh');
+  const result = await rebuild(events, fresh, [projection]);
+  assert.is(result.events, 50);
+  assert.is(await contentHash(fresh), await contentHash(reads));
+  const verdict = await verify(events, reads, [projection]);
+  assert.ok(verdict.match);
+  // A read model that drifted from the log is caught.
+  await reads.commit([{ op: 'put', collection: 'sum', id: 'all', doc: { total: -1, count: 0 } }], []);
+  assert.is((await verify(events, reads, [projection])).match, false);
+  await events.close();
+});
+
+test('runner: a read store that lost its data is noticed and rebuilt', async () => {
+  const events = openSqliteEventStore(join(dir, 'd.sqlite'));
+  const reads = createMemoryReadStore('lossy');
+  const { projection } = counting();
+  for (let i = 1; i <= 10; i++) await events.append(`n-${i}`, [added(1)], 'no_stream');
+  const runner = new ProjectionRunner(events, reads, [projection], { healthCheckMs: 20, retryDelayMs: 10 });
+  await runner.start();
+  assert.ok(await runner.waitFor(10));
+  await reads.drop();
+  const deadline = Date.now() + 3000;
+  while (Date.now() < deadline && (await reads.get<{ count: number }>('sum', 'all'))?.count !== 10) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(await reads.get('sum', 'all'), { total: 10, count: 10 });
+  assert.is(runner.rebuilds, 1);
+  await runner.stop();
+  await events.close();
+});
+
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+test.run();

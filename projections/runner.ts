@@ -1,0 +1,181 @@
+// Follows the global log from the read store's checkpoints and folds every event into the read models exactly once.
+import type { RecordedEvent } from '../contracts/events.ts';
+import type { EventStore, Subscription } from '../service/ports/eventStore.ts';
+import type { ReadStore } from '../service/ports/readStore.ts';
+import { ProjectionBatch } from './batch.ts';
+import type { Projection } from './projection.ts';
+
+export type RunnerLogger = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+
+export type RunnerOptions = {
+  /** events folded before a commit while catching up */
+  batchSize?: number;
+  logger?: RunnerLogger;
+  /** how long to wait before resuming after a read-store failure */
+  retryDelayMs?: number;
+  /** how often to check that the read store still holds our checkpoint (a flushed Redis is rebuilt) */
+  healthCheckMs?: number;
+};
+
+type Waiter = { position: number; resolve: (reached: boolean) => void; timer: NodeJS.Timeout };
+
+export class ProjectionRunner {
+  private subscription: Subscription | null = null;
+  private applied = new Map<string, number>();
+  private batch: ProjectionBatch | null = null;
+  private committing: Promise<void> = Promise.resolve();
+  private commitScheduled = false;
+  private waiters: Waiter[] = [];
+  private healthTimer: NodeJS.Timeout | null = null;
+  private restarting = false;
+  private stopped = true;
+  /** position of the last event whose writes are committed for every projection */
+  position = 0;
+  rebuilds = 0;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly store: ReadStore,
+    private readonly projections: readonly Projection[],
+    private readonly options: RunnerOptions = {},
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.resume();
+    const every = this.options.healthCheckMs ?? 1000;
+    if (every > 0) {
+      this.healthTimer = setInterval(() => void this.checkStore(), every);
+      this.healthTimer.unref();
+    }
+  }
+
+  /** Resolves once the read models have folded the event at `position`; false if `timeoutMs` passed first. */
+  waitFor(position: number, timeoutMs = 2000): Promise<boolean> {
+    if (this.position >= position) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        position,
+        resolve,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve(false);
+        }, timeoutMs),
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  async lag(): Promise<number> {
+    return Math.max(0, (await this.events.headPosition()) - this.position);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.healthTimer) clearInterval(this.healthTimer);
+    await this.subscription?.close();
+    this.subscription = null;
+    await this.committing.catch(() => {});
+    if (this.batch) await this.commitNow().catch(() => {});
+    for (const w of this.waiters) {
+      clearTimeout(w.timer);
+      w.resolve(this.position >= w.position);
+    }
+    this.waiters = [];
+  }
+
+  private async resume(): Promise<void> {
+    this.applied = new Map();
+    for (const p of this.projections) this.applied.set(p.name, (await this.store.checkpoint(p.name)) ?? 0);
+    const from = Math.min(...this.applied.values());
+    this.position = from;
+    this.batch = null;
+    this.options.logger?.info({ from, projections: this.projections.map((p) => p.name) }, 'projections resuming');
+    this.subscription = this.events.subscribe(from, (event) => this.fold(event), (error) => this.failed(error));
+  }
+
+  private async fold(event: RecordedEvent): Promise<void> {
+    if (!this.batch) this.batch = new ProjectionBatch(this.store, this.projections, this.applied);
+    await this.batch.add(event);
+    if (this.batch.count >= (this.options.batchSize ?? 500)) {
+      await this.commitNow();
+    } else if (!this.commitScheduled) {
+      // Live events commit as soon as the subscription has delivered what it has: one commit per burst.
+      this.commitScheduled = true;
+      setImmediate(() => {
+        this.commitScheduled = false;
+        this.commitNow().catch((error) => this.failed(error));
+      });
+    }
+  }
+
+  private commitNow(): Promise<void> {
+    const batch = this.batch;
+    this.batch = null;
+    if (!batch || batch.count === 0) return this.committing;
+    this.committing = this.committing.then(async () => {
+      const position = await batch.commit();
+      this.position = position;
+      this.settleWaiters();
+    });
+    return this.committing;
+  }
+
+  private settleWaiters() {
+    if (this.waiters.length === 0) return;
+    const still: Waiter[] = [];
+    for (const w of this.waiters) {
+      if (this.position >= w.position) {
+        clearTimeout(w.timer);
+        w.resolve(true);
+      } else still.push(w);
+    }
+    this.waiters = still;
+  }
+
+  /** A read-store failure: drop what is pending and resume from the committed checkpoints after a pause. */
+  private failed(error: unknown) {
+    if (this.stopped || this.restarting) return;
+    this.options.logger?.error({ err: error instanceof Error ? error.message : String(error) }, 'projection runner failed; resuming');
+    void this.restart();
+  }
+
+  private async restart() {
+    this.restarting = true;
+    try {
+      await this.subscription?.close().catch(() => {});
+      this.subscription = null;
+      this.batch = null;
+      await this.committing.catch(() => {});
+      this.committing = Promise.resolve();
+      while (!this.stopped) {
+        await new Promise((r) => setTimeout(r, this.options.retryDelayMs ?? 500));
+        try {
+          await this.resume();
+          return;
+        } catch (error) {
+          this.options.logger?.error({ err: error instanceof Error ? error.message : String(error) }, 'read store still unavailable');
+        }
+      }
+    } finally {
+      this.restarting = false;
+    }
+  }
+
+  /** Notices a read store that lost its data (flushed, restarted without persistence) and rebuilds it. */
+  private async checkStore() {
+    if (this.stopped || this.restarting || this.position === 0) return;
+    try {
+      const name = this.projections[0]!.name;
+      const stored = await this.store.checkpoint(name);
+      if (stored === null || stored < (this.applied.get(name) ?? 0)) {
+        this.options.logger?.error({ stored, expected: this.position }, 'read store lost its checkpoint; rebuilding from the log');
+        this.rebuilds += 1;
+        await this.store.drop().catch(() => {});
+        await this.restart();
+      }
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// The Koa application: one error middleware at the head, security and transport concerns, then the slices.
+import { bodyParser } from '@koa/bodyparser';
+import { Router } from '@koa/router';
+import Koa from 'koa';
+import compress from 'koa-compress';
+import helmet from 'koa-helmet';
+import { constants as zlib } from 'node:zlib';
+import { catalogRoutes } from './catalog/routes.ts';
+import type { ShopDeps } from './deps.ts';
+import { errorMiddleware, HttpError, notFound } from './http/errors.ts';
+import { requestContext } from './http/request.ts';
+import { staticWeb } from './http/static.ts';
+import { healthRoutes } from './health.ts';
+
+/** Each capability registers its routes here. */
+export type RouteModule = (router: Router, deps: ShopDeps) => void;
+const routeModules: RouteModule[] = [healthRoutes, catalogRoutes];
+
+export type AppOptions = { webDist?: string; extraCsp?: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } };
+
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
+  const app = new Koa({ proxy: deps.config.NODE_ENV === 'production' });
+  const csp = options.extraCsp ?? {};
+
+  app.use(errorMiddleware(deps.logger));
+  app.use(requestContext(deps.logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(csp.scriptSrc ?? [])],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...(csp.connectSrc ?? [])],
+          frameSrc: ["'self'", ...(csp.frameSrc ?? [])],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: deps.config.NODE_ENV === 'production',
+    }),
+  );
+  app.use(
+    compress({
+      threshold: 1024,
+      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      gzip: { level: 6 },
+    }),
+  );
+
+  // Only JSON goes in: a body of another type is refused before anything reads it.
+  app.use(async (ctx, next) => {
+    if (bodyMethods.has(ctx.method) && ctx.path.startsWith('/api/')) {
+      const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('Transfer-Encoding') !== '';
+      if (hasBody && !ctx.is('application/json')) throw new HttpError(415, 'Unsupported content type; send application/json', 'unsupported_media_type');
+    }
+    await next();
+  });
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: `${deps.config.BODY_LIMIT_KB}kb`,
+      encoding: 'utf-8',
+      onError: (error: Error & { status?: number }) => {
+        // RangeError: nesting too deep for JSON.parse — still the client's fault.
+        if (error.status && error.status < 500) throw error;
+        throw new HttpError(400, 'Request body is not valid JSON', 'bad_request');
+      },
+    }),
+  );
+
+  const router = new Router();
+  for (const register of routeModules) register(router, deps);
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(`No such endpoint: ${ctx.method} ${ctx.path}`);
+    await next();
+  });
+  if (options.webDist) app.use(staticWeb(options.webDist));
+
+  app.on('error', (error, ctx) => {
+    // Socket-level errors after the response started; the error middleware has already answered.
+    deps.logger.warn({ err: (error as Error).message, requestId: ctx?.state?.requestId }, 'response error');
+  });
+  return app;
+}

@@ -1,0 +1,85 @@
+// How every command runs: load the stream, fold it, decide, append at the expected revision, wait for the read models.
+import { createHash, randomUUID } from 'node:crypto';
+import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../contracts/events.ts';
+import { WrongExpectedRevision, type AppendResult, type EventStore } from './ports/eventStore.ts';
+
+export type Decider<State, Command, Event extends DomainEvent> = {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  /** pure: throws an HttpError when the command is not allowed in this state; [] when nothing changes */
+  decide: (command: Command, state: State) => Event[];
+};
+
+/** Who and what caused a command, and when it was decided. */
+export type CommandMeta = {
+  causedBy: string;
+  requestId: string;
+  correlationId?: string;
+  /** ISO-8601 UTC */
+  now: string;
+};
+
+export interface PositionWaiter {
+  waitFor(position: number, timeoutMs?: number): Promise<boolean>;
+}
+
+export type CommandResult<Event extends DomainEvent> = {
+  events: Event[];
+  revision: number;
+  position: number;
+};
+
+/** A UUID derived from a name, so the same external reference always gives the same event id. */
+export function idFromReference(kind: string, reference: string): string {
+  const h = createHash('sha256').update(`${kind}:${reference}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export function metadataOf(meta: CommandMeta): EventMetadata {
+  return { causedBy: meta.causedBy, causationId: meta.requestId, correlationId: meta.correlationId ?? meta.requestId, at: meta.now };
+}
+
+export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, events: readonly RecordedEvent[]): State {
+  return events.reduce((state, event) => decider.evolve(state, event as unknown as Event), decider.initialState());
+}
+
+export type HandleOptions = {
+  /** ids for the new events; default random UUIDs. Derive them from an external reference to make retries no-ops. */
+  eventIds?: (event: DomainEvent, index: number) => string;
+  /** wait for the read models to fold the new events before answering (read-your-writes) */
+  waiter?: PositionWaiter;
+  waitTimeoutMs?: number;
+};
+
+export async function handleCommand<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  meta: CommandMeta,
+  options: HandleOptions = {},
+): Promise<CommandResult<Event>> {
+  for (let attempt = 0; ; attempt++) {
+    const history = await store.readStream(stream);
+    const state = fold(decider, history);
+    const decided = decider.decide(command, state);
+    const last = history.at(-1);
+    if (decided.length === 0) return { events: [], revision: last?.revision ?? -1, position: last?.position ?? 0 };
+    const metadata = metadataOf(meta);
+    const events: NewEvent[] = decided.map((event, i) => ({
+      ...event,
+      id: options.eventIds?.(event, i) ?? randomUUID(),
+      metadata,
+    }));
+    let result: AppendResult;
+    try {
+      result = await store.append(stream, events, last ? last.revision : 'no_stream');
+    } catch (error) {
+      // A concurrent writer won: decide once more on the fresh stream, then give up with a 409.
+      if (error instanceof WrongExpectedRevision && attempt === 0) continue;
+      throw error;
+    }
+    if (options.waiter) await options.waiter.waitFor(result.position, options.waitTimeoutMs ?? 2000);
+    return { events: decided, revision: result.revision, position: result.position };
+  }
+}

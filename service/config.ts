@@ -1,0 +1,57 @@
+// Configuration is environment variables only, validated at start; a bad value names its variable and stops.
+import * as v from 'valibot';
+
+const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
+const port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535, 'must be a port number'));
+
+export const ConfigSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  PORT: v.optional(port, '3000'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  /** the address shoppers reach the shop at, for payment return URLs and e-mails */
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://shop.example'))),
+  DATA_DIR: v.optional(v.string(), './data'),
+  EVENTSTORE_URL: v.optional(v.pipe(v.string(), v.regex(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, 'must be an esdb:// connection string'))),
+  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
+  /** 'inline' runs the projection runner inside the service; 'external' expects `npm run projections` */
+  PROJECTIONS: v.optional(v.picklist(['inline', 'external']), 'inline'),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  BODY_LIMIT_KB: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)), '64'),
+  ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(1)), 'admin'),
+  ADMIN_PASSWORD_HASH: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: v.optional(v.string(), 'Amanah House <orders@amanahhouse.co.uk>'),
+  OWNER_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
+});
+
+export type Config = v.InferOutput<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(ConfigSchema.entries)
+      .filter((k) => env[k] !== undefined && env[k] !== '')
+      .map((k) => [k, env[k]]),
+  );
+  const result = v.safeParse(ConfigSchema, picked);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `${v.getDotPath(issue) ?? 'config'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const config = result.output;
+  if (config.NODE_ENV === 'production') {
+    const missing = [
+      !config.ADMIN_PASSWORD_HASH && 'ADMIN_PASSWORD_HASH',
+      !config.JWT_SECRET && 'JWT_SECRET',
+    ].filter(Boolean);
+    if (missing.length) throw new ConfigError(`Invalid configuration: production needs ${missing.join(' and ')}`);
+    if (config.ADMIN_PASSWORD) throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is refused in production; set ADMIN_PASSWORD_HASH');
+  }
+  return config;
+}

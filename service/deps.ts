@@ -1,0 +1,18 @@
+// What the HTTP slices are given: ports, the clock and the log, wired once in the composition root.
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { PositionWaiter } from './commands.ts';
+import type { EventStore } from './ports/eventStore.ts';
+import type { ReadStore } from './ports/readStore.ts';
+
+export type ShopDeps = {
+  config: Config;
+  logger: Logger;
+  events: EventStore;
+  reads: ReadStore;
+  /** read-your-writes: resolves once the read models have folded a position */
+  waiter: PositionWaiter;
+  /** committed projection position and lag, for /healthz */
+  projectionStatus: () => Promise<{ position: number; lag: number }>;
+  clock: () => Date;
+};

@@ -1,0 +1,22 @@
+// GET /healthz: are the stores reachable, and how far behind the log are the read models?
+import type { Router } from '@koa/router';
+import type { ShopDeps } from './deps.ts';
+
+export function healthRoutes(router: Router, deps: ShopDeps) {
+  router.get('/healthz', async (ctx) => {
+    const [eventStore, readStore, projections] = await Promise.all([
+      deps.events.ping().catch(() => false),
+      deps.reads.ping().catch(() => false),
+      deps.projectionStatus().catch(() => null),
+    ]);
+    const ok = eventStore && readStore && projections !== null;
+    ctx.status = ok ? 200 : 503;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      status: ok ? 'ok' : 'degraded',
+      eventStore: { kind: deps.events.kind, reachable: eventStore },
+      readStore: { kind: deps.reads.kind, reachable: readStore },
+      projections: projections ?? { position: null, lag: null },
+    };
+  });
+}

@@ -1,0 +1,76 @@
+// Errors that carry their HTTP meaning; one middleware turns them (and everything else) into JSON answers.
+import type { Context, Next } from 'koa';
+import * as v from 'valibot';
+import type { ErrorBody, FieldIssue } from '../../contracts/http.ts';
+import { WrongExpectedRevision } from '../ports/eventStore.ts';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code = 'error',
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, issues?: FieldIssue[]) => new HttpError(400, message, 'bad_request', issues);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message, 'unauthorized');
+export const forbidden = (message: string) => new HttpError(403, message, 'forbidden');
+export const notFound = (message: string) => new HttpError(404, message, 'not_found');
+export const conflict = (message: string) => new HttpError(409, message, 'conflict');
+export const tooManyRequests = (message: string) => new HttpError(429, message, 'too_many_requests');
+
+export function issuesOf(error: v.ValiError<v.GenericSchema>): FieldIssue[] {
+  return error.issues.map((issue) => ({ field: v.getDotPath(issue) ?? '', message: issue.message }));
+}
+
+/** Parses with a valibot schema; bad input becomes a 400 that names each field and its message. */
+export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown, what = 'request'): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const issues = result.issues.map((issue) => ({ field: v.getDotPath(issue) ?? '', message: issue.message }));
+  const first = issues[0];
+  throw badRequest(first ? (first.field ? `${first.message}` : first.message) : `Invalid ${what}`, issues);
+}
+
+type Logger = { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+
+/** Head of the chain: every error leaves as JSON with a clear message; nothing internal leaves the server. */
+export function errorMiddleware(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+    } catch (caught) {
+      const error = caught as { status?: number; statusCode?: number; expose?: boolean; type?: string; message?: string };
+      let status = 500;
+      let body: ErrorBody;
+      if (caught instanceof HttpError) {
+        status = caught.status;
+        body = { success: false, error: caught.code, message: caught.message, ...(caught.issues ? { issues: caught.issues } : {}) };
+      } else if (caught instanceof WrongExpectedRevision) {
+        status = 409;
+        body = { success: false, error: 'conflict', message: 'Someone else changed this at the same time. Reload and try again.' };
+      } else if (error && typeof (error.status ?? error.statusCode) === 'number' && (error.status ?? error.statusCode)! < 500) {
+        // http-errors from the body parser and router: 400 bad JSON, 413 too large, 415 bad encoding, 405 ...
+        status = (error.status ?? error.statusCode)!;
+        body = { success: false, error: 'bad_request', message: clientMessage(status, error) };
+      } else {
+        body = { success: false, error: 'internal', message: 'Something went wrong on our side. Please try again.' };
+      }
+      if (status >= 500) logger.error({ err: caught, requestId: ctx.state.requestId }, 'request failed');
+      ctx.status = status;
+      ctx.body = body;
+      if (status === 401) ctx.set('WWW-Authenticate', 'Bearer');
+    }
+  };
+}
+
+function clientMessage(status: number, error: { type?: string; message?: string; expose?: boolean }): string {
+  if (status === 413) return 'Request body is too large';
+  if (status === 415) return 'Unsupported content type or encoding; send JSON';
+  if (error.type === 'entity.parse.failed' || status === 400) return 'Request body is not valid JSON';
+  return error.expose && error.message ? error.message : 'Request could not be handled';
+}

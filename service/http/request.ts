@@ -1,0 +1,27 @@
+// Per-request context: an id for logs and event metadata, and the command metadata it implies.
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import type { CommandMeta } from '../commands.ts';
+
+const acceptableId = /^[A-Za-z0-9._-]{8,64}$/;
+
+export function requestContext(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = acceptableId.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      logger.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
+    }
+  };
+}
+
+export function commandMeta(ctx: Context, causedBy: string, now: Date): CommandMeta {
+  return { causedBy, requestId: ctx.state.requestId as string, now: now.toISOString() };
+}

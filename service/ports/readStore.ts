@@ -1,0 +1,35 @@
+// The read store port: documents and sorted indexes, written in batches committed with their checkpoints.
+
+export type Write =
+  | { op: 'put'; collection: string; id: string; doc: unknown }
+  | { op: 'delete'; collection: string; id: string }
+  | { op: 'index'; index: string; id: string; score: number }
+  | { op: 'unindex'; index: string; id: string };
+
+export type Checkpoint = { projection: string; position: number };
+
+export type RangeOptions = { offset?: number; limit?: number; reverse?: boolean };
+
+export interface ReadStoreReader {
+  get<T>(collection: string, id: string): Promise<T | null>;
+  getMany<T>(collection: string, ids: readonly string[]): Promise<(T | null)[]>;
+  /** ids in a sorted index, lowest score first (or highest with reverse) */
+  range(index: string, options?: RangeOptions): Promise<string[]>;
+  count(index: string): Promise<number>;
+}
+
+export interface ReadStore extends ReadStoreReader {
+  readonly kind: 'memory' | 'redis';
+  readonly namespace: string;
+  /** Applies every write and stores every checkpoint together: all or nothing. */
+  commit(writes: readonly Write[], checkpoints: readonly Checkpoint[]): Promise<void>;
+  checkpoint(projection: string): Promise<number | null>;
+  /** Every document and index entry, in a stable order, for content hashing. */
+  dump(): AsyncIterable<string>;
+  /** Removes everything in this namespace. */
+  drop(): Promise<void>;
+  /** A store on the same backend under another namespace (for rebuilds). */
+  withNamespace(namespace: string): ReadStore;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,111 @@
+// The composition root: picks the adapters the configuration asks for and wires the shop together.
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { allProjections } from '../projections/index.ts';
+import { ProjectionRunner } from '../projections/runner.ts';
+import { createApp } from './app.ts';
+import { seedCatalog } from './catalog/seed.ts';
+import type { PositionWaiter } from './commands.ts';
+import type { Config } from './config.ts';
+import type { ShopDeps } from './deps.ts';
+import type { EventStore } from './ports/eventStore.ts';
+import type { ReadStore } from './ports/readStore.ts';
+import type { Server } from 'node:http';
+
+export async function openEventStore(config: Config): Promise<EventStore> {
+  if (config.EVENTSTORE_URL) {
+    const { openEsdbEventStore } = await import('../infra/eventstore/esdb/esdbEventStore.ts');
+    return openEsdbEventStore(config.EVENTSTORE_URL);
+  }
+  const { openSqliteEventStore } = await import('../infra/eventstore/sqlite/sqliteEventStore.ts');
+  return openSqliteEventStore(join(config.DATA_DIR, 'events.sqlite'));
+}
+
+export async function openReadStore(config: Config): Promise<ReadStore> {
+  if (config.REDIS_URL) {
+    const { createRedisReadStore } = await import('../infra/readstore/redisReadStore.ts');
+    return createRedisReadStore(config.REDIS_URL);
+  }
+  const { createMemoryReadStore } = await import('../infra/readstore/memoryReadStore.ts');
+  return createMemoryReadStore();
+}
+
+/** With the runner in another process, read-your-writes polls the checkpoint it commits. */
+function checkpointWaiter(reads: ReadStore): PositionWaiter {
+  return {
+    async waitFor(position, timeoutMs = 2000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const committed = await Promise.all(allProjections.map((p) => reads.checkpoint(p.name)));
+        if (committed.every((c) => (c ?? 0) >= position)) return true;
+        if (Date.now() >= deadline) return false;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}
+
+export type Shop = {
+  deps: ShopDeps;
+  runner: ProjectionRunner | null;
+  listen(port?: number, host?: string): Promise<Server>;
+  close(): Promise<void>;
+};
+
+export async function createShop(config: Config, overrides: { logger?: Logger; clock?: () => Date; webDist?: string } = {}): Promise<Shop> {
+  const logger = overrides.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'shop' } });
+  const clock = overrides.clock ?? (() => new Date());
+  const events = await openEventStore(config);
+  const reads = await openReadStore(config);
+
+  let runner: ProjectionRunner | null = null;
+  let waiter: PositionWaiter;
+  let projectionStatus: ShopDeps['projectionStatus'];
+  if (config.PROJECTIONS === 'inline') {
+    const inline = new ProjectionRunner(events, reads, allProjections, { logger });
+    runner = inline;
+    waiter = inline;
+    projectionStatus = async () => ({ position: inline.position, lag: await inline.lag() });
+  } else {
+    waiter = checkpointWaiter(reads);
+    projectionStatus = async () => {
+      const committed = await Promise.all(allProjections.map((p) => reads.checkpoint(p.name)));
+      const position = Math.min(...committed.map((c) => c ?? 0));
+      return { position, lag: Math.max(0, (await events.headPosition()) - position) };
+    };
+  }
+
+  const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock };
+
+  const seeded = await seedCatalog(events, clock().toISOString());
+  if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
+  if (runner) {
+    await runner.start();
+    await runner.waitFor(await events.headPosition(), 60_000);
+  }
+
+  const app = createApp(deps, { webDist: overrides.webDist ?? 'web/dist' });
+  let server: Server | null = null;
+
+  return {
+    deps,
+    runner,
+    listen(port = config.PORT, host = config.HOST) {
+      return new Promise((resolve, reject) => {
+        const s = app.listen(port, host);
+        s.once('listening', () => {
+          server = s;
+          resolve(s);
+        });
+        s.once('error', reject);
+      });
+    },
+    async close() {
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server?.closeAllConnections?.();
+      await runner?.stop();
+      await reads.close();
+      await events.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// Builds the web app into web/dist: file-based routes split per route, assets hashed and precompressed.
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** Writes .br and .gz beside each text asset so the server sends them without compressing per request. */
+function precompress(): Plugin {
+  return {
+    name: 'shop-precompress',
+    apply: 'build',
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(join(webRoot, 'dist'))) {
+        if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: join(webRoot, 'src/routes'),
+      generatedRouteTree: join(webRoot, 'src/routeTree.gen.ts'),
+      routeFileIgnorePrefix: '-',
+    }),
+    react(),
+    precompress(),
+  ],
+  build: {
+    outDir: join(webRoot, 'dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 2048,
+    reportCompressedSize: false,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
+  },
+});
