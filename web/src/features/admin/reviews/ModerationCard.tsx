@@ -73,20 +73,20 @@ export function ModerationCard({ review }: { review: AdminReviewDto }) {
         <ol className="moderation-history">
           {review.history.map((entry) => (
             <li key={`${entry.action}-${entry.at}`}>
-              <Text size="2">
-                {actionWords[entry.action]} by {entry.by} on {when(entry.at)}
-                {entry.message && <span className="review-text"> — “{entry.message}”</span>}
-              </Text>
+              {actionWords[entry.action]} by {entry.by} on {when(entry.at)}
+              {entry.message && <span className="review-text"> — “{entry.message}”</span>}
             </li>
           ))}
         </ol>
 
         {review.status === 'pending' && (
           <Flex direction="column" gap="3" mt="4">
-            <Text as="label" size="2" weight="bold" htmlFor={messageId}>
-              Message (optional to approve, required to reject)
-            </Text>
-            <TextArea id={messageId} rows={2} value={message} onChange={(e) => setMessage(e.target.value)} />
+            <div>
+              <Text as="label" size="2" weight="bold" htmlFor={messageId}>
+                Message (optional to approve, required to reject)
+              </Text>
+              <TextArea id={messageId} mt="1" rows={2} value={message} onChange={(e) => setMessage(e.target.value)} />
+            </div>
             <Flex gap="3" wrap="wrap">
               <Button color="green" size="3" disabled={busy} onClick={() => approve.mutate({ id: review.id, adminMessage: message })}>
                 {approve.isPending ? 'Approving...' : 'Approve'}
