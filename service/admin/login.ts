@@ -23,7 +23,7 @@ export function adminLoginRoutes(router: Router, deps: ShopDeps) {
 
   router.post(adminLoginPath, async (ctx) => {
     const { username, password } = parseOr400(LoginBodySchema, ctx.request.body, 'login');
-    const waitMs = await throttle.waitMs(username, ctx.ip);
+    const waitMs = await throttle.attempt(username, ctx.ip);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       const minutes = Math.ceil(seconds / 60);
@@ -36,7 +36,6 @@ export function adminLoginRoutes(router: Router, deps: ShopDeps) {
     const known = username === deps.admin.username;
     const at = deps.clock().toISOString();
     if (!known || !passwordMatches) {
-      await throttle.failed(username, ctx.ip);
       await record(ctx, username, 'visitor', { type: 'AdminLoginFailed', data: { username, reason: known ? 'wrong_password' : 'unknown_username', at } });
       deps.logger.warn({ username, ip: ctx.ip }, 'admin login failed');
       throw unauthorized(loginMessages.invalid);
