@@ -13,6 +13,7 @@ export const reviewMessages = {
   rating: `Please choose a rating from ${rating.min} to ${rating.max} stars`,
   bookId: 'Book id must be a number',
   rejectionReason: 'Please provide a reason for rejection',
+  adminMessage: 'Message must be text',
   adminMessageTooLong: 'Message must be at most 1000 characters',
 } as const;
 
@@ -39,10 +40,10 @@ export const SubmitReviewBodySchema = requestBody(
 export type SubmitReviewBody = v.InferOutput<typeof SubmitReviewBodySchema>;
 export type SubmitReviewForm = v.InferInput<typeof SubmitReviewBodySchema>;
 
-const adminMessage = v.pipe(v.string(), v.trim(), v.maxLength(1000, reviewMessages.adminMessageTooLong));
+const adminMessage = v.pipe(v.string(reviewMessages.adminMessage), v.trim(), v.maxLength(1000, reviewMessages.adminMessageTooLong));
 
 /** POST /api/admin/reviews/{id}/approve — the message is optional. */
-export const ApproveReviewBodySchema = v.optional(v.object({ adminMessage: v.optional(v.nullable(adminMessage)) }), {});
+export const ApproveReviewBodySchema = v.optional(v.object({ adminMessage: v.optional(v.nullable(adminMessage)) }, 'Request body must be a JSON object'), {});
 export type ApproveReviewBody = v.InferOutput<typeof ApproveReviewBodySchema>;
 
 /** POST /api/admin/reviews/{id}/reject — a reason is required. */

@@ -62,6 +62,10 @@ test('a review is rejected only with a reason; moderating twice is a conflict', 
   assert.is(rejected.status, 200);
   assert.is(rejected.json.review.status, 'rejected');
   assert.equal((await call(`${shop.url}/api/admin/reviews/rejected`, { headers: admin })).json.map((r: { id: string }) => r.id), [json.reviewId]);
+  for (const [body, message] of [[{ adminMessage: 5 }, 'Message must be text'], [{ adminMessage: 'x'.repeat(1001) }, 'Message must be at most 1000 characters']] as const) {
+    const res = await refused(() => call(`${shop.url}/api/admin/reviews/${json.reviewId}/approve`, { body, headers: admin }));
+    assert.equal([res.status, res.json.message], [400, message]);
+  }
   const again = await refused(() => call(`${shop.url}/api/admin/reviews/${json.reviewId}/approve`, { method: 'POST', headers: admin }));
   assert.is(again.status, 409);
   assert.match(again.json.message, 'already been rejected');
