@@ -59,9 +59,9 @@ export function WriteReviewDialog({ bookId, bookTitle, open, onOpenChange }: { b
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content maxWidth="520px" aria-describedby={`${ids.name}-description`}>
+      <Dialog.Content maxWidth="520px">
         <Dialog.Title>Write a Review</Dialog.Title>
-        <Dialog.Description size="2" mb="4" id={`${ids.name}-description`}>
+        <Dialog.Description size="2" mb="4">
           Share what your family thought of {bookTitle}. Reviews appear once they have been approved.
         </Dialog.Description>
         <form onSubmit={submit} noValidate>

@@ -34,12 +34,12 @@ export function ReviewDashboard() {
               </Text>
             </div>
             <nav aria-label="Admin" className="admin-bar__actions">
-              <Button asChild variant="soft" size="2">
+              <Button asChild variant="soft" size="2" highContrast>
                 <a href="/" target="_blank" rel="noopener noreferrer">
                   View Website
                 </a>
               </Button>
-              <Button asChild variant="soft" size="2">
+              <Button asChild variant="soft" size="2" highContrast>
                 <a href="/admin/orders">Orders Dashboard</a>
               </Button>
               <Button variant="outline" color="gray" size="2" onClick={logOut}>
