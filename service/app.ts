@@ -5,6 +5,7 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import { constants as zlib } from 'node:zlib';
+import { adminGuard } from './admin/guard.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { ShopDeps } from './deps.ts';
 import { errorMiddleware, HttpError, notFound } from './http/errors.ts';
@@ -77,6 +78,8 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
       },
     }),
   );
+
+  app.use(adminGuard(deps.jwtSecret));
 
   const router = new Router();
   for (const register of routeModules) register(router, deps);

@@ -15,4 +15,6 @@ export type ShopDeps = {
   /** committed projection position and lag, for /healthz */
   projectionStatus: () => Promise<{ position: number; lag: number }>;
   clock: () => Date;
+  /** key that signs and verifies admin tokens */
+  jwtSecret: string;
 };

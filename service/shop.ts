@@ -11,10 +11,13 @@ import type { ShopDeps } from './deps.ts';
 import type { EventStore } from './ports/eventStore.ts';
 import type { ReadStore } from './ports/readStore.ts';
 import type { Server } from 'node:http';
+import { resolveJwtSecret } from './admin/tokens.ts';
 
 export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
-    const { openEsdbEventStore } = await import('../infra/eventstore/esdb/esdbEventStore.ts');
+    // Loaded only when configured: the EventStoreDB client pulls in gRPC.
+    const esdbModule = '../infra/eventstore/esdb/esdbEventStore.ts';
+    const { openEsdbEventStore } = (await import(esdbModule)) as { openEsdbEventStore: (url: string) => EventStore };
     return openEsdbEventStore(config.EVENTSTORE_URL);
   }
   const { openSqliteEventStore } = await import('../infra/eventstore/sqlite/sqliteEventStore.ts');
@@ -23,7 +26,8 @@ export async function openEventStore(config: Config): Promise<EventStore> {
 
 export async function openReadStore(config: Config): Promise<ReadStore> {
   if (config.REDIS_URL) {
-    const { createRedisReadStore } = await import('../infra/readstore/redisReadStore.ts');
+    const redisModule = '../infra/readstore/redisReadStore.ts';
+    const { createRedisReadStore } = (await import(redisModule)) as { createRedisReadStore: (url: string) => ReadStore };
     return createRedisReadStore(config.REDIS_URL);
   }
   const { createMemoryReadStore } = await import('../infra/readstore/memoryReadStore.ts');
@@ -75,7 +79,7 @@ export async function createShop(config: Config, overrides: { logger?: Logger; c
     };
   }
 
-  const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock };
+  const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock, jwtSecret: resolveJwtSecret(config) };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');

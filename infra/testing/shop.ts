@@ -44,3 +44,9 @@ export async function call(url: string, init: { method?: string; body?: unknown;
   }
   return { status: res.status, headers: res.headers, text, json };
 }
+
+/** A valid admin bearer header for a test shop, without going through the login form. */
+export async function adminHeaders(shop: TestShop, username = 'admin'): Promise<Record<string, string>> {
+  const { signAdminToken } = await import('../../service/admin/tokens.ts');
+  return { authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, username)}` };
+}

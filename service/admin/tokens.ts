@@ -1,0 +1,41 @@
+// Admin access tokens: JWT signed with HS256 only, with an expiry; nothing else is accepted.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import jwt from 'jsonwebtoken';
+import type { Config } from '../config.ts';
+
+export const tokenAlgorithm = 'HS256' as const;
+export const tokenLifetimeSeconds = 8 * 3600;
+const issuer = 'amanah-house-shop';
+const audience = 'admin';
+
+export type AdminClaims = { sub: string };
+
+export function signAdminToken(secret: string, username: string, lifetimeSeconds = tokenLifetimeSeconds): string {
+  return jwt.sign({}, secret, { algorithm: tokenAlgorithm, subject: username, expiresIn: lifetimeSeconds, issuer, audience });
+}
+
+/** The admin's username for a valid token, else null (missing, expired, tampered, other algorithm, alg none). */
+export function verifyAdminToken(secret: string, token: string): string | null {
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: [tokenAlgorithm], issuer, audience });
+    return typeof claims === 'object' && typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signing key: JWT_SECRET when set (required in production); otherwise one generated on first start
+ * and kept in DATA_DIR, so tokens survive a restart of a development shop.
+ */
+export function resolveJwtSecret(config: Config): string {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  const file = join(config.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
