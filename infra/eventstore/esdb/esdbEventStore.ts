@@ -15,6 +15,7 @@ import {
   WrongExpectedVersionError,
   excludeSystemEvents,
   type AllStreamRecordedEvent,
+  type AllStreamResolvedEvent,
   type AppendExpectedRevision,
   type EventData,
   type JSONType,
@@ -57,6 +58,16 @@ function toExpected(expected: ExpectedRevision): AppendExpectedRevision {
   return BigInt(expected);
 }
 
+/**
+ * Reads a bounded read to its end. Leaving a client read early (break, return) leaves its gRPC call paused and
+ * unfinished, and the client's dispose() then waits for it forever; so every read here is bounded and drained.
+ */
+async function drain<T>(read: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of read) all.push(item);
+  return all;
+}
+
 /** The client speaks esdb:// only; KurrentDB's own schemes name the same protocol. */
 function clientConnectionString(url: string): string {
   return url.replace(/^(kurrentdb|kdb)(\+discover)?:\/\//, (_, _scheme: string, discover = '') => `esdb${discover}://`);
@@ -69,10 +80,9 @@ export function openEsdbEventStore(connectionString: string): EventStore {
 
   /** The one event of `stream` at `revision`, as recorded. */
   async function eventAt(stream: string, revision: bigint): Promise<RecordedEvent> {
-    for await (const resolved of client.readStream(stream, { fromRevision: revision, maxCount: 1, direction: FORWARDS })) {
-      if (resolved.event) return toRecorded(resolved.event);
-    }
-    throw new Error(`Stream ${stream} has no event at revision ${revision}`);
+    const [resolved] = await drain(client.readStream(stream, { fromRevision: revision, maxCount: 1, direction: FORWARDS }));
+    if (!resolved?.event) throw new Error(`Stream ${stream} has no event at revision ${revision}`);
+    return toRecorded(resolved.event);
   }
 
   const store: EventStore = {
@@ -121,35 +131,27 @@ export function openEsdbEventStore(connectionString: string): EventStore {
     },
 
     async *readAll(afterPosition = 0, { batchSize = 1000, limit = Infinity } = {}) {
-      // Paged, so no single read stays open for the whole log. Reading $all from a position includes that position,
-      // so each page starts at the last event of the one before and skips what was already seen.
+      // Page by page, each read drained before its events are handed on, so no read stays open while the caller
+      // works. Reading $all from a position includes that position, so each page starts at the last event of the one
+      // before and skips what was already seen.
       const pageSize = Math.max(2, batchSize);
       let from = positionOf(afterPosition);
       let last = afterPosition;
       let delivered = 0;
       for (;;) {
-        const page = client.readAll({ fromPosition: from, maxCount: pageSize, direction: FORWARDS });
-        let seen = 0;
-        let finished = false;
-        try {
-          for await (const resolved of page) {
-            seen += 1;
-            const event: AllStreamRecordedEvent | undefined = resolved.event;
-            if (!event) continue;
-            from = event.position;
-            const position = Number(event.position.commit);
-            if (position <= last || isSystem(event)) continue;
-            last = position;
-            yield toRecorded(event);
-            delivered += 1;
-            if (delivered >= limit) return;
-          }
-          finished = true;
-        } finally {
-          // Left early (limit reached, or the reader stopped): end the server's read too.
-          if (!finished) await page.cancel().catch(() => {});
+        const page: AllStreamResolvedEvent[] = await drain(client.readAll({ fromPosition: from, maxCount: pageSize, direction: FORWARDS }));
+        for (const resolved of page) {
+          const event: AllStreamRecordedEvent | undefined = resolved.event;
+          if (!event) continue;
+          from = event.position;
+          const position = Number(event.position.commit);
+          if (position <= last || isSystem(event)) continue;
+          last = position;
+          yield toRecorded(event);
+          delivered += 1;
+          if (delivered >= limit) return;
         }
-        if (seen < pageSize) return;
+        if (page.length < pageSize) return;
       }
     },
 
@@ -195,16 +197,14 @@ export function openEsdbEventStore(connectionString: string): EventStore {
       // The newest events may be the server's own (stats, projections' links); step back past them.
       let from: ReadPosition = END;
       for (;;) {
-        let seen = 0;
-        const page = client.readAll({ fromPosition: from, maxCount: 100, direction: BACKWARDS });
-        for await (const resolved of page) {
-          seen += 1;
+        const page: AllStreamResolvedEvent[] = await drain(client.readAll({ fromPosition: from, maxCount: 100, direction: BACKWARDS }));
+        for (const resolved of page) {
           const event: AllStreamRecordedEvent | undefined = resolved.event;
           if (!event) continue;
           if (!isSystem(event)) return Number(event.position.commit);
           from = event.position;
         }
-        if (seen < 100) return 0;
+        if (page.length < 100) return 0;
       }
     },
 
@@ -219,7 +219,7 @@ export function openEsdbEventStore(connectionString: string): EventStore {
 
     async ping() {
       try {
-        for await (const _ of client.readAll({ fromPosition: END, maxCount: 1, direction: BACKWARDS, deadline: 2000 })) break;
+        await drain(client.readAll({ fromPosition: END, maxCount: 1, direction: BACKWARDS, deadline: 2000 }));
         return true;
       } catch {
         return false;
