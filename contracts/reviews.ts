@@ -38,7 +38,6 @@ export const SubmitReviewBodySchema = requestBody(
   },
 );
 export type SubmitReviewBody = v.InferOutput<typeof SubmitReviewBodySchema>;
-export type SubmitReviewForm = v.InferInput<typeof SubmitReviewBodySchema>;
 
 const adminMessage = v.pipe(v.string(reviewMessages.adminMessage), v.trim(), v.maxLength(1000, reviewMessages.adminMessageTooLong));
 

@@ -1,6 +1,6 @@
 // The owner's review lists and the two moderation calls.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminReviewDto, ModerateReviewResponse, ReviewListFilter } from '../../../../../contracts/reviews.ts';
+import type { AdminReviewDto, ApproveReviewBody, ModerateReviewResponse, RejectReviewBody, ReviewListFilter } from '../../../../../contracts/reviews.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { bookReviewsPath } from '../../reviews/reviewQueries.ts';
 
@@ -13,10 +13,10 @@ export const adminReviewsQuery = (filter: ReviewListFilter) =>
   });
 
 export const approveReview = ({ id, adminMessage }: { id: string; adminMessage: string }) =>
-  apiRequest<ModerateReviewResponse>('POST', `/api/admin/reviews/${id}/approve`, adminMessage.trim() ? { adminMessage } : {});
+  apiRequest<ModerateReviewResponse>('POST', `/api/admin/reviews/${id}/approve`, (adminMessage.trim() ? { adminMessage } : {}) satisfies ApproveReviewBody);
 
 export const rejectReview = ({ id, adminMessage }: { id: string; adminMessage: string }) =>
-  apiRequest<ModerateReviewResponse>('POST', `/api/admin/reviews/${id}/reject`, { adminMessage });
+  apiRequest<ModerateReviewResponse>('POST', `/api/admin/reviews/${id}/reject`, { adminMessage } satisfies RejectReviewBody);
 
 /** After a decision every list may have changed, and so may the book's public reviews. */
 export function refreshAfterModeration(queryClient: QueryClient, bookId: number) {
