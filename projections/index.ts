@@ -1,5 +1,7 @@
 // Every read model the shop keeps. The runner folds the log into all of them.
 import { booksProjection } from './books/books.ts';
+import { adminOrdersProjection } from './orders/adminOrders.ts';
+import { orderHistoryProjection } from './orders/orderHistory.ts';
 import type { Projection } from './projection.ts';
 
-export const allProjections: readonly Projection[] = [booksProjection];
+export const allProjections: readonly Projection[] = [booksProjection, adminOrdersProjection, orderHistoryProjection];
