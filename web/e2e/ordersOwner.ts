@@ -1,0 +1,41 @@
+// The owner's console in a browser: a shop with orders placed as checkout places them, and a page signed in as
+// its owner (the token goes straight into local storage, as the login screen would leave it).
+import type { Browser, Page } from 'playwright-core';
+import { newPage } from '../../infra/testing/browser.ts';
+import { startTestShop } from '../../infra/testing/shop.ts';
+import { signAdminToken } from '../../service/admin/tokens.ts';
+import { orderPlacedData, placeOrders, type OrderPlacedData } from '../../service/orders/exampleOrders.ts';
+
+/** Three pending orders and one paid as completed, oldest first. */
+export const exampleOrders = (): OrderPlacedData[] => [
+  orderPlacedData({ orderId: '1001', placedAt: '2026-03-01T09:00:00.000Z', customerName: 'Maryam Hussain' }),
+  orderPlacedData({
+    orderId: '1002',
+    placedAt: '2026-03-02T11:30:00.000Z',
+    customerName: 'Yusuf Ali',
+    customerEmail: 'yusuf.ali@example.com',
+    shippingAddress: { line1: '4 Orchard Lane', line2: 'Flat 2', city: 'Bradford', postcode: 'BD7 1AA', country: 'GB' },
+    items: [
+      { name: 'Together We Shine', quantity: 2, price: 999, bookId: 2 },
+      { name: 'Alif to Ya: My Arabic Alphabet Poster', quantity: 1, price: 999, bookId: 3 },
+    ],
+    shippingCost: 499,
+  }),
+  orderPlacedData({ orderId: '1003', placedAt: '2026-03-03T15:45:00.000Z', customerName: 'Amina Begum' }),
+  orderPlacedData({ orderId: '1004', placedAt: '2026-03-04T08:05:00.000Z', customerName: 'Ibrahim Khan', status: 'completed', paymentMethod: 'Apple Pay' }),
+];
+
+/** A fresh shop holding `orders`, and a page whose local storage holds the owner's token (none when signedIn is false). */
+export async function ownerAt(browser: Browser, viewport: { width: number; height: number }, { orders = exampleOrders(), signedIn = true } = {}) {
+  const shop = await startTestShop();
+  if (orders.length) await placeOrders(shop, orders);
+  const { context, page } = await newPage(browser, viewport);
+  if (signedIn) {
+    const token = signAdminToken(shop.shop.deps.jwtSecret, 'owner');
+    await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
+  }
+  return { shop, context, page };
+}
+
+export const entry = (page: Page, orderId: string) => page.locator(`[data-order-id="${orderId}"]`);
+export const tab = (page: Page, name: string) => page.getByRole('tab', { name });
