@@ -35,14 +35,14 @@ test('admin orders: newest first, with the spec fields, display texts and the re
   const a = (await getAdminOrder(store, 'a'))!;
   assert.equal(a, {
     orderId: 'a',
-    orderNumber: 'AH-A',
+    orderNumber: 'AH-a',
     status: 'shipped',
     orderDate: '2026-03-01T09:00:00.000Z',
     customerName: 'Maryam Hussain',
     customerEmail: 'maryam@example.com',
     shippingAddress: '12 Rosewood Close, Leicester, LE2 3AB, GB',
     total: '£13.49',
-    paymentMethod: 'Card',
+    paymentMethod: 'Card via the test sandbox',
     totalAmount: 1349,
     shippingCost: 350,
     items: [{ name: 'The Kindness Basket', quantity: 1, price: 999 }],

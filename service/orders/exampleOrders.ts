@@ -1,6 +1,7 @@
 // Orders as checkout places them, for tests of the owner's console: realistic OrderPlaced payloads appended
 // straight to the log, the way the checkout slice appends them after a payment.
 import { randomUUID } from 'node:crypto';
+import { orderNumberFrom } from '../../contracts/constants.ts';
 import type { OrderPlaced } from '../../contracts/orders.ts';
 import { orderStream } from '../../contracts/streams.ts';
 import type { TestShop } from '../../infra/testing/shop.ts';
@@ -12,7 +13,7 @@ export function orderPlacedData(overrides: Partial<OrderPlacedData> & { orderId:
   const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
   const shippingCost = overrides.shippingCost ?? 350;
   return {
-    orderNumber: `AH-${overrides.orderId.slice(-8).toUpperCase()}`,
+    orderNumber: orderNumberFrom(overrides.orderId),
     customerName: 'Maryam Hussain',
     customerEmail: 'maryam@example.com',
     shippingAddress: { line1: '12 Rosewood Close', city: 'Leicester', postcode: 'LE2 3AB', country: 'GB' },
@@ -21,8 +22,9 @@ export function orderPlacedData(overrides: Partial<OrderPlacedData> & { orderId:
     shippingCost,
     total: subtotal + shippingCost,
     currency: 'gbp',
-    paymentMethod: 'Card',
-    paymentReference: `pi_${overrides.orderId}`,
+    paymentMethod: 'Card via the test sandbox',
+    // Checkout names an order after the payment that placed it.
+    paymentReference: overrides.orderId,
     status: 'pending',
     placedAt: '2026-03-02T10:15:00.000Z',
     ...overrides,

@@ -7,7 +7,7 @@ import { orderStream } from '../../contracts/streams.ts';
 import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
 import { adminHeaders, call } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
-import { entry, ownerAt } from './ordersOwner.ts';
+import { entry, orderIds, ownerAt } from './ordersOwner.ts';
 
 let browser: Browser;
 const shots = 'test-results/orders';
@@ -94,7 +94,7 @@ test('Owner with a rejected token sees "Error Loading Orders", and Refresh loads
     const token = signAdminToken(shop.shop.deps.jwtSecret, 'owner');
     await page.evaluate((t) => localStorage.setItem('adminToken', t), token);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.getByRole('button', { name: /Order #1001/ }).waitFor(seen);
+    await page.getByRole('button', { name: new RegExp(`Order #${orderIds.maryam}`) }).waitFor(seen);
     assert.is(await page.getByText('Error Loading Orders').count(), 0);
   } finally {
     await context.close();
@@ -122,19 +122,19 @@ test("A second owner's stale tab cannot overwrite the first's change: it is told
   try {
     for (const page of [first, second]) {
       await page.goto(`${shop.url}/admin/orders`);
-      await page.getByRole('button', { name: /Order #1003/ }).click(seen);
+      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.amina}`) }).click(seen);
     }
-    await entry(first, '1003').getByRole('button', { name: 'Mark as Processing' }).click();
-    await entry(first, '1003').locator('.order-entry__trigger [data-status="processing"]').waitFor(seen);
+    await entry(first, orderIds.amina).getByRole('button', { name: 'Mark as Processing' }).click();
+    await entry(first, orderIds.amina).locator('.order-entry__trigger [data-status="processing"]').waitFor(seen);
 
-    await entry(second, '1003').getByRole('button', { name: 'Mark as Shipped' }).click();
+    await entry(second, orderIds.amina).getByRole('button', { name: 'Mark as Shipped' }).click();
     await second.getByText('Update Failed', { exact: true }).waitFor(seen);
     assert.ok(await second.getByText('Failed to update order status. Please try again.', { exact: true }).isVisible());
-    await entry(second, '1003').getByRole('alert').getByText('This order was changed by someone else since you loaded it. Check its latest status and try again.').waitFor();
-    await entry(second, '1003').locator('.order-entry__trigger [data-status="processing"]').waitFor(seen);
+    await entry(second, orderIds.amina).getByRole('alert').getByText('This order was changed by someone else since you loaded it. Check its latest status and try again.').waitFor();
+    await entry(second, orderIds.amina).locator('.order-entry__trigger [data-status="processing"]').waitFor(seen);
     await second.screenshot({ path: `${shots}/stale-tab-desktop.png` });
 
-    const changes = (await shop.shop.deps.events.readStream(orderStream('1003'))).filter((e) => e.type === 'OrderStatusChanged');
+    const changes = (await shop.shop.deps.events.readStream(orderStream(orderIds.amina))).filter((e) => e.type === 'OrderStatusChanged');
     assert.equal(changes.map((e) => (e.data as { to: string }).to), ['processing']);
   } finally {
     await context.close();
@@ -147,9 +147,9 @@ test('The order list fetches itself again every minute', async () => {
   try {
     await page.clock.install();
     await page.goto(`${shop.url}/admin/orders`);
-    const badge = entry(page, '1001').locator('.order-entry__trigger [data-status]');
+    const badge = entry(page, orderIds.maryam).locator('.order-entry__trigger [data-status]');
     await badge.and(page.locator('[data-status="pending"]')).waitFor(seen);
-    const moved = await call(`${shop.url}/api/admin/orders/1001/status`, { body: { status: 'delivered' }, headers: await adminHeaders(shop, 'partner') });
+    const moved = await call(`${shop.url}/api/admin/orders/${orderIds.maryam}/status`, { body: { status: 'delivered' }, headers: await adminHeaders(shop, 'partner') });
     assert.is(moved.status, 200);
     await page.clock.runFor(30_000);
     assert.is(await badge.getAttribute('data-status'), 'pending');

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
-import { entry, ownerAt, tab } from './ordersOwner.ts';
+import { entry, orderIds, ownerAt, tab } from './ordersOwner.ts';
 
 let browser: Browser;
 const shots = 'test-results/orders';
@@ -30,13 +30,13 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
       // Newest first.
       const headings = await page.locator('.order-entry__trigger').allInnerTexts();
-      assert.equal(headings.map((h) => /Order #(\d+)/.exec(h)?.[1]), ['1004', '1003', '1002', '1001']);
+      assert.equal(headings.map((h) => /Order #(\S+)/.exec(h)?.[1]), [orderIds.ibrahim, orderIds.amina, orderIds.yusuf, orderIds.maryam]);
 
       // Two orders open at once.
-      await page.getByRole('button', { name: /Order #1001/ }).click();
-      await page.getByRole('button', { name: /Order #1002/ }).click();
-      const first = entry(page, '1001');
-      const second = entry(page, '1002');
+      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.maryam}`) }).click();
+      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.yusuf}`) }).click();
+      const first = entry(page, orderIds.maryam);
+      const second = entry(page, orderIds.yusuf);
       await first.getByRole('group', { name: 'Update Order Status' }).waitFor();
       await second.getByRole('group', { name: 'Update Order Status' }).waitFor();
       assert.match(await second.innerText(), 'Yusuf Ali');
@@ -56,7 +56,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
       // Later changes pass straight through once the first is released.
-      await page.route('**/api/admin/orders/1001/status', async (route) => {
+      await page.route(`**/api/admin/orders/${orderIds.maryam}/status`, async (route) => {
         await held;
         await route.continue();
       });
@@ -82,7 +82,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await first.locator('.order-entry__trigger [data-status="shipped"]').waitFor();
       await seeTabs(page, ['Processing (0)', 'Shipped (1)']);
       await first.getByText('Royal Mail tracked 48, ref RM123456789GB').waitFor();
-      const timeline = first.getByRole('list', { name: 'Status history of order #1001' }).getByRole('listitem');
+      const timeline = first.getByRole('list', { name: `Status history of order #${orderIds.maryam}` }).getByRole('listitem');
       assert.is(await timeline.count(), 3);
       const steps = await timeline.allInnerTexts();
       assert.match(steps[0]!, 'Order placed');
@@ -97,7 +97,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
       await tab(page, 'Shipped (1)').click();
       const shipped = await page.locator('.order-entry__trigger').allInnerTexts();
-      assert.equal(shipped.map((h) => /Order #(\d+)/.exec(h)?.[1]), ['1001']);
+      assert.equal(shipped.map((h) => /Order #(\S+)/.exec(h)?.[1]), [orderIds.maryam]);
       await tab(page, 'Delivered (0)').click();
       await page.getByText('No orders found in this category').waitFor();
       await page.screenshot({ path: `${shots}/empty-tab-${name}.png` });

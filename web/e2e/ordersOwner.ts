@@ -6,11 +6,19 @@ import { startTestShop } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { orderPlacedData, placeOrders, type OrderPlacedData } from '../../service/orders/exampleOrders.ts';
 
+/** Orders are named after the payment that placed them, as checkout names them. */
+export const orderIds = {
+  maryam: 'pi_sandbox_Q4mT8vL2xR7nK1pZ9cW3bH6d',
+  yusuf: 'cs_sandbox_V8fN2kP5sJ9qX3mB7tL1wR4e',
+  amina: 'pi_sandbox_D6hY1cM8zQ3vT5nK9pF2jS7a',
+  ibrahim: 'cs_sandbox_B3wR9tX6mL2pV8kN4qJ7cH1f',
+};
+
 /** Three pending orders and one paid as completed, oldest first. */
 export const exampleOrders = (): OrderPlacedData[] => [
-  orderPlacedData({ orderId: '1001', placedAt: '2026-03-01T09:00:00.000Z', customerName: 'Maryam Hussain' }),
+  orderPlacedData({ orderId: orderIds.maryam, placedAt: '2026-03-01T09:00:00.000Z', customerName: 'Maryam Hussain' }),
   orderPlacedData({
-    orderId: '1002',
+    orderId: orderIds.yusuf,
     placedAt: '2026-03-02T11:30:00.000Z',
     customerName: 'Yusuf Ali',
     customerEmail: 'yusuf.ali@example.com',
@@ -21,8 +29,8 @@ export const exampleOrders = (): OrderPlacedData[] => [
     ],
     shippingCost: 499,
   }),
-  orderPlacedData({ orderId: '1003', placedAt: '2026-03-03T15:45:00.000Z', customerName: 'Amina Begum' }),
-  orderPlacedData({ orderId: '1004', placedAt: '2026-03-04T08:05:00.000Z', customerName: 'Ibrahim Khan', status: 'completed', paymentMethod: 'Apple Pay' }),
+  orderPlacedData({ orderId: orderIds.amina, placedAt: '2026-03-03T15:45:00.000Z', customerName: 'Amina Begum' }),
+  orderPlacedData({ orderId: orderIds.ibrahim, placedAt: '2026-03-04T08:05:00.000Z', customerName: 'Ibrahim Khan', status: 'completed', paymentMethod: 'Wallet (Apple Pay / Google Pay) via Stripe' }),
 ];
 
 /** A fresh shop holding `orders`, and a page whose local storage holds the owner's token (none when signedIn is false). */

@@ -42,7 +42,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
         <h3 className="order-entry__header">
           <Accordion.Trigger className="order-entry__trigger">
             <Flex gap="2" align="center" wrap="wrap" className="order-entry__summary">
-              <Text weight="bold" size="3">
+              <Text weight="bold" size={{ initial: '2', sm: '3' }} className="order-entry__id">
                 Order #{order.orderId}
               </Text>
               <StatusBadge status={order.status} />
