@@ -54,8 +54,8 @@ export type AdminOrder = {
   totalAmount: number;
   /** pence */
   shippingCost: number;
-  /** the spec allows a string or any other shape too; the console shows all three */
-  items: AdminOrderItem[] | string | unknown;
+  /** this API sends AdminOrderItem[]; the spec lets an order hold text or any other shape, and the console shows all three */
+  items: unknown;
   /** revision of the order's stream this view was folded up to; send it back as expectedRevision */
   revision: number;
 };

@@ -1,6 +1,7 @@
 // How the order got where it is: its placing and every status change, with who, when and the notes.
 import { Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
+import { VisuallyHidden } from 'radix-ui';
 import type { AdminOrder, OrderHistoryEntry } from '../../../../contracts/adminOrders.ts';
 import { formatOrderDate } from './orderDate.ts';
 import { orderHistoryQuery } from './ordersQuery.ts';
@@ -20,9 +21,10 @@ function Step({ entry }: { entry: OrderHistoryEntry }) {
         ) : (
           <>
             <StatusBadge status={entry.from} />
-            <Text size="2" aria-label="to">
+            <Text size="2" aria-hidden="true">
               →
             </Text>
+            <VisuallyHidden.Root>to</VisuallyHidden.Root>
             <StatusBadge status={entry.to} />
           </>
         )}
