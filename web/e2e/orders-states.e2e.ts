@@ -5,9 +5,10 @@ import * as assert from 'uvu/assert';
 import type { AdminOrder, AdminOrdersResponse, OrderHistoryResponse } from '../../contracts/adminOrders.ts';
 import { orderStream } from '../../contracts/streams.ts';
 import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
-import { adminHeaders, call } from '../../infra/testing/shop.ts';
+import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
+import { placeOrders } from '../../service/orders/exampleOrders.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
-import { entry, orderIds, ownerAt } from './ordersOwner.ts';
+import { axeProblems, entry, exampleOrders, orderIds, ownerAt } from './ordersOwner.ts';
 
 let browser: Browser;
 const shots = 'test-results/orders';
@@ -175,5 +176,30 @@ test('Owner logs out from the order console and lands on the login page', async 
     await shop.close();
   }
 });
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`axe finds no serious or critical problems in the order console with two orders open (${name})`, async () => {
+    const shop = await startTestShop();
+    await placeOrders(shop, exampleOrders());
+    // The shop's CSP forbids inline scripts, so this one context lets the test inject axe.
+    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
+    await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, 'owner'));
+    const page = await context.newPage();
+    try {
+      await page.goto(`${shop.url}/admin/orders`);
+      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.maryam}`) }).click(seen);
+      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.ibrahim}`) }).click(seen);
+      await entry(page, orderIds.maryam).getByText('Order placed').waitFor(seen);
+      assert.equal(await axeProblems(page), [], 'all orders');
+      await page.getByRole('tab', { name: 'Pending (3)' }).click();
+      await page.getByRole('tab', { name: 'Delivered (0)' }).click();
+      await page.getByText('No orders found in this category').waitFor(seen);
+      assert.equal(await axeProblems(page), [], 'empty tab');
+    } finally {
+      await context.close();
+      await shop.close();
+    }
+  });
+}
 
 test.run();

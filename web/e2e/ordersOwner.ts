@@ -1,5 +1,7 @@
 // The owner's console in a browser: a shop with orders placed as checkout places them, and a page signed in as
 // its owner (the token goes straight into local storage, as the login screen would leave it).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { newPage } from '../../infra/testing/browser.ts';
 import { startTestShop } from '../../infra/testing/shop.ts';
@@ -47,3 +49,18 @@ export async function ownerAt(browser: Browser, viewport: { width: number; heigh
 
 export const entry = (page: Page, orderId: string) => page.locator(`[data-order-id="${orderId}"]`);
 export const tab = (page: Page, name: string) => page.getByRole('tab', { name });
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical findings on the page as it is now. The page's context must bypass the CSP. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const run = await axe.run(document, { resultTypes: ['violations'] });
+    return run.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}

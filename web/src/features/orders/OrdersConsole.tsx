@@ -62,7 +62,7 @@ export function OrdersConsole() {
           )}
         </Box>
         <Flex gap="2" wrap="wrap">
-          <Button asChild variant="soft">
+          <Button asChild variant="soft" highContrast>
             <a href={reviewsDashboardPath}>Reviews Dashboard</a>
           </Button>
           <Button variant="outline" color="gray" onClick={logOut}>

@@ -73,6 +73,8 @@ export function StatusActions({ order }: { order: AdminOrder }) {
               disabled={change.isPending}
               color={status === 'cancelled' ? 'red' : undefined}
               variant={status === 'cancelled' ? 'solid' : 'soft'}
+              // The theme's step-11 and step-9 colours miss 4.5:1 contrast on these fills; step 12 does not.
+              highContrast
               data-status={status}
             >
               {change.isPending ? 'Updating...' : actionLabels[status]}

@@ -17,7 +17,7 @@ export function statusLabel(status: string): string {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={colours[status] ?? 'gray'} variant="soft" radius="full" size="2" data-status={status}>
+    <Badge color={colours[status] ?? 'gray'} variant="soft" highContrast radius="full" size="2" data-status={status}>
       {statusLabel(status)}
     </Badge>
   );
