@@ -3,5 +3,6 @@ import { booksProjection } from './books/books.ts';
 import { adminOrdersProjection } from './orders/adminOrders.ts';
 import { orderHistoryProjection } from './orders/orderHistory.ts';
 import type { Projection } from './projection.ts';
+import { reviewsProjection } from './reviews/reviews.ts';
 
-export const allProjections: readonly Projection[] = [booksProjection, adminOrdersProjection, orderHistoryProjection];
+export const allProjections: readonly Projection[] = [booksProjection, reviewsProjection, adminOrdersProjection, orderHistoryProjection];

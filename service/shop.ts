@@ -11,6 +11,7 @@ import type { ShopDeps } from './deps.ts';
 import type { EventStore } from './ports/eventStore.ts';
 import type { ReadStore } from './ports/readStore.ts';
 import type { Server } from 'node:http';
+import { resolveAdminCredentials } from './admin/credentials.ts';
 import { resolveJwtSecret } from './admin/tokens.ts';
 
 export async function openEventStore(config: Config): Promise<EventStore> {
@@ -77,7 +78,8 @@ export async function createShop(config: Config, overrides: { logger?: Logger; c
     };
   }
 
-  const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock, jwtSecret: resolveJwtSecret(config) };
+  const admin = await resolveAdminCredentials(config, (message) => logger.warn(message));
+  const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), admin };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');

@@ -2,6 +2,7 @@ import { Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { formatPence } from '../../../contracts/money.ts';
+import { ReviewsSection } from '../features/reviews/ReviewsSection.tsx';
 import { booksQuery } from '../lib/books.ts';
 
 export const Route = createFileRoute('/')({
@@ -37,6 +38,7 @@ function Landing() {
           ))}
         </Flex>
       </section>
+      <ReviewsSection />
     </Container>
   );
 }
