@@ -1,9 +1,16 @@
 // Checkout: the request bodies of spec §7's payment calls, their answers, and the checkout and notification events.
 import * as v from 'valibot';
-import { quantity } from './constants.ts';
+import { fixedBookPricePence, quantity } from './constants.ts';
+import { shopContent } from './content.ts';
 import type { DomainEvent } from './events.ts';
 import type { OrderItem, ShippingAddress } from './orders.ts';
 import { checkoutCountries, destinationCodes, type ShippingOption } from './shipping.ts';
+
+/** The book the custom checkout and wallet pages sell (spec §2): the first story book, at the fixed 999 pence. */
+export const singleCheckoutBook = (() => {
+  const book = shopContent.books.find((b) => b.kind === 'story') ?? shopContent.books[0]!;
+  return { id: book.id, title: book.title, price: fixedBookPricePence };
+})();
 
 const text = (max: number, field: string) => v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} is too long`));
 const required = (max: number, field: string) => v.pipe(text(max, field), v.minLength(1, `${field} is required`));

@@ -7,15 +7,17 @@ import helmet from 'koa-helmet';
 import { constants as zlib } from 'node:zlib';
 import { adminGuard } from './admin/guard.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
 import type { ShopDeps } from './deps.ts';
 import { errorMiddleware, HttpError, notFound } from './http/errors.ts';
 import { requestContext } from './http/request.ts';
 import { staticWeb } from './http/static.ts';
 import { healthRoutes } from './health.ts';
+import { shippingRoutes } from './shipping/routes.ts';
 
 /** Each capability registers its routes here. */
 export type RouteModule = (router: Router, deps: ShopDeps) => void;
-const routeModules: RouteModule[] = [healthRoutes, catalogRoutes];
+const routeModules: RouteModule[] = [healthRoutes, catalogRoutes, shippingRoutes, checkoutRoutes];
 
 export type AppOptions = { webDist?: string; extraCsp?: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } };
 

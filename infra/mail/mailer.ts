@@ -36,7 +36,7 @@ function outboxMailer(dir: string, from: string, logger: Log): Mailer {
       const info = await transport.sendMail({ from, ...message });
       mkdirSync(dir, { recursive: true });
       const messageId = String(info.messageId);
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
       const file = join(dir, name);
       writeFileSync(file, info.message as Buffer);
       logger.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
