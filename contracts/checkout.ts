@@ -207,3 +207,16 @@ export type EmailSent = DomainEvent<
   { notificationId: string; kind: EmailKind; to: string; subject: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
 >;
 export type NotificationEvent = PurchaseNotified | EmailSent;
+
+// The shipping form of the shipping and payment dialog (spec §3, §5): checked in the browser before the payment step.
+export const ShippingFormSchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(2, 'Name must be at least 2 characters')),
+  email: v.pipe(v.string(), v.trim(), v.email('Please enter a valid email address')),
+  address: v.pipe(v.string(), v.trim(), v.minLength(5, 'Address must be at least 5 characters')),
+  city: v.pipe(v.string(), v.trim(), v.minLength(2, 'City must be at least 2 characters')),
+  country: v.pipe(v.string(), v.minLength(2, 'Please select your country')),
+  postcode: v.pipe(v.string(), v.trim(), v.minLength(5, 'Please enter a valid postcode')),
+  phone: v.optional(v.pipe(v.string(), v.trim())),
+  quantity: v.pipe(v.number('Quantity must be a number'), v.integer('Quantity must be a whole number'), v.minValue(1, 'Quantity must be at least 1')),
+});
+export type ShippingForm = v.InferOutput<typeof ShippingFormSchema>;

@@ -108,6 +108,10 @@ test('the sandbox declines the cards Stripe documents as declining, with Stripe\
   assert.is(wrongOption.status, 400);
   const wrongCountry = await post(`/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, sandboxPayBody({ country: 'US' }));
   assert.is(wrongCountry.status, 400);
+  const direct = await post('/api/create-checkout-session', { items: [{ title: 'Together We Shine', quantity: 1 }] });
+  const ukRateAbroad = await post(`/api/sandbox/checkout-sessions/${direct.json.sessionId}/pay`, sandboxPayBody({ country: 'FR', shippingOptionId: 'uk-shipping' }));
+  assert.is(ukRateAbroad.status, 400);
+  assert.is(ukRateAbroad.json.message, 'Choose the shipping option for your country');
   const incomplete = await post(`/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, { ...sandboxPayBody(), card: { number: '4242', expiry: '1', cvc: '' } });
   assert.is(incomplete.status, 400);
   assert.is(incomplete.json.message, 'Your card number is incomplete.');

@@ -3,6 +3,7 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { SandboxConfirmIntentRequestSchema, SandboxPayRequestSchema, type SandboxConfirmIntentResponse, type SandboxPayResponse } from '../../contracts/sandboxPayments.ts';
+import { cartShippingOptionFor } from '../../contracts/shipping.ts';
 import type { ShopDeps } from '../deps.ts';
 import { badRequest, HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
@@ -42,6 +43,9 @@ export function sandboxRoutes(router: Router, deps: ShopDeps, sandbox: SandboxDe
     const body = parseOr400(SandboxPayRequestSchema, ctx.request.body);
     if (!session.shippingOptions.some((o) => o.id === body.shippingOptionId)) throw badRequest('Choose a shipping option');
     if (!session.allowedCountries.some((c) => c.code === body.address.country)) throw badRequest('We do not ship to that country from this checkout');
+    // Where the page offers both rates, the address decides which one applies (GB 350, elsewhere 500).
+    const matching = cartShippingOptionFor(body.address.country).id;
+    if (session.shippingOptions.some((o) => o.id === matching) && body.shippingOptionId !== matching) throw badRequest('Choose the shipping option for your country');
     const { redirectUrl } = charging(() => sandbox.paySession(id, body, deps.clock()));
     await placeAsWebhook(ctx, id);
     const answer: SandboxPayResponse = { success: true, redirectUrl };

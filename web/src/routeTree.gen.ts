@@ -10,33 +10,141 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ApplePayCheckoutRouteImport } from './routes/apple-pay-checkout'
+import { Route as CheckoutSuccessRouteImport } from './routes/checkout-success'
+import { Route as CustomCheckoutRouteImport } from './routes/custom-checkout'
+import { Route as OrderSuccessRouteImport } from './routes/order-success'
+import { Route as PaymentCancelledRouteImport } from './routes/payment-cancelled'
+import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
+import { Route as PaymentOutcomeRouteImport } from './routes/payment.$outcome'
+import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApplePayCheckoutRoute = ApplePayCheckoutRouteImport.update({
+  id: '/apple-pay-checkout',
+  path: '/apple-pay-checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutSuccessRoute = CheckoutSuccessRouteImport.update({
+  id: '/checkout-success',
+  path: '/checkout-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CustomCheckoutRoute = CustomCheckoutRouteImport.update({
+  id: '/custom-checkout',
+  path: '/custom-checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderSuccessRoute = OrderSuccessRouteImport.update({
+  id: '/order-success',
+  path: '/order-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentCancelledRoute = PaymentCancelledRouteImport.update({
+  id: '/payment-cancelled',
+  path: '/payment-cancelled',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
+  id: '/payment-success',
+  path: '/payment-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentOutcomeRoute = PaymentOutcomeRouteImport.update({
+  id: '/payment/$outcome',
+  path: '/payment/$outcome',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SandboxCheckoutRoute = SandboxCheckoutRouteImport.update({
+  id: '/sandbox/checkout',
+  path: '/sandbox/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/checkout-success': typeof CheckoutSuccessRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/payment-cancelled': typeof PaymentCancelledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/checkout-success': typeof CheckoutSuccessRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/payment-cancelled': typeof PaymentCancelledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/checkout-success': typeof CheckoutSuccessRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/payment-cancelled': typeof PaymentCancelledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/apple-pay-checkout'
+    | '/checkout-success'
+    | '/custom-checkout'
+    | '/order-success'
+    | '/payment-cancelled'
+    | '/payment-success'
+    | '/payment/$outcome'
+    | '/sandbox/checkout'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/apple-pay-checkout'
+    | '/checkout-success'
+    | '/custom-checkout'
+    | '/order-success'
+    | '/payment-cancelled'
+    | '/payment-success'
+    | '/payment/$outcome'
+    | '/sandbox/checkout'
+  id:
+    | '__root__'
+    | '/'
+    | '/apple-pay-checkout'
+    | '/checkout-success'
+    | '/custom-checkout'
+    | '/order-success'
+    | '/payment-cancelled'
+    | '/payment-success'
+    | '/payment/$outcome'
+    | '/sandbox/checkout'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ApplePayCheckoutRoute: typeof ApplePayCheckoutRoute
+  CheckoutSuccessRoute: typeof CheckoutSuccessRoute
+  CustomCheckoutRoute: typeof CustomCheckoutRoute
+  OrderSuccessRoute: typeof OrderSuccessRoute
+  PaymentCancelledRoute: typeof PaymentCancelledRoute
+  PaymentSuccessRoute: typeof PaymentSuccessRoute
+  PaymentOutcomeRoute: typeof PaymentOutcomeRoute
+  SandboxCheckoutRoute: typeof SandboxCheckoutRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +156,75 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/apple-pay-checkout': {
+      id: '/apple-pay-checkout'
+      path: '/apple-pay-checkout'
+      fullPath: '/apple-pay-checkout'
+      preLoaderRoute: typeof ApplePayCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout-success': {
+      id: '/checkout-success'
+      path: '/checkout-success'
+      fullPath: '/checkout-success'
+      preLoaderRoute: typeof CheckoutSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/custom-checkout': {
+      id: '/custom-checkout'
+      path: '/custom-checkout'
+      fullPath: '/custom-checkout'
+      preLoaderRoute: typeof CustomCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order-success': {
+      id: '/order-success'
+      path: '/order-success'
+      fullPath: '/order-success'
+      preLoaderRoute: typeof OrderSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-cancelled': {
+      id: '/payment-cancelled'
+      path: '/payment-cancelled'
+      fullPath: '/payment-cancelled'
+      preLoaderRoute: typeof PaymentCancelledRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-success': {
+      id: '/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof PaymentSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment/$outcome': {
+      id: '/payment/$outcome'
+      path: '/payment/$outcome'
+      fullPath: '/payment/$outcome'
+      preLoaderRoute: typeof PaymentOutcomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sandbox/checkout': {
+      id: '/sandbox/checkout'
+      path: '/sandbox/checkout'
+      fullPath: '/sandbox/checkout'
+      preLoaderRoute: typeof SandboxCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ApplePayCheckoutRoute: ApplePayCheckoutRoute,
+  CheckoutSuccessRoute: CheckoutSuccessRoute,
+  CustomCheckoutRoute: CustomCheckoutRoute,
+  OrderSuccessRoute: OrderSuccessRoute,
+  PaymentCancelledRoute: PaymentCancelledRoute,
+  PaymentSuccessRoute: PaymentSuccessRoute,
+  PaymentOutcomeRoute: PaymentOutcomeRoute,
+  SandboxCheckoutRoute: SandboxCheckoutRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
