@@ -110,6 +110,9 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   }
 
   const payments = overrides.payments ?? (await openPaymentGateway(config));
+  if (config.NODE_ENV === 'production' && payments.provider === 'sandbox') {
+    logger.warn('payments run in the sandbox: test cards only, no real card is charged; set STRIPE_SECRET_KEY to take real payments');
+  }
   const mailer = await openMailer(config, logger);
   const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), payments, mailer };
 
