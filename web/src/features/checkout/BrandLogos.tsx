@@ -16,7 +16,9 @@ export function BrandLogos() {
   return (
     <Flex gap="2" wrap="wrap" role="list" aria-label="Accepted payment methods">
       {brands.map((brand) => (
-        <img key={brand.name} role="listitem" src={brand.src} alt={brand.name} width={48} height={32} />
+        <span key={brand.name} role="listitem">
+          <img src={brand.src} alt={brand.name} width={48} height={32} style={{ display: 'block' }} />
+        </span>
       ))}
     </Flex>
   );

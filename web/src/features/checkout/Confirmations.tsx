@@ -1,5 +1,5 @@
 // The screens a shopper lands on after paying or not paying (spec §2): payment success, cancelled, order confirmed.
-import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Link as TextLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { orderNumberFrom } from '../../../../contracts/constants.ts';
@@ -97,7 +97,7 @@ export function PaymentCancelled({ checkoutId }: { checkoutId?: string }) {
       </Text>
       <Text as="p" size="2" color="gray">
         If you have any questions or need help with your order, please contact us at{' '}
-        <a href={`mailto:${shopContent.shop.contactEmail}`}>{shopContent.shop.contactEmail}</a>.
+        <TextLink href={`mailto:${shopContent.shop.contactEmail}`}>{shopContent.shop.contactEmail}</TextLink>.
       </Text>
       <Flex gap="3" direction={{ initial: 'column', xs: 'row' }} width="100%" justify="center">
         <Button asChild size="3">
