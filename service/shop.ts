@@ -18,8 +18,7 @@ import { resolveJwtSecret } from './admin/tokens.ts';
 export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     // Loaded only when configured: the EventStoreDB client pulls in gRPC.
-    const esdbModule = '../infra/eventstore/esdb/esdbEventStore.ts';
-    const { openEsdbEventStore } = (await import(esdbModule)) as { openEsdbEventStore: (url: string) => EventStore };
+    const { openEsdbEventStore } = await import('../infra/eventstore/esdb/esdbEventStore.ts');
     return openEsdbEventStore(config.EVENTSTORE_URL);
   }
   const { openSqliteEventStore } = await import('../infra/eventstore/sqlite/sqliteEventStore.ts');
@@ -28,8 +27,7 @@ export async function openEventStore(config: Config): Promise<EventStore> {
 
 export async function openReadStore(config: Config): Promise<ReadStore> {
   if (config.REDIS_URL) {
-    const redisModule = '../infra/readstore/redisReadStore.ts';
-    const { createRedisReadStore } = (await import(redisModule)) as { createRedisReadStore: (url: string) => ReadStore };
+    const { createRedisReadStore } = await import('../infra/readstore/redisReadStore.ts');
     return createRedisReadStore(config.REDIS_URL);
   }
   const { createMemoryReadStore } = await import('../infra/readstore/memoryReadStore.ts');
