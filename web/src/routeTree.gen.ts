@@ -12,10 +12,18 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as Char91adminDashboardChar93RouteImport } from './routes/[admin-dashboard]'
 import { Route as Char91adminLoginChar93RouteImport } from './routes/[admin-login]'
+import { Route as ApplePayCheckoutRouteImport } from './routes/apple-pay-checkout'
+import { Route as CheckoutSuccessRouteImport } from './routes/checkout-success'
+import { Route as CustomCheckoutRouteImport } from './routes/custom-checkout'
+import { Route as OrderSuccessRouteImport } from './routes/order-success'
+import { Route as PaymentCancelledRouteImport } from './routes/payment-cancelled'
+import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminDashboardRouteImport } from './routes/admin.dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin.login'
 import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
+import { Route as PaymentOutcomeRouteImport } from './routes/payment.$outcome'
+import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -31,6 +39,36 @@ const Char91adminDashboardChar93Route =
 const Char91adminLoginChar93Route = Char91adminLoginChar93RouteImport.update({
   id: '/admin-login',
   path: '/admin-login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApplePayCheckoutRoute = ApplePayCheckoutRouteImport.update({
+  id: '/apple-pay-checkout',
+  path: '/apple-pay-checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutSuccessRoute = CheckoutSuccessRouteImport.update({
+  id: '/checkout-success',
+  path: '/checkout-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CustomCheckoutRoute = CustomCheckoutRouteImport.update({
+  id: '/custom-checkout',
+  path: '/custom-checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderSuccessRoute = OrderSuccessRouteImport.update({
+  id: '/order-success',
+  path: '/order-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentCancelledRoute = PaymentCancelledRouteImport.update({
+  id: '/payment-cancelled',
+  path: '/payment-cancelled',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
+  id: '/payment-success',
+  path: '/payment-success',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -53,23 +91,49 @@ const AdminOrdersRoute = AdminOrdersRouteImport.update({
   path: '/admin/orders',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentOutcomeRoute = PaymentOutcomeRouteImport.update({
+  id: '/payment/$outcome',
+  path: '/payment/$outcome',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SandboxCheckoutRoute = SandboxCheckoutRouteImport.update({
+  id: '/sandbox/checkout',
+  path: '/sandbox/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/checkout-success': typeof CheckoutSuccessRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/payment-cancelled': typeof PaymentCancelledRoute
+  '/payment-success': typeof PaymentSuccessRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/orders': typeof AdminOrdersRoute
+  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/checkout-success': typeof CheckoutSuccessRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/payment-cancelled': typeof PaymentCancelledRoute
+  '/payment-success': typeof PaymentSuccessRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/orders': typeof AdminOrdersRoute
+  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin': typeof AdminIndexRoute
 }
 export interface FileRoutesById {
@@ -77,9 +141,17 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/checkout-success': typeof CheckoutSuccessRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/payment-cancelled': typeof PaymentCancelledRoute
+  '/payment-success': typeof PaymentSuccessRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/orders': typeof AdminOrdersRoute
+  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
 }
 export interface FileRouteTypes {
@@ -88,27 +160,51 @@ export interface FileRouteTypes {
     | '/'
     | '/admin-dashboard'
     | '/admin-login'
+    | '/apple-pay-checkout'
+    | '/checkout-success'
+    | '/custom-checkout'
+    | '/order-success'
+    | '/payment-cancelled'
+    | '/payment-success'
     | '/admin/dashboard'
     | '/admin/login'
     | '/admin/orders'
+    | '/payment/$outcome'
+    | '/sandbox/checkout'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/admin-dashboard'
     | '/admin-login'
+    | '/apple-pay-checkout'
+    | '/checkout-success'
+    | '/custom-checkout'
+    | '/order-success'
+    | '/payment-cancelled'
+    | '/payment-success'
     | '/admin/dashboard'
     | '/admin/login'
     | '/admin/orders'
+    | '/payment/$outcome'
+    | '/sandbox/checkout'
     | '/admin'
   id:
     | '__root__'
     | '/'
     | '/admin-dashboard'
     | '/admin-login'
+    | '/apple-pay-checkout'
+    | '/checkout-success'
+    | '/custom-checkout'
+    | '/order-success'
+    | '/payment-cancelled'
+    | '/payment-success'
     | '/admin/dashboard'
     | '/admin/login'
     | '/admin/orders'
+    | '/payment/$outcome'
+    | '/sandbox/checkout'
     | '/admin/'
   fileRoutesById: FileRoutesById
 }
@@ -116,9 +212,17 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   Char91adminDashboardChar93Route: typeof Char91adminDashboardChar93Route
   Char91adminLoginChar93Route: typeof Char91adminLoginChar93Route
+  ApplePayCheckoutRoute: typeof ApplePayCheckoutRoute
+  CheckoutSuccessRoute: typeof CheckoutSuccessRoute
+  CustomCheckoutRoute: typeof CustomCheckoutRoute
+  OrderSuccessRoute: typeof OrderSuccessRoute
+  PaymentCancelledRoute: typeof PaymentCancelledRoute
+  PaymentSuccessRoute: typeof PaymentSuccessRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
+  PaymentOutcomeRoute: typeof PaymentOutcomeRoute
+  SandboxCheckoutRoute: typeof SandboxCheckoutRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -143,6 +247,48 @@ declare module '@tanstack/react-router' {
       path: '/admin-login'
       fullPath: '/admin-login'
       preLoaderRoute: typeof Char91adminLoginChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apple-pay-checkout': {
+      id: '/apple-pay-checkout'
+      path: '/apple-pay-checkout'
+      fullPath: '/apple-pay-checkout'
+      preLoaderRoute: typeof ApplePayCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout-success': {
+      id: '/checkout-success'
+      path: '/checkout-success'
+      fullPath: '/checkout-success'
+      preLoaderRoute: typeof CheckoutSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/custom-checkout': {
+      id: '/custom-checkout'
+      path: '/custom-checkout'
+      fullPath: '/custom-checkout'
+      preLoaderRoute: typeof CustomCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order-success': {
+      id: '/order-success'
+      path: '/order-success'
+      fullPath: '/order-success'
+      preLoaderRoute: typeof OrderSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-cancelled': {
+      id: '/payment-cancelled'
+      path: '/payment-cancelled'
+      fullPath: '/payment-cancelled'
+      preLoaderRoute: typeof PaymentCancelledRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-success': {
+      id: '/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof PaymentSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -173,6 +319,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminOrdersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment/$outcome': {
+      id: '/payment/$outcome'
+      path: '/payment/$outcome'
+      fullPath: '/payment/$outcome'
+      preLoaderRoute: typeof PaymentOutcomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sandbox/checkout': {
+      id: '/sandbox/checkout'
+      path: '/sandbox/checkout'
+      fullPath: '/sandbox/checkout'
+      preLoaderRoute: typeof SandboxCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -180,9 +340,17 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   Char91adminDashboardChar93Route: Char91adminDashboardChar93Route,
   Char91adminLoginChar93Route: Char91adminLoginChar93Route,
+  ApplePayCheckoutRoute: ApplePayCheckoutRoute,
+  CheckoutSuccessRoute: CheckoutSuccessRoute,
+  CustomCheckoutRoute: CustomCheckoutRoute,
+  OrderSuccessRoute: OrderSuccessRoute,
+  PaymentCancelledRoute: PaymentCancelledRoute,
+  PaymentSuccessRoute: PaymentSuccessRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminOrdersRoute: AdminOrdersRoute,
+  PaymentOutcomeRoute: PaymentOutcomeRoute,
+  SandboxCheckoutRoute: SandboxCheckoutRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 export const routeTree = rootRouteImport
