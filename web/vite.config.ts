@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { instagramQrAsset } from './src/features/storefront/instagramQrAsset.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -42,6 +43,7 @@ export default defineConfig({
       routeFileIgnorePrefix: '-',
     }),
     react(),
+    instagramQrAsset(),
     precompress(),
   ],
   build: {
