@@ -1,5 +1,7 @@
 // The landing page at / and /app (spec §2): header, the sections in the spec's order, footer.
-import { startTransition, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { booksQuery } from '../../lib/books.ts';
 import { ReviewsSection } from '../reviews/ReviewsSection.tsx';
 import { AboutSection } from './AboutSection.tsx';
 import { BooksSection } from './BooksSection.tsx';
@@ -39,14 +41,19 @@ export function LandingPage() {
 
 /**
  * The header and hero render first; the sections below follow in an interruptible render, so a phone never
- * freezes while the whole page is built. Once they exist, an address such as /#books scrolls to its section.
+ * freezes while the whole page is built. Once they exist and the books (which change the page's height) have
+ * arrived, an address such as /#contact jumps to its section.
  */
 function useBelowTheFold(): boolean {
   const [ready, setReady] = useState(false);
+  const booksSettled = !useQuery(booksQuery).isPending;
+  const jumped = useRef(false);
   useEffect(() => startTransition(() => setReady(true)), []);
   useEffect(() => {
-    if (!ready || !window.location.hash) return;
-    document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
-  }, [ready]);
+    if (!ready || !booksSettled || jumped.current) return;
+    jumped.current = true;
+    const anchor = decodeURIComponent(window.location.hash.slice(1));
+    if (anchor) document.getElementById(anchor)?.scrollIntoView({ behavior: 'instant' });
+  }, [ready, booksSettled]);
   return ready;
 }
