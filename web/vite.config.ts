@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { instagramQrAsset } from './src/features/storefront/instagramQrAsset.ts';
+import { landingLoadOrder } from './src/features/storefront/landingLoadOrder.ts';
+import { radixStylesInUse } from './build/radixStylesInUse.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -44,6 +46,8 @@ export default defineConfig({
     }),
     react(),
     instagramQrAsset(),
+    landingLoadOrder(),
+    radixStylesInUse(),
     precompress(),
   ],
   build: {

@@ -27,6 +27,8 @@ export async function openLanding(storefront: Storefront, viewport: { width: num
   page.setDefaultTimeout(10_000);
   await page.goto(storefront.shop.url + path);
   await pastSplash(page);
+  await page.getByTestId('book-card').first().waitFor();
+  await page.locator('footer.site-footer').waitFor();
   return { context, page };
 }
 
@@ -53,9 +55,11 @@ export async function openCart(page: Page): Promise<Locator> {
 /** The top of an element relative to the viewport, once smooth scrolling has settled. */
 export async function settledTop(locator: Locator): Promise<number> {
   let previous = Number.NaN;
-  for (let i = 0; i < 50; i++) {
+  let steady = 0;
+  for (let i = 0; i < 80; i++) {
     const top = await locator.evaluate((el) => el.getBoundingClientRect().top);
-    if (Math.abs(top - previous) < 1) return top;
+    steady = Math.abs(top - previous) < 1 ? steady + 1 : 0;
+    if (steady === 3) return top;
     previous = top;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -6,7 +6,9 @@ import { quantity as quantityLimits } from '../../../../contracts/constants.ts';
 import { MinusIcon, PlusIcon } from '../storefront/icons.tsx';
 import { parseQuantity } from './cart.ts';
 
-export function QuantityPicker({ value, onChange, label }: { value: number; onChange: (quantity: number) => void; label: string }) {
+type QuantityChange = number | ((current: number) => number);
+
+export function QuantityPicker({ value, onChange, label }: { value: number; onChange: (change: QuantityChange) => void; label: string }) {
   const id = useId();
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
@@ -24,7 +26,7 @@ export function QuantityPicker({ value, onChange, label }: { value: number; onCh
           size="2"
           aria-label={`Decrease quantity of ${label}`}
           disabled={value <= quantityLimits.min}
-          onClick={() => onChange(value - 1)}
+          onClick={() => onChange((current) => Math.max(quantityLimits.min, current - 1))}
         >
           <MinusIcon size={14} />
         </IconButton>
@@ -47,7 +49,7 @@ export function QuantityPicker({ value, onChange, label }: { value: number; onCh
           size="2"
           aria-label={`Increase quantity of ${label}`}
           disabled={value >= quantityLimits.max}
-          onClick={() => onChange(value + 1)}
+          onClick={() => onChange((current) => Math.min(quantityLimits.max, current + 1))}
         >
           <PlusIcon size={14} />
         </IconButton>

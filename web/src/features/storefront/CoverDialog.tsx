@@ -1,13 +1,15 @@
 // A book's cover on its card, which opens larger in a dialog.
 import { Dialog, Flex, IconButton } from '@radix-ui/themes';
 import { CloseIcon, ZoomIcon } from './icons.tsx';
+import { useNearViewport } from './useNearViewport.ts';
 
 export function CoverDialog({ title, image, alt }: { title: string; image: string; alt: string }) {
+  const [ref, near] = useNearViewport<HTMLButtonElement>();
   return (
     <Dialog.Root>
       <Dialog.Trigger>
-        <button type="button" className="cover-button" aria-label={`Enlarge the cover of ${title}`}>
-          <img src={image} alt={alt} width="300" height="400" loading="lazy" />
+        <button ref={ref} type="button" className="cover-button" aria-label={`Enlarge the cover of ${title}`}>
+          {near ? <img src={image} alt={alt} width="300" height="400" /> : <span className="cover-button__placeholder" role="img" aria-label={alt} />}
           <span className="cover-button__hint" aria-hidden="true">
             <ZoomIcon size={18} />
           </span>

@@ -13,8 +13,9 @@ import './header.css';
 function useScrolledPast(px: number): boolean {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
+    // Only scroll events are read: reading scrollY while the page is being built forces a full layout, and a
+    // page restored or opened further down still announces its position with a scroll event.
     const update = () => setScrolled(window.scrollY > px);
-    update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, [px]);
