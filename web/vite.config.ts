@@ -47,7 +47,7 @@ export default defineConfig({
     react(),
     instagramQrAsset(),
     landingLoadOrder(),
-    radixStylesInUse(),
+    radixStylesInUse(join(webRoot, 'src')),
     precompress(),
   ],
   build: {
