@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as Char91adminDashboardChar93RouteImport } from './routes/[admin-dashboard]'
 import { Route as Char91adminLoginChar93RouteImport } from './routes/[admin-login]'
+import { Route as AppRouteImport } from './routes/app'
 import { Route as ApplePayCheckoutRouteImport } from './routes/apple-pay-checkout'
 import { Route as CheckoutSuccessRouteImport } from './routes/checkout-success'
 import { Route as CustomCheckoutRouteImport } from './routes/custom-checkout'
@@ -39,6 +40,11 @@ const Char91adminDashboardChar93Route =
 const Char91adminLoginChar93Route = Char91adminLoginChar93RouteImport.update({
   id: '/admin-login',
   path: '/admin-login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppRoute = AppRouteImport.update({
+  id: '/app',
+  path: '/app',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApplePayCheckoutRoute = ApplePayCheckoutRouteImport.update({
@@ -106,6 +112,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
+  '/app': typeof AppRoute
   '/apple-pay-checkout': typeof ApplePayCheckoutRoute
   '/checkout-success': typeof CheckoutSuccessRoute
   '/custom-checkout': typeof CustomCheckoutRoute
@@ -123,6 +130,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
+  '/app': typeof AppRoute
   '/apple-pay-checkout': typeof ApplePayCheckoutRoute
   '/checkout-success': typeof CheckoutSuccessRoute
   '/custom-checkout': typeof CustomCheckoutRoute
@@ -141,6 +149,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
+  '/app': typeof AppRoute
   '/apple-pay-checkout': typeof ApplePayCheckoutRoute
   '/checkout-success': typeof CheckoutSuccessRoute
   '/custom-checkout': typeof CustomCheckoutRoute
@@ -160,6 +169,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin-dashboard'
     | '/admin-login'
+    | '/app'
     | '/apple-pay-checkout'
     | '/checkout-success'
     | '/custom-checkout'
@@ -177,6 +187,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin-dashboard'
     | '/admin-login'
+    | '/app'
     | '/apple-pay-checkout'
     | '/checkout-success'
     | '/custom-checkout'
@@ -194,6 +205,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin-dashboard'
     | '/admin-login'
+    | '/app'
     | '/apple-pay-checkout'
     | '/checkout-success'
     | '/custom-checkout'
@@ -212,6 +224,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   Char91adminDashboardChar93Route: typeof Char91adminDashboardChar93Route
   Char91adminLoginChar93Route: typeof Char91adminLoginChar93Route
+  AppRoute: typeof AppRoute
   ApplePayCheckoutRoute: typeof ApplePayCheckoutRoute
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute
   CustomCheckoutRoute: typeof CustomCheckoutRoute
@@ -247,6 +260,13 @@ declare module '@tanstack/react-router' {
       path: '/admin-login'
       fullPath: '/admin-login'
       preLoaderRoute: typeof Char91adminLoginChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app': {
+      id: '/app'
+      path: '/app'
+      fullPath: '/app'
+      preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/apple-pay-checkout': {
@@ -340,6 +360,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   Char91adminDashboardChar93Route: Char91adminDashboardChar93Route,
   Char91adminLoginChar93Route: Char91adminLoginChar93Route,
+  AppRoute: AppRoute,
   ApplePayCheckoutRoute: ApplePayCheckoutRoute,
   CheckoutSuccessRoute: CheckoutSuccessRoute,
   CustomCheckoutRoute: CustomCheckoutRoute,
