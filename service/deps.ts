@@ -1,5 +1,6 @@
 // What the HTTP slices are given: ports, the clock and the log, wired once in the composition root.
 import type { Logger } from 'pino';
+import type { AdminCredentials } from './admin/credentials.ts';
 import type { Config } from './config.ts';
 import type { PositionWaiter } from './commands.ts';
 import type { EventStore } from './ports/eventStore.ts';
@@ -17,4 +18,6 @@ export type ShopDeps = {
   clock: () => Date;
   /** key that signs and verifies admin tokens */
   jwtSecret: string;
+  /** the admin's username and password hash */
+  admin: AdminCredentials;
 };

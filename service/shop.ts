@@ -11,13 +11,13 @@ import type { ShopDeps } from './deps.ts';
 import type { EventStore } from './ports/eventStore.ts';
 import type { ReadStore } from './ports/readStore.ts';
 import type { Server } from 'node:http';
+import { resolveAdminCredentials } from './admin/credentials.ts';
 import { resolveJwtSecret } from './admin/tokens.ts';
 
 export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     // Loaded only when configured: the EventStoreDB client pulls in gRPC.
-    const esdbModule = '../infra/eventstore/esdb/esdbEventStore.ts';
-    const { openEsdbEventStore } = (await import(esdbModule)) as { openEsdbEventStore: (url: string) => EventStore };
+    const { openEsdbEventStore } = await import('../infra/eventstore/esdb/esdbEventStore.ts');
     return openEsdbEventStore(config.EVENTSTORE_URL);
   }
   const { openSqliteEventStore } = await import('../infra/eventstore/sqlite/sqliteEventStore.ts');
@@ -26,8 +26,7 @@ export async function openEventStore(config: Config): Promise<EventStore> {
 
 export async function openReadStore(config: Config): Promise<ReadStore> {
   if (config.REDIS_URL) {
-    const redisModule = '../infra/readstore/redisReadStore.ts';
-    const { createRedisReadStore } = (await import(redisModule)) as { createRedisReadStore: (url: string) => ReadStore };
+    const { createRedisReadStore } = await import('../infra/readstore/redisReadStore.ts');
     return createRedisReadStore(config.REDIS_URL);
   }
   const { createMemoryReadStore } = await import('../infra/readstore/memoryReadStore.ts');
@@ -79,7 +78,8 @@ export async function createShop(config: Config, overrides: { logger?: Logger; c
     };
   }
 
-  const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock, jwtSecret: resolveJwtSecret(config) };
+  const admin = await resolveAdminCredentials(config, (message) => logger.warn(message));
+  const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), admin };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');

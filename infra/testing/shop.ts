@@ -6,11 +6,15 @@ import pino from 'pino';
 import { loadConfig } from '../../service/config.ts';
 import { createShop, type Shop } from '../../service/shop.ts';
 
+/** The admin every test shop starts with (ADMIN_PASSWORD is accepted outside production). */
+export const testAdmin = { username: 'admin', password: 'test-admin-password-1' } as const;
+
 export type TestShop = { url: string; shop: Shop; dataDir: string; close(): Promise<void> };
 
 export async function startTestShop(env: Record<string, string> = {}, options: { clock?: () => Date; keepData?: boolean } = {}): Promise<TestShop> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env });
+  const admin = env.ADMIN_PASSWORD_HASH ? {} : { ADMIN_USERNAME: testAdmin.username, ADMIN_PASSWORD: testAdmin.password };
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...admin, ...env });
   const shop = await createShop(config, { logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), ...(options.clock ? { clock: options.clock } : {}) });
   const server = await shop.listen(0, '127.0.0.1');
   const address = server.address();
