@@ -5,7 +5,7 @@ import { shopContent } from '../../../../contracts/content.ts';
 import { StarIcon } from './icons.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
-export function Stars({ rating }: { rating: number }) {
+function Stars({ rating }: { rating: number }) {
   const stars = Array.from({ length: ratingLimits.max }, (_, i) => {
     const filled = rating - i;
     return filled >= 1 ? 'full' : filled >= 0.5 ? 'half' : 'empty';
