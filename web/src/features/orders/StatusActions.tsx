@@ -7,6 +7,7 @@ import { maxNotesLength } from '../../../../contracts/adminOrders.ts';
 import { orderStatuses, type OrderStatus } from '../../../../contracts/constants.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { ApiError, serverMessage } from '../../lib/api.ts';
+import { useSessionExpiry } from '../admin/reviews/useSessionExpiry.ts';
 import { useChangeOrderStatus } from './ordersQuery.ts';
 import { statusLabel } from './StatusBadge.tsx';
 
@@ -20,6 +21,7 @@ const actionLabels: Record<OrderStatus, string> = {
 
 export function StatusActions({ order }: { order: AdminOrder }) {
   const change = useChangeOrderStatus(order);
+  const sessionExpired = useSessionExpiry();
   const [notes, setNotes] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const headingId = useId();
@@ -35,6 +37,7 @@ export function StatusActions({ order }: { order: AdminOrder }) {
           toast({ title: 'Order Updated', description: `Order #${order.orderId} is now ${statusLabel(status)}.` });
         },
         onError: (error) => {
+          if (sessionExpired(error)) return;
           // A conflict means the order moved on under this screen: say so beside the buttons, which now show the new state.
           if (error instanceof ApiError && error.status === 409) setRefusal(serverMessage(error) ?? null);
           toast({ title: 'Update Failed', description: 'Failed to update order status. Please try again.', variant: 'destructive' });

@@ -2,10 +2,11 @@
 import { Badge } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
 
+// Only the colour scales web/src/styles.css loads: any other renders as plain text.
 const colours: Record<string, ComponentProps<typeof Badge>['color']> = {
   pending: 'amber',
   processing: 'blue',
-  shipped: 'violet',
+  shipped: 'orange',
   delivered: 'green',
   cancelled: 'red',
   completed: 'teal',
