@@ -9,7 +9,8 @@ import { adminGuard } from './admin/guard.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { ShopDeps } from './deps.ts';
 import { errorMiddleware, HttpError, notFound } from './http/errors.ts';
-import { requestContext } from './http/request.ts';
+import { requestContext, serialiseJsonOnce } from './http/request.ts';
+import { securityHeaders } from './http/securityHeaders.ts';
 import { staticWeb } from './http/static.ts';
 import { healthRoutes } from './health.ts';
 
@@ -28,27 +29,30 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   app.use(errorMiddleware(deps.logger));
   app.use(requestContext(deps.logger));
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(csp.scriptSrc ?? [])],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...(csp.connectSrc ?? [])],
-          frameSrc: ["'self'", ...(csp.frameSrc ?? [])],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
+    securityHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", ...(csp.scriptSrc ?? [])],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:'],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'", ...(csp.connectSrc ?? [])],
+            frameSrc: ["'self'", ...(csp.frameSrc ?? [])],
+            frameAncestors: ["'none'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+          },
         },
-      },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: deps.config.NODE_ENV === 'production',
-    }),
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        crossOriginEmbedderPolicy: false,
+        strictTransportSecurity: deps.config.NODE_ENV === 'production',
+      }),
+      { production: deps.config.NODE_ENV === 'production' },
+    ),
   );
   app.use(
     compress({
@@ -57,6 +61,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
       gzip: { level: 6 },
     }),
   );
+  app.use(serialiseJsonOnce);
 
   // Only JSON goes in: a body of another type is refused before anything reads it.
   app.use(async (ctx, next) => {

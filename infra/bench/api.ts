@@ -20,9 +20,12 @@ const readPaths: ReadPath[] = [
   { label: 'GET /api/admin/orders (with a token)', path: '/api/admin/orders', admin: true },
 ];
 
-type Load = { perSecond: number; p99: number; p50: number; non2xx: number; errors: number; total: number };
+type Load = { perSecond: number; p99: number; p50: number; non2xx: number; errors: number; total: number; cpuMicros: number };
 
-async function load(url: string, headers: Record<string, string>, options: { duration?: number; amount?: number }): Promise<Load> {
+/** Loads `server` and also answers the server's CPU time per request, which the machine's other load does not skew. */
+async function load(server: BenchServer, path: string, headers: Record<string, string>, options: { duration?: number; amount?: number }): Promise<Load> {
+  const url = server.url + path;
+  const cpuBefore = server.cpuSeconds();
   const result = await autocannon({ url, headers, connections: 50, pipelining: 1, ...(options.amount ? { amount: options.amount } : { duration: options.duration }) });
   return {
     perSecond: result.requests.average,
@@ -31,10 +34,12 @@ async function load(url: string, headers: Record<string, string>, options: { dur
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     total: result['2xx'] + result.non2xx,
+    cpuMicros: ((server.cpuSeconds() - cpuBefore) * 1e6) / Math.max(1, result['2xx'] + result.non2xx),
   };
 }
 
-const describe = (l: Load) => `${whole(l.perSecond)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.non2xx} non-2xx, ${l.errors} errors`;
+const describe = (l: Load) =>
+  `${whole(l.perSecond)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, ${whole(l.cpuMicros)} µs server CPU per request, ${l.non2xx} non-2xx, ${l.errors} errors`;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -51,6 +56,7 @@ function combine(loads: Load[]): Load {
     non2xx: loads.reduce((n, l) => n + l.non2xx, 0),
     errors: loads.reduce((n, l) => n + l.errors, 0),
     total: loads.reduce((n, l) => n + l.total, 0),
+    cpuMicros: median(loads.map((l) => l.cpuMicros)),
   };
 }
 
@@ -78,7 +84,7 @@ export const apiSection: Section = {
       report.note(section, `autocannon: 50 connections, pipelining 1, ${duration} s per measurement, in the bench process; each server is its own Node process (run through tsx) with LOG_LEVEL=warn.`);
 
       // Memory after the first 1k requests, before anything else warms the shop up.
-      let sent = (await load(shop.url + '/api/books', {}, { amount: early })).total;
+      let sent = (await load(shop, '/api/books', {}, { amount: early })).total;
       const first = await shop.memory();
 
       // The machine is shared, so load from elsewhere comes and goes: hello-world and each read path take turns in
@@ -92,14 +98,14 @@ export const apiSection: Section = {
       }
       const slice = duration / rounds;
       // Warm both up (JIT, connection pools) before anything counts.
-      await load(hello.url, {}, { duration: 1 });
-      for (const read of available) sent += (await load(shop.url + read.path, read.admin ? adminHeaders : {}, { duration: 1 })).total;
+      await load(hello, '/', {}, { duration: 1 });
+      for (const read of available) sent += (await load(shop, read.path, read.admin ? adminHeaders : {}, { duration: 1 })).total;
       const baseline: Load[] = [];
       const measured = new Map<ReadPath, Load[]>(available.map((r) => [r, []]));
       for (let round = 0; round < rounds; round++) {
-        baseline.push(await load(hello.url, {}, { duration: slice }));
+        baseline.push(await load(hello, '/', {}, { duration: slice }));
         for (const read of available) {
-          const result = await load(shop.url + read.path, read.admin ? adminHeaders : {}, { duration: slice });
+          const result = await load(shop, read.path, read.admin ? adminHeaders : {}, { duration: slice });
           sent += result.total;
           measured.get(read)!.push(result);
         }
@@ -119,7 +125,7 @@ export const apiSection: Section = {
         );
       }
 
-      if (sent < late) sent += (await load(shop.url + '/api/books', {}, { amount: late - sent })).total;
+      if (sent < late) sent += (await load(shop, '/api/books', {}, { amount: late - sent })).total;
       const last = await shop.memory();
       report.figure(section, `shop memory after ${whole(early)} requests (after a full GC)`, describeMemory(first));
       report.figure(section, `shop memory after ${whole(sent)} requests (after a full GC)`, describeMemory(last));

@@ -12,6 +12,8 @@ export type BenchServer = {
   memory(): Promise<Memory>;
   /** VmRSS from /proc, read from outside the process */
   procRss(): number;
+  /** CPU seconds (user + system) the process has used so far, from /proc */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 };
 
@@ -73,6 +75,12 @@ export async function startServer(name: string, script: string, args: string[], 
     procRss() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
+    },
+    cpuSeconds() {
+      // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name, in clock ticks (100 per second).
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     async stop() {
       if (child.exitCode !== null) return;

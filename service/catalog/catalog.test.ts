@@ -31,6 +31,16 @@ test('GET /api/books serves the three products from the log, each at 999 pence',
   await shop.close();
 });
 
+test('GET /api/books shows a changed book as soon as the read model has folded it', async () => {
+  const shop = await startTestShop();
+  assert.is((await call(`${shop.url}/api/books`)).json[1].title, shopContent.books[1]!.title);
+  const edited = shopContent.books.map((b) => (b.id === 2 ? { ...b, title: 'A new title' } : b));
+  await seedCatalog(shop.shop.deps.events, new Date().toISOString(), edited);
+  await shop.shop.runner!.waitFor(await shop.shop.deps.events.headPosition());
+  assert.is((await call(`${shop.url}/api/books`)).json[1].title, 'A new title');
+  await shop.close();
+});
+
 test('a second start seeds nothing twice', async () => {
   const first = await startTestShop({}, { keepData: true });
   const dataDir = first.dataDir;
