@@ -3,8 +3,14 @@ import { execSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 
 export type Figure = { section: string; label: string; value: string };
-/** met: true/false when measured, null when it could not be measured in this run (the reason is in `measured`) */
-export type Target = { section: string; target: string; measured: string; met: boolean | null };
+/**
+ * met: true/false when measured; 'pending' when it could not be measured in this run (the reason is in `measured`);
+ * 'reported' for a figure the issue asks for without a threshold.
+ */
+export type Verdict = boolean | 'pending' | 'reported';
+export type Target = { section: string; target: string; measured: string; met: Verdict };
+
+const verdictText = (met: Verdict) => (met === true ? 'met' : met === false ? 'NOT MET' : met);
 export type Note = { section: string; text: string };
 
 export class BenchReport {
@@ -20,10 +26,9 @@ export class BenchReport {
     console.log(`${section.padEnd(12)} ${label.padEnd(64)} ${value}`);
   }
 
-  target(section: string, target: string, measured: string, met: boolean | null): void {
+  target(section: string, target: string, measured: string, met: Verdict): void {
     this.targets.push({ section, target, measured, met });
-    const verdict = met === null ? 'PENDING' : met ? 'met' : 'NOT MET';
-    console.log(`${section.padEnd(12)} target ${target} — ${measured}: ${verdict}`);
+    console.log(`${section.padEnd(12)} target ${target} — ${measured}: ${verdictText(met)}`);
   }
 
   note(section: string, text: string): void {
@@ -45,7 +50,7 @@ export class BenchReport {
       '',
       '| Section | Target | Measured | Verdict |',
       '|---|---|---|---|',
-      ...this.targets.map((t) => `| ${t.section} | ${cell(t.target)} | ${cell(t.measured)} | ${t.met === null ? 'pending' : t.met ? 'met' : '**not met**'} |`),
+      ...this.targets.map((t) => `| ${t.section} | ${cell(t.target)} | ${cell(t.measured)} | ${t.met === false ? '**not met**' : verdictText(t.met)} |`),
       '',
       '### Figures',
       '',

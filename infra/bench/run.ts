@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { apiSection } from './api.ts';
 import { eventStoreSection } from './eventStore.ts';
 import { projectionsSection } from './projections.ts';
-import { BenchReport, spliceGenerated } from './report.ts';
+import { BenchReport, spliceGenerated, type Verdict } from './report.ts';
 import type { Section } from './section.ts';
+import { webSection } from './web.ts';
 
-const sections: Section[] = [eventStoreSection, projectionsSection, apiSection];
+const sections: Section[] = [eventStoreSection, projectionsSection, apiSection, webSection];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -39,9 +40,8 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-const missed = report.targets.filter((t) => t.met === false).length;
-const pending = report.targets.filter((t) => t.met === null).length;
-console.log(`\n${report.targets.length - missed - pending} targets met, ${missed} not met, ${pending} pending`);
+const count = (met: Verdict) => report.targets.filter((t) => t.met === met).length;
+console.log(`\n${count(true)} targets met, ${count(false)} not met, ${count('pending')} pending, ${count('reported')} reported`);
 if (complete && !failed) {
   const file = 'docs/benchmarks.md';
   const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
