@@ -16,7 +16,7 @@ import { healthRoutes } from './health.ts';
 
 /** Each capability registers its routes here. */
 export type RouteModule = (router: Router, deps: ShopDeps) => void;
-const routeModules: RouteModule[] = [healthRoutes, catalogRoutes];
+export const routeModules: RouteModule[] = [healthRoutes, catalogRoutes];
 
 export type AppOptions = { webDist?: string; extraCsp?: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } };
 
@@ -89,7 +89,9 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   const router = new Router();
   for (const register of routeModules) register(router, deps);
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  // A method no route knows (TRACE, PROPFIND, ...) is the client's mistake: 405, not the router's default 501.
+  const methodNotAllowed = () => new HttpError(405, 'Method not allowed', 'method_not_allowed');
+  app.use(router.allowedMethods({ throw: true, notImplemented: methodNotAllowed }));
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(`No such endpoint: ${ctx.method} ${ctx.path}`);
