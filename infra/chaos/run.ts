@@ -1,0 +1,116 @@
+// `npm run chaos [-- scenario ...]`: the long runs of the reliability and security scenarios, with their results
+// written to docs/reliability.md (when every scenario ran). `npm test` runs the short versions of the same code.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signAdminToken } from '../../service/admin/tokens.ts';
+import { BenchReport, spliceGenerated, whole, type Verdict } from '../bench/report.ts';
+import { startTestShop } from '../testing/shop.ts';
+import { missingSecurityHeaders, tryBadTokens } from './adminAuth.ts';
+import { crashRound } from './crash.ts';
+import { fuzz, hostileRequests, routesToFuzz } from './hostileInput.ts';
+
+type Scenario = { name: string; run(report: BenchReport): Promise<void> };
+
+const crash: Scenario = {
+  name: 'crash',
+  async run(report) {
+    const section = 'crash';
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-chaos-crash-'));
+    try {
+      let acknowledged = 0;
+      let logged = 0;
+      const lost: string[] = [];
+      const duplicated: string[] = [];
+      const broken: string[] = [];
+      for (let round = 1; round <= 20; round++) {
+        // Kill points spread from the first commits to deep into the burst.
+        const killAfterMs = 40 * round;
+        const result = await crashRound(dataDir, round, killAfterMs);
+        acknowledged += result.acknowledged;
+        logged += result.logged;
+        lost.push(...result.lost);
+        duplicated.push(...result.duplicated);
+        if (result.integrity !== 'ok' || !result.verified || result.lag !== 0) broken.push(`round ${round}: integrity ${result.integrity}, verified ${result.verified}, lag ${result.lag}`);
+        report.figure(
+          section,
+          `round ${round}: kill -9 after ${killAfterMs} ms`,
+          `${whole(result.acknowledged)} acknowledged, ${whole(result.logged)} in the log, ${result.lost.length} lost, ${result.duplicated.length} twice, integrity ${result.integrity}, verify ${result.verified ? 'match' : 'MISMATCH'}`,
+        );
+      }
+      report.target(section, '20 rounds of kill -9 mid-burst: every acknowledged command in the log exactly once', `${whole(acknowledged)} acknowledged, ${lost.length} lost, ${duplicated.length} duplicated`, lost.length === 0 && duplicated.length === 0 && acknowledged > 0);
+      report.target(section, 'after each restart the projections converge and verify matches; the file passes integrity_check', broken.length ? broken.join('; ') : `20 of 20 rounds`, broken.length === 0);
+      report.note(section, `${whole(logged - acknowledged)} commands were committed but their answer was cut off by the kill; they are in the log once, which is what a client retrying with the same id would find.`);
+      report.note(section, 'Each round is a process running handleCommand from 32 concurrent clients on streams of their own against DATA_DIR/events.sqlite; the restart is a whole shop on the same directory.');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+const hostileInput: Scenario = {
+  name: 'hostile-input',
+  async run(report) {
+    const section = 'hostile input';
+    const shop = await startTestShop();
+    try {
+      const { deps } = shop.shop;
+      const routes = routesToFuzz(deps);
+      const requests = hostileRequests(routes, signAdminToken(deps.jwtSecret, 'admin'), 20_000, 20_260_101);
+      const result = await fuzz(shop.url, requests, () => deps.events.headPosition());
+      const statuses = [...result.byStatus].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status === -1 ? 'connection closed by the server' : status}: ${whole(n)}`);
+      report.figure(section, `requests over ${routes.length} routes`, whole(result.requests));
+      report.figure(section, 'answers by status', statuses.join(', '));
+      const fives = result.findings.filter((f) => f.status >= 500).length;
+      const leaks = result.findings.filter((f) => f.problem.startsWith('body shows')).length;
+      report.target(section, '≥ 5,000 malformed requests: zero 5xx', `${whole(result.requests)} requests, ${fives} 5xx`, result.requests >= 5000 && fives === 0);
+      report.target(section, 'zero stack traces or internals in any body', `${leaks} bodies`, leaks === 0);
+      report.target(section, 'nothing appended by a refused request', `${result.appendedWhenRefused} appends`, result.appendedWhenRefused === 0);
+      for (const f of result.findings.slice(0, 20)) report.note(section, `${f.problem}: ${f.request}`);
+    } finally {
+      await shop.close();
+    }
+  },
+};
+
+const auth: Scenario = {
+  name: 'auth',
+  async run(report) {
+    const section = 'auth';
+    const shop = await startTestShop();
+    try {
+      const tokens = await tryBadTokens(shop.url, shop.shop.deps);
+      report.target(section, 'missing, expired, tampered, wrong-algorithm and alg:none tokens → 401 on every admin route', `${whole(tokens.attempts)} attempts on ${tokens.routes} routes, ${tokens.failures.length} not refused`, tokens.failures.length === 0);
+      for (const failure of tokens.failures.slice(0, 20)) report.note(section, failure);
+      const missing = await missingSecurityHeaders(shop.url);
+      report.target(section, 'CSP with frame-ancestors, nosniff and Referrer-Policy on pages, API answers, errors and assets', missing.length ? missing.join(', ') : 'all present', missing.length === 0);
+    } finally {
+      await shop.close();
+    }
+  },
+};
+
+const scenarios: Scenario[] = [crash, hostileInput, auth];
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const chosen = wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios;
+const report = new BenchReport(`npm run chaos${wanted.length ? ` -- ${wanted.join(' ')}` : ''}`);
+let failed = false;
+for (const scenario of chosen) {
+  try {
+    await scenario.run(report);
+  } catch (error) {
+    failed = true;
+    report.note(scenario.name, `the scenario failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(error);
+  }
+}
+const count = (met: Verdict) => report.targets.filter((t) => t.met === met).length;
+console.log(`\n${count(true)} checks passed, ${count(false)} failed, ${count('pending')} pending`);
+if (chosen.length === scenarios.length && !failed) {
+  const file = 'docs/reliability.md';
+  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Reliability and security\n';
+  writeFileSync(file, spliceGenerated(existing, report.markdown()));
+  console.log(`Results written to ${file}`);
+}
+process.exit(failed || count(false) > 0 ? 1 : 0);
