@@ -10,6 +10,8 @@ export const EventMetadataSchema = v.object({
   correlationId: v.string(),
   /** ISO-8601 UTC time the command was decided */
   at: v.string(),
+  /** the client's address, where it matters to an audit (sign-in attempts) */
+  ip: v.optional(v.string()),
 });
 export type EventMetadata = v.InferOutput<typeof EventMetadataSchema>;
 

@@ -4,9 +4,23 @@
 export const cartCheckoutShipping = {
   gbPence: 350,
   otherPence: 500,
-  ukOption: { label: 'UK Shipping', detail: 'Standard delivery' },
-  internationalOption: { label: 'International Shipping', detail: 'Standard international delivery' },
+  ukOption: { id: 'uk-shipping', label: 'UK Shipping', detail: 'Standard delivery' },
+  internationalOption: { id: 'international-shipping', label: 'International Shipping', detail: 'Standard international delivery' },
 } as const;
+
+export type ShippingOption = { id: string; label: string; detail: string; amount: number };
+
+/** Reading 1 as a priced option: what a payment page offers for a destination. */
+export function cartShippingOptionFor(countryCode: string): ShippingOption {
+  const { ukOption, internationalOption } = cartCheckoutShipping;
+  const option = countryCode.toUpperCase() === 'GB' ? ukOption : internationalOption;
+  return { ...option, amount: cartCheckoutShippingPence(countryCode) };
+}
+
+/** Both reading-1 options, UK first: the wallet sheet and a checkout whose destination is not known yet. */
+export function cartShippingOptions(): ShippingOption[] {
+  return [cartShippingOptionFor('GB'), cartShippingOptionFor('US')];
+}
 
 export function cartCheckoutShippingPence(countryCode: string): number {
   return countryCode.toUpperCase() === 'GB' ? cartCheckoutShipping.gbPence : cartCheckoutShipping.otherPence;
@@ -55,3 +69,16 @@ export const checkoutCountries = [
   { code: 'IT', name: 'Italy' },
   { code: 'NL', name: 'Netherlands' },
 ] as const;
+
+/** Where the shop ships: every country the checkout form lists, plus Belgium from the fallback rates. */
+export const shippingDestinations = [...checkoutCountries, { code: 'BE', name: 'Belgium' }] as const;
+export type DestinationCode = (typeof shippingDestinations)[number]['code'];
+export const destinationCodes = shippingDestinations.map((d) => d.code) as [DestinationCode, ...DestinationCode[]];
+
+/** The name shipping forms show for an ISO code, and back. */
+export function destinationName(code: string): string | undefined {
+  return shippingDestinations.find((d) => d.code === code)?.name;
+}
+export function destinationCode(name: string): DestinationCode | undefined {
+  return shippingDestinations.find((d) => d.name === name)?.code;
+}

@@ -28,6 +28,7 @@ export class ProjectionRunner {
   private waiters: Waiter[] = [];
   private healthTimer: NodeJS.Timeout | null = null;
   private restarting = false;
+  private checking = false;
   private stopped = true;
   /** position of the last event whose writes are committed for every projection */
   position = 0;
@@ -140,7 +141,7 @@ export class ProjectionRunner {
     void this.restart();
   }
 
-  private async restart() {
+  private async restart({ dropStore = false } = {}) {
     this.restarting = true;
     try {
       await this.subscription?.close().catch(() => {});
@@ -148,6 +149,9 @@ export class ProjectionRunner {
       this.batch = null;
       await this.committing.catch(() => {});
       this.committing = Promise.resolve();
+      // Only once nothing is folding or committing: a batch landing after the drop would leave a checkpoint for data
+      // that is not there.
+      if (dropStore) await this.store.drop().catch(() => {});
       while (!this.stopped) {
         await new Promise((r) => setTimeout(r, this.options.retryDelayMs ?? 500));
         try {
@@ -164,18 +168,22 @@ export class ProjectionRunner {
 
   /** Notices a read store that lost its data (flushed, restarted without persistence) and rebuilds it. */
   private async checkStore() {
-    if (this.stopped || this.restarting || this.position === 0) return;
+    // A check waiting on a store that is reconnecting must not be joined by the next ones: they would all rebuild.
+    if (this.stopped || this.restarting || this.checking || this.position === 0) return;
+    this.checking = true;
     try {
       const name = this.projections[0]!.name;
       const stored = await this.store.checkpoint(name);
+      if (this.stopped || this.restarting) return;
       if (stored === null || stored < (this.applied.get(name) ?? 0)) {
         this.options.logger?.error({ stored, expected: this.position }, 'read store lost its checkpoint; rebuilding from the log');
         this.rebuilds += 1;
-        await this.store.drop().catch(() => {});
-        await this.restart();
+        await this.restart({ dropStore: true });
       }
     } catch (error) {
       this.failed(error);
+    } finally {
+      this.checking = false;
     }
   }
 }

@@ -6,17 +6,23 @@ import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import { constants as zlib } from 'node:zlib';
 import { adminGuard } from './admin/guard.ts';
+import { adminLoginRoutes } from './admin/login.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
 import type { ShopDeps } from './deps.ts';
 import { errorMiddleware, HttpError, notFound } from './http/errors.ts';
 import { requestContext, serialiseJsonOnce } from './http/request.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
 import { staticWeb } from './http/static.ts';
 import { healthRoutes } from './health.ts';
+import { orderRoutes } from './orders/routes.ts';
+import { reviewRoutes } from './reviews/routes.ts';
+import { shippingRoutes } from './shipping/routes.ts';
 
 /** Each capability registers its routes here. */
 export type RouteModule = (router: Router, deps: ShopDeps) => void;
-export const routeModules: RouteModule[] = [healthRoutes, catalogRoutes];
+export const routeModules: RouteModule[] = [healthRoutes, catalogRoutes, shippingRoutes, checkoutRoutes, adminLoginRoutes, reviewRoutes, orderRoutes, auditRoutes];
 
 export type AppOptions = { webDist?: string; extraCsp?: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } };
 

@@ -1,5 +1,6 @@
 // Configuration is environment variables only, validated at start; a bad value names its variable and stops.
 import * as v from 'valibot';
+import { isPasswordHash } from './admin/password.ts';
 
 const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
 const port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535, 'must be a port number'));
@@ -18,7 +19,7 @@ export const ConfigSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   BODY_LIMIT_KB: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)), '64'),
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(1)), 'admin'),
-  ADMIN_PASSWORD_HASH: optionalString,
+  ADMIN_PASSWORD_HASH: v.optional(v.pipe(v.string(), v.trim(), v.check(isPasswordHash, 'must be a scrypt hash from: npm run admin -- set-password --print-hash'))),
   ADMIN_PASSWORD: optionalString,
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   STRIPE_SECRET_KEY: optionalString,

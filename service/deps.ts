@@ -1,8 +1,11 @@
 // What the HTTP slices are given: ports, the clock and the log, wired once in the composition root.
 import type { Logger } from 'pino';
+import type { AdminCredentials } from './admin/credentials.ts';
 import type { Config } from './config.ts';
 import type { PositionWaiter } from './commands.ts';
 import type { EventStore } from './ports/eventStore.ts';
+import type { Mailer } from './ports/mailer.ts';
+import type { PaymentGateway } from './ports/payments.ts';
 import type { ReadStore } from './ports/readStore.ts';
 
 export type ShopDeps = {
@@ -17,4 +20,10 @@ export type ShopDeps = {
   clock: () => Date;
   /** key that signs and verifies admin tokens */
   jwtSecret: string;
+  /** the admin's username and password hash */
+  admin: AdminCredentials;
+  /** Stripe when STRIPE_SECRET_KEY is set, else the sandbox */
+  payments: PaymentGateway;
+  /** SMTP when SMTP_URL is set, else .eml files in the outbox */
+  mailer: Mailer;
 };

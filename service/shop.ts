@@ -9,15 +9,17 @@ import type { PositionWaiter } from './commands.ts';
 import type { Config } from './config.ts';
 import type { ShopDeps } from './deps.ts';
 import type { EventStore } from './ports/eventStore.ts';
+import type { Mailer } from './ports/mailer.ts';
+import type { PaymentGateway } from './ports/payments.ts';
 import type { ReadStore } from './ports/readStore.ts';
 import type { Server } from 'node:http';
+import { resolveAdminCredentials } from './admin/credentials.ts';
 import { resolveJwtSecret } from './admin/tokens.ts';
 
 export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     // Loaded only when configured: the EventStoreDB client pulls in gRPC.
-    const esdbModule = '../infra/eventstore/esdb/esdbEventStore.ts';
-    const { openEsdbEventStore } = (await import(esdbModule)) as { openEsdbEventStore: (url: string) => EventStore };
+    const { openEsdbEventStore } = await import('../infra/eventstore/esdb/esdbEventStore.ts');
     return openEsdbEventStore(config.EVENTSTORE_URL);
   }
   const { openSqliteEventStore } = await import('../infra/eventstore/sqlite/sqliteEventStore.ts');
@@ -26,12 +28,37 @@ export async function openEventStore(config: Config): Promise<EventStore> {
 
 export async function openReadStore(config: Config): Promise<ReadStore> {
   if (config.REDIS_URL) {
-    const redisModule = '../infra/readstore/redisReadStore.ts';
-    const { createRedisReadStore } = (await import(redisModule)) as { createRedisReadStore: (url: string) => ReadStore };
+    const { createRedisReadStore } = await import('../infra/readstore/redisReadStore.ts');
     return createRedisReadStore(config.REDIS_URL);
   }
   const { createMemoryReadStore } = await import('../infra/readstore/memoryReadStore.ts');
   return createMemoryReadStore();
+}
+
+export async function openPaymentGateway(config: Config): Promise<PaymentGateway> {
+  if (config.STRIPE_SECRET_KEY) {
+    const { createStripeGateway } = await import('../infra/payments/stripe/stripeGateway.ts');
+    return createStripeGateway({
+      secretKey: config.STRIPE_SECRET_KEY,
+      ...(config.STRIPE_PUBLISHABLE_KEY ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
+      ...(config.STRIPE_WEBHOOK_SECRET ? { webhookSecret: config.STRIPE_WEBHOOK_SECRET } : {}),
+    });
+  }
+  const { createSandboxGateway } = await import('../infra/payments/sandbox/sandboxGateway.ts');
+  return createSandboxGateway({
+    dir: join(config.DATA_DIR, 'sandbox-payments'),
+    ...(config.STRIPE_WEBHOOK_SECRET ? { webhookSecret: config.STRIPE_WEBHOOK_SECRET } : {}),
+  });
+}
+
+export async function openMailer(config: Config, logger: Logger): Promise<Mailer> {
+  const { createMailer } = await import('../infra/mail/mailer.ts');
+  return createMailer({
+    from: config.MAIL_FROM,
+    outboxDir: join(config.DATA_DIR, 'outbox'),
+    logger,
+    ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
+  });
 }
 
 /** With the runner in another process, read-your-writes polls the checkpoint it commits. */
@@ -56,7 +83,9 @@ export type Shop = {
   close(): Promise<void>;
 };
 
-export async function createShop(config: Config, overrides: { logger?: Logger; clock?: () => Date; webDist?: string } = {}): Promise<Shop> {
+export type ShopOverrides = { logger?: Logger; clock?: () => Date; webDist?: string; payments?: PaymentGateway };
+
+export async function createShop(config: Config, overrides: ShopOverrides = {}): Promise<Shop> {
   const logger = overrides.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'shop' } });
   const clock = overrides.clock ?? (() => new Date());
   const events = await openEventStore(config);
@@ -79,7 +108,13 @@ export async function createShop(config: Config, overrides: { logger?: Logger; c
     };
   }
 
-  const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock, jwtSecret: resolveJwtSecret(config) };
+  const admin = await resolveAdminCredentials(config, (message) => logger.warn(message));
+  const payments = overrides.payments ?? (await openPaymentGateway(config));
+  if (config.NODE_ENV === 'production' && payments.provider === 'sandbox') {
+    logger.warn('payments run in the sandbox: test cards only, no real card is charged; set STRIPE_SECRET_KEY to take real payments');
+  }
+  const mailer = await openMailer(config, logger);
+  const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
@@ -88,7 +123,8 @@ export async function createShop(config: Config, overrides: { logger?: Logger; c
     await runner.waitFor(await events.headPosition(), 60_000);
   }
 
-  const app = createApp(deps, { webDist: overrides.webDist ?? 'web/dist' });
+  // The browser may reach the payment provider's origins only when that provider is in use.
+  const app = createApp(deps, { webDist: overrides.webDist ?? 'web/dist', extraCsp: payments.browserOrigins });
   let server: Server | null = null;
 
   return {
@@ -108,6 +144,7 @@ export async function createShop(config: Config, overrides: { logger?: Logger; c
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       server?.closeAllConnections?.();
       await runner?.stop();
+      await mailer.close();
       await reads.close();
       await events.close();
     },

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { instagramQrAsset } from './src/features/storefront/instagramQrAsset.ts';
+import { landingLoadOrder } from './src/features/storefront/landingLoadOrder.ts';
+import { radixStylesInUse } from './build/radixStylesInUse.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -42,6 +45,9 @@ export default defineConfig({
       routeFileIgnorePrefix: '-',
     }),
     react(),
+    instagramQrAsset(),
+    landingLoadOrder(),
+    radixStylesInUse(join(webRoot, 'src')),
     precompress(),
   ],
   build: {

@@ -56,7 +56,17 @@ function runFile(file: string): Promise<Outcome> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (d) => (output += d));
+    // A file whose summary is printed but which does not exit (a server left open by a failed test) is ended.
+    let lingering: NodeJS.Timeout | null = null;
+    child.stdout.on('data', (d) => {
+      output += d;
+      if (!lingering && /Duration:/.test(strip(output))) {
+        lingering = setTimeout(() => {
+          output += `\n${file}: still running 15 s after its summary; ended\n`;
+          child.kill('SIGKILL');
+        }, 15_000);
+      }
+    });
     child.stderr.on('data', (d) => (output += d));
     const limit = setTimeout(() => {
       output += `\n${file}: timed out after 10 minutes\n`;
@@ -64,12 +74,14 @@ function runFile(file: string): Promise<Outcome> {
     }, 10 * 60_000);
     child.on('close', (code) => {
       clearTimeout(limit);
+      if (lingering) clearTimeout(lingering);
       const text = strip(output);
       const total = Number(/Total:\s+(\d+)/.exec(text)?.[1] ?? NaN);
       const passed = Number(/Passed:\s+(\d+)/.exec(text)?.[1] ?? 0);
       const skipped = Number(/Skipped:\s+(\d+)/.exec(text)?.[1] ?? 0);
       let failed = Number.isNaN(total) ? 1 : Math.max(0, total - passed - skipped);
-      if (code !== 0 && failed === 0) failed = 1;
+      if (code !== 0 && code !== null && failed === 0) failed = 1;
+      if (code === null && Number.isNaN(total)) failed = Math.max(failed, 1);
       resolve({ file, passed, failed, skipped, output: text, code, ms: Date.now() - started });
     });
   });

@@ -21,6 +21,8 @@ export async function startRedis(): Promise<TestRedis> {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      // A refused probe is expected while the server starts; its error is answered by the catch below.
+      probe.on('error', () => {});
       try {
         await probe.connect();
         await probe.ping();

@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@radix-ui/themes/styles.css';
 import './styles.css';
 import { queryClient } from './lib/queryClient.ts';
 import { routeTree } from './routeTree.gen.ts';

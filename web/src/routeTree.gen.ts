@@ -10,33 +10,233 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as Char91adminDashboardChar93RouteImport } from './routes/[admin-dashboard]'
+import { Route as Char91adminLoginChar93RouteImport } from './routes/[admin-login]'
+import { Route as AppRouteImport } from './routes/app'
+import { Route as ApplePayCheckoutRouteImport } from './routes/apple-pay-checkout'
+import { Route as CheckoutSuccessRouteImport } from './routes/checkout-success'
+import { Route as CustomCheckoutRouteImport } from './routes/custom-checkout'
+import { Route as OrderSuccessRouteImport } from './routes/order-success'
+import { Route as PaymentCancelledRouteImport } from './routes/payment-cancelled'
+import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
+import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminDashboardRouteImport } from './routes/admin.dashboard'
+import { Route as AdminLoginRouteImport } from './routes/admin.login'
+import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
+import { Route as PaymentOutcomeRouteImport } from './routes/payment.$outcome'
+import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Char91adminDashboardChar93Route =
+  Char91adminDashboardChar93RouteImport.update({
+    id: '/admin-dashboard',
+    path: '/admin-dashboard',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const Char91adminLoginChar93Route = Char91adminLoginChar93RouteImport.update({
+  id: '/admin-login',
+  path: '/admin-login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppRoute = AppRouteImport.update({
+  id: '/app',
+  path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApplePayCheckoutRoute = ApplePayCheckoutRouteImport.update({
+  id: '/apple-pay-checkout',
+  path: '/apple-pay-checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutSuccessRoute = CheckoutSuccessRouteImport.update({
+  id: '/checkout-success',
+  path: '/checkout-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CustomCheckoutRoute = CustomCheckoutRouteImport.update({
+  id: '/custom-checkout',
+  path: '/custom-checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderSuccessRoute = OrderSuccessRouteImport.update({
+  id: '/order-success',
+  path: '/order-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentCancelledRoute = PaymentCancelledRouteImport.update({
+  id: '/payment-cancelled',
+  path: '/payment-cancelled',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
+  id: '/payment-success',
+  path: '/payment-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminDashboardRoute = AdminDashboardRouteImport.update({
+  id: '/admin/dashboard',
+  path: '/admin/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/admin/login',
+  path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminOrdersRoute = AdminOrdersRouteImport.update({
+  id: '/admin/orders',
+  path: '/admin/orders',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentOutcomeRoute = PaymentOutcomeRouteImport.update({
+  id: '/payment/$outcome',
+  path: '/payment/$outcome',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SandboxCheckoutRoute = SandboxCheckoutRouteImport.update({
+  id: '/sandbox/checkout',
+  path: '/sandbox/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin-dashboard': typeof Char91adminDashboardChar93Route
+  '/admin-login': typeof Char91adminLoginChar93Route
+  '/app': typeof AppRoute
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/checkout-success': typeof CheckoutSuccessRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/payment-cancelled': typeof PaymentCancelledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/orders': typeof AdminOrdersRoute
+  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
+  '/admin/': typeof AdminIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin-dashboard': typeof Char91adminDashboardChar93Route
+  '/admin-login': typeof Char91adminLoginChar93Route
+  '/app': typeof AppRoute
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/checkout-success': typeof CheckoutSuccessRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/payment-cancelled': typeof PaymentCancelledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/orders': typeof AdminOrdersRoute
+  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
+  '/admin': typeof AdminIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin-dashboard': typeof Char91adminDashboardChar93Route
+  '/admin-login': typeof Char91adminLoginChar93Route
+  '/app': typeof AppRoute
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/checkout-success': typeof CheckoutSuccessRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/payment-cancelled': typeof PaymentCancelledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/orders': typeof AdminOrdersRoute
+  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
+  '/admin/': typeof AdminIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/admin-dashboard'
+    | '/admin-login'
+    | '/app'
+    | '/apple-pay-checkout'
+    | '/checkout-success'
+    | '/custom-checkout'
+    | '/order-success'
+    | '/payment-cancelled'
+    | '/payment-success'
+    | '/admin/dashboard'
+    | '/admin/login'
+    | '/admin/orders'
+    | '/payment/$outcome'
+    | '/sandbox/checkout'
+    | '/admin/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/admin-dashboard'
+    | '/admin-login'
+    | '/app'
+    | '/apple-pay-checkout'
+    | '/checkout-success'
+    | '/custom-checkout'
+    | '/order-success'
+    | '/payment-cancelled'
+    | '/payment-success'
+    | '/admin/dashboard'
+    | '/admin/login'
+    | '/admin/orders'
+    | '/payment/$outcome'
+    | '/sandbox/checkout'
+    | '/admin'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin-dashboard'
+    | '/admin-login'
+    | '/app'
+    | '/apple-pay-checkout'
+    | '/checkout-success'
+    | '/custom-checkout'
+    | '/order-success'
+    | '/payment-cancelled'
+    | '/payment-success'
+    | '/admin/dashboard'
+    | '/admin/login'
+    | '/admin/orders'
+    | '/payment/$outcome'
+    | '/sandbox/checkout'
+    | '/admin/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  Char91adminDashboardChar93Route: typeof Char91adminDashboardChar93Route
+  Char91adminLoginChar93Route: typeof Char91adminLoginChar93Route
+  AppRoute: typeof AppRoute
+  ApplePayCheckoutRoute: typeof ApplePayCheckoutRoute
+  CheckoutSuccessRoute: typeof CheckoutSuccessRoute
+  CustomCheckoutRoute: typeof CustomCheckoutRoute
+  OrderSuccessRoute: typeof OrderSuccessRoute
+  PaymentCancelledRoute: typeof PaymentCancelledRoute
+  PaymentSuccessRoute: typeof PaymentSuccessRoute
+  AdminDashboardRoute: typeof AdminDashboardRoute
+  AdminLoginRoute: typeof AdminLoginRoute
+  AdminOrdersRoute: typeof AdminOrdersRoute
+  PaymentOutcomeRoute: typeof PaymentOutcomeRoute
+  SandboxCheckoutRoute: typeof SandboxCheckoutRoute
+  AdminIndexRoute: typeof AdminIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +248,131 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin-dashboard': {
+      id: '/admin-dashboard'
+      path: '/admin-dashboard'
+      fullPath: '/admin-dashboard'
+      preLoaderRoute: typeof Char91adminDashboardChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin-login': {
+      id: '/admin-login'
+      path: '/admin-login'
+      fullPath: '/admin-login'
+      preLoaderRoute: typeof Char91adminLoginChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app': {
+      id: '/app'
+      path: '/app'
+      fullPath: '/app'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apple-pay-checkout': {
+      id: '/apple-pay-checkout'
+      path: '/apple-pay-checkout'
+      fullPath: '/apple-pay-checkout'
+      preLoaderRoute: typeof ApplePayCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout-success': {
+      id: '/checkout-success'
+      path: '/checkout-success'
+      fullPath: '/checkout-success'
+      preLoaderRoute: typeof CheckoutSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/custom-checkout': {
+      id: '/custom-checkout'
+      path: '/custom-checkout'
+      fullPath: '/custom-checkout'
+      preLoaderRoute: typeof CustomCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order-success': {
+      id: '/order-success'
+      path: '/order-success'
+      fullPath: '/order-success'
+      preLoaderRoute: typeof OrderSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-cancelled': {
+      id: '/payment-cancelled'
+      path: '/payment-cancelled'
+      fullPath: '/payment-cancelled'
+      preLoaderRoute: typeof PaymentCancelledRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-success': {
+      id: '/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof PaymentSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/dashboard': {
+      id: '/admin/dashboard'
+      path: '/admin/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/login': {
+      id: '/admin/login'
+      path: '/admin/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/orders': {
+      id: '/admin/orders'
+      path: '/admin/orders'
+      fullPath: '/admin/orders'
+      preLoaderRoute: typeof AdminOrdersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment/$outcome': {
+      id: '/payment/$outcome'
+      path: '/payment/$outcome'
+      fullPath: '/payment/$outcome'
+      preLoaderRoute: typeof PaymentOutcomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sandbox/checkout': {
+      id: '/sandbox/checkout'
+      path: '/sandbox/checkout'
+      fullPath: '/sandbox/checkout'
+      preLoaderRoute: typeof SandboxCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  Char91adminDashboardChar93Route: Char91adminDashboardChar93Route,
+  Char91adminLoginChar93Route: Char91adminLoginChar93Route,
+  AppRoute: AppRoute,
+  ApplePayCheckoutRoute: ApplePayCheckoutRoute,
+  CheckoutSuccessRoute: CheckoutSuccessRoute,
+  CustomCheckoutRoute: CustomCheckoutRoute,
+  OrderSuccessRoute: OrderSuccessRoute,
+  PaymentCancelledRoute: PaymentCancelledRoute,
+  PaymentSuccessRoute: PaymentSuccessRoute,
+  AdminDashboardRoute: AdminDashboardRoute,
+  AdminLoginRoute: AdminLoginRoute,
+  AdminOrdersRoute: AdminOrdersRoute,
+  PaymentOutcomeRoute: PaymentOutcomeRoute,
+  SandboxCheckoutRoute: SandboxCheckoutRoute,
+  AdminIndexRoute: AdminIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,8 +7,7 @@ import { adminToken, adminTokenKey } from '../../lib/api.ts';
 import { queryClient } from '../../lib/queryClient.ts';
 import { toast } from '../../components/toast/toasts.ts';
 
-// Typed loosely until the login route file exists; the router checks it at run time.
-export const adminLoginPath = '/admin/login' as '/';
+export const adminLoginPath = '/admin/login';
 /** How long "Authentication Required" stays before the redirect to the login page. */
 const redirectDelayMs = 1500;
 

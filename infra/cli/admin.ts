@@ -1,0 +1,78 @@
+// `npm run admin -- set-password`: sets the admin password, stored only as a scrypt hash.
+//   --password <p>   take the password from the command line (else stdin when piped, else a hidden prompt)
+//   --print-hash     print ADMIN_PASSWORD_HASH for the environment instead of writing DATA_DIR/admin.json
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { adminFile, writeAdminFile } from '../../service/admin/credentials.ts';
+import { hashPassword } from '../../service/admin/password.ts';
+import { ConfigError, loadConfig } from '../../service/config.ts';
+
+const minimumLength = 12;
+const usage = 'Usage: npm run admin -- set-password [--password <password>] [--print-hash]';
+
+async function readStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+/** Asks without echoing what is typed: readline writes through an output that drops everything after the question. */
+async function askHidden(question: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const answer = rl.question(question);
+  muted = true;
+  const typed = await answer;
+  rl.close();
+  process.stdout.write('\n');
+  return typed;
+}
+
+async function newPassword(given: string | undefined): Promise<string> {
+  if (given !== undefined) return given;
+  if (!process.stdin.isTTY) return readStdin();
+  const first = await askHidden('New admin password: ');
+  const second = await askHidden('Repeat it: ');
+  if (first !== second) throw new Error('The two passwords differ; nothing was changed.');
+  return first;
+}
+
+async function setPassword(options: { password?: string; 'print-hash'?: boolean }) {
+  const config = loadConfig();
+  const password = await newPassword(options.password);
+  if (password.length < minimumLength) throw new Error(`The password must be at least ${minimumLength} characters; nothing was changed.`);
+  const hash = await hashPassword(password);
+  if (options['print-hash']) {
+    // Single quotes: the hash holds "$", which shells and .env readers would otherwise expand.
+    console.log(`ADMIN_PASSWORD_HASH='${hash}'`);
+    return;
+  }
+  const file = adminFile(config);
+  writeAdminFile(file, hash);
+  console.log(`The admin password for "${config.ADMIN_USERNAME}" is set (hash in ${file}). Restart the shop to use it.`);
+  if (config.ADMIN_PASSWORD_HASH || config.ADMIN_PASSWORD) {
+    console.log('Note: ADMIN_PASSWORD_HASH or ADMIN_PASSWORD is set in the environment and takes precedence over this file.');
+  }
+}
+
+try {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { password: { type: 'string' }, 'print-hash': { type: 'boolean' }, help: { type: 'boolean' } },
+  });
+  if (values.help || positionals[0] !== 'set-password' || positionals.length > 1) {
+    console.log(usage);
+    process.exit(values.help ? 0 : 2);
+  }
+  await setPassword(values);
+} catch (error) {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}

@@ -1,0 +1,199 @@
+// `npm run events -- <command>`: the auditor's view of the event log the environment configures
+// (DATA_DIR or EVENTSTORE_URL), and of the live read models (REDIS_URL).
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import type { RecordedEvent } from '../../contracts/events.ts';
+import { allProjections } from '../../projections/index.ts';
+import { rebuild, verify, type VerifyResult } from '../../projections/rebuild.ts';
+import { ProjectionRunner } from '../../projections/runner.ts';
+import { ConfigError, loadConfig, type Config } from '../../service/config.ts';
+import type { EventStore } from '../../service/ports/eventStore.ts';
+import type { ReadStore } from '../../service/ports/readStore.ts';
+import { openEventStore, openReadStore } from '../../service/shop.ts';
+import { chainLines, checkChain, GENESIS, sha256 } from './hashChain.ts';
+
+const usage = `Usage: npm run events -- <command>
+
+  streams                          every stream with its last revision
+  show <stream>                    one stream's events with positions and metadata
+  export [--stream S] [--out F]    the log (or one stream) as NDJSON, each line chained to the one before by SHA-256
+  check <file> [--head H]          recompute an export's chain; H is the chain head the export printed
+  verify | replay --verify         rebuild every read model from the log and compare with the live ones
+  replay                           rebuild every read model from the log into a scratch namespace, and time it`;
+
+class UsageError extends Error {}
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+function logLabel(config: Config): string {
+  return config.EVENTSTORE_URL ? 'EventStoreDB' : `SQLite in ${config.DATA_DIR}`;
+}
+
+async function streams(events: EventStore) {
+  const all = await events.listStreams();
+  if (all.length === 0) return out('The log is empty.');
+  const width = Math.max(6, ...all.map((s) => s.stream.length));
+  out(`${'stream'.padEnd(width)}  revision  events  last position`);
+  for (const s of all) out(`${s.stream.padEnd(width)}  ${String(s.revision).padStart(8)}  ${String(s.revision + 1).padStart(6)}  ${String(s.lastPosition).padStart(13)}`);
+  out(`\n${counted(all.length, 'stream')}`);
+}
+
+async function show(events: EventStore, stream: string | undefined) {
+  if (!stream) throw new UsageError('show needs a stream name, such as book-1');
+  const recorded = await events.readStream(stream);
+  if (recorded.length === 0) {
+    out(`No stream named ${stream}.`);
+    return 1;
+  }
+  for (const e of recorded) {
+    const { causedBy, causationId, correlationId, at } = e.metadata;
+    out(`#${e.revision}  position ${e.position}  ${e.type}  ${at}`);
+    out(`    id ${e.id}  caused by ${causedBy}  causation ${causationId}  correlation ${correlationId}`);
+    out(`    ${JSON.stringify(e.data)}`);
+  }
+  out(`\n${counted(recorded.length, 'event')} in ${stream}`);
+  return 0;
+}
+
+async function* logOrStream(events: EventStore, stream: string | undefined): AsyncIterable<RecordedEvent> {
+  if (stream) yield* await events.readStream(stream);
+  else yield* events.readAll(0);
+}
+
+async function exportLog(events: EventStore, stream: string | undefined, file: string | undefined) {
+  const sink = file ? createWriteStream(file) : process.stdout;
+  let count = 0;
+  let last: string | null = null;
+  for await (const line of chainLines(logOrStream(events, stream))) {
+    if (!sink.write(`${line}\n`)) await once(sink, 'drain');
+    last = line;
+    count += 1;
+  }
+  if (file) await new Promise<void>((resolve, reject) => (sink as ReturnType<typeof createWriteStream>).end((error?: Error | null) => (error ? reject(error) : resolve())));
+  // The summary goes to stderr, so stdout stays pure NDJSON when no file is given.
+  const head = last === null ? GENESIS : sha256(last);
+  process.stderr.write(`Exported ${counted(count, 'event')}${stream ? ` of ${stream}` : ''}${file ? ` to ${file}` : ''}.\nChain head: ${head}\nKeep the chain head: \`check\` needs it to vouch for the last line.\n`);
+}
+
+async function check(file: string | undefined, head: string | undefined) {
+  if (!file) throw new UsageError('check needs the file an export wrote');
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  const result = await checkChain(lines, head);
+  if (!result.ok) {
+    out(`Chain broken at line ${result.line}: ${result.reason}.`);
+    return 1;
+  }
+  out(`Chain intact: ${counted(result.lines, 'line')}. Chain head: ${result.head}`);
+  if (head === undefined && result.lines > 0) out('The last line is vouched for only by the chain head; pass --head <hash from the export> to check it too.');
+  return 0;
+}
+
+/** Live read models in Redis may move while we rebuild; compare only when they held still throughout. */
+async function verifyLive(events: EventStore, live: ReadStore): Promise<VerifyResult> {
+  const checkpoints = async () => JSON.stringify(await Promise.all(allProjections.map((p) => live.checkpoint(p.name))));
+  for (let attempt = 1; ; attempt++) {
+    const before = await checkpoints();
+    const result = await verify(events, live, allProjections);
+    if ((await checkpoints()) === before || attempt === 5) return result;
+    out(`The live read models moved while they were compared; comparing again (attempt ${attempt + 1} of 5).`);
+  }
+}
+
+async function verifyReadModels(config: Config, events: EventStore) {
+  let result: VerifyResult;
+  if (config.REDIS_URL) {
+    out(`Comparing the read models in Redis with a rebuild from the log (${logLabel(config)}).`);
+    const live = await openReadStore(config);
+    try {
+      result = await verifyLive(events, live);
+    } finally {
+      await live.close();
+    }
+  } else {
+    out('REDIS_URL is not set, so the live read models are in memory inside the service and cannot be read from here.');
+    out('Instead the log is folded twice, independently: once through the projection runner as the service does, once');
+    out(`through rebuild, and the two results are compared (${logLabel(config)}).`);
+    const { createMemoryReadStore } = await import('../readstore/memoryReadStore.ts');
+    const folded = createMemoryReadStore('live');
+    const runner = new ProjectionRunner(events, folded, allProjections, { healthCheckMs: 0 });
+    await runner.start();
+    const head = await events.headPosition();
+    if (!(await runner.waitFor(head, 60 * 60_000))) throw new Error(`the projection runner did not reach position ${head}`);
+    await runner.stop();
+    result = await verify(events, folded, allProjections);
+  }
+  out(`Events folded:   ${result.events} (up to position ${result.position}) in ${(result.ms / 1000).toFixed(2)} s`);
+  out(`Live hash:       ${result.liveHash}`);
+  out(`Rebuilt hash:    ${result.rebuiltHash}`);
+  out(result.match ? 'MATCH: the read models equal a rebuild from the log.' : 'MISMATCH: the read models differ from a rebuild from the log.');
+  return result.match ? 0 : 1;
+}
+
+async function replay(config: Config, events: EventStore) {
+  const reads = await openReadStore(config);
+  const scratch = reads.withNamespace(`replay-${process.pid}-${Date.now()}`);
+  try {
+    const result = await rebuild(events, scratch, allProjections);
+    const rate = result.ms > 0 ? Math.round(result.events / (result.ms / 1000)) : result.events;
+    out(`Replayed ${counted(result.events, 'event')} (up to position ${result.position}) into ${counted(allProjections.length, 'read model')} in ${(result.ms / 1000).toFixed(2)} s (${rate} events/s).`);
+  } finally {
+    await scratch.drop();
+    await reads.close();
+  }
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { stream: { type: 'string' }, out: { type: 'string' }, head: { type: 'string' }, verify: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command, argument] = positionals;
+  if (!command || values.help) {
+    out(usage);
+    return command || values.help ? 0 : 1;
+  }
+  if (command === 'check') return check(argument, values.head);
+
+  const config = loadConfig();
+  const events = await openEventStore(config);
+  try {
+    switch (command) {
+      case 'streams':
+        await streams(events);
+        return 0;
+      case 'show':
+        return await show(events, argument);
+      case 'export':
+        await exportLog(events, values.stream, values.out);
+        return 0;
+      case 'verify':
+        return await verifyReadModels(config, events);
+      case 'replay':
+        return values.verify ? await verifyReadModels(config, events) : await replay(config, events);
+      default:
+        throw new UsageError(`Unknown command "${command}".`);
+    }
+  } finally {
+    await events.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${usage}`);
+    process.exitCode = 2;
+  } else if (error instanceof ConfigError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    console.error(error.message);
+    process.exitCode = 2;
+  } else {
+    console.error(`events: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,68 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { freePort } from '../testing/ports.ts';
+import { createMailer } from './mailer.ts';
+
+const quiet = { info() {} };
+
+test('without SMTP each message is a complete .eml file in the outbox', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
+  const mailer = createMailer({ from: 'Amanah House <orders@amanahhouse.co.uk>', outboxDir: join(dir, 'outbox'), logger: quiet });
+  const receipt = await mailer.send({ to: 'shopper@example.com', subject: 'Your order AH-12345678', text: 'Thank you for your order.' });
+  assert.is(receipt.transport, 'outbox');
+  const files = readdirSync(join(dir, 'outbox'));
+  assert.is(files.length, 1);
+  assert.match(files[0]!, /\.eml$/);
+  const eml = readFileSync(join(dir, 'outbox', files[0]!), 'utf8');
+  assert.match(eml, 'To: shopper@example.com');
+  assert.match(eml, 'Subject: Your order AH-12345678');
+  assert.match(eml, 'From: Amanah House <orders@amanahhouse.co.uk>');
+  assert.match(eml, 'Thank you for your order.');
+  assert.match(eml, receipt.messageId.replace(/[<>]/g, ''));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('with SMTP_URL the message goes to the SMTP server', async () => {
+  // A minimal SMTP server that records what it is sent.
+  const received: string[] = [];
+  const server = createServer((socket) => {
+    let data = false;
+    let body = '';
+    socket.write('220 test ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      for (const line of chunk.toString().split('\r\n')) {
+        if (data) {
+          if (line === '.') {
+            data = false;
+            received.push(body);
+            socket.write('250 OK queued\r\n');
+          } else body += `${line}\n`;
+          continue;
+        }
+        if (!line) continue;
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 test\r\n');
+        else if (verb === 'DATA') {
+          data = true;
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const mailer = createMailer({ from: 'orders@amanahhouse.co.uk', smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, outboxDir: '/nonexistent', logger: quiet });
+  const receipt = await mailer.send({ to: 'owner@example.com', subject: 'New order', text: 'An order came in.' });
+  assert.is(receipt.transport, 'smtp');
+  assert.is(received.length, 1);
+  assert.match(received[0]!, 'Subject: New order');
+  await mailer.close();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+test.run();

@@ -1,0 +1,47 @@
+// The mailer adapter: SMTP through nodemailer when SMTP_URL is set, else each message as an .eml file in the outbox.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Mailer } from '../../service/ports/mailer.ts';
+
+type Log = { info(obj: object, msg?: string): void };
+
+export type MailerOptions = { from: string; smtpUrl?: string; outboxDir: string; logger: Log };
+
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.logger) : outboxMailer(options.outboxDir, options.from, options.logger);
+}
+
+function smtpMailer(url: string, from: string, logger: Log): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    transport: 'smtp',
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent over SMTP');
+      return { messageId: String(info.messageId), transport: 'smtp' };
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** Without SMTP the shop still produces every message, complete and readable, for the owner to inspect or forward. */
+function outboxMailer(dir: string, from: string, logger: Log): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    transport: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      mkdirSync(dir, { recursive: true });
+      const messageId = String(info.messageId);
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
+      const file = join(dir, name);
+      writeFileSync(file, info.message as Buffer);
+      logger.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
+      return { messageId, transport: 'outbox' };
+    },
+    async close() {},
+  };
+}

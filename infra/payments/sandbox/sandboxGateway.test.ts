@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cartShippingOptions } from '../../../contracts/shipping.ts';
+import { CardDeclined } from '../../../service/ports/payments.ts';
+import { createSandboxGateway } from './sandboxGateway.ts';
+import { chargeTestCard } from './testCards.ts';
+
+const now = new Date('2026-06-01T12:00:00Z');
+const card = (number: string, expiry = '12 / 34', cvc = '123') => ({ number, expiry, cvc });
+const declinedWith = (number: string, expiry?: string, cvc?: string) => {
+  try {
+    chargeTestCard(card(number, expiry, cvc), now);
+    return null;
+  } catch (error) {
+    assert.instance(error, CardDeclined);
+    return (error as CardDeclined).code;
+  }
+};
+
+test('test cards: Stripe\'s succeeding numbers pass; declining, expired, mistyped and live cards do not', () => {
+  for (const number of ['4242424242424242', '5555555555554444', '378282246310005']) {
+    assert.is(declinedWith(number, '12 / 34', number.startsWith('37') ? '1234' : '123'), null, number);
+  }
+  assert.is(declinedWith('4000000000000002'), 'card_declined');
+  assert.is(declinedWith('4000000000009995'), 'insufficient_funds');
+  assert.is(declinedWith('4000000000000127'), 'incorrect_cvc');
+  assert.is(declinedWith('4242424242424241'), 'incorrect_number');
+  assert.is(declinedWith('4242424242424242', '05 / 26'), 'invalid_expiry_year');
+  assert.is(declinedWith('4242424242424242', '06 / 26'), null, 'valid through the end of its month');
+  assert.is(declinedWith('378282246310005', '12 / 34', '123'), 'incomplete_cvc');
+  assert.is(declinedWith('4111111111111111'), 'card_declined', 'a real-looking card is not a test card');
+});
+
+test('sessions and intents outlive a restart, and the same checkout gets the same session', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-'));
+  const first = createSandboxGateway({ dir });
+  const input = {
+    checkoutId: 'c-1',
+    lineItems: [{ name: 'Together We Shine', unitAmount: 999, quantity: 2 }],
+    shippingOptions: cartShippingOptions(),
+    allowedCountries: ['GB', 'FR'],
+    successUrl: 'http://127.0.0.1:4000/checkout-success?session_id={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'http://127.0.0.1:4000/payment-cancelled?checkout=c-1',
+  };
+  const session = await first.createHostedCheckout(input);
+  assert.equal(await first.createHostedCheckout(input), session);
+  assert.is(session.url, `http://127.0.0.1:4000/sandbox/checkout?session=${session.id}`);
+  const intent = await first.createPaymentIntent({ checkoutId: 'c-2', amount: 1349, description: 'd' });
+
+  const second = createSandboxGateway({ dir });
+  const paid = second.sandbox!.paySession(
+    session.id,
+    {
+      shippingOptionId: 'international-shipping',
+      email: 'a@example.com',
+      name: 'A',
+      address: { line1: '1 Rue', city: 'Paris', postcode: '75001', country: 'FR' },
+      card: card('4242424242424242'),
+    },
+    now,
+  );
+  assert.is(paid.redirectUrl, `http://127.0.0.1:4000/checkout-success?session_id=${session.id}`);
+  const payment = await second.retrievePayment(session.id);
+  assert.equal([payment?.paid, payment?.amount, payment?.shippingAmount, payment?.checkoutId], [true, 2498, 500, 'c-1']);
+  assert.is(second.sandbox!.confirmIntent(intent.id, intent.clientSecret, card('4242424242424242'), now), true);
+  assert.is((await createSandboxGateway({ dir }).retrievePayment(intent.id))?.paid, true);
+  assert.is(await second.retrievePayment('cs_sandbox_../../etc/passwd'), null);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test.run();

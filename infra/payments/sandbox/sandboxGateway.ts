@@ -1,0 +1,213 @@
+// The sandbox payment provider, the default test mode: it plays Stripe's part inside the shop. Its sessions and
+// intents are the provider's records, not the shop's, so they are kept as files of their own beside the event log.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CURRENCY } from '../../../contracts/money.ts';
+import type { ShippingAddress } from '../../../contracts/orders.ts';
+import { clientRoutes } from '../../../contracts/routes.ts';
+import type { SandboxSessionView } from '../../../contracts/sandboxPayments.ts';
+import { destinationName, type ShippingOption } from '../../../contracts/shipping.ts';
+import type { GatewayLineItem, PaymentGateway, VerifiedPayment } from '../../../service/ports/payments.ts';
+import { parseStripeWebhook } from '../stripe/webhooks.ts';
+import { chargeTestCard } from './testCards.ts';
+
+type SessionRecord = {
+  kind: 'session';
+  id: string;
+  checkoutId: string;
+  status: 'open' | 'paid';
+  lineItems: GatewayLineItem[];
+  shippingOptions: ShippingOption[];
+  allowedCountries: string[];
+  successUrl: string;
+  cancelUrl: string;
+  customerEmail: string | null;
+  payment?: { amount: number; shippingAmount: number; customerName: string; customerEmail: string; address: ShippingAddress; paidAt: string };
+};
+
+type IntentRecord = {
+  kind: 'intent';
+  id: string;
+  checkoutId: string;
+  clientSecret: string;
+  status: 'requires_payment_method' | 'succeeded';
+  amount: number;
+  description: string;
+  receiptEmail: string | null;
+  shipping: { name: string; address: ShippingAddress } | null;
+};
+
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const randomId = (length = 24) => Array.from(randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
+const safeId = /^(cs|pi)_sandbox_[A-Za-z0-9]{24}$/;
+
+export type SandboxGatewayOptions = { dir: string; webhookSecret?: string };
+
+export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGateway {
+  const records = new Map<string, SessionRecord | IntentRecord>();
+  const byCheckout = new Map<string, string>();
+
+  const save = (record: SessionRecord | IntentRecord) => {
+    mkdirSync(options.dir, { recursive: true });
+    const file = join(options.dir, `${record.id}.json`);
+    writeFileSync(`${file}.tmp`, JSON.stringify(record));
+    renameSync(`${file}.tmp`, file);
+    records.set(record.id, record);
+  };
+  const load = (id: string): SessionRecord | IntentRecord | null => {
+    if (!safeId.test(id)) return null;
+    const cached = records.get(id);
+    if (cached) return cached;
+    const file = join(options.dir, `${id}.json`);
+    if (!existsSync(file)) return null;
+    const record = JSON.parse(readFileSync(file, 'utf8')) as SessionRecord | IntentRecord;
+    records.set(id, record);
+    return record;
+  };
+  const session = (id: string) => {
+    const record = load(id);
+    return record?.kind === 'session' ? record : null;
+  };
+  const intent = (id: string) => {
+    const record = load(id);
+    return record?.kind === 'intent' ? record : null;
+  };
+  const subtotalOf = (record: SessionRecord) => record.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+
+  return {
+    provider: 'sandbox',
+    publishableKey: null,
+    browserOrigins: { scriptSrc: [], frameSrc: [], connectSrc: [] },
+
+    async createHostedCheckout(input) {
+      // Like an idempotency key: the same checkout asks twice, it gets the same session.
+      const existing = byCheckout.get(`session:${input.checkoutId}`);
+      const id = existing ?? `cs_sandbox_${randomId()}`;
+      if (!existing) {
+        save({
+          kind: 'session',
+          id,
+          checkoutId: input.checkoutId,
+          status: 'open',
+          lineItems: input.lineItems,
+          shippingOptions: input.shippingOptions,
+          allowedCountries: input.allowedCountries,
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+          customerEmail: input.customerEmail ?? null,
+        });
+        byCheckout.set(`session:${input.checkoutId}`, id);
+      }
+      const page = new URL(clientRoutes.sandboxCheckout[0], new URL(input.successUrl).origin);
+      page.searchParams.set('session', id);
+      return { id, url: page.toString() };
+    },
+
+    async createPaymentIntent(input) {
+      const existing = intent(byCheckout.get(`intent:${input.checkoutId}`) ?? '');
+      if (existing) return { id: existing.id, clientSecret: existing.clientSecret };
+      const id = `pi_sandbox_${randomId()}`;
+      const record: IntentRecord = {
+        kind: 'intent',
+        id,
+        checkoutId: input.checkoutId,
+        clientSecret: `${id}_secret_${randomId()}`,
+        status: 'requires_payment_method',
+        amount: input.amount,
+        description: input.description,
+        receiptEmail: input.receiptEmail ?? null,
+        shipping: input.shipping ?? null,
+      };
+      save(record);
+      byCheckout.set(`intent:${input.checkoutId}`, id);
+      return { id, clientSecret: record.clientSecret };
+    },
+
+    async retrievePayment(reference): Promise<VerifiedPayment | null> {
+      const s = session(reference);
+      if (s) {
+        const paid = s.payment;
+        return {
+          reference,
+          kind: 'checkout_session',
+          paid: s.status === 'paid',
+          amount: paid?.amount ?? subtotalOf(s),
+          currency: CURRENCY,
+          shippingAmount: paid?.shippingAmount ?? 0,
+          checkoutId: s.checkoutId,
+          ...(paid ? { customerName: paid.customerName, customerEmail: paid.customerEmail, shippingAddress: paid.address } : {}),
+        };
+      }
+      const i = intent(reference);
+      if (!i) return null;
+      return {
+        reference,
+        kind: 'payment_intent',
+        paid: i.status === 'succeeded',
+        amount: i.amount,
+        currency: CURRENCY,
+        shippingAmount: null,
+        checkoutId: i.checkoutId,
+        ...(i.shipping ? { customerName: i.shipping.name, shippingAddress: i.shipping.address } : {}),
+        ...(i.receiptEmail ? { customerEmail: i.receiptEmail } : {}),
+      };
+    },
+
+    parseWebhook(rawBody, signature, receivedAt) {
+      // The sandbox takes deliveries in Stripe's signed format, so the same tools can drive both providers.
+      return parseStripeWebhook(rawBody, signature, options.webhookSecret, receivedAt);
+    },
+
+    sandbox: {
+      describeSession(id): SandboxSessionView | null {
+        const s = session(id);
+        if (!s) return null;
+        return {
+          id: s.id,
+          status: s.status,
+          lineItems: s.lineItems.map((item) => ({ ...item })),
+          subtotal: subtotalOf(s),
+          shippingOptions: s.shippingOptions,
+          allowedCountries: s.allowedCountries.map((code) => ({ code, name: destinationName(code) ?? code })),
+          customerEmail: s.customerEmail,
+          customerName: null,
+          cancelUrl: s.cancelUrl,
+        };
+      },
+
+      paySession(id, request, now) {
+        const s = session(id);
+        if (!s) throw new Error(`No sandbox session ${id}`);
+        const redirectUrl = s.successUrl.replace('{CHECKOUT_SESSION_ID}', s.id);
+        if (s.status === 'paid') return { redirectUrl };
+        const option = s.shippingOptions.find((o) => o.id === request.shippingOptionId);
+        if (!option || !s.allowedCountries.includes(request.address.country)) throw new Error('Shipping option or country not offered by this session');
+        chargeTestCard(request.card, now);
+        const { line1, line2, city, postcode, country } = request.address;
+        save({
+          ...s,
+          status: 'paid',
+          payment: {
+            amount: subtotalOf(s) + option.amount,
+            shippingAmount: option.amount,
+            customerName: request.name,
+            customerEmail: request.email,
+            address: { line1, ...(line2 ? { line2 } : {}), city, postcode, country },
+            paidAt: now.toISOString(),
+          },
+        });
+        return { redirectUrl };
+      },
+
+      confirmIntent(id, clientSecret, card, now) {
+        const i = intent(id);
+        if (!i || i.clientSecret !== clientSecret) return false;
+        if (i.status === 'succeeded') return true;
+        chargeTestCard(card, now);
+        save({ ...i, status: 'succeeded' });
+        return true;
+      },
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import Stripe from 'stripe';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cartShippingOptions } from '../../../contracts/shipping.ts';
+import { GatewayUnavailable, WebhookRejected } from '../../../service/ports/payments.ts';
+import { rejects } from '../../testing/assert.ts';
+import { startFakeStripeApi, type FakeStripeApi } from './fakeStripeApi.ts';
+import { createStripeGateway } from './stripeGateway.ts';
+
+const webhookSecret = 'whsec_test_secret';
+let fake: FakeStripeApi;
+const gateway = () => createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret, api: fake.api });
+
+test.before(async () => {
+  fake = await startFakeStripeApi();
+});
+test.after(async () => {
+  await fake.close();
+});
+
+test('a hosted checkout session sends pence in gbp, the line items, shipping options, return URLs and an idempotency key', async () => {
+  const session = await gateway().createHostedCheckout({
+    checkoutId: '6d7c3a1e-0000-4000-8000-000000000001',
+    lineItems: [
+      { name: 'The Kindness Basket', description: 'Purchase of The Kindness Basket', unitAmount: 999, quantity: 2 },
+      { name: 'Together We Shine', unitAmount: 999, quantity: 1 },
+    ],
+    shippingOptions: cartShippingOptions(),
+    allowedCountries: ['GB'],
+    successUrl: 'https://shop.example/checkout-success?session_id={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'https://shop.example/payment-cancelled?checkout=6d7c3a1e-0000-4000-8000-000000000001',
+    customerEmail: 'amina@example.com',
+  });
+  assert.match(session.id, /^cs_test_/);
+  assert.is(session.url, `https://checkout.stripe.com/c/pay/${session.id}`);
+  const call = fake.calls.at(-1)!;
+  assert.is(call.method, 'POST');
+  assert.is(call.path, '/v1/checkout/sessions');
+  assert.is(call.authorization, 'Bearer sk_test_123');
+  assert.is(call.idempotencyKey, 'checkout-session-6d7c3a1e-0000-4000-8000-000000000001');
+  const p = call.params;
+  assert.is(p.mode, 'payment');
+  assert.is(p['line_items[0][price_data][currency]'], 'gbp');
+  assert.is(p['line_items[0][price_data][unit_amount]'], '999');
+  assert.is(p['line_items[0][quantity]'], '2');
+  assert.is(p['line_items[0][price_data][product_data][name]'], 'The Kindness Basket');
+  assert.is(p['line_items[0][price_data][product_data][description]'], 'Purchase of The Kindness Basket');
+  assert.is(p['line_items[1][price_data][unit_amount]'], '999');
+  assert.is(p['line_items[1][quantity]'], '1');
+  assert.is(p['shipping_options[0][shipping_rate_data][display_name]'], 'UK Shipping');
+  assert.is(p['shipping_options[0][shipping_rate_data][fixed_amount][amount]'], '350');
+  assert.is(p['shipping_options[0][shipping_rate_data][fixed_amount][currency]'], 'gbp');
+  assert.is(p['shipping_options[1][shipping_rate_data][display_name]'], 'International Shipping');
+  assert.is(p['shipping_options[1][shipping_rate_data][fixed_amount][amount]'], '500');
+  assert.is(p['shipping_address_collection[allowed_countries][0]'], 'GB');
+  assert.is(p.success_url, 'https://shop.example/checkout-success?session_id={CHECKOUT_SESSION_ID}');
+  assert.is(p.cancel_url, 'https://shop.example/payment-cancelled?checkout=6d7c3a1e-0000-4000-8000-000000000001');
+  assert.is(p.customer_email, 'amina@example.com');
+  assert.is(p['metadata[checkoutId]'], '6d7c3a1e-0000-4000-8000-000000000001');
+  // No amount sent anywhere but the unit amounts and the shipping rates.
+  assert.not.ok(Object.keys(p).some((k) => k.includes('amount_total')));
+});
+
+test('a payment intent sends the amount in pence, gbp, card only, the shipping address and an idempotency key', async () => {
+  const intent = await gateway().createPaymentIntent({
+    checkoutId: '6d7c3a1e-0000-4000-8000-000000000002',
+    amount: 1349,
+    description: 'The Kindness Basket with UK Shipping',
+    receiptEmail: 'amina@example.com',
+    shipping: { name: 'Amina Khan', address: { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' } },
+  });
+  assert.match(intent.id, /^pi_test_/);
+  assert.match(intent.clientSecret, new RegExp(`^${intent.id}_secret_`));
+  const call = fake.calls.at(-1)!;
+  assert.is(call.path, '/v1/payment_intents');
+  assert.is(call.idempotencyKey, 'payment-intent-6d7c3a1e-0000-4000-8000-000000000002');
+  assert.is(call.params.amount, '1349');
+  assert.is(call.params.currency, 'gbp');
+  assert.is(call.params['allowed_payment_method_types[0]'], 'card');
+  assert.is(call.params.receipt_email, 'amina@example.com');
+  assert.is(call.params['shipping[address][postal_code]'], 'LS1 4AB');
+  assert.is(call.params['metadata[checkoutId]'], '6d7c3a1e-0000-4000-8000-000000000002');
+});
+
+test('retrieving a payment reports whether it is paid, the amount and currency, and what the shopper entered', async () => {
+  const g = gateway();
+  const session = await g.createHostedCheckout({
+    checkoutId: '6d7c3a1e-0000-4000-8000-000000000003',
+    lineItems: [{ name: 'Together We Shine', unitAmount: 999, quantity: 1 }],
+    shippingOptions: cartShippingOptions().slice(0, 1),
+    allowedCountries: ['GB'],
+    successUrl: 'https://shop.example/s?session_id={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'https://shop.example/c',
+  });
+  const before = await g.retrievePayment(session.id);
+  assert.is(before?.paid, false);
+  fake.pay(session.id, {
+    amount_total: 1349,
+    shipping_cost: { amount_total: 350 },
+    customer_details: { name: 'Amina Khan', email: 'amina@example.com', address: null },
+    collected_information: { shipping_details: { name: 'Amina Khan', address: { line1: '1 Linden Lane', line2: null, city: 'Leeds', postal_code: 'LS1 4AB', country: 'GB' } } },
+  });
+  const after = await g.retrievePayment(session.id);
+  assert.equal(after, {
+    reference: session.id,
+    kind: 'checkout_session',
+    paid: true,
+    amount: 1349,
+    currency: 'gbp',
+    shippingAmount: 350,
+    customerName: 'Amina Khan',
+    customerEmail: 'amina@example.com',
+    shippingAddress: { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' },
+    checkoutId: '6d7c3a1e-0000-4000-8000-000000000003',
+  });
+  assert.is(await g.retrievePayment('cs_test_unknown'), null);
+  assert.is(await g.retrievePayment('pi_test_unknown'), null);
+  assert.is(await g.retrievePayment('ch_something_else'), null);
+});
+
+test('a gateway failure surfaces as GatewayUnavailable, not as the shopper\'s fault', async () => {
+  fake.failNext(10);
+  await rejects(
+    () => createStripeGateway({ secretKey: 'sk_test_123', api: fake.api }).createPaymentIntent({ checkoutId: 'x', amount: 999, description: 'd' }),
+    (e) => e instanceof GatewayUnavailable,
+  );
+  fake.failNext(0);
+});
+
+const sign = (payload: string, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, ...(timestamp ? { timestamp } : {}) });
+const event = (type: string, id: string) => JSON.stringify({ id: `evt_${id}`, object: 'event', type, data: { object: { id } } });
+
+test('webhooks: a valid signature on the raw body is accepted and names the payment', () => {
+  const g = gateway();
+  const now = new Date();
+  const body = event('checkout.session.completed', 'cs_test_abc');
+  assert.equal(g.parseWebhook(body, sign(body), now), { eventId: 'evt_cs_test_abc', type: 'payment_succeeded', reference: 'cs_test_abc' });
+  const intentBody = event('payment_intent.succeeded', 'pi_test_abc');
+  assert.equal(g.parseWebhook(intentBody, sign(intentBody), now), { eventId: 'evt_pi_test_abc', type: 'payment_succeeded', reference: 'pi_test_abc' });
+  const other = event('customer.created', 'cus_1');
+  assert.equal(g.parseWebhook(other, sign(other), now), { eventId: 'evt_cus_1', type: 'ignored', original: 'customer.created' });
+  // A duplicate delivery parses the same; the shop's order stream makes it a no-op.
+  assert.equal(g.parseWebhook(body, sign(body), now), g.parseWebhook(body, sign(body), now));
+});
+
+test('webhooks: tampered bodies, wrong secrets, stale or missing signatures are rejected', () => {
+  const g = gateway();
+  const now = new Date();
+  const body = event('checkout.session.completed', 'cs_test_abc');
+  const tampered = body.replace('cs_test_abc', 'cs_test_xyz');
+  const reject = (fn: () => unknown, message: RegExp) => {
+    try {
+      fn();
+      assert.unreachable('accepted');
+    } catch (error) {
+      assert.instance(error, WebhookRejected);
+      assert.match((error as Error).message, message);
+    }
+  };
+  reject(() => g.parseWebhook(tampered, sign(body), now), /does not match/);
+  reject(() => g.parseWebhook(body, Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_other' }), now), /does not match/);
+  const staleAt = Math.floor(now.getTime() / 1000) - 301;
+  reject(() => g.parseWebhook(body, sign(body, staleAt), now), /too old/);
+  assert.ok(g.parseWebhook(body, sign(body, Math.floor(now.getTime() / 1000) - 299), now));
+  reject(() => g.parseWebhook(body, undefined, now), /Missing/);
+  reject(() => createStripeGateway({ secretKey: 'sk_test_123' }).parseWebhook(body, sign(body), now), /not configured/);
+});
+
+test.run();

@@ -1,0 +1,170 @@
+// The Stripe adapter: hosted Checkout sessions and PaymentIntents in gbp, every create call with an idempotency key.
+import Stripe from 'stripe';
+import { CURRENCY } from '../../../contracts/money.ts';
+import type { ShippingAddress } from '../../../contracts/orders.ts';
+import { GatewayUnavailable, type PaymentGateway, type VerifiedPayment } from '../../../service/ports/payments.ts';
+import { parseStripeWebhook } from './webhooks.ts';
+
+export type StripeGatewayOptions = {
+  secretKey: string;
+  publishableKey?: string;
+  webhookSecret?: string;
+  /** another API host, e.g. a local server answering like Stripe's API in tests */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+};
+
+type StripeAddress = { line1?: string | null; line2?: string | null; city?: string | null; postal_code?: string | null; country?: string | null } | null | undefined;
+
+function addressOf(address: StripeAddress): ShippingAddress | undefined {
+  if (!address?.line1) return undefined;
+  return {
+    line1: address.line1,
+    ...(address.line2 ? { line2: address.line2 } : {}),
+    city: address.city ?? '',
+    postcode: address.postal_code ?? '',
+    country: address.country ?? '',
+  };
+}
+
+const isMissing = (error: unknown) => (error as { code?: string; statusCode?: number }).code === 'resource_missing' || (error as { statusCode?: number }).statusCode === 404;
+
+/** Stripe's own errors stay on the server; the shopper is told the payment provider could not help. */
+async function guarded<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new GatewayUnavailable(`Stripe could not ${what}: ${(error as Error).message}`);
+  }
+}
+
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(options.api ? { host: options.api.host, port: options.api.port, protocol: options.api.protocol } : {}),
+  });
+
+  return {
+    provider: 'stripe',
+    publishableKey: options.publishableKey ?? null,
+    // https://docs.stripe.com/security/guide#content-security-policy
+    browserOrigins: {
+      scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+      frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+      connectSrc: ['https://api.stripe.com'],
+    },
+
+    async createHostedCheckout(input) {
+      const session = await guarded('create a checkout session', () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: input.lineItems.map((item) => ({
+              quantity: item.quantity,
+              price_data: {
+                currency: CURRENCY,
+                unit_amount: item.unitAmount,
+                product_data: { name: item.name, ...(item.description ? { description: item.description } : {}) },
+              },
+            })),
+            shipping_options: input.shippingOptions.map((option) => ({
+              shipping_rate_data: {
+                type: 'fixed_amount',
+                display_name: option.label,
+                fixed_amount: { amount: option.amount, currency: CURRENCY },
+                metadata: { optionId: option.id },
+              },
+            })),
+            shipping_address_collection: { allowed_countries: input.allowedCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[] },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+            metadata: { checkoutId: input.checkoutId },
+          },
+          { idempotencyKey: `checkout-session-${input.checkoutId}` },
+        ),
+      );
+      if (!session.url) throw new GatewayUnavailable('Stripe answered a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+
+    async createPaymentIntent(input) {
+      const intent = await guarded('create a payment intent', () =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: CURRENCY,
+            allowed_payment_method_types: ['card'],
+            description: input.description,
+            ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+            ...(input.shipping
+              ? {
+                  shipping: {
+                    name: input.shipping.name,
+                    address: {
+                      line1: input.shipping.address.line1,
+                      ...(input.shipping.address.line2 ? { line2: input.shipping.address.line2 } : {}),
+                      city: input.shipping.address.city,
+                      postal_code: input.shipping.address.postcode,
+                      country: input.shipping.address.country,
+                    },
+                  },
+                }
+              : {}),
+            metadata: { checkoutId: input.checkoutId },
+          },
+          { idempotencyKey: `payment-intent-${input.checkoutId}` },
+        ),
+      );
+      if (!intent.client_secret) throw new GatewayUnavailable('Stripe answered a payment intent without a client secret');
+      return { id: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async retrievePayment(reference): Promise<VerifiedPayment | null> {
+      try {
+        if (reference.startsWith('cs_')) {
+          const session = await stripe.checkout.sessions.retrieve(reference);
+          const shipping = session.collected_information?.shipping_details;
+          const address = addressOf(shipping?.address) ?? addressOf(session.customer_details?.address);
+          return {
+            reference,
+            kind: 'checkout_session',
+            paid: session.payment_status === 'paid',
+            amount: session.amount_total ?? 0,
+            currency: session.currency ?? '',
+            shippingAmount: session.shipping_cost?.amount_total ?? session.total_details?.amount_shipping ?? 0,
+            ...(shipping?.name || session.customer_details?.name ? { customerName: (shipping?.name || session.customer_details?.name)! } : {}),
+            ...(session.customer_details?.email ? { customerEmail: session.customer_details.email } : {}),
+            ...(address ? { shippingAddress: address } : {}),
+            ...(session.metadata?.checkoutId ? { checkoutId: session.metadata.checkoutId } : {}),
+          };
+        }
+        if (reference.startsWith('pi_')) {
+          const intent = await stripe.paymentIntents.retrieve(reference);
+          const address = addressOf(intent.shipping?.address);
+          return {
+            reference,
+            kind: 'payment_intent',
+            paid: intent.status === 'succeeded',
+            amount: intent.amount_received || intent.amount,
+            currency: intent.currency,
+            shippingAmount: null,
+            ...(intent.shipping?.name ? { customerName: intent.shipping.name } : {}),
+            ...(intent.receipt_email ? { customerEmail: intent.receipt_email } : {}),
+            ...(address ? { shippingAddress: address } : {}),
+            ...(intent.metadata?.checkoutId ? { checkoutId: intent.metadata.checkoutId } : {}),
+          };
+        }
+        return null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw new GatewayUnavailable(`Stripe could not look up ${reference}: ${(error as Error).message}`);
+      }
+    },
+
+    parseWebhook(rawBody, signature, receivedAt) {
+      return parseStripeWebhook(rawBody, signature, options.webhookSecret, receivedAt);
+    },
+  };
+}

@@ -1,0 +1,154 @@
+// The read store contract against a private redis-server, and the projection runner on Redis: resuming, rebuilding,
+// and surviving a Redis that restarts empty.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { NewEvent } from '../../contracts/events.ts';
+import { defineProjection } from '../../projections/projection.ts';
+import { contentHash, rebuild, verify } from '../../projections/rebuild.ts';
+import { ProjectionRunner } from '../../projections/runner.ts';
+import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
+import { eventually } from '../testing/assert.ts';
+import { startRedis } from '../testing/redis.ts';
+import { readStoreContract } from './contract.ts';
+import { createMemoryReadStore } from './memoryReadStore.ts';
+import { createRedisReadStore } from './redisReadStore.ts';
+
+const redis = await startRedis();
+const dir = mkdtempSync(join(tmpdir(), 'shop-redis-runner-'));
+const meta = { causedBy: 'test', causationId: 'c', correlationId: 'c', at: '2026-01-01T00:00:00.000Z' };
+const added = (n: number): NewEvent => ({ id: randomUUID(), type: 'Added', data: { n }, metadata: meta });
+
+/** Counts how often each event reaches the projection, to prove exactly-once application. */
+function counting() {
+  const applications = new Map<string, number>();
+  const projection = defineProjection({
+    name: 'sum',
+    handles: ['Added'],
+    async apply(event, view) {
+      applications.set(event.id, (applications.get(event.id) ?? 0) + 1);
+      const current = (await view.get<{ total: number; count: number }>('sum', 'all')) ?? { total: 0, count: 0 };
+      const n = (event.data as { n: number }).n;
+      return [
+        { op: 'put', collection: 'sum', id: 'all', doc: { total: current.total + n, count: current.count + 1 } },
+        { op: 'put', collection: 'added', id: event.id, doc: { n, position: event.position } },
+        { op: 'index', index: 'added:byN', id: event.id, score: n % 7 },
+      ];
+    },
+  });
+  return { projection, applications };
+}
+
+readStoreContract('redis', async (namespace) => createRedisReadStore(redis.url, namespace)).run();
+
+const test = suite('redis read store with the projection runner');
+
+test('a big batch commits in one transaction, and a bad document leaves nothing', async () => {
+  const store = createRedisReadStore(redis.url, `big-${randomUUID()}`);
+  const writes = Array.from({ length: 20_000 }, (_, i) => ({ op: 'put' as const, collection: 'c', id: String(i), doc: { i } }));
+  await store.commit([...writes, { op: 'index', index: 'i', id: '1', score: 1 }, { op: 'delete', collection: 'c', id: '0' }], [{ projection: 'p', position: 20_000 }]);
+  assert.is(await store.get('c', '0'), null);
+  assert.equal(await store.get('c', '19999'), { i: 19999 });
+  assert.is(await store.checkpoint('p'), 20_000);
+  let threw = false;
+  try {
+    await store.commit([{ op: 'put', collection: 'c', id: 'x', doc: 1 }, { op: 'index', index: 'i', id: 'y', score: Number.NaN }], [{ projection: 'p', position: 1 }]);
+  } catch {
+    threw = true;
+  }
+  assert.ok(threw, 'a NaN score must be refused');
+  assert.is(await store.get('c', 'x'), null);
+  assert.is(await store.checkpoint('p'), 20_000);
+  await store.drop();
+  await store.close();
+});
+
+test('after a restart the runner resumes from the checkpoint in Redis and applies no event twice', async () => {
+  const events = openSqliteEventStore(join(dir, 'resume.sqlite'));
+  const namespace = `resume-${randomUUID()}`;
+  const { projection, applications } = counting();
+  for (let i = 1; i <= 300; i++) await events.append(`n-${i}`, [added(1)], 'no_stream');
+  const firstStore = createRedisReadStore(redis.url, namespace);
+  const first = new ProjectionRunner(events, firstStore, [projection], { batchSize: 64, healthCheckMs: 0 });
+  await first.start();
+  assert.ok(await first.waitFor(300));
+  await first.stop();
+  await firstStore.close();
+
+  await Promise.all(Array.from({ length: 200 }, (_, i) => events.append(`m-${i}`, [added(1)], 'no_stream')));
+  // A new connection, as a new process would have: only Redis remembers where the first one stopped.
+  const secondStore = createRedisReadStore(redis.url, namespace);
+  assert.is(await secondStore.checkpoint('sum'), 300);
+  const second = new ProjectionRunner(events, secondStore, [projection], { batchSize: 64, healthCheckMs: 0 });
+  await second.start();
+  assert.ok(await second.waitFor(500));
+  await second.stop();
+  assert.equal(await secondStore.get('sum', 'all'), { total: 500, count: 500 });
+  assert.is(applications.size, 500);
+  assert.ok([...applications.values()].every((n) => n === 1), 'an event was applied twice');
+
+  // A rebuild into a fresh namespace equals the live read models, and the memory store folds to the same content.
+  const rebuilt = secondStore.withNamespace(`${namespace}-rebuilt`);
+  assert.is((await rebuild(events, rebuilt, [projection])).events, 500);
+  const live = await contentHash(secondStore);
+  assert.is(await contentHash(rebuilt), live);
+  const memory = createMemoryReadStore('same');
+  await rebuild(events, memory, [projection]);
+  assert.is(await contentHash(memory), live);
+  assert.ok((await verify(events, secondStore, [projection])).match);
+  await rebuilt.drop();
+  await secondStore.drop();
+  await secondStore.close();
+  await events.close();
+});
+
+/** Runs `scenario` with a runner over 100 counted events in a fresh namespace, and cleans up whatever happens. */
+async function withRunner(name: string, options: { healthCheckMs: number }, scenario: (ctx: { runner: ProjectionRunner; store: ReturnType<typeof createRedisReadStore>; events: ReturnType<typeof openSqliteEventStore> }) => Promise<void>) {
+  const events = openSqliteEventStore(join(dir, `${name}.sqlite`), { pollIntervalMs: 20 });
+  const store = createRedisReadStore(redis.url, `${name}-${randomUUID()}`);
+  const runner = new ProjectionRunner(events, store, [counting().projection], { ...options, retryDelayMs: 20 });
+  try {
+    for (let i = 1; i <= 100; i++) await events.append(`n-${i}`, [added(1)], 'no_stream');
+    await runner.start();
+    assert.ok(await runner.waitFor(100));
+    await scenario({ runner, store, events });
+  } finally {
+    await runner.stop();
+    await store.close();
+    await events.close();
+  }
+}
+
+const sumReaches = (store: ReturnType<typeof createRedisReadStore>, count: number) =>
+  eventually(async () => (await store.get<{ count: number }>('sum', 'all').catch(() => null))?.count === count, 10_000, `a sum over ${count} events`);
+
+test('a Redis that restarts empty while the log is quiet is noticed by the health check and rebuilt', async () => {
+  await withRunner('quiet', { healthCheckMs: 50 }, async ({ runner, store }) => {
+    await redis.restart();
+    await sumReaches(store, 100);
+    assert.equal(await store.get('sum', 'all'), { total: 100, count: 100 });
+    assert.is(await store.checkpoint('sum'), 100);
+    assert.is(runner.rebuilds, 1);
+  });
+});
+
+test('a batch folded before Redis restarted empty is refused, so the next event cannot hide the loss', async () => {
+  // No health check here: only the store's refusal to commit across a reconnect can save the read models.
+  await withRunner('busy', { healthCheckMs: 0 }, async ({ runner, store, events }) => {
+    await redis.restart();
+    const { position } = await events.append('n-101', [added(1)], 'no_stream');
+    await sumReaches(store, 101);
+    assert.equal(await store.get('sum', 'all'), { total: 101, count: 101 });
+    assert.is(await store.checkpoint('sum'), position);
+    assert.ok(await runner.waitFor(position));
+  });
+});
+
+test.after(async () => {
+  await redis.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+test.run();

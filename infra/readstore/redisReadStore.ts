@@ -1,0 +1,234 @@
+// The read store in Redis (chosen by REDIS_URL): read models that outlive the process, shared by every instance.
+//
+// Keys, all under shop:<namespace>:
+//   doc:<collection>  hash  id → JSON document
+//   idx:<index>       sorted set  id scored; equal scores order by id, as the memory store does
+//   checkpoints       hash  projection → position
+import { Redis } from 'ioredis';
+import type { Checkpoint, RangeOptions, ReadStore, Write } from '../../service/ports/readStore.ts';
+
+/** Namespaces become part of key names and SCAN patterns, so they are kept to plain characters. */
+const NAMESPACE = /^[A-Za-z0-9._-]+$/;
+
+/** Redis formats scores its own way ("inf", exponents); reading them back as numbers gives the memory store's text. */
+const scoreText = (reply: string) => String(Number(reply));
+
+/** Per key, only the last write to an id counts, so a batch folds into one HSET/HDEL/ZADD/ZREM per key. */
+type Folded = { docs: Map<string, Map<string, string | null>>; index: Map<string, Map<string, number | null>> };
+
+function fold(writes: readonly Write[]): Folded {
+  const docs: Folded['docs'] = new Map();
+  const index: Folded['index'] = new Map();
+  const slot = <V>(map: Map<string, Map<string, V>>, key: string) => {
+    let entries = map.get(key);
+    if (!entries) map.set(key, (entries = new Map()));
+    return entries;
+  };
+  for (const w of writes) {
+    switch (w.op) {
+      case 'put': {
+        // Serialised before anything is sent: a document that cannot be written fails the batch with nothing applied.
+        const json = JSON.stringify(w.doc);
+        if (json === undefined) throw new Error(`Document ${w.collection}/${w.id} is not JSON`);
+        slot(docs, w.collection).set(w.id, json);
+        break;
+      }
+      case 'delete':
+        slot(docs, w.collection).set(w.id, null);
+        break;
+      case 'index':
+        // Redis would refuse a bad score only at EXEC, after the commands before it had run.
+        if (!Number.isFinite(w.score)) throw new Error(`Index ${w.index}: score for ${w.id} is not a finite number`);
+        slot(index, w.index).set(w.id, w.score);
+        break;
+      case 'unindex':
+        slot(index, w.index).set(w.id, null);
+        break;
+    }
+  }
+  return { docs, index };
+}
+
+/**
+ * One connection, shared by every namespace on it. Commands are never queued while disconnected nor resent after a
+ * reconnect: a Redis that came back empty must not receive a batch (and a checkpoint) meant for the data it lost.
+ */
+class Connection {
+  readonly redis: Redis;
+  /** counts connections made; a store that saw another one must re-read its checkpoints before committing */
+  epoch = 0;
+  private waiting: Promise<void> | null = null;
+
+  constructor(url: string) {
+    this.redis = new Redis(url, { enableOfflineQueue: false, autoResendUnfulfilledCommands: false, maxRetriesPerRequest: 1 });
+    this.redis.on('ready', () => (this.epoch += 1));
+    // Failures surface on the commands that fail; without a listener ioredis would also print every one.
+    this.redis.on('error', () => {});
+  }
+
+  /** Resolves once connected, waiting a little through a (re)connect rather than failing at once. */
+  ready(timeoutMs = 5000): Promise<void> {
+    if (this.redis.status === 'ready') return Promise.resolve();
+    this.waiting ??= new Promise<void>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiting = null;
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.redis.off('ready', done);
+        this.waiting = null;
+        reject(new Error('Redis is not reachable'));
+      }, timeoutMs);
+      this.redis.once('ready', done);
+    });
+    return this.waiting;
+  }
+}
+
+export class ReadStoreReconnected extends Error {
+  constructor() {
+    super('Redis reconnected since the checkpoints were read; the read models may be gone, so resume from what Redis holds');
+    this.name = 'ReadStoreReconnected';
+  }
+}
+
+export function createRedisReadStore(url: string, namespace = 'v1'): ReadStore {
+  return storeOn(new Connection(url), namespace, true);
+}
+
+function storeOn(connection: Connection, namespace: string, ownsConnection: boolean): ReadStore {
+  if (!NAMESPACE.test(namespace)) throw new Error(`Read store namespace "${namespace}" may only hold letters, digits, ".", "_" and "-"`);
+  const { redis } = connection;
+  const prefix = `shop:${namespace}:`;
+  const docKey = (collection: string) => `${prefix}doc:${collection}`;
+  const indexKey = (index: string) => `${prefix}idx:${index}`;
+  const checkpointKey = `${prefix}checkpoints`;
+  /** the connection this store first worked on, or last committed on */
+  let seenEpoch: number | null = null;
+  const connected = async () => {
+    await connection.ready();
+    seenEpoch ??= connection.epoch;
+  };
+
+  async function keysMatching(pattern: string): Promise<string[]> {
+    await connected();
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      keys.push(...batch);
+    } while (cursor !== '0');
+    return [...new Set(keys)];
+  }
+
+  const store: ReadStore = {
+    kind: 'redis',
+    namespace,
+
+    async get<T>(collection: string, id: string) {
+      await connected();
+      const json = await redis.hget(docKey(collection), id);
+      return json === null ? null : (JSON.parse(json) as T);
+    },
+
+    async getMany<T>(collection: string, ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      await connected();
+      const found = await redis.hmget(docKey(collection), ...ids);
+      return found.map((json) => (json === null ? null : (JSON.parse(json) as T)));
+    },
+
+    async range(index: string, { offset = 0, limit = Infinity, reverse = false }: RangeOptions = {}) {
+      if (limit <= 0) return [];
+      await connected();
+      const stop = String(limit === Infinity ? -1 : offset + limit - 1);
+      return reverse ? redis.zrevrange(indexKey(index), offset, stop) : redis.zrange(indexKey(index), offset, stop);
+    },
+
+    async count(index: string) {
+      await connected();
+      return redis.zcard(indexKey(index));
+    },
+
+    async commit(writes: readonly Write[], checkpoints: readonly Checkpoint[]) {
+      const { docs, index } = fold(writes);
+      await connected();
+      // Redis went away since this store last committed (or first read): the batch was folded onto state that may be
+      // gone. Fail once, so the runner resumes from the checkpoints Redis holds now (none, if it came back empty).
+      if (seenEpoch !== connection.epoch) {
+        seenEpoch = connection.epoch;
+        throw new ReadStoreReconnected();
+      }
+      const tx = redis.multi();
+      for (const [collection, entries] of docs) {
+        const put: string[] = [];
+        const removed: string[] = [];
+        for (const [id, json] of entries) json === null ? removed.push(id) : put.push(id, json);
+        if (put.length) tx.hset(docKey(collection), ...put);
+        if (removed.length) tx.hdel(docKey(collection), ...removed);
+      }
+      for (const [name, entries] of index) {
+        const added: (string | number)[] = [];
+        const removed: string[] = [];
+        for (const [id, score] of entries) score === null ? removed.push(id) : added.push(score, id);
+        if (added.length) tx.zadd(indexKey(name), ...added);
+        if (removed.length) tx.zrem(indexKey(name), ...removed);
+      }
+      if (checkpoints.length) tx.hset(checkpointKey, ...checkpoints.flatMap((c) => [c.projection, String(c.position)]));
+      // One MULTI/EXEC, sent as one pipeline: one round-trip, and all of it or none of it.
+      const results = await tx.exec();
+      if (results === null) throw new Error('Redis discarded the read-model transaction');
+      const failed = results.find(([error]) => error);
+      if (failed) throw failed[0];
+    },
+
+    async checkpoint(projection: string) {
+      await connected();
+      const position = await redis.hget(checkpointKey, projection);
+      return position === null ? null : Number(position);
+    },
+
+    async *dump() {
+      // The memory store's exact lines and order, so content hashes compare across adapters.
+      const nameAfter = (key: string, kind: string) => key.slice(prefix.length + kind.length);
+      const collections = (await keysMatching(`${prefix}doc:*`)).map((k) => nameAfter(k, 'doc:')).sort();
+      for (const collection of collections) {
+        const docs = await redis.hgetall(docKey(collection));
+        for (const id of Object.keys(docs).sort()) yield `doc ${collection} ${id} ${docs[id]}`;
+      }
+      const indexes = (await keysMatching(`${prefix}idx:*`)).map((k) => nameAfter(k, 'idx:')).sort();
+      for (const name of indexes) {
+        const flat = await redis.zrange(indexKey(name), 0, '-1', 'WITHSCORES');
+        const scores = new Map<string, string>();
+        for (let i = 0; i < flat.length; i += 2) scores.set(flat[i]!, scoreText(flat[i + 1]!));
+        for (const id of [...scores.keys()].sort()) yield `idx ${name} ${id} ${scores.get(id)}`;
+      }
+    },
+
+    async drop() {
+      const keys = await keysMatching(`${prefix}*`);
+      for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500));
+    },
+
+    withNamespace(other: string) {
+      return storeOn(connection, other, false);
+    },
+
+    async ping() {
+      try {
+        await connection.ready(1000);
+        return (await redis.ping()) === 'PONG';
+      } catch {
+        return false;
+      }
+    },
+
+    async close() {
+      // Stores made by withNamespace share the connection; the one that opened it closes it.
+      if (ownsConnection && redis.status !== 'end') await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+  return store;
+}

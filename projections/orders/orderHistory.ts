@@ -1,0 +1,35 @@
+// Read model: how each order got where it is — its placing and every status change, oldest first.
+import type { OrderHistoryEntry, OrderHistoryResponse } from '../../contracts/adminOrders.ts';
+import type { RecordedEvent } from '../../contracts/events.ts';
+import type { OrderEvent } from '../../contracts/orders.ts';
+import type { ReadStoreReader, Write } from '../../service/ports/readStore.ts';
+import { defineProjection } from '../projection.ts';
+
+const collection = 'orderHistory';
+
+function entryOf(event: RecordedEvent<OrderEvent>): OrderHistoryEntry {
+  const { revision, position } = event;
+  if (event.type === 'OrderPlaced') {
+    return { kind: 'placed', revision, position, at: event.data.placedAt, status: event.data.status, by: event.metadata.causedBy };
+  }
+  const { from, to, notes, by, at } = event.data;
+  return { kind: 'statusChanged', revision, position, at, from, to, notes, by };
+}
+
+export const orderHistoryProjection = defineProjection({
+  name: 'orderHistory',
+  handles: ['OrderPlaced', 'OrderStatusChanged'],
+  async apply(recorded: RecordedEvent, view): Promise<Write[]> {
+    const event = recorded as unknown as RecordedEvent<OrderEvent>;
+    const orderId = event.data.orderId;
+    const current = await view.get<OrderHistoryResponse>(collection, orderId);
+    // Guard on the stream revision: an event delivered again changes nothing.
+    if (current && (current.history.at(-1)?.revision ?? -1) >= event.revision) return [];
+    const doc: OrderHistoryResponse = { orderId, history: [...(current?.history ?? []), entryOf(event)] };
+    return [{ op: 'put', collection, id: orderId, doc }];
+  },
+});
+
+export async function getOrderHistory(reader: ReadStoreReader, orderId: string): Promise<OrderHistoryResponse | null> {
+  return reader.get<OrderHistoryResponse>(collection, orderId);
+}

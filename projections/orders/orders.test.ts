@@ -1,0 +1,90 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { OrderStatus } from '../../contracts/constants.ts';
+import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders.ts';
+import { orderStream } from '../../contracts/streams.ts';
+import { orderPlacedData } from '../../service/orders/exampleOrders.ts';
+import { fold, isIdempotent, recorded } from '../testing.ts';
+import { adminOrdersProjection, countOrders, getAdminOrder, listAdminOrders, shippingAddressText } from './adminOrders.ts';
+import { getOrderHistory, orderHistoryProjection } from './orderHistory.ts';
+
+const projections = [adminOrdersProjection, orderHistoryProjection];
+
+const place = (orderId: string, overrides: Partial<OrderPlaced['data']> = {}) =>
+  recorded(orderStream(orderId), { type: 'OrderPlaced', data: orderPlacedData({ orderId, ...overrides }) } satisfies OrderPlaced);
+const move = (orderId: string, from: string, to: OrderStatus, notes = '') =>
+  recorded(orderStream(orderId), {
+    type: 'OrderStatusChanged',
+    data: { orderId, from, to, notes, by: 'owner', at: '2026-03-04T12:00:00.000Z' },
+  } satisfies OrderStatusChanged);
+
+const story = () => [
+  place('a', { placedAt: '2026-03-01T09:00:00.000Z' }),
+  place('b', { placedAt: '2026-03-03T09:00:00.000Z', status: 'completed' }),
+  place('c', { placedAt: '2026-03-02T09:00:00.000Z' }),
+  move('a', 'pending', 'processing', 'Packing today'),
+  move('a', 'processing', 'shipped', 'Royal Mail tracked'),
+  move('c', 'pending', 'cancelled'),
+];
+
+test('admin orders: newest first, with the spec fields, display texts and the revision', async () => {
+  const events = story();
+  const store = await fold(projections, events);
+  const orders = await listAdminOrders(store);
+  assert.equal(orders.map((o) => [o.orderId, o.status]), [['b', 'completed'], ['c', 'cancelled'], ['a', 'shipped']]);
+  const a = (await getAdminOrder(store, 'a'))!;
+  assert.equal(a, {
+    orderId: 'a',
+    orderNumber: 'AH-a',
+    status: 'shipped',
+    orderDate: '2026-03-01T09:00:00.000Z',
+    customerName: 'Maryam Hussain',
+    customerEmail: 'maryam@example.com',
+    shippingAddress: '12 Rosewood Close, Leicester, LE2 3AB, GB',
+    total: '£13.49',
+    paymentMethod: 'Card via the test sandbox',
+    totalAmount: 1349,
+    shippingCost: 350,
+    items: [{ name: 'The Kindness Basket', quantity: 1, price: 999 }],
+    revision: events[4]!.revision,
+  });
+});
+
+test('admin orders: each status has its own list and count; a change moves the order between them', async () => {
+  const store = await fold(projections, story());
+  assert.equal((await listAdminOrders(store, 'shipped')).map((o) => o.orderId), ['a']);
+  assert.equal(await listAdminOrders(store, 'pending'), []);
+  assert.equal(await countOrders(store), {
+    total: 3,
+    counts: { pending: 0, processing: 0, shipped: 1, delivered: 0, cancelled: 1, completed: 1 },
+  });
+});
+
+test('admin orders: an address given as text is shown as given; empty parts are left out', () => {
+  assert.is(shippingAddressText('To be provided during checkout'), 'To be provided during checkout');
+  assert.is(shippingAddressText({ line1: '1 High St', line2: ' ', city: 'York', postcode: 'YO1 7HH', country: 'GB' }), '1 High St, York, YO1 7HH, GB');
+});
+
+test('order history: the placing and every change in order, with notes, admin and time', async () => {
+  const events = story();
+  const store = await fold(projections, events);
+  const history = (await getOrderHistory(store, 'a'))!;
+  assert.equal(
+    history.history.map((h) => (h.kind === 'placed' ? ['placed', h.status, h.by] : [h.from, h.to, h.notes, h.by, h.at])),
+    [
+      ['placed', 'pending', 'test'],
+      ['pending', 'processing', 'Packing today', 'owner', '2026-03-04T12:00:00.000Z'],
+      ['processing', 'shipped', 'Royal Mail tracked', 'owner', '2026-03-04T12:00:00.000Z'],
+    ],
+  );
+  // recorded() numbers revisions per stream across the whole file, as one long-lived log would.
+  assert.equal(history.history.map((h) => h.revision), [0, 3, 4].map((i) => events[i]!.revision));
+  assert.equal(history.history.map((h) => h.position), [0, 3, 4].map((i) => events[i]!.position));
+  assert.is(await getOrderHistory(store, 'nobody'), null);
+});
+
+test('orders read models: folding every event twice gives the same read models', async () => {
+  assert.ok(await isIdempotent(projections, story()));
+});
+
+test.run();

@@ -1,0 +1,47 @@
+// Who the admin is and the hash their password must match, from the environment or from DATA_DIR/admin.json.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Config } from '../config.ts';
+import { hashPassword, isPasswordHash } from './password.ts';
+
+export type AdminCredentials = { username: string; passwordHash: string };
+
+export const adminFile = (config: Pick<Config, 'DATA_DIR'>) => join(config.DATA_DIR, 'admin.json');
+
+export function writeAdminFile(file: string, passwordHash: string, now = new Date()): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ passwordHash, updatedAt: now.toISOString() }, null, 2) + '\n', { mode: 0o600 });
+  // writeFileSync keeps the mode of a file that already exists.
+  chmodSync(file, 0o600);
+}
+
+function readAdminFile(file: string): string {
+  const stored = (JSON.parse(readFileSync(file, 'utf8')) as { passwordHash?: unknown }).passwordHash;
+  if (typeof stored !== 'string' || !isPasswordHash(stored)) {
+    throw new Error(`${file} holds no valid password hash; run npm run admin -- set-password`);
+  }
+  return stored;
+}
+
+/**
+ * In order: ADMIN_PASSWORD_HASH; ADMIN_PASSWORD hashed now (refused in production by the config);
+ * the hash in DATA_DIR/admin.json; else, outside production, a new admin with a random password that is
+ * announced once and never stored in clear. Production never gets here without a hash (see config.ts).
+ */
+export async function resolveAdminCredentials(config: Config, announce: (message: string) => void): Promise<AdminCredentials> {
+  const username = config.ADMIN_USERNAME;
+  if (config.ADMIN_PASSWORD_HASH) return { username, passwordHash: config.ADMIN_PASSWORD_HASH };
+  if (config.ADMIN_PASSWORD) return { username, passwordHash: await hashPassword(config.ADMIN_PASSWORD) };
+  const file = adminFile(config);
+  if (existsSync(file)) return { username, passwordHash: readAdminFile(file) };
+  if (config.NODE_ENV === 'production') throw new Error('No admin password hash is configured; set ADMIN_PASSWORD_HASH');
+  const password = randomBytes(15).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  writeAdminFile(file, passwordHash);
+  announce(
+    `Created the admin account "${username}" with the password ${password} — shown only this once. ` +
+      `Sign in at /admin/login; change it with: npm run admin -- set-password`,
+  );
+  return { username, passwordHash };
+}

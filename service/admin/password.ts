@@ -1,0 +1,44 @@
+// The admin password is kept only as a scrypt hash in a self-describing form: scrypt$N$r$p$salt$hash
+// (salt and hash base64url), so the cost can be raised later without breaking stored hashes.
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) => scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))));
+
+/** 2^15 × 8 costs about 32 MB and a tenth of a second per guess on a small server. */
+const current = { N: 2 ** 15, r: 8, p: 1 };
+const keyLength = 32;
+
+type PasswordHash = { N: number; r: number; p: number; salt: Buffer; hash: Buffer };
+
+const shape = /^scrypt\$(\d{1,8})\$(\d{1,2})\$(\d{1,2})\$([A-Za-z0-9_-]{16,})\$([A-Za-z0-9_-]{32,})$/;
+
+function parse(stored: string): PasswordHash | null {
+  const match = shape.exec(stored.trim());
+  if (!match) return null;
+  const [N, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Bounds keep a mistyped or hostile hash from costing the server gigabytes per login.
+  const powerOfTwo = (N & (N - 1)) === 0;
+  if (!powerOfTwo || N < 2 ** 14 || N > 2 ** 20 || r < 1 || r > 16 || p < 1 || p > 4) return null;
+  return { N, r, p, salt: Buffer.from(match[4]!, 'base64url'), hash: Buffer.from(match[5]!, 'base64url') };
+}
+
+export function isPasswordHash(stored: string): boolean {
+  return parse(stored) !== null;
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const { N, r, p } = current;
+  const hash = await scrypt(password, salt, keyLength, { N, r, p, maxmem: 256 * N * r });
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+/** Compares in constant time; a malformed stored hash never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  const { N, r, p, salt, hash } = parsed;
+  const candidate = await scrypt(password, salt, hash.length, { N, r, p, maxmem: 256 * N * r });
+  return timingSafeEqual(candidate, hash);
+}

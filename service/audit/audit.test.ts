@@ -1,0 +1,93 @@
+// The auditor's side of a day of trading: what the API shows of the log, and what `npm run events` makes of it.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { LogPageResponse } from '../../contracts/adminOrders.ts';
+import { startRedis } from '../../infra/testing/redis.ts';
+import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
+import { allProjections } from '../../projections/index.ts';
+import { verify } from '../../projections/rebuild.ts';
+import { orderPlacedData, placeOrders } from '../orders/exampleOrders.ts';
+
+const redis = await startRedis();
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-audit-'));
+
+async function events(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/events.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, REDIS_URL: redis.url, EVENTSTORE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const [code] = await once(child, 'exit');
+  return { code: code as number, stdout, stderr };
+}
+
+const apiLog: LogPageResponse['events'] = [];
+
+test('a run with orders: the read models in Redis equal a rebuild from the log, and the API pages through all of it', async () => {
+  const shop = await startTestShop({ DATA_DIR: dataDir, REDIS_URL: redis.url });
+  const owner = await adminHeaders(shop, 'owner');
+  await placeOrders(shop, [
+    orderPlacedData({ orderId: 'pi_sandbox_Audit0000000000000000001', placedAt: '2026-03-01T09:00:00.000Z' }),
+    orderPlacedData({ orderId: 'cs_sandbox_Audit0000000000000000002', placedAt: '2026-03-02T09:00:00.000Z', status: 'completed' }),
+  ]);
+  const change = (id: string, body: object) => call(`${shop.url}/api/admin/orders/${id}/status`, { body, headers: owner });
+  assert.is((await change('pi_sandbox_Audit0000000000000000001', { status: 'processing', notes: 'Packing today', expectedRevision: 0 })).status, 200);
+  assert.is((await change('pi_sandbox_Audit0000000000000000001', { status: 'shipped', notes: 'Royal Mail', expectedRevision: 1 })).status, 200);
+  // A burst from several tabs: some land, the rest are refused; the log keeps only what landed.
+  const burst = await Promise.all(['shipped', 'delivered', 'cancelled', 'processing'].map((status) => change('cs_sandbox_Audit0000000000000000002', { status })));
+  assert.ok(burst.every((a) => a.status === 200 || a.status === 409));
+
+  const list = await call(`${shop.url}/api/admin/orders`, { headers: owner });
+  assert.is(list.json.orders[1].status, 'shipped');
+  assert.ok((await verify(shop.shop.deps.events, shop.shop.deps.reads, allProjections)).match, 'live read models differ from a rebuild');
+
+  for (let after = 0; ; ) {
+    const page = (await call(`${shop.url}/api/admin/events?after=${after}&limit=3`, { headers: owner })).json as LogPageResponse;
+    apiLog.push(...page.events);
+    if (page.next === null) break;
+    after = page.next;
+  }
+  assert.is(apiLog.length, await shop.shop.deps.events.headPosition());
+  await shop.close();
+});
+
+test('the exported log checks out; changing the notes of one status change breaks the chain at that line', async () => {
+  const file = join(dataDir, 'log.ndjson');
+  const exported = await events(['export', '--out', file]);
+  assert.is(exported.code, 0, exported.stderr);
+  const head = /Chain head: ([0-9a-f]{64})/.exec(exported.stderr)?.[1];
+  assert.ok(head, exported.stderr);
+  const intact = await events(['check', file, '--head', head!]);
+  assert.is(intact.code, 0, intact.stdout);
+
+  const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+  assert.is(lines.length, apiLog.length);
+  const target = lines.findIndex((line) => line.includes('"Packing today"'));
+  assert.ok(target > 0);
+  assert.ok(lines[target]!.includes(`"id":"${apiLog[target]!.id}"`), 'the export and the API disagree on the order of the log');
+  lines[target] = lines[target]!.replace('"Packing today"', '"Packed last week"');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const broken = await events(['check', file, '--head', head!]);
+  assert.is(broken.code, 1);
+  assert.match(broken.stdout, `Chain broken at line ${target + 1}: line ${target + 1} was changed`);
+});
+
+test('replay --verify reports a match for the read models in Redis after the run', async () => {
+  const result = await events(['replay', '--verify']);
+  assert.is(result.code, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /MATCH: the read models equal a rebuild from the log/);
+});
+
+test.after(async () => {
+  await redis.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+test.run();

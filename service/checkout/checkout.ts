@@ -1,0 +1,42 @@
+// The checkout decider: a checkout is priced once, then either paid (completed) or abandoned (cancelled).
+import type { CheckoutCancelled, CheckoutCompleted, CheckoutEvent, CheckoutStarted } from '../../contracts/checkout.ts';
+import type { Decider } from '../commands.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+export type CheckoutState =
+  | { status: 'none' }
+  | { status: 'started' | 'completed' | 'cancelled'; started: CheckoutStarted['data'] };
+
+export type CheckoutCommand =
+  | { type: 'StartCheckout'; data: CheckoutStarted['data'] }
+  | { type: 'CompleteCheckout'; data: CheckoutCompleted['data'] }
+  | { type: 'CancelCheckout'; data: CheckoutCancelled['data'] };
+
+export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'CheckoutStarted':
+        return { status: 'started', started: event.data };
+      case 'CheckoutCompleted':
+        return state.status === 'none' ? state : { ...state, status: 'completed' };
+      case 'CheckoutCancelled':
+        return state.status === 'none' ? state : { ...state, status: 'cancelled' };
+      default:
+        return state;
+    }
+  },
+  decide: (command, state) => {
+    if (command.type === 'StartCheckout') {
+      if (state.status !== 'none') throw conflict('This checkout has already started');
+      return [{ type: 'CheckoutStarted', data: command.data }];
+    }
+    if (state.status === 'none') throw notFound('No such checkout');
+    if (command.data.paymentReference !== state.started.paymentReference) throw conflict('That payment belongs to another checkout');
+    if (command.type === 'CompleteCheckout') {
+      // A shopper may come back and pay after cancelling once: the payment is what counts.
+      return state.status === 'completed' ? [] : [{ type: 'CheckoutCompleted', data: command.data }];
+    }
+    return state.status === 'started' ? [{ type: 'CheckoutCancelled', data: command.data }] : [];
+  },
+};

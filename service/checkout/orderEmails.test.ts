@@ -1,0 +1,59 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { OrderPlaced } from '../../contracts/orders.ts';
+import { orderConfirmation, orderToOwner, purchaseNotice } from './orderEmails.ts';
+
+const order: OrderPlaced['data'] = {
+  orderId: 'cs_sandbox_abcdefghijklmnop12345678',
+  orderNumber: 'AH-12345678',
+  customerName: 'Amina Khan',
+  customerEmail: 'amina@example.com',
+  shippingAddress: { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' },
+  items: [{ bookId: 1, name: 'The Kindness Basket', quantity: 2, price: 999 }],
+  subtotal: 1998,
+  shippingCost: 350,
+  total: 2348,
+  currency: 'gbp',
+  paymentMethod: 'Card via the test sandbox',
+  paymentReference: 'cs_sandbox_abcdefghijklmnop12345678',
+  status: 'completed',
+  placedAt: '2026-01-01T10:00:00.000Z',
+};
+
+test('the shopper\'s confirmation names the order, what was bought, what was paid and where it goes', () => {
+  const mail = orderConfirmation(order);
+  assert.is(mail.to, 'amina@example.com');
+  assert.is(mail.subject, 'Your Amanah House order AH-12345678');
+  for (const line of ['Dear Amina Khan,', 'AH-12345678', '2 × The Kindness Basket — £19.98', 'Shipping — £3.50', 'Total paid — £23.48', '1 Linden Lane', 'LS1 4AB']) {
+    assert.match(mail.text, line);
+  }
+});
+
+test('the owner hears who ordered what, and how it was paid', () => {
+  const mail = orderToOwner(order, 'owner@amanahhouse.co.uk');
+  assert.is(mail.to, 'owner@amanahhouse.co.uk');
+  assert.is(mail.subject, 'New order AH-12345678 — £23.48');
+  for (const line of ['Amina Khan <amina@example.com>', 'Card via the test sandbox', 'cs_sandbox_abcdefghijklmnop12345678', 'Subtotal — £19.98']) assert.match(mail.text, line);
+});
+
+test('a purchase notice says plainly that nothing is paid yet', () => {
+  const mail = purchaseNotice(
+    {
+      notificationId: 'n-1',
+      customerName: 'Website Customer',
+      customerEmail: 'customer@example.com',
+      shippingAddress: 'To be provided during checkout',
+      items: [{ name: 'Together We Shine', quantity: 1, price: 999 }],
+      totalAmount: 999,
+      shippingCost: 0,
+      paymentMethod: 'Stripe',
+      notifiedAt: '2026-01-01T10:00:00.000Z',
+    },
+    'owner@amanahhouse.co.uk',
+  );
+  assert.is(mail.subject, 'A shopper is checking out: Together We Shine');
+  assert.match(mail.text, 'The order is placed once the payment is confirmed');
+  assert.match(mail.text, 'To be provided during checkout');
+});
+
+test.run();

@@ -1,0 +1,134 @@
+// The e-mails an order and a purchase notice send, each through the mailer once and recorded as EmailSent.
+import type { EmailKind, PurchaseNotified } from '../../contracts/checkout.ts';
+import { shopContent } from '../../contracts/content.ts';
+import { formatPence } from '../../contracts/money.ts';
+import type { OrderPlaced, ShippingAddress } from '../../contracts/orders.ts';
+import { notificationStream, orderStream } from '../../contracts/streams.ts';
+import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
+import type { ShopDeps } from '../deps.ts';
+import type { MailMessage } from '../ports/mailer.ts';
+import { notificationDecider } from './notification.ts';
+
+type Order = OrderPlaced['data'];
+
+const addressLines = (address: ShippingAddress | string) =>
+  typeof address === 'string' ? [address] : [address.line1, address.line2, address.city, address.postcode, address.country].filter(Boolean);
+
+const itemLines = (items: { name: string; quantity: number; price: number }[]) =>
+  items.map((item) => `  ${item.quantity} × ${item.name} — ${formatPence(item.price * item.quantity)}`);
+
+export function orderConfirmation(order: Order): MailMessage {
+  return {
+    to: order.customerEmail,
+    subject: `Your ${shopContent.shop.name} order ${order.orderNumber}`,
+    text: [
+      `Dear ${order.customerName},`,
+      '',
+      `Thank you for your order from ${shopContent.shop.name}. Your payment was received and your order number is ${order.orderNumber}.`,
+      '',
+      ...itemLines(order.items),
+      `  Shipping — ${formatPence(order.shippingCost)}`,
+      `  Total paid — ${formatPence(order.total)}`,
+      '',
+      'We will send it to:',
+      ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
+      '',
+      'What happens next: we prepare your order for shipping, and e-mail you tracking information once it is on its way.',
+      '',
+      `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
+      '',
+      'With warm wishes,',
+      shopContent.shop.name,
+    ].join('\n'),
+  };
+}
+
+export function orderToOwner(order: Order, owner: string): MailMessage {
+  return {
+    to: owner,
+    subject: `New order ${order.orderNumber} — ${formatPence(order.total)}`,
+    text: [
+      `A new order was paid: ${order.orderNumber}.`,
+      '',
+      `Customer: ${order.customerName} <${order.customerEmail}>`,
+      ...(order.phone ? [`Phone: ${order.phone}`] : []),
+      'Ship to:',
+      ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
+      '',
+      ...itemLines(order.items),
+      `  Subtotal — ${formatPence(order.subtotal)}`,
+      `  Shipping — ${formatPence(order.shippingCost)}`,
+      `  Total — ${formatPence(order.total)}`,
+      '',
+      `Payment: ${order.paymentMethod}, reference ${order.paymentReference}`,
+      `Placed at ${order.placedAt}; status ${order.status}.`,
+    ].join('\n'),
+  };
+}
+
+export function purchaseNotice(notice: PurchaseNotified['data'], owner: string): MailMessage {
+  return {
+    to: owner,
+    subject: `A shopper is checking out: ${notice.items.map((i) => i.name).join(', ')}`,
+    text: [
+      'A shopper has gone to the payment page. The order is placed once the payment is confirmed; this is only a heads-up.',
+      '',
+      `Customer: ${notice.customerName} <${notice.customerEmail}>`,
+      `Shipping address: ${notice.shippingAddress}`,
+      ...itemLines(notice.items),
+      `  Shipping — ${formatPence(notice.shippingCost)}`,
+      `  Amount shown to the shopper — ${formatPence(notice.totalAmount)}`,
+      `Payment method: ${notice.paymentMethod}`,
+    ].join('\n'),
+  };
+}
+
+export type Postbox = {
+  /** the owner's and the shopper's e-mails for a placed order, each at most once */
+  sendOrderEmails(orderId: string, meta: CommandMeta): Promise<void>;
+  sendPurchaseNotice(notice: PurchaseNotified['data'], meta: CommandMeta): Promise<void>;
+};
+
+export function createPostbox(deps: ShopDeps): Postbox {
+  const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
+  // One sender per notification stream at a time, so two triggers in this process never send the same e-mail twice.
+  const queues = new Map<string, Promise<void>>();
+  const serially = (key: string, work: () => Promise<void>) => {
+    const next = (queues.get(key) ?? Promise.resolve()).then(work);
+    const settled = next.catch(() => {});
+    queues.set(key, settled);
+    void settled.then(() => queues.get(key) === settled && queues.delete(key));
+    return next;
+  };
+
+  async function sendOnce(notificationId: string, kind: EmailKind, message: MailMessage, meta: CommandMeta) {
+    const stream = notificationStream(notificationId);
+    const history = await deps.events.readStream(stream);
+    if (history.some((e) => e.type === 'EmailSent' && (e.data as { kind: string }).kind === kind)) return;
+    try {
+      const receipt = await deps.mailer.send(message);
+      const data = { notificationId, kind, to: message.to, subject: message.subject, messageId: receipt.messageId, transport: receipt.transport, sentAt: deps.clock().toISOString() };
+      await handleCommand(deps.events, stream, notificationDecider, { type: 'RecordEmailSent', data }, meta, {
+        eventIds: () => idFromReference('EmailSent', `${notificationId}:${kind}`),
+      });
+    } catch (error) {
+      // The payment stands either way; the next trigger for this order (webhook retry, success page) sends it.
+      deps.logger.error({ err: (error as Error).message, notificationId, kind }, 'e-mail not sent');
+    }
+  }
+
+  return {
+    sendOrderEmails(orderId, meta) {
+      return serially(orderId, async () => {
+        const placed = (await deps.events.readStream(orderStream(orderId))).find((e) => e.type === 'OrderPlaced');
+        if (!placed) return;
+        const order = placed.data as Order;
+        await sendOnce(orderId, 'order-to-owner', orderToOwner(order, owner), meta);
+        if (order.customerEmail.includes('@')) await sendOnce(orderId, 'order-confirmation', orderConfirmation(order), meta);
+      });
+    },
+    sendPurchaseNotice(notice, meta) {
+      return serially(notice.notificationId, () => sendOnce(notice.notificationId, 'purchase-notice', purchaseNotice(notice, owner), meta));
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// Checkout's HTTP slice: starting payments at the server's price (spec §7), and wiring the order desk's routes.
+import type { Router } from '@koa/router';
+import {
+  CardPaymentIntentRequestSchema,
+  CartCheckoutRequestSchema,
+  CreateCheckoutSessionRequestSchema,
+  WalletPaymentIntentRequestSchema,
+  type PaymentsConfigResponse,
+} from '../../contracts/checkout.ts';
+import { cartShippingOptionFor, cartShippingOptions, destinationCodes } from '../../contracts/shipping.ts';
+import type { ShopDeps } from '../deps.ts';
+import { badRequest, parseOr400 } from '../http/errors.ts';
+import { notifyRoutes } from './notifyRoutes.ts';
+import { orderRoutes } from './orderRoutes.ts';
+import { createOrderDesk } from './placeOrder.ts';
+import { createPostbox } from './orderEmails.ts';
+import { priceByTitle, priceCart, priceSingleBook } from './pricing.ts';
+import { sandboxRoutes } from './sandboxRoutes.ts';
+import { startHostedCheckout, startPaymentIntent } from './startCheckout.ts';
+
+const amountMismatch = 'The amount does not match the price of this order';
+
+export function checkoutRoutes(router: Router, deps: ShopDeps) {
+  const postbox = createPostbox(deps);
+  const desk = createOrderDesk(deps, postbox);
+
+  router.get('/api/payments/config', (ctx) => {
+    const key = deps.payments.publishableKey;
+    const body: PaymentsConfigResponse = {
+      provider: deps.payments.provider,
+      publishableKey: key,
+      testMode: deps.payments.provider === 'sandbox' || !!key?.startsWith('pk_test_'),
+    };
+    ctx.body = body;
+  });
+
+  // The cart drawer: lines by book id; the shipping option follows customerCountry (reading 1: GB 350, else 500).
+  router.post('/api/cart/checkout', async (ctx) => {
+    const body = parseOr400(CartCheckoutRequestSchema, ctx.request.body);
+    const priced = await priceCart(deps.reads, body.items);
+    ctx.body = await startHostedCheckout(deps, ctx, {
+      channel: 'cart',
+      priced,
+      shippingOptions: [cartShippingOptionFor(body.customerCountry)],
+      allowedCountries: [body.customerCountry],
+    });
+  });
+
+  // The direct purchase: lines by title; without a country the payment page offers both shipping options.
+  router.post('/api/create-checkout-session', async (ctx) => {
+    const body = parseOr400(CreateCheckoutSessionRequestSchema, ctx.request.body);
+    const priced = await priceByTitle(deps.reads, body.items);
+    const country = body.customerCountry;
+    ctx.body = await startHostedCheckout(deps, ctx, {
+      channel: 'direct',
+      priced,
+      shippingOptions: country ? [cartShippingOptionFor(country)] : cartShippingOptions(),
+      allowedCountries: country ? [country] : [...destinationCodes],
+      ...(body.customerName ? { customerName: body.customerName } : {}),
+      ...(body.customerEmail ? { customerEmail: body.customerEmail } : {}),
+    });
+  });
+
+  // The custom card form sends the shopper and their address; the wallet page sends only the amount it showed.
+  router.post('/api/create-payment-intent', async (ctx) => {
+    const raw = ctx.request.body;
+    const isCardForm = !!raw && typeof raw === 'object' && !('amount' in raw);
+    if (isCardForm) {
+      const body = parseOr400(CardPaymentIntentRequestSchema, raw);
+      const { line1, line2, city, postal_code, country } = body.shipping.address;
+      ctx.body = await startPaymentIntent(deps, ctx, {
+        channel: 'card',
+        priced: await priceSingleBook(deps.reads, body.bookTitle),
+        shippingOption: cartShippingOptionFor(country),
+        customerName: body.name,
+        customerEmail: body.email,
+        shippingAddress: { line1, ...(line2 ? { line2 } : {}), city, postcode: postal_code, country },
+      });
+      return;
+    }
+    const body = parseOr400(WalletPaymentIntentRequestSchema, raw);
+    const priced = await priceSingleBook(deps.reads);
+    const options = cartShippingOptions().filter((o) => !body.shippingOptionId || o.id === body.shippingOptionId);
+    // The amount only picks which of the server's totals the sheet showed; an amount that is none of them is refused.
+    const option = options.find((o) => priced.subtotal + o.amount === body.amount);
+    if (!option) throw badRequest(amountMismatch, [{ field: 'amount', message: amountMismatch }]);
+    ctx.body = await startPaymentIntent(deps, ctx, { channel: 'wallet', priced, shippingOption: option });
+  });
+
+  orderRoutes(router, deps, desk);
+  notifyRoutes(router, deps, postbox);
+  if (deps.payments.sandbox) sandboxRoutes(router, deps, deps.payments.sandbox, desk);
+}

@@ -1,0 +1,104 @@
+// Starting a checkout: the gateway is asked for a payment page or intent at the server's price, then CheckoutStarted
+// records exactly what was priced. The gateway goes first so no checkout is recorded that no shopper could pay.
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import type { CheckoutChannel, CheckoutStarted, CheckoutUrlResponse, PaymentIntentResponse } from '../../contracts/checkout.ts';
+import type { ShippingAddress } from '../../contracts/orders.ts';
+import { clientRoutes } from '../../contracts/routes.ts';
+import type { ShippingOption } from '../../contracts/shipping.ts';
+import { checkoutStream } from '../../contracts/streams.ts';
+import { handleCommand, idFromReference } from '../commands.ts';
+import type { ShopDeps } from '../deps.ts';
+import { commandMeta } from '../http/request.ts';
+import { checkoutDecider } from './checkout.ts';
+import { viaGateway } from './gatewayCalls.ts';
+import type { PricedItems } from './pricing.ts';
+
+type Customer = { customerName?: string; customerEmail?: string; shippingAddress?: ShippingAddress };
+
+const looksLikeEmail = (s?: string) => !!s && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
+
+/** Where shoppers reach the shop; without PUBLIC_URL (set it in production), the host this request came to. */
+function shopOrigin(deps: ShopDeps, ctx: Context): string {
+  return (deps.config.PUBLIC_URL ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
+}
+
+async function recordStart(deps: ShopDeps, ctx: Context, data: CheckoutStarted['data']) {
+  const meta = { ...commandMeta(ctx, 'shopper', deps.clock()), correlationId: data.checkoutId };
+  await handleCommand(deps.events, checkoutStream(data.checkoutId), checkoutDecider, { type: 'StartCheckout', data }, meta, {
+    eventIds: () => idFromReference('CheckoutStarted', data.checkoutId),
+  });
+}
+
+export async function startHostedCheckout(
+  deps: ShopDeps,
+  ctx: Context,
+  input: { channel: Extract<CheckoutChannel, 'cart' | 'direct'>; priced: PricedItems; shippingOptions: ShippingOption[]; allowedCountries: string[] } & Customer,
+): Promise<CheckoutUrlResponse> {
+  const checkoutId = randomUUID();
+  const origin = shopOrigin(deps, ctx);
+  const successPath = input.channel === 'cart' ? clientRoutes.checkoutSuccess[0] : clientRoutes.paymentSuccess[0];
+  const session = await viaGateway(deps, () =>
+    deps.payments.createHostedCheckout({
+      checkoutId,
+      lineItems: input.priced.items.map((item) => ({
+        name: item.name,
+        ...(input.channel === 'direct' ? { description: `Purchase of ${item.name}` } : {}),
+        unitAmount: item.price,
+        quantity: item.quantity,
+      })),
+      shippingOptions: input.shippingOptions,
+      allowedCountries: input.allowedCountries,
+      successUrl: `${origin}${successPath}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}${clientRoutes.paymentCancelled[0]}?checkout=${checkoutId}`,
+      ...(looksLikeEmail(input.customerEmail) ? { customerEmail: input.customerEmail } : {}),
+    }),
+  );
+  await recordStart(deps, ctx, {
+    checkoutId,
+    channel: input.channel,
+    provider: deps.payments.provider,
+    paymentReference: session.id,
+    items: input.priced.items,
+    subtotal: input.priced.subtotal,
+    shippingOptions: input.shippingOptions,
+    currency: 'gbp',
+    ...(input.customerName ? { customerName: input.customerName } : {}),
+    ...(input.customerEmail ? { customerEmail: input.customerEmail } : {}),
+    startedAt: deps.clock().toISOString(),
+  });
+  return { success: true, url: session.url, sessionId: session.id };
+}
+
+export async function startPaymentIntent(
+  deps: ShopDeps,
+  ctx: Context,
+  input: { channel: Extract<CheckoutChannel, 'card' | 'wallet'>; priced: PricedItems; shippingOption: ShippingOption } & Customer,
+): Promise<PaymentIntentResponse> {
+  const checkoutId = randomUUID();
+  const amount = input.priced.subtotal + input.shippingOption.amount;
+  const intent = await viaGateway(deps, () =>
+    deps.payments.createPaymentIntent({
+      checkoutId,
+      amount,
+      description: `${input.priced.items.map((i) => i.name).join(', ')} with ${input.shippingOption.label}`,
+      ...(looksLikeEmail(input.customerEmail) ? { receiptEmail: input.customerEmail } : {}),
+      ...(input.shippingAddress && input.customerName ? { shipping: { name: input.customerName, address: input.shippingAddress } } : {}),
+    }),
+  );
+  await recordStart(deps, ctx, {
+    checkoutId,
+    channel: input.channel,
+    provider: deps.payments.provider,
+    paymentReference: intent.id,
+    items: input.priced.items,
+    subtotal: input.priced.subtotal,
+    shippingOptions: [input.shippingOption],
+    currency: 'gbp',
+    ...(input.customerName ? { customerName: input.customerName } : {}),
+    ...(input.customerEmail ? { customerEmail: input.customerEmail } : {}),
+    ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
+    startedAt: deps.clock().toISOString(),
+  });
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
+}

@@ -1,0 +1,73 @@
+// What checkout tests do again and again: pay in the sandbox, sign a webhook, count the events a payment left.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Stripe from 'stripe';
+import type { RecordedEvent } from '../../contracts/events.ts';
+import { call, type TestShop } from '../../infra/testing/shop.ts';
+
+export const testWebhookSecret = 'whsec_shop_tests';
+
+export const testCards = { succeeds: '4242 4242 4242 4242', declines: '4000 0000 0000 0002' } as const;
+
+export function sandboxPayBody(overrides: { card?: string; shippingOptionId?: string; country?: string } = {}) {
+  return {
+    shippingOptionId: overrides.shippingOptionId ?? 'uk-shipping',
+    email: 'amina@example.com',
+    name: 'Amina Khan',
+    address: { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: overrides.country ?? 'GB' },
+    card: { number: overrides.card ?? testCards.succeeds, expiry: '12 / 34', cvc: '123' },
+  };
+}
+
+export const cardFormBody = (country = 'GB') => ({
+  name: 'Amina Khan',
+  email: 'amina@example.com',
+  shipping: { name: 'Amina Khan', address: { line1: '1 Linden Lane', city: 'Leeds', postal_code: 'LS1 4AB', country } },
+  totalAmount: 1349,
+  bookTitle: 'The Kindness Basket',
+  bookPrice: 999,
+  shippingCost: 350,
+});
+
+export const cardOf = (number: string) => ({ number, expiry: '12 / 34', cvc: '123' });
+
+/** A Stripe-format delivery, signed as Stripe signs it; `age` seconds in the past. */
+export function signedWebhook(type: string, reference: string, options: { eventId?: string; age?: number; secret?: string } = {}) {
+  const body = JSON.stringify({ id: options.eventId ?? `evt_${reference}`, object: 'event', type, data: { object: { id: reference } } });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload: body,
+    secret: options.secret ?? testWebhookSecret,
+    timestamp: Math.floor(Date.now() / 1000) - (options.age ?? 0),
+  });
+  return { body, signature };
+}
+
+export function deliverWebhook(shop: TestShop, delivery: { body: string; signature: string }) {
+  return call(`${shop.url}/api/payments/webhook`, { method: 'POST', raw: delivery.body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature } });
+}
+
+export async function allEvents(shop: TestShop): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  for await (const event of shop.shop.deps.events.readAll(0)) events.push(event);
+  return events;
+}
+
+export const ofType = (events: RecordedEvent[], type: string) => events.filter((e) => e.type === type);
+
+export function outboxFiles(shop: TestShop): string[] {
+  try {
+    return readdirSync(join(shop.dataDir, 'outbox'));
+  } catch {
+    return [];
+  }
+}
+
+/** Starts a cart checkout in the sandbox and pays it; answers the session id. */
+export async function paidCartCheckout(shop: TestShop, items = [{ bookId: 1, quantity: 1 }]): Promise<string> {
+  const started = await call(`${shop.url}/api/cart/checkout`, { body: { items, customerCountry: 'GB' } });
+  if (started.status !== 200) throw new Error(`cart checkout answered ${started.status}: ${started.text}`);
+  const sessionId: string = started.json.sessionId;
+  const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${sessionId}/pay`, { body: sandboxPayBody() });
+  if (paid.status !== 200) throw new Error(`sandbox pay answered ${paid.status}: ${paid.text}`);
+  return sessionId;
+}

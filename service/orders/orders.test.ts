@@ -1,0 +1,215 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { AdminOrdersResponse, OrderHistoryResponse } from '../../contracts/adminOrders.ts';
+import { orderStatuses } from '../../contracts/constants.ts';
+import { orderStream } from '../../contracts/streams.ts';
+import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { orderPlacedData, placeOrders } from './exampleOrders.ts';
+import { staleOrderMessage } from './orderStatus.ts';
+
+let shop: TestShop;
+let owner: Record<string, string>;
+
+test.before(async () => {
+  shop = await startTestShop({}, { clock: () => new Date('2026-03-05T08:30:00.000Z') });
+  owner = await adminHeaders(shop, 'owner');
+  await placeOrders(shop, [
+    orderPlacedData({ orderId: 'ord-first', placedAt: '2026-03-01T09:00:00.000Z' }),
+    orderPlacedData({ orderId: 'ord-paid', placedAt: '2026-03-02T09:00:00.000Z', status: 'completed', customerName: 'Yusuf Ali' }),
+    orderPlacedData({ orderId: 'ord-newest', placedAt: '2026-03-03T09:00:00.000Z' }),
+  ]);
+});
+test.after(async () => shop?.close());
+
+const statusOf = (id: string, body: unknown, headers = owner) =>
+  call(`${shop.url}/api/admin/orders/${id}/status`, { method: 'POST', body, headers });
+const historyOf = async (id: string) => (await call(`${shop.url}/api/admin/orders/${id}/history`, { headers: owner })).json as OrderHistoryResponse;
+const head = () => shop.shop.deps.events.headPosition();
+
+test('every order route answers 401 without a valid token', async () => {
+  const bad = { authorization: 'Bearer not-a-token' };
+  for (const headers of [{}, bad]) {
+    for (const path of ['/api/admin/orders', '/api/admin/orders?status=pending', '/api/admin/orders/ord-first/history', '/api/admin/events', '/api/admin/events?stream=order-ord-first']) {
+      const res = await call(`${shop.url}${path}`, { headers });
+      assert.is(res.status, 401, path);
+      assert.is(res.json.success, false);
+    }
+    const before = await head();
+    assert.is((await statusOf('ord-first', { status: 'shipped' }, headers)).status, 401);
+    assert.is(await head(), before, 'a refused change appended an event');
+  }
+});
+
+test('GET /api/admin/orders: newest first with the spec fields, counts, and a status filter', async () => {
+  const res = await call(`${shop.url}/api/admin/orders`, { headers: owner });
+  assert.is(res.status, 200);
+  const body = res.json as AdminOrdersResponse;
+  assert.equal(body.orders.map((o) => o.orderId), ['ord-newest', 'ord-paid', 'ord-first']);
+  assert.is(body.totalOrders, 3);
+  assert.is(body.counts.pending, 2);
+  assert.is(body.counts.completed, 1);
+  const first = body.orders[2]!;
+  for (const field of ['orderId', 'status', 'orderDate', 'customerName', 'customerEmail', 'shippingAddress', 'total', 'paymentMethod', 'totalAmount', 'shippingCost', 'items']) {
+    assert.ok(field in first, field);
+  }
+  assert.is(first.total, '£13.49');
+  assert.is(first.shippingAddress, '12 Rosewood Close, Leicester, LE2 3AB, GB');
+  assert.equal(first.items, [{ name: 'The Kindness Basket', quantity: 1, price: 999 }]);
+
+  const completed = await call(`${shop.url}/api/admin/orders?status=completed`, { headers: owner });
+  assert.equal(completed.json.orders.map((o: { orderId: string }) => o.orderId), ['ord-paid']);
+  assert.is(completed.json.totalOrders, 1);
+  const bad = await call(`${shop.url}/api/admin/orders?status=lost`, { headers: owner });
+  assert.is(bad.status, 400);
+  assert.equal(bad.json.issues.map((i: { field: string }) => i.field), ['status']);
+});
+
+test('POST status: the change is recorded with notes, admin and time, and the list shows it at once', async () => {
+  const res = await statusOf('ord-first', { status: 'processing', notes: '  Packing today  ', expectedRevision: 0 });
+  assert.is(res.status, 200);
+  assert.is(res.json.success, true);
+  assert.is(res.json.order.status, 'processing');
+  assert.is(res.json.order.revision, 1);
+  const list = await call(`${shop.url}/api/admin/orders?status=processing`, { headers: owner });
+  assert.equal(list.json.orders.map((o: { orderId: string }) => o.orderId), ['ord-first']);
+  const history = await historyOf('ord-first');
+  assert.equal(history.history.at(-1), {
+    kind: 'statusChanged',
+    revision: 1,
+    position: history.history.at(-1)!.position,
+    at: '2026-03-05T08:30:00.000Z',
+    from: 'pending',
+    to: 'processing',
+    notes: 'Packing today',
+    by: 'owner',
+  });
+  const stored = (await shop.shop.deps.events.readStream(orderStream('ord-first'))).at(-1)!;
+  assert.is(stored.type, 'OrderStatusChanged');
+  assert.is(stored.metadata.causedBy, 'admin:owner');
+  assert.is(stored.metadata.at, '2026-03-05T08:30:00.000Z');
+});
+
+test('POST status: an order placed as completed can be moved; the current status is refused with 409', async () => {
+  assert.is((await statusOf('ord-paid', { status: 'shipped' })).status, 200);
+  const before = await head();
+  const same = await statusOf('ord-paid', { status: 'shipped', notes: 'again' });
+  assert.is(same.status, 409);
+  assert.is(same.json.message, 'This order is already shipped.');
+  assert.is(await head(), before);
+});
+
+test('POST status: unknown and impossible ids are 404; bad bodies are 400 with field messages; nothing is appended', async () => {
+  const before = await head();
+  for (const id of ['no-such-order', 'x'.repeat(101), 'a%20b', '%E2%98%83']) {
+    const res = await statusOf(id, { status: 'shipped' });
+    assert.is(res.status, 404, id);
+    assert.is(res.json.success, false);
+    assert.is((await call(`${shop.url}/api/admin/orders/${id}/history`, { headers: owner })).status, 404, id);
+  }
+  const cases: [unknown, string, string][] = [
+    [{ status: 'lost' }, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
+    [{ status: 'completed' }, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
+    [{}, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
+    [{ status: 'shipped', notes: 42 }, 'notes', 'Notes must be text'],
+    [{ status: 'shipped', notes: 'n'.repeat(1001) }, 'notes', 'Notes must be at most 1000 characters'],
+    [{ status: 'shipped', expectedRevision: -1 }, 'expectedRevision', 'Expected revision must be a whole number'],
+    [{ status: 'shipped', expectedRevision: '1' }, 'expectedRevision', 'Expected revision must be a whole number'],
+  ];
+  for (const [body, field, message] of cases) {
+    const res = await statusOf('ord-newest', body);
+    assert.is(res.status, 400, JSON.stringify(body));
+    assert.is(res.json.message, message);
+    assert.equal(res.json.issues.map((i: { field: string }) => i.field), [field]);
+  }
+  for (const body of [[], 'shipped', null]) assert.is((await statusOf('ord-newest', body)).status, 400, JSON.stringify(body));
+  const notJson = await call(`${shop.url}/api/admin/orders/ord-newest/status`, { method: 'POST', raw: '{"status":', headers: { ...owner, 'content-type': 'application/json' } });
+  assert.is(notJson.status, 400);
+  assert.is(await head(), before, 'a refused request appended an event');
+});
+
+test('10 concurrent changes against the same revision: one is accepted, nine answer 409, nothing is lost or doubled', async () => {
+  await placeOrders(shop, [orderPlacedData({ orderId: 'ord-race', placedAt: '2026-03-04T09:00:00.000Z' })]);
+  const targets = orderStatuses.filter((s) => s !== 'pending');
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      statusOf('ord-race', { status: targets[i % targets.length], notes: `tab ${i}`, expectedRevision: 0 }).then((a) => ({ ...a, notes: `tab ${i}` })),
+    ),
+  );
+  const accepted = answers.filter((a) => a.status === 200);
+  const refused = answers.filter((a) => a.status === 409);
+  assert.is(accepted.length, 1);
+  assert.is(refused.length, 9);
+  for (const r of refused) assert.is(r.json.message, staleOrderMessage);
+  const history = (await historyOf('ord-race')).history;
+  assert.is(history.length, 2);
+  const change = history[1]!;
+  assert.is(change.kind, 'statusChanged');
+  if (change.kind !== 'statusChanged') return;
+  assert.is(change.notes, accepted[0]!.notes);
+  assert.is(change.to, accepted[0]!.json.order.status);
+  const stored = await shop.shop.deps.events.readStream(orderStream('ord-race'));
+  assert.equal(stored.map((e) => e.type), ['OrderPlaced', 'OrderStatusChanged']);
+});
+
+test('10 concurrent changes without a revision: every accepted one is in the history in order, every other answered 409', async () => {
+  await placeOrders(shop, [orderPlacedData({ orderId: 'ord-rush', placedAt: '2026-03-04T10:00:00.000Z' })]);
+  const targets = orderStatuses.filter((s) => s !== 'pending');
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => statusOf('ord-rush', { status: targets[i % targets.length], notes: `tab ${i}` }).then((a) => ({ ...a, notes: `tab ${i}` }))),
+  );
+  const accepted = answers.filter((a) => a.status === 200);
+  const refused = answers.filter((a) => a.status === 409);
+  assert.is(accepted.length + refused.length, 10, `unexpected answers: ${answers.map((a) => a.status).join(',')}`);
+  assert.ok(accepted.length >= 1);
+
+  const history = (await historyOf('ord-rush')).history;
+  const changes = history.slice(1).flatMap((h) => (h.kind === 'statusChanged' ? [h] : []));
+  assert.is(changes.length, history.length - 1);
+  // Exactly the accepted changes, each once, and each starting where the one before ended.
+  assert.equal(changes.map((c) => c.notes).sort(), accepted.map((a) => a.notes).sort());
+  let status = 'pending';
+  for (const c of changes) {
+    assert.is(c.from, status);
+    status = c.to;
+  }
+  for (const a of accepted) assert.ok(a.json.order.revision >= changes.find((c) => c.notes === a.notes)!.revision);
+  const stored = await shop.shop.deps.events.readStream(orderStream('ord-rush'));
+  assert.is(stored.length, history.length);
+  assert.is(new Set(stored.map((e) => e.id)).size, stored.length);
+  assert.equal(stored.map((e) => e.revision), stored.map((_, i) => i));
+  const list = await call(`${shop.url}/api/admin/orders`, { headers: owner });
+  assert.is(list.json.orders.find((o: { orderId: string }) => o.orderId === 'ord-rush').status, status);
+});
+
+test('GET /api/admin/events: a stream with positions and metadata, or the whole log page by page', async () => {
+  const stream = await call(`${shop.url}/api/admin/events?stream=order-ord-first`, { headers: owner });
+  assert.is(stream.status, 200);
+  assert.is(stream.json.stream, 'order-ord-first');
+  assert.equal(stream.json.events.map((e: { type: string }) => e.type), ['OrderPlaced', 'OrderStatusChanged']);
+  const [placed, changed] = stream.json.events;
+  assert.is(placed.revision, 0);
+  assert.ok(changed.position > placed.position);
+  assert.is(changed.metadata.causedBy, 'admin:owner');
+  assert.is(changed.data.by, 'owner');
+
+  const pages: number[] = [];
+  let after = 0;
+  for (;;) {
+    const page = await call(`${shop.url}/api/admin/events?after=${after}&limit=4`, { headers: owner });
+    assert.is(page.status, 200);
+    pages.push(...page.json.events.map((e: { position: number }) => e.position));
+    if (page.json.next === null) break;
+    after = page.json.next;
+  }
+  assert.is(pages.length, await head());
+  assert.equal(pages, [...pages].sort((a, b) => a - b));
+
+  assert.is((await call(`${shop.url}/api/admin/events?stream=order-nothing`, { headers: owner })).status, 404);
+  for (const query of ['stream=NOT%20A%20STREAM', 'limit=0', 'limit=1001', 'after=-1', 'after=abc']) {
+    const res = await call(`${shop.url}/api/admin/events?${query}`, { headers: owner });
+    assert.is(res.status, 400, query);
+    assert.ok(res.json.message, query);
+  }
+});
+
+test.run();

@@ -1,0 +1,63 @@
+// The owner's order console: GET /api/admin/orders, POST /api/admin/orders/{id}/status, GET /api/admin/orders/{id}/history.
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import {
+  AdminOrdersQuerySchema,
+  ChangeOrderStatusSchema,
+  orderIdPattern,
+  type AdminOrdersResponse,
+  type ChangeOrderStatusResponse,
+} from '../../contracts/adminOrders.ts';
+import { orderStream } from '../../contracts/streams.ts';
+import { countOrders, getAdminOrder, listAdminOrders } from '../../projections/orders/adminOrders.ts';
+import { getOrderHistory } from '../../projections/orders/orderHistory.ts';
+import { adminOf } from '../admin/guard.ts';
+import { handleCommand } from '../commands.ts';
+import type { ShopDeps } from '../deps.ts';
+import { notFound, parseOr400 } from '../http/errors.ts';
+import { commandMeta } from '../http/request.ts';
+import { orderNotFoundMessage, orderStatusDecider } from './orderStatus.ts';
+
+/** The order id from the path; one that cannot name an order is simply not found. */
+function orderIdOf(ctx: Context): string {
+  const id = String(ctx.params.id ?? '');
+  if (!orderIdPattern.test(id)) throw notFound(orderNotFoundMessage(id.slice(0, 100)));
+  return id;
+}
+
+export function orderRoutes(router: Router, deps: ShopDeps) {
+  router.get('/api/admin/orders', async (ctx) => {
+    const { status } = parseOr400(AdminOrdersQuerySchema, ctx.query, 'query');
+    const [orders, { total, counts }] = await Promise.all([listAdminOrders(deps.reads, status), countOrders(deps.reads)]);
+    const body: AdminOrdersResponse = { orders, totalOrders: status ? counts[status] : total, counts };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+
+  router.post('/api/admin/orders/:id/status', async (ctx) => {
+    const orderId = orderIdOf(ctx);
+    const { status, notes, expectedRevision } = parseOr400(ChangeOrderStatusSchema, ctx.request.body);
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    await handleCommand(
+      deps.events,
+      orderStream(orderId),
+      orderStatusDecider,
+      { type: 'ChangeOrderStatus', orderId, to: status, notes, by: admin, at: meta.now, ...(expectedRevision === undefined ? {} : { expectedRevision }) },
+      meta,
+      { waiter: deps.waiter },
+    );
+    const order = await getAdminOrder(deps.reads, orderId);
+    if (!order) throw notFound(orderNotFoundMessage(orderId));
+    const body: ChangeOrderStatusResponse = { success: true, message: `Order ${orderId} is now ${order.status}`, order };
+    ctx.body = body;
+  });
+
+  router.get('/api/admin/orders/:id/history', async (ctx) => {
+    const orderId = orderIdOf(ctx);
+    const history = await getOrderHistory(deps.reads, orderId);
+    if (!history) throw notFound(orderNotFoundMessage(orderId));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = history;
+  });
+}

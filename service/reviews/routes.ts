@@ -1,0 +1,88 @@
+// Reviews over HTTP: shoppers submit and read approved reviews; the owner lists and moderates them.
+import type { Router, RouterContext } from '@koa/router';
+import { randomUUID } from 'node:crypto';
+import { BookIdParamSchema } from '../../contracts/catalog.ts';
+import {
+  ApproveReviewBodySchema,
+  RejectReviewBodySchema,
+  ReviewIdParamSchema,
+  ReviewListFilterSchema,
+  SubmitReviewBodySchema,
+  type ModerateReviewResponse,
+  type SubmitReviewResponse,
+} from '../../contracts/reviews.ts';
+import { reviewStream } from '../../contracts/streams.ts';
+import { getBook } from '../../projections/books/books.ts';
+import { adminReview, adminReviews, approvedReviewsForBook } from '../../projections/reviews/reviews.ts';
+import { adminOf } from '../admin/guard.ts';
+import { handleCommand } from '../commands.ts';
+import type { ShopDeps } from '../deps.ts';
+import { notFound, parseOr400 } from '../http/errors.ts';
+import { commandMeta } from '../http/request.ts';
+import { reviewDecider, type ReviewCommand } from './review.ts';
+
+export const reviewSubmittedMessage = 'Thank you for your review! It has been submitted for approval.';
+
+export function reviewRoutes(router: Router, deps: ShopDeps) {
+  const knownBook = async (bookId: number) => {
+    if (!(await getBook(deps.reads, bookId))) throw notFound('Book not found');
+  };
+
+  router.post('/api/reviews/submit', async (ctx) => {
+    const review = parseOr400(SubmitReviewBodySchema, ctx.request.body, 'review');
+    await knownBook(review.bookId);
+    const now = deps.clock();
+    const reviewId = randomUUID();
+    await handleCommand(
+      deps.events,
+      reviewStream(reviewId),
+      reviewDecider,
+      { type: 'SubmitReview', reviewId, review, at: now.toISOString() },
+      commandMeta(ctx, 'shopper', now),
+      { waiter: deps.waiter },
+    );
+    ctx.status = 201;
+    ctx.body = { success: true, message: reviewSubmittedMessage, reviewId } satisfies SubmitReviewResponse;
+  });
+
+  router.get('/api/reviews/book/:id', async (ctx) => {
+    const bookId = parseOr400(BookIdParamSchema, ctx.params.id, 'book id');
+    await knownBook(bookId);
+    ctx.body = await approvedReviewsForBook(deps.reads, bookId);
+  });
+
+  router.get('/api/admin/reviews', async (ctx) => {
+    ctx.body = await adminReviews(deps.reads, 'all');
+  });
+
+  router.get('/api/admin/reviews/:status', async (ctx) => {
+    ctx.body = await adminReviews(deps.reads, parseOr400(ReviewListFilterSchema, ctx.params.status, 'status'));
+  });
+
+  /** Runs one moderation command as the signed-in admin and answers with the review as the owner now sees it. */
+  const moderate = async (ctx: RouterContext, command: (reviewId: string, by: string, at: string) => ReviewCommand, message: string) => {
+    const reviewId = parseOr400(ReviewIdParamSchema, ctx.params.id, 'review id');
+    const by = adminOf(ctx);
+    const now = deps.clock();
+    await handleCommand(deps.events, reviewStream(reviewId), reviewDecider, command(reviewId, by, now.toISOString()), commandMeta(ctx, `admin:${by}`, now), {
+      waiter: deps.waiter,
+    });
+    const review = await adminReview(deps.reads, reviewId);
+    if (!review) throw notFound('Review not found');
+    ctx.body = { success: true, message, review } satisfies ModerateReviewResponse;
+  };
+
+  router.post('/api/admin/reviews/:id/approve', async (ctx) => {
+    const { adminMessage } = parseOr400(ApproveReviewBodySchema, ctx.request.body ?? undefined, 'approval');
+    await moderate(
+      ctx,
+      (reviewId, by, at) => ({ type: 'ApproveReview', reviewId, ...(adminMessage ? { adminMessage } : {}), by, at }),
+      'The review has been approved and published',
+    );
+  });
+
+  router.post('/api/admin/reviews/:id/reject', async (ctx) => {
+    const { adminMessage } = parseOr400(RejectReviewBodySchema, ctx.request.body ?? {}, 'rejection');
+    await moderate(ctx, (reviewId, by, at) => ({ type: 'RejectReview', reviewId, adminMessage, by, at }), 'The review has been rejected');
+  });
+}

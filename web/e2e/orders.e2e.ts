@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
+import { entry, orderIds, ownerAt, tab } from './ordersOwner.ts';
+
+let browser: Browser;
+const shots = 'test-results/orders';
+
+test.before(async () => {
+  browser = await launchBrowser();
+  mkdirSync(shots, { recursive: true });
+});
+test.after(async () => browser?.close());
+
+async function seeTabs(page: Page, expected: string[]) {
+  for (const name of expected) await tab(page, name).waitFor({ timeout: 10_000 });
+}
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`Owner moves one order pending → processing → shipped with notes and cancels another (${name})`, async () => {
+    const { shop, context, page } = await ownerAt(browser, viewport);
+    try {
+      await page.goto(`${shop.url}/admin/orders`);
+      await page.getByRole('heading', { name: 'Order Management' }).waitFor({ timeout: 15_000 });
+      assert.is(await page.getByTestId('total-orders').innerText(), 'Total Orders: 4');
+      await seeTabs(page, ['All (4)', 'Pending (3)', 'Processing (0)', 'Shipped (0)', 'Delivered (0)']);
+      assert.is(await page.getByRole('link', { name: 'Reviews Dashboard' }).getAttribute('href'), '/admin-dashboard');
+
+      // Newest first.
+      const headings = await page.locator('.order-entry__trigger').allInnerTexts();
+      assert.equal(headings.map((h) => /Order #(\S+)/.exec(h)?.[1]), [orderIds.ibrahim, orderIds.amina, orderIds.yusuf, orderIds.maryam]);
+
+      // Two orders open at once.
+      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.maryam}`) }).click();
+      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.yusuf}`) }).click();
+      const first = entry(page, orderIds.maryam);
+      const second = entry(page, orderIds.yusuf);
+      await first.getByRole('group', { name: 'Update Order Status' }).waitFor();
+      await second.getByRole('group', { name: 'Update Order Status' }).waitFor();
+      assert.match(await second.innerText(), 'Yusuf Ali');
+      assert.match(await second.innerText(), 'yusuf.ali@example.com');
+      assert.match(await second.innerText(), '4 Orchard Lane, Flat 2, Bradford, BD7 1AA, GB');
+      assert.match(await second.innerText(), '£34.96');
+      assert.match(await second.innerText(), 'Together We Shine');
+      await first.getByText('Order placed').waitFor();
+      // The current status's button is hidden.
+      assert.is(await first.getByRole('button', { name: 'Mark as Pending' }).count(), 0);
+      for (const label of ['Mark as Processing', 'Mark as Shipped', 'Mark as Delivered', 'Cancel Order']) {
+        assert.ok(await first.getByRole('button', { name: label }).isVisible(), label);
+      }
+      await page.screenshot({ path: `${shots}/two-open-${name}.png`, fullPage: true });
+
+      // While the change is on its way every button is disabled and reads "Updating...".
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      // Later changes pass straight through once the first is released.
+      await page.route(`**/api/admin/orders/${orderIds.maryam}/status`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await first.getByLabel('Notes (optional)').fill('Packing today');
+      await first.getByRole('button', { name: 'Mark as Processing' }).click();
+      const buttons = first.getByRole('group', { name: 'Update Order Status' }).getByRole('button');
+      await first.getByRole('button', { name: 'Updating...' }).first().waitFor();
+      assert.equal(await buttons.allInnerTexts(), ['Updating...', 'Updating...', 'Updating...', 'Updating...']);
+      for (const b of await buttons.all()) assert.ok(await b.isDisabled());
+      await page.screenshot({ path: `${shots}/updating-${name}.png` });
+      release();
+
+      await page.getByText('Order Updated', { exact: true }).waitFor();
+      await first.locator('.order-entry__trigger [data-status="processing"]').waitFor();
+      await seeTabs(page, ['All (4)', 'Pending (2)', 'Processing (1)']);
+      await first.getByText('Packing today').waitFor();
+      assert.is(await first.getByLabel('Notes (optional)').inputValue(), '');
+      assert.is(await first.getByRole('button', { name: 'Mark as Processing' }).count(), 0);
+      assert.ok(await first.getByRole('button', { name: 'Mark as Pending' }).isVisible());
+
+      await first.getByLabel('Notes (optional)').fill('Royal Mail tracked 48, ref RM123456789GB');
+      await first.getByRole('button', { name: 'Mark as Shipped' }).click();
+      await first.locator('.order-entry__trigger [data-status="shipped"]').waitFor();
+      await seeTabs(page, ['Processing (0)', 'Shipped (1)']);
+      await first.getByText('Royal Mail tracked 48, ref RM123456789GB').waitFor();
+      const timeline = first.getByRole('list', { name: `Status history of order #${orderIds.maryam}` }).getByRole('listitem');
+      assert.is(await timeline.count(), 3);
+      const steps = await timeline.allInnerTexts();
+      assert.match(steps[0]!, 'Order placed');
+      assert.match(steps[1]!, /Pending\s*→\s*to\s*Processing[\s\S]*by owner[\s\S]*Packing today/);
+      assert.match(steps[2]!, /Processing\s*→\s*to\s*Shipped[\s\S]*by owner[\s\S]*RM123456789GB/);
+
+      await second.getByRole('button', { name: 'Cancel Order' }).click();
+      await second.locator('.order-entry__trigger [data-status="cancelled"]').waitFor();
+      await seeTabs(page, ['All (4)', 'Pending (1)', 'Processing (0)', 'Shipped (1)', 'Delivered (0)']);
+      assert.ok(await first.getByRole('group', { name: 'Update Order Status' }).isVisible(), 'the first order closed');
+      await page.screenshot({ path: `${shots}/after-changes-${name}.png`, fullPage: true });
+
+      await tab(page, 'Shipped (1)').click();
+      const shipped = await page.locator('.order-entry__trigger').allInnerTexts();
+      assert.equal(shipped.map((h) => /Order #(\S+)/.exec(h)?.[1]), [orderIds.maryam]);
+      await tab(page, 'Delivered (0)').click();
+      await page.getByText('No orders found in this category').waitFor();
+      await page.screenshot({ path: `${shots}/empty-tab-${name}.png` });
+    } finally {
+      await context.close();
+      await shop.close();
+    }
+  });
+}
+
+test.run();

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser, newPage, viewports } from '../../infra/testing/browser.ts';
+import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+
+let shop: TestShop;
+let browser: Browser;
+test.before(async () => {
+  shop = await startTestShop();
+  browser = await launchBrowser();
+});
+test.after(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+const wait = { timeout: 15_000 };
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`Visitor without a token sees "Authentication Required" and lands on the login page (${name})`, async () => {
+    for (const path of ['/admin/dashboard', '/admin-dashboard']) {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(shop.url + path);
+      await page.getByRole('heading', { name: 'Authentication Required' }).waitFor(wait);
+      await page.getByText('Please log in to access the admin dashboard').waitFor(wait);
+      await page.waitForURL('**/admin/login', wait);
+      await page.getByRole('heading', { name: 'Admin Login' }).waitFor(wait);
+      await context.close();
+    }
+  });
+}
+
+test('Every spelling of the login address opens the login screen, with a link back to the website', async () => {
+  const { context, page } = await newPage(browser);
+  for (const path of ['/admin/login', '/admin-login', '/admin']) {
+    await page.goto(shop.url + path);
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor(wait);
+    assert.ok(await page.getByLabel('Username').isVisible());
+    assert.ok(await page.getByLabel('Password').isVisible());
+    assert.is(await page.getByRole('link', { name: /Back to website/ }).getAttribute('href'), '/');
+  }
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByText('Username is required').waitFor(wait);
+  await page.getByText('Password is required').waitFor(wait);
+  await context.close();
+});
+
+test('An owner whose stored token the server refuses is sent back to log in', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(`${shop.url}/admin/login`);
+  await page.evaluate(() => localStorage.setItem('adminToken', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.'));
+  await page.goto(`${shop.url}/admin/dashboard`);
+  await page.getByText('Authentication Required', { exact: true }).waitFor(wait);
+  await page.waitForURL('**/admin/login', wait);
+  assert.is(await page.evaluate(() => localStorage.getItem('adminToken')), null);
+  await context.close();
+});
+
+test('The dashboard links to the website in a new tab and to the orders dashboard', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(`${shop.url}/admin/login`);
+  const { signAdminToken } = await import('../../service/admin/tokens.ts');
+  await page.evaluate((token) => localStorage.setItem('adminToken', token), signAdminToken(shop.shop.deps.jwtSecret, 'admin'));
+  await page.goto(`${shop.url}/admin/dashboard`);
+  const website = page.getByRole('link', { name: 'View Website' });
+  await website.waitFor(wait);
+  assert.is(await website.getAttribute('target'), '_blank');
+  assert.is(await page.getByRole('link', { name: 'Orders Dashboard' }).getAttribute('href'), '/admin/orders');
+  await page.getByText('No reviews are waiting for approval.').waitFor(wait);
+  await context.close();
+});
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical findings on the page as it is now. */
+async function axeProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const run = await axe.run(document, { resultTypes: ['violations'] });
+    return run.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`axe finds no serious or critical problems on the login screen, the dashboard and the review dialog (${name})`, async () => {
+    const admin = await adminHeaders(shop);
+    const { json } = await call(`${shop.url}/api/reviews/submit`, { body: { bookId: 2, customerName: 'Maryam', customerEmail: 'm@example.com', rating: 5, reviewText: 'A lovely story' } });
+    await call(`${shop.url}/api/reviews/submit`, { body: { bookId: 2, customerName: 'Idris', customerEmail: 'i@example.com', rating: 3, reviewText: 'Good pictures' } });
+    await call(`${shop.url}/api/admin/reviews/${json.reviewId}/approve`, { body: { adminMessage: 'Thanks' }, headers: admin });
+    // The shop's CSP forbids inline scripts, so this one context lets the test inject axe.
+    const context = await browser.newContext({ viewport, locale: 'en-GB', bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/admin/login`);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByText('Username is required').waitFor(wait);
+    assert.equal(await axeProblems(page), [], 'login screen');
+    await page.evaluate((token) => localStorage.setItem('adminToken', token), admin.authorization!.slice('Bearer '.length));
+    await page.goto(`${shop.url}/admin/dashboard`);
+    await page.getByRole('article').first().waitFor(wait);
+    assert.equal(await axeProblems(page), [], 'dashboard, pending');
+    await page.getByRole('tab', { name: 'All' }).click();
+    await page.getByRole('article').nth(1).waitFor(wait);
+    assert.equal(await axeProblems(page), [], 'dashboard, all');
+    await page.goto(`${shop.url}/#reviews`);
+    await page.locator('#reviews').getByRole('article').first().waitFor(wait);
+    assert.equal(await axeProblems(page), [], 'reviews section');
+    await page.locator('#reviews').getByRole('button', { name: 'Write a Review' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit Review' }).click();
+    await page.getByText('Name must be at least 2 characters').waitFor(wait);
+    assert.equal(await axeProblems(page), [], 'review dialog');
+    await context.close();
+  });
+}
+
+test.run();

@@ -1,0 +1,243 @@
+// The landing page as a shopper sees it: splash, header, hero, the story sections, footer, 404, and an axe check.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { shopContent } from '../../contracts/content.ts';
+import { newPage, viewports } from '../../infra/testing/browser.ts';
+import { openLanding, pastSplash, scrolledTo, startStorefront, stopStorefront, type Storefront } from './storefrontLanding.ts';
+
+let storefront: Storefront;
+test.before(async () => {
+  storefront = await startStorefront();
+});
+test.after(async () => {
+  await stopStorefront(storefront);
+});
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`Shopper sees "Loading story..." for about 3 seconds, then the landing page (${name})`, async () => {
+    const { context, page } = await newPage(storefront.browser, viewport);
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(storefront.shop.url + '/', { waitUntil: 'commit' });
+    // Read from the page itself rather than by watching it, so a slow test machine cannot miss the 3 seconds.
+    const splash = page.getByText('Loading story...', { exact: true });
+    await splash.waitFor({ state: 'attached' });
+    assert.is(await page.locator('.splash img').count(), 2, 'the two characters are in the splash');
+    // The splash's own fade-out ends 3 s after it first showed, and the page is usable beneath it.
+    const timing = await page.evaluate(() => {
+      const fade = document.querySelector('.splash')!.getAnimations().find((a) => (a as CSSAnimation).animationName === 'splash-out')!;
+      return { startedAt: Number(fade.startTime), endsAfter: Number(fade.effect!.getComputedTiming().endTime) };
+    });
+    assert.is(timing.endsAfter, 3000);
+    await splash.waitFor({ state: 'hidden', timeout: 10_000 });
+    const goneAt = await page.evaluate(() => performance.now());
+    assert.ok(goneAt >= timing.startedAt + 3000, `gone at ${Math.round(goneAt)} ms, shown at ${Math.round(timing.startedAt)} ms`);
+    assert.not.ok(await splash.isVisible());
+    await page.getByRole('heading', { level: 1, name: "Heartwarming Children's Stories" }).waitFor();
+    assert.ok(
+      await page
+        .getByText('Rooted in faith, love, and compassion — helping children explore values like kindness, unity, and courage.', { exact: true })
+        .isVisible(),
+    );
+    await page.getByTestId('book-card').first().waitFor();
+    assert.equal(errors, [], 'nothing goes wrong while the page loads');
+    await context.close();
+  });
+
+  test(`Shopper jumps from the hero to the books and to the about section (${name})`, async () => {
+    const { context, page } = await openLanding(storefront, viewport);
+    const card = page.locator('.hero__card');
+    assert.ok(await card.getByRole('heading', { name: 'Faith-Inspired Stories for Young Readers' }).isVisible());
+    assert.ok(await card.getByText('Beautifully illustrated books that nurture character and values.', { exact: true }).isVisible());
+
+    await page.getByRole('link', { name: 'Explore the Books' }).click();
+    assert.ok(await scrolledTo(page, 'books'), 'Explore the Books shows #books');
+    assert.match(page.url(), /#books$/);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.getByRole('link', { name: 'Learn More' }).click();
+    assert.ok(await scrolledTo(page, 'about'), 'Learn More shows #about');
+    await context.close();
+  });
+
+  test(`Header's shadow grows once the page scrolls past 10 px (${name})`, async () => {
+    const { context, page } = await openLanding(storefront, viewport);
+    const header = page.locator('header.site-header');
+    const shadow = () => header.evaluate((el) => getComputedStyle(el).boxShadow);
+    assert.is(await header.getAttribute('data-scrolled'), 'false');
+    const resting = await shadow();
+    await page.evaluate(() => window.scrollTo({ top: 10, behavior: 'instant' }));
+    await page.waitForTimeout(100);
+    assert.is(await header.getAttribute('data-scrolled'), 'false', '10 px is not yet past the threshold');
+    await page.evaluate(() => window.scrollTo({ top: 11, behavior: 'instant' }));
+    await page.locator('header.site-header[data-scrolled="true"]').waitFor();
+    await page.waitForTimeout(300);
+    assert.is.not(await shadow(), resting);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.locator('header.site-header[data-scrolled="false"]').waitFor();
+    await context.close();
+  });
+
+  test(`Shopper reads about the author, meets the characters and the families' testimonials (${name})`, async () => {
+    const { context, page } = await openLanding(storefront, viewport);
+    const about = page.locator('#about');
+    await about.scrollIntoViewIfNeeded();
+    assert.ok(await about.getByRole('heading', { level: 2, name: shopContent.about.heading }).isVisible());
+    for (const line of shopContent.about.verse) assert.ok(await about.getByText(line, { exact: true }).isVisible(), line);
+    assert.ok(await about.getByText(`— ${shopContent.about.verseAuthor}`).isVisible());
+    assert.is(await about.getByRole('link', { name: 'Get in Touch' }).getAttribute('href'), '#contact');
+
+    const characters = page.locator('#characters');
+    await characters.scrollIntoViewIfNeeded();
+    assert.ok(await characters.getByRole('heading', { level: 2, name: 'Meet the Characters' }).isVisible());
+    assert.is(shopContent.characters.length, 2);
+    for (const character of shopContent.characters) {
+      assert.ok(await characters.getByRole('heading', { level: 3, name: character.name }).isVisible());
+      assert.ok(await characters.getByRole('img', { name: character.imageAlt }).isVisible());
+      const traits = characters.getByRole('list', { name: `What ${character.name} is like` });
+      assert.equal(await traits.getByRole('listitem').allInnerTexts(), character.traits);
+    }
+
+    assert.ok(await page.locator('#reviews').count(), 'the reviews section has its place');
+
+    const testimonials = page.locator('#testimonials');
+    await testimonials.scrollIntoViewIfNeeded();
+    const ratings = await testimonials.getByRole('img', { name: /^Rated / }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    assert.equal(ratings, ['Rated 5 out of 5', 'Rated 5 out of 5', 'Rated 4.5 out of 5']);
+    const halfStars = testimonials.locator('figure').nth(2).locator('.star[data-fill="half"]');
+    assert.is(await halfStars.count(), 1, 'the 4.5 rating shows a half star');
+    assert.is(await testimonials.locator('figure').nth(2).locator('.star[data-fill="full"]').count(), 4);
+    for (const t of shopContent.testimonials) {
+      assert.ok(await testimonials.getByText(t.author, { exact: true }).isVisible());
+      assert.ok(await testimonials.getByText(t.role, { exact: true }).isVisible());
+      assert.ok(await testimonials.getByText(`“${t.text}”`).isVisible());
+    }
+    await context.close();
+  });
+
+  test(`Footer carries the tagline, links, social links, the Instagram QR image and this year (${name})`, async () => {
+    const { context, page } = await openLanding(storefront, viewport);
+    const footer = page.locator('footer.site-footer');
+    await footer.scrollIntoViewIfNeeded();
+    assert.ok(await footer.getByText("Heartwarming children's stories rooted in faith, love, and compassion.", { exact: true }).isVisible());
+    const links = footer.getByRole('navigation');
+    assert.equal(await links.getByRole('link').allInnerTexts(), ['Home', 'Books', 'Meet the characters', 'About', 'Contact']);
+    assert.equal(
+      await links.getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href'))),
+      ['#home', '#books', '#characters', '#about', '#contact'],
+    );
+    assert.is(await footer.getByRole('link', { name: 'Instagram', exact: true }).getAttribute('href'), shopContent.shop.instagramUrl);
+    assert.is(await footer.getByRole('link', { name: 'Facebook', exact: true }).getAttribute('href'), shopContent.shop.facebookUrl);
+    assert.is(await footer.getByRole('link', { name: 'Twitter', exact: true }).getAttribute('href'), shopContent.shop.twitterUrl);
+    const qr = footer.getByRole('img', { name: 'QR code for Amanah House on Instagram' });
+    await qr.scrollIntoViewIfNeeded();
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await qr.elementHandle());
+    const year = new Date().getFullYear();
+    assert.ok(await footer.getByText(`© ${year} Amanah House. All rights reserved.`, { exact: true }).isVisible());
+    await context.close();
+  });
+}
+
+test('The Instagram QR image is drawn from the configured link', async () => {
+  const res = await fetch(storefront.shop.url + '/art/instagram-qr.svg');
+  assert.is(res.status, 200);
+  const svg = await res.text();
+  assert.match(svg, /^<svg/);
+  assert.match(svg, /<path/);
+});
+
+test('Shopper on a laptop follows every header anchor and "Shop Now"', async () => {
+  const { context, page } = await openLanding(storefront, viewports.desktop);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  assert.equal(await nav.getByRole('link').allInnerTexts(), ['Home', 'Books', 'About Us', 'Meet the Characters', 'Reviews', 'Contact']);
+  assert.not.ok(await page.getByRole('button', { name: 'Toggle menu' }).isVisible(), 'no toggle menu at 1280 px');
+  for (const [label, anchor] of [
+    ['Contact', 'contact'],
+    ['Reviews', 'reviews'],
+    ['Meet the Characters', 'characters'],
+    ['About Us', 'about'],
+    ['Books', 'books'],
+    ['Home', 'home'],
+  ] as const) {
+    await nav.getByRole('link', { name: label, exact: true }).click();
+    assert.ok(await scrolledTo(page, anchor), `${label} shows #${anchor}`);
+  }
+  await page.getByRole('link', { name: 'Shop Now' }).click();
+  assert.ok(await scrolledTo(page, 'books'), 'Shop Now shows #books');
+  await context.close();
+});
+
+test('Shopper on a phone opens the toggle menu, and a link closes it', async () => {
+  const { context, page } = await openLanding(storefront, viewports.mobile);
+  assert.not.ok(await page.getByRole('navigation', { name: 'Main' }).isVisible(), 'the wide nav is folded away below 768 px');
+  const toggle = page.getByRole('button', { name: 'Toggle menu' });
+  assert.is(await toggle.getAttribute('aria-expanded'), 'false');
+  await toggle.click();
+  assert.is(await toggle.getAttribute('aria-expanded'), 'true');
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  assert.equal(await menu.getByRole('link').allInnerTexts(), ['Home', 'Books', 'About Us', 'Meet the Characters', 'Reviews', 'Contact', 'Shop Now']);
+  await menu.getByRole('link', { name: 'Meet the Characters' }).click();
+  assert.ok(await scrolledTo(page, 'characters'));
+  assert.not.ok(await menu.isVisible(), 'the menu closes after a choice');
+  await toggle.click();
+  await menu.getByRole('link', { name: 'Shop Now' }).click();
+  assert.ok(await scrolledTo(page, 'books'));
+  await toggle.click();
+  await page.keyboard.press('Escape');
+  assert.not.ok(await menu.isVisible(), 'Escape closes the menu');
+  await context.close();
+});
+
+test('The landing page also answers at /app, and an address with #contact lands on the contact section', async () => {
+  const { context, page } = await openLanding(storefront, viewports.mobile, '/app#contact');
+  assert.ok(await page.getByRole('heading', { level: 1, name: "Heartwarming Children's Stories" }).count());
+  assert.ok(await scrolledTo(page, 'contact'));
+  await context.close();
+});
+
+test('Shopper on an unknown page sees the not-found screen', async () => {
+  const { context, page } = await newPage(storefront.browser, viewports.mobile);
+  const response = await page.goto(storefront.shop.url + '/no-such-page');
+  assert.is(response?.status(), 404);
+  await pastSplash(page);
+  assert.ok(await page.getByRole('heading', { name: '404 Page Not Found' }).isVisible());
+  assert.ok(await page.getByText('Did you forget to add the page to the router?', { exact: true }).isVisible());
+  assert.is(await page.locator('svg[stroke="#dc2626"]').count(), 1, 'the red icon');
+  await context.close();
+});
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`axe finds no serious or critical problems on the landing page, its cart and its dialogs (${name})`, async () => {
+    // The shop's CSP forbids inline scripts, so this one context lets the test inject axe.
+    const context = await storefront.browser.newContext({ viewport, locale: 'en-GB', bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(storefront.shop.url + '/');
+    await pastSplash(page);
+    await page.getByRole('heading', { name: shopContent.books[0]!.title }).waitFor();
+    await page.addScriptTag({ content: axeSource });
+    const problems = async (where: string) => {
+      const result = await page.evaluate(async () => {
+        const run = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+          resultTypes: ['violations'],
+        });
+        return run.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      assert.equal(result, [], `${where}: ${result.join('; ')}`);
+    };
+    await problems('landing page');
+    await page.getByRole('button', { name: /^Cart, / }).click();
+    await page.getByRole('dialog').waitFor();
+    await problems('empty cart');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('book-card').first().getByRole('button', { name: 'Preview Pages' }).click();
+    await page.getByRole('dialog').waitFor();
+    await problems('page preview');
+    await context.close();
+  });
+}
+
+test.run();

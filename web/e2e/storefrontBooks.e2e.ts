@@ -1,0 +1,162 @@
+// The books section: loading and error texts, cover enlargement, the page preview, and the add-to-cart block.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { shopContent } from '../../contracts/content.ts';
+import { newPage, viewports } from '../../infra/testing/browser.ts';
+import { bookCard, cartButton, openLanding, pastSplash, startStorefront, stopStorefront, type Storefront } from './storefrontLanding.ts';
+
+let storefront: Storefront;
+test.before(async () => {
+  storefront = await startStorefront();
+});
+test.after(async () => {
+  await stopStorefront(storefront);
+});
+
+const [kindness, together, poster] = shopContent.books as [
+  (typeof shopContent.books)[number],
+  (typeof shopContent.books)[number],
+  (typeof shopContent.books)[number],
+];
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`Shopper sees "Loading our beautiful collection..." until the books arrive, then a card each (${name})`, async () => {
+    const { context, page } = await newPage(storefront.browser, viewport);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/books', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(storefront.shop.url + '/');
+    await pastSplash(page);
+    const loading = page.locator('#books').getByText('Loading our beautiful collection...', { exact: true });
+    await loading.scrollIntoViewIfNeeded();
+    assert.ok(await loading.isVisible());
+    release();
+    await loading.waitFor({ state: 'detached' });
+    assert.is(await page.getByTestId('book-card').count(), 3);
+    for (const book of shopContent.books) {
+      const card = bookCard(page, book.title);
+      assert.ok(await card.getByText(book.description, { exact: true }).isVisible());
+      assert.ok(await card.getByText('£9.99', { exact: true }).isVisible());
+      // The shop's own artwork wins over whatever cover the server names (drawn once the card is near).
+      await card.scrollIntoViewIfNeeded();
+      assert.is(await card.locator('img').first().getAttribute('src'), book.coverImage);
+      assert.is(await card.locator('img').first().getAttribute('alt'), book.coverAlt);
+    }
+    const mix = page.locator('.mix-match');
+    assert.ok(await mix.getByRole('heading', { name: 'Mix and Match Your Order' }).isVisible());
+    assert.match(await mix.innerText(), 'UK shipping is £3.99 for 1-2 books and £4.99 for 3+ books. International rates are calculated at checkout.');
+    assert.ok(await mix.getByText("You're saving 10% with this bundle!", { exact: true }).isVisible());
+    await context.close();
+  });
+
+  test(`Shopper sees "Error loading books. Please try again later." when the books cannot be loaded (${name})`, async () => {
+    const { context, page } = await newPage(storefront.browser, viewport);
+    await page.route('**/api/books', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"boom"}' }));
+    await page.goto(storefront.shop.url + '/');
+    await pastSplash(page);
+    const error = page.getByText('Error loading books. Please try again later.', { exact: true });
+    await error.scrollIntoViewIfNeeded();
+    assert.ok(await error.isVisible());
+    assert.is(await page.getByTestId('book-card').count(), 0);
+    await context.close();
+  });
+
+  test(`Shopper enlarges a cover and pages through a preview, "Page N of M" (${name})`, async () => {
+    const { context, page } = await openLanding(storefront, viewport);
+    const card = bookCard(page, kindness.title);
+    const smallWidth = await card.getByRole('img', { name: kindness.coverAlt }).evaluate((img) => img.getBoundingClientRect().width);
+    await card.getByRole('button', { name: `Enlarge the cover of ${kindness.title}` }).click();
+    const cover = page.getByRole('dialog', { name: kindness.title });
+    const large = cover.getByRole('img', { name: kindness.coverAlt });
+    await large.waitFor();
+    const largeWidth = await large.evaluate((img) => img.getBoundingClientRect().width);
+    assert.ok(largeWidth > smallWidth, `enlarged ${largeWidth} > ${smallWidth}`);
+    await cover.getByRole('button', { name: 'Close cover' }).click();
+    await cover.waitFor({ state: 'detached' });
+
+    await card.getByRole('button', { name: 'Preview Pages' }).click();
+    const preview = page.getByRole('dialog', { name: kindness.title });
+    const pages = kindness.previewPages;
+    const previous = preview.getByRole('button', { name: 'Previous' });
+    const next = preview.getByRole('button', { name: 'Next' });
+    assert.ok(await preview.getByText(`Page 1 of ${pages.length}`, { exact: true }).isVisible());
+    assert.ok(await previous.isDisabled());
+    assert.ok(await preview.getByRole('img', { name: pages[0]!.alt }).isVisible());
+    for (let n = 2; n <= pages.length; n++) {
+      await next.click();
+      await preview.getByText(`Page ${n} of ${pages.length}`, { exact: true }).waitFor();
+      assert.ok(await preview.getByRole('img', { name: pages[n - 1]!.alt }).isVisible());
+    }
+    assert.ok(await next.isDisabled(), 'Next stops at the last page');
+    await previous.click();
+    await preview.getByText(`Page ${pages.length - 1} of ${pages.length}`, { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'detached' });
+
+    // The poster has its own number of pages, and a fresh preview starts at page 1.
+    await bookCard(page, poster.title).getByRole('button', { name: 'Preview Pages' }).click();
+    await page.getByRole('dialog', { name: poster.title }).getByText(`Page 1 of ${poster.previewPages.length}`, { exact: true }).waitFor();
+    await context.close();
+  });
+
+  test(`Shopper adds a book: "Added to Cart!" for 2 seconds, then the quantity goes back to 1 (${name})`, async () => {
+    const { context, page } = await openLanding(storefront, viewport);
+    const card = bookCard(page, together.title);
+    const quantity = card.getByLabel(`Quantity of ${together.title}`, { exact: true });
+    await card.getByRole('button', { name: `Increase quantity of ${together.title}` }).click();
+    await card.getByRole('button', { name: `Increase quantity of ${together.title}` }).click();
+    assert.is(await quantity.inputValue(), '3');
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    const added = card.getByRole('button', { name: 'Added to Cart!' });
+    await added.waitFor();
+    const addedAt = Date.now();
+    assert.is(await cartButton(page).getAttribute('aria-label'), 'Cart, 3 items');
+    assert.is(await page.getByTestId('cart-count').innerText(), '3');
+    await page.waitForTimeout(1500);
+    assert.ok(await added.isVisible(), 'still "Added to Cart!" after 1.5 s');
+    await card.getByRole('button', { name: 'Add to Cart' }).waitFor();
+    const shownFor = Date.now() - addedAt;
+    assert.ok(shownFor >= 1700 && shownFor <= 3000, `shown for ${shownFor} ms`);
+    assert.is(await quantity.inputValue(), '1');
+    // A second add of the same book merges into its line.
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await added.waitFor();
+    assert.is(await page.getByTestId('cart-count').innerText(), '4');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
+    assert.equal(stored, [{ bookId: together.id, title: together.title, price: 999, quantity: 4 }]);
+    await context.close();
+  });
+
+  test(`Quantity picker keeps to 1-10, and anything not a number counts as 1 (${name})`, async () => {
+    const { context, page } = await openLanding(storefront, viewport);
+    const card = bookCard(page, kindness.title);
+    const quantity = card.getByLabel(`Quantity of ${kindness.title}`, { exact: true });
+    const minus = card.getByRole('button', { name: `Decrease quantity of ${kindness.title}` });
+    const plus = card.getByRole('button', { name: `Increase quantity of ${kindness.title}` });
+    assert.ok(await minus.isDisabled(), 'minus is off at 1');
+    for (const [typed, read] of [
+      ['abc', '1'],
+      ['25', '10'],
+      ['0', '1'],
+      ['-4', '1'],
+      ['7', '7'],
+    ] as const) {
+      await quantity.fill(typed);
+      await quantity.blur();
+      assert.is(await quantity.inputValue(), read, `"${typed}" reads as ${read}`);
+    }
+    await quantity.fill('10');
+    await quantity.blur();
+    assert.ok(await plus.isDisabled(), 'plus is off at 10');
+    await quantity.fill('abc');
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await card.getByRole('button', { name: 'Added to Cart!' }).waitFor();
+    assert.is(await page.getByTestId('cart-count').innerText(), '1', 'non-numeric input adds one');
+    await context.close();
+  });
+}
+
+test.run();

@@ -1,0 +1,73 @@
+// What the storefront's browser tests share: a shop and a browser per file, the landing page opened past its
+// splash, and a few ways of finding things on it.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPage } from '../../infra/testing/browser.ts';
+import { startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+
+export type Storefront = { shop: TestShop; browser: Browser };
+
+export async function startStorefront(): Promise<Storefront> {
+  const [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+  return { shop, browser };
+}
+
+export async function stopStorefront(storefront: Storefront | undefined) {
+  await storefront?.browser.close();
+  await storefront?.shop.close();
+}
+
+/** Waits out the 3-second splash, which covers the page until it fades away. */
+export async function pastSplash(page: Page) {
+  await page.locator('.splash').waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** A fresh page (own storage) on the landing page, with the splash gone and the books listed. */
+export async function openLanding(storefront: Storefront, viewport: { width: number; height: number }, path = '/') {
+  const { context, page } = await newPage(storefront.browser, viewport);
+  page.setDefaultTimeout(10_000);
+  await page.goto(storefront.shop.url + path);
+  await pastSplash(page);
+  await page.getByTestId('book-card').first().waitFor();
+  await page.locator('footer.site-footer').waitFor();
+  return { context, page };
+}
+
+export const bookCard = (page: Page, title: string): Locator => page.getByTestId('book-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+export const cartButton = (page: Page): Locator => page.getByRole('button', { name: /^Cart, \d+ items?$/ });
+
+export const cartDrawer = (page: Page): Locator => page.getByRole('dialog', { name: /^Your Cart \(\d+\)$/ });
+
+export async function addToCart(page: Page, title: string, quantity = 1) {
+  const card = bookCard(page, title);
+  await card.getByLabel(`Quantity of ${title}`, { exact: true }).fill(String(quantity));
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  await card.getByRole('button', { name: 'Added to Cart!' }).waitFor();
+}
+
+export async function openCart(page: Page): Promise<Locator> {
+  await cartButton(page).click();
+  const drawer = cartDrawer(page);
+  await drawer.waitFor();
+  return drawer;
+}
+
+/** The top of an element relative to the viewport, once smooth scrolling has settled. */
+export async function settledTop(locator: Locator): Promise<number> {
+  let previous = Number.NaN;
+  let steady = 0;
+  for (let i = 0; i < 80; i++) {
+    const top = await locator.evaluate((el) => el.getBoundingClientRect().top);
+    steady = Math.abs(top - previous) < 1 ? steady + 1 : 0;
+    if (steady === 3) return top;
+    previous = top;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return previous;
+}
+
+/** True once the section's top sits just below the sticky header. */
+export async function scrolledTo(page: Page, anchor: string): Promise<boolean> {
+  const top = await settledTop(page.locator(`#${anchor}`));
+  return top >= -2 && top <= 120;
+}

@@ -1,0 +1,102 @@
+// The admin login screen (spec §2, §3 Login, §8): username, password, a link back to the website.
+import { Button, Card, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { LoginBodySchema, type LoginBody, type LoginResponse } from '../../../../contracts/admin.ts';
+import { toast } from '../../components/toast/toasts.ts';
+import { ApiError, apiRequest, serverMessage } from '../../lib/api.ts';
+import { storeAdminToken } from './session.tsx';
+import './admin.css';
+
+type Field = keyof LoginBody;
+
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const ids = { username: useId(), password: useId() };
+
+  const login = useMutation({
+    mutationFn: (body: LoginBody) => apiRequest<LoginResponse | { success: false; message?: string }>('POST', '/api/admin/login', body),
+    onSuccess: (answer) => {
+      if (!answer.success) {
+        toast({ title: 'Login Failed', description: answer.message || 'Invalid username or password', variant: 'destructive' });
+        return;
+      }
+      storeAdminToken(answer.token);
+      toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });
+      void navigate({ to: '/admin/dashboard' });
+    },
+    onError: (error) => {
+      // The server answered (401, 429, 400): its message; the request never completed: the generic one.
+      const description = error instanceof ApiError ? (serverMessage(error) ?? 'Invalid username or password') : 'An error occurred during login';
+      toast({ title: 'Login Failed', description, variant: 'destructive' });
+    },
+  });
+
+  const change = (field: Field, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = v.safeParse(LoginBodySchema, form);
+    if (!parsed.success) {
+      const nested = v.flatten<typeof LoginBodySchema>(parsed.issues).nested ?? {};
+      setErrors({ username: nested.username?.[0], password: nested.password?.[0] });
+      return;
+    }
+    login.mutate(parsed.output);
+  };
+
+  const field = (name: Field, label: string, type: 'text' | 'password', autoComplete: string) => (
+    <div>
+      <Text as="label" size="2" weight="bold" htmlFor={ids[name]}>
+        {label}
+      </Text>
+      <TextField.Root
+        id={ids[name]}
+        mt="1"
+        size="3"
+        type={type}
+        autoComplete={autoComplete}
+        value={form[name]}
+        onChange={(e) => change(name, e.target.value)}
+        {...(errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${ids[name]}-error` } : {})}
+      />
+      {errors[name] && (
+        <Text as="p" size="2" id={`${ids[name]}-error`} color="red" mt="1">
+          {errors[name]}
+        </Text>
+      )}
+    </div>
+  );
+
+  return (
+    <main className="admin-login">
+      <Card size="4" className="admin-login__card">
+        <Heading as="h1" size="6" align="center">
+          Admin Login
+        </Heading>
+        <Text as="p" color="gray" align="center" mt="2" mb="5">
+          Sign in to moderate reviews and manage orders.
+        </Text>
+        <form onSubmit={submit} noValidate>
+          <Flex direction="column" gap="4">
+            {field('username', 'Username', 'text', 'username')}
+            {field('password', 'Password', 'password', 'current-password')}
+            <Button type="submit" size="3" mt="2" disabled={login.isPending}>
+              {login.isPending ? 'Logging in...' : 'Log In'}
+            </Button>
+          </Flex>
+        </form>
+        <Text as="p" size="2" align="center" mt="5">
+          <Link href="/">← Back to website</Link>
+        </Text>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,112 @@
+// The admin review dashboard (spec §2): tabs pending (default), approved, rejected, all; links out; log out.
+import { Button, Container, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { reviewListFilters, type ReviewListFilter } from '../../../../../contracts/reviews.ts';
+import '../../reviews/reviews.css';
+import '../admin.css';
+import { useLogOut } from '../session.tsx';
+import { adminReviewsQuery } from './adminReviewQueries.ts';
+import { ModerationCard } from './ModerationCard.tsx';
+import { useSessionExpiry } from './useSessionExpiry.ts';
+
+const tabLabels: Record<ReviewListFilter, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', all: 'All' };
+const emptyText: Record<ReviewListFilter, string> = {
+  pending: 'No reviews are waiting for approval.',
+  approved: 'No approved reviews yet.',
+  rejected: 'No rejected reviews.',
+  all: 'No reviews yet.',
+};
+
+export function ReviewDashboard() {
+  const logOut = useLogOut();
+  return (
+    <div className="admin-page">
+      <header className="admin-bar">
+        <Container size="4" px="4">
+          <div className="admin-bar__inner">
+            <div>
+              <Heading as="h1" size="6">
+                Review Moderation
+              </Heading>
+              <Text as="p" size="2" color="gray">
+                Approve or reject reviews before they appear on the website.
+              </Text>
+            </div>
+            <nav aria-label="Admin" className="admin-bar__actions">
+              <Button asChild variant="soft" size="2" highContrast>
+                <a href="/" target="_blank" rel="noopener noreferrer">
+                  View Website
+                </a>
+              </Button>
+              <Button asChild variant="soft" size="2" highContrast>
+                <a href="/admin/orders">Orders Dashboard</a>
+              </Button>
+              <Button variant="outline" color="gray" size="2" onClick={logOut}>
+                Log Out
+              </Button>
+            </nav>
+          </div>
+        </Container>
+      </header>
+      <Container size="4" px="4" mt="5">
+        <Tabs.Root defaultValue="pending" className="admin-tabs">
+          <Tabs.List>
+            {reviewListFilters.map((filter) => (
+              <Tabs.Trigger key={filter} value={filter}>
+                {tabLabels[filter]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {reviewListFilters.map((filter) => (
+            <Tabs.Content key={filter} value={filter}>
+              <ReviewList filter={filter} />
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </Container>
+    </div>
+  );
+}
+
+function ReviewList({ filter }: { filter: ReviewListFilter }) {
+  const reviews = useQuery(adminReviewsQuery(filter));
+  const sessionExpired = useSessionExpiry();
+  useEffect(() => {
+    if (reviews.error) sessionExpired(reviews.error);
+  }, [reviews.error, sessionExpired]);
+
+  if (reviews.isPending) {
+    return (
+      <Text as="p" color="gray" mt="5">
+        Loading reviews...
+      </Text>
+    );
+  }
+  if (reviews.isError) {
+    return (
+      <Flex direction="column" align="start" gap="3" mt="5" role="alert">
+        <Text color="red">Failed to load reviews</Text>
+        <Button variant="soft" onClick={() => void reviews.refetch()}>
+          Refresh
+        </Button>
+      </Flex>
+    );
+  }
+  if (reviews.data.length === 0) {
+    return (
+      <Text as="p" color="gray" mt="5">
+        {emptyText[filter]}
+      </Text>
+    );
+  }
+  return (
+    <ul className="review-list" aria-label={`${tabLabels[filter]} reviews`} style={{ marginTop: 'var(--space-5)' }}>
+      {reviews.data.map((review) => (
+        <li key={review.id}>
+          <ModerationCard review={review} />
+        </li>
+      ))}
+    </ul>
+  );
+}

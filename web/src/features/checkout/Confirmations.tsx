@@ -1,0 +1,150 @@
+// The screens a shopper lands on after paying or not paying (spec §2): payment success, cancelled, order confirmed.
+import { Button, Card, Flex, Heading, Link as TextLink, Text } from '@radix-ui/themes';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { orderNumberFrom } from '../../../../contracts/constants.ts';
+import { shopContent } from '../../../../contracts/content.ts';
+import { toast } from '../../components/toast/toasts.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { ShopFrame } from './ShopFrame.tsx';
+import './checkout.css';
+
+function Confirmation({ tone, icon, children }: { tone: 'green' | 'amber'; icon: ReactNode; children: ReactNode }) {
+  return (
+    <ShopFrame>
+      <div className="confirmation">
+        <Card size="4" className="confirmation__card">
+          <Flex direction="column" align="center" gap="4">
+            <span className="confirmation__icon" style={{ background: `var(--${tone}-a3)`, color: `var(--${tone}-11)` }} aria-hidden="true">
+              {icon}
+            </span>
+            {children}
+          </Flex>
+        </Card>
+      </div>
+    </ShopFrame>
+  );
+}
+
+const Tick = () => (
+  <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M20 6 9 17l-5-5" />
+  </svg>
+);
+const Cross = () => (
+  <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+    <path d="M18 6 6 18M6 6l12 12" />
+  </svg>
+);
+
+/** Runs once per mounted screen, even when React renders it twice in development. */
+function useOnce(effect: () => void) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    effect();
+  }, []);
+}
+
+/** /checkout-success, /payment-success and /payment/success: the order number comes from session_id. */
+export function PaymentSuccess({ sessionId, homeLabel }: { sessionId?: string; homeLabel: 'Return to Home' | 'Return to Homepage' }) {
+  useOnce(() => {
+    toast({ title: 'Order Confirmed!', description: 'Your order has been processed. You will receive confirmation emails shortly.' });
+    // Places the order now if the payment provider's webhook has not yet; the screen does not wait for it.
+    if (sessionId) void apiRequest('POST', '/api/checkout/confirm', { sessionId }).catch((error) => console.error('Order confirmation failed', error));
+  });
+  return (
+    <Confirmation tone="green" icon={<Tick />}>
+      <Heading as="h1" size="7">
+        Payment Successful!
+      </Heading>
+      <Text as="p" size="3">
+        Thank you for your purchase. Your order has been successfully processed.
+      </Text>
+      {sessionId && (
+        <Text as="p" size="4" weight="bold" data-testid="order-number">
+          Order Number: {orderNumberFrom(sessionId)}
+        </Text>
+      )}
+      <Text as="p" size="2" color="gray">
+        A confirmation e-mail with your order details will follow shortly.
+      </Text>
+      <Flex gap="3" direction={{ initial: 'column', xs: 'row' }} width="100%" justify="center">
+        <Button asChild size="3">
+          <a href="/#books">Explore More Books</a>
+        </Button>
+        <Button asChild size="3" variant="soft">
+          <Link to="/">{homeLabel}</Link>
+        </Button>
+      </Flex>
+    </Confirmation>
+  );
+}
+
+/** /payment-cancelled and /payment/cancelled. */
+export function PaymentCancelled({ checkoutId }: { checkoutId?: string }) {
+  useOnce(() => {
+    if (checkoutId) void apiRequest('POST', '/api/checkout/cancel', { checkoutId }).catch((error) => console.error('Recording the cancellation failed', error));
+  });
+  return (
+    <Confirmation tone="amber" icon={<Cross />}>
+      <Heading as="h1" size="7">
+        Payment Cancelled
+      </Heading>
+      <Text as="p" size="3">
+        Your payment was cancelled and you have not been charged.
+      </Text>
+      <Text as="p" size="2" color="gray">
+        If you have any questions or need help with your order, please contact us at{' '}
+        <TextLink href={`mailto:${shopContent.shop.contactEmail}`}>{shopContent.shop.contactEmail}</TextLink>.
+      </Text>
+      <Flex gap="3" direction={{ initial: 'column', xs: 'row' }} width="100%" justify="center">
+        <Button asChild size="3">
+          <a href="/#books">Try Again</a>
+        </Button>
+        <Button asChild size="3" variant="soft">
+          <Link to="/">Return to Home</Link>
+        </Button>
+      </Flex>
+    </Confirmation>
+  );
+}
+
+/** /order-success?orderNumber= */
+export function OrderSuccess({ orderNumber }: { orderNumber?: string }) {
+  return (
+    <Confirmation tone="green" icon={<Tick />}>
+      <Heading as="h1" size="7">
+        Order Confirmed!
+      </Heading>
+      {orderNumber && (
+        <Text as="p" size="4" weight="bold" data-testid="order-number">
+          Order Number: {orderNumber}
+        </Text>
+      )}
+      <Text as="p" size="3">
+        Thank you for your order! We're so glad these stories are on their way to your family.
+      </Text>
+      <Card variant="surface" style={{ width: '100%' }}>
+        <Heading as="h2" size="3" mb="2" align="left">
+          What happens next?
+        </Heading>
+        <ul className="confirmation__next">
+          <li>
+            <Text size="2">You'll receive an e-mail confirmation shortly.</Text>
+          </li>
+          <li>
+            <Text size="2">We'll prepare your order for shipping.</Text>
+          </li>
+          <li>
+            <Text size="2">You'll receive tracking information once it ships.</Text>
+          </li>
+        </ul>
+      </Card>
+      <Button asChild size="3">
+        <Link to="/">Continue Shopping</Link>
+      </Button>
+    </Confirmation>
+  );
+}

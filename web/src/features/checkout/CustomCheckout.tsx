@@ -1,0 +1,171 @@
+// /custom-checkout (spec §2, §4, §5): one story book at 999 pence, paid by card on the shop's own form.
+import { Button, Card, Flex, Grid, Heading, Select, Separator, Text, TextField } from '@radix-ui/themes';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { singleCheckoutBook, type OrderNumberResponse, type PaymentIntentResponse } from '../../../../contracts/checkout.ts';
+import { defaultCountry } from '../../../../contracts/constants.ts';
+import { formatPence } from '../../../../contracts/money.ts';
+import { cartCheckoutShippingPence, checkoutCountries } from '../../../../contracts/shipping.ts';
+import { toast } from '../../components/toast/toasts.ts';
+import { apiRequest, serverMessage } from '../../lib/api.ts';
+import { CardField, type CardFieldHandle } from './CardField.tsx';
+import { CheckoutLayout } from './CheckoutLayout.tsx';
+import { usePaymentsConfig } from './payments.ts';
+import { TestModeNotice } from './TestModeNotice.tsx';
+
+const required = ['name', 'email', 'addressLine1', 'city', 'postcode'] as const;
+const blank = { name: '', email: '', addressLine1: '', addressLine2: '', city: '', postcode: '', country: defaultCountry as string };
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      {children}
+    </Flex>
+  );
+}
+
+export function CustomCheckout() {
+  const id = useId();
+  const navigate = useNavigate();
+  const config = usePaymentsConfig();
+  const card = useRef<CardFieldHandle | null>(null);
+  const [form, setForm] = useState(blank);
+  const [processing, setProcessing] = useState(false);
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback((r: boolean) => setReady(r), []);
+  const shippingCost = cartCheckoutShippingPence(form.country);
+  const total = singleCheckoutBook.price + shippingCost;
+  const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  async function pay(event: React.FormEvent) {
+    event.preventDefault();
+    if (required.some((field) => !form[field].trim())) {
+      toast({ title: 'Missing Information', description: 'Please fill in all required fields', variant: 'destructive' });
+      return;
+    }
+    const shipping = {
+      name: form.name,
+      address: { line1: form.addressLine1, line2: form.addressLine2 || undefined, city: form.city, postal_code: form.postcode, country: form.country },
+    };
+    setProcessing(true);
+    try {
+      if (!card.current) throw new Error('Card element not found');
+      let intent: PaymentIntentResponse;
+      try {
+        intent = await apiRequest<PaymentIntentResponse>('POST', '/api/create-payment-intent', {
+          name: form.name,
+          email: form.email,
+          shipping,
+          totalAmount: total,
+          bookTitle: singleCheckoutBook.title,
+          bookPrice: singleCheckoutBook.price,
+          shippingCost,
+        });
+      } catch (error) {
+        toast({ title: 'Payment Setup Failed', description: serverMessage(error) || 'Unable to setup payment. Please try again later.', variant: 'destructive' });
+        return;
+      }
+      const confirmed = await card.current.confirm(intent.clientSecret, { name: form.name, email: form.email });
+      if ('error' in confirmed) throw new Error(confirmed.error);
+      const saved = await apiRequest<OrderNumberResponse>('POST', '/api/orders/save', {
+        name: form.name,
+        email: form.email,
+        shipping,
+        paymentIntentId: confirmed.paymentIntentId,
+        amount: intent.amount,
+        bookTitle: singleCheckoutBook.title,
+        bookPrice: singleCheckoutBook.price,
+        shippingCost,
+        status: 'completed',
+      }).catch(() => null);
+      if (!saved?.success) throw new Error('Failed to save order');
+      await navigate({ to: '/order-success', search: { orderNumber: saved.orderNumber } });
+    } catch (error) {
+      toast({ title: 'Payment Failed', description: (error as Error).message || 'An error occurred during payment', variant: 'destructive' });
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  return (
+    <CheckoutLayout title="Checkout">
+      <div className="checkout-columns">
+        <Card size="3">
+          <form onSubmit={pay} noValidate aria-label="Checkout">
+            <Flex direction="column" gap="3">
+              <Heading as="h2" size="4">
+                Shipping details
+              </Heading>
+              <Field id={`${id}-name`} label="Full Name *">
+                <TextField.Root id={`${id}-name`} value={form.name} onChange={set('name')} autoComplete="name" required />
+              </Field>
+              <Field id={`${id}-email`} label="Email *">
+                <TextField.Root id={`${id}-email`} type="email" value={form.email} onChange={set('email')} autoComplete="email" required />
+              </Field>
+              <Field id={`${id}-line1`} label="Address Line 1 *">
+                <TextField.Root id={`${id}-line1`} value={form.addressLine1} onChange={set('addressLine1')} autoComplete="address-line1" required />
+              </Field>
+              <Field id={`${id}-line2`} label="Address Line 2">
+                <TextField.Root id={`${id}-line2`} value={form.addressLine2} onChange={set('addressLine2')} autoComplete="address-line2" />
+              </Field>
+              <Grid columns={{ initial: '1', xs: '2' }} gap="3">
+                <Field id={`${id}-city`} label="City *">
+                  <TextField.Root id={`${id}-city`} value={form.city} onChange={set('city')} autoComplete="address-level2" required />
+                </Field>
+                <Field id={`${id}-postcode`} label="Postcode *">
+                  <TextField.Root id={`${id}-postcode`} value={form.postcode} onChange={set('postcode')} autoComplete="postal-code" required />
+                </Field>
+              </Grid>
+              <Field id={`${id}-country`} label="Country">
+                <Select.Root value={form.country} onValueChange={(country) => setForm((f) => ({ ...f, country }))}>
+                  <Select.Trigger id={`${id}-country`} />
+                  <Select.Content position="popper">
+                    {checkoutCountries.map((c) => (
+                      <Select.Item key={c.code} value={c.code}>
+                        {c.name}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select.Root>
+              </Field>
+              <Separator size="4" my="2" />
+              <Heading as="h2" size="4">
+                Payment
+              </Heading>
+              {config?.testMode && <TestModeNotice />}
+              {config && <CardField ref={card} config={config} onReady={onReady} />}
+              <Button type="submit" size="3" mt="2" disabled={processing || !ready}>
+                {processing ? 'Processing...' : `Pay ${formatPence(total)}`}
+              </Button>
+            </Flex>
+          </form>
+        </Card>
+        <Card size="3" className="checkout-columns__summary">
+          <Heading as="h2" size="4" mb="3">
+            Order summary
+          </Heading>
+          <Flex direction="column" gap="2">
+            <Flex justify="between" gap="3">
+              <Text>{singleCheckoutBook.title}</Text>
+              <Text>{formatPence(singleCheckoutBook.price)}</Text>
+            </Flex>
+            <Flex justify="between" gap="3">
+              <Text color="gray">Shipping</Text>
+              <Text color="gray">{formatPence(shippingCost)}</Text>
+            </Flex>
+            <Separator size="4" />
+            <Flex justify="between" gap="3">
+              <Text weight="bold">Total</Text>
+              <Text weight="bold" data-testid="checkout-total">
+                {formatPence(total)}
+              </Text>
+            </Flex>
+          </Flex>
+        </Card>
+      </div>
+    </CheckoutLayout>
+  );
+}

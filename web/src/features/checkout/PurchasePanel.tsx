@@ -1,0 +1,116 @@
+// The direct purchase (spec §2, §4): Product, Price and Total, then the provider's secure payment page.
+import { Button, DataList, Flex, Separator, Text } from '@radix-ui/themes';
+import { useState } from 'react';
+import { directNotifyDefaults, providerNames, type CheckoutUrlResponse } from '../../../../contracts/checkout.ts';
+import { formatPence, penceToPoundsString, poundsToPence } from '../../../../contracts/money.ts';
+import type { DestinationCode } from '../../../../contracts/shipping.ts';
+import { toast } from '../../components/toast/toasts.ts';
+import { apiRequest, serverMessage } from '../../lib/api.ts';
+import { BrandLogos } from './BrandLogos.tsx';
+import { usePaymentsConfig } from './payments.ts';
+import { TestModeNotice } from './TestModeNotice.tsx';
+
+export type PurchasePanelProps = {
+  /** pounds, as the spec's direct-purchase input has it: the price of what is bought */
+  amount: number;
+  productTitle: string;
+  customerEmail?: string;
+  customerName?: string;
+  quantity?: number;
+  /** known once the shipping form has a country */
+  shippingPence?: number;
+  country?: DestinationCode;
+  onSuccess?: () => void;
+  onCancel?: () => void;
+};
+
+export function PurchasePanel({ amount, productTitle, customerEmail, customerName, quantity = 1, shippingPence, country, onSuccess, onCancel }: PurchasePanelProps) {
+  const [processing, setProcessing] = useState(false);
+  const config = usePaymentsConfig();
+  const pricePence = poundsToPence(amount);
+
+  async function proceed() {
+    setProcessing(true);
+    // The owner hears of the purchase first; if that fails it is only logged (spec §7).
+    try {
+      await apiRequest('POST', '/api/direct-notify', {
+        customerName: customerName || directNotifyDefaults.customerName,
+        customerEmail: customerEmail || directNotifyDefaults.customerEmail,
+        shippingAddress: directNotifyDefaults.shippingAddress,
+        items: [{ name: productTitle, quantity: 1, price: pricePence }],
+        totalAmount: pricePence,
+        shippingCost: 0,
+        paymentMethod: directNotifyDefaults.paymentMethod,
+      });
+    } catch (error) {
+      console.error('Purchase notification failed', error);
+    }
+    try {
+      let session: CheckoutUrlResponse;
+      try {
+        session = await apiRequest<CheckoutUrlResponse>('POST', '/api/create-checkout-session', {
+          items: [{ title: productTitle, description: `Purchase of ${productTitle}`, price: penceToPoundsString(Math.round(pricePence / quantity)), quantity }],
+          customerEmail,
+          customerName,
+          ...(country ? { customerCountry: country } : {}),
+        });
+      } catch (error) {
+        throw new Error(serverMessage(error) || 'Could not create checkout session');
+      }
+      if (!session?.url) throw new Error('Could not create checkout session');
+      onSuccess?.();
+      window.location.assign(session.url);
+    } catch (error) {
+      toast({ title: 'Payment Error', description: (error as Error).message || 'Something went wrong. Please try again.', variant: 'destructive' });
+      setProcessing(false);
+    }
+  }
+
+  return (
+    <Flex direction="column" gap="4">
+      <DataList.Root orientation={{ initial: 'vertical', xs: 'horizontal' }}>
+        <DataList.Item>
+          <DataList.Label>Product</DataList.Label>
+          <DataList.Value>{quantity > 1 ? `${productTitle} × ${quantity}` : productTitle}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>Price</DataList.Label>
+          <DataList.Value>{formatPence(pricePence)}</DataList.Value>
+        </DataList.Item>
+        {shippingPence !== undefined && (
+          <DataList.Item>
+            <DataList.Label>Shipping</DataList.Label>
+            <DataList.Value>{formatPence(shippingPence)}</DataList.Value>
+          </DataList.Item>
+        )}
+      </DataList.Root>
+      <Separator size="4" />
+      <Flex justify="between" align="center">
+        <Text weight="bold" size="4">
+          Total
+        </Text>
+        <Text weight="bold" size="4" data-testid="purchase-total">
+          {formatPence(pricePence + (shippingPence ?? 0))}
+        </Text>
+      </Flex>
+      <BrandLogos />
+      {config?.testMode && <TestModeNotice />}
+      <Flex direction="column" gap="1">
+        <Text size="2" color="gray">
+          Secure payment powered by {config ? providerNames[config.provider] : 'our payment provider'}
+        </Text>
+        <Text size="2" color="gray">
+          You'll be redirected to a secure checkout page.
+        </Text>
+      </Flex>
+      <Flex gap="3" direction={{ initial: 'column', xs: 'row-reverse' }}>
+        <Button size="3" onClick={() => void proceed()} disabled={processing} style={{ flex: 1 }}>
+          {processing ? 'Processing...' : 'Proceed to Checkout'}
+        </Button>
+        <Button size="3" variant="soft" color="gray" onClick={onCancel} disabled={processing} style={{ flex: 1 }}>
+          Cancel
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

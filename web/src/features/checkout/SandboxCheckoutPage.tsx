@@ -1,0 +1,212 @@
+// The sandbox's hosted checkout page (test mode): what the shopper buys, where it goes, a test card; Pay or Cancel.
+// It stands in for Stripe's own payment page, so it looks like a provider's page rather than the shop.
+import { Badge, Button, Callout, Card, Container, Flex, Heading, RadioCards, Select, Separator, Text, TextField } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { shopContent } from '../../../../contracts/content.ts';
+import { formatPence } from '../../../../contracts/money.ts';
+import { cartShippingOptionFor } from '../../../../contracts/shipping.ts';
+import type { SandboxPayResponse, SandboxSessionView } from '../../../../contracts/sandboxPayments.ts';
+import { apiRequest, serverMessage } from '../../lib/api.ts';
+import { TestCardInputs, type TestCard } from './CardField.tsx';
+import { TestModeNotice } from './TestModeNotice.tsx';
+import './checkout.css';
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      {children}
+    </Flex>
+  );
+}
+
+export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
+  const session = useQuery({
+    queryKey: [`/api/sandbox/checkout-sessions/${sessionId}`],
+    queryFn: () => apiRequest<SandboxSessionView>('GET', `/api/sandbox/checkout-sessions/${encodeURIComponent(sessionId)}`),
+    enabled: sessionId !== '',
+  });
+  return (
+    <div className="checkout-page sandbox-page">
+      <Container size="3" px="4" py="5">
+        <Flex align="center" gap="3" mb="4" wrap="wrap">
+          <Text size="5" weight="bold">
+            {shopContent.shop.name}
+          </Text>
+          <Badge color="amber" size="2">
+            TEST MODE
+          </Badge>
+        </Flex>
+        <main>
+          {session.data && session.data.status === 'open' && <SandboxPayment session={session.data} />}
+          {session.data?.status === 'paid' && <Callout.Root role="status"><Callout.Text>This checkout has already been paid.</Callout.Text></Callout.Root>}
+          {(session.isError || sessionId === '') && (
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>This checkout session does not exist or has expired.</Callout.Text>
+            </Callout.Root>
+          )}
+        </main>
+      </Container>
+    </div>
+  );
+}
+
+function SandboxPayment({ session }: { session: SandboxSessionView }) {
+  const id = useId();
+  const [email, setEmail] = useState(session.customerEmail ?? '');
+  const [address, setAddress] = useState({ name: session.customerName ?? '', line1: '', line2: '', city: '', postcode: '', country: session.allowedCountries[0]?.code ?? '' });
+  const [optionId, setOptionId] = useState(() => {
+    const matching = cartShippingOptionFor(session.allowedCountries[0]?.code ?? '').id;
+    return session.shippingOptions.find((o) => o.id === matching)?.id ?? session.shippingOptions[0]?.id ?? '';
+  });
+  const [card, setCard] = useState<TestCard>({ number: '', expiry: '', cvc: '' });
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const option = session.shippingOptions.find((o) => o.id === optionId);
+  const total = session.subtotal + (option?.amount ?? 0);
+  // The shipping rate follows the address where the page offers more than one (GB 350, elsewhere 500).
+  const chooseCountry = (country: string) => {
+    setAddress((a) => ({ ...a, country }));
+    const matching = cartShippingOptionFor(country).id;
+    if (session.shippingOptions.some((o) => o.id === matching)) setOptionId(matching);
+  };
+  const set = (field: keyof typeof address) => (e: React.ChangeEvent<HTMLInputElement>) => setAddress((a) => ({ ...a, [field]: e.target.value }));
+
+  async function pay(event: React.FormEvent) {
+    event.preventDefault();
+    setPaying(true);
+    setError(null);
+    try {
+      const { name, ...rest } = address;
+      const answer = await apiRequest<SandboxPayResponse>('POST', `/api/sandbox/checkout-sessions/${session.id}/pay`, {
+        shippingOptionId: optionId,
+        email,
+        name,
+        address: { ...rest, line2: rest.line2 || undefined },
+        card,
+      });
+      window.location.assign(answer.redirectUrl);
+    } catch (caught) {
+      setError(serverMessage(caught) || 'Your payment could not be taken. Please try again.');
+      setPaying(false);
+    }
+  }
+
+  return (
+    <div className="checkout-columns">
+      <Card size="3" className="checkout-columns__summary">
+        <Text as="p" size="2" color="gray">
+          Pay {shopContent.shop.name}
+        </Text>
+        <Heading as="h1" size="8" mb="4" data-testid="sandbox-total">
+          {formatPence(total)}
+        </Heading>
+        <Flex direction="column" gap="3">
+          {session.lineItems.map((item) => (
+            <Flex key={item.name} justify="between" gap="3">
+              <Flex direction="column">
+                <Text weight="medium">{item.name}</Text>
+                <Text size="1" color="gray">
+                  Qty {item.quantity} × {formatPence(item.unitAmount)}
+                </Text>
+              </Flex>
+              <Text>{formatPence(item.unitAmount * item.quantity)}</Text>
+            </Flex>
+          ))}
+          <Separator size="4" />
+          <Flex justify="between">
+            <Text color="gray">Subtotal</Text>
+            <Text>{formatPence(session.subtotal)}</Text>
+          </Flex>
+          <Flex justify="between">
+            <Text color="gray">Shipping{option ? ` (${option.label})` : ''}</Text>
+            <Text>{option ? formatPence(option.amount) : '—'}</Text>
+          </Flex>
+          <Separator size="4" />
+          <Flex justify="between">
+            <Text weight="bold">Total due</Text>
+            <Text weight="bold">{formatPence(total)}</Text>
+          </Flex>
+        </Flex>
+      </Card>
+      <Card size="3">
+        <form onSubmit={pay} noValidate aria-label="Pay">
+          <Flex direction="column" gap="3">
+            <TestModeNotice />
+            <Field id={`${id}-email`} label="Email">
+              <TextField.Root id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+            </Field>
+            <Heading as="h2" size="3" mt="2">
+              Shipping address
+            </Heading>
+            <Field id={`${id}-name`} label="Full name">
+              <TextField.Root id={`${id}-name`} value={address.name} onChange={set('name')} autoComplete="name" />
+            </Field>
+            <Field id={`${id}-line1`} label="Address">
+              <TextField.Root id={`${id}-line1`} value={address.line1} onChange={set('line1')} autoComplete="address-line1" />
+            </Field>
+            <Field id={`${id}-line2`} label="Address line 2 (optional)">
+              <TextField.Root id={`${id}-line2`} value={address.line2} onChange={set('line2')} autoComplete="address-line2" />
+            </Field>
+            <Flex gap="3" direction={{ initial: 'column', xs: 'row' }}>
+              <Field id={`${id}-city`} label="City">
+                <TextField.Root id={`${id}-city`} value={address.city} onChange={set('city')} autoComplete="address-level2" />
+              </Field>
+              <Field id={`${id}-postcode`} label="Postcode">
+                <TextField.Root id={`${id}-postcode`} value={address.postcode} onChange={set('postcode')} autoComplete="postal-code" />
+              </Field>
+            </Flex>
+            <Field id={`${id}-country`} label="Country">
+              <Select.Root value={address.country} onValueChange={chooseCountry}>
+                <Select.Trigger id={`${id}-country`} />
+                <Select.Content position="popper">
+                  {session.allowedCountries.map((c) => (
+                    <Select.Item key={c.code} value={c.code}>
+                      {c.name}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+            </Field>
+            <Heading as="h2" size="3" mt="2" id={`${id}-shipping`}>
+              Shipping method
+            </Heading>
+            <RadioCards.Root value={optionId} onValueChange={setOptionId} columns="1" aria-labelledby={`${id}-shipping`}>
+              {session.shippingOptions.map((o) => (
+                <RadioCards.Item key={o.id} value={o.id}>
+                  <Flex justify="between" width="100%" gap="3">
+                    <Flex direction="column">
+                      <Text weight="medium">{o.label}</Text>
+                      <Text size="1" color="gray">
+                        {o.detail}
+                      </Text>
+                    </Flex>
+                    <Text>{formatPence(o.amount)}</Text>
+                  </Flex>
+                </RadioCards.Item>
+              ))}
+            </RadioCards.Root>
+            <Heading as="h2" size="3" mt="2">
+              Payment
+            </Heading>
+            <TestCardInputs card={card} onChange={setCard} />
+            {error && (
+              <Callout.Root color="red" role="alert">
+                <Callout.Text>{error}</Callout.Text>
+              </Callout.Root>
+            )}
+            <Button type="submit" size="3" disabled={paying}>
+              {paying ? 'Processing...' : 'Pay'}
+            </Button>
+            <Button type="button" size="3" variant="soft" color="gray" disabled={paying} onClick={() => window.location.assign(session.cancelUrl)}>
+              Cancel
+            </Button>
+          </Flex>
+        </form>
+      </Card>
+    </div>
+  );
+}

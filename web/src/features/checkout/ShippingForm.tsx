@@ -1,0 +1,113 @@
+// Step one of the shipping and payment dialog (spec §3, §5): where the book goes, and what shipping costs there.
+import { Button, Flex, Grid, Select, Text, TextField } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import * as v from 'valibot';
+import { ShippingFormSchema, type ShippingForm as ShippingDetails } from '../../../../contracts/checkout.ts';
+import { formatPence } from '../../../../contracts/money.ts';
+import { shippingCountriesQuery, useShippingCost } from './shipping.ts';
+
+export type ShippingSubmission = ShippingDetails & { shippingCost: number };
+
+type Field = keyof ShippingDetails;
+const blank = { name: '', email: '', address: '', city: '', country: '', postcode: '', phone: '', quantity: '1' };
+
+function Labelled({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      {children}
+      {error && (
+        <Text id={`${id}-error`} size="1" color="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+export function ShippingForm({ onSubmit, initial }: { onSubmit: (details: ShippingSubmission) => void; initial?: Partial<ShippingSubmission> }) {
+  const id = useId();
+  const [values, setValues] = useState({ ...blank, ...initial, quantity: String(initial?.quantity ?? 1) });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const countries = useQuery(shippingCountriesQuery).data ?? [];
+  const quantity = /^\d+$/.test(values.quantity) ? Number(values.quantity) : 0;
+  const shippingCost = useShippingCost(values.country, quantity);
+  const canSubmit = values.country.length > 0 && shippingCost !== undefined;
+
+  const set = (field: keyof typeof blank) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const fieldProps = (field: keyof typeof blank) => ({
+    id: `${id}-${field}`,
+    value: values[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field)(e.target.value),
+    'aria-invalid': errors[field as Field] ? true : undefined,
+    'aria-describedby': errors[field as Field] ? `${id}-${field}-error` : undefined,
+  });
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const result = v.safeParse(ShippingFormSchema, { ...values, phone: values.phone || undefined, quantity });
+    if (!result.success) {
+      const flat = v.flatten<typeof ShippingFormSchema>(result.issues).nested ?? {};
+      setErrors(Object.fromEntries(Object.entries(flat).map(([field, messages]) => [field, messages?.[0]])));
+      return;
+    }
+    if (shippingCost === undefined) return;
+    onSubmit({ ...result.output, shippingCost });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Shipping Information">
+      <Flex direction="column" gap="3">
+        <Labelled id={`${id}-name`} label="Full name" error={errors.name}>
+          <TextField.Root {...fieldProps('name')} autoComplete="name" />
+        </Labelled>
+        <Labelled id={`${id}-email`} label="Email" error={errors.email}>
+          <TextField.Root {...fieldProps('email')} type="email" autoComplete="email" />
+        </Labelled>
+        <Labelled id={`${id}-address`} label="Address" error={errors.address}>
+          <TextField.Root {...fieldProps('address')} autoComplete="street-address" />
+        </Labelled>
+        <Grid columns={{ initial: '1', xs: '2' }} gap="3">
+          <Labelled id={`${id}-city`} label="City" error={errors.city}>
+            <TextField.Root {...fieldProps('city')} autoComplete="address-level2" />
+          </Labelled>
+          <Labelled id={`${id}-postcode`} label="Postcode" error={errors.postcode}>
+            <TextField.Root {...fieldProps('postcode')} autoComplete="postal-code" />
+          </Labelled>
+        </Grid>
+        <Grid columns={{ initial: '1', xs: '2' }} gap="3">
+          <Labelled id={`${id}-country`} label="Country" error={errors.country}>
+            <Select.Root value={values.country || undefined} onValueChange={set('country')}>
+              <Select.Trigger id={`${id}-country`} placeholder="Select your country" />
+              <Select.Content position="popper">
+                {countries.map((name) => (
+                  <Select.Item key={name} value={name}>
+                    {name}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </Labelled>
+          <Labelled id={`${id}-quantity`} label="Quantity" error={errors.quantity}>
+            <TextField.Root {...fieldProps('quantity')} type="number" min={1} inputMode="numeric" />
+          </Labelled>
+        </Grid>
+        <Labelled id={`${id}-phone`} label="Phone (optional)" error={errors.phone}>
+          <TextField.Root {...fieldProps('phone')} type="tel" autoComplete="tel" />
+        </Labelled>
+        <Text size="2" color="gray" aria-live="polite" data-testid="shipping-cost">
+          {values.country && (shippingCost === undefined ? 'Calculating shipping...' : `Shipping: ${formatPence(shippingCost)}`)}
+        </Text>
+        <Button type="submit" size="3" disabled={!canSubmit}>
+          Continue to Payment
+        </Button>
+      </Flex>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+// The two steps inside the "Buy Now" dialog: the shipping form, then the purchase panel for what it priced.
+import { fixedBookPricePence } from '../../../../contracts/constants.ts';
+import { destinationCode } from '../../../../contracts/shipping.ts';
+import { PurchasePanel } from './PurchasePanel.tsx';
+import { ShippingForm, type ShippingSubmission } from './ShippingForm.tsx';
+
+type Props = { title: string; shipping: ShippingSubmission | null; onShipping: (details: ShippingSubmission) => void; onClose: () => void };
+
+export default function ShippingSteps({ title, shipping, onShipping, onClose }: Props) {
+  if (!shipping) return <ShippingForm onSubmit={onShipping} />;
+  const country = destinationCode(shipping.country);
+  return (
+    <PurchasePanel
+      amount={(fixedBookPricePence * shipping.quantity) / 100}
+      productTitle={title}
+      customerEmail={shipping.email}
+      customerName={shipping.name}
+      quantity={shipping.quantity}
+      shippingPence={shipping.shippingCost}
+      {...(country ? { country } : {})}
+      onSuccess={onClose}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,142 @@
+// /apple-pay-checkout (spec §2): the single book with a wallet payment button (Apple Pay / Google Pay through
+// Stripe's Payment Request). Without a wallet — always so in the sandbox — the page says so and points to the form.
+import type { PaymentRequest, PaymentRequestPaymentMethodEvent, Stripe } from '@stripe/stripe-js';
+import { Button, Card, Flex, Heading, Link, Separator, Text } from '@radix-ui/themes';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { singleCheckoutBook, type OrderNumberResponse, type PaymentIntentResponse } from '../../../../contracts/checkout.ts';
+import { formatPence } from '../../../../contracts/money.ts';
+import { cartShippingOptions, walletShippingRangeText } from '../../../../contracts/shipping.ts';
+import { toast } from '../../components/toast/toasts.ts';
+import { apiRequest, serverMessage } from '../../lib/api.ts';
+import { CheckoutLayout } from './CheckoutLayout.tsx';
+import { loadStripeOnce, usePaymentsConfig } from './payments.ts';
+
+type Wallet = { state: 'checking' } | { state: 'unavailable' } | { state: 'available'; stripe: Stripe; request: PaymentRequest; name: string };
+
+const options = cartShippingOptions();
+const totalWith = (shippingPence: number) => ({ label: singleCheckoutBook.title, amount: singleCheckoutBook.price + shippingPence });
+
+export function WalletCheckout() {
+  const config = usePaymentsConfig();
+  const navigate = useNavigate();
+  const [wallet, setWallet] = useState<Wallet>({ state: 'checking' });
+  const paying = useRef(false);
+
+  useEffect(() => {
+    if (!config) return;
+    if (config.provider !== 'stripe' || !config.publishableKey) {
+      setWallet({ state: 'unavailable' });
+      return;
+    }
+    let cancelled = false;
+    void (async () => {
+      const stripe = await loadStripeOnce(config.publishableKey!);
+      if (!stripe || cancelled) return setWallet({ state: 'unavailable' });
+      const request = stripe.paymentRequest({
+        country: 'GB',
+        currency: 'gbp',
+        total: totalWith(options[0]!.amount),
+        requestPayerName: true,
+        requestPayerEmail: true,
+        requestShipping: true,
+        shippingOptions: options.map(({ id, label, detail, amount }) => ({ id, label, detail, amount })),
+      });
+      const can = await request.canMakePayment();
+      if (cancelled) return;
+      if (!can) return setWallet({ state: 'unavailable' });
+      request.on('shippingoptionchange', (event) => event.updateWith({ status: 'success', total: totalWith(event.shippingOption.amount) }));
+      request.on('paymentmethod', (event) => void pay(stripe, event));
+      setWallet({ state: 'available', stripe, request, name: can.applePay ? 'Apple Pay' : 'Google Pay' });
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // One payment request per provider: `pay` reads nothing that changes between renders.
+  }, [config]);
+
+  async function pay(stripe: Stripe, event: PaymentRequestPaymentMethodEvent) {
+    if (paying.current) return event.complete('fail');
+    paying.current = true;
+    const option = options.find((o) => o.id === event.shippingOption?.id) ?? options[0]!;
+    try {
+      let intent: PaymentIntentResponse;
+      try {
+        intent = await apiRequest<PaymentIntentResponse>('POST', '/api/create-payment-intent', { amount: singleCheckoutBook.price + option.amount, shippingOptionId: option.id });
+      } catch (error) {
+        event.complete('fail');
+        toast({ title: 'Payment Setup Failed', description: serverMessage(error) || 'Unable to setup payment. Please try again later.', variant: 'destructive' });
+        return;
+      }
+      const address = event.shippingAddress;
+      const shipping = address
+        ? {
+            name: address.recipient || event.payerName || '',
+            address: { line1: address.addressLine?.[0] ?? '', line2: address.addressLine?.[1], city: address.city ?? '', postal_code: address.postalCode ?? '', country: address.country ?? '' },
+          }
+        : undefined;
+      const first = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: event.paymentMethod.id }, { handleActions: false });
+      if (first.error) {
+        event.complete('fail');
+        throw new Error(first.error.message);
+      }
+      event.complete('success');
+      if (first.paymentIntent.status === 'requires_action') {
+        const second = await stripe.confirmCardPayment(intent.clientSecret);
+        if (second.error) throw new Error(second.error.message);
+      }
+      const saved = await apiRequest<OrderNumberResponse>('POST', '/api/orders/save', {
+        name: event.payerName,
+        email: event.payerEmail,
+        ...(shipping ? { shipping } : {}),
+        paymentIntentId: intent.paymentIntentId,
+        amount: intent.amount,
+        bookTitle: singleCheckoutBook.title,
+        bookPrice: singleCheckoutBook.price,
+        shippingCost: option.amount,
+        status: 'completed',
+      }).catch(() => null);
+      if (!saved?.success) throw new Error('Failed to save order');
+      await navigate({ to: '/order-success', search: { orderNumber: saved.orderNumber } });
+    } catch (error) {
+      toast({ title: 'Payment Failed', description: (error as Error).message || 'An error occurred during payment', variant: 'destructive' });
+    } finally {
+      paying.current = false;
+    }
+  }
+
+  return (
+    <CheckoutLayout title="Quick Checkout">
+      <Card size="3" style={{ maxWidth: 520 }}>
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="5">
+            {singleCheckoutBook.title}
+          </Heading>
+          <Flex justify="between">
+            <Text>Price</Text>
+            <Text weight="bold">{formatPence(singleCheckoutBook.price)}</Text>
+          </Flex>
+          <Flex justify="between">
+            <Text color="gray">Shipping</Text>
+            <Text color="gray">{walletShippingRangeText}</Text>
+          </Flex>
+          <Separator size="4" />
+          {wallet.state === 'checking' && <Text color="gray">Checking for a wallet on this device...</Text>}
+          {wallet.state === 'available' && (
+            <Button size="4" highContrast onClick={() => wallet.request.show()}>
+              Pay with {wallet.name}
+            </Button>
+          )}
+          {wallet.state === 'unavailable' && (
+            <Flex direction="column" gap="1" role="status">
+              <Text weight="medium">Apple Pay is not available on this device.</Text>
+              <Text color="gray">
+                <Link href="/custom-checkout">Please use the regular checkout form.</Link>
+              </Text>
+            </Flex>
+          )}
+        </Flex>
+      </Card>
+    </CheckoutLayout>
+  );
+}

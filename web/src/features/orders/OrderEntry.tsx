@@ -1,0 +1,99 @@
+// One order in the console's accordion: "Order #id" with its status and date; opened, who it is for, what was
+// paid, what was ordered, how it got here, and the status buttons.
+import { Box, Card, DataList, Flex, Grid, Heading, Link, Text } from '@radix-ui/themes';
+import { Accordion } from 'radix-ui';
+import type { ReactNode } from 'react';
+import type { AdminOrder } from '../../../../contracts/adminOrders.ts';
+import { formatPence } from '../../../../contracts/money.ts';
+import { formatOrderDate } from './orderDate.ts';
+import { OrderItems } from './OrderItems.tsx';
+import { StatusActions } from './StatusActions.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import { StatusTimeline } from './StatusTimeline.tsx';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card size="2" className="order-panel">
+      <Heading as="h4" size="3" mb="2">
+        {title}
+      </Heading>
+      {children}
+    </Card>
+  );
+}
+
+function Facts({ facts }: { facts: [string, ReactNode][] }) {
+  return (
+    <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }} size="2">
+      {facts.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.Label minWidth="120px">{label}</DataList.Label>
+          <DataList.Value className="order-fact">{value}</DataList.Value>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+export function OrderEntry({ order }: { order: AdminOrder }) {
+  return (
+    <Accordion.Item value={order.orderId} className="order-entry" data-order-id={order.orderId}>
+      <Accordion.Header asChild>
+        <h3 className="order-entry__header">
+          <Accordion.Trigger className="order-entry__trigger">
+            <Flex gap="2" align="center" wrap="wrap" className="order-entry__summary">
+              <Text weight="bold" size={{ initial: '2', sm: '3' }} className="order-entry__id">
+                Order #{order.orderId}
+              </Text>
+              <StatusBadge status={order.status} />
+              <Text size="2" color="gray" weight="regular" className="order-entry__date">
+                {formatOrderDate(order.orderDate)}
+              </Text>
+            </Flex>
+            <svg className="order-entry__chevron" aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+              <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </Accordion.Trigger>
+        </h3>
+      </Accordion.Header>
+      <Accordion.Content className="order-entry__content">
+        <Flex direction="column" gap="3" p={{ initial: '3', sm: '4' }}>
+            <Grid columns={{ initial: '1', md: '2' }} gap="3">
+              <Panel title="Customer Information">
+                <Facts
+                  facts={[
+                    ['Name', order.customerName],
+                    ['Email', <Link href={`mailto:${order.customerEmail}`}>{order.customerEmail}</Link>],
+                    ['Address', order.shippingAddress],
+                  ]}
+                />
+              </Panel>
+              <Panel title="Order Information">
+                <Facts
+                  facts={[
+                    ['Total', order.total],
+                    ['Payment Method', order.paymentMethod],
+                    ['Date', formatOrderDate(order.orderDate)],
+                  ]}
+                />
+              </Panel>
+            </Grid>
+            <Grid columns={{ initial: '1', md: '2' }} gap="3">
+              <Panel title="Order Details">
+                <OrderItems items={order.items} />
+                <Text as="p" size="2" color="gray" mt="2">
+                  Shipping: {formatPence(order.shippingCost)}
+                </Text>
+              </Panel>
+              <Panel title="Status History">
+                <StatusTimeline order={order} />
+              </Panel>
+            </Grid>
+            <Box>
+              <StatusActions order={order} />
+            </Box>
+          </Flex>
+      </Accordion.Content>
+    </Accordion.Item>
+  );
+}

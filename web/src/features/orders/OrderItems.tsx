@@ -1,0 +1,59 @@
+// Order details: the items in whichever shape the order holds them (spec §3) — text as given, a list of lines,
+// or, for anything else, a plain notice with the raw data so nothing is hidden from the owner.
+import { Box, Code, Flex, Table, Text } from '@radix-ui/themes';
+import type { AdminOrderItem } from '../../../../contracts/adminOrders.ts';
+import { formatPence } from '../../../../contracts/money.ts';
+
+function isItemList(items: unknown): items is AdminOrderItem[] {
+  return (
+    Array.isArray(items) &&
+    items.every(
+      (item) =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof item.name === 'string' &&
+        Number.isFinite(item.quantity) &&
+        Number.isFinite(item.price),
+    )
+  );
+}
+
+export function OrderItems({ items }: { items: unknown }) {
+  if (typeof items === 'string') return <Text as="p" size="2">{items}</Text>;
+  if (isItemList(items)) {
+    return (
+      <Table.Root size="1" variant="ghost">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Item</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">Quantity</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">Price</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {items.map((item, i) => (
+            <Table.Row key={i}>
+              <Table.RowHeaderCell>{item.name}</Table.RowHeaderCell>
+              <Table.Cell justify="end">{item.quantity}</Table.Cell>
+              <Table.Cell justify="end">{formatPence(item.price)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    );
+  }
+  return (
+    <Flex direction="column" gap="2">
+      <Text as="p" size="2" color="gray">
+        Order items information unavailable
+      </Text>
+      <Box asChild style={{ overflowX: 'auto' }}>
+        <pre className="order-raw-items">
+          <Code variant="ghost" size="1">
+            {JSON.stringify(items, null, 2) ?? String(items)}
+          </Code>
+        </pre>
+      </Box>
+    </Flex>
+  );
+}

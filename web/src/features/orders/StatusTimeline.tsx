@@ -1,0 +1,56 @@
+// How the order got where it is: its placing and every status change, with who, when and the notes.
+import { Flex, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { VisuallyHidden } from 'radix-ui';
+import type { AdminOrder, OrderHistoryEntry } from '../../../../contracts/adminOrders.ts';
+import { formatOrderDate } from './orderDate.ts';
+import { orderHistoryQuery } from './ordersQuery.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+function Step({ entry }: { entry: OrderHistoryEntry }) {
+  return (
+    <li className="order-timeline__step">
+      <Flex gap="2" align="center" wrap="wrap">
+        {entry.kind === 'placed' ? (
+          <>
+            <Text size="2" weight="medium">
+              Order placed
+            </Text>
+            <StatusBadge status={entry.status} />
+          </>
+        ) : (
+          <>
+            <StatusBadge status={entry.from} />
+            <Text size="2" aria-hidden="true">
+              →
+            </Text>
+            <VisuallyHidden.Root>to</VisuallyHidden.Root>
+            <StatusBadge status={entry.to} />
+          </>
+        )}
+      </Flex>
+      <Text as="p" size="1" color="gray" mt="1">
+        {formatOrderDate(entry.at)}
+        {entry.kind === 'statusChanged' && ` · by ${entry.by}`}
+      </Text>
+      {entry.kind === 'statusChanged' && entry.notes && (
+        <Text as="p" size="2" mt="1" className="order-timeline__notes">
+          {entry.notes}
+        </Text>
+      )}
+    </li>
+  );
+}
+
+export function StatusTimeline({ order }: { order: AdminOrder }) {
+  const history = useQuery(orderHistoryQuery(order));
+  if (history.isPending) return <Text size="2" color="gray">Loading status history...</Text>;
+  if (history.isError) return <Text size="2" color="red">Status history could not be loaded.</Text>;
+  return (
+    <ol className="order-timeline" aria-label={`Status history of order #${order.orderId}`}>
+      {history.data.history.map((entry) => (
+        <Step key={entry.revision} entry={entry} />
+      ))}
+    </ol>
+  );
+}

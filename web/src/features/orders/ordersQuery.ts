@@ -1,0 +1,46 @@
+// The owner's orders as the console reads and changes them: the list (refetched every minute), each order's
+// history, and the status change, which sends back the revision the screen showed.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminOrder,
+  AdminOrdersResponse,
+  ChangeOrderStatusBody,
+  ChangeOrderStatusResponse,
+  OrderHistoryResponse,
+} from '../../../../contracts/adminOrders.ts';
+import { timings } from '../../../../contracts/constants.ts';
+import { apiRequest } from '../../lib/api.ts';
+
+export const adminOrdersPath = '/api/admin/orders';
+const orderPath = (orderId: string) => `${adminOrdersPath}/${encodeURIComponent(orderId)}`;
+
+export const adminOrdersQuery = queryOptions({
+  queryKey: [adminOrdersPath],
+  queryFn: () => apiRequest<AdminOrdersResponse>('GET', adminOrdersPath),
+  refetchInterval: timings.ordersRefreshMs,
+  retry: false,
+});
+
+/** Keyed by the revision too: when the list shows a newer revision, the history is fetched again. */
+export const orderHistoryQuery = (order: Pick<AdminOrder, 'orderId' | 'revision'>) =>
+  queryOptions({
+    queryKey: [`${orderPath(order.orderId)}/history`, order.revision],
+    queryFn: () => apiRequest<OrderHistoryResponse>('GET', `${orderPath(order.orderId)}/history`),
+    // The history shown stays up while the newer one loads.
+    placeholderData: (previous) => previous,
+    retry: false,
+  });
+
+export function useChangeOrderStatus(order: AdminOrder) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ status, notes }: Pick<ChangeOrderStatusBody, 'status' | 'notes'>) =>
+      apiRequest<ChangeOrderStatusResponse>('POST', `${orderPath(order.orderId)}/status`, {
+        status,
+        notes,
+        expectedRevision: order.revision,
+      } satisfies ChangeOrderStatusBody),
+    // Settled either way: after a refusal the owner sees what the order is now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrdersQuery.queryKey }),
+  });
+}

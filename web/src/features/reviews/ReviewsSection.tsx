@@ -1,0 +1,119 @@
+// The landing page's Reviews section (spec §2.5): a tab per story book, its approved reviews, and the review dialog.
+import { Button, Card, Container, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { shopContent } from '../../../../contracts/content.ts';
+import type { PublicReviewDto } from '../../../../contracts/reviews.ts';
+import { bookReviewsQuery, reviewDate } from './reviewQueries.ts';
+import { Stars } from './Stars.tsx';
+import { WriteReviewDialog } from './WriteReviewDialog.tsx';
+import './reviews.css';
+
+/** Book 2 first and open by default, then book 1 (spec §2). */
+const reviewedBookIds = [2, 1] as const;
+const titleOf = (id: number) => shopContent.books.find((b) => b.id === id)?.title ?? `Book ${id}`;
+
+export function ReviewsSection() {
+  return (
+    <section id="reviews" className="reviews-section" aria-labelledby="reviews-heading">
+      <Container size="3" px="4">
+        <Heading as="h2" id="reviews-heading" size={{ initial: '7', md: '8' }} align="center">
+          Reader Reviews
+        </Heading>
+        <Text as="p" size="4" color="gray" align="center" mt="3" mb="6">
+          What families think of our stories. We would love to hear yours.
+        </Text>
+        <Tabs.Root defaultValue={String(reviewedBookIds[0])} className="reviews-tabs">
+          <Tabs.List size="2" justify="center">
+            {reviewedBookIds.map((id) => (
+              <Tabs.Trigger key={id} value={String(id)}>
+                {titleOf(id)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {reviewedBookIds.map((id) => (
+            <Tabs.Content key={id} value={String(id)}>
+              <BookReviews bookId={id} bookTitle={titleOf(id)} />
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </Container>
+    </section>
+  );
+}
+
+function BookReviews({ bookId, bookTitle }: { bookId: number; bookTitle: string }) {
+  const reviews = useQuery(bookReviewsQuery(bookId));
+  const [writing, setWriting] = useState(false);
+  const dialog = <WriteReviewDialog bookId={bookId} bookTitle={bookTitle} open={writing} onOpenChange={setWriting} />;
+
+  if (reviews.isPending) {
+    return (
+      <Text as="p" align="center" color="gray" mt="6">
+        Loading reviews...
+      </Text>
+    );
+  }
+  if (reviews.isError) {
+    return (
+      <Text as="p" align="center" color="red" mt="6" role="alert">
+        Failed to load reviews
+      </Text>
+    );
+  }
+  if (reviews.data.length === 0) {
+    return (
+      <Card size="3" mt="5">
+        <Flex direction="column" align="center" gap="4" py="4">
+          <Text as="p" size="3" align="center">
+            No reviews yet. Be the first to share your thoughts!
+          </Text>
+          <Button size="3" onClick={() => setWriting(true)}>
+            Write the First Review
+          </Button>
+        </Flex>
+        {dialog}
+      </Card>
+    );
+  }
+  return (
+    <Flex direction="column" gap="4" mt="5">
+      <Flex justify="end">
+        <Button size="3" onClick={() => setWriting(true)}>
+          Write a Review
+        </Button>
+      </Flex>
+      <ul className="review-list" aria-label={`Reviews of ${bookTitle}`}>
+        {reviews.data.map((review) => (
+          <li key={review.id}>
+            <ReviewCard review={review} />
+          </li>
+        ))}
+      </ul>
+      {dialog}
+    </Flex>
+  );
+}
+
+function ReviewCard({ review }: { review: PublicReviewDto }) {
+  return (
+    <Card size="3" asChild>
+      <article>
+        <Flex justify="between" align="start" gap="3" wrap="wrap">
+          <Flex direction="column" gap="1">
+            <Text weight="bold" size="3">
+              {review.customerName}
+            </Text>
+            <Stars rating={review.rating} />
+          </Flex>
+          <Text size="2" color="gray" asChild>
+            <time dateTime={review.createdAt}>{reviewDate(review.createdAt)}</time>
+          </Text>
+        </Flex>
+        <Text as="p" size="3" mt="3" className="review-text">
+          {review.reviewText}
+        </Text>
+      </article>
+    </Card>
+  );
+}
