@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { BenchReport, spliceGenerated, whole, type Verdict } from '../bench/report.ts';
-import { startTestShop } from '../testing/shop.ts';
-import { missingSecurityHeaders, tryBadTokens } from './adminAuth.ts';
+import { loginLimits } from '../../service/admin/throttle.ts';
+import { testWebhookSecret } from '../../service/checkout/testing.ts';
+import { startTestShop, testAdmin } from '../testing/shop.ts';
+import { loginStorm, missingSecurityHeaders, tryBadTokens } from './adminAuth.ts';
+import { paymentStorm } from './payments.ts';
 import { crashRound } from './crash.ts';
 import { fuzz, hostileRequests, routesToFuzz } from './hostileInput.ts';
 
@@ -57,7 +60,7 @@ const hostileInput: Scenario = {
       const { deps } = shop.shop;
       const routes = routesToFuzz(deps);
       const requests = hostileRequests(routes, signAdminToken(deps.jwtSecret, 'admin'), 20_000, 20_260_101);
-      const result = await fuzz(shop.url, requests, () => deps.events.headPosition());
+      const result = await fuzz(shop.url, requests, deps.events);
       const statuses = [...result.byStatus].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status === -1 ? 'connection closed by the server' : status}: ${whole(n)}`);
       report.figure(section, `requests over ${routes.length} routes`, whole(result.requests));
       report.figure(section, 'answers by status', statuses.join(', '));
@@ -82,6 +85,20 @@ const auth: Scenario = {
       const tokens = await tryBadTokens(shop.url, shop.shop.deps);
       report.target(section, 'missing, expired, tampered, wrong-algorithm and alg:none tokens → 401 on every admin route', `${whole(tokens.attempts)} attempts on ${tokens.routes} routes, ${tokens.failures.length} not refused`, tokens.failures.length === 0);
       for (const failure of tokens.failures.slice(0, 20)) report.note(section, failure);
+      for (const mode of ['guessing', 'spraying'] as const) {
+        const fresh = await startTestShop();
+        try {
+          const storm = await loginStorm(fresh.url, testAdmin, mode);
+          report.target(
+            section,
+            `brute-force ${mode === 'guessing' ? 'guessing of one username' : 'spraying of many usernames from one address'}: throttled after ${loginLimits.failures} failures`,
+            `${storm.attempts} parallel attempts: ${storm.refused401} × 401, ${storm.throttled429} × 429 (${storm.withRetryAfter} with Retry-After); the right password next: ${storm.rightPasswordAfterwards}`,
+            storm.refused401 <= loginLimits.failures && storm.throttled429 === storm.attempts - storm.refused401 && storm.rightPasswordAfterwards === 429,
+          );
+        } finally {
+          await fresh.close();
+        }
+      }
       const missing = await missingSecurityHeaders(shop.url);
       report.target(section, 'CSP with frame-ancestors, nosniff and Referrer-Policy on pages, API answers, errors and assets', missing.length ? missing.join(', ') : 'all present', missing.length === 0);
     } finally {
@@ -90,7 +107,28 @@ const auth: Scenario = {
   },
 };
 
-const scenarios: Scenario[] = [crash, hostileInput, auth];
+const payments: Scenario = {
+  name: 'payments',
+  async run(report) {
+    const section = 'payments';
+    const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret });
+    try {
+      const storm = await paymentStorm(shop, { payments: 1000, copies: 3, concurrency: 24, seed: 7 });
+      report.figure(section, 'paid checkouts (paid at the sandbox gateway only, so only a webhook can place the order)', whole(storm.payments));
+      report.figure(section, 'signed checkout.session.completed deliveries, 3 per payment, shuffled, 24 at a time', whole(storm.deliveries));
+      report.target(
+        section,
+        '1,000 payment webhooks, each delivered 3 times in shuffled order → exactly 1,000 orders',
+        `${whole(storm.ordersInLog)} OrderPlaced in the log, ${storm.doubled.length} payments placed twice, ${whole(storm.ordersInReadModel)} in the owner's list, ${storm.refused.length} deliveries refused`,
+        storm.ordersInLog === 1000 && storm.doubled.length === 0 && storm.ordersInReadModel === 1000 && storm.refused.length === 0,
+      );
+    } finally {
+      await shop.close();
+    }
+  },
+};
+
+const scenarios: Scenario[] = [crash, hostileInput, payments, auth];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const chosen = wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios;
