@@ -25,8 +25,9 @@ export function LandingPage() {
       <Header />
       <main id="main" tabIndex={-1}>
         <Hero />
-        {belowTheFold.slice(0, shown).map((Section) => (
-          <Section key={Section.name} />
+        {/* The list only grows, in a fixed order, so the index is a stable key (minified names are not). */}
+        {belowTheFold.slice(0, shown).map((Section, i) => (
+          <Section key={i} />
         ))}
       </main>
       {shown > belowTheFold.length && <Footer />}
