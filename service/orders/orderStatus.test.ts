@@ -7,7 +7,10 @@ import { orderPlacedData } from './exampleOrders.ts';
 import { orderStatusDecider, staleOrderMessage, type ChangeOrderStatus } from './orderStatus.ts';
 
 const at = '2026-03-03T09:00:00.000Z';
-const placed = (status: AnyOrderStatus = 'pending'): OrderEvent => ({ type: 'OrderPlaced', data: orderPlacedData({ orderId: 'o1', status }) });
+const placed = (status: AnyOrderStatus = 'pending'): OrderEvent => ({
+  type: 'OrderPlaced',
+  data: orderPlacedData({ orderId: 'o1', status }),
+});
 const changed = (from: string, to: ChangeOrderStatus['to'], notes = ''): OrderEvent => ({
   type: 'OrderStatusChanged',
   data: { orderId: 'o1', from, to, notes, by: 'owner', at },
@@ -54,18 +57,24 @@ test('any status but the current one may be set, from any state, backwards too',
   given([placed(), changed('pending', 'shipped'), changed('shipped', 'delivered')])
     .when(change('pending'))
     .then([changed('delivered', 'pending')]);
-  given([placed(), changed('pending', 'cancelled')]).when(change('processing')).then([changed('cancelled', 'processing')]);
+  given([placed(), changed('pending', 'cancelled')])
+    .when(change('processing'))
+    .then([changed('cancelled', 'processing')]);
 });
 
 test('an order placed as completed may be set to every listed status', () => {
   for (const to of ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const) {
-    given([placed('completed')]).when(change(to)).then([changed('completed', to)]);
+    given([placed('completed')])
+      .when(change(to))
+      .then([changed('completed', to)]);
   }
 });
 
 test('setting the current status is refused with 409', () => {
   given([placed()]).when(change('pending')).thenRefused(409, 'This order is already pending.');
-  given([placed(), changed('pending', 'shipped')]).when(change('shipped')).thenRefused(409);
+  given([placed(), changed('pending', 'shipped')])
+    .when(change('shipped'))
+    .thenRefused(409);
 });
 
 test('an order that was never placed is not found', () => {
@@ -74,9 +83,15 @@ test('an order that was never placed is not found', () => {
 
 test('a change against the revision the owner saw goes through; against an older one it is refused', () => {
   const history = [placed(), changed('pending', 'processing')];
-  given(history).when(change('shipped', { expectedRevision: 1 })).then([changed('processing', 'shipped')]);
-  given(history).when(change('shipped', { expectedRevision: 0 })).thenRefused(409, staleOrderMessage);
-  given(history).when(change('shipped', { expectedRevision: 5 })).thenRefused(409, staleOrderMessage);
+  given(history)
+    .when(change('shipped', { expectedRevision: 1 }))
+    .then([changed('processing', 'shipped')]);
+  given(history)
+    .when(change('shipped', { expectedRevision: 0 }))
+    .thenRefused(409, staleOrderMessage);
+  given(history)
+    .when(change('shipped', { expectedRevision: 5 }))
+    .thenRefused(409, staleOrderMessage);
 });
 
 test('the state counts revisions the way the store numbers them', () => {
