@@ -17,6 +17,11 @@ export class ProjectionBatch {
     private readonly projections: readonly Projection[],
     /** per projection, the position it has already applied */
     private readonly applied: Map<string, number>,
+    /**
+     * For a store that was empty when folding began (a rebuild): every document key written since. A key outside it
+     * cannot be in the store, so reading it costs no round-trip — most events of a rebuild create their document.
+     */
+    private readonly writtenSinceEmpty?: Set<string>,
   ) {}
 
   /** Reads through the pending writes. Index reads see only committed entries plus none pending (a projection that
@@ -25,6 +30,7 @@ export class ProjectionBatch {
     get: async <T>(collection: string, id: string) => {
       const k = key(collection, id);
       if (this.docs.has(k)) return structuredClone(this.docs.get(k)) as T | null;
+      if (this.writtenSinceEmpty && !this.writtenSinceEmpty.has(k)) return null;
       return this.store.get<T>(collection, id);
     },
     getMany: async <T>(collection: string, ids: readonly string[]) => Promise.all(ids.map((id) => this.view.get<T>(collection, id))),
@@ -44,8 +50,11 @@ export class ProjectionBatch {
       if (!projection.handles.includes(event.type)) continue;
       for (const write of await projection.apply(event, this.view)) {
         this.writes.push(write);
-        if (write.op === 'put') this.docs.set(key(write.collection, write.id), structuredClone(write.doc));
-        else if (write.op === 'delete') this.docs.set(key(write.collection, write.id), null);
+        if (write.op === 'put' || write.op === 'delete') {
+          const k = key(write.collection, write.id);
+          this.docs.set(k, write.op === 'put' ? structuredClone(write.doc) : null);
+          this.writtenSinceEmpty?.add(k);
+        }
         else this.touchedIndexes.add(write.index);
       }
     }

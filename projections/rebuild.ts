@@ -7,7 +7,7 @@ import type { Projection } from './projection.ts';
 
 export type RebuildResult = { events: number; position: number; ms: number };
 
-/** Folds the whole log (up to `upTo`, inclusive) into `target`, which should be empty. */
+/** Folds the whole log (up to `upTo`, inclusive) into `target`, which must be empty. */
 export async function rebuild(
   events: EventStore,
   target: ReadStore,
@@ -15,8 +15,11 @@ export async function rebuild(
   { upTo = Infinity, batchSize = 2000 }: { upTo?: number; batchSize?: number } = {},
 ): Promise<RebuildResult> {
   const started = performance.now();
+  const held = await Promise.all(projections.map((p) => target.checkpoint(p.name)));
+  if (held.some((position) => position !== null)) throw new Error(`Cannot rebuild into ${target.namespace}: it already holds read models`);
   const applied = new Map(projections.map((p) => [p.name, 0]));
-  let batch = new ProjectionBatch(target, projections, applied);
+  const written = new Set<string>();
+  let batch = new ProjectionBatch(target, projections, applied, written);
   let count = 0;
   let position = 0;
   for await (const event of events.readAll(0, { batchSize })) {
@@ -26,7 +29,7 @@ export async function rebuild(
     position = event.position;
     if (batch.count >= batchSize) {
       await batch.commit();
-      batch = new ProjectionBatch(target, projections, applied);
+      batch = new ProjectionBatch(target, projections, applied, written);
     }
   }
   await batch.commit();

@@ -85,6 +85,10 @@ test('runner: rebuild into a fresh namespace equals the live read model; verify 
   const result = await rebuild(events, fresh, [projection]);
   assert.is(result.events, 50);
   assert.is(await contentHash(fresh), await contentHash(reads));
+  // A rebuild trusts that its target starts empty (it skips reading documents it has not written), so it checks.
+  let refused = false;
+  await rebuild(events, fresh, [projection]).catch(() => (refused = true));
+  assert.ok(refused, 'a rebuild into a namespace that holds read models must refuse');
   const verdict = await verify(events, reads, [projection]);
   assert.ok(verdict.match);
   // A read model that drifted from the log is caught.

@@ -12,7 +12,8 @@ import { catalogRoutes } from './catalog/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import type { ShopDeps } from './deps.ts';
 import { errorMiddleware, HttpError, notFound } from './http/errors.ts';
-import { requestContext } from './http/request.ts';
+import { requestContext, serialiseJsonOnce } from './http/request.ts';
+import { securityHeaders } from './http/securityHeaders.ts';
 import { staticWeb } from './http/static.ts';
 import { healthRoutes } from './health.ts';
 import { orderRoutes } from './orders/routes.ts';
@@ -21,7 +22,7 @@ import { shippingRoutes } from './shipping/routes.ts';
 
 /** Each capability registers its routes here. */
 export type RouteModule = (router: Router, deps: ShopDeps) => void;
-const routeModules: RouteModule[] = [healthRoutes, catalogRoutes, shippingRoutes, checkoutRoutes, adminLoginRoutes, reviewRoutes, orderRoutes, auditRoutes];
+export const routeModules: RouteModule[] = [healthRoutes, catalogRoutes, shippingRoutes, checkoutRoutes, adminLoginRoutes, reviewRoutes, orderRoutes, auditRoutes];
 
 export type AppOptions = { webDist?: string; extraCsp?: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } };
 
@@ -34,27 +35,30 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   app.use(errorMiddleware(deps.logger));
   app.use(requestContext(deps.logger));
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(csp.scriptSrc ?? [])],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...(csp.connectSrc ?? [])],
-          frameSrc: ["'self'", ...(csp.frameSrc ?? [])],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
+    securityHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", ...(csp.scriptSrc ?? [])],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:'],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'", ...(csp.connectSrc ?? [])],
+            frameSrc: ["'self'", ...(csp.frameSrc ?? [])],
+            frameAncestors: ["'none'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+          },
         },
-      },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: deps.config.NODE_ENV === 'production',
-    }),
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        crossOriginEmbedderPolicy: false,
+        strictTransportSecurity: deps.config.NODE_ENV === 'production',
+      }),
+      { production: deps.config.NODE_ENV === 'production' },
+    ),
   );
   app.use(
     compress({
@@ -63,6 +67,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
       gzip: { level: 6 },
     }),
   );
+  app.use(serialiseJsonOnce);
 
   // Only JSON goes in: a body of another type is refused before anything reads it.
   app.use(async (ctx, next) => {
@@ -90,7 +95,9 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   const router = new Router();
   for (const register of routeModules) register(router, deps);
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  // A method no route knows (TRACE, PROPFIND, ...) is the client's mistake: 405, not the router's default 501.
+  const methodNotAllowed = () => new HttpError(405, 'Method not allowed', 'method_not_allowed');
+  app.use(router.allowedMethods({ throw: true, notImplemented: methodNotAllowed }));
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(`No such endpoint: ${ctx.method} ${ctx.path}`);

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import { instagramQrAsset } from './src/features/storefront/instagramQrAsset.ts';
-import { landingLoadOrder } from './src/features/storefront/landingLoadOrder.ts';
+import { instagramQrAsset } from './build/instagramQrAsset.ts';
+import { landingLoadOrder } from './build/landingLoadOrder.ts';
 import { radixStylesInUse } from './build/radixStylesInUse.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));

@@ -18,6 +18,8 @@ test('tokens: a signed token verifies; expired, tampered, other-key, other-algor
   assert.is(verifyAdminToken(secret, hs512), null);
   const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'owner', iss: 'amanah-house-shop', aud: 'admin', exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url')}.`;
   assert.is(verifyAdminToken(secret, none), null);
+  const neverExpires = jwt.sign({}, secret, { algorithm: 'HS256', subject: 'owner', issuer: 'amanah-house-shop', audience: 'admin' });
+  assert.is(verifyAdminToken(secret, neverExpires), null);
 });
 
 test('guard: admin routes answer 401 without a valid token, and pass a valid one on', async () => {

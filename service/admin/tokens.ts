@@ -16,11 +16,13 @@ export function signAdminToken(secret: string, username: string, lifetimeSeconds
   return jwt.sign({}, secret, { algorithm: tokenAlgorithm, subject: username, expiresIn: lifetimeSeconds, issuer, audience });
 }
 
-/** The admin's username for a valid token, else null (missing, expired, tampered, other algorithm, alg none). */
+/** The admin's username for a valid token, else null (missing, expired, no expiry, tampered, other algorithm, alg none). */
 export function verifyAdminToken(secret: string, token: string): string | null {
   try {
     const claims = jwt.verify(token, secret, { algorithms: [tokenAlgorithm], issuer, audience });
-    return typeof claims === 'object' && typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
+    // jsonwebtoken accepts a token with no exp at all; every token this shop signs has one, so one without is forged.
+    if (typeof claims !== 'object' || typeof claims.exp !== 'number') return null;
+    return typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
   } catch {
     return null;
   }

@@ -31,6 +31,16 @@ test('GET /api/books serves the three products from the log, each at 999 pence',
   await shop.close();
 });
 
+test('GET /api/books shows a changed book as soon as the read model has folded it', async () => {
+  const shop = await startTestShop();
+  assert.is((await call(`${shop.url}/api/books`)).json[1].title, shopContent.books[1]!.title);
+  const edited = shopContent.books.map((b) => (b.id === 2 ? { ...b, title: 'A new title' } : b));
+  await seedCatalog(shop.shop.deps.events, new Date().toISOString(), edited);
+  await shop.shop.runner!.waitFor(await shop.shop.deps.events.headPosition());
+  assert.is((await call(`${shop.url}/api/books`)).json[1].title, 'A new title');
+  await shop.close();
+});
+
 test('a second start seeds nothing twice', async () => {
   const first = await startTestShop({}, { keepData: true });
   const dataDir = first.dataDir;
@@ -62,7 +72,9 @@ test('bad requests get clear 4xx answers, never a stack trace', async () => {
   assert.is(huge.status, 413);
   const deep = await call(`${shop.url}/api/anything`, { method: 'POST', raw: '['.repeat(30_000) + ']'.repeat(30_000), headers: { 'content-type': 'application/json' } });
   assert.ok(deep.status >= 400 && deep.status < 500, `deep JSON answered ${deep.status}`);
-  for (const r of [unknown, wrongType, badJson, huge, deep]) assert.not.match(r.text, /at .*\.ts:\d+/);
+  const oddMethods = await Promise.all(['/', '/healthz', '/api/books'].map((path) => call(`${shop.url}${path}`, { method: 'PROPFIND' })));
+  for (const odd of oddMethods) assert.ok([404, 405].includes(odd.status), `PROPFIND answered ${odd.status}`);
+  for (const r of [unknown, wrongType, badJson, huge, deep, ...oddMethods]) assert.not.match(r.text, /at .*\.ts:\d+/);
   await shop.close();
 });
 

@@ -1,5 +1,6 @@
 // Per-request context: an id for logs and event metadata, and the command metadata it implies.
 import { randomUUID } from 'node:crypto';
+import { Stream } from 'node:stream';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import type { CommandMeta } from '../commands.ts';
@@ -24,4 +25,16 @@ export function requestContext(logger: Logger) {
 
 export function commandMeta(ctx: Context, causedBy: string, now: Date): CommandMeta {
   return { causedBy, requestId: ctx.state.requestId as string, now: now.toISOString() };
+}
+
+/**
+ * Turns an object body into its JSON text once, on the way out. Without it the compression middleware (to learn
+ * the length) and Koa (to send it) would each stringify the same object.
+ */
+export async function serialiseJsonOnce(ctx: Context, next: Next) {
+  await next();
+  const body: unknown = ctx.body;
+  if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && !(body instanceof Stream) && ctx.response.type === 'application/json') {
+    ctx.body = JSON.stringify(body);
+  }
 }

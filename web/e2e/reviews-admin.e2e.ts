@@ -24,8 +24,12 @@ for (const [name, viewport] of Object.entries(viewports)) {
     for (const path of ['/admin/dashboard', '/admin-dashboard']) {
       const { context, page } = await newPage(browser, viewport);
       await page.goto(shop.url + path);
-      await page.getByRole('heading', { name: 'Authentication Required' }).waitFor(wait);
-      await page.getByText('Please log in to access the admin dashboard').waitFor(wait);
+      // Polled inside the page: the notice is up for 1.5 s only, which a loaded machine can miss between calls.
+      await page.waitForFunction(
+        () => /Authentication Required[\s\S]*Please log in to access the admin dashboard/.test(document.body.innerText),
+        undefined,
+        { ...wait, polling: 'raf' },
+      );
       await page.waitForURL('**/admin/login', wait);
       await page.getByRole('heading', { name: 'Admin Login' }).waitFor(wait);
       await context.close();

@@ -18,7 +18,7 @@ export function BuyNow({ title }: { title: string }) {
   return (
     <Dialog.Root open={open} onOpenChange={openChange}>
       <Dialog.Trigger>
-        <Button variant="outline" size="3" aria-label={`Buy ${title} now`} style={{ width: '100%' }}>
+        <Button variant="outline" size="3" aria-label={`Buy Now: ${title}`} style={{ width: '100%' }}>
           Buy Now
         </Button>
       </Dialog.Trigger>

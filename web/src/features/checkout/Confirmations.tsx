@@ -5,7 +5,9 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { orderNumberFrom } from '../../../../contracts/constants.ts';
 import { shopContent } from '../../../../contracts/content.ts';
 import { toast } from '../../components/toast/toasts.ts';
+import type { CancelCheckoutResponse } from '../../../../contracts/checkout.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { dispatchCart, useCart } from '../cart/cartStore.ts';
 import { ShopFrame } from './ShopFrame.tsx';
 import './checkout.css';
 
@@ -50,6 +52,7 @@ function useOnce(effect: () => void) {
 /** /checkout-success, /payment-success and /payment/success: the order number comes from session_id. */
 export function PaymentSuccess({ sessionId, homeLabel }: { sessionId?: string; homeLabel: 'Return to Home' | 'Return to Homepage' }) {
   useOnce(() => {
+    dispatchCart({ type: 'clear' });
     toast({ title: 'Order Confirmed!', description: 'Your order has been processed. You will receive confirmation emails shortly.' });
     // Places the order now if the payment provider's webhook has not yet; the screen does not wait for it.
     if (sessionId) void apiRequest('POST', '/api/checkout/confirm', { sessionId }).catch((error) => console.error('Order confirmation failed', error));
@@ -84,8 +87,20 @@ export function PaymentSuccess({ sessionId, homeLabel }: { sessionId?: string; h
 
 /** /payment-cancelled and /payment/cancelled. */
 export function PaymentCancelled({ checkoutId }: { checkoutId?: string }) {
+  const current = useCart();
+  const cart = useRef(current);
+  cart.current = current;
   useOnce(() => {
-    if (checkoutId) void apiRequest('POST', '/api/checkout/cancel', { checkoutId }).catch((error) => console.error('Recording the cancellation failed', error));
+    if (!checkoutId) return;
+    // The drawer empties the cart on its way to the payment page; coming back unpaid, the shopper gets it back.
+    apiRequest<CancelCheckoutResponse>('POST', '/api/checkout/cancel', { checkoutId })
+      .then(({ items }) => {
+        if (cart.current.length > 0) return;
+        for (const item of items) {
+          if (item.bookId !== undefined) dispatchCart({ type: 'add', line: { bookId: item.bookId, title: item.name, price: item.price, quantity: item.quantity } });
+        }
+      })
+      .catch((error) => console.error('Recording the cancellation failed', error));
   });
   return (
     <Confirmation tone="amber" icon={<Cross />}>

@@ -104,10 +104,10 @@ export function PurchasePanel({ amount, productTitle, customerEmail, customerNam
         </Text>
       </Flex>
       <Flex gap="3" direction={{ initial: 'column', xs: 'row-reverse' }}>
-        <Button size="3" onClick={() => void proceed()} disabled={processing} style={{ flex: 1 }}>
+        <Button size="3" onClick={() => void proceed()} disabled={processing} style={{ flexGrow: 1 }}>
           {processing ? 'Processing...' : 'Proceed to Checkout'}
         </Button>
-        <Button size="3" variant="soft" color="gray" onClick={onCancel} disabled={processing} style={{ flex: 1 }}>
+        <Button size="3" variant="soft" color="gray" onClick={onCancel} disabled={processing} style={{ flexGrow: 1 }}>
           Cancel
         </Button>
       </Flex>

@@ -1,12 +1,16 @@
 // The shop's frame around a confirmation screen (spec §2: header, screen, footer).
 import type { ReactNode } from 'react';
-import { CheckoutLayoutBar } from './CheckoutLayout.tsx';
+import { Footer } from '../storefront/Footer.tsx';
+import { Header } from '../storefront/Header.tsx';
 
 export function ShopFrame({ children }: { children: ReactNode }) {
   return (
-    <div className="checkout-page">
-      <CheckoutLayoutBar />
-      <main>{children}</main>
-    </div>
+    <>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </>
   );
 }

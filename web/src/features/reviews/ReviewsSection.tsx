@@ -1,9 +1,10 @@
 // The landing page's Reviews section (spec §2.5): a tab per story book, its approved reviews, and the review dialog.
-import { Button, Card, Container, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import { Button, Card, Container, Flex, Tabs, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { shopContent } from '../../../../contracts/content.ts';
 import type { PublicReviewDto } from '../../../../contracts/reviews.ts';
+import { SectionHeading } from '../storefront/SectionHeading.tsx';
 import { bookReviewsQuery, reviewDate } from './reviewQueries.ts';
 import { Stars } from './Stars.tsx';
 import { WriteReviewDialog } from './WriteReviewDialog.tsx';
@@ -15,14 +16,11 @@ const titleOf = (id: number) => shopContent.books.find((b) => b.id === id)?.titl
 
 export function ReviewsSection() {
   return (
-    <section id="reviews" className="reviews-section" aria-labelledby="reviews-heading">
+    <section id="reviews" className="section section--reviews" aria-labelledby="reviews-heading">
       <Container size="3" px="4">
-        <Heading as="h2" id="reviews-heading" size={{ initial: '7', md: '8' }} align="center">
-          Reader Reviews
-        </Heading>
-        <Text as="p" size="4" color="gray" align="center" mt="3" mb="6">
+        <SectionHeading id="reviews-heading" title="Reader Reviews">
           What families think of our stories. We would love to hear yours.
-        </Text>
+        </SectionHeading>
         <Tabs.Root defaultValue={String(reviewedBookIds[0])} className="reviews-tabs">
           <Tabs.List size="2" justify="center">
             {reviewedBookIds.map((id) => (

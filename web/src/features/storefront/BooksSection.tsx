@@ -8,6 +8,7 @@ import { formatPence } from '../../../../contracts/money.ts';
 import { mixAndMatchUkShipping } from '../../../../contracts/shipping.ts';
 import { booksQuery } from '../../lib/books.ts';
 import { AddToCart } from '../cart/AddToCart.tsx';
+import { BuyNow } from '../checkout/BuyNow.tsx';
 import { bookArt } from './bookArt.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { LoadingIndicator } from './LoadingIndicator.tsx';
@@ -62,6 +63,7 @@ function BookCard({ book }: { book: BookDto }) {
       </Flex>
       <div className="book-card__buy">
         <AddToCart bookId={book.id} title={book.title} />
+        <BuyNow title={book.title} />
       </div>
     </Card>
   );

@@ -1,26 +1,8 @@
 // Family testimonials (spec §2): static entries with a star rating each, half stars included.
 import { Card, Container, Flex, Grid, Text } from '@radix-ui/themes';
-import { rating as ratingLimits } from '../../../../contracts/constants.ts';
 import { shopContent } from '../../../../contracts/content.ts';
-import { StarIcon } from './icons.tsx';
+import { Stars } from '../reviews/Stars.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
-
-export function Stars({ rating }: { rating: number }) {
-  const stars = Array.from({ length: ratingLimits.max }, (_, i) => {
-    const filled = rating - i;
-    return filled >= 1 ? 'full' : filled >= 0.5 ? 'half' : 'empty';
-  });
-  return (
-    <span className="stars" role="img" aria-label={`Rated ${rating} out of ${ratingLimits.max}`}>
-      {stars.map((fill, i) => (
-        <span className="star" data-fill={fill} key={i}>
-          <StarIcon className="star__empty" />
-          {fill !== 'empty' && <StarIcon className="star__filled" />}
-        </span>
-      ))}
-    </span>
-  );
-}
 
 export function TestimonialsSection() {
   return (

@@ -1,0 +1,89 @@
+// Section 1: the SQLite event store with synchronous=FULL — batching and group commit against one fsync per append.
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { NewEvent } from '../../contracts/events.ts';
+import { bookStream } from '../../contracts/streams.ts';
+import { bookDecider } from '../../service/catalog/catalog.ts';
+import { handleCommand } from '../../service/commands.ts';
+import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
+import { oneDecimal, whole, type BenchReport } from './report.ts';
+import { forDuration, type BenchOptions, type Section } from './section.ts';
+
+const section = 'event store';
+const metadata = { causedBy: 'bench', causationId: 'bench', correlationId: 'bench', at: '2026-01-01T00:00:00.000Z' };
+
+function listed(n: number): NewEvent {
+  return {
+    id: randomUUID(),
+    type: 'BookListed',
+    data: { id: n, title: `Book ${n}`, description: 'A gentle story about kindness, sharing and courage, for reading aloud at bedtime.', price: 999, coverImage: `/covers/${n}.webp` },
+    metadata,
+  };
+}
+
+async function appendRate(file: string, batchSize: number, ms: number): Promise<number> {
+  const store = openSqliteEventStore(file);
+  const { count, seconds } = await forDuration(ms, (i) =>
+    store.append(`bench-${i}`, Array.from({ length: batchSize }, (_, j) => listed(i * batchSize + j)), 'no_stream'),
+  );
+  await store.close();
+  return (count * batchSize) / seconds;
+}
+
+/**
+ * `clients` loops, each running commands back to back on streams of its own. Every acknowledgement is checked on a
+ * second connection to the same file: only a committed transaction is visible there, so a command answered before its
+ * commit would show up as an early acknowledgement.
+ */
+async function commandRate(file: string, clients: number, ms: number): Promise<{ perSecond: number; commands: number; early: number }> {
+  const store = openSqliteEventStore(file);
+  const observer = new Database(file, { readonly: true });
+  const committed = observer.prepare<[string], { position: number }>('SELECT position FROM events WHERE id = ?');
+  let next = 1;
+  let commands = 0;
+  let early = 0;
+  const started = performance.now();
+  const client = async () => {
+    while (performance.now() - started < ms) {
+      const n = next++;
+      const id = randomUUID();
+      const fields = { id: n, title: `Book ${n}`, description: 'A bench book.', price: 999, coverImage: `/covers/${n}.webp` };
+      await handleCommand(store, bookStream(n), bookDecider, { type: 'SyncBook', fields }, { causedBy: 'bench', requestId: `bench-${n}`, now: metadata.at }, { eventIds: () => id });
+      if (!committed.get(id)) early += 1;
+      commands += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  const seconds = (performance.now() - started) / 1000;
+  observer.close();
+  await store.close();
+  return { perSecond: commands / seconds, commands, early };
+}
+
+export const eventStoreSection: Section = {
+  name: 'eventstore',
+  async run(report: BenchReport, { quick, scratch }: BenchOptions) {
+    const ms = quick ? 1000 : 5000;
+    const single = await appendRate(join(scratch, 'single.sqlite'), 1, ms);
+    report.figure(section, 'single-event appends (awaited one by one)', `${whole(single)} events/s`);
+    const batched = await appendRate(join(scratch, 'batch.sqlite'), 100, ms);
+    report.figure(section, '100-event batches (awaited one by one)', `${whole(batched)} events/s`);
+    const ratio = batched / single;
+    report.target(section, '100-event batches ≥ 20× the events/s of single-event appends (synchronous=FULL)', `${oneDecimal(ratio)}×`, ratio >= 20);
+
+    const one = await commandRate(join(scratch, 'one-client.sqlite'), 1, ms);
+    report.figure(section, 'handleCommand, 1 client, a new stream per command', `${whole(one.perSecond)} commands/s`);
+    const many = await commandRate(join(scratch, 'clients.sqlite'), 32, ms);
+    report.figure(section, 'handleCommand, 32 concurrent clients, a new stream per command', `${whole(many.perSecond)} commands/s`);
+    const speedup = many.perSecond / one.perSecond;
+    report.target(section, '32 concurrent command clients ≥ 5× one client (group commit)', `${oneDecimal(speedup)}×`, speedup >= 5);
+    const early = one.early + many.early;
+    report.target(
+      section,
+      'every command acknowledged only after its commit',
+      `${early} of ${whole(one.commands + many.commands)} acknowledged before their commit was visible to another connection`,
+      early === 0,
+    );
+  },
+};

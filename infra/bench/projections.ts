@@ -1,0 +1,91 @@
+// Section 2: full rebuilds of every read model from a SQLite log, into memory and into a private Redis.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { allProjections } from '../../projections/index.ts';
+import { rebuild } from '../../projections/rebuild.ts';
+import { loadConfig } from '../../service/config.ts';
+import type { ReadStore } from '../../service/ports/readStore.ts';
+import { openReadStore } from '../../service/shop.ts';
+import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
+import { createMemoryReadStore } from '../readstore/memoryReadStore.ts';
+import { startRedis } from '../testing/redis.ts';
+import { oneDecimal, whole, type BenchReport } from './report.ts';
+import type { BenchOptions, Section } from './section.ts';
+import { storiesFor, writeLog } from './workload.ts';
+
+const section = 'projections';
+const redisAdapter = new URL('../readstore/redisReadStore.ts', import.meta.url);
+
+type Sizes = { small: number; large: number };
+
+async function timeRebuilds(
+  report: BenchReport,
+  label: string,
+  events: ReturnType<typeof openSqliteEventStore>,
+  fresh: (name: string) => Promise<ReadStore>,
+  { small, large }: Sizes,
+): Promise<{ smallRate: number; largeRate: number; ratio: number }> {
+  // Warm the JIT on a small rebuild first, so the first measured one is not paying for compilation.
+  const warm = await fresh('warm');
+  await rebuild(events, warm, allProjections, { upTo: Math.min(10_000, small) });
+  await warm.drop();
+  const times: number[] = [];
+  for (const size of [small, large]) {
+    const target = await fresh(`rebuild-${size}`);
+    const result = await rebuild(events, target, allProjections, { upTo: size });
+    if (result.events !== size) throw new Error(`rebuild folded ${result.events} events, expected ${size}`);
+    await target.drop();
+    times.push(result.ms);
+    report.figure(section, `rebuild of ${whole(size)} events into ${label}`, `${whole((size / result.ms) * 1000)} events/s (${oneDecimal(result.ms / 1000)} s)`);
+  }
+  return { smallRate: (small / times[0]!) * 1000, largeRate: (large / times[1]!) * 1000, ratio: times[1]! / times[0]! };
+}
+
+export const projectionsSection: Section = {
+  name: 'projections',
+  async run(report: BenchReport, { quick, scratch }: BenchOptions) {
+    const sizes: Sizes = quick ? { small: 10_000, large: 100_000 } : { small: 100_000, large: 1_000_000 };
+    const sizeRatio = sizes.large / sizes.small;
+    const allowed = sizeRatio * 1.1;
+    const events = openSqliteEventStore(join(scratch, 'projection-log.sqlite'));
+    try {
+      const started = performance.now();
+      const perType = await writeLog(events, allProjections, sizes.large);
+      report.figure(section, `log of ${whole(sizes.large)} events written (group commits of about 2,000 events)`, `${oneDecimal((performance.now() - started) / 1000)} s`);
+      report.note(
+        section,
+        `The log mixes ${storiesFor(allProjections).map((s) => s.name).join('; ')} — ${[...perType].map(([type, n]) => `${whole(n)} ${type}`).join(', ')}.`,
+      );
+
+      const memory = await timeRebuilds(report, 'memory', events, async (name) => createMemoryReadStore(name), sizes);
+      report.figure(section, `memory: ${whole(sizes.large)} rebuild time ÷ ${whole(sizes.small)} rebuild time`, `${oneDecimal(memory.ratio)}×`);
+
+      if (!existsSync(redisAdapter)) {
+        report.target(section, 'rebuild into Redis ≥ 20,000 events/s', 'pending: the Redis read store adapter is not in this branch yet', 'pending');
+        report.target(section, `${whole(sizes.large)} events take ≤ ${oneDecimal(allowed)}× the time of ${whole(sizes.small)} (Redis)`, `pending; memory: ${oneDecimal(memory.ratio)}×`, 'pending');
+        return;
+      }
+      const redis = await startRedis();
+      try {
+        const reads = await openReadStore(loadConfig({ REDIS_URL: redis.url }));
+        try {
+          const intoRedis = await timeRebuilds(report, 'Redis', events, async (name) => reads.withNamespace(`bench-${name}`), sizes);
+          const slower = Math.min(intoRedis.smallRate, intoRedis.largeRate);
+          report.target(section, 'rebuild into Redis ≥ 20,000 events/s', `${whole(slower)} events/s (the slower of the two sizes)`, slower >= 20_000);
+          report.target(
+            section,
+            `${whole(sizes.large)} events take ≤ ${oneDecimal(allowed)}× the time of ${whole(sizes.small)} (Redis)`,
+            `${oneDecimal(intoRedis.ratio)}× (memory: ${oneDecimal(memory.ratio)}×)`,
+            intoRedis.ratio <= allowed,
+          );
+        } finally {
+          await reads.close();
+        }
+      } finally {
+        await redis.stop();
+      }
+    } finally {
+      await events.close();
+    }
+  },
+};

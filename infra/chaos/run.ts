@@ -1,0 +1,162 @@
+// `npm run chaos [-- scenario ...]`: the long runs of the reliability and security scenarios, with their results
+// written to docs/reliability.md (when every scenario ran). `npm test` runs the short versions of the same code.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { signAdminToken } from '../../service/admin/tokens.ts';
+import { BenchReport, spliceGenerated, whole, type Verdict } from '../bench/report.ts';
+import { loginLimits } from '../../service/admin/throttle.ts';
+import { testWebhookSecret } from '../../service/checkout/testing.ts';
+import { startTestShop, testAdmin } from '../testing/shop.ts';
+import { loginStorm, missingSecurityHeaders, tryBadTokens } from './adminAuth.ts';
+import { paymentStorm } from './payments.ts';
+import { openCrashSite } from './crash.ts';
+import { fuzz, hostileRequests, routesToFuzz } from './hostileInput.ts';
+
+type Scenario = { name: string; run(report: BenchReport): Promise<void> };
+
+const crash: Scenario = {
+  name: 'crash',
+  async run(report) {
+    const section = 'crash';
+    const site = await openCrashSite();
+    try {
+      let acknowledged = 0;
+      let logged = 0;
+      const lost: string[] = [];
+      const duplicated: string[] = [];
+      const broken: string[] = [];
+      const first = await site.restart();
+      if (!first.verified) broken.push('the first start did not verify');
+      for (let round = 1; round <= 20; round++) {
+        // Kill points spread from the first acknowledgement to well into the burst.
+        const killAfterMs = 75 * round;
+        const result = await site.crash(round, killAfterMs);
+        const restart = await site.restart();
+        acknowledged += result.acknowledged;
+        logged += result.logged;
+        lost.push(...result.lost);
+        duplicated.push(...result.duplicated);
+        if (result.integrity !== 'ok' || !restart.verified || restart.lag !== 0 || restart.missingFromOwnersList !== 0) {
+          broken.push(`round ${round}: integrity ${result.integrity}, verified ${restart.verified}, lag ${restart.lag}, ${restart.missingFromOwnersList} acknowledged reviews not listed`);
+        }
+        report.figure(
+          section,
+          `round ${round}: kill -9 ${killAfterMs} ms after the first 2xx`,
+          `${whole(result.acknowledged)} acknowledged, ${whole(result.logged)} in the log, ${result.lost.length} lost, ${result.duplicated.length} twice, integrity ${result.integrity}; after restart: lag ${restart.lag}, verify ${restart.verified ? 'match' : 'MISMATCH'}`,
+        );
+      }
+      report.target(section, '20 rounds of kill -9 mid-burst: every acknowledged submission in the log exactly once', `${whole(acknowledged)} acknowledged, ${lost.length} lost, ${duplicated.length} duplicated`, lost.length === 0 && duplicated.length === 0 && acknowledged > 0);
+      report.target(
+        section,
+        'after each restart the projections catch up, verify against a rebuild of the log, and list every acknowledged review; the file passes integrity_check',
+        broken.length ? broken.join('; ') : '20 of 20 rounds',
+        broken.length === 0,
+      );
+      report.note(section, `${whole(logged - acknowledged)} submissions were committed but their answer was cut off by the kill; each is in the log once.`);
+      report.note(section, 'Each round: the service (the entry npm start runs, SQLite log, read models in a private redis-server) takes 32 concurrent POST /api/reviews/submit clients and is killed with SIGKILL; the restart is the same command on the same DATA_DIR and Redis, whose runner resumes from its checkpoint.');
+    } finally {
+      await site.close();
+    }
+  },
+};
+
+const hostileInput: Scenario = {
+  name: 'hostile-input',
+  async run(report) {
+    const section = 'hostile input';
+    const shop = await startTestShop();
+    try {
+      const { deps } = shop.shop;
+      const routes = routesToFuzz(deps);
+      const requests = hostileRequests(routes, signAdminToken(deps.jwtSecret, 'admin'), 20_000, 20_260_101);
+      const result = await fuzz(shop.url, requests, deps.events);
+      const statuses = [...result.byStatus].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status === -1 ? 'connection closed by the server' : status}: ${whole(n)}`);
+      report.figure(section, `requests over ${routes.length} routes`, whole(result.requests));
+      report.figure(section, 'answers by status', statuses.join(', '));
+      const fives = result.findings.filter((f) => f.status >= 500).length;
+      const leaks = result.findings.filter((f) => f.problem.startsWith('body shows')).length;
+      report.target(section, '≥ 5,000 malformed requests: zero 5xx', `${whole(result.requests)} requests, ${fives} 5xx`, result.requests >= 5000 && fives === 0);
+      report.target(section, 'zero stack traces or internals in any body', `${leaks} bodies`, leaks === 0);
+      report.target(section, 'nothing appended by a refused request', `${result.appendedWhenRefused} appends`, result.appendedWhenRefused === 0);
+      for (const f of result.findings.slice(0, 20)) report.note(section, `${f.problem}: ${f.request}`);
+    } finally {
+      await shop.close();
+    }
+  },
+};
+
+const auth: Scenario = {
+  name: 'auth',
+  async run(report) {
+    const section = 'auth';
+    const shop = await startTestShop();
+    try {
+      const tokens = await tryBadTokens(shop.url, shop.shop.deps);
+      report.target(section, 'missing, expired, tampered, wrong-algorithm and alg:none tokens → 401 on every admin route', `${whole(tokens.attempts)} attempts on ${tokens.routes} routes, ${tokens.failures.length} not refused`, tokens.failures.length === 0);
+      for (const failure of tokens.failures.slice(0, 20)) report.note(section, failure);
+      for (const mode of ['guessing', 'spraying'] as const) {
+        const fresh = await startTestShop();
+        try {
+          const storm = await loginStorm(fresh.url, testAdmin, mode);
+          report.target(
+            section,
+            `brute-force ${mode === 'guessing' ? 'guessing of one username' : 'spraying of many usernames from one address'}: throttled after ${loginLimits.failures} failures`,
+            `${storm.attempts} parallel attempts: ${storm.refused401} × 401, ${storm.throttled429} × 429 (${storm.withRetryAfter} with Retry-After); the right password next: ${storm.rightPasswordAfterwards}`,
+            storm.refused401 <= loginLimits.failures && storm.throttled429 === storm.attempts - storm.refused401 && storm.rightPasswordAfterwards === 429,
+          );
+        } finally {
+          await fresh.close();
+        }
+      }
+      const missing = await missingSecurityHeaders(shop.url);
+      report.target(section, 'CSP with frame-ancestors, nosniff and Referrer-Policy on pages, API answers, errors and assets', missing.length ? missing.join(', ') : 'all present', missing.length === 0);
+    } finally {
+      await shop.close();
+    }
+  },
+};
+
+const payments: Scenario = {
+  name: 'payments',
+  async run(report) {
+    const section = 'payments';
+    const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret });
+    try {
+      const storm = await paymentStorm(shop, { payments: 1000, copies: 3, concurrency: 24, seed: 7 });
+      report.figure(section, 'paid checkouts (paid at the sandbox gateway only, so only a webhook can place the order)', whole(storm.payments));
+      report.figure(section, 'signed checkout.session.completed deliveries, 3 per payment, shuffled, 24 at a time', whole(storm.deliveries));
+      report.target(
+        section,
+        '1,000 payment webhooks, each delivered 3 times in shuffled order → exactly 1,000 orders',
+        `${whole(storm.ordersInLog)} OrderPlaced in the log, ${storm.doubled.length} payments placed twice, ${whole(storm.ordersInReadModel)} in the owner's list, ${storm.refused.length} deliveries refused`,
+        storm.ordersInLog === 1000 && storm.doubled.length === 0 && storm.ordersInReadModel === 1000 && storm.refused.length === 0,
+      );
+    } finally {
+      await shop.close();
+    }
+  },
+};
+
+const scenarios: Scenario[] = [crash, hostileInput, payments, auth];
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const chosen = wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios;
+const report = new BenchReport(`npm run chaos${wanted.length ? ` -- ${wanted.join(' ')}` : ''}`);
+let failed = false;
+for (const scenario of chosen) {
+  try {
+    await scenario.run(report);
+  } catch (error) {
+    failed = true;
+    report.note(scenario.name, `the scenario failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(error);
+  }
+}
+const count = (met: Verdict) => report.targets.filter((t) => t.met === met).length;
+console.log(`\n${count(true)} checks passed, ${count(false)} failed, ${count('pending')} pending`);
+if (chosen.length === scenarios.length && !failed) {
+  const file = 'docs/reliability.md';
+  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Reliability and security\n';
+  writeFileSync(file, spliceGenerated(existing, report.markdown()));
+  console.log(`Results written to ${file}`);
+}
+process.exit(failed || count(false) > 0 ? 1 : 0);
