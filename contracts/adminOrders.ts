@@ -21,7 +21,11 @@ export const ChangeOrderStatusSchema = v.object(
     ),
     /** the order's revision the owner's screen showed; a change against an older one is refused */
     expectedRevision: v.optional(
-      v.pipe(v.number('Expected revision must be a whole number'), v.integer('Expected revision must be a whole number'), v.minValue(0, 'Expected revision must be a whole number')),
+      v.pipe(
+        v.number('Expected revision must be a whole number'),
+        v.integer('Expected revision must be a whole number'),
+        v.minValue(0, 'Expected revision must be a whole number'),
+      ),
     ),
   },
   'Send a JSON object with a status',
@@ -80,15 +84,18 @@ export type OrderHistoryResponse = { orderId: string; history: OrderHistoryEntry
 export const streamNamePattern = /^[a-z]+-[A-Za-z0-9._-]{1,200}$/;
 export const maxEventsPage = 1000;
 
-const whole = (what: string) =>
-  v.pipe(v.string(), v.regex(/^\d{1,15}$/, `${what} must be a whole number`), v.transform(Number));
+const whole = (what: string) => v.pipe(v.string(), v.regex(/^\d{1,15}$/, `${what} must be a whole number`), v.transform(Number));
 
 /** GET /api/admin/events: one stream, or the global log paged after a position. */
 export const AuditEventsQuerySchema = v.object({
   stream: v.optional(v.pipe(v.string(), v.regex(streamNamePattern, 'Stream must be a stream name such as order-123'))),
   after: v.optional(whole('After'), '0'),
   limit: v.optional(
-    v.pipe(whole('Limit'), v.minValue(1, `Limit must be between 1 and ${maxEventsPage}`), v.maxValue(maxEventsPage, `Limit must be between 1 and ${maxEventsPage}`)),
+    v.pipe(
+      whole('Limit'),
+      v.minValue(1, `Limit must be between 1 and ${maxEventsPage}`),
+      v.maxValue(maxEventsPage, `Limit must be between 1 and ${maxEventsPage}`),
+    ),
     '100',
   ),
 });

@@ -74,7 +74,10 @@ export async function getAdminOrder(reader: ReadStoreReader, orderId: string): P
 }
 
 export async function countOrders(reader: ReadStoreReader): Promise<{ total: number; counts: OrderStatusCounts }> {
-  const [total, ...perStatus] = await Promise.all([reader.count(newestIndex), ...anyOrderStatuses.map((s) => reader.count(statusIndex(s)))]);
+  const [total, ...perStatus] = await Promise.all([
+    reader.count(newestIndex),
+    ...anyOrderStatuses.map((s) => reader.count(statusIndex(s))),
+  ]);
   const counts = Object.fromEntries(anyOrderStatuses.map((s, i) => [s, perStatus[i] ?? 0])) as OrderStatusCounts;
   return { total: total ?? 0, counts };
 }

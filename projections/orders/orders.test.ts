@@ -31,7 +31,14 @@ test('admin orders: newest first, with the spec fields, display texts and the re
   const events = story();
   const store = await fold(projections, events);
   const orders = await listAdminOrders(store);
-  assert.equal(orders.map((o) => [o.orderId, o.status]), [['b', 'completed'], ['c', 'cancelled'], ['a', 'shipped']]);
+  assert.equal(
+    orders.map((o) => [o.orderId, o.status]),
+    [
+      ['b', 'completed'],
+      ['c', 'cancelled'],
+      ['a', 'shipped'],
+    ],
+  );
   const a = (await getAdminOrder(store, 'a'))!;
   assert.equal(a, {
     orderId: 'a',
@@ -52,7 +59,10 @@ test('admin orders: newest first, with the spec fields, display texts and the re
 
 test('admin orders: each status has its own list and count; a change moves the order between them', async () => {
   const store = await fold(projections, story());
-  assert.equal((await listAdminOrders(store, 'shipped')).map((o) => o.orderId), ['a']);
+  assert.equal(
+    (await listAdminOrders(store, 'shipped')).map((o) => o.orderId),
+    ['a'],
+  );
   assert.equal(await listAdminOrders(store, 'pending'), []);
   assert.equal(await countOrders(store), {
     total: 3,
@@ -62,7 +72,10 @@ test('admin orders: each status has its own list and count; a change moves the o
 
 test('admin orders: an address given as text is shown as given; empty parts are left out', () => {
   assert.is(shippingAddressText('To be provided during checkout'), 'To be provided during checkout');
-  assert.is(shippingAddressText({ line1: '1 High St', line2: ' ', city: 'York', postcode: 'YO1 7HH', country: 'GB' }), '1 High St, York, YO1 7HH, GB');
+  assert.is(
+    shippingAddressText({ line1: '1 High St', line2: ' ', city: 'York', postcode: 'YO1 7HH', country: 'GB' }),
+    '1 High St, York, YO1 7HH, GB',
+  );
 });
 
 test('order history: the placing and every change in order, with notes, admin and time', async () => {
@@ -78,8 +91,14 @@ test('order history: the placing and every change in order, with notes, admin an
     ],
   );
   // recorded() numbers revisions per stream across the whole file, as one long-lived log would.
-  assert.equal(history.history.map((h) => h.revision), [0, 3, 4].map((i) => events[i]!.revision));
-  assert.equal(history.history.map((h) => h.position), [0, 3, 4].map((i) => events[i]!.position));
+  assert.equal(
+    history.history.map((h) => h.revision),
+    [0, 3, 4].map((i) => events[i]!.revision),
+  );
+  assert.equal(
+    history.history.map((h) => h.position),
+    [0, 3, 4].map((i) => events[i]!.position),
+  );
   assert.is(await getOrderHistory(store, 'nobody'), null);
 });
 

@@ -31,7 +31,7 @@ async function events(args: string[], env: Record<string, string> = {}) {
 
 const apiLog: LogPageResponse['events'] = [];
 
-test('a run with orders: the read models in Redis equal a rebuild from the log, and the API pages through all of it', async () => {
+test('a run with orders and reviews: the read models in Redis equal a rebuild from the log, and the API pages through all of it', async () => {
   const shop = await startTestShop({ DATA_DIR: dataDir, REDIS_URL: redis.url });
   const owner = await adminHeaders(shop, 'owner');
   await placeOrders(shop, [
@@ -39,17 +39,51 @@ test('a run with orders: the read models in Redis equal a rebuild from the log, 
     orderPlacedData({ orderId: 'cs_sandbox_Audit0000000000000000002', placedAt: '2026-03-02T09:00:00.000Z', status: 'completed' }),
   ]);
   const change = (id: string, body: object) => call(`${shop.url}/api/admin/orders/${id}/status`, { body, headers: owner });
-  assert.is((await change('pi_sandbox_Audit0000000000000000001', { status: 'processing', notes: 'Packing today', expectedRevision: 0 })).status, 200);
-  assert.is((await change('pi_sandbox_Audit0000000000000000001', { status: 'shipped', notes: 'Royal Mail', expectedRevision: 1 })).status, 200);
+  assert.is(
+    (await change('pi_sandbox_Audit0000000000000000001', { status: 'processing', notes: 'Packing today', expectedRevision: 0 })).status,
+    200,
+  );
+  assert.is(
+    (await change('pi_sandbox_Audit0000000000000000001', { status: 'shipped', notes: 'Royal Mail', expectedRevision: 1 })).status,
+    200,
+  );
   // A burst from several tabs: some land, the rest are refused; the log keeps only what landed.
-  const burst = await Promise.all(['shipped', 'delivered', 'cancelled', 'processing'].map((status) => change('cs_sandbox_Audit0000000000000000002', { status })));
+  const burst = await Promise.all(
+    ['shipped', 'delivered', 'cancelled', 'processing'].map((status) => change('cs_sandbox_Audit0000000000000000002', { status })),
+  );
   assert.ok(burst.every((a) => a.status === 200 || a.status === 409));
+
+  const review = (name: string, rating: number) =>
+    call(`${shop.url}/api/reviews/submit`, {
+      body: {
+        bookId: 2,
+        customerName: name,
+        customerEmail: `${name.toLowerCase()}@example.com`,
+        rating,
+        reviewText: 'A gentle story about sharing.',
+      },
+    });
+  const kept = (await review('Maryam', 5)).json.reviewId as string;
+  const refused = (await review('Idris', 2)).json.reviewId as string;
+  assert.is(
+    (await call(`${shop.url}/api/admin/reviews/${kept}/approve`, { body: { adminMessage: 'Thank you' }, headers: owner })).status,
+    200,
+  );
+  assert.is(
+    (
+      await call(`${shop.url}/api/admin/reviews/${refused}/reject`, {
+        body: { adminMessage: 'Mentions a delivery, not the book' },
+        headers: owner,
+      })
+    ).status,
+    200,
+  );
 
   const list = await call(`${shop.url}/api/admin/orders`, { headers: owner });
   assert.is(list.json.orders[1].status, 'shipped');
   assert.ok((await verify(shop.shop.deps.events, shop.shop.deps.reads, allProjections)).match, 'live read models differ from a rebuild');
 
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = (await call(`${shop.url}/api/admin/events?after=${after}&limit=3`, { headers: owner })).json as LogPageResponse;
     apiLog.push(...page.events);
     if (page.next === null) break;

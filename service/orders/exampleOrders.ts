@@ -42,7 +42,12 @@ export async function placeOrders(shop: TestShop, orders: OrderPlacedData[]): Pr
           id: randomUUID(),
           type: 'OrderPlaced',
           data,
-          metadata: { causedBy: 'webhook:stripe', causationId: data.paymentReference, correlationId: data.paymentReference, at: data.placedAt },
+          metadata: {
+            causedBy: 'webhook:stripe',
+            causationId: data.paymentReference,
+            correlationId: data.paymentReference,
+            at: data.placedAt,
+          },
         },
       ],
       'no_stream',

@@ -4,9 +4,7 @@ import type { OrderEvent, OrderStatusChanged } from '../../contracts/orders.ts';
 import type { Decider } from '../commands.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
-export type OrderState =
-  | { placed: false; revision: number }
-  | { placed: true; orderId: string; status: AnyOrderStatus; revision: number };
+export type OrderState = { placed: false; revision: number } | { placed: true; orderId: string; status: AnyOrderStatus; revision: number };
 
 export type ChangeOrderStatus = {
   type: 'ChangeOrderStatus';

@@ -23,13 +23,20 @@ test.after(async () => shop?.close());
 
 const statusOf = (id: string, body: unknown, headers = owner) =>
   call(`${shop.url}/api/admin/orders/${id}/status`, { method: 'POST', body, headers });
-const historyOf = async (id: string) => (await call(`${shop.url}/api/admin/orders/${id}/history`, { headers: owner })).json as OrderHistoryResponse;
+const historyOf = async (id: string) =>
+  (await call(`${shop.url}/api/admin/orders/${id}/history`, { headers: owner })).json as OrderHistoryResponse;
 const head = () => shop.shop.deps.events.headPosition();
 
 test('every order route answers 401 without a valid token', async () => {
   const bad = { authorization: 'Bearer not-a-token' };
   for (const headers of [{}, bad]) {
-    for (const path of ['/api/admin/orders', '/api/admin/orders?status=pending', '/api/admin/orders/ord-first/history', '/api/admin/events', '/api/admin/events?stream=order-ord-first']) {
+    for (const path of [
+      '/api/admin/orders',
+      '/api/admin/orders?status=pending',
+      '/api/admin/orders/ord-first/history',
+      '/api/admin/events',
+      '/api/admin/events?stream=order-ord-first',
+    ]) {
       const res = await call(`${shop.url}${path}`, { headers });
       assert.is(res.status, 401, path);
       assert.is(res.json.success, false);
@@ -44,12 +51,27 @@ test('GET /api/admin/orders: newest first with the spec fields, counts, and a st
   const res = await call(`${shop.url}/api/admin/orders`, { headers: owner });
   assert.is(res.status, 200);
   const body = res.json as AdminOrdersResponse;
-  assert.equal(body.orders.map((o) => o.orderId), ['ord-newest', 'ord-paid', 'ord-first']);
+  assert.equal(
+    body.orders.map((o) => o.orderId),
+    ['ord-newest', 'ord-paid', 'ord-first'],
+  );
   assert.is(body.totalOrders, 3);
   assert.is(body.counts.pending, 2);
   assert.is(body.counts.completed, 1);
   const first = body.orders[2]!;
-  for (const field of ['orderId', 'status', 'orderDate', 'customerName', 'customerEmail', 'shippingAddress', 'total', 'paymentMethod', 'totalAmount', 'shippingCost', 'items']) {
+  for (const field of [
+    'orderId',
+    'status',
+    'orderDate',
+    'customerName',
+    'customerEmail',
+    'shippingAddress',
+    'total',
+    'paymentMethod',
+    'totalAmount',
+    'shippingCost',
+    'items',
+  ]) {
     assert.ok(field in first, field);
   }
   assert.is(first.total, '£13.49');
@@ -57,11 +79,17 @@ test('GET /api/admin/orders: newest first with the spec fields, counts, and a st
   assert.equal(first.items, [{ name: 'The Kindness Basket', quantity: 1, price: 999 }]);
 
   const completed = await call(`${shop.url}/api/admin/orders?status=completed`, { headers: owner });
-  assert.equal(completed.json.orders.map((o: { orderId: string }) => o.orderId), ['ord-paid']);
+  assert.equal(
+    completed.json.orders.map((o: { orderId: string }) => o.orderId),
+    ['ord-paid'],
+  );
   assert.is(completed.json.totalOrders, 1);
   const bad = await call(`${shop.url}/api/admin/orders?status=lost`, { headers: owner });
   assert.is(bad.status, 400);
-  assert.equal(bad.json.issues.map((i: { field: string }) => i.field), ['status']);
+  assert.equal(
+    bad.json.issues.map((i: { field: string }) => i.field),
+    ['status'],
+  );
 });
 
 test('POST status: the change is recorded with notes, admin and time, and the list shows it at once', async () => {
@@ -71,7 +99,10 @@ test('POST status: the change is recorded with notes, admin and time, and the li
   assert.is(res.json.order.status, 'processing');
   assert.is(res.json.order.revision, 1);
   const list = await call(`${shop.url}/api/admin/orders?status=processing`, { headers: owner });
-  assert.equal(list.json.orders.map((o: { orderId: string }) => o.orderId), ['ord-first']);
+  assert.equal(
+    list.json.orders.map((o: { orderId: string }) => o.orderId),
+    ['ord-first'],
+  );
   const history = await historyOf('ord-first');
   assert.equal(history.history.at(-1), {
     kind: 'statusChanged',
@@ -119,10 +150,17 @@ test('POST status: unknown and impossible ids are 404; bad bodies are 400 with f
     const res = await statusOf('ord-newest', body);
     assert.is(res.status, 400, JSON.stringify(body));
     assert.is(res.json.message, message);
-    assert.equal(res.json.issues.map((i: { field: string }) => i.field), [field]);
+    assert.equal(
+      res.json.issues.map((i: { field: string }) => i.field),
+      [field],
+    );
   }
   for (const body of [[], 'shipped', null]) assert.is((await statusOf('ord-newest', body)).status, 400, JSON.stringify(body));
-  const notJson = await call(`${shop.url}/api/admin/orders/ord-newest/status`, { method: 'POST', raw: '{"status":', headers: { ...owner, 'content-type': 'application/json' } });
+  const notJson = await call(`${shop.url}/api/admin/orders/ord-newest/status`, {
+    method: 'POST',
+    raw: '{"status":',
+    headers: { ...owner, 'content-type': 'application/json' },
+  });
   assert.is(notJson.status, 400);
   assert.is(await head(), before, 'a refused request appended an event');
 });
@@ -132,7 +170,10 @@ test('10 concurrent changes against the same revision: one is accepted, nine ans
   const targets = orderStatuses.filter((s) => s !== 'pending');
   const answers = await Promise.all(
     Array.from({ length: 10 }, (_, i) =>
-      statusOf('ord-race', { status: targets[i % targets.length], notes: `tab ${i}`, expectedRevision: 0 }).then((a) => ({ ...a, notes: `tab ${i}` })),
+      statusOf('ord-race', { status: targets[i % targets.length], notes: `tab ${i}`, expectedRevision: 0 }).then((a) => ({
+        ...a,
+        notes: `tab ${i}`,
+      })),
     ),
   );
   const accepted = answers.filter((a) => a.status === 200);
@@ -148,14 +189,19 @@ test('10 concurrent changes against the same revision: one is accepted, nine ans
   assert.is(change.notes, accepted[0]!.notes);
   assert.is(change.to, accepted[0]!.json.order.status);
   const stored = await shop.shop.deps.events.readStream(orderStream('ord-race'));
-  assert.equal(stored.map((e) => e.type), ['OrderPlaced', 'OrderStatusChanged']);
+  assert.equal(
+    stored.map((e) => e.type),
+    ['OrderPlaced', 'OrderStatusChanged'],
+  );
 });
 
 test('10 concurrent changes without a revision: every accepted one is in the history in order, every other answered 409', async () => {
   await placeOrders(shop, [orderPlacedData({ orderId: 'ord-rush', placedAt: '2026-03-04T10:00:00.000Z' })]);
   const targets = orderStatuses.filter((s) => s !== 'pending');
   const answers = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => statusOf('ord-rush', { status: targets[i % targets.length], notes: `tab ${i}` }).then((a) => ({ ...a, notes: `tab ${i}` }))),
+    Array.from({ length: 10 }, (_, i) =>
+      statusOf('ord-rush', { status: targets[i % targets.length], notes: `tab ${i}` }).then((a) => ({ ...a, notes: `tab ${i}` })),
+    ),
   );
   const accepted = answers.filter((a) => a.status === 200);
   const refused = answers.filter((a) => a.status === 409);
@@ -176,7 +222,10 @@ test('10 concurrent changes without a revision: every accepted one is in the his
   const stored = await shop.shop.deps.events.readStream(orderStream('ord-rush'));
   assert.is(stored.length, history.length);
   assert.is(new Set(stored.map((e) => e.id)).size, stored.length);
-  assert.equal(stored.map((e) => e.revision), stored.map((_, i) => i));
+  assert.equal(
+    stored.map((e) => e.revision),
+    stored.map((_, i) => i),
+  );
   const list = await call(`${shop.url}/api/admin/orders`, { headers: owner });
   assert.is(list.json.orders.find((o: { orderId: string }) => o.orderId === 'ord-rush').status, status);
 });
@@ -185,7 +234,10 @@ test('GET /api/admin/events: a stream with positions and metadata, or the whole 
   const stream = await call(`${shop.url}/api/admin/events?stream=order-ord-first`, { headers: owner });
   assert.is(stream.status, 200);
   assert.is(stream.json.stream, 'order-ord-first');
-  assert.equal(stream.json.events.map((e: { type: string }) => e.type), ['OrderPlaced', 'OrderStatusChanged']);
+  assert.equal(
+    stream.json.events.map((e: { type: string }) => e.type),
+    ['OrderPlaced', 'OrderStatusChanged'],
+  );
   const [placed, changed] = stream.json.events;
   assert.is(placed.revision, 0);
   assert.ok(changed.position > placed.position);
@@ -202,7 +254,10 @@ test('GET /api/admin/events: a stream with positions and metadata, or the whole 
     after = page.json.next;
   }
   assert.is(pages.length, await head());
-  assert.equal(pages, [...pages].sort((a, b) => a - b));
+  assert.equal(
+    pages,
+    [...pages].sort((a, b) => a - b),
+  );
 
   assert.is((await call(`${shop.url}/api/admin/events?stream=order-nothing`, { headers: owner })).status, 404);
   for (const query of ['stream=NOT%20A%20STREAM', 'limit=0', 'limit=1001', 'after=-1', 'after=abc']) {

@@ -43,7 +43,15 @@ export function orderRoutes(router: Router, deps: ShopDeps) {
       deps.events,
       orderStream(orderId),
       orderStatusDecider,
-      { type: 'ChangeOrderStatus', orderId, to: status, notes, by: admin, at: meta.now, ...(expectedRevision === undefined ? {} : { expectedRevision }) },
+      {
+        type: 'ChangeOrderStatus',
+        orderId,
+        to: status,
+        notes,
+        by: admin,
+        at: meta.now,
+        ...(expectedRevision === undefined ? {} : { expectedRevision }),
+      },
       meta,
       { waiter: deps.waiter },
     );

@@ -7,6 +7,7 @@ import { entry, orderIds, ownerAt, tab } from './ordersOwner.ts';
 
 let browser: Browser;
 const shots = 'test-results/orders';
+const seen = { timeout: 15_000 };
 
 test.before(async () => {
   browser = await launchBrowser();
@@ -24,13 +25,16 @@ for (const [name, viewport] of Object.entries(viewports)) {
     try {
       await page.goto(`${shop.url}/admin/orders`);
       await page.getByRole('heading', { name: 'Order Management' }).waitFor({ timeout: 15_000 });
-      assert.is(await page.getByTestId('total-orders').innerText(), 'Total Orders: 4');
+      await page.getByText('Total Orders: 4', { exact: true }).waitFor(seen);
       await seeTabs(page, ['All (4)', 'Pending (3)', 'Processing (0)', 'Shipped (0)', 'Delivered (0)']);
       assert.is(await page.getByRole('link', { name: 'Reviews Dashboard' }).getAttribute('href'), '/admin-dashboard');
 
       // Newest first.
       const headings = await page.locator('.order-entry__trigger').allInnerTexts();
-      assert.equal(headings.map((h) => /Order #(\S+)/.exec(h)?.[1]), [orderIds.ibrahim, orderIds.amina, orderIds.yusuf, orderIds.maryam]);
+      assert.equal(
+        headings.map((h) => /Order #(\S+)/.exec(h)?.[1]),
+        [orderIds.ibrahim, orderIds.amina, orderIds.yusuf, orderIds.maryam],
+      );
 
       // Two orders open at once.
       await page.getByRole('button', { name: new RegExp(`Order #${orderIds.maryam}`) }).click();
@@ -97,7 +101,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
       await tab(page, 'Shipped (1)').click();
       const shipped = await page.locator('.order-entry__trigger').allInnerTexts();
-      assert.equal(shipped.map((h) => /Order #(\S+)/.exec(h)?.[1]), [orderIds.maryam]);
+      assert.equal(
+        shipped.map((h) => /Order #(\S+)/.exec(h)?.[1]),
+        [orderIds.maryam],
+      );
       await tab(page, 'Delivered (0)').click();
       await page.getByText('No orders found in this category').waitFor();
       await page.screenshot({ path: `${shots}/empty-tab-${name}.png` });

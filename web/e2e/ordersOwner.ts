@@ -32,11 +32,21 @@ export const exampleOrders = (): OrderPlacedData[] => [
     shippingCost: 499,
   }),
   orderPlacedData({ orderId: orderIds.amina, placedAt: '2026-03-03T15:45:00.000Z', customerName: 'Amina Begum' }),
-  orderPlacedData({ orderId: orderIds.ibrahim, placedAt: '2026-03-04T08:05:00.000Z', customerName: 'Ibrahim Khan', status: 'completed', paymentMethod: 'Wallet (Apple Pay / Google Pay) via Stripe' }),
+  orderPlacedData({
+    orderId: orderIds.ibrahim,
+    placedAt: '2026-03-04T08:05:00.000Z',
+    customerName: 'Ibrahim Khan',
+    status: 'completed',
+    paymentMethod: 'Wallet (Apple Pay / Google Pay) via Stripe',
+  }),
 ];
 
 /** A fresh shop holding `orders`, and a page whose local storage holds the owner's token (none when signedIn is false). */
-export async function ownerAt(browser: Browser, viewport: { width: number; height: number }, { orders = exampleOrders(), signedIn = true } = {}) {
+export async function ownerAt(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  { orders = exampleOrders(), signedIn = true } = {},
+) {
   const shop = await startTestShop();
   if (orders.length) await placeOrders(shop, orders);
   const { context, page } = await newPage(browser, viewport);

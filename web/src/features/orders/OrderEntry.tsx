@@ -58,41 +58,41 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
       </Accordion.Header>
       <Accordion.Content className="order-entry__content">
         <Flex direction="column" gap="3" p={{ initial: '3', sm: '4' }}>
-            <Grid columns={{ initial: '1', md: '2' }} gap="3">
-              <Panel title="Customer Information">
-                <Facts
-                  facts={[
-                    ['Name', order.customerName],
-                    ['Email', <Link href={`mailto:${order.customerEmail}`}>{order.customerEmail}</Link>],
-                    ['Address', order.shippingAddress],
-                  ]}
-                />
-              </Panel>
-              <Panel title="Order Information">
-                <Facts
-                  facts={[
-                    ['Total', order.total],
-                    ['Payment Method', order.paymentMethod],
-                    ['Date', formatOrderDate(order.orderDate)],
-                  ]}
-                />
-              </Panel>
-            </Grid>
-            <Grid columns={{ initial: '1', md: '2' }} gap="3">
-              <Panel title="Order Details">
-                <OrderItems items={order.items} />
-                <Text as="p" size="2" color="gray" mt="2">
-                  Shipping: {formatPence(order.shippingCost)}
-                </Text>
-              </Panel>
-              <Panel title="Status History">
-                <StatusTimeline order={order} />
-              </Panel>
-            </Grid>
-            <Box>
-              <StatusActions order={order} />
-            </Box>
-          </Flex>
+          <Grid columns={{ initial: '1', md: '2' }} gap="3">
+            <Panel title="Customer Information">
+              <Facts
+                facts={[
+                  ['Name', order.customerName],
+                  ['Email', <Link href={`mailto:${order.customerEmail}`}>{order.customerEmail}</Link>],
+                  ['Address', order.shippingAddress],
+                ]}
+              />
+            </Panel>
+            <Panel title="Order Information">
+              <Facts
+                facts={[
+                  ['Total', order.total],
+                  ['Payment Method', order.paymentMethod],
+                  ['Date', formatOrderDate(order.orderDate)],
+                ]}
+              />
+            </Panel>
+          </Grid>
+          <Grid columns={{ initial: '1', md: '2' }} gap="3">
+            <Panel title="Order Details">
+              <OrderItems items={order.items} />
+              <Text as="p" size="2" color="gray" mt="2">
+                Shipping: {formatPence(order.shippingCost)}
+              </Text>
+            </Panel>
+            <Panel title="Status History">
+              <StatusTimeline order={order} />
+            </Panel>
+          </Grid>
+          <Box>
+            <StatusActions order={order} />
+          </Box>
+        </Flex>
       </Accordion.Content>
     </Accordion.Item>
   );

@@ -19,7 +19,12 @@ function isItemList(items: unknown): items is AdminOrderItem[] {
 }
 
 export function OrderItems({ items }: { items: unknown }) {
-  if (typeof items === 'string') return <Text as="p" size="2">{items}</Text>;
+  if (typeof items === 'string')
+    return (
+      <Text as="p" size="2">
+        {items}
+      </Text>
+    );
   if (isItemList(items)) {
     return (
       <Table.Root size="1" variant="ghost">

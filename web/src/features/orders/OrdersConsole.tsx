@@ -65,9 +65,11 @@ export function OrdersConsole() {
               <Heading as="h1" size="6">
                 Order Management
               </Heading>
-              <Text as="p" size="2" color="gray" data-testid="total-orders">
-                Total Orders: {orders.data?.totalOrders ?? '…'}
-              </Text>
+              {orders.data && (
+                <Text as="p" size="2" color="gray">
+                  Total Orders: {orders.data.totalOrders}
+                </Text>
+              )}
             </div>
             <nav aria-label="Admin" className="admin-bar__actions">
               <Button asChild variant="soft" size="2" highContrast>

@@ -44,8 +44,18 @@ function Step({ entry }: { entry: OrderHistoryEntry }) {
 
 export function StatusTimeline({ order }: { order: AdminOrder }) {
   const history = useQuery(orderHistoryQuery(order));
-  if (history.isPending) return <Text size="2" color="gray">Loading status history...</Text>;
-  if (history.isError) return <Text size="2" color="red">Status history could not be loaded.</Text>;
+  if (history.isPending)
+    return (
+      <Text size="2" color="gray">
+        Loading status history...
+      </Text>
+    );
+  if (history.isError)
+    return (
+      <Text size="2" color="red">
+        Status history could not be loaded.
+      </Text>
+    );
   return (
     <ol className="order-timeline" aria-label={`Status history of order #${order.orderId}`}>
       {history.data.history.map((entry) => (
