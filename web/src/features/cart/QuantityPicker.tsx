@@ -1,7 +1,7 @@
 // A quantity from 1 to 10 (spec §5): typed freely, read as a whole number when it changes, and shown
 // normalised once the field is left; non-numeric input counts as 1.
 import { Flex, IconButton, Text, TextField } from '@radix-ui/themes';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { quantity as quantityLimits } from '../../../../contracts/constants.ts';
 import { MinusIcon, PlusIcon } from '../storefront/icons.tsx';
 import { parseQuantity } from './cart.ts';
@@ -10,8 +10,8 @@ type QuantityChange = number | ((current: number) => number);
 
 export function QuantityPicker({ value, onChange, label }: { value: number; onChange: (change: QuantityChange) => void; label: string }) {
   const id = useId();
-  const [draft, setDraft] = useState(String(value));
-  useEffect(() => setDraft(String(value)), [value]);
+  // What the shopper is typing, while they type; otherwise the field shows the quantity itself.
+  const [draft, setDraft] = useState<string | null>(null);
 
   return (
     <Flex direction="column" gap="1">
@@ -36,12 +36,12 @@ export function QuantityPicker({ value, onChange, label }: { value: number; onCh
           inputMode="numeric"
           autoComplete="off"
           size="2"
-          value={draft}
+          value={draft ?? String(value)}
           onChange={(event) => {
             setDraft(event.target.value);
             onChange(parseQuantity(event.target.value));
           }}
-          onBlur={() => setDraft(String(parseQuantity(draft)))}
+          onBlur={() => setDraft(null)}
         />
         <IconButton
           type="button"
