@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { timings } from '../../contracts/constants.ts';
 import { shopContent } from '../../contracts/content.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
 import { openLanding, pastSplash, scrolledTo, startStorefront, stopStorefront, type Storefront } from './storefrontLanding.ts';
@@ -31,10 +32,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
       const fade = document.querySelector('.splash')!.getAnimations().find((a) => (a as CSSAnimation).animationName === 'splash-out')!;
       return { startedAt: Number(fade.startTime), endsAfter: Number(fade.effect!.getComputedTiming().endTime) };
     });
-    assert.is(timing.endsAfter, 3000);
+    assert.is(timing.endsAfter, timings.splashMs);
     await splash.waitFor({ state: 'hidden', timeout: 10_000 });
     const goneAt = await page.evaluate(() => performance.now());
-    assert.ok(goneAt >= timing.startedAt + 3000, `gone at ${Math.round(goneAt)} ms, shown at ${Math.round(timing.startedAt)} ms`);
+    assert.ok(goneAt >= timing.startedAt + timings.splashMs, `gone at ${Math.round(goneAt)} ms, shown at ${Math.round(timing.startedAt)} ms`);
     assert.not.ok(await splash.isVisible());
     await page.getByRole('heading', { level: 1, name: "Heartwarming Children's Stories" }).waitFor();
     assert.ok(
@@ -52,6 +53,17 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const card = page.locator('.hero__card');
     assert.ok(await card.getByRole('heading', { name: 'Faith-Inspired Stories for Young Readers' }).isVisible());
     assert.ok(await card.getByText('Beautifully illustrated books that nurture character and values.', { exact: true }).isVisible());
+
+    const animations = await page.evaluate(() =>
+      ['.hero__text', '.hero__card'].map((selector) => {
+        const timing = document.querySelector(selector)!.getAnimations()[0]?.effect?.getTiming();
+        return { duration: timing?.duration, delay: timing?.delay };
+      }),
+    );
+    assert.equal(animations, [
+      { duration: 600, delay: 0 },
+      { duration: 800, delay: 200 },
+    ]);
 
     await page.getByRole('link', { name: 'Explore the Books' }).click();
     assert.ok(await scrolledTo(page, 'books'), 'Explore the Books shows #books');

@@ -52,22 +52,16 @@ export async function openCart(page: Page): Promise<Locator> {
   return drawer;
 }
 
-/** The top of an element relative to the viewport, once smooth scrolling has settled. */
-export async function settledTop(locator: Locator): Promise<number> {
-  let previous = Number.NaN;
-  let steady = 0;
-  for (let i = 0; i < 80; i++) {
-    const top = await locator.evaluate((el) => el.getBoundingClientRect().top);
-    steady = Math.abs(top - previous) < 1 ? steady + 1 : 0;
-    if (steady === 3) return top;
-    previous = top;
+/** True once the section's top rests just below the sticky header (smooth scrolling may take a while to get there). */
+export async function scrolledTo(page: Page, anchor: string, timeoutMs = 8000): Promise<boolean> {
+  const section = page.locator(`#${anchor}`);
+  const deadline = Date.now() + timeoutMs;
+  let inPlace = 0;
+  while (Date.now() < deadline) {
+    const top = await section.evaluate((el) => el.getBoundingClientRect().top);
+    inPlace = top >= -2 && top <= 120 ? inPlace + 1 : 0;
+    if (inPlace === 3) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
-  return previous;
-}
-
-/** True once the section's top sits just below the sticky header. */
-export async function scrolledTo(page: Page, anchor: string): Promise<boolean> {
-  const top = await settledTop(page.locator(`#${anchor}`));
-  return top >= -2 && top <= 120;
+  return false;
 }

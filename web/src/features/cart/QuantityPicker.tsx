@@ -10,8 +10,7 @@ type QuantityChange = number | ((current: number) => number);
 
 export function QuantityPicker({ value, onChange, label }: { value: number; onChange: (change: QuantityChange) => void; label: string }) {
   const id = useId();
-  // What the shopper is typing, until the field is left; otherwise the field shows the value itself, so a
-  // click on minus or plus is on screen in the same render.
+  // What the shopper is typing, while they type; otherwise the field shows the quantity itself.
   const [draft, setDraft] = useState<string | null>(null);
 
   return (

@@ -1,11 +1,20 @@
 // The hero (anchor home): the spec's headline, subtitle and two buttons, beside a card about the books.
 import { Button, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
+import type { CSSProperties } from 'react';
+import { timings } from '../../../../contracts/constants.ts';
 import { shopContent } from '../../../../contracts/content.ts';
+
+/** The spec's animation timings, handed to the stylesheet. */
+const animationTimings = {
+  '--hero-rise': `${timings.heroAnimationS}s`,
+  '--card-fade': `${timings.cardFadeS}s`,
+  '--card-fade-delay': `${timings.cardFadeDelayS}s`,
+} as CSSProperties;
 
 export function Hero() {
   const [first, second] = shopContent.characters;
   return (
-    <section id="home" className="hero" aria-labelledby="hero-heading">
+    <section id="home" className="hero" aria-labelledby="hero-heading" style={animationTimings}>
       <Container size="4" px="4">
         <div className="hero__grid">
           <div className="hero__text">

@@ -16,44 +16,46 @@ import './storefront.css';
 const belowTheFold: ComponentType[] = [BooksSection, AboutSection, CharactersSection, ReviewsSection, TestimonialsSection, ContactSection];
 
 export function LandingPage() {
-  const shown = useSectionsRevealed(belowTheFold.length + 1);
+  // Step 1 brings the header and hero, each later step one more section, the last the footer.
+  const step = useStepsRevealed(belowTheFold.length + 2);
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      {step >= 1 && <Header />}
       <main id="main" tabIndex={-1}>
-        <Hero />
+        {step >= 1 && <Hero />}
         {/* The list only grows, in a fixed order, so the index is a stable key (minified names are not). */}
-        {belowTheFold.slice(0, shown).map((Section, i) => (
+        {belowTheFold.slice(0, Math.max(0, step - 1)).map((Section, i) => (
           <Section key={i} />
         ))}
       </main>
-      {shown > belowTheFold.length && <Footer />}
+      {step > belowTheFold.length + 1 && <Footer />}
     </>
   );
 }
 
 /**
- * The header and hero render first; the parts below follow one at a time, each in an interruptible render,
- * so a phone never freezes while the whole page is built. Once all are there and the books (which change
- * the page's height) have arrived, an address such as /#contact jumps to its section.
+ * The page is built in steps, each in an interruptible render (React yields to the browser every few
+ * milliseconds), so a phone never freezes while it is built: the splash covers the first moments anyway.
+ * Once all steps are done and the books (which change the page's height) have arrived, an address such as
+ * /#contact jumps to its section.
  */
-function useSectionsRevealed(total: number): number {
-  const [shown, setShown] = useState(0);
+function useStepsRevealed(total: number): number {
+  const [step, setStep] = useState(0);
   const booksSettled = !useQuery(booksQuery).isPending;
   const jumped = useRef(false);
   useEffect(() => {
-    if (shown >= total) return;
-    const next = setTimeout(() => startTransition(() => setShown((n) => n + 1)));
+    if (step >= total) return;
+    const next = setTimeout(() => startTransition(() => setStep((n) => n + 1)));
     return () => clearTimeout(next);
-  }, [shown, total]);
+  }, [step, total]);
   useEffect(() => {
-    if (shown < total || !booksSettled || jumped.current) return;
+    if (step < total || !booksSettled || jumped.current) return;
     jumped.current = true;
     const anchor = decodeURIComponent(window.location.hash.slice(1));
     if (anchor) document.getElementById(anchor)?.scrollIntoView({ behavior: 'instant' });
-  }, [shown, total, booksSettled]);
-  return shown;
+  }, [step, total, booksSettled]);
+  return step;
 }
