@@ -15,14 +15,18 @@ export type BenchServer = {
   /** CPU seconds (user + system) the process has used so far, from /proc */
   cpuSeconds(): number;
   stop(): Promise<void>;
+  /** kill -9: no shutdown handler runs, nothing is flushed */
+  kill(): Promise<void>;
 };
+
+const gone = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 const probe = new URL('./memoryProbe.ts', import.meta.url).pathname;
 
 async function ready(child: ChildProcess, url: string, name: string, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it was ready:\n${output()}`);
+    if (gone(child)) throw new Error(`${name} exited with ${child.exitCode ?? child.signalCode} before it was ready:\n${output()}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -52,7 +56,7 @@ export async function startServer(name: string, script: string, args: string[], 
   try {
     await ready(child, url + readyPath, name, () => output);
   } catch (error) {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (!gone(child)) child.kill('SIGKILL');
     throw error;
   }
   return {
@@ -83,11 +87,16 @@ export async function startServer(name: string, script: string, args: string[], 
       return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (gone(child)) return;
       process.kill(child.pid!, 'SIGTERM');
-      const timer = setTimeout(() => child.exitCode === null && process.kill(child.pid!, 'SIGKILL'), 5000);
+      const timer = setTimeout(() => !gone(child) && process.kill(child.pid!, 'SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
+    },
+    async kill() {
+      if (gone(child)) return;
+      process.kill(child.pid!, 'SIGKILL');
+      await exited;
     },
   };
 }

@@ -1,48 +1,53 @@
-// Crash rounds: kill -9 a process mid-burst of concurrent commands, then check that every acknowledged command is in
-// the log exactly once, the SQLite file is intact, and read models rebuilt after the restart verify against the log.
+// Crash rounds: the real service (SQLite log, read models in a private Redis) is killed with SIGKILL in the middle of a
+// burst of concurrent review submissions. After each kill: every submission that got a 2xx is in the log exactly once,
+// the SQLite file passes integrity_check, and after the restart the projections catch up, verify against a rebuild
+// from the log, and show the owner every acknowledged review.
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { allProjections } from '../../projections/index.ts';
 import { verify } from '../../projections/rebuild.ts';
-import { startTestShop } from '../testing/shop.ts';
+import { signAdminToken } from '../../service/admin/tokens.ts';
+import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
+import { createRedisReadStore } from '../readstore/redisReadStore.ts';
+import { startServer, type BenchServer } from '../bench/servers.ts';
+import { freePort } from '../testing/ports.ts';
+import { startRedis, type TestRedis } from '../testing/redis.ts';
 
 export type CrashRound = {
   round: number;
-  /** commands the process answered before it died */
+  /** submissions answered 2xx before the kill */
   acknowledged: number;
-  /** commands in the log for this round (acknowledged, plus any committed whose answer the kill cut off) */
+  /** submissions of this round in the log (the acknowledged ones plus any whose answer the kill cut off) */
   logged: number;
   lost: string[];
   duplicated: string[];
   integrity: string;
-  verified: boolean;
-  lag: number;
 };
 
-const burst = new URL('./commandBurst.ts', import.meta.url).pathname;
+export type Restart = { lag: number; verified: boolean; missingFromOwnersList: number };
 
-/** Runs one burst and kills it `killAfterMs` after it starts answering. Answers the acknowledged command ids. */
-async function burstAndKill(dataDir: string, round: number, killAfterMs: number): Promise<string[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', burst, dataDir, String(round), '32'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const acknowledged: string[] = [];
-  let errors = '';
-  child.stderr.on('data', (chunk) => (errors += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const lines = createInterface({ input: child.stdout });
-  lines.on('line', (line) => {
-    if (line === 'ready') setTimeout(() => child.exitCode === null && process.kill(child.pid!, 'SIGKILL'), killAfterMs);
-    else if (line.startsWith('ack ')) acknowledged.push(line.slice(4));
-  });
-  const code = await exited;
-  if (code !== null) throw new Error(`the burst process exited by itself (${code}) instead of being killed:\n${errors}`);
-  return acknowledged;
-}
+export type CrashSite = {
+  /** starts (or restarts) the service, waits until its read models have caught up, and checks them */
+  restart(): Promise<Restart>;
+  /** a burst of `clients` concurrent submitters, killed `killAfterMs` after the first acknowledgement */
+  crash(round: number, killAfterMs: number, clients?: number): Promise<CrashRound>;
+  close(): Promise<void>;
+};
 
-/** How often each command id of a round appears in the log, read after the crash by a fresh connection. */
-function loggedCommands(dataDir: string, round: number): { counts: Map<string, number>; integrity: string } {
-  const db = new Database(join(dataDir, 'events.sqlite'));
+const review = (round: number, n: number) => ({
+  bookId: 1 + (n % 2),
+  customerName: `Crash ${round}-${n}`,
+  customerEmail: `crash${round}.${n}@example.com`,
+  rating: 5,
+  reviewText: `Submitted while the server was about to die (round ${round}, review ${n}).`,
+});
+
+/** How often each request id of a round is the cause of an event, read by a fresh connection after the kill. */
+function loggedRequests(file: string, round: number): { counts: Map<string, number>; integrity: string } {
+  const db = new Database(file);
   try {
     const integrity = String(db.pragma('integrity_check', { simple: true }));
     const rows = db
@@ -56,20 +61,92 @@ function loggedCommands(dataDir: string, round: number): { counts: Map<string, n
   }
 }
 
-export async function crashRound(dataDir: string, round: number, killAfterMs: number): Promise<CrashRound> {
-  const acknowledged = await burstAndKill(dataDir, round, killAfterMs);
-  const { counts, integrity } = loggedCommands(dataDir, round);
-  const lost = acknowledged.filter((id) => !counts.has(id));
-  const duplicated = [...counts].filter(([, n]) => n !== 1).map(([id]) => id);
-  // The restart: a whole shop on the same data directory folds the log again, then the read models are verified.
-  const shop = await startTestShop({ DATA_DIR: dataDir });
-  try {
-    const { events, reads } = shop.shop.deps;
-    const lag = (await shop.shop.deps.projectionStatus()).lag;
-    await shop.shop.runner?.stop();
-    const verdict = await verify(events, reads, allProjections);
-    return { round, acknowledged: acknowledged.length, logged: counts.size, lost, duplicated, integrity, verified: verdict.match, lag };
-  } finally {
-    await shop.close();
-  }
+export async function openCrashSite(): Promise<CrashSite> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));
+  const file = join(dataDir, 'events.sqlite');
+  const secret = randomBytes(32).toString('base64url');
+  const token = signAdminToken(secret, 'admin');
+  const port = await freePort();
+  const redis: TestRedis = await startRedis();
+  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, JWT_SECRET: secret, LOG_LEVEL: 'error', NODE_ENV: 'test' };
+  const acknowledgedIds: string[] = [];
+  let service: BenchServer | null = null;
+
+  return {
+    async restart() {
+      service = await startServer('shop', 'service/main.ts', [], env, '/healthz', port);
+      const deadline = Date.now() + 60_000;
+      let lag = Infinity;
+      while (Date.now() < deadline) {
+        const health = (await (await fetch(`${service.url}/healthz`)).json()) as { projections: { lag: number | null } };
+        lag = health.projections.lag ?? Infinity;
+        if (lag === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // The log is quiet now: the live read models can be compared with a rebuild of the log.
+      const events = openSqliteEventStore(file);
+      const reads = createRedisReadStore(redis.url);
+      try {
+        const verdict = await verify(events, reads, allProjections);
+        const listed = (await (await fetch(`${service.url}/api/admin/reviews`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }[];
+        const shown = new Set(listed.map((r) => r.id));
+        return { lag, verified: verdict.match, missingFromOwnersList: acknowledgedIds.filter((id) => !shown.has(id)).length };
+      } finally {
+        await reads.close();
+        await events.close();
+      }
+    },
+
+    async crash(round, killAfterMs, clients = 32) {
+      if (!service) throw new Error('start the service first');
+      const target = service;
+      const acknowledged: string[] = [];
+      let killing: Promise<void> | null = null;
+      let n = 0;
+      const submitter = async () => {
+        while (!killing) {
+          const requestId = `crash-${round}-${n}`;
+          const body = review(round, n++);
+          try {
+            const res = await fetch(`${target.url}/api/reviews/submit`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+              body: JSON.stringify(body),
+            });
+            const answer = (await res.json()) as { reviewId?: string };
+            if (res.ok) {
+              // Answered, even if the kill is already on its way: an acknowledgement the shop must honour.
+              acknowledged.push(requestId);
+              acknowledgedIds.push(answer.reviewId!);
+              killing ??= new Promise((r) => setTimeout(r, killAfterMs)).then(() => target.kill());
+            }
+          } catch {
+            // The connection died with the server: not acknowledged, so either outcome is allowed.
+          }
+        }
+      };
+      // Submitters stop at the kill, which the first acknowledgement schedules; a burst that never gets one is killed anyway.
+      const done = Promise.all(Array.from({ length: clients }, submitter));
+      const giveUp = setTimeout(() => (killing ??= target.kill()), 30_000);
+      await done;
+      clearTimeout(giveUp);
+      await killing;
+      service = null;
+      const { counts, integrity } = loggedRequests(file, round);
+      return {
+        round,
+        acknowledged: acknowledged.length,
+        logged: counts.size,
+        lost: acknowledged.filter((id) => !counts.has(id)),
+        duplicated: [...counts].filter(([, count]) => count !== 1).map(([id]) => id),
+        integrity,
+      };
+    },
+
+    async close() {
+      await (service as BenchServer | null)?.stop();
+      await redis.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
