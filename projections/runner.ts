@@ -25,6 +25,7 @@ export class ProjectionRunner {
   private batch: ProjectionBatch | null = null;
   private committing: Promise<void> = Promise.resolve();
   private commitScheduled = false;
+  private folding = false;
   private waiters: Waiter[] = [];
   private healthTimer: NodeJS.Timeout | null = null;
   private restarting = false;
@@ -96,15 +97,25 @@ export class ProjectionRunner {
   }
 
   private async fold(event: RecordedEvent): Promise<void> {
-    if (!this.batch) this.batch = new ProjectionBatch(this.store, this.projections, this.applied);
-    await this.batch.add(event);
-    if (this.batch.count >= (this.options.batchSize ?? 500)) {
+    const batch = (this.batch ??= new ProjectionBatch(this.store, this.projections, this.applied));
+    // A scheduled commit must not take the batch while an event is half added: its reads await the store (Redis).
+    this.folding = true;
+    try {
+      await batch.add(event);
+    } finally {
+      this.folding = false;
+    }
+    // The runner restarted meanwhile: this batch is dropped and the event comes again from the checkpoint.
+    if (this.batch !== batch) return;
+    if (batch.count >= (this.options.batchSize ?? 500)) {
       await this.commitNow();
     } else if (!this.commitScheduled) {
       // Live events commit as soon as the subscription has delivered what it has: one commit per burst.
       this.commitScheduled = true;
       setImmediate(() => {
         this.commitScheduled = false;
+        // Mid-add: the running fold schedules the commit again once its event is in.
+        if (this.folding) return;
         this.commitNow().catch((error) => this.failed(error));
       });
     }

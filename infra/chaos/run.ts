@@ -52,7 +52,7 @@ const crash: Scenario = {
         broken.length === 0,
       );
       report.note(section, `${whole(logged - acknowledged)} submissions were committed but their answer was cut off by the kill; each is in the log once.`);
-      report.note(section, 'Each round: the service (the entry npm start runs, SQLite log, read models in a private redis-server) takes 32 concurrent POST /api/reviews/submit clients and is killed with SIGKILL; the restart is the same command on the same DATA_DIR and Redis, whose runner resumes from its checkpoint.');
+      report.note(section, 'Each round: the service (the entry npm start runs, with its SQLite log, read models in a private redis-server) takes 32 concurrent POST /api/reviews/submit clients and is killed with SIGKILL; the restart is the same command on the same DATA_DIR and Redis, whose runner resumes from its checkpoint.');
     } finally {
       await site.close();
     }
