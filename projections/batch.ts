@@ -1,6 +1,6 @@
 // Folds events into pending writes that later reads can see, then commits them with the checkpoints in one go.
 import type { RecordedEvent } from '../contracts/events.ts';
-import type { RangeOptions, ReadStore, ReadStoreReader, Write } from '../service/ports/readStore.ts';
+import type { Checkpoint, RangeOptions, ReadStore, ReadStoreReader, Write } from '../service/ports/readStore.ts';
 import type { Projection } from './projection.ts';
 
 const key = (collection: string, id: string) => `${collection}\u0000${id}`;
@@ -62,14 +62,17 @@ export class ProjectionBatch {
     this.count += 1;
   }
 
-  /** Commits the writes and moves every projection's checkpoint to the last event added. Returns that position. */
-  async commit(): Promise<number> {
+  /**
+   * Commits the writes and moves every projection's checkpoint to the last event added, together with any `extra`
+   * checkpoints (the runner's marker). Returns that position.
+   */
+  async commit(extra: readonly Checkpoint[] = []): Promise<number> {
     if (this.count === 0) return this.lastPosition;
     const checkpoints = this.projections.map((p) => ({
       projection: p.name,
       position: Math.max(this.applied.get(p.name) ?? 0, this.lastPosition),
     }));
-    await this.store.commit(this.writes, checkpoints);
+    await this.store.commit(this.writes, [...checkpoints, ...extra]);
     for (const c of checkpoints) this.applied.set(c.projection, c.position);
     return this.lastPosition;
   }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { NewEvent } from '../../contracts/events.ts';
@@ -144,6 +145,23 @@ test('a batch folded before Redis restarted empty is refused, so the next event 
     assert.equal(await store.get('sum', 'all'), { total: 101, count: 101 });
     assert.is(await store.checkpoint('sum'), position);
     assert.ok(await runner.waitFor(position));
+  });
+});
+
+test('a Redis flushed and written to again within one health-check interval is still noticed and rebuilt', async () => {
+  // The next commit rewrites every projection's checkpoint, so only the marker of the runner's resume shows the loss.
+  await withRunner('flushed', { healthCheckMs: 200 }, async ({ runner, store, events }) => {
+    const admin = new Redis(redis.url);
+    try {
+      await admin.flushall();
+      const { position } = await events.append('n-101', [added(1)], 'no_stream');
+      await sumReaches(store, 101);
+      assert.equal(await store.get('sum', 'all'), { total: 101, count: 101 });
+      assert.ok(await runner.waitFor(position));
+      assert.is(runner.rebuilds, 1);
+    } finally {
+      admin.disconnect();
+    }
   });
 });
 
