@@ -40,4 +40,16 @@ test('strings and comments with braces do not confuse the walk', () => {
   assert.is(pruneStyles(css, used), '.rt-Button:after{content:"}"}');
 });
 
+test('utilities of layout props the app never writes are dropped, whatever the breakpoint or sign', () => {
+  const withUtilities = { ...used, utilities: new Map([['rt-r-mt', true], ['rt-r-pl', false], ['rt-r-min-w', false], ['rt-r-w', true]]) };
+  const css = '.rt-r-mt-2{a:1}.rt-r-pl-2{b:2}@media (min-width:768px){.sm\\:rt-r-pl-3{c:3}.sm\\:rt-r-mt-3{d:4}}.-rt-r-pl-1{e:5}.rt-r-min-w{f:6}.rt-r-w{g:7}.rt-r-unknown-1{h:8}';
+  assert.is(pruneStyles(css, withUtilities), '.rt-r-mt-2{a:1}@media (min-width:768px){.sm\\:rt-r-mt-3{d:4}}.rt-r-w{g:7}.rt-r-unknown-1{h:8}');
+});
+
+test('dark-appearance rules are dropped when nothing asks for the dark appearance, and kept when something may', () => {
+  const css = ':root,.light{--a:1}.dark,.dark-theme{--a:2}:is(.dark,.dark-theme) :where(.radix-themes:not(.light,.light-theme)){--b:2}.darkness{c:3}';
+  assert.is(pruneStyles(css, { ...used, darkAppearance: false }), ':root,.light{--a:1}.darkness{c:3}');
+  assert.is(pruneStyles(css, { ...used, darkAppearance: true }), css);
+});
+
 test.run();

@@ -3,7 +3,10 @@
 // Which ones it imports is read from the source (every `import { ... } from '@radix-ui/themes'` under web/src),
 // following each component's module and the modules it imports for the classes they write (rt-Button,
 // rt-BaseButton, ...). Being read from the source, the result is part of the stylesheet's content hash like any
-// other edit. Utility classes (rt-r-*) are built at run time from props, so they are all kept.
+// other edit. Utility classes (rt-r-mt-4, md:rt-r-gap-2, ...) are built at run time from layout props, each named
+// by a prop definition in Radix (`mt: { className: 'rt-r-mt', ... }`): a utility is kept when any source file writes
+// one of the props that produce it (`mt=` or `mt:`), whatever the value, and dropped when none does.
+// Radix's dark colours are dropped too when nothing in the app can ask for the dark appearance.
 // Only rules that can never match are dropped, so the same pruning applies safely to every stylesheet.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,8 +16,11 @@ import type { Plugin } from 'vite';
 const componentClass = /rt-[A-Z][A-Za-z0-9]*/g;
 const breakpoints = ['xs', 'sm', 'md', 'lg', 'xl'] as const;
 
-/** The Radix component classes and responsive breakpoints the app can produce. */
-export type InUse = { classes: Set<string>; breakpoints: Set<string> };
+/**
+ * The Radix component classes and responsive breakpoints the app can produce; and, when known, the utility class
+ * prefixes (rt-r-mt) Radix's props can produce, each with whether the app writes one of those props.
+ */
+export type InUse = { classes: Set<string>; breakpoints: Set<string>; utilities?: Map<string, boolean>; darkAppearance?: boolean };
 
 /** Drops comments, leaving strings (which may hold comment-like text) alone. */
 function withoutComments(css: string): string {
@@ -90,17 +96,33 @@ function requiredClasses(selector: string): string[] {
     }
     const inner = selector.slice(i + fn[0].length, end);
     if ((fn[1] === 'where' || fn[1] === 'is') && selectors(inner).length === 1) required += ' ' + requiredClasses(inner).join(' ') + ' ';
+    // :is(.dark, .dark-theme) and the like: every alternative needs the dark appearance.
+    else if ((fn[1] === 'where' || fn[1] === 'is') && selectors(inner).every((alternative) => darkClass.test(alternative.trim()))) required += ' .dark ';
     i = end;
   }
-  return required.match(/\.(?:[a-z]{2}\\:)?rt-[A-Za-z0-9_-]+/g) ?? [];
+  return required.match(/\.(?:[a-z]{2}\\:)?-?rt-[A-Za-z0-9_-]+|\.dark(?:-theme)?(?![\w-])/g) ?? [];
+}
+
+const darkClass = /^\.dark(-theme)?$/;
+
+/** Whether a utility class (rt-r-mt-4, rt-r-min-w) can be produced: its longest known prefix is a prop the app writes. */
+function utilityInUse(name: string, utilities: Map<string, boolean>): boolean {
+  for (let end = name.length; end > 'rt-r-'.length; end = name.lastIndexOf('-', end - 1)) {
+    const written = utilities.get(name.slice(0, end));
+    if (written !== undefined) return written;
+  }
+  return true;
 }
 
 /** A selector can match only if every component class it requires is in use, and every breakpoint its classes name. */
 function canMatch(selector: string, inUse: InUse): boolean {
   return requiredClasses(selector).every((name) => {
+    if (darkClass.test(name)) return inUse.darkAppearance !== false;
     const breakpoint = /^\.([a-z]{2})\\:/.exec(name)?.[1];
     if (breakpoint && !inUse.breakpoints.has(breakpoint)) return false;
-    const component = componentClass.exec(name.replace(/^\.([a-z]{2}\\:)?/, ''));
+    const bare = name.replace(/^\.([a-z]{2}\\:)?-?/, '');
+    if (inUse.utilities && bare.startsWith('rt-r-') && !utilityInUse(bare, inUse.utilities)) return false;
+    const component = componentClass.exec(bare);
     componentClass.lastIndex = 0;
     return !component || inUse.classes.has(component[0]);
   });
@@ -190,10 +212,14 @@ export function radixInUse(sourceDir: string): InUse | null {
 
   const used = new Set<string>();
   const seen = new Set<string>();
+  // What can write a layout prop: the app's code, and the code of the Radix components it uses (not their prop
+  // definitions, which name every prop).
+  const writers: string[] = sources(sourceDir).map((file) => readFileSync(file, 'utf8'));
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     const code = readFileSync(file, 'utf8');
+    if (!file.endsWith('.props.js')) writers.push(code);
     for (const name of code.match(componentClass) ?? []) used.add(name);
     for (const [, relative] of code.matchAll(/from\s*"(\.{1,2}\/[^"]+\.js)"/g)) visit(resolve(dirname(file), relative!));
   };
@@ -203,7 +229,41 @@ export function radixInUse(sourceDir: string): InUse | null {
   }
   // The root Theme is always there, and with it what it renders.
   visit(join(componentsDir, 'theme.js'));
-  return { classes: used, breakpoints: namedBreakpoints };
+
+  const everyWriter = writers.join('\n');
+  const utilities = new Map<string, boolean>();
+  for (const [prefix, props] of utilityPrefixes(dirname(componentsDir))) {
+    // `mt="2"`, `mt={...}`, `mt: '2'`, or minified `mt:"2"`: a prop given a value (a bare `m:` in a ternary is not).
+    utilities.set(prefix, [...props].some((prop) => new RegExp(`(?<![\\w$.-])${prop}\\s*[=:]\\s*["'{\`]`).test(everyWriter)));
+  }
+  // Radix's dark colours apply under a .dark or .dark-theme class, which only an `appearance` prop (or the app's own
+  // class names) would set.
+  const appSource = writers.slice(0, sources(sourceDir).length).join('\n');
+  const darkAppearance = /\bappearance\s*[=:]|['"\s]dark(-theme)?['"\s]/.test(appSource);
+  return { classes: used, breakpoints: namedBreakpoints, utilities, darkAppearance };
+}
+
+/**
+ * The utility class prefixes Radix's prop definitions produce (`mt: { className: 'rt-r-mt', ... }`), each with the props
+ * that produce it. A prefix that any definition gives a default value (a component's size) is left out: it is
+ * produced whether or not the app writes the prop, so its rules are kept.
+ */
+function utilityPrefixes(esmDir: string): Map<string, Set<string>> {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.js') ? [join(dir, entry.name)] : [],
+    );
+  const prefixes = new Map<string, Set<string>>();
+  const defaulted = new Set<string>();
+  for (const file of files(esmDir)) {
+    for (const [, prop, definition, prefix] of readFileSync(file, 'utf8').matchAll(/([A-Za-z]+):\{([^{}]*className:"(rt-r-[a-z-]+)"[^{}]*)\}/g)) {
+      if (!prefixes.has(prefix!)) prefixes.set(prefix!, new Set());
+      prefixes.get(prefix!)!.add(prop!);
+      if (/\bdefault:/.test(definition!)) defaulted.add(prefix!);
+    }
+  }
+  for (const prefix of defaulted) prefixes.delete(prefix);
+  return prefixes;
 }
 
 export function radixStylesInUse(sourceDir: string): Plugin {

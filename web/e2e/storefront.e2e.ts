@@ -220,6 +220,38 @@ test('Shopper on an unknown page sees the not-found screen', async () => {
   await context.close();
 });
 
+test('Every Radix class the pages use keeps its styles: the build drops only rules nothing can match', async () => {
+  const radixCss = readFileSync(createRequire(import.meta.url).resolve('@radix-ui/themes/styles.css'), 'utf8');
+  const selectorOf = (name: string) => `.${name.replace(/:/g, '\\:')}`;
+  const styledByRadix = (css: string, name: string) => new RegExp(`${selectorOf(name).replace(/[.\\-]/g, '\\$&')}(?![\\w-])`).test(css);
+  const unstyled = new Set<string>();
+  const check = async (page: import('playwright-core').Page, where: string) => {
+    const { classes, sheets } = await page.evaluate(() => ({
+      classes: [...new Set([...document.querySelectorAll('[class]')].flatMap((e) => [...e.classList]))].filter((c) => /^(-|[a-z]{2}:)?-?rt-/.test(c)),
+      sheets: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
+    }));
+    const served = (await Promise.all(sheets.map(async (href) => (await fetch(href)).text()))).join('\n');
+    for (const name of classes) if (styledByRadix(radixCss, name) && !styledByRadix(served, name)) unstyled.add(`${name} (${where})`);
+    return classes.length;
+  };
+  for (const viewport of Object.values(viewports)) {
+    const { context, page } = await openLanding(storefront, viewport);
+    assert.ok((await check(page, 'landing page')) > 20, 'the landing page uses Radix classes');
+    await page.getByRole('button', { name: /^Cart, / }).click();
+    await page.getByRole('dialog').waitFor();
+    await check(page, 'cart');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('book-card').first().getByRole('button', { name: 'Preview Pages' }).click();
+    await page.getByRole('dialog').waitFor();
+    await check(page, 'page preview');
+    await page.goto(storefront.shop.url + '/admin/login');
+    await page.getByRole('button', { name: /sign in|log in/i }).first().waitFor();
+    await check(page, 'admin sign-in');
+    await context.close();
+  }
+  assert.equal([...unstyled], []);
+});
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 for (const [name, viewport] of Object.entries(viewports)) {
