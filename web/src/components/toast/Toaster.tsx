@@ -1,5 +1,5 @@
 // Renders the toasts: 5 s on screen, swipe right past 50 px to dismiss, F8 focuses the toast area.
-import { Toast } from 'radix-ui';
+import * as Toast from 'radix-ui/toast';
 import { timings, toastHotkey } from '../../../../contracts/constants.ts';
 import { dismissToast, useToasts } from './toasts.ts';
 import './toaster.css';

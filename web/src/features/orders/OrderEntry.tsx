@@ -1,7 +1,7 @@
 // One order in the console's accordion: "Order #id" with its status and date; opened, who it is for, what was
 // paid, what was ordered, how it got here, and the status buttons.
 import { Box, Card, DataList, Flex, Grid, Heading, Link, Text } from '@radix-ui/themes';
-import { Accordion } from 'radix-ui';
+import * as Accordion from 'radix-ui/accordion';
 import type { ReactNode } from 'react';
 import type { AdminOrder } from '../../../../contracts/adminOrders.ts';
 import { formatPence } from '../../../../contracts/money.ts';

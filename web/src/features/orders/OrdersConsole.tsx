@@ -3,7 +3,7 @@
 import { Button, Card, Container, Flex, Heading, Spinner, Tabs, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Accordion } from 'radix-ui';
+import * as Accordion from 'radix-ui/accordion';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AdminOrder, AdminOrdersResponse } from '../../../../contracts/adminOrders.ts';
 import { useSessionExpiry } from '../admin/reviews/useSessionExpiry.ts';

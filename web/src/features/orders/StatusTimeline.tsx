@@ -1,7 +1,7 @@
 // How the order got where it is: its placing and every status change, with who, when and the notes.
 import { Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { VisuallyHidden } from 'radix-ui';
+import * as VisuallyHidden from 'radix-ui/visually-hidden';
 import type { AdminOrder, OrderHistoryEntry } from '../../../../contracts/adminOrders.ts';
 import { formatOrderDate } from './orderDate.ts';
 import { orderHistoryQuery } from './ordersQuery.ts';
