@@ -25,6 +25,8 @@ export type CrashRound = {
   lost: string[];
   duplicated: string[];
   integrity: string;
+  /** submissions in flight when the kill came, whose answer never arrived: proof that the kill landed mid-burst */
+  cutOff: number;
 };
 
 export type Restart = { lag: number; verified: boolean; missingFromOwnersList: number };
@@ -102,9 +104,16 @@ export async function openCrashSite(): Promise<CrashSite> {
       const target = service;
       const acknowledged: string[] = [];
       let killing: Promise<void> | null = null;
+      // Submitters keep going until the kill itself, so it lands in the middle of the burst.
+      let killed = false;
+      const kill = () => {
+        killed = true;
+        return target.kill();
+      };
       let n = 0;
+      let cutOff = 0;
       const submitter = async () => {
-        while (!killing) {
+        while (!killed) {
           const requestId = `crash-${round}-${n}`;
           const body = review(round, n++);
           try {
@@ -118,16 +127,17 @@ export async function openCrashSite(): Promise<CrashSite> {
               // Answered, even if the kill is already on its way: an acknowledgement the shop must honour.
               acknowledged.push(requestId);
               acknowledgedIds.push(answer.reviewId!);
-              killing ??= new Promise((r) => setTimeout(r, killAfterMs)).then(() => target.kill());
+              killing ??= new Promise((r) => setTimeout(r, killAfterMs)).then(kill);
             }
           } catch {
             // The connection died with the server: not acknowledged, so either outcome is allowed.
+            cutOff += 1;
           }
         }
       };
       // Submitters stop at the kill, which the first acknowledgement schedules; a burst that never gets one is killed anyway.
       const done = Promise.all(Array.from({ length: clients }, submitter));
-      const giveUp = setTimeout(() => (killing ??= target.kill()), 30_000);
+      const giveUp = setTimeout(() => (killing ??= kill()), 30_000);
       await done;
       clearTimeout(giveUp);
       await killing;
@@ -140,6 +150,7 @@ export async function openCrashSite(): Promise<CrashSite> {
         lost: acknowledged.filter((id) => !counts.has(id)),
         duplicated: [...counts].filter(([, count]) => count !== 1).map(([id]) => id),
         integrity,
+        cutOff,
       };
     },
 
