@@ -9,6 +9,7 @@ import { startTestShop, testAdmin } from '../testing/shop.ts';
 import { loginStorm, missingSecurityHeaders, tryBadTokens } from './adminAuth.ts';
 import { paymentStorm } from './payments.ts';
 import { openCrashSite } from './crash.ts';
+import { openLossSite, type Loss } from './readStoreLoss.ts';
 import { fuzz, hostileRequests, routesToFuzz } from './hostileInput.ts';
 
 type Scenario = { name: string; run(report: BenchReport): Promise<void> };
@@ -143,7 +144,38 @@ const payments: Scenario = {
   },
 };
 
-const scenarios: Scenario[] = [crash, hostileInput, payments, auth];
+const readStoreLoss: Scenario = {
+  name: 'read-store-loss',
+  async run(report) {
+    const section = 'read store loss';
+    const site = await openLossSite();
+    try {
+      const rounds = [];
+      for (const loss of ['flush', 'restart', 'flush', 'restart', 'flush', 'restart', 'flush', 'restart', 'flush', 'restart'] as Loss[]) {
+        const round = await site.round(loss, { clients: 16 });
+        rounds.push(round);
+        report.figure(
+          section,
+          `round ${rounds.length}: Redis ${loss === 'flush' ? 'flushed (FLUSHALL)' : 'restarted empty'} mid-traffic`,
+          `${whole(round.acknowledged)} acknowledged, ${whole(round.refused)} refused while it was away; every review listed again after ${round.recoveredMs === null ? 'NEVER' : `${whole(round.recoveredMs)} ms`}; verify ${round.verified ? 'match' : 'MISMATCH'}; log ${round.logUntouched ? 'untouched' : 'CHANGED'}`,
+        );
+      }
+      const broken = rounds.filter((r) => r.recoveredMs === null || !r.verified || !r.logUntouched || !r.sameProcess || r.acknowledged === 0);
+      const slowest = Math.max(...rounds.map((r) => r.recoveredMs ?? Infinity));
+      report.target(
+        section,
+        'Redis flushed or restarted mid-traffic: the running service rebuilds, serves every acknowledged review again and matches a rebuild of the log; nothing in the log is touched',
+        broken.length ? `${broken.length} of ${rounds.length} rounds failed` : `${rounds.length} of ${rounds.length} rounds (5 flushes, 5 restarts), no service restart; recovered within ${whole(slowest)} ms at worst`,
+        broken.length === 0,
+      );
+      report.note(section, 'Each round: 16 concurrent POST /api/reviews/submit clients for 0.4 s, then FLUSHALL or a kill and restart of the private redis-server (no persistence), 0.6 s more traffic; recovery is timed from the loss until GET /api/admin/reviews lists every review acknowledged so far.');
+    } finally {
+      await site.close();
+    }
+  },
+};
+
+const scenarios: Scenario[] = [crash, readStoreLoss, hostileInput, payments, auth];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const chosen = wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios;

@@ -59,11 +59,35 @@ class Connection {
   epoch = 0;
   private waiting: Promise<void> | null = null;
 
+  /** rejects when the connection drops; replaced by a fresh one each time */
+  private lost!: Promise<never>;
+  private loseCommands!: (error: Error) => void;
+
   constructor(url: string) {
     this.redis = new Redis(url, { enableOfflineQueue: false, autoResendUnfulfilledCommands: false, maxRetriesPerRequest: 1 });
     this.redis.on('ready', () => (this.epoch += 1));
+    this.armLoss();
+    this.redis.on('close', () => {
+      this.loseCommands(new Error('The connection to Redis dropped while the command was in flight'));
+      this.armLoss();
+    });
     // Failures surface on the commands that fail; without a listener ioredis would also print every one.
     this.redis.on('error', () => {});
+  }
+
+  private armLoss() {
+    this.lost = new Promise<never>((_, reject) => (this.loseCommands = reject));
+    // Only commands in flight at the drop listen; with none, the rejection is nobody's.
+    this.lost.catch(() => {});
+  }
+
+  /**
+   * A command's answer, or a failure if the connection drops before it comes. ioredis, told not to resend commands
+   * after a reconnect, forgets the ones in flight without settling them; a caller awaiting one would wait forever
+   * (the projection runner with it).
+   */
+  guard<T>(command: Promise<T>): Promise<T> {
+    return Promise.race([command, this.lost]);
   }
 
   /** Resolves once connected, waiting a little through a (re)connect rather than failing at once. */
@@ -116,7 +140,7 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
     const keys: string[] = [];
     let cursor = '0';
     do {
-      const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      const [next, batch] = await connection.guard(redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
       cursor = next;
       keys.push(...batch);
     } while (cursor !== '0');
@@ -129,14 +153,14 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
 
     async get<T>(collection: string, id: string) {
       await connected();
-      const json = await redis.hget(docKey(collection), id);
+      const json = await connection.guard(redis.hget(docKey(collection), id));
       return json === null ? null : (JSON.parse(json) as T);
     },
 
     async getMany<T>(collection: string, ids: readonly string[]) {
       if (ids.length === 0) return [];
       await connected();
-      const found = await redis.hmget(docKey(collection), ...ids);
+      const found = await connection.guard(redis.hmget(docKey(collection), ...ids));
       return found.map((json) => (json === null ? null : (JSON.parse(json) as T)));
     },
 
@@ -144,12 +168,12 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
       if (limit <= 0) return [];
       await connected();
       const stop = String(limit === Infinity ? -1 : offset + limit - 1);
-      return reverse ? redis.zrevrange(indexKey(index), offset, stop) : redis.zrange(indexKey(index), offset, stop);
+      return connection.guard(reverse ? redis.zrevrange(indexKey(index), offset, stop) : redis.zrange(indexKey(index), offset, stop));
     },
 
     async count(index: string) {
       await connected();
-      return redis.zcard(indexKey(index));
+      return connection.guard(redis.zcard(indexKey(index)));
     },
 
     async commit(writes: readonly Write[], checkpoints: readonly Checkpoint[]) {
@@ -178,7 +202,7 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
       }
       if (checkpoints.length) tx.hset(checkpointKey, ...checkpoints.flatMap((c) => [c.projection, String(c.position)]));
       // One MULTI/EXEC, sent as one pipeline: one round-trip, and all of it or none of it.
-      const results = await tx.exec();
+      const results = await connection.guard(tx.exec());
       if (results === null) throw new Error('Redis discarded the read-model transaction');
       const failed = results.find(([error]) => error);
       if (failed) throw failed[0];
@@ -186,7 +210,7 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
 
     async checkpoint(projection: string) {
       await connected();
-      const position = await redis.hget(checkpointKey, projection);
+      const position = await connection.guard(redis.hget(checkpointKey, projection));
       return position === null ? null : Number(position);
     },
 
@@ -195,12 +219,12 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
       const nameAfter = (key: string, kind: string) => key.slice(prefix.length + kind.length);
       const collections = (await keysMatching(`${prefix}doc:*`)).map((k) => nameAfter(k, 'doc:')).sort();
       for (const collection of collections) {
-        const docs = await redis.hgetall(docKey(collection));
+        const docs = await connection.guard(redis.hgetall(docKey(collection)));
         for (const id of Object.keys(docs).sort()) yield `doc ${collection} ${id} ${docs[id]}`;
       }
       const indexes = (await keysMatching(`${prefix}idx:*`)).map((k) => nameAfter(k, 'idx:')).sort();
       for (const name of indexes) {
-        const flat = await redis.zrange(indexKey(name), 0, '-1', 'WITHSCORES');
+        const flat = await connection.guard(redis.zrange(indexKey(name), 0, '-1', 'WITHSCORES'));
         const scores = new Map<string, string>();
         for (let i = 0; i < flat.length; i += 2) scores.set(flat[i]!, scoreText(flat[i + 1]!));
         for (const id of [...scores.keys()].sort()) yield `idx ${name} ${id} ${scores.get(id)}`;
@@ -209,7 +233,7 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
 
     async drop() {
       const keys = await keysMatching(`${prefix}*`);
-      for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500));
+      for (let i = 0; i < keys.length; i += 500) await connection.guard(redis.unlink(...keys.slice(i, i + 500)));
     },
 
     withNamespace(other: string) {
@@ -219,7 +243,7 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
     async ping() {
       try {
         await connection.ready(1000);
-        return (await redis.ping()) === 'PONG';
+        return (await connection.guard(redis.ping())) === 'PONG';
       } catch {
         return false;
       }
