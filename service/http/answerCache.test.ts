@@ -1,10 +1,12 @@
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/content.ts';
 import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
 import { seedCatalog } from '../catalog/seed.ts';
 import { orderPlacedData, placeOrders } from '../orders/exampleOrders.ts';
-import { answerCache } from './answerCache.ts';
+import { answerCache, preferredEncoding } from './answerCache.ts';
 
 /** A read store that only has checkpoints, moved by hand. */
 function checkpoints(start: Record<string, number>) {
@@ -107,6 +109,76 @@ test('HTTP: cached read answers carry an ETag, answer 304 to a matching If-None-
     const pendingAfter = await call(`${shop.url}/api/admin/orders?status=pending`, { headers: owner });
     assert.is(pendingAfter.json.totalOrders, pending.json.totalOrders + 1);
     assert.is(pendingAfter.json.counts.pending, pending.json.counts.pending + 1);
+  } finally {
+    await shop.close();
+  }
+});
+
+test('encoding: br unless the client weighs gzip higher; q=0 and * as RFC 9110 has them', () => {
+  const cases: [string, string | null][] = [
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=1.0, gzip;q=0.8', 'br'],
+    ['gzip;q=0, br;q=0', null],
+    ['identity', null],
+    ['deflate', null],
+    ['*', 'br'],
+    ['*;q=0.1, gzip', 'gzip'],
+    ['br;q=0, *', 'gzip'],
+    ['GZIP ; Q=0.7', 'gzip'],
+  ];
+  for (const [header, expected] of cases) assert.is(preferredEncoding(header), expected, header);
+});
+
+/** The raw bytes and headers of a GET, undecoded (fetch would decompress). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+test('HTTP: a large cached answer leaves compressed as the client asks, the same JSON each way', async () => {
+  const shop = await startTestShop();
+  try {
+    const owner = await adminHeaders(shop, 'owner');
+    await placeOrders(
+      shop,
+      Array.from({ length: 12 }, (_, n) => orderPlacedData({ orderId: `ord-zip-${n}`, placedAt: `2026-03-04T09:${String(n).padStart(2, '0')}:00.000Z` })),
+    );
+    const url = `${shop.url}/api/admin/orders`;
+    const plain = await rawGet(url, owner);
+    assert.ok(plain.body.length >= 1024, `large enough to compress: ${plain.body.length}`);
+    assert.is(plain.headers['content-encoding'], undefined);
+    assert.is(plain.headers['vary'], 'Accept-Encoding');
+    for (const [accept, expected, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0.5, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      for (let twice = 0; twice < 2; twice++) {
+        const res = await rawGet(url, { ...owner, 'accept-encoding': accept });
+        assert.is(res.headers['content-encoding'], expected, accept);
+        assert.is(Number(res.headers['content-length']), res.body.length);
+        assert.ok(res.body.length < plain.body.length);
+        assert.is(decode(res.body).toString(), plain.body.toString(), accept);
+        assert.is(res.headers['etag'], plain.headers['etag']);
+      }
+    }
+    assert.is((await rawGet(url, { ...owner, 'accept-encoding': 'identity' })).headers['content-encoding'], undefined);
+    // Below the threshold nothing is compressed, as before.
+    const books = await rawGet(`${shop.url}/api/reviews/book/1`, { 'accept-encoding': 'br' });
+    assert.is(books.body.toString(), '[]');
+    assert.is(books.headers['content-encoding'], undefined);
+    // A new event: the compressed bytes move on with the answer.
+    await placeOrders(shop, [orderPlacedData({ orderId: 'ord-zip-last', placedAt: '2026-03-05T09:00:00.000Z' })]);
+    const after = await rawGet(url, { ...owner, 'accept-encoding': 'br' });
+    assert.is(JSON.parse(brotliDecompressSync(after.body).toString()).orders[0].orderId, 'ord-zip-last');
   } finally {
     await shop.close();
   }
