@@ -4,13 +4,13 @@ import { Router } from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
-import { constants as zlib } from 'node:zlib';
 import { adminGuard } from './admin/guard.ts';
 import { adminLoginRoutes } from './admin/login.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import type { ShopDeps } from './deps.ts';
+import { compression } from './http/answerCache.ts';
 import { errorMiddleware, HttpError, notFound } from './http/errors.ts';
 import { requestContext, serialiseJsonOnce } from './http/request.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
@@ -60,13 +60,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
       { production: deps.config.NODE_ENV === 'production' },
     ),
   );
-  app.use(
-    compress({
-      threshold: 1024,
-      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-      gzip: { level: 6 },
-    }),
-  );
+  app.use(compress({ ...compression }));
   app.use(serialiseJsonOnce);
 
   // Only JSON goes in: a body of another type is refused before anything reads it.

@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
-import { signAdminToken, verifyAdminToken } from './tokens.ts';
+import { adminTokenKey, signAdminToken, verifyAdminToken } from './tokens.ts';
 
 const secret = 'x'.repeat(40);
 
@@ -20,6 +20,34 @@ test('tokens: a signed token verifies; expired, tampered, other-key, other-algor
   assert.is(verifyAdminToken(secret, none), null);
   const neverExpires = jwt.sign({}, secret, { algorithm: 'HS256', subject: 'owner', issuer: 'amanah-house-shop', audience: 'admin' });
   assert.is(verifyAdminToken(secret, neverExpires), null);
+});
+
+test('tokens: the key built once checks exactly what the secret string does', () => {
+  const key = adminTokenKey(secret);
+  // Either form signs tokens the other verifies: the same bytes make the same HMAC.
+  assert.is(verifyAdminToken(key, signAdminToken(secret, 'owner')), 'owner');
+  assert.is(verifyAdminToken(secret, signAdminToken(key, 'owner')), 'owner');
+  assert.is(verifyAdminToken(key, signAdminToken(secret, 'owner', -10)), null);
+  assert.is(verifyAdminToken(adminTokenKey('y'.repeat(40)), signAdminToken(secret, 'owner')), null);
+  const hs512 = jwt.sign({}, secret, { algorithm: 'HS512', subject: 'owner', issuer: 'amanah-house-shop', audience: 'admin', expiresIn: 60 });
+  assert.is(verifyAdminToken(key, hs512), null);
+  const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'owner', iss: 'amanah-house-shop', aud: 'admin', exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url')}.`;
+  assert.is(verifyAdminToken(key, none), null);
+  const neverExpires = jwt.sign({}, secret, { algorithm: 'HS256', subject: 'owner', issuer: 'amanah-house-shop', audience: 'admin' });
+  assert.is(verifyAdminToken(key, neverExpires), null);
+  const [h, p, s] = signAdminToken(key, 'owner').split('.');
+  const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'mallory' })).toString('base64url');
+  assert.is(verifyAdminToken(key, `${h}.${forged}.${s}`), null);
+});
+
+test('guard: a token that expires while in use is refused on the next request', async () => {
+  const shop = await startTestShop();
+  const token = signAdminToken(shop.shop.deps.jwtSecret, 'admin', 1);
+  const headers = { authorization: `Bearer ${token}` };
+  assert.is((await call(`${shop.url}/api/admin/orders`, { headers })).status, 200);
+  await new Promise((r) => setTimeout(r, 2100));
+  assert.is((await call(`${shop.url}/api/admin/orders`, { headers })).status, 401);
+  await shop.close();
 });
 
 test('guard: admin routes answer 401 without a valid token, and pass a valid one on', async () => {

@@ -2,14 +2,12 @@
 import type { Router } from '@koa/router';
 import { booksProjection, listBooks } from '../../projections/books/books.ts';
 import type { ShopDeps } from '../deps.ts';
+import { answerCache, sendJsonAnswer } from '../http/answerCache.ts';
 
 export function catalogRoutes(router: Router, deps: ShopDeps) {
   // Every visit reads the catalog and it almost never changes: its JSON is kept until the read model moves on.
-  let cached: { position: number; json: string } | null = null;
+  const answers = answerCache<'all'>(deps.reads, [booksProjection.name]);
   router.get('/api/books', async (ctx) => {
-    const position = (await deps.reads.checkpoint(booksProjection.name)) ?? 0;
-    if (cached?.position !== position) cached = { position, json: JSON.stringify(await listBooks(deps.reads)) };
-    ctx.type = 'json';
-    ctx.body = cached.json;
+    sendJsonAnswer(ctx, (await answers.get('all', () => listBooks(deps.reads)))!);
   });
 }

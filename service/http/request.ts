@@ -13,6 +13,8 @@ export function requestContext(logger: Logger) {
     const requestId = acceptableId.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
+    // At LOG_LEVEL=warn and above no request line is written: skip the timing and the object built for it.
+    if (!logger.isLevelEnabled('info')) return next();
     const started = performance.now();
     try {
       await next();

@@ -9,11 +9,12 @@ import {
   type ChangeOrderStatusResponse,
 } from '../../contracts/adminOrders.ts';
 import { orderStream } from '../../contracts/streams.ts';
-import { countOrders, getAdminOrder, listAdminOrders } from '../../projections/orders/adminOrders.ts';
+import { adminOrdersProjection, countOrders, getAdminOrder, listAdminOrders } from '../../projections/orders/adminOrders.ts';
 import { getOrderHistory } from '../../projections/orders/orderHistory.ts';
 import { adminOf } from '../admin/guard.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
+import { answerCache, sendJsonAnswer } from '../http/answerCache.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { orderNotFoundMessage, orderStatusDecider } from './orderStatus.ts';
@@ -26,12 +27,17 @@ function orderIdOf(ctx: Context): string {
 }
 
 export function orderRoutes(router: Router, deps: ShopDeps) {
+  // The console refetches the whole list every minute and after each change: one answer per status tab, kept until the
+  // runner commits again (the admin guard has already checked the token of this very request).
+  const listed = answerCache<string>(deps.reads, [adminOrdersProjection.name]);
   router.get('/api/admin/orders', async (ctx) => {
     const { status } = parseOr400(AdminOrdersQuerySchema, ctx.query, 'query');
-    const [orders, { total, counts }] = await Promise.all([listAdminOrders(deps.reads, status), countOrders(deps.reads)]);
-    const body: AdminOrdersResponse = { orders, totalOrders: status ? counts[status] : total, counts };
+    const answer = await listed.get(status ?? '', async () => {
+      const [orders, { total, counts }] = await Promise.all([listAdminOrders(deps.reads, status), countOrders(deps.reads)]);
+      return { orders, totalOrders: status ? counts[status] : total, counts } satisfies AdminOrdersResponse;
+    });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
+    sendJsonAnswer(ctx, answer!);
   });
 
   router.post('/api/admin/orders/:id/status', async (ctx) => {

@@ -12,11 +12,12 @@ import {
   type SubmitReviewResponse,
 } from '../../contracts/reviews.ts';
 import { reviewStream } from '../../contracts/streams.ts';
-import { getBook } from '../../projections/books/books.ts';
-import { adminReview, adminReviews, approvedReviewsForBook } from '../../projections/reviews/reviews.ts';
+import { booksProjection, getBook } from '../../projections/books/books.ts';
+import { adminReview, adminReviews, approvedReviewsForBook, reviewsProjection } from '../../projections/reviews/reviews.ts';
 import { adminOf } from '../admin/guard.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
+import { answerCache, sendJsonAnswer } from '../http/answerCache.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { reviewDecider, type ReviewCommand } from './review.ts';
@@ -45,10 +46,14 @@ export function reviewRoutes(router: Router, deps: ShopDeps) {
     ctx.body = { success: true, message: reviewSubmittedMessage, reviewId } satisfies SubmitReviewResponse;
   });
 
+  // A book's approved reviews are read on every product page and change only with a moderation: kept per book (only
+  // for books that exist, so the keys are bounded by the catalog) until the runner commits again.
+  const bookReviews = answerCache<number>(deps.reads, [booksProjection.name, reviewsProjection.name]);
   router.get('/api/reviews/book/:id', async (ctx) => {
     const bookId = parseOr400(BookIdParamSchema, ctx.params.id, 'book id');
-    await knownBook(bookId);
-    ctx.body = await approvedReviewsForBook(deps.reads, bookId);
+    const answer = await bookReviews.get(bookId, async () => ((await getBook(deps.reads, bookId)) ? approvedReviewsForBook(deps.reads, bookId) : null));
+    if (!answer) throw notFound('Book not found');
+    sendJsonAnswer(ctx, answer);
   });
 
   router.get('/api/admin/reviews', async (ctx) => {
