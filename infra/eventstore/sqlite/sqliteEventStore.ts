@@ -79,6 +79,11 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     'SELECT stream, MAX(revision) AS revision, MAX(position) AS lastPosition FROM events GROUP BY stream ORDER BY MIN(position)',
   );
 
+  // Prepared once: db.exec would parse the statement again for every append of every group.
+  const savepoint = db.prepare('SAVEPOINT one_append');
+  const rollbackTo = db.prepare('ROLLBACK TO one_append');
+  const release = db.prepare('RELEASE one_append');
+
   function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
     const current = streamHead.get(stream)!;
     const currentRevision = current.revision;
@@ -118,14 +123,14 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const commitGroup = db.transaction((group: PendingAppend[]) => {
     const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
     for (const item of group) {
-      db.exec('SAVEPOINT one_append');
+      savepoint.run();
       try {
         const result = appendOne(item.stream, item.events, item.expected);
-        db.exec('RELEASE one_append');
+        release.run();
         outcomes.push({ ok: true, result });
       } catch (error) {
-        db.exec('ROLLBACK TO one_append');
-        db.exec('RELEASE one_append');
+        rollbackTo.run();
+        release.run();
         outcomes.push({ ok: false, error });
       }
     }
