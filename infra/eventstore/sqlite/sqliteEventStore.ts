@@ -84,23 +84,35 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const rollbackTo = db.prepare('ROLLBACK TO one_append');
   const release = db.prepare('RELEASE one_append');
 
-  function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
-    const current = streamHead.get(stream)!;
-    const currentRevision = current.revision;
-
-    // Idempotent retry: every id already in this stream → answer as the first time.
+  /**
+   * When some of the ids are already in the log, what the append answers: an idempotent retry (every id already in
+   * this stream) answers as the first time did, even if the stream has moved on since; an id in another stream is a
+   * DuplicateEventId; some but not all in this stream is a WrongExpectedRevision. Null when none of them is there.
+   */
+  function answerForKnownIds(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult | null {
     const existing = events.map((e) => findById.get(e.id));
-    if (existing.some(Boolean)) {
-      const foreign = existing.find((row) => row && row.stream !== stream);
-      if (foreign) throw new DuplicateEventId(events[existing.indexOf(foreign)]!.id, foreign.stream);
-      if (existing.every(Boolean)) {
-        return { revision: currentRevision!, position: Math.max(...existing.map((row) => row!.position)) };
-      }
-      throw new WrongExpectedRevision(stream, expected, currentRevision ?? 'no_stream');
+    if (!existing.some(Boolean)) return null;
+    const currentRevision = streamHead.get(stream)!.revision;
+    const foreign = existing.find((row) => row && row.stream !== stream);
+    if (foreign) throw new DuplicateEventId(events[existing.indexOf(foreign)]!.id, foreign.stream);
+    if (existing.every(Boolean)) {
+      return { revision: currentRevision!, position: Math.max(...existing.map((row) => row!.position)) };
     }
+    throw new WrongExpectedRevision(stream, expected, currentRevision ?? 'no_stream');
+  }
 
-    if (expected === 'no_stream' && currentRevision !== null) throw new WrongExpectedRevision(stream, expected, currentRevision);
-    if (typeof expected === 'number' && currentRevision !== expected) {
+  /**
+   * Runs inside the savepoint `one_append`. The ids are not looked up first: the UNIQUE index on id refuses a known
+   * one, and the caller then rolls back to the savepoint and asks answerForKnownIds. Only a revision mismatch, which
+   * an idempotent retry of an earlier append also gives, looks the ids up here.
+   */
+  function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    const currentRevision = streamHead.get(stream)!.revision;
+    const mismatch =
+      (expected === 'no_stream' && currentRevision !== null) || (typeof expected === 'number' && currentRevision !== expected);
+    if (mismatch) {
+      const known = answerForKnownIds(stream, events, expected);
+      if (known) return known;
       throw new WrongExpectedRevision(stream, expected, currentRevision ?? 'no_stream');
     }
 
@@ -113,6 +125,8 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     }
     return { revision, position };
   }
+
+  const isUniqueViolation = (error: unknown) => error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
   // Group commit: appends that arrive while one turn of the event loop runs share one transaction and one fsync.
   // Each keeps its own concurrency check through a savepoint, so one failed append does not fail its neighbours.
@@ -131,7 +145,17 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       } catch (error) {
         rollbackTo.run();
         release.run();
-        outcomes.push({ ok: false, error });
+        if (!isUniqueViolation(error)) {
+          outcomes.push({ ok: false, error });
+          continue;
+        }
+        // A known id (or one repeated within the append): with this append's rows rolled back, decide what it means.
+        try {
+          const known = answerForKnownIds(item.stream, item.events, item.expected);
+          outcomes.push(known ? { ok: true, result: known } : { ok: false, error });
+        } catch (answer) {
+          outcomes.push({ ok: false, error: answer });
+        }
       }
     }
     return outcomes;
