@@ -99,6 +99,15 @@ test('sqlite: in one group, refused and repeated ids do not fail their neighbour
   await store.close();
 });
 
+test('sqlite: each event keeps its own metadata when an append mixes shared and different ones', async () => {
+  const store = openSqliteEventStore(join(dir, 'metadata.sqlite'));
+  const shared = { ...meta, causationId: 'shared' };
+  const other = { ...meta, causationId: 'other' };
+  await store.append('m-1', [shared, shared, other, shared].map((metadata) => ({ id: randomUUID(), type: 'A', data: {}, metadata })), 'no_stream');
+  assert.equal((await store.readStream('m-1')).map((e) => e.metadata.causationId), ['shared', 'shared', 'other', 'shared']);
+  await store.close();
+});
+
 test('sqlite: what was acknowledged is there after reopening the file', async () => {
   const path = join(dir, 'reopen.sqlite');
   const first = openSqliteEventStore(path);

@@ -118,9 +118,16 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
 
     let revision = currentRevision ?? -1;
     let position = 0;
+    // The events of one command share one metadata object: serialise it once, not once per event.
+    let metadata: unknown;
+    let metadataJson = '';
     for (const event of events) {
       revision += 1;
-      const info = insert.run(event.id, stream, revision, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
+      if (event.metadata !== metadata) {
+        metadata = event.metadata;
+        metadataJson = JSON.stringify(metadata);
+      }
+      const info = insert.run(event.id, stream, revision, event.type, JSON.stringify(event.data), metadataJson);
       position = Number(info.lastInsertRowid);
     }
     return { revision, position };
