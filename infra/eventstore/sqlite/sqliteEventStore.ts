@@ -67,9 +67,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     );
   `);
 
-  const streamHead = db.prepare<[string], { revision: number | null; position: number | null }>(
-    'SELECT MAX(revision) AS revision, MAX(position) AS position FROM events WHERE stream = ?',
-  );
+  // The last revision, read off the end of the (stream, revision) index. MAX(revision) together with MAX(position)
+  // defeated SQLite's min/max optimisation and walked every event of the stream; the position was never used.
+  const streamHead = db.prepare<[string], { revision: number }>('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1');
+  const revisionOf = (stream: string): number | null => streamHead.get(stream)?.revision ?? null;
   const findById = db.prepare<[string], { stream: string; position: number }>('SELECT stream, position FROM events WHERE id = ?');
   const insert = db.prepare('INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
   const readStreamStmt = db.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY revision');
@@ -92,7 +93,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   function answerForKnownIds(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult | null {
     const existing = events.map((e) => findById.get(e.id));
     if (!existing.some(Boolean)) return null;
-    const currentRevision = streamHead.get(stream)!.revision;
+    const currentRevision = revisionOf(stream);
     const foreign = existing.find((row) => row && row.stream !== stream);
     if (foreign) throw new DuplicateEventId(events[existing.indexOf(foreign)]!.id, foreign.stream);
     if (existing.every(Boolean)) {
@@ -107,7 +108,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
    * an idempotent retry of an earlier append also gives, looks the ids up here.
    */
   function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
-    const currentRevision = streamHead.get(stream)!.revision;
+    const currentRevision = revisionOf(stream);
     const mismatch =
       (expected === 'no_stream' && currentRevision !== null) || (typeof expected === 'number' && currentRevision !== expected);
     if (mismatch) {
