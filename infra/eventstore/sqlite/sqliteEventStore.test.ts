@@ -90,12 +90,19 @@ test('sqlite: in one group, refused and repeated ids do not fail their neighbour
     store.append('n-3', [ev(again)], 'no_stream'),
     store.append('n-3', [ev(again)], 'no_stream'),
     store.append('n-4', [ev(randomUUID())], 'no_stream'),
+    store.append('n-5', [ev(taken)], 'no_stream'),
+    store.append('n-0', [ev(taken)], 'any'),
+    store.append('n-6', [ev(randomUUID())], 5),
+    store.append('n-7', [ev(randomUUID())], 'no_stream'),
   ]);
-  assert.equal(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+  assert.equal(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
   assert.instance((outcomes[1] as PromiseRejectedResult).reason, DuplicateEventId);
+  assert.instance((outcomes[5] as PromiseRejectedResult).reason, DuplicateEventId);
+  assert.instance((outcomes[7] as PromiseRejectedResult).reason, WrongExpectedRevision);
+  assert.equal((outcomes[6] as PromiseFulfilledResult<unknown>).value, { revision: 0, position: 1 });
   const [n3, n3again] = outcomes.slice(2, 4).map((o) => (o as PromiseFulfilledResult<{ position: number }>).value);
   assert.equal(n3again, n3);
-  assert.equal((await store.listStreams()).map((s) => [s.stream, s.revision]), [['n-0', 0], ['n-1', 0], ['n-3', 0], ['n-4', 0]]);
+  assert.equal((await store.listStreams()).map((s) => [s.stream, s.revision]), [['n-0', 0], ['n-1', 0], ['n-3', 0], ['n-4', 0], ['n-7', 0]]);
   await store.close();
 });
 

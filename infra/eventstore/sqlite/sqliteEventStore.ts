@@ -103,7 +103,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   }
 
   /**
-   * Runs inside the savepoint `one_append`. The ids are not looked up first: the UNIQUE index on id refuses a known
+   * Runs inside the savepoint `one_append` (or is a single INSERT). The ids are not looked up first: the UNIQUE index on id refuses a known
    * one, and the caller then rolls back to the savepoint and asks answerForKnownIds. Only a revision mismatch, which
    * an idempotent retry of an earlier append also gives, looks the ids up here.
    */
@@ -145,14 +145,22 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const commitGroup = db.transaction((group: PendingAppend[]) => {
     const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
     for (const item of group) {
-      savepoint.run();
+      // A one-event append writes one row with one INSERT, which SQLite undoes by itself when it fails (a constraint
+      // aborts the statement, not the transaction): only longer appends need a savepoint to take back their rows.
+      const guarded = item.events.length > 1;
+      if (guarded) savepoint.run();
       try {
         const result = appendOne(item.stream, item.events, item.expected);
-        release.run();
+        if (guarded) release.run();
         outcomes.push({ ok: true, result });
       } catch (error) {
-        rollbackTo.run();
-        release.run();
+        if (guarded) {
+          rollbackTo.run();
+          release.run();
+        } else if (!db.inTransaction) {
+          // SQLite gave up the whole transaction (I/O error, disk full): fail the group, as ROLLBACK TO would have.
+          throw error;
+        }
         if (!isUniqueViolation(error)) {
           outcomes.push({ ok: false, error });
           continue;
