@@ -29,6 +29,34 @@ export type CommandResult<Event extends DomainEvent> = {
   position: number;
 };
 
+/**
+ * Mints ids for new events: UUIDv7 (RFC 9562), a 48-bit Unix-millisecond timestamp, a 12-bit counter that orders
+ * the ids of one millisecond, then 62 random bits. Ids minted one after another sort after each other, so the event
+ * store's unique index on ids grows at its right edge instead of taking each insert on a random page (which made a
+ * batch of 100 events write about 100 index pages). The clock is a parameter so tests can hold or turn it back.
+ */
+export function eventIdSource(clock: () => number = Date.now): () => string {
+  let lastMs = -1;
+  let counter = 0;
+  return () => {
+    const now = clock();
+    if (now > lastMs) {
+      lastMs = now;
+      counter = 0;
+    } else if (++counter > 0xfff) {
+      // More than 4,096 ids in one millisecond, or a clock turned back: borrow the next millisecond, stay in order.
+      lastMs += 1;
+      counter = 0;
+    }
+    const time = lastMs.toString(16).padStart(12, '0');
+    // randomUUID's last 17 characters are 62 random bits behind the RFC variant bits (10xx), as UUIDv7 wants them.
+    return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${counter.toString(16).padStart(3, '0')}-${randomUUID().slice(19)}`;
+  };
+}
+
+/** A new, time-ordered event id. Everything that mints an event id (not derived from a reference) uses this. */
+export const newEventId: () => string = eventIdSource();
+
 /** A UUID derived from a name, so the same external reference always gives the same event id. */
 export function idFromReference(kind: string, reference: string): string {
   const h = createHash('sha256').update(`${kind}:${reference}`).digest('hex');
@@ -44,7 +72,7 @@ export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<Sta
 }
 
 export type HandleOptions = {
-  /** ids for the new events; default random UUIDs. Derive them from an external reference to make retries no-ops. */
+  /** ids for the new events; default newEventId (time-ordered UUIDv7). Derive them from an external reference to make retries no-ops. */
   eventIds?: (event: DomainEvent, index: number) => string;
   /** wait for the read models to fold the new events before answering (read-your-writes) */
   waiter?: PositionWaiter;
@@ -68,7 +96,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     const metadata = metadataOf(meta);
     const events: NewEvent[] = decided.map((event, i) => ({
       ...event,
-      id: options.eventIds?.(event, i) ?? randomUUID(),
+      id: options.eventIds?.(event, i) ?? newEventId(),
       metadata,
     }));
     let result: AppendResult;

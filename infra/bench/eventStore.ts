@@ -1,11 +1,10 @@
 // Section 1: the SQLite event store with synchronous=FULL — batching and group commit against one fsync per append.
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { NewEvent } from '../../contracts/events.ts';
 import { bookStream } from '../../contracts/streams.ts';
 import { bookDecider } from '../../service/catalog/catalog.ts';
-import { handleCommand } from '../../service/commands.ts';
+import { handleCommand, newEventId } from '../../service/commands.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
 import { oneDecimal, whole, type BenchReport } from './report.ts';
 import { forDuration, type BenchOptions, type Section } from './section.ts';
@@ -15,7 +14,7 @@ const metadata = { causedBy: 'bench', causationId: 'bench', correlationId: 'benc
 
 function listed(n: number): NewEvent {
   return {
-    id: randomUUID(),
+    id: newEventId(),
     type: 'BookListed',
     data: { id: n, title: `Book ${n}`, description: 'A gentle story about kindness, sharing and courage, for reading aloud at bedtime.', price: 999, coverImage: `/covers/${n}.webp` },
     metadata,
@@ -47,7 +46,7 @@ async function commandRate(file: string, clients: number, ms: number): Promise<{
   const client = async () => {
     while (performance.now() - started < ms) {
       const n = next++;
-      const id = randomUUID();
+      const id = newEventId();
       const fields = { id: n, title: `Book ${n}`, description: 'A bench book.', price: 999, coverImage: `/covers/${n}.webp` };
       await handleCommand(store, bookStream(n), bookDecider, { type: 'SyncBook', fields }, { causedBy: 'bench', requestId: `bench-${n}`, now: metadata.at }, { eventIds: () => id });
       if (!committed.get(id)) early += 1;

@@ -10,6 +10,7 @@ import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from '../../cont
 import { cartShippingOptionFor } from '../../contracts/shipping.ts';
 import { bookStream, checkoutStream, notificationStream, orderStream, reviewStream } from '../../contracts/streams.ts';
 import type { Projection } from '../../projections/projection.ts';
+import { newEventId } from '../../service/commands.ts';
 import type { EventStore } from '../../service/ports/eventStore.ts';
 
 /** One stream's events as one command appends them. */
@@ -168,7 +169,7 @@ async function appendChapters(store: EventStore, chapters: Chapter[], perType: M
       const revision = revisions.get(chapter.stream);
       revisions.set(chapter.stream, (revision ?? -1) + chapter.events.length);
       for (const e of chapter.events) perType.set(e.type, (perType.get(e.type) ?? 0) + 1);
-      group.push(store.append(chapter.stream, chapter.events.map((e) => ({ ...e, id: randomUUID(), metadata })), revision ?? 'no_stream'));
+      group.push(store.append(chapter.stream, chapter.events.map((e) => ({ ...e, id: newEventId(), metadata })), revision ?? 'no_stream'));
     }
     await Promise.all(group);
     pending = later;

@@ -1,9 +1,8 @@
 // POST /api/admin/login: checks the password against its hash, throttles failures, records every attempt.
 import type { Router, RouterContext } from '@koa/router';
-import { randomUUID } from 'node:crypto';
 import { LoginBodySchema, loginMessages, type AdminEvent, type LoginResponse } from '../../contracts/admin.ts';
 import { adminStream } from '../../contracts/streams.ts';
-import { metadataOf } from '../commands.ts';
+import { metadataOf, newEventId } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { parseOr400, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
@@ -18,7 +17,7 @@ export function adminLoginRoutes(router: Router, deps: ShopDeps) {
   /** Sign-in attempts are facts for the audit trail, not decisions on state: appended straight to the log. */
   const record = async (ctx: RouterContext, username: string, causedBy: string, event: AdminEvent) => {
     const metadata = { ...metadataOf(commandMeta(ctx, causedBy, deps.clock())), ip: ctx.ip };
-    await deps.events.append(adminStream(username), [{ ...event, id: randomUUID(), metadata }], 'any');
+    await deps.events.append(adminStream(username), [{ ...event, id: newEventId(), metadata }], 'any');
   };
 
   router.post(adminLoginPath, async (ctx) => {

@@ -1,7 +1,7 @@
 // Brings the log in line with the editable catalog file at start: new books are listed, changed ones updated.
 import { bookStream } from '../../contracts/streams.ts';
 import { shopContent } from '../../contracts/content.ts';
-import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
+import { handleCommand, idFromReference, newEventId, type CommandMeta } from '../commands.ts';
 import type { EventStore } from '../ports/eventStore.ts';
 import { bookDecider } from './catalog.ts';
 
@@ -12,7 +12,7 @@ export async function seedCatalog(store: EventStore, now: string, books = shopCo
     const meta: CommandMeta = { causedBy: 'system:catalog-seed', requestId: `seed-${now}`, now };
     // The first listing's id is derived from the book id, so two services starting at once still list it once.
     const result = await handleCommand(store, bookStream(book.id), bookDecider, { type: 'SyncBook', fields }, meta, {
-      eventIds: (event) => (event.type === 'BookListed' ? idFromReference('BookListed', String(book.id)) : crypto.randomUUID()),
+      eventIds: (event) => (event.type === 'BookListed' ? idFromReference('BookListed', String(book.id)) : newEventId()),
     });
     appended += result.events.length;
   }

@@ -1,10 +1,10 @@
 // Orders as checkout places them, for tests of the owner's console: realistic OrderPlaced payloads appended
 // straight to the log, the way the checkout slice appends them after a payment.
-import { randomUUID } from 'node:crypto';
 import { orderNumberFrom } from '../../contracts/constants.ts';
 import type { OrderPlaced } from '../../contracts/orders.ts';
 import { orderStream } from '../../contracts/streams.ts';
 import type { TestShop } from '../../infra/testing/shop.ts';
+import { newEventId } from '../commands.ts';
 
 export type OrderPlacedData = OrderPlaced['data'];
 
@@ -39,7 +39,7 @@ export async function placeOrders(shop: TestShop, orders: OrderPlacedData[]): Pr
       orderStream(data.orderId),
       [
         {
-          id: randomUUID(),
+          id: newEventId(),
           type: 'OrderPlaced',
           data,
           metadata: {

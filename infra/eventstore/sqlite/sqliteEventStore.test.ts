@@ -6,7 +6,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rejects } from '../../testing/assert.ts';
 import { eventStoreContract } from '../contract.ts';
-import { openSqliteEventStore } from './sqliteEventStore.ts';
+import { WrongExpectedRevision } from '../../../service/ports/eventStore.ts';
+import { DuplicateEventId, openSqliteEventStore } from './sqliteEventStore.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-sqlite-'));
 const file = join(dir, 'events.sqlite');
@@ -29,8 +30,88 @@ test('sqlite: an event id used by another stream is refused, and nothing else in
   const store = openSqliteEventStore(join(dir, 'dup.sqlite'));
   const id = randomUUID();
   await store.append('a-1', [{ id, type: 'A', data: {}, metadata: meta }], 'no_stream');
-  await rejects(() => store.append('b-1', [{ id: randomUUID(), type: 'B', data: {}, metadata: meta }, { id, type: 'A', data: {}, metadata: meta }], 'no_stream'));
+  await rejects(
+    () => store.append('b-1', [{ id: randomUUID(), type: 'B', data: {}, metadata: meta }, { id, type: 'A', data: {}, metadata: meta }], 'no_stream'),
+    (e) => e instanceof DuplicateEventId && e.eventId === id && e.stream === 'a-1',
+  );
   assert.equal(await store.readStream('b-1'), []);
+  await store.close();
+});
+
+// Known ids are no longer looked up before every insert: the UNIQUE index refuses them, and only then is the append
+// rolled back to its savepoint and its ids looked up. These pin down what each case answers.
+const ev = (id: string, type = 'A') => ({ id, type, data: {}, metadata: meta });
+
+test('sqlite: a retry whose ids are all in the stream answers as the first time, even after the stream moved on', async () => {
+  const store = openSqliteEventStore(join(dir, 'retry.sqlite'));
+  const [a, b] = [randomUUID(), randomUUID()];
+  const first = await store.append('s-1', [ev(a), ev(b)], 'no_stream');
+  await store.append('s-1', [ev(randomUUID())], 1);
+  // expected no longer matches: looked up on the mismatch path
+  assert.equal(await store.append('s-1', [ev(a), ev(b)], 'no_stream'), { revision: 2, position: first.position });
+  // expected matches ('any'): the insert meets the UNIQUE index, then the lookup
+  assert.equal(await store.append('s-1', [ev(a), ev(b)], 'any'), { revision: 2, position: first.position });
+  assert.equal(await store.append('s-1', [ev(a)], 2), { revision: 2, position: first.position - 1 });
+  assert.is((await store.readStream('s-1')).length, 3);
+  await store.close();
+});
+
+test('sqlite: some ids known and some new is a WrongExpectedRevision, and none of the new ones lands', async () => {
+  const store = openSqliteEventStore(join(dir, 'partial.sqlite'));
+  const a = randomUUID();
+  await store.append('p-1', [ev(a)], 'no_stream');
+  for (const events of [[ev(a), ev(randomUUID())], [ev(randomUUID()), ev(a)]]) {
+    await rejects(() => store.append('p-1', events, 0), (e) => e instanceof WrongExpectedRevision && e.actual === 0);
+    await rejects(() => store.append('p-1', events, 'any'), (e) => e instanceof WrongExpectedRevision);
+  }
+  assert.equal((await store.readStream('p-1')).map((e) => e.id), [a]);
+  await store.close();
+});
+
+test('sqlite: one id twice in one append is refused as before, and nothing of it lands', async () => {
+  const store = openSqliteEventStore(join(dir, 'twice.sqlite'));
+  const a = randomUUID();
+  await rejects(
+    () => store.append('t-1', [ev(randomUUID()), ev(a), ev(a)], 'no_stream'),
+    (e) => e instanceof Error && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE',
+  );
+  assert.equal(await store.readStream('t-1'), []);
+  await store.close();
+});
+
+test('sqlite: in one group, refused and repeated ids do not fail their neighbours', async () => {
+  const store = openSqliteEventStore(join(dir, 'neighbours.sqlite'));
+  const taken = randomUUID();
+  await store.append('n-0', [ev(taken)], 'no_stream');
+  const again = randomUUID();
+  const outcomes = await Promise.allSettled([
+    store.append('n-1', [ev(randomUUID())], 'no_stream'),
+    store.append('n-2', [ev(randomUUID()), ev(taken)], 'no_stream'),
+    store.append('n-3', [ev(again)], 'no_stream'),
+    store.append('n-3', [ev(again)], 'no_stream'),
+    store.append('n-4', [ev(randomUUID())], 'no_stream'),
+    store.append('n-5', [ev(taken)], 'no_stream'),
+    store.append('n-0', [ev(taken)], 'any'),
+    store.append('n-6', [ev(randomUUID())], 5),
+    store.append('n-7', [ev(randomUUID())], 'no_stream'),
+  ]);
+  assert.equal(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+  assert.instance((outcomes[1] as PromiseRejectedResult).reason, DuplicateEventId);
+  assert.instance((outcomes[5] as PromiseRejectedResult).reason, DuplicateEventId);
+  assert.instance((outcomes[7] as PromiseRejectedResult).reason, WrongExpectedRevision);
+  assert.equal((outcomes[6] as PromiseFulfilledResult<unknown>).value, { revision: 0, position: 1 });
+  const [n3, n3again] = outcomes.slice(2, 4).map((o) => (o as PromiseFulfilledResult<{ position: number }>).value);
+  assert.equal(n3again, n3);
+  assert.equal((await store.listStreams()).map((s) => [s.stream, s.revision]), [['n-0', 0], ['n-1', 0], ['n-3', 0], ['n-4', 0], ['n-7', 0]]);
+  await store.close();
+});
+
+test('sqlite: each event keeps its own metadata when an append mixes shared and different ones', async () => {
+  const store = openSqliteEventStore(join(dir, 'metadata.sqlite'));
+  const shared = { ...meta, causationId: 'shared' };
+  const other = { ...meta, causationId: 'other' };
+  await store.append('m-1', [shared, shared, other, shared].map((metadata) => ({ id: randomUUID(), type: 'A', data: {}, metadata })), 'no_stream');
+  assert.equal((await store.readStream('m-1')).map((e) => e.metadata.causationId), ['shared', 'shared', 'other', 'shared']);
   await store.close();
 });
 

@@ -67,9 +67,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     );
   `);
 
-  const streamHead = db.prepare<[string], { revision: number | null; position: number | null }>(
-    'SELECT MAX(revision) AS revision, MAX(position) AS position FROM events WHERE stream = ?',
-  );
+  // The last revision, read off the end of the (stream, revision) index. MAX(revision) together with MAX(position)
+  // defeated SQLite's min/max optimisation and walked every event of the stream; the position was never used.
+  const streamHead = db.prepare<[string], { revision: number }>('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1');
+  const revisionOf = (stream: string): number | null => streamHead.get(stream)?.revision ?? null;
   const findById = db.prepare<[string], { stream: string; position: number }>('SELECT stream, position FROM events WHERE id = ?');
   const insert = db.prepare('INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
   const readStreamStmt = db.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY revision');
@@ -79,35 +80,61 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     'SELECT stream, MAX(revision) AS revision, MAX(position) AS lastPosition FROM events GROUP BY stream ORDER BY MIN(position)',
   );
 
-  function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
-    const current = streamHead.get(stream)!;
-    const currentRevision = current.revision;
+  // Prepared once: db.exec would parse the statement again for every append of every group.
+  const savepoint = db.prepare('SAVEPOINT one_append');
+  const rollbackTo = db.prepare('ROLLBACK TO one_append');
+  const release = db.prepare('RELEASE one_append');
 
-    // Idempotent retry: every id already in this stream → answer as the first time.
+  /**
+   * When some of the ids are already in the log, what the append answers: an idempotent retry (every id already in
+   * this stream) answers as the first time did, even if the stream has moved on since; an id in another stream is a
+   * DuplicateEventId; some but not all in this stream is a WrongExpectedRevision. Null when none of them is there.
+   */
+  function answerForKnownIds(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult | null {
     const existing = events.map((e) => findById.get(e.id));
-    if (existing.some(Boolean)) {
-      const foreign = existing.find((row) => row && row.stream !== stream);
-      if (foreign) throw new DuplicateEventId(events[existing.indexOf(foreign)]!.id, foreign.stream);
-      if (existing.every(Boolean)) {
-        return { revision: currentRevision!, position: Math.max(...existing.map((row) => row!.position)) };
-      }
-      throw new WrongExpectedRevision(stream, expected, currentRevision ?? 'no_stream');
+    if (!existing.some(Boolean)) return null;
+    const currentRevision = revisionOf(stream);
+    const foreign = existing.find((row) => row && row.stream !== stream);
+    if (foreign) throw new DuplicateEventId(events[existing.indexOf(foreign)]!.id, foreign.stream);
+    if (existing.every(Boolean)) {
+      return { revision: currentRevision!, position: Math.max(...existing.map((row) => row!.position)) };
     }
+    throw new WrongExpectedRevision(stream, expected, currentRevision ?? 'no_stream');
+  }
 
-    if (expected === 'no_stream' && currentRevision !== null) throw new WrongExpectedRevision(stream, expected, currentRevision);
-    if (typeof expected === 'number' && currentRevision !== expected) {
+  /**
+   * Runs inside the savepoint `one_append` (or is a single INSERT). The ids are not looked up first: the UNIQUE index on id refuses a known
+   * one, and the caller then rolls back to the savepoint and asks answerForKnownIds. Only a revision mismatch, which
+   * an idempotent retry of an earlier append also gives, looks the ids up here.
+   */
+  function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    const currentRevision = revisionOf(stream);
+    const mismatch =
+      (expected === 'no_stream' && currentRevision !== null) || (typeof expected === 'number' && currentRevision !== expected);
+    if (mismatch) {
+      const known = answerForKnownIds(stream, events, expected);
+      if (known) return known;
       throw new WrongExpectedRevision(stream, expected, currentRevision ?? 'no_stream');
     }
 
     let revision = currentRevision ?? -1;
     let position = 0;
+    // The events of one command share one metadata object: serialise it once, not once per event.
+    let metadata: unknown;
+    let metadataJson = '';
     for (const event of events) {
       revision += 1;
-      const info = insert.run(event.id, stream, revision, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
+      if (event.metadata !== metadata) {
+        metadata = event.metadata;
+        metadataJson = JSON.stringify(metadata);
+      }
+      const info = insert.run(event.id, stream, revision, event.type, JSON.stringify(event.data), metadataJson);
       position = Number(info.lastInsertRowid);
     }
     return { revision, position };
   }
+
+  const isUniqueViolation = (error: unknown) => error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
   // Group commit: appends that arrive while one turn of the event loop runs share one transaction and one fsync.
   // Each keeps its own concurrency check through a savepoint, so one failed append does not fail its neighbours.
@@ -118,15 +145,33 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const commitGroup = db.transaction((group: PendingAppend[]) => {
     const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
     for (const item of group) {
-      db.exec('SAVEPOINT one_append');
+      // A one-event append writes one row with one INSERT, which SQLite undoes by itself when it fails (a constraint
+      // aborts the statement, not the transaction): only longer appends need a savepoint to take back their rows.
+      const guarded = item.events.length > 1;
+      if (guarded) savepoint.run();
       try {
         const result = appendOne(item.stream, item.events, item.expected);
-        db.exec('RELEASE one_append');
+        if (guarded) release.run();
         outcomes.push({ ok: true, result });
       } catch (error) {
-        db.exec('ROLLBACK TO one_append');
-        db.exec('RELEASE one_append');
-        outcomes.push({ ok: false, error });
+        if (guarded) {
+          rollbackTo.run();
+          release.run();
+        } else if (!db.inTransaction) {
+          // SQLite gave up the whole transaction (I/O error, disk full): fail the group, as ROLLBACK TO would have.
+          throw error;
+        }
+        if (!isUniqueViolation(error)) {
+          outcomes.push({ ok: false, error });
+          continue;
+        }
+        // A known id (or one repeated within the append): with this append's rows rolled back, decide what it means.
+        try {
+          const known = answerForKnownIds(item.stream, item.events, item.expected);
+          outcomes.push(known ? { ok: true, result: known } : { ok: false, error });
+        } catch (answer) {
+          outcomes.push({ ok: false, error: answer });
+        }
       }
     }
     return outcomes;
