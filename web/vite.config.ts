@@ -8,9 +8,16 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { instagramQrAsset } from './build/instagramQrAsset.ts';
 import { landingLoadOrder } from './build/landingLoadOrder.ts';
+import { prerenderLanding } from './build/prerenderLanding.ts';
 import { radixStylesInUse } from './build/radixStylesInUse.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** Modules every screen starts with; each screen's own code (a route's `?tsr-split` part) stays with that screen. */
+const appStart = (id: string) =>
+  !id.includes('tsr-split') &&
+  (/[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/.test(id) ||
+    /[\\/]web[\\/]src[\\/](boot|theme|firstScreen|routeTree\.gen|routes[\\/][^\\/]+|lib[\\/][^\\/]+)\.tsx?$/.test(id));
 
 /** Writes .br and .gz beside each text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
@@ -47,6 +54,7 @@ export default defineConfig({
     react(),
     instagramQrAsset(),
     landingLoadOrder(),
+    prerenderLanding(webRoot),
     radixStylesInUse(join(webRoot, 'src')),
     precompress(),
   ],
@@ -56,6 +64,15 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 2048,
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        // What the app's start (src/boot.tsx) needs, in one chunk rather than a few dozen small ones split out
+        // because lazily loaded screens share them: React, the router, the query cache, the route table, the theme.
+        codeSplitting: {
+          groups: [{ name: 'app', test: appStart }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },

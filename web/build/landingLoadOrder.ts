@@ -2,8 +2,12 @@
 // - the splash in index.html paints before the app's stylesheet arrives, because the stylesheet link moves
 //   from the head to just after the splash (a stylesheet in the body holds back only what follows it, and the
 //   app's script still runs after it);
-// - the landing page's code, split from the main bundle, is preloaded from the HTML so its download starts at
-//   once instead of after the main bundle has run.
+// - the landing page's stylesheets are linked there too, beside the app's, since its first screen is already in
+//   the HTML (see prerenderLanding.ts) and must not be drawn without them;
+// - the landing page's code, split from the small entry, is named in a <meta name="app-modules"> that the entry
+//   (src/main.tsx) turns into module preloads the moment it runs, after the stylesheets: so the first screen's
+//   stylesheets have the connection to themselves, and every module then downloads at once, not one level of
+//   imports after another.
 import type { Plugin } from 'vite';
 
 /** The split route chunks the router loads for / and /app. */
@@ -19,11 +23,7 @@ export function landingLoadOrder(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
         if (!html.includes(splashEnd)) throw new Error(`index.html lost its "${splashEnd}" marker`);
-        let ordered = html;
-        for (const link of stylesheets) ordered = ordered.replace(link, '');
-        ordered = ordered.replace(splashEnd, stylesheets.map((link) => link.trim()).join('\n    '));
 
         // What the entry already pulls in statically has its own hint.
         const entryImports = new Set(Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' && chunk.isEntry ? chunk.imports : [])));
@@ -37,14 +37,21 @@ export function landingLoadOrder(): Plugin {
           for (const imported of chunk.imports) visit(imported);
         };
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.facadeModuleId && landingRoute.test(chunk.facadeModuleId)) visit(chunk.fileName);
+          if (chunk.type !== 'chunk') continue;
+          // The entry starts the app in steps, each importing the next part (src/main.tsx); and the landing route.
+          if (chunk.isEntry) for (const step of chunk.dynamicImports) visit(step);
+          if (chunk.facadeModuleId && landingRoute.test(chunk.facadeModuleId)) visit(chunk.fileName);
         }
+
+        // The app's stylesheets, then the landing page's (which Vite finds already linked when their code loads).
+        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+        let ordered = html;
+        for (const link of stylesheets) ordered = ordered.replace(link, '');
+        const links = [...stylesheets.map((link) => link.trim()), ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)];
+        ordered = ordered.replace(splashEnd, links.join('\n    '));
         return {
           html: ordered,
-          tags: [
-            ...[...scripts].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` }, injectTo: 'head' as const })),
-            ...[...styles].map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${file}` }, injectTo: 'head' as const })),
-          ],
+          tags: [{ tag: 'meta', attrs: { name: 'app-modules', content: [...scripts].map((file) => `/${file}`).join(' ') }, injectTo: 'head' as const }],
         };
       },
     },

@@ -1,15 +1,30 @@
 import { Theme } from '@radix-ui/themes';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { useLayoutEffect } from 'react';
+import { clientRoutes } from '../../../contracts/routes.ts';
 import { NotFound } from '../components/NotFound.tsx';
-import { Toaster } from '../components/toast/Toaster.tsx';
+import { DeferredToaster } from '../components/toast/DeferredToaster.tsx';
+import { dropFirstScreen } from '../firstScreen.ts';
+import { themeProps } from '../theme.ts';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: () => (
-    <Theme accentColor="teal" grayColor="sand" radius="large">
-      <Outlet />
-      <Toaster />
-    </Theme>
-  ),
+  component: RootLayout,
   notFoundComponent: NotFound,
 });
+
+function RootLayout() {
+  // The page's HTML shows the landing page's first screen; any other screen replaces it at once (the landing page
+  // itself does once its own header and hero are drawn).
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const landing = (clientRoutes.home as readonly string[]).includes(pathname);
+  useLayoutEffect(() => {
+    if (!landing) dropFirstScreen();
+  }, [landing]);
+  return (
+    <Theme {...themeProps}>
+      <Outlet />
+      <DeferredToaster />
+    </Theme>
+  );
+}

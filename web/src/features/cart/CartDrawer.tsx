@@ -1,6 +1,6 @@
 // The cart: a header button with the item count, opening a drawer from the right (spec §2 "Cart drawer").
 import { Badge, Button, Dialog, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { quantity as quantityLimits } from '../../../../contracts/constants.ts';
 import { shopContent } from '../../../../contracts/content.ts';
 import { formatPence } from '../../../../contracts/money.ts';
@@ -9,6 +9,21 @@ import { itemCount, totalPence, type CartLine } from './cart.ts';
 import { dispatchCart, useCart } from './cartStore.ts';
 import { useCartCheckout } from './useCartCheckout.ts';
 import './cart.css';
+
+/** The header's cart button with its count badge; the drawer's trigger passes it the props that open the drawer. */
+export function CartButton({ count, ...trigger }: { count: number } & ComponentProps<typeof Button>) {
+  return (
+    <Button variant="soft" size="2" className="cart-button" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`} {...trigger}>
+      <CartIcon />
+      <span>Cart</span>
+      {count > 0 && (
+        <Badge variant="solid" radius="full" className="cart-button__badge" data-testid="cart-count">
+          {count}
+        </Badge>
+      )}
+    </Button>
+  );
+}
 
 export function CartDrawer() {
   const cart = useCart();
@@ -19,15 +34,7 @@ export function CartDrawer() {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger>
-        <Button variant="soft" size="2" className="cart-button" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
-          <CartIcon />
-          <span>Cart</span>
-          {count > 0 && (
-            <Badge variant="solid" radius="full" className="cart-button__badge" data-testid="cart-count">
-              {count}
-            </Badge>
-          )}
-        </Button>
+        <CartButton count={count} />
       </Dialog.Trigger>
       <Dialog.Content className="cart-drawer" size="3">
         <Flex justify="between" align="start" gap="3">

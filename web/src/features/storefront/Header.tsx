@@ -1,7 +1,7 @@
 // The site header (spec §2): section anchors, the cart, "Shop Now"; a toggle menu below 768 px; a stronger
 // shadow once the page has scrolled past 10 px.
 import { Button, Container, Flex, IconButton } from '@radix-ui/themes';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { layout } from '../../../../contracts/constants.ts';
 import { shopContent } from '../../../../contracts/content.ts';
 import { CartDrawer } from '../cart/CartDrawer.tsx';
@@ -41,6 +41,22 @@ export function Header() {
   }, [menuOpen]);
 
   return (
+    <HeaderBar href={href} scrolled={scrolled} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} cart={<CartDrawer />} />
+  );
+}
+
+type HeaderBarProps = {
+  href: (anchor: string) => string;
+  scrolled: boolean;
+  menuOpen: boolean;
+  onMenuOpenChange: (open: boolean) => void;
+  /** the cart's button (and its drawer) */
+  cart: ReactNode;
+};
+
+/** What the header shows, given its state: drawn by the app, and before any script into the page's HTML. */
+export function HeaderBar({ href, scrolled, menuOpen, onMenuOpenChange, cart }: HeaderBarProps) {
+  return (
     <header className="site-header" data-scrolled={scrolled ? 'true' : 'false'}>
       <Container size="4" px="4">
         <Flex align="center" justify="between" gap="3" className="site-header__bar">
@@ -58,7 +74,7 @@ export function Header() {
             </ul>
           </nav>
           <Flex align="center" gap="2">
-            <CartDrawer />
+            {cart}
             <Button asChild size="2" className="shop-now">
               <a href={href('books')}>Shop Now</a>
             </Button>
@@ -70,7 +86,7 @@ export function Header() {
               aria-label="Toggle menu"
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={() => onMenuOpenChange(!menuOpen)}
             >
               {menuOpen ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
             </IconButton>
@@ -80,13 +96,13 @@ export function Header() {
           <ul>
             {headerLinks.map((link) => (
               <li key={link.anchor}>
-                <a href={href(link.anchor)} onClick={() => setMenuOpen(false)}>
+                <a href={href(link.anchor)} onClick={() => onMenuOpenChange(false)}>
                   {link.label}
                 </a>
               </li>
             ))}
             <li>
-              <a href={href('books')} className="mobile-menu__shop-now" onClick={() => setMenuOpen(false)}>
+              <a href={href('books')} className="mobile-menu__shop-now" onClick={() => onMenuOpenChange(false)}>
                 Shop Now
               </a>
             </li>

@@ -1,6 +1,7 @@
 // The landing page at / and /app (spec §2): header, the sections in the spec's order, footer.
 import { useQuery } from '@tanstack/react-query';
-import { startTransition, useEffect, useRef, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { dropFirstScreen } from '../../firstScreen.ts';
 import { booksQuery } from '../../lib/books.ts';
 import { ReviewsSection } from '../reviews/ReviewsSection.tsx';
 import { AboutSection } from './AboutSection.tsx';
@@ -16,16 +17,20 @@ import './storefront.css';
 const belowTheFold: ComponentType[] = [BooksSection, AboutSection, CharactersSection, ReviewsSection, TestimonialsSection, ContactSection];
 
 export function LandingPage() {
-  // Step 1 brings the header and hero, each later step one more section, the last the footer.
+  // Step 1 brings the header and hero, in place of the first screen the page's HTML already shows; each later step
+  // one more section, the last the footer.
   const step = useStepsRevealed(belowTheFold.length + 2);
+  const drawn = step >= 1;
+  useLayoutEffect(() => {
+    if (drawn) dropFirstScreen();
+  }, [drawn]);
+  if (!drawn) return null;
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      {step >= 1 && <Header />}
+      <SkipLink />
+      <Header />
       <main id="main" tabIndex={-1}>
-        {step >= 1 && <Hero />}
+        <Hero />
         {/* The list only grows, in a fixed order, so the index is a stable key (minified names are not). */}
         {belowTheFold.slice(0, Math.max(0, step - 1)).map((Section, i) => (
           <Section key={i} />
@@ -33,6 +38,14 @@ export function LandingPage() {
       </main>
       {step > belowTheFold.length + 1 && <Footer />}
     </>
+  );
+}
+
+export function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      Skip to content
+    </a>
   );
 }
 
