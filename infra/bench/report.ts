@@ -83,13 +83,13 @@ export const oneDecimal = (n: number) => n.toLocaleString('en-GB', { minimumFrac
 export const megabytes = (bytes: number) => `${oneDecimal(bytes / 2 ** 20)} MiB`;
 export const kilobytes = (bytes: number) => `${oneDecimal(bytes / 1024)} KiB`;
 
-export const generatedBegin = '<!-- bench:begin (written by npm run bench; edit outside these markers) -->';
+export const generatedBegin = '<!-- bench:begin (written by npm run bench or npm run chaos; edit outside these markers) -->';
 export const generatedEnd = '<!-- bench:end -->';
 
 /** Replaces the generated block of a document, or appends one when the markers are missing. */
 export function spliceGenerated(document: string, generated: string): string {
   const block = `${generatedBegin}\n${generated.trim()}\n${generatedEnd}`;
-  const begin = document.indexOf(generatedBegin);
+  const begin = document.indexOf('<!-- bench:begin');
   const end = document.indexOf(generatedEnd);
   if (begin === -1 || end === -1 || end < begin) return `${document.trimEnd()}\n\n${block}\n`;
   return document.slice(0, begin) + block + document.slice(end + generatedEnd.length);
