@@ -31,12 +31,18 @@ function sizesOf(paths: string[]): Sizes {
 
 const describe = (s: Sizes) => `${kilobytes(s.gzip)} gzipped (${kilobytes(s.brotli)} brotli, ${kilobytes(s.raw)} raw) in ${s.files} file${s.files === 1 ? '' : 's'}`;
 
-/** Scripts and stylesheets that index.html itself names: what every first visit downloads before anything runs. */
+/**
+ * Scripts and stylesheets that index.html itself names: what every first visit to the landing page downloads before
+ * it is usable, including the modules the entry preloads from the page's <meta name="app-modules">.
+ */
 function initialAssets(): { scripts: string[]; styles: string[] } {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
   const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
-  const scripts = tags.filter((t) => t.startsWith('<script') || /rel="modulepreload"/.test(t)).map((t) => attr(t, 'src') ?? attr(t, 'href'));
+  const preloadedByEntry = /<meta name="app-modules" content="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+  const scripts = [
+    ...new Set([...tags.filter((t) => t.startsWith('<script') || /rel="modulepreload"/.test(t)).map((t) => attr(t, 'src') ?? attr(t, 'href')), ...preloadedByEntry]),
+  ];
   const styles = tags.filter((t) => /rel="stylesheet"/.test(t)).map((t) => attr(t, 'href'));
   const local = (paths: (string | undefined)[]) => paths.filter((p): p is string => !!p && p.startsWith('/'));
   return { scripts: local(scripts), styles: local(styles) };
