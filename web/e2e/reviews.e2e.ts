@@ -107,6 +107,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       const text = await published.innerText();
       assert.match(text, 'Maryam');
       assert.match(text, '<b>Bedtime favourite</b> — my son asks for it every night.');
+      assert.is(await published.locator('b').count(), 0, 'the markup is shown, not applied');
       assert.match(text, new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }));
       assert.ok(await published.getByRole('img', { name: 'Rated 4 out of 5' }).isVisible());
       await page.locator('#reviews').getByRole('tab', { name: title(1) }).click();
