@@ -59,26 +59,15 @@ class Connection {
   epoch = 0;
   private waiting: Promise<void> | null = null;
 
-  /** rejects when the connection drops; replaced by a fresh one each time */
-  private lost!: Promise<never>;
-  private loseCommands!: (error: Error) => void;
+  /** the commands sent and not yet answered, each able to fail its caller */
+  readonly inFlight = new InFlight();
 
   constructor(url: string) {
     this.redis = new Redis(url, { enableOfflineQueue: false, autoResendUnfulfilledCommands: false, maxRetriesPerRequest: 1 });
     this.redis.on('ready', () => (this.epoch += 1));
-    this.armLoss();
-    this.redis.on('close', () => {
-      this.loseCommands(new Error('The connection to Redis dropped while the command was in flight'));
-      this.armLoss();
-    });
+    this.redis.on('close', () => this.inFlight.failAll(new Error('The connection to Redis dropped while the command was in flight')));
     // Failures surface on the commands that fail; without a listener ioredis would also print every one.
     this.redis.on('error', () => {});
-  }
-
-  private armLoss() {
-    this.lost = new Promise<never>((_, reject) => (this.loseCommands = reject));
-    // Only commands in flight at the drop listen; with none, the rejection is nobody's.
-    this.lost.catch(() => {});
   }
 
   /**
@@ -87,7 +76,7 @@ class Connection {
    * (the projection runner with it).
    */
   guard<T>(command: Promise<T>): Promise<T> {
-    return Promise.race([command, this.lost]);
+    return this.inFlight.track(command);
   }
 
   /** Resolves once connected, waiting a little through a (re)connect rather than failing at once. */
@@ -107,6 +96,37 @@ class Connection {
       this.redis.once('ready', done);
     });
     return this.waiting;
+  }
+}
+
+/** Promises being waited on, which can all be failed at once; each leaves as soon as it settles. */
+export class InFlight {
+  private readonly failers = new Set<(error: Error) => void>();
+
+  get size(): number {
+    return this.failers.size;
+  }
+
+  track<T>(promise: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const fail = (error: Error) => reject(error);
+      this.failers.add(fail);
+      promise.then(
+        (value) => {
+          this.failers.delete(fail);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.failers.delete(fail);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  failAll(error: Error): void {
+    for (const fail of this.failers) fail(error);
+    this.failers.clear();
   }
 }
 
