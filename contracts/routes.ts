@@ -13,4 +13,7 @@ export const clientRoutes = {
   sandboxCheckout: ['/sandbox/checkout'],
 } as const;
 
+/** Whether `pathname` is the landing page (it answers at more than one address). */
+export const isHomePath = (pathname: string): boolean => (clientRoutes.home as readonly string[]).includes(pathname);
+
 export const clientPaths: readonly string[] = Object.values(clientRoutes).flat();

@@ -38,7 +38,7 @@ export function landingLoadOrder(): Plugin {
         };
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== 'chunk') continue;
-          // The entry starts the app in steps, each importing the next part (src/main.tsx); and the landing route.
+          // What the small entry (src/main.tsx) imports once the first screen is drawn; and the landing route.
           if (chunk.isEntry) for (const step of chunk.dynamicImports) visit(step);
           if (chunk.facadeModuleId && landingRoute.test(chunk.facadeModuleId)) visit(chunk.fileName);
         }

@@ -1,7 +1,7 @@
 // The page's script: small, so that it can let the first screen (already in the page's HTML) be drawn before the
 // app's own code is fetched and run.
 import './styles.css';
-import { clientRoutes } from '../../contracts/routes.ts';
+import { isHomePath } from '../../contracts/routes.ts';
 
 // The first screen (in the page's HTML) is drawn before any script competes with it for the network or the main
 // thread: wait for the next frame to be painted (or 100 ms, in a tab that is not drawing frames).
@@ -11,7 +11,7 @@ await new Promise<void>((resolve) => {
 });
 
 // On the landing page, every module it needs starts downloading now, together (the build lists them).
-if ((clientRoutes.home as readonly string[]).includes(window.location.pathname)) {
+if (isHomePath(window.location.pathname)) {
   const modules = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(' ') ?? [];
   for (const href of modules.filter(Boolean)) {
     document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));

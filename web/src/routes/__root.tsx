@@ -2,7 +2,7 @@ import { Theme } from '@radix-ui/themes';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { useLayoutEffect } from 'react';
-import { clientRoutes } from '../../../contracts/routes.ts';
+import { isHomePath } from '../../../contracts/routes.ts';
 import { NotFound } from '../components/NotFound.tsx';
 import { DeferredToaster } from '../components/toast/DeferredToaster.tsx';
 import { dropFirstScreen } from '../firstScreen.ts';
@@ -17,7 +17,7 @@ function RootLayout() {
   // The page's HTML shows the landing page's first screen; any other screen replaces it at once (the landing page
   // itself does once its own header and hero are drawn).
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const landing = (clientRoutes.home as readonly string[]).includes(pathname);
+  const landing = isHomePath(pathname);
   useLayoutEffect(() => {
     if (!landing) dropFirstScreen();
   }, [landing]);

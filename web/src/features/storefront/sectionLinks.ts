@@ -1,6 +1,6 @@
 // Where the landing page's sections are, for the header, the footer and the hero's buttons.
 import { useRouterState } from '@tanstack/react-router';
-import { clientRoutes } from '../../../../contracts/routes.ts';
+import { isHomePath } from '../../../../contracts/routes.ts';
 
 export const headerLinks = [
   { label: 'Home', anchor: 'home' },
@@ -22,6 +22,6 @@ export const footerLinks = [
 /** "#books" on the landing page itself; "/#books" from any other screen, which goes home first. */
 export function useSectionHref(): (anchor: string) => string {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const onLanding = (clientRoutes.home as readonly string[]).includes(pathname);
+  const onLanding = isHomePath(pathname);
   return (anchor) => (onLanding ? `#${anchor}` : `/#${anchor}`);
 }
