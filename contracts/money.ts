@@ -1,9 +1,14 @@
 // Money is integer pence everywhere; pounds appear only at the edges (display, spec'd request fields).
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** 999 → "£9.99" */
+/**
+ * 999 → "£9.99", 123456 → "£1,234.56", -150 → "-£1.50": what en-GB currency formatting gives, done by hand, because
+ * a browser's first Intl.NumberFormat loads its locale data and stalls the page that shows the first price.
+ */
 export function formatPence(pence: number): string {
-  return gbp.format(pence / 100);
+  const whole = Math.round(pence);
+  const abs = Math.abs(whole);
+  const pounds = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole < 0 ? '-' : ''}£${pounds}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** The spec's rule: multiply by 100 and round. */

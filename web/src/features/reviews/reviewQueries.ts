@@ -13,5 +13,10 @@ export const bookReviewsQuery = (bookId: number) =>
 
 export const submitReview = (body: SubmitReviewBody) => apiRequest<SubmitReviewResponse>('POST', '/api/reviews/submit', body);
 
-/** "1 March 2026" */
-export const reviewDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "1 March 2026", in the shopper's time zone; by hand, as a browser's first Intl date format stalls the landing page. */
+export function reviewDate(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getDate()} ${months[date.getMonth()]} ${date.getFullYear()}`;
+}
