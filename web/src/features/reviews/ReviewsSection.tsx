@@ -1,7 +1,7 @@
 // The landing page's Reviews section (spec §2.5): a tab per story book, its approved reviews, and the review dialog.
 import { Button, Card, Container, Flex, Tabs, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { shopContent } from '../../../../contracts/content.ts';
 import type { PublicReviewDto } from '../../../../contracts/reviews.ts';
 import { SectionHeading } from '../storefront/SectionHeading.tsx';
@@ -42,16 +42,11 @@ export function ReviewsSection() {
 
 function BookReviews({ bookId, bookTitle }: { bookId: number; bookTitle: string }) {
   const reviews = useQuery(bookReviewsQuery(bookId));
+  // Built in an interruptible render when they arrive (see BooksSection); "Loading reviews..." stays until then.
+  const list = useDeferredValue(reviews.data);
   const [writing, setWriting] = useState(false);
   const dialog = <WriteReviewDialog bookId={bookId} bookTitle={bookTitle} open={writing} onOpenChange={setWriting} />;
 
-  if (reviews.isPending) {
-    return (
-      <Text as="p" align="center" color="gray" mt="6">
-        Loading reviews...
-      </Text>
-    );
-  }
   if (reviews.isError) {
     return (
       <Text as="p" align="center" color="red" mt="6" role="alert">
@@ -59,7 +54,14 @@ function BookReviews({ bookId, bookTitle }: { bookId: number; bookTitle: string 
       </Text>
     );
   }
-  if (reviews.data.length === 0) {
+  if (!list) {
+    return (
+      <Text as="p" align="center" color="gray" mt="6">
+        Loading reviews...
+      </Text>
+    );
+  }
+  if (list.length === 0) {
     return (
       <Card size="3" mt="5">
         <Flex direction="column" align="center" gap="4" py="4">
@@ -82,7 +84,7 @@ function BookReviews({ bookId, bookTitle }: { bookId: number; bookTitle: string 
         </Button>
       </Flex>
       <ul className="review-list" aria-label={`Reviews of ${bookTitle}`}>
-        {reviews.data.map((review) => (
+        {list.map((review) => (
           <li key={review.id}>
             <ReviewCard review={review} />
           </li>

@@ -2,6 +2,7 @@
 // "Mix and Match Your Order" box (spec §2).
 import { Callout, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import type { BookDto } from '../../../../contracts/catalog.ts';
 import { fixedBookPricePence } from '../../../../contracts/constants.ts';
 import { formatPence } from '../../../../contracts/money.ts';
@@ -17,21 +18,24 @@ import { SectionHeading } from './SectionHeading.tsx';
 
 export function BooksSection() {
   const books = useQuery(booksQuery);
+  // The query's news is rendered at once and in one go; the cards it brings are built in an interruptible render
+  // instead (the loading text stays until they are ready), so their arrival does not freeze a phone.
+  const list = useDeferredValue(books.data);
   return (
     <section id="books" className="section section--books" aria-labelledby="books-heading">
       <Container size="4" px="4">
         <SectionHeading id="books-heading" title="Our Books">
           Picture books to read, share and treasure together, and a bright alphabet poster for little learners.
         </SectionHeading>
-        {books.isPending && <LoadingIndicator size="lg" caption="Loading our beautiful collection..." />}
+        {!list && !books.isError && <LoadingIndicator size="lg" caption="Loading our beautiful collection..." />}
         {books.isError && (
           <Callout.Root color="red" role="alert" className="books-error">
             <Callout.Text>Error loading books. Please try again later.</Callout.Text>
           </Callout.Root>
         )}
-        {books.data && (
+        {list && (
           <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="6">
-            {books.data.map((book) => (
+            {list.map((book) => (
               <BookCard key={book.id} book={book} />
             ))}
           </Grid>

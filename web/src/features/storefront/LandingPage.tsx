@@ -14,12 +14,26 @@ import { Hero } from './Hero.tsx';
 import { TestimonialsSection } from './TestimonialsSection.tsx';
 import './storefront.css';
 
+/** The sections below the hero, in the spec's order. */
 const belowTheFold: ComponentType[] = [BooksSection, AboutSection, CharactersSection, ReviewsSection, TestimonialsSection, ContactSection];
+
+// Made once: a step that adds a section then leaves everything already drawn alone (the same element is not
+// rendered again), so each step costs only its own section.
+const top = (
+  <>
+    <SkipLink />
+    <Header />
+  </>
+);
+const hero = <Hero />;
+const sections = belowTheFold.map((Section, i) => <Section key={i} />);
+const footer = <Footer />;
+const totalSteps = belowTheFold.length + 2;
 
 export function LandingPage() {
   // Step 1 brings the header and hero, in place of the first screen the page's HTML already shows; each later step
   // one more section, the last the footer.
-  const step = useStepsRevealed(belowTheFold.length + 2);
+  const step = useStepsRevealed(totalSteps);
   const drawn = step >= 1;
   useLayoutEffect(() => {
     if (drawn) dropFirstScreen();
@@ -27,16 +41,17 @@ export function LandingPage() {
   if (!drawn) return null;
   return (
     <>
-      <SkipLink />
-      <Header />
+      {top}
       <main id="main" tabIndex={-1}>
-        <Hero />
-        {/* The list only grows, in a fixed order, so the index is a stable key (minified names are not). */}
-        {belowTheFold.slice(0, Math.max(0, step - 1)).map((Section, i) => (
-          <Section key={i} />
-        ))}
+        {hero}
+        {sections.slice(0, Math.max(0, step - 1))}
       </main>
-      {step > belowTheFold.length + 1 && <Footer />}
+      {step === totalSteps && (
+        <>
+          {footer}
+          <JumpToAddress />
+        </>
+      )}
     </>
   );
 }
@@ -52,23 +67,29 @@ export function SkipLink() {
 /**
  * The page is built in steps, each in an interruptible render (React yields to the browser every few
  * milliseconds), so a phone never freezes while it is built: the splash covers the first moments anyway.
- * Once all steps are done and the books (which change the page's height) have arrived, an address such as
- * /#contact jumps to its section.
  */
 function useStepsRevealed(total: number): number {
   const [step, setStep] = useState(0);
-  const booksSettled = !useQuery(booksQuery).isPending;
-  const jumped = useRef(false);
   useEffect(() => {
     if (step >= total) return;
     const next = setTimeout(() => startTransition(() => setStep((n) => n + 1)));
     return () => clearTimeout(next);
   }, [step, total]);
+  return step;
+}
+
+/**
+ * Once every section is drawn and the books (which change the page's height) have arrived, an address such as
+ * /#contact jumps to its section. On its own, so that the books' arrival re-renders nothing else.
+ */
+function JumpToAddress() {
+  const booksSettled = !useQuery(booksQuery).isPending;
+  const jumped = useRef(false);
   useEffect(() => {
-    if (step < total || !booksSettled || jumped.current) return;
+    if (!booksSettled || jumped.current) return;
     jumped.current = true;
     const anchor = decodeURIComponent(window.location.hash.slice(1));
     if (anchor) document.getElementById(anchor)?.scrollIntoView({ behavior: 'instant' });
-  }, [step, total, booksSettled]);
-  return step;
+  }, [booksSettled]);
+  return null;
 }
