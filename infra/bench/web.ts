@@ -90,7 +90,7 @@ export const webSection: Section = {
       report.target(section, 'Lighthouse mobile, median of 3 runs of the landing page', 'pending: `npm run lighthouse` is not in this branch yet', 'pending');
       return;
     }
-    const lighthouse = spawnSync('npm', ['run', '--silent', 'lighthouse', '--', '--runs', '3'], { encoding: 'utf8' });
+    const lighthouse = spawnSync('npm', ['run', '--silent', 'lighthouse', '--', '--runs=3'], { encoding: 'utf8' });
     const output = `${lighthouse.stdout}\n${lighthouse.stderr}`;
     if (lighthouse.status !== 0) throw new Error(`npm run lighthouse failed:\n${output.slice(-2000)}`);
     for (const line of output.split('\n').filter((l) => /performance|accessibility|best.practices|seo|median/i.test(l))) {
