@@ -77,12 +77,14 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await cover.getByRole('button', { name: 'Close cover' }).click();
     await cover.waitFor({ state: 'detached' });
 
-    await card.getByRole('button', { name: 'Preview Pages' }).click();
+    const previewButton = card.getByRole('button', { name: 'Preview Pages' });
+    await previewButton.click();
     const preview = page.getByRole('dialog', { name: kindness.title });
     const pages = kindness.previewPages;
     const previous = preview.getByRole('button', { name: 'Previous' });
     const next = preview.getByRole('button', { name: 'Next' });
-    assert.ok(await preview.getByText(`Page 1 of ${pages.length}`, { exact: true }).isVisible());
+    // The dialog's code loads on first use, so the first opening waits for it.
+    await preview.getByText(`Page 1 of ${pages.length}`, { exact: true }).waitFor();
     assert.ok(await previous.isDisabled());
     assert.ok(await preview.getByRole('img', { name: pages[0]!.alt }).isVisible());
     for (let n = 2; n <= pages.length; n++) {
@@ -95,6 +97,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await preview.getByText(`Page ${pages.length - 1} of ${pages.length}`, { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
+    assert.ok(await previewButton.evaluate((button) => button === document.activeElement), 'closing the preview gives focus back to its button');
 
     // The poster has its own number of pages, and a fresh preview starts at page 1.
     await bookCard(page, poster.title).getByRole('button', { name: 'Preview Pages' }).click();

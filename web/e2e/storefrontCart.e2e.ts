@@ -75,7 +75,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
     assert.ok(await drawer.getByText('Your cart is empty', { exact: true }).isVisible());
     assert.ok(await drawer.getByRole('heading', { name: 'Your Cart (0)' }).isVisible());
     await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
     assert.is(await cartButton(page).getAttribute('aria-label'), 'Cart, 0 items');
+    assert.ok(await cartButton(page).evaluate((button) => button === document.activeElement), 'closing the drawer gives focus back to the cart button');
     await context.close();
   });
 

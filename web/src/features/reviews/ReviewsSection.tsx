@@ -1,17 +1,19 @@
 // The landing page's Reviews section (spec §2.5): a tab per story book, its approved reviews, and the review dialog.
 import { Button, Card, Container, Flex, Tabs, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { shopContent } from '../../../../contracts/content.ts';
 import type { PublicReviewDto } from '../../../../contracts/reviews.ts';
+import { lazyDialog, useLazyDialog } from '../../components/lazyDialog.tsx';
 import { SectionHeading } from '../storefront/SectionHeading.tsx';
 import { bookReviewsQuery, reviewDate } from './reviewQueries.ts';
 import { Stars } from './Stars.tsx';
-import { WriteReviewDialog } from './WriteReviewDialog.tsx';
 import './reviews.css';
 
 /** Book 2 first and open by default, then book 1 (spec §2). */
 const reviewedBookIds = [2, 1] as const;
+/** The review form loads when a "Write..." button is first pointed at, focused or pressed. */
+const writeReviewDialog = lazyDialog(() => import('./WriteReviewDialog.tsx').then((m) => m.WriteReviewDialog));
 const titleOf = (id: number) => shopContent.books.find((b) => b.id === id)?.title ?? `Book ${id}`;
 
 export function ReviewsSection() {
@@ -44,8 +46,8 @@ function BookReviews({ bookId, bookTitle }: { bookId: number; bookTitle: string 
   const reviews = useQuery(bookReviewsQuery(bookId));
   // Built in an interruptible render when they arrive (see BooksSection); "Loading reviews..." stays until then.
   const list = useDeferredValue(reviews.data);
-  const [writing, setWriting] = useState(false);
-  const dialog = <WriteReviewDialog bookId={bookId} bookTitle={bookTitle} open={writing} onOpenChange={setWriting} />;
+  const writing = useLazyDialog(writeReviewDialog);
+  const dialog = writing.render({ bookId, bookTitle });
 
   if (reviews.isError) {
     return (
@@ -68,7 +70,7 @@ function BookReviews({ bookId, bookTitle }: { bookId: number; bookTitle: string 
           <Text as="p" size="3" align="center">
             No reviews yet. Be the first to share your thoughts!
           </Text>
-          <Button size="3" onClick={() => setWriting(true)}>
+          <Button ref={writing.triggerRef} size="3" {...writing.triggerProps}>
             Write the First Review
           </Button>
         </Flex>
@@ -79,7 +81,7 @@ function BookReviews({ bookId, bookTitle }: { bookId: number; bookTitle: string 
   return (
     <Flex direction="column" gap="4" mt="5">
       <Flex justify="end">
-        <Button size="3" onClick={() => setWriting(true)}>
+        <Button ref={writing.triggerRef} size="3" {...writing.triggerProps}>
           Write a Review
         </Button>
       </Flex>

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { rating as ratingLimits } from '../../../../contracts/constants.ts';
 import { SubmitReviewBodySchema } from '../../../../contracts/reviews.ts';
+import type { DialogControl } from '../../components/lazyDialog.tsx';
 import { toast } from '../../components/toast/toasts.ts';
 import { serverMessage } from '../../lib/api.ts';
 import { bookReviewsPath, submitReview } from './reviewQueries.ts';
@@ -14,7 +15,7 @@ type Field = 'customerName' | 'customerEmail' | 'reviewText' | 'rating';
 type Errors = Partial<Record<Field, string>>;
 const empty = { customerName: '', customerEmail: '', reviewText: '', rating: ratingLimits.default as number };
 
-export function WriteReviewDialog({ bookId, bookTitle, open, onOpenChange }: { bookId: number; bookTitle: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function WriteReviewDialog({ bookId, bookTitle, open, onOpenChange, onCloseAutoFocus }: { bookId: number; bookTitle: string } & DialogControl) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Errors>({});
@@ -59,7 +60,7 @@ export function WriteReviewDialog({ bookId, bookTitle, open, onOpenChange }: { b
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content maxWidth="520px">
+      <Dialog.Content maxWidth="520px" onCloseAutoFocus={onCloseAutoFocus}>
         <Dialog.Title>Write a Review</Dialog.Title>
         <Dialog.Description size="2" mb="4">
           Share what your family thought of {bookTitle}. Reviews appear once they have been approved.
