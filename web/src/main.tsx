@@ -1,5 +1,6 @@
-// The page's script: small, so that it can let the first screen (already in the page's HTML) be drawn before the
-// app's own code is fetched and run.
+// The page's script. The first screen is already in the page's HTML; this lets it be drawn before the landing page's
+// own code is fetched and the app starts. (What every screen starts with, React and the router, is imported
+// statically with this file and evaluated with it: see docs/decisions/008.)
 import './styles.css';
 import { isHomePath } from '../../contracts/routes.ts';
 
