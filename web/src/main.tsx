@@ -3,8 +3,11 @@
 // statically with this file and evaluated with it: see docs/decisions/008.)
 import './styles.css';
 import { isHomePath } from '../../contracts/routes.ts';
+import { loadSavedCart } from './features/cart/cartStore.ts';
 
 const preloadBatch = 6;
+
+loadSavedCart();
 
 // The first screen (in the page's HTML) is drawn before any script competes with it for the network or the main
 // thread: wait for the next frame to be painted (or 100 ms, in a tab that is not drawing frames).
