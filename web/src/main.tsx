@@ -2,6 +2,9 @@
 // own code is fetched and the app starts. (What every screen starts with, React and the router, is imported
 // statically with this file and evaluated with it: see docs/decisions/008.)
 import './styles.css';
+// The toast area loads at idle (components/toast/DeferredToaster.tsx); its styles come with the page's stylesheet,
+// since a stylesheet added at idle would make the browser restyle the whole page then.
+import './components/toast/toaster.css';
 import { isHomePath } from '../../contracts/routes.ts';
 import { loadSavedCart } from './features/cart/cartStore.ts';
 

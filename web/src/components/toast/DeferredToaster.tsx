@@ -3,6 +3,7 @@
 // area has loaded waits in the store and shows when it arrives.
 import { lazy, Suspense, useEffect, useState } from 'react';
 
+// Its styles are in the page's own stylesheet (see main.tsx).
 const Toaster = lazy(() => import('./Toaster.tsx').then((module) => ({ default: module.Toaster })));
 
 export function DeferredToaster() {

@@ -2,7 +2,6 @@
 import * as Toast from 'radix-ui/toast';
 import { timings, toastHotkey } from '../../../../contracts/constants.ts';
 import { dismissToast, useToasts } from './toasts.ts';
-import './toaster.css';
 
 export function Toaster() {
   const toasts = useToasts();
