@@ -284,4 +284,33 @@ for (const [name, viewport] of Object.entries(viewports)) {
   });
 }
 
+/** Every script the page fetches while it loads and settles (the idle toast area included), as text. */
+async function scriptsOf(path: string): Promise<string[]> {
+  const { context, page } = await newPage(storefront.browser, viewports.mobile);
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text());
+  });
+  await page.goto(storefront.shop.url + path, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(timings.splashMs);
+  const scripts = await Promise.all(bodies);
+  await context.close();
+  return scripts;
+}
+
+test("The landing page's scripts hold none of the owner's screens", async () => {
+  // Texts only the owner's screens show; the sign-in screen's scripts must hold them, or the check proves nothing.
+  const ownerTexts = ['Invalid username or password', 'Welcome to the admin dashboard', 'Reviews Dashboard', 'Orders Dashboard'];
+  const signIn = (await scriptsOf('/admin/login')).join('\n');
+  assert.ok(signIn.includes(ownerTexts[0]!), 'the sign-in screen loads its own code');
+  const landing = await scriptsOf('/');
+  assert.ok(landing.length > 1, 'the landing page loads its scripts');
+  for (const text of ownerTexts) {
+    assert.not.ok(
+      landing.some((script) => script.includes(text)),
+      `"${text}" is in the landing page's scripts`,
+    );
+  }
+});
+
 test.run();
