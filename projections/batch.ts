@@ -22,14 +22,29 @@ export class ProjectionBatch {
      * cannot be in the store, so reading it costs no round-trip — most events of a rebuild create their document.
      */
     private readonly writtenSinceEmpty?: Set<string>,
-  ) {}
+    /**
+     * The documents the batch before this one wrote, as it committed them: a later event of the same story (an
+     * order's status change just after a batch boundary) then reads its document from here, not from the store.
+     * Only for a store nothing else writes to meanwhile (a rebuild's fresh namespace).
+     */
+    private previous?: ProjectionBatch,
+  ) {
+    // Only one batch back: the chain of batches (and every document they held) is not kept alive.
+    if (previous) previous.previous = undefined;
+  }
+
+  /** Whether this batch wrote the document, and what (null for a delete). */
+  private pending(k: string): { doc: unknown | null } | undefined {
+    return this.docs.has(k) ? { doc: this.docs.get(k) ?? null } : undefined;
+  }
 
   /** Reads through the pending writes. Index reads see only committed entries plus none pending (a projection that
    *  reads an index it writes in the same batch must commit first; none does). */
   readonly view: ReadStoreReader = {
     get: async <T>(collection: string, id: string) => {
       const k = key(collection, id);
-      if (this.docs.has(k)) return structuredClone(this.docs.get(k)) as T | null;
+      const known = this.pending(k) ?? this.previous?.pending(k);
+      if (known) return structuredClone(known.doc) as T | null;
       if (this.writtenSinceEmpty && !this.writtenSinceEmpty.has(k)) return null;
       return this.store.get<T>(collection, id);
     },

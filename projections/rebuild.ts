@@ -29,7 +29,8 @@ export async function rebuild(
     position = event.position;
     if (batch.count >= batchSize) {
       await batch.commit();
-      batch = new ProjectionBatch(target, projections, applied, written);
+      // The last committed batch answers reads of what it wrote (see ProjectionBatch).
+      batch = new ProjectionBatch(target, projections, applied, written, batch);
     }
   }
   await batch.commit();

@@ -97,6 +97,32 @@ test('runner: rebuild into a fresh namespace equals the live read model; verify 
   await events.close();
 });
 
+test('rebuild: a document the previous batch wrote is read from that batch, not from the store', async () => {
+  const events = openSqliteEventStore(join(dir, 'prev.sqlite'));
+  const event = (type: string, k: number): NewEvent => ({ id: randomUUID(), type, data: { k }, metadata: meta });
+  for (let k = 1; k <= 6; k++) await events.append(`doc-${k}`, [event('Opened', k)], 'no_stream');
+  for (let k = 1; k <= 6; k++) await events.append(`doc-${k}`, [event('Updated', k)], 0);
+  const projection = defineProjection({
+    name: 'docs',
+    handles: ['Opened', 'Updated'],
+    async apply(e, view) {
+      const id = String((e.data as { k: number }).k);
+      const current = e.type === 'Opened' ? { updates: 0 } : await view.get<{ updates: number }>('docs', id);
+      if (!current) throw new Error(`document ${id} was not found`);
+      return [{ op: 'put', collection: 'docs', id, doc: { updates: current.updates + (e.type === 'Updated' ? 1 : 0) } }];
+    },
+  });
+  const store = createMemoryReadStore('prev');
+  let storeReads = 0;
+  const counted = { ...store, get: <T,>(collection: string, id: string) => (storeReads++, store.get<T>(collection, id)) };
+  // Batches of 4: [open 1-4], [open 5-6, update 1-2], [update 3-6]. Updates 1, 2, 5 and 6 find their document in
+  // the batch before; updates 3 and 4 need the store.
+  await rebuild(events, counted, [projection], { batchSize: 4 });
+  assert.is(storeReads, 2);
+  for (let k = 1; k <= 6; k++) assert.equal(await store.get('docs', String(k)), { updates: 1 });
+  await events.close();
+});
+
 test('runner: with a read store whose reads take a round-trip (as Redis does), a burst is folded at once and exactly once', async () => {
   const events = openSqliteEventStore(join(dir, 'e.sqlite'));
   const memory = createMemoryReadStore('remote');
