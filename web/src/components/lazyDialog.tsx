@@ -21,8 +21,8 @@ export function lazyDialog<P>(load: () => Promise<ComponentType<P & DialogContro
 }
 
 /**
- * Open state, the trigger's props (spread them on the button that opens the dialog) and the dialog element (render
- * it anywhere, e.g. beside the trigger). `trigger` is the element focus returns to; one is made when none is given.
+ * The trigger's ref and props (spread them on the button that opens the dialog) and the dialog element (render it
+ * anywhere, e.g. beside the trigger). `trigger` is the element focus returns to; one is made when none is given.
  */
 export function useLazyDialog<P>(dialog: LazyDialog<P>, trigger?: RefObject<HTMLElement | null>) {
   const [open, setOpen] = useState(false);
@@ -61,5 +61,5 @@ export function useLazyDialog<P>(dialog: LazyDialog<P>, trigger?: RefObject<HTML
         />
       </Suspense>
     );
-  return { open, setOpen: openChange, triggerRef, triggerProps, render };
+  return { triggerRef, triggerProps, render };
 }
