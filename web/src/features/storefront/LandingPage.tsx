@@ -1,6 +1,6 @@
 // The landing page at / and /app (spec §2): header, the sections in the spec's order, footer.
 import { useQuery } from '@tanstack/react-query';
-import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { startTransition, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { dropFirstScreen } from '../../firstScreen.ts';
 import { booksQuery } from '../../lib/books.ts';
 import { ReviewsSection } from '../reviews/ReviewsSection.tsx';
@@ -83,7 +83,8 @@ function useStepsRevealed(total: number): number {
  * /#contact jumps to its section. On its own, so that the books' arrival re-renders nothing else.
  */
 function JumpToAddress() {
-  const booksSettled = !useQuery(booksQuery).isPending;
+  // Deferred like the books list (BooksSection), so it turns true in the same render that draws the cards.
+  const booksSettled = useDeferredValue(!useQuery(booksQuery).isPending);
   const jumped = useRef(false);
   useEffect(() => {
     if (!booksSettled || jumped.current) return;
