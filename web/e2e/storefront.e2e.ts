@@ -1,6 +1,7 @@
 // The landing page as a shopper sees it: splash, header, hero, the story sections, footer, 404, and an axe check.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Response } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { timings } from '../../contracts/constants.ts';
@@ -181,6 +182,14 @@ test('Shopper on a laptop follows every header anchor and "Shop Now"', async () 
   await context.close();
 });
 
+test('An address with a section, such as /#contact, opens the landing page at that section once it is built', async () => {
+  for (const viewport of Object.values(viewports)) {
+    const { context, page } = await openLanding(storefront, viewport, '/#contact');
+    assert.ok(await scrolledTo(page, 'contact'), `#contact is in view at ${viewport.width} px`);
+    await context.close();
+  }
+});
+
 test('Shopper on a phone opens the toggle menu, and a link closes it', async () => {
   const { context, page } = await openLanding(storefront, viewports.mobile);
   assert.not.ok(await page.getByRole('navigation', { name: 'Main' }).isVisible(), 'the wide nav is folded away below 768 px');
@@ -288,13 +297,17 @@ for (const [name, viewport] of Object.entries(viewports)) {
 async function scriptsOf(path: string): Promise<string[]> {
   const { context, page } = await newPage(storefront.browser, viewports.mobile);
   const bodies: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.text());
-  });
+  const collect = (response: Response) => {
+    // Read at once, while the page is open; a body that cannot be read says so, and fails the checks below.
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch((error: Error) => `unreadable ${response.url()}: ${error.message}`));
+  };
+  page.on('response', collect);
   await page.goto(storefront.shop.url + path, { waitUntil: 'networkidle' });
   await page.waitForTimeout(timings.splashMs);
+  page.off('response', collect);
   const scripts = await Promise.all(bodies);
   await context.close();
+  assert.equal(scripts.filter((s) => s.startsWith('unreadable ')), [], 'every script was read');
   return scripts;
 }
 
