@@ -5,7 +5,8 @@ import { quantity as quantityLimits } from '../../../../contracts/constants.ts';
 import { shopContent } from '../../../../contracts/content.ts';
 import { formatPence } from '../../../../contracts/money.ts';
 import type { DialogControl } from '../../components/lazyDialog.tsx';
-import { CartIcon, CloseIcon, MinusIcon, PlusIcon, TrashIcon } from '../storefront/icons.tsx';
+import { DialogCloseButton } from '../storefront/DialogCloseButton.tsx';
+import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from '../storefront/icons.tsx';
 import { itemCount, totalPence, type CartLine } from './cart.ts';
 import { dispatchCart, useCart } from './cartStore.ts';
 import { useCartCheckout } from './useCartCheckout.ts';
@@ -25,11 +26,7 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
               Review your books before checkout
             </Dialog.Description>
           </div>
-          <Dialog.Close>
-            <IconButton variant="ghost" color="gray" aria-label="Close cart">
-              <CloseIcon />
-            </IconButton>
-          </Dialog.Close>
+          <DialogCloseButton label="Close cart" />
         </Flex>
         <Separator size="4" my="4" />
         {cart.length === 0 ? (

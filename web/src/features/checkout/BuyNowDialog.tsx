@@ -1,8 +1,9 @@
 // The "Buy Now" dialog (see BuyNow.tsx): "Shipping Information", then "Complete Your Purchase" with the purchase
 // panel; it closes on payment success. The steps load when the dialog first opens.
-import { Dialog, Flex, IconButton, Spinner } from '@radix-ui/themes';
+import { Dialog, Flex, Spinner } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
 import type { DialogControl } from '../../components/lazyDialog.tsx';
+import { DialogCloseButton } from '../storefront/DialogCloseButton.tsx';
 import type { ShippingSubmission } from './ShippingForm.tsx';
 
 const ShippingSteps = lazy(() => import('./ShippingSteps.tsx'));
@@ -19,13 +20,7 @@ export function BuyNowDialog({ title, open, onOpenChange, onCloseAutoFocus }: { 
       <Dialog.Content maxWidth="520px" onCloseAutoFocus={onCloseAutoFocus}>
         <Flex justify="between" align="start" gap="3">
           <Dialog.Title>{shipping ? 'Complete Your Purchase' : 'Shipping Information'}</Dialog.Title>
-          <Dialog.Close>
-            <IconButton variant="ghost" color="gray" aria-label="Close">
-              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-                <path d="M18 6 6 18M6 6l12 12" />
-              </svg>
-            </IconButton>
-          </Dialog.Close>
+          <DialogCloseButton label="Close" />
         </Flex>
         <Dialog.Description size="2" color="gray" mb="4">
           {shipping ? 'Check your order, then pay on the secure checkout page.' : `Where should we send ${title}?`}

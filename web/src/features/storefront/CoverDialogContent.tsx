@@ -1,7 +1,7 @@
 // The enlarged cover (see CoverDialog.tsx).
-import { Dialog, Flex, IconButton } from '@radix-ui/themes';
+import { Dialog, Flex } from '@radix-ui/themes';
 import type { DialogControl } from '../../components/lazyDialog.tsx';
-import { CloseIcon } from './icons.tsx';
+import { DialogCloseButton } from './DialogCloseButton.tsx';
 
 export function CoverDialogContent({ title, image, alt, open, onOpenChange, onCloseAutoFocus }: { title: string; image: string; alt: string } & DialogControl) {
   return (
@@ -9,11 +9,7 @@ export function CoverDialogContent({ title, image, alt, open, onOpenChange, onCl
       <Dialog.Content size="3" maxWidth="560px" className="cover-dialog" onCloseAutoFocus={onCloseAutoFocus}>
         <Flex justify="between" align="start" gap="3">
           <Dialog.Title size="5">{title}</Dialog.Title>
-          <Dialog.Close>
-            <IconButton variant="ghost" color="gray" aria-label="Close cover">
-              <CloseIcon />
-            </IconButton>
-          </Dialog.Close>
+          <DialogCloseButton label="Close cover" />
         </Flex>
         <Dialog.Description className="visually-hidden">{alt}</Dialog.Description>
         <img className="cover-dialog__image" src={image} alt={alt} width="600" height="800" />

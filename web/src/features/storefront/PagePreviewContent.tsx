@@ -1,9 +1,10 @@
 // The page preview itself (see PagePreviewDialog.tsx): each opening starts at page 1.
-import { Button, Dialog, Flex, IconButton, Text } from '@radix-ui/themes';
+import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useState, type KeyboardEvent } from 'react';
 import type { CatalogEntry } from '../../../../contracts/content.ts';
 import type { DialogControl } from '../../components/lazyDialog.tsx';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from './icons.tsx';
+import { DialogCloseButton } from './DialogCloseButton.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 
 type Pages = CatalogEntry['previewPages'];
 
@@ -32,11 +33,7 @@ function Pager({ title, pages }: { title: string; pages: Pages }) {
     <div onKeyDown={onKeyDown}>
       <Flex justify="between" align="start" gap="3">
         <Dialog.Title size="5">{title}</Dialog.Title>
-        <Dialog.Close>
-          <IconButton variant="ghost" color="gray" aria-label="Close preview">
-            <CloseIcon />
-          </IconButton>
-        </Dialog.Close>
+        <DialogCloseButton label="Close preview" />
       </Flex>
       <Dialog.Description className="visually-hidden">A look inside {title}, one page at a time.</Dialog.Description>
       {page && (
