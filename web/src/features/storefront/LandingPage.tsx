@@ -38,20 +38,21 @@ export function LandingPage() {
   useLayoutEffect(() => {
     if (drawn) dropFirstScreen();
   }, [drawn]);
-  if (!drawn) return null;
   return (
     <>
-      {top}
-      <main id="main" tabIndex={-1}>
-        {hero}
-        {sections.slice(0, Math.max(0, step - 1))}
-      </main>
-      {step === totalSteps && (
+      {drawn && (
         <>
-          {footer}
-          <JumpToAddress />
+          {top}
+          <main id="main" tabIndex={-1}>
+            {hero}
+            {sections.slice(0, Math.max(0, step - 1))}
+          </main>
+          {step === totalSteps && footer}
         </>
       )}
+      {/* From the start, as the page's own watch on the books: one that began only at the last step would make a
+          failed load start again (a query that failed is fetched anew when a new reader arrives). */}
+      <JumpToAddress ready={step === totalSteps} />
     </>
   );
 }
@@ -82,15 +83,15 @@ function useStepsRevealed(total: number): number {
  * Once every section is drawn and the books (which change the page's height) have arrived, an address such as
  * /#contact jumps to its section. On its own, so that the books' arrival re-renders nothing else.
  */
-function JumpToAddress() {
+function JumpToAddress({ ready }: { ready: boolean }) {
   // Deferred like the books list (BooksSection), so it turns true in the same render that draws the cards.
   const booksSettled = useDeferredValue(!useQuery(booksQuery).isPending);
   const jumped = useRef(false);
   useEffect(() => {
-    if (!booksSettled || jumped.current) return;
+    if (!ready || !booksSettled || jumped.current) return;
     jumped.current = true;
     const anchor = decodeURIComponent(window.location.hash.slice(1));
     if (anchor) document.getElementById(anchor)?.scrollIntoView({ behavior: 'instant' });
-  }, [booksSettled]);
+  }, [ready, booksSettled]);
   return null;
 }
