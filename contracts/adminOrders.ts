@@ -2,6 +2,8 @@
 import * as v from 'valibot';
 import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from './constants.ts';
 import type { RecordedEvent } from './events.ts';
+import type { CustomerDetailsSource } from './orders.ts';
+import { checkoutCountries } from './shipping.ts';
 
 /** An order id as it appears in a path; anything else cannot name an order (404, not 400). */
 export const orderIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
@@ -31,6 +33,50 @@ export const ChangeOrderStatusSchema = v.object(
   'Send a JSON object with a status',
 );
 export type ChangeOrderStatusBody = v.InferInput<typeof ChangeOrderStatusSchema>;
+
+export const maxReasonLength = 500;
+const countryCodes = checkoutCountries.map((c) => c.code) as [string, ...string[]];
+const detailText = (max: number, label: string) =>
+  v.pipe(v.string(`${label} must be text`), v.trim(), v.minLength(1, `${label} is required`), v.maxLength(max, `${label} is too long`));
+
+/** POST /api/admin/orders/{id}/customer: the buyer's details an order was placed without, and why the owner adds them. */
+export const AddOrderCustomerDetailsSchema = v.pipe(
+  v.object(
+    {
+      name: v.optional(detailText(200, 'Name')),
+      email: v.optional(v.pipe(v.string('Email must be text'), v.trim(), v.email('Please enter a valid email address'), v.maxLength(254, 'Email is too long'))),
+      address: v.optional(
+        v.object(
+          {
+            line1: detailText(200, 'Address line 1'),
+            line2: v.optional(v.pipe(v.string('Address line 2 must be text'), v.trim(), v.maxLength(200, 'Address line 2 is too long'))),
+            city: detailText(100, 'City'),
+            postcode: detailText(20, 'Postcode'),
+            country: v.picklist(countryCodes, 'We do not ship to that country'),
+          },
+          'Address must be an object with line1, city, postcode and country',
+        ),
+      ),
+      reason: v.pipe(
+        v.optional(v.string('Reason must be text'), ''),
+        v.trim(),
+        v.minLength(1, 'Say why you are adding these details'),
+        v.maxLength(maxReasonLength, `Reason must be at most ${maxReasonLength} characters`),
+      ),
+      /** the order's revision the owner's screen showed; details added against an older one are refused */
+      expectedRevision: v.optional(
+        v.pipe(
+          v.number('Expected revision must be a whole number'),
+          v.integer('Expected revision must be a whole number'),
+          v.minValue(0, 'Expected revision must be a whole number'),
+        ),
+      ),
+    },
+    'Send a JSON object with the details and a reason',
+  ),
+  v.check((body) => !!(body.name || body.email || body.address), 'Give a name, an email or an address to add'),
+);
+export type AddOrderCustomerDetailsBody = v.InferInput<typeof AddOrderCustomerDetailsSchema>;
 
 /** GET /api/admin/orders?status= */
 export const AdminOrdersQuerySchema = v.object({
@@ -72,10 +118,26 @@ export type AdminOrdersResponse = { orders: AdminOrder[]; totalOrders: number; c
 /** POST /api/admin/orders/{id}/status */
 export type ChangeOrderStatusResponse = { success: true; message: string; order: AdminOrder };
 
+/** POST /api/admin/orders/{id}/customer */
+export type AddOrderCustomerDetailsResponse = { success: true; message: string; order: AdminOrder };
+
 /** One step of an order's life, oldest first. */
 export type OrderHistoryEntry =
   | { kind: 'placed'; revision: number; position: number; at: string; status: AnyOrderStatus; by: string }
-  | { kind: 'statusChanged'; revision: number; position: number; at: string; from: string; to: AnyOrderStatus; notes: string; by: string };
+  | { kind: 'statusChanged'; revision: number; position: number; at: string; from: string; to: AnyOrderStatus; notes: string; by: string }
+  | {
+      kind: 'detailsAdded';
+      revision: number;
+      position: number;
+      at: string;
+      source: CustomerDetailsSource;
+      /** what was added; the address as display text */
+      customerName?: string;
+      customerEmail?: string;
+      shippingAddress?: string;
+      reason: string;
+      by: string;
+    };
 
 /** GET /api/admin/orders/{id}/history */
 export type OrderHistoryResponse = { orderId: string; history: OrderHistoryEntry[] };

@@ -48,4 +48,83 @@ export type OrderStatusChanged = DomainEvent<
   { orderId: string; from: string; to: (typeof orderStatuses)[number]; notes: string; by: string; at: string }
 >;
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged;
+/** Where the buyer's details came from when they reached an order after it was placed. */
+export type CustomerDetailsSource = 'shopper' | 'owner';
+
+/**
+ * Buyer's details an order was placed without, added later: by the shopper's own page (orders/save or the success
+ * page arriving after the payment provider's report) or by the owner from the console, with a reason. Only the details
+ * the order lacked are carried; what the payment provider verified is never replaced.
+ */
+export type OrderCustomerDetailsAdded = DomainEvent<
+  'OrderCustomerDetailsAdded',
+  {
+    orderId: string;
+    customerName?: string;
+    customerEmail?: string;
+    shippingAddress?: ShippingAddress;
+    source: CustomerDetailsSource;
+    /** why the owner added them; empty for the shopper's own page */
+    reason: string;
+    /** 'shopper' or the admin's username */
+    by: string;
+    at: string;
+  }
+>;
+
+export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderCustomerDetailsAdded;
+
+/** What checkout writes when it knows nothing about the buyer; such a value is a missing detail, not a detail. */
+export const placeholderCustomerName = 'Website Customer';
+export const placeholderShippingAddress = 'To be provided during checkout';
+
+export type CustomerDetail = 'name' | 'email' | 'address';
+export const customerDetails: readonly CustomerDetail[] = ['name', 'email', 'address'];
+
+/** The buyer as an order carries them; the address as the event holds it or as display text. */
+export type CustomerOnRecord = { customerName: string; customerEmail: string; shippingAddress: ShippingAddress | string };
+
+/** The details an order still lacks: a placeholder name, no e-mail address, or no postal address. */
+export function missingCustomerDetails(customer: CustomerOnRecord): CustomerDetail[] {
+  const missing: CustomerDetail[] = [];
+  if (!customer.customerName.trim() || customer.customerName === placeholderCustomerName) missing.push('name');
+  if (!customer.customerEmail.includes('@')) missing.push('email');
+  if (typeof customer.shippingAddress === 'string' && (!customer.shippingAddress.trim() || customer.shippingAddress === placeholderShippingAddress)) missing.push('address');
+  return missing;
+}
+
+/** The details of `offered` that fill a gap in `customer`, as an OrderCustomerDetailsAdded payload carries them. */
+export function detailsFillingGaps(
+  customer: CustomerOnRecord,
+  offered: { customerName?: string | undefined; customerEmail?: string | undefined; shippingAddress?: ShippingAddress | undefined },
+): Pick<OrderCustomerDetailsAdded['data'], 'customerName' | 'customerEmail' | 'shippingAddress'> {
+  const missing = missingCustomerDetails(customer);
+  const name = offered.customerName?.trim();
+  const email = offered.customerEmail?.trim();
+  return {
+    ...(missing.includes('name') && name && name !== placeholderCustomerName ? { customerName: name } : {}),
+    ...(missing.includes('email') && email && email.includes('@') ? { customerEmail: email } : {}),
+    ...(missing.includes('address') && offered.shippingAddress?.line1.trim() ? { shippingAddress: offered.shippingAddress } : {}),
+  };
+}
+
+/** The buyer as the order stream now says: OrderPlaced, then every detail added to it. Null before the order is placed. */
+export function customerOfOrder(events: readonly DomainEvent[]): CustomerOnRecord | null {
+  let customer: CustomerOnRecord | null = null;
+  for (const event of events as readonly OrderEvent[]) {
+    if (event.type === 'OrderPlaced') {
+      const { customerName, customerEmail, shippingAddress } = event.data;
+      customer = { customerName, customerEmail, shippingAddress };
+    } else if (event.type === 'OrderCustomerDetailsAdded' && customer) customer = withDetailsAdded(customer, event.data);
+  }
+  return customer;
+}
+
+export function withDetailsAdded<C extends CustomerOnRecord>(customer: C, added: OrderCustomerDetailsAdded['data']): C {
+  return {
+    ...customer,
+    ...(added.customerName ? { customerName: added.customerName } : {}),
+    ...(added.customerEmail ? { customerEmail: added.customerEmail } : {}),
+    ...(added.shippingAddress ? { shippingAddress: added.shippingAddress } : {}),
+  };
+}

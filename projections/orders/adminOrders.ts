@@ -39,7 +39,7 @@ const placedScore = (order: AdminOrder) => Date.parse(order.orderDate) || 0;
 
 export const adminOrdersProjection = defineProjection({
   name: 'adminOrders',
-  handles: ['OrderPlaced', 'OrderStatusChanged'],
+  handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded'],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<OrderEvent>;
     const current = await view.get<AdminOrder>(collection, event.data.orderId);
@@ -54,6 +54,17 @@ export const adminOrdersProjection = defineProjection({
       ];
     }
     if (!current) return [];
+    if (event.type === 'OrderCustomerDetailsAdded') {
+      const added = event.data;
+      const order: AdminOrder = {
+        ...current,
+        ...(added.customerName ? { customerName: added.customerName } : {}),
+        ...(added.customerEmail ? { customerEmail: added.customerEmail } : {}),
+        ...(added.shippingAddress ? { shippingAddress: shippingAddressText(added.shippingAddress) } : {}),
+        revision: event.revision,
+      };
+      return [{ op: 'put', collection, id: order.orderId, doc: order }];
+    }
     const order: AdminOrder = { ...current, status: event.data.to, revision: event.revision };
     return [
       { op: 'put', collection, id: order.orderId, doc: order },

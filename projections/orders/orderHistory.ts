@@ -1,7 +1,8 @@
-// Read model: how each order got where it is — its placing and every status change, oldest first.
+// Read model: how each order got where it is — its placing, every status change and any buyer's details added, oldest first.
 import type { OrderHistoryEntry, OrderHistoryResponse } from '../../contracts/adminOrders.ts';
 import type { RecordedEvent } from '../../contracts/events.ts';
 import type { OrderEvent } from '../../contracts/orders.ts';
+import { shippingAddressText } from './adminOrders.ts';
 import type { ReadStoreReader, Write } from '../../service/ports/readStore.ts';
 import { defineProjection } from '../projection.ts';
 
@@ -12,13 +13,28 @@ function entryOf(event: RecordedEvent<OrderEvent>): OrderHistoryEntry {
   if (event.type === 'OrderPlaced') {
     return { kind: 'placed', revision, position, at: event.data.placedAt, status: event.data.status, by: event.metadata.causedBy };
   }
+  if (event.type === 'OrderCustomerDetailsAdded') {
+    const { customerName, customerEmail, shippingAddress, source, reason, by, at } = event.data;
+    return {
+      kind: 'detailsAdded',
+      revision,
+      position,
+      at,
+      source,
+      ...(customerName ? { customerName } : {}),
+      ...(customerEmail ? { customerEmail } : {}),
+      ...(shippingAddress ? { shippingAddress: shippingAddressText(shippingAddress) } : {}),
+      reason,
+      by,
+    };
+  }
   const { from, to, notes, by, at } = event.data;
   return { kind: 'statusChanged', revision, position, at, from, to, notes, by };
 }
 
 export const orderHistoryProjection = defineProjection({
   name: 'orderHistory',
-  handles: ['OrderPlaced', 'OrderStatusChanged'],
+  handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded'],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<OrderEvent>;
     const orderId = event.data.orderId;

@@ -1,8 +1,9 @@
 // The e-mails an order and a purchase notice send, each through the mailer once and recorded as EmailSent.
-import type { EmailKind, PurchaseNotified } from '../../contracts/checkout.ts';
+import type { EmailKind, EmailSent, PurchaseNotified } from '../../contracts/checkout.ts';
 import { shopContent } from '../../contracts/content.ts';
 import { formatPence } from '../../contracts/money.ts';
-import type { OrderPlaced, ShippingAddress } from '../../contracts/orders.ts';
+import type { DomainEvent } from '../../contracts/events.ts';
+import { withDetailsAdded, type OrderEvent, type OrderPlaced, type ShippingAddress } from '../../contracts/orders.ts';
 import { notificationStream, orderStream } from '../../contracts/streams.ts';
 import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -83,11 +84,48 @@ export function purchaseNotice(notice: PurchaseNotified['data'], owner: string):
   };
 }
 
+/** The order as its stream now says: as placed, with any buyer's details added since. Null before it is placed. */
+export function orderOnRecord(orderEvents: readonly DomainEvent[]): Order | null {
+  let order: Order | null = null;
+  for (const event of orderEvents as readonly OrderEvent[]) {
+    if (event.type === 'OrderPlaced') order = event.data;
+    else if (event.type === 'OrderCustomerDetailsAdded' && order) order = withDetailsAdded(order, event.data);
+  }
+  return order;
+}
+
+/**
+ * The e-mails an order owes, from its two streams alone: the owner's once it is placed, the shopper's confirmation once
+ * an e-mail address is known (at placing, or added later); a kind already recorded as EmailSent is owed no more. Pure,
+ * so whatever calls it (a request, a reaction to OrderPlaced or OrderCustomerDetailsAdded, a replay) gets one answer.
+ */
+export function owedOrderEmails(orderEvents: readonly DomainEvent[], notificationEvents: readonly DomainEvent[]): { order: Order | null; owed: Exclude<EmailKind, 'purchase-notice'>[] } {
+  const order = orderOnRecord(orderEvents);
+  if (!order) return { order, owed: [] };
+  const sent = new Set(notificationEvents.filter((e): e is EmailSent => e.type === 'EmailSent').map((e) => e.data.kind));
+  const owed: Exclude<EmailKind, 'purchase-notice'>[] = [];
+  if (!sent.has('order-to-owner')) owed.push('order-to-owner');
+  if (!sent.has('order-confirmation') && order.customerEmail.includes('@')) owed.push('order-confirmation');
+  return { order, owed };
+}
+
 export type Postbox = {
-  /** the owner's and the shopper's e-mails for a placed order, each at most once */
+  /**
+   * the owner's and the shopper's e-mails for a placed order, each at most once: whatever owedOrderEmails says is owed.
+   * Call it after OrderPlaced and after OrderCustomerDetailsAdded.
+   */
   sendOrderEmails(orderId: string, meta: CommandMeta): Promise<void>;
   sendPurchaseNotice(notice: PurchaseNotified['data'], meta: CommandMeta): Promise<void>;
 };
+
+const postboxes = new WeakMap<ShopDeps, Postbox>();
+
+/** The one postbox of a shop: every slice that sends order e-mails shares its per-order queue. */
+export function postboxOf(deps: ShopDeps): Postbox {
+  let postbox = postboxes.get(deps);
+  if (!postbox) postboxes.set(deps, (postbox = createPostbox(deps)));
+  return postbox;
+}
 
 export function createPostbox(deps: ShopDeps): Postbox {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
@@ -120,11 +158,12 @@ export function createPostbox(deps: ShopDeps): Postbox {
   return {
     sendOrderEmails(orderId, meta) {
       return serially(orderId, async () => {
-        const placed = (await deps.events.readStream(orderStream(orderId))).find((e) => e.type === 'OrderPlaced');
-        if (!placed) return;
-        const order = placed.data as Order;
-        await sendOnce(orderId, 'order-to-owner', orderToOwner(order, owner), meta);
-        if (order.customerEmail.includes('@')) await sendOnce(orderId, 'order-confirmation', orderConfirmation(order), meta);
+        const [orderEvents, notificationEvents] = await Promise.all([deps.events.readStream(orderStream(orderId)), deps.events.readStream(notificationStream(orderId))]);
+        const { order, owed } = owedOrderEmails(orderEvents, notificationEvents);
+        if (!order) return;
+        for (const kind of owed) {
+          await sendOnce(orderId, kind, kind === 'order-to-owner' ? orderToOwner(order, owner) : orderConfirmation(order), meta);
+        }
       });
     },
     sendPurchaseNotice(notice, meta) {

@@ -7,6 +7,7 @@ import { fold, handleCommand, idFromReference, type CommandMeta } from '../comma
 import type { ShopDeps } from '../deps.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { VerifiedPayment } from '../ports/payments.ts';
+import { customerDetailsDecider } from '../orders/customerDetails.ts';
 import { checkoutDecider } from './checkout.ts';
 import { orderPlacementDecider } from './order.ts';
 import type { Postbox } from './orderEmails.ts';
@@ -51,8 +52,25 @@ export function createOrderDesk(deps: ShopDeps, postbox: Postbox): OrderDesk {
 
   async function place(reference: string, meta: CommandMeta, shopper: ShopperDetails = {}) {
     const orderNumber = orderNumberFrom(reference);
-    const already = (await deps.events.readStream(orderStream(reference))).some((e) => e.type === 'OrderPlaced');
-    if (!already) {
+    const placedBefore = (await deps.events.readStream(orderStream(reference))).find((e) => e.type === 'OrderPlaced');
+    if (placedBefore) {
+      // The provider's report placed it first; what the shopper's page brings now fills only what the order lacks.
+      const offered = {
+        ...(shopper.name ? { customerName: shopper.name } : {}),
+        ...(shopper.email ? { customerEmail: shopper.email } : {}),
+        ...(shopper.shippingAddress ? { shippingAddress: shopper.shippingAddress } : {}),
+      };
+      if (Object.keys(offered).length > 0) {
+        await handleCommand(
+          deps.events,
+          orderStream(reference),
+          customerDetailsDecider,
+          { type: 'AddCustomerDetails', orderId: reference, offered, source: 'shopper', reason: '', by: 'shopper', at: meta.now },
+          { ...meta, correlationId: placedBefore.metadata.correlationId },
+          { waiter: deps.waiter },
+        );
+      }
+    } else {
       const payment = await viaGateway(deps, () => deps.payments.retrievePayment(reference));
       if (!payment?.checkoutId) throw notFound('There is no such payment');
       if (!payment.paid) throw conflict('This payment has not been completed');

@@ -13,7 +13,7 @@ import { badRequest, parseOr400 } from '../http/errors.ts';
 import { notifyRoutes } from './notifyRoutes.ts';
 import { orderRoutes } from './orderRoutes.ts';
 import { createOrderDesk } from './placeOrder.ts';
-import { createPostbox } from './orderEmails.ts';
+import { postboxOf } from './orderEmails.ts';
 import { priceByTitle, priceCart, priceSingleBook } from './pricing.ts';
 import { sandboxRoutes } from './sandboxRoutes.ts';
 import { startHostedCheckout, startPaymentIntent } from './startCheckout.ts';
@@ -21,7 +21,7 @@ import { startHostedCheckout, startPaymentIntent } from './startCheckout.ts';
 const amountMismatch = 'The amount does not match the price of this order';
 
 export function checkoutRoutes(router: Router, deps: ShopDeps) {
-  const postbox = createPostbox(deps);
+  const postbox = postboxOf(deps);
   const desk = createOrderDesk(deps, postbox);
 
   router.get('/api/payments/config', (ctx) => {

@@ -33,6 +33,8 @@ export const orderStatusDecider: Decider<OrderState, ChangeOrderStatus, OrderEve
         return { placed: true, orderId: event.data.orderId, status: event.data.status, revision };
       case 'OrderStatusChanged':
         return state.placed ? { ...state, status: event.data.to, revision } : { ...state, revision };
+      default:
+        return { ...state, revision };
     }
   },
   decide: (command, state): OrderStatusChanged[] => {

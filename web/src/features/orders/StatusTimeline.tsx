@@ -1,4 +1,4 @@
-// How the order got where it is: its placing and every status change, with who, when and the notes.
+// How the order got where it is: its placing, every status change and any buyer's details added, with who, when and why.
 import { Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import * as VisuallyHidden from 'radix-ui/visually-hidden';
@@ -7,7 +7,39 @@ import { formatOrderDate } from './orderDate.ts';
 import { orderHistoryQuery } from './ordersQuery.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
+function DetailsAdded({ entry }: { entry: Extract<OrderHistoryEntry, { kind: 'detailsAdded' }> }) {
+  const added: [string, string | undefined][] = [
+    ['Name', entry.customerName],
+    ['Email', entry.customerEmail],
+    ['Address', entry.shippingAddress],
+  ];
+  return (
+    <li className="order-timeline__step">
+      <Text size="2" weight="medium">
+        {entry.source === 'owner' ? 'Customer details added by the owner' : 'Customer details added by the shopper'}
+      </Text>
+      <Text as="p" size="1" color="gray" mt="1">
+        {formatOrderDate(entry.at)}
+        {entry.source === 'owner' && ` · by ${entry.by}`}
+      </Text>
+      {added
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <Text as="p" size="2" mt="1" key={label}>
+            {label}: {value}
+          </Text>
+        ))}
+      {entry.reason && (
+        <Text as="p" size="2" mt="1" className="order-timeline__notes">
+          {entry.reason}
+        </Text>
+      )}
+    </li>
+  );
+}
+
 function Step({ entry }: { entry: OrderHistoryEntry }) {
+  if (entry.kind === 'detailsAdded') return <DetailsAdded entry={entry} />;
   return (
     <li className="order-timeline__step">
       <Flex gap="2" align="center" wrap="wrap">
