@@ -217,6 +217,12 @@ export const ShippingFormSchema = v.object({
   country: v.pipe(v.string(), v.minLength(2, 'Please select your country')),
   postcode: v.pipe(v.string(), v.trim(), v.minLength(5, 'Please enter a valid postcode')),
   phone: v.optional(v.pipe(v.string(), v.trim())),
-  quantity: v.pipe(v.number('Quantity must be a number'), v.integer('Quantity must be a whole number'), v.minValue(1, 'Quantity must be at least 1')),
+  // The same limit the checkout applies: a quantity the form accepts is one the payment page can be made for.
+  quantity: v.pipe(
+    v.number('Quantity must be a number'),
+    v.integer('Quantity must be a whole number'),
+    v.minValue(quantity.min, `Quantity must be at least ${quantity.min}`),
+    v.maxValue(quantity.max, `Quantity must be at most ${quantity.max}`),
+  ),
 });
 export type ShippingForm = v.InferOutput<typeof ShippingFormSchema>;

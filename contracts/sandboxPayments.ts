@@ -1,5 +1,6 @@
 // The sandbox payment provider's own calls: its hosted checkout page and its test card form (test mode only).
 import * as v from 'valibot';
+import { CardShippingSchema } from './checkout.ts';
 import type { ShippingOption } from './shipping.ts';
 
 /** A card as the test forms take it; messages as Stripe's card element words them. */
@@ -50,9 +51,13 @@ export const SandboxPayRequestSchema = v.object({
 export type SandboxPayRequest = v.InferOutput<typeof SandboxPayRequestSchema>;
 export type SandboxPayResponse = { success: true; redirectUrl: string };
 
-// POST /api/sandbox/payment-intents/:id/confirm — the test card form's confirmCardPayment.
+// POST /api/sandbox/payment-intents/:id/confirm — the test card form's and the wallet page's confirmCardPayment, with
+// Stripe's optional `shipping` and `receipt_email`, which the payment then carries.
 export const SandboxConfirmIntentRequestSchema = v.object({
   clientSecret: v.pipe(v.string('clientSecret is required'), v.maxLength(300, 'clientSecret is too long')),
   card: SandboxCardSchema,
+  shipping: v.optional(CardShippingSchema),
+  receipt_email: v.optional(v.pipe(v.string('receipt_email must be text'), v.trim(), v.email('Please enter a valid email address'), v.maxLength(254, 'Email is too long'))),
 });
+export type SandboxConfirmIntentRequest = v.InferOutput<typeof SandboxConfirmIntentRequestSchema>;
 export type SandboxConfirmIntentResponse = { status: 'succeeded'; paymentIntentId: string };

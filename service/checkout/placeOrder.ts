@@ -23,6 +23,8 @@ export type OrderDesk = {
   checkoutOf(reference: string): Promise<string | null>;
 };
 
+export const paidCheckoutMessage = 'This checkout has already been paid';
+
 const paymentMethodOf = (started: CheckoutStarted['data']) =>
   `${started.channel === 'wallet' ? 'Wallet (Apple Pay / Google Pay)' : 'Card'} via ${started.provider === 'stripe' ? 'Stripe' : 'the test sandbox'}`;
 
@@ -126,13 +128,19 @@ export function createOrderDesk(deps: ShopDeps, postbox: Postbox): OrderDesk {
     async cancelCheckout(checkoutId, meta) {
       const checkout = fold(checkoutDecider, await deps.events.readStream(checkoutStream(checkoutId)));
       if (checkout.status === 'none') throw notFound('There is no such checkout');
-      await handleCommand(
+      // A paid checkout stays paid: the cancelled page gets a refusal, not the items back as if nothing was bought.
+      if (checkout.status === 'completed') throw conflict(paidCheckoutMessage);
+      const result = await handleCommand(
         deps.events,
         checkoutStream(checkoutId),
         checkoutDecider,
         { type: 'CancelCheckout', data: { checkoutId, paymentReference: checkout.started.paymentReference, cancelledAt: meta.now } },
         { ...meta, correlationId: checkoutId },
       );
+      // Paid while this request was on its way: the decider changed nothing, and the answer says why.
+      if (result.events.length === 0 && fold(checkoutDecider, await deps.events.readStream(checkoutStream(checkoutId))).status === 'completed') {
+        throw conflict(paidCheckoutMessage);
+      }
       return checkout.started.items;
     },
 

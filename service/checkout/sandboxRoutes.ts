@@ -55,7 +55,18 @@ export function sandboxRoutes(router: Router, deps: ShopDeps, sandbox: SandboxDe
   router.post('/api/sandbox/payment-intents/:id/confirm', async (ctx) => {
     const id = ctx.params.id ?? '';
     const body = parseOr400(SandboxConfirmIntentRequestSchema, ctx.request.body);
-    const known = charging(() => sandbox.confirmIntent(id, body.clientSecret, body.card, deps.clock()));
+    const shipping = body.shipping && {
+      name: body.shipping.name,
+      address: {
+        line1: body.shipping.address.line1,
+        ...(body.shipping.address.line2 ? { line2: body.shipping.address.line2 } : {}),
+        city: body.shipping.address.city,
+        postcode: body.shipping.address.postal_code,
+        country: body.shipping.address.country,
+      },
+    };
+    const payer = { ...(shipping ? { shipping } : {}), ...(body.receipt_email ? { receiptEmail: body.receipt_email } : {}) };
+    const known = charging(() => sandbox.confirmIntent(id, body.clientSecret, body.card, deps.clock(), payer));
     if (!known) throw notFound('There is no such payment intent');
     await placeAsWebhook(ctx, id);
     const answer: SandboxConfirmIntentResponse = { status: 'succeeded', paymentIntentId: id };

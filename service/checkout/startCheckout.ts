@@ -52,6 +52,7 @@ export async function startHostedCheckout(
       successUrl: `${origin}${successPath}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}${clientRoutes.paymentCancelled[0]}?checkout=${checkoutId}`,
       ...(looksLikeEmail(input.customerEmail) ? { customerEmail: input.customerEmail } : {}),
+      ...(input.customerName ? { customerName: input.customerName } : {}),
     }),
   );
   await recordStart(deps, ctx, {

@@ -17,6 +17,8 @@ export type HostedCheckoutInput = {
   successUrl: string;
   cancelUrl: string;
   customerEmail?: string;
+  /** the name the shopper gave before paying; the sandbox's page fills it in (Stripe's page asks itself) */
+  customerName?: string;
 };
 
 export type PaymentIntentInput = {
@@ -70,13 +72,19 @@ export class CardDeclined extends Error {
   }
 }
 
+/** What a confirmation may tell the provider about the payer, as Stripe's `shipping` and `receipt_email` do. */
+export type PayerDetails = { shipping?: { name: string; address: ShippingAddress }; receiptEmail?: string };
+
 /** The sandbox provider's own pages: its hosted checkout and its card confirmation (test mode only). */
 export interface SandboxDesk {
   describeSession(id: string): SandboxSessionView | null;
   /** charges a test card; answers where the hosted page sends the shopper next. The caller checks the option and country. */
   paySession(id: string, request: SandboxPayRequest, now: Date): { redirectUrl: string };
-  /** charges a test card; false when there is no such intent or the secret is not its own */
-  confirmIntent(id: string, clientSecret: string, card: SandboxCard, now: Date): boolean;
+  /**
+   * charges a test card; false when there is no such intent or the secret is not its own. Like Stripe's confirm, the
+   * payer's address and e-mail given with it are kept on the payment.
+   */
+  confirmIntent(id: string, clientSecret: string, card: SandboxCard, now: Date, payer?: PayerDetails): boolean;
 }
 
 export interface PaymentGateway {

@@ -23,6 +23,8 @@ type SessionRecord = {
   successUrl: string;
   cancelUrl: string;
   customerEmail: string | null;
+  /** absent in sessions written before the name was kept */
+  customerName?: string | null;
   payment?: { amount: number; shippingAmount: number; customerName: string; customerEmail: string; address: ShippingAddress; paidAt: string };
 };
 
@@ -96,6 +98,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
           successUrl: input.successUrl,
           cancelUrl: input.cancelUrl,
           customerEmail: input.customerEmail ?? null,
+          customerName: input.customerName ?? null,
         });
         byCheckout.set(`session:${input.checkoutId}`, id);
       }
@@ -171,7 +174,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
           shippingOptions: s.shippingOptions,
           allowedCountries: s.allowedCountries.map((code) => ({ code, name: destinationName(code) ?? code })),
           customerEmail: s.customerEmail,
-          customerName: null,
+          customerName: s.customerName ?? null,
           cancelUrl: s.cancelUrl,
         };
       },
@@ -200,12 +203,17 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         return { redirectUrl };
       },
 
-      confirmIntent(id, clientSecret, card, now) {
+      confirmIntent(id, clientSecret, card, now, payer = {}) {
         const i = intent(id);
         if (!i || i.clientSecret !== clientSecret) return false;
         if (i.status === 'succeeded') return true;
         chargeTestCard(card, now);
-        save({ ...i, status: 'succeeded' });
+        save({
+          ...i,
+          status: 'succeeded',
+          ...(payer.shipping ? { shipping: payer.shipping } : {}),
+          ...(payer.receiptEmail ? { receiptEmail: payer.receiptEmail } : {}),
+        });
         return true;
       },
     },

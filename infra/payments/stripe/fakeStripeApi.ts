@@ -20,6 +20,21 @@ export type FakeStripeApi = {
 
 const token = () => randomBytes(12).toString('hex');
 
+/** A payment intent's `shipping` from form-encoded parameters, as Stripe reads `shipping[address][line1]` and the rest. */
+function shippingOf(params: Record<string, string>) {
+  if (!params['shipping[name]']) return null;
+  return {
+    name: params['shipping[name]'],
+    address: {
+      line1: params['shipping[address][line1]'],
+      line2: params['shipping[address][line2]'] ?? null,
+      city: params['shipping[address][city]'],
+      postal_code: params['shipping[address][postal_code]'],
+      country: params['shipping[address][country]'],
+    },
+  };
+}
+
 export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const calls: StripeCall[] = [];
   const objects = new Map<string, StripeObject>();
@@ -59,18 +74,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       amount_received: 0,
       currency: params.currency,
       receipt_email: params.receipt_email ?? null,
-      shipping: params['shipping[name]']
-        ? {
-            name: params['shipping[name]'],
-            address: {
-              line1: params['shipping[address][line1]'],
-              line2: params['shipping[address][line2]'] ?? null,
-              city: params['shipping[address][city]'],
-              postal_code: params['shipping[address][postal_code]'],
-              country: params['shipping[address][country]'],
-            },
-          }
-        : null,
+      shipping: shippingOf(params),
       metadata,
     };
   };
@@ -96,6 +100,19 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         const object = replay ?? create(url.pathname, params);
         objects.set(object.id, object);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, object);
+        return answer(200, object);
+      }
+      // The browser's confirmCardPayment: like Stripe, the shipping and receipt_email it brings stay on the payment.
+      const confirming = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname);
+      if (req.method === 'POST' && confirming) {
+        const object = objects.get(confirming[1]!);
+        if (!object) return answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${confirming[1]}'` } });
+        if (object.status !== 'succeeded') {
+          Object.assign(object, { status: 'succeeded', amount_received: object.amount, payment_method: params.payment_method ?? null });
+          if (params.receipt_email) object.receipt_email = params.receipt_email;
+          const shipping = shippingOf(params);
+          if (shipping) object.shipping = shipping;
+        }
         return answer(200, object);
       }
       const found = /^\/v1\/(checkout\/sessions|payment_intents)\/([A-Za-z0-9_]+)$/.exec(url.pathname);

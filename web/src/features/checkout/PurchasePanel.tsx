@@ -1,12 +1,13 @@
 // The direct purchase (spec §2, §4): Product, Price and Total, then the provider's secure payment page.
 import { Button, DataList, Flex, Separator, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import { directNotifyDefaults, providerNames, type CheckoutUrlResponse } from '../../../../contracts/checkout.ts';
-import { formatPence, penceToPoundsString, poundsToPence } from '../../../../contracts/money.ts';
+import { providerNames } from '../../../../contracts/checkout.ts';
+import { formatPence, poundsToPence } from '../../../../contracts/money.ts';
 import type { DestinationCode } from '../../../../contracts/shipping.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { apiRequest, serverMessage } from '../../lib/api.ts';
 import { BrandLogos } from './BrandLogos.tsx';
+import { startDirectPurchase } from './directPurchase.ts';
 import { usePaymentsConfig } from './payments.ts';
 import { TestModeNotice } from './TestModeNotice.tsx';
 
@@ -31,35 +32,13 @@ export function PurchasePanel({ amount, productTitle, customerEmail, customerNam
 
   async function proceed() {
     setProcessing(true);
-    // The owner hears of the purchase first; if that fails it is only logged (spec §7).
     try {
-      await apiRequest('POST', '/api/direct-notify', {
-        customerName: customerName || directNotifyDefaults.customerName,
-        customerEmail: customerEmail || directNotifyDefaults.customerEmail,
-        shippingAddress: directNotifyDefaults.shippingAddress,
-        items: [{ name: productTitle, quantity: 1, price: pricePence }],
-        totalAmount: pricePence,
-        shippingCost: 0,
-        paymentMethod: directNotifyDefaults.paymentMethod,
-      });
-    } catch (error) {
-      console.error('Purchase notification failed', error);
-    }
-    try {
-      let session: CheckoutUrlResponse;
-      try {
-        session = await apiRequest<CheckoutUrlResponse>('POST', '/api/create-checkout-session', {
-          items: [{ title: productTitle, description: `Purchase of ${productTitle}`, price: penceToPoundsString(Math.round(pricePence / quantity)), quantity }],
-          customerEmail,
-          customerName,
-          ...(country ? { customerCountry: country } : {}),
-        });
-      } catch (error) {
-        throw new Error(serverMessage(error) || 'Could not create checkout session');
-      }
-      if (!session?.url) throw new Error('Could not create checkout session');
+      const url = await startDirectPurchase(
+        { request: apiRequest, messageOf: serverMessage, logError: (message, error) => console.error(message, error) },
+        { productTitle, pricePence, quantity, customerEmail, customerName, country },
+      );
       onSuccess?.();
-      window.location.assign(session.url);
+      window.location.assign(url);
     } catch (error) {
       toast({ title: 'Payment Error', description: (error as Error).message || 'Something went wrong. Please try again.', variant: 'destructive' });
       setProcessing(false);

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { ShippingFormSchema, type ShippingForm as ShippingDetails } from '../../../../contracts/checkout.ts';
+import { quantity as quantityLimits } from '../../../../contracts/constants.ts';
 import { formatPence } from '../../../../contracts/money.ts';
 import { shippingCountriesQuery, useShippingCost } from './shipping.ts';
 
@@ -95,7 +96,7 @@ export function ShippingForm({ onSubmit, initial }: { onSubmit: (details: Shippi
             </Select.Root>
           </Labelled>
           <Labelled id={`${id}-quantity`} label="Quantity" error={errors.quantity}>
-            <TextField.Root {...fieldProps('quantity')} type="number" min={1} inputMode="numeric" />
+            <TextField.Root {...fieldProps('quantity')} type="number" min={quantityLimits.min} max={quantityLimits.max} inputMode="numeric" />
           </Labelled>
         </Grid>
         <Labelled id={`${id}-phone`} label="Phone (optional)" error={errors.phone}>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { singleCheckoutBook, type OrderNumberResponse, type PaymentIntentResponse } from '../../../../contracts/checkout.ts';
 import { formatPence } from '../../../../contracts/money.ts';
 import { cartShippingOptions, walletShippingRangeText } from '../../../../contracts/shipping.ts';
+import { walletConfirmParams, walletSaveBody, type WalletPayment } from '../../../../contracts/walletPayment.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { apiRequest, serverMessage } from '../../lib/api.ts';
 import { CheckoutLayout } from './CheckoutLayout.tsx';
@@ -68,14 +69,15 @@ export function WalletCheckout() {
         toast({ title: 'Payment Setup Failed', description: serverMessage(error) || 'Unable to setup payment. Please try again later.', variant: 'destructive' });
         return;
       }
-      const address = event.shippingAddress;
-      const shipping = address
-        ? {
-            name: address.recipient || event.payerName || '',
-            address: { line1: address.addressLine?.[0] ?? '', line2: address.addressLine?.[1], city: address.city ?? '', postal_code: address.postalCode ?? '', country: address.country ?? '' },
-          }
-        : undefined;
-      const first = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: event.paymentMethod.id }, { handleActions: false });
+      // The payer's name, e-mail and address go to the provider with the confirmation, so the payment itself carries
+      // them whichever report (webhook, confirmation, orders/save) reaches the shop first.
+      const payment: WalletPayment = {
+        paymentMethodId: event.paymentMethod.id,
+        payerName: event.payerName,
+        payerEmail: event.payerEmail,
+        shippingAddress: event.shippingAddress,
+      };
+      const first = await stripe.confirmCardPayment(intent.clientSecret, walletConfirmParams(payment), { handleActions: false });
       if (first.error) {
         event.complete('fail');
         throw new Error(first.error.message);
@@ -85,17 +87,17 @@ export function WalletCheckout() {
         const second = await stripe.confirmCardPayment(intent.clientSecret);
         if (second.error) throw new Error(second.error.message);
       }
-      const saved = await apiRequest<OrderNumberResponse>('POST', '/api/orders/save', {
-        name: event.payerName,
-        email: event.payerEmail,
-        ...(shipping ? { shipping } : {}),
-        paymentIntentId: intent.paymentIntentId,
-        amount: intent.amount,
-        bookTitle: singleCheckoutBook.title,
-        bookPrice: singleCheckoutBook.price,
-        shippingCost: option.amount,
-        status: 'completed',
-      }).catch(() => null);
+      const saved = await apiRequest<OrderNumberResponse>(
+        'POST',
+        '/api/orders/save',
+        walletSaveBody(payment, {
+          paymentIntentId: intent.paymentIntentId,
+          amount: intent.amount,
+          bookTitle: singleCheckoutBook.title,
+          bookPrice: singleCheckoutBook.price,
+          shippingCost: option.amount,
+        }),
+      ).catch(() => null);
       if (!saved?.success) throw new Error('Failed to save order');
       await navigate({ to: '/order-success', search: { orderNumber: saved.orderNumber } });
     } catch (error) {
