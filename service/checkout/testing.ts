@@ -71,3 +71,20 @@ export async function paidCartCheckout(shop: TestShop, items = [{ bookId: 1, qua
   if (paid.status !== 200) throw new Error(`sandbox pay answered ${paid.status}: ${paid.text}`);
   return sessionId;
 }
+
+/** The payer as the wallet sheet hands them to the page (a Payment Request `paymentmethod` event's fields). */
+export const walletPayer = {
+  paymentMethodId: 'pm_card_visa',
+  payerName: 'Bilal Rahman',
+  payerEmail: 'bilal@example.com',
+  shippingAddress: { recipient: 'Bilal Rahman', addressLine: ['7 Orchard Row', 'Flat 2'], city: 'York', postalCode: 'YO1 7HH', country: 'GB' },
+};
+
+/** The order as its stream now says, and the e-mails recorded for it. */
+export async function orderAndEmails(shop: TestShop, reference: string) {
+  const { orderOnRecord } = await import('./orderEmails.ts');
+  const events = shop.shop.deps.events;
+  const [orderEvents, notificationEvents] = await Promise.all([events.readStream(`order-${reference}`), events.readStream(`notification-${reference}`)]);
+  const mails = notificationEvents.filter((e) => e.type === 'EmailSent').map((e) => e.data as { kind: string; to: string });
+  return { order: orderOnRecord(orderEvents), orderEvents, mails };
+}
