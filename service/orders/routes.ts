@@ -1,10 +1,13 @@
-// The owner's order console: GET /api/admin/orders, POST /api/admin/orders/{id}/status, GET /api/admin/orders/{id}/history.
+// The owner's order console: GET /api/admin/orders, POST /api/admin/orders/{id}/status, POST /api/admin/orders/{id}/customer,
+// GET /api/admin/orders/{id}/history.
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import {
+  AddOrderCustomerDetailsSchema,
   AdminOrdersQuerySchema,
   ChangeOrderStatusSchema,
   orderIdPattern,
+  type AddOrderCustomerDetailsResponse,
   type AdminOrdersResponse,
   type ChangeOrderStatusResponse,
 } from '../../contracts/adminOrders.ts';
@@ -17,6 +20,8 @@ import type { ShopDeps } from '../deps.ts';
 import { answerCache, sendJsonAnswer } from '../http/answerCache.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
+import { postboxOf } from '../checkout/orderEmails.ts';
+import { customerDetailsDecider } from './customerDetails.ts';
 import { orderNotFoundMessage, orderStatusDecider } from './orderStatus.ts';
 
 /** The order id from the path; one that cannot name an order is simply not found. */
@@ -64,6 +69,45 @@ export function orderRoutes(router: Router, deps: ShopDeps) {
     const order = await getAdminOrder(deps.reads, orderId);
     if (!order) throw notFound(orderNotFoundMessage(orderId));
     const body: ChangeOrderStatusResponse = { success: true, message: `Order ${orderId} is now ${order.status}`, order };
+    ctx.body = body;
+  });
+
+  // Orders placed without the buyer's details (wallet payments before the payer's address reached the provider): the
+  // owner adds what is missing, with a reason, against the revision the console showed. Nothing on record is replaced.
+  router.post('/api/admin/orders/:id/customer', async (ctx) => {
+    const orderId = orderIdOf(ctx);
+    const { name, email, address, reason, expectedRevision } = parseOr400(AddOrderCustomerDetailsSchema, ctx.request.body);
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    const offered = {
+      ...(name ? { customerName: name } : {}),
+      ...(email ? { customerEmail: email } : {}),
+      ...(address
+        ? { shippingAddress: { line1: address.line1, ...(address.line2 ? { line2: address.line2 } : {}), city: address.city, postcode: address.postcode, country: address.country } }
+        : {}),
+    };
+    await handleCommand(
+      deps.events,
+      orderStream(orderId),
+      customerDetailsDecider,
+      {
+        type: 'AddCustomerDetails',
+        orderId,
+        offered,
+        source: 'owner',
+        reason,
+        by: admin,
+        at: meta.now,
+        ...(expectedRevision === undefined ? {} : { expectedRevision }),
+      },
+      meta,
+      { waiter: deps.waiter },
+    );
+    // An e-mail address now known owes the shopper their confirmation; a failed send is retried by the next trigger.
+    await postboxOf(deps).sendOrderEmails(orderId, meta);
+    const order = await getAdminOrder(deps.reads, orderId);
+    if (!order) throw notFound(orderNotFoundMessage(orderId));
+    const body: AddOrderCustomerDetailsResponse = { success: true, message: `Customer details added to order ${orderId}`, order };
     ctx.body = body;
   });
 
