@@ -1,0 +1,140 @@
+// Every payment path against a local server that answers like Stripe's API: the wallet page's confirmation carries
+// `shipping` and `receipt_email`, and each order ends with the buyer's details and one confirmation, whichever of the
+// webhook, the success page and orders/save comes first, and however often.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import Stripe from 'stripe';
+import { missingCustomerDetails } from '../../contracts/orders.ts';
+import { walletConfirmParams, walletSaveBody } from '../../contracts/walletPayment.ts';
+import { allProjections } from '../../projections/index.ts';
+import { verify } from '../../projections/rebuild.ts';
+import { startFakeStripeApi, type FakeStripeApi } from '../../infra/payments/stripe/fakeStripeApi.ts';
+import { createStripeGateway } from '../../infra/payments/stripe/stripeGateway.ts';
+import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { cardFormBody, deliverWebhook, orderAndEmails, signedWebhook, testWebhookSecret, walletPayer } from './testing.ts';
+
+let fake: FakeStripeApi;
+let shop: TestShop;
+/** What Stripe.js does in the browser with the publishable key, sent the same way to the same API. */
+let browserStripe: Stripe;
+
+const paidDetails = {
+  customer_details: { name: 'Amina Khan', email: 'amina@example.com', address: null },
+  collected_information: { shipping_details: { name: 'Amina Khan', address: { line1: '1 Linden Lane', line2: null, city: 'Leeds', postal_code: 'LS1 4AB', country: 'GB' } } },
+};
+
+test.before(async () => {
+  fake = await startFakeStripeApi();
+  const payments = createStripeGateway({ secretKey: 'sk_test_shop', publishableKey: 'pk_test_shop', webhookSecret: testWebhookSecret, api: fake.api });
+  shop = await startTestShop({ PUBLIC_URL: 'https://shop.example', OWNER_EMAIL: 'owner@amanahhouse.co.uk' }, { payments });
+  browserStripe = new Stripe('pk_test_shop', { host: fake.api.host, port: fake.api.port, protocol: fake.api.protocol, telemetry: false, maxNetworkRetries: 0 });
+});
+test.after(async () => {
+  await shop.close();
+  await fake.close();
+});
+
+const post = (path: string, body: unknown) => call(`${shop.url}${path}`, { body });
+const expectOk = (answers: { status: number; text: string }[]) => answers.forEach((a) => assert.is(a.status, 200, a.text));
+async function report(kinds: (() => Promise<{ status: number; text: string }>)[], times = 4) {
+  for (const send of kinds) expectOk(await Promise.all(Array.from({ length: times }, send)));
+}
+
+async function assertShippable(reference: string, buyer: { name: string; email: string; line1: string }) {
+  const { order, mails } = await orderAndEmails(shop, reference);
+  assert.ok(order, `order ${reference} placed`);
+  assert.equal(missingCustomerDetails(order!), []);
+  assert.is(order!.customerName, buyer.name);
+  assert.is(order!.customerEmail, buyer.email);
+  assert.is(typeof order!.shippingAddress === 'object' && order!.shippingAddress.line1, buyer.line1);
+  assert.equal(mails.map((m) => `${m.kind} ${m.to}`).sort(), [`order-confirmation ${buyer.email}`, 'order-to-owner owner@amanahhouse.co.uk']);
+}
+
+const amina = { name: 'Amina Khan', email: 'amina@example.com', line1: '1 Linden Lane' };
+const bilal = { name: 'Bilal Rahman', email: 'bilal@example.com', line1: '7 Orchard Row' };
+const walletSave = (paymentIntentId: string) => () =>
+  post('/api/orders/save', walletSaveBody(walletPayer, { paymentIntentId, amount: 1349, bookTitle: 'The Kindness Basket', bookPrice: 999, shippingCost: 350 }));
+
+test('the wallet confirmation sends Stripe the payer\'s shipping address and receipt e-mail', async () => {
+  const intent = await post('/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
+  assert.is(intent.status, 200, intent.text);
+  const { paymentIntentId, clientSecret } = intent.json;
+  await browserStripe.paymentIntents.confirm(paymentIntentId, { ...walletConfirmParams(walletPayer), client_secret: clientSecret } as Stripe.PaymentIntentConfirmParams);
+  const sent = fake.calls.at(-1)!;
+  assert.is(sent.path, `/v1/payment_intents/${paymentIntentId}/confirm`);
+  assert.equal(
+    Object.fromEntries(Object.entries(sent.params).filter(([k]) => k.startsWith('shipping') || k === 'receipt_email' || k === 'payment_method')),
+    {
+      payment_method: 'pm_card_visa',
+      'shipping[name]': 'Bilal Rahman',
+      'shipping[address][line1]': '7 Orchard Row',
+      'shipping[address][line2]': 'Flat 2',
+      'shipping[address][city]': 'York',
+      'shipping[address][postal_code]': 'YO1 7HH',
+      'shipping[address][country]': 'GB',
+      receipt_email: 'bilal@example.com',
+    },
+  );
+  // The gateway's own record now names the payer, which is all a webhook arriving first has to go on.
+  const payment = await shop.shop.deps.payments.retrievePayment(paymentIntentId);
+  assert.equal(
+    { name: payment?.customerName, email: payment?.customerEmail, address: payment?.shippingAddress },
+    { name: 'Bilal Rahman', email: 'bilal@example.com', address: { line1: '7 Orchard Row', line2: 'Flat 2', city: 'York', postcode: 'YO1 7HH', country: 'GB' } },
+  );
+});
+
+for (const first of ['webhook', 'orders/save'] as const) {
+  test(`with Stripe, wallet: confirmed with the payer's details, then ${first} first, with duplicates`, async () => {
+    const intent = await post('/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
+    const { paymentIntentId, clientSecret } = intent.json;
+    await browserStripe.paymentIntents.confirm(paymentIntentId, { ...walletConfirmParams(walletPayer), client_secret: clientSecret } as Stripe.PaymentIntentConfirmParams);
+    const webhook = () => deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));
+    await report(first === 'webhook' ? [webhook, walletSave(paymentIntentId)] : [walletSave(paymentIntentId), webhook]);
+    await assertShippable(paymentIntentId, bilal);
+    assert.equal((await orderAndEmails(shop, paymentIntentId)).orderEvents.map((e) => e.type), ['OrderPlaced']);
+  });
+
+  test(`with Stripe, wallet confirmed without the payer's details: ${first} first, the details still reach the order once`, async () => {
+    const intent = await post('/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
+    const { paymentIntentId } = intent.json;
+    fake.pay(paymentIntentId);
+    const webhook = () => deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));
+    await report(first === 'webhook' ? [webhook, walletSave(paymentIntentId)] : [walletSave(paymentIntentId), webhook]);
+    await assertShippable(paymentIntentId, bilal);
+    const expected = first === 'webhook' ? ['OrderPlaced', 'OrderCustomerDetailsAdded'] : ['OrderPlaced'];
+    assert.equal((await orderAndEmails(shop, paymentIntentId)).orderEvents.map((e) => e.type), expected);
+  });
+
+  test(`with Stripe, card form: paid, then ${first} first, with duplicates`, async () => {
+    const intent = await post('/api/create-payment-intent', cardFormBody('GB'));
+    const { paymentIntentId } = intent.json;
+    fake.pay(paymentIntentId);
+    const webhook = () => deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));
+    const save = () => post('/api/orders/save', { ...cardFormBody('GB'), paymentIntentId, status: 'completed' });
+    await report(first === 'webhook' ? [webhook, save] : [save, webhook]);
+    await assertShippable(paymentIntentId, amina);
+  });
+}
+
+for (const first of ['webhook', 'success page'] as const) {
+  for (const channel of ['cart', 'direct purchase'] as const) {
+    test(`with Stripe, ${channel}: paid on Stripe's page, then ${first} first, with duplicates`, async () => {
+      const started =
+        channel === 'cart'
+          ? await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' })
+          : await post('/api/create-checkout-session', { items: [{ title: 'The Kindness Basket', quantity: 1 }], customerName: 'Amina Khan', customerEmail: 'amina@example.com', customerCountry: 'GB' });
+      const sessionId: string = started.json.sessionId;
+      fake.pay(sessionId, { amount_total: 1349, shipping_cost: { amount_total: 350 }, ...paidDetails });
+      const webhook = () => deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId));
+      const confirm = () => post('/api/checkout/confirm', { sessionId });
+      await report(first === 'webhook' ? [webhook, confirm] : [confirm, webhook]);
+      await assertShippable(sessionId, amina);
+    });
+  }
+}
+
+test('with Stripe, the read models equal a rebuild from the log', async () => {
+  assert.ok((await verify(shop.shop.deps.events, shop.shop.deps.reads, allProjections)).match);
+});
+
+test.run();
