@@ -5,6 +5,7 @@ import * as Accordion from 'radix-ui/accordion';
 import type { ReactNode } from 'react';
 import type { AdminOrder } from '../../../../contracts/adminOrders.ts';
 import { formatPence } from '../../../../contracts/money.ts';
+import { CustomerDetailsForm } from './CustomerDetailsForm.tsx';
 import { formatOrderDate } from './orderDate.ts';
 import { OrderItems } from './OrderItems.tsx';
 import { StatusActions } from './StatusActions.tsx';
@@ -67,6 +68,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
                   ['Address', order.shippingAddress],
                 ]}
               />
+              <CustomerDetailsForm order={order} />
             </Panel>
             <Panel title="Order Information">
               <Facts

@@ -2,6 +2,8 @@
 // history, and the status change, which sends back the revision the screen showed.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AddOrderCustomerDetailsBody,
+  AddOrderCustomerDetailsResponse,
   AdminOrder,
   AdminOrdersResponse,
   ChangeOrderStatusBody,
@@ -41,6 +43,19 @@ export function useChangeOrderStatus(order: AdminOrder) {
         expectedRevision: order.revision,
       } satisfies ChangeOrderStatusBody),
     // Settled either way: after a refusal the owner sees what the order is now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrdersQuery.queryKey }),
+  });
+}
+
+/** The buyer's details an order lacks, added by the owner against the revision the screen showed. */
+export function useAddCustomerDetails(order: AdminOrder) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (details: Omit<AddOrderCustomerDetailsBody, 'expectedRevision'>) =>
+      apiRequest<AddOrderCustomerDetailsResponse>('POST', `${orderPath(order.orderId)}/customer`, {
+        ...details,
+        expectedRevision: order.revision,
+      } satisfies AddOrderCustomerDetailsBody),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrdersQuery.queryKey }),
   });
 }
