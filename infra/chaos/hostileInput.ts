@@ -19,6 +19,13 @@ const sampleBodies: Record<string, Record<string, unknown>> = {
   '/api/admin/reviews/:id/approve': { adminMessage: 'Thank you' },
   '/api/admin/reviews/:id/reject': { adminMessage: 'Not about the book' },
   '/api/admin/orders/:id/status': { status: 'shipped', notes: 'Royal Mail' },
+  '/api/admin/orders/:id/customer': {
+    name: 'Amina',
+    email: 'amina@example.com',
+    address: { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' },
+    reason: 'The buyer wrote in',
+    expectedRevision: 0,
+  },
   '/api/direct-notify': {
     customerName: 'Amina',
     customerEmail: 'amina@example.com',

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { OrderStatus } from '../../contracts/constants.ts';
-import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders.ts';
+import type { OrderCustomerDetailsAdded, OrderPlaced, OrderStatusChanged } from '../../contracts/orders.ts';
 import { orderStream } from '../../contracts/streams.ts';
 import { orderPlacedData } from '../../service/orders/exampleOrders.ts';
 import { fold, isIdempotent, recorded } from '../testing.ts';
@@ -104,6 +104,35 @@ test('order history: the placing and every change in order, with notes, admin an
 
 test('orders read models: folding every event twice gives the same read models', async () => {
   assert.ok(await isIdempotent(projections, story()));
+});
+
+const walletStory = () => [
+  place('w', { customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout', status: 'completed' }),
+  recorded(orderStream('w'), {
+    type: 'OrderCustomerDetailsAdded',
+    data: { orderId: 'w', shippingAddress: { line1: '7 Orchard Row', city: 'York', postcode: 'YO1 7HH', country: 'GB' }, source: 'shopper', reason: '', by: 'shopper', at: '2026-03-04T10:00:00.000Z' },
+  } satisfies OrderCustomerDetailsAdded),
+  recorded(orderStream('w'), {
+    type: 'OrderCustomerDetailsAdded',
+    data: { orderId: 'w', customerName: 'Bilal Rahman', customerEmail: 'bilal@example.com', source: 'owner', reason: 'Phoned', by: 'owner', at: '2026-03-04T11:00:00.000Z' },
+  } satisfies OrderCustomerDetailsAdded),
+  move('w', 'completed', 'processing'),
+];
+
+test('buyer\'s details added after placing: the list shows them, the history says who added what and why', async () => {
+  const events = walletStory();
+  const store = await fold(projections, events);
+  const order = (await getAdminOrder(store, 'w'))!;
+  assert.equal(
+    [order.customerName, order.customerEmail, order.shippingAddress, order.status, order.revision],
+    ['Bilal Rahman', 'bilal@example.com', '7 Orchard Row, York, YO1 7HH, GB', 'processing', events.at(-1)!.revision],
+  );
+  const history = (await getOrderHistory(store, 'w'))!;
+  assert.equal(
+    history.history.map((h) => (h.kind === 'detailsAdded' ? [h.source, h.by, h.reason, h.customerName ?? '', h.shippingAddress ?? ''] : [h.kind])),
+    [['placed'], ['shopper', 'shopper', '', '', '7 Orchard Row, York, YO1 7HH, GB'], ['owner', 'owner', 'Phoned', 'Bilal Rahman', ''], ['statusChanged']],
+  );
+  assert.ok(await isIdempotent(projections, events));
 });
 
 test.run();

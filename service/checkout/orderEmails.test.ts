@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { OrderPlaced } from '../../contracts/orders.ts';
-import { orderConfirmation, orderToOwner, purchaseNotice } from './orderEmails.ts';
+import { orderConfirmation, orderToOwner, owedOrderEmails, purchaseNotice } from './orderEmails.ts';
 
 const order: OrderPlaced['data'] = {
   orderId: 'cs_sandbox_abcdefghijklmnop12345678',
@@ -54,6 +54,24 @@ test('a purchase notice says plainly that nothing is paid yet', () => {
   assert.is(mail.subject, 'A shopper is checking out: Together We Shine');
   assert.match(mail.text, 'The order is placed once the payment is confirmed');
   assert.match(mail.text, 'To be provided during checkout');
+});
+
+test('which e-mails an order owes follows from its events alone: the confirmation once an address is known, each kind once', () => {
+  const placedWithout = { type: 'OrderPlaced', data: { ...order, customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout' } };
+  const detailsAdded = {
+    type: 'OrderCustomerDetailsAdded',
+    data: { orderId: order.orderId, customerName: 'Amina Khan', customerEmail: 'amina@example.com', source: 'shopper', reason: '', by: 'shopper', at: order.placedAt },
+  };
+  const sent = (kind: string) => ({ type: 'EmailSent', data: { kind } });
+  assert.equal(owedOrderEmails([], []).owed, []);
+  assert.equal(owedOrderEmails([placedWithout], []).owed, ['order-to-owner']);
+  assert.equal(owedOrderEmails([placedWithout], [sent('order-to-owner')]).owed, []);
+  const completed = owedOrderEmails([placedWithout, detailsAdded], [sent('order-to-owner')]);
+  assert.equal(completed.owed, ['order-confirmation']);
+  assert.is(orderConfirmation(completed.order!).to, 'amina@example.com');
+  assert.match(orderConfirmation(completed.order!).text, 'Dear Amina Khan,');
+  assert.equal(owedOrderEmails([placedWithout, detailsAdded], [sent('order-to-owner'), sent('order-confirmation')]).owed, []);
+  assert.equal(owedOrderEmails([{ type: 'OrderPlaced', data: order }], []).owed, ['order-to-owner', 'order-confirmation']);
 });
 
 test.run();
