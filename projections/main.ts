@@ -2,7 +2,8 @@
 // configured read store, for services started with PROJECTIONS=external.
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../service/config.ts';
-import { openEventStore, openReadStore } from '../service/shop.ts';
+import { startEffects } from '../service/effects.ts';
+import { openEventStore, openMailer, openReadStore } from '../service/shop.ts';
 import { allProjections } from './index.ts';
 import { ProjectionRunner } from './runner.ts';
 
@@ -27,6 +28,9 @@ if (!config.REDIS_URL) {
 const events = await openEventStore(config);
 const reads = await openReadStore(config);
 const runner = new ProjectionRunner(events, reads, allProjections, { logger });
+// The reactor (e-mails) runs here too: beside the one runner, never in every service instance.
+const mailer = await openMailer(config, logger);
+let reactor: Awaited<ReturnType<typeof startEffects>> | null = null;
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -36,6 +40,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     logger.info({ signal, position: runner.position }, 'stopping');
     // The runner commits what it has folded before it stops, so a restart resumes exactly there.
     await runner.stop();
+    await reactor?.stop();
+    await mailer.close();
     await reads.close();
     await events.close();
     logger.info({ position: runner.position }, 'stopped');
@@ -45,6 +51,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await runner.start();
+  reactor = await startEffects({ config, events, reads, mailer, logger, clock: () => new Date() });
   logger.info(
     { eventStore: events.kind, readStore: reads.kind, position: runner.position, projections: allProjections.map((p) => p.name) },
     'projection runner started',

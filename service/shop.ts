@@ -2,12 +2,14 @@
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { allProjections } from '../projections/index.ts';
+import type { Reactor } from '../projections/reactor.ts';
 import { ProjectionRunner } from '../projections/runner.ts';
 import { createApp } from './app.ts';
 import { seedCatalog } from './catalog/seed.ts';
 import type { PositionWaiter } from './commands.ts';
 import type { Config } from './config.ts';
 import type { ShopDeps } from './deps.ts';
+import { reactorCheckpointWaiter, startEffects } from './effects.ts';
 import type { EventStore } from './ports/eventStore.ts';
 import type { Mailer } from './ports/mailer.ts';
 import type { PaymentGateway } from './ports/payments.ts';
@@ -79,6 +81,8 @@ function checkpointWaiter(reads: ReadStore): PositionWaiter {
 export type Shop = {
   deps: ShopDeps;
   runner: ProjectionRunner | null;
+  /** the reactor that sends e-mails, when it runs in this process (PROJECTIONS=inline) */
+  reactor: Reactor | null;
   listen(port?: number, host?: string): Promise<Server>;
   close(): Promise<void>;
 };
@@ -114,7 +118,10 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     logger.warn('payments run in the sandbox: test cards only, no real card is charged; set STRIPE_SECRET_KEY to take real payments');
   }
   const mailer = await openMailer(config, logger);
-  const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer };
+  let reactor: Reactor | null = null;
+  // The reactor runs beside the runner: in this process inline, else with `npm run projections`.
+  const effects: PositionWaiter = config.PROJECTIONS === 'inline' ? { waitFor: (position, timeoutMs) => reactor?.waitFor(position, timeoutMs) ?? Promise.resolve(false) } : reactorCheckpointWaiter(reads);
+  const deps: ShopDeps = { config, logger, events, reads, waiter, effects, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
@@ -122,6 +129,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     await runner.start();
     await runner.waitFor(await events.headPosition(), 60_000);
   }
+  if (config.PROJECTIONS === 'inline') reactor = await startEffects(deps);
 
   // The browser may reach the payment provider's origins only when that provider is in use.
   const app = createApp(deps, { webDist: overrides.webDist ?? 'web/dist', extraCsp: payments.browserOrigins });
@@ -130,6 +138,9 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   return {
     deps,
     runner,
+    get reactor() {
+      return reactor;
+    },
     listen(port = config.PORT, host = config.HOST) {
       return new Promise((resolve, reject) => {
         const s = app.listen(port, host);
@@ -144,6 +155,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       server?.closeAllConnections?.();
       await runner?.stop();
+      await reactor?.stop();
       await mailer.close();
       await reads.close();
       await events.close();
