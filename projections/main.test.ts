@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRedisReadStore } from '../infra/readstore/redisReadStore.ts';
+import { openLive } from './generations.ts';
 import { eventually } from '../infra/testing/assert.ts';
 import { startRedis } from '../infra/testing/redis.ts';
 import { call, startTestShop } from '../infra/testing/shop.ts';
@@ -49,9 +50,10 @@ test('a service with PROJECTIONS=external serves the books that `npm run project
     assert.is(await stop(projections.child), 0, projections.output());
     assert.match(projections.output(), /"msg":"stopped"/);
     // The runner left its checkpoint in Redis, at the head of the log.
-    const reads = createRedisReadStore(redis.url);
+    const backend = createRedisReadStore(redis.url);
+    const reads = await openLive(backend);
     assert.is(await reads.checkpoint('books'), await shop.shop.deps.events.headPosition());
-    await reads.close();
+    await backend.close();
   } finally {
     await stop(projections.child);
     await shop.close();

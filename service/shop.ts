@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { allProjections } from '../projections/index.ts';
 import type { Reactor } from '../projections/reactor.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
+import { ReadModels } from '../projections/generations.ts';
+import type { ProjectionRunner } from '../projections/runner.ts';
 import { createApp } from './app.ts';
 import { seedCatalog } from './catalog/seed.ts';
 import type { PositionWaiter } from './commands.ts';
@@ -63,24 +64,12 @@ export async function openMailer(config: Config, logger: Logger): Promise<Mailer
   });
 }
 
-/** With the runner in another process, read-your-writes polls the checkpoint it commits. */
-function checkpointWaiter(reads: ReadStore): PositionWaiter {
-  return {
-    async waitFor(position, timeoutMs = 2000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const committed = await Promise.all(allProjections.map((p) => reads.checkpoint(p.name)));
-        if (committed.every((c) => (c ?? 0) >= position)) return true;
-        if (Date.now() >= deadline) return false;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-  };
-}
-
 export type Shop = {
   deps: ShopDeps;
+  /** the runner folding the live read models in this process (PROJECTIONS=inline) */
   runner: ProjectionRunner | null;
+  /** which generation of read models is live, its runner, and rebuilds beside it */
+  readModels: ReadModels;
   /** the reactor that sends e-mails, when it runs in this process (PROJECTIONS=inline) */
   reactor: Reactor | null;
   listen(port?: number, host?: string): Promise<Server>;
@@ -93,24 +82,15 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   const logger = overrides.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'shop' } });
   const clock = overrides.clock ?? (() => new Date());
   const events = await openEventStore(config);
-  const reads = await openReadStore(config);
-
-  let runner: ProjectionRunner | null = null;
-  let waiter: PositionWaiter;
-  let projectionStatus: ShopDeps['projectionStatus'];
-  if (config.PROJECTIONS === 'inline') {
-    const inline = new ProjectionRunner(events, reads, allProjections, { logger });
-    runner = inline;
-    waiter = inline;
-    projectionStatus = async () => ({ position: inline.position, lag: await inline.lag() });
-  } else {
-    waiter = checkpointWaiter(reads);
-    projectionStatus = async () => {
-      const committed = await Promise.all(allProjections.map((p) => reads.checkpoint(p.name)));
-      const position = Math.min(...committed.map((c) => c ?? 0));
-      return { position, lag: Math.max(0, (await events.headPosition()) - position) };
-    };
-  }
+  const store = await openReadStore(config);
+  // Queries read through the live generation's name, so a rebuild beside it and the switch are invisible to them.
+  const readModels = new ReadModels(events, store, allProjections, { fold: config.PROJECTIONS === 'inline', logger });
+  const reads = readModels.reads;
+  const waiter: PositionWaiter = readModels;
+  const projectionStatus: ShopDeps['projectionStatus'] = async () => {
+    const position = await readModels.position();
+    return { position, lag: Math.max(0, (await events.headPosition()) - position) };
+  };
 
   const admin = await resolveAdminCredentials(config, (message) => logger.warn(message));
   const payments = overrides.payments ?? (await openPaymentGateway(config));
@@ -125,10 +105,8 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
-  if (runner) {
-    await runner.start();
-    await runner.waitFor(await events.headPosition(), 60_000);
-  }
+  await readModels.start();
+  await readModels.catchUp(60_000);
   if (config.PROJECTIONS === 'inline') reactor = await startEffects(deps);
 
   // The browser may reach the payment provider's origins only when that provider is in use.
@@ -137,7 +115,10 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
 
   return {
     deps,
-    runner,
+    get runner() {
+      return readModels.liveRunner;
+    },
+    readModels,
     get reactor() {
       return reactor;
     },
@@ -154,10 +135,10 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     async close() {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       server?.closeAllConnections?.();
-      await runner?.stop();
+      await readModels.stop();
       await reactor?.stop();
       await mailer.close();
-      await reads.close();
+      await store.close();
       await events.close();
     },
   };
