@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import { allProjections } from '../projections/index.ts';
 import type { Reactor } from '../projections/reactor.ts';
 import { ReadModels } from '../projections/generations.ts';
+import type { Projection } from '../projections/projection.ts';
 import type { ProjectionRunner } from '../projections/runner.ts';
 import { createApp } from './app.ts';
 import { seedCatalog } from './catalog/seed.ts';
@@ -76,7 +77,14 @@ export type Shop = {
   close(): Promise<void>;
 };
 
-export type ShopOverrides = { logger?: Logger; clock?: () => Date; webDist?: string; payments?: PaymentGateway };
+export type ShopOverrides = {
+  logger?: Logger;
+  clock?: () => Date;
+  webDist?: string;
+  payments?: PaymentGateway;
+  /** the read models to keep, for tests that bump a projection's version */
+  projections?: readonly Projection[];
+};
 
 export async function createShop(config: Config, overrides: ShopOverrides = {}): Promise<Shop> {
   const logger = overrides.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'shop' } });
@@ -84,7 +92,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   const events = await openEventStore(config);
   const store = await openReadStore(config);
   // Queries read through the live generation's name, so a rebuild beside it and the switch are invisible to them.
-  const readModels = new ReadModels(events, store, allProjections, { fold: config.PROJECTIONS === 'inline', logger });
+  const readModels = new ReadModels(events, store, overrides.projections ?? allProjections, { fold: config.PROJECTIONS === 'inline', logger });
   const reads = readModels.reads;
   const waiter: PositionWaiter = readModels;
   const projectionStatus: ShopDeps['projectionStatus'] = async () => {
