@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { createRedisReadStore } from '../infra/readstore/redisReadStore.ts';
 import { openLive } from './generations.ts';
 import { eventually } from '../infra/testing/assert.ts';
+import { startReadLoad } from '../infra/testing/readLoad.ts';
 import { startRedis } from '../infra/testing/redis.ts';
 import { call, startTestShop } from '../infra/testing/shop.ts';
 
@@ -55,6 +56,44 @@ test('a service with PROJECTIONS=external serves the books that `npm run project
     assert.is(await reads.checkpoint('books'), await shop.shop.deps.events.headPosition());
     await backend.close();
   } finally {
+    await stop(projections.child);
+    await shop.close();
+  }
+});
+
+test('`npm run projections -- rebuild` builds a new generation beside the live one while the shop answers, and the runner follows it', async () => {
+  const shop = await startTestShop(env);
+  const projections = startProjections();
+  const backend = createRedisReadStore(redis.url);
+  try {
+    await eventually(async () => (await call(`${shop.url}/api/books`)).json?.length === 3, 20_000, 'three books from the external runner');
+    const before = (await backend.live())!;
+    const load = startReadLoad(shop.url, [{ path: '/api/books', check: (body) => (Array.isArray(body) && body.length === 3 ? null : `${JSON.stringify(body).slice(0, 80)}`) }], 4);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts', 'rebuild'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const [code] = await once(child, 'exit');
+    const { requests, failures } = await load.stop();
+    assert.is(code, 0, output);
+    assert.match(output, /the new generation is live and the old one is removed/);
+    assert.equal(failures, [], failures.slice(0, 5).join('\n'));
+    assert.ok(requests > 20, `only ${requests} reads during the rebuild`);
+
+    const after = (await backend.live())!;
+    assert.is.not(after.namespace, before.namespace);
+    assert.is(after.versions, before.versions);
+    assert.is(await backend.withNamespace(before.namespace).checkpoint('books'), null, 'the old generation is removed');
+    assert.is(shop.shop.deps.reads.namespace, after.namespace, 'the shop reads the new generation');
+    // The running runner folds new events into the new generation.
+    const review = await call(`${shop.url}/api/reviews/submit`, {
+      body: { bookId: 1, customerName: 'After Rebuild', customerEmail: 'after@example.com', rating: 5, reviewText: 'Written after the on-demand rebuild.' },
+    });
+    assert.is(review.status, 201, review.text);
+    const head = await shop.shop.deps.events.headPosition();
+    await eventually(async () => (await backend.withNamespace(after.namespace).checkpoint('reviews')) === head, 10_000, 'the runner folds into the new generation');
+  } finally {
+    await backend.close();
     await stop(projections.child);
     await shop.close();
   }
