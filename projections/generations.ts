@@ -144,6 +144,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export class ReadModels implements PositionWaiter {
   readonly reads: LiveReadStore;
   private runner: ProjectionRunner | null = null;
+  /** the runner of a generation being built, until it is live */
+  private builder: ProjectionRunner | null = null;
   private generation: LiveGeneration | null = null;
   /** the live generation is the read models from before generations, with no record naming them yet */
   private unrecorded = false;
@@ -211,12 +213,13 @@ export class ReadModels implements PositionWaiter {
   async waitFor(position: number, timeoutMs = 2000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const runner = this.runner;
+      // While a new generation builds where the live one is folded by no one, the builder is what moves.
+      const runner = this.runner ?? (this.options.fold ? this.builder : null);
       const left = Math.max(0, deadline - Date.now());
       if (runner) {
         if (await runner.waitFor(position, left)) return true;
         // The runner was replaced by a switch while we waited: wait on the one that folds the live generation now.
-        if (runner === this.runner || Date.now() >= deadline) return false;
+        if (runner === (this.runner ?? (this.options.fold ? this.builder : null)) || Date.now() >= deadline) return false;
         continue;
       }
       // Folded elsewhere (another process, or this one's next generation): the live checkpoints say how far.
@@ -280,6 +283,7 @@ export class ReadModels implements PositionWaiter {
     const bulk = await rebuild(this.events, target, projections, { upTo: await this.events.headPosition() });
     const builder = new ProjectionRunner(this.events, target, projections, runnerOptions);
     await builder.start();
+    this.builder = builder;
     try {
       for (;;) {
         if (this.stopped) throw new Error('stopped while building the new read models');
@@ -299,6 +303,7 @@ export class ReadModels implements PositionWaiter {
       }
       const old = { runner: this.runner, store: this.reads.target };
       this.reads.point(target);
+      this.builder = null;
       this.generation = next;
       this.unrecorded = false;
       this.runner = handOver ? null : builder;
@@ -308,6 +313,7 @@ export class ReadModels implements PositionWaiter {
       await this.removeLater(old.store);
       return { from, to: next.namespace, versions: next.versions, events: bulk.events, ms: performance.now() - started };
     } catch (error) {
+      this.builder = null;
       await builder.stop().catch(() => {});
       if (this.generation?.namespace !== next.namespace) await target.drop().catch(() => {});
       throw error;

@@ -63,10 +63,20 @@ export class Reactor {
     this.position = from;
     this.saved = from;
     this.options.logger?.info({ from, reactor: this.name, reactions: Object.keys(this.reactions) }, 'reactor resuming');
+    this.subscribe(from);
+  }
+
+  private subscribe(from: number) {
     this.subscription = this.events.subscribe(
       from,
       (event) => this.react(event),
-      (error) => this.options.logger?.error({ err: error instanceof Error ? error.message : String(error) }, 'reactor subscription failed'),
+      (error) => {
+        // The log went away under the subscription (a dropped connection): resume after the last event reacted to.
+        this.options.logger?.error({ err: error instanceof Error ? error.message : String(error), position: this.position }, 'reactor subscription failed; resuming');
+        setTimeout(() => {
+          if (!this.stopped) this.subscribe(this.position);
+        }, this.options.retryDelayMs ?? 500).unref();
+      },
     );
   }
 
