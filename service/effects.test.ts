@@ -1,6 +1,6 @@
 // E-mails come from the reactor, once each: a restart, a replay of the whole log, or a crash between sending an e-mail
 // and recording it sends nothing twice and loses nothing.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { test } from 'uvu';
@@ -62,7 +62,7 @@ test('an order and a purchase notice each send their e-mails once, from the reac
 
 test('a restart and a replay of the whole log send nothing twice', async () => {
   const first = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret }, { keepData: true });
-  let dataDir = first.dataDir;
+  const dataDir = first.dataDir;
   try {
     await placeOrderAndNotify(first);
     const before = await sentState(first);
@@ -79,9 +79,7 @@ test('a restart and a replay of the whole log send nothing twice', async () => {
       await again.close();
     }
   } finally {
-    const { rmSync } = await import('node:fs');
     rmSync(dataDir, { recursive: true, force: true });
-    dataDir = '';
   }
 });
 
