@@ -1,10 +1,11 @@
 // A projection's version goes up while shoppers and the owner keep reading: the new generation builds beside the live
 // one, every request is answered throughout, the shop ends on the new version with the old one removed, and no e-mail
 // is sent again.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { openSqliteEventStore } from '../infra/eventstore/sqlite/sqliteEventStore.ts';
 import { createRedisReadStore } from '../infra/readstore/redisReadStore.ts';
 import { eventually } from '../infra/testing/assert.ts';
 import { startReadLoad, type ReadProbe } from '../infra/testing/readLoad.ts';
@@ -12,7 +13,8 @@ import { startRedis } from '../infra/testing/redis.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../infra/testing/shop.ts';
 import { allEvents, ofType, outboxFiles, paidCartCheckout, testWebhookSecret } from '../service/checkout/testing.ts';
 import { booksProjection } from './books/books.ts';
-import { isOlderThan, versionsOf } from './generations.ts';
+import { isOlderThan, LEGACY_NAMESPACE, versionsOf } from './generations.ts';
+import { rebuild } from './rebuild.ts';
 import { allProjections } from './index.ts';
 import type { Projection } from './projection.ts';
 
@@ -130,8 +132,34 @@ test('Redis: a shop started with a new version builds beside the running one, wh
     await next?.close();
     await running.close();
     await backend.close();
-    const { rmSync } = await import('node:fs');
     rmSync(running.dataDir, { recursive: true, force: true });
+    await redis.stop();
+  }
+});
+
+test('Redis with read models from before generations (namespace v1, no record): they answer until the first generation replaces them', async () => {
+  const redis = await startRedis();
+  const seeded = await startTestShop({}, { keepData: true });
+  await trade(seeded);
+  await seeded.close();
+  // The read models as the shop kept them before generations: everything under shop:v1:.
+  const events = openSqliteEventStore(join(seeded.dataDir, 'events.sqlite'));
+  const backend = createRedisReadStore(redis.url);
+  await rebuild(events, backend.withNamespace(LEGACY_NAMESPACE), allProjections);
+  await events.close();
+  const shop = await startTestShop({ REDIS_URL: redis.url, DATA_DIR: seeded.dataDir });
+  try {
+    const load = startReadLoad(shop.url, await probes(shop));
+    await eventually(async () => (await backend.live())?.versions === versionsOf(allProjections), 20_000, 'a generation is recorded');
+    await eventually(async () => (await backend.withNamespace(LEGACY_NAMESPACE).checkpoint('books')) === null, 20_000, 'the v1 read models are removed');
+    const { requests, failures } = await load.stop();
+    assert.equal(failures, [], failures.slice(0, 5).join('\n'));
+    assert.ok(requests > 50, `only ${requests} reads`);
+    assert.is(shop.shop.deps.reads.namespace, (await backend.live())!.namespace);
+  } finally {
+    await shop.close();
+    await backend.close();
+    rmSync(seeded.dataDir, { recursive: true, force: true });
     await redis.stop();
   }
 });
