@@ -1,7 +1,7 @@
 // The projection runner in its own process (`npm run projections`) serves a service started with PROJECTIONS=external.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -94,6 +94,38 @@ test('`npm run projections -- rebuild` builds a new generation beside the live o
     await eventually(async () => (await backend.withNamespace(after.namespace).checkpoint('reviews')) === head, 10_000, 'the runner folds into the new generation');
   } finally {
     await backend.close();
+    await stop(projections.child);
+    await shop.close();
+  }
+});
+
+test('with PROJECTIONS=external the e-mails are sent by `npm run projections`, once, across its restarts', async () => {
+  const shop = await startTestShop(env);
+  let projections = startProjections();
+  const outbox = () => (existsSync(join(dataDir, 'outbox')) ? readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml')) : []);
+  const emailsSent = async () => {
+    let n = 0;
+    for await (const e of shop.shop.deps.events.readAll(0)) if (e.type === 'EmailSent') n += 1;
+    return n;
+  };
+  try {
+    const before = outbox().length;
+    await eventually(async () => (await call(`${shop.url}/api/books`)).json?.length === 3, 20_000, 'the external runner is up');
+    const notified = await call(`${shop.url}/api/direct-notify`, {
+      body: { shippingAddress: 'To be provided during checkout', items: [{ name: 'Together We Shine', quantity: 1, price: 999 }], totalAmount: 999, shippingCost: 0, paymentMethod: 'Stripe' },
+    });
+    assert.is(notified.status, 200, notified.text);
+    await eventually(async () => outbox().length === before + 1, 10_000, 'the owner\'s heads-up in the outbox');
+    await eventually(async () => (await emailsSent()) === 1, 10_000, 'its EmailSent in the log');
+    assert.is(shop.shop.reactor, null, 'the service itself sends nothing');
+
+    assert.is(await stop(projections.child), 0, projections.output());
+    projections = startProjections();
+    await eventually(async () => /projection runner started/.test(projections.output()), 20_000, 'the runner restarted');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.is(outbox().length, before + 1);
+    assert.is(await emailsSent(), 1);
+  } finally {
     await stop(projections.child);
     await shop.close();
   }
