@@ -131,6 +131,26 @@ test('with PROJECTIONS=external the e-mails are sent by `npm run projections`, o
   }
 });
 
+test('`npm run projections -- rebuild` refuses while read models of other versions are live, and changes nothing', async () => {
+  const backend = createRedisReadStore(redis.url);
+  const live = (await backend.live())!;
+  const older = { namespace: live.namespace, versions: live.versions.replace('books@1', 'books@0') };
+  assert.ok(await backend.setLive(older, live.namespace));
+  try {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts', 'rebuild'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const [code] = await once(child, 'exit');
+    assert.is(code, 1, output);
+    assert.match(output, /the live read models are of other versions/);
+    assert.equal(await backend.live(), older);
+  } finally {
+    await backend.setLive(live, live.namespace);
+    await backend.close();
+  }
+});
+
 test('`npm run projections` refuses to run without REDIS_URL, saying why', async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, REDIS_URL: '', LOG_LEVEL: 'info' },

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../service/config.ts';
 import { startEffects } from '../service/effects.ts';
 import { openEventStore, openMailer, openReadStore } from '../service/shop.ts';
-import { ReadModels } from './generations.ts';
+import { ReadModels, versionsOf } from './generations.ts';
 import { allProjections } from './index.ts';
 import type { Reactor } from './reactor.ts';
 
@@ -43,6 +43,11 @@ if (command === 'rebuild') {
   let code = 0;
   try {
     await models.start();
+    const ours = versionsOf(allProjections);
+    if (models.live && models.live.versions !== ours) {
+      // The runner folding the live generation runs other code: it would stop folding this one, and nothing would.
+      throw new Error(`the live read models are of other versions (${models.live.versions || 'from before generations'}, this code has ${ours}); start the runner of this code instead: it builds them beside the live ones`);
+    }
     logger.info({ live: models.live }, 'building a new generation of the read models beside the live one');
     const result = await models.rebuild();
     logger.info(result, 'rebuilt: the new generation is live and the old one is removed');
