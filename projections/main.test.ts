@@ -1,13 +1,15 @@
 // The projection runner in its own process (`npm run projections`) serves a service started with PROJECTIONS=external.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRedisReadStore } from '../infra/readstore/redisReadStore.ts';
+import { openLive } from './generations.ts';
 import { eventually } from '../infra/testing/assert.ts';
+import { startReadLoad } from '../infra/testing/readLoad.ts';
 import { startRedis } from '../infra/testing/redis.ts';
 import { call, startTestShop } from '../infra/testing/shop.ts';
 
@@ -49,12 +51,103 @@ test('a service with PROJECTIONS=external serves the books that `npm run project
     assert.is(await stop(projections.child), 0, projections.output());
     assert.match(projections.output(), /"msg":"stopped"/);
     // The runner left its checkpoint in Redis, at the head of the log.
-    const reads = createRedisReadStore(redis.url);
+    const backend = createRedisReadStore(redis.url);
+    const reads = await openLive(backend);
     assert.is(await reads.checkpoint('books'), await shop.shop.deps.events.headPosition());
-    await reads.close();
+    await backend.close();
   } finally {
     await stop(projections.child);
     await shop.close();
+  }
+});
+
+test('`npm run projections -- rebuild` builds a new generation beside the live one while the shop answers, and the runner follows it', async () => {
+  const shop = await startTestShop(env);
+  const projections = startProjections();
+  const backend = createRedisReadStore(redis.url);
+  try {
+    await eventually(async () => (await call(`${shop.url}/api/books`)).json?.length === 3, 20_000, 'three books from the external runner');
+    const before = (await backend.live())!;
+    const load = startReadLoad(shop.url, [{ path: '/api/books', check: (body) => (Array.isArray(body) && body.length === 3 ? null : `${JSON.stringify(body).slice(0, 80)}`) }], 4);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts', 'rebuild'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const [code] = await once(child, 'exit');
+    const { requests, failures } = await load.stop();
+    assert.is(code, 0, output);
+    assert.match(output, /the new generation is live and the old one is removed/);
+    assert.equal(failures, [], failures.slice(0, 5).join('\n'));
+    assert.ok(requests > 20, `only ${requests} reads during the rebuild`);
+
+    const after = (await backend.live())!;
+    assert.is.not(after.namespace, before.namespace);
+    assert.is(after.versions, before.versions);
+    assert.is(await backend.withNamespace(before.namespace).checkpoint('books'), null, 'the old generation is removed');
+    assert.is(shop.shop.deps.reads.namespace, after.namespace, 'the shop reads the new generation');
+    // The running runner folds new events into the new generation.
+    const review = await call(`${shop.url}/api/reviews/submit`, {
+      body: { bookId: 1, customerName: 'After Rebuild', customerEmail: 'after@example.com', rating: 5, reviewText: 'Written after the on-demand rebuild.' },
+    });
+    assert.is(review.status, 201, review.text);
+    const head = await shop.shop.deps.events.headPosition();
+    await eventually(async () => (await backend.withNamespace(after.namespace).checkpoint('reviews')) === head, 10_000, 'the runner folds into the new generation');
+  } finally {
+    await backend.close();
+    await stop(projections.child);
+    await shop.close();
+  }
+});
+
+test('with PROJECTIONS=external the e-mails are sent by `npm run projections`, once, across its restarts', async () => {
+  const shop = await startTestShop(env);
+  let projections = startProjections();
+  const outbox = () => (existsSync(join(dataDir, 'outbox')) ? readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml')) : []);
+  const emailsSent = async () => {
+    let n = 0;
+    for await (const e of shop.shop.deps.events.readAll(0)) if (e.type === 'EmailSent') n += 1;
+    return n;
+  };
+  try {
+    const before = outbox().length;
+    await eventually(async () => (await call(`${shop.url}/api/books`)).json?.length === 3, 20_000, 'the external runner is up');
+    const notified = await call(`${shop.url}/api/direct-notify`, {
+      body: { shippingAddress: 'To be provided during checkout', items: [{ name: 'Together We Shine', quantity: 1, price: 999 }], totalAmount: 999, shippingCost: 0, paymentMethod: 'Stripe' },
+    });
+    assert.is(notified.status, 200, notified.text);
+    await eventually(async () => outbox().length === before + 1, 10_000, 'the owner\'s heads-up in the outbox');
+    await eventually(async () => (await emailsSent()) === 1, 10_000, 'its EmailSent in the log');
+    assert.is(shop.shop.reactor, null, 'the service itself sends nothing');
+
+    assert.is(await stop(projections.child), 0, projections.output());
+    projections = startProjections();
+    await eventually(async () => /projection runner started/.test(projections.output()), 20_000, 'the runner restarted');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.is(outbox().length, before + 1);
+    assert.is(await emailsSent(), 1);
+  } finally {
+    await stop(projections.child);
+    await shop.close();
+  }
+});
+
+test('`npm run projections -- rebuild` refuses while read models of other versions are live, and changes nothing', async () => {
+  const backend = createRedisReadStore(redis.url);
+  const live = (await backend.live())!;
+  const older = { namespace: live.namespace, versions: live.versions.replace('books@1', 'books@0') };
+  assert.ok(await backend.setLive(older, live.namespace));
+  try {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts', 'rebuild'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const [code] = await once(child, 'exit');
+    assert.is(code, 1, output);
+    assert.match(output, /the live read models are of other versions/);
+    assert.equal(await backend.live(), older);
+  } finally {
+    await backend.setLive(live, live.namespace);
+    await backend.close();
   }
 });
 

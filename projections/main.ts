@@ -1,10 +1,14 @@
 // `npm run projections`: the projection runner as its own process, folding the configured event log into the
-// configured read store, for services started with PROJECTIONS=external.
+// configured read store, for services started with PROJECTIONS=external. The reactor that sends e-mails runs here too.
+// `npm run projections -- rebuild`: builds a new generation of the read models beside the live one, against the
+// running shop's Redis, switches to it once it has caught up, and removes the old one; the shop answers throughout.
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../service/config.ts';
-import { openEventStore, openReadStore } from '../service/shop.ts';
+import { startEffects } from '../service/effects.ts';
+import { openEventStore, openMailer, openReadStore } from '../service/shop.ts';
+import { ReadModels, versionsOf } from './generations.ts';
 import { allProjections } from './index.ts';
-import { ProjectionRunner } from './runner.ts';
+import type { Reactor } from './reactor.ts';
 
 let config: Config;
 try {
@@ -17,7 +21,12 @@ try {
   throw error;
 }
 
+const command = process.argv[2] ?? 'run';
 const logger = pino({ level: config.LOG_LEVEL, base: { service: 'projections' } });
+if (command !== 'run' && command !== 'rebuild') {
+  console.error(`Unknown command "${command}": npm run projections [-- rebuild]`);
+  process.exit(1);
+}
 if (!config.REDIS_URL) {
   // Read models in memory live inside one process; a separate runner would fold them where no service can read them.
   logger.fatal('npm run projections needs REDIS_URL: without it the read models live in memory inside the service');
@@ -25,32 +34,64 @@ if (!config.REDIS_URL) {
 }
 
 const events = await openEventStore(config);
-const reads = await openReadStore(config);
-const runner = new ProjectionRunner(events, reads, allProjections, { logger });
+const store = await openReadStore(config);
+
+if (command === 'rebuild') {
+  // Builds and hands over: the runner that folds the live generation (the service's, or `npm run projections`) follows
+  // the switch and goes on folding the new one.
+  const models = new ReadModels(events, store, allProjections, { fold: false, followMs: 0, logger, graceMs: 5000 });
+  let code = 0;
+  try {
+    await models.start();
+    const ours = versionsOf(allProjections);
+    if (models.live && models.live.versions !== ours) {
+      // The runner folding the live generation runs other code: it would stop folding this one, and nothing would.
+      throw new Error(`the live read models are of other versions (${models.live.versions || 'from before generations'}, this code has ${ours}); start the runner of this code instead: it builds them beside the live ones`);
+    }
+    logger.info({ live: models.live }, 'building a new generation of the read models beside the live one');
+    const result = await models.rebuild();
+    logger.info(result, 'rebuilt: the new generation is live and the old one is removed');
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'rebuild failed; the live read models are unchanged');
+    code = 1;
+  } finally {
+    await models.stop();
+    await store.close();
+    await events.close();
+  }
+  process.exit(code);
+}
+
+const models = new ReadModels(events, store, allProjections, { fold: true, logger });
+// The reactor (e-mails) runs here too: beside the one runner, never in every service instance.
+const mailer = await openMailer(config, logger);
+let reactor: Reactor | null = null;
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal, position: runner.position }, 'stopping');
+    logger.info({ signal, position: await models.position().catch(() => null) }, 'stopping');
     // The runner commits what it has folded before it stops, so a restart resumes exactly there.
-    await runner.stop();
-    await reads.close();
+    await models.stop();
+    await reactor?.stop();
+    await mailer.close();
+    await store.close();
     await events.close();
-    logger.info({ position: runner.position }, 'stopped');
+    logger.info({ position: models.liveRunner?.position ?? null }, 'stopped');
     process.exit(0);
   });
 }
 
 try {
-  await runner.start();
+  await models.start();
+  reactor = await startEffects({ config, events, reads: store, mailer, logger, clock: () => new Date() });
   logger.info(
-    { eventStore: events.kind, readStore: reads.kind, position: runner.position, projections: allProjections.map((p) => p.name) },
+    { eventStore: events.kind, readStore: store.kind, live: models.live, projections: allProjections.map((p) => p.name) },
     'projection runner started',
   );
-  const head = await events.headPosition();
-  if (await runner.waitFor(head, 10 * 60_000)) logger.info({ position: runner.position }, 'read models caught up with the log');
+  if (await models.catchUp(10 * 60_000)) logger.info({ position: await models.position() }, 'read models caught up with the log');
 } catch (error) {
   // A signal during start closes the stores under it; that is a stop, not a failure.
   if (!stopping) throw error;

@@ -5,6 +5,12 @@ import type { ReadStoreReader, Write } from '../service/ports/readStore.ts';
 export interface Projection {
   /** unique; also the checkpoint's name */
   readonly name: string;
+  /**
+   * The version of what it writes. Raise it whenever `apply` would fold the same log into different documents or
+   * indexes: the shop then builds a new generation of read models beside the live one, switches to it once it has
+   * caught up, and removes the old one (see generations.ts). 1 when left out.
+   */
+  readonly version?: number;
   /** event types this projection folds; others pass without any I/O */
   readonly handles: readonly string[];
   /**

@@ -15,6 +15,8 @@ export type ShopDeps = {
   reads: ReadStore;
   /** read-your-writes: resolves once the read models have folded a position */
   waiter: PositionWaiter;
+  /** resolves once the side effects (e-mails) of every event up to a position are carried out by the reactor */
+  effects: PositionWaiter;
   /** committed projection position and lag, for /healthz */
   projectionStatus: () => Promise<{ position: number; lag: number }>;
   clock: () => Date;

@@ -2,12 +2,16 @@
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { allProjections } from '../projections/index.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
+import type { Reactor } from '../projections/reactor.ts';
+import { ReadModels } from '../projections/generations.ts';
+import type { Projection } from '../projections/projection.ts';
+import type { ProjectionRunner } from '../projections/runner.ts';
 import { createApp } from './app.ts';
 import { seedCatalog } from './catalog/seed.ts';
 import type { PositionWaiter } from './commands.ts';
 import type { Config } from './config.ts';
 import type { ShopDeps } from './deps.ts';
+import { reactorCheckpointWaiter, startEffects } from './effects.ts';
 import type { EventStore } from './ports/eventStore.ts';
 import type { Mailer } from './ports/mailer.ts';
 import type { PaymentGateway } from './ports/payments.ts';
@@ -61,52 +65,40 @@ export async function openMailer(config: Config, logger: Logger): Promise<Mailer
   });
 }
 
-/** With the runner in another process, read-your-writes polls the checkpoint it commits. */
-function checkpointWaiter(reads: ReadStore): PositionWaiter {
-  return {
-    async waitFor(position, timeoutMs = 2000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const committed = await Promise.all(allProjections.map((p) => reads.checkpoint(p.name)));
-        if (committed.every((c) => (c ?? 0) >= position)) return true;
-        if (Date.now() >= deadline) return false;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-  };
-}
-
 export type Shop = {
   deps: ShopDeps;
+  /** the runner folding the live read models in this process (PROJECTIONS=inline) */
   runner: ProjectionRunner | null;
+  /** which generation of read models is live, its runner, and rebuilds beside it */
+  readModels: ReadModels;
+  /** the reactor that sends e-mails, when it runs in this process (PROJECTIONS=inline) */
+  reactor: Reactor | null;
   listen(port?: number, host?: string): Promise<Server>;
   close(): Promise<void>;
 };
 
-export type ShopOverrides = { logger?: Logger; clock?: () => Date; webDist?: string; payments?: PaymentGateway };
+export type ShopOverrides = {
+  logger?: Logger;
+  clock?: () => Date;
+  webDist?: string;
+  payments?: PaymentGateway;
+  /** the read models to keep, for tests that bump a projection's version */
+  projections?: readonly Projection[];
+};
 
 export async function createShop(config: Config, overrides: ShopOverrides = {}): Promise<Shop> {
   const logger = overrides.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'shop' } });
   const clock = overrides.clock ?? (() => new Date());
   const events = await openEventStore(config);
-  const reads = await openReadStore(config);
-
-  let runner: ProjectionRunner | null = null;
-  let waiter: PositionWaiter;
-  let projectionStatus: ShopDeps['projectionStatus'];
-  if (config.PROJECTIONS === 'inline') {
-    const inline = new ProjectionRunner(events, reads, allProjections, { logger });
-    runner = inline;
-    waiter = inline;
-    projectionStatus = async () => ({ position: inline.position, lag: await inline.lag() });
-  } else {
-    waiter = checkpointWaiter(reads);
-    projectionStatus = async () => {
-      const committed = await Promise.all(allProjections.map((p) => reads.checkpoint(p.name)));
-      const position = Math.min(...committed.map((c) => c ?? 0));
-      return { position, lag: Math.max(0, (await events.headPosition()) - position) };
-    };
-  }
+  const store = await openReadStore(config);
+  // Queries read through the live generation's name, so a rebuild beside it and the switch are invisible to them.
+  const readModels = new ReadModels(events, store, overrides.projections ?? allProjections, { fold: config.PROJECTIONS === 'inline', logger });
+  const reads = readModels.reads;
+  const waiter: PositionWaiter = readModels;
+  const projectionStatus: ShopDeps['projectionStatus'] = async () => {
+    const position = await readModels.position();
+    return { position, lag: Math.max(0, (await events.headPosition()) - position) };
+  };
 
   const admin = await resolveAdminCredentials(config, (message) => logger.warn(message));
   const payments = overrides.payments ?? (await openPaymentGateway(config));
@@ -114,14 +106,16 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     logger.warn('payments run in the sandbox: test cards only, no real card is charged; set STRIPE_SECRET_KEY to take real payments');
   }
   const mailer = await openMailer(config, logger);
-  const deps: ShopDeps = { config, logger, events, reads, waiter, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer };
+  let reactor: Reactor | null = null;
+  // The reactor runs beside the runner: in this process inline, else with `npm run projections`.
+  const effects: PositionWaiter = config.PROJECTIONS === 'inline' ? { waitFor: (position, timeoutMs) => reactor?.waitFor(position, timeoutMs) ?? Promise.resolve(false) } : reactorCheckpointWaiter(reads);
+  const deps: ShopDeps = { config, logger, events, reads, waiter, effects, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
-  if (runner) {
-    await runner.start();
-    await runner.waitFor(await events.headPosition(), 60_000);
-  }
+  await readModels.start();
+  await readModels.catchUp(60_000);
+  if (config.PROJECTIONS === 'inline') reactor = await startEffects(deps);
 
   // The browser may reach the payment provider's origins only when that provider is in use.
   const app = createApp(deps, { webDist: overrides.webDist ?? 'web/dist', extraCsp: payments.browserOrigins });
@@ -129,7 +123,13 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
 
   return {
     deps,
-    runner,
+    get runner() {
+      return readModels.liveRunner;
+    },
+    readModels,
+    get reactor() {
+      return reactor;
+    },
     listen(port = config.PORT, host = config.HOST) {
       return new Promise((resolve, reject) => {
         const s = app.listen(port, host);
@@ -143,9 +143,10 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     async close() {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       server?.closeAllConnections?.();
-      await runner?.stop();
+      await readModels.stop();
+      await reactor?.stop();
       await mailer.close();
-      await reads.close();
+      await store.close();
       await events.close();
     },
   };

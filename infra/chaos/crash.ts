@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allProjections } from '../../projections/index.ts';
+import { openLive } from '../../projections/generations.ts';
 import { verify } from '../../projections/rebuild.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
@@ -87,14 +88,15 @@ export async function openCrashSite(): Promise<CrashSite> {
       }
       // The log is quiet now: the live read models can be compared with a rebuild of the log.
       const events = openSqliteEventStore(file);
-      const reads = createRedisReadStore(redis.url);
+      const backend = createRedisReadStore(redis.url);
+      const reads = await openLive(backend);
       try {
         const verdict = await verify(events, reads, allProjections);
         const listed = (await (await fetch(`${service.url}/api/admin/reviews`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }[];
         const shown = new Set(listed.map((r) => r.id));
         return { lag, verified: verdict.match, missingFromOwnersList: acknowledgedIds.filter((id) => !shown.has(id)).length };
       } finally {
-        await reads.close();
+        await backend.close();
         await events.close();
       }
     },

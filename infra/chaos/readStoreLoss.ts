@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { allProjections } from '../../projections/index.ts';
+import { openLive } from '../../projections/generations.ts';
 import { verify } from '../../projections/rebuild.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { startServer, type BenchServer } from '../bench/servers.ts';
@@ -143,12 +144,13 @@ export async function openLossSite(): Promise<LossSite> {
         await new Promise((r) => setTimeout(r, 50));
       }
       const events = openSqliteEventStore(file);
-      const reads = createRedisReadStore(redis.url);
+      const backend = createRedisReadStore(redis.url);
+      const reads = await openLive(backend);
       let verified = false;
       try {
         verified = (await verify(events, reads, allProjections)).match;
       } finally {
-        await reads.close();
+        await backend.close();
         await events.close();
       }
       const after = logDigest(file, before.head);

@@ -9,6 +9,7 @@ import { startTestShop, testAdmin } from '../testing/shop.ts';
 import { loginStorm, missingSecurityHeaders, tryBadTokens } from './adminAuth.ts';
 import { paymentStorm } from './payments.ts';
 import { openCrashSite } from './crash.ts';
+import { openEmailCrashSite } from './emailCrash.ts';
 import { openLossSite, type Loss } from './readStoreLoss.ts';
 import { fuzz, hostileRequests, routesToFuzz } from './hostileInput.ts';
 
@@ -61,6 +62,46 @@ const crash: Scenario = {
       );
       report.note(section, `${whole(logged - acknowledged)} submissions were committed but their answer was cut off by the kill; each is in the log once.`);
       report.note(section, 'Each round: the service (the entry npm start runs, with its SQLite log, read models in a private redis-server) takes 32 concurrent POST /api/reviews/submit clients and is killed with SIGKILL; the restart is the same command on the same DATA_DIR and Redis, whose runner resumes from its checkpoint.');
+    } finally {
+      await site.close();
+    }
+  },
+};
+
+const emailCrash: Scenario = {
+  name: 'email-crash',
+  async run(report) {
+    const section = 'e-mail crash';
+    const site = await openEmailCrashSite();
+    try {
+      await site.restart();
+      let placed = 0;
+      let owed = 0;
+      const broken: string[] = [];
+      for (let round = 1; round <= 10; round++) {
+        // Odd rounds: the outbox cannot be written, so every order of the round owes its e-mails at the kill. Even
+        // rounds: the kill lands wherever it lands in a burst of orders.
+        const mode = round % 2 === 1 ? 'outbox-down' : 'burst';
+        const killAfterMs = mode === 'burst' ? 100 * round : 500;
+        const result = await site.round(round, { mode, killAfterMs });
+        placed += result.placed;
+        owed += result.owedAtKill;
+        if (result.missing.length || result.twice.length || result.rewritten) {
+          broken.push(`round ${round}: ${result.missing.length} never sent, ${result.twice.length} twice, ${result.rewritten} earlier ones written again`);
+        }
+        report.figure(
+          section,
+          `round ${round}: kill -9 ${killAfterMs} ms after the first order ${mode === 'outbox-down' ? 'while the outbox cannot be written' : 'mid-burst'}`,
+          `${whole(result.acknowledged)} acknowledged, ${whole(result.placed)} placed, ${whole(result.owedAtKill)} owing e-mails at the kill; after restart: ${result.missing.length} never sent, ${result.twice.length} twice, ${result.rewritten} earlier ones written again`,
+        );
+      }
+      report.target(
+        section,
+        '10 rounds of kill -9 between orders being placed and their e-mails being sent: after restart every e-mail sent exactly once',
+        broken.length ? broken.join('; ') : `${whole(placed)} orders, ${whole(owed)} owing e-mails at a kill; every e-mail once, none lost, none twice`,
+        broken.length === 0 && owed > 0,
+      );
+      report.note(section, 'Each round: 8 concurrent shoppers place sandbox orders (cart checkout, test card, confirm) against the service as npm start runs it (SQLite log, embedded read models, e-mail to DATA_DIR/outbox) until it is killed with SIGKILL; the restart is the same command on the same DATA_DIR. Checked from the log and the outbox: one EmailSent and one .eml file per e-mail owed, and no file of an earlier round written again.');
     } finally {
       await site.close();
     }
@@ -175,7 +216,7 @@ const readStoreLoss: Scenario = {
   },
 };
 
-const scenarios: Scenario[] = [crash, readStoreLoss, hostileInput, payments, auth];
+const scenarios: Scenario[] = [crash, emailCrash, readStoreLoss, hostileInput, payments, auth];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const chosen = wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios;

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { openLive } from '../../projections/generations.ts';
 import { createRedisReadStore } from '../readstore/redisReadStore.ts';
 import { startRedis } from '../testing/redis.ts';
 import { startTestShop } from '../testing/shop.ts';
@@ -67,10 +68,11 @@ test('verify with REDIS_URL compares the live read models in Redis with a rebuil
   assert.match(match.stdout, /read models in Redis/);
   assert.match(match.stdout, /MATCH: the read models equal a rebuild from the log/);
 
-  const live = createRedisReadStore(redis.url);
+  const backend = createRedisReadStore(redis.url);
+  const live = await openLive(backend);
   const book = await live.get<Record<string, unknown>>('books', '1');
   await live.commit([{ op: 'put', collection: 'books', id: '1', doc: { ...book, price: 1 } }], []);
-  await live.close();
+  await backend.close();
   const mismatch = await events(['replay', '--verify'], { REDIS_URL: redis.url });
   assert.is(mismatch.code, 1);
   assert.match(mismatch.stdout, /MISMATCH/);

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import type { RecordedEvent } from '../../contracts/events.ts';
 import { allProjections } from '../../projections/index.ts';
 import { rebuild, verify, type VerifyResult } from '../../projections/rebuild.ts';
+import { openLive } from '../../projections/generations.ts';
 import { ProjectionRunner } from '../../projections/runner.ts';
 import { ConfigError, loadConfig, type Config } from '../../service/config.ts';
 import type { EventStore } from '../../service/ports/eventStore.ts';
@@ -106,11 +107,11 @@ async function verifyReadModels(config: Config, events: EventStore) {
   let result: VerifyResult;
   if (config.REDIS_URL) {
     out(`Comparing the read models in Redis with a rebuild from the log (${logLabel(config)}).`);
-    const live = await openReadStore(config);
+    const backend = await openReadStore(config);
     try {
-      result = await verifyLive(events, live);
+      result = await verifyLive(events, await openLive(backend));
     } finally {
-      await live.close();
+      await backend.close();
     }
   } else {
     out('REDIS_URL is not set, so the live read models are in memory inside the service and cannot be read from here.');

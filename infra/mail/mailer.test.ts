@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { freePort } from '../testing/ports.ts';
-import { createMailer } from './mailer.ts';
+import { createMailer, messageIdFor } from './mailer.ts';
 
 const quiet = { info() {} };
 
@@ -23,6 +23,23 @@ test('without SMTP each message is a complete .eml file in the outbox', async ()
   assert.match(eml, 'From: Amanah House <orders@amanahhouse.co.uk>');
   assert.match(eml, 'Thank you for your order.');
   assert.match(eml, receipt.messageId.replace(/[<>]/g, ''));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a keyed e-mail sent twice is one file in the outbox, with one Message-ID derived from its key', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
+  const mailer = createMailer({ from: 'Amanah House <orders@amanahhouse.co.uk>', outboxDir: join(dir, 'outbox'), logger: quiet });
+  const message = { to: 'owner@example.com', subject: 'New order AH-1', text: 'An order came in.' };
+  const first = await mailer.send(message, { idempotencyKey: 'cs_sandbox_1:order-to-owner' });
+  const again = await mailer.send(message, { idempotencyKey: 'cs_sandbox_1:order-to-owner' });
+  const other = await mailer.send(message, { idempotencyKey: 'cs_sandbox_1:order-confirmation' });
+  assert.is(first.messageId, again.messageId);
+  assert.is(first.messageId, messageIdFor('cs_sandbox_1:order-to-owner', 'orders@amanahhouse.co.uk'));
+  assert.match(first.messageId, /@amanahhouse\.co\.uk>$/);
+  assert.is.not(other.messageId, first.messageId);
+  const files = readdirSync(join(dir, 'outbox')).sort();
+  assert.is(files.length, 2, files.join(', '));
+  assert.ok(files.every((f) => f.endsWith('.eml') && !f.startsWith('.')));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -61,6 +78,10 @@ test('with SMTP_URL the message goes to the SMTP server', async () => {
   assert.is(receipt.transport, 'smtp');
   assert.is(received.length, 1);
   assert.match(received[0]!, 'Subject: New order');
+  // A keyed e-mail carries the Message-ID of its key, so a repeat after a crash is recognisably the same message.
+  const keyed = await mailer.send({ to: 'owner@example.com', subject: 'New order', text: 'An order came in.' }, { idempotencyKey: 'n-1:purchase-notice' });
+  assert.is(keyed.messageId, messageIdFor('n-1:purchase-notice', 'orders@amanahhouse.co.uk'));
+  assert.match(received[1]!, `Message-ID: ${keyed.messageId}`);
   await mailer.close();
   await new Promise<void>((r) => server.close(() => r()));
 });

@@ -1,8 +1,9 @@
 // The mailer adapter: SMTP through nodemailer when SMTP_URL is set, else each message as an .eml file in the outbox.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Mailer } from '../../service/ports/mailer.ts';
+import type { Mailer, MailOptions } from '../../service/ports/mailer.ts';
 
 type Log = { info(obj: object, msg?: string): void };
 
@@ -12,12 +13,27 @@ export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.logger) : outboxMailer(options.outboxDir, options.from, options.logger);
 }
 
+const digest = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** A Message-ID that is the same for every attempt at one e-mail, in the sender's own domain. */
+export function messageIdFor(key: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'localhost';
+  return `<${digest(key).slice(0, 32)}@${domain}>`;
+}
+
+/** The outbox file of one keyed e-mail: readable, and the same name on every attempt. */
+export function outboxNameFor(key: string): string {
+  return `${key.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 120)}-${digest(key).slice(0, 8)}.eml`;
+}
+
+const keyed = (options: MailOptions | undefined, from: string) => (options?.idempotencyKey ? { messageId: messageIdFor(options.idempotencyKey, from) } : {});
+
 function smtpMailer(url: string, from: string, logger: Log): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     transport: 'smtp',
-    async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+    async send(message, options) {
+      const info = await transport.sendMail({ from, ...message, ...keyed(options, from) });
       logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent over SMTP');
       return { messageId: String(info.messageId), transport: 'smtp' };
     },
@@ -27,18 +43,40 @@ function smtpMailer(url: string, from: string, logger: Log): Mailer {
   };
 }
 
+/** Writes the whole file under a temporary name, on disk, then gives it its name: a reader never sees half an e-mail. */
+function writeDurably(dir: string, name: string, content: Buffer) {
+  const temporary = join(dir, `.${name}.${process.pid}.tmp`);
+  const fd = openSync(temporary, 'w');
+  try {
+    writeSync(fd, content);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, join(dir, name));
+  const dirFd = openSync(dir, 'r');
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
+}
+
 /** Without SMTP the shop still produces every message, complete and readable, for the owner to inspect or forward. */
 function outboxMailer(dir: string, from: string, logger: Log): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     transport: 'outbox',
-    async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+    async send(message, options) {
+      const info = await transport.sendMail({ from, ...message, ...keyed(options, from) });
       mkdirSync(dir, { recursive: true });
       const messageId = String(info.messageId);
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
+      // A keyed e-mail sent again (after a crash between sending and recording it) replaces its own file.
+      const name = options?.idempotencyKey
+        ? outboxNameFor(options.idempotencyKey)
+        : `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
+      writeDurably(dir, name, info.message as Buffer);
       const file = join(dir, name);
-      writeFileSync(file, info.message as Buffer);
       logger.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
       return { messageId, transport: 'outbox' };
     },

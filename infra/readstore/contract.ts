@@ -73,5 +73,22 @@ export function readStoreContract(name: string, open: (namespace: string) => Pro
     await other.close();
   });
 
+  test('the live generation is one record per backend, outside every namespace, switched only from the one expected', async ({ store }) => {
+    const next = store.withNamespace(`${store.namespace}-next`);
+    const first = { namespace: store.namespace, versions: 'books@1' };
+    const second = { namespace: next.namespace, versions: 'books@2' };
+    const before = await store.live();
+    assert.ok(await store.setLive(first, before?.namespace ?? null));
+    assert.equal(await next.live(), first, 'every namespace of the backend sees the same record');
+    assert.not.ok(await next.setLive(second, 'another-namespace'), 'a switch from a generation that is not live is refused');
+    assert.not.ok(await next.setLive(second, null), 'a record exists, so "none expected" is refused');
+    assert.ok(await next.setLive(second, store.namespace));
+    assert.equal(await store.live(), second);
+    await store.commit([{ op: 'put', collection: 'c', id: '1', doc: 1 }], [{ projection: 'p', position: 1 }]);
+    await store.drop();
+    assert.equal(await store.live(), second, 'dropping a namespace leaves the record');
+    await next.close();
+  });
+
   return test;
 }

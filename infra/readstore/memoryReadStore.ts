@@ -1,5 +1,5 @@
 // The embedded read store: plain maps, rebuilt from the event log at every start.
-import type { Checkpoint, RangeOptions, ReadStore, Write } from '../../service/ports/readStore.ts';
+import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, Write } from '../../service/ports/readStore.ts';
 
 type Space = {
   docs: Map<string, Map<string, string>>;
@@ -16,7 +16,11 @@ function sortedIds(index: Map<string, number>): string[] {
   return [...index.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([id]) => id);
 }
 
-export function createMemoryReadStore(namespace = 'v1', spaces = new Map<string, Space>()): ReadStore {
+/** Every namespace of one embedded backend, and which of them is live. */
+type Backend = { spaces: Map<string, Space>; live: LiveGeneration | null };
+
+export function createMemoryReadStore(namespace = 'v1', backend: Backend = { spaces: new Map(), live: null }): ReadStore {
+  const { spaces } = backend;
   const space = () => {
     let s = spaces.get(namespace);
     if (!s) spaces.set(namespace, (s = emptySpace()));
@@ -108,7 +112,17 @@ export function createMemoryReadStore(namespace = 'v1', spaces = new Map<string,
     },
 
     withNamespace(other: string) {
-      return createMemoryReadStore(other, spaces);
+      return createMemoryReadStore(other, backend);
+    },
+
+    async live() {
+      return backend.live ? { ...backend.live } : null;
+    },
+
+    async setLive(next: LiveGeneration, expectedNamespace: string | null) {
+      if ((backend.live?.namespace ?? null) !== expectedNamespace) return false;
+      backend.live = { ...next };
+      return true;
     },
 
     async ping() {

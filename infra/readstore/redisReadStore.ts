@@ -4,8 +4,9 @@
 //   doc:<collection>  hash  id → JSON document
 //   idx:<index>       sorted set  id scored; equal scores order by id, as the memory store does
 //   checkpoints       hash  projection → position
+// and, outside every namespace, shop:generation (hash: namespace, versions): the generation that answers queries.
 import { Redis } from 'ioredis';
-import type { Checkpoint, RangeOptions, ReadStore, Write } from '../../service/ports/readStore.ts';
+import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, Write } from '../../service/ports/readStore.ts';
 
 /** Namespaces become part of key names and SCAN patterns, so they are kept to plain characters. */
 const NAMESPACE = /^[A-Za-z0-9._-]+$/;
@@ -137,6 +138,18 @@ export class ReadStoreReconnected extends Error {
   }
 }
 
+/** The live generation's record. No namespace's keys can match it: they all start `shop:<namespace>:`. */
+export const GENERATION_KEY = 'shop:generation';
+
+/** Compare-and-set of the live generation, in one step on the server. ARGV: expected namespace ('' for none), namespace, versions. */
+const SET_LIVE = `
+local current = redis.call('HGET', KEYS[1], 'namespace')
+if (ARGV[1] == '' and not current) or current == ARGV[1] then
+  redis.call('HSET', KEYS[1], 'namespace', ARGV[2], 'versions', ARGV[3])
+  return 1
+end
+return 0`;
+
 export function createRedisReadStore(url: string, namespace = 'v1'): ReadStore {
   return storeOn(new Connection(url), namespace, true);
 }
@@ -258,6 +271,19 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
 
     withNamespace(other: string) {
       return storeOn(connection, other, false);
+    },
+
+    async live() {
+      await connected();
+      const record = await connection.guard(redis.hgetall(GENERATION_KEY));
+      return record.namespace ? { namespace: record.namespace, versions: record.versions ?? '' } : null;
+    },
+
+    async setLive(next: LiveGeneration, expectedNamespace: string | null) {
+      if (!NAMESPACE.test(next.namespace)) throw new Error(`Read store namespace "${next.namespace}" may only hold letters, digits, ".", "_" and "-"`);
+      await connected();
+      const done = await connection.guard(redis.eval(SET_LIVE, 1, GENERATION_KEY, expectedNamespace ?? '', next.namespace, next.versions));
+      return done === 1;
     },
 
     async ping() {

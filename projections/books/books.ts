@@ -9,6 +9,7 @@ const index = 'books:byId';
 
 export const booksProjection = defineProjection({
   name: 'books',
+  version: 1,
   handles: ['BookListed', 'BookUpdated'],
   apply(recorded: RecordedEvent) {
     const event = recorded as unknown as RecordedEvent<CatalogEvent>;

@@ -39,6 +39,7 @@ const placedScore = (order: AdminOrder) => Date.parse(order.orderDate) || 0;
 
 export const adminOrdersProjection = defineProjection({
   name: 'adminOrders',
+  version: 1,
   handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded'],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<OrderEvent>;

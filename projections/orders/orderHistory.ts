@@ -34,6 +34,7 @@ function entryOf(event: RecordedEvent<OrderEvent>): OrderHistoryEntry {
 
 export const orderHistoryProjection = defineProjection({
   name: 'orderHistory',
+  version: 1,
   handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded'],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<OrderEvent>;

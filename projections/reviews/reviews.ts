@@ -36,6 +36,7 @@ function decided(review: StoredReview, event: RecordedEvent<ReviewEvent>, status
 
 export const reviewsProjection = defineProjection({
   name: 'reviews',
+  version: 1,
   handles: ['ReviewSubmitted', 'ReviewApproved', 'ReviewRejected'],
   async apply(recorded: RecordedEvent, view: ReadStoreReader): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<ReviewEvent>;

@@ -8,17 +8,17 @@ import type { ShopDeps } from '../deps.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { notificationDecider } from './notification.ts';
-import type { Postbox } from './orderEmails.ts';
 
-export function notifyRoutes(router: Router, deps: ShopDeps, postbox: Postbox) {
+export function notifyRoutes(router: Router, deps: ShopDeps) {
   router.post('/api/direct-notify', async (ctx) => {
     const body = parseOr400(DirectNotifyRequestSchema, ctx.request.body);
     const notificationId = randomUUID();
     const meta = { ...commandMeta(ctx, 'shopper', deps.clock()), correlationId: notificationId };
     // Recorded as the shopper's page put it: it is a heads-up to the owner, and nothing is charged from it.
     const data = { notificationId, ...body, notifiedAt: meta.now };
-    await handleCommand(deps.events, notificationStream(notificationId), notificationDecider, { type: 'NotifyPurchase', data }, meta);
-    await postbox.sendPurchaseNotice(data, meta);
+    const { position } = await handleCommand(deps.events, notificationStream(notificationId), notificationDecider, { type: 'NotifyPurchase', data }, meta);
+    // The reactor tells the owner from the log; the answer waits for it a moment.
+    await deps.effects.waitFor(position);
     ctx.body = { success: true };
   });
 }

@@ -118,16 +118,10 @@ export type Postbox = {
   sendPurchaseNotice(notice: PurchaseNotified['data'], meta: CommandMeta): Promise<void>;
 };
 
-const postboxes = new WeakMap<ShopDeps, Postbox>();
+/** What the postbox needs: it runs in the service and in the projection process alike. */
+export type PostboxDeps = Pick<ShopDeps, 'config' | 'events' | 'mailer' | 'clock' | 'logger'>;
 
-/** The one postbox of a shop: every slice that sends order e-mails shares its per-order queue. */
-export function postboxOf(deps: ShopDeps): Postbox {
-  let postbox = postboxes.get(deps);
-  if (!postbox) postboxes.set(deps, (postbox = createPostbox(deps)));
-  return postbox;
-}
-
-export function createPostbox(deps: ShopDeps): Postbox {
+export function createPostbox(deps: PostboxDeps): Postbox {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
   // One sender per notification stream at a time, so two triggers in this process never send the same e-mail twice.
   const queues = new Map<string, Promise<void>>();
@@ -144,14 +138,16 @@ export function createPostbox(deps: ShopDeps): Postbox {
     const history = await deps.events.readStream(stream);
     if (history.some((e) => e.type === 'EmailSent' && (e.data as { kind: string }).kind === kind)) return;
     try {
-      const receipt = await deps.mailer.send(message);
+      // The key the EmailSent id is derived from: a send repeated before it was recorded is the same e-mail.
+      const receipt = await deps.mailer.send(message, { idempotencyKey: `${notificationId}:${kind}` });
       const data = { notificationId, kind, to: message.to, subject: message.subject, messageId: receipt.messageId, transport: receipt.transport, sentAt: deps.clock().toISOString() };
       await handleCommand(deps.events, stream, notificationDecider, { type: 'RecordEmailSent', data }, meta, {
         eventIds: () => idFromReference('EmailSent', `${notificationId}:${kind}`),
       });
     } catch (error) {
-      // The payment stands either way; the next trigger for this order (webhook retry, success page) sends it.
+      // The reactor that called this tries the event again, so the e-mail is owed until it is recorded.
       deps.logger.error({ err: (error as Error).message, notificationId, kind }, 'e-mail not sent');
+      throw error;
     }
   }
 

@@ -10,7 +10,6 @@ import type { VerifiedPayment } from '../ports/payments.ts';
 import { customerDetailsDecider } from '../orders/customerDetails.ts';
 import { checkoutDecider } from './checkout.ts';
 import { orderPlacementDecider } from './order.ts';
-import type { Postbox } from './orderEmails.ts';
 import { viaGateway } from './gatewayCalls.ts';
 
 /** What the shopper's own page knows about them, used only where the gateway has nothing. */
@@ -41,7 +40,7 @@ export function shippingPaid(started: CheckoutStarted['data'], payment: Verified
   return option.amount;
 }
 
-export function createOrderDesk(deps: ShopDeps, postbox: Postbox): OrderDesk {
+export function createOrderDesk(deps: ShopDeps): OrderDesk {
   const queues = new Map<string, Promise<unknown>>();
   // Duplicate deliveries for one payment take turns in this process; across processes the order stream decides.
   function serially<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -118,7 +117,8 @@ export function createOrderDesk(deps: ShopDeps, postbox: Postbox): OrderDesk {
         waiter: deps.waiter,
       });
     }
-    await postbox.sendOrderEmails(reference, meta);
+    // The reactor sends the order's e-mails from the log; the answer waits for them a moment, as when it sent them itself.
+    await deps.effects.waitFor(await deps.events.headPosition());
     return { orderNumber };
   }
 

@@ -13,7 +13,6 @@ import { badRequest, parseOr400 } from '../http/errors.ts';
 import { notifyRoutes } from './notifyRoutes.ts';
 import { orderRoutes } from './orderRoutes.ts';
 import { createOrderDesk } from './placeOrder.ts';
-import { postboxOf } from './orderEmails.ts';
 import { priceByTitle, priceCart, priceSingleBook } from './pricing.ts';
 import { sandboxRoutes } from './sandboxRoutes.ts';
 import { startHostedCheckout, startPaymentIntent } from './startCheckout.ts';
@@ -21,8 +20,7 @@ import { startHostedCheckout, startPaymentIntent } from './startCheckout.ts';
 const amountMismatch = 'The amount does not match the price of this order';
 
 export function checkoutRoutes(router: Router, deps: ShopDeps) {
-  const postbox = postboxOf(deps);
-  const desk = createOrderDesk(deps, postbox);
+  const desk = createOrderDesk(deps);
 
   router.get('/api/payments/config', (ctx) => {
     const key = deps.payments.publishableKey;
@@ -88,6 +86,6 @@ export function checkoutRoutes(router: Router, deps: ShopDeps) {
   });
 
   orderRoutes(router, deps, desk);
-  notifyRoutes(router, deps, postbox);
+  notifyRoutes(router, deps);
   if (deps.payments.sandbox) sandboxRoutes(router, deps, deps.payments.sandbox, desk);
 }

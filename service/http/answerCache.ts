@@ -88,11 +88,13 @@ export type AnswerCache<K> = {
  * folded. The position is read before the data: data newer than the position it is kept under only costs one more
  * build on the next request, never a stale answer. At most `maxEntries` keys are kept (oldest dropped first).
  */
-export function answerCache<K>(reads: Pick<ReadStore, 'checkpoint'>, projections: readonly string[], { maxEntries = 64 } = {}): AnswerCache<K> {
+export function answerCache<K>(reads: Pick<ReadStore, 'checkpoint'> & { readonly namespace?: string }, projections: readonly string[], { maxEntries = 64 } = {}): AnswerCache<K> {
   const entries = new Map<K, Entry>();
+  // The generation's namespace too: a new generation of the read models may answer differently at the same position.
   const position = async () => {
-    if (projections.length === 1) return String(await reads.checkpoint(projections[0]!));
-    return (await Promise.all(projections.map((p) => reads.checkpoint(p)))).join(':');
+    const namespace = reads.namespace ?? '';
+    if (projections.length === 1) return `${namespace}:${await reads.checkpoint(projections[0]!)}`;
+    return `${namespace}:${(await Promise.all(projections.map((p) => reads.checkpoint(p)))).join(':')}`;
   };
   return {
     async get(key, build) {

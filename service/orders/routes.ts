@@ -20,7 +20,6 @@ import type { ShopDeps } from '../deps.ts';
 import { answerCache, sendJsonAnswer } from '../http/answerCache.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
-import { postboxOf } from '../checkout/orderEmails.ts';
 import { customerDetailsDecider } from './customerDetails.ts';
 import { orderNotFoundMessage, orderStatusDecider } from './orderStatus.ts';
 
@@ -86,7 +85,7 @@ export function orderRoutes(router: Router, deps: ShopDeps) {
         ? { shippingAddress: { line1: address.line1, ...(address.line2 ? { line2: address.line2 } : {}), city: address.city, postcode: address.postcode, country: address.country } }
         : {}),
     };
-    await handleCommand(
+    const added = await handleCommand(
       deps.events,
       orderStream(orderId),
       customerDetailsDecider,
@@ -103,8 +102,8 @@ export function orderRoutes(router: Router, deps: ShopDeps) {
       meta,
       { waiter: deps.waiter },
     );
-    // An e-mail address now known owes the shopper their confirmation; a failed send is retried by the next trigger.
-    await postboxOf(deps).sendOrderEmails(orderId, meta);
+    // An e-mail address now known owes the shopper their confirmation: the reactor sends it; wait for it, bounded.
+    if (added.events.length > 0) await deps.effects.waitFor(added.position);
     const order = await getAdminOrder(deps.reads, orderId);
     if (!order) throw notFound(orderNotFoundMessage(orderId));
     const body: AddOrderCustomerDetailsResponse = { success: true, message: `Customer details added to order ${orderId}`, order };

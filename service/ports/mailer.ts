@@ -1,10 +1,17 @@
 // The mailer port: order confirmations and owner notifications leave the shop through it.
 export type MailMessage = { to: string; subject: string; text: string };
 
+/**
+ * What makes one e-mail the same e-mail however often it is handed over: the adapter derives the outbox file's name
+ * and the Message-ID from it, so sending it again after a crash (sent, not yet recorded) replaces the copy already
+ * written and lets the receiving side recognise the repeat.
+ */
+export type MailOptions = { idempotencyKey?: string };
+
 export type MailReceipt = { messageId: string; transport: 'outbox' | 'smtp' };
 
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
-  send(message: MailMessage): Promise<MailReceipt>;
+  send(message: MailMessage, options?: MailOptions): Promise<MailReceipt>;
   close(): Promise<void>;
 }

@@ -18,6 +18,12 @@ export interface ReadStoreReader {
   count(index: string): Promise<number>;
 }
 
+/**
+ * The generation of read models that answers queries: its namespace, and the projection versions folded into it
+ * ("books@1,reviews@2", sorted). Recorded once per backend, outside every namespace.
+ */
+export type LiveGeneration = { namespace: string; versions: string };
+
 export interface ReadStore extends ReadStoreReader {
   readonly kind: 'memory' | 'redis';
   readonly namespace: string;
@@ -30,6 +36,10 @@ export interface ReadStore extends ReadStoreReader {
   drop(): Promise<void>;
   /** A store on the same backend under another namespace (for rebuilds). */
   withNamespace(namespace: string): ReadStore;
+  /** The generation this backend records as live; null when none is recorded (a new or flushed backend). */
+  live(): Promise<LiveGeneration | null>;
+  /** Records `next` as live if the record still names `expectedNamespace` (null: no record); false if it changed. */
+  setLive(next: LiveGeneration, expectedNamespace: string | null): Promise<boolean>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

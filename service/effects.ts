@@ -1,0 +1,28 @@
+// The side effects of events (e-mails): a reactor on its own checkpoint, run where the projection runner runs.
+import { REACTOR_NAMESPACE, Reactor } from '../projections/reactor.ts';
+import { emailReactions } from './checkout/emailReactions.ts';
+import { createPostbox, type PostboxDeps } from './checkout/orderEmails.ts';
+import type { PositionWaiter } from './commands.ts';
+import type { ReadStore } from './ports/readStore.ts';
+
+/** Starts the reactor that sends every e-mail the log makes due, each once. */
+export async function startEffects(deps: PostboxDeps & { reads: ReadStore }): Promise<Reactor> {
+  const reactor = new Reactor(deps.events, deps.reads.withNamespace(REACTOR_NAMESPACE), emailReactions(createPostbox(deps), deps.clock), { logger: deps.logger });
+  await reactor.start();
+  return reactor;
+}
+
+/** With the reactor in another process, a handler that waits for its e-mails polls the checkpoint it saves. */
+export function reactorCheckpointWaiter(reads: ReadStore, name = 'emails'): PositionWaiter {
+  const checkpoints = reads.withNamespace(REACTOR_NAMESPACE);
+  return {
+    async waitFor(position, timeoutMs = 2000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (((await checkpoints.checkpoint(name).catch(() => null)) ?? 0) >= position) return true;
+        if (Date.now() >= deadline) return false;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+}
