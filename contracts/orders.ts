@@ -108,16 +108,14 @@ export function detailsFillingGaps(
   };
 }
 
-/** The buyer as the order stream now says: OrderPlaced, then every detail added to it. Null before the order is placed. */
-export function customerOfOrder(events: readonly DomainEvent[]): CustomerOnRecord | null {
-  let customer: CustomerOnRecord | null = null;
+/** The order as its stream now says: as placed, with every buyer's detail added since. Null before it is placed. */
+export function orderOnRecord(events: readonly DomainEvent[]): OrderPlaced['data'] | null {
+  let order: OrderPlaced['data'] | null = null;
   for (const event of events as readonly OrderEvent[]) {
-    if (event.type === 'OrderPlaced') {
-      const { customerName, customerEmail, shippingAddress } = event.data;
-      customer = { customerName, customerEmail, shippingAddress };
-    } else if (event.type === 'OrderCustomerDetailsAdded' && customer) customer = withDetailsAdded(customer, event.data);
+    if (event.type === 'OrderPlaced') order = event.data;
+    else if (event.type === 'OrderCustomerDetailsAdded' && order) order = withDetailsAdded(order, event.data);
   }
-  return customer;
+  return order;
 }
 
 export function withDetailsAdded<C extends CustomerOnRecord>(customer: C, added: OrderCustomerDetailsAdded['data']): C {

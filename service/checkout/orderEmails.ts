@@ -3,7 +3,7 @@ import type { EmailKind, EmailSent, PurchaseNotified } from '../../contracts/che
 import { shopContent } from '../../contracts/content.ts';
 import { formatPence } from '../../contracts/money.ts';
 import type { DomainEvent } from '../../contracts/events.ts';
-import { withDetailsAdded, type OrderEvent, type OrderPlaced, type ShippingAddress } from '../../contracts/orders.ts';
+import { orderOnRecord, type OrderPlaced, type ShippingAddress } from '../../contracts/orders.ts';
 import { notificationStream, orderStream } from '../../contracts/streams.ts';
 import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -82,16 +82,6 @@ export function purchaseNotice(notice: PurchaseNotified['data'], owner: string):
       `Payment method: ${notice.paymentMethod}`,
     ].join('\n'),
   };
-}
-
-/** The order as its stream now says: as placed, with any buyer's details added since. Null before it is placed. */
-export function orderOnRecord(orderEvents: readonly DomainEvent[]): Order | null {
-  let order: Order | null = null;
-  for (const event of orderEvents as readonly OrderEvent[]) {
-    if (event.type === 'OrderPlaced') order = event.data;
-    else if (event.type === 'OrderCustomerDetailsAdded' && order) order = withDetailsAdded(order, event.data);
-  }
-  return order;
 }
 
 /**

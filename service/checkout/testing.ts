@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import type { RecordedEvent } from '../../contracts/events.ts';
+import { orderOnRecord } from '../../contracts/orders.ts';
 import { call, type TestShop } from '../../infra/testing/shop.ts';
 
 export const testWebhookSecret = 'whsec_shop_tests';
@@ -82,7 +83,6 @@ export const walletPayer = {
 
 /** The order as its stream now says, and the e-mails recorded for it. */
 export async function orderAndEmails(shop: TestShop, reference: string) {
-  const { orderOnRecord } = await import('./orderEmails.ts');
   const events = shop.shop.deps.events;
   const [orderEvents, notificationEvents] = await Promise.all([events.readStream(`order-${reference}`), events.readStream(`notification-${reference}`)]);
   const mails = notificationEvents.filter((e) => e.type === 'EmailSent').map((e) => e.data as { kind: string; to: string });
