@@ -54,7 +54,7 @@ export async function call(url: string, init: { method?: string; body?: unknown;
 }
 
 /** A valid admin bearer header for a test shop, without going through the login form. */
-export async function adminHeaders(shop: TestShop, username = 'admin'): Promise<Record<string, string>> {
+export async function adminHeaders(shop: TestShop, username = shop.shop.deps.admin.username): Promise<Record<string, string>> {
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
   return { authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, username)}` };
 }

@@ -21,6 +21,7 @@ export function adminLoginRoutes(router: Router, deps: ShopDeps) {
   };
 
   router.post(adminLoginPath, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
     const { username, password } = parseOr400(LoginBodySchema, ctx.request.body, 'login');
     const waitMs = await throttle.attempt(username, ctx.ip);
     if (waitMs > 0) {

@@ -24,7 +24,7 @@ import { reviewDecider, type ReviewCommand } from './review.ts';
 
 export const reviewSubmittedMessage = 'Thank you for your review! It has been submitted for approval.';
 
-export function reviewRoutes(router: Router, deps: ShopDeps) {
+export function reviewRoutes(router: Router, deps: ShopDeps, admin: Router) {
   const knownBook = async (bookId: number) => {
     if (!(await getBook(deps.reads, bookId))) throw notFound('Book not found');
   };
@@ -56,11 +56,11 @@ export function reviewRoutes(router: Router, deps: ShopDeps) {
     sendJsonAnswer(ctx, answer);
   });
 
-  router.get('/api/admin/reviews', async (ctx) => {
+  admin.get('/api/admin/reviews', async (ctx) => {
     ctx.body = await adminReviews(deps.reads, 'all');
   });
 
-  router.get('/api/admin/reviews/:status', async (ctx) => {
+  admin.get('/api/admin/reviews/:status', async (ctx) => {
     ctx.body = await adminReviews(deps.reads, parseOr400(ReviewListFilterSchema, ctx.params.status, 'status'));
   });
 
@@ -77,7 +77,7 @@ export function reviewRoutes(router: Router, deps: ShopDeps) {
     ctx.body = { success: true, message, review } satisfies ModerateReviewResponse;
   };
 
-  router.post('/api/admin/reviews/:id/approve', async (ctx) => {
+  admin.post('/api/admin/reviews/:id/approve', async (ctx) => {
     const { adminMessage } = parseOr400(ApproveReviewBodySchema, ctx.request.body ?? undefined, 'approval');
     await moderate(
       ctx,
@@ -86,7 +86,7 @@ export function reviewRoutes(router: Router, deps: ShopDeps) {
     );
   });
 
-  router.post('/api/admin/reviews/:id/reject', async (ctx) => {
+  admin.post('/api/admin/reviews/:id/reject', async (ctx) => {
     const { adminMessage } = parseOr400(RejectReviewBodySchema, ctx.request.body ?? {}, 'rejection');
     await moderate(ctx, (reviewId, by, at) => ({ type: 'RejectReview', reviewId, adminMessage, by, at }), 'The review has been rejected');
   });
