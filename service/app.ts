@@ -37,7 +37,10 @@ export function buildRouters(deps: ShopDeps): { router: Router; admin: Router } 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
-  const app = new Koa({ proxy: deps.config.NODE_ENV === 'production' });
+  // X-Forwarded-For is believed only from as many proxies as TRUST_PROXY names, in every mode: the client's address
+  // decides the limits and goes into the audit log, so nobody may choose their own by sending a header.
+  const hops = deps.config.TRUST_PROXY;
+  const app = new Koa({ proxy: hops > 0, ...(hops > 0 ? { maxIpsCount: hops } : {}) });
   const csp = options.extraCsp ?? {};
 
   app.use(errorMiddleware(deps.logger));

@@ -42,10 +42,10 @@ test('tokens: the key built once checks exactly what the secret string does', ()
 
 test('guard: a token that expires while in use is refused on the next request', async () => {
   const shop = await startTestShop();
-  const token = signAdminToken(shop.shop.deps.jwtSecret, 'admin', 1);
+  const token = signAdminToken(shop.shop.deps.jwtSecret, 'admin', 2);
   const headers = { authorization: `Bearer ${token}` };
   assert.is((await call(`${shop.url}/api/admin/orders`, { headers })).status, 200);
-  await new Promise((r) => setTimeout(r, 2100));
+  await new Promise((r) => setTimeout(r, 3100));
   assert.is((await call(`${shop.url}/api/admin/orders`, { headers })).status, 401);
   await shop.close();
 });

@@ -5,7 +5,8 @@ import { Router } from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { ShopDeps } from '../deps.ts';
 import { unauthorized } from '../http/errors.ts';
-import { adminTokenKey, verifyAdminToken } from './tokens.ts';
+import { sessionCheckFor } from './sessions.ts';
+import { adminTokenKey, readAdminToken } from './tokens.ts';
 
 export const adminLoginPath = '/api/admin/login';
 
@@ -20,24 +21,35 @@ export async function noStore(ctx: Context, next: Next) {
   await next();
 }
 
-export function adminGuard(deps: Pick<ShopDeps, 'jwtSecret' | 'admin'>) {
+type GuardDeps = Pick<ShopDeps, 'jwtSecret' | 'admin' | 'events'>;
+
+export function adminGuard(deps: GuardDeps) {
   // The signature, algorithm, issuer, audience and expiry are still checked on every request; only the key is made once.
   const key = adminTokenKey(deps.jwtSecret);
+  const sessions = sessionCheckFor(deps.events);
   return async (ctx: Context, next: Next) => {
     const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(ctx.get('Authorization'));
     if (!match) throw unauthorized('Authentication required');
-    const username = verifyAdminToken(key, match[1]!);
-    // A token is only as good as the account it names: a signed token for a name that is not the admin is refused.
-    if (!username || username !== deps.admin.username) throw unauthorized(expired);
-    ctx.state.admin = { username };
+    const session = readAdminToken(key, match[1]!);
+    // A token is only as good as the account it names: a signed token for a name that is not the admin is refused,
+    // and so is one whose session was ended by a sign-out or a password change.
+    if (!session || session.username !== deps.admin.username || (await sessions.ended(session))) throw unauthorized(expired);
+    ctx.state.admin = { username: session.username, sessionId: session.sessionId };
     await next();
   };
 }
 
 /** The router every guarded admin route is registered on. */
-export function createAdminRouter(deps: Pick<ShopDeps, 'jwtSecret' | 'admin'>): Router {
+export function createAdminRouter(deps: GuardDeps): Router {
   const admin = new Router(routerOptions);
   admin.use(noStore, adminGuard(deps));
+  return admin;
+}
+
+/** The session a guarded route is serving. */
+export function sessionOf(ctx: Context): { username: string; sessionId: string } {
+  const admin = ctx.state.admin as { username: string; sessionId: string } | undefined;
+  if (!admin) throw unauthorized();
   return admin;
 }
 

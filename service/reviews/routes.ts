@@ -19,6 +19,7 @@ import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { answerCache, sendJsonAnswer } from '../http/answerCache.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
+import { limit } from '../http/limits.ts';
 import { commandMeta } from '../http/request.ts';
 import { reviewDecider, type ReviewCommand } from './review.ts';
 
@@ -29,7 +30,7 @@ export function reviewRoutes(router: Router, deps: ShopDeps, admin: Router) {
     if (!(await getBook(deps.reads, bookId))) throw notFound('Book not found');
   };
 
-  router.post('/api/reviews/submit', async (ctx) => {
+  router.post('/api/reviews/submit', limit(deps, 'reviews'), async (ctx) => {
     const review = parseOr400(SubmitReviewBodySchema, ctx.request.body, 'review');
     await knownBook(review.bookId);
     const now = deps.clock();
