@@ -5,7 +5,7 @@ import { signAdminToken } from '../../service/admin/tokens.ts';
 import { BenchReport, spliceGenerated, whole, type Verdict } from '../bench/report.ts';
 import { loginLimits } from '../../service/admin/throttle.ts';
 import { testWebhookSecret } from '../../service/checkout/testing.ts';
-import { startTestShop, testAdmin } from '../testing/shop.ts';
+import { floodLimits, startTestShop, testAdmin } from '../testing/shop.ts';
 import { loginStorm, missingSecurityHeaders, tryBadTokens } from './adminAuth.ts';
 import { paymentStorm } from './payments.ts';
 import { openCrashSite } from './crash.ts';
@@ -127,7 +127,7 @@ const payments: Scenario = {
   name: 'payments',
   async run(report) {
     const section = 'payments';
-    const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret });
+    const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret, RATE_LIMITS: floodLimits });
     try {
       const storm = await paymentStorm(shop, { payments: 1000, copies: 3, concurrency: 24, seed: 7 });
       report.figure(section, 'paid checkouts (paid at the sandbox gateway only, so only a webhook can place the order)', whole(storm.payments));
