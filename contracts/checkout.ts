@@ -155,7 +155,7 @@ export type DirectNotifyRequest = v.InferOutput<typeof DirectNotifyRequestSchema
 export type PaymentProvider = 'stripe' | 'sandbox';
 export type PaymentsConfigResponse = { provider: PaymentProvider; publishableKey: string | null; testMode: boolean };
 export const providerNames: Record<PaymentProvider, string> = { stripe: 'Stripe', sandbox: 'the Amanah House test sandbox' };
-export const testModeNotice = 'Test mode — no real card is charged';
+export { testModeNotice } from './testMode.ts';
 
 // Events of `checkout-<id>`: one checkout from the moment the server prices it until it is paid or abandoned.
 export type CheckoutChannel = 'cart' | 'direct' | 'card' | 'wallet';

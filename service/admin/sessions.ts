@@ -27,13 +27,9 @@ function fold(events: RecordedEvent[], readAt: number): Ended {
 
 export function createSessionCheck(events: Pick<EventStore, 'readStream'>, { maxAgeMs = 1000, now = () => Date.now() } = {}): SessionCheck {
   const read = new Map<string, Promise<Ended>>();
-  const endedFor = (username: string) => {
-    const kept = read.get(username);
-    return kept;
-  };
   return {
     async ended(session) {
-      let pending = endedFor(session.username);
+      let pending = read.get(session.username);
       if (pending) {
         const kept = await pending.catch(() => null);
         if (!kept || now() - kept.readAt > maxAgeMs) pending = undefined;
