@@ -1,10 +1,10 @@
 // Every registered admin route, tried as an attacker would: in other spellings without a token, and with a signed
 // token for someone who is not the admin. The routes come from the admin router's own stack, so a new one is covered.
-import { request } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { signAdminToken } from './tokens.ts';
 import { buildRouters } from '../app.ts';
+import { adminRoutes as routesOfAdmin, rawRequest, routeVariants } from '../../infra/chaos/abuse.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { paidCartCheckout, sandboxPayBody } from '../checkout/testing.ts';
 
@@ -20,54 +20,9 @@ test.before(async () => {
 });
 test.after(() => shop.close());
 
-/** Sends the path exactly as given (fetch would resolve dot segments and doubled slashes first). */
-function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(shop.url);
-  return new Promise((resolve, reject) => {
-    const body = method === 'GET' ? undefined : '{}';
-    const req = request({ host: hostname, port, method, path, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const adminRoutes = () =>
-  buildRouters(shop.shop.deps)
-    .admin.stack.filter((layer) => layer.methods.length > 0 && typeof layer.path === 'string')
-    .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: (layer.path as string).replace(/:[A-Za-z]+/g, 'pending') })));
-
-/** The same route spelled so that a prefix check on a lower-case string would miss it. */
-function variants(path: string): string[] {
-  const rest = path.slice('/api/admin'.length);
-  const capital = (s: string) => s.replace(/\/([a-z])/g, (_m, c: string) => `/${c.toUpperCase()}`);
-  return [
-    path.toUpperCase(),
-    `/API/admin${rest}`,
-    `/api/Admin${rest}`,
-    `/api/ADMIN${rest}`,
-    capital(path),
-    `/api/${encodeURIComponent('a')}dmin${rest}`.replace('/a', '/%61'),
-    `/api/%61dmin${rest}`,
-    `/api%2Fadmin${rest}`,
-    `/api/admin%2F${rest.slice(1)}`,
-    `//api/admin${rest}`,
-    `/api//admin${rest}`,
-    `/api/admin/${rest}`,
-    `${path}/`,
-    `${path}//`,
-    `/api/admin/.${rest}`,
-    `/api/./admin${rest}`,
-    `/api/x/../admin${rest}`,
-    `/api/admin${rest.replace(/\/([^/]+)$/, '/x/../$1')}`,
-    `${path}/.`,
-    `/api/admin%2e%2e/admin${rest}`,
-  ];
-}
+const raw = (method: string, path: string, headers: Record<string, string> = {}) => rawRequest(shop.url, method, path, headers);
+const adminRoutes = () => routesOfAdmin(shop.shop.deps);
+const variants = routeVariants;
 
 test('the admin router holds the owner\'s routes; the open router holds none under /api/admin but the login', () => {
   const { router } = buildRouters(shop.shop.deps);
