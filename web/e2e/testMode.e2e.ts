@@ -27,6 +27,12 @@ test('every page of a shop on the sandbox says test mode, fixed out of the page 
       assert.is(await notice.textContent(), testModeNotice, path);
       assert.is(await notice.evaluate((el) => getComputedStyle(el).position), 'fixed', path);
     }
+    // A checkout page says it in its own notice; the corner label steps aside so the sentence shows once.
+    await page.goto(`${shop.url}/custom-checkout`);
+    await page.getByTestId('test-mode').waitFor(wait);
+    assert.is(await page.getByText(testModeNotice).count(), 1);
+    await page.goto(`${shop.url}/`);
+    await page.getByTestId('site-test-mode').waitFor(wait);
   } finally {
     await context.close();
     await shop.close();
