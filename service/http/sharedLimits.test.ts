@@ -1,5 +1,5 @@
 // Two shop processes on one Redis and one event log count together: a client cannot double its allowance by
-// reaching the other process, for sign-ins or for anonymous writes.
+// reaching the other process, for sign-ins or for anonymous writes; and a session ended at one is ended at both.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +50,17 @@ test('anonymous writes: reviews sent to both processes in turn are counted once,
     assert.is(res.status, 429);
     assert.ok(Number(res.headers.get('retry-after')) > 0);
   }
+});
+
+test('sessions: a sign-out at one process ends the session at the other within a second', async () => {
+  // Before the sign-in test below slows this address down.
+  const signedIn = await call(`${shops[0]!.url}/api/admin/login`, { body: testAdmin });
+  assert.is(signedIn.status, 200, signedIn.text);
+  const headers = { authorization: `Bearer ${signedIn.json.token as string}` };
+  assert.is((await call(`${shops[1]!.url}/api/admin/orders`, { headers })).status, 200);
+  assert.is((await call(`${shops[0]!.url}/api/admin/logout`, { method: 'POST', headers })).status, 200);
+  await new Promise((r) => setTimeout(r, 1100));
+  assert.is((await call(`${shops[1]!.url}/api/admin/orders`, { headers })).status, 401);
 });
 
 test('sign-in: failures at one process slow the same name and address at the other', async () => {
