@@ -22,7 +22,18 @@ export type LoginBody = v.InferOutput<typeof LoginBodySchema>;
 
 export type LoginResponse = { success: true; token: string; message: string };
 
+/** POST /api/admin/logout — ends the session of the token it is sent with. */
+export const logoutMessage = 'Logged Out';
+export type LogoutResponse = { success: true; message: string };
+
+/** Sign-in answers past the limits. */
+export const busyMessage = 'Too many sign-in attempts at the moment. Please try again in a few seconds.';
+
 // Events — stream admin-<username>; the client's address is in the metadata.
 export type AdminLoggedIn = DomainEvent<'AdminLoggedIn', { username: string; at: string }>;
 export type AdminLoginFailed = DomainEvent<'AdminLoginFailed', { username: string; reason: 'unknown_username' | 'wrong_password'; at: string }>;
-export type AdminEvent = AdminLoggedIn | AdminLoginFailed;
+/** One session (the token's id) ended by its holder. */
+export type AdminLoggedOut = DomainEvent<'AdminLoggedOut', { username: string; sessionId: string; at: string }>;
+/** Every session signed in before `at` ended, as a password change does. */
+export type AdminSessionsRevoked = DomainEvent<'AdminSessionsRevoked', { username: string; reason: 'password_changed'; at: string }>;
+export type AdminEvent = AdminLoggedIn | AdminLoginFailed | AdminLoggedOut | AdminSessionsRevoked;

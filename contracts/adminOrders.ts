@@ -142,8 +142,11 @@ export type OrderHistoryEntry =
 /** GET /api/admin/orders/{id}/history */
 export type OrderHistoryResponse = { orderId: string; history: OrderHistoryEntry[] };
 
-/** A stream name as the auditor asks for it: `category-id`. */
-export const streamNamePattern = /^[a-z]+-[A-Za-z0-9._-]{1,200}$/;
+/**
+ * A stream name as the auditor asks for it: `category-id`, where the id is anything but control characters, because sign-ins once named streams after
+ * whatever was typed (`admin-owner@example.com`) and every stream the log holds must stay readable.
+ */
+export const streamNamePattern = /^[a-z]+-[^\u0000-\u001f\u007f]{1,500}$/u;
 export const maxEventsPage = 1000;
 
 const whole = (what: string) => v.pipe(v.string(), v.regex(/^\d{1,15}$/, `${what} must be a whole number`), v.transform(Number));

@@ -155,7 +155,7 @@ export type DirectNotifyRequest = v.InferOutput<typeof DirectNotifyRequestSchema
 export type PaymentProvider = 'stripe' | 'sandbox';
 export type PaymentsConfigResponse = { provider: PaymentProvider; publishableKey: string | null; testMode: boolean };
 export const providerNames: Record<PaymentProvider, string> = { stripe: 'Stripe', sandbox: 'the Amanah House test sandbox' };
-export const testModeNotice = 'Test mode — no real card is charged';
+export { testModeNotice } from './testMode.ts';
 
 // Events of `checkout-<id>`: one checkout from the moment the server prices it until it is paid or abandoned.
 export type CheckoutChannel = 'cart' | 'direct' | 'card' | 'wallet';
@@ -206,7 +206,9 @@ export type EmailSent = DomainEvent<
   'EmailSent',
   { notificationId: string; kind: EmailKind; to: string; subject: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
 >;
-export type NotificationEvent = PurchaseNotified | EmailSent;
+/** An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again. */
+export type EmailWithheld = DomainEvent<'EmailWithheld', { notificationId: string; kind: EmailKind; reason: string; at: string }>;
+export type NotificationEvent = PurchaseNotified | EmailSent | EmailWithheld;
 
 // The shipping form of the shipping and payment dialog (spec §3, §5): checked in the browser before the payment step.
 export const ShippingFormSchema = v.object({

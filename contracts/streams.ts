@@ -10,6 +10,11 @@ export const checkoutStream = stream('checkout');
 export const orderStream = stream('order');
 export const notificationStream = stream('notification');
 export const adminStream = stream('admin');
+/**
+ * Failed sign-ins for names that are no account, one stream per UTC day (the typed name is kept in the event): a flood
+ * of invented names fills a bounded number of events in one place instead of a stream per name.
+ */
+export const unknownSignInStream = (at: string) => adminStream(`unknown-names-${at.slice(0, 10)}`);
 
 export function categoryOf(streamName: string): string {
   const dash = streamName.indexOf('-');

@@ -4,7 +4,7 @@ import { Router } from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
-import { adminGuard } from './admin/guard.ts';
+import { createAdminRouter, routerOptions } from './admin/guard.ts';
 import { adminLoginRoutes } from './admin/login.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
@@ -20,16 +20,27 @@ import { orderRoutes } from './orders/routes.ts';
 import { reviewRoutes } from './reviews/routes.ts';
 import { shippingRoutes } from './shipping/routes.ts';
 
-/** Each capability registers its routes here. */
-export type RouteModule = (router: Router, deps: ShopDeps) => void;
+/** Each capability registers its routes here: open ones on `router`, the owner's on `admin` (guarded as a whole). */
+export type RouteModule = (router: Router, deps: ShopDeps, admin: Router) => void;
 export const routeModules: RouteModule[] = [healthRoutes, catalogRoutes, shippingRoutes, checkoutRoutes, adminLoginRoutes, reviewRoutes, orderRoutes, auditRoutes];
 
 export type AppOptions = { webDist?: string; extraCsp?: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } };
 
+/** The open router and the guarded admin router, with every capability's routes registered. */
+export function buildRouters(deps: ShopDeps): { router: Router; admin: Router } {
+  const router = new Router(routerOptions);
+  const admin = createAdminRouter(deps);
+  for (const register of routeModules) register(router, deps, admin);
+  return { router, admin };
+}
+
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
-  const app = new Koa({ proxy: deps.config.NODE_ENV === 'production' });
+  // X-Forwarded-For is believed only from as many proxies as TRUST_PROXY names, in every mode: the client's address
+  // decides the limits and goes into the audit log, so nobody may choose their own by sending a header.
+  const hops = deps.config.TRUST_PROXY;
+  const app = new Koa({ proxy: hops > 0, ...(hops > 0 ? { maxIpsCount: hops } : {}) });
   const csp = options.extraCsp ?? {};
 
   app.use(errorMiddleware(deps.logger));
@@ -84,10 +95,8 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
     }),
   );
 
-  app.use(adminGuard(deps.jwtSecret));
-
-  const router = new Router();
-  for (const register of routeModules) register(router, deps);
+  const { router, admin } = buildRouters(deps);
+  app.use(admin.routes());
   app.use(router.routes());
   // A method no route knows (TRACE, PROPFIND, ...) is the client's mistake: 405, not the router's default 501.
   const methodNotAllowed = () => new HttpError(405, 'Method not allowed', 'method_not_allowed');

@@ -32,4 +32,38 @@ test('config: production refuses to start without an admin password hash and a J
   }
 });
 
+const productionBasics = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD_HASH: `scrypt$32768$8$1$${'a'.repeat(22)}$${'b'.repeat(43)}` };
+
+test('config: production refuses sandbox payments unless a demo shop says ALLOW_TEST_PAYMENTS=true', () => {
+  try {
+    loadConfig(productionBasics);
+    assert.unreachable('production started on sandbox payments');
+  } catch (error) {
+    assert.instance(error, ConfigError);
+    assert.match((error as Error).message, 'STRIPE_SECRET_KEY');
+    assert.match((error as Error).message, 'ALLOW_TEST_PAYMENTS=true');
+  }
+  assert.is(loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'true' }).ALLOW_TEST_PAYMENTS, true);
+  assert.is(loadConfig({ ...productionBasics, STRIPE_SECRET_KEY: 'sk_live_x' }).ALLOW_TEST_PAYMENTS, false);
+  assert.throws(() => loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'false' }), (error: Error) => error instanceof ConfigError);
+  assert.throws(() => loadConfig({ ALLOW_TEST_PAYMENTS: 'yes please' }), /ALLOW_TEST_PAYMENTS/);
+  // Outside production the sandbox needs no setting: npm start works as it is.
+  assert.is(loadConfig({}).ALLOW_TEST_PAYMENTS, false);
+});
+
+test('config: TRUST_PROXY is off unless set, in every mode, and names a number of proxy hops', () => {
+  assert.is(loadConfig({}).TRUST_PROXY, 0);
+  assert.is(loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'true' }).TRUST_PROXY, 0);
+  assert.is(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY, 2);
+  assert.is(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY, 1);
+  assert.is(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY, 0);
+  assert.throws(() => loadConfig({ TRUST_PROXY: 'everyone' }), /TRUST_PROXY/);
+});
+
+test('config: RATE_LIMITS overrides named limits and keeps the others', () => {
+  assert.equal(loadConfig({}).RATE_LIMITS, {});
+  assert.equal(loadConfig({ RATE_LIMITS: 'reviews=50/60, checkouts=100/600' }).RATE_LIMITS, { reviews: { points: 50, seconds: 60 }, checkouts: { points: 100, seconds: 600 } });
+  for (const bad of ['reviews=5', 'nonsense=1/1', 'reviews=0/60', 'reviews=5/600;checkouts=1/1']) assert.throws(() => loadConfig({ RATE_LIMITS: bad }), /RATE_LIMITS/, bad);
+});
+
 test.run();

@@ -1,8 +1,10 @@
 // Configuration is environment variables only, validated at start; a bad value names its variable and stops.
 import * as v from 'valibot';
 import { isPasswordHash } from './admin/password.ts';
+import { parseRateLimits } from './http/limitRules.ts';
 
 const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
+const flag = v.pipe(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), v.transform((value) => value === 'true' || value === '1'));
 const port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535, 'must be a port number'));
 
 export const ConfigSchema = v.object({
@@ -17,6 +19,22 @@ export const ConfigSchema = v.object({
   /** 'inline' runs the projection runner inside the service; 'external' expects `npm run projections` */
   PROJECTIONS: v.optional(v.picklist(['inline', 'external']), 'inline'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** how many proxies in front of the shop may be believed about the client's address (X-Forwarded-For); 0 = none */
+  TRUST_PROXY: v.optional(
+    v.pipe(v.string(), v.regex(/^(\d{1,2}|true|false)$/, 'must be a number of proxy hops (0 = none)'), v.transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))),
+    '0',
+  ),
+  /** a demo shop in production may take sandbox payments (every page then says test mode) */
+  ALLOW_TEST_PAYMENTS: v.optional(flag, 'false'),
+  /** overrides of the per-address limits, such as reviews=5/600,checkouts=20/600 (points per seconds) */
+  RATE_LIMITS: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    try {
+      return parseRateLimits(dataset.value);
+    } catch (error) {
+      addIssue({ message: (error as Error).message });
+      return NEVER;
+    }
+  })), ''),
   BODY_LIMIT_KB: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)), '64'),
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(1)), 'admin'),
   ADMIN_PASSWORD_HASH: v.optional(v.pipe(v.string(), v.trim(), v.check(isPasswordHash, 'must be a scrypt hash from: npm run admin -- set-password --print-hash'))),
@@ -53,6 +71,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ].filter(Boolean);
     if (missing.length) throw new ConfigError(`Invalid configuration: production needs ${missing.join(' and ')}`);
     if (config.ADMIN_PASSWORD) throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is refused in production; set ADMIN_PASSWORD_HASH');
+    // Sandbox payments place real orders from test cards: a production shop takes them only when told it is a demo.
+    if (!config.STRIPE_SECRET_KEY && !config.ALLOW_TEST_PAYMENTS) {
+      throw new ConfigError(
+        'Invalid configuration: production needs STRIPE_SECRET_KEY to take payments; set ALLOW_TEST_PAYMENTS=true only for a demo shop that takes test cards',
+      );
+    }
   }
   return config;
 }

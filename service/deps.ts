@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AdminCredentials } from './admin/credentials.ts';
 import type { Config } from './config.ts';
 import type { PositionWaiter } from './commands.ts';
+import type { Limits } from './http/limits.ts';
 import type { EventStore } from './ports/eventStore.ts';
 import type { Mailer } from './ports/mailer.ts';
 import type { PaymentGateway } from './ports/payments.ts';
@@ -28,4 +29,6 @@ export type ShopDeps = {
   payments: PaymentGateway;
   /** SMTP when SMTP_URL is set, else .eml files in the outbox */
   mailer: Mailer;
+  /** per-address limits on anonymous writes and sign-ins; counters in Redis when REDIS_URL is set */
+  limits: Limits;
 };

@@ -19,6 +19,7 @@ import type { ReadStore } from './ports/readStore.ts';
 import type { Server } from 'node:http';
 import { resolveAdminCredentials } from './admin/credentials.ts';
 import { resolveJwtSecret } from './admin/tokens.ts';
+import { createLimits } from './http/limits.ts';
 
 export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
@@ -103,13 +104,15 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   const admin = await resolveAdminCredentials(config, (message) => logger.warn(message));
   const payments = overrides.payments ?? (await openPaymentGateway(config));
   if (config.NODE_ENV === 'production' && payments.provider === 'sandbox') {
-    logger.warn('payments run in the sandbox: test cards only, no real card is charged; set STRIPE_SECRET_KEY to take real payments');
+    // Only with ALLOW_TEST_PAYMENTS=true (the configuration refuses production otherwise): a demo shop.
+    logger.warn('payments run in the sandbox (ALLOW_TEST_PAYMENTS): test cards only, no real card is charged, every page says test mode');
   }
   const mailer = await openMailer(config, logger);
   let reactor: Reactor | null = null;
   // The reactor runs beside the runner: in this process inline, else with `npm run projections`.
   const effects: PositionWaiter = config.PROJECTIONS === 'inline' ? { waitFor: (position, timeoutMs) => reactor?.waitFor(position, timeoutMs) ?? Promise.resolve(false) } : reactorCheckpointWaiter(reads);
-  const deps: ShopDeps = { config, logger, events, reads, waiter, effects, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer };
+  const limits = createLimits(config, logger);
+  const deps: ShopDeps = { config, logger, events, reads, waiter, effects, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
@@ -146,6 +149,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
       await readModels.stop();
       await reactor?.stop();
       await mailer.close();
+      await limits.close();
       await store.close();
       await events.close();
     },

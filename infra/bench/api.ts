@@ -9,6 +9,7 @@ import { megabytes, oneDecimal, whole, type BenchReport } from './report.ts';
 import type { BenchOptions, Section } from './section.ts';
 import { startServer, type BenchServer, type Memory } from './servers.ts';
 import { writeSeason } from './workload.ts';
+import { floodLimits } from '../testing/shop.ts';
 
 const section = 'api';
 const helloScript = new URL('./helloWorld.ts', import.meta.url).pathname;
@@ -85,7 +86,7 @@ export const apiSection: Section = {
         'shop',
         'service/main.ts',
         [],
-        { DATA_DIR: join(scratch, 'shop'), LOG_LEVEL: 'warn', JWT_SECRET: secret, NODE_ENV: 'development' },
+        { DATA_DIR: join(scratch, 'shop'), LOG_LEVEL: 'warn', JWT_SECRET: secret, NODE_ENV: 'development', RATE_LIMITS: floodLimits },
         '/healthz',
       );
       servers.push(shop);

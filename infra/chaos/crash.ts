@@ -16,6 +16,7 @@ import { createRedisReadStore } from '../readstore/redisReadStore.ts';
 import { startServer, type BenchServer } from '../bench/servers.ts';
 import { freePort } from '../testing/ports.ts';
 import { startRedis, type TestRedis } from '../testing/redis.ts';
+import { floodLimits } from '../testing/shop.ts';
 
 export type CrashRound = {
   round: number;
@@ -71,7 +72,7 @@ export async function openCrashSite(): Promise<CrashSite> {
   const token = signAdminToken(secret, 'admin');
   const port = await freePort();
   const redis: TestRedis = await startRedis();
-  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, JWT_SECRET: secret, LOG_LEVEL: 'error', NODE_ENV: 'test' };
+  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, JWT_SECRET: secret, LOG_LEVEL: 'error', NODE_ENV: 'test', RATE_LIMITS: floodLimits };
   const acknowledgedIds: string[] = [];
   let service: BenchServer | null = null;
 

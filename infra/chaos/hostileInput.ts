@@ -1,9 +1,8 @@
 // A fuzzer for the shop's HTTP surface: malformed requests against every route the app registers, each checked for
 // a clean 4xx (never a 5xx), no internals in the body, and nothing appended to the log when the request was refused.
-import { Router } from '@koa/router';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { routeModules } from '../../service/app.ts';
+import { buildRouters } from '../../service/app.ts';
 import type { ShopDeps } from '../../service/deps.ts';
 import type { EventStore } from '../../service/ports/eventStore.ts';
 
@@ -176,10 +175,9 @@ const specRoutes: RouteInfo[] = [
 
 /** Every route the application registers (found by registering the route modules on a scratch router) and the spec's. */
 export function routesToFuzz(deps: ShopDeps): RouteInfo[] {
-  const router = new Router();
-  for (const register of routeModules) register(router, deps);
-  const registered = router.stack
-    .filter((layer) => typeof layer.path === 'string')
+  const { router, admin } = buildRouters(deps);
+  const registered = [...router.stack, ...admin.stack]
+    .filter((layer) => typeof layer.path === 'string' && layer.methods.length > 0)
     .map((layer) => ({ path: layer.path as string, methods: layer.methods.filter((m) => m !== 'HEAD') }));
   const known = new Set(registered.map((r) => r.path));
   return [...registered, ...specRoutes.filter((r) => !known.has(r.path))];

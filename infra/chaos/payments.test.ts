@@ -1,11 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { testWebhookSecret } from '../../service/checkout/testing.ts';
-import { startTestShop } from '../testing/shop.ts';
+import { floodLimits, startTestShop } from '../testing/shop.ts';
 import { paymentStorm } from './payments.ts';
 
 test('payments: 200 paid checkouts, each webhook delivered 3 times in shuffled order, make exactly 200 orders', async () => {
-  const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret });
+  const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret, RATE_LIMITS: floodLimits });
   try {
     const storm = await paymentStorm(shop, { payments: 200 });
     assert.is(storm.deliveries, 600);

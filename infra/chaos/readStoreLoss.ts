@@ -16,6 +16,7 @@ import { startServer, type BenchServer } from '../bench/servers.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
 import { createRedisReadStore } from '../readstore/redisReadStore.ts';
 import { startRedis, type TestRedis } from '../testing/redis.ts';
+import { floodLimits } from '../testing/shop.ts';
 
 export type Loss = 'flush' | 'restart';
 
@@ -67,7 +68,7 @@ export async function openLossSite(): Promise<LossSite> {
   const secret = randomBytes(32).toString('base64url');
   const owner = { authorization: `Bearer ${signAdminToken(secret, 'admin')}` };
   const redis: TestRedis = await startRedis();
-  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, JWT_SECRET: secret, LOG_LEVEL: 'error', NODE_ENV: 'test' };
+  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, JWT_SECRET: secret, LOG_LEVEL: 'error', NODE_ENV: 'test', RATE_LIMITS: floodLimits };
   let service: BenchServer | null = null;
   const acknowledgedIds = new Set<string>();
   let rounds = 0;

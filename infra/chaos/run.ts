@@ -4,8 +4,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { BenchReport, spliceGenerated, whole, type Verdict } from '../bench/report.ts';
 import { loginLimits } from '../../service/admin/throttle.ts';
-import { testWebhookSecret } from '../../service/checkout/testing.ts';
-import { startTestShop, testAdmin } from '../testing/shop.ts';
+import { paidCartCheckout, sandboxPayBody, testWebhookSecret } from '../../service/checkout/testing.ts';
+import { defaultLimits } from '../../service/http/limits.ts';
+import { floodSignIns, floodWrites, routeVariantRun } from './abuse.ts';
+import { floodLimits, startTestShop, testAdmin } from '../testing/shop.ts';
 import { loginStorm, missingSecurityHeaders, tryBadTokens } from './adminAuth.ts';
 import { paymentStorm } from './payments.ts';
 import { openCrashSite } from './crash.ts';
@@ -168,7 +170,7 @@ const payments: Scenario = {
   name: 'payments',
   async run(report) {
     const section = 'payments';
-    const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret });
+    const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret, RATE_LIMITS: floodLimits });
     try {
       const storm = await paymentStorm(shop, { payments: 1000, copies: 3, concurrency: 24, seed: 7 });
       report.figure(section, 'paid checkouts (paid at the sandbox gateway only, so only a webhook can place the order)', whole(storm.payments));
@@ -216,7 +218,72 @@ const readStoreLoss: Scenario = {
   },
 };
 
-const scenarios: Scenario[] = [crash, emailCrash, readStoreLoss, hostileInput, payments, auth];
+const routeVariants: Scenario = {
+  name: 'route-variants',
+  async run(report) {
+    const section = 'route variants';
+    const shop = await startTestShop({ RATE_LIMITS: floodLimits });
+    try {
+      await paidCartCheckout(shop);
+      const personal = [sandboxPayBody().email, sandboxPayBody().address.line1];
+      const run = await routeVariantRun(shop.url, shop.shop.deps, personal, 200);
+      const statuses = [...run.byStatus].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status}: ${whole(n)}`);
+      report.figure(section, 'answers by status', statuses.join(', '));
+      report.target(
+        section,
+        'every admin route (read from the admin router) in other spellings without a token, and with tokens for strangers: never 2xx, never personal data',
+        `${whole(run.requests)} requests on ${run.routes} routes, ${run.findings.length} not refused or leaking`,
+        run.findings.length === 0,
+      );
+      for (const finding of run.findings.slice(0, 20)) report.note(section, finding);
+      report.note(section, 'Spellings: upper, mixed and capitalised case, percent-encoded letters and slashes, doubled and trailing slashes, dot segments, NUL and ";" suffixes, and 200 seeded random respellings per route; sent byte for byte over node:http.');
+    } finally {
+      await shop.close();
+    }
+  },
+};
+
+const flood: Scenario = {
+  name: 'flood',
+  async run(report) {
+    const section = 'flood';
+    const shop = await startTestShop();
+    try {
+      const results = await floodWrites(shop.url, 300);
+      for (const r of results) {
+        const other = [...r.other].map(([status, n]) => `${n} × ${status}`).join(', ');
+        report.figure(section, `${r.route}: 300 at once from one address`, `${r.accepted} accepted, ${r.refused429} × 429 (${r.withRetryAfter} with Retry-After)${other ? `, ${other}` : ''}`);
+      }
+      const reviews = results.find((r) => r.route === 'POST /api/reviews/submit')!;
+      const notices = results.find((r) => r.route === 'POST /api/direct-notify')!;
+      const starts = results.filter((r) => /checkout-session|cart\/checkout|payment-intent/.test(r.route) && !r.route.includes('sandbox'));
+      const started = starts.reduce((n, r) => n + r.accepted, 0);
+      report.target(
+        section,
+        `anonymous writes from one address held to their limits (reviews ${defaultLimits.reviews.points}, notices ${defaultLimits.notices.points}, checkout starts ${defaultLimits.checkouts.points} per 10 min); every 429 with Retry-After`,
+        `reviews ${reviews.accepted}, notices ${notices.accepted}, checkout starts ${started} of 900`,
+        reviews.accepted === defaultLimits.reviews.points && notices.accepted === defaultLimits.notices.points && started === defaultLimits.checkouts.points && results.every((r) => r.withRetryAfter === r.refused429),
+      );
+    } finally {
+      await shop.close();
+    }
+    const proxied = await startTestShop({ TRUST_PROXY: '1' });
+    try {
+      const signIns = await floodSignIns(proxied.url, proxied.shop.deps, testAdmin, 300);
+      report.figure(section, '300 concurrent sign-ins with invented names from 300 addresses', `${signIns.refused401} × 401, ${signIns.busy429} × 429 (turned away past the queue); ${signIns.appended} events appended, ${signIns.newStreams} new streams`);
+      report.target(
+        section,
+        "the owner's own sign-in during that flood: answered in under 5 s; the log grows by a bounded amount, in no stream per typed name",
+        `${signIns.ownerStatus} in ${whole(Math.round(signIns.ownerMs))} ms; ${signIns.appended} events in ${signIns.newStreams} new streams`,
+        signIns.ownerStatus === 200 && signIns.ownerMs < 5000 && signIns.newStreams <= 2 && signIns.appended <= defaultLimits.unknownNames.points + 1,
+      );
+    } finally {
+      await proxied.close();
+    }
+  },
+};
+
+const scenarios: Scenario[] = [crash, emailCrash, readStoreLoss, hostileInput, payments, auth, routeVariants, flood];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const chosen = wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios;

@@ -6,7 +6,10 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { adminFile, writeAdminFile } from '../../service/admin/credentials.ts';
 import { hashPassword } from '../../service/admin/password.ts';
-import { ConfigError, loadConfig } from '../../service/config.ts';
+import { adminStream } from '../../contracts/streams.ts';
+import { metadataOf, newEventId } from '../../service/commands.ts';
+import { ConfigError, loadConfig, type Config } from '../../service/config.ts';
+import { openEventStore } from '../../service/shop.ts';
 
 const minimumLength = 12;
 const usage = 'Usage: npm run admin -- set-password [--password <password>] [--print-hash]';
@@ -44,6 +47,19 @@ async function newPassword(given: string | undefined): Promise<string> {
   return first;
 }
 
+/** A new password ends every session signed in with the old one: the shop's guard reads this from the log. */
+async function revokeSessions(config: Config): Promise<void> {
+  const events = await openEventStore(config);
+  try {
+    const now = new Date().toISOString();
+    const username = config.ADMIN_USERNAME;
+    const metadata = { ...metadataOf({ causedBy: `admin:${username}`, requestId: `cli-${newEventId()}`, now }), via: 'npm run admin -- set-password' };
+    await events.append(adminStream(username), [{ type: 'AdminSessionsRevoked', data: { username, reason: 'password_changed', at: now }, id: newEventId(), metadata }], 'any');
+  } finally {
+    await events.close();
+  }
+}
+
 async function setPassword(options: { password?: string; 'print-hash'?: boolean }) {
   const config = loadConfig();
   const password = await newPassword(options.password);
@@ -52,11 +68,14 @@ async function setPassword(options: { password?: string; 'print-hash'?: boolean 
   if (options['print-hash']) {
     // Single quotes: the hash holds "$", which shells and .env readers would otherwise expand.
     console.log(`ADMIN_PASSWORD_HASH='${hash}'`);
+    await revokeSessions(config);
+    console.error('Every admin session signed in until now has ended.');
     return;
   }
   const file = adminFile(config);
   writeAdminFile(file, hash);
-  console.log(`The admin password for "${config.ADMIN_USERNAME}" is set (hash in ${file}). Restart the shop to use it.`);
+  await revokeSessions(config);
+  console.log(`The admin password for "${config.ADMIN_USERNAME}" is set (hash in ${file}); every session signed in until now has ended. Restart the shop to use it.`);
   if (config.ADMIN_PASSWORD_HASH || config.ADMIN_PASSWORD) {
     console.log('Note: ADMIN_PASSWORD_HASH or ADMIN_PASSWORD is set in the environment and takes precedence over this file.');
   }

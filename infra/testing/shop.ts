@@ -11,6 +11,12 @@ import { createShop, type Shop } from '../../service/shop.ts';
 /** The admin every test shop starts with (ADMIN_PASSWORD is accepted outside production). */
 export const testAdmin = { username: 'admin', password: 'test-admin-password-1' } as const;
 
+/**
+ * RATE_LIMITS for a shop that a test or a chaos run floods from one address on purpose (every client is 127.0.0.1);
+ * the tests of the limits themselves keep the defaults.
+ */
+export const floodLimits = 'reviews=1000000/1,notices=1000000/1,checkouts=1000000/1,sandbox=1000000/1,noticeMails=1000000/1,unknownNames=1000000/1';
+
 export type TestShop = { url: string; shop: Shop; dataDir: string; close(): Promise<void> };
 
 export async function startTestShop(
@@ -55,7 +61,7 @@ export async function call(url: string, init: { method?: string; body?: unknown;
 }
 
 /** A valid admin bearer header for a test shop, without going through the login form. */
-export async function adminHeaders(shop: TestShop, username = 'admin'): Promise<Record<string, string>> {
+export async function adminHeaders(shop: TestShop, username = shop.shop.deps.admin.username): Promise<Record<string, string>> {
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
   return { authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, username)}` };
 }

@@ -42,23 +42,33 @@ test('tokens: the key built once checks exactly what the secret string does', ()
 
 test('guard: a token that expires while in use is refused on the next request', async () => {
   const shop = await startTestShop();
-  const token = signAdminToken(shop.shop.deps.jwtSecret, 'admin', 1);
+  const token = signAdminToken(shop.shop.deps.jwtSecret, 'admin', 2);
   const headers = { authorization: `Bearer ${token}` };
   assert.is((await call(`${shop.url}/api/admin/orders`, { headers })).status, 200);
-  await new Promise((r) => setTimeout(r, 2100));
+  await new Promise((r) => setTimeout(r, 3100));
   assert.is((await call(`${shop.url}/api/admin/orders`, { headers })).status, 401);
   await shop.close();
 });
 
 test('guard: admin routes answer 401 without a valid token, and pass a valid one on', async () => {
   const shop = await startTestShop();
-  const missing = await call(`${shop.url}/api/admin/anything`);
+  const missing = await call(`${shop.url}/api/admin/reviews`);
   assert.is(missing.status, 401);
   assert.is(missing.headers.get('www-authenticate'), 'Bearer');
-  assert.is((await call(`${shop.url}/api/admin/anything`, { headers: { authorization: 'Bearer nonsense' } })).status, 401);
-  assert.is((await call(`${shop.url}/api/admin/anything`, { headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } })).status, 401);
-  // With a valid token the guard lets the request through to routing (this path has no route: 404).
+  assert.is((await call(`${shop.url}/api/admin/reviews`, { headers: { authorization: 'Bearer nonsense' } })).status, 401);
+  assert.is((await call(`${shop.url}/api/admin/reviews`, { headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } })).status, 401);
+  assert.is((await call(`${shop.url}/api/admin/reviews`, { headers: await adminHeaders(shop) })).status, 200);
+  // A path no admin route holds is not an admin route: 404 with or without a token, and the guard is not consulted.
+  assert.is((await call(`${shop.url}/api/admin/anything`)).status, 404);
   assert.is((await call(`${shop.url}/api/admin/anything`, { headers: await adminHeaders(shop) })).status, 404);
+  await shop.close();
+});
+
+test('guard: a token correctly signed for a name that is not the admin is refused', async () => {
+  const shop = await startTestShop();
+  const stranger = await call(`${shop.url}/api/admin/orders`, { headers: await adminHeaders(shop, 'mallory') });
+  assert.is(stranger.status, 401);
+  assert.is(stranger.json.success, false);
   await shop.close();
 });
 

@@ -1,46 +1,85 @@
-// POST /api/admin/login: checks the password against its hash, throttles failures, records every attempt.
+// POST /api/admin/login checks the password against its hash, slows repeated failures and records every attempt;
+// POST /api/admin/logout ends the session of the token it comes with.
 import type { Router, RouterContext } from '@koa/router';
-import { LoginBodySchema, loginMessages, type AdminEvent, type LoginResponse } from '../../contracts/admin.ts';
-import { adminStream } from '../../contracts/streams.ts';
+import type { Context } from 'koa';
+import { busyMessage, LoginBodySchema, loginMessages, logoutMessage, type AdminEvent, type LoginResponse, type LogoutResponse } from '../../contracts/admin.ts';
+import { adminStream, unknownSignInStream } from '../../contracts/streams.ts';
 import { metadataOf, newEventId } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { parseOr400, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
-import { adminLoginPath } from './guard.ts';
+import { adminLoginPath, sessionOf } from './guard.ts';
 import { verifyPassword } from './password.ts';
+import { createPasswordGate, gateBusy } from './passwordGate.ts';
+import { sessionCheckFor } from './sessions.ts';
 import { createLoginThrottle } from './throttle.ts';
 import { signAdminToken } from './tokens.ts';
 
-export function adminLoginRoutes(router: Router, deps: ShopDeps) {
-  const throttle = createLoginThrottle();
+export const adminLogoutPath = '/api/admin/logout';
+
+/**
+ * The owner's name gets its own places for password checks, so invented names, however many, queue only among
+ * themselves; past their short queue they are turned away at once instead of waiting.
+ */
+export const passwordChecks = { known: { concurrency: 2, queue: 64 }, unknown: { concurrency: 1, queue: 32 } } as const;
+
+export function adminLoginRoutes(router: Router, deps: ShopDeps, admin: Router) {
+  const throttle = createLoginThrottle(undefined, deps.limits.store);
+  const gates = {
+    known: createPasswordGate(passwordChecks.known.concurrency, passwordChecks.known.queue),
+    unknown: createPasswordGate(passwordChecks.unknown.concurrency, passwordChecks.unknown.queue),
+  };
+  const sessions = sessionCheckFor(deps.events);
 
   /** Sign-in attempts are facts for the audit trail, not decisions on state: appended straight to the log. */
-  const record = async (ctx: RouterContext, username: string, causedBy: string, event: AdminEvent) => {
+  const record = async (ctx: Context, stream: string, causedBy: string, event: AdminEvent) => {
     const metadata = { ...metadataOf(commandMeta(ctx, causedBy, deps.clock())), ip: ctx.ip };
-    await deps.events.append(adminStream(username), [{ ...event, id: newEventId(), metadata }], 'any');
+    await deps.events.append(stream, [{ ...event, id: newEventId(), metadata }], 'any');
+  };
+
+  const refuse = (ctx: Context, waitMs: number, message: (when: string) => string) => {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    const when = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    ctx.set('Retry-After', String(seconds));
+    return tooManyRequests(message(when));
   };
 
   router.post(adminLoginPath, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
     const { username, password } = parseOr400(LoginBodySchema, ctx.request.body, 'login');
     const waitMs = await throttle.attempt(username, ctx.ip);
     if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      const minutes = Math.ceil(seconds / 60);
-      deps.logger.warn({ username, ip: ctx.ip, retryAfterSeconds: seconds }, 'admin login throttled');
-      ctx.set('Retry-After', String(seconds));
-      throw tooManyRequests(`Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      deps.logger.warn({ username, ip: ctx.ip, retryAfterSeconds: Math.ceil(waitMs / 1000) }, 'admin login throttled');
+      throw refuse(ctx, waitMs, (when) => `Too many failed login attempts. Please try again in ${when}.`);
     }
-    // The hash is checked even for an unknown username, so the answer's timing does not tell which names exist.
-    const passwordMatches = await verifyPassword(password, deps.admin.passwordHash);
     const known = username === deps.admin.username;
+    // The hash is checked even for an unknown username, so the answer's timing does not tell which names exist.
+    const passwordMatches = await (known ? gates.known : gates.unknown).run(() => verifyPassword(password, deps.admin.passwordHash));
+    if (passwordMatches === gateBusy) {
+      deps.logger.warn({ ip: ctx.ip }, 'admin login refused: too many password checks waiting');
+      throw refuse(ctx, 5000, () => busyMessage);
+    }
     const at = deps.clock().toISOString();
     if (!known || !passwordMatches) {
-      await record(ctx, username, 'visitor', { type: 'AdminLoginFailed', data: { username, reason: known ? 'wrong_password' : 'unknown_username', at } });
+      if (known) {
+        await record(ctx, adminStream(username), 'visitor', { type: 'AdminLoginFailed', data: { username, reason: 'wrong_password', at } });
+      } else if ((await deps.limits.take('unknownNames', 'shop')) === 0) {
+        // One stream a day for every invented name, with a cap an hour: a flood cannot grow the log without bound.
+        await record(ctx, unknownSignInStream(at), 'visitor', { type: 'AdminLoginFailed', data: { username, reason: 'unknown_username', at } });
+      }
       deps.logger.warn({ username, ip: ctx.ip }, 'admin login failed');
       throw unauthorized(loginMessages.invalid);
     }
     await throttle.succeeded(username, ctx.ip);
-    await record(ctx, username, `admin:${username}`, { type: 'AdminLoggedIn', data: { username, at } });
+    await record(ctx, adminStream(username), `admin:${username}`, { type: 'AdminLoggedIn', data: { username, at } });
     ctx.body = { success: true, token: signAdminToken(deps.jwtSecret, username), message: loginMessages.success } satisfies LoginResponse;
+  });
+
+  admin.post(adminLogoutPath, async (ctx: RouterContext) => {
+    const { username, sessionId } = sessionOf(ctx);
+    await record(ctx, adminStream(username), `admin:${username}`, { type: 'AdminLoggedOut', data: { username, sessionId, at: deps.clock().toISOString() } });
+    sessions.forget(username);
+    ctx.body = { success: true, message: logoutMessage } satisfies LogoutResponse;
   });
 }

@@ -32,7 +32,7 @@ async function events(args: string[], env: Record<string, string> = {}) {
 const apiLog: LogPageResponse['events'] = [];
 
 test('a run with orders and reviews: the read models in Redis equal a rebuild from the log, and the API pages through all of it', async () => {
-  const shop = await startTestShop({ DATA_DIR: dataDir, REDIS_URL: redis.url });
+  const shop = await startTestShop({ DATA_DIR: dataDir, REDIS_URL: redis.url, ADMIN_USERNAME: 'owner' });
   const owner = await adminHeaders(shop, 'owner');
   await placeOrders(shop, [
     orderPlacedData({ orderId: 'pi_sandbox_Audit0000000000000000001', placedAt: '2026-03-01T09:00:00.000Z' }),

@@ -5,8 +5,8 @@ import { AuditEventsQuerySchema, type LogPageResponse, type StreamEventsResponse
 import type { ShopDeps } from '../deps.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 
-export function auditRoutes(router: Router, deps: ShopDeps) {
-  router.get('/api/admin/events', async (ctx) => {
+export function auditRoutes(router: Router, deps: ShopDeps, admin: Router) {
+  admin.get('/api/admin/events', async (ctx) => {
     const { stream, after, limit } = parseOr400(AuditEventsQuerySchema, ctx.query, 'query');
     ctx.set('Cache-Control', 'no-store');
     if (stream) {

@@ -126,7 +126,8 @@ export function createPostbox(deps: PostboxDeps): Postbox {
   async function sendOnce(notificationId: string, kind: EmailKind, message: MailMessage, meta: CommandMeta) {
     const stream = notificationStream(notificationId);
     const history = await deps.events.readStream(stream);
-    if (history.some((e) => e.type === 'EmailSent' && (e.data as { kind: string }).kind === kind)) return;
+    // Sent already, or withheld on purpose when it was made due.
+    if (history.some((e) => (e.type === 'EmailSent' || e.type === 'EmailWithheld') && (e.data as { kind: string }).kind === kind)) return;
     try {
       // The key the EmailSent id is derived from: a send repeated before it was recorded is the same e-mail.
       const receipt = await deps.mailer.send(message, { idempotencyKey: `${notificationId}:${kind}` });

@@ -1,12 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CheckoutStarted } from '../../contracts/checkout.ts';
-import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { allEvents, cardFormBody, ofType } from './testing.ts';
 
 let shop: TestShop;
 test.before(async () => {
-  shop = await startTestShop();
+  // Many bodies from one address on purpose: the limits have their own tests.
+  shop = await startTestShop({ RATE_LIMITS: floodLimits });
 });
 test.after(async () => {
   await shop.close();

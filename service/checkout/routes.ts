@@ -10,6 +10,7 @@ import {
 import { cartShippingOptionFor, cartShippingOptions, destinationCodes } from '../../contracts/shipping.ts';
 import type { ShopDeps } from '../deps.ts';
 import { badRequest, parseOr400 } from '../http/errors.ts';
+import { limit } from '../http/limits.ts';
 import { notifyRoutes } from './notifyRoutes.ts';
 import { orderRoutes } from './orderRoutes.ts';
 import { createOrderDesk } from './placeOrder.ts';
@@ -33,7 +34,7 @@ export function checkoutRoutes(router: Router, deps: ShopDeps) {
   });
 
   // The cart drawer: lines by book id; the shipping option follows customerCountry (reading 1: GB 350, else 500).
-  router.post('/api/cart/checkout', async (ctx) => {
+  router.post('/api/cart/checkout', limit(deps, 'checkouts'), async (ctx) => {
     const body = parseOr400(CartCheckoutRequestSchema, ctx.request.body);
     const priced = await priceCart(deps.reads, body.items);
     ctx.body = await startHostedCheckout(deps, ctx, {
@@ -45,7 +46,7 @@ export function checkoutRoutes(router: Router, deps: ShopDeps) {
   });
 
   // The direct purchase: lines by title; without a country the payment page offers both shipping options.
-  router.post('/api/create-checkout-session', async (ctx) => {
+  router.post('/api/create-checkout-session', limit(deps, 'checkouts'), async (ctx) => {
     const body = parseOr400(CreateCheckoutSessionRequestSchema, ctx.request.body);
     const priced = await priceByTitle(deps.reads, body.items);
     const country = body.customerCountry;
@@ -60,7 +61,7 @@ export function checkoutRoutes(router: Router, deps: ShopDeps) {
   });
 
   // The custom card form sends the shopper and their address; the wallet page sends only the amount it showed.
-  router.post('/api/create-payment-intent', async (ctx) => {
+  router.post('/api/create-payment-intent', limit(deps, 'checkouts'), async (ctx) => {
     const raw = ctx.request.body;
     const isCardForm = !!raw && typeof raw === 'object' && !('amount' in raw);
     if (isCardForm) {

@@ -6,6 +6,7 @@ import { SandboxConfirmIntentRequestSchema, SandboxPayRequestSchema, type Sandbo
 import { cartShippingOptionFor } from '../../contracts/shipping.ts';
 import type { ShopDeps } from '../deps.ts';
 import { badRequest, HttpError, notFound, parseOr400 } from '../http/errors.ts';
+import { limit } from '../http/limits.ts';
 import { commandMeta } from '../http/request.ts';
 import { CardDeclined, type SandboxDesk } from '../ports/payments.ts';
 import type { OrderDesk } from './placeOrder.ts';
@@ -36,7 +37,7 @@ export function sandboxRoutes(router: Router, deps: ShopDeps, sandbox: SandboxDe
     ctx.body = session;
   });
 
-  router.post('/api/sandbox/checkout-sessions/:id/pay', async (ctx) => {
+  router.post('/api/sandbox/checkout-sessions/:id/pay', limit(deps, 'sandbox'), async (ctx) => {
     const id = ctx.params.id ?? '';
     const session = sandbox.describeSession(id);
     if (!session) throw notFound('There is no such checkout session');
@@ -52,7 +53,7 @@ export function sandboxRoutes(router: Router, deps: ShopDeps, sandbox: SandboxDe
     ctx.body = answer;
   });
 
-  router.post('/api/sandbox/payment-intents/:id/confirm', async (ctx) => {
+  router.post('/api/sandbox/payment-intents/:id/confirm', limit(deps, 'sandbox'), async (ctx) => {
     const id = ctx.params.id ?? '';
     const body = parseOr400(SandboxConfirmIntentRequestSchema, ctx.request.body);
     const shipping = body.shipping && {

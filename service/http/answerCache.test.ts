@@ -65,7 +65,7 @@ test('an answer built while a commit lands is not kept past that commit', async 
 const revalidate = (etag: string) => ({ 'if-none-match': etag, 'cache-control': 'max-age=0' });
 
 test('HTTP: cached read answers carry an ETag, answer 304 to a matching If-None-Match, and move on with the next event', async () => {
-  const shop = await startTestShop();
+  const shop = await startTestShop({ ADMIN_USERNAME: 'owner' });
   try {
     const owner = await adminHeaders(shop, 'owner');
     for (const [path, headers] of [
@@ -144,7 +144,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 }
 
 test('HTTP: a large cached answer leaves compressed as the client asks, the same JSON each way', async () => {
-  const shop = await startTestShop();
+  const shop = await startTestShop({ ADMIN_USERNAME: 'owner' });
   try {
     const owner = await adminHeaders(shop, 'owner');
     await placeOrders(

@@ -11,7 +11,7 @@ let shop: TestShop;
 let owner: Record<string, string>;
 
 test.before(async () => {
-  shop = await startTestShop({}, { clock: () => new Date('2026-03-05T08:30:00.000Z') });
+  shop = await startTestShop({ ADMIN_USERNAME: 'owner' }, { clock: () => new Date('2026-03-05T08:30:00.000Z') });
   owner = await adminHeaders(shop, 'owner');
   await placeOrders(shop, [
     orderPlacedData({ orderId: 'ord-first', placedAt: '2026-03-01T09:00:00.000Z' }),

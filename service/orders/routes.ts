@@ -30,11 +30,11 @@ function orderIdOf(ctx: Context): string {
   return id;
 }
 
-export function orderRoutes(router: Router, deps: ShopDeps) {
+export function orderRoutes(router: Router, deps: ShopDeps, admin: Router) {
   // The console refetches the whole list every minute and after each change: one answer per status tab, kept until the
   // runner commits again (the admin guard has already checked the token of this very request).
   const listed = answerCache<string>(deps.reads, [adminOrdersProjection.name]);
-  router.get('/api/admin/orders', async (ctx) => {
+  admin.get('/api/admin/orders', async (ctx) => {
     const { status } = parseOr400(AdminOrdersQuerySchema, ctx.query, 'query');
     const answer = await listed.get(status ?? '', async () => {
       const [orders, { total, counts }] = await Promise.all([listAdminOrders(deps.reads, status), countOrders(deps.reads)]);
@@ -44,7 +44,7 @@ export function orderRoutes(router: Router, deps: ShopDeps) {
     sendJsonAnswer(ctx, answer!);
   });
 
-  router.post('/api/admin/orders/:id/status', async (ctx) => {
+  admin.post('/api/admin/orders/:id/status', async (ctx) => {
     const orderId = orderIdOf(ctx);
     const { status, notes, expectedRevision } = parseOr400(ChangeOrderStatusSchema, ctx.request.body);
     const admin = adminOf(ctx);
@@ -73,7 +73,7 @@ export function orderRoutes(router: Router, deps: ShopDeps) {
 
   // Orders placed without the buyer's details (wallet payments before the payer's address reached the provider): the
   // owner adds what is missing, with a reason, against the revision the console showed. Nothing on record is replaced.
-  router.post('/api/admin/orders/:id/customer', async (ctx) => {
+  admin.post('/api/admin/orders/:id/customer', async (ctx) => {
     const orderId = orderIdOf(ctx);
     const { name, email, address, reason, expectedRevision } = parseOr400(AddOrderCustomerDetailsSchema, ctx.request.body);
     const admin = adminOf(ctx);
@@ -110,7 +110,7 @@ export function orderRoutes(router: Router, deps: ShopDeps) {
     ctx.body = body;
   });
 
-  router.get('/api/admin/orders/:id/history', async (ctx) => {
+  admin.get('/api/admin/orders/:id/history', async (ctx) => {
     const orderId = orderIdOf(ctx);
     const history = await getOrderHistory(deps.reads, orderId);
     if (!history) throw notFound(orderNotFoundMessage(orderId));

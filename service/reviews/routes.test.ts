@@ -1,14 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { reviewMessages } from '../../contracts/reviews.ts';
-import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { refusedAdminTokens } from '../../infra/testing/tokens.ts';
 import { reviewSubmittedMessage } from './routes.ts';
 
 let shop: TestShop;
 let admin: Record<string, string>;
 test.before(async () => {
-  shop = await startTestShop();
+  // Many bodies from one address on purpose: the limits have their own tests.
+  shop = await startTestShop({ RATE_LIMITS: floodLimits });
   admin = await adminHeaders(shop);
 });
 test.after(() => shop.close());

@@ -19,17 +19,18 @@ import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { answerCache, sendJsonAnswer } from '../http/answerCache.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
+import { limit } from '../http/limits.ts';
 import { commandMeta } from '../http/request.ts';
 import { reviewDecider, type ReviewCommand } from './review.ts';
 
 export const reviewSubmittedMessage = 'Thank you for your review! It has been submitted for approval.';
 
-export function reviewRoutes(router: Router, deps: ShopDeps) {
+export function reviewRoutes(router: Router, deps: ShopDeps, admin: Router) {
   const knownBook = async (bookId: number) => {
     if (!(await getBook(deps.reads, bookId))) throw notFound('Book not found');
   };
 
-  router.post('/api/reviews/submit', async (ctx) => {
+  router.post('/api/reviews/submit', limit(deps, 'reviews'), async (ctx) => {
     const review = parseOr400(SubmitReviewBodySchema, ctx.request.body, 'review');
     await knownBook(review.bookId);
     const now = deps.clock();
@@ -56,11 +57,11 @@ export function reviewRoutes(router: Router, deps: ShopDeps) {
     sendJsonAnswer(ctx, answer);
   });
 
-  router.get('/api/admin/reviews', async (ctx) => {
+  admin.get('/api/admin/reviews', async (ctx) => {
     ctx.body = await adminReviews(deps.reads, 'all');
   });
 
-  router.get('/api/admin/reviews/:status', async (ctx) => {
+  admin.get('/api/admin/reviews/:status', async (ctx) => {
     ctx.body = await adminReviews(deps.reads, parseOr400(ReviewListFilterSchema, ctx.params.status, 'status'));
   });
 
@@ -77,7 +78,7 @@ export function reviewRoutes(router: Router, deps: ShopDeps) {
     ctx.body = { success: true, message, review } satisfies ModerateReviewResponse;
   };
 
-  router.post('/api/admin/reviews/:id/approve', async (ctx) => {
+  admin.post('/api/admin/reviews/:id/approve', async (ctx) => {
     const { adminMessage } = parseOr400(ApproveReviewBodySchema, ctx.request.body ?? undefined, 'approval');
     await moderate(
       ctx,
@@ -86,7 +87,7 @@ export function reviewRoutes(router: Router, deps: ShopDeps) {
     );
   });
 
-  router.post('/api/admin/reviews/:id/reject', async (ctx) => {
+  admin.post('/api/admin/reviews/:id/reject', async (ctx) => {
     const { adminMessage } = parseOr400(RejectReviewBodySchema, ctx.request.body ?? {}, 'rejection');
     await moderate(ctx, (reviewId, by, at) => ({ type: 'RejectReview', reviewId, adminMessage, by, at }), 'The review has been rejected');
   });

@@ -184,7 +184,7 @@ test('The order list fetches itself again every minute', async () => {
     await badge.and(page.locator('[data-status="pending"]')).waitFor(seen);
     const moved = await call(`${shop.url}/api/admin/orders/${orderIds.maryam}/status`, {
       body: { status: 'delivered' },
-      headers: await adminHeaders(shop, 'partner'),
+      headers: await adminHeaders(shop),
     });
     assert.is(moved.status, 200);
     await page.clock.runFor(30_000);
@@ -214,7 +214,7 @@ test('Owner logs out from the order console and lands on the login page', async 
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`axe finds no serious or critical problems in the order console with two orders open (${name})`, async () => {
-    const shop = await startTestShop();
+    const shop = await startTestShop({ ADMIN_USERNAME: 'owner' });
     await placeOrders(shop, exampleOrders());
     // The shop's CSP forbids inline scripts, so this one context lets the test inject axe.
     const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });

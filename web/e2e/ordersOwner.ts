@@ -47,7 +47,8 @@ export async function ownerAt(
   viewport: { width: number; height: number },
   { orders = exampleOrders(), signedIn = true } = {},
 ) {
-  const shop = await startTestShop();
+  // The token names the shop's admin, as a token from the login screen would.
+  const shop = await startTestShop({ ADMIN_USERNAME: 'owner' });
   if (orders.length) await placeOrders(shop, orders);
   const { context, page } = await newPage(browser, viewport);
   if (signedIn) {

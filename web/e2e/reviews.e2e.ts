@@ -115,10 +115,13 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
       // Logging out ends the session.
       await page.goto(`${shop.url}/admin-dashboard`);
+      const token = await page.evaluate(() => localStorage.getItem('adminToken'));
       await page.getByRole('button', { name: 'Log Out' }).click();
       await toastShows(page, 'Logged Out');
       await page.waitForURL('**/admin/login', wait);
       assert.is(await page.evaluate(() => localStorage.getItem('adminToken')), null);
+      // The server ended the session too: the old token opens nothing any more.
+      assert.is((await fetch(`${shop.url}/api/admin/reviews`, { headers: { authorization: `Bearer ${token}` } })).status, 401);
     } finally {
       await context.close();
       await shop.close();

@@ -5,6 +5,7 @@ import { useLayoutEffect } from 'react';
 import { isHomePath } from '../../../contracts/routes.ts';
 import { NotFound } from '../components/NotFound.tsx';
 import { DeferredToaster } from '../components/toast/DeferredToaster.tsx';
+import { SiteTestModeNotice } from '../components/SiteTestModeNotice.tsx';
 import { dropFirstScreen } from '../firstScreen.ts';
 import { themeProps } from '../theme.ts';
 
@@ -24,6 +25,7 @@ function RootLayout() {
   return (
     <Theme {...themeProps}>
       <Outlet />
+      <SiteTestModeNotice />
       <DeferredToaster />
     </Theme>
   );

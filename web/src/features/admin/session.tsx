@@ -3,7 +3,7 @@
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
-import { adminToken, adminTokenKey } from '../../lib/api.ts';
+import { adminToken, adminTokenKey, apiRequest } from '../../lib/api.ts';
 import { queryClient } from '../../lib/queryClient.ts';
 import { toast } from '../../components/toast/toasts.ts';
 
@@ -20,10 +20,15 @@ export function clearAdminSession() {
   queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).includes('/admin') });
 }
 
-/** Logs out: the token goes, a "Logged Out" toast shows, and the browser goes to `to`. */
+/** Logs out: the server ends the session, the token goes, a "Logged Out" toast shows, and the browser goes to `to`. */
 export function useLogOut(to: string = adminLoginPath) {
   const navigate = useNavigate();
-  return () => {
+  return async () => {
+    try {
+      await apiRequest('POST', '/api/admin/logout');
+    } catch {
+      // A session the server already ended or let expire is over either way: the browser forgets it all the same.
+    }
     clearAdminSession();
     toast({ title: 'Logged Out', description: 'You have been logged out of the admin area.' });
     void navigate({ to });

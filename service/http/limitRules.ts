@@ -1,0 +1,42 @@
+// The per-address limits on anonymous writes and their defaults (see docs/decisions/010). Kept apart from the
+// counters so the configuration can check RATE_LIMITS without loading a store.
+
+export type LimitRule = { points: number; seconds: number };
+
+/**
+ * Generous enough for a family ordering together from one home address, tight enough that a script gets nowhere:
+ * - reviews: five reviews per address in ten minutes;
+ * - notices: the direct-purchase heads-up to the owner, ten per address in ten minutes;
+ * - checkouts: hosted checkout sessions, cart checkouts and payment intents share twenty per address in ten minutes;
+ * - sandbox: the sandbox's pay and confirm calls, thirty per address in ten minutes;
+ * - noticeMails: purchase-notice e-mails to the owner, thirty an hour for the whole shop (the notices past it are still
+ *   recorded; the owner sees them in the log and the orders console).
+ * - unknownNames: sign-in failures for names that are no account, recorded in the log, sixty an hour for the whole shop.
+ */
+export const defaultLimits = {
+  reviews: { points: 5, seconds: 600 },
+  notices: { points: 10, seconds: 600 },
+  checkouts: { points: 20, seconds: 600 },
+  sandbox: { points: 30, seconds: 600 },
+  noticeMails: { points: 30, seconds: 3600 },
+  unknownNames: { points: 60, seconds: 3600 },
+} as const satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof defaultLimits;
+export type LimitRules = Record<LimitName, LimitRule>;
+
+/** `reviews=5/600,checkouts=20/600`: each named limit in points per seconds; unnamed ones keep their default. */
+export function parseRateLimits(text: string): Partial<LimitRules> {
+  const rules: Partial<LimitRules> = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^([A-Za-z]+)=(\d{1,9})\/(\d{1,7})$/.exec(part);
+    if (!match) throw new Error(`"${part}" must look like name=points/seconds`);
+    const name = match[1] as LimitName;
+    if (!(name in defaultLimits)) throw new Error(`"${name}" is not a limit; known: ${Object.keys(defaultLimits).join(', ')}`);
+    const points = Number(match[2]);
+    const seconds = Number(match[3]);
+    if (points < 1 || seconds < 1) throw new Error(`"${part}" needs at least one point and one second`);
+    rules[name] = { points, seconds };
+  }
+  return rules;
+}

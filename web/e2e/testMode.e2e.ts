@@ -1,0 +1,60 @@
+// While payments run in test mode every page says so, in a corner that takes no room from the page.
+import type { Browser } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { testModeNotice } from '../../contracts/testMode.ts';
+import { startFakeStripeApi } from '../../infra/payments/stripe/fakeStripeApi.ts';
+import { createStripeGateway } from '../../infra/payments/stripe/stripeGateway.ts';
+import { launchBrowser, newPage, viewports } from '../../infra/testing/browser.ts';
+import { startTestShop } from '../../infra/testing/shop.ts';
+
+let browser: Browser;
+test.before(async () => {
+  browser = await launchBrowser();
+});
+test.after(() => browser?.close());
+
+const wait = { timeout: 15_000 };
+
+test('every page of a shop on the sandbox says test mode, fixed out of the page flow', async () => {
+  const shop = await startTestShop();
+  const { context, page } = await newPage(browser, viewports.mobile);
+  try {
+    for (const path of ['/', '/admin/login', '/payment-cancelled']) {
+      await page.goto(`${shop.url}${path}`);
+      const notice = page.getByTestId('site-test-mode');
+      await notice.waitFor(wait);
+      assert.is(await notice.textContent(), testModeNotice, path);
+      assert.is(await notice.evaluate((el) => getComputedStyle(el).position), 'fixed', path);
+    }
+    // A checkout page says it in its own notice; the corner label steps aside so the sentence shows once.
+    await page.goto(`${shop.url}/custom-checkout`);
+    await page.getByTestId('test-mode').waitFor(wait);
+    assert.is(await page.getByText(testModeNotice).count(), 1);
+    await page.goto(`${shop.url}/`);
+    await page.getByTestId('site-test-mode').waitFor(wait);
+  } finally {
+    await context.close();
+    await shop.close();
+  }
+});
+
+test('a shop on live Stripe keys shows no test-mode notice', async () => {
+  const stripe = await startFakeStripeApi();
+  const payments = createStripeGateway({ secretKey: 'sk_live_shop', publishableKey: 'pk_live_shop', api: stripe.api });
+  const shop = await startTestShop({}, { payments });
+  const { context, page } = await newPage(browser, viewports.desktop);
+  try {
+    const config = page.waitForResponse((r) => r.url().endsWith('/api/payments/config'), wait);
+    await page.goto(`${shop.url}/`);
+    assert.is((await (await config).json()).testMode, false);
+    await page.waitForTimeout(200);
+    assert.is(await page.getByTestId('site-test-mode').count(), 0);
+  } finally {
+    await context.close();
+    await shop.close();
+    await stripe.close();
+  }
+});
+
+test.run();

@@ -1,0 +1,37 @@
+// While the shop takes test payments (the sandbox, or Stripe with a test key) every page says so. A small fixed label
+// in a corner: it takes no room in the page, so nothing moves when it appears. A page that says it in its own
+// words already (the checkout pages' notice) hides the label, so the sentence is never on the screen twice.
+import { useQuery } from '@tanstack/react-query';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { testModeNotice } from '../../../contracts/testMode.ts';
+import { paymentsConfigQuery } from '../features/checkout/payments.ts';
+
+let pageNotices = 0;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const setPageNotices = (change: number) => {
+  pageNotices += change;
+  for (const listener of listeners) listener();
+};
+
+/** Called by a page's own test-mode notice while it is shown. */
+export function useOwnTestModeNotice() {
+  useLayoutEffect(() => {
+    setPageNotices(1);
+    return () => setPageNotices(-1);
+  }, []);
+}
+
+export function SiteTestModeNotice() {
+  const testMode = useQuery(paymentsConfigQuery).data?.testMode;
+  const pageSaysSo = useSyncExternalStore(subscribe, () => pageNotices > 0);
+  if (!testMode || pageSaysSo) return null;
+  return (
+    <p className="site-test-mode" role="note" data-testid="site-test-mode">
+      {testModeNotice}
+    </p>
+  );
+}
