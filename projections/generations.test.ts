@@ -10,7 +10,7 @@ import { createRedisReadStore } from '../infra/readstore/redisReadStore.ts';
 import { eventually } from '../infra/testing/assert.ts';
 import { startReadLoad, type ReadProbe } from '../infra/testing/readLoad.ts';
 import { startRedis } from '../infra/testing/redis.ts';
-import { adminHeaders, call, startTestShop, type TestShop } from '../infra/testing/shop.ts';
+import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../infra/testing/shop.ts';
 import { allEvents, ofType, outboxFiles, paidCartCheckout, testWebhookSecret } from '../service/checkout/testing.ts';
 import { booksProjection } from './books/books.ts';
 import { isOlderThan, LEGACY_NAMESPACE, versionsOf } from './generations.ts';
@@ -71,7 +71,7 @@ test('versions order generations: code with a lower version of any projection is
 });
 
 test('embedded store, one process: a version bump during a load of reads answers every request and ends on the new version', async () => {
-  const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret });
+  const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret, RATE_LIMITS: floodLimits });
   try {
     await trade(shop);
     const { deps, readModels } = shop.shop;
@@ -107,7 +107,7 @@ test('embedded store, one process: a version bump during a load of reads answers
 test('Redis: a shop started with a new version builds beside the running one, which answers until both switch', async () => {
   const redis = await startRedis();
   const backend = createRedisReadStore(redis.url);
-  const env = { REDIS_URL: redis.url, STRIPE_WEBHOOK_SECRET: testWebhookSecret };
+  const env = { REDIS_URL: redis.url, STRIPE_WEBHOOK_SECRET: testWebhookSecret, RATE_LIMITS: floodLimits };
   const running = await startTestShop(env, { keepData: true });
   let next: TestShop | null = null;
   try {
@@ -139,7 +139,7 @@ test('Redis: a shop started with a new version builds beside the running one, wh
 
 test('Redis with read models from before generations (namespace v1, no record): they answer until the first generation replaces them', async () => {
   const redis = await startRedis();
-  const seeded = await startTestShop({}, { keepData: true });
+  const seeded = await startTestShop({ RATE_LIMITS: floodLimits }, { keepData: true });
   await trade(seeded);
   await seeded.close();
   // The read models as the shop kept them before generations: everything under shop:v1:.
@@ -147,7 +147,7 @@ test('Redis with read models from before generations (namespace v1, no record): 
   const backend = createRedisReadStore(redis.url);
   await rebuild(events, backend.withNamespace(LEGACY_NAMESPACE), allProjections);
   await events.close();
-  const shop = await startTestShop({ REDIS_URL: redis.url, DATA_DIR: seeded.dataDir });
+  const shop = await startTestShop({ REDIS_URL: redis.url, DATA_DIR: seeded.dataDir, RATE_LIMITS: floodLimits });
   try {
     const load = startReadLoad(shop.url, await probes(shop));
     await eventually(async () => (await backend.live())?.versions === versionsOf(allProjections), 20_000, 'a generation is recorded');

@@ -1,4 +1,5 @@
 // Anonymous writes past their per-address limits: 429, Retry-After, the shop's error shape, nothing appended.
+import { rmSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startFakeStripeApi } from '../../infra/payments/stripe/fakeStripeApi.ts';
@@ -54,16 +55,27 @@ test('checkouts: hosted sessions, cart checkouts and payment intents share twent
   }
 });
 
-test('purchase notices: limited per address; past the shop-wide hourly cap they are recorded but not mailed', async () => {
-  const shop = await startTestShop({ RATE_LIMITS: 'notices=3/600,noticeMails=2/3600' });
+test('purchase notices: limited per address; past the shop-wide hourly cap they are recorded with the e-mail withheld, also after a restart', async () => {
+  const env = { RATE_LIMITS: 'notices=3/600,noticeMails=2/3600' };
+  const shop = await startTestShop(env, { keepData: true });
+  let again: TestShop | null = null;
   try {
     for (let i = 0; i < 3; i++) assert.is((await call(`${shop.url}/api/direct-notify`, { body: notice })).status, 200);
     assertRefused(await call(`${shop.url}/api/direct-notify`, { body: notice }), 'fourth notice');
-    assert.is(ofType(await allEvents(shop), 'PurchaseNotified').length, 3, 'every accepted notice is in the log');
-    await new Promise((r) => setTimeout(r, 200));
+    const events = await allEvents(shop);
+    assert.is(ofType(events, 'PurchaseNotified').length, 3, 'every accepted notice is in the log');
+    assert.is(ofType(events, 'EmailWithheld').length, 1, 'the notice past the cap records that its e-mail is withheld');
+    // Each notice's answer waits for the reactor, so the outbox is final here.
     assert.is(outboxFiles(shop).length, 2, 'only two e-mails reach the owner');
-  } finally {
     await shop.close();
+    // A restart's reactor reads the same log: the withheld notice stays unsent.
+    again = await startTestShop({ ...env, DATA_DIR: shop.dataDir });
+    await again.shop.deps.effects.waitFor(await again.shop.deps.events.headPosition(), 5000);
+    assert.is(outboxFiles(again).length, 2, 'nothing more after a restart');
+  } finally {
+    await shop.close().catch(() => {});
+    await again?.close();
+    rmSync(shop.dataDir, { recursive: true, force: true });
   }
 });
 

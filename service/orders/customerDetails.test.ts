@@ -68,7 +68,7 @@ const listed = async (id: string) =>
   ((await call(`${shop.url}/api/admin/orders`, { headers: owner })).json.orders as AdminOrder[]).find((o) => o.orderId === id)!;
 
 test.before(async () => {
-  shop = await startTestShop({ OWNER_EMAIL: 'owner@amanahhouse.co.uk' }, { clock: () => new Date(at) });
+  shop = await startTestShop({ OWNER_EMAIL: 'owner@amanahhouse.co.uk', ADMIN_USERNAME: 'owner' }, { clock: () => new Date(at) });
   owner = await adminHeaders(shop, 'owner');
   await placeOrders(shop, [
     orderPlacedData({ orderId: 'pi_wallet_one', customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout', status: 'completed' }),
