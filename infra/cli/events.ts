@@ -169,7 +169,8 @@ async function main(argv: string[]): Promise<number> {
       case 'show':
         return await show(events, argument);
       case 'export':
-        await exportLog(events, values.stream, values.out);
+        // The export is the auditor's proof of what is stored: the bytes as written, never upcast.
+        await exportLog(events.stored, values.stream, values.out);
         return 0;
       case 'verify':
         return await verifyReadModels(config, events);

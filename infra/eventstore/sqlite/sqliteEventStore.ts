@@ -7,11 +7,13 @@ import {
   WrongExpectedRevision,
   type AppendResult,
   type EventStore,
+  type EventVersionInfo,
   type ExpectedRevision,
   type StreamInfo,
   type Subscription,
 } from '../../../service/ports/eventStore.ts';
 import { Signal } from '../signal.ts';
+import { migrateEventLog } from './format.ts';
 
 type Row = { position: number; id: string; stream: string; revision: number; type: string; data: string; metadata: string };
 
@@ -33,6 +35,8 @@ export class DuplicateEventId extends Error {
 export type SqliteEventStoreOptions = {
   /** how often a subscriber looks for events appended by another process */
   pollIntervalMs?: number;
+  /** called inside the migration's transaction after each step (tests make it throw, as a crash would) */
+  afterMigrationStep?: (format: number) => void;
 };
 
 function toRecorded(row: Row): RecordedEvent {
@@ -50,22 +54,18 @@ function toRecorded(row: Row): RecordedEvent {
 export function openSqliteEventStore(file: string, options: SqliteEventStoreOptions = {}): EventStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  // An acknowledged append must survive power loss.
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS events (
-      position INTEGER PRIMARY KEY AUTOINCREMENT,
-      id TEXT NOT NULL UNIQUE,
-      stream TEXT NOT NULL,
-      revision INTEGER NOT NULL,
-      type TEXT NOT NULL,
-      data TEXT NOT NULL,
-      metadata TEXT NOT NULL,
-      UNIQUE (stream, revision)
-    );
-  `);
+  try {
+    // Refuses a file from a newer release before anything is written to it, then brings an older one up to date.
+    migrateEventLog(db, file, options.afterMigrationStep, () => {
+      db.pragma('journal_mode = WAL');
+      // An acknowledged append must survive power loss.
+      db.pragma('synchronous = FULL');
+      db.pragma('busy_timeout = 5000');
+    });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 
   // The last revision, read off the end of the (stream, revision) index. MAX(revision) together with MAX(position)
   // defeated SQLite's min/max optimisation and walked every event of the stream; the position was never used.
@@ -73,6 +73,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const revisionOf = (stream: string): number | null => streamHead.get(stream)?.revision ?? null;
   const findById = db.prepare<[string], { stream: string; position: number }>('SELECT stream, position FROM events WHERE id = ?');
   const insert = db.prepare('INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+  // Kept with every append, in the same transaction, so the start-up check never has to read the log itself.
+  const noteVersion = db.prepare('INSERT OR IGNORE INTO event_versions (type, version, stream, position) VALUES (?, ?, ?, ?)');
+  const versions = db.prepare<[], EventVersionInfo>('SELECT type, version, stream FROM event_versions ORDER BY position');
   const readStreamStmt = db.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY revision');
   const readPage = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
@@ -130,6 +133,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       }
       const info = insert.run(event.id, stream, revision, event.type, JSON.stringify(event.data), metadataJson);
       position = Number(info.lastInsertRowid);
+      noteVersion.run(event.type, event.metadata.schemaVersion ?? 1, stream, position);
     }
     return { revision, position };
   }
@@ -267,6 +271,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
 
     async listStreams(): Promise<StreamInfo[]> {
       return streams.all();
+    },
+
+    async eventVersions() {
+      return versions.all();
     },
 
     async ping() {
