@@ -55,14 +55,12 @@ function storedFormat(db: Database.Database): number {
 }
 
 /**
- * Refuses a newer file before writing anything to it; otherwise runs `configure` (journal mode and the like, which
- * cannot change inside a transaction) and then every missing step in one transaction: a failure anywhere leaves the
- * file exactly as it was.
+ * Refuses a newer file before writing anything to it; otherwise runs every missing step in one transaction: a failure
+ * anywhere leaves the file exactly as it was.
  */
-export function migrateEventLog(db: Database.Database, file: string, afterStep: ((format: number) => void) | undefined, configure: () => void): void {
+export function migrateEventLog(db: Database.Database, file: string, afterStep?: (format: number) => void): void {
   const from = storedFormat(db);
   if (from > newestEventLogFormat) throw new FileFormatError(file, from, newestEventLogFormat);
-  configure();
   if (from === newestEventLogFormat) return;
   try {
     db.transaction(() => {

@@ -56,12 +56,12 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const db = new Database(file);
   try {
     // Refuses a file from a newer release before anything is written to it, then brings an older one up to date.
-    migrateEventLog(db, file, options.afterMigrationStep, () => {
-      db.pragma('journal_mode = WAL');
-      // An acknowledged append must survive power loss.
-      db.pragma('synchronous = FULL');
-      db.pragma('busy_timeout = 5000');
-    });
+    db.pragma('busy_timeout = 5000');
+    // An acknowledged append must survive power loss.
+    db.pragma('synchronous = FULL');
+    migrateEventLog(db, file, options.afterMigrationStep);
+    // Only now: switching to WAL writes to the file, and a refused or failed open must leave it byte for byte as it was.
+    db.pragma('journal_mode = WAL');
   } catch (error) {
     db.close();
     throw error;
