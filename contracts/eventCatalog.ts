@@ -21,7 +21,7 @@ export type EventVersion = { schema: AnySchema; upcast?: (previous: any) => unkn
 export type EventDefinition = {
   type: string;
   stream: StreamCategory;
-  /** who causes it, as the metadata's causedBy names them */
+  /** who causes it, with the metadata's causedBy in backticks */
   causedBy: string;
   /** what it records, in one sentence */
   description: string;
@@ -220,14 +220,15 @@ export type EventTypesMatchSchemas = Proven<
   ]
 >;
 
-const shopper = 'shopper';
-const owner = 'admin:<username>';
-const webhook = 'webhook:stripe or webhook:sandbox (the payment provider), or shopper (the payment page sent them back first)';
+const shopper = 'the shopper (`shopper`)';
+const owner = 'the owner (`admin:<username>`)';
+const seed = 'the catalog seed at start (`system:catalog-seed`)';
+const webhook = 'the payment provider (`webhook:stripe`, `webhook:sandbox`), or the shopper back from the payment page first (`shopper`)';
 
 /** Every event type the shop writes. Registering a new type is one entry here. */
 export const shopEvents: readonly EventDefinition[] = [
-  { type: 'BookListed', stream: 'book', causedBy: 'system:catalog-seed', description: 'A book of the catalog file is in the shop for the first time.', versions: [{ schema: BookFieldsSchema }] },
-  { type: 'BookUpdated', stream: 'book', causedBy: 'system:catalog-seed', description: "A book's fields in the catalog file changed between two starts.", versions: [{ schema: BookFieldsSchema }] },
+  { type: 'BookListed', stream: 'book', causedBy: seed, description: 'A book of the catalog file is in the shop for the first time.', versions: [{ schema: BookFieldsSchema }] },
+  { type: 'BookUpdated', stream: 'book', causedBy: seed, description: "A book's fields in the catalog file changed between two starts.", versions: [{ schema: BookFieldsSchema }] },
   { type: 'ReviewSubmitted', stream: 'review', causedBy: shopper, description: 'A shopper wrote a review; it waits for the owner.', versions: [{ schema: ReviewSubmittedV1 }] },
   { type: 'ReviewApproved', stream: 'review', causedBy: owner, description: 'The owner published a review, with an optional message.', versions: [{ schema: ReviewApprovedV1 }] },
   { type: 'ReviewRejected', stream: 'review', causedBy: owner, description: 'The owner rejected a review, giving a reason.', versions: [{ schema: ReviewRejectedV1 }] },
@@ -237,9 +238,9 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'OrderPlaced', stream: 'order', causedBy: webhook, description: 'A verified payment placed an order (once per payment).', versions: [{ schema: OrderPlacedV1 }] },
   { type: 'OrderStatusChanged', stream: 'order', causedBy: owner, description: "The owner moved an order to another status, with notes.", versions: [{ schema: OrderStatusChangedV1 }] },
   { type: 'PurchaseNotified', stream: 'notification', causedBy: shopper, description: 'The owner was told of a direct purchase before it was paid.', versions: [{ schema: PurchaseNotifiedV1 }] },
-  { type: 'EmailSent', stream: 'notification', causedBy: `${shopper}, or ${webhook}`, description: 'An e-mail left the shop (outbox file or SMTP).', versions: [{ schema: EmailSentV1 }] },
+  { type: 'EmailSent', stream: 'notification', causedBy: 'what led to it: the shopper (`shopper`) or the payment provider (`webhook:stripe`, `webhook:sandbox`)', description: 'An e-mail left the shop (outbox file or SMTP).', versions: [{ schema: EmailSentV1 }] },
   { type: 'AdminLoggedIn', stream: 'admin', causedBy: owner, description: 'The owner signed in; the address is in the metadata.', versions: [{ schema: AdminLoggedInV1 }] },
-  { type: 'AdminLoginFailed', stream: 'admin', causedBy: 'visitor', description: 'A sign-in failed: unknown username or wrong password.', versions: [{ schema: AdminLoginFailedV1 }] },
+  { type: 'AdminLoginFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'A sign-in failed: unknown username or wrong password.', versions: [{ schema: AdminLoginFailedV1 }] },
 ];
 
 export const eventCatalog = new EventCatalog(shopEvents);
