@@ -76,6 +76,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   // Kept with every append, in the same transaction, so the start-up check never has to read the log itself.
   const noteVersion = db.prepare('INSERT OR IGNORE INTO event_versions (type, version, stream, position) VALUES (?, ?, ?, ?)');
   const versions = db.prepare<[], EventVersionInfo>('SELECT type, version, stream FROM event_versions ORDER BY position');
+  // Pairs known to be committed in event_versions (it only ever grows), so appends of known pairs skip the insert.
+  const pairKey = (type: string, version: number) => `${version}:${type}`;
+  const notedPairs = new Set(versions.all().map((p) => pairKey(p.type, p.version)));
   const readStreamStmt = db.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY revision');
   const readPage = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
@@ -110,7 +113,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
    * one, and the caller then rolls back to the savepoint and asks answerForKnownIds. Only a revision mismatch, which
    * an idempotent retry of an earlier append also gives, looks the ids up here.
    */
-  function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+  function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision, newPairs: string[]): AppendResult {
     const currentRevision = revisionOf(stream);
     const mismatch =
       (expected === 'no_stream' && currentRevision !== null) || (typeof expected === 'number' && currentRevision !== expected);
@@ -133,7 +136,12 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       }
       const info = insert.run(event.id, stream, revision, event.type, JSON.stringify(event.data), metadataJson);
       position = Number(info.lastInsertRowid);
-      noteVersion.run(event.type, event.metadata.schemaVersion ?? 1, stream, position);
+      const version = event.metadata.schemaVersion ?? 1;
+      const key = pairKey(event.type, version);
+      if (!notedPairs.has(key)) {
+        noteVersion.run(event.type, version, stream, position);
+        newPairs.push(key);
+      }
     }
     return { revision, position };
   }
@@ -146,6 +154,8 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   let scheduled = false;
   const signal = new Signal();
 
+  // The pairs this group inserted; they join notedPairs only once its transaction has committed.
+  let groupPairs: string[] = [];
   const commitGroup = db.transaction((group: PendingAppend[]) => {
     const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
     for (const item of group) {
@@ -154,7 +164,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       const guarded = item.events.length > 1;
       if (guarded) savepoint.run();
       try {
-        const result = appendOne(item.stream, item.events, item.expected);
+        const itemPairs: string[] = [];
+        const result = appendOne(item.stream, item.events, item.expected, itemPairs);
+        groupPairs.push(...itemPairs);
         if (guarded) release.run();
         outcomes.push({ ok: true, result });
       } catch (error) {
@@ -188,7 +200,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     if (group.length === 0) return;
     let outcomes;
     try {
+      groupPairs = [];
       outcomes = commitGroup(group);
+      for (const key of groupPairs) notedPairs.add(key);
     } catch (error) {
       for (const item of group) item.reject(error);
       return;
