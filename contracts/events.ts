@@ -12,6 +12,8 @@ export const EventMetadataSchema = v.object({
   at: v.string(),
   /** the client's address, where it matters to an audit (sign-in attempts) */
   ip: v.optional(v.string()),
+  /** the version of the payload's shape (contracts/eventCatalog.ts); absent in events written before versions were recorded, which are version 1 */
+  schemaVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 export type EventMetadata = v.InferOutput<typeof EventMetadataSchema>;
 

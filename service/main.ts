@@ -1,6 +1,8 @@
 // Starts the shop: `npm start`.
+import { UnknownEventVersion } from '../contracts/eventCatalog.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createShop } from './shop.ts';
+import { FileFormatError } from './dataFiles.ts';
+import { createShop, type Shop } from './shop.ts';
 
 let config;
 try {
@@ -13,7 +15,17 @@ try {
   throw error;
 }
 
-const shop = await createShop(config);
+let shop: Shop;
+try {
+  shop = await createShop(config);
+} catch (error) {
+  // A log or file from a newer release: say which and stop, rather than misread it.
+  if (error instanceof UnknownEventVersion || error instanceof FileFormatError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 const server = await shop.listen();
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -20,8 +20,10 @@ import type { Server } from 'node:http';
 import { resolveAdminCredentials } from './admin/credentials.ts';
 import { resolveJwtSecret } from './admin/tokens.ts';
 import { createLimits } from './http/limits.ts';
+import { eventCatalog } from '../contracts/eventCatalog.ts';
+import { assertLogReadable, withEventVersions, type VersionedEventStore } from '../infra/eventstore/versionedEventStore.ts';
 
-export async function openEventStore(config: Config): Promise<EventStore> {
+async function openStoredEvents(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     // Loaded only when configured: the EventStoreDB client pulls in gRPC.
     const { openEsdbEventStore } = await import('../infra/eventstore/esdb/esdbEventStore.ts');
@@ -29,6 +31,21 @@ export async function openEventStore(config: Config): Promise<EventStore> {
   }
   const { openSqliteEventStore } = await import('../infra/eventstore/sqlite/sqliteEventStore.ts');
   return openSqliteEventStore(join(config.DATA_DIR, 'events.sqlite'));
+}
+
+/**
+ * The log as every reader sees it: events upcast to their newest shape. A log holding an event type or version this
+ * release does not know is refused here, before anything reads or appends.
+ */
+export async function openEventStore(config: Config, catalog = eventCatalog): Promise<VersionedEventStore> {
+  const stored = await openStoredEvents(config);
+  try {
+    await assertLogReadable(stored, catalog);
+  } catch (error) {
+    await stored.close();
+    throw error;
+  }
+  return withEventVersions(stored, catalog);
 }
 
 export async function openReadStore(config: Config): Promise<ReadStore> {

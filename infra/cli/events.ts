@@ -1,6 +1,6 @@
 // `npm run events -- <command>`: the auditor's view of the event log the environment configures
 // (DATA_DIR or EVENTSTORE_URL), and of the live read models (REDIS_URL).
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -13,6 +13,8 @@ import { ConfigError, loadConfig, type Config } from '../../service/config.ts';
 import type { EventStore } from '../../service/ports/eventStore.ts';
 import type { ReadStore } from '../../service/ports/readStore.ts';
 import { openEventStore, openReadStore } from '../../service/shop.ts';
+import { eventCatalog } from '../../contracts/eventCatalog.ts';
+import { renderCatalogue } from './eventCatalogue.ts';
 import { chainLines, checkChain, GENESIS, sha256 } from './hashChain.ts';
 
 const usage = `Usage: npm run events -- <command>
@@ -21,6 +23,7 @@ const usage = `Usage: npm run events -- <command>
   show <stream>                    one stream's events with positions and metadata
   export [--stream S] [--out F]    the log (or one stream) as NDJSON, each line chained to the one before by SHA-256
   check <file> [--head H]          recompute an export's chain; H is the chain head the export printed
+  catalogue [--out F]              every event type the log can contain, with its versions and fields (Markdown)
   verify | replay --verify         rebuild every read model from the log and compare with the live ones
   replay                           rebuild every read model from the log into a scratch namespace, and time it`;
 
@@ -159,6 +162,12 @@ async function main(argv: string[]): Promise<number> {
     return command || values.help ? 0 : 1;
   }
   if (command === 'check') return check(argument, values.head);
+  if (command === 'catalogue') {
+    const text = renderCatalogue(eventCatalog);
+    if (values.out) writeFileSync(values.out, text);
+    else process.stdout.write(text);
+    return 0;
+  }
 
   const config = loadConfig();
   const events = await openEventStore(config);
@@ -170,7 +179,8 @@ async function main(argv: string[]): Promise<number> {
       case 'show':
         return await show(events, argument);
       case 'export':
-        await exportLog(events, values.stream, values.out);
+        // The export is the auditor's proof of what is stored: the bytes as written, never upcast.
+        await exportLog(events.stored, values.stream, values.out);
         return 0;
       case 'verify':
         return await verifyReadModels(config, events);

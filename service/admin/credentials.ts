@@ -1,23 +1,25 @@
 // Who the admin is and the hash their password must match, from the environment or from DATA_DIR/admin.json.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from '../config.ts';
+import { readVersionedJson, writeVersionedJson, type JsonFileFormat } from '../dataFiles.ts';
 import { hashPassword, isPasswordHash } from './password.ts';
 
 export type AdminCredentials = { username: string; passwordHash: string };
 
 export const adminFile = (config: Pick<Config, 'DATA_DIR'>) => join(config.DATA_DIR, 'admin.json');
 
+/** admin.json's format; a file written before formats were recorded is version 1. */
+export const adminFileFormat: JsonFileFormat = { newest: 1, upgrades: {} };
+
 export function writeAdminFile(file: string, passwordHash: string, now = new Date()): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ passwordHash, updatedAt: now.toISOString() }, null, 2) + '\n', { mode: 0o600 });
-  // writeFileSync keeps the mode of a file that already exists.
-  chmodSync(file, 0o600);
+  writeVersionedJson(file, adminFileFormat, { passwordHash, updatedAt: now.toISOString() }, { mode: 0o600, pretty: true });
 }
 
 function readAdminFile(file: string): string {
-  const stored = (JSON.parse(readFileSync(file, 'utf8')) as { passwordHash?: unknown }).passwordHash;
+  // An older file is upgraded and written back in the newest format; one from a newer release is refused.
+  const stored = readVersionedJson<{ passwordHash?: unknown }>(file, adminFileFormat, { rewrite: true, mode: 0o600, pretty: true }).passwordHash;
   if (typeof stored !== 'string' || !isPasswordHash(stored)) {
     throw new Error(`${file} holds no valid password hash; run npm run admin -- set-password`);
   }

@@ -13,6 +13,9 @@ export type AppendResult = {
 
 export type StreamInfo = { stream: string; revision: number; lastPosition: number };
 
+/** A (type, version) pair the log holds, with the stream of its first event, so a refusal can point at one. */
+export type EventVersionInfo = { type: string; version: number; stream: string };
+
 export interface Subscription {
   close(): Promise<void>;
 }
@@ -34,6 +37,8 @@ export interface EventStore {
   headPosition(): Promise<number>;
   /** The streams in the log with their last revision. */
   listStreams(): Promise<StreamInfo[]>;
+  /** Every (event type, schema version) pair in the log; the start-up check reads this rather than the whole log. */
+  eventVersions(): Promise<EventVersionInfo[]>;
   /** Is the store reachable? */
   ping(): Promise<boolean>;
   close(): Promise<void>;

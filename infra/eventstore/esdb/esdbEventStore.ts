@@ -217,6 +217,17 @@ export function openEsdbEventStore(connectionString: string): EventStore {
       return [...streams.values()];
     },
 
+    async eventVersions() {
+      // EventStoreDB keeps no table of its own to ask, so this reads $all once: start-up on this adapter grows with the log.
+      const seen = new Map<string, { type: string; version: number; stream: string }>();
+      for await (const event of store.readAll(0, { batchSize: 2000 })) {
+        const version = event.metadata?.schemaVersion ?? 1;
+        const key = `${event.type}\u0000${version}`;
+        if (!seen.has(key)) seen.set(key, { type: event.type, version, stream: event.stream });
+      }
+      return [...seen.values()];
+    },
+
     async ping() {
       try {
         await drain(client.readAll({ fromPosition: END, maxCount: 1, direction: BACKWARDS, deadline: 2000 }));

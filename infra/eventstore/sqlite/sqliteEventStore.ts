@@ -7,11 +7,13 @@ import {
   WrongExpectedRevision,
   type AppendResult,
   type EventStore,
+  type EventVersionInfo,
   type ExpectedRevision,
   type StreamInfo,
   type Subscription,
 } from '../../../service/ports/eventStore.ts';
 import { Signal } from '../signal.ts';
+import { migrateEventLog } from './format.ts';
 
 type Row = { position: number; id: string; stream: string; revision: number; type: string; data: string; metadata: string };
 
@@ -33,6 +35,8 @@ export class DuplicateEventId extends Error {
 export type SqliteEventStoreOptions = {
   /** how often a subscriber looks for events appended by another process */
   pollIntervalMs?: number;
+  /** called inside the migration's transaction after each step (tests make it throw, as a crash would) */
+  afterMigrationStep?: (format: number) => void;
 };
 
 function toRecorded(row: Row): RecordedEvent {
@@ -50,22 +54,18 @@ function toRecorded(row: Row): RecordedEvent {
 export function openSqliteEventStore(file: string, options: SqliteEventStoreOptions = {}): EventStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  // An acknowledged append must survive power loss.
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS events (
-      position INTEGER PRIMARY KEY AUTOINCREMENT,
-      id TEXT NOT NULL UNIQUE,
-      stream TEXT NOT NULL,
-      revision INTEGER NOT NULL,
-      type TEXT NOT NULL,
-      data TEXT NOT NULL,
-      metadata TEXT NOT NULL,
-      UNIQUE (stream, revision)
-    );
-  `);
+  try {
+    // Refuses a file from a newer release before anything is written to it, then brings an older one up to date.
+    db.pragma('busy_timeout = 5000');
+    // An acknowledged append must survive power loss.
+    db.pragma('synchronous = FULL');
+    migrateEventLog(db, file, options.afterMigrationStep);
+    // Only now: switching to WAL writes to the file, and a refused or failed open must leave it byte for byte as it was.
+    db.pragma('journal_mode = WAL');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 
   // The last revision, read off the end of the (stream, revision) index. MAX(revision) together with MAX(position)
   // defeated SQLite's min/max optimisation and walked every event of the stream; the position was never used.
@@ -73,6 +73,12 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const revisionOf = (stream: string): number | null => streamHead.get(stream)?.revision ?? null;
   const findById = db.prepare<[string], { stream: string; position: number }>('SELECT stream, position FROM events WHERE id = ?');
   const insert = db.prepare('INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+  // Kept with every append, in the same transaction, so the start-up check never has to read the log itself.
+  const noteVersion = db.prepare('INSERT OR IGNORE INTO event_versions (type, version, stream, position) VALUES (?, ?, ?, ?)');
+  const versions = db.prepare<[], EventVersionInfo>('SELECT type, version, stream FROM event_versions ORDER BY position');
+  // Pairs known to be committed in event_versions (it only ever grows), so appends of known pairs skip the insert.
+  const pairKey = (type: string, version: number) => `${version}:${type}`;
+  const notedPairs = new Set(versions.all().map((p) => pairKey(p.type, p.version)));
   const readStreamStmt = db.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY revision');
   const readPage = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
@@ -107,7 +113,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
    * one, and the caller then rolls back to the savepoint and asks answerForKnownIds. Only a revision mismatch, which
    * an idempotent retry of an earlier append also gives, looks the ids up here.
    */
-  function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+  function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision, newPairs: string[]): AppendResult {
     const currentRevision = revisionOf(stream);
     const mismatch =
       (expected === 'no_stream' && currentRevision !== null) || (typeof expected === 'number' && currentRevision !== expected);
@@ -130,6 +136,12 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       }
       const info = insert.run(event.id, stream, revision, event.type, JSON.stringify(event.data), metadataJson);
       position = Number(info.lastInsertRowid);
+      const version = event.metadata.schemaVersion ?? 1;
+      const key = pairKey(event.type, version);
+      if (!notedPairs.has(key)) {
+        noteVersion.run(event.type, version, stream, position);
+        newPairs.push(key);
+      }
     }
     return { revision, position };
   }
@@ -142,6 +154,8 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   let scheduled = false;
   const signal = new Signal();
 
+  // The pairs this group inserted; they join notedPairs only once its transaction has committed.
+  let groupPairs: string[] = [];
   const commitGroup = db.transaction((group: PendingAppend[]) => {
     const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
     for (const item of group) {
@@ -150,7 +164,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       const guarded = item.events.length > 1;
       if (guarded) savepoint.run();
       try {
-        const result = appendOne(item.stream, item.events, item.expected);
+        const itemPairs: string[] = [];
+        const result = appendOne(item.stream, item.events, item.expected, itemPairs);
+        groupPairs.push(...itemPairs);
         if (guarded) release.run();
         outcomes.push({ ok: true, result });
       } catch (error) {
@@ -184,7 +200,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     if (group.length === 0) return;
     let outcomes;
     try {
+      groupPairs = [];
       outcomes = commitGroup(group);
+      for (const key of groupPairs) notedPairs.add(key);
     } catch (error) {
       for (const item of group) item.reject(error);
       return;
@@ -267,6 +285,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
 
     async listStreams(): Promise<StreamInfo[]> {
       return streams.all();
+    },
+
+    async eventVersions() {
+      return versions.all();
     },
 
     async ping() {

@@ -1,13 +1,14 @@
 // The sandbox payment provider, the default test mode: it plays Stripe's part inside the shop. Its sessions and
 // intents are the provider's records, not the shop's, so they are kept as files of their own beside the event log.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CURRENCY } from '../../../contracts/money.ts';
 import type { ShippingAddress } from '../../../contracts/orders.ts';
 import { clientRoutes } from '../../../contracts/routes.ts';
 import type { SandboxSessionView } from '../../../contracts/sandboxPayments.ts';
 import { destinationName, type ShippingOption } from '../../../contracts/shipping.ts';
+import { upgradeJson, writeVersionedJson, type JsonFileFormat } from '../../../service/dataFiles.ts';
 import type { GatewayLineItem, PaymentGateway, VerifiedPayment } from '../../../service/ports/payments.ts';
 import { parseStripeWebhook } from '../stripe/webhooks.ts';
 import { chargeTestCard } from './testCards.ts';
@@ -44,6 +45,9 @@ const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const randomId = (length = 24) => Array.from(randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
 const safeId = /^(cs|pi)_sandbox_[A-Za-z0-9]{24}$/;
 
+/** The format of one session or intent file; files written before formats were recorded are version 1. */
+export const sandboxRecordFormat: JsonFileFormat = { newest: 1, upgrades: {} };
+
 export type SandboxGatewayOptions = { dir: string; webhookSecret?: string };
 
 export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGateway {
@@ -51,10 +55,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
   const byCheckout = new Map<string, string>();
 
   const save = (record: SessionRecord | IntentRecord) => {
-    mkdirSync(options.dir, { recursive: true });
-    const file = join(options.dir, `${record.id}.json`);
-    writeFileSync(`${file}.tmp`, JSON.stringify(record));
-    renameSync(`${file}.tmp`, file);
+    writeVersionedJson(join(options.dir, `${record.id}.json`), sandboxRecordFormat, record);
     records.set(record.id, record);
   };
   const load = (id: string): SessionRecord | IntentRecord | null => {
@@ -63,7 +64,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
     if (cached) return cached;
     const file = join(options.dir, `${id}.json`);
     if (!existsSync(file)) return null;
-    const record = JSON.parse(readFileSync(file, 'utf8')) as SessionRecord | IntentRecord;
+    // An older record is upgraded in memory and written in the newest format the next time it changes.
+    const record = upgradeJson<SessionRecord | IntentRecord>(file, JSON.parse(readFileSync(file, 'utf8')), sandboxRecordFormat).value;
     records.set(id, record);
     return record;
   };

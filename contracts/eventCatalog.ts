@@ -1,0 +1,269 @@
+// Every event type the log may hold: its stream, who causes it, and a valibot schema for each version of its payload,
+// with the upcasters that carry an older payload to the newest shape. Readers only ever see the newest shape.
+//
+// A new event type is one entry in `shopEvents`. A changed event keeps its old schemas and gets one more version:
+//   versions: [{ schema: V1 }, { schema: V2, upcast: (old: V1) => V2 }]
+// and a golden log of its own (docs/events.md says how).
+import * as v from 'valibot';
+import type { AdminLoggedIn, AdminLoggedOut, AdminLoginFailed, AdminSessionsRevoked } from './admin.ts';
+import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog.ts';
+import type { CheckoutCancelled, CheckoutCompleted, CheckoutStarted, EmailSent, EmailWithheld, PurchaseNotified } from './checkout.ts';
+import { anyOrderStatuses, orderStatuses } from './constants.ts';
+import { OrderItemSchema, ShippingAddressSchema, type OrderCustomerDetailsAdded, type OrderPlaced, type OrderStatusChanged } from './orders.ts';
+import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews.ts';
+import type { StreamCategory } from './streams.ts';
+
+export type AnySchema = v.GenericSchema<unknown, unknown>;
+
+/** One version of an event's payload; from version 2 on, `upcast` turns the version before into this one. */
+export type EventVersion = { schema: AnySchema; upcast?: (previous: any) => unknown };
+
+export type EventDefinition = {
+  type: string;
+  stream: StreamCategory;
+  /** who causes it, with the metadata's causedBy in backticks */
+  causedBy: string;
+  /** what it records, in one sentence */
+  description: string;
+  /** oldest first: versions[0] is version 1 */
+  versions: readonly [EventVersion, ...EventVersion[]];
+};
+
+/** A stored event that the code cannot read: an unknown type, or a version newer than the code knows. */
+export class UnknownEventVersion extends Error {
+  constructor(
+    readonly type: string,
+    readonly version: number,
+    readonly stream: string,
+    readonly newest: number | null,
+  ) {
+    super(
+      `The event log holds ${type} version ${version} (stream ${stream}), but this release of the shop ` +
+        (newest === null ? `knows no event type ${type}` : `knows ${type} only up to version ${newest}`) +
+        '. The log was written by a newer release: run that release or a later one; nothing was changed.',
+    );
+    this.name = 'UnknownEventVersion';
+  }
+}
+
+/** The catalogue as the code uses it: definitions by type, upcasting and validation. */
+export class EventCatalog {
+  readonly #byType = new Map<string, EventDefinition>();
+
+  constructor(definitions: readonly EventDefinition[]) {
+    for (const definition of definitions) {
+      if (this.#byType.has(definition.type)) throw new Error(`Event type ${definition.type} is registered twice`);
+      definition.versions.forEach((version, i) => {
+        if (i > 0 && typeof version.upcast !== 'function') throw new Error(`${definition.type} version ${i + 1} has no upcaster from version ${i}`);
+      });
+      this.#byType.set(definition.type, definition);
+    }
+  }
+
+  /** A catalogue with some definitions added or replaced (a new version of an event, in a test or a later release). */
+  with(...definitions: EventDefinition[]): EventCatalog {
+    const replaced = new Set(definitions.map((d) => d.type));
+    return new EventCatalog([...[...this.#byType.values()].filter((d) => !replaced.has(d.type)), ...definitions]);
+  }
+
+  get definitions(): EventDefinition[] {
+    return [...this.#byType.values()];
+  }
+
+  definition(type: string): EventDefinition | undefined {
+    return this.#byType.get(type);
+  }
+
+  /** The version writers write; undefined for a type the catalogue does not hold. */
+  newest(type: string): number | undefined {
+    return this.#byType.get(type)?.versions.length;
+  }
+
+  /** Throws UnknownEventVersion unless the code can read `type` at `version`. */
+  assertReadable(type: string, version: number, stream: string): void {
+    const newest = this.newest(type);
+    if (newest === undefined || !Number.isInteger(version) || version < 1 || version > newest) {
+      throw new UnknownEventVersion(type, version, stream, newest ?? null);
+    }
+  }
+
+  /** The payload in the newest shape. Pure: the stored payload is never changed. */
+  upcast(type: string, version: number, data: unknown, stream: string): unknown {
+    this.assertReadable(type, version, stream);
+    const { versions } = this.#byType.get(type)!;
+    let current = data;
+    for (let next = version; next < versions.length; next++) current = versions[next]!.upcast!(current);
+    return current;
+  }
+
+  /** The schema's issues for a payload at a version (the newest by default), or null when it conforms. */
+  problems(type: string, data: unknown, version = this.newest(type)): string | null {
+    const definition = this.#byType.get(type);
+    if (!definition || version === undefined) return `unknown event type ${type}`;
+    const schema = definition.versions[version - 1]?.schema;
+    if (!schema) return `${type} has no version ${version}`;
+    const result = v.safeParse(schema, data);
+    if (result.success) return null;
+    return result.issues.map((issue) => `${v.getDotPath(issue) ?? '(payload)'}: ${issue.message}`).join('; ');
+  }
+}
+
+// --- the version-1 payloads, exactly as the shop has written them since its first release ---------------------------
+
+const text = v.string();
+const pence = v.pipe(v.number(), v.integer());
+const at = v.string();
+
+const ShippingOptionSchema = v.object({ id: text, label: text, detail: text, amount: pence });
+
+export const ReviewSubmittedV1 = v.object({
+  reviewId: text,
+  bookId: v.number(),
+  customerName: text,
+  customerEmail: text,
+  rating: v.number(),
+  reviewText: text,
+  submittedAt: at,
+});
+export const ReviewApprovedV1 = v.object({ reviewId: text, adminMessage: v.optional(text), by: text, at });
+export const ReviewRejectedV1 = v.object({ reviewId: text, adminMessage: text, by: text, at });
+
+export const CheckoutStartedV1 = v.object({
+  checkoutId: text,
+  channel: v.picklist(['cart', 'direct', 'card', 'wallet']),
+  provider: v.picklist(['stripe', 'sandbox']),
+  paymentReference: text,
+  items: v.array(OrderItemSchema),
+  subtotal: pence,
+  shippingOptions: v.array(ShippingOptionSchema),
+  currency: v.literal('gbp'),
+  customerName: v.optional(text),
+  customerEmail: v.optional(text),
+  shippingAddress: v.optional(ShippingAddressSchema),
+  startedAt: at,
+});
+export const CheckoutCompletedV1 = v.object({
+  checkoutId: text,
+  paymentReference: text,
+  orderId: text,
+  orderNumber: text,
+  amountPaid: pence,
+  shippingCost: pence,
+  completedAt: at,
+});
+export const CheckoutCancelledV1 = v.object({ checkoutId: text, paymentReference: text, cancelledAt: at });
+
+export const OrderPlacedV1 = v.object({
+  orderId: text,
+  orderNumber: text,
+  customerName: text,
+  customerEmail: text,
+  shippingAddress: v.union([ShippingAddressSchema, text]),
+  phone: v.optional(text),
+  items: v.array(OrderItemSchema),
+  subtotal: pence,
+  shippingCost: pence,
+  total: pence,
+  currency: v.literal('gbp'),
+  paymentMethod: text,
+  paymentReference: text,
+  status: v.picklist(anyOrderStatuses),
+  placedAt: at,
+});
+export const OrderStatusChangedV1 = v.object({ orderId: text, from: text, to: v.picklist(orderStatuses), notes: text, by: text, at });
+export const OrderCustomerDetailsAddedV1 = v.object({
+  orderId: text,
+  customerName: v.optional(text),
+  customerEmail: v.optional(text),
+  shippingAddress: v.optional(ShippingAddressSchema),
+  source: v.picklist(['shopper', 'owner']),
+  reason: text,
+  by: text,
+  at,
+});
+
+export const PurchaseNotifiedV1 = v.object({
+  notificationId: text,
+  customerName: text,
+  customerEmail: text,
+  shippingAddress: text,
+  items: v.array(v.object({ name: text, quantity: v.number(), price: v.number() })),
+  totalAmount: pence,
+  shippingCost: pence,
+  paymentMethod: text,
+  notifiedAt: at,
+});
+const emailKind = v.picklist(['purchase-notice', 'order-to-owner', 'order-confirmation']);
+export const EmailSentV1 = v.object({
+  notificationId: text,
+  kind: emailKind,
+  to: text,
+  subject: text,
+  messageId: text,
+  transport: v.picklist(['outbox', 'smtp']),
+  sentAt: at,
+});
+
+export const EmailWithheldV1 = v.object({ notificationId: text, kind: emailKind, reason: text, at });
+
+export const AdminLoggedInV1 = v.object({ username: text, at });
+export const AdminLoggedOutV1 = v.object({ username: text, sessionId: text, at });
+export const AdminSessionsRevokedV1 = v.object({ username: text, reason: v.literal('password_changed'), at });
+export const AdminLoginFailedV1 = v.object({ username: text, reason: v.picklist(['unknown_username', 'wrong_password']), at });
+
+// The event types the deciders use are declared beside their capabilities; these lines fail to compile when a schema
+// and its type drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Newest<S extends AnySchema, E extends { data: unknown }> = Same<v.InferOutput<S>, E['data']>;
+type Proven<T extends true[]> = T;
+export type EventTypesMatchSchemas = Proven<
+  [
+    Newest<typeof BookFieldsSchema, BookListed>,
+    Newest<typeof BookFieldsSchema, BookUpdated>,
+    Newest<typeof ReviewSubmittedV1, ReviewSubmitted>,
+    Newest<typeof ReviewApprovedV1, ReviewApproved>,
+    Newest<typeof ReviewRejectedV1, ReviewRejected>,
+    Newest<typeof CheckoutStartedV1, CheckoutStarted>,
+    Newest<typeof CheckoutCompletedV1, CheckoutCompleted>,
+    Newest<typeof CheckoutCancelledV1, CheckoutCancelled>,
+    Newest<typeof OrderPlacedV1, OrderPlaced>,
+    Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
+    Newest<typeof PurchaseNotifiedV1, PurchaseNotified>,
+    Newest<typeof EmailSentV1, EmailSent>,
+    Newest<typeof AdminLoggedInV1, AdminLoggedIn>,
+    Newest<typeof AdminLoginFailedV1, AdminLoginFailed>,
+    Newest<typeof OrderCustomerDetailsAddedV1, OrderCustomerDetailsAdded>,
+    Newest<typeof EmailWithheldV1, EmailWithheld>,
+    Newest<typeof AdminLoggedOutV1, AdminLoggedOut>,
+    Newest<typeof AdminSessionsRevokedV1, AdminSessionsRevoked>,
+  ]
+>;
+
+const shopper = 'the shopper (`shopper`)';
+const owner = 'the owner (`admin:<username>`)';
+const seed = 'the catalog seed at start (`system:catalog-seed`)';
+const webhook = 'the payment provider (`webhook:stripe`, `webhook:sandbox`), or the shopper back from the payment page first (`shopper`)';
+
+/** Every event type the shop writes. Registering a new type is one entry here. */
+export const shopEvents: readonly EventDefinition[] = [
+  { type: 'BookListed', stream: 'book', causedBy: seed, description: 'A book of the catalog file is in the shop for the first time.', versions: [{ schema: BookFieldsSchema }] },
+  { type: 'BookUpdated', stream: 'book', causedBy: seed, description: "A book's fields in the catalog file changed between two starts.", versions: [{ schema: BookFieldsSchema }] },
+  { type: 'ReviewSubmitted', stream: 'review', causedBy: shopper, description: 'A shopper wrote a review; it waits for the owner.', versions: [{ schema: ReviewSubmittedV1 }] },
+  { type: 'ReviewApproved', stream: 'review', causedBy: owner, description: 'The owner published a review, with an optional message.', versions: [{ schema: ReviewApprovedV1 }] },
+  { type: 'ReviewRejected', stream: 'review', causedBy: owner, description: 'The owner rejected a review, giving a reason.', versions: [{ schema: ReviewRejectedV1 }] },
+  { type: 'CheckoutStarted', stream: 'checkout', causedBy: shopper, description: 'The server priced a checkout and opened a payment for it.', versions: [{ schema: CheckoutStartedV1 }] },
+  { type: 'CheckoutCompleted', stream: 'checkout', causedBy: webhook, description: 'A checkout was paid and became an order.', versions: [{ schema: CheckoutCompletedV1 }] },
+  { type: 'CheckoutCancelled', stream: 'checkout', causedBy: shopper, description: 'The shopper came back from the payment page without paying.', versions: [{ schema: CheckoutCancelledV1 }] },
+  { type: 'OrderPlaced', stream: 'order', causedBy: webhook, description: 'A verified payment placed an order (once per payment).', versions: [{ schema: OrderPlacedV1 }] },
+  { type: 'OrderStatusChanged', stream: 'order', causedBy: owner, description: "The owner moved an order to another status, with notes.", versions: [{ schema: OrderStatusChangedV1 }] },
+  { type: 'OrderCustomerDetailsAdded', stream: 'order', causedBy: "the shopper's own page after the order was placed (`shopper`), or the owner with a reason (`admin:<username>`)", description: 'Buyer details an order was placed without (name, e-mail, address) were added; nothing on record is replaced.', versions: [{ schema: OrderCustomerDetailsAddedV1 }] },
+  { type: 'PurchaseNotified', stream: 'notification', causedBy: shopper, description: 'The owner was told of a direct purchase before it was paid.', versions: [{ schema: PurchaseNotifiedV1 }] },
+  { type: 'EmailSent', stream: 'notification', causedBy: 'the e-mail reactor (`system:reactor`); in logs written before it, the request that led to it (`shopper`, `webhook:stripe`, `webhook:sandbox`)', description: 'An e-mail left the shop (outbox file or SMTP).', versions: [{ schema: EmailSentV1 }] },
+  { type: 'EmailWithheld', stream: 'notification', causedBy: shopper, description: "An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again.", versions: [{ schema: EmailWithheldV1 }] },
+  { type: 'AdminLoggedIn', stream: 'admin', causedBy: owner, description: 'The owner signed in; the address is in the metadata.', versions: [{ schema: AdminLoggedInV1 }] },
+  { type: 'AdminLoginFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'A sign-in failed: a wrong password (in the account\'s stream), or a name that is no account (in one stream a day, `admin-unknown-names-<date>`, capped per hour; older logs have a stream per typed name).', versions: [{ schema: AdminLoginFailedV1 }] },
+  { type: 'AdminLoggedOut', stream: 'admin', causedBy: owner, description: 'The owner ended one session (the token\'s id) with Log Out.', versions: [{ schema: AdminLoggedOutV1 }] },
+  { type: 'AdminSessionsRevoked', stream: 'admin', causedBy: 'the owner changing the password with `npm run admin -- set-password` (`admin:<username>`)', description: 'Every session signed in before it ended, as a password change does.', versions: [{ schema: AdminSessionsRevokedV1 }] },
+];
+
+export const eventCatalog = new EventCatalog(shopEvents);

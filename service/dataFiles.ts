@@ -1,0 +1,74 @@
+// The JSON files the shop keeps in DATA_DIR carry a format version, so a release reads the files earlier releases
+// wrote (upgrading them step by step) and refuses, rather than misreads, a file a later release wrote.
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** The field that holds a JSON file's format version; a file without it is version 1. */
+export const formatVersionField = 'formatVersion';
+
+export class FileFormatError extends Error {
+  constructor(
+    readonly file: string,
+    readonly version: number,
+    readonly newest: number,
+  ) {
+    super(
+      `${file} is format version ${version}, but this release of the shop reads only up to version ${newest}: ` +
+        'a newer release wrote it. Run that release or a later one; the file was not changed.',
+    );
+    this.name = 'FileFormatError';
+  }
+}
+
+export type JsonFileFormat = {
+  /** the version this release writes */
+  newest: number;
+  /** upgrades[n] turns a version-n payload into version n + 1; pure */
+  upgrades: Record<number, (previous: any) => unknown>;
+};
+
+export function formatVersionOf(json: unknown): number {
+  const version = json && typeof json === 'object' ? (json as Record<string, unknown>)[formatVersionField] : undefined;
+  return version === undefined ? 1 : typeof version === 'number' && Number.isInteger(version) && version >= 1 ? version : NaN;
+}
+
+/** A parsed file's payload in the newest format, and the version it was stored at. Throws FileFormatError for a newer one. */
+export function upgradeJson<T>(file: string, json: unknown, format: JsonFileFormat): { value: T; storedVersion: number } {
+  const storedVersion = formatVersionOf(json);
+  if (Number.isNaN(storedVersion)) throw new Error(`${file} has a ${formatVersionField} that is not a whole number from 1 up`);
+  if (storedVersion > format.newest) throw new FileFormatError(file, storedVersion, format.newest);
+  let value: unknown = json;
+  if (value && typeof value === 'object') {
+    const { [formatVersionField]: _, ...payload } = value as Record<string, unknown>;
+    value = payload;
+  }
+  for (let version = storedVersion; version < format.newest; version++) {
+    const upgrade = format.upgrades[version];
+    if (!upgrade) throw new Error(`No upgrade of ${file} from format version ${version}`);
+    value = upgrade(value);
+  }
+  return { value: value as T, storedVersion };
+}
+
+/** Writes the payload with the newest format version, whole or not at all: a crash leaves the file as it was. */
+export function writeVersionedJson(file: string, format: JsonFileFormat, payload: object, options: { mode?: number; pretty?: boolean } = {}): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const json = JSON.stringify({ [formatVersionField]: format.newest, ...payload }, null, options.pretty ? 2 : undefined) + (options.pretty ? '\n' : '');
+  const temporary = `${file}.tmp`;
+  writeFileSync(temporary, json, options.mode === undefined ? {} : { mode: options.mode });
+  // writeFileSync keeps the mode of a file that already exists.
+  if (options.mode !== undefined) chmodSync(temporary, options.mode);
+  renameSync(temporary, file);
+}
+
+/**
+ * Reads a versioned JSON file. An older file is upgraded in memory and, when `rewrite` is set, written back in the newest
+ * format (atomically, after every upgrade step succeeded); a failing upgrade leaves the file untouched.
+ */
+export function readVersionedJson<T extends object>(file: string, format: JsonFileFormat, options: { rewrite?: boolean; mode?: number; pretty?: boolean } = {}): T {
+  const { value, storedVersion } = upgradeJson<T>(file, JSON.parse(readFileSync(file, 'utf8')), format);
+  if (options.rewrite && storedVersion < format.newest) {
+    writeVersionedJson(file, format, value, { ...(options.mode === undefined ? {} : { mode: options.mode }), ...(options.pretty ? { pretty: true } : {}) });
+  }
+  return value;
+}
