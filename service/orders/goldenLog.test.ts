@@ -1,84 +1,77 @@
 // A log an earlier release wrote opens unchanged, and the owner completes one of its wallet orders that were placed
 // without the buyer's details: signed in with the recorded password, from the API the console uses.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { AdminOrder, OrderHistoryResponse } from '../../contracts/adminOrders.ts';
 import { missingCustomerDetails } from '../../contracts/orders.ts';
 import { allProjections } from '../../projections/index.ts';
 import { verify } from '../../projections/rebuild.ts';
+import { copyGoldenData, readGolden } from '../../infra/testing/golden.ts';
 import { call, startTestShop } from '../../infra/testing/shop.ts';
 
-/** The golden log v1 (written at fd4536b); one place to point at wherever the project keeps it. */
-export const goldenLogV1 = '/work/shared/golden-log/v1';
-const golden = { owner: 'owner', password: 'Golden-Log-Owner-2026', events: 2379, walletOrdersWithoutAddress: 19 };
+const v1 = readGolden('v1');
+const golden = { owner: v1.meta.admin.username, password: v1.meta.admin.password, events: v1.meta.events, walletOrdersWithoutAddress: 19 };
 
-if (!existsSync(join(goldenLogV1, 'data', 'events.sqlite'))) {
-  console.log(`SKIP golden log v1: ${goldenLogV1} is not on this machine`);
-  test.skip('the owner completes a wallet order of the golden log');
-} else {
-  test('the owner completes a wallet order of the golden log, and reads it back with its history', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'shop-golden-'));
-    cpSync(join(goldenLogV1, 'data'), dataDir, { recursive: true });
-    // No password in the environment: the recorded owner's hash in admin.json is the one to match.
-    const shop = await startTestShop({ DATA_DIR: dataDir, ADMIN_USERNAME: golden.owner, ADMIN_PASSWORD: '' });
-    try {
-      assert.is(await shop.shop.deps.events.headPosition(), golden.events, 'the log opens as written, nothing appended at start');
-      const login = await call(`${shop.url}/api/admin/login`, { body: { username: golden.owner, password: golden.password } });
-      assert.is(login.status, 200, login.text);
-      const owner = { authorization: `Bearer ${login.json.token}` };
+test('the owner completes a wallet order of the golden log, and reads it back with its history', async () => {
+  const dataDir = copyGoldenData(v1);
+  // No password in the environment: the recorded owner's hash in admin.json is the one to match.
+  const shop = await startTestShop({ DATA_DIR: dataDir, ADMIN_USERNAME: golden.owner, ADMIN_PASSWORD: '' });
+  try {
+    assert.is(await shop.shop.deps.events.headPosition(), golden.events, 'the log opens as written, nothing appended at start');
+    const login = await call(`${shop.url}/api/admin/login`, { body: { username: golden.owner, password: golden.password } });
+    assert.is(login.status, 200, login.text);
+    const owner = { authorization: `Bearer ${login.json.token}` };
 
-      const orders = (await call(`${shop.url}/api/admin/orders`, { headers: owner })).json.orders as AdminOrder[];
-      const lacking = orders.filter((o) => missingCustomerDetails(o).includes('address'));
-      assert.is(lacking.length, golden.walletOrdersWithoutAddress);
-      assert.ok(lacking.every((o) => o.paymentMethod.startsWith('Wallet')));
-      const order = lacking.at(-1)!;
+    const orders = (await call(`${shop.url}/api/admin/orders`, { headers: owner })).json.orders as AdminOrder[];
+    const lacking = orders.filter((o) => missingCustomerDetails(o).includes('address'));
+    assert.is(lacking.length, golden.walletOrdersWithoutAddress);
+    assert.ok(lacking.every((o) => o.paymentMethod.startsWith('Wallet')));
+    const order = lacking.at(-1)!;
 
-      const res = await call(`${shop.url}/api/admin/orders/${order.orderId}/customer`, {
-        method: 'POST',
-        headers: owner,
-        body: {
-          name: 'Hafsa Begum',
-          email: 'hafsa@example.org',
-          address: { line1: '22 Mill Lane', city: 'Bradford', postcode: 'BD1 2AB', country: 'GB' },
-          reason: 'The buyer answered our e-mail with her address',
-          expectedRevision: order.revision,
-        },
-      });
-      assert.is(res.status, 200, res.text);
+    const res = await call(`${shop.url}/api/admin/orders/${order.orderId}/customer`, {
+      method: 'POST',
+      headers: owner,
+      body: {
+        name: 'Hafsa Begum',
+        email: 'hafsa@example.org',
+        address: { line1: '22 Mill Lane', city: 'Bradford', postcode: 'BD1 2AB', country: 'GB' },
+        reason: 'The buyer answered our e-mail with her address',
+        expectedRevision: order.revision,
+      },
+    });
+    assert.is(res.status, 200, res.text);
 
-      const after = ((await call(`${shop.url}/api/admin/orders`, { headers: owner })).json.orders as AdminOrder[]).find((o) => o.orderId === order.orderId)!;
-      assert.equal(
-        { name: after.customerName, email: after.customerEmail, address: after.shippingAddress, status: after.status, total: after.total, revision: after.revision },
-        { name: 'Hafsa Begum', email: 'hafsa@example.org', address: '22 Mill Lane, Bradford, BD1 2AB, GB', status: order.status, total: order.total, revision: order.revision + 1 },
-      );
-      const history = (await call(`${shop.url}/api/admin/orders/${order.orderId}/history`, { headers: owner })).json as OrderHistoryResponse;
-      const last = history.history.at(-1)!;
-      assert.is(last.kind, 'detailsAdded');
-      assert.equal(last.kind === 'detailsAdded' && [last.source, last.by, last.reason, last.shippingAddress], ['owner', 'owner', 'The buyer answered our e-mail with her address', '22 Mill Lane, Bradford, BD1 2AB, GB']);
-      assert.is(history.history.length, order.revision + 2);
+    const after = ((await call(`${shop.url}/api/admin/orders`, { headers: owner })).json.orders as AdminOrder[]).find((o) => o.orderId === order.orderId)!;
+    assert.equal(
+      { name: after.customerName, email: after.customerEmail, address: after.shippingAddress, status: after.status, total: after.total, revision: after.revision },
+      { name: 'Hafsa Begum', email: 'hafsa@example.org', address: '22 Mill Lane, Bradford, BD1 2AB, GB', status: order.status, total: order.total, revision: order.revision + 1 },
+    );
+    const history = (await call(`${shop.url}/api/admin/orders/${order.orderId}/history`, { headers: owner })).json as OrderHistoryResponse;
+    const last = history.history.at(-1)!;
+    assert.is(last.kind, 'detailsAdded');
+    assert.equal(last.kind === 'detailsAdded' && [last.source, last.by, last.reason, last.shippingAddress], ['owner', 'owner', 'The buyer answered our e-mail with her address', '22 Mill Lane, Bradford, BD1 2AB, GB']);
+    assert.is(history.history.length, order.revision + 2);
 
-      // Every event the old release wrote is still there as written; the details and the buyer's confirmation follow.
-      const exported = readFileSync(join(goldenLogV1, 'export.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { id: string; data: unknown });
-      let position = 0;
-      for await (const event of shop.shop.deps.events.readAll(0)) {
-        if (event.position > golden.events) break;
-        const recorded = exported[position++]!;
-        if (event.id !== recorded.id || JSON.stringify(event.data) !== JSON.stringify(recorded.data)) assert.unreachable(`event ${event.position} changed`);
-      }
-      assert.is(position, golden.events);
-      const appended: string[] = [];
-      for await (const event of shop.shop.deps.events.readAll(golden.events)) appended.push(`${event.type} ${event.stream}`);
-      assert.equal(appended, [`AdminLoggedIn admin-${golden.owner}`, `OrderCustomerDetailsAdded order-${order.orderId}`, `EmailSent notification-${order.orderId}`]);
-      assert.is(lacking.length - 1, ((await call(`${shop.url}/api/admin/orders`, { headers: owner })).json.orders as AdminOrder[]).filter((o) => missingCustomerDetails(o).includes('address')).length);
-      assert.ok((await verify(shop.shop.deps.events, shop.shop.deps.reads, allProjections)).match, 'read models equal a rebuild');
-    } finally {
-      await shop.close();
-      rmSync(dataDir, { recursive: true, force: true });
+    // Every event the old release wrote is still there as written; the details and the buyer's confirmation follow.
+    const exported = readFileSync(join(v1.dir, 'export.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { id: string; data: unknown });
+    let position = 0;
+    for await (const event of shop.shop.deps.events.readAll(0)) {
+      if (event.position > golden.events) break;
+      const recorded = exported[position++]!;
+      if (event.id !== recorded.id || JSON.stringify(event.data) !== JSON.stringify(recorded.data)) assert.unreachable(`event ${event.position} changed`);
     }
-  });
-}
+    assert.is(position, golden.events);
+    const appended: string[] = [];
+    for await (const event of shop.shop.deps.events.readAll(golden.events)) appended.push(`${event.type} ${event.stream}`);
+    assert.equal(appended, [`AdminLoggedIn admin-${golden.owner}`, `OrderCustomerDetailsAdded order-${order.orderId}`, `EmailSent notification-${order.orderId}`]);
+    assert.is(lacking.length - 1, ((await call(`${shop.url}/api/admin/orders`, { headers: owner })).json.orders as AdminOrder[]).filter((o) => missingCustomerDetails(o).includes('address')).length);
+    assert.ok((await verify(shop.shop.deps.events, shop.shop.deps.reads, allProjections)).match, 'read models equal a rebuild');
+  } finally {
+    await shop.close();
+    rmSync(dirname(dataDir), { recursive: true, force: true });
+  }
+});
 
 test.run();
