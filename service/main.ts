@@ -1,5 +1,6 @@
-// Starts the shop: `npm start`.
+// Starts the shop: `npm start` (compiled), or `node --import tsx service/main.ts`.
 import { ConfigError, loadConfig } from './config.ts';
+import { openShopLog } from './log.ts';
 import { createShop } from './shop.ts';
 
 let config;
@@ -13,22 +14,52 @@ try {
   throw error;
 }
 
-const shop = await createShop(config);
-const server = await shop.listen();
-const address = server.address();
+const log = await openShopLog(config);
+const { logger } = log;
+
+/** The log is written asynchronously: whatever way the process ends, its last lines go out first. */
+async function exitAfterLog(code: number): Promise<never> {
+  const timer = setTimeout(() => {
+    log.flushSync();
+    process.exit(code);
+  }, 3000);
+  timer.unref();
+  await log.close();
+  process.exit(code);
+}
+
+let fatal = false;
+const die = (kind: string) => (error: unknown) => {
+  if (fatal) return;
+  fatal = true;
+  logger.fatal({ err: error }, kind);
+  void exitAfterLog(1);
+};
+process.on('uncaughtException', die('uncaught exception'));
+process.on('unhandledRejection', die('unhandled rejection'));
+
+let shop;
+let server;
+try {
+  shop = await createShop(config, { logger });
+  server = await shop.listen();
+} catch (error) {
+  logger.fatal({ err: error }, 'the shop could not start');
+  await exitAfterLog(1);
+}
+const address = server!.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
-shop.deps.logger.info(
-  { port, eventStore: shop.deps.events.kind, readStore: shop.deps.reads.kind },
-  `shop listening on http://localhost:${port}`,
-);
+logger.info({ port, eventStore: shop!.deps.events.kind, readStore: shop!.deps.reads.kind }, `shop listening on http://localhost:${port}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    shop.deps.logger.info({ signal }, 'shutting down');
-    await shop.close();
-    process.exit(0);
+    logger.info({ signal }, 'shutting down');
+    // Requests in flight finish (and log their lines) before the stores close.
+    await shop!.close();
+    logger.info('stopped');
+    await exitAfterLog(0);
   });
 }
