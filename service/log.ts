@@ -14,7 +14,7 @@ type Where = { fd?: number; pretty?: boolean };
 
 /**
  * JSON to stdout (or `where.fd`) through an asynchronous writer: a request never waits for the terminal, pipe or file,
- * and lines written while one write is in flight go out together in the next. On a developer's terminal, outside
+ * and lines are written in batches. On a developer's terminal, outside
  * production, lines are pretty-printed instead (synchronously: a terminal is slow anyway and order matters there).
  */
 export async function openShopLog(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, where: Where = {}): Promise<ShopLog> {
@@ -25,12 +25,17 @@ export async function openShopLog(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>
     const prettyStream = await prettyPrinter();
     if (prettyStream) return { logger: pino(options, prettyStream), close: async () => {}, flushSync() {} };
   }
-  const destination = pino.destination({ dest: fd, sync: false });
+  // Lines are gathered up to 8 kB per write (a few dozen request lines) rather than one write each under load; the
+  // timer writes out what a quiet spell leaves behind, so a line never waits more than a quarter of a second.
+  const destination = pino.destination({ dest: fd, sync: false, minLength: 8 * 1024 });
   const logger = pino(options, destination);
+  const tick = setInterval(() => destination.flush(), 250);
+  tick.unref();
   let closed: Promise<void> | null = null;
   return {
     logger,
     close() {
+      clearInterval(tick);
       // end() waits for the write in flight, then writes the rest; flush() would not wait for the one in flight.
       closed ??= new Promise<void>((resolve) => {
         destination.once('close', () => resolve());
