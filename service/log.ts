@@ -58,7 +58,7 @@ export async function openShopLog(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>
 async function prettyPrinter(): Promise<DestinationStream | null> {
   try {
     const { default: pretty } = await import('pino-pretty');
-    return pretty({ sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
+    return pretty({ sync: true, colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
   } catch {
     return null;
   }
