@@ -14,10 +14,11 @@ const acceptableId = /^[A-Za-z0-9._-]{8,64}$/;
  */
 export function requestContext(logger: Logger) {
   return (ctx: Context, next: Next) => {
-    const incoming = ctx.get('X-Request-Id');
-    const requestId = acceptableId.test(incoming) ? incoming : randomUUID();
+    // Node's own header table, not Koa's case-folding getters and setters: this runs on every request.
+    const incoming = ctx.req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && acceptableId.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
+    ctx.res.setHeader('X-Request-Id', requestId);
     // At LOG_LEVEL=warn and above no request line is written: skip the timing and the object built for it.
     if (!logger.isLevelEnabled('info')) return next();
     const started = performance.now();
