@@ -43,8 +43,9 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: hops > 0, ...(hops > 0 ? { maxIpsCount: hops } : {}) });
   const csp = options.extraCsp ?? {};
 
-  app.use(errorMiddleware(deps.logger));
+  // The request line is written outside the error middleware, so it records the status the error became.
   app.use(requestContext(deps.logger));
+  app.use(errorMiddleware(deps.logger));
   app.use(
     securityHeaders(
       helmet({

@@ -1,7 +1,8 @@
-// Starts the shop: `npm start`.
+// Starts the shop: `npm start` (compiled), or `node --import tsx service/main.ts`.
 import { UnknownEventVersion } from '../contracts/eventCatalog.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { FileFormatError } from './dataFiles.ts';
+import { openShopLog } from './log.ts';
 import { createShop, type Shop } from './shop.ts';
 
 let config;
@@ -15,32 +16,56 @@ try {
   throw error;
 }
 
-let shop: Shop;
-try {
-  shop = await createShop(config);
-} catch (error) {
-  // A log or file from a newer release: say which and stop, rather than misread it.
-  if (error instanceof UnknownEventVersion || error instanceof FileFormatError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+const log = await openShopLog(config);
+const { logger } = log;
+
+/** The log is written asynchronously: whatever way the process ends, its last lines go out first. */
+async function exitAfterLog(code: number): Promise<never> {
+  const timer = setTimeout(() => {
+    log.flushSync();
+    process.exit(code);
+  }, 3000);
+  timer.unref();
+  await log.close();
+  process.exit(code);
 }
-const server = await shop.listen();
-const address = server.address();
+
+let fatal = false;
+const die = (kind: string) => (error: unknown) => {
+  if (fatal) return;
+  fatal = true;
+  logger.fatal({ err: error }, kind);
+  void exitAfterLog(1);
+};
+process.on('uncaughtException', die('uncaught exception'));
+process.on('unhandledRejection', die('unhandled rejection'));
+
+let shop: Shop | undefined;
+let server;
+try {
+  shop = await createShop(config, { logger });
+  server = await shop.listen();
+} catch (error) {
+  // A log or file from a newer release: say which in one line and stop, rather than misread it.
+  if (error instanceof UnknownEventVersion || error instanceof FileFormatError) {
+    logger.fatal(error.message);
+    console.error(error.message);
+  } else logger.fatal({ err: error }, 'the shop could not start');
+  await exitAfterLog(1);
+}
+const address = server!.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
-shop.deps.logger.info(
-  { port, eventStore: shop.deps.events.kind, readStore: shop.deps.reads.kind },
-  `shop listening on http://localhost:${port}`,
-);
+logger.info({ port, eventStore: shop!.deps.events.kind, readStore: shop!.deps.reads.kind }, `shop listening on http://localhost:${port}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    shop.deps.logger.info({ signal }, 'shutting down');
-    await shop.close();
-    process.exit(0);
+    logger.info({ signal }, 'shutting down');
+    // Requests in flight finish (and log their lines) before the stores close.
+    await shop!.close();
+    logger.info('stopped');
+    await exitAfterLog(0);
   });
 }

@@ -2,12 +2,21 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, MailOptions } from '../../service/ports/mailer.ts';
 
 type Log = { info(obj: object, msg?: string): void };
 
 export type MailerOptions = { from: string; smtpUrl?: string; outboxDir: string; logger: Log };
+
+/**
+ * nodemailer is loaded with the first message, not at start: it is a large package (a tenth of the shop's start-up
+ * time) and most starts send nothing before the first order.
+ */
+function lazyTransport(make: (nodemailer: typeof import('nodemailer')['default']) => Transporter): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | null = null;
+  return () => (transport ??= import('nodemailer').then((module) => make(module.default)));
+}
 
 export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.logger) : outboxMailer(options.outboxDir, options.from, options.logger);
@@ -29,16 +38,18 @@ export function outboxNameFor(key: string): string {
 const keyed = (options: MailOptions | undefined, from: string) => (options?.idempotencyKey ? { messageId: messageIdFor(options.idempotencyKey, from) } : {});
 
 function smtpMailer(url: string, from: string, logger: Log): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport(url));
+  let opened = false;
   return {
     transport: 'smtp',
     async send(message, options) {
-      const info = await transport.sendMail({ from, ...message, ...keyed(options, from) });
+      opened = true;
+      const info = await (await transport()).sendMail({ from, ...message, ...keyed(options, from) });
       logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent over SMTP');
       return { messageId: String(info.messageId), transport: 'smtp' };
     },
     async close() {
-      transport.close();
+      if (opened) (await transport()).close();
     },
   };
 }
@@ -64,11 +75,11 @@ function writeDurably(dir: string, name: string, content: Buffer) {
 
 /** Without SMTP the shop still produces every message, complete and readable, for the owner to inspect or forward. */
 function outboxMailer(dir: string, from: string, logger: Log): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     transport: 'outbox',
     async send(message, options) {
-      const info = await transport.sendMail({ from, ...message, ...keyed(options, from) });
+      const info = await (await transport()).sendMail({ from, ...message, ...keyed(options, from) });
       mkdirSync(dir, { recursive: true });
       const messageId = String(info.messageId);
       // A keyed e-mail sent again (after a crash between sending and recording it) replaces its own file.

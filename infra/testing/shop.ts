@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../service/config.ts';
 import type { Projection } from '../../projections/projection.ts';
 import type { PaymentGateway } from '../../service/ports/payments.ts';
@@ -21,12 +21,12 @@ export type TestShop = { url: string; shop: Shop; dataDir: string; close(): Prom
 
 export async function startTestShop(
   env: Record<string, string> = {},
-  options: { clock?: () => Date; keepData?: boolean; payments?: PaymentGateway; projections?: readonly Projection[] } = {},
+  options: { clock?: () => Date; keepData?: boolean; payments?: PaymentGateway; projections?: readonly Projection[]; logger?: Logger } = {},
 ): Promise<TestShop> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
   const admin = env.ADMIN_PASSWORD_HASH ? {} : { ADMIN_USERNAME: testAdmin.username, ADMIN_PASSWORD: testAdmin.password };
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...admin, ...env });
-  const shop = await createShop(config, { logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }), ...(options.clock ? { clock: options.clock } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.projections ? { projections: options.projections } : {}) });
+  const shop = await createShop(config, { logger: options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }), ...(options.clock ? { clock: options.clock } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.projections ? { projections: options.projections } : {}) });
   const server = await shop.listen(0, '127.0.0.1');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -37,13 +37,15 @@ test('every answer carries a request id; one given in an acceptable form is kept
   await app.close();
 });
 
-test('at info a line per request with id, method, path, status and time; at warn none', async () => {
+test('at info a line per request with id, method, route, status, time and bytes; at warn none', async () => {
   const info = await appAt('info');
   await (await fetch(`${info.url}/missing`, { headers: { 'x-request-id': 'client-id-1234' } })).text();
   await new Promise((r) => setImmediate(r));
   assert.is(info.lines.length, 1);
   const line = info.lines[0]!;
-  assert.equal([line.msg, line.requestId, line.method, line.path, line.status], ['request', 'client-id-1234', 'GET', '/missing', 404]);
+  // An unmatched path is not repeated into the log: it is whatever the client typed.
+  assert.equal([line.msg, line.requestId, line.method, line.route, line.status, line.bytes], ['request', 'client-id-1234', 'GET', '(unmatched)', 404, 2]);
+  assert.is(line.path, undefined);
   assert.type(line.ms, 'number');
   await info.close();
 

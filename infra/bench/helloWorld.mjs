@@ -1,4 +1,5 @@
-// The baseline: a bare Koa hello-world on the port given as the first argument.
+// The baseline: a bare Koa hello-world on the port given as the first argument, plain JavaScript run by node itself
+// like the compiled shop.
 import Koa from 'koa';
 
 const app = new Koa();

@@ -1,0 +1,39 @@
+// `npm run build:server`: the service and the projection runner as plain JavaScript in dist/server, for `npm start` and
+// the production image. Our own modules are bundled into a few files (one ESM graph, split where the shop loads an
+// adapter only when configured); packages stay in node_modules, where native modules and their data files live.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+export const serverOutdir = 'dist/server';
+
+const external = ['better-sqlite3', '@eventstore/db-client', 'stripe', 'nodemailer', 'ioredis', 'pino', 'pino-pretty'];
+
+export async function buildServer(outdir = serverOutdir): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: { main: 'service/main.ts', projections: 'projections/main.ts' },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    // Native modules, gRPC and the clients loaded only when configured stay packages; the rest of what the shop
+    // imports is bundled, which saves Node resolving, reading and lexing a few hundred small files at every start.
+    external: [...external],
+    // Bundled CommonJS packages still call require() for Node's own modules.
+    banner: { js: "import { createRequire as __shopRequire } from 'node:module'; const require = __shopRequire(import.meta.url);" },
+    // Stack traces name the TypeScript lines when node runs with --enable-source-maps.
+    sourcemap: 'linked',
+    sourcesContent: false,
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = performance.now();
+  await buildServer();
+  console.log(`server built into ${serverOutdir} in ${Math.round(performance.now() - started)} ms`);
+}

@@ -1,0 +1,70 @@
+// The request line as the whole shop writes it: the status the client was sent, the route pattern, the bytes, no
+// personal data.
+import pino from 'pino';
+import { Writable } from 'node:stream';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+
+const lines: Record<string, unknown>[] = [];
+const sink = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(JSON.parse(String(chunk)));
+    done();
+  },
+});
+let shop: TestShop;
+
+test.before(async () => {
+  shop = await startTestShop({ BODY_LIMIT_KB: '1' }, { logger: pino({ level: 'info' }, sink) });
+});
+test.after(() => shop.close());
+
+/** The request line of the answer that carried `requestId`, once the response has closed. */
+async function lineFor(requestId: string): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 50; i++) {
+    const line = lines.find((l) => l.msg === 'request' && l.requestId === requestId);
+    if (line) return line;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no request line for ${requestId}`);
+}
+
+test('a refused admin call is logged as the 401 it was answered with, under its route pattern', async () => {
+  const res = await call(`${shop.url}/api/admin/orders`, { headers: { 'x-request-id': 'log-test-401' } });
+  assert.is(res.status, 401);
+  const line = await lineFor('log-test-401');
+  assert.is(line.status, 401);
+  assert.is(line.method, 'GET');
+  assert.is(line.bytes, Buffer.byteLength(res.text));
+});
+
+test('a body over the limit is logged as 413', async () => {
+  const res = await call(`${shop.url}/api/reviews/submit`, { body: { reviewText: 'x'.repeat(4000) }, headers: { 'x-request-id': 'log-test-413' } });
+  assert.is(res.status, 413);
+  assert.is((await lineFor('log-test-413')).status, 413);
+});
+
+test('the route is the pattern, not the path with its ids; the query string stays out', async () => {
+  const res = await call(`${shop.url}/api/reviews/book/2?email=someone%40example.com`, { headers: { 'x-request-id': 'log-test-route' } });
+  assert.is(res.status, 200);
+  const line = await lineFor('log-test-route');
+  assert.is(line.route, '/api/reviews/book/:id');
+  assert.is(line.status, 200);
+  assert.ok(!JSON.stringify(line).includes('example.com'), 'no e-mail address in the line');
+  assert.ok(!('ip' in line) && !('path' in line) && !('url' in line));
+});
+
+test('a compressed answer made on the fly is logged with the bytes that went out', async () => {
+  const res = await fetch(`${shop.url}/`, { headers: { 'x-request-id': 'log-test-bytes', 'accept-encoding': 'gzip' } });
+  const sent = (await res.arrayBuffer()).byteLength;
+  assert.is(res.status, 200);
+  const line = await lineFor('log-test-bytes');
+  assert.is(line.route, '/');
+  assert.type(line.bytes, 'number');
+  assert.ok((line.bytes as number) > 0);
+  // fetch decompresses; the line counts what the wire carried, so it is at most the page's size.
+  assert.ok((line.bytes as number) <= sent, `${line.bytes} <= ${sent}`);
+});
+
+test.run();

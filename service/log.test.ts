@@ -1,0 +1,44 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { openShopLog } from './log.ts';
+
+test('lines buffered by the asynchronous writer are all in the file once the log is closed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-log-'));
+  const fd = openSync(join(dir, 'shop.log'), 'w');
+  try {
+    const log = await openShopLog({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { fd });
+    for (let i = 0; i < 5000; i++) log.logger.info({ i }, 'request');
+    log.logger.info('stopped');
+    await log.close();
+    const lines = readFileSync(join(dir, 'shop.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { i?: number; msg: string });
+    assert.is(lines.length, 5001);
+    assert.equal(lines.slice(0, 5000).map((l) => l.i), Array.from({ length: 5000 }, (_, i) => i), 'every line, in order');
+    assert.is(lines.at(-1)!.msg, 'stopped');
+  } finally {
+    try {
+      closeSync(fd);
+    } catch {
+      // closed with the log
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a quiet shop still writes its lines within a moment, not only when a batch fills', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-log-'));
+  const fd = openSync(join(dir, 'shop.log'), 'w');
+  const log = await openShopLog({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { fd });
+  try {
+    log.logger.info('one line');
+    await new Promise((r) => setTimeout(r, 600));
+    assert.match(readFileSync(join(dir, 'shop.log'), 'utf8'), /"msg":"one line"/);
+  } finally {
+    await log.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();
