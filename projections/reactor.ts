@@ -7,6 +7,7 @@
 import type { RecordedEvent } from '../contracts/events.ts';
 import type { EventStore, Subscription } from '../service/ports/eventStore.ts';
 import type { ReadStore } from '../service/ports/readStore.ts';
+import { PositionWaiters } from './positionWaiters.ts';
 
 /** What to do about one event; it must be safe to run again for the same event. */
 export type Reaction = (event: RecordedEvent) => Promise<void>;
@@ -28,11 +29,9 @@ export type ReactorOptions = {
 /** The read-store namespace that keeps reactors' checkpoints: no read-model generation, so no rebuild resets it. */
 export const REACTOR_NAMESPACE = 'reactor';
 
-type Waiter = { position: number; resolve: (reached: boolean) => void; timer: NodeJS.Timeout };
-
 export class Reactor {
   private subscription: Subscription | null = null;
-  private waiters: Waiter[] = [];
+  private readonly waiters = new PositionWaiters();
   private stopped = true;
   private saving: Promise<void> = Promise.resolve();
   private saveScheduled = false;
@@ -82,18 +81,7 @@ export class Reactor {
 
   /** Resolves once the reactions of every event up to `position` are done; false if `timeoutMs` passed first. */
   waitFor(position: number, timeoutMs = 2000): Promise<boolean> {
-    if (this.position >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter: Waiter = {
-        position,
-        resolve,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          resolve(false);
-        }, timeoutMs),
-      };
-      this.waiters.push(waiter);
-    });
+    return this.waiters.wait(this.position, position, timeoutMs);
   }
 
   async stop(): Promise<void> {
@@ -103,11 +91,7 @@ export class Reactor {
     this.subscription = null;
     await this.saving;
     await this.save();
-    for (const w of this.waiters) {
-      clearTimeout(w.timer);
-      w.resolve(this.position >= w.position);
-    }
-    this.waiters = [];
+    this.waiters.settleAll(this.position);
   }
 
   private async react(event: RecordedEvent): Promise<void> {
@@ -139,7 +123,7 @@ export class Reactor {
       }
     }
     this.position = event.position;
-    this.settleWaiters();
+    this.waiters.reached(this.position);
     if (!this.saveScheduled) {
       // One checkpoint write per burst the subscription delivers, not one per event.
       this.saveScheduled = true;
@@ -162,15 +146,4 @@ export class Reactor {
     }
   }
 
-  private settleWaiters() {
-    if (this.waiters.length === 0) return;
-    const still: Waiter[] = [];
-    for (const w of this.waiters) {
-      if (this.position >= w.position) {
-        clearTimeout(w.timer);
-        w.resolve(true);
-      } else still.push(w);
-    }
-    this.waiters = still;
-  }
 }

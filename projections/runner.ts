@@ -2,6 +2,7 @@
 import type { RecordedEvent } from '../contracts/events.ts';
 import type { EventStore, Subscription } from '../service/ports/eventStore.ts';
 import type { ReadStore } from '../service/ports/readStore.ts';
+import { PositionWaiters } from './positionWaiters.ts';
 import { ProjectionBatch } from './batch.ts';
 import type { Projection } from './projection.ts';
 
@@ -24,8 +25,6 @@ export type RunnerOptions = {
  */
 export const RESUME_MARKER = '$runner-resumed';
 
-type Waiter = { position: number; resolve: (reached: boolean) => void; timer: NodeJS.Timeout };
-
 export class ProjectionRunner {
   private subscription: Subscription | null = null;
   private applied = new Map<string, number>();
@@ -33,7 +32,7 @@ export class ProjectionRunner {
   private committing: Promise<void> = Promise.resolve();
   private commitScheduled = false;
   private folding = false;
-  private waiters: Waiter[] = [];
+  private readonly waiters = new PositionWaiters();
   private healthTimer: NodeJS.Timeout | null = null;
   private restarting = false;
   private checking = false;
@@ -63,18 +62,7 @@ export class ProjectionRunner {
 
   /** Resolves once the read models have folded the event at `position`; false if `timeoutMs` passed first. */
   waitFor(position: number, timeoutMs = 2000): Promise<boolean> {
-    if (this.position >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter: Waiter = {
-        position,
-        resolve,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          resolve(false);
-        }, timeoutMs),
-      };
-      this.waiters.push(waiter);
-    });
+    return this.waiters.wait(this.position, position, timeoutMs);
   }
 
   async lag(): Promise<number> {
@@ -88,11 +76,7 @@ export class ProjectionRunner {
     this.subscription = null;
     await this.committing.catch(() => {});
     if (this.batch) await this.commitNow().catch(() => {});
-    for (const w of this.waiters) {
-      clearTimeout(w.timer);
-      w.resolve(this.position >= w.position);
-    }
-    this.waiters = [];
+    this.waiters.settleAll(this.position);
   }
 
   private async resume(): Promise<void> {
@@ -140,22 +124,11 @@ export class ProjectionRunner {
       const position = await batch.commit(withMarker ? [{ projection: RESUME_MARKER, position: batch.count }] : []);
       if (withMarker) this.marker = 'written';
       this.position = position;
-      this.settleWaiters();
+      this.waiters.reached(this.position);
     });
     return this.committing;
   }
 
-  private settleWaiters() {
-    if (this.waiters.length === 0) return;
-    const still: Waiter[] = [];
-    for (const w of this.waiters) {
-      if (this.position >= w.position) {
-        clearTimeout(w.timer);
-        w.resolve(true);
-      } else still.push(w);
-    }
-    this.waiters = still;
-  }
 
   /** A read-store failure: drop what is pending and resume from the committed checkpoints after a pause. */
   private failed(error: unknown) {
