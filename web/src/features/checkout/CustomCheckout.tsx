@@ -1,7 +1,7 @@
 // /custom-checkout (spec §2, §4, §5): one story book at 999 pence, paid by card on the shop's own form.
 import { Button, Card, Flex, Grid, Heading, Select, Separator, Text, TextField } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { singleCheckoutBook, type OrderNumberResponse, type PaymentIntentResponse } from '../../../../contracts/checkout.ts';
 import { defaultCountry } from '../../../../contracts/constants.ts';
 import { formatPence } from '../../../../contracts/money.ts';
@@ -12,20 +12,11 @@ import { CardField, type CardFieldHandle } from './CardField.tsx';
 import { CheckoutLayout } from './CheckoutLayout.tsx';
 import { usePaymentsConfig } from './payments.ts';
 import { TestModeNotice } from './TestModeNotice.tsx';
+import { LabelledField } from '../../components/LabelledField.tsx';
 
 const required = ['name', 'email', 'addressLine1', 'city', 'postcode'] as const;
 const blank = { name: '', email: '', addressLine1: '', addressLine2: '', city: '', postcode: '', country: defaultCountry as string };
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      {children}
-    </Flex>
-  );
-}
 
 export function CustomCheckout() {
   const id = useId();
@@ -99,27 +90,27 @@ export function CustomCheckout() {
               <Heading as="h2" size="4">
                 Shipping details
               </Heading>
-              <Field id={`${id}-name`} label="Full Name *">
+              <LabelledField id={`${id}-name`} label="Full Name *">
                 <TextField.Root id={`${id}-name`} value={form.name} onChange={set('name')} autoComplete="name" required />
-              </Field>
-              <Field id={`${id}-email`} label="Email *">
+              </LabelledField>
+              <LabelledField id={`${id}-email`} label="Email *">
                 <TextField.Root id={`${id}-email`} type="email" value={form.email} onChange={set('email')} autoComplete="email" required />
-              </Field>
-              <Field id={`${id}-line1`} label="Address Line 1 *">
+              </LabelledField>
+              <LabelledField id={`${id}-line1`} label="Address Line 1 *">
                 <TextField.Root id={`${id}-line1`} value={form.addressLine1} onChange={set('addressLine1')} autoComplete="address-line1" required />
-              </Field>
-              <Field id={`${id}-line2`} label="Address Line 2">
+              </LabelledField>
+              <LabelledField id={`${id}-line2`} label="Address Line 2">
                 <TextField.Root id={`${id}-line2`} value={form.addressLine2} onChange={set('addressLine2')} autoComplete="address-line2" />
-              </Field>
+              </LabelledField>
               <Grid columns={{ initial: '1', xs: '2' }} gap="3">
-                <Field id={`${id}-city`} label="City *">
+                <LabelledField id={`${id}-city`} label="City *">
                   <TextField.Root id={`${id}-city`} value={form.city} onChange={set('city')} autoComplete="address-level2" required />
-                </Field>
-                <Field id={`${id}-postcode`} label="Postcode *">
+                </LabelledField>
+                <LabelledField id={`${id}-postcode`} label="Postcode *">
                   <TextField.Root id={`${id}-postcode`} value={form.postcode} onChange={set('postcode')} autoComplete="postal-code" required />
-                </Field>
+                </LabelledField>
               </Grid>
-              <Field id={`${id}-country`} label="Country">
+              <LabelledField id={`${id}-country`} label="Country">
                 <Select.Root value={form.country} onValueChange={(country) => setForm((f) => ({ ...f, country }))}>
                   <Select.Trigger id={`${id}-country`} />
                   <Select.Content position="popper">
@@ -130,7 +121,7 @@ export function CustomCheckout() {
                     ))}
                   </Select.Content>
                 </Select.Root>
-              </Field>
+              </LabelledField>
               <Separator size="4" my="2" />
               <Heading as="h2" size="4">
                 Payment

@@ -2,7 +2,7 @@
 // It stands in for Stripe's own payment page, so it looks like a provider's page rather than the shop.
 import { Badge, Button, Callout, Card, Container, Flex, Heading, RadioCards, Select, Separator, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { shopContent } from '../../../../contracts/content.ts';
 import { formatPence } from '../../../../contracts/money.ts';
 import { cartShippingOptionFor } from '../../../../contracts/shipping.ts';
@@ -11,17 +11,8 @@ import { apiRequest, serverMessage } from '../../lib/api.ts';
 import { TestCardInputs, type TestCard } from './CardField.tsx';
 import { TestModeNotice } from './TestModeNotice.tsx';
 import './checkout.css';
+import { LabelledField } from '../../components/LabelledField.tsx';
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      {children}
-    </Flex>
-  );
-}
 
 export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
   const session = useQuery({
@@ -136,30 +127,30 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
         <form onSubmit={pay} noValidate aria-label="Pay">
           <Flex direction="column" gap="3">
             <TestModeNotice />
-            <Field id={`${id}-email`} label="Email">
+            <LabelledField id={`${id}-email`} label="Email">
               <TextField.Root id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
-            </Field>
+            </LabelledField>
             <Heading as="h2" size="3" mt="2">
               Shipping address
             </Heading>
-            <Field id={`${id}-name`} label="Full name">
+            <LabelledField id={`${id}-name`} label="Full name">
               <TextField.Root id={`${id}-name`} value={address.name} onChange={set('name')} autoComplete="name" />
-            </Field>
-            <Field id={`${id}-line1`} label="Address">
+            </LabelledField>
+            <LabelledField id={`${id}-line1`} label="Address">
               <TextField.Root id={`${id}-line1`} value={address.line1} onChange={set('line1')} autoComplete="address-line1" />
-            </Field>
-            <Field id={`${id}-line2`} label="Address line 2 (optional)">
+            </LabelledField>
+            <LabelledField id={`${id}-line2`} label="Address line 2 (optional)">
               <TextField.Root id={`${id}-line2`} value={address.line2} onChange={set('line2')} autoComplete="address-line2" />
-            </Field>
+            </LabelledField>
             <Flex gap="3" direction={{ initial: 'column', xs: 'row' }}>
-              <Field id={`${id}-city`} label="City">
+              <LabelledField id={`${id}-city`} label="City">
                 <TextField.Root id={`${id}-city`} value={address.city} onChange={set('city')} autoComplete="address-level2" />
-              </Field>
-              <Field id={`${id}-postcode`} label="Postcode">
+              </LabelledField>
+              <LabelledField id={`${id}-postcode`} label="Postcode">
                 <TextField.Root id={`${id}-postcode`} value={address.postcode} onChange={set('postcode')} autoComplete="postal-code" />
-              </Field>
+              </LabelledField>
             </Flex>
-            <Field id={`${id}-country`} label="Country">
+            <LabelledField id={`${id}-country`} label="Country">
               <Select.Root value={address.country} onValueChange={chooseCountry}>
                 <Select.Trigger id={`${id}-country`} />
                 <Select.Content position="popper">
@@ -170,7 +161,7 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
                   ))}
                 </Select.Content>
               </Select.Root>
-            </Field>
+            </LabelledField>
             <Heading as="h2" size="3" mt="2" id={`${id}-shipping`}>
               Shipping method
             </Heading>

@@ -1,33 +1,19 @@
 // Step one of the shipping and payment dialog (spec §3, §5): where the book goes, and what shipping costs there.
 import { Button, Flex, Grid, Select, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { ShippingFormSchema, type ShippingForm as ShippingDetails } from '../../../../contracts/checkout.ts';
 import { quantity as quantityLimits } from '../../../../contracts/constants.ts';
 import { formatPence } from '../../../../contracts/money.ts';
 import { shippingCountriesQuery, useShippingCost } from './shipping.ts';
+import { LabelledField } from '../../components/LabelledField.tsx';
 
 export type ShippingSubmission = ShippingDetails & { shippingCost: number };
 
 type Field = keyof ShippingDetails;
 const blank = { name: '', email: '', address: '', city: '', country: '', postcode: '', phone: '', quantity: '1' };
 
-function Labelled({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      {children}
-      {error && (
-        <Text id={`${id}-error`} size="1" color="red" role="alert">
-          {error}
-        </Text>
-      )}
-    </Flex>
-  );
-}
 
 export function ShippingForm({ onSubmit, initial }: { onSubmit: (details: ShippingSubmission) => void; initial?: Partial<ShippingSubmission> }) {
   const id = useId();
@@ -65,25 +51,25 @@ export function ShippingForm({ onSubmit, initial }: { onSubmit: (details: Shippi
   return (
     <form onSubmit={submit} noValidate aria-label="Shipping Information">
       <Flex direction="column" gap="3">
-        <Labelled id={`${id}-name`} label="Full name" error={errors.name}>
+        <LabelledField id={`${id}-name`} label="Full name" error={errors.name}>
           <TextField.Root {...fieldProps('name')} autoComplete="name" />
-        </Labelled>
-        <Labelled id={`${id}-email`} label="Email" error={errors.email}>
+        </LabelledField>
+        <LabelledField id={`${id}-email`} label="Email" error={errors.email}>
           <TextField.Root {...fieldProps('email')} type="email" autoComplete="email" />
-        </Labelled>
-        <Labelled id={`${id}-address`} label="Address" error={errors.address}>
+        </LabelledField>
+        <LabelledField id={`${id}-address`} label="Address" error={errors.address}>
           <TextField.Root {...fieldProps('address')} autoComplete="street-address" />
-        </Labelled>
+        </LabelledField>
         <Grid columns={{ initial: '1', xs: '2' }} gap="3">
-          <Labelled id={`${id}-city`} label="City" error={errors.city}>
+          <LabelledField id={`${id}-city`} label="City" error={errors.city}>
             <TextField.Root {...fieldProps('city')} autoComplete="address-level2" />
-          </Labelled>
-          <Labelled id={`${id}-postcode`} label="Postcode" error={errors.postcode}>
+          </LabelledField>
+          <LabelledField id={`${id}-postcode`} label="Postcode" error={errors.postcode}>
             <TextField.Root {...fieldProps('postcode')} autoComplete="postal-code" />
-          </Labelled>
+          </LabelledField>
         </Grid>
         <Grid columns={{ initial: '1', xs: '2' }} gap="3">
-          <Labelled id={`${id}-country`} label="Country" error={errors.country}>
+          <LabelledField id={`${id}-country`} label="Country" error={errors.country}>
             <Select.Root value={values.country || undefined} onValueChange={set('country')}>
               <Select.Trigger id={`${id}-country`} placeholder="Select your country" />
               <Select.Content position="popper">
@@ -94,14 +80,14 @@ export function ShippingForm({ onSubmit, initial }: { onSubmit: (details: Shippi
                 ))}
               </Select.Content>
             </Select.Root>
-          </Labelled>
-          <Labelled id={`${id}-quantity`} label="Quantity" error={errors.quantity}>
+          </LabelledField>
+          <LabelledField id={`${id}-quantity`} label="Quantity" error={errors.quantity}>
             <TextField.Root {...fieldProps('quantity')} type="number" min={quantityLimits.min} max={quantityLimits.max} inputMode="numeric" />
-          </Labelled>
+          </LabelledField>
         </Grid>
-        <Labelled id={`${id}-phone`} label="Phone (optional)" error={errors.phone}>
+        <LabelledField id={`${id}-phone`} label="Phone (optional)" error={errors.phone}>
           <TextField.Root {...fieldProps('phone')} type="tel" autoComplete="tel" />
-        </Labelled>
+        </LabelledField>
         <Text size="2" color="gray" aria-live="polite" data-testid="shipping-cost">
           {values.country && (shippingCost === undefined ? 'Calculating shipping...' : `Shipping: ${formatPence(shippingCost)}`)}
         </Text>

@@ -1,7 +1,7 @@
 // For an order placed without the buyer's details (a wallet payment whose address never reached the shop): the
 // owner adds the missing ones, with a reason, and the order's history records it. Details on record are not offered.
 import { Button, Callout, Flex, Grid, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { maxReasonLength, type AdminOrder } from '../../../../contracts/adminOrders.ts';
 import { defaultCountry } from '../../../../contracts/constants.ts';
 import { missingCustomerDetails } from '../../../../contracts/orders.ts';
@@ -10,19 +10,10 @@ import { toast } from '../../components/toast/toasts.ts';
 import { serverMessage } from '../../lib/api.ts';
 import { useSessionExpiry } from '../admin/reviews/useSessionExpiry.ts';
 import { useAddCustomerDetails } from './ordersQuery.ts';
+import { LabelledField } from '../../components/LabelledField.tsx';
 
 const blank = { name: '', email: '', line1: '', line2: '', city: '', postcode: '', country: defaultCountry as string, reason: '' };
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      {children}
-    </Flex>
-  );
-}
 
 export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
   const id = useId();
@@ -81,31 +72,31 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
           Add the buyer's details
         </Heading>
         {missing.includes('name') && (
-          <Field id={`${id}-name`} label="Name">
+          <LabelledField id={`${id}-name`} label="Name">
             <TextField.Root id={`${id}-name`} value={form.name} onChange={set('name')} autoComplete="off" />
-          </Field>
+          </LabelledField>
         )}
         {missing.includes('email') && (
-          <Field id={`${id}-email`} label="Email">
+          <LabelledField id={`${id}-email`} label="Email">
             <TextField.Root id={`${id}-email`} type="email" value={form.email} onChange={set('email')} autoComplete="off" />
-          </Field>
+          </LabelledField>
         )}
         {missing.includes('address') && (
           <>
-            <Field id={`${id}-line1`} label="Address Line 1">
+            <LabelledField id={`${id}-line1`} label="Address Line 1">
               <TextField.Root id={`${id}-line1`} value={form.line1} onChange={set('line1')} autoComplete="off" />
-            </Field>
-            <Field id={`${id}-line2`} label="Address Line 2">
+            </LabelledField>
+            <LabelledField id={`${id}-line2`} label="Address Line 2">
               <TextField.Root id={`${id}-line2`} value={form.line2} onChange={set('line2')} autoComplete="off" />
-            </Field>
+            </LabelledField>
             <Grid columns={{ initial: '1', xs: '3' }} gap="3">
-              <Field id={`${id}-city`} label="City">
+              <LabelledField id={`${id}-city`} label="City">
                 <TextField.Root id={`${id}-city`} value={form.city} onChange={set('city')} autoComplete="off" />
-              </Field>
-              <Field id={`${id}-postcode`} label="Postcode">
+              </LabelledField>
+              <LabelledField id={`${id}-postcode`} label="Postcode">
                 <TextField.Root id={`${id}-postcode`} value={form.postcode} onChange={set('postcode')} autoComplete="off" />
-              </Field>
-              <Field id={`${id}-country`} label="Country">
+              </LabelledField>
+              <LabelledField id={`${id}-country`} label="Country">
                 <Select.Root value={form.country} onValueChange={(country) => setForm((f) => ({ ...f, country }))}>
                   <Select.Trigger id={`${id}-country`} />
                   <Select.Content position="popper">
@@ -116,13 +107,13 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
                     ))}
                   </Select.Content>
                 </Select.Root>
-              </Field>
+              </LabelledField>
             </Grid>
           </>
         )}
-        <Field id={`${id}-reason`} label="Reason (required)">
+        <LabelledField id={`${id}-reason`} label="Reason (required)">
           <TextArea id={`${id}-reason`} value={form.reason} onChange={set('reason')} maxLength={maxReasonLength} placeholder="e.g. The buyer replied to our e-mail with their address" resize="vertical" />
-        </Field>
+        </LabelledField>
         {refusal && (
           <Callout.Root color="amber" size="1" role="alert">
             <Callout.Text>{refusal}</Callout.Text>
