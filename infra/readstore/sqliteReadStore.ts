@@ -41,6 +41,9 @@ function createTables(db: Database.Database) {
   `);
 }
 
+/** Rows a dump reads at a time: no statement stays open between them, so writes may come in between. */
+const dumpChunk = 1000;
+
 function prepare(db: Database.Database) {
   const range = (order: 'ASC' | 'DESC') =>
     db.prepare<[string, string, number, number, number, number], { id: string }>(
@@ -63,8 +66,12 @@ function prepare(db: Database.Database) {
     setCheckpoint: db.prepare<[string, string, number]>(
       'INSERT INTO checkpoints (ns, projection, position) VALUES (?, ?, ?) ON CONFLICT (ns, projection) DO UPDATE SET position = excluded.position',
     ),
-    dumpDocs: db.prepare<[string], { collection: string; id: string; json: string }>('SELECT collection, id, json FROM docs WHERE ns = ? ORDER BY collection, id'),
-    dumpIdx: db.prepare<[string], { name: string; id: string; score: number }>('SELECT name, id, score FROM idx WHERE ns = ? ORDER BY name, id'),
+    dumpDocs: db.prepare<[string, string, string], { collection: string; id: string; json: string }>(
+      `SELECT collection, id, json FROM docs WHERE ns = ? AND (collection, id) > (?, ?) ORDER BY collection, id LIMIT ${dumpChunk}`,
+    ),
+    dumpIdx: db.prepare<[string, string, string], { name: string; id: string; score: number }>(
+      `SELECT name, id, score FROM idx WHERE ns = ? AND (name, id) > (?, ?) ORDER BY name, id LIMIT ${dumpChunk}`,
+    ),
     dropDocs: db.prepare<[string]>('DELETE FROM docs WHERE ns = ?'),
     dropIdx: db.prepare<[string]>('DELETE FROM idx WHERE ns = ?'),
     dropCheckpoints: db.prepare<[string]>('DELETE FROM checkpoints WHERE ns = ?'),
@@ -218,8 +225,16 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
     },
 
     async *dump() {
-      for (const row of s.dumpDocs.iterate(namespace)) yield `doc ${row.collection} ${row.id} ${row.json}`;
-      for (const row of s.dumpIdx.iterate(namespace)) yield `idx ${row.name} ${row.id} ${row.score}`;
+      for (let after = ['', ''], rows = s.dumpDocs.all(namespace, '', ''); rows.length > 0; rows = s.dumpDocs.all(namespace, after[0]!, after[1]!)) {
+        for (const row of rows) yield `doc ${row.collection} ${row.id} ${row.json}`;
+        const last = rows[rows.length - 1]!;
+        after = [last.collection, last.id];
+      }
+      for (let after = ['', ''], rows = s.dumpIdx.all(namespace, '', ''); rows.length > 0; rows = s.dumpIdx.all(namespace, after[0]!, after[1]!)) {
+        for (const row of rows) yield `idx ${row.name} ${row.id} ${row.score}`;
+        const last = rows[rows.length - 1]!;
+        after = [last.name, last.id];
+      }
     },
 
     async drop() {
