@@ -7,6 +7,7 @@ import type { RecordedEvent } from '../../contracts/events.ts';
 import { formatPence } from '../../contracts/money.ts';
 import type { OrderEvent, OrderPlaced, ShippingAddress } from '../../contracts/orders.ts';
 import type { ReadStoreReader, Write } from '../../service/ports/readStore.ts';
+import { cursorAfter as cursorAfterScores } from '../paging.ts';
 import { defineProjection } from '../projection.ts';
 
 const collection = 'adminOrders';
@@ -196,11 +197,7 @@ export async function pageAdminOrders(reader: ReadStoreReader, query: OrderPageQ
 }
 
 /** The cursor after `page`: the last order's score, and how many shown so far share it (ties are ordered by id). */
-function cursorAfter(page: readonly AdminOrder[], before: PageCursor | undefined): PageCursor {
-  const score = placedScore(page[page.length - 1]!);
-  const tied = page.filter((order) => placedScore(order) === score).length;
-  return { score, skip: before && before.score === score ? before.skip + tied : tied };
-}
+const cursorAfter = (page: readonly AdminOrder[], before: PageCursor | undefined) => cursorAfterScores(page.map(placedScore), before);
 
 async function searchPage(reader: ReadStoreReader, query: OrderPageQuery, bounds: { min?: number; max?: number }): Promise<OrderPage> {
   const { terms, words } = searchTermsOf(query.q ?? '');
