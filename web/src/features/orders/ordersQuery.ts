@@ -1,6 +1,6 @@
 // The owner's orders as the console reads and changes them: the list (refetched every minute), each order's
 // history, and the status change, which sends back the revision the screen showed.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AddOrderCustomerDetailsBody,
   AddOrderCustomerDetailsResponse,
@@ -11,7 +11,8 @@ import type {
   OrderHistoryResponse,
 } from '../../../../contracts/adminOrders.ts';
 import { timings } from '../../../../contracts/constants.ts';
-import { apiRequest } from '../../lib/api.ts';
+import type { AnyOrderStatus } from '../../../../contracts/constants.ts';
+import { ApiError, adminToken, apiRequest } from '../../lib/api.ts';
 
 export const adminOrdersPath = '/api/admin/orders';
 const orderPath = (orderId: string) => `${adminOrdersPath}/${encodeURIComponent(orderId)}`;
@@ -22,6 +23,52 @@ export const adminOrdersQuery = queryOptions({
   refetchInterval: timings.ordersRefreshMs,
   retry: false,
 });
+
+/** Orders the console asks for at a time. */
+export const ordersPageSize = 50;
+
+export type OrdersFilter = { status?: AnyOrderStatus | undefined; q?: string | undefined; from?: string | undefined; to?: string | undefined };
+
+/** The last answer to each page asked for, with its ETag: an unchanged page comes back as a bodiless 304. */
+const held = new Map<string, { etag: string; body: unknown }>();
+
+async function getRevalidated<T>(url: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = adminToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const kept = held.get(url);
+  if (kept) headers['If-None-Match'] = kept.etag;
+  const res = await fetch(url, { headers, credentials: 'include', cache: 'no-store' });
+  if (res.status === 304 && kept) return kept.body as T;
+  if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
+  const body = (await res.json()) as T;
+  const etag = res.headers.get('ETag');
+  if (etag) {
+    // Bounded: the pages of a few tabs and searches.
+    if (held.size >= 100) held.delete(held.keys().next().value!);
+    held.set(url, { etag, body });
+  }
+  return body;
+}
+
+/** The list a page at a time for one tab, search and date range: "Load more" asks for the next. */
+export const adminOrderPagesQuery = (filter: OrdersFilter) =>
+  infiniteQueryOptions({
+    queryKey: [adminOrdersPath, 'pages', filter],
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: String(ordersPageSize) });
+      if (filter.status) query.set('status', filter.status);
+      if (filter.q) query.set('q', filter.q);
+      if (filter.from) query.set('from', filter.from);
+      if (filter.to) query.set('to', filter.to);
+      if (pageParam) query.set('cursor', pageParam);
+      return getRevalidated<AdminOrdersResponse>(`${adminOrdersPath}?${query}`);
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: timings.ordersRefreshMs,
+    retry: false,
+  });
 
 /** Keyed by the revision too: when the list shows a newer revision, the history is fetched again. */
 export const orderHistoryQuery = (order: Pick<AdminOrder, 'orderId' | 'revision'>) =>
@@ -43,7 +90,7 @@ export function useChangeOrderStatus(order: AdminOrder) {
         expectedRevision: order.revision,
       } satisfies ChangeOrderStatusBody),
     // Settled either way: after a refusal the owner sees what the order is now.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrdersQuery.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [adminOrdersPath] }),
   });
 }
 
@@ -56,6 +103,6 @@ export function useAddCustomerDetails(order: AdminOrder) {
         ...details,
         expectedRevision: order.revision,
       } satisfies AddOrderCustomerDetailsBody),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrdersQuery.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [adminOrdersPath] }),
   });
 }
