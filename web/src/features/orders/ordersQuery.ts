@@ -12,7 +12,7 @@ import type {
 } from '../../../../contracts/adminOrders.ts';
 import { timings } from '../../../../contracts/constants.ts';
 import type { AnyOrderStatus } from '../../../../contracts/constants.ts';
-import { ApiError, adminToken, apiRequest } from '../../lib/api.ts';
+import { apiGetRevalidated, apiRequest } from '../../lib/api.ts';
 
 export const adminOrdersPath = '/api/admin/orders';
 const orderPath = (orderId: string) => `${adminOrdersPath}/${encodeURIComponent(orderId)}`;
@@ -29,28 +29,6 @@ export const ordersPageSize = 50;
 
 export type OrdersFilter = { status?: AnyOrderStatus | undefined; q?: string | undefined; from?: string | undefined; to?: string | undefined };
 
-/** The last answer to each page asked for, with its ETag: an unchanged page comes back as a bodiless 304. */
-const held = new Map<string, { etag: string; body: unknown }>();
-
-async function getRevalidated<T>(url: string): Promise<T> {
-  const headers: Record<string, string> = {};
-  const token = adminToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const kept = held.get(url);
-  if (kept) headers['If-None-Match'] = kept.etag;
-  const res = await fetch(url, { headers, credentials: 'include', cache: 'no-store' });
-  if (res.status === 304 && kept) return kept.body as T;
-  if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
-  const body = (await res.json()) as T;
-  const etag = res.headers.get('ETag');
-  if (etag) {
-    // Bounded: the pages of a few tabs and searches.
-    if (held.size >= 100) held.delete(held.keys().next().value!);
-    held.set(url, { etag, body });
-  }
-  return body;
-}
-
 /** The list a page at a time for one tab, search and date range: "Load more" asks for the next. */
 export const adminOrderPagesQuery = (filter: OrdersFilter) =>
   infiniteQueryOptions({
@@ -62,7 +40,7 @@ export const adminOrderPagesQuery = (filter: OrdersFilter) =>
       if (filter.from) query.set('from', filter.from);
       if (filter.to) query.set('to', filter.to);
       if (pageParam) query.set('cursor', pageParam);
-      return getRevalidated<AdminOrdersResponse>(`${adminOrdersPath}?${query}`);
+      return apiGetRevalidated<AdminOrdersResponse>(`${adminOrdersPath}?${query}`);
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
