@@ -77,7 +77,6 @@ function prepare(db: Database.Database) {
     dropCheckpoints: db.prepare<[string]>('DELETE FROM checkpoints WHERE ns = ?'),
     live: db.prepare<[], { namespace: string; versions: string }>('SELECT namespace, versions FROM generation WHERE k = 1'),
     setLive: db.prepare<[string, string]>('INSERT INTO generation (k, namespace, versions) VALUES (1, ?, ?) ON CONFLICT (k) DO UPDATE SET namespace = excluded.namespace, versions = excluded.versions'),
-    maxCheckpoint: db.prepare<[], { position: number | null }>('SELECT max(position) AS position FROM checkpoints'),
   };
 }
 
