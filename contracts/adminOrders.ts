@@ -78,10 +78,56 @@ export const AddOrderCustomerDetailsSchema = v.pipe(
 );
 export type AddOrderCustomerDetailsBody = v.InferInput<typeof AddOrderCustomerDetailsSchema>;
 
-/** GET /api/admin/orders?status= */
-export const AdminOrdersQuerySchema = v.object({
-  status: v.optional(v.picklist(anyOrderStatuses, `Status must be one of ${anyOrderStatuses.join(', ')}`)),
-});
+export const maxAdminPage = 200;
+export const defaultAdminPage = 50;
+export const maxSearchLength = 200;
+
+/** Where the next page starts: the score (time in ms) of the last entry shown and how many shown had that score. */
+export const pageCursorPattern = /^(-?\d{1,16})_(\d{1,9})$/;
+export type PageCursor = { score: number; skip: number };
+export const encodeCursor = (cursor: PageCursor): string => `${cursor.score}_${cursor.skip}`;
+export function decodeCursor(text: string): PageCursor | null {
+  const match = pageCursorPattern.exec(text);
+  return match ? { score: Number(match[1]), skip: Number(match[2]) } : null;
+}
+
+const isoDay = (what: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date such as 2026-03-01`),
+    v.check((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${what} must be a date such as 2026-03-01`),
+  );
+
+/** Paging of the owner's lists: `limit` entries after `cursor` (the `nextCursor` of the page before). */
+export const AdminPageQueryEntries = {
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, `Limit must be between 1 and ${maxAdminPage}`),
+      v.transform(Number),
+      v.minValue(1, `Limit must be between 1 and ${maxAdminPage}`),
+      v.maxValue(maxAdminPage, `Limit must be between 1 and ${maxAdminPage}`),
+    ),
+  ),
+  cursor: v.optional(v.pipe(v.string(), v.regex(pageCursorPattern, 'Cursor must be the nextCursor of an earlier page'))),
+} as const;
+
+/**
+ * GET /api/admin/orders?status=&limit=&cursor=&q=&from=&to=. Without limit, cursor, q, from and to it answers every
+ * order of the tab in one list, as it always has; with any of them, one page (newest first) and its `nextCursor`.
+ * `q` finds an order number, an e-mail address, a postcode or a customer's name; from and to are days (UTC), inclusive.
+ */
+export const AdminOrdersQuerySchema = v.pipe(
+  v.object({
+    status: v.optional(v.picklist(anyOrderStatuses, `Status must be one of ${anyOrderStatuses.join(', ')}`)),
+    ...AdminPageQueryEntries,
+    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(maxSearchLength, `Search must be at most ${maxSearchLength} characters`))),
+    from: v.optional(isoDay('From')),
+    to: v.optional(isoDay('To')),
+  }),
+  v.check((query) => !(query.from && query.to && query.from > query.to), 'From must not be after To'),
+);
+export type AdminOrdersQuery = v.InferOutput<typeof AdminOrdersQuerySchema>;
 
 /** One line of an order as the console shows it; price is the unit price in pence. */
 export type AdminOrderItem = { name: string; quantity: number; price: number };
@@ -112,8 +158,11 @@ export type AdminOrder = {
 
 export type OrderStatusCounts = Record<AnyOrderStatus, number>;
 
-/** GET /api/admin/orders */
-export type AdminOrdersResponse = { orders: AdminOrder[]; totalOrders: number; counts: OrderStatusCounts };
+/**
+ * GET /api/admin/orders. A page (asked for with limit, cursor, q, from or to) also says where the next one starts:
+ * `nextCursor`, null on the last page. `totalOrders` and `counts` then count what the search and dates match.
+ */
+export type AdminOrdersResponse = { orders: AdminOrder[]; totalOrders: number; counts: OrderStatusCounts; nextCursor?: string | null };
 
 /** POST /api/admin/orders/{id}/status */
 export type ChangeOrderStatusResponse = { success: true; message: string; order: AdminOrder };

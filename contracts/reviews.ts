@@ -1,5 +1,6 @@
 // Reviews: the shopper's submission, the owner's decisions, their events and what the API answers (spec §3, §4, §5).
 import * as v from 'valibot';
+import { AdminPageQueryEntries } from './adminOrders.ts';
 import { rating, reviewStatuses, type ReviewStatus } from './constants.ts';
 import type { DomainEvent } from './events.ts';
 import { requestBody } from './http.ts';
@@ -56,6 +57,13 @@ export const ReviewIdParamSchema = v.pipe(v.string(), v.uuid('Review id must be 
 
 export const reviewListFilters = [...reviewStatuses, 'all'] as const;
 export type ReviewListFilter = (typeof reviewListFilters)[number];
+/**
+ * GET /api/admin/reviews[/{status}]?limit=&cursor=: without them every review, as the list has always answered; with
+ * them one page, still a list, with the next page's cursor in the X-Next-Cursor header (absent on the last page) and
+ * the number of reviews in the list in X-Total-Count.
+ */
+export const AdminReviewsPageQuerySchema = v.object({ ...AdminPageQueryEntries });
+
 export const ReviewListFilterSchema = v.picklist(reviewListFilters, `Status must be one of ${reviewListFilters.join(', ')}`);
 
 // Events — stream review-<uuid>.

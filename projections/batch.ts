@@ -1,6 +1,6 @@
 // Folds events into pending writes that later reads can see, then commits them with the checkpoints in one go.
 import type { RecordedEvent } from '../contracts/events.ts';
-import type { Checkpoint, RangeOptions, ReadStore, ReadStoreReader, Write } from '../service/ports/readStore.ts';
+import type { Checkpoint, RangeOptions, ReadStore, ReadStoreReader, ScoreBounds, Write } from '../service/ports/readStore.ts';
 import type { Projection } from './projection.ts';
 
 const key = (collection: string, id: string) => `${collection}\u0000${id}`;
@@ -53,9 +53,9 @@ export class ProjectionBatch {
       if (this.touchedIndexes.has(index)) throw new Error(`Index ${index} was written in this batch; it cannot be read before commit`);
       return this.store.range(index, options);
     },
-    count: (index: string) => {
+    count: (index: string, bounds?: ScoreBounds) => {
       if (this.touchedIndexes.has(index)) throw new Error(`Index ${index} was written in this batch; it cannot be read before commit`);
-      return this.store.count(index);
+      return this.store.count(index, bounds);
     },
   };
 

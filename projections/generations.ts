@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { PositionWaiter } from '../service/commands.ts';
 import type { EventStore } from '../service/ports/eventStore.ts';
-import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, Write } from '../service/ports/readStore.ts';
+import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../service/ports/readStore.ts';
 import type { Projection } from './projection.ts';
 import { rebuild } from './rebuild.ts';
 import { ProjectionRunner, type RunnerLogger, type RunnerOptions } from './runner.ts';
@@ -87,8 +87,8 @@ export class LiveReadStore implements ReadStore {
   range(index: string, options?: RangeOptions) {
     return this.current.range(index, options);
   }
-  count(index: string) {
-    return this.current.count(index);
+  count(index: string, bounds?: ScoreBounds) {
+    return this.current.count(index, bounds);
   }
   commit(writes: readonly Write[], checkpoints: readonly Checkpoint[]) {
     return this.current.commit(writes, checkpoints);

@@ -16,6 +16,8 @@ export const ConfigSchema = v.object({
   DATA_DIR: v.optional(v.string(), './data'),
   EVENTSTORE_URL: v.optional(v.pipe(v.string(), v.regex(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, 'must be an esdb:// connection string'))),
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
+  /** without REDIS_URL: 'sqlite' keeps the read models in DATA_DIR/readmodels.sqlite across restarts; 'memory' folds them again at every start */
+  READ_STORE: v.optional(v.picklist(['sqlite', 'memory']), 'sqlite'),
   /** 'inline' runs the projection runner inside the service; 'external' expects `npm run projections` */
   PROJECTIONS: v.optional(v.picklist(['inline', 'external']), 'inline'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),

@@ -48,10 +48,17 @@ export async function openEventStore(config: Config, catalog = eventCatalog): Pr
   return withEventVersions(stored, catalog);
 }
 
-export async function openReadStore(config: Config): Promise<ReadStore> {
+export async function openReadStore(config: Config, options: { logHead?: number; logger?: Logger } = {}): Promise<ReadStore> {
   if (config.REDIS_URL) {
     const { createRedisReadStore } = await import('../infra/readstore/redisReadStore.ts');
     return createRedisReadStore(config.REDIS_URL);
+  }
+  if (config.READ_STORE === 'sqlite') {
+    const { openSqliteReadStore } = await import('../infra/readstore/sqliteReadStore.ts');
+    return openSqliteReadStore(join(config.DATA_DIR, 'readmodels.sqlite'), 'v1', {
+      ...(options.logHead === undefined ? {} : { logHead: options.logHead }),
+      onReset: (reason) => options.logger?.warn(reason),
+    });
   }
   const { createMemoryReadStore } = await import('../infra/readstore/memoryReadStore.ts');
   return createMemoryReadStore();
@@ -108,7 +115,8 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   const logger = overrides.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'shop' } });
   const clock = overrides.clock ?? (() => new Date());
   const events = await openEventStore(config);
-  const store = await openReadStore(config);
+  // The log's head tells a read store folded from another log (a restored or replaced events file) from this one's.
+  const store = await openReadStore(config, { logHead: await events.headPosition(), logger });
   // Queries read through the live generation's name, so a rebuild beside it and the switch are invisible to them.
   const readModels = new ReadModels(events, store, overrides.projections ?? allProjections, { fold: config.PROJECTIONS === 'inline', logger });
   const reads = readModels.reads;

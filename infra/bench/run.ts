@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiSection } from './api.ts';
 import { eventStoreSection } from './eventStore.ts';
+import { historySection } from './history.ts';
 import { projectionsSection } from './projections.ts';
 import { BenchReport, spliceGenerated, type Verdict } from './report.ts';
 import type { Section } from './section.ts';
 import { webSection } from './web.ts';
 
-const sections: Section[] = [eventStoreSection, projectionsSection, apiSection, webSection];
+const sections: Section[] = [eventStoreSection, projectionsSection, apiSection, webSection, historySection];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

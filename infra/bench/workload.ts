@@ -14,7 +14,7 @@ import { newEventId } from '../../service/commands.ts';
 import type { EventStore } from '../../service/ports/eventStore.ts';
 
 /** One stream's events as one command appends them. */
-type Chapter = { stream: string; events: DomainEvent[] };
+export type Chapter = { stream: string; events: DomainEvent[] };
 type Story = { name: string; weight: number; types: readonly string[]; write(n: number, random: () => number): Chapter[] };
 
 const at = (n: number, plus = 0) => new Date(Date.UTC(2026, 0, 1) + n * 60_000 + plus * 3_600_000).toISOString();
@@ -153,7 +153,7 @@ const metadata: EventMetadata = { causedBy: 'bench', causationId: 'bench', corre
  * Appends the chapters, many streams per group commit so a large log is written quickly. A stream's later chapters
  * wait for the next group, since each is appended at the revision the previous one left.
  */
-async function appendChapters(store: EventStore, chapters: Chapter[], perType: Map<string, number>): Promise<void> {
+export async function appendChapters(store: EventStore, chapters: Chapter[], perType: Map<string, number>): Promise<void> {
   const revisions = new Map<string, number>();
   let pending = chapters;
   while (pending.length) {

@@ -117,7 +117,7 @@ async function verifyReadModels(config: Config, events: EventStore) {
       await backend.close();
     }
   } else {
-    out('REDIS_URL is not set, so the live read models are in memory inside the service and cannot be read from here.');
+    out('REDIS_URL is not set, so the live read models belong to the service (in its memory, or in the file it is writing) and are not read from here.');
     out('Instead the log is folded twice, independently: once through the projection runner as the service does, once');
     out(`through rebuild, and the two results are compared (${logLabel(config)}).`);
     const { createMemoryReadStore } = await import('../readstore/memoryReadStore.ts');
@@ -137,7 +137,8 @@ async function verifyReadModels(config: Config, events: EventStore) {
 }
 
 async function replay(config: Config, events: EventStore) {
-  const reads = await openReadStore(config);
+  // Without Redis the replay folds into memory: the embedded read store's file is the running shop's to write.
+  const reads = await openReadStore(config.REDIS_URL ? config : { ...config, READ_STORE: 'memory' });
   const scratch = reads.withNamespace(`replay-${process.pid}-${Date.now()}`);
   try {
     const result = await rebuild(events, scratch, allProjections);

@@ -44,6 +44,21 @@ export function readStoreContract(name: string, open: (namespace: string) => Pro
     assert.is(await store.count('missing'), 0);
   });
 
+  test('sorted indexes: range and count within score bounds', async ({ store }) => {
+    await store.commit(
+      [1, 2, 2, 3, 4].map((score, i) => ({ op: 'index' as const, index: 'd', id: `k${i}`, score })),
+      [],
+    );
+    assert.equal(await store.range('d', { min: 2, max: 3 }), ['k1', 'k2', 'k3']);
+    assert.equal(await store.range('d', { min: 2, max: 3, reverse: true }), ['k3', 'k2', 'k1']);
+    assert.equal(await store.range('d', { max: 2, reverse: true, offset: 1, limit: 2 }), ['k1', 'k0']);
+    assert.equal(await store.range('d', { min: 3 }), ['k3', 'k4']);
+    assert.is(await store.count('d', { min: 2, max: 3 }), 3);
+    assert.is(await store.count('d', { min: 5 }), 0);
+    assert.is(await store.count('d', {}), 5);
+    assert.equal(await store.range('missing', { min: 0 }), []);
+  });
+
   test('checkpoints are committed with their batch', async ({ store }) => {
     assert.is(await store.checkpoint('books'), null);
     await store.commit([{ op: 'put', collection: 'c', id: '1', doc: 1 }], [{ projection: 'books', position: 7 }, { projection: 'reviews', position: 7 }]);

@@ -1,5 +1,5 @@
 // The embedded read store: plain maps, rebuilt from the event log at every start.
-import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, Write } from '../../service/ports/readStore.ts';
+import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../service/ports/readStore.ts';
 
 type Space = {
   docs: Map<string, Map<string, string>>;
@@ -15,6 +15,8 @@ function emptySpace(): Space {
 function sortedIds(index: Map<string, number>): string[] {
   return [...index.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([id]) => id);
 }
+
+const inBounds = (score: number, { min, max }: ScoreBounds) => (min === undefined || score >= min) && (max === undefined || score <= max);
 
 /** Every namespace of one embedded backend, and which of them is live. */
 type Backend = { spaces: Map<string, Space>; live: LiveGeneration | null };
@@ -46,17 +48,23 @@ export function createMemoryReadStore(namespace = 'v1', backend: Backend = { spa
       });
     },
 
-    async range(indexName: string, { offset = 0, limit = Infinity, reverse = false }: RangeOptions = {}) {
+    async range(indexName: string, { offset = 0, limit = Infinity, reverse = false, min, max }: RangeOptions = {}) {
       const index = space().indexes.get(indexName);
       if (!index) return [];
       let ids = sortedCache.get(indexName);
       if (!ids) sortedCache.set(indexName, (ids = sortedIds(index)));
-      const ordered = reverse ? [...ids].reverse() : ids;
+      const within = min === undefined && max === undefined ? ids : ids.filter((id) => inBounds(index.get(id)!, { min, max }));
+      const ordered = reverse ? [...within].reverse() : within;
       return ordered.slice(offset, limit === Infinity ? undefined : offset + limit);
     },
 
-    async count(indexName: string) {
-      return space().indexes.get(indexName)?.size ?? 0;
+    async count(indexName: string, bounds: ScoreBounds = {}) {
+      const index = space().indexes.get(indexName);
+      if (!index) return 0;
+      if (bounds.min === undefined && bounds.max === undefined) return index.size;
+      let n = 0;
+      for (const score of index.values()) if (inBounds(score, bounds)) n += 1;
+      return n;
     },
 
     async commit(writes: readonly Write[], checkpoints: readonly Checkpoint[]) {

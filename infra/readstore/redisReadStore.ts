@@ -6,7 +6,7 @@
 //   checkpoints       hash  projection → position
 // and, outside every namespace, shop:generation (hash: namespace, versions): the generation that answers queries.
 import { Redis } from 'ioredis';
-import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, Write } from '../../service/ports/readStore.ts';
+import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../service/ports/readStore.ts';
 
 /** Namespaces become part of key names and SCAN patterns, so they are kept to plain characters. */
 const NAMESPACE = /^[A-Za-z0-9._-]+$/;
@@ -197,15 +197,24 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
       return found.map((json) => (json === null ? null : (JSON.parse(json) as T)));
     },
 
-    async range(index: string, { offset = 0, limit = Infinity, reverse = false }: RangeOptions = {}) {
+    async range(index: string, { offset = 0, limit = Infinity, reverse = false, min, max }: RangeOptions = {}) {
       if (limit <= 0) return [];
       await connected();
+      if (min !== undefined || max !== undefined) {
+        const low = min === undefined ? '-inf' : String(min);
+        const high = max === undefined ? '+inf' : String(max);
+        const count = limit === Infinity ? -1 : limit;
+        return connection.guard(
+          reverse ? redis.zrevrangebyscore(indexKey(index), high, low, 'LIMIT', offset, count) : redis.zrangebyscore(indexKey(index), low, high, 'LIMIT', offset, count),
+        );
+      }
       const stop = String(limit === Infinity ? -1 : offset + limit - 1);
       return connection.guard(reverse ? redis.zrevrange(indexKey(index), offset, stop) : redis.zrange(indexKey(index), offset, stop));
     },
 
-    async count(index: string) {
+    async count(index: string, { min, max }: ScoreBounds = {}) {
       await connected();
+      if (min !== undefined || max !== undefined) return connection.guard(redis.zcount(indexKey(index), min === undefined ? '-inf' : String(min), max === undefined ? '+inf' : String(max)));
       return connection.guard(redis.zcard(indexKey(index)));
     },
 

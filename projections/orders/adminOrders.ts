@@ -1,15 +1,76 @@
-// Read model: the owner's order list, newest first, with one index per status for the tabs and their counts.
+// Read model: the owner's order list, newest first, with one index per status for the tabs and their counts, and one
+// small index per search term (order number, e-mail address, postcode, each word of the customer's name), so a page, a
+// count or a search costs the same with a hundred orders as with a hundred thousand.
 import { anyOrderStatuses, type AnyOrderStatus } from '../../contracts/constants.ts';
-import type { AdminOrder, OrderStatusCounts } from '../../contracts/adminOrders.ts';
+import { encodeCursor, type AdminOrder, type OrderStatusCounts, type PageCursor } from '../../contracts/adminOrders.ts';
 import type { RecordedEvent } from '../../contracts/events.ts';
 import { formatPence } from '../../contracts/money.ts';
 import type { OrderEvent, OrderPlaced, ShippingAddress } from '../../contracts/orders.ts';
 import type { ReadStoreReader, Write } from '../../service/ports/readStore.ts';
+import { cursorAfter as cursorAfterScores } from '../paging.ts';
 import { defineProjection } from '../projection.ts';
 
 const collection = 'adminOrders';
 const newestIndex = 'adminOrders:byDate';
 const statusIndex = (status: AnyOrderStatus) => `adminOrders:status:${status}`;
+/** the search terms an order was indexed under, so a change of the buyer's details can take the old ones away */
+const termsCollection = 'adminOrders:terms';
+const termIndex = (term: string) => `adminOrders:find:${term}`;
+
+/** What a search for `text` looks up: its order-number, e-mail, postcode and name terms. */
+export function searchTermsOf(text: string): { terms: string[]; words: string[] } {
+  const trimmed = text.trim();
+  if (!trimmed) return { terms: [], words: [] };
+  const words = nameWords(trimmed);
+  const terms = new Set<string>();
+  if (trimmed.includes('@')) terms.add(`email:${trimmed.toLowerCase()}`);
+  else {
+    terms.add(`number:${trimmed.toUpperCase().replace(/^#/, '')}`);
+    const postcode = postcodeKey(trimmed);
+    if (postcode) terms.add(`postcode:${postcode}`);
+    // A name of several words is looked up by its first; the documents found are then held to every word.
+    if (words[0]) terms.add(`name:${words[0]}`);
+  }
+  return { terms: [...terms], words };
+}
+
+const nameWords = (name: string) =>
+  name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+
+/** Postcodes compare without spaces and case: "ls1 4ab" finds "LS1 4AB". */
+const postcodeKey = (postcode: string) => postcode.toUpperCase().replace(/\s+/g, '').slice(0, 20);
+
+/** A UK postcode inside an address written as text. */
+const postcodeInText = /\b([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\b/i;
+
+function termsOfOrder(order: { orderNumber: string; customerName: string; customerEmail: string; postcode: string | null }): string[] {
+  const terms = new Set<string>([`number:${order.orderNumber.toUpperCase()}`]);
+  if (order.customerEmail.trim()) terms.add(`email:${order.customerEmail.trim().toLowerCase()}`);
+  if (order.postcode) terms.add(`postcode:${postcodeKey(order.postcode)}`);
+  for (const word of nameWords(order.customerName)) terms.add(`name:${word}`);
+  return [...terms];
+}
+
+function postcodeOf(address: ShippingAddress | string): string | null {
+  if (typeof address !== 'string') return address.postcode.trim() || null;
+  return postcodeInText.exec(address)?.[1] ?? null;
+}
+
+type OrderTerms = { terms: string[]; postcode: string | null };
+
+/** Writes that move an order from the terms it was found by to `next`. */
+function reindexTerms(orderId: string, score: number, before: readonly string[], next: readonly string[]): Write[] {
+  const keep = new Set(next);
+  const had = new Set(before);
+  return [
+    ...before.filter((t) => !keep.has(t)).map((t): Write => ({ op: 'unindex', index: termIndex(t), id: orderId })),
+    ...next.filter((t) => !had.has(t)).map((t): Write => ({ op: 'index', index: termIndex(t), id: orderId, score })),
+  ];
+}
 
 export function shippingAddressText(address: ShippingAddress | string): string {
   if (typeof address === 'string') return address;
@@ -39,7 +100,7 @@ const placedScore = (order: AdminOrder) => Date.parse(order.orderDate) || 0;
 
 export const adminOrdersProjection = defineProjection({
   name: 'adminOrders',
-  version: 1,
+  version: 2,
   handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded'],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<OrderEvent>;
@@ -48,10 +109,14 @@ export const adminOrdersProjection = defineProjection({
     if (current && current.revision >= event.revision) return [];
     if (event.type === 'OrderPlaced') {
       const order = adminOrderOf(event.data, event.revision);
+      const postcode = postcodeOf(event.data.shippingAddress);
+      const terms = termsOfOrder({ ...order, postcode });
       return [
         { op: 'put', collection, id: order.orderId, doc: order },
+        { op: 'put', collection: termsCollection, id: order.orderId, doc: { terms, postcode } satisfies OrderTerms },
         { op: 'index', index: newestIndex, id: order.orderId, score: placedScore(order) },
         { op: 'index', index: statusIndex(order.status), id: order.orderId, score: placedScore(order) },
+        ...reindexTerms(order.orderId, placedScore(order), [], terms),
       ];
     }
     if (!current) return [];
@@ -64,7 +129,14 @@ export const adminOrdersProjection = defineProjection({
         ...(added.shippingAddress ? { shippingAddress: shippingAddressText(added.shippingAddress) } : {}),
         revision: event.revision,
       };
-      return [{ op: 'put', collection, id: order.orderId, doc: order }];
+      const before = (await view.get<OrderTerms>(termsCollection, order.orderId)) ?? { terms: [], postcode: null };
+      const postcode = added.shippingAddress ? postcodeOf(added.shippingAddress) : before.postcode;
+      const terms = termsOfOrder({ ...order, postcode });
+      return [
+        { op: 'put', collection, id: order.orderId, doc: order },
+        { op: 'put', collection: termsCollection, id: order.orderId, doc: { terms, postcode } satisfies OrderTerms },
+        ...reindexTerms(order.orderId, placedScore(order), before.terms, terms),
+      ];
     }
     const order: AdminOrder = { ...current, status: event.data.to, revision: event.revision };
     return [
@@ -79,6 +151,91 @@ export const adminOrdersProjection = defineProjection({
 export async function listAdminOrders(reader: ReadStoreReader, status?: AnyOrderStatus): Promise<AdminOrder[]> {
   const ids = await reader.range(status ? statusIndex(status) : newestIndex, { reverse: true });
   return (await reader.getMany<AdminOrder>(collection, ids)).filter((order): order is AdminOrder => order !== null);
+}
+
+export type OrderPageQuery = {
+  status?: AnyOrderStatus | undefined;
+  limit: number;
+  cursor?: PageCursor | undefined;
+  q?: string | undefined;
+  /** placed at or after, in ms */
+  since?: number | undefined;
+  /** placed at or before, in ms */
+  until?: number | undefined;
+};
+
+export type OrderPage = { orders: AdminOrder[]; totalOrders: number; counts: OrderStatusCounts; nextCursor: string | null };
+
+/** At most this many orders answer one search term: a search narrows, it never lists the whole shop. */
+export const maxSearchHits = 1000;
+
+/**
+ * One page of the order list, newest first: from the status tab's index within the dates, after the cursor; or, with a
+ * search, from the indexes of its terms. Counts per tab count what the dates and the search match.
+ */
+export async function pageAdminOrders(reader: ReadStoreReader, query: OrderPageQuery): Promise<OrderPage> {
+  const bounds = { ...(query.since === undefined ? {} : { min: query.since }), ...(query.until === undefined ? {} : { max: query.until }) };
+  if (query.q?.trim()) return searchPage(reader, query, bounds);
+  const index = query.status ? statusIndex(query.status) : newestIndex;
+  const after = query.cursor;
+  const ids = await reader.range(index, {
+    reverse: true,
+    ...bounds,
+    ...(after ? { max: Math.min(after.score, bounds.max ?? Infinity), offset: after.skip } : {}),
+    limit: query.limit + 1,
+  });
+  const found = (await reader.getMany<AdminOrder>(collection, ids)).filter((order): order is AdminOrder => order !== null);
+  const orders = found.slice(0, query.limit);
+  const [total, ...perStatus] = await Promise.all([reader.count(newestIndex, bounds), ...anyOrderStatuses.map((s) => reader.count(statusIndex(s), bounds))]);
+  const counts = Object.fromEntries(anyOrderStatuses.map((s, i) => [s, perStatus[i] ?? 0])) as OrderStatusCounts;
+  return {
+    orders,
+    totalOrders: query.status ? counts[query.status] : (total ?? 0),
+    counts,
+    nextCursor: found.length > query.limit ? encodeCursor(cursorAfter(orders, after)) : null,
+  };
+}
+
+/** The cursor after `page`: the last order's score, and how many shown so far share it (ties are ordered by id). */
+const cursorAfter = (page: readonly AdminOrder[], before: PageCursor | undefined) => cursorAfterScores(page.map(placedScore), before);
+
+async function searchPage(reader: ReadStoreReader, query: OrderPageQuery, bounds: { min?: number; max?: number }): Promise<OrderPage> {
+  const { terms, words } = searchTermsOf(query.q ?? '');
+  const idLists = await Promise.all(terms.map((t) => reader.range(termIndex(t), { reverse: true, ...bounds, limit: maxSearchHits })));
+  // A number, an e-mail or a postcode matches whole; a name found by its first word must hold every other word too.
+  const whole = new Set(terms.flatMap((t, i) => (t.startsWith('name:') ? [] : idLists[i]!)));
+  const ids = [...new Set(idLists.flat())];
+  const docs = (await reader.getMany<AdminOrder>(collection, ids)).filter((order): order is AdminOrder => order !== null);
+  const matches = docs.filter((order) => {
+    if (whole.has(order.orderId)) return true;
+    const name = nameWords(order.customerName);
+    return words.length > 0 && words.every((w) => name.includes(w));
+  });
+  matches.sort((a, b) => placedScore(b) - placedScore(a) || (a.orderId < b.orderId ? 1 : a.orderId > b.orderId ? -1 : 0));
+  const counts = Object.fromEntries(anyOrderStatuses.map((s) => [s, matches.filter((o) => o.status === s).length])) as OrderStatusCounts;
+  const inTab = query.status ? matches.filter((o) => o.status === query.status) : matches;
+  // Newest first, as the tab's index orders them; the cursor's score and tie count find the place again.
+  const start = query.cursor ? positionAfter(inTab, query.cursor) : 0;
+  const orders = inTab.slice(start, start + query.limit);
+  return {
+    orders,
+    totalOrders: inTab.length,
+    counts,
+    nextCursor: start + query.limit < inTab.length ? encodeCursor(cursorAfter(orders, query.cursor)) : null,
+  };
+}
+
+/** Where a page after `cursor` starts in a list ordered newest first. */
+function positionAfter(list: readonly AdminOrder[], cursor: PageCursor): number {
+  const first = list.findIndex((order) => placedScore(order) <= cursor.score);
+  if (first < 0) return list.length;
+  let i = first;
+  let skipped = 0;
+  while (i < list.length && placedScore(list[i]!) === cursor.score && skipped < cursor.skip) {
+    i += 1;
+    skipped += 1;
+  }
+  return i;
 }
 
 export async function getAdminOrder(reader: ReadStoreReader, orderId: string): Promise<AdminOrder | null> {

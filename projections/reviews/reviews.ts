@@ -4,6 +4,8 @@ import type { ReviewStatus } from '../../contracts/constants.ts';
 import type { RecordedEvent } from '../../contracts/events.ts';
 import type { AdminReviewDto, PublicReviewDto, ReviewEvent, ReviewListFilter } from '../../contracts/reviews.ts';
 import type { ReadStoreReader, Write } from '../../service/ports/readStore.ts';
+import type { PageCursor } from '../../contracts/adminOrders.ts';
+import { newestFirstPage, type Page } from '../paging.ts';
 import { defineProjection } from '../projection.ts';
 
 const collection = 'reviews';
@@ -97,6 +99,18 @@ export async function approvedReviewsForBook(reader: ReadStoreReader, bookId: nu
 /** GET /api/admin/reviews[/{status}]: every review, or those with one status, newest first. */
 export async function adminReviews(reader: ReadStoreReader, filter: ReviewListFilter): Promise<AdminReviewDto[]> {
   return (await load(reader, filter === 'all' ? allIndex : statusIndex(filter))).map(forAdmin);
+}
+
+/** One page of the owner's review list, newest first, after `cursor`. */
+export async function adminReviewsPage(reader: ReadStoreReader, filter: ReviewListFilter, limit: number, cursor?: PageCursor): Promise<Page<AdminReviewDto>> {
+  const page = await newestFirstPage<StoredReview>(reader, {
+    index: filter === 'all' ? allIndex : statusIndex(filter),
+    collection,
+    limit,
+    cursor,
+    scoreOf: (review) => Date.parse(review.createdAt),
+  });
+  return { ...page, items: page.items.map(forAdmin) };
 }
 
 export async function adminReview(reader: ReadStoreReader, id: string): Promise<AdminReviewDto | null> {

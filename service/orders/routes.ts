@@ -6,13 +6,15 @@ import {
   AddOrderCustomerDetailsSchema,
   AdminOrdersQuerySchema,
   ChangeOrderStatusSchema,
+  decodeCursor,
+  defaultAdminPage,
   orderIdPattern,
   type AddOrderCustomerDetailsResponse,
   type AdminOrdersResponse,
   type ChangeOrderStatusResponse,
 } from '../../contracts/adminOrders.ts';
 import { orderStream } from '../../contracts/streams.ts';
-import { adminOrdersProjection, countOrders, getAdminOrder, listAdminOrders } from '../../projections/orders/adminOrders.ts';
+import { adminOrdersProjection, countOrders, getAdminOrder, listAdminOrders, pageAdminOrders } from '../../projections/orders/adminOrders.ts';
 import { getOrderHistory } from '../../projections/orders/orderHistory.ts';
 import { adminOf } from '../admin/guard.ts';
 import { handleCommand } from '../commands.ts';
@@ -31,12 +33,26 @@ function orderIdOf(ctx: Context): string {
 }
 
 export function orderRoutes(router: Router, deps: ShopDeps, admin: Router) {
-  // The console refetches the whole list every minute and after each change: one answer per status tab, kept until the
-  // runner commits again (the admin guard has already checked the token of this very request).
-  const listed = answerCache<string>(deps.reads, [adminOrdersProjection.name]);
+  // The console refetches its pages every minute and after each change: one answer per tab, page and filter, kept until
+  // the runner commits again (the admin guard has already checked the token of this very request); an unchanged page
+  // answers 304 to the ETag the console holds.
+  const listed = answerCache<string>(deps.reads, [adminOrdersProjection.name], { maxEntries: 256 });
   admin.get('/api/admin/orders', async (ctx) => {
-    const { status } = parseOr400(AdminOrdersQuerySchema, ctx.query, 'query');
-    const answer = await listed.get(status ?? '', async () => {
+    const { status, limit, cursor, q, from, to } = parseOr400(AdminOrdersQuerySchema, ctx.query, 'query');
+    const paged = limit !== undefined || cursor !== undefined || q !== undefined || from !== undefined || to !== undefined;
+    // Without paging the whole tab, as the list has always answered; the console asks for pages.
+    const key = paged ? JSON.stringify([status ?? '', limit ?? defaultAdminPage, cursor ?? '', q ?? '', from ?? '', to ?? '']) : status ?? '';
+    const answer = await listed.get(key, async () => {
+      if (paged) {
+        return pageAdminOrders(deps.reads, {
+          status,
+          limit: limit ?? defaultAdminPage,
+          cursor: cursor ? (decodeCursor(cursor) ?? undefined) : undefined,
+          q,
+          since: from ? Date.parse(`${from}T00:00:00.000Z`) : undefined,
+          until: to ? Date.parse(`${to}T23:59:59.999Z`) : undefined,
+        }) satisfies Promise<AdminOrdersResponse>;
+      }
       const [orders, { total, counts }] = await Promise.all([listAdminOrders(deps.reads, status), countOrders(deps.reads)]);
       return { orders, totalOrders: status ? counts[status] : total, counts } satisfies AdminOrdersResponse;
     });

@@ -8,14 +8,17 @@ export type Write =
 
 export type Checkpoint = { projection: string; position: number };
 
-export type RangeOptions = { offset?: number; limit?: number; reverse?: boolean };
+/** Scores between `min` and `max` (both inclusive) when given; then `offset` and `limit` in the chosen order. */
+export type ScoreBounds = { min?: number; max?: number };
+export type RangeOptions = ScoreBounds & { offset?: number; limit?: number; reverse?: boolean };
 
 export interface ReadStoreReader {
   get<T>(collection: string, id: string): Promise<T | null>;
   getMany<T>(collection: string, ids: readonly string[]): Promise<(T | null)[]>;
   /** ids in a sorted index, lowest score first (or highest with reverse) */
   range(index: string, options?: RangeOptions): Promise<string[]>;
-  count(index: string): Promise<number>;
+  /** entries in a sorted index, only those scored within `bounds` when given */
+  count(index: string, bounds?: ScoreBounds): Promise<number>;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface ReadStoreReader {
 export type LiveGeneration = { namespace: string; versions: string };
 
 export interface ReadStore extends ReadStoreReader {
-  readonly kind: 'memory' | 'redis';
+  readonly kind: 'memory' | 'redis' | 'sqlite';
   readonly namespace: string;
   /** Applies every write and stores every checkpoint together: all or nothing. */
   commit(writes: readonly Write[], checkpoints: readonly Checkpoint[]): Promise<void>;

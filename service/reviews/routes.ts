@@ -3,6 +3,7 @@ import type { Router, RouterContext } from '@koa/router';
 import { randomUUID } from 'node:crypto';
 import { BookIdParamSchema } from '../../contracts/catalog.ts';
 import {
+  AdminReviewsPageQuerySchema,
   ApproveReviewBodySchema,
   RejectReviewBodySchema,
   ReviewIdParamSchema,
@@ -11,9 +12,11 @@ import {
   type ModerateReviewResponse,
   type SubmitReviewResponse,
 } from '../../contracts/reviews.ts';
+import { decodeCursor, defaultAdminPage } from '../../contracts/adminOrders.ts';
+import type { ReviewListFilter } from '../../contracts/reviews.ts';
 import { reviewStream } from '../../contracts/streams.ts';
 import { booksProjection, getBook } from '../../projections/books/books.ts';
-import { adminReview, adminReviews, approvedReviewsForBook, reviewsProjection } from '../../projections/reviews/reviews.ts';
+import { adminReview, adminReviews, adminReviewsPage, approvedReviewsForBook, reviewsProjection } from '../../projections/reviews/reviews.ts';
 import { adminOf } from '../admin/guard.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -57,13 +60,23 @@ export function reviewRoutes(router: Router, deps: ShopDeps, admin: Router) {
     sendJsonAnswer(ctx, answer);
   });
 
-  admin.get('/api/admin/reviews', async (ctx) => {
-    ctx.body = await adminReviews(deps.reads, 'all');
-  });
+  // With limit or cursor, one page (still a list), the next page's cursor and the list's size in headers.
+  const listReviews = async (ctx: RouterContext, filter: ReviewListFilter) => {
+    const { limit, cursor } = parseOr400(AdminReviewsPageQuerySchema, ctx.query, 'query');
+    if (limit === undefined && cursor === undefined) {
+      ctx.body = await adminReviews(deps.reads, filter);
+      return;
+    }
+    const page = await adminReviewsPage(deps.reads, filter, limit ?? defaultAdminPage, cursor ? (decodeCursor(cursor) ?? undefined) : undefined);
+    ctx.set('X-Total-Count', String(page.total));
+    if (page.nextCursor) ctx.set('X-Next-Cursor', page.nextCursor);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = page.items;
+  };
 
-  admin.get('/api/admin/reviews/:status', async (ctx) => {
-    ctx.body = await adminReviews(deps.reads, parseOr400(ReviewListFilterSchema, ctx.params.status, 'status'));
-  });
+  admin.get('/api/admin/reviews', (ctx) => listReviews(ctx, 'all'));
+
+  admin.get('/api/admin/reviews/:status', (ctx) => listReviews(ctx, parseOr400(ReviewListFilterSchema, ctx.params.status, 'status')));
 
   /** Runs one moderation command as the signed-in admin and answers with the review as the owner now sees it. */
   const moderate = async (ctx: RouterContext, command: (reviewId: string, by: string, at: string) => ReviewCommand, message: string) => {

@@ -11,6 +11,8 @@ import { signAdminToken } from '../../service/admin/tokens.ts';
 import { axeProblems, entry, exampleOrders, orderIds, ownerAt } from './ordersOwner.ts';
 
 let browser: Browser;
+/** The order list, whichever page, tab or search the console asks for. */
+const orderList = /\/api\/admin\/orders(\?[^/]*)?$/;
 const shots = 'test-results/orders';
 
 test.before(async () => {
@@ -65,7 +67,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       counts: { pending: 3, processing: 0, shipped: 0, delivered: 0, cancelled: 0, completed: 0 },
     };
     try {
-      await page.route('**/api/admin/orders', (route) => route.fulfill({ json: body }));
+      await page.route(orderList, (route) => route.fulfill({ json: body }));
       await page.route('**/api/admin/orders/*/history', (route) => {
         const orderId = /orders\/(\d+)\/history/.exec(route.request().url())![1]!;
         const history: OrderHistoryResponse = {
@@ -109,7 +111,7 @@ test('Owner whose token the server refuses is sent back to log in, as on every a
 test('Owner sees "Error Loading Orders" when the list cannot be loaded, and Refresh loads it', async () => {
   const { shop, context, page } = await ownerAt(browser, viewports.desktop);
   try {
-    await page.route('**/api/admin/orders', (route) =>
+    await page.route(orderList, (route) =>
       route.fulfill({
         status: 503,
         json: { success: false, error: 'unavailable', message: 'The shop is restarting. Please try again in a moment.' },
@@ -119,7 +121,7 @@ test('Owner sees "Error Loading Orders" when the list cannot be loaded, and Refr
     await page.getByText('Error Loading Orders').waitFor(seen);
     await page.getByText('The shop is restarting. Please try again in a moment.').waitFor();
     await page.screenshot({ path: `${shots}/error-desktop.png` });
-    await page.unroute('**/api/admin/orders');
+    await page.unroute(orderList);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByRole('button', { name: new RegExp(`Order #${orderIds.maryam}`) }).waitFor(seen);
     assert.is(await page.getByText('Error Loading Orders').count(), 0);

@@ -41,6 +41,34 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/** The last answer to each URL read with `apiGetRevalidated`, with its ETag. */
+const revalidated = new Map<string, { etag: string; body: unknown }>();
+
+/**
+ * GET that sends the ETag of the last answer to the same URL: an unchanged answer comes back as a bodiless 304 and
+ * the one held is returned. For lists polled on a timer; at most 100 answers are held.
+ */
+export async function apiGetRevalidated<T = unknown>(url: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = hasAdminSegment(url) ? adminToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const kept = revalidated.get(url);
+  if (kept) headers['If-None-Match'] = kept.etag;
+  // The browser's own cache is left out: the server says no-store for admin answers, and the ETag is ours to send.
+  const res = await fetch(url, { headers, credentials: 'include', cache: 'no-store' });
+  if (res.status === 304 && kept) return kept.body as T;
+  if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
+  const text = await res.text();
+  const body = (text ? JSON.parse(text) : null) as T;
+  const etag = res.headers.get('ETag');
+  if (etag) {
+    revalidated.delete(url);
+    if (revalidated.size >= 100) revalidated.delete(revalidated.keys().next().value!);
+    revalidated.set(url, { etag, body });
+  }
+  return body;
+}
+
 /** The server's own message inside an error, when it sent one (`{ message }`), else undefined. */
 export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;

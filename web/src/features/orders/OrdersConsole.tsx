@@ -1,7 +1,8 @@
 // The owner's order console (spec §2 "Admin orders page"): tabs by status with counts, the total, and an
-// accordion in which several orders may be open at once.
-import { Button, Card, Container, Flex, Heading, Spinner, Tabs, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
+// accordion in which several orders may be open at once. Orders come a page at a time ("Load more orders"), found by
+// a search and a date range; while every order of the list is loaded, the tabs filter it at once, as they always have.
+import { Button, Card, Container, Flex, Heading, Spinner, Tabs, Text, TextField } from '@radix-ui/themes';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import * as Accordion from 'radix-ui/accordion';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -10,7 +11,7 @@ import { useSessionExpiry } from '../admin/reviews/useSessionExpiry.ts';
 import { useLogOut } from '../admin/session.tsx';
 import { ApiError, serverMessage } from '../../lib/api.ts';
 import { OrderEntry } from './OrderEntry.tsx';
-import { adminOrdersQuery } from './ordersQuery.ts';
+import { adminOrderPagesQuery, type OrdersFilter } from './ordersQuery.ts';
 import { statusLabel } from './StatusBadge.tsx';
 import '../admin/admin.css';
 import './orders.css';
@@ -23,6 +24,64 @@ const loginPath = '/admin-login';
 
 function countFor(tab: Tab, data: AdminOrdersResponse) {
   return tab === 'all' ? data.totalOrders : data.counts[tab];
+}
+
+type Search = Pick<OrdersFilter, 'q' | 'from' | 'to'>;
+
+/** The search and the dates, applied when the owner submits them. */
+function SearchForm({ applied, onApply }: { applied: Search; onApply: (search: Search) => void }) {
+  const [q, setQ] = useState(applied.q ?? '');
+  const [from, setFrom] = useState(applied.from ?? '');
+  const [to, setTo] = useState(applied.to ?? '');
+  const filtered = !!(applied.q || applied.from || applied.to);
+  return (
+    <form
+      className="orders-search"
+      role="search"
+      aria-label="Find orders"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply({ ...(q.trim() ? { q: q.trim() } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) });
+      }}
+    >
+      <label className="orders-search__field orders-search__field--wide">
+        <Text size="2" weight="medium">
+          Search orders
+        </Text>
+        <TextField.Root value={q} onChange={(e) => setQ(e.target.value)} placeholder="Order number, name, e-mail or postcode" maxLength={200} />
+      </label>
+      <label className="orders-search__field">
+        <Text size="2" weight="medium">
+          From
+        </Text>
+        <TextField.Root type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+      </label>
+      <label className="orders-search__field">
+        <Text size="2" weight="medium">
+          To
+        </Text>
+        <TextField.Root type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+      </label>
+      <Flex gap="2" align="end">
+        <Button type="submit">Search</Button>
+        {filtered && (
+          <Button
+            type="button"
+            variant="soft"
+            color="gray"
+            onClick={() => {
+              setQ('');
+              setFrom('');
+              setTo('');
+              onApply({});
+            }}
+          >
+            Clear
+          </Button>
+        )}
+      </Flex>
+    </form>
+  );
 }
 
 function ordersFor(tab: Tab, orders: AdminOrder[]) {
@@ -45,16 +104,26 @@ function Notice({ title, children }: { title?: string; children?: ReactNode }) {
 }
 
 export function OrdersConsole() {
-  const orders = useQuery(adminOrdersQuery);
+  const [search, setSearch] = useState<Search>({});
+  const [tab, setTab] = useState<Tab>('all');
+  const all = useInfiniteQuery(adminOrderPagesQuery(search));
+  // Every order of the list is here: a tab filters it at once. Else a tab pages through its own status.
+  const allLoaded = !!all.data && !all.hasNextPage;
+  const ofTab = useInfiniteQuery({ ...adminOrderPagesQuery({ ...search, status: tab === 'all' ? 'pending' : tab }), enabled: tab !== 'all' && !allLoaded });
+  const first = all.data?.pages[0];
+  const data: AdminOrdersResponse | undefined = first ? { ...first, orders: all.data!.pages.flatMap((p) => p.orders) } : undefined;
   const logOut = useLogOut(loginPath);
   const sessionExpired = useSessionExpiry();
   // A token the server refuses ends the session, as on every admin page; other failures show the error state.
   useEffect(() => {
-    if (orders.error) sessionExpired(orders.error);
-  }, [orders.error, sessionExpired]);
-  const refused = orders.error instanceof ApiError && orders.error.status === 401;
-  const [tab, setTab] = useState<Tab>('all');
+    const error = all.error ?? ofTab.error;
+    if (error) sessionExpired(error);
+  }, [all.error, ofTab.error, sessionExpired]);
+  const refused = all.error instanceof ApiError && all.error.status === 401;
   const [open, setOpen] = useState<string[]>([]);
+  const paged = tab !== 'all' && !allLoaded;
+  const source = paged ? ofTab : all;
+  const filtered = !!(search.q || search.from || search.to);
 
   return (
     <div className="admin-page">
@@ -65,9 +134,9 @@ export function OrdersConsole() {
               <Heading as="h1" size="6">
                 Order Management
               </Heading>
-              {orders.data && (
+              {data && (
                 <Text as="p" size="2" color="gray">
-                  Total Orders: {orders.data.totalOrders}
+                  Total Orders: {data.totalOrders}
                 </Text>
               )}
             </div>
@@ -83,38 +152,44 @@ export function OrdersConsole() {
         </Container>
       </header>
       <Container size="4" px="4" mt="5">
-        {orders.isPending && (
+        {data && <SearchForm applied={search} onApply={setSearch} />}
+        {all.isPending && (
           <Flex align="center" gap="2" py="6" justify="center" role="status">
             <Spinner size="3" />
             <Text color="gray">Loading orders...</Text>
           </Flex>
         )}
 
-        {orders.isError && !refused && (
+        {all.isError && !refused && (
           <Notice title="Error Loading Orders">
             <Text as="p" color="gray" align="center">
-              {serverMessage(orders.error) ?? orders.error.message}
+              {serverMessage(all.error) ?? all.error.message}
             </Text>
-            <Button onClick={() => void orders.refetch()} loading={orders.isFetching}>
+            <Button onClick={() => void all.refetch()} loading={all.isFetching}>
               Refresh
             </Button>
           </Notice>
         )}
 
-        {orders.data && (
+        {data && (
           <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
             <Tabs.List className="orders-tabs" aria-label="Orders by status">
               {tabs.map((t) => (
                 <Tabs.Trigger key={t} value={t}>
-                  {t === 'all' ? 'All' : statusLabel(t)} ({countFor(t, orders.data)})
+                  {t === 'all' ? 'All' : statusLabel(t)} ({countFor(t, data)})
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
             {tabs.map((t) => {
-              const shown = ordersFor(t, orders.data.orders);
+              const shown = t === tab && paged ? (ofTab.data?.pages.flatMap((p) => p.orders) ?? []) : ordersFor(t, data.orders);
               return (
                 <Tabs.Content key={t} value={t} className="orders-tab">
-                  {orders.data.totalOrders === 0 ? (
+                  {t === tab && paged && ofTab.isPending ? (
+                    <Flex align="center" gap="2" py="6" justify="center" role="status">
+                      <Spinner size="3" />
+                      <Text color="gray">Loading orders...</Text>
+                    </Flex>
+                  ) : data.totalOrders === 0 && !filtered ? (
                     <Notice title="No Orders Found">
                       <Text as="p" color="gray" align="center">
                         Orders appear here as soon as customers place them.
@@ -127,11 +202,20 @@ export function OrdersConsole() {
                       </Text>
                     </Notice>
                   ) : (
-                    <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className="orders-list">
-                      {shown.map((order) => (
-                        <OrderEntry key={order.orderId} order={order} />
-                      ))}
-                    </Accordion.Root>
+                    <>
+                      <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className="orders-list">
+                        {shown.map((order) => (
+                          <OrderEntry key={order.orderId} order={order} />
+                        ))}
+                      </Accordion.Root>
+                      {t === tab && source.hasNextPage && (
+                        <Flex justify="center" py="4">
+                          <Button variant="soft" size="3" onClick={() => void source.fetchNextPage()} loading={source.isFetchingNextPage}>
+                            Load more orders
+                          </Button>
+                        </Flex>
+                      )}
+                    </>
                   )}
                 </Tabs.Content>
               );

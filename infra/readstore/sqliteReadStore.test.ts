@@ -1,0 +1,82 @@
+// The read store contract on the embedded SQLite file, and what makes it the embedded default: it keeps the read
+// models and their checkpoints across a restart, and a file that is damaged, of another layout or of another log is
+// set aside and started afresh.
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readStoreContract } from './contract.ts';
+import { openSqliteReadStore } from './sqliteReadStore.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'shop-sqlite-readstore-'));
+const shared = openSqliteReadStore(join(dir, 'contract.sqlite'));
+readStoreContract('sqlite', async (namespace) => shared.withNamespace(namespace)).run();
+
+const test = suite('sqlite read store: a file beside the log');
+test.after(async () => {
+  await shared.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('documents, indexes, checkpoints and the live record survive closing and opening again', async () => {
+  const file = join(dir, 'restart.sqlite');
+  const first = openSqliteReadStore(file, 'gen-a');
+  await first.commit([{ op: 'put', collection: 'c', id: '1', doc: { a: 1 } }, { op: 'index', index: 'i', id: '1', score: 3 }], [{ projection: 'p', position: 12 }]);
+  await first.withNamespace('reactor').commit([], [{ projection: 'emails', position: 11 }]);
+  assert.ok(await first.setLive({ namespace: 'gen-a', versions: 'p@1' }, null));
+  await first.close();
+  const again = openSqliteReadStore(file, 'gen-a', { logHead: 12 });
+  assert.equal(await again.get('c', '1'), { a: 1 });
+  assert.equal(await again.range('i'), ['1']);
+  assert.is(await again.checkpoint('p'), 12);
+  assert.is(await again.withNamespace('reactor').checkpoint('emails'), 11);
+  assert.equal(await again.live(), { namespace: 'gen-a', versions: 'p@1' });
+  await again.close();
+});
+
+test('a damaged file is set aside and the store starts empty', async () => {
+  const file = join(dir, 'damaged.sqlite');
+  writeFileSync(file, 'this is not a database '.repeat(200));
+  const reasons: string[] = [];
+  const store = openSqliteReadStore(file, 'v1', { onReset: (reason) => reasons.push(reason) });
+  assert.is(reasons.length, 1);
+  assert.ok(existsSync(`${file}.broken`));
+  assert.is(await store.checkpoint('p'), null);
+  await store.commit([{ op: 'put', collection: 'c', id: '1', doc: 1 }], [{ projection: 'p', position: 1 }]);
+  assert.is(await store.checkpoint('p'), 1);
+  await store.close();
+});
+
+test('read models folded beyond the end of the log belong to another log and are started afresh', async () => {
+  const file = join(dir, 'other-log.sqlite');
+  const first = openSqliteReadStore(file);
+  await first.commit([{ op: 'put', collection: 'c', id: '1', doc: 1 }], [{ projection: 'p', position: 500 }]);
+  assert.ok(await first.setLive({ namespace: 'v1', versions: 'p@1' }, null));
+  await first.close();
+  const reasons: string[] = [];
+  const again = openSqliteReadStore(file, 'v1', { logHead: 40, onReset: (reason) => reasons.push(reason) });
+  assert.match(reasons[0] ?? '', /beyond the log's end/);
+  assert.is(await again.checkpoint('p'), null);
+  assert.is(await again.get('c', '1'), null);
+  assert.is(await again.live(), null);
+  await again.close();
+});
+
+test('a file of another layout is rebuilt rather than read', async () => {
+  const file = join(dir, 'layout.sqlite');
+  const first = openSqliteReadStore(file);
+  await first.commit([{ op: 'put', collection: 'c', id: '1', doc: 1 }], [{ projection: 'p', position: 1 }]);
+  await first.close();
+  const Database = (await import('better-sqlite3')).default;
+  const raw = new Database(file);
+  raw.prepare("UPDATE meta SET value = '0' WHERE key = 'layout'").run();
+  raw.close();
+  const reasons: string[] = [];
+  const again = openSqliteReadStore(file, 'v1', { onReset: (reason) => reasons.push(reason) });
+  assert.match(reasons[0] ?? '', /layout 0/);
+  assert.is(await again.checkpoint('p'), null);
+  await again.close();
+});
+
+test.run();

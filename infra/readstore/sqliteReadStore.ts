@@ -1,0 +1,269 @@
+// The embedded read store: read models in a SQLite file beside the event log (DATA_DIR/readmodels.sqlite), committed
+// with their checkpoints, so a restart resumes from the checkpoint instead of folding the whole log again, and the
+// shop's memory holds only SQLite's page cache, whatever the number of orders.
+//
+// Tables, every row keyed by its namespace (a generation of read models, or the reactors' checkpoints):
+//   docs(ns, collection, id, json)         documents
+//   idx(ns, name, id, score)               sorted indexes; equal scores order by id, as the other stores do
+//   checkpoints(ns, projection, position)
+//   generation(namespace, versions)        one row, outside every namespace: the generation that answers queries
+//   meta(key, value)                       the layout version of this file
+// A file that cannot be read, fails SQLite's check, has another layout, or holds checkpoints beyond the end of the
+// log it is opened with (the log was replaced) is set aside and started afresh: the read models are rebuilt from the
+// log, as on a first start.
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../service/ports/readStore.ts';
+
+/** Bumped when the tables change: a file of another layout is rebuilt rather than read. */
+export const SQLITE_READ_STORE_LAYOUT = '1';
+
+export type SqliteReadStoreOptions = {
+  /** the event log's head: a file with any checkpoint beyond it was folded from another log */
+  logHead?: number;
+  /** told why a file was set aside */
+  onReset?: (reason: string) => void;
+  /** SQLite's page cache in KiB (bounds what the read models cost in memory) */
+  cacheKiB?: number;
+};
+
+type Backend = { db: Database.Database; statements: ReturnType<typeof prepare>; open: boolean };
+
+function createTables(db: Database.Database) {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS docs (ns TEXT NOT NULL, collection TEXT NOT NULL, id TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (ns, collection, id)) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS idx (ns TEXT NOT NULL, name TEXT NOT NULL, id TEXT NOT NULL, score REAL NOT NULL, PRIMARY KEY (ns, name, id)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS idx_by_score ON idx (ns, name, score, id);
+    CREATE TABLE IF NOT EXISTS checkpoints (ns TEXT NOT NULL, projection TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (ns, projection)) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS generation (k INTEGER PRIMARY KEY CHECK (k = 1), namespace TEXT NOT NULL, versions TEXT NOT NULL);
+  `);
+}
+
+/** Rows a dump reads at a time: no statement stays open between them, so writes may come in between. */
+const dumpChunk = 1000;
+
+function prepare(db: Database.Database) {
+  const range = (order: 'ASC' | 'DESC') =>
+    db.prepare<[string, string, number, number, number, number], { id: string }>(
+      `SELECT id FROM idx WHERE ns = ? AND name = ? AND score >= ? AND score <= ? ORDER BY score ${order}, id ${order} LIMIT ? OFFSET ?`,
+    );
+  return {
+    get: db.prepare<[string, string, string], { json: string }>('SELECT json FROM docs WHERE ns = ? AND collection = ? AND id = ?'),
+    getMany: db.prepare<[string, string, string], { id: string; json: string }>(
+      'SELECT id, json FROM docs WHERE ns = ? AND collection = ? AND id IN (SELECT value FROM json_each(?))',
+    ),
+    rangeAsc: range('ASC'),
+    rangeDesc: range('DESC'),
+    countAll: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM idx WHERE ns = ? AND name = ?'),
+    countWithin: db.prepare<[string, string, number, number], { n: number }>('SELECT count(*) AS n FROM idx WHERE ns = ? AND name = ? AND score >= ? AND score <= ?'),
+    put: db.prepare<[string, string, string, string]>('INSERT INTO docs (ns, collection, id, json) VALUES (?, ?, ?, ?) ON CONFLICT (ns, collection, id) DO UPDATE SET json = excluded.json'),
+    del: db.prepare<[string, string, string]>('DELETE FROM docs WHERE ns = ? AND collection = ? AND id = ?'),
+    index: db.prepare<[string, string, string, number]>('INSERT INTO idx (ns, name, id, score) VALUES (?, ?, ?, ?) ON CONFLICT (ns, name, id) DO UPDATE SET score = excluded.score'),
+    unindex: db.prepare<[string, string, string]>('DELETE FROM idx WHERE ns = ? AND name = ? AND id = ?'),
+    checkpoint: db.prepare<[string, string], { position: number }>('SELECT position FROM checkpoints WHERE ns = ? AND projection = ?'),
+    setCheckpoint: db.prepare<[string, string, number]>(
+      'INSERT INTO checkpoints (ns, projection, position) VALUES (?, ?, ?) ON CONFLICT (ns, projection) DO UPDATE SET position = excluded.position',
+    ),
+    dumpDocs: db.prepare<[string, string, string], { collection: string; id: string; json: string }>(
+      `SELECT collection, id, json FROM docs WHERE ns = ? AND (collection, id) > (?, ?) ORDER BY collection, id LIMIT ${dumpChunk}`,
+    ),
+    dumpIdx: db.prepare<[string, string, string], { name: string; id: string; score: number }>(
+      `SELECT name, id, score FROM idx WHERE ns = ? AND (name, id) > (?, ?) ORDER BY name, id LIMIT ${dumpChunk}`,
+    ),
+    dropDocs: db.prepare<[string]>('DELETE FROM docs WHERE ns = ?'),
+    dropIdx: db.prepare<[string]>('DELETE FROM idx WHERE ns = ?'),
+    dropCheckpoints: db.prepare<[string]>('DELETE FROM checkpoints WHERE ns = ?'),
+    live: db.prepare<[], { namespace: string; versions: string }>('SELECT namespace, versions FROM generation WHERE k = 1'),
+    setLive: db.prepare<[string, string]>('INSERT INTO generation (k, namespace, versions) VALUES (1, ?, ?) ON CONFLICT (k) DO UPDATE SET namespace = excluded.namespace, versions = excluded.versions'),
+  };
+}
+
+/** Why a file cannot be used as it is, or null when it can. */
+function unusable(db: Database.Database, logHead: number | undefined): string | null {
+  const check = db.pragma('quick_check(1)', { simple: true });
+  if (check !== 'ok') return `failed SQLite's check: ${String(check)}`;
+  const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((t) => t.name);
+  if (tables.length === 0) return null;
+  const layout = tables.includes('meta') ? db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'layout'").get()?.value : undefined;
+  if (layout !== SQLITE_READ_STORE_LAYOUT) return `holds read models of layout ${layout ?? 'unknown'}, not ${SQLITE_READ_STORE_LAYOUT}`;
+  if (logHead !== undefined) {
+    const furthest = db.prepare<[], { position: number | null }>('SELECT max(position) AS position FROM checkpoints').get()?.position ?? 0;
+    if (furthest > logHead) return `was folded up to position ${furthest}, beyond the log's end at ${logHead}: it belongs to another log`;
+  }
+  return null;
+}
+
+function setAside(file: string) {
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (!existsSync(file + suffix)) continue;
+    if (suffix === '') renameSync(file, `${file}.broken`);
+    else rmSync(file + suffix, { force: true });
+  }
+}
+
+function openDatabase(file: string, options: SqliteReadStoreOptions): Database.Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  let reason: string | null;
+  try {
+    const db = new Database(file);
+    reason = unusable(db, options.logHead);
+    if (!reason) return configure(db, options);
+    db.close();
+  } catch (error) {
+    reason = `could not be read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  options.onReset?.(`the read store ${file} ${reason}; it is set aside as ${file}.broken and rebuilt from the log`);
+  setAside(file);
+  return configure(new Database(file), options);
+}
+
+function configure(db: Database.Database, options: SqliteReadStoreOptions): Database.Database {
+  db.pragma('journal_mode = WAL');
+  // Every batch commits with its checkpoints, so the file is always consistent; a power cut may only lose the last
+  // batches, which are folded again from the log.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma(`cache_size = -${Math.max(1024, Math.floor(options.cacheKiB ?? 16 * 1024))}`);
+  createTables(db);
+  db.prepare("INSERT INTO meta (key, value) VALUES ('layout', ?) ON CONFLICT (key) DO NOTHING").run(SQLITE_READ_STORE_LAYOUT);
+  return db;
+}
+
+export function openSqliteReadStore(file: string, namespace = 'v1', options: SqliteReadStoreOptions = {}): ReadStore {
+  const db = openDatabase(file, options);
+  return storeOn({ db, statements: prepare(db), open: true }, namespace, true);
+}
+
+/** Scores as SQLite compares them: no bound is the whole real line. */
+const low = (min: number | undefined) => min ?? -Infinity;
+const high = (max: number | undefined) => max ?? Infinity;
+
+function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore {
+  const { db, statements: s } = backend;
+
+  const commit = db.transaction((writes: readonly (Write & { json?: string })[], checkpoints: readonly Checkpoint[]) => {
+    for (const w of writes) {
+      switch (w.op) {
+        case 'put':
+          s.put.run(namespace, w.collection, w.id, w.json!);
+          break;
+        case 'delete':
+          s.del.run(namespace, w.collection, w.id);
+          break;
+        case 'index':
+          s.index.run(namespace, w.index, w.id, w.score);
+          break;
+        case 'unindex':
+          s.unindex.run(namespace, w.index, w.id);
+          break;
+      }
+    }
+    for (const c of checkpoints) s.setCheckpoint.run(namespace, c.projection, c.position);
+  });
+
+  const drop = db.transaction(() => {
+    s.dropDocs.run(namespace);
+    s.dropIdx.run(namespace);
+    s.dropCheckpoints.run(namespace);
+  });
+
+  const setLive = db.transaction((next: LiveGeneration, expected: string | null) => {
+    const current = s.live.get()?.namespace ?? null;
+    if (current !== expected) return false;
+    s.setLive.run(next.namespace, next.versions);
+    return true;
+  });
+
+  const store: ReadStore = {
+    kind: 'sqlite',
+    namespace,
+
+    async get<T>(collection: string, id: string) {
+      const row = s.get.get(namespace, collection, id);
+      return row ? (JSON.parse(row.json) as T) : null;
+    },
+
+    async getMany<T>(collection: string, ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      const found = new Map(s.getMany.all(namespace, collection, JSON.stringify(ids)).map((r) => [r.id, r.json]));
+      return ids.map((id) => {
+        const json = found.get(id);
+        return json === undefined ? null : (JSON.parse(json) as T);
+      });
+    },
+
+    async range(index: string, { offset = 0, limit = Infinity, reverse = false, min, max }: RangeOptions = {}) {
+      if (limit <= 0) return [];
+      const statement = reverse ? s.rangeDesc : s.rangeAsc;
+      return statement.all(namespace, index, low(min), high(max), limit === Infinity ? -1 : limit, offset).map((r) => r.id);
+    },
+
+    async count(index: string, { min, max }: ScoreBounds = {}) {
+      if (min === undefined && max === undefined) return s.countAll.get(namespace, index)?.n ?? 0;
+      return s.countWithin.get(namespace, index, low(min), high(max))?.n ?? 0;
+    },
+
+    async commit(writes: readonly Write[], checkpoints: readonly Checkpoint[]) {
+      // Serialised and checked before the transaction: a batch that cannot be written leaves nothing behind.
+      const prepared = writes.map((w) => {
+        if (w.op === 'put') {
+          const json = JSON.stringify(w.doc);
+          if (json === undefined) throw new Error(`Document ${w.collection}/${w.id} is not JSON`);
+          return { ...w, json };
+        }
+        if (w.op === 'index' && !Number.isFinite(w.score)) throw new Error(`Index ${w.index}: score for ${w.id} is not a finite number`);
+        return w;
+      });
+      commit(prepared, checkpoints);
+    },
+
+    async checkpoint(projection: string) {
+      return s.checkpoint.get(namespace, projection)?.position ?? null;
+    },
+
+    async *dump() {
+      for (let after = ['', ''], rows = s.dumpDocs.all(namespace, '', ''); rows.length > 0; rows = s.dumpDocs.all(namespace, after[0]!, after[1]!)) {
+        for (const row of rows) yield `doc ${row.collection} ${row.id} ${row.json}`;
+        const last = rows[rows.length - 1]!;
+        after = [last.collection, last.id];
+      }
+      for (let after = ['', ''], rows = s.dumpIdx.all(namespace, '', ''); rows.length > 0; rows = s.dumpIdx.all(namespace, after[0]!, after[1]!)) {
+        for (const row of rows) yield `idx ${row.name} ${row.id} ${row.score}`;
+        const last = rows[rows.length - 1]!;
+        after = [last.name, last.id];
+      }
+    },
+
+    async drop() {
+      drop();
+    },
+
+    withNamespace(other: string) {
+      return storeOn(backend, other, false);
+    },
+
+    async live() {
+      const row = s.live.get();
+      return row ? { namespace: row.namespace, versions: row.versions } : null;
+    },
+
+    async setLive(next: LiveGeneration, expectedNamespace: string | null) {
+      return setLive(next, expectedNamespace);
+    },
+
+    async ping() {
+      return backend.open;
+    },
+
+    async close() {
+      // Stores made by withNamespace share the file; the one that opened it closes it.
+      if (owns && backend.open) {
+        backend.open = false;
+        db.close();
+      }
+    },
+  };
+  return store;
+}
