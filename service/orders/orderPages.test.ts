@@ -29,7 +29,7 @@ function orders(): OrderPlacedData[] {
 
 test.before(async () => {
   shop = await startTestShop();
-  owner = await adminHeaders(shop, 'owner');
+  owner = await adminHeaders(shop);
   await placeOrders(shop, orders());
 });
 test.after(async () => shop?.close());

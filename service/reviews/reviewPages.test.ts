@@ -13,7 +13,7 @@ let owner: Record<string, string>;
 
 test.before(async () => {
   shop = await startTestShop();
-  owner = await adminHeaders(shop, 'owner');
+  owner = await adminHeaders(shop);
   let position = 0;
   for (let i = 0; i < 12; i++) {
     const reviewId = randomUUID();
