@@ -6,7 +6,7 @@ import type { Context, Next } from 'koa';
 import type { ShopDeps } from '../deps.ts';
 import { unauthorized } from '../http/errors.ts';
 import { sessionCheckFor } from './sessions.ts';
-import { adminTokenKey, readAdminToken } from './tokens.ts';
+import { adminTokenReader } from './tokens.ts';
 
 export const adminLoginPath = '/api/admin/login';
 
@@ -24,13 +24,13 @@ export async function noStore(ctx: Context, next: Next) {
 type GuardDeps = Pick<ShopDeps, 'jwtSecret' | 'admin' | 'events'>;
 
 export function adminGuard(deps: GuardDeps) {
-  // The signature, algorithm, issuer, audience and expiry are still checked on every request; only the key is made once.
-  const key = adminTokenKey(deps.jwtSecret);
+  // A token's signature, algorithm, issuer and audience are checked the first time it is seen, its expiry every time.
+  const readToken = adminTokenReader(deps.jwtSecret);
   const sessions = sessionCheckFor(deps.events);
   return async (ctx: Context, next: Next) => {
     const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(ctx.get('Authorization'));
     if (!match) throw unauthorized('Authentication required');
-    const session = readAdminToken(key, match[1]!);
+    const session = readToken(match[1]!);
     // A token is only as good as the account it names: a signed token for a name that is not the admin is refused,
     // and so is one whose session was ended by a sign-out or a password change.
     if (!session || session.username !== deps.admin.username || (await sessions.ended(session))) throw unauthorized(expired);
