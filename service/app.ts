@@ -36,6 +36,20 @@ export function buildRouters(deps: ShopDeps): { router: Router; admin: Router } 
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const adminPrefix = '/api/admin/';
+
+/**
+ * The admin router's middleware for the paths its routes can match, so a shopper's request does not pay for testing
+ * every admin pattern. Its routes are all written under `prefix` and match case-sensitively, so no other path could
+ * match one; should a route ever be registered elsewhere, the router sees every request again.
+ */
+export function onlyUnder(prefix: string, router: Router): ReturnType<Router['routes']> {
+  const dispatch = router.routes();
+  const routes = router.stack.filter((layer) => layer.methods.length > 0);
+  if (!routes.every((layer) => typeof layer.path === 'string' && layer.path.startsWith(prefix))) return dispatch;
+  return Object.assign((ctx: Parameters<typeof dispatch>[0], next: Koa.Next) => (ctx.path.startsWith(prefix) ? dispatch(ctx, next) : next()), { router });
+}
+
 export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   // X-Forwarded-For is believed only from as many proxies as TRUST_PROXY names, in every mode: the client's address
   // decides the limits and goes into the audit log, so nobody may choose their own by sending a header.
@@ -75,29 +89,29 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   app.use(compress({ ...compression }));
   app.use(serialiseJsonOnce);
 
-  // Only JSON goes in: a body of another type is refused before anything reads it.
-  app.use(async (ctx, next) => {
-    if (bodyMethods.has(ctx.method) && ctx.path.startsWith('/api/')) {
+  const parseJson = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: `${deps.config.BODY_LIMIT_KB}kb`,
+    encoding: 'utf-8',
+    onError: (error: Error & { status?: number }) => {
+      // RangeError: nesting too deep for JSON.parse — still the client's fault.
+      if (error.status && error.status < 500) throw error;
+      throw new HttpError(400, 'Request body is not valid JSON', 'bad_request');
+    },
+  });
+  // Only JSON goes in: a body of another type is refused before anything reads it. A GET or HEAD carries no body
+  // any route reads, so the reads most requests are skip both steps.
+  app.use((ctx, next) => {
+    if (!bodyMethods.has(ctx.method)) return next();
+    if (ctx.path.startsWith('/api/')) {
       const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('Transfer-Encoding') !== '';
       if (hasBody && !ctx.is('application/json')) throw new HttpError(415, 'Unsupported content type; send application/json', 'unsupported_media_type');
     }
-    await next();
+    return parseJson(ctx, next);
   });
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: `${deps.config.BODY_LIMIT_KB}kb`,
-      encoding: 'utf-8',
-      onError: (error: Error & { status?: number }) => {
-        // RangeError: nesting too deep for JSON.parse — still the client's fault.
-        if (error.status && error.status < 500) throw error;
-        throw new HttpError(400, 'Request body is not valid JSON', 'bad_request');
-      },
-    }),
-  );
 
   const { router, admin } = buildRouters(deps);
-  app.use(admin.routes());
+  app.use(onlyUnder(adminPrefix, admin));
   app.use(router.routes());
   // A method no route knows (TRACE, PROPFIND, ...) is the client's mistake: 405, not the router's default 501.
   const methodNotAllowed = () => new HttpError(405, 'Method not allowed', 'method_not_allowed');

@@ -6,24 +6,27 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { requestContext } from './request.ts';
 
-/** A Koa app with only the request context, logging to an array at `level`. */
-async function appAt(level: string) {
+/** A Koa app with only the request context, logging to an array at `level` (`raw` keeps each write as written). */
+async function appAt(level: string, options: pino.LoggerOptions = {}) {
   const lines: Record<string, unknown>[] = [];
+  const raw: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
+      raw.push(String(chunk));
       lines.push(JSON.parse(String(chunk)));
       done();
     },
   });
+  const logger = pino({ level, ...options }, sink);
   const app = new Koa();
-  app.use(requestContext(pino({ level }, sink)));
+  app.use(requestContext(logger));
   app.use((ctx) => {
     ctx.status = ctx.path === '/missing' ? 404 : 200;
     ctx.body = 'ok';
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, lines, close: () => new Promise((r) => server.close(r)) };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, lines, raw, logger, close: () => new Promise((r) => server.close(r)) };
 }
 
 test('every answer carries a request id; one given in an acceptable form is kept', async () => {
@@ -54,6 +57,41 @@ test('at info a line per request with id, method, route, status, time and bytes;
   await new Promise((r) => setImmediate(r));
   assert.is(warn.lines.length, 0);
   await warn.close();
+});
+
+test("the request line is written byte for byte as pino's own call would write it", async () => {
+  const app = await appAt('info', { base: { service: 'shop' } });
+  await (await fetch(`${app.url}/missing`, { headers: { 'x-request-id': 'client-id-5678' } })).text();
+  await new Promise((r) => setImmediate(r));
+  assert.is(app.raw.length, 1);
+  const written = app.raw[0]!;
+  const line = app.lines[0]!;
+  app.logger.info({ requestId: line.requestId, method: line.method, route: line.route, status: line.status, ms: line.ms, bytes: line.bytes }, 'request');
+  const time = (text: string) => text.replace(/"time":\d+/, '"time":0');
+  assert.is(time(written), time(app.raw[1]!));
+  assert.ok(written.startsWith('{"level":30,"time":') && written.endsWith(',"msg":"request"}\n'));
+  assert.match(written, /"service":"shop","requestId":"client-id-5678","method":"GET","route":"\(unmatched\)","status":404,"ms":[0-9.]+,"bytes":2,"msg"/);
+  await app.close();
+});
+
+test("a logger that shapes its lines (here a mixin) still shapes the request line", async () => {
+  const app = await appAt('info', { mixin: () => ({ node: 'a' }) });
+  await (await fetch(`${app.url}/x`)).text();
+  await new Promise((r) => setImmediate(r));
+  assert.is(app.lines.length, 1);
+  assert.is(app.lines[0]!.node, 'a');
+  assert.is(app.lines[0]!.msg, 'request');
+  assert.is(app.lines[0]!.status, 200);
+  await app.close();
+});
+
+test('a level raised after start silences the request line', async () => {
+  const app = await appAt('info');
+  app.logger.level = 'warn';
+  await (await fetch(`${app.url}/x`)).text();
+  await new Promise((r) => setImmediate(r));
+  assert.is(app.lines.length, 0);
+  await app.close();
 });
 
 test.run();

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { Stream } from 'node:stream';
 import type { Context, Next } from 'koa';
-import type { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
 import type { CommandMeta } from '../commands.ts';
 
 const acceptableId = /^[A-Za-z0-9._-]{8,64}$/;
@@ -13,6 +13,7 @@ const acceptableId = /^[A-Za-z0-9._-]{8,64}$/;
  * time, request id and body bytes; no query string, body, address or header of the client's.
  */
 export function requestContext(logger: Logger) {
+  const writeLine = requestLineWriter(logger);
   return (ctx: Context, next: Next) => {
     // Node's own header table, not Koa's case-folding getters and setters: this runs on every request.
     const incoming = ctx.req.headers['x-request-id'];
@@ -30,7 +31,7 @@ export function requestContext(logger: Logger) {
       const status = res.statusCode;
       const fields: RequestLine = { requestId, method: ctx.method, route: routeOf(ctx, status), status, ms, bytes: bytesSent(ctx, status, line.streamed) };
       if (!res.writableFinished) fields.aborted = true;
-      logger.info(fields, 'request');
+      writeLine(fields);
     });
     return next().then(() => {
       // A body made on the fly (compressed, or a file) has no length up front: its chunks are counted as they go.
@@ -42,6 +43,54 @@ export function requestContext(logger: Logger) {
         });
       }
     });
+  };
+}
+
+const { symbols } = pino;
+const lineKeys = ['requestId', 'method', 'route', 'status', 'ms', 'bytes', 'aborted'];
+
+/**
+ * Writes the request line as `logger.info(fields, 'request')` would, byte for byte, but without pino's walk over an
+ * object of unknown shape: the line's fields are known, and this is the one log call every request makes. A logger
+ * that would shape the line differently (a mixin, formatters, serialisers or hooks, another message key, a
+ * destination that reads each line's metadata) gets the ordinary call instead.
+ */
+function requestLineWriter(logger: Logger): (fields: RequestLine) => void {
+  const ordinary = (fields: RequestLine) => logger.info(fields, 'request');
+  const own = logger as unknown as Record<symbol, unknown>;
+  const formatters = own[symbols.formattersSym] as { log?: unknown; level?: unknown } | undefined;
+  const serializers = (own[symbols.serializersSym] ?? {}) as Record<string, unknown>;
+  const stringifiers = (own[symbols.stringifiersSym] ?? {}) as Record<string | symbol, unknown>;
+  const hooks = (own[symbols.hooksSym] ?? {}) as { streamWrite?: unknown; logMethod?: unknown };
+  const stream = own[symbols.streamSym] as { write(line: string): unknown } & Record<symbol, unknown>;
+  const time = own[symbols.timeSym] as (() => string) | undefined;
+  const levels = own[symbols.lsCacheSym] as Record<number, string> | undefined;
+  const plain =
+    !own[symbols.mixinSym] &&
+    !formatters?.log &&
+    own[symbols.messageKeySym] === 'msg' &&
+    !own[symbols.nestedKeySym] &&
+    !own[(symbols as unknown as Record<string, symbol>).msgPrefixSym ?? Symbol()] &&
+    own[symbols.endSym] === '}\n' &&
+    !hooks.streamWrite &&
+    !hooks.logMethod &&
+    lineKeys.every((key) => !serializers[key] && !stringifiers[key]) &&
+    !stringifiers[symbols.wildcardFirstSym] &&
+    typeof time === 'function' &&
+    typeof levels?.[30] === 'string' &&
+    typeof stream?.write === 'function' &&
+    stream[Symbol.for('pino.metadata')] !== true &&
+    logger.levels.values.info === 30;
+  if (!plain) return ordinary;
+  const head = levels[30]!;
+  const number = (n: number) => (Number.isFinite(n) ? n : null);
+  return (fields) => {
+    if (!logger.isLevelEnabled('info')) return;
+    // Read per line: a child logger made after start, or bindings changed at run time, still show.
+    const chindings = own[symbols.chindingsSym] as string;
+    stream.write(
+      `${head}${time.call(logger)}${chindings},"requestId":${JSON.stringify(fields.requestId)},"method":${JSON.stringify(fields.method)},"route":${JSON.stringify(fields.route)},"status":${number(fields.status)},"ms":${number(fields.ms)},"bytes":${number(fields.bytes)}${fields.aborted ? ',"aborted":true' : ''},"msg":"request"}\n`,
+    );
   };
 }
 
