@@ -1,14 +1,26 @@
 // Per-address limits on anonymous writes, as route middleware: `router.post(path, limit(deps, 'reviews'), handler)`.
 // The counters live in Redis when REDIS_URL is set, so every shop process on it counts together; in memory otherwise.
+import { createRequire } from 'node:module';
 import type { RouterMiddleware } from '@koa/router';
-import { Redis } from 'ioredis';
+import type { Redis as RedisClient } from 'ioredis';
 import type { Logger } from 'pino';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type {
+  RateLimiterAbstract,
+  RateLimiterMemory as MemoryLimiter,
+  RateLimiterRedis as RedisLimiter,
+  RateLimiterRes as LimiterAnswer,
+} from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
 import { tooManyRequests } from './errors.ts';
 import { defaultLimits, type LimitName, type LimitRule, type LimitRules } from './limitRules.ts';
 
 export { defaultLimits, type LimitName } from './limitRules.ts';
+
+// Loaded class by class, and Redis's client only when configured: the package's index loads every store it supports
+// (Mongo, MySQL, DynamoDB, ...) and ioredis is a large client, together about 35 MiB of a shop that uses neither.
+const load = createRequire(import.meta.url);
+const RateLimiterMemory = load('rate-limiter-flexible/lib/RateLimiterMemory.js') as typeof MemoryLimiter;
+const RateLimiterRes = load('rate-limiter-flexible/lib/RateLimiterRes.js') as typeof LimiterAnswer;
 
 /** Counters in one store: Redis when configured, else this process's memory. */
 export type CounterStore = {
@@ -23,6 +35,8 @@ export function createCounterStore(config: Pick<Config, 'REDIS_URL'>, logger?: P
   }
   // No offline queue: while Redis is away a count fails at once and the memory counter below takes over, so a limit
   // never turns into a 500 or a hung request.
+  const { Redis } = load('ioredis') as { Redis: typeof RedisClient };
+  const RateLimiterRedis = load('rate-limiter-flexible/lib/RateLimiterRedis.js') as typeof RedisLimiter;
   const client = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   let warned = false;
   client.on('error', (error: Error) => {
@@ -47,7 +61,7 @@ export function createCounterStore(config: Pick<Config, 'REDIS_URL'>, logger?: P
 }
 
 /** consume() rejects with the limiter's answer once the points are spent; that answer is what is wanted. */
-export async function count(counter: RateLimiterAbstract, key: string, points = 1): Promise<RateLimiterRes> {
+export async function count(counter: RateLimiterAbstract, key: string, points = 1): Promise<LimiterAnswer> {
   try {
     return await counter.consume(key, points);
   } catch (answer) {
