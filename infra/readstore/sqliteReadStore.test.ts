@@ -1,7 +1,7 @@
 // The read store contract on the embedded SQLite file, and what makes it the embedded default: it keeps the read
 // models and their checkpoints across a restart, and a file that is damaged, of another layout or of another log is
 // set aside and started afresh.
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -46,6 +46,31 @@ test('a damaged file is set aside and the store starts empty', async () => {
   await store.commit([{ op: 'put', collection: 'c', id: '1', doc: 1 }], [{ projection: 'p', position: 1 }]);
   assert.is(await store.checkpoint('p'), 1);
   await store.close();
+});
+
+test('a file the shop did not close (a crash) is checked at the next start, and set aside when its pages are damaged', async () => {
+  const file = join(dir, 'crashed.sqlite');
+  const first = openSqliteReadStore(file);
+  const docs = Array.from({ length: 2000 }, (_, i) => ({ op: 'put' as const, collection: 'c', id: String(i), doc: { text: 'a page of the story '.repeat(10) } }));
+  await first.commit(docs, [{ projection: 'p', position: 7 }]);
+  await first.close();
+  const Database = (await import('better-sqlite3')).default;
+  const raw = new Database(file);
+  assert.is((raw.prepare("SELECT value FROM meta WHERE key = 'closed'").get() as { value: string }).value, '1', 'a close marks the file closed');
+  // As a killed shop leaves it: still marked open.
+  raw.prepare("UPDATE meta SET value = '0' WHERE key = 'closed'").run();
+  raw.pragma('wal_checkpoint(TRUNCATE)');
+  raw.close();
+  // Scribble over pages in the middle of the file, past its header.
+  const bytes = readFileSync(file);
+  bytes.fill(0x5a, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 8192);
+  writeFileSync(file, bytes);
+  const reasons: string[] = [];
+  const again = openSqliteReadStore(file, 'v1', { onReset: (reason) => reasons.push(reason) });
+  assert.is(reasons.length, 1, 'the damage is found at start');
+  assert.ok(existsSync(`${file}.broken`));
+  assert.is(await again.checkpoint('p'), null, 'and the read models are rebuilt from the log');
+  await again.close();
 });
 
 test('read models folded beyond the end of the log belong to another log and are started afresh', async () => {
