@@ -35,6 +35,25 @@ test('documents, indexes, checkpoints and the live record survive closing and op
   await again.close();
 });
 
+test("another process's commits reach this one's checkpoints within milliseconds; its own at once", async () => {
+  const file = join(dir, 'two-processes.sqlite');
+  const runner = openSqliteReadStore(file);
+  const service = openSqliteReadStore(file);
+  await runner.commit([], [{ projection: 'p', position: 1 }]);
+  assert.is(await service.checkpoint('p'), 1);
+  await runner.commit([{ op: 'put', collection: 'c', id: '1', doc: 2 }], [{ projection: 'p', position: 2 }]);
+  assert.is(await runner.checkpoint('p'), 2, 'the writer sees its own commit at once');
+  await new Promise((r) => setTimeout(r, 10));
+  assert.is(await service.checkpoint('p'), 2, 'the other connection sees it once its mirror looks again');
+  assert.is(await service.get('c', '1'), 2);
+  await service.commit([], [{ projection: 'p', position: 3 }]);
+  await runner.drop();
+  await new Promise((r) => setTimeout(r, 10));
+  assert.is(await service.checkpoint('p'), null, 'a drop by the other connection empties it here too');
+  await service.close();
+  await runner.close();
+});
+
 test('a damaged file is set aside and the store starts empty', async () => {
   const file = join(dir, 'damaged.sqlite');
   writeFileSync(file, 'this is not a database '.repeat(200));

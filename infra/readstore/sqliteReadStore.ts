@@ -28,7 +28,50 @@ export type SqliteReadStoreOptions = {
   cacheKiB?: number;
 };
 
-type Backend = { db: Database.Database; statements: ReturnType<typeof prepare>; open: boolean };
+type Backend = { db: Database.Database; statements: ReturnType<typeof prepare>; open: boolean; checkpoints: CheckpointMirror };
+
+/**
+ * The checkpoints as this connection last read or wrote them. Every cached answer asks for its projection's checkpoint
+ * on every request, and a query on a WAL file (its read lock included) cost more than the rest of the answer's lookup.
+ * This connection's own commits update the mirror; another process's (an external projection runner) change SQLite's
+ * data_version, looked at once every few milliseconds, which empties it. A reader can only lag by that long, and a
+ * checkpoint it sees is never ahead of the data it then reads.
+ */
+class CheckpointMirror {
+  private readonly positions = new Map<string, number | null>();
+  private readonly dataVersion: Database.Statement<[], number>;
+  private seenVersion: number;
+  private checkedAt = 0;
+
+  constructor(db: Database.Database, private readonly everyMs = 5) {
+    this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+    this.seenVersion = this.dataVersion.get()!;
+  }
+
+  get(namespace: string, projection: string, read: () => number | null): number | null {
+    const now = performance.now();
+    if (now - this.checkedAt >= this.everyMs) {
+      this.checkedAt = now;
+      const version = this.dataVersion.get()!;
+      if (version !== this.seenVersion) {
+        this.seenVersion = version;
+        this.positions.clear();
+      }
+    }
+    const key = `${namespace}\u0000${projection}`;
+    let position = this.positions.get(key);
+    if (position === undefined) this.positions.set(key, (position = read()));
+    return position;
+  }
+
+  wrote(namespace: string, checkpoints: readonly Checkpoint[]): void {
+    for (const c of checkpoints) this.positions.set(`${namespace}\u0000${c.projection}`, c.position);
+  }
+
+  forget(): void {
+    this.positions.clear();
+  }
+}
 
 function createTables(db: Database.Database) {
   db.exec(`
@@ -140,7 +183,7 @@ function configure(db: Database.Database, options: SqliteReadStoreOptions): Data
 
 export function openSqliteReadStore(file: string, namespace = 'v1', options: SqliteReadStoreOptions = {}): ReadStore {
   const db = openDatabase(file, options);
-  return storeOn({ db, statements: prepare(db), open: true }, namespace, true);
+  return storeOn({ db, statements: prepare(db), open: true, checkpoints: new CheckpointMirror(db) }, namespace, true);
 }
 
 /** Scores as SQLite compares them: no bound is the whole real line. */
@@ -224,10 +267,11 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
         return w;
       });
       commit(prepared, checkpoints);
+      backend.checkpoints.wrote(namespace, checkpoints);
     },
 
     async checkpoint(projection: string) {
-      return s.checkpoint.get(namespace, projection)?.position ?? null;
+      return backend.checkpoints.get(namespace, projection, () => s.checkpoint.get(namespace, projection)?.position ?? null);
     },
 
     async *dump() {
@@ -245,6 +289,7 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
 
     async drop() {
       drop();
+      backend.checkpoints.forget();
     },
 
     withNamespace(other: string) {
