@@ -1,11 +1,11 @@
 // /custom-checkout (spec §2, §4, §5): one story book at 999 pence, paid by card on the shop's own form.
-import { Button, Card, Flex, Grid, Heading, Select, Separator, Text, TextField } from '@radix-ui/themes';
+import { Button, Card, Flex, Grid, Heading, Separator, Text, TextField } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useId, useRef, useState } from 'react';
 import { singleCheckoutBook, type OrderNumberResponse, type PaymentIntentResponse } from '../../../../contracts/checkout.ts';
 import { defaultCountry } from '../../../../contracts/constants.ts';
 import { formatPence } from '../../../../contracts/money.ts';
-import { cartCheckoutShippingPence, checkoutCountries } from '../../../../contracts/shipping.ts';
+import { cartCheckoutShippingPence } from '../../../../contracts/shipping.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { apiRequest, serverMessage } from '../../lib/api.ts';
 import { CardField, type CardFieldHandle } from './CardField.tsx';
@@ -13,6 +13,7 @@ import { CheckoutLayout } from './CheckoutLayout.tsx';
 import { usePaymentsConfig } from './payments.ts';
 import { TestModeNotice } from './TestModeNotice.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
+import { CountrySelect } from '../../components/CountrySelect.tsx';
 
 const required = ['name', 'email', 'addressLine1', 'city', 'postcode'] as const;
 const blank = { name: '', email: '', addressLine1: '', addressLine2: '', city: '', postcode: '', country: defaultCountry as string };
@@ -111,16 +112,7 @@ export function CustomCheckout() {
                 </LabelledField>
               </Grid>
               <LabelledField id={`${id}-country`} label="Country">
-                <Select.Root value={form.country} onValueChange={(country) => setForm((f) => ({ ...f, country }))}>
-                  <Select.Trigger id={`${id}-country`} />
-                  <Select.Content position="popper">
-                    {checkoutCountries.map((c) => (
-                      <Select.Item key={c.code} value={c.code}>
-                        {c.name}
-                      </Select.Item>
-                    ))}
-                  </Select.Content>
-                </Select.Root>
+                <CountrySelect id={`${id}-country`} value={form.country} onChange={(country) => setForm((f) => ({ ...f, country }))} />
               </LabelledField>
               <Separator size="4" my="2" />
               <Heading as="h2" size="4">

@@ -1,16 +1,16 @@
 // For an order placed without the buyer's details (a wallet payment whose address never reached the shop): the
 // owner adds the missing ones, with a reason, and the order's history records it. Details on record are not offered.
-import { Button, Callout, Flex, Grid, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Button, Callout, Flex, Grid, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { maxReasonLength, type AdminOrder } from '../../../../contracts/adminOrders.ts';
 import { defaultCountry } from '../../../../contracts/constants.ts';
 import { missingCustomerDetails } from '../../../../contracts/orders.ts';
-import { checkoutCountries } from '../../../../contracts/shipping.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { serverMessage } from '../../lib/api.ts';
 import { useSessionExpiry } from '../admin/reviews/useSessionExpiry.ts';
 import { useAddCustomerDetails } from './ordersQuery.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
+import { CountrySelect } from '../../components/CountrySelect.tsx';
 
 const blank = { name: '', email: '', line1: '', line2: '', city: '', postcode: '', country: defaultCountry as string, reason: '' };
 
@@ -97,16 +97,7 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
                 <TextField.Root id={`${id}-postcode`} value={form.postcode} onChange={set('postcode')} autoComplete="off" />
               </LabelledField>
               <LabelledField id={`${id}-country`} label="Country">
-                <Select.Root value={form.country} onValueChange={(country) => setForm((f) => ({ ...f, country }))}>
-                  <Select.Trigger id={`${id}-country`} />
-                  <Select.Content position="popper">
-                    {checkoutCountries.map((c) => (
-                      <Select.Item key={c.code} value={c.code}>
-                        {c.name}
-                      </Select.Item>
-                    ))}
-                  </Select.Content>
-                </Select.Root>
+                <CountrySelect id={`${id}-country`} value={form.country} onChange={(country) => setForm((f) => ({ ...f, country }))} />
               </LabelledField>
             </Grid>
           </>

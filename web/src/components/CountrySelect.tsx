@@ -1,0 +1,18 @@
+// The countries the shop ships to, by ISO code, as one select: the custom checkout and the owner's details form.
+import { Select } from '@radix-ui/themes';
+import { checkoutCountries } from '../../../contracts/shipping.ts';
+
+export function CountrySelect({ id, value, onChange }: { id: string; value: string; onChange: (code: string) => void }) {
+  return (
+    <Select.Root value={value} onValueChange={onChange}>
+      <Select.Trigger id={id} />
+      <Select.Content position="popper">
+        {checkoutCountries.map((c) => (
+          <Select.Item key={c.code} value={c.code}>
+            {c.name}
+          </Select.Item>
+        ))}
+      </Select.Content>
+    </Select.Root>
+  );
+}
