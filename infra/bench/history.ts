@@ -13,21 +13,12 @@ import { megabytes, oneDecimal, whole, type BenchReport } from './report.ts';
 import type { BenchOptions, Section } from './section.ts';
 import { productionEnv } from './logFlood.ts';
 import { startServer, type BenchServer } from './servers.ts';
-import { appendChapters, orderStory, reviewStory, type Chapter } from './workload.ts';
+import { appendChapters, orderStory, reviewStory, seeded, type Chapter } from './workload.ts';
 
 const section = 'history';
 const helloScript = new URL('./helloWorld.mjs', import.meta.url).pathname;
 const shopScript = join(serverOutdir, 'main.js');
 
-/** Mulberry32, as the workload uses: the same log every run. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The n-th order's postcode: a few hundred districts, so a postcode finds a handful of orders among 100,000. */
 const postcodeOf = (n: number) => `LE${1 + (n % 97)} ${n % 9}${String.fromCharCode(65 + (n % 23))}${String.fromCharCode(65 + ((n >> 3) % 23))}`;

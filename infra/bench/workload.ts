@@ -138,7 +138,7 @@ export const catalogStory: Story = {
 const stories = [reviewStory, orderStory, catalogStory];
 
 /** Mulberry32: the same seed gives the same log shape. */
-function seeded(seed: number) {
+export function seeded(seed: number) {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);

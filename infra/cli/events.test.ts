@@ -1,6 +1,4 @@
 // The auditor's CLI run as `npm run events` would run it, against a shop's log and its read models in Redis.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +8,7 @@ import { openLive } from '../../projections/generations.ts';
 import { createRedisReadStore } from '../readstore/redisReadStore.ts';
 import { startRedis } from '../testing/redis.ts';
 import { startTestShop } from '../testing/shop.ts';
+import { eventsCli } from '../testing/eventsCli.ts';
 
 const redis = await startRedis();
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-events-cli-'));
@@ -17,18 +16,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'shop-events-cli-'));
 const shop = await startTestShop({ DATA_DIR: dataDir, REDIS_URL: redis.url });
 await shop.close();
 
-async function events(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/events.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, REDIS_URL: '', EVENTSTORE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const [code] = await once(child, 'exit');
-  return { code: code as number, stdout, stderr };
-}
+const events = (args: string[], env: Record<string, string> = {}) => eventsCli(args, { DATA_DIR: dataDir, REDIS_URL: '', ...env });
 
 test('streams and show list what the log holds', async () => {
   const streams = await events(['streams']);

@@ -19,7 +19,7 @@ import { loadConfig } from '../../service/config.ts';
 import { FileFormatError } from '../../service/dataFiles.ts';
 import { createShop, openEventStore } from '../../service/shop.ts';
 import { createMemoryReadStore } from '../readstore/memoryReadStore.ts';
-import { eventsCli } from '../testing/golden.ts';
+import { eventsCli } from '../testing/eventsCli.ts';
 import { newestEventLogFormat } from './sqlite/format.ts';
 import { openSqliteEventStore } from './sqlite/sqliteEventStore.ts';
 import { EventNotInCatalog, withEventVersions } from './versionedEventStore.ts';

@@ -7,7 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../service/config.ts';
 import { createShop } from '../../service/shop.ts';
-import { askRecorded, copyGoldenData, eventsCli, goldenVersions, readGolden, type GoldenLog } from './golden.ts';
+import { eventsCli } from './eventsCli.ts';
+import { askRecorded, copyGoldenData, goldenVersions, readGolden, type GoldenLog } from './golden.ts';
 import { startRedis } from './redis.ts';
 
 const redis = await startRedis();

@@ -1,7 +1,5 @@
 // Golden logs: logs that earlier releases of the shop wrote, with what their read endpoints answered. Every later
 // release must open each one and answer the same; recorded fields keep their values, answers may gain fields.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,16 +105,3 @@ export async function askRecorded(baseUrl: string, golden: GoldenLog): Promise<s
   return differences;
 }
 
-/** `npm run events -- <args>` on a data folder, as the auditor runs it. */
-export async function eventsCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/events.ts', ...args], {
-    env: { ...process.env, REDIS_URL: '', EVENTSTORE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const [code] = await once(child, 'exit');
-  return { code: code as number, stdout, stderr };
-}

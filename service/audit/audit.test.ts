@@ -1,6 +1,4 @@
 // The auditor's side of a day of trading: what the API shows of the log, and what `npm run events` makes of it.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,22 +10,12 @@ import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
 import { allProjections } from '../../projections/index.ts';
 import { verify } from '../../projections/rebuild.ts';
 import { orderPlacedData, placeOrders } from '../orders/exampleOrders.ts';
+import { eventsCli } from '../../infra/testing/eventsCli.ts';
 
 const redis = await startRedis();
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-audit-'));
 
-async function events(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/events.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, REDIS_URL: redis.url, EVENTSTORE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const [code] = await once(child, 'exit');
-  return { code: code as number, stdout, stderr };
-}
+const events = (args: string[], env: Record<string, string> = {}) => eventsCli(args, { DATA_DIR: dataDir, REDIS_URL: redis.url, ...env });
 
 const apiLog: LogPageResponse['events'] = [];
 

@@ -1,0 +1,17 @@
+// Runs the auditor's CLI as a separate process, the way `npm run events` does, on the log the environment names.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+
+/** `npm run events -- <args>` as the auditor runs it: the embedded log in DATA_DIR unless `env` names another store. */
+export async function eventsCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/events.ts', ...args], {
+    env: { ...process.env, REDIS_URL: '', EVENTSTORE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const [code] = await once(child, 'exit');
+  return { code: code as number, stdout, stderr };
+}
