@@ -1,19 +1,16 @@
 // Every way to pay in the sandbox (cart, direct purchase, card form, wallet) ends in an order that can be shipped: the
 // buyer's name, e-mail and address, one confirmation e-mail, and read models equal to a rebuild — whichever report
 // (the provider's confirmation or webhook, the success page, orders/save) comes first, and however often.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { AdminOrder, OrderHistoryResponse } from '../../contracts/adminOrders.ts';
+import type { OrderHistoryResponse } from '../../contracts/adminOrders.ts';
 import { missingCustomerDetails } from '../../contracts/orders.ts';
 import { walletConfirmParams, walletSaveBody } from '../../contracts/walletPayment.ts';
 import { allProjections } from '../../projections/index.ts';
-import { getAdminOrder } from '../../projections/orders/adminOrders.ts';
 import { getOrderHistory } from '../../projections/orders/orderHistory.ts';
 import { verify } from '../../projections/rebuild.ts';
 import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { cardFormBody, cardOf, deliverWebhook, orderAndEmails, outboxFiles, sandboxPayBody, signedWebhook, testCards, testWebhookSecret, walletPayer } from './testing.ts';
+import { assertShippable, cardFormBody, cardOf, deliverWebhook, expectOk, orderAndEmails, outboxFiles, reportRepeatedly, sandboxPayBody, signedWebhook, testCards, testWebhookSecret, walletPayer } from './testing.ts';
 
 let shop: TestShop;
 test.before(async () => {
@@ -24,32 +21,6 @@ test.after(async () => {
 });
 
 const post = (path: string, body: unknown) => call(`${shop.url}${path}`, { body });
-const expectOk = (answers: { status: number; text: string }[]) => answers.forEach((a) => assert.is(a.status, 200, a.text));
-/** Sends each report `times` times at once, one kind after the other in the order given. */
-async function report(kinds: (() => Promise<{ status: number; text: string }>)[], times = 4) {
-  for (const send of kinds) expectOk(await Promise.all(Array.from({ length: times }, send)));
-}
-
-/** The order can be shipped: who, where, one confirmation to the buyer and one notice to the owner. */
-async function assertShippable(reference: string, buyer: { name: string; email: string; line1: string }) {
-  const { order, mails } = await orderAndEmails(shop, reference);
-  assert.ok(order, `order ${reference} placed`);
-  assert.equal(missingCustomerDetails(order!), [], `order ${reference} lacks nothing`);
-  assert.is(order!.customerName, buyer.name);
-  assert.is(order!.customerEmail, buyer.email);
-  assert.is(typeof order!.shippingAddress === 'object' && order!.shippingAddress.line1, buyer.line1);
-  assert.equal(mails.map((m) => `${m.kind} ${m.to}`).sort(), [`order-confirmation ${buyer.email}`, 'order-to-owner owner@amanahhouse.co.uk']);
-  const confirmations = outboxFiles(shop).filter((file) => {
-    const text = readFileSync(join(shop.dataDir, 'outbox', file), 'utf8');
-    return text.includes(order!.orderNumber) && text.includes('Thank you for your order');
-  });
-  assert.is(confirmations.length, 1, 'one confirmation e-mail left the shop');
-  const listed = (await getAdminOrder(shop.shop.deps.reads, reference)) as AdminOrder;
-  assert.is(listed.customerName, buyer.name);
-  assert.is(listed.customerEmail, buyer.email);
-  assert.match(listed.shippingAddress, buyer.line1);
-  return order!;
-}
 
 const amina = { name: 'Amina Khan', email: 'amina@example.com', line1: '1 Linden Lane' };
 const bilal = { name: 'Bilal Rahman', email: 'bilal@example.com', line1: '7 Orchard Row' };
@@ -61,8 +32,8 @@ for (const first of ['webhook', 'success page'] as const) {
     expectOk([await post(`/api/sandbox/checkout-sessions/${sessionId}/pay`, sandboxPayBody())]);
     const webhook = () => deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId));
     const confirm = () => post('/api/checkout/confirm', { sessionId });
-    await report(first === 'webhook' ? [webhook, confirm] : [confirm, webhook]);
-    await assertShippable(sessionId, amina);
+    await reportRepeatedly(first === 'webhook' ? [webhook, confirm] : [confirm, webhook]);
+    await assertShippable(shop, sessionId, amina);
   });
 
   test(`direct purchase: the payment page is given the shopper's name, then ${first} first, with duplicates`, async () => {
@@ -79,8 +50,8 @@ for (const first of ['webhook', 'success page'] as const) {
     expectOk([await post(`/api/sandbox/checkout-sessions/${sessionId}/pay`, sandboxPayBody())]);
     const webhook = () => deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId));
     const confirm = () => post('/api/checkout/confirm', { sessionId });
-    await report(first === 'webhook' ? [webhook, confirm] : [confirm, webhook]);
-    await assertShippable(sessionId, amina);
+    await reportRepeatedly(first === 'webhook' ? [webhook, confirm] : [confirm, webhook]);
+    await assertShippable(shop, sessionId, amina);
   });
 }
 
@@ -91,8 +62,8 @@ for (const first of ['webhook', 'orders/save'] as const) {
     expectOk([await post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, { clientSecret, card: cardOf(testCards.succeeds) })]);
     const webhook = () => deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));
     const save = () => post('/api/orders/save', { ...cardFormBody('GB'), paymentIntentId, status: 'completed' });
-    await report(first === 'webhook' ? [webhook, save] : [save, webhook]);
-    await assertShippable(paymentIntentId, amina);
+    await reportRepeatedly(first === 'webhook' ? [webhook, save] : [save, webhook]);
+    await assertShippable(shop, paymentIntentId, amina);
   });
 
   test(`wallet: the confirmation carries the payer's address and e-mail, then ${first} first, with duplicates`, async () => {
@@ -106,8 +77,8 @@ for (const first of ['webhook', 'orders/save'] as const) {
     const webhook = () => deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));
     const save = () =>
       post('/api/orders/save', walletSaveBody(walletPayer, { paymentIntentId, amount: 1349, bookTitle: 'The Kindness Basket', bookPrice: 999, shippingCost: 350 }));
-    await report(first === 'webhook' ? [webhook, save] : [save, webhook]);
-    const order = await assertShippable(paymentIntentId, bilal);
+    await reportRepeatedly(first === 'webhook' ? [webhook, save] : [save, webhook]);
+    const order = await assertShippable(shop, paymentIntentId, bilal);
     assert.equal(order.shippingAddress, { line1: '7 Orchard Row', line2: 'Flat 2', city: 'York', postcode: 'YO1 7HH', country: 'GB' });
     assert.equal((await orderAndEmails(shop, paymentIntentId)).orderEvents.map((e) => e.type), ['OrderPlaced']);
   });
@@ -122,14 +93,14 @@ for (const first of ['webhook', 'orders/save'] as const) {
     const webhook = () => deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));
     const save = () =>
       post('/api/orders/save', walletSaveBody(walletPayer, { paymentIntentId, amount: 1349, bookTitle: 'The Kindness Basket', bookPrice: 999, shippingCost: 350 }));
-    await report(first === 'webhook' ? [webhook, save] : [save, webhook], 6);
-    await assertShippable(paymentIntentId, bilal);
+    await reportRepeatedly(first === 'webhook' ? [webhook, save] : [save, webhook], 6);
+    await assertShippable(shop, paymentIntentId, bilal);
     const { orderEvents } = await orderAndEmails(shop, paymentIntentId);
     assert.equal(orderEvents.map((e) => e.type), ['OrderPlaced', 'OrderCustomerDetailsAdded']);
     assert.equal((orderEvents[1]!.data as { source: string }).source, 'shopper');
     // A later save with other details replaces nothing.
     expectOk([await post('/api/orders/save', { paymentIntentId, name: 'Someone Else', email: 'else@example.com', shipping: { name: 'Someone Else', address: { line1: '9 Elsewhere', city: 'Hull', postal_code: 'HU1 1AA', country: 'GB' } } })]);
-    await assertShippable(paymentIntentId, bilal);
+    await assertShippable(shop, paymentIntentId, bilal);
     const history = (await getOrderHistory(shop.shop.deps.reads, paymentIntentId)) as OrderHistoryResponse;
     assert.equal(history.history.map((h) => h.kind), ['placed', 'detailsAdded']);
     assert.equal(history.history[1], { ...history.history[1]!, source: 'shopper', customerName: 'Bilal Rahman', customerEmail: 'bilal@example.com', shippingAddress: '7 Orchard Row, Flat 2, York, YO1 7HH, GB' });

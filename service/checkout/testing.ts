@@ -1,9 +1,12 @@
 // What checkout tests do again and again: pay in the sandbox, sign a webhook, count the events a payment left.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Stripe from 'stripe';
+import * as assert from 'uvu/assert';
+import type { AdminOrder } from '../../contracts/adminOrders.ts';
 import type { RecordedEvent } from '../../contracts/events.ts';
-import { orderOnRecord } from '../../contracts/orders.ts';
+import { missingCustomerDetails, orderOnRecord } from '../../contracts/orders.ts';
+import { getAdminOrder } from '../../projections/orders/adminOrders.ts';
 import { call, type TestShop } from '../../infra/testing/shop.ts';
 
 export const testWebhookSecret = 'whsec_shop_tests';
@@ -87,4 +90,32 @@ export async function orderAndEmails(shop: TestShop, reference: string) {
   const [orderEvents, notificationEvents] = await Promise.all([events.readStream(`order-${reference}`), events.readStream(`notification-${reference}`)]);
   const mails = notificationEvents.filter((e) => e.type === 'EmailSent').map((e) => e.data as { kind: string; to: string });
   return { order: orderOnRecord(orderEvents), orderEvents, mails };
+}
+
+export const expectOk = (answers: { status: number; text: string }[]) => answers.forEach((a) => assert.is(a.status, 200, a.text));
+
+/** Sends each report `times` times at once, one kind after the other in the order given. */
+export async function reportRepeatedly(kinds: (() => Promise<{ status: number; text: string }>)[], times = 4) {
+  for (const send of kinds) expectOk(await Promise.all(Array.from({ length: times }, send)));
+}
+
+/** The order can be shipped: who, where, one confirmation to the buyer and one notice to the owner, in the log, the outbox and the console. */
+export async function assertShippable(shop: TestShop, reference: string, buyer: { name: string; email: string; line1: string }, owner = 'owner@amanahhouse.co.uk') {
+  const { order, mails } = await orderAndEmails(shop, reference);
+  assert.ok(order, `order ${reference} placed`);
+  assert.equal(missingCustomerDetails(order!), [], `order ${reference} lacks nothing`);
+  assert.is(order!.customerName, buyer.name);
+  assert.is(order!.customerEmail, buyer.email);
+  assert.is(typeof order!.shippingAddress === 'object' && order!.shippingAddress.line1, buyer.line1);
+  assert.equal(mails.map((m) => `${m.kind} ${m.to}`).sort(), [`order-confirmation ${buyer.email}`, `order-to-owner ${owner}`]);
+  const confirmations = outboxFiles(shop).filter((file) => {
+    const text = readFileSync(join(shop.dataDir, 'outbox', file), 'utf8');
+    return text.includes(order!.orderNumber) && text.includes('Thank you for your order');
+  });
+  assert.is(confirmations.length, 1, 'one confirmation e-mail left the shop');
+  const listed = (await getAdminOrder(shop.shop.deps.reads, reference)) as AdminOrder;
+  assert.is(listed.customerName, buyer.name);
+  assert.is(listed.customerEmail, buyer.email);
+  assert.match(listed.shippingAddress, buyer.line1);
+  return order!;
 }
