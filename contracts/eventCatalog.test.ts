@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
 import { eventCatalog, EventCatalog, OrderPlacedV1, shopEvents, UnknownEventVersion } from './eventCatalog.ts';
-import { categoryOf, streamCategories } from './streams.ts';
+import { categoryOf, streamCategories } from './shared/streams.ts';
 
 const goldenExport = join(import.meta.dirname, '../infra/testing/golden/v1/export.ndjson');
 const goldenEvents = readFileSync(goldenExport, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));

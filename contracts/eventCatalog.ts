@@ -5,13 +5,13 @@
 //   versions: [{ schema: V1 }, { schema: V2, upcast: (old: V1) => V2 }]
 // and a golden log of its own (docs/events.md says how).
 import * as v from 'valibot';
-import type { AdminLoggedIn, AdminLoggedOut, AdminLoginFailed, AdminSessionsRevoked } from './admin.ts';
-import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog.ts';
-import type { CheckoutCancelled, CheckoutCompleted, CheckoutStarted, EmailSent, EmailWithheld, PurchaseNotified } from './checkout.ts';
-import { anyOrderStatuses, orderStatuses } from './constants.ts';
-import { OrderItemSchema, ShippingAddressSchema, type OrderCustomerDetailsAdded, type OrderPlaced, type OrderStatusChanged } from './orders.ts';
-import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews.ts';
-import type { StreamCategory } from './streams.ts';
+import type { AdminLoggedIn, AdminLoggedOut, AdminLoginFailed, AdminSessionsRevoked } from './admin/model.ts';
+import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
+import type { CheckoutCancelled, CheckoutCompleted, CheckoutStarted, EmailSent, EmailWithheld, PurchaseNotified } from './checkout/model.ts';
+import { anyOrderStatuses, orderStatuses } from './shared/constants.ts';
+import { OrderItemSchema, ShippingAddressSchema, type OrderCustomerDetailsAdded, type OrderPlaced, type OrderStatusChanged } from './orders/model.ts';
+import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
+import type { StreamCategory } from './shared/streams.ts';
 
 export type AnySchema = v.GenericSchema<unknown, unknown>;
 

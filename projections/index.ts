@@ -1,8 +1,8 @@
 // Every read model the shop keeps. The runner folds the log into all of them.
-import { booksProjection } from './books/books.ts';
+import { booksProjection } from './catalog/books.ts';
 import { adminOrdersProjection } from './orders/adminOrders.ts';
 import { orderHistoryProjection } from './orders/orderHistory.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from './engine/projection.ts';
 import { reviewsProjection } from './reviews/reviews.ts';
 
 export const allProjections: readonly Projection[] = [booksProjection, reviewsProjection, adminOrdersProjection, orderHistoryProjection];

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRedisReadStore } from '../infra/readstore/redisReadStore.ts';
-import { openLive } from './generations.ts';
+import { openLive } from './engine/generations.ts';
+import { REACTOR_NAMESPACE } from './engine/reactor.ts';
 import { eventually } from '../infra/testing/assert.ts';
 import { startReadLoad } from '../infra/testing/readLoad.ts';
 import { startRedis } from '../infra/testing/redis.ts';
@@ -120,9 +121,14 @@ test('with PROJECTIONS=external the e-mails are sent by `npm run projections`, o
     assert.is(shop.shop.reactor, null, 'the service itself sends nothing');
 
     assert.is(await stop(projections.child), 0, projections.output());
+    const head = await shop.shop.deps.events.headPosition();
     projections = startProjections();
     await eventually(async () => /projection runner started/.test(projections.output()), 20_000, 'the runner restarted');
-    await new Promise((r) => setTimeout(r, 500));
+    // The restarted reactor has looked at every event up to the head: what it would send again, it has sent by now.
+    const backend = createRedisReadStore(redis.url);
+    const checkpoints = backend.withNamespace(REACTOR_NAMESPACE);
+    await eventually(async () => (await checkpoints.checkpoint('emails')) === head, 10_000, 'the restarted reactor at the head of the log');
+    await backend.close();
     assert.is(outbox().length, before + 1);
     assert.is(await emailsSent(), 1);
   } finally {
@@ -131,7 +137,20 @@ test('with PROJECTIONS=external the e-mails are sent by `npm run projections`, o
   }
 });
 
+/** Runs `npm run projections` until the books are folded into Redis, then stops it: live read models, as a deployed shop has. */
+async function foldedByTheRunner(): Promise<void> {
+  const shop = await startTestShop(env);
+  const projections = startProjections();
+  try {
+    await eventually(async () => (await call(`${shop.url}/api/books`)).json?.length === 3, 20_000, 'three books from the external runner');
+  } finally {
+    await stop(projections.child);
+    await shop.close();
+  }
+}
+
 test('`npm run projections -- rebuild` refuses while read models of other versions are live, and changes nothing', async () => {
+  await foldedByTheRunner();
   const backend = createRedisReadStore(redis.url);
   const live = (await backend.live())!;
   const older = { namespace: live.namespace, versions: live.versions.replace('books@1', 'books@0') };

@@ -3,23 +3,14 @@
 // `npm run projections -- rebuild`: builds a new generation of the read models beside the live one, against the
 // running shop's Redis, switches to it once it has caught up, and removes the old one; the shop answers throughout.
 import pino from 'pino';
-import { ConfigError, loadConfig, type Config } from '../service/config.ts';
+import { loadConfigOrExit } from '../service/config.ts';
 import { startEffects } from '../service/effects.ts';
-import { openEventStore, openMailer, openReadStore } from '../service/shop.ts';
-import { ReadModels, versionsOf } from './generations.ts';
+import { openEventStore, openMailer, openReadStore } from '../infra/composition/shop.ts';
+import { ReadModels, versionsOf } from './engine/generations.ts';
 import { allProjections } from './index.ts';
-import type { Reactor } from './reactor.ts';
+import type { Reactor } from './engine/reactor.ts';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const command = process.argv[2] ?? 'run';
 const logger = pino({ level: config.LOG_LEVEL, base: { service: 'projections' } });

@@ -4,51 +4,36 @@ import { Router } from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
-import { createAdminRouter, routerOptions } from './admin/guard.ts';
-import { adminLoginRoutes } from './admin/login.ts';
-import { auditRoutes } from './audit/routes.ts';
-import { catalogRoutes } from './catalog/routes.ts';
-import { checkoutRoutes } from './checkout/routes.ts';
+import { adminAdmission, adminGuard } from './admin/index.ts';
+import { capabilities } from './capabilities.ts';
+import { apiRoot, isApiPath } from '../contracts/shared/endpoint.ts';
 import type { ShopDeps } from './deps.ts';
-import { compression } from './http/answerCache.ts';
-import { errorMiddleware, HttpError, notFound } from './http/errors.ts';
+import { adminPrefix, createAdminRouter, onlyUnder, routerOptions } from './http/adminRouter.ts';
+import { answerLane, compression } from './http/answerCache.ts';
+import { errorMiddleware, HttpError } from './http/errors.ts';
 import { requestContext, serialiseJsonOnce } from './http/request.ts';
-import { securityHeaders } from './http/securityHeaders.ts';
+import { apiSecurityHeaders, securityHeaders } from './http/securityHeaders.ts';
 import { staticWeb } from './http/static.ts';
 import { healthRoutes } from './health.ts';
-import { orderRoutes } from './orders/routes.ts';
-import { reviewRoutes } from './reviews/routes.ts';
-import { shippingRoutes } from './shipping/routes.ts';
+import type { RouteModule } from './http/route.ts';
 
-/** Each capability registers its routes here: open ones on `router`, the owner's on `admin` (guarded as a whole). */
-export type RouteModule = (router: Router, deps: ShopDeps, admin: Router) => void;
-export const routeModules: RouteModule[] = [healthRoutes, catalogRoutes, shippingRoutes, checkoutRoutes, adminLoginRoutes, reviewRoutes, orderRoutes, auditRoutes];
+/**
+ * The shell's own routes, then each capability's. A route goes on the open router or, when its endpoint is guarded, on
+ * the admin router (guarded as a whole).
+ */
+export const routeModules: ReadonlyArray<RouteModule<ShopDeps>> = [healthRoutes, ...capabilities.map((capability) => capability.routes)];
 
 export type AppOptions = { webDist?: string; extraCsp?: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } };
 
 /** The open router and the guarded admin router, with every capability's routes registered. */
 export function buildRouters(deps: ShopDeps): { router: Router; admin: Router } {
   const router = new Router(routerOptions);
-  const admin = createAdminRouter(deps);
-  for (const register of routeModules) register(router, deps, admin);
+  const admin = createAdminRouter(adminGuard(deps), adminAdmission(deps));
+  for (const register of routeModules) register({ open: router, admin }, deps);
   return { router, admin };
 }
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-const adminPrefix = '/api/admin/';
-
-/**
- * The admin router's middleware for the paths its routes can match, so a shopper's request does not pay for testing
- * every admin pattern. Its routes are all written under `prefix` and match case-sensitively, so no other path could
- * match one; should a route ever be registered elsewhere, the router sees every request again.
- */
-export function onlyUnder(prefix: string, router: Router): ReturnType<Router['routes']> {
-  const dispatch = router.routes();
-  const routes = router.stack.filter((layer) => layer.methods.length > 0);
-  if (!routes.every((layer) => typeof layer.path === 'string' && layer.path.startsWith(prefix))) return dispatch;
-  return Object.assign((ctx: Parameters<typeof dispatch>[0], next: Koa.Next) => (ctx.path.startsWith(prefix) ? dispatch(ctx, next) : next()), { router });
-}
 
 export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   // X-Forwarded-For is believed only from as many proxies as TRUST_PROXY names, in every mode: the client's address
@@ -60,6 +45,10 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   // The request line is written outside the error middleware, so it records the status the error became.
   app.use(requestContext(deps.logger));
   app.use(errorMiddleware(deps.logger));
+  const { router, admin } = buildRouters(deps);
+  const production = deps.config.NODE_ENV === 'production';
+  // Kept answers of the routes registered with cachedGet leave here, with the headers the chain below would give them.
+  app.use(answerLane([router, admin], [...apiSecurityHeaders(production), ['Vary', 'Accept-Encoding']]));
   app.use(
     securityHeaders(
       helmet({
@@ -81,9 +70,9 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
         },
         referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
         crossOriginEmbedderPolicy: false,
-        strictTransportSecurity: deps.config.NODE_ENV === 'production',
+        strictTransportSecurity: production,
       }),
-      { production: deps.config.NODE_ENV === 'production' },
+      { production },
     ),
   );
   app.use(compress({ ...compression }));
@@ -103,14 +92,13 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   // any route reads, so the reads most requests are skip both steps.
   app.use((ctx, next) => {
     if (!bodyMethods.has(ctx.method)) return next();
-    if (ctx.path.startsWith('/api/')) {
+    if (ctx.path.startsWith(`${apiRoot}/`)) {
       const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('Transfer-Encoding') !== '';
       if (hasBody && !ctx.is('application/json')) throw new HttpError(415, 'Unsupported content type; send application/json', 'unsupported_media_type');
     }
     return parseJson(ctx, next);
   });
 
-  const { router, admin } = buildRouters(deps);
   app.use(onlyUnder(adminPrefix, admin));
   app.use(router.routes());
   // A method no route knows (TRACE, PROPFIND, ...) is the client's mistake: 405, not the router's default 501.
@@ -118,7 +106,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   app.use(router.allowedMethods({ throw: true, notImplemented: methodNotAllowed }));
 
   app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(`No such endpoint: ${ctx.method} ${ctx.path}`);
+    if (isApiPath(ctx.path)) throw new HttpError(404, `No such endpoint: ${ctx.method} ${ctx.path}`, 'not_found');
     await next();
   });
   if (options.webDist) app.use(staticWeb(options.webDist));

@@ -4,8 +4,7 @@ import Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { onlyUnder } from './app.ts';
-import { routerOptions } from './admin/guard.ts';
+import { onlyUnder, routerOptions } from './http/adminRouter.ts';
 
 async function serve(admin: Router) {
   const app = new Koa();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bookStream } from '../contracts/streams.ts';
+import { bookStream } from '../contracts/shared/streams.ts';
 import { openSqliteEventStore } from '../infra/eventstore/sqlite/sqliteEventStore.ts';
 import { bookDecider } from './catalog/catalog.ts';
 import { eventIdSource, handleCommand, idFromReference, newEventId } from './commands.ts';

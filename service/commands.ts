@@ -1,12 +1,14 @@
 // How every command runs: load the stream, fold it, decide, append at the expected revision, wait for the read models.
 import { createHash, randomUUID } from 'node:crypto';
-import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../contracts/events.ts';
-import { WrongExpectedRevision, type AppendResult, type EventStore } from './ports/eventStore.ts';
+import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../contracts/shared/events.ts';
+import { WrongExpectedRevision, type AppendResult, type EventStore } from '../contracts/ports/eventStore.ts';
+import type { PositionWaiter } from '../contracts/ports/positionWaiter.ts';
+import { concurrentChangeMessage, conflict } from '../contracts/shared/errors.ts';
 
 export type Decider<State, Command, Event extends DomainEvent> = {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
-  /** pure: throws an HttpError when the command is not allowed in this state; [] when nothing changes */
+  /** pure: throws a domain error (NotFound, Conflict, Invalid) when the command is not allowed in this state; [] when nothing changes */
   decide: (command: Command, state: State) => Event[];
 };
 
@@ -18,10 +20,6 @@ export type CommandMeta = {
   /** ISO-8601 UTC */
   now: string;
 };
-
-export interface PositionWaiter {
-  waitFor(position: number, timeoutMs?: number): Promise<boolean>;
-}
 
 export type CommandResult<Event extends DomainEvent> = {
   events: Event[];
@@ -77,6 +75,13 @@ export type HandleOptions = {
   /** wait for the read models to fold the new events before answering (read-your-writes) */
   waiter?: PositionWaiter;
   waitTimeoutMs?: number;
+  /**
+   * The revision of the stream the caller last saw (as an ETag names a version and If-Match asks for it): when the
+   * stream has moved on since, the command is refused with a Conflict carrying `staleMessage`, whatever it asks.
+   */
+  expectedRevision?: number;
+  /** what a caller holding an older revision is told; default: someone else changed this */
+  staleMessage?: string;
 };
 
 export async function handleCommand<State, Command, Event extends DomainEvent>(
@@ -90,8 +95,13 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   for (let attempt = 0; ; attempt++) {
     const history = await store.readStream(stream);
     const state = fold(decider, history);
-    const decided = decider.decide(command, state);
     const last = history.at(-1);
+    if (options.expectedRevision !== undefined && options.expectedRevision !== (last?.revision ?? -1)) {
+      // Something that does not exist is not found before it is stale: the decider answers for an empty stream.
+      if (!last) decider.decide(command, state);
+      throw conflict(options.staleMessage ?? concurrentChangeMessage);
+    }
+    const decided = decider.decide(command, state);
     if (decided.length === 0) return { events: [], revision: last?.revision ?? -1, position: last?.position ?? 0 };
     const metadata = metadataOf(meta);
     const events: NewEvent[] = decided.map((event, i) => ({
@@ -103,7 +113,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     try {
       result = await store.append(stream, events, last ? last.revision : 'no_stream');
     } catch (error) {
-      // A concurrent writer won: decide once more on the fresh stream, then give up with a 409.
+      // A concurrent writer won: decide once more on the fresh stream (a caller's expected revision is then stale),
+      // then give up with a conflict.
       if (error instanceof WrongExpectedRevision && attempt === 0) continue;
       throw error;
     }

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { createSandboxGateway } from '../infra/payments/sandbox/sandboxGateway.ts';
 import { adminFile, resolveAdminCredentials } from './admin/credentials.ts';
 import { loadConfig } from './config.ts';
-import { FileFormatError, readVersionedJson, writeVersionedJson, type JsonFileFormat } from './dataFiles.ts';
+import { FileFormatError, readVersionedJson, type JsonFileFormat } from './dataFiles.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-data-files-'));
 const goldenData = join(import.meta.dirname, '../infra/testing/golden/v1/data');

@@ -2,12 +2,12 @@
 import type { Logger } from 'pino';
 import type { AdminCredentials } from './admin/credentials.ts';
 import type { Config } from './config.ts';
-import type { PositionWaiter } from './commands.ts';
+import type { PositionWaiter } from '../contracts/ports/positionWaiter.ts';
 import type { Limits } from './http/limits.ts';
-import type { EventStore } from './ports/eventStore.ts';
-import type { Mailer } from './ports/mailer.ts';
-import type { PaymentGateway } from './ports/payments.ts';
-import type { ReadStore } from './ports/readStore.ts';
+import type { EventStore } from '../contracts/ports/eventStore.ts';
+import type { Mailer } from '../contracts/ports/mailer.ts';
+import type { PaymentGateway } from '../contracts/ports/payments.ts';
+import type { ReadStore } from '../contracts/ports/readStore.ts';
 
 export type ShopDeps = {
   config: Config;

@@ -9,11 +9,11 @@ import { createMailer } from '../infra/mail/mailer.ts';
 import { createMemoryReadStore } from '../infra/readstore/memoryReadStore.ts';
 import { eventually } from '../infra/testing/assert.ts';
 import { call, startTestShop, type TestShop } from '../infra/testing/shop.ts';
-import { Reactor } from '../projections/reactor.ts';
+import { Reactor } from '../projections/engine/reactor.ts';
 import { emailReactions } from './checkout/emailReactions.ts';
 import { createPostbox } from './checkout/orderEmails.ts';
-import { allEvents, ofType, outboxFiles, paidCartCheckout, testWebhookSecret } from './checkout/testing.ts';
-import type { EventStore } from './ports/eventStore.ts';
+import { allEvents, ofType, outboxFiles, paidCartCheckout, sandboxShopEnv, testWebhookSecret } from '../infra/testing/checkout.ts';
+import type { EventStore } from '../contracts/ports/eventStore.ts';
 
 const quiet = pino({ level: 'silent' });
 
@@ -47,7 +47,7 @@ async function replayAll(shop: TestShop, events: EventStore = shop.shop.deps.eve
 }
 
 test('an order and a purchase notice each send their e-mails once, from the reactor, before the answer', async () => {
-  const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret, OWNER_EMAIL: 'owner@amanahhouse.co.uk' });
+  const shop = await startTestShop(sandboxShopEnv);
   try {
     await placeOrderAndNotify(shop);
     const state = await sentState(shop);

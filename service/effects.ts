@@ -1,13 +1,14 @@
 // The side effects of events (e-mails): a reactor on its own checkpoint, run where the projection runner runs.
-import { REACTOR_NAMESPACE, Reactor } from '../projections/reactor.ts';
-import { emailReactions } from './checkout/emailReactions.ts';
-import { createPostbox, type PostboxDeps } from './checkout/orderEmails.ts';
-import type { PositionWaiter } from './commands.ts';
-import type { ReadStore } from './ports/readStore.ts';
+import { REACTOR_NAMESPACE, Reactor } from '../projections/engine/reactor.ts';
+import type { ReactionDeps } from './capability.ts';
+import { capabilities } from './capabilities.ts';
+import type { PositionWaiter } from '../contracts/ports/positionWaiter.ts';
+import type { ReadStore } from '../contracts/ports/readStore.ts';
 
-/** Starts the reactor that sends every e-mail the log makes due, each once. */
-export async function startEffects(deps: PostboxDeps & { reads: ReadStore }): Promise<Reactor> {
-  const reactor = new Reactor(deps.events, deps.reads.withNamespace(REACTOR_NAMESPACE), emailReactions(createPostbox(deps), deps.clock), { logger: deps.logger });
+/** Starts the reactor that carries out every capability's reactions (the e-mails the log makes due), each once. */
+export async function startEffects(deps: ReactionDeps & { reads: ReadStore }): Promise<Reactor> {
+  const reactions = Object.assign({}, ...capabilities.map((capability) => capability.reactions?.(deps) ?? {}));
+  const reactor = new Reactor(deps.events, deps.reads.withNamespace(REACTOR_NAMESPACE), reactions, { logger: deps.logger });
   await reactor.start();
   return reactor;
 }

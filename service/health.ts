@@ -1,9 +1,10 @@
-// GET /healthz: are the stores reachable, and how far behind the log are the read models?
-import type { Router } from '@koa/router';
+// Are the stores reachable, and how far behind the log are the read models?
+import { healthApi } from '../contracts/shared/health.ts';
 import type { ShopDeps } from './deps.ts';
+import { route, type Routers } from './http/route.ts';
 
-export function healthRoutes(router: Router, deps: ShopDeps) {
-  router.get('/healthz', async (ctx) => {
+export function healthRoutes(routers: Routers, deps: ShopDeps) {
+  route(routers, healthApi.health, async (ctx) => {
     const [eventStore, readStore, projections] = await Promise.all([
       deps.events.ping().catch(() => false),
       deps.reads.ping().catch(() => false),

@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { eventually } from '../infra/testing/assert.ts';
 import { openShopLog } from './log.ts';
 
 test('lines buffered by the asynchronous writer are all in the file once the log is closed', async () => {
@@ -33,10 +35,31 @@ test('a quiet shop still writes its lines within a moment, not only when a batch
   const log = await openShopLog({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { fd });
   try {
     log.logger.info('one line');
-    await new Promise((r) => setTimeout(r, 600));
-    assert.match(readFileSync(join(dir, 'shop.log'), 'utf8'), /"msg":"one line"/);
+    await eventually(() => /"msg":"one line"/.test(readFileSync(join(dir, 'shop.log'), 'utf8')), 600, 'the line in the file');
   } finally {
     await log.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a process that exits without closing the log still writes every line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-log-'));
+  try {
+    const file = join(dir, 'shop.log');
+    const script = `
+      import { openSync } from 'node:fs';
+      import { openShopLog } from ${JSON.stringify(new URL('./log.ts', import.meta.url).href)};
+      const log = await openShopLog({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { fd: openSync(${JSON.stringify(file)}, 'w') });
+      for (let i = 0; i < 1000; i++) log.logger.info({ i }, 'request');
+      log.logger.info('last');
+      process.exit(0);
+    `;
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { i?: number; msg: string });
+    assert.is(lines.length, 1001);
+    assert.equal(lines.slice(0, 1000).map((l) => l.i), Array.from({ length: 1000 }, (_, i) => i), 'every line, in order');
+    assert.is(lines.at(-1)!.msg, 'last');
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -1,20 +1,11 @@
 // Starts the shop: `npm start` (compiled), or `node --import tsx service/main.ts`.
 import { UnknownEventVersion } from '../contracts/eventCatalog.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { FileFormatError } from './dataFiles.ts';
 import { openShopLog } from './log.ts';
-import { createShop, type Shop } from './shop.ts';
+import { createShop, type Shop } from '../infra/composition/shop.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const log = await openShopLog(config);
 const { logger } = log;

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { adminHeaders, call, startTestShop } from '../infra/testing/shop.ts';
-import { paidCartCheckout, outboxFiles, testWebhookSecret } from './checkout/testing.ts';
+import { paidCartCheckout, outboxFiles, sandboxShopEnv } from '../infra/testing/checkout.ts';
 
-const env = { STRIPE_WEBHOOK_SECRET: testWebhookSecret, OWNER_EMAIL: 'owner@amanahhouse.co.uk' };
+const env = sandboxShopEnv;
 
 test('a restart resumes the read models and the reactor from their checkpoints in DATA_DIR/readmodels.sqlite', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-restart-'));

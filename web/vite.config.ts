@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { apiRoot } from '../contracts/shared/endpoint.ts';
+import { healthApi } from '../contracts/shared/health.ts';
 import { instagramQrAsset } from './build/instagramQrAsset.ts';
 import { landingLoadOrder } from './build/landingLoadOrder.ts';
 import { prerenderLanding } from './build/prerenderLanding.ts';
@@ -75,6 +77,6 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
+    proxy: { [apiRoot]: 'http://localhost:3000', [healthApi.health.path]: 'http://localhost:3000' },
   },
 });

@@ -1,8 +1,8 @@
 // Section 1: the SQLite event store with synchronous=FULL — batching and group commit against one fsync per append.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { NewEvent } from '../../contracts/events.ts';
-import { bookStream } from '../../contracts/streams.ts';
+import type { NewEvent } from '../../contracts/shared/events.ts';
+import { bookStream } from '../../contracts/shared/streams.ts';
 import { bookDecider } from '../../service/catalog/catalog.ts';
 import { handleCommand, newEventId } from '../../service/commands.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';

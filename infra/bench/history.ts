@@ -13,7 +13,8 @@ import { megabytes, oneDecimal, whole, type BenchReport } from './report.ts';
 import type { BenchOptions, Section } from './section.ts';
 import { productionEnv } from './logFlood.ts';
 import { startServer, type BenchServer } from './servers.ts';
-import { appendChapters, orderStory, reviewStory, seeded, type Chapter } from './workload.ts';
+import { appendChapters, orderStory, reviewStory, type Chapter } from './workload.ts';
+import { seeded } from '../testing/seeded.ts';
 
 const section = 'history';
 const helloScript = new URL('./helloWorld.mjs', import.meta.url).pathname;
@@ -95,7 +96,7 @@ async function encodedLength(url: string, headers: Record<string, string>): Prom
  * longer than a bench server is given to answer).
  */
 async function foldOnce(dir: string, secret: string): Promise<void> {
-  const { createShop } = await import('../../service/shop.ts');
+  const { createShop } = await import('../composition/shop.ts');
   const { loadConfig } = await import('../../service/config.ts');
   const pino = (await import('pino')).default;
   const shop = await createShop(loadConfig({ DATA_DIR: dir, JWT_SECRET: secret, NODE_ENV: 'development', LOG_LEVEL: 'warn' }), { logger: pino({ level: 'silent' }) });
@@ -215,8 +216,10 @@ export const historySection: Section = {
         bigStart <= 3000 && bigStart / smallStart <= 1.5,
       );
 
-      // The small shop serves the console for a while: its memory is the yardstick.
+      // The small shop serves the console for a minute: its memory is the yardstick. The large one serves it for the ten
+      // minutes the target names (ten seconds each in a quick run).
       const soak = quick ? 10 : 60;
+      const longSoak = quick ? 10 : 600;
       const small = await startShop(smallDir, secret, { folded: false });
       servers.push(small.server);
       const smallRequests = await serveConsole(small.server, headers, few, soak);
@@ -267,13 +270,13 @@ export const historySection: Section = {
         p99Email < 20 && p99Postcode < 20,
       );
 
-      const bigRequests = await serveConsole(big.server, headers, many, soak);
+      const bigRequests = await serveConsole(big.server, headers, many, longSoak);
       const bigMemory = await big.server.memory();
-      report.figure(section, `memory with ${whole(many)} orders after ${whole(bigRequests)} console requests over ${soak} s (after a full GC)`, `RSS ${megabytes(bigMemory.rss)}, heap ${megabytes(bigMemory.heapUsed)}`);
+      report.figure(section, `memory with ${whole(many)} orders after ${whole(bigRequests)} console requests over ${longSoak} s (after a full GC)`, `RSS ${megabytes(bigMemory.rss)}, heap ${megabytes(bigMemory.heapUsed)}`);
       report.target(
         section,
         `RSS after serving the ${whole(many)}-order console ≤ 1.5× its RSS with ${whole(few)} orders`,
-        `${oneDecimal(bigMemory.rss / smallMemory.rss)}× (${megabytes(bigMemory.rss)} against ${megabytes(smallMemory.rss)}; a ${soak}-second soak of tab pages, cursors, searches and date ranges, not 10 minutes)`,
+        `${oneDecimal(bigMemory.rss / smallMemory.rss)}× (${megabytes(bigMemory.rss)} against ${megabytes(smallMemory.rss)}; ${longSoak >= 600 ? `${longSoak / 60} minutes` : `${longSoak} seconds, a quick run`} of tab pages, cursors, searches and date ranges against ${soak} s with the small log)`,
         bigMemory.rss / smallMemory.rss <= 1.5,
       );
     } finally {

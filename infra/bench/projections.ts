@@ -2,10 +2,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allProjections } from '../../projections/index.ts';
-import { rebuild } from '../../projections/rebuild.ts';
+import { rebuild } from '../../projections/engine/rebuild.ts';
 import { loadConfig } from '../../service/config.ts';
-import type { ReadStore } from '../../service/ports/readStore.ts';
-import { openReadStore } from '../../service/shop.ts';
+import type { ReadStore } from '../../contracts/ports/readStore.ts';
+import { openReadStore } from '../composition/shop.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
 import { createMemoryReadStore } from '../readstore/memoryReadStore.ts';
 import { startRedis } from '../testing/redis.ts';

@@ -1,17 +1,18 @@
 // Realistic logs for the benchmarks: the shop's own events, written the way its commands write them — a review and its
 // moderation, an order with its checkout, status changes and e-mails, the odd catalog edit.
 import { randomUUID } from 'node:crypto';
-import type { BookListed, BookUpdated } from '../../contracts/catalog.ts';
-import type { CheckoutCompleted, CheckoutStarted, EmailSent } from '../../contracts/checkout.ts';
-import { orderNumberFrom, orderStatuses } from '../../contracts/constants.ts';
-import type { DomainEvent, EventMetadata } from '../../contracts/events.ts';
-import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders.ts';
-import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from '../../contracts/reviews.ts';
-import { cartShippingOptionFor } from '../../contracts/shipping.ts';
-import { bookStream, checkoutStream, notificationStream, orderStream, reviewStream } from '../../contracts/streams.ts';
-import type { Projection } from '../../projections/projection.ts';
+import type { BookListed, BookUpdated } from '../../contracts/catalog/model.ts';
+import type { CheckoutCompleted, CheckoutStarted, EmailSent } from '../../contracts/checkout/model.ts';
+import { orderNumberFrom, orderStatuses } from '../../contracts/shared/constants.ts';
+import type { DomainEvent, EventMetadata } from '../../contracts/shared/events.ts';
+import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from '../../contracts/reviews/model.ts';
+import { cartShippingOptionFor } from '../../contracts/checkout/shipping.ts';
+import { bookStream, checkoutStream, notificationStream, orderStream, reviewStream } from '../../contracts/shared/streams.ts';
+import type { Projection } from '../../projections/engine/projection.ts';
 import { newEventId } from '../../service/commands.ts';
-import type { EventStore } from '../../service/ports/eventStore.ts';
+import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import { seeded } from '../testing/seeded.ts';
 
 /** One stream's events as one command appends them. */
 export type Chapter = { stream: string; events: DomainEvent[] };
@@ -136,16 +137,6 @@ export const catalogStory: Story = {
 };
 
 const stories = [reviewStory, orderStory, catalogStory];
-
-/** Mulberry32: the same seed gives the same log shape. */
-export function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const metadata: EventMetadata = { causedBy: 'bench', causationId: 'bench', correlationId: 'bench', at: at(0) };
 

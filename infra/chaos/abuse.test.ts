@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { defaultLimits } from '../../service/http/limits.ts';
-import { paidCartCheckout, sandboxPayBody } from '../../service/checkout/testing.ts';
+import { paidCartCheckout, sandboxPayBody } from '../testing/checkout.ts';
 import { floodLimits, startTestShop, testAdmin } from '../testing/shop.ts';
 import { floodSignIns, floodWrites, routeVariantRun } from './abuse.ts';
 

@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { buildRouters } from '../../service/app.ts';
-import { cardFormBody, sandboxPayBody } from '../../service/checkout/testing.ts';
+import { cardFormBody, sandboxPayBody } from '../testing/checkout.ts';
 import type { ShopDeps } from '../../service/deps.ts';
 import { call } from '../testing/shop.ts';
 

@@ -12,7 +12,7 @@ test.after(() => shop.close());
 
 test('auth: every admin route answers 401 to missing, expired, tampered, wrong-algorithm and alg:none tokens', async () => {
   const result = await tryBadTokens(shop.url, shop.shop.deps);
-  assert.ok(result.routes >= 5, 'the admin routes the spec lists are all covered');
+  assert.ok(result.routes >= 5, 'the admin routes the shop lists are all covered');
   assert.equal(result.failures, []);
 });
 

@@ -3,20 +3,9 @@
 // the SQLite file passes integrity_check, and after the restart the projections catch up, verify against a rebuild
 // from the log, and show the owner every acknowledged review.
 import Database from 'better-sqlite3';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { allProjections } from '../../projections/index.ts';
-import { openLive } from '../../projections/generations.ts';
-import { verify } from '../../projections/rebuild.ts';
-import { signAdminToken } from '../../service/admin/tokens.ts';
-import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
-import { createRedisReadStore } from '../readstore/redisReadStore.ts';
 import { startServer, type BenchServer } from '../bench/servers.ts';
 import { freePort } from '../testing/ports.ts';
-import { startRedis, type TestRedis } from '../testing/redis.ts';
-import { floodLimits } from '../testing/shop.ts';
+import { caughtUp, openChaosSite, readModelsMatchLog } from './site.ts';
 
 export type CrashRound = {
   round: number;
@@ -66,40 +55,21 @@ function loggedRequests(file: string, round: number): { counts: Map<string, numb
 }
 
 export async function openCrashSite(): Promise<CrashSite> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));
-  const file = join(dataDir, 'events.sqlite');
-  const secret = randomBytes(32).toString('base64url');
-  const token = signAdminToken(secret, 'admin');
   const port = await freePort();
-  const redis: TestRedis = await startRedis();
-  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, JWT_SECRET: secret, LOG_LEVEL: 'error', NODE_ENV: 'test', RATE_LIMITS: floodLimits };
+  const site = await openChaosSite('crash');
+  const { file, env, owner } = site;
   const acknowledgedIds: string[] = [];
   let service: BenchServer | null = null;
 
   return {
     async restart() {
       service = await startServer('shop', 'service/main.ts', [], env, '/healthz', port);
-      const deadline = Date.now() + 60_000;
-      let lag = Infinity;
-      while (Date.now() < deadline) {
-        const health = (await (await fetch(`${service.url}/healthz`)).json()) as { projections: { lag: number | null } };
-        lag = health.projections.lag ?? Infinity;
-        if (lag === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const lag = await caughtUp(service.url, 60_000);
       // The log is quiet now: the live read models can be compared with a rebuild of the log.
-      const events = openSqliteEventStore(file);
-      const backend = createRedisReadStore(redis.url);
-      const reads = await openLive(backend);
-      try {
-        const verdict = await verify(events, reads, allProjections);
-        const listed = (await (await fetch(`${service.url}/api/admin/reviews`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }[];
-        const shown = new Set(listed.map((r) => r.id));
-        return { lag, verified: verdict.match, missingFromOwnersList: acknowledgedIds.filter((id) => !shown.has(id)).length };
-      } finally {
-        await backend.close();
-        await events.close();
-      }
+      const verified = await readModelsMatchLog(site);
+      const listed = (await (await fetch(`${service.url}/api/admin/reviews`, { headers: owner })).json()) as { id: string }[];
+      const shown = new Set(listed.map((r) => r.id));
+      return { lag, verified, missingFromOwnersList: acknowledgedIds.filter((id) => !shown.has(id)).length };
     },
 
     async crash(round, killAfterMs, clients = 32) {
@@ -159,8 +129,7 @@ export async function openCrashSite(): Promise<CrashSite> {
 
     async close() {
       await (service as BenchServer | null)?.stop();
-      await redis.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await site.close();
     },
   };
 }

@@ -4,14 +4,15 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { buildRouters } from '../../service/app.ts';
 import type { ShopDeps } from '../../service/deps.ts';
-import type { EventStore } from '../../service/ports/eventStore.ts';
+import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import { seeded } from '../testing/seeded.ts';
 
 export type HostileRequest = { kind: string; method: string; path: string; headers: Record<string, string>; body?: Buffer; raw?: Buffer };
 export type Answer = { status: number; body: string };
 export type Finding = { request: string; status: number; problem: string; body: string };
 export type FuzzResult = { requests: number; byStatus: Map<number, number>; findings: Finding[]; appendedWhenRefused: number };
 
-/** Valid bodies for the routes the spec names (§7), so mutations reach each handler's own validation. */
+/** Valid bodies for the shop's public routes, so mutations reach each handler's own validation. */
 const sampleBodies: Record<string, Record<string, unknown>> = {
   '/api/reviews/submit': { bookId: 2, customerName: 'Amina', customerEmail: 'amina@example.com', rating: 5, reviewText: 'A lovely story.' },
   '/api/admin/login': { username: 'admin', password: 'not-the-password' },
@@ -152,7 +153,7 @@ function withLeaf(body: unknown, path: string[], value: unknown): unknown {
 
 type RouteInfo = { path: string; methods: string[] };
 
-/** The calls the spec lists (§7): fuzzed whether or not this build has them yet. */
+/** The calls the shop's API is meant to answer: fuzzed whether or not this build has them yet. */
 const specRoutes: RouteInfo[] = [
   { path: '/api/books', methods: ['GET'] },
   { path: '/api/shipping/countries', methods: ['GET'] },
@@ -173,7 +174,7 @@ const specRoutes: RouteInfo[] = [
   { path: '/api/cart/checkout', methods: ['POST'] },
 ];
 
-/** Every route the application registers (found by registering the route modules on a scratch router) and the spec's. */
+/** Every route the application registers (found by registering the route modules on a scratch router) and the listed calls. */
 export function routesToFuzz(deps: ShopDeps): RouteInfo[] {
   const { router, admin } = buildRouters(deps);
   const registered = [...router.stack, ...admin.stack]
@@ -184,16 +185,6 @@ export function routesToFuzz(deps: ShopDeps): RouteInfo[] {
 }
 
 const withParams = (path: string, value: string) => path.replace(/:[A-Za-z]+/g, value);
-
-/** Mulberry32: the same seed gives the same requests, so a finding can be replayed. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Random combinations: one to three fields of a valid body broken at once, a hostile path parameter, an odd header. */
 function combinedCases(routes: RouteInfo[], adminToken: string, count: number, seed: number): HostileRequest[] {

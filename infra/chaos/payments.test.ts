@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { testWebhookSecret } from '../../service/checkout/testing.ts';
+import { testWebhookSecret } from '../testing/checkout.ts';
 import { floodLimits, startTestShop } from '../testing/shop.ts';
 import { paymentStorm } from './payments.ts';
 

@@ -1,10 +1,11 @@
 // Duplicate and out-of-order payment webhooks: many paid checkouts, each payment's webhook delivered several times,
 // all deliveries shuffled together and sent concurrently. Exactly one order per payment must come out.
 import * as v from 'valibot';
-import { SandboxPayRequestSchema } from '../../contracts/sandboxPayments.ts';
+import { SandboxPayRequestSchema } from '../../contracts/checkout/sandboxPayments.ts';
 import { countOrders } from '../../projections/orders/adminOrders.ts';
-import { sandboxPayBody, signedWebhook, deliverWebhook } from '../../service/checkout/testing.ts';
+import { sandboxPayBody, signedWebhook, deliverWebhook } from '../testing/checkout.ts';
 import { call, type TestShop } from '../testing/shop.ts';
+import { seeded } from '../testing/seeded.ts';
 
 export type PaymentStorm = {
   payments: number;
@@ -16,16 +17,6 @@ export type PaymentStorm = {
   doubled: string[];
   ordersInReadModel: number;
 };
-
-/** Mulberry32, so a failing order of deliveries can be replayed. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `payments` cart checkouts paid at the gateway only: no order exists until a webhook reports the payment. */
 async function paidAtGateway(shop: TestShop, payments: number): Promise<string[]> {

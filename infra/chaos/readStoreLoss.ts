@@ -3,20 +3,10 @@
 // runner must notice and rebuild on its own, so that the same process soon lists every acknowledged review to the
 // owner again, its read models match a rebuild of the log, and the loss changed nothing already in the log.
 import Database from 'better-sqlite3';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { allProjections } from '../../projections/index.ts';
-import { openLive } from '../../projections/generations.ts';
-import { verify } from '../../projections/rebuild.ts';
-import { signAdminToken } from '../../service/admin/tokens.ts';
 import { startServer, type BenchServer } from '../bench/servers.ts';
-import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
-import { createRedisReadStore } from '../readstore/redisReadStore.ts';
-import { startRedis, type TestRedis } from '../testing/redis.ts';
-import { floodLimits } from '../testing/shop.ts';
+import { caughtUp, openChaosSite, readModelsMatchLog } from './site.ts';
 
 export type Loss = 'flush' | 'restart';
 
@@ -63,12 +53,8 @@ function logDigest(file: string, position?: number): { head: number; hash: strin
 }
 
 export async function openLossSite(): Promise<LossSite> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-loss-'));
-  const file = join(dataDir, 'events.sqlite');
-  const secret = randomBytes(32).toString('base64url');
-  const owner = { authorization: `Bearer ${signAdminToken(secret, 'admin')}` };
-  const redis: TestRedis = await startRedis();
-  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, JWT_SECRET: secret, LOG_LEVEL: 'error', NODE_ENV: 'test', RATE_LIMITS: floodLimits };
+  const site = await openChaosSite('loss');
+  const { file, redis, env, owner } = site;
   let service: BenchServer | null = null;
   const acknowledgedIds = new Set<string>();
   let rounds = 0;
@@ -139,21 +125,8 @@ export async function openLossSite(): Promise<LossSite> {
 
       // Once the runner has folded the whole log, the read models must equal a rebuild of it.
       const head = logDigest(file).head;
-      for (const end = Date.now() + 30_000; Date.now() < end; ) {
-        const health = (await (await fetch(`${target.url}/healthz`)).json()) as { projections: { lag: number | null } };
-        if (health.projections.lag === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      const events = openSqliteEventStore(file);
-      const backend = createRedisReadStore(redis.url);
-      const reads = await openLive(backend);
-      let verified = false;
-      try {
-        verified = (await verify(events, reads, allProjections)).match;
-      } finally {
-        await backend.close();
-        await events.close();
-      }
+      await caughtUp(target.url, 30_000);
+      const verified = await readModelsMatchLog(site);
       const after = logDigest(file, before.head);
       let sameProcess = false;
       try {
@@ -167,8 +140,7 @@ export async function openLossSite(): Promise<LossSite> {
 
     async close() {
       await service?.stop();
-      await redis.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await site.close();
     },
   };
 }

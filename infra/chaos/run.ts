@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { BenchReport, spliceGenerated, whole, type Verdict } from '../bench/report.ts';
 import { loginLimits } from '../../service/admin/throttle.ts';
-import { paidCartCheckout, sandboxPayBody, testWebhookSecret } from '../../service/checkout/testing.ts';
+import { paidCartCheckout, sandboxPayBody, testWebhookSecret } from '../testing/checkout.ts';
 import { defaultLimits } from '../../service/http/limits.ts';
 import { floodSignIns, floodWrites, routeVariantRun } from './abuse.ts';
 import { floodLimits, startTestShop, testAdmin } from '../testing/shop.ts';

@@ -6,10 +6,10 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { adminFile, writeAdminFile } from '../../service/admin/credentials.ts';
 import { hashPassword } from '../../service/admin/password.ts';
-import { adminStream } from '../../contracts/streams.ts';
+import { adminStream } from '../../contracts/shared/streams.ts';
 import { metadataOf, newEventId } from '../../service/commands.ts';
 import { ConfigError, loadConfig, type Config } from '../../service/config.ts';
-import { openEventStore } from '../../service/shop.ts';
+import { openEventStore } from '../composition/shop.ts';
 
 const minimumLength = 12;
 const usage = 'Usage: npm run admin -- set-password [--password <password>] [--print-hash]';

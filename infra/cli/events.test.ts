@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openLive } from '../../projections/generations.ts';
+import { openLive } from '../../projections/engine/generations.ts';
 import { createRedisReadStore } from '../readstore/redisReadStore.ts';
 import { startRedis } from '../testing/redis.ts';
 import { startTestShop } from '../testing/shop.ts';
-import { eventsCli } from '../testing/eventsCli.ts';
+import { eventsCli, exportAndCheck } from '../testing/eventsCli.ts';
 
 const redis = await startRedis();
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-events-cli-'));
@@ -34,18 +34,13 @@ test('streams and show list what the log holds', async () => {
 
 test('an export checks out; a changed line fails the check and is named', async () => {
   const file = join(dataDir, 'log.ndjson');
-  const exported = await events(['export', '--out', file]);
-  assert.is(exported.code, 0, exported.stderr);
-  const head = /Chain head: ([0-9a-f]{64})/.exec(exported.stderr)?.[1];
-  assert.ok(head, exported.stderr);
-  const intact = await events(['check', file, '--head', head!]);
-  assert.is(intact.code, 0, intact.stdout);
+  const { head, intact } = await exportAndCheck(events, file);
   assert.match(intact.stdout, /Chain intact: 3 lines/);
 
   const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
   lines[1] = lines[1]!.replace('"price":999', '"price":1');
   writeFileSync(file, `${lines.join('\n')}\n`);
-  const broken = await events(['check', file, '--head', head!]);
+  const broken = await events(['check', file, '--head', head]);
   assert.is(broken.code, 1);
   assert.match(broken.stdout, /Chain broken at line 2: line 2 was changed/);
 });

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { RecordedEvent } from '../../contracts/events.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { GENESIS, chainLines, checkChain, sha256 } from './hashChain.ts';
 
 const meta = { causedBy: 'shopper', causationId: 'r1', correlationId: 'r1', at: '2026-01-01T00:00:00.000Z' };

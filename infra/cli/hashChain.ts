@@ -1,7 +1,7 @@
 // The auditor's export: NDJSON, one event per line, each line carrying the SHA-256 of the line before it, so that
 // changing, removing or inserting any line breaks the chain from there on.
 import { createHash } from 'node:crypto';
-import type { RecordedEvent } from '../../contracts/events.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
 
 /** The prevHash of the first line. */
 export const GENESIS = '0'.repeat(64);

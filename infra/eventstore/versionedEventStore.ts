@@ -1,8 +1,8 @@
 // Event versions around any event store: appends are checked against the newest schema and record its version; every
 // read (streams, the global log, subscriptions) comes out upcast to the newest shape. The stored bytes never change.
 import { UnknownEventVersion, type EventCatalog } from '../../contracts/eventCatalog.ts';
-import type { EventMetadata, NewEvent, RecordedEvent } from '../../contracts/events.ts';
-import type { EventStore } from '../../service/ports/eventStore.ts';
+import type { EventMetadata, NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
+import type { EventStore } from '../../contracts/ports/eventStore.ts';
 
 /** The upcasting store, with the adapter underneath for the one reader that needs stored bytes: the auditor's export. */
 export type VersionedEventStore = EventStore & { readonly stored: EventStore; readonly catalog: EventCatalog };

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
-import type { Mailer, MailOptions } from '../../service/ports/mailer.ts';
+import type { Mailer, MailOptions } from '../../contracts/ports/mailer.ts';
 
 type Log = { info(obj: object, msg?: string): void };
 

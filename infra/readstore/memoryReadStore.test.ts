@@ -1,4 +1,4 @@
-import { readStoreContract } from './contract.ts';
+import { readStoreContract } from '../testing/readStoreContract.ts';
 import { createMemoryReadStore } from './memoryReadStore.ts';
 
 readStoreContract('memory', async (namespace) => createMemoryReadStore(namespace)).run();

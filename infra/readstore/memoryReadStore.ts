@@ -1,5 +1,5 @@
 // The embedded read store: plain maps, rebuilt from the event log at every start.
-import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../service/ports/readStore.ts';
+import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../contracts/ports/readStore.ts';
 
 type Space = {
   docs: Map<string, Map<string, string>>;

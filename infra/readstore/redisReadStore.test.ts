@@ -7,42 +7,18 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NewEvent } from '../../contracts/events.ts';
-import { defineProjection } from '../../projections/projection.ts';
-import { contentHash, rebuild, verify } from '../../projections/rebuild.ts';
-import { ProjectionRunner } from '../../projections/runner.ts';
+import { contentHash, rebuild, verify } from '../../projections/engine/rebuild.ts';
+import { ProjectionRunner } from '../../projections/engine/runner.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
 import { eventually } from '../testing/assert.ts';
+import { added, counting, foldAcrossARestart } from '../testing/countingProjection.ts';
 import { startRedis } from '../testing/redis.ts';
-import { readStoreContract } from './contract.ts';
+import { readStoreContract } from '../testing/readStoreContract.ts';
 import { createMemoryReadStore } from './memoryReadStore.ts';
 import { createRedisReadStore } from './redisReadStore.ts';
 
 const redis = await startRedis();
 const dir = mkdtempSync(join(tmpdir(), 'shop-redis-runner-'));
-const meta = { causedBy: 'test', causationId: 'c', correlationId: 'c', at: '2026-01-01T00:00:00.000Z' };
-const added = (n: number): NewEvent => ({ id: randomUUID(), type: 'Added', data: { n }, metadata: meta });
-
-/** Counts how often each event reaches the projection, to prove exactly-once application. */
-function counting() {
-  const applications = new Map<string, number>();
-  const projection = defineProjection({
-    name: 'sum',
-    handles: ['Added'],
-    async apply(event, view) {
-      applications.set(event.id, (applications.get(event.id) ?? 0) + 1);
-      const current = (await view.get<{ total: number; count: number }>('sum', 'all')) ?? { total: 0, count: 0 };
-      const n = (event.data as { n: number }).n;
-      return [
-        { op: 'put', collection: 'sum', id: 'all', doc: { total: current.total + n, count: current.count + 1 } },
-        { op: 'put', collection: 'added', id: event.id, doc: { n, position: event.position } },
-        { op: 'index', index: 'added:byN', id: event.id, score: n % 7 },
-      ];
-    },
-  });
-  return { projection, applications };
-}
-
 readStoreContract('redis', async (namespace) => createRedisReadStore(redis.url, namespace)).run();
 
 const test = suite('redis read store with the projection runner');
@@ -71,22 +47,14 @@ test('after a restart the runner resumes from the checkpoint in Redis and applie
   const events = openSqliteEventStore(join(dir, 'resume.sqlite'));
   const namespace = `resume-${randomUUID()}`;
   const { projection, applications } = counting();
-  for (let i = 1; i <= 300; i++) await events.append(`n-${i}`, [added(1)], 'no_stream');
   const firstStore = createRedisReadStore(redis.url, namespace);
-  const first = new ProjectionRunner(events, firstStore, [projection], { batchSize: 64, healthCheckMs: 0 });
-  await first.start();
-  assert.ok(await first.waitFor(300));
-  await first.stop();
-  await firstStore.close();
-
-  await Promise.all(Array.from({ length: 200 }, (_, i) => events.append(`m-${i}`, [added(1)], 'no_stream')));
-  // A new connection, as a new process would have: only Redis remembers where the first one stopped.
-  const secondStore = createRedisReadStore(redis.url, namespace);
-  assert.is(await secondStore.checkpoint('sum'), 300);
-  const second = new ProjectionRunner(events, secondStore, [projection], { batchSize: 64, healthCheckMs: 0 });
-  await second.start();
-  assert.ok(await second.waitFor(500));
-  await second.stop();
+  const secondStore = await foldAcrossARestart(events, projection, firstStore, async () => {
+    await firstStore.close();
+    // A new connection, as a new process would have: only Redis remembers where the first one stopped.
+    const reopened = createRedisReadStore(redis.url, namespace);
+    assert.is(await reopened.checkpoint('sum'), 300);
+    return reopened;
+  });
   assert.equal(await secondStore.get('sum', 'all'), { total: 500, count: 500 });
   assert.is(applications.size, 500);
   assert.ok([...applications.values()].every((n) => n === 1), 'an event was applied twice');

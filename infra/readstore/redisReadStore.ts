@@ -6,7 +6,7 @@
 //   checkpoints       hash  projection → position
 // and, outside every namespace, shop:generation (hash: namespace, versions): the generation that answers queries.
 import { Redis } from 'ioredis';
-import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../service/ports/readStore.ts';
+import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../contracts/ports/readStore.ts';
 
 /** Namespaces become part of key names and SCAN patterns, so they are kept to plain characters. */
 const NAMESPACE = /^[A-Za-z0-9._-]+$/;

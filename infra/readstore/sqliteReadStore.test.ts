@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readStoreContract } from './contract.ts';
+import { readStoreContract } from '../testing/readStoreContract.ts';
 import { openSqliteReadStore } from './sqliteReadStore.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-sqlite-readstore-'));

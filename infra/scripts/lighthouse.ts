@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { loadConfig } from '../../service/config.ts';
-import { createShop } from '../../service/shop.ts';
+import { createShop } from '../composition/shop.ts';
 import { chromiumPath } from '../testing/browser.ts';
 import { freePort } from '../testing/ports.ts';
 

@@ -1,8 +1,19 @@
-// Decider tests read as specifications: given(past events).when(command).then(new events) or .thenFails(status).
+// Decider tests read as specifications: given(past events).when(command).then(new events) or .thenFails(domain error).
+// What the command handler adds (an expected revision) is tested on a real log with commandsOnLog.
 import * as assert from 'uvu/assert';
-import type { DomainEvent } from '../../contracts/events.ts';
-import type { Decider } from '../../service/commands.ts';
-import { HttpError } from '../../service/http/errors.ts';
+import type { DomainError } from '../../contracts/shared/errors.ts';
+import type { DomainEvent } from '../../contracts/shared/events.ts';
+import { handleCommand, metadataOf, newEventId, type Decider, type HandleOptions } from '../../service/commands.ts';
+import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
+
+type DomainErrorClass = abstract new (...args: never[]) => DomainError;
+
+/** Asserts that `refused` is the domain error expected (and carries the message, when given). */
+export function assertRefused(refused: unknown, kind: DomainErrorClass, message?: string | RegExp): void {
+  assert.ok(refused !== undefined, 'expected the command to be refused');
+  assert.instance(refused, kind, `expected ${kind.name}, got ${String(refused)}`);
+  if (message !== undefined) assert.match((refused as DomainError).message, message);
+}
 
 export function deciderSpec<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>) {
   return {
@@ -14,21 +25,44 @@ export function deciderSpec<State, Command, Event extends DomainEvent>(decider: 
             then(expected: Event[]) {
               assert.equal(decider.decide(command, state), expected);
             },
-            /** the command is refused with this HTTP status (and message, when given) */
-            thenFails(status: number, message?: string | RegExp) {
+            /** the command is refused with this domain error (and message, when given) */
+            thenFails(kind: DomainErrorClass, message?: string | RegExp) {
               let refused: unknown;
               try {
                 decider.decide(command, state);
               } catch (error) {
                 refused = error;
               }
-              assert.instance(refused, HttpError, 'expected the command to be refused');
-              assert.is((refused as HttpError).status, status);
-              if (message !== undefined) assert.match((refused as HttpError).message, message);
+              assertRefused(refused, kind, message);
             },
           };
         },
       };
     },
   };
+}
+
+const meta = { causedBy: 'test', requestId: 'test', now: '2026-01-01T00:00:00.000Z' };
+
+/**
+ * Runs commands through the command handler against an in-memory log whose `stream` holds `events`: what a command
+ * appended (the events and the stream's revision after it), or the error it was refused with.
+ */
+export async function commandOnLog<State, Command, Event extends DomainEvent>(
+  decider: Decider<State, Command, Event>,
+  stream: string,
+  events: Event[],
+  command: Command,
+  options: HandleOptions = {},
+): Promise<{ events: Event[]; revision: number } | { refused: unknown }> {
+  const store = openSqliteEventStore(':memory:');
+  try {
+    if (events.length > 0) await store.append(stream, events.map((event) => ({ ...event, id: newEventId(), metadata: metadataOf(meta) })), 'no_stream');
+    const result = await handleCommand(store, stream, decider, command, meta, options);
+    return { events: result.events, revision: result.revision };
+  } catch (refused) {
+    return { refused };
+  } finally {
+    await store.close();
+  }
 }

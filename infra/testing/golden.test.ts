@@ -6,7 +6,7 @@ import pino from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../service/config.ts';
-import { createShop } from '../../service/shop.ts';
+import { createShop } from '../composition/shop.ts';
 import { eventsCli } from './eventsCli.ts';
 import { askRecorded, copyGoldenData, goldenVersions, readGolden, type GoldenLog } from './golden.ts';
 import { startRedis } from './redis.ts';

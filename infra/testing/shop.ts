@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../service/config.ts';
-import type { Projection } from '../../projections/projection.ts';
-import type { PaymentGateway } from '../../service/ports/payments.ts';
-import { createShop, type Shop } from '../../service/shop.ts';
+import type { Projection } from '../../projections/engine/projection.ts';
+import type { PaymentGateway } from '../../contracts/ports/payments.ts';
+import { createShop, type Shop } from '../composition/shop.ts';
 
 /** The admin every test shop starts with (ADMIN_PASSWORD is accepted outside production). */
 export const testAdmin = { username: 'admin', password: 'test-admin-password-1' } as const;

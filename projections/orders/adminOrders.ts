@@ -1,14 +1,14 @@
 // Read model: the owner's order list, newest first, with one index per status for the tabs and their counts, and one
 // small index per search term (order number, e-mail address, postcode, each word of the customer's name), so a page, a
 // count or a search costs the same with a hundred orders as with a hundred thousand.
-import { anyOrderStatuses, type AnyOrderStatus } from '../../contracts/constants.ts';
-import { encodeCursor, type AdminOrder, type OrderStatusCounts, type PageCursor } from '../../contracts/adminOrders.ts';
-import type { RecordedEvent } from '../../contracts/events.ts';
-import { formatPence } from '../../contracts/money.ts';
-import type { OrderEvent, OrderPlaced, ShippingAddress } from '../../contracts/orders.ts';
-import type { ReadStoreReader, Write } from '../../service/ports/readStore.ts';
-import { cursorAfter as cursorAfterScores } from '../paging.ts';
-import { defineProjection } from '../projection.ts';
+import { anyOrderStatuses, type AnyOrderStatus } from '../../contracts/shared/constants.ts';
+import { encodeCursor, type AdminOrder, type OrderStatusCounts, type PageCursor } from '../../contracts/orders/console.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
+import type { OrderEvent, OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
+import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
+import { cursorAfter as cursorAfterScores } from '../engine/paging.ts';
+import { defineProjection } from '../engine/projection.ts';
 
 const collection = 'adminOrders';
 const newestIndex = 'adminOrders:byDate';

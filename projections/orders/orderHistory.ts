@@ -1,10 +1,10 @@
 // Read model: how each order got where it is — its placing, every status change and any buyer's details added, oldest first.
-import type { OrderHistoryEntry, OrderHistoryResponse } from '../../contracts/adminOrders.ts';
-import type { RecordedEvent } from '../../contracts/events.ts';
-import type { OrderEvent } from '../../contracts/orders.ts';
+import type { OrderHistoryEntry, OrderHistoryResponse } from '../../contracts/orders/console.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { OrderEvent } from '../../contracts/orders/model.ts';
 import { shippingAddressText } from './adminOrders.ts';
-import type { ReadStoreReader, Write } from '../../service/ports/readStore.ts';
-import { defineProjection } from '../projection.ts';
+import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
+import { defineProjection } from '../engine/projection.ts';
 
 const collection = 'orderHistory';
 

@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderStatus } from '../../contracts/constants.ts';
-import type { OrderCustomerDetailsAdded, OrderPlaced, OrderStatusChanged } from '../../contracts/orders.ts';
-import { orderStream } from '../../contracts/streams.ts';
-import { orderPlacedData } from '../../service/orders/exampleOrders.ts';
-import { fold, isIdempotent, recorded } from '../testing.ts';
+import type { OrderStatus } from '../../contracts/shared/constants.ts';
+import type { OrderCustomerDetailsAdded, OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import { orderStream } from '../../contracts/shared/streams.ts';
+import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
+import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
 import { adminOrdersProjection, countOrders, getAdminOrder, listAdminOrders, shippingAddressText } from './adminOrders.ts';
 import { getOrderHistory, orderHistoryProjection } from './orderHistory.ts';
 
@@ -27,7 +27,7 @@ const story = () => [
   move('c', 'pending', 'cancelled'),
 ];
 
-test('admin orders: newest first, with the spec fields, display texts and the revision', async () => {
+test('admin orders: newest first, with the order fields, display texts and the revision', async () => {
   const events = story();
   const store = await fold(projections, events);
   const orders = await listAdminOrders(store);

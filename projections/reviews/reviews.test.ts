@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ReviewEvent } from '../../contracts/reviews.ts';
-import { reviewStream } from '../../contracts/streams.ts';
-import { fold, isIdempotent, recorded } from '../testing.ts';
+import type { ReviewEvent } from '../../contracts/reviews/model.ts';
+import { reviewStream } from '../../contracts/shared/streams.ts';
+import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
 import { adminReview, adminReviews, approvedReviewsForBook, reviewsProjection } from './reviews.ts';
 
 const ids = ['0b5f5a2e-0000-4000-8000-000000000001', '0b5f5a2e-0000-4000-8000-000000000002', '0b5f5a2e-0000-4000-8000-000000000003', '0b5f5a2e-0000-4000-8000-000000000004'] as const;

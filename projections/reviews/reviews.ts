@@ -1,12 +1,12 @@
 // Read models for reviews: approved reviews per book for shoppers, and every review by status, with its
 // moderation history, for the owner. Newest first everywhere.
-import type { ReviewStatus } from '../../contracts/constants.ts';
-import type { RecordedEvent } from '../../contracts/events.ts';
-import type { AdminReviewDto, PublicReviewDto, ReviewEvent, ReviewListFilter } from '../../contracts/reviews.ts';
-import type { ReadStoreReader, Write } from '../../service/ports/readStore.ts';
-import type { PageCursor } from '../../contracts/adminOrders.ts';
-import { newestFirstPage, type Page } from '../paging.ts';
-import { defineProjection } from '../projection.ts';
+import type { ReviewStatus } from '../../contracts/shared/constants.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { AdminReviewDto, PublicReviewDto, ReviewEvent, ReviewListFilter } from '../../contracts/reviews/model.ts';
+import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
+import type { PageCursor } from '../../contracts/orders/console.ts';
+import { newestFirstPage, type Page } from '../engine/paging.ts';
+import { defineProjection } from '../engine/projection.ts';
 
 const collection = 'reviews';
 const allIndex = 'reviews:all';

@@ -1,61 +1,69 @@
-// The admin API lives on its own router: the guard is that router's first middleware, so it runs for exactly the
-// routes the router holds and for nothing else; a path no route matches (another case, an encoded letter, a doubled
-// slash) is not an admin route at all and ends as a 404. The admin's name goes to ctx.state.admin.
-import { Router } from '@koa/router';
+// The check in front of every guarded route: a bearer token that names the configured admin and whose session has not
+// ended. The admin's name and session go to ctx.state.admin.
 import type { Context, Next } from 'koa';
 import type { ShopDeps } from '../deps.ts';
 import { unauthorized } from '../http/errors.ts';
 import { sessionCheckFor } from './sessions.ts';
 import { adminTokenReader } from './tokens.ts';
 
-export const adminLoginPath = '/api/admin/login';
-
-/** Paths match exactly as written: case-sensitive, and a trailing slash is another path. */
-export const routerOptions = { sensitive: true, strict: true } as const;
-
 const expired = 'Your session has expired or is not valid. Please log in again.';
-
-/** Admin answers hold personal data and session tokens: no cache on the way may keep them. */
-export async function noStore(ctx: Context, next: Next) {
-  ctx.set('Cache-Control', 'no-store');
-  await next();
-}
 
 type GuardDeps = Pick<ShopDeps, 'jwtSecret' | 'admin' | 'events'>;
 
-export function adminGuard(deps: GuardDeps) {
+type Checked = { username: string; sessionId: string } | 'missing' | 'refused';
+
+/**
+ * The guard's check of a request's token, made once per request: the answer lane (see http/answerCache.ts) asks first,
+ * and a request it turns away reaches the guard with the same outcome rather than being verified again.
+ */
+function adminCheck(deps: GuardDeps): (ctx: Context) => Promise<Checked> {
   // A token's signature, algorithm, issuer and audience are checked the first time it is seen, its expiry every time.
   const readToken = adminTokenReader(deps.jwtSecret);
   const sessions = sessionCheckFor(deps.events);
-  return async (ctx: Context, next: Next) => {
-    const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(ctx.get('Authorization'));
-    if (!match) throw unauthorized('Authentication required');
+  const checked = Symbol('admin check');
+  const check = async (authorization: string | undefined): Promise<Checked> => {
+    const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(authorization ?? '');
+    if (!match) return 'missing';
     const session = readToken(match[1]!);
     // A token is only as good as the account it names: a signed token for a name that is not the admin is refused,
     // and so is one whose session was ended by a sign-out or a password change.
-    if (!session || session.username !== deps.admin.username || (await sessions.ended(session))) throw unauthorized(expired);
-    ctx.state.admin = { username: session.username, sessionId: session.sessionId };
+    if (!session || session.username !== deps.admin.username || (await sessions.ended(session))) return 'refused';
+    return { username: session.username, sessionId: session.sessionId };
+  };
+  return (ctx) => {
+    const state = ctx.state as { [checked]?: Promise<Checked> };
+    return (state[checked] ??= check(ctx.req.headers.authorization));
+  };
+}
+
+const checks = new WeakMap<GuardDeps, (ctx: Context) => Promise<Checked>>();
+const checkFor = (deps: GuardDeps) => {
+  let check = checks.get(deps);
+  if (!check) checks.set(deps, (check = adminCheck(deps)));
+  return check;
+};
+
+export function adminGuard(deps: GuardDeps) {
+  const check = checkFor(deps);
+  return async (ctx: Context, next: Next) => {
+    const outcome = await check(ctx);
+    if (outcome === 'missing') throw unauthorized('Authentication required');
+    if (outcome === 'refused') throw unauthorized(expired);
+    ctx.state.admin = outcome;
     await next();
   };
 }
 
-/** The router every guarded admin route is registered on. */
-export function createAdminRouter(deps: GuardDeps): Router {
-  const admin = new Router(routerOptions);
-  admin.use(noStore, adminGuard(deps));
-  return admin;
-}
-
-/** The session a guarded route is serving. */
-export function sessionOf(ctx: Context): { username: string; sessionId: string } {
-  const admin = ctx.state.admin as { username: string; sessionId: string } | undefined;
-  if (!admin) throw unauthorized();
-  return admin;
-}
-
-/** The admin a guarded route is serving, as recorded in event metadata. */
-export function adminOf(ctx: Context): string {
-  const admin = ctx.state.admin as { username: string } | undefined;
-  if (!admin) throw unauthorized();
-  return admin.username;
+/**
+ * The same check for the answer lane (see http/answerCache.ts): a kept answer of a guarded route leaves early only for
+ * a request that passes it; any other request goes on to the guard, which finds the outcome already made.
+ */
+export function adminAdmission(deps: GuardDeps): (ctx: Context) => Promise<boolean> {
+  const check = checkFor(deps);
+  return async (ctx) => {
+    const outcome = await check(ctx);
+    if (typeof outcome !== 'object') return false;
+    ctx.state.admin = outcome;
+    return true;
+  };
 }

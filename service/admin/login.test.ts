@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loginMessages } from '../../contracts/admin.ts';
-import { adminStream, unknownSignInStream } from '../../contracts/streams.ts';
+import { loginMessages } from '../../contracts/admin/model.ts';
+import { adminStream, unknownSignInStream } from '../../contracts/shared/streams.ts';
 import { call, startTestShop, testAdmin, type TestShop } from '../../infra/testing/shop.ts';
 import { refusedAdminTokens } from '../../infra/testing/tokens.ts';
 import { loginLimits } from './throttle.ts';
@@ -42,7 +42,7 @@ test('a wrong password or username gets 401 "Invalid username or password" and i
   await shop.close();
 });
 
-test('a login body without a username or password gets 400 with the spec\'s messages and records nothing', async () => {
+test('a login body without a username or password gets 400 with the fixed messages and records nothing', async () => {
   const shop = await startTestShop();
   const cases: [unknown, string][] = [
     [{ password: 'x' }, 'Username is required'],

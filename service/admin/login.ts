@@ -1,21 +1,20 @@
 // POST /api/admin/login checks the password against its hash, slows repeated failures and records every attempt;
 // POST /api/admin/logout ends the session of the token it comes with.
-import type { Router, RouterContext } from '@koa/router';
 import type { Context } from 'koa';
-import { busyMessage, LoginBodySchema, loginMessages, logoutMessage, type AdminEvent, type LoginResponse, type LogoutResponse } from '../../contracts/admin.ts';
-import { adminStream, unknownSignInStream } from '../../contracts/streams.ts';
+import { adminApi } from '../../contracts/admin/api.ts';
+import type { AdminEvent } from '../../contracts/admin/model.ts';
+import { adminStream, unknownSignInStream } from '../../contracts/shared/streams.ts';
 import { metadataOf, newEventId } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
-import { parseOr400, tooManyRequests, unauthorized } from '../http/errors.ts';
+import { sessionOf } from '../http/adminRouter.ts';
+import { tooManyRequests, unauthorized } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
-import { adminLoginPath, sessionOf } from './guard.ts';
+import { route, type Routers } from '../http/route.ts';
 import { verifyPassword } from './password.ts';
 import { createPasswordGate, gateBusy } from './passwordGate.ts';
 import { sessionCheckFor } from './sessions.ts';
 import { createLoginThrottle } from './throttle.ts';
 import { signAdminToken } from './tokens.ts';
-
-export const adminLogoutPath = '/api/admin/logout';
 
 /**
  * The owner's name gets its own places for password checks, so invented names, however many, queue only among
@@ -23,7 +22,8 @@ export const adminLogoutPath = '/api/admin/logout';
  */
 export const passwordChecks = { known: { concurrency: 2, queue: 64 }, unknown: { concurrency: 1, queue: 32 } } as const;
 
-export function adminLoginRoutes(router: Router, deps: ShopDeps, admin: Router) {
+export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
+  const { login, logout } = adminApi;
   const throttle = createLoginThrottle(undefined, deps.limits.store);
   const gates = {
     known: createPasswordGate(passwordChecks.known.concurrency, passwordChecks.known.queue),
@@ -45,9 +45,9 @@ export function adminLoginRoutes(router: Router, deps: ShopDeps, admin: Router) 
     return tooManyRequests(message(when));
   };
 
-  router.post(adminLoginPath, async (ctx) => {
+  route(routers, login, async (ctx, input) => {
     ctx.set('Cache-Control', 'no-store');
-    const { username, password } = parseOr400(LoginBodySchema, ctx.request.body, 'login');
+    const { username, password } = input.body();
     const waitMs = await throttle.attempt(username, ctx.ip);
     if (waitMs > 0) {
       deps.logger.warn({ username, ip: ctx.ip, retryAfterSeconds: Math.ceil(waitMs / 1000) }, 'admin login throttled');
@@ -58,7 +58,7 @@ export function adminLoginRoutes(router: Router, deps: ShopDeps, admin: Router) 
     const passwordMatches = await (known ? gates.known : gates.unknown).run(() => verifyPassword(password, deps.admin.passwordHash));
     if (passwordMatches === gateBusy) {
       deps.logger.warn({ ip: ctx.ip }, 'admin login refused: too many password checks waiting');
-      throw refuse(ctx, 5000, () => busyMessage);
+      throw refuse(ctx, 5000, () => login.messages.busy);
     }
     const at = deps.clock().toISOString();
     if (!known || !passwordMatches) {
@@ -69,17 +69,17 @@ export function adminLoginRoutes(router: Router, deps: ShopDeps, admin: Router) 
         await record(ctx, unknownSignInStream(at), 'visitor', { type: 'AdminLoginFailed', data: { username, reason: 'unknown_username', at } });
       }
       deps.logger.warn({ username, ip: ctx.ip }, 'admin login failed');
-      throw unauthorized(loginMessages.invalid);
+      throw unauthorized(login.messages.invalid);
     }
     await throttle.succeeded(username, ctx.ip);
     await record(ctx, adminStream(username), `admin:${username}`, { type: 'AdminLoggedIn', data: { username, at } });
-    ctx.body = { success: true, token: signAdminToken(deps.jwtSecret, username), message: loginMessages.success } satisfies LoginResponse;
+    ctx.body = { success: true, token: signAdminToken(deps.jwtSecret, username), message: login.messages.success };
   });
 
-  admin.post(adminLogoutPath, async (ctx: RouterContext) => {
+  route(routers, logout, async (ctx) => {
     const { username, sessionId } = sessionOf(ctx);
     await record(ctx, adminStream(username), `admin:${username}`, { type: 'AdminLoggedOut', data: { username, sessionId, at: deps.clock().toISOString() } });
     sessions.forget(username);
-    ctx.body = { success: true, message: logoutMessage } satisfies LogoutResponse;
+    ctx.body = { success: true, message: logout.messages.loggedOut };
   });
 }

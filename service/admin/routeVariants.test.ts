@@ -6,7 +6,7 @@ import { signAdminToken } from './tokens.ts';
 import { buildRouters } from '../app.ts';
 import { adminRoutes as routesOfAdmin, rawRequest, routeVariants } from '../../infra/chaos/abuse.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { paidCartCheckout, sandboxPayBody } from '../checkout/testing.ts';
+import { paidCartCheckout, sandboxPayBody } from '../../infra/testing/checkout.ts';
 
 let shop: TestShop;
 const personal = [sandboxPayBody().email, sandboxPayBody().address.line1, 'reviewer@example.com'];

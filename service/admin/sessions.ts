@@ -1,9 +1,9 @@
 // Which admin sessions have ended. Sign-outs and revocations are events in the admin's own stream (so the audit log
 // shows sign-ins and sign-outs side by side), and this check reads that stream itself: every shop process on one log
 // sees an ending within `maxAgeMs`, whatever read store it uses (see docs/decisions/012).
-import type { RecordedEvent } from '../../contracts/events.ts';
-import { adminStream } from '../../contracts/streams.ts';
-import type { EventStore } from '../ports/eventStore.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { adminStream } from '../../contracts/shared/streams.ts';
+import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { AdminSession } from './tokens.ts';
 
 type Ended = { loggedOut: Set<string>; revokedAtMs: number; readAt: number };
@@ -27,8 +27,14 @@ function fold(events: RecordedEvent[], readAt: number): Ended {
 
 export function createSessionCheck(events: Pick<EventStore, 'readStream'>, { maxAgeMs = 1000, now = () => Date.now() } = {}): SessionCheck {
   const read = new Map<string, Promise<Ended>>();
+  // What the last read found, per admin, once it has come back: most requests need nothing else.
+  const found = new Map<string, Ended>();
+  // iat has whole seconds: a token signed in the second of a revocation counts as signed before it.
+  const hasEnded = (ended: Ended, session: AdminSession) => ended.loggedOut.has(session.sessionId) || session.issuedAtMs <= ended.revokedAtMs;
   return {
     async ended(session) {
+      const known = found.get(session.username);
+      if (known && now() - known.readAt <= maxAgeMs) return hasEnded(known, session);
       let pending = read.get(session.username);
       if (pending) {
         const kept = await pending.catch(() => null);
@@ -37,16 +43,21 @@ export function createSessionCheck(events: Pick<EventStore, 'readStream'>, { max
       if (!pending) {
         const startedAt = now();
         // One read at a time per admin, shared by the requests that arrive while it runs.
-        pending = events.readStream(adminStream(session.username)).then((stream) => fold(stream, startedAt));
-        read.set(session.username, pending);
-        pending.catch(() => read.delete(session.username));
+        const reading = events.readStream(adminStream(session.username)).then((stream) => fold(stream, startedAt));
+        pending = reading;
+        read.set(session.username, reading);
+        reading.then(
+          (ended) => {
+            if (read.get(session.username) === reading) found.set(session.username, ended);
+          },
+          () => read.delete(session.username),
+        );
       }
-      const ended = await pending;
-      // iat has whole seconds: a token signed in the second of a revocation counts as signed before it.
-      return ended.loggedOut.has(session.sessionId) || session.issuedAtMs <= ended.revokedAtMs;
+      return hasEnded(await pending, session);
     },
     forget(username) {
       read.delete(username);
+      found.delete(username);
     },
   };
 }

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { shopContent } from '../../contracts/content.ts';
+import { shopContent } from '../../contracts/catalog/content.ts';
 import { openSqliteEventStore } from '../../infra/eventstore/sqlite/sqliteEventStore.ts';
 import { call, startTestShop } from '../../infra/testing/shop.ts';
 import { bookDecider } from './catalog.ts';

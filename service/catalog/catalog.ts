@@ -1,5 +1,5 @@
 // The catalog decider: a book is listed once, and updated only when the catalog file changes it.
-import type { BookFields, CatalogEvent } from '../../contracts/catalog.ts';
+import type { BookFields, CatalogEvent } from '../../contracts/catalog/model.ts';
 import type { Decider } from '../commands.ts';
 
 export type BookState = { listed: false } | { listed: true; fields: BookFields };

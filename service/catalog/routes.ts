@@ -1,13 +1,12 @@
-// GET /api/books
-import type { Router } from '@koa/router';
-import { booksProjection, listBooks } from '../../projections/books/books.ts';
+// The books on sale.
+import { catalogApi } from '../../contracts/catalog/api.ts';
+import { booksProjection, listBooks } from '../../projections/catalog/books.ts';
 import type { ShopDeps } from '../deps.ts';
-import { answerCache, sendJsonAnswer } from '../http/answerCache.ts';
+import { answerCache } from '../http/answerCache.ts';
+import { cachedRoute, type Routers } from '../http/route.ts';
 
-export function catalogRoutes(router: Router, deps: ShopDeps) {
+export function catalogRoutes(routers: Routers, deps: ShopDeps) {
   // Every visit reads the catalog and it almost never changes: its JSON is kept until the read model moves on.
   const answers = answerCache<'all'>(deps.reads, [booksProjection.name]);
-  router.get('/api/books', async (ctx) => {
-    sendJsonAnswer(ctx, (await answers.get('all', () => listBooks(deps.reads)))!);
-  });
+  cachedRoute(routers, catalogApi.books, () => answers.get('all', () => listBooks(deps.reads)));
 }

@@ -1,8 +1,8 @@
 // Brings the log in line with the editable catalog file at start: new books are listed, changed ones updated.
-import { bookStream } from '../../contracts/streams.ts';
-import { shopContent } from '../../contracts/content.ts';
+import { bookStream } from '../../contracts/shared/streams.ts';
+import { shopContent } from '../../contracts/catalog/content.ts';
 import { handleCommand, idFromReference, newEventId, type CommandMeta } from '../commands.ts';
-import type { EventStore } from '../ports/eventStore.ts';
+import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import { bookDecider } from './catalog.ts';
 
 export async function seedCatalog(store: EventStore, now: string, books = shopContent.books): Promise<number> {

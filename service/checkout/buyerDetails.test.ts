@@ -3,22 +3,16 @@
 // (the provider's confirmation or webhook, the success page, orders/save) comes first, and however often.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderHistoryResponse } from '../../contracts/adminOrders.ts';
-import { missingCustomerDetails } from '../../contracts/orders.ts';
-import { walletConfirmParams, walletSaveBody } from '../../contracts/walletPayment.ts';
+import type { OrderHistoryResponse } from '../../contracts/orders/console.ts';
+import { missingCustomerDetails } from '../../contracts/orders/model.ts';
+import { walletConfirmParams, walletSaveBody } from '../../contracts/checkout/walletPayment.ts';
 import { allProjections } from '../../projections/index.ts';
 import { getOrderHistory } from '../../projections/orders/orderHistory.ts';
-import { verify } from '../../projections/rebuild.ts';
-import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { assertShippable, cardFormBody, cardOf, deliverWebhook, expectOk, orderAndEmails, outboxFiles, reportRepeatedly, sandboxPayBody, signedWebhook, testCards, testWebhookSecret, walletPayer } from './testing.ts';
+import { verify } from '../../projections/engine/rebuild.ts';
+import { call } from '../../infra/testing/shop.ts';
+import { assertShippable, cardFormBody, cardOf, deliverWebhook, expectOk, orderAndEmails, reportRepeatedly, sandboxPayBody, signedWebhook, sandboxShopFor, testCards, walletPayer } from '../../infra/testing/checkout.ts';
 
-let shop: TestShop;
-test.before(async () => {
-  shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret, OWNER_EMAIL: 'owner@amanahhouse.co.uk' });
-});
-test.after(async () => {
-  await shop.close();
-});
+const shop = await sandboxShopFor(test);
 
 const post = (path: string, body: unknown) => call(`${shop.url}${path}`, { body });
 

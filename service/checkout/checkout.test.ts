@@ -1,36 +1,19 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { CheckoutStarted } from '../../contracts/checkout.ts';
-import type { DomainEvent } from '../../contracts/events.ts';
-import { cartShippingOptionFor, cartShippingOptions } from '../../contracts/shipping.ts';
-import type { Decider } from '../commands.ts';
-import { HttpError } from '../http/errors.ts';
-import { checkoutDecider } from './checkout.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { OrderEvent } from '../../contracts/orders/model.ts';
+import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
+import { cartShippingOptionFor, cartShippingOptions } from '../../contracts/checkout/shipping.ts';
+import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
+import { deciderSpec } from '../../infra/testing/decider.ts';
+import { orderPlacedData, purchaseNoticeData } from '../../infra/testing/exampleOrders.ts';
+import { checkoutDecider, type CheckoutState } from './checkout.ts';
 import { notificationDecider } from './notification.ts';
-import { orderPlacementDecider } from './order.ts';
-import { shippingPaid } from './placeOrder.ts';
+import { orderPlacementDecider, placementMessages, shippingPaid, type PlaceOrder } from './order.ts';
 
-/** given(events).when(command).then(events or an HTTP status) */
-function given<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, events: E[]) {
-  const state = events.reduce(decider.evolve, decider.initialState());
-  return {
-    when: (command: C) => ({
-      then(expected: E[] | number) {
-        if (typeof expected === 'number') {
-          try {
-            decider.decide(command, state);
-            assert.unreachable(`expected ${expected}`);
-          } catch (error) {
-            assert.instance(error, HttpError);
-            assert.is((error as HttpError).status, expected);
-          }
-          return;
-        }
-        assert.equal(decider.decide(command, state), expected);
-      },
-    }),
-  };
-}
+const checkouts = deciderSpec(checkoutDecider);
+const placements = deciderSpec(orderPlacementDecider);
+const notifications = deciderSpec(notificationDecider);
 
 const started: CheckoutStarted['data'] = {
   checkoutId: 'c-1',
@@ -50,73 +33,135 @@ const Completed = { type: 'CheckoutCompleted' as const, data: completed };
 const Cancelled = { type: 'CheckoutCancelled' as const, data: cancelled };
 
 test('checkout: started once, with the items the server priced', () => {
-  given(checkoutDecider, []).when({ type: 'StartCheckout', data: started }).then([Started]);
-  given(checkoutDecider, [Started]).when({ type: 'StartCheckout', data: started }).then(409);
+  checkouts.given([]).when({ type: 'StartCheckout', data: started }).then([Started]);
+  checkouts.given([Started]).when({ type: 'StartCheckout', data: started }).thenFails(Conflict);
 });
 
 test('checkout: completed once by its own payment; a completion for another payment is refused', () => {
-  given(checkoutDecider, [Started]).when({ type: 'CompleteCheckout', data: completed }).then([Completed]);
-  given(checkoutDecider, [Started, Completed]).when({ type: 'CompleteCheckout', data: completed }).then([]);
-  given(checkoutDecider, [Started]).when({ type: 'CompleteCheckout', data: { ...completed, paymentReference: 'cs_other' } }).then(409);
-  given(checkoutDecider, []).when({ type: 'CompleteCheckout', data: completed }).then(404);
+  checkouts.given([Started]).when({ type: 'CompleteCheckout', data: completed }).then([Completed]);
+  checkouts.given([Started, Completed]).when({ type: 'CompleteCheckout', data: completed }).then([]);
+  checkouts.given([Started]).when({ type: 'CompleteCheckout', data: { ...completed, paymentReference: 'cs_other' } }).thenFails(Conflict);
+  checkouts.given([]).when({ type: 'CompleteCheckout', data: completed }).thenFails(NotFound);
 });
 
 test('checkout: cancelled only while open; paying after cancelling still completes it', () => {
-  given(checkoutDecider, [Started]).when({ type: 'CancelCheckout', data: cancelled }).then([Cancelled]);
-  given(checkoutDecider, [Started, Cancelled]).when({ type: 'CancelCheckout', data: cancelled }).then([]);
-  given(checkoutDecider, [Started, Completed]).when({ type: 'CancelCheckout', data: cancelled }).then([]);
-  given(checkoutDecider, [Started, Cancelled]).when({ type: 'CompleteCheckout', data: completed }).then([Completed]);
-  given(checkoutDecider, []).when({ type: 'CancelCheckout', data: cancelled }).then(404);
+  checkouts.given([Started]).when({ type: 'CancelCheckout', data: cancelled }).then([Cancelled]);
+  checkouts.given([Started, Cancelled]).when({ type: 'CancelCheckout', data: cancelled }).then([]);
+  checkouts.given([Started, Completed]).when({ type: 'CancelCheckout', data: cancelled }).then([]);
+  checkouts.given([Started, Cancelled]).when({ type: 'CompleteCheckout', data: completed }).then([Completed]);
+  checkouts.given([]).when({ type: 'CancelCheckout', data: cancelled }).thenFails(NotFound);
 });
 
+const payment: VerifiedPayment = {
+  reference: 'cs_sandbox_1',
+  kind: 'checkout_session',
+  paid: true,
+  amount: 2348,
+  currency: 'gbp',
+  shippingAmount: 350,
+  customerName: 'Amina Khan',
+  customerEmail: 'amina@example.com',
+  shippingAddress: { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' },
+  checkoutId: 'c-1',
+};
+const open: CheckoutState = { status: 'started', started };
+const place = (extra: Partial<PlaceOrder> = {}): PlaceOrder => ({
+  type: 'PlaceOrder',
+  reference: 'cs_sandbox_1',
+  shopper: {},
+  verified: { payment, checkout: open },
+  at: '2026-01-01T00:01:00.000Z',
+  ...extra,
+});
+const order = {
+  orderId: 'cs_sandbox_1',
+  orderNumber: 'AH-andbox_1',
+  customerName: 'Amina Khan',
+  customerEmail: 'amina@example.com',
+  shippingAddress: { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' },
+  items: started.items,
+  subtotal: 1998,
+  shippingCost: 350,
+  total: 2348,
+  currency: 'gbp' as const,
+  paymentMethod: 'Card via the test sandbox',
+  paymentReference: 'cs_sandbox_1',
+  status: 'completed' as const,
+  placedAt: '2026-01-01T00:01:00.000Z',
+};
+const Placed = { type: 'OrderPlaced' as const, data: order };
+
 test('order: placed once per payment, whatever asks again', () => {
-  const order = {
-    orderId: 'cs_sandbox_1',
-    orderNumber: 'AH-sandbox_1',
-    customerName: 'Amina Khan',
-    customerEmail: 'amina@example.com',
-    shippingAddress: { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' },
-    items: started.items,
-    subtotal: 1998,
-    shippingCost: 350,
-    total: 2348,
-    currency: 'gbp' as const,
-    paymentMethod: 'Card via the test sandbox',
-    paymentReference: 'cs_sandbox_1',
-    status: 'completed' as const,
-    placedAt: '2026-01-01T00:01:00.000Z',
+  placements.given([]).when(place()).then([Placed]);
+  placements.given([Placed]).when(place({ shopper: { name: 'Someone else' } })).then([]);
+  placements.given([Placed]).when(place({ verified: undefined })).then([]);
+});
+
+test('order: only a paid payment of this shop\'s checkout, for exactly what the server priced, places an order', () => {
+  placements.given([]).when(place({ verified: { payment: null, checkout: open } })).thenFails(NotFound, placementMessages.noSuchPayment);
+  placements.given([]).when(place({ verified: undefined })).thenFails(NotFound, placementMessages.noSuchPayment);
+  placements.given([]).when(place({ verified: { payment: { ...payment, checkoutId: undefined }, checkout: open } })).thenFails(NotFound);
+  placements.given([]).when(place({ verified: { payment: { ...payment, paid: false }, checkout: open } })).thenFails(Conflict, placementMessages.unpaid);
+  placements.given([]).when(place({ verified: { payment, checkout: { status: 'none' } } })).thenFails(NotFound, placementMessages.noSuchPayment);
+  placements.given([]).when(place({ reference: 'cs_sandbox_2' })).thenFails(NotFound, placementMessages.noSuchPayment);
+  placements.given([]).when(place({ verified: { payment: { ...payment, amount: 1998 }, checkout: open } })).thenFails(Conflict, placementMessages.amountMismatch);
+});
+
+test('order: the buyer\'s details come from the gateway, else the shopper\'s page, else the checkout, else placeholders', () => {
+  const bare = { ...payment, customerName: undefined, customerEmail: undefined, shippingAddress: undefined };
+  const elsewhere = { line1: '9 Elsewhere', city: 'York', postcode: 'YO1 7HH', country: 'GB' };
+  const shopper = { name: 'Bilal Rahman', email: 'bilal@example.com', shippingAddress: elsewhere };
+  placements.given([]).when(place({ shopper })).then([Placed]);
+  placements
+    .given([])
+    .when(place({ shopper, verified: { payment: bare, checkout: open } }))
+    .then([{ ...Placed, data: { ...order, customerName: 'Bilal Rahman', customerEmail: 'bilal@example.com', shippingAddress: elsewhere } }]);
+  const startedWithDetails: CheckoutState = { status: 'started', started: { ...started, customerName: 'Sara Ali', customerEmail: 'sara@example.com' } };
+  placements
+    .given([])
+    .when(place({ verified: { payment: bare, checkout: startedWithDetails } }))
+    .then([{ ...Placed, data: { ...order, customerName: 'Sara Ali', customerEmail: 'sara@example.com', shippingAddress: 'To be provided during checkout' } }]);
+  placements
+    .given([])
+    .when(place({ verified: { payment: bare, checkout: open } }))
+    .then([{ ...Placed, data: { ...order, customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout' } }]);
+});
+
+test('order: a report after the order is placed fills only what it lacks, and replaces nothing', () => {
+  const address = { line1: '7 Orchard Row', city: 'York', postcode: 'YO1 7HH', country: 'GB' };
+  const verified: OrderEvent = { type: 'OrderPlaced', data: orderPlacedData({ orderId: 'o1' }) };
+  const wallet: OrderEvent = {
+    type: 'OrderPlaced',
+    data: orderPlacedData({ orderId: 'o1', customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout' }),
   };
-  const Placed = { type: 'OrderPlaced' as const, data: order };
-  given(orderPlacementDecider, []).when({ type: 'PlaceOrder', order }).then([Placed]);
-  given(orderPlacementDecider, [Placed]).when({ type: 'PlaceOrder', order: { ...order, customerName: 'Someone else' } }).then([]);
+  const shopperAdded = (data: object): OrderEvent => ({
+    type: 'OrderCustomerDetailsAdded',
+    data: { orderId: 'o1', ...data, source: 'shopper', reason: '', by: 'shopper', at: '2026-01-01T00:01:00.000Z' },
+  });
+  const later = (shopper: PlaceOrder['shopper']) => place({ reference: 'o1', shopper, verified: undefined });
+  placements.given([verified]).when(later({ name: 'Someone Else' })).then([]);
+  placements
+    .given([wallet])
+    .when(later({ name: 'Website Customer', email: 'not-an-address', shippingAddress: address }))
+    .then([shopperAdded({ shippingAddress: address })]);
+  placements.given([wallet, shopperAdded({ shippingAddress: address })]).when(later({ shippingAddress: { ...address, line1: '9 Elsewhere' } })).then([]);
 });
 
 test('notifications: a purchase notice once, each kind of e-mail once', () => {
-  const notice = {
-    notificationId: 'n-1',
-    customerName: 'Website Customer',
-    customerEmail: 'customer@example.com',
-    shippingAddress: 'To be provided during checkout',
-    items: [{ name: 'Together We Shine', quantity: 1, price: 999 }],
-    totalAmount: 999,
-    shippingCost: 0,
-    paymentMethod: 'Stripe',
-    notifiedAt: '2026-01-01T00:00:00.000Z',
-  };
+  const notice = purchaseNoticeData('2026-01-01T00:00:00.000Z');
   const sent = (kind: 'purchase-notice' | 'order-to-owner' | 'order-confirmation') => ({
     type: 'EmailSent' as const,
     data: { notificationId: 'n-1', kind, to: 'owner@example.com', subject: 's', messageId: 'm', transport: 'outbox' as const, sentAt: '2026-01-01T00:00:01.000Z' },
   });
   const Notified = { type: 'PurchaseNotified' as const, data: notice };
-  given(notificationDecider, []).when({ type: 'NotifyPurchase', data: notice }).then([Notified]);
-  given(notificationDecider, [Notified]).when({ type: 'NotifyPurchase', data: notice }).then([]);
-  given(notificationDecider, [Notified]).when({ type: 'RecordEmailSent', data: sent('purchase-notice').data }).then([sent('purchase-notice')]);
-  given(notificationDecider, [Notified, sent('purchase-notice')]).when({ type: 'RecordEmailSent', data: sent('purchase-notice').data }).then([]);
-  given(notificationDecider, [sent('order-to-owner')]).when({ type: 'RecordEmailSent', data: sent('order-confirmation').data }).then([sent('order-confirmation')]);
+  notifications.given([]).when({ type: 'NotifyPurchase', data: notice }).then([Notified]);
+  notifications.given([Notified]).when({ type: 'NotifyPurchase', data: notice }).then([]);
+  notifications.given([Notified]).when({ type: 'RecordEmailSent', data: sent('purchase-notice').data }).then([sent('purchase-notice')]);
+  notifications.given([Notified, sent('purchase-notice')]).when({ type: 'RecordEmailSent', data: sent('purchase-notice').data }).then([]);
+  notifications.given([sent('order-to-owner')]).when({ type: 'RecordEmailSent', data: sent('order-confirmation').data }).then([sent('order-confirmation')]);
 });
 
 test('a payment counts only if it is exactly what the server priced, in gbp', () => {
-  const payment = { reference: 'cs_sandbox_1', kind: 'checkout_session' as const, paid: true, amount: 2348, currency: 'gbp', shippingAmount: 350 };
   assert.is(shippingPaid(started, payment), 350);
   assert.is(shippingPaid(started, { ...payment, amount: 1 }), null);
   assert.is(shippingPaid(started, { ...payment, currency: 'usd' }), null);

@@ -1,7 +1,7 @@
 // The checkout decider: a checkout is priced once, then either paid (completed) or abandoned (cancelled).
-import type { CheckoutCancelled, CheckoutCompleted, CheckoutEvent, CheckoutStarted } from '../../contracts/checkout.ts';
+import type { CheckoutCancelled, CheckoutCompleted, CheckoutEvent, CheckoutStarted } from '../../contracts/checkout/model.ts';
 import type { Decider } from '../commands.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../../contracts/shared/errors.ts';
 
 export type CheckoutState =
   | { status: 'none' }

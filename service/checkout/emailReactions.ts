@@ -1,9 +1,9 @@
 // Which e-mails each event makes due: the reactor's table for the postbox. Request handlers no longer send e-mail; the
 // reactor runs these once it reads the event from the log, so a crash after the event was stored still sends them.
-import type { PurchaseNotified } from '../../contracts/checkout.ts';
-import type { RecordedEvent } from '../../contracts/events.ts';
-import type { OrderCustomerDetailsAdded, OrderPlaced } from '../../contracts/orders.ts';
-import type { Reactions } from '../../projections/reactor.ts';
+import type { PurchaseNotified } from '../../contracts/checkout/model.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { OrderCustomerDetailsAdded, OrderPlaced } from '../../contracts/orders/model.ts';
+import type { Reactions } from '../../projections/engine/reactor.ts';
 import type { CommandMeta } from '../commands.ts';
 import type { Postbox } from './orderEmails.ts';
 

@@ -1,7 +1,7 @@
 // Calls to the payment gateway: a gateway that is down or refuses is the shop's problem, answered as 502.
 import type { ShopDeps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
-import { GatewayUnavailable } from '../ports/payments.ts';
+import { GatewayUnavailable } from '../../contracts/ports/payments.ts';
 
 export const gatewayDownMessage = 'The payment provider could not be reached. Please try again later.';
 

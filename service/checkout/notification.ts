@@ -1,5 +1,5 @@
 // The notification decider: what the owner was told about a purchase, and each e-mail recorded once.
-import type { EmailKind, EmailSent, NotificationEvent, PurchaseNotified } from '../../contracts/checkout.ts';
+import type { EmailKind, EmailSent, NotificationEvent, PurchaseNotified } from '../../contracts/checkout/model.ts';
 import type { Decider } from '../commands.ts';
 
 export type NotificationState = { notified: boolean; sent: EmailKind[] };

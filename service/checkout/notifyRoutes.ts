@@ -1,18 +1,17 @@
-// POST /api/direct-notify: the owner hears of a direct purchase before the shopper pays (spec §7).
+// The owner hears of a direct purchase before the shopper pays.
 import { randomUUID } from 'node:crypto';
-import type { Router } from '@koa/router';
-import { DirectNotifyRequestSchema } from '../../contracts/checkout.ts';
-import { notificationStream } from '../../contracts/streams.ts';
+import { checkoutApi } from '../../contracts/checkout/api.ts';
+import { notificationStream } from '../../contracts/shared/streams.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
-import { parseOr400 } from '../http/errors.ts';
 import { limit } from '../http/limits.ts';
 import { commandMeta } from '../http/request.ts';
+import { route, type Routers } from '../http/route.ts';
 import { notificationDecider } from './notification.ts';
 
-export function notifyRoutes(router: Router, deps: ShopDeps) {
-  router.post('/api/direct-notify', limit(deps, 'notices'), async (ctx) => {
-    const body = parseOr400(DirectNotifyRequestSchema, ctx.request.body);
+export function notifyRoutes(routers: Routers, deps: ShopDeps) {
+  route(routers, checkoutApi.directNotify, limit(deps, 'notices'), async (ctx, input) => {
+    const body = input.body();
     const notificationId = randomUUID();
     const meta = { ...commandMeta(ctx, 'shopper', deps.clock()), correlationId: notificationId };
     // Recorded as the shopper's page put it: it is a heads-up to the owner, and nothing is charged from it.

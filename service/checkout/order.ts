@@ -1,12 +1,108 @@
-// Placing an order: once per payment. The owner's console folds the same stream for status changes.
-import type { OrderEvent, OrderPlaced } from '../../contracts/orders.ts';
+// Placing an order for a verified payment: one decider over the order's stream owns the whole decision. Whichever of
+// the webhook, the success page or orders/save reports the payment, it is this command; the decider places the order
+// once (when the payment is paid and is exactly what the server priced), and a report that comes after only fills the
+// buyer's details the order still lacks. The e-mails follow from its events (see emailReactions.ts).
+import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import {
+  detailsFillingGaps,
+  placeholderCustomerName,
+  placeholderShippingAddress,
+  withDetailsAdded,
+  type OrderEvent,
+  type OrderPlaced,
+  type ShippingAddress,
+} from '../../contracts/orders/model.ts';
+import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
+import { orderNumberFrom, placedAfterCardPaymentStatus } from '../../contracts/shared/constants.ts';
+import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import type { Decider } from '../commands.ts';
+import type { CheckoutState } from './checkout.ts';
+
+/** What the shopper's own page knows about them, used only where the gateway has nothing. */
+export type ShopperDetails = { name?: string; email?: string; shippingAddress?: ShippingAddress };
 
 export type PlacementState = { placed: false } | { placed: true; order: OrderPlaced['data'] };
-export type PlaceOrder = { type: 'PlaceOrder'; order: OrderPlaced['data'] };
+
+export type PlaceOrder = {
+  type: 'PlaceOrder';
+  /** the gateway's id for the payment, which is also the order's id */
+  reference: string;
+  shopper: ShopperDetails;
+  /**
+   * The payment as the gateway verified it (null when it knows no such payment) and the checkout the payment names.
+   * Looked up only while the order is not placed: once it is, the gateway is not asked again.
+   */
+  verified?: { payment: VerifiedPayment | null; checkout: CheckoutState };
+  /** ISO-8601 UTC */
+  at: string;
+};
+
+export const placementMessages = {
+  noSuchPayment: 'There is no such payment',
+  unpaid: 'This payment has not been completed',
+  amountMismatch: 'The amount paid does not match this order',
+} as const;
+
+/** The shipping part of what was paid, if the payment matches the checkout the server priced; else null. */
+export function shippingPaid(started: CheckoutStarted['data'], payment: VerifiedPayment): number | null {
+  if (payment.currency !== started.currency) return null;
+  const option =
+    payment.kind === 'payment_intent'
+      ? started.shippingOptions.length === 1
+        ? started.shippingOptions[0]
+        : undefined
+      : started.shippingOptions.find((o) => o.amount === payment.shippingAmount);
+  if (!option || payment.amount !== started.subtotal + option.amount) return null;
+  return option.amount;
+}
+
+const paymentMethodOf = (started: CheckoutStarted['data']) =>
+  `${started.channel === 'wallet' ? 'Wallet (Apple Pay / Google Pay)' : 'Card'} via ${started.provider === 'stripe' ? 'Stripe' : 'the test sandbox'}`;
+
+function placeOrder(command: PlaceOrder): OrderPlaced[] {
+  const { reference, shopper } = command;
+  const { payment, checkout } = command.verified ?? { payment: null, checkout: { status: 'none' } as const };
+  if (!payment?.checkoutId) throw notFound(placementMessages.noSuchPayment);
+  if (!payment.paid) throw conflict(placementMessages.unpaid);
+  if (checkout.status === 'none' || checkout.started.paymentReference !== reference) throw notFound(placementMessages.noSuchPayment);
+  const started = checkout.started;
+  const shippingCost = shippingPaid(started, payment);
+  if (shippingCost === null) throw conflict(placementMessages.amountMismatch);
+  // The buyer's details: what the gateway verified first, then what the shopper's page says, then what the checkout
+  // was started with, then placeholders the owner can fill in later.
+  const order: OrderPlaced['data'] = {
+    orderId: reference,
+    orderNumber: orderNumberFrom(reference),
+    customerName: payment.customerName ?? shopper.name ?? started.customerName ?? placeholderCustomerName,
+    customerEmail: payment.customerEmail ?? shopper.email ?? started.customerEmail ?? '',
+    shippingAddress: payment.shippingAddress ?? shopper.shippingAddress ?? started.shippingAddress ?? placeholderShippingAddress,
+    items: started.items,
+    subtotal: started.subtotal,
+    shippingCost,
+    total: payment.amount,
+    currency: 'gbp',
+    paymentMethod: paymentMethodOf(started),
+    paymentReference: reference,
+    status: placedAfterCardPaymentStatus,
+    placedAt: command.at,
+  };
+  return [{ type: 'OrderPlaced', data: order }];
+}
+
+/** Placed already (the provider's report came first): the shopper's page fills only what the order lacks. */
+function fillGaps(command: PlaceOrder, order: OrderPlaced['data']): OrderEvent[] {
+  const { name, email, shippingAddress } = command.shopper;
+  const fill = detailsFillingGaps(order, { customerName: name, customerEmail: email, shippingAddress });
+  if (Object.keys(fill).length === 0) return [];
+  return [{ type: 'OrderCustomerDetailsAdded', data: { orderId: command.reference, ...fill, source: 'shopper', reason: '', by: 'shopper', at: command.at } }];
+}
 
 export const orderPlacementDecider: Decider<PlacementState, PlaceOrder, OrderEvent> = {
   initialState: () => ({ placed: false }),
-  evolve: (state, event) => (event.type === 'OrderPlaced' ? { placed: true, order: event.data } : state),
-  decide: (command, state) => (state.placed ? [] : [{ type: 'OrderPlaced', data: command.order }]),
+  evolve: (state, event) => {
+    if (event.type === 'OrderPlaced') return { placed: true, order: event.data };
+    if (event.type === 'OrderCustomerDetailsAdded' && state.placed) return { placed: true, order: withDetailsAdded(state.order, event.data) };
+    return state;
+  },
+  decide: (command, state) => (state.placed ? fillGaps(command, state.order) : placeOrder(command)),
 };

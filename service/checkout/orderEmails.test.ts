@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderPlaced } from '../../contracts/orders.ts';
+import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import { purchaseNoticeData } from '../../infra/testing/exampleOrders.ts';
 import { orderConfirmation, orderToOwner, owedOrderEmails, purchaseNotice } from './orderEmails.ts';
 
 const order: OrderPlaced['data'] = {
@@ -37,20 +38,7 @@ test('the owner hears who ordered what, and how it was paid', () => {
 });
 
 test('a purchase notice says plainly that nothing is paid yet', () => {
-  const mail = purchaseNotice(
-    {
-      notificationId: 'n-1',
-      customerName: 'Website Customer',
-      customerEmail: 'customer@example.com',
-      shippingAddress: 'To be provided during checkout',
-      items: [{ name: 'Together We Shine', quantity: 1, price: 999 }],
-      totalAmount: 999,
-      shippingCost: 0,
-      paymentMethod: 'Stripe',
-      notifiedAt: '2026-01-01T10:00:00.000Z',
-    },
-    'owner@amanahhouse.co.uk',
-  );
+  const mail = purchaseNotice(purchaseNoticeData('2026-01-01T10:00:00.000Z'), 'owner@amanahhouse.co.uk');
   assert.is(mail.subject, 'A shopper is checking out: Together We Shine');
   assert.match(mail.text, 'The order is placed once the payment is confirmed');
   assert.match(mail.text, 'To be provided during checkout');

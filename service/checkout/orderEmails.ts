@@ -1,13 +1,13 @@
 // The e-mails an order and a purchase notice send, each through the mailer once and recorded as EmailSent.
-import type { EmailKind, EmailSent, PurchaseNotified } from '../../contracts/checkout.ts';
-import { shopContent } from '../../contracts/content.ts';
-import { formatPence } from '../../contracts/money.ts';
-import type { DomainEvent } from '../../contracts/events.ts';
-import { orderOnRecord, type OrderPlaced, type ShippingAddress } from '../../contracts/orders.ts';
-import { notificationStream, orderStream } from '../../contracts/streams.ts';
+import type { EmailKind, EmailSent, PurchaseNotified } from '../../contracts/checkout/model.ts';
+import { shopContent } from '../../contracts/catalog/content.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
+import type { DomainEvent } from '../../contracts/shared/events.ts';
+import { orderOnRecord, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
+import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
 import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
-import type { MailMessage } from '../ports/mailer.ts';
+import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { notificationDecider } from './notification.ts';
 
 type Order = OrderPlaced['data'];

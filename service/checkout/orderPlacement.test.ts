@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderPlaced } from '../../contracts/orders.ts';
-import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import { call } from '../../infra/testing/shop.ts';
 import {
   allEvents,
   cardFormBody,
@@ -14,17 +14,11 @@ import {
   paidCartCheckout,
   sandboxPayBody,
   signedWebhook,
+  sandboxShopFor,
   testCards,
-  testWebhookSecret,
-} from './testing.ts';
+} from '../../infra/testing/checkout.ts';
 
-let shop: TestShop;
-test.before(async () => {
-  shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret, OWNER_EMAIL: 'owner@amanahhouse.co.uk' });
-});
-test.after(async () => {
-  await shop.close();
-});
+const shop = await sandboxShopFor(test);
 
 const post = (path: string, body: unknown) => call(`${shop.url}${path}`, { body });
 const eventsFor = async (reference: string) => (await allEvents(shop)).filter((e) => e.stream.endsWith(reference) || JSON.stringify(e.data).includes(reference));
@@ -155,7 +149,7 @@ test('cancelling: the cancelled page records the abandoned checkout once and get
   assert.is((await allEvents(shop)).filter((e) => e.stream === `checkout-${checkoutId}`).length, 2);
 });
 
-test('direct-notify records the spec\'s notification and tells the owner once', async () => {
+test('direct-notify records the owner\'s notification and tells the owner once', async () => {
   const res = await post('/api/direct-notify', {
     shippingAddress: 'To be provided during checkout',
     items: [{ name: 'Together We Shine', quantity: 1, price: 999 }],

@@ -1,21 +1,16 @@
 // The three ways a payment becomes an order — orders/save, the success page, the gateway's webhook — and cancelling.
-import type { Router } from '@koa/router';
-import {
-  CancelCheckoutRequestSchema,
-  ConfirmCheckoutRequestSchema,
-  SaveOrderRequestSchema,
-  type CancelCheckoutResponse,
-  type OrderNumberResponse,
-} from '../../contracts/checkout.ts';
+import { checkoutApi } from '../../contracts/checkout/api.ts';
 import type { ShopDeps } from '../deps.ts';
-import { badRequest, HttpError, parseOr400 } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
+import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
 import { commandMeta } from '../http/request.ts';
-import { WebhookRejected } from '../ports/payments.ts';
+import { route, type Routers } from '../http/route.ts';
+import { WebhookRejected } from '../../contracts/ports/payments.ts';
 import type { OrderDesk } from './placeOrder.ts';
 
-export function orderRoutes(router: Router, deps: ShopDeps, desk: OrderDesk) {
-  router.post('/api/orders/save', async (ctx) => {
-    const body = parseOr400(SaveOrderRequestSchema, ctx.request.body);
+export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
+  route(routers, checkoutApi.saveOrder, async (ctx, input) => {
+    const body = input.body();
     const address = body.shipping?.address;
     const { orderNumber } = await desk.placeOrder(body.paymentIntentId, commandMeta(ctx, 'shopper', deps.clock()), {
       ...(body.name ? { name: body.name } : {}),
@@ -24,28 +19,25 @@ export function orderRoutes(router: Router, deps: ShopDeps, desk: OrderDesk) {
         ? { shippingAddress: { line1: address.line1, ...(address.line2 ? { line2: address.line2 } : {}), city: address.city, postcode: address.postal_code, country: address.country } }
         : {}),
     });
-    const answer: OrderNumberResponse = { success: true, orderNumber };
-    ctx.body = answer;
+    ctx.body = { success: true, orderNumber };
   });
 
-  router.post('/api/checkout/confirm', async (ctx) => {
-    const body = parseOr400(ConfirmCheckoutRequestSchema, ctx.request.body);
+  route(routers, checkoutApi.confirmCheckout, async (ctx, input) => {
+    const body = input.body();
     const { orderNumber } = await desk.placeOrder(body.sessionId, commandMeta(ctx, 'shopper', deps.clock()));
-    const answer: OrderNumberResponse = { success: true, orderNumber };
-    ctx.body = answer;
+    ctx.body = { success: true, orderNumber };
   });
 
-  router.post('/api/checkout/cancel', async (ctx) => {
-    const body = parseOr400(CancelCheckoutRequestSchema, ctx.request.body);
+  route(routers, checkoutApi.cancelCheckout, async (ctx, input) => {
+    const body = input.body();
     const items = await desk.cancelCheckout(body.checkoutId, commandMeta(ctx, 'shopper', deps.clock()));
-    const answer: CancelCheckoutResponse = { success: true, items };
-    ctx.body = answer;
+    ctx.body = { success: true, items };
   });
 
   // The signature is checked on the body exactly as it arrived (the body parser keeps it as rawBody).
-  router.post('/api/payments/webhook', async (ctx) => {
+  route(routers, checkoutApi.paymentsWebhook, async (ctx) => {
     const raw = ctx.request.rawBody;
-    if (typeof raw !== 'string' || raw === '') throw badRequest('Webhook body is empty');
+    if (typeof raw !== 'string' || raw === '') throw badRequest(checkoutApi.paymentsWebhook.messages.empty);
     let notice;
     try {
       notice = deps.payments.parseWebhook(raw, ctx.get('Stripe-Signature') || undefined, deps.clock());
@@ -67,7 +59,7 @@ export function orderRoutes(router: Router, deps: ShopDeps, desk: OrderDesk) {
     } catch (error) {
       // Not ours, not paid yet, or not matching: redelivering will not change that, so the gateway is not asked to.
       // A gateway outage (502) is rethrown so the delivery is retried.
-      if (error instanceof HttpError && (error.status === 404 || error.status === 409)) {
+      if (error instanceof NotFound || error instanceof Conflict) {
         deps.logger.warn({ eventId: notice.eventId, reference: notice.reference, reason: error.message }, 'webhook delivery changed nothing');
         return;
       }

@@ -1,19 +1,17 @@
-// Turning a verified payment into an order, exactly once, whichever of webhook, success page or orders/save comes first.
-import type { CheckoutStarted } from '../../contracts/checkout.ts';
-import { orderNumberFrom, placedAfterCardPaymentStatus } from '../../contracts/constants.ts';
-import type { OrderItem, OrderPlaced, ShippingAddress } from '../../contracts/orders.ts';
-import { checkoutStream, orderStream } from '../../contracts/streams.ts';
-import { fold, handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
+// Turning a verified payment into an order, exactly once, whichever of webhook, success page or orders/save comes first:
+// this looks up what the decision needs (the order's stream, the gateway's word on the payment, the checkout it names)
+// and sends one PlaceOrder command to the order placement decider, which decides.
+import type { OrderEvent, OrderItem } from '../../contracts/orders/model.ts';
+import { orderNumberFrom } from '../../contracts/shared/constants.ts';
+import { Conflict, conflict, notFound } from '../../contracts/shared/errors.ts';
+import { checkoutStream, orderStream } from '../../contracts/shared/streams.ts';
+import { fold, handleCommand, idFromReference, newEventId, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
-import { conflict, notFound } from '../http/errors.ts';
-import type { VerifiedPayment } from '../ports/payments.ts';
-import { customerDetailsDecider } from '../orders/customerDetails.ts';
 import { checkoutDecider } from './checkout.ts';
-import { orderPlacementDecider } from './order.ts';
+import { orderPlacementDecider, placementMessages, type PlaceOrder, type ShopperDetails } from './order.ts';
 import { viaGateway } from './gatewayCalls.ts';
 
-/** What the shopper's own page knows about them, used only where the gateway has nothing. */
-export type ShopperDetails = { name?: string; email?: string; shippingAddress?: ShippingAddress };
+export type { ShopperDetails } from './order.ts';
 
 export type OrderDesk = {
   placeOrder(reference: string, meta: CommandMeta, shopper?: ShopperDetails): Promise<{ orderNumber: string }>;
@@ -23,22 +21,6 @@ export type OrderDesk = {
 };
 
 export const paidCheckoutMessage = 'This checkout has already been paid';
-
-const paymentMethodOf = (started: CheckoutStarted['data']) =>
-  `${started.channel === 'wallet' ? 'Wallet (Apple Pay / Google Pay)' : 'Card'} via ${started.provider === 'stripe' ? 'Stripe' : 'the test sandbox'}`;
-
-/** The shipping part of what was paid, if the payment matches the checkout the server priced; else null. */
-export function shippingPaid(started: CheckoutStarted['data'], payment: VerifiedPayment): number | null {
-  if (payment.currency !== started.currency) return null;
-  const option =
-    payment.kind === 'payment_intent'
-      ? started.shippingOptions.length === 1
-        ? started.shippingOptions[0]
-        : undefined
-      : started.shippingOptions.find((o) => o.amount === payment.shippingAmount);
-  if (!option || payment.amount !== started.subtotal + option.amount) return null;
-  return option.amount;
-}
 
 export function createOrderDesk(deps: ShopDeps): OrderDesk {
   const queues = new Map<string, Promise<unknown>>();
@@ -52,74 +34,52 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
   }
 
   async function place(reference: string, meta: CommandMeta, shopper: ShopperDetails = {}) {
-    const orderNumber = orderNumberFrom(reference);
-    const placedBefore = (await deps.events.readStream(orderStream(reference))).find((e) => e.type === 'OrderPlaced');
-    if (placedBefore) {
-      // The provider's report placed it first; what the shopper's page brings now fills only what the order lacks.
-      const offered = {
-        ...(shopper.name ? { customerName: shopper.name } : {}),
-        ...(shopper.email ? { customerEmail: shopper.email } : {}),
-        ...(shopper.shippingAddress ? { shippingAddress: shopper.shippingAddress } : {}),
-      };
-      if (Object.keys(offered).length > 0) {
+    const stream = orderStream(reference);
+    const history = await deps.events.readStream(stream);
+    const placedBefore = history.find((e) => e.type === 'OrderPlaced');
+    const command: PlaceOrder = { type: 'PlaceOrder', reference, shopper, at: meta.now };
+    // Every event of a purchase shares the checkout as its correlation id.
+    let correlationId = placedBefore?.metadata.correlationId;
+    if (!placedBefore) {
+      const payment = await viaGateway(deps, () => deps.payments.retrievePayment(reference));
+      const checkout = payment?.checkoutId ? fold(checkoutDecider, await deps.events.readStream(checkoutStream(payment.checkoutId))) : checkoutDecider.initialState();
+      command.verified = { payment, checkout };
+      // Decided once ahead, so the checkout is completed before the order is placed: each step is idempotent and
+      // OrderPlaced comes last, so a retry after a crash finishes the job.
+      let decided: OrderEvent[];
+      try {
+        decided = orderPlacementDecider.decide(command, fold(orderPlacementDecider, history));
+      } catch (error) {
+        if (error instanceof Conflict && error.message === placementMessages.amountMismatch && payment && checkout.status !== 'none') {
+          deps.logger.error({ reference, paid: payment.amount, currency: payment.currency, subtotal: checkout.started.subtotal }, 'payment does not match its checkout');
+        }
+        throw error;
+      }
+      const placed = decided.find((e) => e.type === 'OrderPlaced');
+      if (placed && checkout.status !== 'none') {
+        const { checkoutId } = checkout.started;
+        correlationId = checkoutId;
+        const { orderNumber, total, shippingCost } = placed.data;
         await handleCommand(
           deps.events,
-          orderStream(reference),
-          customerDetailsDecider,
-          { type: 'AddCustomerDetails', orderId: reference, offered, source: 'shopper', reason: '', by: 'shopper', at: meta.now },
-          { ...meta, correlationId: placedBefore.metadata.correlationId },
-          { waiter: deps.waiter },
+          checkoutStream(checkoutId),
+          checkoutDecider,
+          {
+            type: 'CompleteCheckout',
+            data: { checkoutId, paymentReference: reference, orderId: reference, orderNumber, amountPaid: total, shippingCost, completedAt: meta.now },
+          },
+          { ...meta, correlationId },
+          { eventIds: () => idFromReference('CheckoutCompleted', reference) },
         );
       }
-    } else {
-      const payment = await viaGateway(deps, () => deps.payments.retrievePayment(reference));
-      if (!payment?.checkoutId) throw notFound('There is no such payment');
-      if (!payment.paid) throw conflict('This payment has not been completed');
-      const checkout = fold(checkoutDecider, await deps.events.readStream(checkoutStream(payment.checkoutId)));
-      if (checkout.status === 'none' || checkout.started.paymentReference !== reference) throw notFound('There is no such payment');
-      const started = checkout.started;
-      const shippingCost = shippingPaid(started, payment);
-      if (shippingCost === null) {
-        deps.logger.error({ reference, paid: payment.amount, currency: payment.currency, subtotal: started.subtotal }, 'payment does not match its checkout');
-        throw conflict('The amount paid does not match this order');
-      }
-      const causedBy = { ...meta, correlationId: started.checkoutId };
-      // Each step is idempotent and OrderPlaced comes last, so a retry after a crash finishes the job.
-      await handleCommand(
-        deps.events,
-        checkoutStream(started.checkoutId),
-        checkoutDecider,
-        {
-          type: 'CompleteCheckout',
-          data: { checkoutId: started.checkoutId, paymentReference: reference, orderId: reference, orderNumber, amountPaid: payment.amount, shippingCost, completedAt: meta.now },
-        },
-        causedBy,
-        { eventIds: () => idFromReference('CheckoutCompleted', reference) },
-      );
-      const order: OrderPlaced['data'] = {
-        orderId: reference,
-        orderNumber,
-        customerName: payment.customerName ?? shopper.name ?? started.customerName ?? 'Website Customer',
-        customerEmail: payment.customerEmail ?? shopper.email ?? started.customerEmail ?? '',
-        shippingAddress: payment.shippingAddress ?? shopper.shippingAddress ?? started.shippingAddress ?? 'To be provided during checkout',
-        items: started.items,
-        subtotal: started.subtotal,
-        shippingCost,
-        total: payment.amount,
-        currency: 'gbp',
-        paymentMethod: paymentMethodOf(started),
-        paymentReference: reference,
-        status: placedAfterCardPaymentStatus,
-        placedAt: meta.now,
-      };
-      await handleCommand(deps.events, orderStream(reference), orderPlacementDecider, { type: 'PlaceOrder', order }, causedBy, {
-        eventIds: () => idFromReference('OrderPlaced', reference),
-        waiter: deps.waiter,
-      });
     }
+    await handleCommand(deps.events, stream, orderPlacementDecider, command, { ...meta, ...(correlationId ? { correlationId } : {}) }, {
+      eventIds: (event) => (event.type === 'OrderPlaced' ? idFromReference('OrderPlaced', reference) : newEventId()),
+      waiter: deps.waiter,
+    });
     // The reactor sends the order's e-mails from the log; the answer waits for them a moment, as when it sent them itself.
     await deps.effects.waitFor(await deps.events.headPosition());
-    return { orderNumber };
+    return { orderNumber: orderNumberFrom(reference) };
   }
 
   return {

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { CheckoutStarted } from '../../contracts/checkout.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
 import { call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { allEvents, cardFormBody, ofType } from './testing.ts';
+import { allEvents, cardFormBody, ofType } from '../../infra/testing/checkout.ts';
 
 let shop: TestShop;
 test.before(async () => {

@@ -1,41 +1,37 @@
-// Checkout's HTTP slice: starting payments at the server's price (spec §7), and wiring the order desk's routes.
-import type { Router } from '@koa/router';
-import {
-  CardPaymentIntentRequestSchema,
-  CartCheckoutRequestSchema,
-  CreateCheckoutSessionRequestSchema,
-  WalletPaymentIntentRequestSchema,
-  type PaymentsConfigResponse,
-} from '../../contracts/checkout.ts';
-import { cartShippingOptionFor, cartShippingOptions, destinationCodes } from '../../contracts/shipping.ts';
+// Checkout's HTTP slice: starting payments at the server's price, and wiring the order desk's routes.
+import { checkoutApi } from '../../contracts/checkout/api.ts';
+import { CardPaymentIntentRequestSchema, WalletPaymentIntentRequestSchema } from '../../contracts/checkout/model.ts';
+import { cartShippingOptionFor, cartShippingOptions, destinationCodes } from '../../contracts/checkout/shipping.ts';
 import type { ShopDeps } from '../deps.ts';
 import { badRequest, parseOr400 } from '../http/errors.ts';
 import { limit } from '../http/limits.ts';
+import { route, type Routers } from '../http/route.ts';
 import { notifyRoutes } from './notifyRoutes.ts';
 import { orderRoutes } from './orderRoutes.ts';
 import { createOrderDesk } from './placeOrder.ts';
 import { priceByTitle, priceCart, priceSingleBook } from './pricing.ts';
 import { sandboxRoutes } from './sandboxRoutes.ts';
+import { shippingRoutes } from './shippingRoutes.ts';
 import { startHostedCheckout, startPaymentIntent } from './startCheckout.ts';
 
-const amountMismatch = 'The amount does not match the price of this order';
+const { amountMismatch } = checkoutApi.createPaymentIntent.messages;
 
-export function checkoutRoutes(router: Router, deps: ShopDeps) {
+export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
   const desk = createOrderDesk(deps);
+  shippingRoutes(routers);
 
-  router.get('/api/payments/config', (ctx) => {
+  route(routers, checkoutApi.paymentsConfig, (ctx) => {
     const key = deps.payments.publishableKey;
-    const body: PaymentsConfigResponse = {
+    ctx.body = {
       provider: deps.payments.provider,
       publishableKey: key,
       testMode: deps.payments.provider === 'sandbox' || !!key?.startsWith('pk_test_'),
     };
-    ctx.body = body;
   });
 
   // The cart drawer: lines by book id; the shipping option follows customerCountry (reading 1: GB 350, else 500).
-  router.post('/api/cart/checkout', limit(deps, 'checkouts'), async (ctx) => {
-    const body = parseOr400(CartCheckoutRequestSchema, ctx.request.body);
+  route(routers, checkoutApi.cartCheckout, limit(deps, 'checkouts'), async (ctx, input) => {
+    const body = input.body();
     const priced = await priceCart(deps.reads, body.items);
     ctx.body = await startHostedCheckout(deps, ctx, {
       channel: 'cart',
@@ -46,8 +42,8 @@ export function checkoutRoutes(router: Router, deps: ShopDeps) {
   });
 
   // The direct purchase: lines by title; without a country the payment page offers both shipping options.
-  router.post('/api/create-checkout-session', limit(deps, 'checkouts'), async (ctx) => {
-    const body = parseOr400(CreateCheckoutSessionRequestSchema, ctx.request.body);
+  route(routers, checkoutApi.createCheckoutSession, limit(deps, 'checkouts'), async (ctx, input) => {
+    const body = input.body();
     const priced = await priceByTitle(deps.reads, body.items);
     const country = body.customerCountry;
     ctx.body = await startHostedCheckout(deps, ctx, {
@@ -60,8 +56,9 @@ export function checkoutRoutes(router: Router, deps: ShopDeps) {
     });
   });
 
-  // The custom card form sends the shopper and their address; the wallet page sends only the amount it showed.
-  router.post('/api/create-payment-intent', limit(deps, 'checkouts'), async (ctx) => {
+  // The custom card form sends the shopper and their address; the wallet page sends only the amount it showed. Which of
+  // the two a body is decides the schema it is checked against, so its errors name that form's fields.
+  route(routers, checkoutApi.createPaymentIntent, limit(deps, 'checkouts'), async (ctx) => {
     const raw = ctx.request.body;
     const isCardForm = !!raw && typeof raw === 'object' && !('amount' in raw);
     if (isCardForm) {
@@ -86,7 +83,7 @@ export function checkoutRoutes(router: Router, deps: ShopDeps) {
     ctx.body = await startPaymentIntent(deps, ctx, { channel: 'wallet', priced, shippingOption: option });
   });
 
-  orderRoutes(router, deps, desk);
-  notifyRoutes(router, deps);
-  if (deps.payments.sandbox) sandboxRoutes(router, deps, deps.payments.sandbox, desk);
+  orderRoutes(routers, deps, desk);
+  notifyRoutes(routers, deps);
+  if (deps.payments.sandbox) sandboxRoutes(routers, deps, deps.payments.sandbox, desk);
 }

@@ -1,14 +1,15 @@
 // The sandbox provider's calls, served only in test mode: its hosted page pays a session, its card form confirms an
 // intent. Paying then places the order at once, as Stripe's webhook would.
-import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { SandboxConfirmIntentRequestSchema, SandboxPayRequestSchema, type SandboxConfirmIntentResponse, type SandboxPayResponse } from '../../contracts/sandboxPayments.ts';
-import { cartShippingOptionFor } from '../../contracts/shipping.ts';
+import { checkoutApi } from '../../contracts/checkout/api.ts';
+import { cartShippingOptionFor } from '../../contracts/checkout/shipping.ts';
 import type { ShopDeps } from '../deps.ts';
-import { badRequest, HttpError, notFound, parseOr400 } from '../http/errors.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+import { notFound } from '../../contracts/shared/errors.ts';
 import { limit } from '../http/limits.ts';
 import { commandMeta } from '../http/request.ts';
-import { CardDeclined, type SandboxDesk } from '../ports/payments.ts';
+import { route, type Routers } from '../http/route.ts';
+import { CardDeclined, type SandboxDesk } from '../../contracts/ports/payments.ts';
 import type { OrderDesk } from './placeOrder.ts';
 
 function charging<T>(charge: () => T): T {
@@ -20,7 +21,9 @@ function charging<T>(charge: () => T): T {
   }
 }
 
-export function sandboxRoutes(router: Router, deps: ShopDeps, sandbox: SandboxDesk, desk: OrderDesk) {
+const { sandboxSession, sandboxPay, sandboxConfirmIntent } = checkoutApi;
+
+export function sandboxRoutes(routers: Routers, deps: ShopDeps, sandbox: SandboxDesk, desk: OrderDesk) {
   const placeAsWebhook = async (ctx: Context, reference: string) => {
     try {
       await desk.placeOrder(reference, commandMeta(ctx, 'webhook:sandbox', deps.clock()));
@@ -30,32 +33,32 @@ export function sandboxRoutes(router: Router, deps: ShopDeps, sandbox: SandboxDe
     }
   };
 
-  router.get('/api/sandbox/checkout-sessions/:id', (ctx) => {
+  route(routers, sandboxSession, (ctx) => {
     const session = sandbox.describeSession(ctx.params.id ?? '');
-    if (!session) throw notFound('There is no such checkout session');
+    if (!session) throw notFound(sandboxSession.messages.unknownSession);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = session;
   });
 
-  router.post('/api/sandbox/checkout-sessions/:id/pay', limit(deps, 'sandbox'), async (ctx) => {
+  route(routers, sandboxPay, limit(deps, 'sandbox'), async (ctx, input) => {
+    const { messages } = sandboxPay;
     const id = ctx.params.id ?? '';
     const session = sandbox.describeSession(id);
-    if (!session) throw notFound('There is no such checkout session');
-    const body = parseOr400(SandboxPayRequestSchema, ctx.request.body);
-    if (!session.shippingOptions.some((o) => o.id === body.shippingOptionId)) throw badRequest('Choose a shipping option');
-    if (!session.allowedCountries.some((c) => c.code === body.address.country)) throw badRequest('We do not ship to that country from this checkout');
+    if (!session) throw notFound(messages.unknownSession);
+    const body = input.body();
+    if (!session.shippingOptions.some((o) => o.id === body.shippingOptionId)) throw badRequest(messages.chooseShipping);
+    if (!session.allowedCountries.some((c) => c.code === body.address.country)) throw badRequest(messages.notShipped);
     // Where the page offers both rates, the address decides which one applies (GB 350, elsewhere 500).
     const matching = cartShippingOptionFor(body.address.country).id;
-    if (session.shippingOptions.some((o) => o.id === matching) && body.shippingOptionId !== matching) throw badRequest('Choose the shipping option for your country');
+    if (session.shippingOptions.some((o) => o.id === matching) && body.shippingOptionId !== matching) throw badRequest(messages.shippingForCountry);
     const { redirectUrl } = charging(() => sandbox.paySession(id, body, deps.clock()));
     await placeAsWebhook(ctx, id);
-    const answer: SandboxPayResponse = { success: true, redirectUrl };
-    ctx.body = answer;
+    ctx.body = { success: true, redirectUrl };
   });
 
-  router.post('/api/sandbox/payment-intents/:id/confirm', limit(deps, 'sandbox'), async (ctx) => {
+  route(routers, sandboxConfirmIntent, limit(deps, 'sandbox'), async (ctx, input) => {
     const id = ctx.params.id ?? '';
-    const body = parseOr400(SandboxConfirmIntentRequestSchema, ctx.request.body);
+    const body = input.body();
     const shipping = body.shipping && {
       name: body.shipping.name,
       address: {
@@ -68,9 +71,8 @@ export function sandboxRoutes(router: Router, deps: ShopDeps, sandbox: SandboxDe
     };
     const payer = { ...(shipping ? { shipping } : {}), ...(body.receipt_email ? { receiptEmail: body.receipt_email } : {}) };
     const known = charging(() => sandbox.confirmIntent(id, body.clientSecret, body.card, deps.clock(), payer));
-    if (!known) throw notFound('There is no such payment intent');
+    if (!known) throw notFound(sandboxConfirmIntent.messages.unknownIntent);
     await placeAsWebhook(ctx, id);
-    const answer: SandboxConfirmIntentResponse = { status: 'succeeded', paymentIntentId: id };
-    ctx.body = answer;
+    ctx.body = { status: 'succeeded', paymentIntentId: id };
   });
 }

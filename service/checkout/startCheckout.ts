@@ -2,11 +2,11 @@
 // records exactly what was priced. The gateway goes first so no checkout is recorded that no shopper could pay.
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
-import type { CheckoutChannel, CheckoutStarted, CheckoutUrlResponse, PaymentIntentResponse } from '../../contracts/checkout.ts';
-import type { ShippingAddress } from '../../contracts/orders.ts';
-import { clientRoutes } from '../../contracts/routes.ts';
-import type { ShippingOption } from '../../contracts/shipping.ts';
-import { checkoutStream } from '../../contracts/streams.ts';
+import type { CheckoutChannel, CheckoutStarted, CheckoutUrlResponse, PaymentIntentResponse } from '../../contracts/checkout/model.ts';
+import type { ShippingAddress } from '../../contracts/orders/model.ts';
+import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';
+import type { ShippingOption } from '../../contracts/checkout/shipping.ts';
+import { checkoutStream } from '../../contracts/shared/streams.ts';
 import { handleCommand, idFromReference } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { commandMeta } from '../http/request.ts';

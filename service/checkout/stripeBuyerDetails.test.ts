@@ -4,34 +4,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Stripe from 'stripe';
-import { walletConfirmParams, walletSaveBody } from '../../contracts/walletPayment.ts';
+import { walletConfirmParams, walletSaveBody } from '../../contracts/checkout/walletPayment.ts';
 import { allProjections } from '../../projections/index.ts';
-import { verify } from '../../projections/rebuild.ts';
-import { startFakeStripeApi, type FakeStripeApi } from '../../infra/payments/stripe/fakeStripeApi.ts';
-import { createStripeGateway } from '../../infra/payments/stripe/stripeGateway.ts';
-import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { assertShippable, cardFormBody, deliverWebhook, orderAndEmails, reportRepeatedly, signedWebhook, testWebhookSecret, walletPayer } from './testing.ts';
+import { verify } from '../../projections/engine/rebuild.ts';
+import { call } from '../../infra/testing/shop.ts';
+import { assertShippable, cardFormBody, deliverWebhook, orderAndEmails, reportRepeatedly, signedWebhook, stripePaidDetails, stripeShopFor, walletPayer } from '../../infra/testing/checkout.ts';
 
-let fake: FakeStripeApi;
-let shop: TestShop;
+const { fake, shop } = await stripeShopFor(test, { OWNER_EMAIL: 'owner@amanahhouse.co.uk' });
 /** What Stripe.js does in the browser with the publishable key, sent the same way to the same API. */
-let browserStripe: Stripe;
-
-const paidDetails = {
-  customer_details: { name: 'Amina Khan', email: 'amina@example.com', address: null },
-  collected_information: { shipping_details: { name: 'Amina Khan', address: { line1: '1 Linden Lane', line2: null, city: 'Leeds', postal_code: 'LS1 4AB', country: 'GB' } } },
-};
-
-test.before(async () => {
-  fake = await startFakeStripeApi();
-  const payments = createStripeGateway({ secretKey: 'sk_test_shop', publishableKey: 'pk_test_shop', webhookSecret: testWebhookSecret, api: fake.api });
-  shop = await startTestShop({ PUBLIC_URL: 'https://shop.example', OWNER_EMAIL: 'owner@amanahhouse.co.uk' }, { payments });
-  browserStripe = new Stripe('pk_test_shop', { host: fake.api.host, port: fake.api.port, protocol: fake.api.protocol, telemetry: false, maxNetworkRetries: 0 });
-});
-test.after(async () => {
-  await shop.close();
-  await fake.close();
-});
+const browserStripe = new Stripe('pk_test_shop', { host: fake.api.host, port: fake.api.port, protocol: fake.api.protocol, telemetry: false, maxNetworkRetries: 0 });
 
 const post = (path: string, body: unknown) => call(`${shop.url}${path}`, { body });
 
@@ -109,7 +90,7 @@ for (const first of ['webhook', 'success page'] as const) {
           ? await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' })
           : await post('/api/create-checkout-session', { items: [{ title: 'The Kindness Basket', quantity: 1 }], customerName: 'Amina Khan', customerEmail: 'amina@example.com', customerCountry: 'GB' });
       const sessionId: string = started.json.sessionId;
-      fake.pay(sessionId, { amount_total: 1349, shipping_cost: { amount_total: 350 }, ...paidDetails });
+      fake.pay(sessionId, { amount_total: 1349, shipping_cost: { amount_total: 350 }, ...stripePaidDetails });
       const webhook = () => deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId));
       const confirm = () => post('/api/checkout/confirm', { sessionId });
       await reportRepeatedly(first === 'webhook' ? [webhook, confirm] : [confirm, webhook]);

@@ -1,28 +1,11 @@
 // The whole shop with the Stripe adapter, talking to a local server that answers like Stripe's API.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderPlaced } from '../../contracts/orders.ts';
-import { startFakeStripeApi, type FakeStripeApi } from '../../infra/payments/stripe/fakeStripeApi.ts';
-import { createStripeGateway } from '../../infra/payments/stripe/stripeGateway.ts';
-import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { allEvents, cardFormBody, deliverWebhook, ofType, signedWebhook, testWebhookSecret } from './testing.ts';
+import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import { call } from '../../infra/testing/shop.ts';
+import { allEvents, cardFormBody, deliverWebhook, ofType, signedWebhook, stripePaidDetails, stripeShopFor } from '../../infra/testing/checkout.ts';
 
-let fake: FakeStripeApi;
-let shop: TestShop;
-const paidDetails = {
-  customer_details: { name: 'Amina Khan', email: 'amina@example.com', address: null },
-  collected_information: { shipping_details: { name: 'Amina Khan', address: { line1: '1 Linden Lane', line2: null, city: 'Leeds', postal_code: 'LS1 4AB', country: 'GB' } } },
-};
-
-test.before(async () => {
-  fake = await startFakeStripeApi();
-  const payments = createStripeGateway({ secretKey: 'sk_test_shop', publishableKey: 'pk_test_shop', webhookSecret: testWebhookSecret, api: fake.api });
-  shop = await startTestShop({ PUBLIC_URL: 'https://shop.example' }, { payments });
-});
-test.after(async () => {
-  await shop.close();
-  await fake.close();
-});
+const { fake, shop } = await stripeShopFor(test);
 
 const post = (path: string, body: unknown) => call(`${shop.url}${path}`, { body });
 
@@ -43,7 +26,7 @@ test('with Stripe, 20 concurrent webhook deliveries and success pages for one pa
   const res = await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }] });
   const sessionId: string = res.json.sessionId;
   assert.is((await post('/api/checkout/confirm', { sessionId })).status, 409, 'not paid yet');
-  fake.pay(sessionId, { amount_total: 1349, shipping_cost: { amount_total: 350 }, ...paidDetails });
+  fake.pay(sessionId, { amount_total: 1349, shipping_cost: { amount_total: 350 }, ...stripePaidDetails });
   const answers = await Promise.all([
     ...Array.from({ length: 20 }, () => deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId))),
     ...Array.from({ length: 5 }, () => post('/api/checkout/confirm', { sessionId })),
@@ -61,7 +44,7 @@ test('with Stripe, 20 concurrent webhook deliveries and success pages for one pa
 test('with Stripe, a payment that does not match the server\'s price places no order', async () => {
   const res = await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }] });
   const sessionId: string = res.json.sessionId;
-  fake.pay(sessionId, { amount_total: 1, shipping_cost: { amount_total: 0 }, ...paidDetails });
+  fake.pay(sessionId, { amount_total: 1, shipping_cost: { amount_total: 0 }, ...stripePaidDetails });
   assert.is((await deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId))).status, 200);
   const confirm = await post('/api/checkout/confirm', { sessionId });
   assert.is(confirm.status, 409);

@@ -2,10 +2,10 @@ import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { shopContent } from '../../contracts/content.ts';
+import { shopContent } from '../../contracts/catalog/content.ts';
 import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
 import { seedCatalog } from '../catalog/seed.ts';
-import { orderPlacedData, placeOrders } from '../orders/exampleOrders.ts';
+import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { answerCache, preferredEncoding } from './answerCache.ts';
 
 /** A read store that only has checkpoints, moved by hand. */
@@ -179,6 +179,56 @@ test('HTTP: a large cached answer leaves compressed as the client asks, the same
     await placeOrders(shop, [orderPlacedData({ orderId: 'ord-zip-last', placedAt: '2026-03-05T09:00:00.000Z' })]);
     const after = await rawGet(url, { ...owner, 'accept-encoding': 'br' });
     assert.is(JSON.parse(brotliDecompressSync(after.body).toString()).orders[0].orderId, 'ord-zip-last');
+  } finally {
+    await shop.close();
+  }
+});
+
+test('HTTP: an answer sent early by the answer lane has the headers and bytes the whole chain gives it', async () => {
+  const shop = await startTestShop({ ADMIN_USERNAME: 'owner' });
+  try {
+    const owner = await adminHeaders(shop, 'owner');
+    await placeOrders(
+      shop,
+      Array.from({ length: 12 }, (_, n) => orderPlacedData({ orderId: `ord-lane-${n}`, placedAt: `2026-03-04T09:${String(n).padStart(2, '0')}:00.000Z` })),
+    );
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date: _date, 'x-request-id': id, ...rest } = headers;
+      assert.ok(typeof id === 'string' && id.length > 0);
+      return rest;
+    };
+    for (const [path, headers] of [
+      ['/api/books', {}],
+      ['/api/books', { 'accept-encoding': 'gzip, deflate, br' }],
+      ['/api/admin/orders?limit=5', { ...owner, 'accept-encoding': 'gzip, deflate, br' }],
+      ['/api/admin/orders?limit=5', { ...owner, 'accept-encoding': 'gzip' }],
+      ['/api/admin/orders', owner],
+      ['/api/reviews/book/2', {}],
+      ['/api/reviews/book/2', { 'accept-encoding': 'gzip, deflate, br' }],
+    ] as [string, Record<string, string>][]) {
+      const early = await rawGet(`${shop.url}${path}`, headers);
+      // An If-None-Match that matches nothing sends the request down the whole chain, which answers 200 in full.
+      const chain = await rawGet(`${shop.url}${path}`, { ...headers, 'if-none-match': 'W/"something-else"' });
+      assert.is(early.status, 200, path);
+      assert.is(chain.status, 200, path);
+      assert.equal(comparable(early.headers), comparable(chain.headers), `${path} ${JSON.stringify(headers)}`);
+      assert.ok(early.body.equals(chain.body), path);
+    }
+    // What the lane does not answer still gets the chain's answers.
+    assert.is((await call(`${shop.url}/api/reviews/book/99`)).status, 404, 'an unknown book');
+    assert.is((await call(`${shop.url}/api/reviews/book/two`)).status, 400, 'a book id that is not one');
+    assert.is((await call(`${shop.url}/api/reviews/book/2/`)).status, 404, 'a trailing slash is another path');
+    assert.is((await call(`${shop.url}/api/Reviews/book/2`)).status, 404, 'paths match case-sensitively');
+    assert.is((await call(`${shop.url}/api/reviews/book/%E0%A4%A`)).status, 400, 'a malformed escape');
+    assert.is((await call(`${shop.url}/api/admin/orders?limit=5`)).status, 401);
+    assert.is((await call(`${shop.url}/api/admin/orders?limit=5`, { headers: { authorization: 'Bearer not.a.token' } })).status, 401);
+    const refused = await call(`${shop.url}/api/admin/orders?limit=500`, { headers: owner });
+    assert.is(refused.status, 400);
+    assert.is(refused.headers.get('cache-control'), 'no-store');
+    assert.is((await call(`${shop.url}/api/admin/orders?limit=500`, { headers: owner })).status, 400, 'a refused query is refused again');
+    const head = await fetch(`${shop.url}/api/books`, { method: 'HEAD' });
+    assert.is(head.status, 200);
+    assert.is(head.headers.get('etag'), (await rawGet(`${shop.url}/api/books`, {})).headers['etag']);
   } finally {
     await shop.close();
   }

@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import type { ReadStore } from '../ports/readStore.ts';
+import type { ReadStore } from '../../contracts/ports/readStore.ts';
+import { apiRoot, isApiPath } from '../../contracts/shared/endpoint.ts';
 
 /** The app's compression settings (koa-compress in app.ts), shared with the answers compressed here once. */
 export const compression = {
@@ -112,5 +113,141 @@ export function answerCache<K>(reads: Pick<ReadStore, 'checkpoint'> & { readonly
       entries.set(key, { position: at, answer });
       return answer;
     },
+  };
+}
+
+/** Reads a cached GET's answer for this request; throws (or answers null) when it is not one the route answers 200. */
+export type CachedRead = (ctx: Context) => Promise<JsonAnswer | null>;
+
+/** Decides whether a request may be answered from the lane at all (the admin router's token check); never throws. */
+export type LaneAdmission = (ctx: Context) => Promise<boolean>;
+
+type LaneRoute = { read: CachedRead; headers: readonly (readonly [string, string])[]; admit?: LaneAdmission };
+type Lane = { routes: Map<string, LaneRoute>; admit?: LaneAdmission; headers: readonly (readonly [string, string])[] };
+
+const lanes = new WeakMap<object, Lane>();
+
+function laneOf(router: object): Lane {
+  let lane = lanes.get(router);
+  if (!lane) lanes.set(router, (lane = { routes: new Map(), headers: [] }));
+  return lane;
+}
+
+/**
+ * Routes registered on `router` with `cachedGet` are answered from the lane only once `admit` lets the request in, with
+ * `headers` added (the admin router: its token check and Cache-Control: no-store).
+ */
+export function guardLane(router: object, admit: LaneAdmission, headers: readonly (readonly [string, string])[]): void {
+  const lane = laneOf(router);
+  lane.admit = admit;
+  lane.headers = headers;
+}
+
+type Router = { get(path: string, handler: (ctx: Context) => Promise<void>): unknown };
+
+/**
+ * `GET path` answered from an answer cache: registered on the router as any route is, and also in the router's answer
+ * lane (see `answerLane`), which serves the same answer without the rest of the middleware chain.
+ */
+export function cachedGet(router: Router, path: string, read: CachedRead, { headers = [] as readonly (readonly [string, string])[] } = {}): void {
+  router.get(path, async (ctx) => {
+    const answer = await read(ctx);
+    if (!answer) throw new Error(`${path} has no answer`);
+    for (const [name, value] of headers) ctx.set(name, value);
+    sendJsonAnswer(ctx, answer);
+  });
+  laneOf(router).routes.set(path, { read, headers });
+}
+
+type Head = (readonly [string, string])[];
+type Heads = Partial<Record<Encoding | 'identity', Head>>;
+
+/**
+ * The answer lane, just after the request line's middleware and the error middleware: a GET of a path registered with `cachedGet` whose answer is
+ * kept is sent straight away, with the same headers the whole chain would have given it (`common`: the security
+ * headers of /api answers and Vary: Accept-Encoding), each set of them built once per answer and encoding. Anything
+ * else, or anything unusual about the request (If-None-Match, a refused token, a query the route refuses, no answer),
+ * goes down the chain, which answers it as before.
+ */
+export function answerLane(routers: readonly object[], common: readonly (readonly [string, string])[]) {
+  const routes = new Map<string, LaneRoute>();
+  // Patterns whose one parameter is their last segment (`/api/reviews/book/:id`), by the literal part before it.
+  const lastParam: Array<{ prefix: string; name: string; pattern: string; route: LaneRoute }> = [];
+  for (const router of routers) {
+    const lane = lanes.get(router);
+    if (!lane) continue;
+    for (const [path, route] of lane.routes) {
+      if (!isApiPath(path)) throw new Error(`the answer lane serves ${apiRoot} paths only, not ${path}`);
+      // The route's own headers after the router's, one of each name, as setting them in turn would leave them.
+      const headers = new Map([...lane.headers, ...route.headers].map(([name, value]) => [name.toLowerCase(), [name, value] as const]));
+      const laneRoute = { read: route.read, headers: [...headers.values()], ...(lane.admit ? { admit: lane.admit } : {}) };
+      const param = /^([^:]*\/):([A-Za-z_][A-Za-z0-9_]*)$/.exec(path);
+      if (param) lastParam.push({ prefix: param[1]!, name: param[2]!, pattern: path, route: laneRoute });
+      else if (path.includes(':')) throw new Error(`the answer lane serves a parameter only as the last segment, not in ${path}`);
+      else routes.set(path, laneRoute);
+    }
+  }
+  /** The route a path names, and the parameter's value, matched as the router would (case-sensitive, strict). */
+  const routeFor = (path: string): { route: LaneRoute; pattern: string; params?: Record<string, string> } | undefined => {
+    const exact = routes.get(path);
+    if (exact) return { route: exact, pattern: path };
+    for (const { prefix, name, pattern, route } of lastParam) {
+      if (!path.startsWith(prefix)) continue;
+      const raw = path.slice(prefix.length);
+      if (raw === '' || raw.includes('/')) continue;
+      try {
+        return { route, pattern, params: { [name]: decodeURIComponent(raw) } };
+      } catch {
+        return undefined;
+      }
+    }
+    return undefined;
+  };
+  const heads = new WeakMap<JsonAnswer, Heads>();
+  const headOf = (answer: JsonAnswer, route: LaneRoute, encoding: Encoding | null, body: Buffer): Head => {
+    let kept = heads.get(answer);
+    if (!kept) heads.set(answer, (kept = {}));
+    return (kept[encoding ?? 'identity'] ??= [
+      ...common,
+      ...route.headers,
+      ['Content-Type', jsonType],
+      ['ETag', answer.etag],
+      ['Content-Length', String(body.length)],
+      ...(encoding ? ([['Content-Encoding', encoding]] as const) : []),
+    ]);
+  };
+  // Clients send a handful of different Accept-Encoding headers: each is weighed once.
+  const negotiated = new Map<string, Encoding | null>();
+  const encodingFor = (accept: string | undefined): Encoding | null => {
+    if (!accept) return null;
+    let encoding = negotiated.get(accept);
+    if (encoding === undefined) {
+      encoding = preferredEncoding(accept);
+      if (negotiated.size < 64 && accept.length <= 256) negotiated.set(accept, encoding);
+    }
+    return encoding;
+  };
+  return async (ctx: Context, next: () => Promise<unknown>) => {
+    const found = ctx.method === 'GET' ? routeFor(ctx.path) : undefined;
+    if (!found || ctx.req.headers['if-none-match'] !== undefined) return next();
+    const { route } = found;
+    let answer: JsonAnswer | null;
+    try {
+      if (found.params) (ctx as { params?: Record<string, string> }).params = found.params;
+      if (route.admit && !(await route.admit(ctx))) return next();
+      answer = await route.read(ctx);
+    } catch {
+      answer = null;
+    }
+    if (!answer) return next();
+    const encoding = answer.body.length < compression.threshold ? null : encodingFor(ctx.req.headers['accept-encoding']);
+    const body = encoding ? encodedBody(answer, encoding) : answer.body;
+    const res = ctx.res;
+    for (const [name, value] of headOf(answer, route, encoding, body)) res.setHeader(name, value);
+    // The request line names the route, as the router would have.
+    (ctx as { _matchedRoute?: string })._matchedRoute = found.pattern;
+    res.statusCode = 200;
+    ctx.respond = false;
+    res.end(body);
   };
 }

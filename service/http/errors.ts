@@ -1,8 +1,11 @@
-// Errors that carry their HTTP meaning; one middleware turns them (and everything else) into JSON answers.
+// The one mapping from errors to HTTP answers. Domain errors (not found, conflict, invalid) come from the deciders and
+// the code around them; HttpError is only for what belongs to HTTP itself (a malformed request, sign-in, limits, an
+// unreachable payment provider). One middleware turns both, and everything else, into JSON answers.
 import type { Context, Next } from 'koa';
 import * as v from 'valibot';
-import type { ErrorBody, FieldIssue } from '../../contracts/http.ts';
-import { WrongExpectedRevision } from '../ports/eventStore.ts';
+import type { ErrorBody, FieldIssue } from '../../contracts/shared/http.ts';
+import { WrongExpectedRevision } from '../../contracts/ports/eventStore.ts';
+import { concurrentChangeMessage, DomainError, Invalid, type DomainErrorKind } from '../../contracts/shared/errors.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -19,8 +22,6 @@ export class HttpError extends Error {
 export const badRequest = (message: string, issues?: FieldIssue[]) => new HttpError(400, message, 'bad_request', issues);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message, 'unauthorized');
 export const forbidden = (message: string) => new HttpError(403, message, 'forbidden');
-export const notFound = (message: string) => new HttpError(404, message, 'not_found');
-export const conflict = (message: string) => new HttpError(409, message, 'conflict');
 export const tooManyRequests = (message: string) => new HttpError(429, message, 'too_many_requests');
 
 export function issuesOf(error: v.ValiError<v.GenericSchema>): FieldIssue[] {
@@ -36,6 +37,28 @@ export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown,
   throw badRequest(first ? (first.field ? `${first.message}` : first.message) : `Invalid ${what}`, issues);
 }
 
+/** How each kind of domain error answers. */
+const domainAnswers: Record<DomainErrorKind, { status: number; code: string }> = {
+  not_found: { status: 404, code: 'not_found' },
+  conflict: { status: 409, code: 'conflict' },
+  invalid: { status: 400, code: 'bad_request' },
+};
+
+/** The HTTP answer for an error the shop raised itself, or null for anything else. */
+function answerFor(error: unknown): { status: number; body: ErrorBody } | null {
+  if (error instanceof HttpError) {
+    return { status: error.status, body: { success: false, error: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) } };
+  }
+  if (error instanceof DomainError) {
+    const { status, code } = domainAnswers[error.kind];
+    const issues = error instanceof Invalid ? error.issues : undefined;
+    return { status, body: { success: false, error: code, message: error.message, ...(issues ? { issues } : {}) } };
+  }
+  // Two writers raced for one stream and the command lost twice.
+  if (error instanceof WrongExpectedRevision) return { status: 409, body: { success: false, error: 'conflict', message: concurrentChangeMessage } };
+  return null;
+}
+
 type Logger = { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 
 /** Head of the chain: every error leaves as JSON with a clear message; nothing internal leaves the server. */
@@ -47,12 +70,9 @@ export function errorMiddleware(logger: Logger) {
       const error = caught as { status?: number; statusCode?: number; expose?: boolean; type?: string; message?: string };
       let status = 500;
       let body: ErrorBody;
-      if (caught instanceof HttpError) {
-        status = caught.status;
-        body = { success: false, error: caught.code, message: caught.message, ...(caught.issues ? { issues: caught.issues } : {}) };
-      } else if (caught instanceof WrongExpectedRevision) {
-        status = 409;
-        body = { success: false, error: 'conflict', message: 'Someone else changed this at the same time. Reload and try again.' };
+      const answer = answerFor(caught);
+      if (answer) {
+        ({ status, body } = answer);
       } else if (error && typeof (error.status ?? error.statusCode) === 'number' && (error.status ?? error.statusCode)! < 500) {
         // http-errors from the body parser and router: 400 bad JSON, 413 too large, 415 bad encoding, 405 ...
         status = (error.status ?? error.statusCode)!;

@@ -2,10 +2,10 @@
 import { rmSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startFakeStripeApi } from '../../infra/payments/stripe/fakeStripeApi.ts';
+import { startFakeStripeApi } from '../../infra/testing/fakeStripeApi.ts';
 import { createStripeGateway } from '../../infra/payments/stripe/stripeGateway.ts';
 import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { allEvents, cardFormBody, ofType, outboxFiles, sandboxPayBody } from '../checkout/testing.ts';
+import { allEvents, cardFormBody, ofType, outboxFiles, sandboxPayBody } from '../../infra/testing/checkout.ts';
 import { defaultLimits } from './limits.ts';
 
 const review = { bookId: 1, customerName: 'Amina Khan', customerEmail: 'amina@example.com', rating: 5, reviewText: 'Our children loved it.' };

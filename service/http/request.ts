@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Stream } from 'node:stream';
 import type { Context, Next } from 'koa';
 import pino, { type Logger } from 'pino';
+import { apiRoot } from '../../contracts/shared/endpoint.ts';
 import type { CommandMeta } from '../commands.ts';
 
 const acceptableId = /^[A-Za-z0-9._-]{8,64}$/;
@@ -103,7 +104,7 @@ type RequestLine = { requestId: string; method: string; route: string; status: n
 function routeOf(ctx: Context, status: number): string {
   const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
   if (matched !== undefined) return String(matched);
-  return status < 400 && !ctx.path.startsWith('/api') ? ctx.path : '(unmatched)';
+  return status < 400 && !ctx.path.startsWith(apiRoot) ? ctx.path : '(unmatched)';
 }
 
 function bytesSent(ctx: Context, status: number, streamed: number): number {

@@ -1,8 +1,7 @@
 // Security headers: pages and assets get helmet's full set; JSON answers under /api get the few that protect a
 // response no browser renders as a document (OWASP's REST guidance), which costs a third of the header work per call.
 import type { Context, Middleware, Next } from 'koa';
-
-const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+import { isApiPath as isApi } from '../../contracts/shared/endpoint.ts';
 
 /** The headers every /api response carries, whatever its status. */
 export function apiSecurityHeaders(production: boolean): [string, string][] {

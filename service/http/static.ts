@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
-import { clientPaths } from '../../contracts/routes.ts';
+import { clientPaths } from '../../contracts/shared/clientRoutes.ts';
+import { isApiPath } from '../../contracts/shared/endpoint.ts';
+import { healthApi } from '../../contracts/shared/health.ts';
 
 export function staticWeb(distDir: string) {
   const root = resolve(distDir);
@@ -17,7 +19,7 @@ export function staticWeb(distDir: string) {
 
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path === '/healthz') return next();
+    if (isApiPath(ctx.path) || ctx.path === healthApi.health.path) return next();
     const path = ctx.path.length > 1 && ctx.path.endsWith('/') ? ctx.path.slice(0, -1) : ctx.path;
 
     if (!known.has(path) && path !== '/index.html') {

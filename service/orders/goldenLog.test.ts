@@ -4,10 +4,10 @@ import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { AdminOrder, OrderHistoryResponse } from '../../contracts/adminOrders.ts';
-import { missingCustomerDetails } from '../../contracts/orders.ts';
+import type { AdminOrder, OrderHistoryResponse } from '../../contracts/orders/console.ts';
+import { missingCustomerDetails } from '../../contracts/orders/model.ts';
 import { allProjections } from '../../projections/index.ts';
-import { verify } from '../../projections/rebuild.ts';
+import { verify } from '../../projections/engine/rebuild.ts';
 import { copyGoldenData, readGolden } from '../../infra/testing/golden.ts';
 import { call, startTestShop } from '../../infra/testing/shop.ts';
 

@@ -2,10 +2,10 @@
 // tab, search by order number, e-mail, postcode and name, date ranges, 304 for an unchanged page, and clear 400s.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { AdminOrdersResponse } from '../../contracts/adminOrders.ts';
-import { orderNumberFrom } from '../../contracts/constants.ts';
+import type { AdminOrdersResponse } from '../../contracts/orders/console.ts';
+import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { orderPlacedData, placeOrders, type OrderPlacedData } from './exampleOrders.ts';
+import { orderPlacedData, placeOrders, type OrderPlacedData } from '../../infra/testing/exampleOrders.ts';
 
 let shop: TestShop;
 let owner: Record<string, string>;

@@ -1,9 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { AnyOrderStatus } from '../../contracts/constants.ts';
-import type { OrderEvent } from '../../contracts/orders.ts';
-import { deciderSpec } from '../../infra/testing/decider.ts';
-import { orderPlacedData } from './exampleOrders.ts';
+import type { AnyOrderStatus } from '../../contracts/shared/constants.ts';
+import type { OrderEvent } from '../../contracts/orders/model.ts';
+import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
+import { assertRefused, commandOnLog, deciderSpec } from '../../infra/testing/decider.ts';
+import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { orderStatusDecider, staleOrderMessage, type ChangeOrderStatus } from './orderStatus.ts';
 
 const at = '2026-03-03T09:00:00.000Z';
@@ -50,37 +51,42 @@ test('an order placed as completed may be set to every listed status', () => {
   }
 });
 
-test('setting the current status is refused with 409', () => {
-  given([placed()]).when(change('pending')).thenFails(409, 'This order is already pending.');
+test('setting the current status is refused as a conflict', () => {
+  given([placed()]).when(change('pending')).thenFails(Conflict, 'This order is already pending.');
   given([placed(), changed('pending', 'shipped')])
     .when(change('shipped'))
-    .thenFails(409);
+    .thenFails(Conflict);
 });
 
 test('an order that was never placed is not found', () => {
-  given([]).when(change('processing')).thenFails(404, 'No order with id o1');
+  given([]).when(change('processing')).thenFails(NotFound, 'No order with id o1');
 });
 
-test('a change against the revision the owner saw goes through; against an older one it is refused', () => {
+// The revision the owner's screen showed travels as an option of the command handler, which compares it with the
+// stream's revision as the store numbers it (0-based, -1 for none).
+const handled = (history: OrderEvent[], command: ChangeOrderStatus, expectedRevision?: number) =>
+  commandOnLog(orderStatusDecider, 'order-o1', history, command, { expectedRevision, staleMessage: staleOrderMessage });
+
+test('a change against the revision the owner saw goes through; against an older one it is refused', async () => {
   const history = [placed(), changed('pending', 'processing')];
-  given(history)
-    .when(change('shipped', { expectedRevision: 1 }))
-    .then([changed('processing', 'shipped')]);
-  given(history)
-    .when(change('shipped', { expectedRevision: 0 }))
-    .thenFails(409, staleOrderMessage);
-  given(history)
-    .when(change('shipped', { expectedRevision: 5 }))
-    .thenFails(409, staleOrderMessage);
+  assert.equal(await handled(history, change('shipped'), 1), { events: [changed('processing', 'shipped')], revision: 2 });
+  for (const stale of [0, 5, -1]) {
+    const answer = await handled(history, change('shipped'), stale);
+    assert.ok('refused' in answer, `revision ${stale} went through`);
+    assertRefused(answer.refused, Conflict, staleOrderMessage);
+  }
+  // The screen's revision is checked before what the command asks: a stale screen is told so, even for its own status.
+  const again = await handled(history, change('processing'), 0);
+  assert.ok('refused' in again);
+  assertRefused(again.refused, Conflict, staleOrderMessage);
 });
 
-test('the state counts revisions the way the store numbers them', () => {
-  const state = [placed(), changed('pending', 'processing'), changed('processing', 'shipped')].reduce(
-    orderStatusDecider.evolve,
-    orderStatusDecider.initialState(),
-  );
-  assert.equal(state, { placed: true, orderId: 'o1', status: 'shipped', revision: 2 });
-  assert.equal(orderStatusDecider.initialState(), { placed: false, revision: -1 });
+test('an order that was never placed is not found, whatever revision the screen showed; without one, no revision is checked', async () => {
+  const missing = await handled([], change('processing'), 3);
+  assert.ok('refused' in missing);
+  assertRefused(missing.refused, NotFound, 'No order with id o1');
+  const history = [placed(), changed('pending', 'processing'), changed('processing', 'shipped')];
+  assert.equal(await handled(history, change('delivered')), { events: [changed('shipped', 'delivered')], revision: 3 });
 });
 
 test.run();

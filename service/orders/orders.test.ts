@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { AdminOrdersResponse, OrderHistoryResponse } from '../../contracts/adminOrders.ts';
-import { orderStatuses } from '../../contracts/constants.ts';
-import { orderStream } from '../../contracts/streams.ts';
+import type { AdminOrdersResponse, OrderHistoryResponse } from '../../contracts/orders/console.ts';
+import { orderStatuses } from '../../contracts/shared/constants.ts';
+import { orderStream } from '../../contracts/shared/streams.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { orderPlacedData, placeOrders } from './exampleOrders.ts';
+import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { staleOrderMessage } from './orderStatus.ts';
 
 let shop: TestShop;
@@ -47,7 +47,7 @@ test('every order route answers 401 without a valid token', async () => {
   }
 });
 
-test('GET /api/admin/orders: newest first with the spec fields, counts, and a status filter', async () => {
+test('GET /api/admin/orders: newest first with the order fields, counts, and a status filter', async () => {
   const res = await call(`${shop.url}/api/admin/orders`, { headers: owner });
   assert.is(res.status, 200);
   const body = res.json as AdminOrdersResponse;
@@ -231,9 +231,12 @@ test('10 concurrent changes without a revision: every accepted one is in the his
 });
 
 test('GET /api/admin/events: a stream with positions and metadata, or the whole log page by page', async () => {
-  const stream = await call(`${shop.url}/api/admin/events?stream=order-ord-first`, { headers: owner });
+  // An order of its own with one change by the owner, so this test needs nothing an earlier one did.
+  await placeOrders(shop, [orderPlacedData({ orderId: 'ord-audited' })]);
+  assert.is((await statusOf('ord-audited', { status: 'processing', expectedRevision: 0 })).status, 200);
+  const stream = await call(`${shop.url}/api/admin/events?stream=order-ord-audited`, { headers: owner });
   assert.is(stream.status, 200);
-  assert.is(stream.json.stream, 'order-ord-first');
+  assert.is(stream.json.stream, 'order-ord-audited');
   assert.equal(
     stream.json.events.map((e: { type: string }) => e.type),
     ['OrderPlaced', 'OrderStatusChanged'],

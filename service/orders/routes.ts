@@ -1,29 +1,20 @@
-// The owner's order console: GET /api/admin/orders, POST /api/admin/orders/{id}/status, POST /api/admin/orders/{id}/customer,
-// GET /api/admin/orders/{id}/history.
-import type { Router } from '@koa/router';
+// The owner's order console: the list, a status change, details the buyer left out, and an order's history.
 import type { Context } from 'koa';
-import {
-  AddOrderCustomerDetailsSchema,
-  AdminOrdersQuerySchema,
-  ChangeOrderStatusSchema,
-  decodeCursor,
-  defaultAdminPage,
-  orderIdPattern,
-  type AddOrderCustomerDetailsResponse,
-  type AdminOrdersResponse,
-  type ChangeOrderStatusResponse,
-} from '../../contracts/adminOrders.ts';
-import { orderStream } from '../../contracts/streams.ts';
+import { ordersApi } from '../../contracts/orders/api.ts';
+import { decodeCursor, defaultAdminPage, orderIdPattern, type AdminOrdersResponse } from '../../contracts/orders/console.ts';
+import { orderStream } from '../../contracts/shared/streams.ts';
 import { adminOrdersProjection, countOrders, getAdminOrder, listAdminOrders, pageAdminOrders } from '../../projections/orders/adminOrders.ts';
 import { getOrderHistory } from '../../projections/orders/orderHistory.ts';
-import { adminOf } from '../admin/guard.ts';
+import { adminOf } from '../http/adminRouter.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
-import { answerCache, sendJsonAnswer } from '../http/answerCache.ts';
-import { notFound, parseOr400 } from '../http/errors.ts';
+import { answerCache } from '../http/answerCache.ts';
+import { notFound } from '../../contracts/shared/errors.ts';
+import { parseOr400 } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
+import { cachedRoute, route, type Routers } from '../http/route.ts';
 import { customerDetailsDecider } from './customerDetails.ts';
-import { orderNotFoundMessage, orderStatusDecider } from './orderStatus.ts';
+import { orderNotFoundMessage, orderStatusDecider, staleOrderMessage } from './orderStatus.ts';
 
 /** The order id from the path; one that cannot name an order is simply not found. */
 function orderIdOf(ctx: Context): string {
@@ -32,17 +23,22 @@ function orderIdOf(ctx: Context): string {
   return id;
 }
 
-export function orderRoutes(router: Router, deps: ShopDeps, admin: Router) {
+export function orderRoutes(routers: Routers, deps: ShopDeps) {
   // The console refetches its pages every minute and after each change: one answer per tab, page and filter, kept until
   // the runner commits again (the admin guard has already checked the token of this very request); an unchanged page
   // answers 304 to the ETag the console holds.
   const listed = answerCache<string>(deps.reads, [adminOrdersProjection.name], { maxEntries: 256 });
-  admin.get('/api/admin/orders', async (ctx) => {
-    const { status, limit, cursor, q, from, to } = parseOr400(AdminOrdersQuerySchema, ctx.query, 'query');
+  // The console asks for the same few pages over and over: each query string is checked once and its page's key kept.
+  const queries = new Map<string, { key: string; build: () => Promise<AdminOrdersResponse> }>();
+  const pageOf = (ctx: Context) => {
+    const raw = ctx.querystring;
+    const known = queries.get(raw);
+    if (known) return known;
+    const { status, limit, cursor, q, from, to } = parseOr400(ordersApi.list.query, ctx.query, 'query');
     const paged = limit !== undefined || cursor !== undefined || q !== undefined || from !== undefined || to !== undefined;
     // Without paging the whole tab, as the list has always answered; the console asks for pages.
     const key = paged ? JSON.stringify([status ?? '', limit ?? defaultAdminPage, cursor ?? '', q ?? '', from ?? '', to ?? '']) : status ?? '';
-    const answer = await listed.get(key, async () => {
+    const build = async (): Promise<AdminOrdersResponse> => {
       if (paged) {
         return pageAdminOrders(deps.reads, {
           status,
@@ -51,18 +47,29 @@ export function orderRoutes(router: Router, deps: ShopDeps, admin: Router) {
           q,
           since: from ? Date.parse(`${from}T00:00:00.000Z`) : undefined,
           until: to ? Date.parse(`${to}T23:59:59.999Z`) : undefined,
-        }) satisfies Promise<AdminOrdersResponse>;
+        });
       }
       const [orders, { total, counts }] = await Promise.all([listAdminOrders(deps.reads, status), countOrders(deps.reads)]);
-      return { orders, totalOrders: status ? counts[status] : total, counts } satisfies AdminOrdersResponse;
-    });
-    ctx.set('Cache-Control', 'no-store');
-    sendJsonAnswer(ctx, answer!);
-  });
+      return { orders, totalOrders: status ? counts[status] : total, counts };
+    };
+    if (queries.size >= 256) queries.delete(queries.keys().next().value!);
+    const page = { key, build };
+    queries.set(raw, page);
+    return page;
+  };
+  cachedRoute(
+    routers,
+    ordersApi.list,
+    (ctx) => {
+      const { key, build } = pageOf(ctx);
+      return listed.get(key, build);
+    },
+    { headers: [['Cache-Control', 'no-store']] },
+  );
 
-  admin.post('/api/admin/orders/:id/status', async (ctx) => {
+  route(routers, ordersApi.changeStatus, async (ctx, input) => {
     const orderId = orderIdOf(ctx);
-    const { status, notes, expectedRevision } = parseOr400(ChangeOrderStatusSchema, ctx.request.body);
+    const { status, notes, expectedRevision } = input.body();
     const admin = adminOf(ctx);
     const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
     await handleCommand(
@@ -76,22 +83,20 @@ export function orderRoutes(router: Router, deps: ShopDeps, admin: Router) {
         notes,
         by: admin,
         at: meta.now,
-        ...(expectedRevision === undefined ? {} : { expectedRevision }),
       },
       meta,
-      { waiter: deps.waiter },
+      { waiter: deps.waiter, expectedRevision, staleMessage: staleOrderMessage },
     );
     const order = await getAdminOrder(deps.reads, orderId);
     if (!order) throw notFound(orderNotFoundMessage(orderId));
-    const body: ChangeOrderStatusResponse = { success: true, message: `Order ${orderId} is now ${order.status}`, order };
-    ctx.body = body;
+    ctx.body = { success: true, message: `Order ${orderId} is now ${order.status}`, order };
   });
 
   // Orders placed without the buyer's details (wallet payments before the payer's address reached the provider): the
   // owner adds what is missing, with a reason, against the revision the console showed. Nothing on record is replaced.
-  admin.post('/api/admin/orders/:id/customer', async (ctx) => {
+  route(routers, ordersApi.addCustomerDetails, async (ctx, input) => {
     const orderId = orderIdOf(ctx);
-    const { name, email, address, reason, expectedRevision } = parseOr400(AddOrderCustomerDetailsSchema, ctx.request.body);
+    const { name, email, address, reason, expectedRevision } = input.body();
     const admin = adminOf(ctx);
     const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
     const offered = {
@@ -109,24 +114,21 @@ export function orderRoutes(router: Router, deps: ShopDeps, admin: Router) {
         type: 'AddCustomerDetails',
         orderId,
         offered,
-        source: 'owner',
         reason,
         by: admin,
         at: meta.now,
-        ...(expectedRevision === undefined ? {} : { expectedRevision }),
       },
       meta,
-      { waiter: deps.waiter },
+      { waiter: deps.waiter, expectedRevision, staleMessage: staleOrderMessage },
     );
     // An e-mail address now known owes the shopper their confirmation: the reactor sends it; wait for it, bounded.
     if (added.events.length > 0) await deps.effects.waitFor(added.position);
     const order = await getAdminOrder(deps.reads, orderId);
     if (!order) throw notFound(orderNotFoundMessage(orderId));
-    const body: AddOrderCustomerDetailsResponse = { success: true, message: `Customer details added to order ${orderId}`, order };
-    ctx.body = body;
+    ctx.body = { success: true, message: `Customer details added to order ${orderId}`, order };
   });
 
-  admin.get('/api/admin/orders/:id/history', async (ctx) => {
+  route(routers, ordersApi.history, async (ctx) => {
     const orderId = orderIdOf(ctx);
     const history = await getOrderHistory(deps.reads, orderId);
     if (!history) throw notFound(orderNotFoundMessage(orderId));

@@ -1,5 +1,6 @@
 import { test } from 'uvu';
-import { reviewMessages, type ReviewApproved, type ReviewRejected, type ReviewSubmitted } from '../../contracts/reviews.ts';
+import { reviewMessages, type ReviewApproved, type ReviewRejected, type ReviewSubmitted } from '../../contracts/reviews/model.ts';
+import { Conflict, Invalid, NotFound } from '../../contracts/shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { reviewDecider } from './review.ts';
 
@@ -18,7 +19,7 @@ test('a shopper submits a review: it waits for approval', () => {
 });
 
 test('a review is submitted only once', () => {
-  spec.given([submitted]).when({ type: 'SubmitReview', reviewId, review, at }).thenFails(409);
+  spec.given([submitted]).when({ type: 'SubmitReview', reviewId, review, at }).thenFails(Conflict);
 });
 
 test('the owner approves a pending review, with or without a message', () => {
@@ -33,19 +34,19 @@ test('the owner approves a pending review, with or without a message', () => {
 
 test('the owner rejects a pending review only with a reason', () => {
   spec.given([submitted]).when({ type: 'RejectReview', reviewId, adminMessage: 'Off topic', by: 'admin', at: later }).then([rejected]);
-  spec.given([submitted]).when({ type: 'RejectReview', reviewId, adminMessage: '  ', by: 'admin', at: later }).thenFails(400, reviewMessages.rejectionReason);
+  spec.given([submitted]).when({ type: 'RejectReview', reviewId, adminMessage: '  ', by: 'admin', at: later }).thenFails(Invalid, reviewMessages.rejectionReason);
 });
 
 test('only a pending review can be approved or rejected', () => {
   for (const decided of [approved, rejected]) {
-    spec.given([submitted, decided]).when({ type: 'ApproveReview', reviewId, by: 'admin', at: later }).thenFails(409, /already/);
-    spec.given([submitted, decided]).when({ type: 'RejectReview', reviewId, adminMessage: 'No', by: 'admin', at: later }).thenFails(409, /already/);
+    spec.given([submitted, decided]).when({ type: 'ApproveReview', reviewId, by: 'admin', at: later }).thenFails(Conflict, /already/);
+    spec.given([submitted, decided]).when({ type: 'RejectReview', reviewId, adminMessage: 'No', by: 'admin', at: later }).thenFails(Conflict, /already/);
   }
 });
 
 test('a review that was never submitted cannot be moderated', () => {
-  spec.given([]).when({ type: 'ApproveReview', reviewId, by: 'admin', at: later }).thenFails(404, 'Review not found');
-  spec.given([]).when({ type: 'RejectReview', reviewId, adminMessage: 'No', by: 'admin', at: later }).thenFails(404, 'Review not found');
+  spec.given([]).when({ type: 'ApproveReview', reviewId, by: 'admin', at: later }).thenFails(NotFound, 'Review not found');
+  spec.given([]).when({ type: 'RejectReview', reviewId, adminMessage: 'No', by: 'admin', at: later }).thenFails(NotFound, 'Review not found');
 });
 
 test.run();

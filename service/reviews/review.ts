@@ -1,8 +1,8 @@
 // The review decider: a review is submitted once, then approved or rejected once, and only while pending.
-import type { ReviewStatus } from '../../contracts/constants.ts';
-import { reviewMessages, type ReviewEvent, type SubmitReviewBody } from '../../contracts/reviews.ts';
+import type { ReviewStatus } from '../../contracts/shared/constants.ts';
+import { reviewMessages, type ReviewEvent, type SubmitReviewBody } from '../../contracts/reviews/model.ts';
 import type { Decider } from '../commands.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { conflict, invalid, notFound } from '../../contracts/shared/errors.ts';
 
 export type ReviewState = { status: 'none' } | { status: ReviewStatus; bookId: number };
 
@@ -16,21 +16,21 @@ function submitReview(command: SubmitReview, state: ReviewState): ReviewEvent[] 
   return [{ type: 'ReviewSubmitted', data: { reviewId: command.reviewId, ...command.review, submittedAt: command.at } }];
 }
 
-function pendingOr409(state: ReviewState, verb: string): void {
+function mustBePending(state: ReviewState, verb: string): void {
   if (state.status === 'none') throw notFound('Review not found');
   if (state.status !== 'pending') throw conflict(`This review has already been ${state.status} and cannot be ${verb}`);
 }
 
 function approveReview(command: ApproveReview, state: ReviewState): ReviewEvent[] {
-  pendingOr409(state, 'approved');
+  mustBePending(state, 'approved');
   const message = command.adminMessage?.trim();
   return [{ type: 'ReviewApproved', data: { reviewId: command.reviewId, ...(message ? { adminMessage: message } : {}), by: command.by, at: command.at } }];
 }
 
 function rejectReview(command: RejectReview, state: ReviewState): ReviewEvent[] {
-  pendingOr409(state, 'rejected');
+  mustBePending(state, 'rejected');
   const message = command.adminMessage.trim();
-  if (!message) throw badRequest(reviewMessages.rejectionReason);
+  if (!message) throw invalid(reviewMessages.rejectionReason);
   return [{ type: 'ReviewRejected', data: { reviewId: command.reviewId, adminMessage: message, by: command.by, at: command.at } }];
 }
 

@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ReviewSubmitted } from '../../contracts/reviews.ts';
-import { reviewStream } from '../../contracts/streams.ts';
+import type { ReviewSubmitted } from '../../contracts/reviews/model.ts';
+import { reviewStream } from '../../contracts/shared/streams.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { newEventId } from '../commands.ts';
 

@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { reviewMessages } from '../../contracts/reviews.ts';
+import { reviewMessages } from '../../contracts/reviews/model.ts';
 import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { refusedAdminTokens } from '../../infra/testing/tokens.ts';
-import { reviewSubmittedMessage } from './routes.ts';
+import { reviewsApi } from '../../contracts/reviews/api.ts';
 
 let shop: TestShop;
 let admin: Record<string, string>;
@@ -29,7 +29,7 @@ async function refused(request: () => Promise<{ status: number; json: any }>) {
 test('a submitted review is not public until the owner approves it, then it is, newest first', async () => {
   const first = await submit();
   assert.is(first.status, 201);
-  assert.equal({ success: first.json.success, message: first.json.message }, { success: true, message: reviewSubmittedMessage });
+  assert.equal({ success: first.json.success, message: first.json.message }, { success: true, message: reviewsApi.submit.messages.submitted });
   assert.equal((await call(`${shop.url}/api/reviews/book/2`)).json, []);
   // The command answers after the read model caught up: the owner's next list already shows it.
   const pending = await call(`${shop.url}/api/admin/reviews/pending`, { headers: admin });
@@ -73,7 +73,7 @@ test('a review is rejected only with a reason; moderating twice is a conflict', 
   assert.is((await refused(() => reject({ adminMessage: 'twice' }))).status, 409);
 });
 
-test('bad review bodies get 400 with the spec\'s messages and append nothing', async () => {
+test('bad review bodies get 400 with the fixed messages and append nothing', async () => {
   const cases: [Record<string, unknown>, string][] = [
     [{ ...review, customerName: 'M' }, reviewMessages.name],
     [{ ...review, customerName: '   ' }, reviewMessages.name],

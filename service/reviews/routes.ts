@@ -1,40 +1,33 @@
 // Reviews over HTTP: shoppers submit and read approved reviews; the owner lists and moderates them.
-import type { Router, RouterContext } from '@koa/router';
+import type { RouterContext } from '@koa/router';
 import { randomUUID } from 'node:crypto';
-import { BookIdParamSchema } from '../../contracts/catalog.ts';
-import {
-  AdminReviewsPageQuerySchema,
-  ApproveReviewBodySchema,
-  RejectReviewBodySchema,
-  ReviewIdParamSchema,
-  ReviewListFilterSchema,
-  SubmitReviewBodySchema,
-  type ModerateReviewResponse,
-  type SubmitReviewResponse,
-} from '../../contracts/reviews.ts';
-import { decodeCursor, defaultAdminPage } from '../../contracts/adminOrders.ts';
-import type { ReviewListFilter } from '../../contracts/reviews.ts';
-import { reviewStream } from '../../contracts/streams.ts';
-import { booksProjection, getBook } from '../../projections/books/books.ts';
+import { BookIdParamSchema } from '../../contracts/catalog/model.ts';
+import { reviewsApi } from '../../contracts/reviews/api.ts';
+import { ReviewIdParamSchema, ReviewListFilterSchema, type ReviewListFilter } from '../../contracts/reviews/model.ts';
+import type { AnswerOf, ParsedQueryOf } from '../../contracts/shared/endpoint.ts';
+import { decodeCursor, defaultAdminPage } from '../../contracts/orders/console.ts';
+import { reviewStream } from '../../contracts/shared/streams.ts';
+import { booksReadModel, getBook } from '../../contracts/catalog/books.ts';
 import { adminReview, adminReviews, adminReviewsPage, approvedReviewsForBook, reviewsProjection } from '../../projections/reviews/reviews.ts';
-import { adminOf } from '../admin/guard.ts';
+import { adminOf } from '../http/adminRouter.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
-import { answerCache, sendJsonAnswer } from '../http/answerCache.ts';
-import { notFound, parseOr400 } from '../http/errors.ts';
+import { answerCache } from '../http/answerCache.ts';
+import { parseOr400 } from '../http/errors.ts';
+import { notFound } from '../../contracts/shared/errors.ts';
 import { limit } from '../http/limits.ts';
 import { commandMeta } from '../http/request.ts';
+import { cachedRoute, route, type Routers } from '../http/route.ts';
 import { reviewDecider, type ReviewCommand } from './review.ts';
 
-export const reviewSubmittedMessage = 'Thank you for your review! It has been submitted for approval.';
-
-export function reviewRoutes(router: Router, deps: ShopDeps, admin: Router) {
+export function reviewRoutes(routers: Routers, deps: ShopDeps) {
+  const { submit, forBook, adminAll, adminByStatus, approve, reject } = reviewsApi;
   const knownBook = async (bookId: number) => {
-    if (!(await getBook(deps.reads, bookId))) throw notFound('Book not found');
+    if (!(await getBook(deps.reads, bookId))) throw notFound(submit.messages.unknownBook);
   };
 
-  router.post('/api/reviews/submit', limit(deps, 'reviews'), async (ctx) => {
-    const review = parseOr400(SubmitReviewBodySchema, ctx.request.body, 'review');
+  route(routers, submit, limit(deps, 'reviews'), async (ctx, input) => {
+    const review = input.body();
     await knownBook(review.bookId);
     const now = deps.clock();
     const reviewId = randomUUID();
@@ -47,22 +40,22 @@ export function reviewRoutes(router: Router, deps: ShopDeps, admin: Router) {
       { waiter: deps.waiter },
     );
     ctx.status = 201;
-    ctx.body = { success: true, message: reviewSubmittedMessage, reviewId } satisfies SubmitReviewResponse;
+    ctx.body = { success: true, message: submit.messages.submitted, reviewId };
   });
 
   // A book's approved reviews are read on every product page and change only with a moderation: kept per book (only
   // for books that exist, so the keys are bounded by the catalog) until the runner commits again.
-  const bookReviews = answerCache<number>(deps.reads, [booksProjection.name, reviewsProjection.name]);
-  router.get('/api/reviews/book/:id', async (ctx) => {
+  const bookReviews = answerCache<number>(deps.reads, [booksReadModel.name, reviewsProjection.name]);
+  // Served from the answer lane when kept; a bad id or an unknown book goes down the chain to its 400 or 404.
+  cachedRoute(routers, forBook, async (ctx) => {
     const bookId = parseOr400(BookIdParamSchema, ctx.params.id, 'book id');
     const answer = await bookReviews.get(bookId, async () => ((await getBook(deps.reads, bookId)) ? approvedReviewsForBook(deps.reads, bookId) : null));
-    if (!answer) throw notFound('Book not found');
-    sendJsonAnswer(ctx, answer);
+    if (!answer) throw notFound(forBook.messages.unknownBook);
+    return answer;
   });
 
   // With limit or cursor, one page (still a list), the next page's cursor and the list's size in headers.
-  const listReviews = async (ctx: RouterContext, filter: ReviewListFilter) => {
-    const { limit, cursor } = parseOr400(AdminReviewsPageQuerySchema, ctx.query, 'query');
+  const listReviews = async (ctx: RouterContext, filter: ReviewListFilter, { limit, cursor }: ParsedQueryOf<typeof adminAll>) => {
     if (limit === undefined && cursor === undefined) {
       ctx.body = await adminReviews(deps.reads, filter);
       return;
@@ -74,12 +67,12 @@ export function reviewRoutes(router: Router, deps: ShopDeps, admin: Router) {
     ctx.body = page.items;
   };
 
-  admin.get('/api/admin/reviews', (ctx) => listReviews(ctx, 'all'));
+  route(routers, adminAll, (ctx, input) => listReviews(ctx, 'all', input.query()));
 
-  admin.get('/api/admin/reviews/:status', (ctx) => listReviews(ctx, parseOr400(ReviewListFilterSchema, ctx.params.status, 'status')));
+  route(routers, adminByStatus, (ctx, input) => listReviews(ctx, parseOr400(ReviewListFilterSchema, ctx.params.status, 'status'), input.query()));
 
   /** Runs one moderation command as the signed-in admin and answers with the review as the owner now sees it. */
-  const moderate = async (ctx: RouterContext, command: (reviewId: string, by: string, at: string) => ReviewCommand, message: string) => {
+  const moderate = async (ctx: RouterContext, command: (reviewId: string, by: string, at: string) => ReviewCommand, message: string, unknownReview: string) => {
     const reviewId = parseOr400(ReviewIdParamSchema, ctx.params.id, 'review id');
     const by = adminOf(ctx);
     const now = deps.clock();
@@ -87,21 +80,22 @@ export function reviewRoutes(router: Router, deps: ShopDeps, admin: Router) {
       waiter: deps.waiter,
     });
     const review = await adminReview(deps.reads, reviewId);
-    if (!review) throw notFound('Review not found');
-    ctx.body = { success: true, message, review } satisfies ModerateReviewResponse;
+    if (!review) throw notFound(unknownReview);
+    ctx.body = { success: true, message, review } satisfies AnswerOf<typeof approve>;
   };
 
-  admin.post('/api/admin/reviews/:id/approve', async (ctx) => {
-    const { adminMessage } = parseOr400(ApproveReviewBodySchema, ctx.request.body ?? undefined, 'approval');
+  route(routers, approve, async (ctx, input) => {
+    const { adminMessage } = input.body({ absent: undefined });
     await moderate(
       ctx,
       (reviewId, by, at) => ({ type: 'ApproveReview', reviewId, ...(adminMessage ? { adminMessage } : {}), by, at }),
-      'The review has been approved and published',
+      approve.messages.approved,
+      approve.messages.unknownReview,
     );
   });
 
-  admin.post('/api/admin/reviews/:id/reject', async (ctx) => {
-    const { adminMessage } = parseOr400(RejectReviewBodySchema, ctx.request.body ?? {}, 'rejection');
-    await moderate(ctx, (reviewId, by, at) => ({ type: 'RejectReview', reviewId, adminMessage, by, at }), 'The review has been rejected');
+  route(routers, reject, async (ctx, input) => {
+    const { adminMessage } = input.body({ absent: {} });
+    await moderate(ctx, (reviewId, by, at) => ({ type: 'RejectReview', reviewId, adminMessage, by, at }), reject.messages.rejected, reject.messages.unknownReview);
   });
 }

@@ -2,8 +2,8 @@
 // fetches one from elsewhere and the image follows the link when it changes.
 import QRCode from 'qrcode';
 import type { Plugin } from 'vite';
-import { shopContent } from '../../contracts/content.ts';
-import { instagramQrImage } from '../src/features/storefront/art.ts';
+import { shopContent } from '../../contracts/catalog/content.ts';
+import { instagramQrImage } from '../src/features/catalog/art.ts';
 
 function drawQr(): Promise<string> {
   return QRCode.toString(shopContent.shop.instagramUrl, {

@@ -10,8 +10,8 @@
 //   imports after another.
 import type { Plugin } from 'vite';
 
-/** The split route chunks the router loads for / and /app. */
-const landingRoute = /\/routes\/(index|app)\.tsx\?tsr-split=component/;
+/** The split route chunk the router loads for the landing page (/app is sent on to /). */
+const landingRoute = /\/routes\/index\.tsx\?tsr-split=component/;
 const splashEnd = '<!-- splash end -->';
 
 export function landingLoadOrder(): Plugin {

@@ -1,4 +1,4 @@
-// Build-time Vite plugin: writes the landing page's first screen (web/src/features/storefront/landingShell.tsx,
+// Build-time Vite plugin: writes the landing page's first screen (web/src/shell/landingShell.tsx,
 // rendered by React on the server side of Vite) into index.html's #first-screen, so a shopper's browser can draw
 // the header and hero as soon as the stylesheets arrive instead of after every script has loaded and run.
 import { createServer, type Plugin } from 'vite';
@@ -22,7 +22,7 @@ export function prerenderLanding(webRoot: string): Plugin {
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         try {
-          const shell = (await server.ssrLoadModule('/src/features/storefront/landingShell.tsx')) as { landingShellHtml(): string };
+          const shell = (await server.ssrLoadModule('/src/shell/landingShell.tsx')) as { landingShellHtml(): string };
           return html.replace(placeholder, placeholder.replace('></', `>${shell.landingShellHtml()}</`));
         } finally {
           await server.close();

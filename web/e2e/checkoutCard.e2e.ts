@@ -1,22 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
-import { eventually } from '../../infra/testing/assert.ts';
-import { launchBrowser, newPage, viewports } from '../../infra/testing/browser.ts';
-import { startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { allEvents, ofType } from '../../service/checkout/testing.ts';
+import type { Page } from 'playwright-core';
+import { newPage, viewports } from '../../infra/testing/browser.ts';
+import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
+import { allEvents, ofType } from '../../infra/testing/checkout.ts';
 
-let shop: TestShop;
-let browser: Browser;
-
-test.before(async () => {
-  shop = await startTestShop();
-  browser = await launchBrowser();
-});
-test.after(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const { shop, browser } = await shopAndBrowserFor(test);
 
 const ordersNumbered = async (orderNumber: string) =>
   ofType(await allEvents(shop), 'OrderPlaced').filter((e) => (e.data as { orderNumber: string }).orderNumber === orderNumber);

@@ -1,19 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser, newPage, viewports } from '../../infra/testing/browser.ts';
+import { newPage, viewports } from '../../infra/testing/browser.ts';
+import { browserFor } from '../../infra/testing/browserShop.ts';
 import { startTestShop, testAdmin } from '../../infra/testing/shop.ts';
-import { paidCartCheckout } from '../../service/checkout/testing.ts';
+import { paidCartCheckout } from '../../infra/testing/checkout.ts';
 import { entry, tab } from './ordersOwner.ts';
 
-let browser: Browser;
 const shots = 'test-results/orders';
-test.before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(shots, { recursive: true });
-});
-test.after(async () => browser?.close());
+const browser = await browserFor(test);
+mkdirSync(shots, { recursive: true });
 
 const seen = { timeout: 15_000 };
 

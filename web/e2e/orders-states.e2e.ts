@@ -1,25 +1,21 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { AdminOrder, AdminOrdersResponse, OrderHistoryResponse } from '../../contracts/adminOrders.ts';
-import { orderStream } from '../../contracts/streams.ts';
-import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
+import type { AdminOrder, AdminOrdersResponse, OrderHistoryResponse } from '../../contracts/orders/console.ts';
+import { orderStream } from '../../contracts/shared/streams.ts';
+import { viewports } from '../../infra/testing/browser.ts';
+import { browserFor } from '../../infra/testing/browserShop.ts';
 import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
-import { placeOrders } from '../../service/orders/exampleOrders.ts';
+import { placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { axeProblems, entry, exampleOrders, orderIds, ownerAt } from './ordersOwner.ts';
 
-let browser: Browser;
 /** The order list, whichever page, tab or search the console asks for. */
 const orderList = /\/api\/admin\/orders(\?[^/]*)?$/;
 const shots = 'test-results/orders';
 
-test.before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(shots, { recursive: true });
-});
-test.after(async () => browser?.close());
+const browser = await browserFor(test);
+mkdirSync(shots, { recursive: true });
 
 const seen = { timeout: 15_000 };
 

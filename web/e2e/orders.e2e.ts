@@ -1,19 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
+import { viewports } from '../../infra/testing/browser.ts';
+import { browserFor } from '../../infra/testing/browserShop.ts';
 import { entry, orderIds, ownerAt, tab } from './ordersOwner.ts';
 
-let browser: Browser;
 const shots = 'test-results/orders';
 const seen = { timeout: 15_000 };
 
-test.before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(shots, { recursive: true });
-});
-test.after(async () => browser?.close());
+const browser = await browserFor(test);
+mkdirSync(shots, { recursive: true });
 
 async function seeTabs(page: Page, expected: string[]) {
   for (const name of expected) await tab(page, name).waitFor({ timeout: 10_000 });

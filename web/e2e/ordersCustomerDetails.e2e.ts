@@ -1,15 +1,11 @@
-import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
-import { orderPlacedData } from '../../service/orders/exampleOrders.ts';
+import { viewports } from '../../infra/testing/browser.ts';
+import { browserFor } from '../../infra/testing/browserShop.ts';
+import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { entry, exampleOrders, ownerAt } from './ordersOwner.ts';
 
-let browser: Browser;
-test.before(async () => {
-  browser = await launchBrowser();
-});
-test.after(async () => browser?.close());
+const browser = await browserFor(test);
 
 const seen = { timeout: 15_000 };
 const walletOrderId = 'pi_sandbox_W4lL3tN0aDdR3sS5xY7zQ2kP';

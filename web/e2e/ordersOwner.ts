@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newPage } from '../../infra/testing/browser.ts';
 import { startTestShop } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
-import { orderPlacedData, placeOrders, type OrderPlacedData } from '../../service/orders/exampleOrders.ts';
+import { orderPlacedData, placeOrders, type OrderPlacedData } from '../../infra/testing/exampleOrders.ts';
 
 /** Orders are named after the payment that placed them, as checkout names them. */
 export const orderIds = {

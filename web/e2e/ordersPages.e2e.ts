@@ -1,22 +1,18 @@
 // A shop with more orders than one page: the console shows the first page, "Load more orders" brings the next, a tab
 // pages through its own status, and a search or a date range narrows the list.
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
-import { orderPlacedData } from '../../service/orders/exampleOrders.ts';
+import { viewports } from '../../infra/testing/browser.ts';
+import { browserFor } from '../../infra/testing/browserShop.ts';
+import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { ownerAt, tab } from './ordersOwner.ts';
 
-let browser: Browser;
 const shots = 'test-results/orders';
 const seen = { timeout: 15_000 };
 
-test.before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(shots, { recursive: true });
-});
-test.after(async () => browser?.close());
+const browser = await browserFor(test);
+mkdirSync(shots, { recursive: true });
 
 /** 70 orders, one a day from 1 January; every tenth is processing; order 7 belongs to Hafsa in BD1 2AB. */
 const manyOrders = () =>

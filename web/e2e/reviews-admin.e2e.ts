@@ -1,21 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser, newPage, viewports } from '../../infra/testing/browser.ts';
-import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { newPage, viewports } from '../../infra/testing/browser.ts';
+import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
+import { adminHeaders, call } from '../../infra/testing/shop.ts';
 
-let shop: TestShop;
-let browser: Browser;
-test.before(async () => {
-  shop = await startTestShop();
-  browser = await launchBrowser();
-});
-test.after(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const { shop, browser } = await shopAndBrowserFor(test);
 
 const wait = { timeout: 15_000 };
 
@@ -63,17 +55,40 @@ test('An owner whose stored token the server refuses is sent back to log in', as
   await context.close();
 });
 
-test('The dashboard links to the website in a new tab and to the orders dashboard', async () => {
+/** A new page on the review dashboard, with a token the server accepts in local storage. */
+async function ownerOnDashboard() {
   const { context, page } = await newPage(browser);
   await page.goto(`${shop.url}/admin/login`);
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
   await page.evaluate((token) => localStorage.setItem('adminToken', token), signAdminToken(shop.shop.deps.jwtSecret, 'admin'));
   await page.goto(`${shop.url}/admin/dashboard`);
+  return { context, page };
+}
+
+test('The dashboard links to the website in a new tab and to the orders dashboard', async () => {
+  const { context, page } = await ownerOnDashboard();
   const website = page.getByRole('link', { name: 'View Website' });
   await website.waitFor(wait);
   assert.is(await website.getAttribute('target'), '_blank');
   assert.is(await page.getByRole('link', { name: 'Orders Dashboard' }).getAttribute('href'), '/admin/orders');
   await page.getByText('No reviews are waiting for approval.').waitFor(wait);
+  await context.close();
+});
+
+test('The admin screens link to each other inside the app: no page load, so no splash again', async () => {
+  const { context, page } = await ownerOnDashboard();
+  await page.getByText('No reviews are waiting for approval.').waitFor(wait);
+  // A mark on this page's window: a page load would start a new window without it.
+  const samePage = () => page.evaluate(() => (window as unknown as { sameAdminPage?: boolean }).sameAdminPage === true);
+  await page.evaluate(() => Object.assign(window, { sameAdminPage: true }));
+  await page.getByRole('link', { name: 'Orders Dashboard' }).click();
+  await page.getByRole('heading', { name: 'Order Management' }).waitFor(wait);
+  assert.match(page.url(), /\/admin\/orders$/);
+  assert.ok(await samePage(), 'Orders Dashboard opened without a page load');
+  await page.getByRole('link', { name: 'Reviews Dashboard' }).click();
+  await page.getByRole('heading', { name: 'Review Moderation' }).waitFor(wait);
+  assert.match(page.url(), /\/admin-dashboard$/);
+  assert.ok(await samePage(), 'Reviews Dashboard opened without a page load');
   await context.close();
 });
 

@@ -1,15 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { shopContent } from '../../contracts/content.ts';
-import { launchBrowser, newPage, viewports } from '../../infra/testing/browser.ts';
+import { shopContent } from '../../contracts/catalog/content.ts';
+import { newPage, viewports } from '../../infra/testing/browser.ts';
+import { browserFor } from '../../infra/testing/browserShop.ts';
 import { call, startTestShop, testAdmin } from '../../infra/testing/shop.ts';
 
-let browser: Browser;
-test.before(async () => {
-  browser = await launchBrowser();
-});
-test.after(() => browser?.close());
+const browser = await browserFor(test);
 
 const title = (id: number) => shopContent.books.find((b) => b.id === id)!.title;
 const wait = { timeout: 15_000 };

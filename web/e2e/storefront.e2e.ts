@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import type { Response } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { timings } from '../../contracts/constants.ts';
-import { shopContent } from '../../contracts/content.ts';
+import { timings } from '../../contracts/shared/constants.ts';
+import { shopContent } from '../../contracts/catalog/content.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
 import { openLanding, pastSplash, scrolledTo, startStorefront, stopStorefront, type Storefront } from './storefrontLanding.ts';
 
@@ -81,12 +81,18 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const shadow = () => header.evaluate((el) => getComputedStyle(el).boxShadow);
     assert.is(await header.getAttribute('data-scrolled'), 'false');
     const resting = await shadow();
-    await page.evaluate(() => window.scrollTo({ top: 10, behavior: 'instant' }));
-    await page.waitForTimeout(100);
+    // The page has handled the scroll to 10 px and drawn two frames since: the header has answered it by then.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+          window.scrollTo({ top: 10, behavior: 'instant' });
+        }),
+    );
     assert.is(await header.getAttribute('data-scrolled'), 'false', '10 px is not yet past the threshold');
     await page.evaluate(() => window.scrollTo({ top: 11, behavior: 'instant' }));
     await page.locator('header.site-header[data-scrolled="true"]').waitFor();
-    await page.waitForTimeout(300);
+    await header.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
     assert.is.not(await shadow(), resting);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.locator('header.site-header[data-scrolled="false"]').waitFor();
@@ -147,7 +153,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const qr = footer.getByRole('img', { name: 'QR code for Amanah House on Instagram' });
     await qr.scrollIntoViewIfNeeded();
     await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await qr.elementHandle());
-    const year = new Date().getFullYear();
+    // The year where the page runs (the browser is in London), not where the test process runs.
+    const year = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' }).format(new Date());
     assert.ok(await footer.getByText(`© ${year} Amanah House. All rights reserved.`, { exact: true }).isVisible());
     await context.close();
   });
@@ -303,7 +310,9 @@ async function scriptsOf(path: string): Promise<string[]> {
   };
   page.on('response', collect);
   await page.goto(storefront.shop.url + path, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(timings.splashMs);
+  // Settled: the splash has faded on its own, and the toast area, the last code loaded at idle, is in the page.
+  await page.getByText('Loading story...', { exact: true }).waitFor({ state: 'hidden', timeout: 10_000 });
+  await page.locator('.shop-toast-viewport').waitFor({ state: 'attached', timeout: 10_000 });
   page.off('response', collect);
   const scripts = await Promise.all(bodies);
   await context.close();

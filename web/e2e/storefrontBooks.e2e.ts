@@ -1,7 +1,7 @@
 // The books section: loading and error texts, cover enlargement, the page preview, and the add-to-cart block.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { shopContent } from '../../contracts/content.ts';
+import { shopContent } from '../../contracts/catalog/content.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
 import { bookCard, cartButton, openLanding, pastSplash, startStorefront, stopStorefront, type Storefront } from './storefrontLanding.ts';
 

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { shopContent } from '../../contracts/content.ts';
+import { shopContent } from '../../contracts/catalog/content.ts';
 import { viewports } from '../../infra/testing/browser.ts';
 import { openLanding, startStorefront, stopStorefront, type Storefront } from './storefrontLanding.ts';
 
@@ -100,7 +100,9 @@ test('F8 moves focus to the toast area, and a swipe right past 50 px dismisses t
   await page.mouse.down();
   await page.mouse.move(x + 30, y, { steps: 6 });
   await page.mouse.up();
-  await page.waitForTimeout(400);
+  // The toast has taken the short drag as a cancelled swipe and sprung back.
+  await page.locator('.shop-toast[data-swipe="cancel"]').waitFor();
+  await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
   assert.ok(await toast.isVisible(), 'a 30 px swipe is not enough');
   await page.mouse.move(x, y);
   await page.mouse.down();

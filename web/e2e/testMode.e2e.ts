@@ -2,8 +2,8 @@
 import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { testModeNotice } from '../../contracts/testMode.ts';
-import { startFakeStripeApi } from '../../infra/payments/stripe/fakeStripeApi.ts';
+import { testModeNotice } from '../../contracts/shared/testMode.ts';
+import { startFakeStripeApi } from '../../infra/testing/fakeStripeApi.ts';
 import { createStripeGateway } from '../../infra/payments/stripe/stripeGateway.ts';
 import { launchBrowser, newPage, viewports } from '../../infra/testing/browser.ts';
 import { startTestShop } from '../../infra/testing/shop.ts';
@@ -48,7 +48,9 @@ test('a shop on live Stripe keys shows no test-mode notice', async () => {
     const config = page.waitForResponse((r) => r.url().endsWith('/api/payments/config'), wait);
     await page.goto(`${shop.url}/`);
     assert.is((await (await config).json()).testMode, false);
-    await page.waitForTimeout(200);
+    // The page has the whole answer and has gone idle since: it has drawn what the answer asks for.
+    await (await config).finished();
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
     assert.is(await page.getByTestId('site-test-mode').count(), 0);
   } finally {
     await context.close();

@@ -10,33 +10,38 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as Char91adminDashboardChar93RouteImport } from './routes/[admin-dashboard]'
+import { Route as AdminRouteImport } from './routes/_admin'
+import { Route as ShopRouteImport } from './routes/_shop'
 import { Route as Char91adminLoginChar93RouteImport } from './routes/[admin-login]'
 import { Route as AppRouteImport } from './routes/app'
 import { Route as ApplePayCheckoutRouteImport } from './routes/apple-pay-checkout'
-import { Route as CheckoutSuccessRouteImport } from './routes/checkout-success'
 import { Route as CustomCheckoutRouteImport } from './routes/custom-checkout'
-import { Route as OrderSuccessRouteImport } from './routes/order-success'
-import { Route as PaymentCancelledRouteImport } from './routes/payment-cancelled'
-import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
+import { Route as AdminChar91adminDashboardChar93RouteImport } from './routes/_admin.[admin-dashboard]'
+import { Route as ShopCheckoutSuccessRouteImport } from './routes/_shop.checkout-success'
+import { Route as ShopOrderSuccessRouteImport } from './routes/_shop.order-success'
+import { Route as ShopPaymentCancelledRouteImport } from './routes/_shop.payment-cancelled'
+import { Route as ShopPaymentSuccessRouteImport } from './routes/_shop.payment-success'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
-import { Route as AdminDashboardRouteImport } from './routes/admin.dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin.login'
-import { Route as AdminOrdersRouteImport } from './routes/admin.orders'
-import { Route as PaymentOutcomeRouteImport } from './routes/payment.$outcome'
+import { Route as PaymentCancelledRouteImport } from './routes/payment.cancelled'
+import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
 import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
+import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
+import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const Char91adminDashboardChar93Route =
-  Char91adminDashboardChar93RouteImport.update({
-    id: '/admin-dashboard',
-    path: '/admin-dashboard',
-    getParentRoute: () => rootRouteImport,
-  } as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/_admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShopRoute = ShopRouteImport.update({
+  id: '/_shop',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char91adminLoginChar93Route = Char91adminLoginChar93RouteImport.update({
   id: '/admin-login',
   path: '/admin-login',
@@ -52,39 +57,40 @@ const ApplePayCheckoutRoute = ApplePayCheckoutRouteImport.update({
   path: '/apple-pay-checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CheckoutSuccessRoute = CheckoutSuccessRouteImport.update({
-  id: '/checkout-success',
-  path: '/checkout-success',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const CustomCheckoutRoute = CustomCheckoutRouteImport.update({
   id: '/custom-checkout',
   path: '/custom-checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OrderSuccessRoute = OrderSuccessRouteImport.update({
+const AdminChar91adminDashboardChar93Route =
+  AdminChar91adminDashboardChar93RouteImport.update({
+    id: '/admin-dashboard',
+    path: '/admin-dashboard',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const ShopCheckoutSuccessRoute = ShopCheckoutSuccessRouteImport.update({
+  id: '/checkout-success',
+  path: '/checkout-success',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopOrderSuccessRoute = ShopOrderSuccessRouteImport.update({
   id: '/order-success',
   path: '/order-success',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ShopRoute,
 } as any)
-const PaymentCancelledRoute = PaymentCancelledRouteImport.update({
+const ShopPaymentCancelledRoute = ShopPaymentCancelledRouteImport.update({
   id: '/payment-cancelled',
   path: '/payment-cancelled',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ShopRoute,
 } as any)
-const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
+const ShopPaymentSuccessRoute = ShopPaymentSuccessRouteImport.update({
   id: '/payment-success',
   path: '/payment-success',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ShopRoute,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AdminDashboardRoute = AdminDashboardRouteImport.update({
-  id: '/admin/dashboard',
-  path: '/admin/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
@@ -92,14 +98,14 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminOrdersRoute = AdminOrdersRouteImport.update({
-  id: '/admin/orders',
-  path: '/admin/orders',
+const PaymentCancelledRoute = PaymentCancelledRouteImport.update({
+  id: '/payment/cancelled',
+  path: '/payment/cancelled',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PaymentOutcomeRoute = PaymentOutcomeRouteImport.update({
-  id: '/payment/$outcome',
-  path: '/payment/$outcome',
+const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
+  id: '/payment/success',
+  path: '/payment/success',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SandboxCheckoutRoute = SandboxCheckoutRouteImport.update({
@@ -107,134 +113,150 @@ const SandboxCheckoutRoute = SandboxCheckoutRouteImport.update({
   path: '/sandbox/checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
+  id: '/admin/dashboard',
+  path: '/admin/dashboard',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminOrdersRoute = AdminAdminOrdersRouteImport.update({
+  id: '/admin/orders',
+  path: '/admin/orders',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
   '/app': typeof AppRoute
   '/apple-pay-checkout': typeof ApplePayCheckoutRoute
-  '/checkout-success': typeof CheckoutSuccessRoute
   '/custom-checkout': typeof CustomCheckoutRoute
-  '/order-success': typeof OrderSuccessRoute
-  '/payment-cancelled': typeof PaymentCancelledRoute
-  '/payment-success': typeof PaymentSuccessRoute
-  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin-dashboard': typeof AdminChar91adminDashboardChar93Route
+  '/checkout-success': typeof ShopCheckoutSuccessRoute
+  '/order-success': typeof ShopOrderSuccessRoute
+  '/payment-cancelled': typeof ShopPaymentCancelledRoute
+  '/payment-success': typeof ShopPaymentSuccessRoute
   '/admin/login': typeof AdminLoginRoute
-  '/admin/orders': typeof AdminOrdersRoute
-  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/payment/cancelled': typeof PaymentCancelledRoute
+  '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/orders': typeof AdminAdminOrdersRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
   '/app': typeof AppRoute
   '/apple-pay-checkout': typeof ApplePayCheckoutRoute
-  '/checkout-success': typeof CheckoutSuccessRoute
   '/custom-checkout': typeof CustomCheckoutRoute
-  '/order-success': typeof OrderSuccessRoute
-  '/payment-cancelled': typeof PaymentCancelledRoute
-  '/payment-success': typeof PaymentSuccessRoute
-  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin-dashboard': typeof AdminChar91adminDashboardChar93Route
+  '/checkout-success': typeof ShopCheckoutSuccessRoute
+  '/order-success': typeof ShopOrderSuccessRoute
+  '/payment-cancelled': typeof ShopPaymentCancelledRoute
+  '/payment-success': typeof ShopPaymentSuccessRoute
   '/admin/login': typeof AdminLoginRoute
-  '/admin/orders': typeof AdminOrdersRoute
-  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/payment/cancelled': typeof PaymentCancelledRoute
+  '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/orders': typeof AdminAdminOrdersRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/admin-dashboard': typeof Char91adminDashboardChar93Route
+  '/_admin': typeof AdminRouteWithChildren
+  '/_shop': typeof ShopRouteWithChildren
   '/admin-login': typeof Char91adminLoginChar93Route
   '/app': typeof AppRoute
   '/apple-pay-checkout': typeof ApplePayCheckoutRoute
-  '/checkout-success': typeof CheckoutSuccessRoute
   '/custom-checkout': typeof CustomCheckoutRoute
-  '/order-success': typeof OrderSuccessRoute
-  '/payment-cancelled': typeof PaymentCancelledRoute
-  '/payment-success': typeof PaymentSuccessRoute
-  '/admin/dashboard': typeof AdminDashboardRoute
+  '/_admin/admin-dashboard': typeof AdminChar91adminDashboardChar93Route
+  '/_shop/checkout-success': typeof ShopCheckoutSuccessRoute
+  '/_shop/order-success': typeof ShopOrderSuccessRoute
+  '/_shop/payment-cancelled': typeof ShopPaymentCancelledRoute
+  '/_shop/payment-success': typeof ShopPaymentSuccessRoute
   '/admin/login': typeof AdminLoginRoute
-  '/admin/orders': typeof AdminOrdersRoute
-  '/payment/$outcome': typeof PaymentOutcomeRoute
+  '/payment/cancelled': typeof PaymentCancelledRoute
+  '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
+  '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/_admin/admin/orders': typeof AdminAdminOrdersRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/admin-dashboard'
     | '/admin-login'
     | '/app'
     | '/apple-pay-checkout'
-    | '/checkout-success'
     | '/custom-checkout'
+    | '/admin-dashboard'
+    | '/checkout-success'
     | '/order-success'
     | '/payment-cancelled'
     | '/payment-success'
-    | '/admin/dashboard'
     | '/admin/login'
-    | '/admin/orders'
-    | '/payment/$outcome'
+    | '/payment/cancelled'
+    | '/payment/success'
     | '/sandbox/checkout'
     | '/admin/'
+    | '/admin/dashboard'
+    | '/admin/orders'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/admin-dashboard'
     | '/admin-login'
     | '/app'
     | '/apple-pay-checkout'
-    | '/checkout-success'
     | '/custom-checkout'
+    | '/admin-dashboard'
+    | '/checkout-success'
     | '/order-success'
     | '/payment-cancelled'
     | '/payment-success'
-    | '/admin/dashboard'
     | '/admin/login'
-    | '/admin/orders'
-    | '/payment/$outcome'
+    | '/payment/cancelled'
+    | '/payment/success'
     | '/sandbox/checkout'
     | '/admin'
+    | '/admin/dashboard'
+    | '/admin/orders'
   id:
     | '__root__'
     | '/'
-    | '/admin-dashboard'
+    | '/_admin'
+    | '/_shop'
     | '/admin-login'
     | '/app'
     | '/apple-pay-checkout'
-    | '/checkout-success'
     | '/custom-checkout'
-    | '/order-success'
-    | '/payment-cancelled'
-    | '/payment-success'
-    | '/admin/dashboard'
+    | '/_admin/admin-dashboard'
+    | '/_shop/checkout-success'
+    | '/_shop/order-success'
+    | '/_shop/payment-cancelled'
+    | '/_shop/payment-success'
     | '/admin/login'
-    | '/admin/orders'
-    | '/payment/$outcome'
+    | '/payment/cancelled'
+    | '/payment/success'
     | '/sandbox/checkout'
     | '/admin/'
+    | '/_admin/admin/dashboard'
+    | '/_admin/admin/orders'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  Char91adminDashboardChar93Route: typeof Char91adminDashboardChar93Route
+  AdminRoute: typeof AdminRouteWithChildren
+  ShopRoute: typeof ShopRouteWithChildren
   Char91adminLoginChar93Route: typeof Char91adminLoginChar93Route
   AppRoute: typeof AppRoute
   ApplePayCheckoutRoute: typeof ApplePayCheckoutRoute
-  CheckoutSuccessRoute: typeof CheckoutSuccessRoute
   CustomCheckoutRoute: typeof CustomCheckoutRoute
-  OrderSuccessRoute: typeof OrderSuccessRoute
+  AdminLoginRoute: typeof AdminLoginRoute
   PaymentCancelledRoute: typeof PaymentCancelledRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
-  AdminDashboardRoute: typeof AdminDashboardRoute
-  AdminLoginRoute: typeof AdminLoginRoute
-  AdminOrdersRoute: typeof AdminOrdersRoute
-  PaymentOutcomeRoute: typeof PaymentOutcomeRoute
   SandboxCheckoutRoute: typeof SandboxCheckoutRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -248,11 +270,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin-dashboard': {
-      id: '/admin-dashboard'
-      path: '/admin-dashboard'
-      fullPath: '/admin-dashboard'
-      preLoaderRoute: typeof Char91adminDashboardChar93RouteImport
+    '/_admin': {
+      id: '/_admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_shop': {
+      id: '/_shop'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ShopRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin-login': {
@@ -276,13 +305,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApplePayCheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/checkout-success': {
-      id: '/checkout-success'
-      path: '/checkout-success'
-      fullPath: '/checkout-success'
-      preLoaderRoute: typeof CheckoutSuccessRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/custom-checkout': {
       id: '/custom-checkout'
       path: '/custom-checkout'
@@ -290,39 +312,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomCheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/order-success': {
-      id: '/order-success'
+    '/_admin/admin-dashboard': {
+      id: '/_admin/admin-dashboard'
+      path: '/admin-dashboard'
+      fullPath: '/admin-dashboard'
+      preLoaderRoute: typeof AdminChar91adminDashboardChar93RouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_shop/checkout-success': {
+      id: '/_shop/checkout-success'
+      path: '/checkout-success'
+      fullPath: '/checkout-success'
+      preLoaderRoute: typeof ShopCheckoutSuccessRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/order-success': {
+      id: '/_shop/order-success'
       path: '/order-success'
       fullPath: '/order-success'
-      preLoaderRoute: typeof OrderSuccessRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopOrderSuccessRouteImport
+      parentRoute: typeof ShopRoute
     }
-    '/payment-cancelled': {
-      id: '/payment-cancelled'
+    '/_shop/payment-cancelled': {
+      id: '/_shop/payment-cancelled'
       path: '/payment-cancelled'
       fullPath: '/payment-cancelled'
-      preLoaderRoute: typeof PaymentCancelledRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopPaymentCancelledRouteImport
+      parentRoute: typeof ShopRoute
     }
-    '/payment-success': {
-      id: '/payment-success'
+    '/_shop/payment-success': {
+      id: '/_shop/payment-success'
       path: '/payment-success'
       fullPath: '/payment-success'
-      preLoaderRoute: typeof PaymentSuccessRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopPaymentSuccessRouteImport
+      parentRoute: typeof ShopRoute
     }
     '/admin/': {
       id: '/admin/'
       path: '/admin'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/admin/dashboard': {
-      id: '/admin/dashboard'
-      path: '/admin/dashboard'
-      fullPath: '/admin/dashboard'
-      preLoaderRoute: typeof AdminDashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/login': {
@@ -332,18 +361,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin/orders': {
-      id: '/admin/orders'
-      path: '/admin/orders'
-      fullPath: '/admin/orders'
-      preLoaderRoute: typeof AdminOrdersRouteImport
+    '/payment/cancelled': {
+      id: '/payment/cancelled'
+      path: '/payment/cancelled'
+      fullPath: '/payment/cancelled'
+      preLoaderRoute: typeof PaymentCancelledRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/payment/$outcome': {
-      id: '/payment/$outcome'
-      path: '/payment/$outcome'
-      fullPath: '/payment/$outcome'
-      preLoaderRoute: typeof PaymentOutcomeRouteImport
+    '/payment/success': {
+      id: '/payment/success'
+      path: '/payment/success'
+      fullPath: '/payment/success'
+      preLoaderRoute: typeof PaymentSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sandbox/checkout': {
@@ -353,24 +382,64 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SandboxCheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/dashboard': {
+      id: '/_admin/admin/dashboard'
+      path: '/admin/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminAdminDashboardRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/orders': {
+      id: '/_admin/admin/orders'
+      path: '/admin/orders'
+      fullPath: '/admin/orders'
+      preLoaderRoute: typeof AdminAdminOrdersRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
+interface AdminRouteChildren {
+  AdminChar91adminDashboardChar93Route: typeof AdminChar91adminDashboardChar93Route
+  AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminChar91adminDashboardChar93Route: AdminChar91adminDashboardChar93Route,
+  AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminOrdersRoute: AdminAdminOrdersRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
+interface ShopRouteChildren {
+  ShopCheckoutSuccessRoute: typeof ShopCheckoutSuccessRoute
+  ShopOrderSuccessRoute: typeof ShopOrderSuccessRoute
+  ShopPaymentCancelledRoute: typeof ShopPaymentCancelledRoute
+  ShopPaymentSuccessRoute: typeof ShopPaymentSuccessRoute
+}
+
+const ShopRouteChildren: ShopRouteChildren = {
+  ShopCheckoutSuccessRoute: ShopCheckoutSuccessRoute,
+  ShopOrderSuccessRoute: ShopOrderSuccessRoute,
+  ShopPaymentCancelledRoute: ShopPaymentCancelledRoute,
+  ShopPaymentSuccessRoute: ShopPaymentSuccessRoute,
+}
+
+const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  Char91adminDashboardChar93Route: Char91adminDashboardChar93Route,
+  AdminRoute: AdminRouteWithChildren,
+  ShopRoute: ShopRouteWithChildren,
   Char91adminLoginChar93Route: Char91adminLoginChar93Route,
   AppRoute: AppRoute,
   ApplePayCheckoutRoute: ApplePayCheckoutRoute,
-  CheckoutSuccessRoute: CheckoutSuccessRoute,
   CustomCheckoutRoute: CustomCheckoutRoute,
-  OrderSuccessRoute: OrderSuccessRoute,
+  AdminLoginRoute: AdminLoginRoute,
   PaymentCancelledRoute: PaymentCancelledRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,
-  AdminDashboardRoute: AdminDashboardRoute,
-  AdminLoginRoute: AdminLoginRoute,
-  AdminOrdersRoute: AdminOrdersRoute,
-  PaymentOutcomeRoute: PaymentOutcomeRoute,
   SandboxCheckoutRoute: SandboxCheckoutRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

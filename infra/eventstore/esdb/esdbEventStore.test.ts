@@ -1,6 +1,6 @@
 // Runs the event store contract against EventStoreDB when EVENTSTORE_URL names one; otherwise says plainly it did not.
 import { test } from 'uvu';
-import { eventStoreContract } from '../contract.ts';
+import { eventStoreContract } from '../../testing/eventStoreContract.ts';
 import { openEsdbEventStore } from './esdbEventStore.ts';
 
 const url = process.env.EVENTSTORE_URL;

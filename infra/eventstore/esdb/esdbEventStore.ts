@@ -21,14 +21,14 @@ import {
   type JSONType,
   type ReadPosition,
 } from '@eventstore/db-client';
-import type { EventMetadata, RecordedEvent } from '../../../contracts/events.ts';
+import type { EventMetadata, RecordedEvent } from '../../../contracts/shared/events.ts';
 import {
   WrongExpectedRevision,
   type EventStore,
   type ExpectedRevision,
   type StreamInfo,
   type Subscription,
-} from '../../../service/ports/eventStore.ts';
+} from '../../../contracts/ports/eventStore.ts';
 
 type StoredEvent = { streamId: string; id: string; revision: bigint; type: string; data: unknown; metadata: unknown; position?: { commit: bigint } | undefined };
 

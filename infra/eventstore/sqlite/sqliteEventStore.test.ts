@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rejects } from '../../testing/assert.ts';
-import { eventStoreContract } from '../contract.ts';
-import { WrongExpectedRevision } from '../../../service/ports/eventStore.ts';
+import { eventStoreContract } from '../../testing/eventStoreContract.ts';
+import { WrongExpectedRevision } from '../../../contracts/ports/eventStore.ts';
 import { DuplicateEventId, openSqliteEventStore } from './sqliteEventStore.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-sqlite-'));

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { NewEvent, RecordedEvent } from '../../../contracts/events.ts';
+import type { NewEvent, RecordedEvent } from '../../../contracts/shared/events.ts';
 import {
   WrongExpectedRevision,
   type AppendResult,
@@ -10,8 +10,7 @@ import {
   type EventVersionInfo,
   type ExpectedRevision,
   type StreamInfo,
-  type Subscription,
-} from '../../../service/ports/eventStore.ts';
+} from '../../../contracts/ports/eventStore.ts';
 import { Signal } from '../signal.ts';
 import { migrateEventLog } from './format.ts';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cartShippingOptions } from '../../../contracts/shipping.ts';
-import { CardDeclined } from '../../../service/ports/payments.ts';
+import { cartShippingOptions } from '../../../contracts/checkout/shipping.ts';
+import { CardDeclined } from '../../../contracts/ports/payments.ts';
 import { createSandboxGateway } from './sandboxGateway.ts';
 import { chargeTestCard } from './testCards.ts';
 

@@ -3,13 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CURRENCY } from '../../../contracts/money.ts';
-import type { ShippingAddress } from '../../../contracts/orders.ts';
-import { clientRoutes } from '../../../contracts/routes.ts';
-import type { SandboxSessionView } from '../../../contracts/sandboxPayments.ts';
-import { destinationName, type ShippingOption } from '../../../contracts/shipping.ts';
+import { CURRENCY } from '../../../contracts/shared/money.ts';
+import type { ShippingAddress } from '../../../contracts/orders/model.ts';
+import { clientRoutes } from '../../../contracts/shared/clientRoutes.ts';
+import type { SandboxSessionView } from '../../../contracts/checkout/sandboxPayments.ts';
+import { destinationName, type ShippingOption } from '../../../contracts/checkout/shipping.ts';
 import { upgradeJson, writeVersionedJson, type JsonFileFormat } from '../../../service/dataFiles.ts';
-import type { GatewayLineItem, PaymentGateway, VerifiedPayment } from '../../../service/ports/payments.ts';
+import type { GatewayLineItem, PaymentGateway, VerifiedPayment } from '../../../contracts/ports/payments.ts';
 import { parseStripeWebhook } from '../stripe/webhooks.ts';
 import { chargeTestCard } from './testCards.ts';
 

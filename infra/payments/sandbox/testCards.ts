@@ -1,6 +1,6 @@
 // The card numbers Stripe documents for test mode (https://docs.stripe.com/testing), with the answers Stripe gives.
-import type { SandboxCard } from '../../../contracts/sandboxPayments.ts';
-import { CardDeclined } from '../../../service/ports/payments.ts';
+import type { SandboxCard } from '../../../contracts/checkout/sandboxPayments.ts';
+import { CardDeclined } from '../../../contracts/ports/payments.ts';
 
 const succeeding = new Set([
   '4242424242424242', // Visa

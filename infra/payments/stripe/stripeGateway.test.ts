@@ -1,10 +1,10 @@
 import Stripe from 'stripe';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cartShippingOptions } from '../../../contracts/shipping.ts';
-import { GatewayUnavailable, WebhookRejected } from '../../../service/ports/payments.ts';
+import { cartShippingOptions } from '../../../contracts/checkout/shipping.ts';
+import { GatewayUnavailable, WebhookRejected } from '../../../contracts/ports/payments.ts';
 import { rejects } from '../../testing/assert.ts';
-import { startFakeStripeApi, type FakeStripeApi } from './fakeStripeApi.ts';
+import { startFakeStripeApi, type FakeStripeApi } from '../../testing/fakeStripeApi.ts';
 import { createStripeGateway } from './stripeGateway.ts';
 
 const webhookSecret = 'whsec_test_secret';

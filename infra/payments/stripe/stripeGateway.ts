@@ -1,8 +1,8 @@
 // The Stripe adapter: hosted Checkout sessions and PaymentIntents in gbp, every create call with an idempotency key.
 import Stripe from 'stripe';
-import { CURRENCY } from '../../../contracts/money.ts';
-import type { ShippingAddress } from '../../../contracts/orders.ts';
-import { GatewayUnavailable, type PaymentGateway, type VerifiedPayment } from '../../../service/ports/payments.ts';
+import { CURRENCY } from '../../../contracts/shared/money.ts';
+import type { ShippingAddress } from '../../../contracts/orders/model.ts';
+import { GatewayUnavailable, type PaymentGateway, type VerifiedPayment } from '../../../contracts/ports/payments.ts';
 import { parseStripeWebhook } from './webhooks.ts';
 
 export type StripeGatewayOptions = {

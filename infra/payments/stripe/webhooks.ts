@@ -1,6 +1,6 @@
 // Stripe's webhook format: a signature over the raw body, at most 300 s old, and the events the shop acts on.
 import Stripe from 'stripe';
-import { WebhookRejected, type PaymentNotice } from '../../../service/ports/payments.ts';
+import { WebhookRejected, type PaymentNotice } from '../../../contracts/ports/payments.ts';
 
 /** Stripe's own default; a delivery signed longer ago than this is refused as a possible replay. */
 export const webhookToleranceSeconds = 300;

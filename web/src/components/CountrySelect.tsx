@@ -1,6 +1,6 @@
 // The countries the shop ships to, by ISO code, as one select: the custom checkout and the owner's details form.
 import { Select } from '@radix-ui/themes';
-import { checkoutCountries } from '../../../contracts/shipping.ts';
+import { checkoutCountries } from '../../../contracts/checkout/shipping.ts';
 
 export function CountrySelect({ id, value, onChange }: { id: string; value: string; onChange: (code: string) => void }) {
   return (

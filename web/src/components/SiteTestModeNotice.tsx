@@ -1,10 +1,8 @@
 // While the shop takes test payments (the sandbox, or Stripe with a test key) every page says so. A small fixed label
 // in a corner: it takes no room in the page, so nothing moves when it appears. A page that says it in its own
 // words already (the checkout pages' notice) hides the label, so the sentence is never on the screen twice.
-import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useSyncExternalStore } from 'react';
-import { testModeNotice } from '../../../contracts/testMode.ts';
-import { paymentsConfigQuery } from '../features/checkout/payments.ts';
+import { testModeNotice } from '../../../contracts/shared/testMode.ts';
 
 let pageNotices = 0;
 const listeners = new Set<() => void>();
@@ -25,8 +23,8 @@ export function useOwnTestModeNotice() {
   }, []);
 }
 
-export function SiteTestModeNotice() {
-  const testMode = useQuery(paymentsConfigQuery).data?.testMode;
+/** The label itself; whether the shop takes test payments is the payments configuration's to say (shell/). */
+export function SiteTestModeNotice({ testMode }: { testMode: boolean }) {
   const pageSaysSo = useSyncExternalStore(subscribe, () => pageNotices > 0);
   if (!testMode || pageSaysSo) return null;
   return (

@@ -1,4 +1,4 @@
-// Query defaults from spec §7: data is never stale, no refetch on focus, no polling, no retries.
+// Query defaults: data is never stale, no refetch on focus, no polling, no retries.
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api.ts';
 

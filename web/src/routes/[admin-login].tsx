@@ -1,4 +1,4 @@
-// /admin-login, the spelling the orders page logs out to (spec §2): the same login screen. The brackets keep the
+// /admin-login, the spelling the orders page logs out to: the same login screen. The brackets keep the
 // generated route name apart from /admin/login's.
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginScreen } from '../features/admin/LoginScreen.tsx';

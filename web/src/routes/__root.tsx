@@ -2,11 +2,11 @@ import { Theme } from '@radix-ui/themes';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { useLayoutEffect } from 'react';
-import { isHomePath } from '../../../contracts/routes.ts';
+import { isHomePath } from '../../../contracts/shared/clientRoutes.ts';
 import { NotFound } from '../components/NotFound.tsx';
 import { DeferredToaster } from '../components/toast/DeferredToaster.tsx';
-import { SiteTestModeNotice } from '../components/SiteTestModeNotice.tsx';
 import { dropFirstScreen } from '../firstScreen.ts';
+import { TestModeLabel } from '../shell/TestModeLabel.tsx';
 import { themeProps } from '../theme.ts';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -25,7 +25,7 @@ function RootLayout() {
   return (
     <Theme {...themeProps}>
       <Outlet />
-      <SiteTestModeNotice />
+      <TestModeLabel />
       <DeferredToaster />
     </Theme>
   );

@@ -1,5 +1,8 @@
-// /admin opens the login screen (spec §2).
-import { createFileRoute } from '@tanstack/react-router';
-import { LoginScreen } from '../features/admin/LoginScreen.tsx';
+// /admin is another address of the login page: the browser is sent on to /admin/login.
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/admin/')({ component: LoginScreen });
+export const Route = createFileRoute('/admin/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/login', replace: true });
+  },
+});

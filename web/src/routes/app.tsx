@@ -1,9 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { LandingPage } from '../features/storefront/LandingPage.tsx';
-import { booksQuery } from '../lib/books.ts';
+// /app is another address of the landing page: the browser is sent on to /, keeping the query and the #section.
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/app')({
-  // The landing page under its second address (spec §2).
-  loader: ({ context }) => void context.queryClient.prefetchQuery(booksQuery),
-  component: LandingPage,
+  beforeLoad: ({ location }) => {
+    throw redirect({ to: '/', search: location.search, hash: location.hash, replace: true });
+  },
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LandingPage } from '../features/storefront/LandingPage.tsx';
+import { LandingPage } from '../shell/LandingPage.tsx';
 import { booksQuery } from '../lib/books.ts';
 
 export const Route = createFileRoute('/')({

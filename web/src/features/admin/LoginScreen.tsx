@@ -1,14 +1,15 @@
-// The admin login screen (spec §2, §3 Login, §8): username, password, a link back to the website.
+// The admin login screen: username, password, a link back to the website.
 import { Button, Card, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { LoginBodySchema, type LoginBody, type LoginResponse } from '../../../../contracts/admin.ts';
+import { adminApi } from '../../../../contracts/admin/api.ts';
+import { LoginBodySchema, type LoginBody, type LoginResponse } from '../../../../contracts/admin/model.ts';
 import { toast } from '../../components/toast/toasts.ts';
-import { ApiError, apiRequest, serverMessage } from '../../lib/api.ts';
-import { storeAdminToken } from './session.tsx';
-import './admin.css';
+import { ApiError, call, serverMessage } from '../../lib/api.ts';
+import { storeAdminToken } from '../../lib/session.tsx';
+import '../../components/admin.css';
 
 type Field = keyof LoginBody;
 
@@ -19,7 +20,7 @@ export function LoginScreen() {
   const ids = { username: useId(), password: useId() };
 
   const login = useMutation({
-    mutationFn: (body: LoginBody) => apiRequest<LoginResponse | { success: false; message?: string }>('POST', '/api/admin/login', body),
+    mutationFn: (body: LoginBody): Promise<LoginResponse | { success: false; message?: string }> => call(adminApi.login, { body }),
     onSuccess: (answer) => {
       if (!answer.success) {
         toast({ title: 'Login Failed', description: answer.message || 'Invalid username or password', variant: 'destructive' });

@@ -1,4 +1,4 @@
-// The card brands the shop accepts (spec §2), drawn locally.
+// The card brands the shop accepts, drawn locally.
 import { Flex } from '@radix-ui/themes';
 import amex from './logos/amex.svg';
 import applePay from './logos/apple-pay.svg';

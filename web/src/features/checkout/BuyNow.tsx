@@ -1,4 +1,4 @@
-// "Buy Now" on a book opens the shipping and payment dialog (spec §2, §4). The landing page carries only this
+// "Buy Now" on a book opens the shipping and payment dialog. The landing page carries only this
 // button: the dialog's code loads when the button is first pointed at, focused or pressed.
 import { Button } from '@radix-ui/themes';
 import { lazyDialog, useLazyDialog } from '../../components/lazyDialog.tsx';

@@ -3,7 +3,7 @@
 import { Dialog, Flex, Spinner } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
 import type { DialogControl } from '../../components/lazyDialog.tsx';
-import { DialogCloseButton } from '../storefront/DialogCloseButton.tsx';
+import { DialogCloseButton } from '../../components/DialogCloseButton.tsx';
 import type { ShippingSubmission } from './ShippingForm.tsx';
 
 const ShippingSteps = lazy(() => import('./ShippingSteps.tsx'));

@@ -3,9 +3,9 @@
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { Flex, Grid, Text, TextField } from '@radix-ui/themes';
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import type { PaymentsConfigResponse } from '../../../../contracts/checkout.ts';
-import type { SandboxConfirmIntentResponse } from '../../../../contracts/sandboxPayments.ts';
-import { apiRequest, serverMessage } from '../../lib/api.ts';
+import type { PaymentsConfigResponse } from '../../../../contracts/checkout/model.ts';
+import { checkoutApi } from '../../../../contracts/checkout/api.ts';
+import { call, serverMessage } from '../../lib/api.ts';
 import { loadStripeOnce } from './payments.ts';
 
 export type CardConfirmation = { paymentIntentId: string } | { error: string };
@@ -69,7 +69,7 @@ const SandboxCard = forwardRef<CardFieldHandle | null, { onReady: (ready: boolea
         ? {
             async confirm(clientSecret) {
               try {
-                const answer = await apiRequest<SandboxConfirmIntentResponse>('POST', `/api/sandbox/payment-intents/${intentIdOf(clientSecret)}/confirm`, { clientSecret, card });
+                const answer = await call(checkoutApi.sandboxConfirmIntent, { params: { id: intentIdOf(clientSecret) }, body: { clientSecret, card } });
                 return { paymentIntentId: answer.paymentIntentId };
               } catch (error) {
                 return { error: serverMessage(error) || 'An error occurred during payment' };

@@ -1,30 +1,27 @@
-// The screens a shopper lands on after paying or not paying (spec §2): payment success, cancelled, order confirmed.
+// The screens a shopper lands on after paying or not paying: payment success, cancelled, order confirmed.
 import { Button, Card, Flex, Heading, Link as TextLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { orderNumberFrom } from '../../../../contracts/constants.ts';
-import { shopContent } from '../../../../contracts/content.ts';
+import { orderNumberFrom } from '../../../../contracts/shared/constants.ts';
+import { shopContent } from '../../../../contracts/catalog/content.ts';
 import { toast } from '../../components/toast/toasts.ts';
-import type { CancelCheckoutResponse } from '../../../../contracts/checkout.ts';
-import { apiRequest } from '../../lib/api.ts';
-import { dispatchCart, useCart } from '../cart/cartStore.ts';
-import { ShopFrame } from './ShopFrame.tsx';
+import { checkoutApi } from '../../../../contracts/checkout/api.ts';
+import { call } from '../../lib/api.ts';
+import { dispatchCart, useCart } from './cart/cartStore.ts';
 import './checkout.css';
 
 function Confirmation({ tone, icon, children }: { tone: 'green' | 'amber'; icon: ReactNode; children: ReactNode }) {
   return (
-    <ShopFrame>
-      <div className="confirmation">
-        <Card size="4" className="confirmation__card">
-          <Flex direction="column" align="center" gap="4">
-            <span className="confirmation__icon" style={{ background: `var(--${tone}-a3)`, color: `var(--${tone}-11)` }} aria-hidden="true">
-              {icon}
-            </span>
-            {children}
-          </Flex>
-        </Card>
-      </div>
-    </ShopFrame>
+    <div className="confirmation">
+      <Card size="4" className="confirmation__card">
+        <Flex direction="column" align="center" gap="4">
+          <span className="confirmation__icon" style={{ background: `var(--${tone}-a3)`, color: `var(--${tone}-11)` }} aria-hidden="true">
+            {icon}
+          </span>
+          {children}
+        </Flex>
+      </Card>
+    </div>
   );
 }
 
@@ -55,7 +52,7 @@ export function PaymentSuccess({ sessionId, homeLabel }: { sessionId?: string; h
     dispatchCart({ type: 'clear' });
     toast({ title: 'Order Confirmed!', description: 'Your order has been processed. You will receive confirmation emails shortly.' });
     // Places the order now if the payment provider's webhook has not yet; the screen does not wait for it.
-    if (sessionId) void apiRequest('POST', '/api/checkout/confirm', { sessionId }).catch((error) => console.error('Order confirmation failed', error));
+    if (sessionId) void call(checkoutApi.confirmCheckout, { body: { sessionId } }).catch((error) => console.error('Order confirmation failed', error));
   });
   return (
     <Confirmation tone="green" icon={<Tick />}>
@@ -93,7 +90,7 @@ export function PaymentCancelled({ checkoutId }: { checkoutId?: string }) {
   useOnce(() => {
     if (!checkoutId) return;
     // The drawer empties the cart on its way to the payment page; coming back unpaid, the shopper gets it back.
-    apiRequest<CancelCheckoutResponse>('POST', '/api/checkout/cancel', { checkoutId })
+    call(checkoutApi.cancelCheckout, { body: { checkoutId } })
       .then(({ items }) => {
         if (cart.current.length > 0) return;
         for (const item of items) {

@@ -1,17 +1,16 @@
-// /custom-checkout (spec §2, §4, §5): one story book at 999 pence, paid by card on the shop's own form.
+// /custom-checkout: one story book at 999 pence, paid by card on the shop's own form.
 import { Button, Card, Flex, Grid, Heading, Separator, Text, TextField } from '@radix-ui/themes';
-import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useId, useRef, useState } from 'react';
-import { singleCheckoutBook, type OrderNumberResponse, type PaymentIntentResponse } from '../../../../contracts/checkout.ts';
-import { defaultCountry } from '../../../../contracts/constants.ts';
-import { formatPence } from '../../../../contracts/money.ts';
-import { cartCheckoutShippingPence } from '../../../../contracts/shipping.ts';
+import { singleCheckoutBook } from '../../../../contracts/checkout/model.ts';
+import { defaultCountry } from '../../../../contracts/shared/constants.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
+import { cartCheckoutShippingPence } from '../../../../contracts/checkout/shipping.ts';
 import { toast } from '../../components/toast/toasts.ts';
-import { apiRequest, serverMessage } from '../../lib/api.ts';
 import { CardField, type CardFieldHandle } from './CardField.tsx';
 import { CheckoutLayout } from './CheckoutLayout.tsx';
 import { usePaymentsConfig } from './payments.ts';
 import { TestModeNotice } from './TestModeNotice.tsx';
+import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 
@@ -21,18 +20,18 @@ const blank = { name: '', email: '', addressLine1: '', addressLine2: '', city: '
 
 export function CustomCheckout() {
   const id = useId();
-  const navigate = useNavigate();
   const config = usePaymentsConfig();
   const card = useRef<CardFieldHandle | null>(null);
   const [form, setForm] = useState(blank);
-  const [processing, setProcessing] = useState(false);
+  const payment = usePayment(paymentFailed);
+  const saveOrder = useSaveOrder();
   const [ready, setReady] = useState(false);
   const onReady = useCallback((r: boolean) => setReady(r), []);
   const shippingCost = cartCheckoutShippingPence(form.country);
   const total = singleCheckoutBook.price + shippingCost;
   const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
-  async function pay(event: React.FormEvent) {
+  function pay(event: React.FormEvent) {
     event.preventDefault();
     if (required.some((field) => !form[field].trim())) {
       toast({ title: 'Missing Information', description: 'Please fill in all required fields', variant: 'destructive' });
@@ -42,27 +41,20 @@ export function CustomCheckout() {
       name: form.name,
       address: { line1: form.addressLine1, line2: form.addressLine2 || undefined, city: form.city, postal_code: form.postcode, country: form.country },
     };
-    setProcessing(true);
-    try {
+    void payment.run(async () => {
       if (!card.current) throw new Error('Card element not found');
-      let intent: PaymentIntentResponse;
-      try {
-        intent = await apiRequest<PaymentIntentResponse>('POST', '/api/create-payment-intent', {
-          name: form.name,
-          email: form.email,
-          shipping,
-          totalAmount: total,
-          bookTitle: singleCheckoutBook.title,
-          bookPrice: singleCheckoutBook.price,
-          shippingCost,
-        });
-      } catch (error) {
-        toast({ title: 'Payment Setup Failed', description: serverMessage(error) || 'Unable to setup payment. Please try again later.', variant: 'destructive' });
-        return;
-      }
+      const intent = await setUpPayment({
+        name: form.name,
+        email: form.email,
+        shipping,
+        totalAmount: total,
+        bookTitle: singleCheckoutBook.title,
+        bookPrice: singleCheckoutBook.price,
+        shippingCost,
+      });
       const confirmed = await card.current.confirm(intent.clientSecret, { name: form.name, email: form.email });
       if ('error' in confirmed) throw new Error(confirmed.error);
-      const saved = await apiRequest<OrderNumberResponse>('POST', '/api/orders/save', {
+      await saveOrder({
         name: form.name,
         email: form.email,
         shipping,
@@ -72,14 +64,8 @@ export function CustomCheckout() {
         bookPrice: singleCheckoutBook.price,
         shippingCost,
         status: 'completed',
-      }).catch(() => null);
-      if (!saved?.success) throw new Error('Failed to save order');
-      await navigate({ to: '/order-success', search: { orderNumber: saved.orderNumber } });
-    } catch (error) {
-      toast({ title: 'Payment Failed', description: (error as Error).message || 'An error occurred during payment', variant: 'destructive' });
-    } finally {
-      setProcessing(false);
-    }
+      });
+    });
   }
 
   return (
@@ -120,8 +106,8 @@ export function CustomCheckout() {
               </Heading>
               {config?.testMode && <TestModeNotice />}
               {config && <CardField ref={card} config={config} onReady={onReady} />}
-              <Button type="submit" size="3" mt="2" disabled={processing || !ready}>
-                {processing ? 'Processing...' : `Pay ${formatPence(total)}`}
+              <Button type="submit" size="3" mt="2" disabled={payment.processing || !ready}>
+                {payment.processing ? 'Processing...' : `Pay ${formatPence(total)}`}
               </Button>
             </Flex>
           </form>

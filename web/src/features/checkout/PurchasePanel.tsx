@@ -1,18 +1,20 @@
-// The direct purchase (spec §2, §4): Product, Price and Total, then the provider's secure payment page.
+// The direct purchase: Product, Price and Total, then the provider's secure payment page.
 import { Button, DataList, Flex, Separator, Text } from '@radix-ui/themes';
-import { useState } from 'react';
-import { providerNames } from '../../../../contracts/checkout.ts';
-import { formatPence, poundsToPence } from '../../../../contracts/money.ts';
-import type { DestinationCode } from '../../../../contracts/shipping.ts';
-import { toast } from '../../components/toast/toasts.ts';
+import { providerNames } from '../../../../contracts/checkout/model.ts';
+import { formatPence, poundsToPence } from '../../../../contracts/shared/money.ts';
+import type { DestinationCode } from '../../../../contracts/checkout/shipping.ts';
 import { apiRequest, serverMessage } from '../../lib/api.ts';
 import { BrandLogos } from './BrandLogos.tsx';
 import { startDirectPurchase } from './directPurchase.ts';
 import { usePaymentsConfig } from './payments.ts';
 import { TestModeNotice } from './TestModeNotice.tsx';
+import { usePayment } from './usePayment.ts';
+
+/** A direct purchase whose checkout could not be started. */
+const purchaseFailed = { title: 'Payment Error', fallback: 'Something went wrong. Please try again.' };
 
 export type PurchasePanelProps = {
-  /** pounds, as the spec's direct-purchase input has it: the price of what is bought */
+  /** pounds, as the direct purchase is given its amount: the price of what is bought */
   amount: number;
   productTitle: string;
   customerEmail?: string;
@@ -26,24 +28,19 @@ export type PurchasePanelProps = {
 };
 
 export function PurchasePanel({ amount, productTitle, customerEmail, customerName, quantity = 1, shippingPence, country, onSuccess, onCancel }: PurchasePanelProps) {
-  const [processing, setProcessing] = useState(false);
+  const { processing, run } = usePayment(purchaseFailed);
   const config = usePaymentsConfig();
   const pricePence = poundsToPence(amount);
 
-  async function proceed() {
-    setProcessing(true);
-    try {
+  const proceed = () =>
+    run(async () => {
       const url = await startDirectPurchase(
         { request: apiRequest, messageOf: serverMessage, logError: (message, error) => console.error(message, error) },
         { productTitle, pricePence, quantity, customerEmail, customerName, country },
       );
       onSuccess?.();
       window.location.assign(url);
-    } catch (error) {
-      toast({ title: 'Payment Error', description: (error as Error).message || 'Something went wrong. Please try again.', variant: 'destructive' });
-      setProcessing(false);
-    }
-  }
+    });
 
   return (
     <Flex direction="column" gap="4">

@@ -3,23 +3,21 @@
 import { Badge, Button, Callout, Card, Container, Flex, Heading, RadioCards, Select, Separator, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { shopContent } from '../../../../contracts/content.ts';
-import { formatPence } from '../../../../contracts/money.ts';
-import { cartShippingOptionFor } from '../../../../contracts/shipping.ts';
-import type { SandboxPayResponse, SandboxSessionView } from '../../../../contracts/sandboxPayments.ts';
-import { apiRequest, serverMessage } from '../../lib/api.ts';
+import { shopContent } from '../../../../contracts/catalog/content.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
+import { cartShippingOptionFor } from '../../../../contracts/checkout/shipping.ts';
+import { checkoutApi } from '../../../../contracts/checkout/api.ts';
+import type { SandboxSessionView } from '../../../../contracts/checkout/sandboxPayments.ts';
+import { call, serverMessage } from '../../lib/api.ts';
 import { TestCardInputs, type TestCard } from './CardField.tsx';
 import { TestModeNotice } from './TestModeNotice.tsx';
+import { sandboxSessionQuery } from './sandboxSession.ts';
 import './checkout.css';
 import { LabelledField } from '../../components/LabelledField.tsx';
 
 
 export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
-  const session = useQuery({
-    queryKey: [`/api/sandbox/checkout-sessions/${sessionId}`],
-    queryFn: () => apiRequest<SandboxSessionView>('GET', `/api/sandbox/checkout-sessions/${encodeURIComponent(sessionId)}`),
-    enabled: sessionId !== '',
-  });
+  const session = useQuery({ ...sandboxSessionQuery(sessionId), enabled: sessionId !== '' });
   return (
     <div className="checkout-page sandbox-page">
       <Container size="3" px="4" py="5">
@@ -72,12 +70,9 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
     setError(null);
     try {
       const { name, ...rest } = address;
-      const answer = await apiRequest<SandboxPayResponse>('POST', `/api/sandbox/checkout-sessions/${session.id}/pay`, {
-        shippingOptionId: optionId,
-        email,
-        name,
-        address: { ...rest, line2: rest.line2 || undefined },
-        card,
+      const answer = await call(checkoutApi.sandboxPay, {
+        params: { id: session.id },
+        body: { shippingOptionId: optionId, email, name, address: { ...rest, line2: rest.line2 || undefined }, card },
       });
       window.location.assign(answer.redirectUrl);
     } catch (caught) {

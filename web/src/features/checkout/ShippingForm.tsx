@@ -1,11 +1,11 @@
-// Step one of the shipping and payment dialog (spec §3, §5): where the book goes, and what shipping costs there.
+// Step one of the shipping and payment dialog: where the book goes, and what shipping costs there.
 import { Button, Flex, Grid, Select, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
-import { ShippingFormSchema, type ShippingForm as ShippingDetails } from '../../../../contracts/checkout.ts';
-import { quantity as quantityLimits } from '../../../../contracts/constants.ts';
-import { formatPence } from '../../../../contracts/money.ts';
+import { ShippingFormSchema, type ShippingForm as ShippingDetails } from '../../../../contracts/checkout/model.ts';
+import { quantity as quantityLimits } from '../../../../contracts/shared/constants.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
 import { shippingCountriesQuery, useShippingCost } from './shipping.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 

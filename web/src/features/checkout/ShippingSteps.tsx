@@ -1,6 +1,6 @@
 // The two steps inside the "Buy Now" dialog: the shipping form, then the purchase panel for what it priced.
-import { fixedBookPricePence } from '../../../../contracts/constants.ts';
-import { destinationCode } from '../../../../contracts/shipping.ts';
+import { fixedBookPricePence } from '../../../../contracts/shared/constants.ts';
+import { destinationCode } from '../../../../contracts/checkout/shipping.ts';
 import { PurchasePanel } from './PurchasePanel.tsx';
 import { ShippingForm, type ShippingSubmission } from './ShippingForm.tsx';
 

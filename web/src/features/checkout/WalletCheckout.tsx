@@ -1,17 +1,16 @@
-// /apple-pay-checkout (spec §2): the single book with a wallet payment button (Apple Pay / Google Pay through
+// /apple-pay-checkout: the single book with a wallet payment button (Apple Pay / Google Pay through
 // Stripe's Payment Request). Without a wallet — always so in the sandbox — the page says so and points to the form.
 import type { PaymentRequest, PaymentRequestPaymentMethodEvent, Stripe } from '@stripe/stripe-js';
 import { Button, Card, Flex, Heading, Link, Separator, Text } from '@radix-ui/themes';
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import { singleCheckoutBook, type OrderNumberResponse, type PaymentIntentResponse } from '../../../../contracts/checkout.ts';
-import { formatPence } from '../../../../contracts/money.ts';
-import { cartShippingOptions, walletShippingRangeText } from '../../../../contracts/shipping.ts';
-import { walletConfirmParams, walletSaveBody, type WalletPayment } from '../../../../contracts/walletPayment.ts';
-import { toast } from '../../components/toast/toasts.ts';
-import { apiRequest, serverMessage } from '../../lib/api.ts';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { singleCheckoutBook, type PaymentIntentResponse } from '../../../../contracts/checkout/model.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
+import { cartShippingOptions, walletShippingRangeText } from '../../../../contracts/checkout/shipping.ts';
+import { walletConfirmParams, walletSaveBody, type WalletPayment } from '../../../../contracts/checkout/walletPayment.ts';
 import { CheckoutLayout } from './CheckoutLayout.tsx';
 import { loadStripeOnce, usePaymentsConfig } from './payments.ts';
+import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
 
 type Wallet = { state: 'checking' } | { state: 'unavailable' } | { state: 'available'; stripe: Stripe; request: PaymentRequest; name: string };
 
@@ -20,9 +19,9 @@ const totalWith = (shippingPence: number) => ({ label: singleCheckoutBook.title,
 
 export function WalletCheckout() {
   const config = usePaymentsConfig();
-  const navigate = useNavigate();
   const [wallet, setWallet] = useState<Wallet>({ state: 'checking' });
-  const paying = useRef(false);
+  const payment = usePayment(paymentFailed);
+  const saveOrder = useSaveOrder();
 
   useEffect(() => {
     if (!config) return;
@@ -57,27 +56,24 @@ export function WalletCheckout() {
   }, [config]);
 
   async function pay(stripe: Stripe, event: PaymentRequestPaymentMethodEvent) {
-    if (paying.current) return event.complete('fail');
-    paying.current = true;
     const option = options.find((o) => o.id === event.shippingOption?.id) ?? options[0]!;
-    try {
+    const started = await payment.run(async () => {
       let intent: PaymentIntentResponse;
       try {
-        intent = await apiRequest<PaymentIntentResponse>('POST', '/api/create-payment-intent', { amount: singleCheckoutBook.price + option.amount, shippingOptionId: option.id });
+        intent = await setUpPayment({ amount: singleCheckoutBook.price + option.amount, shippingOptionId: option.id });
       } catch (error) {
         event.complete('fail');
-        toast({ title: 'Payment Setup Failed', description: serverMessage(error) || 'Unable to setup payment. Please try again later.', variant: 'destructive' });
-        return;
+        throw error;
       }
       // The payer's name, e-mail and address go to the provider with the confirmation, so the payment itself carries
       // them whichever report (webhook, confirmation, orders/save) reaches the shop first.
-      const payment: WalletPayment = {
+      const paid: WalletPayment = {
         paymentMethodId: event.paymentMethod.id,
         payerName: event.payerName,
         payerEmail: event.payerEmail,
         shippingAddress: event.shippingAddress,
       };
-      const first = await stripe.confirmCardPayment(intent.clientSecret, walletConfirmParams(payment), { handleActions: false });
+      const first = await stripe.confirmCardPayment(intent.clientSecret, walletConfirmParams(paid), { handleActions: false });
       if (first.error) {
         event.complete('fail');
         throw new Error(first.error.message);
@@ -87,24 +83,18 @@ export function WalletCheckout() {
         const second = await stripe.confirmCardPayment(intent.clientSecret);
         if (second.error) throw new Error(second.error.message);
       }
-      const saved = await apiRequest<OrderNumberResponse>(
-        'POST',
-        '/api/orders/save',
-        walletSaveBody(payment, {
+      await saveOrder(
+        walletSaveBody(paid, {
           paymentIntentId: intent.paymentIntentId,
           amount: intent.amount,
           bookTitle: singleCheckoutBook.title,
           bookPrice: singleCheckoutBook.price,
           shippingCost: option.amount,
         }),
-      ).catch(() => null);
-      if (!saved?.success) throw new Error('Failed to save order');
-      await navigate({ to: '/order-success', search: { orderNumber: saved.orderNumber } });
-    } catch (error) {
-      toast({ title: 'Payment Failed', description: (error as Error).message || 'An error occurred during payment', variant: 'destructive' });
-    } finally {
-      paying.current = false;
-    }
+      );
+    });
+    // The sheet of a second payment while one runs is told to fail.
+    if (!started) event.complete('fail');
   }
 
   return (
@@ -133,7 +123,9 @@ export function WalletCheckout() {
             <Flex direction="column" gap="1" role="status">
               <Text weight="medium">Apple Pay is not available on this device.</Text>
               <Text color="gray">
-                <Link href="/custom-checkout">Please use the regular checkout form.</Link>
+                <Link asChild>
+                  <RouterLink to="/custom-checkout">Please use the regular checkout form.</RouterLink>
+                </Link>
               </Text>
             </Flex>
           )}

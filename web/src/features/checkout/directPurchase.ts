@@ -1,8 +1,12 @@
 // The direct purchase's calls in order: the checkout session first, then the owner's purchase notice, then the
 // payment page. A checkout the server refuses (a quantity over the limit, say) therefore tells the owner nothing.
-import { directNotifyDefaults, type CheckoutUrlResponse, type DirectNotifyRequest } from '../../../../contracts/checkout.ts';
-import { penceToPoundsString } from '../../../../contracts/money.ts';
-import type { DestinationCode } from '../../../../contracts/shipping.ts';
+import { checkoutApi } from '../../../../contracts/checkout/api.ts';
+import { directNotifyDefaults, type CheckoutUrlResponse } from '../../../../contracts/checkout/model.ts';
+import { pathFor, type BodyOf } from '../../../../contracts/shared/endpoint.ts';
+import { penceToPoundsString } from '../../../../contracts/shared/money.ts';
+import type { DestinationCode } from '../../../../contracts/checkout/shipping.ts';
+
+const { createCheckoutSession, directNotify } = checkoutApi;
 
 export type DirectPurchase = {
   productTitle: string;
@@ -27,19 +31,19 @@ export async function startDirectPurchase(deps: DirectPurchaseDeps, purchase: Di
   const { productTitle, pricePence, quantity, customerEmail, customerName, country } = purchase;
   let session: CheckoutUrlResponse;
   try {
-    session = await deps.request<CheckoutUrlResponse>('POST', '/api/create-checkout-session', {
+    session = await deps.request<CheckoutUrlResponse>(createCheckoutSession.method, pathFor(createCheckoutSession), {
       items: [{ title: productTitle, description: `Purchase of ${productTitle}`, price: penceToPoundsString(Math.round(pricePence / quantity)), quantity }],
       customerEmail,
       customerName,
       ...(country ? { customerCountry: country } : {}),
-    });
+    } satisfies BodyOf<typeof createCheckoutSession>);
   } catch (error) {
     throw new Error(deps.messageOf(error) || 'Could not create checkout session');
   }
   if (!session?.url) throw new Error('Could not create checkout session');
   // The owner hears of the purchase before the shopper is sent to pay; if that fails it is only logged.
   try {
-    const notice: DirectNotifyRequest = {
+    const notice: BodyOf<typeof directNotify> = {
       customerName: customerName || directNotifyDefaults.customerName,
       customerEmail: customerEmail || directNotifyDefaults.customerEmail,
       shippingAddress: directNotifyDefaults.shippingAddress,
@@ -48,7 +52,7 @@ export async function startDirectPurchase(deps: DirectPurchaseDeps, purchase: Di
       shippingCost: 0,
       paymentMethod: directNotifyDefaults.paymentMethod,
     };
-    await deps.request('POST', '/api/direct-notify', notice);
+    await deps.request(directNotify.method, pathFor(directNotify), notice);
   } catch (error) {
     deps.logError('Purchase notification failed', error);
   }

@@ -1,13 +1,10 @@
 // Which payment provider the shop uses, and Stripe.js loaded only when it is Stripe (the sandbox needs no script).
 import type { Stripe } from '@stripe/stripe-js';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentsConfigResponse } from '../../../../contracts/checkout.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { paymentsConfig } from '../../../../contracts/checkout/configApi.ts';
+import { queryFor } from '../../lib/api.ts';
 
-export const paymentsConfigQuery = queryOptions({
-  queryKey: ['/api/payments/config'],
-  queryFn: () => apiRequest<PaymentsConfigResponse>('GET', '/api/payments/config'),
-});
+export const paymentsConfigQuery = queryFor(paymentsConfig);
 
 export function usePaymentsConfig() {
   return useQuery(paymentsConfigQuery).data;

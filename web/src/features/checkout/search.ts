@@ -13,4 +13,3 @@ export const SessionSearchSchema = v.object({ session_id: text });
 export const CancelledSearchSchema = v.object({ checkout: text });
 export const OrderSearchSchema = v.object({ orderNumber: text });
 export const SandboxSearchSchema = v.object({ session: text });
-export const PaymentOutcomeSearchSchema = v.object({ session_id: text, checkout: text });

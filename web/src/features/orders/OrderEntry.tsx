@@ -3,8 +3,8 @@
 import { Box, Card, DataList, Flex, Grid, Heading, Link, Text } from '@radix-ui/themes';
 import * as Accordion from 'radix-ui/accordion';
 import type { ReactNode } from 'react';
-import type { AdminOrder } from '../../../../contracts/adminOrders.ts';
-import { formatPence } from '../../../../contracts/money.ts';
+import type { AdminOrder } from '../../../../contracts/orders/console.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
 import { CustomerDetailsForm } from './CustomerDetailsForm.tsx';
 import { formatOrderDate } from './orderDate.ts';
 import { OrderItems } from './OrderItems.tsx';

@@ -1,8 +1,8 @@
-// Order details: the items in whichever shape the order holds them (spec §3) — text as given, a list of lines,
+// Order details: the items in whichever shape the order holds them — text as given, a list of lines,
 // or, for anything else, a plain notice with the raw data so nothing is hidden from the owner.
 import { Box, Code, Flex, Table, Text } from '@radix-ui/themes';
-import type { AdminOrderItem } from '../../../../contracts/adminOrders.ts';
-import { formatPence } from '../../../../contracts/money.ts';
+import type { AdminOrderItem } from '../../../../contracts/orders/console.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
 
 function isItemList(items: unknown): items is AdminOrderItem[] {
   return (

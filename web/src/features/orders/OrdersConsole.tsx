@@ -1,25 +1,25 @@
-// The owner's order console (spec §2 "Admin orders page"): tabs by status with counts, the total, and an
+// The owner's order console: tabs by status with counts, the total, and an
 // accordion in which several orders may be open at once. Orders come a page at a time ("Load more orders"), found by
 // a search and a date range; while every order of the list is loaded, the tabs filter it at once, as they always have.
-import { Button, Card, Container, Flex, Heading, Spinner, Tabs, Text, TextField } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Spinner, Tabs, Text, TextField } from '@radix-ui/themes';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import * as Accordion from 'radix-ui/accordion';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { AdminOrder, AdminOrdersResponse } from '../../../../contracts/adminOrders.ts';
-import { useSessionExpiry } from '../admin/reviews/useSessionExpiry.ts';
-import { useLogOut } from '../admin/session.tsx';
+import type { AdminOrder, AdminOrdersResponse } from '../../../../contracts/orders/console.ts';
+import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
+import { useLogOut } from '../../lib/session.tsx';
 import { ApiError, serverMessage } from '../../lib/api.ts';
 import { OrderEntry } from './OrderEntry.tsx';
 import { adminOrderPagesQuery, type OrdersFilter } from './ordersQuery.ts';
 import { statusLabel } from './StatusBadge.tsx';
-import '../admin/admin.css';
+import { AdminPage } from '../../components/AdminPage.tsx';
 import './orders.css';
 
 const tabs = ['all', 'pending', 'processing', 'shipped', 'delivered'] as const;
 type Tab = (typeof tabs)[number];
 
-/** The orders page logs out to this spelling of the login page (spec §2). */
+/** The orders page logs out to this spelling of the login page, which the owner may have bookmarked. */
 const loginPath = '/admin-login';
 
 function countFor(tab: Tab, data: AdminOrdersResponse) {
@@ -126,103 +126,86 @@ export function OrdersConsole() {
   const filtered = !!(search.q || search.from || search.to);
 
   return (
-    <div className="admin-page">
-      <header className="admin-bar">
-        <Container size="4" px="4">
-          <div className="admin-bar__inner">
-            <div>
-              <Heading as="h1" size="6">
-                Order Management
-              </Heading>
-              {data && (
-                <Text as="p" size="2" color="gray">
-                  Total Orders: {data.totalOrders}
-                </Text>
-              )}
-            </div>
-            <nav aria-label="Admin" className="admin-bar__actions">
-              <Button asChild variant="soft" size="2" highContrast>
-                <Link to="/admin-dashboard">Reviews Dashboard</Link>
-              </Button>
-              <Button variant="outline" color="gray" size="2" onClick={logOut}>
-                Log Out
-              </Button>
-            </nav>
-          </div>
-        </Container>
-      </header>
-      <Container size="4" px="4" mt="5">
-        {data && <SearchForm applied={search} onApply={setSearch} />}
-        {all.isPending && (
-          <Flex align="center" gap="2" py="6" justify="center" role="status">
-            <Spinner size="3" />
-            <Text color="gray">Loading orders...</Text>
-          </Flex>
-        )}
+    <AdminPage
+      title="Order Management"
+      subtitle={data && `Total Orders: ${data.totalOrders}`}
+      links={
+        <Button asChild variant="soft" size="2" highContrast>
+          <Link to="/admin-dashboard">Reviews Dashboard</Link>
+        </Button>
+      }
+      onLogOut={logOut}
+    >
+      {data && <SearchForm applied={search} onApply={setSearch} />}
+      {all.isPending && (
+        <Flex align="center" gap="2" py="6" justify="center" role="status">
+          <Spinner size="3" />
+          <Text color="gray">Loading orders...</Text>
+        </Flex>
+      )}
 
-        {all.isError && !refused && (
-          <Notice title="Error Loading Orders">
-            <Text as="p" color="gray" align="center">
-              {serverMessage(all.error) ?? all.error.message}
-            </Text>
-            <Button onClick={() => void all.refetch()} loading={all.isFetching}>
-              Refresh
-            </Button>
-          </Notice>
-        )}
+      {all.isError && !refused && (
+        <Notice title="Error Loading Orders">
+          <Text as="p" color="gray" align="center">
+            {serverMessage(all.error) ?? all.error.message}
+          </Text>
+          <Button onClick={() => void all.refetch()} loading={all.isFetching}>
+            Refresh
+          </Button>
+        </Notice>
+      )}
 
-        {data && (
-          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
-            <Tabs.List className="orders-tabs" aria-label="Orders by status">
-              {tabs.map((t) => (
-                <Tabs.Trigger key={t} value={t}>
-                  {t === 'all' ? 'All' : statusLabel(t)} ({countFor(t, data)})
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            {tabs.map((t) => {
-              const shown = t === tab && paged ? (ofTab.data?.pages.flatMap((p) => p.orders) ?? []) : ordersFor(t, data.orders);
-              return (
-                <Tabs.Content key={t} value={t} className="orders-tab">
-                  {t === tab && paged && ofTab.isPending ? (
-                    <Flex align="center" gap="2" py="6" justify="center" role="status">
-                      <Spinner size="3" />
-                      <Text color="gray">Loading orders...</Text>
-                    </Flex>
-                  ) : data.totalOrders === 0 && !filtered ? (
-                    <Notice title="No Orders Found">
-                      <Text as="p" color="gray" align="center">
-                        Orders appear here as soon as customers place them.
-                      </Text>
-                    </Notice>
-                  ) : shown.length === 0 ? (
-                    <Notice>
-                      <Text as="p" color="gray" align="center">
-                        No orders found in this category
-                      </Text>
-                    </Notice>
-                  ) : (
-                    <>
-                      <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className="orders-list">
-                        {shown.map((order) => (
-                          <OrderEntry key={order.orderId} order={order} />
-                        ))}
-                      </Accordion.Root>
-                      {t === tab && source.hasNextPage && (
-                        <Flex justify="center" py="4">
-                          <Button variant="soft" size="3" onClick={() => void source.fetchNextPage()} loading={source.isFetchingNextPage}>
-                            Load more orders
-                          </Button>
-                        </Flex>
-                      )}
-                    </>
-                  )}
-                </Tabs.Content>
-              );
-            })}
-          </Tabs.Root>
-        )}
-      </Container>
-    </div>
+      {data && (
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
+          <Tabs.List className="orders-tabs" aria-label="Orders by status">
+            {tabs.map((t) => (
+              <Tabs.Trigger key={t} value={t}>
+                {t === 'all' ? 'All' : statusLabel(t)} ({countFor(t, data)})
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {tabs.map((t) => {
+            const shown = t === tab && paged ? (ofTab.data?.pages.flatMap((p) => p.orders) ?? []) : ordersFor(t, data.orders);
+            return (
+              <Tabs.Content key={t} value={t} className="orders-tab">
+                {t === tab && paged && ofTab.isPending ? (
+                  <Flex align="center" gap="2" py="6" justify="center" role="status">
+                    <Spinner size="3" />
+                    <Text color="gray">Loading orders...</Text>
+                  </Flex>
+                ) : data.totalOrders === 0 && !filtered ? (
+                  <Notice title="No Orders Found">
+                    <Text as="p" color="gray" align="center">
+                      Orders appear here as soon as customers place them.
+                    </Text>
+                  </Notice>
+                ) : shown.length === 0 ? (
+                  <Notice>
+                    <Text as="p" color="gray" align="center">
+                      No orders found in this category
+                    </Text>
+                  </Notice>
+                ) : (
+                  <>
+                    <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className="orders-list">
+                      {shown.map((order) => (
+                        <OrderEntry key={order.orderId} order={order} />
+                      ))}
+                    </Accordion.Root>
+                    {t === tab && source.hasNextPage && (
+                      <Flex justify="center" py="4">
+                        <Button variant="soft" size="3" onClick={() => void source.fetchNextPage()} loading={source.isFetchingNextPage}>
+                          Load more orders
+                        </Button>
+                      </Flex>
+                    )}
+                  </>
+                )}
+              </Tabs.Content>
+            );
+          })}
+        </Tabs.Root>
+      )}
+    </AdminPage>
   );
 }

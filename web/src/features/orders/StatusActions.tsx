@@ -1,13 +1,13 @@
 // The "Update Order Status" group: a button for every status but the current one, optional notes, and the
-// spec's toasts. While a change is on its way every button is disabled and reads "Updating...".
+// toasts that say how it went. While a change is on its way every button is disabled and reads "Updating...".
 import { Button, Callout, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
 import { useId, useState } from 'react';
-import type { AdminOrder } from '../../../../contracts/adminOrders.ts';
-import { maxNotesLength } from '../../../../contracts/adminOrders.ts';
-import { orderStatuses, type OrderStatus } from '../../../../contracts/constants.ts';
+import type { AdminOrder } from '../../../../contracts/orders/console.ts';
+import { maxNotesLength } from '../../../../contracts/orders/console.ts';
+import { orderStatuses, type OrderStatus } from '../../../../contracts/shared/constants.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { ApiError, serverMessage } from '../../lib/api.ts';
-import { useSessionExpiry } from '../admin/reviews/useSessionExpiry.ts';
+import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { useChangeOrderStatus } from './ordersQuery.ts';
 import { statusLabel } from './StatusBadge.tsx';
 

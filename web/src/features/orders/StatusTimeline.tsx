@@ -2,7 +2,7 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import * as VisuallyHidden from 'radix-ui/visually-hidden';
-import type { AdminOrder, OrderHistoryEntry } from '../../../../contracts/adminOrders.ts';
+import type { AdminOrder, OrderHistoryEntry } from '../../../../contracts/orders/console.ts';
 import { formatOrderDate } from './orderDate.ts';
 import { orderHistoryQuery } from './ordersQuery.ts';
 import { StatusBadge } from './StatusBadge.tsx';

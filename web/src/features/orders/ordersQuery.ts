@@ -1,25 +1,17 @@
 // The owner's orders as the console reads and changes them: the list (refetched every minute), each order's
 // history, and the status change, which sends back the revision the screen showed.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  AddOrderCustomerDetailsBody,
-  AddOrderCustomerDetailsResponse,
-  AdminOrder,
-  AdminOrdersResponse,
-  ChangeOrderStatusBody,
-  ChangeOrderStatusResponse,
-  OrderHistoryResponse,
-} from '../../../../contracts/adminOrders.ts';
-import { timings } from '../../../../contracts/constants.ts';
-import type { AnyOrderStatus } from '../../../../contracts/constants.ts';
-import { apiGetRevalidated, apiRequest } from '../../lib/api.ts';
+import { ordersApi } from '../../../../contracts/orders/api.ts';
+import type { AddOrderCustomerDetailsBody, AdminOrder, ChangeOrderStatusBody } from '../../../../contracts/orders/console.ts';
+import { timings } from '../../../../contracts/shared/constants.ts';
+import type { AnyOrderStatus } from '../../../../contracts/shared/constants.ts';
+import { call, callRevalidated, queryFor, urlFor } from '../../lib/api.ts';
 
-export const adminOrdersPath = '/api/admin/orders';
-const orderPath = (orderId: string) => `${adminOrdersPath}/${encodeURIComponent(orderId)}`;
+/** Every query of the order list starts with this address, so one invalidation reaches them all. */
+const ordersKey = urlFor(ordersApi.list);
 
 export const adminOrdersQuery = queryOptions({
-  queryKey: [adminOrdersPath],
-  queryFn: () => apiRequest<AdminOrdersResponse>('GET', adminOrdersPath),
+  ...queryFor(ordersApi.list),
   refetchInterval: timings.ordersRefreshMs,
   retry: false,
 });
@@ -32,16 +24,11 @@ export type OrdersFilter = { status?: AnyOrderStatus | undefined; q?: string | u
 /** The list a page at a time for one tab, search and date range: "Load more" asks for the next. */
 export const adminOrderPagesQuery = (filter: OrdersFilter) =>
   infiniteQueryOptions({
-    queryKey: [adminOrdersPath, 'pages', filter],
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ limit: String(ordersPageSize) });
-      if (filter.status) query.set('status', filter.status);
-      if (filter.q) query.set('q', filter.q);
-      if (filter.from) query.set('from', filter.from);
-      if (filter.to) query.set('to', filter.to);
-      if (pageParam) query.set('cursor', pageParam);
-      return apiGetRevalidated<AdminOrdersResponse>(`${adminOrdersPath}?${query}`);
-    },
+    queryKey: [ordersKey, 'pages', filter],
+    queryFn: ({ pageParam }) =>
+      callRevalidated(ordersApi.list, {
+        query: { limit: String(ordersPageSize), status: filter.status, q: filter.q, from: filter.from, to: filter.to, cursor: pageParam },
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: timings.ordersRefreshMs,
@@ -51,8 +38,8 @@ export const adminOrderPagesQuery = (filter: OrdersFilter) =>
 /** Keyed by the revision too: when the list shows a newer revision, the history is fetched again. */
 export const orderHistoryQuery = (order: Pick<AdminOrder, 'orderId' | 'revision'>) =>
   queryOptions({
-    queryKey: [`${orderPath(order.orderId)}/history`, order.revision],
-    queryFn: () => apiRequest<OrderHistoryResponse>('GET', `${orderPath(order.orderId)}/history`),
+    queryKey: [urlFor(ordersApi.history, { params: { id: order.orderId } }), order.revision],
+    queryFn: () => call(ordersApi.history, { params: { id: order.orderId } }),
     // The history shown stays up while the newer one loads.
     placeholderData: (previous) => previous,
     retry: false,
@@ -62,13 +49,9 @@ export function useChangeOrderStatus(order: AdminOrder) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ status, notes }: Pick<ChangeOrderStatusBody, 'status' | 'notes'>) =>
-      apiRequest<ChangeOrderStatusResponse>('POST', `${orderPath(order.orderId)}/status`, {
-        status,
-        notes,
-        expectedRevision: order.revision,
-      } satisfies ChangeOrderStatusBody),
+      call(ordersApi.changeStatus, { params: { id: order.orderId }, body: { status, notes, expectedRevision: order.revision } }),
     // Settled either way: after a refusal the owner sees what the order is now.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [adminOrdersPath] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
   });
 }
 
@@ -77,10 +60,7 @@ export function useAddCustomerDetails(order: AdminOrder) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (details: Omit<AddOrderCustomerDetailsBody, 'expectedRevision'>) =>
-      apiRequest<AddOrderCustomerDetailsResponse>('POST', `${orderPath(order.orderId)}/customer`, {
-        ...details,
-        expectedRevision: order.revision,
-      } satisfies AddOrderCustomerDetailsBody),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [adminOrdersPath] }),
+      call(ordersApi.addCustomerDetails, { params: { id: order.orderId }, body: { ...details, expectedRevision: order.revision } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
   });
 }

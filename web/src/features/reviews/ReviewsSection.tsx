@@ -1,16 +1,16 @@
-// The landing page's Reviews section (spec §2.5): a tab per story book, its approved reviews, and the review dialog.
+// The landing page's Reviews section: a tab per story book, its approved reviews, and the review dialog.
 import { Button, Card, Container, Flex, Tabs, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { shopContent } from '../../../../contracts/content.ts';
-import type { PublicReviewDto } from '../../../../contracts/reviews.ts';
+import { shopContent } from '../../../../contracts/catalog/content.ts';
+import type { PublicReviewDto } from '../../../../contracts/reviews/model.ts';
 import { lazyDialog, useLazyDialog } from '../../components/lazyDialog.tsx';
-import { SectionHeading } from '../storefront/SectionHeading.tsx';
+import { SectionHeading } from '../../components/SectionHeading.tsx';
 import { bookReviewsQuery, reviewDate } from './reviewQueries.ts';
-import { Stars } from './Stars.tsx';
+import { Stars } from '../../components/Stars.tsx';
 import './reviews.css';
 
-/** Book 2 first and open by default, then book 1 (spec §2). */
+/** Book 2 first and open by default, then book 1. */
 const reviewedBookIds = [2, 1] as const;
 /** The review form loads when a "Write..." button is first pointed at, focused or pressed. */
 const writeReviewDialog = lazyDialog(() => import('./WriteReviewDialog.tsx').then((m) => m.WriteReviewDialog));

@@ -3,13 +3,17 @@ import { Button, Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/theme
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { rating as ratingLimits } from '../../../../contracts/constants.ts';
-import { SubmitReviewBodySchema } from '../../../../contracts/reviews.ts';
+import { rating as ratingLimits } from '../../../../contracts/shared/constants.ts';
+import { reviewsApi } from '../../../../contracts/reviews/api.ts';
+import { SubmitReviewBodySchema } from '../../../../contracts/reviews/model.ts';
 import type { DialogControl } from '../../components/lazyDialog.tsx';
 import { toast } from '../../components/toast/toasts.ts';
-import { serverMessage } from '../../lib/api.ts';
-import { bookReviewsPath, submitReview } from './reviewQueries.ts';
-import { StarPicker } from './Stars.tsx';
+import type { BodyOf } from '../../../../contracts/shared/endpoint.ts';
+import { call, serverMessage } from '../../lib/api.ts';
+import { bookReviewsQuery } from './reviewQueries.ts';
+import { StarPicker } from '../../components/Stars.tsx';
+
+const submitReview = (body: BodyOf<typeof reviewsApi.submit>) => call(reviewsApi.submit, { body });
 
 type Field = 'customerName' | 'customerEmail' | 'reviewText' | 'rating';
 type Errors = Partial<Record<Field, string>>;
@@ -24,10 +28,10 @@ export function WriteReviewDialog({ bookId, bookTitle, open, onOpenChange, onClo
   const mutation = useMutation({
     mutationFn: submitReview,
     onSuccess: () => {
-      toast({ title: 'Review Submitted', description: 'Thank you for your review! It has been submitted for approval.' });
+      toast({ title: 'Review Submitted', description: reviewsApi.submit.messages.submitted });
       setForm(empty);
       onOpenChange(false);
-      void queryClient.invalidateQueries({ queryKey: [bookReviewsPath(bookId)] });
+      void queryClient.invalidateQueries({ queryKey: bookReviewsQuery(bookId).queryKey });
     },
     onError: (error) => {
       toast({ title: 'Submission Failed', description: serverMessage(error) ?? 'An error occurred while submitting your review.', variant: 'destructive' });

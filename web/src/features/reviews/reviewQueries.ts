@@ -1,17 +1,8 @@
-// Reviews as the storefront reads and sends them.
-import { queryOptions } from '@tanstack/react-query';
-import type { PublicReviewDto, SubmitReviewBody, SubmitReviewResponse } from '../../../../contracts/reviews.ts';
-import { apiRequest } from '../../lib/api.ts';
+// Reviews as the storefront reads them.
+import { bookReviews } from '../../../../contracts/reviews/readApi.ts';
+import { queryFor } from '../../lib/api.ts';
 
-export const bookReviewsPath = (bookId: number) => `/api/reviews/book/${bookId}`;
-
-export const bookReviewsQuery = (bookId: number) =>
-  queryOptions({
-    queryKey: [bookReviewsPath(bookId)],
-    queryFn: () => apiRequest<PublicReviewDto[]>('GET', bookReviewsPath(bookId)),
-  });
-
-export const submitReview = (body: SubmitReviewBody) => apiRequest<SubmitReviewResponse>('POST', '/api/reviews/submit', body);
+export const bookReviewsQuery = (bookId: number) => queryFor(bookReviews, { params: { id: bookId } });
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

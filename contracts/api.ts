@@ -1,0 +1,25 @@
+// Every endpoint of the shop's HTTP API, by capability. The server registers exactly these routes and the web calls
+// only these; a path, a request schema or a fixed answer text is written once, here or in the capability's api.ts.
+import { adminApi } from './admin/api.ts';
+import { auditApi } from './audit/api.ts';
+import { catalogApi } from './catalog/api.ts';
+import { checkoutApi } from './checkout/api.ts';
+import { ordersApi } from './orders/api.ts';
+import { reviewsApi } from './reviews/api.ts';
+import type { EndpointSpec } from './shared/endpoint.ts';
+import { healthApi } from './shared/health.ts';
+
+export const api = {
+  admin: adminApi,
+  audit: auditApi,
+  catalog: catalogApi,
+  checkout: checkoutApi,
+  orders: ordersApi,
+  reviews: reviewsApi,
+  health: healthApi,
+} as const;
+
+/** Every endpoint, with the capability that declares it and its name there. */
+export const allEndpoints: ReadonlyArray<{ capability: string; name: string; endpoint: EndpointSpec }> = Object.entries(api).flatMap(([capability, endpoints]) =>
+  Object.entries(endpoints as Record<string, EndpointSpec>).map(([name, endpoint]) => ({ capability, name, endpoint })),
+);

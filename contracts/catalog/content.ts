@@ -1,0 +1,42 @@
+// The shop's editable content: products, story-world copy and contact details live in content/shop.json.
+import * as v from 'valibot';
+import raw from '../content/shop.json' with { type: 'json' };
+
+export const CatalogEntrySchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  kind: v.picklist(['story', 'poster']),
+  title: v.pipe(v.string(), v.minLength(1)),
+  description: v.pipe(v.string(), v.minLength(1)),
+  /** integer pence */
+  price: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  coverImage: v.string(),
+  coverAlt: v.string(),
+  previewPages: v.array(v.object({ image: v.string(), alt: v.string() })),
+});
+export type CatalogEntry = v.InferOutput<typeof CatalogEntrySchema>;
+
+export const ShopContentSchema = v.object({
+  shop: v.object({
+    name: v.string(),
+    contactEmail: v.pipe(v.string(), v.email()),
+    instagramUrl: v.pipe(v.string(), v.url()),
+    facebookUrl: v.string(),
+    twitterUrl: v.string(),
+  }),
+  books: v.array(CatalogEntrySchema),
+  about: v.object({
+    heading: v.string(),
+    verse: v.array(v.string()),
+    verseAuthor: v.string(),
+    paragraphs: v.array(v.string()),
+  }),
+  characters: v.array(
+    v.object({ name: v.string(), description: v.string(), traits: v.array(v.string()), image: v.string(), imageAlt: v.string() }),
+  ),
+  testimonials: v.array(
+    v.object({ author: v.string(), role: v.string(), rating: v.pipe(v.number(), v.minValue(0), v.maxValue(5)), text: v.string() }),
+  ),
+});
+export type ShopContent = v.InferOutput<typeof ShopContentSchema>;
+
+export const shopContent: ShopContent = v.parse(ShopContentSchema, raw);

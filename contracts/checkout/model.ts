@@ -1,0 +1,230 @@
+// Checkout: the request bodies of the payment calls, their answers, and the checkout and notification events.
+import * as v from 'valibot';
+import { fixedBookPricePence, quantity } from '../shared/constants.ts';
+import { shopContent } from '../catalog/content.ts';
+import type { DomainEvent } from '../shared/events.ts';
+import type { OrderItem, ShippingAddress } from '../orders/model.ts';
+import { cartShippingOptionIds, checkoutCountries, destinationCodes, type ShippingOption } from './shipping.ts';
+
+/** The book the custom checkout and wallet pages sell: the first story book, at the fixed 999 pence. */
+export const singleCheckoutBook = (() => {
+  const book = shopContent.books.find((b) => b.kind === 'story') ?? shopContent.books[0]!;
+  return { id: book.id, title: book.title, price: fixedBookPricePence };
+})();
+
+const text = (max: number, field: string) => v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} is too long`));
+const required = (max: number, field: string) => v.pipe(text(max, field), v.minLength(1, `${field} is required`));
+const pence = (field: string) => v.pipe(v.number(`${field} must be a number`), v.integer(`${field} must be whole pence`), v.minValue(0, `${field} cannot be negative`));
+const lineQuantity = v.pipe(
+  v.number('Quantity must be a number'),
+  v.integer('Quantity must be a whole number'),
+  v.minValue(quantity.min, `Quantity must be at least ${quantity.min}`),
+  v.maxValue(quantity.max, `Quantity must be at most ${quantity.max}`),
+);
+const destination = v.picklist(destinationCodes, 'We do not ship to that country');
+const checkoutCountryCodes = checkoutCountries.map((c) => c.code) as [string, ...string[]];
+
+/** Amounts a browser sends alongside a request: read and ignored, since the server prices every payment. */
+const ignoredAmount = v.optional(v.union([v.number(), v.string()]));
+
+// POST /api/cart/checkout — prices come from the catalog, never from `title` or `price`.
+export const CartCheckoutRequestSchema = v.object({
+  items: v.pipe(
+    v.array(
+      v.object({
+        bookId: v.pipe(v.number('bookId must be a number'), v.integer('bookId must be a whole number'), v.minValue(1, 'bookId must be positive')),
+        quantity: lineQuantity,
+        title: v.optional(text(200, 'title')),
+        price: ignoredAmount,
+      }),
+      'items must be a list',
+    ),
+    v.minLength(1, 'Your cart is empty'),
+    v.maxLength(20, 'Too many lines in one cart'),
+  ),
+  customerCountry: v.optional(destination, 'GB'),
+});
+export type CartCheckoutRequest = v.InferOutput<typeof CartCheckoutRequestSchema>;
+export type CheckoutUrlResponse = { success: true; url: string; sessionId: string };
+
+// POST /api/create-checkout-session — the direct purchase; items named by title.
+export const CreateCheckoutSessionRequestSchema = v.object({
+  items: v.pipe(
+    v.array(
+      v.object({
+        title: required(200, 'Item title'),
+        description: v.optional(text(500, 'Item description')),
+        price: ignoredAmount,
+        quantity: v.optional(lineQuantity, 1),
+      }),
+      'items must be a list',
+    ),
+    v.minLength(1, 'Choose something to buy'),
+    v.maxLength(10, 'Too many items in one purchase'),
+  ),
+  // Passed on as given; the gateway gets the e-mail only when it is one.
+  customerEmail: v.optional(text(254, 'customerEmail')),
+  customerName: v.optional(text(200, 'customerName')),
+  /** where the shipping form said it goes; without it the payment page offers both shipping options */
+  customerCountry: v.optional(destination),
+});
+export type CreateCheckoutSessionRequest = v.InferOutput<typeof CreateCheckoutSessionRequestSchema>;
+
+// POST /api/create-payment-intent — two shapes: the custom card form, and the wallet page (amount only).
+export const CardShippingSchema = v.object({
+  name: required(200, 'Name'),
+  address: v.object({
+    line1: required(200, 'Address line 1'),
+    line2: v.optional(text(200, 'Address line 2')),
+    city: required(100, 'City'),
+    postal_code: required(20, 'Postcode'),
+    country: v.picklist(checkoutCountryCodes, 'We do not ship to that country'),
+  }),
+});
+export type CardShipping = v.InferOutput<typeof CardShippingSchema>;
+
+export const CardPaymentIntentRequestSchema = v.object({
+  name: required(200, 'Name'),
+  email: v.pipe(v.string('Email is required'), v.trim(), v.email('Please enter a valid email address'), v.maxLength(254, 'Email is too long')),
+  shipping: CardShippingSchema,
+  bookTitle: v.optional(text(200, 'bookTitle')),
+  totalAmount: ignoredAmount,
+  bookPrice: ignoredAmount,
+  shippingCost: ignoredAmount,
+});
+export type CardPaymentIntentRequest = v.InferOutput<typeof CardPaymentIntentRequestSchema>;
+
+export const WalletPaymentIntentRequestSchema = v.object({
+  /** pence the wallet sheet showed; it must equal one of the server's totals, else nothing is charged */
+  amount: pence('amount'),
+  shippingOptionId: v.optional(v.picklist(cartShippingOptionIds, 'Unknown shipping option')),
+});
+export type WalletPaymentIntentRequest = v.InferOutput<typeof WalletPaymentIntentRequestSchema>;
+export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: string; amount: number };
+
+// POST /api/orders/save — after the card payment; the payment is verified with the gateway before anything is saved.
+export const SaveOrderRequestSchema = v.object({
+  paymentIntentId: v.pipe(v.string('paymentIntentId is required'), v.regex(/^pi_[A-Za-z0-9_]{4,250}$/, 'paymentIntentId is not a payment intent id')),
+  name: v.optional(text(200, 'name')),
+  email: v.optional(text(254, 'email')),
+  shipping: v.optional(CardShippingSchema),
+  status: v.optional(v.literal('completed', 'An order saved after a card payment is completed')),
+  amount: ignoredAmount,
+  bookTitle: v.optional(text(200, 'bookTitle')),
+  bookPrice: ignoredAmount,
+  shippingCost: ignoredAmount,
+});
+export type SaveOrderRequest = v.InferOutput<typeof SaveOrderRequestSchema>;
+export type OrderNumberResponse = { success: true; orderNumber: string };
+
+// POST /api/checkout/confirm — the success page asks for its order once it is back from the payment page.
+export const ConfirmCheckoutRequestSchema = v.object({
+  sessionId: v.pipe(v.string('sessionId is required'), v.regex(/^cs_[A-Za-z0-9_]{4,250}$/, 'sessionId is not a checkout session id')),
+});
+
+// POST /api/checkout/cancel — the cancelled page, back from the payment page without paying.
+export const CancelCheckoutRequestSchema = v.object({
+  checkoutId: v.pipe(v.string('checkoutId is required'), v.uuid('checkoutId is not a checkout id')),
+});
+export type CancelCheckoutResponse = { success: true; items: OrderItem[] };
+
+// POST /api/direct-notify — the owner hears of a direct purchase before the shopper pays.
+export const directNotifyDefaults = {
+  customerName: 'Website Customer',
+  customerEmail: 'customer@example.com',
+  shippingAddress: 'To be provided during checkout',
+  paymentMethod: 'Stripe',
+} as const;
+
+export const DirectNotifyRequestSchema = v.object({
+  customerName: v.optional(text(200, 'customerName'), directNotifyDefaults.customerName),
+  customerEmail: v.optional(text(254, 'customerEmail'), directNotifyDefaults.customerEmail),
+  shippingAddress: v.optional(text(500, 'shippingAddress'), directNotifyDefaults.shippingAddress),
+  items: v.pipe(
+    v.array(v.object({ name: required(200, 'Item name'), quantity: lineQuantity, price: pence('Item price') }), 'items must be a list'),
+    v.minLength(1, 'items must name at least one product'),
+    v.maxLength(10, 'Too many items'),
+  ),
+  totalAmount: pence('totalAmount'),
+  shippingCost: v.optional(pence('shippingCost'), 0),
+  paymentMethod: v.optional(text(50, 'paymentMethod'), directNotifyDefaults.paymentMethod),
+});
+export type DirectNotifyRequest = v.InferOutput<typeof DirectNotifyRequestSchema>;
+
+// GET /api/payments/config — which payment provider the browser talks to.
+export type PaymentProvider = 'stripe' | 'sandbox';
+export type PaymentsConfigResponse = { provider: PaymentProvider; publishableKey: string | null; testMode: boolean };
+export const providerNames: Record<PaymentProvider, string> = { stripe: 'Stripe', sandbox: 'the Amanah House test sandbox' };
+export { testModeNotice } from '../shared/testMode.ts';
+
+// Events of `checkout-<id>`: one checkout from the moment the server prices it until it is paid or abandoned.
+export type CheckoutChannel = 'cart' | 'direct' | 'card' | 'wallet';
+
+export type CheckoutStarted = DomainEvent<
+  'CheckoutStarted',
+  {
+    checkoutId: string;
+    channel: CheckoutChannel;
+    provider: PaymentProvider;
+    /** the gateway's checkout session or payment intent id */
+    paymentReference: string;
+    items: OrderItem[];
+    subtotal: number;
+    /** the options the payment page may charge; a payment intent has exactly one */
+    shippingOptions: ShippingOption[];
+    currency: 'gbp';
+    customerName?: string;
+    customerEmail?: string;
+    shippingAddress?: ShippingAddress;
+    startedAt: string;
+  }
+>;
+export type CheckoutCompleted = DomainEvent<
+  'CheckoutCompleted',
+  { checkoutId: string; paymentReference: string; orderId: string; orderNumber: string; amountPaid: number; shippingCost: number; completedAt: string }
+>;
+export type CheckoutCancelled = DomainEvent<'CheckoutCancelled', { checkoutId: string; paymentReference: string; cancelledAt: string }>;
+export type CheckoutEvent = CheckoutStarted | CheckoutCompleted | CheckoutCancelled;
+
+// Events of `notification-<id>`: what the owner was told and which e-mails left the shop.
+export type PurchaseNotified = DomainEvent<
+  'PurchaseNotified',
+  {
+    notificationId: string;
+    customerName: string;
+    customerEmail: string;
+    shippingAddress: string;
+    items: { name: string; quantity: number; price: number }[];
+    totalAmount: number;
+    shippingCost: number;
+    paymentMethod: string;
+    notifiedAt: string;
+  }
+>;
+export type EmailKind = 'purchase-notice' | 'order-to-owner' | 'order-confirmation';
+export type EmailSent = DomainEvent<
+  'EmailSent',
+  { notificationId: string; kind: EmailKind; to: string; subject: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
+>;
+/** An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again. */
+export type EmailWithheld = DomainEvent<'EmailWithheld', { notificationId: string; kind: EmailKind; reason: string; at: string }>;
+export type NotificationEvent = PurchaseNotified | EmailSent | EmailWithheld;
+
+// The shipping form of the shipping and payment dialog: checked in the browser before the payment step.
+export const ShippingFormSchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(2, 'Name must be at least 2 characters')),
+  email: v.pipe(v.string(), v.trim(), v.email('Please enter a valid email address')),
+  address: v.pipe(v.string(), v.trim(), v.minLength(5, 'Address must be at least 5 characters')),
+  city: v.pipe(v.string(), v.trim(), v.minLength(2, 'City must be at least 2 characters')),
+  country: v.pipe(v.string(), v.minLength(2, 'Please select your country')),
+  postcode: v.pipe(v.string(), v.trim(), v.minLength(5, 'Please enter a valid postcode')),
+  phone: v.optional(v.pipe(v.string(), v.trim())),
+  // The same limit the checkout applies: a quantity the form accepts is one the payment page can be made for.
+  quantity: v.pipe(
+    v.number('Quantity must be a number'),
+    v.integer('Quantity must be a whole number'),
+    v.minValue(quantity.min, `Quantity must be at least ${quantity.min}`),
+    v.maxValue(quantity.max, `Quantity must be at most ${quantity.max}`),
+  ),
+});
+export type ShippingForm = v.InferOutput<typeof ShippingFormSchema>;

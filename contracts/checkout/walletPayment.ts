@@ -1,0 +1,62 @@
+// What the wallet page hands on once the wallet sheet is paid: the confirmation the payment provider gets (Stripe's
+// confirmCardPayment, or the sandbox's confirm call, which takes the same fields) and the body of orders/save. Both
+// carry the payer's name, e-mail and address, so whichever report reaches the shop first, the order has them.
+import * as v from 'valibot';
+import { CardShippingSchema, type CardShipping } from './model.ts';
+
+/** The parts of a Payment Request `paymentmethod` event the wallet page reads (Stripe.js's PaymentRequestPaymentMethodEvent). */
+export type WalletPayment = {
+  paymentMethodId: string;
+  payerName?: string | undefined;
+  payerEmail?: string | undefined;
+  shippingAddress?:
+    | { recipient?: string | undefined; addressLine?: string[] | undefined; city?: string | undefined; postalCode?: string | undefined; country?: string | undefined }
+    | null
+    | undefined;
+};
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The payer's address in Stripe's shape, only when it is whole and in a country the shop ships to. */
+export function walletShipping(payment: WalletPayment): CardShipping | undefined {
+  const address = payment.shippingAddress;
+  if (!address) return undefined;
+  const line2 = address.addressLine?.slice(1).filter((l) => l.trim()).join(', ');
+  const shipping = {
+    name: (address.recipient || payment.payerName || '').trim(),
+    address: {
+      line1: (address.addressLine?.[0] ?? '').trim(),
+      ...(line2 ? { line2 } : {}),
+      city: (address.city ?? '').trim(),
+      postal_code: (address.postalCode ?? '').trim(),
+      country: (address.country ?? '').trim().toUpperCase(),
+    },
+  };
+  const parsed = v.safeParse(CardShippingSchema, shipping);
+  return parsed.success ? parsed.output : undefined;
+}
+
+export type WalletConfirmParams = { payment_method: string; shipping?: CardShipping; receipt_email?: string };
+
+/** Stripe's confirmCardPayment data: the payment method, and the payer's address and e-mail on the payment itself. */
+export function walletConfirmParams(payment: WalletPayment): WalletConfirmParams {
+  const shipping = walletShipping(payment);
+  const email = payment.payerEmail?.trim();
+  return {
+    payment_method: payment.paymentMethodId,
+    ...(shipping ? { shipping } : {}),
+    ...(email && emailPattern.test(email) ? { receipt_email: email } : {}),
+  };
+}
+
+/** The orders/save body after a wallet payment; amounts are sent as the page shows them and ignored by the server. */
+export function walletSaveBody(payment: WalletPayment, paid: { paymentIntentId: string; amount: number; bookTitle: string; bookPrice: number; shippingCost: number }) {
+  const shipping = walletShipping(payment);
+  return {
+    ...(payment.payerName?.trim() ? { name: payment.payerName.trim() } : {}),
+    ...(payment.payerEmail?.trim() ? { email: payment.payerEmail.trim() } : {}),
+    ...(shipping ? { shipping } : {}),
+    ...paid,
+    status: 'completed' as const,
+  };
+}

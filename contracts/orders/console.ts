@@ -1,0 +1,219 @@
+// The owner's order console and the auditor's view of the log: request bodies and the answers the API gives.
+import * as v from 'valibot';
+import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/constants.ts';
+import type { RecordedEvent } from '../shared/events.ts';
+import type { CustomerDetailsSource } from './model.ts';
+import { checkoutCountries } from '../checkout/shipping.ts';
+
+/** An order id as it appears in a path; anything else cannot name an order (404, not 400). */
+export const orderIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
+
+export const maxNotesLength = 1000;
+
+const statusMessage = `Status must be one of ${orderStatuses.join(', ')}`;
+
+/** POST /api/admin/orders/{id}/status */
+export const ChangeOrderStatusSchema = v.object(
+  {
+    // Optional only so that a missing status gets the same message as a wrong one, not the object's.
+    status: v.pipe(v.optional(v.string(statusMessage), ''), v.picklist(orderStatuses, statusMessage)),
+    notes: v.optional(
+      v.pipe(v.string('Notes must be text'), v.trim(), v.maxLength(maxNotesLength, `Notes must be at most ${maxNotesLength} characters`)),
+      '',
+    ),
+    /** the order's revision the owner's screen showed; a change against an older one is refused */
+    expectedRevision: v.optional(
+      v.pipe(
+        v.number('Expected revision must be a whole number'),
+        v.integer('Expected revision must be a whole number'),
+        v.minValue(0, 'Expected revision must be a whole number'),
+      ),
+    ),
+  },
+  'Send a JSON object with a status',
+);
+export type ChangeOrderStatusBody = v.InferInput<typeof ChangeOrderStatusSchema>;
+
+export const maxReasonLength = 500;
+const countryCodes = checkoutCountries.map((c) => c.code) as [string, ...string[]];
+const detailText = (max: number, label: string) =>
+  v.pipe(v.string(`${label} must be text`), v.trim(), v.minLength(1, `${label} is required`), v.maxLength(max, `${label} is too long`));
+
+/** POST /api/admin/orders/{id}/customer: the buyer's details an order was placed without, and why the owner adds them. */
+export const AddOrderCustomerDetailsSchema = v.pipe(
+  v.object(
+    {
+      name: v.optional(detailText(200, 'Name')),
+      email: v.optional(v.pipe(v.string('Email must be text'), v.trim(), v.email('Please enter a valid email address'), v.maxLength(254, 'Email is too long'))),
+      address: v.optional(
+        v.object(
+          {
+            line1: detailText(200, 'Address line 1'),
+            line2: v.optional(v.pipe(v.string('Address line 2 must be text'), v.trim(), v.maxLength(200, 'Address line 2 is too long'))),
+            city: detailText(100, 'City'),
+            postcode: detailText(20, 'Postcode'),
+            country: v.picklist(countryCodes, 'We do not ship to that country'),
+          },
+          'Address must be an object with line1, city, postcode and country',
+        ),
+      ),
+      reason: v.pipe(
+        v.optional(v.string('Reason must be text'), ''),
+        v.trim(),
+        v.minLength(1, 'Say why you are adding these details'),
+        v.maxLength(maxReasonLength, `Reason must be at most ${maxReasonLength} characters`),
+      ),
+      /** the order's revision the owner's screen showed; details added against an older one are refused */
+      expectedRevision: v.optional(
+        v.pipe(
+          v.number('Expected revision must be a whole number'),
+          v.integer('Expected revision must be a whole number'),
+          v.minValue(0, 'Expected revision must be a whole number'),
+        ),
+      ),
+    },
+    'Send a JSON object with the details and a reason',
+  ),
+  v.check((body) => !!(body.name || body.email || body.address), 'Give a name, an email or an address to add'),
+);
+export type AddOrderCustomerDetailsBody = v.InferInput<typeof AddOrderCustomerDetailsSchema>;
+
+export const maxAdminPage = 200;
+export const defaultAdminPage = 50;
+export const maxSearchLength = 200;
+
+/** Where the next page starts: the score (time in ms) of the last entry shown and how many shown had that score. */
+export const pageCursorPattern = /^(-?\d{1,16})_(\d{1,9})$/;
+export type PageCursor = { score: number; skip: number };
+export const encodeCursor = (cursor: PageCursor): string => `${cursor.score}_${cursor.skip}`;
+export function decodeCursor(text: string): PageCursor | null {
+  const match = pageCursorPattern.exec(text);
+  return match ? { score: Number(match[1]), skip: Number(match[2]) } : null;
+}
+
+const isoDay = (what: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date such as 2026-03-01`),
+    v.check((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${what} must be a date such as 2026-03-01`),
+  );
+
+/** Paging of the owner's lists: `limit` entries after `cursor` (the `nextCursor` of the page before). */
+export const AdminPageQueryEntries = {
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, `Limit must be between 1 and ${maxAdminPage}`),
+      v.transform(Number),
+      v.minValue(1, `Limit must be between 1 and ${maxAdminPage}`),
+      v.maxValue(maxAdminPage, `Limit must be between 1 and ${maxAdminPage}`),
+    ),
+  ),
+  cursor: v.optional(v.pipe(v.string(), v.regex(pageCursorPattern, 'Cursor must be the nextCursor of an earlier page'))),
+} as const;
+
+/**
+ * GET /api/admin/orders?status=&limit=&cursor=&q=&from=&to=. Without limit, cursor, q, from and to it answers every
+ * order of the tab in one list, as it always has; with any of them, one page (newest first) and its `nextCursor`.
+ * `q` finds an order number, an e-mail address, a postcode or a customer's name; from and to are days (UTC), inclusive.
+ */
+export const AdminOrdersQuerySchema = v.pipe(
+  v.object({
+    status: v.optional(v.picklist(anyOrderStatuses, `Status must be one of ${anyOrderStatuses.join(', ')}`)),
+    ...AdminPageQueryEntries,
+    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(maxSearchLength, `Search must be at most ${maxSearchLength} characters`))),
+    from: v.optional(isoDay('From')),
+    to: v.optional(isoDay('To')),
+  }),
+  v.check((query) => !(query.from && query.to && query.from > query.to), 'From must not be after To'),
+);
+export type AdminOrdersQuery = v.InferOutput<typeof AdminOrdersQuerySchema>;
+
+/** One line of an order as the console shows it; price is the unit price in pence. */
+export type AdminOrderItem = { name: string; quantity: number; price: number };
+
+/** An order as the shop describes it, plus the number and revision the console needs. */
+export type AdminOrder = {
+  orderId: string;
+  orderNumber: string;
+  status: AnyOrderStatus;
+  /** ISO-8601 UTC */
+  orderDate: string;
+  customerName: string;
+  customerEmail: string;
+  /** display text */
+  shippingAddress: string;
+  /** display text, e.g. "£13.49" */
+  total: string;
+  paymentMethod: string;
+  /** pence */
+  totalAmount: number;
+  /** pence */
+  shippingCost: number;
+  /** this API sends AdminOrderItem[]; an order may hold text or any other shape, and the console shows all three */
+  items: unknown;
+  /** revision of the order's stream this view was folded up to; send it back as expectedRevision */
+  revision: number;
+};
+
+export type OrderStatusCounts = Record<AnyOrderStatus, number>;
+
+/**
+ * GET /api/admin/orders. A page (asked for with limit, cursor, q, from or to) also says where the next one starts:
+ * `nextCursor`, null on the last page. `totalOrders` and `counts` then count what the search and dates match.
+ */
+export type AdminOrdersResponse = { orders: AdminOrder[]; totalOrders: number; counts: OrderStatusCounts; nextCursor?: string | null };
+
+/** POST /api/admin/orders/{id}/status */
+export type ChangeOrderStatusResponse = { success: true; message: string; order: AdminOrder };
+
+/** POST /api/admin/orders/{id}/customer */
+export type AddOrderCustomerDetailsResponse = { success: true; message: string; order: AdminOrder };
+
+/** One step of an order's life, oldest first. */
+export type OrderHistoryEntry =
+  | { kind: 'placed'; revision: number; position: number; at: string; status: AnyOrderStatus; by: string }
+  | { kind: 'statusChanged'; revision: number; position: number; at: string; from: string; to: AnyOrderStatus; notes: string; by: string }
+  | {
+      kind: 'detailsAdded';
+      revision: number;
+      position: number;
+      at: string;
+      source: CustomerDetailsSource;
+      /** what was added; the address as display text */
+      customerName?: string;
+      customerEmail?: string;
+      shippingAddress?: string;
+      reason: string;
+      by: string;
+    };
+
+/** GET /api/admin/orders/{id}/history */
+export type OrderHistoryResponse = { orderId: string; history: OrderHistoryEntry[] };
+
+/**
+ * A stream name as the auditor asks for it: `category-id`, where the id is anything but control characters, because sign-ins once named streams after
+ * whatever was typed (`admin-owner@example.com`) and every stream the log holds must stay readable.
+ */
+export const streamNamePattern = /^[a-z]+-[^\u0000-\u001f\u007f]{1,500}$/u;
+export const maxEventsPage = 1000;
+
+const whole = (what: string) => v.pipe(v.string(), v.regex(/^\d{1,15}$/, `${what} must be a whole number`), v.transform(Number));
+
+/** GET /api/admin/events: one stream, or the global log paged after a position. */
+export const AuditEventsQuerySchema = v.object({
+  stream: v.optional(v.pipe(v.string(), v.regex(streamNamePattern, 'Stream must be a stream name such as order-123'))),
+  after: v.optional(whole('After'), '0'),
+  limit: v.optional(
+    v.pipe(
+      whole('Limit'),
+      v.minValue(1, `Limit must be between 1 and ${maxEventsPage}`),
+      v.maxValue(maxEventsPage, `Limit must be between 1 and ${maxEventsPage}`),
+    ),
+    '100',
+  ),
+});
+
+export type StreamEventsResponse = { stream: string; revision: number; events: RecordedEvent[] };
+/** `next` is the position to pass as `after` for the following page, null at the end of the log. */
+export type LogPageResponse = { events: RecordedEvent[]; next: number | null; head: number };

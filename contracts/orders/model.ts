@@ -1,0 +1,128 @@
+// Order events, shared by checkout (which places orders) and the owner's console (which runs them).
+import * as v from 'valibot';
+import { anyOrderStatuses, orderStatuses } from '../shared/constants.ts';
+import type { DomainEvent } from '../shared/events.ts';
+
+export const OrderItemSchema = v.object({
+  name: v.string(),
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** unit price, integer pence */
+  price: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  bookId: v.optional(v.number()),
+});
+export type OrderItem = v.InferOutput<typeof OrderItemSchema>;
+
+export const ShippingAddressSchema = v.object({
+  line1: v.string(),
+  line2: v.optional(v.string()),
+  city: v.string(),
+  postcode: v.string(),
+  country: v.string(),
+});
+export type ShippingAddress = v.InferOutput<typeof ShippingAddressSchema>;
+
+export type OrderPlaced = DomainEvent<
+  'OrderPlaced',
+  {
+    orderId: string;
+    orderNumber: string;
+    customerName: string;
+    customerEmail: string;
+    shippingAddress: ShippingAddress | string;
+    phone?: string;
+    items: OrderItem[];
+    subtotal: number;
+    shippingCost: number;
+    total: number;
+    currency: 'gbp';
+    paymentMethod: string;
+    /** the gateway's id for the payment: checkout session id or payment intent id */
+    paymentReference: string;
+    status: (typeof anyOrderStatuses)[number];
+    placedAt: string;
+  }
+>;
+
+export type OrderStatusChanged = DomainEvent<
+  'OrderStatusChanged',
+  { orderId: string; from: string; to: (typeof orderStatuses)[number]; notes: string; by: string; at: string }
+>;
+
+/** Where the buyer's details came from when they reached an order after it was placed. */
+export type CustomerDetailsSource = 'shopper' | 'owner';
+
+/**
+ * Buyer's details an order was placed without, added later: by the shopper's own page (orders/save or the success
+ * page arriving after the payment provider's report) or by the owner from the console, with a reason. Only the details
+ * the order lacked are carried; what the payment provider verified is never replaced.
+ */
+export type OrderCustomerDetailsAdded = DomainEvent<
+  'OrderCustomerDetailsAdded',
+  {
+    orderId: string;
+    customerName?: string;
+    customerEmail?: string;
+    shippingAddress?: ShippingAddress;
+    source: CustomerDetailsSource;
+    /** why the owner added them; empty for the shopper's own page */
+    reason: string;
+    /** 'shopper' or the admin's username */
+    by: string;
+    at: string;
+  }
+>;
+
+export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderCustomerDetailsAdded;
+
+/** What checkout writes when it knows nothing about the buyer; such a value is a missing detail, not a detail. */
+export const placeholderCustomerName = 'Website Customer';
+export const placeholderShippingAddress = 'To be provided during checkout';
+
+export type CustomerDetail = 'name' | 'email' | 'address';
+export const customerDetails: readonly CustomerDetail[] = ['name', 'email', 'address'];
+
+/** The buyer as an order carries them; the address as the event holds it or as display text. */
+export type CustomerOnRecord = { customerName: string; customerEmail: string; shippingAddress: ShippingAddress | string };
+
+/** The details an order still lacks: a placeholder name, no e-mail address, or no postal address. */
+export function missingCustomerDetails(customer: CustomerOnRecord): CustomerDetail[] {
+  const missing: CustomerDetail[] = [];
+  if (!customer.customerName.trim() || customer.customerName === placeholderCustomerName) missing.push('name');
+  if (!customer.customerEmail.includes('@')) missing.push('email');
+  if (typeof customer.shippingAddress === 'string' && (!customer.shippingAddress.trim() || customer.shippingAddress === placeholderShippingAddress)) missing.push('address');
+  return missing;
+}
+
+/** The details of `offered` that fill a gap in `customer`, as an OrderCustomerDetailsAdded payload carries them. */
+export function detailsFillingGaps(
+  customer: CustomerOnRecord,
+  offered: { customerName?: string | undefined; customerEmail?: string | undefined; shippingAddress?: ShippingAddress | undefined },
+): Pick<OrderCustomerDetailsAdded['data'], 'customerName' | 'customerEmail' | 'shippingAddress'> {
+  const missing = missingCustomerDetails(customer);
+  const name = offered.customerName?.trim();
+  const email = offered.customerEmail?.trim();
+  return {
+    ...(missing.includes('name') && name && name !== placeholderCustomerName ? { customerName: name } : {}),
+    ...(missing.includes('email') && email && email.includes('@') ? { customerEmail: email } : {}),
+    ...(missing.includes('address') && offered.shippingAddress?.line1.trim() ? { shippingAddress: offered.shippingAddress } : {}),
+  };
+}
+
+/** The order as its stream now says: as placed, with every buyer's detail added since. Null before it is placed. */
+export function orderOnRecord(events: readonly DomainEvent[]): OrderPlaced['data'] | null {
+  let order: OrderPlaced['data'] | null = null;
+  for (const event of events as readonly OrderEvent[]) {
+    if (event.type === 'OrderPlaced') order = event.data;
+    else if (event.type === 'OrderCustomerDetailsAdded' && order) order = withDetailsAdded(order, event.data);
+  }
+  return order;
+}
+
+export function withDetailsAdded<C extends CustomerOnRecord>(customer: C, added: OrderCustomerDetailsAdded['data']): C {
+  return {
+    ...customer,
+    ...(added.customerName ? { customerName: added.customerName } : {}),
+    ...(added.customerEmail ? { customerEmail: added.customerEmail } : {}),
+    ...(added.shippingAddress ? { shippingAddress: added.shippingAddress } : {}),
+  };
+}

@@ -1,0 +1,107 @@
+// The shop's import graph, read from its sources, and the rules its folders keep: dependencies point one way
+// (contracts ← projections ← service; infra only behind ports; the web on contracts alone) and a capability reaches
+// another only through contracts.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative, sep } from 'node:path';
+
+/** The capabilities: each has the same name in contracts/, service/, projections/ and web/src/features/. */
+export const capabilities = ['admin', 'audit', 'catalog', 'checkout', 'orders', 'reviews'] as const;
+
+/** Where the shop is put together from its parts: the only production files that may name adapters in infra/. */
+export const compositionRoots = ['service/main.ts', 'projections/main.ts'];
+
+export type Import = { from: string; to: string };
+
+const sourceFile = /\.(ts|tsx|mts)$/;
+const specifiers = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|(?:^|[\s;(])import\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+function listSources(root: string, dir: string, out: string[]): string[] {
+  for (const name of readdirSync(join(root, dir))) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(join(root, path)).isDirectory()) listSources(root, path, out);
+    else if (sourceFile.test(name)) out.push(path.split(sep).join('/'));
+  }
+  return out;
+}
+
+/** Every relative import between the shop's own files, as repository paths. */
+export function readImportGraph(root: string, folders = ['contracts', 'projections', 'service', 'infra', 'web/src']): Import[] {
+  const imports: Import[] = [];
+  for (const folder of folders) {
+    for (const from of listSources(root, folder, [])) {
+      const text = readFileSync(join(root, from), 'utf8');
+      for (const match of text.matchAll(specifiers)) {
+        const spec = match[1] ?? match[2]!;
+        const to = relative(root, normalize(join(root, dirname(from), spec))).split(sep).join('/');
+        imports.push({ from, to });
+      }
+    }
+  }
+  return imports;
+}
+
+/** Tests, test helpers and fixtures may reach anything; the rules are for what runs in production. */
+export const isProduction = (file: string): boolean => !/\.test\.tsx?$/.test(file) && !file.startsWith('infra/testing/') && !file.startsWith('web/e2e/');
+
+type Place = { layer: 'contracts' | 'projections' | 'service' | 'infra' | 'web' | 'other'; capability: string | null; part: string };
+
+/** Which layer a file is in, and which capability (a folder named after one) or shared part of it. */
+export function placeOf(file: string): Place {
+  const parts = file.split('/');
+  if (parts[0] === 'web') {
+    if (parts[1] !== 'src') return { layer: 'web', capability: null, part: parts[1] ?? '' };
+    const part = parts[2] ?? '';
+    if (part === 'features') return { layer: 'web', capability: parts[3] ?? null, part: 'features' };
+    return { layer: 'web', capability: null, part };
+  }
+  const layer = (['contracts', 'projections', 'service', 'infra'] as const).find((l) => l === parts[0]) ?? 'other';
+  const folder = parts.length > 2 ? parts[1]! : '';
+  const capability = (capabilities as readonly string[]).includes(folder) ? folder : null;
+  return { layer, capability, part: folder };
+}
+
+const mayUse: Record<Place['layer'], ReadonlyArray<Place['layer']>> = {
+  contracts: ['contracts'],
+  projections: ['contracts', 'projections'],
+  service: ['contracts', 'projections', 'service'],
+  web: ['web', 'contracts'],
+  infra: ['contracts', 'projections', 'service', 'infra', 'web'],
+  other: ['contracts', 'projections', 'service', 'infra', 'web', 'other'],
+};
+
+/** Why an import breaks the rules, or null when it keeps them. */
+export function ruleBroken({ from, to }: Import): string | null {
+  if (!isProduction(from)) return null;
+  const a = placeOf(from);
+  const b = placeOf(to);
+  if (compositionRoots.includes(from)) {
+    return b.layer === 'infra' && b.part !== 'composition' ? 'an entry point reaches adapters only through infra/composition' : null;
+  }
+  if (!mayUse[a.layer].includes(b.layer)) return `${a.layer} may not import ${b.layer}`;
+  if (a.layer === 'web') {
+    // A feature is built from its own files, the shared components and helpers, and contracts; the shell and the
+    // routes put features together.
+    if (a.part === 'features' && b.layer === 'web' && !(b.part === 'features' && b.capability === a.capability) && b.part !== 'components' && b.part !== 'lib') {
+      return `web feature "${a.capability}" may import only itself, components/, lib/ and contracts`;
+    }
+    if ((a.part === 'components' || a.part === 'lib') && b.layer === 'web' && (b.part === 'features' || b.part === 'shell' || b.part === 'routes')) {
+      return `web ${a.part}/ is shared by features and may not import them, the shell or routes`;
+    }
+    return null;
+  }
+  // Server side: a capability's code uses its own folders in projections and service, the shared engine and shell,
+  // and contracts; another capability only through contracts.
+  if (a.capability && b.capability && a.capability !== b.capability && (b.layer === 'service' || b.layer === 'projections')) {
+    return `capability "${a.capability}" reaches "${b.capability}" other than through contracts`;
+  }
+  return null;
+}
+
+/** Every import that breaks a rule, with the reason. */
+export function brokenRules(imports: readonly Import[]): Array<Import & { rule: string }> {
+  return imports.flatMap((edge) => {
+    const rule = ruleBroken(edge);
+    return rule ? [{ ...edge, rule }] : [];
+  });
+}

@@ -1,0 +1,93 @@
+// The folders keep their rules: read the import graph from the sources and check every edge.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { brokenRules, isProduction, readImportGraph, ruleBroken } from './importGraph.ts';
+
+const root = process.cwd();
+const graph = readImportGraph(root);
+
+/** Imports that still break a rule while their capability is being reshaped; the list only shrinks. */
+const pending: string[] = [
+];
+
+test('the graph is read: every layer imports and is imported', () => {
+  assert.ok(graph.length > 300, `only ${graph.length} imports read`);
+  for (const layer of ['contracts/', 'projections/', 'service/', 'infra/', 'web/src/']) {
+    assert.ok(graph.some((edge) => edge.from.startsWith(layer)), `nothing imported from ${layer}`);
+  }
+});
+
+test('every import keeps the rules (contracts ← projections ← service, infra behind ports, web on contracts, capabilities through contracts)', () => {
+  const broken = brokenRules(graph).map((edge) => `${edge.from} -> ${edge.to}`);
+  const unexpected = brokenRules(graph).filter((edge) => !pending.includes(`${edge.from} -> ${edge.to}`));
+  assert.equal(unexpected.map((edge) => `${edge.from} -> ${edge.to}: ${edge.rule}`), []);
+  assert.equal(pending.filter((edge) => !broken.includes(edge)), [], 'a pending import was fixed: take it off the list');
+});
+
+test('the rules catch what they are for', () => {
+  const cases: Array<[string, string, boolean]> = [
+    ['contracts/reviews/model.ts', 'service/reviews/review.ts', true],
+    ['contracts/reviews/model.ts', 'contracts/shared/money.ts', false],
+    ['projections/reviews/reviews.ts', 'service/commands.ts', true],
+    ['projections/reviews/reviews.ts', 'infra/readstore/memoryReadStore.ts', true],
+    ['service/reviews/routes.ts', 'infra/readstore/memoryReadStore.ts', true],
+    ['service/reviews/routes.ts', 'projections/reviews/reviews.ts', false],
+    ['service/reviews/routes.ts', 'projections/orders/adminOrders.ts', true],
+    ['service/reviews/routes.ts', 'service/orders/routes.ts', true],
+    ['service/reviews/routes.ts', 'service/http/errors.ts', false],
+    ['service/reviews/review.test.ts', 'infra/testing/shop.ts', false],
+    ['service/main.ts', 'infra/composition/shop.ts', false],
+    ['service/main.ts', 'infra/readstore/memoryReadStore.ts', true],
+    ['web/src/features/reviews/ReviewsSection.tsx', 'service/reviews/routes.ts', true],
+    ['web/src/features/reviews/ReviewsSection.tsx', 'contracts/reviews/model.ts', false],
+    ['web/src/features/reviews/ReviewsSection.tsx', 'web/src/features/orders/OrdersConsole.tsx', true],
+    ['web/src/features/reviews/ReviewsSection.tsx', 'web/src/components/icons.tsx', false],
+    ['web/src/components/icons.tsx', 'web/src/features/reviews/ReviewsSection.tsx', true],
+    ['web/src/shell/LandingPage.tsx', 'web/src/features/reviews/ReviewsSection.tsx', false],
+  ];
+  for (const [from, to, broken] of cases) assert.is(ruleBroken({ from, to }) !== null, broken, `${from} -> ${to}`);
+});
+
+/** A string (quoted or a template) that starts with the API's root, outside comments. */
+const apiLiteral = /(['"`])\/api(?:\/|\1)/;
+const commentLine = /^\s*(\/\/|\*|\/\*)/;
+
+function productionSources(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(join(root, dir))) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    const path = `${dir}/${name}`;
+    if (statSync(join(root, path)).isDirectory()) productionSources(path, out);
+    else if (/\.(ts|tsx)$/.test(name) && isProduction(path)) out.push(path);
+  }
+  return out;
+}
+
+test('API paths are written only in contracts: no "/api/..." string in production code elsewhere', () => {
+  // The benches and the chaos runs call the API as an outsider would, by its literal paths.
+  const files = [...['projections', 'service', 'infra', 'web/src'].flatMap((dir) => productionSources(dir)), 'web/vite.config.ts'].filter(
+    (file) => !file.startsWith('infra/bench/') && !file.startsWith('infra/chaos/'),
+  );
+  assert.ok(files.length > 100, `only ${files.length} files read`);
+  const found = files.flatMap((file) =>
+    readFileSync(join(root, file), 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (!commentLine.test(line) && apiLiteral.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
+  assert.equal(found, []);
+  assert.ok(apiLiteral.test(`fetch('/api/books')`) && apiLiteral.test('proxy: { "/api": 1 }') && !apiLiteral.test(`'/apiary'`));
+});
+
+test('test doubles and fixtures live in infra/testing: no file beside the production code is used by tests alone', () => {
+  const withE2e = readImportGraph(root, ['contracts', 'projections', 'service', 'infra', 'web/src', 'web/e2e']);
+  const users = new Map<string, string[]>();
+  for (const { from, to } of withE2e) users.set(to, [...(users.get(to) ?? []), from]);
+  // The import rules and the API's whole table are what tests hold the code against, not fixtures (each capability's
+  // own table is used by its routes and the web).
+  const checkedByTheirTest = ['infra/architecture/importGraph.ts', 'contracts/api.ts'];
+  const testOnly = [...users].filter(([to, from]) => isProduction(to) && !checkedByTheirTest.includes(to) && from.every((f) => !isProduction(f)));
+  assert.equal(testOnly.map(([to]) => to), []);
+});
+
+test.run();

@@ -1,0 +1,182 @@
+// The composition root: picks the adapters the configuration asks for and wires the shop together.
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { allProjections } from '../../projections/index.ts';
+import type { Reactor } from '../../projections/engine/reactor.ts';
+import { ReadModels } from '../../projections/engine/generations.ts';
+import type { Projection } from '../../projections/engine/projection.ts';
+import type { ProjectionRunner } from '../../projections/engine/runner.ts';
+import { createApp } from '../../service/app.ts';
+import { seedCatalog } from '../../service/catalog/seed.ts';
+import type { PositionWaiter } from '../../contracts/ports/positionWaiter.ts';
+import type { Config } from '../../service/config.ts';
+import type { ShopDeps } from '../../service/deps.ts';
+import { reactorCheckpointWaiter, startEffects } from '../../service/effects.ts';
+import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { Mailer } from '../../contracts/ports/mailer.ts';
+import type { PaymentGateway } from '../../contracts/ports/payments.ts';
+import type { ReadStore } from '../../contracts/ports/readStore.ts';
+import type { Server } from 'node:http';
+import { resolveAdminCredentials } from '../../service/admin/credentials.ts';
+import { resolveJwtSecret } from '../../service/admin/tokens.ts';
+import { createLimits } from '../../service/http/limits.ts';
+import { eventCatalog } from '../../contracts/eventCatalog.ts';
+import { assertLogReadable, withEventVersions, type VersionedEventStore } from '../eventstore/versionedEventStore.ts';
+
+async function openStoredEvents(config: Config): Promise<EventStore> {
+  if (config.EVENTSTORE_URL) {
+    // Loaded only when configured: the EventStoreDB client pulls in gRPC.
+    const { openEsdbEventStore } = await import('../eventstore/esdb/esdbEventStore.ts');
+    return openEsdbEventStore(config.EVENTSTORE_URL);
+  }
+  const { openSqliteEventStore } = await import('../eventstore/sqlite/sqliteEventStore.ts');
+  return openSqliteEventStore(join(config.DATA_DIR, 'events.sqlite'));
+}
+
+/**
+ * The log as every reader sees it: events upcast to their newest shape. A log holding an event type or version this
+ * release does not know is refused here, before anything reads or appends.
+ */
+export async function openEventStore(config: Config, catalog = eventCatalog): Promise<VersionedEventStore> {
+  const stored = await openStoredEvents(config);
+  try {
+    await assertLogReadable(stored, catalog);
+  } catch (error) {
+    await stored.close();
+    throw error;
+  }
+  return withEventVersions(stored, catalog);
+}
+
+export async function openReadStore(config: Config, options: { logHead?: number; logger?: Logger } = {}): Promise<ReadStore> {
+  if (config.REDIS_URL) {
+    const { createRedisReadStore } = await import('../readstore/redisReadStore.ts');
+    return createRedisReadStore(config.REDIS_URL);
+  }
+  if (config.READ_STORE === 'sqlite') {
+    const { openSqliteReadStore } = await import('../readstore/sqliteReadStore.ts');
+    return openSqliteReadStore(join(config.DATA_DIR, 'readmodels.sqlite'), 'v1', {
+      ...(options.logHead === undefined ? {} : { logHead: options.logHead }),
+      onReset: (reason) => options.logger?.warn(reason),
+    });
+  }
+  const { createMemoryReadStore } = await import('../readstore/memoryReadStore.ts');
+  return createMemoryReadStore();
+}
+
+export async function openPaymentGateway(config: Config): Promise<PaymentGateway> {
+  if (config.STRIPE_SECRET_KEY) {
+    const { createStripeGateway } = await import('../payments/stripe/stripeGateway.ts');
+    return createStripeGateway({
+      secretKey: config.STRIPE_SECRET_KEY,
+      ...(config.STRIPE_PUBLISHABLE_KEY ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
+      ...(config.STRIPE_WEBHOOK_SECRET ? { webhookSecret: config.STRIPE_WEBHOOK_SECRET } : {}),
+    });
+  }
+  const { createSandboxGateway } = await import('../payments/sandbox/sandboxGateway.ts');
+  return createSandboxGateway({
+    dir: join(config.DATA_DIR, 'sandbox-payments'),
+    ...(config.STRIPE_WEBHOOK_SECRET ? { webhookSecret: config.STRIPE_WEBHOOK_SECRET } : {}),
+  });
+}
+
+export async function openMailer(config: Config, logger: Logger): Promise<Mailer> {
+  const { createMailer } = await import('../mail/mailer.ts');
+  return createMailer({
+    from: config.MAIL_FROM,
+    outboxDir: join(config.DATA_DIR, 'outbox'),
+    logger,
+    ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
+  });
+}
+
+export type Shop = {
+  deps: ShopDeps;
+  /** the runner folding the live read models in this process (PROJECTIONS=inline) */
+  runner: ProjectionRunner | null;
+  /** which generation of read models is live, its runner, and rebuilds beside it */
+  readModels: ReadModels;
+  /** the reactor that sends e-mails, when it runs in this process (PROJECTIONS=inline) */
+  reactor: Reactor | null;
+  listen(port?: number, host?: string): Promise<Server>;
+  close(): Promise<void>;
+};
+
+export type ShopOverrides = {
+  logger?: Logger;
+  clock?: () => Date;
+  webDist?: string;
+  payments?: PaymentGateway;
+  /** the read models to keep, for tests that bump a projection's version */
+  projections?: readonly Projection[];
+};
+
+export async function createShop(config: Config, overrides: ShopOverrides = {}): Promise<Shop> {
+  const logger = overrides.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'shop' } });
+  const clock = overrides.clock ?? (() => new Date());
+  const events = await openEventStore(config);
+  // The log's head tells a read store folded from another log (a restored or replaced events file) from this one's.
+  const store = await openReadStore(config, { logHead: await events.headPosition(), logger });
+  // Queries read through the live generation's name, so a rebuild beside it and the switch are invisible to them.
+  const readModels = new ReadModels(events, store, overrides.projections ?? allProjections, { fold: config.PROJECTIONS === 'inline', logger });
+  const reads = readModels.reads;
+  const waiter: PositionWaiter = readModels;
+  const projectionStatus: ShopDeps['projectionStatus'] = async () => {
+    const position = await readModels.position();
+    return { position, lag: Math.max(0, (await events.headPosition()) - position) };
+  };
+
+  const admin = await resolveAdminCredentials(config, (message) => logger.warn(message));
+  const payments = overrides.payments ?? (await openPaymentGateway(config));
+  if (config.NODE_ENV === 'production' && payments.provider === 'sandbox') {
+    // Only with ALLOW_TEST_PAYMENTS=true (the configuration refuses production otherwise): a demo shop.
+    logger.warn('payments run in the sandbox (ALLOW_TEST_PAYMENTS): test cards only, no real card is charged, every page says test mode');
+  }
+  const mailer = await openMailer(config, logger);
+  let reactor: Reactor | null = null;
+  // The reactor runs beside the runner: in this process inline, else with `npm run projections`.
+  const effects: PositionWaiter = config.PROJECTIONS === 'inline' ? { waitFor: (position, timeoutMs) => reactor?.waitFor(position, timeoutMs) ?? Promise.resolve(false) } : reactorCheckpointWaiter(reads);
+  const limits = createLimits(config, logger);
+  const deps: ShopDeps = { config, logger, events, reads, waiter, effects, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits };
+
+  const seeded = await seedCatalog(events, clock().toISOString());
+  if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
+  await readModels.start();
+  await readModels.catchUp(60_000);
+  if (config.PROJECTIONS === 'inline') reactor = await startEffects(deps);
+
+  // The browser may reach the payment provider's origins only when that provider is in use.
+  const app = createApp(deps, { webDist: overrides.webDist ?? 'web/dist', extraCsp: payments.browserOrigins });
+  let server: Server | null = null;
+
+  return {
+    deps,
+    get runner() {
+      return readModels.liveRunner;
+    },
+    readModels,
+    get reactor() {
+      return reactor;
+    },
+    listen(port = config.PORT, host = config.HOST) {
+      return new Promise((resolve, reject) => {
+        const s = app.listen(port, host);
+        s.once('listening', () => {
+          server = s;
+          resolve(s);
+        });
+        s.once('error', reject);
+      });
+    },
+    async close() {
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server?.closeAllConnections?.();
+      await readModels.stop();
+      await reactor?.stop();
+      await mailer.close();
+      await limits.close();
+      await store.close();
+      await events.close();
+    },
+  };
+}

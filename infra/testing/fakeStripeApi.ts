@@ -1,0 +1,145 @@
+// A local HTTP server that answers like Stripe's API for the calls the shop makes, and records what it was sent.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { freePort } from './ports.ts';
+
+export type StripeCall = { method: string; path: string; idempotencyKey: string | null; authorization: string | null; params: Record<string, string> };
+
+type StripeObject = Record<string, unknown> & { id: string };
+
+export type FakeStripeApi = {
+  api: { host: string; port: number; protocol: 'http' };
+  calls: StripeCall[];
+  objects: Map<string, StripeObject>;
+  /** what the payment page would do once the shopper pays */
+  pay(id: string, details?: Record<string, unknown>): void;
+  /** make the next n requests fail as Stripe does when it is down */
+  failNext(n: number): void;
+  close(): Promise<void>;
+};
+
+const token = () => randomBytes(12).toString('hex');
+
+/** A payment intent's `shipping` from form-encoded parameters, as Stripe reads `shipping[address][line1]` and the rest. */
+function shippingOf(params: Record<string, string>) {
+  if (!params['shipping[name]']) return null;
+  return {
+    name: params['shipping[name]'],
+    address: {
+      line1: params['shipping[address][line1]'],
+      line2: params['shipping[address][line2]'] ?? null,
+      city: params['shipping[address][city]'],
+      postal_code: params['shipping[address][postal_code]'],
+      country: params['shipping[address][country]'],
+    },
+  };
+}
+
+export async function startFakeStripeApi(): Promise<FakeStripeApi> {
+  const calls: StripeCall[] = [];
+  const objects = new Map<string, StripeObject>();
+  const byIdempotencyKey = new Map<string, StripeObject>();
+  let failures = 0;
+
+  const create = (path: string, params: Record<string, string>): StripeObject => {
+    const metadata = Object.fromEntries(Object.entries(params).filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+    if (path === '/v1/checkout/sessions') {
+      let subtotal = 0;
+      for (let i = 0; params[`line_items[${i}][quantity]`]; i++) {
+        subtotal += Number(params[`line_items[${i}][price_data][unit_amount]`]) * Number(params[`line_items[${i}][quantity]`]);
+      }
+      const id = `cs_test_${token()}`;
+      return {
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        payment_status: 'unpaid',
+        status: 'open',
+        amount_total: subtotal,
+        currency: params.currency ?? 'gbp',
+        customer_details: params.customer_email ? { email: params.customer_email, name: null, address: null } : null,
+        collected_information: null,
+        shipping_cost: null,
+        total_details: { amount_shipping: 0 },
+        metadata,
+      };
+    }
+    const id = `pi_test_${token()}`;
+    return {
+      id,
+      object: 'payment_intent',
+      client_secret: `${id}_secret_${token()}`,
+      status: 'requires_payment_method',
+      amount: Number(params.amount),
+      amount_received: 0,
+      currency: params.currency,
+      receipt_email: params.receipt_email ?? null,
+      shipping: shippingOf(params),
+      metadata,
+    };
+  };
+
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : body));
+      const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
+      calls.push({ method: req.method ?? '', path: url.pathname, idempotencyKey, authorization: req.headers.authorization ?? null, params });
+      const answer = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${token()}` });
+        res.end(JSON.stringify(json));
+      };
+      if (failures > 0) {
+        failures -= 1;
+        return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+      }
+      if (req.method === 'POST' && (url.pathname === '/v1/checkout/sessions' || url.pathname === '/v1/payment_intents')) {
+        const replay = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        const object = replay ?? create(url.pathname, params);
+        objects.set(object.id, object);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, object);
+        return answer(200, object);
+      }
+      // The browser's confirmCardPayment: like Stripe, the shipping and receipt_email it brings stay on the payment.
+      const confirming = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname);
+      if (req.method === 'POST' && confirming) {
+        const object = objects.get(confirming[1]!);
+        if (!object) return answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${confirming[1]}'` } });
+        if (object.status !== 'succeeded') {
+          Object.assign(object, { status: 'succeeded', amount_received: object.amount, payment_method: params.payment_method ?? null });
+          if (params.receipt_email) object.receipt_email = params.receipt_email;
+          const shipping = shippingOf(params);
+          if (shipping) object.shipping = shipping;
+        }
+        return answer(200, object);
+      }
+      const found = /^\/v1\/(checkout\/sessions|payment_intents)\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && found) {
+        const object = objects.get(found[2]!);
+        if (object) return answer(200, object);
+        return answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${found[2]}'` } });
+      }
+      answer(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+
+  return {
+    api: { host: '127.0.0.1', port, protocol: 'http' },
+    calls,
+    objects,
+    pay(id, details = {}) {
+      const object = objects.get(id);
+      if (!object) throw new Error(`no such object ${id}`);
+      if (object.object === 'checkout.session') Object.assign(object, { payment_status: 'paid', status: 'complete' }, details);
+      else Object.assign(object, { status: 'succeeded', amount_received: object.amount }, details);
+    },
+    failNext(n) {
+      failures = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

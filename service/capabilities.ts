@@ -1,0 +1,10 @@
+// Every capability the shell wires, in the order their routes are registered.
+import { admin } from './admin/index.ts';
+import { audit } from './audit/index.ts';
+import type { Capability } from './capability.ts';
+import { catalog } from './catalog/index.ts';
+import { checkout } from './checkout/index.ts';
+import { orders } from './orders/index.ts';
+import { reviews } from './reviews/index.ts';
+
+export const capabilities: readonly Capability[] = [catalog, checkout, admin, reviews, orders, audit];

@@ -1,0 +1,12 @@
+// Shipping, payments at the server's price, orders placed from verified payments, and the e-mails they owe.
+import type { Capability } from '../capability.ts';
+import { emailReactions } from './emailReactions.ts';
+import { createPostbox } from './orderEmails.ts';
+import { checkoutRoutes } from './routes.ts';
+
+export const checkout: Capability = {
+  name: 'checkout',
+  routes: checkoutRoutes,
+  projections: [],
+  reactions: (deps) => emailReactions(createPostbox(deps), deps.clock),
+};

@@ -1,0 +1,58 @@
+// The owner's API lives on its own router: the guard is that router's first middleware, so it runs for exactly the
+// routes the router holds and for nothing else; a path no route matches (another case, an encoded letter, a doubled
+// slash) is not an admin route at all and ends as a 404. Which routes go on it is decided by the endpoint's
+// declaration (`guarded`), not by how its path looks. The guard puts the admin's session in ctx.state.admin.
+import { Router } from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
+import { adminApiPrefix } from '../../contracts/shared/endpoint.ts';
+import { guardLane, type LaneAdmission } from './answerCache.ts';
+import { unauthorized } from './errors.ts';
+
+/** Paths match exactly as written: case-sensitive, and a trailing slash is another path. */
+export const routerOptions = { sensitive: true, strict: true } as const;
+
+/** Where every guarded route's path starts. */
+export const adminPrefix = adminApiPrefix;
+
+export type AdminSession = { username: string; sessionId: string };
+
+/** Admin answers hold personal data and session tokens: no cache on the way may keep them. */
+export async function noStore(ctx: Context, next: Next) {
+  ctx.set('Cache-Control', 'no-store');
+  await next();
+}
+
+/**
+ * The router every guarded route is registered on, behind `guard` (which sets ctx.state.admin or throws a 401). Its
+ * kept answers leave from the answer lane only for a request `admit` lets through, with the same no-store header.
+ */
+export function createAdminRouter(guard: Middleware, admit?: LaneAdmission): Router {
+  const admin = new Router(routerOptions);
+  admin.use(noStore, guard);
+  if (admit) guardLane(admin, admit, [['Cache-Control', 'no-store']]);
+  return admin;
+}
+
+/**
+ * The admin router's middleware for the paths its routes can match, so a shopper's request does not pay for testing
+ * every admin pattern. Its routes are all written under `prefix` and match case-sensitively, so no other path could
+ * match one; should a route ever be registered elsewhere, the router sees every request again.
+ */
+export function onlyUnder(prefix: string, router: Router): ReturnType<Router['routes']> {
+  const dispatch = router.routes();
+  const routes = router.stack.filter((layer) => layer.methods.length > 0);
+  if (!routes.every((layer) => typeof layer.path === 'string' && layer.path.startsWith(prefix))) return dispatch;
+  return Object.assign((ctx: Parameters<typeof dispatch>[0], next: Next) => (ctx.path.startsWith(prefix) ? dispatch(ctx, next) : next()), { router });
+}
+
+/** The session a guarded route is serving. */
+export function sessionOf(ctx: Context): AdminSession {
+  const admin = ctx.state.admin as AdminSession | undefined;
+  if (!admin) throw unauthorized();
+  return admin;
+}
+
+/** The admin a guarded route is serving, as recorded in event metadata. */
+export function adminOf(ctx: Context): string {
+  return sessionOf(ctx).username;
+}

@@ -1,0 +1,7 @@
+// The owner's order console.
+import { adminOrdersProjection } from '../../projections/orders/adminOrders.ts';
+import { orderHistoryProjection } from '../../projections/orders/orderHistory.ts';
+import type { Capability } from '../capability.ts';
+import { orderRoutes } from './routes.ts';
+
+export const orders: Capability = { name: 'orders', routes: orderRoutes, projections: [adminOrdersProjection, orderHistoryProjection] };

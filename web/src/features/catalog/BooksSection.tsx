@@ -1,0 +1,92 @@
+// The books (anchor books): a card per book from the server, with the shop's own artwork, and the
+// "Mix and Match Your Order" box.
+// What a shopper buys a book with (the cart, Buy Now) comes from the page that shows the section.
+import { Callout, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, type ComponentType } from 'react';
+import type { BookDto } from '../../../../contracts/catalog/model.ts';
+import { fixedBookPricePence } from '../../../../contracts/shared/constants.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
+import { mixAndMatchUkShipping } from '../../../../contracts/checkout/shipping.ts';
+import { booksQuery } from '../../lib/books.ts';
+import { bookArt } from './bookArt.ts';
+import { CoverDialog } from './CoverDialog.tsx';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { PagePreviewDialog } from './PagePreviewDialog.tsx';
+import { SectionHeading } from '../../components/SectionHeading.tsx';
+
+/** The controls under each book's card to buy it with. */
+export type BookPurchase = ComponentType<{ book: BookDto }>;
+
+export function BooksSection({ purchase }: { purchase: BookPurchase }) {
+  const books = useQuery(booksQuery);
+  // The query's news is rendered at once and in one go; the cards it brings are built in an interruptible render
+  // instead (the loading text stays until they are ready), so their arrival does not freeze a phone.
+  const list = useDeferredValue(books.data);
+  return (
+    <section id="books" className="section section--books" aria-labelledby="books-heading">
+      <Container size="4" px="4">
+        <SectionHeading id="books-heading" title="Our Books">
+          Picture books to read, share and treasure together, and a bright alphabet poster for little learners.
+        </SectionHeading>
+        {!list && !books.isError && <LoadingIndicator size="lg" caption="Loading our beautiful collection..." />}
+        {books.isError && (
+          <Callout.Root color="red" role="alert" className="books-error">
+            <Callout.Text>Error loading books. Please try again later.</Callout.Text>
+          </Callout.Root>
+        )}
+        {list && (
+          <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="6">
+            {list.map((book) => (
+              <BookCard key={book.id} book={book} purchase={purchase} />
+            ))}
+          </Grid>
+        )}
+        <MixAndMatch />
+      </Container>
+    </section>
+  );
+}
+
+function BookCard({ book, purchase: Purchase }: { book: BookDto; purchase: BookPurchase }) {
+  const art = bookArt(book);
+  return (
+    <Card size="3" className="book-card" data-testid="book-card">
+      <div className="book-card__cover">
+        <CoverDialog title={book.title} image={art.coverImage} alt={art.coverAlt} />
+      </div>
+      <Heading as="h3" size="5" mt="4">
+        {book.title}
+      </Heading>
+      <Text as="p" size="2" color="gray" mt="2" className="book-card__description">
+        {book.description}
+      </Text>
+      <Flex justify="between" align="center" gap="3" mt="4" wrap="wrap">
+        <Text size="5" weight="bold" className="book-card__price">
+          {formatPence(fixedBookPricePence)}
+        </Text>
+        {art.previewPages.length > 0 && <PagePreviewDialog title={book.title} pages={art.previewPages} />}
+      </Flex>
+      <div className="book-card__buy">
+        <Purchase book={book} />
+      </div>
+    </Card>
+  );
+}
+
+function MixAndMatch() {
+  return (
+    <Card size="3" className="mix-match">
+      <Heading as="h3" size="5">
+        Mix and Match Your Order
+      </Heading>
+      <Text as="p" size="3" mt="2">
+        Combine any books and posters in one order. UK shipping is {formatPence(mixAndMatchUkShipping.upToTwoBooksPence)} for 1-2 books and{' '}
+        {formatPence(mixAndMatchUkShipping.threeOrMoreBooksPence)} for 3+ books. International rates are calculated at checkout.
+      </Text>
+      <Text as="p" size="3" weight="bold" mt="3" className="bundle-note">
+        You're saving 10% with this bundle!
+      </Text>
+    </Card>
+  );
+}

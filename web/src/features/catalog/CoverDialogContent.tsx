@@ -1,0 +1,19 @@
+// The enlarged cover (see CoverDialog.tsx).
+import { Dialog, Flex } from '@radix-ui/themes';
+import type { DialogControl } from '../../components/lazyDialog.tsx';
+import { DialogCloseButton } from '../../components/DialogCloseButton.tsx';
+
+export function CoverDialogContent({ title, image, alt, open, onOpenChange, onCloseAutoFocus }: { title: string; image: string; alt: string } & DialogControl) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content size="3" maxWidth="560px" className="cover-dialog" onCloseAutoFocus={onCloseAutoFocus}>
+        <Flex justify="between" align="start" gap="3">
+          <Dialog.Title size="5">{title}</Dialog.Title>
+          <DialogCloseButton label="Close cover" />
+        </Flex>
+        <Dialog.Description className="visually-hidden">{alt}</Dialog.Description>
+        <img className="cover-dialog__image" src={image} alt={alt} width="600" height="800" />
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,35 @@
+// The add-to-cart block under each book: adds at the fixed book price, says "Added to Cart!" for
+// 2 s, then the quantity goes back to 1.
+import { Button, Flex } from '@radix-ui/themes';
+import { useEffect, useRef, useState } from 'react';
+import { fixedBookPricePence, timings } from '../../../../../contracts/shared/constants.ts';
+import { CartIcon } from '../../../components/icons.tsx';
+import { dispatchCart } from './cartStore.ts';
+import { QuantityPicker } from './QuantityPicker.tsx';
+
+export function AddToCart({ bookId, title }: { bookId: number; title: string }) {
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
+
+  const add = () => {
+    dispatchCart({ type: 'add', line: { bookId, title, price: fixedBookPricePence, quantity } });
+    setAdded(true);
+    clearTimeout(timer.current ?? undefined);
+    timer.current = setTimeout(() => {
+      setAdded(false);
+      setQuantity(1);
+    }, timings.addedToCartMs);
+  };
+
+  return (
+    <Flex gap="3" align="end" wrap="wrap" className="add-to-cart">
+      <QuantityPicker value={quantity} onChange={setQuantity} label={title} />
+      <Button size="2" onClick={add} className="add-to-cart__button" aria-live="polite">
+        <CartIcon size={16} />
+        {added ? 'Added to Cart!' : 'Add to Cart'}
+      </Button>
+    </Flex>
+  );
+}

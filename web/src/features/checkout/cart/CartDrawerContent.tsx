@@ -1,0 +1,119 @@
+// The cart drawer itself (see CartDrawer.tsx): title with the count, the lines, the total, "Proceed to Checkout"
+// and "Clear Cart".
+import { Button, Dialog, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
+import { quantity as quantityLimits } from '../../../../../contracts/shared/constants.ts';
+import { shopContent } from '../../../../../contracts/catalog/content.ts';
+import { formatPence } from '../../../../../contracts/shared/money.ts';
+import type { DialogControl } from '../../../components/lazyDialog.tsx';
+import { DialogCloseButton } from '../../../components/DialogCloseButton.tsx';
+import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
+import { itemCount, totalPence, type CartLine } from './cart.ts';
+import { dispatchCart, useCart } from './cartStore.ts';
+import { useCartCheckout } from './useCartCheckout.ts';
+
+export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: DialogControl) {
+  const cart = useCart();
+  const count = itemCount(cart);
+  const { checkout, busy } = useCartCheckout(cart);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content className="cart-drawer" size="3" onCloseAutoFocus={onCloseAutoFocus}>
+        <Flex justify="between" align="start" gap="3">
+          <div>
+            <Dialog.Title size="6" mb="1">{`Your Cart (${count})`}</Dialog.Title>
+            <Dialog.Description size="2" color="gray">
+              Review your books before checkout
+            </Dialog.Description>
+          </div>
+          <DialogCloseButton label="Close cart" />
+        </Flex>
+        <Separator size="4" my="4" />
+        {cart.length === 0 ? (
+          <Flex direction="column" align="center" gap="2" py="8" className="cart-empty">
+            <CartIcon size={48} className="cart-empty__icon" />
+            <Text as="p" size="4" weight="bold">
+              Your cart is empty
+            </Text>
+            <Text as="p" size="2" color="gray">
+              Add some books to get started!
+            </Text>
+          </Flex>
+        ) : (
+          <>
+            <ul className="cart-lines" aria-label="Books in your cart">
+              {cart.map((line) => (
+                <CartLineItem key={line.bookId} line={line} />
+              ))}
+            </ul>
+            <Separator size="4" my="4" />
+            <Flex justify="between" align="baseline">
+              <Text size="4" weight="bold">
+                Total
+              </Text>
+              <Text size="5" weight="bold" data-testid="cart-total">
+                {formatPence(totalPence(cart))}
+              </Text>
+            </Flex>
+            <Text as="p" size="2" color="gray" mt="1">
+              Shipping calculated at checkout
+            </Text>
+            <Flex direction="column" gap="2" mt="4">
+              <Button size="3" onClick={checkout} disabled={busy}>
+                {busy ? 'Processing...' : 'Proceed to Checkout'}
+              </Button>
+              <Button size="3" variant="outline" color="gray" onClick={() => dispatchCart({ type: 'clear' })}>
+                Clear Cart
+              </Button>
+            </Flex>
+          </>
+        )}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function CartLineItem({ line }: { line: CartLine }) {
+  const cover = shopContent.books.find((book) => book.id === line.bookId)?.coverImage;
+  const setQuantity = (quantity: number) => dispatchCart({ type: 'updateQuantity', bookId: line.bookId, quantity });
+  return (
+    <li className="cart-line">
+      {cover && <img className="cart-line__cover" src={cover} alt="" width="48" height="64" loading="lazy" />}
+      <div className="cart-line__details">
+        <Text as="p" size="2" weight="bold" className="cart-line__title">
+          {line.title}
+        </Text>
+        <Text as="p" size="2" color="gray">
+          {formatPence(line.price)}
+        </Text>
+        <Flex align="center" gap="2" mt="2">
+          <IconButton
+            size="1"
+            variant="soft"
+            aria-label={`Decrease quantity of ${line.title}`}
+            disabled={line.quantity <= quantityLimits.min}
+            onClick={() => setQuantity(line.quantity - 1)}
+          >
+            <MinusIcon size={14} />
+          </IconButton>
+          <Text size="2" weight="bold" className="cart-line__quantity" data-testid="cart-line-quantity">
+            <span className="visually-hidden">Quantity: </span>
+            {line.quantity}
+          </Text>
+          <IconButton
+            size="1"
+            variant="soft"
+            aria-label={`Increase quantity of ${line.title}`}
+            disabled={line.quantity >= quantityLimits.max}
+            onClick={() => setQuantity(line.quantity + 1)}
+          >
+            <PlusIcon size={14} />
+          </IconButton>
+        </Flex>
+      </div>
+      <IconButton variant="ghost" color="red" aria-label={`Remove ${line.title}`} onClick={() => dispatchCart({ type: 'remove', bookId: line.bookId })}>
+        <TrashIcon />
+      </IconButton>
+    </li>
+  );
+}

@@ -1,0 +1,13 @@
+// The admin pages' layout (no address of its own): before any admin page loads, it looks for the stored token.
+// Without one the page's data is not asked for; "Authentication Required" shows, then the login page.
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AuthenticationRequired } from '../features/admin/AuthenticationRequired.tsx';
+import { adminToken } from '../lib/api.ts';
+
+export const Route = createFileRoute('/_admin')({
+  beforeLoad: () => ({ signedIn: adminToken() !== null }),
+  component: function AdminLayout() {
+    const { signedIn } = Route.useRouteContext();
+    return signedIn ? <Outlet /> : <AuthenticationRequired />;
+  },
+});

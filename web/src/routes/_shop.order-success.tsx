@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { OrderSuccess } from '../features/checkout/Confirmations.tsx';
+import { OrderSearchSchema } from '../features/checkout/search.ts';
+
+export const Route = createFileRoute('/_shop/order-success')({
+  validateSearch: OrderSearchSchema,
+  component: function Screen() {
+    const { orderNumber } = Route.useSearch();
+    return <OrderSuccess {...(orderNumber ? { orderNumber } : {})} />;
+  },
+});
