@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +60,32 @@ test('a process that exits without closing the log still writes every line', () 
     assert.equal(lines.slice(0, 1000).map((l) => l.i), Array.from({ length: 1000 }, (_, i) => i), 'every line, in order');
     assert.is(lines.at(-1)!.msg, 'last');
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a pipe whose reader is behind holds lines back without blocking the shop, and every line arrives in order', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-log-'));
+  const file = join(dir, 'shop.log');
+  // The reader starts reading a second late: the pipe (64 kB) fills long before that.
+  const reader = spawn('sh', ['-c', `sleep 1; cat > ${JSON.stringify(file)}`], { stdio: ['pipe', 'ignore', 'inherit'] });
+  const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
+  try {
+    const log = await openShopLog({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { fd });
+    for (let i = 0; i < 20_000; i++) log.logger.info({ i }, 'request');
+    let turns = 0;
+    const turning = setInterval(() => turns++, 10);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    clearInterval(turning);
+    assert.ok(turns > 2, `the shop kept turning while the pipe was full (${turns} turns)`);
+    await log.close();
+    reader.stdin!.end();
+    await new Promise((resolve) => reader.once('close', resolve));
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { i?: number });
+    assert.is(lines.length, 20_000);
+    assert.ok(lines.every((l, i) => l.i === i), 'every line, in order');
+  } finally {
+    reader.kill();
     rmSync(dir, { recursive: true, force: true });
   }
 });
