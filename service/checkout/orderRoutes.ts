@@ -4,12 +4,13 @@ import type { ShopDeps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
 import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
 import { commandMeta } from '../http/request.ts';
+import { limit } from '../http/limits.ts';
 import { route, type Routers } from '../http/route.ts';
 import { WebhookRejected } from '../../contracts/ports/payments.ts';
 import type { OrderDesk } from './placeOrder.ts';
 
 export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
-  route(routers, checkoutApi.saveOrder, async (ctx, input) => {
+  route(routers, checkoutApi.saveOrder, limit(deps, 'reports'), async (ctx, input) => {
     const body = input.body();
     const address = body.shipping?.address;
     const { orderNumber } = await desk.placeOrder(body.paymentIntentId, commandMeta(ctx, 'shopper', deps.clock()), {
@@ -22,13 +23,13 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
     ctx.body = { success: true, orderNumber };
   });
 
-  route(routers, checkoutApi.confirmCheckout, async (ctx, input) => {
+  route(routers, checkoutApi.confirmCheckout, limit(deps, 'reports'), async (ctx, input) => {
     const body = input.body();
     const { orderNumber } = await desk.placeOrder(body.sessionId, commandMeta(ctx, 'shopper', deps.clock()));
     ctx.body = { success: true, orderNumber };
   });
 
-  route(routers, checkoutApi.cancelCheckout, async (ctx, input) => {
+  route(routers, checkoutApi.cancelCheckout, limit(deps, 'reports'), async (ctx, input) => {
     const body = input.body();
     const items = await desk.cancelCheckout(body.checkoutId, commandMeta(ctx, 'shopper', deps.clock()));
     ctx.body = { success: true, items };

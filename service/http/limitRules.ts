@@ -9,6 +9,9 @@ export type LimitRule = { points: number; seconds: number };
  * - notices: the direct-purchase heads-up to the owner, ten per address in ten minutes;
  * - checkouts: hosted checkout sessions, cart checkouts and payment intents share twenty per address in ten minutes;
  * - sandbox: the sandbox's pay and confirm calls, thirty per address in ten minutes;
+ * - reports: what a shopper's page reports after paying or leaving the payment page (orders/save, the success page's
+ *   confirmation, cancelling a checkout), sixty per address in ten minutes: each asks the payment provider, so a script
+ *   must not turn the shop into a way of hammering it;
  * - noticeMails: purchase-notice e-mails to the owner, thirty an hour for the whole shop (the notices past it are still
  *   recorded; the owner sees them in the log and the orders console).
  * - unknownNames: sign-in failures for names that are no account, recorded in the log, sixty an hour for the whole shop.
@@ -18,6 +21,7 @@ export const defaultLimits = {
   notices: { points: 10, seconds: 600 },
   checkouts: { points: 20, seconds: 600 },
   sandbox: { points: 30, seconds: 600 },
+  reports: { points: 60, seconds: 600 },
   noticeMails: { points: 30, seconds: 3600 },
   unknownNames: { points: 60, seconds: 3600 },
 } as const satisfies Record<string, LimitRule>;

@@ -55,6 +55,27 @@ test('checkouts: hosted sessions, cart checkouts and payment intents share twent
   }
 });
 
+test('reports after paying: orders/save, the success page and cancelling share one limit per address; another address goes on', async () => {
+  const shop = await startTestShop({ TRUST_PROXY: '1', RATE_LIMITS: 'reports=3/600' });
+  try {
+    const reports = [
+      (ip: string) => call(`${shop.url}/api/orders/save`, { body: { paymentIntentId: 'pi_unknown' }, headers: from(ip) }),
+      (ip: string) => call(`${shop.url}/api/checkout/confirm`, { body: { sessionId: 'cs_unknown' }, headers: from(ip) }),
+      (ip: string) => call(`${shop.url}/api/checkout/cancel`, { body: { checkoutId: 'unknown' }, headers: from(ip) }),
+    ];
+    for (const report of reports) {
+      const res = await report('203.0.113.5');
+      assert.ok(res.status >= 400 && res.status < 500 && res.status !== 429, `an unknown payment is refused on its own terms: ${res.status}`);
+    }
+    const head = await shop.shop.deps.events.headPosition();
+    for (const report of reports) assertRefused(await report('203.0.113.5'), 'report past the limit');
+    assert.is(await shop.shop.deps.events.headPosition(), head);
+    assert.not.equal((await reports[0]!('203.0.113.6')).status, 429, 'another address is not held back');
+  } finally {
+    await shop.close();
+  }
+});
+
 test('purchase notices: limited per address; past the shop-wide hourly cap they are recorded with the e-mail withheld, also after a restart', async () => {
   const env = { RATE_LIMITS: 'notices=3/600,noticeMails=2/3600' };
   const shop = await startTestShop(env, { keepData: true });
