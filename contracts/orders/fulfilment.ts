@@ -60,3 +60,6 @@ export type Shipment = v.InferOutput<typeof ShipmentSchema>;
 export const maxNoteLength = 2000;
 export const noteTooLongMessage = `A note must be at most ${maxNoteLength.toLocaleString('en-GB')} characters`;
 export const noteEmptyMessage = 'Write a note first';
+
+/** The words a packing slip carries besides the order: content the owner may edit (contracts/content/packingSlip.json). */
+export { default as packingSlipContent } from '../content/packingSlip.json' with { type: 'json' };
