@@ -1,5 +1,6 @@
 // Shipping with a carrier and tracking number, internal notes, the order page and the packing slips: the deciders as
 // specifications, then the owner's API on a shop — what it answers, what it refuses and that a refusal stores nothing.
+import { rmSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { carrierMessage, maxNoteLength, noteTooLongMessage, trackingNumberMessage, trackingUrl } from '../../contracts/orders/fulfilment.ts';
@@ -10,6 +11,7 @@ import { orderStream } from '../../contracts/shared/streams.ts';
 import { allProjections } from '../../projections/index.ts';
 import { verify } from '../../projections/engine/rebuild.ts';
 import { eventually } from '../../infra/testing/assert.ts';
+import { eventsCli } from '../../infra/testing/eventsCli.ts';
 import { outboxTexts } from '../../infra/testing/checkout.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
@@ -96,7 +98,8 @@ let shop: TestShop;
 let owner: Record<string, string>;
 
 test.before(async () => {
-  shop = await startTestShop({ ADMIN_USERNAME: 'owner' }, { clock: () => new Date(at) });
+  // The log is kept past the shop's close, for the auditor's CLI at the end.
+  shop = await startTestShop({ ADMIN_USERNAME: 'owner' }, { clock: () => new Date(at), keepData: true });
   owner = await adminHeaders(shop, 'owner');
   await placeOrders(shop, [
     orderPlacedData({ orderId: 'ord-ship', placedAt: '2026-03-01T09:00:00.000Z', status: 'processing', customerEmail: 'yusuf@example.com', customerName: 'Yusuf Ali' }),
@@ -109,7 +112,11 @@ test.before(async () => {
     orderPlacedData({ orderId: 'ord-new', placedAt: '2026-03-03T09:00:00.000Z' }),
   ]);
 });
-test.after(async () => shop?.close());
+let closed = false;
+test.after(async () => {
+  if (!closed) await shop?.close();
+  if (shop) rmSync(shop.dataDir, { recursive: true, force: true });
+});
 
 const head = () => shop.shop.deps.events.headPosition();
 const post = (path: string, body: unknown, headers = owner) => call(`${shop.url}${path}`, { method: 'POST', body, headers });
@@ -205,6 +212,14 @@ test('the read models, search indexes too, equal a rebuild from the log', async 
   await eventually(async () => (await verify(shop.shop.deps.events, shop.shop.deps.reads, allProjections)).match, 20_000, 'live read models equal a rebuild');
   const stream = await shop.shop.deps.events.readStream(orderStream('ord-ship'));
   assert.equal(stream.map((e) => e.type), ['OrderPlaced', 'OrderStatusChanged', 'OrderShipmentRecorded', 'OrderStatusChanged']);
+});
+
+test('npm run events -- verify matches on the log the run left', async () => {
+  await shop.close();
+  closed = true;
+  const result = await eventsCli(['verify'], { DATA_DIR: shop.dataDir });
+  assert.is(result.code, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, 'MATCH: the read models equal a rebuild from the log.');
 });
 
 test.run();
