@@ -16,7 +16,7 @@ import { outboxTexts } from '../../infra/testing/checkout.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { orderShipped } from '../checkout/orderEmails.ts';
+import { orderShipped, owedShippedEmail } from '../checkout/orderEmails.ts';
 import { orderNotesDecider } from './orderNotes.ts';
 import { orderStatusDecider, shipmentOnlyWhenShippedMessage, staleOrderMessage, type ChangeOrderStatus } from './orderStatus.ts';
 
@@ -90,6 +90,17 @@ test('the "on its way" e-mail names the order, the carrier, the tracking number 
   const untracked = orderShipped(order, { orderId: 'o1', carrier: 'other', trackingNumber: '', trackingUrl: null, by: 'owner', at });
   assert.not.ok(untracked.text.includes('Track your parcel'));
   assert.ok(untracked.text.includes('Carrier: Other'));
+});
+
+test('the "on its way" e-mail is owed once an order has a shipment and an e-mail address, and only until it is sent', () => {
+  const shipment: OrderEvent = { type: 'OrderShipmentRecorded', data: { orderId: 'o1', carrier: 'evri', trackingNumber: 'H00AB12', trackingUrl: trackingUrl('evri', 'H00AB12'), by: 'owner', at } };
+  const noEmail: OrderEvent = { type: 'OrderPlaced', data: orderPlacedData({ orderId: 'o1', customerEmail: '' }) };
+  const emailAdded: OrderEvent = { type: 'OrderCustomerDetailsAdded', data: { orderId: 'o1', customerEmail: 'late@example.com', source: 'owner', reason: 'Buyer wrote in', by: 'owner', at } };
+  const sent = { type: 'EmailSent', data: { notificationId: 'o1', kind: 'order-shipped', to: 'late@example.com', subject: 's', messageId: 'm', transport: 'outbox', sentAt: at } } as const;
+  assert.is(owedShippedEmail([placed], []), null, 'not shipped yet');
+  assert.is(owedShippedEmail([noEmail, shipment], []), null, 'no address to send to');
+  assert.is(owedShippedEmail([noEmail, shipment, emailAdded], [])?.order.customerEmail, 'late@example.com');
+  assert.is(owedShippedEmail([noEmail, shipment, emailAdded], [sent]), null, 'already sent');
 });
 
 // --- the owner's API -------------------------------------------------------------------------------------------------
