@@ -153,6 +153,8 @@ test('bad input is refused with a clear 4xx and nothing is stored', async () => 
     assert.is(res.status, status, `${path} ${JSON.stringify(body).slice(0, 80)}: ${res.text}`);
     assert.match(res.json.message, message);
   }
+  // Past the shop's body limit the note is not even read.
+  assert.is((await post('/api/admin/orders/ord-ship/notes', { text: 'x'.repeat(70 * 1024) })).status, 413);
   assert.is((await call(`${shop.url}/api/admin/orders/no-such-order`, { headers: owner })).status, 404);
   assert.is((await call(`${shop.url}/api/admin/orders/ord-ship`)).status, 401);
   assert.is((await call(`${shop.url}/api/admin/packing-slips`)).status, 401);
