@@ -9,7 +9,16 @@ import type { AdminLoggedIn, AdminLoggedOut, AdminLoginFailed, AdminSessionsRevo
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
 import type { CheckoutCancelled, CheckoutCompleted, CheckoutStarted, EmailSent, EmailWithheld, PurchaseNotified } from './checkout/model.ts';
 import { anyOrderStatuses, orderStatuses } from './shared/constants.ts';
-import { OrderItemSchema, ShippingAddressSchema, type OrderCustomerDetailsAdded, type OrderPlaced, type OrderStatusChanged } from './orders/model.ts';
+import { carriers } from './orders/fulfilment.ts';
+import {
+  OrderItemSchema,
+  ShippingAddressSchema,
+  type OrderCustomerDetailsAdded,
+  type OrderNoteAdded,
+  type OrderPlaced,
+  type OrderShipmentRecorded,
+  type OrderStatusChanged,
+} from './orders/model.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
 import type { StreamCategory } from './shared/streams.ts';
 
@@ -181,6 +190,15 @@ export const OrderCustomerDetailsAddedV1 = v.object({
   by: text,
   at,
 });
+export const OrderShipmentRecordedV1 = v.object({
+  orderId: text,
+  carrier: v.picklist(carriers),
+  trackingNumber: text,
+  trackingUrl: v.nullable(text),
+  by: text,
+  at,
+});
+export const OrderNoteAddedV1 = v.object({ orderId: text, noteId: text, text, by: text, at });
 
 export const PurchaseNotifiedV1 = v.object({
   notificationId: text,
@@ -203,6 +221,9 @@ export const EmailSentV1 = v.object({
   transport: v.picklist(['outbox', 'smtp']),
   sentAt: at,
 });
+
+/** Version 2: the customer's "on its way" e-mail (`order-shipped`) joins the kinds; a version-1 event is one unchanged. */
+export const EmailSentV2 = v.object({ ...EmailSentV1.entries, kind: v.picklist(['purchase-notice', 'order-to-owner', 'order-confirmation', 'order-shipped']) });
 
 export const EmailWithheldV1 = v.object({ notificationId: text, kind: emailKind, reason: text, at });
 
@@ -229,13 +250,15 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof OrderPlacedV1, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
     Newest<typeof PurchaseNotifiedV1, PurchaseNotified>,
-    Newest<typeof EmailSentV1, EmailSent>,
+    Newest<typeof EmailSentV2, EmailSent>,
     Newest<typeof AdminLoggedInV1, AdminLoggedIn>,
     Newest<typeof AdminLoginFailedV1, AdminLoginFailed>,
     Newest<typeof OrderCustomerDetailsAddedV1, OrderCustomerDetailsAdded>,
     Newest<typeof EmailWithheldV1, EmailWithheld>,
     Newest<typeof AdminLoggedOutV1, AdminLoggedOut>,
     Newest<typeof AdminSessionsRevokedV1, AdminSessionsRevoked>,
+    Newest<typeof OrderShipmentRecordedV1, OrderShipmentRecorded>,
+    Newest<typeof OrderNoteAddedV1, OrderNoteAdded>,
   ]
 >;
 
@@ -257,8 +280,10 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'OrderPlaced', stream: 'order', causedBy: webhook, description: 'A verified payment placed an order (once per payment).', versions: [{ schema: OrderPlacedV1 }] },
   { type: 'OrderStatusChanged', stream: 'order', causedBy: owner, description: "The owner moved an order to another status, with notes.", versions: [{ schema: OrderStatusChangedV1 }] },
   { type: 'OrderCustomerDetailsAdded', stream: 'order', causedBy: "the shopper's own page after the order was placed (`shopper`), or the owner with a reason (`admin:<username>`)", description: 'Buyer details an order was placed without (name, e-mail, address) were added; nothing on record is replaced.', versions: [{ schema: OrderCustomerDetailsAddedV1 }] },
+  { type: 'OrderShipmentRecorded', stream: 'order', causedBy: owner, description: "The carrier and tracking number an order was shipped with, recorded with its change to shipped; the customer's \"on its way\" e-mail follows.", versions: [{ schema: OrderShipmentRecordedV1 }] },
+  { type: 'OrderNoteAdded', stream: 'order', causedBy: owner, description: 'The owner kept an internal note on an order (never shown to the customer).', versions: [{ schema: OrderNoteAddedV1 }] },
   { type: 'PurchaseNotified', stream: 'notification', causedBy: shopper, description: 'The owner was told of a direct purchase before it was paid.', versions: [{ schema: PurchaseNotifiedV1 }] },
-  { type: 'EmailSent', stream: 'notification', causedBy: 'the e-mail reactor (`system:reactor`); in logs written before it, the request that led to it (`shopper`, `webhook:stripe`, `webhook:sandbox`)', description: 'An e-mail left the shop (outbox file or SMTP).', versions: [{ schema: EmailSentV1 }] },
+  { type: 'EmailSent', stream: 'notification', causedBy: 'the e-mail reactor (`system:reactor`); in logs written before it, the request that led to it (`shopper`, `webhook:stripe`, `webhook:sandbox`)', description: 'An e-mail left the shop (outbox file or SMTP).', versions: [{ schema: EmailSentV1 }, { schema: EmailSentV2, upcast: (v1: v.InferOutput<typeof EmailSentV1>): v.InferOutput<typeof EmailSentV2> => v1 }] },
   { type: 'EmailWithheld', stream: 'notification', causedBy: shopper, description: "An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again.", versions: [{ schema: EmailWithheldV1 }] },
   { type: 'AdminLoggedIn', stream: 'admin', causedBy: owner, description: 'The owner signed in; the address is in the metadata.', versions: [{ schema: AdminLoggedInV1 }] },
   { type: 'AdminLoginFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'A sign-in failed: a wrong password (in the account\'s stream), or a name that is no account (in one stream a day, `admin-unknown-names-<date>`, capped per hour; older logs have a stream per typed name).', versions: [{ schema: AdminLoginFailedV1 }] },

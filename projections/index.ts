@@ -2,7 +2,8 @@
 import { booksProjection } from './catalog/books.ts';
 import { adminOrdersProjection } from './orders/adminOrders.ts';
 import { orderHistoryProjection } from './orders/orderHistory.ts';
+import { orderPagesProjection } from './orders/orderPages.ts';
 import type { Projection } from './engine/projection.ts';
 import { reviewsProjection } from './reviews/reviews.ts';
 
-export const allProjections: readonly Projection[] = [booksProjection, reviewsProjection, adminOrdersProjection, orderHistoryProjection];
+export const allProjections: readonly Projection[] = [booksProjection, reviewsProjection, adminOrdersProjection, orderHistoryProjection, orderPagesProjection];

@@ -201,13 +201,16 @@ export type PurchaseNotified = DomainEvent<
     notifiedAt: string;
   }
 >;
-export type EmailKind = 'purchase-notice' | 'order-to-owner' | 'order-confirmation';
+/** The e-mails the shop has sent since its first release; EmailWithheld only ever names these. */
+export type EmailKindV1 = 'purchase-notice' | 'order-to-owner' | 'order-confirmation';
+/** Every e-mail the shop sends: since EmailSent version 2, the customer's "on its way" e-mail too. */
+export type EmailKind = EmailKindV1 | 'order-shipped';
 export type EmailSent = DomainEvent<
   'EmailSent',
   { notificationId: string; kind: EmailKind; to: string; subject: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
 >;
 /** An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again. */
-export type EmailWithheld = DomainEvent<'EmailWithheld', { notificationId: string; kind: EmailKind; reason: string; at: string }>;
+export type EmailWithheld = DomainEvent<'EmailWithheld', { notificationId: string; kind: EmailKindV1; reason: string; at: string }>;
 export type NotificationEvent = PurchaseNotified | EmailSent | EmailWithheld;
 
 // The shipping form of the shipping and payment dialog: checked in the browser before the payment step.

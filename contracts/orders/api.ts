@@ -1,7 +1,12 @@
-// The owner's order console: the list, a status change, details the buyer left out, and an order's history.
+// The owner's order console: the list, a status change (shipping with a tracking number), details the buyer left out,
+// an order's history, its page, internal notes and packing slips.
 import { endpoint } from '../shared/endpoint.ts';
 import {
   AddOrderCustomerDetailsSchema,
+  AddOrderNoteSchema,
+  type AddOrderNoteResponse,
+  type OrderPageResponse,
+  type PackingSlipsResponse,
   AdminOrdersQuerySchema,
   ChangeOrderStatusSchema,
   type AddOrderCustomerDetailsResponse,
@@ -16,4 +21,9 @@ export const ordersApi = {
   changeStatus: endpoint<ChangeOrderStatusResponse>()({ method: 'POST', path: '/api/admin/orders/:id/status', guarded: true, body: ChangeOrderStatusSchema }),
   addCustomerDetails: endpoint<AddOrderCustomerDetailsResponse>()({ method: 'POST', path: '/api/admin/orders/:id/customer', guarded: true, body: AddOrderCustomerDetailsSchema }),
   history: endpoint<OrderHistoryResponse>()({ method: 'GET', path: '/api/admin/orders/:id/history', guarded: true }),
+  /** The order page: the order, its address as lines, its payment, its parcel, its money and its whole timeline. */
+  order: endpoint<OrderPageResponse>()({ method: 'GET', path: '/api/admin/orders/:id', guarded: true }),
+  addNote: endpoint<AddOrderNoteResponse>()({ method: 'POST', path: '/api/admin/orders/:id/notes', guarded: true, body: AddOrderNoteSchema }),
+  /** The packing slips of every order now processing, for one print run. */
+  packingSlips: endpoint<PackingSlipsResponse>()({ method: 'GET', path: '/api/admin/packing-slips', guarded: true }),
 } as const;

@@ -4,6 +4,7 @@ import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/
 import type { RecordedEvent } from '../shared/events.ts';
 import type { CustomerDetailsSource } from './model.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
+import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, type Carrier } from './fulfilment.ts';
 
 /** An order id as it appears in a path; anything else cannot name an order (404, not 400). */
 export const orderIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
@@ -29,9 +30,25 @@ export const ChangeOrderStatusSchema = v.object(
         v.minValue(0, 'Expected revision must be a whole number'),
       ),
     ),
+    /** with a change to "shipped" only: the carrier and its tracking number; the customer is e-mailed the link */
+    shipment: v.optional(ShipmentSchema),
   },
   'Send a JSON object with a status',
 );
+
+/** POST /api/admin/orders/{id}/notes: an internal note, never shown to the customer. */
+export const AddOrderNoteSchema = v.object(
+  {
+    text: v.pipe(
+      v.optional(v.string('Note must be text'), ''),
+      v.trim(),
+      v.minLength(1, noteEmptyMessage),
+      v.maxLength(maxNoteLength, noteTooLongMessage),
+    ),
+  },
+  'Send a JSON object with the text of the note',
+);
+export type AddOrderNoteBody = v.InferInput<typeof AddOrderNoteSchema>;
 export type ChangeOrderStatusBody = v.InferInput<typeof ChangeOrderStatusSchema>;
 
 export const maxReasonLength = 500;
@@ -154,6 +171,8 @@ export type AdminOrder = {
   items: unknown;
   /** revision of the order's stream this view was folded up to; send it back as expectedRevision */
   revision: number;
+  /** pence given back so far; absent on orders nothing was refunded of */
+  refunded?: number;
 };
 
 export type OrderStatusCounts = Record<AnyOrderStatus, number>;
@@ -190,6 +209,63 @@ export type OrderHistoryEntry =
 
 /** GET /api/admin/orders/{id}/history */
 export type OrderHistoryResponse = { orderId: string; history: OrderHistoryEntry[] };
+
+/** The parcel an order went out in. */
+export type OrderShipmentView = { carrier: Carrier; trackingNumber: string; trackingUrl: string | null; by: string; at: string };
+
+/** One step on an order page's timeline, oldest first; `position` is the step's place in the shop's log. */
+export type OrderTimelineEntry = { position: number; at: string } & (
+  | { kind: 'placed'; status: AnyOrderStatus; by: string }
+  | { kind: 'statusChanged'; from: string; to: AnyOrderStatus; notes: string; by: string }
+  | { kind: 'detailsAdded'; source: CustomerDetailsSource; added: string[]; reason: string; by: string }
+  | ({ kind: 'shipment' } & OrderShipmentView)
+  | { kind: 'note'; noteId: string; text: string; by: string }
+  | { kind: 'emailSent'; emailKind: string; to: string; subject: string }
+);
+
+/** What the order page and its packing slip show beyond the console's list: the address as lines, the payment, the parcel. */
+export type OrderPageView = {
+  orderId: string;
+  orderNumber: string;
+  orderDate: string;
+  customerName: string;
+  customerEmail: string;
+  /** the address, one line each (a text address is one line) */
+  addressLines: string[];
+  phone?: string;
+  items: AdminOrderItem[];
+  /** pence */
+  subtotal: number;
+  /** pence */
+  shippingCost: number;
+  /** pence: what was paid */
+  total: number;
+  paymentMethod: string;
+  paymentReference: string;
+  shipment: OrderShipmentView | null;
+  timeline: OrderTimelineEntry[];
+};
+
+/** The order's money in pence: paid, of which shipping, refunded so far and what the shop keeps. */
+export type OrderMoney = { paid: number; shipping: number; refunded: number; net: number };
+
+/** GET /api/admin/orders/{id} */
+export type OrderPageResponse = { order: AdminOrder; page: OrderPageView; money: OrderMoney };
+
+/** POST /api/admin/orders/{id}/notes */
+export type AddOrderNoteResponse = { success: true; message: string; order: AdminOrder };
+
+/** What goes in the box: who it is for, where it goes, what is in it. */
+export type PackingSlip = Pick<
+  OrderPageView,
+  'orderId' | 'orderNumber' | 'orderDate' | 'customerName' | 'addressLines' | 'items' | 'subtotal' | 'shippingCost' | 'total'
+> & { status: AnyOrderStatus };
+
+/** At most this many slips print at once. */
+export const maxPackingSlips = 200;
+
+/** GET /api/admin/packing-slips: every order now processing, oldest first, for the day's batch. */
+export type PackingSlipsResponse = { slips: PackingSlip[]; more: boolean };
 
 /**
  * A stream name as the auditor asks for it: `category-id`, where the id is anything but control characters, because sign-ins once named streams after

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { anyOrderStatuses, orderStatuses } from '../shared/constants.ts';
 import type { DomainEvent } from '../shared/events.ts';
+import type { Carrier } from './fulfilment.ts';
 
 export const OrderItemSchema = v.object({
   name: v.string(),
@@ -72,7 +73,19 @@ export type OrderCustomerDetailsAdded = DomainEvent<
   }
 >;
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderCustomerDetailsAdded;
+/**
+ * The parcel an order left in: recorded beside the OrderStatusChanged to "shipped" that carried it. `trackingUrl` is
+ * the carrier's public page as it was when shipped (what the customer's e-mail linked to), null without one.
+ */
+export type OrderShipmentRecorded = DomainEvent<
+  'OrderShipmentRecorded',
+  { orderId: string; carrier: Carrier; trackingNumber: string; trackingUrl: string | null; by: string; at: string }
+>;
+
+/** An internal note the owner kept on an order: never shown to the customer. */
+export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', { orderId: string; noteId: string; text: string; by: string; at: string }>;
+
+export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderCustomerDetailsAdded | OrderShipmentRecorded | OrderNoteAdded;
 
 /** What checkout writes when it knows nothing about the buyer; such a value is a missing detail, not a detail. */
 export const placeholderCustomerName = 'Website Customer';

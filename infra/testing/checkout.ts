@@ -97,6 +97,14 @@ export function outboxFiles(shop: TestShop): string[] {
   }
 }
 
+/** Each outbox e-mail as a reader sees it: quoted-printable soft breaks joined and escapes decoded (links stay whole). */
+export function outboxTexts(shop: TestShop): string[] {
+  return outboxFiles(shop).map((file) => {
+    const raw = readFileSync(join(shop.dataDir, 'outbox', file), 'latin1').replace(/=\r?\n/g, '');
+    return Buffer.from(raw.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  });
+}
+
 /** Starts a cart checkout in the sandbox and pays it; answers the session id. */
 export async function paidCartCheckout(shop: TestShop, items = [{ bookId: 1, quantity: 1 }]): Promise<string> {
   const started = await call(`${shop.url}/api/cart/checkout`, { body: { items, customerCountry: 'GB' } });

@@ -100,8 +100,9 @@ const placedScore = (order: AdminOrder) => Date.parse(order.orderDate) || 0;
 
 export const adminOrdersProjection = defineProjection({
   name: 'adminOrders',
-  version: 2,
-  handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded'],
+  version: 3,
+  // Every event of an order's stream moves the revision the console sends back, notes and shipments too.
+  handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded', 'OrderShipmentRecorded', 'OrderNoteAdded'],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<OrderEvent>;
     const current = await view.get<AdminOrder>(collection, event.data.orderId);
@@ -137,6 +138,9 @@ export const adminOrdersProjection = defineProjection({
         { op: 'put', collection: termsCollection, id: order.orderId, doc: { terms, postcode } satisfies OrderTerms },
         ...reindexTerms(order.orderId, placedScore(order), before.terms, terms),
       ];
+    }
+    if (event.type === 'OrderShipmentRecorded' || event.type === 'OrderNoteAdded') {
+      return [{ op: 'put', collection, id: current.orderId, doc: { ...current, revision: event.revision } }];
     }
     const order: AdminOrder = { ...current, status: event.data.to, revision: event.revision };
     return [
@@ -236,6 +240,11 @@ function positionAfter(list: readonly AdminOrder[], cursor: PageCursor): number 
     skipped += 1;
   }
   return i;
+}
+
+/** The ids of one status's orders, oldest first, at most `limit`: the day's batch of packing slips. */
+export async function oldestOrderIds(reader: ReadStoreReader, status: AnyOrderStatus, limit: number): Promise<string[]> {
+  return reader.range(statusIndex(status), { limit });
 }
 
 export async function getAdminOrder(reader: ReadStoreReader, orderId: string): Promise<AdminOrder | null> {

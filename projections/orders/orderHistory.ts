@@ -1,12 +1,15 @@
 // Read model: how each order got where it is — its placing, every status change and any buyer's details added, oldest first.
 import type { OrderHistoryEntry, OrderHistoryResponse } from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import type { OrderEvent } from '../../contracts/orders/model.ts';
+import type { OrderCustomerDetailsAdded, OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import { shippingAddressText } from './adminOrders.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { defineProjection } from '../engine/projection.ts';
 
 const collection = 'orderHistory';
+
+/** What this history shows; notes, shipments and e-mails are on the order page's timeline (orderPages). */
+type OrderEvent = OrderPlaced | OrderStatusChanged | OrderCustomerDetailsAdded;
 
 function entryOf(event: RecordedEvent<OrderEvent>): OrderHistoryEntry {
   const { revision, position } = event;

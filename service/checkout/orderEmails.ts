@@ -3,7 +3,8 @@ import type { EmailKind, EmailSent, PurchaseNotified } from '../../contracts/che
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { DomainEvent } from '../../contracts/shared/events.ts';
-import { orderOnRecord, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
+import { carrierLabels } from '../../contracts/orders/fulfilment.ts';
+import { orderOnRecord, type OrderPlaced, type OrderShipmentRecorded, type ShippingAddress } from '../../contracts/orders/model.ts';
 import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
 import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -42,6 +43,51 @@ export function orderConfirmation(order: Order): MailMessage {
       shopContent.shop.name,
     ].join('\n'),
   };
+}
+
+/** The customer's "your order is on its way" e-mail: the carrier, the tracking number and the carrier's tracking link. */
+export function orderShipped(order: Order, shipment: OrderShipmentRecorded['data']): MailMessage {
+  const carrier = carrierLabels[shipment.carrier];
+  const tracking = shipment.trackingNumber
+    ? [
+        `Carrier: ${carrier}`,
+        `Tracking number: ${shipment.trackingNumber}`,
+        ...(shipment.trackingUrl ? ['', 'Track your parcel here:', shipment.trackingUrl] : []),
+      ]
+    : [`Carrier: ${carrier}`];
+  return {
+    to: order.customerEmail,
+    subject: `Your order ${order.orderNumber} is on its way`,
+    text: [
+      `Dear ${order.customerName},`,
+      '',
+      `Good news: your ${shopContent.shop.name} order ${order.orderNumber} is on its way.`,
+      '',
+      ...tracking,
+      '',
+      'It is going to:',
+      ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
+      '',
+      ...itemLines(order.items),
+      '',
+      `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
+      '',
+      'With warm wishes,',
+      shopContent.shop.name,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The "on its way" e-mail an order owes: once it has a recorded shipment and an e-mail address, unless already sent.
+ * The first shipment is the one the customer hears of; the order page shows any later one.
+ */
+export function owedShippedEmail(orderEvents: readonly DomainEvent[], notificationEvents: readonly DomainEvent[]): { order: Order; shipment: OrderShipmentRecorded['data'] } | null {
+  const order = orderOnRecord(orderEvents);
+  const shipment = orderEvents.find((e): e is OrderShipmentRecorded => e.type === 'OrderShipmentRecorded');
+  if (!order || !shipment || !order.customerEmail.includes('@')) return null;
+  if (notificationEvents.some((e) => e.type === 'EmailSent' && (e as EmailSent).data.kind === 'order-shipped')) return null;
+  return { order, shipment: shipment.data };
 }
 
 export function orderToOwner(order: Order, owner: string): MailMessage {
@@ -106,6 +152,8 @@ export type Postbox = {
    */
   sendOrderEmails(orderId: string, meta: CommandMeta): Promise<void>;
   sendPurchaseNotice(notice: PurchaseNotified['data'], meta: CommandMeta): Promise<void>;
+  /** the customer's "on its way" e-mail once the order has a shipment, at most once; call it after OrderShipmentRecorded */
+  sendShippedEmail(orderId: string, meta: CommandMeta): Promise<void>;
 };
 
 /** What the postbox needs: it runs in the service and in the projection process alike. */
@@ -151,6 +199,13 @@ export function createPostbox(deps: PostboxDeps): Postbox {
         for (const kind of owed) {
           await sendOnce(orderId, kind, kind === 'order-to-owner' ? orderToOwner(order, owner) : orderConfirmation(order), meta);
         }
+      });
+    },
+    sendShippedEmail(orderId, meta) {
+      return serially(orderId, async () => {
+        const [orderEvents, notificationEvents] = await Promise.all([deps.events.readStream(orderStream(orderId)), deps.events.readStream(notificationStream(orderId))]);
+        const owed = owedShippedEmail(orderEvents, notificationEvents);
+        if (owed) await sendOnce(orderId, 'order-shipped', orderShipped(owed.order, owed.shipment), meta);
       });
     },
     sendPurchaseNotice(notice, meta) {

@@ -1,7 +1,8 @@
 // The owner's order console.
 import { adminOrdersProjection } from '../../projections/orders/adminOrders.ts';
 import { orderHistoryProjection } from '../../projections/orders/orderHistory.ts';
+import { orderPagesProjection } from '../../projections/orders/orderPages.ts';
 import type { Capability } from '../capability.ts';
 import { orderRoutes } from './routes.ts';
 
-export const orders: Capability = { name: 'orders', routes: orderRoutes, projections: [adminOrdersProjection, orderHistoryProjection] };
+export const orders: Capability = { name: 'orders', routes: orderRoutes, projections: [adminOrdersProjection, orderHistoryProjection, orderPagesProjection] };

@@ -1,8 +1,9 @@
 // The order status decider: the owner may move a placed order to any status but the one it has, with optional notes.
 import type { AnyOrderStatus, OrderStatus } from '../../contracts/shared/constants.ts';
-import type { OrderEvent, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import type { OrderEvent, OrderShipmentRecorded, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import { carrierMessage, carriers, trackingNumberMessage, trackingNumberPattern, maxTrackingNumberLength, trackingUrl, type Shipment } from '../../contracts/orders/fulfilment.ts';
 import type { Decider } from '../commands.ts';
-import { conflict, notFound } from '../../contracts/shared/errors.ts';
+import { conflict, invalid, notFound } from '../../contracts/shared/errors.ts';
 
 export type OrderState = { placed: false } | { placed: true; orderId: string; status: AnyOrderStatus };
 
@@ -15,7 +16,11 @@ export type ChangeOrderStatus = {
   by: string;
   /** ISO-8601 UTC, from the command's clock */
   at: string;
+  /** the carrier and tracking number, only with a change to "shipped" */
+  shipment?: Shipment | undefined;
 };
+
+export const shipmentOnlyWhenShippedMessage = 'A carrier and tracking number go only with a change to shipped';
 
 /** What the owner is told when the order changed after their screen showed it (the revision it showed is stale). */
 export const staleOrderMessage = 'This order was changed by someone else since you loaded it. Check its latest status and try again.';
@@ -34,10 +39,24 @@ export const orderStatusDecider: Decider<OrderState, ChangeOrderStatus, OrderEve
         return state;
     }
   },
-  decide: (command, state): OrderStatusChanged[] => {
+  decide: (command, state): (OrderStatusChanged | OrderShipmentRecorded)[] => {
     if (!state.placed) throw notFound(orderNotFoundMessage(command.orderId));
-    if (command.to === state.status) throw conflict(`This order is already ${state.status}.`);
-    const { orderId, to, notes, by, at } = command;
-    return [{ type: 'OrderStatusChanged', data: { orderId, from: state.status, to, notes, by, at } }];
+    const { orderId, to, notes, by, at, shipment } = command;
+    if (shipment) {
+      if (to !== 'shipped') throw invalid(shipmentOnlyWhenShippedMessage, [{ field: 'shipment', message: shipmentOnlyWhenShippedMessage }]);
+      if (!(carriers as readonly string[]).includes(shipment.carrier)) throw invalid(carrierMessage, [{ field: 'shipment.carrier', message: carrierMessage }]);
+      const number = shipment.trackingNumber.trim();
+      if (number.length > maxTrackingNumberLength || (number && !trackingNumberPattern.test(number))) {
+        throw invalid(trackingNumberMessage, [{ field: 'shipment.trackingNumber', message: trackingNumberMessage }]);
+      }
+    }
+    if (to === state.status) throw conflict(`This order is already ${state.status}.`);
+    const changed: OrderStatusChanged = { type: 'OrderStatusChanged', data: { orderId, from: state.status, to, notes, by, at } };
+    if (!shipment) return [changed];
+    const trackingNumber = shipment.trackingNumber.trim();
+    return [
+      changed,
+      { type: 'OrderShipmentRecorded', data: { orderId, carrier: shipment.carrier, trackingNumber, trackingUrl: trackingUrl(shipment.carrier, trackingNumber), by, at } },
+    ];
   },
 };

@@ -1,10 +1,12 @@
 // The owner's order console: the list, a status change, details the buyer left out, and an order's history.
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { ordersApi } from '../../contracts/orders/api.ts';
-import { decodeCursor, defaultAdminPage, orderIdPattern, type AdminOrdersResponse } from '../../contracts/orders/console.ts';
+import { decodeCursor, defaultAdminPage, maxPackingSlips, orderIdPattern, type AdminOrder, type AdminOrdersResponse } from '../../contracts/orders/console.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
-import { adminOrdersProjection, countOrders, getAdminOrder, listAdminOrders, pageAdminOrders } from '../../projections/orders/adminOrders.ts';
+import { adminOrdersProjection, countOrders, getAdminOrder, listAdminOrders, oldestOrderIds, pageAdminOrders } from '../../projections/orders/adminOrders.ts';
 import { getOrderHistory } from '../../projections/orders/orderHistory.ts';
+import { getOrderPage, getOrderPages, packingSlipOf } from '../../projections/orders/orderPages.ts';
 import { adminOf } from '../http/adminRouter.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -14,7 +16,14 @@ import { parseOr400 } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { cachedRoute, route, type Routers } from '../http/route.ts';
 import { customerDetailsDecider } from './customerDetails.ts';
+import { orderNotesDecider } from './orderNotes.ts';
 import { orderNotFoundMessage, orderStatusDecider, staleOrderMessage } from './orderStatus.ts';
+
+/** Paid, of which shipping, refunded (filled by refunds; 0 until then) and what the shop keeps, in pence. */
+function moneyOf(order: AdminOrder) {
+  const refunded = order.refunded ?? 0;
+  return { paid: order.totalAmount, shipping: order.shippingCost, refunded, net: order.totalAmount - refunded };
+}
 
 /** The order id from the path; one that cannot name an order is simply not found. */
 function orderIdOf(ctx: Context): string {
@@ -69,10 +78,10 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, ordersApi.changeStatus, async (ctx, input) => {
     const orderId = orderIdOf(ctx);
-    const { status, notes, expectedRevision } = input.body();
+    const { status, notes, expectedRevision, shipment } = input.body();
     const admin = adminOf(ctx);
     const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
-    await handleCommand(
+    const changed = await handleCommand(
       deps.events,
       orderStream(orderId),
       orderStatusDecider,
@@ -83,13 +92,51 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
         notes,
         by: admin,
         at: meta.now,
+        shipment,
       },
       meta,
       { waiter: deps.waiter, expectedRevision, staleMessage: staleOrderMessage },
     );
+    // A shipment owes the customer their "on its way" e-mail: the reactor sends it; wait for it, bounded.
+    if (shipment) await deps.effects.waitFor(changed.position);
     const order = await getAdminOrder(deps.reads, orderId);
     if (!order) throw notFound(orderNotFoundMessage(orderId));
     ctx.body = { success: true, message: `Order ${orderId} is now ${order.status}`, order };
+  });
+
+  // Internal notes: any time, whatever the order's status; they are the owner's own and change nothing else.
+  route(routers, ordersApi.addNote, async (ctx, input) => {
+    const orderId = orderIdOf(ctx);
+    const { text } = input.body();
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    await handleCommand(
+      deps.events,
+      orderStream(orderId),
+      orderNotesDecider,
+      { type: 'AddOrderNote', orderId, noteId: randomUUID(), text, by: admin, at: meta.now },
+      meta,
+      { waiter: deps.waiter },
+    );
+    const order = await getAdminOrder(deps.reads, orderId);
+    if (!order) throw notFound(orderNotFoundMessage(orderId));
+    ctx.body = { success: true, message: `Note added to order ${orderId}`, order };
+  });
+
+  route(routers, ordersApi.order, async (ctx) => {
+    const orderId = orderIdOf(ctx);
+    const [order, page] = await Promise.all([getAdminOrder(deps.reads, orderId), getOrderPage(deps.reads, orderId)]);
+    if (!order || !page) throw notFound(orderNotFoundMessage(orderId));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { order, page, money: moneyOf(order) };
+  });
+
+  // The day's batch: every order now processing, oldest first (the first paid is the first packed).
+  route(routers, ordersApi.packingSlips, async (ctx) => {
+    const ids = await oldestOrderIds(deps.reads, 'processing', maxPackingSlips + 1);
+    const pages = await getOrderPages(deps.reads, ids.slice(0, maxPackingSlips));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { slips: pages.map((page) => packingSlipOf(page, 'processing')), more: ids.length > maxPackingSlips };
   });
 
   // Orders placed without the buyer's details (wallet payments before the payer's address reached the provider): the

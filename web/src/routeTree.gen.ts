@@ -28,6 +28,9 @@ import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
 import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
 import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
+import { Route as AdminAdminPackingSlipsRouteImport } from './routes/_admin.admin.packing-slips'
+import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
+import { Route as AdminAdminOrdersOrderIdPackingSlipRouteImport } from './routes/_admin.admin.orders_.$orderId_.packing-slip'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -123,6 +126,22 @@ const AdminAdminOrdersRoute = AdminAdminOrdersRouteImport.update({
   path: '/admin/orders',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminPackingSlipsRoute = AdminAdminPackingSlipsRouteImport.update({
+  id: '/admin/packing-slips',
+  path: '/admin/packing-slips',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminOrdersOrderIdRoute = AdminAdminOrdersOrderIdRouteImport.update({
+  id: '/admin/orders_/$orderId',
+  path: '/admin/orders/$orderId',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminOrdersOrderIdPackingSlipRoute =
+  AdminAdminOrdersOrderIdPackingSlipRouteImport.update({
+    id: '/admin/orders_/$orderId_/packing-slip',
+    path: '/admin/orders/$orderId/packing-slip',
+    getParentRoute: () => AdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -142,6 +161,9 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
+  '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
+  '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -161,6 +183,9 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
+  '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
+  '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -183,6 +208,9 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/orders': typeof AdminAdminOrdersRoute
+  '/_admin/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute
+  '/_admin/admin/orders_/$orderId_/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -204,6 +232,9 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/dashboard'
     | '/admin/orders'
+    | '/admin/packing-slips'
+    | '/admin/orders/$orderId'
+    | '/admin/orders/$orderId/packing-slip'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -223,6 +254,9 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/dashboard'
     | '/admin/orders'
+    | '/admin/packing-slips'
+    | '/admin/orders/$orderId'
+    | '/admin/orders/$orderId/packing-slip'
   id:
     | '__root__'
     | '/'
@@ -244,6 +278,9 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/orders'
+    | '/_admin/admin/packing-slips'
+    | '/_admin/admin/orders_/$orderId'
+    | '/_admin/admin/orders_/$orderId_/packing-slip'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -396,6 +433,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminOrdersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/packing-slips': {
+      id: '/_admin/admin/packing-slips'
+      path: '/admin/packing-slips'
+      fullPath: '/admin/packing-slips'
+      preLoaderRoute: typeof AdminAdminPackingSlipsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/orders_/$orderId': {
+      id: '/_admin/admin/orders_/$orderId'
+      path: '/admin/orders/$orderId'
+      fullPath: '/admin/orders/$orderId'
+      preLoaderRoute: typeof AdminAdminOrdersOrderIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/orders_/$orderId_/packing-slip': {
+      id: '/_admin/admin/orders_/$orderId_/packing-slip'
+      path: '/admin/orders/$orderId/packing-slip'
+      fullPath: '/admin/orders/$orderId/packing-slip'
+      preLoaderRoute: typeof AdminAdminOrdersOrderIdPackingSlipRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
@@ -403,12 +461,19 @@ interface AdminRouteChildren {
   AdminChar91adminDashboardChar93Route: typeof AdminChar91adminDashboardChar93Route
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
+  AdminAdminPackingSlipsRoute: typeof AdminAdminPackingSlipsRoute
+  AdminAdminOrdersOrderIdRoute: typeof AdminAdminOrdersOrderIdRoute
+  AdminAdminOrdersOrderIdPackingSlipRoute: typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminChar91adminDashboardChar93Route: AdminChar91adminDashboardChar93Route,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminOrdersRoute: AdminAdminOrdersRoute,
+  AdminAdminPackingSlipsRoute: AdminAdminPackingSlipsRoute,
+  AdminAdminOrdersOrderIdRoute: AdminAdminOrdersOrderIdRoute,
+  AdminAdminOrdersOrderIdPackingSlipRoute:
+    AdminAdminOrdersOrderIdPackingSlipRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -1,6 +1,7 @@
 // One order in the console's accordion: "Order #id" with its status and date; opened, who it is for, what was
 // paid, what was ordered, how it got here, and the status buttons.
-import { Box, Card, DataList, Flex, Grid, Heading, Link, Text } from '@radix-ui/themes';
+import { Box, Button, Card, DataList, Flex, Grid, Heading, Link, Text } from '@radix-ui/themes';
+import { Link as RouteLink } from '@tanstack/react-router';
 import * as Accordion from 'radix-ui/accordion';
 import type { ReactNode } from 'react';
 import type { AdminOrder } from '../../../../contracts/orders/console.ts';
@@ -94,6 +95,18 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
           <Box>
             <StatusActions order={order} />
           </Box>
+          <Flex gap="2" wrap="wrap">
+            <Button asChild variant="soft" highContrast>
+              <RouteLink to="/admin/orders/$orderId" params={{ orderId: order.orderId }}>
+                Open Order Page
+              </RouteLink>
+            </Button>
+            <Button asChild variant="soft" color="gray" highContrast>
+              <RouteLink to="/admin/orders/$orderId/packing-slip" params={{ orderId: order.orderId }}>
+                Packing Slip
+              </RouteLink>
+            </Button>
+          </Flex>
         </Flex>
       </Accordion.Content>
     </Accordion.Item>

@@ -130,9 +130,14 @@ export function OrdersConsole() {
       title="Order Management"
       subtitle={data && `Total Orders: ${data.totalOrders}`}
       links={
-        <Button asChild variant="soft" size="2" highContrast>
-          <Link to="/admin-dashboard">Reviews Dashboard</Link>
-        </Button>
+        <>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/packing-slips">Print Packing Slips</Link>
+          </Button>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin-dashboard">Reviews Dashboard</Link>
+          </Button>
+        </>
       }
       onLogOut={logOut}
     >

@@ -1,9 +1,11 @@
-// The "Update Order Status" group: a button for every status but the current one, optional notes, and the
-// toasts that say how it went. While a change is on its way every button is disabled and reads "Updating...".
-import { Button, Callout, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
+// The "Update Order Status" group: a button for every status but the current one, optional notes, the carrier and
+// tracking number that go with "Mark as Shipped", and the toasts that say how it went. While a change is on its way
+// every button is disabled and reads "Updating...".
+import { Button, Callout, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import type { AdminOrder } from '../../../../contracts/orders/console.ts';
 import { maxNotesLength } from '../../../../contracts/orders/console.ts';
+import { carrierLabels, carriers, maxTrackingNumberLength, type Carrier } from '../../../../contracts/orders/fulfilment.ts';
 import { orderStatuses, type OrderStatus } from '../../../../contracts/shared/constants.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { ApiError, serverMessage } from '../../lib/api.ts';
@@ -23,23 +25,32 @@ export function StatusActions({ order }: { order: AdminOrder }) {
   const change = useChangeOrderStatus(order);
   const sessionExpired = useSessionExpiry();
   const [notes, setNotes] = useState('');
+  const [carrier, setCarrier] = useState<Carrier>('royal-mail');
+  const [trackingNumber, setTrackingNumber] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const headingId = useId();
   const notesId = useId();
+  const carrierId = useId();
+  const trackingId = useId();
+  const canShip = order.status !== 'shipped';
 
   const update = (status: OrderStatus) => {
     setRefusal(null);
+    // A tracking number goes with "Mark as Shipped" only; the customer is e-mailed the carrier's link.
+    const shipment = status === 'shipped' && trackingNumber.trim() ? { carrier, trackingNumber: trackingNumber.trim() } : undefined;
     change.mutate(
-      { status, notes },
+      { status, notes, shipment },
       {
         onSuccess: () => {
           setNotes('');
+          setTrackingNumber('');
           toast({ title: 'Order Updated', description: `Order #${order.orderId} is now ${statusLabel(status)}.` });
         },
         onError: (error) => {
           if (sessionExpired(error)) return;
           // A conflict means the order moved on under this screen: say so beside the buttons, which now show the new state.
-          if (error instanceof ApiError && error.status === 409) setRefusal(serverMessage(error) ?? null);
+          // A refused tracking number is said beside the buttons too.
+          if (error instanceof ApiError && (error.status === 409 || error.status === 400)) setRefusal(serverMessage(error) ?? null);
           toast({ title: 'Update Failed', description: 'Failed to update order status. Please try again.', variant: 'destructive' });
         },
       },
@@ -60,11 +71,47 @@ export function StatusActions({ order }: { order: AdminOrder }) {
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
           maxLength={maxNotesLength}
-          placeholder="e.g. Sent with Royal Mail, tracking number..."
+          placeholder="e.g. Packed with a gift card"
           disabled={change.isPending}
           resize="vertical"
         />
       </Flex>
+      {canShip && (
+        <fieldset className="order-shipment-fields">
+          <legend>
+            <Text size="2" weight="medium">
+              Shipping details (sent to the customer with &ldquo;Mark as Shipped&rdquo;)
+            </Text>
+          </legend>
+          <Flex gap="3" wrap="wrap" mt="1">
+            <Flex direction="column" gap="1">
+              <Text as="label" htmlFor={carrierId} size="2">
+                Carrier
+              </Text>
+              <select id={carrierId} className="order-select" value={carrier} onChange={(e) => setCarrier(e.target.value as Carrier)} disabled={change.isPending}>
+                {carriers.map((c) => (
+                  <option key={c} value={c}>
+                    {carrierLabels[c]}
+                  </option>
+                ))}
+              </select>
+            </Flex>
+            <Flex direction="column" gap="1" flexGrow="1">
+              <Text as="label" htmlFor={trackingId} size="2">
+                Tracking number (optional)
+              </Text>
+              <TextField.Root
+                id={trackingId}
+                value={trackingNumber}
+                onChange={(e) => setTrackingNumber(e.target.value)}
+                maxLength={maxTrackingNumberLength}
+                placeholder="e.g. AB123456789GB"
+                disabled={change.isPending}
+              />
+            </Flex>
+          </Flex>
+        </fieldset>
+      )}
       <Flex gap="2" wrap="wrap">
         {orderStatuses
           .filter((status) => status !== order.status)

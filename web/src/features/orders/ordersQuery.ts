@@ -45,11 +45,31 @@ export const orderHistoryQuery = (order: Pick<AdminOrder, 'orderId' | 'revision'
     retry: false,
   });
 
+/** One order's page: the order, its address as lines, payment, parcel, money and whole timeline. */
+export const orderPageQuery = (orderId: string) =>
+  queryOptions({
+    // Under the list's address, so whatever refreshes the list refreshes the page too.
+    queryKey: [ordersKey, 'order', orderId],
+    queryFn: () => call(ordersApi.order, { params: { id: orderId } }),
+    refetchInterval: timings.ordersRefreshMs,
+    retry: false,
+  });
+
+/** The packing slips of every order now processing. */
+export const packingSlipsQuery = queryOptions({
+  queryKey: [ordersKey, 'packing-slips'],
+  queryFn: () => call(ordersApi.packingSlips),
+  retry: false,
+});
+
 export function useChangeOrderStatus(order: AdminOrder) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ status, notes }: Pick<ChangeOrderStatusBody, 'status' | 'notes'>) =>
-      call(ordersApi.changeStatus, { params: { id: order.orderId }, body: { status, notes, expectedRevision: order.revision } }),
+    mutationFn: ({ status, notes, shipment }: Pick<ChangeOrderStatusBody, 'status' | 'notes' | 'shipment'>) =>
+      call(ordersApi.changeStatus, {
+        params: { id: order.orderId },
+        body: { status, notes, expectedRevision: order.revision, ...(shipment ? { shipment } : {}) },
+      }),
     // Settled either way: after a refusal the owner sees what the order is now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
   });
@@ -61,6 +81,15 @@ export function useAddCustomerDetails(order: AdminOrder) {
   return useMutation({
     mutationFn: (details: Omit<AddOrderCustomerDetailsBody, 'expectedRevision'>) =>
       call(ordersApi.addCustomerDetails, { params: { id: order.orderId }, body: { ...details, expectedRevision: order.revision } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
+  });
+}
+
+/** An internal note on the order; refreshes the list and the page, whose timeline shows it. */
+export function useAddOrderNote(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => call(ordersApi.addNote, { params: { id: orderId }, body: { text } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
   });
 }

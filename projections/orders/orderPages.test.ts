@@ -1,0 +1,90 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { EmailSent } from '../../contracts/checkout/model.ts';
+import type { OrderCustomerDetailsAdded, OrderNoteAdded, OrderPlaced, OrderShipmentRecorded, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
+import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
+import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
+import { adminOrdersProjection, getAdminOrder } from './adminOrders.ts';
+import { addressLinesOf, getOrderPage, orderPagesProjection } from './orderPages.ts';
+
+const projections = [adminOrdersProjection, orderPagesProjection];
+const at = '2026-03-04T12:00:00.000Z';
+
+const place = (orderId: string, overrides: Partial<OrderPlaced['data']> = {}) =>
+  recorded(orderStream(orderId), { type: 'OrderPlaced', data: orderPlacedData({ orderId, ...overrides }) } satisfies OrderPlaced);
+const move = (orderId: string, from: string, to: OrderStatusChanged['data']['to']) =>
+  recorded(orderStream(orderId), { type: 'OrderStatusChanged', data: { orderId, from, to, notes: '', by: 'owner', at } } satisfies OrderStatusChanged);
+const ship = (orderId: string) =>
+  recorded(orderStream(orderId), {
+    type: 'OrderShipmentRecorded',
+    data: { orderId, carrier: 'royal-mail', trackingNumber: 'AB123456789GB', trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB', by: 'owner', at },
+  } satisfies OrderShipmentRecorded);
+const note = (orderId: string, text: string) =>
+  recorded(orderStream(orderId), { type: 'OrderNoteAdded', data: { orderId, noteId: `note-${text.length}`, text, by: 'owner', at } } satisfies OrderNoteAdded);
+const emailed = (notificationId: string, kind: EmailSent['data']['kind']) =>
+  recorded(notificationStream(notificationId), {
+    type: 'EmailSent',
+    data: { notificationId, kind, to: 'maryam@example.com', subject: `About ${notificationId}`, messageId: `<${kind}@shop>`, transport: 'outbox', sentAt: at },
+  } satisfies EmailSent);
+const detailsAdded = (orderId: string) =>
+  recorded(orderStream(orderId), {
+    type: 'OrderCustomerDetailsAdded',
+    data: { orderId, shippingAddress: { line1: '22 Mill Lane', city: 'Bradford', postcode: 'BD1 2AB', country: 'GB' }, source: 'owner', reason: 'Buyer wrote in', by: 'owner', at },
+  } satisfies OrderCustomerDetailsAdded);
+
+const story = () => [
+  place('a', { shippingAddress: 'To be provided during checkout' }),
+  emailed('a', 'order-to-owner'),
+  place('b'),
+  emailed('n-purchase', 'purchase-notice'),
+  detailsAdded('a'),
+  move('a', 'pending', 'processing'),
+  note('a', 'Gift wrap requested on the phone'),
+  move('a', 'processing', 'shipped'),
+  ship('a'),
+  emailed('a', 'order-shipped'),
+];
+
+test('the order page holds the whole timeline, oldest first: placing, details, status changes, the note, the shipment and the e-mails', async () => {
+  const store = await fold(projections, story());
+  const page = (await getOrderPage(store, 'a'))!;
+  assert.equal(
+    page.timeline.map((step) => step.kind),
+    ['placed', 'emailSent', 'detailsAdded', 'statusChanged', 'note', 'statusChanged', 'shipment', 'emailSent'],
+  );
+  assert.equal(page.addressLines, ['22 Mill Lane', 'Bradford', 'BD1 2AB', 'GB']);
+  assert.equal(page.shipment, {
+    carrier: 'royal-mail',
+    trackingNumber: 'AB123456789GB',
+    trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+    by: 'owner',
+    at,
+  });
+  const noteStep = page.timeline.find((step) => step.kind === 'note');
+  assert.equal(noteStep && noteStep.kind === 'note' && [noteStep.text, noteStep.by, noteStep.at], ['Gift wrap requested on the phone', 'owner', at]);
+  assert.is(page.paymentReference, 'a');
+  // Another order's page has only its own steps; a purchase notice's e-mail names no order.
+  assert.equal((await getOrderPage(store, 'b'))!.timeline.map((step) => step.kind), ['placed']);
+  assert.is(await getOrderPage(store, 'n-purchase'), null);
+});
+
+test("notes and shipments move the console's revision to the stream's own", async () => {
+  const events = story();
+  const store = await fold(projections, events);
+  const last = events.filter((e) => e.stream === orderStream('a')).at(-1)!;
+  assert.is((await getAdminOrder(store, 'a'))!.revision, last.revision);
+  assert.is((await getAdminOrder(store, 'a'))!.status, 'shipped');
+});
+
+test('an event delivered again changes nothing', async () => {
+  assert.ok(await isIdempotent(projections, story()));
+});
+
+test('an address is one line per part; a text address is one line', () => {
+  assert.equal(addressLinesOf({ line1: '4 Orchard Lane', line2: 'Flat 2', city: 'Bradford', postcode: 'BD7 1AA', country: 'GB' }), ['4 Orchard Lane', 'Flat 2', 'Bradford', 'BD7 1AA', 'GB']);
+  assert.equal(addressLinesOf({ line1: '4 Orchard Lane', line2: ' ', city: 'Bradford', postcode: 'BD7 1AA', country: 'GB' }), ['4 Orchard Lane', 'Bradford', 'BD7 1AA', 'GB']);
+  assert.equal(addressLinesOf('1 High Street, York YO1 7HH'), ['1 High Street, York YO1 7HH']);
+});
+
+test.run();

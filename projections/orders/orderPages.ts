@@ -1,0 +1,122 @@
+// Read model: each order as its own page shows it — the address as lines, the payment, the parcel it went out in — and
+// its whole timeline: placing, status changes, buyer's details added, the shipment, internal notes and the e-mails sent
+// about it, oldest first. The packing slips are made from the same documents.
+import type { EmailSent } from '../../contracts/checkout/model.ts';
+import type { OrderPageView, OrderTimelineEntry, PackingSlip } from '../../contracts/orders/console.ts';
+import { type OrderEvent, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
+import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { defineProjection } from '../engine/projection.ts';
+import { shippingAddressText } from './adminOrders.ts';
+
+const collection = 'orderPages';
+
+/** The document also remembers the last log position folded into it, so an event delivered again changes nothing. */
+type OrderPageDoc = OrderPageView & { position: number };
+
+/** An address one line each; a text address stays one line. */
+export function addressLinesOf(address: ShippingAddress | string): string[] {
+  if (typeof address === 'string') return address.trim() ? [address.trim()] : [];
+  return [address.line1, address.line2, address.city, address.postcode, address.country].map((part) => part?.trim() ?? '').filter(Boolean);
+}
+
+function pageOf(data: OrderPlaced['data'], position: number, by: string): OrderPageDoc {
+  return {
+    orderId: data.orderId,
+    orderNumber: data.orderNumber,
+    orderDate: data.placedAt,
+    customerName: data.customerName,
+    customerEmail: data.customerEmail,
+    addressLines: addressLinesOf(data.shippingAddress),
+    ...(data.phone ? { phone: data.phone } : {}),
+    items: data.items.map(({ name, quantity, price }) => ({ name, quantity, price })),
+    subtotal: data.subtotal,
+    shippingCost: data.shippingCost,
+    total: data.total,
+    paymentMethod: data.paymentMethod,
+    paymentReference: data.paymentReference,
+    shipment: null,
+    timeline: [{ kind: 'placed', position, at: data.placedAt, status: data.status, by }],
+    position,
+  };
+}
+
+type Folded = OrderEvent | EmailSent;
+
+function next(current: OrderPageDoc, recorded: RecordedEvent<Folded>): OrderPageDoc {
+  const { position } = recorded;
+  const step = (entry: OrderTimelineEntry): OrderPageDoc => ({ ...current, timeline: [...current.timeline, entry], position });
+  const event = recorded as Folded;
+  switch (event.type) {
+    case 'OrderStatusChanged': {
+      const { from, to, notes, by, at } = event.data;
+      return step({ kind: 'statusChanged', position, at, from, to, notes, by });
+    }
+    case 'OrderCustomerDetailsAdded': {
+      const added = event.data;
+      const described = [
+        ...(added.customerName ? [`Name: ${added.customerName}`] : []),
+        ...(added.customerEmail ? [`Email: ${added.customerEmail}`] : []),
+        ...(added.shippingAddress ? [`Address: ${shippingAddressText(added.shippingAddress)}`] : []),
+      ];
+      return {
+        ...step({ kind: 'detailsAdded', position, at: added.at, source: added.source, added: described, reason: added.reason, by: added.by }),
+        ...(added.customerName ? { customerName: added.customerName } : {}),
+        ...(added.customerEmail ? { customerEmail: added.customerEmail } : {}),
+        ...(added.shippingAddress ? { addressLines: addressLinesOf(added.shippingAddress) } : {}),
+      };
+    }
+    case 'OrderShipmentRecorded': {
+      const { carrier, trackingNumber, trackingUrl, by, at } = event.data;
+      const shipment = { carrier, trackingNumber, trackingUrl, by, at };
+      return { ...step({ kind: 'shipment', position, ...shipment }), shipment };
+    }
+    case 'OrderNoteAdded': {
+      const { noteId, text, by, at } = event.data;
+      return step({ kind: 'note', position, at, noteId, text, by });
+    }
+    case 'EmailSent': {
+      const { kind, to, subject, sentAt } = event.data;
+      return step({ kind: 'emailSent', position, at: sentAt, emailKind: kind, to, subject });
+    }
+    default:
+      return current;
+  }
+}
+
+export const orderPagesProjection = defineProjection({
+  name: 'orderPages',
+  version: 1,
+  handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded', 'OrderShipmentRecorded', 'OrderNoteAdded', 'EmailSent'],
+  async apply(recorded: RecordedEvent, view): Promise<Write[]> {
+    const event = recorded as unknown as RecordedEvent<Folded>;
+    // An order's e-mails are sent under the order's id; a purchase notice's id names no order and is passed by.
+    const orderId = event.type === 'EmailSent' ? event.data.notificationId : event.data.orderId;
+    const current = await view.get<OrderPageDoc>(collection, orderId);
+    if (current && current.position >= event.position) return [];
+    if (event.type === 'OrderPlaced') {
+      if (current) return [];
+      return [{ op: 'put', collection, id: orderId, doc: pageOf(event.data, event.position, event.metadata.causedBy) }];
+    }
+    if (!current) return [];
+    return [{ op: 'put', collection, id: orderId, doc: next(current, event) }];
+  },
+});
+
+export async function getOrderPage(reader: ReadStoreReader, orderId: string): Promise<OrderPageView | null> {
+  const doc = await reader.get<OrderPageDoc>(collection, orderId);
+  if (!doc) return null;
+  const { position: _position, ...page } = doc;
+  return page;
+}
+
+export async function getOrderPages(reader: ReadStoreReader, orderIds: readonly string[]): Promise<OrderPageView[]> {
+  const docs = await reader.getMany<OrderPageDoc>(collection, [...orderIds]);
+  return docs.filter((doc): doc is OrderPageDoc => doc !== null).map(({ position: _position, ...page }) => page);
+}
+
+/** What goes in the box of an order, from its page. */
+export function packingSlipOf(page: OrderPageView, status: PackingSlip['status']): PackingSlip {
+  const { orderId, orderNumber, orderDate, customerName, addressLines, items, subtotal, shippingCost, total } = page;
+  return { orderId, orderNumber, orderDate, customerName, addressLines, items, subtotal, shippingCost, total, status };
+}

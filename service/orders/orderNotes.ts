@@ -1,0 +1,32 @@
+// The order notes decider: the owner keeps internal notes on a placed order, each with who and when.
+import { maxNoteLength, noteEmptyMessage, noteTooLongMessage } from '../../contracts/orders/fulfilment.ts';
+import type { OrderEvent, OrderNoteAdded } from '../../contracts/orders/model.ts';
+import { invalid, notFound } from '../../contracts/shared/errors.ts';
+import type { Decider } from '../commands.ts';
+import { orderNotFoundMessage } from './orderStatus.ts';
+
+export type OrderNotesState = { placed: boolean };
+
+export type AddOrderNote = {
+  type: 'AddOrderNote';
+  orderId: string;
+  /** the note's own id, so the timeline can name it */
+  noteId: string;
+  text: string;
+  /** the admin's username */
+  by: string;
+  at: string;
+};
+
+export const orderNotesDecider: Decider<OrderNotesState, AddOrderNote, OrderEvent> = {
+  initialState: () => ({ placed: false }),
+  evolve: (state, event) => (event.type === 'OrderPlaced' ? { placed: true } : state),
+  decide: (command, state): OrderNoteAdded[] => {
+    if (!state.placed) throw notFound(orderNotFoundMessage(command.orderId));
+    const text = command.text.trim();
+    if (!text) throw invalid(noteEmptyMessage, [{ field: 'text', message: noteEmptyMessage }]);
+    if (text.length > maxNoteLength) throw invalid(noteTooLongMessage, [{ field: 'text', message: noteTooLongMessage }]);
+    const { orderId, noteId, by, at } = command;
+    return [{ type: 'OrderNoteAdded', data: { orderId, noteId, text, by, at } }];
+  },
+};

@@ -1,0 +1,182 @@
+// One order on its own page (/admin/orders/{id}): who it is for and where it goes (the address as lines), what is in
+// it, the money (paid, shipping, refunded, net) and the payment reference, the parcel, the whole timeline, internal
+// notes and the status buttons.
+import { Button, Card, DataList, Flex, Grid, Heading, Link as TextLink, Spinner, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import type { OrderPageResponse } from '../../../../contracts/orders/console.ts';
+import { carrierLabels } from '../../../../contracts/orders/fulfilment.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
+import { AdminPage } from '../../components/AdminPage.tsx';
+import { ApiError, serverMessage } from '../../lib/api.ts';
+import { useLogOut } from '../../lib/session.tsx';
+import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
+import { formatOrderDate } from './orderDate.ts';
+import { OrderItems } from './OrderItems.tsx';
+import { OrderNoteForm } from './OrderNoteForm.tsx';
+import { orderPageQuery } from './ordersQuery.ts';
+import { OrderTimeline } from './OrderTimeline.tsx';
+import { StatusActions } from './StatusActions.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import './orders.css';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card size="2" className="order-panel">
+      <Heading as="h2" size="3" mb="2">
+        {title}
+      </Heading>
+      {children}
+    </Card>
+  );
+}
+
+function Facts({ facts }: { facts: [string, ReactNode][] }) {
+  return (
+    <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }} size="2">
+      {facts.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.Label minWidth="120px">{label}</DataList.Label>
+          <DataList.Value className="order-fact">{value}</DataList.Value>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+function OrderDetails({ data }: { data: OrderPageResponse }) {
+  const { order, page, money } = data;
+  return (
+    <Flex direction="column" gap="3" mb="6">
+      <Flex gap="2" align="center" wrap="wrap">
+        <StatusBadge status={order.status} />
+        <Text size="2" color="gray">
+          Placed {formatOrderDate(order.orderDate)} · {page.orderNumber}
+        </Text>
+      </Flex>
+      <Grid columns={{ initial: '1', md: '2' }} gap="3">
+        <Panel title="Customer">
+          <Facts
+            facts={[
+              ['Name', order.customerName],
+              ['Email', order.customerEmail ? <TextLink href={`mailto:${order.customerEmail}`}>{order.customerEmail}</TextLink> : '—'],
+              ...(page.phone ? ([['Phone', page.phone]] as [string, ReactNode][]) : []),
+              [
+                'Address',
+                <address className="order-address">
+                  {page.addressLines.map((line, i) => (
+                    <span key={i}>{line}</span>
+                  ))}
+                </address>,
+              ],
+            ]}
+          />
+        </Panel>
+        <Panel title="Payment">
+          <Facts
+            facts={[
+              ['Paid', formatPence(money.paid)],
+              ['Shipping', formatPence(money.shipping)],
+              ['Refunded', formatPence(money.refunded)],
+              ['Net', formatPence(money.net)],
+              ['Payment Method', order.paymentMethod],
+              ['Payment Reference', <code className="order-reference">{page.paymentReference}</code>],
+            ]}
+          />
+        </Panel>
+      </Grid>
+      <Grid columns={{ initial: '1', md: '2' }} gap="3">
+        <Panel title="Items">
+          <OrderItems items={page.items} />
+        </Panel>
+        <Panel title="Shipment">
+          {page.shipment ? (
+            <Facts
+              facts={[
+                ['Carrier', carrierLabels[page.shipment.carrier]],
+                [
+                  'Tracking Number',
+                  page.shipment.trackingUrl ? (
+                    <TextLink href={page.shipment.trackingUrl} target="_blank" rel="noreferrer">
+                      {page.shipment.trackingNumber}
+                    </TextLink>
+                  ) : (
+                    page.shipment.trackingNumber || '—'
+                  ),
+                ],
+                ['Shipped', formatOrderDate(page.shipment.at)],
+              ]}
+            />
+          ) : (
+            <Text as="p" size="2" color="gray">
+              Not shipped yet.
+            </Text>
+          )}
+        </Panel>
+      </Grid>
+      <Card size="2">
+        <StatusActions order={order} />
+      </Card>
+      <Grid columns={{ initial: '1', md: '2' }} gap="3">
+        <Panel title="Timeline">
+          <OrderTimeline orderId={order.orderId} timeline={page.timeline} />
+        </Panel>
+        <Card size="2">
+          <OrderNoteForm orderId={order.orderId} />
+        </Card>
+      </Grid>
+    </Flex>
+  );
+}
+
+export function OrderPage({ orderId }: { orderId: string }) {
+  const query = useQuery(orderPageQuery(orderId));
+  const logOut = useLogOut('/admin-login');
+  const sessionExpired = useSessionExpiry();
+  useEffect(() => {
+    if (query.error) sessionExpired(query.error);
+  }, [query.error, sessionExpired]);
+  return (
+    <AdminPage
+      title={`Order #${orderId}`}
+      subtitle={query.data && `${query.data.order.customerName} · ${query.data.order.total}`}
+      links={
+        <>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/orders">All Orders</Link>
+          </Button>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/orders/$orderId/packing-slip" params={{ orderId }}>
+              Packing Slip
+            </Link>
+          </Button>
+        </>
+      }
+      onLogOut={logOut}
+    >
+      {query.isPending && (
+        <Flex align="center" gap="2" py="6" justify="center" role="status">
+          <Spinner size="3" />
+          <Text color="gray">Loading order...</Text>
+        </Flex>
+      )}
+      {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && (
+        <Card size="3">
+          <Flex direction="column" align="center" gap="2" py="4">
+            <Heading as="h2" size="4">
+              {query.error instanceof ApiError && query.error.status === 404 ? 'Order Not Found' : 'Error Loading Order'}
+            </Heading>
+            <Text as="p" color="gray" align="center">
+              {serverMessage(query.error) ?? query.error.message}
+            </Text>
+            <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+              Refresh
+            </Button>
+          </Flex>
+        </Card>
+      )}
+      {query.data && <OrderDetails data={query.data} />}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,131 @@
+// An order's whole life on its page, oldest first: placed, status changes, buyer's details added, the parcel, the
+// owner's internal notes and every e-mail sent about it, each with who and when.
+import { Link, Text } from '@radix-ui/themes';
+import * as VisuallyHidden from 'radix-ui/visually-hidden';
+import type { OrderTimelineEntry } from '../../../../contracts/orders/console.ts';
+import { carrierLabels } from '../../../../contracts/orders/fulfilment.ts';
+import { formatOrderDate } from './orderDate.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+const emailNames: Record<string, string> = {
+  'order-to-owner': 'New-order notice sent to the shop',
+  'order-confirmation': 'Order confirmation sent',
+  'order-shipped': '"On its way" e-mail sent',
+  'purchase-notice': 'Purchase notice sent',
+};
+
+function When({ entry, by }: { entry: OrderTimelineEntry; by?: string }) {
+  return (
+    <Text as="p" size="1" color="gray" mt="1">
+      {formatOrderDate(entry.at)}
+      {by && ` · by ${by}`}
+    </Text>
+  );
+}
+
+function Step({ entry }: { entry: OrderTimelineEntry }) {
+  switch (entry.kind) {
+    case 'placed':
+      return (
+        <>
+          <Text size="2" weight="medium">
+            Order placed <StatusBadge status={entry.status} />
+          </Text>
+          <When entry={entry} />
+        </>
+      );
+    case 'statusChanged':
+      return (
+        <>
+          <Text size="2" weight="medium" className="order-timeline__change">
+            <StatusBadge status={entry.from} />
+            <span aria-hidden="true"> → </span>
+            <VisuallyHidden.Root>to</VisuallyHidden.Root>
+            <StatusBadge status={entry.to} />
+          </Text>
+          <When entry={entry} by={entry.by} />
+          {entry.notes && (
+            <Text as="p" size="2" mt="1" className="order-timeline__notes">
+              {entry.notes}
+            </Text>
+          )}
+        </>
+      );
+    case 'detailsAdded':
+      return (
+        <>
+          <Text size="2" weight="medium">
+            {entry.source === 'owner' ? 'Customer details added by the owner' : 'Customer details added by the shopper'}
+          </Text>
+          <When entry={entry} by={entry.source === 'owner' ? entry.by : undefined} />
+          {entry.added.map((line) => (
+            <Text as="p" size="2" mt="1" key={line}>
+              {line}
+            </Text>
+          ))}
+          {entry.reason && (
+            <Text as="p" size="2" mt="1" className="order-timeline__notes">
+              {entry.reason}
+            </Text>
+          )}
+        </>
+      );
+    case 'shipment':
+      return (
+        <>
+          <Text size="2" weight="medium">
+            Shipped with {carrierLabels[entry.carrier]}
+          </Text>
+          <When entry={entry} by={entry.by} />
+          {entry.trackingNumber && (
+            <Text as="p" size="2" mt="1">
+              Tracking number:{' '}
+              {entry.trackingUrl ? (
+                <Link href={entry.trackingUrl} target="_blank" rel="noreferrer">
+                  {entry.trackingNumber}
+                </Link>
+              ) : (
+                entry.trackingNumber
+              )}
+            </Text>
+          )}
+        </>
+      );
+    case 'note':
+      return (
+        <>
+          <Text size="2" weight="medium">
+            Internal note
+          </Text>
+          <When entry={entry} by={entry.by} />
+          <Text as="p" size="2" mt="1" className="order-timeline__notes">
+            {entry.text}
+          </Text>
+        </>
+      );
+    case 'emailSent':
+      return (
+        <>
+          <Text size="2" weight="medium">
+            {emailNames[entry.emailKind] ?? 'E-mail sent'}
+          </Text>
+          <When entry={entry} />
+          <Text as="p" size="2" mt="1">
+            To {entry.to}: {entry.subject}
+          </Text>
+        </>
+      );
+  }
+}
+
+export function OrderTimeline({ orderId, timeline }: { orderId: string; timeline: OrderTimelineEntry[] }) {
+  return (
+    <ol className="order-timeline" aria-label={`Timeline of order #${orderId}`}>
+      {timeline.map((entry) => (
+        <li key={entry.position} className="order-timeline__step" data-kind={entry.kind}>
+          <Step entry={entry} />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,198 @@
+// Packing slips: what goes in the box, one order to a printed page. On screen a bar above them offers "Print" and
+// "Gift mode" (no prices, for a parcel that is a present); the print stylesheet leaves the bar out.
+import { Button, Callout, Checkbox, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { shopContent } from '../../../../contracts/catalog/content.ts';
+import type { PackingSlip as Slip } from '../../../../contracts/orders/console.ts';
+import { packingSlipContent } from '../../../../contracts/orders/fulfilment.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
+import { ApiError, serverMessage } from '../../lib/api.ts';
+import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
+import { orderPageQuery, packingSlipsQuery } from './ordersQuery.ts';
+import './packingSlip.css';
+
+const slipDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
+
+export function PackingSlip({ slip, gift }: { slip: Slip; gift: boolean }) {
+  return (
+    <article className="packing-slip" aria-label={`Packing slip for order ${slip.orderNumber}`} data-order-id={slip.orderId}>
+      <header className="packing-slip__head">
+        <div>
+          <p className="packing-slip__shop">{shopContent.shop.name}</p>
+          <h2 className="packing-slip__title">{packingSlipContent.title}</h2>
+        </div>
+        <dl className="packing-slip__facts">
+          <dt>Order</dt>
+          <dd>{slip.orderNumber}</dd>
+          <dt>Date</dt>
+          <dd>{slipDate.format(new Date(slip.orderDate))}</dd>
+        </dl>
+      </header>
+      <section className="packing-slip__to" aria-label="Ship to">
+        <h3>Ship to</h3>
+        <address>
+          <span>{slip.customerName}</span>
+          {slip.addressLines.map((line, i) => (
+            <span key={i}>{line}</span>
+          ))}
+        </address>
+      </section>
+      <table className="packing-slip__items">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="num">
+              Quantity
+            </th>
+            {!gift && (
+              <>
+                <th scope="col" className="num">
+                  Price
+                </th>
+                <th scope="col" className="num">
+                  Total
+                </th>
+              </>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {slip.items.map((item, i) => (
+            <tr key={i}>
+              <th scope="row">{item.name}</th>
+              <td className="num">{item.quantity}</td>
+              {!gift && (
+                <>
+                  <td className="num">{formatPence(item.price)}</td>
+                  <td className="num">{formatPence(item.price * item.quantity)}</td>
+                </>
+              )}
+            </tr>
+          ))}
+        </tbody>
+        {!gift && (
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Shipping
+              </th>
+              <td className="num">{formatPence(slip.shippingCost)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Total paid
+              </th>
+              <td className="num">{formatPence(slip.total)}</td>
+            </tr>
+          </tfoot>
+        )}
+      </table>
+      <footer className="packing-slip__foot">
+        <p>{gift ? packingSlipContent.giftNote : packingSlipContent.thankYou}</p>
+        <p>{packingSlipContent.questions.replace('{email}', shopContent.shop.contactEmail)}</p>
+      </footer>
+    </article>
+  );
+}
+
+function SlipsFrame({ title, back, children, gift, onGift }: { title: string; back: ReactNode; children: ReactNode; gift: boolean; onGift: (gift: boolean) => void }) {
+  const giftId = useId();
+  return (
+    <main className="packing-slips">
+      <div className="packing-slips__bar">
+        <Heading as="h1" size="5">
+          {title}
+        </Heading>
+        <Flex gap="3" align="center" wrap="wrap">
+          <Text as="label" htmlFor={giftId} size="2">
+            <Flex gap="2" align="center">
+              <Checkbox id={giftId} checked={gift} onCheckedChange={(checked) => onGift(checked === true)} />
+              Gift mode (no prices)
+            </Flex>
+          </Text>
+          <Button onClick={() => window.print()} highContrast>
+            Print
+          </Button>
+          {back}
+        </Flex>
+      </div>
+      {children}
+    </main>
+  );
+}
+
+function Loading() {
+  return (
+    <Flex align="center" gap="2" py="6" justify="center" role="status">
+      <Spinner size="3" />
+      <Text color="gray">Loading packing slips...</Text>
+    </Flex>
+  );
+}
+
+function Failed({ error }: { error: Error }) {
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Text>{serverMessage(error) ?? error.message}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+function useExpiry(error: Error | null) {
+  const sessionExpired = useSessionExpiry();
+  useEffect(() => {
+    if (error) sessionExpired(error);
+  }, [error, sessionExpired]);
+}
+
+/** One order's slip: /admin/orders/{id}/packing-slip. */
+export function OrderPackingSlip({ orderId }: { orderId: string }) {
+  const query = useQuery(orderPageQuery(orderId));
+  const [gift, setGift] = useState(false);
+  useExpiry(query.error);
+  const back = (
+    <Button asChild variant="soft" highContrast>
+      <Link to="/admin/orders/$orderId" params={{ orderId }}>
+        Back to Order
+      </Link>
+    </Button>
+  );
+  return (
+    <SlipsFrame title={`Packing slip · Order #${orderId}`} back={back} gift={gift} onGift={setGift}>
+      {query.isPending && <Loading />}
+      {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && <Failed error={query.error} />}
+      {query.data && <PackingSlip slip={{ ...query.data.page, status: query.data.order.status }} gift={gift} />}
+    </SlipsFrame>
+  );
+}
+
+/** Every order now processing, one to a page: /admin/packing-slips. */
+export function ProcessingPackingSlips() {
+  const query = useQuery(packingSlipsQuery);
+  const [gift, setGift] = useState(false);
+  useExpiry(query.error);
+  const back = (
+    <Button asChild variant="soft" highContrast>
+      <Link to="/admin/orders">All Orders</Link>
+    </Button>
+  );
+  return (
+    <SlipsFrame title="Packing slips · Processing orders" back={back} gift={gift} onGift={setGift}>
+      {query.isPending && <Loading />}
+      {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && <Failed error={query.error} />}
+      {query.data && query.data.slips.length === 0 && (
+        <Text as="p" color="gray">
+          No orders are processing.
+        </Text>
+      )}
+      {query.data?.more && (
+        <Callout.Root color="amber" mb="3">
+          <Callout.Text>Only the {query.data.slips.length} oldest processing orders are shown; print these, mark them shipped, then print the rest.</Callout.Text>
+        </Callout.Root>
+      )}
+      {query.data?.slips.map((slip) => <PackingSlip key={slip.orderId} slip={slip} gift={gift} />)}
+    </SlipsFrame>
+  );
+}
