@@ -29,10 +29,24 @@ test('config: production refuses to start without an admin password hash and a J
   } catch (error) {
     assert.match((error as Error).message, 'ADMIN_PASSWORD_HASH');
     assert.match((error as Error).message, 'JWT_SECRET');
+    assert.match((error as Error).message, 'DATA_KEY');
   }
 });
 
-const productionBasics = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD_HASH: `scrypt$32768$8$1$${'a'.repeat(22)}$${'b'.repeat(43)}` };
+test('config: DATA_KEY must be 32 bytes in base64', () => {
+  for (const DATA_KEY of ['short', Buffer.alloc(16).toString('base64'), `${Buffer.alloc(32, 1).toString('base64')}!`]) {
+    try {
+      loadConfig({ DATA_KEY });
+      assert.unreachable(`accepted ${DATA_KEY}`);
+    } catch (error) {
+      assert.instance(error, ConfigError);
+      assert.match((error as Error).message, 'DATA_KEY: must be 32 bytes in base64');
+    }
+  }
+  assert.is(loadConfig({ DATA_KEY: Buffer.alloc(32, 7).toString('base64') }).DATA_KEY, Buffer.alloc(32, 7).toString('base64'));
+});
+
+const productionBasics = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_KEY: Buffer.alloc(32, 3).toString('base64'), ADMIN_PASSWORD_HASH: `scrypt$32768$8$1$${'a'.repeat(22)}$${'b'.repeat(43)}` };
 
 test('config: production refuses sandbox payments unless a demo shop says ALLOW_TEST_PAYMENTS=true', () => {
   try {

@@ -42,6 +42,8 @@ export const ConfigSchema = v.object({
   ADMIN_PASSWORD_HASH: v.optional(v.pipe(v.string(), v.trim(), v.check(isPasswordHash, 'must be a scrypt hash from: npm run admin -- set-password --print-hash'))),
   ADMIN_PASSWORD: optionalString,
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  /** the master key that wraps every customer's data key: 32 random bytes, base64 (openssl rand -base64 32) */
+  DATA_KEY: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => Buffer.from(s, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(s), 'must be 32 bytes in base64, e.g. from: openssl rand -base64 32'))),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -70,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = [
       !config.ADMIN_PASSWORD_HASH && 'ADMIN_PASSWORD_HASH',
       !config.JWT_SECRET && 'JWT_SECRET',
+      !config.DATA_KEY && 'DATA_KEY',
     ].filter(Boolean);
     if (missing.length) throw new ConfigError(`Invalid configuration: production needs ${missing.join(' and ')}`);
     if (config.ADMIN_PASSWORD) throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is refused in production; set ADMIN_PASSWORD_HASH');

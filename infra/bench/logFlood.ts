@@ -2,7 +2,7 @@
 // its log is counted against the answers the clients received.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashPassword } from '../../service/admin/password.ts';
 import { startServer, type StartOptions } from './servers.ts';
@@ -13,6 +13,8 @@ export async function productionEnv(dataDir: string, jwtSecret = randomBytes(32)
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     JWT_SECRET: jwtSecret,
+    // A data folder the bench filled as a developer's shop keeps its generated key; a new one gets its own.
+    DATA_KEY: existsSync(join(dataDir, 'data-key')) ? readFileSync(join(dataDir, 'data-key'), 'utf8').trim() : randomBytes(32).toString('base64'),
     ADMIN_PASSWORD_HASH: await hashPassword(randomBytes(12).toString('base64url')),
     ALLOW_TEST_PAYMENTS: 'true',
     // The default level, whatever the caller's environment says (npm test runs with LOG_LEVEL=silent).

@@ -22,6 +22,10 @@ import { resolveJwtSecret } from '../../service/admin/tokens.ts';
 import { createLimits } from '../../service/http/limits.ts';
 import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { assertLogReadable, withEventVersions, type VersionedEventStore } from '../eventstore/versionedEventStore.ts';
+import { withSealedPersonalData } from '../eventstore/sealedEventStore.ts';
+import type { KeyStore } from '../../contracts/ports/keyStore.ts';
+import { resolveDataKey } from '../keys/masterKey.ts';
+import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
 
 async function openStoredEvents(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
@@ -39,13 +43,16 @@ async function openStoredEvents(config: Config): Promise<EventStore> {
  */
 export async function openEventStore(config: Config, catalog = eventCatalog): Promise<VersionedEventStore> {
   const stored = await openStoredEvents(config);
+  let keys: KeyStore;
   try {
     await assertLogReadable(stored, catalog);
+    // The data keys live beside the embedded log, and beside the service when the log is in EventStoreDB (decision 034).
+    keys = openSqliteKeyStore(join(config.DATA_DIR, 'keys.sqlite'), resolveDataKey(config));
   } catch (error) {
     await stored.close();
     throw error;
   }
-  return withEventVersions(stored, catalog);
+  return withEventVersions(withSealedPersonalData(stored, keys), catalog, { storedBytes: stored });
 }
 
 export async function openReadStore(config: Config, options: { logHead?: number; logger?: Logger } = {}): Promise<ReadStore> {

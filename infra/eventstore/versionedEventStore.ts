@@ -27,7 +27,8 @@ export function upcastEvent(catalog: EventCatalog, event: RecordedEvent): Record
   return { ...event, data, metadata: { ...event.metadata, schemaVersion: catalog.newest(event.type)! } };
 }
 
-export function withEventVersions(store: EventStore, catalog: EventCatalog): VersionedEventStore {
+/** `storedBytes`: the adapter whose bytes the export reads, when `store` is itself a layer over it (sealed fields). */
+export function withEventVersions(store: EventStore, catalog: EventCatalog, options: { storedBytes?: EventStore } = {}): VersionedEventStore {
   const upcast = (event: RecordedEvent) => upcastEvent(catalog, event);
 
   /** The events as written: the newest version of each type, recorded in the metadata. */
@@ -48,7 +49,7 @@ export function withEventVersions(store: EventStore, catalog: EventCatalog): Ver
 
   return {
     kind: store.kind,
-    stored: store,
+    stored: options.storedBytes ?? store,
     catalog,
     async append(stream, events, expected) {
       return store.append(stream, stamp(stream, events), expected);

@@ -54,7 +54,7 @@ test('credentials: ADMIN_PASSWORD_HASH wins, ADMIN_PASSWORD is hashed at start, 
   assert.equal(fromHash, { username: 'owner', passwordHash: hash });
   const fromPassword = await resolveAdminCredentials(loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: 'plain for tests' }), () => assert.unreachable());
   assert.ok(await verifyPassword('plain for tests', fromPassword.passwordHash));
-  for (const env of [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: 'p', ADMIN_PASSWORD_HASH: hash }]) {
+  for (const env of [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_KEY: Buffer.alloc(32, 3).toString('base64') }, { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_KEY: Buffer.alloc(32, 3).toString('base64'), ADMIN_PASSWORD: 'p', ADMIN_PASSWORD_HASH: hash }]) {
     try {
       loadConfig(env);
       assert.unreachable('production started without a usable admin hash');

@@ -1,0 +1,183 @@
+// Personal fields sealed in the log: nothing readable is stored, everything reads back, a forgotten person reads as
+// their stand-ins, the stored bytes (and the export's hash chain over them) never change, and the key file forgets.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { erased } from '../../contracts/personalData.ts';
+import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
+import { chainLines } from '../cli/hashChain.ts';
+import { openSqliteKeyStore, WrongMasterKey } from '../keys/sqliteKeyStore.ts';
+import { openSqliteEventStore } from './sqlite/sqliteEventStore.ts';
+import { isSealed, SealBroken, withSealedPersonalData } from './sealedEventStore.ts';
+
+const meta = { causedBy: 'shopper', causationId: 'c', correlationId: 'c', at: '2026-11-24T10:00:00.000Z' };
+const person = { name: 'Maryam Okafor', email: 'Maryam.Okafor@example.org', line1: '14 Willow Crescent', city: 'Leicester', postcode: 'LE2 7QF' };
+
+const placed = (orderId: string, email = person.email): NewEvent => ({
+  id: randomUUID(),
+  type: 'OrderPlaced',
+  metadata: meta,
+  data: {
+    orderId,
+    orderNumber: 'AH-1001',
+    customerName: person.name,
+    customerEmail: email,
+    shippingAddress: { line1: person.line1, city: person.city, postcode: person.postcode, country: 'United Kingdom' },
+    phone: '07700 900123',
+    items: [{ name: 'The Kindness Basket', quantity: 2, price: 999 }],
+    subtotal: 1998,
+    shippingCost: 350,
+    total: 2348,
+    currency: 'gbp',
+    paymentMethod: 'card',
+    paymentReference: 'pi_1',
+    status: 'processing',
+    placedAt: meta.at,
+  },
+});
+
+async function open() {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-sealed-'));
+  const master = randomBytes(32);
+  const raw = await openSqliteEventStore(join(dir, 'events.sqlite'));
+  const keys = openSqliteKeyStore(join(dir, 'keys.sqlite'), master);
+  const store = withSealedPersonalData(raw, keys);
+  return { dir, master, raw, keys, store, done: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+const everything = async (store: { readAll(after?: number): AsyncIterable<RecordedEvent> }) => {
+  const all: RecordedEvent[] = [];
+  for await (const e of store.readAll(0)) all.push(e);
+  return all;
+};
+const exportOf = async (store: { readAll(after?: number): AsyncIterable<RecordedEvent> }) => {
+  const lines: string[] = [];
+  for await (const line of chainLines(store.readAll(0))) lines.push(line);
+  return lines;
+};
+const readable = [person.name, person.email, person.email.toLowerCase(), person.line1, person.city, person.postcode, '07700 900123'];
+
+test('a placed order is stored with its person sealed and reads back whole; amounts, items and country stay readable', async () => {
+  const { dir, raw, store, done } = await open();
+  try {
+    const event = placed('o1');
+    await store.append('order-o1', [event], 'no_stream');
+    const [back] = await store.readStream('order-o1');
+    assert.equal(back!.data, event.data);
+    const stored = JSON.stringify((await raw.readStream('order-o1'))[0]!.data);
+    for (const text of readable) assert.not.ok(stored.includes(text), `${text} is stored readable`);
+    assert.ok(stored.includes('United Kingdom') && stored.includes('The Kindness Basket') && stored.includes('2348'));
+    const file = readFileSync(join(dir, 'events.sqlite'));
+    for (const text of readable) assert.is(file.indexOf(text), -1, `${text} in the log file`);
+  } finally {
+    await done();
+  }
+});
+
+test('forgetting a person: their fields read as stand-ins, the stored bytes and the export chain are unchanged', async () => {
+  const { raw, keys, store, done } = await open();
+  try {
+    await store.append('order-o1', [placed('o1')], 'no_stream');
+    await store.append('order-o2', [placed('o2', 'someone.else@example.org')], 'no_stream');
+    const before = await exportOf(raw);
+    const [subject] = keys.subjectsForEmail('  maryam.okafor@EXAMPLE.org ');
+    assert.ok(subject, 'the address finds its subject whatever its case');
+    assert.equal(keys.streamsOf(subject!), ['order-o1']);
+    assert.ok(keys.forget(subject!));
+    const [gone] = await store.readStream('order-o1');
+    const data = gone!.data as Record<string, any>;
+    assert.is(data.customerName, erased.name);
+    assert.is(data.customerEmail, erased.email);
+    assert.equal(data.shippingAddress, { line1: erased.text, city: erased.text, postcode: erased.text, country: 'United Kingdom' });
+    assert.is(data.total, 2348);
+    assert.is(((await store.readStream('order-o2'))[0]!.data as Record<string, unknown>).customerName, person.name, 'another person is untouched');
+    assert.equal(await exportOf(raw), before, 'the stored bytes, and so the hash chain, did not change');
+    assert.equal(keys.subjectsForEmail(person.email), [], 'the address links to nothing any more');
+    assert.is(keys.subjectOfStream('order-o1'), null);
+    // Read through every way out: the whole log and a subscription.
+    const all = await everything(store);
+    assert.is((all.find((e) => e.stream === 'order-o1')!.data as any).customerName, erased.name);
+  } finally {
+    await done();
+  }
+});
+
+test('an order placed without an address gets its own subject; the address added later is linked to it and finds it again', async () => {
+  const { keys, store, done } = await open();
+  try {
+    const event = placed('o3', 'not given');
+    await store.append('order-o3', [event], 'no_stream');
+    await store.append('order-o3', [{ id: randomUUID(), type: 'OrderCustomerDetailsAdded', metadata: meta, data: { orderId: 'o3', customerEmail: 'late@example.org', source: 'shopper', reason: '', by: 'shopper', at: meta.at } }], 0);
+    await store.append('order-o4', [placed('o4', 'late@example.org')], 'no_stream');
+    const subjects = keys.subjectsForEmail('late@example.org');
+    assert.is(subjects.length, 1, 'the later order finds the subject the address was linked to');
+    assert.equal(keys.streamsOf(subjects[0]!), ['order-o3', 'order-o4']);
+    for (const s of subjects) keys.forget(s);
+    for (const stream of ['order-o3', 'order-o4']) {
+      for (const e of await store.readStream(stream)) assert.not.ok(JSON.stringify(e.data).includes('late@example.org'), stream);
+    }
+  } finally {
+    await done();
+  }
+});
+
+test('a sealed field moved to another event, or changed, does not open: the read fails loudly', async () => {
+  const { raw, store, done } = await open();
+  try {
+    await store.append('order-o5', [placed('o5')], 'no_stream');
+    const stored = (await raw.readStream('order-o5'))[0]!;
+    const moved = { ...stored, id: randomUUID(), data: structuredClone(stored.data) };
+    await raw.append('order-o6', [moved], 'no_stream');
+    try {
+      await store.readStream('order-o6');
+      assert.unreachable('a moved seal opened');
+    } catch (error) {
+      assert.instance(error, SealBroken);
+    }
+  } finally {
+    await done();
+  }
+});
+
+test('events stored before sealing, in plain text, are handed on as they are; events with nothing personal are not touched', async () => {
+  const { raw, store, done } = await open();
+  try {
+    const old = placed('o7');
+    await raw.append('order-o7', [old], 'no_stream');
+    assert.equal((await store.readStream('order-o7'))[0]!.data, old.data);
+    const status = { id: randomUUID(), type: 'OrderStatusChanged', metadata: meta, data: { orderId: 'o7', from: 'processing', to: 'shipped', notes: '', by: 'admin', at: meta.at } };
+    await store.append('order-o7', [status], 0);
+    const stored = (await raw.readStream('order-o7'))[1]!.data as Record<string, unknown>;
+    assert.ok(isSealed(stored.notes), 'a note may name a person: it is sealed under the order’s subject');
+  } finally {
+    await done();
+  }
+});
+
+test('the key file: a forgotten key leaves no bytes behind, and another master key is refused', async () => {
+  const { dir, master, keys, store, done } = await open();
+  try {
+    await store.append('order-o8', [placed('o8')], 'no_stream');
+    const subject = keys.subjectOfStream('order-o8')!;
+    const key = keys.key(subject)!;
+    assert.is(key.length, 32);
+    keys.forget(subject);
+    assert.is(keys.key(subject), null);
+    const file = readFileSync(join(dir, 'keys.sqlite'));
+    assert.is(file.indexOf(Buffer.from(subject)), -1, 'the subject id is gone from the file');
+    try {
+      openSqliteKeyStore(join(dir, 'keys.sqlite'), randomBytes(32));
+      assert.unreachable('opened with another master key');
+    } catch (error) {
+      assert.instance(error, WrongMasterKey);
+    }
+    openSqliteKeyStore(join(dir, 'keys.sqlite'), master).close();
+  } finally {
+    await done();
+  }
+});
+
+test.run();

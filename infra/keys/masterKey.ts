@@ -1,0 +1,16 @@
+// The master key that wraps every data subject's key: DATA_KEY from the environment (required in production), or on a
+// developer's machine a key generated once into DATA_DIR/data-key.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Config } from '../../service/config.ts';
+
+export function resolveDataKey(config: Pick<Config, 'DATA_KEY' | 'DATA_DIR'>): Buffer {
+  if (config.DATA_KEY) return Buffer.from(config.DATA_KEY, 'base64');
+  const file = join(config.DATA_DIR, 'data-key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const key = randomBytes(32);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
+}
