@@ -43,6 +43,9 @@ export const personalData: Readonly<Record<string, PersonalFields>> = {
   OrderCustomerDetailsAdded: customer,
   PurchaseNotified: { ...customer, fields: { ...customer.fields, shippingAddress: erased.text } },
   OrderStatusChanged: { fields: { notes: erased.note } },
+  // A tracking number finds the parcel, and with it the address, on the carrier's site.
+  OrderShipmentRecorded: { fields: { trackingNumber: erased.text, trackingUrl: erased.text } },
+  OrderNoteAdded: { fields: { text: erased.note } },
   EmailSent: { email: (data) => data.to, fields: { to: erased.email } },
   ReviewSubmitted: { email: (data) => data.customerEmail, fields: { customerName: erased.name, customerEmail: erased.email, reviewText: erased.review } },
 };
