@@ -4,6 +4,7 @@ import { adminOrdersProjection } from './orders/adminOrders.ts';
 import { orderHistoryProjection } from './orders/orderHistory.ts';
 import type { Projection } from './engine/projection.ts';
 import { reviewsProjection } from './reviews/reviews.ts';
+import { salesProjection } from './sales/sales.ts';
 import { stockProjection } from './stock/stock.ts';
 
-export const allProjections: readonly Projection[] = [booksProjection, reviewsProjection, adminOrdersProjection, orderHistoryProjection, stockProjection];
+export const allProjections: readonly Projection[] = [booksProjection, reviewsProjection, adminOrdersProjection, orderHistoryProjection, stockProjection, salesProjection];
