@@ -3,16 +3,10 @@
 import * as v from 'valibot';
 import type { DomainEvent } from '../shared/events.ts';
 
-/** Below this many copies left the storefront says "Only N left" and the owner gets one e-mail when it is crossed. */
-export const lowStockThreshold = 5;
+export { lowStockThreshold, stockTexts, type StockLevel, type StockLevelsResponse } from './levels.ts';
 
 /** How long a started checkout holds its copies; a checkout neither paid nor cancelled by then lets them go. */
 export const reservationMinutes = 60;
-
-export const stockTexts = {
-  outOfStock: 'Out of stock',
-  onlyLeft: (n: number) => `Only ${n} left`,
-} as const;
 
 /** What a shopper is told when the cart asks for more than is on the shelf (409). */
 export function notEnoughStockMessage(title: string, available: number): string {
@@ -90,11 +84,6 @@ export type StockCorrectionBody = v.InferInput<typeof StockCorrectionSchema>;
 export const stockBookIdPattern = /^[1-9]\d{0,8}$/;
 
 // --- the answers ------------------------------------------------------------------------------------------------------
-
-/** What the storefront may know: whether a product can be bought, and how many are left only when few are. */
-export type StockLevel = { bookId: number; state: 'available' | 'low' | 'out'; left?: number };
-/** GET /api/stock */
-export type StockLevelsResponse = { products: StockLevel[] };
 
 export type StockMovement = {
   kind: 'received' | 'corrected' | 'sold' | 'returned' | 'shortfall';

@@ -28,6 +28,8 @@ import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
 import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
 import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
+import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales'
+import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -123,6 +125,16 @@ const AdminAdminOrdersRoute = AdminAdminOrdersRouteImport.update({
   path: '/admin/orders',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminSalesRoute = AdminAdminSalesRouteImport.update({
+  id: '/admin/sales',
+  path: '/admin/sales',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminStockRoute = AdminAdminStockRouteImport.update({
+  id: '/admin/stock',
+  path: '/admin/stock',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -142,6 +154,8 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
+  '/admin/sales': typeof AdminAdminSalesRoute
+  '/admin/stock': typeof AdminAdminStockRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -161,6 +175,8 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
+  '/admin/sales': typeof AdminAdminSalesRoute
+  '/admin/stock': typeof AdminAdminStockRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -183,6 +199,8 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/orders': typeof AdminAdminOrdersRoute
+  '/_admin/admin/sales': typeof AdminAdminSalesRoute
+  '/_admin/admin/stock': typeof AdminAdminStockRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -204,6 +222,8 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/dashboard'
     | '/admin/orders'
+    | '/admin/sales'
+    | '/admin/stock'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -223,6 +243,8 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/dashboard'
     | '/admin/orders'
+    | '/admin/sales'
+    | '/admin/stock'
   id:
     | '__root__'
     | '/'
@@ -244,6 +266,8 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/orders'
+    | '/_admin/admin/sales'
+    | '/_admin/admin/stock'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -396,6 +420,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminOrdersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/sales': {
+      id: '/_admin/admin/sales'
+      path: '/admin/sales'
+      fullPath: '/admin/sales'
+      preLoaderRoute: typeof AdminAdminSalesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/stock': {
+      id: '/_admin/admin/stock'
+      path: '/admin/stock'
+      fullPath: '/admin/stock'
+      preLoaderRoute: typeof AdminAdminStockRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
@@ -403,12 +441,16 @@ interface AdminRouteChildren {
   AdminChar91adminDashboardChar93Route: typeof AdminChar91adminDashboardChar93Route
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
+  AdminAdminSalesRoute: typeof AdminAdminSalesRoute
+  AdminAdminStockRoute: typeof AdminAdminStockRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminChar91adminDashboardChar93Route: AdminChar91adminDashboardChar93Route,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminOrdersRoute: AdminAdminOrdersRoute,
+  AdminAdminSalesRoute: AdminAdminSalesRoute,
+  AdminAdminStockRoute: AdminAdminStockRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
