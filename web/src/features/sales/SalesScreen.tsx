@@ -113,38 +113,41 @@ export function SalesScreen() {
               <RevenueChart buckets={data.buckets} label={label} />
             </Card>
             <Card size="2" className="sales-view__table">
-              <Table.Root size="1" data-testid="sales-table">
-                <caption className="visually-hidden">Orders and revenue per {periodNames[data.period].toLowerCase()}</caption>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>{periodNames[data.period]}</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Orders</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Revenue</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Shipping</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Refunds</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>UK / abroad</Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.buckets.length === 0 && (
-                    <Table.Row>
-                      <Table.Cell colSpan={6}>No sales in this range.</Table.Cell>
-                    </Table.Row>
-                  )}
-                  {data.buckets.map((b) => (
-                    <Table.Row key={b.key}>
-                      <Table.RowHeaderCell>{label(b.key)}</Table.RowHeaderCell>
-                      <Table.Cell>{b.orders}</Table.Cell>
-                      <Table.Cell>{formatPence(b.revenue)}</Table.Cell>
-                      <Table.Cell>{formatPence(b.shipping)}</Table.Cell>
-                      <Table.Cell>{formatPence(b.refunds)}</Table.Cell>
-                      <Table.Cell>
-                        {b.uk.orders} / {b.international.orders}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
+              {/* A plain table in a region the keyboard can reach and scroll on a phone. */}
+              <div className="sales-table__scroll" tabIndex={0} role="region" aria-label={`Orders and revenue per ${periodNames[data.period].toLowerCase()}`}>
+                <table className="sales-table" data-testid="sales-table">
+                  <caption className="visually-hidden">Orders and revenue per {periodNames[data.period].toLowerCase()}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{periodNames[data.period]}</th>
+                      <th scope="col">Orders</th>
+                      <th scope="col">Revenue</th>
+                      <th scope="col">Shipping</th>
+                      <th scope="col">Refunds</th>
+                      <th scope="col">UK / abroad</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.buckets.length === 0 && (
+                      <tr>
+                        <td colSpan={6}>No sales in this range.</td>
+                      </tr>
+                    )}
+                    {data.buckets.map((b) => (
+                      <tr key={b.key}>
+                        <th scope="row">{label(b.key)}</th>
+                        <td>{b.orders}</td>
+                        <td>{formatPence(b.revenue)}</td>
+                        <td>{formatPence(b.shipping)}</td>
+                        <td>{formatPence(b.refunds)}</td>
+                        <td>
+                          {b.uk.orders} / {b.international.orders}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </Card>
           </div>
           <Card size="2" mt="5">
