@@ -6,12 +6,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { ordersCsvColumns } from '../../contracts/sales/model.ts';
+import { notEnoughStockMessage } from '../../contracts/stock/model.ts';
 import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
 import { sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { axeProblems } from './ordersOwner.ts';
-import { bookCard, pastSplash } from './storefrontLanding.ts';
+import { addToCart, bookCard, openCart, pastSplash } from './storefrontLanding.ts';
 
 const [kindness, together, poster] = shopContent.books.map((b) => b.title) as [string, string, string];
 const seen = { timeout: 15_000 };
@@ -77,6 +78,24 @@ test('storefront: a product with no copies left says "Out of stock" and cannot b
     } finally {
       await context.close();
     }
+  }
+});
+
+test('storefront: a cart asking for more copies than are left is refused with what is left, and the cart stays', async () => {
+  const { context, page } = await pageFor(viewports.desktop);
+  try {
+    await page.goto(`${shop.url}/`);
+    await pastSplash(page);
+    await bookCard(page, together).getByText('Only 3 left', { exact: true }).waitFor(seen);
+    await addToCart(page, together, 4);
+    const drawer = await openCart(page);
+    await drawer.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.getByText(notEnoughStockMessage(together, 3), { exact: true }).waitFor(seen);
+    assert.ok(await page.getByText('Not Enough Stock', { exact: true }).isVisible());
+    assert.match(page.url(), `${shop.url}/`);
+    assert.is(await drawer.getByText(together, { exact: true }).count(), 1);
+  } finally {
+    await context.close();
   }
 });
 
