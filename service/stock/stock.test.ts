@@ -9,7 +9,7 @@ import { rebuild } from '../../projections/engine/rebuild.ts';
 import { listStock, stockProjection } from '../../projections/stock/stock.ts';
 import { createMemoryReadStore } from '../../infra/readstore/memoryReadStore.ts';
 import { eventually } from '../../infra/testing/assert.ts';
-import { allEvents, ofType, outboxFiles, sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import { allEvents, cardFormBody, ofType, outboxFiles, sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { adminHeaders, call, floodLimits, startTestShop } from '../../infra/testing/shop.ts';
 
 // One shop whose clock the tests move on, to let reservations run out.
@@ -143,6 +143,22 @@ test('a product whose stock was never recorded sells without limit, and orders b
   } finally {
     await fresh.close();
   }
+});
+
+test('the card and wallet payment intents and the direct checkout session refuse a book with no copies left (409, what is left)', async () => {
+  await settled();
+  const onHand = (await adminStock(1)).onHand;
+  assert.is((await correct(1, -onHand, 'all copies sent to the school fair')).status, 200);
+  const message = notEnoughStockMessage('The Kindness Basket', 0);
+  const card = await post('/api/create-payment-intent', cardFormBody('GB'));
+  assert.equal([card.status, card.json.message], [409, message]);
+  const wallet = await post('/api/create-payment-intent', { amount: 999 + 350 });
+  assert.equal([wallet.status, wallet.json.message], [409, message]);
+  const direct = await post('/api/create-checkout-session', { items: [{ title: 'The Kindness Basket', description: 'Purchase of The Kindness Basket', price: '9.99', quantity: 1 }] });
+  assert.equal([direct.status, direct.json.message], [409, message]);
+  // Copies received again: the same card form starts its payment.
+  assert.is((await received(1, onHand)).status, 200);
+  assert.is((await post('/api/create-payment-intent', cardFormBody('GB'))).status, 200);
 });
 
 test('the owner\'s stock requests: bad input is a 400 naming the field, an unknown product 404, no token 401; nothing is stored', async () => {
