@@ -11,7 +11,7 @@ import type { CheckoutCancelled, CheckoutCompleted, CheckoutStarted, EmailSent, 
 import { anyOrderStatuses, orderStatuses } from './shared/constants.ts';
 import { OrderItemSchema, ShippingAddressSchema, type OrderCustomerDetailsAdded, type OrderPlaced, type OrderStatusChanged } from './orders/model.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
-import type { LowStockAlerted, StockCorrected, StockReceived, StockReleased, StockReserved, StockReturned, StockShortfall, StockSold } from './stock/model.ts';
+import type { LowStockAlerted, StockCorrected, StockShortfallAlerted, StockReceived, StockReleased, StockReserved, StockReturned, StockShortfall, StockSold } from './stock/model.ts';
 import type { StreamCategory } from './shared/streams.ts';
 
 export type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -231,6 +231,7 @@ export const LowStockAlertedV1 = v.object({
   transport: v.picklist(['outbox', 'smtp']),
   sentAt: at,
 });
+export const StockShortfallAlertedV1 = v.object({ bookId, orderId: text, to: text, messageId: text, transport: v.picklist(['outbox', 'smtp']), sentAt: at });
 
 // The event types the deciders use are declared beside their capabilities; these lines fail to compile when a schema
 // and its type drift apart.
@@ -265,6 +266,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof StockShortfallV1, StockShortfall>,
     Newest<typeof StockReturnedV1, StockReturned>,
     Newest<typeof LowStockAlertedV1, LowStockAlerted>,
+    Newest<typeof StockShortfallAlertedV1, StockShortfallAlerted>,
   ]
 >;
 
@@ -302,6 +304,7 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'StockShortfall', stream: 'stock', causedBy: stockReactor, description: 'A paid order found too few copies on the shelf: flagged to the owner instead of overselling.', versions: [{ schema: StockShortfallV1 }] },
   { type: 'StockReturned', stream: 'stock', causedBy: stockReactor, description: 'An order that was cancelled (or fully refunded) gave its copies back, or lost its shortfall flag.', versions: [{ schema: StockReturnedV1 }] },
   { type: 'LowStockAlerted', stream: 'stock', causedBy: stockReactor, description: 'The owner was e-mailed that a product fell below the low-stock threshold (once per fall).', versions: [{ schema: LowStockAlertedV1 }] },
+  { type: 'StockShortfallAlerted', stream: 'stock', causedBy: stockReactor, description: 'The owner was e-mailed that a paid order found no stock (once per order).', versions: [{ schema: StockShortfallAlertedV1 }] },
 ];
 
 export const eventCatalog = new EventCatalog(shopEvents);

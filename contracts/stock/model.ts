@@ -26,7 +26,21 @@ export type LowStockAlerted = DomainEvent<
   { bookId: number; onHand: number; threshold: number; crossing: number; to: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
 >;
 
-export type StockEvent = StockReceived | StockCorrected | StockReserved | StockReleased | StockSold | StockShortfall | StockReturned | LowStockAlerted;
+export type StockShortfallAlerted = DomainEvent<
+  'StockShortfallAlerted',
+  { bookId: number; orderId: string; to: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
+>;
+
+export type StockEvent =
+  | StockReceived
+  | StockCorrected
+  | StockReserved
+  | StockReleased
+  | StockSold
+  | StockShortfall
+  | StockReturned
+  | LowStockAlerted
+  | StockShortfallAlerted;
 
 export const stockEventTypes = [
   'StockReceived',
@@ -37,6 +51,7 @@ export const stockEventTypes = [
   'StockShortfall',
   'StockReturned',
   'LowStockAlerted',
+  'StockShortfallAlerted',
 ] as const satisfies readonly StockEvent['type'][];
 
 // --- the owner's requests ---------------------------------------------------------------------------------------------

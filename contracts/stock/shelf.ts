@@ -2,7 +2,7 @@
 // decisions on it. Pure; declared in contracts because checkout reserves copies and the stock capability keeps the
 // rest, and both decide on the same stream (see docs/decisions/040).
 import { conflict, invalid } from '../shared/errors.ts';
-import { lowStockThreshold, notEnoughStockMessage, type LowStockAlerted, type StockEvent } from './model.ts';
+import { lowStockThreshold, notEnoughStockMessage, type LowStockAlerted, type StockEvent, type StockShortfallAlerted } from './model.ts';
 
 export type Reservation = { quantity: number; expiresAt: string };
 
@@ -21,6 +21,8 @@ export type ShelfState = {
   shortfalls: Record<string, number>;
   /** the log position of the last order event acted on, per order: an older event arriving again changes nothing */
   lastSource: Record<string, number>;
+  /** shortfalls the owner was e-mailed about, by order */
+  shortfallsAlerted?: Record<string, true>;
   /** how often on-hand stock fell below the threshold, and how many of those the owner was told of */
   crossings: number;
   alerted: number;
@@ -108,6 +110,8 @@ export function evolveShelf(state: ShelfState, event: StockEvent & { position?: 
     }
     case 'LowStockAlerted':
       return { ...state, alerted: Math.max(state.alerted, event.data.crossing) };
+    case 'StockShortfallAlerted':
+      return { ...state, shortfallsAlerted: { ...state.shortfallsAlerted, [event.data.orderId]: true } };
     default:
       return state;
   }
@@ -123,7 +127,9 @@ export type ShelfCommand =
   /** an order gives its copies back: cancelled, or (once refunds exist) fully refunded */
   | { type: 'ReturnForOrder'; bookId: number; orderId: string; reason: string; placedPosition: number; sourcePosition: number; at: string }
   /** the owner was e-mailed about a fall below the threshold */
-  | { type: 'RecordLowStockAlert'; data: LowStockAlerted['data'] };
+  | { type: 'RecordLowStockAlert'; data: LowStockAlerted['data'] }
+  /** the owner was e-mailed about a paid order that found no stock */
+  | { type: 'RecordShortfallAlert'; data: StockShortfallAlerted['data'] };
 
 /** Whether an order event at `sourcePosition` still has something to say to this shelf. */
 function orderEventApplies(state: ShelfState, command: { orderId: string; placedPosition: number; sourcePosition: number }): boolean {
@@ -180,6 +186,8 @@ export function decideShelf(command: ShelfCommand, state: ShelfState): StockEven
     }
     case 'RecordLowStockAlert':
       return state.alerted >= command.data.crossing ? [] : [{ type: 'LowStockAlerted', data: command.data }];
+    case 'RecordShortfallAlert':
+      return state.shortfallsAlerted?.[command.data.orderId] ? [] : [{ type: 'StockShortfallAlerted', data: command.data }];
   }
 }
 

@@ -8,7 +8,7 @@ import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
 import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { bookStream, checkoutStream, orderStream, stockStream } from '../../contracts/shared/streams.ts';
-import { lowStockThreshold, type StockEvent } from '../../contracts/stock/model.ts';
+import { lowStockThreshold, type StockEvent, type StockShortfall } from '../../contracts/stock/model.ts';
 import { lowStockAlertOwed, shelfDecider, type ShelfCommand } from '../../contracts/stock/shelf.ts';
 import type { Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
@@ -104,6 +104,31 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     );
   }
 
+  async function alertShortfall(event: RecordedEvent) {
+    const { bookId, orderId, quantity, available } = event.data as StockShortfall['data'];
+    const title = await titleOf(bookId);
+    const key = `${stockStream(bookId)}:shortfall-${orderId}`;
+    const receipt = await deps.mailer.send(
+      {
+        to: owner,
+        subject: `Not enough stock for a paid order: "${title}"`,
+        text: [
+          `Order ${orderId} was paid for ${quantity} ${quantity === 1 ? 'copy' : 'copies'} of "${title}", but only ${available} ${available === 1 ? 'was' : 'were'} free on the shelf.`,
+          '',
+          'Nothing was oversold: the order is flagged on the Stock screen in the admin. Record copies received once you have them, or cancel and refund the order.',
+        ].join('\n'),
+      },
+      { idempotencyKey: key },
+    );
+    const meta = reactingTo(event, deps.clock());
+    await onShelf(
+      bookId,
+      { type: 'RecordShortfallAlert', data: { bookId, orderId, to: owner, messageId: receipt.messageId, transport: receipt.transport, sentAt: meta.now } },
+      meta,
+      idFromReference('StockShortfallAlerted', key),
+    );
+  }
+
   async function titleOf(bookId: number): Promise<string> {
     const history = await deps.events.readStream(bookStream(bookId));
     const last = history.at(-1)?.data as { title?: string } | undefined;
@@ -119,6 +144,10 @@ export function stockReactions(deps: ReactionDeps): Reactions {
       },
     ]),
   );
-  const lowStock: Partial<Record<StockEvent['type'], (event: RecordedEvent) => Promise<void>>> = { StockSold: alertIfLow, StockCorrected: alertIfLow };
+  const lowStock: Partial<Record<StockEvent['type'], (event: RecordedEvent) => Promise<void>>> = {
+    StockSold: alertIfLow,
+    StockCorrected: alertIfLow,
+    StockShortfall: alertShortfall,
+  };
   return { ...orderReactions, CheckoutCancelled: releaseCancelledCheckout, ...lowStock };
 }

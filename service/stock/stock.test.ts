@@ -125,6 +125,10 @@ test('a paid order that finds no stock (its reservation ran out and the copy wen
     after.shortfalls.map((s) => [s.orderId, s.quantity]),
     [[first.json.sessionId, 1]],
   );
+  // The owner is e-mailed once about it.
+  await eventually(async () => ofType(await stockEvents(3), 'StockShortfallAlerted').length === 1, 10_000, 'the shortfall e-mail');
+  const mails = outboxFiles(shop).filter((f) => readFileSync(join(shop.dataDir, 'outbox', f), 'utf8').includes(`Order ${first.json.sessionId} was paid for 1 copy`));
+  assert.is(mails.length, 1);
 });
 
 test('a product whose stock was never recorded sells without limit, and orders before recording take nothing', async () => {
