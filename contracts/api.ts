@@ -6,6 +6,8 @@ import { catalogApi } from './catalog/api.ts';
 import { checkoutApi } from './checkout/api.ts';
 import { ordersApi } from './orders/api.ts';
 import { reviewsApi } from './reviews/api.ts';
+import { salesApi } from './sales/api.ts';
+import { stockApi } from './stock/api.ts';
 import type { EndpointSpec } from './shared/endpoint.ts';
 import { healthApi } from './shared/health.ts';
 
@@ -16,6 +18,8 @@ export const api = {
   checkout: checkoutApi,
   orders: ordersApi,
   reviews: reviewsApi,
+  sales: salesApi,
+  stock: stockApi,
   health: healthApi,
 } as const;
 

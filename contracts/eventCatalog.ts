@@ -20,6 +20,7 @@ import {
   type OrderStatusChanged,
 } from './orders/model.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
+import type { LowStockAlerted, StockCorrected, StockShortfallAlerted, StockReceived, StockReleased, StockReserved, StockReturned, StockShortfall, StockSold } from './stock/model.ts';
 import type { StreamCategory } from './shared/streams.ts';
 
 export type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -232,6 +233,27 @@ export const AdminLoggedOutV1 = v.object({ username: text, sessionId: text, at }
 export const AdminSessionsRevokedV1 = v.object({ username: text, reason: v.literal('password_changed'), at });
 export const AdminLoginFailedV1 = v.object({ username: text, reason: v.picklist(['unknown_username', 'wrong_password']), at });
 
+const count = v.pipe(v.number(), v.integer());
+const bookId = v.pipe(v.number(), v.integer());
+export const StockReceivedV1 = v.object({ bookId, quantity: count, note: text, by: text, at });
+export const StockCorrectedV1 = v.object({ bookId, delta: count, reason: text, by: text, at });
+export const StockReservedV1 = v.object({ bookId, checkoutId: text, quantity: count, expiresAt: at, at });
+export const StockReleasedV1 = v.object({ bookId, checkoutId: text, quantity: count, reason: v.picklist(['cancelled', 'not-started']), at });
+export const StockSoldV1 = v.object({ bookId, orderId: text, checkoutId: v.optional(text), quantity: count, sourcePosition: count, at });
+export const StockShortfallV1 = v.object({ bookId, orderId: text, quantity: count, available: count, sourcePosition: count, at });
+export const StockReturnedV1 = v.object({ bookId, orderId: text, quantity: count, reason: text, sourcePosition: count, at });
+export const LowStockAlertedV1 = v.object({
+  bookId,
+  onHand: count,
+  threshold: count,
+  crossing: count,
+  to: text,
+  messageId: text,
+  transport: v.picklist(['outbox', 'smtp']),
+  sentAt: at,
+});
+export const StockShortfallAlertedV1 = v.object({ bookId, orderId: text, to: text, messageId: text, transport: v.picklist(['outbox', 'smtp']), sentAt: at });
+
 // The event types the deciders use are declared beside their capabilities; these lines fail to compile when a schema
 // and its type drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -259,12 +281,22 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof AdminSessionsRevokedV1, AdminSessionsRevoked>,
     Newest<typeof OrderShipmentRecordedV1, OrderShipmentRecorded>,
     Newest<typeof OrderNoteAddedV1, OrderNoteAdded>,
+    Newest<typeof StockReceivedV1, StockReceived>,
+    Newest<typeof StockCorrectedV1, StockCorrected>,
+    Newest<typeof StockReservedV1, StockReserved>,
+    Newest<typeof StockReleasedV1, StockReleased>,
+    Newest<typeof StockSoldV1, StockSold>,
+    Newest<typeof StockShortfallV1, StockShortfall>,
+    Newest<typeof StockReturnedV1, StockReturned>,
+    Newest<typeof LowStockAlertedV1, LowStockAlerted>,
+    Newest<typeof StockShortfallAlertedV1, StockShortfallAlerted>,
   ]
 >;
 
 const shopper = 'the shopper (`shopper`)';
 const owner = 'the owner (`admin:<username>`)';
 const seed = 'the catalog seed at start (`system:catalog-seed`)';
+const stockReactor = 'the stock reactor (`system:stock`), following the order and checkout events';
 const webhook = 'the payment provider (`webhook:stripe`, `webhook:sandbox`), or the shopper back from the payment page first (`shopper`)';
 
 /** Every event type the shop writes. Registering a new type is one entry here. */
@@ -289,6 +321,15 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'AdminLoginFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'A sign-in failed: a wrong password (in the account\'s stream), or a name that is no account (in one stream a day, `admin-unknown-names-<date>`, capped per hour; older logs have a stream per typed name).', versions: [{ schema: AdminLoginFailedV1 }] },
   { type: 'AdminLoggedOut', stream: 'admin', causedBy: owner, description: 'The owner ended one session (the token\'s id) with Log Out.', versions: [{ schema: AdminLoggedOutV1 }] },
   { type: 'AdminSessionsRevoked', stream: 'admin', causedBy: 'the owner changing the password with `npm run admin -- set-password` (`admin:<username>`)', description: 'Every session signed in before it ended, as a password change does.', versions: [{ schema: AdminSessionsRevokedV1 }] },
+  { type: 'StockReceived', stream: 'stock', causedBy: owner, description: 'The owner recorded copies of a product received (a print run, a delivery); the first recording starts counting its stock.', versions: [{ schema: StockReceivedV1 }] },
+  { type: 'StockCorrected', stream: 'stock', causedBy: owner, description: 'The owner corrected the copies on hand (found, damaged, given away), with a reason.', versions: [{ schema: StockCorrectedV1 }] },
+  { type: 'StockReserved', stream: 'stock', causedBy: shopper, description: 'A checkout started holds copies until it is paid, cancelled or runs out (`expiresAt`).', versions: [{ schema: StockReservedV1 }] },
+  { type: 'StockReleased', stream: 'stock', causedBy: `${shopper} whose payment page could not be opened, or ${stockReactor}`, description: 'A checkout let its copies go: cancelled, or never opened at the payment provider.', versions: [{ schema: StockReleasedV1 }] },
+  { type: 'StockSold', stream: 'stock', causedBy: stockReactor, description: "A placed order took its copies (its checkout's reservation, or what nobody held).", versions: [{ schema: StockSoldV1 }] },
+  { type: 'StockShortfall', stream: 'stock', causedBy: stockReactor, description: 'A paid order found too few copies on the shelf: flagged to the owner instead of overselling.', versions: [{ schema: StockShortfallV1 }] },
+  { type: 'StockReturned', stream: 'stock', causedBy: stockReactor, description: 'An order that was cancelled (or fully refunded) gave its copies back, or lost its shortfall flag.', versions: [{ schema: StockReturnedV1 }] },
+  { type: 'LowStockAlerted', stream: 'stock', causedBy: stockReactor, description: 'The owner was e-mailed that a product fell below the low-stock threshold (once per fall).', versions: [{ schema: LowStockAlertedV1 }] },
+  { type: 'StockShortfallAlerted', stream: 'stock', causedBy: stockReactor, description: 'The owner was e-mailed that a paid order found no stock (once per order).', versions: [{ schema: StockShortfallAlertedV1 }] },
 ];
 
 export const eventCatalog = new EventCatalog(shopEvents);

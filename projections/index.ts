@@ -5,5 +5,7 @@ import { orderHistoryProjection } from './orders/orderHistory.ts';
 import { orderPagesProjection } from './orders/orderPages.ts';
 import type { Projection } from './engine/projection.ts';
 import { reviewsProjection } from './reviews/reviews.ts';
+import { salesProjection } from './sales/sales.ts';
+import { stockProjection } from './stock/stock.ts';
 
-export const allProjections: readonly Projection[] = [booksProjection, reviewsProjection, adminOrdersProjection, orderHistoryProjection, orderPagesProjection];
+export const allProjections: readonly Projection[] = [booksProjection, reviewsProjection, adminOrdersProjection, orderHistoryProjection, orderPagesProjection, stockProjection, salesProjection];

@@ -82,6 +82,11 @@ export type HandleOptions = {
   expectedRevision?: number;
   /** what a caller holding an older revision is told; default: someone else changed this */
   staleMessage?: string;
+  /**
+   * How often to decide again after losing an append race (default 1). A stream many shoppers write at once (a
+   * product's stock) sets more: each loser decides again on the fresh stream, so only the decider refuses.
+   */
+  raceRetries?: number;
 };
 
 export async function handleCommand<State, Command, Event extends DomainEvent>(
@@ -115,7 +120,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     } catch (error) {
       // A concurrent writer won: decide once more on the fresh stream (a caller's expected revision is then stale),
       // then give up with a conflict.
-      if (error instanceof WrongExpectedRevision && attempt === 0) continue;
+      if (error instanceof WrongExpectedRevision && attempt < (options.raceRetries ?? 1)) {
+        // Many racers: a short random pause spreads the next round instead of running them all into each other again.
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
+        continue;
+      }
       throw error;
     }
     if (options.waiter) await options.waiter.waitFor(result.position, options.waitTimeoutMs ?? 2000);

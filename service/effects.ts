@@ -1,13 +1,29 @@
 // The side effects of events (e-mails): a reactor on its own checkpoint, run where the projection runner runs.
-import { REACTOR_NAMESPACE, Reactor } from '../projections/engine/reactor.ts';
+import { REACTOR_NAMESPACE, Reactor, type Reaction, type Reactions } from '../projections/engine/reactor.ts';
 import type { ReactionDeps } from './capability.ts';
 import { capabilities } from './capabilities.ts';
 import type { PositionWaiter } from '../contracts/ports/positionWaiter.ts';
 import type { ReadStore } from '../contracts/ports/readStore.ts';
 
+/** One table from several: where capabilities react to the same event type, each reaction runs, in capability order. */
+export function combineReactions(tables: readonly Reactions[]): Reactions {
+  const combined: Record<string, Reaction[]> = {};
+  for (const table of tables) for (const [type, reaction] of Object.entries(table)) (combined[type] ??= []).push(reaction);
+  return Object.fromEntries(
+    Object.entries(combined).map(([type, all]): [string, Reaction] => [
+      type,
+      all.length === 1
+        ? all[0]!
+        : async (event) => {
+            for (const reaction of all) await reaction(event);
+          },
+    ]),
+  );
+}
+
 /** Starts the reactor that carries out every capability's reactions (the e-mails the log makes due), each once. */
 export async function startEffects(deps: ReactionDeps & { reads: ReadStore }): Promise<Reactor> {
-  const reactions = Object.assign({}, ...capabilities.map((capability) => capability.reactions?.(deps) ?? {}));
+  const reactions = combineReactions(capabilities.map((capability) => capability.reactions?.(deps) ?? {}));
   const reactor = new Reactor(deps.events, deps.reads.withNamespace(REACTOR_NAMESPACE), reactions, { logger: deps.logger });
   await reactor.start();
   return reactor;

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 
 /** The capabilities: each has the same name in contracts/, service/, projections/ and web/src/features/. */
-export const capabilities = ['admin', 'audit', 'catalog', 'checkout', 'orders', 'reviews'] as const;
+export const capabilities = ['admin', 'audit', 'catalog', 'checkout', 'orders', 'reviews', 'sales', 'stock'] as const;
 
 /** Where the shop is put together from its parts: the only production files that may name adapters in infra/. */
 export const compositionRoots = ['service/main.ts', 'projections/main.ts'];

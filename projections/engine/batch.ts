@@ -87,8 +87,29 @@ export class ProjectionBatch {
       projection: p.name,
       position: Math.max(this.applied.get(p.name) ?? 0, this.lastPosition),
     }));
-    await this.store.commit(this.writes, [...checkpoints, ...extra]);
+    await this.store.commit(lastWritePerDocument(this.writes), [...checkpoints, ...extra]);
     for (const c of checkpoints) this.applied.set(c.projection, c.position);
     return this.lastPosition;
   }
+}
+
+/**
+ * The writes with only the last put or delete of each document: a document written for many events of a batch (a
+ * day's sales, a product's shelf) is stored once, as it stands at the batch's end. Index writes are kept as they are,
+ * in their order; documents and indexes are separate, so dropping an earlier write of the same document changes
+ * nothing the commit leaves behind.
+ */
+export function lastWritePerDocument(writes: readonly Write[]): Write[] {
+  const seen = new Set<string>();
+  const kept: Write[] = [];
+  for (let i = writes.length - 1; i >= 0; i--) {
+    const write = writes[i]!;
+    if (write.op === 'put' || write.op === 'delete') {
+      const k = key(write.collection, write.id);
+      if (seen.has(k)) continue;
+      seen.add(k);
+    }
+    kept.push(write);
+  }
+  return kept.reverse();
 }

@@ -7,14 +7,20 @@ import type { ShippingAddress } from '../../contracts/orders/model.ts';
 import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';
 import type { ShippingOption } from '../../contracts/checkout/shipping.ts';
 import { checkoutStream } from '../../contracts/shared/streams.ts';
-import { handleCommand, idFromReference } from '../commands.ts';
+import type { OrderItem } from '../../contracts/orders/model.ts';
+import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { commandMeta } from '../http/request.ts';
 import { checkoutDecider } from './checkout.ts';
 import { viaGateway } from './gatewayCalls.ts';
+import { holdStock } from './stockHold.ts';
 import type { PricedItems } from './pricing.ts';
 
-type Customer = { customerName?: string; customerEmail?: string; shippingAddress?: ShippingAddress };
+type Customer = {
+  customerName?: string;
+  customerEmail?: string;
+  shippingAddress?: ShippingAddress;
+};
 
 const looksLikeEmail = (s?: string) => !!s && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
 
@@ -23,8 +29,29 @@ function shopOrigin(deps: ShopDeps, ctx: Context): string {
   return (deps.config.PUBLIC_URL ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
 }
 
+const shopperMeta = (deps: ShopDeps, ctx: Context, checkoutId: string): CommandMeta => ({
+  ...commandMeta(ctx, 'shopper', deps.clock()),
+  correlationId: checkoutId,
+});
+
+/**
+ * Holds the checkout's copies, then runs `open` (the gateway, then CheckoutStarted); if that fails the copies are let go
+ * at once, so no stock waits for a checkout no shopper can pay.
+ */
+async function withStockHeld<T>(deps: ShopDeps, ctx: Context, checkoutId: string, items: OrderItem[], open: () => Promise<T>): Promise<T> {
+  const hold = await holdStock(deps, checkoutId, items, shopperMeta(deps, ctx, checkoutId));
+  try {
+    return await open();
+  } catch (error) {
+    await hold
+      .release()
+      .catch((releaseError: unknown) => deps.logger.error({ err: String(releaseError), checkoutId }, 'stock held for a failed checkout not released'));
+    throw error;
+  }
+}
+
 async function recordStart(deps: ShopDeps, ctx: Context, data: CheckoutStarted['data']) {
-  const meta = { ...commandMeta(ctx, 'shopper', deps.clock()), correlationId: data.checkoutId };
+  const meta = shopperMeta(deps, ctx, data.checkoutId);
   await handleCommand(deps.events, checkoutStream(data.checkoutId), checkoutDecider, { type: 'StartCheckout', data }, meta, {
     eventIds: () => idFromReference('CheckoutStarted', data.checkoutId),
   });
@@ -33,73 +60,97 @@ async function recordStart(deps: ShopDeps, ctx: Context, data: CheckoutStarted['
 export async function startHostedCheckout(
   deps: ShopDeps,
   ctx: Context,
-  input: { channel: Extract<CheckoutChannel, 'cart' | 'direct'>; priced: PricedItems; shippingOptions: ShippingOption[]; allowedCountries: string[] } & Customer,
+  input: {
+    channel: Extract<CheckoutChannel, 'cart' | 'direct'>;
+    priced: PricedItems;
+    shippingOptions: ShippingOption[];
+    allowedCountries: string[];
+  } & Customer,
 ): Promise<CheckoutUrlResponse> {
   const checkoutId = randomUUID();
   const origin = shopOrigin(deps, ctx);
   const successPath = input.channel === 'cart' ? clientRoutes.checkoutSuccess[0] : clientRoutes.paymentSuccess[0];
-  const session = await viaGateway(deps, () =>
-    deps.payments.createHostedCheckout({
+  return withStockHeld(deps, ctx, checkoutId, input.priced.items, async () => {
+    const session = await viaGateway(deps, () =>
+      deps.payments.createHostedCheckout({
+        checkoutId,
+        lineItems: input.priced.items.map((item) => ({
+          name: item.name,
+          ...(input.channel === 'direct' ? { description: `Purchase of ${item.name}` } : {}),
+          unitAmount: item.price,
+          quantity: item.quantity,
+        })),
+        shippingOptions: input.shippingOptions,
+        allowedCountries: input.allowedCountries,
+        successUrl: `${origin}${successPath}?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}${clientRoutes.paymentCancelled[0]}?checkout=${checkoutId}`,
+        ...(looksLikeEmail(input.customerEmail) ? { customerEmail: input.customerEmail } : {}),
+        ...(input.customerName ? { customerName: input.customerName } : {}),
+      }),
+    );
+    await recordStart(deps, ctx, {
       checkoutId,
-      lineItems: input.priced.items.map((item) => ({
-        name: item.name,
-        ...(input.channel === 'direct' ? { description: `Purchase of ${item.name}` } : {}),
-        unitAmount: item.price,
-        quantity: item.quantity,
-      })),
+      channel: input.channel,
+      provider: deps.payments.provider,
+      paymentReference: session.id,
+      items: input.priced.items,
+      subtotal: input.priced.subtotal,
       shippingOptions: input.shippingOptions,
-      allowedCountries: input.allowedCountries,
-      successUrl: `${origin}${successPath}?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}${clientRoutes.paymentCancelled[0]}?checkout=${checkoutId}`,
-      ...(looksLikeEmail(input.customerEmail) ? { customerEmail: input.customerEmail } : {}),
+      currency: 'gbp',
       ...(input.customerName ? { customerName: input.customerName } : {}),
-    }),
-  );
-  await recordStart(deps, ctx, {
-    checkoutId,
-    channel: input.channel,
-    provider: deps.payments.provider,
-    paymentReference: session.id,
-    items: input.priced.items,
-    subtotal: input.priced.subtotal,
-    shippingOptions: input.shippingOptions,
-    currency: 'gbp',
-    ...(input.customerName ? { customerName: input.customerName } : {}),
-    ...(input.customerEmail ? { customerEmail: input.customerEmail } : {}),
-    startedAt: deps.clock().toISOString(),
+      ...(input.customerEmail ? { customerEmail: input.customerEmail } : {}),
+      startedAt: deps.clock().toISOString(),
+    });
+    return { success: true as const, url: session.url, sessionId: session.id };
   });
-  return { success: true, url: session.url, sessionId: session.id };
 }
 
 export async function startPaymentIntent(
   deps: ShopDeps,
   ctx: Context,
-  input: { channel: Extract<CheckoutChannel, 'card' | 'wallet'>; priced: PricedItems; shippingOption: ShippingOption } & Customer,
+  input: {
+    channel: Extract<CheckoutChannel, 'card' | 'wallet'>;
+    priced: PricedItems;
+    shippingOption: ShippingOption;
+  } & Customer,
 ): Promise<PaymentIntentResponse> {
   const checkoutId = randomUUID();
   const amount = input.priced.subtotal + input.shippingOption.amount;
-  const intent = await viaGateway(deps, () =>
-    deps.payments.createPaymentIntent({
+  return withStockHeld(deps, ctx, checkoutId, input.priced.items, async () => {
+    const intent = await viaGateway(deps, () =>
+      deps.payments.createPaymentIntent({
+        checkoutId,
+        amount,
+        description: `${input.priced.items.map((i) => i.name).join(', ')} with ${input.shippingOption.label}`,
+        ...(looksLikeEmail(input.customerEmail) ? { receiptEmail: input.customerEmail } : {}),
+        ...(input.shippingAddress && input.customerName
+          ? {
+              shipping: {
+                name: input.customerName,
+                address: input.shippingAddress,
+              },
+            }
+          : {}),
+      }),
+    );
+    await recordStart(deps, ctx, {
       checkoutId,
+      channel: input.channel,
+      provider: deps.payments.provider,
+      paymentReference: intent.id,
+      items: input.priced.items,
+      subtotal: input.priced.subtotal,
+      shippingOptions: [input.shippingOption],
+      currency: 'gbp',
+      ...(input.customerName ? { customerName: input.customerName } : {}),
+      ...(input.customerEmail ? { customerEmail: input.customerEmail } : {}),
+      ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
+      startedAt: deps.clock().toISOString(),
+    });
+    return {
+      clientSecret: intent.clientSecret,
+      paymentIntentId: intent.id,
       amount,
-      description: `${input.priced.items.map((i) => i.name).join(', ')} with ${input.shippingOption.label}`,
-      ...(looksLikeEmail(input.customerEmail) ? { receiptEmail: input.customerEmail } : {}),
-      ...(input.shippingAddress && input.customerName ? { shipping: { name: input.customerName, address: input.shippingAddress } } : {}),
-    }),
-  );
-  await recordStart(deps, ctx, {
-    checkoutId,
-    channel: input.channel,
-    provider: deps.payments.provider,
-    paymentReference: intent.id,
-    items: input.priced.items,
-    subtotal: input.priced.subtotal,
-    shippingOptions: [input.shippingOption],
-    currency: 'gbp',
-    ...(input.customerName ? { customerName: input.customerName } : {}),
-    ...(input.customerEmail ? { customerEmail: input.customerEmail } : {}),
-    ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
-    startedAt: deps.clock().toISOString(),
+    };
   });
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
 }

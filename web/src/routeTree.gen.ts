@@ -29,6 +29,8 @@ import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
 import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
 import { Route as AdminAdminPackingSlipsRouteImport } from './routes/_admin.admin.packing-slips'
+import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales'
+import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock'
 import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
 import { Route as AdminAdminOrdersOrderIdPackingSlipRouteImport } from './routes/_admin.admin.orders_.$orderId_.packing-slip'
 
@@ -131,6 +133,16 @@ const AdminAdminPackingSlipsRoute = AdminAdminPackingSlipsRouteImport.update({
   path: '/admin/packing-slips',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminSalesRoute = AdminAdminSalesRouteImport.update({
+  id: '/admin/sales',
+  path: '/admin/sales',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminStockRoute = AdminAdminStockRouteImport.update({
+  id: '/admin/stock',
+  path: '/admin/stock',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminOrdersOrderIdRoute = AdminAdminOrdersOrderIdRouteImport.update({
   id: '/admin/orders_/$orderId',
   path: '/admin/orders/$orderId',
@@ -162,6 +174,8 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/admin/sales': typeof AdminAdminSalesRoute
+  '/admin/stock': typeof AdminAdminStockRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
@@ -184,6 +198,8 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/admin/sales': typeof AdminAdminSalesRoute
+  '/admin/stock': typeof AdminAdminStockRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
@@ -209,6 +225,8 @@ export interface FileRoutesById {
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/orders': typeof AdminAdminOrdersRoute
   '/_admin/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/_admin/admin/sales': typeof AdminAdminSalesRoute
+  '/_admin/admin/stock': typeof AdminAdminStockRoute
   '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/_admin/admin/orders_/$orderId_/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
@@ -233,6 +251,8 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/orders'
     | '/admin/packing-slips'
+    | '/admin/sales'
+    | '/admin/stock'
     | '/admin/orders/$orderId'
     | '/admin/orders/$orderId/packing-slip'
   fileRoutesByTo: FileRoutesByTo
@@ -255,6 +275,8 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/orders'
     | '/admin/packing-slips'
+    | '/admin/sales'
+    | '/admin/stock'
     | '/admin/orders/$orderId'
     | '/admin/orders/$orderId/packing-slip'
   id:
@@ -279,6 +301,8 @@ export interface FileRouteTypes {
     | '/_admin/admin/dashboard'
     | '/_admin/admin/orders'
     | '/_admin/admin/packing-slips'
+    | '/_admin/admin/sales'
+    | '/_admin/admin/stock'
     | '/_admin/admin/orders_/$orderId'
     | '/_admin/admin/orders_/$orderId_/packing-slip'
   fileRoutesById: FileRoutesById
@@ -440,6 +464,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminPackingSlipsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/sales': {
+      id: '/_admin/admin/sales'
+      path: '/admin/sales'
+      fullPath: '/admin/sales'
+      preLoaderRoute: typeof AdminAdminSalesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/stock': {
+      id: '/_admin/admin/stock'
+      path: '/admin/stock'
+      fullPath: '/admin/stock'
+      preLoaderRoute: typeof AdminAdminStockRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/orders_/$orderId': {
       id: '/_admin/admin/orders_/$orderId'
       path: '/admin/orders/$orderId'
@@ -462,6 +500,8 @@ interface AdminRouteChildren {
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
   AdminAdminPackingSlipsRoute: typeof AdminAdminPackingSlipsRoute
+  AdminAdminSalesRoute: typeof AdminAdminSalesRoute
+  AdminAdminStockRoute: typeof AdminAdminStockRoute
   AdminAdminOrdersOrderIdRoute: typeof AdminAdminOrdersOrderIdRoute
   AdminAdminOrdersOrderIdPackingSlipRoute: typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
@@ -471,6 +511,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminOrdersRoute: AdminAdminOrdersRoute,
   AdminAdminPackingSlipsRoute: AdminAdminPackingSlipsRoute,
+  AdminAdminSalesRoute: AdminAdminSalesRoute,
+  AdminAdminStockRoute: AdminAdminStockRoute,
   AdminAdminOrdersOrderIdRoute: AdminAdminOrdersOrderIdRoute,
   AdminAdminOrdersOrderIdPackingSlipRoute:
     AdminAdminOrdersOrderIdPackingSlipRoute,

@@ -9,6 +9,8 @@ import { AboutSection } from '../features/catalog/AboutSection.tsx';
 import { BooksSection } from '../features/catalog/BooksSection.tsx';
 import { AddToCart } from '../features/checkout/cart/AddToCart.tsx';
 import { BuyNow } from '../features/checkout/BuyNow.tsx';
+import { StockNotice } from '../features/stock/StockNotice.tsx';
+import { useStockLevel } from '../features/stock/stockLevels.ts';
 import { CharactersSection } from '../features/catalog/CharactersSection.tsx';
 import { ContactSection } from '../features/catalog/ContactSection.tsx';
 import { Footer } from './Footer.tsx';
@@ -17,12 +19,15 @@ import { Hero } from '../features/catalog/Hero.tsx';
 import { TestimonialsSection } from '../features/catalog/TestimonialsSection.tsx';
 import '../features/catalog/storefront.css';
 
-/** Under each book: add it to the cart, or buy it at once. */
+/** Under each book: how many are left when few are, then add it to the cart or buy it at once (not when none are left). */
 function BookPurchase({ book }: { book: BookDto }) {
+  const level = useStockLevel(book.id);
+  const soldOut = level?.state === 'out';
   return (
     <>
-      <AddToCart bookId={book.id} title={book.title} />
-      <BuyNow title={book.title} />
+      <StockNotice level={level} />
+      <AddToCart bookId={book.id} title={book.title} disabled={soldOut} />
+      <BuyNow title={book.title} disabled={soldOut} />
     </>
   );
 }

@@ -5,11 +5,11 @@ import { lazyDialog, useLazyDialog } from '../../components/lazyDialog.tsx';
 
 const buyNowDialog = lazyDialog(() => import('./BuyNowDialog.tsx').then((m) => m.BuyNowDialog));
 
-export function BuyNow({ title }: { title: string }) {
+export function BuyNow({ title, disabled = false }: { title: string; disabled?: boolean }) {
   const dialog = useLazyDialog(buyNowDialog);
   return (
     <>
-      <Button ref={dialog.triggerRef} variant="outline" size="3" aria-label={`Buy Now: ${title}`} style={{ width: '100%' }} {...dialog.triggerProps}>
+      <Button ref={dialog.triggerRef} variant="outline" size="3" aria-label={`Buy Now: ${title}`} style={{ width: '100%' }} disabled={disabled} {...dialog.triggerProps}>
         Buy Now
       </Button>
       {dialog.render({ title })}

@@ -11,6 +11,7 @@ import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { ApiError, serverMessage } from '../../lib/api.ts';
 import { OrderEntry } from './OrderEntry.tsx';
+import { OrdersCsvDownload } from './OrdersCsvDownload.tsx';
 import { adminOrderPagesQuery, type OrdersFilter } from './ordersQuery.ts';
 import { statusLabel } from './StatusBadge.tsx';
 import { AdminPage } from '../../components/AdminPage.tsx';
@@ -137,6 +138,13 @@ export function OrdersConsole() {
           <Button asChild variant="soft" size="2" highContrast>
             <Link to="/admin-dashboard">Reviews Dashboard</Link>
           </Button>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/sales">Sales</Link>
+          </Button>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/stock">Stock</Link>
+          </Button>
+          <OrdersCsvDownload filter={{ ...search, ...(tab === 'all' ? {} : { status: tab }) }} />
         </>
       }
       onLogOut={logOut}

@@ -7,7 +7,7 @@ import { CartIcon } from '../../../components/icons.tsx';
 import { dispatchCart } from './cartStore.ts';
 import { QuantityPicker } from './QuantityPicker.tsx';
 
-export function AddToCart({ bookId, title }: { bookId: number; title: string }) {
+export function AddToCart({ bookId, title, disabled = false }: { bookId: number; title: string; disabled?: boolean }) {
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -26,7 +26,7 @@ export function AddToCart({ bookId, title }: { bookId: number; title: string }) 
   return (
     <Flex gap="3" align="end" wrap="wrap" className="add-to-cart">
       <QuantityPicker value={quantity} onChange={setQuantity} label={title} />
-      <Button size="2" onClick={add} className="add-to-cart__button" aria-live="polite">
+      <Button size="2" onClick={add} className="add-to-cart__button" aria-live="polite" disabled={disabled}>
         <CartIcon size={16} />
         {added ? 'Added to Cart!' : 'Add to Cart'}
       </Button>

@@ -1,7 +1,10 @@
 // The cart drawer's "Proceed to Checkout": wires checkOutCart to the server, the cart and the browser.
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
-import { call } from '../../../lib/api.ts';
+import { stockLevelsApi } from '../../../../../contracts/stock/levels.ts';
+import { toast } from '../../../components/toast/toasts.ts';
+import { ApiError, call, serverMessage, urlFor } from '../../../lib/api.ts';
 import { checkOutCart, createCheckoutGuard, type CartCheckoutRequest, type CartCheckoutResponse } from './cartCheckout.ts';
 import type { Cart } from './cart.ts';
 import { dispatchCart } from './cartStore.ts';
@@ -28,17 +31,30 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/**
+ * The server refuses (409) a cart that asks for more copies than are left: the shopper is told what is left, and the
+ * books' stock notices are read again. Every other failure stays as it was (logged only).
+ */
+function tellOfTooFewCopies(error: unknown, queryClient: QueryClient): never {
+  if (error instanceof ApiError && error.status === 409) {
+    toast({ title: 'Not Enough Stock', description: serverMessage(error) ?? 'Some books in your cart are no longer available.', variant: 'destructive' });
+    void queryClient.invalidateQueries({ queryKey: [urlFor(stockLevelsApi.levels)] });
+  }
+  throw error;
+}
+
 export function useCartCheckout(cart: Cart): { checkout: () => void; busy: boolean } {
   const isBusy = useSyncExternalStore(subscribe, () => busy, () => false);
+  const queryClient = useQueryClient();
   const checkout = useCallback(() => {
     void checkOutCart(cart, {
       guard,
-      post: (body: CartCheckoutRequest): Promise<CartCheckoutResponse> => call(checkoutApi.cartCheckout, { body }),
+      post: (body: CartCheckoutRequest): Promise<CartCheckoutResponse> => call(checkoutApi.cartCheckout, { body }).catch((error: unknown) => tellOfTooFewCopies(error, queryClient)),
       clearCart: () => dispatchCart({ type: 'clear' }),
       goTo: (url) => window.location.assign(url),
       setBusy,
       logError: (message, detail) => console.error(message, detail),
     });
-  }, [cart]);
+  }, [cart, queryClient]);
   return { checkout, busy: isBusy };
 }

@@ -1,0 +1,95 @@
+// The owner's sales view and the bookkeeper's export: queries, answers, and how refunds are read from the log.
+import * as v from 'valibot';
+import { anyOrderStatuses } from '../shared/constants.ts';
+
+export const salesPeriods = ['day', 'week', 'month'] as const;
+export type SalesPeriod = (typeof salesPeriods)[number];
+
+/** At most this many days, weeks or months in one answer: the newest ones of the range. */
+export const maxSalesBuckets = 120;
+
+const isoDay = (what: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date such as 2026-03-01`),
+    v.check((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${what} must be a date such as 2026-03-01`),
+  );
+
+/** GET /api/admin/sales?period=&from=&to= (days UTC, inclusive) */
+export const SalesQuerySchema = v.pipe(
+  v.object({
+    period: v.optional(v.picklist(salesPeriods, `Period must be one of ${salesPeriods.join(', ')}`), 'day'),
+    from: v.optional(isoDay('From')),
+    to: v.optional(isoDay('To')),
+  }),
+  v.check((q) => !(q.from && q.to && q.from > q.to), 'From must not be after To'),
+);
+export type SalesQuery = v.InferInput<typeof SalesQuerySchema>;
+
+/** GET /api/admin/sales/orders.csv: the order console's filter (status tab, search) and its date range. */
+export const OrdersExportQuerySchema = v.pipe(
+  v.object({
+    status: v.optional(v.picklist(anyOrderStatuses, `Status must be one of ${anyOrderStatuses.join(', ')}`)),
+    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search must be at most 200 characters'))),
+    from: v.optional(isoDay('From')),
+    to: v.optional(isoDay('To')),
+  }),
+  v.check((q) => !(q.from && q.to && q.from > q.to), 'From must not be after To'),
+);
+export type OrdersExportQuery = v.InferInput<typeof OrdersExportQuerySchema>;
+
+export type SalesSplit = { orders: number; revenue: number };
+
+/** One day, week (from Monday) or month. Money in pence; revenue is what buyers paid, shipping included. */
+export type SalesBucket = {
+  /** `2026-11-24`, the Monday `2026-11-23` of a week, or `2026-11` */
+  key: string;
+  orders: number;
+  revenue: number;
+  shipping: number;
+  refunds: number;
+  uk: SalesSplit;
+  international: SalesSplit;
+};
+
+export type ProductSales = { name: string; quantity: number; revenue: number };
+
+export type SalesTotals = {
+  orders: number;
+  revenue: number;
+  /** revenue ÷ orders, whole pence; 0 without orders */
+  averageOrderValue: number;
+  shipping: number;
+  refunds: number;
+  /** revenue − refunds */
+  net: number;
+  uk: SalesSplit;
+  international: SalesSplit;
+};
+
+/** GET /api/admin/sales: oldest bucket first. */
+export type SalesResponse = { period: SalesPeriod; buckets: SalesBucket[]; products: ProductSales[]; totals: SalesTotals };
+
+export const ordersCsvColumns = ['Order number', 'Date', 'Customer', 'Country', 'Items', 'Subtotal', 'Shipping', 'Refunded', 'Net', 'Status', 'Payment reference'] as const;
+
+/**
+ * Refunds, read by type: any event of these types whose payload names an `orderId` and an amount in pence (`amount`,
+ * `amountRefunded` or `refundedAmount`). The log holds none until refunds are built; the sales view then counts them.
+ */
+export const refundEventTypes = ['OrderRefunded', 'RefundIssued', 'OrderRefundRecorded', 'RefundRecorded'] as const;
+
+export function refundOf(data: unknown): { orderId: string; amount: number } | null {
+  if (!data || typeof data !== 'object') return null;
+  const d = data as Record<string, unknown>;
+  const amount = [d.amount, d.amountRefunded, d.refundedAmount].find((a) => typeof a === 'number' && Number.isInteger(a) && a > 0) as number | undefined;
+  return typeof d.orderId === 'string' && amount !== undefined ? { orderId: d.orderId, amount } : null;
+}
+
+/** A spreadsheet cell that cannot run as a formula, quoted when it must be. */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: readonly (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;

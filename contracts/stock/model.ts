@@ -1,0 +1,134 @@
+// Stock per product: its events, the owner's requests, the answers the storefront and the admin read, and the texts
+// both show. A product's stock is counted only once the owner has recorded some (see docs/decisions/040).
+import * as v from 'valibot';
+import type { DomainEvent } from '../shared/events.ts';
+
+export { lowStockThreshold, stockTexts, type StockLevel, type StockLevelsResponse } from './levels.ts';
+
+/** How long a started checkout holds its copies; a checkout neither paid nor cancelled by then lets them go. */
+export const reservationMinutes = 60;
+
+/** What a shopper is told when the cart asks for more than is on the shelf (409). */
+export function notEnoughStockMessage(title: string, available: number): string {
+  if (available <= 0) return `Sorry, "${title}" is out of stock. Please remove it from your cart.`;
+  return `Sorry, only ${available} ${available === 1 ? 'copy' : 'copies'} of "${title}" ${available === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`;
+}
+
+export type StockReceived = DomainEvent<'StockReceived', { bookId: number; quantity: number; note: string; by: string; at: string }>;
+export type StockCorrected = DomainEvent<'StockCorrected', { bookId: number; delta: number; reason: string; by: string; at: string }>;
+export type StockReserved = DomainEvent<'StockReserved', { bookId: number; checkoutId: string; quantity: number; expiresAt: string; at: string }>;
+export type StockReleased = DomainEvent<'StockReleased', { bookId: number; checkoutId: string; quantity: number; reason: 'cancelled' | 'not-started'; at: string }>;
+export type StockSold = DomainEvent<'StockSold', { bookId: number; orderId: string; checkoutId?: string; quantity: number; sourcePosition: number; at: string }>;
+export type StockShortfall = DomainEvent<'StockShortfall', { bookId: number; orderId: string; quantity: number; available: number; sourcePosition: number; at: string }>;
+export type StockReturned = DomainEvent<'StockReturned', { bookId: number; orderId: string; quantity: number; reason: string; sourcePosition: number; at: string }>;
+export type LowStockAlerted = DomainEvent<
+  'LowStockAlerted',
+  { bookId: number; onHand: number; threshold: number; crossing: number; to: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
+>;
+
+export type StockShortfallAlerted = DomainEvent<
+  'StockShortfallAlerted',
+  { bookId: number; orderId: string; to: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
+>;
+
+export type StockEvent =
+  | StockReceived
+  | StockCorrected
+  | StockReserved
+  | StockReleased
+  | StockSold
+  | StockShortfall
+  | StockReturned
+  | LowStockAlerted
+  | StockShortfallAlerted;
+
+export const stockEventTypes = [
+  'StockReceived',
+  'StockCorrected',
+  'StockReserved',
+  'StockReleased',
+  'StockSold',
+  'StockShortfall',
+  'StockReturned',
+  'LowStockAlerted',
+  'StockShortfallAlerted',
+] as const satisfies readonly StockEvent['type'][];
+
+// --- the owner's requests ---------------------------------------------------------------------------------------------
+
+export const maxStockQuantity = 100_000;
+export const maxStockText = 500;
+
+/** POST /api/admin/stock/{bookId}/received */
+export const StockReceivedSchema = v.object(
+  {
+    quantity: v.pipe(
+      v.number('Quantity must be a whole number'),
+      v.integer('Quantity must be a whole number'),
+      v.minValue(1, 'Quantity must be at least 1'),
+      v.maxValue(maxStockQuantity, `Quantity must be at most ${maxStockQuantity}`),
+    ),
+    note: v.optional(v.pipe(v.string('Note must be text'), v.trim(), v.maxLength(maxStockText, `Note must be at most ${maxStockText} characters`)), ''),
+  },
+  'Send a JSON object with a quantity',
+);
+export type StockReceivedBody = v.InferInput<typeof StockReceivedSchema>;
+
+/** POST /api/admin/stock/{bookId}/corrections: copies found (+) or lost, damaged, given away (−), and why. */
+export const StockCorrectionSchema = v.object(
+  {
+    delta: v.pipe(
+      v.number('Change must be a whole number'),
+      v.integer('Change must be a whole number'),
+      v.check((n) => n !== 0, 'Change must not be 0'),
+      v.minValue(-maxStockQuantity, `Change must be at least -${maxStockQuantity}`),
+      v.maxValue(maxStockQuantity, `Change must be at most ${maxStockQuantity}`),
+    ),
+    reason: v.pipe(
+      v.optional(v.string('Reason must be text'), ''),
+      v.trim(),
+      v.minLength(1, 'Say why the stock is corrected'),
+      v.maxLength(maxStockText, `Reason must be at most ${maxStockText} characters`),
+    ),
+  },
+  'Send a JSON object with a change and a reason',
+);
+export type StockCorrectionBody = v.InferInput<typeof StockCorrectionSchema>;
+
+/** A book id as it appears in a path; anything else names no product (404). */
+export const stockBookIdPattern = /^[1-9]\d{0,8}$/;
+
+// --- the answers ------------------------------------------------------------------------------------------------------
+
+export type StockMovement = {
+  kind: 'received' | 'corrected' | 'sold' | 'returned' | 'shortfall';
+  quantity: number;
+  /** the note or reason the owner gave, or the order concerned */
+  detail: string;
+  by: string;
+  at: string;
+};
+
+export type StockShortfallEntry = { orderId: string; quantity: number; at: string };
+
+export type AdminStockProduct = {
+  bookId: number;
+  title: string;
+  /** false until the owner records stock: the product then sells without limit */
+  tracked: boolean;
+  /** copies the shop holds that no order has taken */
+  onHand: number;
+  /** copies held by checkouts not yet paid */
+  reserved: number;
+  /** what a shopper can still buy */
+  available: number;
+  threshold: number;
+  /** paid orders that found no stock: the owner must find copies or refund */
+  shortfalls: StockShortfallEntry[];
+  /** newest first, at most 20 */
+  movements: StockMovement[];
+};
+/** GET /api/admin/stock */
+export type AdminStockResponse = { products: AdminStockProduct[] };
+/** POST received / corrections */
+export type StockChangeResponse = { success: true; message: string; product: AdminStockProduct };

@@ -1,0 +1,65 @@
+// Read model: each product's shelf as the stock decider folds it, with the owner's last movements. The storefront's
+// levels and the owner's stock screen read it; what is available is worked out at read time, because reservations run
+// out with the clock.
+import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { stockEventTypes, type StockEvent, type StockMovement } from '../../contracts/stock/model.ts';
+import { emptyShelf, evolveShelf, type ShelfState } from '../../contracts/stock/shelf.ts';
+import { defineProjection } from '../engine/projection.ts';
+
+const collection = 'stock';
+const index = 'stock:byBook';
+const keptMovements = 20;
+
+export type StockDoc = { bookId: number; revision: number; shelf: ShelfState; movements: StockMovement[] };
+
+function movementOf(event: StockEvent): StockMovement | null {
+  switch (event.type) {
+    case 'StockReceived':
+      return { kind: 'received', quantity: event.data.quantity, detail: event.data.note, by: event.data.by, at: event.data.at };
+    case 'StockCorrected':
+      return { kind: 'corrected', quantity: event.data.delta, detail: event.data.reason, by: event.data.by, at: event.data.at };
+    case 'StockSold':
+      return { kind: 'sold', quantity: -event.data.quantity, detail: event.data.orderId, by: 'order', at: event.data.at };
+    case 'StockReturned':
+      return { kind: 'returned', quantity: event.data.quantity, detail: `${event.data.orderId} (${event.data.reason})`, by: 'order', at: event.data.at };
+    case 'StockShortfall':
+      return { kind: 'shortfall', quantity: event.data.quantity, detail: event.data.orderId, by: 'order', at: event.data.at };
+    default:
+      return null;
+  }
+}
+
+export const stockProjection = defineProjection({
+  name: 'stock',
+  version: 1,
+  handles: stockEventTypes,
+  async apply(recorded: RecordedEvent, view): Promise<Write[]> {
+    const event = recorded as unknown as RecordedEvent<StockEvent>;
+    const id = String(event.data.bookId);
+    const current = (await view.get<StockDoc>(collection, id)) ?? { bookId: event.data.bookId, revision: -1, shelf: emptyShelf(), movements: [] };
+    // Guard on the stream revision: an event delivered again changes nothing.
+    if (current.revision >= event.revision) return [];
+    const movement = movementOf(event);
+    const doc: StockDoc = {
+      bookId: event.data.bookId,
+      revision: event.revision,
+      shelf: evolveShelf(current.shelf, event),
+      movements: movement ? [movement, ...current.movements].slice(0, keptMovements) : current.movements,
+    };
+    return [
+      { op: 'put', collection, id, doc },
+      { op: 'index', index, id, score: event.data.bookId },
+    ];
+  },
+});
+
+export async function getStock(reader: ReadStoreReader, bookId: number): Promise<StockDoc | null> {
+  return reader.get<StockDoc>(collection, String(bookId));
+}
+
+/** Every product with stock events, by book id. */
+export async function listStock(reader: ReadStoreReader): Promise<StockDoc[]> {
+  const ids = await reader.range(index);
+  return (await reader.getMany<StockDoc>(collection, ids)).filter((d): d is StockDoc => d !== null);
+}

@@ -1,0 +1,153 @@
+// What the log's order and checkout events do to stock, carried out by the reactor (decision 019), each once: a placed
+// order takes its copies, a cancelled checkout lets its reservation go, a cancelled order gives its copies back (and
+// takes them again if the owner undoes the cancellation), and a fall below the threshold e-mails the owner once.
+// Every command names the log position of the event behind it, so an event read again (a lost checkpoint) changes
+// nothing. Decision 040.
+import { shopContent } from '../../contracts/catalog/content.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { bookStream, checkoutStream, orderStream, stockStream } from '../../contracts/shared/streams.ts';
+import { lowStockThreshold, type StockEvent, type StockShortfall } from '../../contracts/stock/model.ts';
+import { lowStockAlertOwed, shelfDecider, type ShelfCommand } from '../../contracts/stock/shelf.ts';
+import type { Reactions } from '../../projections/engine/reactor.ts';
+import type { ReactionDeps } from '../capability.ts';
+import { fold, handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
+
+/** What an order event does to the order's stock: take its copies, give them back, or nothing. */
+export type StockChange = { change: 'take' | 'return'; reason: string } | null;
+
+/**
+ * The one table of order events that move stock. A refund that leaves nothing paid gives the copies back: when the
+ * order stream gets its refund event, it is one more line here, e.g.
+ *   OrderRefunded: (event) => (event.data.fullyRefunded ? { change: 'return', reason: 'refunded' } : null),
+ */
+export const orderStockChanges: Readonly<Record<string, (event: RecordedEvent) => StockChange>> = {
+  OrderPlaced: () => ({ change: 'take', reason: 'placed' }),
+  OrderStatusChanged: (event) => {
+    const { from, to } = (event as unknown as RecordedEvent<OrderStatusChanged>).data;
+    if (to === 'cancelled' && from !== 'cancelled') return { change: 'return', reason: 'cancelled' };
+    if (from === 'cancelled' && to !== 'cancelled') return { change: 'take', reason: 'reinstated' };
+    return null;
+  },
+};
+
+const raceRetries = 64;
+
+const reactingTo = (event: RecordedEvent, now: Date): CommandMeta => ({
+  causedBy: 'system:stock',
+  requestId: event.id,
+  correlationId: event.metadata.correlationId,
+  now: now.toISOString(),
+});
+
+export function stockReactions(deps: ReactionDeps): Reactions {
+  const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
+  const onShelf = (bookId: number, command: ShelfCommand, meta: CommandMeta, eventId?: string) =>
+    handleCommand(deps.events, stockStream(bookId), shelfDecider, command, meta, { raceRetries, ...(eventId ? { eventIds: () => eventId } : {}) });
+
+  async function moveOrderStock(event: RecordedEvent, change: NonNullable<StockChange>) {
+    const orderId = (event.data as { orderId: string }).orderId;
+    const placed = (await deps.events.readStream(orderStream(orderId))).find((e) => e.type === 'OrderPlaced') as RecordedEvent<OrderPlaced> | undefined;
+    if (!placed) return;
+    const meta = reactingTo(event, deps.clock());
+    const perBook = new Map<number, number>();
+    for (const item of placed.data.items) if (item.bookId !== undefined) perBook.set(item.bookId, (perBook.get(item.bookId) ?? 0) + item.quantity);
+    for (const [bookId, quantity] of [...perBook].sort(([a], [b]) => a - b)) {
+      const common = { bookId, orderId, placedPosition: placed.position, sourcePosition: event.position, at: meta.now };
+      const command: ShelfCommand =
+        change.change === 'take'
+          ? { type: 'TakeForOrder', ...common, quantity, ...(placed.metadata.correlationId !== placed.metadata.causationId ? { checkoutId: placed.metadata.correlationId } : {}) }
+          : { type: 'ReturnForOrder', ...common, reason: change.reason };
+      await onShelf(bookId, command, meta, idFromReference(`stock:${change.change}`, `${orderId}:${bookId}:${event.position}`));
+    }
+  }
+
+  async function releaseCancelledCheckout(event: RecordedEvent) {
+    const checkoutId = (event.data as { checkoutId: string }).checkoutId;
+    const started = (await deps.events.readStream(checkoutStream(checkoutId))).find((e) => e.type === 'CheckoutStarted') as RecordedEvent<CheckoutStarted> | undefined;
+    if (!started) return;
+    const meta = reactingTo(event, deps.clock());
+    const books = [...new Set(started.data.items.flatMap((i) => (i.bookId === undefined ? [] : [i.bookId])))].sort((a, b) => a - b);
+    for (const bookId of books) await onShelf(bookId, { type: 'ReleaseStock', bookId, checkoutId, reason: 'cancelled', at: meta.now }, meta);
+  }
+
+  async function alertIfLow(event: RecordedEvent) {
+    const bookId = (event.data as { bookId: number }).bookId;
+    const stream = stockStream(bookId);
+    const shelf = fold(shelfDecider, await deps.events.readStream(stream));
+    const crossing = lowStockAlertOwed(shelf);
+    if (crossing === null) return;
+    const title = (event.data as { title?: string }).title ?? (await titleOf(bookId));
+    const key = `${stream}:low-${crossing}`;
+    const receipt = await deps.mailer.send(
+      {
+        to: owner,
+        subject: `Low stock: ${shelf.onHand} left of "${title}"`,
+        text: [
+          `"${title}" is running low: ${shelf.onHand} ${shelf.onHand === 1 ? 'copy is' : 'copies are'} left on the shelf (the shop warns below ${lowStockThreshold}).`,
+          '',
+          'Record new copies in the admin under Stock once they arrive. You will not be e-mailed again until the stock has been above the threshold and falls below it once more.',
+        ].join('\n'),
+      },
+      { idempotencyKey: key },
+    );
+    const meta = reactingTo(event, deps.clock());
+    await onShelf(
+      bookId,
+      {
+        type: 'RecordLowStockAlert',
+        data: { bookId, onHand: shelf.onHand, threshold: lowStockThreshold, crossing, to: owner, messageId: receipt.messageId, transport: receipt.transport, sentAt: meta.now },
+      },
+      meta,
+      idFromReference('LowStockAlerted', key),
+    );
+  }
+
+  async function alertShortfall(event: RecordedEvent) {
+    const { bookId, orderId, quantity, available } = event.data as StockShortfall['data'];
+    const title = await titleOf(bookId);
+    const key = `${stockStream(bookId)}:shortfall-${orderId}`;
+    const receipt = await deps.mailer.send(
+      {
+        to: owner,
+        subject: `Not enough stock for a paid order: "${title}"`,
+        text: [
+          `Order ${orderId} was paid for ${quantity} ${quantity === 1 ? 'copy' : 'copies'} of "${title}", but only ${available} ${available === 1 ? 'was' : 'were'} free on the shelf.`,
+          '',
+          'Nothing was oversold: the order is flagged on the Stock screen in the admin. Record copies received once you have them, or cancel and refund the order.',
+        ].join('\n'),
+      },
+      { idempotencyKey: key },
+    );
+    const meta = reactingTo(event, deps.clock());
+    await onShelf(
+      bookId,
+      { type: 'RecordShortfallAlert', data: { bookId, orderId, to: owner, messageId: receipt.messageId, transport: receipt.transport, sentAt: meta.now } },
+      meta,
+      idFromReference('StockShortfallAlerted', key),
+    );
+  }
+
+  async function titleOf(bookId: number): Promise<string> {
+    const history = await deps.events.readStream(bookStream(bookId));
+    const last = history.at(-1)?.data as { title?: string } | undefined;
+    return last?.title ?? `Product ${bookId}`;
+  }
+
+  const orderReactions = Object.fromEntries(
+    Object.entries(orderStockChanges).map(([type, changeOf]) => [
+      type,
+      async (event: RecordedEvent) => {
+        const change = changeOf(event);
+        if (change) await moveOrderStock(event, change);
+      },
+    ]),
+  );
+  const lowStock: Partial<Record<StockEvent['type'], (event: RecordedEvent) => Promise<void>>> = {
+    StockSold: alertIfLow,
+    StockCorrected: alertIfLow,
+    StockShortfall: alertShortfall,
+  };
+  return { ...orderReactions, CheckoutCancelled: releaseCancelledCheckout, ...lowStock };
+}

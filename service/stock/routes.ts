@@ -1,0 +1,94 @@
+// Stock's HTTP slice: the storefront's levels, and the owner's stock screen with receipts and corrections.
+import type { Context } from 'koa';
+import { listBooks } from '../../contracts/catalog/books.ts';
+import { notFound } from '../../contracts/shared/errors.ts';
+import { stockStream } from '../../contracts/shared/streams.ts';
+import { stockApi } from '../../contracts/stock/api.ts';
+import { lowStockThreshold, stockBookIdPattern, type AdminStockProduct, type StockLevel } from '../../contracts/stock/model.ts';
+import { availableAt, emptyShelf, reservedAt, shelfDecider, type ShelfState } from '../../contracts/stock/shelf.ts';
+import { getStock, listStock, type StockDoc } from '../../projections/stock/stock.ts';
+import { handleCommand } from '../commands.ts';
+import type { ShopDeps } from '../deps.ts';
+import { adminOf } from '../http/adminRouter.ts';
+import { commandMeta } from '../http/request.ts';
+import { route, type Routers } from '../http/route.ts';
+
+/** Races with shoppers' reservations on the same stream are decided again, never refused for the race alone. */
+const raceRetries = 64;
+
+export function levelOf(bookId: number, shelf: ShelfState, now: string): StockLevel {
+  const available = availableAt(shelf, now);
+  if (available <= 0) return { bookId, state: 'out', left: 0 };
+  if (available < lowStockThreshold) return { bookId, state: 'low', left: available };
+  return { bookId, state: 'available' };
+}
+
+export function adminProductOf(bookId: number, title: string, doc: StockDoc | null, now: string): AdminStockProduct {
+  const shelf = doc?.shelf ?? emptyShelf();
+  const reserved = shelf.tracked ? reservedAt(shelf, now) : 0;
+  return {
+    bookId,
+    title,
+    tracked: shelf.tracked,
+    onHand: shelf.onHand,
+    reserved,
+    available: shelf.tracked ? Math.max(0, shelf.onHand - reserved) : 0,
+    threshold: lowStockThreshold,
+    shortfalls: Object.entries(shelf.shortfalls).map(([orderId, quantity]) => {
+      const flagged = doc?.movements.find((m) => m.kind === 'shortfall' && m.detail === orderId);
+      return { orderId, quantity, at: flagged?.at ?? '' };
+    }),
+    movements: doc?.movements ?? [],
+  };
+}
+
+async function bookOf(deps: ShopDeps, ctx: Context) {
+  const raw = String(ctx.params.bookId ?? '');
+  const books = await listBooks(deps.reads);
+  const book = stockBookIdPattern.test(raw) ? books.find((b) => b.id === Number(raw)) : undefined;
+  if (!book) throw notFound(`There is no product with id ${raw.slice(0, 20)}`);
+  return book;
+}
+
+export function stockRoutes(routers: Routers, deps: ShopDeps) {
+  route(routers, stockApi.levels, async (ctx) => {
+    const now = deps.clock().toISOString();
+    const [books, docs] = await Promise.all([listBooks(deps.reads), listStock(deps.reads)]);
+    const byBook = new Map(docs.map((d) => [d.bookId, d]));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { products: books.map((b) => levelOf(b.id, byBook.get(b.id)?.shelf ?? emptyShelf(), now)) };
+  });
+
+  route(routers, stockApi.list, async (ctx) => {
+    const now = deps.clock().toISOString();
+    const [books, docs] = await Promise.all([listBooks(deps.reads), listStock(deps.reads)]);
+    const byBook = new Map(docs.map((d) => [d.bookId, d]));
+    ctx.body = { products: books.map((b) => adminProductOf(b.id, b.title, byBook.get(b.id) ?? null, now)) };
+  });
+
+  route(routers, stockApi.received, async (ctx, input) => {
+    const book = await bookOf(deps, ctx);
+    const { quantity, note } = input.body();
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    await handleCommand(deps.events, stockStream(book.id), shelfDecider, { type: 'ReceiveStock', bookId: book.id, quantity, note, by: admin, at: meta.now }, meta, {
+      waiter: deps.waiter,
+      raceRetries,
+    });
+    const product = adminProductOf(book.id, book.title, await getStock(deps.reads, book.id), deps.clock().toISOString());
+    ctx.body = { success: true, message: `${quantity} ${quantity === 1 ? 'copy' : 'copies'} of "${book.title}" received`, product };
+  });
+
+  route(routers, stockApi.correct, async (ctx, input) => {
+    const book = await bookOf(deps, ctx);
+    const { delta, reason } = input.body();
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    await handleCommand(deps.events, stockStream(book.id), shelfDecider, { type: 'CorrectStock', bookId: book.id, delta, reason, by: admin, at: meta.now }, meta, {
+      waiter: deps.waiter,
+      raceRetries,
+    });
+    const product = adminProductOf(book.id, book.title, await getStock(deps.reads, book.id), deps.clock().toISOString());
+    ctx.body = { success: true, message: `Stock of "${book.title}" corrected by ${delta > 0 ? '+' : ''}${delta}`, product };
+  });
+}

@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { notEnoughStockMessage, type AdminStockProduct, type StockLevel } from '../../contracts/stock/model.ts';
+import { rebuild } from '../../projections/engine/rebuild.ts';
+import { listStock, stockProjection } from '../../projections/stock/stock.ts';
+import { createMemoryReadStore } from '../../infra/readstore/memoryReadStore.ts';
+import { eventually } from '../../infra/testing/assert.ts';
+import { allEvents, cardFormBody, ofType, outboxFiles, sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import { adminHeaders, call, floodLimits, startTestShop } from '../../infra/testing/shop.ts';
+
+// One shop whose clock the tests move on, to let reservations run out.
+let now = Date.parse('2026-11-02T10:00:00.000Z');
+const shop = await startTestShop({ ...sandboxShopEnv, RATE_LIMITS: floodLimits }, { clock: () => new Date(now) });
+test.after(() => shop.close());
+const admin = await adminHeaders(shop);
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => call(`${shop.url}${path}`, { body, headers });
+const received = (bookId: number | string, quantity: number) => post(`/api/admin/stock/${bookId}/received`, { quantity, note: 'print run' }, admin);
+const correct = (bookId: number, delta: number, reason: string) => post(`/api/admin/stock/${bookId}/corrections`, { delta, reason }, admin);
+const cartCheckout = (bookId: number, quantity = 1) => post('/api/cart/checkout', { items: [{ bookId, quantity, title: 'x', price: 1 }], customerCountry: 'GB' });
+const pay = (sessionId: string) => post(`/api/sandbox/checkout-sessions/${sessionId}/pay`, sandboxPayBody());
+const adminStock = async (bookId: number): Promise<AdminStockProduct> =>
+  ((await call(`${shop.url}/api/admin/stock`, { headers: admin })).json.products as AdminStockProduct[]).find((p) => p.bookId === bookId)!;
+const level = async (bookId: number): Promise<StockLevel> => ((await call(`${shop.url}/api/stock`)).json.products as StockLevel[]).find((p) => p.bookId === bookId)!;
+const stockEvents = async (bookId: number) => shop.shop.deps.events.readStream(`stock-${bookId}`);
+const checkoutIdOf = async (sessionId: string) =>
+  ((await allEvents(shop)).find((e) => e.type === 'CheckoutStarted' && (e.data as CheckoutStarted['data']).paymentReference === sessionId) as RecordedEvent<CheckoutStarted>).data.checkoutId;
+/** Waits until the reactor has acted on everything in the log so far, and the read models have folded what it wrote. */
+const settled = async () => {
+  await shop.shop.deps.effects.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
+  await shop.shop.deps.waiter.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
+};
+
+test('20 shoppers race for the last 5 copies: exactly 5 checkouts start, 15 hear 409, and the read model equals a rebuild', async () => {
+  assert.is((await received(1, 5)).status, 200);
+  const answers = await Promise.all(Array.from({ length: 20 }, () => cartCheckout(1)));
+  const ok = answers.filter((a) => a.status === 200);
+  const refused = answers.filter((a) => a.status === 409);
+  assert.is(ok.length, 5, answers.map((a) => `${a.status} ${a.text}`).join('\n'));
+  assert.is(refused.length, 15);
+  for (const r of refused) assert.is(r.json.message, notEnoughStockMessage('The Kindness Basket', 0));
+  assert.is(ofType(await stockEvents(1), 'StockReserved').length, 5);
+  assert.equal(await level(1), { bookId: 1, state: 'out', left: 0 });
+
+  await shop.shop.deps.waiter.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
+  const rebuilt = createMemoryReadStore('stock-rebuild');
+  await rebuild(shop.shop.deps.events, rebuilt, [stockProjection]);
+  assert.equal(await listStock(shop.shop.deps.reads), await listStock(rebuilt));
+
+  // The five reservations end: the owner's screen and the storefront show the shelf again once they run out.
+  now += 61 * 60_000;
+  assert.equal(await level(1), { bookId: 1, state: 'available' });
+});
+
+test('a paid order takes its copies; cancelling the order gives them back; one low-stock e-mail per fall', async () => {
+  assert.is((await received(2, 6)).status, 200);
+  const started = await cartCheckout(2, 2);
+  assert.is(started.status, 200, started.text);
+  assert.equal(await level(2), { bookId: 2, state: 'low', left: 4 });
+  assert.is((await pay(started.json.sessionId)).status, 200);
+  await settled();
+  let product = await adminStock(2);
+  assert.equal([product.onHand, product.reserved, product.available], [4, 0, 4]);
+  await eventually(async () => ofType(await stockEvents(2), 'LowStockAlerted').length === 1, 10_000, 'the low-stock alert');
+  const lowMails = () => outboxFiles(shop).filter((f) => readFileSync(join(shop.dataDir, 'outbox', f), 'utf8').includes("4 copies are left on the shelf"));
+  assert.is(lowMails().length, 1);
+
+  // A second sale below the threshold is no new fall: no second e-mail.
+  const again = await cartCheckout(2, 1);
+  assert.is((await pay(again.json.sessionId)).status, 200);
+  await settled();
+  assert.is(ofType(await stockEvents(2), 'LowStockAlerted').length, 1);
+
+  // The owner cancels the first order: its two copies come back.
+  const orderId = started.json.sessionId;
+  const cancel = await post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', notes: 'changed their mind' }, admin);
+  assert.is(cancel.status, 200, cancel.text);
+  await settled();
+  product = await adminStock(2);
+  assert.is(product.onHand, 5);
+  assert.equal(product.movements.slice(0, 3).map((m) => [m.kind, m.quantity]), [['returned', 2], ['sold', -1], ['sold', -2]]);
+  // Undoing the cancellation takes them again.
+  assert.is((await post(`/api/admin/orders/${orderId}/status`, { status: 'processing' }, admin)).status, 200);
+  await settled();
+  assert.is((await adminStock(2)).onHand, 3);
+  // That fell from 5 to 3: below the threshold again, so a second e-mail.
+  await eventually(async () => ofType(await stockEvents(2), 'LowStockAlerted').length === 2, 10_000, 'the second low-stock alert');
+  // A correction below the threshold after climbing over it is a new fall: a second e-mail.
+  assert.is((await received(2, 4)).status, 200);
+  assert.is((await correct(2, -3, 'two damaged in the post, one given to the school')).status, 200);
+  await settled();
+  await eventually(async () => ofType(await stockEvents(2), 'LowStockAlerted').length === 3, 10_000, 'the third low-stock alert');
+});
+
+test('a cancelled checkout lets its copies go at once', async () => {
+  assert.is((await received(3, 2)).status, 200);
+  const started = await cartCheckout(3, 2);
+  assert.is(started.status, 200);
+  assert.equal(await level(3), { bookId: 3, state: 'out', left: 0 });
+  assert.is((await cartCheckout(3, 1)).status, 409);
+  const checkoutId = await checkoutIdOf(started.json.sessionId);
+  assert.is((await post('/api/checkout/cancel', { checkoutId })).status, 200);
+  await settled();
+  assert.equal(await level(3), { bookId: 3, state: 'low', left: 2 });
+});
+
+test('a paid order that finds no stock (its reservation ran out and the copy went to another) is flagged, not oversold', async () => {
+  const product = await adminStock(3);
+  if (product.onHand > 1) assert.is((await correct(3, -(product.onHand - 1), 'stock count')).status, 200);
+  const first = await cartCheckout(3, 1);
+  assert.is(first.status, 200, first.text);
+  now += 61 * 60_000;
+  const second = await cartCheckout(3, 1);
+  assert.is(second.status, 200, second.text);
+  assert.is((await pay(second.json.sessionId)).status, 200);
+  assert.is((await pay(first.json.sessionId)).status, 200);
+  await settled();
+  const after = await adminStock(3);
+  assert.is(after.onHand, 0);
+  assert.equal(
+    after.shortfalls.map((s) => [s.orderId, s.quantity]),
+    [[first.json.sessionId, 1]],
+  );
+  // The owner is e-mailed once about it.
+  await eventually(async () => ofType(await stockEvents(3), 'StockShortfallAlerted').length === 1, 10_000, 'the shortfall e-mail');
+  const mails = outboxFiles(shop).filter((f) => readFileSync(join(shop.dataDir, 'outbox', f), 'utf8').includes(`Order ${first.json.sessionId} was paid for 1 copy`));
+  assert.is(mails.length, 1);
+});
+
+test('a product whose stock was never recorded sells without limit, and orders before recording take nothing', async () => {
+  const fresh = await startTestShop({ ...sandboxShopEnv, RATE_LIMITS: floodLimits });
+  try {
+    const started = await call(`${fresh.url}/api/cart/checkout`, { body: { items: [{ bookId: 1, quantity: 10 }], customerCountry: 'GB' } });
+    assert.is(started.status, 200, started.text);
+    assert.is((await call(`${fresh.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, { body: sandboxPayBody() })).status, 200);
+    const levels = (await call(`${fresh.url}/api/stock`)).json.products as StockLevel[];
+    assert.equal(levels.map((l) => l.state), ['available', 'available', 'available']);
+    const headers = await adminHeaders(fresh);
+    assert.is((await call(`${fresh.url}/api/admin/stock/1/received`, { body: { quantity: 3 }, headers })).status, 200);
+    await fresh.shop.deps.effects.waitFor(await fresh.shop.deps.events.headPosition(), 10_000);
+    const product = ((await call(`${fresh.url}/api/admin/stock`, { headers })).json.products as AdminStockProduct[])[0]!;
+    assert.equal([product.tracked, product.onHand], [true, 3]);
+  } finally {
+    await fresh.close();
+  }
+});
+
+test('the card and wallet payment intents and the direct checkout session refuse a book with no copies left (409, what is left)', async () => {
+  await settled();
+  const onHand = (await adminStock(1)).onHand;
+  assert.is((await correct(1, -onHand, 'all copies sent to the school fair')).status, 200);
+  const message = notEnoughStockMessage('The Kindness Basket', 0);
+  const card = await post('/api/create-payment-intent', cardFormBody('GB'));
+  assert.equal([card.status, card.json.message], [409, message]);
+  const wallet = await post('/api/create-payment-intent', { amount: 999 + 350 });
+  assert.equal([wallet.status, wallet.json.message], [409, message]);
+  const direct = await post('/api/create-checkout-session', { items: [{ title: 'The Kindness Basket', description: 'Purchase of The Kindness Basket', price: '9.99', quantity: 1 }] });
+  assert.equal([direct.status, direct.json.message], [409, message]);
+  // Copies received again: the same card form starts its payment.
+  assert.is((await received(1, onHand)).status, 200);
+  assert.is((await post('/api/create-payment-intent', cardFormBody('GB'))).status, 200);
+});
+
+test('the owner\'s stock requests: bad input is a 400 naming the field, an unknown product 404, no token 401; nothing is stored', async () => {
+  const before = (await allEvents(shop)).length;
+  const cases: Array<[string, unknown, number]> = [
+    ['/api/admin/stock/1/received', { quantity: 0 }, 400],
+    ['/api/admin/stock/1/received', { quantity: 2.5 }, 400],
+    ['/api/admin/stock/1/received', { quantity: '3' }, 400],
+    ['/api/admin/stock/1/corrections', { delta: -1 }, 400],
+    ['/api/admin/stock/1/corrections', { delta: 0, reason: 'x' }, 400],
+    ['/api/admin/stock/99/received', { quantity: 1 }, 404],
+    ['/api/admin/stock/abc/received', { quantity: 1 }, 404],
+    ['/api/admin/stock/1/corrections', { delta: -1_000, reason: 'lost' }, 409],
+  ];
+  for (const [path, body, status] of cases) assert.is((await post(path, body, admin)).status, status, `${path} ${JSON.stringify(body)}`);
+  assert.is((await post('/api/admin/stock/1/received', { quantity: 1 })).status, 401);
+  assert.is((await allEvents(shop)).length, before);
+});
+
+test.run();

@@ -1,0 +1,181 @@
+// Stock and sales in a browser: the storefront's "Out of stock" and "Only N left", the owner recording copies received,
+// the sales chart and its table after a few orders, and a CSV download whose rows are the console's orders.
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { shopContent } from '../../contracts/catalog/content.ts';
+import { ordersCsvColumns } from '../../contracts/sales/model.ts';
+import { notEnoughStockMessage } from '../../contracts/stock/model.ts';
+import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
+import { sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { signAdminToken } from '../../service/admin/tokens.ts';
+import { axeProblems } from './ordersOwner.ts';
+import { addToCart, bookCard, openCart, pastSplash } from './storefrontLanding.ts';
+
+const [kindness, together, poster] = shopContent.books.map((b) => b.title) as [string, string, string];
+const seen = { timeout: 15_000 };
+
+let shop: TestShop;
+let browser: Browser;
+let admin: Record<string, string>;
+test.before(async () => {
+  [shop, browser] = await Promise.all([startTestShop({ ...sandboxShopEnv, RATE_LIMITS: floodLimits }), launchBrowser()]);
+  admin = await adminHeaders(shop);
+});
+test.after(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+const api = (path: string, body?: unknown) => call(`${shop.url}${path}`, { ...(body === undefined ? {} : { body }), headers: admin });
+
+/** A page signed in as the owner; its context may inject axe (the shop's CSP forbids inline scripts). */
+async function pageFor(viewport: { width: number; height: number }, signedIn = false): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true, acceptDownloads: true });
+  if (signedIn) await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, shop.shop.deps.admin.username));
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+async function paidOrder(items: { bookId: number; quantity: number }[], country = 'GB') {
+  const started = await call(`${shop.url}/api/cart/checkout`, { body: { items, customerCountry: country } });
+  assert.is(started.status, 200, started.text);
+  const body = sandboxPayBody({ country, shippingOptionId: country === 'GB' ? 'uk-shipping' : 'international-shipping' });
+  assert.is((await call(`${shop.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, { body })).status, 200);
+}
+
+/** Waits until the read models have folded everything in the log, the reactor's stock moves included. */
+async function settled() {
+  await shop.shop.deps.effects.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
+  await shop.shop.deps.waiter.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
+}
+
+test('storefront: a product with no copies left says "Out of stock" and cannot be added; a low one says "Only N left"', async () => {
+  assert.is((await api('/api/admin/stock/1/received', { quantity: 2 })).status, 200);
+  assert.is((await api('/api/admin/stock/1/corrections', { delta: -2, reason: 'both copies sent to a school fair' })).status, 200);
+  assert.is((await api('/api/admin/stock/2/received', { quantity: 3 })).status, 200);
+  await settled();
+  for (const viewport of Object.values(viewports)) {
+    const { context, page } = await pageFor(viewport);
+    try {
+      await page.goto(`${shop.url}/`);
+      await pastSplash(page);
+      const out = bookCard(page, kindness);
+      await out.scrollIntoViewIfNeeded();
+      await out.getByText('Out of stock', { exact: true }).waitFor(seen);
+      assert.ok(await out.getByRole('button', { name: 'Add to Cart' }).isDisabled());
+      assert.ok(await out.getByRole('button', { name: `Buy Now: ${kindness}` }).isDisabled());
+      const low = bookCard(page, together);
+      await low.getByText('Only 3 left', { exact: true }).waitFor(seen);
+      assert.ok(await low.getByRole('button', { name: 'Add to Cart' }).isEnabled());
+      // Never recorded: sold without limit, no notice.
+      assert.is(await bookCard(page, poster).getByTestId('stock-notice').count(), 0);
+      assert.ok(await bookCard(page, poster).getByRole('button', { name: 'Add to Cart' }).isEnabled());
+      assert.equal(await axeProblems(page), []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('storefront: a cart asking for more copies than are left is refused with what is left, and the cart stays', async () => {
+  const { context, page } = await pageFor(viewports.desktop);
+  try {
+    await page.goto(`${shop.url}/`);
+    await pastSplash(page);
+    await bookCard(page, together).getByText('Only 3 left', { exact: true }).waitFor(seen);
+    await addToCart(page, together, 4);
+    const drawer = await openCart(page);
+    await drawer.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.getByText(notEnoughStockMessage(together, 3), { exact: true }).waitFor(seen);
+    assert.ok(await page.getByText('Not Enough Stock', { exact: true }).isVisible());
+    assert.match(page.url(), `${shop.url}/`);
+    assert.is(await drawer.getByText(together, { exact: true }).count(), 1);
+  } finally {
+    await context.close();
+  }
+});
+
+test('admin: the owner records copies of the poster received, and the stock screen shows them', async () => {
+  const { context, page } = await pageFor(viewports.desktop, true);
+  try {
+    await page.goto(`${shop.url}/admin/stock`);
+    const product = page.getByTestId('stock-product').filter({ has: page.getByRole('heading', { name: poster, exact: true }) });
+    await product.getByText('Not counted', { exact: true }).waitFor(seen);
+    assert.equal(await axeProblems(page), []);
+    const form = product.getByRole('form', { name: `Record copies of ${poster} received` });
+    await form.getByLabel('Copies').fill('7');
+    await form.getByLabel('Note (optional)').fill('first print run');
+    await form.getByRole('button', { name: 'Record received' }).click();
+    await page.getByText(`7 copies of "${poster}" received`).waitFor(seen);
+    assert.is(await product.getByTestId('on-hand').innerText(), '7');
+    assert.is(await product.getByTestId('available').innerText(), '7');
+    await product.getByRole('cell', { name: 'first print run' }).waitFor(seen);
+    // A correction without a reason is refused by the form; with one it is recorded.
+    const correction = product.getByRole('form', { name: `Correct the stock of ${poster}` });
+    await correction.getByLabel('Change (+ found, − lost or damaged)').fill('-1');
+    await correction.getByLabel('Reason').fill('one creased in the post');
+    await correction.getByRole('button', { name: 'Record correction' }).click();
+    await product.getByRole('cell', { name: 'one creased in the post' }).waitFor(seen);
+    assert.is(await product.getByTestId('on-hand').innerText(), '6');
+  } finally {
+    await context.close();
+  }
+});
+
+test('admin: after a few orders the sales view shows the chart and the same numbers in a table', async () => {
+  await paidOrder([{ bookId: 2, quantity: 1 }]);
+  await paidOrder([{ bookId: 3, quantity: 2 }]);
+  await paidOrder([{ bookId: 3, quantity: 1 }], 'US');
+  await settled();
+  for (const viewport of Object.values(viewports)) {
+    const { context, page } = await pageFor(viewport, true);
+    try {
+      await page.goto(`${shop.url}/admin/sales`);
+      const chart = page.getByRole('img', { name: /Revenue per period/ });
+      await chart.waitFor(seen);
+      const revenue = 999 + 350 + 1998 + 350 + 999 + 500;
+      const pounds = `£${(revenue / 100).toFixed(2)}`;
+      assert.match((await chart.locator('desc').textContent()) ?? '', `${pounds} from 3 orders`);
+      assert.is(await chart.locator('rect').count(), 1);
+      const table = page.getByTestId('sales-table');
+      const rows = table.locator('tbody tr');
+      assert.is(await rows.count(), 1);
+      assert.equal((await rows.first().locator('th, td').allInnerTexts()).slice(1), ['3', pounds, '£12.00', '£0.00', '2 / 1']);
+      const totals = page.getByTestId('sales-totals');
+      assert.match(await totals.innerText(), `Average order value\n£${(Math.round(revenue / 3) / 100).toFixed(2)}`);
+      assert.match(await page.getByTestId('sales-products').innerText(), poster);
+      await page.getByRole('radio', { name: 'Month' }).click();
+      await page.getByRole('heading', { name: 'Revenue per month' }).waitFor(seen);
+      assert.equal(await axeProblems(page), []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("admin: the order console's CSV download holds one row per order it lists, formulas made text", async () => {
+  const { context, page } = await pageFor(viewports.desktop, true);
+  try {
+    await page.goto(`${shop.url}/admin/orders`);
+    await page.getByRole('tab', { name: /^All \(3\)$/ }).waitFor(seen);
+    const listed = await page.locator('[data-order-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-order-id')));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    assert.match(download.suggestedFilename(), /^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = text.split('\r\n').filter(Boolean);
+    assert.is(lines[0], ordersCsvColumns.join(','));
+    assert.is(lines.length - 1, listed.length);
+    const numbers = lines.slice(1).map((line) => line.split(',')[0]);
+    const expected = (await api('/api/admin/orders')).json.orders.map((o: { orderNumber: string }) => o.orderNumber);
+    assert.equal(numbers.sort(), [...expected].sort());
+    assert.ok(lines.slice(1).every((line) => line.includes(',completed,')));
+  } finally {
+    await context.close();
+  }
+});
+
+test.run();

@@ -1,0 +1,193 @@
+// The owner's sales view: revenue and orders per day, week or month as a chart with the numbers in a table beside it,
+// and the totals — average order value, shipping collected, refunds, UK against abroad — and sales per product.
+import { Button, Callout, Card, Flex, Grid, Heading, SegmentedControl, Table, Text, TextField } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { salesPeriods, type SalesPeriod } from '../../../../contracts/sales/model.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
+import { AdminPage } from '../../components/AdminPage.tsx';
+import { useLogOut } from '../../lib/session.tsx';
+import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
+import { RevenueChart } from './RevenueChart.tsx';
+import { salesQuery, type SalesFilter } from './salesQuery.ts';
+import './sales.css';
+
+const periodNames: Record<SalesPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
+
+const labelOf = (period: SalesPeriod) => (key: string) => {
+  if (period === 'month') return new Date(`${key}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const day = new Date(`${key}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return period === 'week' ? `w/c ${day}` : day;
+};
+
+export function SalesScreen() {
+  const logOut = useLogOut();
+  const [filter, setFilter] = useState<SalesFilter>({ period: 'day' });
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const sales = useQuery(salesQuery(filter));
+  const sessionExpired = useSessionExpiry();
+  useEffect(() => {
+    if (sales.error) sessionExpired(sales.error);
+  }, [sales.error, sessionExpired]);
+  const data = sales.data;
+  const label = labelOf(filter.period);
+  return (
+    <AdminPage
+      title="Sales"
+      subtitle="What sold, when, and where it went. Amounts are what buyers paid, shipping included."
+      links={
+        <>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/orders">Orders Dashboard</Link>
+          </Button>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/stock">Stock</Link>
+          </Button>
+        </>
+      }
+      onLogOut={logOut}
+    >
+      <Flex gap="4" wrap="wrap" align="end" mb="4">
+        <div>
+          <Text as="div" size="2" weight="medium" id="sales-period-label" mb="1">
+            Per
+          </Text>
+          <SegmentedControl.Root value={filter.period} onValueChange={(p) => setFilter((f) => ({ ...f, period: p as SalesPeriod }))} aria-labelledby="sales-period-label">
+            {salesPeriods.map((p) => (
+              <SegmentedControl.Item key={p} value={p}>
+                {periodNames[p]}
+              </SegmentedControl.Item>
+            ))}
+          </SegmentedControl.Root>
+        </div>
+        <form
+          className="sales-range"
+          aria-label="Date range"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setFilter((f) => ({ period: f.period, ...(from ? { from } : {}), ...(to ? { to } : {}) }));
+          }}
+        >
+          <label className="sales-range__field">
+            <Text size="2" weight="medium">
+              From
+            </Text>
+            <TextField.Root type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          </label>
+          <label className="sales-range__field">
+            <Text size="2" weight="medium">
+              To
+            </Text>
+            <TextField.Root type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          </label>
+          <Button type="submit">Show</Button>
+        </form>
+      </Flex>
+      {sales.isError && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>Error Loading Sales</Callout.Text>
+        </Callout.Root>
+      )}
+      {sales.isPending && <Text>Loading sales...</Text>}
+      {data && (
+        <>
+          <Grid columns={{ initial: '2', sm: '3', md: '6' }} gap="3" mb="5" asChild>
+            <dl className="sales-totals" data-testid="sales-totals">
+              <Figure name="Orders" value={String(data.totals.orders)} />
+              <Figure name="Revenue" value={formatPence(data.totals.revenue)} />
+              <Figure name="Average order value" value={formatPence(data.totals.averageOrderValue)} />
+              <Figure name="Shipping collected" value={formatPence(data.totals.shipping)} />
+              <Figure name="Refunds" value={formatPence(data.totals.refunds)} />
+              <Figure name="Net" value={formatPence(data.totals.net)} />
+              <Figure name="UK orders" value={`${data.totals.uk.orders} · ${formatPence(data.totals.uk.revenue)}`} />
+              <Figure name="International orders" value={`${data.totals.international.orders} · ${formatPence(data.totals.international.revenue)}`} />
+            </dl>
+          </Grid>
+          <div className="sales-view">
+            <Card size="2" className="sales-view__chart">
+              <Heading as="h2" size="4" mb="2">
+                Revenue per {periodNames[data.period].toLowerCase()}
+              </Heading>
+              <RevenueChart buckets={data.buckets} label={label} />
+            </Card>
+            <Card size="2" className="sales-view__table">
+              {/* A plain table in a region the keyboard can reach and scroll on a phone. */}
+              <div className="sales-table__scroll" tabIndex={0} role="region" aria-label={`Orders and revenue per ${periodNames[data.period].toLowerCase()}`}>
+                <table className="sales-table" data-testid="sales-table">
+                  <caption className="visually-hidden">Orders and revenue per {periodNames[data.period].toLowerCase()}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{periodNames[data.period]}</th>
+                      <th scope="col">Orders</th>
+                      <th scope="col">Revenue</th>
+                      <th scope="col">Shipping</th>
+                      <th scope="col">Refunds</th>
+                      <th scope="col">UK / abroad</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.buckets.length === 0 && (
+                      <tr>
+                        <td colSpan={6}>No sales in this range.</td>
+                      </tr>
+                    )}
+                    {data.buckets.map((b) => (
+                      <tr key={b.key}>
+                        <th scope="row">{label(b.key)}</th>
+                        <td>{b.orders}</td>
+                        <td>{formatPence(b.revenue)}</td>
+                        <td>{formatPence(b.shipping)}</td>
+                        <td>{formatPence(b.refunds)}</td>
+                        <td>
+                          {b.uk.orders} / {b.international.orders}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Card>
+          </div>
+          <Card size="2" mt="5">
+            <Heading as="h2" size="4" mb="2">
+              Per product
+            </Heading>
+            <Table.Root size="1" data-testid="sales-products">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Product</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Copies</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Revenue</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.products.map((p) => (
+                  <Table.Row key={p.name}>
+                    <Table.RowHeaderCell>{p.name}</Table.RowHeaderCell>
+                    <Table.Cell>{p.quantity}</Table.Cell>
+                    <Table.Cell>{formatPence(p.revenue)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Card>
+        </>
+      )}
+    </AdminPage>
+  );
+}
+
+function Figure({ name, value }: { name: string; value: string }) {
+  return (
+    <Card size="1">
+      <dt>
+        <Text size="1" color="gray">
+          {name}
+        </Text>
+      </dt>
+      <dd className="sales-totals__value">{value}</dd>
+    </Card>
+  );
+}

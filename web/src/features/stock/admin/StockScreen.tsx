@@ -1,0 +1,212 @@
+// The owner's stock screen: per product what is on hand, held by open checkouts and buyable; copies received and
+// corrections with a reason; paid orders that found no stock; the last movements.
+import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { stockApi } from '../../../../../contracts/stock/api.ts';
+import type { AdminStockProduct } from '../../../../../contracts/stock/model.ts';
+import { AdminPage } from '../../../components/AdminPage.tsx';
+import { toast } from '../../../components/toast/toasts.ts';
+import { call, serverMessage } from '../../../lib/api.ts';
+import { adminStockQuery } from './adminStockQuery.ts';
+import { useLogOut } from '../../../lib/session.tsx';
+import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
+import '../stock.css';
+
+export function StockScreen() {
+  const logOut = useLogOut();
+  const stock = useQuery(adminStockQuery);
+  const sessionExpired = useSessionExpiry();
+  useEffect(() => {
+    if (stock.error) sessionExpired(stock.error);
+  }, [stock.error, sessionExpired]);
+  return (
+    <AdminPage
+      title="Stock"
+      subtitle="Copies on the shelf, held by checkouts and still for sale. A product sells without limit until you record stock for it."
+      links={
+        <>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/orders">Orders Dashboard</Link>
+          </Button>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/sales">Sales</Link>
+          </Button>
+        </>
+      }
+      onLogOut={logOut}
+    >
+      {stock.isError && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>Error Loading Stock</Callout.Text>
+        </Callout.Root>
+      )}
+      {stock.isPending && <Text>Loading stock...</Text>}
+      <Flex direction="column" gap="5">
+        {stock.data?.products.map((product) => <ProductStock key={product.bookId} product={product} />)}
+      </Flex>
+    </AdminPage>
+  );
+}
+
+function ProductStock({ product }: { product: AdminStockProduct }) {
+  const headingId = `stock-${product.bookId}`;
+  return (
+    <Card size="3" asChild>
+      <section aria-labelledby={headingId} className="stock-card" data-testid="stock-product">
+        <Flex justify="between" align="center" wrap="wrap" gap="2">
+          <Heading as="h2" size="4" id={headingId}>
+            {product.title}
+          </Heading>
+          {!product.tracked ? (
+            <Badge color="gray">Not counted</Badge>
+          ) : product.available === 0 ? (
+            <Badge color="red">Out of stock</Badge>
+          ) : product.available < product.threshold ? (
+            <Badge color="amber">Low</Badge>
+          ) : (
+            <Badge color="green">In stock</Badge>
+          )}
+        </Flex>
+        <dl className="stock-figures">
+          <div>
+            <dt>On hand</dt>
+            <dd data-testid="on-hand">{product.tracked ? product.onHand : '—'}</dd>
+          </div>
+          <div>
+            <dt>Held by checkouts</dt>
+            <dd>{product.reserved}</dd>
+          </div>
+          <div>
+            <dt>For sale</dt>
+            <dd data-testid="available">{product.tracked ? product.available : 'Unlimited'}</dd>
+          </div>
+        </dl>
+        {product.shortfalls.length > 0 && (
+          <Callout.Root color="red" role="alert" mt="3">
+            <Callout.Text>
+              Paid orders that found no stock: {product.shortfalls.map((s) => `${s.orderId} (${s.quantity})`).join(', ')}. Find copies, or cancel and refund them.
+            </Callout.Text>
+          </Callout.Root>
+        )}
+        <Flex gap="5" wrap="wrap" mt="4">
+          <ReceiveForm product={product} />
+          <CorrectForm product={product} />
+        </Flex>
+        {product.movements.length > 0 && (
+          <Table.Root size="1" mt="4" className="stock-movements">
+            <caption className="visually-hidden">Last stock movements of {product.title}</caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>What</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Copies</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Note</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {product.movements.map((m, i) => (
+                <Table.Row key={i}>
+                  <Table.Cell>{new Date(m.at).toLocaleString('en-GB', { timeZone: 'UTC' })}</Table.Cell>
+                  <Table.Cell>{m.kind}</Table.Cell>
+                  <Table.Cell>{m.quantity > 0 ? `+${m.quantity}` : m.quantity}</Table.Cell>
+                  <Table.Cell>{m.detail}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+function useStockChange() {
+  const queryClient = useQueryClient();
+  const sessionExpired = useSessionExpiry();
+  return {
+    onSuccess: (answer: { message: string; product: AdminStockProduct }) => {
+      queryClient.setQueryData(adminStockQuery.queryKey, (old) => old && { products: old.products.map((p) => (p.bookId === answer.product.bookId ? answer.product : p)) });
+      void queryClient.invalidateQueries({ queryKey: adminStockQuery.queryKey });
+      toast({ title: 'Stock Updated', description: answer.message });
+    },
+    onError: (error: unknown) => {
+      if (!sessionExpired(error)) toast({ title: 'Update Failed', description: serverMessage(error) ?? 'Failed to update stock. Please try again.', variant: 'destructive' });
+    },
+  };
+}
+
+function ReceiveForm({ product }: { product: AdminStockProduct }) {
+  const [quantity, setQuantity] = useState('');
+  const [note, setNote] = useState('');
+  const handlers = useStockChange();
+  const receive = useMutation({
+    mutationFn: () => call(stockApi.received, { params: { bookId: product.bookId }, body: { quantity: Number(quantity), note } }),
+    ...handlers,
+    onSuccess: (answer) => {
+      handlers.onSuccess(answer);
+      setQuantity('');
+      setNote('');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    receive.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="stock-form" aria-label={`Record copies of ${product.title} received`}>
+      <Heading as="h3" size="3">
+        Stock received
+      </Heading>
+      <label className="stock-form__field">
+        <Text size="2">Copies</Text>
+        <TextField.Root type="number" min={1} required value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+      </label>
+      <label className="stock-form__field">
+        <Text size="2">Note (optional)</Text>
+        <TextField.Root value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder="e.g. second print run" />
+      </label>
+      <Button type="submit" disabled={receive.isPending}>
+        {receive.isPending ? 'Saving...' : 'Record received'}
+      </Button>
+    </form>
+  );
+}
+
+function CorrectForm({ product }: { product: AdminStockProduct }) {
+  const [delta, setDelta] = useState('');
+  const [reason, setReason] = useState('');
+  const handlers = useStockChange();
+  const correct = useMutation({
+    mutationFn: () => call(stockApi.correct, { params: { bookId: product.bookId }, body: { delta: Number(delta), reason } }),
+    ...handlers,
+    onSuccess: (answer) => {
+      handlers.onSuccess(answer);
+      setDelta('');
+      setReason('');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    correct.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="stock-form" aria-label={`Correct the stock of ${product.title}`}>
+      <Heading as="h3" size="3">
+        Correction
+      </Heading>
+      <label className="stock-form__field">
+        <Text size="2">Change (+ found, − lost or damaged)</Text>
+        <TextField.Root type="number" required value={delta} onChange={(e) => setDelta(e.target.value)} />
+      </label>
+      <label className="stock-form__field">
+        <Text size="2">Reason</Text>
+        <TextField.Root required value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder="e.g. two copies damaged in the post" />
+      </label>
+      <Button type="submit" variant="soft" disabled={correct.isPending}>
+        {correct.isPending ? 'Saving...' : 'Record correction'}
+      </Button>
+    </form>
+  );
+}
