@@ -9,7 +9,8 @@ import { allProjections } from '../../projections/index.ts';
 import { openLive } from '../../projections/engine/generations.ts';
 import { verify } from '../../projections/engine/rebuild.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
-import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
+import { loadConfig } from '../../service/config.ts';
+import { openEventStore } from '../composition/shop.ts';
 import { createRedisReadStore } from '../readstore/redisReadStore.ts';
 import { startRedis, type TestRedis } from '../testing/redis.ts';
 import { floodLimits } from '../testing/shop.ts';
@@ -58,7 +59,8 @@ export async function caughtUp(url: string, timeoutMs: number): Promise<number> 
 
 /** True when the live read models in the site's Redis equal a rebuild of its log; read on connections of its own. */
 export async function readModelsMatchLog(site: ChaosSite): Promise<boolean> {
-  const events = openSqliteEventStore(site.file);
+  // Through the composition, as the shop reads it: personal fields opened with the data keys beside the log.
+  const events = await openEventStore(loadConfig({ DATA_DIR: site.dataDir }));
   const backend = createRedisReadStore(site.redis.url);
   try {
     return (await verify(events, await openLive(backend), allProjections)).match;

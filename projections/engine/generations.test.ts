@@ -5,7 +5,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openSqliteEventStore } from '../../infra/eventstore/sqlite/sqliteEventStore.ts';
+import { openEventStore } from '../../infra/composition/shop.ts';
+import { loadConfig } from '../../service/config.ts';
 import { createRedisReadStore } from '../../infra/readstore/redisReadStore.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import { startReadLoad, type ReadProbe } from '../../infra/testing/readLoad.ts';
@@ -143,7 +144,7 @@ test('Redis with read models from before generations (namespace v1, no record): 
   await trade(seeded);
   await seeded.close();
   // The read models as the shop kept them before generations: everything under shop:v1:.
-  const events = openSqliteEventStore(join(seeded.dataDir, 'events.sqlite'));
+  const events = await openEventStore(loadConfig({ DATA_DIR: seeded.dataDir }));
   const backend = createRedisReadStore(redis.url);
   await rebuild(events, backend.withNamespace(LEGACY_NAMESPACE), allProjections);
   await events.close();
