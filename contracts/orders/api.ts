@@ -8,7 +8,9 @@ import {
   type AdminOrdersResponse,
   type ChangeOrderStatusResponse,
   type OrderHistoryResponse,
+  type RefundResponse,
 } from './console.ts';
+import { RequestRefundSchema, RetryRefundSchema } from './refunds.ts';
 
 export const ordersApi = {
   /** Without paging the whole tab in one list; with limit, cursor, q, from or to, one page and its nextCursor. */
@@ -16,4 +18,8 @@ export const ordersApi = {
   changeStatus: endpoint<ChangeOrderStatusResponse>()({ method: 'POST', path: '/api/admin/orders/:id/status', guarded: true, body: ChangeOrderStatusSchema }),
   addCustomerDetails: endpoint<AddOrderCustomerDetailsResponse>()({ method: 'POST', path: '/api/admin/orders/:id/customer', guarded: true, body: AddOrderCustomerDetailsSchema }),
   history: endpoint<OrderHistoryResponse>()({ method: 'GET', path: '/api/admin/orders/:id/history', guarded: true }),
+  /** Money back: lines with quantities or an amount, with a reason, against the revision the owner saw. */
+  refund: endpoint<RefundResponse>()({ method: 'POST', path: '/api/admin/orders/:id/refunds', guarded: true, body: RequestRefundSchema }),
+  /** Asks the payment provider again for a refund whose outcome was unknown (same refund, same idempotency key). */
+  retryRefund: endpoint<RefundResponse>()({ method: 'POST', path: '/api/admin/orders/:id/refunds/:refundId/retry', guarded: true, body: RetryRefundSchema }),
 } as const;

@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/constants.ts';
 import type { RecordedEvent } from '../shared/events.ts';
-import type { CustomerDetailsSource } from './model.ts';
+import type { CustomerDetailsSource, OrderFlag } from './model.ts';
+import type { RefundLine, RefundStatus } from './refunds.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
 
 /** An order id as it appears in a path; anything else cannot name an order (404, not 400). */
@@ -154,7 +155,32 @@ export type AdminOrder = {
   items: unknown;
   /** revision of the order's stream this view was folded up to; send it back as expectedRevision */
   revision: number;
+  /** paid back so far, integer pence (refunds the provider confirmed) */
+  refunded: number;
+  /** every refund asked for or reported, oldest first */
+  refunds: AdminRefund[];
+  /** disputes the card's bank opened on the payment */
+  disputes: { disputeId: string; amount: number; reason: string; at: string }[];
+  /** what placing the order found for the owner to look at */
+  flags: { flag: OrderFlag; message: string; at: string }[];
 };
+
+/** A refund as the console shows it. */
+export type AdminRefund = {
+  refundId: string;
+  /** pence */
+  amount: number;
+  lines: RefundLine[];
+  reason: string;
+  status: RefundStatus;
+  source: 'shop' | 'gateway';
+  /** why it was declined or why its outcome is unknown */
+  message?: string;
+  at: string;
+};
+
+/** POST /api/admin/orders/{id}/refunds and …/refunds/{refundId}/retry */
+export type RefundResponse = { success: true; message: string; order: AdminOrder; refund: AdminRefund };
 
 export type OrderStatusCounts = Record<AnyOrderStatus, number>;
 

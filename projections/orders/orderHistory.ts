@@ -1,14 +1,14 @@
 // Read model: how each order got where it is — its placing, every status change and any buyer's details added, oldest first.
 import type { OrderHistoryEntry, OrderHistoryResponse } from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import type { OrderEvent } from '../../contracts/orders/model.ts';
+import type { OrderEvent, OrderFlagged } from '../../contracts/orders/model.ts';
 import { shippingAddressText } from './adminOrders.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { defineProjection } from '../engine/projection.ts';
 
 const collection = 'orderHistory';
 
-function entryOf(event: RecordedEvent<OrderEvent>): OrderHistoryEntry {
+function entryOf(event: RecordedEvent<Exclude<OrderEvent, OrderFlagged>>): OrderHistoryEntry {
   const { revision, position } = event;
   if (event.type === 'OrderPlaced') {
     return { kind: 'placed', revision, position, at: event.data.placedAt, status: event.data.status, by: event.metadata.causedBy };
@@ -37,7 +37,7 @@ export const orderHistoryProjection = defineProjection({
   version: 1,
   handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded'],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
-    const event = recorded as unknown as RecordedEvent<OrderEvent>;
+    const event = recorded as unknown as RecordedEvent<Exclude<OrderEvent, OrderFlagged>>;
     const orderId = event.data.orderId;
     const current = await view.get<OrderHistoryResponse>(collection, orderId);
     // Guard on the stream revision: an event delivered again changes nothing.
