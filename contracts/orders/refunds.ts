@@ -80,7 +80,7 @@ export const refundedAmount = (refunds: readonly RefundEntry[]) => refunds.filte
 export const heldAmount = (refunds: readonly RefundEntry[]) => refunds.filter((r) => holdsMoney(r.status)).reduce((sum, r) => sum + r.amount, 0);
 
 /** How many of each line are still the buyer's: bought, less what refunds holding money return. */
-export function linesLeft(items: readonly OrderItem[], refunds: readonly RefundEntry[]): number[] {
+export function linesLeft(items: readonly { quantity: number }[], refunds: readonly Pick<RefundEntry, 'status' | 'lines'>[]): number[] {
   const left = items.map((item) => item.quantity);
   for (const refund of refunds) {
     if (!holdsMoney(refund.status)) continue;
