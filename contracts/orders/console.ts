@@ -212,7 +212,22 @@ export type OrderHistoryEntry =
       shippingAddress?: string;
       reason: string;
       by: string;
-    };
+    }
+  | PaymentHistoryEntry;
+
+/** Money after placing and flags, as one line of the history: a refund's steps, a dispute, a flag. */
+export type PaymentHistoryEntry = {
+  kind: 'payment';
+  revision: number;
+  position: number;
+  at: string;
+  /** e.g. "Refund of £9.99 paid back" */
+  title: string;
+  /** the reason, or the provider's words */
+  detail: string;
+  /** the owner's username, or who reported it (`webhook:stripe`, `system:reactor`) */
+  by: string;
+};
 
 /** GET /api/admin/orders/{id}/history */
 export type OrderHistoryResponse = { orderId: string; history: OrderHistoryEntry[] };

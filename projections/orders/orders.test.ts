@@ -81,6 +81,21 @@ test('admin orders: refunds, disputes and flags fold into the order, and every o
   assert.is(r.refunds[1]!.message, 'Unknown');
   assert.equal(r.disputes.map((d) => d.disputeId), ['dp_1']);
   assert.equal(r.flags.map((f) => f.flag), ['shipping-rate-mismatch']);
+  const history = (await getOrderHistory(store, 'r'))!.history;
+  assert.equal(
+    history.map((h) => (h.kind === 'payment' ? h.title : h.kind)),
+    [
+      'placed',
+      'Flagged for the owner',
+      'Refund of £9.99 asked for',
+      'Refund of £1.00 asked for',
+      'Refund of £9.99 paid back',
+      'Refund of £1.00: outcome unknown',
+      "Refund of £0.50 made in the payment provider's dashboard",
+      "Dispute of £13.49 opened by the card's bank",
+    ],
+  );
+  assert.equal(history.map((h) => h.revision), events.map((e) => e.revision));
   assert.ok(await isIdempotent(projections, events));
 });
 

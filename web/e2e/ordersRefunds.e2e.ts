@@ -41,6 +41,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.locator('.shop-toast__title', { hasText: 'Refund Made' }).waitFor(seen);
       await form.getByText('Up to £23.48 can still be refunded.').waitFor(seen);
       await order.getByRole('list', { name: 'Refunds' }).getByText('One copy arrived with a torn cover').waitFor(seen);
+      await order.getByRole('list', { name: `Status history of order #${orderId}` }).getByText('Refund of £9.99 paid back').waitFor(seen);
       const afterOne = await money.innerText();
       assert.match(afterOne, /Refunded\s*£9\.99/);
       assert.match(afterOne, /Net\s*£23\.48/);
