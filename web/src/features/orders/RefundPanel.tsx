@@ -271,6 +271,7 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
               >
                 <TextField.Root
                   id={`${id}-line-${line}`}
+                  className="refund-panel__number"
                   type="number"
                   inputMode="numeric"
                   min={0}
@@ -287,6 +288,7 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
             <LabelledField id={`${id}-amount`} label="Amount to refund (£)">
               <TextField.Root
                 id={`${id}-amount`}
+                className="refund-panel__number"
                 type="number"
                 inputMode="decimal"
                 min={0}
