@@ -2,7 +2,7 @@
 import { checkoutApi } from '../../contracts/checkout/api.ts';
 import type { ShopDeps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
-import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
+import { Conflict, NotFound, notFound } from '../../contracts/shared/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
 import { WebhookRejected } from '../../contracts/ports/payments.ts';
@@ -83,7 +83,7 @@ async function act(deps: ShopDeps, desk: OrderDesk, notice: Exclude<PaymentNotic
       return desk.failPayment(notice.reference, notice.reason, meta);
     case 'refunds_changed': {
       const orderId = await desk.orderOf(notice.paymentIntent);
-      if (!orderId) throw new NotFound(`No order was paid with ${notice.paymentIntent}`);
+      if (!orderId) throw notFound(`No order was paid with ${notice.paymentIntent}`);
       // A refund's own event carries it; a charge's report is followed by asking the gateway for the payment's refunds.
       const refunds = notice.refund ? [notice.refund] : await viaGateway(deps, () => deps.payments.listRefunds(notice.paymentIntent));
       for (const refund of refunds) {
@@ -105,7 +105,7 @@ async function act(deps: ShopDeps, desk: OrderDesk, notice: Exclude<PaymentNotic
     }
     case 'dispute_opened': {
       const orderId = await desk.orderOf(notice.paymentIntent);
-      if (!orderId) throw new NotFound(`No order was paid with ${notice.paymentIntent}`);
+      if (!orderId) throw notFound(`No order was paid with ${notice.paymentIntent}`);
       const { disputeId, amount, reason } = notice;
       await handleCommand(deps.events, orderStream(orderId), refundDecider, { type: 'RecordDispute', orderId, disputeId, amount, reason, at: meta.now }, meta, { waiter: deps.waiter });
       return;
