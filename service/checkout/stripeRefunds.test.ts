@@ -68,6 +68,20 @@ test('a refund calls Stripe\'s Refunds API for the PaymentIntent, with the amoun
   assert.is(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/refunds').length, 1);
 });
 
+test('asking Stripe again for the same refund finds it by its metadata and creates no second one', async () => {
+  const { sessionId, paymentIntent } = await paidHostedOrder();
+  const gateway = shop.shop.deps.payments;
+  const input = { paymentReference: sessionId, orderId: sessionId, refundId: 'refund-once', amount: 400, reason: 'Goodwill' };
+  const first = await gateway.refund(input);
+  const posts = () => fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/refunds').length;
+  const before = posts();
+  const second = await gateway.refund(input);
+  assert.equal(second, first);
+  assert.is(posts(), before, 'found in the list, not created again');
+  assert.equal(fake.refundsOf(paymentIntent).map((r) => r.amount), [400]);
+  assert.equal(await gateway.listRefunds(sessionId), [{ id: first.id, refundId: 'refund-once', amount: 400, status: 'succeeded' }]);
+});
+
 test('a refund Stripe refuses is recorded as declined; one it cannot be reached for is of unknown outcome', async () => {
   const { sessionId, paymentIntent } = await paidHostedOrder();
   fake.dashboardRefund(paymentIntent, 2000);
