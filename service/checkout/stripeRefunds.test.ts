@@ -82,6 +82,18 @@ test('asking Stripe again for the same refund finds it by its metadata and creat
   assert.equal(await gateway.listRefunds(sessionId), [{ id: first.id, refundId: 'refund-once', amount: 400, status: 'succeeded' }]);
 });
 
+test('a payment Stripe does not know is declined, not of unknown outcome', async () => {
+  const gateway = shop.shop.deps.payments;
+  for (const paymentReference of ['cs_sandbox_ABCDEFGHIJKLMNOPQRSTUVWX', 'pi_test_unknown']) {
+    try {
+      await gateway.refund({ paymentReference, orderId: paymentReference, refundId: 'r-unknown', amount: 100, reason: 'r' });
+      assert.unreachable('refunded a payment Stripe does not know');
+    } catch (error) {
+      assert.is((error as Error).name, 'RefundDeclined', (error as Error).message);
+    }
+  }
+});
+
 test('a refund Stripe refuses is recorded as declined; one it cannot be reached for is of unknown outcome', async () => {
   const { sessionId, paymentIntent } = await paidHostedOrder();
   fake.dashboardRefund(paymentIntent, 2000);

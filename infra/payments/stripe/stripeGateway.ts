@@ -61,7 +61,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   /** The PaymentIntent behind a reference: itself, or the one a checkout session's page created. */
   async function paymentIntentOf(reference: string): Promise<string> {
     if (!reference.startsWith('cs_')) return reference;
-    const session = await guarded(`look up ${reference}`, () => stripe.checkout.sessions.retrieve(reference));
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.retrieve(reference);
+    } catch (error) {
+      // Not Stripe's (a sandbox order, another account): nothing Stripe can refund.
+      if (isMissing(error)) throw new RefundDeclined(`Stripe knows no payment ${reference}.`, 'resource_missing');
+      throw new GatewayUnavailable(`Stripe could not look up ${reference}: ${(error as Error).message}`);
+    }
     const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
     if (!intent) throw new RefundDeclined('This checkout has no payment to refund.', 'no_payment');
     return intent;
