@@ -7,13 +7,15 @@
 import * as v from 'valibot';
 import type { AdminLoggedIn, AdminLoggedOut, AdminLoginFailed, AdminSessionsRevoked } from './admin/model.ts';
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
-import type { CheckoutCancelled, CheckoutCompleted, CheckoutStarted, EmailSent, EmailWithheld, PurchaseNotified } from './checkout/model.ts';
+import type { CheckoutCancelled, CheckoutCompleted, CheckoutPaymentFailed, CheckoutStarted, EmailSent, EmailWithheld, PurchaseNotified } from './checkout/model.ts';
+import type { OrderDisputed, RefundFailed, RefundRequested, RefundRetried, RefundSucceeded } from './orders/refunds.ts';
 import { anyOrderStatuses, orderStatuses } from './shared/constants.ts';
 import { carriers } from './orders/fulfilment.ts';
 import {
   OrderItemSchema,
   ShippingAddressSchema,
   type OrderCustomerDetailsAdded,
+  type OrderFlagged,
   type OrderNoteAdded,
   type OrderPlaced,
   type OrderShipmentRecorded,
@@ -223,10 +225,27 @@ export const EmailSentV1 = v.object({
   sentAt: at,
 });
 
-/** Version 2: the customer's "on its way" e-mail (`order-shipped`) joins the kinds; a version-1 event is one unchanged. */
-export const EmailSentV2 = v.object({ ...EmailSentV1.entries, kind: v.picklist(['purchase-notice', 'order-to-owner', 'order-confirmation', 'order-shipped']) });
-
 export const EmailWithheldV1 = v.object({ notificationId: text, kind: emailKind, reason: text, at });
+
+// --- later versions and types ----------------------------------------------------------------------------------------
+
+/** EmailSent version 2: the customer's "on its way" e-mail and the e-mails about money after placing (a refund to the buyer, a dispute to the owner) join the kinds. */
+export const EmailSentV2 = v.object({
+  ...EmailSentV1.entries,
+  kind: v.picklist(['purchase-notice', 'order-to-owner', 'order-confirmation', 'order-shipped', 'refund-confirmation', 'dispute-to-owner']),
+});
+/** Every version-1 e-mail is a version-2 e-mail as it stands: the kinds only grew. */
+export const upcastEmailSentV1 = (old: v.InferOutput<typeof EmailSentV1>): v.InferOutput<typeof EmailSentV2> => old;
+
+export const CheckoutPaymentFailedV1 = v.object({ checkoutId: text, paymentReference: text, failedReference: text, reason: text, failedAt: at });
+
+const refundLine = v.object({ line: v.pipe(v.number(), v.integer()), quantity: v.pipe(v.number(), v.integer()) });
+export const RefundRequestedV1 = v.object({ orderId: text, refundId: text, amount: pence, lines: v.array(refundLine), reason: text, by: text, at });
+export const RefundSucceededV1 = v.object({ orderId: text, refundId: text, amount: pence, gatewayRefundId: text, source: v.picklist(['shop', 'gateway']), at });
+export const RefundFailedV1 = v.object({ orderId: text, refundId: text, failure: v.picklist(['declined', 'unavailable']), message: text, at });
+export const RefundRetriedV1 = v.object({ orderId: text, refundId: text, by: text, at });
+export const OrderDisputedV1 = v.object({ orderId: text, disputeId: text, amount: pence, reason: text, at });
+export const OrderFlaggedV1 = v.object({ orderId: text, flag: v.picklist(['shipping-rate-mismatch']), message: text, at });
 
 export const AdminLoggedInV1 = v.object({ username: text, at });
 export const AdminLoggedOutV1 = v.object({ username: text, sessionId: text, at });
@@ -290,6 +309,13 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof StockReturnedV1, StockReturned>,
     Newest<typeof LowStockAlertedV1, LowStockAlerted>,
     Newest<typeof StockShortfallAlertedV1, StockShortfallAlerted>,
+    Newest<typeof CheckoutPaymentFailedV1, CheckoutPaymentFailed>,
+    Newest<typeof RefundRequestedV1, RefundRequested>,
+    Newest<typeof RefundSucceededV1, RefundSucceeded>,
+    Newest<typeof RefundFailedV1, RefundFailed>,
+    Newest<typeof RefundRetriedV1, RefundRetried>,
+    Newest<typeof OrderDisputedV1, OrderDisputed>,
+    Newest<typeof OrderFlaggedV1, OrderFlagged>,
   ]
 >;
 
@@ -309,13 +335,20 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'CheckoutStarted', stream: 'checkout', causedBy: shopper, description: 'The server priced a checkout and opened a payment for it.', versions: [{ schema: CheckoutStartedV1 }] },
   { type: 'CheckoutCompleted', stream: 'checkout', causedBy: webhook, description: 'A checkout was paid and became an order.', versions: [{ schema: CheckoutCompletedV1 }] },
   { type: 'CheckoutCancelled', stream: 'checkout', causedBy: shopper, description: 'The shopper came back from the payment page without paying.', versions: [{ schema: CheckoutCancelledV1 }] },
+  { type: 'CheckoutPaymentFailed', stream: 'checkout', causedBy: 'the payment provider (`webhook:stripe`, `webhook:sandbox`)', description: "A checkout's payment failed at the provider after the shopper left its page; the checkout is released (a later payment still completes it).", versions: [{ schema: CheckoutPaymentFailedV1 }] },
   { type: 'OrderPlaced', stream: 'order', causedBy: webhook, description: 'A verified payment placed an order (once per payment).', versions: [{ schema: OrderPlacedV1 }] },
   { type: 'OrderStatusChanged', stream: 'order', causedBy: owner, description: "The owner moved an order to another status, with notes.", versions: [{ schema: OrderStatusChangedV1 }] },
   { type: 'OrderCustomerDetailsAdded', stream: 'order', causedBy: "the shopper's own page after the order was placed (`shopper`), or the owner with a reason (`admin:<username>`)", description: 'Buyer details an order was placed without (name, e-mail, address) were added; nothing on record is replaced.', versions: [{ schema: OrderCustomerDetailsAddedV1 }] },
   { type: 'OrderShipmentRecorded', stream: 'order', causedBy: owner, description: "The carrier and tracking number an order was shipped with, recorded with its change to shipped; the customer's \"on its way\" e-mail follows.", versions: [{ schema: OrderShipmentRecordedV1 }] },
   { type: 'OrderNoteAdded', stream: 'order', causedBy: owner, description: 'The owner kept an internal note on an order (never shown to the customer).', versions: [{ schema: OrderNoteAddedV1 }] },
+  { type: 'OrderFlagged', stream: 'order', causedBy: webhook, description: 'Placing the order found something the owner must look at: a shipping rate paid for another destination than the address.', versions: [{ schema: OrderFlaggedV1 }] },
+  { type: 'RefundRequested', stream: 'order', causedBy: owner, description: 'The owner asked for money back (lines with quantities, or an amount) with a reason; the payment provider is asked by the reactor.', versions: [{ schema: RefundRequestedV1 }] },
+  { type: 'RefundSucceeded', stream: 'order', causedBy: "the refund reactor with the provider's answer (`system:reactor`), or the provider's webhook (`webhook:stripe`), also for refunds made in Stripe's dashboard (source `gateway`)", description: 'The payment provider paid a refund back.', versions: [{ schema: RefundSucceededV1 }] },
+  { type: 'RefundFailed', stream: 'order', causedBy: "the refund reactor with the provider's answer (`system:reactor`), or the provider's webhook (`webhook:stripe`)", description: 'A refund was declined (the amount may be refunded again), or the provider could not be reached (outcome unknown until retried).', versions: [{ schema: RefundFailedV1 }] },
+  { type: 'RefundRetried', stream: 'order', causedBy: owner, description: 'The owner asked again for a refund whose outcome was unknown; the provider is asked with the same idempotency key.', versions: [{ schema: RefundRetriedV1 }] },
+  { type: 'OrderDisputed', stream: 'order', causedBy: 'the payment provider (`webhook:stripe`)', description: "The card's bank opened a dispute on the order's payment.", versions: [{ schema: OrderDisputedV1 }] },
   { type: 'PurchaseNotified', stream: 'notification', causedBy: shopper, description: 'The owner was told of a direct purchase before it was paid.', versions: [{ schema: PurchaseNotifiedV1 }] },
-  { type: 'EmailSent', stream: 'notification', causedBy: 'the e-mail reactor (`system:reactor`); in logs written before it, the request that led to it (`shopper`, `webhook:stripe`, `webhook:sandbox`)', description: 'An e-mail left the shop (outbox file or SMTP).', versions: [{ schema: EmailSentV1 }, { schema: EmailSentV2, upcast: (v1: v.InferOutput<typeof EmailSentV1>): v.InferOutput<typeof EmailSentV2> => v1 }] },
+  { type: 'EmailSent', stream: 'notification', causedBy: 'the e-mail reactor (`system:reactor`); in logs written before it, the request that led to it (`shopper`, `webhook:stripe`, `webhook:sandbox`)', description: 'An e-mail left the shop (outbox file or SMTP).', versions: [{ schema: EmailSentV1 }, { schema: EmailSentV2, upcast: upcastEmailSentV1 }] },
   { type: 'EmailWithheld', stream: 'notification', causedBy: shopper, description: "An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again.", versions: [{ schema: EmailWithheldV1 }] },
   { type: 'AdminLoggedIn', stream: 'admin', causedBy: owner, description: 'The owner signed in; the address is in the metadata.', versions: [{ schema: AdminLoggedInV1 }] },
   { type: 'AdminLoginFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'A sign-in failed: a wrong password (in the account\'s stream), or a name that is no account (in one stream a day, `admin-unknown-names-<date>`, capped per hour; older logs have a stream per typed name).', versions: [{ schema: AdminLoginFailedV1 }] },

@@ -5,7 +5,7 @@
 import pino from 'pino';
 import { loadConfigOrExit } from '../service/config.ts';
 import { startEffects } from '../service/effects.ts';
-import { openEventStore, openMailer, openReadStore } from '../infra/composition/shop.ts';
+import { openEventStore, openMailer, openPaymentGateway, openReadStore } from '../infra/composition/shop.ts';
 import { ReadModels, versionsOf } from './engine/generations.ts';
 import { allProjections } from './index.ts';
 import type { Reactor } from './engine/reactor.ts';
@@ -56,6 +56,8 @@ if (command === 'rebuild') {
 const models = new ReadModels(events, store, allProjections, { fold: true, logger });
 // The reactor (e-mails) runs here too: beside the one runner, never in every service instance.
 const mailer = await openMailer(config, logger);
+// Refunds are asked of the payment provider by the reactor, so it runs where the reactor runs.
+const payments = await openPaymentGateway(config);
 let reactor: Reactor | null = null;
 
 let stopping = false;
@@ -77,7 +79,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await models.start();
-  reactor = await startEffects({ config, events, reads: store, mailer, logger, clock: () => new Date() });
+  reactor = await startEffects({ config, events, reads: store, mailer, payments, logger, clock: () => new Date() });
   logger.info(
     { eventStore: events.kind, readStore: store.kind, live: models.live, projections: allProjections.map((p) => p.name) },
     'projection runner started',

@@ -184,7 +184,25 @@ export type CheckoutCompleted = DomainEvent<
   { checkoutId: string; paymentReference: string; orderId: string; orderNumber: string; amountPaid: number; shippingCost: number; completedAt: string }
 >;
 export type CheckoutCancelled = DomainEvent<'CheckoutCancelled', { checkoutId: string; paymentReference: string; cancelledAt: string }>;
-export type CheckoutEvent = CheckoutStarted | CheckoutCompleted | CheckoutCancelled;
+/**
+ * The payment of a checkout failed at the provider after the shopper left its page (a bank transfer or a wallet that
+ * settles later, or a card the bank turned down on the intent): the checkout is released, as a cancelled one is. A
+ * later payment of the same checkout still completes it.
+ */
+export type CheckoutPaymentFailed = DomainEvent<
+  'CheckoutPaymentFailed',
+  {
+    checkoutId: string;
+    /** the checkout's own payment reference */
+    paymentReference: string;
+    /** the reference the provider reported the failure on: the session, or the payment intent behind it */
+    failedReference: string;
+    /** the provider's words, or the event's type when it gave none */
+    reason: string;
+    failedAt: string;
+  }
+>;
+export type CheckoutEvent = CheckoutStarted | CheckoutCompleted | CheckoutCancelled | CheckoutPaymentFailed;
 
 // Events of `notification-<id>`: what the owner was told and which e-mails left the shop.
 export type PurchaseNotified = DomainEvent<
@@ -205,9 +223,12 @@ export type PurchaseNotified = DomainEvent<
 export type EmailKindV1 = 'purchase-notice' | 'order-to-owner' | 'order-confirmation';
 /** Every e-mail the shop sends: since EmailSent version 2, the customer's "on its way" e-mail too. */
 export type EmailKind = EmailKindV1 | 'order-shipped';
+/** E-mails about money after an order was placed: a refund to the buyer, a dispute to the owner (EmailSent version 2). */
+export type PaymentEmailKind = 'refund-confirmation' | 'dispute-to-owner';
+export type SentEmailKind = EmailKind | PaymentEmailKind;
 export type EmailSent = DomainEvent<
   'EmailSent',
-  { notificationId: string; kind: EmailKind; to: string; subject: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
+  { notificationId: string; kind: SentEmailKind; to: string; subject: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
 >;
 /** An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again. */
 export type EmailWithheld = DomainEvent<'EmailWithheld', { notificationId: string; kind: EmailKindV1; reason: string; at: string }>;

@@ -13,7 +13,9 @@ import {
   type AdminOrdersResponse,
   type ChangeOrderStatusResponse,
   type OrderHistoryResponse,
+  type RefundResponse,
 } from './console.ts';
+import { RequestRefundSchema, RetryRefundSchema } from './refunds.ts';
 
 export const ordersApi = {
   /** Without paging the whole tab in one list; with limit, cursor, q, from or to, one page and its nextCursor. */
@@ -26,4 +28,8 @@ export const ordersApi = {
   addNote: endpoint<AddOrderNoteResponse>()({ method: 'POST', path: '/api/admin/orders/:id/notes', guarded: true, body: AddOrderNoteSchema }),
   /** The packing slips of every order now processing, for one print run. */
   packingSlips: endpoint<PackingSlipsResponse>()({ method: 'GET', path: '/api/admin/packing-slips', guarded: true }),
+  /** Money back: lines with quantities or an amount, with a reason, against the revision the owner saw. */
+  refund: endpoint<RefundResponse>()({ method: 'POST', path: '/api/admin/orders/:id/refunds', guarded: true, body: RequestRefundSchema }),
+  /** Asks the payment provider again for a refund whose outcome was unknown (same refund, same idempotency key). */
+  retryRefund: endpoint<RefundResponse>()({ method: 'POST', path: '/api/admin/orders/:id/refunds/:refundId/retry', guarded: true, body: RetryRefundSchema }),
 } as const;

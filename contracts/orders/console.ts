@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/constants.ts';
 import type { RecordedEvent } from '../shared/events.ts';
-import type { CustomerDetailsSource } from './model.ts';
+import type { CustomerDetailsSource, OrderFlag } from './model.ts';
+import type { RefundLine, RefundStatus } from './refunds.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, type Carrier } from './fulfilment.ts';
 
@@ -171,9 +172,32 @@ export type AdminOrder = {
   items: unknown;
   /** revision of the order's stream this view was folded up to; send it back as expectedRevision */
   revision: number;
-  /** pence given back so far; absent on orders nothing was refunded of */
-  refunded?: number;
+  /** paid back so far, integer pence (refunds the provider confirmed) */
+  refunded: number;
+  /** every refund asked for or reported, oldest first */
+  refunds: AdminRefund[];
+  /** disputes the card's bank opened on the payment */
+  disputes: { disputeId: string; amount: number; reason: string; at: string }[];
+  /** what placing the order found for the owner to look at */
+  flags: { flag: OrderFlag; message: string; at: string }[];
 };
+
+/** A refund as the console shows it. */
+export type AdminRefund = {
+  refundId: string;
+  /** pence */
+  amount: number;
+  lines: RefundLine[];
+  reason: string;
+  status: RefundStatus;
+  source: 'shop' | 'gateway';
+  /** why it was declined or why its outcome is unknown */
+  message?: string;
+  at: string;
+};
+
+/** POST /api/admin/orders/{id}/refunds and …/refunds/{refundId}/retry */
+export type RefundResponse = { success: true; message: string; order: AdminOrder; refund: AdminRefund };
 
 export type OrderStatusCounts = Record<AnyOrderStatus, number>;
 
@@ -205,7 +229,22 @@ export type OrderHistoryEntry =
       shippingAddress?: string;
       reason: string;
       by: string;
-    };
+    }
+  | PaymentHistoryEntry;
+
+/** Money after placing and flags, as one line of the history: a refund's steps, a dispute, a flag. */
+export type PaymentHistoryEntry = {
+  kind: 'payment';
+  revision: number;
+  position: number;
+  at: string;
+  /** e.g. "Refund of £9.99 paid back" */
+  title: string;
+  /** the reason, or the provider's words */
+  detail: string;
+  /** the owner's username, or who reported it (`webhook:stripe`, `system:reactor`) */
+  by: string;
+};
 
 /** GET /api/admin/orders/{id}/history */
 export type OrderHistoryResponse = { orderId: string; history: OrderHistoryEntry[] };
@@ -221,6 +260,7 @@ export type OrderTimelineEntry = { position: number; at: string } & (
   | ({ kind: 'shipment' } & OrderShipmentView)
   | { kind: 'note'; noteId: string; text: string; by: string }
   | { kind: 'emailSent'; emailKind: string; to: string; subject: string }
+  | Pick<PaymentHistoryEntry, 'kind' | 'title' | 'detail' | 'by'>
 );
 
 /** What the order page and its packing slip show beyond the console's list: the address as lines, the payment, the parcel. */

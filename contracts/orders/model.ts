@@ -85,7 +85,15 @@ export type OrderShipmentRecorded = DomainEvent<
 /** An internal note the owner kept on an order: never shown to the customer. */
 export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', { orderId: string; noteId: string; text: string; by: string; at: string }>;
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderCustomerDetailsAdded | OrderShipmentRecorded | OrderNoteAdded;
+/**
+ * Placing the order found something the owner must look at before shipping. Today: a hosted payment page that offered
+ * both shipping rates took the UK rate for an address abroad (or the other way round); the money is taken, so the order
+ * is placed and the owner decides (charge the difference, refund it, or ship anyway).
+ */
+export type OrderFlag = 'shipping-rate-mismatch';
+export type OrderFlagged = DomainEvent<'OrderFlagged', { orderId: string; flag: OrderFlag; message: string; at: string }>;
+
+export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderCustomerDetailsAdded | OrderShipmentRecorded | OrderNoteAdded | OrderFlagged;
 
 /** What checkout writes when it knows nothing about the buyer; such a value is a missing detail, not a detail. */
 export const placeholderCustomerName = 'Website Customer';

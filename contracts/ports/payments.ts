@@ -45,10 +45,46 @@ export type VerifiedPayment = {
   checkoutId?: string;
 };
 
+/** A refund the shop asks the gateway for: its own id makes the call idempotent, so asking again never pays twice. */
+export type RefundInput = {
+  /** the order's payment: a checkout session or a payment intent */
+  paymentReference: string;
+  orderId: string;
+  /** the shop's id for the refund; the idempotency key and the refund's metadata derive from it */
+  refundId: string;
+  /** integer pence */
+  amount: number;
+  reason: string;
+};
+
+/** A refund as the gateway knows it. `refundId` is the shop's id when the shop made it (from its metadata). */
+export type GatewayRefund = {
+  id: string;
+  refundId?: string;
+  amount: number;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+};
+
+/** The gateway refused the refund (more than is left, a payment that cannot be refunded): nothing was paid back. */
+export class RefundDeclined extends Error {
+  override name = 'RefundDeclined';
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
 /** What a verified webhook delivery tells the shop. */
 export type PaymentNotice =
   | { eventId: string; type: 'payment_succeeded'; reference: string }
   | { eventId: string; type: 'checkout_expired'; reference: string }
+  /** an asynchronous payment failed (a session's delayed method, or an intent's attempt) */
+  | { eventId: string; type: 'payment_failed'; reference: string; reason: string }
+  /** the refunds of a payment changed: one refund as the event carries it, or (a charge's report) the payment's refunds to look up */
+  | { eventId: string; type: 'refunds_changed'; paymentIntent: string; refund?: GatewayRefund }
+  | { eventId: string; type: 'dispute_opened'; paymentIntent: string; disputeId: string; amount: number; reason: string }
   | { eventId: string; type: 'ignored'; original: string };
 
 /** A webhook whose signature, age or body does not check out. */
@@ -97,6 +133,13 @@ export interface PaymentGateway {
   createPaymentIntent(input: PaymentIntentInput): Promise<{ id: string; clientSecret: string }>;
   /** null when the gateway does not know the reference */
   retrievePayment(reference: string): Promise<VerifiedPayment | null>;
+  /**
+   * Pays `amount` of the payment back. Idempotent on `refundId`: the same refund asked again answers the refund already
+   * made. Throws RefundDeclined when the gateway refuses, GatewayUnavailable when it cannot be reached (outcome unknown).
+   */
+  refund(input: RefundInput): Promise<GatewayRefund>;
+  /** the refunds of a payment (a session or an intent), as the gateway knows them now */
+  listRefunds(paymentReference: string): Promise<GatewayRefund[]>;
   /** verifies the signature on the raw body; throws WebhookRejected */
   parseWebhook(rawBody: string, signature: string | undefined, receivedAt: Date): PaymentNotice;
   readonly sandbox?: SandboxDesk;

@@ -77,6 +77,12 @@ export function signedWebhook(type: string, reference: string, options: { eventI
   return { body, signature };
 }
 
+/** A Stripe-format delivery of an event carrying a whole object (a refund, a charge, a dispute), signed as Stripe signs it. */
+export function signedEvent(type: string, object: Record<string, unknown> & { id: string }, eventId = `evt_${type}_${object.id}`) {
+  const body = JSON.stringify({ id: eventId, object: 'event', type, data: { object } });
+  return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: testWebhookSecret }) };
+}
+
 export function deliverWebhook(shop: TestShop, delivery: { body: string; signature: string }) {
   return call(`${shop.url}/api/payments/webhook`, { method: 'POST', raw: delivery.body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature } });
 }

@@ -11,8 +11,15 @@ export type FakeStripeApi = {
   api: { host: string; port: number; protocol: 'http' };
   calls: StripeCall[];
   objects: Map<string, StripeObject>;
-  /** what the payment page would do once the shopper pays */
+  /**
+   * what the payment page would do once the shopper pays; a checkout session gets its PaymentIntent then, carrying the
+   * session's `payment_intent_data[metadata]`, as Stripe creates it
+   */
   pay(id: string, details?: Record<string, unknown>): void;
+  /** a refund made in Stripe's dashboard (no metadata of the shop's) */
+  dashboardRefund(paymentIntent: string, amount: number): StripeObject;
+  /** the refunds Stripe holds for a PaymentIntent */
+  refundsOf(paymentIntent: string): StripeObject[];
   /** make the next n requests fail as Stripe does when it is down */
   failNext(n: number): void;
   close(): Promise<void>;
@@ -40,6 +47,12 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const objects = new Map<string, StripeObject>();
   const byIdempotencyKey = new Map<string, StripeObject>();
   let failures = 0;
+  const refundsOf = (paymentIntent: string) => [...objects.values()].filter((o) => o.object === 'refund' && o.payment_intent === paymentIntent);
+  const makeRefund = (paymentIntent: string, amount: number, metadata: Record<string, string>): StripeObject => {
+    const refund = { id: `re_test_${token()}`, object: 'refund', amount, currency: 'gbp', status: 'succeeded', payment_intent: paymentIntent, charge: `ch_${paymentIntent}`, metadata, reason: null };
+    objects.set(refund.id, refund);
+    return refund;
+  };
 
   const create = (path: string, params: Record<string, string>): StripeObject => {
     const metadata = Object.fromEntries(Object.entries(params).filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
@@ -62,6 +75,10 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         shipping_cost: null,
         total_details: { amount_shipping: 0 },
         metadata,
+        payment_intent: null,
+        payment_intent_metadata: Object.fromEntries(
+          Object.entries(params).filter(([k]) => k.startsWith('payment_intent_data[metadata][')).map(([k, v]) => [k.slice('payment_intent_data[metadata]['.length, -1), v]),
+        ),
       };
     }
     const id = `pi_test_${token()}`;
@@ -102,6 +119,28 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, object);
         return answer(200, object);
       }
+      // Refunds of a PaymentIntent: never more than is left; the same idempotency key answers the same refund.
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const replay = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (replay) return answer(200, replay);
+        const intent = objects.get(params.payment_intent ?? '');
+        if (!intent || intent.object !== 'payment_intent') {
+          return answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${params.payment_intent}'` } });
+        }
+        if (intent.status !== 'succeeded') return answer(400, { error: { type: 'invalid_request_error', code: 'charge_not_paid', message: 'This PaymentIntent has not succeeded.' } });
+        const left = (intent.amount_received as number) - refundsOf(intent.id).reduce((sum, r) => sum + (r.amount as number), 0);
+        const amount = params.amount ? Number(params.amount) : left;
+        if (amount > left) {
+          return answer(400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})` } });
+        }
+        const metadata = Object.fromEntries(Object.entries(params).filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+        const refund = makeRefund(intent.id, amount, metadata);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
+        return answer(200, refund);
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        return answer(200, { object: 'list', url: '/v1/refunds', has_more: false, data: refundsOf(params.payment_intent ?? '') });
+      }
       // The browser's confirmCardPayment: like Stripe, the shipping and receipt_email it brings stay on the payment.
       const confirming = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname);
       if (req.method === 'POST' && confirming) {
@@ -134,9 +173,19 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     pay(id, details = {}) {
       const object = objects.get(id);
       if (!object) throw new Error(`no such object ${id}`);
-      if (object.object === 'checkout.session') Object.assign(object, { payment_status: 'paid', status: 'complete' }, details);
+      if (object.object === 'checkout.session') {
+        Object.assign(object, { payment_status: 'paid', status: 'complete' }, details);
+        const intentId = `pi_test_${token()}`;
+        const amount = object.amount_total as number;
+        objects.set(intentId, { id: intentId, object: 'payment_intent', status: 'succeeded', amount, amount_received: amount, currency: 'gbp', receipt_email: null, shipping: null, metadata: object.payment_intent_metadata ?? {} });
+        object.payment_intent = intentId;
+      }
       else Object.assign(object, { status: 'succeeded', amount_received: object.amount }, details);
     },
+    dashboardRefund(paymentIntent, amount) {
+      return makeRefund(paymentIntent, amount, {});
+    },
+    refundsOf,
     failNext(n) {
       failures = n;
     },

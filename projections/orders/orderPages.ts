@@ -1,18 +1,21 @@
 // Read model: each order as its own page shows it — the address as lines, the payment, the parcel it went out in — and
-// its whole timeline: placing, status changes, buyer's details added, the shipment, internal notes and the e-mails sent
-// about it, oldest first. The packing slips are made from the same documents.
+// its whole timeline: placing, status changes, buyer's details added, the shipment, internal notes, refunds, disputes,
+// flags and the e-mails sent about it, oldest first. The packing slips are made from the same documents.
 import type { EmailSent } from '../../contracts/checkout/model.ts';
 import type { OrderPageView, OrderTimelineEntry, PackingSlip } from '../../contracts/orders/console.ts';
 import { type OrderEvent, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { defineProjection } from '../engine/projection.ts';
+import type { RefundEvent } from '../../contracts/orders/refunds.ts';
+import type { OrderFlagged } from '../../contracts/orders/model.ts';
 import { shippingAddressText } from './adminOrders.ts';
+import { paymentEntryOf, paymentTypes } from './orderHistory.ts';
 
 const collection = 'orderPages';
 
 /** The document also remembers the last log position folded into it, so an event delivered again changes nothing. */
-type OrderPageDoc = OrderPageView & { position: number };
+type OrderPageDoc = OrderPageView & { position: number; /** refund id → amount, so a refund's later steps can name it */ refundAmounts?: Record<string, number> };
 
 /** An address one line each; a text address stays one line. */
 export function addressLinesOf(address: ShippingAddress | string): string[] {
@@ -46,6 +49,14 @@ type Folded = OrderEvent | EmailSent;
 function next(current: OrderPageDoc, recorded: RecordedEvent<Folded>): OrderPageDoc {
   const { position } = recorded;
   const step = (entry: OrderTimelineEntry): OrderPageDoc => ({ ...current, timeline: [...current.timeline, entry], position });
+  if (paymentTypes.has(recorded.type)) {
+    // Refunds, disputes and flags: the same lines as the order's history in the console.
+    const payment = recorded as unknown as RecordedEvent<RefundEvent | OrderFlagged>;
+    const amounts = new Map(Object.entries(current.refundAmounts ?? {}));
+    if (payment.type === 'RefundRequested' || payment.type === 'RefundSucceeded') amounts.set(payment.data.refundId, amounts.get(payment.data.refundId) ?? payment.data.amount);
+    const { title, detail, by, at } = paymentEntryOf(payment, amounts);
+    return { ...step({ kind: 'payment', position, at, title, detail, by }), refundAmounts: Object.fromEntries(amounts) };
+  }
   const event = recorded as Folded;
   switch (event.type) {
     case 'OrderStatusChanged': {
@@ -87,7 +98,7 @@ function next(current: OrderPageDoc, recorded: RecordedEvent<Folded>): OrderPage
 export const orderPagesProjection = defineProjection({
   name: 'orderPages',
   version: 1,
-  handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded', 'OrderShipmentRecorded', 'OrderNoteAdded', 'EmailSent'],
+  handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded', 'OrderShipmentRecorded', 'OrderNoteAdded', 'EmailSent', ...paymentTypes],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<Folded>;
     // An order's e-mails are sent under the order's id; a purchase notice's id names no order and is passed by.
@@ -106,13 +117,13 @@ export const orderPagesProjection = defineProjection({
 export async function getOrderPage(reader: ReadStoreReader, orderId: string): Promise<OrderPageView | null> {
   const doc = await reader.get<OrderPageDoc>(collection, orderId);
   if (!doc) return null;
-  const { position: _position, ...page } = doc;
+  const { position: _position, refundAmounts: _amounts, ...page } = doc;
   return page;
 }
 
 export async function getOrderPages(reader: ReadStoreReader, orderIds: readonly string[]): Promise<OrderPageView[]> {
   const docs = await reader.getMany<OrderPageDoc>(collection, [...orderIds]);
-  return docs.filter((doc): doc is OrderPageDoc => doc !== null).map(({ position: _position, ...page }) => page);
+  return docs.filter((doc): doc is OrderPageDoc => doc !== null).map(({ position: _position, refundAmounts: _amounts, ...page }) => page);
 }
 
 /** What goes in the box of an order, from its page. */

@@ -54,7 +54,49 @@ test('admin orders: newest first, with the order fields, display texts and the r
     shippingCost: 350,
     items: [{ name: 'The Kindness Basket', quantity: 1, price: 999 }],
     revision: events[4]!.revision,
+    refunded: 0,
+    refunds: [],
+    disputes: [],
+    flags: [],
   });
+});
+
+test('admin orders: refunds, disputes and flags fold into the order, and every one of them moves its revision', async () => {
+  const at = '2026-03-05T10:00:00.000Z';
+  const events = [
+    place('r'),
+    recorded(orderStream('r'), { type: 'OrderFlagged', data: { orderId: 'r', flag: 'shipping-rate-mismatch', message: 'UK rate for US', at } }),
+    recorded(orderStream('r'), { type: 'RefundRequested', data: { orderId: 'r', refundId: 'f1', amount: 999, lines: [{ line: 0, quantity: 1 }], reason: 'Torn', by: 'owner', at } }),
+    recorded(orderStream('r'), { type: 'RefundRequested', data: { orderId: 'r', refundId: 'f2', amount: 100, lines: [], reason: 'Late', by: 'owner', at } }),
+    recorded(orderStream('r'), { type: 'RefundSucceeded', data: { orderId: 'r', refundId: 'f1', amount: 999, gatewayRefundId: 're_1', source: 'shop', at } }),
+    recorded(orderStream('r'), { type: 'RefundFailed', data: { orderId: 'r', refundId: 'f2', failure: 'unavailable', message: 'Unknown', at } }),
+    recorded(orderStream('r'), { type: 'RefundSucceeded', data: { orderId: 'r', refundId: 'gateway-re_9', amount: 50, gatewayRefundId: 're_9', source: 'gateway', at } }),
+    recorded(orderStream('r'), { type: 'OrderDisputed', data: { orderId: 'r', disputeId: 'dp_1', amount: 1349, reason: 'fraudulent', at } }),
+  ];
+  const store = await fold(projections, events);
+  const r = (await getAdminOrder(store, 'r'))!;
+  assert.is(r.revision, events.at(-1)!.revision);
+  assert.is(r.refunded, 1049);
+  assert.equal(r.refunds.map((f) => [f.refundId, f.status, f.amount]), [['f1', 'succeeded', 999], ['f2', 'unknown', 100], ['gateway-re_9', 'succeeded', 50]]);
+  assert.is(r.refunds[1]!.message, 'Unknown');
+  assert.equal(r.disputes.map((d) => d.disputeId), ['dp_1']);
+  assert.equal(r.flags.map((f) => f.flag), ['shipping-rate-mismatch']);
+  const history = (await getOrderHistory(store, 'r'))!.history;
+  assert.equal(
+    history.map((h) => (h.kind === 'payment' ? h.title : h.kind)),
+    [
+      'placed',
+      'Flagged for the owner',
+      'Refund of £9.99 asked for',
+      'Refund of £1.00 asked for',
+      'Refund of £9.99 paid back',
+      'Refund of £1.00: outcome unknown',
+      "Refund of £0.50 made in the payment provider's dashboard",
+      "Dispute of £13.49 opened by the card's bank",
+    ],
+  );
+  assert.equal(history.map((h) => h.revision), events.map((e) => e.revision));
+  assert.ok(await isIdempotent(projections, events));
 });
 
 test('admin orders: each status has its own list and count; a change moves the order between them', async () => {

@@ -1,16 +1,17 @@
 // The checkout decider: a checkout is priced once, then either paid (completed) or abandoned (cancelled).
-import type { CheckoutCancelled, CheckoutCompleted, CheckoutEvent, CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { CheckoutCancelled, CheckoutCompleted, CheckoutEvent, CheckoutPaymentFailed, CheckoutStarted } from '../../contracts/checkout/model.ts';
 import type { Decider } from '../commands.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 
 export type CheckoutState =
   | { status: 'none' }
-  | { status: 'started' | 'completed' | 'cancelled'; started: CheckoutStarted['data'] };
+  | { status: 'started' | 'completed' | 'cancelled' | 'failed'; started: CheckoutStarted['data'] };
 
 export type CheckoutCommand =
   | { type: 'StartCheckout'; data: CheckoutStarted['data'] }
   | { type: 'CompleteCheckout'; data: CheckoutCompleted['data'] }
-  | { type: 'CancelCheckout'; data: CheckoutCancelled['data'] };
+  | { type: 'CancelCheckout'; data: CheckoutCancelled['data'] }
+  | { type: 'FailCheckoutPayment'; data: CheckoutPaymentFailed['data'] };
 
 export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEvent> = {
   initialState: () => ({ status: 'none' }),
@@ -22,6 +23,8 @@ export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEv
         return state.status === 'none' ? state : { ...state, status: 'completed' };
       case 'CheckoutCancelled':
         return state.status === 'none' ? state : { ...state, status: 'cancelled' };
+      case 'CheckoutPaymentFailed':
+        return state.status === 'none' || state.status === 'completed' ? state : { ...state, status: 'failed' };
       default:
         return state;
     }
@@ -36,6 +39,10 @@ export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEv
     if (command.type === 'CompleteCheckout') {
       // A shopper may come back and pay after cancelling once: the payment is what counts.
       return state.status === 'completed' ? [] : [{ type: 'CheckoutCompleted', data: command.data }];
+    }
+    if (command.type === 'FailCheckoutPayment') {
+      // Recorded once while the checkout waits for its payment; a paid checkout stays paid.
+      return state.status === 'started' ? [{ type: 'CheckoutPaymentFailed', data: command.data }] : [];
     }
     return state.status === 'started' ? [{ type: 'CheckoutCancelled', data: command.data }] : [];
   },

@@ -1,8 +1,8 @@
 // The notification decider: what the owner was told about a purchase, and each e-mail recorded once.
-import type { EmailKind, EmailSent, NotificationEvent, PurchaseNotified } from '../../contracts/checkout/model.ts';
+import type { EmailSent, SentEmailKind, NotificationEvent, PurchaseNotified } from '../../contracts/checkout/model.ts';
 import type { Decider } from '../commands.ts';
 
-export type NotificationState = { notified: boolean; sent: EmailKind[] };
+export type NotificationState = { notified: boolean; sent: SentEmailKind[] };
 export type NotificationCommand =
   | { type: 'NotifyPurchase'; data: PurchaseNotified['data']; /** why the owner is not e-mailed about it, if not */ withholdEmail?: string }
   | { type: 'RecordEmailSent'; data: EmailSent['data'] };

@@ -9,10 +9,13 @@ import {
   placeholderShippingAddress,
   withDetailsAdded,
   type OrderEvent,
+  type OrderFlagged,
   type OrderPlaced,
   type ShippingAddress,
 } from '../../contracts/orders/model.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
+import { cartShippingOptionFor, destinationName, type ShippingOption } from '../../contracts/checkout/shipping.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
 import { orderNumberFrom, placedAfterCardPaymentStatus } from '../../contracts/shared/constants.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import type { Decider } from '../commands.ts';
@@ -59,7 +62,19 @@ export function shippingPaid(started: CheckoutStarted['data'], payment: Verified
 const paymentMethodOf = (started: CheckoutStarted['data']) =>
   `${started.channel === 'wallet' ? 'Wallet (Apple Pay / Google Pay)' : 'Card'} via ${started.provider === 'stripe' ? 'Stripe' : 'the test sandbox'}`;
 
-function placeOrder(command: PlaceOrder): OrderPlaced[] {
+/**
+ * A hosted payment page that offered several shipping rates lets the shopper pick one for any address it accepts: a
+ * rate that is not the one for the address's country is flagged for the owner (decision 039).
+ */
+export function shippingRateMismatch(started: CheckoutStarted['data'], shippingCost: number, address: ShippingAddress | string): string | null {
+  if (started.shippingOptions.length < 2 || typeof address === 'string' || !address.country) return null;
+  const paid: ShippingOption | undefined = started.shippingOptions.find((o) => o.amount === shippingCost);
+  const due = cartShippingOptionFor(address.country);
+  if (!paid || paid.id === due.id) return null;
+  return `${paid.label} (${formatPence(paid.amount)}) was paid for an address in ${destinationName(address.country) ?? address.country}, which takes ${due.label} (${formatPence(due.amount)}).`;
+}
+
+function placeOrder(command: PlaceOrder): OrderEvent[] {
   const { reference, shopper } = command;
   const { payment, checkout } = command.verified ?? { payment: null, checkout: { status: 'none' } as const };
   if (!payment?.checkoutId) throw notFound(placementMessages.noSuchPayment);
@@ -86,7 +101,9 @@ function placeOrder(command: PlaceOrder): OrderPlaced[] {
     status: placedAfterCardPaymentStatus,
     placedAt: command.at,
   };
-  return [{ type: 'OrderPlaced', data: order }];
+  const mismatch = shippingRateMismatch(started, shippingCost, order.shippingAddress);
+  const flagged: OrderFlagged[] = mismatch ? [{ type: 'OrderFlagged', data: { orderId: reference, flag: 'shipping-rate-mismatch', message: mismatch, at: command.at } }] : [];
+  return [{ type: 'OrderPlaced', data: order }, ...flagged];
 }
 
 /** Placed already (the provider's report came first): the shopper's page fills only what the order lacks. */

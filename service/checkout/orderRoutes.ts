@@ -2,12 +2,17 @@
 import { checkoutApi } from '../../contracts/checkout/api.ts';
 import type { ShopDeps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
-import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
+import { Conflict, NotFound, notFound } from '../../contracts/shared/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { limit } from '../http/limits.ts';
 import { route, type Routers } from '../http/route.ts';
 import { WebhookRejected } from '../../contracts/ports/payments.ts';
 import type { OrderDesk } from './placeOrder.ts';
+import { refundDecider } from '../../contracts/orders/refunds.ts';
+import { orderStream } from '../../contracts/shared/streams.ts';
+import { handleCommand, type CommandMeta } from '../commands.ts';
+import type { PaymentNotice } from '../../contracts/ports/payments.ts';
+import { viaGateway } from './gatewayCalls.ts';
 
 export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
   route(routers, checkoutApi.saveOrder, limit(deps, 'reports'), async (ctx, input) => {
@@ -51,20 +56,60 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
     ctx.body = { received: true };
     if (notice.type === 'ignored') return;
     try {
-      if (notice.type === 'payment_succeeded') {
-        await desk.placeOrder(notice.reference, meta);
-      } else {
-        const checkoutId = await desk.checkoutOf(notice.reference);
-        if (checkoutId) await desk.cancelCheckout(checkoutId, meta);
-      }
+      await act(deps, desk, notice, meta);
     } catch (error) {
       // Not ours, not paid yet, or not matching: redelivering will not change that, so the gateway is not asked to.
       // A gateway outage (502) is rethrown so the delivery is retried.
       if (error instanceof NotFound || error instanceof Conflict) {
-        deps.logger.warn({ eventId: notice.eventId, reference: notice.reference, reason: error.message }, 'webhook delivery changed nothing');
+        const reference = 'reference' in notice ? notice.reference : notice.paymentIntent;
+        deps.logger.warn({ eventId: notice.eventId, type: notice.type, reference, reason: error.message }, 'webhook delivery changed nothing');
         return;
       }
       throw error;
     }
   });
+}
+
+/** What a verified delivery does. Each is safe to deliver again: the deciders know what is already recorded. */
+async function act(deps: ShopDeps, desk: OrderDesk, notice: Exclude<PaymentNotice, { type: 'ignored' }>, meta: CommandMeta): Promise<void> {
+  switch (notice.type) {
+    case 'payment_succeeded':
+      return desk.placeReported(notice.reference, meta);
+    case 'checkout_expired': {
+      const checkoutId = await desk.checkoutOf(notice.reference);
+      if (checkoutId) await desk.cancelCheckout(checkoutId, meta);
+      return;
+    }
+    case 'payment_failed':
+      return desk.failPayment(notice.reference, notice.reason, meta);
+    case 'refunds_changed': {
+      const orderId = await desk.orderOf(notice.paymentIntent);
+      if (!orderId) throw notFound(`No order was paid with ${notice.paymentIntent}`);
+      // A refund's own event carries it; a charge's report is followed by asking the gateway for the payment's refunds.
+      const refunds = notice.refund ? [notice.refund] : await viaGateway(deps, () => deps.payments.listRefunds(notice.paymentIntent));
+      for (const refund of refunds) {
+        await handleCommand(
+          deps.events,
+          orderStream(orderId),
+          refundDecider,
+          {
+            type: 'RecordGatewayRefund',
+            orderId,
+            refund: { gatewayRefundId: refund.id, amount: refund.amount, status: refund.status, ...(refund.refundId ? { refundId: refund.refundId } : {}) },
+            at: meta.now,
+          },
+          meta,
+          { waiter: deps.waiter },
+        );
+      }
+      return;
+    }
+    case 'dispute_opened': {
+      const orderId = await desk.orderOf(notice.paymentIntent);
+      if (!orderId) throw notFound(`No order was paid with ${notice.paymentIntent}`);
+      const { disputeId, amount, reason } = notice;
+      await handleCommand(deps.events, orderStream(orderId), refundDecider, { type: 'RecordDispute', orderId, disputeId, amount, reason, at: meta.now }, meta, { waiter: deps.waiter });
+      return;
+    }
+  }
 }

@@ -18,6 +18,15 @@ export type OrderDesk = {
   cancelCheckout(checkoutId: string, meta: CommandMeta): Promise<OrderItem[]>;
   /** the checkout a gateway reference belongs to, as the gateway says */
   checkoutOf(reference: string): Promise<string | null>;
+  /**
+   * A provider's report that a payment succeeded. A hosted page's PaymentIntent names its checkout (its metadata), whose
+   * order is named after the session: the report places that order.
+   */
+  placeReported(reference: string, meta: CommandMeta): Promise<void>;
+  /** The order a payment belongs to: named after it, or after the checkout session whose PaymentIntent it is. */
+  orderOf(reference: string): Promise<string | null>;
+  /** A provider's report that a checkout's payment failed: recorded, and the checkout released. */
+  failPayment(reference: string, reason: string, meta: CommandMeta): Promise<void>;
 };
 
 export const paidCheckoutMessage = 'This checkout has already been paid';
@@ -108,5 +117,43 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
       const payment = await viaGateway(deps, () => deps.payments.retrievePayment(reference));
       return payment?.checkoutId ?? null;
     },
+
+    async placeReported(reference, meta) {
+      const checkout = await checkoutPaidBy(reference);
+      const own = checkout && checkout.status !== 'none' ? checkout.started.paymentReference : reference;
+      await serially(own, () => place(own, meta));
+    },
+
+    async orderOf(reference) {
+      if (await isPlaced(reference)) return reference;
+      const checkout = await checkoutPaidBy(reference);
+      if (!checkout || checkout.status === 'none') return null;
+      const own = checkout.started.paymentReference;
+      return own !== reference && (await isPlaced(own)) ? own : null;
+    },
+
+    async failPayment(reference, reason, meta) {
+      const checkout = await checkoutPaidBy(reference);
+      if (!checkout || checkout.status === 'none') throw notFound('There is no such checkout');
+      const { checkoutId, paymentReference } = checkout.started;
+      await handleCommand(
+        deps.events,
+        checkoutStream(checkoutId),
+        checkoutDecider,
+        { type: 'FailCheckoutPayment', data: { checkoutId, paymentReference, failedReference: reference, reason: reason.slice(0, 500), failedAt: meta.now } },
+        { ...meta, correlationId: checkoutId },
+      );
+    },
   };
+
+  async function isPlaced(reference: string) {
+    return (await deps.events.readStream(orderStream(reference))).some((e) => e.type === 'OrderPlaced');
+  }
+
+  /** The checkout a gateway reference names (its metadata), as the log has it; null when the gateway knows no checkout. */
+  async function checkoutPaidBy(reference: string) {
+    const payment = await viaGateway(deps, () => deps.payments.retrievePayment(reference));
+    if (!payment?.checkoutId) return null;
+    return fold(checkoutDecider, await deps.events.readStream(checkoutStream(payment.checkoutId)));
+  }
 }

@@ -1,6 +1,9 @@
 // The owner's order console: the list, a status change, details the buyer left out, and an order's history.
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
+import { refundDecider, refundIdPattern, refundMessages } from '../../contracts/orders/refunds.ts';
+import type { AdminRefund } from '../../contracts/orders/console.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
 import { ordersApi } from '../../contracts/orders/api.ts';
 import { decodeCursor, defaultAdminPage, maxPackingSlips, orderIdPattern, type AdminOrder, type AdminOrdersResponse } from '../../contracts/orders/console.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
@@ -175,6 +178,51 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     ctx.body = { success: true, message: `Customer details added to order ${orderId}`, order };
   });
 
+  /**
+   * The answer to a refund: the reactor asks the gateway once the request is in the log; the owner waits a moment for
+   * its answer (bounded), then sees the order as it stands, with the refund as the gateway left it.
+   */
+  async function refundAnswer(ctx: Context, orderId: string, refundId: string, position: number) {
+    await deps.effects.waitFor(position, 10_000);
+    await deps.waiter.waitFor(await deps.events.headPosition(), 5000);
+    const order = await getAdminOrder(deps.reads, orderId);
+    const refund = order?.refunds?.find((r) => r.refundId === refundId);
+    if (!order || !refund) throw notFound(orderNotFoundMessage(orderId));
+    ctx.body = { success: true, message: refundOutcome(refund), order, refund };
+  }
+
+  route(routers, ordersApi.refund, async (ctx, input) => {
+    const orderId = orderIdOf(ctx);
+    const { amount, lines, reason, expectedRevision } = input.body();
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    const refundId = randomUUID();
+    const result = await handleCommand(
+      deps.events,
+      orderStream(orderId),
+      refundDecider,
+      { type: 'RequestRefund', orderId, refundId, ...(amount !== undefined ? { amount } : {}), ...(lines ? { lines } : {}), reason, by: admin, at: meta.now },
+      meta,
+      { waiter: deps.waiter, expectedRevision, staleMessage: staleOrderMessage },
+    );
+    await refundAnswer(ctx, orderId, refundId, result.position);
+  });
+
+  route(routers, ordersApi.retryRefund, async (ctx, input) => {
+    const orderId = orderIdOf(ctx);
+    const refundId = String(ctx.params.refundId ?? '');
+    if (!refundIdPattern.test(refundId)) throw notFound(refundMessages.noSuchRefund);
+    const { expectedRevision } = input.body();
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    const result = await handleCommand(deps.events, orderStream(orderId), refundDecider, { type: 'RetryRefund', orderId, refundId, by: admin, at: meta.now }, meta, {
+      waiter: deps.waiter,
+      expectedRevision,
+      staleMessage: staleOrderMessage,
+    });
+    await refundAnswer(ctx, orderId, refundId, result.position);
+  });
+
   route(routers, ordersApi.history, async (ctx) => {
     const orderId = orderIdOf(ctx);
     const history = await getOrderHistory(deps.reads, orderId);
@@ -183,3 +231,17 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     ctx.body = history;
   });
 }
+
+/** What the owner is told about a refund after asking for it. */
+export function refundOutcome(refund: AdminRefund): string {
+  const amount = formatPence(refund.amount);
+  switch (refund.status) {
+    case 'succeeded':
+      return `${amount} was refunded to the customer.`;
+    case 'pending':
+      return `The refund of ${amount} is with the payment provider; the order shows it once the provider confirms it.`;
+    default:
+      return refund.message ?? `The refund of ${amount} was not made.`;
+  }
+}
+

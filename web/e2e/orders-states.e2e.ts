@@ -47,6 +47,10 @@ const fixture = (orderId: string, items: unknown): AdminOrder => ({
   shippingCost: 0,
   items,
   revision: 0,
+  refunded: 0,
+  refunds: [],
+  disputes: [],
+  flags: [],
 });
 
 for (const [name, viewport] of Object.entries(viewports)) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cartShippingOptions } from '../../../contracts/checkout/shipping.ts';
-import { CardDeclined } from '../../../contracts/ports/payments.ts';
+import { CardDeclined, RefundDeclined } from '../../../contracts/ports/payments.ts';
 import { createSandboxGateway } from './sandboxGateway.ts';
 import { chargeTestCard } from './testCards.ts';
 
@@ -69,6 +69,40 @@ test('sessions and intents outlive a restart, and the same checkout gets the sam
   assert.is((await createSandboxGateway({ dir }).retrievePayment(intent.id))?.paid, true);
   assert.is(await second.retrievePayment('cs_sandbox_../../etc/passwd'), null);
   rmSync(dir, { recursive: true, force: true });
+});
+
+test('refunds: once per refund id (also after a restart), never more than was paid, declined for the refund-failing card', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-'));
+  try {
+    const gateway = createSandboxGateway({ dir });
+    const intent = await gateway.createPaymentIntent({ checkoutId: 'c-1', amount: 1349, description: 'A book' });
+    const refund = (refundId: string, amount: number, on = gateway) => on.refund({ paymentReference: intent.id, orderId: intent.id, refundId, amount, reason: 'r' });
+    const declinedCode = async (call: () => Promise<unknown>) => {
+      try {
+        await call();
+        return null;
+      } catch (error) {
+        assert.instance(error, RefundDeclined);
+        return (error as RefundDeclined).code;
+      }
+    };
+    assert.is(await declinedCode(() => refund('a', 100)), 'charge_not_paid');
+    assert.ok(gateway.sandbox!.confirmIntent(intent.id, intent.clientSecret, card('4242424242424242'), now));
+    const first = await refund('a', 1000);
+    assert.equal(await refund('a', 1000), first, 'the same refund asked again');
+    const reopened = createSandboxGateway({ dir });
+    assert.equal(await refund('a', 1000, reopened), first, 'and after a restart');
+    assert.is(await declinedCode(() => refund('b', 350)), 'amount_too_large');
+    assert.is((await refund('b', 349)).amount, 349);
+    assert.equal((await reopened.listRefunds(intent.id)).map((r) => r.amount), [1000, 349]);
+
+    const failing = await gateway.createPaymentIntent({ checkoutId: 'c-2', amount: 999, description: 'A book' });
+    assert.ok(gateway.sandbox!.confirmIntent(failing.id, failing.clientSecret, card('4000000000005126'), now), 'the payment itself succeeds');
+    assert.is(await declinedCode(() => gateway.refund({ paymentReference: failing.id, orderId: failing.id, refundId: 'c', amount: 100, reason: 'r' })), 'refund_declined');
+    assert.equal(await gateway.listRefunds(failing.id), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();

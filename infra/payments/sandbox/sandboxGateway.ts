@@ -9,11 +9,18 @@ import { clientRoutes } from '../../../contracts/shared/clientRoutes.ts';
 import type { SandboxSessionView } from '../../../contracts/checkout/sandboxPayments.ts';
 import { destinationName, type ShippingOption } from '../../../contracts/checkout/shipping.ts';
 import { upgradeJson, writeVersionedJson, type JsonFileFormat } from '../../../service/dataFiles.ts';
-import type { GatewayLineItem, PaymentGateway, VerifiedPayment } from '../../../contracts/ports/payments.ts';
+import { RefundDeclined, type GatewayLineItem, type GatewayRefund, type PaymentGateway, type VerifiedPayment } from '../../../contracts/ports/payments.ts';
+import { formatPence } from '../../../contracts/shared/money.ts';
 import { parseStripeWebhook } from '../stripe/webhooks.ts';
-import { chargeTestCard } from './testCards.ts';
+import { chargeTestCard, refundsDeclinedFor } from './testCards.ts';
 
-type SessionRecord = {
+/** A refund of a sandbox payment; `refundId` is the shop's id, which makes asking twice answer the same refund. */
+type RefundRecord = { id: string; refundId: string; amount: number; status: 'succeeded'; at: string };
+
+/** What paying with a test card left on the payment for later: Stripe's card that takes payments but not refunds. */
+type PaymentTraits = { refundsDeclined?: boolean; refunds?: RefundRecord[] };
+
+type SessionRecord = PaymentTraits & {
   kind: 'session';
   id: string;
   checkoutId: string;
@@ -29,7 +36,7 @@ type SessionRecord = {
   payment?: { amount: number; shippingAmount: number; customerName: string; customerEmail: string; address: ShippingAddress; paidAt: string };
 };
 
-type IntentRecord = {
+type IntentRecord = PaymentTraits & {
   kind: 'intent';
   id: string;
   checkoutId: string;
@@ -77,6 +84,12 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
     const record = load(id);
     return record?.kind === 'intent' ? record : null;
   };
+  /** Read from the file, not the cache: refunds may be asked for from another process (the reactor's). */
+  const fresh = (id: string): SessionRecord | IntentRecord | null => {
+    records.delete(id);
+    return load(id);
+  };
+  const refundOf = (r: RefundRecord): GatewayRefund => ({ id: r.id, refundId: r.refundId, amount: r.amount, status: r.status });
   const subtotalOf = (record: SessionRecord) => record.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
 
   return {
@@ -159,6 +172,27 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
       };
     },
 
+    async refund(input) {
+      const record = fresh(input.paymentReference);
+      if (!record) throw new RefundDeclined(`No such payment: '${input.paymentReference}'`, 'resource_missing');
+      const made = record.refunds?.find((r) => r.refundId === input.refundId);
+      if (made) return refundOf(made);
+      const paid = record.kind === 'session' ? record.payment?.amount : record.status === 'succeeded' ? record.amount : undefined;
+      if (paid === undefined) throw new RefundDeclined('This payment has not been completed, so there is nothing to refund.', 'charge_not_paid');
+      if (record.refundsDeclined) throw new RefundDeclined("The card's bank declined the refund.", 'refund_declined');
+      const left = paid - (record.refunds ?? []).reduce((sum, r) => sum + r.amount, 0);
+      if (input.amount > left) {
+        throw new RefundDeclined(`Refund amount (${formatPence(input.amount)}) is greater than unrefunded amount on charge (${formatPence(left)})`, 'amount_too_large');
+      }
+      const refund: RefundRecord = { id: `re_sandbox_${randomId()}`, refundId: input.refundId, amount: input.amount, status: 'succeeded', at: new Date().toISOString() };
+      save({ ...record, refunds: [...(record.refunds ?? []), refund] });
+      return refundOf(refund);
+    },
+
+    async listRefunds(reference) {
+      return (fresh(reference)?.refunds ?? []).map(refundOf);
+    },
+
     parseWebhook(rawBody, signature, receivedAt) {
       // The sandbox takes deliveries in Stripe's signed format, so the same tools can drive both providers.
       return parseStripeWebhook(rawBody, signature, options.webhookSecret, receivedAt);
@@ -193,6 +227,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         save({
           ...s,
           status: 'paid',
+          ...(refundsDeclinedFor(request.card) ? { refundsDeclined: true } : {}),
           payment: {
             amount: subtotalOf(s) + option.amount,
             shippingAmount: option.amount,
@@ -213,6 +248,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         save({
           ...i,
           status: 'succeeded',
+          ...(refundsDeclinedFor(card) ? { refundsDeclined: true } : {}),
           ...(payer.shipping ? { shipping: payer.shipping } : {}),
           ...(payer.receiptEmail ? { receiptEmail: payer.receiptEmail } : {}),
         });

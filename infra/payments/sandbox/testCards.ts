@@ -12,7 +12,14 @@ const succeeding = new Set([
   '371449635398431', // American Express
   '6011111111111117', // Discover
   '3566002020360505', // JCB
+  '4000000000005126', // Visa: the payment succeeds, a refund of it fails
 ]);
+
+/** Stripe's test card whose payments succeed and whose refunds fail. */
+export const refundFailingCard = '4000000000005126';
+
+/** Whether refunds of a payment made with this card fail. */
+export const refundsDeclinedFor = (card: SandboxCard) => card.number.replace(/\s+/g, '') === refundFailingCard;
 
 const declining: Record<string, { code: string; message: string }> = {
   '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },

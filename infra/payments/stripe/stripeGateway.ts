@@ -2,8 +2,8 @@
 import Stripe from 'stripe';
 import { CURRENCY } from '../../../contracts/shared/money.ts';
 import type { ShippingAddress } from '../../../contracts/orders/model.ts';
-import { GatewayUnavailable, type PaymentGateway, type VerifiedPayment } from '../../../contracts/ports/payments.ts';
-import { parseStripeWebhook } from './webhooks.ts';
+import { GatewayUnavailable, RefundDeclined, type GatewayRefund, type PaymentGateway, type VerifiedPayment } from '../../../contracts/ports/payments.ts';
+import { gatewayRefundOf, parseStripeWebhook } from './webhooks.ts';
 
 export type StripeGatewayOptions = {
   secretKey: string;
@@ -26,6 +26,9 @@ function addressOf(address: StripeAddress): ShippingAddress | undefined {
   };
 }
 
+/** Stripe's metadata values hold at most 500 characters. */
+const metadataText = (text: string) => text.slice(0, 500);
+
 const isMissing = (error: unknown) => (error as { code?: string; statusCode?: number }).code === 'resource_missing' || (error as { statusCode?: number }).statusCode === 404;
 
 /** Stripe's own errors stay on the server; the shopper is told the payment provider could not help. */
@@ -37,6 +40,16 @@ async function guarded<T>(what: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Stripe's answer to a refund: a request it refused (more than is left, already refunded, no such payment) is a decline;
+ * anything else (a network failure, a timeout, Stripe's own error) leaves the outcome unknown.
+ */
+function refundError(error: unknown): Error {
+  const e = error as { type?: string; code?: string; message?: string };
+  if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') return new RefundDeclined(e.message ?? 'Stripe declined the refund.', e.code ?? 'declined');
+  return new GatewayUnavailable(`Stripe could not refund: ${e.message ?? String(error)}`);
+}
+
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
@@ -44,6 +57,32 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     telemetry: false,
     ...(options.api ? { host: options.api.host, port: options.api.port, protocol: options.api.protocol } : {}),
   });
+
+  /** The PaymentIntent behind a reference: itself, or the one a checkout session's page created. */
+  async function paymentIntentOf(reference: string): Promise<string> {
+    if (!reference.startsWith('cs_')) return reference;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.retrieve(reference);
+    } catch (error) {
+      // Not Stripe's (a sandbox order, another account): nothing Stripe can refund.
+      if (isMissing(error)) throw new RefundDeclined(`Stripe knows no payment ${reference}.`, 'resource_missing');
+      throw new GatewayUnavailable(`Stripe could not look up ${reference}: ${(error as Error).message}`);
+    }
+    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!intent) throw new RefundDeclined('This checkout has no payment to refund.', 'no_payment');
+    return intent;
+  }
+
+  async function listFor(paymentIntent: string): Promise<GatewayRefund[]> {
+    const refunds: GatewayRefund[] = [];
+    try {
+      for await (const refund of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) refunds.push(gatewayRefundOf(refund));
+    } catch (error) {
+      throw refundError(error);
+    }
+    return refunds;
+  }
 
   return {
     provider: 'stripe',
@@ -81,6 +120,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             cancel_url: input.cancelUrl,
             ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
             metadata: { checkoutId: input.checkoutId },
+            // The PaymentIntent the page creates names the checkout too, so its own events (succeeded, failed, refunds,
+            // disputes) lead back to the order.
+            payment_intent_data: { metadata: { checkoutId: input.checkoutId } },
           },
           { idempotencyKey: `checkout-session-${input.checkoutId}` },
         ),
@@ -161,6 +203,31 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         if (isMissing(error)) return null;
         throw new GatewayUnavailable(`Stripe could not look up ${reference}: ${(error as Error).message}`);
       }
+    },
+
+    async refund(input) {
+      const paymentIntent = await paymentIntentOf(input.paymentReference);
+      // An idempotency key lasts 24 hours at Stripe; the refund's metadata lasts. A retry after that finds the refund
+      // already made instead of making another.
+      const made = (await listFor(paymentIntent)).find((r) => r.refundId === input.refundId);
+      if (made) return made;
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            amount: input.amount,
+            metadata: { refundId: input.refundId, orderId: input.orderId, reason: metadataText(input.reason) },
+          },
+          { idempotencyKey: `refund-${input.refundId}` },
+        );
+        return gatewayRefundOf(refund);
+      } catch (error) {
+        throw refundError(error);
+      }
+    },
+
+    async listRefunds(reference) {
+      return listFor(await paymentIntentOf(reference));
     },
 
     parseWebhook(rawBody, signature, receivedAt) {

@@ -9,6 +9,7 @@ import { formatPence } from '../../../../contracts/shared/money.ts';
 import { CustomerDetailsForm } from './CustomerDetailsForm.tsx';
 import { formatOrderDate } from './orderDate.ts';
 import { OrderItems } from './OrderItems.tsx';
+import { RefundPanel } from './RefundPanel.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { StatusTimeline } from './StatusTimeline.tsx';
@@ -92,6 +93,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
               <StatusTimeline order={order} />
             </Panel>
           </Grid>
+          <RefundPanel order={order} />
           <Box>
             <StatusActions order={order} />
           </Box>

@@ -17,6 +17,7 @@ import { OrderItems } from './OrderItems.tsx';
 import { OrderNoteForm } from './OrderNoteForm.tsx';
 import { orderPageQuery } from './ordersQuery.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
+import { RefundPanel } from './RefundPanel.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import './orders.css';
@@ -118,6 +119,7 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
       <Card size="2">
         <StatusActions order={order} />
       </Card>
+      <RefundPanel order={order} />
       <Grid columns={{ initial: '1', md: '2' }} gap="3">
         <Panel title="Timeline">
           <OrderTimeline orderId={order.orderId} timeline={page.timeline} />

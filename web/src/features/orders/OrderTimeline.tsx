@@ -1,5 +1,5 @@
 // An order's whole life on its page, oldest first: placed, status changes, buyer's details added, the parcel, the
-// owner's internal notes and every e-mail sent about it, each with who and when.
+// owner's internal notes, refunds, disputes and flags, and every e-mail sent about it, each with who and when.
 import { Link, Text } from '@radix-ui/themes';
 import * as VisuallyHidden from 'radix-ui/visually-hidden';
 import type { OrderTimelineEntry } from '../../../../contracts/orders/console.ts';
@@ -12,6 +12,8 @@ const emailNames: Record<string, string> = {
   'order-confirmation': 'Order confirmation sent',
   'order-shipped': '"On its way" e-mail sent',
   'purchase-notice': 'Purchase notice sent',
+  'refund-confirmation': 'Refund e-mail sent',
+  'dispute-to-owner': 'Dispute notice sent to the shop',
 };
 
 function When({ entry, by }: { entry: OrderTimelineEntry; by?: string }) {
@@ -101,6 +103,20 @@ function Step({ entry }: { entry: OrderTimelineEntry }) {
           <Text as="p" size="2" mt="1" className="order-timeline__notes">
             {entry.text}
           </Text>
+        </>
+      );
+    case 'payment':
+      return (
+        <>
+          <Text size="2" weight="medium">
+            {entry.title}
+          </Text>
+          <When entry={entry} by={entry.by} />
+          {entry.detail && (
+            <Text as="p" size="2" mt="1" className="order-timeline__notes">
+              {entry.detail}
+            </Text>
+          )}
         </>
       );
     case 'emailSent':

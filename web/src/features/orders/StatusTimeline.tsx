@@ -38,8 +38,27 @@ function DetailsAdded({ entry }: { entry: Extract<OrderHistoryEntry, { kind: 'de
   );
 }
 
+function Payment({ entry }: { entry: Extract<OrderHistoryEntry, { kind: 'payment' }> }) {
+  return (
+    <li className="order-timeline__step">
+      <Text size="2" weight="medium">
+        {entry.title}
+      </Text>
+      <Text as="p" size="1" color="gray" mt="1">
+        {formatOrderDate(entry.at)} · by {entry.by}
+      </Text>
+      {entry.detail && (
+        <Text as="p" size="2" mt="1" className="order-timeline__notes">
+          {entry.detail}
+        </Text>
+      )}
+    </li>
+  );
+}
+
 function Step({ entry }: { entry: OrderHistoryEntry }) {
   if (entry.kind === 'detailsAdded') return <DetailsAdded entry={entry} />;
+  if (entry.kind === 'payment') return <Payment entry={entry} />;
   return (
     <li className="order-timeline__step">
       <Flex gap="2" align="center" wrap="wrap">

@@ -3,6 +3,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ordersApi } from '../../../../contracts/orders/api.ts';
 import type { AddOrderCustomerDetailsBody, AdminOrder, ChangeOrderStatusBody } from '../../../../contracts/orders/console.ts';
+import type { RequestRefundBody } from '../../../../contracts/orders/refunds.ts';
 import { timings } from '../../../../contracts/shared/constants.ts';
 import type { AnyOrderStatus } from '../../../../contracts/shared/constants.ts';
 import { call, callRevalidated, queryFor, urlFor } from '../../lib/api.ts';
@@ -90,6 +91,24 @@ export function useAddOrderNote(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => call(ordersApi.addNote, { params: { id: orderId }, body: { text } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
+  });
+}
+
+/** Money back (lines with quantities, or an amount) with a reason, against the revision the screen showed. */
+export function useRefund(order: Pick<AdminOrder, 'orderId' | 'revision'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<RequestRefundBody, 'expectedRevision'>) => call(ordersApi.refund, { params: { id: order.orderId }, body: { ...body, expectedRevision: order.revision } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
+  });
+}
+
+/** Asks the payment provider again for a refund whose outcome is unknown. */
+export function useRetryRefund(order: Pick<AdminOrder, 'orderId' | 'revision'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (refundId: string) => call(ordersApi.retryRefund, { params: { id: order.orderId, refundId }, body: { expectedRevision: order.revision } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
   });
 }

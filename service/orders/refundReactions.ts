@@ -1,0 +1,138 @@
+// The side effects of refunds and disputes, run by the reactor (decision 019): the refund is asked of the payment
+// gateway once the request is in the log, its answer is recorded on the order, and the e-mails it makes due are sent.
+// Each is safe to run again: the gateway call is idempotent on the refund's id, and every e-mail is recorded once.
+import { shopContent } from '../../contracts/catalog/content.ts';
+import type { EmailSent, PaymentEmailKind } from '../../contracts/checkout/model.ts';
+import { orderOnRecord, type OrderPlaced } from '../../contracts/orders/model.ts';
+import { refundDecider, type GatewayRefundOutcome, type OrderDisputed, type RefundRequested, type RefundRetried, type RefundSucceeded } from '../../contracts/orders/refunds.ts';
+import type { MailMessage } from '../../contracts/ports/mailer.ts';
+import { GatewayUnavailable, RefundDeclined } from '../../contracts/ports/payments.ts';
+import type { DomainEvent, RecordedEvent } from '../../contracts/shared/events.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
+import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
+import type { Reactions } from '../../projections/engine/reactor.ts';
+import type { ReactionDeps } from '../capability.ts';
+import { fold, handleCommand, idFromReference, type CommandMeta, type Decider } from '../commands.ts';
+
+/** What the owner is told when the gateway could not be reached: the refund may or may not have been made. */
+export const unknownOutcomeMessage =
+  'The payment provider could not be reached, so it is not known whether this refund was made. Retry it: a retry never pays twice.';
+
+export const declinedMessage = (why: string) => `The payment provider declined the refund: ${why}`;
+
+/** The reactor's events are caused by the event that made them due, within that event's user action. */
+const reactingTo = (event: RecordedEvent, now: Date): CommandMeta => ({
+  causedBy: 'system:reactor',
+  requestId: event.id,
+  correlationId: event.metadata.correlationId,
+  now: now.toISOString(),
+});
+
+type SentKinds = string[];
+type RecordEmail = { type: 'RecordEmailSent'; data: EmailSent['data'] };
+const sentEmails: Decider<SentKinds, RecordEmail, EmailSent> = {
+  initialState: () => [],
+  evolve: (sent, event) => (event.type === 'EmailSent' ? [...sent, event.data.kind] : sent),
+  decide: (command, sent) => (sent.includes(command.data.kind) ? [] : [{ type: 'EmailSent', data: command.data }]),
+};
+
+export function refundConfirmation(order: OrderPlaced['data'], refund: RefundSucceeded['data'], lines: { name: string; quantity: number }[]): MailMessage {
+  return {
+    to: order.customerEmail,
+    subject: `Your refund for ${shopContent.shop.name} order ${order.orderNumber}`,
+    text: [
+      `Dear ${order.customerName},`,
+      '',
+      `We have refunded ${formatPence(refund.amount)} for your order ${order.orderNumber}. It goes back to the card or wallet you paid with; banks usually take 5 to 10 working days to show it.`,
+      ...(lines.length ? ['', 'The refund covers:', ...lines.map((l) => `  ${l.quantity} × ${l.name}`)] : []),
+      '',
+      `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
+      '',
+      'With warm wishes,',
+      shopContent.shop.name,
+    ].join('\n'),
+  };
+}
+
+export function disputeToOwner(order: OrderPlaced['data'], dispute: OrderDisputed['data'], owner: string): MailMessage {
+  return {
+    to: owner,
+    subject: `A payment was disputed: order ${order.orderNumber} — ${formatPence(dispute.amount)}`,
+    text: [
+      `The bank of ${order.customerName} <${order.customerEmail}> opened a dispute on the payment for order ${order.orderNumber}.`,
+      '',
+      `Disputed: ${formatPence(dispute.amount)} of ${formatPence(order.total)}; reason given: ${dispute.reason}.`,
+      `Payment reference ${order.paymentReference}; dispute ${dispute.disputeId}.`,
+      '',
+      "Answer it in the payment provider's dashboard before its deadline, with the order's proof of delivery if it has shipped.",
+    ].join('\n'),
+  };
+}
+
+export function refundReactions(deps: ReactionDeps): Reactions {
+  const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
+
+  async function sendOnce(notificationId: string, kind: PaymentEmailKind, message: MailMessage, meta: CommandMeta) {
+    const stream = notificationStream(notificationId);
+    const history = await deps.events.readStream(stream);
+    if (history.some((e) => e.type === 'EmailSent' && (e.data as { kind: string }).kind === kind)) return;
+    const receipt = await deps.mailer.send(message, { idempotencyKey: `${notificationId}:${kind}` });
+    const data = { notificationId, kind, to: message.to, subject: message.subject, messageId: receipt.messageId, transport: receipt.transport, sentAt: deps.clock().toISOString() };
+    await handleCommand(deps.events, stream, sentEmails, { type: 'RecordEmailSent', data }, meta, { eventIds: () => idFromReference('EmailSent', `${notificationId}:${kind}`) });
+  }
+
+  /** Asks the gateway for a refund still waiting for its answer, and records the answer on the order. */
+  async function askGateway(event: RecordedEvent) {
+    const { orderId, refundId } = (event as unknown as RefundRequested | RefundRetried).data;
+    const stream = orderStream(orderId);
+    const ledger = fold(refundDecider, await deps.events.readStream(stream));
+    if (!ledger.placed) return;
+    const entry = ledger.refunds.find((r) => r.refundId === refundId);
+    // Answered already (by this reaction before a restart, or by a webhook): the gateway is not asked again.
+    if (!entry || entry.status !== 'pending') return;
+    let outcome: GatewayRefundOutcome;
+    try {
+      const refund = await deps.payments.refund({ paymentReference: ledger.paymentReference, orderId, refundId, amount: entry.amount, reason: entry.reason });
+      outcome =
+        refund.status === 'succeeded'
+          ? { status: 'succeeded', gatewayRefundId: refund.id }
+          : refund.status === 'failed' || refund.status === 'canceled'
+            ? { status: 'failed', failure: 'declined', message: declinedMessage(`the refund ${refund.status === 'failed' ? 'failed' : 'was cancelled'}.`) }
+            : { status: 'pending', gatewayRefundId: refund.id };
+    } catch (error) {
+      if (error instanceof RefundDeclined) outcome = { status: 'failed', failure: 'declined', message: declinedMessage(error.message) };
+      else if (error instanceof GatewayUnavailable) {
+        deps.logger.error({ err: error.message, orderId, refundId }, 'refund outcome unknown');
+        outcome = { status: 'failed', failure: 'unavailable', message: unknownOutcomeMessage };
+      } else throw error;
+    }
+    // One answer per attempt: the same attempt answered twice (a crash between call and record) is the same event.
+    await handleCommand(deps.events, stream, refundDecider, { type: 'SettleRefund', orderId, refundId, outcome, at: deps.clock().toISOString() }, reactingTo(event, deps.clock()), {
+      eventIds: (e) => idFromReference(e.type, `${refundId}:${entry.attempts}`),
+    });
+  }
+
+  async function orderOf(orderId: string): Promise<{ order: OrderPlaced['data'] | null; events: readonly DomainEvent[] }> {
+    const events = await deps.events.readStream(orderStream(orderId));
+    return { order: orderOnRecord(events), events };
+  }
+
+  return {
+    RefundRequested: askGateway,
+    RefundRetried: askGateway,
+    RefundSucceeded: async (event) => {
+      const refund = (event as unknown as RefundSucceeded).data;
+      const { order, events } = await orderOf(refund.orderId);
+      if (!order || !order.customerEmail.includes('@')) return;
+      const requested = events.find((e): e is RecordedEvent & RefundRequested => e.type === 'RefundRequested' && (e.data as RefundRequested['data']).refundId === refund.refundId);
+      const lines = (requested?.data.lines ?? []).flatMap(({ line, quantity }) => (order.items[line] ? [{ name: order.items[line]!.name, quantity }] : []));
+      await sendOnce(`refund-${refund.refundId}`, 'refund-confirmation', refundConfirmation(order, refund, lines), reactingTo(event, deps.clock()));
+    },
+    OrderDisputed: async (event) => {
+      const dispute = (event as unknown as OrderDisputed).data;
+      const { order } = await orderOf(dispute.orderId);
+      if (!order) return;
+      await sendOnce(`dispute-${dispute.disputeId}`, 'dispute-to-owner', disputeToOwner(order, dispute, owner), reactingTo(event, deps.clock()));
+    },
+  };
+}
