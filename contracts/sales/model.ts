@@ -72,17 +72,13 @@ export type SalesResponse = { period: SalesPeriod; buckets: SalesBucket[]; produ
 
 export const ordersCsvColumns = ['Order number', 'Date', 'Customer', 'Country', 'Items', 'Subtotal', 'Shipping', 'Refunded', 'Net', 'Status', 'Payment reference'] as const;
 
-/**
- * Refunds, read by type: any event of these types whose payload names an `orderId` and an amount in pence (`amount`,
- * `amountRefunded` or `refundedAmount`). The log holds none until refunds are built; the sales view then counts them.
- */
-export const refundEventTypes = ['OrderRefunded', 'RefundIssued', 'OrderRefundRecorded', 'RefundRecorded'] as const;
+/** Refunds count when the payment provider has paid them back (RefundSucceeded), on the day it did. */
+export const refundEventTypes = ['RefundSucceeded'] as const;
 
 export function refundOf(data: unknown): { orderId: string; amount: number } | null {
   if (!data || typeof data !== 'object') return null;
-  const d = data as Record<string, unknown>;
-  const amount = [d.amount, d.amountRefunded, d.refundedAmount].find((a) => typeof a === 'number' && Number.isInteger(a) && a > 0) as number | undefined;
-  return typeof d.orderId === 'string' && amount !== undefined ? { orderId: d.orderId, amount } : null;
+  const { orderId, amount } = data as { orderId?: unknown; amount?: unknown };
+  return typeof orderId === 'string' && typeof amount === 'number' && Number.isInteger(amount) && amount > 0 ? { orderId, amount } : null;
 }
 
 /** A spreadsheet cell that cannot run as a formula, quoted when it must be. */

@@ -5,6 +5,7 @@
 // nothing. Decision 040.
 import { shopContent } from '../../contracts/catalog/content.ts';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { RefundSucceeded } from '../../contracts/orders/refunds.ts';
 import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { bookStream, checkoutStream, orderStream, stockStream } from '../../contracts/shared/streams.ts';
@@ -19,8 +20,8 @@ export type StockChange = { change: 'take' | 'return'; reason: string } | null;
 
 /**
  * The one table of order events that move stock. A refund that leaves nothing paid gives the copies back: when the
- * order stream gets its refund event, it is one more line here, e.g.
- *   OrderRefunded: (event) => (event.data.fullyRefunded ? { change: 'return', reason: 'refunded' } : null),
+ * order stream gets a change of this kind, it is one more line here. A refund gives copies back only when it completes
+ * the order's refunds, which takes the order's stream to decide: see returnIfFullyRefunded below.
  */
 export const orderStockChanges: Readonly<Record<string, (event: RecordedEvent) => StockChange>> = {
   OrderPlaced: () => ({ change: 'take', reason: 'placed' }),
@@ -61,6 +62,18 @@ export function stockReactions(deps: ReactionDeps): Reactions {
           : { type: 'ReturnForOrder', ...common, reason: change.reason };
       await onShelf(bookId, command, meta, idFromReference(`stock:${change.change}`, `${orderId}:${bookId}:${event.position}`));
     }
+  }
+
+  /** The refund that brings an order's refunds up to what was paid gives its copies back, as cancelling does. */
+  async function returnIfFullyRefunded(event: RecordedEvent) {
+    const orderId = (event.data as { orderId: string }).orderId;
+    const history = (await deps.events.readStream(orderStream(orderId))).filter((e) => e.position <= event.position);
+    const placed = history.find((e) => e.type === 'OrderPlaced') as RecordedEvent<OrderPlaced> | undefined;
+    if (!placed) return;
+    const paidBack = new Map<string, number>();
+    for (const e of history) if (e.type === 'RefundSucceeded') paidBack.set((e as RecordedEvent<RefundSucceeded>).data.refundId, (e as RecordedEvent<RefundSucceeded>).data.amount);
+    const refunded = [...paidBack.values()].reduce((sum, amount) => sum + amount, 0);
+    if (refunded >= placed.data.total) await moveOrderStock(event, { change: 'return', reason: 'refunded' });
   }
 
   async function releaseCancelledCheckout(event: RecordedEvent) {
@@ -149,5 +162,5 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     StockCorrected: alertIfLow,
     StockShortfall: alertShortfall,
   };
-  return { ...orderReactions, CheckoutCancelled: releaseCancelledCheckout, ...lowStock };
+  return { ...orderReactions, RefundSucceeded: returnIfFullyRefunded, CheckoutCancelled: releaseCancelledCheckout, ...lowStock };
 }

@@ -182,4 +182,25 @@ test('the owner\'s stock requests: bad input is a 400 naming the field, an unkno
   assert.is((await allEvents(shop)).length, before);
 });
 
+test('an order refunded in full gives its copies back; a part refund does not', async () => {
+  assert.is((await received(3, 6)).status, 200);
+  const started = await cartCheckout(3, 2);
+  assert.is(started.status, 200, started.text);
+  assert.is((await pay(started.json.sessionId)).status, 200);
+  await settled();
+  assert.is((await adminStock(3)).onHand, 4);
+  const orderId: string = started.json.sessionId;
+  const revision = async () => ((await call(`${shop.url}/api/admin/orders`, { headers: admin })).json.orders as { orderId: string; revision: number }[]).find((o) => o.orderId === orderId)!.revision;
+  const refund = async (amount: number) => post(`/api/admin/orders/${orderId}/refunds`, { amount, reason: 'the parcel was lost', expectedRevision: await revision() }, admin);
+  assert.is((await refund(500)).status, 200);
+  await settled();
+  assert.is((await adminStock(3)).onHand, 4, 'a part refund keeps the copies with the order');
+  const total = ((await call(`${shop.url}/api/admin/orders`, { headers: admin })).json.orders as { orderId: string; totalAmount: number; refunded: number }[]).find((o) => o.orderId === orderId)!;
+  const rest = await refund(total.totalAmount - 500);
+  assert.is(rest.status, 200, rest.text);
+  await settled();
+  await eventually(async () => (await adminStock(3)).onHand === 6, 10_000, 'the copies back on the shelf');
+  assert.equal((await adminStock(3)).movements[0]!.kind, 'returned');
+});
+
 test.run();
