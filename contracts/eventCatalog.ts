@@ -5,7 +5,20 @@
 //   versions: [{ schema: V1 }, { schema: V2, upcast: (old: V1) => V2 }]
 // and a golden log of its own (docs/events.md says how).
 import * as v from 'valibot';
-import type { AdminLoggedIn, AdminLoggedOut, AdminLoginFailed, AdminSessionsRevoked } from './admin/model.ts';
+import {
+  accountRoles,
+  type AccountCreated,
+  type AccountDisabled,
+  type AccountEnabled,
+  type AccountPasswordReset,
+  type AccountRoleChanged,
+  type AccountSignInRefused,
+  type AdminLoggedIn,
+  type AdminLoggedOut,
+  type AdminLoginFailed,
+  type AdminSessionsRevoked,
+} from './admin/model.ts';
+import type { ReadModelsVerified } from './audit/model.ts';
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
 import type { CheckoutCancelled, CheckoutCompleted, CheckoutStarted, EmailSent, EmailWithheld, PurchaseNotified } from './checkout/model.ts';
 import { anyOrderStatuses, orderStatuses } from './shared/constants.ts';
@@ -211,6 +224,22 @@ export const AdminLoggedOutV1 = v.object({ username: text, sessionId: text, at }
 export const AdminSessionsRevokedV1 = v.object({ username: text, reason: v.literal('password_changed'), at });
 export const AdminLoginFailedV1 = v.object({ username: text, reason: v.picklist(['unknown_username', 'wrong_password']), at });
 
+const role = v.picklist(accountRoles);
+export const AccountCreatedV1 = v.object({ username: text, role, passwordHash: text, by: text, at });
+export const AccountRoleChangedV1 = v.object({ username: text, from: role, to: role, by: text, at });
+export const AccountPasswordResetV1 = v.object({ username: text, passwordHash: text, by: text, at });
+export const AccountDisabledV1 = v.object({ username: text, by: text, at });
+export const AccountEnabledV1 = v.object({ username: text, by: text, at });
+export const AccountSignInRefusedV1 = v.object({ username: text, reason: v.literal('disabled'), at });
+
+export const ReadModelsVerifiedV1 = v.object({
+  match: v.boolean(),
+  position: v.pipe(v.number(), v.integer()),
+  readModels: v.array(v.object({ name: text, version: v.pipe(v.number(), v.integer()), match: v.boolean(), differences: v.array(text) })),
+  by: text,
+  at,
+});
+
 // The event types the deciders use are declared beside their capabilities; these lines fail to compile when a schema
 // and its type drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -236,6 +265,13 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof EmailWithheldV1, EmailWithheld>,
     Newest<typeof AdminLoggedOutV1, AdminLoggedOut>,
     Newest<typeof AdminSessionsRevokedV1, AdminSessionsRevoked>,
+    Newest<typeof AccountCreatedV1, AccountCreated>,
+    Newest<typeof AccountRoleChangedV1, AccountRoleChanged>,
+    Newest<typeof AccountPasswordResetV1, AccountPasswordReset>,
+    Newest<typeof AccountDisabledV1, AccountDisabled>,
+    Newest<typeof AccountEnabledV1, AccountEnabled>,
+    Newest<typeof AccountSignInRefusedV1, AccountSignInRefused>,
+    Newest<typeof ReadModelsVerifiedV1, ReadModelsVerified>,
   ]
 >;
 
@@ -264,6 +300,13 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'AdminLoginFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'A sign-in failed: a wrong password (in the account\'s stream), or a name that is no account (in one stream a day, `admin-unknown-names-<date>`, capped per hour; older logs have a stream per typed name).', versions: [{ schema: AdminLoginFailedV1 }] },
   { type: 'AdminLoggedOut', stream: 'admin', causedBy: owner, description: 'The owner ended one session (the token\'s id) with Log Out.', versions: [{ schema: AdminLoggedOutV1 }] },
   { type: 'AdminSessionsRevoked', stream: 'admin', causedBy: 'the owner changing the password with `npm run admin -- set-password` (`admin:<username>`)', description: 'Every session signed in before it ended, as a password change does.', versions: [{ schema: AdminSessionsRevokedV1 }] },
+  { type: 'AccountCreated', stream: 'admin', causedBy: owner, description: 'An owner created an account (owner or auditor) with a random password, kept only as its scrypt hash.', versions: [{ schema: AccountCreatedV1 }] },
+  { type: 'AccountRoleChanged', stream: 'admin', causedBy: owner, description: "An owner changed an account's role; it holds from the account's next request.", versions: [{ schema: AccountRoleChangedV1 }] },
+  { type: 'AccountPasswordReset', stream: 'admin', causedBy: owner, description: 'An owner gave an account a new random password; every session signed in before it ended.', versions: [{ schema: AccountPasswordResetV1 }] },
+  { type: 'AccountDisabled', stream: 'admin', causedBy: owner, description: 'An owner disabled an account: every session ended and it cannot sign in.', versions: [{ schema: AccountDisabledV1 }] },
+  { type: 'AccountEnabled', stream: 'admin', causedBy: owner, description: 'An owner let a disabled account sign in again.', versions: [{ schema: AccountEnabledV1 }] },
+  { type: 'AccountSignInRefused', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password for a disabled account: refused.', versions: [{ schema: AccountSignInRefusedV1 }] },
+  { type: 'ReadModelsVerified', stream: 'audit', causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)', description: 'The read models were rebuilt in a scratch namespace and compared with the live ones; the result, read model by read model.', versions: [{ schema: ReadModelsVerifiedV1 }] },
 ];
 
 export const eventCatalog = new EventCatalog(shopEvents);

@@ -37,3 +37,68 @@ export type AdminLoggedOut = DomainEvent<'AdminLoggedOut', { username: string; s
 /** Every session signed in before `at` ended, as a password change does. */
 export type AdminSessionsRevoked = DomainEvent<'AdminSessionsRevoked', { username: string; reason: 'password_changed'; at: string }>;
 export type AdminEvent = AdminLoggedIn | AdminLoginFailed | AdminLoggedOut | AdminSessionsRevoked;
+
+// Accounts — the owner named by the configuration is always an owner; the accounts the owners create are events in the
+// same stream as their sign-ins (admin-<username>), so one read tells the guard who someone is and which sessions ended.
+
+/** What an account may do: an owner runs the shop; an auditor reads everything in the admin and changes nothing. */
+export const accountRoles = ['owner', 'auditor'] as const;
+export type AccountRole = (typeof accountRoles)[number];
+
+export const accountMessages = {
+  username: 'Username is required',
+  usernameShape: 'Username must be 3 to 64 characters: lower-case letters, digits, dots, underscores or @',
+  role: 'Role must be owner or auditor',
+  exists: 'An account with this username already exists',
+  missing: 'No account with this username',
+  configured: 'This is the owner named in the shop\'s configuration; change it there',
+  yourself: 'You cannot disable your own account or change your own role',
+  created: 'Account created. Hand the password over in person; it is shown only now.',
+  reset: 'Password reset. Hand the new password over in person; it is shown only now. Every session of the account has ended.',
+  roleChanged: 'Role changed',
+  disabled: 'Account disabled. Every session of the account has ended.',
+  enabled: 'Account enabled',
+  ownersOnly: 'Only an owner may do this; your account may read but not change anything.',
+} as const;
+
+const AccountUsernameSchema = v.pipe(
+  v.string(accountMessages.username),
+  v.trim(),
+  v.minLength(1, accountMessages.username),
+  v.regex(/^[a-z0-9._@]{3,64}$/, accountMessages.usernameShape),
+);
+const AccountRoleSchema = v.picklist(accountRoles, accountMessages.role);
+
+/** POST /api/admin/accounts */
+export const CreateAccountSchema = requestBody({ username: AccountUsernameSchema, role: AccountRoleSchema }, { username: accountMessages.username, role: accountMessages.role });
+/** POST /api/admin/accounts/:username/role */
+export const ChangeAccountRoleSchema = requestBody({ role: AccountRoleSchema }, { role: accountMessages.role });
+
+export type AccountDto = {
+  username: string;
+  role: AccountRole;
+  /** the owner named by the configuration: not an account in the log, and not changed from the admin */
+  configured: boolean;
+  disabled: boolean;
+  createdAt: string | null;
+  createdBy: string | null;
+  lastSignInAt: string | null;
+  revision: number;
+};
+export type AccountsResponse = { accounts: AccountDto[] };
+/** The answer to a create or a reset: the new password, shown this once and never stored in clear. */
+export type AccountPasswordResponse = { success: true; message: string; account: AccountDto; password: string };
+export type AccountChangeResponse = { success: true; message: string; account: AccountDto };
+/** GET /api/admin/me — who the token belongs to, so the admin shows an auditor no write buttons. */
+export type MeResponse = { username: string; role: AccountRole };
+
+export type AccountCreated = DomainEvent<'AccountCreated', { username: string; role: AccountRole; passwordHash: string; by: string; at: string }>;
+export type AccountRoleChanged = DomainEvent<'AccountRoleChanged', { username: string; from: AccountRole; to: AccountRole; by: string; at: string }>;
+/** A new password; every session signed in before `at` ends. */
+export type AccountPasswordReset = DomainEvent<'AccountPasswordReset', { username: string; passwordHash: string; by: string; at: string }>;
+/** Every session of the account ends and it cannot sign in until enabled again. */
+export type AccountDisabled = DomainEvent<'AccountDisabled', { username: string; by: string; at: string }>;
+export type AccountEnabled = DomainEvent<'AccountEnabled', { username: string; by: string; at: string }>;
+/** The right password for a disabled account: refused, and recorded. */
+export type AccountSignInRefused = DomainEvent<'AccountSignInRefused', { username: string; reason: 'disabled'; at: string }>;
+export type AccountEvent = AccountCreated | AccountRoleChanged | AccountPasswordReset | AccountDisabled | AccountEnabled | AccountSignInRefused;
