@@ -235,7 +235,10 @@ export const AccountSignInRefusedV1 = v.object({ username: text, reason: v.liter
 export const ReadModelsVerifiedV1 = v.object({
   match: v.boolean(),
   position: v.pipe(v.number(), v.integer()),
-  readModels: v.array(v.object({ name: text, version: v.pipe(v.number(), v.integer()), match: v.boolean(), differences: v.array(text) })),
+  events: v.pipe(v.number(), v.integer()),
+  readModels: v.array(text),
+  liveHash: text,
+  rebuiltHash: text,
   by: text,
   at,
 });
@@ -306,7 +309,7 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'AccountDisabled', stream: 'admin', causedBy: owner, description: 'An owner disabled an account: every session ended and it cannot sign in.', versions: [{ schema: AccountDisabledV1 }] },
   { type: 'AccountEnabled', stream: 'admin', causedBy: owner, description: 'An owner let a disabled account sign in again.', versions: [{ schema: AccountEnabledV1 }] },
   { type: 'AccountSignInRefused', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password for a disabled account: refused.', versions: [{ schema: AccountSignInRefusedV1 }] },
-  { type: 'ReadModelsVerified', stream: 'audit', causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)', description: 'The read models were rebuilt in a scratch namespace and compared with the live ones; the result, read model by read model.', versions: [{ schema: ReadModelsVerifiedV1 }] },
+  { type: 'ReadModelsVerified', stream: 'audit', causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)', description: 'The read models (`name@version`) were rebuilt in a scratch namespace up to `position` and their content hash compared with the live ones.', versions: [{ schema: ReadModelsVerifiedV1 }] },
 ];
 
 export const eventCatalog = new EventCatalog(shopEvents);

@@ -1,8 +1,6 @@
 // The auditor's console: streams, time travel, proof (export, check, verify) and the projections' health.
 import * as v from 'valibot';
-import type { RecordedEvent } from '../shared/events.ts';
-import type { DomainEvent } from '../shared/events.ts';
-import { requestBody } from '../shared/http.ts';
+import type { DomainEvent, RecordedEvent } from '../shared/events.ts';
 
 /** The stream kinds time travel knows how to fold (an order's or a review's state as the console shows it). */
 export const timeTravelKinds = ['order', 'review'] as const;
@@ -12,8 +10,7 @@ export const auditMessages = {
   at: 'Give a date-time (ISO 8601) or a revision (a whole number)',
   notTimeTravel: 'Time travel folds order and review streams',
   before: 'The stream had not started at that moment',
-  export: 'Paste or upload an export (NDJSON)',
-  tooLarge: 'The export is larger than the console checks; check it with npm run events -- check',
+  export: 'Choose an export (NDJSON) to check',
   verified: 'The read models were rebuilt in a scratch namespace and compared with the live ones; the result is in the log.',
 } as const;
 
@@ -51,12 +48,8 @@ export type StateAsOf = { stream: string; revision: number; at: string; lastRevi
 export type DiffLine = { path: string; before: unknown; after: unknown };
 export type DiffResponse = { stream: string; from: StateAsOf; to: StateAsOf; changes: DiffLine[] };
 
-/** POST /api/admin/audit/check — an export (NDJSON) checked line by line; the head, if given, must match its end. */
-export const CheckExportSchema = requestBody(
-  { ndjson: v.pipe(v.string(auditMessages.export), v.minLength(1, auditMessages.export)), head: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(128))) },
-  { ndjson: auditMessages.export },
-);
-export type CheckExportResponse = { ok: boolean; lines: number; head: string | null; message: string };
+/** What the console's check of an uploaded export found (the check runs in the browser, with contracts/audit/hashChain.ts). */
+export type CheckExportResult = { ok: boolean; lines: number; head: string | null; message: string };
 
 /** GET /api/admin/audit/export?stream= — NDJSON; the chain head is in the X-Chain-Head header. */
 export const ExportQuerySchema = v.object({ stream: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))) });
@@ -68,5 +61,5 @@ export type ProjectionsResponse = { head: number; projections: ProjectionHealth[
 
 export type ReadModelsVerified = DomainEvent<
   'ReadModelsVerified',
-  { match: boolean; position: number; readModels: { name: string; version: number; match: boolean; differences: string[] }[]; by: string; at: string }
+  { match: boolean; position: number; events: number; readModels: string[]; liveHash: string; rebuiltHash: string; by: string; at: string }
 >;

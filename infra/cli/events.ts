@@ -15,7 +15,7 @@ import type { ReadStore } from '../../contracts/ports/readStore.ts';
 import { openEventStore, openReadStore } from '../composition/shop.ts';
 import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { renderCatalogue } from './eventCatalogue.ts';
-import { chainLines, checkChain, GENESIS, sha256 } from './hashChain.ts';
+import { chainLines, checkChain, GENESIS, sha256 } from '../../projections/audit/hashChain.ts';
 
 const usage = `Usage: npm run events -- <command>
 

@@ -123,7 +123,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   const waiter: PositionWaiter = readModels;
   const projectionStatus: ShopDeps['projectionStatus'] = async () => {
     const position = await readModels.position();
-    return { position, lag: Math.max(0, (await events.headPosition()) - position) };
+    return { position, lag: Math.max(0, (await events.headPosition()) - position), lastError: readModels.liveRunner?.lastError ?? null, rebuilding: readModels.rebuilding };
   };
 
   const admin = await resolveAdminCredentials(config, (message) => logger.warn(message));
