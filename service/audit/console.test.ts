@@ -3,6 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkChain } from '../../projections/audit/hashChain.ts';
+import { eventsCli } from '../../infra/testing/eventsCli.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 
@@ -122,6 +123,20 @@ test('projection health: each read model\'s position and lag; nothing failed', a
     assert.ok(p.position > 0 && p.lag >= 0, JSON.stringify(p));
     assert.is(p.lastError, null);
   }
+});
+
+test('CLI parity: npm run events -- state and diff answer what the console answers', async () => {
+  const stream = `order-${orderId}`;
+  const env = { DATA_DIR: shop.dataDir };
+  const state = await eventsCli(['state', stream, '--at', '1'], env);
+  assert.is(state.code, 0, state.stdout + state.stderr);
+  assert.equal(JSON.parse(state.stdout), (await get(`/api/admin/audit/state?stream=${stream}&at=1`)).json);
+  const diff = await eventsCli(['diff', stream, '--from', '0', '--to', '3'], env);
+  assert.is(diff.code, 0, diff.stderr);
+  assert.equal(JSON.parse(diff.stdout), (await get(`/api/admin/audit/diff?stream=${stream}&from=0&to=3`)).json);
+  const before = await eventsCli(['state', stream, '--at', '2001-01-01'], env);
+  assert.is(before.code, 1);
+  assert.match(before.stdout, 'The stream had not started at that moment');
 });
 
 test.run();
