@@ -26,6 +26,7 @@ import { Route as AdminLoginRouteImport } from './routes/admin.login'
 import { Route as PaymentCancelledRouteImport } from './routes/payment.cancelled'
 import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
 import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
+import { Route as AdminAdminAuditRouteImport } from './routes/_admin.admin.audit'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
 import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
 
@@ -113,6 +114,11 @@ const SandboxCheckoutRoute = SandboxCheckoutRouteImport.update({
   path: '/sandbox/checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
@@ -140,6 +146,7 @@ export interface FileRoutesByFullPath {
   '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
 }
@@ -159,6 +166,7 @@ export interface FileRoutesByTo {
   '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
 }
@@ -181,6 +189,7 @@ export interface FileRoutesById {
   '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
+  '/_admin/admin/audit': typeof AdminAdminAuditRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/orders': typeof AdminAdminOrdersRoute
 }
@@ -202,6 +211,7 @@ export interface FileRouteTypes {
     | '/payment/success'
     | '/sandbox/checkout'
     | '/admin/'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/orders'
   fileRoutesByTo: FileRoutesByTo
@@ -221,6 +231,7 @@ export interface FileRouteTypes {
     | '/payment/success'
     | '/sandbox/checkout'
     | '/admin'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/orders'
   id:
@@ -242,6 +253,7 @@ export interface FileRouteTypes {
     | '/payment/success'
     | '/sandbox/checkout'
     | '/admin/'
+    | '/_admin/admin/audit'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/orders'
   fileRoutesById: FileRoutesById
@@ -382,6 +394,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SandboxCheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/audit': {
+      id: '/_admin/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAdminAuditRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/dashboard': {
       id: '/_admin/admin/dashboard'
       path: '/admin/dashboard'
@@ -401,12 +420,14 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminChar91adminDashboardChar93Route: typeof AdminChar91adminDashboardChar93Route
+  AdminAdminAuditRoute: typeof AdminAdminAuditRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminChar91adminDashboardChar93Route: AdminChar91adminDashboardChar93Route,
+  AdminAdminAuditRoute: AdminAdminAuditRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminOrdersRoute: AdminAdminOrdersRoute,
 }

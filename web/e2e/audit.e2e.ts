@@ -1,0 +1,88 @@
+// The audit console as an auditor uses it: sign in with the account an owner made, open an order with several status
+// changes, step it back to an earlier moment and read the diff, download the export and have the console check it,
+// verify the read models; and nowhere a button that would change anything.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { viewports } from '../../infra/testing/browser.ts';
+import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
+import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
+import { adminHeaders, call } from '../../infra/testing/shop.ts';
+import { axeProblems } from './ordersOwner.ts';
+
+const { shop, browser } = await shopAndBrowserFor(test);
+const wait = { timeout: 20_000 };
+const orderId = 'pi_sandbox_AuditE2e00000000000000001';
+const downloads = mkdtempSync(join(tmpdir(), 'shop-audit-e2e-'));
+let password = '';
+
+test.before(async () => {
+  const owner = await adminHeaders(shop);
+  await placeOrders(shop, [orderPlacedData({ orderId, placedAt: '2026-03-01T09:00:00.000Z' })]);
+  const steps = [
+    ['processing', 'Packing today'],
+    ['shipped', 'Royal Mail'],
+    ['delivered', 'Left with a neighbour'],
+  ] as const;
+  for (const [i, [status, notes]] of steps.entries()) {
+    const res = await call(`${shop.url}/api/admin/orders/${orderId}/status`, { body: { status, notes, expectedRevision: i }, headers: owner });
+    assert.is(res.status, 200, res.text);
+  }
+  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'trustee', role: 'auditor' }, headers: owner });
+  assert.is(created.status, 201, created.text);
+  password = created.json.password;
+});
+test.after(() => rmSync(downloads, { recursive: true, force: true }));
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`an auditor steps an order back, reads the diff, checks an export and verifies, with no write button (${name})`, async () => {
+    // bypassCSP only so that axe can be injected; acceptDownloads for the export.
+    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true, acceptDownloads: true });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${shop.url}/admin/login`);
+      await page.getByLabel('Username').fill('trustee');
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.waitForURL('**/admin/dashboard', wait);
+      await page.goto(`${shop.url}/admin/audit`);
+      await page.getByText('Signed in as trustee (auditor)').waitFor(wait);
+
+      await page.getByRole('button', { name: `order-${orderId}` }).click();
+      await page.getByRole('cell', { name: 'Royal Mail' }).waitFor(wait);
+
+      // Step back from now (revision 3) to revision 2, then to 1: the diff says what changed since.
+      await page.getByRole('button', { name: 'Step back' }).click();
+      await page.getByText(/As of revision 2/).waitFor(wait);
+      await page.getByRole('button', { name: 'Step back' }).click();
+      await page.getByText(/As of revision 1/).waitFor(wait);
+      const diff = page.getByRole('region', { name: 'Differences' });
+      await diff.getByRole('row', { name: /status\s+processing\s+delivered/ }).waitFor(wait);
+      await page.getByLabel('As of (revision or date-time)').fill('2001-01-01T00:00:00Z');
+      await page.getByRole('button', { name: 'Show', exact: true }).click();
+      await page.getByText('The stream had not started at that moment').waitFor(wait);
+
+      await page.getByRole('button', { name: 'Export the log' }).click();
+      const link = page.getByRole('link', { name: /^Download log-/ });
+      await link.waitFor(wait);
+      const [download] = await Promise.all([page.waitForEvent('download', wait), link.click()]);
+      const file = join(downloads, `${name}.ndjson`);
+      await download.saveAs(file);
+      await page.getByLabel('Check an export (NDJSON file)').setInputFiles(file);
+      await page.getByText(/^Chain intact: \d+ lines\. Chain head: [0-9a-f]{64}$/).waitFor(wait);
+
+      await page.getByRole('button', { name: 'Verify read models' }).click();
+      await page.getByText(/^MATCH: \d+ events folded/).waitFor(wait);
+
+      const buttons = await page.getByRole('button').allInnerTexts();
+      for (const label of buttons) assert.not.match(label, /approve|reject|delete|cancel|mark|change|save|create|disable|reset|rebuild/i, `write button "${label}"`);
+      assert.equal(await axeProblems(page), []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test.run();
