@@ -30,6 +30,8 @@ test.before(async () => {
     const res = await call(`${shop.url}/api/admin/orders/${orderId}/status`, { body: { status, notes, expectedRevision: i }, headers: owner });
     assert.is(res.status, 200, res.text);
   }
+  const review = { bookId: 1, customerName: 'Maryam', customerEmail: 'maryam@example.com', rating: 5, reviewText: 'A gentle story about sharing.' };
+  assert.is((await call(`${shop.url}/api/reviews/submit`, { body: review })).status, 201);
   const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'trustee', role: 'auditor' }, headers: owner });
   assert.is(created.status, 201, created.text);
   password = created.json.password;
@@ -47,7 +49,16 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Log In' }).click();
       await page.waitForURL('**/admin/dashboard', wait);
-      await page.goto(`${shop.url}/admin/audit`);
+      // The reviews and the orders are there to read, without a button that would change them.
+      await page.getByText('A gentle story about sharing.').waitFor(wait);
+      assert.is(await page.getByRole('button', { name: /Approve|Reject/ }).count(), 0);
+      await page.goto(`${shop.url}/admin/orders`);
+      await page.getByRole('button', { name: /Order #/ }).first().click();
+      await page.getByText('Left with a neighbour').first().waitFor(wait);
+      assert.is(await page.getByRole('button', { name: /^Mark as/ }).count(), 0);
+      await page.getByRole('link', { name: 'Reviews Dashboard' }).click();
+      await page.getByRole('link', { name: 'Audit Console' }).click();
+      await page.waitForURL('**/admin/audit', wait);
       await page.getByText('Signed in as trustee (auditor)').waitFor(wait);
 
       await page.getByRole('button', { name: `order-${orderId}` }).click();

@@ -1,13 +1,12 @@
 // The audit console's reads and its two actions: the export (downloaded with the session's token, then offered as a
 // file) and verify. The check of an export runs here in the browser, with the chain code the CLI uses.
 import { useMutation } from '@tanstack/react-query';
-import { adminApi } from '../../../../contracts/admin/api.ts';
 import { auditApi, chainHeadHeader } from '../../../../contracts/audit/api.ts';
 import { checkChainWith } from '../../../../contracts/audit/hashChain.ts';
 import type { CheckExportResult } from '../../../../contracts/audit/model.ts';
 import { adminToken, ApiError, call, queryFor, urlFor } from '../../lib/api.ts';
 
-export const meQuery = { ...queryFor(adminApi.me), staleTime: 60_000, retry: false };
+export { meQuery } from '../../lib/role.ts';
 
 export type StreamFilter = { kind?: string; from?: string; to?: string; actor?: string };
 export const streamsQuery = (filter: StreamFilter) => ({ ...queryFor(auditApi.streams, { query: filter }), retry: false });

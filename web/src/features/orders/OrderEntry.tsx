@@ -8,6 +8,7 @@ import { formatPence } from '../../../../contracts/shared/money.ts';
 import { CustomerDetailsForm } from './CustomerDetailsForm.tsx';
 import { formatOrderDate } from './orderDate.ts';
 import { OrderItems } from './OrderItems.tsx';
+import { useCanChange } from '../../lib/role.ts';
 import { StatusActions } from './StatusActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { StatusTimeline } from './StatusTimeline.tsx';
@@ -37,6 +38,8 @@ function Facts({ facts }: { facts: [string, ReactNode][] }) {
 }
 
 export function OrderEntry({ order }: { order: AdminOrder }) {
+  // An auditor reads the order and changes nothing: no status buttons, no details form.
+  const canChange = useCanChange();
   return (
     <Accordion.Item value={order.orderId} className="order-entry" data-order-id={order.orderId}>
       <Accordion.Header asChild>
@@ -68,7 +71,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
                   ['Address', order.shippingAddress],
                 ]}
               />
-              <CustomerDetailsForm order={order} />
+              {canChange && <CustomerDetailsForm order={order} />}
             </Panel>
             <Panel title="Order Information">
               <Facts
@@ -92,7 +95,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
             </Panel>
           </Grid>
           <Box>
-            <StatusActions order={order} />
+            {canChange && <StatusActions order={order} />}
           </Box>
         </Flex>
       </Accordion.Content>
