@@ -96,4 +96,29 @@ for (const [name, viewport] of Object.entries(viewports)) {
   });
 }
 
+test('an owner creates an auditor on the accounts screen, sees the password once, and can disable the account', async () => {
+  const context = await browser.newContext({ viewport: viewports.mobile, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
+  const { signAdminToken } = await import('../../service/admin/tokens.ts');
+  await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, 'admin'));
+  const page = await context.newPage();
+  try {
+    await page.goto(`${shop.url}/admin/accounts`);
+    await page.getByRole('cell', { name: 'admin', exact: true }).waitFor(wait);
+    await page.getByLabel('Username').fill('ledger.keeper');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText(/Account created\./).waitFor(wait);
+    const shown = await page.getByText(/Password for ledger\.keeper:/).innerText();
+    const given = /Password for ledger\.keeper: (\S+)/.exec(shown)?.[1];
+    assert.ok(given);
+    assert.is((await call(`${shop.url}/api/admin/login`, { body: { username: 'ledger.keeper', password: given } })).status, 200);
+    const row = page.getByRole('row', { name: /ledger\.keeper/ });
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await row.getByText('disabled').waitFor(wait);
+    assert.is((await call(`${shop.url}/api/admin/login`, { body: { username: 'ledger.keeper', password: given } })).status, 401);
+    assert.equal(await axeProblems(page), []);
+  } finally {
+    await context.close();
+  }
+});
+
 test.run();

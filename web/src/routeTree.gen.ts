@@ -26,6 +26,7 @@ import { Route as AdminLoginRouteImport } from './routes/admin.login'
 import { Route as PaymentCancelledRouteImport } from './routes/payment.cancelled'
 import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
 import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
+import { Route as AdminAdminAccountsRouteImport } from './routes/_admin.admin.accounts'
 import { Route as AdminAdminAuditRouteImport } from './routes/_admin.admin.audit'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
 import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
@@ -114,6 +115,11 @@ const SandboxCheckoutRoute = SandboxCheckoutRouteImport.update({
   path: '/sandbox/checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminAccountsRoute = AdminAdminAccountsRouteImport.update({
+  id: '/admin/accounts',
+  path: '/admin/accounts',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
   id: '/admin/audit',
   path: '/admin/audit',
@@ -146,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/accounts': typeof AdminAdminAccountsRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/accounts': typeof AdminAdminAccountsRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
@@ -189,6 +197,7 @@ export interface FileRoutesById {
   '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
+  '/_admin/admin/accounts': typeof AdminAdminAccountsRoute
   '/_admin/admin/audit': typeof AdminAdminAuditRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/orders': typeof AdminAdminOrdersRoute
@@ -211,6 +220,7 @@ export interface FileRouteTypes {
     | '/payment/success'
     | '/sandbox/checkout'
     | '/admin/'
+    | '/admin/accounts'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/orders'
@@ -231,6 +241,7 @@ export interface FileRouteTypes {
     | '/payment/success'
     | '/sandbox/checkout'
     | '/admin'
+    | '/admin/accounts'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/orders'
@@ -253,6 +264,7 @@ export interface FileRouteTypes {
     | '/payment/success'
     | '/sandbox/checkout'
     | '/admin/'
+    | '/_admin/admin/accounts'
     | '/_admin/admin/audit'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/orders'
@@ -394,6 +406,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SandboxCheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/accounts': {
+      id: '/_admin/admin/accounts'
+      path: '/admin/accounts'
+      fullPath: '/admin/accounts'
+      preLoaderRoute: typeof AdminAdminAccountsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/audit': {
       id: '/_admin/admin/audit'
       path: '/admin/audit'
@@ -420,6 +439,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminChar91adminDashboardChar93Route: typeof AdminChar91adminDashboardChar93Route
+  AdminAdminAccountsRoute: typeof AdminAdminAccountsRoute
   AdminAdminAuditRoute: typeof AdminAdminAuditRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
@@ -427,6 +447,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminChar91adminDashboardChar93Route: AdminChar91adminDashboardChar93Route,
+  AdminAdminAccountsRoute: AdminAdminAccountsRoute,
   AdminAdminAuditRoute: AdminAdminAuditRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminOrdersRoute: AdminAdminOrdersRoute,

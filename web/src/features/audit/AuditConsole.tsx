@@ -50,6 +50,9 @@ export function AuditConsole() {
           <Button asChild variant="soft" size="2" highContrast>
             <Link to="/admin/dashboard">Reviews Dashboard</Link>
           </Button>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/accounts">Accounts</Link>
+          </Button>
         </>
       }
       onLogOut={logOut}
