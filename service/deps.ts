@@ -23,6 +23,11 @@ export type ShopDeps = {
   clock: () => Date;
   /** key that signs and verifies admin tokens */
   jwtSecret: string;
+  /**
+   * Starts building a new generation of every read model beside the live one (decision 018); answers whether this
+   * call started it (false: one was already building). Absent where the process keeps no read models.
+   */
+  rebuildReadModels?: () => { started: boolean };
   /** the admin's username and password hash */
   admin: AdminCredentials;
   /** Stripe when STRIPE_SECRET_KEY is set, else the sandbox */

@@ -28,6 +28,13 @@ export const auditApi = {
   projections: endpoint<ProjectionsResponse>()({ method: 'GET', path: '/api/admin/audit/projections', guarded: true }),
   /** Rebuilds in a scratch namespace and compares; appends the result to the log, so an auditor may call it. */
   verify: endpoint<VerifyResponse>()({ method: 'POST', path: '/api/admin/audit/verify', guarded: true, auditorMay: true, messages: { verified: auditMessages.verified } }),
+  /** An owner's alone (it is not declared auditorMay): builds new read models beside the live ones. */
+  rebuild: endpoint<{ success: true; started: boolean; message: string }>()({
+    method: 'POST',
+    path: '/api/admin/audit/rebuild',
+    guarded: true,
+    messages: { started: auditMessages.rebuildStarted, running: auditMessages.rebuildRunning },
+  }),
 } as const;
 
 /** The header an export's chain head travels in. */

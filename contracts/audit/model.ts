@@ -11,6 +11,9 @@ export const auditMessages = {
   notTimeTravel: 'Time travel folds order and review streams',
   before: 'The stream had not started at that moment',
   export: 'Choose an export (NDJSON) to check',
+  rebuildStarted: 'A new generation of the read models is being built beside the live one; it answers once it has caught up.',
+  rebuildRunning: 'A rebuild is already running; it answers once it has caught up.',
+  noRebuild: 'This process keeps no read models to rebuild; run npm run projections -- rebuild',
   verified: 'The read models were rebuilt in a scratch namespace and compared with the live ones; the result is in the log.',
 } as const;
 

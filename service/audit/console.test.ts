@@ -3,6 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkChain } from '../../projections/audit/hashChain.ts';
+import { eventually } from '../../infra/testing/assert.ts';
 import { eventsCli } from '../../infra/testing/eventsCli.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
@@ -123,6 +124,20 @@ test('projection health: each read model\'s position and lag; nothing failed', a
     assert.ok(p.position > 0 && p.lag >= 0, JSON.stringify(p));
     assert.is(p.lastError, null);
   }
+});
+
+test('rebuild: an owner starts it, an auditor may not; the new read models go live and still verify', async () => {
+  assert.is((await call(`${shop.url}/api/admin/audit/rebuild`, { method: 'POST', headers: auditor })).status, 403);
+  const owner = await adminHeaders(shop);
+  const switched = shop.shop.readModels.switches;
+  const res = await call(`${shop.url}/api/admin/audit/rebuild`, { method: 'POST', headers: owner });
+  assert.is(res.status, 202, res.text);
+  assert.is(res.json.started, true);
+  await eventually(() => shop.shop.readModels.switches > switched, 30_000, 'the new read models to go live');
+  await eventually(async () => (await get('/api/admin/audit/projections')).json.projections[0].rebuilding === false, 30_000, 'the health to show no rebuild');
+  const verified = await call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: owner });
+  assert.is(verified.json.match, true);
+  assert.is((await get(`/api/admin/audit/state?stream=order-${orderId}`)).json.state.status, 'delivered');
 });
 
 test('CLI parity: npm run events -- state and diff answer what the console answers', async () => {

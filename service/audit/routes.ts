@@ -2,7 +2,8 @@
 // export, the read models' verification and health. It reads the log itself on purpose: it is the record the read
 // models are checked against.
 import { auditApi, chainHeadHeader } from '../../contracts/audit/api.ts';
-import { notFound } from '../../contracts/shared/errors.ts';
+import { auditMessages } from '../../contracts/audit/model.ts';
+import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import { chainLines, GENESIS, sha256 } from '../../projections/audit/hashChain.ts';
 import { diffAsOf, stateAsOf } from '../../projections/audit/timeTravel.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -67,6 +68,13 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, auditApi.projections, async (ctx) => {
     ctx.body = await projectionHealth(deps);
+  });
+
+  route(routers, auditApi.rebuild, async (ctx) => {
+    if (!deps.rebuildReadModels) throw conflict(auditMessages.noRebuild);
+    const { started } = deps.rebuildReadModels();
+    ctx.status = 202;
+    ctx.body = { success: true, started, message: started ? auditApi.rebuild.messages.started : auditApi.rebuild.messages.running };
   });
 
   route(routers, auditApi.verify, async (ctx) => {

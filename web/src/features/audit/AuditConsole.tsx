@@ -12,8 +12,9 @@ import type { RecordedEvent } from '../../../../contracts/shared/events.ts';
 import { AdminPage } from '../../components/AdminPage.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { serverMessage } from '../../lib/api.ts';
+import { useCanChange } from '../../lib/role.ts';
 import { useLogOut } from '../../lib/session.tsx';
-import { checkExport, diffQuery, downloadExport, meQuery, projectionsQuery, relatedQuery, stateQuery, streamEventsQuery, streamsQuery, useVerify, type DownloadedExport, type StreamFilter } from './auditQueries.ts';
+import { checkExport, diffQuery, downloadExport, meQuery, projectionsQuery, relatedQuery, stateQuery, streamEventsQuery, streamsQuery, useRebuild, useVerify, type DownloadedExport, type StreamFilter } from './auditQueries.ts';
 import './audit.css';
 
 const show = (value: unknown) => (value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
@@ -355,7 +356,9 @@ function Proof() {
 }
 
 function ProjectionHealth() {
-  const health = useQuery(projectionsQuery);
+  const health = useQuery({ ...projectionsQuery, refetchInterval: 5000 });
+  const canChange = useCanChange();
+  const rebuild = useRebuild();
   return (
     <Card asChild>
       <section aria-labelledby="audit-health">
@@ -388,6 +391,19 @@ function ProjectionHealth() {
             </Table.Body>
           </Table.Root>
         </div>
+        {canChange && (
+          <Flex gap="3" wrap="wrap" align="center" mt="3">
+            <Button variant="soft" onClick={() => rebuild.mutate()} loading={rebuild.isPending}>
+              Rebuild read models
+            </Button>
+            {rebuild.data && <Text role="status">{rebuild.data.message}</Text>}
+            {rebuild.error && (
+              <Text role="alert" color="red">
+                {serverMessage(rebuild.error) ?? 'The rebuild could not be started.'}
+              </Text>
+            )}
+          </Flex>
+        )}
       </section>
     </Card>
   );

@@ -47,6 +47,10 @@ export async function checkExport(text: string, head: string | undefined): Promi
   };
 }
 
+export function useRebuild() {
+  return useMutation({ mutationFn: () => call(auditApi.rebuild) });
+}
+
 export function useVerify() {
   return useMutation({ mutationFn: () => call(auditApi.verify) });
 }
