@@ -13,6 +13,10 @@ import {
   type AccountPasswordReset,
   type AccountRoleChanged,
   type AccountSignInRefused,
+  type AccountRecoveryCodeUsed,
+  type AccountTwoStepDisabled,
+  type AccountTwoStepEnabled,
+  type AccountTwoStepFailed,
   type AdminLoggedIn,
   type AdminLoggedOut,
   type AdminLoginFailed,
@@ -231,6 +235,10 @@ export const AccountPasswordResetV1 = v.object({ username: text, passwordHash: t
 export const AccountDisabledV1 = v.object({ username: text, by: text, at });
 export const AccountEnabledV1 = v.object({ username: text, by: text, at });
 export const AccountSignInRefusedV1 = v.object({ username: text, reason: v.literal('disabled'), at });
+export const AccountTwoStepEnabledV1 = v.object({ username: text, sealedSecret: text, recoveryCodeHashes: v.array(text), at });
+export const AccountTwoStepDisabledV1 = v.object({ username: text, at });
+export const AccountRecoveryCodeUsedV1 = v.object({ username: text, codeHash: text, at });
+export const AccountTwoStepFailedV1 = v.object({ username: text, at });
 
 export const ReadModelsVerifiedV1 = v.object({
   match: v.boolean(),
@@ -275,6 +283,10 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof AccountEnabledV1, AccountEnabled>,
     Newest<typeof AccountSignInRefusedV1, AccountSignInRefused>,
     Newest<typeof ReadModelsVerifiedV1, ReadModelsVerified>,
+    Newest<typeof AccountTwoStepEnabledV1, AccountTwoStepEnabled>,
+    Newest<typeof AccountTwoStepDisabledV1, AccountTwoStepDisabled>,
+    Newest<typeof AccountRecoveryCodeUsedV1, AccountRecoveryCodeUsed>,
+    Newest<typeof AccountTwoStepFailedV1, AccountTwoStepFailed>,
   ]
 >;
 
@@ -309,6 +321,10 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'AccountDisabled', stream: 'admin', causedBy: owner, description: 'An owner disabled an account: every session ended and it cannot sign in.', versions: [{ schema: AccountDisabledV1 }] },
   { type: 'AccountEnabled', stream: 'admin', causedBy: owner, description: 'An owner let a disabled account sign in again.', versions: [{ schema: AccountEnabledV1 }] },
   { type: 'AccountSignInRefused', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password for a disabled account: refused.', versions: [{ schema: AccountSignInRefusedV1 }] },
+  { type: 'AccountTwoStepEnabled', stream: 'admin', causedBy: 'the account itself (`admin:<username>`)', description: "An account turned on two-step sign-in: the authenticator's secret sealed with a key from the token secret, and the SHA-256 hashes of ten recovery codes.", versions: [{ schema: AccountTwoStepEnabledV1 }] },
+  { type: 'AccountTwoStepDisabled', stream: 'admin', causedBy: 'the account itself, with a code (`admin:<username>`)', description: 'An account turned two-step sign-in off.', versions: [{ schema: AccountTwoStepDisabledV1 }] },
+  { type: 'AccountRecoveryCodeUsed', stream: 'admin', causedBy: 'the account signing in (`visitor`)', description: "A recovery code took the place of the app's code once; it works no more.", versions: [{ schema: AccountRecoveryCodeUsedV1 }] },
+  { type: 'AccountTwoStepFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password with a wrong or missing second step.', versions: [{ schema: AccountTwoStepFailedV1 }] },
   { type: 'ReadModelsVerified', stream: 'audit', causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)', description: 'The read models (`name@version`) were rebuilt in a scratch namespace up to `position` and their content hash compared with the live ones.', versions: [{ schema: ReadModelsVerifiedV1 }] },
 ];
 

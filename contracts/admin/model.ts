@@ -8,6 +8,7 @@ export const loginMessages = {
   password: 'Password is required',
   invalid: 'Invalid username or password',
   success: 'Login successful',
+  twoStep: 'Enter the six-digit code from your authenticator app, or one of your recovery codes',
 } as const;
 
 /** POST /api/admin/login — also the login form's schema. */
@@ -15,6 +16,8 @@ export const LoginBodySchema = requestBody(
   {
     username: v.pipe(v.string(loginMessages.username), v.trim(), v.minLength(1, loginMessages.username), v.maxLength(100, 'Username must be at most 100 characters')),
     password: v.pipe(v.string(loginMessages.password), v.minLength(1, loginMessages.password), v.maxLength(1024, 'Password must be at most 1024 characters')),
+    /** the authenticator's code or a recovery code, for an account with two-step sign-in */
+    code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32, 'Code must be at most 32 characters'))),
   },
   { username: loginMessages.username, password: loginMessages.password },
 );
@@ -90,7 +93,25 @@ export type AccountsResponse = { accounts: AccountDto[] };
 export type AccountPasswordResponse = { success: true; message: string; account: AccountDto; password: string };
 export type AccountChangeResponse = { success: true; message: string; account: AccountDto };
 /** GET /api/admin/me — who the token belongs to, so the admin shows an auditor no write buttons. */
-export type MeResponse = { username: string; role: AccountRole };
+export type MeResponse = { username: string; role: AccountRole; twoStep: boolean };
+
+export const twoStepMessages = {
+  code: 'Enter the six-digit code your authenticator app shows',
+  wrongCode: 'That code is not the one your authenticator app shows now',
+  already: 'Two-step sign-in is already on for your account',
+  notOn: 'Two-step sign-in is not on for your account',
+  badSetup: 'Start the set-up again',
+  enabled: 'Two-step sign-in is on. Keep the recovery codes somewhere safe; each works once, and they are shown only now.',
+  disabled: 'Two-step sign-in is off',
+} as const;
+const TwoStepCodeSchema = v.pipe(v.string(twoStepMessages.code), v.trim(), v.minLength(1, twoStepMessages.code), v.maxLength(32, twoStepMessages.code));
+/** POST /api/admin/two-step/enable — the sealed secret from the set-up, and a code the app shows for it. */
+export const EnableTwoStepSchema = requestBody({ setupToken: v.pipe(v.string(twoStepMessages.badSetup), v.maxLength(200, twoStepMessages.badSetup)), code: TwoStepCodeSchema }, { setupToken: twoStepMessages.badSetup, code: twoStepMessages.code });
+/** POST /api/admin/two-step/disable — a code from the app, or a recovery code. */
+export const DisableTwoStepSchema = requestBody({ code: TwoStepCodeSchema }, { code: twoStepMessages.code });
+export type TwoStepSetupResponse = { secret: string; uri: string; setupToken: string };
+export type TwoStepEnabledResponse = { success: true; message: string; recoveryCodes: string[] };
+export type TwoStepDisabledResponse = { success: true; message: string };
 
 export type AccountCreated = DomainEvent<'AccountCreated', { username: string; role: AccountRole; passwordHash: string; by: string; at: string }>;
 export type AccountRoleChanged = DomainEvent<'AccountRoleChanged', { username: string; from: AccountRole; to: AccountRole; by: string; at: string }>;
@@ -101,4 +122,21 @@ export type AccountDisabled = DomainEvent<'AccountDisabled', { username: string;
 export type AccountEnabled = DomainEvent<'AccountEnabled', { username: string; by: string; at: string }>;
 /** The right password for a disabled account: refused, and recorded. */
 export type AccountSignInRefused = DomainEvent<'AccountSignInRefused', { username: string; reason: 'disabled'; at: string }>;
-export type AccountEvent = AccountCreated | AccountRoleChanged | AccountPasswordReset | AccountDisabled | AccountEnabled | AccountSignInRefused;
+/** The account's own choice: a code from an authenticator app is asked for after the password from now on. */
+export type AccountTwoStepEnabled = DomainEvent<'AccountTwoStepEnabled', { username: string; sealedSecret: string; recoveryCodeHashes: string[]; at: string }>;
+export type AccountTwoStepDisabled = DomainEvent<'AccountTwoStepDisabled', { username: string; at: string }>;
+/** A recovery code took the place of the app's code once; it works no more. */
+export type AccountRecoveryCodeUsed = DomainEvent<'AccountRecoveryCodeUsed', { username: string; codeHash: string; at: string }>;
+/** The right password with a wrong or missing second step. */
+export type AccountTwoStepFailed = DomainEvent<'AccountTwoStepFailed', { username: string; at: string }>;
+export type AccountEvent =
+  | AccountCreated
+  | AccountRoleChanged
+  | AccountPasswordReset
+  | AccountDisabled
+  | AccountEnabled
+  | AccountSignInRefused
+  | AccountTwoStepEnabled
+  | AccountTwoStepDisabled
+  | AccountRecoveryCodeUsed
+  | AccountTwoStepFailed;

@@ -47,9 +47,9 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
     return accountDto(foldAccount(await deps.events.readStream(stream)), username);
   };
 
-  route(routers, adminApi.me, (ctx) => {
+  route(routers, adminApi.me, async (ctx) => {
     const { username, role } = sessionOf(ctx);
-    ctx.body = { username, role };
+    ctx.body = { username, role, twoStep: foldAccount(await deps.events.readStream(adminStream(username))).twoStep !== null };
   });
 
   route(routers, adminApi.accounts, async (ctx) => {

@@ -21,6 +21,8 @@ export type AccountState = {
   /** sessions signed in at or before this moment have ended (a password change or reset, a disabling) */
   revokedAtMs: number;
   revision: number;
+  /** two-step sign-in: the sealed authenticator secret and the hashes of the recovery codes not used yet */
+  twoStep: { sealedSecret: string; recoveryCodeHashes: string[] } | null;
 };
 
 export const noAccount = (): AccountState => ({
@@ -35,6 +37,7 @@ export const noAccount = (): AccountState => ({
   loggedOut: new Set(),
   revokedAtMs: 0,
   revision: -1,
+  twoStep: null,
 });
 
 type AdminStreamEvent = DomainEvent<string, Record<string, unknown>>;
@@ -59,6 +62,16 @@ export function evolveAccount(state: AccountState, event: AdminStreamEvent & { r
     case 'AdminLoggedOut':
       if (data.sessionId) next.loggedOut = new Set(state.loggedOut).add(data.sessionId);
       return next;
+    case 'AccountTwoStepEnabled': {
+      const { sealedSecret, recoveryCodeHashes } = event.data as { sealedSecret: string; recoveryCodeHashes: string[] };
+      return { ...next, twoStep: { sealedSecret, recoveryCodeHashes } };
+    }
+    case 'AccountTwoStepDisabled':
+      return { ...next, twoStep: null };
+    case 'AccountRecoveryCodeUsed': {
+      const { codeHash } = event.data as { codeHash: string };
+      return state.twoStep ? { ...next, twoStep: { ...state.twoStep, recoveryCodeHashes: state.twoStep.recoveryCodeHashes.filter((h) => h !== codeHash) } } : next;
+    }
     case 'AdminSessionsRevoked':
       return { ...next, revokedAtMs: Math.max(state.revokedAtMs, atMs) };
     default:

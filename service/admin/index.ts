@@ -3,6 +3,7 @@ import type { Capability } from '../capability.ts';
 import { adminAdmission, adminGuard } from './guard.ts';
 import { accountRoutes } from './accountRoutes.ts';
 import { adminLoginRoutes } from './login.ts';
+import { twoStepRoutes } from './twoStepRoutes.ts';
 import type { Routers } from '../http/route.ts';
 import type { ShopDeps } from '../deps.ts';
 
@@ -13,6 +14,7 @@ export const admin: Capability = {
   routes: (routers: Routers, deps: ShopDeps) => {
     adminLoginRoutes(routers, deps);
     accountRoutes(routers, deps);
+    twoStepRoutes(routers, deps);
   },
   projections: [],
 };

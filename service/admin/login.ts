@@ -7,10 +7,11 @@ import { adminStream, unknownSignInStream } from '../../contracts/shared/streams
 import { metadataOf, newEventId } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { sessionOf } from '../http/adminRouter.ts';
-import { tooManyRequests, unauthorized } from '../http/errors.ts';
+import { HttpError, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
 import { foldAccount } from './accounts.ts';
+import { checkSecondStep } from './twoStepRoutes.ts';
 import { verifyPassword } from './password.ts';
 import { createPasswordGate, gateBusy } from './passwordGate.ts';
 import { sessionCheckFor } from './sessions.ts';
@@ -48,7 +49,7 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, login, async (ctx, input) => {
     ctx.set('Cache-Control', 'no-store');
-    const { username, password } = input.body();
+    const { username, password, code } = input.body();
     const waitMs = await throttle.attempt(username, ctx.ip);
     if (waitMs > 0) {
       deps.logger.warn({ username, ip: ctx.ip, retryAfterSeconds: Math.ceil(waitMs / 1000) }, 'admin login throttled');
@@ -80,6 +81,21 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
       await record(ctx, adminStream(username), 'visitor', { type: 'AccountSignInRefused', data: { username, reason: 'disabled', at } });
       deps.logger.warn({ username, ip: ctx.ip }, 'admin login refused: account disabled');
       throw unauthorized(login.messages.invalid);
+    }
+    // The configured owner's two-step state is in its stream too.
+    const twoStep = (account ?? foldAccount(await deps.events.readStream(adminStream(username)))).twoStep;
+    if (twoStep) {
+      const second = checkSecondStep(deps.jwtSecret, username, twoStep, code ?? '', Date.now());
+      if (second === 'missing') throw new HttpError(401, login.messages.twoStep, 'two_step_required');
+      if (second === 'wrong') {
+        await record(ctx, adminStream(username), 'visitor', { type: 'AccountTwoStepFailed', data: { username, at } });
+        deps.logger.warn({ username, ip: ctx.ip }, 'admin login failed: second step');
+        throw new HttpError(401, login.messages.twoStep, 'two_step_required');
+      }
+      if (second.recoveryCodeHash) {
+        await record(ctx, adminStream(username), 'visitor', { type: 'AccountRecoveryCodeUsed', data: { username, codeHash: second.recoveryCodeHash, at } });
+        sessions.forget(username);
+      }
     }
     await throttle.succeeded(username, ctx.ip);
     await record(ctx, adminStream(username), `admin:${username}`, { type: 'AdminLoggedIn', data: { username, at } });
