@@ -121,4 +121,42 @@ test('an owner creates an auditor on the accounts screen, sees the password once
   }
 });
 
+test('an auditor turns on two-step sign-in, keeps the recovery codes, and signs in again with a code from the app', async () => {
+  const { codeAt, fromBase32, stepOf } = await import('../../service/admin/twoStep.ts');
+  const owner = await adminHeaders(shop);
+  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'reviewer.two', role: 'auditor' }, headers: owner });
+  const context = await browser.newContext({ viewport: viewports.desktop, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
+  const page = await context.newPage();
+  const signIn = async () => {
+    await page.goto(`${shop.url}/admin/login`);
+    await page.getByLabel('Username').fill('reviewer.two');
+    await page.getByLabel('Password').fill(created.json.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+  };
+  try {
+    await signIn();
+    await page.waitForURL('**/admin/dashboard', wait);
+    await page.goto(`${shop.url}/admin/accounts`);
+    await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    const key = (await page.getByText(/with this key:/).innerText()).split(':').at(-1)!.trim();
+    const secret = fromBase32(key);
+    await page.getByLabel('Code from the app').fill(codeAt(secret, stepOf(Date.now())));
+    await page.getByRole('button', { name: 'Turn two-step sign-in on' }).click();
+    await page.getByRole('list', { name: 'Recovery codes' }).waitFor(wait);
+    assert.is(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count(), 10);
+    assert.equal(await axeProblems(page), []);
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL('**/admin/login', wait);
+
+    await signIn();
+    await page.getByLabel('Code', { exact: true }).waitFor(wait);
+    // The next step's code: the one used to turn it on may not be used again.
+    await page.getByLabel('Code', { exact: true }).fill(codeAt(secret, stepOf(Date.now()) + 1));
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/admin/dashboard', wait);
+  } finally {
+    await context.close();
+  }
+});
+
 test.run();

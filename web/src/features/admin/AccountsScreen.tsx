@@ -12,6 +12,7 @@ import { LabelledField } from '../../components/LabelledField.tsx';
 import { call, queryFor, serverMessage } from '../../lib/api.ts';
 import { useCanChange } from '../../lib/role.ts';
 import { useLogOut } from '../../lib/session.tsx';
+import { TwoStepSection } from './TwoStepSection.tsx';
 import './accounts.css';
 
 export const accountsQuery = { ...queryFor(adminApi.accounts), retry: false };
@@ -54,6 +55,7 @@ export function AccountsScreen() {
       onLogOut={logOut}
     >
       <Flex direction="column" gap="4" pb="8">
+        <TwoStepSection />
         {outcome && 'error' in outcome && (
           <Callout.Root color="red" role="alert" highContrast>
             <Callout.Text>{outcome.error}</Callout.Text>
