@@ -2,6 +2,7 @@
 // enable. Every decision is an event in the account's stream; a new password is random, shown once to the owner who
 // asked for it, and kept only as its scrypt hash. GET /api/admin/me tells the admin which role its session acts in.
 import { randomBytes } from 'node:crypto';
+import type { Context } from 'koa';
 import { adminApi } from '../../contracts/admin/api.ts';
 import type { AccountDto } from '../../contracts/admin/model.ts';
 import { adminStream, categoryOf, idOf, unknownSignInStream } from '../../contracts/shared/streams.ts';
@@ -37,7 +38,7 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
   const decider = accountDecider(deps.admin.username);
   const sessions = sessionCheckFor(deps.events);
 
-  const decide = async (ctx: Parameters<Parameters<typeof route>[2]>[0], username: string, command: (by: string, at: string) => Promise<AccountCommand>) => {
+  const decide = async (ctx: Context, username: string, command: (by: string, at: string) => Promise<AccountCommand>) => {
     const by = adminOf(ctx);
     const now = deps.clock();
     const stream = adminStream(username);

@@ -57,7 +57,7 @@ test('route by route: an auditor reads every admin GET, and every write answers 
   let reads = 0;
   let writes = 0;
   for (const { method, path } of routes) {
-    const template = shop.shop.deps && allEndpoints.find((e) => e.endpoint.method === method && e.endpoint.path.replace(/:[A-Za-z]+/g, 'pending') === path);
+    const template = allEndpoints.find((e) => e.endpoint.method === method && e.endpoint.path.replace(/:[A-Za-z]+/g, 'pending') === path);
     if (method === 'GET') {
       const res = await call(`${shop.url}${path}`, { headers: ann.headers });
       assert.ok(res.status !== 401 && res.status !== 403 && res.status < 500, `GET ${path} answered ${res.status} to an auditor`);
