@@ -114,6 +114,12 @@ test('verify: an auditor runs it, the read models match, and the result is an ev
   assert.is(kept[0]!.type, 'ReadModelsVerified');
   assert.is((kept[0]!.data as { by: string }).by, 'trustee');
   assert.is(kept[0]!.metadata.causedBy, 'admin:trustee');
+  // Clicked again and again: one verification at a time, each that ran is in the log, the others were told to wait.
+  const burst = await Promise.all(Array.from({ length: 4 }, () => call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: auditor })));
+  assert.ok(burst.every((r) => r.status === 200 || (r.status === 409 && r.json.message === 'A verification is running; try again when it has finished.')), burst.map((r) => r.status).join());
+  const ran = burst.filter((r) => r.status === 200).length;
+  assert.ok(ran >= 1);
+  assert.is((await shop.shop.deps.events.readStream('audit-verifications')).length, 1 + ran);
 });
 
 test('projection health: each read model\'s position and lag; nothing failed', async () => {

@@ -77,9 +77,17 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
     ctx.body = { success: true, started, message: started ? auditApi.rebuild.messages.started : auditApi.rebuild.messages.running };
   });
 
+  // A verification rebuilds every read model: one at a time per process, so repeated clicks cannot pile them up.
+  let verifying = false;
   route(routers, auditApi.verify, async (ctx) => {
-    const by = adminOf(ctx);
-    const result = await verifyReadModels(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by);
-    ctx.body = { success: true, match: result.match, message: auditApi.verify.messages.verified, result };
+    if (verifying) throw conflict(auditMessages.verifyRunning);
+    verifying = true;
+    try {
+      const by = adminOf(ctx);
+      const result = await verifyReadModels(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by);
+      ctx.body = { success: true, match: result.match, message: auditApi.verify.messages.verified, result };
+    } finally {
+      verifying = false;
+    }
   });
 }
