@@ -5,7 +5,24 @@
 //   versions: [{ schema: V1 }, { schema: V2, upcast: (old: V1) => V2 }]
 // and a golden log of its own (docs/events.md says how).
 import * as v from 'valibot';
-import type { AdminLoggedIn, AdminLoggedOut, AdminLoginFailed, AdminSessionsRevoked } from './admin/model.ts';
+import {
+  accountRoles,
+  type AccountCreated,
+  type AccountDisabled,
+  type AccountEnabled,
+  type AccountPasswordReset,
+  type AccountRoleChanged,
+  type AccountSignInRefused,
+  type AccountRecoveryCodeUsed,
+  type AccountTwoStepDisabled,
+  type AccountTwoStepEnabled,
+  type AccountTwoStepFailed,
+  type AdminLoggedIn,
+  type AdminLoggedOut,
+  type AdminLoginFailed,
+  type AdminSessionsRevoked,
+} from './admin/model.ts';
+import type { ReadModelsVerified } from './audit/model.ts';
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
 import type { CheckoutCancelled, CheckoutCompleted, CheckoutPaymentFailed, CheckoutStarted, EmailSent, EmailWithheld, PurchaseNotified } from './checkout/model.ts';
 import type { OrderDisputed, RefundFailed, RefundRequested, RefundRetried, RefundSucceeded } from './orders/refunds.ts';
@@ -272,6 +289,28 @@ export const LowStockAlertedV1 = v.object({
   sentAt: at,
 });
 export const StockShortfallAlertedV1 = v.object({ bookId, orderId: text, to: text, messageId: text, transport: v.picklist(['outbox', 'smtp']), sentAt: at });
+const role = v.picklist(accountRoles);
+export const AccountCreatedV1 = v.object({ username: text, role, passwordHash: text, by: text, at });
+export const AccountRoleChangedV1 = v.object({ username: text, from: role, to: role, by: text, at });
+export const AccountPasswordResetV1 = v.object({ username: text, passwordHash: text, by: text, at });
+export const AccountDisabledV1 = v.object({ username: text, by: text, at });
+export const AccountEnabledV1 = v.object({ username: text, by: text, at });
+export const AccountSignInRefusedV1 = v.object({ username: text, reason: v.literal('disabled'), at });
+export const AccountTwoStepEnabledV1 = v.object({ username: text, sealedSecret: text, recoveryCodeHashes: v.array(text), at });
+export const AccountTwoStepDisabledV1 = v.object({ username: text, at });
+export const AccountRecoveryCodeUsedV1 = v.object({ username: text, codeHash: text, at });
+export const AccountTwoStepFailedV1 = v.object({ username: text, at });
+
+export const ReadModelsVerifiedV1 = v.object({
+  match: v.boolean(),
+  position: v.pipe(v.number(), v.integer()),
+  events: v.pipe(v.number(), v.integer()),
+  readModels: v.array(text),
+  liveHash: text,
+  rebuiltHash: text,
+  by: text,
+  at,
+});
 
 // The event types the deciders use are declared beside their capabilities; these lines fail to compile when a schema
 // and its type drift apart.
@@ -316,6 +355,17 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof RefundRetriedV1, RefundRetried>,
     Newest<typeof OrderDisputedV1, OrderDisputed>,
     Newest<typeof OrderFlaggedV1, OrderFlagged>,
+    Newest<typeof AccountCreatedV1, AccountCreated>,
+    Newest<typeof AccountRoleChangedV1, AccountRoleChanged>,
+    Newest<typeof AccountPasswordResetV1, AccountPasswordReset>,
+    Newest<typeof AccountDisabledV1, AccountDisabled>,
+    Newest<typeof AccountEnabledV1, AccountEnabled>,
+    Newest<typeof AccountSignInRefusedV1, AccountSignInRefused>,
+    Newest<typeof ReadModelsVerifiedV1, ReadModelsVerified>,
+    Newest<typeof AccountTwoStepEnabledV1, AccountTwoStepEnabled>,
+    Newest<typeof AccountTwoStepDisabledV1, AccountTwoStepDisabled>,
+    Newest<typeof AccountRecoveryCodeUsedV1, AccountRecoveryCodeUsed>,
+    Newest<typeof AccountTwoStepFailedV1, AccountTwoStepFailed>,
   ]
 >;
 
@@ -363,6 +413,17 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'StockReturned', stream: 'stock', causedBy: stockReactor, description: 'An order that was cancelled (or fully refunded) gave its copies back, or lost its shortfall flag.', versions: [{ schema: StockReturnedV1 }] },
   { type: 'LowStockAlerted', stream: 'stock', causedBy: stockReactor, description: 'The owner was e-mailed that a product fell below the low-stock threshold (once per fall).', versions: [{ schema: LowStockAlertedV1 }] },
   { type: 'StockShortfallAlerted', stream: 'stock', causedBy: stockReactor, description: 'The owner was e-mailed that a paid order found no stock (once per order).', versions: [{ schema: StockShortfallAlertedV1 }] },
+  { type: 'AccountCreated', stream: 'admin', causedBy: owner, description: 'An owner created an account (owner or auditor) with a random password, kept only as its scrypt hash.', versions: [{ schema: AccountCreatedV1 }] },
+  { type: 'AccountRoleChanged', stream: 'admin', causedBy: owner, description: "An owner changed an account's role; it holds from the account's next request.", versions: [{ schema: AccountRoleChangedV1 }] },
+  { type: 'AccountPasswordReset', stream: 'admin', causedBy: owner, description: 'An owner gave an account a new random password; every session signed in before it ended.', versions: [{ schema: AccountPasswordResetV1 }] },
+  { type: 'AccountDisabled', stream: 'admin', causedBy: owner, description: 'An owner disabled an account: every session ended and it cannot sign in.', versions: [{ schema: AccountDisabledV1 }] },
+  { type: 'AccountEnabled', stream: 'admin', causedBy: owner, description: 'An owner let a disabled account sign in again.', versions: [{ schema: AccountEnabledV1 }] },
+  { type: 'AccountSignInRefused', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password for a disabled account: refused.', versions: [{ schema: AccountSignInRefusedV1 }] },
+  { type: 'AccountTwoStepEnabled', stream: 'admin', causedBy: 'the account itself (`admin:<username>`)', description: "An account turned on two-step sign-in: the authenticator's secret sealed with a key from the token secret, and the SHA-256 hashes of ten recovery codes.", versions: [{ schema: AccountTwoStepEnabledV1 }] },
+  { type: 'AccountTwoStepDisabled', stream: 'admin', causedBy: 'the account itself, with a code (`admin:<username>`)', description: 'An account turned two-step sign-in off.', versions: [{ schema: AccountTwoStepDisabledV1 }] },
+  { type: 'AccountRecoveryCodeUsed', stream: 'admin', causedBy: 'the account signing in (`visitor`)', description: "A recovery code took the place of the app's code once; it works no more.", versions: [{ schema: AccountRecoveryCodeUsedV1 }] },
+  { type: 'AccountTwoStepFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password with a wrong or missing second step.', versions: [{ schema: AccountTwoStepFailedV1 }] },
+  { type: 'ReadModelsVerified', stream: 'audit', causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)', description: 'The read models (`name@version`) were rebuilt in a scratch namespace up to `position` and their content hash compared with the live ones.', versions: [{ schema: ReadModelsVerifiedV1 }] },
 ];
 
 export const eventCatalog = new EventCatalog(shopEvents);

@@ -18,11 +18,16 @@ export type ShopDeps = {
   waiter: PositionWaiter;
   /** resolves once the side effects (e-mails) of every event up to a position are carried out by the reactor */
   effects: PositionWaiter;
-  /** committed projection position and lag, for /healthz */
-  projectionStatus: () => Promise<{ position: number; lag: number }>;
+  /** committed projection position and lag, for /healthz; the runner's last failure and whether a rebuild runs, for the audit console */
+  projectionStatus: () => Promise<{ position: number; lag: number; lastError?: { message: string; at: string } | null; rebuilding?: boolean }>;
   clock: () => Date;
   /** key that signs and verifies admin tokens */
   jwtSecret: string;
+  /**
+   * Starts building a new generation of every read model beside the live one (decision 018); answers whether this
+   * call started it (false: one was already building). Absent where the process keeps no read models.
+   */
+  rebuildReadModels?: () => { started: boolean };
   /** the admin's username and password hash */
   admin: AdminCredentials;
   /** Stripe when STRIPE_SECRET_KEY is set, else the sandbox */

@@ -1,6 +1,27 @@
-// The owner's sign-in and sign-out. Signing in is the one endpoint under /api/admin that needs no session.
+// The owner's sign-in and sign-out, and the accounts of the people the owners let into the admin. Signing in is the one
+// endpoint under /api/admin that needs no session.
 import { endpoint } from '../shared/endpoint.ts';
-import { busyMessage, LoginBodySchema, loginMessages, logoutMessage, type LoginResponse, type LogoutResponse } from './model.ts';
+import {
+  accountMessages,
+  busyMessage,
+  ChangeAccountRoleSchema,
+  CreateAccountSchema,
+  DisableTwoStepSchema,
+  EnableTwoStepSchema,
+  twoStepMessages,
+  type TwoStepDisabledResponse,
+  type TwoStepEnabledResponse,
+  type TwoStepSetupResponse,
+  LoginBodySchema,
+  loginMessages,
+  logoutMessage,
+  type AccountChangeResponse,
+  type AccountPasswordResponse,
+  type AccountsResponse,
+  type LoginResponse,
+  type LogoutResponse,
+  type MeResponse,
+} from './model.ts';
 
 export const adminApi = {
   login: endpoint<LoginResponse>()({
@@ -8,7 +29,43 @@ export const adminApi = {
     path: '/api/admin/login',
     guarded: false,
     body: LoginBodySchema,
-    messages: { success: loginMessages.success, invalid: loginMessages.invalid, busy: busyMessage },
+    messages: { success: loginMessages.success, invalid: loginMessages.invalid, busy: busyMessage, twoStep: loginMessages.twoStep },
   }),
-  logout: endpoint<LogoutResponse>()({ method: 'POST', path: '/api/admin/logout', guarded: true, messages: { loggedOut: logoutMessage } }),
+  logout: endpoint<LogoutResponse>()({ method: 'POST', path: '/api/admin/logout', guarded: true, auditorMay: true, messages: { loggedOut: logoutMessage } }),
+  twoStepSetup: endpoint<TwoStepSetupResponse>()({ method: 'POST', path: '/api/admin/two-step/setup', guarded: true, auditorMay: true }),
+  twoStepEnable: endpoint<TwoStepEnabledResponse>()({
+    method: 'POST',
+    path: '/api/admin/two-step/enable',
+    guarded: true,
+    auditorMay: true,
+    body: EnableTwoStepSchema,
+    messages: { enabled: twoStepMessages.enabled },
+  }),
+  twoStepDisable: endpoint<TwoStepDisabledResponse>()({
+    method: 'POST',
+    path: '/api/admin/two-step/disable',
+    guarded: true,
+    auditorMay: true,
+    body: DisableTwoStepSchema,
+    messages: { disabled: twoStepMessages.disabled },
+  }),
+  me: endpoint<MeResponse>()({ method: 'GET', path: '/api/admin/me', guarded: true }),
+  accounts: endpoint<AccountsResponse>()({ method: 'GET', path: '/api/admin/accounts', guarded: true }),
+  createAccount: endpoint<AccountPasswordResponse>()({
+    method: 'POST',
+    path: '/api/admin/accounts',
+    guarded: true,
+    body: CreateAccountSchema,
+    messages: { created: accountMessages.created },
+  }),
+  changeRole: endpoint<AccountChangeResponse>()({
+    method: 'POST',
+    path: '/api/admin/accounts/:username/role',
+    guarded: true,
+    body: ChangeAccountRoleSchema,
+    messages: { changed: accountMessages.roleChanged },
+  }),
+  resetPassword: endpoint<AccountPasswordResponse>()({ method: 'POST', path: '/api/admin/accounts/:username/reset', guarded: true, messages: { reset: accountMessages.reset } }),
+  disableAccount: endpoint<AccountChangeResponse>()({ method: 'POST', path: '/api/admin/accounts/:username/disable', guarded: true, messages: { disabled: accountMessages.disabled } }),
+  enableAccount: endpoint<AccountChangeResponse>()({ method: 'POST', path: '/api/admin/accounts/:username/enable', guarded: true, messages: { enabled: accountMessages.enabled } }),
 } as const;

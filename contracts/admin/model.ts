@@ -8,6 +8,7 @@ export const loginMessages = {
   password: 'Password is required',
   invalid: 'Invalid username or password',
   success: 'Login successful',
+  twoStep: 'Enter the six-digit code from your authenticator app, or one of your recovery codes',
 } as const;
 
 /** POST /api/admin/login — also the login form's schema. */
@@ -15,6 +16,8 @@ export const LoginBodySchema = requestBody(
   {
     username: v.pipe(v.string(loginMessages.username), v.trim(), v.minLength(1, loginMessages.username), v.maxLength(100, 'Username must be at most 100 characters')),
     password: v.pipe(v.string(loginMessages.password), v.minLength(1, loginMessages.password), v.maxLength(1024, 'Password must be at most 1024 characters')),
+    /** the authenticator's code or a recovery code, for an account with two-step sign-in */
+    code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32, 'Code must be at most 32 characters'))),
   },
   { username: loginMessages.username, password: loginMessages.password },
 );
@@ -37,3 +40,103 @@ export type AdminLoggedOut = DomainEvent<'AdminLoggedOut', { username: string; s
 /** Every session signed in before `at` ended, as a password change does. */
 export type AdminSessionsRevoked = DomainEvent<'AdminSessionsRevoked', { username: string; reason: 'password_changed'; at: string }>;
 export type AdminEvent = AdminLoggedIn | AdminLoginFailed | AdminLoggedOut | AdminSessionsRevoked;
+
+// Accounts — the owner named by the configuration is always an owner; the accounts the owners create are events in the
+// same stream as their sign-ins (admin-<username>), so one read tells the guard who someone is and which sessions ended.
+
+/** What an account may do: an owner runs the shop; an auditor reads everything in the admin and changes nothing. */
+export const accountRoles = ['owner', 'auditor'] as const;
+export type AccountRole = (typeof accountRoles)[number];
+
+export const accountMessages = {
+  username: 'Username is required',
+  usernameShape: 'Username must be 3 to 64 characters: lower-case letters, digits, dots, underscores or @',
+  role: 'Role must be owner or auditor',
+  exists: 'An account with this username already exists',
+  missing: 'No account with this username',
+  configured: 'This is the owner named in the shop\'s configuration; change it there',
+  yourself: 'You cannot disable your own account or change your own role',
+  created: 'Account created. Hand the password over in person; it is shown only now.',
+  reset: 'Password reset. Hand the new password over in person; it is shown only now. Every session of the account has ended.',
+  roleChanged: 'Role changed',
+  disabled: 'Account disabled. Every session of the account has ended.',
+  enabled: 'Account enabled',
+  ownersOnly: 'Only an owner may do this; your account may read but not change anything.',
+} as const;
+
+const AccountUsernameSchema = v.pipe(
+  v.string(accountMessages.username),
+  v.trim(),
+  v.minLength(1, accountMessages.username),
+  v.regex(/^[a-z0-9._@]{3,64}$/, accountMessages.usernameShape),
+);
+const AccountRoleSchema = v.picklist(accountRoles, accountMessages.role);
+
+/** POST /api/admin/accounts */
+export const CreateAccountSchema = requestBody({ username: AccountUsernameSchema, role: AccountRoleSchema }, { username: accountMessages.username, role: accountMessages.role });
+/** POST /api/admin/accounts/:username/role */
+export const ChangeAccountRoleSchema = requestBody({ role: AccountRoleSchema }, { role: accountMessages.role });
+
+export type AccountDto = {
+  username: string;
+  role: AccountRole;
+  /** the owner named by the configuration: not an account in the log, and not changed from the admin */
+  configured: boolean;
+  disabled: boolean;
+  createdAt: string | null;
+  createdBy: string | null;
+  lastSignInAt: string | null;
+  revision: number;
+};
+export type AccountsResponse = { accounts: AccountDto[] };
+/** The answer to a create or a reset: the new password, shown this once and never stored in clear. */
+export type AccountPasswordResponse = { success: true; message: string; account: AccountDto; password: string };
+export type AccountChangeResponse = { success: true; message: string; account: AccountDto };
+/** GET /api/admin/me — who the token belongs to, so the admin shows an auditor no write buttons. */
+export type MeResponse = { username: string; role: AccountRole; twoStep: boolean };
+
+export const twoStepMessages = {
+  code: 'Enter the six-digit code your authenticator app shows',
+  wrongCode: 'That code is not the one your authenticator app shows now',
+  already: 'Two-step sign-in is already on for your account',
+  notOn: 'Two-step sign-in is not on for your account',
+  badSetup: 'Start the set-up again',
+  enabled: 'Two-step sign-in is on. Keep the recovery codes somewhere safe; each works once, and they are shown only now.',
+  disabled: 'Two-step sign-in is off',
+} as const;
+const TwoStepCodeSchema = v.pipe(v.string(twoStepMessages.code), v.trim(), v.minLength(1, twoStepMessages.code), v.maxLength(32, twoStepMessages.code));
+/** POST /api/admin/two-step/enable — the sealed secret from the set-up, and a code the app shows for it. */
+export const EnableTwoStepSchema = requestBody({ setupToken: v.pipe(v.string(twoStepMessages.badSetup), v.maxLength(200, twoStepMessages.badSetup)), code: TwoStepCodeSchema }, { setupToken: twoStepMessages.badSetup, code: twoStepMessages.code });
+/** POST /api/admin/two-step/disable — a code from the app, or a recovery code. */
+export const DisableTwoStepSchema = requestBody({ code: TwoStepCodeSchema }, { code: twoStepMessages.code });
+export type TwoStepSetupResponse = { secret: string; uri: string; setupToken: string };
+export type TwoStepEnabledResponse = { success: true; message: string; recoveryCodes: string[] };
+export type TwoStepDisabledResponse = { success: true; message: string };
+
+export type AccountCreated = DomainEvent<'AccountCreated', { username: string; role: AccountRole; passwordHash: string; by: string; at: string }>;
+export type AccountRoleChanged = DomainEvent<'AccountRoleChanged', { username: string; from: AccountRole; to: AccountRole; by: string; at: string }>;
+/** A new password; every session signed in before `at` ends. */
+export type AccountPasswordReset = DomainEvent<'AccountPasswordReset', { username: string; passwordHash: string; by: string; at: string }>;
+/** Every session of the account ends and it cannot sign in until enabled again. */
+export type AccountDisabled = DomainEvent<'AccountDisabled', { username: string; by: string; at: string }>;
+export type AccountEnabled = DomainEvent<'AccountEnabled', { username: string; by: string; at: string }>;
+/** The right password for a disabled account: refused, and recorded. */
+export type AccountSignInRefused = DomainEvent<'AccountSignInRefused', { username: string; reason: 'disabled'; at: string }>;
+/** The account's own choice: a code from an authenticator app is asked for after the password from now on. */
+export type AccountTwoStepEnabled = DomainEvent<'AccountTwoStepEnabled', { username: string; sealedSecret: string; recoveryCodeHashes: string[]; at: string }>;
+export type AccountTwoStepDisabled = DomainEvent<'AccountTwoStepDisabled', { username: string; at: string }>;
+/** A recovery code took the place of the app's code once; it works no more. */
+export type AccountRecoveryCodeUsed = DomainEvent<'AccountRecoveryCodeUsed', { username: string; codeHash: string; at: string }>;
+/** The right password with a wrong or missing second step. */
+export type AccountTwoStepFailed = DomainEvent<'AccountTwoStepFailed', { username: string; at: string }>;
+export type AccountEvent =
+  | AccountCreated
+  | AccountRoleChanged
+  | AccountPasswordReset
+  | AccountDisabled
+  | AccountEnabled
+  | AccountSignInRefused
+  | AccountTwoStepEnabled
+  | AccountTwoStepDisabled
+  | AccountRecoveryCodeUsed
+  | AccountTwoStepFailed;

@@ -19,6 +19,11 @@ export type EndpointSpec = {
   readonly path: string;
   /** Served only to the signed-in owner: registered on the guarded router. */
   readonly guarded: boolean;
+  /**
+   * A guarded POST an auditor may call too (signing out, checking an export, verifying the read models). Every other
+   * guarded POST is admitted for owners only, by the admin router itself; guarded GETs are open to every role.
+   */
+  readonly auditorMay?: true;
   readonly body?: v.GenericSchema;
   readonly query?: v.GenericSchema;
   readonly messages?: Readonly<Record<string, string>>;

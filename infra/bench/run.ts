@@ -9,9 +9,10 @@ import { historySection } from './history.ts';
 import { projectionsSection } from './projections.ts';
 import { BenchReport, spliceGenerated, type Verdict } from './report.ts';
 import type { Section } from './section.ts';
+import { timeTravelSection } from './timeTravel.ts';
 import { webSection } from './web.ts';
 
-const sections: Section[] = [eventStoreSection, projectionsSection, apiSection, webSection, historySection];
+const sections: Section[] = [eventStoreSection, projectionsSection, apiSection, webSection, historySection, timeTravelSection];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

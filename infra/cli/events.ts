@@ -15,7 +15,10 @@ import type { ReadStore } from '../../contracts/ports/readStore.ts';
 import { openEventStore, openReadStore } from '../composition/shop.ts';
 import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { renderCatalogue } from './eventCatalogue.ts';
-import { chainLines, checkChain, GENESIS, sha256 } from './hashChain.ts';
+import { chainLines, checkChain, GENESIS, sha256 } from '../../projections/audit/hashChain.ts';
+import { diffAsOf, stateAsOf } from '../../projections/audit/timeTravel.ts';
+import { DomainError } from '../../contracts/shared/errors.ts';
+import { backupEventLog, eventLogFile } from './backup.ts';
 
 const usage = `Usage: npm run events -- <command>
 
@@ -25,7 +28,10 @@ const usage = `Usage: npm run events -- <command>
   check <file> [--head H]          recompute an export's chain; H is the chain head the export printed
   catalogue [--out F]              every event type the log can contain, with its versions and fields (Markdown)
   verify | replay --verify         rebuild every read model from the log and compare with the live ones
-  replay                           rebuild every read model from the log into a scratch namespace, and time it`;
+  replay                           rebuild every read model from the log into a scratch namespace, and time it
+  state <stream> [--at M]          an order's or review's state as of M (a revision, or a date-time; now if left out)
+  diff <stream> --from M [--to N]  what changed in an order or review between two moments (N: now if left out)
+  backup <file>                    an online, consistent copy of the embedded log, safe while the shop runs`;
 
 class UsageError extends Error {}
 
@@ -151,11 +157,47 @@ async function replay(config: Config, events: EventStore) {
   return 0;
 }
 
+/** The same answer the audit console shows (projections/audit/timeTravel.ts), as JSON. */
+async function timeTravel(events: EventStore, command: 'state' | 'diff', stream: string | undefined, moments: { at?: string; from?: string; to?: string }) {
+  if (!stream) throw new UsageError(`${command} needs a stream name, such as order-<id>`);
+  try {
+    const history = await events.readStream(stream);
+    if (command === 'state') out(JSON.stringify(await stateAsOf(stream, history, moments.at), null, 2));
+    else {
+      if (!moments.from) throw new UsageError('diff needs --from <revision or date-time>');
+      out(JSON.stringify(await diffAsOf(stream, history, moments.from, moments.to), null, 2));
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    out(error.message);
+    return 1;
+  }
+}
+
+async function backup(config: Config, file: string | undefined) {
+  if (!file) throw new UsageError('backup needs the file to write, such as backups/events-2026-06-01.sqlite');
+  if (config.EVENTSTORE_URL) throw new UsageError('backup copies the embedded SQLite log; EventStoreDB has its own backups (see its documentation).');
+  const result = await backupEventLog(eventLogFile(config.DATA_DIR), file);
+  out(`Backed up ${counted(result.events, 'event')} in ${counted(result.streams, 'stream')} (up to position ${result.head}) to ${result.file} in ${(result.ms / 1000).toFixed(2)} s.`);
+  out('Restore: stop the shop, put the copy in DATA_DIR as events.sqlite (no events.sqlite-wal or -shm beside it), start the shop; the read models are rebuilt from it.');
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { stream: { type: 'string' }, out: { type: 'string' }, head: { type: 'string' }, verify: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      stream: { type: 'string' },
+      out: { type: 'string' },
+      head: { type: 'string' },
+      verify: { type: 'boolean' },
+      at: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, argument] = positionals;
   if (!command || values.help) {
@@ -171,6 +213,8 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig();
+  // The backup reads the file itself, without opening the log as a store (which could migrate or write it).
+  if (command === 'backup') return backup(config, argument);
   const events = await openEventStore(config);
   try {
     switch (command) {
@@ -185,6 +229,9 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       case 'verify':
         return await verifyReadModels(config, events);
+      case 'state':
+      case 'diff':
+        return await timeTravel(events, command, argument, { ...(values.at ? { at: values.at } : {}), ...(values.from ? { from: values.from } : {}), ...(values.to ? { to: values.to } : {}) });
       case 'replay':
         return values.verify ? await verifyReadModels(config, events) : await replay(config, events);
       default:

@@ -130,7 +130,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   const waiter: PositionWaiter = readModels;
   const projectionStatus: ShopDeps['projectionStatus'] = async () => {
     const position = await readModels.position();
-    return { position, lag: Math.max(0, (await events.headPosition()) - position) };
+    return { position, lag: Math.max(0, (await events.headPosition()) - position), lastError: readModels.liveRunner?.lastError ?? null, rebuilding: readModels.rebuilding };
   };
 
   const admin = await resolveAdminCredentials(config, (message) => logger.warn(message));
@@ -144,7 +144,12 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   // The reactor runs beside the runner: in this process inline, else with `npm run projections`.
   const effects: PositionWaiter = config.PROJECTIONS === 'inline' ? { waitFor: (position, timeoutMs) => reactor?.waitFor(position, timeoutMs) ?? Promise.resolve(false) } : reactorCheckpointWaiter(reads);
   const limits = createLimits(config, logger);
-  const deps: ShopDeps = { config, logger, events, reads, waiter, effects, projectionStatus, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits };
+  const rebuildReadModels = () => {
+    const started = !readModels.rebuilding;
+    readModels.rebuild().catch((error) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'rebuild failed; the live read models are unchanged'));
+    return { started };
+  };
+  const deps: ShopDeps = { config, logger, events, reads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { erased } from '../../contracts/personalData.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
-import { chainLines } from '../cli/hashChain.ts';
+import { chainLines } from '../../projections/audit/hashChain.ts';
 import { openSqliteKeyStore, WrongMasterKey } from '../keys/sqliteKeyStore.ts';
 import { openSqliteEventStore } from './sqlite/sqliteEventStore.ts';
 import { isSealed, SealBroken, withSealedPersonalData } from './sealedEventStore.ts';

@@ -131,8 +131,12 @@ export class ProjectionRunner {
 
 
   /** A read-store failure: drop what is pending and resume from the committed checkpoints after a pause. */
+  /** The last failure of the read store or the subscription, for the audit console's projection health. */
+  lastError: { message: string; at: string } | null = null;
+
   private failed(error: unknown) {
     if (this.stopped || this.restarting) return;
+    this.lastError = { message: error instanceof Error ? error.message : String(error), at: new Date().toISOString() };
     this.options.logger?.error({ err: error instanceof Error ? error.message : String(error) }, 'projection runner failed; resuming');
     void this.restart();
   }

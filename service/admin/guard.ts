@@ -1,6 +1,7 @@
-// The check in front of every guarded route: a bearer token that names the configured admin and whose session has not
-// ended. The admin's name and session go to ctx.state.admin.
+// The check in front of every guarded route: a bearer token that names the configured owner or an enabled account, and
+// whose session has not ended. The name, the session and the role it acts in go to ctx.state.admin.
 import type { Context, Next } from 'koa';
+import type { AccountRole } from '../../contracts/admin/model.ts';
 import type { ShopDeps } from '../deps.ts';
 import { unauthorized } from '../http/errors.ts';
 import { sessionCheckFor } from './sessions.ts';
@@ -10,7 +11,7 @@ const expired = 'Your session has expired or is not valid. Please log in again.'
 
 type GuardDeps = Pick<ShopDeps, 'jwtSecret' | 'admin' | 'events'>;
 
-type Checked = { username: string; sessionId: string } | 'missing' | 'refused';
+type Checked = { username: string; sessionId: string; role: AccountRole } | 'missing' | 'refused';
 
 /**
  * The guard's check of a request's token, made once per request: the answer lane (see http/answerCache.ts) asks first,
@@ -25,10 +26,12 @@ function adminCheck(deps: GuardDeps): (ctx: Context) => Promise<Checked> {
     const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(authorization ?? '');
     if (!match) return 'missing';
     const session = readToken(match[1]!);
-    // A token is only as good as the account it names: a signed token for a name that is not the admin is refused,
-    // and so is one whose session was ended by a sign-out or a password change.
-    if (!session || session.username !== deps.admin.username || (await sessions.ended(session))) return 'refused';
-    return { username: session.username, sessionId: session.sessionId };
+    // A token is only as good as the account it names: a signed token for a name that is no account (or a disabled
+    // one) is refused, and so is one whose session was ended by a sign-out, a password change or reset.
+    if (!session) return 'refused';
+    const role = await sessions.standing(session, deps.admin.username);
+    if (!role) return 'refused';
+    return { username: session.username, sessionId: session.sessionId, role };
   };
   return (ctx) => {
     const state = ctx.state as { [checked]?: Promise<Checked> };

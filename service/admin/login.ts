@@ -1,15 +1,17 @@
-// POST /api/admin/login checks the password against its hash, slows repeated failures and records every attempt;
+// POST /api/admin/login checks the password against its hash (the configured owner's, or an account's from its stream), slows repeated failures and records every attempt;
 // POST /api/admin/logout ends the session of the token it comes with.
 import type { Context } from 'koa';
 import { adminApi } from '../../contracts/admin/api.ts';
-import type { AdminEvent } from '../../contracts/admin/model.ts';
+import type { AccountEvent, AdminEvent } from '../../contracts/admin/model.ts';
 import { adminStream, unknownSignInStream } from '../../contracts/shared/streams.ts';
 import { metadataOf, newEventId } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { sessionOf } from '../http/adminRouter.ts';
-import { tooManyRequests, unauthorized } from '../http/errors.ts';
+import { HttpError, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
+import { foldAccount } from './accounts.ts';
+import { checkSecondStep } from './twoStepRoutes.ts';
 import { verifyPassword } from './password.ts';
 import { createPasswordGate, gateBusy } from './passwordGate.ts';
 import { sessionCheckFor } from './sessions.ts';
@@ -32,7 +34,7 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
   const sessions = sessionCheckFor(deps.events);
 
   /** Sign-in attempts are facts for the audit trail, not decisions on state: appended straight to the log. */
-  const record = async (ctx: Context, stream: string, causedBy: string, event: AdminEvent) => {
+  const record = async (ctx: Context, stream: string, causedBy: string, event: AdminEvent | AccountEvent) => {
     const metadata = { ...metadataOf(commandMeta(ctx, causedBy, deps.clock())), ip: ctx.ip };
     await deps.events.append(stream, [{ ...event, id: newEventId(), metadata }], 'any');
   };
@@ -47,15 +49,19 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, login, async (ctx, input) => {
     ctx.set('Cache-Control', 'no-store');
-    const { username, password } = input.body();
+    const { username, password, code } = input.body();
     const waitMs = await throttle.attempt(username, ctx.ip);
     if (waitMs > 0) {
       deps.logger.warn({ username, ip: ctx.ip, retryAfterSeconds: Math.ceil(waitMs / 1000) }, 'admin login throttled');
       throw refuse(ctx, waitMs, (when) => `Too many failed login attempts. Please try again in ${when}.`);
     }
-    const known = username === deps.admin.username;
+    const configured = username === deps.admin.username;
+    // Anyone else is an account an owner created: its stream says whether it exists, its hash and whether it is disabled.
+    const account = configured ? null : foldAccount(await deps.events.readStream(adminStream(username)));
+    const known = configured || account!.exists;
+    const hash = configured ? deps.admin.passwordHash : (account!.passwordHash ?? deps.admin.passwordHash);
     // The hash is checked even for an unknown username, so the answer's timing does not tell which names exist.
-    const passwordMatches = await (known ? gates.known : gates.unknown).run(() => verifyPassword(password, deps.admin.passwordHash));
+    const passwordMatches = await (known ? gates.known : gates.unknown).run(() => verifyPassword(password, hash));
     if (passwordMatches === gateBusy) {
       deps.logger.warn({ ip: ctx.ip }, 'admin login refused: too many password checks waiting');
       throw refuse(ctx, 5000, () => login.messages.busy);
@@ -70,6 +76,26 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
       }
       deps.logger.warn({ username, ip: ctx.ip }, 'admin login failed');
       throw unauthorized(login.messages.invalid);
+    }
+    if (account?.disabled) {
+      await record(ctx, adminStream(username), 'visitor', { type: 'AccountSignInRefused', data: { username, reason: 'disabled', at } });
+      deps.logger.warn({ username, ip: ctx.ip }, 'admin login refused: account disabled');
+      throw unauthorized(login.messages.invalid);
+    }
+    // The configured owner's two-step state is in its stream too.
+    const twoStep = (account ?? foldAccount(await deps.events.readStream(adminStream(username)))).twoStep;
+    if (twoStep) {
+      const second = checkSecondStep(deps.jwtSecret, username, twoStep, code ?? '', Date.now());
+      if (second === 'missing') throw new HttpError(401, login.messages.twoStep, 'two_step_required');
+      if (second === 'wrong') {
+        await record(ctx, adminStream(username), 'visitor', { type: 'AccountTwoStepFailed', data: { username, at } });
+        deps.logger.warn({ username, ip: ctx.ip }, 'admin login failed: second step');
+        throw new HttpError(401, login.messages.twoStep, 'two_step_required');
+      }
+      if (second.recoveryCodeHash) {
+        await record(ctx, adminStream(username), 'visitor', { type: 'AccountRecoveryCodeUsed', data: { username, codeHash: second.recoveryCodeHash, at } });
+        sessions.forget(username);
+      }
     }
     await throttle.succeeded(username, ctx.ip);
     await record(ctx, adminStream(username), `admin:${username}`, { type: 'AdminLoggedIn', data: { username, at } });

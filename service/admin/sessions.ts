@@ -1,28 +1,29 @@
 // Which admin sessions have ended. Sign-outs and revocations are events in the admin's own stream (so the audit log
 // shows sign-ins and sign-outs side by side), and this check reads that stream itself: every shop process on one log
 // sees an ending within `maxAgeMs`, whatever read store it uses (see docs/decisions/012).
+import type { AccountRole } from '../../contracts/admin/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { adminStream } from '../../contracts/shared/streams.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import { foldAccount, type AccountState } from './accounts.ts';
 import type { AdminSession } from './tokens.ts';
 
-type Ended = { loggedOut: Set<string>; revokedAtMs: number; readAt: number };
+type Ended = AccountState & { readAt: number };
 
 export type SessionCheck = {
   /** Has this session been ended by a sign-out, or by a revocation of every session signed in before it? */
   ended(session: AdminSession): Promise<boolean>;
+  /**
+   * The role a live session acts in, or null when it may not act at all: its session ended, or it names neither the
+   * configured owner nor an enabled account. Role changes and disablings are seen within `maxAgeMs`.
+   */
+  standing(session: AdminSession, configuredOwner: string): Promise<AccountRole | null>;
   /** Forgets what was read for `username`, so this process sees its own sign-out on the very next request. */
   forget(username: string): void;
 };
 
 function fold(events: RecordedEvent[], readAt: number): Ended {
-  const ended: Ended = { loggedOut: new Set(), revokedAtMs: 0, readAt };
-  for (const event of events) {
-    const data = event.data as { sessionId?: string; at?: string };
-    if (event.type === 'AdminLoggedOut' && data.sessionId) ended.loggedOut.add(data.sessionId);
-    if (event.type === 'AdminSessionsRevoked' && data.at) ended.revokedAtMs = Math.max(ended.revokedAtMs, Date.parse(data.at));
-  }
-  return ended;
+  return { ...foldAccount(events), readAt };
 }
 
 export function createSessionCheck(events: Pick<EventStore, 'readStream'>, { maxAgeMs = 1000, now = () => Date.now() } = {}): SessionCheck {
@@ -31,10 +32,10 @@ export function createSessionCheck(events: Pick<EventStore, 'readStream'>, { max
   const found = new Map<string, Ended>();
   // iat has whole seconds: a token signed in the second of a revocation counts as signed before it.
   const hasEnded = (ended: Ended, session: AdminSession) => ended.loggedOut.has(session.sessionId) || session.issuedAtMs <= ended.revokedAtMs;
-  return {
-    async ended(session) {
+  const check = {
+    async read(session: AdminSession): Promise<Ended> {
       const known = found.get(session.username);
-      if (known && now() - known.readAt <= maxAgeMs) return hasEnded(known, session);
+      if (known && now() - known.readAt <= maxAgeMs) return known;
       let pending = read.get(session.username);
       if (pending) {
         const kept = await pending.catch(() => null);
@@ -53,7 +54,18 @@ export function createSessionCheck(events: Pick<EventStore, 'readStream'>, { max
           () => read.delete(session.username),
         );
       }
-      return hasEnded(await pending, session);
+      return pending;
+    },
+  };
+  return {
+    async ended(session) {
+      return hasEnded(await check.read(session), session);
+    },
+    async standing(session, configuredOwner) {
+      const account = await check.read(session);
+      if (hasEnded(account, session)) return null;
+      if (session.username === configuredOwner) return 'owner';
+      return account.exists && !account.disabled ? account.role : null;
     },
     forget(username) {
       read.delete(username);

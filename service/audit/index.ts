@@ -1,4 +1,4 @@
-// The auditor's read of the raw log: it reads the log itself, no read model.
+// The auditor's console: it reads the log itself, no read model.
 import type { Capability } from '../capability.ts';
 import { auditRoutes } from './routes.ts';
 

@@ -1,9 +1,16 @@
-// The raw log for an auditor — one stream with revisions, positions and metadata, or the whole log a page at a time.
-// This reads the log itself on purpose: it is the record the read models are checked against.
-import { auditApi } from '../../contracts/audit/api.ts';
+// The auditor's console: the raw log, the streams, what one request caused, time travel and diffs, the hash-chained
+// export, the read models' verification and health. It reads the log itself on purpose: it is the record the read
+// models are checked against.
+import { auditApi, chainHeadHeader } from '../../contracts/audit/api.ts';
+import { auditMessages } from '../../contracts/audit/model.ts';
+import { conflict, notFound } from '../../contracts/shared/errors.ts';
+import { chainLines, GENESIS, sha256 } from '../../projections/audit/hashChain.ts';
+import { diffAsOf, stateAsOf } from '../../projections/audit/timeTravel.ts';
 import type { ShopDeps } from '../deps.ts';
-import { notFound } from '../../contracts/shared/errors.ts';
+import { adminOf } from '../http/adminRouter.ts';
+import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
+import { auditStreams, projectionHealth, relatedEvents, storedLog, verifyReadModels } from './console.ts';
 
 export function auditRoutes(routers: Routers, deps: ShopDeps) {
   route(routers, auditApi.events, async (ctx, input) => {
@@ -20,5 +27,67 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
     const head = await deps.events.headPosition();
     const last = events.at(-1)?.position ?? after;
     ctx.body = { events, next: last < head ? last : null, head };
+  });
+
+  route(routers, auditApi.streams, async (ctx, input) => {
+    ctx.body = await auditStreams(deps.events, input.query());
+  });
+
+  route(routers, auditApi.related, async (ctx, input) => {
+    const { correlationId } = input.query();
+    ctx.body = { correlationId, events: await relatedEvents(deps.events, correlationId) };
+  });
+
+  route(routers, auditApi.state, async (ctx, input) => {
+    const { stream, at } = input.query();
+    ctx.body = await stateAsOf(stream, await deps.events.readStream(stream), at);
+  });
+
+  route(routers, auditApi.diff, async (ctx, input) => {
+    const { stream, from, to } = input.query();
+    ctx.body = await diffAsOf(stream, await deps.events.readStream(stream), from, to);
+  });
+
+  route(routers, auditApi.exportLog, async (ctx, input) => {
+    const { stream } = input.query();
+    const log = storedLog(deps.events);
+    const events = stream ? await log.readStream(stream) : null;
+    if (stream && events!.length === 0) throw notFound(`No stream named ${stream}`);
+    // The chain head goes in a header, so the whole export is built before the answer starts: a shop's log is small
+    // enough, and the CLI streams the same lines for a larger one.
+    const lines: string[] = [];
+    for await (const line of chainLines(events ? (async function* () { yield* events; })() : log.readAll(0))) lines.push(line);
+    const head = lines.length === 0 ? GENESIS : sha256(lines.at(-1)!);
+    const name = `${stream ?? 'log'}-${deps.clock().toISOString().replace(/[:.]/g, '-')}.ndjson`;
+    ctx.set(chainHeadHeader, head);
+    ctx.set('Access-Control-Expose-Headers', chainHeadHeader);
+    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+    ctx.type = 'application/x-ndjson';
+    ctx.body = lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+  });
+
+  route(routers, auditApi.projections, async (ctx) => {
+    ctx.body = await projectionHealth(deps);
+  });
+
+  route(routers, auditApi.rebuild, async (ctx) => {
+    if (!deps.rebuildReadModels) throw conflict(auditMessages.noRebuild);
+    const { started } = deps.rebuildReadModels();
+    ctx.status = 202;
+    ctx.body = { success: true, started, message: started ? auditApi.rebuild.messages.started : auditApi.rebuild.messages.running };
+  });
+
+  // A verification rebuilds every read model: one at a time per process, so repeated clicks cannot pile them up.
+  let verifying = false;
+  route(routers, auditApi.verify, async (ctx) => {
+    if (verifying) throw conflict(auditMessages.verifyRunning);
+    verifying = true;
+    try {
+      const by = adminOf(ctx);
+      const result = await verifyReadModels(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by);
+      ctx.body = { success: true, match: result.match, message: auditApi.verify.messages.verified, result };
+    } finally {
+      verifying = false;
+    }
   });
 }

@@ -6,7 +6,8 @@ import { Router } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { adminApiPrefix } from '../../contracts/shared/endpoint.ts';
 import { guardLane, type LaneAdmission } from './answerCache.ts';
-import { unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { accountMessages, type AccountRole } from '../../contracts/admin/model.ts';
 
 /** Paths match exactly as written: case-sensitive, and a trailing slash is another path. */
 export const routerOptions = { sensitive: true, strict: true } as const;
@@ -14,7 +15,35 @@ export const routerOptions = { sensitive: true, strict: true } as const;
 /** Where every guarded route's path starts. */
 export const adminPrefix = adminApiPrefix;
 
-export type AdminSession = { username: string; sessionId: string };
+export type AdminSession = { username: string; sessionId: string; role: AccountRole };
+
+/** Methods that read: admitted for every role. */
+const reads = new Set(['GET', 'HEAD']);
+/** Per admin router, the `METHOD path` of the routes an auditor may call although they are not reads. */
+const auditorWrites = new WeakMap<Router, Set<string>>();
+
+/** Lets an auditor call one non-read route of `router` (see `auditorMay` in contracts/shared/endpoint.ts). */
+export function admitAuditor(router: Router, method: string, path: string): void {
+  auditorWrites.get(router)?.add(`${method} ${path}`);
+}
+
+/**
+ * The second admission, after the guard: a request that is not a read is admitted for owners only, unless the route
+ * it matched was registered as one an auditor may call. It runs for every route of the admin router, so a new write
+ * route is an owner's alone without saying so; only a route's own declaration opens it to an auditor.
+ */
+function ownerWrites(router: Router): Middleware {
+  return async (ctx, next) => {
+    const session = sessionOf(ctx);
+    if (session.role !== 'owner' && !reads.has(ctx.method)) {
+      // The route this request matched on this router (the router lists the layers whose path matched in ctx.matched).
+      const matched = ((ctx as Context & { matched?: Router['stack'] }).matched ?? []).filter((layer) => layer.methods.includes(ctx.method) && router.stack.includes(layer));
+      const allowed = auditorWrites.get(router);
+      if (matched.length === 0 || !matched.every((layer) => allowed?.has(`${ctx.method} ${String(layer.path)}`))) throw forbidden(accountMessages.ownersOnly);
+    }
+    await next();
+  };
+}
 
 /** Admin answers hold personal data and session tokens: no cache on the way may keep them. */
 export async function noStore(ctx: Context, next: Next) {
@@ -28,7 +57,8 @@ export async function noStore(ctx: Context, next: Next) {
  */
 export function createAdminRouter(guard: Middleware, admit?: LaneAdmission): Router {
   const admin = new Router(routerOptions);
-  admin.use(noStore, guard);
+  auditorWrites.set(admin, new Set());
+  admin.use(noStore, guard, ownerWrites(admin));
   if (admit) guardLane(admin, admit, [['Cache-Control', 'no-store']]);
   return admin;
 }

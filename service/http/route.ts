@@ -4,6 +4,7 @@
 // its own order of checks (a missing order is a 404 before a bad body is a 400).
 import type { Router, RouterContext, RouterMiddleware } from '@koa/router';
 import type { AnswerOf, EndpointSpec, ParsedBodyOf, ParsedQueryOf, PathParams } from '../../contracts/shared/endpoint.ts';
+import { admitAuditor } from './adminRouter.ts';
 import { cachedGet, type CachedRead } from './answerCache.ts';
 import { parseOr400 } from './errors.ts';
 
@@ -48,6 +49,7 @@ export function route<E extends EndpointSpec>(routers: Routers, endpoint: E, ...
   const before = chain.slice(0, -1) as RouterMiddleware[];
   const router = endpoint.guarded ? routers.admin : routers.open;
   const last = (ctx: RouterContext) => handler(ctx as EndpointContext<E>, inputOf(endpoint, ctx));
+  if (endpoint.guarded && endpoint.auditorMay) admitAuditor(router, endpoint.method, endpoint.path);
   if (endpoint.method === 'GET') router.get(endpoint.path, ...(before as []), last);
   else router.post(endpoint.path, ...(before as []), last);
 }

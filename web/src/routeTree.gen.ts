@@ -26,6 +26,8 @@ import { Route as AdminLoginRouteImport } from './routes/admin.login'
 import { Route as PaymentCancelledRouteImport } from './routes/payment.cancelled'
 import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
 import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
+import { Route as AdminAdminAccountsRouteImport } from './routes/_admin.admin.accounts'
+import { Route as AdminAdminAuditRouteImport } from './routes/_admin.admin.audit'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
 import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
 import { Route as AdminAdminPackingSlipsRouteImport } from './routes/_admin.admin.packing-slips'
@@ -118,6 +120,16 @@ const SandboxCheckoutRoute = SandboxCheckoutRouteImport.update({
   path: '/sandbox/checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminAccountsRoute = AdminAdminAccountsRouteImport.update({
+  id: '/admin/accounts',
+  path: '/admin/accounts',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
@@ -171,6 +183,8 @@ export interface FileRoutesByFullPath {
   '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/accounts': typeof AdminAdminAccountsRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
@@ -195,6 +209,8 @@ export interface FileRoutesByTo {
   '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/accounts': typeof AdminAdminAccountsRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
@@ -222,6 +238,8 @@ export interface FileRoutesById {
   '/payment/success': typeof PaymentSuccessRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
+  '/_admin/admin/accounts': typeof AdminAdminAccountsRoute
+  '/_admin/admin/audit': typeof AdminAdminAuditRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/orders': typeof AdminAdminOrdersRoute
   '/_admin/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
@@ -248,6 +266,8 @@ export interface FileRouteTypes {
     | '/payment/success'
     | '/sandbox/checkout'
     | '/admin/'
+    | '/admin/accounts'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/orders'
     | '/admin/packing-slips'
@@ -272,6 +292,8 @@ export interface FileRouteTypes {
     | '/payment/success'
     | '/sandbox/checkout'
     | '/admin'
+    | '/admin/accounts'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/orders'
     | '/admin/packing-slips'
@@ -298,6 +320,8 @@ export interface FileRouteTypes {
     | '/payment/success'
     | '/sandbox/checkout'
     | '/admin/'
+    | '/_admin/admin/accounts'
+    | '/_admin/admin/audit'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/orders'
     | '/_admin/admin/packing-slips'
@@ -443,6 +467,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SandboxCheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/accounts': {
+      id: '/_admin/admin/accounts'
+      path: '/admin/accounts'
+      fullPath: '/admin/accounts'
+      preLoaderRoute: typeof AdminAdminAccountsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/audit': {
+      id: '/_admin/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAdminAuditRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/dashboard': {
       id: '/_admin/admin/dashboard'
       path: '/admin/dashboard'
@@ -497,6 +535,8 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminChar91adminDashboardChar93Route: typeof AdminChar91adminDashboardChar93Route
+  AdminAdminAccountsRoute: typeof AdminAdminAccountsRoute
+  AdminAdminAuditRoute: typeof AdminAdminAuditRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
   AdminAdminPackingSlipsRoute: typeof AdminAdminPackingSlipsRoute
@@ -508,6 +548,8 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminChar91adminDashboardChar93Route: AdminChar91adminDashboardChar93Route,
+  AdminAdminAccountsRoute: AdminAdminAccountsRoute,
+  AdminAdminAuditRoute: AdminAdminAuditRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminOrdersRoute: AdminAdminOrdersRoute,
   AdminAdminPackingSlipsRoute: AdminAdminPackingSlipsRoute,

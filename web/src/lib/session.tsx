@@ -8,6 +8,8 @@ import { toast } from '../components/toast/toasts.ts';
 export const adminLoginPath = '/admin/login';
 
 export function storeAdminToken(token: string) {
+  // A new session may be another account's (an owner after an auditor): nothing the last one read is kept.
+  queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).includes('/admin') });
   localStorage.setItem(adminTokenKey, token);
 }
 

@@ -15,9 +15,11 @@ type Field = keyof LoginBody;
 
 export function LoginScreen() {
   const navigate = useNavigate();
-  const [form, setForm] = useState({ username: '', password: '' });
+  const [form, setForm] = useState({ username: '', password: '', code: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const ids = { username: useId(), password: useId() };
+  // Shown once the server asks for it: the account has two-step sign-in.
+  const [askCode, setAskCode] = useState(false);
+  const ids = { username: useId(), password: useId(), code: useId() };
 
   const login = useMutation({
     mutationFn: (body: LoginBody): Promise<LoginResponse | { success: false; message?: string }> => call(adminApi.login, { body }),
@@ -31,6 +33,11 @@ export function LoginScreen() {
       void navigate({ to: '/admin/dashboard' });
     },
     onError: (error) => {
+      if (error instanceof ApiError && error.status === 401 && /"error":"two_step_required"/.test(error.bodyText)) {
+        const first = !askCode;
+        setAskCode(true);
+        if (first) return;
+      }
       // The server answered (401, 429, 400): its message; the request never completed: the generic one.
       const description = error instanceof ApiError ? (serverMessage(error) ?? 'Invalid username or password') : 'An error occurred during login';
       toast({ title: 'Login Failed', description, variant: 'destructive' });
@@ -44,7 +51,7 @@ export function LoginScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = v.safeParse(LoginBodySchema, form);
+    const parsed = v.safeParse(LoginBodySchema, askCode ? form : { username: form.username, password: form.password });
     if (!parsed.success) {
       const nested = v.flatten<typeof LoginBodySchema>(parsed.issues).nested ?? {};
       setErrors({ username: nested.username?.[0], password: nested.password?.[0] });
@@ -53,7 +60,7 @@ export function LoginScreen() {
     login.mutate(parsed.output);
   };
 
-  const field = (name: Field, label: string, type: 'text' | 'password', autoComplete: string) => (
+  const field = (name: Field, label: string, type: 'text' | 'password', autoComplete: string, inputMode?: 'numeric') => (
     <div>
       <Text as="label" size="2" weight="bold" htmlFor={ids[name]}>
         {label}
@@ -64,6 +71,7 @@ export function LoginScreen() {
         size="3"
         type={type}
         autoComplete={autoComplete}
+        {...(inputMode ? { inputMode } : {})}
         value={form[name]}
         onChange={(e) => change(name, e.target.value)}
         {...(errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${ids[name]}-error` } : {})}
@@ -89,6 +97,14 @@ export function LoginScreen() {
           <Flex direction="column" gap="4">
             {field('username', 'Username', 'text', 'username')}
             {field('password', 'Password', 'password', 'current-password')}
+            {askCode && (
+              <>
+                <Text as="p" size="2" role="status">
+                  {adminApi.login.messages.twoStep}.
+                </Text>
+                {field('code', 'Code', 'text', 'one-time-code', 'numeric')}
+              </>
+            )}
             <Button type="submit" size="3" mt="2" disabled={login.isPending}>
               {login.isPending ? 'Logging in...' : 'Log In'}
             </Button>

@@ -10,6 +10,7 @@ import { CustomerDetailsForm } from './CustomerDetailsForm.tsx';
 import { formatOrderDate } from './orderDate.ts';
 import { OrderItems } from './OrderItems.tsx';
 import { RefundPanel } from './RefundPanel.tsx';
+import { useCanChange } from '../../lib/role.ts';
 import { StatusActions } from './StatusActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { StatusTimeline } from './StatusTimeline.tsx';
@@ -39,6 +40,8 @@ function Facts({ facts }: { facts: [string, ReactNode][] }) {
 }
 
 export function OrderEntry({ order }: { order: AdminOrder }) {
+  // An auditor reads the order and changes nothing: no status buttons, no details form.
+  const canChange = useCanChange();
   return (
     <Accordion.Item value={order.orderId} className="order-entry" data-order-id={order.orderId}>
       <Accordion.Header asChild>
@@ -70,7 +73,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
                   ['Address', order.shippingAddress],
                 ]}
               />
-              <CustomerDetailsForm order={order} />
+              {canChange && <CustomerDetailsForm order={order} />}
             </Panel>
             <Panel title="Order Information">
               <Facts
@@ -95,7 +98,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
           </Grid>
           <RefundPanel order={order} />
           <Box>
-            <StatusActions order={order} />
+            {canChange && <StatusActions order={order} />}
           </Box>
           <Flex gap="2" wrap="wrap">
             <Button asChild variant="soft" highContrast>

@@ -19,6 +19,7 @@ import { orderPageQuery } from './ordersQuery.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { RefundPanel } from './RefundPanel.tsx';
 import { StatusActions } from './StatusActions.tsx';
+import { useCanChange } from '../../lib/role.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import './orders.css';
 
@@ -48,6 +49,8 @@ function Facts({ facts }: { facts: [string, ReactNode][] }) {
 
 function OrderDetails({ data }: { data: OrderPageResponse }) {
   const { order, page, money } = data;
+  // An auditor reads the whole page; the controls that change the order are the owner's.
+  const canChange = useCanChange();
   return (
     <Flex direction="column" gap="3" mb="6">
       <Flex gap="2" align="center" wrap="wrap">
@@ -116,16 +119,18 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
           )}
         </Panel>
       </Grid>
-      <Card size="2">
-        <StatusActions order={order} />
-      </Card>
+      {canChange && (
+        <Card size="2">
+          <StatusActions order={order} />
+        </Card>
+      )}
       <RefundPanel order={order} />
       <Grid columns={{ initial: '1', md: '2' }} gap="3">
         <Panel title="Timeline">
           <OrderTimeline orderId={order.orderId} timeline={page.timeline} />
         </Panel>
         <Card size="2">
-          <OrderNoteForm orderId={order.orderId} />
+          {canChange && <OrderNoteForm orderId={order.orderId} />}
         </Card>
       </Grid>
     </Flex>

@@ -35,6 +35,7 @@ import { toast } from "../../components/toast/toasts.ts";
 import { serverMessage } from "../../lib/api.ts";
 import { useSessionExpiry } from "../../lib/useSessionExpiry.ts";
 import { formatOrderDate } from "./orderDate.ts";
+import { useCanChange } from "../../lib/role.ts";
 import { useRefund, useRetryRefund } from "./ordersQuery.ts";
 
 const statusText: Record<
@@ -69,6 +70,8 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
   const refund = useRefund(order);
   const retry = useRetryRefund(order);
   const sessionExpired = useSessionExpiry();
+  // An auditor sees the money and the refunds, and none of the controls that would change them.
+  const canChange = useCanChange();
   const items = linesOf(order.items);
   const refunds = order.refunds ?? [];
   const refunded = order.refunded ?? 0;
@@ -213,7 +216,7 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
                     {r.message}
                   </Text>
                 )}
-                {r.status === "unknown" && (
+                {canChange && r.status === "unknown" && (
                   <Button
                     type="button"
                     size="1"
@@ -237,6 +240,7 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
         </Flex>
       )}
 
+      {canChange && (
       <form
         onSubmit={submit}
         aria-label={`Refund for order #${order.orderId}`}
@@ -332,6 +336,7 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
           </Button>
         </Flex>
       </form>
+      )}
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import { toast } from '../../../components/toast/toasts.ts';
 import { reviewDate } from '../reviewQueries.ts';
 import { Stars } from '../../../components/Stars.tsx';
 import { approveReview, refreshAfterModeration, rejectReview } from './adminReviewQueries.ts';
+import { useCanChange } from '../../../lib/role.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
 
 const statusColor = { pending: 'amber', approved: 'green', rejected: 'red' } as const;
@@ -19,6 +20,8 @@ const titleOf = (bookId: number) => shopContent.books.find((b) => b.id === bookI
 export function ModerationCard({ review }: { review: AdminReviewDto }) {
   const queryClient = useQueryClient();
   const sessionExpired = useSessionExpiry();
+  // An auditor reads the reviews and their history and moderates nothing.
+  const canChange = useCanChange();
   const [message, setMessage] = useState('');
   const messageId = useId();
 
@@ -80,7 +83,7 @@ export function ModerationCard({ review }: { review: AdminReviewDto }) {
           ))}
         </ol>
 
-        {review.status === 'pending' && (
+        {review.status === 'pending' && canChange && (
           <Flex direction="column" gap="3" mt="4">
             <div>
               <Text as="label" size="2" weight="bold" htmlFor={messageId}>

@@ -35,6 +35,9 @@ export function ReviewDashboard() {
           <Button asChild variant="soft" size="2" highContrast>
             <Link to="/admin/orders">Orders Dashboard</Link>
           </Button>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/audit">Audit Console</Link>
+          </Button>
         </>
       }
       onLogOut={logOut}

@@ -13,6 +13,7 @@ import { adminStockQuery } from './adminStockQuery.ts';
 import { useLogOut } from '../../../lib/session.tsx';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
 import '../stock.css';
+import { useCanChange } from '../../../lib/role.ts';
 
 export function StockScreen() {
   const logOut = useLogOut();
@@ -52,6 +53,8 @@ export function StockScreen() {
 
 function ProductStock({ product }: { product: AdminStockProduct }) {
   const headingId = `stock-${product.bookId}`;
+  // An auditor reads the figures and movements; recording stock is the owner's.
+  const canChange = useCanChange();
   return (
     <Card size="3" asChild>
       <section aria-labelledby={headingId} className="stock-card" data-testid="stock-product">
@@ -90,10 +93,12 @@ function ProductStock({ product }: { product: AdminStockProduct }) {
             </Callout.Text>
           </Callout.Root>
         )}
-        <Flex gap="5" wrap="wrap" mt="4">
-          <ReceiveForm product={product} />
-          <CorrectForm product={product} />
-        </Flex>
+        {canChange && (
+          <Flex gap="5" wrap="wrap" mt="4">
+            <ReceiveForm product={product} />
+            <CorrectForm product={product} />
+          </Flex>
+        )}
         {product.movements.length > 0 && (
           <Table.Root size="1" mt="4" className="stock-movements">
             <caption className="visually-hidden">Last stock movements of {product.title}</caption>

@@ -1,31 +1,8 @@
-// The auditor's export: NDJSON, one event per line, each line carrying the SHA-256 of the line before it, so that
-// changing, removing or inserting any line breaks the chain from there on.
-import { createHash } from 'node:crypto';
-import type { RecordedEvent } from '../../contracts/shared/events.ts';
+// The check of an export's hash chain (see projections/audit/hashChain.ts for the export), with the SHA-256 given: the
+// server and the CLI pass node's, the audit console the browser's, so an export is checked by the same code everywhere.
 
 /** The prevHash of the first line. */
 export const GENESIS = '0'.repeat(64);
-
-export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-/** The lines of an export, in the order given. The hash of the last line (the chain head) vouches for it. */
-export async function* chainLines(events: AsyncIterable<RecordedEvent>): AsyncGenerator<string> {
-  let prevHash = GENESIS;
-  for await (const e of events) {
-    const line = JSON.stringify({
-      position: e.position,
-      stream: e.stream,
-      revision: e.revision,
-      id: e.id,
-      type: e.type,
-      data: e.data,
-      metadata: e.metadata,
-      prevHash,
-    });
-    yield line;
-    prevHash = sha256(line);
-  }
-}
 
 export type ChainCheck =
   | { ok: true; lines: number; head: string }
@@ -46,7 +23,7 @@ function prevHashOf(line: string): string | null {
  * line after it, while a changed prevHash breaks the link into its own line and the one after. Nothing follows the
  * last line, so only `head` (the chain head printed by the export) can vouch for it.
  */
-export async function checkChain(lines: AsyncIterable<string> | Iterable<string>, head?: string): Promise<ChainCheck> {
+export async function checkChainWith(hash: (text: string) => string | Promise<string>, lines: AsyncIterable<string> | Iterable<string>, head?: string): Promise<ChainCheck> {
   let number = 0;
   let previous: string | null = null;
   let brokenAt: { number: number; line: string } | null = null;
@@ -55,11 +32,11 @@ export async function checkChain(lines: AsyncIterable<string> | Iterable<string>
     const prevHash = prevHashOf(line);
     if (brokenAt) {
       // One line past the break decides which of the two lines around it was changed.
-      const suspect: number = prevHash === sha256(brokenAt.line) ? brokenAt.number - 1 : brokenAt.number;
+      const suspect: number = prevHash === (await hash(brokenAt.line)) ? brokenAt.number - 1 : brokenAt.number;
       return { ok: false, line: suspect, reason: changedLine(suspect) };
     }
     if (prevHash === null) return { ok: false, line: number, reason: `line ${number} is not an exported event with a prevHash` };
-    const expected = previous === null ? GENESIS : sha256(previous);
+    const expected = previous === null ? GENESIS : await hash(previous);
     if (prevHash !== expected) {
       if (number === 1) return { ok: false, line: 1, reason: `line 1 was changed, or lines before it were removed: its prevHash is not the genesis hash` };
       brokenAt = { number, line };
@@ -70,12 +47,12 @@ export async function checkChain(lines: AsyncIterable<string> | Iterable<string>
     // The break is at the last line: its prevHash was changed, or the line before it was. The head tells which.
     const { number: last } = brokenAt;
     if (head !== undefined) {
-      const suspect = sha256(brokenAt.line) === head ? last - 1 : last;
+      const suspect = (await hash(brokenAt.line)) === head ? last - 1 : last;
       return { ok: false, line: suspect, reason: changedLine(suspect) };
     }
     return { ok: false, line: last - 1, reason: `line ${last - 1} or line ${last} was changed: line ${last}'s prevHash is not the SHA-256 of line ${last - 1}` };
   }
-  const computed = previous === null ? GENESIS : sha256(previous);
+  const computed = previous === null ? GENESIS : await hash(previous);
   if (head !== undefined && computed !== head) {
     return { ok: false, line: number, reason: `line ${number} was changed, or lines were added or removed at the end: the chain head is ${computed}, not ${head}` };
   }

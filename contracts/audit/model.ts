@@ -1,0 +1,69 @@
+// The auditor's console: streams, time travel, proof (export, check, verify) and the projections' health.
+import * as v from 'valibot';
+import type { DomainEvent, RecordedEvent } from '../shared/events.ts';
+
+/** The stream kinds time travel knows how to fold (an order's or a review's state as the console shows it). */
+export const timeTravelKinds = ['order', 'review'] as const;
+
+export const auditMessages = {
+  stream: 'Stream is required',
+  at: 'Give a date-time (ISO 8601) or a revision (a whole number)',
+  notTimeTravel: 'Time travel folds order and review streams',
+  before: 'The stream had not started at that moment',
+  export: 'Choose an export (NDJSON) to check',
+  rebuildStarted: 'A new generation of the read models is being built beside the live one; it answers once it has caught up.',
+  rebuildRunning: 'A rebuild is already running; it answers once it has caught up.',
+  noRebuild: 'This process keeps no read models to rebuild; run npm run projections -- rebuild',
+  verifyRunning: 'A verification is running; try again when it has finished.',
+  verified: 'The read models were rebuilt in a scratch namespace and compared with the live ones; the result is in the log.',
+} as const;
+
+const ShortText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
+
+/** GET /api/admin/audit/streams */
+export const AuditStreamsQuerySchema = v.object({
+  kind: v.optional(ShortText(40)),
+  /** ISO dates or date-times: streams with an event in [from, to] */
+  from: v.optional(ShortText(40)),
+  to: v.optional(ShortText(40)),
+  /** causedBy contains this */
+  actor: v.optional(ShortText(100)),
+});
+export type AuditStream = { stream: string; kind: string; revision: number; events: number; firstAt: string; lastAt: string; actors: string[] };
+export type AuditStreamsResponse = { streams: AuditStream[]; kinds: string[] };
+
+/** GET /api/admin/audit/related?correlationId= — everything one request caused. */
+export const RelatedQuerySchema = v.object({ correlationId: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)) });
+export type RelatedResponse = { correlationId: string; events: RecordedEvent[] };
+
+/** A moment: a revision of the stream (a whole number) or a date-time. */
+export const MomentSchema = v.pipe(v.string(auditMessages.at), v.trim(), v.minLength(1, auditMessages.at), v.maxLength(40, auditMessages.at));
+/** GET /api/admin/audit/state?stream=&at= */
+export const StateQuerySchema = v.object({ stream: v.pipe(v.string(auditMessages.stream), v.trim(), v.minLength(1, auditMessages.stream), v.maxLength(200)), at: v.optional(MomentSchema) });
+/** GET /api/admin/audit/diff?stream=&from=&to= */
+export const DiffQuerySchema = v.object({
+  stream: v.pipe(v.string(auditMessages.stream), v.trim(), v.minLength(1, auditMessages.stream), v.maxLength(200)),
+  from: MomentSchema,
+  to: v.optional(MomentSchema),
+});
+
+/** The state of a stream as of a moment: the read model's document folded from the stream's first events. */
+export type StateAsOf = { stream: string; revision: number; at: string; lastRevision: number; state: unknown };
+export type DiffLine = { path: string; before: unknown; after: unknown };
+export type DiffResponse = { stream: string; from: StateAsOf; to: StateAsOf; changes: DiffLine[] };
+
+/** What the console's check of an uploaded export found (the check runs in the browser, with contracts/audit/hashChain.ts). */
+export type CheckExportResult = { ok: boolean; lines: number; head: string | null; message: string };
+
+/** GET /api/admin/audit/export?stream= — NDJSON; the chain head is in the X-Chain-Head header. */
+export const ExportQuerySchema = v.object({ stream: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))) });
+
+export type VerifyResponse = { success: true; match: boolean; message: string; result: ReadModelsVerified['data'] };
+
+export type ProjectionHealth = { name: string; version: number; position: number; head: number; lag: number; lastError: string | null; rebuilding: boolean };
+export type ProjectionsResponse = { head: number; projections: ProjectionHealth[] };
+
+export type ReadModelsVerified = DomainEvent<
+  'ReadModelsVerified',
+  { match: boolean; position: number; events: number; readModels: string[]; liveHash: string; rebuiltHash: string; by: string; at: string }
+>;

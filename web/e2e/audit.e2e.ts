@@ -1,0 +1,162 @@
+// The audit console as an auditor uses it: sign in with the account an owner made, open an order with several status
+// changes, step it back to an earlier moment and read the diff, download the export and have the console check it,
+// verify the read models; and nowhere a button that would change anything.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { viewports } from '../../infra/testing/browser.ts';
+import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
+import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
+import { adminHeaders, call } from '../../infra/testing/shop.ts';
+import { axeProblems } from './ordersOwner.ts';
+
+const { shop, browser } = await shopAndBrowserFor(test);
+const wait = { timeout: 20_000 };
+const orderId = 'pi_sandbox_AuditE2e00000000000000001';
+const downloads = mkdtempSync(join(tmpdir(), 'shop-audit-e2e-'));
+let password = '';
+
+test.before(async () => {
+  const owner = await adminHeaders(shop);
+  await placeOrders(shop, [orderPlacedData({ orderId, placedAt: '2026-03-01T09:00:00.000Z' })]);
+  const steps = [
+    ['processing', 'Packing today'],
+    ['shipped', 'Royal Mail'],
+    ['delivered', 'Left with a neighbour'],
+  ] as const;
+  for (const [i, [status, notes]] of steps.entries()) {
+    const res = await call(`${shop.url}/api/admin/orders/${orderId}/status`, { body: { status, notes, expectedRevision: i }, headers: owner });
+    assert.is(res.status, 200, res.text);
+  }
+  const review = { bookId: 1, customerName: 'Maryam', customerEmail: 'maryam@example.com', rating: 5, reviewText: 'A gentle story about sharing.' };
+  assert.is((await call(`${shop.url}/api/reviews/submit`, { body: review })).status, 201);
+  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'trustee', role: 'auditor' }, headers: owner });
+  assert.is(created.status, 201, created.text);
+  password = created.json.password;
+});
+test.after(() => rmSync(downloads, { recursive: true, force: true }));
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`an auditor steps an order back, reads the diff, checks an export and verifies, with no write button (${name})`, async () => {
+    // bypassCSP only so that axe can be injected; acceptDownloads for the export.
+    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true, acceptDownloads: true });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${shop.url}/admin/login`);
+      await page.getByLabel('Username').fill('trustee');
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.waitForURL('**/admin/dashboard', wait);
+      // The reviews and the orders are there to read, without a button that would change them.
+      await page.getByText('A gentle story about sharing.').waitFor(wait);
+      assert.is(await page.getByRole('button', { name: /Approve|Reject/ }).count(), 0);
+      await page.goto(`${shop.url}/admin/orders`);
+      await page.getByRole('button', { name: /Order #/ }).first().click();
+      await page.getByText('Left with a neighbour').first().waitFor(wait);
+      assert.is(await page.getByRole('button', { name: /^Mark as/ }).count(), 0);
+      await page.getByRole('link', { name: 'Reviews Dashboard' }).click();
+      await page.getByRole('link', { name: 'Audit Console' }).click();
+      await page.waitForURL('**/admin/audit', wait);
+      await page.getByText('Signed in as trustee (auditor)').waitFor(wait);
+
+      await page.getByRole('button', { name: `order-${orderId}` }).click();
+      await page.getByRole('cell', { name: 'Royal Mail' }).waitFor(wait);
+
+      // Step back from now (revision 3) to revision 2, then to 1: the diff says what changed since.
+      await page.getByRole('button', { name: 'Step back' }).click();
+      await page.getByText(/As of revision 2/).waitFor(wait);
+      await page.getByRole('button', { name: 'Step back' }).click();
+      await page.getByText(/As of revision 1/).waitFor(wait);
+      const diff = page.getByRole('region', { name: 'Differences' });
+      await diff.getByRole('row', { name: /status\s+processing\s+delivered/ }).waitFor(wait);
+      await page.getByLabel('As of (revision or date-time)').fill('2001-01-01T00:00:00Z');
+      await page.getByRole('button', { name: 'Show', exact: true }).click();
+      await page.getByText('The stream had not started at that moment').waitFor(wait);
+
+      await page.getByRole('button', { name: 'Export the log' }).click();
+      const link = page.getByRole('link', { name: /^Download log-/ });
+      await link.waitFor(wait);
+      const [download] = await Promise.all([page.waitForEvent('download', wait), link.click()]);
+      const file = join(downloads, `${name}.ndjson`);
+      await download.saveAs(file);
+      await page.getByLabel('Check an export (NDJSON file)').setInputFiles(file);
+      await page.getByText(/^Chain intact: \d+ lines\. Chain head: [0-9a-f]{64}$/).waitFor(wait);
+
+      await page.getByRole('button', { name: 'Verify read models' }).click();
+      await page.getByText(/^MATCH: \d+ events folded/).waitFor(wait);
+
+      const buttons = await page.getByRole('button').allInnerTexts();
+      for (const label of buttons) assert.not.match(label, /approve|reject|delete|cancel|mark|change|save|create|disable|reset|rebuild/i, `write button "${label}"`);
+      assert.equal(await axeProblems(page), []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('an owner creates an auditor on the accounts screen, sees the password once, and can disable the account', async () => {
+  const context = await browser.newContext({ viewport: viewports.mobile, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
+  const { signAdminToken } = await import('../../service/admin/tokens.ts');
+  await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, 'admin'));
+  const page = await context.newPage();
+  try {
+    await page.goto(`${shop.url}/admin/accounts`);
+    await page.getByRole('cell', { name: 'admin', exact: true }).waitFor(wait);
+    await page.getByLabel('Username').fill('ledger.keeper');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText(/Account created\./).waitFor(wait);
+    const shown = await page.getByText(/Password for ledger\.keeper:/).innerText();
+    const given = /Password for ledger\.keeper: (\S+)/.exec(shown)?.[1];
+    assert.ok(given);
+    assert.is((await call(`${shop.url}/api/admin/login`, { body: { username: 'ledger.keeper', password: given } })).status, 200);
+    const row = page.getByRole('row', { name: /ledger\.keeper/ });
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await row.getByText('disabled').waitFor(wait);
+    assert.is((await call(`${shop.url}/api/admin/login`, { body: { username: 'ledger.keeper', password: given } })).status, 401);
+    assert.equal(await axeProblems(page), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('an auditor turns on two-step sign-in, keeps the recovery codes, and signs in again with a code from the app', async () => {
+  const { codeAt, fromBase32, stepOf } = await import('../../service/admin/twoStep.ts');
+  const owner = await adminHeaders(shop);
+  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'reviewer.two', role: 'auditor' }, headers: owner });
+  const context = await browser.newContext({ viewport: viewports.desktop, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
+  const page = await context.newPage();
+  const signIn = async () => {
+    await page.goto(`${shop.url}/admin/login`);
+    await page.getByLabel('Username').fill('reviewer.two');
+    await page.getByLabel('Password').fill(created.json.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+  };
+  try {
+    await signIn();
+    await page.waitForURL('**/admin/dashboard', wait);
+    await page.goto(`${shop.url}/admin/accounts`);
+    await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    const key = (await page.getByText(/with this key:/).innerText()).split(':').at(-1)!.trim();
+    const secret = fromBase32(key);
+    await page.getByLabel('Code from the app').fill(codeAt(secret, stepOf(Date.now())));
+    await page.getByRole('button', { name: 'Turn two-step sign-in on' }).click();
+    await page.getByRole('list', { name: 'Recovery codes' }).waitFor(wait);
+    assert.is(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count(), 10);
+    assert.equal(await axeProblems(page), []);
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL('**/admin/login', wait);
+
+    await signIn();
+    await page.getByLabel('Code', { exact: true }).waitFor(wait);
+    // The next step's code: the one used to turn it on may not be used again.
+    await page.getByLabel('Code', { exact: true }).fill(codeAt(secret, stepOf(Date.now()) + 1));
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/admin/dashboard', wait);
+  } finally {
+    await context.close();
+  }
+});
+
+test.run();

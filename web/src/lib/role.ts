@@ -1,0 +1,12 @@
+// Which role the signed-in account acts in (GET /api/admin/me). An auditor reads every admin screen and changes
+// nothing, so the screens show their write controls to owners only; the server refuses an auditor's writes anyway.
+import { useQuery } from '@tanstack/react-query';
+import { adminApi } from '../../../contracts/admin/api.ts';
+import { queryFor } from './api.ts';
+
+export const meQuery = { ...queryFor(adminApi.me), staleTime: 5 * 60_000, retry: false };
+
+/** True once the session is known to be an owner's; false for an auditor and while it is not yet known. */
+export function useCanChange(): boolean {
+  return useQuery(meQuery).data?.role === 'owner';
+}
