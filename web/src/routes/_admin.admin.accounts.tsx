@@ -1,9 +1,12 @@
 // /admin/accounts: the accounts and their roles; owners manage them, auditors read the list.
 import { createFileRoute } from '@tanstack/react-router';
-import { accountsQuery, AccountsScreen } from '../features/admin/AccountsScreen.tsx';
+import { AccountsScreen } from '../features/admin/AccountsScreen.tsx';
 import { loadForScreen } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/accounts')({
-  loader: ({ context: { queryClient, signedIn } }) => signedIn && loadForScreen(queryClient.ensureQueryData(accountsQuery)),
+  // The screen's module (with the accounts query) is loaded here, not imported: a loader is part of the scripts every
+  // page starts with, and the admin's API with its sign-in messages stays out of them.
+  loader: ({ context: { queryClient, signedIn } }) =>
+    signedIn && loadForScreen(import('../features/admin/AccountsScreen.tsx').then(({ accountsQuery }) => queryClient.ensureQueryData(accountsQuery))),
   component: AccountsScreen,
 });

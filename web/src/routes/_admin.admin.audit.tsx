@@ -1,10 +1,11 @@
 // /admin/audit: the audit console, for owners and auditors alike.
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditConsole } from '../features/audit/AuditConsole.tsx';
-import { streamsQuery } from '../features/audit/auditQueries.ts';
 import { loadForScreen } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/audit')({
-  loader: ({ context: { queryClient, signedIn } }) => signedIn && loadForScreen(queryClient.ensureQueryData(streamsQuery({}))),
+  // The queries' module is loaded with the screen, not imported: a loader is part of the scripts every page starts with.
+  loader: ({ context: { queryClient, signedIn } }) =>
+    signedIn && loadForScreen(import('../features/audit/auditQueries.ts').then(({ streamsQuery }) => queryClient.ensureQueryData(streamsQuery({})))),
   component: AuditConsole,
 });

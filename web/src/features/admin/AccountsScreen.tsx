@@ -10,7 +10,7 @@ import type { AccountDto, AccountRole } from '../../../../contracts/admin/model.
 import { AdminPage } from '../../components/AdminPage.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { call, queryFor, serverMessage } from '../../lib/api.ts';
-import { useCanChange } from '../../lib/role.ts';
+import { useCanChange } from '../../lib/admin/role.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { TwoStepSection } from './TwoStepSection.tsx';
 import './accounts.css';

@@ -7,7 +7,7 @@ import { adminApi } from '../../../../contracts/admin/api.ts';
 import type { TwoStepSetupResponse } from '../../../../contracts/admin/model.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { call, serverMessage } from '../../lib/api.ts';
-import { meQuery } from '../../lib/role.ts';
+import { meQuery } from '../../lib/admin/role.ts';
 
 export function TwoStepSection() {
   const me = useQuery(meQuery);

@@ -12,7 +12,7 @@ import type { RecordedEvent } from '../../../../contracts/shared/events.ts';
 import { AdminPage } from '../../components/AdminPage.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { serverMessage } from '../../lib/api.ts';
-import { useCanChange } from '../../lib/role.ts';
+import { useCanChange } from '../../lib/admin/role.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { checkExport, diffQuery, downloadExport, meQuery, projectionsQuery, relatedQuery, stateQuery, streamEventsQuery, streamsQuery, useRebuild, useVerify, type DownloadedExport, type StreamFilter } from './auditQueries.ts';
 import './audit.css';

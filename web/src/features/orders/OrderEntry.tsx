@@ -10,7 +10,7 @@ import { CustomerDetailsForm } from './CustomerDetailsForm.tsx';
 import { formatOrderDate } from './orderDate.ts';
 import { OrderItems } from './OrderItems.tsx';
 import { RefundPanel } from './RefundPanel.tsx';
-import { useCanChange } from '../../lib/role.ts';
+import { useCanChange } from '../../lib/admin/role.ts';
 import { StatusActions } from './StatusActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { StatusTimeline } from './StatusTimeline.tsx';

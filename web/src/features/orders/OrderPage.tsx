@@ -19,7 +19,7 @@ import { orderPageQuery } from './ordersQuery.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { RefundPanel } from './RefundPanel.tsx';
 import { StatusActions } from './StatusActions.tsx';
-import { useCanChange } from '../../lib/role.ts';
+import { useCanChange } from '../../lib/admin/role.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import './orders.css';
 

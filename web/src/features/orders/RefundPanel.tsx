@@ -35,7 +35,7 @@ import { toast } from "../../components/toast/toasts.ts";
 import { serverMessage } from "../../lib/api.ts";
 import { useSessionExpiry } from "../../lib/useSessionExpiry.ts";
 import { formatOrderDate } from "./orderDate.ts";
-import { useCanChange } from "../../lib/role.ts";
+import { useCanChange } from "../../lib/admin/role.ts";
 import { useRefund, useRetryRefund } from "./ordersQuery.ts";
 
 const statusText: Record<

@@ -9,7 +9,7 @@ import { toast } from '../../../components/toast/toasts.ts';
 import { reviewDate } from '../reviewQueries.ts';
 import { Stars } from '../../../components/Stars.tsx';
 import { approveReview, refreshAfterModeration, rejectReview } from './adminReviewQueries.ts';
-import { useCanChange } from '../../../lib/role.ts';
+import { useCanChange } from '../../../lib/admin/role.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
 
 const statusColor = { pending: 'amber', approved: 'green', rejected: 'red' } as const;

@@ -13,7 +13,7 @@ import { adminStockQuery } from './adminStockQuery.ts';
 import { useLogOut } from '../../../lib/session.tsx';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
 import '../stock.css';
-import { useCanChange } from '../../../lib/role.ts';
+import { useCanChange } from '../../../lib/admin/role.ts';
 
 export function StockScreen() {
   const logOut = useLogOut();
