@@ -4,6 +4,13 @@ export const clientRoutes = {
   adminLogin: ['/admin/login', '/admin-login', '/admin'],
   adminDashboard: ['/admin/dashboard', '/admin-dashboard'],
   adminOrders: ['/admin/orders'],
+  adminOrder: ['/admin/orders/:orderId'],
+  adminPackingSlip: ['/admin/orders/:orderId/packing-slip'],
+  adminPackingSlips: ['/admin/packing-slips'],
+  adminSales: ['/admin/sales'],
+  adminStock: ['/admin/stock'],
+  adminAudit: ['/admin/audit'],
+  adminAccounts: ['/admin/accounts'],
   checkoutSuccess: ['/checkout-success'],
   paymentSuccess: ['/payment-success', '/payment/success'],
   paymentCancelled: ['/payment-cancelled', '/payment/cancelled'],
@@ -17,3 +24,14 @@ export const clientRoutes = {
 export const isHomePath = (pathname: string): boolean => (clientRoutes.home as readonly string[]).includes(pathname);
 
 export const clientPaths: readonly string[] = Object.values(clientRoutes).flat();
+
+/** A client path as a matcher: `:name` stands for one segment (an order id), matched as the router matches it. */
+const clientPathPatterns: readonly RegExp[] = clientPaths
+  .filter((path) => path.includes('/:'))
+  .map((path) => new RegExp(`^${path.replace(/\/:[A-Za-z]+/g, '/[^/]+')}$`));
+
+/** Whether the server answers `pathname` with the app (200) rather than its not-found screen (404). */
+export const isClientPath = (pathname: string, exact: ReadonlySet<string> = exactClientPaths): boolean =>
+  exact.has(pathname) || clientPathPatterns.some((pattern) => pattern.test(pathname));
+
+const exactClientPaths: ReadonlySet<string> = new Set(clientPaths.filter((path) => !path.includes('/:')));

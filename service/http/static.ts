@@ -3,14 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
-import { clientPaths } from '../../contracts/shared/clientRoutes.ts';
+import { isClientPath } from '../../contracts/shared/clientRoutes.ts';
 import { isApiPath } from '../../contracts/shared/endpoint.ts';
 import { healthApi } from '../../contracts/shared/health.ts';
 
 export function staticWeb(distDir: string) {
   const root = resolve(distDir);
   const shellFile = join(root, 'index.html');
-  const known = new Set(clientPaths);
+  const known = { has: (path: string) => isClientPath(path) };
   let shell: string | null = null;
   const appShell = () => {
     if (shell === null && existsSync(shellFile)) shell = readFileSync(shellFile, 'utf8');
