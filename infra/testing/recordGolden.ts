@@ -16,6 +16,7 @@ import { cardOf, sandboxPayBody, signedEvent, testCards, testWebhookSecret } fro
 import { eventsCli } from './eventsCli.ts';
 import { goldenRoot, type RecordedAnswer } from './golden.ts';
 import { floodLimits } from './shop.ts';
+import { codeAt, fromBase32, stepOf } from '../../service/admin/twoStep.ts';
 
 const version = process.argv[2] ?? '';
 const force = process.argv.includes('--force');
@@ -130,6 +131,12 @@ for (let i = 0; i < 3; i++) orders.push(await directOrder(i));
 for (let i = 0; i < 3; i++) orders.push(await cardOrder(i));
 const refusesRefunds = await cardOrder(1, refundFailingCard);
 orders.push(refusesRefunds);
+// A wallet payment from an older page that handed over neither the payer's address nor e-mail: the owner adds them.
+const wallet = await must('POST', '/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
+await must('POST', `/api/sandbox/payment-intents/${wallet.paymentIntentId}/confirm`, { clientSecret: wallet.clientSecret, card: cardOf(testCards.succeeds) });
+await must('POST', '/api/orders/save', { paymentIntentId: wallet.paymentIntentId, status: 'completed' });
+await admin('POST', `/api/admin/orders/${wallet.paymentIntentId}/customer`, { name: 'Bilal Rahman', email: 'bilal@example.com', address: { line1: '7 Orchard Row', line2: 'Flat 2', city: 'York', postcode: 'YO1 7HH', country: 'GB' }, reason: 'The buyer telephoned with the address' });
+orders.push(wallet.paymentIntentId);
 // The shelf of book 3 runs low: two orders of ten posters.
 for (let i = 0; i < 2; i++) orders.push(await cartOrder(i, [{ bookId: 3, quantity: 10 }]));
 // A direct purchase's page tells the shop of it too.
@@ -184,7 +191,16 @@ for (let i = 0; i < 2; i++) await must('POST', '/api/payments/webhook', dispute.
 
 // An auditor's account, and a verification of the log.
 const created = await admin('POST', '/api/admin/accounts', { username: 'auditor', role: 'auditor' }, 201);
-await must('POST', '/api/admin/login', { username: 'auditor', password: created.password }, {}, 200);
+const auditorIn = await must('POST', '/api/admin/login', { username: 'auditor', password: created.password }, {}, 200);
+// The auditor turns two-step sign-in on with an authenticator app, signs in with a wrong code and a recovery code,
+// and turns it off again with another recovery code.
+const auditor = { authorization: `Bearer ${auditorIn.token}` };
+const setup = await must('POST', '/api/admin/two-step/setup', undefined, auditor);
+const enabled = await must('POST', '/api/admin/two-step/enable', { setupToken: setup.setupToken, code: codeAt(fromBase32(setup.secret), stepOf(Date.now())) }, auditor);
+const recovery = enabled.recoveryCodes as string[];
+await must('POST', '/api/admin/login', { username: 'auditor', password: created.password, code: '000000' }, {}, 401);
+await must('POST', '/api/admin/login', { username: 'auditor', password: created.password, code: recovery[0] }, {}, 200);
+await must('POST', '/api/admin/two-step/disable', { code: recovery[1] }, auditor);
 await admin('POST', '/api/admin/accounts', { username: 'packer', role: 'auditor' }, 201);
 await admin('POST', '/api/admin/accounts/packer/role', { role: 'owner' });
 await admin('POST', '/api/admin/accounts/packer/reset');
@@ -295,12 +311,14 @@ ${Object.entries(counts)
 ## The season
 
 Stock received for the three books and one correction; six cart orders, three direct purchases and four card-form
-orders (one paid with Stripe's card that refuses refunds), two orders of ten posters that take book 3 below its low-stock
+orders (one paid with Stripe's card that refuses refunds), a wallet payment without the payer's details (the owner
+adds them), two orders of ten posters that take book 3 below its low-stock
 line; a purchase notice; a checkout left open, one declined, one cancelled on the payment page. Four reviews: two
 approved, one rejected, one pending. Orders moved to processing, shipped with a carrier and tracking number, delivered,
 one cancelled; two notes; one change from a stale screen refused with 409. Refunds: part of an order by amount, a whole
 line of the cancelled order (its copy back on the shelf), and one the card's bank declined. A dispute reported twice by
-a signed webhook, recorded once. Two sign-ins refused, an auditor account created and signed in, a second account
+a signed webhook, recorded once. Two sign-ins refused, an auditor account created and signed in (it turns two-step
+sign-in on, signs in with a wrong code and with a recovery code, and turns it off again), a second account
 given a role, its password reset, disabled (its sign-in refused) and enabled again; a verification of the read models;
 the owner signs out.
 
