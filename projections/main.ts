@@ -5,7 +5,7 @@
 import pino from 'pino';
 import { loadConfigOrExit } from '../service/config.ts';
 import { startEffects } from '../service/effects.ts';
-import { openEventStore, openMailer, openPaymentGateway, openReadStore } from '../infra/composition/shop.ts';
+import { openEventStore, openMailer, openPaymentGateway, openReactorLease, openReadStore } from '../infra/composition/shop.ts';
 import { ReadModels, versionsOf } from './engine/generations.ts';
 import { allProjections } from './index.ts';
 import type { Reactor } from './engine/reactor.ts';
@@ -59,6 +59,8 @@ const mailer = await openMailer(config, logger);
 // Refunds are asked of the payment provider by the reactor, so it runs where the reactor runs.
 const payments = await openPaymentGateway(config);
 let reactor: Reactor | null = null;
+// One reactor per log: a shop started inline on the same log, or a second runner, stands by while this one holds it.
+const lease = openReactorLease(config);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -69,6 +71,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // The runner commits what it has folded before it stops, so a restart resumes exactly there.
     await models.stop();
     await reactor?.stop();
+    lease.close();
     await mailer.close();
     await store.close();
     await events.close();
@@ -79,7 +82,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await models.start();
-  reactor = await startEffects({ config, events, reads: store, mailer, payments, logger, clock: () => new Date() });
+  reactor = await startEffects({ config, events, reads: store, mailer, payments, logger, clock: () => new Date(), lease });
   logger.info(
     { eventStore: events.kind, readStore: store.kind, live: models.live, projections: allProjections.map((p) => p.name) },
     'projection runner started',

@@ -4,6 +4,7 @@ import type { ReactionDeps } from './capability.ts';
 import { capabilities } from './capabilities.ts';
 import type { PositionWaiter } from '../contracts/ports/positionWaiter.ts';
 import type { ReadStore } from '../contracts/ports/readStore.ts';
+import type { Lease } from '../contracts/ports/lease.ts';
 
 /** One table from several: where capabilities react to the same event type, each reaction runs, in capability order. */
 export function combineReactions(tables: readonly Reactions[]): Reactions {
@@ -21,10 +22,14 @@ export function combineReactions(tables: readonly Reactions[]): Reactions {
   );
 }
 
-/** Starts the reactor that carries out every capability's reactions (the e-mails the log makes due), each once. */
-export async function startEffects(deps: ReactionDeps & { reads: ReadStore }): Promise<Reactor> {
+/**
+ * Starts the reactor that carries out every capability's reactions (the e-mails the log makes due), each once. With a
+ * lease it reacts only while it holds it: a second process on the same log (the shop inline beside `npm run
+ * projections`) stands by and takes over when the first stops or dies (docs/decisions/051).
+ */
+export async function startEffects(deps: ReactionDeps & { reads: ReadStore; lease?: Lease }): Promise<Reactor> {
   const reactions = combineReactions(capabilities.map((capability) => capability.reactions?.(deps) ?? {}));
-  const reactor = new Reactor(deps.events, deps.reads.withNamespace(REACTOR_NAMESPACE), reactions, { logger: deps.logger });
+  const reactor = new Reactor(deps.events, deps.reads.withNamespace(REACTOR_NAMESPACE), reactions, { logger: deps.logger, ...(deps.lease ? { lease: deps.lease } : {}) });
   await reactor.start();
   return reactor;
 }

@@ -26,6 +26,8 @@ import { withSealedPersonalData } from '../eventstore/sealedEventStore.ts';
 import type { KeyStore } from '../../contracts/ports/keyStore.ts';
 import { resolveDataKey } from '../keys/masterKey.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
+import type { Lease } from '../../contracts/ports/lease.ts';
+import { openSqliteLease } from '../lease/sqliteLease.ts';
 
 async function openStoredEvents(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
@@ -87,6 +89,14 @@ export async function openPaymentGateway(config: Config): Promise<PaymentGateway
   });
 }
 
+/**
+ * The reactor's lease: one reactor per log, whichever processes start one (decision 051). It lives in DATA_DIR, which
+ * every process on the embedded log shares, as do the service and the runner beside it with EventStoreDB (their keys).
+ */
+export function openReactorLease(config: Config): Lease {
+  return openSqliteLease(config.DATA_DIR, 'reactor:emails');
+}
+
 export async function openMailer(config: Config, logger: Logger): Promise<Mailer> {
   const { createMailer } = await import('../mail/mailer.ts');
   return createMailer({
@@ -141,8 +151,14 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   }
   const mailer = await openMailer(config, logger);
   let reactor: Reactor | null = null;
-  // The reactor runs beside the runner: in this process inline, else with `npm run projections`.
-  const effects: PositionWaiter = config.PROJECTIONS === 'inline' ? { waitFor: (position, timeoutMs) => reactor?.waitFor(position, timeoutMs) ?? Promise.resolve(false) } : reactorCheckpointWaiter(reads);
+  const lease = config.PROJECTIONS === 'inline' ? openReactorLease(config) : null;
+  // The reactor runs beside the runner: in this process inline, else with `npm run projections`. Inline but standing
+  // by (another process holds the lease), e-mails are awaited through the checkpoint the holder saves.
+  const checkpointWaiter = reactorCheckpointWaiter(reads);
+  const effects: PositionWaiter =
+    config.PROJECTIONS === 'inline'
+      ? { waitFor: (position, timeoutMs) => (reactor?.active ? reactor.waitFor(position, timeoutMs) : reactor ? checkpointWaiter.waitFor(position, timeoutMs) : Promise.resolve(false)) }
+      : checkpointWaiter;
   const limits = createLimits(config, logger);
   const rebuildReadModels = () => {
     const started = !readModels.rebuilding;
@@ -155,7 +171,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
   await readModels.start();
   await readModels.catchUp(60_000);
-  if (config.PROJECTIONS === 'inline') reactor = await startEffects(deps);
+  if (lease) reactor = await startEffects({ ...deps, lease });
 
   // The browser may reach the payment provider's origins only when that provider is in use.
   const app = createApp(deps, { webDist: overrides.webDist ?? 'web/dist', extraCsp: payments.browserOrigins });
@@ -185,6 +201,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
       server?.closeAllConnections?.();
       await readModels.stop();
       await reactor?.stop();
+      lease?.close();
       await mailer.close();
       await limits.close();
       await store.close();

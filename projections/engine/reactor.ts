@@ -4,9 +4,13 @@
 // Each reaction is at-least-once here and exactly-once by its own idempotency key: the reactor runs an event's reaction
 // before it moves its checkpoint past the event, so a crash repeats the reaction rather than losing it; the reaction
 // looks up what it already recorded (EmailSent) and hands the mailer a key, so a repeat sends nothing new.
+//
+// With a lease (see docs/decisions/051) only one process on a log reacts: the others stand by, asking for the lease
+// every `renewMs`, and the first to get it after the holder stops or dies resumes from the checkpoint.
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import type { EventStore, Subscription } from '../../contracts/ports/eventStore.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
+import type { Lease } from '../../contracts/ports/lease.ts';
 import { PositionWaiters } from './positionWaiters.ts';
 
 /** What to do about one event; it must be safe to run again for the same event. */
@@ -24,6 +28,8 @@ export type ReactorOptions = {
   /** first pause after a failed reaction; doubled on each further failure of the same event, up to `maxRetryDelayMs` */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /** one reactor per log: without the lease this one stands by */
+  lease?: Lease;
 };
 
 /** The read-store namespace that keeps reactors' checkpoints: no read-model generation, so no rebuild resets it. */
@@ -41,6 +47,10 @@ export class Reactor {
   position = 0;
   /** reactions that failed and were tried again */
   retries = 0;
+  /** reacting now: always without a lease, with one while this process holds it */
+  active = false;
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private tending: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly events: EventStore,
@@ -56,6 +66,36 @@ export class Reactor {
 
   async start(): Promise<void> {
     this.stopped = false;
+    const lease = this.options.lease;
+    if (!lease) return this.begin();
+    if (await lease.acquire()) await this.begin();
+    else this.options.logger?.info({ reactor: this.name, holder: lease.holder }, 'another process runs this reactor; standing by');
+    this.leaseTimer = setInterval(() => {
+      this.tending = this.tending.then(() => this.tend(lease));
+    }, lease.renewMs);
+    this.leaseTimer.unref();
+  }
+
+  /** Keeps the lease while reacting, takes it over while standing by. */
+  private async tend(lease: Lease): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const held = await lease.acquire();
+      if (this.stopped) return;
+      if (held && !this.active) {
+        this.options.logger?.info({ reactor: this.name, holder: lease.holder }, 'reactor lease taken over; resuming');
+        await this.begin();
+      } else if (!held && this.active) {
+        this.options.logger?.error({ reactor: this.name, holder: lease.holder }, 'reactor lease lost to another process; standing by');
+        await this.pause();
+      }
+    } catch (error) {
+      this.options.logger?.error({ err: error instanceof Error ? error.message : String(error), reactor: this.name }, 'reactor lease not renewed');
+    }
+  }
+
+  private async begin(): Promise<void> {
+    this.active = true;
     // A checkpoint that is gone (the embedded store starts empty; Redis may be flushed) only means more events are
     // looked at again: every reaction knows what it already did.
     const from = (await this.checkpoints.checkpoint(this.name)) ?? 0;
@@ -63,6 +103,16 @@ export class Reactor {
     this.saved = from;
     this.options.logger?.info({ from, reactor: this.name, reactions: Object.keys(this.reactions) }, 'reactor resuming');
     this.subscribe(from);
+  }
+
+  /** Stops reacting without stopping: the lease went to another process. */
+  private async pause(): Promise<void> {
+    this.active = false;
+    this.wakeRetry?.();
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.close();
+    await this.saving;
   }
 
   private subscribe(from: number) {
@@ -73,7 +123,7 @@ export class Reactor {
         // The log went away under the subscription (a dropped connection): resume after the last event reacted to.
         this.options.logger?.error({ err: error instanceof Error ? error.message : String(error), position: this.position }, 'reactor subscription failed; resuming');
         setTimeout(() => {
-          if (!this.stopped) this.subscribe(this.position);
+          if (!this.stopped && this.active) this.subscribe(this.position);
         }, this.options.retryDelayMs ?? 500).unref();
       },
     );
@@ -86,20 +136,35 @@ export class Reactor {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    this.leaseTimer = null;
+    await this.tending;
     this.wakeRetry?.();
     await this.subscription?.close();
     this.subscription = null;
     await this.saving;
-    await this.save();
+    if (this.active) await this.save();
+    // The checkpoint is saved first, so the process that takes over resumes after what was done here.
+    if (this.active) await this.options.lease?.release().catch(() => undefined);
+    this.active = false;
     this.waiters.settleAll(this.position);
   }
 
   private async react(event: RecordedEvent): Promise<void> {
     const reaction = this.reactions[event.type];
+    if (!this.active) return;
     if (reaction) {
       let delay = this.options.retryDelayMs ?? 500;
       for (;;) {
-        if (this.stopped) return;
+        if (this.stopped || !this.active) return;
+        // Asked again right before each side effect: a process that was paused past its lease (and replaced) never
+        // carries out an effect the new holder carries out too.
+        const lease = this.options.lease;
+        if (lease && !(await lease.acquire().catch(() => false))) {
+          this.options.logger?.error({ reactor: this.name, holder: lease.holder, position: event.position }, 'reactor lease lost to another process; standing by');
+          void this.pause();
+          return;
+        }
         try {
           await reaction(event);
           break;

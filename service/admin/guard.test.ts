@@ -2,6 +2,7 @@ import jwt from 'jsonwebtoken';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
+import { sessionCheckUnavailable } from './guard.ts';
 import { adminTokenKey, signAdminToken, verifyAdminToken } from './tokens.ts';
 
 const secret = 'x'.repeat(40);
@@ -71,6 +72,30 @@ test('guard: a token correctly signed for a name that is not the admin is refuse
   const stranger = await call(`${shop.url}/api/admin/orders`, { headers: await adminHeaders(shop, 'mallory') });
   assert.is(stranger.status, 401);
   assert.is(stranger.json.success, false);
+  await shop.close();
+});
+
+test('guard: a session check that cannot read the log answers 503 with a clear message, and passes again once it can', async () => {
+  const shop = await startTestShop();
+  const headers = await adminHeaders(shop);
+  const events = shop.shop.deps.events;
+  const readStream = events.readStream;
+  events.readStream = async () => {
+    throw new Error('SQLITE_IOERR: disk I/O error');
+  };
+  try {
+    for (const path of ['/api/admin/orders', '/api/admin/reviews']) {
+      const answer = await call(`${shop.url}${path}`, { headers });
+      assert.is(answer.status, 503, `${path}: ${answer.text}`);
+      assert.equal(answer.json, { success: false, error: 'unavailable', message: sessionCheckUnavailable });
+      assert.is(answer.headers.get('www-authenticate'), null);
+    }
+    // No token is still a 401: the log is not needed to refuse it.
+    assert.is((await call(`${shop.url}/api/admin/orders`)).status, 401);
+  } finally {
+    events.readStream = readStream;
+  }
+  assert.is((await call(`${shop.url}/api/admin/orders`, { headers })).status, 200);
   await shop.close();
 });
 

@@ -3,15 +3,16 @@
 import type { Context, Next } from 'koa';
 import type { AccountRole } from '../../contracts/admin/model.ts';
 import type { ShopDeps } from '../deps.ts';
-import { unauthorized } from '../http/errors.ts';
+import { serviceUnavailable, unauthorized } from '../http/errors.ts';
 import { sessionCheckFor } from './sessions.ts';
 import { adminTokenReader } from './tokens.ts';
 
 const expired = 'Your session has expired or is not valid. Please log in again.';
+export const sessionCheckUnavailable = 'Your session cannot be checked just now because the shop cannot read its records. Please try again in a moment.';
 
 type GuardDeps = Pick<ShopDeps, 'jwtSecret' | 'admin' | 'events'>;
 
-type Checked = { username: string; sessionId: string; role: AccountRole } | 'missing' | 'refused';
+type Checked = { username: string; sessionId: string; role: AccountRole } | 'missing' | 'refused' | 'unavailable';
 
 /**
  * The guard's check of a request's token, made once per request: the answer lane (see http/answerCache.ts) asks first,
@@ -29,7 +30,10 @@ function adminCheck(deps: GuardDeps): (ctx: Context) => Promise<Checked> {
     // A token is only as good as the account it names: a signed token for a name that is no account (or a disabled
     // one) is refused, and so is one whose session was ended by a sign-out, a password change or reset.
     if (!session) return 'refused';
-    const role = await sessions.standing(session, deps.admin.username);
+    // A log that cannot be read says nothing about the session: neither a refusal (401 would sign the owner out) nor a
+    // fault of this request (500), but a passing unavailability the browser may try again.
+    const role = await sessions.standing(session, deps.admin.username).catch(() => 'unavailable' as const);
+    if (role === 'unavailable') return 'unavailable';
     if (!role) return 'refused';
     return { username: session.username, sessionId: session.sessionId, role };
   };
@@ -52,6 +56,7 @@ export function adminGuard(deps: GuardDeps) {
     const outcome = await check(ctx);
     if (outcome === 'missing') throw unauthorized('Authentication required');
     if (outcome === 'refused') throw unauthorized(expired);
+    if (outcome === 'unavailable') throw serviceUnavailable(sessionCheckUnavailable);
     ctx.state.admin = outcome;
     await next();
   };

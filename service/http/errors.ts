@@ -23,6 +23,8 @@ export const badRequest = (message: string, issues?: FieldIssue[]) => new HttpEr
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message, 'unauthorized');
 export const forbidden = (message: string) => new HttpError(403, message, 'forbidden');
 export const tooManyRequests = (message: string) => new HttpError(429, message, 'too_many_requests');
+/** Something the shop needs (its event store) cannot be reached just now: the request may be tried again as it is. */
+export const serviceUnavailable = (message: string) => new HttpError(503, message, 'unavailable');
 
 export function issuesOf(error: v.ValiError<v.GenericSchema>): FieldIssue[] {
   return error.issues.map((issue) => ({ field: v.getDotPath(issue) ?? '', message: issue.message }));

@@ -1,0 +1,27 @@
+// A process that runs a reactor with the lease on DATA_DIR's embedded log, for the test that starts two of them: each
+// `Ordered` event it reacts to is one line "<pid> <position>" in REACTED_FILE.
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Reactor } from '../../projections/engine/reactor.ts';
+import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
+import { openSqliteLease } from '../lease/sqliteLease.ts';
+import { openSqliteReadStore } from '../readstore/sqliteReadStore.ts';
+
+const dataDir = process.env.DATA_DIR!;
+const reactedFile = process.env.REACTED_FILE!;
+const events = openSqliteEventStore(join(dataDir, 'events.sqlite'));
+const checkpoints = openSqliteReadStore(join(dataDir, 'readmodels.sqlite'), 'reactor');
+const lease = openSqliteLease(dataDir, 'reactor:emails', { ttlMs: Number(process.env.LEASE_TTL_MS ?? 15_000), renewMs: 100 });
+const reactor = new Reactor(events, checkpoints, { Ordered: async (event) => appendFileSync(reactedFile, `${process.pid} ${event.position}\n`) }, { lease, retryDelayMs: 50 });
+// Nothing else keeps this process alive while it stands by (the lease's timer does not hold a process open).
+const alive = setInterval(() => undefined, 60_000);
+await reactor.start();
+process.stdout.write(`started ${reactor.active ? 'active' : 'standby'}\n`);
+process.on('SIGTERM', async () => {
+  clearInterval(alive);
+  await reactor.stop();
+  lease.close();
+  await checkpoints.close();
+  await events.close();
+  process.exit(0);
+});

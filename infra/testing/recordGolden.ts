@@ -1,0 +1,337 @@
+// Records a golden log of this release (decision 017): `npm run golden:record -- v2` runs a real shop on an empty
+// DATA_DIR with sandbox payments, drives it through a scripted season over HTTP only, stops it, and writes
+// infra/testing/golden/<version>/ with the data folder, the export, what check/export/verify printed and the answers of
+// the read endpoints. It refuses to overwrite a folder that exists (`--force` replaces it).
+//
+// The season is fixed (no randomness in what is asked); ids, keys and times are the shop's own and differ per recording.
+// The data folder carries its data key (data-key) and key store (keys.sqlite), so it opens without DATA_KEY.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../service/config.ts';
+import { createShop } from '../composition/shop.ts';
+import { cardOf, sandboxPayBody, signedEvent, testCards, testWebhookSecret } from './checkout.ts';
+import { eventsCli } from './eventsCli.ts';
+import { goldenRoot, type RecordedAnswer } from './golden.ts';
+import { floodLimits } from './shop.ts';
+import { codeAt, fromBase32, stepOf } from '../../service/admin/twoStep.ts';
+
+const version = process.argv[2] ?? '';
+const force = process.argv.includes('--force');
+if (!/^v\d+$/.test(version)) {
+  console.error('Usage: npm run golden:record -- vN [--force]');
+  process.exit(1);
+}
+const out = join(goldenRoot, version);
+if (existsSync(out) && !force) {
+  console.error(`${out} exists; a golden log is never re-recorded in place (pass --force while it is not yet committed)`);
+  process.exit(1);
+}
+
+const owner = { username: 'owner', password: 'Golden-Log-Owner-2026' };
+const jwtSecret = 'golden-log-recording-secret-0123456789abcdef';
+const refundFailingCard = '4000 0000 0000 5126';
+const scratch = mkdtempSync(join(tmpdir(), 'shop-golden-record-'));
+const dataDir = join(scratch, 'data');
+mkdirSync(dataDir, { recursive: true });
+// The same owner as v1: its scrypt hash of the recorded password.
+copyFileSync(join(goldenRoot, 'v1', 'data', 'admin.json'), join(dataDir, 'admin.json'));
+
+const env = {
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  ADMIN_USERNAME: owner.username,
+  JWT_SECRET: jwtSecret,
+  STRIPE_WEBHOOK_SECRET: testWebhookSecret,
+  OWNER_EMAIL: 'owner@amanahhouse.example.org',
+  RATE_LIMITS: floodLimits,
+};
+const shop = await createShop(loadConfig(env), { logger: pino({ level: 'warn' }) });
+const server = await shop.listen(0, '127.0.0.1');
+const address = server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+type Answer = { status: number; json: any; text: string };
+async function ask(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: res.status, json, text };
+}
+async function must(method: string, path: string, body?: unknown, headers?: Record<string, string>, status = 200): Promise<any> {
+  const answer = await ask(method, path, body, headers);
+  if (answer.status !== status) throw new Error(`${method} ${path} answered ${answer.status}, not ${status}: ${answer.text}`);
+  return answer.json;
+}
+
+// A mistyped password and an unknown name first.
+await must('POST', '/api/admin/login', { ...owner, password: 'not-the-password' }, {}, 401);
+await must('POST', '/api/admin/login', { username: 'someone', password: 'anything-at-all' }, {}, 401);
+const signIn = await must('POST', '/api/admin/login', owner);
+const auth = { authorization: `Bearer ${signIn.token}` };
+const admin = (method: string, path: string, body?: unknown, status = 200) => must(method, path, body, auth, status);
+
+// Stock arrives before the first sale, and one correction.
+for (const [bookId, quantity] of [[1, 60], [2, 40], [3, 25]] as const) await admin('POST', `/api/admin/stock/${bookId}/received`, { quantity, note: `Delivery from the printer, book ${bookId}` });
+await admin('POST', '/api/admin/stock/3/corrections', { delta: -2, reason: 'Two posters creased in the box' });
+
+const buyers = [
+  { name: 'Amina Khan', email: 'amina@example.com', line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' },
+  { name: 'Yusuf Ali', email: 'yusuf@example.org', line1: '22 Harbour Street', city: 'Bristol', postcode: 'BS1 5TR', country: 'GB' },
+  { name: 'Maryam Idris', email: 'maryam@example.com', line1: '5 Rue des Lilas', city: 'Lyon', postcode: '69001', country: 'FR' },
+  { name: 'Zaid Noor', email: 'zaid@example.org', line1: '14 Keizersgracht', city: 'Amsterdam', postcode: '1015 CJ', country: 'NL' },
+];
+const payBody = (i: number, card: string = testCards.succeeds) => {
+  const b = buyers[i % buyers.length]!;
+  return { ...sandboxPayBody({ card, country: b.country, shippingOptionId: b.country === 'GB' ? 'uk-shipping' : 'international-shipping' }), email: b.email, name: b.name, address: { line1: b.line1, city: b.city, postcode: b.postcode, country: b.country } };
+};
+
+/** A cart checkout paid on the sandbox's page; the success page then asks for its order. */
+async function cartOrder(i: number, items: { bookId: number; quantity: number }[], card: string = testCards.succeeds): Promise<string> {
+  const b = buyers[i % buyers.length]!;
+  const started = await must('POST', '/api/cart/checkout', { items, customerCountry: b.country });
+  await must('POST', `/api/sandbox/checkout-sessions/${started.sessionId}/pay`, payBody(i, card));
+  await must('POST', '/api/checkout/confirm', { sessionId: started.sessionId });
+  return started.sessionId;
+}
+
+/** The card form: a payment intent, confirmed with a card, then saved. */
+async function cardOrder(i: number, card: string = testCards.succeeds): Promise<string> {
+  const b = buyers[i % buyers.length]!;
+  const shipping = { name: b.name, address: { line1: b.line1, city: b.city, postal_code: b.postcode, country: b.country } };
+  const intent = await must('POST', '/api/create-payment-intent', { name: b.name, email: b.email, shipping, bookTitle: 'The Kindness Basket' });
+  await must('POST', `/api/sandbox/payment-intents/${intent.paymentIntentId}/confirm`, { clientSecret: intent.clientSecret, card: cardOf(card), shipping, receipt_email: b.email });
+  await must('POST', '/api/orders/save', { paymentIntentId: intent.paymentIntentId, name: b.name, email: b.email, shipping, status: 'completed' });
+  return intent.paymentIntentId;
+}
+
+/** A direct purchase of one book, paid, with the page's purchase notice. */
+async function directOrder(i: number): Promise<string> {
+  const b = buyers[i % buyers.length]!;
+  const started = await must('POST', '/api/create-checkout-session', { items: [{ title: 'The Kindness Basket', quantity: 1 }], customerEmail: b.email });
+  await must('POST', `/api/sandbox/checkout-sessions/${started.sessionId}/pay`, payBody(i));
+  await must('POST', '/api/checkout/confirm', { sessionId: started.sessionId });
+  return started.sessionId;
+}
+
+const orders: string[] = [];
+for (let i = 0; i < 6; i++) orders.push(await cartOrder(i, [{ bookId: 1 + (i % 3), quantity: 1 + (i % 2) }, ...(i % 2 ? [{ bookId: 2, quantity: 1 }] : [])]));
+for (let i = 0; i < 3; i++) orders.push(await directOrder(i));
+for (let i = 0; i < 3; i++) orders.push(await cardOrder(i));
+const refusesRefunds = await cardOrder(1, refundFailingCard);
+orders.push(refusesRefunds);
+// A wallet payment from an older page that handed over neither the payer's address nor e-mail: the owner adds them.
+const wallet = await must('POST', '/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
+await must('POST', `/api/sandbox/payment-intents/${wallet.paymentIntentId}/confirm`, { clientSecret: wallet.clientSecret, card: cardOf(testCards.succeeds) });
+await must('POST', '/api/orders/save', { paymentIntentId: wallet.paymentIntentId, status: 'completed' });
+await admin('POST', `/api/admin/orders/${wallet.paymentIntentId}/customer`, { name: 'Bilal Rahman', email: 'bilal@example.com', address: { line1: '7 Orchard Row', line2: 'Flat 2', city: 'York', postcode: 'YO1 7HH', country: 'GB' }, reason: 'The buyer telephoned with the address' });
+orders.push(wallet.paymentIntentId);
+// The shelf of book 3 runs low: two orders of ten posters.
+for (let i = 0; i < 2; i++) orders.push(await cartOrder(i, [{ bookId: 3, quantity: 10 }]));
+// A direct purchase's page tells the shop of it too.
+await must('POST', '/api/direct-notify', { customerName: 'Amina Khan', customerEmail: 'amina@example.com', shippingAddress: '1 Linden Lane, Leeds LS1 4AB', items: [{ name: 'The Kindness Basket', quantity: 1, price: 999 }], totalAmount: 1348, shippingCost: 349, paymentMethod: 'card' });
+// A checkout left on the payment page, one whose card is declined, and one cancelled on the payment page.
+await must('POST', '/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' });
+const declined = await must('POST', '/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' });
+await ask('POST', `/api/sandbox/checkout-sessions/${declined.sessionId}/pay`, payBody(0, testCards.declines));
+const cancelled = await must('POST', '/api/cart/checkout', { items: [{ bookId: 2, quantity: 1 }], customerCountry: 'GB' });
+const cancelledPage = await ask('GET', `/api/sandbox/checkout-sessions/${cancelled.sessionId}`);
+const checkoutId = /checkout=([0-9a-f-]{36})/.exec(cancelledPage.text)?.[1];
+if (!checkoutId) throw new Error(`no cancel link on the sandbox page: ${cancelledPage.text}`);
+await must('POST', '/api/checkout/cancel', { checkoutId });
+
+// Reviews: approved, rejected, pending.
+for (const [n, rating] of [[0, 5], [1, 4], [2, 2], [3, 5]] as const) {
+  const b = buyers[n]!;
+  await must('POST', '/api/reviews/submit', { bookId: 1 + (n % 3), customerName: b.name, customerEmail: b.email, rating, reviewText: `Review number ${n + 1}: our children asked for it every night.` }, {}, 201);
+}
+const pending = (await admin('GET', '/api/admin/reviews/pending')) as { id: string }[];
+await admin('POST', `/api/admin/reviews/${pending[0]!.id}/approve`, { adminMessage: 'Thank you for your kind words.' });
+await admin('POST', `/api/admin/reviews/${pending[1]!.id}/approve`, {});
+await admin('POST', `/api/admin/reviews/${pending[2]!.id}/reject`, { adminMessage: 'Not about the book' });
+
+// Fulfilment: processing, shipped with tracking, delivered; one cancelled; notes.
+const revisionOf = async (id: string) => (await admin('GET', `/api/admin/orders/${id}`)).order.revision as number;
+const move = async (id: string, status: string, extra: Record<string, unknown> = {}) => admin('POST', `/api/admin/orders/${id}/status`, { status, expectedRevision: await revisionOf(id), ...extra });
+for (const [n, id] of orders.entries()) {
+  await move(id, 'processing', { notes: 'Packed with a bookmark' });
+  if (n === 4) {
+    await move(id, 'cancelled', { notes: 'The customer asked to cancel before dispatch' });
+    continue;
+  }
+  if (n % 4 === 3) continue;
+  await move(id, 'shipped', { shipment: { carrier: n % 2 ? 'dpd' : 'royal-mail', trackingNumber: `RM${String(100000000 + n)}GB` } });
+  if (n % 3 === 0) await move(id, 'delivered');
+}
+await admin('POST', `/api/admin/orders/${orders[0]}/notes`, { text: 'Customer asked for gift wrapping next time' });
+await admin('POST', `/api/admin/orders/${orders[2]}/notes`, { text: 'Left with a neighbour at number 3' });
+// A change from a stale screen is refused and writes nothing.
+await admin('POST', `/api/admin/orders/${orders[0]}/status`, { status: 'delivered', expectedRevision: 0 }, 409);
+
+// Refunds: a part by amount, a whole line (copies back on the shelf), one the card's bank declines.
+await admin('POST', `/api/admin/orders/${orders[1]}/refunds`, { amount: 300, reason: 'Cover arrived scuffed', expectedRevision: await revisionOf(orders[1]!) });
+await admin('POST', `/api/admin/orders/${orders[4]}/refunds`, { lines: [{ line: 0, quantity: 1 }], reason: 'Cancelled before dispatch', expectedRevision: await revisionOf(orders[4]!) });
+await admin('POST', `/api/admin/orders/${refusesRefunds}/refunds`, { amount: 200, reason: 'Late delivery', expectedRevision: await revisionOf(refusesRefunds) });
+
+// A dispute reported by a signed webhook, delivered twice.
+const disputed = orders[9]!;
+const dispute = signedEvent('charge.dispute.created', { id: 'dp_golden_1', object: 'dispute', amount: 1349, currency: 'gbp', reason: 'fraudulent', status: 'needs_response', charge: `ch_${disputed}`, payment_intent: disputed });
+for (let i = 0; i < 2; i++) await must('POST', '/api/payments/webhook', dispute.body, { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': dispute.signature });
+
+// An auditor's account, and a verification of the log.
+const created = await admin('POST', '/api/admin/accounts', { username: 'auditor', role: 'auditor' }, 201);
+const auditorIn = await must('POST', '/api/admin/login', { username: 'auditor', password: created.password }, {}, 200);
+// The auditor turns two-step sign-in on with an authenticator app, signs in with a wrong code and a recovery code,
+// and turns it off again with another recovery code.
+const auditor = { authorization: `Bearer ${auditorIn.token}` };
+const setup = await must('POST', '/api/admin/two-step/setup', undefined, auditor);
+const enabled = await must('POST', '/api/admin/two-step/enable', { setupToken: setup.setupToken, code: codeAt(fromBase32(setup.secret), stepOf(Date.now())) }, auditor);
+const recovery = enabled.recoveryCodes as string[];
+await must('POST', '/api/admin/login', { username: 'auditor', password: created.password, code: '000000' }, {}, 401);
+await must('POST', '/api/admin/login', { username: 'auditor', password: created.password, code: recovery[0] }, {}, 200);
+await must('POST', '/api/admin/two-step/disable', { code: recovery[1] }, auditor);
+await admin('POST', '/api/admin/accounts', { username: 'packer', role: 'auditor' }, 201);
+await admin('POST', '/api/admin/accounts/packer/role', { role: 'owner' });
+await admin('POST', '/api/admin/accounts/packer/reset');
+await admin('POST', '/api/admin/accounts/packer/disable');
+await must('POST', '/api/admin/login', { username: 'packer', password: 'whatever-it-was-1' }, {}, 401);
+await admin('POST', '/api/admin/accounts/packer/enable');
+await admin('POST', '/api/admin/audit/verify');
+
+// Every e-mail and refund the log made due is done before the shop stops.
+const head = await shop.deps.events.headPosition();
+if (!(await shop.reactor?.waitFor(head, 60_000))) throw new Error('the reactor did not catch up');
+await new Promise((r) => setTimeout(r, 500));
+
+// The answers, asked while the shop runs; checked again below on a reopened copy.
+const answers: RecordedAnswer[] = [];
+const record = async (name: string, path: string, authed: boolean, compare: 'exact' | 'prefix' = 'exact') => {
+  const answer = await ask('GET', path, undefined, authed ? auth : {});
+  answers.push({ name, method: 'GET', path, auth: authed, compare, status: answer.status, body: answer.json });
+};
+await record('books', '/api/books', false);
+for (const id of [1, 2, 3]) await record(`reviews of book ${id}`, `/api/reviews/book/${id}`, false);
+await record('shipping countries', '/api/shipping/countries', false);
+await record('reviews', '/api/admin/reviews', true);
+for (const status of ['pending', 'approved', 'rejected']) await record(`reviews ${status}`, `/api/admin/reviews/${status}`, true);
+await record('orders', '/api/admin/orders', true);
+for (const status of ['processing', 'shipped', 'delivered', 'cancelled']) await record(`orders ${status}`, `/api/admin/orders?status=${status}`, true);
+for (const id of orders) {
+  await record(`order ${id}`, `/api/admin/orders/${id}`, true);
+  await record(`history of ${id}`, `/api/admin/orders/${id}/history`, true);
+}
+await record('stock', '/api/admin/stock', true);
+await record('packing slips', '/api/admin/packing-slips', true);
+
+// The owner signs out at the end of the season.
+await admin('POST', '/api/admin/logout');
+await shop.close();
+
+// What the auditor's CLI prints on the stopped log.
+const cliEnv = { DATA_DIR: dataDir, ADMIN_USERNAME: owner.username, JWT_SECRET: jwtSecret };
+const exportFile = join(scratch, 'export.ndjson');
+const exported = await eventsCli(['export', '--out', exportFile], cliEnv);
+const chainHead = /Chain head: ([0-9a-f]{64})/.exec(exported.stderr)?.[1];
+if (exported.code !== 0 || !chainHead) throw new Error(`export failed: ${exported.stderr}`);
+const lines = readFileSync(exportFile, 'utf8').split('\n').filter(Boolean);
+const checked = await eventsCli(['check', exportFile, '--head', chainHead], cliEnv);
+const verified = await eventsCli(['verify'], cliEnv);
+if (checked.code !== 0 || verified.code !== 0) throw new Error(`check or verify failed:\n${checked.stdout}${checked.stderr}\n${verified.stdout}${verified.stderr}`);
+
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+const uncommittedChanges = execFileSync('git', ['status', '--porcelain', '--', 'contracts', 'service', 'projections', 'infra/eventstore', 'infra/keys'], { encoding: 'utf8' }).trim() !== '';
+const counts: Record<string, number> = {};
+for (const line of lines) {
+  const { type } = JSON.parse(line) as { type: string };
+  counts[type] = (counts[type] ?? 0) + 1;
+}
+const meta = { format: 1, commit, uncommittedChanges, events: lines.length, chainHead, admin: owner, counts };
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+// The log and what lives beside it; not the reactor's lease nor the read models (a reopened copy folds them again).
+cpSync(dataDir, join(out, 'data'), { recursive: true, filter: (path) => !/leases\.sqlite|readmodels\.sqlite|-journal$|-wal$|-shm$/.test(path) });
+writeFileSync(join(out, 'export.ndjson'), lines.join('\n') + '\n');
+writeFileSync(join(out, 'export.txt'), exported.stderr);
+writeFileSync(join(out, 'check.txt'), checked.stdout);
+writeFileSync(join(out, 'verify.txt'), verified.stdout);
+writeFileSync(join(out, 'answers.json'), JSON.stringify({ meta, answers }, null, 1) + '\n');
+const outbox = readdirSync(join(out, 'data', 'outbox')).length;
+const sandbox = readdirSync(join(out, 'data', 'sandbox-payments')).length;
+const at = lines.map((line) => (JSON.parse(line) as { metadata: { at?: string } }).metadata.at).filter(Boolean).sort();
+writeFileSync(
+  join(out, 'README.md'),
+  `# Golden log ${version} — the Amanah House shop at ${commit}
+
+An event log written by the shop at commit \`${commit}\`${uncommittedChanges ? ' (with uncommitted changes)' : ''}, driven only through its HTTP API by
+\`infra/testing/recordGolden.ts\` (sandbox payments, embedded SQLite log, signed sandbox webhooks), with what its read
+endpoints answered at the end. Later versions of the shop must open it and answer the same
+(\`infra/testing/golden.test.ts\`). It is the first golden log with personal fields sealed under per-subject keys,
+\`EmailSent\` version 2, and the events of shipments, notes, refunds, disputes, stock and accounts.
+
+All people, e-mail addresses (example.com, example.org), postal addresses and tracking numbers in it are invented. Card
+numbers were Stripe's published test numbers; none is stored.
+
+## Files
+
+- \`data/\` — the DATA_DIR as the shop left it after a clean stop: \`events.sqlite\` (the log), \`keys.sqlite\` (the data
+  subjects' keys, wrapped) and \`data-key\` (the master key that wraps them: the folder opens without DATA_KEY; with
+  DATA_KEY set it must be this file's value), \`admin.json\` (the owner's password hash), \`outbox/\` (${outbox} e-mails as
+  .eml), \`sandbox-payments/\` (${sandbox} sandbox records). The read models are not kept: a reopened copy folds them.
+- \`answers.json\` — ${answers.length} answers of the read endpoints at the end, with \`meta\` (commit, event count, chain head,
+  the owner's sign-in, the count of each event type).
+- \`export.ndjson\` — \`npm run events -- export\` of the whole log; \`export.txt\`, \`check.txt\` and \`verify.txt\` — what
+  \`export\`, \`check --head\` and \`verify\` printed. Chain head: \`${chainHead}\`.
+
+## Sign-in
+
+The owner signs in as **${owner.username}** with the password **${owner.password}** (its hash is in \`data/admin.json\`;
+ADMIN_USERNAME must be \`${owner.username}\`). The accounts \`auditor\` (auditor) and \`packer\` (owner, password reset) exist;
+their passwords were shown once and are not kept.
+
+## Events: ${lines.length} (${at[0]} to ${at.at(-1)}, the shop's own clock)
+
+| type | count |
+| --- | ---: |
+${Object.entries(counts)
+  .map(([type, n]) => `| ${type} | ${n} |`)
+  .join('\n')}
+
+## The season
+
+Stock received for the three books and one correction; six cart orders, three direct purchases and four card-form
+orders (one paid with Stripe's card that refuses refunds), a wallet payment without the payer's details (the owner
+adds them), two orders of ten posters that take book 3 below its low-stock
+line; a purchase notice; a checkout left open, one declined, one cancelled on the payment page. Four reviews: two
+approved, one rejected, one pending. Orders moved to processing, shipped with a carrier and tracking number, delivered,
+one cancelled; two notes; one change from a stale screen refused with 409. Refunds: part of an order by amount, a whole
+line of the cancelled order (its copy back on the shelf), and one the card's bank declined. A dispute reported twice by
+a signed webhook, recorded once. Two sign-ins refused, an auditor account created and signed in (it turns two-step
+sign-in on, signs in with a wrong code and with a recovery code, and turns it off again), a second account
+given a role, its password reset, disabled (its sign-in refused) and enabled again; a verification of the read models;
+the owner signs out.
+
+## Recording again
+
+\`npm run golden:record -- ${version} --force\` (only while this folder is not yet committed: a committed golden log
+is never re-recorded; a later release records \`v${Number(version.slice(1)) + 1}\`). The season is the same each time;
+ids, keys and times are new.
+`,
+);
+console.log(`recorded ${out}: ${lines.length} events, ${answers.length} answers, chain head ${chainHead}`);
+console.log(Object.entries(counts).map(([type, n]) => `  ${type} ${n}`).join('\n'));
+console.log(`data: ${readdirSync(join(out, 'data')).join(', ')}`);
+rmSync(scratch, { recursive: true, force: true });
+
+
