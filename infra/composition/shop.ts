@@ -41,7 +41,7 @@ async function openStoredEvents(config: Config): Promise<EventStore> {
  * The log as every reader sees it: events upcast to their newest shape. A log holding an event type or version this
  * release does not know is refused here, before anything reads or appends.
  */
-export async function openEventStore(config: Config, catalog = eventCatalog): Promise<VersionedEventStore> {
+export async function openEventStore(config: Config, catalog = eventCatalog): Promise<VersionedEventStore & { readonly keys: KeyStore }> {
   const stored = await openStoredEvents(config);
   let keys: KeyStore;
   try {
@@ -52,7 +52,7 @@ export async function openEventStore(config: Config, catalog = eventCatalog): Pr
     await stored.close();
     throw error;
   }
-  return withEventVersions(withSealedPersonalData(stored, keys), catalog, { storedBytes: stored });
+  return Object.assign(withEventVersions(withSealedPersonalData(stored, keys), catalog, { storedBytes: stored }), { keys });
 }
 
 export async function openReadStore(config: Config, options: { logHead?: number; logger?: Logger } = {}): Promise<ReadStore> {
@@ -149,7 +149,12 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     readModels.rebuild().catch((error) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'rebuild failed; the live read models are unchanged'));
     return { started };
   };
-  const deps: ShopDeps = { config, logger, events, reads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits };
+  const refreshReadModels = async () => {
+    if (readModels.rebuilding) await readModels.rebuild().catch(() => {});
+    await readModels.rebuild();
+    await store.compact?.();
+  };
+  const deps: ShopDeps = { config, logger, events, keys: events.keys, refreshReadModels, reads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
