@@ -14,6 +14,7 @@ export const privacyMessages = {
   email: 'Give the e-mail address the person used',
   reason: 'Give a reason (without the person’s details)',
   unknown: 'Nothing is held under that e-mail address (or it was already erased)',
+  plainOnly: 'That address is only in events written before personal fields were sealed: they cannot be erased without rewriting the log (see decision 049). Its streams are listed in the download of the person’s data.',
   erased: 'Erased: the person’s details read as “Erased customer” everywhere, and their e-mails were removed from the outbox.',
   applied: 'Erased everyone past the retention period.',
   noneDue: 'Nobody is past the retention period.',
@@ -26,7 +27,8 @@ export const EraseBodySchema = v.object({
   email,
   reason: v.pipe(v.string(privacyMessages.reason), v.trim(), v.minLength(3, privacyMessages.reason), v.maxLength(200, privacyMessages.reason)),
 });
-export type EraseResult = { subjects: number; streams: number; outboxFiles: number; erasureId: string };
+/** plainTextStreams: streams written before sealing that name the address; they still read as written (decision 049). */
+export type EraseResult = { subjects: number; streams: number; outboxFiles: number; plainTextStreams: number; erasureId: string };
 export type EraseResponse = { success: true; message: string; result: EraseResult };
 
 /** GET /api/admin/privacy/access?email= */

@@ -20,6 +20,7 @@ import type { Server } from 'node:http';
 import { resolveAdminCredentials } from '../../service/admin/credentials.ts';
 import { resolveJwtSecret } from '../../service/admin/tokens.ts';
 import { createLimits } from '../../service/http/limits.ts';
+import { retentionReport } from '../../service/privacy/erasure.ts';
 import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { assertLogReadable, withEventVersions, type VersionedEventStore } from '../eventstore/versionedEventStore.ts';
 import { withSealedPersonalData } from '../eventstore/sealedEventStore.ts';
@@ -97,6 +98,17 @@ export async function openMailer(config: Config, logger: Logger): Promise<Mailer
   });
 }
 
+const retentionCheckMs = 24 * 60 * 60 * 1000;
+
+async function checkRetention(deps: ShopDeps) {
+  try {
+    const report = await retentionReport(deps);
+    if (report.due.length > 0) deps.logger.warn({ due: report.due.length, months: report.months }, 'people are past the retention period: see /admin/privacy or npm run events -- retention');
+  } catch (error) {
+    deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'the retention report failed');
+  }
+}
+
 export type Shop = {
   deps: ShopDeps;
   /** the runner folding the live read models in this process (PROJECTIONS=inline) */
@@ -161,6 +173,10 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   await readModels.start();
   await readModels.catchUp(60_000);
   if (config.PROJECTIONS === 'inline') reactor = await startEffects(deps);
+  // Once a day the retention report is made (a dry run): the owner sees it on the privacy screen and applies it there
+  // or with `npm run events -- retention --apply`; nobody is erased without an owner's action.
+  const retentionCheck = config.RETENTION_MONTHS ? setInterval(() => void checkRetention(deps), retentionCheckMs) : null;
+  retentionCheck?.unref();
 
   // The browser may reach the payment provider's origins only when that provider is in use.
   const app = createApp(deps, { webDist: overrides.webDist ?? 'web/dist', extraCsp: payments.browserOrigins });
@@ -186,6 +202,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
       });
     },
     async close() {
+      if (retentionCheck) clearInterval(retentionCheck);
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       server?.closeAllConnections?.();
       await readModels.stop();

@@ -89,7 +89,8 @@ async function ordersOf(deps: PrivacyDeps, streams: readonly string[]): Promise<
 export async function erase(deps: PrivacyDeps, email: string, reason: string, meta: CommandMeta, by: string): Promise<EraseResult> {
   const keys = keysOf(deps);
   const { subjects, streams } = await streamsOfPerson(deps, email);
-  if (subjects.length === 0) throw notFound(privacyMessages.unknown);
+  const plain = await plainTextStreams(deps.events, email);
+  if (subjects.length === 0) throw plain.length > 0 ? conflict(privacyMessages.plainOnly) : notFound(privacyMessages.unknown);
   const { words, payments } = await ordersOf(deps, streams);
   const erasureId = newEventId();
   const data: SubjectErased['data'] = { erasureId, subjects, streams: streams.length, reason, by, at: meta.now };
@@ -103,7 +104,7 @@ export async function erase(deps: PrivacyDeps, email: string, reason: string, me
   await deps.payments.forgetPayer?.(payments);
   await deps.refreshReadModels?.();
   deps.logger.info({ erasureId, subjects: subjects.length, streams: streams.length, outboxFiles }, 'a person was erased');
-  return { erasureId, subjects: subjects.length, streams: streams.length, outboxFiles };
+  return { erasureId, subjects: subjects.length, streams: streams.length, outboxFiles, plainTextStreams: plain.length };
 }
 
 /** The months a customer's data is kept after their last order; null: kept until erased by hand. */
