@@ -82,8 +82,14 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
       .map(([path, stand]) => ({ path, stand, place: at(data, path) }))
       .filter((t) => t.place && typeof t.place.holder[t.place.name] === 'string');
     if (targets.length === 0) return event;
-    const subject = subjectFor(stream, rule, event.data as Json);
-    const key = keys.key(subject);
+    let subject = subjectFor(stream, rule, event.data as Json);
+    let key = keys.key(subject);
+    if (!key) {
+      // The stream's person was forgotten (by another process, since this one last asked): asked again, the stream
+      // has no subject any more and gets a new one.
+      subject = subjectFor(stream, rule, event.data as Json);
+      key = keys.key(subject);
+    }
     if (!key) throw new Error(`The data key of subject ${subject} is gone: ${stream} belongs to a forgotten person`);
     for (const { path, stand, place } of targets) {
       place!.holder[place!.name] = seal(key, subject, event.id, path, place!.holder[place!.name] as string, stand);

@@ -127,14 +127,32 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     kept.set(subject, key);
     return subject;
   };
-  const subjectForEmail = db.transaction((email: string): SubjectId => {
+  // What appends ask for every event, kept in memory: the subject of a stream and of an address. Dropped with the kept
+  // keys (another process committed) and on every forgetting.
+  const streamSubjects = new Map<string, SubjectId>();
+  const emailSubjects = new Map<string, SubjectId>();
+  const linked = new Set<string>();
+  const dropCaches = () => {
+    streamSubjects.clear();
+    emailSubjects.clear();
+    linked.clear();
+  };
+  // Always inside the open write transaction (write() is called first), so no transaction of its own.
+  const subjectForEmail = (email: string): SubjectId => {
     const hash = lookupOf(email);
+    const id = hash.toString('hex');
+    const cached = emailSubjects.get(id);
+    if (cached) return cached;
     const known = q.byLookup.get(hash);
-    if (known) return known.subject;
+    if (known) {
+      emailSubjects.set(id, known.subject);
+      return known.subject;
+    }
     const subject = newSubject();
     q.linkEmail.run(hash, subject);
+    emailSubjects.set(id, subject);
     return subject;
-  });
+  };
   const forget = db.transaction((subject: SubjectId): boolean => {
     const removed = q.forgetKey.run(subject).changes > 0;
     q.forgetEmails.run(subject);
@@ -147,16 +165,27 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
       write();
       return subjectForEmail(email);
     },
-    subjectOfStream: (stream) => q.streamSubject.get(stream)?.subject ?? null,
+    subjectOfStream(stream) {
+      const cached = streamSubjects.get(stream);
+      if (cached) return cached;
+      const subject = q.streamSubject.get(stream)?.subject ?? null;
+      if (subject) streamSubjects.set(stream, subject);
+      return subject;
+    },
     linkStream(stream, subject) {
       write();
       q.linkStream.run(stream, subject);
-      return q.streamSubject.get(stream)!.subject;
+      const first = q.streamSubject.get(stream)!.subject;
+      streamSubjects.set(stream, first);
+      return first;
     },
     newSubject: () => newSubject(),
     linkEmail(email, subject) {
+      const pair = `${normalise(email)}\u0000${subject}`;
+      if (linked.has(pair)) return;
       write();
       q.linkEmail.run(lookupOf(email), subject);
+      linked.add(pair);
     },
     key(subject) {
       // Asked at most every few milliseconds rather than for every field: a rebuild opens several fields per event, and
@@ -167,13 +196,18 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
         const version = dataVersion();
         if (version !== seenVersion) {
           kept.clear();
+          dropCaches();
           seenVersion = version;
         }
       }
       const known = kept.get(subject);
       if (known) return known;
       const row = q.wrapped.get(subject);
-      if (!row) return null;
+      if (!row) {
+        // Forgotten, perhaps by another process since the caches were filled: they are asked again next time.
+        dropCaches();
+        return null;
+      }
       const key = unwrap(wrapping, subject, row.wrapped);
       kept.set(subject, key);
       return key;
@@ -183,6 +217,7 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     sync,
     forget(subject) {
       kept.delete(subject);
+      dropCaches();
       // The forgetting commits at once, with whatever was written before it.
       commit();
       return forget(subject);
