@@ -5,6 +5,7 @@ import { auditApi } from './audit/api.ts';
 import { catalogApi } from './catalog/api.ts';
 import { checkoutApi } from './checkout/api.ts';
 import { ordersApi } from './orders/api.ts';
+import { privacyApi } from './privacy/api.ts';
 import { reviewsApi } from './reviews/api.ts';
 import { salesApi } from './sales/api.ts';
 import { stockApi } from './stock/api.ts';
@@ -17,6 +18,7 @@ export const api = {
   catalog: catalogApi,
   checkout: checkoutApi,
   orders: ordersApi,
+  privacy: privacyApi,
   reviews: reviewsApi,
   sales: salesApi,
   stock: stockApi,

@@ -38,6 +38,7 @@ import {
   type OrderShipmentRecorded,
   type OrderStatusChanged,
 } from './orders/model.ts';
+import type { SubjectErased } from './privacy/model.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
 import type { LowStockAlerted, StockCorrected, StockShortfallAlerted, StockReceived, StockReleased, StockReserved, StockReturned, StockShortfall, StockSold } from './stock/model.ts';
 import type { StreamCategory } from './shared/streams.ts';
@@ -312,6 +313,8 @@ export const ReadModelsVerifiedV1 = v.object({
   at,
 });
 
+export const SubjectErasedV1 = v.object({ erasureId: text, subjects: v.array(text), streams: count, reason: text, by: text, at });
+
 // The event types the deciders use are declared beside their capabilities; these lines fail to compile when a schema
 // and its type drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -366,6 +369,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof AccountTwoStepDisabledV1, AccountTwoStepDisabled>,
     Newest<typeof AccountRecoveryCodeUsedV1, AccountRecoveryCodeUsed>,
     Newest<typeof AccountTwoStepFailedV1, AccountTwoStepFailed>,
+    Newest<typeof SubjectErasedV1, SubjectErased>,
   ]
 >;
 
@@ -424,6 +428,7 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'AccountRecoveryCodeUsed', stream: 'admin', causedBy: 'the account signing in (`visitor`)', description: "A recovery code took the place of the app's code once; it works no more.", versions: [{ schema: AccountRecoveryCodeUsedV1 }] },
   { type: 'AccountTwoStepFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password with a wrong or missing second step.', versions: [{ schema: AccountTwoStepFailedV1 }] },
   { type: 'ReadModelsVerified', stream: 'audit', causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)', description: 'The read models (`name@version`) were rebuilt in a scratch namespace up to `position` and their content hash compared with the live ones.', versions: [{ schema: ReadModelsVerifiedV1 }] },
+  { type: 'SubjectErased', stream: 'privacy', causedBy: "the owner from the privacy console (`admin:<username>`), or the retention job (`system:retention`)", description: "Everyone an e-mail address linked to was forgotten: their data keys were deleted, so their sealed fields read as stand-ins. Holds the subjects' random ids, the number of streams, the reason and who, never the person's details.", versions: [{ schema: SubjectErasedV1 }] },
 ];
 
 export const eventCatalog = new EventCatalog(shopEvents);

@@ -33,6 +33,9 @@ const customer = {
   fields: { customerName: erased.name, customerEmail: erased.email, ...address, phone: erased.text },
 } satisfies PersonalFields;
 
+/** The kinds of e-mail the owner receives (contracts/eventCatalog.ts, EmailSent). */
+const toOwner = new Set(['purchase-notice', 'order-to-owner', 'dispute-to-owner']);
+
 /**
  * By event type. An address as free text (`shippingAddress` as a string) is sealed whole; as an object, line by line,
  * and its country stays readable (the sales figures count UK and international orders).
@@ -46,6 +49,17 @@ export const personalData: Readonly<Record<string, PersonalFields>> = {
   // A tracking number finds the parcel, and with it the address, on the carrier's site.
   OrderShipmentRecorded: { fields: { trackingNumber: erased.text, trackingUrl: erased.text } },
   OrderNoteAdded: { fields: { text: erased.note } },
-  EmailSent: { email: (data) => data.to, fields: { to: erased.email } },
+  // An e-mail to the owner about a person's order is sealed under that person (the stream's subject), never linking
+  // the owner's address to them; an e-mail to the customer names its person by its recipient.
+  EmailSent: { email: (data) => (toOwner.has(data.kind as string) ? undefined : data.to), fields: { to: erased.email } },
+  // The owner's words about a person: a refund's reason, a dispute's reason, a flag's message, a review's answer.
+  RefundRequested: { fields: { reason: erased.note } },
+  OrderDisputed: { fields: { reason: erased.note } },
+  OrderFlagged: { fields: { message: erased.note } },
+  ReviewApproved: { fields: { adminMessage: erased.note } },
+  ReviewRejected: { fields: { adminMessage: erased.note } },
+  // E-mails to the owner about stock: the recipient is sealed like every e-mail record's, under a subject of its own.
+  LowStockAlerted: { fields: { to: erased.email } },
+  StockShortfallAlerted: { fields: { to: erased.email } },
   ReviewSubmitted: { email: (data) => data.customerEmail, fields: { customerName: erased.name, customerEmail: erased.email, reviewText: erased.review } },
 };

@@ -5,8 +5,9 @@ import type { Capability } from './capability.ts';
 import { catalog } from './catalog/index.ts';
 import { checkout } from './checkout/index.ts';
 import { orders } from './orders/index.ts';
+import { privacy } from './privacy/index.ts';
 import { reviews } from './reviews/index.ts';
 import { sales } from './sales/index.ts';
 import { stock } from './stock/index.ts';
 
-export const capabilities: readonly Capability[] = [catalog, checkout, admin, reviews, orders, audit, stock, sales];
+export const capabilities: readonly Capability[] = [catalog, checkout, admin, reviews, orders, audit, stock, sales, privacy];

@@ -48,6 +48,8 @@ export const ConfigSchema = v.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   SMTP_URL: optionalString,
+  /** How many months after a customer's last order their data is kept (then the retention job erases them); unset: kept until erased by hand. */
+  RETENTION_MONTHS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number of months'), v.transform(Number), v.minValue(1, 'must be at least 1 month'))),
   MAIL_FROM: v.optional(v.string(), 'Amanah House <orders@amanahhouse.co.uk>'),
   OWNER_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
 });

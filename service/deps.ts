@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { PositionWaiter } from '../contracts/ports/positionWaiter.ts';
 import type { Limits } from './http/limits.ts';
 import type { EventStore } from '../contracts/ports/eventStore.ts';
+import type { KeyStore } from '../contracts/ports/keyStore.ts';
 import type { Mailer } from '../contracts/ports/mailer.ts';
 import type { PaymentGateway } from '../contracts/ports/payments.ts';
 import type { ReadStore } from '../contracts/ports/readStore.ts';
@@ -28,6 +29,13 @@ export type ShopDeps = {
    * call started it (false: one was already building). Absent where the process keeps no read models.
    */
   rebuildReadModels?: () => { started: boolean };
+  /** the data keys personal fields are sealed under (decision 047); forgetting a person deletes theirs */
+  keys?: KeyStore;
+  /**
+   * Builds every read model again from the log into a new generation, resolves once it is live and the old one removed,
+   * and compacts the store so no removed row stays readable: after an erasure, the stand-ins are all that is left.
+   */
+  refreshReadModels?: () => Promise<void>;
   /** the admin's username and password hash */
   admin: AdminCredentials;
   /** Stripe when STRIPE_SECRET_KEY is set, else the sandbox */

@@ -1,5 +1,6 @@
 // Order events, shared by checkout (which places orders) and the owner's console (which runs them).
 import * as v from 'valibot';
+import { isErasedValue } from '../personalData.ts';
 import { anyOrderStatuses, orderStatuses } from '../shared/constants.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import type { Carrier } from './fulfilment.ts';
@@ -107,6 +108,8 @@ export type CustomerOnRecord = { customerName: string; customerEmail: string; sh
 
 /** The details an order still lacks: a placeholder name, no e-mail address, or no postal address. */
 export function missingCustomerDetails(customer: CustomerOnRecord): CustomerDetail[] {
+  // A forgotten person's details are erased, not missing: nothing is asked for again.
+  if (isErasedValue(customer.customerName) || isErasedValue(customer.customerEmail)) return [];
   const missing: CustomerDetail[] = [];
   if (!customer.customerName.trim() || customer.customerName === placeholderCustomerName) missing.push('name');
   if (!customer.customerEmail.includes('@')) missing.push('email');

@@ -13,5 +13,10 @@ export type MailReceipt = { messageId: string; transport: 'outbox' | 'smtp' };
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
   send(message: MailMessage, options?: MailOptions): Promise<MailReceipt>;
+  /**
+   * Removes every kept copy of a sent e-mail whose text (headers and body, as a reader sees them) `matches`; answers how
+   * many. Absent where no copy is kept (SMTP).
+   */
+  forget?(matches: (text: string) => boolean): Promise<number>;
   close(): Promise<void>;
 }

@@ -142,5 +142,11 @@ export interface PaymentGateway {
   listRefunds(paymentReference: string): Promise<GatewayRefund[]>;
   /** verifies the signature on the raw body; throws WebhookRejected */
   parseWebhook(rawBody: string, signature: string | undefined, receivedAt: Date): PaymentNotice;
+  /**
+   * Removes the payer's name, e-mail and address from what the gateway keeps of these payments (sessions or intents),
+   * keeping amounts and statuses; answers how many records changed. Absent where the shop keeps no such record (with
+   * Stripe, the payer's copy is Stripe's, deleted from its dashboard).
+   */
+  forgetPayer?(references: readonly string[]): Promise<number>;
   readonly sandbox?: SandboxDesk;
 }

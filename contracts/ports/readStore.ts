@@ -37,6 +37,11 @@ export interface ReadStore extends ReadStoreReader {
   dump(): AsyncIterable<string>;
   /** Removes everything in this namespace. */
   drop(): Promise<void>;
+  /**
+   * Leaves no copy of removed rows readable in the backend's files (a file-backed store rewrites itself); absent where
+   * removed data is gone once removed (memory, Redis without persistence).
+   */
+  compact?(): Promise<void>;
   /** A store on the same backend under another namespace (for rebuilds). */
   withNamespace(namespace: string): ReadStore;
   /** The generation this backend records as live; null when none is recorded (a new or flushed backend). */

@@ -11,6 +11,7 @@ export const clientRoutes = {
   adminStock: ['/admin/stock'],
   adminAudit: ['/admin/audit'],
   adminAccounts: ['/admin/accounts'],
+  adminPrivacy: ['/admin/privacy'],
   checkoutSuccess: ['/checkout-success'],
   paymentSuccess: ['/payment-success', '/payment/success'],
   paymentCancelled: ['/payment-cancelled', '/payment/cancelled'],

@@ -1,5 +1,5 @@
 // Stream names are `category-id`; the category never holds a dash, so it can be derived from a name.
-export const streamCategories = ['book', 'review', 'checkout', 'order', 'notification', 'admin', 'stock', 'audit'] as const;
+export const streamCategories = ['book', 'review', 'checkout', 'order', 'notification', 'admin', 'stock', 'audit', 'privacy'] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
 const stream = (category: StreamCategory) => (id: string | number) => `${category}-${id}`;
@@ -11,6 +11,8 @@ export const orderStream = stream('order');
 export const notificationStream = stream('notification');
 export const adminStream = stream('admin');
 export const stockStream = stream('stock');
+/** The erasures, one stream (contracts/privacy/model.ts). */
+export const erasuresStream = stream('privacy')('erasures');
 /** The audit console's own records (the read-model verifications), one stream. */
 export const verificationsStream = stream('audit')('verifications');
 /**

@@ -6,7 +6,12 @@ import { bookStream } from '../../contracts/shared/streams.ts';
 import { bookDecider } from '../../service/catalog/catalog.ts';
 import { handleCommand, newEventId } from '../../service/commands.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
+import { randomBytes } from 'node:crypto';
+import { withSealedPersonalData } from '../eventstore/sealedEventStore.ts';
+import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
+import { allProjections } from '../../projections/index.ts';
 import { oneDecimal, whole, type BenchReport } from './report.ts';
+import { writeLog } from './workload.ts';
 import { forDuration, type BenchOptions, type Section } from './section.ts';
 
 const section = 'event store';
@@ -60,6 +65,17 @@ async function commandRate(file: string, clients: number, ms: number): Promise<{
   return { perSecond: commands / seconds, commands, early };
 }
 
+/** The shop's own mix of events (orders, checkouts, reviews, e-mails…) appended in group commits: events/s. */
+async function workloadAppendRate(scratch: string, name: string, count: number, sealed: boolean): Promise<number> {
+  const raw = openSqliteEventStore(join(scratch, `${name}.sqlite`));
+  const store = sealed ? withSealedPersonalData(raw, openSqliteKeyStore(join(scratch, `${name}-keys.sqlite`), randomBytes(32))) : raw;
+  const started = performance.now();
+  await writeLog(store, allProjections, count);
+  const seconds = (performance.now() - started) / 1000;
+  await store.close();
+  return count / seconds;
+}
+
 export const eventStoreSection: Section = {
   name: 'eventstore',
   async run(report: BenchReport, { quick, scratch }: BenchOptions) {
@@ -70,6 +86,15 @@ export const eventStoreSection: Section = {
     report.figure(section, '100-event batches (awaited one by one)', `${whole(batched)} events/s`);
     const ratio = batched / single;
     report.target(section, '100-event batches ≥ 20× the events/s of single-event appends (synchronous=FULL)', `${oneDecimal(ratio)}×`, ratio >= 20);
+
+    // Personal fields sealed on the way in (decision 047): the same workload through the sealed store and the raw adapter.
+    const workload = quick ? 10_000 : 50_000;
+    const plain = await workloadAppendRate(scratch, 'workload-raw', workload, false);
+    const sealedRate = await workloadAppendRate(scratch, 'workload-sealed', workload, true);
+    report.figure(section, `the shop's event mix, ${whole(workload)} events, raw adapter`, `${whole(plain)} events/s`);
+    report.figure(section, `the same, personal fields sealed (AES-256-GCM, keys in keys.sqlite)`, `${whole(sealedRate)} events/s`);
+    const share = sealedRate / plain;
+    report.target(section, 'appends with sealing ≥ 80% of the speed without it', `${whole(share * 100)}%`, share >= 0.8);
 
     const one = await commandRate(join(scratch, 'one-client.sqlite'), 1, ms);
     report.figure(section, 'handleCommand, 1 client, a new stream per command', `${whole(one.perSecond)} commands/s`);

@@ -12,7 +12,9 @@ import { ProjectionRunner } from '../../projections/engine/runner.ts';
 import { ConfigError, loadConfig, type Config } from '../../service/config.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
-import { openEventStore, openReadStore } from '../composition/shop.ts';
+import pino from 'pino';
+import { openEventStore, openMailer, openPaymentGateway, openReadStore } from '../composition/shop.ts';
+import { applyRetention, retentionReport } from '../../service/privacy/erasure.ts';
 import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { renderCatalogue } from './eventCatalogue.ts';
 import { chainLines, checkChain, GENESIS, sha256 } from '../../projections/audit/hashChain.ts';
@@ -31,7 +33,8 @@ const usage = `Usage: npm run events -- <command>
   replay                           rebuild every read model from the log into a scratch namespace, and time it
   state <stream> [--at M]          an order's or review's state as of M (a revision, or a date-time; now if left out)
   diff <stream> --from M [--to N]  what changed in an order or review between two moments (N: now if left out)
-  backup <file>                    an online, consistent copy of the embedded log, safe while the shop runs`;
+  backup <file>                    an online, consistent copy of the embedded log, safe while the shop runs
+  retention [--apply]              who is past the retention period (RETENTION_MONTHS); --apply erases them`;
 
 class UsageError extends Error {}
 
@@ -193,6 +196,7 @@ async function main(argv: string[]): Promise<number> {
       out: { type: 'string' },
       head: { type: 'string' },
       verify: { type: 'boolean' },
+      apply: { type: 'boolean' },
       at: { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
@@ -232,6 +236,8 @@ async function main(argv: string[]): Promise<number> {
       case 'state':
       case 'diff':
         return await timeTravel(events, command, argument, { ...(values.at ? { at: values.at } : {}), ...(values.from ? { from: values.from } : {}), ...(values.to ? { to: values.to } : {}) });
+      case 'retention':
+        return await retention(config, events, values.apply === true);
       case 'replay':
         return values.verify ? await verifyReadModels(config, events) : await replay(config, events);
       default:
@@ -239,6 +245,32 @@ async function main(argv: string[]): Promise<number> {
     }
   } finally {
     await events.close();
+  }
+}
+
+/** The retention report, and with --apply the erasure of everyone on it, as the owner's action from the shell. */
+async function retention(config: Config, events: Awaited<ReturnType<typeof openEventStore>>, apply: boolean) {
+  const logger = pino({ level: 'silent' });
+  const [mailer, payments] = await Promise.all([openMailer(config, logger), openPaymentGateway(config)]);
+  const deps = { config, events, keys: events.keys, mailer, payments, clock: () => new Date(), logger };
+  try {
+    const report = await retentionReport(deps);
+    if (report.months === null) {
+      out('No retention period is set (RETENTION_MONTHS): people are kept until erased by hand.');
+      return 0;
+    }
+    out(`Kept for ${counted(report.months, 'month')} after the last order: cut-off ${report.cutoff}.`);
+    for (const person of report.due) out(`  ${person.email}  last order ${person.lastOrderAt.slice(0, 10)}  ${person.orders.join(', ') || '(no orders)'}`);
+    out(report.due.length === 0 ? 'Nobody is past the retention period.' : `${counted(report.due.length, 'person')} past the retention period.`);
+    if (!apply || report.due.length === 0) {
+      if (report.due.length > 0) out('Nothing was changed: run again with --apply to erase them.');
+      return 0;
+    }
+    const erased = await applyRetention(deps, { causedBy: 'system:retention', requestId: `retention-${Date.now()}`, now: new Date().toISOString() }, 'system:retention');
+    out(`Erased ${counted(erased, 'person')}. Rebuild the read models (audit console, Rebuild) so the running shop shows them erased too.`);
+    return 0;
+  } finally {
+    await mailer.close();
   }
 }
 

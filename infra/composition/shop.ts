@@ -20,6 +20,7 @@ import type { Server } from 'node:http';
 import { resolveAdminCredentials } from '../../service/admin/credentials.ts';
 import { resolveJwtSecret } from '../../service/admin/tokens.ts';
 import { createLimits } from '../../service/http/limits.ts';
+import { retentionReport } from '../../service/privacy/erasure.ts';
 import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { assertLogReadable, withEventVersions, type VersionedEventStore } from '../eventstore/versionedEventStore.ts';
 import { withSealedPersonalData } from '../eventstore/sealedEventStore.ts';
@@ -43,7 +44,7 @@ async function openStoredEvents(config: Config): Promise<EventStore> {
  * The log as every reader sees it: events upcast to their newest shape. A log holding an event type or version this
  * release does not know is refused here, before anything reads or appends.
  */
-export async function openEventStore(config: Config, catalog = eventCatalog): Promise<VersionedEventStore> {
+export async function openEventStore(config: Config, catalog = eventCatalog): Promise<VersionedEventStore & { readonly keys: KeyStore }> {
   const stored = await openStoredEvents(config);
   let keys: KeyStore;
   try {
@@ -54,7 +55,7 @@ export async function openEventStore(config: Config, catalog = eventCatalog): Pr
     await stored.close();
     throw error;
   }
-  return withEventVersions(withSealedPersonalData(stored, keys), catalog, { storedBytes: stored });
+  return Object.assign(withEventVersions(withSealedPersonalData(stored, keys), catalog, { storedBytes: stored }), { keys });
 }
 
 export async function openReadStore(config: Config, options: { logHead?: number; logger?: Logger } = {}): Promise<ReadStore> {
@@ -105,6 +106,17 @@ export async function openMailer(config: Config, logger: Logger): Promise<Mailer
     logger,
     ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
   });
+}
+
+const retentionCheckMs = 24 * 60 * 60 * 1000;
+
+async function checkRetention(deps: ShopDeps) {
+  try {
+    const report = await retentionReport(deps);
+    if (report.due.length > 0) deps.logger.warn({ due: report.due.length, months: report.months }, 'people are past the retention period: see /admin/privacy or npm run events -- retention');
+  } catch (error) {
+    deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'the retention report failed');
+  }
 }
 
 export type Shop = {
@@ -165,13 +177,22 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     readModels.rebuild().catch((error) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'rebuild failed; the live read models are unchanged'));
     return { started };
   };
-  const deps: ShopDeps = { config, logger, events, reads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits };
+  const refreshReadModels = async () => {
+    if (readModels.rebuilding) await readModels.rebuild().catch(() => {});
+    await readModels.rebuild();
+    await store.compact?.();
+  };
+  const deps: ShopDeps = { config, logger, events, keys: events.keys, refreshReadModels, reads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
   await readModels.start();
   await readModels.catchUp(60_000);
   if (lease) reactor = await startEffects({ ...deps, lease });
+  // Once a day the retention report is made (a dry run): the owner sees it on the privacy screen and applies it there
+  // or with `npm run events -- retention --apply`; nobody is erased without an owner's action.
+  const retentionCheck = config.RETENTION_MONTHS ? setInterval(() => void checkRetention(deps), retentionCheckMs) : null;
+  retentionCheck?.unref();
 
   // The browser may reach the payment provider's origins only when that provider is in use.
   const app = createApp(deps, { webDist: overrides.webDist ?? 'web/dist', extraCsp: payments.browserOrigins });
@@ -197,6 +218,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
       });
     },
     async close() {
+      if (retentionCheck) clearInterval(retentionCheck);
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       server?.closeAllConnections?.();
       await readModels.stop();

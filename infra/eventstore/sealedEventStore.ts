@@ -82,8 +82,14 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
       .map(([path, stand]) => ({ path, stand, place: at(data, path) }))
       .filter((t) => t.place && typeof t.place.holder[t.place.name] === 'string');
     if (targets.length === 0) return event;
-    const subject = subjectFor(stream, rule, event.data as Json);
-    const key = keys.key(subject);
+    let subject = subjectFor(stream, rule, event.data as Json);
+    let key = keys.key(subject);
+    if (!key) {
+      // The stream's person was forgotten (by another process, since this one last asked): asked again, the stream
+      // has no subject any more and gets a new one.
+      subject = subjectFor(stream, rule, event.data as Json);
+      key = keys.key(subject);
+    }
     if (!key) throw new Error(`The data key of subject ${subject} is gone: ${stream} belongs to a forgotten person`);
     for (const { path, stand, place } of targets) {
       place!.holder[place!.name] = seal(key, subject, event.id, path, place!.holder[place!.name] as string, stand);
@@ -91,32 +97,55 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     return { ...event, data };
   }
 
-  /** Opens every sealed field in place of a copy; a forgotten subject's fields read as their stand-ins. */
+  /**
+   * Opens every sealed field in a copy of the event; a forgotten subject's fields read as their stand-ins. Only the
+   * objects on the way to a sealed field are copied (a rebuild opens every event of the log).
+   */
   function openEvent(event: RecordedEvent): RecordedEvent {
-    if (!personal[event.type]) return event;
+    const rule = personal[event.type];
+    if (!rule) return event;
+    const original = event.data as Json;
     let copy: Json | null = null;
-    const walk = (value: unknown, path: string, assign: (v: unknown) => void) => {
-      if (isSealed(value)) {
-        const key = keys.key(value.subject);
-        const text = key ? open(key, event.id, path, value) : value.erased;
-        if (text === null) throw new SealBroken(event.stream, event.id, path);
-        assign(text);
-      } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        for (const [name, inner] of Object.entries(value)) walk(inner, path ? `${path}.${name}` : name, (v) => ((value as Json)[name] = v));
+    const copies = new Map<Json, Json>();
+    for (const path of Object.keys(rule.fields)) {
+      const place = at(original, path);
+      if (!place) continue;
+      const value = place.holder[place.name];
+      if (!isSealed(value)) continue;
+      const key = keys.key(value.subject);
+      const text = key ? open(key, event.id, path, value) : value.erased;
+      if (text === null) throw new SealBroken(event.stream, event.id, path);
+      copy ??= { ...original };
+      copies.set(original, copy);
+      // Copy each object from the top down to the field's holder, once per event.
+      let from: Json = original;
+      let to: Json = copy;
+      for (const part of path.split('.').slice(0, -1)) {
+        const inner = from[part] as Json;
+        let innerCopy = copies.get(inner);
+        if (!innerCopy) {
+          innerCopy = { ...inner };
+          copies.set(inner, innerCopy);
+          to[part] = innerCopy;
+        }
+        from = inner;
+        to = innerCopy;
       }
-    };
-    const data = event.data as Json;
-    if (!hasSeal(data)) return event;
-    copy = structuredClone(data);
-    walk(copy, '', () => {});
-    return { ...event, data: copy };
+      to[place.name] = text;
+    }
+    return copy ? { ...event, data: copy } : event;
   }
 
   return {
     kind: store.kind,
     raw: store,
     keys,
-    append: (stream, events, expected) => store.append(stream, events.map((e) => sealEvent(stream, e)), expected),
+    async append(stream, events, expected) {
+      const sealed = events.map((e) => sealEvent(stream, e));
+      // The keys and links those seals need are committed before the events are: no event outlives its key.
+      await keys.sync();
+      return store.append(stream, sealed, expected);
+    },
     async readStream(stream) {
       return (await store.readStream(stream)).map(openEvent);
     },
@@ -135,9 +164,3 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
   };
 }
 
-function hasSeal(value: unknown): boolean {
-  if (isSealed(value)) return true;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  for (const inner of Object.values(value)) if (hasSeal(inner)) return true;
-  return false;
-}

@@ -38,6 +38,9 @@ export class WrongMasterKey extends Error {
   }
 }
 
+/** How often the key file is asked whether another process committed to it (an erasure), while keys are read. */
+const versionCheckMs = 5;
+
 export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
@@ -78,24 +81,78 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   // Keys are kept in memory once read; another process's commit (an erasure made by the shop while the projections run
   // apart) changes SQLite's data_version, and the kept keys are dropped before the next one is handed out.
   const kept = new Map<SubjectId, Buffer>();
-  const dataVersion = () => db.pragma('data_version', { simple: true }) as number;
+  // Prepared once: asked before every key handed out, so it must cost next to nothing.
+  const dataVersionStatement = db.prepare('PRAGMA data_version').pluck();
+  const dataVersion = () => dataVersionStatement.get() as number;
   let seenVersion = dataVersion();
+  let checkedAt = performance.now();
+
+  // New subjects and links go into one open transaction, committed by sync(): one fsync for every append sealing at the
+  // same moment, instead of one per statement.
+  let open = false;
+  let committing: Promise<void> | null = null;
+  const write = () => {
+    if (!open) {
+      db.exec('BEGIN IMMEDIATE');
+      open = true;
+    }
+  };
+  const commit = () => {
+    if (open) {
+      open = false;
+      db.exec('COMMIT');
+    }
+  };
+  const sync = (): Promise<void> => {
+    if (!open) return Promise.resolve();
+    committing ??= new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        committing = null;
+        try {
+          commit();
+          resolve();
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    );
+    return committing;
+  };
 
   const newSubject = (): SubjectId => {
+    write();
     const subject = randomUUID();
     const key = randomBytes(32);
     q.insertSubject.run(subject, wrap(wrapping, subject, key), new Date().toISOString());
     kept.set(subject, key);
     return subject;
   };
-  const subjectForEmail = db.transaction((email: string): SubjectId => {
+  // What appends ask for every event, kept in memory: the subject of a stream and of an address. Dropped with the kept
+  // keys (another process committed) and on every forgetting.
+  const streamSubjects = new Map<string, SubjectId>();
+  const emailSubjects = new Map<string, SubjectId>();
+  const linked = new Set<string>();
+  const dropCaches = () => {
+    streamSubjects.clear();
+    emailSubjects.clear();
+    linked.clear();
+  };
+  // Always inside the open write transaction (write() is called first), so no transaction of its own.
+  const subjectForEmail = (email: string): SubjectId => {
     const hash = lookupOf(email);
+    const id = hash.toString('hex');
+    const cached = emailSubjects.get(id);
+    if (cached) return cached;
     const known = q.byLookup.get(hash);
-    if (known) return known.subject;
+    if (known) {
+      emailSubjects.set(id, known.subject);
+      return known.subject;
+    }
     const subject = newSubject();
     q.linkEmail.run(hash, subject);
+    emailSubjects.set(id, subject);
     return subject;
-  });
+  };
   const forget = db.transaction((subject: SubjectId): boolean => {
     const removed = q.forgetKey.run(subject).changes > 0;
     q.forgetEmails.run(subject);
@@ -104,37 +161,69 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   });
 
   return {
-    subjectForEmail: (email) => subjectForEmail(email),
-    subjectOfStream: (stream) => q.streamSubject.get(stream)?.subject ?? null,
+    subjectForEmail: (email) => {
+      write();
+      return subjectForEmail(email);
+    },
+    subjectOfStream(stream) {
+      const cached = streamSubjects.get(stream);
+      if (cached) return cached;
+      const subject = q.streamSubject.get(stream)?.subject ?? null;
+      if (subject) streamSubjects.set(stream, subject);
+      return subject;
+    },
     linkStream(stream, subject) {
+      write();
       q.linkStream.run(stream, subject);
-      return q.streamSubject.get(stream)!.subject;
+      const first = q.streamSubject.get(stream)!.subject;
+      streamSubjects.set(stream, first);
+      return first;
     },
     newSubject: () => newSubject(),
     linkEmail(email, subject) {
+      const pair = `${normalise(email)}\u0000${subject}`;
+      if (linked.has(pair)) return;
+      write();
       q.linkEmail.run(lookupOf(email), subject);
+      linked.add(pair);
     },
     key(subject) {
-      const version = dataVersion();
-      if (version !== seenVersion) {
-        kept.clear();
-        seenVersion = version;
+      // Asked at most every few milliseconds rather than for every field: a rebuild opens several fields per event, and
+      // an erasure made by another process reaches this one within that time, before any rebuild it starts.
+      const now = performance.now();
+      if (now - checkedAt >= versionCheckMs) {
+        checkedAt = now;
+        const version = dataVersion();
+        if (version !== seenVersion) {
+          kept.clear();
+          dropCaches();
+          seenVersion = version;
+        }
       }
       const known = kept.get(subject);
       if (known) return known;
       const row = q.wrapped.get(subject);
-      if (!row) return null;
+      if (!row) {
+        // Forgotten, perhaps by another process since the caches were filled: they are asked again next time.
+        dropCaches();
+        return null;
+      }
       const key = unwrap(wrapping, subject, row.wrapped);
       kept.set(subject, key);
       return key;
     },
     subjectsForEmail: (email) => q.byLookup.all(lookupOf(email)).map((r) => r.subject),
     streamsOf: (subject) => q.streamsOf.all(subject).map((r) => r.stream),
+    sync,
     forget(subject) {
       kept.delete(subject);
+      dropCaches();
+      // The forgetting commits at once, with whatever was written before it.
+      commit();
       return forget(subject);
     },
     close() {
+      commit();
       db.close();
     },
   };

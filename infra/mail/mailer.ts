@@ -1,6 +1,6 @@
 // The mailer adapter: SMTP through nodemailer when SMTP_URL is set, else each message as an .eml file in the outbox.
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Mailer, MailOptions } from '../../contracts/ports/mailer.ts';
@@ -91,6 +91,33 @@ function outboxMailer(dir: string, from: string, logger: Log): Mailer {
       logger.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
       return { messageId, transport: 'outbox' };
     },
+    async forget(matches) {
+      let removed = 0;
+      let files: string[];
+      try {
+        files = readdirSync(dir).filter((name) => name.endsWith('.eml'));
+      } catch {
+        return 0;
+      }
+      for (const name of files) {
+        const file = join(dir, name);
+        if (matches(`${name}\n${readableMessage(readFileSync(file))}`)) {
+          rmSync(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
     async close() {},
   };
+}
+
+/** An .eml as a reader sees it: quoted-printable soft breaks joined and escapes decoded, base64 bodies decoded. */
+export function readableMessage(raw: Buffer): string {
+  const text = raw.toString('latin1');
+  const joined = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const decoded = Buffer.from(joined, 'latin1').toString('utf8');
+  // Base64 parts (a long non-ASCII text) are decoded beside the rest, so an address inside one is found too.
+  const base64 = [...text.matchAll(/\r?\n\r?\n((?:[A-Za-z0-9+/=]{4,}\r?\n?)+)/g)].map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
+  return [decoded, ...base64].join('\n');
 }

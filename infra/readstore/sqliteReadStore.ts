@@ -292,6 +292,14 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
       backend.checkpoints.forget();
     },
 
+    // Deleted rows stay in a SQLite file's free pages and its write-ahead log until overwritten: an erasure rewrites the
+    // whole file (VACUUM) and empties the log, so a forgotten person's details are not left readable in either.
+    async compact() {
+      backend.db.pragma('wal_checkpoint(TRUNCATE)');
+      backend.db.exec('VACUUM');
+      backend.db.pragma('wal_checkpoint(TRUNCATE)');
+    },
+
     withNamespace(other: string) {
       return storeOn(backend, other, false);
     },

@@ -31,6 +31,7 @@ import { Route as AdminAdminAuditRouteImport } from './routes/_admin.admin.audit
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
 import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
 import { Route as AdminAdminPackingSlipsRouteImport } from './routes/_admin.admin.packing-slips'
+import { Route as AdminAdminPrivacyRouteImport } from './routes/_admin.admin.privacy'
 import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales'
 import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock'
 import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
@@ -145,6 +146,11 @@ const AdminAdminPackingSlipsRoute = AdminAdminPackingSlipsRouteImport.update({
   path: '/admin/packing-slips',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminPrivacyRoute = AdminAdminPrivacyRouteImport.update({
+  id: '/admin/privacy',
+  path: '/admin/privacy',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminSalesRoute = AdminAdminSalesRouteImport.update({
   id: '/admin/sales',
   path: '/admin/sales',
@@ -188,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/admin/privacy': typeof AdminAdminPrivacyRoute
   '/admin/sales': typeof AdminAdminSalesRoute
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
@@ -214,6 +221,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/admin/privacy': typeof AdminAdminPrivacyRoute
   '/admin/sales': typeof AdminAdminSalesRoute
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
@@ -243,6 +251,7 @@ export interface FileRoutesById {
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/orders': typeof AdminAdminOrdersRoute
   '/_admin/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/_admin/admin/privacy': typeof AdminAdminPrivacyRoute
   '/_admin/admin/sales': typeof AdminAdminSalesRoute
   '/_admin/admin/stock': typeof AdminAdminStockRoute
   '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute
@@ -271,6 +280,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/orders'
     | '/admin/packing-slips'
+    | '/admin/privacy'
     | '/admin/sales'
     | '/admin/stock'
     | '/admin/orders/$orderId'
@@ -297,6 +307,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/orders'
     | '/admin/packing-slips'
+    | '/admin/privacy'
     | '/admin/sales'
     | '/admin/stock'
     | '/admin/orders/$orderId'
@@ -325,6 +336,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/dashboard'
     | '/_admin/admin/orders'
     | '/_admin/admin/packing-slips'
+    | '/_admin/admin/privacy'
     | '/_admin/admin/sales'
     | '/_admin/admin/stock'
     | '/_admin/admin/orders_/$orderId'
@@ -502,6 +514,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminPackingSlipsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/privacy': {
+      id: '/_admin/admin/privacy'
+      path: '/admin/privacy'
+      fullPath: '/admin/privacy'
+      preLoaderRoute: typeof AdminAdminPrivacyRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/sales': {
       id: '/_admin/admin/sales'
       path: '/admin/sales'
@@ -540,6 +559,7 @@ interface AdminRouteChildren {
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
   AdminAdminPackingSlipsRoute: typeof AdminAdminPackingSlipsRoute
+  AdminAdminPrivacyRoute: typeof AdminAdminPrivacyRoute
   AdminAdminSalesRoute: typeof AdminAdminSalesRoute
   AdminAdminStockRoute: typeof AdminAdminStockRoute
   AdminAdminOrdersOrderIdRoute: typeof AdminAdminOrdersOrderIdRoute
@@ -553,6 +573,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminOrdersRoute: AdminAdminOrdersRoute,
   AdminAdminPackingSlipsRoute: AdminAdminPackingSlipsRoute,
+  AdminAdminPrivacyRoute: AdminAdminPrivacyRoute,
   AdminAdminSalesRoute: AdminAdminSalesRoute,
   AdminAdminStockRoute: AdminAdminStockRoute,
   AdminAdminOrdersOrderIdRoute: AdminAdminOrdersOrderIdRoute,

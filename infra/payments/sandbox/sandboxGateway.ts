@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CURRENCY } from '../../../contracts/shared/money.ts';
+import { erased } from '../../../contracts/personalData.ts';
 import type { ShippingAddress } from '../../../contracts/orders/model.ts';
 import { clientRoutes } from '../../../contracts/shared/clientRoutes.ts';
 import type { SandboxSessionView } from '../../../contracts/checkout/sandboxPayments.ts';
@@ -92,8 +93,29 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
   const refundOf = (r: RefundRecord): GatewayRefund => ({ id: r.id, refundId: r.refundId, amount: r.amount, status: r.status });
   const subtotalOf = (record: SessionRecord) => record.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
 
+  const erasedAddress = (address: ShippingAddress): ShippingAddress => ({ ...address, line1: erased.text, ...(address.line2 === undefined ? {} : { line2: erased.text }), city: erased.text, postcode: erased.text });
+
   return {
     provider: 'sandbox',
+    async forgetPayer(references) {
+      let changed = 0;
+      for (const reference of references) {
+        const record = fresh(reference);
+        if (!record) continue;
+        if (record.kind === 'session') {
+          save({
+            ...record,
+            customerEmail: null,
+            customerName: null,
+            ...(record.payment ? { payment: { ...record.payment, customerName: erased.name, customerEmail: erased.email, address: erasedAddress(record.payment.address) } } : {}),
+          });
+        } else {
+          save({ ...record, receiptEmail: null, shipping: record.shipping ? { name: erased.name, address: erasedAddress(record.shipping.address) } : null });
+        }
+        changed += 1;
+      }
+      return changed;
+    },
     publishableKey: null,
     browserOrigins: { scriptSrc: [], frameSrc: [], connectSrc: [] },
 

@@ -54,6 +54,9 @@ export function AuditConsole() {
           <Button asChild variant="soft" size="2" highContrast>
             <Link to="/admin/accounts">Accounts</Link>
           </Button>
+          <Button asChild variant="soft" size="2" highContrast>
+            <Link to="/admin/privacy">Privacy</Link>
+          </Button>
         </>
       }
       onLogOut={logOut}

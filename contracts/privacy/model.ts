@@ -1,0 +1,52 @@
+// A person's data the shop can forget: the owner erases everyone an e-mail address links to (their data keys are
+// deleted, so every sealed field reads as its stand-in), downloads what is held about an address, and sees which people
+// the retention period has run out for.
+import * as v from 'valibot';
+import type { DomainEvent, RecordedEvent } from '../shared/events.ts';
+
+/**
+ * Everyone an address linked to was forgotten: their data keys were deleted. Only the subjects' random ids, how many
+ * streams they sealed, the owner's reason (or the retention rule) and who did it are recorded.
+ */
+export type SubjectErased = DomainEvent<'SubjectErased', { erasureId: string; subjects: string[]; streams: number; reason: string; by: string; at: string }>;
+
+export const privacyMessages = {
+  email: 'Give the e-mail address the person used',
+  reason: 'Give a reason (without the person’s details)',
+  unknown: 'Nothing is held under that e-mail address (or it was already erased)',
+  plainOnly: 'That address is only in events written before personal fields were sealed: they cannot be erased without rewriting the log (see decision 049). Its streams are listed in the download of the person’s data.',
+  erased: 'Erased: the person’s details read as “Erased customer” everywhere, and their e-mails were removed from the outbox.',
+  applied: 'Erased everyone past the retention period.',
+  noneDue: 'Nobody is past the retention period.',
+} as const;
+
+const email = v.pipe(v.string(privacyMessages.email), v.trim(), v.minLength(3, privacyMessages.email), v.maxLength(254, privacyMessages.email), v.regex(/^[^@\s]+@[^@\s]+$/, privacyMessages.email));
+
+/** POST /api/admin/privacy/erase */
+export const EraseBodySchema = v.object({
+  email,
+  reason: v.pipe(v.string(privacyMessages.reason), v.trim(), v.minLength(3, privacyMessages.reason), v.maxLength(200, privacyMessages.reason)),
+});
+/** plainTextStreams: streams written before sealing that name the address; they still read as written (decision 049). */
+export type EraseResult = { subjects: number; streams: number; outboxFiles: number; plainTextStreams: number; erasureId: string };
+export type EraseResponse = { success: true; message: string; result: EraseResult };
+
+/** GET /api/admin/privacy/access?email= */
+export const AccessQuerySchema = v.object({ email });
+/** Everything held about one address, as the owner downloads it: each stream that names them, with its events. */
+export type AccessReport = {
+  email: string;
+  madeAt: string;
+  orders: RecordedEvent[][];
+  checkouts: RecordedEvent[][];
+  reviews: RecordedEvent[][];
+  notices: RecordedEvent[][];
+  emails: RecordedEvent[];
+  /** events written before personal fields were sealed name the address in plain text: listed, they cannot be shredded */
+  plainTextStreams: string[];
+};
+
+/** One person the retention period has run out for (their last order older than the cut-off). */
+export type RetentionDue = { email: string; lastOrderAt: string; orders: string[] };
+export type RetentionReport = { months: number | null; cutoff: string | null; due: RetentionDue[] };
+export type RetentionApplyResponse = { success: true; message: string; erased: number };

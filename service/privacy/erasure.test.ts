@@ -1,0 +1,187 @@
+// Forgetting a person: orders, a review and e-mails for one person, an erasure from the admin, and then every byte the
+// shop keeps is searched for their name, e-mail address and postcode — the event log, the key file, the read models (in
+// memory, in Redis, in the SQLite file), the outbox, an export and a backup taken after. The books stay as they were.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { erased } from '../../contracts/personalData.ts';
+import { eventually } from '../../infra/testing/assert.ts';
+import { allEvents, ofType, sandboxShopEnv, testCards } from '../../infra/testing/checkout.ts';
+import { eventsCli, exportAndCheck } from '../../infra/testing/eventsCli.ts';
+import { startRedis } from '../../infra/testing/redis.ts';
+import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+
+const person = { name: 'Zainab Quartermaine', email: 'Zainab.Quartermaine@example.org', line1: '17 Wisteria Crescent', city: 'Harrogate', postcode: 'HG7 3QZ' };
+const other = { name: 'Yusuf Abernathy', email: 'yusuf.abernathy@example.net', line1: '4 Kestrel Walk', city: 'Bath', postcode: 'BA2 9XW' };
+/** What must be found nowhere once the person is erased (compared without regard to case). */
+const needles = [person.name, person.email, person.postcode, person.line1, 'Quartermaine'];
+
+type Buyer = typeof person;
+
+async function paidOrder(shop: TestShop, buyer: Buyer, bookId = 1): Promise<string> {
+  const started = await call(`${shop.url}/api/cart/checkout`, { body: { items: [{ bookId, quantity: 1 }], customerCountry: 'GB' } });
+  assert.is(started.status, 200, started.text);
+  const sessionId: string = started.json.sessionId;
+  const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${sessionId}/pay`, {
+    body: { shippingOptionId: 'uk-shipping', email: buyer.email, name: buyer.name, address: { line1: buyer.line1, city: buyer.city, postcode: buyer.postcode, country: 'GB' }, card: { number: testCards.succeeds, expiry: '12 / 34', cvc: '123' } },
+  });
+  assert.is(paid.status, 200, paid.text);
+  return sessionId;
+}
+
+/** Every file under a folder, with its bytes. */
+function filesUnder(dir: string): { file: string; bytes: Buffer }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((file) => statSync(file).isFile())
+    .map((file) => ({ file, bytes: readFileSync(file) }));
+}
+
+/** The needles found in a text (each compared without case), for a message that names where. */
+function found(text: string): string[] {
+  const lower = text.toLowerCase();
+  return needles.filter((needle) => lower.includes(needle.toLowerCase()));
+}
+
+function assertNowhere(where: string, text: string) {
+  const hits = found(text);
+  assert.equal(hits, [], `${where} still holds ${hits.join(', ')}`);
+}
+
+/** Everything Redis holds, as text: every key with every value of every type. */
+async function redisText(url: string): Promise<string> {
+  const client = new Redis(url, { lazyConnect: true });
+  await client.connect();
+  try {
+    const parts: string[] = [];
+    for (const key of await client.keys('*')) {
+      const type = await client.type(key);
+      parts.push(key);
+      if (type === 'string') parts.push((await client.get(key)) ?? '');
+      else if (type === 'hash') parts.push(JSON.stringify(await client.hgetall(key)));
+      else if (type === 'zset') parts.push(JSON.stringify(await client.zrange(key, '0', '-1')));
+      else if (type === 'set') parts.push(JSON.stringify(await client.smembers(key)));
+      else if (type === 'list') parts.push(JSON.stringify(await client.lrange(key, 0, -1)));
+      else if (type === 'stream') parts.push(JSON.stringify(await client.xrange(key, '-', '+')));
+    }
+    return parts.join('\n');
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** The live read models, every document and index entry. */
+async function readModelsText(shop: TestShop): Promise<string> {
+  const lines: string[] = [];
+  for await (const line of shop.shop.readModels.reads.target.dump()) lines.push(line);
+  return lines.join('\n');
+}
+
+const books = async (shop: TestShop, owner: Record<string, string>) => {
+  const [sales, stock] = await Promise.all([call(`${shop.url}/api/admin/sales`, { headers: owner }), call(`${shop.url}/api/admin/stock`, { headers: owner })]);
+  assert.is(sales.status, 200, sales.text);
+  assert.is(stock.status, 200, stock.text);
+  return { sales: sales.json, stock: stock.json };
+};
+
+async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?: string }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-erasure-'));
+  const shop = await startTestShop({ ...sandboxShopEnv, DATA_DIR: dataDir, RATE_LIMITS: 'reviews=1000/1,checkouts=1000/1,sandbox=1000/1', ...readStore.env });
+  try {
+    const owner = await adminHeaders(shop);
+    const references = [await paidOrder(shop, person, 1), await paidOrder(shop, person, 2), await paidOrder(shop, other, 1)];
+    const review = await call(`${shop.url}/api/reviews/submit`, { body: { bookId: 1, customerName: person.name, customerEmail: person.email, rating: 5, reviewText: `Lovely book, says ${person.name} of ${person.city}` } });
+    assert.is(review.status, 201, review.text);
+    // Every order's confirmation to the buyer and notice to the owner are out before the erasure.
+    await eventually(async () => ofType(await allEvents(shop), 'EmailSent').length >= 6, 20_000, 'the e-mails of three orders');
+    await eventually(async () => (await shop.shop.readModels.position()) >= (await shop.shop.deps.events.headPosition()), 20_000, 'the read models caught up');
+    const orders = await call(`${shop.url}/api/admin/orders`, { headers: owner });
+    assert.ok(found(orders.text).length > 0, 'the console shows the person before the erasure');
+    const before = await books(shop, owner);
+
+    // The owner downloads what is held about the other customer: their orders and e-mails, none of the person's.
+    const access = await call(`${shop.url}/api/admin/privacy/access?email=${encodeURIComponent(other.email)}`, { headers: owner });
+    assert.is(access.status, 200, access.text);
+    assert.match(access.headers.get('content-disposition') ?? '', /attachment/);
+    assert.is(access.json.orders.length, 1);
+    assert.ok(access.json.emails.length >= 1, 'the e-mails sent to them');
+    assert.ok(access.text.includes(other.postcode));
+    assertNowhere("the other customer's download", access.text);
+
+    const erasedNow = await call(`${shop.url}/api/admin/privacy/erase`, { body: { email: person.email.toUpperCase(), reason: 'Asked by e-mail to be forgotten' }, headers: owner });
+    assert.is(erasedNow.status, 200, erasedNow.text);
+    assert.ok(erasedNow.json.result.streams >= 5, erasedNow.text);
+    assert.ok(erasedNow.json.result.outboxFiles >= 4, erasedNow.text);
+
+    // The console shows the orders with the stand-ins: numbers, amounts and statuses stay.
+    const after = await call(`${shop.url}/api/admin/orders`, { headers: owner });
+    assertNowhere('the order console', after.text);
+    assert.ok(after.text.includes(erased.name), 'the console reads "Erased customer"');
+    assert.ok(after.text.includes(other.name), "the other customer's orders are untouched");
+    assert.equal(await books(shop, owner), before, 'the sales and stock figures are unchanged');
+    const again = await call(`${shop.url}/api/admin/privacy/erase`, { body: { email: person.email, reason: 'Asked twice' }, headers: owner });
+    assert.is(again.status, 404, again.text);
+    const access2 = await call(`${shop.url}/api/admin/privacy/access?email=${encodeURIComponent(person.email)}`, { headers: owner });
+    assert.is(access2.status, 200, access2.text);
+    assert.equal([access2.json.orders, access2.json.reviews, access2.json.emails], [[], [], []], 'nothing is held about them');
+    assertNowhere("the person's own download after", JSON.stringify({ ...access2.json, email: '' }));
+
+    const verified = await call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: owner });
+    assert.is(verified.status, 200, verified.text);
+    assert.is(verified.json.result.match, true, verified.text);
+    assert.ok(references.length === 3);
+
+    // The read models as the live generation holds them, and the backend behind them.
+    assertNowhere('the live read models', await readModelsText(shop));
+    if (readStore.redisUrl) assertNowhere('Redis', await redisText(readStore.redisUrl));
+
+    // An export (checked) and a backup, made after.
+    const work = mkdtempSync(join(tmpdir(), 'shop-erasure-out-'));
+    try {
+      const cli = (args: string[]) => eventsCli(args, { DATA_DIR: dataDir });
+      const exportFile = join(work, 'log.ndjson');
+      await exportAndCheck(cli, exportFile);
+      assertNowhere('the export', readFileSync(exportFile, 'utf8'));
+      const backup = await cli(['backup', join(work, 'backup.sqlite')]);
+      assert.is(backup.code, 0, backup.stderr);
+      for (const { file, bytes } of filesUnder(work)) assertNowhere(file, bytes.toString('latin1'));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+    // Every file in the data folder: the log, the key file, the read store file, the outbox, the payment sandbox.
+    const files = filesUnder(dataDir);
+    assert.ok(files.some((f) => f.file.endsWith('events.sqlite')));
+    assert.ok(files.some((f) => f.file.endsWith('keys.sqlite')));
+    for (const { file, bytes } of files) {
+      assertNowhere(file, bytes.toString('latin1'));
+      assertNowhere(`${file} (utf-16)`, bytes.toString('utf16le'));
+    }
+    assert.ok(filesUnder(join(dataDir, 'outbox')).some(({ bytes }) => bytes.toString('latin1').toLowerCase().includes(other.email)), "the other customer's e-mails stay");
+  } finally {
+    await shop.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+test('an erased person is found in no byte the shop keeps (read models in the SQLite file); the books are unchanged', async () => {
+  await forgetAPerson({ env: { READ_STORE: 'sqlite' } });
+});
+
+test('the same with the read models in memory', async () => {
+  await forgetAPerson({ env: { READ_STORE: 'memory' } });
+});
+
+test('the same with the read models in Redis', async () => {
+  const redis = await startRedis();
+  try {
+    await forgetAPerson({ env: { REDIS_URL: redis.url }, redisUrl: redis.url });
+  } finally {
+    await redis.stop();
+  }
+});
+
+test.run();

@@ -1,0 +1,163 @@
+// Forgetting a person, telling them what is held about them, and the retention period. A person is everyone their
+// e-mail address links to in the key store (decision 047): forgetting deletes those keys, after a SubjectErased without
+// a word of their data is in the log; every sealed field of theirs then reads as its stand-in, the read models are built
+// again from the log, and the outbox's copies of their e-mails are removed (decision 048).
+import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
+import type { AccessReport, EraseResult, RetentionDue, RetentionReport, SubjectErased } from '../../contracts/privacy/model.ts';
+import { privacyMessages } from '../../contracts/privacy/model.ts';
+import { conflict, notFound } from '../../contracts/shared/errors.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { categoryOf, erasuresStream, idOf } from '../../contracts/shared/streams.ts';
+import { metadataOf, newEventId, type CommandMeta } from '../commands.ts';
+import type { ShopDeps } from '../deps.ts';
+
+export type PrivacyDeps = Pick<ShopDeps, 'events' | 'keys' | 'mailer' | 'payments' | 'refreshReadModels' | 'clock' | 'config' | 'logger'>;
+
+const normalise = (email: string) => email.trim().toLowerCase();
+const usableEmail = (value: unknown): value is string => typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value.trim());
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function keysOf(deps: Pick<ShopDeps, 'keys'>): KeyStore {
+  if (!deps.keys) throw conflict('This process keeps no data keys; erase from the shop itself');
+  return deps.keys;
+}
+
+/** The log as stored (the bytes under the sealing), where the export and its chain read. */
+const storedLog = (events: EventStore): EventStore => (events as EventStore & { stored?: EventStore }).stored ?? events;
+
+/** Every e-mail address an event names its person by, in the shape readers see. */
+function emailsOf(event: RecordedEvent): string[] {
+  const data = event.data as Record<string, unknown>;
+  return [data.customerEmail, event.type === 'EmailSent' ? data.to : undefined].filter(usableEmail).map(normalise);
+}
+
+/** The streams that belong to an address: those its subjects sealed, and those whose events name it (read opened). */
+async function streamsOfPerson(deps: PrivacyDeps, email: string): Promise<{ subjects: SubjectId[]; streams: string[] }> {
+  const keys = keysOf(deps);
+  const subjects = keys.subjectsForEmail(email);
+  const streams = new Set(subjects.flatMap((subject) => keys.streamsOf(subject)));
+  const wanted = normalise(email);
+  for await (const event of deps.events.readAll(0)) if (emailsOf(event).includes(wanted)) streams.add(event.stream);
+  return { subjects, streams: [...streams].sort() };
+}
+
+/** The streams whose stored bytes hold the address in plain text: written before sealing, they cannot be shredded. */
+async function plainTextStreams(events: EventStore, email: string): Promise<string[]> {
+  const found = new Set<string>();
+  const pattern = new RegExp(escape(normalise(email)), 'i');
+  for await (const event of storedLog(events).readAll(0)) if (pattern.test(JSON.stringify(event.data))) found.add(event.stream);
+  return [...found].sort();
+}
+
+export async function accessReport(deps: PrivacyDeps, email: string): Promise<AccessReport> {
+  const { streams } = await streamsOfPerson(deps, email);
+  const report: AccessReport = { email: email.trim(), madeAt: deps.clock().toISOString(), orders: [], checkouts: [], reviews: [], notices: [], emails: [], plainTextStreams: await plainTextStreams(deps.events, email) };
+  for (const stream of streams) {
+    const events = await deps.events.readStream(stream);
+    const category = categoryOf(stream);
+    if (category === 'order') report.orders.push(events);
+    else if (category === 'checkout') report.checkouts.push(events);
+    else if (category === 'review') report.reviews.push(events);
+    else if (category === 'notification') {
+      const emails = events.filter((e) => e.type === 'EmailSent');
+      report.emails.push(...emails);
+      if (emails.length < events.length) report.notices.push(events.filter((e) => e.type !== 'EmailSent'));
+    }
+  }
+  return report;
+}
+
+/** What names the person's orders in an e-mail (their ids and order numbers, as whole words), and their payments. */
+async function ordersOf(deps: PrivacyDeps, streams: readonly string[]): Promise<{ words: string[]; payments: string[] }> {
+  const words = new Set<string>();
+  const payments = new Set<string>();
+  for (const stream of streams) {
+    const category = categoryOf(stream);
+    if (category !== 'order' && category !== 'checkout' && category !== 'notification') continue;
+    words.add(idOf(stream));
+    for (const event of await deps.events.readStream(stream)) {
+      const { orderNumber, paymentReference } = event.data as { orderNumber?: unknown; paymentReference?: unknown };
+      if (typeof orderNumber === 'string' && orderNumber) words.add(orderNumber);
+      if (typeof paymentReference === 'string' && paymentReference) payments.add(paymentReference);
+    }
+    if (category !== 'notification') payments.add(idOf(stream));
+  }
+  return { words: [...words].filter((w) => w.length >= 4), payments: [...payments] };
+}
+
+export async function erase(deps: PrivacyDeps, email: string, reason: string, meta: CommandMeta, by: string): Promise<EraseResult> {
+  const keys = keysOf(deps);
+  const { subjects, streams } = await streamsOfPerson(deps, email);
+  const plain = await plainTextStreams(deps.events, email);
+  if (subjects.length === 0) throw plain.length > 0 ? conflict(privacyMessages.plainOnly) : notFound(privacyMessages.unknown);
+  const { words, payments } = await ordersOf(deps, streams);
+  const erasureId = newEventId();
+  const data: SubjectErased['data'] = { erasureId, subjects, streams: streams.length, reason, by, at: meta.now };
+  // Recorded first: were the process to stop before the keys are gone, the erasure is asked again and finds them.
+  await deps.events.append(erasuresStream, [{ type: 'SubjectErased', data, id: newEventId(), metadata: metadataOf(meta) }], 'any');
+  for (const subject of subjects) keys.forget(subject);
+  const address = new RegExp(escape(normalise(email)), 'i');
+  const order = words.length > 0 ? new RegExp(`(?<![A-Za-z0-9-])(${words.map(escape).join('|')})(?![A-Za-z0-9])`) : null;
+  const outboxFiles = (await deps.mailer.forget?.((text) => address.test(text) || (order?.test(text) ?? false))) ?? 0;
+  // The payment sandbox keeps its sessions as files, like a provider's dashboard: their payer's details go too.
+  await deps.payments.forgetPayer?.(payments);
+  await deps.refreshReadModels?.();
+  deps.logger.info({ erasureId, subjects: subjects.length, streams: streams.length, outboxFiles }, 'a person was erased');
+  return { erasureId, subjects: subjects.length, streams: streams.length, outboxFiles, plainTextStreams: plain.length };
+}
+
+/** The months a customer's data is kept after their last order; null: kept until erased by hand. */
+export const retentionMonths = (deps: Pick<ShopDeps, 'config'>): number | null => deps.config.RETENTION_MONTHS ?? null;
+
+function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}
+
+/** Everyone whose last order (or, with none, their last checkout or review) is older than the retention period. */
+export async function retentionReport(deps: PrivacyDeps): Promise<RetentionReport> {
+  const months = retentionMonths(deps);
+  if (months === null) return { months: null, cutoff: null, due: [] };
+  const cutoff = monthsBefore(deps.clock(), months).toISOString();
+  const people = new Map<string, { last: string; lastOrder: string | null; orders: Set<string> }>();
+  for await (const event of deps.events.readAll(0)) {
+    const data = event.data as Record<string, unknown>;
+    const email = data.customerEmail;
+    if (!usableEmail(email) || !['OrderPlaced', 'OrderCustomerDetailsAdded', 'CheckoutStarted', 'ReviewSubmitted', 'PurchaseNotified'].includes(event.type)) continue;
+    const key = normalise(email);
+    const person = people.get(key) ?? { last: '', lastOrder: null, orders: new Set<string>() };
+    const at = event.metadata.at;
+    if (at > person.last) person.last = at;
+    if (event.type === 'OrderPlaced') {
+      const placed = String(data.placedAt ?? at);
+      if (!person.lastOrder || placed > person.lastOrder) person.lastOrder = placed;
+      person.orders.add(String(data.orderNumber));
+    }
+    people.set(key, person);
+  }
+  const due: RetentionDue[] = [];
+  for (const [email, person] of people) {
+    const last = person.lastOrder ?? person.last;
+    if (last < cutoff && keysOf(deps).subjectsForEmail(email).length > 0) due.push({ email, lastOrderAt: last, orders: [...person.orders].sort() });
+  }
+  due.sort((a, b) => a.lastOrderAt.localeCompare(b.lastOrderAt) || a.email.localeCompare(b.email));
+  return { months, cutoff, due };
+}
+
+/** Erases everyone the report lists; answers how many people. */
+export async function applyRetention(deps: PrivacyDeps, meta: CommandMeta, by: string): Promise<number> {
+  const report = await retentionReport(deps);
+  let erased = 0;
+  for (const person of report.due) {
+    try {
+      await erase({ ...deps, refreshReadModels: undefined }, person.email, `Retention: no order for ${report.months} months`, meta, by);
+      erased += 1;
+    } catch (error) {
+      deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'a person past the retention period could not be erased');
+    }
+  }
+  if (erased > 0) await deps.refreshReadModels?.();
+  return erased;
+}

@@ -1,0 +1,44 @@
+// The privacy console's routes: erase a person, download what is held about them, the retention report and its
+// application. Every one is the owner's: the reads name people, the writes forget them.
+import { privacyApi } from '../../contracts/privacy/api.ts';
+import type { ShopDeps } from '../deps.ts';
+import { adminOf } from '../http/adminRouter.ts';
+import { commandMeta } from '../http/request.ts';
+import { route, type Routers } from '../http/route.ts';
+import { accessReport, applyRetention, erase, retentionReport } from './erasure.ts';
+
+export function privacyRoutes(routers: Routers, deps: ShopDeps) {
+  // One erasure at a time per process: each ends by building the read models again.
+  let running: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = running.then(work, work);
+    running = next.catch(() => {});
+    return next;
+  };
+
+  route(routers, privacyApi.erase, async (ctx, input) => {
+    const { email, reason } = input.body();
+    const by = adminOf(ctx);
+    const result = await oneAtATime(() => erase(deps, email, reason, commandMeta(ctx, `admin:${by}`, deps.clock()), by));
+    ctx.body = { success: true, message: privacyApi.erase.messages.erased, result };
+  });
+
+  route(routers, privacyApi.access, async (ctx, input) => {
+    const { email } = input.query();
+    const report = await accessReport(deps, email);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="personal-data-${deps.clock().toISOString().slice(0, 10)}.json"`);
+    ctx.body = report;
+  });
+
+  route(routers, privacyApi.retention, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await retentionReport(deps);
+  });
+
+  route(routers, privacyApi.applyRetention, async (ctx) => {
+    const by = adminOf(ctx);
+    const erased = await oneAtATime(() => applyRetention(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by));
+    ctx.body = { success: true, erased, message: erased > 0 ? privacyApi.applyRetention.messages.applied : privacyApi.applyRetention.messages.none };
+  });
+}
