@@ -1,9 +1,8 @@
 // One order in the console's accordion: "Order #id" with its status and date; opened, who it is for, what was
 // paid, what was ordered, how it got here, and the status buttons.
-import { Box, Button, Card, DataList, Flex, Grid, Heading, Link, Text } from '@radix-ui/themes';
+import { Box, Button, Flex, Grid, Link, Text } from '@radix-ui/themes';
 import { Link as RouteLink } from '@tanstack/react-router';
 import * as Accordion from 'radix-ui/accordion';
-import type { ReactNode } from 'react';
 import type { AdminOrder } from '../../../../contracts/orders/console.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { CustomerDetailsForm } from './CustomerDetailsForm.tsx';
@@ -12,32 +11,9 @@ import { OrderItems } from './OrderItems.tsx';
 import { RefundPanel } from './RefundPanel.tsx';
 import { useCanChange } from '../../lib/admin/role.ts';
 import { StatusActions } from './StatusActions.tsx';
+import { Facts, Panel } from './OrderPanels.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { StatusTimeline } from './StatusTimeline.tsx';
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card size="2" className="order-panel">
-      <Heading as="h4" size="3" mb="2">
-        {title}
-      </Heading>
-      {children}
-    </Card>
-  );
-}
-
-function Facts({ facts }: { facts: [string, ReactNode][] }) {
-  return (
-    <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }} size="2">
-      {facts.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.Label minWidth="120px">{label}</DataList.Label>
-          <DataList.Value className="order-fact">{value}</DataList.Value>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
-}
 
 export function OrderEntry({ order }: { order: AdminOrder }) {
   // An auditor reads the order and changes nothing: no status buttons, no details form.
@@ -65,7 +41,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
       <Accordion.Content className="order-entry__content">
         <Flex direction="column" gap="3" p={{ initial: '3', sm: '4' }}>
           <Grid columns={{ initial: '1', md: '2' }} gap="3">
-            <Panel title="Customer Information">
+            <Panel level="h4" title="Customer Information">
               <Facts
                 facts={[
                   ['Name', order.customerName],
@@ -75,7 +51,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
               />
               {canChange && <CustomerDetailsForm order={order} />}
             </Panel>
-            <Panel title="Order Information">
+            <Panel level="h4" title="Order Information">
               <Facts
                 facts={[
                   ['Total', order.total],
@@ -86,13 +62,13 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
             </Panel>
           </Grid>
           <Grid columns={{ initial: '1', md: '2' }} gap="3">
-            <Panel title="Order Details">
+            <Panel level="h4" title="Order Details">
               <OrderItems items={order.items} />
               <Text as="p" size="2" color="gray" mt="2">
                 Shipping: {formatPence(order.shippingCost)}
               </Text>
             </Panel>
-            <Panel title="Status History">
+            <Panel level="h4" title="Status History">
               <StatusTimeline order={order} />
             </Panel>
           </Grid>

@@ -1,7 +1,7 @@
 // One order on its own page (/admin/orders/{id}): who it is for and where it goes (the address as lines), what is in
 // it, the money (paid, shipping, refunded, net) and the payment reference, the parcel, the whole timeline, internal
 // notes and the status buttons.
-import { Button, Card, DataList, Flex, Grid, Heading, Link as TextLink, Spinner, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Grid, Heading, Link as TextLink, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
@@ -20,32 +20,9 @@ import { OrderTimeline } from './OrderTimeline.tsx';
 import { RefundPanel } from './RefundPanel.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { useCanChange } from '../../lib/admin/role.ts';
+import { Facts, Panel } from './OrderPanels.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import './orders.css';
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card size="2" className="order-panel">
-      <Heading as="h2" size="3" mb="2">
-        {title}
-      </Heading>
-      {children}
-    </Card>
-  );
-}
-
-function Facts({ facts }: { facts: [string, ReactNode][] }) {
-  return (
-    <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }} size="2">
-      {facts.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.Label minWidth="120px">{label}</DataList.Label>
-          <DataList.Value className="order-fact">{value}</DataList.Value>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
-}
 
 function OrderDetails({ data }: { data: OrderPageResponse }) {
   const { order, page, money } = data;
