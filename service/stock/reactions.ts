@@ -5,7 +5,7 @@
 // nothing. Decision 040.
 import { shopContent } from '../../contracts/catalog/content.ts';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
-import type { RefundSucceeded } from '../../contracts/orders/refunds.ts';
+import { refundDecider, refundedAmount } from '../../contracts/orders/refunds.ts';
 import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { bookStream, checkoutStream, orderStream, stockStream } from '../../contracts/shared/streams.ts';
@@ -67,13 +67,9 @@ export function stockReactions(deps: ReactionDeps): Reactions {
   /** The refund that brings an order's refunds up to what was paid gives its copies back, as cancelling does. */
   async function returnIfFullyRefunded(event: RecordedEvent) {
     const orderId = (event.data as { orderId: string }).orderId;
-    const history = (await deps.events.readStream(orderStream(orderId))).filter((e) => e.position <= event.position);
-    const placed = history.find((e) => e.type === 'OrderPlaced') as RecordedEvent<OrderPlaced> | undefined;
-    if (!placed) return;
-    const paidBack = new Map<string, number>();
-    for (const e of history) if (e.type === 'RefundSucceeded') paidBack.set((e as RecordedEvent<RefundSucceeded>).data.refundId, (e as RecordedEvent<RefundSucceeded>).data.amount);
-    const refunded = [...paidBack.values()].reduce((sum, amount) => sum + amount, 0);
-    if (refunded >= placed.data.total) await moveOrderStock(event, { change: 'return', reason: 'refunded' });
+    // The order's refunds as the refund decider keeps them, up to this event.
+    const ledger = fold(refundDecider, (await deps.events.readStream(orderStream(orderId))).filter((e) => e.position <= event.position));
+    if (ledger.placed && refundedAmount(ledger.refunds) >= ledger.total) await moveOrderStock(event, { change: 'return', reason: 'refunded' });
   }
 
   async function releaseCancelledCheckout(event: RecordedEvent) {
