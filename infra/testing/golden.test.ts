@@ -14,9 +14,23 @@ import { startRedis } from './redis.ts';
 const redis = await startRedis();
 const jwtSecret = 'golden-log-test-secret-0123456789abcdef';
 
+/**
+ * The shop's clock for a golden log: it runs on from the log's last event, so answers that depend on the time (a stock
+ * hold still running, or long since run out) are asked at the moment they were recorded, whatever today's date.
+ */
+function recordedClock(golden: GoldenLog): () => Date {
+  let last = 0;
+  for (const line of readFileSync(join(golden.dir, 'export.ndjson'), 'utf8').split('\n').filter(Boolean)) {
+    const at = Date.parse((JSON.parse(line) as { metadata?: { at?: string } }).metadata?.at ?? '');
+    if (at > last) last = at;
+  }
+  const started = Date.now();
+  return () => new Date(last + (Date.now() - started));
+}
+
 async function openAndAsk(golden: GoldenLog, dataDir: string, env: Record<string, string>) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: golden.meta.admin.username, JWT_SECRET: jwtSecret, ...env });
-  const shop = await createShop(config, { logger: pino({ level: 'silent' }) });
+  const shop = await createShop(config, { logger: pino({ level: 'silent' }), clock: recordedClock(golden) });
   try {
     const server = await shop.listen(0, '127.0.0.1');
     const address = server.address();
