@@ -1,6 +1,8 @@
 // Which fields of which events are a person's data, whose they are, and what stands in their place once the person is
 // forgotten. The log stores these fields sealed under the person's key (infra/eventstore/sealedEventStore.ts); the
-// rest of every event (amounts, items, countries, statuses, times) stays readable for the books and the audit.
+// rest of every event (amounts, items, countries, statuses, times) stays readable for the books and the audit. How a
+// sealed event is stored is part of the log's format, read by the erasure and the audit as well as by the sealing.
+import type { SubjectId } from './ports/keyStore.ts';
 
 /** What a forgotten person's fields read as. */
 export const erased = {
@@ -63,3 +65,40 @@ export const personalData: Readonly<Record<string, PersonalFields>> = {
   StockShortfallAlerted: { fields: { to: erased.email } },
   ReviewSubmitted: { email: (data) => data.customerEmail, fields: { customerName: erased.name, customerEmail: erased.email, reviewText: erased.review } },
 };
+
+/**
+ * Version 2, what appends write: every personal field of an event holds its stand-in, and one box under the data key
+ * `$sealed` holds their values. Without the key (a forgotten person) the stored event already reads as the person's
+ * stand-ins; with it, the box puts the values back.
+ */
+export type SealedEnvelope = { v: 2; subject: SubjectId; box: string };
+/** Where an event's data keeps its sealed box. */
+export const sealedKey = '$sealed';
+
+/** Version 1, read only: one box per field, with the stand-in beside it (logs sealed before version 2). */
+export type SealedField = { sealed: 'v1'; subject: SubjectId; box: string; erased: string };
+
+export const isSealed = (value: unknown): value is SealedField =>
+  typeof value === 'object' && value !== null && (value as { sealed?: unknown }).sealed === 'v1' && typeof (value as { box?: unknown }).box === 'string';
+
+/** The envelope of an event's data as stored, if its personal fields were sealed in version 2. */
+export function sealedEnvelope(data: unknown): SealedEnvelope | null {
+  const envelope = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[sealedKey] : undefined;
+  if (typeof envelope !== 'object' || envelope === null) return null;
+  const { v, subject, box } = envelope as Record<string, unknown>;
+  return v === 2 && typeof subject === 'string' && typeof box === 'string' ? (envelope as SealedEnvelope) : null;
+}
+
+/** The subjects an event's stored data was sealed under: its envelope's, and each version 1 field's. */
+export function subjectsSealedIn(data: unknown): SubjectId[] {
+  const found = new Set<SubjectId>();
+  const envelope = sealedEnvelope(data);
+  if (envelope) found.add(envelope.subject);
+  const walk = (value: unknown) => {
+    if (typeof value !== 'object' || value === null) return;
+    if (isSealed(value)) found.add(value.subject);
+    else for (const inner of Object.values(value)) walk(inner);
+  };
+  if (!envelope) walk(data);
+  return [...found];
+}

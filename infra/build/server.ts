@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 
 export const serverOutdir = 'dist/server';
 
-const external = ['better-sqlite3', '@eventstore/db-client', 'stripe', 'nodemailer', 'ioredis', 'pino', 'pino-pretty'];
+const external = ['better-sqlite3', 'sodium-native', '@eventstore/db-client', 'stripe', 'nodemailer', 'ioredis', 'pino', 'pino-pretty'];
 
 export async function buildServer(outdir = serverOutdir): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });

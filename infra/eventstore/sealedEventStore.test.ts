@@ -1,7 +1,8 @@
 // Personal fields sealed in the log: nothing readable is stored, everything reads back, a forgotten person reads as
 // their stand-ins, the stored bytes (and the export's hash chain over them) never change, and the key file forgets.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -11,7 +12,7 @@ import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import { chainLines } from '../../projections/audit/hashChain.ts';
 import { openSqliteKeyStore, WrongMasterKey } from '../keys/sqliteKeyStore.ts';
 import { openSqliteEventStore } from './sqlite/sqliteEventStore.ts';
-import { isSealed, SealBroken, withSealedPersonalData } from './sealedEventStore.ts';
+import { sealedEnvelope, SealBroken, subjectsSealedIn, withSealedPersonalData } from './sealedEventStore.ts';
 
 const meta = { causedBy: 'shopper', causationId: 'c', correlationId: 'c', at: '2026-11-24T10:00:00.000Z' };
 const person = { name: 'Maryam Okafor', email: 'Maryam.Okafor@example.org', line1: '14 Willow Crescent', city: 'Leicester', postcode: 'LE2 7QF' };
@@ -151,7 +152,13 @@ test('events stored before sealing, in plain text, are handed on as they are; ev
     const status = { id: randomUUID(), type: 'OrderStatusChanged', metadata: meta, data: { orderId: 'o7', from: 'processing', to: 'shipped', notes: '', by: 'admin', at: meta.at } };
     await store.append('order-o7', [status], 0);
     const stored = (await raw.readStream('order-o7'))[1]!.data as Record<string, unknown>;
-    assert.ok(isSealed(stored.notes), 'a note may name a person: it is sealed under the order’s subject');
+    assert.is(sealedEnvelope(stored), null, 'an empty note says nothing about anyone: nothing to seal');
+    const noted = { ...status, id: randomUUID(), data: { ...status.data, notes: 'Left with the neighbour at number 12' } };
+    await store.append('order-o7', [noted], 1);
+    const storedNote = (await raw.readStream('order-o7'))[2]!.data as Record<string, unknown>;
+    assert.is(storedNote.notes, erased.note, 'a note may name a person: its stand-in is stored');
+    assert.ok(sealedEnvelope(storedNote), 'and its words are in the box');
+    assert.is(((await store.readStream('order-o7'))[2]!.data as Record<string, unknown>).notes, 'Left with the neighbour at number 12');
   } finally {
     await done();
   }
@@ -166,8 +173,11 @@ test('the key file: a forgotten key leaves no bytes behind, and another master k
     assert.is(key.length, 32);
     keys.forget(subject);
     assert.is(keys.key(subject), null);
-    const file = readFileSync(join(dir, 'keys.sqlite'));
-    assert.is(file.indexOf(Buffer.from(subject)), -1, 'the subject id is gone from the file');
+    for (const name of readdirSync(dir).filter((n) => n.startsWith('keys.sqlite'))) {
+      const file = readFileSync(join(dir, name));
+      assert.is(file.indexOf(Buffer.from(subject)), -1, `the subject id is gone from ${name}`);
+      assert.is(file.indexOf(key), -1, `the key is gone from ${name}`);
+    }
     try {
       openSqliteKeyStore(join(dir, 'keys.sqlite'), randomBytes(32));
       assert.unreachable('opened with another master key');
@@ -177,6 +187,90 @@ test('the key file: a forgotten key leaves no bytes behind, and another master k
     openSqliteKeyStore(join(dir, 'keys.sqlite'), master).close();
   } finally {
     await done();
+  }
+});
+
+test('one box per event: the stored event reads as its person’s stand-ins, and names the subject its box is sealed under', async () => {
+  const { dir, raw, keys, store, done } = await open();
+  try {
+    await store.append('order-o9', [placed('o9')], 'no_stream');
+    const stored = (await raw.readStream('order-o9'))[0]!.data as Record<string, any>;
+    assert.is(stored.customerName, erased.name);
+    assert.equal(stored.shippingAddress, { line1: erased.text, city: erased.text, postcode: erased.text, country: 'United Kingdom' });
+    assert.equal(subjectsSealedIn(stored), [keys.subjectOfStream('order-o9')!]);
+    // One character of the box changed in the file: the box no longer opens, and the read says so.
+    const db = new Database(join(dir, 'events.sqlite'));
+    const row = db.prepare("SELECT position, data FROM events WHERE stream = 'order-o9'").get() as { position: number; data: string };
+    const box = stored.$sealed.box as string;
+    const changed = box.slice(0, 30) + (box[30] === 'A' ? 'B' : 'A') + box.slice(31);
+    db.prepare('UPDATE events SET data = ? WHERE position = ?').run(row.data.replace(box, changed), row.position);
+    db.close();
+    try {
+      await store.readStream('order-o9');
+      assert.unreachable('a changed box opened');
+    } catch (error) {
+      assert.instance(error, SealBroken);
+    }
+  } finally {
+    await done();
+  }
+});
+
+test('a log sealed field by field (version 1) still opens, and still reads as stand-ins once its person is forgotten', async () => {
+  const { raw, keys, store, done } = await open();
+  try {
+    // Version 1 as earlier shops wrote it: AES-256-GCM per field, bound to the event id and the field's path.
+    const subject = keys.newSubject();
+    await keys.sync();
+    const key = keys.key(subject)!;
+    const id = randomUUID();
+    const v1 = (path: string, value: string, stand: string) => {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(`${id}\u0000${path}`));
+      const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+      return { sealed: 'v1', subject, box: Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url'), erased: stand };
+    };
+    const event = placed('o11');
+    const data = structuredClone(event.data) as Record<string, any>;
+    data.customerName = v1('customerName', person.name, erased.name);
+    data.customerEmail = v1('customerEmail', person.email, erased.email);
+    data.shippingAddress.postcode = v1('shippingAddress.postcode', person.postcode, erased.text);
+    await raw.append('order-o11', [{ ...event, id, data }], 'no_stream');
+    const [back] = await store.readStream('order-o11');
+    assert.is((back!.data as any).customerName, person.name);
+    assert.is((back!.data as any).shippingAddress.postcode, person.postcode);
+    assert.equal(subjectsSealedIn(data), [subject]);
+    keys.forget(subject);
+    const [gone] = await store.readStream('order-o11');
+    assert.is((gone!.data as any).customerName, erased.name);
+    assert.is((gone!.data as any).shippingAddress.postcode, erased.text);
+  } finally {
+    await done();
+  }
+});
+
+test('subjects are made ahead with their keys committed; the ones never used are deleted when the store closes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-sealed-'));
+  try {
+    const master = randomBytes(32);
+    const keys = openSqliteKeyStore(join(dir, 'keys.sqlite'), master);
+    const store = withSealedPersonalData(await openSqliteEventStore(join(dir, 'events.sqlite')), keys);
+    for (let i = 0; i < 3; i++) await store.append(`order-p${i}`, [placed(`p${i}`, `person${i}@example.org`)], 'no_stream');
+    // Another connection sees every key an event was sealed under, committed before the event.
+    const reader = new Database(join(dir, 'keys.sqlite'), { readonly: true });
+    const count = () => (reader.prepare('SELECT count(*) AS n FROM subjects').get() as { n: number }).n;
+    assert.ok(count() > 3, 'a batch was made ahead');
+    for (let i = 0; i < 3; i++) {
+      const [subject] = keys.subjectsForEmail(`person${i}@example.org`);
+      assert.ok(reader.prepare('SELECT 1 FROM subjects WHERE subject = ?').get(subject), `person ${i}’s key is committed`);
+    }
+    await store.close();
+    assert.is(count(), 3, 'only the keys something was sealed under are left');
+    reader.close();
+    assert.not.ok(existsSync(join(dir, 'keys.sqlite-wal')) && readFileSync(join(dir, 'keys.sqlite-wal')).length > 0, 'the write-ahead log is emptied at close');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

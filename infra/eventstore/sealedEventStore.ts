@@ -3,17 +3,15 @@
 // key deleted, read as its stand-in ("Erased customer"). What is stored never changes, so the log's hash chain, computed
 // over the stored bytes, holds before and after an erasure. Events written before sealing existed hold plain text and
 // are handed on as they are.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createDecipheriv } from 'node:crypto';
+import sodium from 'sodium-native';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
-import { personalData as defaultPersonalData, type PersonalFields } from '../../contracts/personalData.ts';
+import { randomPiece } from '../keys/randomPool.ts';
+import { isSealed, personalData as defaultPersonalData, sealedEnvelope, sealedKey, type PersonalFields, type SealedEnvelope } from '../../contracts/personalData.ts';
+
+export { isSealed, sealedEnvelope, sealedKey, subjectsSealedIn, type SealedEnvelope, type SealedField } from '../../contracts/personalData.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
-
-/** A sealed field as stored: whose it is, the box (nonce, ciphertext, tag) and what it reads as once they are forgotten. */
-export type SealedField = { sealed: 'v1'; subject: SubjectId; box: string; erased: string };
-
-export const isSealed = (value: unknown): value is SealedField =>
-  typeof value === 'object' && value !== null && (value as { sealed?: unknown }).sealed === 'v1' && typeof (value as { box?: unknown }).box === 'string';
 
 export class SealBroken extends Error {
   constructor(readonly stream: string, readonly eventId: string, readonly path: string) {
@@ -25,22 +23,42 @@ export class SealBroken extends Error {
 /** The store with the adapter underneath, whose stored bytes the auditor's export and its hash chain read. */
 export type SealedEventStore = EventStore & { readonly raw: EventStore; readonly keys: KeyStore };
 
-// The event id and the field's path are bound into each seal, so a box moved to another field or event does not open.
-const aad = (eventId: string, path: string) => Buffer.from(`${eventId}\u0000${path}`);
+// What is bound into each box besides its key: version 1, the event id and the field's path (a box moved to another
+// field or event does not open); version 2, the event id (the paths are inside the box).
+const aadV1 = (eventId: string, path: string) => Buffer.from(`${eventId}\u0000${path}`);
+const aadV2 = (eventId: string) => Buffer.from(`${eventId}\u0000v2`);
 
-function seal(key: Buffer, subject: SubjectId, eventId: string, path: string, value: string, stand: string): SealedField {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(aad(eventId, path));
-  const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-  return { sealed: 'v1', subject, box: Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url'), erased: stand };
+// Version 2 boxes are XChaCha20-Poly1305 (libsodium): one native call a box, and a 24-byte random nonce, which random
+// nonces may be drawn for without counting. Version 1 boxes are AES-256-GCM (node's crypto).
+const nonceBytes = sodium.crypto_aead_xchacha20poly1305_ietf_NPUBBYTES;
+const tagBytes = sodium.crypto_aead_xchacha20poly1305_ietf_ABYTES;
+
+function sealBox(key: Buffer, aad: Buffer, text: string): string {
+  const message = Buffer.from(text, 'utf8');
+  const box = Buffer.allocUnsafe(nonceBytes + message.length + tagBytes);
+  const nonce = box.subarray(0, nonceBytes);
+  randomPiece(nonceBytes).copy(nonce);
+  sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(box.subarray(nonceBytes), message, aad, null, nonce, key);
+  return box.toString('base64url');
 }
 
-function open(key: Buffer, eventId: string, path: string, field: SealedField): string | null {
-  const box = Buffer.from(field.box, 'base64url');
+function openBox(key: Buffer, aad: Buffer, sealed: string): string | null {
+  const box = Buffer.from(sealed, 'base64url');
+  if (box.length < nonceBytes + tagBytes) return null;
+  const message = Buffer.allocUnsafe(box.length - nonceBytes - tagBytes);
+  try {
+    sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(message, null, box.subarray(nonceBytes), aad, box.subarray(0, nonceBytes), key);
+  } catch {
+    return null;
+  }
+  return message.toString('utf8');
+}
+
+function openBoxV1(key: Buffer, aad: Buffer, sealed: string): string | null {
+  const box = Buffer.from(sealed, 'base64url');
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, box.subarray(0, 12));
-    decipher.setAAD(aad(eventId, path));
+    decipher.setAAD(aad);
     decipher.setAuthTag(box.subarray(box.length - 16));
     return Buffer.concat([decipher.update(box.subarray(12, box.length - 16)), decipher.final()]).toString('utf8');
   } catch {
@@ -60,13 +78,49 @@ function at(data: Json, path: string): { holder: Json; name: string } | null {
   return { holder: holder as Json, name: parts.at(-1)! };
 }
 
+/**
+ * A copy of an event's data made field by field: only the objects on the way to a changed field are copied, once each,
+ * so the rest of the event (items, amounts) is shared with the original rather than cloned.
+ */
+class PathCopy {
+  private readonly copies = new Map<Json, Json>();
+  readonly top: Json;
+  constructor(private readonly original: Json, leaveOut?: string) {
+    const top: Json = {};
+    for (const name in original) if (name !== leaveOut) top[name] = original[name];
+    this.top = top;
+    this.copies.set(original, top);
+  }
+  set(path: string, value: unknown): void {
+    let from = this.original;
+    let to = this.top;
+    const parts = path.split('.');
+    for (let i = 0; i < parts.length - 1; i++) {
+      const inner = from[parts[i]!];
+      if (typeof inner !== 'object' || inner === null) return;
+      let innerCopy = this.copies.get(inner as Json);
+      if (!innerCopy) {
+        innerCopy = { ...(inner as Json) };
+        this.copies.set(inner as Json, innerCopy);
+        to[parts[i]!] = innerCopy;
+      }
+      from = inner as Json;
+      to = innerCopy;
+    }
+    to[parts.at(-1)!] = value;
+  }
+}
+
 const usableEmail = (value: unknown): value is string => typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value.trim());
 
 export function withSealedPersonalData(store: EventStore, keys: KeyStore, personal: Readonly<Record<string, PersonalFields>> = defaultPersonalData): SealedEventStore {
-  /** The subject an event of `stream` is sealed under: the stream's, else its e-mail address's, else a new one. */
-  function subjectFor(stream: string, rule: PersonalFields, data: Json): SubjectId {
+  /**
+   * The subject an event of `stream` is sealed under: the stream's, else its e-mail address's, else a new one. A stream
+   * appended as new (`isNew`) is not looked up: it has no subject yet.
+   */
+  function subjectFor(stream: string, rule: PersonalFields, data: Json, isNew: boolean): SubjectId {
     const email = rule.email?.(data);
-    const ofStream = keys.subjectOfStream(stream);
+    const ofStream = isNew ? null : keys.subjectOfStream(stream);
     if (ofStream) {
       if (usableEmail(email)) keys.linkEmail(email, ofStream);
       return ofStream;
@@ -74,66 +128,68 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     return keys.linkStream(stream, usableEmail(email) ? keys.subjectForEmail(email) : keys.newSubject());
   }
 
-  function sealEvent(stream: string, event: NewEvent): NewEvent {
+  function sealEvent(stream: string, event: NewEvent, isNew: boolean): NewEvent {
     const rule = personal[event.type];
     if (!rule) return event;
-    const data = structuredClone(event.data) as Json;
-    const targets = Object.entries(rule.fields)
-      .map(([path, stand]) => ({ path, stand, place: at(data, path) }))
-      .filter((t) => t.place && typeof t.place.holder[t.place.name] === 'string');
-    if (targets.length === 0) return event;
-    let subject = subjectFor(stream, rule, event.data as Json);
+    const original = event.data as Json;
+    const values: Record<string, string> = {};
+    let copy: PathCopy | null = null;
+    for (const path in rule.fields) {
+      const place = at(original, path);
+      const value = place?.holder[place.name];
+      // An empty field says nothing about anyone: left as it is.
+      if (typeof value !== 'string' || value === '') continue;
+      values[path] = value;
+      copy ??= new PathCopy(original, sealedKey);
+      copy.set(path, rule.fields[path]);
+    }
+    if (!copy) return event;
+    let subject = subjectFor(stream, rule, original, isNew);
     let key = keys.key(subject);
     if (!key) {
       // The stream's person was forgotten (by another process, since this one last asked): asked again, the stream
       // has no subject any more and gets a new one.
-      subject = subjectFor(stream, rule, event.data as Json);
+      subject = subjectFor(stream, rule, original, false);
       key = keys.key(subject);
     }
     if (!key) throw new Error(`The data key of subject ${subject} is gone: ${stream} belongs to a forgotten person`);
-    for (const { path, stand, place } of targets) {
-      place!.holder[place!.name] = seal(key, subject, event.id, path, place!.holder[place!.name] as string, stand);
-    }
-    return { ...event, data };
+    copy.top[sealedKey] = { v: 2, subject, box: sealBox(key, aadV2(event.id), JSON.stringify(values)) } satisfies SealedEnvelope;
+    return { ...event, data: copy.top };
   }
 
   /**
-   * Opens every sealed field in a copy of the event; a forgotten subject's fields read as their stand-ins. Only the
+   * Opens an event's sealed fields in a copy of it; a forgotten subject's fields read as their stand-ins. Only the
    * objects on the way to a sealed field are copied (a rebuild opens every event of the log).
    */
   function openEvent(event: RecordedEvent): RecordedEvent {
     const rule = personal[event.type];
-    if (!rule) return event;
     const original = event.data as Json;
-    let copy: Json | null = null;
-    const copies = new Map<Json, Json>();
-    for (const path of Object.keys(rule.fields)) {
+    const envelope = sealedEnvelope(original);
+    if (envelope) {
+      const copy = new PathCopy(original, sealedKey);
+      const key = keys.key(envelope.subject);
+      if (key) {
+        const text = openBox(key, aadV2(event.id), envelope.box);
+        if (text === null) throw new SealBroken(event.stream, event.id, sealedKey);
+        const values = JSON.parse(text) as Record<string, string>;
+        for (const path in values) copy.set(path, values[path]);
+      }
+      return { ...event, data: copy.top };
+    }
+    if (!rule) return event;
+    // Version 1: a box in each field.
+    let copy: PathCopy | null = null;
+    for (const path in rule.fields) {
       const place = at(original, path);
-      if (!place) continue;
-      const value = place.holder[place.name];
+      const value = place?.holder[place.name];
       if (!isSealed(value)) continue;
       const key = keys.key(value.subject);
-      const text = key ? open(key, event.id, path, value) : value.erased;
+      const text = key ? openBoxV1(key, aadV1(event.id, path), value.box) : value.erased;
       if (text === null) throw new SealBroken(event.stream, event.id, path);
-      copy ??= { ...original };
-      copies.set(original, copy);
-      // Copy each object from the top down to the field's holder, once per event.
-      let from: Json = original;
-      let to: Json = copy;
-      for (const part of path.split('.').slice(0, -1)) {
-        const inner = from[part] as Json;
-        let innerCopy = copies.get(inner);
-        if (!innerCopy) {
-          innerCopy = { ...inner };
-          copies.set(inner, innerCopy);
-          to[part] = innerCopy;
-        }
-        from = inner;
-        to = innerCopy;
-      }
-      to[place.name] = text;
+      copy ??= new PathCopy(original);
+      copy.set(path, text);
     }
-    return copy ? { ...event, data: copy } : event;
+    return copy ? { ...event, data: copy.top } : event;
   }
 
   return {
@@ -141,7 +197,8 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     raw: store,
     keys,
     async append(stream, events, expected) {
-      const sealed = events.map((e) => sealEvent(stream, e));
+      // A stream appended as new has no subject yet (a link left by an append that lost its race is found by linkStream).
+      const sealed = events.map((e, i) => sealEvent(stream, e, i === 0 && expected === 'no_stream'));
       // The keys and links those seals need are committed before the events are: no event outlives its key.
       await keys.sync();
       return store.append(stream, sealed, expected);

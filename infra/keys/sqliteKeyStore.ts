@@ -1,11 +1,13 @@
 // Data keys in a SQLite file of their own beside the log (DATA_DIR/keys.sqlite), wrapped by the master key. The log is
 // append-only and never edited; this file is where forgetting happens. `secure_delete` overwrites a deleted key's bytes
-// in the file, and the rollback journal (not a write-ahead log) leaves no second copy behind after a commit.
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
+// in its page, and every forgetting is checkpointed at once with the write-ahead log truncated, so no earlier copy of
+// the page is left in either file (decision 053).
+import { createCipheriv, createDecipheriv, createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
+import { randomPiece } from './randomPool.ts';
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
@@ -17,7 +19,7 @@ function masterKeys(master: Buffer) {
 }
 
 function wrap(wrapping: Buffer, subject: string, key: Buffer): Buffer {
-  const iv = randomBytes(12);
+  const iv = randomPiece(12);
   const cipher = createCipheriv('aes-256-gcm', wrapping, iv);
   cipher.setAAD(Buffer.from(subject));
   const sealed = Buffer.concat([cipher.update(key), cipher.final()]);
@@ -45,8 +47,11 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('busy_timeout = 5000');
-  db.pragma('journal_mode = DELETE');
-  db.pragma('synchronous = FULL');
+  // A write-ahead log: a commit is one append to it. Links are an index of what the log's seals already say, committed
+  // without waiting for the disk (NORMAL: never torn, at worst the newest lost with the power); keys are committed with
+  // the disk's confirmation (FULL) before any event is sealed under them.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
   db.pragma('secure_delete = ON');
   db.exec(`
     CREATE TABLE IF NOT EXISTS subjects (subject TEXT PRIMARY KEY, wrapped BLOB NOT NULL, created_at TEXT NOT NULL);
@@ -72,6 +77,7 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     byLookup: db.prepare<[Buffer], { subject: string }>('SELECT subject FROM subject_emails WHERE lookup = ? ORDER BY rowid'),
     linkEmail: db.prepare('INSERT OR IGNORE INTO subject_emails (lookup, subject) VALUES (?, ?)'),
     streamSubject: db.prepare<[string], { subject: string }>('SELECT subject FROM subject_streams WHERE stream = ?'),
+    // The stream's subject after the link: the one given, or the one an earlier link recorded (the first decides).
     linkStream: db.prepare('INSERT OR IGNORE INTO subject_streams (stream, subject) VALUES (?, ?)'),
     streamsOf: db.prepare<[string], { stream: string }>('SELECT stream FROM subject_streams WHERE subject = ? ORDER BY stream'),
     forgetKey: db.prepare('DELETE FROM subjects WHERE subject = ?'),
@@ -87,29 +93,73 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   let seenVersion = dataVersion();
   let checkedAt = performance.now();
 
-  // New subjects and links go into one open transaction, committed by sync(): one fsync for every append sealing at the
-  // same moment, instead of one per statement.
+  // New links go into one open transaction, committed by sync() on the next turn: one commit for every append sealing
+  // at the same moment. A transaction that writes a key is begun at the FULL level (the disk confirms its commit); one
+  // of links alone at NORMAL. SQLite sets the level for a whole transaction, so a key written while a transaction of
+  // links is open commits those links first.
   let open = false;
+  let durable = false;
   let committing: Promise<void> | null = null;
-  const write = () => {
+  const write = (withKeys = false) => {
+    if (open && withKeys && !durable) commit();
     if (!open) {
+      db.pragma(withKeys ? 'synchronous = FULL' : 'synchronous = NORMAL');
       db.exec('BEGIN IMMEDIATE');
       open = true;
+      durable = withKeys;
     }
   };
-  const commit = () => {
-    if (open) {
-      open = false;
-      db.exec('COMMIT');
+  // Subjects made ahead, their keys already committed: a new person's first append takes one without waiting for the
+  // disk. A process that stops leaves its unused ones as keys nothing was sealed under; close() deletes them.
+  const ahead: SubjectId[] = [];
+  const aheadBatch = 256;
+  const aheadLow = 64;
+  const insertSubject = (): SubjectId => {
+    const subject = randomUUID();
+    // A copy: the key is kept in memory, and the pool's piece is a view.
+    const key = Buffer.from(randomPiece(32));
+    q.insertSubject.run(subject, wrap(wrapping, subject, key), new Date().toISOString());
+    kept.set(subject, key);
+    return subject;
+  };
+  function commit() {
+    if (!open) return;
+    // A batch of subjects is made ahead in the same durable commit when few are left (or one had to be made now).
+    let made: SubjectId[] = [];
+    if (durable && ahead.length < aheadLow) made = Array.from({ length: aheadBatch }, insertSubject);
+    db.exec('COMMIT');
+    open = false;
+    ahead.push(...made);
+  }
+  // Links alone wait a little for more (one commit writes a page once for many links), and nothing waits for them: an
+  // event's seal names its subject, so a link lost with the power is found again in the log (erasure reads the seals of
+  // a person's streams). A key written now is committed on the next turn, and its append waits for that.
+  let linksTimer: NodeJS.Timeout | null = null;
+  const linksDelayMs = 50;
+  const commitNow = () => {
+    if (linksTimer) clearTimeout(linksTimer);
+    linksTimer = null;
+    commit();
+  };
+  const commitLinks = () => {
+    try {
+      commitNow();
+    } catch {
+      // Another process held the file past the busy timeout: the links stay in the open transaction for the next try.
+      linksTimer = setTimeout(commitLinks, 1000).unref();
     }
   };
   const sync = (): Promise<void> => {
     if (!open) return Promise.resolve();
+    if (!durable) {
+      linksTimer ??= setTimeout(commitLinks, linksDelayMs).unref();
+      return Promise.resolve();
+    }
     committing ??= new Promise<void>((resolve, reject) =>
       setImmediate(() => {
         committing = null;
         try {
-          commit();
+          commitNow();
           resolve();
         } catch (error) {
           reject(error);
@@ -120,38 +170,56 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   };
 
   const newSubject = (): SubjectId => {
-    write();
-    const subject = randomUUID();
-    const key = randomBytes(32);
-    q.insertSubject.run(subject, wrap(wrapping, subject, key), new Date().toISOString());
-    kept.set(subject, key);
-    return subject;
+    const made = ahead.pop();
+    if (made && ahead.length >= aheadLow) return made;
+    // Few or none left: the next commit makes a batch (and commits a subject made now, if there was none).
+    write(true);
+    return made ?? insertSubject();
   };
   // What appends ask for every event, kept in memory: the subject of a stream and of an address. Dropped with the kept
   // keys (another process committed) and on every forgetting.
   const streamSubjects = new Map<string, SubjectId>();
   const emailSubjects = new Map<string, SubjectId>();
   const linked = new Set<string>();
+  const cacheLimit = 50_000;
+  const remember = (stream: string, subject: SubjectId) => {
+    if (streamSubjects.size >= cacheLimit) streamSubjects.clear();
+    streamSubjects.set(stream, subject);
+  };
   const dropCaches = () => {
     streamSubjects.clear();
     emailSubjects.clear();
     linked.clear();
   };
-  // Always inside the open write transaction (write() is called first), so no transaction of its own.
+  // Asked before each append that names an address; the answer is kept in memory by the normalised address (dropped
+  // with the other caches, and on every forgetting).
   const subjectForEmail = (email: string): SubjectId => {
-    const hash = lookupOf(email);
-    const id = hash.toString('hex');
-    const cached = emailSubjects.get(id);
+    const address = normalise(email);
+    const cached = emailSubjects.get(address);
     if (cached) return cached;
+    const hash = lookupOf(address);
     const known = q.byLookup.get(hash);
+    if (emailSubjects.size >= cacheLimit) emailSubjects.clear();
     if (known) {
-      emailSubjects.set(id, known.subject);
+      emailSubjects.set(address, known.subject);
       return known.subject;
     }
     const subject = newSubject();
+    write();
     q.linkEmail.run(hash, subject);
-    emailSubjects.set(id, subject);
+    emailSubjects.set(address, subject);
     return subject;
+  };
+  const forgetUnused = db.transaction((subjects: SubjectId[]) => {
+    for (const subject of subjects) q.forgetKey.run(subject);
+  });
+  /** Copies every committed page into the file and empties the write-ahead log, waiting for readers of other processes. */
+  const checkpoint = () => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      if (!result || result.busy === 0) return;
+    }
+    throw new Error('The key file could not be checkpointed: another process kept reading it');
   };
   const forget = db.transaction((subject: SubjectId): boolean => {
     const removed = q.forgetKey.run(subject).changes > 0;
@@ -161,22 +229,19 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   });
 
   return {
-    subjectForEmail: (email) => {
-      write();
-      return subjectForEmail(email);
-    },
+    subjectForEmail,
     subjectOfStream(stream) {
       const cached = streamSubjects.get(stream);
       if (cached) return cached;
       const subject = q.streamSubject.get(stream)?.subject ?? null;
-      if (subject) streamSubjects.set(stream, subject);
+      if (subject) remember(stream, subject);
       return subject;
     },
     linkStream(stream, subject) {
       write();
-      q.linkStream.run(stream, subject);
-      const first = q.streamSubject.get(stream)!.subject;
-      streamSubjects.set(stream, first);
+      // The first link decides: one left by an append that lost its race stays.
+      const first = q.linkStream.run(stream, subject).changes > 0 ? subject : q.streamSubject.get(stream)!.subject;
+      remember(stream, first);
       return first;
     },
     newSubject: () => newSubject(),
@@ -218,12 +283,22 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     forget(subject) {
       kept.delete(subject);
       dropCaches();
-      // The forgetting commits at once, with whatever was written before it.
-      commit();
-      return forget(subject);
+      // The forgetting commits at once, with whatever was written before it, and is checkpointed: the deleted key's page
+      // is written over in the file and the write-ahead log, with the page's earlier copies, is emptied.
+      commitNow();
+      db.pragma('synchronous = FULL');
+      const removed = forget(subject);
+      checkpoint();
+      return removed;
     },
     close() {
-      commit();
+      commitNow();
+      // Subjects made ahead and never used: nothing was sealed under them.
+      if (ahead.length) {
+        db.pragma('synchronous = FULL');
+        forgetUnused(ahead.splice(0));
+      }
+      checkpoint();
       db.close();
     },
   };

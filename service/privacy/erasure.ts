@@ -6,6 +6,7 @@ import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import type { AccessReport, EraseResult, RetentionDue, RetentionReport, SubjectErased } from '../../contracts/privacy/model.ts';
 import { privacyMessages } from '../../contracts/privacy/model.ts';
+import { subjectsSealedIn } from '../../contracts/personalData.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { categoryOf, erasuresStream, idOf } from '../../contracts/shared/streams.ts';
@@ -35,11 +36,14 @@ function emailsOf(event: RecordedEvent): string[] {
 /** The streams that belong to an address: those its subjects sealed, and those whose events name it (read opened). */
 async function streamsOfPerson(deps: PrivacyDeps, email: string): Promise<{ subjects: SubjectId[]; streams: string[] }> {
   const keys = keysOf(deps);
-  const subjects = keys.subjectsForEmail(email);
-  const streams = new Set(subjects.flatMap((subject) => keys.streamsOf(subject)));
+  const subjects = new Set(keys.subjectsForEmail(email));
+  const streams = new Set([...subjects].flatMap((subject) => keys.streamsOf(subject)));
   const wanted = normalise(email);
   for await (const event of deps.events.readAll(0)) if (emailsOf(event).includes(wanted)) streams.add(event.stream);
-  return { subjects, streams: [...streams].sort() };
+  // The seals of those streams name their subjects too: a link the key file lost (it is an index, committed without
+  // waiting for the disk) is found again here (decision 053).
+  for (const stream of streams) for (const event of await storedLog(deps.events).readStream(stream)) for (const subject of subjectsSealedIn(event.data)) subjects.add(subject);
+  return { subjects: [...subjects].sort(), streams: [...streams].sort() };
 }
 
 /** The streams whose stored bytes hold the address in plain text: written before sealing, they cannot be shredded. */
