@@ -25,9 +25,9 @@ export interface KeyStore {
   /** The streams recorded for a subject. */
   streamsOf(subject: SubjectId): string[];
   /**
-   * Makes every subject, key and link written so far durable. New keys and links are written inside one open
-   * transaction that this commits: appends sealing at the same moment share one commit, as their events share one in
-   * the log. The sealed store awaits it before it appends the events sealed under them, so no event outlives its key.
+   * Resolves once every key written so far is durable; the sealed store awaits it before it appends the events sealed
+   * under them, so no event outlives its key. Links are an index of what each seal already names (its subject): they
+   * are committed soon after, and nothing waits for them (decision 053).
    */
   sync(): Promise<void>;
   /** Deletes the subject's key, its address hashes and its stream links, so nothing is left to unseal or to link. */

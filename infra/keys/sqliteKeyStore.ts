@@ -77,7 +77,6 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     byLookup: db.prepare<[Buffer], { subject: string }>('SELECT subject FROM subject_emails WHERE lookup = ? ORDER BY rowid'),
     linkEmail: db.prepare('INSERT OR IGNORE INTO subject_emails (lookup, subject) VALUES (?, ?)'),
     streamSubject: db.prepare<[string], { subject: string }>('SELECT subject FROM subject_streams WHERE stream = ?'),
-    // The stream's subject after the link: the one given, or the one an earlier link recorded (the first decides).
     linkStream: db.prepare('INSERT OR IGNORE INTO subject_streams (stream, subject) VALUES (?, ?)'),
     streamsOf: db.prepare<[string], { stream: string }>('SELECT stream FROM subject_streams WHERE subject = ? ORDER BY stream'),
     forgetKey: db.prepare('DELETE FROM subjects WHERE subject = ?'),
