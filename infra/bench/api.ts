@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { buildServer, serverOutdir } from '../build/server.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
-import { megabytes, oneDecimal, whole, type BenchReport } from './report.ts';
+import { median, megabytes, oneDecimal, whole, type BenchReport } from './report.ts';
 import type { BenchOptions, Section } from './section.ts';
 import { floodThenStop, productionEnv } from './logFlood.ts';
 import { startServer, type BenchServer, type Memory } from './servers.ts';
@@ -50,11 +50,6 @@ async function load(server: BenchServer, path: string, headers: Record<string, s
 const describe = (l: Load) =>
   `${whole(l.perSecond)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, ${whole(l.cpuMicros)} µs server CPU per request, ${l.non2xx} non-2xx, ${l.errors} errors`;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** Rounds taken together: the median round's req/s and latencies, every request and failure counted. */
 function combine(loads: Load[]): Load {

@@ -15,7 +15,7 @@ import { writeLog, type Chapter } from './workload.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { Decider } from '../../service/commands.ts';
 import type { DomainEvent } from '../../contracts/shared/events.ts';
-import { forDuration, type BenchOptions, type Section } from './section.ts';
+import { alternate, forDuration, type BenchOptions, type Section } from './section.ts';
 
 const section = 'event store';
 const metadata = { causedBy: 'bench', causationId: 'bench', correlationId: 'bench', at: '2026-01-01T00:00:00.000Z' };
@@ -112,20 +112,6 @@ async function workloadCommandRate(scratch: string, name: string, chapters: Chap
   return events / seconds;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** Rounds alternate between the two ways, so a neighbour's burst of work on the machine falls on both; medians. */
-async function alternate(rounds: number, run: (sealed: boolean, round: number) => Promise<number>): Promise<{ plain: number; sealed: number }> {
-  const plain: number[] = [];
-  const sealed: number[] = [];
-  await run(true, -1);
-  for (let round = 0; round < rounds; round++) {
-    plain.push(await run(false, round));
-    sealed.push(await run(true, round));
-  }
-  return { plain: median(plain), sealed: median(sealed) };
-}
-
 export const eventStoreSection: Section = {
   name: 'eventstore',
   async run(report: BenchReport, { quick, scratch }: BenchOptions) {
@@ -142,16 +128,16 @@ export const eventStoreSection: Section = {
     const workload = quick ? 10_000 : 50_000;
     const rounds = quick ? 3 : 5;
     const appends = await alternate(rounds, (sealed, round) => workloadAppendRate(scratch, `workload-${sealed ? 'sealed' : 'raw'}-${round + 1}`, workload, sealed));
-    report.figure(section, `the shop's event mix, ${whole(workload)} events in group commits, raw adapter (median of ${rounds})`, `${whole(appends.plain)} events/s`);
-    report.figure(section, `the same, personal fields sealed (one box an event, keys in keys.sqlite)`, `${whole(appends.sealed)} events/s`);
-    const share = appends.sealed / appends.plain;
+    report.figure(section, `the shop's event mix, ${whole(workload)} events in group commits, raw adapter (median of ${rounds})`, `${whole(appends.first)} events/s`);
+    report.figure(section, `the same, personal fields sealed (one box an event, keys in keys.sqlite)`, `${whole(appends.second)} events/s`);
+    const share = appends.second / appends.first;
     report.target(section, 'appends with sealing ≥ 80% of the speed without it', `${whole(share * 100)}%`, share >= 0.8);
     const chapters: Chapter[] = [];
     await writeLog({ append: async (stream: string, events: NewEvent[]) => (chapters.push({ stream, events: events.map(({ id: _id, metadata: _m, ...event }) => event as DomainEvent) }), { position: 0, revision: 0 }) } as unknown as EventStore, allProjections, workload);
     const commands = await alternate(rounds, (sealed, round) => workloadCommandRate(scratch, `commands-${sealed ? 'sealed' : 'raw'}-${round + 1}`, chapters, sealed));
-    report.figure(section, `the same mix as commands (read, fold, append), 32 clients, raw adapter (median of ${rounds})`, `${whole(commands.plain)} events/s`);
-    report.figure(section, 'the same commands, personal fields sealed', `${whole(commands.sealed)} events/s`);
-    report.target(section, 'commands with sealing, share of the speed without it', `${whole((commands.sealed / commands.plain) * 100)}%`, 'reported');
+    report.figure(section, `the same mix as commands (read, fold, append), 32 clients, raw adapter (median of ${rounds})`, `${whole(commands.first)} events/s`);
+    report.figure(section, 'the same commands, personal fields sealed', `${whole(commands.second)} events/s`);
+    report.target(section, 'commands with sealing, share of the speed without it', `${whole((commands.second / commands.first) * 100)}%`, 'reported');
 
     const one = await commandRate(join(scratch, 'one-client.sqlite'), 1, ms);
     report.figure(section, 'handleCommand, 1 client, a new stream per command', `${whole(one.perSecond)} commands/s`);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buildServer, serverOutdir } from '../build/server.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
-import { megabytes, oneDecimal, whole, type BenchReport } from './report.ts';
+import { median, megabytes, oneDecimal, whole, type BenchReport } from './report.ts';
 import type { BenchOptions, Section } from './section.ts';
 import { productionEnv } from './logFlood.ts';
 import { startServer, type BenchServer } from './servers.ts';
@@ -117,11 +117,6 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   return { perSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 /** One request at a time, each a different search (so none is answered from the answer cache): latencies in ms. */

@@ -16,7 +16,7 @@ import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
 import { createMemoryReadStore } from '../readstore/memoryReadStore.ts';
 import { startRedis } from '../testing/redis.ts';
 import { oneDecimal, whole, type BenchReport } from './report.ts';
-import type { BenchOptions, Section } from './section.ts';
+import { alternate, type BenchOptions, type Section } from './section.ts';
 import { storiesFor, writeLog } from './workload.ts';
 
 const section = 'projections';
@@ -34,8 +34,6 @@ function cpuSecondsOf(pid: number): number | undefined {
     return undefined;
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function timeRebuilds(
   report: BenchReport,
@@ -106,15 +104,8 @@ export const projectionsSection: Section = {
           if (result.events !== sealedSize) throw new Error(`rebuild folded ${result.events} events, expected ${sealedSize}`);
           return (sealedSize / result.ms) * 1000;
         };
-        await rate(sealedLog);
         const rounds = quick ? 3 : 5;
-        const raw: number[] = [];
-        const sealed: number[] = [];
-        for (let round = 0; round < rounds; round++) {
-          raw.push(await rate(events));
-          sealed.push(await rate(sealedLog));
-        }
-        const [rawRate, sealedRate] = [median(raw), median(sealed)];
+        const { first: rawRate, second: sealedRate } = await alternate(rounds, (sealed) => rate(sealed ? sealedLog : events));
         report.figure(section, `rebuild of ${whole(sealedSize)} events into memory, raw log (median of ${rounds})`, `${whole(rawRate)} events/s`);
         report.figure(section, `the same from the sealed log (median of ${rounds})`, `${whole(sealedRate)} events/s`);
         const share = sealedRate / rawRate;

@@ -77,6 +77,13 @@ function safe<T>(fn: () => T, fallback: T): T {
 }
 
 /** 12345.6 → "12,346" */
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 export const whole = (n: number) => Math.round(n).toLocaleString('en-GB');
 /** 3.14159 → "3.1" */
 export const oneDecimal = (n: number) => n.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

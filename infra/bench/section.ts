@@ -1,5 +1,5 @@
 // What every bench section is given, and how it takes part in a run.
-import type { BenchReport } from './report.ts';
+import { median, type BenchReport } from './report.ts';
 
 export type BenchOptions = {
   /** a short smoke run: small sizes and durations, figures not worth publishing */
@@ -19,4 +19,19 @@ export async function forDuration(ms: number, step: (i: number) => Promise<unkno
   let count = 0;
   while (performance.now() - started < ms) await step(count++);
   return { count, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Rounds that alternate between two ways of doing the same work (after one warm-up of the second), so a neighbour's
+ * burst of work on the machine falls on both; the medians of each.
+ */
+export async function alternate(rounds: number, run: (second: boolean, round: number) => Promise<number>): Promise<{ first: number; second: number }> {
+  const first: number[] = [];
+  const second: number[] = [];
+  await run(true, -1);
+  for (let round = 0; round < rounds; round++) {
+    first.push(await run(false, round));
+    second.push(await run(true, round));
+  }
+  return { first: median(first), second: median(second) };
 }

@@ -199,7 +199,7 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     async append(stream, events, expected) {
       // A stream appended as new has no subject yet (a link left by an append that lost its race is found by linkStream).
       const sealed = events.map((e, i) => sealEvent(stream, e, i === 0 && expected === 'no_stream'));
-      // The keys and links those seals need are committed before the events are: no event outlives its key.
+      // The keys those seals need are committed before the events are (no event outlives its key); links follow soon.
       await keys.sync();
       return store.append(stream, sealed, expected);
     },
