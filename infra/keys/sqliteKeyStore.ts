@@ -92,24 +92,12 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   let seenVersion = dataVersion();
   let checkedAt = performance.now();
 
-  // New links go into one open transaction, committed by sync() on the next turn: one commit for every append sealing
-  // at the same moment. A transaction that writes a key is begun at the FULL level (the disk confirms its commit); one
-  // of links alone at NORMAL. SQLite sets the level for a whole transaction, so a key written while a transaction of
-  // links is open commits those links first.
-  let open = false;
-  let durable = false;
-  let committing: Promise<void> | null = null;
-  const write = (withKeys = false) => {
-    if (open && withKeys && !durable) commit();
-    if (!open) {
-      db.pragma(withKeys ? 'synchronous = FULL' : 'synchronous = NORMAL');
-      db.exec('BEGIN IMMEDIATE');
-      open = true;
-      durable = withKeys;
-    }
-  };
-  // Subjects made ahead, their keys already committed: a new person's first append takes one without waiting for the
-  // disk. A process that stops leaves its unused ones as keys nothing was sealed under; close() deletes them.
+  // No transaction is ever left open across a turn of the event loop: another connection to the file (the projection
+  // runner, a command-line tool, or a second shop in the same process) is never kept waiting on one.
+
+  // Subjects made ahead, their keys already committed with the disk's confirmation (FULL): a new person's first append
+  // takes one without waiting for the disk. A process that stops leaves its unused ones as keys nothing was sealed
+  // under; close() deletes them.
   const ahead: SubjectId[] = [];
   const aheadBatch = 256;
   const aheadLow = 64;
@@ -121,60 +109,62 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     kept.set(subject, key);
     return subject;
   };
-  function commit() {
-    if (!open) return;
-    // A batch of subjects is made ahead in the same durable commit when few are left (or one had to be made now).
-    let made: SubjectId[] = [];
-    if (durable && ahead.length < aheadLow) made = Array.from({ length: aheadBatch }, insertSubject);
-    db.exec('COMMIT');
-    open = false;
-    ahead.push(...made);
-  }
-  // Links alone wait a little for more (one commit writes a page once for many links), and nothing waits for them: an
-  // event's seal names its subject, so a link lost with the power is found again in the log (erasure reads the seals of
-  // a person's streams). A key written now is committed on the next turn, and its append waits for that.
-  let linksTimer: NodeJS.Timeout | null = null;
-  const linksDelayMs = 50;
-  const commitNow = () => {
-    if (linksTimer) clearTimeout(linksTimer);
-    linksTimer = null;
-    commit();
+  const insertBatch = db.transaction(() => Array.from({ length: aheadBatch }, insertSubject));
+  const makeAhead = () => {
+    db.pragma('synchronous = FULL');
+    ahead.push(...insertBatch());
   };
-  const commitLinks = () => {
-    try {
-      commitNow();
-    } catch {
-      // Another process held the file past the busy timeout: the links stay in the open transaction for the next try.
-      linksTimer = setTimeout(commitLinks, 1000).unref();
-    }
-  };
-  const sync = (): Promise<void> => {
-    if (!open) return Promise.resolve();
-    if (!durable) {
-      linksTimer ??= setTimeout(commitLinks, linksDelayMs).unref();
-      return Promise.resolve();
-    }
-    committing ??= new Promise<void>((resolve, reject) =>
+  let makingAhead = false;
+  const newSubject = (): SubjectId => {
+    if (ahead.length === 0) makeAhead();
+    const subject = ahead.pop()!;
+    if (ahead.length < aheadLow && !makingAhead) {
+      // Made on the next turn, before the last are used: appends seldom wait for the disk.
+      makingAhead = true;
       setImmediate(() => {
-        committing = null;
+        makingAhead = false;
         try {
-          commitNow();
-          resolve();
-        } catch (error) {
-          reject(error);
+          if (ahead.length < aheadLow) makeAhead();
+        } catch {
+          // The next subject wanted with none left makes them, and says why if it cannot.
         }
-      }),
-    );
-    return committing;
+      });
+    }
+    return subject;
   };
 
-  const newSubject = (): SubjectId => {
-    const made = ahead.pop();
-    if (made && ahead.length >= aheadLow) return made;
-    // Few or none left: the next commit makes a batch (and commits a subject made now, if there was none).
-    write(true);
-    return made ?? insertSubject();
+  // Links wait in memory and are written together within 50 ms, without waiting for the disk (NORMAL: never torn, at
+  // worst the newest lost with the power). Nothing waits for them: an event's seal names its subject, so a lost link is
+  // found again in the log (the erasure reads the seals of a person's streams).
+  const pendingStreams: [string, SubjectId][] = [];
+  const pendingEmails: [Buffer, SubjectId][] = [];
+  const insertLinks = db.transaction(() => {
+    for (const [stream, subject] of pendingStreams) q.linkStream.run(stream, subject);
+    for (const [lookupHash, subject] of pendingEmails) q.linkEmail.run(lookupHash, subject);
+  });
+  let linksTimer: NodeJS.Timeout | null = null;
+  const linksDelayMs = 50;
+  const flushLinks = () => {
+    if (linksTimer) clearTimeout(linksTimer);
+    linksTimer = null;
+    if (pendingStreams.length === 0 && pendingEmails.length === 0) return;
+    db.pragma('synchronous = NORMAL');
+    insertLinks();
+    pendingStreams.length = 0;
+    pendingEmails.length = 0;
   };
+  const flushLater = () => {
+    linksTimer ??= setTimeout(() => {
+      try {
+        flushLinks();
+      } catch {
+        // Another process held the file past the busy timeout: the links wait for the next try.
+        linksTimer = setTimeout(flushLater, 1000).unref();
+      }
+    }, linksDelayMs).unref();
+  };
+  const sync = (): Promise<void> => Promise.resolve();
+
   // What appends ask for every event, kept in memory: the subject of a stream and of an address. Dropped with the kept
   // keys (another process committed) and on every forgetting.
   const streamSubjects = new Map<string, SubjectId>();
@@ -182,10 +172,15 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   const linked = new Set<string>();
   const cacheLimit = 50_000;
   const remember = (stream: string, subject: SubjectId) => {
-    if (streamSubjects.size >= cacheLimit) streamSubjects.clear();
+    if (streamSubjects.size >= cacheLimit) {
+      flushLinks();
+      streamSubjects.clear();
+    }
     streamSubjects.set(stream, subject);
   };
+  // The caches stand in for links still waiting in memory: those are written before the caches are emptied.
   const dropCaches = () => {
+    flushLinks();
     streamSubjects.clear();
     emailSubjects.clear();
     linked.clear();
@@ -198,14 +193,17 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     if (cached) return cached;
     const hash = lookupOf(address);
     const known = q.byLookup.get(hash);
-    if (emailSubjects.size >= cacheLimit) emailSubjects.clear();
+    if (emailSubjects.size >= cacheLimit) {
+      flushLinks();
+      emailSubjects.clear();
+    }
     if (known) {
       emailSubjects.set(address, known.subject);
       return known.subject;
     }
     const subject = newSubject();
-    write();
-    q.linkEmail.run(hash, subject);
+    pendingEmails.push([hash, subject]);
+    flushLater();
     emailSubjects.set(address, subject);
     return subject;
   };
@@ -237,18 +235,27 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
       return subject;
     },
     linkStream(stream, subject) {
-      write();
       // The first link decides: one left by an append that lost its race stays.
-      const first = q.linkStream.run(stream, subject).changes > 0 ? subject : q.streamSubject.get(stream)!.subject;
-      remember(stream, first);
-      return first;
+      const first = streamSubjects.get(stream) ?? q.streamSubject.get(stream)?.subject;
+      if (first) {
+        remember(stream, first);
+        return first;
+      }
+      pendingStreams.push([stream, subject]);
+      flushLater();
+      remember(stream, subject);
+      return subject;
     },
     newSubject: () => newSubject(),
     linkEmail(email, subject) {
       const pair = `${normalise(email)}\u0000${subject}`;
       if (linked.has(pair)) return;
-      write();
-      q.linkEmail.run(lookupOf(email), subject);
+      const address = normalise(email);
+      const hash = lookupOf(address);
+      // The address's first subject is what it finds: this one, unless an earlier link is written already.
+      if (!emailSubjects.has(address)) emailSubjects.set(address, q.byLookup.get(hash)?.subject ?? subject);
+      pendingEmails.push([hash, subject]);
+      flushLater();
       linked.add(pair);
     },
     key(subject) {
@@ -276,22 +283,28 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
       kept.set(subject, key);
       return key;
     },
-    subjectsForEmail: (email) => q.byLookup.all(lookupOf(email)).map((r) => r.subject),
-    streamsOf: (subject) => q.streamsOf.all(subject).map((r) => r.stream),
+    subjectsForEmail: (email) => {
+      flushLinks();
+      return q.byLookup.all(lookupOf(email)).map((r) => r.subject);
+    },
+    streamsOf: (subject) => {
+      flushLinks();
+      return q.streamsOf.all(subject).map((r) => r.stream);
+    },
     sync,
     forget(subject) {
       kept.delete(subject);
       dropCaches();
-      // The forgetting commits at once, with whatever was written before it, and is checkpointed: the deleted key's page
-      // is written over in the file and the write-ahead log, with the page's earlier copies, is emptied.
-      commitNow();
+      // The forgetting is committed with the disk's confirmation and checkpointed: the deleted key's page is written over
+      // in the file and the write-ahead log, with the page's earlier copies, is emptied.
+      flushLinks();
       db.pragma('synchronous = FULL');
       const removed = forget(subject);
       checkpoint();
       return removed;
     },
     close() {
-      commitNow();
+      flushLinks();
       // Subjects made ahead and never used: nothing was sealed under them.
       if (ahead.length) {
         db.pragma('synchronous = FULL');

@@ -110,7 +110,8 @@ test('admin: the owner records copies of the poster received, and the stock scre
     await form.getByLabel('Copies').fill('7');
     await form.getByLabel('Note (optional)').fill('first print run');
     await form.getByRole('button', { name: 'Record received' }).click();
-    await page.getByText(`7 copies of "${poster}" received`).waitFor(seen);
+    // The toast itself: Radix also announces its text once in a live region, which would make a bare text match ambiguous.
+    await page.locator('.shop-toast__description', { hasText: `7 copies of "${poster}" received` }).waitFor(seen);
     assert.is(await product.getByTestId('on-hand').innerText(), '7');
     assert.is(await product.getByTestId('available').innerText(), '7');
     await product.getByRole('cell', { name: 'first print run' }).waitFor(seen);
