@@ -33,12 +33,21 @@ const aadV2 = (eventId: string) => Buffer.from(`${eventId}\u0000v2`);
 const nonceBytes = sodium.crypto_aead_xchacha20poly1305_ietf_NPUBBYTES;
 const tagBytes = sodium.crypto_aead_xchacha20poly1305_ietf_ABYTES;
 
+// What version 2 binds into a box: the event id. Written into one scratch buffer rather than a new one per box.
+const aadScratch = Buffer.allocUnsafe(256);
+function aadV2Of(eventId: string): Buffer {
+  if (Buffer.byteLength(eventId) > aadScratch.length - 3) return aadV2(eventId);
+  const length = aadScratch.write(eventId);
+  return aadScratch.subarray(0, length + aadScratch.write('\u0000v2', length));
+}
+
+/** Seals `text` in place in one buffer: nonce, then the ciphertext over the message's own bytes, then the tag. */
 function sealBox(key: Buffer, aad: Buffer, text: string): string {
-  const message = Buffer.from(text, 'utf8');
-  const box = Buffer.allocUnsafe(nonceBytes + message.length + tagBytes);
-  const nonce = box.subarray(0, nonceBytes);
-  randomPiece(nonceBytes).copy(nonce);
-  sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(box.subarray(nonceBytes), message, aad, null, nonce, key);
+  const length = Buffer.byteLength(text);
+  const box = Buffer.allocUnsafe(nonceBytes + length + tagBytes);
+  randomPiece(nonceBytes).copy(box);
+  box.write(text, nonceBytes);
+  sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(box.subarray(nonceBytes), box.subarray(nonceBytes, nonceBytes + length), aad, null, box.subarray(0, nonceBytes), key);
   return box.toString('base64url');
 }
 
@@ -111,9 +120,53 @@ class PathCopy {
   }
 }
 
+/** A rule's field as sealing walks it: the objects on the way, the field's name, its path as JSON, its stand-in. */
+type CompiledField = { parents: string[]; name: string; pathJson: string; standIn: string };
+type CompiledRule = { rule: PersonalFields; fields: CompiledField[] };
+
+function compile(personal: Readonly<Record<string, PersonalFields>>): Map<string, CompiledRule> {
+  const rules = new Map<string, CompiledRule>();
+  for (const [type, rule] of Object.entries(personal)) {
+    const fields = Object.entries(rule.fields).map(([path, standIn]) => {
+      const parts = path.split('.');
+      return { parents: parts.slice(0, -1), name: parts.at(-1)!, pathJson: JSON.stringify(path), standIn };
+    });
+    rules.set(type, { rule, fields });
+  }
+  return rules;
+}
+
+/** The event's data, shallowly, without a `$sealed` it may have been given. */
+function copyOf(original: Json): Json {
+  const top = { ...original };
+  if (sealedKey in top) delete top[sealedKey];
+  return top;
+}
+
+/**
+ * Puts a field's stand-in into the copy, copying each object on the way to it the first time it is reached (an object
+ * still the original's is not yet copied), so the rest of the event (items, amounts) is shared rather than cloned.
+ */
+function standIn(top: Json, original: Json, field: CompiledField): void {
+  let from = original;
+  let to = top;
+  for (const part of field.parents) {
+    const inner = from[part] as Json;
+    let innerCopy = to[part] as Json;
+    if (innerCopy === inner) {
+      innerCopy = { ...inner };
+      to[part] = innerCopy;
+    }
+    from = inner;
+    to = innerCopy;
+  }
+  to[field.name] = field.standIn;
+}
+
 const usableEmail = (value: unknown): value is string => typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value.trim());
 
 export function withSealedPersonalData(store: EventStore, keys: KeyStore, personal: Readonly<Record<string, PersonalFields>> = defaultPersonalData): SealedEventStore {
+  const compiled = compile(personal);
   /**
    * The subject an event of `stream` is sealed under: the stream's, else its e-mail address's, else a new one. A stream
    * appended as new (`isNew`) is not looked up: it has no subject yet.
@@ -129,32 +182,35 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
   }
 
   function sealEvent(stream: string, event: NewEvent, isNew: boolean): NewEvent {
-    const rule = personal[event.type];
+    const rule = compiled.get(event.type);
     if (!rule) return event;
     const original = event.data as Json;
-    const values: Record<string, string> = {};
-    let copy: PathCopy | null = null;
-    for (const path in rule.fields) {
-      const place = at(original, path);
-      const value = place?.holder[place.name];
+    // The values go into the box as the JSON of { path: value }, written as it is gathered; the copy stands in for them.
+    let text = '';
+    let top: Json | null = null;
+    for (const field of rule.fields) {
+      let from: unknown = original;
+      for (let i = 0; i < field.parents.length && typeof from === 'object' && from !== null; i++) from = (from as Json)[field.parents[i]!];
+      if (typeof from !== 'object' || from === null) continue;
+      const value = (from as Json)[field.name];
       // An empty field says nothing about anyone: left as it is.
       if (typeof value !== 'string' || value === '') continue;
-      values[path] = value;
-      copy ??= new PathCopy(original, sealedKey);
-      copy.set(path, rule.fields[path]);
+      text += `${text ? ',' : '{'}${field.pathJson}:${JSON.stringify(value)}`;
+      top ??= copyOf(original);
+      standIn(top, original, field);
     }
-    if (!copy) return event;
-    let subject = subjectFor(stream, rule, original, isNew);
+    if (!top) return event;
+    let subject = subjectFor(stream, rule.rule, original, isNew);
     let key = keys.key(subject);
     if (!key) {
       // The stream's person was forgotten (by another process, since this one last asked): asked again, the stream
       // has no subject any more and gets a new one.
-      subject = subjectFor(stream, rule, original, false);
+      subject = subjectFor(stream, rule.rule, original, false);
       key = keys.key(subject);
     }
     if (!key) throw new Error(`The data key of subject ${subject} is gone: ${stream} belongs to a forgotten person`);
-    copy.top[sealedKey] = { v: 2, subject, box: sealBox(key, aadV2(event.id), JSON.stringify(values)) } satisfies SealedEnvelope;
-    return { ...event, data: copy.top };
+    top[sealedKey] = { v: 2, subject, box: sealBox(key, aadV2Of(event.id), `${text}}`) } satisfies SealedEnvelope;
+    return { id: event.id, type: event.type, data: top, metadata: event.metadata };
   }
 
   /**
