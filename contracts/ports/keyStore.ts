@@ -6,30 +6,22 @@ export type SubjectId = string;
 
 export interface KeyStore {
   /**
-   * The subject that the e-mail address belongs to, created with a fresh key on first use. Addresses are compared
-   * case-insensitively and after trimming; the store keeps only a keyed hash of each, never the address.
+   * The subject an event of `stream` is sealed under, linked to the stream (and to the address, when one is given): the
+   * stream's own subject, else the first the address was linked to, else a new one with a fresh key. A stream appended
+   * as new (`streamIsNew`) has no subject of its own yet and is not looked up. The subject's key is durable before it
+   * is handed out, so no event sealed under it outlives it; the links are an index of what each seal already names,
+   * committed soon after without anyone waiting. Addresses are compared case-insensitively and after trimming; the
+   * store keeps only a keyed hash of each, never the address.
    */
-  subjectForEmail(email: string): SubjectId;
+  subjectFor(stream: string, email: string | null, streamIsNew: boolean): SubjectId;
   /** The subject a stream's personal fields are sealed under, if one was recorded. */
   subjectOfStream(stream: string): SubjectId | null;
-  /** Records that `stream` belongs to `subject` (the first sealed event of a stream decides); later calls keep the first. */
-  linkStream(stream: string, subject: SubjectId): SubjectId;
-  /** A new subject with its own key for a stream whose events name no e-mail address. */
-  newSubject(): SubjectId;
-  /** Also links `email` to an existing subject (an address added to an order after it was placed). */
-  linkEmail(email: string, subject: SubjectId): void;
   /** The data key of a subject: 32 bytes, or null once the subject is forgotten (or was never known). */
   key(subject: SubjectId): Buffer | null;
   /** Every subject the address was ever linked to (an address may have reached several streams before it was known). */
   subjectsForEmail(email: string): SubjectId[];
   /** The streams recorded for a subject. */
   streamsOf(subject: SubjectId): string[];
-  /**
-   * Resolves once every key written so far is durable; the sealed store awaits it before it appends the events sealed
-   * under them, so no event outlives its key. Links are an index of what each seal already names (its subject): they
-   * are committed soon after, and nothing waits for them (decision 053).
-   */
-  sync(): Promise<void>;
   /** Deletes the subject's key, its address hashes and its stream links, so nothing is left to unseal or to link. */
   forget(subject: SubjectId): boolean;
   close(): void;

@@ -167,18 +167,10 @@ const usableEmail = (value: unknown): value is string => typeof value === 'strin
 
 export function withSealedPersonalData(store: EventStore, keys: KeyStore, personal: Readonly<Record<string, PersonalFields>> = defaultPersonalData): SealedEventStore {
   const compiled = compile(personal);
-  /**
-   * The subject an event of `stream` is sealed under: the stream's, else its e-mail address's, else a new one. A stream
-   * appended as new (`isNew`) is not looked up: it has no subject yet.
-   */
+  /** The subject an event of `stream` is sealed under (the key store decides: the stream's, the address's, or new). */
   function subjectFor(stream: string, rule: PersonalFields, data: Json, isNew: boolean): SubjectId {
     const email = rule.email?.(data);
-    const ofStream = isNew ? null : keys.subjectOfStream(stream);
-    if (ofStream) {
-      if (usableEmail(email)) keys.linkEmail(email, ofStream);
-      return ofStream;
-    }
-    return keys.linkStream(stream, usableEmail(email) ? keys.subjectForEmail(email) : keys.newSubject());
+    return keys.subjectFor(stream, usableEmail(email) ? email : null, isNew);
   }
 
   function sealEvent(stream: string, event: NewEvent, isNew: boolean): NewEvent {
@@ -252,12 +244,10 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     kind: store.kind,
     raw: store,
     keys,
-    async append(stream, events, expected) {
-      // A stream appended as new has no subject yet (a link left by an append that lost its race is found by linkStream).
-      const sealed = events.map((e, i) => sealEvent(stream, e, i === 0 && expected === 'no_stream'));
-      // The keys those seals need are committed before the events are (no event outlives its key); links follow soon.
-      await keys.sync();
-      return store.append(stream, sealed, expected);
+    append(stream, events, expected) {
+      // A stream appended as new has no subject yet: it is not looked up.
+      // The keys those seals need were committed before they were handed out (no event outlives its key).
+      return store.append(stream, events.map((e, i) => sealEvent(stream, e, i === 0 && expected === 'no_stream')), expected);
     },
     async readStream(stream) {
       return (await store.readStream(stream)).map(openEvent);

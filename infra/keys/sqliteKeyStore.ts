@@ -2,36 +2,18 @@
 // append-only and never edited; this file is where forgetting happens. `secure_delete` overwrites a deleted key's bytes
 // in its page, and every forgetting is checkpointed at once with the write-ahead log truncated, so no earlier copy of
 // the page is left in either file (decision 053).
-import { createCipheriv, createDecipheriv, createHmac, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+//
+// Appends ask this store for a subject and take nothing from the disk on the way (decision 054): keys are made ahead,
+// and links written, by a writer thread with its own connection (keyFileWriter.ts); what appends ask is answered from
+// memory, and a new address is looked up in the file only when the filter of known address hashes says "maybe".
+import { existsSync } from 'node:fs';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
+import { createHmac } from 'node:crypto';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
-import { randomPiece } from './randomPool.ts';
+import { hmacSha256, keyFileWrites, masterKeys, openKeyFile, unwrap, type EmailLink, type StreamLink, type WriterAnswer, type WriterRequest } from './keyFile.ts';
+import { LookupFilter } from './lookupFilter.ts';
 
 const normalise = (email: string) => email.trim().toLowerCase();
-
-/** Master key → the two keys it is used as: one wraps data keys, one hashes e-mail addresses for lookups. */
-function masterKeys(master: Buffer) {
-  if (master.length !== 32) throw new Error('The master data key must be 32 bytes');
-  const derive = (purpose: string) => createHmac('sha256', master).update(purpose).digest();
-  return { wrapping: derive('shop data-key wrapping v1'), lookup: derive('shop e-mail lookup v1') };
-}
-
-function wrap(wrapping: Buffer, subject: string, key: Buffer): Buffer {
-  const iv = randomPiece(12);
-  const cipher = createCipheriv('aes-256-gcm', wrapping, iv);
-  cipher.setAAD(Buffer.from(subject));
-  const sealed = Buffer.concat([cipher.update(key), cipher.final()]);
-  return Buffer.concat([iv, sealed, cipher.getAuthTag()]);
-}
-
-function unwrap(wrapping: Buffer, subject: string, wrapped: Buffer): Buffer {
-  const decipher = createDecipheriv('aes-256-gcm', wrapping, wrapped.subarray(0, 12));
-  decipher.setAAD(Buffer.from(subject));
-  decipher.setAuthTag(wrapped.subarray(wrapped.length - 16));
-  return Buffer.concat([decipher.update(wrapped.subarray(12, wrapped.length - 16)), decipher.final()]);
-}
 
 export class WrongMasterKey extends Error {
   constructor(readonly file: string) {
@@ -40,27 +22,105 @@ export class WrongMasterKey extends Error {
   }
 }
 
-/** How often the key file is asked whether another process committed to it (an erasure), while keys are read. */
+/** How often the key file is asked whether another process forgot someone, while keys are read. */
 const versionCheckMs = 5;
+/** How long the shop waits for the writer thread before it writes for itself. */
+const writerWaitMs = 10_000;
 
-export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
-  db.pragma('busy_timeout = 5000');
-  // A write-ahead log: a commit is one append to it. Links are an index of what the log's seals already say, committed
-  // without waiting for the disk (NORMAL: never torn, at worst the newest lost with the power); keys are committed with
-  // the disk's confirmation (FULL) before any event is sealed under them.
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('secure_delete = ON');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS subjects (subject TEXT PRIMARY KEY, wrapped BLOB NOT NULL, created_at TEXT NOT NULL);
-    CREATE TABLE IF NOT EXISTS subject_emails (lookup BLOB NOT NULL, subject TEXT NOT NULL, PRIMARY KEY (lookup, subject));
-    CREATE TABLE IF NOT EXISTS subject_streams (stream TEXT PRIMARY KEY, subject TEXT NOT NULL);
-    CREATE INDEX IF NOT EXISTS subject_streams_by_subject ON subject_streams (subject);
-    CREATE INDEX IF NOT EXISTS subject_emails_by_subject ON subject_emails (subject);
-    CREATE TABLE IF NOT EXISTS master (id INTEGER PRIMARY KEY CHECK (id = 1), fingerprint TEXT NOT NULL);
-  `);
+/** The writer thread's code: beside this module when run from source, beside the bundle's entry points once built. */
+function writerUrl(): URL | null {
+  const candidates = ['./keyFileWriter.ts', './keyFileWriter.js', '../keyFileWriter.js'].map((path) => new URL(path, import.meta.url));
+  return candidates.find((url) => existsSync(url)) ?? null;
+}
+
+/** Starts the thread; run from source (tests, development), it first registers the TypeScript loader, as Node 20 does not. */
+function startWorker(url: URL, options: WorkerOptions): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, options);
+  const loader = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(loader)}).then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+type Request = WriterRequest extends infer R ? (R extends unknown ? Omit<R, 'seq'> : never) : never;
+
+/**
+ * The writer thread as the shop's side sees it: requests numbered in order, answers taken off its port when wanted,
+ * and a wait for every request so far that does not turn the event loop (erasure and close need links committed now).
+ */
+class WriterThread {
+  private readonly worker: Worker;
+  private readonly answers: MessagePort;
+  private readonly done = new Int32Array(new SharedArrayBuffer(4));
+  private last = 0;
+  private failure: Error | null = null;
+
+  constructor(url: URL, file: string, wrapping: Buffer, private readonly onAnswer: (answer: WriterAnswer) => void) {
+    const { port1, port2 } = new MessageChannel();
+    this.answers = port1;
+    this.worker = startWorker(url, { workerData: { file, wrapping: new Uint8Array(wrapping), done: this.done.buffer, answers: port2 }, transferList: [port2] });
+    // The shop's process is not kept alive by it; close() ends it.
+    this.worker.unref();
+    this.worker.on('error', (error) => (this.failure = error));
+    this.worker.on('exit', (code) => (this.failure ??= new Error(`The key file writer stopped (exit code ${code})`)));
+  }
+
+  post(request: Request): number {
+    if (this.failure) throw this.failure;
+    this.last += 1;
+    this.worker.postMessage({ ...request, seq: this.last });
+    return this.last;
+  }
+
+  /** The number of the last request it has finished. */
+  get doneUpTo(): number {
+    return Atomics.load(this.done, 0);
+  }
+
+  /** Whether it has finished anything yet (it starts in a few tens of milliseconds). */
+  get started(): boolean {
+    return this.doneUpTo > 0;
+  }
+
+  /** Takes every answer waiting on the port. */
+  drain(): void {
+    for (let received = receiveMessageOnPort(this.answers); received; received = receiveMessageOnPort(this.answers)) this.onAnswer(received.message as WriterAnswer);
+  }
+
+  /** Waits until every request so far is done, then takes the answers; throws if it stopped or did not answer. */
+  settle(): void {
+    const deadline = performance.now() + writerWaitMs;
+    for (let current = this.doneUpTo; current < this.last; current = this.doneUpTo) {
+      if (this.failure) throw this.failure;
+      const left = deadline - performance.now();
+      if (left <= 0) throw (this.failure = new Error(`The key file writer did not answer within ${writerWaitMs / 1000} s`));
+      Atomics.wait(this.done, 0, current, Math.min(left, 100));
+    }
+    this.drain();
+  }
+
+  close(): void {
+    try {
+      if (!this.failure) {
+        this.post({ kind: 'close' });
+        this.settle();
+      }
+    } finally {
+      void this.worker.terminate();
+    }
+  }
+}
+
+export type KeyStoreOptions = {
+  /**
+   * How many subjects this shop makes for itself before it starts the writer thread: a shop with a few new customers a
+   * day never needs one; one taking orders from many new customers at once does. 0 starts it with the first.
+   */
+  writerAfter?: number;
+};
+
+export function openSqliteKeyStore(file: string, master: Buffer, options: KeyStoreOptions = {}): KeyStore {
+  const writerAfter = options.writerAfter ?? 1024;
+  const db = openKeyFile(file);
   const { wrapping, lookup } = masterKeys(master);
   // A key store opened with another master key could unwrap nothing: refuse at once rather than read every person as erased.
   const fingerprint = createHmac('sha256', wrapping).update('fingerprint').digest('hex');
@@ -70,146 +130,286 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     db.close();
     throw new WrongMasterKey(file);
   }
-  const lookupOf = (email: string) => createHmac('sha256', lookup).update(normalise(email)).digest();
+  const lookupOf = hmacSha256(lookup);
+  const local = keyFileWrites(db, wrapping);
   const q = {
-    insertSubject: db.prepare('INSERT INTO subjects (subject, wrapped, created_at) VALUES (?, ?, ?)'),
     wrapped: db.prepare<[string], { wrapped: Buffer }>('SELECT wrapped FROM subjects WHERE subject = ?'),
     byLookup: db.prepare<[Buffer], { subject: string }>('SELECT subject FROM subject_emails WHERE lookup = ? ORDER BY rowid'),
-    linkEmail: db.prepare('INSERT OR IGNORE INTO subject_emails (lookup, subject) VALUES (?, ?)'),
+    lookups: db.prepare<[], Buffer>('SELECT lookup FROM subject_emails').pluck(),
+    lookupCount: db.prepare<[], number>('SELECT COUNT(*) FROM subject_emails').pluck(),
     streamSubject: db.prepare<[string], { subject: string }>('SELECT subject FROM subject_streams WHERE stream = ?'),
-    linkStream: db.prepare('INSERT OR IGNORE INTO subject_streams (stream, subject) VALUES (?, ?)'),
     streamsOf: db.prepare<[string], { stream: string }>('SELECT stream FROM subject_streams WHERE subject = ? ORDER BY stream'),
     forgetKey: db.prepare('DELETE FROM subjects WHERE subject = ?'),
     forgetEmails: db.prepare('DELETE FROM subject_emails WHERE subject = ?'),
     forgetStreams: db.prepare('DELETE FROM subject_streams WHERE subject = ?'),
+    countErasure: db.prepare('UPDATE erasures SET count = count + 1 WHERE id = 1'),
+    erasures: db.prepare<[], number>('SELECT count FROM erasures WHERE id = 1').pluck(),
+    // Prepared once: asked every few milliseconds while keys are read, so it must cost next to nothing.
+    dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
   };
-  // Keys are kept in memory once read; another process's commit (an erasure made by the shop while the projections run
-  // apart) changes SQLite's data_version, and the kept keys are dropped before the next one is handed out.
-  const kept = new Map<SubjectId, Buffer>();
-  // Prepared once: asked before every key handed out, so it must cost next to nothing.
-  const dataVersionStatement = db.prepare('PRAGMA data_version').pluck();
-  const dataVersion = () => dataVersionStatement.get() as number;
-  let seenVersion = dataVersion();
-  let checkedAt = performance.now();
 
-  // No transaction is ever left open across a turn of the event loop: another connection to the file (the projection
-  // runner, a command-line tool, or a second shop in the same process) is never kept waiting on one.
+  // Keys are kept in memory once read or made.
+  const kept = new Map<SubjectId, Buffer>();
+
+  // The writer thread, started once this shop has made `writerAfter` subjects for itself (a process that only reads,
+  // or a quiet shop, never starts one). Until then, and if it cannot start or stops, this connection writes.
+  let writer: WriterThread | null = null;
+  let writerGone = false;
+  let madeHere = 0;
+  const startWriter = () => {
+    if (writer || writerGone || madeHere < writerAfter) return;
+    const url = writerUrl();
+    if (url) writer = new WriterThread(url, file, wrapping, onAnswer);
+    else writerGone = true;
+  };
 
   // Subjects made ahead, their keys already committed with the disk's confirmation (FULL): a new person's first append
-  // takes one without waiting for the disk. A process that stops leaves its unused ones as keys nothing was sealed
-  // under; close() deletes them.
+  // takes one without waiting for anything. As many are kept ahead as were asked for in a burst (up to 4,096); a
+  // process that stops leaves its unused ones as keys nothing was sealed under, and close() deletes them.
   const ahead: SubjectId[] = [];
-  const aheadBatch = 256;
-  const aheadLow = 64;
-  const insertSubject = (): SubjectId => {
-    const subject = randomUUID();
-    // A copy: the key is kept in memory, and the pool's piece is a view.
-    const key = Buffer.from(randomPiece(32));
-    q.insertSubject.run(subject, wrap(wrapping, subject, key), new Date().toISOString());
-    kept.set(subject, key);
-    return subject;
+  let aheadTarget = 256;
+  const aheadMost = 4096;
+  let making = 0;
+  const takeMade = (subjects: string[], keys: Uint8Array) => {
+    const bytes = Buffer.from(keys.buffer, keys.byteOffset, keys.byteLength);
+    subjects.forEach((subject, i) => kept.set(subject, bytes.subarray(i * 32, (i + 1) * 32)));
+    // Handed out last-made first; the order means nothing.
+    ahead.push(...subjects);
   };
-  const insertBatch = db.transaction(() => Array.from({ length: aheadBatch }, insertSubject));
-  const makeAhead = () => {
-    db.pragma('synchronous = FULL');
-    ahead.push(...insertBatch());
+  const makeHere = (count: number) => {
+    const { subjects, keys } = local.makeSubjects(count);
+    madeHere += count;
+    takeMade(subjects, keys);
   };
-  let makingAhead = false;
-  const newSubject = (): SubjectId => {
-    if (ahead.length === 0) makeAhead();
-    const subject = ahead.pop()!;
-    if (ahead.length < aheadLow && !makingAhead) {
-      // Made on the next turn, before the last are used: appends seldom wait for the disk.
-      makingAhead = true;
-      setImmediate(() => {
-        makingAhead = false;
-        try {
-          if (ahead.length < aheadLow) makeAhead();
-        } catch {
-          // The next subject wanted with none left makes them, and says why if it cannot.
-        }
-      });
+  /** More made ahead when half are used: by the writer, or here on the next turn (before the last are used). */
+  const refill = () => {
+    const wanted = aheadTarget - ahead.length - making;
+    if (wanted < aheadTarget / 2) return;
+    making += wanted;
+    if (writer) {
+      try {
+        writer.post({ kind: 'make', count: wanted });
+        return;
+      } catch {
+        writerFailed();
+        making = wanted;
+      }
     }
-    return subject;
+    setImmediate(() => {
+      making = 0;
+      try {
+        if (ahead.length < aheadTarget / 2) makeHere(aheadTarget - ahead.length);
+      } catch {
+        // The next subject wanted with none left is made then, and says why if it cannot be.
+      }
+    });
   };
 
-  // Links wait in memory and are written together within 50 ms, without waiting for the disk (NORMAL: never torn, at
-  // worst the newest lost with the power). Nothing waits for them: an event's seal names its subject, so a lost link is
-  // found again in the log (the erasure reads the seals of a person's streams).
-  const pendingStreams: [string, SubjectId][] = [];
-  const pendingEmails: [Buffer, SubjectId][] = [];
-  const insertLinks = db.transaction(() => {
-    for (const [stream, subject] of pendingStreams) q.linkStream.run(stream, subject);
-    for (const [lookupHash, subject] of pendingEmails) q.linkEmail.run(lookupHash, subject);
-  });
+  // Links wait in memory and go to the writer together within 50 ms, written there without waiting for the disk (NORMAL:
+  // never torn, at worst the newest lost with the power). Nothing waits for them: an event's seal names its subject, so a
+  // lost link is found again in the log (the erasure reads the seals of a person's streams).
+  let pendingStreams: StreamLink[] = [];
+  let pendingEmails: EmailLink[] = [];
+  const sentLinks = new Map<number, [StreamLink[], EmailLink[]]>();
   let linksTimer: NodeJS.Timeout | null = null;
   const linksDelayMs = 50;
-  const flushLinks = () => {
+
+  function onAnswer(answer: WriterAnswer): void {
+    if (answer.kind === 'made') {
+      making = Math.max(0, making - answer.subjects.length);
+      takeMade(answer.subjects, answer.keys);
+    } else if (answer.kind === 'make-failed') {
+      // The next subject wanted with none left is made here, and says why if it cannot be.
+      making = 0;
+    } else {
+      pendingStreams.push(...answer.streams);
+      pendingEmails.push(...answer.emails);
+      linksLater(1000);
+    }
+  }
+
+  /** Forgets links the writer has committed (or handed back). */
+  const settled = () => {
+    if (!writer) return;
+    const upTo = writer.doneUpTo;
+    for (const seq of sentLinks.keys()) if (seq <= upTo) sentLinks.delete(seq);
+  };
+
+  /** The writer stopped or did not answer: what it was given is written here from now on. */
+  const writerFailed = () => {
+    writerGone = true;
+    const gone = writer;
+    writer = null;
+    making = 0;
+    for (const [streams, emails] of sentLinks.values()) {
+      pendingStreams.push(...streams);
+      pendingEmails.push(...emails);
+    }
+    sentLinks.clear();
+    try {
+      gone?.close();
+    } catch {
+      // Already stopped.
+    }
+  };
+
+  /** Waits for the writer to finish what it was given. */
+  const settleWriter = () => {
+    if (!writer) return;
+    try {
+      writer.settle();
+      settled();
+    } catch {
+      writerFailed();
+    }
+  };
+
+  const sendLinks = () => {
     if (linksTimer) clearTimeout(linksTimer);
     linksTimer = null;
+    writer?.drain();
     if (pendingStreams.length === 0 && pendingEmails.length === 0) return;
-    db.pragma('synchronous = NORMAL');
-    insertLinks();
-    pendingStreams.length = 0;
-    pendingEmails.length = 0;
+    const streams = pendingStreams;
+    const emails = pendingEmails;
+    pendingStreams = [];
+    pendingEmails = [];
+    const thread = writer;
+    try {
+      if (thread) sentLinks.set(thread.post({ kind: 'links', streams, emails }), [streams, emails]);
+      else local.writeLinks(streams, emails);
+    } catch (error) {
+      pendingStreams.push(...streams);
+      pendingEmails.push(...emails);
+      if (thread) writerFailed();
+      else throw error;
+    }
+    settled();
   };
-  const flushLater = () => {
+  function linksLater(delayMs = linksDelayMs): void {
     linksTimer ??= setTimeout(() => {
+      linksTimer = null;
       try {
-        flushLinks();
+        sendLinks();
       } catch {
         // Another process held the file past the busy timeout: the links wait for the next try.
-        linksTimer = setTimeout(flushLater, 1000).unref();
+        linksLater(1000);
       }
-    }, linksDelayMs).unref();
+    }, delayMs).unref();
+  }
+  /** Every link so far committed, before the file is asked about links or caches that stand in for them are dropped. */
+  const linksNow = () => {
+    sendLinks();
+    settleWriter();
+    if (pendingStreams.length || pendingEmails.length) sendLinks();
   };
-  const sync = (): Promise<void> => Promise.resolve();
 
-  // What appends ask for every event, kept in memory: the subject of a stream and of an address. Dropped with the kept
-  // keys (another process committed) and on every forgetting.
+  const newSubject = (): SubjectId => {
+    startWriter();
+    // The writer's batches are taken in when few are left.
+    if (ahead.length <= aheadTarget / 2) writer?.drain();
+    if (ahead.length === 0 && writer?.started && making > 0) {
+      // A burst took every subject made ahead: wait for the batch under way, and keep more ahead from now on.
+      aheadTarget = Math.min(aheadTarget * 2, aheadMost);
+      settleWriter();
+    }
+    // None made yet (the writer is starting, or gone): made here.
+    if (ahead.length === 0) makeHere(writer?.started ? 32 : aheadTarget);
+    const subject = ahead.pop()!;
+    refill();
+    return subject;
+  };
+
+  // What appends ask, kept in memory: the subject of a stream and of an address, and the address links already made.
+  // The caches stand in for links not yet written: those are committed before the caches are emptied (at 50,000
+  // entries, and when someone is forgotten).
   const streamSubjects = new Map<string, SubjectId>();
   const emailSubjects = new Map<string, SubjectId>();
   const linked = new Set<string>();
   const cacheLimit = 50_000;
-  const remember = (stream: string, subject: SubjectId) => {
-    if (streamSubjects.size >= cacheLimit) {
-      flushLinks();
-      streamSubjects.clear();
-    }
-    streamSubjects.set(stream, subject);
-  };
-  // The caches stand in for links still waiting in memory: those are written before the caches are emptied.
   const dropCaches = () => {
-    flushLinks();
+    linksNow();
     streamSubjects.clear();
     emailSubjects.clear();
     linked.clear();
   };
-  // Asked before each append that names an address; the answer is kept in memory by the normalised address (dropped
-  // with the other caches, and on every forgetting).
-  const subjectForEmail = (email: string): SubjectId => {
-    const address = normalise(email);
+
+  // The address hashes the file may hold; rebuilt larger when it has taken in more than it was sized for.
+  const loadFilter = () => {
+    const filter = new LookupFilter(Math.max(2 * q.lookupCount.get()!, 4096));
+    for (const hash of q.lookups.iterate()) filter.add(hash);
+    return filter;
+  };
+  let filter = loadFilter();
+
+  const linkAddress = (address: string, hash: Buffer, subject: SubjectId) => {
+    pendingEmails.push([hash, subject]);
+    filter.add(hash);
+    if (filter.full) {
+      linksNow();
+      filter = loadFilter();
+    }
+    linksLater();
+  };
+
+  const subjectOfAddress = (address: string): SubjectId => {
     const cached = emailSubjects.get(address);
     if (cached) return cached;
     const hash = lookupOf(address);
-    const known = q.byLookup.get(hash);
-    if (emailSubjects.size >= cacheLimit) {
-      flushLinks();
-      emailSubjects.clear();
-    }
-    if (known) {
-      emailSubjects.set(address, known.subject);
-      return known.subject;
-    }
-    const subject = newSubject();
-    pendingEmails.push([hash, subject]);
-    flushLater();
+    // The first subject the address was linked to, if the file may know it; else a new one.
+    const known = filter.mayHold(hash) ? q.byLookup.get(hash)?.subject : undefined;
+    if (emailSubjects.size >= cacheLimit) dropCaches();
+    const subject = known ?? newSubject();
+    if (!known) linkAddress(address, hash, subject);
     emailSubjects.set(address, subject);
+    linked.add(`${address}\u0000${subject}`);
     return subject;
   };
-  const forgetUnused = db.transaction((subjects: SubjectId[]) => {
-    for (const subject of subjects) q.forgetKey.run(subject);
-  });
+
+  /** Also links an address to the stream's subject (an address added to an order after it was placed). */
+  const alsoLink = (address: string, subject: SubjectId) => {
+    // The address's own subject: linked when the address was given it.
+    if (emailSubjects.get(address) === subject) return;
+    const pair = `${address}\u0000${subject}`;
+    if (linked.has(pair)) return;
+    const hash = lookupOf(address);
+    // The address's first subject is what it finds: this one, unless an earlier link is written already.
+    if (!emailSubjects.has(address)) emailSubjects.set(address, (filter.mayHold(hash) ? q.byLookup.get(hash)?.subject : undefined) ?? subject);
+    linkAddress(address, hash, subject);
+    linked.add(pair);
+  };
+
+  const remember = (stream: string, subject: SubjectId) => {
+    if (streamSubjects.size >= cacheLimit) dropCaches();
+    streamSubjects.set(stream, subject);
+  };
+  const subjectOfStream = (stream: string): SubjectId | null => {
+    const cached = streamSubjects.get(stream);
+    if (cached) return cached;
+    const subject = q.streamSubject.get(stream)?.subject ?? null;
+    if (subject) remember(stream, subject);
+    return subject;
+  };
+
+  // Another process's forgetting (an erasure made by the shop while the projections run apart, or from the command
+  // line) bumps the file's count of erasures; the kept keys and caches are dropped when it changes. The count is read
+  // only when the file changed at all (data_version), and at most every few milliseconds.
+  let seenVersion = q.dataVersion.get()!;
+  let seenErasures = q.erasures.get()!;
+  let checkedAt = performance.now();
+  const checkErasures = () => {
+    const now = performance.now();
+    if (now - checkedAt < versionCheckMs) return;
+    checkedAt = now;
+    const version = q.dataVersion.get()!;
+    if (version === seenVersion) return;
+    seenVersion = version;
+    const erasures = q.erasures.get()!;
+    if (erasures === seenErasures) return;
+    seenErasures = erasures;
+    kept.clear();
+    dropCaches();
+  };
+
   /** Copies every committed page into the file and empties the write-ahead log, waiting for readers of other processes. */
   const checkpoint = () => {
     for (let attempt = 0; attempt < 50; attempt++) {
@@ -222,55 +422,31 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     const removed = q.forgetKey.run(subject).changes > 0;
     q.forgetEmails.run(subject);
     q.forgetStreams.run(subject);
+    q.countErasure.run();
     return removed;
   });
 
   return {
-    subjectForEmail,
-    subjectOfStream(stream) {
-      const cached = streamSubjects.get(stream);
-      if (cached) return cached;
-      const subject = q.streamSubject.get(stream)?.subject ?? null;
-      if (subject) remember(stream, subject);
-      return subject;
-    },
-    linkStream(stream, subject) {
-      // The first link decides: one left by an append that lost its race stays.
-      const first = streamSubjects.get(stream) ?? q.streamSubject.get(stream)?.subject;
-      if (first) {
-        remember(stream, first);
-        return first;
+    subjectFor(stream, email, streamIsNew) {
+      const address = email === null ? null : normalise(email);
+      const ofStream = streamIsNew ? (streamSubjects.get(stream) ?? null) : subjectOfStream(stream);
+      if (ofStream) {
+        if (address) alsoLink(address, ofStream);
+        return ofStream;
       }
+      // A stream's first link decides; one left in the file by an append that lost its race is kept there, and the
+      // erasure finds this stream's events through their seals all the same.
+      const subject = address ? subjectOfAddress(address) : newSubject();
       pendingStreams.push([stream, subject]);
-      flushLater();
+      linksLater();
       remember(stream, subject);
       return subject;
     },
-    newSubject: () => newSubject(),
-    linkEmail(email, subject) {
-      const pair = `${normalise(email)}\u0000${subject}`;
-      if (linked.has(pair)) return;
-      const address = normalise(email);
-      const hash = lookupOf(address);
-      // The address's first subject is what it finds: this one, unless an earlier link is written already.
-      if (!emailSubjects.has(address)) emailSubjects.set(address, q.byLookup.get(hash)?.subject ?? subject);
-      pendingEmails.push([hash, subject]);
-      flushLater();
-      linked.add(pair);
-    },
+    subjectOfStream,
     key(subject) {
       // Asked at most every few milliseconds rather than for every field: a rebuild opens several fields per event, and
       // an erasure made by another process reaches this one within that time, before any rebuild it starts.
-      const now = performance.now();
-      if (now - checkedAt >= versionCheckMs) {
-        checkedAt = now;
-        const version = dataVersion();
-        if (version !== seenVersion) {
-          kept.clear();
-          dropCaches();
-          seenVersion = version;
-        }
-      }
+      checkErasures();
       const known = kept.get(subject);
       if (known) return known;
       const row = q.wrapped.get(subject);
@@ -284,32 +460,33 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
       return key;
     },
     subjectsForEmail: (email) => {
-      flushLinks();
-      return q.byLookup.all(lookupOf(email)).map((r) => r.subject);
+      linksNow();
+      return q.byLookup.all(lookupOf(normalise(email))).map((r) => r.subject);
     },
     streamsOf: (subject) => {
-      flushLinks();
+      linksNow();
       return q.streamsOf.all(subject).map((r) => r.stream);
     },
-    sync,
     forget(subject) {
       kept.delete(subject);
       dropCaches();
       // The forgetting is committed with the disk's confirmation and checkpointed: the deleted key's page is written over
       // in the file and the write-ahead log, with the page's earlier copies, is emptied.
-      flushLinks();
       db.pragma('synchronous = FULL');
       const removed = forget(subject);
+      seenErasures = q.erasures.get()!;
       checkpoint();
       return removed;
     },
     close() {
-      flushLinks();
+      linksNow();
+      writer?.close();
+      writer?.drain();
+      writer = null;
+      writerGone = true;
+      if (pendingStreams.length || pendingEmails.length) local.writeLinks(pendingStreams.splice(0), pendingEmails.splice(0));
       // Subjects made ahead and never used: nothing was sealed under them.
-      if (ahead.length) {
-        db.pragma('synchronous = FULL');
-        forgetUnused(ahead.splice(0));
-      }
+      local.deleteSubjects(ahead.splice(0));
       checkpoint();
       db.close();
     },
