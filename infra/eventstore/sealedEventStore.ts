@@ -7,7 +7,7 @@ import { createDecipheriv } from 'node:crypto';
 import sodium from 'sodium-native';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
-import { randomPiece } from '../keys/randomPool.ts';
+import { randomInto } from '../keys/randomPool.ts';
 import { isSealed, personalData as defaultPersonalData, sealedEnvelope, sealedKey, type PersonalFields, type SealedEnvelope } from '../../contracts/personalData.ts';
 
 export { isSealed, sealedEnvelope, sealedKey, subjectsSealedIn, type SealedEnvelope, type SealedField } from '../../contracts/personalData.ts';
@@ -36,19 +36,38 @@ const tagBytes = sodium.crypto_aead_xchacha20poly1305_ietf_ABYTES;
 // What version 2 binds into a box: the event id. Written into one scratch buffer rather than a new one per box.
 const aadScratch = Buffer.allocUnsafe(256);
 function aadV2Of(eventId: string): Buffer {
-  if (Buffer.byteLength(eventId) > aadScratch.length - 3) return aadV2(eventId);
-  const length = aadScratch.write(eventId);
-  return aadScratch.subarray(0, length + aadScratch.write('\u0000v2', length));
+  const aad = `${eventId}\u0000v2`;
+  if (Buffer.byteLength(aad) > aadScratch.length) return Buffer.from(aad);
+  return aadScratch.subarray(0, aadScratch.write(aad));
 }
 
-/** Seals `text` in place in one buffer: nonce, then the ciphertext over the message's own bytes, then the tag. */
+/**
+ * Buffers for boxes of one message length, kept and used again: the box (nonce, ciphertext, tag) and views of its
+ * nonce and ciphertext, and the message. Sealing then allocates nothing but the box's text.
+ */
+type BoxScratch = { box: Buffer; nonce: Buffer; sealed: Buffer; message: Buffer };
+const scratches = new Map<number, BoxScratch>();
+const scratchFor = (length: number): BoxScratch => {
+  let scratch = scratches.get(length);
+  if (!scratch) {
+    const box = Buffer.alloc(nonceBytes + length + tagBytes);
+    scratch = { box, nonce: box.subarray(0, nonceBytes), sealed: box.subarray(nonceBytes), message: Buffer.alloc(length) };
+    // Messages of a few hundred bytes have a few hundred lengths; a longer one is sealed in buffers of its own.
+    if (length <= 4096) scratches.set(length, scratch);
+  }
+  return scratch;
+};
+
+/** Seals `text` under `key`: the box's text is nonce, ciphertext and tag, in base64url. */
 function sealBox(key: Buffer, aad: Buffer, text: string): string {
-  const length = Buffer.byteLength(text);
-  const box = Buffer.allocUnsafe(nonceBytes + length + tagBytes);
-  randomPiece(nonceBytes).copy(box);
-  box.write(text, nonceBytes);
-  sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(box.subarray(nonceBytes), box.subarray(nonceBytes, nonceBytes + length), aad, null, box.subarray(0, nonceBytes), key);
-  return box.toString('base64url');
+  const { box, nonce, sealed, message } = scratchFor(Buffer.byteLength(text));
+  message.write(text);
+  randomInto(nonce);
+  sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(sealed, message, aad, null, nonce, key);
+  const encoded = box.toString('base64url');
+  // Nothing of the message is left in memory that is used again.
+  message.fill(0);
+  return encoded;
 }
 
 function openBox(key: Buffer, aad: Buffer, sealed: string): string | null {

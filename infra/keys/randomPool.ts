@@ -17,3 +17,13 @@ export function randomPiece(size: number): Buffer {
   next += size;
   return piece;
 }
+
+/** Fills `target` with fresh random bytes from the pool, without a view of the pool being made. */
+export function randomInto(target: Buffer): void {
+  if (next + target.length > pool.length) {
+    pool = randomBytes(Math.max(fill, target.length));
+    next = 0;
+  }
+  pool.copy(target, 0, next, next + target.length);
+  next += target.length;
+}
