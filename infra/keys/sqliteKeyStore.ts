@@ -119,7 +119,7 @@ export type KeyStoreOptions = {
 };
 
 export function openSqliteKeyStore(file: string, master: Buffer, options: KeyStoreOptions = {}): KeyStore {
-  const writerAfter = options.writerAfter ?? 1024;
+  const writerAfter = options.writerAfter ?? 512;
   const db = openKeyFile(file);
   const { wrapping, lookup } = masterKeys(master);
   // A key store opened with another master key could unwrap nothing: refuse at once rather than read every person as erased.
@@ -159,8 +159,13 @@ export function openSqliteKeyStore(file: string, master: Buffer, options: KeySto
   const startWriter = () => {
     if (writer || writerGone || madeHere < writerAfter) return;
     const url = writerUrl();
-    if (url) writer = new WriterThread(url, file, wrapping, onAnswer);
-    else writerGone = true;
+    if (!url) {
+      writerGone = true;
+      return;
+    }
+    writer = new WriterThread(url, file, wrapping, onAnswer);
+    // A shop that needs it is taking many new people at once: it keeps more ahead from the start.
+    aheadTarget = Math.max(aheadTarget, 1024);
   };
 
   // Subjects made ahead, their keys already committed with the disk's confirmation (FULL): a new person's first append
@@ -181,10 +186,10 @@ export function openSqliteKeyStore(file: string, master: Buffer, options: KeySto
     madeHere += count;
     takeMade(subjects, keys);
   };
-  /** More made ahead when half are used: by the writer, or here on the next turn (before the last are used). */
+  /** More made ahead: by the writer when a quarter are used, or here on the next turn when half are. */
   const refill = () => {
     const wanted = aheadTarget - ahead.length - making;
-    if (wanted < aheadTarget / 2) return;
+    if (wanted < aheadTarget / (writer ? 4 : 2)) return;
     making += wanted;
     if (writer) {
       try {
