@@ -8,9 +8,19 @@ import { keyFileWrites, openKeyFile, type WriterAnswer, type WriterRequest } fro
 type WriterData = { file: string; wrapping: Uint8Array; done: SharedArrayBuffer; answers: MessagePort };
 
 const { file, wrapping, done, answers } = workerData as WriterData;
-const db = openKeyFile(file);
-const writes = keyFileWrites(db, Buffer.from(wrapping));
+// [0] the number of the last request done, [1] set when the thread could not start: the shop stops waiting at once.
 const doneSeq = new Int32Array(done);
+const opened = (() => {
+  try {
+    const db = openKeyFile(file);
+    return { db, writes: keyFileWrites(db, Buffer.from(wrapping)) };
+  } catch (error) {
+    Atomics.store(doneSeq, 1, 1);
+    Atomics.notify(doneSeq, 0);
+    throw error;
+  }
+})();
+const { db, writes } = opened;
 const answer = (message: WriterAnswer, transfer: ArrayBuffer[] = []) => answers.postMessage(message, transfer);
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

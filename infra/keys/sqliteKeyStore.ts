@@ -37,7 +37,9 @@ function writerUrl(): URL | null {
 function startWorker(url: URL, options: WorkerOptions): Worker {
   if (!url.pathname.endsWith('.ts')) return new Worker(url, options);
   const loader = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(loader)}).then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
+  // A thread that cannot load its code says so in shared memory (as keyFileWriter.ts does when it cannot open the file).
+  const failed = `const state = new Int32Array(require('node:worker_threads').workerData.done); Atomics.store(state, 1, 1); Atomics.notify(state, 0);`;
+  const boot = `import(${JSON.stringify(loader)}).then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); }).catch((error) => { ${failed} throw error; })`;
   return new Worker(boot, { ...options, eval: true });
 }
 
@@ -50,7 +52,8 @@ type Request = WriterRequest extends infer R ? (R extends unknown ? Omit<R, 'seq
 class WriterThread {
   private readonly worker: Worker;
   private readonly answers: MessagePort;
-  private readonly done = new Int32Array(new SharedArrayBuffer(4));
+  /** [0] the number of the last request done, [1] set when the thread could not start. */
+  private readonly done = new Int32Array(new SharedArrayBuffer(8));
   private last = 0;
   private failure: Error | null = null;
 
@@ -90,6 +93,7 @@ class WriterThread {
   settle(): void {
     const deadline = performance.now() + writerWaitMs;
     for (let current = this.doneUpTo; current < this.last; current = this.doneUpTo) {
+      if (Atomics.load(this.done, 1) !== 0) this.failure ??= new Error('The key file writer could not start');
       if (this.failure) throw this.failure;
       const left = deadline - performance.now();
       if (left <= 0) throw (this.failure = new Error(`The key file writer did not answer within ${writerWaitMs / 1000} s`));
