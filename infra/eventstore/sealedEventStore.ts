@@ -1,8 +1,9 @@
-// Personal fields sealed around any event store: on the way in, each field contracts/personalData.ts names is encrypted
-// (AES-256-GCM) under its person's data key; on the way out it is opened again, or, once the person is forgotten and the
-// key deleted, read as its stand-in ("Erased customer"). What is stored never changes, so the log's hash chain, computed
-// over the stored bytes, holds before and after an erasure. Events written before sealing existed hold plain text and
-// are handed on as they are.
+// Personal fields sealed around any event store: on the way in, the fields contracts/personalData.ts names are put in
+// one box per event (XChaCha20-Poly1305) under their person's data key and stand-ins left in their place; on the way out
+// they are opened again, or, once the person is forgotten and the key deleted, read as their stand-ins ("Erased
+// customer"). What is stored never changes, so the log's hash chain, computed over the stored bytes, holds before and
+// after an erasure. Events written before sealing existed hold plain text and are handed on as they are; events sealed
+// field by field (version 1, AES-256-GCM) still open.
 import { createDecipheriv } from 'node:crypto';
 import sodium from 'sodium-native';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
