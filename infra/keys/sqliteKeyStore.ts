@@ -3,9 +3,10 @@
 // in its page, and every forgetting is checkpointed at once with the write-ahead log truncated, so no earlier copy of
 // the page is left in either file (decision 053).
 //
-// Appends ask this store for a subject and take nothing from the disk on the way (decision 054): keys are made ahead,
-// and links written, by a writer thread with its own connection (keyFileWriter.ts); what appends ask is answered from
-// memory, and a new address is looked up in the file only when the filter of known address hashes says "maybe".
+// Appends ask this store for a subject and seldom wait for the disk (decision 054): keys are made ahead and links are
+// written later, on the next turns by this connection, and once the shop is busy by a writer thread with its own
+// (keyFileWriter.ts); what appends ask is answered from memory, and a new address is looked up in the file only when
+// the filter of known address hashes says "maybe".
 import { existsSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import { createHmac } from 'node:crypto';
