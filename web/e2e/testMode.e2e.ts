@@ -1,4 +1,5 @@
-// While payments run in test mode every page says so, in a corner that takes no room from the page.
+// While payments run in test mode every page says so, in a corner that takes no room from the page, which ends with
+// room enough for it.
 import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -26,6 +27,9 @@ test('every page of a shop on the sandbox says test mode, fixed out of the page 
       await notice.waitFor(wait);
       assert.is(await notice.textContent(), testModeNotice, path);
       assert.is(await notice.evaluate((el) => getComputedStyle(el).position), 'fixed', path);
+      // The page ends with room for it: scrolled to the end, nothing of the page is under the label.
+      const room = await notice.evaluate((el) => parseFloat(getComputedStyle(document.body).paddingBottom) - (el.getBoundingClientRect().height + parseFloat(getComputedStyle(el).bottom)));
+      assert.ok(room >= 0, `${path}: the page leaves ${room}px beside the label's height`);
     }
     // A checkout page says it in its own notice; the corner label steps aside so the sentence shows once.
     await page.goto(`${shop.url}/custom-checkout`);
