@@ -3,11 +3,10 @@
 // list and nothing that would change it.
 import { Badge, Button, Callout, Code, Flex, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { adminApi } from '../../../../contracts/admin/api.ts';
 import type { AccountDto, AccountRole } from '../../../../contracts/admin/model.ts';
-import { AdminPage } from '../../components/AdminPage.tsx';
+import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { call, queryFor, serverMessage } from '../../lib/api.ts';
 import { useCanChange } from '../../lib/admin/role.ts';
@@ -48,9 +47,7 @@ export function AccountsScreen() {
       title="Accounts"
       subtitle="Who may enter the admin, and whether they may change anything."
       links={
-        <Button asChild variant="soft" size="2" highContrast>
-          <Link to="/admin/audit">Audit Console</Link>
-        </Button>
+        <AdminLink to="/admin/audit">Audit Console</AdminLink>
       }
       onLogOut={logOut}
     >

@@ -4,12 +4,11 @@
 // log. An auditor and an owner see the same screen.
 import { Badge, Button, Card, Code, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { DiffLine } from '../../../../contracts/audit/model.ts';
 import { timeTravelKinds } from '../../../../contracts/audit/model.ts';
 import type { RecordedEvent } from '../../../../contracts/shared/events.ts';
-import { AdminPage } from '../../components/AdminPage.tsx';
+import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { useCanChange } from '../../lib/admin/role.ts';
@@ -45,18 +44,10 @@ export function AuditConsole() {
       subtitle={me.data && `Signed in as ${me.data.username} (${me.data.role})`}
       links={
         <>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/orders">Orders</Link>
-          </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/dashboard">Reviews Dashboard</Link>
-          </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/accounts">Accounts</Link>
-          </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/privacy">Privacy</Link>
-          </Button>
+          <AdminLink to="/admin/orders">Orders</AdminLink>
+          <AdminLink to="/admin/dashboard">Reviews Dashboard</AdminLink>
+          <AdminLink to="/admin/accounts">Accounts</AdminLink>
+          <AdminLink to="/admin/privacy">Privacy</AdminLink>
         </>
       }
       onLogOut={logOut}

@@ -3,12 +3,11 @@
 // notes and the status buttons.
 import { Button, Card, Flex, Grid, Heading, Link as TextLink, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import type { OrderPageResponse } from '../../../../contracts/orders/console.ts';
 import { carrierLabels } from '../../../../contracts/orders/fulfilment.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { AdminPage } from '../../components/AdminPage.tsx';
+import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { ApiError, serverMessage } from '../../lib/api.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
@@ -127,14 +126,10 @@ export function OrderPage({ orderId }: { orderId: string }) {
       subtitle={query.data && `${query.data.order.customerName} · ${query.data.order.total}`}
       links={
         <>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/orders">All Orders</Link>
-          </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/orders/$orderId/packing-slip" params={{ orderId }}>
-              Packing Slip
-            </Link>
-          </Button>
+          <AdminLink to="/admin/orders">All Orders</AdminLink>
+          <AdminLink to="/admin/orders/$orderId/packing-slip" params={{ orderId }}>
+            Packing Slip
+          </AdminLink>
         </>
       }
       onLogOut={logOut}

@@ -3,7 +3,6 @@
 // a search and a date range; while every order of the list is loaded, the tabs filter it at once, as they always have.
 import { Button, Card, Flex, Heading, Spinner, Tabs, Text, TextField } from '@radix-ui/themes';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import * as Accordion from 'radix-ui/accordion';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AdminOrder, AdminOrdersResponse } from '../../../../contracts/orders/console.ts';
@@ -14,7 +13,7 @@ import { OrderEntry } from './OrderEntry.tsx';
 import { OrdersCsvDownload } from './OrdersCsvDownload.tsx';
 import { adminOrderPagesQuery, type OrdersFilter } from './ordersQuery.ts';
 import { statusLabel } from './StatusBadge.tsx';
-import { AdminPage } from '../../components/AdminPage.tsx';
+import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import './orders.css';
 
 const tabs = ['all', 'pending', 'processing', 'shipped', 'delivered'] as const;
@@ -132,18 +131,10 @@ export function OrdersConsole() {
       subtitle={data && `Total Orders: ${data.totalOrders}`}
       links={
         <>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/packing-slips">Print Packing Slips</Link>
-          </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin-dashboard">Reviews Dashboard</Link>
-          </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/sales">Sales</Link>
-          </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/stock">Stock</Link>
-          </Button>
+          <AdminLink to="/admin/packing-slips">Print Packing Slips</AdminLink>
+          <AdminLink to="/admin-dashboard">Reviews Dashboard</AdminLink>
+          <AdminLink to="/admin/sales">Sales</AdminLink>
+          <AdminLink to="/admin/stock">Stock</AdminLink>
           <OrdersCsvDownload filter={{ ...search, ...(tab === 'all' ? {} : { status: tab }) }} />
         </>
       }

@@ -2,11 +2,10 @@
 // and the totals — average order value, shipping collected, refunds, UK against abroad — and sales per product.
 import { Button, Callout, Card, Flex, Grid, Heading, SegmentedControl, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { salesPeriods, type SalesPeriod } from '../../../../contracts/sales/model.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { AdminPage } from '../../components/AdminPage.tsx';
+import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { useLogOut } from '../../lib/session.tsx';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { RevenueChart } from './RevenueChart.tsx';
@@ -39,12 +38,8 @@ export function SalesScreen() {
       subtitle="What sold, when, and where it went. Amounts are what buyers paid, shipping included."
       links={
         <>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/orders">Orders Dashboard</Link>
-          </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/stock">Stock</Link>
-          </Button>
+          <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
+          <AdminLink to="/admin/stock">Stock</AdminLink>
         </>
       }
       onLogOut={logOut}

@@ -1,11 +1,10 @@
 // The admin review dashboard: tabs pending (default), approved, rejected, all; links out; log out.
 import { Button, Flex, Tabs, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { reviewListFilters, type ReviewListFilter } from '../../../../../contracts/reviews/model.ts';
 import '../reviews.css';
-import { AdminPage } from '../../../components/AdminPage.tsx';
+import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
 import { useLogOut } from '../../../lib/session.tsx';
 import { adminReviewsQuery } from './adminReviewQueries.ts';
 import { ModerationCard } from './ModerationCard.tsx';
@@ -32,12 +31,8 @@ export function ReviewDashboard() {
               View Website
             </a>
           </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/orders">Orders Dashboard</Link>
-          </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/audit">Audit Console</Link>
-          </Button>
+          <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
+          <AdminLink to="/admin/audit">Audit Console</AdminLink>
         </>
       }
       onLogOut={logOut}

@@ -2,11 +2,10 @@
 // corrections with a reason; paid orders that found no stock; the last movements.
 import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { stockApi } from '../../../../../contracts/stock/api.ts';
 import type { AdminStockProduct } from '../../../../../contracts/stock/model.ts';
-import { AdminPage } from '../../../components/AdminPage.tsx';
+import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
 import { toast } from '../../../components/toast/toasts.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { adminStockQuery } from './adminStockQuery.ts';
@@ -28,12 +27,8 @@ export function StockScreen() {
       subtitle="Copies on the shelf, held by checkouts and still for sale. A product sells without limit until you record stock for it."
       links={
         <>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/orders">Orders Dashboard</Link>
-          </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/sales">Sales</Link>
-          </Button>
+          <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
+          <AdminLink to="/admin/sales">Sales</AdminLink>
         </>
       }
       onLogOut={logOut}
