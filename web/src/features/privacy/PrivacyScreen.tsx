@@ -2,11 +2,10 @@
 // and the retention report with its application. An auditor sees the report; the write controls are the owner's.
 import { AlertDialog, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { privacyContent as copy } from '../../../../contracts/content/privacy.ts';
 import { privacyApi } from '../../../../contracts/privacy/api.ts';
-import { AdminPage } from '../../components/AdminPage.tsx';
+import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { call, serverMessage } from '../../lib/api.ts';
 import { useCanChange } from '../../lib/admin/role.ts';
@@ -15,12 +14,35 @@ import { downloadPersonalData, retentionQuery, type PersonalDownload } from './p
 
 type Outcome = { ok: boolean; message: string };
 
-function OutcomeCallout({ outcome }: { outcome: Outcome | null }) {
-  if (!outcome) return null;
+function OutcomeCallout({ outcome }: { outcome: Outcome }) {
   return (
     <Callout.Root color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'} highContrast>
       <Callout.Text>{outcome.message}</Callout.Text>
     </Callout.Root>
+  );
+}
+
+/** One of the screen's sections: a card with its heading, an introduction, and what the last action answered. */
+function Section({ id, heading, intro, outcome = null, children }: { id: string; heading: string; intro?: string; outcome?: Outcome | null; children: ReactNode }) {
+  return (
+    <Card asChild>
+      <section aria-labelledby={id}>
+        <Heading as="h2" size="4" id={id} mb="2">
+          {heading}
+        </Heading>
+        {intro && (
+          <Text as="p" size="2" mb="3">
+            {intro}
+          </Text>
+        )}
+        {children}
+        {outcome && (
+          <Flex direction="column" mt="3">
+            <OutcomeCallout outcome={outcome} />
+          </Flex>
+        )}
+      </section>
+    </Card>
   );
 }
 
@@ -47,50 +69,39 @@ function EraseSection() {
     setConfirming(true);
   };
   return (
-    <Card asChild>
-      <section aria-labelledby="privacy-erase">
-        <Heading as="h2" size="4" id="privacy-erase" mb="2">
-          {copy.eraseHeading}
-        </Heading>
-        <Text as="p" size="2" mb="3">
-          {copy.eraseIntro}
-        </Text>
-        <form onSubmit={ask}>
-          <Flex gap="3" wrap="wrap" align="end">
-            <LabelledField id="erase-email" label={copy.emailLabel}>
-              <TextField.Root id="erase-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
-            </LabelledField>
-            <LabelledField id="erase-reason" label={copy.reasonLabel}>
-              <TextField.Root id="erase-reason" required minLength={3} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" />
-            </LabelledField>
-            <Button type="submit" color="red" highContrast loading={erase.isPending}>
-              {copy.eraseButton}
-            </Button>
-          </Flex>
-        </form>
-        <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
-          <AlertDialog.Content maxWidth="28rem">
-            <AlertDialog.Title>{copy.confirmTitle}</AlertDialog.Title>
-            <AlertDialog.Description size="2">{copy.confirmText(email)}</AlertDialog.Description>
-            <Flex gap="3" mt="4" justify="end">
-              <AlertDialog.Cancel>
-                <Button variant="soft" color="gray" highContrast>
-                  {copy.cancel}
-                </Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action>
-                <Button color="red" highContrast onClick={() => erase.mutate()}>
-                  {copy.confirmButton}
-                </Button>
-              </AlertDialog.Action>
-            </Flex>
-          </AlertDialog.Content>
-        </AlertDialog.Root>
-        <Flex direction="column" mt="3">
-          <OutcomeCallout outcome={outcome} />
+    <Section id="privacy-erase" heading={copy.eraseHeading} intro={copy.eraseIntro} outcome={outcome}>
+      <form onSubmit={ask}>
+        <Flex gap="3" wrap="wrap" align="end">
+          <LabelledField id="erase-email" label={copy.emailLabel}>
+            <TextField.Root id="erase-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
+          </LabelledField>
+          <LabelledField id="erase-reason" label={copy.reasonLabel}>
+            <TextField.Root id="erase-reason" required minLength={3} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" />
+          </LabelledField>
+          <Button type="submit" color="red" highContrast loading={erase.isPending}>
+            {copy.eraseButton}
+          </Button>
         </Flex>
-      </section>
-    </Card>
+      </form>
+      <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
+        <AlertDialog.Content maxWidth="28rem">
+          <AlertDialog.Title>{copy.confirmTitle}</AlertDialog.Title>
+          <AlertDialog.Description size="2">{copy.confirmText(email)}</AlertDialog.Description>
+          <Flex gap="3" mt="4" justify="end">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray" highContrast>
+                {copy.cancel}
+              </Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action>
+              <Button color="red" highContrast onClick={() => erase.mutate()}>
+                {copy.confirmButton}
+              </Button>
+            </AlertDialog.Action>
+          </Flex>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
+    </Section>
   );
 }
 
@@ -109,34 +120,26 @@ function AccessSection() {
     }
   };
   return (
-    <Card asChild>
-      <section aria-labelledby="privacy-access">
-        <Heading as="h2" size="4" id="privacy-access" mb="2">
-          {copy.accessHeading}
-        </Heading>
-        <Text as="p" size="2" mb="3">
-          {copy.accessIntro}
+    <Section id="privacy-access" heading={copy.accessHeading} intro={copy.accessIntro}>
+      <form onSubmit={(e) => void prepare(e)}>
+        <Flex gap="3" wrap="wrap" align="end">
+          <LabelledField id="access-email" label={copy.emailLabel}>
+            <TextField.Root id="access-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
+          </LabelledField>
+          <Button type="submit">{copy.accessButton}</Button>
+          {file && (
+            <a className="privacy-download" href={file.url} download={file.name}>
+              Download {file.name}
+            </a>
+          )}
+        </Flex>
+      </form>
+      {error && (
+        <Text color="red" role="alert" mt="2" as="p">
+          {error}
         </Text>
-        <form onSubmit={(e) => void prepare(e)}>
-          <Flex gap="3" wrap="wrap" align="end">
-            <LabelledField id="access-email" label={copy.emailLabel}>
-              <TextField.Root id="access-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
-            </LabelledField>
-            <Button type="submit">{copy.accessButton}</Button>
-            {file && (
-              <a className="privacy-download" href={file.url} download={file.name}>
-                Download {file.name}
-              </a>
-            )}
-          </Flex>
-        </form>
-        {error && (
-          <Text color="red" role="alert" mt="2" as="p">
-            {error}
-          </Text>
-        )}
-      </section>
-    </Card>
+      )}
+    </Section>
   );
 }
 
@@ -154,60 +157,52 @@ function RetentionSection({ canChange }: { canChange: boolean }) {
   });
   const data = report.data;
   return (
-    <Card asChild>
-      <section aria-labelledby="privacy-retention">
-        <Heading as="h2" size="4" id="privacy-retention" mb="2">
-          {copy.retentionHeading}
-        </Heading>
-        {data && data.months === null && <Text as="p" size="2">{copy.retentionOff}</Text>}
-        {data && data.months !== null && data.cutoff && (
-          <Flex direction="column" gap="3">
-            <Text as="p" size="2">
-              {copy.retentionIntro(data.months, data.cutoff)}
-            </Text>
-            {data.due.length === 0 ? (
-              <Text as="p" size="2">
-                {copy.retentionNone}
-              </Text>
-            ) : (
-              <Table.Root>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Last order</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Orders</Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.due.map((person) => (
-                    <Table.Row key={person.email}>
-                      <Table.Cell>{person.email}</Table.Cell>
-                      <Table.Cell>{person.lastOrderAt.slice(0, 10)}</Table.Cell>
-                      <Table.Cell>{person.orders.join(', ') || '—'}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            )}
-            {canChange && data.due.length > 0 && (
-              <Flex>
-                <Button color="red" highContrast loading={apply.isPending} onClick={() => apply.mutate()}>
-                  {copy.retentionApply}
-                </Button>
-              </Flex>
-            )}
-          </Flex>
-        )}
-        {report.error && (
-          <Text color="red" role="alert">
-            {serverMessage(report.error) ?? 'The retention report could not be loaded.'}
+    <Section id="privacy-retention" heading={copy.retentionHeading} outcome={outcome}>
+      {data && data.months === null && <Text as="p" size="2">{copy.retentionOff}</Text>}
+      {data && data.months !== null && data.cutoff && (
+        <Flex direction="column" gap="3">
+          <Text as="p" size="2">
+            {copy.retentionIntro(data.months, data.cutoff)}
           </Text>
-        )}
-        <Flex direction="column" mt="3">
-          <OutcomeCallout outcome={outcome} />
+          {data.due.length === 0 ? (
+            <Text as="p" size="2">
+              {copy.retentionNone}
+            </Text>
+          ) : (
+            <Table.Root>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Last order</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Orders</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.due.map((person) => (
+                  <Table.Row key={person.email}>
+                    <Table.Cell>{person.email}</Table.Cell>
+                    <Table.Cell>{person.lastOrderAt.slice(0, 10)}</Table.Cell>
+                    <Table.Cell>{person.orders.join(', ') || '—'}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+          {canChange && data.due.length > 0 && (
+            <Flex>
+              <Button color="red" highContrast loading={apply.isPending} onClick={() => apply.mutate()}>
+                {copy.retentionApply}
+              </Button>
+            </Flex>
+          )}
         </Flex>
-      </section>
-    </Card>
+      )}
+      {report.error && (
+        <Text color="red" role="alert">
+          {serverMessage(report.error) ?? 'The retention report could not be loaded.'}
+        </Text>
+      )}
+    </Section>
   );
 }
 
@@ -220,12 +215,8 @@ export function PrivacyScreen() {
       subtitle={copy.subtitle}
       links={
         <>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/orders">Orders</Link>
-          </Button>
-          <Button asChild variant="soft" size="2" highContrast>
-            <Link to="/admin/audit">Audit Console</Link>
-          </Button>
+          <AdminLink to="/admin/orders">Orders</AdminLink>
+          <AdminLink to="/admin/audit">Audit Console</AdminLink>
         </>
       }
       onLogOut={logOut}
