@@ -97,60 +97,14 @@ function openBoxV1(key: Buffer, aad: Buffer, sealed: string): string | null {
 
 type Json = Record<string, unknown>;
 
-function at(data: Json, path: string): { holder: Json; name: string } | null {
-  const parts = path.split('.');
-  let holder: unknown = data;
-  for (const part of parts.slice(0, -1)) {
-    holder = (holder as Json | undefined)?.[part];
-    if (typeof holder !== 'object' || holder === null) return null;
-  }
-  return { holder: holder as Json, name: parts.at(-1)! };
-}
-
-/**
- * A copy of an event's data made field by field: only the objects on the way to a changed field are copied, once each,
- * so the rest of the event (items, amounts) is shared with the original rather than cloned.
- */
-class PathCopy {
-  private readonly copies = new Map<Json, Json>();
-  readonly top: Json;
-  constructor(private readonly original: Json, leaveOut?: string) {
-    const top: Json = {};
-    for (const name in original) if (name !== leaveOut) top[name] = original[name];
-    this.top = top;
-    this.copies.set(original, top);
-  }
-  set(path: string, value: unknown): void {
-    let from = this.original;
-    let to = this.top;
-    const parts = path.split('.');
-    for (let i = 0; i < parts.length - 1; i++) {
-      const inner = from[parts[i]!];
-      if (typeof inner !== 'object' || inner === null) return;
-      let innerCopy = this.copies.get(inner as Json);
-      if (!innerCopy) {
-        innerCopy = { ...(inner as Json) };
-        this.copies.set(inner as Json, innerCopy);
-        to[parts[i]!] = innerCopy;
-      }
-      from = inner as Json;
-      to = innerCopy;
-    }
-    to[parts.at(-1)!] = value;
-  }
-}
-
 /** A rule's field as sealing walks it: the objects on the way, the field's name, its path as JSON, its stand-in. */
-type CompiledField = { parents: string[]; name: string; pathJson: string; standIn: string };
+type CompiledField = Place & { path: string; pathJson: string; standIn: string };
 type CompiledRule = { rule: PersonalFields; fields: CompiledField[] };
 
 function compile(personal: Readonly<Record<string, PersonalFields>>): Map<string, CompiledRule> {
   const rules = new Map<string, CompiledRule>();
   for (const [type, rule] of Object.entries(personal)) {
-    const fields = Object.entries(rule.fields).map(([path, standIn]) => {
-      const parts = path.split('.');
-      return { parents: parts.slice(0, -1), name: parts.at(-1)!, pathJson: JSON.stringify(path), standIn };
-    });
+    const fields = Object.entries(rule.fields).map(([path, standIn]) => ({ ...placeOf(path), path, pathJson: JSON.stringify(path), standIn }));
     rules.set(type, { rule, fields });
   }
   return rules;
@@ -163,24 +117,46 @@ function copyOf(original: Json): Json {
   return top;
 }
 
+/** A dotted path as the walks below take it: the objects on the way, and the field's name. */
+type Place = { parents: readonly string[]; name: string };
+const places = new Map<string, Place>();
+function placeOf(path: string): Place {
+  let place = places.get(path);
+  if (!place) {
+    const parts = path.split('.');
+    place = { parents: parts.slice(0, -1), name: parts.at(-1)! };
+    places.set(path, place);
+  }
+  return place;
+}
+
+/** The value at a place in the data, if every object on the way is there. */
+function valueAt(data: Json, { parents, name }: Place): unknown {
+  let from: unknown = data;
+  for (let i = 0; i < parents.length && typeof from === 'object' && from !== null; i++) from = (from as Json)[parents[i]!];
+  return typeof from === 'object' && from !== null ? (from as Json)[name] : undefined;
+}
+
 /**
- * Puts a field's stand-in into the copy, copying each object on the way to it the first time it is reached (an object
- * still the original's is not yet copied), so the rest of the event (items, amounts) is shared rather than cloned.
+ * Puts a value at a place in a copy of the data (`top`, made by copyOf), copying each object on the way to it the first
+ * time it is reached (an object still the original's is not yet copied), so the rest of the event (items, amounts) is
+ * shared rather than cloned. A place whose way is missing is left alone.
  */
-function standIn(top: Json, original: Json, field: CompiledField): void {
+function putInCopy(top: Json, original: Json, { parents, name }: Place, value: unknown): void {
   let from = original;
   let to = top;
-  for (const part of field.parents) {
-    const inner = from[part] as Json;
+  for (const part of parents) {
+    const inner = from[part];
+    if (typeof inner !== 'object' || inner === null) return;
     let innerCopy = to[part] as Json;
     if (innerCopy === inner) {
-      innerCopy = { ...inner };
+      innerCopy = { ...(inner as Json) };
       to[part] = innerCopy;
     }
-    from = inner;
+    from = inner as Json;
     to = innerCopy;
   }
-  to[field.name] = field.standIn;
+  to[name] = value;
 }
 
 const usableEmail = (value: unknown): value is string => typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value.trim());
@@ -201,15 +177,12 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     let text = '';
     let top: Json | null = null;
     for (const field of rule.fields) {
-      let from: unknown = original;
-      for (let i = 0; i < field.parents.length && typeof from === 'object' && from !== null; i++) from = (from as Json)[field.parents[i]!];
-      if (typeof from !== 'object' || from === null) continue;
-      const value = (from as Json)[field.name];
+      const value = valueAt(original, field);
       // An empty field says nothing about anyone: left as it is.
       if (typeof value !== 'string' || value === '') continue;
       text += `${text ? ',' : '{'}${field.pathJson}:${JSON.stringify(value)}`;
       top ??= copyOf(original);
-      standIn(top, original, field);
+      putInCopy(top, original, field, field.standIn);
     }
     if (!top) return event;
     let subject = subjectFor(stream, rule.rule, original, isNew);
@@ -230,34 +203,33 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
    * objects on the way to a sealed field are copied (a rebuild opens every event of the log).
    */
   function openEvent(event: RecordedEvent): RecordedEvent {
-    const rule = personal[event.type];
     const original = event.data as Json;
     const envelope = sealedEnvelope(original);
     if (envelope) {
-      const copy = new PathCopy(original, sealedKey);
+      const top = copyOf(original);
       const key = keys.key(envelope.subject);
       if (key) {
         const text = openBox(key, aadV2(event.id), envelope.box);
         if (text === null) throw new SealBroken(event.stream, event.id, sealedKey);
         const values = JSON.parse(text) as Record<string, string>;
-        for (const path in values) copy.set(path, values[path]);
+        for (const path in values) putInCopy(top, original, placeOf(path), values[path]);
       }
-      return { ...event, data: copy.top };
+      return { ...event, data: top };
     }
+    const rule = compiled.get(event.type);
     if (!rule) return event;
     // Version 1: a box in each field.
-    let copy: PathCopy | null = null;
-    for (const path in rule.fields) {
-      const place = at(original, path);
-      const value = place?.holder[place.name];
+    let top: Json | null = null;
+    for (const field of rule.fields) {
+      const value = valueAt(original, field);
       if (!isSealed(value)) continue;
       const key = keys.key(value.subject);
-      const text = key ? openBoxV1(key, aadV1(event.id, path), value.box) : value.erased;
-      if (text === null) throw new SealBroken(event.stream, event.id, path);
-      copy ??= new PathCopy(original);
-      copy.set(path, text);
+      const text = key ? openBoxV1(key, aadV1(event.id, field.path), value.box) : value.erased;
+      if (text === null) throw new SealBroken(event.stream, event.id, field.path);
+      top ??= copyOf(original);
+      putInCopy(top, original, field, text);
     }
-    return copy ? { ...event, data: copy.top } : event;
+    return top ? { ...event, data: top } : event;
   }
 
   return {
