@@ -343,16 +343,20 @@ export function openSqliteKeyStore(file: string, master: Buffer, options: KeySto
     linked.clear();
   };
 
-  // The address hashes the file may hold; rebuilt larger when it has taken in more than it was sized for.
+  // The address hashes the file may hold, read from it when an address is first asked about (a process that never
+  // seals, like the projection runner, never reads them), and read again larger when it outgrows its size.
   const loadFilter = () => {
-    const filter = new LookupFilter(Math.max(2 * q.lookupCount.get()!, 4096));
-    for (const hash of q.lookups.iterate()) filter.add(hash);
-    return filter;
+    const loaded = new LookupFilter(Math.max(2 * q.lookupCount.get()!, 4096));
+    for (const hash of q.lookups.iterate()) loaded.add(hash);
+    return loaded;
   };
-  let filter = loadFilter();
+  let filter: LookupFilter | null = null;
+  /** The first subject the address's hash was linked to in the file, looked up only if the filter says "maybe". */
+  const firstSubjectOf = (hash: Buffer): SubjectId | undefined => ((filter ??= loadFilter()).mayHold(hash) ? q.byLookup.get(hash)?.subject : undefined);
 
-  const linkAddress = (address: string, hash: Buffer, subject: SubjectId) => {
+  const linkAddress = (hash: Buffer, subject: SubjectId) => {
     pendingEmails.push([hash, subject]);
+    filter ??= loadFilter();
     filter.add(hash);
     if (filter.full) {
       linksNow();
@@ -365,13 +369,11 @@ export function openSqliteKeyStore(file: string, master: Buffer, options: KeySto
     const cached = emailSubjects.get(address);
     if (cached) return cached;
     const hash = lookupOf(address);
-    // The first subject the address was linked to, if the file may know it; else a new one.
-    const known = filter.mayHold(hash) ? q.byLookup.get(hash)?.subject : undefined;
+    const known = firstSubjectOf(hash);
     if (emailSubjects.size >= cacheLimit) dropCaches();
     const subject = known ?? newSubject();
-    if (!known) linkAddress(address, hash, subject);
+    if (!known) linkAddress(hash, subject);
     emailSubjects.set(address, subject);
-    linked.add(`${address}\u0000${subject}`);
     return subject;
   };
 
@@ -383,8 +385,8 @@ export function openSqliteKeyStore(file: string, master: Buffer, options: KeySto
     if (linked.has(pair)) return;
     const hash = lookupOf(address);
     // The address's first subject is what it finds: this one, unless an earlier link is written already.
-    if (!emailSubjects.has(address)) emailSubjects.set(address, (filter.mayHold(hash) ? q.byLookup.get(hash)?.subject : undefined) ?? subject);
-    linkAddress(address, hash, subject);
+    if (!emailSubjects.has(address)) emailSubjects.set(address, firstSubjectOf(hash) ?? subject);
+    linkAddress(hash, subject);
     linked.add(pair);
   };
 
