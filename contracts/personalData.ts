@@ -67,13 +67,17 @@ export const personalData: Readonly<Record<string, PersonalFields>> = {
 };
 
 /**
- * Version 2, what appends write: every personal field of an event holds its stand-in, and one box under the data key
- * `$sealed` holds their values. Without the key (a forgotten person) the stored event already reads as the person's
- * stand-ins; with it, the box puts the values back.
+ * Version 3, what appends write: every personal field of an event holds its stand-in, and one box under the data key
+ * `$sealed` holds their values, as the string `3:<subject>:<box>`. Without the key (a forgotten person) the stored
+ * event already reads as the person's stand-ins; with it, the box puts the values back. Version 2, read only, kept the
+ * same box in an object, `$sealed: { v: 2, subject, box }` (decision 055).
  */
-export type SealedEnvelope = { v: 2; subject: SubjectId; box: string };
+export type SealedEnvelope = { v: 2 | 3; subject: SubjectId; box: string };
 /** Where an event's data keeps its sealed box. */
 export const sealedKey = '$sealed';
+
+/** The stored text of a version 3 envelope (subjects and boxes never hold a colon). */
+export const envelopeText = (subject: SubjectId, box: string) => `3:${subject}:${box}`;
 
 /** Version 1, read only: one box per field, with the stand-in beside it (logs sealed before version 2). */
 export type SealedField = { sealed: 'v1'; subject: SubjectId; box: string; erased: string };
@@ -81,15 +85,19 @@ export type SealedField = { sealed: 'v1'; subject: SubjectId; box: string; erase
 export const isSealed = (value: unknown): value is SealedField =>
   typeof value === 'object' && value !== null && (value as { sealed?: unknown }).sealed === 'v1' && typeof (value as { box?: unknown }).box === 'string';
 
-/** The envelope of an event's data as stored, if its personal fields were sealed in version 2. */
+/** The envelope of an event's data as stored, if its personal fields were sealed in version 3 or 2. */
 export function sealedEnvelope(data: unknown): SealedEnvelope | null {
   const envelope = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[sealedKey] : undefined;
+  if (typeof envelope === 'string') {
+    const end = envelope.indexOf(':', 2);
+    return envelope.startsWith('3:') && end > 2 ? { v: 3, subject: envelope.slice(2, end), box: envelope.slice(end + 1) } : null;
+  }
   if (typeof envelope !== 'object' || envelope === null) return null;
   const { v, subject, box } = envelope as Record<string, unknown>;
-  return v === 2 && typeof subject === 'string' && typeof box === 'string' ? (envelope as SealedEnvelope) : null;
+  return v === 2 && typeof subject === 'string' && typeof box === 'string' ? { v: 2, subject, box } : null;
 }
 
-/** The subjects an event's stored data was sealed under: its envelope's, and each version 1 field's. */
+/** The subjects an event's stored data was sealed under: its envelope's, or each version 1 field's. */
 export function subjectsSealedIn(data: unknown): SubjectId[] {
   const found = new Set<SubjectId>();
   const envelope = sealedEnvelope(data);

@@ -11,8 +11,7 @@ const external = ['better-sqlite3', 'sodium-native', '@eventstore/db-client', 's
 export async function buildServer(outdir = serverOutdir): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    // The key file's writer thread is started from its own file (infra/keys/sqliteKeyStore.ts finds it beside the entries).
-    entryPoints: { main: 'service/main.ts', projections: 'projections/main.ts', keyFileWriter: 'infra/keys/keyFileWriter.ts' },
+    entryPoints: { main: 'service/main.ts', projections: 'projections/main.ts' },
     outdir,
     bundle: true,
     splitting: true,

@@ -1,13 +1,14 @@
 // Personal fields sealed in the log: nothing readable is stored, everything reads back, a forgotten person reads as
 // their stand-ins, the stored bytes (and the export's hash chain over them) never change, and the key file forgets.
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { erased } from '../../contracts/personalData.ts';
+import sodium from 'sodium-native';
+import { erased, personalData } from '../../contracts/personalData.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import { chainLines } from '../../projections/audit/hashChain.ts';
 import { openSqliteKeyStore, WrongMasterKey } from '../keys/sqliteKeyStore.ts';
@@ -84,9 +85,9 @@ test('forgetting a person: their fields read as stand-ins, the stored bytes and 
     await store.append('order-o1', [placed('o1')], 'no_stream');
     await store.append('order-o2', [placed('o2', 'someone.else@example.org')], 'no_stream');
     const before = await exportOf(raw);
-    const [subject] = keys.subjectsForEmail('  maryam.okafor@EXAMPLE.org ');
-    assert.ok(subject, 'the address finds its subject whatever its case');
-    assert.equal(keys.streamsOf(subject!), ['order-o1']);
+    const [subject] = subjectsSealedIn((await raw.readStream('order-o1'))[0]!.data);
+    assert.ok(subject, 'the stored event names the subject it was sealed under');
+    assert.is.not(subjectsSealedIn((await raw.readStream('order-o2'))[0]!.data)[0], subject, 'another person has a subject of their own');
     assert.ok(keys.forget(subject!));
     const [gone] = await store.readStream('order-o1');
     const data = gone!.data as Record<string, any>;
@@ -96,8 +97,13 @@ test('forgetting a person: their fields read as stand-ins, the stored bytes and 
     assert.is(data.total, 2348);
     assert.is(((await store.readStream('order-o2'))[0]!.data as Record<string, unknown>).customerName, person.name, 'another person is untouched');
     assert.equal(await exportOf(raw), before, 'the stored bytes, and so the hash chain, did not change');
-    assert.equal(keys.subjectsForEmail(person.email), [], 'the address links to nothing any more');
-    assert.is(keys.subjectOfStream('order-o1'), null);
+    assert.is(keys.key(subject!), null);
+    // A later event of the stream, and a later order from the same address, are sealed under a new subject.
+    await store.append('order-o1', [{ id: randomUUID(), type: 'OrderNoteAdded', metadata: meta, data: { orderId: 'o1', text: 'Asked to be forgotten', by: 'owner', at: meta.at } }], 0);
+    await store.append('order-o10', [placed('o10', ' MARYAM.okafor@example.org')], 'no_stream');
+    const later = [...subjectsSealedIn((await raw.readStream('order-o1'))[1]!.data), ...subjectsSealedIn((await raw.readStream('order-o10'))[0]!.data)];
+    assert.ok(later.every((s) => s !== subject && keys.key(s)), 'new subjects, with keys');
+    assert.is(((await store.readStream('order-o1'))[1]!.data as Record<string, unknown>).text, 'Asked to be forgotten');
     // Read through every way out: the whole log and a subscription.
     const all = await everything(store);
     assert.is((all.find((e) => e.stream === 'order-o1')!.data as any).customerName, erased.name);
@@ -106,16 +112,16 @@ test('forgetting a person: their fields read as stand-ins, the stored bytes and 
   }
 });
 
-test('an order placed without an address gets its own subject; the address added later is linked to it and finds it again', async () => {
-  const { keys, store, done } = await open();
+test('an order placed without an address gets its own subject; the address added later is given it and finds it again', async () => {
+  const { raw, keys, store, done } = await open();
   try {
     const event = placed('o3', 'not given');
     await store.append('order-o3', [event], 'no_stream');
     await store.append('order-o3', [{ id: randomUUID(), type: 'OrderCustomerDetailsAdded', metadata: meta, data: { orderId: 'o3', customerEmail: 'late@example.org', source: 'shopper', reason: '', by: 'shopper', at: meta.at } }], 0);
     await store.append('order-o4', [placed('o4', 'late@example.org')], 'no_stream');
-    const subjects = keys.subjectsForEmail('late@example.org');
-    assert.is(subjects.length, 1, 'the later order finds the subject the address was linked to');
-    assert.equal(keys.streamsOf(subjects[0]!), ['order-o3', 'order-o4']);
+    const stored = [...(await raw.readStream('order-o3')), ...(await raw.readStream('order-o4'))];
+    const subjects = [...new Set(stored.flatMap((e) => subjectsSealedIn(e.data)))];
+    assert.is(subjects.length, 1, 'the later order is sealed under the subject the address was given');
     for (const s of subjects) keys.forget(s);
     for (const stream of ['order-o3', 'order-o4']) {
       for (const e of await store.readStream(stream)) assert.not.ok(JSON.stringify(e.data).includes('late@example.org'), stream);
@@ -165,10 +171,10 @@ test('events stored before sealing, in plain text, are handed on as they are; ev
 });
 
 test('the key file: a forgotten key leaves no bytes behind, and another master key is refused', async () => {
-  const { dir, master, keys, store, done } = await open();
+  const { dir, master, raw, keys, store, done } = await open();
   try {
     await store.append('order-o8', [placed('o8')], 'no_stream');
-    const subject = keys.subjectOfStream('order-o8')!;
+    const [subject] = subjectsSealedIn((await raw.readStream('order-o8'))[0]!.data) as [string];
     const key = keys.key(subject)!;
     assert.is(key.length, 32);
     keys.forget(subject);
@@ -197,11 +203,13 @@ test('one box per event: the stored event reads as its person’s stand-ins, and
     const stored = (await raw.readStream('order-o9'))[0]!.data as Record<string, any>;
     assert.is(stored.customerName, erased.name);
     assert.equal(stored.shippingAddress, { line1: erased.text, city: erased.text, postcode: erased.text, country: 'United Kingdom' });
-    assert.equal(subjectsSealedIn(stored), [keys.subjectOfStream('order-o9')!]);
+    const [subject] = subjectsSealedIn(stored);
+    assert.ok(subject && keys.key(subject), 'it names its subject, whose key is kept');
+    assert.is(typeof stored.$sealed, 'string', 'version 3: the envelope is one string');
     // One character of the box changed in the file: the box no longer opens, and the read says so.
     const db = new Database(join(dir, 'events.sqlite'));
     const row = db.prepare("SELECT position, data FROM events WHERE stream = 'order-o9'").get() as { position: number; data: string };
-    const box = stored.$sealed.box as string;
+    const box = sealedEnvelope(stored)!.box;
     const changed = box.slice(0, 30) + (box[30] === 'A' ? 'B' : 'A') + box.slice(31);
     db.prepare('UPDATE events SET data = ? WHERE position = ?').run(row.data.replace(box, changed), row.position);
     db.close();
@@ -220,7 +228,7 @@ test('a log sealed field by field (version 1) still opens, and still reads as st
   const { raw, keys, store, done } = await open();
   try {
     // Version 1 as earlier shops wrote it: AES-256-GCM per field, bound to the event id and the field's path.
-    const subject = keys.subjectFor('order-o11', null, true);
+    const subject = keys.newSubject();
     const key = keys.key(subject)!;
     const id = randomUUID();
     const v1 = (path: string, value: string, stand: string) => {
@@ -249,27 +257,74 @@ test('a log sealed field by field (version 1) still opens, and still reads as st
   }
 });
 
-test('subjects are made ahead with their keys committed; the ones never used are deleted when the store closes', async () => {
+test('a stream this process has not seen keeps the subject its stored seals name, after a restart too', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-sealed-'));
   try {
     const master = randomBytes(32);
-    const keys = openSqliteKeyStore(join(dir, 'keys.sqlite'), master);
-    const store = withSealedPersonalData(await openSqliteEventStore(join(dir, 'events.sqlite')), keys);
-    for (let i = 0; i < 3; i++) await store.append(`order-p${i}`, [placed(`p${i}`, `person${i}@example.org`)], 'no_stream');
-    // Another connection sees every key an event was sealed under, committed before the event.
-    const reader = new Database(join(dir, 'keys.sqlite'), { readonly: true });
-    const count = () => (reader.prepare('SELECT count(*) AS n FROM subjects').get() as { n: number }).n;
-    assert.ok(count() > 3, 'a batch was made ahead');
-    for (let i = 0; i < 3; i++) {
-      const [subject] = keys.subjectsForEmail(`person${i}@example.org`);
-      assert.ok(reader.prepare('SELECT 1 FROM subjects WHERE subject = ?').get(subject), `person ${i}’s key is committed`);
-    }
-    await store.close();
-    assert.is(count(), 3, 'only the keys something was sealed under are left');
-    reader.close();
-    assert.not.ok(existsSync(join(dir, 'keys.sqlite-wal')) && readFileSync(join(dir, 'keys.sqlite-wal')).length > 0, 'the write-ahead log is emptied at close');
+    const openBoth = () => withSealedPersonalData(openSqliteEventStore(join(dir, 'events.sqlite')), openSqliteKeyStore(join(dir, 'keys.sqlite'), master));
+    const first = openBoth();
+    await first.append('order-p1', [placed('p1')], 'no_stream');
+    await first.close();
+    const second = openBoth();
+    const note = { id: randomUUID(), type: 'OrderNoteAdded', metadata: meta, data: { orderId: 'p1', text: 'Gift wrap, please', by: 'owner', at: meta.at } };
+    await second.append('order-p1', [note], 0);
+    const stored = await second.raw.readStream('order-p1');
+    assert.equal(subjectsSealedIn(stored[1]!.data), subjectsSealedIn(stored[0]!.data), 'the note is sealed under the order’s subject');
+    assert.is(((await second.readStream('order-p1'))[1]!.data as Record<string, unknown>).text, 'Gift wrap, please');
+    await second.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('version 3 binds where its values go: a stand-in changed in the stored bytes, or a field added to a rule later, is told apart', async () => {
+  const { dir, raw, keys, store, done } = await open();
+  try {
+    await store.append('order-o12', [placed('o12')], 'no_stream');
+    // A rule that gained a field after the event was sealed: the event's value there is plain, and it still opens.
+    const grown = { ...personalData, OrderPlaced: { ...personalData.OrderPlaced!, fields: { ...personalData.OrderPlaced!.fields, paymentMethod: erased.text } } };
+    const later = withSealedPersonalData(raw, keys, grown);
+    assert.equal((await later.readStream('order-o12'))[0]!.data, (await store.readStream('order-o12'))[0]!.data);
+    // A stand-in changed in the file: the values would go to other fields, and the box does not open.
+    const db = new Database(join(dir, 'events.sqlite'));
+    const row = db.prepare("SELECT position, data FROM events WHERE stream = 'order-o12'").get() as { position: number; data: string };
+    db.prepare('UPDATE events SET data = ? WHERE position = ?').run(row.data.replace(`"city":"${erased.text}"`, '"city":"Leicester"'), row.position);
+    db.close();
+    try {
+      await store.readStream('order-o12');
+      assert.unreachable('a box opened with its stand-ins moved');
+    } catch (error) {
+      assert.instance(error, SealBroken);
+    }
+  } finally {
+    await done();
+  }
+});
+
+test('a log sealed in version 2 (one object envelope, XChaCha20-Poly1305, values by path) still opens', async () => {
+  const { raw, keys, store, done } = await open();
+  try {
+    const subject = keys.newSubject();
+    const event = placed('o13');
+    const data = structuredClone(event.data) as Record<string, any>;
+    const values = { customerName: data.customerName, customerEmail: data.customerEmail, 'shippingAddress.line1': data.shippingAddress.line1 };
+    data.customerName = erased.name;
+    data.customerEmail = erased.email;
+    data.shippingAddress.line1 = erased.text;
+    const message = Buffer.from(JSON.stringify(values));
+    const box = Buffer.alloc(24 + message.length + 16);
+    box.set(randomBytes(24));
+    sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(box.subarray(24), message, Buffer.from(`${event.id}\u0000v2`), null, box.subarray(0, 24), keys.key(subject)!);
+    data.$sealed = { v: 2, subject, box: box.toString('base64url') };
+    await raw.append('order-o13', [{ ...event, data }], 'no_stream');
+    const [back] = await store.readStream('order-o13');
+    assert.is((back!.data as any).customerName, person.name);
+    assert.is((back!.data as any).shippingAddress.line1, person.line1);
+    assert.equal(subjectsSealedIn(data), [subject]);
+    keys.forget(subject);
+    assert.is(((await store.readStream('order-o13'))[0]!.data as any).customerName, erased.name);
+  } finally {
+    await done();
   }
 });
 

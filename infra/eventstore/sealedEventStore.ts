@@ -3,13 +3,17 @@
 // they are opened again, or, once the person is forgotten and the key deleted, read as their stand-ins ("Erased
 // customer"). What is stored never changes, so the log's hash chain, computed over the stored bytes, holds before and
 // after an erasure. Events written before sealing existed hold plain text and are handed on as they are; events sealed
-// field by field (version 1, AES-256-GCM) still open.
+// in an object envelope (version 2) or field by field (version 1, AES-256-GCM) still open.
+//
+// Which subject an event is sealed under is decided here and recorded by its seal (decision 055): a stream keeps the
+// subject its first sealed event was given, an address keeps the subject it was first given while this process runs,
+// and a stream this process has not seen is asked of the log (the seals of its stored events).
 import { createDecipheriv } from 'node:crypto';
 import sodium from 'sodium-native';
-import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { EventStore, ExpectedRevision } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import { randomInto } from '../keys/randomPool.ts';
-import { isSealed, personalData as defaultPersonalData, sealedEnvelope, sealedKey, type PersonalFields, type SealedEnvelope } from '../../contracts/personalData.ts';
+import { envelopeText, isSealed, personalData as defaultPersonalData, sealedEnvelope, sealedKey, subjectsSealedIn, type PersonalFields } from '../../contracts/personalData.ts';
 
 export { isSealed, sealedEnvelope, sealedKey, subjectsSealedIn, type SealedEnvelope, type SealedField } from '../../contracts/personalData.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
@@ -25,19 +29,31 @@ export class SealBroken extends Error {
 export type SealedEventStore = EventStore & { readonly raw: EventStore; readonly keys: KeyStore };
 
 // What is bound into each box besides its key: version 1, the event id and the field's path (a box moved to another
-// field or event does not open); version 2, the event id (the paths are inside the box).
+// field or event does not open); version 2, the event id and the version (the paths are inside the box); version 3, the
+// event id, the version and the paths of the fields whose values the box holds, in order.
 const aadV1 = (eventId: string, path: string) => Buffer.from(`${eventId}\u0000${path}`);
-const aadV2 = (eventId: string) => Buffer.from(`${eventId}\u0000v2`);
 
-// Version 2 boxes are XChaCha20-Poly1305 (libsodium): one native call a box, and a 24-byte random nonce, which random
-// nonces may be drawn for without counting. Version 1 boxes are AES-256-GCM (node's crypto).
-const nonceBytes = sodium.crypto_aead_xchacha20poly1305_ietf_NPUBBYTES;
-const tagBytes = sodium.crypto_aead_xchacha20poly1305_ietf_ABYTES;
+// Version 3 boxes are ChaCha20-Poly1305 (IETF, libsodium): one native call a box, and a 12-byte random nonce. A person's
+// key seals a few hundred boxes in its life, far below the billions at which random 96-bit nonces would need counting.
+// Version 2 boxes are XChaCha20-Poly1305 (a 24-byte nonce). Version 1 boxes are AES-256-GCM (node's crypto). The IETF
+// construction's calls are libsodium's, which @types/sodium-native does not list.
+const chacha = sodium as unknown as {
+  crypto_aead_chacha20poly1305_ietf_NPUBBYTES: number;
+  crypto_aead_chacha20poly1305_ietf_ABYTES: number;
+  crypto_aead_chacha20poly1305_ietf_encrypt: typeof sodium.crypto_aead_xchacha20poly1305_ietf_encrypt;
+  crypto_aead_chacha20poly1305_ietf_decrypt: typeof sodium.crypto_aead_xchacha20poly1305_ietf_decrypt;
+};
+const ciphers = {
+  2: { nonce: sodium.crypto_aead_xchacha20poly1305_ietf_NPUBBYTES, decrypt: sodium.crypto_aead_xchacha20poly1305_ietf_decrypt },
+  3: { nonce: chacha.crypto_aead_chacha20poly1305_ietf_NPUBBYTES, decrypt: chacha.crypto_aead_chacha20poly1305_ietf_decrypt },
+} as const;
+const nonceBytes = ciphers[3].nonce;
+const tagBytes = chacha.crypto_aead_chacha20poly1305_ietf_ABYTES;
 
-// What version 2 binds into a box: the event id. Written into one scratch buffer rather than a new one per box.
-const aadScratch = Buffer.allocUnsafe(256);
-function aadV2Of(eventId: string): Buffer {
-  const aad = `${eventId}\u0000v2`;
+// What versions 2 and 3 bind into a box. Written into one scratch buffer rather than a new one per box.
+const aadScratch = Buffer.allocUnsafe(1024);
+function aadOf(eventId: string, version: 2 | 3, paths = ''): Buffer {
+  const aad = version === 3 ? `${eventId}\u0000v3\u0000${paths}` : `${eventId}\u0000v2`;
   if (Buffer.byteLength(aad) > aadScratch.length) return Buffer.from(aad);
   return aadScratch.subarray(0, aadScratch.write(aad));
 }
@@ -59,24 +75,25 @@ const scratchFor = (length: number): BoxScratch => {
   return scratch;
 };
 
-/** Seals `text` under `key`: the box's text is nonce, ciphertext and tag, in base64url. */
+/** Seals `text` under `key` (version 3): the box's text is nonce, ciphertext and tag, in base64url. */
 function sealBox(key: Buffer, aad: Buffer, text: string): string {
   const { box, nonce, sealed, message } = scratchFor(Buffer.byteLength(text));
   message.write(text);
   randomInto(nonce);
-  sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(sealed, message, aad, null, nonce, key);
+  chacha.crypto_aead_chacha20poly1305_ietf_encrypt(sealed, message, aad, null, nonce, key);
   const encoded = box.toString('base64url');
   // Nothing of the message is left in memory that is used again.
   message.fill(0);
   return encoded;
 }
 
-function openBox(key: Buffer, aad: Buffer, sealed: string): string | null {
+function openBox(version: 2 | 3, key: Buffer, aad: Buffer, sealed: string): string | null {
+  const { nonce, decrypt } = ciphers[version];
   const box = Buffer.from(sealed, 'base64url');
-  if (box.length < nonceBytes + tagBytes) return null;
-  const message = Buffer.allocUnsafe(box.length - nonceBytes - tagBytes);
+  if (box.length < nonce + tagBytes) return null;
+  const message = Buffer.allocUnsafe(box.length - nonce - tagBytes);
   try {
-    sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(message, null, box.subarray(nonceBytes), aad, box.subarray(0, nonceBytes), key);
+    decrypt(message, null, box.subarray(nonce), aad, box.subarray(0, nonce), key);
   } catch {
     return null;
   }
@@ -97,14 +114,17 @@ function openBoxV1(key: Buffer, aad: Buffer, sealed: string): string | null {
 
 type Json = Record<string, unknown>;
 
-/** A rule's field as sealing walks it: the objects on the way, the field's name, its path as JSON, its stand-in. */
-type CompiledField = Place & { path: string; pathJson: string; standIn: string };
+/** A rule's field as sealing walks it: the objects on the way, the field's name, its path, its stand-in. */
+type CompiledField = Place & { path: string; standIn: string };
 type CompiledRule = { rule: PersonalFields; fields: CompiledField[] };
 
 function compile(personal: Readonly<Record<string, PersonalFields>>): Map<string, CompiledRule> {
   const rules = new Map<string, CompiledRule>();
   for (const [type, rule] of Object.entries(personal)) {
-    const fields = Object.entries(rule.fields).map(([path, standIn]) => ({ ...placeOf(path), path, pathJson: JSON.stringify(path), standIn }));
+    // In the order of their paths: a version 3 box holds its values in that order.
+    const fields = Object.entries(rule.fields)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([path, standIn]) => ({ ...placeOf(path), path, standIn }));
     rules.set(type, { rule, fields });
   }
   return rules;
@@ -160,41 +180,104 @@ function putInCopy(top: Json, original: Json, { parents, name }: Place, value: u
 }
 
 const usableEmail = (value: unknown): value is string => typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value.trim());
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/** The newest entries, up to about twice `limit`: when the newer half is full it becomes the older, and the older goes. */
+class Recent<V> {
+  private newer = new Map<string, V>();
+  private older = new Map<string, V>();
+  constructor(private readonly limit: number) {}
+  get(key: string): V | undefined {
+    const value = this.newer.get(key);
+    if (value !== undefined) return value;
+    const older = this.older.get(key);
+    if (older !== undefined) this.set(key, older);
+    return older;
+  }
+  set(key: string, value: V): void {
+    if (this.newer.size >= this.limit) {
+      this.older = this.newer;
+      this.newer = new Map();
+    }
+    this.newer.set(key, value);
+  }
+  delete(key: string): void {
+    this.newer.delete(key);
+    this.older.delete(key);
+  }
+}
 
 export function withSealedPersonalData(store: EventStore, keys: KeyStore, personal: Readonly<Record<string, PersonalFields>> = defaultPersonalData): SealedEventStore {
   const compiled = compile(personal);
-  /** The subject an event of `stream` is sealed under (the key store decides: the stream's, the address's, or new). */
-  function subjectFor(stream: string, rule: PersonalFields, data: Json, isNew: boolean): SubjectId {
+  // The subject of each stream and each address this process sealed for, the newest 50,000 or more of each.
+  const ofStream = new Recent<SubjectId>(50_000);
+  const ofAddress = new Recent<SubjectId>(50_000);
+
+  /** The address an event names its person by, normalised, if it names one. */
+  const addressOf = (rule: PersonalFields, data: Json): string | null => {
     const email = rule.email?.(data);
-    return keys.subjectFor(stream, usableEmail(email) ? email : null, isNew);
+    return usableEmail(email) ? normalise(email) : null;
+  };
+
+  /**
+   * The subject an event of `stream` is sealed under: the stream's, else the address's, else a new one. An address a
+   * stream's later event adds (an order placed without one) is given the stream's subject, if it has none yet.
+   */
+  function subjectFor(stream: string, rule: PersonalFields, data: Json, streamIsNew: boolean): SubjectId {
+    const address = addressOf(rule, data);
+    // A stream appended as new has no subject yet.
+    const known = streamIsNew ? undefined : ofStream.get(stream);
+    if (known !== undefined) {
+      if (address !== null && ofAddress.get(address) === undefined) ofAddress.set(address, known);
+      return known;
+    }
+    let subject = address === null ? undefined : ofAddress.get(address);
+    if (subject === undefined) {
+      subject = keys.newSubject();
+      if (address !== null) ofAddress.set(address, subject);
+    }
+    ofStream.set(stream, subject);
+    return subject;
   }
 
-  function sealEvent(stream: string, event: NewEvent, isNew: boolean): NewEvent {
+  /** The subject the stream's stored seals name whose key is still kept, the newest first; null if there is none. */
+  async function subjectInLog(stream: string): Promise<SubjectId | null> {
+    const events = await store.readStream(stream);
+    for (let i = events.length - 1; i >= 0; i--) for (const subject of subjectsSealedIn(events[i]!.data)) if (keys.key(subject)) return subject;
+    return null;
+  }
+
+  function sealEvent(stream: string, event: NewEvent, streamIsNew: boolean): NewEvent {
     const rule = compiled.get(event.type);
     if (!rule) return event;
     const original = event.data as Json;
-    // The values go into the box as the JSON of { path: value }, written as it is gathered; the copy stands in for them.
+    // The values go into the box as a JSON array in the order of their paths, written as they are gathered; the copy
+    // holds their stand-ins, which say where they go back (the paths are bound into the box, not written in it).
     let text = '';
+    let paths = '';
     let top: Json | null = null;
     for (const field of rule.fields) {
       const value = valueAt(original, field);
       // An empty field says nothing about anyone: left as it is.
       if (typeof value !== 'string' || value === '') continue;
-      text += `${text ? ',' : '{'}${field.pathJson}:${JSON.stringify(value)}`;
+      text += `${text ? ',' : '['}${JSON.stringify(value)}`;
+      paths += paths ? `,${field.path}` : field.path;
       top ??= copyOf(original);
       putInCopy(top, original, field, field.standIn);
     }
     if (!top) return event;
-    let subject = subjectFor(stream, rule.rule, original, isNew);
+    let subject = subjectFor(stream, rule.rule, original, streamIsNew);
     let key = keys.key(subject);
     if (!key) {
-      // The stream's person was forgotten (by another process, since this one last asked): asked again, the stream
-      // has no subject any more and gets a new one.
-      subject = subjectFor(stream, rule.rule, original, false);
+      // Forgotten since it was chosen (an erasure, here or by another process): the stream and its address start again.
+      ofStream.delete(stream);
+      const address = addressOf(rule.rule, original);
+      if (address !== null) ofAddress.delete(address);
+      subject = subjectFor(stream, rule.rule, original, true);
       key = keys.key(subject);
     }
-    if (!key) throw new Error(`The data key of subject ${subject} is gone: ${stream} belongs to a forgotten person`);
-    top[sealedKey] = { v: 2, subject, box: sealBox(key, aadV2Of(event.id), `${text}}`) } satisfies SealedEnvelope;
+    if (!key) throw new Error(`The data key of the new subject ${subject} is missing from the key store`);
+    top[sealedKey] = envelopeText(subject, sealBox(key, aadOf(event.id, 3, paths), `${text}]`));
     return { id: event.id, type: event.type, data: top, metadata: event.metadata };
   }
 
@@ -209,10 +292,19 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
       const top = copyOf(original);
       const key = keys.key(envelope.subject);
       if (key) {
-        const text = openBox(key, aadV2(event.id), envelope.box);
-        if (text === null) throw new SealBroken(event.stream, event.id, sealedKey);
-        const values = JSON.parse(text) as Record<string, string>;
-        for (const path in values) putInCopy(top, original, placeOf(path), values[path]);
+        if (envelope.v === 2) {
+          const text = openBox(2, key, aadOf(event.id, 2), envelope.box);
+          if (text === null) throw new SealBroken(event.stream, event.id, sealedKey);
+          const values = JSON.parse(text) as Record<string, string>;
+          for (const path in values) putInCopy(top, original, placeOf(path), values[path]);
+        } else {
+          // The fields sealed are those holding their stand-ins, in the order of their paths.
+          const sealed = compiled.get(event.type)?.fields.filter((field) => valueAt(original, field) === field.standIn) ?? [];
+          const text = openBox(3, key, aadOf(event.id, 3, sealed.map((field) => field.path).join(',')), envelope.box);
+          const values = text === null ? null : (JSON.parse(text) as string[]);
+          if (values === null || values.length !== sealed.length) throw new SealBroken(event.stream, event.id, sealedKey);
+          sealed.forEach((field, i) => putInCopy(top, original, field, values[i]));
+        }
       }
       return { ...event, data: top };
     }
@@ -232,14 +324,22 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     return top ? { ...event, data: top } : event;
   }
 
+  const sealAll = (stream: string, events: NewEvent[], expected: ExpectedRevision) => events.map((e, i) => sealEvent(stream, e, i === 0 && expected === 'no_stream'));
+
   return {
     kind: store.kind,
     raw: store,
     keys,
     append(stream, events, expected) {
-      // A stream appended as new has no subject yet: it is not looked up.
+      // A stream this process has not sealed for may have a subject in its stored seals; one appended as new has none.
       // The keys those seals need were committed before they were handed out (no event outlives its key).
-      return store.append(stream, events.map((e, i) => sealEvent(stream, e, i === 0 && expected === 'no_stream')), expected);
+      if (expected !== 'no_stream' && ofStream.get(stream) === undefined && events.some((e) => compiled.has(e.type))) {
+        return subjectInLog(stream).then((subject) => {
+          if (subject !== null && ofStream.get(stream) === undefined) ofStream.set(stream, subject);
+          return store.append(stream, sealAll(stream, events, expected), expected);
+        });
+      }
+      return store.append(stream, sealAll(stream, events, expected), expected);
     },
     async readStream(stream) {
       return (await store.readStream(stream)).map(openEvent);
@@ -258,4 +358,3 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     },
   };
 }
-

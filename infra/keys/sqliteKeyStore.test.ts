@@ -1,127 +1,178 @@
-// The key file on its own: subjects and links written by the shop's connection or by the writer thread read the same,
-// keys wrapped by earlier releases still open, another process's forgetting reaches this one, and the address filter
-// never forgets an address it was given.
+// The key file on its own: keys made in batches are committed before they are handed out and read the same from another
+// connection, a forgotten key leaves no bytes behind, keys kept by earlier releases (one a row, with links) still open
+// and are still forgotten, another process's forgetting reaches this one, and keys never handed out are zeroed at close.
 import { createCipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import sodium from 'sodium-native';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hmacSha256, masterKeys } from './keyFile.ts';
-import { LookupFilter } from './lookupFilter.ts';
-import { openSqliteKeyStore } from './sqliteKeyStore.ts';
+import { wrappingKey } from './keyFile.ts';
+import { openSqliteKeyStore, WrongMasterKey } from './sqliteKeyStore.ts';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'shop-keys-'));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test('the address hash is HMAC-SHA256, byte for byte, for keys and addresses of any length', () => {
-  for (const length of [0, 1, 32, 64]) {
-    const key = randomBytes(length);
-    const hash = hmacSha256(key);
-    for (const message of ['', 'maryam.okafor@example.org', 'é'.repeat(300), randomBytes(100).toString('base64')]) {
-      assert.equal(hash(message), createHmac('sha256', key).update(message).digest(), `key of ${length} bytes, ${message.length} characters`);
-    }
-  }
-  assert.throws(() => hmacSha256(randomBytes(65)), /at most 64 bytes/);
-});
-
-test('the address filter answers "maybe" for every hash it was given, and "no" for nearly all others', () => {
-  const filter = new LookupFilter(10_000);
-  const given = Array.from({ length: 10_000 }, () => randomBytes(32));
-  for (const hash of given) filter.add(hash);
-  assert.ok(given.every((hash) => filter.mayHold(hash)), 'no address it was given is missed');
-  const others = Array.from({ length: 10_000 }, () => randomBytes(32)).filter((hash) => filter.mayHold(hash)).length;
-  assert.ok(others < 200, `${others} of 10,000 unknown hashes answered "maybe"`);
-  assert.not.ok(filter.full);
-  for (let i = 0; i < 20_000; i++) filter.add(randomBytes(32));
-  assert.ok(filter.full, 'it says when it has taken in more than it was sized for');
-});
-
-for (const mode of [
-  { name: 'the shop’s own connection', writerAfter: Number.POSITIVE_INFINITY },
-  { name: 'the writer thread', writerAfter: 0 },
-]) {
-  test(`written by ${mode.name}: keys are committed before they are handed out, links are found at once, unused keys go at close`, async () => {
-    const dir = scratch();
-    try {
-      const file = join(dir, 'keys.sqlite');
-      const master = randomBytes(32);
-      const keys = openSqliteKeyStore(file, master, { writerAfter: mode.writerAfter });
-      const subjects = Array.from({ length: 300 }, (_, i) => keys.subjectFor(`order-${i}`, `Person${i}@Example.org `, true));
-      assert.is(new Set(subjects).size, 300, 'a subject each');
-      const reader = new Database(file, { readonly: true });
-      const committed = reader.prepare('SELECT 1 FROM subjects WHERE subject = ?');
-      assert.ok(subjects.every((subject) => committed.get(subject)), 'every key handed out is already in the file');
-      await sleep(5);
-      // The links are asked for at once, without waiting for the writer's turn.
-      assert.equal(keys.subjectsForEmail('person7@example.org'), [subjects[7]]);
-      assert.equal(keys.streamsOf(subjects[7]!), ['order-7']);
-      assert.is(keys.subjectFor('order-7', null, false), subjects[7], 'a stream keeps its subject');
-      assert.is(keys.subjectFor('review-1', 'PERSON7@example.org', true), subjects[7], 'an address finds its subject');
-      const key = keys.key(subjects[7]!)!;
-      keys.close();
-      assert.is((reader.prepare('SELECT count(*) AS n FROM subjects').get() as { n: number }).n, 300, 'only the keys handed out are left');
-      reader.close();
-      assert.not.ok(existsSync(`${file}-wal`) && readFileSync(`${file}-wal`).length > 0, 'the write-ahead log is emptied at close');
-
-      const again = openSqliteKeyStore(file, master);
-      assert.equal(again.key(subjects[7]!), key, 'the key unwraps after a restart');
-      assert.is(again.subjectOfStream('order-299'), subjects[299]);
-      assert.is(again.subjectFor('notes-1', 'person299@example.org', true), subjects[299], 'an address known before the restart');
-      again.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-}
-
-test('a key wrapped by an earlier release (AES-256-GCM) still opens', () => {
+test('keys are made in batches, committed before they are handed out; another connection reads them the same', () => {
   const dir = scratch();
   try {
     const file = join(dir, 'keys.sqlite');
     const master = randomBytes(32);
-    openSqliteKeyStore(file, master).close();
-    const subject = randomUUID();
-    const key = randomBytes(32);
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', masterKeys(master).wrapping, iv);
-    cipher.setAAD(Buffer.from(subject));
-    const wrapped = Buffer.concat([iv, cipher.update(key), cipher.final(), cipher.getAuthTag()]);
-    const db = new Database(file);
-    db.prepare('INSERT INTO subjects (subject, wrapped, created_at) VALUES (?, ?, ?)').run(subject, wrapped, new Date().toISOString());
-    db.close();
     const keys = openSqliteKeyStore(file, master);
-    assert.equal(keys.key(subject), key);
+    const subjects = Array.from({ length: 300 }, () => keys.newSubject());
+    assert.is(new Set(subjects).size, 300, 'every subject is new');
+    const held = subjects.map((subject) => Buffer.from(keys.key(subject)!));
+    assert.ok(held.every((key) => key.length === 32));
+    assert.is(new Set(held.map((key) => key.toString('hex'))).size, 300, 'every key is its own');
+    // Read by a second connection before this one commits anything more: every key handed out is there already.
+    const reader = openSqliteKeyStore(file, master);
+    subjects.forEach((subject, i) => assert.equal(reader.key(subject), held[i], `subject ${i}`));
+    reader.close();
+    const rows = new Database(file, { readonly: true });
+    const batches = rows.prepare('SELECT length(sealed) AS bytes FROM key_batches ORDER BY made_at').all() as { bytes: number }[];
+    rows.close();
+    assert.is(batches.length, 2, 'a first batch of 256, then a larger one');
+    assert.ok(batches[1]!.bytes > batches[0]!.bytes);
+    // No key is in the file as it is: the batches are sealed under the master key.
+    for (const name of readdirSync(dir)) for (const key of held.slice(0, 20)) assert.is(readFileSync(join(dir, name)).indexOf(key), -1, name);
     keys.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('another process’s forgetting reaches this one: its key and its stream are no longer handed out', async () => {
+test('a forgotten key is gone from the file and its write-ahead log; the other keys of its batch are kept', () => {
   const dir = scratch();
   try {
     const file = join(dir, 'keys.sqlite');
     const master = randomBytes(32);
-    const shop = openSqliteKeyStore(file, master, { writerAfter: 0 });
-    const subject = shop.subjectFor('order-1', 'amina@example.org', true);
-    const other = shop.subjectFor('order-2', 'yusuf@example.org', true);
+    const keys = openSqliteKeyStore(file, master);
+    const [gone, kept] = [keys.newSubject(), keys.newSubject()];
+    const key = Buffer.from(keys.key(gone)!);
+    assert.ok(keys.forget(gone));
+    assert.is(keys.key(gone), null);
+    assert.ok(keys.key(kept));
+    assert.not.ok(keys.forget(gone), 'forgetting twice finds nothing the second time');
+    // The batch's row is sealed again: the master key opens it, and the key is not in it.
+    const db = new Database(file, { readonly: true });
+    const { batch, sealed } = db.prepare('SELECT batch, sealed FROM key_batches').get() as { batch: string; sealed: Buffer };
+    db.close();
+    const opened = Buffer.alloc(sealed.length - 40);
+    sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(opened, null, sealed.subarray(24), Buffer.from(batch), sealed.subarray(0, 24), wrappingKey(master));
+    assert.is(opened.indexOf(key), -1, 'the forgotten key is not in its batch');
+    assert.ok(opened.indexOf(keys.key(kept)!) >= 0, 'the other key is');
+    for (const name of readdirSync(dir)) assert.is(readFileSync(join(dir, name)).indexOf(key), -1, name);
+    keys.close();
+    const again = openSqliteKeyStore(file, master);
+    assert.is(again.key(gone), null, 'and stays forgotten after a restart');
+    assert.ok(again.key(kept));
+    again.close();
+    try {
+      openSqliteKeyStore(file, randomBytes(32));
+      assert.unreachable('opened with another master key');
+    } catch (error) {
+      assert.instance(error, WrongMasterKey);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('keys never handed out are zeroed at close; the file’s write-ahead log is emptied', () => {
+  const dir = scratch();
+  try {
+    const file = join(dir, 'keys.sqlite');
+    const master = randomBytes(32);
+    const keys = openSqliteKeyStore(file, master);
+    const used = [keys.newSubject(), keys.newSubject(), keys.newSubject()];
+    const unused = `${used[0]!.split('.')[0]}.3`;
+    assert.ok(keys.key(unused), 'made with the batch');
+    keys.close();
+    assert.not.ok(existsSync(`${file}-wal`) && readFileSync(`${file}-wal`).length > 0, 'the write-ahead log is empty');
+    const again = openSqliteKeyStore(file, master);
+    for (const subject of used) assert.ok(again.key(subject), subject);
+    assert.is(again.key(unused), null, 'nothing was sealed under it: it is gone');
+    assert.is(again.key('no-such-subject'), null);
+    assert.is(again.key(`${used[0]!.split('.')[0]}.99999`), null);
+    again.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('keys kept by earlier releases, one a row with links beside them, still open and are still forgotten', () => {
+  const dir = scratch();
+  try {
+    const file = join(dir, 'keys.sqlite');
+    const master = randomBytes(32);
+    const wrapping = wrappingKey(master);
+    // The tables an earlier release wrote, with a key wrapped by AES-256-GCM (60 bytes) and one by XChaCha20-Poly1305 (72).
+    const db = new Database(file);
+    db.exec(`
+      CREATE TABLE subjects (subject TEXT PRIMARY KEY, wrapped BLOB NOT NULL, created_at TEXT NOT NULL);
+      CREATE TABLE subject_emails (lookup BLOB NOT NULL, subject TEXT NOT NULL, PRIMARY KEY (lookup, subject));
+      CREATE TABLE subject_streams (stream TEXT PRIMARY KEY, subject TEXT NOT NULL);
+    `);
+    const [aes, xchacha] = [randomUUID(), randomUUID()];
+    const [aesKey, xchachaKey] = [randomBytes(32), randomBytes(32)];
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', wrapping, iv);
+    cipher.setAAD(Buffer.from(aes));
+    const aesWrapped = Buffer.concat([iv, cipher.update(aesKey), cipher.final(), cipher.getAuthTag()]);
+    const xchachaWrapped = Buffer.alloc(72);
+    xchachaWrapped.set(randomBytes(24));
+    sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(xchachaWrapped.subarray(24), xchachaKey, Buffer.from(xchacha), null, xchachaWrapped.subarray(0, 24), wrapping);
+    const insert = db.prepare('INSERT INTO subjects (subject, wrapped, created_at) VALUES (?, ?, ?)');
+    insert.run(aes, aesWrapped, new Date().toISOString());
+    insert.run(xchacha, xchachaWrapped, new Date().toISOString());
+    const lookup = createHmac('sha256', 'any').update('amina@example.org').digest();
+    db.prepare('INSERT INTO subject_emails (lookup, subject) VALUES (?, ?)').run(lookup, aes);
+    db.prepare('INSERT INTO subject_streams (stream, subject) VALUES (?, ?)').run('order-1', aes);
+    db.close();
+    const keys = openSqliteKeyStore(file, master);
+    assert.equal(keys.key(aes), aesKey);
+    assert.equal(keys.key(xchacha), xchachaKey);
+    assert.ok(keys.forget(aes));
+    assert.is(keys.key(aes), null);
+    assert.equal(keys.key(xchacha), xchachaKey);
+    keys.close();
+    const after = new Database(file, { readonly: true });
+    const count = (sql: string) => (after.prepare(sql).get() as { n: number }).n;
+    assert.is(count('SELECT count(*) AS n FROM subjects'), 1);
+    assert.is(count('SELECT count(*) AS n FROM subject_emails'), 0, 'its address hash is gone');
+    assert.is(count('SELECT count(*) AS n FROM subject_streams'), 0, 'its stream link is gone');
+    after.close();
+    for (const name of readdirSync(dir)) assert.is(readFileSync(join(dir, name)).indexOf(lookup), -1, name);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('another process’s forgetting reaches this one within milliseconds; the other keys stay', async () => {
+  const dir = scratch();
+  try {
+    const file = join(dir, 'keys.sqlite');
+    const master = randomBytes(32);
+    const shop = openSqliteKeyStore(file, master);
+    const subject = shop.newSubject();
+    const other = shop.newSubject();
     assert.ok(shop.key(subject));
-    // Asked by the shop, its links are committed first (otherwise they reach the file soon after, with no one waiting).
-    assert.equal(shop.subjectsForEmail('amina@example.org'), [subject]);
     // The command line, say, erases the person while the shop runs.
     const cli = openSqliteKeyStore(file, master);
-    assert.equal(cli.subjectsForEmail('amina@example.org'), [subject]);
-    cli.forget(subject);
+    assert.ok(cli.forget(subject));
     cli.close();
     await sleep(10);
     assert.is(shop.key(subject), null, 'the key is gone');
     assert.ok(shop.key(other), 'another person’s key is kept');
-    const next = shop.subjectFor('order-1', 'amina@example.org', false);
-    assert.is.not(next, subject, 'the stream and the address get a new subject');
-    assert.ok(shop.key(next));
+    const next = shop.newSubject();
+    assert.ok(shop.key(next), 'new subjects are still handed out');
     shop.close();
+    const again = openSqliteKeyStore(file, master);
+    assert.is(again.key(subject), null);
+    assert.ok(again.key(other) && again.key(next));
+    again.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
-// Forgetting a person, telling them what is held about them, and the retention period. A person is everyone their
-// e-mail address links to in the key store (decision 047): forgetting deletes those keys, after a SubjectErased without
+// Forgetting a person, telling them what is held about them, and the retention period. A person is the streams whose
+// events name their e-mail address, and the subjects those streams' seals name (decisions 047, 055): forgetting deletes those keys, after a SubjectErased without
 // a word of their data is in the log; every sealed field of theirs then reads as its stand-in, the read models are built
 // again from the log, and the outbox's copies of their e-mails are removed (decision 048).
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
@@ -33,17 +33,22 @@ function emailsOf(event: RecordedEvent): string[] {
   return [data.customerEmail, event.type === 'EmailSent' ? data.to : undefined].filter(usableEmail).map(normalise);
 }
 
-/** The streams that belong to an address: those its subjects sealed, and those whose events name it (read opened). */
+/**
+ * The streams that belong to an address (those whose events name it, read opened) and the subjects their seals name:
+ * every event of such a stream, the owner's e-mails about the order included, was sealed under one of them.
+ */
 async function streamsOfPerson(deps: PrivacyDeps, email: string): Promise<{ subjects: SubjectId[]; streams: string[] }> {
-  const keys = keysOf(deps);
-  const subjects = new Set(keys.subjectsForEmail(email));
-  const streams = new Set([...subjects].flatMap((subject) => keys.streamsOf(subject)));
   const wanted = normalise(email);
+  const streams = new Set<string>();
   for await (const event of deps.events.readAll(0)) if (emailsOf(event).includes(wanted)) streams.add(event.stream);
-  // The seals of those streams name their subjects too: a link the key file lost (it is an index, committed without
-  // waiting for the disk) is found again here (decision 053).
-  for (const stream of streams) for (const event of await storedLog(deps.events).readStream(stream)) for (const subject of subjectsSealedIn(event.data)) subjects.add(subject);
+  const subjects = new Set<SubjectId>();
+  for (const stream of streams) for (const subject of await subjectsOfStream(deps.events, stream)) subjects.add(subject);
   return { subjects: [...subjects].sort(), streams: [...streams].sort() };
+}
+
+/** The subjects a stream's stored events were sealed under. */
+async function subjectsOfStream(events: EventStore, stream: string): Promise<SubjectId[]> {
+  return (await storedLog(events).readStream(stream)).flatMap((event) => subjectsSealedIn(event.data));
 }
 
 /** The streams whose stored bytes hold the address in plain text: written before sealing, they cannot be shredded. */
@@ -92,7 +97,9 @@ async function ordersOf(deps: PrivacyDeps, streams: readonly string[]): Promise<
 
 export async function erase(deps: PrivacyDeps, email: string, reason: string, meta: CommandMeta, by: string): Promise<EraseResult> {
   const keys = keysOf(deps);
-  const { subjects, streams } = await streamsOfPerson(deps, email);
+  const { subjects: sealedUnder, streams } = await streamsOfPerson(deps, email);
+  // The subjects with a key still kept: those already forgotten have nothing left to erase.
+  const subjects = sealedUnder.filter((subject) => keys.key(subject) !== null);
   const plain = await plainTextStreams(deps.events, email);
   if (subjects.length === 0) throw plain.length > 0 ? conflict(privacyMessages.plainOnly) : notFound(privacyMessages.unknown);
   const { words, payments } = await ordersOf(deps, streams);
@@ -120,18 +127,26 @@ function monthsBefore(now: Date, months: number): Date {
   return cutoff;
 }
 
+/** Whether any of the streams holds an event sealed under a key still kept (plain text written before sealing cannot be erased). */
+async function hasKeptSeals(deps: PrivacyDeps, streams: Iterable<string>): Promise<boolean> {
+  const keys = keysOf(deps);
+  for (const stream of streams) if ((await subjectsOfStream(deps.events, stream)).some((subject) => keys.key(subject) !== null)) return true;
+  return false;
+}
+
 /** Everyone whose last order (or, with none, their last checkout or review) is older than the retention period. */
 export async function retentionReport(deps: PrivacyDeps): Promise<RetentionReport> {
   const months = retentionMonths(deps);
   if (months === null) return { months: null, cutoff: null, due: [] };
   const cutoff = monthsBefore(deps.clock(), months).toISOString();
-  const people = new Map<string, { last: string; lastOrder: string | null; orders: Set<string> }>();
+  const people = new Map<string, { last: string; lastOrder: string | null; orders: Set<string>; streams: Set<string> }>();
   for await (const event of deps.events.readAll(0)) {
     const data = event.data as Record<string, unknown>;
     const email = data.customerEmail;
     if (!usableEmail(email) || !['OrderPlaced', 'OrderCustomerDetailsAdded', 'CheckoutStarted', 'ReviewSubmitted', 'PurchaseNotified'].includes(event.type)) continue;
     const key = normalise(email);
-    const person = people.get(key) ?? { last: '', lastOrder: null, orders: new Set<string>() };
+    const person = people.get(key) ?? { last: '', lastOrder: null, orders: new Set<string>(), streams: new Set<string>() };
+    person.streams.add(event.stream);
     const at = event.metadata.at;
     if (at > person.last) person.last = at;
     if (event.type === 'OrderPlaced') {
@@ -144,7 +159,7 @@ export async function retentionReport(deps: PrivacyDeps): Promise<RetentionRepor
   const due: RetentionDue[] = [];
   for (const [email, person] of people) {
     const last = person.lastOrder ?? person.last;
-    if (last < cutoff && keysOf(deps).subjectsForEmail(email).length > 0) due.push({ email, lastOrderAt: last, orders: [...person.orders].sort() });
+    if (last < cutoff && (await hasKeptSeals(deps, person.streams))) due.push({ email, lastOrderAt: last, orders: [...person.orders].sort() });
   }
   due.sort((a, b) => a.lastOrderAt.localeCompare(b.lastOrderAt) || a.email.localeCompare(b.email));
   return { months, cutoff, due };
