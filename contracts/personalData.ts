@@ -40,7 +40,8 @@ const toOwner = new Set(['purchase-notice', 'order-to-owner', 'dispute-to-owner'
 
 /**
  * By event type. An address as free text (`shippingAddress` as a string) is sealed whole; as an object, line by line,
- * and its country stays readable (the sales figures count UK and international orders).
+ * and its country stays readable (the sales figures count UK and international orders). A rule may gain fields but
+ * never lose one: a version 3 box is opened by the fields holding their stand-ins (decision 055).
  */
 export const personalData: Readonly<Record<string, PersonalFields>> = {
   CheckoutStarted: customer,

@@ -123,8 +123,8 @@ export const eventStoreSection: Section = {
     const ratio = batched / single;
     report.target(section, '100-event batches ≥ 20× the events/s of single-event appends (synchronous=FULL)', `${oneDecimal(ratio)}×`, ratio >= 20);
 
-    // Personal fields sealed on the way in (decisions 047, 053): the same workload through the sealed store and the raw
-    // adapter, in group commits and as commands.
+    // Personal fields sealed on the way in (decisions 047, 053, 055): the same workload through the sealed store and the
+    // raw adapter, in group commits and as commands.
     const workload = quick ? 10_000 : 50_000;
     const rounds = quick ? 3 : 5;
     const appends = await alternate(rounds, (sealed, round) => workloadAppendRate(scratch, `workload-${sealed ? 'sealed' : 'raw'}-${round + 1}`, workload, sealed));

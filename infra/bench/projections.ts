@@ -90,9 +90,9 @@ export const projectionsSection: Section = {
       const memory = await timeRebuilds(report, 'memory', events, async (name) => createMemoryReadStore(name), sizes);
       report.figure(section, `memory: ${whole(sizes.large)} rebuild time ÷ ${whole(sizes.small)} rebuild time`, `${oneDecimal(memory.ratio)}×`);
 
-      // The same workload written through the sealed store (decisions 047, 053), rebuilt into memory: every sealed event
-      // is opened on the way out. Rounds alternate between the raw log and the sealed one, and the medians are compared,
-      // so a neighbour's burst of work on the machine falls on both.
+      // The same workload written through the sealed store (decisions 047, 053, 055), rebuilt into memory: every sealed
+      // event is opened on the way out. Rounds alternate between the raw log and the sealed one, and the medians are
+      // compared, so a neighbour's burst of work on the machine falls on both.
       const sealedSize = Math.min(sizes.small, 50_000);
       const sealedLog = withSealedPersonalData(openSqliteEventStore(join(scratch, 'sealed-log.sqlite')), openSqliteKeyStore(join(scratch, 'sealed-keys.sqlite'), randomBytes(32)));
       try {
