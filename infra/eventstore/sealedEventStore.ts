@@ -51,11 +51,15 @@ const nonceBytes = ciphers[3].nonce;
 const tagBytes = chacha.crypto_aead_chacha20poly1305_ietf_ABYTES;
 
 // What versions 2 and 3 bind into a box. Written into one scratch buffer rather than a new one per box.
+// The event id, then what follows it: '\0v2', or '\0v3\0' and the paths (one of a few texts per rule, made once).
 const aadScratch = Buffer.allocUnsafe(1024);
-function aadOf(eventId: string, version: 2 | 3, paths = ''): Buffer {
-  const aad = version === 3 ? `${eventId}\u0000v3\u0000${paths}` : `${eventId}\u0000v2`;
-  if (Buffer.byteLength(aad) > aadScratch.length) return Buffer.from(aad);
-  return aadScratch.subarray(0, aadScratch.write(aad));
+const aadV2Rest = '\u0000v2';
+function aadOf(eventId: string, rest: string): Buffer {
+  // At most three bytes a character: only a text that might not fit is measured first.
+  const most = (eventId.length + rest.length) * 3;
+  if (most > aadScratch.length && Buffer.byteLength(eventId) + Buffer.byteLength(rest) > aadScratch.length) return Buffer.from(eventId + rest);
+  const idBytes = aadScratch.write(eventId);
+  return aadScratch.subarray(0, idBytes + aadScratch.write(rest, idBytes));
 }
 
 /**
@@ -116,7 +120,21 @@ type Json = Record<string, unknown>;
 
 /** A rule's field as sealing walks it: the objects on the way, the field's name, its path, its stand-in. */
 type CompiledField = Place & { path: string; standIn: string };
-type CompiledRule = { rule: PersonalFields; fields: CompiledField[] };
+/** A rule compiled once, with what version 3 binds for each set of its fields a box was sealed over, by bit mask. */
+type CompiledRule = { rule: PersonalFields; fields: CompiledField[]; paths: Map<number, string> };
+
+/** What version 3 binds into a box after the event id: its version and the paths of the fields in `mask` (bit i: field i). */
+function aadV3Rest(rule: CompiledRule, mask: number): string {
+  let rest = rule.paths.get(mask);
+  if (rest === undefined) {
+    rest = `\u0000v3\u0000${rule.fields
+      .filter((_, i) => mask & (1 << i))
+      .map((field) => field.path)
+      .join(',')}`;
+    rule.paths.set(mask, rest);
+  }
+  return rest;
+}
 
 function compile(personal: Readonly<Record<string, PersonalFields>>): Map<string, CompiledRule> {
   const rules = new Map<string, CompiledRule>();
@@ -125,7 +143,8 @@ function compile(personal: Readonly<Record<string, PersonalFields>>): Map<string
     const fields = Object.entries(rule.fields)
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([path, standIn]) => ({ ...placeOf(path), path, standIn }));
-    rules.set(type, { rule, fields });
+    if (fields.length > 30) throw new Error(`The rule for ${type} names more than 30 fields`);
+    rules.set(type, { rule, fields, paths: new Map() });
   }
   return rules;
 }
@@ -179,8 +198,12 @@ function putInCopy(top: Json, original: Json, { parents, name }: Place, value: u
   to[name] = value;
 }
 
-const usableEmail = (value: unknown): value is string => typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value.trim());
-const normalise = (email: string) => email.trim().toLowerCase();
+/** An address as its person's subject is remembered by: trimmed, in lower case; null if it is not an address. */
+function normalised(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return /^[^@\s]+@[^@\s]+$/.test(trimmed) ? trimmed.toLowerCase() : null;
+}
 
 /** The newest entries, up to about twice `limit`: when the newer half is full it becomes the older, and the older goes. */
 class Recent<V> {
@@ -214,10 +237,7 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
   const ofAddress = new Recent<SubjectId>(50_000);
 
   /** The address an event names its person by, normalised, if it names one. */
-  const addressOf = (rule: PersonalFields, data: Json): string | null => {
-    const email = rule.email?.(data);
-    return usableEmail(email) ? normalise(email) : null;
-  };
+  const addressOf = (rule: PersonalFields, data: Json): string | null => (rule.email ? normalised(rule.email(data)) : null);
 
   /**
    * The subject an event of `stream` is sealed under: the stream's, else the address's, else a new one. An address a
@@ -254,14 +274,15 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     // The values go into the box as a JSON array in the order of their paths, written as they are gathered; the copy
     // holds their stand-ins, which say where they go back (the paths are bound into the box, not written in it).
     let text = '';
-    let paths = '';
+    let mask = 0;
     let top: Json | null = null;
-    for (const field of rule.fields) {
+    for (let i = 0; i < rule.fields.length; i++) {
+      const field = rule.fields[i]!;
       const value = valueAt(original, field);
       // An empty field says nothing about anyone: left as it is.
       if (typeof value !== 'string' || value === '') continue;
       text += `${text ? ',' : '['}${JSON.stringify(value)}`;
-      paths += paths ? `,${field.path}` : field.path;
+      mask |= 1 << i;
       top ??= copyOf(original);
       putInCopy(top, original, field, field.standIn);
     }
@@ -277,7 +298,7 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
       key = keys.key(subject);
     }
     if (!key) throw new Error(`The data key of the new subject ${subject} is missing from the key store`);
-    top[sealedKey] = envelopeText(subject, sealBox(key, aadOf(event.id, 3, paths), `${text}]`));
+    top[sealedKey] = envelopeText(subject, sealBox(key, aadOf(event.id, aadV3Rest(rule, mask)), `${text}]`));
     return { id: event.id, type: event.type, data: top, metadata: event.metadata };
   }
 
@@ -293,17 +314,27 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
       const key = keys.key(envelope.subject);
       if (key) {
         if (envelope.v === 2) {
-          const text = openBox(2, key, aadOf(event.id, 2), envelope.box);
+          const text = openBox(2, key, aadOf(event.id, aadV2Rest), envelope.box);
           if (text === null) throw new SealBroken(event.stream, event.id, sealedKey);
           const values = JSON.parse(text) as Record<string, string>;
           for (const path in values) putInCopy(top, original, placeOf(path), values[path]);
         } else {
           // The fields sealed are those holding their stand-ins, in the order of their paths.
-          const sealed = compiled.get(event.type)?.fields.filter((field) => valueAt(original, field) === field.standIn) ?? [];
-          const text = openBox(3, key, aadOf(event.id, 3, sealed.map((field) => field.path).join(',')), envelope.box);
+          const rule = compiled.get(event.type);
+          const fields = rule?.fields ?? [];
+          let mask = 0;
+          let count = 0;
+          for (let i = 0; i < fields.length; i++) {
+            if (valueAt(original, fields[i]!) === fields[i]!.standIn) {
+              mask |= 1 << i;
+              count += 1;
+            }
+          }
+          const text = openBox(3, key, aadOf(event.id, rule ? aadV3Rest(rule, mask) : '\u0000v3\u0000'), envelope.box);
           const values = text === null ? null : (JSON.parse(text) as string[]);
-          if (values === null || values.length !== sealed.length) throw new SealBroken(event.stream, event.id, sealedKey);
-          sealed.forEach((field, i) => putInCopy(top, original, field, values[i]));
+          if (values === null || values.length !== count) throw new SealBroken(event.stream, event.id, sealedKey);
+          let next = 0;
+          for (let i = 0; i < fields.length; i++) if (mask & (1 << i)) putInCopy(top, original, fields[i]!, values[next++]);
         }
       }
       return { ...event, data: top };

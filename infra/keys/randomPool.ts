@@ -18,12 +18,12 @@ export function randomPiece(size: number): Buffer {
   return piece;
 }
 
-/** Fills `target` with fresh random bytes from the pool, without a view of the pool being made. */
+/** Fills `target` with fresh random bytes from the pool. */
 export function randomInto(target: Buffer): void {
   if (next + target.length > pool.length) {
     pool = randomBytes(Math.max(fill, target.length));
     next = 0;
   }
-  pool.copy(target, 0, next, next + target.length);
+  target.set(pool.subarray(next, next + target.length));
   next += target.length;
 }

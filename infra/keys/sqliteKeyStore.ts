@@ -23,7 +23,7 @@ const versionCheckMs = 5;
 /** Keys a batch: the first, and the most a busy shop makes at once (128 kB sealed). */
 const firstBatch = 256;
 const largestBatch = 4096;
-/** A batch used up sooner than this after it was made is followed by one twice its size. */
+/** A batch used up sooner than this after it was made is followed by one four times its size. */
 const busyWithinMs = 10_000;
 
 const keyBytes = 32;
@@ -66,9 +66,16 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     forgetLinks: legacy.links ? [db.prepare('DELETE FROM subject_emails WHERE subject = ?'), db.prepare('DELETE FROM subject_streams WHERE subject = ?')] : [],
   };
 
-  // Keys in memory once read or made: a batch's keys by its id (a zeroed key is a forgotten one), an old key by subject.
+  // Keys in memory once read or made: a batch's keys by its id (a zeroed key is a forgotten one), and each key asked
+  // for by its subject (the newest 100,000: appends ask for the same few subjects again and again).
   const batches = new Map<string, Buffer>();
   const kept = new Map<SubjectId, Buffer>();
+  const keptMost = 100_000;
+  const keep = (subject: SubjectId, key: Buffer) => {
+    if (kept.size >= keptMost) kept.clear();
+    kept.set(subject, key);
+    return key;
+  };
 
   /** The batch's keys as the file has them now, or null if there is no such batch. */
   const readBatch = (batch: string): Buffer | null => {
@@ -80,7 +87,7 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   let current: { batch: string; keys: Buffer; next: number; madeAt: number } | null = null;
   const makeBatch = () => {
     const now = performance.now();
-    const size = current && now - current.madeAt < busyWithinMs ? Math.min((current.keys.length / keyBytes) * 2, largestBatch) : firstBatch;
+    const size = current && now - current.madeAt < busyWithinMs ? Math.min((current.keys.length / keyBytes) * 4, largestBatch) : firstBatch;
     const batch = randomBytes(12).toString('base64url');
     const keys = randomFillSync(Buffer.alloc(size * keyBytes));
     // Committed with the disk's confirmation (FULL) before any of them is handed out: no event outlives its key.
@@ -150,6 +157,8 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
       // Asked at most every few milliseconds rather than for every event: a rebuild opens every event of the log, and
       // an erasure made by another process reaches this one within that time, before any rebuild it starts.
       checkErasures();
+      const known = kept.get(subject);
+      if (known) return known;
       const place = placeOf(subject);
       if (place) {
         let keys = batches.get(place.batch);
@@ -161,15 +170,10 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
         const at = place.index * keyBytes;
         if (at + keyBytes > keys.length) return null;
         const key = keys.subarray(at, at + keyBytes);
-        return key.equals(zeroKey) ? null : key;
+        return key.equals(zeroKey) ? null : keep(subject, key);
       }
-      const known = kept.get(subject);
-      if (known) return known;
       const wrapped = old.wrapped?.get(subject);
-      if (!wrapped) return null;
-      const key = unwrap(wrapping, subject, wrapped);
-      kept.set(subject, key);
-      return key;
+      return wrapped ? keep(subject, unwrap(wrapping, subject, wrapped)) : null;
     },
     forget(subject) {
       kept.delete(subject);
