@@ -1,7 +1,8 @@
 // Forgetting a person, telling them what is held about them, and the retention period. A person is the streams whose
-// events name their e-mail address, and the subjects those streams' seals name (decisions 047, 055): forgetting deletes those keys, after a SubjectErased without
-// a word of their data is in the log; every sealed field of theirs then reads as its stand-in, the read models are built
-// again from the log, and the outbox's copies of their e-mails are removed (decision 048).
+// events name their e-mail address, and the subjects those streams' seals name (decisions 047, 055): forgetting deletes
+// those keys, after a SubjectErased without a word of their data is in the log; every sealed field of theirs then reads
+// as its stand-in, the read models are built again from the log, and the outbox's copies of their e-mails are removed
+// (decision 048).
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import type { AccessReport, EraseResult, RetentionDue, RetentionReport, SubjectErased } from '../../contracts/privacy/model.ts';
@@ -127,7 +128,7 @@ function monthsBefore(now: Date, months: number): Date {
   return cutoff;
 }
 
-/** Whether any of the streams holds an event sealed under a key still kept (plain text written before sealing cannot be erased). */
+/** Whether any of the streams holds an event sealed under a key still kept (plain text from before sealing cannot be erased). */
 async function hasKeptSeals(deps: PrivacyDeps, streams: Iterable<string>): Promise<boolean> {
   const keys = keysOf(deps);
   for (const stream of streams) if ((await subjectsOfStream(deps.events, stream)).some((subject) => keys.key(subject) !== null)) return true;
