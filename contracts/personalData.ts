@@ -13,6 +13,16 @@ export const erased = {
   review: 'This review was removed at the reviewer’s request.',
 } as const;
 
+/**
+ * An e-mail address as a person is known by it, when sealing chooses their subject and when an erasure or access request
+ * looks for them: trimmed, in lower case; null for anything that is not an address.
+ */
+export function personAddress(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return /^[^@\s]+@[^@\s]+$/.test(trimmed) ? trimmed.toLowerCase() : null;
+}
+
 /** Whether a text is one of the stand-ins above: the console shows "erased" rather than "details missing". */
 export const isErasedValue = (value: unknown) => Object.values(erased).includes(value as never);
 

@@ -13,7 +13,7 @@ import sodium from 'sodium-native';
 import type { EventStore, ExpectedRevision } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import { randomInto } from '../keys/randomPool.ts';
-import { envelopeText, isSealed, personalData as defaultPersonalData, sealedEnvelope, sealedKey, subjectsSealedIn, type PersonalFields } from '../../contracts/personalData.ts';
+import { envelopeText, isSealed, personAddress, personalData as defaultPersonalData, sealedEnvelope, sealedKey, subjectsSealedIn, type PersonalFields } from '../../contracts/personalData.ts';
 
 export { isSealed, sealedEnvelope, sealedKey, subjectsSealedIn, type SealedEnvelope, type SealedField } from '../../contracts/personalData.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
@@ -198,13 +198,6 @@ function putInCopy(top: Json, original: Json, { parents, name }: Place, value: u
   to[name] = value;
 }
 
-/** An address as its person's subject is remembered by: trimmed, in lower case; null if it is not an address. */
-function normalised(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
-  return /^[^@\s]+@[^@\s]+$/.test(trimmed) ? trimmed.toLowerCase() : null;
-}
-
 /** The newest entries, up to about twice `limit`: when the newer half is full it becomes the older, and the older goes. */
 class Recent<V> {
   private newer = new Map<string, V>();
@@ -237,7 +230,7 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
   const ofAddress = new Recent<SubjectId>(50_000);
 
   /** The address an event names its person by, normalised, if it names one. */
-  const addressOf = (rule: PersonalFields, data: Json): string | null => (rule.email ? normalised(rule.email(data)) : null);
+  const addressOf = (rule: PersonalFields, data: Json): string | null => (rule.email ? personAddress(rule.email(data)) : null);
 
   /**
    * The subject an event of `stream` is sealed under: the stream's, else the address's, else a new one. An address a

@@ -7,7 +7,7 @@ import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import type { AccessReport, EraseResult, RetentionDue, RetentionReport, SubjectErased } from '../../contracts/privacy/model.ts';
 import { privacyMessages } from '../../contracts/privacy/model.ts';
-import { subjectsSealedIn } from '../../contracts/personalData.ts';
+import { personAddress, subjectsSealedIn } from '../../contracts/personalData.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { categoryOf, erasuresStream, idOf } from '../../contracts/shared/streams.ts';
@@ -17,7 +17,6 @@ import type { ShopDeps } from '../deps.ts';
 export type PrivacyDeps = Pick<ShopDeps, 'events' | 'keys' | 'mailer' | 'payments' | 'refreshReadModels' | 'clock' | 'config' | 'logger'>;
 
 const normalise = (email: string) => email.trim().toLowerCase();
-const usableEmail = (value: unknown): value is string => typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value.trim());
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function keysOf(deps: Pick<ShopDeps, 'keys'>): KeyStore {
@@ -31,7 +30,7 @@ const storedLog = (events: EventStore): EventStore => (events as EventStore & { 
 /** Every e-mail address an event names its person by, in the shape readers see. */
 function emailsOf(event: RecordedEvent): string[] {
   const data = event.data as Record<string, unknown>;
-  return [data.customerEmail, event.type === 'EmailSent' ? data.to : undefined].filter(usableEmail).map(normalise);
+  return [data.customerEmail, event.type === 'EmailSent' ? data.to : undefined].map(personAddress).filter((address) => address !== null);
 }
 
 /**
@@ -143,9 +142,8 @@ export async function retentionReport(deps: PrivacyDeps): Promise<RetentionRepor
   const people = new Map<string, { last: string; lastOrder: string | null; orders: Set<string>; streams: Set<string> }>();
   for await (const event of deps.events.readAll(0)) {
     const data = event.data as Record<string, unknown>;
-    const email = data.customerEmail;
-    if (!usableEmail(email) || !['OrderPlaced', 'OrderCustomerDetailsAdded', 'CheckoutStarted', 'ReviewSubmitted', 'PurchaseNotified'].includes(event.type)) continue;
-    const key = normalise(email);
+    const key = personAddress(data.customerEmail);
+    if (key === null || !['OrderPlaced', 'OrderCustomerDetailsAdded', 'CheckoutStarted', 'ReviewSubmitted', 'PurchaseNotified'].includes(event.type)) continue;
     const person = people.get(key) ?? { last: '', lastOrder: null, orders: new Set<string>(), streams: new Set<string>() };
     person.streams.add(event.stream);
     const at = event.metadata.at;
