@@ -7,11 +7,16 @@
 export type SubjectId = string;
 
 export interface KeyStore {
-  /** A new subject with a fresh key, durable before it is handed out: no event sealed under it can outlive it. */
-  newSubject(): SubjectId;
+  /** A new subject and its fresh key, durable before they are handed out: no event sealed under it can outlive it. */
+  newSubject(): { subject: SubjectId; key: Buffer };
   /** The data key of a subject: 32 bytes, or null once the subject is forgotten (or was never known). */
   key(subject: SubjectId): Buffer | null;
   /** Deletes the subject's key (and any link an earlier release kept for it), so nothing is left to unseal or to link. */
   forget(subject: SubjectId): boolean;
+  /**
+   * How many times this store has found keys forgotten, by itself or by another process (asked of the file every few
+   * milliseconds): a key read while the count stays the same may be used again without asking for it.
+   */
+  forgettings(): number;
   close(): void;
 }

@@ -175,10 +175,12 @@ test('the key file: a forgotten key leaves no bytes behind, and another master k
   try {
     await store.append('order-o8', [placed('o8')], 'no_stream');
     const [subject] = subjectsSealedIn((await raw.readStream('order-o8'))[0]!.data) as [string];
-    const key = keys.key(subject)!;
+    const held = keys.key(subject)!;
+    const key = Buffer.from(held);
     assert.is(key.length, 32);
     keys.forget(subject);
     assert.is(keys.key(subject), null);
+    assert.ok(held.equals(Buffer.alloc(32)), 'the key handed out before is zeroed in memory too');
     for (const name of readdirSync(dir).filter((n) => n.startsWith('keys.sqlite'))) {
       const file = readFileSync(join(dir, name));
       assert.is(file.indexOf(Buffer.from(subject)), -1, `the subject id is gone from ${name}`);
@@ -228,7 +230,7 @@ test('a log sealed field by field (version 1) still opens, and still reads as st
   const { raw, keys, store, done } = await open();
   try {
     // Version 1 as earlier shops wrote it: AES-256-GCM per field, bound to the event id and the field's path.
-    const subject = keys.newSubject();
+    const subject = keys.newSubject().subject;
     const key = keys.key(subject)!;
     const id = randomUUID();
     const v1 = (path: string, value: string, stand: string) => {
@@ -304,7 +306,7 @@ test('version 3 binds where its values go: a stand-in changed in the stored byte
 test('a log sealed in version 2 (one object envelope, XChaCha20-Poly1305, values by path) still opens', async () => {
   const { raw, keys, store, done } = await open();
   try {
-    const subject = keys.newSubject();
+    const subject = keys.newSubject().subject;
     const event = placed('o13');
     const data = structuredClone(event.data) as Record<string, any>;
     const values = { customerName: data.customerName, customerEmail: data.customerEmail, 'shippingAddress.line1': data.shippingAddress.line1 };
@@ -323,6 +325,34 @@ test('a log sealed in version 2 (one object envelope, XChaCha20-Poly1305, values
     assert.equal(subjectsSealedIn(data), [subject]);
     keys.forget(subject);
     assert.is(((await store.readStream('order-o13'))[0]!.data as any).customerName, erased.name);
+  } finally {
+    await done();
+  }
+});
+
+test('a value holding a NUL is sealed as a JSON array and opens; so does a version 3 box of the first release (JSON)', async () => {
+  const { raw, keys, store, done } = await open();
+  try {
+    const odd = { ...placed('o14'), data: { ...(placed('o14').data as object), customerName: 'Maryam\u0000Okafor' } };
+    await store.append('order-o14', [odd], 'no_stream');
+    assert.equal((await store.readStream('order-o14'))[0]!.data, odd.data);
+    assert.not.ok(JSON.stringify((await raw.readStream('order-o14'))[0]!.data).includes('Okafor'));
+
+    const subject = keys.newSubject().subject;
+    const event = placed('o15');
+    const data = structuredClone(event.data) as Record<string, any>;
+    // The rule's fields in the order of their paths: customerEmail, customerName, shippingAddress.line1.
+    const message = Buffer.from(JSON.stringify([data.customerEmail, data.customerName, data.shippingAddress.line1]));
+    data.customerName = erased.name;
+    data.customerEmail = erased.email;
+    data.shippingAddress.line1 = erased.text;
+    const box = Buffer.alloc(12 + message.length + 16);
+    box.set(randomBytes(12));
+    const aad = Buffer.from(`${event.id}\u0000v3\u0000customerEmail,customerName,shippingAddress.line1`);
+    (sodium as any).crypto_aead_chacha20poly1305_ietf_encrypt(box.subarray(12), message, aad, null, box.subarray(0, 12), keys.key(subject)!);
+    data.$sealed = `3:${subject}:${box.toString('base64url')}`;
+    await raw.append('order-o15', [{ ...event, data }], 'no_stream');
+    assert.equal((await store.readStream('order-o15'))[0]!.data, event.data);
   } finally {
     await done();
   }

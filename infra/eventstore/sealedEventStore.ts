@@ -1,5 +1,5 @@
 // Personal fields sealed around any event store: on the way in, the fields contracts/personalData.ts names are put in
-// one box per event (XChaCha20-Poly1305) under their person's data key and stand-ins left in their place; on the way out
+// one box per event (ChaCha20-Poly1305) under their person's data key and stand-ins left in their place; on the way out
 // they are opened again, or, once the person is forgotten and the key deleted, read as their stand-ins ("Erased
 // customer"). What is stored never changes, so the log's hash chain, computed over the stored bytes, holds before and
 // after an erasure. Events written before sealing existed hold plain text and are handed on as they are; events sealed
@@ -10,7 +10,7 @@
 // and a stream this process has not seen is asked of the log (the seals of its stored events).
 import { createDecipheriv } from 'node:crypto';
 import sodium from 'sodium-native';
-import type { EventStore, ExpectedRevision } from '../../contracts/ports/eventStore.ts';
+import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import { randomInto } from '../keys/randomPool.ts';
 import { envelopeText, isSealed, personAddress, personalData as defaultPersonalData, sealedEnvelope, sealedKey, subjectsSealedIn, type PersonalFields } from '../../contracts/personalData.ts';
@@ -54,12 +54,14 @@ const tagBytes = chacha.crypto_aead_chacha20poly1305_ietf_ABYTES;
 // The event id, then what follows it: '\0v2', or '\0v3\0' and the paths (one of a few texts per rule, made once).
 const aadScratch = Buffer.allocUnsafe(1024);
 const aadV2Rest = '\u0000v2';
+// Views of the scratch buffer by length, made once each (a view is an object of its own).
+const aadViews: Buffer[] = [];
 function aadOf(eventId: string, rest: string): Buffer {
+  const text = eventId + rest;
   // At most three bytes a character: only a text that might not fit is measured first.
-  const most = (eventId.length + rest.length) * 3;
-  if (most > aadScratch.length && Buffer.byteLength(eventId) + Buffer.byteLength(rest) > aadScratch.length) return Buffer.from(eventId + rest);
-  const idBytes = aadScratch.write(eventId);
-  return aadScratch.subarray(0, idBytes + aadScratch.write(rest, idBytes));
+  if (text.length * 3 > aadScratch.length && Buffer.byteLength(text) > aadScratch.length) return Buffer.from(text);
+  const length = aadScratch.write(text);
+  return (aadViews[length] ??= aadScratch.subarray(0, length));
 }
 
 /**
@@ -117,6 +119,11 @@ function openBoxV1(key: Buffer, aad: Buffer, sealed: string): string | null {
 }
 
 type Json = Record<string, unknown>;
+
+// A version 3 box holds its values each after a NUL; or, when a value holds a NUL itself, as a JSON array (as every
+// version 3 box did at first).
+const nul = '\u0000';
+const valuesOf = (text: string): unknown[] => (text.startsWith(nul) ? text.slice(1).split(nul) : (JSON.parse(text) as unknown[]));
 
 /** A rule's field as sealing walks it: the objects on the way, the field's name, its path, its stand-in. */
 type CompiledField = Place & { path: string; standIn: string };
@@ -198,55 +205,69 @@ function putInCopy(top: Json, original: Json, { parents, name }: Place, value: u
   to[name] = value;
 }
 
-/** The newest entries, up to about twice `limit`: when the newer half is full it becomes the older, and the older goes. */
+/** The entries set most recently, `limit` or a little more: past it, the oldest eighth is let go. */
 class Recent<V> {
-  private newer = new Map<string, V>();
-  private older = new Map<string, V>();
+  private readonly entries = new Map<string, V>();
   constructor(private readonly limit: number) {}
   get(key: string): V | undefined {
-    const value = this.newer.get(key);
-    if (value !== undefined) return value;
-    const older = this.older.get(key);
-    if (older !== undefined) this.set(key, older);
-    return older;
+    return this.entries.get(key);
   }
   set(key: string, value: V): void {
-    if (this.newer.size >= this.limit) {
-      this.older = this.newer;
-      this.newer = new Map();
+    if (this.entries.size >= this.limit + (this.limit >> 3)) {
+      let drop = this.limit >> 3;
+      for (const oldest of this.entries.keys()) {
+        this.entries.delete(oldest);
+        if (--drop === 0) break;
+      }
     }
-    this.newer.set(key, value);
+    this.entries.set(key, value);
   }
   delete(key: string): void {
-    this.newer.delete(key);
-    this.older.delete(key);
+    this.entries.delete(key);
   }
 }
 
+/**
+ * A subject as sealing holds it, shared by its streams and its address: its key as read when the key store had seen
+ * `seen` forgettings, and the last e-mail value (as the event gave it) already known to belong to it.
+ */
+type Held = { subject: SubjectId; key: Buffer | null; seen: number; named: unknown };
+
 export function withSealedPersonalData(store: EventStore, keys: KeyStore, personal: Readonly<Record<string, PersonalFields>> = defaultPersonalData): SealedEventStore {
   const compiled = compile(personal);
-  // The subject of each stream and each address this process sealed for, the newest 50,000 or more of each.
-  const ofStream = new Recent<SubjectId>(50_000);
-  const ofAddress = new Recent<SubjectId>(50_000);
+  // The subject of each stream and each address this process sealed for: the 100,000 or so set most recently of each.
+  const ofStream = new Recent<Held>(100_000);
+  const ofAddress = new Recent<Held>(100_000);
+  const held = (subject: SubjectId, named: unknown, key: Buffer | null = null, seen = -1): Held => ({ subject, key, seen, named });
 
-  /** The address an event names its person by, normalised, if it names one. */
-  const addressOf = (rule: PersonalFields, data: Json): string | null => (rule.email ? personAddress(rule.email(data)) : null);
+  /** The subject's key, asked of the key store again only when it has seen a forgetting since it was last asked. */
+  function keyOf(subject: Held, forgettings: number): Buffer | null {
+    if (subject.seen !== forgettings) {
+      subject.key = keys.key(subject.subject);
+      subject.seen = forgettings;
+    }
+    return subject.key;
+  }
 
   /**
-   * The subject an event of `stream` is sealed under: the stream's, else the address's, else a new one. An address a
-   * stream's later event adds (an order placed without one) is given the stream's subject, if it has none yet.
+   * The subject an event of `stream` is sealed under: the stream's (`known`), else the address's, else a new one. An
+   * address a stream's later event adds (an order placed without one) is given the stream's subject, if it has none yet.
    */
-  function subjectFor(stream: string, rule: PersonalFields, data: Json, streamIsNew: boolean): SubjectId {
-    const address = addressOf(rule, data);
-    // A stream appended as new has no subject yet.
-    const known = streamIsNew ? undefined : ofStream.get(stream);
+  function subjectFor(stream: string, known: Held | undefined, rule: PersonalFields, data: Json, forgettings: number): Held {
+    const named = rule.email ? rule.email(data) : undefined;
     if (known !== undefined) {
-      if (address !== null && ofAddress.get(address) === undefined) ofAddress.set(address, known);
+      if (named !== undefined && named !== known.named) {
+        known.named = named;
+        const address = personAddress(named);
+        if (address !== null && ofAddress.get(address) === undefined) ofAddress.set(address, known);
+      }
       return known;
     }
+    const address = personAddress(named);
     let subject = address === null ? undefined : ofAddress.get(address);
     if (subject === undefined) {
-      subject = keys.newSubject();
+      const made = keys.newSubject();
+      subject = held(made.subject, named, made.key, forgettings);
       if (address !== null) ofAddress.set(address, subject);
     }
     ofStream.set(stream, subject);
@@ -260,13 +281,15 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     return null;
   }
 
-  function sealEvent(stream: string, event: NewEvent, streamIsNew: boolean): NewEvent {
+  /** The event with its personal fields sealed under the stream's subject (`sealing.subject`, chosen here if unknown). */
+  function sealEvent(stream: string, event: NewEvent, sealing: { subject: Held | undefined }): NewEvent {
     const rule = compiled.get(event.type);
     if (!rule) return event;
     const original = event.data as Json;
-    // The values go into the box as a JSON array in the order of their paths, written as they are gathered; the copy
+    // The values go into the box in the order of their paths, each after a NUL, written as they are gathered; the copy
     // holds their stand-ins, which say where they go back (the paths are bound into the box, not written in it).
     let text = '';
+    let joined = true;
     let mask = 0;
     let top: Json | null = null;
     for (let i = 0; i < rule.fields.length; i++) {
@@ -274,24 +297,29 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
       const value = valueAt(original, field);
       // An empty field says nothing about anyone: left as it is.
       if (typeof value !== 'string' || value === '') continue;
-      text += `${text ? ',' : '['}${JSON.stringify(value)}`;
+      if (joined && value.includes(nul)) joined = false;
+      text += nul + value;
       mask |= 1 << i;
       top ??= copyOf(original);
       putInCopy(top, original, field, field.standIn);
     }
     if (!top) return event;
-    let subject = subjectFor(stream, rule.rule, original, streamIsNew);
-    let key = keys.key(subject);
+    // A value holding a NUL itself: the values as a JSON array instead.
+    if (!joined) text = JSON.stringify(rule.fields.filter((_, i) => mask & (1 << i)).map((field) => valueAt(original, field)));
+    const forgettings = keys.forgettings();
+    let subject = subjectFor(stream, sealing.subject, rule.rule, original, forgettings);
+    let key = keyOf(subject, forgettings);
     if (!key) {
       // Forgotten since it was chosen (an erasure, here or by another process): the stream and its address start again.
       ofStream.delete(stream);
-      const address = addressOf(rule.rule, original);
+      const address = rule.rule.email ? personAddress(rule.rule.email(original)) : null;
       if (address !== null) ofAddress.delete(address);
-      subject = subjectFor(stream, rule.rule, original, true);
-      key = keys.key(subject);
+      subject = subjectFor(stream, undefined, rule.rule, original, forgettings);
+      key = keyOf(subject, forgettings);
     }
-    if (!key) throw new Error(`The data key of the new subject ${subject} is missing from the key store`);
-    top[sealedKey] = envelopeText(subject, sealBox(key, aadOf(event.id, aadV3Rest(rule, mask)), `${text}]`));
+    if (!key) throw new Error(`The data key of the new subject ${subject.subject} is missing from the key store`);
+    sealing.subject = subject;
+    top[sealedKey] = envelopeText(subject.subject, sealBox(key, aadOf(event.id, aadV3Rest(rule, mask)), text));
     return { id: event.id, type: event.type, data: top, metadata: event.metadata };
   }
 
@@ -324,7 +352,7 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
             }
           }
           const text = openBox(3, key, aadOf(event.id, rule ? aadV3Rest(rule, mask) : '\u0000v3\u0000'), envelope.box);
-          const values = text === null ? null : (JSON.parse(text) as string[]);
+          const values = text === null ? null : valuesOf(text);
           if (values === null || values.length !== count) throw new SealBroken(event.stream, event.id, sealedKey);
           let next = 0;
           for (let i = 0; i < fields.length; i++) if (mask & (1 << i)) putInCopy(top, original, fields[i]!, values[next++]);
@@ -348,22 +376,29 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     return top ? { ...event, data: top } : event;
   }
 
-  const sealAll = (stream: string, events: NewEvent[], expected: ExpectedRevision) => events.map((e, i) => sealEvent(stream, e, i === 0 && expected === 'no_stream'));
+  /** The events of one append, sealed under the stream's subject: none yet for a stream appended as new. */
+  function sealAll(stream: string, events: NewEvent[], known: Held | undefined): NewEvent[] {
+    const sealing = { subject: known };
+    return events.map((event) => sealEvent(stream, event, sealing));
+  }
 
   return {
     kind: store.kind,
     raw: store,
     keys,
     append(stream, events, expected) {
-      // A stream this process has not sealed for may have a subject in its stored seals; one appended as new has none.
-      // The keys those seals need were committed before they were handed out (no event outlives its key).
-      if (expected !== 'no_stream' && ofStream.get(stream) === undefined && events.some((e) => compiled.has(e.type))) {
+      // A stream appended as new has no subject yet; one this process has not sealed for may have one in its stored
+      // seals. The keys those seals need were committed before they were handed out (no event outlives its key).
+      if (!events.some((e) => compiled.has(e.type))) return store.append(stream, events, expected);
+      const known = expected === 'no_stream' ? undefined : ofStream.get(stream);
+      if (expected !== 'no_stream' && known === undefined) {
         return subjectInLog(stream).then((subject) => {
-          if (subject !== null && ofStream.get(stream) === undefined) ofStream.set(stream, subject);
-          return store.append(stream, sealAll(stream, events, expected), expected);
+          const found = ofStream.get(stream) ?? (subject === null ? undefined : held(subject, undefined));
+          if (found !== undefined) ofStream.set(stream, found);
+          return store.append(stream, sealAll(stream, events, found), expected);
         });
       }
-      return store.append(stream, sealAll(stream, events, expected), expected);
+      return store.append(stream, sealAll(stream, events, known), expected);
     },
     async readStream(stream) {
       return (await store.readStream(stream)).map(openEvent);

@@ -21,9 +21,11 @@ test('keys are made in batches, committed before they are handed out; another co
     const file = join(dir, 'keys.sqlite');
     const master = randomBytes(32);
     const keys = openSqliteKeyStore(file, master);
-    const subjects = Array.from({ length: 300 }, () => keys.newSubject());
+    const made = Array.from({ length: 300 }, () => keys.newSubject());
+    const subjects = made.map((m) => m.subject);
     assert.is(new Set(subjects).size, 300, 'every subject is new');
     const held = subjects.map((subject) => Buffer.from(keys.key(subject)!));
+    assert.ok(made.every((m, i) => m.key.equals(held[i]!)), 'each handed out with the key it is asked for by');
     assert.ok(held.every((key) => key.length === 32));
     assert.is(new Set(held.map((key) => key.toString('hex'))).size, 300, 'every key is its own');
     // Read by a second connection before this one commits anything more: every key handed out is there already.
@@ -49,7 +51,7 @@ test('a forgotten key is gone from the file and its write-ahead log; the other k
     const file = join(dir, 'keys.sqlite');
     const master = randomBytes(32);
     const keys = openSqliteKeyStore(file, master);
-    const [gone, kept] = [keys.newSubject(), keys.newSubject()];
+    const [gone, kept] = [keys.newSubject().subject, keys.newSubject().subject];
     const key = Buffer.from(keys.key(gone)!);
     assert.ok(keys.forget(gone));
     assert.is(keys.key(gone), null);
@@ -86,7 +88,7 @@ test('keys never handed out are zeroed at close; the file’s write-ahead log is
     const file = join(dir, 'keys.sqlite');
     const master = randomBytes(32);
     const keys = openSqliteKeyStore(file, master);
-    const used = [keys.newSubject(), keys.newSubject(), keys.newSubject()];
+    const used = [keys.newSubject().subject, keys.newSubject().subject, keys.newSubject().subject];
     const unused = `${used[0]!.split('.')[0]}.3`;
     assert.ok(keys.key(unused), 'made with the batch');
     keys.close();
@@ -156,8 +158,8 @@ test('another process’s forgetting reaches this one within milliseconds; the o
     const file = join(dir, 'keys.sqlite');
     const master = randomBytes(32);
     const shop = openSqliteKeyStore(file, master);
-    const subject = shop.newSubject();
-    const other = shop.newSubject();
+    const subject = shop.newSubject().subject;
+    const other = shop.newSubject().subject;
     assert.ok(shop.key(subject));
     // The command line, say, erases the person while the shop runs.
     const cli = openSqliteKeyStore(file, master);
@@ -166,7 +168,7 @@ test('another process’s forgetting reaches this one within milliseconds; the o
     await sleep(10);
     assert.is(shop.key(subject), null, 'the key is gone');
     assert.ok(shop.key(other), 'another person’s key is kept');
-    const next = shop.newSubject();
+    const next = shop.newSubject().subject;
     assert.ok(shop.key(next), 'new subjects are still handed out');
     shop.close();
     const again = openSqliteKeyStore(file, master);

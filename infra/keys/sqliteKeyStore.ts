@@ -103,6 +103,7 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   let seenVersion = q.dataVersion.get()!;
   let seenErasures = q.erasures.get()!;
   let checkedAt = performance.now();
+  let forgettings = 0;
   const checkErasures = () => {
     const now = performance.now();
     if (now - checkedAt < versionCheckMs) return;
@@ -115,6 +116,7 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     seenErasures = erasures;
     batches.clear();
     kept.clear();
+    forgettings += 1;
   };
 
   /** Copies every committed page into the file and empties the write-ahead log, waiting for readers of other processes. */
@@ -134,6 +136,8 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     const removed = !slots.equals(Buffer.alloc(slots.length));
     slots.fill(0);
     q.rewriteBatch.run(sealBatch(wrapping, batch, keys), batch);
+    // The batch as it was read before is zeroed there too: its batch-mates' keys handed out earlier are views of it.
+    batches.get(batch)?.fill(0, from * keyBytes, to * keyBytes);
     batches.set(batch, keys);
     return removed;
   };
@@ -151,7 +155,8 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   return {
     newSubject() {
       const from = current && current.next < current.keys.length / keyBytes ? current : makeBatch();
-      return `${from.batch}.${from.next++}`;
+      const at = from.next++;
+      return { subject: `${from.batch}.${at}`, key: from.keys.subarray(at * keyBytes, (at + 1) * keyBytes) };
     },
     key(subject) {
       // Asked at most every few milliseconds rather than for every event: a rebuild opens every event of the log, and
@@ -181,8 +186,13 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
       // file, and the write-ahead log, with the page's earlier copies, is emptied.
       const removed = forget(subject);
       seenErasures = q.erasures.get()!;
+      forgettings += 1;
       checkpoint();
       return removed;
+    },
+    forgettings() {
+      checkErasures();
+      return forgettings;
     },
     close() {
       // Keys made and never handed out are zeroed: nothing was sealed under them.
