@@ -126,7 +126,8 @@ export const eventStoreSection: Section = {
     // Personal fields sealed on the way in (decisions 047, 053, 055): the same workload through the sealed store and the
     // raw adapter, in group commits and as commands.
     const workload = quick ? 10_000 : 50_000;
-    const rounds = quick ? 3 : 5;
+    // Seven rounds in a full run: a round of the mix takes about a second, and single rounds differ by several points.
+    const rounds = quick ? 3 : 7;
     const appends = await alternate(rounds, (sealed, round) => workloadAppendRate(scratch, `workload-${sealed ? 'sealed' : 'raw'}-${round + 1}`, workload, sealed));
     report.figure(section, `the shop's event mix, ${whole(workload)} events in group commits, raw adapter (median of ${rounds})`, `${whole(appends.first)} events/s`);
     report.figure(section, `the same, personal fields sealed (one box an event, keys in keys.sqlite)`, `${whole(appends.second)} events/s`);

@@ -23,15 +23,22 @@ export async function forDuration(ms: number, step: (i: number) => Promise<unkno
 
 /**
  * Rounds that alternate between two ways of doing the same work (after one warm-up of the second), so a neighbour's
- * burst of work on the machine falls on both; the medians of each.
+ * burst of work on the machine falls on both; the medians of each. The order within a round alternates as well (first
+ * then second, second then first), so neither way always runs just after the other and inherits what it left behind
+ * (its garbage still to collect, its file still being written back).
  */
 export async function alternate(rounds: number, run: (second: boolean, round: number) => Promise<number>): Promise<{ first: number; second: number }> {
   const first: number[] = [];
   const second: number[] = [];
   await run(true, -1);
   for (let round = 0; round < rounds; round++) {
-    first.push(await run(false, round));
-    second.push(await run(true, round));
+    if (round % 2 === 0) {
+      first.push(await run(false, round));
+      second.push(await run(true, round));
+    } else {
+      second.push(await run(true, round));
+      first.push(await run(false, round));
+    }
   }
   return { first: median(first), second: median(second) };
 }
