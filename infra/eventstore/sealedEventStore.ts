@@ -65,32 +65,40 @@ function aadOf(eventId: string, rest: string): Buffer {
 }
 
 /**
- * Buffers for boxes of one message length, kept and used again: the box (nonce, ciphertext, tag) and views of its
- * nonce and ciphertext, and the message. Sealing then allocates nothing but the box's text.
+ * Where boxes are sealed: the nonce, then the message, encrypted in place (libsodium's ciphers allow it), then the tag;
+ * and views of it by message length, made once each. Sealing then allocates nothing but the box's text, and the message
+ * is gone from memory once it is sealed, written over by its ciphertext.
  */
-type BoxScratch = { box: Buffer; nonce: Buffer; sealed: Buffer; message: Buffer };
-const scratches = new Map<number, BoxScratch>();
-const scratchFor = (length: number): BoxScratch => {
-  let scratch = scratches.get(length);
-  if (!scratch) {
-    const box = Buffer.alloc(nonceBytes + length + tagBytes);
-    scratch = { box, nonce: box.subarray(0, nonceBytes), sealed: box.subarray(nonceBytes), message: Buffer.alloc(length) };
-    // Messages of a few hundred bytes have a few hundred lengths; a longer one is sealed in buffers of its own.
-    if (length <= 4096) scratches.set(length, scratch);
-  }
-  return scratch;
-};
+const messageMost = 4096;
+const boxScratch = Buffer.alloc(nonceBytes + messageMost + tagBytes);
+const nonceView = boxScratch.subarray(0, nonceBytes);
+type BoxViews = { box: Buffer; sealed: Buffer; message: Buffer };
+const boxViews: BoxViews[] = [];
+const viewsFor = (length: number): BoxViews => ({
+  box: boxScratch.subarray(0, nonceBytes + length + tagBytes),
+  sealed: boxScratch.subarray(nonceBytes, nonceBytes + length + tagBytes),
+  message: boxScratch.subarray(nonceBytes, nonceBytes + length),
+});
 
 /** Seals `text` under `key` (version 3): the box's text is nonce, ciphertext and tag, in base64url. */
 function sealBox(key: Buffer, aad: Buffer, text: string): string {
-  const { box, nonce, sealed, message } = scratchFor(Buffer.byteLength(text));
-  message.write(text);
-  randomInto(nonce);
-  chacha.crypto_aead_chacha20poly1305_ietf_encrypt(sealed, message, aad, null, nonce, key);
-  const encoded = box.toString('base64url');
-  // Nothing of the message is left in memory that is used again.
+  // At most three bytes a character: only a text that might not fit is measured first.
+  if (text.length * 3 > messageMost && Buffer.byteLength(text) > messageMost) return sealBoxApart(key, aad, text);
+  const length = boxScratch.write(text, nonceBytes);
+  const { box, sealed, message } = (boxViews[length] ??= viewsFor(length));
+  randomInto(nonceView);
+  chacha.crypto_aead_chacha20poly1305_ietf_encrypt(sealed, message, aad, null, nonceView, key);
+  return box.toString('base64url');
+}
+
+/** A message too long for the scratch, sealed in buffers of its own. */
+function sealBoxApart(key: Buffer, aad: Buffer, text: string): string {
+  const message = Buffer.from(text);
+  const box = Buffer.alloc(nonceBytes + message.length + tagBytes);
+  randomInto(box.subarray(0, nonceBytes));
+  chacha.crypto_aead_chacha20poly1305_ietf_encrypt(box.subarray(nonceBytes), message, aad, null, box.subarray(0, nonceBytes), key);
   message.fill(0);
-  return encoded;
+  return box.toString('base64url');
 }
 
 function openBox(version: 2 | 3, key: Buffer, aad: Buffer, sealed: string): string | null {
@@ -128,19 +136,44 @@ const valuesOf = (text: string): unknown[] => (text.startsWith(nul) ? text.slice
 /** A rule's field as sealing walks it: the objects on the way, the field's name, its path, its stand-in. */
 type CompiledField = Place & { path: string; standIn: string };
 /** A rule compiled once, with what version 3 binds for each set of its fields a box was sealed over, by bit mask. */
-type CompiledRule = { rule: PersonalFields; fields: CompiledField[]; paths: Map<number, string> };
+type CompiledRule = { rule: PersonalFields; fields: CompiledField[]; bound: Map<number, Bound> };
+/**
+ * What version 3 binds after the event id (its version and the paths of the fields sealed), as text, and as bytes behind
+ * a slot for an id of 36 ASCII characters (a UUID, as the shop's event ids are): such an id is written into the slot and
+ * the whole is bound as it is, with nothing joined for each box.
+ */
+type Bound = { rest: string; withId: Buffer };
+const idSlot = 36;
 
-/** What version 3 binds into a box after the event id: its version and the paths of the fields in `mask` (bit i: field i). */
-function aadV3Rest(rule: CompiledRule, mask: number): string {
-  let rest = rule.paths.get(mask);
-  if (rest === undefined) {
-    rest = `\u0000v3\u0000${rule.fields
+/** What version 3 binds for the fields in `mask` (bit i: field i), made once. */
+function boundOf(rule: CompiledRule, mask: number): Bound {
+  let bound = rule.bound.get(mask);
+  if (bound === undefined) {
+    const rest = `\u0000v3\u0000${rule.fields
       .filter((_, i) => mask & (1 << i))
       .map((field) => field.path)
       .join(',')}`;
-    rule.paths.set(mask, rest);
+    const withId = Buffer.alloc(idSlot + Buffer.byteLength(rest));
+    withId.write(rest, idSlot);
+    bound = { rest, withId };
+    rule.bound.set(mask, bound);
   }
-  return rest;
+  return bound;
+}
+
+/** Whether an id is 36 characters, each ASCII (so as many bytes). */
+function fitsSlot(id: string): boolean {
+  if (id.length !== idSlot) return false;
+  for (let i = 0; i < idSlot; i++) if (id.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+/** What version 3 binds into a box: the event id, its version and the paths of the fields in `mask`. */
+function aadV3(rule: CompiledRule, mask: number, eventId: string): Buffer {
+  const bound = boundOf(rule, mask);
+  if (!fitsSlot(eventId)) return aadOf(eventId, bound.rest);
+  bound.withId.write(eventId, 0, 'latin1');
+  return bound.withId;
 }
 
 function compile(personal: Readonly<Record<string, PersonalFields>>): Map<string, CompiledRule> {
@@ -151,7 +184,7 @@ function compile(personal: Readonly<Record<string, PersonalFields>>): Map<string
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([path, standIn]) => ({ ...placeOf(path), path, standIn }));
     if (fields.length > 30) throw new Error(`The rule for ${type} names more than 30 fields`);
-    rules.set(type, { rule, fields, paths: new Map() });
+    rules.set(type, { rule, fields, bound: new Map() });
   }
   return rules;
 }
@@ -281,8 +314,14 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     return null;
   }
 
-  /** The event with its personal fields sealed under the stream's subject (`sealing.subject`, chosen here if unknown). */
-  function sealEvent(stream: string, event: NewEvent, sealing: { subject: Held | undefined }): NewEvent {
+  // The subject the event sealed last was sealed under: sealAll hands it on to the next event of the same append.
+  let sealedUnder: Held | undefined;
+
+  /**
+   * The event with its personal fields sealed under the stream's subject (`known`, or chosen here), with the key store's
+   * count of forgettings as the append began; sets sealedUnder.
+   */
+  function sealEvent(stream: string, event: NewEvent, known: Held | undefined, forgettings: number): NewEvent {
     const rule = compiled.get(event.type);
     if (!rule) return event;
     const original = event.data as Json;
@@ -306,8 +345,7 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     if (!top) return event;
     // A value holding a NUL itself: the values as a JSON array instead.
     if (!joined) text = JSON.stringify(rule.fields.filter((_, i) => mask & (1 << i)).map((field) => valueAt(original, field)));
-    const forgettings = keys.forgettings();
-    let subject = subjectFor(stream, sealing.subject, rule.rule, original, forgettings);
+    let subject = subjectFor(stream, known, rule.rule, original, forgettings);
     let key = keyOf(subject, forgettings);
     if (!key) {
       // Forgotten since it was chosen (an erasure, here or by another process): the stream and its address start again.
@@ -318,8 +356,8 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
       key = keyOf(subject, forgettings);
     }
     if (!key) throw new Error(`The data key of the new subject ${subject.subject} is missing from the key store`);
-    sealing.subject = subject;
-    top[sealedKey] = envelopeText(subject.subject, sealBox(key, aadOf(event.id, aadV3Rest(rule, mask)), text));
+    sealedUnder = subject;
+    top[sealedKey] = envelopeText(subject.subject, sealBox(key, aadV3(rule, mask, event.id), text));
     return { id: event.id, type: event.type, data: top, metadata: event.metadata };
   }
 
@@ -351,7 +389,7 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
               count += 1;
             }
           }
-          const text = openBox(3, key, aadOf(event.id, rule ? aadV3Rest(rule, mask) : '\u0000v3\u0000'), envelope.box);
+          const text = openBox(3, key, rule ? aadV3(rule, mask, event.id) : aadOf(event.id, '\u0000v3\u0000'), envelope.box);
           const values = text === null ? null : valuesOf(text);
           if (values === null || values.length !== count) throw new SealBroken(event.stream, event.id, sealedKey);
           let next = 0;
@@ -378,8 +416,17 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
 
   /** The events of one append, sealed under the stream's subject: none yet for a stream appended as new. */
   function sealAll(stream: string, events: NewEvent[], known: Held | undefined): NewEvent[] {
-    const sealing = { subject: known };
-    return events.map((event) => sealEvent(stream, event, sealing));
+    const forgettings = keys.forgettings();
+    const sealed = new Array<NewEvent>(events.length);
+    sealedUnder = known;
+    for (let i = 0; i < events.length; i++) sealed[i] = sealEvent(stream, events[i]!, sealedUnder, forgettings);
+    return sealed;
+  }
+
+  /** Whether a rule names the type of any of the events. */
+  function namesAny(events: NewEvent[]): boolean {
+    for (const event of events) if (compiled.has(event.type)) return true;
+    return false;
   }
 
   return {
@@ -389,7 +436,7 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     append(stream, events, expected) {
       // A stream appended as new has no subject yet; one this process has not sealed for may have one in its stored
       // seals. The keys those seals need were committed before they were handed out (no event outlives its key).
-      if (!events.some((e) => compiled.has(e.type))) return store.append(stream, events, expected);
+      if (!namesAny(events)) return store.append(stream, events, expected);
       const known = expected === 'no_stream' ? undefined : ofStream.get(stream);
       if (expected !== 'no_stream' && known === undefined) {
         return subjectInLog(stream).then((subject) => {

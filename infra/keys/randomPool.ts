@@ -24,6 +24,8 @@ export function randomInto(target: Buffer): void {
     pool = randomBytes(Math.max(fill, target.length));
     next = 0;
   }
-  target.set(pool.subarray(next, next + target.length));
+  // A nonce's dozen bytes are copied one by one: a view of the pool to copy from would be an object each time.
+  if (target.length <= 64) for (let i = 0; i < target.length; i++) target[i] = pool[next + i]!;
+  else target.set(pool.subarray(next, next + target.length));
   next += target.length;
 }
