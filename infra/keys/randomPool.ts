@@ -1,4 +1,4 @@
-// Random bytes for nonces and keys, drawn from the system's generator in large pieces: one call for many seals rather
+// Random bytes for the boxes' nonces, drawn from the system's generator in large pieces: one call for many seals rather
 // than one each (a call costs as much as the cipher it feeds). A piece handed out is never handed out again: the pool
 // is replaced when spent, never refilled in place.
 import { randomBytes } from 'node:crypto';
@@ -6,17 +6,6 @@ import { randomBytes } from 'node:crypto';
 const fill = 16 * 1024;
 let pool = Buffer.alloc(0);
 let next = 0;
-
-/** `size` fresh random bytes (at most the pool's size), as a view that nothing else is given. */
-export function randomPiece(size: number): Buffer {
-  if (next + size > pool.length) {
-    pool = randomBytes(Math.max(fill, size));
-    next = 0;
-  }
-  const piece = pool.subarray(next, next + size);
-  next += size;
-  return piece;
-}
 
 /** Fills `target` with fresh random bytes from the pool. */
 export function randomInto(target: Buffer): void {
