@@ -1,6 +1,6 @@
-// Random bytes for nonces (the boxes' and the key batches'), drawn from the system's generator in large pieces: one call for many seals rather
-// than one each (a call costs as much as the cipher it feeds). A piece handed out is never handed out again: the pool
-// is replaced when spent, never refilled in place.
+// Random bytes for nonces (the boxes' and the key batches'), drawn from the system's generator in large pieces: one
+// call for many seals rather than one each (a call costs as much as the cipher it feeds). A piece handed out is never
+// handed out again: the pool is replaced when spent, never refilled in place.
 import { randomBytes } from 'node:crypto';
 
 const fill = 16 * 1024;
