@@ -14,6 +14,7 @@ import {
   type AccountRoleChanged,
   type AccountSignInRefused,
   type AccountRecoveryCodeUsed,
+  type AccountTwoStepCodeUsed,
   type AccountTwoStepDisabled,
   type AccountTwoStepEnabled,
   type AccountTwoStepFailed,
@@ -301,6 +302,7 @@ export const AccountTwoStepEnabledV1 = v.object({ username: text, sealedSecret: 
 export const AccountTwoStepDisabledV1 = v.object({ username: text, at });
 export const AccountRecoveryCodeUsedV1 = v.object({ username: text, codeHash: text, at });
 export const AccountTwoStepFailedV1 = v.object({ username: text, at });
+export const AccountTwoStepCodeUsedV1 = v.object({ username: text, step: v.pipe(v.number(), v.integer(), v.minValue(0)), at });
 
 export const ReadModelsVerifiedV1 = v.object({
   match: v.boolean(),
@@ -369,6 +371,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof AccountTwoStepDisabledV1, AccountTwoStepDisabled>,
     Newest<typeof AccountRecoveryCodeUsedV1, AccountRecoveryCodeUsed>,
     Newest<typeof AccountTwoStepFailedV1, AccountTwoStepFailed>,
+    Newest<typeof AccountTwoStepCodeUsedV1, AccountTwoStepCodeUsed>,
     Newest<typeof SubjectErasedV1, SubjectErased>,
   ]
 >;
@@ -426,6 +429,7 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'AccountTwoStepEnabled', stream: 'admin', causedBy: 'the account itself (`admin:<username>`)', description: "An account turned on two-step sign-in: the authenticator's secret sealed with a key from the token secret, and the SHA-256 hashes of ten recovery codes.", versions: [{ schema: AccountTwoStepEnabledV1 }] },
   { type: 'AccountTwoStepDisabled', stream: 'admin', causedBy: 'the account itself, with a code (`admin:<username>`)', description: 'An account turned two-step sign-in off.', versions: [{ schema: AccountTwoStepDisabledV1 }] },
   { type: 'AccountRecoveryCodeUsed', stream: 'admin', causedBy: 'the account signing in (`visitor`)', description: "A recovery code took the place of the app's code once; it works no more.", versions: [{ schema: AccountRecoveryCodeUsedV1 }] },
+  { type: 'AccountTwoStepCodeUsed', stream: 'admin', causedBy: 'the account signing in (`visitor`), or turning two-step on or off (`admin:<username>`)', description: "The app's code of one 30-second time step (`step`, never the code) was spent: it and every earlier step's code work no more, in every shop process on the log. Appended at the revision the sign-in read, so one code signs in once.", versions: [{ schema: AccountTwoStepCodeUsedV1 }] },
   { type: 'AccountTwoStepFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password with a wrong or missing second step.', versions: [{ schema: AccountTwoStepFailedV1 }] },
   { type: 'ReadModelsVerified', stream: 'audit', causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)', description: 'The read models (`name@version`) were rebuilt in a scratch namespace up to `position` and their content hash compared with the live ones.', versions: [{ schema: ReadModelsVerifiedV1 }] },
   { type: 'SubjectErased', stream: 'privacy', causedBy: "the owner from the privacy console (`admin:<username>`), or the retention job (`system:retention`)", description: "Everyone an e-mail address linked to was forgotten: their data keys were deleted, so their sealed fields read as stand-ins. Holds the subjects' random ids, the number of streams, the reason and who, never the person's details.", versions: [{ schema: SubjectErasedV1 }] },

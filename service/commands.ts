@@ -19,6 +19,8 @@ export type CommandMeta = {
   correlationId?: string;
   /** ISO-8601 UTC */
   now: string;
+  /** the client's address, recorded where it matters to an audit (sign-in attempts) */
+  ip?: string;
 };
 
 export type CommandResult<Event extends DomainEvent> = {
@@ -62,7 +64,9 @@ export function idFromReference(kind: string, reference: string): string {
 }
 
 export function metadataOf(meta: CommandMeta): EventMetadata {
-  return { causedBy: meta.causedBy, causationId: meta.requestId, correlationId: meta.correlationId ?? meta.requestId, at: meta.now };
+  const metadata: EventMetadata = { causedBy: meta.causedBy, causationId: meta.requestId, correlationId: meta.correlationId ?? meta.requestId, at: meta.now };
+  if (meta.ip !== undefined) metadata.ip = meta.ip;
+  return metadata;
 }
 
 export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, events: readonly RecordedEvent[]): State {

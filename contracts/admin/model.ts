@@ -109,7 +109,8 @@ const TwoStepCodeSchema = v.pipe(v.string(twoStepMessages.code), v.trim(), v.min
 export const EnableTwoStepSchema = requestBody({ setupToken: v.pipe(v.string(twoStepMessages.badSetup), v.maxLength(200, twoStepMessages.badSetup)), code: TwoStepCodeSchema }, { setupToken: twoStepMessages.badSetup, code: twoStepMessages.code });
 /** POST /api/admin/two-step/disable — a code from the app, or a recovery code. */
 export const DisableTwoStepSchema = requestBody({ code: TwoStepCodeSchema }, { code: twoStepMessages.code });
-export type TwoStepSetupResponse = { secret: string; uri: string; setupToken: string };
+/** The set-up: the key to type into the app, the otpauth:// link, the same link as a QR code (an SVG data URI), and the secret sealed for the round trip. */
+export type TwoStepSetupResponse = { secret: string; uri: string; qr: string; setupToken: string };
 export type TwoStepEnabledResponse = { success: true; message: string; recoveryCodes: string[] };
 export type TwoStepDisabledResponse = { success: true; message: string };
 
@@ -127,6 +128,12 @@ export type AccountTwoStepEnabled = DomainEvent<'AccountTwoStepEnabled', { usern
 export type AccountTwoStepDisabled = DomainEvent<'AccountTwoStepDisabled', { username: string; at: string }>;
 /** A recovery code took the place of the app's code once; it works no more. */
 export type AccountRecoveryCodeUsed = DomainEvent<'AccountRecoveryCodeUsed', { username: string; codeHash: string; at: string }>;
+/**
+ * The app's code of one 30-second time step was spent (signing in, turning two-step on or off): that step's code and
+ * every earlier one work no more. Holds the step, never the code. Appended at the stream's revision the sign-in read,
+ * so of two sign-ins with one code, in any shop processes on one log, exactly one is recorded.
+ */
+export type AccountTwoStepCodeUsed = DomainEvent<'AccountTwoStepCodeUsed', { username: string; step: number; at: string }>;
 /** The right password with a wrong or missing second step. */
 export type AccountTwoStepFailed = DomainEvent<'AccountTwoStepFailed', { username: string; at: string }>;
 export type AccountEvent =
@@ -139,4 +146,5 @@ export type AccountEvent =
   | AccountTwoStepEnabled
   | AccountTwoStepDisabled
   | AccountRecoveryCodeUsed
+  | AccountTwoStepCodeUsed
   | AccountTwoStepFailed;

@@ -21,8 +21,11 @@ export type AccountState = {
   /** sessions signed in at or before this moment have ended (a password change or reset, a disabling) */
   revokedAtMs: number;
   revision: number;
-  /** two-step sign-in: the sealed authenticator secret and the hashes of the recovery codes not used yet */
-  twoStep: { sealedSecret: string; recoveryCodeHashes: string[] } | null;
+  /**
+   * two-step sign-in: the sealed authenticator secret, the hashes of the recovery codes not used yet, and the last
+   * time step whose code was spent (that step's code and every earlier one are refused; null before the first)
+   */
+  twoStep: { sealedSecret: string; recoveryCodeHashes: string[]; lastUsedStep: number | null } | null;
 };
 
 export const noAccount = (): AccountState => ({
@@ -64,13 +67,17 @@ export function evolveAccount(state: AccountState, event: AdminStreamEvent & { r
       return next;
     case 'AccountTwoStepEnabled': {
       const { sealedSecret, recoveryCodeHashes } = event.data as { sealedSecret: string; recoveryCodeHashes: string[] };
-      return { ...next, twoStep: { sealedSecret, recoveryCodeHashes } };
+      return { ...next, twoStep: { sealedSecret, recoveryCodeHashes, lastUsedStep: null } };
     }
     case 'AccountTwoStepDisabled':
       return { ...next, twoStep: null };
     case 'AccountRecoveryCodeUsed': {
       const { codeHash } = event.data as { codeHash: string };
       return state.twoStep ? { ...next, twoStep: { ...state.twoStep, recoveryCodeHashes: state.twoStep.recoveryCodeHashes.filter((h) => h !== codeHash) } } : next;
+    }
+    case 'AccountTwoStepCodeUsed': {
+      const { step } = event.data as { step: number };
+      return state.twoStep ? { ...next, twoStep: { ...state.twoStep, lastUsedStep: Math.max(state.twoStep.lastUsedStep ?? -1, step) } } : next;
     }
     case 'AdminSessionsRevoked':
       return { ...next, revokedAtMs: Math.max(state.revokedAtMs, atMs) };

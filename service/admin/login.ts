@@ -4,14 +4,15 @@ import type { Context } from 'koa';
 import { adminApi } from '../../contracts/admin/api.ts';
 import type { AccountEvent, AdminEvent } from '../../contracts/admin/model.ts';
 import { adminStream, unknownSignInStream } from '../../contracts/shared/streams.ts';
-import { metadataOf, newEventId } from '../commands.ts';
+import { Invalid } from '../../contracts/shared/errors.ts';
+import { handleCommand, metadataOf, newEventId } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { sessionOf } from '../http/adminRouter.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
 import { foldAccount } from './accounts.ts';
-import { checkSecondStep } from './twoStepRoutes.ts';
+import { twoStepDecider, twoStepRaceRetries, type TwoStepCommand } from './twoStepRoutes.ts';
 import { verifyPassword } from './password.ts';
 import { createPasswordGate, gateBusy } from './passwordGate.ts';
 import { sessionCheckFor } from './sessions.ts';
@@ -32,6 +33,7 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
     unknown: createPasswordGate(passwordChecks.unknown.concurrency, passwordChecks.unknown.queue),
   };
   const sessions = sessionCheckFor(deps.events);
+  const secondStep = twoStepDecider(deps.jwtSecret);
 
   /** Sign-in attempts are facts for the audit trail, not decisions on state: appended straight to the log. */
   const record = async (ctx: Context, stream: string, causedBy: string, event: AdminEvent | AccountEvent) => {
@@ -66,7 +68,8 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
       deps.logger.warn({ ip: ctx.ip }, 'admin login refused: too many password checks waiting');
       throw refuse(ctx, 5000, () => login.messages.busy);
     }
-    const at = deps.clock().toISOString();
+    const now = deps.clock();
+    const at = now.toISOString();
     if (!known || !passwordMatches) {
       if (known) {
         await record(ctx, adminStream(username), 'visitor', { type: 'AdminLoginFailed', data: { username, reason: 'wrong_password', at } });
@@ -85,16 +88,18 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
     // The configured owner's two-step state is in its stream too.
     const twoStep = (account ?? foldAccount(await deps.events.readStream(adminStream(username)))).twoStep;
     if (twoStep) {
-      const second = checkSecondStep(deps.jwtSecret, username, twoStep, code ?? '', Date.now());
-      if (second === 'missing') throw new HttpError(401, login.messages.twoStep, 'two_step_required');
-      if (second === 'wrong') {
+      if (!code) throw new HttpError(401, login.messages.twoStep, 'two_step_required');
+      // The code is spent by an event appended at the revision this decision read: of parallel sign-ins with one code,
+      // in this process or another on the same log, one is recorded; the others decide again and find it spent.
+      const spend: TwoStepCommand = { type: 'SpendCode', username, code, nowMs: now.getTime(), at };
+      try {
+        const spent = await handleCommand(deps.events, adminStream(username), secondStep, spend, { ...commandMeta(ctx, 'visitor', now), ip: ctx.ip }, { raceRetries: twoStepRaceRetries });
+        if (spent.events.some((event) => event.type === 'AccountRecoveryCodeUsed')) sessions.forget(username);
+      } catch (error) {
+        if (!(error instanceof Invalid)) throw error;
         await record(ctx, adminStream(username), 'visitor', { type: 'AccountTwoStepFailed', data: { username, at } });
         deps.logger.warn({ username, ip: ctx.ip }, 'admin login failed: second step');
         throw new HttpError(401, login.messages.twoStep, 'two_step_required');
-      }
-      if (second.recoveryCodeHash) {
-        await record(ctx, adminStream(username), 'visitor', { type: 'AccountRecoveryCodeUsed', data: { username, codeHash: second.recoveryCodeHash, at } });
-        sessions.forget(username);
       }
     }
     await throttle.succeeded(username, ctx.ip);

@@ -3,6 +3,7 @@
 // the token secret (AES-256-GCM), so an export shows nobody the secret; recovery codes are kept as SHA-256 hashes of
 // 80 random bits each, so the hashes give nothing away either.
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import QRCode from 'qrcode';
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 export const stepSeconds = 30;
@@ -68,6 +69,15 @@ export const newTwoStepSecret = () => randomBytes(20);
 /** What an authenticator app reads (usually from a QR code): the issuer, the account and the secret. */
 export const otpauthUri = (username: string, secret: Buffer) =>
   `otpauth://totp/${encodeURIComponent(`Amanah House:${username}`)}?secret=${base32(secret)}&issuer=${encodeURIComponent('Amanah House')}&algorithm=SHA1&digits=6&period=${stepSeconds}`;
+
+/**
+ * The otpauth:// link as a QR code for the app's camera: an SVG data URI (the page's img-src allows data:), dark on
+ * light with the quiet zone the standard asks for, so any authenticator reads it.
+ */
+export async function otpauthQr(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } });
+  return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
+}
 
 const keyFor = (tokenSecret: string) => Buffer.from(hkdfSync('sha256', Buffer.from(tokenSecret, 'utf8'), Buffer.alloc(0), Buffer.from('two-step secret'), 32));
 
