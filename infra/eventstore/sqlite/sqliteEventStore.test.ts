@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,6 +113,27 @@ test('sqlite: each event keeps its own metadata when an append mixes shared and 
   const other = { ...meta, causationId: 'other' };
   await store.append('m-1', [shared, shared, other, shared].map((metadata) => ({ id: randomUUID(), type: 'A', data: {}, metadata })), 'no_stream');
   assert.equal((await store.readStream('m-1')).map((e) => e.metadata.causationId), ['shared', 'shared', 'other', 'shared']);
+  await store.close();
+});
+
+test('sqlite: processes racing for one stream of one file: every loser is told its stream moved on, never SQLITE_BUSY', async () => {
+  const raced = join(dir, 'processes.sqlite');
+  await openSqliteEventStore(raced).close();
+  const run = () =>
+    new Promise<{ acknowledged: number; errors: Record<string, number> }>((resolve, reject) =>
+      execFile(process.execPath, ['--import', 'tsx', 'infra/testing/appendRacer.ts'], { env: { ...process.env, EVENTS_FILE: raced, RACERS: '20', ROUNDS: '15' } }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+      ),
+    );
+  const results = await Promise.all([run(), run()]);
+  const errors = Object.assign({}, ...results.map((r) => r.errors)) as Record<string, number>;
+  assert.equal(Object.keys(errors).filter((name) => name !== 'WrongExpectedRevision'), [], JSON.stringify(results));
+  assert.ok(results.every((r) => r.errors.WrongExpectedRevision! > 0), 'both processes lost races: they did run into each other');
+  const store = openSqliteEventStore(raced);
+  const stream = await store.readStream('race-1');
+  assert.is(stream.length, results[0]!.acknowledged + results[1]!.acknowledged, 'every acknowledged append, and nothing else');
+  assert.equal(stream.map((e) => e.revision), stream.map((_, i) => i));
+  assert.is(new Set(stream.map((e) => (e.data as { pid: number }).pid)).size, 2);
   await store.close();
 });
 

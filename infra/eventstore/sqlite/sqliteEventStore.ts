@@ -200,7 +200,11 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     let outcomes;
     try {
       groupPairs = [];
-      outcomes = commitGroup(group);
+      // BEGIN IMMEDIATE: the write lock is taken (waiting up to busy_timeout) before the revisions are read. Begun
+      // deferred, a group that read a stream while another process on the same file committed could not write on its
+      // old snapshot, and SQLite failed it with SQLITE_BUSY at once, which no wait helps: every append in the group was
+      // lost as an error instead of being told its stream moved on (WrongExpectedRevision).
+      outcomes = commitGroup.immediate(group);
       for (const key of groupPairs) notedPairs.add(key);
     } catch (error) {
       for (const item of group) item.reject(error);
