@@ -138,6 +138,13 @@ test('an auditor turns on two-step sign-in, keeps the recovery codes, and signs 
     await page.waitForURL('**/admin/dashboard', wait);
     await page.goto(`${shop.url}/admin/accounts`);
     await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    // A QR code for the app's camera, named for what it does, and the key beside it for typing in.
+    const qr = page.getByRole('img', { name: /^QR code that adds reviewer\.two at Amanah House to an authenticator app/ });
+    await qr.waitFor(wait);
+    assert.match((await qr.getAttribute('src')) ?? '', /^data:image\/svg\+xml;base64,/);
+    const drawn = await qr.evaluate((img) => (img as HTMLImageElement).decode().then(() => (img as HTMLImageElement).naturalWidth));
+    assert.ok(drawn > 0, 'the QR image is drawn');
+    assert.equal(await axeProblems(page), []);
     const key = (await page.getByText(/with this key:/).innerText()).split(':').at(-1)!.trim();
     const secret = fromBase32(key);
     await page.getByLabel('Code from the app').fill(codeAt(secret, stepOf(Date.now())));

@@ -1,5 +1,6 @@
-// The signed-in account's own two-step sign-in: set up with an authenticator app (the secret to type in, or the
-// otpauth link), turn on with the code it shows, keep the recovery codes shown once; turn off with a code.
+// The signed-in account's own two-step sign-in: set up with an authenticator app (its camera reads the QR code; the
+// secret stays written out to type in, and the otpauth link opens the app on the same device), turn on with the code it
+// shows, keep the recovery codes shown once; turn off with a code.
 import { Button, Callout, Card, Code, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -71,8 +72,18 @@ export function TwoStepSection() {
         {!on && !setup && <Button onClick={() => start.mutate()}>Set up two-step sign-in</Button>}
         {!on && setup && (
           <Flex direction="column" gap="2" mb="3">
+            <Text as="p" size="2">
+              Scan this QR code with your authenticator app:
+            </Text>
+            <img
+              className="two-step-qr"
+              src={setup.qr}
+              width={192}
+              height={192}
+              alt={`QR code that adds ${me.data?.username ?? 'your account'} at Amanah House to an authenticator app; it holds the key written out below`}
+            />
             <Text size="2">
-              Add an account to your authenticator app with this key: <Code className="account-password">{setup.secret}</Code>
+              Or add an account to your authenticator app with this key: <Code className="account-password">{setup.secret}</Code>
             </Text>
             <Text size="2">
               Or open <a href={setup.uri}>the set-up link</a> on the device the app is on.
