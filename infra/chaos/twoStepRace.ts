@@ -57,7 +57,7 @@ export async function openTwoStepSite(options: { entry: 'service/main.ts' | 'inf
 }
 
 let addresses = 0;
-/** A documentation address (RFC 5737) of its own for every sign-in. */
+/** An address of its own for every sign-in, from the range kept for benchmarks (RFC 2544), as the flood uses. */
 const nextAddress = () => {
   addresses += 1;
   return `198.18.${(addresses >> 8) & 255}.${addresses & 255}`;
