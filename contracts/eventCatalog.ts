@@ -22,7 +22,10 @@ import {
   type AdminLoggedOut,
   type AdminLoginFailed,
   type AdminSessionsRevoked,
+  type PersonalDataDownloadGranted,
+  type PersonalDataDownloadRevoked,
 } from './admin/model.ts';
+import type { PersonalDataRead } from './audit/dataReads.ts';
 import type { ReadModelsVerified } from './audit/model.ts';
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
 import type { CheckoutCancelled, CheckoutCompleted, CheckoutPaymentFailed, CheckoutStarted, EmailSent, EmailWithheld, PurchaseNotified } from './checkout/model.ts';
@@ -317,6 +320,10 @@ export const ReadModelsVerifiedV1 = v.object({
 
 export const SubjectErasedV1 = v.object({ erasureId: text, subjects: v.array(text), streams: count, reason: text, by: text, at });
 
+export const PersonalDataReadV1 = v.object({ reader: text, role, endpoint: text, subject: text, reason: text, routine: v.boolean(), at });
+export const PersonalDataDownloadGrantedV1 = v.object({ username: text, by: text, at });
+export const PersonalDataDownloadRevokedV1 = v.object({ username: text, by: text, at });
+
 // The event types the deciders use are declared beside their capabilities; these lines fail to compile when a schema
 // and its type drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -373,6 +380,9 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof AccountTwoStepFailedV1, AccountTwoStepFailed>,
     Newest<typeof AccountTwoStepCodeUsedV1, AccountTwoStepCodeUsed>,
     Newest<typeof SubjectErasedV1, SubjectErased>,
+    Newest<typeof PersonalDataReadV1, PersonalDataRead>,
+    Newest<typeof PersonalDataDownloadGrantedV1, PersonalDataDownloadGranted>,
+    Newest<typeof PersonalDataDownloadRevokedV1, PersonalDataDownloadRevoked>,
   ]
 >;
 
@@ -433,6 +443,9 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'AccountTwoStepFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password with a wrong or missing second step.', versions: [{ schema: AccountTwoStepFailedV1 }] },
   { type: 'ReadModelsVerified', stream: 'audit', causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)', description: 'The read models (`name@version`) were rebuilt in a scratch namespace up to `position` and their content hash compared with the live ones.', versions: [{ schema: ReadModelsVerifiedV1 }] },
   { type: 'SubjectErased', stream: 'privacy', causedBy: "the owner from the privacy console (`admin:<username>`), or the retention job (`system:retention`)", description: "Everyone an e-mail address linked to was forgotten: their data keys were deleted, so their sealed fields read as stand-ins. Holds the subjects' random ids, the number of streams, the reason and who, never the person's details.", versions: [{ schema: SubjectErasedV1 }] },
+  { type: 'PersonalDataRead', stream: 'access', causedBy: 'the account that read, through the admin API (`admin:<username>`)', description: "Someone read personal data through the admin API: who (account and role), which endpoint, whose (an order's stream, a keyed hash of an e-mail address, a list and its filter; never the person's details), when and why (the reader's reason for a download, a fixed one for a routine view, recorded once an hour). One stream per UTC day, `access-<date>`.", versions: [{ schema: PersonalDataReadV1 }] },
+  { type: 'PersonalDataDownloadGranted', stream: 'admin', causedBy: owner, description: "An owner let an account download a person's data (the privacy screen's access download), which is otherwise an owner's alone.", versions: [{ schema: PersonalDataDownloadGrantedV1 }] },
+  { type: 'PersonalDataDownloadRevoked', stream: 'admin', causedBy: owner, description: "An owner took back an account's grant to download a person's data.", versions: [{ schema: PersonalDataDownloadRevokedV1 }] },
 ];
 
 export const eventCatalog = new EventCatalog(shopEvents);

@@ -4,6 +4,7 @@ import { endpoint } from '../shared/endpoint.ts';
 import {
   accountMessages,
   busyMessage,
+  downloadGrantMessages,
   ChangeAccountRoleSchema,
   CreateAccountSchema,
   DisableTwoStepSchema,
@@ -68,4 +69,7 @@ export const adminApi = {
   resetPassword: endpoint<AccountPasswordResponse>()({ method: 'POST', path: '/api/admin/accounts/:username/reset', guarded: true, messages: { reset: accountMessages.reset } }),
   disableAccount: endpoint<AccountChangeResponse>()({ method: 'POST', path: '/api/admin/accounts/:username/disable', guarded: true, messages: { disabled: accountMessages.disabled } }),
   enableAccount: endpoint<AccountChangeResponse>()({ method: 'POST', path: '/api/admin/accounts/:username/enable', guarded: true, messages: { enabled: accountMessages.enabled } }),
+  /** An owner's alone: lets an auditor download a person's data (the privacy screen's access download). */
+  grantDownload: endpoint<AccountChangeResponse>()({ method: 'POST', path: '/api/admin/accounts/:username/grant-download', guarded: true, messages: { granted: downloadGrantMessages.granted } }),
+  revokeDownload: endpoint<AccountChangeResponse>()({ method: 'POST', path: '/api/admin/accounts/:username/revoke-download', guarded: true, messages: { revoked: downloadGrantMessages.revoked } }),
 } as const;

@@ -87,13 +87,15 @@ export type AccountDto = {
   createdBy: string | null;
   lastSignInAt: string | null;
   revision: number;
+  /** an owner granted this account the download of a person's data (owners have it by their role) */
+  downloadGranted: boolean;
 };
 export type AccountsResponse = { accounts: AccountDto[] };
 /** The answer to a create or a reset: the new password, shown this once and never stored in clear. */
 export type AccountPasswordResponse = { success: true; message: string; account: AccountDto; password: string };
 export type AccountChangeResponse = { success: true; message: string; account: AccountDto };
 /** GET /api/admin/me — who the token belongs to, so the admin shows an auditor no write buttons. */
-export type MeResponse = { username: string; role: AccountRole; twoStep: boolean };
+export type MeResponse = { username: string; role: AccountRole; twoStep: boolean; mayDownloadPersonalData: boolean };
 
 export const twoStepMessages = {
   code: 'Enter the six-digit code your authenticator app shows',
@@ -148,3 +150,17 @@ export type AccountEvent =
   | AccountRecoveryCodeUsed
   | AccountTwoStepCodeUsed
   | AccountTwoStepFailed;
+
+// The download of a person's data (the privacy screen's access download) is an owner's, unless an owner grants it to
+// an account: both are events in the account's stream, so the guard's read of that stream answers it (decision 058).
+export const downloadGrantMessages = {
+  granted: 'Granted: this account may download a person’s data. Each download is recorded with its reason.',
+  revoked: 'Revoked: this account may no longer download a person’s data.',
+  owner: 'An owner may download a person’s data by its role; a grant is for an auditor.',
+  disabled: 'This account is disabled; enable it before granting it anything.',
+} as const;
+/** An owner let an auditor download a person's data (from its next request on). */
+export type PersonalDataDownloadGranted = DomainEvent<'PersonalDataDownloadGranted', { username: string; by: string; at: string }>;
+/** An owner took that back. */
+export type PersonalDataDownloadRevoked = DomainEvent<'PersonalDataDownloadRevoked', { username: string; by: string; at: string }>;
+export type DownloadGrantEvent = PersonalDataDownloadGranted | PersonalDataDownloadRevoked;

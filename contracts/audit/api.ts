@@ -16,6 +16,7 @@ import {
   type StateAsOf,
   type VerifyResponse,
 } from './model.ts';
+import { DataReadsQuerySchema, type DataReadsResponse } from './dataReads.ts';
 
 export const auditApi = {
   events: endpoint<StreamEventsResponse | LogPageResponse>()({ method: 'GET', path: '/api/admin/events', guarded: true, query: AuditEventsQuerySchema }),
@@ -25,6 +26,8 @@ export const auditApi = {
   diff: endpoint<DiffResponse>()({ method: 'GET', path: '/api/admin/audit/diff', guarded: true, query: DiffQuerySchema }),
   /** NDJSON, not JSON: the chain head is in the X-Chain-Head header. */
   exportLog: endpoint<string>()({ method: 'GET', path: '/api/admin/audit/export', guarded: true, query: ExportQuerySchema }),
+  /** Who read whose data: the PersonalDataRead records, newest first, by reader, subject and dates (decision 058). */
+  dataReads: endpoint<DataReadsResponse>()({ method: 'GET', path: '/api/admin/audit/reads', guarded: true, query: DataReadsQuerySchema }),
   projections: endpoint<ProjectionsResponse>()({ method: 'GET', path: '/api/admin/audit/projections', guarded: true }),
   /** Rebuilds in a scratch namespace and compares; appends the result to the log, so an auditor may call it. */
   verify: endpoint<VerifyResponse>()({ method: 'POST', path: '/api/admin/audit/verify', guarded: true, auditorMay: true, messages: { verified: auditMessages.verified } }),

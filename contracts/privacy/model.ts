@@ -3,6 +3,7 @@
 // the retention period has run out for.
 import * as v from 'valibot';
 import type { DomainEvent, RecordedEvent } from '../shared/events.ts';
+import { ReadReasonSchema } from '../audit/dataReads.ts';
 
 /**
  * Everyone an address linked to was forgotten: their data keys were deleted. Only the subjects' random ids, how many
@@ -18,6 +19,7 @@ export const privacyMessages = {
   erased: 'Erased: the person’s details read as “Erased customer” everywhere, and their e-mails were removed from the outbox.',
   applied: 'Erased everyone past the retention period.',
   noneDue: 'Nobody is past the retention period.',
+  accessRefused: 'Only an owner, or an account an owner has granted it to, may download a person’s data. Ask an owner for the grant on the accounts screen.',
 } as const;
 
 const email = v.pipe(v.string(privacyMessages.email), v.trim(), v.minLength(3, privacyMessages.email), v.maxLength(254, privacyMessages.email), v.regex(/^[^@\s]+@[^@\s]+$/, privacyMessages.email));
@@ -31,8 +33,8 @@ export const EraseBodySchema = v.object({
 export type EraseResult = { subjects: number; streams: number; outboxFiles: number; plainTextStreams: number; erasureId: string };
 export type EraseResponse = { success: true; message: string; result: EraseResult };
 
-/** GET /api/admin/privacy/access?email= */
-export const AccessQuerySchema = v.object({ email });
+/** GET /api/admin/privacy/access?email=&reason= — the reason is recorded with the download (decision 058). */
+export const AccessQuerySchema = v.object({ email, reason: ReadReasonSchema });
 /** Everything held about one address, as the owner downloads it: each stream that names them, with its events. */
 export type AccessReport = {
   email: string;

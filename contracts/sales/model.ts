@@ -1,5 +1,6 @@
 // The owner's sales view and the bookkeeper's export: queries, answers, and how refunds are read from the log.
 import * as v from 'valibot';
+import { ReadReasonSchema } from '../audit/dataReads.ts';
 import { anyOrderStatuses } from '../shared/constants.ts';
 
 export const salesPeriods = ['day', 'week', 'month'] as const;
@@ -33,6 +34,8 @@ export const OrdersExportQuerySchema = v.pipe(
     q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search must be at most 200 characters'))),
     from: v.optional(isoDay('From')),
     to: v.optional(isoDay('To')),
+    /** why the reader downloads the customers' details: recorded with the download (decision 058) */
+    reason: ReadReasonSchema,
   }),
   v.check((q) => !(q.from && q.to && q.from > q.to), 'From must not be after To'),
 );

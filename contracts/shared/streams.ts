@@ -1,5 +1,5 @@
 // Stream names are `category-id`; the category never holds a dash, so it can be derived from a name.
-export const streamCategories = ['book', 'review', 'checkout', 'order', 'notification', 'admin', 'stock', 'audit', 'privacy'] as const;
+export const streamCategories = ['book', 'review', 'checkout', 'order', 'notification', 'admin', 'stock', 'audit', 'privacy', 'access'] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
 const stream = (category: StreamCategory) => (id: string | number) => `${category}-${id}`;
@@ -20,6 +20,12 @@ export const verificationsStream = stream('audit')('verifications');
  * of invented names fills a bounded number of events in one place instead of a stream per name.
  */
 export const unknownSignInStream = (at: string) => adminStream(`unknown-names-${at.slice(0, 10)}`);
+
+/**
+ * The reads of personal data through the admin API, one stream per UTC day (`access-2026-11-27`): every record is
+ * appended with `expected: 'any'`, so readers never wait on each other, and a day's records read as one stream.
+ */
+export const dataReadsStream = (at: string) => `access-${at.slice(0, 10)}`;
 
 export function categoryOf(streamName: string): string {
   const dash = streamName.indexOf('-');
