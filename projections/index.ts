@@ -1,4 +1,5 @@
 // Every read model the shop keeps. The runner folds the log into all of them.
+import { dataReadsProjection } from './audit/dataReads.ts';
 import { booksProjection } from './catalog/books.ts';
 import { adminOrdersProjection } from './orders/adminOrders.ts';
 import { orderHistoryProjection } from './orders/orderHistory.ts';
@@ -8,4 +9,4 @@ import { reviewsProjection } from './reviews/reviews.ts';
 import { salesProjection } from './sales/sales.ts';
 import { stockProjection } from './stock/stock.ts';
 
-export const allProjections: readonly Projection[] = [booksProjection, reviewsProjection, adminOrdersProjection, orderHistoryProjection, orderPagesProjection, stockProjection, salesProjection];
+export const allProjections: readonly Projection[] = [booksProjection, reviewsProjection, adminOrdersProjection, orderHistoryProjection, orderPagesProjection, stockProjection, salesProjection, dataReadsProjection];

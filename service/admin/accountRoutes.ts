@@ -12,6 +12,7 @@ import { adminOf, sessionOf } from '../http/adminRouter.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
 import { accountDecider, accountDto, foldAccount, type AccountCommand } from './accounts.ts';
+import { downloadGrantDecider, type DownloadGrantCommand } from './downloadGrants.ts';
 import { hashPassword } from './password.ts';
 import { sessionCheckFor } from './sessions.ts';
 
@@ -38,19 +39,23 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
   const decider = accountDecider(deps.admin.username);
   const sessions = sessionCheckFor(deps.events);
 
-  const decide = async (ctx: Context, username: string, command: (by: string, at: string) => Promise<AccountCommand>) => {
+  const grants = downloadGrantDecider(deps.admin.username);
+
+  const decide = async (ctx: Context, username: string, command: (by: string, at: string) => Promise<AccountCommand | DownloadGrantCommand>) => {
     const by = adminOf(ctx);
     const now = deps.clock();
     const stream = adminStream(username);
-    await handleCommand(deps.events, stream, decider, await command(by, now.toISOString()), commandMeta(ctx, `admin:${by}`, now));
+    const decided = await command(by, now.toISOString());
+    if (decided.type === 'GrantDownload' || decided.type === 'RevokeDownload') await handleCommand(deps.events, stream, grants, decided, commandMeta(ctx, `admin:${by}`, now));
+    else await handleCommand(deps.events, stream, decider, decided, commandMeta(ctx, `admin:${by}`, now));
     // This process sees the change on the account's very next request; others within a second.
     sessions.forget(username);
     return accountDto(foldAccount(await deps.events.readStream(stream)), username);
   };
 
   route(routers, adminApi.me, async (ctx) => {
-    const { username, role } = sessionOf(ctx);
-    ctx.body = { username, role, twoStep: foldAccount(await deps.events.readStream(adminStream(username))).twoStep !== null };
+    const { username, role, mayDownloadPersonalData } = sessionOf(ctx);
+    ctx.body = { username, role, twoStep: foldAccount(await deps.events.readStream(adminStream(username))).twoStep !== null, mayDownloadPersonalData: mayDownloadPersonalData ?? false };
   });
 
   route(routers, adminApi.accounts, async (ctx) => {
@@ -91,5 +96,17 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
     const { username } = ctx.params;
     const account = await decide(ctx, username, async (by, at) => ({ type: 'Enable', username, by, at }));
     ctx.body = { success: true, message: adminApi.enableAccount.messages.enabled, account };
+  });
+
+  route(routers, adminApi.grantDownload, async (ctx) => {
+    const { username } = ctx.params;
+    const account = await decide(ctx, username, async (by, at) => ({ type: 'GrantDownload', username, by, at }));
+    ctx.body = { success: true, message: adminApi.grantDownload.messages.granted, account };
+  });
+
+  route(routers, adminApi.revokeDownload, async (ctx) => {
+    const { username } = ctx.params;
+    const account = await decide(ctx, username, async (by, at) => ({ type: 'RevokeDownload', username, by, at }));
+    ctx.body = { success: true, message: adminApi.revokeDownload.messages.revoked, account };
   });
 }

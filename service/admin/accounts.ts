@@ -26,6 +26,8 @@ export type AccountState = {
    * time step whose code was spent (that step's code and every earlier one are refused; null before the first)
    */
   twoStep: { sealedSecret: string; recoveryCodeHashes: string[]; lastUsedStep: number | null } | null;
+  /** an owner granted it the download of a person's data (decision 058) */
+  downloadGranted: boolean;
 };
 
 export const noAccount = (): AccountState => ({
@@ -41,6 +43,7 @@ export const noAccount = (): AccountState => ({
   revokedAtMs: 0,
   revision: -1,
   twoStep: null,
+  downloadGranted: false,
 });
 
 type AdminStreamEvent = DomainEvent<string, Record<string, unknown>>;
@@ -81,6 +84,10 @@ export function evolveAccount(state: AccountState, event: AdminStreamEvent & { r
     }
     case 'AdminSessionsRevoked':
       return { ...next, revokedAtMs: Math.max(state.revokedAtMs, atMs) };
+    case 'PersonalDataDownloadGranted':
+      return { ...next, downloadGranted: true };
+    case 'PersonalDataDownloadRevoked':
+      return { ...next, downloadGranted: false };
     default:
       return next;
   }
@@ -100,6 +107,7 @@ export function accountDto(state: AccountState, username: string, configured = f
     createdBy: state.createdBy,
     lastSignInAt: state.lastSignInAt,
     revision: state.revision,
+    downloadGranted: configured ? false : state.downloadGranted,
   };
 }
 

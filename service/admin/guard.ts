@@ -12,7 +12,7 @@ export const sessionCheckUnavailable = 'Your session cannot be checked just now 
 
 type GuardDeps = Pick<ShopDeps, 'jwtSecret' | 'admin' | 'events'>;
 
-type Checked = { username: string; sessionId: string; role: AccountRole } | 'missing' | 'refused' | 'unavailable';
+type Checked = { username: string; sessionId: string; role: AccountRole; mayDownloadPersonalData: boolean } | 'missing' | 'refused' | 'unavailable';
 
 /**
  * The guard's check of a request's token, made once per request: the answer lane (see http/answerCache.ts) asks first,
@@ -35,7 +35,9 @@ function adminCheck(deps: GuardDeps): (ctx: Context) => Promise<Checked> {
     const role = await sessions.standing(session, deps.admin.username).catch(() => 'unavailable' as const);
     if (role === 'unavailable') return 'unavailable';
     if (!role) return 'refused';
-    return { username: session.username, sessionId: session.sessionId, role };
+    // The download of a person's data is an owner's, or an account's an owner granted it to (from the same read).
+    const mayDownloadPersonalData = role === 'owner' || (await sessions.downloadGranted(session).catch(() => false));
+    return { username: session.username, sessionId: session.sessionId, role, mayDownloadPersonalData };
   };
   return (ctx) => {
     const state = ctx.state as { [checked]?: Promise<Checked> };

@@ -18,6 +18,8 @@ export type SessionCheck = {
    * configured owner nor an enabled account. Role changes and disablings are seen within `maxAgeMs`.
    */
   standing(session: AdminSession, configuredOwner: string): Promise<AccountRole | null>;
+  /** Whether an owner granted the session's account the download of a person's data; seen within `maxAgeMs` too. */
+  downloadGranted(session: AdminSession): Promise<boolean>;
   /** Forgets what was read for `username`, so this process sees its own sign-out on the very next request. */
   forget(username: string): void;
 };
@@ -66,6 +68,9 @@ export function createSessionCheck(events: Pick<EventStore, 'readStream'>, { max
       if (hasEnded(account, session)) return null;
       if (session.username === configuredOwner) return 'owner';
       return account.exists && !account.disabled ? account.role : null;
+    },
+    async downloadGranted(session) {
+      return (await check.read(session)).downloadGranted;
     },
     forget(username) {
       read.delete(username);

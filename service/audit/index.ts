@@ -1,5 +1,6 @@
-// The auditor's console: it reads the log itself, no read model.
+// The auditor's console: it reads the log itself; its one read model lists who read whose data (decision 058).
+import { dataReadsProjection } from '../../projections/audit/dataReads.ts';
 import type { Capability } from '../capability.ts';
 import { auditRoutes } from './routes.ts';
 
-export const audit: Capability = { name: 'audit', routes: auditRoutes, projections: [] };
+export const audit: Capability = { name: 'audit', routes: auditRoutes, projections: [dataReadsProjection] };

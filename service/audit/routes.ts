@@ -3,7 +3,11 @@
 // models are checked against.
 import { auditApi, chainHeadHeader } from '../../contracts/audit/api.ts';
 import { auditMessages } from '../../contracts/audit/model.ts';
-import { conflict, notFound } from '../../contracts/shared/errors.ts';
+import { dataReadMessages, defaultDataReadsPage, routineReasons } from '../../contracts/audit/dataReads.ts';
+import { personAddress } from '../../contracts/personalData.ts';
+import { pageDataReads } from '../../projections/audit/dataReads.ts';
+import { personalReadsFor } from '../http/personalReads.ts';
+import { conflict, invalid, notFound } from '../../contracts/shared/errors.ts';
 import { chainLines, GENESIS, sha256 } from '../../projections/audit/hashChain.ts';
 import { diffAsOf, stateAsOf } from '../../projections/audit/timeTravel.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -13,12 +17,16 @@ import { route, type Routers } from '../http/route.ts';
 import { auditStreams, projectionHealth, relatedEvents, storedLog, verifyReadModels } from './console.ts';
 
 export function auditRoutes(routers: Routers, deps: ShopDeps) {
+  // The event view, what a request caused and time travel show events opened: each is a read of personal data.
+  const reads = personalReadsFor(deps);
+
   route(routers, auditApi.events, async (ctx, input) => {
     const { stream, after, limit } = input.query();
     ctx.set('Cache-Control', 'no-store');
     if (stream) {
       const events = await deps.events.readStream(stream);
       if (events.length === 0) throw notFound(`No stream named ${stream}`);
+      await reads.view(ctx, auditApi.events, stream, routineReasons.eventView);
       ctx.body = { stream, revision: events.at(-1)!.revision, events };
       return;
     }
@@ -26,6 +34,7 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
     for await (const event of deps.events.readAll(after, { limit, batchSize: limit })) events.push(event);
     const head = await deps.events.headPosition();
     const last = events.at(-1)?.position ?? after;
+    if (events.length > 0) await reads.view(ctx, auditApi.events, `log?after=${after}&to=${last}`, routineReasons.eventView);
     ctx.body = { events, next: last < head ? last : null, head };
   });
 
@@ -35,17 +44,42 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, auditApi.related, async (ctx, input) => {
     const { correlationId } = input.query();
-    ctx.body = { correlationId, events: await relatedEvents(deps.events, correlationId) };
+    const events = await relatedEvents(deps.events, correlationId);
+    if (events.length > 0) await reads.view(ctx, auditApi.related, `correlation-${correlationId}`, routineReasons.related);
+    ctx.body = { correlationId, events };
   });
 
   route(routers, auditApi.state, async (ctx, input) => {
     const { stream, at } = input.query();
-    ctx.body = await stateAsOf(stream, await deps.events.readStream(stream), at);
+    const answer = await stateAsOf(stream, await deps.events.readStream(stream), at);
+    await reads.view(ctx, auditApi.state, stream, routineReasons.timeTravel);
+    ctx.body = answer;
   });
 
   route(routers, auditApi.diff, async (ctx, input) => {
     const { stream, from, to } = input.query();
-    ctx.body = await diffAsOf(stream, await deps.events.readStream(stream), from, to);
+    const answer = await diffAsOf(stream, await deps.events.readStream(stream), from, to);
+    await reads.view(ctx, auditApi.diff, stream, routineReasons.timeTravel);
+    ctx.body = answer;
+  });
+
+  // Who read whose data, from the read model: a subject given as an e-mail address is looked for by its keyed hash.
+  route(routers, auditApi.dataReads, async (ctx, input) => {
+    const { reader, subject, from, to, cursor, limit } = input.query();
+    const page = await pageDataReads(
+      deps.reads,
+      {
+        reader: reader || undefined,
+        subject: subject ? (personAddress(subject) ? reads.hashed(subject) : subject) : undefined,
+        since: from ? Date.parse(`${from}T00:00:00.000Z`) : undefined,
+        until: to ? Date.parse(`${to}T23:59:59.999Z`) : undefined,
+      },
+      limit ?? defaultDataReadsPage,
+      cursor,
+    );
+    if (!page) throw invalid(dataReadMessages.cursor, [{ field: 'cursor', message: dataReadMessages.cursor }]);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = page;
   });
 
   route(routers, auditApi.exportLog, async (ctx, input) => {
@@ -58,6 +92,8 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
     const lines: string[] = [];
     for await (const line of chainLines(events ? (async function* () { yield* events; })() : log.readAll(0))) lines.push(line);
     const head = lines.length === 0 ? GENESIS : sha256(lines.at(-1)!);
+    // A copy of the log leaves the shop: recorded every time (its events written before sealing hold plain text).
+    await reads.download(ctx, auditApi.exportLog, stream ?? 'log', routineReasons.logExport);
     const name = `${stream ?? 'log'}-${deps.clock().toISOString().replace(/[:.]/g, '-')}.ndjson`;
     ctx.set(chainHeadHeader, head);
     ctx.set('Access-Control-Expose-Headers', chainHeadHeader);

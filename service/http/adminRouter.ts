@@ -15,7 +15,13 @@ export const routerOptions = { sensitive: true, strict: true } as const;
 /** Where every guarded route's path starts. */
 export const adminPrefix = adminApiPrefix;
 
-export type AdminSession = { username: string; sessionId: string; role: AccountRole };
+export type AdminSession = {
+  username: string;
+  sessionId: string;
+  role: AccountRole;
+  /** an owner, or an account an owner granted it: may download a person's data (decision 058); absent is no */
+  mayDownloadPersonalData?: boolean;
+};
 
 /** Methods that read: admitted for every role. */
 const reads = new Set(['GET', 'HEAD']);

@@ -19,6 +19,8 @@ import { parseOr400 } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { cachedRoute, route, type Routers } from '../http/route.ts';
 import { customerDetailsDecider } from './customerDetails.ts';
+import { listSubject, personalReadsFor } from '../http/personalReads.ts';
+import { routineReasons } from '../../contracts/audit/dataReads.ts';
 import { orderNotesDecider } from './orderNotes.ts';
 import { orderNotFoundMessage, orderStatusDecider, staleOrderMessage } from './orderStatus.ts';
 
@@ -40,8 +42,10 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
   // the runner commits again (the admin guard has already checked the token of this very request); an unchanged page
   // answers 304 to the ETag the console holds.
   const listed = answerCache<string>(deps.reads, [adminOrdersProjection.name], { maxEntries: 256 });
+  // Every answer here names customers: each view is recorded, once an hour per reader and subject (decision 058).
+  const reads = personalReadsFor(deps);
   // The console asks for the same few pages over and over: each query string is checked once and its page's key kept.
-  const queries = new Map<string, { key: string; build: () => Promise<AdminOrdersResponse> }>();
+  const queries = new Map<string, { key: string; build: () => Promise<AdminOrdersResponse>; subject: string }>();
   const pageOf = (ctx: Context) => {
     const raw = ctx.querystring;
     const known = queries.get(raw);
@@ -65,15 +69,18 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
       return { orders, totalOrders: status ? counts[status] : total, counts };
     };
     if (queries.size >= 256) queries.delete(queries.keys().next().value!);
-    const page = { key, build };
+    const subject = listSubject(reads, 'orders', { status, limit, cursor, q, from, to });
+    const page = { key, build, subject };
     queries.set(raw, page);
     return page;
   };
   cachedRoute(
     routers,
     ordersApi.list,
-    (ctx) => {
-      const { key, build } = pageOf(ctx);
+    async (ctx) => {
+      const { key, build, subject } = pageOf(ctx);
+      // The answer lane asks this too (after the guard's admission has named the session): recorded either way.
+      await reads.view(ctx as Context, ordersApi.list, subject, routineReasons.orderList);
       return listed.get(key, build);
     },
     { headers: [['Cache-Control', 'no-store']] },
@@ -130,6 +137,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     const orderId = orderIdOf(ctx);
     const [order, page] = await Promise.all([getAdminOrder(deps.reads, orderId), getOrderPage(deps.reads, orderId)]);
     if (!order || !page) throw notFound(orderNotFoundMessage(orderId));
+    await reads.view(ctx, ordersApi.order, orderStream(orderId), routineReasons.orderPage);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { order, page, money: moneyOf(order) };
   });
@@ -138,6 +146,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
   route(routers, ordersApi.packingSlips, async (ctx) => {
     const ids = await oldestOrderIds(deps.reads, 'processing', maxPackingSlips + 1);
     const pages = await getOrderPages(deps.reads, ids.slice(0, maxPackingSlips));
+    if (pages.length > 0) await reads.view(ctx, ordersApi.packingSlips, 'packing-slips', routineReasons.packingSlips);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { slips: pages.map((page) => packingSlipOf(page, 'processing')), more: ids.length > maxPackingSlips };
   });
@@ -227,6 +236,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     const orderId = orderIdOf(ctx);
     const history = await getOrderHistory(deps.reads, orderId);
     if (!history) throw notFound(orderNotFoundMessage(orderId));
+    await reads.view(ctx, ordersApi.history, orderStream(orderId), routineReasons.orderHistory);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = history;
   });

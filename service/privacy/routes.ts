@@ -1,10 +1,15 @@
 // The privacy console's routes: erase a person, download what is held about them, the retention report and its
-// application. Every one is the owner's: the reads name people, the writes forget them.
+// application. The writes are the owner's; the download of a person's data is an owner's too, or an account's an owner
+// granted it to, and is recorded with its reason (decision 058).
 import { privacyApi } from '../../contracts/privacy/api.ts';
 import type { ShopDeps } from '../deps.ts';
-import { adminOf } from '../http/adminRouter.ts';
+import { adminOf, sessionOf } from '../http/adminRouter.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
+import { forbidden } from '../http/errors.ts';
+import { personalReadsFor } from '../http/personalReads.ts';
+import { privacyMessages } from '../../contracts/privacy/model.ts';
+import { routineReasons } from '../../contracts/audit/dataReads.ts';
 import { accessReport, applyRetention, erase, retentionReport } from './erasure.ts';
 
 export function privacyRoutes(routers: Routers, deps: ShopDeps) {
@@ -23,9 +28,13 @@ export function privacyRoutes(routers: Routers, deps: ShopDeps) {
     ctx.body = { success: true, message: privacyApi.erase.messages.erased, result };
   });
 
+  const reads = personalReadsFor(deps);
+
   route(routers, privacyApi.access, async (ctx, input) => {
-    const { email } = input.query();
+    const { email, reason } = input.query();
+    if (!sessionOf(ctx).mayDownloadPersonalData) throw forbidden(privacyMessages.accessRefused);
     const report = await accessReport(deps, email);
+    await reads.download(ctx, privacyApi.access, reads.hashed(email), reason);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="personal-data-${deps.clock().toISOString().slice(0, 10)}.json"`);
     ctx.body = report;
@@ -33,7 +42,9 @@ export function privacyRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, privacyApi.retention, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await retentionReport(deps);
+    const report = await retentionReport(deps);
+    if (report.due.length > 0) await reads.view(ctx, privacyApi.retention, 'retention', routineReasons.retention);
+    ctx.body = report;
   });
 
   route(routers, privacyApi.applyRetention, async (ctx) => {

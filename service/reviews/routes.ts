@@ -19,6 +19,8 @@ import { limit } from '../http/limits.ts';
 import { commandMeta } from '../http/request.ts';
 import { cachedRoute, route, type Routers } from '../http/route.ts';
 import { reviewDecider, type ReviewCommand } from './review.ts';
+import { listSubject, personalReadsFor } from '../http/personalReads.ts';
+import { routineReasons } from '../../contracts/audit/dataReads.ts';
 
 export function reviewRoutes(routers: Routers, deps: ShopDeps) {
   const { submit, forBook, adminAll, adminByStatus, approve, reject } = reviewsApi;
@@ -55,7 +57,10 @@ export function reviewRoutes(routers: Routers, deps: ShopDeps) {
   });
 
   // With limit or cursor, one page (still a list), the next page's cursor and the list's size in headers.
+  // The owner's lists name each reviewer and their e-mail address: a read of personal data, recorded (decision 058).
+  const reads = personalReadsFor(deps);
   const listReviews = async (ctx: RouterContext, filter: ReviewListFilter, { limit, cursor }: ParsedQueryOf<typeof adminAll>) => {
+    await reads.view(ctx, filter === 'all' ? adminAll : adminByStatus, listSubject(reads, 'reviews', { status: filter, limit, cursor }), routineReasons.reviewList);
     if (limit === undefined && cursor === undefined) {
       ctx.body = await adminReviews(deps.reads, filter);
       return;

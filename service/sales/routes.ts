@@ -6,6 +6,7 @@ import { salesApi } from '../../contracts/sales/api.ts';
 import { salesBuckets, salesOrderRows, type BucketDoc, type SalesOrderRow } from '../../projections/sales/sales.ts';
 import type { ShopDeps } from '../deps.ts';
 import { route, type Routers } from '../http/route.ts';
+import { listSubject, personalReadsFor } from '../http/personalReads.ts';
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 const dayEnd = (day: string) => Date.parse(`${day}T23:59:59.999Z`);
@@ -90,7 +91,10 @@ export function salesRoutes(routers: Routers, deps: ShopDeps) {
   });
 
   route(routers, salesApi.ordersCsv, async (ctx, input) => {
-    const { status, q, from, to } = input.query();
+    const { status, q, from, to, reason } = input.query();
+    // Every customer's name and address leaves the shop in this file: recorded with the reader's reason before it goes.
+    const reads = personalReadsFor(deps);
+    await reads.download(ctx, salesApi.ordersCsv, listSubject(reads, 'orders.csv', { status, q, from, to }), reason);
     const rows = salesOrderRows(deps.reads, { status, since: from ? dayStart(from) : undefined, until: to ? dayEnd(to) : undefined });
     async function* lines() {
       yield `\uFEFF${csvLine([...ordersCsvColumns])}`;
