@@ -33,8 +33,8 @@ test('an owner creates an auditor, who signs in with the password shown once and
   const ann = await signIn('auditor.ann', password);
   assert.is(ann.status, 200);
   const me = await call(`${shop.url}/api/admin/me`, { headers: ann.headers });
-  assert.equal(me.json, { username: 'auditor.ann', role: 'auditor', twoStep: false });
-  assert.equal((await call(`${shop.url}/api/admin/me`, { headers: owner })).json, { username: 'admin', role: 'owner', twoStep: false });
+  assert.equal(me.json, { username: 'auditor.ann', role: 'auditor', twoStep: false, mayDownloadPersonalData: false });
+  assert.equal((await call(`${shop.url}/api/admin/me`, { headers: owner })).json, { username: 'admin', role: 'owner', twoStep: false, mayDownloadPersonalData: true });
   const stream = await shop.shop.deps.events.readStream(adminStream('auditor.ann'));
   assert.equal(stream.map((e) => e.type), ['AccountCreated', 'AdminLoggedIn']);
   assert.is(stream[0]!.metadata.causedBy, 'admin:admin');

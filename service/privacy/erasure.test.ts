@@ -104,7 +104,7 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     const before = await books(shop, owner);
 
     // The owner downloads what is held about the other customer: their orders and e-mails, none of the person's.
-    const access = await call(`${shop.url}/api/admin/privacy/access?email=${encodeURIComponent(other.email)}`, { headers: owner });
+    const access = await call(`${shop.url}/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(other.email)}`, { headers: owner });
     assert.is(access.status, 200, access.text);
     assert.match(access.headers.get('content-disposition') ?? '', /attachment/);
     assert.is(access.json.orders.length, 1);
@@ -125,7 +125,7 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     assert.equal(await books(shop, owner), before, 'the sales and stock figures are unchanged');
     const again = await call(`${shop.url}/api/admin/privacy/erase`, { body: { email: person.email, reason: 'Asked twice' }, headers: owner });
     assert.is(again.status, 404, again.text);
-    const access2 = await call(`${shop.url}/api/admin/privacy/access?email=${encodeURIComponent(person.email)}`, { headers: owner });
+    const access2 = await call(`${shop.url}/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(person.email)}`, { headers: owner });
     assert.is(access2.status, 200, access2.text);
     assert.equal([access2.json.orders, access2.json.reviews, access2.json.emails], [[], [], []], 'nothing is held about them');
     assertNowhere("the person's own download after", JSON.stringify({ ...access2.json, email: '' }));
