@@ -87,13 +87,14 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
     const log = storedLog(deps.events);
     const events = stream ? await log.readStream(stream) : null;
     if (stream && events!.length === 0) throw notFound(`No stream named ${stream}`);
+    // A copy of the log leaves the shop (its events written before sealing hold plain text): recorded every time, before
+    // the log is read, so an export of the whole log holds its own record.
+    await reads.download(ctx, auditApi.exportLog, stream ?? 'log', routineReasons.logExport);
     // The chain head goes in a header, so the whole export is built before the answer starts: a shop's log is small
     // enough, and the CLI streams the same lines for a larger one.
     const lines: string[] = [];
     for await (const line of chainLines(events ? (async function* () { yield* events; })() : log.readAll(0))) lines.push(line);
     const head = lines.length === 0 ? GENESIS : sha256(lines.at(-1)!);
-    // A copy of the log leaves the shop: recorded every time (its events written before sealing hold plain text).
-    await reads.download(ctx, auditApi.exportLog, stream ?? 'log', routineReasons.logExport);
     const name = `${stream ?? 'log'}-${deps.clock().toISOString().replace(/[:.]/g, '-')}.ndjson`;
     ctx.set(chainHeadHeader, head);
     ctx.set('Access-Control-Expose-Headers', chainHeadHeader);
