@@ -14,6 +14,8 @@ export const privacyContent = {
   accessHeading: 'Download a person’s data',
   accessIntro: 'Everything held about one e-mail address (orders, checkouts, reviews, e-mails sent, notices, with their events), as a JSON file.',
   accessButton: 'Prepare the download',
+  accessReasonLabel: 'Why (kept in the log with who downloaded and when; do not write the person’s details)',
+  accessRefused: 'Downloading a person’s data is an owner’s, or an account’s an owner granted it to on the accounts screen.',
   retentionHeading: 'Retention',
   retentionOff: 'No retention period is set (RETENTION_MONTHS): people are kept until erased by hand.',
   retentionIntro: (months: number, cutoff: string) => `Data is kept for ${months} months after a customer’s last order: these people’s last order was before ${cutoff.slice(0, 10)}.`,

@@ -96,6 +96,59 @@ for (const [name, viewport] of Object.entries(viewports)) {
   });
 }
 
+test("an auditor's CSV download, with its reason, is in the audit console's reads naming the auditor; the owner grants the data download on the accounts screen", async () => {
+  const context = await browser.newContext({ viewport: viewports.desktop, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true, acceptDownloads: true });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${shop.url}/admin/login`);
+    await page.getByLabel('Username').fill('trustee');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/admin/dashboard', wait);
+    await page.goto(`${shop.url}/admin/orders`);
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const asked = page.getByRole('dialog', { name: 'Download the orders as CSV' });
+    await asked.getByLabel(/^Reason/).fill('Trustees’ annual review');
+    assert.equal(await axeProblems(page), [], 'the reason dialog');
+    const [download] = await Promise.all([page.waitForEvent('download', wait), asked.getByRole('button', { name: 'Download' }).click()]);
+    assert.match(download.suggestedFilename(), /^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    await page.goto(`${shop.url}/admin/audit`);
+    const reads = page.getByRole('region', { name: 'Reads of personal data' });
+    await page.getByLabel('Reader').fill('trustee');
+    await page.getByRole('button', { name: 'Show reads' }).click();
+    const row = reads.getByRole('row', { name: /GET \/api\/admin\/sales\/orders\.csv/ });
+    await row.waitFor(wait);
+    const text = await row.innerText();
+    assert.match(text, 'trustee (auditor)');
+    assert.match(text, 'Trustees’ annual review');
+    assert.not.match(text, /maryam|@example/i, 'whose, without their details');
+    assert.equal(await axeProblems(page), []);
+  } finally {
+    await context.close();
+  }
+
+  // The owner grants the trustee the download of a person's data, and takes it back, on the accounts screen.
+  const ownerContext = await browser.newContext({ viewport: viewports.mobile, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
+  const { signAdminToken } = await import('../../service/admin/tokens.ts');
+  await ownerContext.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, 'admin'));
+  const ownerPage = await ownerContext.newPage();
+  try {
+    await ownerPage.goto(`${shop.url}/admin/accounts`);
+    const row = ownerPage.getByRole('row', { name: /trustee/ });
+    await row.getByRole('button', { name: 'Grant data download' }).click();
+    await row.getByText('may download a person’s data').waitFor(wait);
+    const answer = await call(`${shop.url}/api/admin/privacy/access?email=maryam%40example.com&reason=Complaint%20review`, { headers: await adminHeaders(shop, 'trustee') });
+    assert.is(answer.status, 200, answer.text);
+    await row.getByRole('button', { name: 'Revoke data download' }).click();
+    await row.getByRole('button', { name: 'Grant data download' }).waitFor(wait);
+    assert.is((await call(`${shop.url}/api/admin/privacy/access?email=maryam%40example.com&reason=Complaint%20review`, { headers: await adminHeaders(shop, 'trustee') })).status, 403);
+    assert.equal(await axeProblems(ownerPage), []);
+  } finally {
+    await ownerContext.close();
+  }
+});
+
 test('an owner creates an auditor on the accounts screen, sees the password once, and can disable the account', async () => {
   const context = await browser.newContext({ viewport: viewports.mobile, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
   const { signAdminToken } = await import('../../service/admin/tokens.ts');

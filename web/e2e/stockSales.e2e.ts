@@ -164,7 +164,11 @@ test("admin: the order console's CSV download holds one row per order it lists, 
     await page.goto(`${shop.url}/admin/orders`);
     await page.getByRole('tab', { name: /^All \(3\)$/ }).waitFor(seen);
     const listed = await page.locator('[data-order-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-order-id')));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    // The file names every customer: the reader says why first, and the reason is recorded.
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const asked = page.getByRole('dialog', { name: 'Download the orders as CSV' });
+    await asked.getByLabel(/^Reason/).fill('Quarterly VAT return');
+    const [download] = await Promise.all([page.waitForEvent('download'), asked.getByRole('button', { name: 'Download' }).click()]);
     assert.match(download.suggestedFilename(), /^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = text.split('\r\n').filter(Boolean);

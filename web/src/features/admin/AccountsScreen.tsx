@@ -1,6 +1,7 @@
 // /admin/accounts: who may enter the admin, in which role. Owners create accounts (owner or auditor), change a role,
-// reset a password or disable an account; the new password is shown once, to hand over in person. An auditor sees the
-// list and nothing that would change it.
+// reset a password or disable an account; the new password is shown once, to hand over in person. Owners also grant an
+// auditor the download of a person's data, and revoke it (decision 058). An auditor sees the list and nothing that
+// would change it.
 import { Badge, Button, Callout, Code, Flex, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -107,6 +108,7 @@ export function AccountsScreen() {
                     <Badge color={a.role === "owner" ? "blue" : "gray"} highContrast>{a.role}</Badge>
                     {a.configured && <Badge color="gray" highContrast>from the configuration</Badge>}
                     {a.disabled && <Badge color="red" highContrast>disabled</Badge>}
+                    {a.downloadGranted && <Badge color="amber" highContrast>may download a person’s data</Badge>}
                   </Flex>
                 </Table.Cell>
                 <Table.Cell>{a.lastSignInAt ?? 'never'}</Table.Cell>
@@ -120,6 +122,18 @@ export function AccountsScreen() {
                         <Button size="1" variant="soft" onClick={() => act.mutate(() => call(adminApi.resetPassword, { params: { username: a.username } }))}>
                           Reset password
                         </Button>
+                        {a.downloadGranted ? (
+                          <Button size="1" variant="soft" onClick={() => act.mutate(() => call(adminApi.revokeDownload, { params: { username: a.username } }))}>
+                            Revoke data download
+                          </Button>
+                        ) : (
+                          a.role === 'auditor' &&
+                          !a.disabled && (
+                            <Button size="1" variant="soft" onClick={() => act.mutate(() => call(adminApi.grantDownload, { params: { username: a.username } }))}>
+                              Grant data download
+                            </Button>
+                          )
+                        )}
                         {a.disabled ? (
                           <Button size="1" variant="soft" onClick={() => act.mutate(() => call(adminApi.enableAccount, { params: { username: a.username } }))}>
                             Enable

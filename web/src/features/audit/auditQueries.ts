@@ -15,6 +15,9 @@ export const relatedQuery = (correlationId: string) => ({ ...queryFor(auditApi.r
 export const stateQuery = (stream: string, at: string | undefined) => ({ ...queryFor(auditApi.state, { query: { stream, at } }), retry: false });
 export const diffQuery = (stream: string, from: string, to: string | undefined) => ({ ...queryFor(auditApi.diff, { query: { stream, from, to } }), retry: false });
 export const projectionsQuery = { ...queryFor(auditApi.projections), retry: false };
+export type DataReadsFilter = { reader?: string; subject?: string; from?: string; to?: string };
+/** Who read whose data: one page of the records, newest first, after `cursor`. */
+export const dataReadsQuery = (filter: DataReadsFilter, cursor: string | undefined) => ({ ...queryFor(auditApi.dataReads, { query: { ...filter, cursor, limit: '25' } }), retry: false });
 
 export type DownloadedExport = { name: string; text: string; head: string; url: string; lines: number };
 

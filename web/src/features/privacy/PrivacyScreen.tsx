@@ -1,5 +1,6 @@
 // /admin/privacy: erase a person (with a reason and a confirmation), download what is held about an e-mail address,
-// and the retention report with its application. An auditor sees the report; the write controls are the owner's.
+// and the retention report with its application. An auditor sees the report; the write controls are the owner's, and
+// the download is an owner's or a granted account's, with a reason that is recorded (decision 058).
 import { AlertDialog, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -8,7 +9,7 @@ import { privacyApi } from '../../../../contracts/privacy/api.ts';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { call, serverMessage } from '../../lib/api.ts';
-import { useCanChange } from '../../lib/admin/role.ts';
+import { meQuery, useCanChange } from '../../lib/admin/role.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { downloadPersonalData, retentionQuery, type PersonalDownload } from './privacyQueries.ts';
 
@@ -107,6 +108,7 @@ function EraseSection() {
 
 function AccessSection() {
   const [email, setEmail] = useState('');
+  const [reason, setReason] = useState('');
   const [file, setFile] = useState<PersonalDownload | null>(null);
   const [error, setError] = useState<string | null>(null);
   const prepare = async (e: FormEvent) => {
@@ -114,7 +116,7 @@ function AccessSection() {
     setError(null);
     setFile(null);
     try {
-      setFile(await downloadPersonalData(email));
+      setFile(await downloadPersonalData(email, reason));
     } catch (failure) {
       setError(serverMessage(failure) ?? 'The download could not be made.');
     }
@@ -125,6 +127,9 @@ function AccessSection() {
         <Flex gap="3" wrap="wrap" align="end">
           <LabelledField id="access-email" label={copy.emailLabel}>
             <TextField.Root id="access-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
+          </LabelledField>
+          <LabelledField id="access-reason" label={copy.accessReasonLabel}>
+            <TextField.Root id="access-reason" required minLength={3} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" />
           </LabelledField>
           <Button type="submit">{copy.accessButton}</Button>
           {file && (
@@ -209,6 +214,7 @@ function RetentionSection({ canChange }: { canChange: boolean }) {
 export function PrivacyScreen() {
   const logOut = useLogOut();
   const canChange = useCanChange();
+  const mayDownload = useQuery(meQuery).data?.mayDownloadPersonalData ?? false;
   return (
     <AdminPage
       title={copy.title}
@@ -223,7 +229,15 @@ export function PrivacyScreen() {
     >
       <Flex direction="column" gap="4" pb="8">
         {canChange && <EraseSection />}
-        {canChange && <AccessSection />}
+        {mayDownload ? (
+          <AccessSection />
+        ) : (
+          <Section id="privacy-access" heading={copy.accessHeading}>
+            <Text as="p" size="2">
+              {copy.accessRefused}
+            </Text>
+          </Section>
+        )}
         <RetentionSection canChange={canChange} />
       </Flex>
     </AdminPage>
