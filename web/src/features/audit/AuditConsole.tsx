@@ -456,7 +456,7 @@ function DataReads() {
           </Text>
         )}
         <div className="audit-scroll" tabIndex={0} role="region" aria-label="Reads of personal data">
-          <Table.Root size="1">
+          <Table.Root size="1" className="audit-reads">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
