@@ -138,6 +138,20 @@ test('routine views: an order page is recorded once an hour per reader, with a f
   assert.is((await recordedReads()).length, before);
 });
 
+test("downloads are recorded every time, whoever reads: the configured owner's CSV twice, an auditor's export of the log", async () => {
+  const csvReads = async () => (await consoleReads('?reader=admin')).reads.filter((r) => r.endpoint === 'GET /api/admin/sales/orders.csv');
+  const before = (await csvReads()).length;
+  for (let i = 0; i < 2; i++) assert.is((await call(`${shop.url}/api/admin/sales/orders.csv?status=processing&reason=${encodeURIComponent('Packing list check')}`, { headers: owner })).status, 200);
+  const after = await csvReads();
+  assert.is(after.length, before + 2);
+  assert.equal({ role: after[0]!.role, reason: after[0]!.reason, subject: after[0]!.subject, routine: after[0]!.routine }, { role: 'owner', reason: 'Packing list check', subject: 'orders.csv?status=processing', routine: false });
+  const exported = await call(`${shop.url}/api/admin/audit/export`, { headers: ann });
+  assert.is(exported.status, 200);
+  assert.ok(exported.text.includes('"type":"PersonalDataRead"') && exported.text.includes('"endpoint":"GET /api/admin/audit/export"'), 'an export of the whole log holds its own record');
+  const exports = (await consoleReads('?reader=audit.ann')).reads.filter((r) => r.endpoint === 'GET /api/admin/audit/export');
+  assert.equal(exports.map((r) => `${r.subject}:${r.reason}:${r.routine}`), ['log:log exported:false']);
+});
+
 test('the console pages the reads newest first, and refuses a bad filter with a clear 400', async () => {
   const all = await consoleReads();
   const seen: string[] = [];
