@@ -42,13 +42,18 @@ test('tokens: the key built once checks exactly what the secret string does', ()
 });
 
 test('guard: a token that expires while in use is refused on the next request', async () => {
-  const shop = await startTestShop();
-  const token = signAdminToken(shop.shop.deps.jwtSecret, 'admin', 2);
+  // The shop's clock is the test's: the token runs out when the test moves it on, not while the test waits.
+  let nowMs = Date.parse('2026-05-04T10:00:00.250Z');
+  const shop = await startTestShop({}, { clock: () => new Date(nowMs) });
+  const token = signAdminToken(shop.shop.deps.jwtSecret, 'admin', 2, undefined, nowMs);
   const headers = { authorization: `Bearer ${token}` };
   assert.is((await call(`${shop.url}/api/admin/orders`, { headers })).status, 200);
   // Until the second the token names as its expiry, and no longer.
   const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
-  await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
+  assert.is(exp * 1000, Date.parse('2026-05-04T10:00:02.000Z'));
+  nowMs = exp * 1000 - 1;
+  assert.is((await call(`${shop.url}/api/admin/orders`, { headers })).status, 200, 'in its last millisecond');
+  nowMs = exp * 1000;
   assert.is((await call(`${shop.url}/api/admin/orders`, { headers })).status, 401);
   await shop.close();
 });

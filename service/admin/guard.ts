@@ -10,7 +10,7 @@ import { adminTokenReader } from './tokens.ts';
 const expired = 'Your session has expired or is not valid. Please log in again.';
 export const sessionCheckUnavailable = 'Your session cannot be checked just now because the shop cannot read its records. Please try again in a moment.';
 
-type GuardDeps = Pick<ShopDeps, 'jwtSecret' | 'admin' | 'events'>;
+type GuardDeps = Pick<ShopDeps, 'jwtSecret' | 'admin' | 'events' | 'clock'>;
 
 type Checked = { username: string; sessionId: string; role: AccountRole; mayDownloadPersonalData: boolean } | 'missing' | 'refused' | 'unavailable';
 
@@ -19,8 +19,9 @@ type Checked = { username: string; sessionId: string; role: AccountRole; mayDown
  * and a request it turns away reaches the guard with the same outcome rather than being verified again.
  */
 function adminCheck(deps: GuardDeps): (ctx: Context) => Promise<Checked> {
-  // A token's signature, algorithm, issuer and audience are checked the first time it is seen, its expiry every time.
-  const readToken = adminTokenReader(deps.jwtSecret);
+  // A token's signature, algorithm, issuer and audience are checked the first time it is seen, its expiry every time
+  // (by the shop's clock, which signed it).
+  const readToken = adminTokenReader(deps.jwtSecret, { now: () => deps.clock().getTime() });
   const sessions = sessionCheckFor(deps.events);
   const checked = Symbol('admin check');
   const check = async (authorization: string | undefined): Promise<Checked> => {

@@ -104,7 +104,7 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
     }
     await throttle.succeeded(username, ctx.ip);
     await record(ctx, adminStream(username), `admin:${username}`, { type: 'AdminLoggedIn', data: { username, at } });
-    ctx.body = { success: true, token: signAdminToken(deps.jwtSecret, username), message: login.messages.success };
+    ctx.body = { success: true, token: signAdminToken(deps.jwtSecret, username, undefined, undefined, now.getTime()), message: login.messages.success };
   });
 
   route(routers, logout, async (ctx) => {

@@ -24,15 +24,21 @@ export function adminTokenKey(secret: string): KeyObject {
   return createSecretKey(Buffer.from(secret, 'utf8'));
 }
 
-/** Every token names its session (jti), so that one sign-out can end exactly that session. */
-export function signAdminToken(secret: string | KeyObject, username: string, lifetimeSeconds = tokenLifetimeSeconds, sessionId: string = randomUUID()): string {
-  return jwt.sign({}, secret, { algorithm: tokenAlgorithm, subject: username, expiresIn: lifetimeSeconds, issuer, audience, jwtid: sessionId });
+/**
+ * Every token names its session (jti), so that one sign-out can end exactly that session. It is signed at `nowMs` (the
+ * shop's clock), which its iat and exp count from.
+ */
+export function signAdminToken(secret: string | KeyObject, username: string, lifetimeSeconds = tokenLifetimeSeconds, sessionId: string = randomUUID(), nowMs = Date.now()): string {
+  return jwt.sign({ iat: Math.floor(nowMs / 1000) }, secret, { algorithm: tokenAlgorithm, subject: username, expiresIn: lifetimeSeconds, issuer, audience, jwtid: sessionId });
 }
 
-/** The session of a valid token, else null (missing, expired, no expiry, no id, tampered, other algorithm, alg none). */
-export function readAdminToken(secret: string | KeyObject, token: string): AdminSession | null {
+/**
+ * The session of a valid token at `nowMs` (the shop's clock), else null (missing, expired, no expiry, no id, tampered,
+ * other algorithm, alg none).
+ */
+export function readAdminToken(secret: string | KeyObject, token: string, nowMs = Date.now()): AdminSession | null {
   try {
-    const claims = jwt.verify(token, secret, { algorithms: [tokenAlgorithm], issuer, audience });
+    const claims = jwt.verify(token, secret, { algorithms: [tokenAlgorithm], issuer, audience, clockTimestamp: Math.floor(nowMs / 1000) });
     // jsonwebtoken accepts a token with no exp at all; every token this shop signs has one, so one without is forged.
     if (typeof claims !== 'object' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
     if (typeof claims.sub !== 'string' || !claims.sub || typeof claims.jti !== 'string' || !claims.jti) return null;
@@ -53,7 +59,7 @@ export function adminTokenReader(secret: string, { capacity = 256, now = () => D
   return (token) => {
     let session = verified.get(token) ?? null;
     if (!session) {
-      session = readAdminToken(key, token);
+      session = readAdminToken(key, token, now());
       if (!session) return null;
       if (verified.size >= capacity) verified.delete(verified.keys().next().value!);
       verified.set(token, session);
