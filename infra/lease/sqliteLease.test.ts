@@ -43,8 +43,9 @@ test('lease: one holder at a time; released, run out or left by a dead process, 
 const meta = { causedBy: 'test', causationId: 'c', correlationId: 'c', at: '2026-01-01T00:00:00.000Z' };
 const ordered = (n: number): NewEvent => ({ id: randomUUID(), type: 'Ordered', data: { n }, metadata: meta });
 
-function startReactorProcess(dataDir: string, reactedFile: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/testing/reactorProcess.ts'], { env: { ...process.env, DATA_DIR: dataDir, REACTED_FILE: reactedFile }, stdio: ['ignore', 'pipe', 'inherit'] });
+function startReactorProcess(dataDir: string, reactedFile: string, refusedFile: string): Promise<ChildProcess> {
+  const env = { ...process.env, DATA_DIR: dataDir, REACTED_FILE: reactedFile, REFUSED_FILE: refusedFile };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/testing/reactorProcess.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
@@ -54,6 +55,9 @@ function startReactorProcess(dataDir: string, reactedFile: string): Promise<Chil
     child.once('exit', (code) => reject(new Error(`reactor process exited with ${code}: ${out}`)));
   });
 }
+
+/** How many times each process was refused the lease. */
+const refusals = (file: string, pid: number) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line === String(pid)).length : 0);
 
 const reacted = (file: string) =>
   existsSync(file)
@@ -66,14 +70,19 @@ const reacted = (file: string) =>
 test('two processes on one log: only one reacts; when it is killed the other takes over', async () => {
   const dataDir = join(dir, 'two');
   const reactedFile = join(dir, 'reacted.txt');
+  const refusedFile = join(dir, 'refused.txt');
   const events = openSqliteEventStore(join(dataDir, 'events.sqlite'));
   const children: ChildProcess[] = [];
   try {
-    children.push(await startReactorProcess(dataDir, reactedFile), await startReactorProcess(dataDir, reactedFile));
+    children.push(await startReactorProcess(dataDir, reactedFile, refusedFile), await startReactorProcess(dataDir, reactedFile, refusedFile));
     for (let i = 1; i <= 20; i++) await events.append(`order-${i}`, [ordered(i)], 'no_stream');
     await eventually(() => reacted(reactedFile).length >= 20, 30_000, 'the first twenty reactions');
-    // Given time to react twice, the other process has not.
-    await new Promise((r) => setTimeout(r, 1000));
+    // The other process had its chances to react twice: it asked for the lease (and was refused) twice more after the
+    // twentieth reaction was written. Waited for as a count of its asks, not as a stretch of time.
+    const holderPid = reacted(reactedFile)[0]![0];
+    const standbyPid = children.find((child) => child.pid !== holderPid)!.pid!;
+    const asked = refusals(refusedFile, standbyPid);
+    await eventually(() => refusals(refusedFile, standbyPid) >= asked + 2, 30_000, 'the standby asking for the lease twice more');
     const first = reacted(reactedFile);
     assert.equal(first.map(([, position]) => position), Array.from({ length: 20 }, (_, i) => i + 1), 'each event reacted to once, in order');
     const holder = first[0]![0];
