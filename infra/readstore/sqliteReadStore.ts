@@ -26,6 +26,8 @@ export type SqliteReadStoreOptions = {
   onReset?: (reason: string) => void;
   /** SQLite's page cache in KiB (bounds what the read models cost in memory) */
   cacheKiB?: number;
+  /** the clock, in ms, that spaces the looks at another process's commits (performance.now) */
+  now?: () => number;
 };
 
 type Backend = { db: Database.Database; statements: ReturnType<typeof prepare>; open: boolean; checkpoints: CheckpointMirror };
@@ -43,13 +45,17 @@ class CheckpointMirror {
   private seenVersion: number;
   private checkedAt = 0;
 
-  constructor(db: Database.Database, private readonly everyMs = 5) {
+  constructor(
+    db: Database.Database,
+    private readonly now: () => number = () => performance.now(),
+    private readonly everyMs = 5,
+  ) {
     this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.seenVersion = this.dataVersion.get()!;
   }
 
   get(namespace: string, projection: string, read: () => number | null): number | null {
-    const now = performance.now();
+    const now = this.now();
     if (now - this.checkedAt >= this.everyMs) {
       this.checkedAt = now;
       const version = this.dataVersion.get()!;
@@ -183,7 +189,7 @@ function configure(db: Database.Database, options: SqliteReadStoreOptions): Data
 
 export function openSqliteReadStore(file: string, namespace = 'v1', options: SqliteReadStoreOptions = {}): ReadStore {
   const db = openDatabase(file, options);
-  return storeOn({ db, statements: prepare(db), open: true, checkpoints: new CheckpointMirror(db) }, namespace, true);
+  return storeOn({ db, statements: prepare(db), open: true, checkpoints: new CheckpointMirror(db, options.now) }, namespace, true);
 }
 
 /** Scores as SQLite compares them: no bound is the whole real line. */
