@@ -22,6 +22,8 @@ test('a backup during a write burst restores to a log that passes check and veri
   const acknowledged: { id: string; position: number }[] = [];
   let writing = true;
   let n = 0;
+  let twoHundred!: () => void;
+  const twoHundredIn = new Promise<void>((resolve) => (twoHundred = resolve));
   const burst = (async () => {
     while (writing) {
       const data = orderPlacedData({ orderId: `pi_sandbox_Backup${String(n++).padStart(20, '0')}`, placedAt: new Date().toISOString() });
@@ -29,13 +31,15 @@ test('a backup during a write burst restores to a log that passes check and veri
       const metadata = { causedBy: 'webhook:sandbox', causationId: data.paymentReference, correlationId: data.paymentReference, at: data.placedAt };
       const result = await shop.shop.deps.events.append(orderStream(data.orderId), [{ id, type: 'OrderPlaced', data, metadata }], 'no_stream');
       acknowledged.push({ id, position: result.position });
+      if (acknowledged.length === 200) twoHundred();
       // Let the shop's other work (the projection runner) go on between appends.
       await new Promise((r) => setImmediate(r));
     }
   })();
   try {
     // Some orders are in before the backup starts; more arrive while it runs.
-    while (acknowledged.length < 200) await new Promise((r) => setTimeout(r, 10));
+    await Promise.race([twoHundredIn, burst]);
+    assert.ok(acknowledged.length >= 200, 'two hundred orders in before the backup');
     const before = acknowledged.length;
     const backup = await eventsCli(['backup', file], { DATA_DIR: dataDir });
     const during = acknowledged.length - before;

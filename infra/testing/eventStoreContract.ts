@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { rejects } from './assert.ts';
+import { eventually, rejects } from './assert.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import { WrongExpectedRevision, type EventStore } from '../../contracts/ports/eventStore.ts';
 
@@ -93,17 +93,14 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     const start = await store.headPosition();
     await store.append(`${prefix}-s`, [event('Before')], 'no_stream');
     const seen: string[] = [];
-    let wake: () => void = () => {};
-    const three = new Promise<void>((r) => (wake = r));
     const sub = store.subscribe(start, (e) => {
-      if (!e.stream.startsWith(prefix)) return;
-      seen.push(e.type);
-      if (seen.length === 3) wake();
+      if (e.stream.startsWith(prefix)) seen.push(e.type);
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // Caught up first (the event written before it subscribed), then live.
+    await eventually(() => seen.length === 1, 5000, 'the subscription catching up');
     await store.append(`${prefix}-s`, [event('Live1')], 0);
     await store.append(`${prefix}-t`, [event('Live2')], 'no_stream');
-    await Promise.race([three, new Promise((_, reject) => setTimeout(() => reject(new Error(`only saw ${seen}`)), 5000))]);
+    await eventually(() => seen.length === 3, 5000, 'the two live events');
     await sub.close();
     assert.equal(seen, ['Before', 'Live1', 'Live2']);
   });

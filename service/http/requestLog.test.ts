@@ -4,6 +4,7 @@ import pino from 'pino';
 import { Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { eventually } from '../../infra/testing/assert.ts';
 import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 
 const lines: Record<string, unknown>[] = [];
@@ -20,14 +21,11 @@ test.before(async () => {
 });
 test.after(() => shop.close());
 
-/** The request line of the answer that carried `requestId`, once the response has closed. */
+/** The request line of the answer that carried `requestId`, once the response has closed (it is written after). */
 async function lineFor(requestId: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 50; i++) {
-    const line = lines.find((l) => l.msg === 'request' && l.requestId === requestId);
-    if (line) return line;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`no request line for ${requestId}`);
+  const find = () => lines.find((l) => l.msg === 'request' && l.requestId === requestId);
+  await eventually(() => find() !== undefined, 5000, `the request line for ${requestId}`);
+  return find()!;
 }
 
 test('a refused admin call is logged as the 401 it was answered with, under its route pattern', async () => {
