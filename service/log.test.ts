@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -67,17 +68,21 @@ test('a process that exits without closing the log still writes every line', () 
 test('a pipe whose reader is behind holds lines back without blocking the shop, and every line arrives in order', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-log-'));
   const file = join(dir, 'shop.log');
-  // The reader starts reading a second late: the pipe (64 kB) fills long before that.
-  const reader = spawn('sh', ['-c', `sleep 1; cat > ${JSON.stringify(file)}`], { stdio: ['pipe', 'ignore', 'inherit'] });
+  // The reader starts reading when the test says so on its fd 3 (or, should the shop block and never let the test say
+  // it, after 30 s): until then the pipe (64 kB) is full, and the file the reader writes to is not yet made.
+  const reader = spawn('sh', ['-c', `timeout 30 head -n 1 <&3 >/dev/null; exec cat > ${JSON.stringify(file)}`], { stdio: ['pipe', 'ignore', 'inherit', 'pipe'] });
   const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
+  const go = reader.stdio[3] as Writable;
   try {
     const log = await openShopLog({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { fd });
     for (let i = 0; i < 20_000; i++) log.logger.info({ i }, 'request');
     let turns = 0;
-    const turning = setInterval(() => turns++, 10);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    clearInterval(turning);
-    assert.ok(turns > 2, `the shop kept turning while the pipe was full (${turns} turns)`);
+    while (turns < 3) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turns++;
+    }
+    assert.not.ok(existsSync(file), `the shop kept turning (${turns} turns) while the pipe was full and its reader had not begun`);
+    go.end('go\n');
     await log.close();
     reader.stdin!.end();
     await new Promise((resolve) => reader.once('close', resolve));
