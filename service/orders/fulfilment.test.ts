@@ -183,6 +183,8 @@ test('shipping with tracking: the order is shipped, the customer is e-mailed the
   // Delivered can follow, against the revision the page shows now.
   const delivered = await post('/api/admin/orders/ord-ship/status', { status: 'delivered', expectedRevision: order.revision });
   assert.is(delivered.status, 200, delivered.text);
+  const stream = await shop.shop.deps.events.readStream(orderStream('ord-ship'));
+  assert.equal(stream.map((e) => e.type), ['OrderPlaced', 'OrderStatusChanged', 'OrderShipmentRecorded', 'OrderStatusChanged']);
 });
 
 test('a note is kept on the timeline with who and when, and moves the revision the screen sends back', async () => {
@@ -200,31 +202,43 @@ test('a note is kept on the timeline with who and when, and moves the revision t
 });
 
 test('the order page gives the address as lines, the items, the payment reference and the timeline', async () => {
-  const { page } = await pageOf('ord-pack');
-  assert.equal(page.addressLines, ['4 Orchard Lane', 'Flat 2', 'Bradford', 'BD7 1AA', 'GB']);
+  // An order of this test's own, with a note and a status change on it.
+  const address = { line1: '9 Willow Row', line2: 'Flat 5', city: 'Leeds', postcode: 'LS6 2AB', country: 'GB' };
+  await placeOrders(shop, [orderPlacedData({ orderId: 'ord-page', placedAt: '2026-03-02T10:00:00.000Z', status: 'processing', shippingAddress: address })]);
+  assert.is((await post('/api/admin/orders/ord-page/notes', { text: 'Gift wrap' })).status, 200);
+  assert.is((await post('/api/admin/orders/ord-page/status', { status: 'shipped', expectedRevision: await revisionOf('ord-page') })).status, 200);
+  const { page } = await pageOf('ord-page');
+  assert.equal(page.addressLines, ['9 Willow Row', 'Flat 5', 'Leeds', 'LS6 2AB', 'GB']);
   assert.equal(page.items, [{ name: 'The Kindness Basket', quantity: 1, price: 999 }]);
-  assert.is(page.paymentReference, 'ord-pack');
+  assert.is(page.paymentReference, 'ord-page');
   assert.equal(
     page.timeline.filter((step) => step.kind !== 'emailSent').map((step) => step.kind),
-    ['placed', 'note', 'statusChanged', 'statusChanged'],
+    ['placed', 'note', 'statusChanged'],
   );
-  // The order's e-mails (the owner's notice and the buyer's confirmation) are on it too, once sent.
-  await eventually(async () => (await pageOf('ord-pack')).page.timeline.filter((step) => step.kind === 'emailSent').length === 2, 20_000, 'two e-mails on the timeline');
+  // The order's e-mails (the owner's notice, the buyer's confirmation, "on its way") are on it too, once sent.
+  await eventually(async () => (await pageOf('ord-page')).page.timeline.filter((step) => step.kind === 'emailSent').length === 3, 20_000, 'three e-mails on the timeline');
 });
 
 test('packing slips: every order now processing, oldest first', async () => {
+  // Orders of this test's own: two processing (placed out of order) and one pending. Other tests' orders may be on the
+  // slips too; these three are placed earliest of all, so they come first.
+  const slipAddress = { line1: '1 Cedar Court', city: 'Preston', postcode: 'PR1 1AA', country: 'GB' };
+  await placeOrders(shop, [
+    orderPlacedData({ orderId: 'ord-slip-later', placedAt: '2026-02-02T09:00:00.000Z', status: 'processing' }),
+    orderPlacedData({ orderId: 'ord-slip-sooner', placedAt: '2026-02-01T09:00:00.000Z', status: 'processing', shippingAddress: slipAddress }),
+    orderPlacedData({ orderId: 'ord-slip-pending', placedAt: '2026-01-31T09:00:00.000Z' }),
+  ]);
   const res = await call(`${shop.url}/api/admin/packing-slips`, { headers: owner });
   assert.is(res.status, 200, res.text);
   const { slips, more } = res.json as PackingSlipsResponse;
-  assert.equal(slips.map((s) => s.orderId), ['ord-pack']);
+  assert.equal(slips.slice(0, 2).map((s) => s.orderId), ['ord-slip-sooner', 'ord-slip-later']);
+  assert.not.ok(slips.some((s) => s.orderId === 'ord-slip-pending'), 'a pending order has no slip');
   assert.is(more, false);
-  assert.equal(slips[0]!.addressLines, ['4 Orchard Lane', 'Flat 2', 'Bradford', 'BD7 1AA', 'GB']);
+  assert.equal(slips[0]!.addressLines, ['1 Cedar Court', 'Preston', 'PR1 1AA', 'GB']);
 });
 
 test('the read models, search indexes too, equal a rebuild from the log', async () => {
   await eventually(async () => (await verify(shop.shop.deps.events, shop.shop.deps.reads, allProjections)).match, 20_000, 'live read models equal a rebuild');
-  const stream = await shop.shop.deps.events.readStream(orderStream('ord-ship'));
-  assert.equal(stream.map((e) => e.type), ['OrderPlaced', 'OrderStatusChanged', 'OrderShipmentRecorded', 'OrderStatusChanged']);
 });
 
 test('npm run events -- verify matches on the log the run left', async () => {
