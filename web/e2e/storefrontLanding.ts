@@ -22,9 +22,11 @@ export async function pastSplash(page: Page) {
 }
 
 /** A fresh page (own storage) on the landing page, with the splash gone and the books listed. */
-export async function openLanding(storefront: Storefront, viewport: { width: number; height: number }, path = '/') {
+export async function openLanding(storefront: Storefront, viewport: { width: number; height: number }, path = '/', options: { clock?: boolean } = {}) {
   const { context, page } = await newPage(storefront.browser, viewport);
   page.setDefaultTimeout(10_000);
+  // A page whose timers the test runs (page.clock): installed before the page loads, running on its own until paused.
+  if (options.clock) await page.clock.install();
   await page.goto(storefront.shop.url + path);
   await pastSplash(page);
   await page.getByTestId('book-card').first().waitFor();
