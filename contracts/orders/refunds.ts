@@ -94,6 +94,7 @@ export const refundMessages = {
   tooMuch: (left: number) => `At most ${formatPence(left)} can still be refunded on this order.`,
   notPositive: 'A refund must be more than £0.00.',
   noSuchLine: (line: number) => `This order has no line ${line + 1}.`,
+  repeatedLine: (line: number) => `Line ${line + 1} is listed more than once; list each line once, with how many of it go back.`,
   lineLeft: (name: string, left: number) => (left === 0 ? `"${name}" has already been refunded.` : `Only ${left} of "${name}" can still be refunded.`),
   noSuchRefund: 'This order has no such refund.',
   notRetryable: {
@@ -133,9 +134,22 @@ const withEntry = (state: Extract<RefundLedger, { placed: true }>, refundId: str
   refunds: state.refunds.map((r) => (r.refundId === refundId ? change(r) : r)),
 });
 
+/** The first line index that appears twice in a refund's lines, or null when each appears once. */
+export function firstRepeatedLine(lines: readonly { line: number }[]): number | null {
+  const seen = new Set<number>();
+  for (const { line } of lines) {
+    if (seen.has(line)) return line;
+    seen.add(line);
+  }
+  return null;
+}
+
 function requestRefund(command: Extract<RefundCommand, { type: 'RequestRefund' }>, state: Extract<RefundLedger, { placed: true }>): RefundRequested[] {
   const left = state.total - heldAmount(state.refunds);
   if (left <= 0) throw conflict(refundMessages.fullyRefunded);
+  // Each line once: a line listed twice would be checked twice against what is left of it, and paid back twice.
+  const repeated = firstRepeatedLine(command.lines ?? []);
+  if (repeated !== null) throw invalid(refundMessages.repeatedLine(repeated));
   const lines = (command.lines ?? []).filter((l) => l.quantity > 0);
   let amount = command.amount;
   if (lines.length > 0) {
@@ -271,6 +285,11 @@ export const RequestRefundSchema = v.pipe(
             'Lines must be a list of { line, quantity }',
           ),
           v.maxLength(100, 'Too many lines'),
+          v.rawCheck(({ dataset, addIssue }) => {
+            if (!dataset.typed) return;
+            const repeated = firstRepeatedLine(dataset.value);
+            if (repeated !== null) addIssue({ message: refundMessages.repeatedLine(repeated) });
+          }),
         ),
       ),
       reason: v.pipe(

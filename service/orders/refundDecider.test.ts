@@ -37,6 +37,9 @@ test('lines are priced by the server; the amount held by pending and unknown ref
   spec.given([placed, requested('a', 3347), succeeded('a', 3347)]).when(request({ amount: 1 })).thenFails(Conflict, 'This order has already been refunded in full.');
   spec.given([placed]).when(request({ amount: -1 })).thenFails(Invalid, 'more than £0.00');
   spec.given([placed]).when(request({ lines: [{ line: 2, quantity: 1 }] })).thenFails(Invalid, 'no line 3');
+  // A line listed twice would be checked twice against what is left of it: the second copy of a line bought once.
+  spec.given([placed]).when(request({ lines: [{ line: 1, quantity: 1 }, { line: 1, quantity: 1 }] })).thenFails(Invalid, 'Line 2 is listed more than once');
+  spec.given([placed]).when(request({ lines: [{ line: 0, quantity: 1 }, { line: 0, quantity: 1 }] })).thenFails(Invalid, 'Line 1 is listed more than once');
   spec.given([]).when(request({ amount: 100 })).thenFails(NotFound, 'No order with id pi_1');
 });
 

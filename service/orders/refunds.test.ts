@@ -77,6 +77,9 @@ test('bad refunds get a clear 4xx and change nothing', async () => {
     [{ amount: 3348, reason: 'Too much' }, 409, /At most £33\.47 can still be refunded/],
     [{ lines: [{ line: 0, quantity: 3 }], reason: 'Too many' }, 409, /Only 2 of "The Kindness Basket" can still be refunded/],
     [{ lines: [{ line: 7, quantity: 1 }], reason: 'No such line' }, 400, /no line 8/],
+    // A line bought once, listed twice: refused before anything is priced, not refunded twice.
+    [{ lines: [{ line: 1, quantity: 1 }, { line: 1, quantity: 1 }], reason: 'Twice' }, 400, /Line 2 is listed more than once/],
+    [{ lines: [{ line: 0, quantity: 1 }, { line: 1, quantity: 1 }, { line: 0, quantity: 0 }], reason: 'Twice' }, 400, /Line 1 is listed more than once/],
     [{ amount: 100, reason: 'Stale', expectedRevision: revision + 5 }, 409, /changed by someone else/],
   ];
   for (const [body, status, message] of cases) {
