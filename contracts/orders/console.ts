@@ -6,6 +6,7 @@ import type { CustomerDetailsSource, OrderFlag } from './model.ts';
 import type { RefundLine, RefundStatus } from './refunds.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, type Carrier } from './fulfilment.ts';
+import { statusMoveMessages } from './statusMoves.ts';
 
 /** An order id as it appears in a path; anything else cannot name an order (404, not 400). */
 export const orderIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
@@ -13,6 +14,9 @@ export const orderIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
 export const maxNotesLength = 1000;
 
 const statusMessage = `Status must be one of ${orderStatuses.join(', ')}`;
+
+/** What a missing expectedRevision reads as: no JSON body can hold it. */
+const missing = Symbol('missing');
 
 /** POST /api/admin/orders/{id}/status */
 export const ChangeOrderStatusSchema = v.object(
@@ -23,14 +27,19 @@ export const ChangeOrderStatusSchema = v.object(
       v.pipe(v.string('Notes must be text'), v.trim(), v.maxLength(maxNotesLength, `Notes must be at most ${maxNotesLength} characters`)),
       '',
     ),
-    /** the order's revision the owner's screen showed; a change against an older one is refused */
-    expectedRevision: v.optional(
-      v.pipe(
-        v.number('Expected revision must be a whole number'),
-        v.integer('Expected revision must be a whole number'),
-        v.minValue(0, 'Expected revision must be a whole number'),
-      ),
+    /**
+     * the order's revision the owner's screen showed: required, so no change lands on one its sender never saw (a
+     * change against an older one is refused). Optional in the object only so that a missing one gets its own message.
+     */
+    expectedRevision: v.pipe(
+      v.optional(v.unknown(), () => missing),
+      v.check((value) => value !== missing, statusMoveMessages.missingRevision),
+      v.number('Expected revision must be a whole number'),
+      v.integer('Expected revision must be a whole number'),
+      v.minValue(0, 'Expected revision must be a whole number'),
     ),
+    /** the owner confirmed a move back (shipped → pending, out of cancelled, ...); without it such a move is refused */
+    confirmBackward: v.optional(v.boolean('confirmBackward must be true or false'), false),
     /** with a change to "shipped" only: the carrier and its tracking number; the customer is e-mailed the link */
     shipment: v.optional(ShipmentSchema),
   },

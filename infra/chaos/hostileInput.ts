@@ -18,7 +18,7 @@ const sampleBodies: Record<string, Record<string, unknown>> = {
   '/api/admin/login': { username: 'admin', password: 'not-the-password' },
   '/api/admin/reviews/:id/approve': { adminMessage: 'Thank you' },
   '/api/admin/reviews/:id/reject': { adminMessage: 'Not about the book' },
-  '/api/admin/orders/:id/status': { status: 'shipped', notes: 'Royal Mail' },
+  '/api/admin/orders/:id/status': { status: 'shipped', notes: 'Royal Mail', expectedRevision: 0 },
   '/api/admin/orders/:id/customer': {
     name: 'Amina',
     email: 'amina@example.com',

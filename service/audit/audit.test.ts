@@ -45,7 +45,7 @@ async function trade(): Promise<LogPageResponse['events']> {
   );
   // A burst from several tabs: some land, the rest are refused; the log keeps only what landed.
   const burst = await Promise.all(
-    ['shipped', 'delivered', 'cancelled', 'processing'].map((status) => change('cs_sandbox_Audit0000000000000000002', { status })),
+    ['shipped', 'delivered', 'cancelled', 'processing'].map((status) => change('cs_sandbox_Audit0000000000000000002', { status, expectedRevision: 0 })),
   );
   assert.ok(burst.every((a) => a.status === 200 || a.status === 409));
 

@@ -138,7 +138,7 @@ test('bad input is refused with a clear 4xx and nothing is stored', async () => 
   const revision = await revisionOf('ord-ship');
   const before = await head();
   const refusals: [string, unknown, number, string | RegExp][] = [
-    ['/api/admin/orders/no-such-order/status', { status: 'shipped', shipment: { carrier: 'dpd', trackingNumber: '1' } }, 404, 'No order with id no-such-order'],
+    ['/api/admin/orders/no-such-order/status', { status: 'shipped', expectedRevision: 0, shipment: { carrier: 'dpd', trackingNumber: '1' } }, 404, 'No order with id no-such-order'],
     ['/api/admin/orders/ord-ship/status', { status: 'shipped', expectedRevision: revision + 5, shipment: { carrier: 'dpd', trackingNumber: '1' } }, 409, staleOrderMessage],
     ['/api/admin/orders/ord-ship/status', { status: 'shipped', expectedRevision: revision, shipment: { carrier: 'pigeon', trackingNumber: '1' } }, 400, carrierMessage],
     ['/api/admin/orders/ord-ship/status', { status: 'shipped', expectedRevision: revision, shipment: { carrier: 'dpd', trackingNumber: 'A'.repeat(41) } }, 400, trackingNumberMessage],
@@ -196,7 +196,8 @@ test('a note is kept on the timeline with who and when, and moves the revision t
   const note = page.timeline.at(-1)!;
   assert.equal(note.kind === 'note' && [note.text, note.by, note.at], ['Buyer asked for gift wrap', 'owner', at]);
   // The list shows the same revision, so a status change from the console is not refused as stale.
-  const moved = await post('/api/admin/orders/ord-pack/status', { status: 'pending', expectedRevision: before + 1 });
+  // (Back from processing to pending: a move back, which the console confirms.)
+  const moved = await post('/api/admin/orders/ord-pack/status', { status: 'pending', expectedRevision: before + 1, confirmBackward: true });
   assert.is(moved.status, 200, moved.text);
   assert.is((await post('/api/admin/orders/ord-pack/status', { status: 'processing', expectedRevision: before + 2 })).status, 200);
 });

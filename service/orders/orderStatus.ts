@@ -2,6 +2,7 @@
 import type { AnyOrderStatus, OrderStatus } from '../../contracts/shared/constants.ts';
 import type { OrderEvent, OrderShipmentRecorded, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import { carrierMessage, carriers, trackingNumberMessage, trackingNumberPattern, maxTrackingNumberLength, trackingUrl, type Shipment } from '../../contracts/orders/fulfilment.ts';
+import { isBackwardMove, statusMoveMessages } from '../../contracts/orders/statusMoves.ts';
 import type { Decider } from '../commands.ts';
 import { conflict, invalid, notFound } from '../../contracts/shared/errors.ts';
 
@@ -18,6 +19,8 @@ export type ChangeOrderStatus = {
   at: string;
   /** the carrier and tracking number, only with a change to "shipped" */
   shipment?: Shipment | undefined;
+  /** the owner confirmed a move back (shipped → pending, out of cancelled); without it such a move is refused */
+  confirmBackward?: boolean | undefined;
 };
 
 export const shipmentOnlyWhenShippedMessage = 'A carrier and tracking number go only with a change to shipped';
@@ -51,6 +54,7 @@ export const orderStatusDecider: Decider<OrderState, ChangeOrderStatus, OrderEve
       }
     }
     if (to === state.status) throw conflict(`This order is already ${state.status}.`);
+    if (isBackwardMove(state.status, to) && !command.confirmBackward) throw conflict(statusMoveMessages.unconfirmed(state.status, to));
     const changed: OrderStatusChanged = { type: 'OrderStatusChanged', data: { orderId, from: state.status, to, notes, by, at } };
     if (!shipment) return [changed];
     const trackingNumber = shipment.trackingNumber.trim();

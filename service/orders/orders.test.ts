@@ -5,6 +5,7 @@ import { orderStatuses } from '../../contracts/shared/constants.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
+import { statusMoveMessages } from '../../contracts/orders/statusMoves.ts';
 import { staleOrderMessage } from './orderStatus.ts';
 
 let shop: TestShop;
@@ -121,9 +122,9 @@ test('POST status: the change is recorded with notes, admin and time, and the li
 });
 
 test('POST status: an order placed as completed can be moved; the current status is refused with 409', async () => {
-  assert.is((await statusOf('ord-paid', { status: 'shipped' })).status, 200);
+  assert.is((await statusOf('ord-paid', { status: 'shipped', expectedRevision: 0 })).status, 200);
   const before = await head();
-  const same = await statusOf('ord-paid', { status: 'shipped', notes: 'again' });
+  const same = await statusOf('ord-paid', { status: 'shipped', notes: 'again', expectedRevision: 1 });
   assert.is(same.status, 409);
   assert.is(same.json.message, 'This order is already shipped.');
   assert.is(await head(), before);
@@ -132,19 +133,23 @@ test('POST status: an order placed as completed can be moved; the current status
 test('POST status: unknown and impossible ids are 404; bad bodies are 400 with field messages; nothing is appended', async () => {
   const before = await head();
   for (const id of ['no-such-order', 'x'.repeat(101), 'a%20b', '%E2%98%83']) {
-    const res = await statusOf(id, { status: 'shipped' });
+    const res = await statusOf(id, { status: 'shipped', expectedRevision: 0 });
     assert.is(res.status, 404, id);
     assert.is(res.json.success, false);
     assert.is((await call(`${shop.url}/api/admin/orders/${id}/history`, { headers: owner })).status, 404, id);
   }
   const cases: [unknown, string, string][] = [
-    [{ status: 'lost' }, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
-    [{ status: 'completed' }, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
-    [{}, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
-    [{ status: 'shipped', notes: 42 }, 'notes', 'Notes must be text'],
-    [{ status: 'shipped', notes: 'n'.repeat(1001) }, 'notes', 'Notes must be at most 1000 characters'],
+    [{ status: 'lost', expectedRevision: 0 }, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
+    [{ status: 'completed', expectedRevision: 0 }, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
+    [{ expectedRevision: 0 }, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
+    [{ status: 'shipped', notes: 42, expectedRevision: 0 }, 'notes', 'Notes must be text'],
+    [{ status: 'shipped', notes: 'n'.repeat(1001), expectedRevision: 0 }, 'notes', 'Notes must be at most 1000 characters'],
     [{ status: 'shipped', expectedRevision: -1 }, 'expectedRevision', 'Expected revision must be a whole number'],
     [{ status: 'shipped', expectedRevision: '1' }, 'expectedRevision', 'Expected revision must be a whole number'],
+    // No change without the revision the owner saw: it would land on whatever happened since.
+    [{ status: 'shipped' }, 'expectedRevision', statusMoveMessages.missingRevision],
+    [{ status: 'shipped', expectedRevision: null }, 'expectedRevision', 'Expected revision must be a whole number'],
+    [{ status: 'shipped', expectedRevision: 0, confirmBackward: 'yes' }, 'confirmBackward', 'confirmBackward must be true or false'],
   ];
   for (const [body, field, message] of cases) {
     const res = await statusOf('ord-newest', body);
@@ -195,39 +200,53 @@ test('10 concurrent changes against the same revision: one is accepted, nine ans
   );
 });
 
-test('10 concurrent changes without a revision: every accepted one is in the history in order, every other answered 409', async () => {
+test('10 concurrent changes without a revision: every one is refused with 400 and nothing is appended', async () => {
   await placeOrders(shop, [orderPlacedData({ orderId: 'ord-rush', placedAt: '2026-03-04T10:00:00.000Z' })]);
+  const before = await head();
   const targets = orderStatuses.filter((s) => s !== 'pending');
-  const answers = await Promise.all(
-    Array.from({ length: 10 }, (_, i) =>
-      statusOf('ord-rush', { status: targets[i % targets.length], notes: `tab ${i}` }).then((a) => ({ ...a, notes: `tab ${i}` })),
-    ),
-  );
-  const accepted = answers.filter((a) => a.status === 200);
-  const refused = answers.filter((a) => a.status === 409);
-  assert.is(accepted.length + refused.length, 10, `unexpected answers: ${answers.map((a) => a.status).join(',')}`);
-  assert.ok(accepted.length >= 1);
-
-  const history = (await historyOf('ord-rush')).history;
-  const changes = history.slice(1).flatMap((h) => (h.kind === 'statusChanged' ? [h] : []));
-  assert.is(changes.length, history.length - 1);
-  // Exactly the accepted changes, each once, and each starting where the one before ended.
-  assert.equal(changes.map((c) => c.notes).sort(), accepted.map((a) => a.notes).sort());
-  let status = 'pending';
-  for (const c of changes) {
-    assert.is(c.from, status);
-    status = c.to;
-  }
-  for (const a of accepted) assert.ok(a.json.order.revision >= changes.find((c) => c.notes === a.notes)!.revision);
-  const stored = await shop.shop.deps.events.readStream(orderStream('ord-rush'));
-  assert.is(stored.length, history.length);
-  assert.is(new Set(stored.map((e) => e.id)).size, stored.length);
+  const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => statusOf('ord-rush', { status: targets[i % targets.length], notes: `tab ${i}` })));
   assert.equal(
-    stored.map((e) => e.revision),
-    stored.map((_, i) => i),
+    answers.map((a) => a.status),
+    answers.map(() => 400),
   );
-  const list = await call(`${shop.url}/api/admin/orders`, { headers: owner });
-  assert.is(list.json.orders.find((o: { orderId: string }) => o.orderId === 'ord-rush').status, status);
+  for (const a of answers) assert.is(a.json.message, statusMoveMessages.missingRevision);
+  assert.is(await head(), before);
+  assert.equal(
+    (await shop.shop.deps.events.readStream(orderStream('ord-rush'))).map((e) => e.type),
+    ['OrderPlaced'],
+  );
+});
+
+test('a move back (shipped to pending, delivered to shipped, out of cancelled) is refused with 409 unless confirmed', async () => {
+  await placeOrders(shop, [orderPlacedData({ orderId: 'ord-back', placedAt: '2026-03-04T11:00:00.000Z' })]);
+  const move = async (body: object, status: number, message?: string) => {
+    const revision = (await historyOf('ord-back')).history.at(-1)!.revision;
+    const res = await statusOf('ord-back', { expectedRevision: revision, ...body });
+    assert.is(res.status, status, `${JSON.stringify(body)}: ${res.text}`);
+    if (message) assert.is(res.json.message, message);
+    return res;
+  };
+  // Forward moves need no confirmation.
+  await move({ status: 'processing' }, 200);
+  await move({ status: 'shipped' }, 200);
+  let before = await head();
+  await move({ status: 'pending' }, 409, statusMoveMessages.unconfirmed('shipped', 'pending'));
+  await move({ status: 'processing', confirmBackward: false }, 409, statusMoveMessages.unconfirmed('shipped', 'processing'));
+  assert.is(await head(), before, 'a refused move appended an event');
+  await move({ status: 'pending', confirmBackward: true }, 200);
+  await move({ status: 'delivered' }, 200);
+  await move({ status: 'shipped' }, 409, statusMoveMessages.unconfirmed('delivered', 'shipped'));
+  // Cancelling is a decision of its own, not a move back; reopening a cancelled order is.
+  await move({ status: 'cancelled' }, 200);
+  before = await head();
+  for (const status of ['pending', 'processing', 'shipped', 'delivered']) await move({ status }, 409, statusMoveMessages.unconfirmed('cancelled', status as 'pending'));
+  assert.is(await head(), before);
+  const reopened = await move({ status: 'processing', confirmBackward: true }, 200);
+  assert.is(reopened.json.order.status, 'processing');
+  assert.equal(
+    (await historyOf('ord-back')).history.flatMap((h) => (h.kind === 'statusChanged' ? [h.to] : [])),
+    ['processing', 'shipped', 'pending', 'delivered', 'cancelled', 'processing'],
+  );
 });
 
 test('GET /api/admin/events: a stream with positions and metadata, or the whole log page by page', async () => {

@@ -88,7 +88,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, ordersApi.changeStatus, async (ctx, input) => {
     const orderId = orderIdOf(ctx);
-    const { status, notes, expectedRevision, shipment } = input.body();
+    const { status, notes, expectedRevision, shipment, confirmBackward } = input.body();
     const admin = adminOf(ctx);
     const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
     const changed = await handleCommand(
@@ -103,6 +103,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
         by: admin,
         at: meta.now,
         shipment,
+        confirmBackward,
       },
       meta,
       { waiter: deps.waiter, expectedRevision, staleMessage: staleOrderMessage },

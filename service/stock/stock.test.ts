@@ -77,14 +77,15 @@ test('a paid order takes its copies; cancelling the order gives them back; one l
 
   // The owner cancels the first order: its two copies come back.
   const orderId = started.json.sessionId;
-  const cancel = await post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', notes: 'changed their mind' }, admin);
+  const revisionOf = async (id: string) => (await shop.shop.deps.events.readStream(`order-${id}`)).at(-1)!.revision;
+  const cancel = await post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', notes: 'changed their mind', expectedRevision: await revisionOf(orderId) }, admin);
   assert.is(cancel.status, 200, cancel.text);
   await settled();
   product = await adminStock(2);
   assert.is(product.onHand, 5);
   assert.equal(product.movements.slice(0, 3).map((m) => [m.kind, m.quantity]), [['returned', 2], ['sold', -1], ['sold', -2]]);
-  // Undoing the cancellation takes them again.
-  assert.is((await post(`/api/admin/orders/${orderId}/status`, { status: 'processing' }, admin)).status, 200);
+  // Undoing the cancellation (confirmed, as the console asks) takes them again.
+  assert.is((await post(`/api/admin/orders/${orderId}/status`, { status: 'processing', expectedRevision: await revisionOf(orderId), confirmBackward: true }, admin)).status, 200);
   await settled();
   assert.is((await adminStock(2)).onHand, 3);
   // That fell from 5 to 3: below the threshold again, so a second e-mail.

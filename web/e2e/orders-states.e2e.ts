@@ -185,7 +185,7 @@ test('The order list fetches itself again every minute', async () => {
     const badge = entry(page, orderIds.maryam).locator('.order-entry__trigger [data-status]');
     await badge.and(page.locator('[data-status="pending"]')).waitFor(seen);
     const moved = await call(`${shop.url}/api/admin/orders/${orderIds.maryam}/status`, {
-      body: { status: 'delivered' },
+      body: { status: 'delivered', expectedRevision: (await shop.shop.deps.events.readStream(`order-${orderIds.maryam}`)).at(-1)!.revision },
       headers: await adminHeaders(shop),
     });
     assert.is(moved.status, 200);

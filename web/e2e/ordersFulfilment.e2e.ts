@@ -25,7 +25,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const owner = await adminHeaders(shop, 'owner');
     // Maryam's and Amina's orders are being packed: they are the day's batch.
     for (const id of [orderIds.amina, orderIds.maryam])
-      assert.is((await call(`${shop.url}/api/admin/orders/${id}/status`, { body: { status: 'processing' }, headers: owner })).status, 200);
+      assert.is(
+        (await call(`${shop.url}/api/admin/orders/${id}/status`, { body: { status: 'processing', expectedRevision: (await shop.shop.deps.events.readStream(`order-${id}`)).at(-1)!.revision }, headers: owner })).status,
+        200,
+      );
     // axe needs its script on the page, past the shop's CSP.
     const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
     await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, 'owner'));

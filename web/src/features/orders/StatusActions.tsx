@@ -1,11 +1,13 @@
 // The "Update Order Status" group: a button for every status but the current one, optional notes, the carrier and
 // tracking number that go with "Mark as Shipped", and the toasts that say how it went. While a change is on its way
-// every button is disabled and reads "Updating...".
-import { Button, Callout, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
+// every button is disabled and reads "Updating...". A move back (shipped → pending, out of cancelled) is confirmed in a
+// dialog first, and sent with the confirmation the server asks for.
+import { AlertDialog, Button, Callout, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import type { AdminOrder } from '../../../../contracts/orders/console.ts';
 import { maxNotesLength } from '../../../../contracts/orders/console.ts';
 import { carrierLabels, carriers, maxTrackingNumberLength, type Carrier } from '../../../../contracts/orders/fulfilment.ts';
+import { isBackwardMove, statusMoveMessages } from '../../../../contracts/orders/statusMoves.ts';
 import { orderStatuses, type OrderStatus } from '../../../../contracts/shared/constants.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { ApiError, serverMessage } from '../../lib/api.ts';
@@ -28,18 +30,20 @@ export function StatusActions({ order }: { order: AdminOrder }) {
   const [carrier, setCarrier] = useState<Carrier>('royal-mail');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** the status a move back would go to, while the owner is asked to confirm it */
+  const [confirming, setConfirming] = useState<OrderStatus | null>(null);
   const headingId = useId();
   const notesId = useId();
   const carrierId = useId();
   const trackingId = useId();
   const canShip = order.status !== 'shipped';
 
-  const update = (status: OrderStatus) => {
+  const update = (status: OrderStatus, confirmBackward = false) => {
     setRefusal(null);
     // A tracking number goes with "Mark as Shipped" only; the customer is e-mailed the carrier's link.
     const shipment = status === 'shipped' && trackingNumber.trim() ? { carrier, trackingNumber: trackingNumber.trim() } : undefined;
     change.mutate(
-      { status, notes, shipment },
+      { status, notes, shipment, confirmBackward },
       {
         onSuccess: () => {
           setNotes('');
@@ -119,7 +123,7 @@ export function StatusActions({ order }: { order: AdminOrder }) {
             <Button
               key={status}
               type="button"
-              onClick={() => update(status)}
+              onClick={() => (isBackwardMove(order.status, status) ? setConfirming(status) : update(status))}
               disabled={change.isPending}
               color={status === 'cancelled' ? 'red' : undefined}
               variant={status === 'cancelled' ? 'solid' : 'soft'}
@@ -131,6 +135,24 @@ export function StatusActions({ order }: { order: AdminOrder }) {
             </Button>
           ))}
       </Flex>
+      <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <AlertDialog.Content maxWidth="28rem">
+          <AlertDialog.Title>{statusMoveMessages.confirmTitle}</AlertDialog.Title>
+          <AlertDialog.Description size="2">{confirming && statusMoveMessages.confirmText(order.orderId, order.status, confirming)}</AlertDialog.Description>
+          <Flex gap="3" mt="4" justify="end">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray" highContrast>
+                {statusMoveMessages.cancel}
+              </Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action>
+              <Button color="red" highContrast onClick={() => confirming && update(confirming, true)}>
+                {statusMoveMessages.confirmButton}
+              </Button>
+            </AlertDialog.Action>
+          </Flex>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
       {refusal && (
         <Callout.Root color="amber" size="1" mt="3" role="alert">
           <Callout.Text>{refusal}</Callout.Text>

@@ -66,10 +66,10 @@ export const packingSlipsQuery = queryOptions({
 export function useChangeOrderStatus(order: AdminOrder) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ status, notes, shipment }: Pick<ChangeOrderStatusBody, 'status' | 'notes' | 'shipment'>) =>
+    mutationFn: ({ status, notes, shipment, confirmBackward }: Pick<ChangeOrderStatusBody, 'status' | 'notes' | 'shipment' | 'confirmBackward'>) =>
       call(ordersApi.changeStatus, {
         params: { id: order.orderId },
-        body: { status, notes, expectedRevision: order.revision, ...(shipment ? { shipment } : {}) },
+        body: { status, notes, expectedRevision: order.revision, ...(shipment ? { shipment } : {}), ...(confirmBackward ? { confirmBackward } : {}) },
       }),
     // Settled either way: after a refusal the owner sees what the order is now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
