@@ -30,6 +30,7 @@ test('config: production refuses to start without an admin password hash and a J
     assert.match((error as Error).message, 'ADMIN_PASSWORD_HASH');
     assert.match((error as Error).message, 'JWT_SECRET');
     assert.match((error as Error).message, 'DATA_KEY');
+    assert.match((error as Error).message, 'PUBLIC_URL');
   }
 });
 
@@ -46,7 +47,7 @@ test('config: DATA_KEY must be 32 bytes in base64', () => {
   assert.is(loadConfig({ DATA_KEY: Buffer.alloc(32, 7).toString('base64') }).DATA_KEY, Buffer.alloc(32, 7).toString('base64'));
 });
 
-const productionBasics = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_KEY: Buffer.alloc(32, 3).toString('base64'), ADMIN_PASSWORD_HASH: `scrypt$32768$8$1$${'a'.repeat(22)}$${'b'.repeat(43)}` };
+const productionBasics = { NODE_ENV: 'production', PUBLIC_URL: 'https://amanahhouse.co.uk', JWT_SECRET: 'x'.repeat(40), DATA_KEY: Buffer.alloc(32, 3).toString('base64'), ADMIN_PASSWORD_HASH: `scrypt$32768$8$1$${'a'.repeat(22)}$${'b'.repeat(43)}` };
 
 test('config: production refuses sandbox payments unless a demo shop says ALLOW_TEST_PAYMENTS=true', () => {
   try {
@@ -63,6 +64,21 @@ test('config: production refuses sandbox payments unless a demo shop says ALLOW_
   assert.throws(() => loadConfig({ ALLOW_TEST_PAYMENTS: 'yes please' }), /ALLOW_TEST_PAYMENTS/);
   // Outside production the sandbox needs no setting: npm start works as it is.
   assert.is(loadConfig({}).ALLOW_TEST_PAYMENTS, false);
+});
+
+test('config: production refuses to start without PUBLIC_URL, naming it, however complete the rest is', () => {
+  const { PUBLIC_URL: _set, ...withoutUrl } = productionBasics;
+  for (const env of [{ ...withoutUrl, ALLOW_TEST_PAYMENTS: 'true' }, { ...withoutUrl, STRIPE_SECRET_KEY: 'sk_live_x' }, { ...withoutUrl, ALLOW_TEST_PAYMENTS: 'true', PUBLIC_URL: '' }]) {
+    assert.throws(
+      () => loadConfig(env),
+      (error: Error) => error instanceof ConfigError && error.message === 'Invalid configuration: production needs PUBLIC_URL',
+      JSON.stringify(env),
+    );
+  }
+  assert.throws(() => loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'true', PUBLIC_URL: 'shop.example' }), /PUBLIC_URL: must be a URL/);
+  assert.is(loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'true' }).PUBLIC_URL, 'https://amanahhouse.co.uk');
+  // Outside production it may be left out: npm start works on localhost as it is.
+  assert.is(loadConfig({}).PUBLIC_URL, undefined);
 });
 
 test('config: TRUST_PROXY is off unless set, in every mode, and names a number of proxy hops', () => {

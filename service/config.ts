@@ -11,7 +11,7 @@ export const ConfigSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   PORT: v.optional(port, '3000'),
   HOST: v.optional(v.string(), '0.0.0.0'),
-  /** the address shoppers reach the shop at, for payment return URLs and e-mails */
+  /** the address shoppers reach the shop at, for payment return URLs and e-mails; required in production */
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://shop.example'))),
   DATA_DIR: v.optional(v.string(), './data'),
   EVENTSTORE_URL: v.optional(v.pipe(v.string(), v.regex(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, 'must be an esdb:// connection string'))),
@@ -75,6 +75,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       !config.ADMIN_PASSWORD_HASH && 'ADMIN_PASSWORD_HASH',
       !config.JWT_SECRET && 'JWT_SECRET',
       !config.DATA_KEY && 'DATA_KEY',
+      // Every absolute address the shop writes (the payment page's return addresses) comes from it, never from the
+      // Host a request names, which anyone can set.
+      !config.PUBLIC_URL && 'PUBLIC_URL',
     ].filter(Boolean);
     if (missing.length) throw new ConfigError(`Invalid configuration: production needs ${missing.join(' and ')}`);
     if (config.ADMIN_PASSWORD) throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is refused in production; set ADMIN_PASSWORD_HASH');

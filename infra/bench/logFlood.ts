@@ -17,6 +17,9 @@ export async function productionEnv(dataDir: string, jwtSecret = randomBytes(32)
     DATA_KEY: existsSync(join(dataDir, 'data-key')) ? readFileSync(join(dataDir, 'data-key'), 'utf8').trim() : randomBytes(32).toString('base64'),
     ADMIN_PASSWORD_HASH: await hashPassword(randomBytes(12).toString('base64url')),
     ALLOW_TEST_PAYMENTS: 'true',
+    // Production starts only with the address shoppers reach it at; the bench reads the payment pages' addresses
+    // for their session ids alone.
+    PUBLIC_URL: 'https://shop.example',
     // The default level, whatever the caller's environment says (npm test runs with LOG_LEVEL=silent).
     LOG_LEVEL: 'info',
   };

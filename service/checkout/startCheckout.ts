@@ -24,8 +24,12 @@ type Customer = {
 
 const looksLikeEmail = (s?: string) => !!s && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
 
-/** Where shoppers reach the shop; without PUBLIC_URL (set it in production), the host this request came to. */
-function shopOrigin(deps: ShopDeps, ctx: Context): string {
+/**
+ * Where shoppers reach the shop: PUBLIC_URL, which production cannot start without (service/config.ts). Only a
+ * development or test shop without it falls back to the host this request came to, so `npm start` works as it is.
+ */
+export function shopOrigin(deps: Pick<ShopDeps, 'config'>, ctx: Pick<Context, 'protocol' | 'host'>): string {
+  if (!deps.config.PUBLIC_URL && deps.config.NODE_ENV === 'production') throw new Error('PUBLIC_URL is not set');
   return (deps.config.PUBLIC_URL ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
 }
 
