@@ -259,6 +259,17 @@ export const EmailSentV2 = v.object({
 /** Every version-1 e-mail is a version-2 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV1 = (old: v.InferOutput<typeof EmailSentV1>): v.InferOutput<typeof EmailSentV2> => old;
 
+/**
+ * PurchaseNotified version 2: the books of the shop's own catalogue the notice names, at the shop's price, as the server
+ * found them when it recorded the notice. The owner's e-mail is built from these, never from the shopper's words.
+ */
+export const PurchaseNotifiedV2 = v.object({
+  ...PurchaseNotifiedV1.entries,
+  catalogItems: v.nullable(v.array(v.object({ bookId: v.pipe(v.number(), v.integer()), name: text, price: pence }))),
+});
+/** A version-1 notice was never checked against the catalogue: null says so (its e-mail went out when it was recorded). */
+export const upcastPurchaseNotifiedV1 = (old: v.InferOutput<typeof PurchaseNotifiedV1>): v.InferOutput<typeof PurchaseNotifiedV2> => ({ ...old, catalogItems: null });
+
 export const CheckoutPaymentFailedV1 = v.object({ checkoutId: text, paymentReference: text, failedReference: text, reason: text, failedAt: at });
 
 const refundLine = v.object({ line: v.pipe(v.number(), v.integer()), quantity: v.pipe(v.number(), v.integer()) });
@@ -341,7 +352,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof CheckoutCancelledV1, CheckoutCancelled>,
     Newest<typeof OrderPlacedV1, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
-    Newest<typeof PurchaseNotifiedV1, PurchaseNotified>,
+    Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
     Newest<typeof EmailSentV2, EmailSent>,
     Newest<typeof AdminLoggedInV1, AdminLoggedIn>,
     Newest<typeof AdminLoginFailedV1, AdminLoginFailed>,
@@ -414,7 +425,7 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'RefundFailed', stream: 'order', causedBy: "the refund reactor with the provider's answer (`system:reactor`), or the provider's webhook (`webhook:stripe`)", description: 'A refund was declined (the amount may be refunded again), or the provider could not be reached (outcome unknown until retried).', versions: [{ schema: RefundFailedV1 }] },
   { type: 'RefundRetried', stream: 'order', causedBy: owner, description: 'The owner asked again for a refund whose outcome was unknown; the provider is asked with the same idempotency key.', versions: [{ schema: RefundRetriedV1 }] },
   { type: 'OrderDisputed', stream: 'order', causedBy: 'the payment provider (`webhook:stripe`)', description: "The card's bank opened a dispute on the order's payment.", versions: [{ schema: OrderDisputedV1 }] },
-  { type: 'PurchaseNotified', stream: 'notification', causedBy: shopper, description: 'The owner was told of a direct purchase before it was paid.', versions: [{ schema: PurchaseNotifiedV1 }] },
+  { type: 'PurchaseNotified', stream: 'notification', causedBy: shopper, description: 'The owner was told of a direct purchase before it was paid.', versions: [{ schema: PurchaseNotifiedV1 }, { schema: PurchaseNotifiedV2, upcast: upcastPurchaseNotifiedV1 }] },
   { type: 'EmailSent', stream: 'notification', causedBy: 'the e-mail reactor (`system:reactor`); in logs written before it, the request that led to it (`shopper`, `webhook:stripe`, `webhook:sandbox`)', description: 'An e-mail left the shop (outbox file or SMTP).', versions: [{ schema: EmailSentV1 }, { schema: EmailSentV2, upcast: upcastEmailSentV1 }] },
   { type: 'EmailWithheld', stream: 'notification', causedBy: shopper, description: "An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again.", versions: [{ schema: EmailWithheldV1 }] },
   { type: 'AdminLoggedIn', stream: 'admin', causedBy: owner, description: 'The owner signed in; the address is in the metadata.', versions: [{ schema: AdminLoggedInV1 }] },

@@ -217,8 +217,15 @@ export type PurchaseNotified = DomainEvent<
     shippingCost: number;
     paymentMethod: string;
     notifiedAt: string;
+    /**
+     * The catalogue's books the notice names, at the shop's price, as the server found them (version 2); null in a
+     * notice recorded before the shop checked them. Everything else above is the shopper's page's own words, unchecked.
+     */
+    catalogItems: CatalogNoticeItem[] | null;
   }
 >;
+/** A book of the catalogue a purchase notice names, with the shop's title and price (pence). */
+export type CatalogNoticeItem = { bookId: number; name: string; price: number };
 /** The e-mails the shop has sent since its first release; EmailWithheld only ever names these. */
 export type EmailKindV1 = 'purchase-notice' | 'order-to-owner' | 'order-confirmation';
 /** Every e-mail the shop sends: since EmailSent version 2, the customer's "on its way" e-mail too. */

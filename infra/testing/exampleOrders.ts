@@ -43,6 +43,7 @@ export const purchaseNoticeData = (notifiedAt: string): PurchaseNotified['data']
   shippingCost: 0,
   paymentMethod: 'Stripe',
   notifiedAt,
+  catalogItems: [{ bookId: 2, name: 'Together We Shine', price: 999 }],
 });
 
 /** Appends OrderPlaced to each order's stream and waits until the read models show them. */

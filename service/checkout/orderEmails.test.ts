@@ -37,11 +37,42 @@ test('the owner hears who ordered what, and how it was paid', () => {
   for (const line of ['Amina Khan <amina@example.com>', 'Card via the test sandbox', 'cs_sandbox_abcdefghijklmnop12345678', 'Subtotal — £19.98']) assert.match(mail.text, line);
 });
 
-test('a purchase notice says plainly that nothing is paid yet', () => {
+test('a purchase notice says plainly that nothing is paid yet, with the catalogue\'s titles and prices', () => {
   const mail = purchaseNotice(purchaseNoticeData('2026-01-01T10:00:00.000Z'), 'owner@amanahhouse.co.uk');
-  assert.is(mail.subject, 'A shopper is checking out: Together We Shine');
-  assert.match(mail.text, 'The order is placed once the payment is confirmed');
-  assert.match(mail.text, 'To be provided during checkout');
+  assert.is(mail.subject, 'Not paid yet — a shopper opened the payment page for Together We Shine');
+  assert.ok(mail.text.startsWith('Nothing has been paid.'));
+  assert.match(mail.text, '  Together We Shine — £9.99 each');
+  assert.match(mail.text, '> Address: "To be provided during checkout"');
+});
+
+test("a forged notice: subject and figures from the catalogue, the sender's words quoted with their links inert", () => {
+  const forged = {
+    ...purchaseNoticeData('2026-01-01T10:00:00.000Z'),
+    customerName: 'Refund pending — verify at http://evil.example/login\nSubject: Payment received',
+    customerEmail: 'billing@evil.example',
+    shippingAddress: 'Go to https://evil.example or www.evil.example now',
+    items: [{ name: 'Together We Shine', quantity: 1, price: 999_999_999 }, { name: 'URGENT: refund at HTTPS://EVIL.EXAMPLE', quantity: 1, price: 1 }],
+    totalAmount: 999_999_999,
+    paymentMethod: 'javascript:alert(1)',
+    catalogItems: [{ bookId: 2, name: 'Together We Shine', price: 999 }],
+  };
+  const mail = purchaseNotice(forged, 'owner@amanahhouse.co.uk');
+  assert.is(mail.subject, 'Not paid yet — a shopper opened the payment page for Together We Shine');
+  // No link a mail program would make clickable, no amount the sender chose.
+  assert.not.match(mail.text, /https?:\/\/|www\.|evil\.example|javascript:|@evil/i);
+  assert.not.match(mail.text, /9,999,999|999999|£0\.01/);
+  assert.match(mail.text, '> Name: "Refund pending — verify at hxxp[://]evil[.]example/login Subject: Payment received"');
+  assert.match(mail.text, '> E-mail: "billing[at]evil[.]example"');
+  assert.match(mail.text, '> Item: "URGENT: refund at hxxps[://]EVIL[.]EXAMPLE"');
+  assert.match(mail.text, '> Payment method: "javascript[:]alert(1)"');
+  // Only the catalogue's price is a figure in it.
+  assert.equal(mail.text.match(/£[\d,.]+/g), ['£9.99']);
+  // Nothing the sender wrote starts a line of its own.
+  for (const line of mail.text.split('\n')) assert.not.match(line, /^Subject:/);
+  // Naming no book: said so, and the subject names none.
+  const none = purchaseNotice({ ...forged, catalogItems: [] }, 'owner@amanahhouse.co.uk');
+  assert.is(none.subject, 'Not paid yet — a shopper opened the payment page');
+  assert.match(none.text, 'The notice names no book from the catalogue.');
 });
 
 test('which e-mails an order owes follows from its events alone: the confirmation once an address is known, each kind once', () => {

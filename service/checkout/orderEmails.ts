@@ -10,6 +10,7 @@ import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts
 import type { ShopDeps } from '../deps.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { notificationDecider } from './notification.ts';
+import { quotedInput } from './quotedInput.ts';
 
 type Order = OrderPlaced['data'];
 
@@ -113,19 +114,38 @@ export function orderToOwner(order: Order, owner: string): MailMessage {
   };
 }
 
+/** The subject of a purchase notice's e-mail: the catalogue's titles only, and plainly not a payment. */
+export function purchaseNoticeSubject(notice: Pick<PurchaseNotified['data'], 'catalogItems'>): string {
+  const titles = (notice.catalogItems ?? []).map((item) => item.name);
+  return titles.length > 0 ? `Not paid yet — a shopper opened the payment page for ${titles.join(', ')}` : 'Not paid yet — a shopper opened the payment page';
+}
+
+/**
+ * The owner's heads-up that a shopper went to the payment page. Anyone can send one, so everything in it that the
+ * owner might act on comes from the shop: the subject and the books with their prices from the catalogue (recorded
+ * with the notice), and the plain statement that nothing was paid. What the shopper's page sent follows, quoted and
+ * labelled as unchecked, with its links defanged; its amounts are not shown at all.
+ */
 export function purchaseNotice(notice: PurchaseNotified['data'], owner: string): MailMessage {
+  const books = notice.catalogItems ?? [];
   return {
     to: owner,
-    subject: `A shopper is checking out: ${notice.items.map((i) => i.name).join(', ')}`,
+    subject: purchaseNoticeSubject(notice),
     text: [
-      'A shopper has gone to the payment page. The order is placed once the payment is confirmed; this is only a heads-up.',
+      'Nothing has been paid. A shopper has gone to the payment page; an order is placed only once its payment is confirmed, and you will get a separate e-mail about it then.',
       '',
-      `Customer: ${notice.customerName} <${notice.customerEmail}>`,
-      `Shipping address: ${notice.shippingAddress}`,
-      ...itemLines(notice.items),
-      `  Shipping — ${formatPence(notice.shippingCost)}`,
-      `  Amount shown to the shopper — ${formatPence(notice.totalAmount)}`,
-      `Payment method: ${notice.paymentMethod}`,
+      books.length > 0 ? 'From the catalogue, at the shop\'s prices:' : 'The notice names no book from the catalogue.',
+      ...books.map((book) => `  ${book.name} — ${formatPence(book.price)} each`),
+      '',
+      "What the shopper's page sent, unchecked (quoted as typed; links are not clickable; amounts are not shown):",
+      `  > Name: ${quotedInput(notice.customerName)}`,
+      `  > E-mail: ${quotedInput(notice.customerEmail)}`,
+      `  > Address: ${quotedInput(notice.shippingAddress)}`,
+      ...notice.items.slice(0, 10).map((item) => `  > Item: ${quotedInput(item.name)}`),
+      ...(notice.items.length > 10 ? [`  > (${notice.items.length - 10} more items not shown)`] : []),
+      `  > Payment method: ${quotedInput(notice.paymentMethod, 40)}`,
+      '',
+      `Notice ${notice.notificationId}, recorded at ${notice.notifiedAt}.`,
     ].join('\n'),
   };
 }

@@ -46,6 +46,20 @@ export async function priceByTitle(reads: ReadStoreReader, lines: { title: strin
   return priced(merged);
 }
 
+/**
+ * The catalogue's books a purchase notice names, each once, at the price a direct purchase of it is charged: what the
+ * owner's e-mail shows. Names that are no book of the catalogue are left out (the e-mail quotes them as the shopper's).
+ */
+export async function catalogItemsNamed(reads: ReadStoreReader, names: readonly string[]): Promise<{ bookId: number; name: string; price: number }[]> {
+  const books = await listBooks(reads);
+  const found = new Map<number, BookDto>();
+  for (const name of names) {
+    const book = books.find((b) => sameTitle(b.title, name));
+    if (book) found.set(book.id, book);
+  }
+  return [...found.values()].map((book) => ({ bookId: book.id, name: book.title, price: fixedBookPricePence }));
+}
+
 /** The custom checkout and wallet pages sell one story book at the fixed 999 pence. */
 export async function priceSingleBook(reads: ReadStoreReader, title?: string): Promise<PricedItems> {
   const books = await listBooks(reads);

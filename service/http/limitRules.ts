@@ -13,8 +13,13 @@ export type LimitRule = { points: number; seconds: number };
  *   confirmation, cancelling a checkout), sixty per address in ten minutes: each asks the payment provider, so a script
  *   must not turn the shop into a way of hammering it;
  * - noticeMails: purchase-notice e-mails to the owner, thirty an hour for the whole shop (the notices past it are still
- *   recorded; the owner sees them in the log and the orders console).
+ *   recorded; the owner sees them in the log and the orders console). E-mails about paid orders never count here;
+ * - noticeMailsFromOne: of those, three an hour from one address, so one sender cannot spend the shop's whole budget and
+ *   silence the heads-ups of everyone else (a notice naming no book of the catalogue is e-mailed to nobody and counts
+ *   against neither);
  * - unknownNames: sign-in failures for names that are no account, recorded in the log, sixty an hour for the whole shop.
+ * - adminWork: the long tasks (verify, rebuild, backup, retention, erasure) one account may start, thirty an hour; they
+ *   also run one at a time per shop (service/http/heavyWork.ts).
  */
 export const defaultLimits = {
   reviews: { points: 5, seconds: 600 },
@@ -23,7 +28,9 @@ export const defaultLimits = {
   sandbox: { points: 30, seconds: 600 },
   reports: { points: 60, seconds: 600 },
   noticeMails: { points: 30, seconds: 3600 },
+  noticeMailsFromOne: { points: 3, seconds: 3600 },
   unknownNames: { points: 60, seconds: 3600 },
+  adminWork: { points: 30, seconds: 3600 },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimits;
