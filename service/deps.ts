@@ -4,6 +4,7 @@ import type { AdminCredentials } from './admin/credentials.ts';
 import type { Config } from './config.ts';
 import type { PositionWaiter } from '../contracts/ports/positionWaiter.ts';
 import type { Limits } from './http/limits.ts';
+import type { HeavyWork } from './http/heavyWork.ts';
 import type { EventStore } from '../contracts/ports/eventStore.ts';
 import type { KeyStore } from '../contracts/ports/keyStore.ts';
 import type { Mailer } from '../contracts/ports/mailer.ts';
@@ -26,9 +27,9 @@ export type ShopDeps = {
   jwtSecret: string;
   /**
    * Starts building a new generation of every read model beside the live one (decision 018); answers whether this
-   * call started it (false: one was already building). Absent where the process keeps no read models.
+   * call started it (false: one was already building) and when it ends. Absent where the process keeps no read models.
    */
-  rebuildReadModels?: () => { started: boolean };
+  rebuildReadModels?: () => { started: boolean; done: Promise<unknown> };
   /** the data keys personal fields are sealed under (decision 047); forgetting a person deletes theirs */
   keys?: KeyStore;
   /**
@@ -44,4 +45,6 @@ export type ShopDeps = {
   mailer: Mailer;
   /** per-address limits on anonymous writes and sign-ins; counters in Redis when REDIS_URL is set */
   limits: Limits;
+  /** the long admin tasks, one at a time per shop (across processes on DATA_DIR) and limited per account (decision 062) */
+  heavyWork: HeavyWork;
 };

@@ -14,7 +14,6 @@ export const auditMessages = {
   rebuildStarted: 'A new generation of the read models is being built beside the live one; it answers once it has caught up.',
   rebuildRunning: 'A rebuild is already running; it answers once it has caught up.',
   noRebuild: 'This process keeps no read models to rebuild; run npm run projections -- rebuild',
-  verifyRunning: 'A verification is running; try again when it has finished.',
   verified: 'The read models were rebuilt in a scratch namespace and compared with the live ones; the result is in the log.',
 } as const;
 

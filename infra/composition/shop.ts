@@ -20,6 +20,7 @@ import type { Server } from 'node:http';
 import { resolveAdminCredentials } from '../../service/admin/credentials.ts';
 import { resolveJwtSecret } from '../../service/admin/tokens.ts';
 import { createLimits } from '../../service/http/limits.ts';
+import { createHeavyWork } from '../../service/http/heavyWork.ts';
 import { retentionReport } from '../../service/privacy/erasure.ts';
 import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { assertLogReadable, withEventVersions, type VersionedEventStore } from '../eventstore/versionedEventStore.ts';
@@ -174,15 +175,17 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   const limits = createLimits(config, logger);
   const rebuildReadModels = () => {
     const started = !readModels.rebuilding;
-    readModels.rebuild().catch((error) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'rebuild failed; the live read models are unchanged'));
-    return { started };
+    const done = readModels.rebuild().catch((error) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'rebuild failed; the live read models are unchanged'));
+    return { started, done };
   };
+  // The long admin tasks take turns across every process on DATA_DIR (decision 062).
+  const heavyWork = createHeavyWork(openSqliteLease(config.DATA_DIR, 'admin:long-task'), limits);
   const refreshReadModels = async () => {
     if (readModels.rebuilding) await readModels.rebuild().catch(() => {});
     await readModels.rebuild();
     await store.compact?.();
   };
-  const deps: ShopDeps = { config, logger, events, keys: events.keys, refreshReadModels, reads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits };
+  const deps: ShopDeps = { config, logger, events, keys: events.keys, refreshReadModels, reads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits, heavyWork };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
@@ -224,6 +227,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
       await readModels.stop();
       await reactor?.stop();
       lease?.close();
+      heavyWork.close();
       await mailer.close();
       await limits.close();
       await store.close();

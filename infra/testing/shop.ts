@@ -15,7 +15,7 @@ export const testAdmin = { username: 'admin', password: 'test-admin-password-1' 
  * RATE_LIMITS for a shop that a test or a chaos run floods from one address on purpose (every client is 127.0.0.1);
  * the tests of the limits themselves keep the defaults.
  */
-export const floodLimits = 'reviews=1000000/1,notices=1000000/1,checkouts=1000000/1,sandbox=1000000/1,reports=1000000/1,noticeMails=1000000/1,unknownNames=1000000/1';
+export const floodLimits = 'reviews=1000000/1,notices=1000000/1,checkouts=1000000/1,sandbox=1000000/1,reports=1000000/1,noticeMails=1000000/1,noticeMailsFromOne=1000000/1,unknownNames=1000000/1,adminWork=1000000/1';
 
 export type TestShop = { url: string; shop: Shop; dataDir: string; close(): Promise<void> };
 

@@ -12,6 +12,7 @@ import { chainLines, GENESIS, sha256 } from '../../projections/audit/hashChain.t
 import { diffAsOf, stateAsOf } from '../../projections/audit/timeTravel.ts';
 import type { ShopDeps } from '../deps.ts';
 import { adminOf } from '../http/adminRouter.ts';
+import { beginHeavyJob, runHeavyJob } from '../http/heavyWork.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
 import { auditStreams, projectionHealth, relatedEvents, storedLog, verifyReadModels } from './console.ts';
@@ -109,22 +110,18 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, auditApi.rebuild, async (ctx) => {
     if (!deps.rebuildReadModels) throw conflict(auditMessages.noRebuild);
-    const { started } = deps.rebuildReadModels();
+    // The turn is held until the new generation is live, though the answer goes at once.
+    const release = await beginHeavyJob(ctx, deps.heavyWork, 'rebuild');
+    const { started, done } = deps.rebuildReadModels();
+    void done.finally(release);
     ctx.status = 202;
     ctx.body = { success: true, started, message: started ? auditApi.rebuild.messages.started : auditApi.rebuild.messages.running };
   });
 
-  // A verification rebuilds every read model: one at a time per process, so repeated clicks cannot pile them up.
-  let verifying = false;
+  // A verification rebuilds every read model: one long task at a time per shop, so repeated clicks cannot pile them up.
   route(routers, auditApi.verify, async (ctx) => {
-    if (verifying) throw conflict(auditMessages.verifyRunning);
-    verifying = true;
-    try {
-      const by = adminOf(ctx);
-      const result = await verifyReadModels(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by);
-      ctx.body = { success: true, match: result.match, message: auditApi.verify.messages.verified, result };
-    } finally {
-      verifying = false;
-    }
+    const by = adminOf(ctx);
+    const result = await runHeavyJob(ctx, deps.heavyWork, 'verify', () => verifyReadModels(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by));
+    ctx.body = { success: true, match: result.match, message: auditApi.verify.messages.verified, result };
   });
 }

@@ -4,6 +4,7 @@
 import { privacyApi } from '../../contracts/privacy/api.ts';
 import type { ShopDeps } from '../deps.ts';
 import { adminOf, sessionOf } from '../http/adminRouter.ts';
+import { runHeavyJob } from '../http/heavyWork.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
 import { forbidden } from '../http/errors.ts';
@@ -13,18 +14,11 @@ import { routineReasons } from '../../contracts/audit/dataReads.ts';
 import { accessReport, applyRetention, erase, retentionReport } from './erasure.ts';
 
 export function privacyRoutes(routers: Routers, deps: ShopDeps) {
-  // One erasure at a time per process: each ends by building the read models again.
-  let running: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = running.then(work, work);
-    running = next.catch(() => {});
-    return next;
-  };
-
+  // Each erasure ends by building the read models again: one long task at a time per shop, the others told so.
   route(routers, privacyApi.erase, async (ctx, input) => {
     const { email, reason } = input.body();
     const by = adminOf(ctx);
-    const result = await oneAtATime(() => erase(deps, email, reason, commandMeta(ctx, `admin:${by}`, deps.clock()), by));
+    const result = await runHeavyJob(ctx, deps.heavyWork, 'erasure', () => erase(deps, email, reason, commandMeta(ctx, `admin:${by}`, deps.clock()), by));
     ctx.body = { success: true, message: privacyApi.erase.messages.erased, result };
   });
 
@@ -49,7 +43,7 @@ export function privacyRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, privacyApi.applyRetention, async (ctx) => {
     const by = adminOf(ctx);
-    const erased = await oneAtATime(() => applyRetention(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by));
+    const erased = await runHeavyJob(ctx, deps.heavyWork, 'retention', () => applyRetention(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by));
     ctx.body = { success: true, erased, message: erased > 0 ? privacyApi.applyRetention.messages.applied : privacyApi.applyRetention.messages.none };
   });
 }
