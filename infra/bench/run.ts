@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { apiSection } from './api.ts';
 import { eventStoreSection } from './eventStore.ts';
 import { historySection } from './history.ts';
+import { longTasksSection } from './longTasks.ts';
 import { projectionsSection } from './projections.ts';
 import { BenchReport, spliceGenerated, type Verdict } from './report.ts';
 import type { Section } from './section.ts';
 import { timeTravelSection } from './timeTravel.ts';
 import { webSection } from './web.ts';
 
-const sections: Section[] = [eventStoreSection, projectionsSection, apiSection, webSection, historySection, timeTravelSection];
+const sections: Section[] = [eventStoreSection, projectionsSection, apiSection, webSection, historySection, timeTravelSection, longTasksSection];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -1,10 +1,14 @@
 // `npm run chaos [-- scenario ...]`: the long runs of the reliability and security scenarios, with their results
 // written to docs/reliability.md (when every scenario ran). `npm test` runs the short versions of the same code.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
+import { writeSeason } from '../bench/workload.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { BenchReport, spliceGenerated, whole, type Verdict } from '../bench/report.ts';
 import { loginLimits } from '../../service/admin/throttle.ts';
-import { paidCartCheckout, sandboxPayBody, testWebhookSecret } from '../testing/checkout.ts';
+import { paidCartCheckout, sandboxPayBody, sandboxShopEnv, testWebhookSecret } from '../testing/checkout.ts';
 import { defaultLimits } from '../../service/http/limits.ts';
 import { floodSignIns, floodWrites, routeVariantRun } from './abuse.ts';
 import { floodLimits, startTestShop, testAdmin } from '../testing/shop.ts';
@@ -15,6 +19,8 @@ import { openEmailCrashSite } from './emailCrash.ts';
 import { openLossSite, type Loss } from './readStoreLoss.ts';
 import { fuzz, hostileRequests, routesToFuzz } from './hostileInput.ts';
 import { accountWithTwoStep, openTwoStepSite, raceSignIns, replay, twoStepRace } from './twoStepRace.ts';
+import { checkoutWithForgedHost, forgedNotice, noticeFlood, ownerMisuse, parallelVerify, productionWithoutPublicUrl } from './guards.ts';
+import { heavyWorkMessages } from '../../service/http/heavyWork.ts';
 
 type Scenario = { name: string; run(report: BenchReport): Promise<void> };
 
@@ -320,7 +326,80 @@ const twoStep: Scenario = {
   },
 };
 
-const scenarios: Scenario[] = [crash, emailCrash, readStoreLoss, hostileInput, payments, auth, twoStep, routeVariants, flood];
+const guards: Scenario = {
+  name: 'guards',
+  async run(report) {
+    const section = 'guards';
+    const noticeShop = await startTestShop({ ...sandboxShopEnv, TRUST_PROXY: '1' });
+    try {
+      const notice = await forgedNotice(noticeShop);
+      report.target(
+        section,
+        "a forged owner notice (links, a £9,999,999.99 total, a forged subject line): the e-mail's subject and figures come from the catalogue, its links are inert",
+        `subject "${notice.subject}"; figures ${notice.figures.join(', ') || 'none'}; ${notice.linksLeft.length} clickable links, ${notice.amountsLeft.length} forged amounts left`,
+        notice.status === 200 && notice.subject.endsWith('for Together We Shine') && notice.linksLeft.length === 0 && notice.amountsLeft.length === 0 && notice.figures.join() === '£9.99',
+      );
+      const flood = await noticeFlood(noticeShop, 1000);
+      report.figure(section, '1,000 forged notices from 1,000 forged addresses (TRUST_PROXY=1)', `${whole(flood.accepted)} recorded, ${flood.noticeMails} e-mailed, ${whole(flood.withheld)} withheld, in ${whole(Math.round(flood.ms))} ms`);
+      report.target(
+        section,
+        'after 1,000 notices the paid-order e-mails still go out (separate budgets): the owner\'s and the buyer\'s, in the outbox',
+        `notice e-mails ${flood.noticeMails} (cap ${defaultLimits.noticeMails.points}); the paid order's: ${flood.paidOrderMails.join(', ') || 'none'}`,
+        flood.noticeMails <= defaultLimits.noticeMails.points && flood.paidOrderMails.join() === 'order-confirmation,order-to-owner',
+      );
+    } finally {
+      await noticeShop.close();
+    }
+    // A log of a busy season, so that one verification takes long enough for the other calls to meet it running.
+    const seasonDir = mkdtempSync(join(tmpdir(), 'chaos-guards-'));
+    const seasonLog = openSqliteEventStore(join(seasonDir, 'events.sqlite'));
+    await writeSeason(seasonLog, { reviews: 300, orders: 2000 });
+    await seasonLog.close();
+    const verifyShop = await startTestShop({ DATA_DIR: seasonDir, RATE_LIMITS: floodLimits });
+    try {
+      const run = await parallelVerify(verifyShop, 20);
+      report.figure(section, '20 parallel verify calls on a log of 300 reviews and 2,000 orders', `${run.ran} ran, ${run.refused} answered 409 at once`);
+      report.target(
+        section,
+        '20 parallel verify calls: one runs at a time, every other call a clear 409 at once',
+        `${run.ran} ran, ${run.refused} refused (${run.messages.join(' / ') || 'no message'}), ${run.otherStatuses.length} other answers`,
+        run.ran >= 1 && run.ran + run.refused === 20 && run.otherStatuses.length === 0 && run.messages.every((m) => m === heavyWorkMessages.busy('verify')),
+      );
+    } finally {
+      await verifyShop.close();
+      rmSync(seasonDir, { recursive: true, force: true });
+    }
+    const ownerShop = await startTestShop({ ...sandboxShopEnv, RATE_LIMITS: floodLimits });
+    try {
+      const misuse = await ownerMisuse(ownerShop);
+      for (const r of misuse) report.figure(section, r.name, `${r.status}: ${r.message}`);
+      report.target(
+        section,
+        'repeated refund lines, status changes without the revision seen, moves back without confirmation: each a 400 or 409 with a message, nothing appended',
+        `${misuse.filter((r) => (r.status === 400 || r.status === 409) && r.message && r.appended === 0).length} of ${misuse.length} refused cleanly`,
+        misuse.every((r) => (r.status === 400 || r.status === 409) && r.message.length > 0 && r.appended === 0),
+      );
+    } finally {
+      await ownerShop.close();
+    }
+    const hostShop = await startTestShop({ PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1', RATE_LIMITS: floodLimits });
+    try {
+      const origins = [];
+      for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }] as Record<string, string>[]) origins.push(new URL(await checkoutWithForgedHost(hostShop.url, headers)).origin);
+      const start = productionWithoutPublicUrl();
+      report.target(
+        section,
+        'production without PUBLIC_URL refuses to start, naming it; with it, a forged Host or X-Forwarded-Host never reaches a payment address',
+        `exit ${start.exitCode}: "${start.stderr}"; payment pages at ${origins.join(', ')}`,
+        start.exitCode === 1 && start.stderr.includes('PUBLIC_URL') && origins.every((o) => o === 'https://shop.example'),
+      );
+    } finally {
+      await hostShop.close();
+    }
+  },
+};
+
+const scenarios: Scenario[] = [crash, emailCrash, readStoreLoss, hostileInput, payments, auth, twoStep, routeVariants, flood, guards];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const chosen = wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios;
