@@ -29,7 +29,7 @@ export const longTasksSection: Section = {
   name: 'long-tasks',
   async run(report: BenchReport, { quick, scratch }: BenchOptions) {
     const seconds = quick ? 3 : 10;
-    const season = quick ? { reviews: 90, orders: 300 } : { reviews: 300, orders: 2000 };
+    const season = quick ? { reviews: 90, orders: 200 } : { reviews: 200, orders: 800 };
     const dir = join(scratch, 'long-tasks');
     mkdirSync(dir, { recursive: true });
     const log = openSqliteEventStore(join(dir, 'events.sqlite'));

@@ -7,6 +7,16 @@ import type { Projection } from './projection.ts';
 
 export type RebuildResult = { events: number; position: number; ms: number };
 
+/**
+ * How many events (or lines of a hash) a rebuild works through before it lets the process answer anything else. The
+ * stores answer synchronously (SQLite), so without these pauses a verification or a rebuild of a large log held every
+ * shopper's request until it ended; with them a request waits a few milliseconds at most (docs/decisions/062).
+ */
+export const eventsBetweenPauses = 100;
+
+/** Lets the event loop run what is waiting (I/O, timers) before the work goes on. */
+export const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Folds the whole log (up to `upTo`, inclusive) into `target`, which must be empty. */
 export async function rebuild(
   events: EventStore,
@@ -27,6 +37,7 @@ export async function rebuild(
     await batch.add(event);
     count += 1;
     position = event.position;
+    if (count % eventsBetweenPauses === 0) await pause();
     if (batch.count >= batchSize) {
       await batch.commit();
       // The last committed batch answers reads of what it wrote (see ProjectionBatch).
@@ -40,8 +51,10 @@ export async function rebuild(
 /** SHA-256 over every document and index entry of a read store, in a stable order. */
 export async function contentHash(store: ReadStore): Promise<string> {
   const hash = createHash('sha256');
+  let lines = 0;
   for await (const line of store.dump()) {
     if (line.startsWith('doc ') || line.startsWith('idx ')) hash.update(line + '\n');
+    if (++lines % (eventsBetweenPauses * 10) === 0) await pause();
   }
   return hash.digest('hex');
 }
@@ -57,7 +70,8 @@ export async function verify(events: EventStore, live: ReadStore, projections: r
   const position = Math.min(...positions.map((p) => p ?? 0));
   const scratch = live.withNamespace(`verify-${process.pid}-${Date.now()}`);
   try {
-    const result = await rebuild(events, scratch, projections, { upTo: position });
+    // Small batches: each commit is one synchronous transaction, so shoppers wait at most one of them.
+    const result = await rebuild(events, scratch, projections, { upTo: position, batchSize: 250 });
     const [liveHash, rebuiltHash] = await Promise.all([contentHash(live), contentHash(scratch)]);
     return { match: liveHash === rebuiltHash, position, liveHash, rebuiltHash, events: result.events, ms: result.ms };
   } finally {
