@@ -4,6 +4,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { viewports } from '../../infra/testing/browser.ts';
 import { browserFor } from '../../infra/testing/browserShop.ts';
+import { statusMoveMessages } from '../../contracts/orders/statusMoves.ts';
+import { call } from '../../infra/testing/shop.ts';
+import { signAdminToken } from '../../service/admin/tokens.ts';
 import { entry, orderIds, ownerAt, tab } from './ordersOwner.ts';
 
 const shots = 'test-results/orders';
@@ -105,6 +108,68 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await tab(page, 'Delivered (0)').click();
       await page.getByText('No orders found in this category').waitFor();
       await page.screenshot({ path: `${shots}/empty-tab-${name}.png` });
+    } finally {
+      await context.close();
+      await shop.close();
+    }
+  });
+}
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`Owner is asked to confirm before moving a shipped order back to pending or reopening a cancelled one (${name})`, async () => {
+    const { shop, context, page } = await ownerAt(browser, viewport);
+    try {
+      const owner = { authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, 'owner')}` };
+      const revisionOf = async (id: string) => (await shop.shop.deps.events.readStream(`order-${id}`)).at(-1)!.revision;
+      for (const [id, status] of [[orderIds.maryam, 'shipped'], [orderIds.yusuf, 'cancelled']] as const) {
+        const moved = await call(`${shop.url}/api/admin/orders/${id}/status`, { body: { status, expectedRevision: await revisionOf(id) }, headers: owner });
+        assert.is(moved.status, 200, moved.text);
+      }
+      await page.goto(`${shop.url}/admin/orders`);
+      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.maryam}`) }).click();
+      const shipped = entry(page, orderIds.maryam);
+      await shipped.getByRole('group', { name: 'Update Order Status' }).waitFor(seen);
+
+      // Asked first; "Keep it as it is" sends nothing.
+      let sent = 0;
+      await page.route(`**/api/admin/orders/*/status`, async (route) => {
+        sent += 1;
+        await route.continue();
+      });
+      await shipped.getByRole('button', { name: 'Mark as Pending' }).click();
+      const dialog = page.getByRole('alertdialog', { name: statusMoveMessages.confirmTitle });
+      await dialog.waitFor(seen);
+      assert.is(await dialog.getByText(statusMoveMessages.confirmText(orderIds.maryam, 'shipped', 'pending')).count(), 1);
+      await page.screenshot({ path: `${shots}/confirm-back-${name}.png` });
+      await dialog.getByRole('button', { name: statusMoveMessages.cancel }).click();
+      await dialog.waitFor({ state: 'hidden', ...seen });
+      assert.is(sent, 0);
+      assert.is(await shipped.locator('.order-entry__trigger [data-status="shipped"]').count(), 1);
+      // Escape closes it too; then confirmed, the change is made.
+      await shipped.getByRole('button', { name: 'Mark as Pending' }).click();
+      await dialog.waitFor(seen);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden', ...seen });
+      assert.is(sent, 0);
+      await shipped.getByRole('button', { name: 'Mark as Pending' }).click();
+      await dialog.getByRole('button', { name: statusMoveMessages.confirmButton }).click();
+      await page.getByText('Order Updated', { exact: true }).waitFor(seen);
+      await shipped.locator('.order-entry__trigger [data-status="pending"]').waitFor(seen);
+      assert.is(sent, 1);
+      // A forward move asks nothing.
+      await shipped.getByRole('button', { name: 'Mark as Processing' }).click();
+      await shipped.locator('.order-entry__trigger [data-status="processing"]').waitFor(seen);
+      assert.is(sent, 2);
+
+      // Reopening a cancelled order is asked too.
+      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.yusuf}`) }).click();
+      const cancelled = entry(page, orderIds.yusuf);
+      await cancelled.getByRole('button', { name: 'Mark as Shipped' }).click();
+      await dialog.waitFor(seen);
+      assert.is(await dialog.getByText(statusMoveMessages.confirmText(orderIds.yusuf, 'cancelled', 'shipped')).count(), 1);
+      await dialog.getByRole('button', { name: statusMoveMessages.confirmButton }).click();
+      await cancelled.locator('.order-entry__trigger [data-status="shipped"]').waitFor(seen);
+      assert.is(sent, 3);
     } finally {
       await context.close();
       await shop.close();
