@@ -1,6 +1,6 @@
 // The JSON files the shop keeps in DATA_DIR carry a format version, so a release reads the files earlier releases
 // wrote (upgrading them step by step) and refuses, rather than misreads, a file a later release wrote.
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** The field that holds a JSON file's format version; a file without it is version 1. */
@@ -50,14 +50,54 @@ export function upgradeJson<T>(file: string, json: unknown, format: JsonFileForm
   return { value: value as T, storedVersion };
 }
 
+// Files in DATA_DIR hold personal data (sealed or not: a sandbox payment names its payer, an e-mail its recipient) or
+// secrets: each is created readable and writable by the shop's user alone (0600), each folder enterable by it alone
+// (0700), whatever the umask. SQLite gives a database's -wal, -shm and journal the database file's mode.
+
+/** The mode of every file the shop writes in DATA_DIR (and in a backup). */
+export const privateFileMode = 0o600;
+/** The mode of DATA_DIR, the folders in it, and a backup's folder. */
+export const privateDirMode = 0o700;
+
+/**
+ * Makes the folder (and any missing parent) private to the shop's user; an existing folder of that user is narrowed to
+ * 0700. A folder of another user, or a shared one such as /tmp (sticky), is left as it is.
+ */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: privateDirMode });
+  const stat = statSync(dir);
+  if (stat.mode & 0o1000 || (process.getuid && stat.uid !== process.getuid())) return;
+  narrow(dir, privateDirMode);
+}
+
+/**
+ * Creates the file empty with mode 0600 if it is missing, before a library (SQLite) opens it with its own default; an
+ * existing one is narrowed to 0600, with the -wal, -shm and -journal files SQLite may have left beside it.
+ */
+export function ensurePrivateFile(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: privateDirMode });
+  closeSync(openSync(file, 'a', privateFileMode));
+  narrow(file, privateFileMode);
+  for (const suffix of ['-wal', '-shm', '-journal']) if (existsSync(file + suffix)) narrow(file + suffix, privateFileMode);
+}
+
+function narrow(path: string, mode: number): void {
+  try {
+    if ((statSync(path).mode & 0o777) !== mode) chmodSync(path, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+  }
+}
+
 /** Writes the payload with the newest format version, whole or not at all: a crash leaves the file as it was. */
 export function writeVersionedJson(file: string, format: JsonFileFormat, payload: object, options: { mode?: number; pretty?: boolean } = {}): void {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: privateDirMode });
   const json = JSON.stringify({ [formatVersionField]: format.newest, ...payload }, null, options.pretty ? 2 : undefined) + (options.pretty ? '\n' : '');
   const temporary = `${file}.tmp`;
-  writeFileSync(temporary, json, options.mode === undefined ? {} : { mode: options.mode });
+  const mode = options.mode ?? privateFileMode;
+  writeFileSync(temporary, json, { mode });
   // writeFileSync keeps the mode of a file that already exists.
-  if (options.mode !== undefined) chmodSync(temporary, options.mode);
+  chmodSync(temporary, mode);
   renameSync(temporary, file);
 }
 

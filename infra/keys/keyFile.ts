@@ -2,8 +2,7 @@
 // (decision 055). Keys made by earlier releases, one row each with links to streams and address hashes beside them
 // (decisions 047, 053), still open and are still forgotten.
 import { createDecipheriv, createHmac } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { ensurePrivateFile } from '../../service/dataFiles.ts';
 import Database from 'better-sqlite3';
 import sodium from 'sodium-native';
 import { randomInto } from './randomPool.ts';
@@ -12,7 +11,7 @@ export type KeyFile = Database.Database;
 
 /** Opens the file, creating its tables: a write-ahead log, every commit confirmed by the disk, deleted bytes overwritten. */
 export function openKeyFile(file: string): KeyFile {
-  mkdirSync(dirname(file), { recursive: true });
+  ensurePrivateFile(file);
   const db = new Database(file);
   db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');
@@ -38,6 +37,14 @@ export function legacyTables(db: KeyFile): { subjects: boolean; links: boolean }
 export function wrappingKey(master: Buffer): Buffer {
   if (master.length !== 32) throw new Error('The master data key must be 32 bytes');
   return createHmac('sha256', master).update('shop data-key wrapping v1').digest();
+}
+
+/**
+ * The fingerprint of a master key, recorded in the key file when it is first opened (a key file opened with another key
+ * is refused) and named by a backup's manifest: it tells which key is needed without revealing it.
+ */
+export function masterKeyFingerprint(master: Buffer): string {
+  return createHmac('sha256', wrappingKey(master)).update('fingerprint').digest('hex');
 }
 
 // A batch is sealed whole with XChaCha20-Poly1305 (24-byte nonce, 16-byte tag), bound to its id.

@@ -10,7 +10,7 @@ export function resolveDataKey(config: Pick<Config, 'DATA_KEY' | 'DATA_DIR'>): B
   const file = join(config.DATA_DIR, 'data-key');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   const key = randomBytes(32);
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   writeFileSync(file, key.toString('base64'), { mode: 0o600 });
   return key;
 }

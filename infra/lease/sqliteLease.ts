@@ -2,7 +2,7 @@
 // folder, and SQLite's locking makes each take-over one transaction, so two processes never both believe they hold it.
 // A lease lasts `ttlMs` from its last renewal; a holder on this host whose process is gone loses it at once.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { ensurePrivateFile } from '../../service/dataFiles.ts';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -26,7 +26,7 @@ export function openSqliteLease(dataDir: string, name: string, options: SqliteLe
   const ttlMs = options.ttlMs ?? 15_000;
   const renewMs = options.renewMs ?? Math.max(100, Math.floor(ttlMs / 5));
   const now = options.now ?? (() => Date.now());
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateFile(join(dataDir, 'leases.sqlite'));
   const db = new Database(join(dataDir, 'leases.sqlite'));
   db.pragma('busy_timeout = 10000');
   db.exec('CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, host TEXT NOT NULL, pid INTEGER NOT NULL, expires_at INTEGER NOT NULL)');

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateDirMode, privateFileMode } from '../../service/dataFiles.ts';
 import type { Transporter } from 'nodemailer';
 import type { Mailer, MailOptions } from '../../contracts/ports/mailer.ts';
 
@@ -57,7 +58,7 @@ function smtpMailer(url: string, from: string, logger: Log): Mailer {
 /** Writes the whole file under a temporary name, on disk, then gives it its name: a reader never sees half an e-mail. */
 function writeDurably(dir: string, name: string, content: Buffer) {
   const temporary = join(dir, `.${name}.${process.pid}.tmp`);
-  const fd = openSync(temporary, 'w');
+  const fd = openSync(temporary, 'w', privateFileMode);
   try {
     writeSync(fd, content);
     fsyncSync(fd);
@@ -80,7 +81,7 @@ function outboxMailer(dir: string, from: string, logger: Log): Mailer {
     transport: 'outbox',
     async send(message, options) {
       const info = await (await transport()).sendMail({ from, ...message, ...keyed(options, from) });
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: privateDirMode });
       const messageId = String(info.messageId);
       // A keyed e-mail sent again (after a crash between sending and recording it) replaces its own file.
       const name = options?.idempotencyKey

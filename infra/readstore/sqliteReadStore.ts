@@ -12,8 +12,8 @@
 // log it is opened with (the log was replaced) is set aside and started afresh: the read models are rebuilt from the
 // log, as on a first start.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { ensurePrivateFile } from '../../service/dataFiles.ts';
 import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../contracts/ports/readStore.ts';
 
 /** Bumped when the tables change: a file of another layout is rebuilt rather than read. */
@@ -158,7 +158,7 @@ function setAside(file: string) {
 }
 
 function openDatabase(file: string, options: SqliteReadStoreOptions): Database.Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') ensurePrivateFile(file);
   let reason: string | null;
   try {
     const db = new Database(file);
@@ -170,6 +170,7 @@ function openDatabase(file: string, options: SqliteReadStoreOptions): Database.D
   }
   options.onReset?.(`the read store ${file} ${reason}; it is set aside as ${file}.broken and rebuilt from the log`);
   setAside(file);
+  if (file !== ':memory:') ensurePrivateFile(file);
   return configure(new Database(file), options);
 }
 

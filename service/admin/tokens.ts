@@ -87,7 +87,7 @@ export function resolveJwtSecret(config: Config): string {
   const file = join(config.DATA_DIR, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

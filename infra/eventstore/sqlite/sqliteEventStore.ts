@@ -1,7 +1,6 @@
 // The embedded event store: one SQLite file, WAL, synchronous=FULL, with group commit of concurrent appends.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { ensurePrivateFile } from '../../../service/dataFiles.ts';
 import type { NewEvent, RecordedEvent } from '../../../contracts/shared/events.ts';
 import {
   WrongExpectedRevision,
@@ -51,7 +50,7 @@ function toRecorded(row: Row): RecordedEvent {
 }
 
 export function openSqliteEventStore(file: string, options: SqliteEventStoreOptions = {}): EventStore {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') ensurePrivateFile(file);
   const db = new Database(file);
   try {
     // Refuses a file from a newer release before anything is written to it, then brings an older one up to date.
