@@ -3,7 +3,7 @@ import { UnknownEventVersion } from '../contracts/eventCatalog.ts';
 import { loadConfigOrExit } from './config.ts';
 import { FileFormatError } from './dataFiles.ts';
 import { openShopLog } from './log.ts';
-import { createShop, type Shop } from '../infra/composition/shop.ts';
+import { createShop, KeyFileRefused, WrongMasterKey, type Shop } from '../infra/composition/shop.ts';
 
 const config = loadConfigOrExit();
 
@@ -37,8 +37,9 @@ try {
   shop = await createShop(config, { logger });
   server = await shop.listen();
 } catch (error) {
-  // A log or file from a newer release: say which in one line and stop, rather than misread it.
-  if (error instanceof UnknownEventVersion || error instanceof FileFormatError) {
+  // A log or file from a newer release, a key file missing or not the log's, another master key: say which in one line
+  // and stop, rather than misread it or show living customers as erased.
+  if (error instanceof UnknownEventVersion || error instanceof FileFormatError || error instanceof KeyFileRefused || error instanceof WrongMasterKey) {
     logger.fatal(error.message);
     console.error(error.message);
   } else logger.fatal({ err: error }, 'the shop could not start');

@@ -28,8 +28,14 @@ import { withSealedPersonalData } from '../eventstore/sealedEventStore.ts';
 import type { KeyStore } from '../../contracts/ports/keyStore.ts';
 import { resolveDataKey } from '../keys/masterKey.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
+import { assertKeyFileMatchesLog } from '../keys/keyFileCheck.ts';
+import { ensurePrivateDir } from '../../service/dataFiles.ts';
 import type { Lease } from '../../contracts/ports/lease.ts';
 import { openSqliteLease } from '../lease/sqliteLease.ts';
+
+/** Refusals to start that say all there is to say in their message: a key file missing or not the log's, or another master key. */
+export { KeyFileRefused } from '../keys/keyFileCheck.ts';
+export { WrongMasterKey } from '../keys/sqliteKeyStore.ts';
 
 async function openStoredEvents(config: Config): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
@@ -46,12 +52,17 @@ async function openStoredEvents(config: Config): Promise<EventStore> {
  * release does not know is refused here, before anything reads or appends.
  */
 export async function openEventStore(config: Config, catalog = eventCatalog): Promise<VersionedEventStore & { readonly keys: KeyStore }> {
+  // DATA_DIR holds personal data and keys: the shop's user alone may enter it (decision 056).
+  ensurePrivateDir(config.DATA_DIR);
   const stored = await openStoredEvents(config);
   let keys: KeyStore;
   try {
     await assertLogReadable(stored, catalog);
     // The data keys live beside the embedded log, and beside the service when the log is in EventStoreDB (decision 034).
-    keys = openSqliteKeyStore(join(config.DATA_DIR, 'keys.sqlite'), resolveDataKey(config));
+    // A key file that is missing or not the log's is refused before it is opened (opening creates a missing one).
+    const keyFile = join(config.DATA_DIR, 'keys.sqlite');
+    await assertKeyFileMatchesLog(stored, keyFile);
+    keys = openSqliteKeyStore(keyFile, resolveDataKey(config));
   } catch (error) {
     await stored.close();
     throw error;

@@ -7,9 +7,9 @@
 // confirmation before the first of them is handed out. A subject is its batch's id and its place in it; forgetting it
 // writes the batch again with its key zeroed. A new person's first append therefore costs a few hundred nanoseconds and,
 // once a batch, one wait for the disk; nothing else about a person is written here.
-import { createHmac, randomBytes, randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
-import { legacyTables, openBatch, openKeyFile, sealBatch, unwrap, wrappingKey } from './keyFile.ts';
+import { legacyTables, masterKeyFingerprint, openBatch, openKeyFile, sealBatch, unwrap, wrappingKey } from './keyFile.ts';
 
 export class WrongMasterKey extends Error {
   constructor(readonly file: string) {
@@ -42,7 +42,7 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   const db = openKeyFile(file);
   const wrapping = wrappingKey(master);
   // A key store opened with another master key could unwrap nothing: refuse at once rather than read every person as erased.
-  const fingerprint = createHmac('sha256', wrapping).update('fingerprint').digest('hex');
+  const fingerprint = masterKeyFingerprint(master);
   db.prepare('INSERT OR IGNORE INTO master (id, fingerprint) VALUES (1, ?)').run(fingerprint);
   const recorded = (db.prepare('SELECT fingerprint FROM master WHERE id = 1').get() as { fingerprint: string }).fingerprint;
   if (recorded !== fingerprint) {
