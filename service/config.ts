@@ -43,6 +43,10 @@ export const ConfigSchema = v.object({
   ADMIN_PASSWORD: optionalString,
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   /** the master key that wraps every customer's data key: 32 random bytes, base64 (openssl rand -base64 32) */
+  /** where the owner's Backup button writes its backups (a new folder each), default DATA_DIR with -backups added */
+  BACKUP_DIR: optionalString,
+  /** when set, backups are encrypted with it for off-site storage (scrypt and AES-256-GCM), and restore opens them with it */
+  BACKUP_PASSPHRASE: v.optional(v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'))),
   DATA_KEY: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => Buffer.from(s, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(s), 'must be 32 bytes in base64, e.g. from: openssl rand -base64 32'))),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,

@@ -1,87 +1,245 @@
-// `npm run events -- backup <file>` while the shop takes a burst of orders: the copy restores to a log that passes
-// check and verify, holds every event acknowledged before the backup began, and is the live log up to one position.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// `npm run events -- backup <dir>` and `restore <dir> <target>`: a backup taken while the shop takes a burst of orders
+// holds the log, the key file and the accounts file with a manifest whose checksums, heads and fingerprint are true and
+// never the data key; it restores into an empty folder only, checked; encrypted with a passphrase it opens with that
+// passphrase alone, and a changed file is refused.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { newEventId } from '../../service/commands.ts';
+import { writeAdminFile } from '../../service/admin/credentials.ts';
+import { hashPassword } from '../../service/admin/password.ts';
 import { eventsCli, exportAndCheck } from '../testing/eventsCli.ts';
 import { orderPlacedData } from '../testing/exampleOrders.ts';
-import { startTestShop } from '../testing/shop.ts';
-import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
+import { startTestShop, type TestShop } from '../testing/shop.ts';
+import Database from 'better-sqlite3';
+import { digestOf, readManifest } from '../backup/manifest.ts';
+import { masterKeyFingerprint } from '../keys/keyFile.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'shop-backup-'));
 test.after(() => rmSync(root, { recursive: true, force: true }));
 
-test('a backup during a write burst restores to a log that passes check and verify, with every acknowledged event', async () => {
-  const dataDir = join(root, 'live');
-  const shop = await startTestShop({ DATA_DIR: dataDir });
-  const file = join(root, 'events-backup.sqlite');
+/** Every file and folder under a folder, with its mode. */
+function modesUnder(dir: string): { path: string; mode: number; dir: boolean }[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => {
+    const stat = statSync(join(dir, name));
+    return { path: name, mode: stat.mode & 0o777, dir: stat.isDirectory() };
+  });
+}
+
+type Fixture = { shop: TestShop; dataDir: string; dataKey: string; env: Record<string, string>; appendOrder(n: number): Promise<{ id: string; position: number }> };
+
+/** A shop with its accounts file (admin.json), a data key from the environment and sealed orders appended. */
+async function shopWithOrders(name: string, orders: number): Promise<Fixture> {
+  const dataDir = join(root, name);
+  mkdirSync(dataDir);
+  writeAdminFile(join(dataDir, 'admin.json'), await hashPassword('backup-owner-password-1'));
+  const dataKey = randomBytes(32).toString('base64');
+  // ADMIN_PASSWORD empty: the owner's hash comes from admin.json, the accounts file a backup must hold.
+  const env = { DATA_DIR: dataDir, DATA_KEY: dataKey, ADMIN_PASSWORD: '' };
+  const shop = await startTestShop(env);
+  const appendOrder = async (n: number) => {
+    const data = orderPlacedData({ orderId: `pi_sandbox_Backup${name}${String(n).padStart(12, '0')}`, customerEmail: `buyer-${n}@example.org`, customerName: `Buyer Number${n}`, placedAt: new Date().toISOString() });
+    const id = newEventId();
+    const metadata = { causedBy: 'webhook:sandbox', causationId: data.paymentReference, correlationId: data.paymentReference, at: data.placedAt };
+    const result = await shop.shop.deps.events.append(orderStream(data.orderId), [{ id, type: 'OrderPlaced', data, metadata }], 'no_stream');
+    return { id, position: result.position };
+  };
+  for (let n = 0; n < orders; n++) await appendOrder(n);
+  return { shop, dataDir, dataKey, env, appendOrder };
+}
+
+test('a backup during a write burst holds the log, the key file and the accounts file, with a true manifest and never the data key', async () => {
+  const live = await shopWithOrders('live', 20);
+  const dir = join(root, 'not', 'yet', 'made', 'backup-1');
   const acknowledged: { id: string; position: number }[] = [];
   let writing = true;
-  let n = 0;
-  let twoHundred!: () => void;
-  const twoHundredIn = new Promise<void>((resolve) => (twoHundred = resolve));
+  let n = 1000;
   const burst = (async () => {
     while (writing) {
-      const data = orderPlacedData({ orderId: `pi_sandbox_Backup${String(n++).padStart(20, '0')}`, placedAt: new Date().toISOString() });
-      const id = newEventId();
-      const metadata = { causedBy: 'webhook:sandbox', causationId: data.paymentReference, correlationId: data.paymentReference, at: data.placedAt };
-      const result = await shop.shop.deps.events.append(orderStream(data.orderId), [{ id, type: 'OrderPlaced', data, metadata }], 'no_stream');
-      acknowledged.push({ id, position: result.position });
-      if (acknowledged.length === 200) twoHundred();
-      // Let the shop's other work (the projection runner) go on between appends.
+      acknowledged.push(await live.appendOrder(n++));
+      // Let the shop's other work (the projection runner, the reactor) go on between appends.
       await new Promise((r) => setImmediate(r));
     }
   })();
   try {
-    // Some orders are in before the backup starts; more arrive while it runs.
-    await Promise.race([twoHundredIn, burst]);
-    assert.ok(acknowledged.length >= 200, 'two hundred orders in before the backup');
+    while (acknowledged.length < 100) await new Promise((r) => setImmediate(r));
     const before = acknowledged.length;
-    const backup = await eventsCli(['backup', file], { DATA_DIR: dataDir });
+    const backup = await eventsCli(['backup', dir], live.env);
     const during = acknowledged.length - before;
     writing = false;
     await burst;
     assert.is(backup.code, 0, backup.stdout + backup.stderr);
     assert.match(backup.stdout, /Backed up \d+ events/);
     assert.ok(during > 0, 'the burst went on while the backup ran');
-    assert.is((await eventsCli(['backup', file], { DATA_DIR: dataDir })).code, 1, 'a backup never overwrites a file');
 
-    // Restore: the copy becomes another shop's events.sqlite.
-    const restored = join(root, 'restored');
-    mkdirSync(restored);
-    copyFileSync(file, join(restored, 'events.sqlite'));
-    assert.not.ok(existsSync(`${file}-wal`), 'the copy stands alone');
-    const copy = openSqliteEventStore(join(restored, 'events.sqlite'));
-    const copied = new Map<number, string>();
-    for await (const event of copy.readAll(0)) copied.set(event.position, event.id);
-    await copy.close();
+    // The manifest: every file with its size and checksum, the log's heads, the key file's checksum and fingerprint.
+    const manifest = readManifest(dir);
+    const paths = manifest.files.map((f) => f.path);
+    for (const needed of ['events.sqlite', 'keys.sqlite', 'admin.json']) assert.ok(paths.includes(needed), `${needed} is in the backup: ${paths.join(', ')}`);
+    assert.is(paths[0], 'events.sqlite', 'the log is copied first, the key file after it');
+    assert.is(paths[1], 'keys.sqlite');
+    for (const file of manifest.files) assert.equal(digestOf(join(dir, file.path)), { bytes: file.bytes, sha256: file.sha256 }, file.path);
+    assert.equal(readdirSync(dir).sort(), [...new Set(['manifest.json', ...paths.map((p) => p.split('/')[0]!)])].sort(), 'nothing but the manifest and its files');
+    assert.is(manifest.keys!.sha256, manifest.files[1]!.sha256);
+    assert.is(manifest.keys!.dataKeyFingerprint, masterKeyFingerprint(Buffer.from(live.dataKey, 'base64')));
+    const leftOut = manifest.leftOut.map((l) => l.path);
+    for (const rebuilt of ['readmodels.sqlite', 'leases.sqlite', 'jwt-secret']) assert.ok(leftOut.includes(rebuilt), `${rebuilt} is named as left out: ${leftOut.join(', ')}`);
+    assert.match(backup.stdout, `Chain head: ${manifest.log.chainHead}`);
+    assert.match(backup.stdout, manifest.keys!.dataKeyFingerprint!);
+
+    // Never the data key, in any form, in any file of the backup.
+    const key = Buffer.from(live.dataKey, 'base64');
+    for (const { path, dir: isDir } of modesUnder(dir)) {
+      if (isDir) continue;
+      const bytes = readFileSync(join(dir, path));
+      assert.not.ok(bytes.includes(key) || bytes.includes(Buffer.from(live.dataKey)) || bytes.includes(Buffer.from(key.toString('hex'))), `${path} holds the data key`);
+    }
+    // Private: the folder 0700, every file 0600.
+    assert.is(statSync(dir).mode & 0o777, 0o700);
+    for (const entry of modesUnder(dir)) assert.is(entry.mode, entry.dir ? 0o700 : 0o600, `${entry.path} is ${entry.mode.toString(8)}`);
+
+    // The log in it is a snapshot: every event acknowledged before the backup began, and exactly the live log up to its head.
+    // Read without opening it as a store, which would switch it to a write-ahead log and change its bytes.
+    const copy = new Database(join(dir, 'events.sqlite'), { readonly: true });
+    const copied = new Map(copy.prepare<[], { position: number; id: string }>('SELECT position, id FROM events').all().map((row) => [row.position, row.id]));
+    copy.close();
     const head = Math.max(...copied.keys());
+    assert.is(manifest.log.head, head);
+    assert.is(manifest.log.events, copied.size);
     for (const event of acknowledged.slice(0, before)) assert.is(copied.get(event.position), event.id, `acknowledged event at ${event.position} missing`);
-    // Consistent: exactly the live log up to its head, nothing half-written, no gap.
-    let live = 0;
-    for await (const event of shop.shop.deps.events.readAll(0)) {
+    let same = 0;
+    for await (const event of live.shop.shop.deps.events.readAll(0)) {
       if (event.position > head) break;
-      live++;
+      same++;
       assert.is(copied.get(event.position), event.id, `position ${event.position}`);
     }
-    assert.is(copied.size, live);
+    assert.is(copied.size, same);
 
-    const events = (args: string[]) => eventsCli(args, { DATA_DIR: restored });
-    const { intact } = await exportAndCheck(events, join(root, 'restored.ndjson'));
-    assert.match(intact.stdout, `Chain intact: ${copied.size} lines`);
+    // Restored into a new folder and checked; an export of it ends at the chain head the manifest recorded.
+    const restored = join(root, 'restored-1');
+    const restore = await eventsCli(['restore', dir, restored], { DATA_KEY: live.dataKey });
+    assert.is(restore.code, 0, restore.stdout + restore.stderr);
+    assert.match(restore.stdout, /PASS {2}checksums: \d+ files/);
+    assert.match(restore.stdout, `PASS  check: the log's hash chain over ${manifest.log.events} events`);
+    assert.match(restore.stdout, /PASS {2}key file: keys\.sqlite holds/);
+    assert.match(restore.stdout, /PASS {2}sealed fields: all \d+ sealed events open/);
+    assert.match(restore.stdout, 'All 4 checks passed');
+    assert.not.match(restore.stdout, 'FAIL');
+    const events = (args: string[]) => eventsCli(args, { DATA_DIR: restored, DATA_KEY: live.dataKey });
+    const { head: chainHead } = await exportAndCheck(events, join(root, 'restored-1.ndjson'));
+    assert.is(chainHead, manifest.log.chainHead);
     const verified = await events(['verify']);
     assert.is(verified.code, 0, verified.stdout + verified.stderr);
     assert.match(verified.stdout, 'MATCH');
+    for (const entry of modesUnder(restored)) assert.is(entry.mode, entry.dir ? 0o700 : 0o600, `restored ${entry.path} is ${entry.mode.toString(8)}`);
+
+    // A backup never writes into a folder that holds anything.
+    const again = await eventsCli(['backup', dir], live.env);
+    assert.is(again.code, 1);
+    assert.match(again.stderr, 'is not empty');
     console.log(`backup: ${before} events acknowledged before it, ${during} during it; the copy holds ${copied.size}`);
   } finally {
     writing = false;
     await burst;
-    await shop.close();
+    await live.shop.close();
   }
+});
+
+test('restore writes only into an empty folder, and only with the data key the backup names', async () => {
+  const live = await shopWithOrders('second', 5);
+  const dir = join(root, 'backup-2');
+  try {
+    assert.is((await eventsCli(['backup', dir], live.env)).code, 0);
+  } finally {
+    await live.shop.close();
+  }
+  const target = join(root, 'occupied');
+  mkdirSync(target);
+  writeFileSync(join(target, 'notes.txt'), 'the owner keeps this');
+  const refused = await eventsCli(['restore', dir, target], { DATA_KEY: live.dataKey });
+  assert.is(refused.code, 1);
+  assert.match(refused.stderr, `${target} is not empty (it holds notes.txt): a backup is restored into an empty folder only`);
+  assert.equal(readdirSync(target), ['notes.txt']);
+  assert.is(readFileSync(join(target, 'notes.txt'), 'utf8'), 'the owner keeps this');
+
+  const fingerprint = readManifest(dir).keys!.dataKeyFingerprint!;
+  const empty = join(root, 'empty-for-2');
+  const noKey = await eventsCli(['restore', dir, empty], { DATA_KEY: '' });
+  assert.is(noKey.code, 1);
+  assert.match(noKey.stderr, `DATA_KEY is not set: the backup's key file opens only with the data key whose fingerprint is ${fingerprint}`);
+  const wrongKey = await eventsCli(['restore', dir, empty], { DATA_KEY: randomBytes(32).toString('base64') });
+  assert.is(wrongKey.code, 1);
+  assert.match(wrongKey.stderr, 'DATA_KEY is not the data key this backup needs');
+  assert.equal(readdirSync(empty), [], 'nothing was written');
+
+  const notABackup = await eventsCli(['restore', target, join(root, 'empty-too')], { DATA_KEY: live.dataKey });
+  assert.is(notABackup.code, 1);
+  assert.match(notABackup.stderr, 'holds no manifest.json: it is not a backup, or one that did not finish');
+});
+
+test('an encrypted backup opens with its passphrase alone; a wrong one and a changed file are refused clearly', async () => {
+  const live = await shopWithOrders('offsite', 8);
+  const dir = join(root, 'backup-offsite');
+  const passphraseFile = join(root, 'passphrase.txt');
+  writeFileSync(passphraseFile, 'correct horse battery staple 2026\n');
+  try {
+    const backup = await eventsCli(['backup', dir, '--passphrase-file', passphraseFile], live.env);
+    assert.is(backup.code, 0, backup.stdout + backup.stderr);
+    assert.match(backup.stdout, 'Encrypted with the passphrase');
+    writeFileSync(join(root, 'weak.txt'), 'sesame');
+    const weak = await eventsCli(['backup', join(root, 'weak'), '--passphrase-file', join(root, 'weak.txt')], live.env);
+    assert.is(weak.code, 1);
+    assert.match(weak.stderr, "A backup's passphrase must be at least 12 characters");
+    assert.not.ok(existsSync(join(root, 'weak')));
+  } finally {
+    await live.shop.close();
+  }
+  const manifest = readManifest(dir);
+  assert.is(manifest.encryption?.kdf, 'scrypt');
+  assert.is(manifest.encryption?.cipher, 'aes-256-gcm');
+  assert.ok(manifest.files.every((f) => f.stored?.path === `${f.path}.enc`));
+  // Nothing readable: no SQLite file, no password hash, no buyer.
+  const adminJson = readFileSync(join(live.dataDir, 'admin.json'), 'utf8');
+  const hash = JSON.parse(adminJson).passwordHash as string;
+  for (const entry of modesUnder(dir)) {
+    if (entry.dir) continue;
+    const bytes = readFileSync(join(dir, entry.path));
+    if (entry.path === 'manifest.json') continue;
+    assert.ok(entry.path.endsWith('.enc'), entry.path);
+    for (const plain of ['SQLite format 3', hash, 'Number', 'OrderPlaced']) assert.not.ok(bytes.includes(Buffer.from(plain)), `${entry.path} holds "${plain}"`);
+    assert.is(entry.mode, 0o600);
+  }
+
+  const target = join(root, 'from-offsite');
+  const withoutPassphrase = await eventsCli(['restore', dir, target], { DATA_KEY: live.dataKey, BACKUP_PASSPHRASE: '' });
+  assert.is(withoutPassphrase.code, 1);
+  assert.match(withoutPassphrase.stderr, `The backup in ${dir} is encrypted: give its passphrase`);
+  const wrong = await eventsCli(['restore', dir, target], { DATA_KEY: live.dataKey, BACKUP_PASSPHRASE: 'not the passphrase at all' });
+  assert.is(wrong.code, 1);
+  assert.match(wrong.stderr, 'The passphrase does not open this backup');
+  assert.equal(readdirSync(target), [], 'a refused restore writes nothing');
+
+  const restored = await eventsCli(['restore', dir, target, '--passphrase-file', passphraseFile], { DATA_KEY: live.dataKey });
+  assert.is(restored.code, 0, restored.stdout + restored.stderr);
+  assert.match(restored.stdout, 'All 4 checks passed');
+  for (const file of manifest.files) assert.equal(digestOf(join(target, file.path)), { bytes: file.bytes, sha256: file.sha256 }, file.path);
+  assert.equal(readFileSync(join(target, 'admin.json'), 'utf8'), adminJson);
+
+  // One byte changed in the encrypted log: refused by its checksum, and once the checksum is made to match, by the cipher.
+  const events = join(dir, 'events.sqlite.enc');
+  const bytes = readFileSync(events);
+  const middle = Math.floor(bytes.length / 2);
+  bytes[middle] = bytes[middle]! ^ 1;
+  writeFileSync(events, bytes);
+  const changed = await eventsCli(['restore', dir, join(root, 'from-changed'), '--passphrase-file', passphraseFile], { DATA_KEY: live.dataKey });
+  assert.is(changed.code, 1);
+  assert.match(changed.stderr, 'events.sqlite.enc does not match its checksum in the manifest: the backup was changed or damaged');
+  assert.equal(readdirSync(join(root, 'from-changed')), []);
+  assert.not.ok(existsSync(join(root, 'from-changed', 'events.sqlite')));
 });
 
 test.run();

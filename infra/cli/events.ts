@@ -1,6 +1,6 @@
 // `npm run events -- <command>`: the auditor's view of the event log the environment configures
 // (DATA_DIR or EVENTSTORE_URL), and of the live read models (REDIS_URL).
-import { createReadStream, createWriteStream, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -20,7 +20,10 @@ import { renderCatalogue } from './eventCatalogue.ts';
 import { chainLines, checkChain, GENESIS, sha256 } from '../../projections/audit/hashChain.ts';
 import { diffAsOf, stateAsOf } from '../../projections/audit/timeTravel.ts';
 import { DomainError } from '../../contracts/shared/errors.ts';
-import { backupEventLog, eventLogFile } from './backup.ts';
+import { backupDataDir, BackupRefused } from '../backup/backup.ts';
+import { NotABackup } from '../backup/manifest.ts';
+import { PassphraseRefused } from '../backup/passphrase.ts';
+import { restoreBackup, RestoreRefused } from '../backup/restore.ts';
 
 const usage = `Usage: npm run events -- <command>
 
@@ -33,7 +36,13 @@ const usage = `Usage: npm run events -- <command>
   replay                           rebuild every read model from the log into a scratch namespace, and time it
   state <stream> [--at M]          an order's or review's state as of M (a revision, or a date-time; now if left out)
   diff <stream> --from M [--to N]  what changed in an order or review between two moments (N: now if left out)
-  backup <file>                    an online, consistent copy of the embedded log, safe while the shop runs
+  backup <dir> [--passphrase-file F]
+                                   everything the shop cannot rebuild (log, key file, accounts, payments sandbox,
+                                   outbox) with a manifest, safe while the shop runs; encrypted with the passphrase in F
+                                   or BACKUP_PASSPHRASE when given. The data key is never in it: keep DATA_KEY apart
+  restore <dir> <target> [--passphrase-file F]
+                                   restores a backup into an empty folder and checks it (checksums, the log's chain,
+                                   every sealed field opened with the key file and DATA_KEY)
   retention [--apply]              who is past the retention period (RETENTION_MONTHS); --apply erases them`;
 
 class UsageError extends Error {}
@@ -178,12 +187,40 @@ async function timeTravel(events: EventStore, command: 'state' | 'diff', stream:
   }
 }
 
-async function backup(config: Config, file: string | undefined) {
-  if (!file) throw new UsageError('backup needs the file to write, such as backups/events-2026-06-01.sqlite');
+/** The passphrase of an encrypted backup: the first line of --passphrase-file, else BACKUP_PASSPHRASE. */
+function passphraseFrom(config: Config, file: string | undefined): string | undefined {
+  if (file) return readFileSync(file, 'utf8').split(/\r?\n/)[0];
+  return config.BACKUP_PASSPHRASE;
+}
+
+async function backup(config: Config, dir: string | undefined, passphraseFile: string | undefined) {
+  if (!dir) throw new UsageError('backup needs the folder to write, such as backups/2026-06-01 (made if missing; it must be empty)');
   if (config.EVENTSTORE_URL) throw new UsageError('backup copies the embedded SQLite log; EventStoreDB has its own backups (see its documentation).');
-  const result = await backupEventLog(eventLogFile(config.DATA_DIR), file);
-  out(`Backed up ${counted(result.events, 'event')} in ${counted(result.streams, 'stream')} (up to position ${result.head}) to ${result.file} in ${(result.ms / 1000).toFixed(2)} s.`);
-  out('Restore: stop the shop, put the copy in DATA_DIR as events.sqlite (no events.sqlite-wal or -shm beside it), start the shop; the read models are rebuilt from it.');
+  const passphrase = passphraseFrom(config, passphraseFile);
+  const result = await backupDataDir(config.DATA_DIR, dir, passphrase ? { passphrase } : {});
+  const { manifest } = result;
+  out(`Backed up ${counted(manifest.log.events, 'event')} in ${counted(manifest.log.streams, 'stream')} (up to position ${manifest.log.head}) and ${counted(manifest.files.length, 'file')} in all, ${result.bytes} bytes, to ${result.dir} in ${(result.ms / 1000).toFixed(2)} s.`);
+  out(`Chain head: ${manifest.log.chainHead}`);
+  out(manifest.keys ? `Key file: keys.sqlite (SHA-256 ${manifest.keys.sha256}); it opens with the data key whose fingerprint is ${manifest.keys.dataKeyFingerprint ?? '(not recorded)'}.` : 'No key file: the log holds no sealed personal data.');
+  for (const left of manifest.leftOut) out(`Left out: ${left.path} — ${left.why}`);
+  out(manifest.encryption ? 'Encrypted with the passphrase (scrypt, AES-256-GCM): restore needs it.' : 'Not encrypted: store it where only the owner can read it, or back up with a passphrase for off-site storage.');
+  out(`Restore: npm run events -- restore ${result.dir} <empty folder>, with DATA_KEY set.`);
+  return 0;
+}
+
+async function restore(config: Config, dir: string | undefined, target: string | undefined, passphraseFile: string | undefined) {
+  if (!dir || !target) throw new UsageError('restore needs the backup folder and an empty folder to restore into');
+  const passphrase = passphraseFrom(config, passphraseFile);
+  const report = await restoreBackup(dir, target, { ...(passphrase ? { passphrase } : {}), dataKey: config.DATA_KEY ? Buffer.from(config.DATA_KEY, 'base64') : null });
+  out(`Restored ${counted(report.files, 'file')} (${report.bytes} bytes) from ${dir}, taken ${report.manifest.createdAt}, into ${report.target}.`);
+  for (const check of report.checks) out(`${check.passed ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`);
+  for (const left of report.manifest.leftOut) out(`Not in the backup: ${left.path} — ${left.why}`);
+  if (!report.ok) {
+    out(`${report.checks.filter((c) => !c.passed).length} of ${report.checks.length} checks failed: do not start a shop on ${report.target}.`);
+    return 1;
+  }
+  out(`All ${report.checks.length} checks passed. Start the shop with DATA_DIR=${report.target} and the same DATA_KEY; the read models are rebuilt from the log.`);
+  out('People erased after this backup was taken are back in it: erase them again (their SubjectErased events are in the log the backup replaces).');
   return 0;
 }
 
@@ -200,6 +237,7 @@ async function main(argv: string[]): Promise<number> {
       at: { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
+      'passphrase-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -218,7 +256,9 @@ async function main(argv: string[]): Promise<number> {
 
   const config = loadConfig();
   // The backup reads the file itself, without opening the log as a store (which could migrate or write it).
-  if (command === 'backup') return backup(config, argument);
+  if (command === 'backup') return backup(config, argument, values['passphrase-file']);
+  // The restore writes a new folder and opens it itself, never the configured DATA_DIR.
+  if (command === 'restore') return restore(config, argument, positionals[2], values['passphrase-file']);
   const events = await openEventStore(config);
   try {
     switch (command) {
@@ -277,7 +317,10 @@ async function retention(config: Config, events: Awaited<ReturnType<typeof openE
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError) {
+  if (error instanceof BackupRefused || error instanceof RestoreRefused || error instanceof NotABackup || error instanceof PassphraseRefused) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else if (error instanceof UsageError) {
     console.error(`${error.message}\n\n${usage}`);
     process.exitCode = 2;
   } else if (error instanceof ConfigError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {

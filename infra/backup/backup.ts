@@ -1,0 +1,167 @@
+// A backup of everything the shop cannot rebuild, taken while it runs (decision 056): the log first, then the key file
+// (keys are committed before the events sealed under them, so a key file copied after the log holds every key the
+// copied log needs), then the accounts file, the payment sandbox and the outbox, and anything else in the data folder.
+// Left out: the read models and the reactor's lease (rebuilt and taken again at start), the data key (never in a
+// backup) and the sign-in signing key (a restored shop makes a new one). A manifest, written last, says what is in it.
+import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { ensurePrivateDir, privateDirMode, privateFileMode } from '../../service/dataFiles.ts';
+import { backupKeys, encryptFile, manifestMac, newSealing, type PassphraseSealing } from './passphrase.ts';
+import { digestOf, logSummary, manifestName, manifestKind, manifestText, manifestVersion, recordedFingerprint, type BackupFile, type BackupManifest } from './manifest.ts';
+import { copySqlite } from './sqliteCopy.ts';
+
+export const logFileName = 'events.sqlite';
+export const keyFileName = 'keys.sqlite';
+
+/** What a backup leaves out on purpose, and why (written into the manifest). */
+const leftOutRules: ReadonlyArray<[RegExp, string]> = [
+  [/^readmodels\.sqlite/, 'the read models: rebuilt from the log when the restored shop starts'],
+  [/^leases\.sqlite/, "the reactor's lease: taken again when the restored shop starts"],
+  [/^data-key$/, 'the data key (master key): never written into a backup; keep it apart, the restore needs it as DATA_KEY'],
+  [/^jwt-secret$/, 'the key that signs sign-ins: a restored shop makes a new one (or uses JWT_SECRET), and everyone signs in again'],
+];
+/** What is in flight, not data: SQLite's companions (copied through the backup API), temporaries, hidden files. */
+const transient = (name: string) => name.startsWith('.') || /-(wal|shm|journal)$/.test(name) || /\.(tmp|partial)$/.test(name);
+
+export class BackupRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupRefused';
+  }
+}
+
+export type BackupOptions = {
+  /** encrypts every file with a key stretched from this passphrase (off-site storage) */
+  passphrase?: string;
+  /** the passphrase's scrypt cost (tests lower it) */
+  scryptCost?: { N: number; r: number; p: number };
+  clock?: () => Date;
+};
+
+export type BackupResult = { dir: string; manifest: BackupManifest; bytes: number; ms: number };
+
+/** A folder is usable when it is missing (it is made, with its parents) or empty. */
+function prepareTarget(target: string): boolean {
+  if (!existsSync(target)) {
+    mkdirSync(target, { recursive: true, mode: privateDirMode });
+    return true;
+  }
+  if (!statSync(target).isDirectory()) throw new BackupRefused(`${target} is a file: a backup is written into a new or empty folder`);
+  const inside = readdirSync(target);
+  if (inside.length > 0) throw new BackupRefused(`${target} is not empty (it holds ${inside.slice(0, 3).join(', ')}${inside.length > 3 ? ', …' : ''}): a backup is written into a new or empty folder, never over another`);
+  return false;
+}
+
+type Found = { path: string; kind: 'sqlite' | 'file' };
+
+/** Every file of the data folder to copy, the log and the key file first; what is left out, with why. */
+function survey(dataDir: string, target: string): { found: Found[]; leftOut: BackupManifest['leftOut'] } {
+  const found: Found[] = [];
+  const leftOut: BackupManifest['leftOut'] = [];
+  const skip = resolve(target);
+  const walk = (dir: string) => {
+    for (const name of readdirSync(join(dataDir, dir)).sort()) {
+      const path = dir ? `${dir}/${name}` : name;
+      const full = join(dataDir, path);
+      if (resolve(full) === skip || transient(name)) continue;
+      const rule = dir === '' ? leftOutRules.find(([pattern]) => pattern.test(name)) : undefined;
+      if (rule) {
+        if (!/-(wal|shm|journal)$/.test(name) && !leftOut.some((l) => rule[1] === l.why)) leftOut.push({ path, why: rule[1] });
+        continue;
+      }
+      const stat = lstatSync(full);
+      if (stat.isSymbolicLink()) leftOut.push({ path, why: 'a symbolic link: not followed' });
+      else if (stat.isDirectory()) walk(path);
+      else if (stat.isFile()) {
+        if (path === logFileName || path === keyFileName) continue;
+        found.push({ path, kind: name.endsWith('.sqlite') ? 'sqlite' : 'file' });
+      }
+    }
+  };
+  walk('');
+  const first: Found[] = [{ path: logFileName, kind: 'sqlite' }];
+  if (existsSync(join(dataDir, keyFileName))) first.push({ path: keyFileName, kind: 'sqlite' });
+  return { found: [...first, ...found], leftOut };
+}
+
+/**
+ * Backs up the data folder `dataDir` into `target` (made with its parents if missing; refused unless empty). Safe while
+ * the shop runs: each SQLite file is one snapshot, the key file's taken after the log's.
+ */
+export async function backupDataDir(dataDir: string, target: string, options: BackupOptions = {}): Promise<BackupResult> {
+  const started = performance.now();
+  const clock = options.clock ?? (() => new Date());
+  if (!existsSync(join(dataDir, logFileName))) throw new BackupRefused(`No event log at ${join(dataDir, logFileName)}: nothing to back up`);
+  const sealing: PassphraseSealing | null = options.passphrase ? newSealing(options.passphrase, options.scryptCost) : null;
+  const made = prepareTarget(target);
+  ensurePrivateDir(target);
+  // Encrypted, the copies are made in a scratch folder inside the target, then encrypted beside it and removed.
+  const plainDir = sealing ? join(target, '.plain') : target;
+  try {
+    if (sealing) mkdirSync(plainDir, { mode: privateDirMode });
+    const { found, leftOut } = survey(dataDir, target);
+    const files: BackupFile[] = [];
+    for (const { path, kind } of found) {
+      const from = join(dataDir, path);
+      const to = join(plainDir, path);
+      mkdirSync(join(to, '..'), { recursive: true, mode: privateDirMode });
+      if (kind === 'sqlite') await copySqlite(from, to);
+      else {
+        try {
+          copyFileSync(from, to);
+        } catch (error) {
+          // A file removed meanwhile (an e-mail forgotten by an erasure) is simply not in the backup.
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          throw error;
+        }
+        chmodSync(to, privateFileMode);
+      }
+      files.push({ path, ...digestOf(to) });
+    }
+    const log = await logSummary(join(plainDir, logFileName));
+    const keyFile = files.find((f) => f.path === keyFileName);
+    const manifest: BackupManifest = {
+      kind: manifestKind,
+      formatVersion: manifestVersion,
+      createdAt: clock().toISOString(),
+      log,
+      keys: keyFile ? { file: keyFileName, sha256: keyFile.sha256, dataKeyFingerprint: recordedFingerprint(join(plainDir, keyFileName)) } : null,
+      files,
+      leftOut,
+      encryption: sealing,
+    };
+    let mac: string | undefined;
+    if (sealing) {
+      const keys = await backupKeys(options.passphrase!, sealing);
+      for (const file of files) {
+        const stored = `${file.path}.enc`;
+        mkdirSync(join(target, stored, '..'), { recursive: true, mode: privateDirMode });
+        const { plain, stored: digest } = encryptFile(keys, file.path, join(plainDir, file.path), join(target, stored));
+        if (plain.sha256 !== file.sha256) throw new Error(`${file.path} changed while it was encrypted`);
+        file.stored = { path: stored, ...digest };
+      }
+      rmSync(plainDir, { recursive: true, force: true });
+      mac = manifestMac(keys, manifestText(manifest));
+      keys.files.fill(0);
+      keys.manifest.fill(0);
+    }
+    // Last, and whole or not at all: a folder without its manifest is a backup that did not finish.
+    const temporary = join(target, `.${manifestName}.tmp`);
+    writeFileSync(temporary, `${JSON.stringify(mac ? { ...manifest, mac } : manifest, null, 2)}\n`, { mode: privateFileMode });
+    renameSync(temporary, join(target, manifestName));
+    const bytes = files.reduce((sum, f) => sum + (f.stored?.bytes ?? f.bytes), 0);
+    return { dir: target, manifest, bytes, ms: performance.now() - started };
+  } catch (error) {
+    if (made) rmSync(target, { recursive: true, force: true });
+    else for (const name of readdirSync(target)) rmSync(join(target, name), { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The path of a file in the backup relative to the data folder, checked to stay inside it (a manifest may be forged). */
+export function insideFolder(folder: string, path: string): string {
+  const full = resolve(folder, path);
+  const rel = relative(resolve(folder), full);
+  if (rel === '' || rel.startsWith('..') || resolve(folder, rel) !== full || path.includes('\\')) throw new BackupRefused(`The manifest names a file outside the backup: ${path}`);
+  return full;
+}
