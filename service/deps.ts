@@ -10,6 +10,7 @@ import type { KeyStore } from '../contracts/ports/keyStore.ts';
 import type { Mailer } from '../contracts/ports/mailer.ts';
 import type { PaymentGateway } from '../contracts/ports/payments.ts';
 import type { ReadStore } from '../contracts/ports/readStore.ts';
+import type { BackupSummary } from '../contracts/audit/model.ts';
 
 export type ShopDeps = {
   config: Config;
@@ -37,6 +38,11 @@ export type ShopDeps = {
    * and compacts the store so no removed row stays readable: after an erasure, the stand-ins are all that is left.
    */
   refreshReadModels?: () => Promise<void>;
+  /**
+   * Backs up the data folder (the log, the key file, the accounts file and the rest the shop cannot rebuild) into a new
+   * folder of BACKUP_DIR, with a manifest (decision 056). Absent when the log is in EventStoreDB.
+   */
+  backup?: () => Promise<BackupSummary>;
   /** the admin's username and password hash */
   admin: AdminCredentials;
   /** Stripe when STRIPE_SECRET_KEY is set, else the sandbox */

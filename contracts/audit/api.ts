@@ -10,6 +10,7 @@ import {
   RelatedQuerySchema,
   StateQuerySchema,
   type AuditStreamsResponse,
+  type BackupResponse,
   type DiffResponse,
   type ProjectionsResponse,
   type RelatedResponse,
@@ -38,6 +39,11 @@ export const auditApi = {
     guarded: true,
     messages: { started: auditMessages.rebuildStarted, running: auditMessages.rebuildRunning },
   }),
+  /**
+   * An owner's alone: a backup of everything the shop cannot rebuild, into a new folder of BACKUP_DIR, with its
+   * manifest (decision 056).
+   */
+  backup: endpoint<BackupResponse>()({ method: 'POST', path: '/api/admin/audit/backup', guarded: true, messages: { backedUp: auditMessages.backedUp } }),
 } as const;
 
 /** The header an export's chain head travels in. */

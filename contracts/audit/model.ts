@@ -15,6 +15,8 @@ export const auditMessages = {
   rebuildRunning: 'A rebuild is already running; it answers once it has caught up.',
   noRebuild: 'This process keeps no read models to rebuild; run npm run projections -- rebuild',
   verified: 'The read models were rebuilt in a scratch namespace and compared with the live ones; the result is in the log.',
+  backedUp: 'The backup was written with its manifest. Keep a copy off this machine; restoring it needs the data key (DATA_KEY), which is never in it.',
+  noBackup: 'This shop keeps its log in EventStoreDB: back it up with its own tools, and keys.sqlite beside it',
 } as const;
 
 const ShortText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
@@ -56,6 +58,23 @@ export type CheckExportResult = { ok: boolean; lines: number; head: string | nul
 
 /** GET /api/admin/audit/export?stream= — NDJSON; the chain head is in the X-Chain-Head header. */
 export const ExportQuerySchema = v.object({ stream: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))) });
+
+/** What a backup holds, from its manifest (decision 056): where it is, the log's heads, which data key it needs. */
+export type BackupSummary = {
+  folder: string;
+  createdAt: string;
+  files: number;
+  bytes: number;
+  events: number;
+  head: number;
+  chainHead: string;
+  keyFile: boolean;
+  /** names the data key the key file needs; never the key */
+  dataKeyFingerprint: string | null;
+  encrypted: boolean;
+  leftOut: string[];
+};
+export type BackupResponse = { success: true; message: string; backup: BackupSummary };
 
 export type VerifyResponse = { success: true; match: boolean; message: string; result: ReadModelsVerified['data'] };
 

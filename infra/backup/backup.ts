@@ -9,6 +9,8 @@ import { ensurePrivateDir, privateDirMode, privateFileMode } from '../../service
 import { backupKeys, encryptFile, manifestMac, newSealing, type PassphraseSealing } from './passphrase.ts';
 import { digestOf, logSummary, manifestName, manifestKind, manifestText, manifestVersion, recordedFingerprint, type BackupFile, type BackupManifest } from './manifest.ts';
 import { copySqlite } from './sqliteCopy.ts';
+import type { BackupSummary } from '../../contracts/audit/model.ts';
+import type { Config } from '../../service/config.ts';
 
 export const logFileName = 'events.sqlite';
 export const keyFileName = 'keys.sqlite';
@@ -156,6 +158,36 @@ export async function backupDataDir(dataDir: string, target: string, options: Ba
     else for (const name of readdirSync(target)) rmSync(join(target, name), { recursive: true, force: true });
     throw error;
   }
+}
+
+/** The manifest as the owner's Backup button answers it. */
+export function summaryOf(result: BackupResult): BackupSummary {
+  const { manifest } = result;
+  return {
+    folder: result.dir,
+    createdAt: manifest.createdAt,
+    files: manifest.files.length,
+    bytes: result.bytes,
+    events: manifest.log.events,
+    head: manifest.log.head,
+    chainHead: manifest.log.chainHead,
+    keyFile: manifest.keys !== null,
+    dataKeyFingerprint: manifest.keys?.dataKeyFingerprint ?? null,
+    encrypted: manifest.encryption !== null,
+    leftOut: manifest.leftOut.map((l) => l.path),
+  };
+}
+
+/** Where the owner's backups go: BACKUP_DIR, else a folder beside the data folder, named after it with -backups. */
+export const backupRoot = (config: Pick<Config, 'DATA_DIR' | 'BACKUP_DIR'>) => config.BACKUP_DIR ?? `${resolve(config.DATA_DIR)}-backups`;
+
+/** The owner's Backup button: a new folder of the backup root named after the moment, encrypted when BACKUP_PASSPHRASE is set. */
+export async function ownerBackup(config: Pick<Config, 'DATA_DIR' | 'BACKUP_DIR' | 'BACKUP_PASSPHRASE'>, clock: () => Date): Promise<BackupSummary> {
+  const stamp = clock().toISOString().replace(/[:.]/g, '-');
+  let folder = join(backupRoot(config), stamp);
+  for (let n = 2; existsSync(folder); n++) folder = join(backupRoot(config), `${stamp}-${n}`);
+  const result = await backupDataDir(config.DATA_DIR, folder, { clock, ...(config.BACKUP_PASSPHRASE ? { passphrase: config.BACKUP_PASSPHRASE } : {}) });
+  return summaryOf(result);
 }
 
 /** The path of a file in the backup relative to the data folder, checked to stay inside it (a manifest may be forged). */

@@ -29,6 +29,7 @@ import type { KeyStore } from '../../contracts/ports/keyStore.ts';
 import { resolveDataKey } from '../keys/masterKey.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
 import { assertKeyFileMatchesLog } from '../keys/keyFileCheck.ts';
+import { ownerBackup } from '../backup/backup.ts';
 import { ensurePrivateDir } from '../../service/dataFiles.ts';
 import type { Lease } from '../../contracts/ports/lease.ts';
 import { openSqliteLease } from '../lease/sqliteLease.ts';
@@ -196,7 +197,9 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     await readModels.rebuild();
     await store.compact?.();
   };
-  const deps: ShopDeps = { config, logger, events, keys: events.keys, refreshReadModels, reads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits, heavyWork };
+  // The owner's Backup button copies the embedded log's data folder; EventStoreDB has its own backups.
+  const backup = config.EVENTSTORE_URL ? {} : { backup: () => ownerBackup(config, clock) };
+  const deps: ShopDeps = { ...backup, config, logger, events, keys: events.keys, refreshReadModels, reads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits, heavyWork };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');

@@ -118,6 +118,14 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
     ctx.body = { success: true, started, message: started ? auditApi.rebuild.messages.started : auditApi.rebuild.messages.running };
   });
 
+  // The backup itself is the data folder's business (infra/backup); the route asks for it as a long task (one at a
+  // time per shop, like a verification).
+  route(routers, auditApi.backup, async (ctx) => {
+    if (!deps.backup) throw conflict(auditMessages.noBackup);
+    const backup = await runHeavyJob(ctx, deps.heavyWork, 'backup', () => deps.backup!());
+    ctx.body = { success: true, message: auditApi.backup.messages.backedUp, backup };
+  });
+
   // A verification rebuilds every read model: one long task at a time per shop, so repeated clicks cannot pile them up.
   route(routers, auditApi.verify, async (ctx) => {
     const by = adminOf(ctx);

@@ -54,6 +54,11 @@ export function useRebuild() {
   return useMutation({ mutationFn: () => call(auditApi.rebuild) });
 }
 
+/** The owner's Backup button: a backup of the data folder on the server, with its manifest (decision 056). */
+export function useBackup() {
+  return useMutation({ mutationFn: () => call(auditApi.backup) });
+}
+
 export function useVerify() {
   return useMutation({ mutationFn: () => call(auditApi.verify) });
 }
