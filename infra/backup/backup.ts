@@ -73,7 +73,11 @@ function survey(dataDir: string, target: string): { found: Found[]; leftOut: Bac
       }
       const stat = lstatSync(full);
       if (stat.isSymbolicLink()) leftOut.push({ path, why: 'a symbolic link: not followed' });
-      else if (stat.isDirectory()) walk(path);
+      else if (stat.isDirectory()) {
+        // A backup kept inside the data folder is not copied into the next one.
+        if (existsSync(join(full, manifestName))) leftOut.push({ path, why: 'a backup (it holds a manifest): not copied into another' });
+        else walk(path);
+      }
       else if (stat.isFile()) {
         if (path === logFileName || path === keyFileName) continue;
         found.push({ path, kind: name.endsWith('.sqlite') ? 'sqlite' : 'file' });
