@@ -12,8 +12,8 @@ export async function browserFor(test: Test): Promise<Browser> {
 }
 
 /** A shop with the test settings and a browser for the tests of one file, both closed after the last of them. */
-export async function shopAndBrowserFor(test: Test): Promise<{ shop: TestShop; browser: Browser }> {
-  const [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+export async function shopAndBrowserFor(test: Test, env: Record<string, string> = {}): Promise<{ shop: TestShop; browser: Browser }> {
+  const [shop, browser] = await Promise.all([startTestShop(env), launchBrowser()]);
   test.after(async () => {
     await browser.close();
     await shop.close();
