@@ -40,6 +40,7 @@ export const routineReasons = {
   timeTravel: 'time travel opened',
   retention: 'retention report viewed',
   logExport: 'log exported',
+  backup: 'data folder backed up',
 } as const;
 
 /** The prefix of a subject that is a keyed hash of an e-mail address (or of a search's text), never the text itself. */

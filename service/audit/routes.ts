@@ -118,11 +118,15 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
     ctx.body = { success: true, started, message: started ? auditApi.rebuild.messages.started : auditApi.rebuild.messages.running };
   });
 
-  // The backup itself is the data folder's business (infra/backup); the route asks for it as a long task (one at a
-  // time per shop, like a verification).
+  // The backup itself is the data folder's business (infra/backup); the route records it and asks for it as a long task
+  // (one at a time per shop, like a verification). A copy of every person's data is made: recorded every time, before
+  // it is taken, so the backup holds its own record.
   route(routers, auditApi.backup, async (ctx) => {
     if (!deps.backup) throw conflict(auditMessages.noBackup);
-    const backup = await runHeavyJob(ctx, deps.heavyWork, 'backup', () => deps.backup!());
+    const backup = await runHeavyJob(ctx, deps.heavyWork, 'backup', async () => {
+      await reads.download(ctx, auditApi.backup, 'data-folder', routineReasons.backup);
+      return deps.backup!();
+    });
     ctx.body = { success: true, message: auditApi.backup.messages.backedUp, backup };
   });
 
