@@ -6,7 +6,7 @@
 import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ensurePrivateDir, privateDirMode, privateFileMode } from '../../service/dataFiles.ts';
-import { backupKeys, encryptFile, manifestMac, newSealing, type PassphraseSealing } from './passphrase.ts';
+import { backupKeys, encryptFile, manifestMac, newSealing, type BackupKeys, type PassphraseSealing } from './passphrase.ts';
 import { digestOf, logSummary, manifestName, manifestKind, manifestText, manifestVersion, recordedFingerprint, type BackupFile, type BackupManifest } from './manifest.ts';
 import { copySqlite } from './sqliteCopy.ts';
 import type { BackupSummary } from '../../contracts/audit/model.ts';
@@ -101,17 +101,30 @@ export async function backupDataDir(dataDir: string, target: string, options: Ba
   const sealing: PassphraseSealing | null = options.passphrase ? newSealing(options.passphrase, options.scryptCost) : null;
   const made = prepareTarget(target);
   ensurePrivateDir(target);
-  // Encrypted, the copies are made in a scratch folder inside the target, then encrypted beside it and removed.
-  const plainDir = sealing ? join(target, '.plain') : target;
+  let keys: BackupKeys | null = null;
+  // Encrypted, a SQLite file's snapshot is made in a scratch folder inside the target, encrypted beside it and removed
+  // at once; any other file is encrypted straight from the data folder (the shop replaces its files whole, by renaming).
+  const scratch = join(target, '.snapshot');
   try {
-    if (sealing) mkdirSync(plainDir, { mode: privateDirMode });
+    if (sealing) {
+      keys = await backupKeys(options.passphrase!, sealing);
+      mkdirSync(scratch, { mode: privateDirMode });
+    }
     const { found, leftOut } = survey(dataDir, target);
     const files: BackupFile[] = [];
+    let log: BackupManifest['log'] | null = null;
+    let fingerprint: string | null = null;
     for (const { path, kind } of found) {
       const from = join(dataDir, path);
-      const to = join(plainDir, path);
-      mkdirSync(join(to, '..'), { recursive: true, mode: privateDirMode });
-      if (kind === 'sqlite') await copySqlite(from, to);
+      const to = join(keys ? scratch : target, keys ? `${files.length}.sqlite` : path);
+      mkdirSync(join(target, path, '..'), { recursive: true, mode: privateDirMode });
+      let plain: string;
+      if (kind === 'sqlite') {
+        await copySqlite(from, to);
+        plain = to;
+        if (path === logFileName) log = await logSummary(to);
+        if (path === keyFileName) fingerprint = recordedFingerprint(to);
+      } else if (keys) plain = from;
       else {
         try {
           copyFileSync(from, to);
@@ -121,43 +134,47 @@ export async function backupDataDir(dataDir: string, target: string, options: Ba
           throw error;
         }
         chmodSync(to, privateFileMode);
+        plain = to;
       }
-      files.push({ path, ...digestOf(to) });
+      if (!keys) {
+        files.push({ path, ...digestOf(plain) });
+        continue;
+      }
+      const stored = `${path}.enc`;
+      let digests: ReturnType<typeof encryptFile>;
+      try {
+        digests = encryptFile(keys, path, plain, join(target, stored));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' && kind === 'file') continue;
+        throw error;
+      }
+      if (kind === 'sqlite') rmSync(plain);
+      files.push({ path, ...digests.plain, stored: { path: stored, ...digests.stored } });
     }
-    const log = await logSummary(join(plainDir, logFileName));
+    if (keys) rmSync(scratch, { recursive: true, force: true });
     const keyFile = files.find((f) => f.path === keyFileName);
     const manifest: BackupManifest = {
       kind: manifestKind,
       formatVersion: manifestVersion,
       createdAt: clock().toISOString(),
-      log,
-      keys: keyFile ? { file: keyFileName, sha256: keyFile.sha256, dataKeyFingerprint: recordedFingerprint(join(plainDir, keyFileName)) } : null,
+      log: log!,
+      keys: keyFile ? { file: keyFileName, sha256: keyFile.sha256, dataKeyFingerprint: fingerprint } : null,
       files,
       leftOut,
       encryption: sealing,
     };
-    let mac: string | undefined;
-    if (sealing) {
-      const keys = await backupKeys(options.passphrase!, sealing);
-      for (const file of files) {
-        const stored = `${file.path}.enc`;
-        mkdirSync(join(target, stored, '..'), { recursive: true, mode: privateDirMode });
-        const { plain, stored: digest } = encryptFile(keys, file.path, join(plainDir, file.path), join(target, stored));
-        if (plain.sha256 !== file.sha256) throw new Error(`${file.path} changed while it was encrypted`);
-        file.stored = { path: stored, ...digest };
-      }
-      rmSync(plainDir, { recursive: true, force: true });
-      mac = manifestMac(keys, manifestText(manifest));
-      keys.files.fill(0);
-      keys.manifest.fill(0);
-    }
+    const mac = keys ? manifestMac(keys, manifestText(manifest)) : undefined;
     // Last, and whole or not at all: a folder without its manifest is a backup that did not finish.
     const temporary = join(target, `.${manifestName}.tmp`);
     writeFileSync(temporary, `${JSON.stringify(mac ? { ...manifest, mac } : manifest, null, 2)}\n`, { mode: privateFileMode });
     renameSync(temporary, join(target, manifestName));
+    keys?.files.fill(0);
+    keys?.manifest.fill(0);
     const bytes = files.reduce((sum, f) => sum + (f.stored?.bytes ?? f.bytes), 0);
     return { dir: target, manifest, bytes, ms: performance.now() - started };
   } catch (error) {
+    keys?.files.fill(0);
+    keys?.manifest.fill(0);
     if (made) rmSync(target, { recursive: true, force: true });
     else for (const name of readdirSync(target)) rmSync(join(target, name), { recursive: true, force: true });
     throw error;
