@@ -26,7 +26,7 @@ import {
   type PersonalDataDownloadRevoked,
 } from './admin/model.ts';
 import type { PersonalDataRead } from './audit/dataReads.ts';
-import type { ReadModelsVerified } from './audit/model.ts';
+import type { LogMigrated, ReadModelsVerified } from './audit/model.ts';
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
 import type { CheckoutCancelled, CheckoutCompleted, CheckoutPaymentFailed, CheckoutStarted, EmailSent, EmailWithheld, PurchaseNotified } from './checkout/model.ts';
 import type { OrderDisputed, RefundFailed, RefundRequested, RefundRetried, RefundSucceeded } from './orders/refunds.ts';
@@ -329,6 +329,9 @@ export const ReadModelsVerifiedV1 = v.object({
   at,
 });
 
+const ChainEndV1 = v.object({ events: count, head: count, chainHead: text });
+export const LogMigratedV1 = v.object({ migrationId: text, kind: v.literal('personal-fields-sealed'), from: ChainEndV1, to: ChainEndV1, sealedEvents: count, subjects: count, by: text, at });
+
 export const SubjectErasedV1 = v.object({ erasureId: text, subjects: v.array(text), streams: count, reason: text, by: text, at });
 
 export const PersonalDataReadV1 = v.object({ reader: text, role, endpoint: text, subject: text, reason: text, routine: v.boolean(), at });
@@ -394,6 +397,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof PersonalDataReadV1, PersonalDataRead>,
     Newest<typeof PersonalDataDownloadGrantedV1, PersonalDataDownloadGranted>,
     Newest<typeof PersonalDataDownloadRevokedV1, PersonalDataDownloadRevoked>,
+    Newest<typeof LogMigratedV1, LogMigrated>,
   ]
 >;
 
@@ -453,6 +457,7 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'AccountTwoStepCodeUsed', stream: 'admin', causedBy: 'the account signing in (`visitor`), or turning two-step on or off (`admin:<username>`)', description: "The app's code of one 30-second time step (`step`, never the code) was spent: it and every earlier step's code work no more, in every shop process on the log. Appended at the revision the sign-in read, so one code signs in once.", versions: [{ schema: AccountTwoStepCodeUsedV1 }] },
   { type: 'AccountTwoStepFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password with a wrong or missing second step.', versions: [{ schema: AccountTwoStepFailedV1 }] },
   { type: 'ReadModelsVerified', stream: 'audit', causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)', description: 'The read models (`name@version`) were rebuilt in a scratch namespace up to `position` and their content hash compared with the live ones.', versions: [{ schema: ReadModelsVerifiedV1 }] },
+  { type: 'LogMigrated', stream: 'audit', causedBy: 'the owner from the shell (`system:migrate-seal`)', description: "The log was copied into a new file with the personal fields written before sealing now sealed, every event kept with its id, position and metadata; the old log's chain end and the new one's are recorded so `check` carries the proof across. Holds counts and chain heads, never a person's details.", versions: [{ schema: LogMigratedV1 }] },
   { type: 'SubjectErased', stream: 'privacy', causedBy: "the owner from the privacy console (`admin:<username>`), or the retention job (`system:retention`)", description: "Everyone an e-mail address linked to was forgotten: their data keys were deleted, so their sealed fields read as stand-ins. Holds the subjects' random ids, the number of streams, the reason and who, never the person's details.", versions: [{ schema: SubjectErasedV1 }] },
   { type: 'PersonalDataRead', stream: 'access', causedBy: 'the account that read, through the admin API (`admin:<username>`)', description: "Someone read personal data through the admin API: who (account and role), which endpoint, whose (an order's stream, a keyed hash of an e-mail address, a list and its filter; never the person's details), when and why (the reader's reason for a download, a fixed one for a routine view, recorded once an hour). One stream per UTC day, `access-<date>`.", versions: [{ schema: PersonalDataReadV1 }] },
   { type: 'PersonalDataDownloadGranted', stream: 'admin', causedBy: owner, description: "An owner let an account download a person's data (the privacy screen's access download), which is otherwise an owner's alone.", versions: [{ schema: PersonalDataDownloadGrantedV1 }] },

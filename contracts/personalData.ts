@@ -121,3 +121,20 @@ export function subjectsSealedIn(data: unknown): SubjectId[] {
   if (!envelope) walk(data);
   return [...found];
 }
+
+/**
+ * The paths of the personal fields an event's stored data holds in plain text: events written before sealing existed
+ * (decision 049), which the copy-and-transform migration seals (decision 059). An event that carries a seal of any
+ * version was written by the sealing and counts as sealed; an empty field says nothing about anyone.
+ */
+export function plainPersonalFields(type: string, data: unknown, rules: Readonly<Record<string, PersonalFields>> = personalData): string[] {
+  const rule = rules[type];
+  if (!rule || typeof data !== 'object' || data === null || subjectsSealedIn(data).length > 0) return [];
+  const found: string[] = [];
+  for (const path of Object.keys(rule.fields)) {
+    let value: unknown = data;
+    for (const part of path.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+    if (typeof value === 'string' && value !== '') found.push(path);
+  }
+  return found;
+}

@@ -20,6 +20,14 @@ export class FileFormatError extends Error {
   }
 }
 
+/** The data folder is in a state the shop must not run on; the message says why and what to do. */
+export class DataFolderRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataFolderRefused';
+  }
+}
+
 export type JsonFileFormat = {
   /** the version this release writes */
   newest: number;

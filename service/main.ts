@@ -1,7 +1,7 @@
 // Starts the shop: `npm start` (compiled), or `node --import tsx service/main.ts`.
 import { UnknownEventVersion } from '../contracts/eventCatalog.ts';
 import { loadConfigOrExit } from './config.ts';
-import { FileFormatError } from './dataFiles.ts';
+import { DataFolderRefused, FileFormatError } from './dataFiles.ts';
 import { openShopLog } from './log.ts';
 import { createShop, KeyFileRefused, WrongMasterKey, type Shop } from '../infra/composition/shop.ts';
 
@@ -37,9 +37,9 @@ try {
   shop = await createShop(config, { logger });
   server = await shop.listen();
 } catch (error) {
-  // A log or file from a newer release, a key file missing or not the log's, another master key: say which in one line
-  // and stop, rather than misread it or show living customers as erased.
-  if (error instanceof UnknownEventVersion || error instanceof FileFormatError || error instanceof KeyFileRefused || error instanceof WrongMasterKey) {
+  // A log or file from a newer release, a key file missing or not the log's, another master key, or a data folder left
+  // half-way (a migration): say which in one line and stop, rather than misread it or show living customers as erased.
+  if (error instanceof UnknownEventVersion || error instanceof FileFormatError || error instanceof KeyFileRefused || error instanceof WrongMasterKey || error instanceof DataFolderRefused) {
     logger.fatal(error.message);
     console.error(error.message);
   } else logger.fatal({ err: error }, 'the shop could not start');

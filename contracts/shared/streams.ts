@@ -15,6 +15,8 @@ export const stockStream = stream('stock');
 export const erasuresStream = stream('privacy')('erasures');
 /** The audit console's own records (the read-model verifications), one stream. */
 export const verificationsStream = stream('audit')('verifications');
+/** The log's migrations (a copy of the log into a new file, decision 059), one stream. */
+export const migrationsStream = stream('audit')('log-migrations');
 /**
  * Failed sign-ins for names that are no account, one stream per UTC day (the typed name is kept in the event): a flood
  * of invented names fills a bounded number of events in one place instead of a stream per name.

@@ -24,13 +24,21 @@ import { backupDataDir, BackupRefused } from '../backup/backup.ts';
 import { NotABackup } from '../backup/manifest.ts';
 import { PassphraseRefused } from '../backup/passphrase.ts';
 import { restoreBackup, RestoreRefused } from '../backup/restore.ts';
+import { join } from 'node:path';
+import { abandonSealMigration, confirmSealMigration, migrateSeal, sealMigrationFiles } from '../eventstore/sqlite/sealMigration.ts';
+import { carriedOverBreak, migrationBreak, migrationsIn, type ExportedLine } from '../../projections/audit/migration.ts';
+import { resolveDataKey } from '../keys/masterKey.ts';
+import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
 
 const usage = `Usage: npm run events -- <command>
 
   streams                          every stream with its last revision
   show <stream>                    one stream's events with positions and metadata
   export [--stream S] [--out F]    the log (or one stream) as NDJSON, each line chained to the one before by SHA-256
-  check <file> [--head H]          recompute an export's chain; H is the chain head the export printed
+  check <file> [--head H] [--before F]
+                                   recompute an export's chain; H is the chain head the export printed. Across a
+                                   migration (migrate-seal) it checks the LogMigrated record; with --before, an export
+                                   of the old log, it checks that the new log carries every one of its events over
   catalogue [--out F]              every event type the log can contain, with its versions and fields (Markdown)
   verify | replay --verify         rebuild every read model from the log and compare with the live ones
   replay                           rebuild every read model from the log into a scratch namespace, and time it
@@ -43,7 +51,10 @@ const usage = `Usage: npm run events -- <command>
   restore <dir> <target> [--passphrase-file F]
                                    restores a backup into an empty folder and checks it (checksums, the log's chain,
                                    every sealed field opened with the key file and DATA_KEY)
-  retention [--apply]              who is past the retention period (RETENTION_MONTHS); --apply erases them`;
+  retention [--apply]              who is past the retention period (RETENTION_MONTHS); --apply erases them
+  migrate-seal                     copy a log written before personal fields were sealed into a new one with them
+                                   sealed (the shop stopped); the old log is kept until --confirm deletes it whole;
+                                   --abandon goes back to the old log after a copy that stopped (decision 059)`;
 
 class UsageError extends Error {}
 
@@ -100,7 +111,7 @@ async function exportLog(events: EventStore, stream: string | undefined, file: s
   process.stderr.write(`Exported ${counted(count, 'event')}${stream ? ` of ${stream}` : ''}${file ? ` to ${file}` : ''}.\nChain head: ${head}\nKeep the chain head: \`check\` needs it to vouch for the last line.\n`);
 }
 
-async function check(file: string | undefined, head: string | undefined) {
+async function check(file: string | undefined, head: string | undefined, before: string | undefined) {
   if (!file) throw new UsageError('check needs the file an export wrote');
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
   const result = await checkChain(lines, head);
@@ -110,6 +121,61 @@ async function check(file: string | undefined, head: string | undefined) {
   }
   out(`Chain intact: ${counted(result.lines, 'line')}. Chain head: ${result.head}`);
   if (head === undefined && result.lines > 0) out('The last line is vouched for only by the chain head; pass --head <hash from the export> to check it too.');
+  return checkMigrations(file, before);
+}
+
+const readExport = (file: string): ExportedLine[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as ExportedLine);
+
+/**
+ * Across a copy-and-transform migration (decision 059): the LogMigrated record must name the chain of the lines before
+ * it; with an export of the old log (`--before`), that export must end with the chain head the record names, and every
+ * one of its events must be carried over, the same but for the fields sealed.
+ */
+async function checkMigrations(file: string, before: string | undefined) {
+  const migrations = migrationsIn(readExport(file));
+  if (migrations.length === 0) {
+    if (before) {
+      out(`No migration is recorded in ${file}, so --before has nothing to be checked against.`);
+      return 1;
+    }
+    return 0;
+  }
+  for (const { line, event, data } of migrations) {
+    const broken = migrationBreak(line, event, data);
+    if (broken) {
+      out(`Migration at line ${line} does not continue the chain: ${broken}.`);
+      return 1;
+    }
+    out(`Migration at line ${line} (${data.at}, personal fields sealed in ${counted(data.sealedEvents, 'event')}): it continues the log whose export ended with ${counted(data.from.events, 'event')} and chain head ${data.from.chainHead}; the ${counted(data.to.events, 'line')} before it chain to ${data.to.chainHead}, as it records.`);
+  }
+  if (!before) {
+    out('Pass --before <an export of the old log> to check that every event of the old log was carried over.');
+    return 0;
+  }
+  const { line, data } = migrations.at(-1)!;
+  const old = await checkChain(createInterface({ input: createReadStream(before), crlfDelay: Infinity }), data.from.chainHead);
+  if (!old.ok) {
+    out(`The old log's export ${before} is not the one the migration at line ${line} continues: line ${old.line}: ${old.reason}.`);
+    return 1;
+  }
+  const oldLines = readExport(before);
+  const newLines = readExport(file);
+  if (oldLines.length !== data.from.events || newLines.length < oldLines.length) {
+    out(`The old log's export has ${counted(oldLines.length, 'line')} and the new one ${newLines.length}; the migration records ${counted(data.from.events, 'event')} carried over.`);
+    return 1;
+  }
+  for (let i = 0; i < oldLines.length; i++) {
+    const broken = carriedOverBreak(oldLines[i]!, newLines[i]!);
+    if (broken) {
+      out(`Line ${i + 1} of the old log is not carried over into line ${i + 1} of the new one: ${broken}.`);
+      return 1;
+    }
+  }
+  out(`Carried over: all ${counted(oldLines.length, 'event')} of ${before} (chain head ${data.from.chainHead}) are in ${file} in order, with their ids, positions and metadata, the same but for the personal fields now sealed.`);
   return 0;
 }
 
@@ -224,6 +290,44 @@ async function restore(config: Config, dir: string | undefined, target: string |
   return 0;
 }
 
+/** `migrate-seal`: the copy-and-transform migration of a log written before sealing, its confirmation, or going back. */
+async function migrateSealCommand(config: Config, options: { confirm: boolean; abandon: boolean }) {
+  if (config.EVENTSTORE_URL) throw new UsageError('migrate-seal writes a new embedded SQLite log; with EventStoreDB, copy the streams into a new database with the shop sealing them (decision 059).');
+  const dataDir = config.DATA_DIR;
+  const files = sealMigrationFiles(dataDir);
+  if (options.confirm && options.abandon) throw new UsageError('migrate-seal takes --confirm or --abandon, not both');
+  if (options.confirm) {
+    const { record, bytes } = confirmSealMigration(dataDir);
+    out(`Deleted the old log (${counted(bytes, 'byte')} written over with zeros, then removed): ${record.from?.events ?? 0} events that held personal data in plain text are gone from ${dataDir}.`);
+    out(`The migration record stays in ${files.record} and in the log (LogMigrated): keep the old log's last export and its chain head ${record.from?.chainHead} with it.`);
+    out('Backups and exports taken before the migration still hold the plain text: delete them, or keep them where the law lets you.');
+    return 0;
+  }
+  if (options.abandon) {
+    out(abandonSealMigration(dataDir) ? `The stopped copy was removed; ${files.log} is the shop's log as before.` : 'No migration was started: nothing to abandon.');
+    return 0;
+  }
+  const keys = openSqliteKeyStore(join(dataDir, 'keys.sqlite'), resolveDataKey(config));
+  let result;
+  try {
+    result = await migrateSeal({ dataDir, keys, by: 'system:migrate-seal' });
+  } finally {
+    keys.close();
+  }
+  if (result.done === 'nothing') {
+    out(`The log holds no personal data in plain text (${counted(result.events, 'event')}): nothing to migrate.`);
+    return 0;
+  }
+  const { record, ms } = result;
+  out(`Migrated ${files.log} in ${(ms / 1000).toFixed(2)} s: ${counted(record.from!.events, 'event')} carried over in order with their ids, positions and metadata; personal fields sealed in ${counted(record.sealedEvents!, 'event')} under ${counted(record.subjects!, 'subject')}.`);
+  out(`Old chain head: ${record.from!.chainHead} (the old log's export ended there)`);
+  out(`New chain head: ${record.to!.chainHead} (the new log's export before the LogMigrated event at position ${record.to!.head + 1}, which records both)`);
+  out(`The old log is kept as ${files.before} and still holds the plain text. Start the shop and check it, export the new log and`);
+  out('run `check <new export> --head <its head> --before <an export of the old log>`; then delete the old log with');
+  out('`npm run events -- migrate-seal --confirm`. Until then, and in backups taken before today, the plain text is still there.');
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -232,6 +336,9 @@ async function main(argv: string[]): Promise<number> {
       stream: { type: 'string' },
       out: { type: 'string' },
       head: { type: 'string' },
+      before: { type: 'string' },
+      confirm: { type: 'boolean' },
+      abandon: { type: 'boolean' },
       verify: { type: 'boolean' },
       apply: { type: 'boolean' },
       at: { type: 'string' },
@@ -246,7 +353,7 @@ async function main(argv: string[]): Promise<number> {
     out(usage);
     return command || values.help ? 0 : 1;
   }
-  if (command === 'check') return check(argument, values.head);
+  if (command === 'check') return check(argument, values.head, values.before);
   if (command === 'catalogue') {
     const text = renderCatalogue(eventCatalog);
     if (values.out) writeFileSync(values.out, text);
@@ -259,6 +366,8 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'backup') return backup(config, argument, values['passphrase-file']);
   // The restore writes a new folder and opens it itself, never the configured DATA_DIR.
   if (command === 'restore') return restore(config, argument, positionals[2], values['passphrase-file']);
+  // The migration opens the old log itself, and refuses while anything else has it open.
+  if (command === 'migrate-seal') return migrateSealCommand(config, { confirm: values.confirm === true, abandon: values.abandon === true });
   const events = await openEventStore(config);
   try {
     switch (command) {

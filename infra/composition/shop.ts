@@ -33,6 +33,7 @@ import { ownerBackup } from '../backup/backup.ts';
 import { ensurePrivateDir } from '../../service/dataFiles.ts';
 import type { Lease } from '../../contracts/ports/lease.ts';
 import { openSqliteLease } from '../lease/sqliteLease.ts';
+import { assertNoUnfinishedMigration } from '../eventstore/sqlite/sealMigration.ts';
 
 /** Refusals to start that say all there is to say in their message: a key file missing or not the log's, or another master key. */
 export { KeyFileRefused } from '../keys/keyFileCheck.ts';
@@ -45,6 +46,8 @@ async function openStoredEvents(config: Config): Promise<EventStore> {
     return openEsdbEventStore(config.EVENTSTORE_URL);
   }
   const { openSqliteEventStore } = await import('../eventstore/sqlite/sqliteEventStore.ts');
+  // Never on a log whose copy-and-transform migration was started and not finished (decision 059).
+  assertNoUnfinishedMigration(config.DATA_DIR);
   return openSqliteEventStore(join(config.DATA_DIR, 'events.sqlite'));
 }
 

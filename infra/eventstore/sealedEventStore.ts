@@ -10,7 +10,7 @@
 // and a stream this process has not seen is asked of the log (the seals of its stored events).
 import { createDecipheriv } from 'node:crypto';
 import sodium from 'sodium-native';
-import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { EventStore, ExpectedRevision } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import { randomInto } from '../keys/randomPool.ts';
 import { envelopeText, isSealed, personAddress, personalData as defaultPersonalData, sealedEnvelope, sealedKey, subjectsSealedIn, type PersonalFields } from '../../contracts/personalData.ts';
@@ -26,7 +26,15 @@ export class SealBroken extends Error {
 }
 
 /** The store with the adapter underneath, whose stored bytes the auditor's export and its hash chain read. */
-export type SealedEventStore = EventStore & { readonly raw: EventStore; readonly keys: KeyStore };
+export type SealedEventStore = EventStore & {
+  readonly raw: EventStore;
+  readonly keys: KeyStore;
+  /**
+   * The events as `append(stream, events, expected)` would store them, without storing them: the copy-and-transform
+   * migration of a log written before sealing (decision 059) seals each event with this, so it seals exactly as appends do.
+   */
+  seal(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<NewEvent[]>;
+};
 
 // What is bound into each box besides its key: version 1, the event id and the field's path (a box moved to another
 // field or event does not open); version 2, the event id and the version (the paths are inside the box); version 3, the
@@ -429,6 +437,14 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     return false;
   }
 
+  /** The subject of a stream this process has not sealed for, as its stored seals name it; kept for the next append. */
+  async function lookUp(stream: string): Promise<Held | undefined> {
+    const subject = await subjectInLog(stream);
+    const found = ofStream.get(stream) ?? (subject === null ? undefined : held(subject, undefined));
+    if (found !== undefined) ofStream.set(stream, found);
+    return found;
+  }
+
   return {
     kind: store.kind,
     raw: store,
@@ -439,13 +455,14 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
       if (!namesAny(events)) return store.append(stream, events, expected);
       const known = expected === 'no_stream' ? undefined : ofStream.get(stream);
       if (expected !== 'no_stream' && known === undefined) {
-        return subjectInLog(stream).then((subject) => {
-          const found = ofStream.get(stream) ?? (subject === null ? undefined : held(subject, undefined));
-          if (found !== undefined) ofStream.set(stream, found);
-          return store.append(stream, sealAll(stream, events, found), expected);
-        });
+        return lookUp(stream).then((found) => store.append(stream, sealAll(stream, events, found), expected));
       }
       return store.append(stream, sealAll(stream, events, known), expected);
+    },
+    async seal(stream, events, expected) {
+      if (!namesAny(events)) return events;
+      const known = expected === 'no_stream' ? undefined : (ofStream.get(stream) ?? (await lookUp(stream)));
+      return sealAll(stream, events, known);
     },
     async readStream(stream) {
       return (await store.readStream(stream)).map(openEvent);
