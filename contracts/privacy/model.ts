@@ -15,7 +15,7 @@ export const privacyMessages = {
   email: 'Give the e-mail address the person used',
   reason: 'Give a reason (without the person’s details)',
   unknown: 'Nothing is held under that e-mail address (or it was already erased)',
-  plainOnly: 'That address is only in events written before personal fields were sealed: they cannot be erased without rewriting the log (see decision 049). Its streams are listed in the download of the person’s data.',
+  plainOnly: 'That address is only in events written before personal fields were sealed: they cannot be erased until the log is migrated (stop the shop and run npm run events -- migrate-seal, decision 059). Its streams are listed in the download of the person’s data.',
   erased: 'Erased: the person’s details read as “Erased customer” everywhere, and their e-mails were removed from the outbox.',
   applied: 'Erased everyone past the retention period.',
   noneDue: 'Nobody is past the retention period.',
@@ -47,6 +47,14 @@ export type AccessReport = {
   /** events written before personal fields were sealed name the address in plain text: listed, they cannot be shredded */
   plainTextStreams: string[];
 };
+
+/**
+ * GET /api/admin/privacy/unsealed — how much of the log was written before personal fields were sealed: the customers
+ * in those events cannot be erased until the log is migrated (decision 059). `message` is null when nothing is.
+ */
+export type UnsealedReport = { events: number; streams: number; message: string | null };
+export const unsealedMessage = (events: number, streams: number) =>
+  `The log holds personal data written before personal fields were sealed (${events} ${events === 1 ? 'event' : 'events'} in ${streams} ${streams === 1 ? 'stream' : 'streams'}): those customers cannot be erased until the log is migrated. Stop the shop, run npm run events -- migrate-seal, check the shop on the new log, then run npm run events -- migrate-seal --confirm to delete the old one (decision 059).`;
 
 /** One person the retention period has run out for (their last order older than the cut-off). */
 export type RetentionDue = { email: string; lastOrderAt: string; orders: string[] };

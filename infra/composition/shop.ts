@@ -21,7 +21,7 @@ import { resolveAdminCredentials } from '../../service/admin/credentials.ts';
 import { resolveJwtSecret } from '../../service/admin/tokens.ts';
 import { createLimits } from '../../service/http/limits.ts';
 import { createHeavyWork } from '../../service/http/heavyWork.ts';
-import { retentionReport } from '../../service/privacy/erasure.ts';
+import { retentionReport, unsealedReportOnce } from '../../service/privacy/erasure.ts';
 import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { assertLogReadable, withEventVersions, type VersionedEventStore } from '../eventstore/versionedEventStore.ts';
 import { withSealedPersonalData } from '../eventstore/sealedEventStore.ts';
@@ -33,7 +33,7 @@ import { ownerBackup } from '../backup/backup.ts';
 import { ensurePrivateDir } from '../../service/dataFiles.ts';
 import type { Lease } from '../../contracts/ports/lease.ts';
 import { openSqliteLease } from '../lease/sqliteLease.ts';
-import { assertNoUnfinishedMigration } from '../eventstore/sqlite/sealMigration.ts';
+import { assertNoUnfinishedMigration, readSealMigration } from '../eventstore/sqlite/sealMigration.ts';
 
 /** Refusals to start that say all there is to say in their message: a key file missing or not the log's, or another master key. */
 export { KeyFileRefused } from '../keys/keyFileCheck.ts';
@@ -209,6 +209,15 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   await readModels.start();
   await readModels.catchUp(60_000);
   if (lease) reactor = await startEffects({ ...deps, lease });
+  // A log written before sealing, or migrated with the old file still kept: the owner is told at every start what to do
+  // (decision 059). The scan reads the stored log beside the shop, and is asked once per process.
+  void unsealedReportOnce(events)
+    .then((report) => report.message && logger.warn({ events: report.events, streams: report.streams }, report.message))
+    .catch(() => {});
+  const migration = config.EVENTSTORE_URL ? null : readSealMigration(config.DATA_DIR);
+  if (migration?.state === 'migrated') {
+    logger.warn(`The log was migrated to sealed personal fields on ${migration.migratedAt}; the old log, still holding them in plain text, is kept as ${migration.keptAs} in DATA_DIR. Once the shop answers as before, delete it with npm run events -- migrate-seal --confirm (decision 059).`);
+  }
   // Once a day the retention report is made (a dry run): the owner sees it on the privacy screen and applies it there
   // or with `npm run events -- retention --apply`; nobody is erased without an owner's action.
   const retentionCheck = config.RETENTION_MONTHS ? setInterval(() => void checkRetention(deps), retentionCheckMs) : null;

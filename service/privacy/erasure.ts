@@ -5,9 +5,9 @@
 // (decision 048).
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
-import type { AccessReport, EraseResult, RetentionDue, RetentionReport, SubjectErased } from '../../contracts/privacy/model.ts';
-import { privacyMessages } from '../../contracts/privacy/model.ts';
-import { personAddress, subjectsSealedIn } from '../../contracts/personalData.ts';
+import type { AccessReport, EraseResult, RetentionDue, RetentionReport, SubjectErased, UnsealedReport } from '../../contracts/privacy/model.ts';
+import { privacyMessages, unsealedMessage } from '../../contracts/privacy/model.ts';
+import { personAddress, plainPersonalFields, subjectsSealedIn } from '../../contracts/personalData.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { categoryOf, erasuresStream, idOf } from '../../contracts/shared/streams.ts';
@@ -57,6 +57,33 @@ async function plainTextStreams(events: EventStore, email: string): Promise<stri
   const pattern = new RegExp(escape(normalise(email)), 'i');
   for await (const event of storedLog(events).readAll(0)) if (pattern.test(JSON.stringify(event.data))) found.add(event.stream);
   return [...found].sort();
+}
+
+/**
+ * How many stored events hold personal fields in plain text (written before sealing), and in how many streams. Every
+ * append since is sealed, so a process asks once (unsealedReportOnce).
+ */
+export async function unsealedReport(events: EventStore): Promise<UnsealedReport> {
+  let count = 0;
+  const streams = new Set<string>();
+  for await (const event of storedLog(events).readAll(0)) {
+    if (plainPersonalFields(event.type, event.data).length === 0) continue;
+    count += 1;
+    streams.add(event.stream);
+  }
+  return { events: count, streams: streams.size, message: count === 0 ? null : unsealedMessage(count, streams.size) };
+}
+
+const unsealedReports = new WeakMap<EventStore, Promise<UnsealedReport>>();
+export function unsealedReportOnce(events: EventStore): Promise<UnsealedReport> {
+  let report = unsealedReports.get(events);
+  if (!report) {
+    report = unsealedReport(events);
+    unsealedReports.set(events, report);
+    // A failed read (the log closed meanwhile) is asked again next time.
+    report.catch(() => unsealedReports.delete(events));
+  }
+  return report;
 }
 
 export async function accessReport(deps: PrivacyDeps, email: string): Promise<AccessReport> {

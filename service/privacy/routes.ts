@@ -11,7 +11,7 @@ import { forbidden } from '../http/errors.ts';
 import { personalReadsFor } from '../http/personalReads.ts';
 import { privacyMessages } from '../../contracts/privacy/model.ts';
 import { routineReasons } from '../../contracts/audit/dataReads.ts';
-import { accessReport, applyRetention, erase, retentionReport } from './erasure.ts';
+import { accessReport, applyRetention, erase, retentionReport, unsealedReportOnce } from './erasure.ts';
 
 export function privacyRoutes(routers: Routers, deps: ShopDeps) {
   // Each erasure ends by building the read models again: one long task at a time per shop, the others told so.
@@ -39,6 +39,11 @@ export function privacyRoutes(routers: Routers, deps: ShopDeps) {
     const report = await retentionReport(deps);
     if (report.due.length > 0) await reads.view(ctx, privacyApi.retention, 'retention', routineReasons.retention);
     ctx.body = report;
+  });
+
+  route(routers, privacyApi.unsealed, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await unsealedReportOnce(deps.events);
   });
 
   route(routers, privacyApi.applyRetention, async (ctx) => {

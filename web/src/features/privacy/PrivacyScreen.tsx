@@ -11,7 +11,7 @@ import { LabelledField } from '../../components/LabelledField.tsx';
 import { call, serverMessage } from '../../lib/api.ts';
 import { meQuery, useCanChange } from '../../lib/admin/role.ts';
 import { useLogOut } from '../../lib/session.tsx';
-import { downloadPersonalData, retentionQuery, type PersonalDownload } from './privacyQueries.ts';
+import { downloadPersonalData, retentionQuery, unsealedQuery, type PersonalDownload } from './privacyQueries.ts';
 
 type Outcome = { ok: boolean; message: string };
 
@@ -211,6 +211,17 @@ function RetentionSection({ canChange }: { canChange: boolean }) {
   );
 }
 
+/** A log written before personal fields were sealed: the owner is told which customers cannot be erased yet, and how to migrate. */
+function UnsealedNotice() {
+  const report = useQuery(unsealedQuery);
+  if (!report.data?.message) return null;
+  return (
+    <Callout.Root color="amber" role="status" highContrast>
+      <Callout.Text>{report.data.message}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
 export function PrivacyScreen() {
   const logOut = useLogOut();
   const canChange = useCanChange();
@@ -228,6 +239,7 @@ export function PrivacyScreen() {
       onLogOut={logOut}
     >
       <Flex direction="column" gap="4" pb="8">
+        <UnsealedNotice />
         {canChange && <EraseSection />}
         {mayDownload ? (
           <AccessSection />

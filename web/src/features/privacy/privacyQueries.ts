@@ -4,6 +4,7 @@ import { privacyApi } from '../../../../contracts/privacy/api.ts';
 import { adminToken, ApiError, queryFor, urlFor } from '../../lib/api.ts';
 
 export const retentionQuery = { ...queryFor(privacyApi.retention), retry: false };
+export const unsealedQuery = { ...queryFor(privacyApi.unsealed), retry: false };
 
 export type PersonalDownload = { name: string; url: string; size: number };
 
