@@ -8,25 +8,11 @@ import * as assert from 'uvu/assert';
 import { loadConfig } from '../../service/config.ts';
 import { createShop } from '../composition/shop.ts';
 import { eventsCli } from './eventsCli.ts';
-import { askRecorded, copyGoldenData, goldenVersions, readGolden, type GoldenLog } from './golden.ts';
+import { askRecorded, copyGoldenData, goldenVersions, readGolden, recordedClock, type GoldenLog } from './golden.ts';
 import { startRedis } from './redis.ts';
 
 const redis = await startRedis();
 const jwtSecret = 'golden-log-test-secret-0123456789abcdef';
-
-/**
- * The shop's clock for a golden log: it runs on from the log's last event, so answers that depend on the time (a stock
- * hold still running, or long since run out) are asked at the moment they were recorded, whatever today's date.
- */
-function recordedClock(golden: GoldenLog): () => Date {
-  let last = 0;
-  for (const line of readFileSync(join(golden.dir, 'export.ndjson'), 'utf8').split('\n').filter(Boolean)) {
-    const at = Date.parse((JSON.parse(line) as { metadata?: { at?: string } }).metadata?.at ?? '');
-    if (at > last) last = at;
-  }
-  const started = Date.now();
-  return () => new Date(last + (Date.now() - started));
-}
 
 async function openAndAsk(golden: GoldenLog, dataDir: string, env: Record<string, string>) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: golden.meta.admin.username, JWT_SECRET: jwtSecret, ...env });

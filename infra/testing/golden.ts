@@ -38,6 +38,20 @@ export function copyGoldenData(golden: GoldenLog): string {
   return dataDir;
 }
 
+/**
+ * The shop's clock for a golden log: it runs on from the log's last event, so answers that depend on the time (a stock
+ * hold still running, or long since run out) are asked at the moment they were recorded, whatever today's date.
+ */
+export function recordedClock(golden: GoldenLog): () => Date {
+  let last = 0;
+  for (const line of readFileSync(join(golden.dir, 'export.ndjson'), 'utf8').split('\n').filter(Boolean)) {
+    const at = Date.parse((JSON.parse(line) as { metadata?: { at?: string } }).metadata?.at ?? '');
+    if (at > last) last = at;
+  }
+  const started = Date.now();
+  return () => new Date(last + (Date.now() - started));
+}
+
 const show = (value: unknown) => {
   const text = value === undefined ? 'nothing' : JSON.stringify(value);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
