@@ -21,7 +21,7 @@ import { resolveAdminCredentials } from '../../service/admin/credentials.ts';
 import { resolveJwtSecret } from '../../service/admin/tokens.ts';
 import { createLimits } from '../../service/http/limits.ts';
 import { createHeavyWork } from '../../service/http/heavyWork.ts';
-import { retentionReport, unsealedReportOnce } from '../../service/privacy/erasure.ts';
+import { retentionReport, unsealedReport } from '../../service/privacy/erasure.ts';
 import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { assertLogReadable, withEventVersions, type VersionedEventStore } from '../eventstore/versionedEventStore.ts';
 import { withSealedPersonalData } from '../eventstore/sealedEventStore.ts';
@@ -210,8 +210,8 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   await readModels.catchUp(60_000);
   if (lease) reactor = await startEffects({ ...deps, lease });
   // A log written before sealing, or migrated with the old file still kept: the owner is told at every start what to do
-  // (decision 059). The scan reads the stored log beside the shop, and is asked once per process.
-  void unsealedReportOnce(events)
+  // (decision 059). The scan reads the stored log beside the shop.
+  void unsealedReport(events)
     .then((report) => report.message && logger.warn({ events: report.events, streams: report.streams }, report.message))
     .catch(() => {});
   const migration = config.EVENTSTORE_URL ? null : readSealMigration(config.DATA_DIR);

@@ -60,8 +60,8 @@ async function plainTextStreams(events: EventStore, email: string): Promise<stri
 }
 
 /**
- * How many stored events hold personal fields in plain text (written before sealing), and in how many streams. Every
- * append since is sealed, so a process asks once (unsealedReportOnce).
+ * How many stored events hold personal fields in plain text (written before sealing), and in how many streams: one read
+ * of the stored log, as an erasure makes.
  */
 export async function unsealedReport(events: EventStore): Promise<UnsealedReport> {
   let count = 0;
@@ -72,18 +72,6 @@ export async function unsealedReport(events: EventStore): Promise<UnsealedReport
     streams.add(event.stream);
   }
   return { events: count, streams: streams.size, message: count === 0 ? null : unsealedMessage(count, streams.size) };
-}
-
-const unsealedReports = new WeakMap<EventStore, Promise<UnsealedReport>>();
-export function unsealedReportOnce(events: EventStore): Promise<UnsealedReport> {
-  let report = unsealedReports.get(events);
-  if (!report) {
-    report = unsealedReport(events);
-    unsealedReports.set(events, report);
-    // A failed read (the log closed meanwhile) is asked again next time.
-    report.catch(() => unsealedReports.delete(events));
-  }
-  return report;
 }
 
 export async function accessReport(deps: PrivacyDeps, email: string): Promise<AccessReport> {

@@ -11,7 +11,7 @@ import { forbidden } from '../http/errors.ts';
 import { personalReadsFor } from '../http/personalReads.ts';
 import { privacyMessages } from '../../contracts/privacy/model.ts';
 import { routineReasons } from '../../contracts/audit/dataReads.ts';
-import { accessReport, applyRetention, erase, retentionReport, unsealedReportOnce } from './erasure.ts';
+import { accessReport, applyRetention, erase, retentionReport, unsealedReport } from './erasure.ts';
 
 export function privacyRoutes(routers: Routers, deps: ShopDeps) {
   // Each erasure ends by building the read models again: one long task at a time per shop, the others told so.
@@ -43,7 +43,7 @@ export function privacyRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, privacyApi.unsealed, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await unsealedReportOnce(deps.events);
+    ctx.body = await unsealedReport(deps.events);
   });
 
   route(routers, privacyApi.applyRetention, async (ctx) => {

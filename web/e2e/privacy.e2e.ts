@@ -12,6 +12,9 @@ import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call } from '../../infra/testing/shop.ts';
 import { axeProblems, entry } from './ordersOwner.ts';
+import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import { unsealedMessage } from '../../contracts/privacy/model.ts';
+import { newEventId } from '../../service/commands.ts';
 
 const { shop, browser } = await shopAndBrowserFor(test);
 const wait = { timeout: 30_000 };
@@ -26,6 +29,10 @@ test.before(async () => {
     orderPlacedData({ orderId: forgottenOrder, placedAt: '2026-03-01T09:00:00.000Z', ...forgotten }),
     orderPlacedData({ orderId: 'pi_sandbox_PrivacyE2e000000000000002', placedAt: '2026-03-02T09:00:00.000Z', ...kept }),
   ]);
+  // An order as a release before sealing wrote it: plain text, straight into the stored log.
+  const stored = (shop.shop.deps.events as EventStore & { stored: EventStore }).stored;
+  const plain = orderPlacedData({ orderId: 'pi_sandbox_PrivacyE2ePlain0000000001', placedAt: '2026-02-01T09:00:00.000Z', customerName: 'Ruqayyah Plainwell', customerEmail: 'ruqayyah.plainwell@example.org' });
+  await stored.append('order-pi_sandbox_PrivacyE2ePlain0000000001', [{ id: newEventId(), type: 'OrderPlaced', data: plain, metadata: { causedBy: 'webhook:stripe', causationId: 'x', correlationId: 'x', at: plain.placedAt } }], 'no_stream');
   const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'examiner', role: 'auditor' }, headers: await adminHeaders(shop) });
   assert.is(created.status, 201, created.text);
   auditorPassword = created.json.password;
@@ -39,6 +46,8 @@ test('the owner erases a customer, sees "Erased customer" on their order, and do
   const page = await context.newPage();
   try {
     await page.goto(`${shop.url}/admin/privacy`);
+    // The log holds an order written before sealing: the owner is told, and told how to migrate.
+    await page.getByText(unsealedMessage(1, 1)).waitFor(wait);
     const erase = page.getByRole('region', { name: 'Erase a person' });
     await erase.getByLabel('E-mail address').fill(forgotten.customerEmail);
     await erase.getByLabel(/^Reason/).fill('Asked in writing to be forgotten');
