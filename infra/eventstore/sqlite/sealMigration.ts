@@ -5,7 +5,7 @@
 // at the end of the new log and in DATA_DIR/seal-migration.json. The old file is kept, renamed, until the owner
 // confirms; then it is deleted whole. A data folder whose migration was started and not finished is refused by the shop.
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
@@ -218,6 +218,8 @@ export async function migrateSeal(options: SealMigrationOptions): Promise<SealMi
     writeRecord(dataDir, record);
 
     next = new Database(files.next);
+    // The new log is as private as the old one was.
+    chmodSync(files.next, statSync(files.log).mode & 0o777);
     next.pragma('synchronous = NORMAL');
     migrateEventLog(next, files.next);
     const insert = next.prepare('INSERT INTO events (position, id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)');
