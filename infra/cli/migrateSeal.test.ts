@@ -215,7 +215,8 @@ test('once migrated, a customer of golden log v1 is erased: no file under the da
       assert.ok(untouched.length > 200 && untouched.length < v1.answers.length, `${untouched.length} answers do not name the person`);
       const differences = await askRecorded(opened.url, { ...v1, answers: untouched });
       assert.equal(differences, [], differences.slice(0, 10).join('\n'));
-      const access = await get(opened, `/api/admin/privacy/access?email=${encodeURIComponent(other.email)}`);
+      const access = await get(opened, `/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(other.email)}`);
+      assert.is(access.status, 200, access.text);
       assert.ok(access.text.includes(other.postcode), "another customer's data is still held and opens");
     } finally {
       await opened.close();
