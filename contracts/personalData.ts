@@ -26,11 +26,21 @@ export function personAddress(value: unknown): string | null {
 /** Whether a text is one of the stand-ins above: the console shows "erased" rather than "details missing". */
 export const isErasedValue = (value: unknown) => Object.values(erased).includes(value as never);
 
+/**
+ * Whose an event's sealed fields are, and so under which subject they are sealed (decision 057): the person the stream is
+ * about ('person', the stream's subject, forgotten with them); the staff member who wrote them ('staff', a subject of
+ * the author's, named by the event's `by`); or the shop itself ('shop', a subject of the shop's: its own address as the
+ * recipient of its notices). Only a person's fields go when the person is erased.
+ */
+export type Whose = 'person' | 'staff' | 'shop';
+
 export type PersonalFields = {
   /** The e-mail address the event names its person by, if it names one. */
   email?: (data: Record<string, unknown>) => unknown;
   /** Dotted paths to string fields, each with its stand-in; a path whose value is not a string is left alone. */
   fields: Readonly<Record<string, string>>;
+  /** Whose the fields are, from the event's data; the person's when not given. */
+  whose?: (data: Record<string, unknown>) => Whose;
 };
 
 const address = {
@@ -48,34 +58,62 @@ const customer = {
 /** The kinds of e-mail the owner receives (contracts/eventCatalog.ts, EmailSent). */
 const toOwner = new Set(['purchase-notice', 'order-to-owner', 'dispute-to-owner']);
 
+const staff = () => 'staff' as const;
+const shop = () => 'shop' as const;
+
 /**
  * By event type. An address as free text (`shippingAddress` as a string) is sealed whole; as an object, line by line,
  * and its country stays readable (the sales figures count UK and international orders). A rule may gain fields but
- * never lose one: a version 3 box is opened by the fields holding their stand-ins (decision 055).
+ * never lose one: a version 3 box is opened by the fields holding their stand-ins (decision 055). Which free text goes
+ * with the person and which stays is decided in decision 057 (one table per event type).
  */
 export const personalData: Readonly<Record<string, PersonalFields>> = {
   CheckoutStarted: customer,
   OrderPlaced: { ...customer, fields: { ...customer.fields, shippingAddress: erased.text } },
   OrderCustomerDetailsAdded: customer,
   PurchaseNotified: { ...customer, fields: { ...customer.fields, shippingAddress: erased.text } },
-  OrderStatusChanged: { fields: { notes: erased.note } },
-  // A tracking number finds the parcel, and with it the address, on the carrier's site.
+  // The owner's and staff's words on an order are the shop's record, sealed under their author: a status change's notes,
+  // an internal note, a refund's reason. They stay when the customer is erased.
+  OrderStatusChanged: { fields: { notes: erased.note }, whose: staff },
+  // A tracking number finds the parcel, and with it the address, on the carrier's site: the customer's.
   OrderShipmentRecorded: { fields: { trackingNumber: erased.text, trackingUrl: erased.text } },
-  OrderNoteAdded: { fields: { text: erased.note } },
-  // An e-mail to the owner about a person's order is sealed under that person (the stream's subject), never linking
-  // the owner's address to them; an e-mail to the customer names its person by its recipient.
-  EmailSent: { email: (data) => (toOwner.has(data.kind as string) ? undefined : data.to), fields: { to: erased.email } },
-  // The owner's words about a person: a refund's reason, a dispute's reason, a flag's message, a review's answer.
-  RefundRequested: { fields: { reason: erased.note } },
-  OrderDisputed: { fields: { reason: erased.note } },
-  OrderFlagged: { fields: { message: erased.note } },
+  OrderNoteAdded: { fields: { text: erased.note }, whose: staff },
+  // An e-mail to the customer names its person by its recipient. An e-mail to the owner is sent to the shop's own
+  // address: sealed under the shop's subject, so it is never linked to a customer and stays when one is erased.
+  EmailSent: { email: (data) => (toOwner.has(data.kind as string) ? undefined : data.to), fields: { to: erased.email }, whose: (data) => (toOwner.has(data.kind as string) ? 'shop' : 'person') },
+  RefundRequested: { fields: { reason: erased.note }, whose: staff },
+  // The bank's reason for a dispute, and the shop's own flag on an order (a shipping rate and a country), are the
+  // shop's records of its money.
+  OrderDisputed: { fields: { reason: erased.note }, whose: shop },
+  OrderFlagged: { fields: { message: erased.note }, whose: shop },
+  // The owner's answer to a review is about the reviewer's words, often to them by name: it goes with the review.
   ReviewApproved: { fields: { adminMessage: erased.note } },
   ReviewRejected: { fields: { adminMessage: erased.note } },
-  // E-mails to the owner about stock: the recipient is sealed like every e-mail record's, under a subject of its own.
-  LowStockAlerted: { fields: { to: erased.email } },
-  StockShortfallAlerted: { fields: { to: erased.email } },
+  // E-mails to the owner about stock: the recipient is the shop's own address.
+  LowStockAlerted: { fields: { to: erased.email }, whose: shop },
+  StockShortfallAlerted: { fields: { to: erased.email }, whose: shop },
   ReviewSubmitted: { email: (data) => data.customerEmail, fields: { customerName: erased.name, customerEmail: erased.email, reviewText: erased.review } },
 };
+
+/** Whose an event's sealed fields are (see Whose); null for an event with no personal fields. */
+export function whoseFields(type: string, data: unknown, rules: Readonly<Record<string, PersonalFields>> = personalData): Whose | null {
+  const rule = rules[type];
+  if (!rule) return null;
+  return rule.whose && typeof data === 'object' && data !== null ? rule.whose(data as Record<string, unknown>) : 'person';
+}
+
+/** The e-mail address an event names its person by, as a person is known by it; null when it names none. */
+export function personAddressOf(type: string, data: unknown, rules: Readonly<Record<string, PersonalFields>> = personalData): string | null {
+  const rule = rules[type];
+  if (!rule?.email || typeof data !== 'object' || data === null) return null;
+  return personAddress(rule.email(data as Record<string, unknown>));
+}
+
+/**
+ * What a text the customer's erasure took reads as on the order page and its timeline, in place of a stand-in, so the
+ * page says why it is gone rather than looking broken.
+ */
+export const removedWithCustomer = 'Removed with the customer’s data';
 
 /**
  * Version 3, what appends write: every personal field of an event holds its stand-in, and one box under the data key
@@ -107,6 +145,14 @@ export function sealedEnvelope(data: unknown): SealedEnvelope | null {
   const { v, subject, box } = envelope as Record<string, unknown>;
   return v === 2 && typeof subject === 'string' && typeof box === 'string' ? { v: 2, subject, box } : null;
 }
+
+/**
+ * The subjects a stored event sealed its person's fields under: none when its fields are the staff's or the shop's
+ * (decision 057). Erasure and retention look for a person through these; events sealed before 057 under the stream's
+ * subject name it on the person's own events of the stream as well.
+ */
+export const personSubjectsSealedIn = (type: string, data: unknown, rules: Readonly<Record<string, PersonalFields>> = personalData): SubjectId[] =>
+  whoseFields(type, data, rules) === 'person' ? subjectsSealedIn(data) : [];
 
 /** The subjects an event's stored data was sealed under: its envelope's, or each version 1 field's. */
 export function subjectsSealedIn(data: unknown): SubjectId[] {

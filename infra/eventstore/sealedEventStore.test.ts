@@ -41,6 +41,14 @@ const placed = (orderId: string, email = person.email): NewEvent => ({
   },
 });
 
+const noteOf = (orderId: string, text: string): NewEvent => ({ id: randomUUID(), type: 'OrderNoteAdded', metadata: { ...meta, causedBy: 'admin:owner' }, data: { orderId, noteId: randomUUID(), text, by: 'owner', at: meta.at } });
+const shipment = (orderId: string): NewEvent => ({
+  id: randomUUID(),
+  type: 'OrderShipmentRecorded',
+  metadata: { ...meta, causedBy: 'admin:owner' },
+  data: { orderId, carrier: 'royal-mail', trackingNumber: 'RM123456789GB', trackingUrl: null, by: 'owner', at: meta.at },
+});
+
 async function open() {
   const dir = mkdtempSync(join(tmpdir(), 'shop-sealed-'));
   const master = randomBytes(32);
@@ -259,23 +267,62 @@ test('a log sealed field by field (version 1) still opens, and still reads as st
   }
 });
 
-test('a stream this process has not seen keeps the subject its stored seals name, after a restart too', async () => {
+test('a stream this process has not seen keeps the subject its stored seals name, after a restart too; the staff’s seals there are not it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-sealed-'));
   try {
     const master = randomBytes(32);
     const openBoth = () => withSealedPersonalData(openSqliteEventStore(join(dir, 'events.sqlite')), openSqliteKeyStore(join(dir, 'keys.sqlite'), master));
     const first = openBoth();
     await first.append('order-p1', [placed('p1')], 'no_stream');
+    await first.append('order-p1', [noteOf('p1', 'Gift wrap, please')], 0);
     await first.close();
+    // A new process: the newest seal in the stream is the owner's note, yet the parcel is the order's person's.
     const second = openBoth();
-    const note = { id: randomUUID(), type: 'OrderNoteAdded', metadata: meta, data: { orderId: 'p1', text: 'Gift wrap, please', by: 'owner', at: meta.at } };
-    await second.append('order-p1', [note], 0);
+    await second.append('order-p1', [shipment('p1')], 1);
     const stored = await second.raw.readStream('order-p1');
-    assert.equal(subjectsSealedIn(stored[1]!.data), subjectsSealedIn(stored[0]!.data), 'the note is sealed under the order’s subject');
-    assert.is(((await second.readStream('order-p1'))[1]!.data as Record<string, unknown>).text, 'Gift wrap, please');
+    assert.equal(subjectsSealedIn(stored[2]!.data), subjectsSealedIn(stored[0]!.data), 'the tracking number is sealed under the order’s subject');
+    assert.is.not(subjectsSealedIn(stored[1]!.data)[0], subjectsSealedIn(stored[0]!.data)[0], 'the note under its author’s');
+    const read = await second.readStream('order-p1');
+    assert.is((read[1]!.data as Record<string, unknown>).text, 'Gift wrap, please');
+    assert.is((read[2]!.data as Record<string, unknown>).trackingNumber, 'RM123456789GB');
     await second.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('only the person’s fields go with them: the staff’s notes, a refund’s reason and the shop’s own address in its notices stay readable', async () => {
+  const { raw, keys, store, done } = await open();
+  try {
+    await store.append('order-q1', [placed('q1')], 'no_stream');
+    const status = { id: randomUUID(), type: 'OrderStatusChanged', metadata: { ...meta, causedBy: 'admin:owner' }, data: { orderId: 'q1', from: 'processing', to: 'shipped', notes: 'Posted at the counter', by: 'owner', at: meta.at } };
+    const refund = { id: randomUUID(), type: 'RefundRequested', metadata: { ...meta, causedBy: 'admin:packer' }, data: { orderId: 'q1', refundId: 'r1', amount: 500, lines: [], reason: 'Corner bent in the post', by: 'packer', at: meta.at } };
+    // In one append with the person's event after the staff's: the person's is still sealed under the order's subject.
+    await store.append('order-q1', [status, shipment('q1'), noteOf('q1', 'Second copy promised'), refund], 0);
+    const toShop = (kind: string, to: string) => ({ id: randomUUID(), type: 'EmailSent', metadata: meta, data: { notificationId: 'q1', kind, to, subject: 'Order AH-1001', messageId: `<${randomUUID()}@shop>`, transport: 'outbox', sentAt: meta.at } });
+    await store.append('notification-q1', [toShop('order-to-owner', 'orders@amanah-house.example'), toShop('order-confirmation', person.email)], 'no_stream');
+    const stored = [...(await raw.readStream('order-q1')), ...(await raw.readStream('notification-q1'))];
+    for (const event of stored) assert.ok(subjectsSealedIn(event.data).length === 1, `${event.type} is sealed`);
+    const [personal] = subjectsSealedIn(stored[0]!.data) as [string];
+    const whose = stored.map((event) => (subjectsSealedIn(event.data)[0] === personal ? 'person' : 'other'));
+    assert.equal(whose, ['person', 'other', 'person', 'other', 'other', 'other', 'person'], 'placed, status, shipment, note, refund, notice to the shop, confirmation');
+    assert.is(subjectsSealedIn(stored[1]!.data)[0], subjectsSealedIn(stored[3]!.data)[0], 'one author, one subject');
+    assert.is.not(subjectsSealedIn(stored[1]!.data)[0], subjectsSealedIn(stored[4]!.data)[0], 'another author, another');
+
+    keys.forget(personal);
+    const read = [...(await store.readStream('order-q1')), ...(await store.readStream('notification-q1'))].map((event) => event.data as Record<string, any>);
+    assert.is(read[0]!.customerName, erased.name);
+    assert.is(read[0]!.total, 2348, 'the amounts stay');
+    assert.is(read[1]!.notes, 'Posted at the counter');
+    assert.is(read[1]!.by, 'owner');
+    assert.is(read[2]!.trackingNumber, erased.text, 'the tracking number finds the person’s address: it goes');
+    assert.is(read[2]!.carrier, 'royal-mail', 'the carrier stays');
+    assert.is(read[3]!.text, 'Second copy promised');
+    assert.is(read[4]!.reason, 'Corner bent in the post');
+    assert.is(read[5]!.to, 'orders@amanah-house.example', 'the shop’s own address stays');
+    assert.is(read[6]!.to, erased.email, 'the customer’s goes');
+  } finally {
+    await done();
   }
 });
 

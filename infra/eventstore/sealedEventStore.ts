@@ -7,15 +7,17 @@
 //
 // Which subject an event is sealed under is decided here and recorded by its seal (decision 055): a stream keeps the
 // subject its first sealed event was given, an address keeps the subject it was first given while this process runs,
-// and a stream this process has not seen is asked of the log (the seals of its stored events).
+// and a stream this process has not seen is asked of the log (the seals of its stored events). Only a person's fields
+// are sealed under the stream's subject: the staff's words under a subject of their author's, the shop's own address
+// under the shop's (decision 057), so erasing the person leaves them readable.
 import { createDecipheriv } from 'node:crypto';
 import sodium from 'sodium-native';
 import type { EventStore, ExpectedRevision } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import { randomInto } from '../keys/randomPool.ts';
-import { envelopeText, isSealed, personAddress, personalData as defaultPersonalData, sealedEnvelope, sealedKey, subjectsSealedIn, type PersonalFields } from '../../contracts/personalData.ts';
+import { envelopeText, isSealed, personAddress, personalData as defaultPersonalData, personSubjectsSealedIn, sealedEnvelope, sealedKey, type PersonalFields, type Whose } from '../../contracts/personalData.ts';
 
-export { isSealed, sealedEnvelope, sealedKey, subjectsSealedIn, type SealedEnvelope, type SealedField } from '../../contracts/personalData.ts';
+export { isSealed, personSubjectsSealedIn, sealedEnvelope, sealedKey, subjectsSealedIn, type SealedEnvelope, type SealedField } from '../../contracts/personalData.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 
 export class SealBroken extends Error {
@@ -279,6 +281,8 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
   // The subject of each stream and each address this process sealed for: the 100,000 or so set most recently of each.
   const ofStream = new Recent<Held>(100_000);
   const ofAddress = new Recent<Held>(100_000);
+  // The subject of each author of staff's words (`staff:<name>`) and of the shop (`shop`), while this process runs.
+  const ofAuthor = new Recent<Held>(10_000);
   const held = (subject: SubjectId, named: unknown, key: Buffer | null = null, seen = -1): Held => ({ subject, key, seen, named });
 
   /** The subject's key, asked of the key store again only when it has seen a forgetting since it was last asked. */
@@ -315,11 +319,38 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     return subject;
   }
 
-  /** The subject the stream's stored seals name whose key is still kept, the newest first; null if there is none. */
+  /**
+   * The subject the stream's stored seals of its person's fields name whose key is still kept, the newest first; null if
+   * there is none. The staff's and the shop's seals in the stream are not the stream's subject.
+   */
   async function subjectInLog(stream: string): Promise<SubjectId | null> {
     const events = await store.readStream(stream);
-    for (let i = events.length - 1; i >= 0; i--) for (const subject of subjectsSealedIn(events[i]!.data)) if (keys.key(subject)) return subject;
+    for (let i = events.length - 1; i >= 0; i--) {
+      const { type, data } = events[i]!;
+      for (const subject of personSubjectsSealedIn(type, data, personal)) if (keys.key(subject)) return subject;
+    }
     return null;
+  }
+
+  /** Whose an event's fields are, by its rule. */
+  const whoseOf = (rule: PersonalFields, data: Json): Whose => (rule.whose ? rule.whose(data) : 'person');
+
+  /**
+   * The subject of staff's words (by their author, the event's `by`, else who caused it) or of the shop: one each while
+   * this process runs, made anew once forgotten. Never the stream's subject, so it is not forgotten with the person.
+   */
+  function authorSubject(whose: 'staff' | 'shop', event: NewEvent, forgettings: number): { subject: Held; key: Buffer } {
+    const by = (event.data as Json).by;
+    const name = whose === 'shop' ? 'shop' : `staff:${typeof by === 'string' && by ? by : event.metadata.causedBy}`;
+    let subject = ofAuthor.get(name);
+    let key = subject ? keyOf(subject, forgettings) : null;
+    if (!subject || !key) {
+      const made = keys.newSubject();
+      subject = held(made.subject, undefined, made.key, forgettings);
+      ofAuthor.set(name, subject);
+      key = made.key;
+    }
+    return { subject, key };
   }
 
   // The subject the event sealed last was sealed under: sealAll hands it on to the next event of the same append.
@@ -353,6 +384,13 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     if (!top) return event;
     // A value holding a NUL itself: the values as a JSON array instead.
     if (!joined) text = JSON.stringify(rule.fields.filter((_, i) => mask & (1 << i)).map((field) => valueAt(original, field)));
+    const whose = whoseOf(rule.rule, original);
+    if (whose !== 'person') {
+      // The staff's words or the shop's address: under their own subject; the stream's subject is left as it was.
+      const author = authorSubject(whose, event, forgettings);
+      top[sealedKey] = envelopeText(author.subject.subject, sealBox(author.key, aadV3(rule, mask, event.id), text));
+      return { id: event.id, type: event.type, data: top, metadata: event.metadata };
+    }
     let subject = subjectFor(stream, known, rule.rule, original, forgettings);
     let key = keyOf(subject, forgettings);
     if (!key) {

@@ -2,12 +2,13 @@
 // events name their e-mail address, and the subjects those streams' seals name (decisions 047, 055): forgetting deletes
 // those keys, after a SubjectErased without a word of their data is in the log; every sealed field of theirs then reads
 // as its stand-in, the read models are built again from the log, and the outbox's copies of their e-mails are removed
-// (decision 048).
+// (decision 048). Only the person's own fields are theirs: the staff's words and the shop's address in the same streams
+// are sealed under other subjects and stay (decision 057).
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import type { AccessReport, EraseResult, RetentionDue, RetentionReport, SubjectErased, UnsealedReport } from '../../contracts/privacy/model.ts';
 import { privacyMessages, unsealedMessage } from '../../contracts/privacy/model.ts';
-import { personAddress, plainPersonalFields, subjectsSealedIn } from '../../contracts/personalData.ts';
+import { personAddress, personAddressOf, personSubjectsSealedIn, plainPersonalFields } from '../../contracts/personalData.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { categoryOf, erasuresStream, idOf } from '../../contracts/shared/streams.ts';
@@ -27,11 +28,8 @@ function keysOf(deps: Pick<ShopDeps, 'keys'>): KeyStore {
 /** The log as stored (the bytes under the sealing), where the export and its chain read. */
 const storedLog = (events: EventStore): EventStore => (events as EventStore & { stored?: EventStore }).stored ?? events;
 
-/** Every e-mail address an event names its person by, in the shape readers see. */
-function emailsOf(event: RecordedEvent): string[] {
-  const data = event.data as Record<string, unknown>;
-  return [data.customerEmail, event.type === 'EmailSent' ? data.to : undefined].map(personAddress).filter((address) => address !== null);
-}
+/** The e-mail address an event names its person by, in the shape readers see (an e-mail to the shop names nobody). */
+const addressOf = (event: RecordedEvent): string | null => personAddressOf(event.type, event.data);
 
 /**
  * The streams that belong to an address (those whose events name it, read opened) and the subjects their seals name:
@@ -40,15 +38,15 @@ function emailsOf(event: RecordedEvent): string[] {
 async function streamsOfPerson(deps: PrivacyDeps, email: string): Promise<{ subjects: SubjectId[]; streams: string[] }> {
   const wanted = normalise(email);
   const streams = new Set<string>();
-  for await (const event of deps.events.readAll(0)) if (emailsOf(event).includes(wanted)) streams.add(event.stream);
+  for await (const event of deps.events.readAll(0)) if (addressOf(event) === wanted) streams.add(event.stream);
   const subjects = new Set<SubjectId>();
   for (const stream of streams) for (const subject of await subjectsOfStream(deps.events, stream)) subjects.add(subject);
   return { subjects: [...subjects].sort(), streams: [...streams].sort() };
 }
 
-/** The subjects a stream's stored events were sealed under. */
+/** The subjects a stream's stored events sealed their person's fields under (not the staff's, not the shop's). */
 async function subjectsOfStream(events: EventStore, stream: string): Promise<SubjectId[]> {
-  return (await storedLog(events).readStream(stream)).flatMap((event) => subjectsSealedIn(event.data));
+  return (await storedLog(events).readStream(stream)).flatMap((event) => personSubjectsSealedIn(event.type, event.data));
 }
 
 /** The streams whose stored bytes hold the address in plain text: written before sealing, they cannot be shredded. */
