@@ -115,6 +115,9 @@ export function personAddressOf(type: string, data: unknown, rules: Readonly<Rec
  */
 export const removedWithCustomer = 'Removed with the customer’s data';
 
+/** A text as the order page and its history show it: a stand-in reads as removedWithCustomer. */
+export const shownText = (value: string): string => (isErasedValue(value) ? removedWithCustomer : value);
+
 /**
  * Version 3, what appends write: every personal field of an event holds its stand-in, and one box under the data key
  * `$sealed` holds their values, as the string `3:<subject>:<box>`. Without the key (a forgotten person) the stored

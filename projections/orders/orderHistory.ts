@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import type { OrderCustomerDetailsAdded, OrderFlagged, OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import type { RefundEvent } from '../../contracts/orders/refunds.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
+import { shownText } from '../../contracts/personalData.ts';
 import { shippingAddressText } from './adminOrders.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { defineProjection } from '../engine/projection.ts';
@@ -29,12 +30,12 @@ function entryOf(event: RecordedEvent<OrderEvent>): OrderHistoryEntry {
       ...(customerName ? { customerName } : {}),
       ...(customerEmail ? { customerEmail } : {}),
       ...(shippingAddress ? { shippingAddress: shippingAddressText(shippingAddress) } : {}),
-      reason,
+      reason: shownText(reason),
       by,
     };
   }
   const { from, to, notes, by, at } = event.data;
-  return { kind: 'statusChanged', revision, position, at, from, to, notes, by };
+  return { kind: 'statusChanged', revision, position, at, from, to, notes: shownText(notes), by };
 }
 
 /** A refund's step, a dispute or a flag as one line of the history; the refund's amount is looked up in the history. */
@@ -44,7 +45,7 @@ export function paymentEntryOf(event: RecordedEvent<RefundEvent | OrderFlagged>,
   const amountOf = (refundId: string) => formatPence(amounts.get(refundId) ?? 0);
   switch (event.type) {
     case 'RefundRequested':
-      return { ...base, title: `Refund of ${formatPence(event.data.amount)} asked for`, detail: event.data.reason };
+      return { ...base, title: `Refund of ${formatPence(event.data.amount)} asked for`, detail: shownText(event.data.reason) };
     case 'RefundSucceeded':
       return {
         ...base,
@@ -56,9 +57,9 @@ export function paymentEntryOf(event: RecordedEvent<RefundEvent | OrderFlagged>,
     case 'RefundRetried':
       return { ...base, title: `Refund of ${amountOf(event.data.refundId)} retried`, detail: '' };
     case 'OrderDisputed':
-      return { ...base, title: `Dispute of ${formatPence(event.data.amount)} opened by the card's bank`, detail: event.data.reason };
+      return { ...base, title: `Dispute of ${formatPence(event.data.amount)} opened by the card's bank`, detail: shownText(event.data.reason) };
     case 'OrderFlagged':
-      return { ...base, title: 'Flagged for the owner', detail: event.data.message };
+      return { ...base, title: 'Flagged for the owner', detail: shownText(event.data.message) };
   }
 }
 
@@ -68,7 +69,8 @@ const amountsCollection = 'orderHistory:refundAmounts';
 
 export const orderHistoryProjection = defineProjection({
   name: 'orderHistory',
-  version: 2,
+  // 3: a text that went with the customer's data reads as removedWithCustomer.
+  version: 3,
   handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded', ...paymentTypes],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<Exclude<OrderEvent, OrderFlagged>>;

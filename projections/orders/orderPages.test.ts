@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { EmailSent } from '../../contracts/checkout/model.ts';
 import type { OrderCustomerDetailsAdded, OrderNoteAdded, OrderPlaced, OrderShipmentRecorded, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import { erased, removedWithCustomer } from '../../contracts/personalData.ts';
 import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
@@ -67,6 +68,26 @@ test('the order page holds the whole timeline, oldest first: placing, details, s
   // Another order's page has only its own steps; a purchase notice's e-mail names no order.
   assert.equal((await getOrderPage(store, 'b'))!.timeline.map((step) => step.kind), ['placed']);
   assert.is(await getOrderPage(store, 'n-purchase'), null);
+});
+
+test('texts that went with an erased customer read as removed with their data; who, when and the carrier stay', async () => {
+  const gone = [
+    place('e', { customerName: erased.name, customerEmail: erased.email }),
+    recorded(notificationStream('e'), {
+      type: 'EmailSent',
+      data: { notificationId: 'e', kind: 'order-confirmation', to: erased.email, subject: 'Your order', messageId: '<c@shop>', transport: 'outbox', sentAt: at },
+    } satisfies EmailSent),
+    recorded(orderStream('e'), { type: 'OrderStatusChanged', data: { orderId: 'e', from: 'processing', to: 'shipped', notes: erased.note, by: 'owner', at } } satisfies OrderStatusChanged),
+    recorded(orderStream('e'), { type: 'OrderShipmentRecorded', data: { orderId: 'e', carrier: 'dpd', trackingNumber: erased.text, trackingUrl: erased.text, by: 'packer', at } } satisfies OrderShipmentRecorded),
+    note('e', 'Kept by the shop'),
+  ];
+  const page = (await getOrderPage(await fold(projections, gone), 'e'))!;
+  const [, email, change, shipment, kept] = page.timeline;
+  assert.equal(email && email.kind === 'emailSent' && email.to, removedWithCustomer);
+  assert.equal(change && change.kind === 'statusChanged' && [change.notes, change.by], [removedWithCustomer, 'owner']);
+  assert.equal(shipment && shipment.kind === 'shipment' && [shipment.carrier, shipment.trackingNumber, shipment.trackingUrl, shipment.by], ['dpd', removedWithCustomer, null, 'packer']);
+  assert.equal(kept && kept.kind === 'note' && kept.text, 'Kept by the shop');
+  assert.is(page.shipment?.trackingNumber, removedWithCustomer);
 });
 
 test("notes and shipments move the console's revision to the stream's own", async () => {

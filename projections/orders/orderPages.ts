@@ -7,6 +7,7 @@ import { type OrderEvent, type OrderPlaced, type ShippingAddress } from '../../c
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { defineProjection } from '../engine/projection.ts';
+import { isErasedValue, shownText } from '../../contracts/personalData.ts';
 import type { RefundEvent } from '../../contracts/orders/refunds.ts';
 import type { OrderFlagged } from '../../contracts/orders/model.ts';
 import { shippingAddressText } from './adminOrders.ts';
@@ -61,7 +62,7 @@ function next(current: OrderPageDoc, recorded: RecordedEvent<Folded>): OrderPage
   switch (event.type) {
     case 'OrderStatusChanged': {
       const { from, to, notes, by, at } = event.data;
-      return step({ kind: 'statusChanged', position, at, from, to, notes, by });
+      return step({ kind: 'statusChanged', position, at, from, to, notes: shownText(notes), by });
     }
     case 'OrderCustomerDetailsAdded': {
       const added = event.data;
@@ -71,24 +72,25 @@ function next(current: OrderPageDoc, recorded: RecordedEvent<Folded>): OrderPage
         ...(added.shippingAddress ? [`Address: ${shippingAddressText(added.shippingAddress)}`] : []),
       ];
       return {
-        ...step({ kind: 'detailsAdded', position, at: added.at, source: added.source, added: described, reason: added.reason, by: added.by }),
+        ...step({ kind: 'detailsAdded', position, at: added.at, source: added.source, added: described, reason: shownText(added.reason), by: added.by }),
         ...(added.customerName ? { customerName: added.customerName } : {}),
         ...(added.customerEmail ? { customerEmail: added.customerEmail } : {}),
         ...(added.shippingAddress ? { addressLines: addressLinesOf(added.shippingAddress) } : {}),
       };
     }
     case 'OrderShipmentRecorded': {
-      const { carrier, trackingNumber, trackingUrl, by, at } = event.data;
-      const shipment = { carrier, trackingNumber, trackingUrl, by, at };
+      const { carrier, by, at } = event.data;
+      // The tracking number goes with the customer's data; the carrier, who and when stay.
+      const shipment = { carrier, trackingNumber: shownText(event.data.trackingNumber), trackingUrl: isErasedValue(event.data.trackingUrl) ? null : event.data.trackingUrl, by, at };
       return { ...step({ kind: 'shipment', position, ...shipment }), shipment };
     }
     case 'OrderNoteAdded': {
       const { noteId, text, by, at } = event.data;
-      return step({ kind: 'note', position, at, noteId, text, by });
+      return step({ kind: 'note', position, at, noteId, text: shownText(text), by });
     }
     case 'EmailSent': {
       const { kind, to, subject, sentAt } = event.data;
-      return step({ kind: 'emailSent', position, at: sentAt, emailKind: kind, to, subject });
+      return step({ kind: 'emailSent', position, at: sentAt, emailKind: kind, to: shownText(to), subject });
     }
     default:
       return current;
@@ -97,7 +99,8 @@ function next(current: OrderPageDoc, recorded: RecordedEvent<Folded>): OrderPage
 
 export const orderPagesProjection = defineProjection({
   name: 'orderPages',
-  version: 1,
+  // 2: a text that went with the customer's data reads as removedWithCustomer.
+  version: 2,
   handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded', 'OrderShipmentRecorded', 'OrderNoteAdded', 'EmailSent', ...paymentTypes],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<Folded>;

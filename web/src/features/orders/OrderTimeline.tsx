@@ -1,9 +1,11 @@
 // An order's whole life on its page, oldest first: placed, status changes, buyer's details added, the parcel, the
-// owner's internal notes, refunds, disputes and flags, and every e-mail sent about it, each with who and when.
+// owner's internal notes, refunds, disputes and flags, and every e-mail sent about it, each with who and when. A text
+// that went with an erased customer's data says so (decision 057) rather than showing a stand-in.
 import { Link, Text } from '@radix-ui/themes';
 import * as VisuallyHidden from 'radix-ui/visually-hidden';
 import type { OrderTimelineEntry } from '../../../../contracts/orders/console.ts';
 import { carrierLabels } from '../../../../contracts/orders/fulfilment.ts';
+import { removedWithCustomer } from '../../../../contracts/personalData.ts';
 import { formatOrderDate } from './orderDate.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -15,6 +17,19 @@ const emailNames: Record<string, string> = {
   'refund-confirmation': 'Refund e-mail sent',
   'dispute-to-owner': 'Dispute notice sent to the shop',
 };
+
+const isRemoved = (text: string) => text === removedWithCustomer;
+
+/** A text of the timeline, or the words saying it was removed with the customer's data. */
+function Words({ text }: { text: string }) {
+  return isRemoved(text) ? (
+    <Text as="span" color="gray" className="order-timeline__removed">
+      <em>{removedWithCustomer}</em>
+    </Text>
+  ) : (
+    <>{text}</>
+  );
+}
 
 function When({ entry, by }: { entry: OrderTimelineEntry; by?: string }) {
   return (
@@ -48,7 +63,7 @@ function Step({ entry }: { entry: OrderTimelineEntry }) {
           <When entry={entry} by={entry.by} />
           {entry.notes && (
             <Text as="p" size="2" mt="1" className="order-timeline__notes">
-              {entry.notes}
+              <Words text={entry.notes} />
             </Text>
           )}
         </>
@@ -67,7 +82,7 @@ function Step({ entry }: { entry: OrderTimelineEntry }) {
           ))}
           {entry.reason && (
             <Text as="p" size="2" mt="1" className="order-timeline__notes">
-              {entry.reason}
+              <Words text={entry.reason} />
             </Text>
           )}
         </>
@@ -82,7 +97,9 @@ function Step({ entry }: { entry: OrderTimelineEntry }) {
           {entry.trackingNumber && (
             <Text as="p" size="2" mt="1">
               Tracking number:{' '}
-              {entry.trackingUrl ? (
+              {isRemoved(entry.trackingNumber) ? (
+                <Words text={entry.trackingNumber} />
+              ) : entry.trackingUrl ? (
                 <Link href={entry.trackingUrl} target="_blank" rel="noreferrer">
                   {entry.trackingNumber}
                 </Link>
@@ -101,7 +118,7 @@ function Step({ entry }: { entry: OrderTimelineEntry }) {
           </Text>
           <When entry={entry} by={entry.by} />
           <Text as="p" size="2" mt="1" className="order-timeline__notes">
-            {entry.text}
+            <Words text={entry.text} />
           </Text>
         </>
       );
@@ -114,7 +131,7 @@ function Step({ entry }: { entry: OrderTimelineEntry }) {
           <When entry={entry} by={entry.by} />
           {entry.detail && (
             <Text as="p" size="2" mt="1" className="order-timeline__notes">
-              {entry.detail}
+              <Words text={entry.detail} />
             </Text>
           )}
         </>
@@ -127,7 +144,15 @@ function Step({ entry }: { entry: OrderTimelineEntry }) {
           </Text>
           <When entry={entry} />
           <Text as="p" size="2" mt="1">
-            To {entry.to}: {entry.subject}
+            {isRemoved(entry.to) ? (
+              <>
+                To the customer (<Words text={entry.to} />): {entry.subject}
+              </>
+            ) : (
+              <>
+                To {entry.to}: {entry.subject}
+              </>
+            )}
           </Text>
         </>
       );
