@@ -1,13 +1,15 @@
 // Forgetting a person: orders, a review and e-mails for one person, an erasure from the admin, and then every byte the
 // shop keeps is searched for their name, e-mail address and postcode — the event log, the key file, the read models (in
-// memory, in Redis, in the SQLite file), the outbox, an export and a backup taken after. The books stay as they were.
+// memory, in Redis, in the SQLite file), the outbox, an export and a backup taken after. The books stay as they were, and
+// only the person's data goes: the owner's notes, who did what, the shop's own address and the amounts still read.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { erased } from '../../contracts/personalData.ts';
+import { erased, removedWithCustomer } from '../../contracts/personalData.ts';
+import type { OrderPageResponse, OrderTimelineEntry } from '../../contracts/orders/console.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import { allEvents, ofType, sandboxShopEnv, testCards } from '../../infra/testing/checkout.ts';
 import { eventsCli, exportAndCheck } from '../../infra/testing/eventsCli.ts';
@@ -16,8 +18,10 @@ import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/te
 
 const person = { name: 'Zainab Quartermaine', email: 'Zainab.Quartermaine@example.org', line1: '17 Wisteria Crescent', city: 'Harrogate', postcode: 'HG7 3QZ' };
 const other = { name: 'Yusuf Abernathy', email: 'yusuf.abernathy@example.net', line1: '4 Kestrel Walk', city: 'Bath', postcode: 'BA2 9XW' };
+/** The tracking number of the person's parcel: it finds their address on the carrier's site. */
+const tracking = 'RM 1234 5678 5GB';
 /** What must be found nowhere once the person is erased (compared without regard to case). */
-const needles = [person.name, person.email, person.postcode, person.line1, 'Quartermaine'];
+const needles = [person.name, person.email, person.postcode, person.line1, 'Quartermaine', tracking];
 
 type Buyer = typeof person;
 
@@ -81,6 +85,33 @@ async function readModelsText(shop: TestShop): Promise<string> {
   return lines.join('\n');
 }
 
+/** The shop's own words and records on an order, which the person's erasure must leave as they are. */
+const shopWords = { note: 'Second copy promised by the owner', statusNotes: 'Posted at the counter, first class', refund: 'Corner bent in the post' };
+
+/** The owner works on the person's order: a note, a change to shipped with notes and a tracking number, a refund. */
+async function ownerWorksOn(shop: TestShop, owner: Record<string, string>, orderId: string) {
+  const base = `${shop.url}/api/admin/orders/${encodeURIComponent(orderId)}`;
+  const note = await call(`${base}/notes`, { body: { text: shopWords.note }, headers: owner });
+  assert.is(note.status, 200, note.text);
+  const shipped = await call(`${base}/status`, { body: { status: 'shipped', notes: shopWords.statusNotes, shipment: { carrier: 'royal-mail', trackingNumber: tracking } }, headers: owner });
+  assert.is(shipped.status, 200, shipped.text);
+  const refund = await call(`${base}/refunds`, { body: { amount: 150, reason: shopWords.refund }, headers: owner });
+  assert.is(refund.status, 200, refund.text);
+  await eventually(async () => ofType(await allEvents(shop), 'RefundSucceeded').length === 1, 20_000, 'the refund paid back');
+}
+
+async function orderPage(shop: TestShop, owner: Record<string, string>, orderId: string): Promise<OrderPageResponse> {
+  const page = await call(`${shop.url}/api/admin/orders/${encodeURIComponent(orderId)}`, { headers: owner });
+  assert.is(page.status, 200, page.text);
+  return page.json;
+}
+
+const stepOf = <K extends OrderTimelineEntry['kind']>(page: OrderPageResponse, kind: K, where: (step: Extract<OrderTimelineEntry, { kind: K }>) => boolean = () => true) => {
+  const step = page.page.timeline.find((s): s is Extract<OrderTimelineEntry, { kind: K }> => s.kind === kind && where(s as Extract<OrderTimelineEntry, { kind: K }>));
+  assert.ok(step, `the timeline has a ${kind} step`);
+  return step!;
+};
+
 const books = async (shop: TestShop, owner: Record<string, string>) => {
   const [sales, stock] = await Promise.all([call(`${shop.url}/api/admin/sales`, { headers: owner }), call(`${shop.url}/api/admin/stock`, { headers: owner })]);
   assert.is(sales.status, 200, sales.text);
@@ -98,7 +129,15 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     assert.is(review.status, 201, review.text);
     // Every order's confirmation to the buyer and notice to the owner are out before the erasure.
     await eventually(async () => ofType(await allEvents(shop), 'EmailSent').length >= 6, 20_000, 'the e-mails of three orders');
+    const orderId = references[0]!;
+    await ownerWorksOn(shop, owner, orderId);
+    // The "on its way" and refund e-mails to the person are out too.
+    await eventually(async () => ofType(await allEvents(shop), 'EmailSent').length >= 8, 20_000, 'the e-mails of the shipment and the refund');
     await eventually(async () => (await shop.shop.readModels.position()) >= (await shop.shop.deps.events.headPosition()), 20_000, 'the read models caught up');
+    const pageBefore = await orderPage(shop, owner, orderId);
+    const ownerName = stepOf(pageBefore, 'note').by;
+    const shopAddress = stepOf(pageBefore, 'emailSent', (s) => s.emailKind === 'order-to-owner').to;
+    assert.is(shopAddress, sandboxShopEnv.OWNER_EMAIL);
     const orders = await call(`${shop.url}/api/admin/orders`, { headers: owner });
     assert.ok(found(orders.text).length > 0, 'the console shows the person before the erasure');
     const before = await books(shop, owner);
@@ -123,6 +162,22 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     assert.ok(after.text.includes(erased.name), 'the console reads "Erased customer"');
     assert.ok(after.text.includes(other.name), "the other customer's orders are untouched");
     assert.equal(await books(shop, owner), before, 'the sales and stock figures are unchanged');
+
+    // Only the person's data went: the order's number, amounts, statuses, carrier, the owner's words and name, and the
+    // shop's own address in its notice stay; what was the person's says it was removed with their data.
+    const pageAfter = await orderPage(shop, owner, orderId);
+    assertNowhere('the order page', JSON.stringify(pageAfter));
+    assert.is(pageAfter.page.customerName, erased.name);
+    assert.equal([pageAfter.page.orderNumber, pageAfter.page.total, pageAfter.page.items, pageAfter.money, pageAfter.order.status], [pageBefore.page.orderNumber, pageBefore.page.total, pageBefore.page.items, pageBefore.money, pageBefore.order.status]);
+    assert.ok(pageAfter.money.refunded === 150, 'the refund still counts');
+    assert.equal([stepOf(pageAfter, 'note').text, stepOf(pageAfter, 'note').by], [shopWords.note, ownerName], "the owner's note and name");
+    const change = stepOf(pageAfter, 'statusChanged', (s) => s.to === 'shipped');
+    assert.equal([change.notes, change.by], [shopWords.statusNotes, ownerName], "the status change's notes and who made it");
+    assert.equal(stepOf(pageAfter, 'payment', (s) => s.title.includes('asked for')).detail, shopWords.refund, "the refund's reason");
+    assert.is(stepOf(pageAfter, 'emailSent', (s) => s.emailKind === 'order-to-owner').to, shopAddress, "the shop's own address in its notice");
+    const shipment = stepOf(pageAfter, 'shipment');
+    assert.equal([shipment.carrier, shipment.trackingNumber, shipment.trackingUrl, shipment.by], ['royal-mail', removedWithCustomer, null, ownerName], 'the carrier stays; the tracking number went');
+    assert.is(stepOf(pageAfter, 'emailSent', (s) => s.emailKind === 'order-confirmation').to, removedWithCustomer, "the customer's own address went");
     const again = await call(`${shop.url}/api/admin/privacy/erase`, { body: { email: person.email, reason: 'Asked twice' }, headers: owner });
     assert.is(again.status, 404, again.text);
     const access2 = await call(`${shop.url}/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(person.email)}`, { headers: owner });
