@@ -284,6 +284,20 @@ export const AdminLoggedInV1 = v.object({ username: text, at });
 export const AdminLoggedOutV1 = v.object({ username: text, sessionId: text, at });
 export const AdminSessionsRevokedV1 = v.object({ username: text, reason: v.literal('password_changed'), at });
 export const AdminLoginFailedV1 = v.object({ username: text, reason: v.picklist(['unknown_username', 'wrong_password']), at });
+/**
+ * AdminLoginFailed version 2: a name that is no account is kept only as its keyed hash (`nameHash`), never as typed; a
+ * wrong password still names its account.
+ */
+export const AdminLoginFailedV2 = v.variant('reason', [
+  v.object({ username: text, reason: v.literal('wrong_password'), at }),
+  v.object({ nameHash: v.nullable(text), reason: v.literal('unknown_username'), at }),
+]);
+/**
+ * A version-1 wrong password is version 2 as it stands. A version-1 name that is no account was kept as typed: it is not
+ * handed on (null), so no reader shows what a visitor typed; the stored bytes keep it (decision 057).
+ */
+export const upcastAdminLoginFailedV1 = (old: v.InferOutput<typeof AdminLoginFailedV1>): v.InferOutput<typeof AdminLoginFailedV2> =>
+  old.reason === 'wrong_password' ? { username: old.username, reason: 'wrong_password', at: old.at } : { nameHash: null, reason: 'unknown_username', at: old.at };
 
 const count = v.pipe(v.number(), v.integer());
 const bookId = v.pipe(v.number(), v.integer());
@@ -358,7 +372,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
     Newest<typeof EmailSentV2, EmailSent>,
     Newest<typeof AdminLoggedInV1, AdminLoggedIn>,
-    Newest<typeof AdminLoginFailedV1, AdminLoginFailed>,
+    Newest<typeof AdminLoginFailedV2, AdminLoginFailed>,
     Newest<typeof OrderCustomerDetailsAddedV1, OrderCustomerDetailsAdded>,
     Newest<typeof EmailWithheldV1, EmailWithheld>,
     Newest<typeof AdminLoggedOutV1, AdminLoggedOut>,
@@ -433,7 +447,7 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'EmailSent', stream: 'notification', causedBy: 'the e-mail reactor (`system:reactor`); in logs written before it, the request that led to it (`shopper`, `webhook:stripe`, `webhook:sandbox`)', description: 'An e-mail left the shop (outbox file or SMTP).', versions: [{ schema: EmailSentV1 }, { schema: EmailSentV2, upcast: upcastEmailSentV1 }] },
   { type: 'EmailWithheld', stream: 'notification', causedBy: shopper, description: "An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again.", versions: [{ schema: EmailWithheldV1 }] },
   { type: 'AdminLoggedIn', stream: 'admin', causedBy: owner, description: 'The owner signed in; the address is in the metadata.', versions: [{ schema: AdminLoggedInV1 }] },
-  { type: 'AdminLoginFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'A sign-in failed: a wrong password (in the account\'s stream), or a name that is no account (in one stream a day, `admin-unknown-names-<date>`, capped per hour; older logs have a stream per typed name).', versions: [{ schema: AdminLoginFailedV1 }] },
+  { type: 'AdminLoginFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'A sign-in failed: a wrong password (in the account\'s stream), or a name that is no account, kept only as its keyed hash (in one stream a day, `admin-unknown-names-<date>`, capped per hour; version 1 kept the name as typed, and older logs have a stream per typed name).', versions: [{ schema: AdminLoginFailedV1 }, { schema: AdminLoginFailedV2, upcast: upcastAdminLoginFailedV1 }] },
   { type: 'AdminLoggedOut', stream: 'admin', causedBy: owner, description: 'The owner ended one session (the token\'s id) with Log Out.', versions: [{ schema: AdminLoggedOutV1 }] },
   { type: 'AdminSessionsRevoked', stream: 'admin', causedBy: 'the owner changing the password with `npm run admin -- set-password` (`admin:<username>`)', description: 'Every session signed in before it ended, as a password change does.', versions: [{ schema: AdminSessionsRevokedV1 }] },
   { type: 'StockReceived', stream: 'stock', causedBy: owner, description: 'The owner recorded copies of a product received (a print run, a delivery); the first recording starts counting its stock.', versions: [{ schema: StockReceivedV1 }] },

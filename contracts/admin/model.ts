@@ -34,7 +34,14 @@ export const busyMessage = 'Too many sign-in attempts at the moment. Please try 
 
 // Events — stream admin-<username>; the client's address is in the metadata.
 export type AdminLoggedIn = DomainEvent<'AdminLoggedIn', { username: string; at: string }>;
-export type AdminLoginFailed = DomainEvent<'AdminLoginFailed', { username: string; reason: 'unknown_username' | 'wrong_password'; at: string }>;
+/**
+ * A failed sign-in: a wrong password for an account (its name), or a name that is no account, kept only as its keyed
+ * hash (`nameHash`; null for one an earlier release kept as typed, which is not shown).
+ */
+export type AdminLoginFailed = DomainEvent<
+  'AdminLoginFailed',
+  { username: string; reason: 'wrong_password'; at: string } | { nameHash: string | null; reason: 'unknown_username'; at: string }
+>;
 /** One session (the token's id) ended by its holder. */
 export type AdminLoggedOut = DomainEvent<'AdminLoggedOut', { username: string; sessionId: string; at: string }>;
 /** Every session signed in before `at` ended, as a password change does. */

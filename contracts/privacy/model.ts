@@ -16,6 +16,7 @@ export const privacyMessages = {
   reason: 'Give a reason (without the person’s details)',
   unknown: 'Nothing is held under that e-mail address (or it was already erased)',
   plainOnly: 'That address is only in events written before personal fields were sealed: they cannot be erased until the log is migrated (stop the shop and run npm run events -- migrate-seal, decision 059). Its streams are listed in the download of the person’s data.',
+  signInOnly: 'That address was only typed into the admin sign-in form as a name that is no account. Such names are now kept only as a keyed hash; the attempts recorded before that kept it as typed, and they cannot be erased without rewriting the log (see decision 057). Their streams are listed in the download of the person’s data.',
   erased: 'Erased: the person’s details read as “Erased customer” everywhere, and their e-mails were removed from the outbox.',
   applied: 'Erased everyone past the retention period.',
   noneDue: 'Nobody is past the retention period.',

@@ -1,8 +1,15 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loginMessages } from '../../contracts/admin/model.ts';
+import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import { privacyMessages } from '../../contracts/privacy/model.ts';
 import { adminStream, unknownSignInStream } from '../../contracts/shared/streams.ts';
-import { call, startTestShop, testAdmin, type TestShop } from '../../infra/testing/shop.ts';
+import { startRedis } from '../../infra/testing/redis.ts';
+import { adminHeaders, call, startTestShop, testAdmin, type TestShop } from '../../infra/testing/shop.ts';
+import { signInNameHash, signInNameKey } from './signInNames.ts';
 import { refusedAdminTokens } from '../../infra/testing/tokens.ts';
 import { loginLimits } from './throttle.ts';
 import { verifyAdminToken } from './tokens.ts';
@@ -38,8 +45,94 @@ test('a wrong password or username gets 401 "Invalid username or password" and i
   // An invented name makes no stream of its own: it is kept as data in the day's stream of unknown names.
   assert.equal(await shop.shop.deps.events.readStream(adminStream('mallory')), []);
   const [unknown] = await shop.shop.deps.events.readStream(unknownSignInStream(new Date().toISOString()));
-  assert.equal(unknown?.data, { username: 'mallory', reason: 'unknown_username', at: (unknown?.data as { at: string }).at });
+  const nameHash = signInNameHash(signInNameKey(shop.shop.deps.jwtSecret), 'mallory');
+  assert.equal(unknown?.data, { nameHash, reason: 'unknown_username', at: (unknown?.data as { at: string }).at });
   await shop.close();
+});
+
+/** Every file under a folder, as text. */
+const filesUnder = (dir: string): { file: string; text: string }[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .map((name) => join(dir, name))
+        .filter((file) => statSync(file).isFile())
+        .map((file) => ({ file, text: readFileSync(file).toString('latin1') }))
+    : [];
+
+/** Every key Redis holds and every string or hash value. */
+async function redisText(url: string): Promise<string> {
+  const client = new Redis(url, { lazyConnect: true });
+  await client.connect();
+  try {
+    const parts: string[] = [];
+    for (const key of await client.keys('*')) {
+      const type = await client.type(key);
+      parts.push(key, type === 'string' ? ((await client.get(key)) ?? '') : type === 'hash' ? JSON.stringify(await client.hgetall(key)) : '');
+    }
+    return parts.join('\n');
+  } finally {
+    client.disconnect();
+  }
+}
+
+test('an e-mail address typed as a username that is no account is kept nowhere as typed: only its keyed hash, which counts it', async () => {
+  const redis = await startRedis();
+  const shop = await startTestShop({ REDIS_URL: redis.url });
+  try {
+    const typed = ['Hafsa.Underwood@example.org', ' hafsa.underwood@EXAMPLE.org '];
+    for (const username of typed) assert.is((await login(shop, { username, password: 'her-own-password' })).status, 401);
+    const owner = await adminHeaders(shop);
+    const stream = unknownSignInStream(new Date().toISOString());
+    const day = await call(`${shop.url}/api/admin/events?stream=${encodeURIComponent(stream)}`, { headers: owner });
+    assert.is(day.status, 200, day.text);
+    const hash = signInNameHash(signInNameKey(shop.shop.deps.jwtSecret), typed[0]!);
+    assert.match(hash, /^hmac-sha256:[A-Za-z0-9_-]{43}$/);
+    assert.equal(
+      day.json.events.map((e: { data: Record<string, unknown> }) => [e.data.nameHash, e.data.reason]),
+      [
+        [hash, 'unknown_username'],
+        [hash, 'unknown_username'],
+      ],
+      'one name, however it was typed: the attempts on it can be counted',
+    );
+    // Nowhere as typed: not in an answer, a file of the data folder (the log, its write-ahead log), nor Redis (the
+    // throttle's counters).
+    const needle = 'hafsa.underwood';
+    assert.not.ok(day.text.toLowerCase().includes(needle), 'the events view');
+    for (const { file, text } of filesUnder(shop.dataDir)) assert.not.ok(text.toLowerCase().includes(needle), file);
+    assert.not.ok((await redisText(redis.url)).toLowerCase().includes(needle), 'Redis');
+    assert.ok((await redisText(redis.url)).includes(hash), 'the throttle counts the name by its hash');
+    // Nothing is held about the address: erasing it says so.
+    const erase = await call(`${shop.url}/api/admin/privacy/erase`, { body: { email: typed[0], reason: 'Asked to be forgotten' }, headers: owner });
+    assert.is(erase.status, 404, erase.text);
+    assert.is(erase.json.message, privacyMessages.unknown);
+  } finally {
+    await shop.close();
+    await redis.stop();
+  }
+});
+
+test('a name an earlier release kept as typed is not shown, and erasing it says why it cannot be, not that it predates sealing', async () => {
+  const shop = await startTestShop();
+  try {
+    const at = new Date().toISOString();
+    const stream = unknownSignInStream(at);
+    // As version 1 wrote it, into the stored log itself.
+    const stored = (shop.shop.deps.events as EventStore & { stored: EventStore }).stored;
+    const metadata = { causedBy: 'visitor', causationId: 'old', correlationId: 'old', at };
+    await stored.append(stream, [{ id: crypto.randomUUID(), type: 'AdminLoginFailed', data: { username: 'Idris.Okonkwo@example.net', reason: 'unknown_username', at }, metadata }], 'any');
+    const owner = await adminHeaders(shop);
+    const day = await call(`${shop.url}/api/admin/events?stream=${encodeURIComponent(stream)}`, { headers: owner });
+    assert.is(day.status, 200, day.text);
+    assert.equal(day.json.events[0].data, { nameHash: null, reason: 'unknown_username', at });
+    assert.not.ok(day.text.toLowerCase().includes('idris'), 'the events view does not show the name');
+    const erase = await call(`${shop.url}/api/admin/privacy/erase`, { body: { email: 'idris.okonkwo@example.net', reason: 'Asked to be forgotten' }, headers: owner });
+    assert.is(erase.status, 409, erase.text);
+    assert.is(erase.json.message, privacyMessages.signInOnly);
+    assert.not.match(erase.json.message, 'written before personal fields were sealed');
+  } finally {
+    await shop.close();
+  }
 });
 
 test('a login body without a username or password gets 400 with the fixed messages and records nothing', async () => {

@@ -1,4 +1,5 @@
-// POST /api/admin/login checks the password against its hash (the configured owner's, or an account's from its stream), slows repeated failures and records every attempt;
+// POST /api/admin/login checks the password against its hash (the configured owner's, or an account's from its stream), slows repeated failures and records every attempt
+// (a name that is no account only as its keyed hash: signInNames.ts);
 // POST /api/admin/logout ends the session of the token it comes with.
 import type { Context } from 'koa';
 import { adminApi } from '../../contracts/admin/api.ts';
@@ -16,6 +17,7 @@ import { twoStepDecider, twoStepRaceRetries, type TwoStepCommand } from './twoSt
 import { verifyPassword } from './password.ts';
 import { createPasswordGate, gateBusy } from './passwordGate.ts';
 import { sessionCheckFor } from './sessions.ts';
+import { signInNames } from './signInNames.ts';
 import { createLoginThrottle } from './throttle.ts';
 import { signAdminToken } from './tokens.ts';
 
@@ -27,7 +29,9 @@ export const passwordChecks = { known: { concurrency: 2, queue: 64 }, unknown: {
 
 export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
   const { login, logout } = adminApi;
-  const throttle = createLoginThrottle(undefined, deps.limits.store);
+  // Names are counted by their keyed hash: what a visitor typed is never a key in the counters (Redis, when shared).
+  const nameHash = signInNames(deps.jwtSecret);
+  const throttle = createLoginThrottle(undefined, deps.limits.store, nameHash);
   const gates = {
     known: createPasswordGate(passwordChecks.known.concurrency, passwordChecks.known.queue),
     unknown: createPasswordGate(passwordChecks.unknown.concurrency, passwordChecks.unknown.queue),
@@ -54,7 +58,7 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
     const { username, password, code } = input.body();
     const waitMs = await throttle.attempt(username, ctx.ip);
     if (waitMs > 0) {
-      deps.logger.warn({ username, ip: ctx.ip, retryAfterSeconds: Math.ceil(waitMs / 1000) }, 'admin login throttled');
+      deps.logger.warn({ nameHash: nameHash(username), ip: ctx.ip, retryAfterSeconds: Math.ceil(waitMs / 1000) }, 'admin login throttled');
       throw refuse(ctx, waitMs, (when) => `Too many failed login attempts. Please try again in ${when}.`);
     }
     const configured = username === deps.admin.username;
@@ -74,10 +78,11 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
       if (known) {
         await record(ctx, adminStream(username), 'visitor', { type: 'AdminLoginFailed', data: { username, reason: 'wrong_password', at } });
       } else if ((await deps.limits.take('unknownNames', 'shop')) === 0) {
-        // One stream a day for every invented name, with a cap an hour: a flood cannot grow the log without bound.
-        await record(ctx, unknownSignInStream(at), 'visitor', { type: 'AdminLoginFailed', data: { username, reason: 'unknown_username', at } });
+        // One stream a day for every invented name, with a cap an hour: a flood cannot grow the log without bound. The
+        // name may be a visitor's own e-mail address: only its keyed hash is recorded.
+        await record(ctx, unknownSignInStream(at), 'visitor', { type: 'AdminLoginFailed', data: { nameHash: nameHash(username), reason: 'unknown_username', at } });
       }
-      deps.logger.warn({ username, ip: ctx.ip }, 'admin login failed');
+      deps.logger.warn(known ? { username, ip: ctx.ip } : { nameHash: nameHash(username), ip: ctx.ip }, 'admin login failed');
       throw unauthorized(login.messages.invalid);
     }
     if (account?.disabled) {

@@ -3,7 +3,8 @@
 // doubles with every attempt (up to `maxDelaySeconds`). Nothing is counted per username alone, so strangers' failures
 // from their addresses never keep the owner out at another. A success clears the counts of its username and address.
 // An attempt is counted before the password is checked, so a burst of parallel guesses is cut off at the limit
-// instead of each costing a scrypt hash first. The counters are in Redis when REDIS_URL is set (see http/limits.ts).
+// instead of each costing a scrypt hash first. The counters are in Redis when REDIS_URL is set (see http/limits.ts); a
+// name is counted under the key `nameKey` gives it (the shop's keyed hash of it: a typed name is never a counter's key).
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { count, createCounterStore, type CounterStore } from '../http/limits.ts';
 
@@ -19,7 +20,7 @@ export type LoginThrottle = {
 
 const userKey = (username: string) => username.trim().toLowerCase();
 
-export function createLoginThrottle(limits: LoginLimits = loginLimits, store: CounterStore = createCounterStore({})): LoginThrottle {
+export function createLoginThrottle(limits: LoginLimits = loginLimits, store: CounterStore = createCounterStore({}), nameKey: (username: string) => string = userKey): LoginThrottle {
   const attempts = store.counter('admin-login-attempts', { points: limits.failures, seconds: limits.windowSeconds });
   // One slot per key: taken by the attempt that may go ahead, then held for the delay that attempt earned.
   const waits = store.counter('admin-login-wait', { points: 1, seconds: limits.maxDelaySeconds });
@@ -43,11 +44,11 @@ export function createLoginThrottle(limits: LoginLimits = loginLimits, store: Co
 
   return {
     async attempt(username, ip) {
-      const answers = await Promise.all([check(attempts, `${userKey(username)}|${ip}`), check(attempts, `@${ip}`)]);
+      const answers = await Promise.all([check(attempts, `${nameKey(username)}|${ip}`), check(attempts, `@${ip}`)]);
       return Math.max(...answers);
     },
     async succeeded(username, ip) {
-      const keys = [`${userKey(username)}|${ip}`, `@${ip}`];
+      const keys = [`${nameKey(username)}|${ip}`, `@${ip}`];
       await Promise.all(keys.flatMap((key) => [attempts.delete(key), waits.delete(key)]));
     },
   };

@@ -114,7 +114,11 @@ export async function erase(deps: PrivacyDeps, email: string, reason: string, me
   // The subjects with a key still kept: those already forgotten have nothing left to erase.
   const subjects = sealedUnder.filter((subject) => keys.key(subject) !== null);
   const plain = await plainTextStreams(deps.events, email);
-  if (subjects.length === 0) throw plain.length > 0 ? conflict(privacyMessages.plainOnly) : notFound(privacyMessages.unknown);
+  if (subjects.length === 0) {
+    if (plain.length === 0) throw notFound(privacyMessages.unknown);
+    // Names typed at the sign-in form were kept as typed until they were hashed (decision 057): not a log from before sealing.
+    throw conflict(plain.every((stream) => categoryOf(stream) === 'admin') ? privacyMessages.signInOnly : privacyMessages.plainOnly);
+  }
   const { words, payments } = await ordersOf(deps, streams);
   const erasureId = newEventId();
   const data: SubjectErased['data'] = { erasureId, subjects, streams: streams.length, reason, by, at: meta.now };
