@@ -323,6 +323,15 @@ const role = v.picklist(accountRoles);
 export const AccountCreatedV1 = v.object({ username: text, role, passwordHash: text, by: text, at });
 export const AccountRoleChangedV1 = v.object({ username: text, from: role, to: role, by: text, at });
 export const AccountPasswordResetV1 = v.object({ username: text, passwordHash: text, by: text, at });
+/**
+ * AccountCreated and AccountPasswordReset version 2: the password's hash sealed with the shop's key, never as it is
+ * (decision 057). A version-1 event kept the hash as it is: it is not handed on to readers (null); the sign-in alone reads
+ * it from the stored event.
+ */
+export const AccountCreatedV2 = v.object({ username: text, role, sealedPasswordHash: v.nullable(text), by: text, at });
+export const AccountPasswordResetV2 = v.object({ username: text, sealedPasswordHash: v.nullable(text), by: text, at });
+export const upcastAccountCreatedV1 = ({ username, role, by, at }: v.InferOutput<typeof AccountCreatedV1>): v.InferOutput<typeof AccountCreatedV2> => ({ username, role, sealedPasswordHash: null, by, at });
+export const upcastAccountPasswordResetV1 = ({ username, by, at }: v.InferOutput<typeof AccountPasswordResetV1>): v.InferOutput<typeof AccountPasswordResetV2> => ({ username, sealedPasswordHash: null, by, at });
 export const AccountDisabledV1 = v.object({ username: text, by: text, at });
 export const AccountEnabledV1 = v.object({ username: text, by: text, at });
 export const AccountSignInRefusedV1 = v.object({ username: text, reason: v.literal('disabled'), at });
@@ -395,9 +404,9 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof RefundRetriedV1, RefundRetried>,
     Newest<typeof OrderDisputedV1, OrderDisputed>,
     Newest<typeof OrderFlaggedV1, OrderFlagged>,
-    Newest<typeof AccountCreatedV1, AccountCreated>,
+    Newest<typeof AccountCreatedV2, AccountCreated>,
     Newest<typeof AccountRoleChangedV1, AccountRoleChanged>,
-    Newest<typeof AccountPasswordResetV1, AccountPasswordReset>,
+    Newest<typeof AccountPasswordResetV2, AccountPasswordReset>,
     Newest<typeof AccountDisabledV1, AccountDisabled>,
     Newest<typeof AccountEnabledV1, AccountEnabled>,
     Newest<typeof AccountSignInRefusedV1, AccountSignInRefused>,
@@ -459,9 +468,9 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'StockReturned', stream: 'stock', causedBy: stockReactor, description: 'An order that was cancelled (or fully refunded) gave its copies back, or lost its shortfall flag.', versions: [{ schema: StockReturnedV1 }] },
   { type: 'LowStockAlerted', stream: 'stock', causedBy: stockReactor, description: 'The owner was e-mailed that a product fell below the low-stock threshold (once per fall).', versions: [{ schema: LowStockAlertedV1 }] },
   { type: 'StockShortfallAlerted', stream: 'stock', causedBy: stockReactor, description: 'The owner was e-mailed that a paid order found no stock (once per order).', versions: [{ schema: StockShortfallAlertedV1 }] },
-  { type: 'AccountCreated', stream: 'admin', causedBy: owner, description: 'An owner created an account (owner or auditor) with a random password, kept only as its scrypt hash.', versions: [{ schema: AccountCreatedV1 }] },
+  { type: 'AccountCreated', stream: 'admin', causedBy: owner, description: 'An owner created an account (owner or auditor) with a random password, kept only as its scrypt hash, sealed with the shop\'s key (version 1 kept the hash as it is).', versions: [{ schema: AccountCreatedV1 }, { schema: AccountCreatedV2, upcast: upcastAccountCreatedV1 }] },
   { type: 'AccountRoleChanged', stream: 'admin', causedBy: owner, description: "An owner changed an account's role; it holds from the account's next request.", versions: [{ schema: AccountRoleChangedV1 }] },
-  { type: 'AccountPasswordReset', stream: 'admin', causedBy: owner, description: 'An owner gave an account a new random password; every session signed in before it ended.', versions: [{ schema: AccountPasswordResetV1 }] },
+  { type: 'AccountPasswordReset', stream: 'admin', causedBy: owner, description: 'An owner gave an account a new random password (its hash sealed, as at creation); every session signed in before it ended.', versions: [{ schema: AccountPasswordResetV1 }, { schema: AccountPasswordResetV2, upcast: upcastAccountPasswordResetV1 }] },
   { type: 'AccountDisabled', stream: 'admin', causedBy: owner, description: 'An owner disabled an account: every session ended and it cannot sign in.', versions: [{ schema: AccountDisabledV1 }] },
   { type: 'AccountEnabled', stream: 'admin', causedBy: owner, description: 'An owner let a disabled account sign in again.', versions: [{ schema: AccountEnabledV1 }] },
   { type: 'AccountSignInRefused', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password for a disabled account: refused.', versions: [{ schema: AccountSignInRefusedV1 }] },

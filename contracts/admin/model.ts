@@ -123,10 +123,14 @@ export type TwoStepSetupResponse = { secret: string; uri: string; qr: string; se
 export type TwoStepEnabledResponse = { success: true; message: string; recoveryCodes: string[] };
 export type TwoStepDisabledResponse = { success: true; message: string };
 
-export type AccountCreated = DomainEvent<'AccountCreated', { username: string; role: AccountRole; passwordHash: string; by: string; at: string }>;
+/**
+ * The password's hash is sealed with the shop's key (`sealedPasswordHash`); null in an account created by an earlier
+ * release, whose stored event keeps the hash where only the sign-in reads it (decision 057).
+ */
+export type AccountCreated = DomainEvent<'AccountCreated', { username: string; role: AccountRole; sealedPasswordHash: string | null; by: string; at: string }>;
 export type AccountRoleChanged = DomainEvent<'AccountRoleChanged', { username: string; from: AccountRole; to: AccountRole; by: string; at: string }>;
 /** A new password; every session signed in before `at` ends. */
-export type AccountPasswordReset = DomainEvent<'AccountPasswordReset', { username: string; passwordHash: string; by: string; at: string }>;
+export type AccountPasswordReset = DomainEvent<'AccountPasswordReset', { username: string; sealedPasswordHash: string | null; by: string; at: string }>;
 /** Every session of the account ends and it cannot sign in until enabled again. */
 export type AccountDisabled = DomainEvent<'AccountDisabled', { username: string; by: string; at: string }>;
 export type AccountEnabled = DomainEvent<'AccountEnabled', { username: string; by: string; at: string }>;

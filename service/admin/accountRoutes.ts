@@ -14,6 +14,7 @@ import { route, type Routers } from '../http/route.ts';
 import { accountDecider, accountDto, foldAccount, type AccountCommand } from './accounts.ts';
 import { downloadGrantDecider, type DownloadGrantCommand } from './downloadGrants.ts';
 import { hashPassword } from './password.ts';
+import { sealPasswordHash } from './passwordSeal.ts';
 import { sessionCheckFor } from './sessions.ts';
 
 /** 120 random bits: a password nobody guesses, so its hash in the log (and in an export) gives nothing away. */
@@ -65,8 +66,8 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
   route(routers, adminApi.createAccount, async (ctx, input) => {
     const { username, role } = input.body();
     const password = newAccountPassword();
-    const passwordHash = await hashPassword(password);
-    const account = await decide(ctx, username, async (by, at) => ({ type: 'CreateAccount', username, role, passwordHash, by, at }));
+    const sealedPasswordHash = sealPasswordHash(deps.jwtSecret, username, await hashPassword(password));
+    const account = await decide(ctx, username, async (by, at) => ({ type: 'CreateAccount', username, role, sealedPasswordHash, by, at }));
     ctx.status = 201;
     ctx.body = { success: true, message: adminApi.createAccount.messages.created, account, password };
   });
@@ -81,8 +82,8 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
   route(routers, adminApi.resetPassword, async (ctx) => {
     const { username } = ctx.params;
     const password = newAccountPassword();
-    const passwordHash = await hashPassword(password);
-    const account = await decide(ctx, username, async (by, at) => ({ type: 'ResetPassword', username, passwordHash, by, at }));
+    const sealedPasswordHash = sealPasswordHash(deps.jwtSecret, username, await hashPassword(password));
+    const account = await decide(ctx, username, async (by, at) => ({ type: 'ResetPassword', username, sealedPasswordHash, by, at }));
     ctx.body = { success: true, message: adminApi.resetPassword.messages.reset, account, password };
   });
 

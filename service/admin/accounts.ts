@@ -1,7 +1,10 @@
 // An account is its stream, admin-<username>: created, its role changed, its password reset, disabled or enabled by an
 // owner, beside its own sign-ins and sign-outs. One fold of that stream says whether it may sign in, with which hash,
 // in which role, and which of its sessions have ended. The owner named by the configuration is not created here: it is
-// always an owner, its password comes from the configuration, and its stream holds only its sign-ins.
+// always an owner, its password comes from the configuration, and its stream holds only its sign-ins. The password's
+// hash is sealed in the events (passwordSeal.ts); an account created by an earlier release has it as it is in its stored
+// events, which only the sign-in reads (storedAccount below), since readers of the log are not handed it (decision 057).
+import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import { accountMessages, type AccountDto, type AccountEvent, type AccountRole } from '../../contracts/admin/model.ts';
 import { conflict, invalid, notFound } from '../../contracts/shared/errors.ts';
 import type { DomainEvent, RecordedEvent } from '../../contracts/shared/events.ts';
@@ -12,7 +15,10 @@ export type AccountState = {
   exists: boolean;
   role: AccountRole;
   disabled: boolean;
+  /** the password's hash as an earlier release stored it (read from the stored events only), else null */
   passwordHash: string | null;
+  /** the password's hash sealed with the shop's key (passwordSeal.ts), else null */
+  sealedPasswordHash: string | null;
   createdAt: string | null;
   createdBy: string | null;
   lastSignInAt: string | null;
@@ -36,6 +42,7 @@ export const noAccount = (): AccountState => ({
   role: 'auditor',
   disabled: false,
   passwordHash: null,
+  sealedPasswordHash: null,
   createdAt: null,
   createdBy: null,
   lastSignInAt: null,
@@ -49,16 +56,18 @@ export const noAccount = (): AccountState => ({
 type AdminStreamEvent = DomainEvent<string, Record<string, unknown>>;
 
 export function evolveAccount(state: AccountState, event: AdminStreamEvent & { revision?: number }): AccountState {
-  const data = event.data as { username?: string; at?: string; sessionId?: string; role?: AccountRole; to?: AccountRole; passwordHash?: string; by?: string };
+  const data = event.data as { username?: string; at?: string; sessionId?: string; role?: AccountRole; to?: AccountRole; passwordHash?: unknown; sealedPasswordHash?: unknown; by?: string };
+  // Version 2 seals the hash; a version-1 event read as stored holds it as it is.
+  const password = { passwordHash: typeof data.passwordHash === 'string' ? data.passwordHash : null, sealedPasswordHash: typeof data.sealedPasswordHash === 'string' ? data.sealedPasswordHash : null };
   const next: AccountState = { ...state, revision: event.revision ?? state.revision + 1 };
   const atMs = data.at ? Date.parse(data.at) : 0;
   switch (event.type) {
     case 'AccountCreated':
-      return { ...next, username: data.username!, exists: true, role: data.role!, passwordHash: data.passwordHash!, createdAt: data.at!, createdBy: data.by!, disabled: false };
+      return { ...next, username: data.username!, exists: true, role: data.role!, ...password, createdAt: data.at!, createdBy: data.by!, disabled: false };
     case 'AccountRoleChanged':
       return { ...next, role: data.to! };
     case 'AccountPasswordReset':
-      return { ...next, passwordHash: data.passwordHash!, revokedAtMs: Math.max(state.revokedAtMs, atMs) };
+      return { ...next, ...password, revokedAtMs: Math.max(state.revokedAtMs, atMs) };
     case 'AccountDisabled':
       return { ...next, disabled: true, revokedAtMs: Math.max(state.revokedAtMs, atMs) };
     case 'AccountEnabled':
@@ -97,6 +106,15 @@ export function foldAccount(events: readonly RecordedEvent[]): AccountState {
   return events.reduce((state, event) => evolveAccount(state, event as unknown as AdminStreamEvent & { revision: number }), noAccount());
 }
 
+/**
+ * An account folded from its stored events (the bytes under the upcasting), for the sign-in alone: an account created by
+ * an earlier release has its password's hash only there.
+ */
+export async function storedAccount(events: EventStore, stream: string): Promise<AccountState> {
+  const stored = (events as EventStore & { stored?: EventStore }).stored ?? events;
+  return foldAccount(await stored.readStream(stream));
+}
+
 export function accountDto(state: AccountState, username: string, configured = false): AccountDto {
   return {
     username,
@@ -112,9 +130,9 @@ export function accountDto(state: AccountState, username: string, configured = f
 }
 
 export type AccountCommand =
-  | { type: 'CreateAccount'; username: string; role: AccountRole; passwordHash: string; by: string; at: string }
+  | { type: 'CreateAccount'; username: string; role: AccountRole; sealedPasswordHash: string; by: string; at: string }
   | { type: 'ChangeRole'; username: string; role: AccountRole; by: string; at: string }
-  | { type: 'ResetPassword'; username: string; passwordHash: string; by: string; at: string }
+  | { type: 'ResetPassword'; username: string; sealedPasswordHash: string; by: string; at: string }
   | { type: 'Disable'; username: string; by: string; at: string }
   | { type: 'Enable'; username: string; by: string; at: string };
 
@@ -127,8 +145,8 @@ export function accountDecider(configuredOwner: string): Decider<AccountState, A
       if (command.username === configuredOwner) throw conflict(accountMessages.configured);
       if (command.type === 'CreateAccount') {
         if (state.exists) throw conflict(accountMessages.exists);
-        const { username, role, passwordHash, by, at } = command;
-        return [{ type: 'AccountCreated', data: { username, role, passwordHash, by, at } }];
+        const { username, role, sealedPasswordHash, by, at } = command;
+        return [{ type: 'AccountCreated', data: { username, role, sealedPasswordHash, by, at } }];
       }
       if (!state.exists) throw notFound(accountMessages.missing);
       const { username, by, at } = command;
@@ -139,7 +157,7 @@ export function accountDecider(configuredOwner: string): Decider<AccountState, A
           if (state.role === command.role) return [];
           return [{ type: 'AccountRoleChanged', data: { username, from: state.role, to: command.role, by, at } }];
         case 'ResetPassword':
-          return [{ type: 'AccountPasswordReset', data: { username, passwordHash: command.passwordHash, by, at } }];
+          return [{ type: 'AccountPasswordReset', data: { username, sealedPasswordHash: command.sealedPasswordHash, by, at } }];
         case 'Disable':
           if (self) throw invalid(accountMessages.yourself);
           return state.disabled ? [] : [{ type: 'AccountDisabled', data: { username, by, at } }];

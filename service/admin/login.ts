@@ -12,7 +12,8 @@ import { sessionOf } from '../http/adminRouter.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
-import { foldAccount } from './accounts.ts';
+import { foldAccount, storedAccount } from './accounts.ts';
+import { openPasswordHash } from './passwordSeal.ts';
 import { twoStepDecider, twoStepRaceRetries, type TwoStepCommand } from './twoStepRoutes.ts';
 import { verifyPassword } from './password.ts';
 import { createPasswordGate, gateBusy } from './passwordGate.ts';
@@ -63,9 +64,11 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
     }
     const configured = username === deps.admin.username;
     // Anyone else is an account an owner created: its stream says whether it exists, its hash and whether it is disabled.
-    const account = configured ? null : foldAccount(await deps.events.readStream(adminStream(username)));
+    // The hash is in its stored events (sealed, or as an earlier release kept it), which no reader of the log is handed.
+    const account = configured ? null : await storedAccount(deps.events, adminStream(username));
     const known = configured || account!.exists;
-    const hash = configured ? deps.admin.passwordHash : (account!.passwordHash ?? deps.admin.passwordHash);
+    const accountHash = account?.sealedPasswordHash ? openPasswordHash(deps.jwtSecret, username, account.sealedPasswordHash) : (account?.passwordHash ?? null);
+    const hash = configured ? deps.admin.passwordHash : (accountHash ?? deps.admin.passwordHash);
     // The hash is checked even for an unknown username, so the answer's timing does not tell which names exist.
     const passwordMatches = await (known ? gates.known : gates.unknown).run(() => verifyPassword(password, hash));
     if (passwordMatches === gateBusy) {
@@ -74,7 +77,8 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
     }
     const now = deps.clock();
     const at = now.toISOString();
-    if (!known || !passwordMatches) {
+    // An account whose sealed hash does not open (the token secret changed) signs in with no password: an owner resets it.
+    if (!known || !passwordMatches || (!configured && accountHash === null)) {
       if (known) {
         await record(ctx, adminStream(username), 'visitor', { type: 'AdminLoginFailed', data: { username, reason: 'wrong_password', at } });
       } else if ((await deps.limits.take('unknownNames', 'shop')) === 0) {
