@@ -10,7 +10,7 @@ import { downloadGrantDecider } from './downloadGrants.ts';
 
 const spec = deciderSpec(downloadGrantDecider('admin'));
 const at = '2026-03-01T10:00:00.000Z';
-const created = (role: 'owner' | 'auditor' = 'auditor'): AccountEvent => ({ type: 'AccountCreated', data: { username: 'ann', role, passwordHash: 'scrypt$x', by: 'admin', at } });
+const created = (role: 'owner' | 'auditor' = 'auditor'): AccountEvent => ({ type: 'AccountCreated', data: { username: 'ann', role, sealedPasswordHash: 'sealed', by: 'admin', at } });
 const granted: DownloadGrantEvent = { type: 'PersonalDataDownloadGranted', data: { username: 'ann', by: 'admin', at } };
 const revoked: DownloadGrantEvent = { type: 'PersonalDataDownloadRevoked', data: { username: 'ann', by: 'admin', at } };
 const grant = { type: 'GrantDownload', username: 'ann', by: 'admin', at } as const;
