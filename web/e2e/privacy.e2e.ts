@@ -1,6 +1,7 @@
 // The privacy screen as the owner uses it: erase one customer (with a reason and a confirmation), after which the order
-// console shows "Erased customer" for their order, and download another customer's data; an auditor sees the retention
-// report and no control that would change anything.
+// console shows "Erased customer" for their order and its page keeps the owner's note while the tracking number says it
+// was removed with the customer's data, and download another customer's data; an auditor sees the retention report and
+// no control that would change anything.
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ const forgotten = { customerName: 'Hafsa Whitlock', customerEmail: 'hafsa.whitlo
 const kept = { customerName: 'Idris Pemberton', customerEmail: 'idris.pemberton@example.net', shippingAddress: { line1: '3 Heron Quay', city: 'Hull', postcode: 'HU1 2PE', country: 'GB' } };
 let auditorPassword = '';
 const forgottenOrder = 'pi_sandbox_PrivacyE2e000000000000001';
+const ownersNote = 'Second copy promised for the school fair';
 
 test.before(async () => {
   await placeOrders(shop, [
@@ -33,7 +35,12 @@ test.before(async () => {
   const stored = (shop.shop.deps.events as EventStore & { stored: EventStore }).stored;
   const plain = orderPlacedData({ orderId: 'pi_sandbox_PrivacyE2ePlain0000000001', placedAt: '2026-02-01T09:00:00.000Z', customerName: 'Ruqayyah Plainwell', customerEmail: 'ruqayyah.plainwell@example.org' });
   await stored.append('order-pi_sandbox_PrivacyE2ePlain0000000001', [{ id: newEventId(), type: 'OrderPlaced', data: plain, metadata: { causedBy: 'webhook:stripe', causationId: 'x', correlationId: 'x', at: plain.placedAt } }], 'no_stream');
-  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'examiner', role: 'auditor' }, headers: await adminHeaders(shop) });
+  const owner = await adminHeaders(shop);
+  // The owner's note and a parcel on the order that is about to be forgotten.
+  assert.is((await call(`${shop.url}/api/admin/orders/${forgottenOrder}/notes`, { body: { text: ownersNote }, headers: owner })).status, 200);
+  const shipped = await call(`${shop.url}/api/admin/orders/${forgottenOrder}/status`, { body: { status: 'shipped', shipment: { carrier: 'royal-mail', trackingNumber: 'KD123456785GB' } }, headers: owner });
+  assert.is(shipped.status, 200, shipped.text);
+  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'examiner', role: 'auditor' }, headers: owner });
   assert.is(created.status, 201, created.text);
   auditorPassword = created.json.password;
 });
@@ -83,6 +90,20 @@ test('the owner erases a customer, sees "Erased customer" on their order, and do
     assert.not.match(text, forgotten.shippingAddress.postcode);
     assert.match(text, '£13.49');
     assert.not.match(text, /placed without/i, 'erased, not missing');
+
+    // The order's page: the owner's note and name stay; the tracking number says it went with the customer's data.
+    await page.goto(`${shop.url}/admin/orders/${forgottenOrder}`);
+    await page.getByRole('heading', { name: `Order #${forgottenOrder}` }).waitFor(wait);
+    const note = page.locator('.order-timeline__step[data-kind="note"]');
+    await note.waitFor(wait);
+    assert.match(await note.innerText(), ownersNote);
+    assert.match(await note.innerText(), 'by admin');
+    const parcel = page.locator('.order-timeline__step[data-kind="shipment"]');
+    assert.match(await parcel.innerText(), 'Royal Mail');
+    assert.is(await parcel.locator('.order-timeline__removed em').innerText(), 'Removed with the customer’s data');
+    const whole = await page.locator('body').innerText();
+    for (const gone of [forgotten.customerName, forgotten.shippingAddress.postcode, 'KD123456785GB']) assert.not.match(whole, gone);
+    assert.equal(await axeProblems(page), [], 'the erased customer’s order page');
   } finally {
     await context.close();
   }
