@@ -93,7 +93,8 @@ async function ownerWorksOn(shop: TestShop, owner: Record<string, string>, order
   const base = `${shop.url}/api/admin/orders/${encodeURIComponent(orderId)}`;
   const note = await call(`${base}/notes`, { body: { text: shopWords.note }, headers: owner });
   assert.is(note.status, 200, note.text);
-  const shipped = await call(`${base}/status`, { body: { status: 'shipped', notes: shopWords.statusNotes, shipment: { carrier: 'royal-mail', trackingNumber: tracking } }, headers: owner });
+  const { revision } = (await call(base, { headers: owner })).json.order as { revision: number };
+  const shipped = await call(`${base}/status`, { body: { status: 'shipped', notes: shopWords.statusNotes, shipment: { carrier: 'royal-mail', trackingNumber: tracking }, expectedRevision: revision }, headers: owner });
   assert.is(shipped.status, 200, shipped.text);
   const refund = await call(`${base}/refunds`, { body: { amount: 150, reason: shopWords.refund }, headers: owner });
   assert.is(refund.status, 200, refund.text);

@@ -38,7 +38,8 @@ test.before(async () => {
   const owner = await adminHeaders(shop);
   // The owner's note and a parcel on the order that is about to be forgotten.
   assert.is((await call(`${shop.url}/api/admin/orders/${forgottenOrder}/notes`, { body: { text: ownersNote }, headers: owner })).status, 200);
-  const shipped = await call(`${shop.url}/api/admin/orders/${forgottenOrder}/status`, { body: { status: 'shipped', shipment: { carrier: 'royal-mail', trackingNumber: 'KD123456785GB' } }, headers: owner });
+  const { revision } = (await call(`${shop.url}/api/admin/orders/${forgottenOrder}`, { headers: owner })).json.order as { revision: number };
+  const shipped = await call(`${shop.url}/api/admin/orders/${forgottenOrder}/status`, { body: { status: 'shipped', shipment: { carrier: 'royal-mail', trackingNumber: 'KD123456785GB' }, expectedRevision: revision }, headers: owner });
   assert.is(shipped.status, 200, shipped.text);
   const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'examiner', role: 'auditor' }, headers: owner });
   assert.is(created.status, 201, created.text);
