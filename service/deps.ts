@@ -43,6 +43,12 @@ export type ShopDeps = {
    * folder of BACKUP_DIR, with a manifest (decision 056). Absent when the log is in EventStoreDB.
    */
   backup?: () => Promise<BackupSummary>;
+  /**
+   * An empty read store in this process's memory for a verification to fold the log into (decision 062): the live
+   * backend (its SQLite file, its Redis) is written nothing and dropped nothing. Absent: a scratch namespace of the live
+   * backend.
+   */
+  scratchReads?: () => ReadStore;
   /** the admin's username and password hash */
   admin: AdminCredentials;
   /** Stripe when STRIPE_SECRET_KEY is set, else the sandbox */

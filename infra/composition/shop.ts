@@ -16,6 +16,7 @@ import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { Mailer } from '../../contracts/ports/mailer.ts';
 import type { PaymentGateway } from '../../contracts/ports/payments.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
+import { createMemoryReadStore } from '../readstore/memoryReadStore.ts';
 import type { Server } from 'node:http';
 import { resolveAdminCredentials } from '../../service/admin/credentials.ts';
 import { resolveJwtSecret } from '../../service/admin/tokens.ts';
@@ -202,7 +203,9 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   };
   // The owner's Backup button copies the embedded log's data folder; EventStoreDB has its own backups.
   const backup = config.EVENTSTORE_URL ? {} : { backup: () => ownerBackup(config, clock) };
-  const deps: ShopDeps = { ...backup, config, logger, events, keys: events.keys, refreshReadModels, reads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits, heavyWork };
+  // A verification folds the log into the process's memory, never into the live backend (decision 062).
+  const scratchReads = () => createMemoryReadStore(`verify-${process.pid}-${Date.now()}`);
+  const deps: ShopDeps = { ...backup, config, logger, events, keys: events.keys, refreshReadModels, reads, scratchReads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits, heavyWork };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');

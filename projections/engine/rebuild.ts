@@ -8,14 +8,26 @@ import type { Projection } from './projection.ts';
 export type RebuildResult = { events: number; position: number; ms: number };
 
 /**
- * How many events (or lines of a hash) a rebuild works through before it lets the process answer anything else. The
- * stores answer synchronously (SQLite), so without these pauses a verification or a rebuild of a large log held every
- * shopper's request until it ended; with them a request waits a few milliseconds at most (docs/decisions/062).
+ * How long a rebuild or a hash works before it lets the process answer anything else. The stores answer
+ * synchronously (SQLite), so without pauses a verification or a rebuild of a large log held every shopper's request
+ * until it ended. Counting events was not enough: a hundred events cost anything from a millisecond to tens of them,
+ * by what they fold and what the machine is doing; a slice of time bounds what a shopper waits (docs/decisions/062).
  */
-export const eventsBetweenPauses = 100;
+export const sliceMs = 4;
 
 /** Lets the event loop run what is waiting (I/O, timers) before the work goes on. */
 export const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Call often: pauses once `sliceMs` of work has gone by since the last pause, else answers at once. */
+export function slicer(ms = sliceMs): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < ms) return undefined;
+    return pause().then(() => {
+      since = performance.now();
+    });
+  };
+}
 
 /** Folds the whole log (up to `upTo`, inclusive) into `target`, which must be empty. */
 export async function rebuild(
@@ -32,12 +44,13 @@ export async function rebuild(
   let batch = new ProjectionBatch(target, projections, applied, written);
   let count = 0;
   let position = 0;
+  const yieldNow = slicer();
   for await (const event of events.readAll(0, { batchSize })) {
     if (event.position > upTo) break;
     await batch.add(event);
     count += 1;
     position = event.position;
-    if (count % eventsBetweenPauses === 0) await pause();
+    await yieldNow();
     if (batch.count >= batchSize) {
       await batch.commit();
       // The last committed batch answers reads of what it wrote (see ProjectionBatch).
@@ -51,10 +64,11 @@ export async function rebuild(
 /** SHA-256 over every document and index entry of a read store, in a stable order. */
 export async function contentHash(store: ReadStore): Promise<string> {
   const hash = createHash('sha256');
-  let lines = 0;
+  const yieldNow = slicer();
   for await (const line of store.dump()) {
     if (line.startsWith('doc ') || line.startsWith('idx ')) hash.update(line + '\n');
-    if (++lines % (eventsBetweenPauses * 10) === 0) await pause();
+    const paused = yieldNow();
+    if (paused) await paused;
   }
   return hash.digest('hex');
 }
@@ -62,13 +76,20 @@ export async function contentHash(store: ReadStore): Promise<string> {
 export type VerifyResult = { match: boolean; position: number; liveHash: string; rebuiltHash: string; events: number; ms: number };
 
 /**
- * Rebuilds into a scratch namespace up to the live read models' checkpoint and compares content hashes.
+ * Rebuilds into a scratch store up to the live read models' checkpoint and compares content hashes.
  * The live read models must not move while this runs (the runner is stopped, or the log is quiet).
+ *
+ * `scratch` is where the log is folded: by default a namespace of the live backend; the shop gives an empty store in
+ * its own memory, so checking costs the live backend (its SQLite file, its Redis) no writes and no drop.
  */
-export async function verify(events: EventStore, live: ReadStore, projections: readonly Projection[]): Promise<VerifyResult> {
+export async function verify(
+  events: EventStore,
+  live: ReadStore,
+  projections: readonly Projection[],
+  { scratch = live.withNamespace(`verify-${process.pid}-${Date.now()}`) }: { scratch?: ReadStore } = {},
+): Promise<VerifyResult> {
   const positions = await Promise.all(projections.map((p) => live.checkpoint(p.name)));
   const position = Math.min(...positions.map((p) => p ?? 0));
-  const scratch = live.withNamespace(`verify-${process.pid}-${Date.now()}`);
   try {
     // Small batches: each commit is one synchronous transaction, so shoppers wait at most one of them.
     const result = await rebuild(events, scratch, projections, { upTo: position, batchSize: 250 });

@@ -79,16 +79,16 @@ export async function projectionHealth(deps: Pick<ShopDeps, 'events' | 'reads' |
 }
 
 /**
- * Rebuilds every read model in a scratch namespace up to the live ones' checkpoint and compares content hashes; the
+ * Rebuilds every read model in scratch (in this process's memory when the shop gives one) up to the live ones' checkpoint and compares content hashes; the
  * live models may move on meanwhile, so the comparison is made again (up to five times) until they held still. The
  * result is appended to the log as ReadModelsVerified.
  */
-export async function verifyReadModels(deps: Pick<ShopDeps, 'events' | 'reads'>, meta: CommandMeta, by: string): Promise<VerifyResponse['result']> {
+export async function verifyReadModels(deps: Pick<ShopDeps, 'events' | 'reads' | 'scratchReads'>, meta: CommandMeta, by: string): Promise<VerifyResponse['result']> {
   const checkpoints = async () => JSON.stringify(await Promise.all(allProjections.map((p) => deps.reads.checkpoint(p.name))));
   let result: VerifyResult;
   for (let attempt = 1; ; attempt++) {
     const before = await checkpoints();
-    result = await verify(deps.events, deps.reads, allProjections);
+    result = await verify(deps.events, deps.reads, allProjections, deps.scratchReads ? { scratch: deps.scratchReads() } : {});
     if (result.match || (await checkpoints()) === before || attempt === 5) break;
   }
   const data = {
