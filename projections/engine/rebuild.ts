@@ -13,7 +13,7 @@ export type RebuildResult = { events: number; position: number; ms: number };
  * until it ended. Counting events was not enough: a hundred events cost anything from a millisecond to tens of them,
  * by what they fold and what the machine is doing; a slice of time bounds what a shopper waits (docs/decisions/062).
  */
-export const sliceMs = 4;
+export const sliceMs = 2;
 
 /** Lets the event loop run what is waiting (I/O, timers) before the work goes on. */
 export const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
