@@ -7,6 +7,7 @@ import { eventually } from '../../infra/testing/assert.ts';
 import { eventsCli } from '../../infra/testing/eventsCli.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { heavyWorkMessages } from '../http/heavyWork.ts';
 
 let shop: TestShop;
 let auditor: Record<string, string>;
@@ -117,7 +118,7 @@ test('verify: an auditor runs it, the read models match, and the result is an ev
   assert.is(kept[0]!.metadata.causedBy, 'admin:trustee');
   // Clicked again and again: one verification at a time, each that ran is in the log, the others were told to wait.
   const burst = await Promise.all(Array.from({ length: 4 }, () => call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: auditor })));
-  assert.ok(burst.every((r) => r.status === 200 || (r.status === 409 && r.json.message === 'A verification is running; try again when it has finished.')), burst.map((r) => r.status).join());
+  assert.ok(burst.every((r) => r.status === 200 || (r.status === 409 && r.json.message === heavyWorkMessages.busy('verify'))), burst.map((r) => r.status).join());
   const ran = burst.filter((r) => r.status === 200).length;
   assert.ok(ran >= 1);
   assert.is((await shop.shop.deps.events.readStream('audit-verifications')).length, 1 + ran);
