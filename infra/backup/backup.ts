@@ -2,7 +2,7 @@
 // (keys are committed before the events sealed under them, so a key file copied after the log holds every key the
 // copied log needs), then the accounts file, the payment sandbox and the outbox, and anything else in the data folder.
 // Left out: the read models and the reactor's lease (rebuilt and taken again at start), the data key (never in a
-// backup) and the sign-in signing key (a restored shop makes a new one). A manifest, written last, says what is in it.
+// backup) and the token secret (the restore asks for it when the accounts' secrets are sealed under it). A manifest, written last, says what is in it.
 import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ensurePrivateDir, privateDirMode, privateFileMode } from '../../service/dataFiles.ts';
@@ -20,7 +20,7 @@ const leftOutRules: ReadonlyArray<[RegExp, string]> = [
   [/^readmodels\.sqlite/, 'the read models: rebuilt from the log when the restored shop starts'],
   [/^leases\.sqlite/, "the reactor's lease: taken again when the restored shop starts"],
   [/^data-key$/, 'the data key (master key): never written into a backup; keep it apart, the restore needs it as DATA_KEY'],
-  [/^jwt-secret$/, 'the key that signs sign-ins: a restored shop makes a new one (or uses JWT_SECRET), and everyone signs in again'],
+  [/^jwt-secret$/, "the token secret (signs sign-ins, and seals the accounts' password hashes and two-step secrets): never written into a backup; the restore needs it as JWT_SECRET or --jwt-secret-file"],
 ];
 /** What is in flight, not data: SQLite's companions (copied through the backup API), temporaries, hidden files. */
 const transient = (name: string) => name.startsWith('.') || /-(wal|shm|journal)$/.test(name) || /\.(tmp|partial)$/.test(name);

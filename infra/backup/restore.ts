@@ -1,7 +1,7 @@
 // Restores a backup into an empty folder and checks it (decision 056): every file against its checksum, the log's hash
 // chain against the head the manifest recorded, the key file against every seal of the log, and every sealed field
 // opened with the key file and the data key from the environment. Refusals come before anything is written.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SubjectId } from '../../contracts/ports/keyStore.ts';
@@ -12,6 +12,7 @@ import { SealBroken, withSealedPersonalData } from '../eventstore/sealedEventSto
 import { masterKeyFingerprint } from '../keys/keyFile.ts';
 import { erasedSubjects, keyFileLookup } from '../keys/keyFileCheck.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
+import { sealedAccountSecrets, sealingTypes, tokenSecretFileName, tokenSecretProblem } from '../composition/tokenSecretCheck.ts';
 import { insideFolder, keyFileName, logFileName } from './backup.ts';
 import { digestOf, logSummary, manifestText, readManifest, type BackupManifest } from './manifest.ts';
 import { backupKeys, decryptFile, macMatches } from './passphrase.ts';
@@ -25,7 +26,12 @@ export class RestoreRefused extends Error {
 
 export type RestoreCheck = { name: string; passed: boolean; detail: string };
 export type RestoreReport = { target: string; manifest: BackupManifest; files: number; bytes: number; checks: RestoreCheck[]; ok: boolean };
-export type RestoreOptions = { passphrase?: string; dataKey?: Buffer | null };
+/**
+ * `tokenSecret`: the token secret the backed-up shop ran with (JWT_SECRET, or --jwt-secret-file), needed when its log
+ * holds accounts' secrets sealed under it. `dataKeyText`: the data key as given, written back as DATA_DIR/data-key
+ * when the backed-up shop kept it as that file.
+ */
+export type RestoreOptions = { passphrase?: string; dataKey?: Buffer | null; tokenSecret?: string | null };
 
 /** TARGET must be missing (it is made) or an empty folder: a restore never writes over anything. */
 function prepareTarget(target: string): void {
@@ -51,6 +57,9 @@ const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
  */
 export async function restoreBackup(dir: string, target: string, options: RestoreOptions = {}): Promise<RestoreReport> {
   const manifest = readManifest(dir);
+  // A plain backup's log is read where it is, before anything is written; an encrypted one's once decrypted, below.
+  const plainLog = manifest.encryption ? null : manifest.files.find((f) => f.path === logFileName);
+  if (plainLog) assertTokenSecretFits(insideFolder(dir, plainLog.path), options.tokenSecret ?? null, manifest);
   prepareTarget(target);
   let written = false;
   try {
@@ -95,7 +104,11 @@ export async function restoreBackup(dir: string, target: string, options: Restor
       if (restored.sha256 !== file.sha256 || restored.bytes !== file.bytes) throw new RestoreRefused(`${file.path} does not match its checksum once restored. Nothing was restored.`);
       renameSync(partial, to);
       bytes += restored.bytes;
+      if (file.path === logFileName && !plainLog) assertTokenSecretFits(to, options.tokenSecret ?? null, manifest);
     }
+    // A developer's shop kept its data key and token secret as files: they are put back so the shop starts with no
+    // environment. A production shop (both from the environment) gets no file.
+    writeSecretFiles(target, manifest, options);
     if (keys) {
       keys.files.fill(0);
       keys.manifest.fill(0);
@@ -110,6 +123,42 @@ export async function restoreBackup(dir: string, target: string, options: Restor
     if (written) for (const name of readdirSync(target)) rmSync(join(target, name), { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Refuses a restore whose log holds accounts' secrets sealed under a token secret that was not given. */
+function assertTokenSecretFits(logFile: string, tokenSecret: string | null, manifest: BackupManifest): void {
+  const db = new Database(logFile, { readonly: true, fileMustExist: true });
+  let secrets;
+  try {
+    const rows = db.prepare<string[], { type: string; data: string; position: number }>(
+      `SELECT type, data, position FROM events WHERE stream LIKE 'admin-%' AND type IN (${sealingTypes.map(() => '?').join(', ')}) ORDER BY position`,
+    );
+    secrets = sealedAccountSecrets([...rows.iterate(...sealingTypes)].map((row) => ({ ...row, data: JSON.parse(row.data) })));
+  } finally {
+    db.close();
+  }
+  const problem = tokenSecretProblem(secrets, tokenSecret);
+  if (!problem) return;
+  const accounts = new Set(secrets.map((s) => s.username)).size;
+  const asFile = manifest.leftOut.some((l) => l.path === tokenSecretFileName);
+  const what = tokenSecret === null ? 'JWT_SECRET is not set (nor --jwt-secret-file given)' : 'the token secret given (JWT_SECRET or --jwt-secret-file) does not open them';
+  throw new RestoreRefused(
+    `The backup's log holds ${accounts} accounts' password hashes or two-step secrets sealed under the shop's token secret (the newest, ${problem.newest.username}'s ${problem.newest.kind}, at position ${problem.newest.position}), and ${what}: ` +
+      `restored without it, no account could sign in. Set JWT_SECRET to the token secret the shop ran with${asFile ? ` (this backup is of a developer's shop: the text of its DATA_DIR/${tokenSecretFileName}, or give that file as --jwt-secret-file)` : ' (its JWT_SECRET)'} and run restore again. Nothing was restored.`,
+  );
+}
+
+/** The data key and token secret back as files (0600) where the backed-up shop kept them as files. */
+function writeSecretFiles(target: string, manifest: BackupManifest, options: RestoreOptions): void {
+  const keptAsFile = (name: string) => manifest.leftOut.some((l) => l.path === name);
+  const write = (name: string, text: string) => {
+    const partial = join(target, `${name}.partial`);
+    writeFileSync(partial, text, { mode: privateFileMode, flag: 'wx' });
+    chmodSync(partial, privateFileMode);
+    renameSync(partial, join(target, name));
+  };
+  if (keptAsFile('data-key') && options.dataKey) write('data-key', options.dataKey.toString('base64'));
+  if (keptAsFile(tokenSecretFileName) && options.tokenSecret) write(tokenSecretFileName, options.tokenSecret);
 }
 
 async function openWithPassphrase(dir: string, manifest: BackupManifest & { mac?: string }, passphrase: string | undefined) {

@@ -1,6 +1,6 @@
 // `npm run events -- <command>`: the auditor's view of the event log the environment configures
 // (DATA_DIR or EVENTSTORE_URL), and of the live read models (REDIS_URL).
-import { createReadStream, createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -48,9 +48,10 @@ const usage = `Usage: npm run events -- <command>
                                    everything the shop cannot rebuild (log, key file, accounts, payments sandbox,
                                    outbox) with a manifest, safe while the shop runs; encrypted with the passphrase in F
                                    or BACKUP_PASSPHRASE when given. The data key is never in it: keep DATA_KEY apart
-  restore <dir> <target> [--passphrase-file F]
+  restore <dir> <target> [--passphrase-file F] [--jwt-secret-file F]
                                    restores a backup into an empty folder and checks it (checksums, the log's chain,
-                                   every sealed field opened with the key file and DATA_KEY)
+                                   every sealed field opened with the key file and DATA_KEY); refused when the log's
+                                   accounts' secrets do not open with the token secret (JWT_SECRET, or the file F)
   retention [--apply]              who is past the retention period (RETENTION_MONTHS); --apply erases them
   migrate-seal                     copy a log written before personal fields were sealed into a new one with them
                                    sealed (the shop stopped); the old log is kept until --confirm deletes it whole;
@@ -274,10 +275,13 @@ async function backup(config: Config, dir: string | undefined, passphraseFile: s
   return 0;
 }
 
-async function restore(config: Config, dir: string | undefined, target: string | undefined, passphraseFile: string | undefined) {
+async function restore(config: Config, dir: string | undefined, target: string | undefined, passphraseFile: string | undefined, tokenSecretFile: string | undefined) {
   if (!dir || !target) throw new UsageError('restore needs the backup folder and an empty folder to restore into');
   const passphrase = passphraseFrom(config, passphraseFile);
-  const report = await restoreBackup(dir, target, { ...(passphrase ? { passphrase } : {}), dataKey: config.DATA_KEY ? Buffer.from(config.DATA_KEY, 'base64') : null });
+  // The token secret the accounts' secrets are sealed under: the text of --jwt-secret-file (a developer's
+  // DATA_DIR/jwt-secret), else JWT_SECRET.
+  const tokenSecret = tokenSecretFile ? readFileSync(tokenSecretFile, 'utf8').trim() : (config.JWT_SECRET ?? null);
+  const report = await restoreBackup(dir, target, { ...(passphrase ? { passphrase } : {}), dataKey: config.DATA_KEY ? Buffer.from(config.DATA_KEY, 'base64') : null, tokenSecret });
   out(`Restored ${counted(report.files, 'file')} (${report.bytes} bytes) from ${dir}, taken ${report.manifest.createdAt}, into ${report.target}.`);
   for (const check of report.checks) out(`${check.passed ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`);
   for (const left of report.manifest.leftOut) out(`Not in the backup: ${left.path} — ${left.why}`);
@@ -285,7 +289,10 @@ async function restore(config: Config, dir: string | undefined, target: string |
     out(`${report.checks.filter((c) => !c.passed).length} of ${report.checks.length} checks failed: do not start a shop on ${report.target}.`);
     return 1;
   }
-  out(`All ${report.checks.length} checks passed. Start the shop with DATA_DIR=${report.target} and the same DATA_KEY; the read models are rebuilt from the log.`);
+  const files = ['data-key', 'jwt-secret'].filter((name) => existsSync(join(report.target, name)));
+  const same = [files.includes('data-key') ? null : 'DATA_KEY', files.includes('jwt-secret') || !tokenSecret ? null : 'JWT_SECRET'].filter((s) => s !== null);
+  if (files.length > 0) out(`Written back as files, as the backed-up shop kept them: ${files.join(', ')} (mode 0600).`);
+  out(`All ${report.checks.length} checks passed. Start the shop with DATA_DIR=${report.target}${same.length > 0 ? ` and the same ${same.join(' and ')}` : ''}; the read models are rebuilt from the log.`);
   out('People erased after this backup was taken are back in it: erase them again (their SubjectErased events are in the log the backup replaces).');
   return 0;
 }
@@ -345,6 +352,7 @@ async function main(argv: string[]): Promise<number> {
       from: { type: 'string' },
       to: { type: 'string' },
       'passphrase-file': { type: 'string' },
+      'jwt-secret-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -365,7 +373,7 @@ async function main(argv: string[]): Promise<number> {
   // The backup reads the file itself, without opening the log as a store (which could migrate or write it).
   if (command === 'backup') return backup(config, argument, values['passphrase-file']);
   // The restore writes a new folder and opens it itself, never the configured DATA_DIR.
-  if (command === 'restore') return restore(config, argument, positionals[2], values['passphrase-file']);
+  if (command === 'restore') return restore(config, argument, positionals[2], values['passphrase-file'], values['jwt-secret-file']);
   // The migration opens the old log itself, and refuses while anything else has it open.
   if (command === 'migrate-seal') return migrateSealCommand(config, { confirm: values.confirm === true, abandon: values.abandon === true });
   const events = await openEventStore(config);
