@@ -136,7 +136,7 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     const pending = (await call(`${original.url}/api/admin/reviews/pending`, { headers: owner })).json as { id: string; customerName: string }[];
     await admin(`/api/admin/reviews/${pending.find((r) => r.customerName === buyers.erased.name)!.id}/approve`, { adminMessage: 'Thank you' });
     await admin(`/api/admin/reviews/${pending.find((r) => r.customerName === buyers.kept.name)!.id}/reject`, { adminMessage: 'Not about the book' });
-    await admin('/api/admin/accounts', { username: 'auditor', role: 'auditor' }, 201);
+    const auditorPassword = (await admin('/api/admin/accounts', { username: 'auditor', role: 'auditor' }, 201)).password as string;
     // One customer is forgotten.
     await admin('/api/admin/privacy/erase', { email: buyers.erased.email, reason: 'Asked by letter to be forgotten' });
     await caughtUp(original);
@@ -185,8 +185,16 @@ test('restore drill: a backup taken during a write burst restores to a shop that
 
     // Restored into a new folder and checked.
     const restoredDir = join(root, 'restored', 'data');
-    const restore = await eventsCli(['restore', summary.folder, restoredDir], { DATA_KEY: dataKey });
+    // Not without the token secret the auditor's password hash is sealed under: restored without it, nobody could sign in.
+    const withoutSecret = await eventsCli(['restore', summary.folder, restoredDir], { DATA_KEY: dataKey });
+    assert.is(withoutSecret.code, 1, withoutSecret.stdout + withoutSecret.stderr);
+    assert.match(withoutSecret.stderr, /The backup's log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret \(the newest, auditor's password hash, at position \d+\), and JWT_SECRET is not set/);
+    assert.match(withoutSecret.stderr, 'Set JWT_SECRET to the token secret the shop ran with (its JWT_SECRET) and run restore again. Nothing was restored.');
+    assert.not.ok(existsSync(restoredDir), 'the refused restore wrote nothing');
+    const restore = await eventsCli(['restore', summary.folder, restoredDir], { DATA_KEY: dataKey, JWT_SECRET: shopEnv('').JWT_SECRET });
     assert.is(restore.code, 0, restore.stdout + restore.stderr);
+    // A shop whose secrets came from its environment gets none as a file.
+    assert.not.ok(existsSync(join(restoredDir, 'jwt-secret')) || existsSync(join(restoredDir, 'data-key')));
     assert.match(restore.stdout, 'All 4 checks passed');
     assert.match(restore.stdout, /were forgotten \(erased\)/);
 
@@ -198,6 +206,11 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     assert.is(refused.code, 1, refused.output);
     assert.match(refused.output, `The key file ${join(withoutKeys, 'keys.sqlite')} is missing, but the log holds personal data sealed under its keys`);
     assert.not.ok(existsSync(join(withoutKeys, 'keys.sqlite')), 'the refused start made no key file');
+    // With another token secret than the one the accounts' secrets are sealed under, it refuses too, rather than start
+    // a shop nobody can sign in to.
+    const otherSecret = await startShopProcess(restoredDir, { JWT_SECRET: 'another-shops-signing-secret-0123456789abcdef' });
+    assert.is(otherSecret.code, 1, otherSecret.output);
+    assert.match(otherSecret.output, /The log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret \(the newest, auditor's password hash, at position \d+\), but the token secret \(JWT_SECRET, or [^)]*jwt-secret\) is not the one they were sealed with: no account could sign in, so the shop did not start/);
 
     // Started on the restored folder, then given the events the original took after the backup's head (the rest of
     // the burst), in order with their ids: from then on both shops hold the same log.
@@ -222,6 +235,10 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     const orders = JSON.stringify(before.get('/api/admin/orders')!.body);
     assert.ok(orders.includes(erased.name) && !orders.includes(buyers.erased.name), 'the erased customer reads as erased');
     assert.ok(orders.includes(buyers.kept.name), 'a kept customer reads as they were');
+    // The auditor signs in on the restored shop with the password the original gave it.
+    const signedIn = await call(`${restored.url}/api/admin/login`, { body: { username: 'auditor', password: auditorPassword } });
+    assert.is(signedIn.status, 200, signedIn.text);
+    assert.type(signedIn.json.token, 'string');
     console.log(`restore drill: ${before.size} answers equal; backup at position ${manifest.log.head} of ${await original.shop.deps.events.headPosition()}, ${writtenDuring} writes during it, ${carried} events carried over after`);
   } finally {
     heldAt = null;
@@ -233,9 +250,9 @@ test('restore drill: a backup taken during a write burst restores to a shop that
 });
 
 /** `node service/main.ts` on a data folder, as `npm start` runs the shop: its exit code and everything it printed. */
-async function startShopProcess(dataDir: string): Promise<{ code: number; output: string }> {
+async function startShopProcess(dataDir: string, env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
-    env: { ...process.env, ...shopEnv(dataDir), PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', REDIS_URL: '', EVENTSTORE_URL: '', LOG_LEVEL: 'error' },
+    env: { ...process.env, ...shopEnv(dataDir), ...env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', REDIS_URL: '', EVENTSTORE_URL: '', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
