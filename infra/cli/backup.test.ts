@@ -14,7 +14,9 @@ import { writeAdminFile } from '../../service/admin/credentials.ts';
 import { hashPassword } from '../../service/admin/password.ts';
 import { eventsCli, exportAndCheck } from '../testing/eventsCli.ts';
 import { orderPlacedData } from '../testing/exampleOrders.ts';
-import { startTestShop, type TestShop } from '../testing/shop.ts';
+import { adminHeaders, call, startTestShop, type TestShop } from '../testing/shop.ts';
+import { codeAt, fromBase32, stepOf, stepSeconds } from '../../service/admin/twoStep.ts';
+import { TokenSecretRefused } from '../composition/tokenSecretCheck.ts';
 import Database from 'better-sqlite3';
 import { digestOf, readManifest } from '../backup/manifest.ts';
 import { masterKeyFingerprint } from '../keys/keyFile.ts';
@@ -240,6 +242,132 @@ test('an encrypted backup opens with its passphrase alone; a wrong one and a cha
   assert.match(changed.stderr, 'events.sqlite.enc does not match its checksum in the manifest: the backup was changed or damaged');
   assert.equal(readdirSync(join(root, 'from-changed')), []);
   assert.not.ok(existsSync(join(root, 'from-changed', 'events.sqlite')));
+});
+
+/** An auditor account on `shop`, its password, and (with `twoStep`) its authenticator's secret turned on at `nowMs`. */
+async function auditor(shop: TestShop, username: string, nowMs: number, twoStep: boolean): Promise<{ password: string; secret: Buffer | null }> {
+  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username, role: 'auditor' }, headers: await adminHeaders(shop) });
+  assert.is(created.status, 201, created.text);
+  const password = created.json.password as string;
+  if (!twoStep) return { password, secret: null };
+  const session = { authorization: `Bearer ${(await call(`${shop.url}/api/admin/login`, { body: { username, password } })).json.token as string}` };
+  const setup = await call(`${shop.url}/api/admin/two-step/setup`, { method: 'POST', headers: session });
+  assert.is(setup.status, 200, setup.text);
+  const secret = fromBase32(setup.json.secret);
+  const enabled = await call(`${shop.url}/api/admin/two-step/enable`, { body: { setupToken: setup.json.setupToken, code: codeAt(secret, stepOf(nowMs)) }, headers: session });
+  assert.is(enabled.status, 200, enabled.text);
+  return { password, secret };
+}
+
+test("restore is refused without the token secret the accounts' secrets are sealed under; with it, an auditor with two-step on signs in on the restored shop", async () => {
+  // The shops' clock, a step at a time: the code that turned two-step on is spent, the sign-in uses the next step's.
+  let nowMs = (stepOf(Date.now()) + 1) * stepSeconds * 1000 + 1000;
+  const clock = () => new Date(nowMs);
+  const dataDir = join(root, 'accounts');
+  mkdirSync(dataDir);
+  const dataKey = randomBytes(32).toString('base64');
+  const jwtSecret = randomBytes(36).toString('base64url');
+  // A production-style shop: the data key and the token secret both from the environment.
+  const env = { DATA_DIR: dataDir, DATA_KEY: dataKey, JWT_SECRET: jwtSecret };
+  const live = await startTestShop(env, { clock });
+  const dir = join(root, 'backup-accounts');
+  let ann: Awaited<ReturnType<typeof auditor>>;
+  try {
+    ann = await auditor(live, 'ann', nowMs, true);
+    assert.is((await eventsCli(['backup', dir], env)).code, 0);
+  } finally {
+    await live.close();
+  }
+  assert.not.ok(readFileSync(join(dir, 'manifest.json'), 'utf8').includes(jwtSecret), 'the manifest never holds the token secret');
+
+  const target = join(root, 'accounts-restored');
+  const without = await eventsCli(['restore', dir, target], { DATA_KEY: dataKey });
+  assert.is(without.code, 1, without.stdout + without.stderr);
+  assert.match(without.stderr, /The backup's log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret \(the newest, ann's two-step secret, at position \d+\), and JWT_SECRET is not set \(nor --jwt-secret-file given\): restored without it, no account could sign in\./);
+  assert.match(without.stderr, 'Set JWT_SECRET to the token secret the shop ran with (its JWT_SECRET) and run restore again. Nothing was restored.');
+  assert.not.ok(existsSync(target), 'nothing was written');
+  const wrong = await eventsCli(['restore', dir, target], { DATA_KEY: dataKey, JWT_SECRET: randomBytes(36).toString('base64url') });
+  assert.is(wrong.code, 1);
+  assert.match(wrong.stderr, 'and the token secret given (JWT_SECRET or --jwt-secret-file) does not open them');
+  assert.not.ok(existsSync(target), 'nothing was written');
+
+  const restored = await eventsCli(['restore', dir, target], { DATA_KEY: dataKey, JWT_SECRET: jwtSecret });
+  assert.is(restored.code, 0, restored.stdout + restored.stderr);
+  assert.match(restored.stdout, 'and the same DATA_KEY and JWT_SECRET');
+  assert.not.ok(existsSync(join(target, 'jwt-secret')) || existsSync(join(target, 'data-key')), 'a shop whose secrets came from its environment gets no file of them');
+
+  // A shop on it with another token secret, or none, does not start (and makes no jwt-secret of its own).
+  for (const other of [{ JWT_SECRET: randomBytes(36).toString('base64url') }, {}] as Record<string, string>[]) {
+    try {
+      const started = await startTestShop({ DATA_DIR: target, DATA_KEY: dataKey, ...other }, { clock });
+      await started.close();
+      assert.unreachable('the shop started');
+    } catch (error) {
+      assert.instance(error, TokenSecretRefused);
+      assert.match((error as Error).message, "ann's two-step secret");
+      assert.match((error as Error).message, other.JWT_SECRET ? 'is not the one they were sealed with' : `JWT_SECRET is not set and ${join(target, 'jwt-secret')} is missing`);
+    }
+  }
+  assert.not.ok(existsSync(join(target, 'jwt-secret')));
+
+  const shop = await startTestShop({ DATA_DIR: target, DATA_KEY: dataKey, JWT_SECRET: jwtSecret }, { clock });
+  try {
+    nowMs += stepSeconds * 1000;
+    const login = (body: object) => call(`${shop.url}/api/admin/login`, { body });
+    const passwordOnly = await login({ username: 'ann', password: ann!.password });
+    assert.is(passwordOnly.status, 401);
+    assert.match(passwordOnly.text, 'two_step_required', 'the password opened, and two-step is on for ann');
+    const signedIn = await login({ username: 'ann', password: ann!.password, code: codeAt(ann!.secret!, stepOf(nowMs)) });
+    assert.is(signedIn.status, 200, signedIn.text);
+    assert.type(signedIn.json.token, 'string');
+  } finally {
+    await shop.close();
+  }
+});
+
+test("a developer's shop (data key and token secret as files) restores to a folder that starts with no environment", async () => {
+  const dataDir = join(root, 'developer');
+  mkdirSync(dataDir);
+  // No DATA_KEY, no JWT_SECRET: the shop makes DATA_DIR/data-key and DATA_DIR/jwt-secret, as `npm start` does.
+  const live = await startTestShop({ DATA_DIR: dataDir });
+  const dir = join(root, 'backup-developer');
+  let bea: Awaited<ReturnType<typeof auditor>>;
+  try {
+    bea = await auditor(live, 'bea', Date.now(), false);
+    assert.is((await eventsCli(['backup', dir], { DATA_DIR: dataDir })).code, 0);
+  } finally {
+    await live.close();
+  }
+  const dataKey = readFileSync(join(dataDir, 'data-key'), 'utf8').trim();
+  const jwtSecret = readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim();
+  const leftOut = readManifest(dir).leftOut.map((l) => l.path);
+  assert.ok(leftOut.includes('data-key') && leftOut.includes('jwt-secret'), leftOut.join(', '));
+  assert.not.ok(existsSync(join(dir, 'data-key')) || existsSync(join(dir, 'jwt-secret')), 'neither secret is in the backup');
+
+  const target = join(root, 'developer-restored');
+  const without = await eventsCli(['restore', dir, target], { DATA_KEY: dataKey });
+  assert.is(without.code, 1);
+  assert.match(without.stderr, "(this backup is of a developer's shop: the text of its DATA_DIR/jwt-secret, or give that file as --jwt-secret-file)");
+  assert.not.ok(existsSync(target));
+
+  const restored = await eventsCli(['restore', dir, target, '--jwt-secret-file', join(dataDir, 'jwt-secret')], { DATA_KEY: dataKey });
+  assert.is(restored.code, 0, restored.stdout + restored.stderr);
+  assert.match(restored.stdout, 'Written back as files, as the backed-up shop kept them: data-key, jwt-secret (mode 0600).');
+  assert.match(restored.stdout, `Start the shop with DATA_DIR=${target};`);
+  for (const [name, text] of [['data-key', dataKey], ['jwt-secret', jwtSecret]] as const) {
+    assert.is(readFileSync(join(target, name), 'utf8'), text, name);
+    assert.is(statSync(join(target, name)).mode & 0o777, 0o600, name);
+  }
+
+  // Started with nothing but its folder (its key file opens only with the restored data key): the auditor signs in.
+  const shop = await startTestShop({ DATA_DIR: target });
+  try {
+    const signedIn = await call(`${shop.url}/api/admin/login`, { body: { username: 'bea', password: bea!.password } });
+    assert.is(signedIn.status, 200, signedIn.text);
+    assert.is(readFileSync(join(target, 'jwt-secret'), 'utf8'), jwtSecret, 'the shop kept the restored token secret');
+  } finally {
+    await shop.close();
+  }
 });
 
 test.run();
