@@ -206,11 +206,13 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     assert.is(refused.code, 1, refused.output);
     assert.match(refused.output, `The key file ${join(withoutKeys, 'keys.sqlite')} is missing, but the log holds personal data sealed under its keys`);
     assert.not.ok(existsSync(join(withoutKeys, 'keys.sqlite')), 'the refused start made no key file');
-    // With another token secret than the one the accounts' secrets are sealed under, it refuses too, rather than start
-    // a shop nobody can sign in to.
-    const otherSecret = await startShopProcess(restoredDir, { JWT_SECRET: 'another-shops-signing-secret-0123456789abcdef' });
-    assert.is(otherSecret.code, 1, otherSecret.output);
-    assert.match(otherSecret.output, /The log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret \(the newest, auditor's password hash, at position \d+\), but the token secret \(JWT_SECRET, or [^)]*jwt-secret\) is not the one they were sealed with: no account could sign in, so the shop did not start/);
+    // With no token secret (no JWT_SECRET, and the restored folder has no jwt-secret) it refuses too, rather than make
+    // a new one and start a shop nobody can sign in to; and it makes no jwt-secret file.
+    const noSecret = await startShopProcess(restoredDir, { JWT_SECRET: '' });
+    assert.is(noSecret.code, 1, noSecret.output);
+    assert.match(noSecret.output, `The log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret (the newest, auditor's password hash, at position`);
+    assert.match(noSecret.output, `but JWT_SECRET is not set and ${join(restoredDir, 'jwt-secret')} is missing: a new token secret would open none of them and no account could sign in, so the shop did not start.`);
+    assert.not.ok(existsSync(join(restoredDir, 'jwt-secret')), 'the refused start made no token secret');
 
     // Started on the restored folder, then given the events the original took after the backup's head (the rest of
     // the burst), in order with their ids: from then on both shops hold the same log.

@@ -30,7 +30,7 @@ import type { KeyStore } from '../../contracts/ports/keyStore.ts';
 import { resolveDataKey } from '../keys/masterKey.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
 import { assertKeyFileMatchesLog } from '../keys/keyFileCheck.ts';
-import { assertTokenSecretOpensAccounts, configuredTokenSecret } from './tokenSecretCheck.ts';
+import { checkTokenSecret, configuredTokenSecret } from './tokenSecretCheck.ts';
 import { ownerBackup } from '../backup/backup.ts';
 import { ensurePrivateDir } from '../../service/dataFiles.ts';
 import type { Lease } from '../../contracts/ports/lease.ts';
@@ -163,14 +163,17 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   const logger = overrides.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'shop' } });
   const clock = overrides.clock ?? (() => new Date());
   const events = await openEventStore(config);
-  // Accounts' password hashes and two-step secrets are sealed under the token secret: a shop with another one (a new
-  // jwt-secret made after a restore) would let no account sign in, so it does not start (decision 056, amended).
+  // Accounts' password hashes and two-step secrets are sealed under the token secret: with none configured (a new one
+  // would be made, as after a restore that left it out) the shop does not start; with one that does not open them it
+  // says so loudly (decision 056, amended).
+  let tokenSecretWarning: string | null;
   try {
-    await assertTokenSecretOpensAccounts(events.stored, configuredTokenSecret(config), config.DATA_DIR);
+    tokenSecretWarning = await checkTokenSecret(events.stored, configuredTokenSecret(config), config.DATA_DIR);
   } catch (error) {
     await events.close();
     throw error;
   }
+  if (tokenSecretWarning) logger.error(tokenSecretWarning);
   // The log's head tells a read store folded from another log (a restored or replaced events file) from this one's.
   const store = await openReadStore(config, { logHead: await events.headPosition(), logger });
   // Queries read through the live generation's name, so a rebuild beside it and the switch are invisible to them.

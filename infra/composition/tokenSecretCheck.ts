@@ -1,8 +1,7 @@
 // Does the token secret open the accounts' sealed secrets? An account's password hash (decision 057) and its two-step
 // secret are sealed in the log under a key derived from the token secret (JWT_SECRET, or on a developer's shop the file
-// DATA_DIR/jwt-secret). A shop started with another token secret, such as one restored from a backup without it, would
-// make a new one and then let no account sign in, saying nothing; instead it refuses to start, and restore refuses
-// before writing (decision 056, amended).
+// DATA_DIR/jwt-secret). A shop restored without it made a new one and then let no account sign in, saying nothing.
+// Now restore refuses before writing, and a shop with no token secret at all refuses to start (decision 056, amended).
 //
 // The sealed values vouch for the secret themselves (AES-GCM's tag fails under any other key), so nothing about the
 // secret is recorded anywhere. The newest sealed value decides: it was sealed with the secret the shop last ran with.
@@ -76,17 +75,25 @@ export function tokenSecretProblem(secrets: readonly SealedAccountSecret[], toke
 const accountsOf = (secrets: readonly SealedAccountSecret[]) => new Set(secrets.map((s) => s.username)).size;
 
 /**
- * Refuses (TokenSecretRefused) to start a shop whose token secret does not open the newest sealed account secret of
- * its log: with it, no account could sign in. `tokenSecret` null: neither JWT_SECRET nor DATA_DIR/jwt-secret is there.
+ * The start-up guard. No token secret at all (neither JWT_SECRET nor DATA_DIR/jwt-secret: the shop would make a new one,
+ * as after a restore that left it out) while the log holds accounts' sealed secrets: refused (TokenSecretRefused), and
+ * no file is made. A token secret the operator gave that does not open the newest of them: answered as a warning to log,
+ * not a refusal, since a shop whose secret is truly lost must still start for its configured owner to reset the
+ * accounts' passwords, and an earlier release's log (golden v2) must keep opening. Null: nothing to say.
  */
-export async function assertTokenSecretOpensAccounts(stored: EventStore, tokenSecret: string | null, dataDir: string): Promise<void> {
+export async function checkTokenSecret(stored: EventStore, tokenSecret: string | null, dataDir: string): Promise<string | null> {
   const secrets = await accountSecretsIn(stored);
   const problem = tokenSecretProblem(secrets, tokenSecret);
-  if (!problem) return;
+  if (!problem) return null;
   const { newest } = problem;
-  const which = tokenSecret === null ? `JWT_SECRET is not set and ${join(dataDir, tokenSecretFileName)} is missing` : `the token secret (JWT_SECRET, or ${join(dataDir, tokenSecretFileName)}) is not the one they were sealed with`;
-  throw new TokenSecretRefused(
-    `The log holds ${accountsOf(secrets)} accounts' password hashes or two-step secrets sealed under the shop's token secret (the newest, ${newest.username}'s ${newest.kind}, at position ${newest.position}), but ${which}: ` +
-      'no account could sign in, so the shop did not start. Set JWT_SECRET to the token secret the shop ran with (on a developer\'s shop, put the text of its DATA_DIR/jwt-secret back in that file).',
-  );
+  const held = `The log holds ${accountsOf(secrets)} accounts' password hashes or two-step secrets sealed under the shop's token secret (the newest, ${newest.username}'s ${newest.kind}, at position ${newest.position})`;
+  const file = join(dataDir, tokenSecretFileName);
+  if (tokenSecret === null) {
+    throw new TokenSecretRefused(
+      `${held}, but JWT_SECRET is not set and ${file} is missing: a new token secret would open none of them and no account could sign in, so the shop did not start. ` +
+        `Set JWT_SECRET to the token secret the shop ran with (on a developer's shop, put the text of its old DATA_DIR/jwt-secret into ${file}). ` +
+        'If it is lost, set JWT_SECRET to a new one (32+ characters): the shop then starts, and the owner resets the accounts\' passwords and two-step.',
+    );
+  }
+  return `${held}, but the token secret (JWT_SECRET, or ${file}) opens ${problem.opened} of the ${secrets.length}: those accounts cannot sign in until the owner resets their passwords (and two-step). If this is not the token secret the shop ran with, stop it and set that one.`;
 }
