@@ -44,7 +44,21 @@ import {
 } from './orders/model.ts';
 import type { SubjectErased } from './privacy/model.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
-import type { LowStockAlerted, StockCorrected, StockShortfallAlerted, StockReceived, StockReleased, StockReserved, StockReturned, StockShortfall, StockSold } from './stock/model.ts';
+import {
+  holdReleaseReasons,
+  type LowStockAlerted,
+  type StockCorrected,
+  type StockHeld,
+  type StockHoldReleased,
+  type StockReceived,
+  type StockReleased,
+  type StockReserved,
+  type StockReturned,
+  type StockSecured,
+  type StockShortfall,
+  type StockShortfallAlerted,
+  type StockSold,
+} from './stock/model.ts';
 import type { StreamCategory } from './shared/streams.ts';
 
 export type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -305,6 +319,9 @@ export const StockReceivedV1 = v.object({ bookId, quantity: count, note: text, b
 export const StockCorrectedV1 = v.object({ bookId, delta: count, reason: text, by: text, at });
 export const StockReservedV1 = v.object({ bookId, checkoutId: text, quantity: count, expiresAt: at, at });
 export const StockReleasedV1 = v.object({ bookId, checkoutId: text, quantity: count, reason: v.picklist(['cancelled', 'not-started']), at });
+export const StockHeldV1 = v.object({ bookId, checkoutId: text, quantity: count, holder: text, expiresAt: at, at });
+export const StockSecuredV1 = v.object({ bookId, checkoutId: text, quantity: count, expiresAt: at, at });
+export const StockHoldReleasedV1 = v.object({ bookId, checkoutId: text, quantity: count, reason: v.picklist(holdReleaseReasons), by: text, heldSince: at, at });
 export const StockSoldV1 = v.object({ bookId, orderId: text, checkoutId: v.optional(text), quantity: count, sourcePosition: count, at });
 export const StockShortfallV1 = v.object({ bookId, orderId: text, quantity: count, available: count, sourcePosition: count, at });
 export const StockReturnedV1 = v.object({ bookId, orderId: text, quantity: count, reason: text, sourcePosition: count, at });
@@ -392,6 +409,9 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof StockCorrectedV1, StockCorrected>,
     Newest<typeof StockReservedV1, StockReserved>,
     Newest<typeof StockReleasedV1, StockReleased>,
+    Newest<typeof StockHeldV1, StockHeld>,
+    Newest<typeof StockSecuredV1, StockSecured>,
+    Newest<typeof StockHoldReleasedV1, StockHoldReleased>,
     Newest<typeof StockSoldV1, StockSold>,
     Newest<typeof StockShortfallV1, StockShortfall>,
     Newest<typeof StockReturnedV1, StockReturned>,
@@ -463,6 +483,9 @@ export const shopEvents: readonly EventDefinition[] = [
   { type: 'StockCorrected', stream: 'stock', causedBy: owner, description: 'The owner corrected the copies on hand (found, damaged, given away), with a reason.', versions: [{ schema: StockCorrectedV1 }] },
   { type: 'StockReserved', stream: 'stock', causedBy: shopper, description: 'A checkout started holds copies until it is paid, cancelled or runs out (`expiresAt`).', versions: [{ schema: StockReservedV1 }] },
   { type: 'StockReleased', stream: 'stock', causedBy: `${shopper} whose payment page could not be opened, or ${stockReactor}`, description: 'A checkout let its copies go: cancelled, or never opened at the payment provider.', versions: [{ schema: StockReleasedV1 }] },
+  { type: 'StockHeld', stream: 'stock', causedBy: shopper, description: "A checkout started holds copies under the caps per address and per product until its payment page expires (`expiresAt`, a short grace after it); `holder` is a keyed hash of the shopper's address. A hold says who is served first, never who may buy.", versions: [{ schema: StockHeldV1 }] },
+  { type: 'StockSecured', stream: 'stock', causedBy: `${shopper} paying on the sandbox's page`, description: "A checkout's payment is about to be taken: its copies are promised to it (taking over holds of checkouts not paying, newest first, if it held none) and no other payer can take them.", versions: [{ schema: StockSecuredV1 }] },
+  { type: 'StockHoldReleased', stream: 'stock', causedBy: `${owner}, ${shopper} paying first or whose secured payment failed, or ${stockReactor} placing a paid order`, description: 'A hold was ended by someone other than its checkout: released by the owner, taken over by a shopper who paid first, or let go when the payment secured for it failed. The copies are back at once.', versions: [{ schema: StockHoldReleasedV1 }] },
   { type: 'StockSold', stream: 'stock', causedBy: stockReactor, description: "A placed order took its copies (its checkout's reservation, or what nobody held).", versions: [{ schema: StockSoldV1 }] },
   { type: 'StockShortfall', stream: 'stock', causedBy: stockReactor, description: 'A paid order found too few copies on the shelf: flagged to the owner instead of overselling.', versions: [{ schema: StockShortfallV1 }] },
   { type: 'StockReturned', stream: 'stock', causedBy: stockReactor, description: 'An order that was cancelled (or fully refunded) gave its copies back, or lost its shortfall flag.', versions: [{ schema: StockReturnedV1 }] },

@@ -2,9 +2,12 @@
 import * as v from 'valibot';
 import { isPasswordHash } from './admin/password.ts';
 import { parseRateLimits } from './http/limitRules.ts';
+import { holdDefaults, holdMinutesRange } from '../contracts/stock/model.ts';
 
 const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
 const flag = v.pipe(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), v.transform((value) => value === 'true' || value === '1'));
+const wholeNumber = (min: number, max: number, what: string) =>
+  v.pipe(v.string(), v.regex(/^\d{1,6}$/, `must be a whole number of ${what}`), v.transform(Number), v.minValue(min, `must be at least ${min} ${what}`), v.maxValue(max, `must be at most ${max} ${what}`));
 const port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535, 'must be a port number'));
 
 export const ConfigSchema = v.object({
@@ -37,6 +40,12 @@ export const ConfigSchema = v.object({
       return NEVER;
     }
   })), ''),
+  /** how long a checkout's payment page stays open and its copies held (decision 061); Stripe takes 30 minutes to 24 hours */
+  STOCK_HOLD_MINUTES: v.optional(wholeNumber(holdMinutesRange.min, holdMinutesRange.max, 'minutes'), String(holdDefaults.minutes)),
+  /** copies of one product that checkouts from one address may hold at once; past it a checkout starts without a hold */
+  STOCK_HOLD_PER_ADDRESS: v.optional(wholeNumber(0, 100_000, 'copies'), String(holdDefaults.copiesPerAddress)),
+  /** copies of one product that all checkouts together may hold at once */
+  STOCK_HOLD_PER_PRODUCT: v.optional(wholeNumber(0, 100_000, 'copies'), String(holdDefaults.copiesPerProduct)),
   BODY_LIMIT_KB: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)), '64'),
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(1)), 'admin'),
   ADMIN_PASSWORD_HASH: v.optional(v.pipe(v.string(), v.trim(), v.check(isPasswordHash, 'must be a scrypt hash from: npm run admin -- set-password --print-hash'))),

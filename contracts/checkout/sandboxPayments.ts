@@ -24,7 +24,10 @@ const field = (max: number, label: string) => v.pipe(v.string(`${label} is requi
 // GET /api/sandbox/checkout-sessions/:id — what the hosted page shows.
 export type SandboxSessionView = {
   id: string;
-  status: 'open' | 'paid';
+  /** 'expired' once the page is past its expiry unpaid (its copies are no longer held) */
+  status: 'open' | 'paid' | 'expired';
+  /** ISO-8601; absent on sessions made before pages expired */
+  expiresAt?: string;
   lineItems: { name: string; description?: string; quantity: number; unitAmount: number }[];
   subtotal: number;
   shippingOptions: ShippingOption[];

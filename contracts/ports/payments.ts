@@ -9,6 +9,11 @@ export type GatewayLineItem = { name: string; description?: string; unitAmount: 
 export type HostedCheckoutInput = {
   /** our checkout's id: the idempotency key of the create call, and metadata the payment carries back */
   checkoutId: string;
+  /**
+   * ISO-8601: when the payment page stops taking payments, which is when the checkout's copies stop being held
+   * (decision 061). Stripe takes 30 minutes to 24 hours after the session is made.
+   */
+  expiresAt?: string;
   lineItems: GatewayLineItem[];
   shippingOptions: ShippingOption[];
   /** ISO codes the payment page accepts a shipping address in */
@@ -23,6 +28,11 @@ export type HostedCheckoutInput = {
 
 export type PaymentIntentInput = {
   checkoutId: string;
+  /**
+   * ISO-8601: when the checkout's copies stop being held. The sandbox refuses to confirm after it; Stripe's intents
+   * have no expiry of their own, so a late payment finds the copies as the stock decider leaves them (decision 061).
+   */
+  expiresAt?: string;
   amount: number;
   description: string;
   receiptEmail?: string;
@@ -97,6 +107,14 @@ export class GatewayUnavailable extends Error {
   override name = 'GatewayUnavailable';
 }
 
+/** The sandbox's payment page or intent is past its expiry: nothing was charged (Stripe's page says the same). */
+export class PaymentExpired extends Error {
+  override name = 'PaymentExpired';
+  constructor(message = 'This payment page has expired and your card has not been charged. Please start the checkout again from your basket.') {
+    super(message);
+  }
+}
+
 /** A test card the sandbox declines, with Stripe's words for why. */
 export class CardDeclined extends Error {
   override name = 'CardDeclined';
@@ -113,7 +131,8 @@ export type PayerDetails = { shipping?: { name: string; address: ShippingAddress
 
 /** The sandbox provider's own pages: its hosted checkout and its card confirmation (test mode only). */
 export interface SandboxDesk {
-  describeSession(id: string): SandboxSessionView | null;
+  /** the session as its page shows it; `now` decides whether it has expired */
+  describeSession(id: string, now?: Date): SandboxSessionView | null;
   /** charges a test card; answers where the hosted page sends the shopper next. The caller checks the option and country. */
   paySession(id: string, request: SandboxPayRequest, now: Date): { redirectUrl: string };
   /**
@@ -121,6 +140,8 @@ export interface SandboxDesk {
    * payer's address and e-mail given with it are kept on the payment.
    */
   confirmIntent(id: string, clientSecret: string, card: SandboxCard, now: Date, payer?: PayerDetails): boolean;
+  /** whether the intent exists, the secret is its own, and it is not paid yet (charges nothing) */
+  awaitsPayment(id: string, clientSecret: string): boolean;
 }
 
 export interface PaymentGateway {
@@ -148,5 +169,10 @@ export interface PaymentGateway {
    * Stripe, the payer's copy is Stripe's, deleted from its dashboard).
    */
   forgetPayer?(references: readonly string[]): Promise<number>;
+  /**
+   * Makes an unpaid payment page (a session) or intent unpayable from now on, as its hold on the copies has ended
+   * (decision 061); one already paid, expired or cancelled is left as it is. Never throws for a payment it cannot end.
+   */
+  expirePayment?(reference: string): Promise<void>;
   readonly sandbox?: SandboxDesk;
 }

@@ -8,4 +8,11 @@ export const stockApi = {
   list: endpoint<AdminStockResponse>()({ method: 'GET', path: '/api/admin/stock', guarded: true }),
   received: endpoint<StockChangeResponse>()({ method: 'POST', path: '/api/admin/stock/:bookId/received', guarded: true, body: StockReceivedSchema }),
   correct: endpoint<StockChangeResponse>()({ method: 'POST', path: '/api/admin/stock/:bookId/corrections', guarded: true, body: StockCorrectionSchema }),
+  /** The owner ends a checkout's hold: the copies are back at once, and that checkout's payment page expires. */
+  releaseHold: endpoint<StockChangeResponse>()({
+    method: 'POST',
+    path: '/api/admin/stock/:bookId/holds/:checkoutId/release',
+    guarded: true,
+    messages: { unknownHold: 'There is no such hold on this product' },
+  }),
 } as const;

@@ -5,8 +5,21 @@ import type { DomainEvent } from '../shared/events.ts';
 
 export { lowStockThreshold, stockTexts, type StockLevel, type StockLevelsResponse } from './levels.ts';
 
-/** How long a started checkout holds its copies; a checkout neither paid nor cancelled by then lets them go. */
-export const reservationMinutes = 60;
+/**
+ * How a started checkout holds copies (decision 061). Its payment page (the sandbox's and Stripe's alike) expires
+ * `minutes` after the start; the hold lasts `graceMinutes` longer, for the provider's report of a payment made in the
+ * page's last moments. A hold never stops anyone from buying: it only says who is served first. The caps bound what
+ * one address, and all checkouts together, may hold of one product at once; a checkout past a cap starts without a
+ * hold and can still buy what is free when it pays. Each is configurable (STOCK_HOLD_MINUTES, STOCK_HOLD_PER_ADDRESS,
+ * STOCK_HOLD_PER_PRODUCT).
+ */
+export const holdDefaults = { minutes: 30, graceMinutes: 2, copiesPerAddress: 10, copiesPerProduct: 20 } as const;
+/** Stripe's bounds on a checkout session's `expires_at`: 30 minutes to 24 hours after it is made. */
+export const holdMinutesRange = { min: 30, max: 24 * 60 } as const;
+/** How long a secured hold (its payment is being taken) is kept at least, even when the page's hold was about to end. */
+export const securedMinutes = 5;
+
+export type HoldCaps = { copiesPerAddress: number; copiesPerProduct: number };
 
 /** What a shopper is told when the cart asks for more than is on the shelf (409). */
 export function notEnoughStockMessage(title: string, available: number): string {
@@ -14,10 +27,29 @@ export function notEnoughStockMessage(title: string, available: number): string 
   return `Sorry, only ${available} ${available === 1 ? 'copy' : 'copies'} of "${title}" ${available === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`;
 }
 
+/** A paying shopper found the copies their checkout asked for gone to shoppers who paid first (409, nothing charged). */
+export function takenWhilePayingMessage(title: string, available: number): string {
+  const left = available <= 0 ? `"${title}" has sold out` : `only ${available} ${available === 1 ? 'copy' : 'copies'} of "${title}" ${available === 1 ? 'is' : 'are'} left`;
+  return `Sorry, ${left}: other shoppers paid first while this checkout was open. Your card has not been charged.`;
+}
+
+/** Why a hold was ended by someone other than its own checkout. */
+export const holdReleaseReasons = ['owner', 'taken-over', 'payment-failed'] as const;
+export type HoldReleaseReason = (typeof holdReleaseReasons)[number];
+
 export type StockReceived = DomainEvent<'StockReceived', { bookId: number; quantity: number; note: string; by: string; at: string }>;
 export type StockCorrected = DomainEvent<'StockCorrected', { bookId: number; delta: number; reason: string; by: string; at: string }>;
 export type StockReserved = DomainEvent<'StockReserved', { bookId: number; checkoutId: string; quantity: number; expiresAt: string; at: string }>;
 export type StockReleased = DomainEvent<'StockReleased', { bookId: number; checkoutId: string; quantity: number; reason: 'cancelled' | 'not-started'; at: string }>;
+/** A checkout holds copies under the caps; `holder` is a keyed hash of the address it came from (never the address). */
+export type StockHeld = DomainEvent<'StockHeld', { bookId: number; checkoutId: string; quantity: number; holder: string; expiresAt: string; at: string }>;
+/** A checkout's payment is being taken: its copies are promised to it and no other payer can take them over. */
+export type StockSecured = DomainEvent<'StockSecured', { bookId: number; checkoutId: string; quantity: number; expiresAt: string; at: string }>;
+/** A hold ended by the owner, taken over by a shopper who paid first, or let go when the payment secured for it failed. */
+export type StockHoldReleased = DomainEvent<
+  'StockHoldReleased',
+  { bookId: number; checkoutId: string; quantity: number; reason: HoldReleaseReason; by: string; heldSince: string; at: string }
+>;
 export type StockSold = DomainEvent<'StockSold', { bookId: number; orderId: string; checkoutId?: string; quantity: number; sourcePosition: number; at: string }>;
 export type StockShortfall = DomainEvent<'StockShortfall', { bookId: number; orderId: string; quantity: number; available: number; sourcePosition: number; at: string }>;
 export type StockReturned = DomainEvent<'StockReturned', { bookId: number; orderId: string; quantity: number; reason: string; sourcePosition: number; at: string }>;
@@ -36,6 +68,9 @@ export type StockEvent =
   | StockCorrected
   | StockReserved
   | StockReleased
+  | StockHeld
+  | StockSecured
+  | StockHoldReleased
   | StockSold
   | StockShortfall
   | StockReturned
@@ -47,6 +82,9 @@ export const stockEventTypes = [
   'StockCorrected',
   'StockReserved',
   'StockReleased',
+  'StockHeld',
+  'StockSecured',
+  'StockHoldReleased',
   'StockSold',
   'StockShortfall',
   'StockReturned',
@@ -111,6 +149,22 @@ export type StockMovement = {
 
 export type StockShortfallEntry = { orderId: string; quantity: number; at: string };
 
+/** A checkout's hold as the owner sees it: how long it has held, and until when. */
+export type StockHoldEntry = {
+  checkoutId: string;
+  quantity: number;
+  /** when the hold was made ('' for reservations recorded before holds kept it) */
+  since: string;
+  /** seconds since then, at the moment of reading */
+  ageSeconds: number;
+  expiresAt: string;
+  /** its payment is being taken: no other payer can take these copies */
+  secured: boolean;
+};
+
+/** A checkout id as it appears in a path. */
+export const holdCheckoutIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export type AdminStockProduct = {
   bookId: number;
   title: string;
@@ -120,8 +174,10 @@ export type AdminStockProduct = {
   onHand: number;
   /** copies held by checkouts not yet paid */
   reserved: number;
-  /** what a shopper can still buy */
+  /** what a shopper can still buy: on hand, less what payments being taken are promised (held copies can be bought) */
   available: number;
+  /** the checkouts holding copies now, oldest first */
+  holds: StockHoldEntry[];
   threshold: number;
   /** paid orders that found no stock: the owner must find copies or refund */
   shortfalls: StockShortfallEntry[];

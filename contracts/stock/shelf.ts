@@ -1,10 +1,24 @@
 // The shelf of one product (`stock-<bookId>`): what it holds, what checkouts hold of it, what orders took, and the
 // decisions on it. Pure; declared in contracts because checkout reserves copies and the stock capability keeps the
 // rest, and both decide on the same stream (see docs/decisions/040).
-import { conflict, invalid } from '../shared/errors.ts';
-import { lowStockThreshold, notEnoughStockMessage, type LowStockAlerted, type StockEvent, type StockShortfallAlerted } from './model.ts';
+import { conflict, invalid, notFound } from '../shared/errors.ts';
+import {
+  lowStockThreshold,
+  notEnoughStockMessage,
+  takenWhilePayingMessage,
+  type HoldCaps,
+  type HoldReleaseReason,
+  type LowStockAlerted,
+  type StockEvent,
+  type StockHoldReleased,
+  type StockShortfallAlerted,
+} from './model.ts';
 
-export type Reservation = { quantity: number; expiresAt: string };
+/**
+ * A checkout's hold on copies (decision 061). `holder` is the keyed hash of its address (absent on reservations made
+ * before holds were capped); `secured` once its payment is being taken; `at` when it was made.
+ */
+export type Reservation = { quantity: number; expiresAt: string; at?: string; holder?: string; secured?: boolean };
 
 export type ShelfState = {
   /** false until the owner first records stock: the product sells without limit */
@@ -45,18 +59,60 @@ export function lowStockAlertOwed(state: ShelfState): number | null {
   return state.tracked && state.onHand < lowStockThreshold && state.crossings > state.alerted ? state.crossings : null;
 }
 
-/** Copies held by reservations still running at `now`. */
-export function reservedAt(state: ShelfState, now: string): number {
+/** Copies held by reservations still running at `now` (all of them, or those matching `which`). */
+export function reservedAt(state: ShelfState, now: string, which: (r: Reservation, checkoutId: string) => boolean = () => true): number {
   let held = 0;
-  for (const r of Object.values(state.reservations)) if (r.expiresAt > now) held += r.quantity;
+  for (const [checkoutId, r] of Object.entries(state.reservations)) if (r.expiresAt > now && which(r, checkoutId)) held += r.quantity;
   return held;
 }
 
-/** What a shopper can buy at `now`; Infinity while the product is not tracked. */
+/** Copies promised to payments being taken at `now`, other than `except`'s: the only copies no one else can buy. */
+export function securedAt(state: ShelfState, now: string, except?: string): number {
+  return reservedAt(state, now, (r, id) => !!r.secured && id !== except);
+}
+
+/**
+ * What a shopper can buy at `now`; Infinity while the product is not tracked. Held copies count as buyable: a hold
+ * says who is served first, and a shopper who pays takes a copy only held for another (decision 061).
+ */
 export function availableAt(state: ShelfState, now: string): number {
+  if (!state.tracked) return Infinity;
+  return Math.max(0, state.onHand - securedAt(state, now));
+}
+
+/** Copies neither held nor secured at `now`: what a new hold may take without taking anyone's. */
+export function freeAt(state: ShelfState, now: string): number {
   if (!state.tracked) return Infinity;
   return Math.max(0, state.onHand - reservedAt(state, now));
 }
+
+/** The holds running at `now`, oldest first. */
+export function runningHolds(state: ShelfState, now: string): Array<[string, Reservation]> {
+  return Object.entries(state.reservations)
+    .filter(([, r]) => r.expiresAt > now)
+    .sort(([a, x], [b, y]) => (x.at ?? '').localeCompare(y.at ?? '') || a.localeCompare(b));
+}
+
+/**
+ * The holds a payer for `checkoutId` takes over to have `quantity` copies at `now`: none while enough copies are free,
+ * else others' unsecured holds, newest first (the oldest holds keep their turn longest). Null when even that is not enough.
+ */
+function holdsToTakeOver(state: ShelfState, checkoutId: string, quantity: number, now: string): Array<[string, Reservation]> | null {
+  const others = runningHolds(state, now).filter(([id]) => id !== checkoutId);
+  let short = quantity - Math.max(0, state.onHand - others.reduce((sum, [, r]) => sum + r.quantity, 0));
+  const taken: Array<[string, Reservation]> = [];
+  for (const hold of others.filter(([, r]) => !r.secured).reverse()) {
+    if (short <= 0) break;
+    taken.push(hold);
+    short -= hold[1].quantity;
+  }
+  return short <= 0 ? taken : null;
+}
+
+const releasedHold = (bookId: number, [checkoutId, r]: [string, Reservation], reason: HoldReleaseReason, by: string, at: string): StockHoldReleased => ({
+  type: 'StockHoldReleased',
+  data: { bookId, checkoutId, quantity: r.quantity, reason, by, heldSince: r.at ?? '', at },
+});
 
 function withOnHand(state: ShelfState, onHand: number): ShelfState {
   const fell = state.onHand >= lowStockThreshold && onHand < lowStockThreshold;
@@ -82,7 +138,22 @@ export function evolveShelf(state: ShelfState, event: StockEvent & { position?: 
       const running = Object.fromEntries(Object.entries(state.reservations).filter(([, r]) => r.expiresAt > event.data.at));
       return { ...state, reservations: { ...running, [event.data.checkoutId]: { quantity: event.data.quantity, expiresAt: event.data.expiresAt } } };
     }
+    case 'StockHeld': {
+      const { checkoutId, quantity, expiresAt, holder, at } = event.data;
+      const running = Object.fromEntries(Object.entries(state.reservations).filter(([, r]) => r.expiresAt > at));
+      return { ...state, reservations: { ...running, [checkoutId]: { quantity, expiresAt, at, holder } } };
+    }
+    case 'StockSecured': {
+      const { checkoutId, quantity, expiresAt, at } = event.data;
+      const own = state.reservations[checkoutId];
+      const since = own && own.expiresAt > at ? own.at : at;
+      return {
+        ...state,
+        reservations: { ...state.reservations, [checkoutId]: { quantity, expiresAt, secured: true, ...(since ? { at: since } : {}), ...(own?.holder ? { holder: own.holder } : {}) } },
+      };
+    }
     case 'StockReleased':
+    case 'StockHoldReleased':
       return { ...state, reservations: without(state.reservations, event.data.checkoutId) };
     case 'StockSold': {
       const { orderId, quantity, checkoutId, sourcePosition } = event.data;
@@ -120,8 +191,16 @@ export function evolveShelf(state: ShelfState, event: StockEvent & { position?: 
 export type ShelfCommand =
   | { type: 'ReceiveStock'; bookId: number; quantity: number; note: string; by: string; at: string }
   | { type: 'CorrectStock'; bookId: number; delta: number; reason: string; by: string; at: string }
-  | { type: 'ReserveStock'; bookId: number; title: string; checkoutId: string; quantity: number; at: string; expiresAt: string }
+  /**
+   * A checkout starts: refused only when the shelf cannot serve it (held copies count as on the shelf); held when the
+   * copies are free and the caps allow, else it starts without a hold.
+   */
+  | { type: 'ReserveStock'; bookId: number; title: string; checkoutId: string; quantity: number; at: string; expiresAt: string; holder: string; caps: HoldCaps }
   | { type: 'ReleaseStock'; bookId: number; checkoutId: string; reason: 'cancelled' | 'not-started'; at: string }
+  /** A checkout's payment is about to be taken: its copies are made its own, taking over others' holds if need be. */
+  | { type: 'SecureForPayment'; bookId: number; title: string; checkoutId: string; quantity: number; at: string; expiresAt: string }
+  /** The owner ends a hold, or a payment secured for it failed: the copies come back at once. */
+  | { type: 'ReleaseHold'; bookId: number; checkoutId: string; reason: Exclude<HoldReleaseReason, 'taken-over'>; by: string; at: string }
   /** an order takes its copies: when placed, or when an order cancelled before is taken up again */
   | { type: 'TakeForOrder'; bookId: number; orderId: string; checkoutId?: string; quantity: number; placedPosition: number; sourcePosition: number; at: string }
   /** an order gives its copies back: cancelled, or (once refunds exist) fully refunded */
@@ -152,11 +231,36 @@ export function decideShelf(command: ShelfCommand, state: ShelfState): StockEven
       return [{ type: 'StockCorrected', data: { bookId, delta, reason, by, at } }];
     }
     case 'ReserveStock': {
-      const { bookId, checkoutId, quantity, at, expiresAt, title } = command;
+      const { bookId, checkoutId, quantity, at, expiresAt, title, holder, caps } = command;
       if (!state.tracked || state.reservations[checkoutId]) return [];
       const available = availableAt(state, at);
       if (available < quantity) throw conflict(notEnoughStockMessage(title, available));
-      return [{ type: 'StockReserved', data: { bookId, checkoutId, quantity, expiresAt, at } }];
+      // Past a cap, or with too few copies free, the checkout starts without a hold: it can still buy when it pays.
+      const byHolder = reservedAt(state, at, (r) => r.holder === holder);
+      if (freeAt(state, at) < quantity || byHolder + quantity > caps.copiesPerAddress || reservedAt(state, at) + quantity > caps.copiesPerProduct) return [];
+      return [{ type: 'StockHeld', data: { bookId, checkoutId, quantity, holder, expiresAt, at } }];
+    }
+    case 'SecureForPayment': {
+      const { bookId, checkoutId, quantity, at, expiresAt, title } = command;
+      if (!state.tracked) return [];
+      const own = state.reservations[checkoutId];
+      const running = own && own.expiresAt > at && own.quantity >= quantity ? own : undefined;
+      if (running?.secured) return [];
+      const secured = { type: 'StockSecured' as const, data: { bookId, checkoutId, quantity, expiresAt: running && running.expiresAt > expiresAt ? running.expiresAt : expiresAt, at } };
+      if (running) return [secured];
+      const taken = holdsToTakeOver(state, checkoutId, quantity, at);
+      if (!taken) throw conflict(takenWhilePayingMessage(title, availableAt(state, at)));
+      return [...taken.map((hold) => releasedHold(bookId, hold, 'taken-over', `checkout:${checkoutId}`, at)), secured];
+    }
+    case 'ReleaseHold': {
+      const { bookId, checkoutId, reason, by, at } = command;
+      const held = state.reservations[checkoutId];
+      if (!held || held.expiresAt <= at) {
+        if (reason === 'owner') throw notFound('This hold has already ended: its copies are back on the shelf');
+        return [];
+      }
+      if (reason === 'payment-failed' && !held.secured) return [];
+      return [releasedHold(bookId, [checkoutId, held], reason, by, at)];
     }
     case 'ReleaseStock': {
       const held = state.reservations[command.checkoutId];
@@ -168,13 +272,17 @@ export function decideShelf(command: ShelfCommand, state: ShelfState): StockEven
       const { bookId, orderId, checkoutId, quantity, sourcePosition, at } = command;
       if (!orderEventApplies(state, command) || state.holding[orderId] !== undefined) return [];
       const held = checkoutId ? state.reservations[checkoutId] : undefined;
-      // Its own reservation, still running, holds the copies for it; without one it takes what nobody else holds.
-      const own = held && held.expiresAt > at ? held.quantity : 0;
-      const available = availableAt(state, at) + own;
-      if (available < quantity) {
+      const sold = { type: 'StockSold' as const, data: { bookId, orderId, ...(held ? { checkoutId } : {}), quantity, sourcePosition, at } };
+      // Its own hold, still running, keeps the copies for it.
+      if (held && held.expiresAt > at && held.quantity >= quantity) return [sold];
+      // Without one it takes what is free, then copies only held for others (a payment outranks a hold); what payments
+      // being taken are promised it cannot have: then it is flagged, never oversold.
+      const taken = holdsToTakeOver(state, checkoutId ?? '', quantity, at);
+      if (!taken) {
+        const available = Math.max(0, state.onHand - securedAt(state, at, checkoutId));
         return [{ type: 'StockShortfall', data: { bookId, orderId, quantity, available, sourcePosition, at } }];
       }
-      return [{ type: 'StockSold', data: { bookId, orderId, ...(held ? { checkoutId } : {}), quantity, sourcePosition, at } }];
+      return [...taken.map((hold) => releasedHold(bookId, hold, 'taken-over', `order:${orderId}`, at)), sold];
     }
     case 'ReturnForOrder': {
       const { bookId, orderId, reason, sourcePosition, at } = command;

@@ -1,5 +1,6 @@
 // The sandbox provider's calls, served only in test mode: its hosted page pays a session, its card form confirms an
-// intent. Paying then places the order at once, as Stripe's webhook would.
+// intent. Before a card is charged the checkout's copies are made its own (decision 061): a shopper who would find them
+// gone is refused with nothing charged. Paying then places the order at once, as Stripe's webhook would.
 import type { Context } from 'koa';
 import { checkoutApi } from '../../contracts/checkout/api.ts';
 import { cartShippingOptionFor } from '../../contracts/checkout/shipping.ts';
@@ -9,14 +10,18 @@ import { notFound } from '../../contracts/shared/errors.ts';
 import { limit } from '../http/limits.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
-import { CardDeclined, type SandboxDesk } from '../../contracts/ports/payments.ts';
+import { CardDeclined, PaymentExpired, type SandboxDesk } from '../../contracts/ports/payments.ts';
 import type { OrderDesk } from './placeOrder.ts';
+import { secureStock, type SecuredStock } from './stockHold.ts';
 
-function charging<T>(charge: () => T): T {
+/** Charges with the copies secured; a charge that fails lets them go again, and a decline is a 402, an expiry a 410. */
+async function charging<T>(secured: SecuredStock | null, charge: () => T): Promise<T> {
   try {
     return charge();
   } catch (error) {
+    await secured?.release();
     if (error instanceof CardDeclined) throw new HttpError(402, error.message, error.code);
+    if (error instanceof PaymentExpired) throw new HttpError(410, error.message, 'expired');
     throw error;
   }
 }
@@ -33,8 +38,14 @@ export function sandboxRoutes(routers: Routers, deps: ShopDeps, sandbox: Sandbox
     }
   };
 
+  /** The copies of the checkout behind a sandbox payment, made its own before its card is charged. */
+  const secure = async (ctx: Context, reference: string) => {
+    const checkoutId = await desk.checkoutOf(reference);
+    return checkoutId ? secureStock(deps, checkoutId, { ...commandMeta(ctx, 'shopper', deps.clock()), correlationId: checkoutId }) : null;
+  };
+
   route(routers, sandboxSession, (ctx) => {
-    const session = sandbox.describeSession(ctx.params.id ?? '');
+    const session = sandbox.describeSession(ctx.params.id ?? '', deps.clock());
     if (!session) throw notFound(sandboxSession.messages.unknownSession);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = session;
@@ -43,7 +54,7 @@ export function sandboxRoutes(routers: Routers, deps: ShopDeps, sandbox: Sandbox
   route(routers, sandboxPay, limit(deps, 'sandbox'), async (ctx, input) => {
     const { messages } = sandboxPay;
     const id = ctx.params.id ?? '';
-    const session = sandbox.describeSession(id);
+    const session = sandbox.describeSession(id, deps.clock());
     if (!session) throw notFound(messages.unknownSession);
     const body = input.body();
     if (!session.shippingOptions.some((o) => o.id === body.shippingOptionId)) throw badRequest(messages.chooseShipping);
@@ -51,7 +62,9 @@ export function sandboxRoutes(routers: Routers, deps: ShopDeps, sandbox: Sandbox
     // Where the page offers both rates, the address decides which one applies (GB 350, elsewhere 500).
     const matching = cartShippingOptionFor(body.address.country).id;
     if (session.shippingOptions.some((o) => o.id === matching) && body.shippingOptionId !== matching) throw badRequest(messages.shippingForCountry);
-    const { redirectUrl } = charging(() => sandbox.paySession(id, body, deps.clock()));
+    if (session.status === 'expired') throw new HttpError(410, new PaymentExpired().message, 'expired');
+    const secured = session.status === 'open' ? await secure(ctx, id) : null;
+    const { redirectUrl } = await charging(secured, () => sandbox.paySession(id, body, deps.clock()));
     await placeAsWebhook(ctx, id);
     ctx.body = { success: true, redirectUrl };
   });
@@ -70,7 +83,9 @@ export function sandboxRoutes(routers: Routers, deps: ShopDeps, sandbox: Sandbox
       },
     };
     const payer = { ...(shipping ? { shipping } : {}), ...(body.receipt_email ? { receiptEmail: body.receipt_email } : {}) };
-    const known = charging(() => sandbox.confirmIntent(id, body.clientSecret, body.card, deps.clock(), payer));
+    // Only an intent whose secret checks out may secure copies; one already paid needs none.
+    const secured = sandbox.awaitsPayment(id, body.clientSecret) ? await secure(ctx, id) : null;
+    const known = await charging(secured, () => sandbox.confirmIntent(id, body.clientSecret, body.card, deps.clock(), payer));
     if (!known) throw notFound(sandboxConfirmIntent.messages.unknownIntent);
     await placeAsWebhook(ctx, id);
     ctx.body = { status: 'succeeded', paymentIntentId: id };

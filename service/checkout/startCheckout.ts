@@ -13,7 +13,7 @@ import type { ShopDeps } from '../deps.ts';
 import { commandMeta } from '../http/request.ts';
 import { checkoutDecider } from './checkout.ts';
 import { viaGateway } from './gatewayCalls.ts';
-import { holdStock } from './stockHold.ts';
+import { holderOf, holdStock, holdTimes } from './stockHold.ts';
 import type { PricedItems } from './pricing.ts';
 
 type Customer = {
@@ -39,13 +39,16 @@ const shopperMeta = (deps: ShopDeps, ctx: Context, checkoutId: string): CommandM
 });
 
 /**
- * Holds the checkout's copies, then runs `open` (the gateway, then CheckoutStarted); if that fails the copies are let go
- * at once, so no stock waits for a checkout no shopper can pay.
+ * Holds the checkout's copies, then runs `open` (the gateway, then CheckoutStarted) with the moment its payment page
+ * must expire, which is when the hold ends but for a short grace (decision 061); if that fails the copies are let go at
+ * once, so no stock waits for a checkout no shopper can pay.
  */
-async function withStockHeld<T>(deps: ShopDeps, ctx: Context, checkoutId: string, items: OrderItem[], open: () => Promise<T>): Promise<T> {
-  const hold = await holdStock(deps, checkoutId, items, shopperMeta(deps, ctx, checkoutId));
+async function withStockHeld<T>(deps: ShopDeps, ctx: Context, checkoutId: string, items: OrderItem[], open: (paymentExpiresAt: string) => Promise<T>): Promise<T> {
+  const meta = shopperMeta(deps, ctx, checkoutId);
+  const { paymentExpiresAt, holdExpiresAt } = holdTimes(deps.config, meta.now);
+  const hold = await holdStock(deps, checkoutId, items, meta, { holder: holderOf(deps.jwtSecret, ctx.ip), expiresAt: holdExpiresAt });
   try {
-    return await open();
+    return await open(paymentExpiresAt);
   } catch (error) {
     await hold
       .release()
@@ -74,10 +77,11 @@ export async function startHostedCheckout(
   const checkoutId = randomUUID();
   const origin = shopOrigin(deps, ctx);
   const successPath = input.channel === 'cart' ? clientRoutes.checkoutSuccess[0] : clientRoutes.paymentSuccess[0];
-  return withStockHeld(deps, ctx, checkoutId, input.priced.items, async () => {
+  return withStockHeld(deps, ctx, checkoutId, input.priced.items, async (expiresAt) => {
     const session = await viaGateway(deps, () =>
       deps.payments.createHostedCheckout({
         checkoutId,
+        expiresAt,
         lineItems: input.priced.items.map((item) => ({
           name: item.name,
           ...(input.channel === 'direct' ? { description: `Purchase of ${item.name}` } : {}),
@@ -120,10 +124,11 @@ export async function startPaymentIntent(
 ): Promise<PaymentIntentResponse> {
   const checkoutId = randomUUID();
   const amount = input.priced.subtotal + input.shippingOption.amount;
-  return withStockHeld(deps, ctx, checkoutId, input.priced.items, async () => {
+  return withStockHeld(deps, ctx, checkoutId, input.priced.items, async (expiresAt) => {
     const intent = await viaGateway(deps, () =>
       deps.payments.createPaymentIntent({
         checkoutId,
+        expiresAt,
         amount,
         description: `${input.priced.items.map((i) => i.name).join(', ')} with ${input.shippingOption.label}`,
         ...(looksLikeEmail(input.customerEmail) ? { receiptEmail: input.customerEmail } : {}),

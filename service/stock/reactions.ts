@@ -9,7 +9,7 @@ import { refundDecider, refundedAmount } from '../../contracts/orders/refunds.ts
 import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { bookStream, checkoutStream, orderStream, stockStream } from '../../contracts/shared/streams.ts';
-import { lowStockThreshold, type StockEvent, type StockShortfall } from '../../contracts/stock/model.ts';
+import { lowStockThreshold, type StockEvent, type StockHoldReleased, type StockShortfall } from '../../contracts/stock/model.ts';
 import { lowStockAlertOwed, shelfDecider, type ShelfCommand } from '../../contracts/stock/shelf.ts';
 import type { Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
@@ -44,8 +44,18 @@ const reactingTo = (event: RecordedEvent, now: Date): CommandMeta => ({
 
 export function stockReactions(deps: ReactionDeps): Reactions {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
+  // A decision of several events (holds taken over, then the sale) keys each taken-over hold by its checkout, and the
+  // last event by the reference, so a decision made again appends nothing new.
   const onShelf = (bookId: number, command: ShelfCommand, meta: CommandMeta, eventId?: string) =>
-    handleCommand(deps.events, stockStream(bookId), shelfDecider, command, meta, { raceRetries, ...(eventId ? { eventIds: () => eventId } : {}) });
+    handleCommand(deps.events, stockStream(bookId), shelfDecider, command, meta, {
+      raceRetries,
+      ...(eventId
+        ? {
+            eventIds: (event: { type: string; data: unknown }) =>
+              event.type === 'StockHoldReleased' ? idFromReference('StockHoldReleased', `${eventId}:${(event.data as StockHoldReleased['data']).checkoutId}`) : eventId,
+          }
+        : {}),
+    });
 
   async function moveOrderStock(event: RecordedEvent, change: NonNullable<StockChange>) {
     const orderId = (event.data as { orderId: string }).orderId;
@@ -138,6 +148,19 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     );
   }
 
+  /**
+   * A hold ended by the owner or taken over by a payer: the checkout's payment page expires at the provider, so its
+   * shopper is told plainly instead of paying for copies that may be gone (decision 061). A page already paid is left
+   * as it is: its order takes what the shelf then has, or is flagged.
+   */
+  async function expireReleasedPayment(event: RecordedEvent) {
+    const { checkoutId, reason } = (event as unknown as RecordedEvent<StockHoldReleased>).data;
+    if (reason === 'payment-failed' || !deps.payments.expirePayment) return;
+    const started = (await deps.events.readStream(checkoutStream(checkoutId))).find((e) => e.type === 'CheckoutStarted') as RecordedEvent<CheckoutStarted> | undefined;
+    if (!started) return;
+    await deps.payments.expirePayment(started.data.paymentReference);
+  }
+
   async function titleOf(bookId: number): Promise<string> {
     const history = await deps.events.readStream(bookStream(bookId));
     const last = history.at(-1)?.data as { title?: string } | undefined;
@@ -157,6 +180,7 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     StockSold: alertIfLow,
     StockCorrected: alertIfLow,
     StockShortfall: alertShortfall,
+    StockHoldReleased: expireReleasedPayment,
   };
   return { ...orderReactions, RefundSucceeded: returnIfFullyRefunded, CheckoutCancelled: releaseCancelledCheckout, ...lowStock };
 }

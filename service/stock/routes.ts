@@ -4,8 +4,8 @@ import { listBooks } from '../../contracts/catalog/books.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
 import { stockStream } from '../../contracts/shared/streams.ts';
 import { stockApi } from '../../contracts/stock/api.ts';
-import { lowStockThreshold, stockBookIdPattern, type AdminStockProduct, type StockLevel } from '../../contracts/stock/model.ts';
-import { availableAt, emptyShelf, reservedAt, shelfDecider, type ShelfState } from '../../contracts/stock/shelf.ts';
+import { holdCheckoutIdPattern, lowStockThreshold, stockBookIdPattern, type AdminStockProduct, type StockLevel } from '../../contracts/stock/model.ts';
+import { availableAt, emptyShelf, reservedAt, runningHolds, shelfDecider, type ShelfState } from '../../contracts/stock/shelf.ts';
 import { getStock, listStock, type StockDoc } from '../../projections/stock/stock.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -32,7 +32,17 @@ export function adminProductOf(bookId: number, title: string, doc: StockDoc | nu
     tracked: shelf.tracked,
     onHand: shelf.onHand,
     reserved,
-    available: shelf.tracked ? Math.max(0, shelf.onHand - reserved) : 0,
+    available: shelf.tracked ? availableAt(shelf, now) : 0,
+    holds: shelf.tracked
+      ? runningHolds(shelf, now).map(([checkoutId, r]) => ({
+          checkoutId,
+          quantity: r.quantity,
+          since: r.at ?? '',
+          ageSeconds: r.at ? Math.max(0, Math.floor((Date.parse(now) - Date.parse(r.at)) / 1000)) : 0,
+          expiresAt: r.expiresAt,
+          secured: !!r.secured,
+        }))
+      : [],
     threshold: lowStockThreshold,
     shortfalls: Object.entries(shelf.shortfalls).map(([orderId, quantity]) => {
       const flagged = doc?.movements.find((m) => m.kind === 'shortfall' && m.detail === orderId);
@@ -90,5 +100,25 @@ export function stockRoutes(routers: Routers, deps: ShopDeps) {
     });
     const product = adminProductOf(book.id, book.title, await getStock(deps.reads, book.id), deps.clock().toISOString());
     ctx.body = { success: true, message: `Stock of "${book.title}" corrected by ${delta > 0 ? '+' : ''}${delta}`, product };
+  });
+
+  // The owner ends a hold: one StockHoldReleased, the copies back at once; the reactor expires its payment page.
+  route(routers, stockApi.releaseHold, async (ctx) => {
+    const book = await bookOf(deps, ctx);
+    const checkoutId = String(ctx.params.checkoutId ?? '');
+    if (!holdCheckoutIdPattern.test(checkoutId)) throw notFound(stockApi.releaseHold.messages.unknownHold);
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    const { events } = await handleCommand(
+      deps.events,
+      stockStream(book.id),
+      shelfDecider,
+      { type: 'ReleaseHold', bookId: book.id, checkoutId, reason: 'owner', by: admin, at: meta.now },
+      meta,
+      { waiter: deps.waiter, raceRetries },
+    );
+    const quantity = events.reduce((sum, e) => sum + (e.type === 'StockHoldReleased' ? e.data.quantity : 0), 0);
+    const product = adminProductOf(book.id, book.title, await getStock(deps.reads, book.id), deps.clock().toISOString());
+    ctx.body = { success: true, message: `${quantity} ${quantity === 1 ? 'copy' : 'copies'} of "${book.title}" released back to the shelf`, product };
   });
 }

@@ -10,7 +10,7 @@ import { clientRoutes } from '../../../contracts/shared/clientRoutes.ts';
 import type { SandboxSessionView } from '../../../contracts/checkout/sandboxPayments.ts';
 import { destinationName, type ShippingOption } from '../../../contracts/checkout/shipping.ts';
 import { upgradeJson, writeVersionedJson, type JsonFileFormat } from '../../../service/dataFiles.ts';
-import { RefundDeclined, type GatewayLineItem, type GatewayRefund, type PaymentGateway, type VerifiedPayment } from '../../../contracts/ports/payments.ts';
+import { PaymentExpired, RefundDeclined, type GatewayLineItem, type GatewayRefund, type PaymentGateway, type VerifiedPayment } from '../../../contracts/ports/payments.ts';
 import { formatPence } from '../../../contracts/shared/money.ts';
 import { parseStripeWebhook } from '../stripe/webhooks.ts';
 import { chargeTestCard, refundsDeclinedFor } from './testCards.ts';
@@ -26,6 +26,8 @@ type SessionRecord = PaymentTraits & {
   id: string;
   checkoutId: string;
   status: 'open' | 'paid';
+  /** absent in sessions written before pages expired: those never expire */
+  expiresAt?: string;
   lineItems: GatewayLineItem[];
   shippingOptions: ShippingOption[];
   allowedCountries: string[];
@@ -43,6 +45,8 @@ type IntentRecord = PaymentTraits & {
   checkoutId: string;
   clientSecret: string;
   status: 'requires_payment_method' | 'succeeded';
+  /** absent in intents written before they expired */
+  expiresAt?: string;
   amount: number;
   description: string;
   receiptEmail: string | null;
@@ -90,6 +94,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
     records.delete(id);
     return load(id);
   };
+  /** Past its expiry and still unpaid: the page takes no payment, as Stripe's expired session does not. */
+  const expired = (record: { expiresAt?: string }, now: Date) => !!record.expiresAt && Date.parse(record.expiresAt) <= now.getTime();
   const refundOf = (r: RefundRecord): GatewayRefund => ({ id: r.id, refundId: r.refundId, amount: r.amount, status: r.status });
   const subtotalOf = (record: SessionRecord) => record.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
 
@@ -129,6 +135,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
           id,
           checkoutId: input.checkoutId,
           status: 'open',
+          ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
           lineItems: input.lineItems,
           shippingOptions: input.shippingOptions,
           allowedCountries: input.allowedCountries,
@@ -154,6 +161,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         checkoutId: input.checkoutId,
         clientSecret: `${id}_secret_${randomId()}`,
         status: 'requires_payment_method',
+        ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
         amount: input.amount,
         description: input.description,
         receiptEmail: input.receiptEmail ?? null,
@@ -211,6 +219,12 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
       return refundOf(refund);
     },
 
+    async expirePayment(reference) {
+      const record = fresh(reference);
+      const unpaid = record && (record.kind === 'session' ? record.status === 'open' : record.status !== 'succeeded');
+      if (unpaid) save({ ...record, expiresAt: new Date().toISOString() });
+    },
+
     async listRefunds(reference) {
       return (fresh(reference)?.refunds ?? []).map(refundOf);
     },
@@ -221,12 +235,13 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
     },
 
     sandbox: {
-      describeSession(id): SandboxSessionView | null {
+      describeSession(id, now = new Date()): SandboxSessionView | null {
         const s = session(id);
         if (!s) return null;
         return {
           id: s.id,
-          status: s.status,
+          status: s.status === 'open' && expired(s, now) ? 'expired' : s.status,
+          ...(s.expiresAt ? { expiresAt: s.expiresAt } : {}),
           lineItems: s.lineItems.map((item) => ({ ...item })),
           subtotal: subtotalOf(s),
           shippingOptions: s.shippingOptions,
@@ -242,6 +257,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         if (!s) throw new Error(`No sandbox session ${id}`);
         const redirectUrl = s.successUrl.replace('{CHECKOUT_SESSION_ID}', s.id);
         if (s.status === 'paid') return { redirectUrl };
+        if (expired(s, now)) throw new PaymentExpired();
         const option = s.shippingOptions.find((o) => o.id === request.shippingOptionId);
         if (!option || !s.allowedCountries.includes(request.address.country)) throw new Error('Shipping option or country not offered by this session');
         chargeTestCard(request.card, now);
@@ -262,10 +278,16 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         return { redirectUrl };
       },
 
+      awaitsPayment(id, clientSecret) {
+        const i = intent(id);
+        return !!i && i.clientSecret === clientSecret && i.status !== 'succeeded';
+      },
+
       confirmIntent(id, clientSecret, card, now, payer = {}) {
         const i = intent(id);
         if (!i || i.clientSecret !== clientSecret) return false;
         if (i.status === 'succeeded') return true;
+        if (expired(i, now)) throw new PaymentExpired();
         chargeTestCard(card, now);
         save({
           ...i,

@@ -50,6 +50,12 @@ function refundError(error: unknown): Error {
   return new GatewayUnavailable(`Stripe could not refund: ${e.message ?? String(error)}`);
 }
 
+/** Seconds since the epoch for Stripe's `expires_at`, at least its minimum of 30 minutes (and a little) from now. */
+function stripeExpiry(expiresAt: string): number {
+  const earliest = Math.ceil(Date.now() / 1000) + 30 * 60 + 30;
+  return Math.min(Math.max(Math.floor(Date.parse(expiresAt) / 1000), earliest), Math.floor(Date.now() / 1000) + 24 * 3600);
+}
+
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
@@ -116,6 +122,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
               },
             })),
             shipping_address_collection: { allowed_countries: input.allowedCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[] },
+            // The page stops taking payments when the checkout's hold on the copies ends (decision 061). Stripe takes
+            // 30 minutes to 24 hours from the session's making; a hold a moment shorter (clocks apart) is lengthened to
+            // its minimum, which the hold's grace covers.
+            ...(input.expiresAt ? { expires_at: stripeExpiry(input.expiresAt) } : {}),
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
             ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
@@ -228,6 +238,19 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     async listRefunds(reference) {
       return listFor(await paymentIntentOf(reference));
+    },
+
+    async expirePayment(reference) {
+      // An open session expires (its page then says so); an intent not yet paid is cancelled, so confirming it fails.
+      // Stripe refuses both for a payment already complete: that payment's order takes what the shelf has, or is flagged.
+      try {
+        if (reference.startsWith('cs_')) await stripe.checkout.sessions.expire(reference, {}, { idempotencyKey: `expire-${reference}` });
+        else if (reference.startsWith('pi_')) await stripe.paymentIntents.cancel(reference, {}, { idempotencyKey: `cancel-${reference}` });
+      } catch (error) {
+        const e = error as { type?: string; message?: string };
+        if (e.type === 'StripeInvalidRequestError') return;
+        throw new GatewayUnavailable(`Stripe could not end ${reference}: ${e.message ?? String(error)}`);
+      }
     },
 
     parseWebhook(rawBody, signature, receivedAt) {
