@@ -154,6 +154,23 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         }
         return answer(200, object);
       }
+      // Ending an unpaid payment: an open session expires, an intent not yet paid is cancelled; Stripe refuses either
+      // once the payment is complete.
+      const ending = /^\/v1\/(checkout\/sessions\/([A-Za-z0-9_]+)\/expire|payment_intents\/([A-Za-z0-9_]+)\/cancel)$/.exec(url.pathname);
+      if (req.method === 'POST' && ending) {
+        const object = objects.get(ending[2] ?? ending[3]!);
+        if (!object) return answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${ending[2] ?? ending[3]}'` } });
+        if (object.object === 'checkout.session') {
+          if (object.status === 'expired') return answer(200, object);
+          if (object.status !== 'open') return answer(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${object.status}".` } });
+          object.status = 'expired';
+          return answer(200, object);
+        }
+        if (object.status === 'canceled') return answer(200, object);
+        if (object.status === 'succeeded') return answer(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.' } });
+        object.status = 'canceled';
+        return answer(200, object);
+      }
       const found = /^\/v1\/(checkout\/sessions|payment_intents)\/([A-Za-z0-9_]+)$/.exec(url.pathname);
       if (req.method === 'GET' && found) {
         const object = objects.get(found[2]!);
