@@ -28,6 +28,8 @@ type SessionRecord = PaymentTraits & {
   status: 'open' | 'paid';
   /** absent in sessions written before pages expired: those never expire */
   expiresAt?: string;
+  /** when the shop ended it early (its hold released or taken over): it takes no payment from then on */
+  endedAt?: string;
   lineItems: GatewayLineItem[];
   shippingOptions: ShippingOption[];
   allowedCountries: string[];
@@ -47,6 +49,8 @@ type IntentRecord = PaymentTraits & {
   status: 'requires_payment_method' | 'succeeded';
   /** absent in intents written before they expired */
   expiresAt?: string;
+  /** when the shop ended it early, as for a session */
+  endedAt?: string;
   amount: number;
   description: string;
   receiptEmail: string | null;
@@ -95,7 +99,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
     return load(id);
   };
   /** Past its expiry and still unpaid: the page takes no payment, as Stripe's expired session does not. */
-  const expired = (record: { expiresAt?: string }, now: Date) => !!record.expiresAt && Date.parse(record.expiresAt) <= now.getTime();
+  const expired = (record: { expiresAt?: string; endedAt?: string }, now: Date) => !!record.endedAt || (!!record.expiresAt && Date.parse(record.expiresAt) <= now.getTime());
   const refundOf = (r: RefundRecord): GatewayRefund => ({ id: r.id, refundId: r.refundId, amount: r.amount, status: r.status });
   const subtotalOf = (record: SessionRecord) => record.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
 
@@ -222,7 +226,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
     async expirePayment(reference) {
       const record = fresh(reference);
       const unpaid = record && (record.kind === 'session' ? record.status === 'open' : record.status !== 'succeeded');
-      if (unpaid) save({ ...record, expiresAt: new Date().toISOString() });
+      if (unpaid && !record.endedAt) save({ ...record, endedAt: new Date().toISOString() });
     },
 
     async listRefunds(reference) {
