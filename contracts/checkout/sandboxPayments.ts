@@ -21,6 +21,9 @@ export type SandboxCard = v.InferOutput<typeof SandboxCardSchema>;
 
 const field = (max: number, label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.minLength(1, `${label} is required`), v.maxLength(max, `${label} is too long`));
 
+/** What a payment page past its expiry says (410), and what its page shows: its hold on the copies has ended (decision 061). */
+export const paymentExpiredMessage = 'This payment page has expired and your card has not been charged. Please start the checkout again from your basket.';
+
 // GET /api/sandbox/checkout-sessions/:id — what the hosted page shows.
 export type SandboxSessionView = {
   id: string;

@@ -1,7 +1,7 @@
 // The payment gateway port: hosted checkout sessions, payment intents, verifying a payment, and webhooks.
 import type { PaymentProvider } from '../checkout/model.ts';
 import type { ShippingAddress } from '../orders/model.ts';
-import type { SandboxCard, SandboxPayRequest, SandboxSessionView } from '../checkout/sandboxPayments.ts';
+import { paymentExpiredMessage, type SandboxCard, type SandboxPayRequest, type SandboxSessionView } from '../checkout/sandboxPayments.ts';
 import type { ShippingOption } from '../checkout/shipping.ts';
 
 export type GatewayLineItem = { name: string; description?: string; unitAmount: number; quantity: number };
@@ -110,7 +110,7 @@ export class GatewayUnavailable extends Error {
 /** The sandbox's payment page or intent is past its expiry: nothing was charged (Stripe's page says the same). */
 export class PaymentExpired extends Error {
   override name = 'PaymentExpired';
-  constructor(message = 'This payment page has expired and your card has not been charged. Please start the checkout again from your basket.') {
+  constructor(message = paymentExpiredMessage) {
     super(message);
   }
 }

@@ -7,7 +7,7 @@ import { shopContent } from '../../../../contracts/catalog/content.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { cartShippingOptionFor } from '../../../../contracts/checkout/shipping.ts';
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
-import type { SandboxSessionView } from '../../../../contracts/checkout/sandboxPayments.ts';
+import { paymentExpiredMessage, type SandboxSessionView } from '../../../../contracts/checkout/sandboxPayments.ts';
 import { call, serverMessage } from '../../lib/api.ts';
 import { TestCardInputs, type TestCard } from './CardField.tsx';
 import { TestModeNotice } from './TestModeNotice.tsx';
@@ -32,6 +32,11 @@ export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
         <main>
           {session.data && session.data.status === 'open' && <SandboxPayment session={session.data} />}
           {session.data?.status === 'paid' && <Callout.Root role="status"><Callout.Text>This checkout has already been paid.</Callout.Text></Callout.Root>}
+          {session.data?.status === 'expired' && (
+            <Callout.Root color="amber" role="alert">
+              <Callout.Text>{paymentExpiredMessage}</Callout.Text>
+            </Callout.Root>
+          )}
           {(session.isError || sessionId === '') && (
             <Callout.Root color="red" role="alert">
               <Callout.Text>This checkout session does not exist or has expired.</Callout.Text>

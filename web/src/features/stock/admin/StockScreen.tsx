@@ -1,10 +1,11 @@
-// The owner's stock screen: per product what is on hand, held by open checkouts and buyable; copies received and
-// corrections with a reason; paid orders that found no stock; the last movements.
+// The owner's stock screen: per product what is on hand, held by open checkouts and buyable; the checkouts holding
+// copies, with their age, each releasable; copies received and corrections with a reason; paid orders that found no
+// stock; the last movements.
 import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { stockApi } from '../../../../../contracts/stock/api.ts';
-import type { AdminStockProduct } from '../../../../../contracts/stock/model.ts';
+import type { AdminStockProduct, StockHoldEntry } from '../../../../../contracts/stock/model.ts';
 import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
 import { toast } from '../../../components/toast/toasts.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
@@ -88,6 +89,7 @@ function ProductStock({ product }: { product: AdminStockProduct }) {
             </Callout.Text>
           </Callout.Root>
         )}
+        {product.holds.length > 0 && <HeldByCheckouts product={product} canChange={canChange} />}
         {canChange && (
           <Flex gap="5" wrap="wrap" mt="4">
             <ReceiveForm product={product} />
@@ -119,6 +121,72 @@ function ProductStock({ product }: { product: AdminStockProduct }) {
         )}
       </section>
     </Card>
+  );
+}
+
+/** "4 min", "1 h 12 min": how long a hold has held its copies. */
+function holdAge(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return 'under a minute';
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/**
+ * The checkouts holding copies now. A hold never stops a paying shopper (decision 061); the owner may still end one
+ * (a stranger's pile of unpaid checkouts): its copies are back at once and its payment page stops taking payment.
+ */
+function HeldByCheckouts({ product, canChange }: { product: AdminStockProduct; canChange: boolean }) {
+  return (
+    <Table.Root size="1" mt="4" className="stock-holds" data-testid="stock-holds">
+      <caption className="stock-holds__caption">
+        <Heading as="h3" size="3">
+          Held by checkouts
+        </Heading>
+        <Text size="1" color="gray">
+          Copies waiting for a payment. A shopper who pays takes a copy that is only held; a hold ends when its payment page expires.
+        </Text>
+      </caption>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>Checkout</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Copies</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Held for</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Until</Table.ColumnHeaderCell>
+          {canChange && <Table.ColumnHeaderCell>Release</Table.ColumnHeaderCell>}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {product.holds.map((hold) => (
+          <Table.Row key={hold.checkoutId} data-testid="stock-hold">
+            <Table.Cell>
+              <code>{hold.checkoutId.slice(0, 8)}</code> {hold.secured && <Badge color="blue">Paying now</Badge>}
+            </Table.Cell>
+            <Table.Cell>{hold.quantity}</Table.Cell>
+            <Table.Cell>{holdAge(hold.ageSeconds)}</Table.Cell>
+            <Table.Cell>{new Date(hold.expiresAt).toLocaleTimeString('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' })} UTC</Table.Cell>
+            {canChange && (
+              <Table.Cell>
+                <ReleaseHold product={product} hold={hold} />
+              </Table.Cell>
+            )}
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+function ReleaseHold({ product, hold }: { product: AdminStockProduct; hold: StockHoldEntry }) {
+  const handlers = useStockChange();
+  const release = useMutation({
+    mutationFn: () => call(stockApi.releaseHold, { params: { bookId: product.bookId, checkoutId: hold.checkoutId } }),
+    ...handlers,
+  });
+  const copies = `${hold.quantity} ${hold.quantity === 1 ? 'copy' : 'copies'}`;
+  return (
+    <Button size="1" variant="soft" color="red" disabled={release.isPending} onClick={() => release.mutate()} aria-label={`Release ${copies} of ${product.title} held for ${holdAge(hold.ageSeconds)}`}>
+      {release.isPending ? 'Releasing...' : 'Release'}
+    </Button>
   );
 }
 
