@@ -149,13 +149,18 @@ export function stockReactions(deps: ReactionDeps): Reactions {
   }
 
   /**
-   * A hold ended by the owner or taken over by a payer: the checkout's payment page expires at the provider, so its
-   * shopper is told plainly instead of paying for copies that may be gone (decision 061). A page already paid is left
-   * as it is: its order takes what the shelf then has, or is flagged.
+   * A hold ended by the owner, or (with Stripe, which charges before the shop hears of it) taken over by a payer: the
+   * checkout's payment page expires at the provider, so its shopper is told plainly instead of paying for copies that
+   * may be gone (decision 061). A page already paid is left as it is: its order takes what the shelf then has, or is
+   * flagged.
    */
   async function expireReleasedPayment(event: RecordedEvent) {
     const { checkoutId, reason } = (event as unknown as RecordedEvent<StockHoldReleased>).data;
     if (reason === 'payment-failed' || !deps.payments.expirePayment) return;
+    // The sandbox's payments are secured before any charge, so a holder whose copies went to a payer is served from
+    // what is left or refused plainly when it pays; ending its page as well would only let a payment that must fail
+    // hold a copy for a moment. Only the owner's release ends a sandbox page.
+    if (reason === 'taken-over' && deps.payments.sandbox) return;
     const started = (await deps.events.readStream(checkoutStream(checkoutId))).find((e) => e.type === 'CheckoutStarted') as RecordedEvent<CheckoutStarted> | undefined;
     if (!started) return;
     await deps.payments.expirePayment(started.data.paymentReference);
