@@ -174,8 +174,10 @@ export type AdminStockProduct = {
   onHand: number;
   /** copies held by checkouts not yet paid */
   reserved: number;
-  /** what a shopper can still buy: on hand, less what payments being taken are promised (held copies can be bought) */
+  /** copies neither held by a checkout nor promised to a payment: what a new hold may take */
   available: number;
+  /** what a shopper can still buy: on hand, less what payments being taken are promised (held copies can be bought) */
+  forSale: number;
   /** the checkouts holding copies now, oldest first */
   holds: StockHoldEntry[];
   threshold: number;

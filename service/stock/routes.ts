@@ -5,7 +5,7 @@ import { notFound } from '../../contracts/shared/errors.ts';
 import { stockStream } from '../../contracts/shared/streams.ts';
 import { stockApi } from '../../contracts/stock/api.ts';
 import { holdCheckoutIdPattern, lowStockThreshold, stockBookIdPattern, type AdminStockProduct, type StockLevel } from '../../contracts/stock/model.ts';
-import { availableAt, emptyShelf, reservedAt, runningHolds, shelfDecider, type ShelfState } from '../../contracts/stock/shelf.ts';
+import { availableAt, emptyShelf, freeAt, reservedAt, runningHolds, shelfDecider, type ShelfState } from '../../contracts/stock/shelf.ts';
 import { getStock, listStock, type StockDoc } from '../../projections/stock/stock.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -32,7 +32,8 @@ export function adminProductOf(bookId: number, title: string, doc: StockDoc | nu
     tracked: shelf.tracked,
     onHand: shelf.onHand,
     reserved,
-    available: shelf.tracked ? availableAt(shelf, now) : 0,
+    available: shelf.tracked ? freeAt(shelf, now) : 0,
+    forSale: shelf.tracked ? availableAt(shelf, now) : 0,
     holds: shelf.tracked
       ? runningHolds(shelf, now).map(([checkoutId, r]) => ({
           checkoutId,

@@ -79,7 +79,7 @@ test('a paid order takes its copies; cancelling the order gives them back; one l
   assert.is((await pay(started.json.sessionId)).status, 200);
   await settled();
   let product = await adminStock(2);
-  assert.equal([product.onHand, product.reserved, product.available], [4, 0, 4]);
+  assert.equal([product.onHand, product.reserved, product.available, product.forSale], [4, 0, 4, 4]);
   await eventually(async () => ofType(await stockEvents(2), 'LowStockAlerted').length === 1, 10_000, 'the low-stock alert');
   const lowMails = () => outboxFiles(shop).filter((f) => readFileSync(join(shop.dataDir, 'outbox', f), 'utf8').includes("4 copies are left on the shelf"));
   assert.is(lowMails().length, 1);

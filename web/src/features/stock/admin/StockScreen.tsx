@@ -60,9 +60,9 @@ function ProductStock({ product }: { product: AdminStockProduct }) {
           </Heading>
           {!product.tracked ? (
             <Badge color="gray">Not counted</Badge>
-          ) : product.available === 0 ? (
+          ) : product.forSale === 0 ? (
             <Badge color="red">Out of stock</Badge>
-          ) : product.available < product.threshold ? (
+          ) : product.forSale < product.threshold ? (
             <Badge color="amber">Low</Badge>
           ) : (
             <Badge color="green">In stock</Badge>
@@ -79,7 +79,7 @@ function ProductStock({ product }: { product: AdminStockProduct }) {
           </div>
           <div>
             <dt>For sale</dt>
-            <dd data-testid="available">{product.tracked ? product.available : 'Unlimited'}</dd>
+            <dd data-testid="available">{product.tracked ? product.forSale : 'Unlimited'}</dd>
           </div>
         </dl>
         {product.shortfalls.length > 0 && (
