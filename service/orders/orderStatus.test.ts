@@ -34,13 +34,19 @@ test('a pending order moves to processing, with the notes, the admin and the tim
     .then([changed('pending', 'processing', 'Packing today')]);
 });
 
-test('any status but the current one may be set, from any state, backwards too', () => {
+test('any status but the current one may be set, from any state, backwards too once the move back is confirmed', () => {
   given([placed(), changed('pending', 'shipped'), changed('shipped', 'delivered')])
-    .when(change('pending'))
+    .when(change('pending', { confirmBackward: true }))
     .then([changed('delivered', 'pending')]);
   given([placed(), changed('pending', 'cancelled')])
-    .when(change('processing'))
+    .when(change('processing', { confirmBackward: true }))
     .then([changed('cancelled', 'processing')]);
+});
+
+test('a move back without its confirmation is refused as a conflict that says what it undoes', () => {
+  given([placed(), changed('pending', 'shipped'), changed('shipped', 'delivered')])
+    .when(change('pending'))
+    .thenFails(Conflict, 'This order is delivered. Moving it back to pending undoes a step already taken: confirm the change (confirmBackward) to go ahead.');
 });
 
 test('an order placed as completed may be set to every listed status', () => {
