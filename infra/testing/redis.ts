@@ -60,3 +60,25 @@ export async function startRedis(): Promise<TestRedis> {
     },
   };
 }
+
+/** Everything Redis holds, as text: every key with every value of every type. */
+export async function redisText(url: string): Promise<string> {
+  const client = new Redis(url, { lazyConnect: true });
+  await client.connect();
+  try {
+    const parts: string[] = [];
+    for (const key of await client.keys('*')) {
+      const type = await client.type(key);
+      parts.push(key);
+      if (type === 'string') parts.push((await client.get(key)) ?? '');
+      else if (type === 'hash') parts.push(JSON.stringify(await client.hgetall(key)));
+      else if (type === 'zset') parts.push(JSON.stringify(await client.zrange(key, '0', '-1')));
+      else if (type === 'set') parts.push(JSON.stringify(await client.smembers(key)));
+      else if (type === 'list') parts.push(JSON.stringify(await client.lrange(key, 0, -1)));
+      else if (type === 'stream') parts.push(JSON.stringify(await client.xrange(key, '-', '+')));
+    }
+    return parts.join('\n');
+  } finally {
+    client.disconnect();
+  }
+}

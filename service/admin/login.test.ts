@@ -1,13 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loginMessages } from '../../contracts/admin/model.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import { privacyMessages } from '../../contracts/privacy/model.ts';
 import { adminStream, unknownSignInStream } from '../../contracts/shared/streams.ts';
-import { startRedis } from '../../infra/testing/redis.ts';
+import { redisText, startRedis } from '../../infra/testing/redis.ts';
 import { adminHeaders, call, startTestShop, testAdmin, type TestShop } from '../../infra/testing/shop.ts';
 import { signInNameHash, signInNameKey } from './signInNames.ts';
 import { refusedAdminTokens } from '../../infra/testing/tokens.ts';
@@ -59,21 +58,6 @@ const filesUnder = (dir: string): { file: string; text: string }[] =>
         .map((file) => ({ file, text: readFileSync(file).toString('latin1') }))
     : [];
 
-/** Every key Redis holds and every string or hash value. */
-async function redisText(url: string): Promise<string> {
-  const client = new Redis(url, { lazyConnect: true });
-  await client.connect();
-  try {
-    const parts: string[] = [];
-    for (const key of await client.keys('*')) {
-      const type = await client.type(key);
-      parts.push(key, type === 'string' ? ((await client.get(key)) ?? '') : type === 'hash' ? JSON.stringify(await client.hgetall(key)) : '');
-    }
-    return parts.join('\n');
-  } finally {
-    client.disconnect();
-  }
-}
 
 test('an e-mail address typed as a username that is no account is kept nowhere as typed: only its keyed hash, which counts it', async () => {
   const redis = await startRedis();

@@ -5,7 +5,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { erased, removedWithCustomer } from '../../contracts/personalData.ts';
@@ -13,7 +12,7 @@ import type { OrderPageResponse, OrderTimelineEntry } from '../../contracts/orde
 import { eventually } from '../../infra/testing/assert.ts';
 import { allEvents, ofType, sandboxShopEnv, testCards } from '../../infra/testing/checkout.ts';
 import { eventsCli, exportAndCheck } from '../../infra/testing/eventsCli.ts';
-import { startRedis } from '../../infra/testing/redis.ts';
+import { redisText, startRedis } from '../../infra/testing/redis.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 
 const person = { name: 'Zainab Quartermaine', email: 'Zainab.Quartermaine@example.org', line1: '17 Wisteria Crescent', city: 'Harrogate', postcode: 'HG7 3QZ' };
@@ -56,27 +55,6 @@ function assertNowhere(where: string, text: string) {
   assert.equal(hits, [], `${where} still holds ${hits.join(', ')}`);
 }
 
-/** Everything Redis holds, as text: every key with every value of every type. */
-async function redisText(url: string): Promise<string> {
-  const client = new Redis(url, { lazyConnect: true });
-  await client.connect();
-  try {
-    const parts: string[] = [];
-    for (const key of await client.keys('*')) {
-      const type = await client.type(key);
-      parts.push(key);
-      if (type === 'string') parts.push((await client.get(key)) ?? '');
-      else if (type === 'hash') parts.push(JSON.stringify(await client.hgetall(key)));
-      else if (type === 'zset') parts.push(JSON.stringify(await client.zrange(key, '0', '-1')));
-      else if (type === 'set') parts.push(JSON.stringify(await client.smembers(key)));
-      else if (type === 'list') parts.push(JSON.stringify(await client.lrange(key, 0, -1)));
-      else if (type === 'stream') parts.push(JSON.stringify(await client.xrange(key, '-', '+')));
-    }
-    return parts.join('\n');
-  } finally {
-    client.disconnect();
-  }
-}
 
 /** The live read models, every document and index entry. */
 async function readModelsText(shop: TestShop): Promise<string> {
