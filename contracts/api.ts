@@ -26,6 +26,8 @@ export const api = {
 } as const;
 
 /** Every endpoint, with the capability that declares it and its name there. */
-export const allEndpoints: ReadonlyArray<{ capability: string; name: string; endpoint: EndpointSpec }> = Object.entries(api).flatMap(([capability, endpoints]) =>
+export const allEndpoints: ReadonlyArray<{ capability: string; name: string; endpoint: EndpointSpec }> = Object.entries(
+  api,
+).flatMap(([capability, endpoints]) =>
   Object.entries(endpoints as Record<string, EndpointSpec>).map(([name, endpoint]) => ({ capability, name, endpoint })),
 );

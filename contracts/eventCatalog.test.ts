@@ -8,9 +8,12 @@ import { eventCatalog, EventCatalog, OrderPlacedV1, shopEvents, UnknownEventVers
 import { categoryOf, streamCategories } from './shared/streams.ts';
 
 const goldenExport = join(import.meta.dirname, '../infra/testing/golden/v1/export.ndjson');
-const goldenEvents = readFileSync(goldenExport, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const goldenEvents = readFileSync(goldenExport, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
 
-test('every event of golden log v1 conforms to its type\'s version-1 schema and lives in the stream the catalogue names', () => {
+test("every event of golden log v1 conforms to its type's version-1 schema and lives in the stream the catalogue names", () => {
   assert.ok(goldenEvents.length > 2000);
   for (const event of goldenEvents) {
     const definition = eventCatalog.definition(event.type);
@@ -26,13 +29,31 @@ test('every type is in the catalogue once, with a known stream and one upcaster 
   assert.equal(new Set(types).size, types.length);
   for (const d of shopEvents) assert.ok((streamCategories as readonly string[]).includes(d.stream), d.type);
   assert.throws(() => new EventCatalog([...shopEvents, shopEvents[0]!]), /registered twice/);
-  assert.throws(() => new EventCatalog([{ ...shopEvents[0]!, versions: [shopEvents[0]!.versions[0], { schema: v.object({}) }] }]), /no upcaster/);
+  assert.throws(
+    () => new EventCatalog([{ ...shopEvents[0]!, versions: [shopEvents[0]!.versions[0], { schema: v.object({}) }] }]),
+    /no upcaster/,
+  );
 });
 
 test('an event of an unknown type, or of a version newer than the code knows, is refused naming type, version and stream', () => {
-  assert.throws(() => eventCatalog.assertReadable('RefundIssued', 1, 'order-7'), (e: unknown) => e instanceof UnknownEventVersion && /RefundIssued version 1 \(stream order-7\)/.test(e.message) && /knows no event type RefundIssued/.test(e.message));
-  assert.throws(() => eventCatalog.upcast('OrderPlaced', 2, {}, 'order-8'), (e: unknown) => e instanceof UnknownEventVersion && /OrderPlaced version 2 \(stream order-8\)/.test(e.message) && /only up to version 1/.test(e.message));
-  assert.throws(() => eventCatalog.assertReadable('OrderPlaced', 0, 'order-8'), (e: unknown) => e instanceof UnknownEventVersion);
+  assert.throws(
+    () => eventCatalog.assertReadable('RefundIssued', 1, 'order-7'),
+    (e: unknown) =>
+      e instanceof UnknownEventVersion &&
+      /RefundIssued version 1 \(stream order-7\)/.test(e.message) &&
+      /knows no event type RefundIssued/.test(e.message),
+  );
+  assert.throws(
+    () => eventCatalog.upcast('OrderPlaced', 2, {}, 'order-8'),
+    (e: unknown) =>
+      e instanceof UnknownEventVersion &&
+      /OrderPlaced version 2 \(stream order-8\)/.test(e.message) &&
+      /only up to version 1/.test(e.message),
+  );
+  assert.throws(
+    () => eventCatalog.assertReadable('OrderPlaced', 0, 'order-8'),
+    (e: unknown) => e instanceof UnknownEventVersion,
+  );
 });
 
 test('upcasters run in order from the stored version to the newest, and never change the stored payload', () => {
@@ -45,15 +66,25 @@ test('upcasters run in order from the stored version to the newest, and never ch
       stream: 'admin',
       causedBy: 'test',
       description: 'test',
-      versions: [{ schema: v1 }, { schema: v2, upcast: (old: { name: string }) => ({ fullName: old.name }) }, { schema: v3, upcast: (old: { fullName: string }) => ({ ...old, greeting: `Hello ${old.fullName}` }) }],
+      versions: [
+        { schema: v1 },
+        { schema: v2, upcast: (old: { name: string }) => ({ fullName: old.name }) },
+        { schema: v3, upcast: (old: { fullName: string }) => ({ ...old, greeting: `Hello ${old.fullName}` }) },
+      ],
     },
   ]);
   const stored = Object.freeze({ name: 'Hana' });
   assert.equal(catalog.upcast('Greeted', 1, stored, 'admin-x'), { fullName: 'Hana', greeting: 'Hello Hana' });
-  assert.equal(catalog.upcast('Greeted', 2, { fullName: 'Rayyan' }, 'admin-x'), { fullName: 'Rayyan', greeting: 'Hello Rayyan' });
+  assert.equal(catalog.upcast('Greeted', 2, { fullName: 'Rayyan' }, 'admin-x'), {
+    fullName: 'Rayyan',
+    greeting: 'Hello Rayyan',
+  });
   assert.equal(stored, { name: 'Hana' });
   assert.is(catalog.newest('Greeted'), 3);
-  assert.is(catalog.problems('Greeted', { fullName: 'x' }), 'greeting: Invalid key: Expected "greeting" but received undefined');
+  assert.is(
+    catalog.problems('Greeted', { fullName: 'x' }),
+    'greeting: Invalid key: Expected "greeting" but received undefined',
+  );
   assert.is(catalog.problems('Greeted', { name: 'x' }, 1), null);
 });
 
@@ -62,7 +93,17 @@ test('the schemas refuse what the types refuse', () => {
   assert.ok(v.is(OrderPlacedV1, placed));
   assert.not.ok(v.is(OrderPlacedV1, { ...placed, currency: 'usd' }));
   assert.not.ok(v.is(OrderPlacedV1, { ...placed, total: 12.5 }));
-  assert.match(eventCatalog.problems('OrderStatusChanged', { orderId: 'o', from: 'pending', to: 'lost', notes: '', by: 'owner', at: 'x' }) ?? '', 'to');
+  assert.match(
+    eventCatalog.problems('OrderStatusChanged', {
+      orderId: 'o',
+      from: 'pending',
+      to: 'lost',
+      notes: '',
+      by: 'owner',
+      at: 'x',
+    }) ?? '',
+    'to',
+  );
 });
 
 test.run();

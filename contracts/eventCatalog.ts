@@ -28,7 +28,15 @@ import {
 import type { PersonalDataRead } from './audit/dataReads.ts';
 import type { LogMigrated, ReadModelsVerified } from './audit/model.ts';
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
-import type { CheckoutCancelled, CheckoutCompleted, CheckoutPaymentFailed, CheckoutStarted, EmailSent, EmailWithheld, PurchaseNotified } from './checkout/model.ts';
+import type {
+  CheckoutCancelled,
+  CheckoutCompleted,
+  CheckoutPaymentFailed,
+  CheckoutStarted,
+  EmailSent,
+  EmailWithheld,
+  PurchaseNotified,
+} from './checkout/model.ts';
 import type { OrderDisputed, RefundFailed, RefundRequested, RefundRetried, RefundSucceeded } from './orders/refunds.ts';
 import { anyOrderStatuses, orderStatuses } from './shared/constants.ts';
 import { carriers } from './orders/fulfilment.ts';
@@ -102,7 +110,8 @@ export class EventCatalog {
     for (const definition of definitions) {
       if (this.#byType.has(definition.type)) throw new Error(`Event type ${definition.type} is registered twice`);
       definition.versions.forEach((version, i) => {
-        if (i > 0 && typeof version.upcast !== 'function') throw new Error(`${definition.type} version ${i + 1} has no upcaster from version ${i}`);
+        if (i > 0 && typeof version.upcast !== 'function')
+          throw new Error(`${definition.type} version ${i + 1} has no upcaster from version ${i}`);
       });
       this.#byType.set(definition.type, definition);
     }
@@ -218,7 +227,14 @@ export const OrderPlacedV1 = v.object({
   status: v.picklist(anyOrderStatuses),
   placedAt: at,
 });
-export const OrderStatusChangedV1 = v.object({ orderId: text, from: text, to: v.picklist(orderStatuses), notes: text, by: text, at });
+export const OrderStatusChangedV1 = v.object({
+  orderId: text,
+  from: text,
+  to: v.picklist(orderStatuses),
+  notes: text,
+  by: text,
+  at,
+});
 export const OrderCustomerDetailsAddedV1 = v.object({
   orderId: text,
   customerName: v.optional(text),
@@ -268,7 +284,14 @@ export const EmailWithheldV1 = v.object({ notificationId: text, kind: emailKind,
 /** EmailSent version 2: the customer's "on its way" e-mail and the e-mails about money after placing (a refund to the buyer, a dispute to the owner) join the kinds. */
 export const EmailSentV2 = v.object({
   ...EmailSentV1.entries,
-  kind: v.picklist(['purchase-notice', 'order-to-owner', 'order-confirmation', 'order-shipped', 'refund-confirmation', 'dispute-to-owner']),
+  kind: v.picklist([
+    'purchase-notice',
+    'order-to-owner',
+    'order-confirmation',
+    'order-shipped',
+    'refund-confirmation',
+    'dispute-to-owner',
+  ]),
 });
 /** Every version-1 e-mail is a version-2 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV1 = (old: v.InferOutput<typeof EmailSentV1>): v.InferOutput<typeof EmailSentV2> => old;
@@ -282,22 +305,60 @@ export const PurchaseNotifiedV2 = v.object({
   catalogItems: v.nullable(v.array(v.object({ bookId: v.pipe(v.number(), v.integer()), name: text, price: pence }))),
 });
 /** A version-1 notice was never checked against the catalogue: null says so (its e-mail went out when it was recorded). */
-export const upcastPurchaseNotifiedV1 = (old: v.InferOutput<typeof PurchaseNotifiedV1>): v.InferOutput<typeof PurchaseNotifiedV2> => ({ ...old, catalogItems: null });
+export const upcastPurchaseNotifiedV1 = (
+  old: v.InferOutput<typeof PurchaseNotifiedV1>,
+): v.InferOutput<typeof PurchaseNotifiedV2> => ({ ...old, catalogItems: null });
 
-export const CheckoutPaymentFailedV1 = v.object({ checkoutId: text, paymentReference: text, failedReference: text, reason: text, failedAt: at });
+export const CheckoutPaymentFailedV1 = v.object({
+  checkoutId: text,
+  paymentReference: text,
+  failedReference: text,
+  reason: text,
+  failedAt: at,
+});
 
 const refundLine = v.object({ line: v.pipe(v.number(), v.integer()), quantity: v.pipe(v.number(), v.integer()) });
-export const RefundRequestedV1 = v.object({ orderId: text, refundId: text, amount: pence, lines: v.array(refundLine), reason: text, by: text, at });
-export const RefundSucceededV1 = v.object({ orderId: text, refundId: text, amount: pence, gatewayRefundId: text, source: v.picklist(['shop', 'gateway']), at });
-export const RefundFailedV1 = v.object({ orderId: text, refundId: text, failure: v.picklist(['declined', 'unavailable']), message: text, at });
+export const RefundRequestedV1 = v.object({
+  orderId: text,
+  refundId: text,
+  amount: pence,
+  lines: v.array(refundLine),
+  reason: text,
+  by: text,
+  at,
+});
+export const RefundSucceededV1 = v.object({
+  orderId: text,
+  refundId: text,
+  amount: pence,
+  gatewayRefundId: text,
+  source: v.picklist(['shop', 'gateway']),
+  at,
+});
+export const RefundFailedV1 = v.object({
+  orderId: text,
+  refundId: text,
+  failure: v.picklist(['declined', 'unavailable']),
+  message: text,
+  at,
+});
 export const RefundRetriedV1 = v.object({ orderId: text, refundId: text, by: text, at });
 export const OrderDisputedV1 = v.object({ orderId: text, disputeId: text, amount: pence, reason: text, at });
-export const OrderFlaggedV1 = v.object({ orderId: text, flag: v.picklist(['shipping-rate-mismatch']), message: text, at });
+export const OrderFlaggedV1 = v.object({
+  orderId: text,
+  flag: v.picklist(['shipping-rate-mismatch']),
+  message: text,
+  at,
+});
 
 export const AdminLoggedInV1 = v.object({ username: text, at });
 export const AdminLoggedOutV1 = v.object({ username: text, sessionId: text, at });
 export const AdminSessionsRevokedV1 = v.object({ username: text, reason: v.literal('password_changed'), at });
-export const AdminLoginFailedV1 = v.object({ username: text, reason: v.picklist(['unknown_username', 'wrong_password']), at });
+export const AdminLoginFailedV1 = v.object({
+  username: text,
+  reason: v.picklist(['unknown_username', 'wrong_password']),
+  at,
+});
 /**
  * AdminLoginFailed version 2: a name that is no account is kept only as its keyed hash (`nameHash`), never as typed; a
  * wrong password still names its account.
@@ -310,21 +371,60 @@ export const AdminLoginFailedV2 = v.variant('reason', [
  * A version-1 wrong password is version 2 as it stands. A version-1 name that is no account was kept as typed: it is not
  * handed on (null), so no reader shows what a visitor typed; the stored bytes keep it (decision 057).
  */
-export const upcastAdminLoginFailedV1 = (old: v.InferOutput<typeof AdminLoginFailedV1>): v.InferOutput<typeof AdminLoginFailedV2> =>
-  old.reason === 'wrong_password' ? { username: old.username, reason: 'wrong_password', at: old.at } : { nameHash: null, reason: 'unknown_username', at: old.at };
+export const upcastAdminLoginFailedV1 = (
+  old: v.InferOutput<typeof AdminLoginFailedV1>,
+): v.InferOutput<typeof AdminLoginFailedV2> =>
+  old.reason === 'wrong_password'
+    ? { username: old.username, reason: 'wrong_password', at: old.at }
+    : { nameHash: null, reason: 'unknown_username', at: old.at };
 
 const count = v.pipe(v.number(), v.integer());
 const bookId = v.pipe(v.number(), v.integer());
 export const StockReceivedV1 = v.object({ bookId, quantity: count, note: text, by: text, at });
 export const StockCorrectedV1 = v.object({ bookId, delta: count, reason: text, by: text, at });
 export const StockReservedV1 = v.object({ bookId, checkoutId: text, quantity: count, expiresAt: at, at });
-export const StockReleasedV1 = v.object({ bookId, checkoutId: text, quantity: count, reason: v.picklist(['cancelled', 'not-started']), at });
+export const StockReleasedV1 = v.object({
+  bookId,
+  checkoutId: text,
+  quantity: count,
+  reason: v.picklist(['cancelled', 'not-started']),
+  at,
+});
 export const StockHeldV1 = v.object({ bookId, checkoutId: text, quantity: count, holder: text, expiresAt: at, at });
 export const StockSecuredV1 = v.object({ bookId, checkoutId: text, quantity: count, expiresAt: at, at });
-export const StockHoldReleasedV1 = v.object({ bookId, checkoutId: text, quantity: count, reason: v.picklist(holdReleaseReasons), by: text, heldSince: at, at });
-export const StockSoldV1 = v.object({ bookId, orderId: text, checkoutId: v.optional(text), quantity: count, sourcePosition: count, at });
-export const StockShortfallV1 = v.object({ bookId, orderId: text, quantity: count, available: count, sourcePosition: count, at });
-export const StockReturnedV1 = v.object({ bookId, orderId: text, quantity: count, reason: text, sourcePosition: count, at });
+export const StockHoldReleasedV1 = v.object({
+  bookId,
+  checkoutId: text,
+  quantity: count,
+  reason: v.picklist(holdReleaseReasons),
+  by: text,
+  heldSince: at,
+  at,
+});
+export const StockSoldV1 = v.object({
+  bookId,
+  orderId: text,
+  checkoutId: v.optional(text),
+  quantity: count,
+  sourcePosition: count,
+  at,
+});
+export const StockShortfallV1 = v.object({
+  bookId,
+  orderId: text,
+  quantity: count,
+  available: count,
+  sourcePosition: count,
+  at,
+});
+export const StockReturnedV1 = v.object({
+  bookId,
+  orderId: text,
+  quantity: count,
+  reason: text,
+  sourcePosition: count,
+  at,
+});
 export const LowStockAlertedV1 = v.object({
   bookId,
   onHand: count,
@@ -335,7 +435,14 @@ export const LowStockAlertedV1 = v.object({
   transport: v.picklist(['outbox', 'smtp']),
   sentAt: at,
 });
-export const StockShortfallAlertedV1 = v.object({ bookId, orderId: text, to: text, messageId: text, transport: v.picklist(['outbox', 'smtp']), sentAt: at });
+export const StockShortfallAlertedV1 = v.object({
+  bookId,
+  orderId: text,
+  to: text,
+  messageId: text,
+  transport: v.picklist(['outbox', 'smtp']),
+  sentAt: at,
+});
 const role = v.picklist(accountRoles);
 export const AccountCreatedV1 = v.object({ username: text, role, passwordHash: text, by: text, at });
 export const AccountRoleChangedV1 = v.object({ username: text, from: role, to: role, by: text, at });
@@ -347,16 +454,45 @@ export const AccountPasswordResetV1 = v.object({ username: text, passwordHash: t
  */
 export const AccountCreatedV2 = v.object({ username: text, role, sealedPasswordHash: v.nullable(text), by: text, at });
 export const AccountPasswordResetV2 = v.object({ username: text, sealedPasswordHash: v.nullable(text), by: text, at });
-export const upcastAccountCreatedV1 = ({ username, role, by, at }: v.InferOutput<typeof AccountCreatedV1>): v.InferOutput<typeof AccountCreatedV2> => ({ username, role, sealedPasswordHash: null, by, at });
-export const upcastAccountPasswordResetV1 = ({ username, by, at }: v.InferOutput<typeof AccountPasswordResetV1>): v.InferOutput<typeof AccountPasswordResetV2> => ({ username, sealedPasswordHash: null, by, at });
+export const upcastAccountCreatedV1 = ({
+  username,
+  role,
+  by,
+  at,
+}: v.InferOutput<typeof AccountCreatedV1>): v.InferOutput<typeof AccountCreatedV2> => ({
+  username,
+  role,
+  sealedPasswordHash: null,
+  by,
+  at,
+});
+export const upcastAccountPasswordResetV1 = ({
+  username,
+  by,
+  at,
+}: v.InferOutput<typeof AccountPasswordResetV1>): v.InferOutput<typeof AccountPasswordResetV2> => ({
+  username,
+  sealedPasswordHash: null,
+  by,
+  at,
+});
 export const AccountDisabledV1 = v.object({ username: text, by: text, at });
 export const AccountEnabledV1 = v.object({ username: text, by: text, at });
 export const AccountSignInRefusedV1 = v.object({ username: text, reason: v.literal('disabled'), at });
-export const AccountTwoStepEnabledV1 = v.object({ username: text, sealedSecret: text, recoveryCodeHashes: v.array(text), at });
+export const AccountTwoStepEnabledV1 = v.object({
+  username: text,
+  sealedSecret: text,
+  recoveryCodeHashes: v.array(text),
+  at,
+});
 export const AccountTwoStepDisabledV1 = v.object({ username: text, at });
 export const AccountRecoveryCodeUsedV1 = v.object({ username: text, codeHash: text, at });
 export const AccountTwoStepFailedV1 = v.object({ username: text, at });
-export const AccountTwoStepCodeUsedV1 = v.object({ username: text, step: v.pipe(v.number(), v.integer(), v.minValue(0)), at });
+export const AccountTwoStepCodeUsedV1 = v.object({
+  username: text,
+  step: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  at,
+});
 
 export const ReadModelsVerifiedV1 = v.object({
   match: v.boolean(),
@@ -370,11 +506,35 @@ export const ReadModelsVerifiedV1 = v.object({
 });
 
 const ChainEndV1 = v.object({ events: count, head: count, chainHead: text });
-export const LogMigratedV1 = v.object({ migrationId: text, kind: v.literal('personal-fields-sealed'), from: ChainEndV1, to: ChainEndV1, sealedEvents: count, subjects: count, by: text, at });
+export const LogMigratedV1 = v.object({
+  migrationId: text,
+  kind: v.literal('personal-fields-sealed'),
+  from: ChainEndV1,
+  to: ChainEndV1,
+  sealedEvents: count,
+  subjects: count,
+  by: text,
+  at,
+});
 
-export const SubjectErasedV1 = v.object({ erasureId: text, subjects: v.array(text), streams: count, reason: text, by: text, at });
+export const SubjectErasedV1 = v.object({
+  erasureId: text,
+  subjects: v.array(text),
+  streams: count,
+  reason: text,
+  by: text,
+  at,
+});
 
-export const PersonalDataReadV1 = v.object({ reader: text, role, endpoint: text, subject: text, reason: text, routine: v.boolean(), at });
+export const PersonalDataReadV1 = v.object({
+  reader: text,
+  role,
+  endpoint: text,
+  subject: text,
+  reason: text,
+  routine: v.boolean(),
+  at,
+});
 export const PersonalDataDownloadGrantedV1 = v.object({ username: text, by: text, at });
 export const PersonalDataDownloadRevokedV1 = v.object({ username: text, by: text, at });
 
@@ -448,66 +608,432 @@ const shopper = 'the shopper (`shopper`)';
 const owner = 'the owner (`admin:<username>`)';
 const seed = 'the catalog seed at start (`system:catalog-seed`)';
 const stockReactor = 'the stock reactor (`system:stock`), following the order and checkout events';
-const webhook = 'the payment provider (`webhook:stripe`, `webhook:sandbox`), or the shopper back from the payment page first (`shopper`)';
+const webhook =
+  'the payment provider (`webhook:stripe`, `webhook:sandbox`), or the shopper back from the payment page first (`shopper`)';
 
 /** Every event type the shop writes. Registering a new type is one entry here. */
 export const shopEvents: readonly EventDefinition[] = [
-  { type: 'BookListed', stream: 'book', causedBy: seed, description: 'A book of the catalog file is in the shop for the first time.', versions: [{ schema: BookFieldsSchema }] },
-  { type: 'BookUpdated', stream: 'book', causedBy: seed, description: "A book's fields in the catalog file changed between two starts.", versions: [{ schema: BookFieldsSchema }] },
-  { type: 'ReviewSubmitted', stream: 'review', causedBy: shopper, description: 'A shopper wrote a review; it waits for the owner.', versions: [{ schema: ReviewSubmittedV1 }] },
-  { type: 'ReviewApproved', stream: 'review', causedBy: owner, description: 'The owner published a review, with an optional message.', versions: [{ schema: ReviewApprovedV1 }] },
-  { type: 'ReviewRejected', stream: 'review', causedBy: owner, description: 'The owner rejected a review, giving a reason.', versions: [{ schema: ReviewRejectedV1 }] },
-  { type: 'CheckoutStarted', stream: 'checkout', causedBy: shopper, description: 'The server priced a checkout and opened a payment for it.', versions: [{ schema: CheckoutStartedV1 }] },
-  { type: 'CheckoutCompleted', stream: 'checkout', causedBy: webhook, description: 'A checkout was paid and became an order.', versions: [{ schema: CheckoutCompletedV1 }] },
-  { type: 'CheckoutCancelled', stream: 'checkout', causedBy: shopper, description: 'The shopper came back from the payment page without paying.', versions: [{ schema: CheckoutCancelledV1 }] },
-  { type: 'CheckoutPaymentFailed', stream: 'checkout', causedBy: 'the payment provider (`webhook:stripe`, `webhook:sandbox`)', description: "A checkout's payment failed at the provider after the shopper left its page; the checkout is released (a later payment still completes it).", versions: [{ schema: CheckoutPaymentFailedV1 }] },
-  { type: 'OrderPlaced', stream: 'order', causedBy: webhook, description: 'A verified payment placed an order (once per payment).', versions: [{ schema: OrderPlacedV1 }] },
-  { type: 'OrderStatusChanged', stream: 'order', causedBy: owner, description: "The owner moved an order to another status, with notes.", versions: [{ schema: OrderStatusChangedV1 }] },
-  { type: 'OrderCustomerDetailsAdded', stream: 'order', causedBy: "the shopper's own page after the order was placed (`shopper`), or the owner with a reason (`admin:<username>`)", description: 'Buyer details an order was placed without (name, e-mail, address) were added; nothing on record is replaced.', versions: [{ schema: OrderCustomerDetailsAddedV1 }] },
-  { type: 'OrderShipmentRecorded', stream: 'order', causedBy: owner, description: "The carrier and tracking number an order was shipped with, recorded with its change to shipped; the customer's \"on its way\" e-mail follows.", versions: [{ schema: OrderShipmentRecordedV1 }] },
-  { type: 'OrderNoteAdded', stream: 'order', causedBy: owner, description: 'The owner kept an internal note on an order (never shown to the customer).', versions: [{ schema: OrderNoteAddedV1 }] },
-  { type: 'OrderFlagged', stream: 'order', causedBy: webhook, description: 'Placing the order found something the owner must look at: a shipping rate paid for another destination than the address.', versions: [{ schema: OrderFlaggedV1 }] },
-  { type: 'RefundRequested', stream: 'order', causedBy: owner, description: 'The owner asked for money back (lines with quantities, or an amount) with a reason; the payment provider is asked by the reactor.', versions: [{ schema: RefundRequestedV1 }] },
-  { type: 'RefundSucceeded', stream: 'order', causedBy: "the refund reactor with the provider's answer (`system:reactor`), or the provider's webhook (`webhook:stripe`), also for refunds made in Stripe's dashboard (source `gateway`)", description: 'The payment provider paid a refund back.', versions: [{ schema: RefundSucceededV1 }] },
-  { type: 'RefundFailed', stream: 'order', causedBy: "the refund reactor with the provider's answer (`system:reactor`), or the provider's webhook (`webhook:stripe`)", description: 'A refund was declined (the amount may be refunded again), or the provider could not be reached (outcome unknown until retried).', versions: [{ schema: RefundFailedV1 }] },
-  { type: 'RefundRetried', stream: 'order', causedBy: owner, description: 'The owner asked again for a refund whose outcome was unknown; the provider is asked with the same idempotency key.', versions: [{ schema: RefundRetriedV1 }] },
-  { type: 'OrderDisputed', stream: 'order', causedBy: 'the payment provider (`webhook:stripe`)', description: "The card's bank opened a dispute on the order's payment.", versions: [{ schema: OrderDisputedV1 }] },
-  { type: 'PurchaseNotified', stream: 'notification', causedBy: shopper, description: 'The owner was told of a direct purchase before it was paid.', versions: [{ schema: PurchaseNotifiedV1 }, { schema: PurchaseNotifiedV2, upcast: upcastPurchaseNotifiedV1 }] },
-  { type: 'EmailSent', stream: 'notification', causedBy: 'the e-mail reactor (`system:reactor`); in logs written before it, the request that led to it (`shopper`, `webhook:stripe`, `webhook:sandbox`)', description: 'An e-mail left the shop (outbox file or SMTP).', versions: [{ schema: EmailSentV1 }, { schema: EmailSentV2, upcast: upcastEmailSentV1 }] },
-  { type: 'EmailWithheld', stream: 'notification', causedBy: shopper, description: "An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again.", versions: [{ schema: EmailWithheldV1 }] },
-  { type: 'AdminLoggedIn', stream: 'admin', causedBy: owner, description: 'The owner signed in; the address is in the metadata.', versions: [{ schema: AdminLoggedInV1 }] },
-  { type: 'AdminLoginFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'A sign-in failed: a wrong password (in the account\'s stream), or a name that is no account, kept only as its keyed hash (in one stream a day, `admin-unknown-names-<date>`, capped per hour; version 1 kept the name as typed, and older logs have a stream per typed name).', versions: [{ schema: AdminLoginFailedV1 }, { schema: AdminLoginFailedV2, upcast: upcastAdminLoginFailedV1 }] },
-  { type: 'AdminLoggedOut', stream: 'admin', causedBy: owner, description: 'The owner ended one session (the token\'s id) with Log Out.', versions: [{ schema: AdminLoggedOutV1 }] },
-  { type: 'AdminSessionsRevoked', stream: 'admin', causedBy: 'the owner changing the password with `npm run admin -- set-password` (`admin:<username>`)', description: 'Every session signed in before it ended, as a password change does.', versions: [{ schema: AdminSessionsRevokedV1 }] },
-  { type: 'StockReceived', stream: 'stock', causedBy: owner, description: 'The owner recorded copies of a product received (a print run, a delivery); the first recording starts counting its stock.', versions: [{ schema: StockReceivedV1 }] },
-  { type: 'StockCorrected', stream: 'stock', causedBy: owner, description: 'The owner corrected the copies on hand (found, damaged, given away), with a reason.', versions: [{ schema: StockCorrectedV1 }] },
-  { type: 'StockReserved', stream: 'stock', causedBy: shopper, description: 'A checkout started holds copies until it is paid, cancelled or runs out (`expiresAt`).', versions: [{ schema: StockReservedV1 }] },
-  { type: 'StockReleased', stream: 'stock', causedBy: `${shopper} whose payment page could not be opened, or ${stockReactor}`, description: 'A checkout let its copies go: cancelled, or never opened at the payment provider.', versions: [{ schema: StockReleasedV1 }] },
-  { type: 'StockHeld', stream: 'stock', causedBy: shopper, description: "A checkout started holds copies under the caps per address and per product until its payment page expires (`expiresAt`, a short grace after it); `holder` is a keyed hash of the shopper's address. A hold says who is served first, never who may buy.", versions: [{ schema: StockHeldV1 }] },
-  { type: 'StockSecured', stream: 'stock', causedBy: `${shopper} paying on the sandbox's page`, description: "A checkout's payment is about to be taken: its copies are promised to it (taking over holds of checkouts not paying, newest first, if it held none) and no other payer can take them.", versions: [{ schema: StockSecuredV1 }] },
-  { type: 'StockHoldReleased', stream: 'stock', causedBy: `${owner}, ${shopper} paying first or whose secured payment failed, or ${stockReactor} placing a paid order`, description: 'A hold was ended by someone other than its checkout: released by the owner, taken over by a shopper who paid first, or let go when the payment secured for it failed. The copies are back at once.', versions: [{ schema: StockHoldReleasedV1 }] },
-  { type: 'StockSold', stream: 'stock', causedBy: stockReactor, description: "A placed order took its copies (its checkout's reservation, or what nobody held).", versions: [{ schema: StockSoldV1 }] },
-  { type: 'StockShortfall', stream: 'stock', causedBy: stockReactor, description: 'A paid order found too few copies on the shelf: flagged to the owner instead of overselling.', versions: [{ schema: StockShortfallV1 }] },
-  { type: 'StockReturned', stream: 'stock', causedBy: stockReactor, description: 'An order that was cancelled (or fully refunded) gave its copies back, or lost its shortfall flag.', versions: [{ schema: StockReturnedV1 }] },
-  { type: 'LowStockAlerted', stream: 'stock', causedBy: stockReactor, description: 'The owner was e-mailed that a product fell below the low-stock threshold (once per fall).', versions: [{ schema: LowStockAlertedV1 }] },
-  { type: 'StockShortfallAlerted', stream: 'stock', causedBy: stockReactor, description: 'The owner was e-mailed that a paid order found no stock (once per order).', versions: [{ schema: StockShortfallAlertedV1 }] },
-  { type: 'AccountCreated', stream: 'admin', causedBy: owner, description: 'An owner created an account (owner or auditor) with a random password, kept only as its scrypt hash, sealed with the shop\'s key (version 1 kept the hash as it is).', versions: [{ schema: AccountCreatedV1 }, { schema: AccountCreatedV2, upcast: upcastAccountCreatedV1 }] },
-  { type: 'AccountRoleChanged', stream: 'admin', causedBy: owner, description: "An owner changed an account's role; it holds from the account's next request.", versions: [{ schema: AccountRoleChangedV1 }] },
-  { type: 'AccountPasswordReset', stream: 'admin', causedBy: owner, description: 'An owner gave an account a new random password (its hash sealed, as at creation); every session signed in before it ended.', versions: [{ schema: AccountPasswordResetV1 }, { schema: AccountPasswordResetV2, upcast: upcastAccountPasswordResetV1 }] },
-  { type: 'AccountDisabled', stream: 'admin', causedBy: owner, description: 'An owner disabled an account: every session ended and it cannot sign in.', versions: [{ schema: AccountDisabledV1 }] },
-  { type: 'AccountEnabled', stream: 'admin', causedBy: owner, description: 'An owner let a disabled account sign in again.', versions: [{ schema: AccountEnabledV1 }] },
-  { type: 'AccountSignInRefused', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password for a disabled account: refused.', versions: [{ schema: AccountSignInRefusedV1 }] },
-  { type: 'AccountTwoStepEnabled', stream: 'admin', causedBy: 'the account itself (`admin:<username>`)', description: "An account turned on two-step sign-in: the authenticator's secret sealed with a key from the token secret, and the SHA-256 hashes of ten recovery codes.", versions: [{ schema: AccountTwoStepEnabledV1 }] },
-  { type: 'AccountTwoStepDisabled', stream: 'admin', causedBy: 'the account itself, with a code (`admin:<username>`)', description: 'An account turned two-step sign-in off.', versions: [{ schema: AccountTwoStepDisabledV1 }] },
-  { type: 'AccountRecoveryCodeUsed', stream: 'admin', causedBy: 'the account signing in (`visitor`)', description: "A recovery code took the place of the app's code once; it works no more.", versions: [{ schema: AccountRecoveryCodeUsedV1 }] },
-  { type: 'AccountTwoStepCodeUsed', stream: 'admin', causedBy: 'the account signing in (`visitor`), or turning two-step on or off (`admin:<username>`)', description: "The app's code of one 30-second time step (`step`, never the code) was spent: it and every earlier step's code work no more, in every shop process on the log. Appended at the revision the sign-in read, so one code signs in once.", versions: [{ schema: AccountTwoStepCodeUsedV1 }] },
-  { type: 'AccountTwoStepFailed', stream: 'admin', causedBy: 'whoever tried to sign in (`visitor`)', description: 'The right password with a wrong or missing second step.', versions: [{ schema: AccountTwoStepFailedV1 }] },
-  { type: 'ReadModelsVerified', stream: 'audit', causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)', description: 'The read models (`name@version`) were rebuilt in a scratch namespace up to `position` and their content hash compared with the live ones.', versions: [{ schema: ReadModelsVerifiedV1 }] },
-  { type: 'LogMigrated', stream: 'audit', causedBy: 'the owner from the shell (`system:migrate-seal`)', description: "The log was copied into a new file with the personal fields written before sealing now sealed, every event kept with its id, position and metadata; the old log's chain end and the new one's are recorded so `check` carries the proof across. Holds counts and chain heads, never a person's details.", versions: [{ schema: LogMigratedV1 }] },
-  { type: 'SubjectErased', stream: 'privacy', causedBy: "the owner from the privacy console (`admin:<username>`), or the retention job (`system:retention`)", description: "Everyone an e-mail address linked to was forgotten: their data keys were deleted, so their sealed fields read as stand-ins. Holds the subjects' random ids, the number of streams, the reason and who, never the person's details.", versions: [{ schema: SubjectErasedV1 }] },
-  { type: 'PersonalDataRead', stream: 'access', causedBy: 'the account that read, through the admin API (`admin:<username>`)', description: "Someone read personal data through the admin API: who (account and role), which endpoint, whose (an order's stream, a keyed hash of an e-mail address, a list and its filter; never the person's details), when and why (the reader's reason for a download, a fixed one for a routine view, recorded once an hour). One stream per UTC day, `access-<date>`.", versions: [{ schema: PersonalDataReadV1 }] },
-  { type: 'PersonalDataDownloadGranted', stream: 'admin', causedBy: owner, description: "An owner let an account download a person's data (the privacy screen's access download), which is otherwise an owner's alone.", versions: [{ schema: PersonalDataDownloadGrantedV1 }] },
-  { type: 'PersonalDataDownloadRevoked', stream: 'admin', causedBy: owner, description: "An owner took back an account's grant to download a person's data.", versions: [{ schema: PersonalDataDownloadRevokedV1 }] },
+  {
+    type: 'BookListed',
+    stream: 'book',
+    causedBy: seed,
+    description: 'A book of the catalog file is in the shop for the first time.',
+    versions: [{ schema: BookFieldsSchema }],
+  },
+  {
+    type: 'BookUpdated',
+    stream: 'book',
+    causedBy: seed,
+    description: "A book's fields in the catalog file changed between two starts.",
+    versions: [{ schema: BookFieldsSchema }],
+  },
+  {
+    type: 'ReviewSubmitted',
+    stream: 'review',
+    causedBy: shopper,
+    description: 'A shopper wrote a review; it waits for the owner.',
+    versions: [{ schema: ReviewSubmittedV1 }],
+  },
+  {
+    type: 'ReviewApproved',
+    stream: 'review',
+    causedBy: owner,
+    description: 'The owner published a review, with an optional message.',
+    versions: [{ schema: ReviewApprovedV1 }],
+  },
+  {
+    type: 'ReviewRejected',
+    stream: 'review',
+    causedBy: owner,
+    description: 'The owner rejected a review, giving a reason.',
+    versions: [{ schema: ReviewRejectedV1 }],
+  },
+  {
+    type: 'CheckoutStarted',
+    stream: 'checkout',
+    causedBy: shopper,
+    description: 'The server priced a checkout and opened a payment for it.',
+    versions: [{ schema: CheckoutStartedV1 }],
+  },
+  {
+    type: 'CheckoutCompleted',
+    stream: 'checkout',
+    causedBy: webhook,
+    description: 'A checkout was paid and became an order.',
+    versions: [{ schema: CheckoutCompletedV1 }],
+  },
+  {
+    type: 'CheckoutCancelled',
+    stream: 'checkout',
+    causedBy: shopper,
+    description: 'The shopper came back from the payment page without paying.',
+    versions: [{ schema: CheckoutCancelledV1 }],
+  },
+  {
+    type: 'CheckoutPaymentFailed',
+    stream: 'checkout',
+    causedBy: 'the payment provider (`webhook:stripe`, `webhook:sandbox`)',
+    description:
+      "A checkout's payment failed at the provider after the shopper left its page; the checkout is released (a later payment still completes it).",
+    versions: [{ schema: CheckoutPaymentFailedV1 }],
+  },
+  {
+    type: 'OrderPlaced',
+    stream: 'order',
+    causedBy: webhook,
+    description: 'A verified payment placed an order (once per payment).',
+    versions: [{ schema: OrderPlacedV1 }],
+  },
+  {
+    type: 'OrderStatusChanged',
+    stream: 'order',
+    causedBy: owner,
+    description: 'The owner moved an order to another status, with notes.',
+    versions: [{ schema: OrderStatusChangedV1 }],
+  },
+  {
+    type: 'OrderCustomerDetailsAdded',
+    stream: 'order',
+    causedBy:
+      "the shopper's own page after the order was placed (`shopper`), or the owner with a reason (`admin:<username>`)",
+    description:
+      'Buyer details an order was placed without (name, e-mail, address) were added; nothing on record is replaced.',
+    versions: [{ schema: OrderCustomerDetailsAddedV1 }],
+  },
+  {
+    type: 'OrderShipmentRecorded',
+    stream: 'order',
+    causedBy: owner,
+    description:
+      'The carrier and tracking number an order was shipped with, recorded with its change to shipped; the customer\'s "on its way" e-mail follows.',
+    versions: [{ schema: OrderShipmentRecordedV1 }],
+  },
+  {
+    type: 'OrderNoteAdded',
+    stream: 'order',
+    causedBy: owner,
+    description: 'The owner kept an internal note on an order (never shown to the customer).',
+    versions: [{ schema: OrderNoteAddedV1 }],
+  },
+  {
+    type: 'OrderFlagged',
+    stream: 'order',
+    causedBy: webhook,
+    description:
+      'Placing the order found something the owner must look at: a shipping rate paid for another destination than the address.',
+    versions: [{ schema: OrderFlaggedV1 }],
+  },
+  {
+    type: 'RefundRequested',
+    stream: 'order',
+    causedBy: owner,
+    description:
+      'The owner asked for money back (lines with quantities, or an amount) with a reason; the payment provider is asked by the reactor.',
+    versions: [{ schema: RefundRequestedV1 }],
+  },
+  {
+    type: 'RefundSucceeded',
+    stream: 'order',
+    causedBy:
+      "the refund reactor with the provider's answer (`system:reactor`), or the provider's webhook (`webhook:stripe`), also for refunds made in Stripe's dashboard (source `gateway`)",
+    description: 'The payment provider paid a refund back.',
+    versions: [{ schema: RefundSucceededV1 }],
+  },
+  {
+    type: 'RefundFailed',
+    stream: 'order',
+    causedBy:
+      "the refund reactor with the provider's answer (`system:reactor`), or the provider's webhook (`webhook:stripe`)",
+    description:
+      'A refund was declined (the amount may be refunded again), or the provider could not be reached (outcome unknown until retried).',
+    versions: [{ schema: RefundFailedV1 }],
+  },
+  {
+    type: 'RefundRetried',
+    stream: 'order',
+    causedBy: owner,
+    description:
+      'The owner asked again for a refund whose outcome was unknown; the provider is asked with the same idempotency key.',
+    versions: [{ schema: RefundRetriedV1 }],
+  },
+  {
+    type: 'OrderDisputed',
+    stream: 'order',
+    causedBy: 'the payment provider (`webhook:stripe`)',
+    description: "The card's bank opened a dispute on the order's payment.",
+    versions: [{ schema: OrderDisputedV1 }],
+  },
+  {
+    type: 'PurchaseNotified',
+    stream: 'notification',
+    causedBy: shopper,
+    description: 'The owner was told of a direct purchase before it was paid.',
+    versions: [{ schema: PurchaseNotifiedV1 }, { schema: PurchaseNotifiedV2, upcast: upcastPurchaseNotifiedV1 }],
+  },
+  {
+    type: 'EmailSent',
+    stream: 'notification',
+    causedBy:
+      'the e-mail reactor (`system:reactor`); in logs written before it, the request that led to it (`shopper`, `webhook:stripe`, `webhook:sandbox`)',
+    description: 'An e-mail left the shop (outbox file or SMTP).',
+    versions: [{ schema: EmailSentV1 }, { schema: EmailSentV2, upcast: upcastEmailSentV1 }],
+  },
+  {
+    type: 'EmailWithheld',
+    stream: 'notification',
+    causedBy: shopper,
+    description:
+      "An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again.",
+    versions: [{ schema: EmailWithheldV1 }],
+  },
+  {
+    type: 'AdminLoggedIn',
+    stream: 'admin',
+    causedBy: owner,
+    description: 'The owner signed in; the address is in the metadata.',
+    versions: [{ schema: AdminLoggedInV1 }],
+  },
+  {
+    type: 'AdminLoginFailed',
+    stream: 'admin',
+    causedBy: 'whoever tried to sign in (`visitor`)',
+    description:
+      "A sign-in failed: a wrong password (in the account's stream), or a name that is no account, kept only as its keyed hash (in one stream a day, `admin-unknown-names-<date>`, capped per hour; version 1 kept the name as typed, and older logs have a stream per typed name).",
+    versions: [{ schema: AdminLoginFailedV1 }, { schema: AdminLoginFailedV2, upcast: upcastAdminLoginFailedV1 }],
+  },
+  {
+    type: 'AdminLoggedOut',
+    stream: 'admin',
+    causedBy: owner,
+    description: "The owner ended one session (the token's id) with Log Out.",
+    versions: [{ schema: AdminLoggedOutV1 }],
+  },
+  {
+    type: 'AdminSessionsRevoked',
+    stream: 'admin',
+    causedBy: 'the owner changing the password with `npm run admin -- set-password` (`admin:<username>`)',
+    description: 'Every session signed in before it ended, as a password change does.',
+    versions: [{ schema: AdminSessionsRevokedV1 }],
+  },
+  {
+    type: 'StockReceived',
+    stream: 'stock',
+    causedBy: owner,
+    description:
+      'The owner recorded copies of a product received (a print run, a delivery); the first recording starts counting its stock.',
+    versions: [{ schema: StockReceivedV1 }],
+  },
+  {
+    type: 'StockCorrected',
+    stream: 'stock',
+    causedBy: owner,
+    description: 'The owner corrected the copies on hand (found, damaged, given away), with a reason.',
+    versions: [{ schema: StockCorrectedV1 }],
+  },
+  {
+    type: 'StockReserved',
+    stream: 'stock',
+    causedBy: shopper,
+    description: 'A checkout started holds copies until it is paid, cancelled or runs out (`expiresAt`).',
+    versions: [{ schema: StockReservedV1 }],
+  },
+  {
+    type: 'StockReleased',
+    stream: 'stock',
+    causedBy: `${shopper} whose payment page could not be opened, or ${stockReactor}`,
+    description: 'A checkout let its copies go: cancelled, or never opened at the payment provider.',
+    versions: [{ schema: StockReleasedV1 }],
+  },
+  {
+    type: 'StockHeld',
+    stream: 'stock',
+    causedBy: shopper,
+    description:
+      "A checkout started holds copies under the caps per address and per product until its payment page expires (`expiresAt`, a short grace after it); `holder` is a keyed hash of the shopper's address. A hold says who is served first, never who may buy.",
+    versions: [{ schema: StockHeldV1 }],
+  },
+  {
+    type: 'StockSecured',
+    stream: 'stock',
+    causedBy: `${shopper} paying on the sandbox's page`,
+    description:
+      "A checkout's payment is about to be taken: its copies are promised to it (taking over holds of checkouts not paying, newest first, if it held none) and no other payer can take them.",
+    versions: [{ schema: StockSecuredV1 }],
+  },
+  {
+    type: 'StockHoldReleased',
+    stream: 'stock',
+    causedBy: `${owner}, ${shopper} paying first or whose secured payment failed, or ${stockReactor} placing a paid order`,
+    description:
+      'A hold was ended by someone other than its checkout: released by the owner, taken over by a shopper who paid first, or let go when the payment secured for it failed. The copies are back at once.',
+    versions: [{ schema: StockHoldReleasedV1 }],
+  },
+  {
+    type: 'StockSold',
+    stream: 'stock',
+    causedBy: stockReactor,
+    description: "A placed order took its copies (its checkout's reservation, or what nobody held).",
+    versions: [{ schema: StockSoldV1 }],
+  },
+  {
+    type: 'StockShortfall',
+    stream: 'stock',
+    causedBy: stockReactor,
+    description: 'A paid order found too few copies on the shelf: flagged to the owner instead of overselling.',
+    versions: [{ schema: StockShortfallV1 }],
+  },
+  {
+    type: 'StockReturned',
+    stream: 'stock',
+    causedBy: stockReactor,
+    description: 'An order that was cancelled (or fully refunded) gave its copies back, or lost its shortfall flag.',
+    versions: [{ schema: StockReturnedV1 }],
+  },
+  {
+    type: 'LowStockAlerted',
+    stream: 'stock',
+    causedBy: stockReactor,
+    description: 'The owner was e-mailed that a product fell below the low-stock threshold (once per fall).',
+    versions: [{ schema: LowStockAlertedV1 }],
+  },
+  {
+    type: 'StockShortfallAlerted',
+    stream: 'stock',
+    causedBy: stockReactor,
+    description: 'The owner was e-mailed that a paid order found no stock (once per order).',
+    versions: [{ schema: StockShortfallAlertedV1 }],
+  },
+  {
+    type: 'AccountCreated',
+    stream: 'admin',
+    causedBy: owner,
+    description:
+      "An owner created an account (owner or auditor) with a random password, kept only as its scrypt hash, sealed with the shop's key (version 1 kept the hash as it is).",
+    versions: [{ schema: AccountCreatedV1 }, { schema: AccountCreatedV2, upcast: upcastAccountCreatedV1 }],
+  },
+  {
+    type: 'AccountRoleChanged',
+    stream: 'admin',
+    causedBy: owner,
+    description: "An owner changed an account's role; it holds from the account's next request.",
+    versions: [{ schema: AccountRoleChangedV1 }],
+  },
+  {
+    type: 'AccountPasswordReset',
+    stream: 'admin',
+    causedBy: owner,
+    description:
+      'An owner gave an account a new random password (its hash sealed, as at creation); every session signed in before it ended.',
+    versions: [
+      { schema: AccountPasswordResetV1 },
+      { schema: AccountPasswordResetV2, upcast: upcastAccountPasswordResetV1 },
+    ],
+  },
+  {
+    type: 'AccountDisabled',
+    stream: 'admin',
+    causedBy: owner,
+    description: 'An owner disabled an account: every session ended and it cannot sign in.',
+    versions: [{ schema: AccountDisabledV1 }],
+  },
+  {
+    type: 'AccountEnabled',
+    stream: 'admin',
+    causedBy: owner,
+    description: 'An owner let a disabled account sign in again.',
+    versions: [{ schema: AccountEnabledV1 }],
+  },
+  {
+    type: 'AccountSignInRefused',
+    stream: 'admin',
+    causedBy: 'whoever tried to sign in (`visitor`)',
+    description: 'The right password for a disabled account: refused.',
+    versions: [{ schema: AccountSignInRefusedV1 }],
+  },
+  {
+    type: 'AccountTwoStepEnabled',
+    stream: 'admin',
+    causedBy: 'the account itself (`admin:<username>`)',
+    description:
+      "An account turned on two-step sign-in: the authenticator's secret sealed with a key from the token secret, and the SHA-256 hashes of ten recovery codes.",
+    versions: [{ schema: AccountTwoStepEnabledV1 }],
+  },
+  {
+    type: 'AccountTwoStepDisabled',
+    stream: 'admin',
+    causedBy: 'the account itself, with a code (`admin:<username>`)',
+    description: 'An account turned two-step sign-in off.',
+    versions: [{ schema: AccountTwoStepDisabledV1 }],
+  },
+  {
+    type: 'AccountRecoveryCodeUsed',
+    stream: 'admin',
+    causedBy: 'the account signing in (`visitor`)',
+    description: "A recovery code took the place of the app's code once; it works no more.",
+    versions: [{ schema: AccountRecoveryCodeUsedV1 }],
+  },
+  {
+    type: 'AccountTwoStepCodeUsed',
+    stream: 'admin',
+    causedBy: 'the account signing in (`visitor`), or turning two-step on or off (`admin:<username>`)',
+    description:
+      "The app's code of one 30-second time step (`step`, never the code) was spent: it and every earlier step's code work no more, in every shop process on the log. Appended at the revision the sign-in read, so one code signs in once.",
+    versions: [{ schema: AccountTwoStepCodeUsedV1 }],
+  },
+  {
+    type: 'AccountTwoStepFailed',
+    stream: 'admin',
+    causedBy: 'whoever tried to sign in (`visitor`)',
+    description: 'The right password with a wrong or missing second step.',
+    versions: [{ schema: AccountTwoStepFailedV1 }],
+  },
+  {
+    type: 'ReadModelsVerified',
+    stream: 'audit',
+    causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)',
+    description:
+      'The read models (`name@version`) were rebuilt in a scratch namespace up to `position` and their content hash compared with the live ones.',
+    versions: [{ schema: ReadModelsVerifiedV1 }],
+  },
+  {
+    type: 'LogMigrated',
+    stream: 'audit',
+    causedBy: 'the owner from the shell (`system:migrate-seal`)',
+    description:
+      "The log was copied into a new file with the personal fields written before sealing now sealed, every event kept with its id, position and metadata; the old log's chain end and the new one's are recorded so `check` carries the proof across. Holds counts and chain heads, never a person's details.",
+    versions: [{ schema: LogMigratedV1 }],
+  },
+  {
+    type: 'SubjectErased',
+    stream: 'privacy',
+    causedBy: 'the owner from the privacy console (`admin:<username>`), or the retention job (`system:retention`)',
+    description:
+      "Everyone an e-mail address linked to was forgotten: their data keys were deleted, so their sealed fields read as stand-ins. Holds the subjects' random ids, the number of streams, the reason and who, never the person's details.",
+    versions: [{ schema: SubjectErasedV1 }],
+  },
+  {
+    type: 'PersonalDataRead',
+    stream: 'access',
+    causedBy: 'the account that read, through the admin API (`admin:<username>`)',
+    description:
+      "Someone read personal data through the admin API: who (account and role), which endpoint, whose (an order's stream, a keyed hash of an e-mail address, a list and its filter; never the person's details), when and why (the reader's reason for a download, a fixed one for a routine view, recorded once an hour). One stream per UTC day, `access-<date>`.",
+    versions: [{ schema: PersonalDataReadV1 }],
+  },
+  {
+    type: 'PersonalDataDownloadGranted',
+    stream: 'admin',
+    causedBy: owner,
+    description:
+      "An owner let an account download a person's data (the privacy screen's access download), which is otherwise an owner's alone.",
+    versions: [{ schema: PersonalDataDownloadGrantedV1 }],
+  },
+  {
+    type: 'PersonalDataDownloadRevoked',
+    stream: 'admin',
+    causedBy: owner,
+    description: "An owner took back an account's grant to download a person's data.",
+    versions: [{ schema: PersonalDataDownloadRevokedV1 }],
+  },
 ];
 
 export const eventCatalog = new EventCatalog(shopEvents);

@@ -80,7 +80,11 @@ export const personalData: Readonly<Record<string, PersonalFields>> = {
   OrderNoteAdded: { fields: { text: erased.note }, whose: staff },
   // An e-mail to the customer names its person by its recipient. An e-mail to the owner is sent to the shop's own
   // address: sealed under the shop's subject, so it is never linked to a customer and stays when one is erased.
-  EmailSent: { email: (data) => (toOwner.has(data.kind as string) ? undefined : data.to), fields: { to: erased.email }, whose: (data) => (toOwner.has(data.kind as string) ? 'shop' : 'person') },
+  EmailSent: {
+    email: (data) => (toOwner.has(data.kind as string) ? undefined : data.to),
+    fields: { to: erased.email },
+    whose: (data) => (toOwner.has(data.kind as string) ? 'shop' : 'person'),
+  },
   RefundRequested: { fields: { reason: erased.note }, whose: staff },
   // The bank's reason for a dispute, and the shop's own flag on an order (a shipping rate and a country), are the
   // shop's records of its money.
@@ -92,18 +96,31 @@ export const personalData: Readonly<Record<string, PersonalFields>> = {
   // E-mails to the owner about stock: the recipient is the shop's own address.
   LowStockAlerted: { fields: { to: erased.email }, whose: shop },
   StockShortfallAlerted: { fields: { to: erased.email }, whose: shop },
-  ReviewSubmitted: { email: (data) => data.customerEmail, fields: { customerName: erased.name, customerEmail: erased.email, reviewText: erased.review } },
+  ReviewSubmitted: {
+    email: (data) => data.customerEmail,
+    fields: { customerName: erased.name, customerEmail: erased.email, reviewText: erased.review },
+  },
 };
 
 /** Whose an event's sealed fields are (see Whose); null for an event with no personal fields. */
-export function whoseFields(type: string, data: unknown, rules: Readonly<Record<string, PersonalFields>> = personalData): Whose | null {
+export function whoseFields(
+  type: string,
+  data: unknown,
+  rules: Readonly<Record<string, PersonalFields>> = personalData,
+): Whose | null {
   const rule = rules[type];
   if (!rule) return null;
-  return rule.whose && typeof data === 'object' && data !== null ? rule.whose(data as Record<string, unknown>) : 'person';
+  return rule.whose && typeof data === 'object' && data !== null
+    ? rule.whose(data as Record<string, unknown>)
+    : 'person';
 }
 
 /** The e-mail address an event names its person by, as a person is known by it; null when it names none. */
-export function personAddressOf(type: string, data: unknown, rules: Readonly<Record<string, PersonalFields>> = personalData): string | null {
+export function personAddressOf(
+  type: string,
+  data: unknown,
+  rules: Readonly<Record<string, PersonalFields>> = personalData,
+): string | null {
   const rule = rules[type];
   if (!rule?.email || typeof data !== 'object' || data === null) return null;
   return personAddress(rule.email(data as Record<string, unknown>));
@@ -135,14 +152,19 @@ export const envelopeText = (subject: SubjectId, box: string) => `3:${subject}:$
 export type SealedField = { sealed: 'v1'; subject: SubjectId; box: string; erased: string };
 
 export const isSealed = (value: unknown): value is SealedField =>
-  typeof value === 'object' && value !== null && (value as { sealed?: unknown }).sealed === 'v1' && typeof (value as { box?: unknown }).box === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  (value as { sealed?: unknown }).sealed === 'v1' &&
+  typeof (value as { box?: unknown }).box === 'string';
 
 /** The envelope of an event's data as stored, if its personal fields were sealed in version 3 or 2. */
 export function sealedEnvelope(data: unknown): SealedEnvelope | null {
   const envelope = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[sealedKey] : undefined;
   if (typeof envelope === 'string') {
     const end = envelope.indexOf(':', 2);
-    return envelope.startsWith('3:') && end > 2 ? { v: 3, subject: envelope.slice(2, end), box: envelope.slice(end + 1) } : null;
+    return envelope.startsWith('3:') && end > 2
+      ? { v: 3, subject: envelope.slice(2, end), box: envelope.slice(end + 1) }
+      : null;
   }
   if (typeof envelope !== 'object' || envelope === null) return null;
   const { v, subject, box } = envelope as Record<string, unknown>;
@@ -154,8 +176,11 @@ export function sealedEnvelope(data: unknown): SealedEnvelope | null {
  * (decision 057). Erasure and retention look for a person through these; events sealed before 057 under the stream's
  * subject name it on the person's own events of the stream as well.
  */
-export const personSubjectsSealedIn = (type: string, data: unknown, rules: Readonly<Record<string, PersonalFields>> = personalData): SubjectId[] =>
-  whoseFields(type, data, rules) === 'person' ? subjectsSealedIn(data) : [];
+export const personSubjectsSealedIn = (
+  type: string,
+  data: unknown,
+  rules: Readonly<Record<string, PersonalFields>> = personalData,
+): SubjectId[] => (whoseFields(type, data, rules) === 'person' ? subjectsSealedIn(data) : []);
 
 /** The subjects an event's stored data was sealed under: its envelope's, or each version 1 field's. */
 export function subjectsSealedIn(data: unknown): SubjectId[] {
@@ -176,13 +201,18 @@ export function subjectsSealedIn(data: unknown): SubjectId[] {
  * (decision 049), which the copy-and-transform migration seals (decision 059). An event that carries a seal of any
  * version was written by the sealing and counts as sealed; an empty field says nothing about anyone.
  */
-export function plainPersonalFields(type: string, data: unknown, rules: Readonly<Record<string, PersonalFields>> = personalData): string[] {
+export function plainPersonalFields(
+  type: string,
+  data: unknown,
+  rules: Readonly<Record<string, PersonalFields>> = personalData,
+): string[] {
   const rule = rules[type];
   if (!rule || typeof data !== 'object' || data === null || subjectsSealedIn(data).length > 0) return [];
   const found: string[] = [];
   for (const path of Object.keys(rule.fields)) {
     let value: unknown = data;
-    for (const part of path.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+    for (const part of path.split('.'))
+      value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
     if (typeof value === 'string' && value !== '') found.push(path);
   }
   return found;

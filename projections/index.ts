@@ -9,4 +9,13 @@ import { reviewsProjection } from './reviews/reviews.ts';
 import { salesProjection } from './sales/sales.ts';
 import { stockProjection } from './stock/stock.ts';
 
-export const allProjections: readonly Projection[] = [booksProjection, reviewsProjection, adminOrdersProjection, orderHistoryProjection, orderPagesProjection, stockProjection, salesProjection, dataReadsProjection];
+export const allProjections: readonly Projection[] = [
+  booksProjection,
+  reviewsProjection,
+  adminOrdersProjection,
+  orderHistoryProjection,
+  orderPagesProjection,
+  stockProjection,
+  salesProjection,
+  dataReadsProjection,
+];

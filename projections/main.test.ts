@@ -41,10 +41,17 @@ test('a service with PROJECTIONS=external serves the books that `npm run project
   const shop = await startTestShop(env);
   const projections = startProjections();
   try {
-    await eventually(async () => (await call(`${shop.url}/api/books`)).json?.length === 3, 20_000, 'three books from the external runner');
+    await eventually(
+      async () => (await call(`${shop.url}/api/books`)).json?.length === 3,
+      20_000,
+      'three books from the external runner',
+    );
     const books = await call(`${shop.url}/api/books`);
     assert.is(books.status, 200);
-    assert.equal(books.json.map((b: { id: number }) => b.id), [1, 2, 3]);
+    assert.equal(
+      books.json.map((b: { id: number }) => b.id),
+      [1, 2, 3],
+    );
     const health = await call(`${shop.url}/healthz`);
     assert.is(health.json.readStore.kind, 'redis');
     assert.is(health.json.projections.lag, 0);
@@ -67,10 +74,26 @@ test('`npm run projections -- rebuild` builds a new generation beside the live o
   const projections = startProjections();
   const backend = createRedisReadStore(redis.url);
   try {
-    await eventually(async () => (await call(`${shop.url}/api/books`)).json?.length === 3, 20_000, 'three books from the external runner');
+    await eventually(
+      async () => (await call(`${shop.url}/api/books`)).json?.length === 3,
+      20_000,
+      'three books from the external runner',
+    );
     const before = (await backend.live())!;
-    const load = startReadLoad(shop.url, [{ path: '/api/books', check: (body) => (Array.isArray(body) && body.length === 3 ? null : `${JSON.stringify(body).slice(0, 80)}`) }], 4);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts', 'rebuild'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const load = startReadLoad(
+      shop.url,
+      [
+        {
+          path: '/api/books',
+          check: (body) => (Array.isArray(body) && body.length === 3 ? null : `${JSON.stringify(body).slice(0, 80)}`),
+        },
+      ],
+      4,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts', 'rebuild'], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -88,11 +111,21 @@ test('`npm run projections -- rebuild` builds a new generation beside the live o
     assert.is(shop.shop.deps.reads.namespace, after.namespace, 'the shop reads the new generation');
     // The running runner folds new events into the new generation.
     const review = await call(`${shop.url}/api/reviews/submit`, {
-      body: { bookId: 1, customerName: 'After Rebuild', customerEmail: 'after@example.com', rating: 5, reviewText: 'Written after the on-demand rebuild.' },
+      body: {
+        bookId: 1,
+        customerName: 'After Rebuild',
+        customerEmail: 'after@example.com',
+        rating: 5,
+        reviewText: 'Written after the on-demand rebuild.',
+      },
     });
     assert.is(review.status, 201, review.text);
     const head = await shop.shop.deps.events.headPosition();
-    await eventually(async () => (await backend.withNamespace(after.namespace).checkpoint('reviews')) === head, 10_000, 'the runner folds into the new generation');
+    await eventually(
+      async () => (await backend.withNamespace(after.namespace).checkpoint('reviews')) === head,
+      10_000,
+      'the runner folds into the new generation',
+    );
   } finally {
     await backend.close();
     await stop(projections.child);
@@ -103,7 +136,8 @@ test('`npm run projections -- rebuild` builds a new generation beside the live o
 test('with PROJECTIONS=external the e-mails are sent by `npm run projections`, once, across its restarts', async () => {
   const shop = await startTestShop(env);
   let projections = startProjections();
-  const outbox = () => (existsSync(join(dataDir, 'outbox')) ? readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml')) : []);
+  const outbox = () =>
+    existsSync(join(dataDir, 'outbox')) ? readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml')) : [];
   const emailsSent = async () => {
     let n = 0;
     for await (const e of shop.shop.deps.events.readAll(0)) if (e.type === 'EmailSent') n += 1;
@@ -111,23 +145,41 @@ test('with PROJECTIONS=external the e-mails are sent by `npm run projections`, o
   };
   try {
     const before = outbox().length;
-    await eventually(async () => (await call(`${shop.url}/api/books`)).json?.length === 3, 20_000, 'the external runner is up');
+    await eventually(
+      async () => (await call(`${shop.url}/api/books`)).json?.length === 3,
+      20_000,
+      'the external runner is up',
+    );
     const notified = await call(`${shop.url}/api/direct-notify`, {
-      body: { shippingAddress: 'To be provided during checkout', items: [{ name: 'Together We Shine', quantity: 1, price: 999 }], totalAmount: 999, shippingCost: 0, paymentMethod: 'Stripe' },
+      body: {
+        shippingAddress: 'To be provided during checkout',
+        items: [{ name: 'Together We Shine', quantity: 1, price: 999 }],
+        totalAmount: 999,
+        shippingCost: 0,
+        paymentMethod: 'Stripe',
+      },
     });
     assert.is(notified.status, 200, notified.text);
-    await eventually(async () => outbox().length === before + 1, 10_000, 'the owner\'s heads-up in the outbox');
+    await eventually(async () => outbox().length === before + 1, 10_000, "the owner's heads-up in the outbox");
     await eventually(async () => (await emailsSent()) === 1, 10_000, 'its EmailSent in the log');
     assert.is(shop.shop.reactor, null, 'the service itself sends nothing');
 
     assert.is(await stop(projections.child), 0, projections.output());
     const head = await shop.shop.deps.events.headPosition();
     projections = startProjections();
-    await eventually(async () => /projection runner started/.test(projections.output()), 20_000, 'the runner restarted');
+    await eventually(
+      async () => /projection runner started/.test(projections.output()),
+      20_000,
+      'the runner restarted',
+    );
     // The restarted reactor has looked at every event up to the head: what it would send again, it has sent by now.
     const backend = createRedisReadStore(redis.url);
     const checkpoints = backend.withNamespace(REACTOR_NAMESPACE);
-    await eventually(async () => (await checkpoints.checkpoint('emails')) === head, 10_000, 'the restarted reactor at the head of the log');
+    await eventually(
+      async () => (await checkpoints.checkpoint('emails')) === head,
+      10_000,
+      'the restarted reactor at the head of the log',
+    );
     await backend.close();
     assert.is(outbox().length, before + 1);
     assert.is(await emailsSent(), 1);
@@ -142,7 +194,11 @@ async function foldedByTheRunner(): Promise<void> {
   const shop = await startTestShop(env);
   const projections = startProjections();
   try {
-    await eventually(async () => (await call(`${shop.url}/api/books`)).json?.length === 3, 20_000, 'three books from the external runner');
+    await eventually(
+      async () => (await call(`${shop.url}/api/books`)).json?.length === 3,
+      20_000,
+      'three books from the external runner',
+    );
   } finally {
     await stop(projections.child);
     await shop.close();
@@ -156,7 +212,10 @@ test('`npm run projections -- rebuild` refuses while read models of other versio
   const older = { namespace: live.namespace, versions: live.versions.replace('books@1', 'books@0') };
   assert.ok(await backend.setLive(older, live.namespace));
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts', 'rebuild'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts', 'rebuild'], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

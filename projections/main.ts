@@ -5,7 +5,13 @@
 import pino from 'pino';
 import { loadConfigOrExit } from '../service/config.ts';
 import { startEffects } from '../service/effects.ts';
-import { openEventStore, openMailer, openPaymentGateway, openReactorLease, openReadStore } from '../infra/composition/shop.ts';
+import {
+  openEventStore,
+  openMailer,
+  openPaymentGateway,
+  openReactorLease,
+  openReadStore,
+} from '../infra/composition/shop.ts';
 import { ReadModels, versionsOf } from './engine/generations.ts';
 import { allProjections } from './index.ts';
 import type { Reactor } from './engine/reactor.ts';
@@ -37,13 +43,18 @@ if (command === 'rebuild') {
     const ours = versionsOf(allProjections);
     if (models.live && models.live.versions !== ours) {
       // The runner folding the live generation runs other code: it would stop folding this one, and nothing would.
-      throw new Error(`the live read models are of other versions (${models.live.versions || 'from before generations'}, this code has ${ours}); start the runner of this code instead: it builds them beside the live ones`);
+      throw new Error(
+        `the live read models are of other versions (${models.live.versions || 'from before generations'}, this code has ${ours}); start the runner of this code instead: it builds them beside the live ones`,
+      );
     }
     logger.info({ live: models.live }, 'building a new generation of the read models beside the live one');
     const result = await models.rebuild();
     logger.info(result, 'rebuilt: the new generation is live and the old one is removed');
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'rebuild failed; the live read models are unchanged');
+    logger.error(
+      { err: error instanceof Error ? error.message : String(error) },
+      'rebuild failed; the live read models are unchanged',
+    );
     code = 1;
   } finally {
     await models.stop();
@@ -82,12 +93,27 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await models.start();
-  reactor = await startEffects({ config, events, reads: store, mailer, payments, logger, clock: () => new Date(), lease });
+  reactor = await startEffects({
+    config,
+    events,
+    reads: store,
+    mailer,
+    payments,
+    logger,
+    clock: () => new Date(),
+    lease,
+  });
   logger.info(
-    { eventStore: events.kind, readStore: store.kind, live: models.live, projections: allProjections.map((p) => p.name) },
+    {
+      eventStore: events.kind,
+      readStore: store.kind,
+      live: models.live,
+      projections: allProjections.map((p) => p.name),
+    },
     'projection runner started',
   );
-  if (await models.catchUp(10 * 60_000)) logger.info({ position: await models.position() }, 'read models caught up with the log');
+  if (await models.catchUp(10 * 60_000))
+    logger.info({ position: await models.position() }, 'read models caught up with the log');
 } catch (error) {
   // A signal during start closes the stores under it; that is a stop, not a failure.
   if (!stopping) throw error;

@@ -21,9 +21,15 @@ import type { RouteModule } from './http/route.ts';
  * The shell's own routes, then each capability's. A route goes on the open router or, when its endpoint is guarded, on
  * the admin router (guarded as a whole).
  */
-export const routeModules: ReadonlyArray<RouteModule<ShopDeps>> = [healthRoutes, ...capabilities.map((capability) => capability.routes)];
+export const routeModules: ReadonlyArray<RouteModule<ShopDeps>> = [
+  healthRoutes,
+  ...capabilities.map((capability) => capability.routes),
+];
 
-export type AppOptions = { webDist?: string; extraCsp?: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } };
+export type AppOptions = {
+  webDist?: string;
+  extraCsp?: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] };
+};
 
 /** The open router and the guarded admin router, with every capability's routes registered. */
 export function buildRouters(deps: ShopDeps): { router: Router; admin: Router } {
@@ -94,7 +100,8 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
     if (!bodyMethods.has(ctx.method)) return next();
     if (ctx.path.startsWith(`${apiRoot}/`)) {
       const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('Transfer-Encoding') !== '';
-      if (hasBody && !ctx.is('application/json')) throw new HttpError(415, 'Unsupported content type; send application/json', 'unsupported_media_type');
+      if (hasBody && !ctx.is('application/json'))
+        throw new HttpError(415, 'Unsupported content type; send application/json', 'unsupported_media_type');
     }
     return parseJson(ctx, next);
   });

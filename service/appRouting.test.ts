@@ -15,7 +15,10 @@ async function serve(admin: Router) {
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { get: async (path: string) => (await fetch(url + path)).text(), close: () => new Promise((r) => server.close(r)) };
+  return {
+    get: async (path: string) => (await fetch(url + path)).text(),
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 test('a public path does not run the admin router; an admin path does', async () => {

@@ -10,4 +10,14 @@ import { reviews } from './reviews/index.ts';
 import { sales } from './sales/index.ts';
 import { stock } from './stock/index.ts';
 
-export const capabilities: readonly Capability[] = [catalog, checkout, admin, reviews, orders, audit, stock, sales, privacy];
+export const capabilities: readonly Capability[] = [
+  catalog,
+  checkout,
+  admin,
+  reviews,
+  orders,
+  audit,
+  stock,
+  sales,
+  privacy,
+];

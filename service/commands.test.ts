@@ -43,7 +43,10 @@ test('eventIdSource: stays in order within one millisecond, past 4,096 ids, and 
 
 test('idFromReference is unchanged: the same reference gives the same version-5-shaped id', () => {
   assert.is(idFromReference('BookListed', '1'), idFromReference('BookListed', '1'));
-  assert.match(idFromReference('BookListed', '1'), /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.match(
+    idFromReference('BookListed', '1'),
+    /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  );
 });
 
 test('handleCommand: events without given ids get time-ordered ids', async () => {

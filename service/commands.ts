@@ -64,12 +64,20 @@ export function idFromReference(kind: string, reference: string): string {
 }
 
 export function metadataOf(meta: CommandMeta): EventMetadata {
-  const metadata: EventMetadata = { causedBy: meta.causedBy, causationId: meta.requestId, correlationId: meta.correlationId ?? meta.requestId, at: meta.now };
+  const metadata: EventMetadata = {
+    causedBy: meta.causedBy,
+    causationId: meta.requestId,
+    correlationId: meta.correlationId ?? meta.requestId,
+    at: meta.now,
+  };
   if (meta.ip !== undefined) metadata.ip = meta.ip;
   return metadata;
 }
 
-export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, events: readonly RecordedEvent[]): State {
+export function fold<State, Event extends DomainEvent>(
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  events: readonly RecordedEvent[],
+): State {
   return events.reduce((state, event) => decider.evolve(state, event as unknown as Event), decider.initialState());
 }
 

@@ -11,7 +11,12 @@ test('config: defaults run the shop on its embedded stores', () => {
 });
 
 test('config: a bad value stops start with the variable named', () => {
-  for (const [name, value] of [['PORT', 'eighty'], ['REDIS_URL', 'http://x'], ['EVENTSTORE_URL', 'tcp://x'], ['JWT_SECRET', 'short']]) {
+  for (const [name, value] of [
+    ['PORT', 'eighty'],
+    ['REDIS_URL', 'http://x'],
+    ['EVENTSTORE_URL', 'tcp://x'],
+    ['JWT_SECRET', 'short'],
+  ]) {
     try {
       loadConfig({ [name!]: value });
       assert.unreachable(`${name} accepted`);
@@ -44,10 +49,19 @@ test('config: DATA_KEY must be 32 bytes in base64', () => {
       assert.match((error as Error).message, 'DATA_KEY: must be 32 bytes in base64');
     }
   }
-  assert.is(loadConfig({ DATA_KEY: Buffer.alloc(32, 7).toString('base64') }).DATA_KEY, Buffer.alloc(32, 7).toString('base64'));
+  assert.is(
+    loadConfig({ DATA_KEY: Buffer.alloc(32, 7).toString('base64') }).DATA_KEY,
+    Buffer.alloc(32, 7).toString('base64'),
+  );
 });
 
-const productionBasics = { NODE_ENV: 'production', PUBLIC_URL: 'https://amanahhouse.co.uk', JWT_SECRET: 'x'.repeat(40), DATA_KEY: Buffer.alloc(32, 3).toString('base64'), ADMIN_PASSWORD_HASH: `scrypt$32768$8$1$${'a'.repeat(22)}$${'b'.repeat(43)}` };
+const productionBasics = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://amanahhouse.co.uk',
+  JWT_SECRET: 'x'.repeat(40),
+  DATA_KEY: Buffer.alloc(32, 3).toString('base64'),
+  ADMIN_PASSWORD_HASH: `scrypt$32768$8$1$${'a'.repeat(22)}$${'b'.repeat(43)}`,
+};
 
 test('config: production refuses sandbox payments unless a demo shop says ALLOW_TEST_PAYMENTS=true', () => {
   try {
@@ -60,7 +74,10 @@ test('config: production refuses sandbox payments unless a demo shop says ALLOW_
   }
   assert.is(loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'true' }).ALLOW_TEST_PAYMENTS, true);
   assert.is(loadConfig({ ...productionBasics, STRIPE_SECRET_KEY: 'sk_live_x' }).ALLOW_TEST_PAYMENTS, false);
-  assert.throws(() => loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'false' }), (error: Error) => error instanceof ConfigError);
+  assert.throws(
+    () => loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'false' }),
+    (error: Error) => error instanceof ConfigError,
+  );
   assert.throws(() => loadConfig({ ALLOW_TEST_PAYMENTS: 'yes please' }), /ALLOW_TEST_PAYMENTS/);
   // Outside production the sandbox needs no setting: npm start works as it is.
   assert.is(loadConfig({}).ALLOW_TEST_PAYMENTS, false);
@@ -68,14 +85,22 @@ test('config: production refuses sandbox payments unless a demo shop says ALLOW_
 
 test('config: production refuses to start without PUBLIC_URL, naming it, however complete the rest is', () => {
   const { PUBLIC_URL: _set, ...withoutUrl } = productionBasics;
-  for (const env of [{ ...withoutUrl, ALLOW_TEST_PAYMENTS: 'true' }, { ...withoutUrl, STRIPE_SECRET_KEY: 'sk_live_x' }, { ...withoutUrl, ALLOW_TEST_PAYMENTS: 'true', PUBLIC_URL: '' }]) {
+  for (const env of [
+    { ...withoutUrl, ALLOW_TEST_PAYMENTS: 'true' },
+    { ...withoutUrl, STRIPE_SECRET_KEY: 'sk_live_x' },
+    { ...withoutUrl, ALLOW_TEST_PAYMENTS: 'true', PUBLIC_URL: '' },
+  ]) {
     assert.throws(
       () => loadConfig(env),
-      (error: Error) => error instanceof ConfigError && error.message === 'Invalid configuration: production needs PUBLIC_URL',
+      (error: Error) =>
+        error instanceof ConfigError && error.message === 'Invalid configuration: production needs PUBLIC_URL',
       JSON.stringify(env),
     );
   }
-  assert.throws(() => loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'true', PUBLIC_URL: 'shop.example' }), /PUBLIC_URL: must be a URL/);
+  assert.throws(
+    () => loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'true', PUBLIC_URL: 'shop.example' }),
+    /PUBLIC_URL: must be a URL/,
+  );
   assert.is(loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'true' }).PUBLIC_URL, 'https://amanahhouse.co.uk');
   // Outside production it may be left out: npm start works on localhost as it is.
   assert.is(loadConfig({}).PUBLIC_URL, undefined);
@@ -92,8 +117,12 @@ test('config: TRUST_PROXY is off unless set, in every mode, and names a number o
 
 test('config: RATE_LIMITS overrides named limits and keeps the others', () => {
   assert.equal(loadConfig({}).RATE_LIMITS, {});
-  assert.equal(loadConfig({ RATE_LIMITS: 'reviews=50/60, checkouts=100/600' }).RATE_LIMITS, { reviews: { points: 50, seconds: 60 }, checkouts: { points: 100, seconds: 600 } });
-  for (const bad of ['reviews=5', 'nonsense=1/1', 'reviews=0/60', 'reviews=5/600;checkouts=1/1']) assert.throws(() => loadConfig({ RATE_LIMITS: bad }), /RATE_LIMITS/, bad);
+  assert.equal(loadConfig({ RATE_LIMITS: 'reviews=50/60, checkouts=100/600' }).RATE_LIMITS, {
+    reviews: { points: 50, seconds: 60 },
+    checkouts: { points: 100, seconds: 600 },
+  });
+  for (const bad of ['reviews=5', 'nonsense=1/1', 'reviews=0/60', 'reviews=5/600;checkouts=1/1'])
+    assert.throws(() => loadConfig({ RATE_LIMITS: bad }), /RATE_LIMITS/, bad);
 });
 
 test.run();

@@ -5,10 +5,24 @@ import { parseRateLimits } from './http/limitRules.ts';
 import { holdDefaults, holdMinutesRange } from '../contracts/stock/model.ts';
 
 const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
-const flag = v.pipe(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), v.transform((value) => value === 'true' || value === '1'));
+const flag = v.pipe(
+  v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+  v.transform((value) => value === 'true' || value === '1'),
+);
 const wholeNumber = (min: number, max: number, what: string) =>
-  v.pipe(v.string(), v.regex(/^\d{1,6}$/, `must be a whole number of ${what}`), v.transform(Number), v.minValue(min, `must be at least ${min} ${what}`), v.maxValue(max, `must be at most ${max} ${what}`));
-const port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535, 'must be a port number'));
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, `must be a whole number of ${what}`),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min} ${what}`),
+    v.maxValue(max, `must be at most ${max} ${what}`),
+  );
+const port = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,5}$/, 'must be a port number'),
+  v.transform(Number),
+  v.maxValue(65535, 'must be a port number'),
+);
 
 export const ConfigSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
@@ -17,7 +31,9 @@ export const ConfigSchema = v.object({
   /** the address shoppers reach the shop at, for payment return URLs and e-mails; required in production */
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://shop.example'))),
   DATA_DIR: v.optional(v.string(), './data'),
-  EVENTSTORE_URL: v.optional(v.pipe(v.string(), v.regex(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, 'must be an esdb:// connection string'))),
+  EVENTSTORE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, 'must be an esdb:// connection string')),
+  ),
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
   /** without REDIS_URL: 'sqlite' keeps the read models in DATA_DIR/readmodels.sqlite across restarts; 'memory' folds them again at every start */
   READ_STORE: v.optional(v.picklist(['sqlite', 'memory']), 'sqlite'),
@@ -26,29 +42,48 @@ export const ConfigSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** how many proxies in front of the shop may be believed about the client's address (X-Forwarded-For); 0 = none */
   TRUST_PROXY: v.optional(
-    v.pipe(v.string(), v.regex(/^(\d{1,2}|true|false)$/, 'must be a number of proxy hops (0 = none)'), v.transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))),
+    v.pipe(
+      v.string(),
+      v.regex(/^(\d{1,2}|true|false)$/, 'must be a number of proxy hops (0 = none)'),
+      v.transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
+    ),
     '0',
   ),
   /** a demo shop in production may take sandbox payments (every page then says test mode) */
   ALLOW_TEST_PAYMENTS: v.optional(flag, 'false'),
   /** overrides of the per-address limits, such as reviews=5/600,checkouts=20/600 (points per seconds) */
-  RATE_LIMITS: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    try {
-      return parseRateLimits(dataset.value);
-    } catch (error) {
-      addIssue({ message: (error as Error).message });
-      return NEVER;
-    }
-  })), ''),
+  RATE_LIMITS: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        try {
+          return parseRateLimits(dataset.value);
+        } catch (error) {
+          addIssue({ message: (error as Error).message });
+          return NEVER;
+        }
+      }),
+    ),
+    '',
+  ),
   /** how long a checkout's payment page stays open and its copies held (decision 061); Stripe takes 30 minutes to 24 hours */
-  STOCK_HOLD_MINUTES: v.optional(wholeNumber(holdMinutesRange.min, holdMinutesRange.max, 'minutes'), String(holdDefaults.minutes)),
+  STOCK_HOLD_MINUTES: v.optional(
+    wholeNumber(holdMinutesRange.min, holdMinutesRange.max, 'minutes'),
+    String(holdDefaults.minutes),
+  ),
   /** copies of one product that checkouts from one address may hold at once; past it a checkout starts without a hold */
   STOCK_HOLD_PER_ADDRESS: v.optional(wholeNumber(0, 100_000, 'copies'), String(holdDefaults.copiesPerAddress)),
   /** copies of one product that all checkouts together may hold at once */
   STOCK_HOLD_PER_PRODUCT: v.optional(wholeNumber(0, 100_000, 'copies'), String(holdDefaults.copiesPerProduct)),
   BODY_LIMIT_KB: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)), '64'),
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(1)), 'admin'),
-  ADMIN_PASSWORD_HASH: v.optional(v.pipe(v.string(), v.trim(), v.check(isPasswordHash, 'must be a scrypt hash from: npm run admin -- set-password --print-hash'))),
+  ADMIN_PASSWORD_HASH: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(isPasswordHash, 'must be a scrypt hash from: npm run admin -- set-password --print-hash'),
+    ),
+  ),
   ADMIN_PASSWORD: optionalString,
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   /** the master key that wraps every customer's data key: 32 random bytes, base64 (openssl rand -base64 32) */
@@ -56,13 +91,29 @@ export const ConfigSchema = v.object({
   BACKUP_DIR: optionalString,
   /** when set, backups are encrypted with it for off-site storage (scrypt and AES-256-GCM), and restore opens them with it */
   BACKUP_PASSPHRASE: v.optional(v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'))),
-  DATA_KEY: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => Buffer.from(s, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(s), 'must be 32 bytes in base64, e.g. from: openssl rand -base64 32'))),
+  DATA_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (s) => Buffer.from(s, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(s),
+        'must be 32 bytes in base64, e.g. from: openssl rand -base64 32',
+      ),
+    ),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   SMTP_URL: optionalString,
   /** How many months after a customer's last order their data is kept (then the retention job erases them); unset: kept until erased by hand. */
-  RETENTION_MONTHS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number of months'), v.transform(Number), v.minValue(1, 'must be at least 1 month'))),
+  RETENTION_MONTHS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'must be a whole number of months'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1 month'),
+    ),
+  ),
   MAIL_FROM: v.optional(v.string(), 'Amanah House <orders@amanahhouse.co.uk>'),
   OWNER_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
 });
@@ -93,7 +144,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       !config.PUBLIC_URL && 'PUBLIC_URL',
     ].filter(Boolean);
     if (missing.length) throw new ConfigError(`Invalid configuration: production needs ${missing.join(' and ')}`);
-    if (config.ADMIN_PASSWORD) throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is refused in production; set ADMIN_PASSWORD_HASH');
+    if (config.ADMIN_PASSWORD)
+      throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is refused in production; set ADMIN_PASSWORD_HASH');
     // Sandbox payments place real orders from test cards: a production shop takes them only when told it is a demo.
     if (!config.STRIPE_SECRET_KEY && !config.ALLOW_TEST_PAYMENTS) {
       throw new ConfigError(

@@ -1,5 +1,15 @@
 // The JSON files in DATA_DIR: old files open (and migrate), newer ones are refused, a failed migration changes nothing.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -28,7 +38,12 @@ test('a file without a format version is version 1: it opens, is upgraded step b
   // Without rewrite the file stays as it was.
   assert.equal(JSON.parse(readFileSync(file, 'utf8')), { name: 'Hana Rahman' });
   assert.equal(readVersionedJson(file, nameFormat, { rewrite: true }), { first: 'Hana', last: 'Rahman', active: true });
-  assert.equal(JSON.parse(readFileSync(file, 'utf8')), { formatVersion: 3, first: 'Hana', last: 'Rahman', active: true });
+  assert.equal(JSON.parse(readFileSync(file, 'utf8')), {
+    formatVersion: 3,
+    first: 'Hana',
+    last: 'Rahman',
+    active: true,
+  });
   writeFileSync(file, JSON.stringify({ formatVersion: 2, first: 'Rayyan', last: 'Ali' }));
   assert.equal(readVersionedJson(file, nameFormat), { first: 'Rayyan', last: 'Ali', active: true });
 });
@@ -39,7 +54,9 @@ test('a file from a newer release is refused with a message naming it and its ve
   writeFileSync(file, text);
   assert.throws(
     () => readVersionedJson(file, nameFormat, { rewrite: true }),
-    (error: unknown) => error instanceof FileFormatError && error.message.startsWith(`${file} is format version 4, but this release of the shop reads only up to version 3`),
+    (error: unknown) =>
+      error instanceof FileFormatError &&
+      error.message.startsWith(`${file} is format version 4, but this release of the shop reads only up to version 3`),
   );
   assert.is(readFileSync(file, 'utf8'), text);
   writeFileSync(file, JSON.stringify({ formatVersion: 'two' }));
@@ -50,7 +67,15 @@ test('an upgrade that fails half way (a crash, simulated by a throw) leaves the 
   const file = join(dir, 'crash.json');
   const text = JSON.stringify({ name: 'Hana Rahman' });
   writeFileSync(file, text);
-  const failing: JsonFileFormat = { ...nameFormat, upgrades: { ...nameFormat.upgrades, 2: () => { throw new Error('power lost'); } } };
+  const failing: JsonFileFormat = {
+    ...nameFormat,
+    upgrades: {
+      ...nameFormat.upgrades,
+      2: () => {
+        throw new Error('power lost');
+      },
+    },
+  };
   assert.throws(() => readVersionedJson(file, failing, { rewrite: true }), /power lost/);
   assert.is(readFileSync(file, 'utf8'), text);
   assert.not.ok(existsSync(`${file}.tmp`));
@@ -62,7 +87,10 @@ test('admin.json: the golden v1 file (no version) opens; new files record versio
   cpSync(join(goldenData, 'admin.json'), join(dataDir, 'admin.json'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_USERNAME: 'owner' });
   const golden = JSON.parse(readFileSync(join(goldenData, 'admin.json'), 'utf8'));
-  assert.equal(await resolveAdminCredentials(config, () => {}), { username: 'owner', passwordHash: golden.passwordHash });
+  assert.equal(await resolveAdminCredentials(config, () => {}), {
+    username: 'owner',
+    passwordHash: golden.passwordHash,
+  });
 
   rmSync(adminFile(config));
   await resolveAdminCredentials(config, () => {});
@@ -84,7 +112,9 @@ test('sandbox payment records: golden v1 files (no version) still answer; new on
   const sandboxDir = join(dir, 'sandbox-payments');
   cpSync(join(goldenData, 'sandbox-payments'), sandboxDir, { recursive: true });
   const gateway = createSandboxGateway({ dir: sandboxDir });
-  const sessionId = readdirSync(sandboxDir).find((name) => name.startsWith('cs_'))!.replace('.json', '');
+  const sessionId = readdirSync(sandboxDir)
+    .find((name) => name.startsWith('cs_'))!
+    .replace('.json', '');
   const stored = JSON.parse(readFileSync(join(sandboxDir, `${sessionId}.json`), 'utf8'));
   assert.is(stored.formatVersion, undefined);
   const payment = await gateway.retrievePayment(sessionId);
@@ -102,7 +132,10 @@ test('sandbox payment records: golden v1 files (no version) still answer; new on
   assert.is(JSON.parse(readFileSync(join(sandboxDir, `${created.id}.json`), 'utf8')).formatVersion, 1);
 
   const newer = readdirSync(sandboxDir).filter((name) => name.startsWith('cs_'))[1]!;
-  writeFileSync(join(sandboxDir, newer), JSON.stringify({ ...JSON.parse(readFileSync(join(sandboxDir, newer), 'utf8')), formatVersion: 2 }));
+  writeFileSync(
+    join(sandboxDir, newer),
+    JSON.stringify({ ...JSON.parse(readFileSync(join(sandboxDir, newer), 'utf8')), formatVersion: 2 }),
+  );
   const fresh = createSandboxGateway({ dir: sandboxDir });
   await fresh.retrievePayment(newer.replace('.json', '')).then(
     () => assert.unreachable('a newer record was read'),

@@ -1,6 +1,16 @@
 // The JSON files the shop keeps in DATA_DIR carry a format version, so a release reads the files earlier releases
 // wrote (upgrading them step by step) and refuses, rather than misreads, a file a later release wrote.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 
 /** The field that holds a JSON file's format version; a file without it is version 1. */
@@ -37,13 +47,22 @@ export type JsonFileFormat = {
 
 export function formatVersionOf(json: unknown): number {
   const version = json && typeof json === 'object' ? (json as Record<string, unknown>)[formatVersionField] : undefined;
-  return version === undefined ? 1 : typeof version === 'number' && Number.isInteger(version) && version >= 1 ? version : NaN;
+  return version === undefined
+    ? 1
+    : typeof version === 'number' && Number.isInteger(version) && version >= 1
+      ? version
+      : NaN;
 }
 
 /** A parsed file's payload in the newest format, and the version it was stored at. Throws FileFormatError for a newer one. */
-export function upgradeJson<T>(file: string, json: unknown, format: JsonFileFormat): { value: T; storedVersion: number } {
+export function upgradeJson<T>(
+  file: string,
+  json: unknown,
+  format: JsonFileFormat,
+): { value: T; storedVersion: number } {
   const storedVersion = formatVersionOf(json);
-  if (Number.isNaN(storedVersion)) throw new Error(`${file} has a ${formatVersionField} that is not a whole number from 1 up`);
+  if (Number.isNaN(storedVersion))
+    throw new Error(`${file} has a ${formatVersionField} that is not a whole number from 1 up`);
   if (storedVersion > format.newest) throw new FileFormatError(file, storedVersion, format.newest);
   let value: unknown = json;
   if (value && typeof value === 'object') {
@@ -86,7 +105,8 @@ export function ensurePrivateFile(file: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: privateDirMode });
   closeSync(openSync(file, 'a', privateFileMode));
   narrow(file, privateFileMode);
-  for (const suffix of ['-wal', '-shm', '-journal']) if (existsSync(file + suffix)) narrow(file + suffix, privateFileMode);
+  for (const suffix of ['-wal', '-shm', '-journal'])
+    if (existsSync(file + suffix)) narrow(file + suffix, privateFileMode);
 }
 
 function narrow(path: string, mode: number): void {
@@ -98,9 +118,16 @@ function narrow(path: string, mode: number): void {
 }
 
 /** Writes the payload with the newest format version, whole or not at all: a crash leaves the file as it was. */
-export function writeVersionedJson(file: string, format: JsonFileFormat, payload: object, options: { mode?: number; pretty?: boolean } = {}): void {
+export function writeVersionedJson(
+  file: string,
+  format: JsonFileFormat,
+  payload: object,
+  options: { mode?: number; pretty?: boolean } = {},
+): void {
   mkdirSync(dirname(file), { recursive: true, mode: privateDirMode });
-  const json = JSON.stringify({ [formatVersionField]: format.newest, ...payload }, null, options.pretty ? 2 : undefined) + (options.pretty ? '\n' : '');
+  const json =
+    JSON.stringify({ [formatVersionField]: format.newest, ...payload }, null, options.pretty ? 2 : undefined) +
+    (options.pretty ? '\n' : '');
   const temporary = `${file}.tmp`;
   const mode = options.mode ?? privateFileMode;
   writeFileSync(temporary, json, { mode });
@@ -113,10 +140,17 @@ export function writeVersionedJson(file: string, format: JsonFileFormat, payload
  * Reads a versioned JSON file. An older file is upgraded in memory and, when `rewrite` is set, written back in the newest
  * format (atomically, after every upgrade step succeeded); a failing upgrade leaves the file untouched.
  */
-export function readVersionedJson<T extends object>(file: string, format: JsonFileFormat, options: { rewrite?: boolean; mode?: number; pretty?: boolean } = {}): T {
+export function readVersionedJson<T extends object>(
+  file: string,
+  format: JsonFileFormat,
+  options: { rewrite?: boolean; mode?: number; pretty?: boolean } = {},
+): T {
   const { value, storedVersion } = upgradeJson<T>(file, JSON.parse(readFileSync(file, 'utf8')), format);
   if (options.rewrite && storedVersion < format.newest) {
-    writeVersionedJson(file, format, value, { ...(options.mode === undefined ? {} : { mode: options.mode }), ...(options.pretty ? { pretty: true } : {}) });
+    writeVersionedJson(file, format, value, {
+      ...(options.mode === undefined ? {} : { mode: options.mode }),
+      ...(options.pretty ? { pretty: true } : {}),
+    });
   }
   return value;
 }

@@ -22,7 +22,12 @@ export type ShopDeps = {
   /** resolves once the side effects (e-mails) of every event up to a position are carried out by the reactor */
   effects: PositionWaiter;
   /** committed projection position and lag, for /healthz; the runner's last failure and whether a rebuild runs, for the audit console */
-  projectionStatus: () => Promise<{ position: number; lag: number; lastError?: { message: string; at: string } | null; rebuilding?: boolean }>;
+  projectionStatus: () => Promise<{
+    position: number;
+    lag: number;
+    lastError?: { message: string; at: string } | null;
+    rebuilding?: boolean;
+  }>;
   clock: () => Date;
   /** key that signs and verifies admin tokens */
   jwtSecret: string;

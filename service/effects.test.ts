@@ -12,7 +12,14 @@ import { call, startTestShop, type TestShop } from '../infra/testing/shop.ts';
 import { Reactor } from '../projections/engine/reactor.ts';
 import { emailReactions } from './checkout/emailReactions.ts';
 import { createPostbox } from './checkout/orderEmails.ts';
-import { allEvents, ofType, outboxFiles, paidCartCheckout, sandboxShopEnv, testWebhookSecret } from '../infra/testing/checkout.ts';
+import {
+  allEvents,
+  ofType,
+  outboxFiles,
+  paidCartCheckout,
+  sandboxShopEnv,
+  testWebhookSecret,
+} from '../infra/testing/checkout.ts';
 import type { EventStore } from '../contracts/ports/eventStore.ts';
 
 const quiet = pino({ level: 'silent' });
@@ -22,7 +29,13 @@ async function placeOrderAndNotify(shop: TestShop) {
   const confirmed = await call(`${shop.url}/api/checkout/confirm`, { body: { sessionId } });
   assert.is(confirmed.status, 200, confirmed.text);
   const notified = await call(`${shop.url}/api/direct-notify`, {
-    body: { shippingAddress: 'To be provided during checkout', items: [{ name: 'Together We Shine', quantity: 1, price: 999 }], totalAmount: 999, shippingCost: 0, paymentMethod: 'Stripe' },
+    body: {
+      shippingAddress: 'To be provided during checkout',
+      items: [{ name: 'Together We Shine', quantity: 1, price: 999 }],
+      totalAmount: 999,
+      shippingCost: 0,
+      paymentMethod: 'Stripe',
+    },
   });
   assert.is(notified.status, 200, notified.text);
 }
@@ -31,7 +44,9 @@ async function placeOrderAndNotify(shop: TestShop) {
 async function sentState(shop: TestShop) {
   const files = outboxFiles(shop).sort();
   const contents = files.map((f) => readFileSync(join(shop.dataDir, 'outbox', f), 'utf8').replace(/^Date: .*$/m, ''));
-  const sent = ofType(await allEvents(shop), 'EmailSent').map((e) => e.id).sort();
+  const sent = ofType(await allEvents(shop), 'EmailSent')
+    .map((e) => e.id)
+    .sort();
   return { files, contents, sent };
 }
 
@@ -39,7 +54,9 @@ async function sentState(shop: TestShop) {
 async function replayAll(shop: TestShop, events: EventStore = shop.shop.deps.events) {
   const { deps } = shop.shop;
   const postbox = createPostbox({ ...deps, events });
-  const reactor = new Reactor(events, createMemoryReadStore('replay'), emailReactions(postbox, deps.clock), { retryDelayMs: 10 });
+  const reactor = new Reactor(events, createMemoryReadStore('replay'), emailReactions(postbox, deps.clock), {
+    retryDelayMs: 10,
+  });
   await reactor.start();
   assert.ok(await reactor.waitFor(await events.headPosition(), 10_000), 'the replay reached the head of the log');
   await reactor.stop();
@@ -121,10 +138,23 @@ test('a mailer that fails is tried again until it works; the e-mail is not skipp
     const sessionId = await paidCartCheckout(shop, [{ bookId: 3, quantity: 1 }]);
     assert.is((await call(`${shop.url}/api/checkout/confirm`, { body: { sessionId } })).status, 200);
     const { deps } = shop.shop;
-    const outbox = createMailer({ from: deps.config.MAIL_FROM, outboxDir: join(shop.dataDir, 'outbox'), logger: quiet });
+    const outbox = createMailer({
+      from: deps.config.MAIL_FROM,
+      outboxDir: join(shop.dataDir, 'outbox'),
+      logger: quiet,
+    });
     let down = 3;
-    const mailer = { ...outbox, send: (...args: Parameters<typeof outbox.send>) => (down-- > 0 ? Promise.reject(new Error('SMTP is down')) : outbox.send(...args)) };
-    const reactor = new Reactor(deps.events, createMemoryReadStore('flaky-mailer'), emailReactions(createPostbox({ ...deps, mailer }), deps.clock), { retryDelayMs: 5 });
+    const mailer = {
+      ...outbox,
+      send: (...args: Parameters<typeof outbox.send>) =>
+        down-- > 0 ? Promise.reject(new Error('SMTP is down')) : outbox.send(...args),
+    };
+    const reactor = new Reactor(
+      deps.events,
+      createMemoryReadStore('flaky-mailer'),
+      emailReactions(createPostbox({ ...deps, mailer }), deps.clock),
+      { retryDelayMs: 5 },
+    );
     await reactor.start();
     await eventually(async () => outboxFiles(shop).length === 2, 10_000, 'both e-mails once the mailer works again');
     assert.ok(await reactor.waitFor(await deps.events.headPosition(), 5000));

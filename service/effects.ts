@@ -9,7 +9,8 @@ import type { Lease } from '../contracts/ports/lease.ts';
 /** One table from several: where capabilities react to the same event type, each reaction runs, in capability order. */
 export function combineReactions(tables: readonly Reactions[]): Reactions {
   const combined: Record<string, Reaction[]> = {};
-  for (const table of tables) for (const [type, reaction] of Object.entries(table)) (combined[type] ??= []).push(reaction);
+  for (const table of tables)
+    for (const [type, reaction] of Object.entries(table)) (combined[type] ??= []).push(reaction);
   return Object.fromEntries(
     Object.entries(combined).map(([type, all]): [string, Reaction] => [
       type,
@@ -29,7 +30,10 @@ export function combineReactions(tables: readonly Reactions[]): Reactions {
  */
 export async function startEffects(deps: ReactionDeps & { reads: ReadStore; lease?: Lease }): Promise<Reactor> {
   const reactions = combineReactions(capabilities.map((capability) => capability.reactions?.(deps) ?? {}));
-  const reactor = new Reactor(deps.events, deps.reads.withNamespace(REACTOR_NAMESPACE), reactions, { logger: deps.logger, ...(deps.lease ? { lease: deps.lease } : {}) });
+  const reactor = new Reactor(deps.events, deps.reads.withNamespace(REACTOR_NAMESPACE), reactions, {
+    logger: deps.logger,
+    ...(deps.lease ? { lease: deps.lease } : {}),
+  });
   await reactor.start();
   return reactor;
 }

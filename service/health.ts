@@ -17,7 +17,9 @@ export function healthRoutes(routers: Routers, deps: ShopDeps) {
       status: ok ? 'ok' : 'degraded',
       eventStore: { kind: deps.events.kind, reachable: eventStore },
       readStore: { kind: deps.reads.kind, reachable: readStore },
-      projections: projections ? { position: projections.position, lag: projections.lag } : { position: null, lag: null },
+      projections: projections
+        ? { position: projections.position, lag: projections.lag }
+        : { position: null, lag: null },
     };
   });
 }

@@ -16,9 +16,16 @@ test('lines buffered by the asynchronous writer are all in the file once the log
     for (let i = 0; i < 5000; i++) log.logger.info({ i }, 'request');
     log.logger.info('stopped');
     await log.close();
-    const lines = readFileSync(join(dir, 'shop.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { i?: number; msg: string });
+    const lines = readFileSync(join(dir, 'shop.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { i?: number; msg: string });
     assert.is(lines.length, 5001);
-    assert.equal(lines.slice(0, 5000).map((l) => l.i), Array.from({ length: 5000 }, (_, i) => i), 'every line, in order');
+    assert.equal(
+      lines.slice(0, 5000).map((l) => l.i),
+      Array.from({ length: 5000 }, (_, i) => i),
+      'every line, in order',
+    );
     assert.is(lines.at(-1)!.msg, 'stopped');
   } finally {
     try {
@@ -36,7 +43,11 @@ test('a quiet shop still writes its lines within a moment, not only when a batch
   const log = await openShopLog({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { fd });
   try {
     log.logger.info('one line');
-    await eventually(() => /"msg":"one line"/.test(readFileSync(join(dir, 'shop.log'), 'utf8')), 600, 'the line in the file');
+    await eventually(
+      () => /"msg":"one line"/.test(readFileSync(join(dir, 'shop.log'), 'utf8')),
+      600,
+      'the line in the file',
+    );
   } finally {
     await log.close();
     rmSync(dir, { recursive: true, force: true });
@@ -56,9 +67,16 @@ test('a process that exits without closing the log still writes every line', () 
       process.exit(0);
     `;
     execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { i?: number; msg: string });
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { i?: number; msg: string });
     assert.is(lines.length, 1001);
-    assert.equal(lines.slice(0, 1000).map((l) => l.i), Array.from({ length: 1000 }, (_, i) => i), 'every line, in order');
+    assert.equal(
+      lines.slice(0, 1000).map((l) => l.i),
+      Array.from({ length: 1000 }, (_, i) => i),
+      'every line, in order',
+    );
     assert.is(lines.at(-1)!.msg, 'last');
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -70,7 +88,9 @@ test('a pipe whose reader is behind holds lines back without blocking the shop, 
   const file = join(dir, 'shop.log');
   // The reader starts reading when the test says so on its fd 3 (or, should the shop block and never let the test say
   // it, after 30 s): until then the pipe (64 kB) is full, and the file the reader writes to is not yet made.
-  const reader = spawn('sh', ['-c', `timeout 30 head -n 1 <&3 >/dev/null; exec cat > ${JSON.stringify(file)}`], { stdio: ['pipe', 'ignore', 'inherit', 'pipe'] });
+  const reader = spawn('sh', ['-c', `timeout 30 head -n 1 <&3 >/dev/null; exec cat > ${JSON.stringify(file)}`], {
+    stdio: ['pipe', 'ignore', 'inherit', 'pipe'],
+  });
   const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
   const go = reader.stdio[3] as Writable;
   try {
@@ -81,14 +101,23 @@ test('a pipe whose reader is behind holds lines back without blocking the shop, 
       await new Promise((resolve) => setImmediate(resolve));
       turns++;
     }
-    assert.not.ok(existsSync(file), `the shop kept turning (${turns} turns) while the pipe was full and its reader had not begun`);
+    assert.not.ok(
+      existsSync(file),
+      `the shop kept turning (${turns} turns) while the pipe was full and its reader had not begun`,
+    );
     go.end('go\n');
     await log.close();
     reader.stdin!.end();
     await new Promise((resolve) => reader.once('close', resolve));
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { i?: number });
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { i?: number });
     assert.is(lines.length, 20_000);
-    assert.ok(lines.every((l, i) => l.i === i), 'every line, in order');
+    assert.ok(
+      lines.every((l, i) => l.i === i),
+      'every line, in order',
+    );
   } finally {
     reader.kill();
     rmSync(dir, { recursive: true, force: true });

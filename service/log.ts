@@ -84,7 +84,9 @@ function batchWriter(fd: number, size: number) {
         dropped += 1;
       } else {
         if (dropped > 0) {
-          const note = Buffer.from(`${JSON.stringify({ level: 40, time: Date.now(), service: 'shop', msg: `${dropped} batches of log lines dropped: the log destination was not taking lines` })}\n`);
+          const note = Buffer.from(
+            `${JSON.stringify({ level: 40, time: Date.now(), service: 'shop', msg: `${dropped} batches of log lines dropped: the log destination was not taking lines` })}\n`,
+          );
           heldBack.push(note);
           heldBackBytes += note.length;
           dropped = 0;
@@ -150,7 +152,13 @@ function batchWriter(fd: number, size: number) {
 async function prettyPrinter(): Promise<DestinationStream | null> {
   try {
     const { default: pretty } = await import('pino-pretty');
-    return pretty({ sync: true, colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
+    return pretty({
+      sync: true,
+      colorize: true,
+      singleLine: true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname,service',
+    });
   } catch {
     return null;
   }

@@ -3,7 +3,13 @@ import { UnknownEventVersion } from '../contracts/eventCatalog.ts';
 import { loadConfigOrExit } from './config.ts';
 import { DataFolderRefused, FileFormatError } from './dataFiles.ts';
 import { openShopLog } from './log.ts';
-import { createShop, KeyFileRefused, TokenSecretRefused, WrongMasterKey, type Shop } from '../infra/composition/shop.ts';
+import {
+  createShop,
+  KeyFileRefused,
+  TokenSecretRefused,
+  WrongMasterKey,
+  type Shop,
+} from '../infra/composition/shop.ts';
 
 const config = loadConfigOrExit();
 
@@ -40,7 +46,14 @@ try {
   // A log or file from a newer release, a key file missing or not the log's, another master key, a token secret that
   // does not open the accounts' sealed secrets, or a data folder left half-way (a migration): say which in one line
   // and stop, rather than misread it, show living customers as erased or let no account sign in.
-  if (error instanceof UnknownEventVersion || error instanceof FileFormatError || error instanceof KeyFileRefused || error instanceof TokenSecretRefused || error instanceof WrongMasterKey || error instanceof DataFolderRefused) {
+  if (
+    error instanceof UnknownEventVersion ||
+    error instanceof FileFormatError ||
+    error instanceof KeyFileRefused ||
+    error instanceof TokenSecretRefused ||
+    error instanceof WrongMasterKey ||
+    error instanceof DataFolderRefused
+  ) {
     logger.fatal(error.message);
     console.error(error.message);
   } else logger.fatal({ err: error }, 'the shop could not start');
@@ -48,7 +61,10 @@ try {
 }
 const address = server!.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
-logger.info({ port, eventStore: shop!.deps.events.kind, readStore: shop!.deps.reads.kind }, `shop listening on http://localhost:${port}`);
+logger.info(
+  { port, eventStore: shop!.deps.events.kind, readStore: shop!.deps.reads.kind },
+  `shop listening on http://localhost:${port}`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -21,7 +21,12 @@ test('a restart resumes the read models and the reactor from their checkpoints i
       assert.is((await call(`${first.url}/api/checkout/confirm`, { body: { sessionId } })).status, 200);
       const orders = await call(`${first.url}/api/admin/orders`, { headers: await adminHeaders(first) });
       assert.is(orders.json.totalOrders, 1);
-      before = { namespace: first.shop.deps.reads.namespace, orders: orders.json, mails: outboxFiles(first).sort(), position: await first.shop.deps.events.headPosition() };
+      before = {
+        namespace: first.shop.deps.reads.namespace,
+        orders: orders.json,
+        mails: outboxFiles(first).sort(),
+        position: await first.shop.deps.events.headPosition(),
+      };
     } finally {
       await first.close();
     }

@@ -14,8 +14,17 @@ export const loginMessages = {
 /** POST /api/admin/login — also the login form's schema. */
 export const LoginBodySchema = requestBody(
   {
-    username: v.pipe(v.string(loginMessages.username), v.trim(), v.minLength(1, loginMessages.username), v.maxLength(100, 'Username must be at most 100 characters')),
-    password: v.pipe(v.string(loginMessages.password), v.minLength(1, loginMessages.password), v.maxLength(1024, 'Password must be at most 1024 characters')),
+    username: v.pipe(
+      v.string(loginMessages.username),
+      v.trim(),
+      v.minLength(1, loginMessages.username),
+      v.maxLength(100, 'Username must be at most 100 characters'),
+    ),
+    password: v.pipe(
+      v.string(loginMessages.password),
+      v.minLength(1, loginMessages.password),
+      v.maxLength(1024, 'Password must be at most 1024 characters'),
+    ),
     /** the authenticator's code or a recovery code, for an account with two-step sign-in */
     code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32, 'Code must be at most 32 characters'))),
   },
@@ -40,12 +49,16 @@ export type AdminLoggedIn = DomainEvent<'AdminLoggedIn', { username: string; at:
  */
 export type AdminLoginFailed = DomainEvent<
   'AdminLoginFailed',
-  { username: string; reason: 'wrong_password'; at: string } | { nameHash: string | null; reason: 'unknown_username'; at: string }
+  | { username: string; reason: 'wrong_password'; at: string }
+  | { nameHash: string | null; reason: 'unknown_username'; at: string }
 >;
 /** One session (the token's id) ended by its holder. */
 export type AdminLoggedOut = DomainEvent<'AdminLoggedOut', { username: string; sessionId: string; at: string }>;
 /** Every session signed in before `at` ended, as a password change does. */
-export type AdminSessionsRevoked = DomainEvent<'AdminSessionsRevoked', { username: string; reason: 'password_changed'; at: string }>;
+export type AdminSessionsRevoked = DomainEvent<
+  'AdminSessionsRevoked',
+  { username: string; reason: 'password_changed'; at: string }
+>;
 export type AdminEvent = AdminLoggedIn | AdminLoginFailed | AdminLoggedOut | AdminSessionsRevoked;
 
 // Accounts — the owner named by the configuration is always an owner; the accounts the owners create are events in the
@@ -61,10 +74,11 @@ export const accountMessages = {
   role: 'Role must be owner or auditor',
   exists: 'An account with this username already exists',
   missing: 'No account with this username',
-  configured: 'This is the owner named in the shop\'s configuration; change it there',
+  configured: "This is the owner named in the shop's configuration; change it there",
   yourself: 'You cannot disable your own account or change your own role',
   created: 'Account created. Hand the password over in person; it is shown only now.',
-  reset: 'Password reset. Hand the new password over in person; it is shown only now. Every session of the account has ended.',
+  reset:
+    'Password reset. Hand the new password over in person; it is shown only now. Every session of the account has ended.',
   roleChanged: 'Role changed',
   disabled: 'Account disabled. Every session of the account has ended.',
   enabled: 'Account enabled',
@@ -80,7 +94,10 @@ const AccountUsernameSchema = v.pipe(
 const AccountRoleSchema = v.picklist(accountRoles, accountMessages.role);
 
 /** POST /api/admin/accounts */
-export const CreateAccountSchema = requestBody({ username: AccountUsernameSchema, role: AccountRoleSchema }, { username: accountMessages.username, role: accountMessages.role });
+export const CreateAccountSchema = requestBody(
+  { username: AccountUsernameSchema, role: AccountRoleSchema },
+  { username: accountMessages.username, role: accountMessages.role },
+);
 /** POST /api/admin/accounts/:username/role */
 export const ChangeAccountRoleSchema = requestBody({ role: AccountRoleSchema }, { role: accountMessages.role });
 
@@ -110,12 +127,24 @@ export const twoStepMessages = {
   already: 'Two-step sign-in is already on for your account',
   notOn: 'Two-step sign-in is not on for your account',
   badSetup: 'Start the set-up again',
-  enabled: 'Two-step sign-in is on. Keep the recovery codes somewhere safe; each works once, and they are shown only now.',
+  enabled:
+    'Two-step sign-in is on. Keep the recovery codes somewhere safe; each works once, and they are shown only now.',
   disabled: 'Two-step sign-in is off',
 } as const;
-const TwoStepCodeSchema = v.pipe(v.string(twoStepMessages.code), v.trim(), v.minLength(1, twoStepMessages.code), v.maxLength(32, twoStepMessages.code));
+const TwoStepCodeSchema = v.pipe(
+  v.string(twoStepMessages.code),
+  v.trim(),
+  v.minLength(1, twoStepMessages.code),
+  v.maxLength(32, twoStepMessages.code),
+);
 /** POST /api/admin/two-step/enable — the sealed secret from the set-up, and a code the app shows for it. */
-export const EnableTwoStepSchema = requestBody({ setupToken: v.pipe(v.string(twoStepMessages.badSetup), v.maxLength(200, twoStepMessages.badSetup)), code: TwoStepCodeSchema }, { setupToken: twoStepMessages.badSetup, code: twoStepMessages.code });
+export const EnableTwoStepSchema = requestBody(
+  {
+    setupToken: v.pipe(v.string(twoStepMessages.badSetup), v.maxLength(200, twoStepMessages.badSetup)),
+    code: TwoStepCodeSchema,
+  },
+  { setupToken: twoStepMessages.badSetup, code: twoStepMessages.code },
+);
 /** POST /api/admin/two-step/disable — a code from the app, or a recovery code. */
 export const DisableTwoStepSchema = requestBody({ code: TwoStepCodeSchema }, { code: twoStepMessages.code });
 /** The set-up: the key to type into the app, the otpauth:// link, the same link as a QR code (an SVG data URI), and the secret sealed for the round trip. */
@@ -127,26 +156,47 @@ export type TwoStepDisabledResponse = { success: true; message: string };
  * The password's hash is sealed with the shop's key (`sealedPasswordHash`); null in an account created by an earlier
  * release, whose stored event keeps the hash where only the sign-in reads it (decision 057).
  */
-export type AccountCreated = DomainEvent<'AccountCreated', { username: string; role: AccountRole; sealedPasswordHash: string | null; by: string; at: string }>;
-export type AccountRoleChanged = DomainEvent<'AccountRoleChanged', { username: string; from: AccountRole; to: AccountRole; by: string; at: string }>;
+export type AccountCreated = DomainEvent<
+  'AccountCreated',
+  { username: string; role: AccountRole; sealedPasswordHash: string | null; by: string; at: string }
+>;
+export type AccountRoleChanged = DomainEvent<
+  'AccountRoleChanged',
+  { username: string; from: AccountRole; to: AccountRole; by: string; at: string }
+>;
 /** A new password; every session signed in before `at` ends. */
-export type AccountPasswordReset = DomainEvent<'AccountPasswordReset', { username: string; sealedPasswordHash: string | null; by: string; at: string }>;
+export type AccountPasswordReset = DomainEvent<
+  'AccountPasswordReset',
+  { username: string; sealedPasswordHash: string | null; by: string; at: string }
+>;
 /** Every session of the account ends and it cannot sign in until enabled again. */
 export type AccountDisabled = DomainEvent<'AccountDisabled', { username: string; by: string; at: string }>;
 export type AccountEnabled = DomainEvent<'AccountEnabled', { username: string; by: string; at: string }>;
 /** The right password for a disabled account: refused, and recorded. */
-export type AccountSignInRefused = DomainEvent<'AccountSignInRefused', { username: string; reason: 'disabled'; at: string }>;
+export type AccountSignInRefused = DomainEvent<
+  'AccountSignInRefused',
+  { username: string; reason: 'disabled'; at: string }
+>;
 /** The account's own choice: a code from an authenticator app is asked for after the password from now on. */
-export type AccountTwoStepEnabled = DomainEvent<'AccountTwoStepEnabled', { username: string; sealedSecret: string; recoveryCodeHashes: string[]; at: string }>;
+export type AccountTwoStepEnabled = DomainEvent<
+  'AccountTwoStepEnabled',
+  { username: string; sealedSecret: string; recoveryCodeHashes: string[]; at: string }
+>;
 export type AccountTwoStepDisabled = DomainEvent<'AccountTwoStepDisabled', { username: string; at: string }>;
 /** A recovery code took the place of the app's code once; it works no more. */
-export type AccountRecoveryCodeUsed = DomainEvent<'AccountRecoveryCodeUsed', { username: string; codeHash: string; at: string }>;
+export type AccountRecoveryCodeUsed = DomainEvent<
+  'AccountRecoveryCodeUsed',
+  { username: string; codeHash: string; at: string }
+>;
 /**
  * The app's code of one 30-second time step was spent (signing in, turning two-step on or off): that step's code and
  * every earlier one work no more. Holds the step, never the code. Appended at the stream's revision the sign-in read,
  * so of two sign-ins with one code, in any shop processes on one log, exactly one is recorded.
  */
-export type AccountTwoStepCodeUsed = DomainEvent<'AccountTwoStepCodeUsed', { username: string; step: number; at: string }>;
+export type AccountTwoStepCodeUsed = DomainEvent<
+  'AccountTwoStepCodeUsed',
+  { username: string; step: number; at: string }
+>;
 /** The right password with a wrong or missing second step. */
 export type AccountTwoStepFailed = DomainEvent<'AccountTwoStepFailed', { username: string; at: string }>;
 export type AccountEvent =
@@ -171,7 +221,13 @@ export const downloadGrantMessages = {
   disabled: 'This account is disabled; enable it before granting it anything.',
 } as const;
 /** An owner let an auditor download a person's data (from its next request on). */
-export type PersonalDataDownloadGranted = DomainEvent<'PersonalDataDownloadGranted', { username: string; by: string; at: string }>;
+export type PersonalDataDownloadGranted = DomainEvent<
+  'PersonalDataDownloadGranted',
+  { username: string; by: string; at: string }
+>;
 /** An owner took that back. */
-export type PersonalDataDownloadRevoked = DomainEvent<'PersonalDataDownloadRevoked', { username: string; by: string; at: string }>;
+export type PersonalDataDownloadRevoked = DomainEvent<
+  'PersonalDataDownloadRevoked',
+  { username: string; by: string; at: string }
+>;
 export type DownloadGrantEvent = PersonalDataDownloadGranted | PersonalDataDownloadRevoked;

@@ -63,7 +63,13 @@ export type PersonalDataRead = DomainEvent<
   }
 >;
 
-const isoDay = (what: string) => v.pipe(v.string(dataReadMessages.day(what)), v.trim(), v.regex(/^\d{4}-\d{2}-\d{2}$/, dataReadMessages.day(what)), v.check((s) => Number.isFinite(Date.parse(`${s}T00:00:00Z`)), dataReadMessages.day(what)));
+const isoDay = (what: string) =>
+  v.pipe(
+    v.string(dataReadMessages.day(what)),
+    v.trim(),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, dataReadMessages.day(what)),
+    v.check((s) => Number.isFinite(Date.parse(`${s}T00:00:00Z`)), dataReadMessages.day(what)),
+  );
 
 /** GET /api/admin/audit/reads?reader=&subject=&from=&to=&cursor=&limit= */
 export const DataReadsQuerySchema = v.pipe(
@@ -74,7 +80,14 @@ export const DataReadsQuerySchema = v.pipe(
     from: v.optional(isoDay('From')),
     to: v.optional(isoDay('To')),
     cursor: v.optional(v.pipe(v.string(), v.maxLength(200, dataReadMessages.cursor))),
-    limit: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/, dataReadMessages.limit), v.transform(Number), v.maxValue(200, dataReadMessages.limit))),
+    limit: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[1-9]\d{0,2}$/, dataReadMessages.limit),
+        v.transform(Number),
+        v.maxValue(200, dataReadMessages.limit),
+      ),
+    ),
   }),
   v.check((q) => !(q.from && q.to && q.from > q.to), dataReadMessages.order),
 );

@@ -4,9 +4,7 @@
 /** The prevHash of the first line. */
 export const GENESIS = '0'.repeat(64);
 
-export type ChainCheck =
-  | { ok: true; lines: number; head: string }
-  | { ok: false; line: number; reason: string };
+export type ChainCheck = { ok: true; lines: number; head: string } | { ok: false; line: number; reason: string };
 
 function prevHashOf(line: string): string | null {
   try {
@@ -23,7 +21,11 @@ function prevHashOf(line: string): string | null {
  * line after it, while a changed prevHash breaks the link into its own line and the one after. Nothing follows the
  * last line, so only `head` (the chain head printed by the export) can vouch for it.
  */
-export async function checkChainWith(hash: (text: string) => string | Promise<string>, lines: AsyncIterable<string> | Iterable<string>, head?: string): Promise<ChainCheck> {
+export async function checkChainWith(
+  hash: (text: string) => string | Promise<string>,
+  lines: AsyncIterable<string> | Iterable<string>,
+  head?: string,
+): Promise<ChainCheck> {
   let number = 0;
   let previous: string | null = null;
   let brokenAt: { number: number; line: string } | null = null;
@@ -35,10 +37,16 @@ export async function checkChainWith(hash: (text: string) => string | Promise<st
       const suspect: number = prevHash === (await hash(brokenAt.line)) ? brokenAt.number - 1 : brokenAt.number;
       return { ok: false, line: suspect, reason: changedLine(suspect) };
     }
-    if (prevHash === null) return { ok: false, line: number, reason: `line ${number} is not an exported event with a prevHash` };
+    if (prevHash === null)
+      return { ok: false, line: number, reason: `line ${number} is not an exported event with a prevHash` };
     const expected = previous === null ? GENESIS : await hash(previous);
     if (prevHash !== expected) {
-      if (number === 1) return { ok: false, line: 1, reason: `line 1 was changed, or lines before it were removed: its prevHash is not the genesis hash` };
+      if (number === 1)
+        return {
+          ok: false,
+          line: 1,
+          reason: `line 1 was changed, or lines before it were removed: its prevHash is not the genesis hash`,
+        };
       brokenAt = { number, line };
     }
     previous = line;
@@ -50,13 +58,22 @@ export async function checkChainWith(hash: (text: string) => string | Promise<st
       const suspect = (await hash(brokenAt.line)) === head ? last - 1 : last;
       return { ok: false, line: suspect, reason: changedLine(suspect) };
     }
-    return { ok: false, line: last - 1, reason: `line ${last - 1} or line ${last} was changed: line ${last}'s prevHash is not the SHA-256 of line ${last - 1}` };
+    return {
+      ok: false,
+      line: last - 1,
+      reason: `line ${last - 1} or line ${last} was changed: line ${last}'s prevHash is not the SHA-256 of line ${last - 1}`,
+    };
   }
   const computed = previous === null ? GENESIS : await hash(previous);
   if (head !== undefined && computed !== head) {
-    return { ok: false, line: number, reason: `line ${number} was changed, or lines were added or removed at the end: the chain head is ${computed}, not ${head}` };
+    return {
+      ok: false,
+      line: number,
+      reason: `line ${number} was changed, or lines were added or removed at the end: the chain head is ${computed}, not ${head}`,
+    };
   }
   return { ok: true, lines: number, head: computed };
 }
 
-const changedLine = (n: number) => `line ${n} was changed (or lines were removed or inserted next to it): the chain breaks there`;
+const changedLine = (n: number) =>
+  `line ${n} was changed (or lines were removed or inserted next to it): the chain breaks there`;

@@ -11,11 +11,14 @@ export const auditMessages = {
   notTimeTravel: 'Time travel folds order and review streams',
   before: 'The stream had not started at that moment',
   export: 'Choose an export (NDJSON) to check',
-  rebuildStarted: 'A new generation of the read models is being built beside the live one; it answers once it has caught up.',
+  rebuildStarted:
+    'A new generation of the read models is being built beside the live one; it answers once it has caught up.',
   rebuildRunning: 'A rebuild is already running; it answers once it has caught up.',
   noRebuild: 'This process keeps no read models to rebuild; run npm run projections -- rebuild',
-  verified: 'The read models were rebuilt in a scratch namespace and compared with the live ones; the result is in the log.',
-  backedUp: 'The backup was written with its manifest. Keep a copy off this machine; restoring it needs the data key (DATA_KEY), which is never in it.',
+  verified:
+    'The read models were rebuilt in a scratch namespace and compared with the live ones; the result is in the log.',
+  backedUp:
+    'The backup was written with its manifest. Keep a copy off this machine; restoring it needs the data key (DATA_KEY), which is never in it.',
   noBackup: 'This shop keeps its log in EventStoreDB: back it up with its own tools, and keys.sqlite beside it',
 } as const;
 
@@ -30,17 +33,35 @@ export const AuditStreamsQuerySchema = v.object({
   /** causedBy contains this */
   actor: v.optional(ShortText(100)),
 });
-export type AuditStream = { stream: string; kind: string; revision: number; events: number; firstAt: string; lastAt: string; actors: string[] };
+export type AuditStream = {
+  stream: string;
+  kind: string;
+  revision: number;
+  events: number;
+  firstAt: string;
+  lastAt: string;
+  actors: string[];
+};
 export type AuditStreamsResponse = { streams: AuditStream[]; kinds: string[] };
 
 /** GET /api/admin/audit/related?correlationId= — everything one request caused. */
-export const RelatedQuerySchema = v.object({ correlationId: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)) });
+export const RelatedQuerySchema = v.object({
+  correlationId: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+});
 export type RelatedResponse = { correlationId: string; events: RecordedEvent[] };
 
 /** A moment: a revision of the stream (a whole number) or a date-time. */
-export const MomentSchema = v.pipe(v.string(auditMessages.at), v.trim(), v.minLength(1, auditMessages.at), v.maxLength(40, auditMessages.at));
+export const MomentSchema = v.pipe(
+  v.string(auditMessages.at),
+  v.trim(),
+  v.minLength(1, auditMessages.at),
+  v.maxLength(40, auditMessages.at),
+);
 /** GET /api/admin/audit/state?stream=&at= */
-export const StateQuerySchema = v.object({ stream: v.pipe(v.string(auditMessages.stream), v.trim(), v.minLength(1, auditMessages.stream), v.maxLength(200)), at: v.optional(MomentSchema) });
+export const StateQuerySchema = v.object({
+  stream: v.pipe(v.string(auditMessages.stream), v.trim(), v.minLength(1, auditMessages.stream), v.maxLength(200)),
+  at: v.optional(MomentSchema),
+});
 /** GET /api/admin/audit/diff?stream=&from=&to= */
 export const DiffQuerySchema = v.object({
   stream: v.pipe(v.string(auditMessages.stream), v.trim(), v.minLength(1, auditMessages.stream), v.maxLength(200)),
@@ -57,7 +78,9 @@ export type DiffResponse = { stream: string; from: StateAsOf; to: StateAsOf; cha
 export type CheckExportResult = { ok: boolean; lines: number; head: string | null; message: string };
 
 /** GET /api/admin/audit/export?stream= — NDJSON; the chain head is in the X-Chain-Head header. */
-export const ExportQuerySchema = v.object({ stream: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))) });
+export const ExportQuerySchema = v.object({
+  stream: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
+});
 
 /** What a backup holds, from its manifest (decision 056): where it is, the log's heads, which data key it needs. */
 export type BackupSummary = {
@@ -78,12 +101,29 @@ export type BackupResponse = { success: true; message: string; backup: BackupSum
 
 export type VerifyResponse = { success: true; match: boolean; message: string; result: ReadModelsVerified['data'] };
 
-export type ProjectionHealth = { name: string; version: number; position: number; head: number; lag: number; lastError: string | null; rebuilding: boolean };
+export type ProjectionHealth = {
+  name: string;
+  version: number;
+  position: number;
+  head: number;
+  lag: number;
+  lastError: string | null;
+  rebuilding: boolean;
+};
 export type ProjectionsResponse = { head: number; projections: ProjectionHealth[] };
 
 export type ReadModelsVerified = DomainEvent<
   'ReadModelsVerified',
-  { match: boolean; position: number; events: number; readModels: string[]; liveHash: string; rebuiltHash: string; by: string; at: string }
+  {
+    match: boolean;
+    position: number;
+    events: number;
+    readModels: string[];
+    liveHash: string;
+    rebuiltHash: string;
+    by: string;
+    at: string;
+  }
 >;
 
 /** A log's chain as an export of it ends: how many events, the last position, and the chain head (the last line's SHA-256). */
@@ -95,5 +135,16 @@ export type ChainEnd = { events: number; head: number; chainHead: string };
  * log's export up to this event, so `to.chainHead` is this event's own prevHash in an export. No person's details: the
  * number of events sealed and of subjects made, who ran it and when.
  */
-export type LogMigrated = DomainEvent<'LogMigrated', { migrationId: string; kind: 'personal-fields-sealed'; from: ChainEnd; to: ChainEnd; sealedEvents: number; subjects: number; by: string; at: string }>;
-
+export type LogMigrated = DomainEvent<
+  'LogMigrated',
+  {
+    migrationId: string;
+    kind: 'personal-fields-sealed';
+    from: ChainEnd;
+    to: ChainEnd;
+    sealedEvents: number;
+    subjects: number;
+    by: string;
+    at: string;
+  }
+>;

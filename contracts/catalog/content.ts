@@ -31,10 +31,21 @@ export const ShopContentSchema = v.object({
     paragraphs: v.array(v.string()),
   }),
   characters: v.array(
-    v.object({ name: v.string(), description: v.string(), traits: v.array(v.string()), image: v.string(), imageAlt: v.string() }),
+    v.object({
+      name: v.string(),
+      description: v.string(),
+      traits: v.array(v.string()),
+      image: v.string(),
+      imageAlt: v.string(),
+    }),
   ),
   testimonials: v.array(
-    v.object({ author: v.string(), role: v.string(), rating: v.pipe(v.number(), v.minValue(0), v.maxValue(5)), text: v.string() }),
+    v.object({
+      author: v.string(),
+      role: v.string(),
+      rating: v.pipe(v.number(), v.minValue(0), v.maxValue(5)),
+      text: v.string(),
+    }),
   ),
 });
 export type ShopContent = v.InferOutput<typeof ShopContentSchema>;

@@ -21,4 +21,8 @@ export const BookDtoSchema = BookFieldsSchema;
 export type BookDto = BookFields;
 export const BooksResponseSchema = v.array(BookDtoSchema);
 
-export const BookIdParamSchema = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,8}$/, 'Book id must be a positive whole number'), v.transform(Number));
+export const BookIdParamSchema = v.pipe(
+  v.string(),
+  v.regex(/^[1-9][0-9]{0,8}$/, 'Book id must be a positive whole number'),
+  v.transform(Number),
+);

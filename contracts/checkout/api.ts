@@ -24,27 +24,58 @@ import {
   type SandboxPayResponse,
   type SandboxSessionView,
 } from './sandboxPayments.ts';
-import { destinationCode, shippingDestinations, type ShippingCostResponse, type ShippingCountriesResponse } from './shipping.ts';
+import {
+  destinationCode,
+  shippingDestinations,
+  type ShippingCostResponse,
+  type ShippingCountriesResponse,
+} from './shipping.ts';
 
 /** GET /api/shipping/calculate?country=&quantity= — a country by name or code, and how many books. */
 export const ShippingCostQuerySchema = v.object({
   country: v.pipe(
     v.string('country is required'),
     v.trim(),
-    v.check((name) => !!destinationCode(name) || shippingDestinations.some((d) => d.code === name), 'We do not ship to that country'),
+    v.check(
+      (name) => !!destinationCode(name) || shippingDestinations.some((d) => d.code === name),
+      'We do not ship to that country',
+    ),
   ),
   // The shipping form's quantity has no maximum, only sanity.
-  quantity: v.pipe(v.string('quantity is required'), v.regex(/^[1-9][0-9]{0,3}$/, 'Quantity must be a whole number of at least 1'), v.transform(Number)),
+  quantity: v.pipe(
+    v.string('quantity is required'),
+    v.regex(/^[1-9][0-9]{0,3}$/, 'Quantity must be a whole number of at least 1'),
+    v.transform(Number),
+  ),
 });
 
 export const checkoutApi = {
-  shippingCountries: endpoint<ShippingCountriesResponse>()({ method: 'GET', path: '/api/shipping/countries', guarded: false }),
-  shippingCost: endpoint<ShippingCostResponse>()({ method: 'GET', path: '/api/shipping/calculate', guarded: false, query: ShippingCostQuerySchema }),
+  shippingCountries: endpoint<ShippingCountriesResponse>()({
+    method: 'GET',
+    path: '/api/shipping/countries',
+    guarded: false,
+  }),
+  shippingCost: endpoint<ShippingCostResponse>()({
+    method: 'GET',
+    path: '/api/shipping/calculate',
+    guarded: false,
+    query: ShippingCostQuerySchema,
+  }),
   paymentsConfig,
   /** The cart drawer: lines by book id. */
-  cartCheckout: endpoint<CheckoutUrlResponse>()({ method: 'POST', path: '/api/cart/checkout', guarded: false, body: CartCheckoutRequestSchema }),
+  cartCheckout: endpoint<CheckoutUrlResponse>()({
+    method: 'POST',
+    path: '/api/cart/checkout',
+    guarded: false,
+    body: CartCheckoutRequestSchema,
+  }),
   /** The direct purchase: lines by title. */
-  createCheckoutSession: endpoint<CheckoutUrlResponse>()({ method: 'POST', path: '/api/create-checkout-session', guarded: false, body: CreateCheckoutSessionRequestSchema }),
+  createCheckoutSession: endpoint<CheckoutUrlResponse>()({
+    method: 'POST',
+    path: '/api/create-checkout-session',
+    guarded: false,
+    body: CreateCheckoutSessionRequestSchema,
+  }),
   /** The custom card form sends the shopper and their address (no amount); the wallet page only the amount it showed. */
   createPaymentIntent: endpoint<PaymentIntentResponse>()({
     method: 'POST',
@@ -53,12 +84,37 @@ export const checkoutApi = {
     body: v.union([CardPaymentIntentRequestSchema, WalletPaymentIntentRequestSchema]),
     messages: { amountMismatch: 'The amount does not match the price of this order' },
   }),
-  saveOrder: endpoint<OrderNumberResponse>()({ method: 'POST', path: '/api/orders/save', guarded: false, body: SaveOrderRequestSchema }),
-  confirmCheckout: endpoint<OrderNumberResponse>()({ method: 'POST', path: '/api/checkout/confirm', guarded: false, body: ConfirmCheckoutRequestSchema }),
-  cancelCheckout: endpoint<CancelCheckoutResponse>()({ method: 'POST', path: '/api/checkout/cancel', guarded: false, body: CancelCheckoutRequestSchema }),
+  saveOrder: endpoint<OrderNumberResponse>()({
+    method: 'POST',
+    path: '/api/orders/save',
+    guarded: false,
+    body: SaveOrderRequestSchema,
+  }),
+  confirmCheckout: endpoint<OrderNumberResponse>()({
+    method: 'POST',
+    path: '/api/checkout/confirm',
+    guarded: false,
+    body: ConfirmCheckoutRequestSchema,
+  }),
+  cancelCheckout: endpoint<CancelCheckoutResponse>()({
+    method: 'POST',
+    path: '/api/checkout/cancel',
+    guarded: false,
+    body: CancelCheckoutRequestSchema,
+  }),
   /** The gateway's deliveries; the body is read as it arrived, to check its signature. */
-  paymentsWebhook: endpoint<{ received: true }>()({ method: 'POST', path: '/api/payments/webhook', guarded: false, messages: { empty: 'Webhook body is empty' } }),
-  directNotify: endpoint<{ success: true }>()({ method: 'POST', path: '/api/direct-notify', guarded: false, body: DirectNotifyRequestSchema }),
+  paymentsWebhook: endpoint<{ received: true }>()({
+    method: 'POST',
+    path: '/api/payments/webhook',
+    guarded: false,
+    messages: { empty: 'Webhook body is empty' },
+  }),
+  directNotify: endpoint<{ success: true }>()({
+    method: 'POST',
+    path: '/api/direct-notify',
+    guarded: false,
+    body: DirectNotifyRequestSchema,
+  }),
   sandboxSession: endpoint<SandboxSessionView>()({
     method: 'GET',
     path: '/api/sandbox/checkout-sessions/:id',

@@ -3,4 +3,8 @@
 import { endpoint } from '../shared/endpoint.ts';
 import type { PaymentsConfigResponse } from './model.ts';
 
-export const paymentsConfig = endpoint<PaymentsConfigResponse>()({ method: 'GET', path: '/api/payments/config', guarded: false });
+export const paymentsConfig = endpoint<PaymentsConfigResponse>()({
+  method: 'GET',
+  path: '/api/payments/config',
+  guarded: false,
+});

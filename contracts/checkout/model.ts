@@ -12,9 +12,15 @@ export const singleCheckoutBook = (() => {
   return { id: book.id, title: book.title, price: fixedBookPricePence };
 })();
 
-const text = (max: number, field: string) => v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} is too long`));
+const text = (max: number, field: string) =>
+  v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} is too long`));
 const required = (max: number, field: string) => v.pipe(text(max, field), v.minLength(1, `${field} is required`));
-const pence = (field: string) => v.pipe(v.number(`${field} must be a number`), v.integer(`${field} must be whole pence`), v.minValue(0, `${field} cannot be negative`));
+const pence = (field: string) =>
+  v.pipe(
+    v.number(`${field} must be a number`),
+    v.integer(`${field} must be whole pence`),
+    v.minValue(0, `${field} cannot be negative`),
+  );
 const lineQuantity = v.pipe(
   v.number('Quantity must be a number'),
   v.integer('Quantity must be a whole number'),
@@ -32,7 +38,11 @@ export const CartCheckoutRequestSchema = v.object({
   items: v.pipe(
     v.array(
       v.object({
-        bookId: v.pipe(v.number('bookId must be a number'), v.integer('bookId must be a whole number'), v.minValue(1, 'bookId must be positive')),
+        bookId: v.pipe(
+          v.number('bookId must be a number'),
+          v.integer('bookId must be a whole number'),
+          v.minValue(1, 'bookId must be positive'),
+        ),
         quantity: lineQuantity,
         title: v.optional(text(200, 'title')),
         price: ignoredAmount,
@@ -85,7 +95,12 @@ export type CardShipping = v.InferOutput<typeof CardShippingSchema>;
 
 export const CardPaymentIntentRequestSchema = v.object({
   name: required(200, 'Name'),
-  email: v.pipe(v.string('Email is required'), v.trim(), v.email('Please enter a valid email address'), v.maxLength(254, 'Email is too long')),
+  email: v.pipe(
+    v.string('Email is required'),
+    v.trim(),
+    v.email('Please enter a valid email address'),
+    v.maxLength(254, 'Email is too long'),
+  ),
   shipping: CardShippingSchema,
   bookTitle: v.optional(text(200, 'bookTitle')),
   totalAmount: ignoredAmount,
@@ -104,7 +119,10 @@ export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: str
 
 // POST /api/orders/save — after the card payment; the payment is verified with the gateway before anything is saved.
 export const SaveOrderRequestSchema = v.object({
-  paymentIntentId: v.pipe(v.string('paymentIntentId is required'), v.regex(/^pi_[A-Za-z0-9_]{4,250}$/, 'paymentIntentId is not a payment intent id')),
+  paymentIntentId: v.pipe(
+    v.string('paymentIntentId is required'),
+    v.regex(/^pi_[A-Za-z0-9_]{4,250}$/, 'paymentIntentId is not a payment intent id'),
+  ),
   name: v.optional(text(200, 'name')),
   email: v.optional(text(254, 'email')),
   shipping: v.optional(CardShippingSchema),
@@ -119,7 +137,10 @@ export type OrderNumberResponse = { success: true; orderNumber: string };
 
 // POST /api/checkout/confirm — the success page asks for its order once it is back from the payment page.
 export const ConfirmCheckoutRequestSchema = v.object({
-  sessionId: v.pipe(v.string('sessionId is required'), v.regex(/^cs_[A-Za-z0-9_]{4,250}$/, 'sessionId is not a checkout session id')),
+  sessionId: v.pipe(
+    v.string('sessionId is required'),
+    v.regex(/^cs_[A-Za-z0-9_]{4,250}$/, 'sessionId is not a checkout session id'),
+  ),
 });
 
 // POST /api/checkout/cancel — the cancelled page, back from the payment page without paying.
@@ -141,7 +162,10 @@ export const DirectNotifyRequestSchema = v.object({
   customerEmail: v.optional(text(254, 'customerEmail'), directNotifyDefaults.customerEmail),
   shippingAddress: v.optional(text(500, 'shippingAddress'), directNotifyDefaults.shippingAddress),
   items: v.pipe(
-    v.array(v.object({ name: required(200, 'Item name'), quantity: lineQuantity, price: pence('Item price') }), 'items must be a list'),
+    v.array(
+      v.object({ name: required(200, 'Item name'), quantity: lineQuantity, price: pence('Item price') }),
+      'items must be a list',
+    ),
     v.minLength(1, 'items must name at least one product'),
     v.maxLength(10, 'Too many items'),
   ),
@@ -154,7 +178,10 @@ export type DirectNotifyRequest = v.InferOutput<typeof DirectNotifyRequestSchema
 // GET /api/payments/config — which payment provider the browser talks to.
 export type PaymentProvider = 'stripe' | 'sandbox';
 export type PaymentsConfigResponse = { provider: PaymentProvider; publishableKey: string | null; testMode: boolean };
-export const providerNames: Record<PaymentProvider, string> = { stripe: 'Stripe', sandbox: 'the Amanah House test sandbox' };
+export const providerNames: Record<PaymentProvider, string> = {
+  stripe: 'Stripe',
+  sandbox: 'the Amanah House test sandbox',
+};
 export { testModeNotice } from '../shared/testMode.ts';
 
 // Events of `checkout-<id>`: one checkout from the moment the server prices it until it is paid or abandoned.
@@ -181,9 +208,20 @@ export type CheckoutStarted = DomainEvent<
 >;
 export type CheckoutCompleted = DomainEvent<
   'CheckoutCompleted',
-  { checkoutId: string; paymentReference: string; orderId: string; orderNumber: string; amountPaid: number; shippingCost: number; completedAt: string }
+  {
+    checkoutId: string;
+    paymentReference: string;
+    orderId: string;
+    orderNumber: string;
+    amountPaid: number;
+    shippingCost: number;
+    completedAt: string;
+  }
 >;
-export type CheckoutCancelled = DomainEvent<'CheckoutCancelled', { checkoutId: string; paymentReference: string; cancelledAt: string }>;
+export type CheckoutCancelled = DomainEvent<
+  'CheckoutCancelled',
+  { checkoutId: string; paymentReference: string; cancelledAt: string }
+>;
 /**
  * The payment of a checkout failed at the provider after the shopper left its page (a bank transfer or a wallet that
  * settles later, or a card the bank turned down on the intent): the checkout is released, as a cancelled one is. A
@@ -235,10 +273,21 @@ export type PaymentEmailKind = 'refund-confirmation' | 'dispute-to-owner';
 export type SentEmailKind = EmailKind | PaymentEmailKind;
 export type EmailSent = DomainEvent<
   'EmailSent',
-  { notificationId: string; kind: SentEmailKind; to: string; subject: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
+  {
+    notificationId: string;
+    kind: SentEmailKind;
+    to: string;
+    subject: string;
+    messageId: string;
+    transport: 'outbox' | 'smtp';
+    sentAt: string;
+  }
 >;
 /** An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again. */
-export type EmailWithheld = DomainEvent<'EmailWithheld', { notificationId: string; kind: EmailKindV1; reason: string; at: string }>;
+export type EmailWithheld = DomainEvent<
+  'EmailWithheld',
+  { notificationId: string; kind: EmailKindV1; reason: string; at: string }
+>;
 export type NotificationEvent = PurchaseNotified | EmailSent | EmailWithheld;
 
 // The shipping form of the shipping and payment dialog: checked in the browser before the payment step.

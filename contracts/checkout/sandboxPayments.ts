@@ -15,14 +15,25 @@ export const SandboxCardSchema = v.object({
     v.trim(),
     v.regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, "Your card's expiration date is incomplete."),
   ),
-  cvc: v.pipe(v.string("Your card's security code is incomplete."), v.trim(), v.regex(/^\d{3,4}$/, "Your card's security code is incomplete.")),
+  cvc: v.pipe(
+    v.string("Your card's security code is incomplete."),
+    v.trim(),
+    v.regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  ),
 });
 export type SandboxCard = v.InferOutput<typeof SandboxCardSchema>;
 
-const field = (max: number, label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.minLength(1, `${label} is required`), v.maxLength(max, `${label} is too long`));
+const field = (max: number, label: string) =>
+  v.pipe(
+    v.string(`${label} is required`),
+    v.trim(),
+    v.minLength(1, `${label} is required`),
+    v.maxLength(max, `${label} is too long`),
+  );
 
 /** What a payment page past its expiry says (410), and what its page shows: its hold on the copies has ended (decision 061). */
-export const paymentExpiredMessage = 'This payment page has expired and your card has not been charged. Please start the checkout again from your basket.';
+export const paymentExpiredMessage =
+  'This payment page has expired and your card has not been charged. Please start the checkout again from your basket.';
 
 // GET /api/sandbox/checkout-sessions/:id — what the hosted page shows.
 export type SandboxSessionView = {
@@ -43,7 +54,12 @@ export type SandboxSessionView = {
 // POST /api/sandbox/checkout-sessions/:id/pay
 export const SandboxPayRequestSchema = v.object({
   shippingOptionId: v.pipe(v.string('Choose a shipping option'), v.minLength(1, 'Choose a shipping option')),
-  email: v.pipe(v.string('Email is required'), v.trim(), v.email('Please enter a valid email address'), v.maxLength(254, 'Email is too long')),
+  email: v.pipe(
+    v.string('Email is required'),
+    v.trim(),
+    v.email('Please enter a valid email address'),
+    v.maxLength(254, 'Email is too long'),
+  ),
   name: field(200, 'Name'),
   address: v.object({
     line1: field(200, 'Address'),
@@ -63,7 +79,14 @@ export const SandboxConfirmIntentRequestSchema = v.object({
   clientSecret: v.pipe(v.string('clientSecret is required'), v.maxLength(300, 'clientSecret is too long')),
   card: SandboxCardSchema,
   shipping: v.optional(CardShippingSchema),
-  receipt_email: v.optional(v.pipe(v.string('receipt_email must be text'), v.trim(), v.email('Please enter a valid email address'), v.maxLength(254, 'Email is too long'))),
+  receipt_email: v.optional(
+    v.pipe(
+      v.string('receipt_email must be text'),
+      v.trim(),
+      v.email('Please enter a valid email address'),
+      v.maxLength(254, 'Email is too long'),
+    ),
+  ),
 });
 export type SandboxConfirmIntentRequest = v.InferOutput<typeof SandboxConfirmIntentRequestSchema>;
 export type SandboxConfirmIntentResponse = { status: 'succeeded'; paymentIntentId: string };

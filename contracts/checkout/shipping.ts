@@ -5,11 +5,18 @@ export const cartCheckoutShipping = {
   gbPence: 350,
   otherPence: 500,
   ukOption: { id: 'uk-shipping', label: 'UK Shipping', detail: 'Standard delivery' },
-  internationalOption: { id: 'international-shipping', label: 'International Shipping', detail: 'Standard international delivery' },
+  internationalOption: {
+    id: 'international-shipping',
+    label: 'International Shipping',
+    detail: 'Standard international delivery',
+  },
 } as const;
 
 /** The cart checkout's shipping options, by id. */
-export const cartShippingOptionIds = [cartCheckoutShipping.ukOption.id, cartCheckoutShipping.internationalOption.id] as const;
+export const cartShippingOptionIds = [
+  cartCheckoutShipping.ukOption.id,
+  cartCheckoutShipping.internationalOption.id,
+] as const;
 export type ShippingOptionId = (typeof cartShippingOptionIds)[number];
 
 /** A shipping option as a checkout records it (a provider may name its options otherwise). */
@@ -93,6 +100,12 @@ export function destinationCode(name: string): DestinationCode | undefined {
 const home = 'United Kingdom';
 
 /** The shipping form's countries: United Kingdom first, the rest in alphabetical order. */
-export const shippingCountryNames = [home, ...shippingDestinations.map((d) => d.name).filter((n) => n !== home).sort((a, b) => a.localeCompare(b, 'en-GB'))];
+export const shippingCountryNames = [
+  home,
+  ...shippingDestinations
+    .map((d) => d.name)
+    .filter((n) => n !== home)
+    .sort((a, b) => a.localeCompare(b, 'en-GB')),
+];
 export type ShippingCountriesResponse = { success: true; countries: string[] };
 export type ShippingCostResponse = { shippingCost: number };

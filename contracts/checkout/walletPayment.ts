@@ -10,7 +10,13 @@ export type WalletPayment = {
   payerName?: string | undefined;
   payerEmail?: string | undefined;
   shippingAddress?:
-    | { recipient?: string | undefined; addressLine?: string[] | undefined; city?: string | undefined; postalCode?: string | undefined; country?: string | undefined }
+    | {
+        recipient?: string | undefined;
+        addressLine?: string[] | undefined;
+        city?: string | undefined;
+        postalCode?: string | undefined;
+        country?: string | undefined;
+      }
     | null
     | undefined;
 };
@@ -21,7 +27,10 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function walletShipping(payment: WalletPayment): CardShipping | undefined {
   const address = payment.shippingAddress;
   if (!address) return undefined;
-  const line2 = address.addressLine?.slice(1).filter((l) => l.trim()).join(', ');
+  const line2 = address.addressLine
+    ?.slice(1)
+    .filter((l) => l.trim())
+    .join(', ');
   const shipping = {
     name: (address.recipient || payment.payerName || '').trim(),
     address: {
@@ -50,7 +59,10 @@ export function walletConfirmParams(payment: WalletPayment): WalletConfirmParams
 }
 
 /** The orders/save body after a wallet payment; amounts are sent as the page shows them and ignored by the server. */
-export function walletSaveBody(payment: WalletPayment, paid: { paymentIntentId: string; amount: number; bookTitle: string; bookPrice: number; shippingCost: number }) {
+export function walletSaveBody(
+  payment: WalletPayment,
+  paid: { paymentIntentId: string; amount: number; bookTitle: string; bookPrice: number; shippingCost: number },
+) {
   const shipping = walletShipping(payment);
   return {
     ...(payment.payerName?.trim() ? { name: payment.payerName.trim() } : {}),

@@ -19,17 +19,47 @@ import { RequestRefundSchema, RetryRefundSchema } from './refunds.ts';
 
 export const ordersApi = {
   /** Without paging the whole tab in one list; with limit, cursor, q, from or to, one page and its nextCursor. */
-  list: endpoint<AdminOrdersResponse>()({ method: 'GET', path: '/api/admin/orders', guarded: true, query: AdminOrdersQuerySchema }),
-  changeStatus: endpoint<ChangeOrderStatusResponse>()({ method: 'POST', path: '/api/admin/orders/:id/status', guarded: true, body: ChangeOrderStatusSchema }),
-  addCustomerDetails: endpoint<AddOrderCustomerDetailsResponse>()({ method: 'POST', path: '/api/admin/orders/:id/customer', guarded: true, body: AddOrderCustomerDetailsSchema }),
+  list: endpoint<AdminOrdersResponse>()({
+    method: 'GET',
+    path: '/api/admin/orders',
+    guarded: true,
+    query: AdminOrdersQuerySchema,
+  }),
+  changeStatus: endpoint<ChangeOrderStatusResponse>()({
+    method: 'POST',
+    path: '/api/admin/orders/:id/status',
+    guarded: true,
+    body: ChangeOrderStatusSchema,
+  }),
+  addCustomerDetails: endpoint<AddOrderCustomerDetailsResponse>()({
+    method: 'POST',
+    path: '/api/admin/orders/:id/customer',
+    guarded: true,
+    body: AddOrderCustomerDetailsSchema,
+  }),
   history: endpoint<OrderHistoryResponse>()({ method: 'GET', path: '/api/admin/orders/:id/history', guarded: true }),
   /** The order page: the order, its address as lines, its payment, its parcel, its money and its whole timeline. */
   order: endpoint<OrderPageResponse>()({ method: 'GET', path: '/api/admin/orders/:id', guarded: true }),
-  addNote: endpoint<AddOrderNoteResponse>()({ method: 'POST', path: '/api/admin/orders/:id/notes', guarded: true, body: AddOrderNoteSchema }),
+  addNote: endpoint<AddOrderNoteResponse>()({
+    method: 'POST',
+    path: '/api/admin/orders/:id/notes',
+    guarded: true,
+    body: AddOrderNoteSchema,
+  }),
   /** The packing slips of every order now processing, for one print run. */
   packingSlips: endpoint<PackingSlipsResponse>()({ method: 'GET', path: '/api/admin/packing-slips', guarded: true }),
   /** Money back: lines with quantities or an amount, with a reason, against the revision the owner saw. */
-  refund: endpoint<RefundResponse>()({ method: 'POST', path: '/api/admin/orders/:id/refunds', guarded: true, body: RequestRefundSchema }),
+  refund: endpoint<RefundResponse>()({
+    method: 'POST',
+    path: '/api/admin/orders/:id/refunds',
+    guarded: true,
+    body: RequestRefundSchema,
+  }),
   /** Asks the payment provider again for a refund whose outcome was unknown (same refund, same idempotency key). */
-  retryRefund: endpoint<RefundResponse>()({ method: 'POST', path: '/api/admin/orders/:id/refunds/:refundId/retry', guarded: true, body: RetryRefundSchema }),
+  retryRefund: endpoint<RefundResponse>()({
+    method: 'POST',
+    path: '/api/admin/orders/:id/refunds/:refundId/retry',
+    guarded: true,
+    body: RetryRefundSchema,
+  }),
 } as const;

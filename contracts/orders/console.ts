@@ -24,7 +24,11 @@ export const ChangeOrderStatusSchema = v.object(
     // Optional only so that a missing status gets the same message as a wrong one, not the object's.
     status: v.pipe(v.optional(v.string(statusMessage), ''), v.picklist(orderStatuses, statusMessage)),
     notes: v.optional(
-      v.pipe(v.string('Notes must be text'), v.trim(), v.maxLength(maxNotesLength, `Notes must be at most ${maxNotesLength} characters`)),
+      v.pipe(
+        v.string('Notes must be text'),
+        v.trim(),
+        v.maxLength(maxNotesLength, `Notes must be at most ${maxNotesLength} characters`),
+      ),
       '',
     ),
     /**
@@ -64,19 +68,33 @@ export type ChangeOrderStatusBody = v.InferInput<typeof ChangeOrderStatusSchema>
 export const maxReasonLength = 500;
 const countryCodes = checkoutCountries.map((c) => c.code) as [string, ...string[]];
 const detailText = (max: number, label: string) =>
-  v.pipe(v.string(`${label} must be text`), v.trim(), v.minLength(1, `${label} is required`), v.maxLength(max, `${label} is too long`));
+  v.pipe(
+    v.string(`${label} must be text`),
+    v.trim(),
+    v.minLength(1, `${label} is required`),
+    v.maxLength(max, `${label} is too long`),
+  );
 
 /** POST /api/admin/orders/{id}/customer: the buyer's details an order was placed without, and why the owner adds them. */
 export const AddOrderCustomerDetailsSchema = v.pipe(
   v.object(
     {
       name: v.optional(detailText(200, 'Name')),
-      email: v.optional(v.pipe(v.string('Email must be text'), v.trim(), v.email('Please enter a valid email address'), v.maxLength(254, 'Email is too long'))),
+      email: v.optional(
+        v.pipe(
+          v.string('Email must be text'),
+          v.trim(),
+          v.email('Please enter a valid email address'),
+          v.maxLength(254, 'Email is too long'),
+        ),
+      ),
       address: v.optional(
         v.object(
           {
             line1: detailText(200, 'Address line 1'),
-            line2: v.optional(v.pipe(v.string('Address line 2 must be text'), v.trim(), v.maxLength(200, 'Address line 2 is too long'))),
+            line2: v.optional(
+              v.pipe(v.string('Address line 2 must be text'), v.trim(), v.maxLength(200, 'Address line 2 is too long')),
+            ),
             city: detailText(100, 'City'),
             postcode: detailText(20, 'Postcode'),
             country: v.picklist(countryCodes, 'We do not ship to that country'),
@@ -122,7 +140,11 @@ const isoDay = (what: string) =>
   v.pipe(
     v.string(),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date such as 2026-03-01`),
-    v.check((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${what} must be a date such as 2026-03-01`),
+    v.check(
+      (day) =>
+        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+      `${what} must be a date such as 2026-03-01`,
+    ),
   );
 
 /** Paging of the owner's lists: `limit` entries after `cursor` (the `nextCursor` of the page before). */
@@ -136,7 +158,9 @@ export const AdminPageQueryEntries = {
       v.maxValue(maxAdminPage, `Limit must be between 1 and ${maxAdminPage}`),
     ),
   ),
-  cursor: v.optional(v.pipe(v.string(), v.regex(pageCursorPattern, 'Cursor must be the nextCursor of an earlier page'))),
+  cursor: v.optional(
+    v.pipe(v.string(), v.regex(pageCursorPattern, 'Cursor must be the nextCursor of an earlier page')),
+  ),
 } as const;
 
 /**
@@ -148,7 +172,13 @@ export const AdminOrdersQuerySchema = v.pipe(
   v.object({
     status: v.optional(v.picklist(anyOrderStatuses, `Status must be one of ${anyOrderStatuses.join(', ')}`)),
     ...AdminPageQueryEntries,
-    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(maxSearchLength, `Search must be at most ${maxSearchLength} characters`))),
+    q: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(maxSearchLength, `Search must be at most ${maxSearchLength} characters`),
+      ),
+    ),
     from: v.optional(isoDay('From')),
     to: v.optional(isoDay('To')),
   }),
@@ -214,7 +244,12 @@ export type OrderStatusCounts = Record<AnyOrderStatus, number>;
  * GET /api/admin/orders. A page (asked for with limit, cursor, q, from or to) also says where the next one starts:
  * `nextCursor`, null on the last page. `totalOrders` and `counts` then count what the search and dates match.
  */
-export type AdminOrdersResponse = { orders: AdminOrder[]; totalOrders: number; counts: OrderStatusCounts; nextCursor?: string | null };
+export type AdminOrdersResponse = {
+  orders: AdminOrder[];
+  totalOrders: number;
+  counts: OrderStatusCounts;
+  nextCursor?: string | null;
+};
 
 /** POST /api/admin/orders/{id}/status */
 export type ChangeOrderStatusResponse = { success: true; message: string; order: AdminOrder };
@@ -225,7 +260,16 @@ export type AddOrderCustomerDetailsResponse = { success: true; message: string; 
 /** One step of an order's life, oldest first. */
 export type OrderHistoryEntry =
   | { kind: 'placed'; revision: number; position: number; at: string; status: AnyOrderStatus; by: string }
-  | { kind: 'statusChanged'; revision: number; position: number; at: string; from: string; to: AnyOrderStatus; notes: string; by: string }
+  | {
+      kind: 'statusChanged';
+      revision: number;
+      position: number;
+      at: string;
+      from: string;
+      to: AnyOrderStatus;
+      notes: string;
+      by: string;
+    }
   | {
       kind: 'detailsAdded';
       revision: number;
@@ -259,7 +303,13 @@ export type PaymentHistoryEntry = {
 export type OrderHistoryResponse = { orderId: string; history: OrderHistoryEntry[] };
 
 /** The parcel an order went out in. */
-export type OrderShipmentView = { carrier: Carrier; trackingNumber: string; trackingUrl: string | null; by: string; at: string };
+export type OrderShipmentView = {
+  carrier: Carrier;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  by: string;
+  at: string;
+};
 
 /** One step on an order page's timeline, oldest first; `position` is the step's place in the shop's log. */
 export type OrderTimelineEntry = { position: number; at: string } & (
@@ -307,7 +357,15 @@ export type AddOrderNoteResponse = { success: true; message: string; order: Admi
 /** What goes in the box: who it is for, where it goes, what is in it. */
 export type PackingSlip = Pick<
   OrderPageView,
-  'orderId' | 'orderNumber' | 'orderDate' | 'customerName' | 'addressLines' | 'items' | 'subtotal' | 'shippingCost' | 'total'
+  | 'orderId'
+  | 'orderNumber'
+  | 'orderDate'
+  | 'customerName'
+  | 'addressLines'
+  | 'items'
+  | 'subtotal'
+  | 'shippingCost'
+  | 'total'
 > & { status: AnyOrderStatus };
 
 /** At most this many slips print at once. */
@@ -323,7 +381,8 @@ export type PackingSlipsResponse = { slips: PackingSlip[]; more: boolean };
 export const streamNamePattern = /^[a-z]+-[^\u0000-\u001f\u007f]{1,500}$/u;
 export const maxEventsPage = 1000;
 
-const whole = (what: string) => v.pipe(v.string(), v.regex(/^\d{1,15}$/, `${what} must be a whole number`), v.transform(Number));
+const whole = (what: string) =>
+  v.pipe(v.string(), v.regex(/^\d{1,15}$/, `${what} must be a whole number`), v.transform(Number));
 
 /** GET /api/admin/events: one stream, or the global log paged after a position. */
 export const AuditEventsQuerySchema = v.object({

@@ -84,7 +84,10 @@ export type OrderShipmentRecorded = DomainEvent<
 >;
 
 /** An internal note the owner kept on an order: never shown to the customer. */
-export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', { orderId: string; noteId: string; text: string; by: string; at: string }>;
+export type OrderNoteAdded = DomainEvent<
+  'OrderNoteAdded',
+  { orderId: string; noteId: string; text: string; by: string; at: string }
+>;
 
 /**
  * Placing the order found something the owner must look at before shipping. Today: a hosted payment page that offered
@@ -92,9 +95,13 @@ export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', { orderId: string; no
  * is placed and the owner decides (charge the difference, refund it, or ship anyway).
  */
 export type OrderFlag = 'shipping-rate-mismatch';
-export type OrderFlagged = DomainEvent<'OrderFlagged', { orderId: string; flag: OrderFlag; message: string; at: string }>;
+export type OrderFlagged = DomainEvent<
+  'OrderFlagged',
+  { orderId: string; flag: OrderFlag; message: string; at: string }
+>;
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderCustomerDetailsAdded | OrderShipmentRecorded | OrderNoteAdded | OrderFlagged;
+export type OrderEvent =
+  OrderPlaced | OrderStatusChanged | OrderCustomerDetailsAdded | OrderShipmentRecorded | OrderNoteAdded | OrderFlagged;
 
 /** What checkout writes when it knows nothing about the buyer; such a value is a missing detail, not a detail. */
 export const placeholderCustomerName = 'Website Customer';
@@ -104,7 +111,11 @@ export type CustomerDetail = 'name' | 'email' | 'address';
 export const customerDetails: readonly CustomerDetail[] = ['name', 'email', 'address'];
 
 /** The buyer as an order carries them; the address as the event holds it or as display text. */
-export type CustomerOnRecord = { customerName: string; customerEmail: string; shippingAddress: ShippingAddress | string };
+export type CustomerOnRecord = {
+  customerName: string;
+  customerEmail: string;
+  shippingAddress: ShippingAddress | string;
+};
 
 /** The details an order still lacks: a placeholder name, no e-mail address, or no postal address. */
 export function missingCustomerDetails(customer: CustomerOnRecord): CustomerDetail[] {
@@ -113,14 +124,22 @@ export function missingCustomerDetails(customer: CustomerOnRecord): CustomerDeta
   const missing: CustomerDetail[] = [];
   if (!customer.customerName.trim() || customer.customerName === placeholderCustomerName) missing.push('name');
   if (!customer.customerEmail.includes('@')) missing.push('email');
-  if (typeof customer.shippingAddress === 'string' && (!customer.shippingAddress.trim() || customer.shippingAddress === placeholderShippingAddress)) missing.push('address');
+  if (
+    typeof customer.shippingAddress === 'string' &&
+    (!customer.shippingAddress.trim() || customer.shippingAddress === placeholderShippingAddress)
+  )
+    missing.push('address');
   return missing;
 }
 
 /** The details of `offered` that fill a gap in `customer`, as an OrderCustomerDetailsAdded payload carries them. */
 export function detailsFillingGaps(
   customer: CustomerOnRecord,
-  offered: { customerName?: string | undefined; customerEmail?: string | undefined; shippingAddress?: ShippingAddress | undefined },
+  offered: {
+    customerName?: string | undefined;
+    customerEmail?: string | undefined;
+    shippingAddress?: ShippingAddress | undefined;
+  },
 ): Pick<OrderCustomerDetailsAdded['data'], 'customerName' | 'customerEmail' | 'shippingAddress'> {
   const missing = missingCustomerDetails(customer);
   const name = offered.customerName?.trim();
@@ -128,7 +147,9 @@ export function detailsFillingGaps(
   return {
     ...(missing.includes('name') && name && name !== placeholderCustomerName ? { customerName: name } : {}),
     ...(missing.includes('email') && email && email.includes('@') ? { customerEmail: email } : {}),
-    ...(missing.includes('address') && offered.shippingAddress?.line1.trim() ? { shippingAddress: offered.shippingAddress } : {}),
+    ...(missing.includes('address') && offered.shippingAddress?.line1.trim()
+      ? { shippingAddress: offered.shippingAddress }
+      : {}),
   };
 }
 

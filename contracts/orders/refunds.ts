@@ -43,13 +43,19 @@ export type RefundSucceeded = DomainEvent<
 /** How a refund failed: the gateway said no (the amount is free again), or it could not be reached (the outcome is unknown). */
 export type RefundFailure = 'declined' | 'unavailable';
 
-export type RefundFailed = DomainEvent<'RefundFailed', { orderId: string; refundId: string; failure: RefundFailure; message: string; at: string }>;
+export type RefundFailed = DomainEvent<
+  'RefundFailed',
+  { orderId: string; refundId: string; failure: RefundFailure; message: string; at: string }
+>;
 
 /** The owner asked again for a refund whose gateway call timed out: the same refund, the same idempotency key. */
 export type RefundRetried = DomainEvent<'RefundRetried', { orderId: string; refundId: string; by: string; at: string }>;
 
 /** The card's bank opened a dispute (a chargeback) on the order's payment. */
-export type OrderDisputed = DomainEvent<'OrderDisputed', { orderId: string; disputeId: string; amount: number; reason: string; at: string }>;
+export type OrderDisputed = DomainEvent<
+  'OrderDisputed',
+  { orderId: string; disputeId: string; amount: number; reason: string; at: string }
+>;
 
 export type RefundEvent = RefundRequested | RefundSucceeded | RefundFailed | RefundRetried | OrderDisputed;
 
@@ -71,20 +77,34 @@ export type RefundEntry = {
 
 export type RefundLedger =
   | { placed: false }
-  | { placed: true; orderId: string; paymentReference: string; total: number; items: OrderItem[]; refunds: RefundEntry[]; disputes: string[] };
+  | {
+      placed: true;
+      orderId: string;
+      paymentReference: string;
+      total: number;
+      items: OrderItem[];
+      refunds: RefundEntry[];
+      disputes: string[];
+    };
 
 /** Money a refund holds: paid back, on its way, or of unknown outcome (a timeout) — everything but a decline. */
 export const holdsMoney = (status: RefundStatus) => status !== 'declined';
 
-export const refundedAmount = (refunds: readonly RefundEntry[]) => refunds.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0);
-export const heldAmount = (refunds: readonly RefundEntry[]) => refunds.filter((r) => holdsMoney(r.status)).reduce((sum, r) => sum + r.amount, 0);
+export const refundedAmount = (refunds: readonly RefundEntry[]) =>
+  refunds.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0);
+export const heldAmount = (refunds: readonly RefundEntry[]) =>
+  refunds.filter((r) => holdsMoney(r.status)).reduce((sum, r) => sum + r.amount, 0);
 
 /** How many of each line are still the buyer's: bought, less what refunds holding money return. */
-export function linesLeft(items: readonly { quantity: number }[], refunds: readonly Pick<RefundEntry, 'status' | 'lines'>[]): number[] {
+export function linesLeft(
+  items: readonly { quantity: number }[],
+  refunds: readonly Pick<RefundEntry, 'status' | 'lines'>[],
+): number[] {
   const left = items.map((item) => item.quantity);
   for (const refund of refunds) {
     if (!holdsMoney(refund.status)) continue;
-    for (const { line, quantity } of refund.lines) if (left[line] !== undefined) left[line] = Math.max(0, left[line]! - quantity);
+    for (const { line, quantity } of refund.lines)
+      if (left[line] !== undefined) left[line] = Math.max(0, left[line]! - quantity);
   }
   return left;
 }
@@ -94,8 +114,10 @@ export const refundMessages = {
   tooMuch: (left: number) => `At most ${formatPence(left)} can still be refunded on this order.`,
   notPositive: 'A refund must be more than £0.00.',
   noSuchLine: (line: number) => `This order has no line ${line + 1}.`,
-  repeatedLine: (line: number) => `Line ${line + 1} is listed more than once; list each line once, with how many of it go back.`,
-  lineLeft: (name: string, left: number) => (left === 0 ? `"${name}" has already been refunded.` : `Only ${left} of "${name}" can still be refunded.`),
+  repeatedLine: (line: number) =>
+    `Line ${line + 1} is listed more than once; list each line once, with how many of it go back.`,
+  lineLeft: (name: string, left: number) =>
+    left === 0 ? `"${name}" has already been refunded.` : `Only ${left} of "${name}" can still be refunded.`,
   noSuchRefund: 'This order has no such refund.',
   notRetryable: {
     succeeded: 'This refund has already been paid back.',
@@ -107,7 +129,16 @@ export const refundMessages = {
 export const orderNotFound = (orderId: string) => `No order with id ${orderId}`;
 
 export type RefundCommand =
-  | { type: 'RequestRefund'; orderId: string; refundId: string; amount?: number; lines?: RefundLine[]; reason: string; by: string; at: string }
+  | {
+      type: 'RequestRefund';
+      orderId: string;
+      refundId: string;
+      amount?: number;
+      lines?: RefundLine[];
+      reason: string;
+      by: string;
+      at: string;
+    }
   | { type: 'RetryRefund'; orderId: string; refundId: string; by: string; at: string }
   /** what the gateway answered to the shop's own call */
   | { type: 'SettleRefund'; orderId: string; refundId: string; outcome: GatewayRefundOutcome; at: string }
@@ -120,7 +151,12 @@ export type GatewayRefundOutcome =
   | { status: 'pending'; gatewayRefundId: string }
   | { status: 'failed'; failure: RefundFailure; message: string };
 
-export type ReportedRefund = { gatewayRefundId: string; refundId?: string; amount: number; status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action' };
+export type ReportedRefund = {
+  gatewayRefundId: string;
+  refundId?: string;
+  amount: number;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+};
 
 /** The shop's id for a refund made outside it, derived from the gateway's id so a repeated report is the same refund. */
 export const refundIdOfGatewayRefund = (gatewayRefundId: string) => `gateway-${gatewayRefundId}`;
@@ -129,7 +165,11 @@ function entryOf(state: Extract<RefundLedger, { placed: true }>, refundId: strin
   return state.refunds.find((r) => r.refundId === refundId);
 }
 
-const withEntry = (state: Extract<RefundLedger, { placed: true }>, refundId: string, change: (entry: RefundEntry) => RefundEntry) => ({
+const withEntry = (
+  state: Extract<RefundLedger, { placed: true }>,
+  refundId: string,
+  change: (entry: RefundEntry) => RefundEntry,
+) => ({
   ...state,
   refunds: state.refunds.map((r) => (r.refundId === refundId ? change(r) : r)),
 });
@@ -144,7 +184,10 @@ export function firstRepeatedLine(lines: readonly { line: number }[]): number | 
   return null;
 }
 
-function requestRefund(command: Extract<RefundCommand, { type: 'RequestRefund' }>, state: Extract<RefundLedger, { placed: true }>): RefundRequested[] {
+function requestRefund(
+  command: Extract<RefundCommand, { type: 'RequestRefund' }>,
+  state: Extract<RefundLedger, { placed: true }>,
+): RefundRequested[] {
   const left = state.total - heldAmount(state.refunds);
   if (left <= 0) throw conflict(refundMessages.fullyRefunded);
   // Each line once: a line listed twice would be checked twice against what is left of it, and paid back twice.
@@ -174,7 +217,15 @@ export const refundDecider = {
   evolve: (state: RefundLedger, event: DomainEvent): RefundLedger => {
     if (event.type === 'OrderPlaced') {
       const data = (event as OrderPlaced).data;
-      return { placed: true, orderId: data.orderId, paymentReference: data.paymentReference, total: data.total, items: data.items, refunds: [], disputes: [] };
+      return {
+        placed: true,
+        orderId: data.orderId,
+        paymentReference: data.paymentReference,
+        total: data.total,
+        items: data.items,
+        refunds: [],
+        disputes: [],
+      };
     }
     if (!state.placed) return state;
     const e = event as RefundEvent;
@@ -183,13 +234,27 @@ export const refundDecider = {
         return { ...state, refunds: [...state.refunds, { ...e.data, status: 'pending', source: 'shop', attempts: 0 }] };
       case 'RefundSucceeded': {
         if (entryOf(state, e.data.refundId)) {
-          return withEntry(state, e.data.refundId, (r) => ({ ...r, status: 'succeeded', gatewayRefundId: e.data.gatewayRefundId }));
+          return withEntry(state, e.data.refundId, (r) => ({
+            ...r,
+            status: 'succeeded',
+            gatewayRefundId: e.data.gatewayRefundId,
+          }));
         }
         const { refundId, amount, gatewayRefundId, source, at } = e.data;
-        return { ...state, refunds: [...state.refunds, { refundId, amount, lines: [], reason: '', status: 'succeeded', source, gatewayRefundId, at, attempts: 0 }] };
+        return {
+          ...state,
+          refunds: [
+            ...state.refunds,
+            { refundId, amount, lines: [], reason: '', status: 'succeeded', source, gatewayRefundId, at, attempts: 0 },
+          ],
+        };
       }
       case 'RefundFailed':
-        return withEntry(state, e.data.refundId, (r) => ({ ...r, status: e.data.failure === 'declined' ? 'declined' : 'unknown', message: e.data.message }));
+        return withEntry(state, e.data.refundId, (r) => ({
+          ...r,
+          status: e.data.failure === 'declined' ? 'declined' : 'unknown',
+          message: e.data.message,
+        }));
       case 'RefundRetried':
         return withEntry(state, e.data.refundId, (r) => {
           const { message: _message, ...rest } = r;
@@ -220,9 +285,26 @@ export const refundDecider = {
         const { outcome } = command;
         if (outcome.status === 'pending') return [];
         if (outcome.status === 'succeeded') {
-          return [{ type: 'RefundSucceeded', data: { orderId, refundId: entry.refundId, amount: entry.amount, gatewayRefundId: outcome.gatewayRefundId, source: 'shop', at } }];
+          return [
+            {
+              type: 'RefundSucceeded',
+              data: {
+                orderId,
+                refundId: entry.refundId,
+                amount: entry.amount,
+                gatewayRefundId: outcome.gatewayRefundId,
+                source: 'shop',
+                at,
+              },
+            },
+          ];
         }
-        return [{ type: 'RefundFailed', data: { orderId, refundId: entry.refundId, failure: outcome.failure, message: outcome.message, at } }];
+        return [
+          {
+            type: 'RefundFailed',
+            data: { orderId, refundId: entry.refundId, failure: outcome.failure, message: outcome.message, at },
+          },
+        ];
       }
       case 'RecordGatewayRefund': {
         const reported = command.refund;
@@ -232,11 +314,28 @@ export const refundDecider = {
           entryOf(state, refundIdOfGatewayRefund(reported.gatewayRefundId));
         if (entry) {
           if (reported.status === 'succeeded' && entry.status !== 'succeeded') {
-            return [{ type: 'RefundSucceeded', data: { orderId, refundId: entry.refundId, amount: entry.amount, gatewayRefundId: reported.gatewayRefundId, source: entry.source, at } }];
+            return [
+              {
+                type: 'RefundSucceeded',
+                data: {
+                  orderId,
+                  refundId: entry.refundId,
+                  amount: entry.amount,
+                  gatewayRefundId: reported.gatewayRefundId,
+                  source: entry.source,
+                  at,
+                },
+              },
+            ];
           }
           if ((reported.status === 'failed' || reported.status === 'canceled') && entry.status !== 'declined') {
-            const message = reported.status === 'failed' ? 'The payment provider reported that this refund failed.' : 'The refund was cancelled at the payment provider.';
-            return [{ type: 'RefundFailed', data: { orderId, refundId: entry.refundId, failure: 'declined', message, at } }];
+            const message =
+              reported.status === 'failed'
+                ? 'The payment provider reported that this refund failed.'
+                : 'The refund was cancelled at the payment provider.';
+            return [
+              { type: 'RefundFailed', data: { orderId, refundId: entry.refundId, failure: 'declined', message, at } },
+            ];
           }
           return [];
         }
@@ -245,13 +344,25 @@ export const refundDecider = {
         return [
           {
             type: 'RefundSucceeded',
-            data: { orderId, refundId: refundIdOfGatewayRefund(reported.gatewayRefundId), amount: reported.amount, gatewayRefundId: reported.gatewayRefundId, source: 'gateway', at },
+            data: {
+              orderId,
+              refundId: refundIdOfGatewayRefund(reported.gatewayRefundId),
+              amount: reported.amount,
+              gatewayRefundId: reported.gatewayRefundId,
+              source: 'gateway',
+              at,
+            },
           },
         ];
       }
       case 'RecordDispute':
         if (state.disputes.includes(command.disputeId)) return [];
-        return [{ type: 'OrderDisputed', data: { orderId, disputeId: command.disputeId, amount: command.amount, reason: command.reason, at } }];
+        return [
+          {
+            type: 'OrderDisputed',
+            data: { orderId, disputeId: command.disputeId, amount: command.amount, reason: command.reason, at },
+          },
+        ];
     }
   },
 };
@@ -273,14 +384,29 @@ export const RequestRefundSchema = v.pipe(
   v.object(
     {
       amount: v.optional(
-        v.pipe(v.number('Amount must be a number of pence'), v.integer('Amount must be whole pence'), v.minValue(1, refundMessages.notPositive), v.maxValue(100_000_000, 'Amount is too large')),
+        v.pipe(
+          v.number('Amount must be a number of pence'),
+          v.integer('Amount must be whole pence'),
+          v.minValue(1, refundMessages.notPositive),
+          v.maxValue(100_000_000, 'Amount is too large'),
+        ),
       ),
       lines: v.optional(
         v.pipe(
           v.array(
             v.object({
-              line: v.pipe(v.number('Line must be a number'), v.integer('Line must be a whole number'), v.minValue(0, 'Line must not be negative'), v.maxValue(999, 'Line is out of range')),
-              quantity: v.pipe(v.number('Quantity must be a number'), v.integer('Quantity must be a whole number'), v.minValue(0, 'Quantity must not be negative'), v.maxValue(1000, 'Quantity is too large')),
+              line: v.pipe(
+                v.number('Line must be a number'),
+                v.integer('Line must be a whole number'),
+                v.minValue(0, 'Line must not be negative'),
+                v.maxValue(999, 'Line is out of range'),
+              ),
+              quantity: v.pipe(
+                v.number('Quantity must be a number'),
+                v.integer('Quantity must be a whole number'),
+                v.minValue(0, 'Quantity must not be negative'),
+                v.maxValue(1000, 'Quantity is too large'),
+              ),
             }),
             'Lines must be a list of { line, quantity }',
           ),
@@ -302,7 +428,10 @@ export const RequestRefundSchema = v.pipe(
     },
     'Send a JSON object with lines or an amount, and a reason',
   ),
-  v.check((body) => (body.amount !== undefined) !== (body.lines !== undefined && body.lines.some((l) => l.quantity > 0)), 'Give either lines with quantities or an amount, not both'),
+  v.check(
+    (body) => (body.amount !== undefined) !== (body.lines !== undefined && body.lines.some((l) => l.quantity > 0)),
+    'Give either lines with quantities or an amount, not both',
+  ),
 );
 export type RequestRefundBody = v.InferInput<typeof RequestRefundSchema>;
 

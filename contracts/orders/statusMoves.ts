@@ -3,7 +3,13 @@
 import type { AnyOrderStatus, OrderStatus } from '../shared/constants.ts';
 
 /** How far along an order is; a paid order the card flow saved as "completed" has not been worked on yet. */
-const stage: Record<Exclude<AnyOrderStatus, 'cancelled'>, number> = { pending: 0, completed: 0, processing: 1, shipped: 2, delivered: 3 };
+const stage: Record<Exclude<AnyOrderStatus, 'cancelled'>, number> = {
+  pending: 0,
+  completed: 0,
+  processing: 1,
+  shipped: 2,
+  delivered: 3,
+};
 
 /**
  * A move that undoes work already done: to an earlier stage (shipped → pending, delivered → shipped), or out of
@@ -32,5 +38,6 @@ export const statusMoveMessages = {
   confirmButton: 'Yes, change the status',
   cancel: 'Keep it as it is',
   /** the server's refusal of a change sent without the revision the owner saw */
-  missingRevision: 'Send expectedRevision, the revision of the order your screen showed, so a change made since is not overwritten.',
+  missingRevision:
+    'Send expectedRevision, the revision of the order your screen showed, so a change made since is not overwritten.',
 } as const;

@@ -32,7 +32,11 @@ export interface EventStore {
   /** Every event after `afterPosition` (exclusive; 0 = from the start), in global order. */
   readAll(afterPosition?: number, options?: { batchSize?: number; limit?: number }): AsyncIterable<RecordedEvent>;
   /** Catch up from `afterPosition`, then deliver live events in order until closed. */
-  subscribe(afterPosition: number, handler: (event: RecordedEvent) => Promise<void> | void, onError?: (error: unknown) => void): Subscription;
+  subscribe(
+    afterPosition: number,
+    handler: (event: RecordedEvent) => Promise<void> | void,
+    onError?: (error: unknown) => void,
+  ): Subscription;
   /** Position of the last event in the log, 0 if empty. */
   headPosition(): Promise<number>;
   /** The streams in the log with their last revision. */

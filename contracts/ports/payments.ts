@@ -1,7 +1,12 @@
 // The payment gateway port: hosted checkout sessions, payment intents, verifying a payment, and webhooks.
 import type { PaymentProvider } from '../checkout/model.ts';
 import type { ShippingAddress } from '../orders/model.ts';
-import { paymentExpiredMessage, type SandboxCard, type SandboxPayRequest, type SandboxSessionView } from '../checkout/sandboxPayments.ts';
+import {
+  paymentExpiredMessage,
+  type SandboxCard,
+  type SandboxPayRequest,
+  type SandboxSessionView,
+} from '../checkout/sandboxPayments.ts';
 import type { ShippingOption } from '../checkout/shipping.ts';
 
 export type GatewayLineItem = { name: string; description?: string; unitAmount: number; quantity: number };
@@ -94,7 +99,14 @@ export type PaymentNotice =
   | { eventId: string; type: 'payment_failed'; reference: string; reason: string }
   /** the refunds of a payment changed: one refund as the event carries it, or (a charge's report) the payment's refunds to look up */
   | { eventId: string; type: 'refunds_changed'; paymentIntent: string; refund?: GatewayRefund }
-  | { eventId: string; type: 'dispute_opened'; paymentIntent: string; disputeId: string; amount: number; reason: string }
+  | {
+      eventId: string;
+      type: 'dispute_opened';
+      paymentIntent: string;
+      disputeId: string;
+      amount: number;
+      reason: string;
+    }
   | { eventId: string; type: 'ignored'; original: string };
 
 /** A webhook whose signature, age or body does not check out. */

@@ -9,29 +9,53 @@ import { ReadReasonSchema } from '../audit/dataReads.ts';
  * Everyone an address linked to was forgotten: their data keys were deleted. Only the subjects' random ids, how many
  * streams they sealed, the owner's reason (or the retention rule) and who did it are recorded.
  */
-export type SubjectErased = DomainEvent<'SubjectErased', { erasureId: string; subjects: string[]; streams: number; reason: string; by: string; at: string }>;
+export type SubjectErased = DomainEvent<
+  'SubjectErased',
+  { erasureId: string; subjects: string[]; streams: number; reason: string; by: string; at: string }
+>;
 
 export const privacyMessages = {
   email: 'Give the e-mail address the person used',
   reason: 'Give a reason (without the person’s details)',
   unknown: 'Nothing is held under that e-mail address (or it was already erased)',
-  plainOnly: 'That address is only in events written before personal fields were sealed: they cannot be erased until the log is migrated (stop the shop and run npm run events -- migrate-seal, decision 059). Its streams are listed in the download of the person’s data.',
-  signInOnly: 'That address was only typed into the admin sign-in form as a name that is no account. Such names are now kept only as a keyed hash; the attempts recorded before that kept it as typed, and they cannot be erased without rewriting the log (see decision 057). Their streams are listed in the download of the person’s data.',
-  erased: 'Erased: the person’s details read as “Erased customer” everywhere, and their e-mails were removed from the outbox.',
+  plainOnly:
+    'That address is only in events written before personal fields were sealed: they cannot be erased until the log is migrated (stop the shop and run npm run events -- migrate-seal, decision 059). Its streams are listed in the download of the person’s data.',
+  signInOnly:
+    'That address was only typed into the admin sign-in form as a name that is no account. Such names are now kept only as a keyed hash; the attempts recorded before that kept it as typed, and they cannot be erased without rewriting the log (see decision 057). Their streams are listed in the download of the person’s data.',
+  erased:
+    'Erased: the person’s details read as “Erased customer” everywhere, and their e-mails were removed from the outbox.',
   applied: 'Erased everyone past the retention period.',
   noneDue: 'Nobody is past the retention period.',
-  accessRefused: 'Only an owner, or an account an owner has granted it to, may download a person’s data. Ask an owner for the grant on the accounts screen.',
+  accessRefused:
+    'Only an owner, or an account an owner has granted it to, may download a person’s data. Ask an owner for the grant on the accounts screen.',
 } as const;
 
-const email = v.pipe(v.string(privacyMessages.email), v.trim(), v.minLength(3, privacyMessages.email), v.maxLength(254, privacyMessages.email), v.regex(/^[^@\s]+@[^@\s]+$/, privacyMessages.email));
+const email = v.pipe(
+  v.string(privacyMessages.email),
+  v.trim(),
+  v.minLength(3, privacyMessages.email),
+  v.maxLength(254, privacyMessages.email),
+  v.regex(/^[^@\s]+@[^@\s]+$/, privacyMessages.email),
+);
 
 /** POST /api/admin/privacy/erase */
 export const EraseBodySchema = v.object({
   email,
-  reason: v.pipe(v.string(privacyMessages.reason), v.trim(), v.minLength(3, privacyMessages.reason), v.maxLength(200, privacyMessages.reason)),
+  reason: v.pipe(
+    v.string(privacyMessages.reason),
+    v.trim(),
+    v.minLength(3, privacyMessages.reason),
+    v.maxLength(200, privacyMessages.reason),
+  ),
 });
 /** plainTextStreams: streams written before sealing that name the address; they still read as written (decision 049). */
-export type EraseResult = { subjects: number; streams: number; outboxFiles: number; plainTextStreams: number; erasureId: string };
+export type EraseResult = {
+  subjects: number;
+  streams: number;
+  outboxFiles: number;
+  plainTextStreams: number;
+  erasureId: string;
+};
 export type EraseResponse = { success: true; message: string; result: EraseResult };
 
 /** GET /api/admin/privacy/access?email=&reason= — the reason is recorded with the download (decision 058). */

@@ -17,12 +17,25 @@ export const reviewsApi = {
     path: '/api/reviews/submit',
     guarded: false,
     body: SubmitReviewBodySchema,
-    messages: { submitted: 'Thank you for your review! It has been submitted for approval.', unknownBook: 'Book not found' },
+    messages: {
+      submitted: 'Thank you for your review! It has been submitted for approval.',
+      unknownBook: 'Book not found',
+    },
   }),
   forBook: bookReviews,
   /** Every review; with `limit` or `cursor`, one page of them (the size and next cursor in headers). */
-  adminAll: endpoint<AdminReviewDto[]>()({ method: 'GET', path: '/api/admin/reviews', guarded: true, query: AdminReviewsPageQuerySchema }),
-  adminByStatus: endpoint<AdminReviewDto[]>()({ method: 'GET', path: '/api/admin/reviews/:status', guarded: true, query: AdminReviewsPageQuerySchema }),
+  adminAll: endpoint<AdminReviewDto[]>()({
+    method: 'GET',
+    path: '/api/admin/reviews',
+    guarded: true,
+    query: AdminReviewsPageQuerySchema,
+  }),
+  adminByStatus: endpoint<AdminReviewDto[]>()({
+    method: 'GET',
+    path: '/api/admin/reviews/:status',
+    guarded: true,
+    query: AdminReviewsPageQuerySchema,
+  }),
   approve: endpoint<ModerateReviewResponse>()({
     method: 'POST',
     path: '/api/admin/reviews/:id/approve',

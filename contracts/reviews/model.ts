@@ -24,10 +24,24 @@ const trimmedText = (min: number, minMessage: string, max: number, maxMessage: s
 /** POST /api/reviews/submit — also the "Write a Review" form's schema. */
 export const SubmitReviewBodySchema = requestBody(
   {
-    bookId: v.pipe(v.number(reviewMessages.bookId), v.integer(reviewMessages.bookId), v.minValue(1, reviewMessages.bookId)),
+    bookId: v.pipe(
+      v.number(reviewMessages.bookId),
+      v.integer(reviewMessages.bookId),
+      v.minValue(1, reviewMessages.bookId),
+    ),
     customerName: trimmedText(2, reviewMessages.name, 100, reviewMessages.nameTooLong),
-    customerEmail: v.pipe(v.string(reviewMessages.email), v.trim(), v.email(reviewMessages.email), v.maxLength(254, reviewMessages.email)),
-    rating: v.pipe(v.number(reviewMessages.rating), v.integer(reviewMessages.rating), v.minValue(rating.min, reviewMessages.rating), v.maxValue(rating.max, reviewMessages.rating)),
+    customerEmail: v.pipe(
+      v.string(reviewMessages.email),
+      v.trim(),
+      v.email(reviewMessages.email),
+      v.maxLength(254, reviewMessages.email),
+    ),
+    rating: v.pipe(
+      v.number(reviewMessages.rating),
+      v.integer(reviewMessages.rating),
+      v.minValue(rating.min, reviewMessages.rating),
+      v.maxValue(rating.max, reviewMessages.rating),
+    ),
     reviewText: trimmedText(5, reviewMessages.reviewText, 2000, reviewMessages.reviewTextTooLong),
   },
   {
@@ -40,15 +54,28 @@ export const SubmitReviewBodySchema = requestBody(
 );
 export type SubmitReviewBody = v.InferOutput<typeof SubmitReviewBodySchema>;
 
-const adminMessage = v.pipe(v.string(reviewMessages.adminMessage), v.trim(), v.maxLength(1000, reviewMessages.adminMessageTooLong));
+const adminMessage = v.pipe(
+  v.string(reviewMessages.adminMessage),
+  v.trim(),
+  v.maxLength(1000, reviewMessages.adminMessageTooLong),
+);
 
 /** POST /api/admin/reviews/{id}/approve — the message is optional. */
-export const ApproveReviewBodySchema = v.optional(v.object({ adminMessage: v.optional(v.nullable(adminMessage)) }, 'Request body must be a JSON object'), {});
+export const ApproveReviewBodySchema = v.optional(
+  v.object({ adminMessage: v.optional(v.nullable(adminMessage)) }, 'Request body must be a JSON object'),
+  {},
+);
 export type ApproveReviewBody = v.InferOutput<typeof ApproveReviewBodySchema>;
 
 /** POST /api/admin/reviews/{id}/reject — a reason is required. */
 export const RejectReviewBodySchema = v.object(
-  { adminMessage: v.pipe(v.optional(v.string(reviewMessages.rejectionReason), ''), adminMessage, v.minLength(1, reviewMessages.rejectionReason)) },
+  {
+    adminMessage: v.pipe(
+      v.optional(v.string(reviewMessages.rejectionReason), ''),
+      adminMessage,
+      v.minLength(1, reviewMessages.rejectionReason),
+    ),
+  },
   reviewMessages.rejectionReason,
 );
 export type RejectReviewBody = v.InferOutput<typeof RejectReviewBodySchema>;
@@ -64,19 +91,41 @@ export type ReviewListFilter = (typeof reviewListFilters)[number];
  */
 export const AdminReviewsPageQuerySchema = v.object({ ...AdminPageQueryEntries });
 
-export const ReviewListFilterSchema = v.picklist(reviewListFilters, `Status must be one of ${reviewListFilters.join(', ')}`);
+export const ReviewListFilterSchema = v.picklist(
+  reviewListFilters,
+  `Status must be one of ${reviewListFilters.join(', ')}`,
+);
 
 // Events — stream review-<uuid>.
 export type ReviewSubmitted = DomainEvent<
   'ReviewSubmitted',
-  { reviewId: string; bookId: number; customerName: string; customerEmail: string; rating: number; reviewText: string; submittedAt: string }
+  {
+    reviewId: string;
+    bookId: number;
+    customerName: string;
+    customerEmail: string;
+    rating: number;
+    reviewText: string;
+    submittedAt: string;
+  }
 >;
-export type ReviewApproved = DomainEvent<'ReviewApproved', { reviewId: string; adminMessage?: string; by: string; at: string }>;
-export type ReviewRejected = DomainEvent<'ReviewRejected', { reviewId: string; adminMessage: string; by: string; at: string }>;
+export type ReviewApproved = DomainEvent<
+  'ReviewApproved',
+  { reviewId: string; adminMessage?: string; by: string; at: string }
+>;
+export type ReviewRejected = DomainEvent<
+  'ReviewRejected',
+  { reviewId: string; adminMessage: string; by: string; at: string }
+>;
 export type ReviewEvent = ReviewSubmitted | ReviewApproved | ReviewRejected;
 
 /** One line of a review's moderation history, read from its events. */
-export type ModerationEntry = { action: 'submitted' | 'approved' | 'rejected'; by: string; at: string; message?: string };
+export type ModerationEntry = {
+  action: 'submitted' | 'approved' | 'rejected';
+  by: string;
+  at: string;
+  message?: string;
+};
 
 /** A review as the owner sees it, with its history. */
 export type AdminReviewDto = {
@@ -93,7 +142,10 @@ export type AdminReviewDto = {
 };
 
 /** A review as shoppers see it: no e-mail address, no moderation notes. */
-export type PublicReviewDto = Pick<AdminReviewDto, 'id' | 'bookId' | 'customerName' | 'rating' | 'reviewText' | 'createdAt'> & { status: 'approved' };
+export type PublicReviewDto = Pick<
+  AdminReviewDto,
+  'id' | 'bookId' | 'customerName' | 'rating' | 'reviewText' | 'createdAt'
+> & { status: 'approved' };
 
 export type SubmitReviewResponse = { success: true; message: string; reviewId: string };
 export type ModerateReviewResponse = { success: true; message: string; review: AdminReviewDto };

@@ -3,4 +3,9 @@
 import { endpoint } from '../shared/endpoint.ts';
 import type { PublicReviewDto } from './model.ts';
 
-export const bookReviews = endpoint<PublicReviewDto[]>()({ method: 'GET', path: '/api/reviews/book/:id', guarded: false, messages: { unknownBook: 'Book not found' } });
+export const bookReviews = endpoint<PublicReviewDto[]>()({
+  method: 'GET',
+  path: '/api/reviews/book/:id',
+  guarded: false,
+  messages: { unknownBook: 'Book not found' },
+});

@@ -13,7 +13,11 @@ const isoDay = (what: string) =>
   v.pipe(
     v.string(),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date such as 2026-03-01`),
-    v.check((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${what} must be a date such as 2026-03-01`),
+    v.check(
+      (day) =>
+        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+      `${what} must be a date such as 2026-03-01`,
+    ),
   );
 
 /** GET /api/admin/sales?period=&from=&to= (days UTC, inclusive) */
@@ -71,9 +75,26 @@ export type SalesTotals = {
 };
 
 /** GET /api/admin/sales: oldest bucket first. */
-export type SalesResponse = { period: SalesPeriod; buckets: SalesBucket[]; products: ProductSales[]; totals: SalesTotals };
+export type SalesResponse = {
+  period: SalesPeriod;
+  buckets: SalesBucket[];
+  products: ProductSales[];
+  totals: SalesTotals;
+};
 
-export const ordersCsvColumns = ['Order number', 'Date', 'Customer', 'Country', 'Items', 'Subtotal', 'Shipping', 'Refunded', 'Net', 'Status', 'Payment reference'] as const;
+export const ordersCsvColumns = [
+  'Order number',
+  'Date',
+  'Customer',
+  'Country',
+  'Items',
+  'Subtotal',
+  'Shipping',
+  'Refunded',
+  'Net',
+  'Status',
+  'Payment reference',
+] as const;
 
 /** Refunds count when the payment provider has paid them back (RefundSucceeded), on the day it did. */
 export const refundEventTypes = ['RefundSucceeded'] as const;
@@ -81,7 +102,9 @@ export const refundEventTypes = ['RefundSucceeded'] as const;
 export function refundOf(data: unknown): { orderId: string; amount: number } | null {
   if (!data || typeof data !== 'object') return null;
   const { orderId, amount } = data as { orderId?: unknown; amount?: unknown };
-  return typeof orderId === 'string' && typeof amount === 'number' && Number.isInteger(amount) && amount > 0 ? { orderId, amount } : null;
+  return typeof orderId === 'string' && typeof amount === 'number' && Number.isInteger(amount) && amount > 0
+    ? { orderId, amount }
+    : null;
 }
 
 /** A spreadsheet cell that cannot run as a formula, quoted when it must be. */

@@ -12,7 +12,10 @@ const fullPaths = [...new Set([...routeTree.matchAll(/fullPath: '([^']+)'/g)].ma
 test('every route of the web app is served as the app', () => {
   assert.ok(fullPaths.length > 20, `${fullPaths.length} routes read from the route tree`);
   for (const fullPath of fullPaths) {
-    const example = (fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath).replace(/\$[A-Za-z]+/g, 'cs_sandbox_Example123');
+    const example = (fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath).replace(
+      /\$[A-Za-z]+/g,
+      'cs_sandbox_Example123',
+    );
     assert.ok(isClientPath(example), `${fullPath} (as ${example}) is not in contracts/shared/clientRoutes.ts`);
   }
 });

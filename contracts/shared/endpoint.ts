@@ -43,7 +43,11 @@ export const endpoint =
 
 export type AnswerOf<E> = E extends { readonly [answerType]?: infer R } ? R : never;
 
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 /** The path's `:name` segments, as the server reads them (text). */
 export type PathParams<E extends { path: string }> = { [K in ParamNames<E['path']>]: string };
@@ -58,7 +62,10 @@ export type QueryOf<E> = E extends { query: infer S extends v.GenericSchema } ? 
 export type ParsedQueryOf<E> = E extends { query: infer S extends v.GenericSchema } ? v.InferOutput<S> : undefined;
 
 /** The endpoint's path with its parameters filled in, each encoded as one path segment. */
-export function pathFor<E extends { path: string }>(endpoint: E, ...[params]: keyof ParamsOf<E> extends never ? [params?: undefined] : [params: ParamsOf<E>]): string {
+export function pathFor<E extends { path: string }>(
+  endpoint: E,
+  ...[params]: keyof ParamsOf<E> extends never ? [params?: undefined] : [params: ParamsOf<E>]
+): string {
   const values = (params ?? {}) as Record<string, string | number>;
   return endpoint.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
     const value = values[name];
@@ -70,7 +77,8 @@ export function pathFor<E extends { path: string }>(endpoint: E, ...[params]: ke
 /** The query string (with its `?`) for the defined values of `query`, or '' when there are none. */
 export function queryString(query: Readonly<Record<string, string | number | undefined | null>> | undefined): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }

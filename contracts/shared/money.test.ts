@@ -14,7 +14,8 @@ test('money: pence are shown as pounds in en-GB with two decimals', () => {
   assert.is(formatPence(123456789), '£1,234,567.89');
   // The same as the platform's own en-GB currency format, over a spread of amounts.
   const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-  for (const pence of [0, 1, 99, 100, 999, 1000, 99999, 100000, 2500005, -1, -99999]) assert.is(formatPence(pence), gbp.format(pence / 100));
+  for (const pence of [0, 1, 99, 100, 999, 1000, 99999, 100000, 2500005, -1, -99999])
+    assert.is(formatPence(pence), gbp.format(pence / 100));
   assert.is(penceToPoundsString(999), '9.99');
   assert.is(poundsToPence(9.99), 999);
   assert.is(poundsToPence(0.1 + 0.2), 30);

@@ -1,5 +1,16 @@
 // Stream names are `category-id`; the category never holds a dash, so it can be derived from a name.
-export const streamCategories = ['book', 'review', 'checkout', 'order', 'notification', 'admin', 'stock', 'audit', 'privacy', 'access'] as const;
+export const streamCategories = [
+  'book',
+  'review',
+  'checkout',
+  'order',
+  'notification',
+  'admin',
+  'stock',
+  'audit',
+  'privacy',
+  'access',
+] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
 const stream = (category: StreamCategory) => (id: string | number) => `${category}-${id}`;

@@ -29,7 +29,10 @@ export function notEnoughStockMessage(title: string, available: number): string 
 
 /** A paying shopper found the copies their checkout asked for gone to shoppers who paid first (409, nothing charged). */
 export function takenWhilePayingMessage(title: string, available: number): string {
-  const left = available <= 0 ? `"${title}" has sold out` : `only ${available} ${available === 1 ? 'copy' : 'copies'} of "${title}" ${available === 1 ? 'is' : 'are'} left`;
+  const left =
+    available <= 0
+      ? `"${title}" has sold out`
+      : `only ${available} ${available === 1 ? 'copy' : 'copies'} of "${title}" ${available === 1 ? 'is' : 'are'} left`;
   return `Sorry, ${left}: other shoppers paid first while this checkout was open. Your card has not been charged.`;
 }
 
@@ -37,25 +40,69 @@ export function takenWhilePayingMessage(title: string, available: number): strin
 export const holdReleaseReasons = ['owner', 'taken-over', 'payment-failed'] as const;
 export type HoldReleaseReason = (typeof holdReleaseReasons)[number];
 
-export type StockReceived = DomainEvent<'StockReceived', { bookId: number; quantity: number; note: string; by: string; at: string }>;
-export type StockCorrected = DomainEvent<'StockCorrected', { bookId: number; delta: number; reason: string; by: string; at: string }>;
-export type StockReserved = DomainEvent<'StockReserved', { bookId: number; checkoutId: string; quantity: number; expiresAt: string; at: string }>;
-export type StockReleased = DomainEvent<'StockReleased', { bookId: number; checkoutId: string; quantity: number; reason: 'cancelled' | 'not-started'; at: string }>;
+export type StockReceived = DomainEvent<
+  'StockReceived',
+  { bookId: number; quantity: number; note: string; by: string; at: string }
+>;
+export type StockCorrected = DomainEvent<
+  'StockCorrected',
+  { bookId: number; delta: number; reason: string; by: string; at: string }
+>;
+export type StockReserved = DomainEvent<
+  'StockReserved',
+  { bookId: number; checkoutId: string; quantity: number; expiresAt: string; at: string }
+>;
+export type StockReleased = DomainEvent<
+  'StockReleased',
+  { bookId: number; checkoutId: string; quantity: number; reason: 'cancelled' | 'not-started'; at: string }
+>;
 /** A checkout holds copies under the caps; `holder` is a keyed hash of the address it came from (never the address). */
-export type StockHeld = DomainEvent<'StockHeld', { bookId: number; checkoutId: string; quantity: number; holder: string; expiresAt: string; at: string }>;
+export type StockHeld = DomainEvent<
+  'StockHeld',
+  { bookId: number; checkoutId: string; quantity: number; holder: string; expiresAt: string; at: string }
+>;
 /** A checkout's payment is being taken: its copies are promised to it and no other payer can take them over. */
-export type StockSecured = DomainEvent<'StockSecured', { bookId: number; checkoutId: string; quantity: number; expiresAt: string; at: string }>;
+export type StockSecured = DomainEvent<
+  'StockSecured',
+  { bookId: number; checkoutId: string; quantity: number; expiresAt: string; at: string }
+>;
 /** A hold ended by the owner, taken over by a shopper who paid first, or let go when the payment secured for it failed. */
 export type StockHoldReleased = DomainEvent<
   'StockHoldReleased',
-  { bookId: number; checkoutId: string; quantity: number; reason: HoldReleaseReason; by: string; heldSince: string; at: string }
+  {
+    bookId: number;
+    checkoutId: string;
+    quantity: number;
+    reason: HoldReleaseReason;
+    by: string;
+    heldSince: string;
+    at: string;
+  }
 >;
-export type StockSold = DomainEvent<'StockSold', { bookId: number; orderId: string; checkoutId?: string; quantity: number; sourcePosition: number; at: string }>;
-export type StockShortfall = DomainEvent<'StockShortfall', { bookId: number; orderId: string; quantity: number; available: number; sourcePosition: number; at: string }>;
-export type StockReturned = DomainEvent<'StockReturned', { bookId: number; orderId: string; quantity: number; reason: string; sourcePosition: number; at: string }>;
+export type StockSold = DomainEvent<
+  'StockSold',
+  { bookId: number; orderId: string; checkoutId?: string; quantity: number; sourcePosition: number; at: string }
+>;
+export type StockShortfall = DomainEvent<
+  'StockShortfall',
+  { bookId: number; orderId: string; quantity: number; available: number; sourcePosition: number; at: string }
+>;
+export type StockReturned = DomainEvent<
+  'StockReturned',
+  { bookId: number; orderId: string; quantity: number; reason: string; sourcePosition: number; at: string }
+>;
 export type LowStockAlerted = DomainEvent<
   'LowStockAlerted',
-  { bookId: number; onHand: number; threshold: number; crossing: number; to: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
+  {
+    bookId: number;
+    onHand: number;
+    threshold: number;
+    crossing: number;
+    to: string;
+    messageId: string;
+    transport: 'outbox' | 'smtp';
+    sentAt: string;
+  }
 >;
 
 export type StockShortfallAlerted = DomainEvent<
@@ -106,7 +153,14 @@ export const StockReceivedSchema = v.object(
       v.minValue(1, 'Quantity must be at least 1'),
       v.maxValue(maxStockQuantity, `Quantity must be at most ${maxStockQuantity}`),
     ),
-    note: v.optional(v.pipe(v.string('Note must be text'), v.trim(), v.maxLength(maxStockText, `Note must be at most ${maxStockText} characters`)), ''),
+    note: v.optional(
+      v.pipe(
+        v.string('Note must be text'),
+        v.trim(),
+        v.maxLength(maxStockText, `Note must be at most ${maxStockText} characters`),
+      ),
+      '',
+    ),
   },
   'Send a JSON object with a quantity',
 );

@@ -2,7 +2,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Conflict, NotFound } from '../shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
-import { notEnoughStockMessage, securedMinutes, takenWhilePayingMessage, type HoldCaps, type StockEvent } from './model.ts';
+import {
+  notEnoughStockMessage,
+  securedMinutes,
+  takenWhilePayingMessage,
+  type HoldCaps,
+  type StockEvent,
+} from './model.ts';
 import { availableAt, emptyShelf, evolveShelf, freeAt, lowStockAlertOwed, reservedAt, shelfDecider } from './shelf.ts';
 
 const shelf = deciderSpec(shelfDecider);
@@ -13,17 +19,47 @@ const in60 = '2026-11-01T11:00:00.000Z';
 
 // Positions as the log gives them (the first recording's starts the counting).
 const at = <E extends StockEvent>(event: E, position: number) => ({ ...event, position }) as E;
-const Received = (quantity: number, position = 10): StockEvent => at({ type: 'StockReceived', data: { bookId: 1, quantity, note: '', by: 'owner', at: t0 } }, position);
-const Reserved = (checkoutId: string, quantity: number, expiresAt = in60): StockEvent => ({ type: 'StockReserved', data: { bookId: 1, checkoutId, quantity, expiresAt, at: t0 } });
-const Held = (checkoutId: string, quantity: number, expiresAt = in60, when = t0, holder = 'a'): StockEvent => ({ type: 'StockHeld', data: { bookId: 1, checkoutId, quantity, holder, expiresAt, at: when } });
-const Secured = (checkoutId: string, quantity: number, expiresAt = in60, when = t0): StockEvent => ({ type: 'StockSecured', data: { bookId: 1, checkoutId, quantity, expiresAt, at: when } });
+const Received = (quantity: number, position = 10): StockEvent =>
+  at({ type: 'StockReceived', data: { bookId: 1, quantity, note: '', by: 'owner', at: t0 } }, position);
+const Reserved = (checkoutId: string, quantity: number, expiresAt = in60): StockEvent => ({
+  type: 'StockReserved',
+  data: { bookId: 1, checkoutId, quantity, expiresAt, at: t0 },
+});
+const Held = (checkoutId: string, quantity: number, expiresAt = in60, when = t0, holder = 'a'): StockEvent => ({
+  type: 'StockHeld',
+  data: { bookId: 1, checkoutId, quantity, holder, expiresAt, at: when },
+});
+const Secured = (checkoutId: string, quantity: number, expiresAt = in60, when = t0): StockEvent => ({
+  type: 'StockSecured',
+  data: { bookId: 1, checkoutId, quantity, expiresAt, at: when },
+});
 const noCaps: HoldCaps = { copiesPerAddress: 1000, copiesPerProduct: 1000 };
-const reserve = (checkoutId: string, quantity: number, now = t0, caps = noCaps, holder = 'a') =>
-  ({ type: 'ReserveStock' as const, bookId: 1, title: 'The Kindness Basket', checkoutId, quantity, at: now, expiresAt: in60, holder, caps });
+const reserve = (checkoutId: string, quantity: number, now = t0, caps = noCaps, holder = 'a') => ({
+  type: 'ReserveStock' as const,
+  bookId: 1,
+  title: 'The Kindness Basket',
+  checkoutId,
+  quantity,
+  at: now,
+  expiresAt: in60,
+  holder,
+  caps,
+});
 const securedUntil = (now: string) => new Date(Date.parse(now) + securedMinutes * 60_000).toISOString();
-const secure = (checkoutId: string, quantity: number, now = t0) =>
-  ({ type: 'SecureForPayment' as const, bookId: 1, title: 'The Kindness Basket', checkoutId, quantity, at: now, expiresAt: securedUntil(now) });
-const take = (orderId: string, quantity: number, extra: { checkoutId?: string; placedPosition?: number; sourcePosition?: number; at?: string } = {}) => ({
+const secure = (checkoutId: string, quantity: number, now = t0) => ({
+  type: 'SecureForPayment' as const,
+  bookId: 1,
+  title: 'The Kindness Basket',
+  checkoutId,
+  quantity,
+  at: now,
+  expiresAt: securedUntil(now),
+});
+const take = (
+  orderId: string,
+  quantity: number,
+  extra: { checkoutId?: string; placedPosition?: number; sourcePosition?: number; at?: string } = {},
+) => ({
   type: 'TakeForOrder' as const,
   bookId: 1,
   orderId,
@@ -41,96 +77,287 @@ test('shelf: a product never recorded sells without limit; reservations and orde
 });
 
 test('shelf: a hold takes what is free; a checkout is refused only when the shelf itself is short (held copies still count)', () => {
-  shelf.given([Received(5)]).when(reserve('c1', 5)).then([Held('c1', 5)]);
+  shelf
+    .given([Received(5)])
+    .when(reserve('c1', 5))
+    .then([Held('c1', 5)]);
   // All five held by another: the checkout starts without a hold; it is not told the book is out of stock.
-  shelf.given([Received(5), Held('c1', 5)]).when(reserve('c2', 1)).then([]);
-  shelf.given([Received(5), Reserved('c1', 5)]).when(reserve('c2', 1)).then([]);
+  shelf
+    .given([Received(5), Held('c1', 5)])
+    .when(reserve('c2', 1))
+    .then([]);
+  shelf
+    .given([Received(5), Reserved('c1', 5)])
+    .when(reserve('c2', 1))
+    .then([]);
   // Fewer copies on the shelf than asked for, or copies promised to payments being taken: a conflict naming what is left.
-  shelf.given([Received(5)]).when(reserve('c2', 6)).thenFails(Conflict, notEnoughStockMessage('The Kindness Basket', 5));
-  shelf.given([Received(5), Held('c1', 4), Secured('c1', 4)]).when(reserve('c2', 2)).thenFails(Conflict, notEnoughStockMessage('The Kindness Basket', 1));
-  shelf.given([Received(1), Held('c1', 1), Secured('c1', 1)]).when(reserve('c2', 1)).thenFails(Conflict, /is out of stock/);
+  shelf
+    .given([Received(5)])
+    .when(reserve('c2', 6))
+    .thenFails(Conflict, notEnoughStockMessage('The Kindness Basket', 5));
+  shelf
+    .given([Received(5), Held('c1', 4), Secured('c1', 4)])
+    .when(reserve('c2', 2))
+    .thenFails(Conflict, notEnoughStockMessage('The Kindness Basket', 1));
+  shelf
+    .given([Received(1), Held('c1', 1), Secured('c1', 1)])
+    .when(reserve('c2', 1))
+    .thenFails(Conflict, /is out of stock/);
   // The same checkout again changes nothing; a hold that ran out holds nothing.
-  shelf.given([Received(5), Held('c1', 5)]).when(reserve('c1', 5)).then([]);
-  shelf.given([Received(5), Held('c1', 5, t30)]).when(reserve('c2', 5, t90)).then([Held('c2', 5, in60, t90)]);
+  shelf
+    .given([Received(5), Held('c1', 5)])
+    .when(reserve('c1', 5))
+    .then([]);
+  shelf
+    .given([Received(5), Held('c1', 5, t30)])
+    .when(reserve('c2', 5, t90))
+    .then([Held('c2', 5, in60, t90)]);
 });
 
 test('shelf: holds are capped per address and per product; past a cap the checkout starts without a hold', () => {
   const caps = { copiesPerAddress: 10, copiesPerProduct: 15 };
-  shelf.given([Received(30), Held('c1', 10)]).when(reserve('c2', 1, t0, caps)).then([]);
-  shelf.given([Received(30), Held('c1', 10)]).when(reserve('c2', 1, t0, caps, 'another-address')).then([Held('c2', 1, in60, t0, 'another-address')]);
-  shelf.given([Received(30), Held('c1', 10), Held('c2', 5, in60, t0, 'b')]).when(reserve('c3', 1, t0, caps, 'c')).then([]);
+  shelf
+    .given([Received(30), Held('c1', 10)])
+    .when(reserve('c2', 1, t0, caps))
+    .then([]);
+  shelf
+    .given([Received(30), Held('c1', 10)])
+    .when(reserve('c2', 1, t0, caps, 'another-address'))
+    .then([Held('c2', 1, in60, t0, 'another-address')]);
+  shelf
+    .given([Received(30), Held('c1', 10), Held('c2', 5, in60, t0, 'b')])
+    .when(reserve('c3', 1, t0, caps, 'c'))
+    .then([]);
   // The address's holds that ran out no longer count against it.
-  shelf.given([Received(30), Held('c1', 10, t30)]).when(reserve('c2', 10, t90, caps)).then([Held('c2', 10, in60, t90)]);
-  assert.is(reservedAt([Received(30), Held('c1', 10), Held('c2', 5, in60, t0, 'b')].reduce(evolveShelf, emptyShelf()), t0), 15);
+  shelf
+    .given([Received(30), Held('c1', 10, t30)])
+    .when(reserve('c2', 10, t90, caps))
+    .then([Held('c2', 10, in60, t90)]);
+  assert.is(
+    reservedAt([Received(30), Held('c1', 10), Held('c2', 5, in60, t0, 'b')].reduce(evolveShelf, emptyShelf()), t0),
+    15,
+  );
 });
 
 test('shelf: a payer secures its own hold, or takes copies only held for others, newest hold first; never a copy promised to another payment', () => {
-  shelf.given([Received(2), Held('c1', 2)]).when(secure('c1', 2)).then([Secured('c1', 2, in60)]);
-  shelf.given([Received(2), Held('c1', 2), Secured('c1', 2)]).when(secure('c1', 2)).then([]);
+  shelf
+    .given([Received(2), Held('c1', 2)])
+    .when(secure('c1', 2))
+    .then([Secured('c1', 2, in60)]);
+  shelf
+    .given([Received(2), Held('c1', 2), Secured('c1', 2)])
+    .when(secure('c1', 2))
+    .then([]);
   // No hold of its own, nothing free: the newest hold not being paid is taken over.
   const t10 = '2026-11-01T10:10:00.000Z';
-  shelf.given([Received(2), Held('c1', 1), Held('c2', 1, in60, t10, 'b')]).when(secure('c3', 1, t30)).then([
-    { type: 'StockHoldReleased', data: { bookId: 1, checkoutId: 'c2', quantity: 1, reason: 'taken-over', by: 'checkout:c3', heldSince: t10, at: t30 } },
-    Secured('c3', 1, securedUntil(t30), t30),
-  ]);
+  shelf
+    .given([Received(2), Held('c1', 1), Held('c2', 1, in60, t10, 'b')])
+    .when(secure('c3', 1, t30))
+    .then([
+      {
+        type: 'StockHoldReleased',
+        data: {
+          bookId: 1,
+          checkoutId: 'c2',
+          quantity: 1,
+          reason: 'taken-over',
+          by: 'checkout:c3',
+          heldSince: t10,
+          at: t30,
+        },
+      },
+      Secured('c3', 1, securedUntil(t30), t30),
+    ]);
   // Copies free first; a secured hold is never taken.
-  shelf.given([Received(3), Held('c1', 1), Held('c2', 1)]).when(secure('c3', 1, t30)).then([Secured('c3', 1, securedUntil(t30), t30)]);
-  shelf.given([Received(1), Held('c1', 1), Secured('c1', 1)]).when(secure('c2', 1, t30)).thenFails(Conflict, takenWhilePayingMessage('The Kindness Basket', 0));
+  shelf
+    .given([Received(3), Held('c1', 1), Held('c2', 1)])
+    .when(secure('c3', 1, t30))
+    .then([Secured('c3', 1, securedUntil(t30), t30)]);
+  shelf
+    .given([Received(1), Held('c1', 1), Secured('c1', 1)])
+    .when(secure('c2', 1, t30))
+    .thenFails(Conflict, takenWhilePayingMessage('The Kindness Basket', 0));
   assert.match(takenWhilePayingMessage('The Kindness Basket', 0), /Your card has not been charged/);
 });
 
 test('shelf: an order takes its own running hold; without one what is free, then holds of checkouts not paying; too little is a shortfall, not a negative count', () => {
-  shelf.given([Received(2), Held('c1', 2)]).when(take('o1', 2, { checkoutId: 'c1' })).then([
-    { type: 'StockSold', data: { bookId: 1, orderId: 'o1', checkoutId: 'c1', quantity: 2, sourcePosition: 20, at: t30 } },
-  ]);
+  shelf
+    .given([Received(2), Held('c1', 2)])
+    .when(take('o1', 2, { checkoutId: 'c1' }))
+    .then([
+      {
+        type: 'StockSold',
+        data: { bookId: 1, orderId: 'o1', checkoutId: 'c1', quantity: 2, sourcePosition: 20, at: t30 },
+      },
+    ]);
   // A payment outranks a hold: the copies only held for c2 go to the order, and c2's hold ends.
-  shelf.given([Received(2), Held('c2', 2)]).when(take('o1', 1)).then([
-    { type: 'StockHoldReleased', data: { bookId: 1, checkoutId: 'c2', quantity: 2, reason: 'taken-over', by: 'order:o1', heldSince: t0, at: t30 } },
-    { type: 'StockSold', data: { bookId: 1, orderId: 'o1', quantity: 1, sourcePosition: 20, at: t30 } },
-  ]);
+  shelf
+    .given([Received(2), Held('c2', 2)])
+    .when(take('o1', 1))
+    .then([
+      {
+        type: 'StockHoldReleased',
+        data: {
+          bookId: 1,
+          checkoutId: 'c2',
+          quantity: 2,
+          reason: 'taken-over',
+          by: 'order:o1',
+          heldSince: t0,
+          at: t30,
+        },
+      },
+      { type: 'StockSold', data: { bookId: 1, orderId: 'o1', quantity: 1, sourcePosition: 20, at: t30 } },
+    ]);
   // What a payment being taken is promised is not for another order: flagged instead.
-  shelf.given([Received(1), Held('c2', 1), Secured('c2', 1)]).when(take('o1', 1)).then([{ type: 'StockShortfall', data: { bookId: 1, orderId: 'o1', quantity: 1, available: 0, sourcePosition: 20, at: t30 } }]);
+  shelf
+    .given([Received(1), Held('c2', 1), Secured('c2', 1)])
+    .when(take('o1', 1))
+    .then([
+      {
+        type: 'StockShortfall',
+        data: { bookId: 1, orderId: 'o1', quantity: 1, available: 0, sourcePosition: 20, at: t30 },
+      },
+    ]);
   // Its hold ran out and another paid for the copy.
-  shelf.given([Received(1), Held('c1', 1, t30), Held('c2', 1, '2026-11-01T12:00:00.000Z', t30), Secured('c2', 1, '2026-11-01T12:00:00.000Z')]).when(take('o1', 1, { checkoutId: 'c1', at: t90 })).then([
-    { type: 'StockShortfall', data: { bookId: 1, orderId: 'o1', quantity: 1, available: 0, sourcePosition: 20, at: t90 } },
-  ]);
+  shelf
+    .given([
+      Received(1),
+      Held('c1', 1, t30),
+      Held('c2', 1, '2026-11-01T12:00:00.000Z', t30),
+      Secured('c2', 1, '2026-11-01T12:00:00.000Z'),
+    ])
+    .when(take('o1', 1, { checkoutId: 'c1', at: t90 }))
+    .then([
+      {
+        type: 'StockShortfall',
+        data: { bookId: 1, orderId: 'o1', quantity: 1, available: 0, sourcePosition: 20, at: t90 },
+      },
+    ]);
 });
 
 test('shelf: the owner releases a running hold (the copies are free at once); a hold that ended is not found; a failed payment lets its secured hold go', () => {
-  const release = (checkoutId: string, reason: 'owner' | 'payment-failed' = 'owner', now = t30) => ({ type: 'ReleaseHold' as const, bookId: 1, checkoutId, reason, by: 'owner', at: now });
-  const released: StockEvent = { type: 'StockHoldReleased', data: { bookId: 1, checkoutId: 'c1', quantity: 3, reason: 'owner', by: 'owner', heldSince: t0, at: t30 } };
-  shelf.given([Received(3), Held('c1', 3)]).when(release('c1')).then([released]);
+  const release = (checkoutId: string, reason: 'owner' | 'payment-failed' = 'owner', now = t30) => ({
+    type: 'ReleaseHold' as const,
+    bookId: 1,
+    checkoutId,
+    reason,
+    by: 'owner',
+    at: now,
+  });
+  const released: StockEvent = {
+    type: 'StockHoldReleased',
+    data: { bookId: 1, checkoutId: 'c1', quantity: 3, reason: 'owner', by: 'owner', heldSince: t0, at: t30 },
+  };
+  shelf
+    .given([Received(3), Held('c1', 3)])
+    .when(release('c1'))
+    .then([released]);
   assert.is(freeAt([Received(3), Held('c1', 3), released].reduce(evolveShelf, emptyShelf()), t30), 3);
-  shelf.given([Received(3), Held('c1', 3)]).when(release('c1', 'owner', t90)).thenFails(NotFound);
-  shelf.given([Received(3)]).when(release('c9')).thenFails(NotFound);
-  shelf.given([Received(3), Held('c1', 3)]).when(release('c1', 'payment-failed')).then([]);
-  shelf.given([Received(3), Held('c1', 3), Secured('c1', 3)]).when(release('c1', 'payment-failed')).then([{ ...released, data: { ...released.data, reason: 'payment-failed' } } as StockEvent]);
+  shelf
+    .given([Received(3), Held('c1', 3)])
+    .when(release('c1', 'owner', t90))
+    .thenFails(NotFound);
+  shelf
+    .given([Received(3)])
+    .when(release('c9'))
+    .thenFails(NotFound);
+  shelf
+    .given([Received(3), Held('c1', 3)])
+    .when(release('c1', 'payment-failed'))
+    .then([]);
+  shelf
+    .given([Received(3), Held('c1', 3), Secured('c1', 3)])
+    .when(release('c1', 'payment-failed'))
+    .then([{ ...released, data: { ...released.data, reason: 'payment-failed' } } as StockEvent]);
 });
 
 test('shelf: orders placed before counting began, and order events read again, change nothing', () => {
-  shelf.given([Received(5, 10)]).when(take('o1', 1, { placedPosition: 5 })).then([]);
-  const sold: StockEvent = { type: 'StockSold', data: { bookId: 1, orderId: 'o1', quantity: 1, sourcePosition: 20, at: t30 } };
-  shelf.given([Received(5), sold]).when(take('o1', 1)).then([]);
-  const returned: StockEvent = { type: 'StockReturned', data: { bookId: 1, orderId: 'o1', quantity: 1, reason: 'cancelled', sourcePosition: 30, at: t30 } };
-  shelf.given([Received(5), sold]).when({ type: 'ReturnForOrder', bookId: 1, orderId: 'o1', reason: 'cancelled', placedPosition: 20, sourcePosition: 30, at: t30 }).then([returned]);
-  shelf.given([Received(5), sold, returned]).when({ type: 'ReturnForOrder', bookId: 1, orderId: 'o1', reason: 'cancelled', placedPosition: 20, sourcePosition: 30, at: t30 }).then([]);
+  shelf
+    .given([Received(5, 10)])
+    .when(take('o1', 1, { placedPosition: 5 }))
+    .then([]);
+  const sold: StockEvent = {
+    type: 'StockSold',
+    data: { bookId: 1, orderId: 'o1', quantity: 1, sourcePosition: 20, at: t30 },
+  };
+  shelf
+    .given([Received(5), sold])
+    .when(take('o1', 1))
+    .then([]);
+  const returned: StockEvent = {
+    type: 'StockReturned',
+    data: { bookId: 1, orderId: 'o1', quantity: 1, reason: 'cancelled', sourcePosition: 30, at: t30 },
+  };
+  shelf
+    .given([Received(5), sold])
+    .when({
+      type: 'ReturnForOrder',
+      bookId: 1,
+      orderId: 'o1',
+      reason: 'cancelled',
+      placedPosition: 20,
+      sourcePosition: 30,
+      at: t30,
+    })
+    .then([returned]);
+  shelf
+    .given([Received(5), sold, returned])
+    .when({
+      type: 'ReturnForOrder',
+      bookId: 1,
+      orderId: 'o1',
+      reason: 'cancelled',
+      placedPosition: 20,
+      sourcePosition: 30,
+      at: t30,
+    })
+    .then([]);
   // The cancellation undone (a later event) takes the copies again; the placing read again does not.
-  shelf.given([Received(5), sold, returned]).when(take('o1', 1, { placedPosition: 20, sourcePosition: 20 })).then([]);
-  shelf.given([Received(5), sold, returned]).when(take('o1', 1, { placedPosition: 20, sourcePosition: 40 })).then([
-    { type: 'StockSold', data: { bookId: 1, orderId: 'o1', quantity: 1, sourcePosition: 40, at: t30 } },
-  ]);
+  shelf
+    .given([Received(5), sold, returned])
+    .when(take('o1', 1, { placedPosition: 20, sourcePosition: 20 }))
+    .then([]);
+  shelf
+    .given([Received(5), sold, returned])
+    .when(take('o1', 1, { placedPosition: 20, sourcePosition: 40 }))
+    .then([{ type: 'StockSold', data: { bookId: 1, orderId: 'o1', quantity: 1, sourcePosition: 40, at: t30 } }]);
 });
 
 test('shelf: a correction needs a reason and cannot take off more than is recorded; each fall below the threshold owes one alert', () => {
-  shelf.given([Received(2)]).when({ type: 'CorrectStock', bookId: 1, delta: -3, reason: 'lost', by: 'owner', at: t0 }).thenFails(Conflict);
-  const events: StockEvent[] = [Received(6), { type: 'StockCorrected', data: { bookId: 1, delta: -2, reason: 'damaged', by: 'owner', at: t0 } }];
+  shelf
+    .given([Received(2)])
+    .when({ type: 'CorrectStock', bookId: 1, delta: -3, reason: 'lost', by: 'owner', at: t0 })
+    .thenFails(Conflict);
+  const events: StockEvent[] = [
+    Received(6),
+    { type: 'StockCorrected', data: { bookId: 1, delta: -2, reason: 'damaged', by: 'owner', at: t0 } },
+  ];
   let state = events.reduce(evolveShelf, emptyShelf());
   assert.is(lowStockAlertOwed(state), 1);
-  state = evolveShelf(state, { type: 'LowStockAlerted', data: { bookId: 1, onHand: 4, threshold: 5, crossing: 1, to: 'o@x', messageId: 'm', transport: 'outbox', sentAt: t0 } });
+  state = evolveShelf(state, {
+    type: 'LowStockAlerted',
+    data: {
+      bookId: 1,
+      onHand: 4,
+      threshold: 5,
+      crossing: 1,
+      to: 'o@x',
+      messageId: 'm',
+      transport: 'outbox',
+      sentAt: t0,
+    },
+  });
   assert.is(lowStockAlertOwed(state), null);
-  state = evolveShelf(state, { type: 'StockCorrected', data: { bookId: 1, delta: -1, reason: 'gift', by: 'owner', at: t0 } });
+  state = evolveShelf(state, {
+    type: 'StockCorrected',
+    data: { bookId: 1, delta: -1, reason: 'gift', by: 'owner', at: t0 },
+  });
   assert.is(lowStockAlertOwed(state), null, 'still below: no new fall');
-  state = evolveShelf(evolveShelf(state, Received(10)), { type: 'StockCorrected', data: { bookId: 1, delta: -10, reason: 'flood', by: 'owner', at: t0 } });
+  state = evolveShelf(evolveShelf(state, Received(10)), {
+    type: 'StockCorrected',
+    data: { bookId: 1, delta: -10, reason: 'flood', by: 'owner', at: t0 },
+  });
   assert.is(lowStockAlertOwed(state), 2);
 });
 

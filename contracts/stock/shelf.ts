@@ -60,9 +60,14 @@ export function lowStockAlertOwed(state: ShelfState): number | null {
 }
 
 /** Copies held by reservations still running at `now` (all of them, or those matching `which`). */
-export function reservedAt(state: ShelfState, now: string, which: (r: Reservation, checkoutId: string) => boolean = () => true): number {
+export function reservedAt(
+  state: ShelfState,
+  now: string,
+  which: (r: Reservation, checkoutId: string) => boolean = () => true,
+): number {
   let held = 0;
-  for (const [checkoutId, r] of Object.entries(state.reservations)) if (r.expiresAt > now && which(r, checkoutId)) held += r.quantity;
+  for (const [checkoutId, r] of Object.entries(state.reservations))
+    if (r.expiresAt > now && which(r, checkoutId)) held += r.quantity;
   return held;
 }
 
@@ -97,7 +102,12 @@ export function runningHolds(state: ShelfState, now: string): Array<[string, Res
  * The holds a payer for `checkoutId` takes over to have `quantity` copies at `now`: none while enough copies are free,
  * else others' unsecured holds, newest first (the oldest holds keep their turn longest). Null when even that is not enough.
  */
-function holdsToTakeOver(state: ShelfState, checkoutId: string, quantity: number, now: string): Array<[string, Reservation]> | null {
+function holdsToTakeOver(
+  state: ShelfState,
+  checkoutId: string,
+  quantity: number,
+  now: string,
+): Array<[string, Reservation]> | null {
   const others = runningHolds(state, now).filter(([id]) => id !== checkoutId);
   let short = quantity - Math.max(0, state.onHand - others.reduce((sum, [, r]) => sum + r.quantity, 0));
   const taken: Array<[string, Reservation]> = [];
@@ -109,7 +119,13 @@ function holdsToTakeOver(state: ShelfState, checkoutId: string, quantity: number
   return short <= 0 ? taken : null;
 }
 
-const releasedHold = (bookId: number, [checkoutId, r]: [string, Reservation], reason: HoldReleaseReason, by: string, at: string): StockHoldReleased => ({
+const releasedHold = (
+  bookId: number,
+  [checkoutId, r]: [string, Reservation],
+  reason: HoldReleaseReason,
+  by: string,
+  at: string,
+): StockHoldReleased => ({
   type: 'StockHoldReleased',
   data: { bookId, checkoutId, quantity: r.quantity, reason, by, heldSince: r.at ?? '', at },
 });
@@ -135,8 +151,16 @@ export function evolveShelf(state: ShelfState, event: StockEvent & { position?: 
     }
     case 'StockReserved': {
       // Reservations that ran out before this one was made are forgotten: abandoned checkouts do not pile up.
-      const running = Object.fromEntries(Object.entries(state.reservations).filter(([, r]) => r.expiresAt > event.data.at));
-      return { ...state, reservations: { ...running, [event.data.checkoutId]: { quantity: event.data.quantity, expiresAt: event.data.expiresAt } } };
+      const running = Object.fromEntries(
+        Object.entries(state.reservations).filter(([, r]) => r.expiresAt > event.data.at),
+      );
+      return {
+        ...state,
+        reservations: {
+          ...running,
+          [event.data.checkoutId]: { quantity: event.data.quantity, expiresAt: event.data.expiresAt },
+        },
+      };
     }
     case 'StockHeld': {
       const { checkoutId, quantity, expiresAt, holder, at } = event.data;
@@ -149,7 +173,16 @@ export function evolveShelf(state: ShelfState, event: StockEvent & { position?: 
       const since = own && own.expiresAt > at ? own.at : at;
       return {
         ...state,
-        reservations: { ...state.reservations, [checkoutId]: { quantity, expiresAt, secured: true, ...(since ? { at: since } : {}), ...(own?.holder ? { holder: own.holder } : {}) } },
+        reservations: {
+          ...state.reservations,
+          [checkoutId]: {
+            quantity,
+            expiresAt,
+            secured: true,
+            ...(since ? { at: since } : {}),
+            ...(own?.holder ? { holder: own.holder } : {}),
+          },
+        },
       };
     }
     case 'StockReleased':
@@ -168,7 +201,11 @@ export function evolveShelf(state: ShelfState, event: StockEvent & { position?: 
     }
     case 'StockShortfall': {
       const { orderId, quantity, sourcePosition } = event.data;
-      return { ...state, shortfalls: { ...state.shortfalls, [orderId]: quantity }, lastSource: { ...state.lastSource, [orderId]: sourcePosition } };
+      return {
+        ...state,
+        shortfalls: { ...state.shortfalls, [orderId]: quantity },
+        lastSource: { ...state.lastSource, [orderId]: sourcePosition },
+      };
     }
     case 'StockReturned': {
       const { orderId, quantity, sourcePosition } = event.data;
@@ -195,23 +232,68 @@ export type ShelfCommand =
    * A checkout starts: refused only when the shelf cannot serve it (held copies count as on the shelf); held when the
    * copies are free and the caps allow, else it starts without a hold.
    */
-  | { type: 'ReserveStock'; bookId: number; title: string; checkoutId: string; quantity: number; at: string; expiresAt: string; holder: string; caps: HoldCaps }
+  | {
+      type: 'ReserveStock';
+      bookId: number;
+      title: string;
+      checkoutId: string;
+      quantity: number;
+      at: string;
+      expiresAt: string;
+      holder: string;
+      caps: HoldCaps;
+    }
   | { type: 'ReleaseStock'; bookId: number; checkoutId: string; reason: 'cancelled' | 'not-started'; at: string }
   /** A checkout's payment is about to be taken: its copies are made its own, taking over others' holds if need be. */
-  | { type: 'SecureForPayment'; bookId: number; title: string; checkoutId: string; quantity: number; at: string; expiresAt: string }
+  | {
+      type: 'SecureForPayment';
+      bookId: number;
+      title: string;
+      checkoutId: string;
+      quantity: number;
+      at: string;
+      expiresAt: string;
+    }
   /** The owner ends a hold, or a payment secured for it failed: the copies come back at once. */
-  | { type: 'ReleaseHold'; bookId: number; checkoutId: string; reason: Exclude<HoldReleaseReason, 'taken-over'>; by: string; at: string }
+  | {
+      type: 'ReleaseHold';
+      bookId: number;
+      checkoutId: string;
+      reason: Exclude<HoldReleaseReason, 'taken-over'>;
+      by: string;
+      at: string;
+    }
   /** an order takes its copies: when placed, or when an order cancelled before is taken up again */
-  | { type: 'TakeForOrder'; bookId: number; orderId: string; checkoutId?: string; quantity: number; placedPosition: number; sourcePosition: number; at: string }
+  | {
+      type: 'TakeForOrder';
+      bookId: number;
+      orderId: string;
+      checkoutId?: string;
+      quantity: number;
+      placedPosition: number;
+      sourcePosition: number;
+      at: string;
+    }
   /** an order gives its copies back: cancelled, or (once refunds exist) fully refunded */
-  | { type: 'ReturnForOrder'; bookId: number; orderId: string; reason: string; placedPosition: number; sourcePosition: number; at: string }
+  | {
+      type: 'ReturnForOrder';
+      bookId: number;
+      orderId: string;
+      reason: string;
+      placedPosition: number;
+      sourcePosition: number;
+      at: string;
+    }
   /** the owner was e-mailed about a fall below the threshold */
   | { type: 'RecordLowStockAlert'; data: LowStockAlerted['data'] }
   /** the owner was e-mailed about a paid order that found no stock */
   | { type: 'RecordShortfallAlert'; data: StockShortfallAlerted['data'] };
 
 /** Whether an order event at `sourcePosition` still has something to say to this shelf. */
-function orderEventApplies(state: ShelfState, command: { orderId: string; placedPosition: number; sourcePosition: number }): boolean {
+function orderEventApplies(
+  state: ShelfState,
+  command: { orderId: string; placedPosition: number; sourcePosition: number },
+): boolean {
   if (!state.tracked || state.trackedFrom === null || command.placedPosition < state.trackedFrom) return false;
   return (state.lastSource[command.orderId] ?? -1) < command.sourcePosition;
 }
@@ -224,9 +306,14 @@ export function decideShelf(command: ShelfCommand, state: ShelfState): StockEven
     }
     case 'CorrectStock': {
       const { bookId, delta, reason, by, at } = command;
-      if (!reason.trim()) throw invalid('Say why the stock is corrected', [{ field: 'reason', message: 'Say why the stock is corrected' }]);
+      if (!reason.trim())
+        throw invalid('Say why the stock is corrected', [
+          { field: 'reason', message: 'Say why the stock is corrected' },
+        ]);
       if (state.onHand + delta < 0) {
-        throw conflict(`Only ${state.onHand} ${state.onHand === 1 ? 'copy is' : 'copies are'} recorded, so at most ${state.onHand} can be taken off`);
+        throw conflict(
+          `Only ${state.onHand} ${state.onHand === 1 ? 'copy is' : 'copies are'} recorded, so at most ${state.onHand} can be taken off`,
+        );
       }
       return [{ type: 'StockCorrected', data: { bookId, delta, reason, by, at } }];
     }
@@ -237,7 +324,12 @@ export function decideShelf(command: ShelfCommand, state: ShelfState): StockEven
       if (available < quantity) throw conflict(notEnoughStockMessage(title, available));
       // Past a cap, or with too few copies free, the checkout starts without a hold: it can still buy when it pays.
       const byHolder = reservedAt(state, at, (r) => r.holder === holder);
-      if (freeAt(state, at) < quantity || byHolder + quantity > caps.copiesPerAddress || reservedAt(state, at) + quantity > caps.copiesPerProduct) return [];
+      if (
+        freeAt(state, at) < quantity ||
+        byHolder + quantity > caps.copiesPerAddress ||
+        reservedAt(state, at) + quantity > caps.copiesPerProduct
+      )
+        return [];
       return [{ type: 'StockHeld', data: { bookId, checkoutId, quantity, holder, expiresAt, at } }];
     }
     case 'SecureForPayment': {
@@ -246,7 +338,16 @@ export function decideShelf(command: ShelfCommand, state: ShelfState): StockEven
       const own = state.reservations[checkoutId];
       const running = own && own.expiresAt > at && own.quantity >= quantity ? own : undefined;
       if (running?.secured) return [];
-      const secured = { type: 'StockSecured' as const, data: { bookId, checkoutId, quantity, expiresAt: running && running.expiresAt > expiresAt ? running.expiresAt : expiresAt, at } };
+      const secured = {
+        type: 'StockSecured' as const,
+        data: {
+          bookId,
+          checkoutId,
+          quantity,
+          expiresAt: running && running.expiresAt > expiresAt ? running.expiresAt : expiresAt,
+          at,
+        },
+      };
       if (running) return [secured];
       const taken = holdsToTakeOver(state, checkoutId, quantity, at);
       if (!taken) throw conflict(takenWhilePayingMessage(title, availableAt(state, at)));
@@ -272,7 +373,10 @@ export function decideShelf(command: ShelfCommand, state: ShelfState): StockEven
       const { bookId, orderId, checkoutId, quantity, sourcePosition, at } = command;
       if (!orderEventApplies(state, command) || state.holding[orderId] !== undefined) return [];
       const held = checkoutId ? state.reservations[checkoutId] : undefined;
-      const sold = { type: 'StockSold' as const, data: { bookId, orderId, ...(held ? { checkoutId } : {}), quantity, sourcePosition, at } };
+      const sold = {
+        type: 'StockSold' as const,
+        data: { bookId, orderId, ...(held ? { checkoutId } : {}), quantity, sourcePosition, at },
+      };
       // Its own hold, still running, keeps the copies for it.
       if (held && held.expiresAt > at && held.quantity >= quantity) return [sold];
       // Without one it takes what is free, then copies only held for others (a payment outranks a hold); what payments
@@ -295,7 +399,9 @@ export function decideShelf(command: ShelfCommand, state: ShelfState): StockEven
     case 'RecordLowStockAlert':
       return state.alerted >= command.data.crossing ? [] : [{ type: 'LowStockAlerted', data: command.data }];
     case 'RecordShortfallAlert':
-      return state.shortfallsAlerted?.[command.data.orderId] ? [] : [{ type: 'StockShortfallAlerted', data: command.data }];
+      return state.shortfallsAlerted?.[command.data.orderId]
+        ? []
+        : [{ type: 'StockShortfallAlerted', data: command.data }];
   }
 }
 

@@ -13,7 +13,8 @@ export const compositionRoots = ['service/main.ts', 'projections/main.ts'];
 export type Import = { from: string; to: string };
 
 const sourceFile = /\.(ts|tsx|mts)$/;
-const specifiers = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|(?:^|[\s;(])import\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
+const specifiers =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|(?:^|[\s;(])import\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 function listSources(root: string, dir: string, out: string[]): string[] {
   for (const name of readdirSync(join(root, dir))) {
@@ -26,14 +27,19 @@ function listSources(root: string, dir: string, out: string[]): string[] {
 }
 
 /** Every relative import between the shop's own files, as repository paths. */
-export function readImportGraph(root: string, folders = ['contracts', 'projections', 'service', 'infra', 'web/src']): Import[] {
+export function readImportGraph(
+  root: string,
+  folders = ['contracts', 'projections', 'service', 'infra', 'web/src'],
+): Import[] {
   const imports: Import[] = [];
   for (const folder of folders) {
     for (const from of listSources(root, folder, [])) {
       const text = readFileSync(join(root, from), 'utf8');
       for (const match of text.matchAll(specifiers)) {
         const spec = match[1] ?? match[2]!;
-        const to = relative(root, normalize(join(root, dirname(from), spec))).split(sep).join('/');
+        const to = relative(root, normalize(join(root, dirname(from), spec)))
+          .split(sep)
+          .join('/');
         imports.push({ from, to });
       }
     }
@@ -42,9 +48,14 @@ export function readImportGraph(root: string, folders = ['contracts', 'projectio
 }
 
 /** Tests, test helpers and fixtures may reach anything; the rules are for what runs in production. */
-export const isProduction = (file: string): boolean => !/\.test\.tsx?$/.test(file) && !file.startsWith('infra/testing/') && !file.startsWith('web/e2e/');
+export const isProduction = (file: string): boolean =>
+  !/\.test\.tsx?$/.test(file) && !file.startsWith('infra/testing/') && !file.startsWith('web/e2e/');
 
-type Place = { layer: 'contracts' | 'projections' | 'service' | 'infra' | 'web' | 'other'; capability: string | null; part: string };
+type Place = {
+  layer: 'contracts' | 'projections' | 'service' | 'infra' | 'web' | 'other';
+  capability: string | null;
+  part: string;
+};
 
 /** Which layer a file is in, and which capability (a folder named after one) or shared part of it. */
 export function placeOf(file: string): Place {
@@ -76,23 +87,40 @@ export function ruleBroken({ from, to }: Import): string | null {
   const a = placeOf(from);
   const b = placeOf(to);
   if (compositionRoots.includes(from)) {
-    return b.layer === 'infra' && b.part !== 'composition' ? 'an entry point reaches adapters only through infra/composition' : null;
+    return b.layer === 'infra' && b.part !== 'composition'
+      ? 'an entry point reaches adapters only through infra/composition'
+      : null;
   }
   if (!mayUse[a.layer].includes(b.layer)) return `${a.layer} may not import ${b.layer}`;
   if (a.layer === 'web') {
     // A feature is built from its own files, the shared components and helpers, and contracts; the shell and the
     // routes put features together.
-    if (a.part === 'features' && b.layer === 'web' && !(b.part === 'features' && b.capability === a.capability) && b.part !== 'components' && b.part !== 'lib') {
+    if (
+      a.part === 'features' &&
+      b.layer === 'web' &&
+      !(b.part === 'features' && b.capability === a.capability) &&
+      b.part !== 'components' &&
+      b.part !== 'lib'
+    ) {
       return `web feature "${a.capability}" may import only itself, components/, lib/ and contracts`;
     }
-    if ((a.part === 'components' || a.part === 'lib') && b.layer === 'web' && (b.part === 'features' || b.part === 'shell' || b.part === 'routes')) {
+    if (
+      (a.part === 'components' || a.part === 'lib') &&
+      b.layer === 'web' &&
+      (b.part === 'features' || b.part === 'shell' || b.part === 'routes')
+    ) {
       return `web ${a.part}/ is shared by features and may not import them, the shell or routes`;
     }
     return null;
   }
   // Server side: a capability's code uses its own folders in projections and service, the shared engine and shell,
   // and contracts; another capability only through contracts.
-  if (a.capability && b.capability && a.capability !== b.capability && (b.layer === 'service' || b.layer === 'projections')) {
+  if (
+    a.capability &&
+    b.capability &&
+    a.capability !== b.capability &&
+    (b.layer === 'service' || b.layer === 'projections')
+  ) {
     return `capability "${a.capability}" reaches "${b.capability}" other than through contracts`;
   }
   return null;

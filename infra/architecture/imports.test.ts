@@ -9,21 +9,30 @@ const root = process.cwd();
 const graph = readImportGraph(root);
 
 /** Imports that still break a rule while their capability is being reshaped; the list only shrinks. */
-const pending: string[] = [
-];
+const pending: string[] = [];
 
 test('the graph is read: every layer imports and is imported', () => {
   assert.ok(graph.length > 300, `only ${graph.length} imports read`);
   for (const layer of ['contracts/', 'projections/', 'service/', 'infra/', 'web/src/']) {
-    assert.ok(graph.some((edge) => edge.from.startsWith(layer)), `nothing imported from ${layer}`);
+    assert.ok(
+      graph.some((edge) => edge.from.startsWith(layer)),
+      `nothing imported from ${layer}`,
+    );
   }
 });
 
 test('every import keeps the rules (contracts ← projections ← service, infra behind ports, web on contracts, capabilities through contracts)', () => {
   const broken = brokenRules(graph).map((edge) => `${edge.from} -> ${edge.to}`);
   const unexpected = brokenRules(graph).filter((edge) => !pending.includes(`${edge.from} -> ${edge.to}`));
-  assert.equal(unexpected.map((edge) => `${edge.from} -> ${edge.to}: ${edge.rule}`), []);
-  assert.equal(pending.filter((edge) => !broken.includes(edge)), [], 'a pending import was fixed: take it off the list');
+  assert.equal(
+    unexpected.map((edge) => `${edge.from} -> ${edge.to}: ${edge.rule}`),
+    [],
+  );
+  assert.equal(
+    pending.filter((edge) => !broken.includes(edge)),
+    [],
+    'a pending import was fixed: take it off the list',
+  );
 });
 
 test('the rules catch what they are for', () => {
@@ -66,17 +75,22 @@ function productionSources(dir: string, out: string[] = []): string[] {
 
 test('API paths are written only in contracts: no "/api/..." string in production code elsewhere', () => {
   // The benches and the chaos runs call the API as an outsider would, by its literal paths.
-  const files = [...['projections', 'service', 'infra', 'web/src'].flatMap((dir) => productionSources(dir)), 'web/vite.config.ts'].filter(
-    (file) => !file.startsWith('infra/bench/') && !file.startsWith('infra/chaos/'),
-  );
+  const files = [
+    ...['projections', 'service', 'infra', 'web/src'].flatMap((dir) => productionSources(dir)),
+    'web/vite.config.ts',
+  ].filter((file) => !file.startsWith('infra/bench/') && !file.startsWith('infra/chaos/'));
   assert.ok(files.length > 100, `only ${files.length} files read`);
   const found = files.flatMap((file) =>
     readFileSync(join(root, file), 'utf8')
       .split('\n')
-      .flatMap((line, i) => (!commentLine.test(line) && apiLiteral.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+      .flatMap((line, i) =>
+        !commentLine.test(line) && apiLiteral.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+      ),
   );
   assert.equal(found, []);
-  assert.ok(apiLiteral.test(`fetch('/api/books')`) && apiLiteral.test('proxy: { "/api": 1 }') && !apiLiteral.test(`'/apiary'`));
+  assert.ok(
+    apiLiteral.test(`fetch('/api/books')`) && apiLiteral.test('proxy: { "/api": 1 }') && !apiLiteral.test(`'/apiary'`),
+  );
 });
 
 test('test doubles and fixtures live in infra/testing: no file beside the production code is used by tests alone', () => {
@@ -86,8 +100,13 @@ test('test doubles and fixtures live in infra/testing: no file beside the produc
   // The import rules and the API's whole table are what tests hold the code against, not fixtures (each capability's
   // own table is used by its routes and the web).
   const checkedByTheirTest = ['infra/architecture/importGraph.ts', 'contracts/api.ts'];
-  const testOnly = [...users].filter(([to, from]) => isProduction(to) && !checkedByTheirTest.includes(to) && from.every((f) => !isProduction(f)));
-  assert.equal(testOnly.map(([to]) => to), []);
+  const testOnly = [...users].filter(
+    ([to, from]) => isProduction(to) && !checkedByTheirTest.includes(to) && from.every((f) => !isProduction(f)),
+  );
+  assert.equal(
+    testOnly.map(([to]) => to),
+    [],
+  );
 });
 
 test.run();

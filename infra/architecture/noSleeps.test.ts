@@ -22,7 +22,7 @@ const allowed: Array<{ file: string; code: string; why: string }> = [
   {
     file: 'infra/testing/assert.ts',
     code: 'await new Promise((r) => setTimeout(r, 20));',
-    why: "eventually(): the pause between two looks at a condition; the test waits for the condition, not the time",
+    why: 'eventually(): the pause between two looks at a condition; the test waits for the condition, not the time',
   },
   {
     file: 'infra/testing/redis.ts',
@@ -61,7 +61,10 @@ const found = files.flatMap((file) =>
 test('the test code is read: test files in every layer, and the shared harness', () => {
   assert.ok(files.length > 100, `only ${files.length} files of test code read`);
   for (const dir of ['contracts/', 'projections/', 'service/', 'infra/testing/']) {
-    assert.ok(files.some((file) => file.startsWith(dir)), `no test code read in ${dir}`);
+    assert.ok(
+      files.some((file) => file.startsWith(dir)),
+      `no test code read in ${dir}`,
+    );
   }
   assert.not.ok(files.some((file) => file.endsWith('.e2e.ts') || skipped.some((skip) => file.startsWith(skip))));
 });
@@ -77,7 +80,11 @@ test('no test waits on the wall clock, save the listed ones', () => {
 
 test('every allowed timer is still there: the list only holds what is needed', () => {
   const stale = allowed.filter((a) => !found.some((hit) => hit.file === a.file && hit.code === a.code));
-  assert.equal(stale.map((a) => `${a.file}: ${a.code}`), [], 'take it off the list');
+  assert.equal(
+    stale.map((a) => `${a.file}: ${a.code}`),
+    [],
+    'take it off the list',
+  );
 });
 
 test('the search finds what it is for', () => {

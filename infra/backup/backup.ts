@@ -3,11 +3,39 @@
 // copied log needs), then the accounts file, the payment sandbox and the outbox, and anything else in the data folder.
 // Left out: the read models and the reactor's lease (rebuilt and taken again at start), the data key (never in a
 // backup) and the token secret (the restore asks for it when the accounts' secrets are sealed under it). A manifest, written last, says what is in it.
-import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ensurePrivateDir, privateDirMode, privateFileMode } from '../../service/dataFiles.ts';
-import { backupKeys, encryptFile, manifestMac, newSealing, type BackupKeys, type PassphraseSealing } from './passphrase.ts';
-import { digestOf, logSummary, manifestName, manifestKind, manifestText, manifestVersion, recordedFingerprint, type BackupFile, type BackupManifest } from './manifest.ts';
+import {
+  backupKeys,
+  encryptFile,
+  manifestMac,
+  newSealing,
+  type BackupKeys,
+  type PassphraseSealing,
+} from './passphrase.ts';
+import {
+  digestOf,
+  logSummary,
+  manifestName,
+  manifestKind,
+  manifestText,
+  manifestVersion,
+  recordedFingerprint,
+  type BackupFile,
+  type BackupManifest,
+} from './manifest.ts';
 import { copySqlite } from './sqliteCopy.ts';
 import type { BackupSummary } from '../../contracts/audit/model.ts';
 import type { Config } from '../../service/config.ts';
@@ -19,11 +47,18 @@ export const keyFileName = 'keys.sqlite';
 const leftOutRules: ReadonlyArray<[RegExp, string]> = [
   [/^readmodels\.sqlite/, 'the read models: rebuilt from the log when the restored shop starts'],
   [/^leases\.sqlite/, "the reactor's lease: taken again when the restored shop starts"],
-  [/^data-key$/, 'the data key (master key): never written into a backup; keep it apart, the restore needs it as DATA_KEY'],
-  [/^jwt-secret$/, "the token secret (signs sign-ins, and seals the accounts' password hashes and two-step secrets): never written into a backup; the restore needs it as JWT_SECRET or --jwt-secret-file"],
+  [
+    /^data-key$/,
+    'the data key (master key): never written into a backup; keep it apart, the restore needs it as DATA_KEY',
+  ],
+  [
+    /^jwt-secret$/,
+    "the token secret (signs sign-ins, and seals the accounts' password hashes and two-step secrets): never written into a backup; the restore needs it as JWT_SECRET or --jwt-secret-file",
+  ],
 ];
 /** What is in flight, not data: SQLite's companions (copied through the backup API), temporaries, hidden files. */
-const transient = (name: string) => name.startsWith('.') || /-(wal|shm|journal)$/.test(name) || /\.(tmp|partial)$/.test(name);
+const transient = (name: string) =>
+  name.startsWith('.') || /-(wal|shm|journal)$/.test(name) || /\.(tmp|partial)$/.test(name);
 
 export class BackupRefused extends Error {
   constructor(message: string) {
@@ -48,9 +83,13 @@ function prepareTarget(target: string): boolean {
     mkdirSync(target, { recursive: true, mode: privateDirMode });
     return true;
   }
-  if (!statSync(target).isDirectory()) throw new BackupRefused(`${target} is a file: a backup is written into a new or empty folder`);
+  if (!statSync(target).isDirectory())
+    throw new BackupRefused(`${target} is a file: a backup is written into a new or empty folder`);
   const inside = readdirSync(target);
-  if (inside.length > 0) throw new BackupRefused(`${target} is not empty (it holds ${inside.slice(0, 3).join(', ')}${inside.length > 3 ? ', …' : ''}): a backup is written into a new or empty folder, never over another`);
+  if (inside.length > 0)
+    throw new BackupRefused(
+      `${target} is not empty (it holds ${inside.slice(0, 3).join(', ')}${inside.length > 3 ? ', …' : ''}): a backup is written into a new or empty folder, never over another`,
+    );
   return false;
 }
 
@@ -68,17 +107,18 @@ function survey(dataDir: string, target: string): { found: Found[]; leftOut: Bac
       if (resolve(full) === skip || transient(name)) continue;
       const rule = dir === '' ? leftOutRules.find(([pattern]) => pattern.test(name)) : undefined;
       if (rule) {
-        if (!/-(wal|shm|journal)$/.test(name) && !leftOut.some((l) => rule[1] === l.why)) leftOut.push({ path, why: rule[1] });
+        if (!/-(wal|shm|journal)$/.test(name) && !leftOut.some((l) => rule[1] === l.why))
+          leftOut.push({ path, why: rule[1] });
         continue;
       }
       const stat = lstatSync(full);
       if (stat.isSymbolicLink()) leftOut.push({ path, why: 'a symbolic link: not followed' });
       else if (stat.isDirectory()) {
         // A backup kept inside the data folder is not copied into the next one.
-        if (existsSync(join(full, manifestName))) leftOut.push({ path, why: 'a backup (it holds a manifest): not copied into another' });
+        if (existsSync(join(full, manifestName)))
+          leftOut.push({ path, why: 'a backup (it holds a manifest): not copied into another' });
         else walk(path);
-      }
-      else if (stat.isFile()) {
+      } else if (stat.isFile()) {
         if (path === logFileName || path === keyFileName) continue;
         found.push({ path, kind: name.endsWith('.sqlite') ? 'sqlite' : 'file' });
       }
@@ -94,11 +134,18 @@ function survey(dataDir: string, target: string): { found: Found[]; leftOut: Bac
  * Backs up the data folder `dataDir` into `target` (made with its parents if missing; refused unless empty). Safe while
  * the shop runs: each SQLite file is one snapshot, the key file's taken after the log's.
  */
-export async function backupDataDir(dataDir: string, target: string, options: BackupOptions = {}): Promise<BackupResult> {
+export async function backupDataDir(
+  dataDir: string,
+  target: string,
+  options: BackupOptions = {},
+): Promise<BackupResult> {
   const started = performance.now();
   const clock = options.clock ?? (() => new Date());
-  if (!existsSync(join(dataDir, logFileName))) throw new BackupRefused(`No event log at ${join(dataDir, logFileName)}: nothing to back up`);
-  const sealing: PassphraseSealing | null = options.passphrase ? newSealing(options.passphrase, options.scryptCost) : null;
+  if (!existsSync(join(dataDir, logFileName)))
+    throw new BackupRefused(`No event log at ${join(dataDir, logFileName)}: nothing to back up`);
+  const sealing: PassphraseSealing | null = options.passphrase
+    ? newSealing(options.passphrase, options.scryptCost)
+    : null;
   const made = prepareTarget(target);
   ensurePrivateDir(target);
   let keys: BackupKeys | null = null;
@@ -166,7 +213,9 @@ export async function backupDataDir(dataDir: string, target: string, options: Ba
     const mac = keys ? manifestMac(keys, manifestText(manifest)) : undefined;
     // Last, and whole or not at all: a folder without its manifest is a backup that did not finish.
     const temporary = join(target, `.${manifestName}.tmp`);
-    writeFileSync(temporary, `${JSON.stringify(mac ? { ...manifest, mac } : manifest, null, 2)}\n`, { mode: privateFileMode });
+    writeFileSync(temporary, `${JSON.stringify(mac ? { ...manifest, mac } : manifest, null, 2)}\n`, {
+      mode: privateFileMode,
+    });
     renameSync(temporary, join(target, manifestName));
     keys?.files.fill(0);
     keys?.manifest.fill(0);
@@ -200,14 +249,21 @@ export function summaryOf(result: BackupResult): BackupSummary {
 }
 
 /** Where the owner's backups go: BACKUP_DIR, else a folder beside the data folder, named after it with -backups. */
-export const backupRoot = (config: Pick<Config, 'DATA_DIR' | 'BACKUP_DIR'>) => config.BACKUP_DIR ?? `${resolve(config.DATA_DIR)}-backups`;
+export const backupRoot = (config: Pick<Config, 'DATA_DIR' | 'BACKUP_DIR'>) =>
+  config.BACKUP_DIR ?? `${resolve(config.DATA_DIR)}-backups`;
 
 /** The owner's Backup button: a new folder of the backup root named after the moment, encrypted when BACKUP_PASSPHRASE is set. */
-export async function ownerBackup(config: Pick<Config, 'DATA_DIR' | 'BACKUP_DIR' | 'BACKUP_PASSPHRASE'>, clock: () => Date): Promise<BackupSummary> {
+export async function ownerBackup(
+  config: Pick<Config, 'DATA_DIR' | 'BACKUP_DIR' | 'BACKUP_PASSPHRASE'>,
+  clock: () => Date,
+): Promise<BackupSummary> {
   const stamp = clock().toISOString().replace(/[:.]/g, '-');
   let folder = join(backupRoot(config), stamp);
   for (let n = 2; existsSync(folder); n++) folder = join(backupRoot(config), `${stamp}-${n}`);
-  const result = await backupDataDir(config.DATA_DIR, folder, { clock, ...(config.BACKUP_PASSPHRASE ? { passphrase: config.BACKUP_PASSPHRASE } : {}) });
+  const result = await backupDataDir(config.DATA_DIR, folder, {
+    clock,
+    ...(config.BACKUP_PASSPHRASE ? { passphrase: config.BACKUP_PASSPHRASE } : {}),
+  });
   return summaryOf(result);
 }
 
@@ -215,6 +271,7 @@ export async function ownerBackup(config: Pick<Config, 'DATA_DIR' | 'BACKUP_DIR'
 export function insideFolder(folder: string, path: string): string {
   const full = resolve(folder, path);
   const rel = relative(resolve(folder), full);
-  if (rel === '' || rel.startsWith('..') || resolve(folder, rel) !== full || path.includes('\\')) throw new BackupRefused(`The manifest names a file outside the backup: ${path}`);
+  if (rel === '' || rel.startsWith('..') || resolve(folder, rel) !== full || path.includes('\\'))
+    throw new BackupRefused(`The manifest names a file outside the backup: ${path}`);
   return full;
 }

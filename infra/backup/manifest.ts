@@ -41,7 +41,15 @@ export type ManifestFile = BackupManifest & { mac?: string };
 /** The text a manifest's MAC is computed over: the manifest without its MAC, as JSON with sorted keys. */
 export function manifestText(manifest: BackupManifest): string {
   const sorted = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(sorted) : value && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted((value as Record<string, unknown>)[k])])) : value;
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
+          )
+        : value;
   const { mac: _, ...rest } = manifest as ManifestFile;
   return JSON.stringify(sorted(rest));
 }
@@ -55,7 +63,8 @@ export class NotABackup extends Error {
 
 export function readManifest(dir: string): ManifestFile {
   const file = join(dir, manifestName);
-  if (!existsSync(file)) throw new NotABackup(`${dir} holds no ${manifestName}: it is not a backup, or one that did not finish`);
+  if (!existsSync(file))
+    throw new NotABackup(`${dir} holds no ${manifestName}: it is not a backup, or one that did not finish`);
   let manifest: ManifestFile;
   try {
     manifest = JSON.parse(readFileSync(file, 'utf8'));
@@ -63,7 +72,10 @@ export function readManifest(dir: string): ManifestFile {
     throw new NotABackup(`${file} is not JSON: the backup is damaged`);
   }
   if (manifest?.kind !== manifestKind) throw new NotABackup(`${file} is not the manifest of a shop's backup`);
-  if (!(manifest.formatVersion <= manifestVersion)) throw new NotABackup(`${file} is format version ${manifest.formatVersion}; this release reads up to ${manifestVersion}: restore it with the release that wrote it or a later one`);
+  if (!(manifest.formatVersion <= manifestVersion))
+    throw new NotABackup(
+      `${file} is format version ${manifest.formatVersion}; this release reads up to ${manifestVersion}: restore it with the release that wrote it or a later one`,
+    );
   return manifest;
 }
 
@@ -74,7 +86,7 @@ export function digestOf(file: string): { bytes: number; sha256: string } {
   const buffer = Buffer.allocUnsafe(1 << 20);
   let bytes = 0;
   try {
-    for (let read; (read = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) {
+    for (let read; (read = readSync(fd, buffer, 0, buffer.length, null)) > 0;) {
       hash.update(buffer.subarray(0, read));
       bytes += read;
     }
@@ -84,7 +96,15 @@ export function digestOf(file: string): { bytes: number; sha256: string } {
   return { bytes, sha256: hash.digest('hex') };
 }
 
-type Row = { position: number; id: string; stream: string; revision: number; type: string; data: string; metadata: string };
+type Row = {
+  position: number;
+  id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+};
 
 /**
  * The log file's head and hash-chain head, as `npm run events -- export` computes them over the stored events (the
@@ -93,13 +113,20 @@ type Row = { position: number; id: string; stream: string; revision: number; typ
 export async function logSummary(file: string): Promise<BackupManifest['log'] & { file: string }> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare<[], Row>('SELECT position, id, stream, revision, type, data, metadata FROM events ORDER BY position');
+    const rows = db.prepare<[], Row>(
+      'SELECT position, id, stream, revision, type, data, metadata FROM events ORDER BY position',
+    );
     async function* events(): AsyncGenerator<RecordedEvent> {
-      for (const row of rows.iterate()) yield { ...row, data: JSON.parse(row.data), metadata: JSON.parse(row.metadata) };
+      for (const row of rows.iterate())
+        yield { ...row, data: JSON.parse(row.data), metadata: JSON.parse(row.metadata) };
     }
     let last: string | null = null;
     for await (const line of chainLines(events())) last = line;
-    const { count, head, streams } = db.prepare('SELECT COUNT(*) AS count, COALESCE(MAX(position), 0) AS head, COUNT(DISTINCT stream) AS streams FROM events').get() as { count: number; head: number; streams: number };
+    const { count, head, streams } = db
+      .prepare(
+        'SELECT COUNT(*) AS count, COALESCE(MAX(position), 0) AS head, COUNT(DISTINCT stream) AS streams FROM events',
+      )
+      .get() as { count: number; head: number; streams: number };
     return { file: 'events.sqlite', events: count, streams, head, chainHead: last === null ? GENESIS : sha256(last) };
   } finally {
     db.close();
@@ -111,7 +138,10 @@ export function recordedFingerprint(keyFile: string): string | null {
   const db = new Database(keyFile, { readonly: true, fileMustExist: true });
   try {
     const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'master'").get();
-    return hasTable ? ((db.prepare('SELECT fingerprint FROM master WHERE id = 1').get() as { fingerprint: string } | undefined)?.fingerprint ?? null) : null;
+    return hasTable
+      ? ((db.prepare('SELECT fingerprint FROM master WHERE id = 1').get() as { fingerprint: string } | undefined)
+          ?.fingerprint ?? null)
+      : null;
   } finally {
     db.close();
   }

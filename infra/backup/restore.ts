@@ -1,7 +1,17 @@
 // Restores a backup into an empty folder and checks it (decision 056): every file against its checksum, the log's hash
 // chain against the head the manifest recorded, the key file against every seal of the log, and every sealed field
 // opened with the key file and the data key from the environment. Refusals come before anything is written.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SubjectId } from '../../contracts/ports/keyStore.ts';
@@ -12,7 +22,12 @@ import { SealBroken, withSealedPersonalData } from '../eventstore/sealedEventSto
 import { masterKeyFingerprint } from '../keys/keyFile.ts';
 import { erasedSubjects, keyFileLookup } from '../keys/keyFileCheck.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
-import { sealedAccountSecrets, sealingTypes, tokenSecretFileName, tokenSecretProblem } from '../composition/tokenSecretCheck.ts';
+import {
+  sealedAccountSecrets,
+  sealingTypes,
+  tokenSecretFileName,
+  tokenSecretProblem,
+} from '../composition/tokenSecretCheck.ts';
 import { insideFolder, keyFileName, logFileName } from './backup.ts';
 import { digestOf, logSummary, manifestText, readManifest, type BackupManifest } from './manifest.ts';
 import { backupKeys, decryptFile, macMatches } from './passphrase.ts';
@@ -25,7 +40,14 @@ export class RestoreRefused extends Error {
 }
 
 export type RestoreCheck = { name: string; passed: boolean; detail: string };
-export type RestoreReport = { target: string; manifest: BackupManifest; files: number; bytes: number; checks: RestoreCheck[]; ok: boolean };
+export type RestoreReport = {
+  target: string;
+  manifest: BackupManifest;
+  files: number;
+  bytes: number;
+  checks: RestoreCheck[];
+  ok: boolean;
+};
 /**
  * `tokenSecret`: the token secret the backed-up shop ran with (JWT_SECRET, or --jwt-secret-file), needed when its log
  * holds accounts' secrets sealed under it. `dataKeyText`: the data key as given, written back as DATA_DIR/data-key
@@ -39,7 +61,8 @@ function prepareTarget(target: string): void {
     mkdirSync(target, { recursive: true, mode: privateDirMode });
     return;
   }
-  if (!statSync(target).isDirectory()) throw new RestoreRefused(`${target} is a file: a backup is restored into an empty folder only`);
+  if (!statSync(target).isDirectory())
+    throw new RestoreRefused(`${target} is a file: a backup is restored into an empty folder only`);
   const inside = readdirSync(target);
   if (inside.length > 0) {
     throw new RestoreRefused(
@@ -68,10 +91,14 @@ export async function restoreBackup(dir: string, target: string, options: Restor
     // The data key the key file needs, named by its fingerprint.
     const needed = manifest.keys?.dataKeyFingerprint ?? null;
     if (manifest.keys && !options.dataKey) {
-      throw new RestoreRefused(`DATA_KEY is not set: the backup's key file opens only with the data key whose fingerprint is ${needed ?? '(not recorded)'}. Set DATA_KEY to the shop's data key (on a developer's shop, the text of DATA_DIR/data-key) and run restore again.`);
+      throw new RestoreRefused(
+        `DATA_KEY is not set: the backup's key file opens only with the data key whose fingerprint is ${needed ?? '(not recorded)'}. Set DATA_KEY to the shop's data key (on a developer's shop, the text of DATA_DIR/data-key) and run restore again.`,
+      );
     }
     if (needed && options.dataKey && masterKeyFingerprint(options.dataKey) !== needed) {
-      throw new RestoreRefused(`DATA_KEY is not the data key this backup needs: its fingerprint is ${masterKeyFingerprint(options.dataKey)}, the backup's key file needs ${needed}. Nothing was restored.`);
+      throw new RestoreRefused(
+        `DATA_KEY is not the data key this backup needs: its fingerprint is ${masterKeyFingerprint(options.dataKey)}, the backup's key file needs ${needed}. Nothing was restored.`,
+      );
     }
 
     // Every file, checked against the manifest as it is in the backup, then restored under a temporary name and
@@ -81,11 +108,14 @@ export async function restoreBackup(dir: string, target: string, options: Restor
     for (const file of manifest.files) {
       const to = insideFolder(target, file.path);
       const from = insideFolder(dir, file.stored?.path ?? file.path);
-      if (!existsSync(from)) throw new RestoreRefused(`${file.stored?.path ?? file.path} is missing from the backup: nothing was restored`);
+      if (!existsSync(from))
+        throw new RestoreRefused(`${file.stored?.path ?? file.path} is missing from the backup: nothing was restored`);
       const kept = digestOf(from);
       const expected = file.stored ?? file;
       if (kept.sha256 !== expected.sha256 || kept.bytes !== expected.bytes) {
-        throw new RestoreRefused(`${file.stored?.path ?? file.path} does not match its checksum in the manifest: the backup was changed or damaged. Nothing was restored.`);
+        throw new RestoreRefused(
+          `${file.stored?.path ?? file.path} does not match its checksum in the manifest: the backup was changed or damaged. Nothing was restored.`,
+        );
       }
       mkdirSync(join(to, '..'), { recursive: true, mode: privateDirMode });
       const partial = `${to}.partial`;
@@ -101,7 +131,8 @@ export async function restoreBackup(dir: string, target: string, options: Restor
         chmodSync(partial, privateFileMode);
         restored = digestOf(partial);
       }
-      if (restored.sha256 !== file.sha256 || restored.bytes !== file.bytes) throw new RestoreRefused(`${file.path} does not match its checksum once restored. Nothing was restored.`);
+      if (restored.sha256 !== file.sha256 || restored.bytes !== file.bytes)
+        throw new RestoreRefused(`${file.path} does not match its checksum once restored. Nothing was restored.`);
       renameSync(partial, to);
       bytes += restored.bytes;
       if (file.path === logFileName && !plainLog) assertTokenSecretFits(to, options.tokenSecret ?? null, manifest);
@@ -115,7 +146,13 @@ export async function restoreBackup(dir: string, target: string, options: Restor
     }
     ensurePrivateDir(target);
 
-    const checks: RestoreCheck[] = [{ name: 'checksums', passed: true, detail: `${manifest.files.length} files (${bytes} bytes) match the manifest's SHA-256 checksums` }];
+    const checks: RestoreCheck[] = [
+      {
+        name: 'checksums',
+        passed: true,
+        detail: `${manifest.files.length} files (${bytes} bytes) match the manifest's SHA-256 checksums`,
+      },
+    ];
     checks.push(await checkLog(target, manifest));
     checks.push(...(await checkSealedFields(target, manifest, options.dataKey ?? null)));
     return { target, manifest, files: manifest.files.length, bytes, checks, ok: checks.every((c) => c.passed) };
@@ -133,7 +170,9 @@ function assertTokenSecretFits(logFile: string, tokenSecret: string | null, mani
     const rows = db.prepare<string[], { type: string; data: string; position: number }>(
       `SELECT type, data, position FROM events WHERE stream LIKE 'admin-%' AND type IN (${sealingTypes.map(() => '?').join(', ')}) ORDER BY position`,
     );
-    secrets = sealedAccountSecrets([...rows.iterate(...sealingTypes)].map((row) => ({ ...row, data: JSON.parse(row.data) })));
+    secrets = sealedAccountSecrets(
+      [...rows.iterate(...sealingTypes)].map((row) => ({ ...row, data: JSON.parse(row.data) })),
+    );
   } finally {
     db.close();
   }
@@ -141,7 +180,10 @@ function assertTokenSecretFits(logFile: string, tokenSecret: string | null, mani
   if (!problem) return;
   const accounts = new Set(secrets.map((s) => s.username)).size;
   const asFile = manifest.leftOut.some((l) => l.path === tokenSecretFileName);
-  const what = tokenSecret === null ? 'JWT_SECRET is not set (nor --jwt-secret-file given)' : 'the token secret given (JWT_SECRET or --jwt-secret-file) does not open them';
+  const what =
+    tokenSecret === null
+      ? 'JWT_SECRET is not set (nor --jwt-secret-file given)'
+      : 'the token secret given (JWT_SECRET or --jwt-secret-file) does not open them';
   throw new RestoreRefused(
     `The backup's log holds ${accounts} accounts' password hashes or two-step secrets sealed under the shop's token secret (the newest, ${problem.newest.username}'s ${problem.newest.kind}, at position ${problem.newest.position}), and ${what}: ` +
       `restored without it, no account could sign in. Set JWT_SECRET to the token secret the shop ran with${asFile ? ` (this backup is of a developer's shop: the text of its DATA_DIR/${tokenSecretFileName}, or give that file as --jwt-secret-file)` : ' (its JWT_SECRET)'} and run restore again. Nothing was restored.`,
@@ -161,11 +203,20 @@ function writeSecretFiles(target: string, manifest: BackupManifest, options: Res
   if (keptAsFile(tokenSecretFileName) && options.tokenSecret) write(tokenSecretFileName, options.tokenSecret);
 }
 
-async function openWithPassphrase(dir: string, manifest: BackupManifest & { mac?: string }, passphrase: string | undefined) {
-  if (!passphrase) throw new RestoreRefused(`The backup in ${dir} is encrypted: give its passphrase (BACKUP_PASSPHRASE, or --passphrase-file <file>).`);
+async function openWithPassphrase(
+  dir: string,
+  manifest: BackupManifest & { mac?: string },
+  passphrase: string | undefined,
+) {
+  if (!passphrase)
+    throw new RestoreRefused(
+      `The backup in ${dir} is encrypted: give its passphrase (BACKUP_PASSPHRASE, or --passphrase-file <file>).`,
+    );
   const keys = await backupKeys(passphrase, manifest.encryption!);
   if (!manifest.mac || !macMatches(keys, manifestText(manifest), manifest.mac)) {
-    throw new RestoreRefused('The passphrase does not open this backup (or its manifest was changed): check the passphrase. Nothing was restored.');
+    throw new RestoreRefused(
+      'The passphrase does not open this backup (or its manifest was changed): check the passphrase. Nothing was restored.',
+    );
   }
   return keys;
 }
@@ -176,20 +227,37 @@ async function checkLog(target: string, manifest: BackupManifest): Promise<Resto
   const db = new Database(file, { readonly: true, fileMustExist: true });
   const integrity = db.pragma('integrity_check', { simple: true });
   db.close();
-  if (integrity !== 'ok') return { name: 'check', passed: false, detail: `${logFileName} fails SQLite's integrity check: ${String(integrity)}` };
+  if (integrity !== 'ok')
+    return {
+      name: 'check',
+      passed: false,
+      detail: `${logFileName} fails SQLite's integrity check: ${String(integrity)}`,
+    };
   const log = await logSummary(file);
   const expected = manifest.log;
   if (log.chainHead !== expected.chainHead || log.head !== expected.head || log.events !== expected.events) {
-    return { name: 'check', passed: false, detail: `the log's chain head is ${log.chainHead} over ${log.events} events up to position ${log.head}; the manifest recorded ${expected.chainHead} over ${expected.events} up to ${expected.head}` };
+    return {
+      name: 'check',
+      passed: false,
+      detail: `the log's chain head is ${log.chainHead} over ${log.events} events up to position ${log.head}; the manifest recorded ${expected.chainHead} over ${expected.events} up to ${expected.head}`,
+    };
   }
-  return { name: 'check', passed: true, detail: `the log's hash chain over ${log.events} events (positions up to ${log.head}, ${log.streams} streams) ends at ${log.chainHead}, the head the manifest recorded` };
+  return {
+    name: 'check',
+    passed: true,
+    detail: `the log's hash chain over ${log.events} events (positions up to ${log.head}, ${log.streams} streams) ends at ${log.chainHead}, the head the manifest recorded`,
+  };
 }
 
 /**
  * Every seal of the log names a subject the key file holds (or held, and forgot), and every sealed field opens with its
  * key under the data key: read through the sealed store as the shop reads, where a box that does not open is SealBroken.
  */
-async function checkSealedFields(target: string, manifest: BackupManifest, dataKey: Buffer | null): Promise<RestoreCheck[]> {
+async function checkSealedFields(
+  target: string,
+  manifest: BackupManifest,
+  dataKey: Buffer | null,
+): Promise<RestoreCheck[]> {
   // Opening a log or a key file as the shop does writes to it (the write-ahead log is switched on): the checks open
   // copies in a scratch folder, so the restored files stay the backup's bytes until a shop starts on them.
   const scratch = join(target, '.restore-check');
@@ -205,12 +273,28 @@ async function checkSealedFields(target: string, manifest: BackupManifest, dataK
       const named = subjectsSealedIn(event.data);
       if (named.length === 0) continue;
       sealedEvents += 1;
-      for (const subject of named) if (!subjects.has(subject)) subjects.set(subject, { position: event.position, stream: event.stream });
+      for (const subject of named)
+        if (!subjects.has(subject)) subjects.set(subject, { position: event.position, stream: event.stream });
     }
     if (sealedEvents === 0) {
-      return [{ name: 'sealed fields', passed: true, detail: manifest.keys ? 'the log holds no sealed personal data' : 'the log holds no sealed personal data (written before sealing): it needs no key file' }];
+      return [
+        {
+          name: 'sealed fields',
+          passed: true,
+          detail: manifest.keys
+            ? 'the log holds no sealed personal data'
+            : 'the log holds no sealed personal data (written before sealing): it needs no key file',
+        },
+      ];
     }
-    if (!manifest.keys || !existsSync(keyFile)) return [{ name: 'key file', passed: false, detail: `the log holds ${sealedEvents} sealed events, but the backup has no key file to open them` }];
+    if (!manifest.keys || !existsSync(keyFile))
+      return [
+        {
+          name: 'key file',
+          passed: false,
+          detail: `the log holds ${sealedEvents} sealed events, but the backup has no key file to open them`,
+        },
+      ];
 
     const lookup = keyFileLookup(keyFile);
     const erased = await erasedSubjects(raw);
@@ -222,8 +306,16 @@ async function checkSealedFields(target: string, manifest: BackupManifest, dataK
     }
     const checks: RestoreCheck[] = [
       unknown.length === 0
-        ? { name: 'key file', passed: true, detail: `keys.sqlite holds (or held, for people erased) the key of every one of the ${subjects.size} subjects the log's seals name` }
-        : { name: 'key file', passed: false, detail: `${unknown.length} of the ${subjects.size} subjects the log's seals name were never in keys.sqlite (such as ${unknown[0]}, first sealed at position ${subjects.get(unknown[0]!)!.position}): it is not this log's key file` },
+        ? {
+            name: 'key file',
+            passed: true,
+            detail: `keys.sqlite holds (or held, for people erased) the key of every one of the ${subjects.size} subjects the log's seals name`,
+          }
+        : {
+            name: 'key file',
+            passed: false,
+            detail: `${unknown.length} of the ${subjects.size} subjects the log's seals name were never in keys.sqlite (such as ${unknown[0]}, first sealed at position ${subjects.get(unknown[0]!)!.position}): it is not this log's key file`,
+          },
     ];
 
     const keys = openSqliteKeyStore(keyFile, dataKey!);

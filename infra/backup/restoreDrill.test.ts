@@ -39,9 +39,27 @@ const shopEnv = (dataDir: string) => ({
 });
 
 const buyers = {
-  erased: { name: 'Hafsa Winterbourne', email: 'hafsa.winterbourne@example.org', line1: '3 Juniper Mews', city: 'Durham', postcode: 'DH1 4QT' },
-  kept: { name: 'Idris Fairweather', email: 'idris.fairweather@example.net', line1: '88 Saltmarsh Road', city: 'Hull', postcode: 'HU5 2LP' },
-  third: { name: 'Noor Ellingham', email: 'noor.ellingham@example.com', line1: '9 Beacon Hill', city: 'Exeter', postcode: 'EX4 6PX' },
+  erased: {
+    name: 'Hafsa Winterbourne',
+    email: 'hafsa.winterbourne@example.org',
+    line1: '3 Juniper Mews',
+    city: 'Durham',
+    postcode: 'DH1 4QT',
+  },
+  kept: {
+    name: 'Idris Fairweather',
+    email: 'idris.fairweather@example.net',
+    line1: '88 Saltmarsh Road',
+    city: 'Hull',
+    postcode: 'HU5 2LP',
+  },
+  third: {
+    name: 'Noor Ellingham',
+    email: 'noor.ellingham@example.com',
+    line1: '9 Beacon Hill',
+    city: 'Exeter',
+    postcode: 'EX4 6PX',
+  },
 };
 type Buyer = (typeof buyers)[keyof typeof buyers];
 
@@ -54,7 +72,12 @@ async function must(shop: TestShop, path: string, body: unknown, headers: Record
 /** A cart checkout paid on the sandbox's page and confirmed: the order's id. */
 async function paidOrder(shop: TestShop, buyer: Buyer, bookId: number): Promise<string> {
   const started = await must(shop, '/api/cart/checkout', { items: [{ bookId, quantity: 1 }], customerCountry: 'GB' });
-  await must(shop, `/api/sandbox/checkout-sessions/${started.sessionId}/pay`, { ...sandboxPayBody(), email: buyer.email, name: buyer.name, address: { line1: buyer.line1, city: buyer.city, postcode: buyer.postcode, country: 'GB' } });
+  await must(shop, `/api/sandbox/checkout-sessions/${started.sessionId}/pay`, {
+    ...sandboxPayBody(),
+    email: buyer.email,
+    name: buyer.name,
+    address: { line1: buyer.line1, city: buyer.city, postcode: buyer.postcode, country: 'GB' },
+  });
   await must(shop, '/api/checkout/confirm', { sessionId: started.sessionId });
   return started.sessionId;
 }
@@ -66,16 +89,26 @@ async function caughtUp(shop: TestShop) {
 }
 
 /** Every read answer of the order, review and admin endpoints (and the public ones they feed), by path. */
-async function answers(shop: TestShop, owner: Record<string, string>, orderIds: string[]): Promise<Map<string, { status: number; body: unknown }>> {
+async function answers(
+  shop: TestShop,
+  owner: Record<string, string>,
+  orderIds: string[],
+): Promise<Map<string, { status: number; body: unknown }>> {
   const paths = [
     '/api/books',
     ...[1, 2, 3].map((id) => `/api/reviews/book/${id}`),
     '/api/admin/reviews',
     ...['pending', 'approved', 'rejected'].map((status) => `/api/admin/reviews/${status}`),
     '/api/admin/orders',
-    ...['pending', 'processing', 'shipped', 'delivered', 'cancelled'].map((status) => `/api/admin/orders?status=${status}`),
+    ...['pending', 'processing', 'shipped', 'delivered', 'cancelled'].map(
+      (status) => `/api/admin/orders?status=${status}`,
+    ),
     `/api/admin/orders?q=${encodeURIComponent(buyers.kept.name.split(' ')[1]!)}`,
-    ...orderIds.flatMap((id) => [`/api/admin/orders/${id}`, `/api/admin/orders/${id}/history`, `/api/admin/audit/state?stream=order-${id}`]),
+    ...orderIds.flatMap((id) => [
+      `/api/admin/orders/${id}`,
+      `/api/admin/orders/${id}/history`,
+      `/api/admin/audit/state?stream=order-${id}`,
+    ]),
     '/api/admin/packing-slips',
     '/api/admin/stock',
     '/api/admin/sales',
@@ -103,7 +136,8 @@ async function answers(shop: TestShop, owner: Record<string, string>, orderIds: 
   // compared before them.
   const reason = encodeURIComponent('Restore drill comparison');
   await ask(`/api/admin/sales/orders.csv?reason=${reason}`);
-  for (const buyer of [buyers.kept, buyers.erased]) await ask(`/api/admin/privacy/access?email=${encodeURIComponent(buyer.email)}&reason=${reason}`);
+  for (const buyer of [buyers.kept, buyers.erased])
+    await ask(`/api/admin/privacy/access?email=${encodeURIComponent(buyer.email)}&reason=${reason}`);
   return found;
 }
 
@@ -117,26 +151,72 @@ test('restore drill: a backup taken during a write burst restores to a shop that
   let burst: Promise<number> = Promise.resolve(0);
   try {
     const owner = await adminHeaders(original);
-    const ordersOf = { erased: [await paidOrder(original, buyers.erased, 1), await paidOrder(original, buyers.erased, 2)], kept: [await paidOrder(original, buyers.kept, 1), await paidOrder(original, buyers.kept, 3)], third: [await paidOrder(original, buyers.third, 2)] };
+    const ordersOf = {
+      erased: [await paidOrder(original, buyers.erased, 1), await paidOrder(original, buyers.erased, 2)],
+      kept: [await paidOrder(original, buyers.kept, 1), await paidOrder(original, buyers.kept, 3)],
+      third: [await paidOrder(original, buyers.third, 2)],
+    };
     const orderIds = [...ordersOf.erased, ...ordersOf.kept, ...ordersOf.third];
-    const revision = async (id: string) => (await call(`${original.url}/api/admin/orders/${id}`, { headers: owner })).json.order.revision as number;
+    const revision = async (id: string) =>
+      (await call(`${original.url}/api/admin/orders/${id}`, { headers: owner })).json.order.revision as number;
     const admin = (path: string, body: unknown, status = 200) => must(original, path, body, owner, status);
 
     // Fulfilment with notes and a tracking number, the owner's notes, refunds, reviews, an auditor's account.
-    for (const id of [ordersOf.erased[0]!, ordersOf.kept[0]!]) await admin(`/api/admin/orders/${id}/status`, { status: 'processing', notes: 'Packed with a bookmark', expectedRevision: await revision(id) });
-    await admin(`/api/admin/orders/${ordersOf.kept[0]}/status`, { status: 'shipped', shipment: { carrier: 'royal-mail', trackingNumber: 'RM123456785GB' }, expectedRevision: await revision(ordersOf.kept[0]!) });
+    for (const id of [ordersOf.erased[0]!, ordersOf.kept[0]!])
+      await admin(`/api/admin/orders/${id}/status`, {
+        status: 'processing',
+        notes: 'Packed with a bookmark',
+        expectedRevision: await revision(id),
+      });
+    await admin(`/api/admin/orders/${ordersOf.kept[0]}/status`, {
+      status: 'shipped',
+      shipment: { carrier: 'royal-mail', trackingNumber: 'RM123456785GB' },
+      expectedRevision: await revision(ordersOf.kept[0]!),
+    });
     await admin(`/api/admin/orders/${ordersOf.erased[0]}/notes`, { text: 'She asked for gift wrapping' });
     await admin(`/api/admin/orders/${ordersOf.kept[1]}/notes`, { text: 'Left with a neighbour at number 90' });
-    await admin(`/api/admin/orders/${ordersOf.kept[1]}/refunds`, { amount: 300, reason: 'Cover arrived scuffed', expectedRevision: await revision(ordersOf.kept[1]!) });
-    await admin(`/api/admin/orders/${ordersOf.erased[1]}/refunds`, { amount: 200, reason: 'Late delivery', expectedRevision: await revision(ordersOf.erased[1]!) });
-    for (const [buyer, bookId, rating] of [[buyers.erased, 1, 5], [buyers.kept, 2, 4], [buyers.third, 3, 2]] as const) {
-      await must(original, '/api/reviews/submit', { bookId, customerName: buyer.name, customerEmail: buyer.email, rating, reviewText: `Our children loved it, says ${buyer.name}` }, {}, 201);
+    await admin(`/api/admin/orders/${ordersOf.kept[1]}/refunds`, {
+      amount: 300,
+      reason: 'Cover arrived scuffed',
+      expectedRevision: await revision(ordersOf.kept[1]!),
+    });
+    await admin(`/api/admin/orders/${ordersOf.erased[1]}/refunds`, {
+      amount: 200,
+      reason: 'Late delivery',
+      expectedRevision: await revision(ordersOf.erased[1]!),
+    });
+    for (const [buyer, bookId, rating] of [
+      [buyers.erased, 1, 5],
+      [buyers.kept, 2, 4],
+      [buyers.third, 3, 2],
+    ] as const) {
+      await must(
+        original,
+        '/api/reviews/submit',
+        {
+          bookId,
+          customerName: buyer.name,
+          customerEmail: buyer.email,
+          rating,
+          reviewText: `Our children loved it, says ${buyer.name}`,
+        },
+        {},
+        201,
+      );
     }
     await caughtUp(original);
-    const pending = (await call(`${original.url}/api/admin/reviews/pending`, { headers: owner })).json as { id: string; customerName: string }[];
-    await admin(`/api/admin/reviews/${pending.find((r) => r.customerName === buyers.erased.name)!.id}/approve`, { adminMessage: 'Thank you' });
-    await admin(`/api/admin/reviews/${pending.find((r) => r.customerName === buyers.kept.name)!.id}/reject`, { adminMessage: 'Not about the book' });
-    const auditorPassword = (await admin('/api/admin/accounts', { username: 'auditor', role: 'auditor' }, 201)).password as string;
+    const pending = (await call(`${original.url}/api/admin/reviews/pending`, { headers: owner })).json as {
+      id: string;
+      customerName: string;
+    }[];
+    await admin(`/api/admin/reviews/${pending.find((r) => r.customerName === buyers.erased.name)!.id}/approve`, {
+      adminMessage: 'Thank you',
+    });
+    await admin(`/api/admin/reviews/${pending.find((r) => r.customerName === buyers.kept.name)!.id}/reject`, {
+      adminMessage: 'Not about the book',
+    });
+    const auditorPassword = (await admin('/api/admin/accounts', { username: 'auditor', role: 'auditor' }, 201))
+      .password as string;
     // One customer is forgotten.
     await admin('/api/admin/privacy/erase', { email: buyers.erased.email, reason: 'Asked by letter to be forgotten' });
     await caughtUp(original);
@@ -146,8 +226,19 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     let written = 0;
     burst = (async () => {
       for (let n = 0; writing; n++) {
-        const review = call(`${original.url}/api/reviews/submit`, { body: { bookId: 1 + (n % 3), customerName: `Burst Reader ${n}`, customerEmail: `reader-${n}@example.org`, rating: 1 + (n % 5), reviewText: `Read it ${n} times already` } });
-        const note = call(`${original.url}/api/admin/orders/${ordersOf.third[0]}/notes`, { body: { text: `Burst note ${n}` }, headers: owner });
+        const review = call(`${original.url}/api/reviews/submit`, {
+          body: {
+            bookId: 1 + (n % 3),
+            customerName: `Burst Reader ${n}`,
+            customerEmail: `reader-${n}@example.org`,
+            rating: 1 + (n % 5),
+            reviewText: `Read it ${n} times already`,
+          },
+        });
+        const note = call(`${original.url}/api/admin/orders/${ordersOf.third[0]}/notes`, {
+          body: { text: `Burst note ${n}` },
+          headers: owner,
+        });
         const [r, w] = await Promise.all([review, note]);
         assert.is(r.status, 201, r.text);
         assert.is(w.status, 200, w.text);
@@ -158,7 +249,10 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     await eventually(async () => written >= 20, 30_000, 'the burst under way');
     const headBefore = await original.shop.deps.events.headPosition();
     const writtenBefore = written;
-    const auditorTried = await call(`${original.url}/api/admin/audit/backup`, { method: 'POST', headers: await adminHeaders(original, 'auditor') });
+    const auditorTried = await call(`${original.url}/api/admin/audit/backup`, {
+      method: 'POST',
+      headers: await adminHeaders(original, 'auditor'),
+    });
     assert.is(auditorTried.status, 403, 'an auditor may not take a backup');
     const pressed = await call(`${original.url}/api/admin/audit/backup`, { method: 'POST', headers: owner });
     const writtenDuring = written - writtenBefore;
@@ -174,8 +268,14 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     assert.is(summary.encrypted, false);
     const manifest = readManifest(summary.folder);
     assert.is(manifest.log.head, summary.head);
-    assert.ok(manifest.files.some((f) => f.path === 'admin.json'), 'the accounts file is in it');
-    assert.ok(manifest.files.some((f) => f.path.startsWith('sandbox-payments/')), "the payment sandbox's records are in it");
+    assert.ok(
+      manifest.files.some((f) => f.path === 'admin.json'),
+      'the accounts file is in it',
+    );
+    assert.ok(
+      manifest.files.some((f) => f.path.startsWith('sandbox-payments/')),
+      "the payment sandbox's records are in it",
+    );
     // The backup is a copy of every person's data: recorded as a read before it was taken, so it holds its own record.
     const records = (await call(`${original.url}/api/admin/audit/reads?reader=admin`, { headers: owner })).json;
     const record = records.reads.find((r: { endpoint: string }) => r.endpoint === 'POST /api/admin/audit/backup');
@@ -188,10 +288,19 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     // Not without the token secret the auditor's password hash is sealed under: restored without it, nobody could sign in.
     const withoutSecret = await eventsCli(['restore', summary.folder, restoredDir], { DATA_KEY: dataKey });
     assert.is(withoutSecret.code, 1, withoutSecret.stdout + withoutSecret.stderr);
-    assert.match(withoutSecret.stderr, /The backup's log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret \(the newest, auditor's password hash, at position \d+\), and JWT_SECRET is not set/);
-    assert.match(withoutSecret.stderr, 'Set JWT_SECRET to the token secret the shop ran with (its JWT_SECRET) and run restore again. Nothing was restored.');
+    assert.match(
+      withoutSecret.stderr,
+      /The backup's log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret \(the newest, auditor's password hash, at position \d+\), and JWT_SECRET is not set/,
+    );
+    assert.match(
+      withoutSecret.stderr,
+      'Set JWT_SECRET to the token secret the shop ran with (its JWT_SECRET) and run restore again. Nothing was restored.',
+    );
     assert.not.ok(existsSync(restoredDir), 'the refused restore wrote nothing');
-    const restore = await eventsCli(['restore', summary.folder, restoredDir], { DATA_KEY: dataKey, JWT_SECRET: shopEnv('').JWT_SECRET });
+    const restore = await eventsCli(['restore', summary.folder, restoredDir], {
+      DATA_KEY: dataKey,
+      JWT_SECRET: shopEnv('').JWT_SECRET,
+    });
     assert.is(restore.code, 0, restore.stdout + restore.stderr);
     // A shop whose secrets came from its environment gets none as a file.
     assert.not.ok(existsSync(join(restoredDir, 'jwt-secret')) || existsSync(join(restoredDir, 'data-key')));
@@ -201,17 +310,28 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     // Without its key file, the restored folder refuses to start, naming the file, and makes no key file of its own.
     const withoutKeys = join(root, 'without-keys');
     mkdirSync(withoutKeys, { mode: 0o700 });
-    for (const name of readdirSync(restoredDir)) if (name !== 'keys.sqlite' && statSync(join(restoredDir, name)).isFile()) copyFileSync(join(restoredDir, name), join(withoutKeys, name));
+    for (const name of readdirSync(restoredDir))
+      if (name !== 'keys.sqlite' && statSync(join(restoredDir, name)).isFile())
+        copyFileSync(join(restoredDir, name), join(withoutKeys, name));
     const refused = await startShopProcess(withoutKeys);
     assert.is(refused.code, 1, refused.output);
-    assert.match(refused.output, `The key file ${join(withoutKeys, 'keys.sqlite')} is missing, but the log holds personal data sealed under its keys`);
+    assert.match(
+      refused.output,
+      `The key file ${join(withoutKeys, 'keys.sqlite')} is missing, but the log holds personal data sealed under its keys`,
+    );
     assert.not.ok(existsSync(join(withoutKeys, 'keys.sqlite')), 'the refused start made no key file');
     // With no token secret (no JWT_SECRET, and the restored folder has no jwt-secret) it refuses too, rather than make
     // a new one and start a shop nobody can sign in to; and it makes no jwt-secret file.
     const noSecret = await startShopProcess(restoredDir, { JWT_SECRET: '' });
     assert.is(noSecret.code, 1, noSecret.output);
-    assert.match(noSecret.output, `The log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret (the newest, auditor's password hash, at position`);
-    assert.match(noSecret.output, `but JWT_SECRET is not set and ${join(restoredDir, 'jwt-secret')} is missing: a new token secret would open none of them and no account could sign in, so the shop did not start.`);
+    assert.match(
+      noSecret.output,
+      `The log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret (the newest, auditor's password hash, at position`,
+    );
+    assert.match(
+      noSecret.output,
+      `but JWT_SECRET is not set and ${join(restoredDir, 'jwt-secret')} is missing: a new token secret would open none of them and no account could sign in, so the shop did not start.`,
+    );
     assert.not.ok(existsSync(join(restoredDir, 'jwt-secret')), 'the refused start made no token secret');
 
     // Started on the restored folder, then given the events the original took after the backup's head (the rest of
@@ -219,14 +339,25 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     restored = await startTestShop(shopEnv(restoredDir), { clock });
     let carried = 0;
     for await (const event of original.shop.deps.events.readAll(manifest.log.head)) {
-      await restored.shop.deps.events.append(event.stream, [{ id: event.id, type: event.type, data: event.data, metadata: event.metadata }], event.revision === 0 ? 'no_stream' : event.revision - 1);
+      await restored.shop.deps.events.append(
+        event.stream,
+        [{ id: event.id, type: event.type, data: event.data, metadata: event.metadata }],
+        event.revision === 0 ? 'no_stream' : event.revision - 1,
+      );
       carried += 1;
     }
     await caughtUp(restored);
-    assert.is(await restored.shop.deps.events.headPosition(), await original.shop.deps.events.headPosition(), 'the restored shop appended nothing of its own');
+    assert.is(
+      await restored.shop.deps.events.headPosition(),
+      await original.shop.deps.events.headPosition(),
+      'the restored shop appended nothing of its own',
+    );
 
     heldAt = new Date();
-    const [before, after] = [await answers(original, owner, orderIds), await answers(restored, await adminHeaders(restored), orderIds)];
+    const [before, after] = [
+      await answers(original, owner, orderIds),
+      await answers(restored, await adminHeaders(restored), orderIds),
+    ];
     heldAt = null;
     assert.equal([...after.keys()], [...before.keys()]);
     for (const [path, answer] of before) {
@@ -235,13 +366,20 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     }
     // The erased customer stays erased, the others read as they were.
     const orders = JSON.stringify(before.get('/api/admin/orders')!.body);
-    assert.ok(orders.includes(erased.name) && !orders.includes(buyers.erased.name), 'the erased customer reads as erased');
+    assert.ok(
+      orders.includes(erased.name) && !orders.includes(buyers.erased.name),
+      'the erased customer reads as erased',
+    );
     assert.ok(orders.includes(buyers.kept.name), 'a kept customer reads as they were');
     // The auditor signs in on the restored shop with the password the original gave it.
-    const signedIn = await call(`${restored.url}/api/admin/login`, { body: { username: 'auditor', password: auditorPassword } });
+    const signedIn = await call(`${restored.url}/api/admin/login`, {
+      body: { username: 'auditor', password: auditorPassword },
+    });
     assert.is(signedIn.status, 200, signedIn.text);
     assert.type(signedIn.json.token, 'string');
-    console.log(`restore drill: ${before.size} answers equal; backup at position ${manifest.log.head} of ${await original.shop.deps.events.headPosition()}, ${writtenDuring} writes during it, ${carried} events carried over after`);
+    console.log(
+      `restore drill: ${before.size} answers equal; backup at position ${manifest.log.head} of ${await original.shop.deps.events.headPosition()}, ${writtenDuring} writes during it, ${carried} events carried over after`,
+    );
   } finally {
     heldAt = null;
     writing = false;
@@ -252,9 +390,22 @@ test('restore drill: a backup taken during a write burst restores to a shop that
 });
 
 /** `node service/main.ts` on a data folder, as `npm start` runs the shop: its exit code and everything it printed. */
-async function startShopProcess(dataDir: string, env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+async function startShopProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
-    env: { ...process.env, ...shopEnv(dataDir), ...env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', REDIS_URL: '', EVENTSTORE_URL: '', LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      ...shopEnv(dataDir),
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      REDIS_URL: '',
+      EVENTSTORE_URL: '',
+      LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -28,10 +28,12 @@ export async function copySqlite(source: string, target: string): Promise<{ byte
   let bytes: number;
   try {
     const integrity = copy.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') throw new Error(`the copy of ${source} failed SQLite's integrity check: ${String(integrity)}`);
+    if (integrity !== 'ok')
+      throw new Error(`the copy of ${source} failed SQLite's integrity check: ${String(integrity)}`);
     // A copy stands alone: no write-ahead log beside it.
     copy.pragma('journal_mode = DELETE');
-    bytes = (copy.pragma('page_count', { simple: true }) as number) * (copy.pragma('page_size', { simple: true }) as number);
+    bytes =
+      (copy.pragma('page_count', { simple: true }) as number) * (copy.pragma('page_size', { simple: true }) as number);
   } catch (error) {
     copy.close();
     rmSync(partial, { force: true });

@@ -29,13 +29,32 @@ const readPaths: ReadPath[] = [
   { label: 'GET /api/admin/orders (with a token)', path: '/api/admin/orders', admin: true },
 ];
 
-type Load = { perSecond: number; p99: number; p50: number; non2xx: number; errors: number; total: number; cpuMicros: number };
+type Load = {
+  perSecond: number;
+  p99: number;
+  p50: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+  cpuMicros: number;
+};
 
 /** Loads `server` and also answers the server's CPU time per request, which the machine's other load does not skew. */
-async function load(server: BenchServer, path: string, headers: Record<string, string>, options: { duration?: number; amount?: number }): Promise<Load> {
+async function load(
+  server: BenchServer,
+  path: string,
+  headers: Record<string, string>,
+  options: { duration?: number; amount?: number },
+): Promise<Load> {
   const url = server.url + path;
   const cpuBefore = server.cpuSeconds();
-  const result = await autocannon({ url, headers, connections: 50, pipelining: 1, ...(options.amount ? { amount: options.amount } : { duration: options.duration }) });
+  const result = await autocannon({
+    url,
+    headers,
+    connections: 50,
+    pipelining: 1,
+    ...(options.amount ? { amount: options.amount } : { duration: options.duration }),
+  });
   return {
     perSecond: result.requests.average,
     p99: result.latency.p99,
@@ -49,7 +68,6 @@ async function load(server: BenchServer, path: string, headers: Record<string, s
 
 const describe = (l: Load) =>
   `${whole(l.perSecond)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, ${whole(l.cpuMicros)} µs server CPU per request, ${l.non2xx} non-2xx, ${l.errors} errors`;
-
 
 /** Rounds taken together: the median round's req/s and latencies, every request and failure counted. */
 function combine(loads: Load[]): Load {
@@ -93,24 +111,49 @@ export const apiSection: Section = {
       const shopStarts: number[] = [];
       const shopRss: number[] = [];
       for (let i = 0; i < starts; i++) {
-        const hello = await startServer('hello-world', helloScript, ['$PORT'], {}, '/', undefined, { runtime: 'node', pollMs: 5 });
+        const hello = await startServer('hello-world', helloScript, ['$PORT'], {}, '/', undefined, {
+          runtime: 'node',
+          pollMs: 5,
+        });
         helloStarts.push(hello.startMs);
         await hello.stop();
         const dataDir = join(scratch, `cold-${i}`);
         mkdirSync(dataDir, { recursive: true });
         const logFd = openSync(join(dataDir, 'shop.log'), 'w');
         logFds.push(logFd);
-        const shop = await startServer('shop', shopScript, [], await productionEnv(dataDir, secret), '/healthz', undefined, { runtime: 'node', stdout: logFd, pollMs: 5 });
+        const shop = await startServer(
+          'shop',
+          shopScript,
+          [],
+          await productionEnv(dataDir, secret),
+          '/healthz',
+          undefined,
+          { runtime: 'node', stdout: logFd, pollMs: 5 },
+        );
         shopStarts.push(shop.startMs);
         shopRss.push(shop.procRss());
         await shop.stop();
       }
       const helloStart = median(helloStarts);
       const shopStart = median(shopStarts);
-      report.figure(section, `cold start, spawn to first 200 (median of ${starts})`, `hello-world ${whole(helloStart)} ms, shop ${whole(shopStart)} ms`);
-      report.target(section, "cold start of the shop on a new data folder ≤ 3× hello-world's", `${oneDecimal(shopStart / helloStart)}×`, shopStart <= 3 * helloStart);
+      report.figure(
+        section,
+        `cold start, spawn to first 200 (median of ${starts})`,
+        `hello-world ${whole(helloStart)} ms, shop ${whole(shopStart)} ms`,
+      );
+      report.target(
+        section,
+        "cold start of the shop on a new data folder ≤ 3× hello-world's",
+        `${oneDecimal(shopStart / helloStart)}×`,
+        shopStart <= 3 * helloStart,
+      );
       const startRss = median(shopRss);
-      report.target(section, 'shop RSS after start (VmRSS from /proc, just after the first 200) ≤ 90 MiB', `${oneDecimal(startRss / mebibyte)} MiB`, startRss <= 90 * mebibyte);
+      report.target(
+        section,
+        'shop RSS after start (VmRSS from /proc, just after the first 200) ≤ 90 MiB',
+        `${oneDecimal(startRss / mebibyte)} MiB`,
+        startRss <= 90 * mebibyte,
+      );
 
       const hello = await startServer('hello-world', helloScript, ['$PORT'], {}, '/', undefined, { runtime: 'node' });
       servers.push(hello);
@@ -122,9 +165,20 @@ export const apiSection: Section = {
       await log.close();
       const logFd = openSync(join(shopDir, 'shop.log'), 'w');
       logFds.push(logFd);
-      const shop = await startServer('shop', shopScript, [], { ...(await productionEnv(shopDir, secret)), RATE_LIMITS: floodLimits }, '/healthz', undefined, { runtime: 'node', stdout: logFd });
+      const shop = await startServer(
+        'shop',
+        shopScript,
+        [],
+        { ...(await productionEnv(shopDir, secret)), RATE_LIMITS: floodLimits },
+        '/healthz',
+        undefined,
+        { runtime: 'node', stdout: logFd },
+      );
       servers.push(shop);
-      report.note(section, `The shop holds ${season.reviews} reviews (about a third per book, most approved) and ${season.orders} orders in the log, as after a good season.`);
+      report.note(
+        section,
+        `The shop holds ${season.reviews} reviews (about a third per book, most approved) and ${season.orders} orders in the log, as after a good season.`,
+      );
       report.note(
         section,
         `autocannon: 50 connections, pipelining 1, ${duration} s per measurement in ${rounds} alternating slices, in the bench process. The shop runs as deployed: ` +
@@ -144,13 +198,19 @@ export const apiSection: Section = {
         const probe = await fetch(shop.url + read.path, { headers: read.admin ? adminHeaders : {} });
         bodyBytes.set(read, (await probe.arrayBuffer()).byteLength);
         if (probe.status === 404) {
-          report.target(section, read.judged ? targetText(read) : read.label, 'pending: the endpoint does not exist in this branch yet', 'pending');
+          report.target(
+            section,
+            read.judged ? targetText(read) : read.label,
+            'pending: the endpoint does not exist in this branch yet',
+            'pending',
+          );
         } else available.push(read);
       }
       const slice = duration / rounds;
       // Warm both up (JIT, connection pools) before anything counts.
       await load(hello, '/', {}, { duration: 1 });
-      for (const read of available) sent += (await load(shop, read.path, read.admin ? adminHeaders : {}, { duration: 1 })).total;
+      for (const read of available)
+        sent += (await load(shop, read.path, read.admin ? adminHeaders : {}, { duration: 1 })).total;
       const baseline: Load[] = [];
       const measured = new Map<ReadPath, Load[]>(available.map((r) => [r, []]));
       for (let round = 0; round < rounds; round++) {
@@ -171,10 +231,16 @@ export const apiSection: Section = {
         const measuredText = `${percent(share)}, p99 ${oneDecimal(p99Ratio)}× (medians of ${rounds} rounds), ${all.non2xx + all.errors} non-2xx or errors`;
         const clean = all.non2xx === 0 && all.errors === 0;
         if (read.judged) {
-          const met = share >= read.judged.share && (read.judged.p99 === undefined || p99Ratio <= read.judged.p99) && clean;
+          const met =
+            share >= read.judged.share && (read.judged.p99 === undefined || p99Ratio <= read.judged.p99) && clean;
           report.target(section, targetText(read), measuredText, met);
         } else {
-          report.target(section, `${read.label}, measured the same way against hello-world; zero non-2xx`, measuredText, clean ? 'reported' : false);
+          report.target(
+            section,
+            `${read.label}, measured the same way against hello-world; zero non-2xx`,
+            measuredText,
+            clean ? 'reported' : false,
+          );
         }
       }
 

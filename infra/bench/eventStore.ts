@@ -24,7 +24,13 @@ function listed(n: number): NewEvent {
   return {
     id: newEventId(),
     type: 'BookListed',
-    data: { id: n, title: `Book ${n}`, description: 'A gentle story about kindness, sharing and courage, for reading aloud at bedtime.', price: 999, coverImage: `/covers/${n}.webp` },
+    data: {
+      id: n,
+      title: `Book ${n}`,
+      description: 'A gentle story about kindness, sharing and courage, for reading aloud at bedtime.',
+      price: 999,
+      coverImage: `/covers/${n}.webp`,
+    },
     metadata,
   };
 }
@@ -32,7 +38,11 @@ function listed(n: number): NewEvent {
 async function appendRate(file: string, batchSize: number, ms: number): Promise<number> {
   const store = openSqliteEventStore(file);
   const { count, seconds } = await forDuration(ms, (i) =>
-    store.append(`bench-${i}`, Array.from({ length: batchSize }, (_, j) => listed(i * batchSize + j)), 'no_stream'),
+    store.append(
+      `bench-${i}`,
+      Array.from({ length: batchSize }, (_, j) => listed(i * batchSize + j)),
+      'no_stream',
+    ),
   );
   await store.close();
   return (count * batchSize) / seconds;
@@ -43,7 +53,11 @@ async function appendRate(file: string, batchSize: number, ms: number): Promise<
  * second connection to the same file: only a committed transaction is visible there, so a command answered before its
  * commit would show up as an early acknowledgement.
  */
-async function commandRate(file: string, clients: number, ms: number): Promise<{ perSecond: number; commands: number; early: number }> {
+async function commandRate(
+  file: string,
+  clients: number,
+  ms: number,
+): Promise<{ perSecond: number; commands: number; early: number }> {
   const store = openSqliteEventStore(file);
   const observer = new Database(file, { readonly: true });
   const committed = observer.prepare<[string], { position: number }>('SELECT position FROM events WHERE id = ?');
@@ -55,8 +69,21 @@ async function commandRate(file: string, clients: number, ms: number): Promise<{
     while (performance.now() - started < ms) {
       const n = next++;
       const id = newEventId();
-      const fields = { id: n, title: `Book ${n}`, description: 'A bench book.', price: 999, coverImage: `/covers/${n}.webp` };
-      await handleCommand(store, bookStream(n), bookDecider, { type: 'SyncBook', fields }, { causedBy: 'bench', requestId: `bench-${n}`, now: metadata.at }, { eventIds: () => id });
+      const fields = {
+        id: n,
+        title: `Book ${n}`,
+        description: 'A bench book.',
+        price: 999,
+        coverImage: `/covers/${n}.webp`,
+      };
+      await handleCommand(
+        store,
+        bookStream(n),
+        bookDecider,
+        { type: 'SyncBook', fields },
+        { causedBy: 'bench', requestId: `bench-${n}`, now: metadata.at },
+        { eventIds: () => id },
+      );
       if (!committed.get(id)) early += 1;
       commands += 1;
     }
@@ -71,7 +98,9 @@ async function commandRate(file: string, clients: number, ms: number): Promise<{
 /** A store for the workload: the adapter alone, or with personal fields sealed under keys in a key file beside it. */
 function workloadStore(scratch: string, name: string, sealed: boolean): EventStore {
   const raw = openSqliteEventStore(join(scratch, `${name}.sqlite`));
-  return sealed ? withSealedPersonalData(raw, openSqliteKeyStore(join(scratch, `${name}-keys.sqlite`), randomBytes(32))) : raw;
+  return sealed
+    ? withSealedPersonalData(raw, openSqliteKeyStore(join(scratch, `${name}-keys.sqlite`), randomBytes(32)))
+    : raw;
 }
 
 /** The shop's own mix of events (orders, checkouts, reviews, e-mails…) appended in group commits: events/s. */
@@ -89,9 +118,18 @@ async function workloadAppendRate(scratch: string, name: string, count: number, 
  * read (handleCommand), by 32 clients at once, each taking a stream's chapters in order. The decider hands back the
  * chapter's events, so the figure is the store's share of a command, not a decision's.
  */
-async function workloadCommandRate(scratch: string, name: string, chapters: Chapter[], sealed: boolean): Promise<number> {
+async function workloadCommandRate(
+  scratch: string,
+  name: string,
+  chapters: Chapter[],
+  sealed: boolean,
+): Promise<number> {
   const store = workloadStore(scratch, name, sealed);
-  const replay: Decider<number, Chapter, DomainEvent> = { initialState: () => 0, evolve: (n) => n + 1, decide: (chapter) => chapter.events };
+  const replay: Decider<number, Chapter, DomainEvent> = {
+    initialState: () => 0,
+    evolve: (n) => n + 1,
+    decide: (chapter) => chapter.events,
+  };
   const byStream = new Map<string, Chapter[]>();
   for (const chapter of chapters) byStream.set(chapter.stream, [...(byStream.get(chapter.stream) ?? []), chapter]);
   const queue = [...byStream.values()];
@@ -101,7 +139,11 @@ async function workloadCommandRate(scratch: string, name: string, chapters: Chap
     Array.from({ length: 32 }, async () => {
       for (let stream = queue.pop(); stream; stream = queue.pop()) {
         for (const chapter of stream) {
-          await handleCommand(store, chapter.stream, replay, chapter, { causedBy: 'bench', requestId: 'bench', now: metadata.at });
+          await handleCommand(store, chapter.stream, replay, chapter, {
+            causedBy: 'bench',
+            requestId: 'bench',
+            now: metadata.at,
+          });
           events += chapter.events.length;
         }
       }
@@ -121,31 +163,80 @@ export const eventStoreSection: Section = {
     const batched = await appendRate(join(scratch, 'batch.sqlite'), 100, ms);
     report.figure(section, '100-event batches (awaited one by one)', `${whole(batched)} events/s`);
     const ratio = batched / single;
-    report.target(section, '100-event batches ≥ 20× the events/s of single-event appends (synchronous=FULL)', `${oneDecimal(ratio)}×`, ratio >= 20);
+    report.target(
+      section,
+      '100-event batches ≥ 20× the events/s of single-event appends (synchronous=FULL)',
+      `${oneDecimal(ratio)}×`,
+      ratio >= 20,
+    );
 
     // Personal fields sealed on the way in (decisions 047, 053, 055): the same workload through the sealed store and the
     // raw adapter, in group commits and as commands.
     const workload = quick ? 10_000 : 50_000;
     // Seven rounds in a full run: a round of the mix takes about a second, and single rounds differ by several points.
     const rounds = quick ? 3 : 7;
-    const appends = await alternate(rounds, (sealed, round) => workloadAppendRate(scratch, `workload-${sealed ? 'sealed' : 'raw'}-${round + 1}`, workload, sealed));
-    report.figure(section, `the shop's event mix, ${whole(workload)} events in group commits, raw adapter (median of ${rounds})`, `${whole(appends.first)} events/s`);
-    report.figure(section, `the same, personal fields sealed (one box an event, keys in keys.sqlite)`, `${whole(appends.second)} events/s`);
+    const appends = await alternate(rounds, (sealed, round) =>
+      workloadAppendRate(scratch, `workload-${sealed ? 'sealed' : 'raw'}-${round + 1}`, workload, sealed),
+    );
+    report.figure(
+      section,
+      `the shop's event mix, ${whole(workload)} events in group commits, raw adapter (median of ${rounds})`,
+      `${whole(appends.first)} events/s`,
+    );
+    report.figure(
+      section,
+      `the same, personal fields sealed (one box an event, keys in keys.sqlite)`,
+      `${whole(appends.second)} events/s`,
+    );
     const share = appends.second / appends.first;
-    report.target(section, 'appends with sealing ≥ 80% of the speed without it', `${whole(share * 100)}%`, share >= 0.8);
+    report.target(
+      section,
+      'appends with sealing ≥ 80% of the speed without it',
+      `${whole(share * 100)}%`,
+      share >= 0.8,
+    );
     const chapters: Chapter[] = [];
-    await writeLog({ append: async (stream: string, events: NewEvent[]) => (chapters.push({ stream, events: events.map(({ id: _id, metadata: _m, ...event }) => event as DomainEvent) }), { position: 0, revision: 0 }) } as unknown as EventStore, allProjections, workload);
-    const commands = await alternate(rounds, (sealed, round) => workloadCommandRate(scratch, `commands-${sealed ? 'sealed' : 'raw'}-${round + 1}`, chapters, sealed));
-    report.figure(section, `the same mix as commands (read, fold, append), 32 clients, raw adapter (median of ${rounds})`, `${whole(commands.first)} events/s`);
+    await writeLog(
+      {
+        append: async (stream: string, events: NewEvent[]) => (
+          chapters.push({ stream, events: events.map(({ id: _id, metadata: _m, ...event }) => event as DomainEvent) }),
+          { position: 0, revision: 0 }
+        ),
+      } as unknown as EventStore,
+      allProjections,
+      workload,
+    );
+    const commands = await alternate(rounds, (sealed, round) =>
+      workloadCommandRate(scratch, `commands-${sealed ? 'sealed' : 'raw'}-${round + 1}`, chapters, sealed),
+    );
+    report.figure(
+      section,
+      `the same mix as commands (read, fold, append), 32 clients, raw adapter (median of ${rounds})`,
+      `${whole(commands.first)} events/s`,
+    );
     report.figure(section, 'the same commands, personal fields sealed', `${whole(commands.second)} events/s`);
-    report.target(section, 'commands with sealing, share of the speed without it', `${whole((commands.second / commands.first) * 100)}%`, 'reported');
+    report.target(
+      section,
+      'commands with sealing, share of the speed without it',
+      `${whole((commands.second / commands.first) * 100)}%`,
+      'reported',
+    );
 
     const one = await commandRate(join(scratch, 'one-client.sqlite'), 1, ms);
     report.figure(section, 'handleCommand, 1 client, a new stream per command', `${whole(one.perSecond)} commands/s`);
     const many = await commandRate(join(scratch, 'clients.sqlite'), 32, ms);
-    report.figure(section, 'handleCommand, 32 concurrent clients, a new stream per command', `${whole(many.perSecond)} commands/s`);
+    report.figure(
+      section,
+      'handleCommand, 32 concurrent clients, a new stream per command',
+      `${whole(many.perSecond)} commands/s`,
+    );
     const speedup = many.perSecond / one.perSecond;
-    report.target(section, '32 concurrent command clients ≥ 5× one client (group commit)', `${oneDecimal(speedup)}×`, speedup >= 5);
+    report.target(
+      section,
+      '32 concurrent command clients ≥ 5× one client (group commit)',
+      `${oneDecimal(speedup)}×`,
+      speedup >= 5,
+    );
     const early = one.early + many.early;
     report.target(
       section,

@@ -20,9 +20,9 @@ const section = 'history';
 const helloScript = new URL('./helloWorld.mjs', import.meta.url).pathname;
 const shopScript = join(serverOutdir, 'main.js');
 
-
 /** The n-th order's postcode: a few hundred districts, so a postcode finds a handful of orders among 100,000. */
-const postcodeOf = (n: number) => `LE${1 + (n % 97)} ${n % 9}${String.fromCharCode(65 + (n % 23))}${String.fromCharCode(65 + ((n >> 3) % 23))}`;
+const postcodeOf = (n: number) =>
+  `LE${1 + (n % 97)} ${n % 9}${String.fromCharCode(65 + (n % 23))}${String.fromCharCode(65 + ((n >> 3) % 23))}`;
 
 /** Writes `orders` orders (each with its checkout, e-mails and status changes) and `reviews` reviews; answers the events written. */
 async function writeHistory(file: string, { orders, reviews }: { orders: number; reviews: number }): Promise<number> {
@@ -60,7 +60,10 @@ async function startShop(dir: string, secret: string, { folded }: { folded: bool
   const logFd = openSync(join(dir, 'shop.log'), 'a');
   let server: BenchServer;
   try {
-    server = await startServer('shop', shopScript, [], await productionEnv(dir, secret), '/healthz', undefined, { runtime: 'node', stdout: logFd });
+    server = await startServer('shop', shopScript, [], await productionEnv(dir, secret), '/healthz', undefined, {
+      runtime: 'node',
+      stdout: logFd,
+    });
   } finally {
     closeSync(logFd);
   }
@@ -99,7 +102,10 @@ async function foldOnce(dir: string, secret: string): Promise<void> {
   const { createShop } = await import('../composition/shop.ts');
   const { loadConfig } = await import('../../service/config.ts');
   const pino = (await import('pino')).default;
-  const shop = await createShop(loadConfig({ DATA_DIR: dir, JWT_SECRET: secret, NODE_ENV: 'development', LOG_LEVEL: 'warn' }), { logger: pino({ level: 'silent' }) });
+  const shop = await createShop(
+    loadConfig({ DATA_DIR: dir, JWT_SECRET: secret, NODE_ENV: 'development', LOG_LEVEL: 'warn' }),
+    { logger: pino({ level: 'silent' }) },
+  );
   try {
     const head = await shop.deps.events.headPosition();
     while ((await shop.readModels.position()) < head) await shop.readModels.waitFor(head, 5_000);
@@ -114,10 +120,16 @@ type Load = { perSecond: number; p99: number; non2xx: number; errors: number };
 
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
   const result = await autocannon({ url, headers, connections: 50, pipelining: 1, duration: seconds });
-  return { perSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    perSecond: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 /** One request at a time, each a different search (so none is answered from the answer cache): latencies in ms. */
 async function searches(shop: BenchServer, headers: Record<string, string>, queries: string[]): Promise<number[]> {
@@ -127,13 +139,19 @@ async function searches(shop: BenchServer, headers: Record<string, string>, quer
     const res = await fetch(`${shop.url}/api/admin/orders?limit=50&q=${encodeURIComponent(q)}`, { headers });
     const body = (await res.json()) as { totalOrders: number };
     latencies.push(performance.now() - started);
-    if (res.status !== 200 || body.totalOrders < 1) throw new Error(`the search for ${q} found nothing (${res.status})`);
+    if (res.status !== 200 || body.totalOrders < 1)
+      throw new Error(`the search for ${q} found nothing (${res.status})`);
   }
   return latencies;
 }
 
 /** What the owner does at the console: each tab's first pages, the next pages by cursor, searches, for `seconds`. */
-async function serveConsole(shop: BenchServer, headers: Record<string, string>, orders: number, seconds: number): Promise<number> {
+async function serveConsole(
+  shop: BenchServer,
+  headers: Record<string, string>,
+  orders: number,
+  seconds: number,
+): Promise<number> {
   const deadline = performance.now() + seconds * 1000;
   let requests = 0;
   const get = async (path: string) => {
@@ -145,7 +163,9 @@ async function serveConsole(shop: BenchServer, headers: Record<string, string>, 
     for (const status of ['', 'pending', 'processing', 'shipped', 'delivered', 'completed']) {
       let cursor: string | null | undefined = null;
       for (let page = 0; page < 5; page++) {
-        const answer = await get(`/api/admin/orders?limit=50${status ? `&status=${status}` : ''}${cursor ? `&cursor=${cursor}` : ''}`);
+        const answer = await get(
+          `/api/admin/orders?limit=50${status ? `&status=${status}` : ''}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
         cursor = answer.nextCursor;
         if (!cursor) break;
       }
@@ -179,13 +199,23 @@ export const historySection: Section = {
       const bigDir = join(scratch, 'history-big');
       const bigEvents = await writeHistory(join(bigDir, 'events.sqlite'), { orders: many, reviews });
       const smallDir = join(scratch, 'history-small');
-      const smallEvents = await writeHistory(join(smallDir, 'events.sqlite'), { orders: few, reviews: quick ? 2_000 : 3_500 });
-      report.note(section, `Logs written for this run: ${whole(many)} orders and ${whole(reviews)} reviews (${whole(bigEvents)} events); ${whole(few)} orders (${whole(smallEvents)} events). Each order has its checkout, two e-mails and up to four status changes; postcodes spread over a few hundred districts. Written in ${oneDecimal((performance.now() - written) / 1000)} s.`);
+      const smallEvents = await writeHistory(join(smallDir, 'events.sqlite'), {
+        orders: few,
+        reviews: quick ? 2_000 : 3_500,
+      });
+      report.note(
+        section,
+        `Logs written for this run: ${whole(many)} orders and ${whole(reviews)} reviews (${whole(bigEvents)} events); ${whole(few)} orders (${whole(smallEvents)} events). Each order has its checkout, two e-mails and up to four status changes; postcodes spread over a few hundred districts. Written in ${oneDecimal((performance.now() - written) / 1000)} s.`,
+      );
 
       // First starts fold the whole log into DATA_DIR/readmodels.sqlite; the starts measured are the next ones.
       written = performance.now();
       await foldOnce(bigDir, secret);
-      report.figure(section, `first start on ${whole(bigEvents)} events: folding the whole log into readmodels.sqlite`, `${oneDecimal((performance.now() - written) / 1000)} s`);
+      report.figure(
+        section,
+        `first start on ${whole(bigEvents)} events: folding the whole log into readmodels.sqlite`,
+        `${oneDecimal((performance.now() - written) / 1000)} s`,
+      );
       await foldOnce(smallDir, secret);
 
       const bigStarts: number[] = [];
@@ -202,8 +232,16 @@ export const historySection: Section = {
       }
       const bigStart = median(bigStarts);
       const smallStart = median(smallStarts);
-      report.figure(section, `start to first answer, ${whole(smallEvents)} events (median of ${smallStarts.length})`, `${whole(smallStart)} ms`);
-      report.figure(section, `start to first answer, ${whole(bigEvents)} events (median of ${bigStarts.length})`, `${whole(bigStart)} ms`);
+      report.figure(
+        section,
+        `start to first answer, ${whole(smallEvents)} events (median of ${smallStarts.length})`,
+        `${whole(smallStart)} ms`,
+      );
+      report.figure(
+        section,
+        `start to first answer, ${whole(bigEvents)} events (median of ${bigStarts.length})`,
+        `${whole(bigStart)} ms`,
+      );
       report.target(
         section,
         'with 1,000,000 events the embedded shop answers its first request within 3 s of starting, ≤ 1.5× the start with 10,000 events',
@@ -219,7 +257,11 @@ export const historySection: Section = {
       servers.push(small.server);
       const smallRequests = await serveConsole(small.server, headers, few, soak);
       const smallMemory = await small.server.memory();
-      report.figure(section, `memory with ${whole(few)} orders after ${whole(smallRequests)} console requests over ${soak} s (after a full GC)`, `RSS ${megabytes(smallMemory.rss)}, heap ${megabytes(smallMemory.heapUsed)}`);
+      report.figure(
+        section,
+        `memory with ${whole(few)} orders after ${whole(smallRequests)} console requests over ${soak} s (after a full GC)`,
+        `RSS ${megabytes(smallMemory.rss)}, heap ${megabytes(smallMemory.heapUsed)}`,
+      );
       await stop(small.server);
 
       const hello = await startServer('hello-world', helloScript, ['$PORT'], {}, '/', undefined, { runtime: 'node' });
@@ -244,8 +286,16 @@ export const historySection: Section = {
       const share = median(paged.map((l, i) => l.perSecond / baseline[i]!.perSecond));
       const p99Ratio = median(paged.map((l, i) => l.p99 / Math.max(1, baseline[i]!.p99)));
       const failures = paged.reduce((n, l) => n + l.non2xx + l.errors, 0);
-      report.figure(section, 'bare Koa hello-world', `${whole(median(baseline.map((l) => l.perSecond)))} req/s, p99 ${median(baseline.map((l) => l.p99))} ms`);
-      report.figure(section, `GET ${pagePath} with ${whole(many)} orders, a ${whole(pageBytes)}-byte answer (${whole(wireBytes)} bytes sent, br)`, `${whole(median(paged.map((l) => l.perSecond)))} req/s, p99 ${median(paged.map((l) => l.p99))} ms`);
+      report.figure(
+        section,
+        'bare Koa hello-world',
+        `${whole(median(baseline.map((l) => l.perSecond)))} req/s, p99 ${median(baseline.map((l) => l.p99))} ms`,
+      );
+      report.figure(
+        section,
+        `GET ${pagePath} with ${whole(many)} orders, a ${whole(pageBytes)}-byte answer (${whole(wireBytes)} bytes sent, br)`,
+        `${whole(median(paged.map((l) => l.perSecond)))} req/s, p99 ${median(paged.map((l) => l.p99))} ms`,
+      );
       report.target(
         section,
         `with ${whole(many)} orders a page of the admin order list ≥ 50% of hello-world's req/s, p99 ≤ 3×, zero non-2xx`,
@@ -254,8 +304,20 @@ export const historySection: Section = {
       );
 
       const count = quick ? 200 : 1000;
-      const emails = await searches(big.server, headers, Array.from({ length: count }, (_, i) => `customer${(i * 7919) % many}@example.com`));
-      const postcodes = await searches(big.server, headers, Array.from({ length: count }, (_, i) => postcodeOf((i * 7907) % many).toLowerCase().replace(' ', '')));
+      const emails = await searches(
+        big.server,
+        headers,
+        Array.from({ length: count }, (_, i) => `customer${(i * 7919) % many}@example.com`),
+      );
+      const postcodes = await searches(
+        big.server,
+        headers,
+        Array.from({ length: count }, (_, i) =>
+          postcodeOf((i * 7907) % many)
+            .toLowerCase()
+            .replace(' ', ''),
+        ),
+      );
       const p99Email = percentile(emails, 0.99);
       const p99Postcode = percentile(postcodes, 0.99);
       report.target(
@@ -267,7 +329,11 @@ export const historySection: Section = {
 
       const bigRequests = await serveConsole(big.server, headers, many, longSoak);
       const bigMemory = await big.server.memory();
-      report.figure(section, `memory with ${whole(many)} orders after ${whole(bigRequests)} console requests over ${longSoak} s (after a full GC)`, `RSS ${megabytes(bigMemory.rss)}, heap ${megabytes(bigMemory.heapUsed)}`);
+      report.figure(
+        section,
+        `memory with ${whole(many)} orders after ${whole(bigRequests)} console requests over ${longSoak} s (after a full GC)`,
+        `RSS ${megabytes(bigMemory.rss)}, heap ${megabytes(bigMemory.heapUsed)}`,
+      );
       report.target(
         section,
         `RSS after serving the ${whole(many)}-order console ≤ 1.5× its RSS with ${whole(few)} orders`,

@@ -8,13 +8,18 @@ import { hashPassword } from '../../service/admin/password.ts';
 import { startServer, type StartOptions } from './servers.ts';
 
 /** What a shop needs to start as it is deployed: production, with the owner's secrets, on sandbox payments. */
-export async function productionEnv(dataDir: string, jwtSecret = randomBytes(32).toString('base64url')): Promise<Record<string, string>> {
+export async function productionEnv(
+  dataDir: string,
+  jwtSecret = randomBytes(32).toString('base64url'),
+): Promise<Record<string, string>> {
   return {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     JWT_SECRET: jwtSecret,
     // A data folder the bench filled as a developer's shop keeps its generated key; a new one gets its own.
-    DATA_KEY: existsSync(join(dataDir, 'data-key')) ? readFileSync(join(dataDir, 'data-key'), 'utf8').trim() : randomBytes(32).toString('base64'),
+    DATA_KEY: existsSync(join(dataDir, 'data-key'))
+      ? readFileSync(join(dataDir, 'data-key'), 'utf8').trim()
+      : randomBytes(32).toString('base64'),
     ADMIN_PASSWORD_HASH: await hashPassword(randomBytes(12).toString('base64url')),
     ALLOW_TEST_PAYMENTS: 'true',
     // Production starts only with the address shoppers reach it at; the bench reads the payment pages' addresses
@@ -25,7 +30,16 @@ export async function productionEnv(dataDir: string, jwtSecret = randomBytes(32)
   };
 }
 
-export type FloodResult = { seconds: number; answered: number; perSecond: number; lines: number; exitCode: number | null; otherLines: number; connections: number; lastMessage: string | undefined };
+export type FloodResult = {
+  seconds: number;
+  answered: number;
+  perSecond: number;
+  lines: number;
+  exitCode: number | null;
+  otherLines: number;
+  connections: number;
+  lastMessage: string | undefined;
+};
 
 export async function floodThenStop(options: {
   script: string;
@@ -42,7 +56,10 @@ export async function floodThenStop(options: {
   const logFile = join(options.dataDir, 'shop.log');
   const fd = openSync(logFile, 'w');
   const env = await productionEnv(options.dataDir);
-  const server = await startServer('shop', options.script, [], env, '/healthz', undefined, { runtime: options.runtime, stdout: fd });
+  const server = await startServer('shop', options.script, [], env, '/healthz', undefined, {
+    runtime: options.runtime,
+    stdout: fd,
+  });
   const connections = options.connections ?? 50;
   let result: autocannon.Result;
   try {

@@ -21,10 +21,17 @@ type Shoppers = { p50: number; p99: number; perSecond: number; non2xx: number; e
 
 async function shoppers(url: string, seconds: number): Promise<Shoppers> {
   const result = await autocannon({ url: `${url}/api/books`, connections: 20, pipelining: 1, duration: seconds });
-  return { p50: result.latency.p50, p99: result.latency.p99, perSecond: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    perSecond: result.requests.average,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
-const describe = (s: Shoppers) => `p50 ${s.p50} ms, p99 ${s.p99} ms, ${whole(s.perSecond)} req/s, ${s.non2xx} non-2xx, ${s.errors} errors`;
+const describe = (s: Shoppers) =>
+  `p50 ${s.p50} ms, p99 ${s.p99} ms, ${whole(s.perSecond)} req/s, ${s.non2xx} non-2xx, ${s.errors} errors`;
 
 export const longTasksSection: Section = {
   name: 'long-tasks',
@@ -38,7 +45,15 @@ export const longTasksSection: Section = {
     await log.close();
     const secret = randomBytes(32).toString('base64url');
     const logFd = openSync(join(dir, 'shop.log'), 'w');
-    const shop = await startServer('shop', 'service/main.ts', [], { ...(await productionEnv(dir, secret)), RATE_LIMITS: floodLimits }, '/healthz', undefined, { stdout: logFd });
+    const shop = await startServer(
+      'shop',
+      'service/main.ts',
+      [],
+      { ...(await productionEnv(dir, secret)), RATE_LIMITS: floodLimits },
+      '/healthz',
+      undefined,
+      { stdout: logFd },
+    );
     try {
       const owner = { authorization: `Bearer ${signAdminToken(secret, 'admin')}` };
       // Warm-up, then the shoppers alone.
@@ -52,7 +67,11 @@ export const longTasksSection: Section = {
         while (!stop) {
           const started = performance.now();
           const answers = await Promise.all(
-            Array.from({ length: 20 }, () => fetch(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: owner }).then(async (res) => (await res.arrayBuffer(), res.status))),
+            Array.from({ length: 20 }, () =>
+              fetch(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: owner }).then(
+                async (res) => (await res.arrayBuffer(), res.status),
+              ),
+            ),
           );
           for (const status of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if (answers.includes(200)) verifyMs.push(performance.now() - started);
@@ -61,11 +80,27 @@ export const longTasksSection: Section = {
       const during = await shoppers(shop.url, seconds);
       stop = true;
       await pile;
-      const answers = [...statuses].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${whole(n)} × ${status}`).join(', ');
+      const answers = [...statuses]
+        .sort((a, b) => a[0] - b[0])
+        .map(([status, n]) => `${whole(n)} × ${status}`)
+        .join(', ');
       report.figure(section, `GET /api/books, 20 connections, ${seconds} s, alone`, describe(alone));
-      report.figure(section, `GET /api/books, 20 connections, ${seconds} s, while 20 verify calls are sent at once, again and again`, describe(during));
-      report.figure(section, 'the verify calls in that time', `${answers}; a round with one verification running took ${verifyMs.length ? whole(Math.round(verifyMs.reduce((a, b) => a + b, 0) / verifyMs.length)) : '?'} ms on average`);
-      report.target(section, "shoppers' p99 while verify runs (reported, not judged)", `${alone.p99} ms alone, ${during.p99} ms with verifications running`, 'reported');
+      report.figure(
+        section,
+        `GET /api/books, 20 connections, ${seconds} s, while 20 verify calls are sent at once, again and again`,
+        describe(during),
+      );
+      report.figure(
+        section,
+        'the verify calls in that time',
+        `${answers}; a round with one verification running took ${verifyMs.length ? whole(Math.round(verifyMs.reduce((a, b) => a + b, 0) / verifyMs.length)) : '?'} ms on average`,
+      );
+      report.target(
+        section,
+        "shoppers' p99 while verify runs (reported, not judged)",
+        `${alone.p99} ms alone, ${during.p99} ms with verifications running`,
+        'reported',
+      );
       report.note(
         section,
         `The shop runs \`service/main.ts\` under tsx with NODE_ENV=production on a log of ${season.reviews} reviews and ${season.orders} orders; long tasks take turns (one verification at a time, the others answered 409 at once), and a verification folds the log into the shop's memory in slices of 2 ms (decision 062).`,

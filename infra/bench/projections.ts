@@ -56,12 +56,16 @@ async function timeRebuilds(
     const serverCpu = serverPid === undefined ? undefined : cpuSecondsOf(serverPid);
     const result = await rebuild(events, target, projections, { upTo: size });
     const own = process.cpuUsage(ownCpu);
-    const server = serverPid === undefined || serverCpu === undefined ? undefined : cpuSecondsOf(serverPid)! - serverCpu;
+    const server =
+      serverPid === undefined || serverCpu === undefined ? undefined : cpuSecondsOf(serverPid)! - serverCpu;
     if (result.events !== size) throw new Error(`rebuild folded ${result.events} events, expected ${size}`);
     await target.drop();
     times.push(result.ms);
     const perThousand = (seconds: number) => `${oneDecimal(((seconds * 1000) / size) * 1000)} ms`;
-    const cpu = [`shop ${perThousand((own.user + own.system) / 1e6)}`, ...(server === undefined ? [] : [`redis-server ${perThousand(server)}`])].join(', ');
+    const cpu = [
+      `shop ${perThousand((own.user + own.system) / 1e6)}`,
+      ...(server === undefined ? [] : [`redis-server ${perThousand(server)}`]),
+    ].join(', ');
     report.figure(
       section,
       `rebuild of ${whole(size)} events into ${label}`,
@@ -81,55 +85,115 @@ export const projectionsSection: Section = {
     try {
       const started = performance.now();
       const perType = await writeLog(events, allProjections, sizes.large);
-      report.figure(section, `log of ${whole(sizes.large)} events written (group commits of about 2,000 events)`, `${oneDecimal((performance.now() - started) / 1000)} s`);
+      report.figure(
+        section,
+        `log of ${whole(sizes.large)} events written (group commits of about 2,000 events)`,
+        `${oneDecimal((performance.now() - started) / 1000)} s`,
+      );
       report.note(
         section,
-        `The log mixes ${storiesFor(allProjections).map((s) => s.name).join('; ')} — ${[...perType].map(([type, n]) => `${whole(n)} ${type}`).join(', ')}.`,
+        `The log mixes ${storiesFor(allProjections)
+          .map((s) => s.name)
+          .join('; ')} — ${[...perType].map(([type, n]) => `${whole(n)} ${type}`).join(', ')}.`,
       );
 
       const memory = await timeRebuilds(report, 'memory', events, async (name) => createMemoryReadStore(name), sizes);
-      report.figure(section, `memory: ${whole(sizes.large)} rebuild time ÷ ${whole(sizes.small)} rebuild time`, `${oneDecimal(memory.ratio)}×`);
+      report.figure(
+        section,
+        `memory: ${whole(sizes.large)} rebuild time ÷ ${whole(sizes.small)} rebuild time`,
+        `${oneDecimal(memory.ratio)}×`,
+      );
 
       // The same workload written through the sealed store (decisions 047, 053, 055), rebuilt into memory: every sealed
       // event is opened on the way out. Rounds alternate between the raw log and the sealed one, and the medians are
       // compared, so a neighbour's burst of work on the machine falls on both.
       const sealedSize = Math.min(sizes.small, 50_000);
-      const sealedLog = withSealedPersonalData(openSqliteEventStore(join(scratch, 'sealed-log.sqlite')), openSqliteKeyStore(join(scratch, 'sealed-keys.sqlite'), randomBytes(32)));
+      const sealedLog = withSealedPersonalData(
+        openSqliteEventStore(join(scratch, 'sealed-log.sqlite')),
+        openSqliteKeyStore(join(scratch, 'sealed-keys.sqlite'), randomBytes(32)),
+      );
       try {
         await writeLog(sealedLog, allProjections, sealedSize);
         const rate = async (log: EventStore) => {
           const target = createMemoryReadStore('sealed-comparison');
           const result = await rebuild(log, target, allProjections, { upTo: sealedSize });
           await target.drop();
-          if (result.events !== sealedSize) throw new Error(`rebuild folded ${result.events} events, expected ${sealedSize}`);
+          if (result.events !== sealedSize)
+            throw new Error(`rebuild folded ${result.events} events, expected ${sealedSize}`);
           return (sealedSize / result.ms) * 1000;
         };
         const rounds = quick ? 3 : 5;
-        const { first: rawRate, second: sealedRate } = await alternate(rounds, (sealed) => rate(sealed ? sealedLog : events));
-        report.figure(section, `rebuild of ${whole(sealedSize)} events into memory, raw log (median of ${rounds})`, `${whole(rawRate)} events/s`);
+        const { first: rawRate, second: sealedRate } = await alternate(rounds, (sealed) =>
+          rate(sealed ? sealedLog : events),
+        );
+        report.figure(
+          section,
+          `rebuild of ${whole(sealedSize)} events into memory, raw log (median of ${rounds})`,
+          `${whole(rawRate)} events/s`,
+        );
         report.figure(section, `the same from the sealed log (median of ${rounds})`, `${whole(sealedRate)} events/s`);
         const share = sealedRate / rawRate;
-        report.target(section, 'rebuilds with sealing ≥ 80% of the speed without it (memory)', `${whole(share * 100)}%`, share >= 0.8);
+        report.target(
+          section,
+          'rebuilds with sealing ≥ 80% of the speed without it (memory)',
+          `${whole(share * 100)}%`,
+          share >= 0.8,
+        );
       } finally {
         await sealedLog.close();
       }
 
       if (!existsSync(redisAdapter)) {
-        report.target(section, 'rebuild into Redis ≥ 20,000 events/s', 'pending: the Redis read store adapter is not in this branch yet', 'pending');
-        report.target(section, `${whole(sizes.large)} events take ≤ ${oneDecimal(allowed)}× the time of ${whole(sizes.small)} (Redis)`, `pending; memory: ${oneDecimal(memory.ratio)}×`, 'pending');
+        report.target(
+          section,
+          'rebuild into Redis ≥ 20,000 events/s',
+          'pending: the Redis read store adapter is not in this branch yet',
+          'pending',
+        );
+        report.target(
+          section,
+          `${whole(sizes.large)} events take ≤ ${oneDecimal(allowed)}× the time of ${whole(sizes.small)} (Redis)`,
+          `pending; memory: ${oneDecimal(memory.ratio)}×`,
+          'pending',
+        );
         return;
       }
       const redis = await startRedis();
       try {
         const reads = await openReadStore(loadConfig({ REDIS_URL: redis.url }));
         try {
-          const intoRedis = await timeRebuilds(report, 'Redis', events, async (name) => reads.withNamespace(`bench-${name}`), sizes, redis.pid);
+          const intoRedis = await timeRebuilds(
+            report,
+            'Redis',
+            events,
+            async (name) => reads.withNamespace(`bench-${name}`),
+            sizes,
+            redis.pid,
+          );
           const slower = Math.min(intoRedis.smallRate, intoRedis.largeRate);
-          report.target(section, 'rebuild into Redis ≥ 20,000 events/s', `${whole(slower)} events/s (the slower of the two sizes)`, slower >= 20_000);
+          report.target(
+            section,
+            'rebuild into Redis ≥ 20,000 events/s',
+            `${whole(slower)} events/s (the slower of the two sizes)`,
+            slower >= 20_000,
+          );
           // The sales projection alone (it writes three buckets and a bookkeeping row per order): the same log, the same target.
-          const sales = await timeRebuilds(report, 'Redis, the sales projection alone', events, async (name) => reads.withNamespace(`bench-sales-${name}`), sizes, redis.pid, [salesProjection]);
+          const sales = await timeRebuilds(
+            report,
+            'Redis, the sales projection alone',
+            events,
+            async (name) => reads.withNamespace(`bench-sales-${name}`),
+            sizes,
+            redis.pid,
+            [salesProjection],
+          );
           const salesSlower = Math.min(sales.smallRate, sales.largeRate);
-          report.target(section, 'sales projection rebuild into Redis ≥ 20,000 events/s', `${whole(salesSlower)} events/s (the slower of the two sizes)`, salesSlower >= 20_000);
+          report.target(
+            section,
+            'sales projection rebuild into Redis ≥ 20,000 events/s',
+            `${whole(salesSlower)} events/s (the slower of the two sizes)`,
+            salesSlower >= 20_000,
+          );
           report.target(
             section,
             `${whole(sizes.large)} events take ≤ ${oneDecimal(allowed)}× the time of ${whole(sizes.small)} (Redis)`,

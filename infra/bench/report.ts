@@ -50,14 +50,18 @@ export class BenchReport {
       '',
       '| Section | Target | Measured | Verdict |',
       '|---|---|---|---|',
-      ...this.targets.map((t) => `| ${t.section} | ${cell(t.target)} | ${cell(t.measured)} | ${t.met === false ? '**not met**' : verdictText(t.met)} |`),
+      ...this.targets.map(
+        (t) =>
+          `| ${t.section} | ${cell(t.target)} | ${cell(t.measured)} | ${t.met === false ? '**not met**' : verdictText(t.met)} |`,
+      ),
       '',
       '### Figures',
       '',
     ];
     for (const section of sections) {
       lines.push(`#### ${section}`, '', '| Measure | Value |', '|---|---|');
-      for (const f of this.figures.filter((f) => f.section === section)) lines.push(`| ${cell(f.label)} | ${cell(f.value)} |`);
+      for (const f of this.figures.filter((f) => f.section === section))
+        lines.push(`| ${cell(f.label)} | ${cell(f.value)} |`);
       const notes = this.notes.filter((n) => n.section === section);
       if (notes.length) lines.push('', ...notes.map((n) => `- ${n.text}`));
       lines.push('');
@@ -86,11 +90,13 @@ export function median(values: number[]): number {
 
 export const whole = (n: number) => Math.round(n).toLocaleString('en-GB');
 /** 3.14159 → "3.1" */
-export const oneDecimal = (n: number) => n.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export const oneDecimal = (n: number) =>
+  n.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 export const megabytes = (bytes: number) => `${oneDecimal(bytes / 2 ** 20)} MiB`;
 export const kilobytes = (bytes: number) => `${oneDecimal(bytes / 1024)} KiB`;
 
-export const generatedBegin = '<!-- bench:begin (written by npm run bench or npm run chaos; edit outside these markers) -->';
+export const generatedBegin =
+  '<!-- bench:begin (written by npm run bench or npm run chaos; edit outside these markers) -->';
 export const generatedEnd = '<!-- bench:end -->';
 
 /** Replaces the generated block of a document, or appends one when the markers are missing. */

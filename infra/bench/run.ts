@@ -13,7 +13,15 @@ import type { Section } from './section.ts';
 import { timeTravelSection } from './timeTravel.ts';
 import { webSection } from './web.ts';
 
-const sections: Section[] = [eventStoreSection, projectionsSection, apiSection, webSection, historySection, timeTravelSection, longTasksSection];
+const sections: Section[] = [
+  eventStoreSection,
+  projectionsSection,
+  apiSection,
+  webSection,
+  historySection,
+  timeTravelSection,
+  longTasksSection,
+];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -44,13 +52,17 @@ try {
 }
 
 const count = (met: Verdict) => report.targets.filter((t) => t.met === met).length;
-console.log(`\n${count(true)} targets met, ${count(false)} not met, ${count('pending')} pending, ${count('reported')} reported`);
+console.log(
+  `\n${count(true)} targets met, ${count(false)} not met, ${count('pending')} pending, ${count('reported')} reported`,
+);
 if (complete && !failed) {
   const file = 'docs/benchmarks.md';
   const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
   writeFileSync(file, spliceGenerated(existing, report.markdown()));
   console.log(`Figures written to ${file}`);
 } else {
-  console.log(`docs/benchmarks.md left unchanged (${failed ? 'a section failed' : quick ? 'quick run' : 'not every section ran'})`);
+  console.log(
+    `docs/benchmarks.md left unchanged (${failed ? 'a section failed' : quick ? 'quick run' : 'not every section ran'})`,
+  );
 }
 process.exit(failed ? 1 : 0);

@@ -14,7 +14,10 @@ export type Section = {
 };
 
 /** Calls `step` back to back until `ms` have passed; answers how many calls completed and the seconds taken. */
-export async function forDuration(ms: number, step: (i: number) => Promise<unknown>): Promise<{ count: number; seconds: number }> {
+export async function forDuration(
+  ms: number,
+  step: (i: number) => Promise<unknown>,
+): Promise<{ count: number; seconds: number }> {
   const started = performance.now();
   let count = 0;
   while (performance.now() - started < ms) await step(count++);
@@ -27,7 +30,10 @@ export async function forDuration(ms: number, step: (i: number) => Promise<unkno
  * then second, second then first), so neither way always runs just after the other and inherits what it left behind
  * (its garbage still to collect, its file still being written back).
  */
-export async function alternate(rounds: number, run: (second: boolean, round: number) => Promise<number>): Promise<{ first: number; second: number }> {
+export async function alternate(
+  rounds: number,
+  run: (second: boolean, round: number) => Promise<number>,
+): Promise<{ first: number; second: number }> {
   const first: number[] = [];
   const second: number[] = [];
   await run(true, -1);

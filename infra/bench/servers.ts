@@ -27,10 +27,17 @@ const gone = (child: ChildProcess) => child.exitCode !== null || child.signalCod
 
 const probe = new URL('./memoryProbe.mjs', import.meta.url).pathname;
 
-async function ready(child: ChildProcess, url: string, name: string, output: () => string, pollMs: number): Promise<void> {
+async function ready(
+  child: ChildProcess,
+  url: string,
+  name: string,
+  output: () => string,
+  pollMs: number,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (gone(child)) throw new Error(`${name} exited with ${child.exitCode ?? child.signalCode} before it was ready:\n${output()}`);
+    if (gone(child))
+      throw new Error(`${name} exited with ${child.exitCode ?? child.signalCode} before it was ready:\n${output()}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -67,10 +74,14 @@ export async function startServer(
   const listenOn = port ?? (await freePort());
   const runtime = options.runtime === 'node' ? ['--enable-source-maps'] : ['--import', 'tsx'];
   const spawned = performance.now();
-  const child = spawn(process.execPath, ['--expose-gc', ...runtime, '--import', probe, script, ...args.map((a) => a.replace('$PORT', String(listenOn)))], {
-    env: { ...process.env, PORT: String(listenOn), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', options.stdout ?? 'pipe', 'pipe', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', ...runtime, '--import', probe, script, ...args.map((a) => a.replace('$PORT', String(listenOn)))],
+    {
+      env: { ...process.env, PORT: String(listenOn), HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', options.stdout ?? 'pipe', 'pipe', 'ipc'],
+    },
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);

@@ -29,7 +29,8 @@ function sizesOf(paths: string[]): Sizes {
   return total;
 }
 
-const describe = (s: Sizes) => `${kilobytes(s.gzip)} gzipped (${kilobytes(s.brotli)} brotli, ${kilobytes(s.raw)} raw) in ${s.files} file${s.files === 1 ? '' : 's'}`;
+const describe = (s: Sizes) =>
+  `${kilobytes(s.gzip)} gzipped (${kilobytes(s.brotli)} brotli, ${kilobytes(s.raw)} raw) in ${s.files} file${s.files === 1 ? '' : 's'}`;
 
 /**
  * Scripts and stylesheets that index.html itself names: what every first visit to the landing page downloads before
@@ -41,7 +42,12 @@ function initialAssets(): { scripts: string[]; styles: string[] } {
   const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
   const preloadedByEntry = /<meta name="app-modules" content="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
   const scripts = [
-    ...new Set([...tags.filter((t) => t.startsWith('<script') || /rel="modulepreload"/.test(t)).map((t) => attr(t, 'src') ?? attr(t, 'href')), ...preloadedByEntry]),
+    ...new Set([
+      ...tags
+        .filter((t) => t.startsWith('<script') || /rel="modulepreload"/.test(t))
+        .map((t) => attr(t, 'src') ?? attr(t, 'href')),
+      ...preloadedByEntry,
+    ]),
   ];
   const styles = tags.filter((t) => /rel="stylesheet"/.test(t)).map((t) => attr(t, 'href'));
   const local = (paths: (string | undefined)[]) => paths.filter((p): p is string => !!p && p.startsWith('/'));
@@ -74,7 +80,9 @@ async function loadedAssets(): Promise<{ scripts: string[]; styles: string[] }> 
 export const webSection: Section = {
   name: 'web',
   async run(report: BenchReport, _options: BenchOptions) {
-    const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('the web build failed');
     const initial = initialAssets();
     report.figure(section, 'landing page JS named by index.html', describe(sizesOf(initial.scripts)));
@@ -84,16 +92,28 @@ export const webSection: Section = {
     const css = sizesOf(loaded.styles);
     report.figure(section, 'landing page JS fetched by Chromium (lazy route chunks included)', describe(js));
     report.figure(section, 'landing page CSS fetched by Chromium', describe(css));
-    report.target(section, 'landing page JavaScript and CSS, gzipped', `${kilobytes(js.gzip)} JS + ${kilobytes(css.gzip)} CSS`, 'reported');
+    report.target(
+      section,
+      'landing page JavaScript and CSS, gzipped',
+      `${kilobytes(js.gzip)} JS + ${kilobytes(css.gzip)} CSS`,
+      'reported',
+    );
 
     if (!existsSync(lighthouseScript)) {
-      report.target(section, 'Lighthouse mobile, median of 3 runs of the landing page', 'pending: `npm run lighthouse` is not in this branch yet', 'pending');
+      report.target(
+        section,
+        'Lighthouse mobile, median of 3 runs of the landing page',
+        'pending: `npm run lighthouse` is not in this branch yet',
+        'pending',
+      );
       return;
     }
     const lighthouse = spawnSync('npm', ['run', '--silent', 'lighthouse', '--', '--runs=3'], { encoding: 'utf8' });
     const output = `${lighthouse.stdout}\n${lighthouse.stderr}`;
     if (lighthouse.status !== 0) throw new Error(`npm run lighthouse failed:\n${output.slice(-2000)}`);
-    for (const line of output.split('\n').filter((l) => /performance|accessibility|best.practices|seo|median/i.test(l))) {
+    for (const line of output
+      .split('\n')
+      .filter((l) => /performance|accessibility|best.practices|seo|median/i.test(l))) {
       report.figure(section, 'Lighthouse', line.trim());
     }
   },

@@ -8,7 +8,13 @@ import type { DomainEvent, EventMetadata } from '../../contracts/shared/events.t
 import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from '../../contracts/reviews/model.ts';
 import { cartShippingOptionFor } from '../../contracts/checkout/shipping.ts';
-import { bookStream, checkoutStream, notificationStream, orderStream, reviewStream } from '../../contracts/shared/streams.ts';
+import {
+  bookStream,
+  checkoutStream,
+  notificationStream,
+  orderStream,
+  reviewStream,
+} from '../../contracts/shared/streams.ts';
 import type { Projection } from '../../projections/engine/projection.ts';
 import { newEventId } from '../../service/commands.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
@@ -16,10 +22,16 @@ import { seeded } from '../testing/seeded.ts';
 
 /** One stream's events as one command appends them. */
 export type Chapter = { stream: string; events: DomainEvent[] };
-type Story = { name: string; weight: number; types: readonly string[]; write(n: number, random: () => number): Chapter[] };
+type Story = {
+  name: string;
+  weight: number;
+  types: readonly string[];
+  write(n: number, random: () => number): Chapter[];
+};
 
 const at = (n: number, plus = 0) => new Date(Date.UTC(2026, 0, 1) + n * 60_000 + plus * 3_600_000).toISOString();
-const description = 'A gentle story about kindness, sharing and courage, with warm illustrations for reading aloud at bedtime.';
+const description =
+  'A gentle story about kindness, sharing and courage, with warm illustrations for reading aloud at bedtime.';
 const reviewTexts = [
   'My daughter asks for this one every night. The pictures are beautiful and the message about sharing stayed with her.',
   'A lovely book for our family reading time; it opened a conversation about honesty that we keep coming back to.',
@@ -48,8 +60,14 @@ export const reviewStory: Story = {
     if (decision < 0.1) return [{ stream: reviewStream(reviewId), events: [submitted] }];
     const decided: ReviewApproved | ReviewRejected =
       decision < 0.8
-        ? { type: 'ReviewApproved', data: { reviewId, adminMessage: 'Thank you for sharing', by: 'owner', at: at(n, 2) } }
-        : { type: 'ReviewRejected', data: { reviewId, adminMessage: 'This is about delivery, not the book', by: 'owner', at: at(n, 2) } };
+        ? {
+            type: 'ReviewApproved',
+            data: { reviewId, adminMessage: 'Thank you for sharing', by: 'owner', at: at(n, 2) },
+          }
+        : {
+            type: 'ReviewRejected',
+            data: { reviewId, adminMessage: 'This is about delivery, not the book', by: 'owner', at: at(n, 2) },
+          };
     return [
       { stream: reviewStream(reviewId), events: [submitted] },
       { stream: reviewStream(reviewId), events: [decided] },
@@ -74,11 +92,29 @@ export const orderStory: Story = {
     const address = { line1: `${n} Orchard Lane`, city: 'Leicester', postcode: 'LE1 1AA', country };
     const started: CheckoutStarted = {
       type: 'CheckoutStarted',
-      data: { checkoutId, channel: 'cart', provider: 'sandbox', paymentReference: reference, items, subtotal, shippingOptions: [shipping], currency: 'gbp', startedAt: at(n) },
+      data: {
+        checkoutId,
+        channel: 'cart',
+        provider: 'sandbox',
+        paymentReference: reference,
+        items,
+        subtotal,
+        shippingOptions: [shipping],
+        currency: 'gbp',
+        startedAt: at(n),
+      },
     };
     const completed: CheckoutCompleted = {
       type: 'CheckoutCompleted',
-      data: { checkoutId, paymentReference: reference, orderId: reference, orderNumber, amountPaid: subtotal + shipping.amount, shippingCost: shipping.amount, completedAt: at(n) },
+      data: {
+        checkoutId,
+        paymentReference: reference,
+        orderId: reference,
+        orderNumber,
+        amountPaid: subtotal + shipping.amount,
+        shippingCost: shipping.amount,
+        completedAt: at(n),
+      },
     };
     const placed: OrderPlaced = {
       type: 'OrderPlaced',
@@ -101,18 +137,39 @@ export const orderStory: Story = {
     };
     const email = (kind: EmailSent['data']['kind'], to: string): EmailSent => ({
       type: 'EmailSent',
-      data: { notificationId: reference, kind, to, subject: `Order ${orderNumber}`, messageId: `<${randomUUID()}@amanahhouse.co.uk>`, transport: 'outbox', sentAt: at(n) },
+      data: {
+        notificationId: reference,
+        kind,
+        to,
+        subject: `Order ${orderNumber}`,
+        messageId: `<${randomUUID()}@amanahhouse.co.uk>`,
+        transport: 'outbox',
+        sentAt: at(n),
+      },
     });
     const chapters: Chapter[] = [
       { stream: checkoutStream(checkoutId), events: [started] },
       { stream: checkoutStream(checkoutId), events: [completed] },
       { stream: orderStream(reference), events: [placed] },
-      { stream: notificationStream(reference), events: [email('order-confirmation', customerEmail), email('order-to-owner', 'owner@amanahhouse.co.uk')] },
+      {
+        stream: notificationStream(reference),
+        events: [email('order-confirmation', customerEmail), email('order-to-owner', 'owner@amanahhouse.co.uk')],
+      },
     ];
     let from: string = placed.data.status;
     for (let k = 1, steps = Math.floor(random() * 4); k <= steps; k++) {
       const to = orderStatuses[k]!;
-      const changed: OrderStatusChanged = { type: 'OrderStatusChanged', data: { orderId: reference, from, to, notes: to === 'shipped' ? 'Royal Mail tracking sent' : '', by: 'owner', at: at(n, 24 * k) } };
+      const changed: OrderStatusChanged = {
+        type: 'OrderStatusChanged',
+        data: {
+          orderId: reference,
+          from,
+          to,
+          notes: to === 'shipped' ? 'Royal Mail tracking sent' : '',
+          by: 'owner',
+          at: at(n, 24 * k),
+        },
+      };
       chapters.push({ stream: orderStream(reference), events: [changed] });
       from = to;
     }
@@ -144,7 +201,11 @@ const metadata: EventMetadata = { causedBy: 'bench', causationId: 'bench', corre
  * Appends the chapters, many streams per group commit so a large log is written quickly. A stream's later chapters
  * wait for the next group, since each is appended at the revision the previous one left.
  */
-export async function appendChapters(store: EventStore, chapters: Chapter[], perType: Map<string, number>): Promise<void> {
+export async function appendChapters(
+  store: EventStore,
+  chapters: Chapter[],
+  perType: Map<string, number>,
+): Promise<void> {
   const revisions = new Map<string, number>();
   let pending = chapters;
   while (pending.length) {
@@ -160,7 +221,13 @@ export async function appendChapters(store: EventStore, chapters: Chapter[], per
       const revision = revisions.get(chapter.stream);
       revisions.set(chapter.stream, (revision ?? -1) + chapter.events.length);
       for (const e of chapter.events) perType.set(e.type, (perType.get(e.type) ?? 0) + 1);
-      group.push(store.append(chapter.stream, chapter.events.map((e) => ({ ...e, id: newEventId(), metadata })), revision ?? 'no_stream'));
+      group.push(
+        store.append(
+          chapter.stream,
+          chapter.events.map((e) => ({ ...e, id: newEventId(), metadata })),
+          revision ?? 'no_stream',
+        ),
+      );
     }
     await Promise.all(group);
     pending = later;
@@ -174,7 +241,11 @@ export function storiesFor(projections: readonly Projection[]): Story[] {
 }
 
 /** Appends at least `count` events in the shop's mix. Answers the number of events per type. */
-export async function writeLog(store: EventStore, projections: readonly Projection[], count: number): Promise<Map<string, number>> {
+export async function writeLog(
+  store: EventStore,
+  projections: readonly Projection[],
+  count: number,
+): Promise<Map<string, number>> {
   const chosen = storiesFor(projections);
   const totalWeight = chosen.reduce((sum, s) => sum + s.weight, 0);
   const random = seeded(7);
@@ -199,7 +270,10 @@ export async function writeLog(store: EventStore, projections: readonly Projecti
 }
 
 /** A shop after a good season: `reviews` reviews spread over the three books and `orders` orders. */
-export async function writeSeason(store: EventStore, { reviews, orders }: { reviews: number; orders: number }): Promise<void> {
+export async function writeSeason(
+  store: EventStore,
+  { reviews, orders }: { reviews: number; orders: number },
+): Promise<void> {
   const random = seeded(11);
   const chapters = [
     ...Array.from({ length: reviews }, (_, n) => reviewStory.write(n, random)).flat(),

@@ -6,7 +6,16 @@ import { rmSync } from 'node:fs';
 
 export const serverOutdir = 'dist/server';
 
-const external = ['better-sqlite3', 'sodium-native', '@eventstore/db-client', 'stripe', 'nodemailer', 'ioredis', 'pino', 'pino-pretty'];
+const external = [
+  'better-sqlite3',
+  'sodium-native',
+  '@eventstore/db-client',
+  'stripe',
+  'nodemailer',
+  'ioredis',
+  'pino',
+  'pino-pretty',
+];
 
 export async function buildServer(outdir = serverOutdir): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
@@ -22,7 +31,9 @@ export async function buildServer(outdir = serverOutdir): Promise<void> {
     // imports is bundled, which saves Node resolving, reading and lexing a few hundred small files at every start.
     external: [...external],
     // Bundled CommonJS packages still call require() for Node's own modules.
-    banner: { js: "import { createRequire as __shopRequire } from 'node:module'; const require = __shopRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __shopRequire } from 'node:module'; const require = __shopRequire(import.meta.url);",
+    },
     // Stack traces name the TypeScript lines when node runs with --enable-source-maps.
     sourcemap: 'linked',
     sourcesContent: false,

@@ -9,7 +9,10 @@ test('route variants: every admin route in every other spelling, and with tokens
   const shop = await startTestShop({ RATE_LIMITS: floodLimits });
   try {
     await paidCartCheckout(shop);
-    const run = await routeVariantRun(shop.url, shop.shop.deps, [sandboxPayBody().email, sandboxPayBody().address.line1]);
+    const run = await routeVariantRun(shop.url, shop.shop.deps, [
+      sandboxPayBody().email,
+      sandboxPayBody().address.line1,
+    ]);
     assert.ok(run.routes >= 9, `${run.routes} admin routes`);
     assert.ok(run.requests > 200, `${run.requests} requests`);
     assert.equal(run.findings, []);
@@ -32,7 +35,11 @@ test('flood: 40 concurrent requests on each anonymous write from one address get
       if (limitOf[r.route]) assert.is(r.accepted, limitOf[r.route], r.route);
     }
     const checkouts = results.filter((r) => /checkout|payment-intent/.test(r.route) && !r.route.includes('sandbox'));
-    assert.is(checkouts.reduce((n, r) => n + r.accepted, 0), defaultLimits.checkouts.points, 'the three checkout starts share one limit');
+    assert.is(
+      checkouts.reduce((n, r) => n + r.accepted, 0),
+      defaultLimits.checkouts.points,
+      'the three checkout starts share one limit',
+    );
   } finally {
     await shop.close();
   }

@@ -8,7 +8,10 @@ test('crash: kill -9 of the service mid-burst of 32 concurrent review submission
     let acknowledged = 0;
     let cutOff = 0;
     assert.ok((await site.restart()).verified);
-    for (const [round, killAfterMs] of [[1, 300], [2, 1000]] as const) {
+    for (const [round, killAfterMs] of [
+      [1, 300],
+      [2, 1000],
+    ] as const) {
       const crash = await site.crash(round, killAfterMs);
       acknowledged += crash.acknowledged;
       cutOff += crash.cutOff;

@@ -67,7 +67,9 @@ export async function openCrashSite(): Promise<CrashSite> {
       const lag = await caughtUp(service.url, 60_000);
       // The log is quiet now: the live read models can be compared with a rebuild of the log.
       const verified = await readModelsMatchLog(site);
-      const listed = (await (await fetch(`${service.url}/api/admin/reviews`, { headers: owner })).json()) as { id: string }[];
+      const listed = (await (await fetch(`${service.url}/api/admin/reviews`, { headers: owner })).json()) as {
+        id: string;
+      }[];
       const shown = new Set(listed.map((r) => r.id));
       return { lag, verified, missingFromOwnersList: acknowledgedIds.filter((id) => !shown.has(id)).length };
     },

@@ -5,7 +5,16 @@
 // outbox and one EmailSent each in the log, and no e-mail of an earlier round is written again.
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type BenchServer } from '../bench/servers.ts';
@@ -30,7 +39,10 @@ export type EmailCrashRound = {
 
 export type EmailCrashSite = {
   restart(): Promise<void>;
-  round(round: number, options: { mode: EmailCrashRound['mode']; killAfterMs: number; clients?: number }): Promise<EmailCrashRound>;
+  round(
+    round: number,
+    options: { mode: EmailCrashRound['mode']; killAfterMs: number; clients?: number },
+  ): Promise<EmailCrashRound>;
   close(): Promise<void>;
 };
 
@@ -43,7 +55,11 @@ const payBody = (n: number) => ({
 });
 
 async function post(url: string, body: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : null };
 }
@@ -56,7 +72,9 @@ function ledger(file: string): Ledger {
   try {
     const orders = new Map(
       db
-        .prepare<[], { id: string; n: string }>(`SELECT json_extract(data, '$.orderId') AS id, json_extract(data, '$.orderNumber') AS n FROM events WHERE type = 'OrderPlaced'`)
+        .prepare<[], { id: string; n: string }>(
+          `SELECT json_extract(data, '$.orderId') AS id, json_extract(data, '$.orderNumber') AS n FROM events WHERE type = 'OrderPlaced'`,
+        )
         .all()
         .map((r) => [r.id, r.n]),
     );
@@ -74,14 +92,21 @@ function ledger(file: string): Ledger {
   }
 }
 
-const owes = (l: Ledger, id: string) => ['order-to-owner', 'order-confirmation'].filter((kind) => (l.sent.get(`${id}:${kind}`) ?? 0) === 0);
+const owes = (l: Ledger, id: string) =>
+  ['order-to-owner', 'order-confirmation'].filter((kind) => (l.sent.get(`${id}:${kind}`) ?? 0) === 0);
 
 export async function openEmailCrashSite(): Promise<EmailCrashSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-email-crash-'));
   const file = join(dataDir, 'events.sqlite');
   const outbox = join(dataDir, 'outbox');
   const port = await freePort();
-  const env = { DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('base64url'), LOG_LEVEL: 'error', NODE_ENV: 'test', OWNER_EMAIL: 'owner@amanahhouse.co.uk' };
+  const env = {
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'test',
+    OWNER_EMAIL: 'owner@amanahhouse.co.uk',
+  };
   let service: BenchServer | null = null;
   const restart = async () => {
     service = await startServer('shop', 'service/main.ts', [], env, '/healthz', port);
@@ -90,7 +115,8 @@ export async function openEmailCrashSite(): Promise<EmailCrashSite> {
   let settled = new Map<string, number>();
   let ordersBefore = 0;
 
-  const outboxFiles = () => (existsSync(outbox) && statSync(outbox).isDirectory() ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : []);
+  const outboxFiles = () =>
+    existsSync(outbox) && statSync(outbox).isDirectory() ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
 
   return {
     restart,
@@ -111,10 +137,14 @@ export async function openEmailCrashSite(): Promise<EmailCrashSite> {
         while (!killed) {
           const i = round * 10_000 + n++;
           try {
-            const started = await post(`${target.url}/api/cart/checkout`, { items: [{ bookId: 1 + (i % 3), quantity: 1 }], customerCountry: 'GB' });
+            const started = await post(`${target.url}/api/cart/checkout`, {
+              items: [{ bookId: 1 + (i % 3), quantity: 1 }],
+              customerCountry: 'GB',
+            });
             if (started.status !== 200) continue;
             const sessionId: string = started.json.sessionId;
-            if ((await post(`${target.url}/api/sandbox/checkout-sessions/${sessionId}/pay`, payBody(i))).status !== 200) continue;
+            if ((await post(`${target.url}/api/sandbox/checkout-sessions/${sessionId}/pay`, payBody(i))).status !== 200)
+              continue;
             const confirmed = await post(`${target.url}/api/checkout/confirm`, { sessionId });
             if (confirmed.status === 200) {
               acknowledged += 1;
@@ -152,7 +182,9 @@ export async function openEmailCrashSite(): Promise<EmailCrashSite> {
         await new Promise((r) => setTimeout(r, 100));
         after = ledger(file);
       }
-      const missing = [...after.orders.keys()].flatMap((id) => owes(after, id).map((kind) => `${after.orders.get(id)} ${kind}`));
+      const missing = [...after.orders.keys()].flatMap((id) =>
+        owes(after, id).map((kind) => `${after.orders.get(id)} ${kind}`),
+      );
       const copies = new Map<string, number>();
       for (const f of outboxFiles()) {
         const text = readFileSync(join(outbox, f), 'utf8');

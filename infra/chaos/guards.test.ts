@@ -6,7 +6,14 @@ import { defaultLimits } from '../../service/http/limits.ts';
 import { heavyWorkMessages } from '../../service/http/heavyWork.ts';
 import { sandboxShopEnv } from '../testing/checkout.ts';
 import { floodLimits, startTestShop } from '../testing/shop.ts';
-import { checkoutWithForgedHost, forgedNotice, noticeFlood, ownerMisuse, parallelVerify, productionWithoutPublicUrl } from './guards.ts';
+import {
+  checkoutWithForgedHost,
+  forgedNotice,
+  noticeFlood,
+  ownerMisuse,
+  parallelVerify,
+  productionWithoutPublicUrl,
+} from './guards.ts';
 
 test('a forged owner notice: subject and figures from the catalogue, its links inert, its amounts not shown', async () => {
   const shop = await startTestShop(sandboxShopEnv);
@@ -57,12 +64,36 @@ test("the owner's API misused: repeated refund lines, no revision, moves back un
   try {
     const results = await ownerMisuse(shop);
     const by = Object.fromEntries(results.map((r) => [r.name, r]));
-    assert.equal([by['refund listing a line bought once twice']!.status, by['refund listing a line bought once twice']!.message], [400, refundMessages.repeatedLine(0)]);
-    assert.equal([by['refund listing a line three times in parts']!.status, by['refund listing a line three times in parts']!.message], [400, refundMessages.repeatedLine(1)]);
-    assert.equal([by['status change without expectedRevision']!.status, by['status change without expectedRevision']!.message], [400, statusMoveMessages.missingRevision]);
+    assert.equal(
+      [by['refund listing a line bought once twice']!.status, by['refund listing a line bought once twice']!.message],
+      [400, refundMessages.repeatedLine(0)],
+    );
+    assert.equal(
+      [
+        by['refund listing a line three times in parts']!.status,
+        by['refund listing a line three times in parts']!.message,
+      ],
+      [400, refundMessages.repeatedLine(1)],
+    );
+    assert.equal(
+      [by['status change without expectedRevision']!.status, by['status change without expectedRevision']!.message],
+      [400, statusMoveMessages.missingRevision],
+    );
     assert.is(by['status change with expectedRevision null']!.status, 400);
-    assert.equal([by['shipped → pending without confirmBackward']!.status, by['shipped → pending without confirmBackward']!.message], [409, statusMoveMessages.unconfirmed('shipped', 'pending')]);
-    assert.equal([by['cancelled → shipped without confirmBackward']!.status, by['cancelled → shipped without confirmBackward']!.message], [409, statusMoveMessages.unconfirmed('cancelled', 'shipped')]);
+    assert.equal(
+      [
+        by['shipped → pending without confirmBackward']!.status,
+        by['shipped → pending without confirmBackward']!.message,
+      ],
+      [409, statusMoveMessages.unconfirmed('shipped', 'pending')],
+    );
+    assert.equal(
+      [
+        by['cancelled → shipped without confirmBackward']!.status,
+        by['cancelled → shipped without confirmBackward']!.message,
+      ],
+      [409, statusMoveMessages.unconfirmed('cancelled', 'shipped')],
+    );
     assert.is(by['cancelled → shipped with confirmBackward "yes"']!.status, 400);
     for (const r of results) assert.is(r.appended, 0, r.name);
   } finally {
@@ -73,7 +104,10 @@ test("the owner's API misused: repeated refund lines, no revision, moves back un
 test('a forged Host or X-Forwarded-Host: the payment page and its return addresses stay on PUBLIC_URL', async () => {
   const shop = await startTestShop({ PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1', RATE_LIMITS: floodLimits });
   try {
-    for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }] as Record<string, string>[]) {
+    for (const headers of [
+      { host: 'evil.example' },
+      { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+    ] as Record<string, string>[]) {
       const url = await checkoutWithForgedHost(shop.url, headers);
       assert.is(new URL(url).origin, 'https://shop.example', JSON.stringify(headers));
     }

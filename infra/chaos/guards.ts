@@ -29,14 +29,25 @@ export const forgedNoticeBody = (n = 0) => ({
 const linkLike = /https?:\/\/|\bwww\.|evil\.example|javascript:|@evil/i;
 const forgedAmounts = /9,999,999|999999|£0\.01\b/;
 
-export type ForgedNoticeResult = { status: number; subject: string; text: string; linksLeft: string[]; amountsLeft: string[]; figures: string[] };
+export type ForgedNoticeResult = {
+  status: number;
+  subject: string;
+  text: string;
+  linksLeft: string[];
+  amountsLeft: string[];
+  figures: string[];
+};
 
 /** One forged notice through the real path: the route, the log, the reactor, the outbox. */
 export async function forgedNotice(shop: TestShop): Promise<ForgedNoticeResult> {
   const res = await call(`${shop.url}/api/direct-notify`, { body: forgedNoticeBody() });
   const notified = ofType(await allEvents(shop), 'PurchaseNotified').at(-1) as unknown as PurchaseNotified | undefined;
-  const sent = ofType(await allEvents(shop), 'EmailSent').find((e) => (e.data as EmailSent['data']).notificationId === notified?.data.notificationId);
-  const file = outboxFiles(shop).find((f) => notified && f.startsWith(`${notified.data.notificationId}_purchase-notice`));
+  const sent = ofType(await allEvents(shop), 'EmailSent').find(
+    (e) => (e.data as EmailSent['data']).notificationId === notified?.data.notificationId,
+  );
+  const file = outboxFiles(shop).find(
+    (f) => notified && f.startsWith(`${notified.data.notificationId}_purchase-notice`),
+  );
   const text = file ? readableMessage(readFileSync(join(shop.dataDir, 'outbox', file))) : '';
   const body = text.slice(text.search(/\r?\n\r?\n/));
   return {
@@ -70,7 +81,10 @@ export async function noticeFlood(shop: TestShop, notices: number, concurrency =
   const worker = async () => {
     for (let i = next++; i < notices; i = next++) {
       const from = `198.51.${(i >> 8) & 255}.${i & 255}`;
-      const res = await call(`${shop.url}/api/direct-notify`, { body: forgedNoticeBody(i), headers: { 'x-forwarded-for': from } });
+      const res = await call(`${shop.url}/api/direct-notify`, {
+        body: forgedNoticeBody(i),
+        headers: { 'x-forwarded-for': from },
+      });
       if (res.status === 200) accepted += 1;
     }
   };
@@ -84,17 +98,27 @@ export async function noticeFlood(shop: TestShop, notices: number, concurrency =
     accepted,
     noticeMails: files.filter((f) => f.includes('purchase-notice')).length,
     withheld: ofType(events, 'EmailWithheld').length,
-    paidOrderMails: ['order-confirmation', 'order-to-owner'].filter((kind) => files.some((f) => f.startsWith(`${orderId}_${kind}-`))),
+    paidOrderMails: ['order-confirmation', 'order-to-owner'].filter((kind) =>
+      files.some((f) => f.startsWith(`${orderId}_${kind}-`)),
+    ),
     ms: performance.now() - started,
   };
 }
 
-export type ParallelTasksResult = { calls: number; ran: number; refused: number; otherStatuses: number[]; messages: string[] };
+export type ParallelTasksResult = {
+  calls: number;
+  ran: number;
+  refused: number;
+  otherStatuses: number[];
+  messages: string[];
+};
 
 /** `n` verify calls at once by the owner: how many ran, how many were refused and with what. */
 export async function parallelVerify(shop: TestShop, n: number): Promise<ParallelTasksResult> {
   const owner = await adminHeaders(shop);
-  const answers = await Promise.all(Array.from({ length: n }, () => call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: owner })));
+  const answers = await Promise.all(
+    Array.from({ length: n }, () => call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: owner })),
+  );
   return {
     calls: n,
     ran: answers.filter((a) => a.status === 200).length,
@@ -106,7 +130,8 @@ export async function parallelVerify(shop: TestShop, n: number): Promise<Paralle
 
 export type OwnerMisuseResult = { name: string; status: number; message: string; appended: number };
 
-const revisionOf = async (shop: TestShop, orderId: string) => (await shop.shop.deps.events.readStream(`order-${orderId}`)).at(-1)!.revision;
+const revisionOf = async (shop: TestShop, orderId: string) =>
+  (await shop.shop.deps.events.readStream(`order-${orderId}`)).at(-1)!.revision;
 
 /**
  * The owner's API misused on a paid order: a refund listing a line twice, a status change without the revision seen,
@@ -114,20 +139,54 @@ const revisionOf = async (shop: TestShop, orderId: string) => (await shop.shop.d
  */
 export async function ownerMisuse(shop: TestShop): Promise<OwnerMisuseResult[]> {
   const owner = await adminHeaders(shop);
-  const orderId = await paidCartCheckout(shop, [{ bookId: 1, quantity: 1 }, { bookId: 2, quantity: 2 }]);
+  const orderId = await paidCartCheckout(shop, [
+    { bookId: 1, quantity: 1 },
+    { bookId: 2, quantity: 2 },
+  ]);
   await shop.shop.deps.waiter.waitFor(await shop.shop.deps.events.headPosition(), 5000);
-  const post = (path: string, body: unknown) => call(`${shop.url}/api/admin/orders/${orderId}${path}`, { body, headers: owner });
+  const post = (path: string, body: unknown) =>
+    call(`${shop.url}/api/admin/orders/${orderId}${path}`, { body, headers: owner });
   const tried: [string, () => Promise<{ status: number; json: { message?: string } }>][] = [
-    ['refund listing a line bought once twice', async () => post('/refunds', { lines: [{ line: 0, quantity: 1 }, { line: 0, quantity: 1 }], reason: 'Damaged', expectedRevision: await revisionOf(shop, orderId) })],
-    ['refund listing a line three times in parts', async () => post('/refunds', { lines: [{ line: 1, quantity: 1 }, { line: 1, quantity: 1 }, { line: 1, quantity: 0 }], reason: 'Damaged' })],
+    [
+      'refund listing a line bought once twice',
+      async () =>
+        post('/refunds', {
+          lines: [
+            { line: 0, quantity: 1 },
+            { line: 0, quantity: 1 },
+          ],
+          reason: 'Damaged',
+          expectedRevision: await revisionOf(shop, orderId),
+        }),
+    ],
+    [
+      'refund listing a line three times in parts',
+      async () =>
+        post('/refunds', {
+          lines: [
+            { line: 1, quantity: 1 },
+            { line: 1, quantity: 1 },
+            { line: 1, quantity: 0 },
+          ],
+          reason: 'Damaged',
+        }),
+    ],
     ['status change without expectedRevision', async () => post('/status', { status: 'shipped' })],
-    ['status change with expectedRevision null', async () => post('/status', { status: 'shipped', expectedRevision: null })],
+    [
+      'status change with expectedRevision null',
+      async () => post('/status', { status: 'shipped', expectedRevision: null }),
+    ],
   ];
   const results: OwnerMisuseResult[] = [];
   const attempt = async (name: string, send: () => Promise<{ status: number; json: { message?: string } }>) => {
     const before = await shop.shop.deps.events.headPosition();
     const res = await send();
-    results.push({ name, status: res.status, message: String(res.json?.message ?? ''), appended: (await shop.shop.deps.events.headPosition()) - before });
+    results.push({
+      name,
+      status: res.status,
+      message: String(res.json?.message ?? ''),
+      appended: (await shop.shop.deps.events.headPosition()) - before,
+    });
   };
   for (const [name, send] of tried) await attempt(name, send);
   // Shipped, then asked back to pending and, once cancelled, to shipped, without the confirmation.
@@ -136,7 +195,9 @@ export async function ownerMisuse(shop: TestShop): Promise<OwnerMisuseResult[]> 
   await attempt('shipped → pending without confirmBackward', () => move({ status: 'pending' }));
   if ((await move({ status: 'cancelled' })).status !== 200) throw new Error('could not cancel the order');
   await attempt('cancelled → shipped without confirmBackward', () => move({ status: 'shipped' }));
-  await attempt('cancelled → shipped with confirmBackward "yes"', () => move({ status: 'shipped', confirmBackward: 'yes' }));
+  await attempt('cancelled → shipped with confirmBackward "yes"', () =>
+    move({ status: 'shipped', confirmBackward: 'yes' }),
+  );
   return results;
 }
 
@@ -146,7 +207,13 @@ export function checkoutWithForgedHost(url: string, headers: Record<string, stri
   const body = JSON.stringify({ items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' });
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: target.hostname, port: target.port, method: 'POST', path: '/api/cart/checkout', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers } },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: 'POST',
+        path: '/api/cart/checkout',
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -174,6 +241,10 @@ export function productionWithoutPublicUrl(): { exitCode: number | null; stderr:
     ALLOW_TEST_PAYMENTS: 'true',
     LOG_LEVEL: 'silent',
   };
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'service/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { exitCode: run.status, stderr: run.stderr.trim() };
 }

@@ -12,13 +12,25 @@ const settledOn = (shop: TestShop) => async () => {
 test('holds: 60 unpaid checkouts of 10 from one address (limits lifted) for 12 copies; 5 shoppers and 10 of the flood pay at once', async () => {
   const shop = await startTestShop({ ...sandboxShopEnv, RATE_LIMITS: floodLimits });
   try {
-    const options: HoldFloodOptions = { bookId: 3, copies: 12, flood: 60, floodQuantity: 10, floodAddresses: [], shoppers: 5, floodPayers: 10, admin: await adminHeaders(shop) };
+    const options: HoldFloodOptions = {
+      bookId: 3,
+      copies: 12,
+      flood: 60,
+      floodQuantity: 10,
+      floodAddresses: [],
+      shoppers: 5,
+      floodPayers: 10,
+      admin: await adminHeaders(shop),
+    };
     const result = await holdFlood(shop.url, options, settledOn(shop));
     assert.is(result.floodStarted, 60);
     assert.is(result.heldAtHeight, 10, 'the cap per address');
     assert.equal([result.shoppersRefusedAtStart, result.shortfalls, [...result.paymentsOther]], [0, 0, []]);
     assert.ok(result.shoppersCharged + result.floodCharged <= 12);
-    assert.ok(holdFloodKept(options, result), JSON.stringify({ ...result, floodRefused: [...result.floodRefused], paymentsOther: [...result.paymentsOther] }));
+    assert.ok(
+      holdFloodKept(options, result),
+      JSON.stringify({ ...result, floodRefused: [...result.floodRefused], paymentsOther: [...result.paymentsOther] }),
+    );
   } finally {
     await shop.close();
   }
@@ -28,13 +40,25 @@ test('holds: 100 unpaid checkouts from 10 forged addresses (TRUST_PROXY=1, defau
   const shop = await startTestShop({ ...sandboxShopEnv, TRUST_PROXY: '1' });
   try {
     const floodAddresses = Array.from({ length: 10 }, (_, i) => `203.0.113.${i + 1}`);
-    const options: HoldFloodOptions = { bookId: 3, copies: 3, flood: 100, floodQuantity: 1, floodAddresses, shoppers: 4, floodPayers: 20, admin: await adminHeaders(shop) };
+    const options: HoldFloodOptions = {
+      bookId: 3,
+      copies: 3,
+      flood: 100,
+      floodQuantity: 1,
+      floodAddresses,
+      shoppers: 4,
+      floodPayers: 20,
+      admin: await adminHeaders(shop),
+    };
     const result = await holdFlood(shop.url, options, settledOn(shop));
     assert.is(result.floodStarted, 100);
     assert.is(result.shoppersRefusedAtStart, 0);
     assert.is(result.shoppersCharged + result.floodCharged, 3, 'every copy sold once');
     assert.equal([result.onHandAfter, result.shortfalls], [0, 0]);
-    assert.ok(holdFloodKept(options, result), JSON.stringify({ ...result, floodRefused: [...result.floodRefused], paymentsOther: [...result.paymentsOther] }));
+    assert.ok(
+      holdFloodKept(options, result),
+      JSON.stringify({ ...result, floodRefused: [...result.floodRefused], paymentsOther: [...result.paymentsOther] }),
+    );
   } finally {
     await shop.close();
   }

@@ -4,7 +4,10 @@
 import { sandboxPayBody } from '../testing/checkout.ts';
 import { call } from '../testing/shop.ts';
 
-const cartCheckoutBody = (bookId: number, quantity: number) => ({ items: [{ bookId, quantity }], customerCountry: 'GB' });
+const cartCheckoutBody = (bookId: number, quantity: number) => ({
+  items: [{ bookId, quantity }],
+  customerCountry: 'GB',
+});
 
 export type HoldFloodOptions = {
   bookId: number;
@@ -41,18 +44,38 @@ export type HoldFloodResult = {
 
 type StockProduct = { bookId: number; onHand: number; reserved: number; shortfalls: unknown[] };
 
-export async function holdFlood(url: string, options: HoldFloodOptions, settled: () => Promise<void>): Promise<HoldFloodResult> {
+export async function holdFlood(
+  url: string,
+  options: HoldFloodOptions,
+  settled: () => Promise<void>,
+): Promise<HoldFloodResult> {
   const { bookId, admin } = options;
-  const product = async () => ((await call(`${url}/api/admin/stock`, { headers: admin })).json.products as StockProduct[]).find((p) => p.bookId === bookId)!;
+  const product = async () =>
+    ((await call(`${url}/api/admin/stock`, { headers: admin })).json.products as StockProduct[]).find(
+      (p) => p.bookId === bookId,
+    )!;
   const from = (address: string | undefined): Record<string, string> => (address ? { 'x-forwarded-for': address } : {});
   const onHand = (await product()).onHand;
   const change = options.copies - onHand;
-  if (change > 0) await call(`${url}/api/admin/stock/${bookId}/received`, { body: { quantity: change, note: 'chaos: holds' }, headers: admin });
-  if (change < 0) await call(`${url}/api/admin/stock/${bookId}/corrections`, { body: { delta: change, reason: 'chaos: holds' }, headers: admin });
+  if (change > 0)
+    await call(`${url}/api/admin/stock/${bookId}/received`, {
+      body: { quantity: change, note: 'chaos: holds' },
+      headers: admin,
+    });
+  if (change < 0)
+    await call(`${url}/api/admin/stock/${bookId}/corrections`, {
+      body: { delta: change, reason: 'chaos: holds' },
+      headers: admin,
+    });
 
   const floodFrom = (i: number) => options.floodAddresses[i % Math.max(1, options.floodAddresses.length)];
   const flood = await Promise.all(
-    Array.from({ length: options.flood }, (_, i) => call(`${url}/api/cart/checkout`, { body: cartCheckoutBody(bookId, options.floodQuantity), headers: from(floodFrom(i)) })),
+    Array.from({ length: options.flood }, (_, i) =>
+      call(`${url}/api/cart/checkout`, {
+        body: cartCheckoutBody(bookId, options.floodQuantity),
+        headers: from(floodFrom(i)),
+      }),
+    ),
   );
   const heldAtHeight = (await product()).reserved;
   const started = flood.filter((a) => a.status === 200);
@@ -61,12 +84,22 @@ export async function holdFlood(url: string, options: HoldFloodOptions, settled:
 
   const shopperAddress = (i: number) => `192.0.2.${(i % 250) + 1}`;
   const shoppers = await Promise.all(
-    Array.from({ length: options.shoppers }, (_, i) => call(`${url}/api/cart/checkout`, { body: cartCheckoutBody(bookId, 1), headers: from(options.floodAddresses.length ? shopperAddress(i) : undefined) })),
+    Array.from({ length: options.shoppers }, (_, i) =>
+      call(`${url}/api/cart/checkout`, {
+        body: cartCheckoutBody(bookId, 1),
+        headers: from(options.floodAddresses.length ? shopperAddress(i) : undefined),
+      }),
+    ),
   );
   const shoppersRefusedAtStart = shoppers.filter((a) => a.status !== 200).length;
-  const pay = (sessionId: string, address: string | undefined) => call(`${url}/api/sandbox/checkout-sessions/${sessionId}/pay`, { body: sandboxPayBody(), headers: from(address) });
+  const pay = (sessionId: string, address: string | undefined) =>
+    call(`${url}/api/sandbox/checkout-sessions/${sessionId}/pay`, { body: sandboxPayBody(), headers: from(address) });
   const [shopperPaid, floodPaid] = await Promise.all([
-    Promise.all(shoppers.map((s, i) => (s.status === 200 ? pay(s.json.sessionId, options.floodAddresses.length ? shopperAddress(i) : undefined) : null))),
+    Promise.all(
+      shoppers.map((s, i) =>
+        s.status === 200 ? pay(s.json.sessionId, options.floodAddresses.length ? shopperAddress(i) : undefined) : null,
+      ),
+    ),
     Promise.all(started.slice(0, options.floodPayers).map((s, i) => pay(s.json.sessionId, floodFrom(i)))),
   ]);
   await settled();
@@ -75,7 +108,8 @@ export async function holdFlood(url: string, options: HoldFloodOptions, settled:
   for (const a of [...shopperPaid, ...floodPaid]) {
     if (!a || a.status === 200) continue;
     // 409: others paid first; 410: the page was ended because its hold was taken over. Neither charged anything.
-    if ((a.status === 409 || a.status === 410) && /your card has not been charged/i.test(a.json?.message ?? '')) paymentsRefused++;
+    if ((a.status === 409 || a.status === 410) && /your card has not been charged/i.test(a.json?.message ?? ''))
+      paymentsRefused++;
     else paymentsOther.set(a.status, (paymentsOther.get(a.status) ?? 0) + 1);
   }
   const after = await product();
@@ -103,6 +137,7 @@ export function holdFloodKept(options: HoldFloodOptions, r: HoldFloodResult): bo
     r.shortfalls === 0 &&
     r.paymentsOther.size === 0 &&
     // Shoppers outnumbering nothing: with copies left for every shopper after the flood's payers, every shopper buys.
-    (options.shoppers + options.floodPayers * options.floodQuantity > options.copies || r.shoppersCharged === options.shoppers)
+    (options.shoppers + options.floodPayers * options.floodQuantity > options.copies ||
+      r.shoppersCharged === options.shoppers)
   );
 }

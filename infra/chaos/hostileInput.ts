@@ -7,14 +7,32 @@ import type { ShopDeps } from '../../service/deps.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import { seeded } from '../testing/seeded.ts';
 
-export type HostileRequest = { kind: string; method: string; path: string; headers: Record<string, string>; body?: Buffer; raw?: Buffer };
+export type HostileRequest = {
+  kind: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+  raw?: Buffer;
+};
 export type Answer = { status: number; body: string };
 export type Finding = { request: string; status: number; problem: string; body: string };
-export type FuzzResult = { requests: number; byStatus: Map<number, number>; findings: Finding[]; appendedWhenRefused: number };
+export type FuzzResult = {
+  requests: number;
+  byStatus: Map<number, number>;
+  findings: Finding[];
+  appendedWhenRefused: number;
+};
 
 /** Valid bodies for the shop's public routes, so mutations reach each handler's own validation. */
 const sampleBodies: Record<string, Record<string, unknown>> = {
-  '/api/reviews/submit': { bookId: 2, customerName: 'Amina', customerEmail: 'amina@example.com', rating: 5, reviewText: 'A lovely story.' },
+  '/api/reviews/submit': {
+    bookId: 2,
+    customerName: 'Amina',
+    customerEmail: 'amina@example.com',
+    rating: 5,
+    reviewText: 'A lovely story.',
+  },
   '/api/admin/login': { username: 'admin', password: 'not-the-password' },
   '/api/admin/reviews/:id/approve': { adminMessage: 'Thank you' },
   '/api/admin/reviews/:id/reject': { adminMessage: 'Not about the book' },
@@ -41,13 +59,23 @@ const sampleBodies: Record<string, Record<string, unknown>> = {
     customerName: 'Amina',
   },
   '/api/create-payment-intent': { amount: 13.49 },
-  '/api/orders/save': { name: 'Amina', email: 'amina@example.com', shipping: {}, paymentIntentId: 'pi_123', amount: 13.49, bookTitle: 'Story', bookPrice: 9.99, shippingCost: 3.5, status: 'completed' },
+  '/api/orders/save': {
+    name: 'Amina',
+    email: 'amina@example.com',
+    shipping: {},
+    paymentIntentId: 'pi_123',
+    amount: 13.49,
+    bookTitle: 'Story',
+    bookPrice: 9.99,
+    shippingCost: 3.5,
+    status: 'completed',
+  },
   '/api/cart/checkout': { items: [{ bookId: 1, quantity: 1, title: 'Story', price: 999 }], customerCountry: 'GB' },
 };
 
 const hostileStrings = [
   "' OR '1'='1' --",
-  "1; DROP TABLE events; --",
+  '1; DROP TABLE events; --',
   '<script>alert(1)</script>',
   '<img src=x onerror=alert(1)>',
   '{{7*7}}${7*7}',
@@ -79,7 +107,23 @@ const hostileValues: unknown[] = [
   ['a', 'b'],
   ...hostileStrings,
 ];
-const hostileParams = ['0', '-1', '1.5', '1e9', '0x10', 'NaN', '99999999999999999999999', 'abc', '%00', '%ff', '..%2f..%2fetc%2fpasswd', "1'%20OR%20'1'='1", '%3Cscript%3E', 'a'.repeat(3000), '%E0%A4%A'];
+const hostileParams = [
+  '0',
+  '-1',
+  '1.5',
+  '1e9',
+  '0x10',
+  'NaN',
+  '99999999999999999999999',
+  'abc',
+  '%00',
+  '%ff',
+  '..%2f..%2fetc%2fpasswd',
+  "1'%20OR%20'1'='1",
+  '%3Cscript%3E',
+  'a'.repeat(3000),
+  '%E0%A4%A',
+];
 const hostilePaths = [
   '/../../etc/passwd',
   '/%2e%2e/%2e%2e/etc/passwd',
@@ -114,19 +158,43 @@ function deep(depth: number): string {
 /** Mutations of a JSON body: wrong types, missing and extra fields, hostile strings, structure attacks. */
 function bodyVariants(sample: Record<string, unknown>): { kind: string; text: string }[] {
   const out: { kind: string; text: string }[] = [];
-  for (const literal of ['', 'null', '[]', '"text"', '123', 'true', '{', '{"a":1,}', "{'a':1}", '{"a":NaN}', '[1,2', '\ufeff{}', 'undefined']) {
+  for (const literal of [
+    '',
+    'null',
+    '[]',
+    '"text"',
+    '123',
+    'true',
+    '{',
+    '{"a":1,}',
+    "{'a':1}",
+    '{"a":NaN}',
+    '[1,2',
+    '\ufeff{}',
+    'undefined',
+  ]) {
     out.push({ kind: `literal ${JSON.stringify(literal).slice(0, 20)}`, text: literal });
   }
   out.push({ kind: 'deep JSON', text: deep(5000) });
   out.push({ kind: 'deep arrays', text: '['.repeat(20_000) + ']'.repeat(20_000) });
   out.push({ kind: 'huge body', text: JSON.stringify({ ...sample, padding: 'x'.repeat(300_000) }) });
-  out.push({ kind: 'wide object', text: JSON.stringify(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]))) });
-  out.push({ kind: 'prototype pollution', text: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}' });
+  out.push({
+    kind: 'wide object',
+    text: JSON.stringify(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]))),
+  });
+  out.push({
+    kind: 'prototype pollution',
+    text: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}',
+  });
   out.push({ kind: 'duplicate keys', text: JSON.stringify(sample).replace(/^\{/, '{"rating":999,') });
   for (const path of leafPaths(sample)) {
     const name = path.join('.');
     out.push({ kind: `missing ${name}`, text: JSON.stringify(withLeaf(sample, path, undefined)) });
-    for (const value of hostileValues) out.push({ kind: `${name}=${JSON.stringify(value)?.slice(0, 24)}`, text: JSON.stringify(withLeaf(sample, path, value)) });
+    for (const value of hostileValues)
+      out.push({
+        kind: `${name}=${JSON.stringify(value)?.slice(0, 24)}`,
+        text: JSON.stringify(withLeaf(sample, path, value)),
+      });
   }
   return out;
 }
@@ -144,7 +212,9 @@ function leafPaths(value: unknown, prefix: string[] = []): string[][] {
 /** A copy of `body` with the field at `path` replaced (or removed, for undefined). */
 function withLeaf(body: unknown, path: string[], value: unknown): unknown {
   if (path.length === 0) return value;
-  const copy: Record<string, unknown> = Array.isArray(body) ? ([...body] as unknown as Record<string, unknown>) : { ...(body as Record<string, unknown>) };
+  const copy: Record<string, unknown> = Array.isArray(body)
+    ? ([...body] as unknown as Record<string, unknown>)
+    : { ...(body as Record<string, unknown>) };
   const [head, ...rest] = path;
   if (rest.length === 0 && value === undefined) delete copy[head!];
   else copy[head!] = withLeaf(copy[head!], rest, value);
@@ -203,10 +273,27 @@ function combinedCases(routes: RouteInfo[], adminToken: string, count: number, s
       broken.push(`${path.join('.')}=${JSON.stringify(value)?.slice(0, 16)}`);
     }
     const param = random() < 0.5 ? '1' : pick(hostileParams);
-    const headers: Record<string, string> = { 'content-type': pick(['application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/json; charset=latin1']) };
+    const headers: Record<string, string> = {
+      'content-type': pick([
+        'application/json',
+        'application/json',
+        'application/json; charset=utf-8',
+        'text/plain',
+        'application/json; charset=latin1',
+      ]),
+    };
     if (admin && random() < 0.8) headers.authorization = `Bearer ${adminToken}`;
-    if (random() < 0.2) headers['x-request-id'] = pick(hostileStrings).slice(0, 200).replace(/[^\x20-\x7e]/g, '?');
-    cases.push({ kind: `combined ${broken.join(' ')}`, method: pick([...route.methods, ...route.methods, 'POST', 'PUT']), path: withParams(route.path, param), headers, body: Buffer.from(JSON.stringify(body) ?? '') });
+    if (random() < 0.2)
+      headers['x-request-id'] = pick(hostileStrings)
+        .slice(0, 200)
+        .replace(/[^\x20-\x7e]/g, '?');
+    cases.push({
+      kind: `combined ${broken.join(' ')}`,
+      method: pick([...route.methods, ...route.methods, 'POST', 'PUT']),
+      path: withParams(route.path, param),
+      headers,
+      body: Buffer.from(JSON.stringify(body) ?? ''),
+    });
   }
   return cases;
 }
@@ -214,7 +301,9 @@ function combinedCases(routes: RouteInfo[], adminToken: string, count: number, s
 /** At least `atLeast` requests: every systematic case, then seeded random combinations. */
 export function hostileRequests(routes: RouteInfo[], adminToken: string, atLeast = 0, seed = 1): HostileRequest[] {
   const cases = systematicCases(routes, adminToken);
-  return cases.length >= atLeast ? cases : [...cases, ...combinedCases(routes, adminToken, atLeast - cases.length, seed)];
+  return cases.length >= atLeast
+    ? cases
+    : [...cases, ...combinedCases(routes, adminToken, atLeast - cases.length, seed)];
 }
 
 function systematicCases(routes: RouteInfo[], adminToken: string): HostileRequest[] {
@@ -227,24 +316,101 @@ function systematicCases(routes: RouteInfo[], adminToken: string): HostileReques
     const sample = sampleBodies[route.path] ?? { name: 'x' };
     // Methods the route does not have, and the ones it does with no or odd bodies.
     for (const method of methods) cases.push({ kind: 'method', method, path, headers: auth });
-    for (const param of hostileParams) cases.push({ kind: `query ${param.slice(0, 20)}`, method: route.methods[0]!, path: `${path}?country=${param}&quantity=${param}&status=${param}`, headers: auth });
-    for (const param of hostileParams) for (const method of route.methods) cases.push({ kind: `param ${param.slice(0, 20)}`, method, path: withParams(route.path, param), headers: { ...auth, ...json }, body: Buffer.from(JSON.stringify(sample)) });
+    for (const param of hostileParams)
+      cases.push({
+        kind: `query ${param.slice(0, 20)}`,
+        method: route.methods[0]!,
+        path: `${path}?country=${param}&quantity=${param}&status=${param}`,
+        headers: auth,
+      });
+    for (const param of hostileParams)
+      for (const method of route.methods)
+        cases.push({
+          kind: `param ${param.slice(0, 20)}`,
+          method,
+          path: withParams(route.path, param),
+          headers: { ...auth, ...json },
+          body: Buffer.from(JSON.stringify(sample)),
+        });
     for (const method of route.methods.includes('GET') ? ['POST'] : route.methods) {
-      for (const variant of bodyVariants(sample)) cases.push({ kind: variant.kind, method, path, headers: { ...auth, ...json }, body: Buffer.from(variant.text) });
+      for (const variant of bodyVariants(sample))
+        cases.push({
+          kind: variant.kind,
+          method,
+          path,
+          headers: { ...auth, ...json },
+          body: Buffer.from(variant.text),
+        });
       const valid = Buffer.from(JSON.stringify(sample));
-      const contentTypes = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'application/json; charset=nonsense', 'application/xml', 'application/json, text/html', ''];
-      for (const type of contentTypes) cases.push({ kind: `content-type ${type || 'none'}`, method, path, headers: { ...auth, ...(type ? { 'content-type': type } : {}) }, body: valid });
-      for (const encoding of ['gzip', 'deflate', 'br', 'zstd', 'identity, gzip']) cases.push({ kind: `content-encoding ${encoding}`, method, path, headers: { ...auth, ...json, 'content-encoding': encoding }, body: valid });
-      cases.push({ kind: 'invalid UTF-8', method, path, headers: { ...auth, ...json }, body: Buffer.concat([Buffer.from('{"customerName":"'), Buffer.from([0xff, 0xfe, 0xc0, 0xaf]), Buffer.from('"}')]) });
-      cases.push({ kind: 'UTF-16 body', method, path, headers: { ...auth, 'content-type': 'application/json; charset=utf-16le' }, body: Buffer.from(JSON.stringify(sample), 'utf16le') });
+      const contentTypes = [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=utf-16',
+        'application/json; charset=latin1',
+        'application/json; charset=nonsense',
+        'application/xml',
+        'application/json, text/html',
+        '',
+      ];
+      for (const type of contentTypes)
+        cases.push({
+          kind: `content-type ${type || 'none'}`,
+          method,
+          path,
+          headers: { ...auth, ...(type ? { 'content-type': type } : {}) },
+          body: valid,
+        });
+      for (const encoding of ['gzip', 'deflate', 'br', 'zstd', 'identity, gzip'])
+        cases.push({
+          kind: `content-encoding ${encoding}`,
+          method,
+          path,
+          headers: { ...auth, ...json, 'content-encoding': encoding },
+          body: valid,
+        });
+      cases.push({
+        kind: 'invalid UTF-8',
+        method,
+        path,
+        headers: { ...auth, ...json },
+        body: Buffer.concat([
+          Buffer.from('{"customerName":"'),
+          Buffer.from([0xff, 0xfe, 0xc0, 0xaf]),
+          Buffer.from('"}'),
+        ]),
+      });
+      cases.push({
+        kind: 'UTF-16 body',
+        method,
+        path,
+        headers: { ...auth, 'content-type': 'application/json; charset=utf-16le' },
+        body: Buffer.from(JSON.stringify(sample), 'utf16le'),
+      });
     }
     if (admin) {
-      for (const header of ['', 'Bearer', 'Bearer ', `Bearer ${adminToken}x`, `bearer ${adminToken}`, `Basic ${Buffer.from('admin:admin').toString('base64')}`, `Bearer ${'a'.repeat(5000)}`]) {
-        cases.push({ kind: 'bad authorization', method: route.methods[0]!, path, headers: header ? { authorization: header, ...json } : json, body: Buffer.from(JSON.stringify(sample)) });
+      for (const header of [
+        '',
+        'Bearer',
+        'Bearer ',
+        `Bearer ${adminToken}x`,
+        `bearer ${adminToken}`,
+        `Basic ${Buffer.from('admin:admin').toString('base64')}`,
+        `Bearer ${'a'.repeat(5000)}`,
+      ]) {
+        cases.push({
+          kind: 'bad authorization',
+          method: route.methods[0]!,
+          path,
+          headers: header ? { authorization: header, ...json } : json,
+          body: Buffer.from(JSON.stringify(sample)),
+        });
       }
     }
   }
-  for (const path of hostilePaths) for (const method of ['GET', 'POST', 'DELETE', 'TRACE']) cases.push({ kind: 'hostile path', method, path, headers: {} });
+  for (const path of hostilePaths)
+    for (const method of ['GET', 'POST', 'DELETE', 'TRACE'])
+      cases.push({ kind: 'hostile path', method, path, headers: {} });
   const rawRequests = [
     'GET /api/books HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n',
     'POST /api/books HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\n{"a":1}',
@@ -259,7 +425,14 @@ function systematicCases(routes: RouteInfo[], adminToken: string): HostileReques
     'GET  /api/books  HTTP/1.1\r\nHost: x\r\n\r\n',
     'GET /api/books\r\n\r\n',
   ];
-  for (const raw of rawRequests) cases.push({ kind: 'raw', method: raw.split(' ')[0]!, path: raw.split(' ')[1] ?? '', headers: {}, raw: Buffer.from(raw, 'latin1') });
+  for (const raw of rawRequests)
+    cases.push({
+      kind: 'raw',
+      method: raw.split(' ')[0]!,
+      path: raw.split(' ')[1] ?? '',
+      headers: {},
+      raw: Buffer.from(raw, 'latin1'),
+    });
   return cases;
 }
 
@@ -267,7 +440,13 @@ function send(base: URL, req: HostileRequest): Promise<Answer> {
   if (req.raw) return sendRaw(base, req.raw);
   return new Promise((resolve) => {
     const outgoing = request(
-      { host: base.hostname, port: base.port, method: req.method, path: req.path, headers: { ...req.headers, ...(req.body ? { 'content-length': String(req.body.length) } : {}) } },
+      {
+        host: base.hostname,
+        port: base.port,
+        method: req.method,
+        path: req.path,
+        headers: { ...req.headers, ...(req.body ? { 'content-length': String(req.body.length) } : {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -342,7 +521,8 @@ export async function fuzz(baseUrl: string, requests: HostileRequest[], events: 
     const after = await events.headPosition();
     byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
     const label = `${req.kind}: ${req.method} ${req.path.slice(0, 80)}`;
-    const problem = (text: string) => findings.push({ request: label, status: answer.status, problem: text, body: answer.body.slice(0, 300) });
+    const problem = (text: string) =>
+      findings.push({ request: label, status: answer.status, problem: text, body: answer.body.slice(0, 300) });
     if (answer.status >= 500) problem(`answered ${answer.status}`);
     if (answer.status === 0) problem('no answer');
     for (const [pattern, what] of leaks) if (pattern.test(answer.body)) problem(`body shows ${what}`);

@@ -25,7 +25,9 @@ async function paidAtGateway(shop: TestShop, payments: number): Promise<string[]
   const payment = v.parse(SandboxPayRequestSchema, sandboxPayBody());
   const sessions: string[] = [];
   for (let i = 0; i < payments; i++) {
-    const started = await call(`${shop.url}/api/cart/checkout`, { body: { items: [{ bookId: 1 + (i % 3), quantity: 1 + (i % 2) }], customerCountry: 'GB' } });
+    const started = await call(`${shop.url}/api/cart/checkout`, {
+      body: { items: [{ bookId: 1 + (i % 3), quantity: 1 + (i % 2) }], customerCountry: 'GB' },
+    });
     if (started.status !== 200) throw new Error(`cart checkout answered ${started.status}: ${started.text}`);
     sandbox.paySession(started.json.sessionId, payment, shop.shop.deps.clock());
     sessions.push(started.json.sessionId);
@@ -33,9 +35,22 @@ async function paidAtGateway(shop: TestShop, payments: number): Promise<string[]
   return sessions;
 }
 
-export async function paymentStorm(shop: TestShop, { payments, copies = 3, concurrency = 16, seed = 1 }: { payments: number; copies?: number; concurrency?: number; seed?: number }): Promise<PaymentStorm> {
+export async function paymentStorm(
+  shop: TestShop,
+  {
+    payments,
+    copies = 3,
+    concurrency = 16,
+    seed = 1,
+  }: { payments: number; copies?: number; concurrency?: number; seed?: number },
+): Promise<PaymentStorm> {
   const sessions = await paidAtGateway(shop, payments);
-  const deliveries = sessions.flatMap((session) => Array.from({ length: copies }, () => ({ session, ...signedWebhook('checkout.session.completed', session, { eventId: `evt_${session}` }) })));
+  const deliveries = sessions.flatMap((session) =>
+    Array.from({ length: copies }, () => ({
+      session,
+      ...signedWebhook('checkout.session.completed', session, { eventId: `evt_${session}` }),
+    })),
+  );
   const random = seeded(seed);
   for (let i = deliveries.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

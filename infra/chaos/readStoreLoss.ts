@@ -43,9 +43,13 @@ const review = (round: number, n: number) => ({
 function logDigest(file: string, position?: number): { head: number; hash: string } {
   const db = new Database(file, { readonly: true });
   try {
-    const head = position ?? db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events').get()!.head ?? 0;
+    const head =
+      position ?? db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events').get()!.head ?? 0;
     const hash = createHash('sha256');
-    for (const row of db.prepare<[number], object>('SELECT * FROM events WHERE position <= ? ORDER BY position').iterate(head)) hash.update(JSON.stringify(row));
+    for (const row of db
+      .prepare<[number], object>('SELECT * FROM events WHERE position <= ? ORDER BY position')
+      .iterate(head))
+      hash.update(JSON.stringify(row));
     return { head, hash: hash.digest('hex') };
   } finally {
     db.close();
@@ -81,7 +85,11 @@ export async function openLossSite(): Promise<LossSite> {
         while (!stop) {
           const body = review(round, n++);
           try {
-            const res = await fetch(`${target.url}/api/reviews/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+            const res = await fetch(`${target.url}/api/reviews/submit`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
             const answer = (await res.json()) as { reviewId?: string };
             if (res.ok && answer.reviewId) {
               acknowledged += 1;
@@ -135,7 +143,15 @@ export async function openLossSite(): Promise<LossSite> {
       } catch {
         sameProcess = false;
       }
-      return { loss, acknowledged, refused, recoveredMs, verified, logUntouched: after.hash === before.hash, sameProcess };
+      return {
+        loss,
+        acknowledged,
+        refused,
+        recoveredMs,
+        verified,
+        logUntouched: after.hash === before.hash,
+        sameProcess,
+      };
     },
 
     async close() {

@@ -19,7 +19,14 @@ import { openEmailCrashSite } from './emailCrash.ts';
 import { openLossSite, type Loss } from './readStoreLoss.ts';
 import { fuzz, hostileRequests, routesToFuzz } from './hostileInput.ts';
 import { accountWithTwoStep, openTwoStepSite, raceSignIns, replay, twoStepRace } from './twoStepRace.ts';
-import { checkoutWithForgedHost, forgedNotice, noticeFlood, ownerMisuse, parallelVerify, productionWithoutPublicUrl } from './guards.ts';
+import {
+  checkoutWithForgedHost,
+  forgedNotice,
+  noticeFlood,
+  ownerMisuse,
+  parallelVerify,
+  productionWithoutPublicUrl,
+} from './guards.ts';
 import { heavyWorkMessages } from '../../service/http/heavyWork.ts';
 import { holdFlood, holdFloodKept, type HoldFloodOptions, type HoldFloodResult } from './holds.ts';
 
@@ -49,8 +56,15 @@ const crash: Scenario = {
         cutOff += result.cutOff;
         lost.push(...result.lost);
         duplicated.push(...result.duplicated);
-        if (result.integrity !== 'ok' || !restart.verified || restart.lag !== 0 || restart.missingFromOwnersList !== 0) {
-          broken.push(`round ${round}: integrity ${result.integrity}, verified ${restart.verified}, lag ${restart.lag}, ${restart.missingFromOwnersList} acknowledged reviews not listed`);
+        if (
+          result.integrity !== 'ok' ||
+          !restart.verified ||
+          restart.lag !== 0 ||
+          restart.missingFromOwnersList !== 0
+        ) {
+          broken.push(
+            `round ${round}: integrity ${result.integrity}, verified ${restart.verified}, lag ${restart.lag}, ${restart.missingFromOwnersList} acknowledged reviews not listed`,
+          );
         }
         report.figure(
           section,
@@ -70,8 +84,14 @@ const crash: Scenario = {
         broken.length ? broken.join('; ') : '20 of 20 rounds',
         broken.length === 0,
       );
-      report.note(section, `${whole(logged - acknowledged)} submissions were committed but their answer was cut off by the kill; each is in the log once.`);
-      report.note(section, 'Each round: the service (the entry npm start runs, with its SQLite log, read models in a private redis-server) takes 32 concurrent POST /api/reviews/submit clients and is killed with SIGKILL; the restart is the same command on the same DATA_DIR and Redis, whose runner resumes from its checkpoint.');
+      report.note(
+        section,
+        `${whole(logged - acknowledged)} submissions were committed but their answer was cut off by the kill; each is in the log once.`,
+      );
+      report.note(
+        section,
+        'Each round: the service (the entry npm start runs, with its SQLite log, read models in a private redis-server) takes 32 concurrent POST /api/reviews/submit clients and is killed with SIGKILL; the restart is the same command on the same DATA_DIR and Redis, whose runner resumes from its checkpoint.',
+      );
     } finally {
       await site.close();
     }
@@ -97,7 +117,9 @@ const emailCrash: Scenario = {
         placed += result.placed;
         owed += result.owedAtKill;
         if (result.missing.length || result.twice.length || result.rewritten) {
-          broken.push(`round ${round}: ${result.missing.length} never sent, ${result.twice.length} twice, ${result.rewritten} earlier ones written again`);
+          broken.push(
+            `round ${round}: ${result.missing.length} never sent, ${result.twice.length} twice, ${result.rewritten} earlier ones written again`,
+          );
         }
         report.figure(
           section,
@@ -108,10 +130,15 @@ const emailCrash: Scenario = {
       report.target(
         section,
         '10 rounds of kill -9 between orders being placed and their e-mails being sent: after restart every e-mail sent exactly once',
-        broken.length ? broken.join('; ') : `${whole(placed)} orders, ${whole(owed)} owing e-mails at a kill; every e-mail once, none lost, none twice`,
+        broken.length
+          ? broken.join('; ')
+          : `${whole(placed)} orders, ${whole(owed)} owing e-mails at a kill; every e-mail once, none lost, none twice`,
         broken.length === 0 && owed > 0,
       );
-      report.note(section, 'Each round: 8 concurrent shoppers place sandbox orders (cart checkout, test card, confirm) against the service as npm start runs it (SQLite log, embedded read models, e-mail to DATA_DIR/outbox) until it is killed with SIGKILL; the restart is the same command on the same DATA_DIR. Checked from the log and the outbox: one EmailSent and one .eml file per e-mail owed, and no file of an earlier round written again.');
+      report.note(
+        section,
+        'Each round: 8 concurrent shoppers place sandbox orders (cart checkout, test card, confirm) against the service as npm start runs it (SQLite log, embedded read models, e-mail to DATA_DIR/outbox) until it is killed with SIGKILL; the restart is the same command on the same DATA_DIR. Checked from the log and the outbox: one EmailSent and one .eml file per e-mail owed, and no file of an earlier round written again.',
+      );
     } finally {
       await site.close();
     }
@@ -128,14 +155,26 @@ const hostileInput: Scenario = {
       const routes = routesToFuzz(deps);
       const requests = hostileRequests(routes, signAdminToken(deps.jwtSecret, 'admin'), 20_000, 20_260_101);
       const result = await fuzz(shop.url, requests, deps.events);
-      const statuses = [...result.byStatus].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status === -1 ? 'connection closed by the server' : status}: ${whole(n)}`);
+      const statuses = [...result.byStatus]
+        .sort((a, b) => a[0] - b[0])
+        .map(([status, n]) => `${status === -1 ? 'connection closed by the server' : status}: ${whole(n)}`);
       report.figure(section, `requests over ${routes.length} routes`, whole(result.requests));
       report.figure(section, 'answers by status', statuses.join(', '));
       const fives = result.findings.filter((f) => f.status >= 500).length;
       const leaks = result.findings.filter((f) => f.problem.startsWith('body shows')).length;
-      report.target(section, '≥ 5,000 malformed requests: zero 5xx', `${whole(result.requests)} requests, ${fives} 5xx`, result.requests >= 5000 && fives === 0);
+      report.target(
+        section,
+        '≥ 5,000 malformed requests: zero 5xx',
+        `${whole(result.requests)} requests, ${fives} 5xx`,
+        result.requests >= 5000 && fives === 0,
+      );
       report.target(section, 'zero stack traces or internals in any body', `${leaks} bodies`, leaks === 0);
-      report.target(section, 'nothing appended by a refused request', `${result.appendedWhenRefused} appends`, result.appendedWhenRefused === 0);
+      report.target(
+        section,
+        'nothing appended by a refused request',
+        `${result.appendedWhenRefused} appends`,
+        result.appendedWhenRefused === 0,
+      );
       for (const f of result.findings.slice(0, 20)) report.note(section, `${f.problem}: ${f.request}`);
     } finally {
       await shop.close();
@@ -150,7 +189,12 @@ const auth: Scenario = {
     const shop = await startTestShop();
     try {
       const tokens = await tryBadTokens(shop.url, shop.shop.deps);
-      report.target(section, 'missing, expired, tampered, wrong-algorithm and alg:none tokens → 401 on every admin route', `${whole(tokens.attempts)} attempts on ${tokens.routes} routes, ${tokens.failures.length} not refused`, tokens.failures.length === 0);
+      report.target(
+        section,
+        'missing, expired, tampered, wrong-algorithm and alg:none tokens → 401 on every admin route',
+        `${whole(tokens.attempts)} attempts on ${tokens.routes} routes, ${tokens.failures.length} not refused`,
+        tokens.failures.length === 0,
+      );
       for (const failure of tokens.failures.slice(0, 20)) report.note(section, failure);
       for (const mode of ['guessing', 'spraying'] as const) {
         const fresh = await startTestShop();
@@ -160,14 +204,21 @@ const auth: Scenario = {
             section,
             `brute-force ${mode === 'guessing' ? 'guessing of one username' : 'spraying of many usernames from one address'}: throttled after ${loginLimits.failures} failures`,
             `${storm.attempts} parallel attempts: ${storm.refused401} × 401, ${storm.throttled429} × 429 (${storm.withRetryAfter} with Retry-After); the right password next: ${storm.rightPasswordAfterwards}`,
-            storm.refused401 <= loginLimits.failures && storm.throttled429 === storm.attempts - storm.refused401 && storm.rightPasswordAfterwards === 429,
+            storm.refused401 <= loginLimits.failures &&
+              storm.throttled429 === storm.attempts - storm.refused401 &&
+              storm.rightPasswordAfterwards === 429,
           );
         } finally {
           await fresh.close();
         }
       }
       const missing = await missingSecurityHeaders(shop.url);
-      report.target(section, 'CSP with frame-ancestors, nosniff and Referrer-Policy on pages, API answers, errors and assets', missing.length ? missing.join(', ') : 'all present', missing.length === 0);
+      report.target(
+        section,
+        'CSP with frame-ancestors, nosniff and Referrer-Policy on pages, API answers, errors and assets',
+        missing.length ? missing.join(', ') : 'all present',
+        missing.length === 0,
+      );
     } finally {
       await shop.close();
     }
@@ -181,13 +232,24 @@ const payments: Scenario = {
     const shop = await startTestShop({ STRIPE_WEBHOOK_SECRET: testWebhookSecret, RATE_LIMITS: floodLimits });
     try {
       const storm = await paymentStorm(shop, { payments: 1000, copies: 3, concurrency: 24, seed: 7 });
-      report.figure(section, 'paid checkouts (paid at the sandbox gateway only, so only a webhook can place the order)', whole(storm.payments));
-      report.figure(section, 'signed checkout.session.completed deliveries, 3 per payment, shuffled, 24 at a time', whole(storm.deliveries));
+      report.figure(
+        section,
+        'paid checkouts (paid at the sandbox gateway only, so only a webhook can place the order)',
+        whole(storm.payments),
+      );
+      report.figure(
+        section,
+        'signed checkout.session.completed deliveries, 3 per payment, shuffled, 24 at a time',
+        whole(storm.deliveries),
+      );
       report.target(
         section,
         '1,000 payment webhooks, each delivered 3 times in shuffled order → exactly 1,000 orders',
         `${whole(storm.ordersInLog)} OrderPlaced in the log, ${storm.doubled.length} payments placed twice, ${whole(storm.ordersInReadModel)} in the owner's list, ${storm.refused.length} deliveries refused`,
-        storm.ordersInLog === 1000 && storm.doubled.length === 0 && storm.ordersInReadModel === 1000 && storm.refused.length === 0,
+        storm.ordersInLog === 1000 &&
+          storm.doubled.length === 0 &&
+          storm.ordersInReadModel === 1000 &&
+          storm.refused.length === 0,
       );
     } finally {
       await shop.close();
@@ -202,7 +264,18 @@ const readStoreLoss: Scenario = {
     const site = await openLossSite();
     try {
       const rounds = [];
-      for (const loss of ['flush', 'restart', 'flush', 'restart', 'flush', 'restart', 'flush', 'restart', 'flush', 'restart'] as Loss[]) {
+      for (const loss of [
+        'flush',
+        'restart',
+        'flush',
+        'restart',
+        'flush',
+        'restart',
+        'flush',
+        'restart',
+        'flush',
+        'restart',
+      ] as Loss[]) {
         const round = await site.round(loss, { clients: 16 });
         rounds.push(round);
         report.figure(
@@ -211,15 +284,22 @@ const readStoreLoss: Scenario = {
           `${whole(round.acknowledged)} acknowledged, ${whole(round.refused)} refused while it was away; every review listed again after ${round.recoveredMs === null ? 'NEVER' : `${whole(round.recoveredMs)} ms`}; verify ${round.verified ? 'match' : 'MISMATCH'}; log ${round.logUntouched ? 'untouched' : 'CHANGED'}`,
         );
       }
-      const broken = rounds.filter((r) => r.recoveredMs === null || !r.verified || !r.logUntouched || !r.sameProcess || r.acknowledged === 0);
+      const broken = rounds.filter(
+        (r) => r.recoveredMs === null || !r.verified || !r.logUntouched || !r.sameProcess || r.acknowledged === 0,
+      );
       const slowest = Math.max(...rounds.map((r) => r.recoveredMs ?? Infinity));
       report.target(
         section,
         'Redis flushed or restarted mid-traffic: the running service rebuilds, serves every acknowledged review again and matches a rebuild of the log; nothing in the log is touched',
-        broken.length ? `${broken.length} of ${rounds.length} rounds failed` : `${rounds.length} of ${rounds.length} rounds (5 flushes, 5 restarts), no service restart; recovered within ${whole(slowest)} ms at worst`,
+        broken.length
+          ? `${broken.length} of ${rounds.length} rounds failed`
+          : `${rounds.length} of ${rounds.length} rounds (5 flushes, 5 restarts), no service restart; recovered within ${whole(slowest)} ms at worst`,
         broken.length === 0,
       );
-      report.note(section, 'Each round: 16 concurrent POST /api/reviews/submit clients for 0.4 s, then FLUSHALL or a kill and restart of the private redis-server (no persistence), 0.6 s more traffic; recovery is timed from the loss until GET /api/admin/reviews lists every review acknowledged so far.');
+      report.note(
+        section,
+        'Each round: 16 concurrent POST /api/reviews/submit clients for 0.4 s, then FLUSHALL or a kill and restart of the private redis-server (no persistence), 0.6 s more traffic; recovery is timed from the loss until GET /api/admin/reviews lists every review acknowledged so far.',
+      );
     } finally {
       await site.close();
     }
@@ -244,7 +324,10 @@ const routeVariants: Scenario = {
         run.findings.length === 0,
       );
       for (const finding of run.findings.slice(0, 20)) report.note(section, finding);
-      report.note(section, 'Spellings: upper, mixed and capitalised case, percent-encoded letters and slashes, doubled and trailing slashes, dot segments, NUL and ";" suffixes, and 200 seeded random respellings per route; sent byte for byte over node:http.');
+      report.note(
+        section,
+        'Spellings: upper, mixed and capitalised case, percent-encoded letters and slashes, doubled and trailing slashes, dot segments, NUL and ";" suffixes, and 200 seeded random respellings per route; sent byte for byte over node:http.',
+      );
     } finally {
       await shop.close();
     }
@@ -260,17 +343,26 @@ const flood: Scenario = {
       const results = await floodWrites(shop.url, 300);
       for (const r of results) {
         const other = [...r.other].map(([status, n]) => `${n} × ${status}`).join(', ');
-        report.figure(section, `${r.route}: 300 at once from one address`, `${r.accepted} accepted, ${r.refused429} × 429 (${r.withRetryAfter} with Retry-After)${other ? `, ${other}` : ''}`);
+        report.figure(
+          section,
+          `${r.route}: 300 at once from one address`,
+          `${r.accepted} accepted, ${r.refused429} × 429 (${r.withRetryAfter} with Retry-After)${other ? `, ${other}` : ''}`,
+        );
       }
       const reviews = results.find((r) => r.route === 'POST /api/reviews/submit')!;
       const notices = results.find((r) => r.route === 'POST /api/direct-notify')!;
-      const starts = results.filter((r) => /checkout-session|cart\/checkout|payment-intent/.test(r.route) && !r.route.includes('sandbox'));
+      const starts = results.filter(
+        (r) => /checkout-session|cart\/checkout|payment-intent/.test(r.route) && !r.route.includes('sandbox'),
+      );
       const started = starts.reduce((n, r) => n + r.accepted, 0);
       report.target(
         section,
         `anonymous writes from one address held to their limits (reviews ${defaultLimits.reviews.points}, notices ${defaultLimits.notices.points}, checkout starts ${defaultLimits.checkouts.points} per 10 min); every 429 with Retry-After`,
         `reviews ${reviews.accepted}, notices ${notices.accepted}, checkout starts ${started} of 900`,
-        reviews.accepted === defaultLimits.reviews.points && notices.accepted === defaultLimits.notices.points && started === defaultLimits.checkouts.points && results.every((r) => r.withRetryAfter === r.refused429),
+        reviews.accepted === defaultLimits.reviews.points &&
+          notices.accepted === defaultLimits.notices.points &&
+          started === defaultLimits.checkouts.points &&
+          results.every((r) => r.withRetryAfter === r.refused429),
       );
     } finally {
       await shop.close();
@@ -278,12 +370,19 @@ const flood: Scenario = {
     const proxied = await startTestShop({ TRUST_PROXY: '1' });
     try {
       const signIns = await floodSignIns(proxied.url, proxied.shop.deps, testAdmin, 300);
-      report.figure(section, '300 concurrent sign-ins with invented names from 300 addresses', `${signIns.refused401} × 401, ${signIns.busy429} × 429 (turned away past the queue); ${signIns.appended} events appended, ${signIns.newStreams} new streams`);
+      report.figure(
+        section,
+        '300 concurrent sign-ins with invented names from 300 addresses',
+        `${signIns.refused401} × 401, ${signIns.busy429} × 429 (turned away past the queue); ${signIns.appended} events appended, ${signIns.newStreams} new streams`,
+      );
       report.target(
         section,
         "the owner's own sign-in during that flood: answered in under 5 s; the log grows by a bounded amount, in no stream per typed name",
         `${signIns.ownerStatus} in ${whole(Math.round(signIns.ownerMs))} ms; ${signIns.appended} events in ${signIns.newStreams} new streams`,
-        signIns.ownerStatus === 200 && signIns.ownerMs < 5000 && signIns.newStreams <= 2 && signIns.appended <= defaultLimits.unknownNames.points + 1,
+        signIns.ownerStatus === 200 &&
+          signIns.ownerMs < 5000 &&
+          signIns.newStreams <= 2 &&
+          signIns.appended <= defaultLimits.unknownNames.points + 1,
       );
     } finally {
       await proxied.close();
@@ -302,25 +401,46 @@ const twoStep: Scenario = {
       const account = await accountWithTwoStep(site, 'racer', now);
       const race = await twoStepRace(site, account, now, parallel);
       const other = (r: { other: string[] }) => (r.other.length ? `, other: ${r.other.slice(0, 3).join('; ')}` : '');
-      report.figure(section, `one recovery code in ${parallel} parallel sign-ins over both processes`, `${race.recovery.sessions} session, ${race.recovery.refused} × 401${other(race.recovery)}`);
-      report.figure(section, `one app code in ${parallel} parallel sign-ins over both processes`, `${race.code.sessions} session, ${race.code.refused} × 401${other(race.code)}`);
+      report.figure(
+        section,
+        `one recovery code in ${parallel} parallel sign-ins over both processes`,
+        `${race.recovery.sessions} session, ${race.recovery.refused} × 401${other(race.recovery)}`,
+      );
+      report.figure(
+        section,
+        `one app code in ${parallel} parallel sign-ins over both processes`,
+        `${race.code.sessions} session, ${race.code.refused} × 401${other(race.code)}`,
+      );
       report.target(
         section,
         `one recovery code and one app code, each fired in ${parallel} parallel sign-ins over two shop processes on one data folder and one Redis: exactly one session each, every other sign-in refused`,
         `recovery code ${race.recovery.sessions} session, ${race.recovery.refused} refused; app code ${race.code.sessions} session, ${race.code.refused} refused; ${race.recovery.other.length + race.code.other.length} other answers`,
-        race.recovery.sessions === 1 && race.code.sessions === 1 && race.recovery.refused === parallel - 1 && race.code.refused === parallel - 1,
+        race.recovery.sessions === 1 &&
+          race.code.sessions === 1 &&
+          race.recovery.refused === parallel - 1 &&
+          race.code.refused === parallel - 1,
       );
       await site.restart();
       // The app code spent in the race may have left the drift window by now; the recovery code cannot.
       const after = await replay(site, account, [account.recovery[0]!]);
-      const fresh = await raceSignIns(site.urls, { username: account.username, password: account.password, code: account.recovery[1]! }, parallel);
+      const fresh = await raceSignIns(
+        site.urls,
+        { username: account.username, password: account.password, code: account.recovery[1]! },
+        parallel,
+      );
       report.target(
         section,
         'every spent code refused on both processes, and again after both restart; an unspent recovery code then still gives exactly one session',
         `${race.replays} replays before the restart, ${race.replaysNotRefused.length} not refused; ${after.tries} after, ${after.notRefused.length} not refused; a fresh recovery code in ${parallel} parallel sign-ins: ${fresh.sessions} session, ${fresh.refused} refused`,
-        race.replaysNotRefused.length === 0 && after.notRefused.length === 0 && fresh.sessions === 1 && fresh.refused === parallel - 1,
+        race.replaysNotRefused.length === 0 &&
+          after.notRefused.length === 0 &&
+          fresh.sessions === 1 &&
+          fresh.refused === parallel - 1,
       );
-      report.note(section, 'Two processes of the service as `npm start` runs it, on one data folder (SQLite log) and one private redis-server, `TRUST_PROXY=1`; every sign-in from an address of its own (a forged X-Forwarded-For), so the throttle never answers in the code\'s place. A code is spent by an event appended at the account stream\'s revision (decision 060).');
+      report.note(
+        section,
+        "Two processes of the service as `npm start` runs it, on one data folder (SQLite log) and one private redis-server, `TRUST_PROXY=1`; every sign-in from an address of its own (a forged X-Forwarded-For), so the throttle never answers in the code's place. A code is spent by an event appended at the account stream's revision (decision 060).",
+      );
     } finally {
       await site.close();
     }
@@ -338,15 +458,24 @@ const guards: Scenario = {
         section,
         "a forged owner notice (links, a £9,999,999.99 total, a forged subject line): the e-mail's subject and figures come from the catalogue, its links are inert",
         `subject "${notice.subject}"; figures ${notice.figures.join(', ') || 'none'}; ${notice.linksLeft.length} clickable links, ${notice.amountsLeft.length} forged amounts left`,
-        notice.status === 200 && notice.subject.endsWith('for Together We Shine') && notice.linksLeft.length === 0 && notice.amountsLeft.length === 0 && notice.figures.join() === '£9.99',
+        notice.status === 200 &&
+          notice.subject.endsWith('for Together We Shine') &&
+          notice.linksLeft.length === 0 &&
+          notice.amountsLeft.length === 0 &&
+          notice.figures.join() === '£9.99',
       );
       const flood = await noticeFlood(noticeShop, 1000);
-      report.figure(section, '1,000 forged notices from 1,000 forged addresses (TRUST_PROXY=1)', `${whole(flood.accepted)} recorded, ${flood.noticeMails} e-mailed, ${whole(flood.withheld)} withheld, in ${whole(Math.round(flood.ms))} ms`);
+      report.figure(
+        section,
+        '1,000 forged notices from 1,000 forged addresses (TRUST_PROXY=1)',
+        `${whole(flood.accepted)} recorded, ${flood.noticeMails} e-mailed, ${whole(flood.withheld)} withheld, in ${whole(Math.round(flood.ms))} ms`,
+      );
       report.target(
         section,
-        'after 1,000 notices the paid-order e-mails still go out (separate budgets): the owner\'s and the buyer\'s, in the outbox',
+        "after 1,000 notices the paid-order e-mails still go out (separate budgets): the owner's and the buyer's, in the outbox",
         `notice e-mails ${flood.noticeMails} (cap ${defaultLimits.noticeMails.points}); the paid order's: ${flood.paidOrderMails.join(', ') || 'none'}`,
-        flood.noticeMails <= defaultLimits.noticeMails.points && flood.paidOrderMails.join() === 'order-confirmation,order-to-owner',
+        flood.noticeMails <= defaultLimits.noticeMails.points &&
+          flood.paidOrderMails.join() === 'order-confirmation,order-to-owner',
       );
     } finally {
       await noticeShop.close();
@@ -359,12 +488,19 @@ const guards: Scenario = {
     const verifyShop = await startTestShop({ DATA_DIR: seasonDir, RATE_LIMITS: floodLimits });
     try {
       const run = await parallelVerify(verifyShop, 20);
-      report.figure(section, '20 parallel verify calls on a log of 300 reviews and 2,000 orders', `${run.ran} ran, ${run.refused} answered 409 at once`);
+      report.figure(
+        section,
+        '20 parallel verify calls on a log of 300 reviews and 2,000 orders',
+        `${run.ran} ran, ${run.refused} answered 409 at once`,
+      );
       report.target(
         section,
         '20 parallel verify calls: one runs at a time, every other call a clear 409 at once',
         `${run.ran} ran, ${run.refused} refused (${run.messages.join(' / ') || 'no message'}), ${run.otherStatuses.length} other answers`,
-        run.ran >= 1 && run.ran + run.refused === 20 && run.otherStatuses.length === 0 && run.messages.every((m) => m === heavyWorkMessages.busy('verify')),
+        run.ran >= 1 &&
+          run.ran + run.refused === 20 &&
+          run.otherStatuses.length === 0 &&
+          run.messages.every((m) => m === heavyWorkMessages.busy('verify')),
       );
     } finally {
       await verifyShop.close();
@@ -383,16 +519,26 @@ const guards: Scenario = {
     } finally {
       await ownerShop.close();
     }
-    const hostShop = await startTestShop({ PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1', RATE_LIMITS: floodLimits });
+    const hostShop = await startTestShop({
+      PUBLIC_URL: 'https://shop.example',
+      TRUST_PROXY: '1',
+      RATE_LIMITS: floodLimits,
+    });
     try {
       const origins = [];
-      for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }] as Record<string, string>[]) origins.push(new URL(await checkoutWithForgedHost(hostShop.url, headers)).origin);
+      for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }] as Record<
+        string,
+        string
+      >[])
+        origins.push(new URL(await checkoutWithForgedHost(hostShop.url, headers)).origin);
       const start = productionWithoutPublicUrl();
       report.target(
         section,
         'production without PUBLIC_URL refuses to start, naming it; with it, a forged Host or X-Forwarded-Host never reaches a payment address',
         `exit ${start.exitCode}: "${start.stderr}"; payment pages at ${origins.join(', ')}`,
-        start.exitCode === 1 && start.stderr.includes('PUBLIC_URL') && origins.every((o) => o === 'https://shop.example'),
+        start.exitCode === 1 &&
+          start.stderr.includes('PUBLIC_URL') &&
+          origins.every((o) => o === 'https://shop.example'),
       );
     } finally {
       await hostShop.close();
@@ -408,14 +554,32 @@ const holds: Scenario = {
       `${r.floodStarted} started (${r.heldAtHeight} copies held at the height); shoppers: ${r.shoppersRefusedAtStart} refused at the start, ${r.shoppersCharged} charged; flood charged ${r.floodCharged} copies; ${r.paymentsRefused} payments refused uncharged${[...r.paymentsOther].map(([status, n]) => `, ${n} × ${status}`).join('')}; ${r.onHandAfter} on hand after, ${r.shortfalls} flagged`;
     const runs: Array<{ label: string; env: Record<string, string>; options: Omit<HoldFloodOptions, 'admin'> }> = [
       {
-        label: '500 unpaid checkouts of 10 from one address (limits lifted) for 30 copies; 20 shoppers and 50 of the flood pay at once',
+        label:
+          '500 unpaid checkouts of 10 from one address (limits lifted) for 30 copies; 20 shoppers and 50 of the flood pay at once',
         env: { RATE_LIMITS: floodLimits },
-        options: { bookId: 3, copies: 30, flood: 500, floodQuantity: 10, floodAddresses: [], shoppers: 20, floodPayers: 50 },
+        options: {
+          bookId: 3,
+          copies: 30,
+          flood: 500,
+          floodQuantity: 10,
+          floodAddresses: [],
+          shoppers: 20,
+          floodPayers: 50,
+        },
       },
       {
-        label: '500 unpaid checkouts from 50 forged addresses (TRUST_PROXY=1, default limits) for the last 3 copies; 10 shoppers and 100 of the flood pay at once',
+        label:
+          '500 unpaid checkouts from 50 forged addresses (TRUST_PROXY=1, default limits) for the last 3 copies; 10 shoppers and 100 of the flood pay at once',
         env: { TRUST_PROXY: '1' },
-        options: { bookId: 3, copies: 3, flood: 500, floodQuantity: 1, floodAddresses: Array.from({ length: 50 }, (_, i) => `203.0.113.${i + 1}`), shoppers: 10, floodPayers: 100 },
+        options: {
+          bookId: 3,
+          copies: 3,
+          flood: 500,
+          floodQuantity: 1,
+          floodAddresses: Array.from({ length: 50 }, (_, i) => `203.0.113.${i + 1}`),
+          shoppers: 10,
+          floodPayers: 100,
+        },
       },
     ];
     const kept: string[] = [];
@@ -440,11 +604,26 @@ const holds: Scenario = {
       kept.length ? `broken: ${kept.join('; ')}` : `${runs.length} of ${runs.length} runs`,
       kept.length === 0,
     );
-    report.note(section, 'Each run: the sandbox shop in the test process (SQLite log); the flood starts its checkouts at once, then the shoppers start theirs, then shoppers and part of the flood pay at once (decision 061).');
+    report.note(
+      section,
+      'Each run: the sandbox shop in the test process (SQLite log); the flood starts its checkouts at once, then the shoppers start theirs, then shoppers and part of the flood pay at once (decision 061).',
+    );
   },
 };
 
-const scenarios: Scenario[] = [crash, emailCrash, readStoreLoss, hostileInput, payments, auth, twoStep, routeVariants, flood, guards, holds];
+const scenarios: Scenario[] = [
+  crash,
+  emailCrash,
+  readStoreLoss,
+  hostileInput,
+  payments,
+  auth,
+  twoStep,
+  routeVariants,
+  flood,
+  guards,
+  holds,
+];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const chosen = wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios;

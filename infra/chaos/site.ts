@@ -37,7 +37,14 @@ export async function openChaosSite(name: string): Promise<ChaosSite> {
     file: join(dataDir, 'events.sqlite'),
     redis,
     owner: { authorization: `Bearer ${signAdminToken(secret, 'admin')}` },
-    env: { DATA_DIR: dataDir, REDIS_URL: redis.url, JWT_SECRET: secret, LOG_LEVEL: 'error', NODE_ENV: 'test', RATE_LIMITS: floodLimits },
+    env: {
+      DATA_DIR: dataDir,
+      REDIS_URL: redis.url,
+      JWT_SECRET: secret,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'test',
+      RATE_LIMITS: floodLimits,
+    },
     async close() {
       await redis.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -48,7 +55,7 @@ export async function openChaosSite(name: string): Promise<ChaosSite> {
 /** Waits until the service at `url` reports that its runner has folded the whole log, for `timeoutMs` at most; answers the last lag it reported. */
 export async function caughtUp(url: string, timeoutMs: number): Promise<number> {
   let lag = Infinity;
-  for (const end = Date.now() + timeoutMs; Date.now() < end; ) {
+  for (const end = Date.now() + timeoutMs; Date.now() < end;) {
     const health = (await (await fetch(`${url}/healthz`)).json()) as { projections: { lag: number | null } };
     lag = health.projections.lag ?? Infinity;
     if (lag === 0) break;

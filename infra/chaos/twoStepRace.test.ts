@@ -5,7 +5,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { codeAt, stepOf, stepSeconds } from '../../service/admin/twoStep.ts';
 import { call } from '../testing/shop.ts';
-import { accountWithTwoStep, openTwoStepSite, raceSignIns, replay, twoStepRace, type TwoStepSite } from './twoStepRace.ts';
+import {
+  accountWithTwoStep,
+  openTwoStepSite,
+  raceSignIns,
+  replay,
+  twoStepRace,
+  type TwoStepSite,
+} from './twoStepRace.ts';
 
 const stepMs = stepSeconds * 1000;
 // One second into a step, so the step the shops see is the one the test makes codes for.
@@ -17,7 +24,9 @@ test.before(async () => {
 test.after(() => site.close());
 
 const typesIn = async (username: string) => {
-  const answer = await call(`${site.urls[1]}/api/admin/events?stream=${encodeURIComponent(`admin-${username}`)}`, { headers: site.owner });
+  const answer = await call(`${site.urls[1]}/api/admin/events?stream=${encodeURIComponent(`admin-${username}`)}`, {
+    headers: site.owner,
+  });
   assert.is(answer.status, 200, answer.text);
   return (answer.json.events as { type: string }[]).map((e) => e.type);
 };
@@ -44,8 +53,18 @@ test('two processes on one log and one Redis: ten parallel sign-ins with one cod
   const spentCode = codeAt(account.secret, stepOf(nowMs));
   const after = await replay(site, account, [account.recovery[0]!, spentCode]);
   assert.equal(after.notRefused, [], 'spent codes after a restart');
-  assert.equal(await raceSignIns(site.urls, { username: 'racer', password: account.password, code: account.recovery[1]! }, 10), { parallel: 10, sessions: 1, refused: 9, other: [] });
-  assert.equal(await raceSignIns(site.urls, { username: 'racer', password: account.password, code: codeAt(account.secret, stepOf(nowMs) + 1) }, 10), { parallel: 10, sessions: 1, refused: 9, other: [] });
+  assert.equal(
+    await raceSignIns(site.urls, { username: 'racer', password: account.password, code: account.recovery[1]! }, 10),
+    { parallel: 10, sessions: 1, refused: 9, other: [] },
+  );
+  assert.equal(
+    await raceSignIns(
+      site.urls,
+      { username: 'racer', password: account.password, code: codeAt(account.secret, stepOf(nowMs) + 1) },
+      10,
+    ),
+    { parallel: 10, sessions: 1, refused: 9, other: [] },
+  );
   types = await typesIn('racer');
   assert.is(count(types, 'AccountRecoveryCodeUsed'), 2);
   assert.is(count(types, 'AccountTwoStepCodeUsed'), 3);

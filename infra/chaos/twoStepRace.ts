@@ -21,7 +21,10 @@ export type TwoStepSite = {
  * Two shop processes on one data folder and one private Redis. `entry` is the service as `npm start` runs it, or the
  * test harness's shop process whose clock stands at `clockMs`, so the codes can be made for a step the test chose.
  */
-export async function openTwoStepSite(options: { entry: 'service/main.ts' | 'infra/testing/shopProcess.ts'; clockMs?: number }): Promise<TwoStepSite> {
+export async function openTwoStepSite(options: {
+  entry: 'service/main.ts' | 'infra/testing/shopProcess.ts';
+  clockMs?: number;
+}): Promise<TwoStepSite> {
   const site = await openChaosSite('two-step');
   const servers: BenchServer[] = [];
   const start = async (clockMs = options.clockMs) => {
@@ -69,22 +72,35 @@ export const signIn = (url: string, body: { username: string; password: string; 
 export type SignInRace = { parallel: number; sessions: number; refused: number; other: string[] };
 
 /** `parallel` sign-ins with one code at once, taking turns between the processes: how many got a session. */
-export async function raceSignIns(urls: string[], body: { username: string; password: string; code: string }, parallel: number): Promise<SignInRace> {
+export async function raceSignIns(
+  urls: string[],
+  body: { username: string; password: string; code: string },
+  parallel: number,
+): Promise<SignInRace> {
   const answers = await Promise.all(Array.from({ length: parallel }, (_, i) => signIn(urls[i % urls.length]!, body)));
   return {
     parallel,
     sessions: answers.filter((a) => a.status === 200 && typeof a.json?.token === 'string').length,
     refused: answers.filter((a) => a.status === 401 && a.json?.error === 'two_step_required').length,
-    other: answers.filter((a) => a.status !== 200 && !(a.status === 401 && a.json?.error === 'two_step_required')).map((a) => `${a.status} ${a.text.slice(0, 120)}`),
+    other: answers
+      .filter((a) => a.status !== 200 && !(a.status === 401 && a.json?.error === 'two_step_required'))
+      .map((a) => `${a.status} ${a.text.slice(0, 120)}`),
   };
 }
 
 export type TwoStepAccount = { username: string; password: string; secret: Buffer; recovery: string[] };
 
 /** An auditor account, created on the first process, signed in and set up on the second, turned on on the first. */
-export async function accountWithTwoStep(site: TwoStepSite, username: string, now: () => number): Promise<TwoStepAccount> {
+export async function accountWithTwoStep(
+  site: TwoStepSite,
+  username: string,
+  now: () => number,
+): Promise<TwoStepAccount> {
   const [first, second] = site.urls as [string, string];
-  const created = await call(`${first}/api/admin/accounts`, { body: { username, role: 'auditor' }, headers: site.owner });
+  const created = await call(`${first}/api/admin/accounts`, {
+    body: { username, role: 'auditor' },
+    headers: site.owner,
+  });
   if (created.status !== 201) throw new Error(`creating ${username}: ${created.status} ${created.text}`);
   const password = created.json.password as string;
   const signedIn = await signIn(second, { username, password });
@@ -93,7 +109,10 @@ export async function accountWithTwoStep(site: TwoStepSite, username: string, no
   const setup = await call(`${second}/api/admin/two-step/setup`, { method: 'POST', headers: session });
   if (setup.status !== 200) throw new Error(`setting up two-step: ${setup.status} ${setup.text}`);
   const secret = fromBase32(setup.json.secret as string);
-  const enabled = await call(`${first}/api/admin/two-step/enable`, { body: { setupToken: setup.json.setupToken, code: codeAt(secret, stepOf(now())) }, headers: session });
+  const enabled = await call(`${first}/api/admin/two-step/enable`, {
+    body: { setupToken: setup.json.setupToken, code: codeAt(secret, stepOf(now())) },
+    headers: session,
+  });
   if (enabled.status !== 200) throw new Error(`turning two-step on: ${enabled.status} ${enabled.text}`);
   return { username, password, secret, recovery: enabled.json.recoveryCodes as string[] };
 }
@@ -111,7 +130,12 @@ export type TwoStepRace = {
  * shop allows while `now` is in either step), each fired `parallel` times at once over both processes; then each spent
  * code once more on each process.
  */
-export async function twoStepRace(site: TwoStepSite, account: TwoStepAccount, now: () => number, parallel: number): Promise<TwoStepRace> {
+export async function twoStepRace(
+  site: TwoStepSite,
+  account: TwoStepAccount,
+  now: () => number,
+  parallel: number,
+): Promise<TwoStepRace> {
   const { username, password } = account;
   const recovery = await raceSignIns(site.urls, { username, password, code: account.recovery[0]! }, parallel);
   const appCode = codeAt(account.secret, stepOf(now()) + 1);
@@ -121,14 +145,19 @@ export async function twoStepRace(site: TwoStepSite, account: TwoStepAccount, no
 }
 
 /** Spent codes tried once on each process, one after the other: what answered anything but a refusal of the code. */
-export async function replay(site: TwoStepSite, account: TwoStepAccount, codes: string[]): Promise<{ notRefused: string[]; tries: number }> {
+export async function replay(
+  site: TwoStepSite,
+  account: TwoStepAccount,
+  codes: string[],
+): Promise<{ notRefused: string[]; tries: number }> {
   const notRefused: string[] = [];
   let tries = 0;
   for (const url of site.urls) {
     for (const code of codes) {
       const answer = await signIn(url, { username: account.username, password: account.password, code });
       tries += 1;
-      if (!(answer.status === 401 && answer.json?.error === 'two_step_required')) notRefused.push(`${code} on ${url}: ${answer.status}`);
+      if (!(answer.status === 401 && answer.json?.error === 'two_step_required'))
+        notRefused.push(`${code} on ${url}: ${answer.status}`);
     }
   }
   return { notRefused, tries };

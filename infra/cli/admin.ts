@@ -53,8 +53,22 @@ async function revokeSessions(config: Config): Promise<void> {
   try {
     const now = new Date().toISOString();
     const username = config.ADMIN_USERNAME;
-    const metadata = { ...metadataOf({ causedBy: `admin:${username}`, requestId: `cli-${newEventId()}`, now }), via: 'npm run admin -- set-password' };
-    await events.append(adminStream(username), [{ type: 'AdminSessionsRevoked', data: { username, reason: 'password_changed', at: now }, id: newEventId(), metadata }], 'any');
+    const metadata = {
+      ...metadataOf({ causedBy: `admin:${username}`, requestId: `cli-${newEventId()}`, now }),
+      via: 'npm run admin -- set-password',
+    };
+    await events.append(
+      adminStream(username),
+      [
+        {
+          type: 'AdminSessionsRevoked',
+          data: { username, reason: 'password_changed', at: now },
+          id: newEventId(),
+          metadata,
+        },
+      ],
+      'any',
+    );
   } finally {
     await events.close();
   }
@@ -63,7 +77,8 @@ async function revokeSessions(config: Config): Promise<void> {
 async function setPassword(options: { password?: string; 'print-hash'?: boolean }) {
   const config = loadConfig();
   const password = await newPassword(options.password);
-  if (password.length < minimumLength) throw new Error(`The password must be at least ${minimumLength} characters; nothing was changed.`);
+  if (password.length < minimumLength)
+    throw new Error(`The password must be at least ${minimumLength} characters; nothing was changed.`);
   const hash = await hashPassword(password);
   if (options['print-hash']) {
     // Single quotes: the hash holds "$", which shells and .env readers would otherwise expand.
@@ -75,9 +90,13 @@ async function setPassword(options: { password?: string; 'print-hash'?: boolean 
   const file = adminFile(config);
   writeAdminFile(file, hash);
   await revokeSessions(config);
-  console.log(`The admin password for "${config.ADMIN_USERNAME}" is set (hash in ${file}); every session signed in until now has ended. Restart the shop to use it.`);
+  console.log(
+    `The admin password for "${config.ADMIN_USERNAME}" is set (hash in ${file}); every session signed in until now has ended. Restart the shop to use it.`,
+  );
   if (config.ADMIN_PASSWORD_HASH || config.ADMIN_PASSWORD) {
-    console.log('Note: ADMIN_PASSWORD_HASH or ADMIN_PASSWORD is set in the environment and takes precedence over this file.');
+    console.log(
+      'Note: ADMIN_PASSWORD_HASH or ADMIN_PASSWORD is set in the environment and takes precedence over this file.',
+    );
   }
 }
 

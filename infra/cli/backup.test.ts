@@ -3,7 +3,16 @@
 // never the data key; it restores into an empty folder only, checked; encrypted with a passphrase it opens with that
 // passphrase alone, and a changed file is refused.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -33,7 +42,13 @@ function modesUnder(dir: string): { path: string; mode: number; dir: boolean }[]
   });
 }
 
-type Fixture = { shop: TestShop; dataDir: string; dataKey: string; env: Record<string, string>; appendOrder(n: number): Promise<{ id: string; position: number }> };
+type Fixture = {
+  shop: TestShop;
+  dataDir: string;
+  dataKey: string;
+  env: Record<string, string>;
+  appendOrder(n: number): Promise<{ id: string; position: number }>;
+};
 
 /** A shop with its accounts file (admin.json), a data key from the environment and sealed orders appended. */
 async function shopWithOrders(name: string, orders: number): Promise<Fixture> {
@@ -45,10 +60,24 @@ async function shopWithOrders(name: string, orders: number): Promise<Fixture> {
   const env = { DATA_DIR: dataDir, DATA_KEY: dataKey, ADMIN_PASSWORD: '' };
   const shop = await startTestShop(env);
   const appendOrder = async (n: number) => {
-    const data = orderPlacedData({ orderId: `pi_sandbox_Backup${name}${String(n).padStart(12, '0')}`, customerEmail: `buyer-${n}@example.org`, customerName: `Buyer Number${n}`, placedAt: new Date().toISOString() });
+    const data = orderPlacedData({
+      orderId: `pi_sandbox_Backup${name}${String(n).padStart(12, '0')}`,
+      customerEmail: `buyer-${n}@example.org`,
+      customerName: `Buyer Number${n}`,
+      placedAt: new Date().toISOString(),
+    });
     const id = newEventId();
-    const metadata = { causedBy: 'webhook:sandbox', causationId: data.paymentReference, correlationId: data.paymentReference, at: data.placedAt };
-    const result = await shop.shop.deps.events.append(orderStream(data.orderId), [{ id, type: 'OrderPlaced', data, metadata }], 'no_stream');
+    const metadata = {
+      causedBy: 'webhook:sandbox',
+      causationId: data.paymentReference,
+      correlationId: data.paymentReference,
+      at: data.placedAt,
+    };
+    const result = await shop.shop.deps.events.append(
+      orderStream(data.orderId),
+      [{ id, type: 'OrderPlaced', data, metadata }],
+      'no_stream',
+    );
     return { id, position: result.position };
   };
   for (let n = 0; n < orders; n++) await appendOrder(n);
@@ -82,15 +111,22 @@ test('a backup during a write burst holds the log, the key file and the accounts
     // The manifest: every file with its size and checksum, the log's heads, the key file's checksum and fingerprint.
     const manifest = readManifest(dir);
     const paths = manifest.files.map((f) => f.path);
-    for (const needed of ['events.sqlite', 'keys.sqlite', 'admin.json']) assert.ok(paths.includes(needed), `${needed} is in the backup: ${paths.join(', ')}`);
+    for (const needed of ['events.sqlite', 'keys.sqlite', 'admin.json'])
+      assert.ok(paths.includes(needed), `${needed} is in the backup: ${paths.join(', ')}`);
     assert.is(paths[0], 'events.sqlite', 'the log is copied first, the key file after it');
     assert.is(paths[1], 'keys.sqlite');
-    for (const file of manifest.files) assert.equal(digestOf(join(dir, file.path)), { bytes: file.bytes, sha256: file.sha256 }, file.path);
-    assert.equal(readdirSync(dir).sort(), [...new Set(['manifest.json', ...paths.map((p) => p.split('/')[0]!)])].sort(), 'nothing but the manifest and its files');
+    for (const file of manifest.files)
+      assert.equal(digestOf(join(dir, file.path)), { bytes: file.bytes, sha256: file.sha256 }, file.path);
+    assert.equal(
+      readdirSync(dir).sort(),
+      [...new Set(['manifest.json', ...paths.map((p) => p.split('/')[0]!)])].sort(),
+      'nothing but the manifest and its files',
+    );
     assert.is(manifest.keys!.sha256, manifest.files[1]!.sha256);
     assert.is(manifest.keys!.dataKeyFingerprint, masterKeyFingerprint(Buffer.from(live.dataKey, 'base64')));
     const leftOut = manifest.leftOut.map((l) => l.path);
-    for (const rebuilt of ['readmodels.sqlite', 'leases.sqlite', 'jwt-secret']) assert.ok(leftOut.includes(rebuilt), `${rebuilt} is named as left out: ${leftOut.join(', ')}`);
+    for (const rebuilt of ['readmodels.sqlite', 'leases.sqlite', 'jwt-secret'])
+      assert.ok(leftOut.includes(rebuilt), `${rebuilt} is named as left out: ${leftOut.join(', ')}`);
     assert.match(backup.stdout, `Chain head: ${manifest.log.chainHead}`);
     assert.match(backup.stdout, manifest.keys!.dataKeyFingerprint!);
 
@@ -99,21 +135,33 @@ test('a backup during a write burst holds the log, the key file and the accounts
     for (const { path, dir: isDir } of modesUnder(dir)) {
       if (isDir) continue;
       const bytes = readFileSync(join(dir, path));
-      assert.not.ok(bytes.includes(key) || bytes.includes(Buffer.from(live.dataKey)) || bytes.includes(Buffer.from(key.toString('hex'))), `${path} holds the data key`);
+      assert.not.ok(
+        bytes.includes(key) ||
+          bytes.includes(Buffer.from(live.dataKey)) ||
+          bytes.includes(Buffer.from(key.toString('hex'))),
+        `${path} holds the data key`,
+      );
     }
     // Private: the folder 0700, every file 0600.
     assert.is(statSync(dir).mode & 0o777, 0o700);
-    for (const entry of modesUnder(dir)) assert.is(entry.mode, entry.dir ? 0o700 : 0o600, `${entry.path} is ${entry.mode.toString(8)}`);
+    for (const entry of modesUnder(dir))
+      assert.is(entry.mode, entry.dir ? 0o700 : 0o600, `${entry.path} is ${entry.mode.toString(8)}`);
 
     // The log in it is a snapshot: every event acknowledged before the backup began, and exactly the live log up to its head.
     // Read without opening it as a store, which would switch it to a write-ahead log and change its bytes.
     const copy = new Database(join(dir, 'events.sqlite'), { readonly: true });
-    const copied = new Map(copy.prepare<[], { position: number; id: string }>('SELECT position, id FROM events').all().map((row) => [row.position, row.id]));
+    const copied = new Map(
+      copy
+        .prepare<[], { position: number; id: string }>('SELECT position, id FROM events')
+        .all()
+        .map((row) => [row.position, row.id]),
+    );
     copy.close();
     const head = Math.max(...copied.keys());
     assert.is(manifest.log.head, head);
     assert.is(manifest.log.events, copied.size);
-    for (const event of acknowledged.slice(0, before)) assert.is(copied.get(event.position), event.id, `acknowledged event at ${event.position} missing`);
+    for (const event of acknowledged.slice(0, before))
+      assert.is(copied.get(event.position), event.id, `acknowledged event at ${event.position} missing`);
     let same = 0;
     for await (const event of live.shop.shop.deps.events.readAll(0)) {
       if (event.position > head) break;
@@ -138,7 +186,8 @@ test('a backup during a write burst holds the log, the key file and the accounts
     const verified = await events(['verify']);
     assert.is(verified.code, 0, verified.stdout + verified.stderr);
     assert.match(verified.stdout, 'MATCH');
-    for (const entry of modesUnder(restored)) assert.is(entry.mode, entry.dir ? 0o700 : 0o600, `restored ${entry.path} is ${entry.mode.toString(8)}`);
+    for (const entry of modesUnder(restored))
+      assert.is(entry.mode, entry.dir ? 0o700 : 0o600, `restored ${entry.path} is ${entry.mode.toString(8)}`);
 
     // A backup never writes into a folder that holds anything.
     const again = await eventsCli(['backup', dir], live.env);
@@ -165,7 +214,10 @@ test('restore writes only into an empty folder, and only with the data key the b
   writeFileSync(join(target, 'notes.txt'), 'the owner keeps this');
   const refused = await eventsCli(['restore', dir, target], { DATA_KEY: live.dataKey });
   assert.is(refused.code, 1);
-  assert.match(refused.stderr, `${target} is not empty (it holds notes.txt): a backup is restored into an empty folder only`);
+  assert.match(
+    refused.stderr,
+    `${target} is not empty (it holds notes.txt): a backup is restored into an empty folder only`,
+  );
   assert.equal(readdirSync(target), ['notes.txt']);
   assert.is(readFileSync(join(target, 'notes.txt'), 'utf8'), 'the owner keeps this');
 
@@ -173,7 +225,10 @@ test('restore writes only into an empty folder, and only with the data key the b
   const empty = join(root, 'empty-for-2');
   const noKey = await eventsCli(['restore', dir, empty], { DATA_KEY: '' });
   assert.is(noKey.code, 1);
-  assert.match(noKey.stderr, `DATA_KEY is not set: the backup's key file opens only with the data key whose fingerprint is ${fingerprint}`);
+  assert.match(
+    noKey.stderr,
+    `DATA_KEY is not set: the backup's key file opens only with the data key whose fingerprint is ${fingerprint}`,
+  );
   const wrongKey = await eventsCli(['restore', dir, empty], { DATA_KEY: randomBytes(32).toString('base64') });
   assert.is(wrongKey.code, 1);
   assert.match(wrongKey.stderr, 'DATA_KEY is not the data key this backup needs');
@@ -213,23 +268,33 @@ test('an encrypted backup opens with its passphrase alone; a wrong one and a cha
     const bytes = readFileSync(join(dir, entry.path));
     if (entry.path === 'manifest.json') continue;
     assert.ok(entry.path.endsWith('.enc'), entry.path);
-    for (const plain of ['SQLite format 3', hash, 'Number', 'OrderPlaced']) assert.not.ok(bytes.includes(Buffer.from(plain)), `${entry.path} holds "${plain}"`);
+    for (const plain of ['SQLite format 3', hash, 'Number', 'OrderPlaced'])
+      assert.not.ok(bytes.includes(Buffer.from(plain)), `${entry.path} holds "${plain}"`);
     assert.is(entry.mode, 0o600);
   }
 
   const target = join(root, 'from-offsite');
-  const withoutPassphrase = await eventsCli(['restore', dir, target], { DATA_KEY: live.dataKey, BACKUP_PASSPHRASE: '' });
+  const withoutPassphrase = await eventsCli(['restore', dir, target], {
+    DATA_KEY: live.dataKey,
+    BACKUP_PASSPHRASE: '',
+  });
   assert.is(withoutPassphrase.code, 1);
   assert.match(withoutPassphrase.stderr, `The backup in ${dir} is encrypted: give its passphrase`);
-  const wrong = await eventsCli(['restore', dir, target], { DATA_KEY: live.dataKey, BACKUP_PASSPHRASE: 'not the passphrase at all' });
+  const wrong = await eventsCli(['restore', dir, target], {
+    DATA_KEY: live.dataKey,
+    BACKUP_PASSPHRASE: 'not the passphrase at all',
+  });
   assert.is(wrong.code, 1);
   assert.match(wrong.stderr, 'The passphrase does not open this backup');
   assert.equal(readdirSync(target), [], 'a refused restore writes nothing');
 
-  const restored = await eventsCli(['restore', dir, target, '--passphrase-file', passphraseFile], { DATA_KEY: live.dataKey });
+  const restored = await eventsCli(['restore', dir, target, '--passphrase-file', passphraseFile], {
+    DATA_KEY: live.dataKey,
+  });
   assert.is(restored.code, 0, restored.stdout + restored.stderr);
   assert.match(restored.stdout, 'All 4 checks passed');
-  for (const file of manifest.files) assert.equal(digestOf(join(target, file.path)), { bytes: file.bytes, sha256: file.sha256 }, file.path);
+  for (const file of manifest.files)
+    assert.equal(digestOf(join(target, file.path)), { bytes: file.bytes, sha256: file.sha256 }, file.path);
   assert.equal(readFileSync(join(target, 'admin.json'), 'utf8'), adminJson);
 
   // One byte changed in the encrypted log: refused by its checksum, and once the checksum is made to match, by the cipher.
@@ -238,24 +303,42 @@ test('an encrypted backup opens with its passphrase alone; a wrong one and a cha
   const middle = Math.floor(bytes.length / 2);
   bytes[middle] = bytes[middle]! ^ 1;
   writeFileSync(events, bytes);
-  const changed = await eventsCli(['restore', dir, join(root, 'from-changed'), '--passphrase-file', passphraseFile], { DATA_KEY: live.dataKey });
+  const changed = await eventsCli(['restore', dir, join(root, 'from-changed'), '--passphrase-file', passphraseFile], {
+    DATA_KEY: live.dataKey,
+  });
   assert.is(changed.code, 1);
-  assert.match(changed.stderr, 'events.sqlite.enc does not match its checksum in the manifest: the backup was changed or damaged');
+  assert.match(
+    changed.stderr,
+    'events.sqlite.enc does not match its checksum in the manifest: the backup was changed or damaged',
+  );
   assert.equal(readdirSync(join(root, 'from-changed')), []);
   assert.not.ok(existsSync(join(root, 'from-changed', 'events.sqlite')));
 });
 
 /** An auditor account on `shop`, its password, and (with `twoStep`) its authenticator's secret turned on at `nowMs`. */
-async function auditor(shop: TestShop, username: string, nowMs: number, twoStep: boolean): Promise<{ password: string; secret: Buffer | null }> {
-  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username, role: 'auditor' }, headers: await adminHeaders(shop) });
+async function auditor(
+  shop: TestShop,
+  username: string,
+  nowMs: number,
+  twoStep: boolean,
+): Promise<{ password: string; secret: Buffer | null }> {
+  const created = await call(`${shop.url}/api/admin/accounts`, {
+    body: { username, role: 'auditor' },
+    headers: await adminHeaders(shop),
+  });
   assert.is(created.status, 201, created.text);
   const password = created.json.password as string;
   if (!twoStep) return { password, secret: null };
-  const session = { authorization: `Bearer ${(await call(`${shop.url}/api/admin/login`, { body: { username, password } })).json.token as string}` };
+  const session = {
+    authorization: `Bearer ${(await call(`${shop.url}/api/admin/login`, { body: { username, password } })).json.token as string}`,
+  };
   const setup = await call(`${shop.url}/api/admin/two-step/setup`, { method: 'POST', headers: session });
   assert.is(setup.status, 200, setup.text);
   const secret = fromBase32(setup.json.secret);
-  const enabled = await call(`${shop.url}/api/admin/two-step/enable`, { body: { setupToken: setup.json.setupToken, code: codeAt(secret, stepOf(nowMs)) }, headers: session });
+  const enabled = await call(`${shop.url}/api/admin/two-step/enable`, {
+    body: { setupToken: setup.json.setupToken, code: codeAt(secret, stepOf(nowMs)) },
+    headers: session,
+  });
   assert.is(enabled.status, 200, enabled.text);
   return { password, secret };
 }
@@ -279,15 +362,27 @@ test("restore is refused without the token secret the accounts' secrets are seal
   } finally {
     await live.close();
   }
-  assert.not.ok(readFileSync(join(dir, 'manifest.json'), 'utf8').includes(jwtSecret), 'the manifest never holds the token secret');
+  assert.not.ok(
+    readFileSync(join(dir, 'manifest.json'), 'utf8').includes(jwtSecret),
+    'the manifest never holds the token secret',
+  );
 
   const target = join(root, 'accounts-restored');
   const without = await eventsCli(['restore', dir, target], { DATA_KEY: dataKey });
   assert.is(without.code, 1, without.stdout + without.stderr);
-  assert.match(without.stderr, /The backup's log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret \(the newest, ann's two-step secret, at position \d+\), and JWT_SECRET is not set \(nor --jwt-secret-file given\): restored without it, no account could sign in\./);
-  assert.match(without.stderr, 'Set JWT_SECRET to the token secret the shop ran with (its JWT_SECRET) and run restore again. Nothing was restored.');
+  assert.match(
+    without.stderr,
+    /The backup's log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret \(the newest, ann's two-step secret, at position \d+\), and JWT_SECRET is not set \(nor --jwt-secret-file given\): restored without it, no account could sign in\./,
+  );
+  assert.match(
+    without.stderr,
+    'Set JWT_SECRET to the token secret the shop ran with (its JWT_SECRET) and run restore again. Nothing was restored.',
+  );
   assert.not.ok(existsSync(target), 'nothing was written');
-  const wrong = await eventsCli(['restore', dir, target], { DATA_KEY: dataKey, JWT_SECRET: randomBytes(36).toString('base64url') });
+  const wrong = await eventsCli(['restore', dir, target], {
+    DATA_KEY: dataKey,
+    JWT_SECRET: randomBytes(36).toString('base64url'),
+  });
   assert.is(wrong.code, 1);
   assert.match(wrong.stderr, 'and the token secret given (JWT_SECRET or --jwt-secret-file) does not open them');
   assert.not.ok(existsSync(target), 'nothing was written');
@@ -295,7 +390,10 @@ test("restore is refused without the token secret the accounts' secrets are seal
   const restored = await eventsCli(['restore', dir, target], { DATA_KEY: dataKey, JWT_SECRET: jwtSecret });
   assert.is(restored.code, 0, restored.stdout + restored.stderr);
   assert.match(restored.stdout, 'and the same DATA_KEY and JWT_SECRET');
-  assert.not.ok(existsSync(join(target, 'jwt-secret')) || existsSync(join(target, 'data-key')), 'a shop whose secrets came from its environment gets no file of them');
+  assert.not.ok(
+    existsSync(join(target, 'jwt-secret')) || existsSync(join(target, 'data-key')),
+    'a shop whose secrets came from its environment gets no file of them',
+  );
 
   // A shop on it with no token secret does not start, and makes no jwt-secret of its own.
   try {
@@ -304,16 +402,30 @@ test("restore is refused without the token secret the accounts' secrets are seal
     assert.unreachable('the shop started');
   } catch (error) {
     assert.instance(error, TokenSecretRefused);
-    assert.match((error as Error).message, `The log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret (the newest, ann's two-step secret, at position`);
+    assert.match(
+      (error as Error).message,
+      `The log holds 1 accounts' password hashes or two-step secrets sealed under the shop's token secret (the newest, ann's two-step secret, at position`,
+    );
     assert.match((error as Error).message, `but JWT_SECRET is not set and ${join(target, 'jwt-secret')} is missing`);
   }
   assert.not.ok(existsSync(join(target, 'jwt-secret')));
   // With another one given, it starts (an owner must be able to reset the accounts of a lost secret) and says so loudly.
   const logged: string[] = [];
-  const other = await startTestShop({ DATA_DIR: target, DATA_KEY: dataKey, JWT_SECRET: randomBytes(36).toString('base64url') }, { clock, logger: pino({ level: 'error' }, { write: (line: string) => void logged.push(line) }) });
+  const other = await startTestShop(
+    { DATA_DIR: target, DATA_KEY: dataKey, JWT_SECRET: randomBytes(36).toString('base64url') },
+    { clock, logger: pino({ level: 'error' }, { write: (line: string) => void logged.push(line) }) },
+  );
   try {
-    assert.ok(logged.some((line) => line.includes("opens 0 of the 2: those accounts cannot sign in until the owner resets their passwords")), logged.join('\n'));
-    assert.is((await call(`${other.url}/api/admin/login`, { body: { username: 'ann', password: ann!.password } })).status, 401);
+    assert.ok(
+      logged.some((line) =>
+        line.includes('opens 0 of the 2: those accounts cannot sign in until the owner resets their passwords'),
+      ),
+      logged.join('\n'),
+    );
+    assert.is(
+      (await call(`${other.url}/api/admin/login`, { body: { username: 'ann', password: ann!.password } })).status,
+      401,
+    );
   } finally {
     await other.close();
   }
@@ -325,7 +437,11 @@ test("restore is refused without the token secret the accounts' secrets are seal
     const passwordOnly = await login({ username: 'ann', password: ann!.password });
     assert.is(passwordOnly.status, 401);
     assert.match(passwordOnly.text, 'two_step_required', 'the password opened, and two-step is on for ann');
-    const signedIn = await login({ username: 'ann', password: ann!.password, code: codeAt(ann!.secret!, stepOf(nowMs)) });
+    const signedIn = await login({
+      username: 'ann',
+      password: ann!.password,
+      code: codeAt(ann!.secret!, stepOf(nowMs)),
+    });
     assert.is(signedIn.status, 200, signedIn.text);
     assert.type(signedIn.json.token, 'string');
   } finally {
@@ -350,19 +466,33 @@ test("a developer's shop (data key and token secret as files) restores to a fold
   const jwtSecret = readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim();
   const leftOut = readManifest(dir).leftOut.map((l) => l.path);
   assert.ok(leftOut.includes('data-key') && leftOut.includes('jwt-secret'), leftOut.join(', '));
-  assert.not.ok(existsSync(join(dir, 'data-key')) || existsSync(join(dir, 'jwt-secret')), 'neither secret is in the backup');
+  assert.not.ok(
+    existsSync(join(dir, 'data-key')) || existsSync(join(dir, 'jwt-secret')),
+    'neither secret is in the backup',
+  );
 
   const target = join(root, 'developer-restored');
   const without = await eventsCli(['restore', dir, target], { DATA_KEY: dataKey });
   assert.is(without.code, 1);
-  assert.match(without.stderr, "(this backup is of a developer's shop: the text of its DATA_DIR/jwt-secret, or give that file as --jwt-secret-file)");
+  assert.match(
+    without.stderr,
+    "(this backup is of a developer's shop: the text of its DATA_DIR/jwt-secret, or give that file as --jwt-secret-file)",
+  );
   assert.not.ok(existsSync(target));
 
-  const restored = await eventsCli(['restore', dir, target, '--jwt-secret-file', join(dataDir, 'jwt-secret')], { DATA_KEY: dataKey });
+  const restored = await eventsCli(['restore', dir, target, '--jwt-secret-file', join(dataDir, 'jwt-secret')], {
+    DATA_KEY: dataKey,
+  });
   assert.is(restored.code, 0, restored.stdout + restored.stderr);
-  assert.match(restored.stdout, 'Written back as files, as the backed-up shop kept them: data-key, jwt-secret (mode 0600).');
+  assert.match(
+    restored.stdout,
+    'Written back as files, as the backed-up shop kept them: data-key, jwt-secret (mode 0600).',
+  );
   assert.match(restored.stdout, `Start the shop with DATA_DIR=${target};`);
-  for (const [name, text] of [['data-key', dataKey], ['jwt-secret', jwtSecret]] as const) {
+  for (const [name, text] of [
+    ['data-key', dataKey],
+    ['jwt-secret', jwtSecret],
+  ] as const) {
     assert.is(readFileSync(join(target, name), 'utf8'), text, name);
     assert.is(statSync(join(target, name)).mode & 0o777, 0o600, name);
   }

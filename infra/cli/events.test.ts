@@ -16,7 +16,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'shop-events-cli-'));
 const shop = await startTestShop({ DATA_DIR: dataDir, REDIS_URL: redis.url });
 await shop.close();
 
-const events = (args: string[], env: Record<string, string> = {}) => eventsCli(args, { DATA_DIR: dataDir, REDIS_URL: '', ...env });
+const events = (args: string[], env: Record<string, string> = {}) =>
+  eventsCli(args, { DATA_DIR: dataDir, REDIS_URL: '', ...env });
 
 test('streams and show list what the log holds', async () => {
   const streams = await events(['streams']);

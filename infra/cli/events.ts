@@ -25,8 +25,18 @@ import { NotABackup } from '../backup/manifest.ts';
 import { PassphraseRefused } from '../backup/passphrase.ts';
 import { restoreBackup, RestoreRefused } from '../backup/restore.ts';
 import { join } from 'node:path';
-import { abandonSealMigration, confirmSealMigration, migrateSeal, sealMigrationFiles } from '../eventstore/sqlite/sealMigration.ts';
-import { carriedOverBreak, migrationBreak, migrationsIn, type ExportedLine } from '../../projections/audit/migration.ts';
+import {
+  abandonSealMigration,
+  confirmSealMigration,
+  migrateSeal,
+  sealMigrationFiles,
+} from '../eventstore/sqlite/sealMigration.ts';
+import {
+  carriedOverBreak,
+  migrationBreak,
+  migrationsIn,
+  type ExportedLine,
+} from '../../projections/audit/migration.ts';
 import { resolveDataKey } from '../keys/masterKey.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
 
@@ -71,7 +81,10 @@ async function streams(events: EventStore) {
   if (all.length === 0) return out('The log is empty.');
   const width = Math.max(6, ...all.map((s) => s.stream.length));
   out(`${'stream'.padEnd(width)}  revision  events  last position`);
-  for (const s of all) out(`${s.stream.padEnd(width)}  ${String(s.revision).padStart(8)}  ${String(s.revision + 1).padStart(6)}  ${String(s.lastPosition).padStart(13)}`);
+  for (const s of all)
+    out(
+      `${s.stream.padEnd(width)}  ${String(s.revision).padStart(8)}  ${String(s.revision + 1).padStart(6)}  ${String(s.lastPosition).padStart(13)}`,
+    );
   out(`\n${counted(all.length, 'stream')}`);
 }
 
@@ -106,10 +119,15 @@ async function exportLog(events: EventStore, stream: string | undefined, file: s
     last = line;
     count += 1;
   }
-  if (file) await new Promise<void>((resolve, reject) => (sink as ReturnType<typeof createWriteStream>).end((error?: Error | null) => (error ? reject(error) : resolve())));
+  if (file)
+    await new Promise<void>((resolve, reject) =>
+      (sink as ReturnType<typeof createWriteStream>).end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
   // The summary goes to stderr, so stdout stays pure NDJSON when no file is given.
   const head = last === null ? GENESIS : sha256(last);
-  process.stderr.write(`Exported ${counted(count, 'event')}${stream ? ` of ${stream}` : ''}${file ? ` to ${file}` : ''}.\nChain head: ${head}\nKeep the chain head: \`check\` needs it to vouch for the last line.\n`);
+  process.stderr.write(
+    `Exported ${counted(count, 'event')}${stream ? ` of ${stream}` : ''}${file ? ` to ${file}` : ''}.\nChain head: ${head}\nKeep the chain head: \`check\` needs it to vouch for the last line.\n`,
+  );
 }
 
 async function check(file: string | undefined, head: string | undefined, before: string | undefined) {
@@ -121,7 +139,8 @@ async function check(file: string | undefined, head: string | undefined, before:
     return 1;
   }
   out(`Chain intact: ${counted(result.lines, 'line')}. Chain head: ${result.head}`);
-  if (head === undefined && result.lines > 0) out('The last line is vouched for only by the chain head; pass --head <hash from the export> to check it too.');
+  if (head === undefined && result.lines > 0)
+    out('The last line is vouched for only by the chain head; pass --head <hash from the export> to check it too.');
   return checkMigrations(file, before);
 }
 
@@ -151,22 +170,31 @@ async function checkMigrations(file: string, before: string | undefined) {
       out(`Migration at line ${line} does not continue the chain: ${broken}.`);
       return 1;
     }
-    out(`Migration at line ${line} (${data.at}, personal fields sealed in ${counted(data.sealedEvents, 'event')}): it continues the log whose export ended with ${counted(data.from.events, 'event')} and chain head ${data.from.chainHead}; the ${counted(data.to.events, 'line')} before it chain to ${data.to.chainHead}, as it records.`);
+    out(
+      `Migration at line ${line} (${data.at}, personal fields sealed in ${counted(data.sealedEvents, 'event')}): it continues the log whose export ended with ${counted(data.from.events, 'event')} and chain head ${data.from.chainHead}; the ${counted(data.to.events, 'line')} before it chain to ${data.to.chainHead}, as it records.`,
+    );
   }
   if (!before) {
     out('Pass --before <an export of the old log> to check that every event of the old log was carried over.');
     return 0;
   }
   const { line, data } = migrations.at(-1)!;
-  const old = await checkChain(createInterface({ input: createReadStream(before), crlfDelay: Infinity }), data.from.chainHead);
+  const old = await checkChain(
+    createInterface({ input: createReadStream(before), crlfDelay: Infinity }),
+    data.from.chainHead,
+  );
   if (!old.ok) {
-    out(`The old log's export ${before} is not the one the migration at line ${line} continues: line ${old.line}: ${old.reason}.`);
+    out(
+      `The old log's export ${before} is not the one the migration at line ${line} continues: line ${old.line}: ${old.reason}.`,
+    );
     return 1;
   }
   const oldLines = readExport(before);
   const newLines = readExport(file);
   if (oldLines.length !== data.from.events || newLines.length < oldLines.length) {
-    out(`The old log's export has ${counted(oldLines.length, 'line')} and the new one ${newLines.length}; the migration records ${counted(data.from.events, 'event')} carried over.`);
+    out(
+      `The old log's export has ${counted(oldLines.length, 'line')} and the new one ${newLines.length}; the migration records ${counted(data.from.events, 'event')} carried over.`,
+    );
     return 1;
   }
   for (let i = 0; i < oldLines.length; i++) {
@@ -176,7 +204,9 @@ async function checkMigrations(file: string, before: string | undefined) {
       return 1;
     }
   }
-  out(`Carried over: all ${counted(oldLines.length, 'event')} of ${before} (chain head ${data.from.chainHead}) are in ${file} in order, with their ids, positions and metadata, the same but for the personal fields now sealed.`);
+  out(
+    `Carried over: all ${counted(oldLines.length, 'event')} of ${before} (chain head ${data.from.chainHead}) are in ${file} in order, with their ids, positions and metadata, the same but for the personal fields now sealed.`,
+  );
   return 0;
 }
 
@@ -202,7 +232,9 @@ async function verifyReadModels(config: Config, events: EventStore) {
       await backend.close();
     }
   } else {
-    out('REDIS_URL is not set, so the live read models belong to the service (in its memory, or in the file it is writing) and are not read from here.');
+    out(
+      'REDIS_URL is not set, so the live read models belong to the service (in its memory, or in the file it is writing) and are not read from here.',
+    );
     out('Instead the log is folded twice, independently: once through the projection runner as the service does, once');
     out(`through rebuild, and the two results are compared (${logLabel(config)}).`);
     const { createMemoryReadStore } = await import('../readstore/memoryReadStore.ts');
@@ -210,14 +242,19 @@ async function verifyReadModels(config: Config, events: EventStore) {
     const runner = new ProjectionRunner(events, folded, allProjections, { healthCheckMs: 0 });
     await runner.start();
     const head = await events.headPosition();
-    if (!(await runner.waitFor(head, 60 * 60_000))) throw new Error(`the projection runner did not reach position ${head}`);
+    if (!(await runner.waitFor(head, 60 * 60_000)))
+      throw new Error(`the projection runner did not reach position ${head}`);
     await runner.stop();
     result = await verify(events, folded, allProjections);
   }
   out(`Events folded:   ${result.events} (up to position ${result.position}) in ${(result.ms / 1000).toFixed(2)} s`);
   out(`Live hash:       ${result.liveHash}`);
   out(`Rebuilt hash:    ${result.rebuiltHash}`);
-  out(result.match ? 'MATCH: the read models equal a rebuild from the log.' : 'MISMATCH: the read models differ from a rebuild from the log.');
+  out(
+    result.match
+      ? 'MATCH: the read models equal a rebuild from the log.'
+      : 'MISMATCH: the read models differ from a rebuild from the log.',
+  );
   return result.match ? 0 : 1;
 }
 
@@ -228,7 +265,9 @@ async function replay(config: Config, events: EventStore) {
   try {
     const result = await rebuild(events, scratch, allProjections);
     const rate = result.ms > 0 ? Math.round(result.events / (result.ms / 1000)) : result.events;
-    out(`Replayed ${counted(result.events, 'event')} (up to position ${result.position}) into ${counted(allProjections.length, 'read model')} in ${(result.ms / 1000).toFixed(2)} s (${rate} events/s).`);
+    out(
+      `Replayed ${counted(result.events, 'event')} (up to position ${result.position}) into ${counted(allProjections.length, 'read model')} in ${(result.ms / 1000).toFixed(2)} s (${rate} events/s).`,
+    );
   } finally {
     await scratch.drop();
     await reads.close();
@@ -237,7 +276,12 @@ async function replay(config: Config, events: EventStore) {
 }
 
 /** The same answer the audit console shows (projections/audit/timeTravel.ts), as JSON. */
-async function timeTravel(events: EventStore, command: 'state' | 'diff', stream: string | undefined, moments: { at?: string; from?: string; to?: string }) {
+async function timeTravel(
+  events: EventStore,
+  command: 'state' | 'diff',
+  stream: string | undefined,
+  moments: { at?: string; from?: string; to?: string },
+) {
   if (!stream) throw new UsageError(`${command} needs a stream name, such as order-<id>`);
   try {
     const history = await events.readStream(stream);
@@ -261,57 +305,107 @@ function passphraseFrom(config: Config, file: string | undefined): string | unde
 }
 
 async function backup(config: Config, dir: string | undefined, passphraseFile: string | undefined) {
-  if (!dir) throw new UsageError('backup needs the folder to write, such as backups/2026-06-01 (made if missing; it must be empty)');
-  if (config.EVENTSTORE_URL) throw new UsageError('backup copies the embedded SQLite log; EventStoreDB has its own backups (see its documentation).');
+  if (!dir)
+    throw new UsageError(
+      'backup needs the folder to write, such as backups/2026-06-01 (made if missing; it must be empty)',
+    );
+  if (config.EVENTSTORE_URL)
+    throw new UsageError(
+      'backup copies the embedded SQLite log; EventStoreDB has its own backups (see its documentation).',
+    );
   const passphrase = passphraseFrom(config, passphraseFile);
   const result = await backupDataDir(config.DATA_DIR, dir, passphrase ? { passphrase } : {});
   const { manifest } = result;
-  out(`Backed up ${counted(manifest.log.events, 'event')} in ${counted(manifest.log.streams, 'stream')} (up to position ${manifest.log.head}) and ${counted(manifest.files.length, 'file')} in all, ${result.bytes} bytes, to ${result.dir} in ${(result.ms / 1000).toFixed(2)} s.`);
+  out(
+    `Backed up ${counted(manifest.log.events, 'event')} in ${counted(manifest.log.streams, 'stream')} (up to position ${manifest.log.head}) and ${counted(manifest.files.length, 'file')} in all, ${result.bytes} bytes, to ${result.dir} in ${(result.ms / 1000).toFixed(2)} s.`,
+  );
   out(`Chain head: ${manifest.log.chainHead}`);
-  out(manifest.keys ? `Key file: keys.sqlite (SHA-256 ${manifest.keys.sha256}); it opens with the data key whose fingerprint is ${manifest.keys.dataKeyFingerprint ?? '(not recorded)'}.` : 'No key file: the log holds no sealed personal data.');
+  out(
+    manifest.keys
+      ? `Key file: keys.sqlite (SHA-256 ${manifest.keys.sha256}); it opens with the data key whose fingerprint is ${manifest.keys.dataKeyFingerprint ?? '(not recorded)'}.`
+      : 'No key file: the log holds no sealed personal data.',
+  );
   for (const left of manifest.leftOut) out(`Left out: ${left.path} — ${left.why}`);
-  out(manifest.encryption ? 'Encrypted with the passphrase (scrypt, AES-256-GCM): restore needs it.' : 'Not encrypted: store it where only the owner can read it, or back up with a passphrase for off-site storage.');
+  out(
+    manifest.encryption
+      ? 'Encrypted with the passphrase (scrypt, AES-256-GCM): restore needs it.'
+      : 'Not encrypted: store it where only the owner can read it, or back up with a passphrase for off-site storage.',
+  );
   out(`Restore: npm run events -- restore ${result.dir} <empty folder>, with DATA_KEY set.`);
   return 0;
 }
 
-async function restore(config: Config, dir: string | undefined, target: string | undefined, passphraseFile: string | undefined, tokenSecretFile: string | undefined) {
+async function restore(
+  config: Config,
+  dir: string | undefined,
+  target: string | undefined,
+  passphraseFile: string | undefined,
+  tokenSecretFile: string | undefined,
+) {
   if (!dir || !target) throw new UsageError('restore needs the backup folder and an empty folder to restore into');
   const passphrase = passphraseFrom(config, passphraseFile);
   // The token secret the accounts' secrets are sealed under: the text of --jwt-secret-file (a developer's
   // DATA_DIR/jwt-secret), else JWT_SECRET.
   const tokenSecret = tokenSecretFile ? readFileSync(tokenSecretFile, 'utf8').trim() : (config.JWT_SECRET ?? null);
-  const report = await restoreBackup(dir, target, { ...(passphrase ? { passphrase } : {}), dataKey: config.DATA_KEY ? Buffer.from(config.DATA_KEY, 'base64') : null, tokenSecret });
-  out(`Restored ${counted(report.files, 'file')} (${report.bytes} bytes) from ${dir}, taken ${report.manifest.createdAt}, into ${report.target}.`);
+  const report = await restoreBackup(dir, target, {
+    ...(passphrase ? { passphrase } : {}),
+    dataKey: config.DATA_KEY ? Buffer.from(config.DATA_KEY, 'base64') : null,
+    tokenSecret,
+  });
+  out(
+    `Restored ${counted(report.files, 'file')} (${report.bytes} bytes) from ${dir}, taken ${report.manifest.createdAt}, into ${report.target}.`,
+  );
   for (const check of report.checks) out(`${check.passed ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`);
   for (const left of report.manifest.leftOut) out(`Not in the backup: ${left.path} — ${left.why}`);
   if (!report.ok) {
-    out(`${report.checks.filter((c) => !c.passed).length} of ${report.checks.length} checks failed: do not start a shop on ${report.target}.`);
+    out(
+      `${report.checks.filter((c) => !c.passed).length} of ${report.checks.length} checks failed: do not start a shop on ${report.target}.`,
+    );
     return 1;
   }
   const files = ['data-key', 'jwt-secret'].filter((name) => existsSync(join(report.target, name)));
-  const same = [files.includes('data-key') ? null : 'DATA_KEY', files.includes('jwt-secret') || !tokenSecret ? null : 'JWT_SECRET'].filter((s) => s !== null);
+  const same = [
+    files.includes('data-key') ? null : 'DATA_KEY',
+    files.includes('jwt-secret') || !tokenSecret ? null : 'JWT_SECRET',
+  ].filter((s) => s !== null);
   if (files.length > 0) out(`Written back as files, as the backed-up shop kept them: ${files.join(', ')} (mode 0600).`);
-  out(`All ${report.checks.length} checks passed. Start the shop with DATA_DIR=${report.target}${same.length > 0 ? ` and the same ${same.join(' and ')}` : ''}; the read models are rebuilt from the log.`);
-  out('People erased after this backup was taken are back in it: erase them again (their SubjectErased events are in the log the backup replaces).');
+  out(
+    `All ${report.checks.length} checks passed. Start the shop with DATA_DIR=${report.target}${same.length > 0 ? ` and the same ${same.join(' and ')}` : ''}; the read models are rebuilt from the log.`,
+  );
+  out(
+    'People erased after this backup was taken are back in it: erase them again (their SubjectErased events are in the log the backup replaces).',
+  );
   return 0;
 }
 
 /** `migrate-seal`: the copy-and-transform migration of a log written before sealing, its confirmation, or going back. */
 async function migrateSealCommand(config: Config, options: { confirm: boolean; abandon: boolean }) {
-  if (config.EVENTSTORE_URL) throw new UsageError('migrate-seal writes a new embedded SQLite log; with EventStoreDB, copy the streams into a new database with the shop sealing them (decision 059).');
+  if (config.EVENTSTORE_URL)
+    throw new UsageError(
+      'migrate-seal writes a new embedded SQLite log; with EventStoreDB, copy the streams into a new database with the shop sealing them (decision 059).',
+    );
   const dataDir = config.DATA_DIR;
   const files = sealMigrationFiles(dataDir);
   if (options.confirm && options.abandon) throw new UsageError('migrate-seal takes --confirm or --abandon, not both');
   if (options.confirm) {
     const { record, bytes } = confirmSealMigration(dataDir);
-    out(`Deleted the old log (${counted(bytes, 'byte')} written over with zeros, then removed): ${record.from?.events ?? 0} events that held personal data in plain text are gone from ${dataDir}.`);
-    out(`The migration record stays in ${files.record} and in the log (LogMigrated): keep the old log's last export and its chain head ${record.from?.chainHead} with it.`);
-    out('Backups and exports taken before the migration still hold the plain text: delete them, or keep them where the law lets you.');
+    out(
+      `Deleted the old log (${counted(bytes, 'byte')} written over with zeros, then removed): ${record.from?.events ?? 0} events that held personal data in plain text are gone from ${dataDir}.`,
+    );
+    out(
+      `The migration record stays in ${files.record} and in the log (LogMigrated): keep the old log's last export and its chain head ${record.from?.chainHead} with it.`,
+    );
+    out(
+      'Backups and exports taken before the migration still hold the plain text: delete them, or keep them where the law lets you.',
+    );
     return 0;
   }
   if (options.abandon) {
-    out(abandonSealMigration(dataDir) ? `The stopped copy was removed; ${files.log} is the shop's log as before.` : 'No migration was started: nothing to abandon.');
+    out(
+      abandonSealMigration(dataDir)
+        ? `The stopped copy was removed; ${files.log} is the shop's log as before.`
+        : 'No migration was started: nothing to abandon.',
+    );
     return 0;
   }
   const keys = openSqliteKeyStore(join(dataDir, 'keys.sqlite'), resolveDataKey(config));
@@ -326,12 +420,20 @@ async function migrateSealCommand(config: Config, options: { confirm: boolean; a
     return 0;
   }
   const { record, ms } = result;
-  out(`Migrated ${files.log} in ${(ms / 1000).toFixed(2)} s: ${counted(record.from!.events, 'event')} carried over in order with their ids, positions and metadata; personal fields sealed in ${counted(record.sealedEvents!, 'event')} under ${counted(record.subjects!, 'subject')}.`);
+  out(
+    `Migrated ${files.log} in ${(ms / 1000).toFixed(2)} s: ${counted(record.from!.events, 'event')} carried over in order with their ids, positions and metadata; personal fields sealed in ${counted(record.sealedEvents!, 'event')} under ${counted(record.subjects!, 'subject')}.`,
+  );
   out(`Old chain head: ${record.from!.chainHead} (the old log's export ended there)`);
-  out(`New chain head: ${record.to!.chainHead} (the new log's export before the LogMigrated event at position ${record.to!.head + 1}, which records both)`);
-  out(`The old log is kept as ${files.before} and still holds the plain text. Start the shop and check it, export the new log and`);
+  out(
+    `New chain head: ${record.to!.chainHead} (the new log's export before the LogMigrated event at position ${record.to!.head + 1}, which records both)`,
+  );
+  out(
+    `The old log is kept as ${files.before} and still holds the plain text. Start the shop and check it, export the new log and`,
+  );
   out('run `check <new export> --head <its head> --before <an export of the old log>`; then delete the old log with');
-  out('`npm run events -- migrate-seal --confirm`. Until then, and in backups taken before today, the plain text is still there.');
+  out(
+    '`npm run events -- migrate-seal --confirm`. Until then, and in backups taken before today, the plain text is still there.',
+  );
   return 0;
 }
 
@@ -373,9 +475,11 @@ async function main(argv: string[]): Promise<number> {
   // The backup reads the file itself, without opening the log as a store (which could migrate or write it).
   if (command === 'backup') return backup(config, argument, values['passphrase-file']);
   // The restore writes a new folder and opens it itself, never the configured DATA_DIR.
-  if (command === 'restore') return restore(config, argument, positionals[2], values['passphrase-file'], values['jwt-secret-file']);
+  if (command === 'restore')
+    return restore(config, argument, positionals[2], values['passphrase-file'], values['jwt-secret-file']);
   // The migration opens the old log itself, and refuses while anything else has it open.
-  if (command === 'migrate-seal') return migrateSealCommand(config, { confirm: values.confirm === true, abandon: values.abandon === true });
+  if (command === 'migrate-seal')
+    return migrateSealCommand(config, { confirm: values.confirm === true, abandon: values.abandon === true });
   const events = await openEventStore(config);
   try {
     switch (command) {
@@ -392,7 +496,11 @@ async function main(argv: string[]): Promise<number> {
         return await verifyReadModels(config, events);
       case 'state':
       case 'diff':
-        return await timeTravel(events, command, argument, { ...(values.at ? { at: values.at } : {}), ...(values.from ? { from: values.from } : {}), ...(values.to ? { to: values.to } : {}) });
+        return await timeTravel(events, command, argument, {
+          ...(values.at ? { at: values.at } : {}),
+          ...(values.from ? { from: values.from } : {}),
+          ...(values.to ? { to: values.to } : {}),
+        });
       case 'retention':
         return await retention(config, events, values.apply === true);
       case 'replay':
@@ -417,14 +525,27 @@ async function retention(config: Config, events: Awaited<ReturnType<typeof openE
       return 0;
     }
     out(`Kept for ${counted(report.months, 'month')} after the last order: cut-off ${report.cutoff}.`);
-    for (const person of report.due) out(`  ${person.email}  last order ${person.lastOrderAt.slice(0, 10)}  ${person.orders.join(', ') || '(no orders)'}`);
-    out(report.due.length === 0 ? 'Nobody is past the retention period.' : `${counted(report.due.length, 'person')} past the retention period.`);
+    for (const person of report.due)
+      out(
+        `  ${person.email}  last order ${person.lastOrderAt.slice(0, 10)}  ${person.orders.join(', ') || '(no orders)'}`,
+      );
+    out(
+      report.due.length === 0
+        ? 'Nobody is past the retention period.'
+        : `${counted(report.due.length, 'person')} past the retention period.`,
+    );
     if (!apply || report.due.length === 0) {
       if (report.due.length > 0) out('Nothing was changed: run again with --apply to erase them.');
       return 0;
     }
-    const erased = await applyRetention(deps, { causedBy: 'system:retention', requestId: `retention-${Date.now()}`, now: new Date().toISOString() }, 'system:retention');
-    out(`Erased ${counted(erased, 'person')}. Rebuild the read models (audit console, Rebuild) so the running shop shows them erased too.`);
+    const erased = await applyRetention(
+      deps,
+      { causedBy: 'system:retention', requestId: `retention-${Date.now()}`, now: new Date().toISOString() },
+      'system:retention',
+    );
+    out(
+      `Erased ${counted(erased, 'person')}. Rebuild the read models (audit console, Rebuild) so the running shop shows them erased too.`,
+    );
     return 0;
   } finally {
     await mailer.close();
@@ -434,13 +555,21 @@ async function retention(config: Config, events: Awaited<ReturnType<typeof openE
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof BackupRefused || error instanceof RestoreRefused || error instanceof NotABackup || error instanceof PassphraseRefused) {
+  if (
+    error instanceof BackupRefused ||
+    error instanceof RestoreRefused ||
+    error instanceof NotABackup ||
+    error instanceof PassphraseRefused
+  ) {
     console.error(error.message);
     process.exitCode = 1;
   } else if (error instanceof UsageError) {
     console.error(`${error.message}\n\n${usage}`);
     process.exitCode = 2;
-  } else if (error instanceof ConfigError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+  } else if (
+    error instanceof ConfigError ||
+    (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+  ) {
     console.error(error.message);
     process.exitCode = 2;
   } else {

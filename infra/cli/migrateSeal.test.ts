@@ -12,7 +12,13 @@ import { erased } from '../../contracts/personalData.ts';
 import { privacyMessages, unsealedMessage } from '../../contracts/privacy/model.ts';
 import { loadConfig } from '../../service/config.ts';
 import { createShop, type Shop } from '../composition/shop.ts';
-import { abandonSealMigration, migrateSeal, readSealMigration, SealMigrationUnfinished, sealMigrationFiles } from '../eventstore/sqlite/sealMigration.ts';
+import {
+  abandonSealMigration,
+  migrateSeal,
+  readSealMigration,
+  SealMigrationUnfinished,
+  sealMigrationFiles,
+} from '../eventstore/sqlite/sealMigration.ts';
 import { resolveDataKey } from '../keys/masterKey.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
 import { eventsCli } from '../testing/eventsCli.ts';
@@ -23,7 +29,13 @@ const v2 = readGolden('v2');
 const jwtSecret = 'seal-migration-test-secret-0123456789abcdef';
 
 /** A customer of golden log v1 (an order, checkouts, reviews, e-mails), whose details no other customer shares. */
-const person = { email: 'james.wood@example.org', name: 'James Wood', line1: '8 Windsor Terrace', postcode: 'E17 5TJ', review: 'Expected more pages; we finished it in three minutes. Disappointed.' };
+const person = {
+  email: 'james.wood@example.org',
+  name: 'James Wood',
+  line1: '8 Windsor Terrace',
+  postcode: 'E17 5TJ',
+  review: 'Expected more pages; we finished it in three minutes. Disappointed.',
+};
 const needles = [person.email, person.name, person.line1, person.postcode, person.review];
 /** The person's details, and the ids of every stream that names them (their orders' notes and e-mails go with them). */
 const theirs = [
@@ -41,12 +53,23 @@ const other = { email: 'zahra.javed@example.com', name: 'Zahra Javed', postcode:
 type Opened = { url: string; shop: Shop; owner: Record<string, string>; close(): Promise<void> };
 
 async function openShop(golden: GoldenLog, dataDir: string): Promise<Opened> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: golden.meta.admin.username, JWT_SECRET: jwtSecret });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_USERNAME: golden.meta.admin.username,
+    JWT_SECRET: jwtSecret,
+  });
   const shop = await createShop(config, { logger: pino({ level: 'silent' }), clock: recordedClock(golden) });
   const server = await shop.listen(0, '127.0.0.1');
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const signIn = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(golden.meta.admin) });
+  const signIn = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(golden.meta.admin),
+  });
   const token = ((await signIn.json()) as { token?: string }).token;
   assert.ok(token, `sign-in answered ${signIn.status}`);
   return { url, shop, owner: { authorization: `Bearer ${token}` }, close: () => shop.close() };
@@ -59,7 +82,11 @@ async function get(opened: Opened, path: string): Promise<{ status: number; text
 }
 
 async function post(opened: Opened, path: string, body: unknown): Promise<{ status: number; text: string; json: any }> {
-  const res = await fetch(opened.url + path, { method: 'POST', headers: { ...opened.owner, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(opened.url + path, {
+    method: 'POST',
+    headers: { ...opened.owner, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, text, json: text ? JSON.parse(text) : null };
 }
@@ -83,7 +110,8 @@ function whereFound(dir: string): string[] {
   return [...new Set(hits)];
 }
 
-const cliFor = (golden: GoldenLog, dataDir: string) => (args: string[]) => eventsCli(args, { DATA_DIR: dataDir, ADMIN_USERNAME: golden.meta.admin.username, JWT_SECRET: jwtSecret });
+const cliFor = (golden: GoldenLog, dataDir: string) => (args: string[]) =>
+  eventsCli(args, { DATA_DIR: dataDir, ADMIN_USERNAME: golden.meta.admin.username, JWT_SECRET: jwtSecret });
 
 /** `export --out file`: the chain head it printed. */
 async function exportTo(cli: ReturnType<typeof cliFor>, file: string): Promise<string> {
@@ -105,7 +133,10 @@ test('before the migration the owner is told the log holds personal data in plai
       assert.is(unsealed.status, 200, unsealed.text);
       assert.is(unsealed.json.events, 1571);
       assert.is(unsealed.json.message, unsealedMessage(1571, unsealed.json.streams));
-      const refused = await post(opened, '/api/admin/privacy/erase', { email: person.email, reason: 'Asked to be forgotten' });
+      const refused = await post(opened, '/api/admin/privacy/erase', {
+        email: person.email,
+        reason: 'Asked to be forgotten',
+      });
       assert.is(refused.status, 409, refused.text);
       assert.is(refused.json.message, privacyMessages.plainOnly);
       assert.match(refused.json.message, 'npm run events -- migrate-seal');
@@ -132,7 +163,10 @@ test('golden log v1, written before sealing, is migrated: check carries the proo
     const files = sealMigrationFiles(dataDir);
     // The old log is kept, as it was, until the owner confirms; the new one names nobody in plain text.
     assert.ok(existsSync(files.before));
-    assert.ok(whereFound(dataDir).some((hit) => hit.startsWith(`${files.before}:`)), 'the kept old log still holds the plain text');
+    assert.ok(
+      whereFound(dataDir).some((hit) => hit.startsWith(`${files.before}:`)),
+      'the kept old log still holds the plain text',
+    );
     assert.equal(
       whereFound(dataDir).filter((hit) => hit.startsWith(`${files.log}:`)),
       [],
@@ -160,7 +194,11 @@ test('golden log v1, written before sealing, is migrated: check carries the proo
       const wrongBefore = await cli(['check', exportFile, '--head', head, '--before', join(v2.dir, 'export.ndjson')]);
       assert.is(wrongBefore.code, 1, wrongBefore.stdout);
       assert.match(wrongBefore.stdout, 'is not the one the migration');
-      const forged = lines.slice(0, -1).concat(JSON.stringify({ ...last, data: { ...last.data, to: { ...last.data.to, chainHead: 'f'.repeat(64) } } }));
+      const forged = lines
+        .slice(0, -1)
+        .concat(
+          JSON.stringify({ ...last, data: { ...last.data, to: { ...last.data.to, chainHead: 'f'.repeat(64) } } }),
+        );
       writeFileSync(join(work, 'forged.ndjson'), `${forged.join('\n')}\n`);
       const forgedCheck = await cli(['check', join(work, 'forged.ndjson')]);
       assert.is(forgedCheck.code, 1, forgedCheck.stdout);
@@ -173,7 +211,11 @@ test('golden log v1, written before sealing, is migrated: check carries the proo
     const opened = await openShop(v1, dataDir);
     try {
       const differences = await askRecorded(opened.url, v1);
-      assert.equal(differences, [], `${differences.length} of ${v1.answers.length} answers differ:\n${differences.slice(0, 10).join('\n')}`);
+      assert.equal(
+        differences,
+        [],
+        `${differences.length} of ${v1.answers.length} answers differ:\n${differences.slice(0, 10).join('\n')}`,
+      );
       const unsealed = await get(opened, '/api/admin/privacy/unsealed');
       assert.equal(unsealed.json, { events: 0, streams: 0, message: null });
     } finally {
@@ -196,11 +238,21 @@ test('once migrated, a customer of golden log v1 is erased: no file under the da
     assert.is(migrated.code, 0, migrated.stdout + migrated.stderr);
     const opened = await openShop(v1, dataDir);
     try {
-      const books = async () => ({ sales: (await get(opened, '/api/admin/sales')).json, stock: (await get(opened, '/api/admin/stock')).json, csv: (await get(opened, '/api/admin/orders')).json.totalOrders });
+      const books = async () => ({
+        sales: (await get(opened, '/api/admin/sales')).json,
+        stock: (await get(opened, '/api/admin/stock')).json,
+        csv: (await get(opened, '/api/admin/orders')).json.totalOrders,
+      });
       const before = await books();
-      assert.ok((await get(opened, '/api/admin/orders')).text.includes(person.name), 'the console shows the person before');
+      assert.ok(
+        (await get(opened, '/api/admin/orders')).text.includes(person.name),
+        'the console shows the person before',
+      );
 
-      const erasedNow = await post(opened, '/api/admin/privacy/erase', { email: person.email, reason: 'Asked to be forgotten' });
+      const erasedNow = await post(opened, '/api/admin/privacy/erase', {
+        email: person.email,
+        reason: 'Asked to be forgotten',
+      });
       assert.is(erasedNow.status, 200, erasedNow.text);
       assert.is(erasedNow.json.result.plainTextStreams, 0);
       assert.ok(erasedNow.json.result.streams >= 3, erasedNow.text);
@@ -211,11 +263,22 @@ test('once migrated, a customer of golden log v1 is erased: no file under the da
       assert.ok(orders.text.includes(other.name), "another customer's orders still read");
       assert.equal(await books(), before, 'the sales and stock figures are unchanged');
       // Every recorded answer about anyone else is still given as recorded.
-      const untouched = v1.answers.filter((answer) => !theirs.some((word) => `${answer.path} ${JSON.stringify(answer.body)}`.toLowerCase().includes(word.toLowerCase())));
-      assert.ok(untouched.length > 200 && untouched.length < v1.answers.length, `${untouched.length} answers do not name the person`);
+      const untouched = v1.answers.filter(
+        (answer) =>
+          !theirs.some((word) =>
+            `${answer.path} ${JSON.stringify(answer.body)}`.toLowerCase().includes(word.toLowerCase()),
+          ),
+      );
+      assert.ok(
+        untouched.length > 200 && untouched.length < v1.answers.length,
+        `${untouched.length} answers do not name the person`,
+      );
       const differences = await askRecorded(opened.url, { ...v1, answers: untouched });
       assert.equal(differences, [], differences.slice(0, 10).join('\n'));
-      const access = await get(opened, `/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(other.email)}`);
+      const access = await get(
+        opened,
+        `/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(other.email)}`,
+      );
       assert.is(access.status, 200, access.text);
       assert.ok(access.text.includes(other.postcode), "another customer's data is still held and opens");
     } finally {
@@ -223,7 +286,10 @@ test('once migrated, a customer of golden log v1 is erased: no file under the da
     }
 
     // Only the kept old log names them now (the search finds them there); the owner's confirmation deletes it.
-    assert.equal([...new Set(whereFound(dataDir).map((hit) => hit.slice(0, hit.indexOf(': '))))], [sealMigrationFiles(dataDir).before]);
+    assert.equal(
+      [...new Set(whereFound(dataDir).map((hit) => hit.slice(0, hit.indexOf(': '))))],
+      [sealMigrationFiles(dataDir).before],
+    );
     const confirmed = await cli(['migrate-seal', '--confirm']);
     assert.is(confirmed.code, 0, confirmed.stdout + confirmed.stderr);
     assert.not.ok(existsSync(sealMigrationFiles(dataDir).before));
@@ -323,8 +389,13 @@ test('a migration that stopped during the copy keeps the shop from starting; run
 test('a migration that stopped between its two renames keeps the shop from starting; run again it finishes the switch', async () => {
   const dataDir = copyGoldenData(v2);
   try {
-    await migrateStopping(dataDir, 'old-kept').catch((error: Error) => assert.match(error.message, 'stopped after old-kept'));
-    assert.not.ok(existsSync(sealMigrationFiles(dataDir).log), 'stopped with the old log moved aside and the new one not yet in place');
+    await migrateStopping(dataDir, 'old-kept').catch((error: Error) =>
+      assert.match(error.message, 'stopped after old-kept'),
+    );
+    assert.not.ok(
+      existsSync(sealMigrationFiles(dataDir).log),
+      'stopped with the old log moved aside and the new one not yet in place',
+    );
     await refusesToStart(v2, dataDir, 'switching');
     const abandon = await cliFor(v2, dataDir)(['migrate-seal', '--abandon']);
     assert.is(abandon.code, 1, 'past the copy there is no going back by --abandon');
@@ -367,7 +438,18 @@ test('the migration refuses while the shop has the log open, and has nothing to 
   const fresh = join(mkdtempSync(join(tmpdir(), 'seal-migration-fresh-')), 'data');
   try {
     // A shop started on an empty folder: its catalog is seeded, and every later append is sealed.
-    const shop = await createShop(loadConfig({ NODE_ENV: 'test', DATA_DIR: fresh, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'Fresh-Owner-Password-1', JWT_SECRET: jwtSecret }), { logger: pino({ level: 'silent' }) });
+    const shop = await createShop(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: fresh,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        ADMIN_USERNAME: 'owner',
+        ADMIN_PASSWORD: 'Fresh-Owner-Password-1',
+        JWT_SECRET: jwtSecret,
+      }),
+      { logger: pino({ level: 'silent' }) },
+    );
     await shop.close();
     const nothing = await cliFor(v2, fresh)(['migrate-seal']);
     assert.is(nothing.code, 0, nothing.stdout + nothing.stderr);

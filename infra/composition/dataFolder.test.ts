@@ -2,7 +2,18 @@
 // 0700), and refused, naming the file, when its key file is missing or belongs to another log; a log written before
 // sealing (golden v1) has no key file and starts as before.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -21,8 +32,22 @@ test.after(() => rmSync(root, { recursive: true, force: true }));
 
 async function appendOrders(shop: TestShop, prefix: string, count: number) {
   for (let n = 0; n < count; n++) {
-    const data = orderPlacedData({ orderId: `pi_sandbox_${prefix}${String(n).padStart(16, '0')}`, customerEmail: `${prefix.toLowerCase()}-${n}@example.org` });
-    await shop.shop.deps.events.append(orderStream(data.orderId), [{ id: newEventId(), type: 'OrderPlaced', data, metadata: { causedBy: 'test', causationId: 'c', correlationId: 'c', at: data.placedAt } }], 'no_stream');
+    const data = orderPlacedData({
+      orderId: `pi_sandbox_${prefix}${String(n).padStart(16, '0')}`,
+      customerEmail: `${prefix.toLowerCase()}-${n}@example.org`,
+    });
+    await shop.shop.deps.events.append(
+      orderStream(data.orderId),
+      [
+        {
+          id: newEventId(),
+          type: 'OrderPlaced',
+          data,
+          metadata: { causedBy: 'test', causationId: 'c', correlationId: 'c', at: data.placedAt },
+        },
+      ],
+      'no_stream',
+    );
   }
 }
 
@@ -46,9 +71,13 @@ test('every file the shop writes in DATA_DIR is 0600 and every folder 0700, even
   try {
     shop = await startTestShop({ ...sandboxShopEnv, DATA_DIR: dataDir, READ_STORE: 'sqlite' });
     // A paid order: the payment sandbox's records, the outbox's e-mails, sealed events, keys, read models, the lease.
-    const started = await call(`${shop.url}/api/cart/checkout`, { body: { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' } });
+    const started = await call(`${shop.url}/api/cart/checkout`, {
+      body: { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' },
+    });
     assert.is(started.status, 200, started.text);
-    const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, { body: sandboxPayBody() });
+    const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, {
+      body: sandboxPayBody(),
+    });
     assert.is(paid.status, 200, paid.text);
     const confirmed = await call(`${shop.url}/api/checkout/confirm`, { body: { sessionId: started.json.sessionId } });
     assert.is(confirmed.status, 200, confirmed.text);
@@ -58,13 +87,32 @@ test('every file the shop writes in DATA_DIR is 0600 and every folder 0700, even
     assert.is((await call(`${shop.url}/api/admin/orders`, { headers: owner })).status, 200);
     const entries = modesUnder(dataDir);
     const names = entries.map((e) => e.path);
-    for (const expected of ['events.sqlite', 'keys.sqlite', 'readmodels.sqlite', 'leases.sqlite', 'jwt-secret', 'data-key', 'outbox', 'sandbox-payments']) {
+    for (const expected of [
+      'events.sqlite',
+      'keys.sqlite',
+      'readmodels.sqlite',
+      'leases.sqlite',
+      'jwt-secret',
+      'data-key',
+      'outbox',
+      'sandbox-payments',
+    ]) {
       assert.ok(names.includes(expected), `${expected} is among ${names.join(', ')}`);
     }
-    assert.ok(names.some((n) => n.startsWith('outbox/') && n.endsWith('.eml')), 'an e-mail in the outbox');
-    assert.ok(names.some((n) => n.startsWith('sandbox-payments/') && n.endsWith('.json')), "a sandbox payment's record");
-    assert.ok(names.some((n) => n.endsWith('-wal')), 'a write-ahead log while the shop runs');
-    for (const entry of entries) assert.is(entry.mode, entry.dir ? 0o700 : 0o600, `${entry.path} is ${entry.mode.toString(8)}`);
+    assert.ok(
+      names.some((n) => n.startsWith('outbox/') && n.endsWith('.eml')),
+      'an e-mail in the outbox',
+    );
+    assert.ok(
+      names.some((n) => n.startsWith('sandbox-payments/') && n.endsWith('.json')),
+      "a sandbox payment's record",
+    );
+    assert.ok(
+      names.some((n) => n.endsWith('-wal')),
+      'a write-ahead log while the shop runs',
+    );
+    for (const entry of entries)
+      assert.is(entry.mode, entry.dir ? 0o700 : 0o600, `${entry.path} is ${entry.mode.toString(8)}`);
   } finally {
     process.umask(umask);
     await shop?.close();
@@ -79,9 +127,15 @@ test('a shop whose key file is missing refuses to start, naming the file, and ma
   await first.close();
   renameSync(join(dataDir, 'keys.sqlite'), join(root, 'keys-set-aside.sqlite'));
   const file = join(dataDir, 'keys.sqlite');
-  const error = await rejects(() => startTestShop(env), (e) => e instanceof KeyFileRefused);
+  const error = await rejects(
+    () => startTestShop(env),
+    (e) => e instanceof KeyFileRefused,
+  );
   assert.is((error as KeyFileRefused).file, file);
-  assert.match((error as Error).message, `The key file ${file} is missing, but the log holds personal data sealed under its keys`);
+  assert.match(
+    (error as Error).message,
+    `The key file ${file} is missing, but the log holds personal data sealed under its keys`,
+  );
   assert.match((error as Error).message, 'Without it every customer would read as erased, so the shop did not start');
   assert.not.ok(existsSync(file), 'the refused start made no empty key file');
   // Put back, the shop starts and reads its customers.
@@ -113,10 +167,21 @@ test("a shop given another shop's key file, or one older than its log, refuses t
 
   const kept = join(root, 'mine-keys.sqlite');
   renameSync(join(mine, 'keys.sqlite'), kept);
-  for (const [label, keys] of [["another shop's key file", join(theirs, 'keys.sqlite')], ['an older copy of its own', older]] as const) {
+  for (const [label, keys] of [
+    ["another shop's key file", join(theirs, 'keys.sqlite')],
+    ['an older copy of its own', older],
+  ] as const) {
     copyFileSync(keys, join(mine, 'keys.sqlite'));
-    const error = await rejects(() => startTestShop({ DATA_DIR: mine, DATA_KEY: dataKey }), (e) => e instanceof KeyFileRefused, label);
-    assert.match((error as Error).message, `The key file ${join(mine, 'keys.sqlite')} does not belong to this log`, label);
+    const error = await rejects(
+      () => startTestShop({ DATA_DIR: mine, DATA_KEY: dataKey }),
+      (e) => e instanceof KeyFileRefused,
+      label,
+    );
+    assert.match(
+      (error as Error).message,
+      `The key file ${join(mine, 'keys.sqlite')} does not belong to this log`,
+      label,
+    );
     rmSync(join(mine, 'keys.sqlite'));
   }
   renameSync(kept, join(mine, 'keys.sqlite'));
@@ -130,7 +195,10 @@ test('an erased customer is not a missing key: the shop starts and reads them as
   const shop = await startTestShop(env);
   await appendOrders(shop, 'Gone', 1);
   const owner = await adminHeaders(shop);
-  const erasedNow = await call(`${shop.url}/api/admin/privacy/erase`, { body: { email: 'gone-0@example.org', reason: 'Asked to be forgotten' }, headers: owner });
+  const erasedNow = await call(`${shop.url}/api/admin/privacy/erase`, {
+    body: { email: 'gone-0@example.org', reason: 'Asked to be forgotten' },
+    headers: owner,
+  });
   assert.is(erasedNow.status, 200, erasedNow.text);
   await shop.close();
   const again = await startTestShop(env);
@@ -146,9 +214,14 @@ test('a log written before sealing (golden v1) has no key file and starts', asyn
   const golden = readGolden('v1');
   const dataDir = copyGoldenData(golden);
   assert.not.ok(existsSync(join(dataDir, 'keys.sqlite')));
-  const shop = await startTestShop({ DATA_DIR: dataDir, ADMIN_USERNAME: golden.meta.admin.username, ADMIN_PASSWORD: '', READ_STORE: 'memory' });
+  const shop = await startTestShop({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: golden.meta.admin.username,
+    ADMIN_PASSWORD: '',
+    READ_STORE: 'memory',
+  });
   try {
-    assert.is(await shop.shop.deps.events.headPosition() >= golden.meta.events, true);
+    assert.is((await shop.shop.deps.events.headPosition()) >= golden.meta.events, true);
   } finally {
     await shop.close();
     rmSync(join(dataDir, '..'), { recursive: true, force: true });

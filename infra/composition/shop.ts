@@ -58,7 +58,10 @@ async function openStoredEvents(config: Config): Promise<EventStore> {
  * The log as every reader sees it: events upcast to their newest shape. A log holding an event type or version this
  * release does not know is refused here, before anything reads or appends.
  */
-export async function openEventStore(config: Config, catalog = eventCatalog): Promise<VersionedEventStore & { readonly keys: KeyStore }> {
+export async function openEventStore(
+  config: Config,
+  catalog = eventCatalog,
+): Promise<VersionedEventStore & { readonly keys: KeyStore }> {
   // DATA_DIR holds personal data and keys: the shop's user alone may enter it (decision 056).
   ensurePrivateDir(config.DATA_DIR);
   const stored = await openStoredEvents(config);
@@ -74,10 +77,15 @@ export async function openEventStore(config: Config, catalog = eventCatalog): Pr
     await stored.close();
     throw error;
   }
-  return Object.assign(withEventVersions(withSealedPersonalData(stored, keys), catalog, { storedBytes: stored }), { keys });
+  return Object.assign(withEventVersions(withSealedPersonalData(stored, keys), catalog, { storedBytes: stored }), {
+    keys,
+  });
 }
 
-export async function openReadStore(config: Config, options: { logHead?: number; logger?: Logger } = {}): Promise<ReadStore> {
+export async function openReadStore(
+  config: Config,
+  options: { logHead?: number; logger?: Logger } = {},
+): Promise<ReadStore> {
   if (config.REDIS_URL) {
     const { createRedisReadStore } = await import('../readstore/redisReadStore.ts');
     return createRedisReadStore(config.REDIS_URL);
@@ -132,7 +140,11 @@ const retentionCheckMs = 24 * 60 * 60 * 1000;
 async function checkRetention(deps: ShopDeps) {
   try {
     const report = await retentionReport(deps);
-    if (report.due.length > 0) deps.logger.warn({ due: report.due.length, months: report.months }, 'people are past the retention period: see /admin/privacy or npm run events -- retention');
+    if (report.due.length > 0)
+      deps.logger.warn(
+        { due: report.due.length, months: report.months },
+        'people are past the retention period: see /admin/privacy or npm run events -- retention',
+      );
   } catch (error) {
     deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'the retention report failed');
   }
@@ -177,19 +189,29 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   // The log's head tells a read store folded from another log (a restored or replaced events file) from this one's.
   const store = await openReadStore(config, { logHead: await events.headPosition(), logger });
   // Queries read through the live generation's name, so a rebuild beside it and the switch are invisible to them.
-  const readModels = new ReadModels(events, store, overrides.projections ?? allProjections, { fold: config.PROJECTIONS === 'inline', logger });
+  const readModels = new ReadModels(events, store, overrides.projections ?? allProjections, {
+    fold: config.PROJECTIONS === 'inline',
+    logger,
+  });
   const reads = readModels.reads;
   const waiter: PositionWaiter = readModels;
   const projectionStatus: ShopDeps['projectionStatus'] = async () => {
     const position = await readModels.position();
-    return { position, lag: Math.max(0, (await events.headPosition()) - position), lastError: readModels.liveRunner?.lastError ?? null, rebuilding: readModels.rebuilding };
+    return {
+      position,
+      lag: Math.max(0, (await events.headPosition()) - position),
+      lastError: readModels.liveRunner?.lastError ?? null,
+      rebuilding: readModels.rebuilding,
+    };
   };
 
   const admin = await resolveAdminCredentials(config, (message) => logger.warn(message));
   const payments = overrides.payments ?? (await openPaymentGateway(config));
   if (config.NODE_ENV === 'production' && payments.provider === 'sandbox') {
     // Only with ALLOW_TEST_PAYMENTS=true (the configuration refuses production otherwise): a demo shop.
-    logger.warn('payments run in the sandbox (ALLOW_TEST_PAYMENTS): test cards only, no real card is charged, every page says test mode');
+    logger.warn(
+      'payments run in the sandbox (ALLOW_TEST_PAYMENTS): test cards only, no real card is charged, every page says test mode',
+    );
   }
   const mailer = await openMailer(config, logger);
   let reactor: Reactor | null = null;
@@ -199,12 +221,26 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   const checkpointWaiter = reactorCheckpointWaiter(reads);
   const effects: PositionWaiter =
     config.PROJECTIONS === 'inline'
-      ? { waitFor: (position, timeoutMs) => (reactor?.active ? reactor.waitFor(position, timeoutMs) : reactor ? checkpointWaiter.waitFor(position, timeoutMs) : Promise.resolve(false)) }
+      ? {
+          waitFor: (position, timeoutMs) =>
+            reactor?.active
+              ? reactor.waitFor(position, timeoutMs)
+              : reactor
+                ? checkpointWaiter.waitFor(position, timeoutMs)
+                : Promise.resolve(false),
+        }
       : checkpointWaiter;
   const limits = createLimits(config, logger);
   const rebuildReadModels = () => {
     const started = !readModels.rebuilding;
-    const done = readModels.rebuild().catch((error) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'rebuild failed; the live read models are unchanged'));
+    const done = readModels
+      .rebuild()
+      .catch((error) =>
+        logger.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          'rebuild failed; the live read models are unchanged',
+        ),
+      );
     return { started, done };
   };
   // The long admin tasks take turns across every process on DATA_DIR (decision 062).
@@ -218,7 +254,27 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   const backup = config.EVENTSTORE_URL ? {} : { backup: () => ownerBackup(config, clock) };
   // A verification folds the log into the process's memory, never into the live backend (decision 062).
   const scratchReads = () => createMemoryReadStore(`verify-${process.pid}-${Date.now()}`);
-  const deps: ShopDeps = { ...backup, config, logger, events, keys: events.keys, refreshReadModels, reads, scratchReads, waiter, effects, projectionStatus, rebuildReadModels, clock, jwtSecret: resolveJwtSecret(config), admin, payments, mailer, limits, heavyWork };
+  const deps: ShopDeps = {
+    ...backup,
+    config,
+    logger,
+    events,
+    keys: events.keys,
+    refreshReadModels,
+    reads,
+    scratchReads,
+    waiter,
+    effects,
+    projectionStatus,
+    rebuildReadModels,
+    clock,
+    jwtSecret: resolveJwtSecret(config),
+    admin,
+    payments,
+    mailer,
+    limits,
+    heavyWork,
+  };
 
   const seeded = await seedCatalog(events, clock().toISOString());
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
@@ -232,11 +288,15 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     .catch(() => {});
   const migration = config.EVENTSTORE_URL ? null : readSealMigration(config.DATA_DIR);
   if (migration?.state === 'migrated') {
-    logger.warn(`The log was migrated to sealed personal fields on ${migration.migratedAt}; the old log, still holding them in plain text, is kept as ${migration.keptAs} in DATA_DIR. Once the shop answers as before, delete it with npm run events -- migrate-seal --confirm (decision 059).`);
+    logger.warn(
+      `The log was migrated to sealed personal fields on ${migration.migratedAt}; the old log, still holding them in plain text, is kept as ${migration.keptAs} in DATA_DIR. Once the shop answers as before, delete it with npm run events -- migrate-seal --confirm (decision 059).`,
+    );
   }
   // Once a day the retention report is made (a dry run): the owner sees it on the privacy screen and applies it there
   // or with `npm run events -- retention --apply`; nobody is erased without an owner's action.
-  const retentionCheck = config.RETENTION_MONTHS ? setInterval(() => void checkRetention(deps), retentionCheckMs) : null;
+  const retentionCheck = config.RETENTION_MONTHS
+    ? setInterval(() => void checkRetention(deps), retentionCheckMs)
+    : null;
   retentionCheck?.unref();
 
   // The browser may reach the payment provider's origins only when that provider is in use.

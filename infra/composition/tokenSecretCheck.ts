@@ -23,35 +23,59 @@ export class TokenSecretRefused extends Error {
 }
 
 /** One sealed secret of an account, the newest of its kind in the account's stream. */
-export type SealedAccountSecret = { username: string; kind: 'password hash' | 'two-step secret'; sealed: string; position: number };
+export type SealedAccountSecret = {
+  username: string;
+  kind: 'password hash' | 'two-step secret';
+  sealed: string;
+  position: number;
+};
 
 /** The events of an account's stream that hold a sealed secret, as stored. */
 export const sealingTypes = ['AccountCreated', 'AccountPasswordReset', 'AccountTwoStepEnabled'] as const;
 
 /** The newest sealed password hash and two-step secret of each account, from its stored events in order. */
-export function sealedAccountSecrets(events: Iterable<Pick<RecordedEvent, 'type' | 'data' | 'position'>>): SealedAccountSecret[] {
+export function sealedAccountSecrets(
+  events: Iterable<Pick<RecordedEvent, 'type' | 'data' | 'position'>>,
+): SealedAccountSecret[] {
   const newest = new Map<string, SealedAccountSecret>();
   for (const event of events) {
     const data = event.data as { username?: unknown; sealedPasswordHash?: unknown; sealedSecret?: unknown };
     if (typeof data.username !== 'string') continue;
     const username = data.username;
-    if ((event.type === 'AccountCreated' || event.type === 'AccountPasswordReset') && typeof data.sealedPasswordHash === 'string') {
-      newest.set(`p:${username}`, { username, kind: 'password hash', sealed: data.sealedPasswordHash, position: event.position });
+    if (
+      (event.type === 'AccountCreated' || event.type === 'AccountPasswordReset') &&
+      typeof data.sealedPasswordHash === 'string'
+    ) {
+      newest.set(`p:${username}`, {
+        username,
+        kind: 'password hash',
+        sealed: data.sealedPasswordHash,
+        position: event.position,
+      });
     }
     if (event.type === 'AccountTwoStepEnabled' && typeof data.sealedSecret === 'string') {
-      newest.set(`t:${username}`, { username, kind: 'two-step secret', sealed: data.sealedSecret, position: event.position });
+      newest.set(`t:${username}`, {
+        username,
+        kind: 'two-step secret',
+        sealed: data.sealedSecret,
+        position: event.position,
+      });
     }
   }
   return [...newest.values()].sort((a, b) => a.position - b.position);
 }
 
 export const opensWith = (tokenSecret: string, secret: SealedAccountSecret): boolean =>
-  secret.kind === 'password hash' ? openPasswordHash(tokenSecret, secret.username, secret.sealed) !== null : openSecret(tokenSecret, secret.sealed, `account:${secret.username}`) !== null;
+  secret.kind === 'password hash'
+    ? openPasswordHash(tokenSecret, secret.username, secret.sealed) !== null
+    : openSecret(tokenSecret, secret.sealed, `account:${secret.username}`) !== null;
 
 /** Every account's stream (admin-<username>, not the days of unknown names), read as stored. */
 export async function accountSecretsIn(stored: EventStore): Promise<SealedAccountSecret[]> {
   const unknownNames = unknownSignInStream('0000-00-00').slice(0, -'0000-00-00'.length);
-  const accounts = (await stored.listStreams()).filter((s) => s.stream.startsWith(adminStream('')) && !s.stream.startsWith(unknownNames));
+  const accounts = (await stored.listStreams()).filter(
+    (s) => s.stream.startsWith(adminStream('')) && !s.stream.startsWith(unknownNames),
+  );
   const events: RecordedEvent[] = [];
   for (const { stream } of accounts) events.push(...(await stored.readStream(stream)));
   return sealedAccountSecrets(events.sort((a, b) => a.position - b.position));
@@ -65,7 +89,10 @@ export function configuredTokenSecret(config: { JWT_SECRET?: string | undefined;
 }
 
 /** What the check found: null when the secret opens the newest sealed secret (or there is none), else why not. */
-export function tokenSecretProblem(secrets: readonly SealedAccountSecret[], tokenSecret: string | null): { newest: SealedAccountSecret; opened: number } | null {
+export function tokenSecretProblem(
+  secrets: readonly SealedAccountSecret[],
+  tokenSecret: string | null,
+): { newest: SealedAccountSecret; opened: number } | null {
   const newest = secrets.at(-1);
   if (!newest) return null;
   if (tokenSecret !== null && opensWith(tokenSecret, newest)) return null;
@@ -81,7 +108,11 @@ const accountsOf = (secrets: readonly SealedAccountSecret[]) => new Set(secrets.
  * not a refusal, since a shop whose secret is truly lost must still start for its configured owner to reset the
  * accounts' passwords, and an earlier release's log (golden v2) must keep opening. Null: nothing to say.
  */
-export async function checkTokenSecret(stored: EventStore, tokenSecret: string | null, dataDir: string): Promise<string | null> {
+export async function checkTokenSecret(
+  stored: EventStore,
+  tokenSecret: string | null,
+  dataDir: string,
+): Promise<string | null> {
   const secrets = await accountSecretsIn(stored);
   const problem = tokenSecretProblem(secrets, tokenSecret);
   if (!problem) return null;
@@ -92,7 +123,7 @@ export async function checkTokenSecret(stored: EventStore, tokenSecret: string |
     throw new TokenSecretRefused(
       `${held}, but JWT_SECRET is not set and ${file} is missing: a new token secret would open none of them and no account could sign in, so the shop did not start. ` +
         `Set JWT_SECRET to the token secret the shop ran with (on a developer's shop, put the text of its old DATA_DIR/jwt-secret into ${file}). ` +
-        'If it is lost, set JWT_SECRET to a new one (32+ characters): the shop then starts, and the owner resets the accounts\' passwords and two-step.',
+        "If it is lost, set JWT_SECRET to a new one (32+ characters): the shop then starts, and the owner resets the accounts' passwords and two-step.",
     );
   }
   return `${held}, but the token secret (JWT_SECRET, or ${file}) opens ${problem.opened} of the ${secrets.length}: those accounts cannot sign in until the owner resets their passwords (and two-step). If this is not the token secret the shop ran with, stop it and set that one.`;

@@ -15,14 +15,38 @@ import sodium from 'sodium-native';
 import type { EventStore, ExpectedRevision } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import { randomInto } from '../keys/randomPool.ts';
-import { envelopeText, isSealed, personAddress, personalData as defaultPersonalData, personSubjectsSealedIn, sealedEnvelope, sealedKey, type PersonalFields, type Whose } from '../../contracts/personalData.ts';
+import {
+  envelopeText,
+  isSealed,
+  personAddress,
+  personalData as defaultPersonalData,
+  personSubjectsSealedIn,
+  sealedEnvelope,
+  sealedKey,
+  type PersonalFields,
+  type Whose,
+} from '../../contracts/personalData.ts';
 
-export { isSealed, personSubjectsSealedIn, sealedEnvelope, sealedKey, subjectsSealedIn, type SealedEnvelope, type SealedField } from '../../contracts/personalData.ts';
+export {
+  isSealed,
+  personSubjectsSealedIn,
+  sealedEnvelope,
+  sealedKey,
+  subjectsSealedIn,
+  type SealedEnvelope,
+  type SealedField,
+} from '../../contracts/personalData.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 
 export class SealBroken extends Error {
-  constructor(readonly stream: string, readonly eventId: string, readonly path: string) {
-    super(`The sealed field ${path} of event ${eventId} in ${stream} does not open with its subject's key: the stored bytes were changed`);
+  constructor(
+    readonly stream: string,
+    readonly eventId: string,
+    readonly path: string,
+  ) {
+    super(
+      `The sealed field ${path} of event ${eventId} in ${stream} does not open with its subject's key: the stored bytes were changed`,
+    );
     this.name = 'SealBroken';
   }
 }
@@ -54,8 +78,14 @@ const chacha = sodium as unknown as {
   crypto_aead_chacha20poly1305_ietf_decrypt: typeof sodium.crypto_aead_xchacha20poly1305_ietf_decrypt;
 };
 const ciphers = {
-  2: { nonce: sodium.crypto_aead_xchacha20poly1305_ietf_NPUBBYTES, decrypt: sodium.crypto_aead_xchacha20poly1305_ietf_decrypt },
-  3: { nonce: chacha.crypto_aead_chacha20poly1305_ietf_NPUBBYTES, decrypt: chacha.crypto_aead_chacha20poly1305_ietf_decrypt },
+  2: {
+    nonce: sodium.crypto_aead_xchacha20poly1305_ietf_NPUBBYTES,
+    decrypt: sodium.crypto_aead_xchacha20poly1305_ietf_decrypt,
+  },
+  3: {
+    nonce: chacha.crypto_aead_chacha20poly1305_ietf_NPUBBYTES,
+    decrypt: chacha.crypto_aead_chacha20poly1305_ietf_decrypt,
+  },
 } as const;
 const nonceBytes = ciphers[3].nonce;
 const tagBytes = chacha.crypto_aead_chacha20poly1305_ietf_ABYTES;
@@ -106,7 +136,14 @@ function sealBoxApart(key: Buffer, aad: Buffer, text: string): string {
   const message = Buffer.from(text);
   const box = Buffer.alloc(nonceBytes + message.length + tagBytes);
   randomInto(box.subarray(0, nonceBytes));
-  chacha.crypto_aead_chacha20poly1305_ietf_encrypt(box.subarray(nonceBytes), message, aad, null, box.subarray(0, nonceBytes), key);
+  chacha.crypto_aead_chacha20poly1305_ietf_encrypt(
+    box.subarray(nonceBytes),
+    message,
+    aad,
+    null,
+    box.subarray(0, nonceBytes),
+    key,
+  );
   message.fill(0);
   return box.toString('base64url');
 }
@@ -141,7 +178,8 @@ type Json = Record<string, unknown>;
 // A version 3 box holds its values each after a NUL; or, when a value holds a NUL itself, as a JSON array (as every
 // version 3 box did at first).
 const nul = '\u0000';
-const valuesOf = (text: string): unknown[] => (text.startsWith(nul) ? text.slice(1).split(nul) : (JSON.parse(text) as unknown[]));
+const valuesOf = (text: string): unknown[] =>
+  text.startsWith(nul) ? text.slice(1).split(nul) : (JSON.parse(text) as unknown[]);
 
 /** A rule's field as sealing walks it: the objects on the way, the field's name, its path, its stand-in. */
 type CompiledField = Place & { path: string; standIn: string };
@@ -222,7 +260,8 @@ function placeOf(path: string): Place {
 /** The value at a place in the data, if every object on the way is there. */
 function valueAt(data: Json, { parents, name }: Place): unknown {
   let from: unknown = data;
-  for (let i = 0; i < parents.length && typeof from === 'object' && from !== null; i++) from = (from as Json)[parents[i]!];
+  for (let i = 0; i < parents.length && typeof from === 'object' && from !== null; i++)
+    from = (from as Json)[parents[i]!];
   return typeof from === 'object' && from !== null ? (from as Json)[name] : undefined;
 }
 
@@ -276,14 +315,23 @@ class Recent<V> {
  */
 type Held = { subject: SubjectId; key: Buffer | null; seen: number; named: unknown };
 
-export function withSealedPersonalData(store: EventStore, keys: KeyStore, personal: Readonly<Record<string, PersonalFields>> = defaultPersonalData): SealedEventStore {
+export function withSealedPersonalData(
+  store: EventStore,
+  keys: KeyStore,
+  personal: Readonly<Record<string, PersonalFields>> = defaultPersonalData,
+): SealedEventStore {
   const compiled = compile(personal);
   // The subject of each stream and each address this process sealed for: the 100,000 or so set most recently of each.
   const ofStream = new Recent<Held>(100_000);
   const ofAddress = new Recent<Held>(100_000);
   // The subject of each author of staff's words (`staff:<name>`) and of the shop (`shop`), while this process runs.
   const ofAuthor = new Recent<Held>(10_000);
-  const held = (subject: SubjectId, named: unknown, key: Buffer | null = null, seen = -1): Held => ({ subject, key, seen, named });
+  const held = (subject: SubjectId, named: unknown, key: Buffer | null = null, seen = -1): Held => ({
+    subject,
+    key,
+    seen,
+    named,
+  });
 
   /** The subject's key, asked of the key store again only when it has seen a forgetting since it was last asked. */
   function keyOf(subject: Held, forgettings: number): Buffer | null {
@@ -298,7 +346,13 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
    * The subject an event of `stream` is sealed under: the stream's (`known`), else the address's, else a new one. An
    * address a stream's later event adds (an order placed without one) is given the stream's subject, if it has none yet.
    */
-  function subjectFor(stream: string, known: Held | undefined, rule: PersonalFields, data: Json, forgettings: number): Held {
+  function subjectFor(
+    stream: string,
+    known: Held | undefined,
+    rule: PersonalFields,
+    data: Json,
+    forgettings: number,
+  ): Held {
     const named = rule.email ? rule.email(data) : undefined;
     if (known !== undefined) {
       if (named !== undefined && named !== known.named) {
@@ -339,7 +393,11 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
    * The subject of staff's words (by their author, the event's `by`, else who caused it) or of the shop: one each while
    * this process runs, made anew once forgotten. Never the stream's subject, so it is not forgotten with the person.
    */
-  function authorSubject(whose: 'staff' | 'shop', event: NewEvent, forgettings: number): { subject: Held; key: Buffer } {
+  function authorSubject(
+    whose: 'staff' | 'shop',
+    event: NewEvent,
+    forgettings: number,
+  ): { subject: Held; key: Buffer } {
     const by = (event.data as Json).by;
     const name = whose === 'shop' ? 'shop' : `staff:${typeof by === 'string' && by ? by : event.metadata.causedBy}`;
     let subject = ofAuthor.get(name);
@@ -383,7 +441,8 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     }
     if (!top) return event;
     // A value holding a NUL itself: the values as a JSON array instead.
-    if (!joined) text = JSON.stringify(rule.fields.filter((_, i) => mask & (1 << i)).map((field) => valueAt(original, field)));
+    if (!joined)
+      text = JSON.stringify(rule.fields.filter((_, i) => mask & (1 << i)).map((field) => valueAt(original, field)));
     const whose = whoseOf(rule.rule, original);
     if (whose !== 'person') {
       // The staff's words or the shop's address: under their own subject; the stream's subject is left as it was.
@@ -435,11 +494,17 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
               count += 1;
             }
           }
-          const text = openBox(3, key, rule ? aadV3(rule, mask, event.id) : aadOf(event.id, '\u0000v3\u0000'), envelope.box);
+          const text = openBox(
+            3,
+            key,
+            rule ? aadV3(rule, mask, event.id) : aadOf(event.id, '\u0000v3\u0000'),
+            envelope.box,
+          );
           const values = text === null ? null : valuesOf(text);
           if (values === null || values.length !== count) throw new SealBroken(event.stream, event.id, sealedKey);
           let next = 0;
-          for (let i = 0; i < fields.length; i++) if (mask & (1 << i)) putInCopy(top, original, fields[i]!, values[next++]);
+          for (let i = 0; i < fields.length; i++)
+            if (mask & (1 << i)) putInCopy(top, original, fields[i]!, values[next++]);
         }
       }
       return { ...event, data: top };
@@ -508,7 +573,8 @@ export function withSealedPersonalData(store: EventStore, keys: KeyStore, person
     async *readAll(afterPosition, options) {
       for await (const event of store.readAll(afterPosition, options)) yield openEvent(event);
     },
-    subscribe: (afterPosition, handler, onError) => store.subscribe(afterPosition, (event) => handler(openEvent(event)), onError),
+    subscribe: (afterPosition, handler, onError) =>
+      store.subscribe(afterPosition, (event) => handler(openEvent(event)), onError),
     headPosition: () => store.headPosition(),
     listStreams: () => store.listStreams(),
     eventVersions: () => store.eventVersions(),

@@ -9,7 +9,12 @@ import pino from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import { eventCatalog, OrderPlacedV1, UnknownEventVersion, type EventDefinition } from '../../contracts/eventCatalog.ts';
+import {
+  eventCatalog,
+  OrderPlacedV1,
+  UnknownEventVersion,
+  type EventDefinition,
+} from '../../contracts/eventCatalog.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { allProjections } from '../../projections/index.ts';
@@ -26,7 +31,10 @@ import { EventNotInCatalog, withEventVersions } from './versionedEventStore.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-versions-'));
 const goldenSqlite = join(import.meta.dirname, '../testing/golden/v1/data/events.sqlite');
-const goldenEvents: RecordedEvent[] = readFileSync(join(import.meta.dirname, '../testing/golden/v1/export.ndjson'), 'utf8')
+const goldenEvents: RecordedEvent[] = readFileSync(
+  join(import.meta.dirname, '../testing/golden/v1/export.ndjson'),
+  'utf8',
+)
   .split('\n')
   .filter(Boolean)
   .map((line) => JSON.parse(line));
@@ -34,8 +42,14 @@ const goldenEvents: RecordedEvent[] = readFileSync(join(import.meta.dirname, '..
 // A version 2 of OrderPlaced, as a later release might add it: the number of copies is carried in the event.
 type OrderPlacedV2 = OrderPlaced['data'] & { copies: number };
 const OrderPlacedV2Schema = v.object({ ...OrderPlacedV1.entries, copies: v.pipe(v.number(), v.integer()) });
-const upcastOrderPlaced = (old: OrderPlaced['data']): OrderPlacedV2 => ({ ...old, copies: old.items.reduce((sum, item) => sum + item.quantity, 0) });
-const orderPlacedV2: EventDefinition = { ...eventCatalog.definition('OrderPlaced')!, versions: [{ schema: OrderPlacedV1 }, { schema: OrderPlacedV2Schema, upcast: upcastOrderPlaced }] };
+const upcastOrderPlaced = (old: OrderPlaced['data']): OrderPlacedV2 => ({
+  ...old,
+  copies: old.items.reduce((sum, item) => sum + item.quantity, 0),
+});
+const orderPlacedV2: EventDefinition = {
+  ...eventCatalog.definition('OrderPlaced')!,
+  versions: [{ schema: OrderPlacedV1 }, { schema: OrderPlacedV2Schema, upcast: upcastOrderPlaced }],
+};
 const catalogV2 = eventCatalog.with(orderPlacedV2);
 
 // A read model that reads the new field, so an upcast that did not happen would show.
@@ -49,10 +63,19 @@ const copiesProjection = defineProjection({
   },
 });
 
-const asNew = (e: RecordedEvent, data: unknown = e.data): NewEvent => ({ id: e.id, type: e.type, data, metadata: e.metadata });
+const asNew = (e: RecordedEvent, data: unknown = e.data): NewEvent => ({
+  id: e.id,
+  type: e.type,
+  data,
+  metadata: e.metadata,
+});
 
 /** Appends events one stream at a time, in log order, through `write`. */
-async function writeAll(write: (stream: string, event: NewEvent) => Promise<unknown>, events: RecordedEvent[], shape: (e: RecordedEvent) => NewEvent) {
+async function writeAll(
+  write: (stream: string, event: NewEvent) => Promise<unknown>,
+  events: RecordedEvent[],
+  shape: (e: RecordedEvent) => NewEvent,
+) {
   for (const e of events) await write(e.stream, shape(e));
 }
 
@@ -67,8 +90,13 @@ test('old (v1) and new (v2) events in one log give the same read models as a log
   const newRelease = withEventVersions(mixedStore, catalogV2);
   // What today's release writes of a golden event: its newest shape (a name typed at sign-in only as its hash).
   const today = (e: RecordedEvent) => eventCatalog.upcast(e.type, e.metadata.schemaVersion ?? 1, e.data, e.stream);
-  const toV2 = (e: RecordedEvent) => asNew(e, e.type === 'OrderPlaced' ? upcastOrderPlaced(e.data as OrderPlaced['data']) : today(e));
-  await writeAll((s, e) => oldRelease.append(s, [e], 'any'), sample.slice(0, half), (e) => asNew(e, today(e)));
+  const toV2 = (e: RecordedEvent) =>
+    asNew(e, e.type === 'OrderPlaced' ? upcastOrderPlaced(e.data as OrderPlaced['data']) : today(e));
+  await writeAll(
+    (s, e) => oldRelease.append(s, [e], 'any'),
+    sample.slice(0, half),
+    (e) => asNew(e, today(e)),
+  );
   await writeAll((s, e) => newRelease.append(s, [e], 'any'), sample.slice(half), toV2);
 
   const allV2Store = openSqliteEventStore(join(dir, 'all-v2.sqlite'));
@@ -76,9 +104,14 @@ test('old (v1) and new (v2) events in one log give the same read models as a log
   await writeAll((s, e) => allV2.append(s, [e], 'any'), sample, toV2);
 
   // What is stored differs: v1 bytes stay v1.
-  const storedVersions = (await mixedStore.eventVersions()).filter((p) => p.type === 'OrderPlaced').map((p) => p.version);
+  const storedVersions = (await mixedStore.eventVersions())
+    .filter((p) => p.type === 'OrderPlaced')
+    .map((p) => p.version);
   assert.equal(storedVersions.sort(), [1, 2]);
-  assert.equal((await allV2Store.eventVersions()).filter((p) => p.type === 'OrderPlaced').map((p) => p.version), [2]);
+  assert.equal(
+    (await allV2Store.eventVersions()).filter((p) => p.type === 'OrderPlaced').map((p) => p.version),
+    [2],
+  );
 
   const projections = [...allProjections, copiesProjection];
   const fold = async (store: typeof newRelease) => {
@@ -93,7 +126,10 @@ test('old (v1) and new (v2) events in one log give the same read models as a log
 
   // Every reader gets the newest shape: a stream read and the global log agree with the all-v2 log, data for data.
   const placedStream = sample.find((e) => e.type === 'OrderPlaced')!.stream;
-  assert.equal((await newRelease.readStream(placedStream)).map((e) => e.data), (await allV2.readStream(placedStream)).map((e) => e.data));
+  assert.equal(
+    (await newRelease.readStream(placedStream)).map((e) => e.data),
+    (await allV2.readStream(placedStream)).map((e) => e.data),
+  );
   await mixedStore.close();
   await allV2Store.close();
 });
@@ -102,7 +138,11 @@ test('writers record the newest version and may not write a payload its schema r
   const store = openSqliteEventStore(join(dir, 'stamp.sqlite'));
   const versioned = withEventVersions(store, catalogV2);
   const placed = goldenEvents.find((e) => e.type === 'OrderPlaced')!;
-  await versioned.append(placed.stream, [asNew(placed, upcastOrderPlaced(placed.data as OrderPlaced['data']))], 'no_stream');
+  await versioned.append(
+    placed.stream,
+    [asNew(placed, upcastOrderPlaced(placed.data as OrderPlaced['data']))],
+    'no_stream',
+  );
   const [stored] = await versioned.stored.readStream(placed.stream);
   assert.is(stored!.metadata.schemaVersion, 2);
   // A v1 payload from a writer that was not updated is refused, not stored under the wrong version.
@@ -125,7 +165,18 @@ test('a log holding an unknown event type or a newer version stops the shop and 
   ] as const) {
     const dataDir = join(dir, name);
     const raw = openSqliteEventStore(join(dataDir, 'events.sqlite'));
-    await raw.append('review-abc', [{ id: `00000000-0000-4000-8000-00000000000${name.length % 10}`, type: event.type, data: event.data, metadata: { causedBy: 'test', causationId: 'c', correlationId: 'c', at: 'now', ...event.metadata } }], 'no_stream');
+    await raw.append(
+      'review-abc',
+      [
+        {
+          id: `00000000-0000-4000-8000-00000000000${name.length % 10}`,
+          type: event.type,
+          data: event.data,
+          metadata: { causedBy: 'test', causationId: 'c', correlationId: 'c', at: 'now', ...event.metadata },
+        },
+      ],
+      'no_stream',
+    );
     await raw.close();
     const expected = `${event.type} version ${event.metadata.schemaVersion} (stream review-abc)`;
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-admin-password-1' });
@@ -153,7 +204,10 @@ function inspect(file: string) {
   try {
     return {
       format: db.pragma('user_version', { simple: true }) as number,
-      tables: db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all().map((t) => t.name),
+      tables: db
+        .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .all()
+        .map((t) => t.name),
       events: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM events').get()!.n,
     };
   } finally {
@@ -165,20 +219,27 @@ test('a log from before formats were recorded (golden v1) is migrated forward: i
   const file = join(dir, 'golden-copy.sqlite');
   copyFileSync(goldenSqlite, file);
   assert.equal(inspect(file), { format: 0, tables: ['events', 'sqlite_sequence'], events: 2379 });
-  const before = (await (async () => {
+  const before = await (async () => {
     const db = new Database(file, { readonly: true });
     const rows = db.prepare('SELECT * FROM events ORDER BY position').all();
     db.close();
     return rows;
-  })());
+  })();
   const store = openSqliteEventStore(file);
   const pairs = await store.eventVersions();
   assert.is(pairs.length, 13);
   assert.ok(pairs.every((p) => p.version === 1));
-  assert.equal(pairs.find((p) => p.type === 'BookListed'), { type: 'BookListed', version: 1, stream: 'book-1' });
+  assert.equal(
+    pairs.find((p) => p.type === 'BookListed'),
+    { type: 'BookListed', version: 1, stream: 'book-1' },
+  );
   await store.close();
   const after = inspect(file);
-  assert.equal(after, { format: newestEventLogFormat, tables: ['event_versions', 'events', 'sqlite_sequence'], events: 2379 });
+  assert.equal(after, {
+    format: newestEventLogFormat,
+    tables: ['event_versions', 'events', 'sqlite_sequence'],
+    events: 2379,
+  });
   const db = new Database(file, { readonly: true });
   assert.equal(db.prepare('SELECT * FROM events ORDER BY position').all(), before);
   db.close();
@@ -191,11 +252,37 @@ test('a log from before formats were recorded (golden v1) is migrated forward: i
 test('appends keep the list of versions up to date, without duplicates', async () => {
   const store = openSqliteEventStore(join(dir, 'pairs.sqlite'));
   const meta = { causedBy: 'test', causationId: 'c', correlationId: 'c', at: 'now' };
-  await store.append('book-1', [{ id: '00000000-0000-4000-8000-000000000001', type: 'BookListed', data: {}, metadata: meta }], 'no_stream');
-  await store.append('book-1', [{ id: '00000000-0000-4000-8000-000000000002', type: 'BookUpdated', data: {}, metadata: meta }, { id: '00000000-0000-4000-8000-000000000003', type: 'BookUpdated', data: {}, metadata: { ...meta, schemaVersion: 2 } }], 0);
-  await store.append('book-2', [{ id: '00000000-0000-4000-8000-000000000004', type: 'BookListed', data: {}, metadata: meta }], 'no_stream');
+  await store.append(
+    'book-1',
+    [{ id: '00000000-0000-4000-8000-000000000001', type: 'BookListed', data: {}, metadata: meta }],
+    'no_stream',
+  );
+  await store.append(
+    'book-1',
+    [
+      { id: '00000000-0000-4000-8000-000000000002', type: 'BookUpdated', data: {}, metadata: meta },
+      {
+        id: '00000000-0000-4000-8000-000000000003',
+        type: 'BookUpdated',
+        data: {},
+        metadata: { ...meta, schemaVersion: 2 },
+      },
+    ],
+    0,
+  );
+  await store.append(
+    'book-2',
+    [{ id: '00000000-0000-4000-8000-000000000004', type: 'BookListed', data: {}, metadata: meta }],
+    'no_stream',
+  );
   // A refused append leaves no pair behind.
-  await store.append('book-2', [{ id: '00000000-0000-4000-8000-000000000005', type: 'BookRemoved', data: {}, metadata: meta }], 5).catch(() => {});
+  await store
+    .append(
+      'book-2',
+      [{ id: '00000000-0000-4000-8000-000000000005', type: 'BookRemoved', data: {}, metadata: meta }],
+      5,
+    )
+    .catch(() => {});
   assert.equal(await store.eventVersions(), [
     { type: 'BookListed', version: 1, stream: 'book-1' },
     { type: 'BookUpdated', version: 1, stream: 'book-1' },
@@ -215,7 +302,9 @@ test('a log file from a newer release is refused with a clear message and left b
     () => openSqliteEventStore(file),
     (error: unknown) =>
       error instanceof FileFormatError &&
-      error.message.startsWith(`${file} is format version ${newestEventLogFormat + 1}, but this release of the shop reads only up to version ${newestEventLogFormat}`),
+      error.message.startsWith(
+        `${file} is format version ${newestEventLogFormat + 1}, but this release of the shop reads only up to version ${newestEventLogFormat}`,
+      ),
   );
   assert.is(sha(file), bytes);
 });

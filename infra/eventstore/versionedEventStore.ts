@@ -8,7 +8,11 @@ import type { EventStore } from '../../contracts/ports/eventStore.ts';
 export type VersionedEventStore = EventStore & { readonly stored: EventStore; readonly catalog: EventCatalog };
 
 export class EventNotInCatalog extends Error {
-  constructor(readonly type: string, readonly stream: string, problems: string) {
+  constructor(
+    readonly type: string,
+    readonly stream: string,
+    problems: string,
+  ) {
     super(`Cannot append ${type} to ${stream}: ${problems}`);
     this.name = 'EventNotInCatalog';
   }
@@ -28,7 +32,11 @@ export function upcastEvent(catalog: EventCatalog, event: RecordedEvent): Record
 }
 
 /** `storedBytes`: the adapter whose bytes the export reads, when `store` is itself a layer over it (sealed fields). */
-export function withEventVersions(store: EventStore, catalog: EventCatalog, options: { storedBytes?: EventStore } = {}): VersionedEventStore {
+export function withEventVersions(
+  store: EventStore,
+  catalog: EventCatalog,
+  options: { storedBytes?: EventStore } = {},
+): VersionedEventStore {
   const upcast = (event: RecordedEvent) => upcastEvent(catalog, event);
 
   /** The events as written: the newest version of each type, recorded in the metadata. */

@@ -55,14 +55,28 @@ export function sealBatch(wrapping: Buffer, batch: string, keys: Buffer): Buffer
   const sealed = Buffer.alloc(nonceBytes + keys.length + tagBytes);
   const nonce = sealed.subarray(0, nonceBytes);
   randomInto(nonce);
-  sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(sealed.subarray(nonceBytes), keys, Buffer.from(batch), null, nonce, wrapping);
+  sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(
+    sealed.subarray(nonceBytes),
+    keys,
+    Buffer.from(batch),
+    null,
+    nonce,
+    wrapping,
+  );
   return sealed;
 }
 
 /** The batch's keys; throws if the row was changed or sealed under another master key. */
 export function openBatch(wrapping: Buffer, batch: string, sealed: Buffer): Buffer {
   const keys = Buffer.alloc(sealed.length - nonceBytes - tagBytes);
-  sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(keys, null, sealed.subarray(nonceBytes), Buffer.from(batch), sealed.subarray(0, nonceBytes), wrapping);
+  sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(
+    keys,
+    null,
+    sealed.subarray(nonceBytes),
+    Buffer.from(batch),
+    sealed.subarray(0, nonceBytes),
+    wrapping,
+  );
   return keys;
 }
 

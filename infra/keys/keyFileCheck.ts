@@ -32,12 +32,19 @@ export class KeyFileRefused extends Error {
 export type SubjectStanding = 'kept' | 'erased' | 'unknown';
 
 /** Answers, for subjects, whether the key file ever held them; opened on the file itself, without the master key. */
-export function keyFileLookup(file: string): { standing(subject: SubjectId, erased: ReadonlySet<SubjectId>): SubjectStanding; close(): void } {
+export function keyFileLookup(file: string): {
+  standing(subject: SubjectId, erased: ReadonlySet<SubjectId>): SubjectStanding;
+  close(): void;
+} {
   const db = new Database(file, { fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   const tables = new Set(db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all());
-  const batch = tables.has('key_batches') ? db.prepare<[string], number>('SELECT 1 FROM key_batches WHERE batch = ?').pluck() : null;
-  const single = tables.has('subjects') ? db.prepare<[string], number>('SELECT 1 FROM subjects WHERE subject = ?').pluck() : null;
+  const batch = tables.has('key_batches')
+    ? db.prepare<[string], number>('SELECT 1 FROM key_batches WHERE batch = ?').pluck()
+    : null;
+  const single = tables.has('subjects')
+    ? db.prepare<[string], number>('SELECT 1 FROM subjects WHERE subject = ?').pluck()
+    : null;
   return {
     standing(subject, erased) {
       const inBatch = batchSubject.exec(subject);
@@ -69,7 +76,8 @@ async function newestSeals(stored: EventStore): Promise<Seal[]> {
     const from = Math.max(0, to - window);
     const seals: Seal[] = [];
     for await (const event of stored.readAll(from, { limit: to - from })) {
-      for (const subject of subjectsSealedIn(event.data)) seals.push({ subject, position: event.position, stream: event.stream });
+      for (const subject of subjectsSealedIn(event.data))
+        seals.push({ subject, position: event.position, stream: event.stream });
     }
     if (seals.length > 0) return seals;
     to = from;

@@ -25,7 +25,10 @@ test('keys are made in batches, committed before they are handed out; another co
     const subjects = made.map((m) => m.subject);
     assert.is(new Set(subjects).size, 300, 'every subject is new');
     const held = subjects.map((subject) => Buffer.from(keys.key(subject)!));
-    assert.ok(made.every((m, i) => m.key.equals(held[i]!)), 'each handed out with the key it is asked for by');
+    assert.ok(
+      made.every((m, i) => m.key.equals(held[i]!)),
+      'each handed out with the key it is asked for by',
+    );
     assert.ok(held.every((key) => key.length === 32));
     assert.is(new Set(held.map((key) => key.toString('hex'))).size, 300, 'every key is its own');
     // Read by a second connection before this one commits anything more: every key handed out is there already.
@@ -33,12 +36,15 @@ test('keys are made in batches, committed before they are handed out; another co
     subjects.forEach((subject, i) => assert.equal(reader.key(subject), held[i], `subject ${i}`));
     reader.close();
     const rows = new Database(file, { readonly: true });
-    const batches = rows.prepare('SELECT length(sealed) AS bytes FROM key_batches ORDER BY made_at').all() as { bytes: number }[];
+    const batches = rows.prepare('SELECT length(sealed) AS bytes FROM key_batches ORDER BY made_at').all() as {
+      bytes: number;
+    }[];
     rows.close();
     assert.is(batches.length, 2, 'a first batch of 256, then a larger one');
     assert.ok(batches[1]!.bytes > batches[0]!.bytes);
     // No key is in the file as it is: the batches are sealed under the master key.
-    for (const name of readdirSync(dir)) for (const key of held.slice(0, 20)) assert.is(readFileSync(join(dir, name)).indexOf(key), -1, name);
+    for (const name of readdirSync(dir))
+      for (const key of held.slice(0, 20)) assert.is(readFileSync(join(dir, name)).indexOf(key), -1, name);
     keys.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -59,10 +65,20 @@ test('a forgotten key is gone from the file and its write-ahead log; the other k
     assert.not.ok(keys.forget(gone), 'forgetting twice finds nothing the second time');
     // The batch's row is sealed again: the master key opens it, and the key is not in it.
     const db = new Database(file, { readonly: true });
-    const { batch, sealed } = db.prepare('SELECT batch, sealed FROM key_batches').get() as { batch: string; sealed: Buffer };
+    const { batch, sealed } = db.prepare('SELECT batch, sealed FROM key_batches').get() as {
+      batch: string;
+      sealed: Buffer;
+    };
     db.close();
     const opened = Buffer.alloc(sealed.length - 40);
-    sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(opened, null, sealed.subarray(24), Buffer.from(batch), sealed.subarray(0, 24), wrappingKey(master));
+    sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(
+      opened,
+      null,
+      sealed.subarray(24),
+      Buffer.from(batch),
+      sealed.subarray(0, 24),
+      wrappingKey(master),
+    );
     assert.is(opened.indexOf(key), -1, 'the forgotten key is not in its batch');
     assert.ok(opened.indexOf(keys.key(kept)!) >= 0, 'the other key is');
     for (const name of readdirSync(dir)) assert.is(readFileSync(join(dir, name)).indexOf(key), -1, name);
@@ -125,7 +141,14 @@ test('keys kept by earlier releases, one a row with links beside them, still ope
     const aesWrapped = Buffer.concat([iv, cipher.update(aesKey), cipher.final(), cipher.getAuthTag()]);
     const xchachaWrapped = Buffer.alloc(72);
     xchachaWrapped.set(randomBytes(24));
-    sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(xchachaWrapped.subarray(24), xchachaKey, Buffer.from(xchacha), null, xchachaWrapped.subarray(0, 24), wrapping);
+    sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(
+      xchachaWrapped.subarray(24),
+      xchachaKey,
+      Buffer.from(xchacha),
+      null,
+      xchachaWrapped.subarray(0, 24),
+      wrapping,
+    );
     const insert = db.prepare('INSERT INTO subjects (subject, wrapped, created_at) VALUES (?, ?, ?)');
     insert.run(aes, aesWrapped, new Date().toISOString());
     insert.run(xchacha, xchachaWrapped, new Date().toISOString());

@@ -9,11 +9,21 @@
 // once a batch, one wait for the disk; nothing else about a person is written here.
 import { randomBytes, randomFillSync } from 'node:crypto';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
-import { legacyTables, masterKeyFingerprint, openBatch, openKeyFile, sealBatch, unwrap, wrappingKey } from './keyFile.ts';
+import {
+  legacyTables,
+  masterKeyFingerprint,
+  openBatch,
+  openKeyFile,
+  sealBatch,
+  unwrap,
+  wrappingKey,
+} from './keyFile.ts';
 
 export class WrongMasterKey extends Error {
   constructor(readonly file: string) {
-    super(`The data keys in ${file} were wrapped with another master key: set DATA_KEY to the key this shop was started with`);
+    super(
+      `The data keys in ${file} were wrapped with another master key: set DATA_KEY to the key this shop was started with`,
+    );
     this.name = 'WrongMasterKey';
   }
 }
@@ -35,7 +45,9 @@ const zeroKey = Buffer.alloc(keyBytes);
 function placeOf(subject: SubjectId): { batch: string; index: number } | null {
   if (subject.length <= batchIdLength + 1 || subject.charCodeAt(batchIdLength) !== 46 /* . */) return null;
   const index = Number(subject.slice(batchIdLength + 1));
-  return Number.isInteger(index) && index >= 0 && index < largestBatch ? { batch: subject.slice(0, batchIdLength), index } : null;
+  return Number.isInteger(index) && index >= 0 && index < largestBatch
+    ? { batch: subject.slice(0, batchIdLength), index }
+    : null;
 }
 
 export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
@@ -44,7 +56,8 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   // A key store opened with another master key could unwrap nothing: refuse at once rather than read every person as erased.
   const fingerprint = masterKeyFingerprint(master);
   db.prepare('INSERT OR IGNORE INTO master (id, fingerprint) VALUES (1, ?)').run(fingerprint);
-  const recorded = (db.prepare('SELECT fingerprint FROM master WHERE id = 1').get() as { fingerprint: string }).fingerprint;
+  const recorded = (db.prepare('SELECT fingerprint FROM master WHERE id = 1').get() as { fingerprint: string })
+    .fingerprint;
   if (recorded !== fingerprint) {
     db.close();
     throw new WrongMasterKey(file);
@@ -61,9 +74,16 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   // What an earlier release kept: a key a row, and links from streams and address hashes to subjects.
   const legacy = legacyTables(db);
   const old = {
-    wrapped: legacy.subjects ? db.prepare<[string], Buffer>('SELECT wrapped FROM subjects WHERE subject = ?').pluck() : null,
+    wrapped: legacy.subjects
+      ? db.prepare<[string], Buffer>('SELECT wrapped FROM subjects WHERE subject = ?').pluck()
+      : null,
     forgetKey: legacy.subjects ? db.prepare('DELETE FROM subjects WHERE subject = ?') : null,
-    forgetLinks: legacy.links ? [db.prepare('DELETE FROM subject_emails WHERE subject = ?'), db.prepare('DELETE FROM subject_streams WHERE subject = ?')] : [],
+    forgetLinks: legacy.links
+      ? [
+          db.prepare('DELETE FROM subject_emails WHERE subject = ?'),
+          db.prepare('DELETE FROM subject_streams WHERE subject = ?'),
+        ]
+      : [],
   };
 
   // Keys in memory once read or made: a batch's keys by its id (a zeroed key is a forgotten one), and each key asked
@@ -87,7 +107,10 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   let current: { batch: string; keys: Buffer; next: number; madeAt: number } | null = null;
   const makeBatch = () => {
     const now = performance.now();
-    const size = current && now - current.madeAt < busyWithinMs ? Math.min((current.keys.length / keyBytes) * 4, largestBatch) : firstBatch;
+    const size =
+      current && now - current.madeAt < busyWithinMs
+        ? Math.min((current.keys.length / keyBytes) * 4, largestBatch)
+        : firstBatch;
     const batch = randomBytes(12).toString('base64url');
     const keys = randomFillSync(Buffer.alloc(size * keyBytes));
     // Committed with the disk's confirmation (FULL) before any of them is handed out: no event outlives its key.
@@ -196,7 +219,8 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
     },
     close() {
       // Keys made and never handed out are zeroed: nothing was sealed under them.
-      if (current && current.next < current.keys.length / keyBytes) db.transaction(() => zeroInBatch(current!.batch, current!.next, current!.keys.length / keyBytes))();
+      if (current && current.next < current.keys.length / keyBytes)
+        db.transaction(() => zeroInBatch(current!.batch, current!.next, current!.keys.length / keyBytes))();
       current = null;
       checkpoint();
       db.close();

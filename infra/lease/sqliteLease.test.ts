@@ -32,7 +32,12 @@ test('lease: one holder at a time; released, run out or left by a dead process, 
   // A holder on this host whose process is gone loses it before its time runs out.
   const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
   const db = new Database(join(folder, 'leases.sqlite'));
-  db.prepare('UPDATE leases SET holder = ?, pid = ?, expires_at = ? WHERE name = ?').run('gone', Number(gone.stdout), clock + 60_000, 'job');
+  db.prepare('UPDATE leases SET holder = ?, pid = ?, expires_at = ? WHERE name = ?').run(
+    'gone',
+    Number(gone.stdout),
+    clock + 60_000,
+    'job',
+  );
   db.close();
   assert.ok(await b.acquire(), 'a dead holder on this host loses it at once');
   assert.not.ok(await a.acquire());
@@ -45,7 +50,10 @@ const ordered = (n: number): NewEvent => ({ id: randomUUID(), type: 'Ordered', d
 
 function startReactorProcess(dataDir: string, reactedFile: string, refusedFile: string): Promise<ChildProcess> {
   const env = { ...process.env, DATA_DIR: dataDir, REACTED_FILE: reactedFile, REFUSED_FILE: refusedFile };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/testing/reactorProcess.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/testing/reactorProcess.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
@@ -57,7 +65,12 @@ function startReactorProcess(dataDir: string, reactedFile: string, refusedFile: 
 }
 
 /** How many times each process was refused the lease. */
-const refusals = (file: string, pid: number) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line === String(pid)).length : 0);
+const refusals = (file: string, pid: number) =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line === String(pid)).length
+    : 0;
 
 const reacted = (file: string) =>
   existsSync(file)
@@ -74,7 +87,10 @@ test('two processes on one log: only one reacts; when it is killed the other tak
   const events = openSqliteEventStore(join(dataDir, 'events.sqlite'));
   const children: ChildProcess[] = [];
   try {
-    children.push(await startReactorProcess(dataDir, reactedFile, refusedFile), await startReactorProcess(dataDir, reactedFile, refusedFile));
+    children.push(
+      await startReactorProcess(dataDir, reactedFile, refusedFile),
+      await startReactorProcess(dataDir, reactedFile, refusedFile),
+    );
     for (let i = 1; i <= 20; i++) await events.append(`order-${i}`, [ordered(i)], 'no_stream');
     await eventually(() => reacted(reactedFile).length >= 20, 30_000, 'the first twenty reactions');
     // The other process had its chances to react twice: it asked for the lease (and was refused) twice more after the
@@ -82,23 +98,48 @@ test('two processes on one log: only one reacts; when it is killed the other tak
     const holderPid = reacted(reactedFile)[0]![0];
     const standbyPid = children.find((child) => child.pid !== holderPid)!.pid!;
     const asked = refusals(refusedFile, standbyPid);
-    await eventually(() => refusals(refusedFile, standbyPid) >= asked + 2, 30_000, 'the standby asking for the lease twice more');
+    await eventually(
+      () => refusals(refusedFile, standbyPid) >= asked + 2,
+      30_000,
+      'the standby asking for the lease twice more',
+    );
     const first = reacted(reactedFile);
-    assert.equal(first.map(([, position]) => position), Array.from({ length: 20 }, (_, i) => i + 1), 'each event reacted to once, in order');
+    assert.equal(
+      first.map(([, position]) => position),
+      Array.from({ length: 20 }, (_, i) => i + 1),
+      'each event reacted to once, in order',
+    );
     const holder = first[0]![0];
-    assert.ok(first.every(([pid]) => pid === holder), 'all by one process');
+    assert.ok(
+      first.every(([pid]) => pid === holder),
+      'all by one process',
+    );
     const standby = children.find((child) => child.pid !== holder)!;
 
     // The holder dies without a word; the other sees its process gone and resumes from the checkpoint.
     children.find((child) => child.pid === holder)!.kill('SIGKILL');
     for (let i = 21; i <= 30; i++) await events.append(`order-${i}`, [ordered(i)], 'no_stream');
-    await eventually(() => reacted(reactedFile).some(([, position]) => position === 30), 30_000, 'the reactions after the take-over');
+    await eventually(
+      () => reacted(reactedFile).some(([, position]) => position === 30),
+      30_000,
+      'the reactions after the take-over',
+    );
     const after = reacted(reactedFile).slice(20);
-    assert.ok(after.every(([pid]) => pid === standby.pid), 'the one left reacts');
-    assert.equal([...new Set(after.map(([, position]) => position))].filter((p) => p > 20), Array.from({ length: 10 }, (_, i) => i + 21));
+    assert.ok(
+      after.every(([pid]) => pid === standby.pid),
+      'the one left reacts',
+    );
+    assert.equal(
+      [...new Set(after.map(([, position]) => position))].filter((p) => p > 20),
+      Array.from({ length: 10 }, (_, i) => i + 21),
+    );
   } finally {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null,
+      ),
+    );
     await events.close();
   }
 });

@@ -29,11 +29,15 @@ export function openSqliteLease(dataDir: string, name: string, options: SqliteLe
   ensurePrivateFile(join(dataDir, 'leases.sqlite'));
   const db = new Database(join(dataDir, 'leases.sqlite'));
   db.pragma('busy_timeout = 10000');
-  db.exec('CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, host TEXT NOT NULL, pid INTEGER NOT NULL, expires_at INTEGER NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, host TEXT NOT NULL, pid INTEGER NOT NULL, expires_at INTEGER NOT NULL)',
+  );
   const host = hostname();
   const holder = `${host}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const select = db.prepare<[string], Row>('SELECT holder, host, pid, expires_at FROM leases WHERE name = ?');
-  const upsert = db.prepare('INSERT INTO leases (name, holder, host, pid, expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET holder = excluded.holder, host = excluded.host, pid = excluded.pid, expires_at = excluded.expires_at');
+  const upsert = db.prepare(
+    'INSERT INTO leases (name, holder, host, pid, expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET holder = excluded.holder, host = excluded.host, pid = excluded.pid, expires_at = excluded.expires_at',
+  );
   const remove = db.prepare('DELETE FROM leases WHERE name = ? AND holder = ?');
   const take = db.transaction((): boolean => {
     const row = select.get(name);

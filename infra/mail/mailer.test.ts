@@ -11,8 +11,16 @@ const quiet = { info() {} };
 
 test('without SMTP each message is a complete .eml file in the outbox', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
-  const mailer = createMailer({ from: 'Amanah House <orders@amanahhouse.co.uk>', outboxDir: join(dir, 'outbox'), logger: quiet });
-  const receipt = await mailer.send({ to: 'shopper@example.com', subject: 'Your order AH-12345678', text: 'Thank you for your order.' });
+  const mailer = createMailer({
+    from: 'Amanah House <orders@amanahhouse.co.uk>',
+    outboxDir: join(dir, 'outbox'),
+    logger: quiet,
+  });
+  const receipt = await mailer.send({
+    to: 'shopper@example.com',
+    subject: 'Your order AH-12345678',
+    text: 'Thank you for your order.',
+  });
   assert.is(receipt.transport, 'outbox');
   const files = readdirSync(join(dir, 'outbox'));
   assert.is(files.length, 1);
@@ -28,7 +36,11 @@ test('without SMTP each message is a complete .eml file in the outbox', async ()
 
 test('a keyed e-mail sent twice is one file in the outbox, with one Message-ID derived from its key', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
-  const mailer = createMailer({ from: 'Amanah House <orders@amanahhouse.co.uk>', outboxDir: join(dir, 'outbox'), logger: quiet });
+  const mailer = createMailer({
+    from: 'Amanah House <orders@amanahhouse.co.uk>',
+    outboxDir: join(dir, 'outbox'),
+    logger: quiet,
+  });
   const message = { to: 'owner@example.com', subject: 'New order AH-1', text: 'An order came in.' };
   const first = await mailer.send(message, { idempotencyKey: 'cs_sandbox_1:order-to-owner' });
   const again = await mailer.send(message, { idempotencyKey: 'cs_sandbox_1:order-to-owner' });
@@ -73,13 +85,21 @@ test('with SMTP_URL the message goes to the SMTP server', async () => {
   });
   const port = await freePort();
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  const mailer = createMailer({ from: 'orders@amanahhouse.co.uk', smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, outboxDir: '/nonexistent', logger: quiet });
+  const mailer = createMailer({
+    from: 'orders@amanahhouse.co.uk',
+    smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    outboxDir: '/nonexistent',
+    logger: quiet,
+  });
   const receipt = await mailer.send({ to: 'owner@example.com', subject: 'New order', text: 'An order came in.' });
   assert.is(receipt.transport, 'smtp');
   assert.is(received.length, 1);
   assert.match(received[0]!, 'Subject: New order');
   // A keyed e-mail carries the Message-ID of its key, so a repeat after a crash is recognisably the same message.
-  const keyed = await mailer.send({ to: 'owner@example.com', subject: 'New order', text: 'An order came in.' }, { idempotencyKey: 'n-1:purchase-notice' });
+  const keyed = await mailer.send(
+    { to: 'owner@example.com', subject: 'New order', text: 'An order came in.' },
+    { idempotencyKey: 'n-1:purchase-notice' },
+  );
   assert.is(keyed.messageId, messageIdFor('n-1:purchase-notice', 'orders@amanahhouse.co.uk'));
   assert.match(received[1]!, `Message-ID: ${keyed.messageId}`);
   await mailer.close();

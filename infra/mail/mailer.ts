@@ -1,6 +1,16 @@
 // The mailer adapter: SMTP through nodemailer when SMTP_URL is set, else each message as an .eml file in the outbox.
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { privateDirMode, privateFileMode } from '../../service/dataFiles.ts';
 import type { Transporter } from 'nodemailer';
@@ -14,13 +24,17 @@ export type MailerOptions = { from: string; smtpUrl?: string; outboxDir: string;
  * nodemailer is loaded with the first message, not at start: it is a large package (a tenth of the shop's start-up
  * time) and most starts send nothing before the first order.
  */
-function lazyTransport(make: (nodemailer: typeof import('nodemailer')['default']) => Transporter): () => Promise<Transporter> {
+function lazyTransport(
+  make: (nodemailer: (typeof import('nodemailer'))['default']) => Transporter,
+): () => Promise<Transporter> {
   let transport: Promise<Transporter> | null = null;
   return () => (transport ??= import('nodemailer').then((module) => make(module.default)));
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.logger) : outboxMailer(options.outboxDir, options.from, options.logger);
+  return options.smtpUrl
+    ? smtpMailer(options.smtpUrl, options.from, options.logger)
+    : outboxMailer(options.outboxDir, options.from, options.logger);
 }
 
 const digest = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -36,7 +50,8 @@ export function outboxNameFor(key: string): string {
   return `${key.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 120)}-${digest(key).slice(0, 8)}.eml`;
 }
 
-const keyed = (options: MailOptions | undefined, from: string) => (options?.idempotencyKey ? { messageId: messageIdFor(options.idempotencyKey, from) } : {});
+const keyed = (options: MailOptions | undefined, from: string) =>
+  options?.idempotencyKey ? { messageId: messageIdFor(options.idempotencyKey, from) } : {};
 
 function smtpMailer(url: string, from: string, logger: Log): Mailer {
   const transport = lazyTransport((nodemailer) => nodemailer.createTransport(url));
@@ -76,7 +91,9 @@ function writeDurably(dir: string, name: string, content: Buffer) {
 
 /** Without SMTP the shop still produces every message, complete and readable, for the owner to inspect or forward. */
 function outboxMailer(dir: string, from: string, logger: Log): Mailer {
-  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     transport: 'outbox',
     async send(message, options) {
@@ -116,9 +133,13 @@ function outboxMailer(dir: string, from: string, logger: Log): Mailer {
 /** An .eml as a reader sees it: quoted-printable soft breaks joined and escapes decoded, base64 bodies decoded. */
 export function readableMessage(raw: Buffer): string {
   const text = raw.toString('latin1');
-  const joined = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const joined = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const decoded = Buffer.from(joined, 'latin1').toString('utf8');
   // Base64 parts (a long non-ASCII text) are decoded beside the rest, so an address inside one is found too.
-  const base64 = [...text.matchAll(/\r?\n\r?\n((?:[A-Za-z0-9+/=]{4,}\r?\n?)+)/g)].map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
+  const base64 = [...text.matchAll(/\r?\n\r?\n((?:[A-Za-z0-9+/=]{4,}\r?\n?)+)/g)].map((m) =>
+    Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'),
+  );
   return [decoded, ...base64].join('\n');
 }

@@ -8,7 +8,10 @@ test('settled promises leave the register, so a long-lived connection holds noth
   const inFlight = new InFlight();
   const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => inFlight.track(Promise.resolve(i))));
   assert.is(answers[999], 999);
-  await rejects(() => inFlight.track(Promise.reject(new Error('WRONGTYPE'))), (e) => /WRONGTYPE/.test(String(e)));
+  await rejects(
+    () => inFlight.track(Promise.reject(new Error('WRONGTYPE'))),
+    (e) => /WRONGTYPE/.test(String(e)),
+  );
   assert.is(inFlight.size, 0);
 });
 
@@ -19,7 +22,11 @@ test('failAll fails every promise still waiting, with the reason given, and empt
   assert.is(await answered, 'OK');
   assert.is(inFlight.size, 2);
   inFlight.failAll(new Error('connection dropped'));
-  for (const waiting of forgotten) await rejects(() => waiting, (e) => /connection dropped/.test(String(e)));
+  for (const waiting of forgotten)
+    await rejects(
+      () => waiting,
+      (e) => /connection dropped/.test(String(e)),
+    );
   assert.is(inFlight.size, 0);
 });
 

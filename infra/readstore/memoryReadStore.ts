@@ -1,5 +1,12 @@
 // The embedded read store: plain maps, rebuilt from the event log at every start.
-import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../contracts/ports/readStore.ts';
+import type {
+  Checkpoint,
+  LiveGeneration,
+  RangeOptions,
+  ReadStore,
+  ScoreBounds,
+  Write,
+} from '../../contracts/ports/readStore.ts';
 
 type Space = {
   docs: Map<string, Map<string, string>>;
@@ -16,12 +23,16 @@ function sortedIds(index: Map<string, number>): string[] {
   return [...index.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([id]) => id);
 }
 
-const inBounds = (score: number, { min, max }: ScoreBounds) => (min === undefined || score >= min) && (max === undefined || score <= max);
+const inBounds = (score: number, { min, max }: ScoreBounds) =>
+  (min === undefined || score >= min) && (max === undefined || score <= max);
 
 /** Every namespace of one embedded backend, and which of them is live. */
 type Backend = { spaces: Map<string, Space>; live: LiveGeneration | null };
 
-export function createMemoryReadStore(namespace = 'v1', backend: Backend = { spaces: new Map(), live: null }): ReadStore {
+export function createMemoryReadStore(
+  namespace = 'v1',
+  backend: Backend = { spaces: new Map(), live: null },
+): ReadStore {
   const { spaces } = backend;
   const space = () => {
     let s = spaces.get(namespace);
@@ -53,7 +64,8 @@ export function createMemoryReadStore(namespace = 'v1', backend: Backend = { spa
       if (!index) return [];
       let ids = sortedCache.get(indexName);
       if (!ids) sortedCache.set(indexName, (ids = sortedIds(index)));
-      const within = min === undefined && max === undefined ? ids : ids.filter((id) => inBounds(index.get(id)!, { min, max }));
+      const within =
+        min === undefined && max === undefined ? ids : ids.filter((id) => inBounds(index.get(id)!, { min, max }));
       const ordered = reverse ? [...within].reverse() : within;
       return ordered.slice(offset, limit === Infinity ? undefined : offset + limit);
     },

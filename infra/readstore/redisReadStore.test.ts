@@ -25,14 +25,28 @@ const test = suite('redis read store with the projection runner');
 
 test('a big batch commits in one transaction, and a bad document leaves nothing', async () => {
   const store = createRedisReadStore(redis.url, `big-${randomUUID()}`);
-  const writes = Array.from({ length: 20_000 }, (_, i) => ({ op: 'put' as const, collection: 'c', id: String(i), doc: { i } }));
-  await store.commit([...writes, { op: 'index', index: 'i', id: '1', score: 1 }, { op: 'delete', collection: 'c', id: '0' }], [{ projection: 'p', position: 20_000 }]);
+  const writes = Array.from({ length: 20_000 }, (_, i) => ({
+    op: 'put' as const,
+    collection: 'c',
+    id: String(i),
+    doc: { i },
+  }));
+  await store.commit(
+    [...writes, { op: 'index', index: 'i', id: '1', score: 1 }, { op: 'delete', collection: 'c', id: '0' }],
+    [{ projection: 'p', position: 20_000 }],
+  );
   assert.is(await store.get('c', '0'), null);
   assert.equal(await store.get('c', '19999'), { i: 19999 });
   assert.is(await store.checkpoint('p'), 20_000);
   let threw = false;
   try {
-    await store.commit([{ op: 'put', collection: 'c', id: 'x', doc: 1 }, { op: 'index', index: 'i', id: 'y', score: Number.NaN }], [{ projection: 'p', position: 1 }]);
+    await store.commit(
+      [
+        { op: 'put', collection: 'c', id: 'x', doc: 1 },
+        { op: 'index', index: 'i', id: 'y', score: Number.NaN },
+      ],
+      [{ projection: 'p', position: 1 }],
+    );
   } catch {
     threw = true;
   }
@@ -57,7 +71,10 @@ test('after a restart the runner resumes from the checkpoint in Redis and applie
   });
   assert.equal(await secondStore.get('sum', 'all'), { total: 500, count: 500 });
   assert.is(applications.size, 500);
-  assert.ok([...applications.values()].every((n) => n === 1), 'an event was applied twice');
+  assert.ok(
+    [...applications.values()].every((n) => n === 1),
+    'an event was applied twice',
+  );
 
   // A rebuild into a fresh namespace equals the live read models, and the memory store folds to the same content.
   const rebuilt = secondStore.withNamespace(`${namespace}-rebuilt`);
@@ -75,7 +92,15 @@ test('after a restart the runner resumes from the checkpoint in Redis and applie
 });
 
 /** Runs `scenario` with a runner over 100 counted events in a fresh namespace, and cleans up whatever happens. */
-async function withRunner(name: string, options: { healthCheckMs: number }, scenario: (ctx: { runner: ProjectionRunner; store: ReturnType<typeof createRedisReadStore>; events: ReturnType<typeof openSqliteEventStore> }) => Promise<void>) {
+async function withRunner(
+  name: string,
+  options: { healthCheckMs: number },
+  scenario: (ctx: {
+    runner: ProjectionRunner;
+    store: ReturnType<typeof createRedisReadStore>;
+    events: ReturnType<typeof openSqliteEventStore>;
+  }) => Promise<void>,
+) {
   const events = openSqliteEventStore(join(dir, `${name}.sqlite`), { pollIntervalMs: 20 });
   const store = createRedisReadStore(redis.url, `${name}-${randomUUID()}`);
   const runner = new ProjectionRunner(events, store, [counting().projection], { ...options, retryDelayMs: 20 });
@@ -92,7 +117,11 @@ async function withRunner(name: string, options: { healthCheckMs: number }, scen
 }
 
 const sumReaches = (store: ReturnType<typeof createRedisReadStore>, count: number) =>
-  eventually(async () => (await store.get<{ count: number }>('sum', 'all').catch(() => null))?.count === count, 10_000, `a sum over ${count} events`);
+  eventually(
+    async () => (await store.get<{ count: number }>('sum', 'all').catch(() => null))?.count === count,
+    10_000,
+    `a sum over ${count} events`,
+  );
 
 test('a Redis that restarts empty while the log is quiet is noticed by the health check and rebuilt', async () => {
   await withRunner('quiet', { healthCheckMs: 50 }, async ({ runner, store }) => {

@@ -6,7 +6,14 @@
 //   checkpoints       hash  projection → position
 // and, outside every namespace, shop:generation (hash: namespace, versions): the generation that answers queries.
 import { Redis } from 'ioredis';
-import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../contracts/ports/readStore.ts';
+import type {
+  Checkpoint,
+  LiveGeneration,
+  RangeOptions,
+  ReadStore,
+  ScoreBounds,
+  Write,
+} from '../../contracts/ports/readStore.ts';
 
 /** Namespaces become part of key names and SCAN patterns, so they are kept to plain characters. */
 const NAMESPACE = /^[A-Za-z0-9._-]+$/;
@@ -64,9 +71,15 @@ class Connection {
   readonly inFlight = new InFlight();
 
   constructor(url: string) {
-    this.redis = new Redis(url, { enableOfflineQueue: false, autoResendUnfulfilledCommands: false, maxRetriesPerRequest: 1 });
+    this.redis = new Redis(url, {
+      enableOfflineQueue: false,
+      autoResendUnfulfilledCommands: false,
+      maxRetriesPerRequest: 1,
+    });
     this.redis.on('ready', () => (this.epoch += 1));
-    this.redis.on('close', () => this.inFlight.failAll(new Error('The connection to Redis dropped while the command was in flight')));
+    this.redis.on('close', () =>
+      this.inFlight.failAll(new Error('The connection to Redis dropped while the command was in flight')),
+    );
     // Failures surface on the commands that fail; without a listener ioredis would also print every one.
     this.redis.on('error', () => {});
   }
@@ -133,7 +146,9 @@ export class InFlight {
 
 export class ReadStoreReconnected extends Error {
   constructor() {
-    super('Redis reconnected since the checkpoints were read; the read models may be gone, so resume from what Redis holds');
+    super(
+      'Redis reconnected since the checkpoints were read; the read models may be gone, so resume from what Redis holds',
+    );
     this.name = 'ReadStoreReconnected';
   }
 }
@@ -155,7 +170,8 @@ export function createRedisReadStore(url: string, namespace = 'v1'): ReadStore {
 }
 
 function storeOn(connection: Connection, namespace: string, ownsConnection: boolean): ReadStore {
-  if (!NAMESPACE.test(namespace)) throw new Error(`Read store namespace "${namespace}" may only hold letters, digits, ".", "_" and "-"`);
+  if (!NAMESPACE.test(namespace))
+    throw new Error(`Read store namespace "${namespace}" may only hold letters, digits, ".", "_" and "-"`);
   const { redis } = connection;
   const prefix = `shop:${namespace}:`;
   const docKey = (collection: string) => `${prefix}doc:${collection}`;
@@ -205,16 +221,27 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
         const high = max === undefined ? '+inf' : String(max);
         const count = limit === Infinity ? -1 : limit;
         return connection.guard(
-          reverse ? redis.zrevrangebyscore(indexKey(index), high, low, 'LIMIT', offset, count) : redis.zrangebyscore(indexKey(index), low, high, 'LIMIT', offset, count),
+          reverse
+            ? redis.zrevrangebyscore(indexKey(index), high, low, 'LIMIT', offset, count)
+            : redis.zrangebyscore(indexKey(index), low, high, 'LIMIT', offset, count),
         );
       }
       const stop = String(limit === Infinity ? -1 : offset + limit - 1);
-      return connection.guard(reverse ? redis.zrevrange(indexKey(index), offset, stop) : redis.zrange(indexKey(index), offset, stop));
+      return connection.guard(
+        reverse ? redis.zrevrange(indexKey(index), offset, stop) : redis.zrange(indexKey(index), offset, stop),
+      );
     },
 
     async count(index: string, { min, max }: ScoreBounds = {}) {
       await connected();
-      if (min !== undefined || max !== undefined) return connection.guard(redis.zcount(indexKey(index), min === undefined ? '-inf' : String(min), max === undefined ? '+inf' : String(max)));
+      if (min !== undefined || max !== undefined)
+        return connection.guard(
+          redis.zcount(
+            indexKey(index),
+            min === undefined ? '-inf' : String(min),
+            max === undefined ? '+inf' : String(max),
+          ),
+        );
       return connection.guard(redis.zcard(indexKey(index)));
     },
 
@@ -289,9 +316,12 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
     },
 
     async setLive(next: LiveGeneration, expectedNamespace: string | null) {
-      if (!NAMESPACE.test(next.namespace)) throw new Error(`Read store namespace "${next.namespace}" may only hold letters, digits, ".", "_" and "-"`);
+      if (!NAMESPACE.test(next.namespace))
+        throw new Error(`Read store namespace "${next.namespace}" may only hold letters, digits, ".", "_" and "-"`);
       await connected();
-      const done = await connection.guard(redis.eval(SET_LIVE, 1, GENERATION_KEY, expectedNamespace ?? '', next.namespace, next.versions));
+      const done = await connection.guard(
+        redis.eval(SET_LIVE, 1, GENERATION_KEY, expectedNamespace ?? '', next.namespace, next.versions),
+      );
       return done === 1;
     },
 

@@ -22,7 +22,13 @@ test.after(async () => {
 test('documents, indexes, checkpoints and the live record survive closing and opening again', async () => {
   const file = join(dir, 'restart.sqlite');
   const first = openSqliteReadStore(file, 'gen-a');
-  await first.commit([{ op: 'put', collection: 'c', id: '1', doc: { a: 1 } }, { op: 'index', index: 'i', id: '1', score: 3 }], [{ projection: 'p', position: 12 }]);
+  await first.commit(
+    [
+      { op: 'put', collection: 'c', id: '1', doc: { a: 1 } },
+      { op: 'index', index: 'i', id: '1', score: 3 },
+    ],
+    [{ projection: 'p', position: 12 }],
+  );
   await first.withNamespace('reactor').commit([], [{ projection: 'emails', position: 11 }]);
   assert.ok(await first.setLive({ namespace: 'gen-a', versions: 'p@1' }, null));
   await first.close();
@@ -74,12 +80,21 @@ test('a damaged file is set aside and the store starts empty', async () => {
 test('a file the shop did not close (a crash) is checked at the next start, and set aside when its pages are damaged', async () => {
   const file = join(dir, 'crashed.sqlite');
   const first = openSqliteReadStore(file);
-  const docs = Array.from({ length: 2000 }, (_, i) => ({ op: 'put' as const, collection: 'c', id: String(i), doc: { text: 'a page of the story '.repeat(10) } }));
+  const docs = Array.from({ length: 2000 }, (_, i) => ({
+    op: 'put' as const,
+    collection: 'c',
+    id: String(i),
+    doc: { text: 'a page of the story '.repeat(10) },
+  }));
   await first.commit(docs, [{ projection: 'p', position: 7 }]);
   await first.close();
   const Database = (await import('better-sqlite3')).default;
   const raw = new Database(file);
-  assert.is((raw.prepare("SELECT value FROM meta WHERE key = 'closed'").get() as { value: string }).value, '1', 'a close marks the file closed');
+  assert.is(
+    (raw.prepare("SELECT value FROM meta WHERE key = 'closed'").get() as { value: string }).value,
+    '1',
+    'a close marks the file closed',
+  );
   // As a killed shop leaves it: still marked open.
   raw.prepare("UPDATE meta SET value = '0' WHERE key = 'closed'").run();
   raw.pragma('wal_checkpoint(TRUNCATE)');

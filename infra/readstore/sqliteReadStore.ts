@@ -14,7 +14,14 @@
 import Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { ensurePrivateFile } from '../../service/dataFiles.ts';
-import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../contracts/ports/readStore.ts';
+import type {
+  Checkpoint,
+  LiveGeneration,
+  RangeOptions,
+  ReadStore,
+  ScoreBounds,
+  Write,
+} from '../../contracts/ports/readStore.ts';
 
 /** Bumped when the tables change: a file of another layout is rebuilt rather than read. */
 export const SQLITE_READ_STORE_LAYOUT = '1';
@@ -30,7 +37,12 @@ export type SqliteReadStoreOptions = {
   now?: () => number;
 };
 
-type Backend = { db: Database.Database; statements: ReturnType<typeof prepare>; open: boolean; checkpoints: CheckpointMirror };
+type Backend = {
+  db: Database.Database;
+  statements: ReturnType<typeof prepare>;
+  open: boolean;
+  checkpoints: CheckpointMirror;
+};
 
 /**
  * The checkpoints as this connection last read or wrote them. Every cached answer asks for its projection's checkpoint
@@ -99,19 +111,29 @@ function prepare(db: Database.Database) {
       `SELECT id FROM idx WHERE ns = ? AND name = ? AND score >= ? AND score <= ? ORDER BY score ${order}, id ${order} LIMIT ? OFFSET ?`,
     );
   return {
-    get: db.prepare<[string, string, string], { json: string }>('SELECT json FROM docs WHERE ns = ? AND collection = ? AND id = ?'),
+    get: db.prepare<[string, string, string], { json: string }>(
+      'SELECT json FROM docs WHERE ns = ? AND collection = ? AND id = ?',
+    ),
     getMany: db.prepare<[string, string, string], { id: string; json: string }>(
       'SELECT id, json FROM docs WHERE ns = ? AND collection = ? AND id IN (SELECT value FROM json_each(?))',
     ),
     rangeAsc: range('ASC'),
     rangeDesc: range('DESC'),
     countAll: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM idx WHERE ns = ? AND name = ?'),
-    countWithin: db.prepare<[string, string, number, number], { n: number }>('SELECT count(*) AS n FROM idx WHERE ns = ? AND name = ? AND score >= ? AND score <= ?'),
-    put: db.prepare<[string, string, string, string]>('INSERT INTO docs (ns, collection, id, json) VALUES (?, ?, ?, ?) ON CONFLICT (ns, collection, id) DO UPDATE SET json = excluded.json'),
+    countWithin: db.prepare<[string, string, number, number], { n: number }>(
+      'SELECT count(*) AS n FROM idx WHERE ns = ? AND name = ? AND score >= ? AND score <= ?',
+    ),
+    put: db.prepare<[string, string, string, string]>(
+      'INSERT INTO docs (ns, collection, id, json) VALUES (?, ?, ?, ?) ON CONFLICT (ns, collection, id) DO UPDATE SET json = excluded.json',
+    ),
     del: db.prepare<[string, string, string]>('DELETE FROM docs WHERE ns = ? AND collection = ? AND id = ?'),
-    index: db.prepare<[string, string, string, number]>('INSERT INTO idx (ns, name, id, score) VALUES (?, ?, ?, ?) ON CONFLICT (ns, name, id) DO UPDATE SET score = excluded.score'),
+    index: db.prepare<[string, string, string, number]>(
+      'INSERT INTO idx (ns, name, id, score) VALUES (?, ?, ?, ?) ON CONFLICT (ns, name, id) DO UPDATE SET score = excluded.score',
+    ),
     unindex: db.prepare<[string, string, string]>('DELETE FROM idx WHERE ns = ? AND name = ? AND id = ?'),
-    checkpoint: db.prepare<[string, string], { position: number }>('SELECT position FROM checkpoints WHERE ns = ? AND projection = ?'),
+    checkpoint: db.prepare<[string, string], { position: number }>(
+      'SELECT position FROM checkpoints WHERE ns = ? AND projection = ?',
+    ),
     setCheckpoint: db.prepare<[string, string, number]>(
       'INSERT INTO checkpoints (ns, projection, position) VALUES (?, ?, ?) ON CONFLICT (ns, projection) DO UPDATE SET position = excluded.position',
     ),
@@ -124,18 +146,29 @@ function prepare(db: Database.Database) {
     dropDocs: db.prepare<[string]>('DELETE FROM docs WHERE ns = ?'),
     dropIdx: db.prepare<[string]>('DELETE FROM idx WHERE ns = ?'),
     dropCheckpoints: db.prepare<[string]>('DELETE FROM checkpoints WHERE ns = ?'),
-    live: db.prepare<[], { namespace: string; versions: string }>('SELECT namespace, versions FROM generation WHERE k = 1'),
-    setLive: db.prepare<[string, string]>('INSERT INTO generation (k, namespace, versions) VALUES (1, ?, ?) ON CONFLICT (k) DO UPDATE SET namespace = excluded.namespace, versions = excluded.versions'),
+    live: db.prepare<[], { namespace: string; versions: string }>(
+      'SELECT namespace, versions FROM generation WHERE k = 1',
+    ),
+    setLive: db.prepare<[string, string]>(
+      'INSERT INTO generation (k, namespace, versions) VALUES (1, ?, ?) ON CONFLICT (k) DO UPDATE SET namespace = excluded.namespace, versions = excluded.versions',
+    ),
   };
 }
 
 /** Why a file cannot be used as it is, or null when it can. */
 function unusable(db: Database.Database, logHead: number | undefined): string | null {
-  const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((t) => t.name);
+  const tables = db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .all()
+    .map((t) => t.name);
   if (tables.length === 0) return null;
-  const meta = (key: string) => (tables.includes('meta') ? db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value : undefined);
+  const meta = (key: string) =>
+    tables.includes('meta')
+      ? db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value
+      : undefined;
   const layout = meta('layout');
-  if (layout !== SQLITE_READ_STORE_LAYOUT) return `holds read models of layout ${layout ?? 'unknown'}, not ${SQLITE_READ_STORE_LAYOUT}`;
+  if (layout !== SQLITE_READ_STORE_LAYOUT)
+    return `holds read models of layout ${layout ?? 'unknown'}, not ${SQLITE_READ_STORE_LAYOUT}`;
   // SQLite's own check reads the whole file, so it would make every start as slow as the history is long: it runs only
   // when the shop did not close the file the last time (a crash, a kill, a power cut), when damage is likeliest.
   if (meta('closed') !== '1') {
@@ -143,8 +176,11 @@ function unusable(db: Database.Database, logHead: number | undefined): string | 
     if (check !== 'ok') return `failed SQLite's check: ${String(check)}`;
   }
   if (logHead !== undefined) {
-    const furthest = db.prepare<[], { position: number | null }>('SELECT max(position) AS position FROM checkpoints').get()?.position ?? 0;
-    if (furthest > logHead) return `was folded up to position ${furthest}, beyond the log's end at ${logHead}: it belongs to another log`;
+    const furthest =
+      db.prepare<[], { position: number | null }>('SELECT max(position) AS position FROM checkpoints').get()
+        ?.position ?? 0;
+    if (furthest > logHead)
+      return `was folded up to position ${furthest}, beyond the log's end at ${logHead}: it belongs to another log`;
   }
   return null;
 }
@@ -182,7 +218,9 @@ function configure(db: Database.Database, options: SqliteReadStoreOptions): Data
   db.pragma('busy_timeout = 5000');
   db.pragma(`cache_size = -${Math.max(1024, Math.floor(options.cacheKiB ?? 16 * 1024))}`);
   createTables(db);
-  db.prepare("INSERT INTO meta (key, value) VALUES ('layout', ?) ON CONFLICT (key) DO NOTHING").run(SQLITE_READ_STORE_LAYOUT);
+  db.prepare("INSERT INTO meta (key, value) VALUES ('layout', ?) ON CONFLICT (key) DO NOTHING").run(
+    SQLITE_READ_STORE_LAYOUT,
+  );
   // Open from now on: only a close marks the file closed again, so the next start knows whether to check it.
   db.prepare("INSERT INTO meta (key, value) VALUES ('closed', '0') ON CONFLICT (key) DO UPDATE SET value = '0'").run();
   return db;
@@ -190,7 +228,11 @@ function configure(db: Database.Database, options: SqliteReadStoreOptions): Data
 
 export function openSqliteReadStore(file: string, namespace = 'v1', options: SqliteReadStoreOptions = {}): ReadStore {
   const db = openDatabase(file, options);
-  return storeOn({ db, statements: prepare(db), open: true, checkpoints: new CheckpointMirror(db, options.now) }, namespace, true);
+  return storeOn(
+    { db, statements: prepare(db), open: true, checkpoints: new CheckpointMirror(db, options.now) },
+    namespace,
+    true,
+  );
 }
 
 /** Scores as SQLite compares them: no bound is the whole real line. */
@@ -200,25 +242,27 @@ const high = (max: number | undefined) => max ?? Infinity;
 function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore {
   const { db, statements: s } = backend;
 
-  const commit = db.transaction((writes: readonly (Write & { json?: string })[], checkpoints: readonly Checkpoint[]) => {
-    for (const w of writes) {
-      switch (w.op) {
-        case 'put':
-          s.put.run(namespace, w.collection, w.id, w.json!);
-          break;
-        case 'delete':
-          s.del.run(namespace, w.collection, w.id);
-          break;
-        case 'index':
-          s.index.run(namespace, w.index, w.id, w.score);
-          break;
-        case 'unindex':
-          s.unindex.run(namespace, w.index, w.id);
-          break;
+  const commit = db.transaction(
+    (writes: readonly (Write & { json?: string })[], checkpoints: readonly Checkpoint[]) => {
+      for (const w of writes) {
+        switch (w.op) {
+          case 'put':
+            s.put.run(namespace, w.collection, w.id, w.json!);
+            break;
+          case 'delete':
+            s.del.run(namespace, w.collection, w.id);
+            break;
+          case 'index':
+            s.index.run(namespace, w.index, w.id, w.score);
+            break;
+          case 'unindex':
+            s.unindex.run(namespace, w.index, w.id);
+            break;
+        }
       }
-    }
-    for (const c of checkpoints) s.setCheckpoint.run(namespace, c.projection, c.position);
-  });
+      for (const c of checkpoints) s.setCheckpoint.run(namespace, c.projection, c.position);
+    },
+  );
 
   const drop = db.transaction(() => {
     s.dropDocs.run(namespace);
@@ -254,7 +298,9 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
     async range(index: string, { offset = 0, limit = Infinity, reverse = false, min, max }: RangeOptions = {}) {
       if (limit <= 0) return [];
       const statement = reverse ? s.rangeDesc : s.rangeAsc;
-      return statement.all(namespace, index, low(min), high(max), limit === Infinity ? -1 : limit, offset).map((r) => r.id);
+      return statement
+        .all(namespace, index, low(min), high(max), limit === Infinity ? -1 : limit, offset)
+        .map((r) => r.id);
     },
 
     async count(index: string, { min, max }: ScoreBounds = {}) {
@@ -270,7 +316,8 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
           if (json === undefined) throw new Error(`Document ${w.collection}/${w.id} is not JSON`);
           return { ...w, json };
         }
-        if (w.op === 'index' && !Number.isFinite(w.score)) throw new Error(`Index ${w.index}: score for ${w.id} is not a finite number`);
+        if (w.op === 'index' && !Number.isFinite(w.score))
+          throw new Error(`Index ${w.index}: score for ${w.id} is not a finite number`);
         return w;
       });
       commit(prepared, checkpoints);
@@ -278,16 +325,28 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
     },
 
     async checkpoint(projection: string) {
-      return backend.checkpoints.get(namespace, projection, () => s.checkpoint.get(namespace, projection)?.position ?? null);
+      return backend.checkpoints.get(
+        namespace,
+        projection,
+        () => s.checkpoint.get(namespace, projection)?.position ?? null,
+      );
     },
 
     async *dump() {
-      for (let after = ['', ''], rows = s.dumpDocs.all(namespace, '', ''); rows.length > 0; rows = s.dumpDocs.all(namespace, after[0]!, after[1]!)) {
+      for (
+        let after = ['', ''], rows = s.dumpDocs.all(namespace, '', '');
+        rows.length > 0;
+        rows = s.dumpDocs.all(namespace, after[0]!, after[1]!)
+      ) {
         for (const row of rows) yield `doc ${row.collection} ${row.id} ${row.json}`;
         const last = rows[rows.length - 1]!;
         after = [last.collection, last.id];
       }
-      for (let after = ['', ''], rows = s.dumpIdx.all(namespace, '', ''); rows.length > 0; rows = s.dumpIdx.all(namespace, after[0]!, after[1]!)) {
+      for (
+        let after = ['', ''], rows = s.dumpIdx.all(namespace, '', '');
+        rows.length > 0;
+        rows = s.dumpIdx.all(namespace, after[0]!, after[1]!)
+      ) {
         for (const row of rows) yield `idx ${row.name} ${row.id} ${row.score}`;
         const last = rows[rows.length - 1]!;
         after = [last.name, last.id];

@@ -2,7 +2,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'service/main.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' } }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'service/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+  }),
   spawn('npx', ['vite', '--config', 'web/vite.config.ts'], { stdio: 'inherit' }),
 ];
 

@@ -17,7 +17,11 @@ function have(command: string): boolean {
 function ensureSystemPackages() {
   const wanted = [
     { bin: 'redis-server', pkg: 'redis-server', present: () => have('redis-server') },
-    { bin: '/usr/bin/chromium', pkg: 'chromium', present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') },
+    {
+      bin: '/usr/bin/chromium',
+      pkg: 'chromium',
+      present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+    },
   ];
   const missing = wanted.filter((w) => !w.present());
   if (missing.length === 0) return;
@@ -25,11 +29,16 @@ function ensureSystemPackages() {
   if (canApt) {
     console.log(`Installing ${missing.map((m) => m.pkg).join(', ')} with apt-get...`);
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing.map((m) => m.pkg)], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing.map((m) => m.pkg)], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   const still = wanted.filter((w) => !w.present());
   if (still.length) {
-    console.log(`Missing: ${still.map((m) => `${m.bin} (Debian package ${m.pkg})`).join(', ')}. Install them to run every test; the tests that need them will fail.`);
+    console.log(
+      `Missing: ${still.map((m) => `${m.bin} (Debian package ${m.pkg})`).join(', ')}. Install them to run every test; the tests that need them will fail.`,
+    );
   }
 }
 
@@ -43,7 +52,15 @@ function findTests(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-type Outcome = { file: string; passed: number; failed: number; skipped: number; output: string; code: number | null; ms: number };
+type Outcome = {
+  file: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  output: string;
+  code: number | null;
+  ms: number;
+};
 
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
@@ -52,7 +69,13 @@ function runFile(file: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', NODE_DISABLE_COLORS: '1', FORCE_COLOR: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        NODE_DISABLE_COLORS: '1',
+        FORCE_COLOR: '0',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -96,9 +119,17 @@ async function runAll(files: string[], concurrency: number): Promise<Outcome[]> 
       const outcome = await runFile(file);
       outcomes.push(outcome);
       const status = outcome.failed ? 'FAIL' : 'ok  ';
-      console.log(`${status} ${file}  (${outcome.passed} passed, ${outcome.failed} failed, ${outcome.skipped} skipped, ${(outcome.ms / 1000).toFixed(1)}s)`);
+      console.log(
+        `${status} ${file}  (${outcome.passed} passed, ${outcome.failed} failed, ${outcome.skipped} skipped, ${(outcome.ms / 1000).toFixed(1)}s)`,
+      );
       for (const line of outcome.output.split('\n')) if (/^\s*SKIP\b/.test(line)) console.log(`     ${line.trim()}`);
-      if (outcome.failed) console.log(outcome.output.split('\n').map((l) => `     | ${l}`).join('\n'));
+      if (outcome.failed)
+        console.log(
+          outcome.output
+            .split('\n')
+            .map((l) => `     | ${l}`)
+            .join('\n'),
+        );
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -108,14 +139,20 @@ async function runAll(files: string[], concurrency: number): Promise<Outcome[]> 
 ensureSystemPackages();
 if (!skipBuild) {
   console.log('Building the web app...');
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (build.status !== 0) {
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
 }
 
-const all = ['contracts', 'service', 'projections', 'infra', 'web'].filter((d) => existsSync(d)).flatMap((d) => findTests(d)).sort();
+const all = ['contracts', 'service', 'projections', 'infra', 'web']
+  .filter((d) => existsSync(d))
+  .flatMap((d) => findTests(d))
+  .sort();
 const selected = only.length ? all.filter((f) => only.some((o) => f.includes(o))) : all;
 const unit = selected.filter((f) => f.endsWith('.test.ts') || f.endsWith('.test.tsx'));
 const browser = selected.filter((f) => /\.e2e\.tsx?$/.test(f));

@@ -14,10 +14,15 @@ await Promise.all(
     for (let round = 0; round < Number(process.env.ROUNDS ?? 10); round++) {
       const last = (await store.readStream(stream)).at(-1);
       try {
-        await store.append(stream, [{ id: randomUUID(), type: 'Raced', data: { pid: process.pid }, metadata: meta }], last ? last.revision : 'no_stream');
+        await store.append(
+          stream,
+          [{ id: randomUUID(), type: 'Raced', data: { pid: process.pid }, metadata: meta }],
+          last ? last.revision : 'no_stream',
+        );
         acknowledged += 1;
       } catch (error) {
-        const name = error instanceof Error ? `${error.name}${'code' in error ? ` ${String(error.code)}` : ''}` : String(error);
+        const name =
+          error instanceof Error ? `${error.name}${'code' in error ? ` ${String(error.code)}` : ''}` : String(error);
         errors[name] = (errors[name] ?? 0) + 1;
       }
     }

@@ -2,7 +2,11 @@
 import * as assert from 'uvu/assert';
 
 /** Asserts that `fn` rejects, and that the error passes `check` when given. Returns the error. */
-export async function rejects(fn: () => Promise<unknown>, check?: (error: unknown) => boolean, message?: string): Promise<unknown> {
+export async function rejects(
+  fn: () => Promise<unknown>,
+  check?: (error: unknown) => boolean,
+  message?: string,
+): Promise<unknown> {
   try {
     await fn();
   } catch (error) {
@@ -13,7 +17,11 @@ export async function rejects(fn: () => Promise<unknown>, check?: (error: unknow
 }
 
 /** Polls `probe` until it returns true or `timeoutMs` passes. */
-export async function eventually(probe: () => Promise<boolean> | boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+export async function eventually(
+  probe: () => Promise<boolean> | boolean,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await probe()) return;

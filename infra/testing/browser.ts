@@ -24,7 +24,10 @@ export const viewports = {
   mobile: { width: 390, height: 844 },
 } as const;
 
-export async function newPage(browser: Browser, viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
   const page = await context.newPage();
   return { context, page };

@@ -12,7 +12,10 @@ export async function browserFor(test: Test): Promise<Browser> {
 }
 
 /** A shop with the test settings and a browser for the tests of one file, both closed after the last of them. */
-export async function shopAndBrowserFor(test: Test, env: Record<string, string> = {}): Promise<{ shop: TestShop; browser: Browser }> {
+export async function shopAndBrowserFor(
+  test: Test,
+  env: Record<string, string> = {},
+): Promise<{ shop: TestShop; browser: Browser }> {
   const [shop, browser] = await Promise.all([startTestShop(env), launchBrowser()]);
   test.after(async () => {
     await browser.close();

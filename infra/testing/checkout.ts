@@ -25,9 +25,17 @@ export async function sandboxShopFor(test: Test): Promise<TestShop> {
 }
 
 /** A shop on the Stripe adapter, talking to a local server that answers like Stripe's API; both close after the last test. */
-export async function stripeShopFor(test: Test, env: Record<string, string> = {}): Promise<{ fake: FakeStripeApi; shop: TestShop }> {
+export async function stripeShopFor(
+  test: Test,
+  env: Record<string, string> = {},
+): Promise<{ fake: FakeStripeApi; shop: TestShop }> {
   const fake = await startFakeStripeApi();
-  const payments = createStripeGateway({ secretKey: 'sk_test_shop', publishableKey: 'pk_test_shop', webhookSecret: testWebhookSecret, api: fake.api });
+  const payments = createStripeGateway({
+    secretKey: 'sk_test_shop',
+    publishableKey: 'pk_test_shop',
+    webhookSecret: testWebhookSecret,
+    api: fake.api,
+  });
   const shop = await startTestShop({ PUBLIC_URL: 'https://shop.example', ...env }, { payments });
   test.after(async () => {
     await shop.close();
@@ -39,7 +47,12 @@ export async function stripeShopFor(test: Test, env: Record<string, string> = {}
 /** What Stripe tells of a paid checkout session: the buyer, and the address they gave on Stripe's page. */
 export const stripePaidDetails = {
   customer_details: { name: 'Amina Khan', email: 'amina@example.com', address: null },
-  collected_information: { shipping_details: { name: 'Amina Khan', address: { line1: '1 Linden Lane', line2: null, city: 'Leeds', postal_code: 'LS1 4AB', country: 'GB' } } },
+  collected_information: {
+    shipping_details: {
+      name: 'Amina Khan',
+      address: { line1: '1 Linden Lane', line2: null, city: 'Leeds', postal_code: 'LS1 4AB', country: 'GB' },
+    },
+  },
 };
 
 export const testCards = { succeeds: '4242 4242 4242 4242', declines: '4000 0000 0000 0002' } as const;
@@ -67,8 +80,17 @@ export const cardFormBody = (country = 'GB') => ({
 export const cardOf = (number: string) => ({ number, expiry: '12 / 34', cvc: '123' });
 
 /** A Stripe-format delivery, signed as Stripe signs it; `age` seconds in the past. */
-export function signedWebhook(type: string, reference: string, options: { eventId?: string; age?: number; secret?: string } = {}) {
-  const body = JSON.stringify({ id: options.eventId ?? `evt_${reference}`, object: 'event', type, data: { object: { id: reference } } });
+export function signedWebhook(
+  type: string,
+  reference: string,
+  options: { eventId?: string; age?: number; secret?: string } = {},
+) {
+  const body = JSON.stringify({
+    id: options.eventId ?? `evt_${reference}`,
+    object: 'event',
+    type,
+    data: { object: { id: reference } },
+  });
   const signature = Stripe.webhooks.generateTestHeaderString({
     payload: body,
     secret: options.secret ?? testWebhookSecret,
@@ -78,13 +100,21 @@ export function signedWebhook(type: string, reference: string, options: { eventI
 }
 
 /** A Stripe-format delivery of an event carrying a whole object (a refund, a charge, a dispute), signed as Stripe signs it. */
-export function signedEvent(type: string, object: Record<string, unknown> & { id: string }, eventId = `evt_${type}_${object.id}`) {
+export function signedEvent(
+  type: string,
+  object: Record<string, unknown> & { id: string },
+  eventId = `evt_${type}_${object.id}`,
+) {
   const body = JSON.stringify({ id: eventId, object: 'event', type, data: { object } });
   return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: testWebhookSecret }) };
 }
 
 export function deliverWebhook(shop: TestShop, delivery: { body: string; signature: string }) {
-  return call(`${shop.url}/api/payments/webhook`, { method: 'POST', raw: delivery.body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature } });
+  return call(`${shop.url}/api/payments/webhook`, {
+    method: 'POST',
+    raw: delivery.body,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature },
+  });
 }
 
 export async function allEvents(shop: TestShop): Promise<RecordedEvent[]> {
@@ -107,7 +137,10 @@ export function outboxFiles(shop: TestShop): string[] {
 export function outboxTexts(shop: TestShop): string[] {
   return outboxFiles(shop).map((file) => {
     const raw = readFileSync(join(shop.dataDir, 'outbox', file), 'latin1').replace(/=\r?\n/g, '');
-    return Buffer.from(raw.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+    return Buffer.from(
+      raw.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
   });
 }
 
@@ -126,18 +159,30 @@ export const walletPayer = {
   paymentMethodId: 'pm_card_visa',
   payerName: 'Bilal Rahman',
   payerEmail: 'bilal@example.com',
-  shippingAddress: { recipient: 'Bilal Rahman', addressLine: ['7 Orchard Row', 'Flat 2'], city: 'York', postalCode: 'YO1 7HH', country: 'GB' },
+  shippingAddress: {
+    recipient: 'Bilal Rahman',
+    addressLine: ['7 Orchard Row', 'Flat 2'],
+    city: 'York',
+    postalCode: 'YO1 7HH',
+    country: 'GB',
+  },
 };
 
 /** The order as its stream now says, and the e-mails recorded for it. */
 export async function orderAndEmails(shop: TestShop, reference: string) {
   const events = shop.shop.deps.events;
-  const [orderEvents, notificationEvents] = await Promise.all([events.readStream(`order-${reference}`), events.readStream(`notification-${reference}`)]);
-  const mails = notificationEvents.filter((e) => e.type === 'EmailSent').map((e) => e.data as { kind: string; to: string });
+  const [orderEvents, notificationEvents] = await Promise.all([
+    events.readStream(`order-${reference}`),
+    events.readStream(`notification-${reference}`),
+  ]);
+  const mails = notificationEvents
+    .filter((e) => e.type === 'EmailSent')
+    .map((e) => e.data as { kind: string; to: string });
   return { order: orderOnRecord(orderEvents), orderEvents, mails };
 }
 
-export const expectOk = (answers: { status: number; text: string }[]) => answers.forEach((a) => assert.is(a.status, 200, a.text));
+export const expectOk = (answers: { status: number; text: string }[]) =>
+  answers.forEach((a) => assert.is(a.status, 200, a.text));
 
 /** Sends each report `times` times at once, one kind after the other in the order given. */
 export async function reportRepeatedly(kinds: (() => Promise<{ status: number; text: string }>)[], times = 4) {
@@ -145,14 +190,22 @@ export async function reportRepeatedly(kinds: (() => Promise<{ status: number; t
 }
 
 /** The order can be shipped: who, where, one confirmation to the buyer and one notice to the owner, in the log, the outbox and the console. */
-export async function assertShippable(shop: TestShop, reference: string, buyer: { name: string; email: string; line1: string }, owner = 'owner@amanahhouse.co.uk') {
+export async function assertShippable(
+  shop: TestShop,
+  reference: string,
+  buyer: { name: string; email: string; line1: string },
+  owner = 'owner@amanahhouse.co.uk',
+) {
   const { order, mails } = await orderAndEmails(shop, reference);
   assert.ok(order, `order ${reference} placed`);
   assert.equal(missingCustomerDetails(order!), [], `order ${reference} lacks nothing`);
   assert.is(order!.customerName, buyer.name);
   assert.is(order!.customerEmail, buyer.email);
   assert.is(typeof order!.shippingAddress === 'object' && order!.shippingAddress.line1, buyer.line1);
-  assert.equal(mails.map((m) => `${m.kind} ${m.to}`).sort(), [`order-confirmation ${buyer.email}`, `order-to-owner ${owner}`]);
+  assert.equal(mails.map((m) => `${m.kind} ${m.to}`).sort(), [
+    `order-confirmation ${buyer.email}`,
+    `order-to-owner ${owner}`,
+  ]);
   const confirmations = outboxFiles(shop).filter((file) => {
     const text = readFileSync(join(shop.dataDir, 'outbox', file), 'utf8');
     return text.includes(order!.orderNumber) && text.includes('Thank you for your order');

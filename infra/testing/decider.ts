@@ -57,7 +57,12 @@ export async function commandOnLog<State, Command, Event extends DomainEvent>(
 ): Promise<{ events: Event[]; revision: number } | { refused: unknown }> {
   const store = openSqliteEventStore(':memory:');
   try {
-    if (events.length > 0) await store.append(stream, events.map((event) => ({ ...event, id: newEventId(), metadata: metadataOf(meta) })), 'no_stream');
+    if (events.length > 0)
+      await store.append(
+        stream,
+        events.map((event) => ({ ...event, id: newEventId(), metadata: metadataOf(meta) })),
+        'no_stream',
+      );
     const result = await handleCommand(store, stream, decider, command, meta, options);
     return { events: result.events, revision: result.revision };
   } catch (refused) {

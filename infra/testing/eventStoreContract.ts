@@ -29,7 +29,13 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     const result = await store.append(stream, [event('A', { n: 1 }), event('B', { n: 2 })], 'no_stream');
     assert.is(result.revision, 1);
     const read = await store.readStream(stream);
-    assert.equal(read.map((e) => [e.type, e.data, e.revision]), [['A', { n: 1 }, 0], ['B', { n: 2 }, 1]]);
+    assert.equal(
+      read.map((e) => [e.type, e.data, e.revision]),
+      [
+        ['A', { n: 1 }, 0],
+        ['B', { n: 2 }, 1],
+      ],
+    );
     assert.ok(read[0]!.position < read[1]!.position);
     assert.is(read[1]!.position, result.position);
     assert.equal(read[0]!.metadata.causedBy, 'test');
@@ -42,22 +48,34 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
   test('expected revision: no_stream, a number and any', async ({ store, prefix }) => {
     const stream = `${prefix}-2`;
     await store.append(stream, [event('A')], 'no_stream');
-    await rejects(() => store.append(stream, [event('B')], 'no_stream'), (e: unknown) => e instanceof WrongExpectedRevision);
-    await rejects(() => store.append(stream, [event('B')], 5), (e: unknown) => e instanceof WrongExpectedRevision);
+    await rejects(
+      () => store.append(stream, [event('B')], 'no_stream'),
+      (e: unknown) => e instanceof WrongExpectedRevision,
+    );
+    await rejects(
+      () => store.append(stream, [event('B')], 5),
+      (e: unknown) => e instanceof WrongExpectedRevision,
+    );
     const ok = await store.append(stream, [event('B')], 0);
     assert.is(ok.revision, 1);
     const any = await store.append(stream, [event('C')], 'any');
     assert.is(any.revision, 2);
-    await rejects(() => store.append(`${prefix}-3`, [event('A')], 0), (e: unknown) => e instanceof WrongExpectedRevision);
+    await rejects(
+      () => store.append(`${prefix}-3`, [event('A')], 0),
+      (e: unknown) => e instanceof WrongExpectedRevision,
+    );
   });
 
   test('concurrent appends at the same revision: exactly one wins', async ({ store, prefix }) => {
     const stream = `${prefix}-4`;
     await store.append(stream, [event('Opened')], 'no_stream');
-    const attempts = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.append(stream, [event('Changed', { i })], 0)));
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => store.append(stream, [event('Changed', { i })], 0)),
+    );
     const won = attempts.filter((a) => a.status === 'fulfilled');
     assert.is(won.length, 1);
-    for (const lost of attempts.filter((a) => a.status === 'rejected')) assert.instance((lost as PromiseRejectedResult).reason, WrongExpectedRevision);
+    for (const lost of attempts.filter((a) => a.status === 'rejected'))
+      assert.instance((lost as PromiseRejectedResult).reason, WrongExpectedRevision);
     assert.is((await store.readStream(stream)).length, 2);
   });
 
@@ -81,7 +99,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     await store.append(`${prefix}-a`, [event('A2')], 0);
     const all: RecordedEvent[] = [];
     for await (const e of store.readAll(start)) if (e.stream.startsWith(prefix)) all.push(e);
-    assert.equal(all.map((e) => e.type), ['A1', 'B1', 'A2']);
+    assert.equal(
+      all.map((e) => e.type),
+      ['A1', 'B1', 'A2'],
+    );
     for (let i = 1; i < all.length; i++) assert.ok(all[i]!.position > all[i - 1]!.position);
     const after: string[] = [];
     for await (const e of store.readAll(all[0]!.position)) if (e.stream.startsWith(prefix)) after.push(e.type);
@@ -108,7 +129,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
   test('lists streams with their revisions', async ({ store, prefix }) => {
     await store.append(`${prefix}-x`, [event('A'), event('B')], 'no_stream');
     const mine = (await store.listStreams()).filter((s) => s.stream.startsWith(prefix));
-    assert.equal(mine.map((s) => [s.stream, s.revision]), [[`${prefix}-x`, 1]]);
+    assert.equal(
+      mine.map((s) => [s.stream, s.revision]),
+      [[`${prefix}-x`, 1]],
+    );
     assert.ok(await store.ping());
   });
 

@@ -4,7 +4,10 @@ import { once } from 'node:events';
 import * as assert from 'uvu/assert';
 
 /** `npm run events -- <args>` as the auditor runs it: the embedded log in DATA_DIR unless `env` names another store. */
-export async function eventsCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function eventsCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/events.ts', ...args], {
     env: { ...process.env, REDIS_URL: '', EVENTSTORE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -20,7 +23,10 @@ export async function eventsCli(args: string[], env: Record<string, string>): Pr
 type CliResult = Awaited<ReturnType<typeof eventsCli>>;
 
 /** `export --out file`, then `check file --head <the head the export printed>`: answers that head and the check. */
-export async function exportAndCheck(events: (args: string[]) => Promise<CliResult>, file: string): Promise<{ head: string; intact: CliResult }> {
+export async function exportAndCheck(
+  events: (args: string[]) => Promise<CliResult>,
+  file: string,
+): Promise<{ head: string; intact: CliResult }> {
   const exported = await events(['export', '--out', file]);
   assert.is(exported.code, 0, exported.stderr);
   const head = /Chain head: ([0-9a-f]{64})/.exec(exported.stderr)?.[1];

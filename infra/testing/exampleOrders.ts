@@ -69,7 +69,9 @@ export async function placeOrders(shop: TestShop, orders: OrderPlacedData[]): Pr
     );
     position = Math.max(position, result.position);
   }
-  if (!(await shop.shop.deps.waiter.waitFor(position, 30_000))) throw new Error('read models did not catch up with the placed orders');
+  if (!(await shop.shop.deps.waiter.waitFor(position, 30_000)))
+    throw new Error('read models did not catch up with the placed orders');
   // Each order owes its e-mails, which the reactor sends (appending EmailSent): done before the test counts events.
-  if (!(await shop.shop.deps.effects.waitFor(position, 30_000))) throw new Error('the reactor did not send the placed orders\' e-mails');
+  if (!(await shop.shop.deps.effects.waitFor(position, 30_000)))
+    throw new Error("the reactor did not send the placed orders' e-mails");
 }

@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { freePort } from './ports.ts';
 
-export type StripeCall = { method: string; path: string; idempotencyKey: string | null; authorization: string | null; params: Record<string, string> };
+export type StripeCall = {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  authorization: string | null;
+  params: Record<string, string>;
+};
 
 type StripeObject = Record<string, unknown> & { id: string };
 
@@ -47,19 +53,35 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const objects = new Map<string, StripeObject>();
   const byIdempotencyKey = new Map<string, StripeObject>();
   let failures = 0;
-  const refundsOf = (paymentIntent: string) => [...objects.values()].filter((o) => o.object === 'refund' && o.payment_intent === paymentIntent);
+  const refundsOf = (paymentIntent: string) =>
+    [...objects.values()].filter((o) => o.object === 'refund' && o.payment_intent === paymentIntent);
   const makeRefund = (paymentIntent: string, amount: number, metadata: Record<string, string>): StripeObject => {
-    const refund = { id: `re_test_${token()}`, object: 'refund', amount, currency: 'gbp', status: 'succeeded', payment_intent: paymentIntent, charge: `ch_${paymentIntent}`, metadata, reason: null };
+    const refund = {
+      id: `re_test_${token()}`,
+      object: 'refund',
+      amount,
+      currency: 'gbp',
+      status: 'succeeded',
+      payment_intent: paymentIntent,
+      charge: `ch_${paymentIntent}`,
+      metadata,
+      reason: null,
+    };
     objects.set(refund.id, refund);
     return refund;
   };
 
   const create = (path: string, params: Record<string, string>): StripeObject => {
-    const metadata = Object.fromEntries(Object.entries(params).filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+    const metadata = Object.fromEntries(
+      Object.entries(params)
+        .filter(([k]) => k.startsWith('metadata['))
+        .map(([k, v]) => [k.slice(9, -1), v]),
+    );
     if (path === '/v1/checkout/sessions') {
       let subtotal = 0;
       for (let i = 0; params[`line_items[${i}][quantity]`]; i++) {
-        subtotal += Number(params[`line_items[${i}][price_data][unit_amount]`]) * Number(params[`line_items[${i}][quantity]`]);
+        subtotal +=
+          Number(params[`line_items[${i}][price_data][unit_amount]`]) * Number(params[`line_items[${i}][quantity]`]);
       }
       const id = `cs_test_${token()}`;
       return {
@@ -77,7 +99,9 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         metadata,
         payment_intent: null,
         payment_intent_metadata: Object.fromEntries(
-          Object.entries(params).filter(([k]) => k.startsWith('payment_intent_data[metadata][')).map(([k, v]) => [k.slice('payment_intent_data[metadata]['.length, -1), v]),
+          Object.entries(params)
+            .filter(([k]) => k.startsWith('payment_intent_data[metadata]['))
+            .map(([k, v]) => [k.slice('payment_intent_data[metadata]['.length, -1), v]),
         ),
       };
     }
@@ -103,7 +127,13 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : body));
       const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
-      calls.push({ method: req.method ?? '', path: url.pathname, idempotencyKey, authorization: req.headers.authorization ?? null, params });
+      calls.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        idempotencyKey,
+        authorization: req.headers.authorization ?? null,
+        params,
+      });
       const answer = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${token()}` });
         res.end(JSON.stringify(json));
@@ -112,7 +142,10 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         failures -= 1;
         return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
       }
-      if (req.method === 'POST' && (url.pathname === '/v1/checkout/sessions' || url.pathname === '/v1/payment_intents')) {
+      if (
+        req.method === 'POST' &&
+        (url.pathname === '/v1/checkout/sessions' || url.pathname === '/v1/payment_intents')
+      ) {
         const replay = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
         const object = replay ?? create(url.pathname, params);
         objects.set(object.id, object);
@@ -125,29 +158,69 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         if (replay) return answer(200, replay);
         const intent = objects.get(params.payment_intent ?? '');
         if (!intent || intent.object !== 'payment_intent') {
-          return answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${params.payment_intent}'` } });
+          return answer(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${params.payment_intent}'`,
+            },
+          });
         }
-        if (intent.status !== 'succeeded') return answer(400, { error: { type: 'invalid_request_error', code: 'charge_not_paid', message: 'This PaymentIntent has not succeeded.' } });
-        const left = (intent.amount_received as number) - refundsOf(intent.id).reduce((sum, r) => sum + (r.amount as number), 0);
+        if (intent.status !== 'succeeded')
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_not_paid',
+              message: 'This PaymentIntent has not succeeded.',
+            },
+          });
+        const left =
+          (intent.amount_received as number) - refundsOf(intent.id).reduce((sum, r) => sum + (r.amount as number), 0);
         const amount = params.amount ? Number(params.amount) : left;
         if (amount > left) {
-          return answer(400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})` } });
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              message: `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`,
+            },
+          });
         }
-        const metadata = Object.fromEntries(Object.entries(params).filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+        const metadata = Object.fromEntries(
+          Object.entries(params)
+            .filter(([k]) => k.startsWith('metadata['))
+            .map(([k, v]) => [k.slice(9, -1), v]),
+        );
         const refund = makeRefund(intent.id, amount, metadata);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
         return answer(200, refund);
       }
       if (req.method === 'GET' && url.pathname === '/v1/refunds') {
-        return answer(200, { object: 'list', url: '/v1/refunds', has_more: false, data: refundsOf(params.payment_intent ?? '') });
+        return answer(200, {
+          object: 'list',
+          url: '/v1/refunds',
+          has_more: false,
+          data: refundsOf(params.payment_intent ?? ''),
+        });
       }
       // The browser's confirmCardPayment: like Stripe, the shipping and receipt_email it brings stay on the payment.
       const confirming = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname);
       if (req.method === 'POST' && confirming) {
         const object = objects.get(confirming[1]!);
-        if (!object) return answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${confirming[1]}'` } });
+        if (!object)
+          return answer(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${confirming[1]}'`,
+            },
+          });
         if (object.status !== 'succeeded') {
-          Object.assign(object, { status: 'succeeded', amount_received: object.amount, payment_method: params.payment_method ?? null });
+          Object.assign(object, {
+            status: 'succeeded',
+            amount_received: object.amount,
+            payment_method: params.payment_method ?? null,
+          });
           if (params.receipt_email) object.receipt_email = params.receipt_email;
           const shipping = shippingOf(params);
           if (shipping) object.shipping = shipping;
@@ -156,18 +229,41 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       }
       // Ending an unpaid payment: an open session expires, an intent not yet paid is cancelled; Stripe refuses either
       // once the payment is complete.
-      const ending = /^\/v1\/(checkout\/sessions\/([A-Za-z0-9_]+)\/expire|payment_intents\/([A-Za-z0-9_]+)\/cancel)$/.exec(url.pathname);
+      const ending =
+        /^\/v1\/(checkout\/sessions\/([A-Za-z0-9_]+)\/expire|payment_intents\/([A-Za-z0-9_]+)\/cancel)$/.exec(
+          url.pathname,
+        );
       if (req.method === 'POST' && ending) {
         const object = objects.get(ending[2] ?? ending[3]!);
-        if (!object) return answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${ending[2] ?? ending[3]}'` } });
+        if (!object)
+          return answer(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such object: '${ending[2] ?? ending[3]}'`,
+            },
+          });
         if (object.object === 'checkout.session') {
           if (object.status === 'expired') return answer(200, object);
-          if (object.status !== 'open') return answer(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${object.status}".` } });
+          if (object.status !== 'open')
+            return answer(400, {
+              error: {
+                type: 'invalid_request_error',
+                message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${object.status}".`,
+              },
+            });
           object.status = 'expired';
           return answer(200, object);
         }
         if (object.status === 'canceled') return answer(200, object);
-        if (object.status === 'succeeded') return answer(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.' } });
+        if (object.status === 'succeeded')
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+            },
+          });
         object.status = 'canceled';
         return answer(200, object);
       }
@@ -175,9 +271,13 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       if (req.method === 'GET' && found) {
         const object = objects.get(found[2]!);
         if (object) return answer(200, object);
-        return answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${found[2]}'` } });
+        return answer(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${found[2]}'` },
+        });
       }
-      answer(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      answer(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
     });
   });
   const port = await freePort();
@@ -194,10 +294,19 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         Object.assign(object, { payment_status: 'paid', status: 'complete' }, details);
         const intentId = `pi_test_${token()}`;
         const amount = object.amount_total as number;
-        objects.set(intentId, { id: intentId, object: 'payment_intent', status: 'succeeded', amount, amount_received: amount, currency: 'gbp', receipt_email: null, shipping: null, metadata: object.payment_intent_metadata ?? {} });
+        objects.set(intentId, {
+          id: intentId,
+          object: 'payment_intent',
+          status: 'succeeded',
+          amount,
+          amount_received: amount,
+          currency: 'gbp',
+          receipt_email: null,
+          shipping: null,
+          metadata: object.payment_intent_metadata ?? {},
+        });
         object.payment_intent = intentId;
-      }
-      else Object.assign(object, { status: 'succeeded', amount_received: object.amount }, details);
+      } else Object.assign(object, { status: 'succeeded', amount_received: object.amount }, details);
     },
     dashboardRefund(paymentIntent, amount) {
       return makeRefund(paymentIntent, amount, {});

@@ -15,7 +15,15 @@ const redis = await startRedis();
 const jwtSecret = 'golden-log-test-secret-0123456789abcdef';
 
 async function openAndAsk(golden: GoldenLog, dataDir: string, env: Record<string, string>) {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: golden.meta.admin.username, JWT_SECRET: jwtSecret, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_USERNAME: golden.meta.admin.username,
+    JWT_SECRET: jwtSecret,
+    ...env,
+  });
   const shop = await createShop(config, { logger: pino({ level: 'silent' }), clock: recordedClock(golden) });
   try {
     const server = await shop.listen(0, '127.0.0.1');
@@ -29,7 +37,10 @@ async function openAndAsk(golden: GoldenLog, dataDir: string, env: Record<string
 
 async function auditorChecks(golden: GoldenLog, dataDir: string, env: Record<string, string>) {
   const cliEnv = { DATA_DIR: dataDir, ADMIN_USERNAME: golden.meta.admin.username, JWT_SECRET: jwtSecret, ...env };
-  const checked = await eventsCli(['check', join(golden.dir, 'export.ndjson'), '--head', golden.meta.chainHead], cliEnv);
+  const checked = await eventsCli(
+    ['check', join(golden.dir, 'export.ndjson'), '--head', golden.meta.chainHead],
+    cliEnv,
+  );
   assert.is(checked.code, 0, checked.stdout + checked.stderr);
   assert.match(checked.stdout, `Chain intact: ${golden.meta.events} lines`);
 
@@ -39,7 +50,8 @@ async function auditorChecks(golden: GoldenLog, dataDir: string, env: Record<str
   const recorded = readFileSync(join(golden.dir, 'export.ndjson'), 'utf8').split('\n').filter(Boolean);
   const now = exported.stdout.split('\n').filter(Boolean);
   assert.equal(now.slice(0, recorded.length), recorded);
-  for (const line of now.slice(recorded.length)) assert.is(JSON.parse(line).stream, `admin-${golden.meta.admin.username}`);
+  for (const line of now.slice(recorded.length))
+    assert.is(JSON.parse(line).stream, `admin-${golden.meta.admin.username}`);
 
   const verified = await eventsCli(['verify'], cliEnv);
   assert.is(verified.code, 0, verified.stdout + verified.stderr);
@@ -55,7 +67,11 @@ for (const [index, version] of goldenVersions().entries()) {
       // One answer recorded wrongly on purpose, to show the comparison can fail.
       const tampered = { ...golden.answers[0]!, name: 'a tampered answer', body: [{ title: 'Not in the shop' }] };
       const differences = await openAndAsk({ ...golden, answers: [...golden.answers, tampered] }, dataDir, {});
-      assert.equal(differences.slice(0, -1), [], `${differences.length - 1} of ${golden.answers.length} answers differ:\n${differences.slice(0, 10).join('\n')}`);
+      assert.equal(
+        differences.slice(0, -1),
+        [],
+        `${differences.length - 1} of ${golden.answers.length} answers differ:\n${differences.slice(0, 10).join('\n')}`,
+      );
       assert.match(differences.at(-1) ?? '', 'a tampered answer');
       await auditorChecks(golden, dataDir, {});
     } finally {
@@ -69,7 +85,11 @@ for (const [index, version] of goldenVersions().entries()) {
       // A Redis database of its own per golden log: read models folded from one log are no answer for another.
       const env = { REDIS_URL: `${redis.url}/${index}` };
       const differences = await openAndAsk(golden, dataDir, env);
-      assert.equal(differences, [], `${differences.length} of ${golden.answers.length} answers differ:\n${differences.slice(0, 10).join('\n')}`);
+      assert.equal(
+        differences,
+        [],
+        `${differences.length} of ${golden.answers.length} answers differ:\n${differences.slice(0, 10).join('\n')}`,
+      );
       await auditorChecks(golden, dataDir, env);
     } finally {
       rmSync(dirname(dataDir), { recursive: true, force: true });

@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const goldenRoot = join(import.meta.dirname, 'golden');
-export const goldenVersions = () => readdirSync(goldenRoot).filter((name) => /^v\d+$/.test(name)).sort();
+export const goldenVersions = () =>
+  readdirSync(goldenRoot)
+    .filter((name) => /^v\d+$/.test(name))
+    .sort();
 
 export type RecordedAnswer = {
   name: string;
@@ -17,7 +20,12 @@ export type RecordedAnswer = {
   status: number;
   body: any;
 };
-export type GoldenMeta = { commit: string; events: number; chainHead: string; admin: { username: string; password: string } };
+export type GoldenMeta = {
+  commit: string;
+  events: number;
+  chainHead: string;
+  admin: { username: string; password: string };
+};
 export type GoldenLog = { dir: string; meta: GoldenMeta; answers: RecordedAnswer[] };
 
 export function readGolden(version: string): GoldenLog {
@@ -61,7 +69,8 @@ const show = (value: unknown) => {
 export function firstDifference(expected: unknown, actual: unknown, at = '$'): string | null {
   if (Object.is(expected, actual)) return null;
   const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-  if (kind(expected) !== kind(actual) || (kind(expected) !== 'array' && kind(expected) !== 'object')) return `${at}: expected ${show(expected)}, got ${show(actual)}`;
+  if (kind(expected) !== kind(actual) || (kind(expected) !== 'array' && kind(expected) !== 'object'))
+    return `${at}: expected ${show(expected)}, got ${show(actual)}`;
   if (Array.isArray(expected)) {
     const got = actual as unknown[];
     for (let i = 0; i < Math.min(expected.length, got.length); i++) {
@@ -81,13 +90,18 @@ export function firstDifference(expected: unknown, actual: unknown, at = '$'): s
 
 /** Why an answer differs from the recorded one, or null when it answers the same. */
 export function compareAnswer(recorded: RecordedAnswer, status: number, body: any): string | null {
-  if (status !== recorded.status) return `status ${status}, expected ${recorded.status}${body?.message ? ` (${body.message})` : ''}`;
+  if (status !== recorded.status)
+    return `status ${status}, expected ${recorded.status}${body?.message ? ` (${body.message})` : ''}`;
   if (recorded.compare === 'prefix') {
     const expected = recorded.body;
     if (!body || !Array.isArray(body.events)) return `expected a stream answer, got ${show(body)}`;
-    const d = firstDifference({ ...expected, revision: undefined }, { ...body, revision: undefined, events: body.events.slice(0, expected.events.length) });
+    const d = firstDifference(
+      { ...expected, revision: undefined },
+      { ...body, revision: undefined, events: body.events.slice(0, expected.events.length) },
+    );
     if (d) return d;
-    if (!(body.revision >= expected.revision)) return `$.revision: ${body.revision} is below the recorded ${expected.revision}`;
+    if (!(body.revision >= expected.revision))
+      return `$.revision: ${body.revision} is below the recorded ${expected.revision}`;
     return null;
   }
   return firstDifference(recorded.body, body);
@@ -107,9 +121,14 @@ export async function askRecorded(baseUrl: string, golden: GoldenLog): Promise<s
     return { status: res.status, body: json as any };
   };
   const { username, password } = golden.meta.admin;
-  const signIn = await fetch(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const signIn = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const token = ((await signIn.json()) as { token?: string }).token;
-  if (signIn.status !== 200 || !token) return [`sign-in as ${username} with the recorded password answered ${signIn.status}`];
+  if (signIn.status !== 200 || !token)
+    return [`sign-in as ${username} with the recorded password answered ${signIn.status}`];
   const differences: string[] = [];
   for (const recorded of golden.answers) {
     const answer = await call(recorded.method, recorded.path, recorded.auth ? token : undefined);
@@ -118,4 +137,3 @@ export async function askRecorded(baseUrl: string, golden: GoldenLog): Promise<s
   }
   return differences;
 }
-

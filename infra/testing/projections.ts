@@ -10,7 +10,11 @@ let nextPosition = 1;
 const revisions = new Map<string, number>();
 
 /** Gives plain events the stream, revision and position the log would give them. */
-export function recorded<E extends { type: string; data: unknown }>(stream: string, event: E, at = '2026-01-01T00:00:00.000Z'): RecordedEvent<E> {
+export function recorded<E extends { type: string; data: unknown }>(
+  stream: string,
+  event: E,
+  at = '2026-01-01T00:00:00.000Z',
+): RecordedEvent<E> {
   const revision = (revisions.get(stream) ?? -1) + 1;
   revisions.set(stream, revision);
   return {
@@ -23,7 +27,12 @@ export function recorded<E extends { type: string; data: unknown }>(stream: stri
   };
 }
 
-export async function foldInto(store: ReadStore, projections: readonly Projection[], events: readonly RecordedEvent[], times = 1): Promise<ReadStore> {
+export async function foldInto(
+  store: ReadStore,
+  projections: readonly Projection[],
+  events: readonly RecordedEvent[],
+  times = 1,
+): Promise<ReadStore> {
   for (const event of events) {
     for (let i = 0; i < times; i++) {
       // A fresh batch with no checkpoint applies the event again, as an at-least-once delivery would.
@@ -36,7 +45,10 @@ export async function foldInto(store: ReadStore, projections: readonly Projectio
 }
 
 /** Folds the events once into one store and each event twice into another; true when both hold the same. */
-export async function isIdempotent(projections: readonly Projection[], events: readonly RecordedEvent[]): Promise<boolean> {
+export async function isIdempotent(
+  projections: readonly Projection[],
+  events: readonly RecordedEvent[],
+): Promise<boolean> {
   const once = await foldInto(createMemoryReadStore(`once-${nextPosition}`), projections, events, 1);
   const twice = await foldInto(createMemoryReadStore(`twice-${nextPosition}`), projections, events, 2);
   return (await contentHash(once)) === (await contentHash(twice));

@@ -13,7 +13,10 @@ const reactedFile = process.env.REACTED_FILE!;
 const events = openSqliteEventStore(join(dataDir, 'events.sqlite'));
 const checkpoints = openSqliteReadStore(join(dataDir, 'readmodels.sqlite'), 'reactor');
 const refusedFile = process.env.REFUSED_FILE;
-const held = openSqliteLease(dataDir, 'reactor:emails', { ttlMs: Number(process.env.LEASE_TTL_MS ?? 15_000), renewMs: 100 });
+const held = openSqliteLease(dataDir, 'reactor:emails', {
+  ttlMs: Number(process.env.LEASE_TTL_MS ?? 15_000),
+  renewMs: 100,
+});
 const lease = {
   ...held,
   async acquire() {
@@ -22,7 +25,12 @@ const lease = {
     return granted;
   },
 };
-const reactor = new Reactor(events, checkpoints, { Ordered: async (event) => appendFileSync(reactedFile, `${process.pid} ${event.position}\n`) }, { lease, retryDelayMs: 50 });
+const reactor = new Reactor(
+  events,
+  checkpoints,
+  { Ordered: async (event) => appendFileSync(reactedFile, `${process.pid} ${event.position}\n`) },
+  { lease, retryDelayMs: 50 },
+);
 // Nothing else keeps this process alive while it stands by (the lease's timer does not hold a process open).
 const alive = setInterval(() => undefined, 60_000);
 await reactor.start();

@@ -5,7 +5,11 @@ export type ReadLoad = {
   stop(): Promise<{ requests: number; failures: string[] }>;
 };
 
-export type ReadProbe = { path: string; headers?: Record<string, string>; /** what a right answer holds; a message if it does not */ check(body: any): string | null };
+export type ReadProbe = {
+  path: string;
+  headers?: Record<string, string>;
+  /** what a right answer holds; a message if it does not */ check(body: any): string | null;
+};
 
 export function startReadLoad(url: string, probes: readonly ReadProbe[], clients = 8): ReadLoad {
   let running = true;

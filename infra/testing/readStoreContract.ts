@@ -38,7 +38,13 @@ export function readStoreContract(name: string, open: (namespace: string) => Pro
     assert.equal(await store.range('i', { reverse: true }), ['c', 'b2', 'b', 'a']);
     assert.equal(await store.range('i', { offset: 1, limit: 2 }), ['b', 'b2']);
     assert.is(await store.count('i'), 4);
-    await store.commit([{ op: 'unindex', index: 'i', id: 'a' }, { op: 'index', index: 'i', id: 'c', score: 0 }], []);
+    await store.commit(
+      [
+        { op: 'unindex', index: 'i', id: 'a' },
+        { op: 'index', index: 'i', id: 'c', score: 0 },
+      ],
+      [],
+    );
     assert.equal(await store.range('i'), ['c', 'b', 'b2']);
     assert.equal(await store.range('missing'), []);
     assert.is(await store.count('missing'), 0);
@@ -61,7 +67,13 @@ export function readStoreContract(name: string, open: (namespace: string) => Pro
 
   test('checkpoints are committed with their batch', async ({ store }) => {
     assert.is(await store.checkpoint('books'), null);
-    await store.commit([{ op: 'put', collection: 'c', id: '1', doc: 1 }], [{ projection: 'books', position: 7 }, { projection: 'reviews', position: 7 }]);
+    await store.commit(
+      [{ op: 'put', collection: 'c', id: '1', doc: 1 }],
+      [
+        { projection: 'books', position: 7 },
+        { projection: 'reviews', position: 7 },
+      ],
+    );
     assert.is(await store.checkpoint('books'), 7);
     assert.is(await store.checkpoint('reviews'), 7);
   });
@@ -69,14 +81,29 @@ export function readStoreContract(name: string, open: (namespace: string) => Pro
   test('a batch that cannot be written leaves nothing behind', async ({ store }) => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    await rejects(() => store.commit([{ op: 'put', collection: 'c', id: 'ok', doc: 1 }, { op: 'put', collection: 'c', id: 'bad', doc: cyclic }], [{ projection: 'p', position: 9 }]));
+    await rejects(() =>
+      store.commit(
+        [
+          { op: 'put', collection: 'c', id: 'ok', doc: 1 },
+          { op: 'put', collection: 'c', id: 'bad', doc: cyclic },
+        ],
+        [{ projection: 'p', position: 9 }],
+      ),
+    );
     assert.is(await store.get('c', 'ok'), null);
     assert.is(await store.checkpoint('p'), null);
   });
 
   test('namespaces are separate; dump is stable; drop empties one namespace only', async ({ store }) => {
     const other = store.withNamespace(`${store.namespace}-other`);
-    await store.commit([{ op: 'put', collection: 'c', id: '2', doc: { b: 1 } }, { op: 'put', collection: 'c', id: '1', doc: { a: 1 } }, { op: 'index', index: 'i', id: '1', score: 5 }], [{ projection: 'p', position: 1 }]);
+    await store.commit(
+      [
+        { op: 'put', collection: 'c', id: '2', doc: { b: 1 } },
+        { op: 'put', collection: 'c', id: '1', doc: { a: 1 } },
+        { op: 'index', index: 'i', id: '1', score: 5 },
+      ],
+      [{ projection: 'p', position: 1 }],
+    );
     await other.commit([{ op: 'put', collection: 'c', id: '1', doc: { other: true } }], []);
     assert.equal(await store.get('c', '1'), { a: 1 });
     const lines: string[] = [];
@@ -88,14 +115,19 @@ export function readStoreContract(name: string, open: (namespace: string) => Pro
     await other.close();
   });
 
-  test('the live generation is one record per backend, outside every namespace, switched only from the one expected', async ({ store }) => {
+  test('the live generation is one record per backend, outside every namespace, switched only from the one expected', async ({
+    store,
+  }) => {
     const next = store.withNamespace(`${store.namespace}-next`);
     const first = { namespace: store.namespace, versions: 'books@1' };
     const second = { namespace: next.namespace, versions: 'books@2' };
     const before = await store.live();
     assert.ok(await store.setLive(first, before?.namespace ?? null));
     assert.equal(await next.live(), first, 'every namespace of the backend sees the same record');
-    assert.not.ok(await next.setLive(second, 'another-namespace'), 'a switch from a generation that is not live is refused');
+    assert.not.ok(
+      await next.setLive(second, 'another-namespace'),
+      'a switch from a generation that is not live is refused',
+    );
     assert.not.ok(await next.setLive(second, null), 'a record exists, so "none expected" is refused');
     assert.ok(await next.setLive(second, store.namespace));
     assert.equal(await store.live(), second);

@@ -6,7 +6,17 @@
 // The season is fixed (no randomness in what is asked); ids, keys and times are the shop's own and differ per recording.
 // The data folder carries its data key (data-key) and key store (keys.sqlite), so it opens without DATA_KEY.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -26,7 +36,9 @@ if (!/^v\d+$/.test(version)) {
 }
 const out = join(goldenRoot, version);
 if (existsSync(out) && !force) {
-  console.error(`${out} exists; a golden log is never re-recorded in place (pass --force while it is not yet committed)`);
+  console.error(
+    `${out} exists; a golden log is never re-recorded in place (pass --force while it is not yet committed)`,
+  );
   process.exit(1);
 }
 
@@ -56,10 +68,19 @@ const address = server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 type Answer = { status: number; json: any; text: string };
-async function ask(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function ask(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const res = await fetch(base + path, {
     method,
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const text = await res.text();
@@ -69,9 +90,16 @@ async function ask(method: string, path: string, body?: unknown, headers: Record
   } catch {}
   return { status: res.status, json, text };
 }
-async function must(method: string, path: string, body?: unknown, headers?: Record<string, string>, status = 200): Promise<any> {
+async function must(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+  status = 200,
+): Promise<any> {
   const answer = await ask(method, path, body, headers);
-  if (answer.status !== status) throw new Error(`${method} ${path} answered ${answer.status}, not ${status}: ${answer.text}`);
+  if (answer.status !== status)
+    throw new Error(`${method} ${path} answered ${answer.status}, not ${status}: ${answer.text}`);
   return answer.json;
 }
 
@@ -83,22 +111,71 @@ const auth = { authorization: `Bearer ${signIn.token}` };
 const admin = (method: string, path: string, body?: unknown, status = 200) => must(method, path, body, auth, status);
 
 // Stock arrives before the first sale, and one correction.
-for (const [bookId, quantity] of [[1, 60], [2, 40], [3, 25]] as const) await admin('POST', `/api/admin/stock/${bookId}/received`, { quantity, note: `Delivery from the printer, book ${bookId}` });
+for (const [bookId, quantity] of [
+  [1, 60],
+  [2, 40],
+  [3, 25],
+] as const)
+  await admin('POST', `/api/admin/stock/${bookId}/received`, {
+    quantity,
+    note: `Delivery from the printer, book ${bookId}`,
+  });
 await admin('POST', '/api/admin/stock/3/corrections', { delta: -2, reason: 'Two posters creased in the box' });
 
 const buyers = [
-  { name: 'Amina Khan', email: 'amina@example.com', line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' },
-  { name: 'Yusuf Ali', email: 'yusuf@example.org', line1: '22 Harbour Street', city: 'Bristol', postcode: 'BS1 5TR', country: 'GB' },
-  { name: 'Maryam Idris', email: 'maryam@example.com', line1: '5 Rue des Lilas', city: 'Lyon', postcode: '69001', country: 'FR' },
-  { name: 'Zaid Noor', email: 'zaid@example.org', line1: '14 Keizersgracht', city: 'Amsterdam', postcode: '1015 CJ', country: 'NL' },
+  {
+    name: 'Amina Khan',
+    email: 'amina@example.com',
+    line1: '1 Linden Lane',
+    city: 'Leeds',
+    postcode: 'LS1 4AB',
+    country: 'GB',
+  },
+  {
+    name: 'Yusuf Ali',
+    email: 'yusuf@example.org',
+    line1: '22 Harbour Street',
+    city: 'Bristol',
+    postcode: 'BS1 5TR',
+    country: 'GB',
+  },
+  {
+    name: 'Maryam Idris',
+    email: 'maryam@example.com',
+    line1: '5 Rue des Lilas',
+    city: 'Lyon',
+    postcode: '69001',
+    country: 'FR',
+  },
+  {
+    name: 'Zaid Noor',
+    email: 'zaid@example.org',
+    line1: '14 Keizersgracht',
+    city: 'Amsterdam',
+    postcode: '1015 CJ',
+    country: 'NL',
+  },
 ];
 const payBody = (i: number, card: string = testCards.succeeds) => {
   const b = buyers[i % buyers.length]!;
-  return { ...sandboxPayBody({ card, country: b.country, shippingOptionId: b.country === 'GB' ? 'uk-shipping' : 'international-shipping' }), email: b.email, name: b.name, address: { line1: b.line1, city: b.city, postcode: b.postcode, country: b.country } };
+  return {
+    ...sandboxPayBody({
+      card,
+      country: b.country,
+      shippingOptionId: b.country === 'GB' ? 'uk-shipping' : 'international-shipping',
+    }),
+    email: b.email,
+    name: b.name,
+    address: { line1: b.line1, city: b.city, postcode: b.postcode, country: b.country },
+  };
 };
 
 /** A cart checkout paid on the sandbox's page; the success page then asks for its order. */
-async function cartOrder(i: number, items: { bookId: number; quantity: number }[], card: string = testCards.succeeds): Promise<string> {
+async function cartOrder(
+  i: number,
+  items: { bookId: number; quantity: number }[],
+  card: string = testCards.succeeds,
+): Promise<string> {
   const b = buyers[i % buyers.length]!;
   const started = await must('POST', '/api/cart/checkout', { items, customerCountry: b.country });
   await must('POST', `/api/sandbox/checkout-sessions/${started.sessionId}/pay`, payBody(i, card));
@@ -109,52 +186,119 @@ async function cartOrder(i: number, items: { bookId: number; quantity: number }[
 /** The card form: a payment intent, confirmed with a card, then saved. */
 async function cardOrder(i: number, card: string = testCards.succeeds): Promise<string> {
   const b = buyers[i % buyers.length]!;
-  const shipping = { name: b.name, address: { line1: b.line1, city: b.city, postal_code: b.postcode, country: b.country } };
-  const intent = await must('POST', '/api/create-payment-intent', { name: b.name, email: b.email, shipping, bookTitle: 'The Kindness Basket' });
-  await must('POST', `/api/sandbox/payment-intents/${intent.paymentIntentId}/confirm`, { clientSecret: intent.clientSecret, card: cardOf(card), shipping, receipt_email: b.email });
-  await must('POST', '/api/orders/save', { paymentIntentId: intent.paymentIntentId, name: b.name, email: b.email, shipping, status: 'completed' });
+  const shipping = {
+    name: b.name,
+    address: { line1: b.line1, city: b.city, postal_code: b.postcode, country: b.country },
+  };
+  const intent = await must('POST', '/api/create-payment-intent', {
+    name: b.name,
+    email: b.email,
+    shipping,
+    bookTitle: 'The Kindness Basket',
+  });
+  await must('POST', `/api/sandbox/payment-intents/${intent.paymentIntentId}/confirm`, {
+    clientSecret: intent.clientSecret,
+    card: cardOf(card),
+    shipping,
+    receipt_email: b.email,
+  });
+  await must('POST', '/api/orders/save', {
+    paymentIntentId: intent.paymentIntentId,
+    name: b.name,
+    email: b.email,
+    shipping,
+    status: 'completed',
+  });
   return intent.paymentIntentId;
 }
 
 /** A direct purchase of one book, paid, with the page's purchase notice. */
 async function directOrder(i: number): Promise<string> {
   const b = buyers[i % buyers.length]!;
-  const started = await must('POST', '/api/create-checkout-session', { items: [{ title: 'The Kindness Basket', quantity: 1 }], customerEmail: b.email });
+  const started = await must('POST', '/api/create-checkout-session', {
+    items: [{ title: 'The Kindness Basket', quantity: 1 }],
+    customerEmail: b.email,
+  });
   await must('POST', `/api/sandbox/checkout-sessions/${started.sessionId}/pay`, payBody(i));
   await must('POST', '/api/checkout/confirm', { sessionId: started.sessionId });
   return started.sessionId;
 }
 
 const orders: string[] = [];
-for (let i = 0; i < 6; i++) orders.push(await cartOrder(i, [{ bookId: 1 + (i % 3), quantity: 1 + (i % 2) }, ...(i % 2 ? [{ bookId: 2, quantity: 1 }] : [])]));
+for (let i = 0; i < 6; i++)
+  orders.push(
+    await cartOrder(i, [
+      { bookId: 1 + (i % 3), quantity: 1 + (i % 2) },
+      ...(i % 2 ? [{ bookId: 2, quantity: 1 }] : []),
+    ]),
+  );
 for (let i = 0; i < 3; i++) orders.push(await directOrder(i));
 for (let i = 0; i < 3; i++) orders.push(await cardOrder(i));
 const refusesRefunds = await cardOrder(1, refundFailingCard);
 orders.push(refusesRefunds);
 // A wallet payment from an older page that handed over neither the payer's address nor e-mail: the owner adds them.
 const wallet = await must('POST', '/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
-await must('POST', `/api/sandbox/payment-intents/${wallet.paymentIntentId}/confirm`, { clientSecret: wallet.clientSecret, card: cardOf(testCards.succeeds) });
+await must('POST', `/api/sandbox/payment-intents/${wallet.paymentIntentId}/confirm`, {
+  clientSecret: wallet.clientSecret,
+  card: cardOf(testCards.succeeds),
+});
 await must('POST', '/api/orders/save', { paymentIntentId: wallet.paymentIntentId, status: 'completed' });
-await admin('POST', `/api/admin/orders/${wallet.paymentIntentId}/customer`, { name: 'Bilal Rahman', email: 'bilal@example.com', address: { line1: '7 Orchard Row', line2: 'Flat 2', city: 'York', postcode: 'YO1 7HH', country: 'GB' }, reason: 'The buyer telephoned with the address' });
+await admin('POST', `/api/admin/orders/${wallet.paymentIntentId}/customer`, {
+  name: 'Bilal Rahman',
+  email: 'bilal@example.com',
+  address: { line1: '7 Orchard Row', line2: 'Flat 2', city: 'York', postcode: 'YO1 7HH', country: 'GB' },
+  reason: 'The buyer telephoned with the address',
+});
 orders.push(wallet.paymentIntentId);
 // The shelf of book 3 runs low: two orders of ten posters.
 for (let i = 0; i < 2; i++) orders.push(await cartOrder(i, [{ bookId: 3, quantity: 10 }]));
 // A direct purchase's page tells the shop of it too.
-await must('POST', '/api/direct-notify', { customerName: 'Amina Khan', customerEmail: 'amina@example.com', shippingAddress: '1 Linden Lane, Leeds LS1 4AB', items: [{ name: 'The Kindness Basket', quantity: 1, price: 999 }], totalAmount: 1348, shippingCost: 349, paymentMethod: 'card' });
+await must('POST', '/api/direct-notify', {
+  customerName: 'Amina Khan',
+  customerEmail: 'amina@example.com',
+  shippingAddress: '1 Linden Lane, Leeds LS1 4AB',
+  items: [{ name: 'The Kindness Basket', quantity: 1, price: 999 }],
+  totalAmount: 1348,
+  shippingCost: 349,
+  paymentMethod: 'card',
+});
 // A checkout left on the payment page, one whose card is declined, and one cancelled on the payment page.
 await must('POST', '/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' });
-const declined = await must('POST', '/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' });
+const declined = await must('POST', '/api/cart/checkout', {
+  items: [{ bookId: 1, quantity: 1 }],
+  customerCountry: 'GB',
+});
 await ask('POST', `/api/sandbox/checkout-sessions/${declined.sessionId}/pay`, payBody(0, testCards.declines));
-const cancelled = await must('POST', '/api/cart/checkout', { items: [{ bookId: 2, quantity: 1 }], customerCountry: 'GB' });
+const cancelled = await must('POST', '/api/cart/checkout', {
+  items: [{ bookId: 2, quantity: 1 }],
+  customerCountry: 'GB',
+});
 const cancelledPage = await ask('GET', `/api/sandbox/checkout-sessions/${cancelled.sessionId}`);
 const checkoutId = /checkout=([0-9a-f-]{36})/.exec(cancelledPage.text)?.[1];
 if (!checkoutId) throw new Error(`no cancel link on the sandbox page: ${cancelledPage.text}`);
 await must('POST', '/api/checkout/cancel', { checkoutId });
 
 // Reviews: approved, rejected, pending.
-for (const [n, rating] of [[0, 5], [1, 4], [2, 2], [3, 5]] as const) {
+for (const [n, rating] of [
+  [0, 5],
+  [1, 4],
+  [2, 2],
+  [3, 5],
+] as const) {
   const b = buyers[n]!;
-  await must('POST', '/api/reviews/submit', { bookId: 1 + (n % 3), customerName: b.name, customerEmail: b.email, rating, reviewText: `Review number ${n + 1}: our children asked for it every night.` }, {}, 201);
+  await must(
+    'POST',
+    '/api/reviews/submit',
+    {
+      bookId: 1 + (n % 3),
+      customerName: b.name,
+      customerEmail: b.email,
+      rating,
+      reviewText: `Review number ${n + 1}: our children asked for it every night.`,
+    },
+    {},
+    201,
+  );
 }
 const pending = (await admin('GET', '/api/admin/reviews/pending')) as { id: string }[];
 await admin('POST', `/api/admin/reviews/${pending[0]!.id}/approve`, { adminMessage: 'Thank you for your kind words.' });
@@ -163,7 +307,8 @@ await admin('POST', `/api/admin/reviews/${pending[2]!.id}/reject`, { adminMessag
 
 // Fulfilment: processing, shipped with tracking, delivered; one cancelled; notes.
 const revisionOf = async (id: string) => (await admin('GET', `/api/admin/orders/${id}`)).order.revision as number;
-const move = async (id: string, status: string, extra: Record<string, unknown> = {}) => admin('POST', `/api/admin/orders/${id}/status`, { status, expectedRevision: await revisionOf(id), ...extra });
+const move = async (id: string, status: string, extra: Record<string, unknown> = {}) =>
+  admin('POST', `/api/admin/orders/${id}/status`, { status, expectedRevision: await revisionOf(id), ...extra });
 for (const [n, id] of orders.entries()) {
   await move(id, 'processing', { notes: 'Packed with a bookmark' });
   if (n === 4) {
@@ -171,7 +316,9 @@ for (const [n, id] of orders.entries()) {
     continue;
   }
   if (n % 4 === 3) continue;
-  await move(id, 'shipped', { shipment: { carrier: n % 2 ? 'dpd' : 'royal-mail', trackingNumber: `RM${String(100000000 + n)}GB` } });
+  await move(id, 'shipped', {
+    shipment: { carrier: n % 2 ? 'dpd' : 'royal-mail', trackingNumber: `RM${String(100000000 + n)}GB` },
+  });
   if (n % 3 === 0) await move(id, 'delivered');
 }
 await admin('POST', `/api/admin/orders/${orders[0]}/notes`, { text: 'Customer asked for gift wrapping next time' });
@@ -180,14 +327,39 @@ await admin('POST', `/api/admin/orders/${orders[2]}/notes`, { text: 'Left with a
 await admin('POST', `/api/admin/orders/${orders[0]}/status`, { status: 'delivered', expectedRevision: 0 }, 409);
 
 // Refunds: a part by amount, a whole line (copies back on the shelf), one the card's bank declines.
-await admin('POST', `/api/admin/orders/${orders[1]}/refunds`, { amount: 300, reason: 'Cover arrived scuffed', expectedRevision: await revisionOf(orders[1]!) });
-await admin('POST', `/api/admin/orders/${orders[4]}/refunds`, { lines: [{ line: 0, quantity: 1 }], reason: 'Cancelled before dispatch', expectedRevision: await revisionOf(orders[4]!) });
-await admin('POST', `/api/admin/orders/${refusesRefunds}/refunds`, { amount: 200, reason: 'Late delivery', expectedRevision: await revisionOf(refusesRefunds) });
+await admin('POST', `/api/admin/orders/${orders[1]}/refunds`, {
+  amount: 300,
+  reason: 'Cover arrived scuffed',
+  expectedRevision: await revisionOf(orders[1]!),
+});
+await admin('POST', `/api/admin/orders/${orders[4]}/refunds`, {
+  lines: [{ line: 0, quantity: 1 }],
+  reason: 'Cancelled before dispatch',
+  expectedRevision: await revisionOf(orders[4]!),
+});
+await admin('POST', `/api/admin/orders/${refusesRefunds}/refunds`, {
+  amount: 200,
+  reason: 'Late delivery',
+  expectedRevision: await revisionOf(refusesRefunds),
+});
 
 // A dispute reported by a signed webhook, delivered twice.
 const disputed = orders[9]!;
-const dispute = signedEvent('charge.dispute.created', { id: 'dp_golden_1', object: 'dispute', amount: 1349, currency: 'gbp', reason: 'fraudulent', status: 'needs_response', charge: `ch_${disputed}`, payment_intent: disputed });
-for (let i = 0; i < 2; i++) await must('POST', '/api/payments/webhook', dispute.body, { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': dispute.signature });
+const dispute = signedEvent('charge.dispute.created', {
+  id: 'dp_golden_1',
+  object: 'dispute',
+  amount: 1349,
+  currency: 'gbp',
+  reason: 'fraudulent',
+  status: 'needs_response',
+  charge: `ch_${disputed}`,
+  payment_intent: disputed,
+});
+for (let i = 0; i < 2; i++)
+  await must('POST', '/api/payments/webhook', dispute.body, {
+    'content-type': 'application/json; charset=utf-8',
+    'stripe-signature': dispute.signature,
+  });
 
 // An auditor's account, and a verification of the log.
 const created = await admin('POST', '/api/admin/accounts', { username: 'auditor', role: 'auditor' }, 201);
@@ -196,7 +368,12 @@ const auditorIn = await must('POST', '/api/admin/login', { username: 'auditor', 
 // and turns it off again with another recovery code.
 const auditor = { authorization: `Bearer ${auditorIn.token}` };
 const setup = await must('POST', '/api/admin/two-step/setup', undefined, auditor);
-const enabled = await must('POST', '/api/admin/two-step/enable', { setupToken: setup.setupToken, code: codeAt(fromBase32(setup.secret), stepOf(Date.now())) }, auditor);
+const enabled = await must(
+  'POST',
+  '/api/admin/two-step/enable',
+  { setupToken: setup.setupToken, code: codeAt(fromBase32(setup.secret), stepOf(Date.now())) },
+  auditor,
+);
 const recovery = enabled.recoveryCodes as string[];
 await must('POST', '/api/admin/login', { username: 'auditor', password: created.password, code: '000000' }, {}, 401);
 await must('POST', '/api/admin/login', { username: 'auditor', password: created.password, code: recovery[0] }, {}, 200);
@@ -224,9 +401,11 @@ await record('books', '/api/books', false);
 for (const id of [1, 2, 3]) await record(`reviews of book ${id}`, `/api/reviews/book/${id}`, false);
 await record('shipping countries', '/api/shipping/countries', false);
 await record('reviews', '/api/admin/reviews', true);
-for (const status of ['pending', 'approved', 'rejected']) await record(`reviews ${status}`, `/api/admin/reviews/${status}`, true);
+for (const status of ['pending', 'approved', 'rejected'])
+  await record(`reviews ${status}`, `/api/admin/reviews/${status}`, true);
 await record('orders', '/api/admin/orders', true);
-for (const status of ['processing', 'shipped', 'delivered', 'cancelled']) await record(`orders ${status}`, `/api/admin/orders?status=${status}`, true);
+for (const status of ['processing', 'shipped', 'delivered', 'cancelled'])
+  await record(`orders ${status}`, `/api/admin/orders?status=${status}`, true);
 for (const id of orders) {
   await record(`order ${id}`, `/api/admin/orders/${id}`, true);
   await record(`history of ${id}`, `/api/admin/orders/${id}/history`, true);
@@ -247,10 +426,16 @@ if (exported.code !== 0 || !chainHead) throw new Error(`export failed: ${exporte
 const lines = readFileSync(exportFile, 'utf8').split('\n').filter(Boolean);
 const checked = await eventsCli(['check', exportFile, '--head', chainHead], cliEnv);
 const verified = await eventsCli(['verify'], cliEnv);
-if (checked.code !== 0 || verified.code !== 0) throw new Error(`check or verify failed:\n${checked.stdout}${checked.stderr}\n${verified.stdout}${verified.stderr}`);
+if (checked.code !== 0 || verified.code !== 0)
+  throw new Error(`check or verify failed:\n${checked.stdout}${checked.stderr}\n${verified.stdout}${verified.stderr}`);
 
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-const uncommittedChanges = execFileSync('git', ['status', '--porcelain', '--', 'contracts', 'service', 'projections', 'infra/eventstore', 'infra/keys'], { encoding: 'utf8' }).trim() !== '';
+const uncommittedChanges =
+  execFileSync(
+    'git',
+    ['status', '--porcelain', '--', 'contracts', 'service', 'projections', 'infra/eventstore', 'infra/keys'],
+    { encoding: 'utf8' },
+  ).trim() !== '';
 const counts: Record<string, number> = {};
 for (const line of lines) {
   const { type } = JSON.parse(line) as { type: string };
@@ -261,7 +446,10 @@ const meta = { format: 1, commit, uncommittedChanges, events: lines.length, chai
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 // The log and what lives beside it; not the reactor's lease nor the read models (a reopened copy folds them again).
-cpSync(dataDir, join(out, 'data'), { recursive: true, filter: (path) => !/leases\.sqlite|readmodels\.sqlite|-journal$|-wal$|-shm$/.test(path) });
+cpSync(dataDir, join(out, 'data'), {
+  recursive: true,
+  filter: (path) => !/leases\.sqlite|readmodels\.sqlite|-journal$|-wal$|-shm$/.test(path),
+});
 writeFileSync(join(out, 'export.ndjson'), lines.join('\n') + '\n');
 writeFileSync(join(out, 'export.txt'), exported.stderr);
 writeFileSync(join(out, 'check.txt'), checked.stdout);
@@ -269,7 +457,10 @@ writeFileSync(join(out, 'verify.txt'), verified.stdout);
 writeFileSync(join(out, 'answers.json'), JSON.stringify({ meta, answers }, null, 1) + '\n');
 const outbox = readdirSync(join(out, 'data', 'outbox')).length;
 const sandbox = readdirSync(join(out, 'data', 'sandbox-payments')).length;
-const at = lines.map((line) => (JSON.parse(line) as { metadata: { at?: string } }).metadata.at).filter(Boolean).sort();
+const at = lines
+  .map((line) => (JSON.parse(line) as { metadata: { at?: string } }).metadata.at)
+  .filter(Boolean)
+  .sort();
 writeFileSync(
   join(out, 'README.md'),
   `# Golden log ${version} — the Amanah House shop at ${commit}
@@ -330,8 +521,10 @@ ids, keys and times are new.
 `,
 );
 console.log(`recorded ${out}: ${lines.length} events, ${answers.length} answers, chain head ${chainHead}`);
-console.log(Object.entries(counts).map(([type, n]) => `  ${type} ${n}`).join('\n'));
+console.log(
+  Object.entries(counts)
+    .map(([type, n]) => `  ${type} ${n}`)
+    .join('\n'),
+);
 console.log(`data: ${readdirSync(join(out, 'data')).join(', ')}`);
 rmSync(scratch, { recursive: true, force: true });
-
-

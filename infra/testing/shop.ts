@@ -15,18 +15,32 @@ export const testAdmin = { username: 'admin', password: 'test-admin-password-1' 
  * RATE_LIMITS for a shop that a test or a chaos run floods from one address on purpose (every client is 127.0.0.1);
  * the tests of the limits themselves keep the defaults.
  */
-export const floodLimits = 'reviews=1000000/1,notices=1000000/1,checkouts=1000000/1,sandbox=1000000/1,reports=1000000/1,noticeMails=1000000/1,noticeMailsFromOne=1000000/1,unknownNames=1000000/1,adminWork=1000000/1';
+export const floodLimits =
+  'reviews=1000000/1,notices=1000000/1,checkouts=1000000/1,sandbox=1000000/1,reports=1000000/1,noticeMails=1000000/1,noticeMailsFromOne=1000000/1,unknownNames=1000000/1,adminWork=1000000/1';
 
 export type TestShop = { url: string; shop: Shop; dataDir: string; close(): Promise<void> };
 
 export async function startTestShop(
   env: Record<string, string> = {},
-  options: { clock?: () => Date; keepData?: boolean; payments?: PaymentGateway; projections?: readonly Projection[]; logger?: Logger } = {},
+  options: {
+    clock?: () => Date;
+    keepData?: boolean;
+    payments?: PaymentGateway;
+    projections?: readonly Projection[];
+    logger?: Logger;
+  } = {},
 ): Promise<TestShop> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
-  const admin = env.ADMIN_PASSWORD_HASH ? {} : { ADMIN_USERNAME: testAdmin.username, ADMIN_PASSWORD: testAdmin.password };
+  const admin = env.ADMIN_PASSWORD_HASH
+    ? {}
+    : { ADMIN_USERNAME: testAdmin.username, ADMIN_PASSWORD: testAdmin.password };
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...admin, ...env });
-  const shop = await createShop(config, { logger: options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }), ...(options.clock ? { clock: options.clock } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.projections ? { projections: options.projections } : {}) });
+  const shop = await createShop(config, {
+    logger: options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.projections ? { projections: options.projections } : {}),
+  });
   const server = await shop.listen(0, '127.0.0.1');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -42,7 +56,10 @@ export async function startTestShop(
 }
 
 /** fetch with a JSON body, answering the status and the parsed body */
-export async function call(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+export async function call(
+  url: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   let body: string | undefined = init.raw;
   if (init.body !== undefined) {
@@ -61,7 +78,10 @@ export async function call(url: string, init: { method?: string; body?: unknown;
 }
 
 /** A valid admin bearer header for a test shop, without going through the login form. */
-export async function adminHeaders(shop: TestShop, username = shop.shop.deps.admin.username): Promise<Record<string, string>> {
+export async function adminHeaders(
+  shop: TestShop,
+  username = shop.shop.deps.admin.username,
+): Promise<Record<string, string>> {
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
   return { authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, username)}` };
 }

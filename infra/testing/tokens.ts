@@ -10,7 +10,8 @@ export function refusedAdminTokens(secret: string): Record<string, Record<string
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const hs256 = (extra: Record<string, unknown>) => bearer(jwt.sign({ ...claims, ...extra }, secret, { algorithm: 'HS256' }));
+  const hs256 = (extra: Record<string, unknown>) =>
+    bearer(jwt.sign({ ...claims, ...extra }, secret, { algorithm: 'HS256' }));
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const { exp: _exp, ...withoutExpiry } = claims;
   return {

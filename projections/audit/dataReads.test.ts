@@ -5,12 +5,32 @@ import { dataReadsStream } from '../../contracts/shared/streams.ts';
 import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
 import { dataReadsProjection, pageDataReads } from './dataReads.ts';
 
-const read = (reader: string, subject: string, at: string, reason = 'order page opened', role: 'owner' | 'auditor' = 'auditor'): PersonalDataRead => ({
+const read = (
+  reader: string,
+  subject: string,
+  at: string,
+  reason = 'order page opened',
+  role: 'owner' | 'auditor' = 'auditor',
+): PersonalDataRead => ({
   type: 'PersonalDataRead',
-  data: { reader, role, endpoint: 'GET /api/admin/orders/:id', subject, reason, routine: reason === 'order page opened', at },
+  data: {
+    reader,
+    role,
+    endpoint: 'GET /api/admin/orders/:id',
+    subject,
+    reason,
+    routine: reason === 'order page opened',
+    at,
+  },
 });
 
-const csvRead: PersonalDataRead = { type: 'PersonalDataRead', data: { ...read('ann', 'orders.csv', '2026-03-02T08:00:00.000Z', 'VAT return').data, endpoint: 'GET /api/admin/sales/orders.csv' } };
+const csvRead: PersonalDataRead = {
+  type: 'PersonalDataRead',
+  data: {
+    ...read('ann', 'orders.csv', '2026-03-02T08:00:00.000Z', 'VAT return').data,
+    endpoint: 'GET /api/admin/sales/orders.csv',
+  },
+};
 
 function story() {
   return [
@@ -20,7 +40,10 @@ function story() {
     // Two reads in the same millisecond: the cursor keeps its place between them.
     recorded(dataReadsStream('2026-03-03'), read('ann', 'order-b', '2026-03-03T12:00:00.000Z')),
     recorded(dataReadsStream('2026-03-03'), read('ann', 'order-c', '2026-03-03T12:00:00.000Z')),
-    recorded(dataReadsStream('2026-03-04'), read('owner', 'email:abc', '2026-03-04T07:00:00.000Z', 'Subject access request', 'owner')),
+    recorded(
+      dataReadsStream('2026-03-04'),
+      read('owner', 'email:abc', '2026-03-04T07:00:00.000Z', 'Subject access request', 'owner'),
+    ),
   ];
 }
 
@@ -36,15 +59,30 @@ test('data reads: every read is listed newest first with who, what, whose, when 
   assert.equal(page.reads.at(-1)!.subject, 'order-a');
   const csv = page.reads.find((r) => r.subject === 'orders.csv')!;
   assert.equal(
-    { reader: csv.reader, role: csv.role, endpoint: csv.endpoint, reason: csv.reason, routine: csv.routine, at: csv.at },
-    { reader: 'ann', role: 'auditor', endpoint: 'GET /api/admin/sales/orders.csv', reason: 'VAT return', routine: false, at: '2026-03-02T08:00:00.000Z' },
+    {
+      reader: csv.reader,
+      role: csv.role,
+      endpoint: csv.endpoint,
+      reason: csv.reason,
+      routine: csv.routine,
+      at: csv.at,
+    },
+    {
+      reader: 'ann',
+      role: 'auditor',
+      endpoint: 'GET /api/admin/sales/orders.csv',
+      reason: 'VAT return',
+      routine: false,
+      at: '2026-03-02T08:00:00.000Z',
+    },
   );
   assert.ok(csv.id && csv.position > 0);
 });
 
 test('data reads: filtered by reader, by subject, by both and by days (inclusive), each with its own total', async () => {
   const store = await fold([dataReadsProjection], story());
-  const subjects = async (filter: Parameters<typeof pageDataReads>[1]) => (await pageDataReads(store, filter, 50))!.reads.map((r) => r.subject);
+  const subjects = async (filter: Parameters<typeof pageDataReads>[1]) =>
+    (await pageDataReads(store, filter, 50))!.reads.map((r) => r.subject);
   assert.equal(await subjects({ reader: 'bob' }), ['order-a']);
   assert.equal((await subjects({ reader: 'ann' })).length, 4);
   assert.equal(await subjects({ subject: 'order-a' }), ['order-a', 'order-a']);
@@ -55,7 +93,11 @@ test('data reads: filtered by reader, by subject, by both and by days (inclusive
   assert.equal(new Set(days), new Set(['order-b', 'order-c', 'orders.csv']));
   assert.is(days.at(-1), 'orders.csv', 'newest first');
   assert.equal(await subjects({ since: day('2026-03-04') }), ['email:abc']);
-  const between = (await pageDataReads(store, { reader: 'ann', since: day('2026-03-02'), until: day('2026-03-03', true) }, 50))!;
+  const between = (await pageDataReads(
+    store,
+    { reader: 'ann', since: day('2026-03-02'), until: day('2026-03-03', true) },
+    50,
+  ))!;
   assert.is(between.total, 3);
   assert.equal(new Set(between.reads.map((r) => r.subject)), new Set(['order-b', 'order-c', 'orders.csv']));
 });

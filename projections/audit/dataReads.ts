@@ -32,22 +32,53 @@ export const dataReadsProjection = defineProjection({
   },
 });
 
-export type DataReadsFilter = { reader?: string | undefined; subject?: string | undefined; since?: number | undefined; until?: number | undefined };
+export type DataReadsFilter = {
+  reader?: string | undefined;
+  subject?: string | undefined;
+  since?: number | undefined;
+  until?: number | undefined;
+};
 
 /** One page of the reads matching the filter, newest first, after `cursor` (see projections/engine/paging.ts). */
-export async function pageDataReads(reader: ReadStoreReader, filter: DataReadsFilter, limit: number, cursorText?: string): Promise<DataReadsResponse | null> {
+export async function pageDataReads(
+  reader: ReadStoreReader,
+  filter: DataReadsFilter,
+  limit: number,
+  cursorText?: string,
+): Promise<DataReadsResponse | null> {
   const cursor: PageCursor | undefined = cursorText ? (decodeCursor(cursorText) ?? undefined) : undefined;
   if (cursorText && !cursor) return null;
-  const index = filter.reader && filter.subject ? byBoth(filter.reader, filter.subject) : filter.reader ? byReader(filter.reader) : filter.subject ? bySubject(filter.subject) : all;
-  const bounds = { ...(filter.since !== undefined ? { min: filter.since } : {}), ...(filter.until !== undefined ? { max: filter.until } : {}) };
+  const index =
+    filter.reader && filter.subject
+      ? byBoth(filter.reader, filter.subject)
+      : filter.reader
+        ? byReader(filter.reader)
+        : filter.subject
+          ? bySubject(filter.subject)
+          : all;
+  const bounds = {
+    ...(filter.since !== undefined ? { min: filter.since } : {}),
+    ...(filter.until !== undefined ? { max: filter.until } : {}),
+  };
   const max = cursor ? Math.min(cursor.score, bounds.max ?? Infinity) : bounds.max;
   const skip = cursor && (bounds.max === undefined || cursor.score <= bounds.max) ? cursor.skip : 0;
   const [ids, total] = await Promise.all([
-    reader.range(index, { reverse: true, ...(bounds.min !== undefined ? { min: bounds.min } : {}), ...(max !== undefined ? { max } : {}), offset: skip, limit: limit + 1 }),
+    reader.range(index, {
+      reverse: true,
+      ...(bounds.min !== undefined ? { min: bounds.min } : {}),
+      ...(max !== undefined ? { max } : {}),
+      offset: skip,
+      limit: limit + 1,
+    }),
     reader.count(index, bounds),
   ]);
   const found = (await reader.getMany<DataReadDto>(collection, ids)).filter((doc): doc is DataReadDto => doc !== null);
   const reads = found.slice(0, limit);
   const scores = reads.map((r) => Date.parse(r.at) || 0);
-  return { reads, total, nextCursor: found.length > limit ? encodeCursor(cursorAfter(scores, cursor && skip > 0 ? cursor : undefined)) : null };
+  return {
+    reads,
+    total,
+    nextCursor:
+      found.length > limit ? encodeCursor(cursorAfter(scores, cursor && skip > 0 ? cursor : undefined)) : null,
+  };
 }

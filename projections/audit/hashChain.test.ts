@@ -69,7 +69,10 @@ test('the last line is vouched for by the chain head printed at export', async (
   assert.ok((await checkChain(changed)).ok, 'nothing after the last line can show it changed');
   const result = await checkChain(changed, head);
   assert.equal(result.ok ? null : result.line, 5);
-  const relinked = await checkChain(tamper(lines, 5, (e) => (e.prevHash = GENESIS)), head);
+  const relinked = await checkChain(
+    tamper(lines, 5, (e) => (e.prevHash = GENESIS)),
+    head,
+  );
   assert.equal(relinked.ok ? null : relinked.line, 5);
   // A change to the line before the last is told apart from one to the last line only by the head.
   const beforeLast = tamper(lines, 4, (e) => (e.revision = 9));
@@ -77,7 +80,10 @@ test('the last line is vouched for by the chain head printed at export', async (
   assert.equal(unsure.ok ? null : unsure.line, 4);
   assert.match(unsure.ok ? '' : unsure.reason, /line 4 or line 5/);
   const sure = await checkChain(beforeLast, head);
-  assert.equal(sure.ok ? null : sure.reason, 'line 4 was changed (or lines were removed or inserted next to it): the chain breaks there');
+  assert.equal(
+    sure.ok ? null : sure.reason,
+    'line 4 was changed (or lines were removed or inserted next to it): the chain breaks there',
+  );
 });
 
 test('removed, inserted and unreadable lines break the chain where they are', async () => {

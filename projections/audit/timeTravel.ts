@@ -1,7 +1,13 @@
 // Time travel: a stream's state as of a revision or a date-time, folded by the same projection the console's read
 // model comes from, over that stream's events alone, in memory; and the differences between two such states. The audit
 // console and `npm run events -- state|diff` both answer from here.
-import { auditMessages, timeTravelKinds, type DiffLine, type DiffResponse, type StateAsOf } from '../../contracts/audit/model.ts';
+import {
+  auditMessages,
+  timeTravelKinds,
+  type DiffLine,
+  type DiffResponse,
+  type StateAsOf,
+} from '../../contracts/audit/model.ts';
 import { invalid, notFound } from '../../contracts/shared/errors.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import type { RangeOptions, ReadStoreReader, ScoreBounds, Write } from '../../contracts/ports/readStore.ts';
@@ -23,7 +29,8 @@ export function parseMoment(text: string | undefined): Moment | null {
   const trimmed = text.trim();
   if (/^\d{1,9}$/.test(trimmed)) return { revision: Number(trimmed) };
   const at = Date.parse(trimmed);
-  if (!Number.isFinite(at) || !/^\d{4}-\d{2}-\d{2}/.test(trimmed)) throw invalid(auditMessages.at, [{ field: 'at', message: auditMessages.at }]);
+  if (!Number.isFinite(at) || !/^\d{4}-\d{2}-\d{2}/.test(trimmed))
+    throw invalid(auditMessages.at, [{ field: 'at', message: auditMessages.at }]);
   return { at, text: trimmed };
 }
 
@@ -39,13 +46,19 @@ class ScratchView implements ReadStoreReader {
   }
   private entries(index: string, bounds: ScoreBounds = {}) {
     return [...(this.indexes.get(index) ?? new Map<string, number>()).entries()]
-      .filter(([, score]) => (bounds.min === undefined || score >= bounds.min) && (bounds.max === undefined || score <= bounds.max))
+      .filter(
+        ([, score]) =>
+          (bounds.min === undefined || score >= bounds.min) && (bounds.max === undefined || score <= bounds.max),
+      )
       .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
   }
   async range(index: string, options: RangeOptions = {}): Promise<string[]> {
     const ids = this.entries(index, options).map(([id]) => id);
     if (options.reverse) ids.reverse();
-    return ids.slice(options.offset ?? 0, options.limit === undefined ? undefined : (options.offset ?? 0) + options.limit);
+    return ids.slice(
+      options.offset ?? 0,
+      options.limit === undefined ? undefined : (options.offset ?? 0) + options.limit,
+    );
   }
   async count(index: string, bounds?: ScoreBounds): Promise<number> {
     return this.entries(index, bounds).length;
@@ -67,7 +80,8 @@ function foldFor(stream: string): { projection: Projection; collection: string }
   const kind = categoryOf(stream) as keyof typeof folds;
   const fold = folds[kind];
   const projection = fold && allProjections.find((p) => p.name === fold.projection);
-  if (!fold || !projection) throw invalid(auditMessages.notTimeTravel, [{ field: 'stream', message: auditMessages.notTimeTravel }]);
+  if (!fold || !projection)
+    throw invalid(auditMessages.notTimeTravel, [{ field: 'stream', message: auditMessages.notTimeTravel }]);
   return { projection, collection: fold.collection };
 }
 
@@ -82,7 +96,11 @@ function upTo(history: readonly RecordedEvent[], moment: Moment | null): Recorde
  * The stream's state as of `moment`: its events up to then folded by its read model's projection. Refuses a stream
  * time travel does not fold (400), an empty one (404) and a moment before its first event (400).
  */
-export async function stateAsOf(stream: string, history: readonly RecordedEvent[], momentText?: string): Promise<StateAsOf> {
+export async function stateAsOf(
+  stream: string,
+  history: readonly RecordedEvent[],
+  momentText?: string,
+): Promise<StateAsOf> {
   const { projection, collection } = foldFor(stream);
   if (history.length === 0) throw notFound(`No stream named ${stream}`);
   const moment = parseMoment(momentText);
@@ -92,7 +110,13 @@ export async function stateAsOf(stream: string, history: readonly RecordedEvent[
   const handles = new Set(projection.handles);
   for (const event of events) if (handles.has(event.type)) view.write(await projection.apply(event, view));
   const last = events.at(-1)!;
-  return { stream, revision: last.revision, at: last.metadata.at, lastRevision: history.at(-1)!.revision, state: await view.get(collection, idOf(stream)) };
+  return {
+    stream,
+    revision: last.revision,
+    at: last.metadata.at,
+    lastRevision: history.at(-1)!.revision,
+    state: await view.get(collection, idOf(stream)),
+  };
 }
 
 /** Every leaf of a JSON value by its path (`items[0].quantity`). */
@@ -121,7 +145,12 @@ export function diffStates(before: unknown, after: unknown): DiffLine[] {
 }
 
 /** The stream as of `from` and as of `to` (its newest state when `to` is not given), and what changed between. */
-export async function diffAsOf(stream: string, history: readonly RecordedEvent[], from: string, to?: string): Promise<DiffResponse> {
+export async function diffAsOf(
+  stream: string,
+  history: readonly RecordedEvent[],
+  from: string,
+  to?: string,
+): Promise<DiffResponse> {
   const [a, b] = await Promise.all([stateAsOf(stream, history, from), stateAsOf(stream, history, to)]);
   return { stream, from: a, to: b, changes: diffStates(a.state, b.state) };
 }

@@ -1,6 +1,13 @@
 // Folds events into pending writes that later reads can see, then commits them with the checkpoints in one go.
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import type { Checkpoint, RangeOptions, ReadStore, ReadStoreReader, ScoreBounds, Write } from '../../contracts/ports/readStore.ts';
+import type {
+  Checkpoint,
+  RangeOptions,
+  ReadStore,
+  ReadStoreReader,
+  ScoreBounds,
+  Write,
+} from '../../contracts/ports/readStore.ts';
 import type { Projection } from './projection.ts';
 
 const key = (collection: string, id: string) => `${collection}\u0000${id}`;
@@ -48,13 +55,16 @@ export class ProjectionBatch {
       if (this.writtenSinceEmpty && !this.writtenSinceEmpty.has(k)) return null;
       return this.store.get<T>(collection, id);
     },
-    getMany: async <T>(collection: string, ids: readonly string[]) => Promise.all(ids.map((id) => this.view.get<T>(collection, id))),
+    getMany: async <T>(collection: string, ids: readonly string[]) =>
+      Promise.all(ids.map((id) => this.view.get<T>(collection, id))),
     range: (index: string, options?: RangeOptions) => {
-      if (this.touchedIndexes.has(index)) throw new Error(`Index ${index} was written in this batch; it cannot be read before commit`);
+      if (this.touchedIndexes.has(index))
+        throw new Error(`Index ${index} was written in this batch; it cannot be read before commit`);
       return this.store.range(index, options);
     },
     count: (index: string, bounds?: ScoreBounds) => {
-      if (this.touchedIndexes.has(index)) throw new Error(`Index ${index} was written in this batch; it cannot be read before commit`);
+      if (this.touchedIndexes.has(index))
+        throw new Error(`Index ${index} was written in this batch; it cannot be read before commit`);
       return this.store.count(index, bounds);
     },
   };
@@ -69,8 +79,7 @@ export class ProjectionBatch {
           const k = key(write.collection, write.id);
           this.docs.set(k, write.op === 'put' ? structuredClone(write.doc) : null);
           this.writtenSinceEmpty?.add(k);
-        }
-        else this.touchedIndexes.add(write.index);
+        } else this.touchedIndexes.add(write.index);
       }
     }
     this.lastPosition = event.position;

@@ -25,7 +25,9 @@ const booksV2: Projection = {
   version: 2,
   async apply(event, view) {
     const writes = await booksProjection.apply(event, view);
-    return writes.map((w) => (w.op === 'put' && w.collection === 'books' ? { ...w, doc: { ...(w.doc as object), edition: 2 } } : w));
+    return writes.map((w) =>
+      w.op === 'put' && w.collection === 'books' ? { ...w, doc: { ...(w.doc as object), edition: 2 } } : w,
+    );
   },
 };
 const bumped = allProjections.map((p) => (p.name === 'books' ? booksV2 : p));
@@ -36,7 +38,13 @@ const ORDERS = 3;
 async function trade(shop: TestShop) {
   for (let n = 0; n < REVIEWS; n++) {
     const res = await call(`${shop.url}/api/reviews/submit`, {
-      body: { bookId: 1 + (n % 3), customerName: `Reader ${n}`, customerEmail: `reader${n}@example.com`, rating: 5, reviewText: `A lovely book to read together (${n}).` },
+      body: {
+        bookId: 1 + (n % 3),
+        customerName: `Reader ${n}`,
+        customerEmail: `reader${n}@example.com`,
+        rating: 5,
+        reviewText: `A lovely book to read together (${n}).`,
+      },
     });
     assert.is(res.status, 201, res.text);
   }
@@ -49,9 +57,23 @@ async function trade(shop: TestShop) {
 async function probes(shop: TestShop): Promise<ReadProbe[]> {
   const headers = await adminHeaders(shop);
   return [
-    { path: '/api/books', check: (body) => (Array.isArray(body) && body.length === 3 ? null : `${JSON.stringify(body).slice(0, 100)} is not the three books`) },
-    { path: '/api/admin/orders', headers, check: (body) => (body.orders?.length >= ORDERS ? null : `${body.orders?.length} orders listed`) },
-    { path: '/api/admin/reviews', headers, check: (body) => (Array.isArray(body) && body.length >= REVIEWS ? null : `${body.length} reviews listed`) },
+    {
+      path: '/api/books',
+      check: (body) =>
+        Array.isArray(body) && body.length === 3
+          ? null
+          : `${JSON.stringify(body).slice(0, 100)} is not the three books`,
+    },
+    {
+      path: '/api/admin/orders',
+      headers,
+      check: (body) => (body.orders?.length >= ORDERS ? null : `${body.orders?.length} orders listed`),
+    },
+    {
+      path: '/api/admin/reviews',
+      headers,
+      check: (body) => (Array.isArray(body) && body.length >= REVIEWS ? null : `${body.length} reviews listed`),
+    },
   ];
 }
 
@@ -60,12 +82,17 @@ async function sent(shop: TestShop) {
   const files = outboxFiles(shop).sort();
   return {
     files: files.map((f) => `${f} ${readFileSync(join(shop.dataDir, 'outbox', f), 'utf8').length}`),
-    recorded: ofType(await allEvents(shop), 'EmailSent').map((e) => e.id).sort(),
+    recorded: ofType(await allEvents(shop), 'EmailSent')
+      .map((e) => e.id)
+      .sort(),
   };
 }
 
 test('versions order generations: code with a lower version of any projection is the older', () => {
-  assert.is(versionsOf(bumped), 'adminOrders@3,books@2,dataReads@1,orderHistory@3,orderPages@2,reviews@1,sales@1,stock@1');
+  assert.is(
+    versionsOf(bumped),
+    'adminOrders@3,books@2,dataReads@1,orderHistory@3,orderPages@2,reviews@1,sales@1,stock@1',
+  );
   assert.ok(isOlderThan(versionsOf(allProjections), versionsOf(bumped)));
   assert.not.ok(isOlderThan(versionsOf(bumped), versionsOf(allProjections)));
   assert.not.ok(isOlderThan(versionsOf(bumped), ''));
@@ -92,10 +119,19 @@ test('embedded store, one process: a version bump during a load of reads answers
     assert.is((await deps.reads.live())?.namespace, result.to);
     assert.is(await deps.reads.withNamespace(old).checkpoint('books'), null, 'the old generation is removed');
     const books = await call(`${shop.url}/api/books`);
-    assert.ok(books.json.every((b: { edition?: number }) => b.edition === 2), 'the answers come from the new version');
+    assert.ok(
+      books.json.every((b: { edition?: number }) => b.edition === 2),
+      'the answers come from the new version',
+    );
     // Read-your-writes holds on the new generation: its runner is the one commands wait for now.
     const review = await call(`${shop.url}/api/reviews/submit`, {
-      body: { bookId: 2, customerName: 'After Switch', customerEmail: 'after@example.com', rating: 4, reviewText: 'Read after the new read models took over.' },
+      body: {
+        bookId: 2,
+        customerName: 'After Switch',
+        customerEmail: 'after@example.com',
+        rating: 4,
+        reviewText: 'Read after the new read models took over.',
+      },
     });
     const listed = await call(`${shop.url}/api/admin/reviews`, { headers: await adminHeaders(shop) });
     assert.ok(listed.json.some((r: { id: string }) => r.id === review.json.reviewId));
@@ -118,14 +154,26 @@ test('Redis: a shop started with a new version builds beside the running one, wh
     const load = startReadLoad(running.url, await probes(running));
     await load.answered(8);
     next = await startTestShop({ ...env, DATA_DIR: running.dataDir }, { projections: bumped });
-    await eventually(async () => (await backend.live())?.versions === versionsOf(bumped), 20_000, 'the new version is live');
-    await eventually(async () => (await backend.withNamespace(old).checkpoint('books')) === null, 20_000, 'the old generation is removed');
+    await eventually(
+      async () => (await backend.live())?.versions === versionsOf(bumped),
+      20_000,
+      'the new version is live',
+    );
+    await eventually(
+      async () => (await backend.withNamespace(old).checkpoint('books')) === null,
+      20_000,
+      'the old generation is removed',
+    );
     const { requests, failures } = await load.stop();
 
     assert.equal(failures, [], failures.slice(0, 5).join('\n'));
     assert.ok(requests > 100, `only ${requests} reads during the rebuild`);
     for (const shop of [running, next]) {
-      await eventually(async () => (await call(`${shop.url}/api/books`)).json.every((b: { edition?: number }) => b.edition === 2), 5000, 'both shops read the new version');
+      await eventually(
+        async () => (await call(`${shop.url}/api/books`)).json.every((b: { edition?: number }) => b.edition === 2),
+        5000,
+        'both shops read the new version',
+      );
     }
     assert.is(running.shop.deps.reads.namespace, next.shop.deps.reads.namespace);
     assert.equal(await sent(running), before, 'the outbox holds exactly what it held before the rebuild');
@@ -151,8 +199,16 @@ test('Redis with read models from before generations (namespace v1, no record): 
   const shop = await startTestShop({ REDIS_URL: redis.url, DATA_DIR: seeded.dataDir, RATE_LIMITS: floodLimits });
   try {
     const load = startReadLoad(shop.url, await probes(shop));
-    await eventually(async () => (await backend.live())?.versions === versionsOf(allProjections), 20_000, 'a generation is recorded');
-    await eventually(async () => (await backend.withNamespace(LEGACY_NAMESPACE).checkpoint('books')) === null, 20_000, 'the v1 read models are removed');
+    await eventually(
+      async () => (await backend.live())?.versions === versionsOf(allProjections),
+      20_000,
+      'a generation is recorded',
+    );
+    await eventually(
+      async () => (await backend.withNamespace(LEGACY_NAMESPACE).checkpoint('books')) === null,
+      20_000,
+      'the v1 read models are removed',
+    );
     const { requests, failures } = await load.stop();
     assert.equal(failures, [], failures.slice(0, 5).join('\n'));
     assert.ok(requests > 50, `only ${requests} reads`);

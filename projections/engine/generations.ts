@@ -9,7 +9,14 @@
 import { createHash } from 'node:crypto';
 import type { PositionWaiter } from '../../contracts/ports/positionWaiter.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
-import type { Checkpoint, LiveGeneration, RangeOptions, ReadStore, ScoreBounds, Write } from '../../contracts/ports/readStore.ts';
+import type {
+  Checkpoint,
+  LiveGeneration,
+  RangeOptions,
+  ReadStore,
+  ScoreBounds,
+  Write,
+} from '../../contracts/ports/readStore.ts';
 import type { Projection } from './projection.ts';
 import { rebuild } from './rebuild.ts';
 import { ProjectionRunner, type RunnerLogger, type RunnerOptions } from './runner.ts';
@@ -33,7 +40,12 @@ export function newGenerationName(projections: readonly Projection[]): string {
 
 /** Whether code folding `ours` is older than whatever wrote `recorded`: it has some projection at a lower version. */
 export function isOlderThan(ours: string, recorded: string): boolean {
-  const theirs = new Map(recorded.split(',').filter(Boolean).map((entry) => entry.split('@') as [string, string]));
+  const theirs = new Map(
+    recorded
+      .split(',')
+      .filter(Boolean)
+      .map((entry) => entry.split('@') as [string, string]),
+  );
   return ours
     .split(',')
     .filter(Boolean)
@@ -44,7 +56,10 @@ export function isOlderThan(ours: string, recorded: string): boolean {
 }
 
 /** The live generation a backend records, or the read models from before generations if those are there. */
-export async function recordedGeneration(base: ReadStore, projections: readonly Projection[]): Promise<LiveGeneration | null> {
+export async function recordedGeneration(
+  base: ReadStore,
+  projections: readonly Projection[],
+): Promise<LiveGeneration | null> {
   const live = await base.live();
   if (live) return live;
   const legacy = base.withNamespace(LEGACY_NAMESPACE);
@@ -195,10 +210,16 @@ export class ReadModels implements PositionWaiter {
     if (this.options.fold && recorded) {
       if (recorded.versions === versions) await this.startRunner(this.reads.target);
       else if (isOlderThan(versions, recorded.versions)) {
-        this.options.logger?.error({ live: recorded, ours: versions }, 'newer read models are live; this process only reads them');
+        this.options.logger?.error(
+          { live: recorded, ours: versions },
+          'newer read models are live; this process only reads them',
+        );
       } else {
         // Another version answers: it keeps answering while this one builds beside it.
-        this.options.logger?.info({ live: recorded, building: versions }, 'read models of other versions are live; building these beside them');
+        this.options.logger?.info(
+          { live: recorded, building: versions },
+          'read models of other versions are live; building these beside them',
+        );
         this.startBuilding();
       }
     }
@@ -219,7 +240,8 @@ export class ReadModels implements PositionWaiter {
       if (runner) {
         if (await runner.waitFor(position, left)) return true;
         // The runner was replaced by a switch while we waited: wait on the one that folds the live generation now.
-        if (runner === (this.runner ?? (this.options.fold ? this.builder : null)) || Date.now() >= deadline) return false;
+        if (runner === (this.runner ?? (this.options.fold ? this.builder : null)) || Date.now() >= deadline)
+          return false;
         continue;
       }
       // Folded elsewhere (another process, or this one's next generation): the live checkpoints say how far.
@@ -264,11 +286,19 @@ export class ReadModels implements PositionWaiter {
   }
 
   private startBuilding() {
-    this.rebuild().catch((error) => this.options.logger?.error({ err: error instanceof Error ? error.message : String(error) }, 'building the new read models failed'));
+    this.rebuild().catch((error) =>
+      this.options.logger?.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'building the new read models failed',
+      ),
+    );
   }
 
   private async startRunner(store: ReadStore): Promise<ProjectionRunner> {
-    const runner = new ProjectionRunner(this.events, store, this.projections, { logger: this.options.logger, ...this.options.runner });
+    const runner = new ProjectionRunner(this.events, store, this.projections, {
+      logger: this.options.logger,
+      ...this.options.runner,
+    });
     await runner.start();
     this.runner = runner;
     return runner;
@@ -296,7 +326,8 @@ export class ReadModels implements PositionWaiter {
       const handOver = !this.options.fold;
       if (handOver) await builder.stop();
       const from = this.generation?.namespace ?? null;
-      if (!(await this.base.setLive(next, this.unrecorded ? null : from))) throw new Error('another process switched the read models meanwhile');
+      if (!(await this.base.setLive(next, this.unrecorded ? null : from)))
+        throw new Error('another process switched the read models meanwhile');
       if (!handOver) {
         // Not one await between this check and the switch: every position the old runner has reported is in the new one.
         while (builder.position < (this.runner?.position ?? 0)) await builder.waitFor(this.runner!.position, 1000);
@@ -308,10 +339,19 @@ export class ReadModels implements PositionWaiter {
       this.unrecorded = false;
       this.runner = handOver ? null : builder;
       this.switches += 1;
-      this.options.logger?.info({ from, to: next.namespace, versions: next.versions, events: bulk.events }, 'read models switched to the new generation');
+      this.options.logger?.info(
+        { from, to: next.namespace, versions: next.versions, events: bulk.events },
+        'read models switched to the new generation',
+      );
       await old.runner?.stop();
       await this.removeLater(old.store);
-      return { from, to: next.namespace, versions: next.versions, events: bulk.events, ms: performance.now() - started };
+      return {
+        from,
+        to: next.namespace,
+        versions: next.versions,
+        events: bulk.events,
+        ms: performance.now() - started,
+      };
     } catch (error) {
       this.builder = null;
       await builder.stop().catch(() => {});
@@ -356,9 +396,15 @@ export class ReadModels implements PositionWaiter {
       this.generation = recorded;
       this.unrecorded = false;
       this.switches += 1;
-      this.options.logger?.info({ from: old.namespace, to: recorded.namespace }, 'read models followed a switch made elsewhere');
+      this.options.logger?.info(
+        { from: old.namespace, to: recorded.namespace },
+        'read models followed a switch made elsewhere',
+      );
     } catch (error) {
-      this.options.logger?.error({ err: error instanceof Error ? error.message : String(error) }, 'could not read which read models are live');
+      this.options.logger?.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'could not read which read models are live',
+      );
     } finally {
       this.following = false;
     }

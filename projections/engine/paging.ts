@@ -7,15 +7,29 @@ export type Page<T> = { items: T[]; total: number; nextCursor: string | null };
 
 export async function newestFirstPage<T>(
   reader: ReadStoreReader,
-  { index, collection, limit, cursor, scoreOf }: { index: string; collection: string; limit: number; cursor?: PageCursor | undefined; scoreOf: (doc: T) => number },
+  {
+    index,
+    collection,
+    limit,
+    cursor,
+    scoreOf,
+  }: { index: string; collection: string; limit: number; cursor?: PageCursor | undefined; scoreOf: (doc: T) => number },
 ): Promise<Page<T>> {
   const [ids, total] = await Promise.all([
-    reader.range(index, { reverse: true, ...(cursor ? { max: cursor.score, offset: cursor.skip } : {}), limit: limit + 1 }),
+    reader.range(index, {
+      reverse: true,
+      ...(cursor ? { max: cursor.score, offset: cursor.skip } : {}),
+      limit: limit + 1,
+    }),
     reader.count(index),
   ]);
   const found = (await reader.getMany<T>(collection, ids)).filter((doc): doc is Awaited<T> & T => doc !== null);
   const items = found.slice(0, limit);
-  return { items, total, nextCursor: found.length > limit ? encodeCursor(cursorAfter(items.map(scoreOf), cursor)) : null };
+  return {
+    items,
+    total,
+    nextCursor: found.length > limit ? encodeCursor(cursorAfter(items.map(scoreOf), cursor)) : null,
+  };
 }
 
 /** The cursor after a page whose entries have `scores`, given the cursor the page started after. */

@@ -55,7 +55,12 @@ test('reactor: a subscription that fails is resumed after the last event reacted
     );
   };
   const seen: number[] = [];
-  const reactor = new Reactor(flaky, createMemoryReadStore('reactor-b'), { Ordered: async (e) => void seen.push(e.position) }, { retryDelayMs: 10 });
+  const reactor = new Reactor(
+    flaky,
+    createMemoryReadStore('reactor-b'),
+    { Ordered: async (e) => void seen.push(e.position) },
+    { retryDelayMs: 10 },
+  );
   await reactor.start();
   assert.ok(await reactor.waitFor(4, 5000));
   await reactor.stop();

@@ -69,7 +69,11 @@ export class Reactor {
     const lease = this.options.lease;
     if (!lease) return this.begin();
     if (await lease.acquire()) await this.begin();
-    else this.options.logger?.info({ reactor: this.name, holder: lease.holder }, 'another process runs this reactor; standing by');
+    else
+      this.options.logger?.info(
+        { reactor: this.name, holder: lease.holder },
+        'another process runs this reactor; standing by',
+      );
     this.leaseTimer = setInterval(() => {
       this.tending = this.tending.then(() => this.tend(lease));
     }, lease.renewMs);
@@ -86,11 +90,17 @@ export class Reactor {
         this.options.logger?.info({ reactor: this.name, holder: lease.holder }, 'reactor lease taken over; resuming');
         await this.begin();
       } else if (!held && this.active) {
-        this.options.logger?.error({ reactor: this.name, holder: lease.holder }, 'reactor lease lost to another process; standing by');
+        this.options.logger?.error(
+          { reactor: this.name, holder: lease.holder },
+          'reactor lease lost to another process; standing by',
+        );
         await this.pause();
       }
     } catch (error) {
-      this.options.logger?.error({ err: error instanceof Error ? error.message : String(error), reactor: this.name }, 'reactor lease not renewed');
+      this.options.logger?.error(
+        { err: error instanceof Error ? error.message : String(error), reactor: this.name },
+        'reactor lease not renewed',
+      );
     }
   }
 
@@ -121,7 +131,10 @@ export class Reactor {
       (event) => this.react(event),
       (error) => {
         // The log went away under the subscription (a dropped connection): resume after the last event reacted to.
-        this.options.logger?.error({ err: error instanceof Error ? error.message : String(error), position: this.position }, 'reactor subscription failed; resuming');
+        this.options.logger?.error(
+          { err: error instanceof Error ? error.message : String(error), position: this.position },
+          'reactor subscription failed; resuming',
+        );
         setTimeout(() => {
           if (!this.stopped && this.active) this.subscribe(this.position);
         }, this.options.retryDelayMs ?? 500).unref();
@@ -161,7 +174,10 @@ export class Reactor {
         // carries out an effect the new holder carries out too.
         const lease = this.options.lease;
         if (lease && !(await lease.acquire().catch(() => false))) {
-          this.options.logger?.error({ reactor: this.name, holder: lease.holder, position: event.position }, 'reactor lease lost to another process; standing by');
+          this.options.logger?.error(
+            { reactor: this.name, holder: lease.holder, position: event.position },
+            'reactor lease lost to another process; standing by',
+          );
           void this.pause();
           return;
         }
@@ -172,7 +188,12 @@ export class Reactor {
           // Never skipped: a later event's effect waits behind this one rather than the e-mail being lost.
           this.retries += 1;
           this.options.logger?.error(
-            { err: error instanceof Error ? error.message : String(error), type: event.type, position: event.position, retryInMs: delay },
+            {
+              err: error instanceof Error ? error.message : String(error),
+              type: event.type,
+              position: event.position,
+              retryInMs: delay,
+            },
             'reaction failed; trying again',
           );
           await new Promise<void>((resolve) => {
@@ -207,8 +228,10 @@ export class Reactor {
       this.saved = position;
     } catch (error) {
       // Only costs looking at these events again after a restart; the next burst tries to save again.
-      this.options.logger?.error({ err: error instanceof Error ? error.message : String(error), position }, 'reactor checkpoint not saved');
+      this.options.logger?.error(
+        { err: error instanceof Error ? error.message : String(error), position },
+        'reactor checkpoint not saved',
+      );
     }
   }
-
 }

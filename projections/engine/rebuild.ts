@@ -38,7 +38,8 @@ export async function rebuild(
 ): Promise<RebuildResult> {
   const started = performance.now();
   const held = await Promise.all(projections.map((p) => target.checkpoint(p.name)));
-  if (held.some((position) => position !== null)) throw new Error(`Cannot rebuild into ${target.namespace}: it already holds read models`);
+  if (held.some((position) => position !== null))
+    throw new Error(`Cannot rebuild into ${target.namespace}: it already holds read models`);
   const applied = new Map(projections.map((p) => [p.name, 0]));
   const written = new Set<string>();
   let batch = new ProjectionBatch(target, projections, applied, written);
@@ -73,7 +74,14 @@ export async function contentHash(store: ReadStore): Promise<string> {
   return hash.digest('hex');
 }
 
-export type VerifyResult = { match: boolean; position: number; liveHash: string; rebuiltHash: string; events: number; ms: number };
+export type VerifyResult = {
+  match: boolean;
+  position: number;
+  liveHash: string;
+  rebuiltHash: string;
+  events: number;
+  ms: number;
+};
 
 /**
  * Rebuilds into a scratch store up to the live read models' checkpoint and compares content hashes.

@@ -41,7 +41,10 @@ test('runner: a restart resumes from the checkpoint and applies no event twice',
   await foldAcrossARestart(events, projection, reads, async () => reads);
   assert.equal(await reads.get('sum', 'all'), { total: 500, count: 500 });
   assert.is(applications.size, 500);
-  assert.ok([...applications.values()].every((n) => n === 1), 'an event was applied twice');
+  assert.ok(
+    [...applications.values()].every((n) => n === 1),
+    'an event was applied twice',
+  );
   await events.close();
 });
 
@@ -82,12 +85,17 @@ test('rebuild: a document the previous batch wrote is read from that batch, not 
       const id = String((e.data as { k: number }).k);
       const current = e.type === 'Opened' ? { updates: 0 } : await view.get<{ updates: number }>('docs', id);
       if (!current) throw new Error(`document ${id} was not found`);
-      return [{ op: 'put', collection: 'docs', id, doc: { updates: current.updates + (e.type === 'Updated' ? 1 : 0) } }];
+      return [
+        { op: 'put', collection: 'docs', id, doc: { updates: current.updates + (e.type === 'Updated' ? 1 : 0) } },
+      ];
     },
   });
   const store = createMemoryReadStore('prev');
   let storeReads = 0;
-  const counted = { ...store, get: <T,>(collection: string, id: string) => (storeReads++, store.get<T>(collection, id)) };
+  const counted = {
+    ...store,
+    get: <T>(collection: string, id: string) => (storeReads++, store.get<T>(collection, id)),
+  };
   // Batches of 4: [open 1-4], [open 5-6, update 1-2], [update 3-6]. Updates 1, 2, 5 and 6 find their document in
   // the batch before; updates 3 and 4 need the store.
   await rebuild(events, counted, [projection], { batchSize: 4 });
@@ -100,10 +108,13 @@ test('runner: with a read store whose reads take a round-trip (as Redis does), a
   const events = openSqliteEventStore(join(dir, 'e.sqlite'));
   const memory = createMemoryReadStore('remote');
   // Every read answers only after the event loop has turned, so a scheduled commit can fire in the middle of an add.
-  const remote = { ...memory, get: async <T>(collection: string, id: string) => {
-    await new Promise((r) => setImmediate(r));
-    return memory.get<T>(collection, id);
-  } };
+  const remote = {
+    ...memory,
+    get: async <T>(collection: string, id: string) => {
+      await new Promise((r) => setImmediate(r));
+      return memory.get<T>(collection, id);
+    },
+  };
   // Each event reads a document no earlier event wrote, so every add goes to the store, as a new review's does.
   const { projection: sum, applications } = counting();
   const projection = defineProjection({
@@ -114,15 +125,24 @@ test('runner: with a read store whose reads take a round-trip (as Redis does), a
     },
   });
   const failures: string[] = [];
-  const runner = new ProjectionRunner(events, remote, [projection], { healthCheckMs: 0, retryDelayMs: 10, logger: { info() {}, error: (o) => failures.push(JSON.stringify(o)) } });
+  const runner = new ProjectionRunner(events, remote, [projection], {
+    healthCheckMs: 0,
+    retryDelayMs: 10,
+    logger: { info() {}, error: (o) => failures.push(JSON.stringify(o)) },
+  });
   await runner.start();
   try {
-    const appended = await Promise.all(Array.from({ length: 200 }, (_, i) => events.append(`r-${i}`, [added(1)], 'no_stream')));
+    const appended = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => events.append(`r-${i}`, [added(1)], 'no_stream')),
+    );
     const last = Math.max(...appended.map((a) => a.position));
     assert.ok(await runner.waitFor(last, 5000), 'the burst was not folded within 5 s');
     assert.equal(failures, []);
     assert.equal(await memory.get('sum', 'all'), { total: 200, count: 200 });
-    assert.ok([...applications.values()].every((n) => n === 1), 'an event was applied twice');
+    assert.ok(
+      [...applications.values()].every((n) => n === 1),
+      'an event was applied twice',
+    );
   } finally {
     await runner.stop();
     await events.close();
@@ -138,7 +158,11 @@ test('runner: a read store that lost its data is noticed and rebuilt', async () 
   await runner.start();
   assert.ok(await runner.waitFor(10));
   await reads.drop();
-  await eventually(async () => (await reads.get<{ count: number }>('sum', 'all'))?.count === 10, 3000, 'the sum folded again');
+  await eventually(
+    async () => (await reads.get<{ count: number }>('sum', 'all'))?.count === 10,
+    3000,
+    'the sum folded again',
+  );
   assert.equal(await reads.get('sum', 'all'), { total: 10, count: 10 });
   assert.is(runner.rebuilds, 1);
   await runner.stop();

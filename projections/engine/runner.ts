@@ -87,7 +87,11 @@ export class ProjectionRunner {
     this.batch = null;
     this.marker = 'pending';
     this.options.logger?.info({ from, projections: this.projections.map((p) => p.name) }, 'projections resuming');
-    this.subscription = this.events.subscribe(from, (event) => this.fold(event), (error) => this.failed(error));
+    this.subscription = this.events.subscribe(
+      from,
+      (event) => this.fold(event),
+      (error) => this.failed(error),
+    );
   }
 
   private async fold(event: RecordedEvent): Promise<void> {
@@ -129,7 +133,6 @@ export class ProjectionRunner {
     return this.committing;
   }
 
-
   /** A read-store failure: drop what is pending and resume from the committed checkpoints after a pause. */
   /** The last failure of the read store or the subscription, for the audit console's projection health. */
   lastError: { message: string; at: string } | null = null;
@@ -137,7 +140,10 @@ export class ProjectionRunner {
   private failed(error: unknown) {
     if (this.stopped || this.restarting) return;
     this.lastError = { message: error instanceof Error ? error.message : String(error), at: new Date().toISOString() };
-    this.options.logger?.error({ err: error instanceof Error ? error.message : String(error) }, 'projection runner failed; resuming');
+    this.options.logger?.error(
+      { err: error instanceof Error ? error.message : String(error) },
+      'projection runner failed; resuming',
+    );
     void this.restart();
   }
 
@@ -158,7 +164,10 @@ export class ProjectionRunner {
           await this.resume();
           return;
         } catch (error) {
-          this.options.logger?.error({ err: error instanceof Error ? error.message : String(error) }, 'read store still unavailable');
+          this.options.logger?.error(
+            { err: error instanceof Error ? error.message : String(error) },
+            'read store still unavailable',
+          );
         }
       }
     } finally {
@@ -174,10 +183,16 @@ export class ProjectionRunner {
     try {
       const name = this.projections[0]!.name;
       const markerExpected = this.marker === 'written';
-      const [stored, marker] = await Promise.all([this.store.checkpoint(name), markerExpected ? this.store.checkpoint(RESUME_MARKER) : null]);
+      const [stored, marker] = await Promise.all([
+        this.store.checkpoint(name),
+        markerExpected ? this.store.checkpoint(RESUME_MARKER) : null,
+      ]);
       if (this.stopped || this.restarting) return;
       if (stored === null || stored < (this.applied.get(name) ?? 0) || (markerExpected && marker === null)) {
-        this.options.logger?.error({ stored, marker, expected: this.position }, 'read store lost its checkpoint; rebuilding from the log');
+        this.options.logger?.error(
+          { stored, marker, expected: this.position },
+          'read store lost its checkpoint; rebuilding from the log',
+        );
         this.rebuilds += 1;
         await this.restart({ dropStore: true });
       }

@@ -2,7 +2,12 @@
 // small index per search term (order number, e-mail address, postcode, each word of the customer's name), so a page, a
 // count or a search costs the same with a hundred orders as with a hundred thousand.
 import { anyOrderStatuses, type AnyOrderStatus } from '../../contracts/shared/constants.ts';
-import { encodeCursor, type AdminOrder, type OrderStatusCounts, type PageCursor } from '../../contracts/orders/console.ts';
+import {
+  encodeCursor,
+  type AdminOrder,
+  type OrderStatusCounts,
+  type PageCursor,
+} from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { OrderEvent, OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
@@ -49,7 +54,12 @@ const postcodeKey = (postcode: string) => postcode.toUpperCase().replace(/\s+/g,
 /** A UK postcode inside an address written as text. */
 const postcodeInText = /\b([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\b/i;
 
-function termsOfOrder(order: { orderNumber: string; customerName: string; customerEmail: string; postcode: string | null }): string[] {
+function termsOfOrder(order: {
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  postcode: string | null;
+}): string[] {
   const terms = new Set<string>([`number:${order.orderNumber.toUpperCase()}`]);
   if (order.customerEmail.trim()) terms.add(`email:${order.customerEmail.trim().toLowerCase()}`);
   if (order.postcode) terms.add(`postcode:${postcodeKey(order.postcode)}`);
@@ -76,7 +86,9 @@ function reindexTerms(orderId: string, score: number, before: readonly string[],
 
 export function shippingAddressText(address: ShippingAddress | string): string {
   if (typeof address === 'string') return address;
-  return [address.line1, address.line2, address.city, address.postcode, address.country].filter((part) => part && part.trim()).join(', ');
+  return [address.line1, address.line2, address.city, address.postcode, address.country]
+    .filter((part) => part && part.trim())
+    .join(', ');
 }
 
 function adminOrderOf(data: OrderPlaced['data'], revision: number): AdminOrder {
@@ -119,12 +131,24 @@ function withRefundEvent(order: AdminOrder, event: RefundEvent): AdminOrder {
     case 'RefundSucceeded': {
       const { refundId, amount, source, at } = event.data;
       if (!change(refundId, ({ message: _m, ...r }) => ({ ...r, status: 'succeeded' }))) {
-        refunds.push({ refundId, amount, lines: [], reason: source === 'gateway' ? "Refunded in the payment provider's dashboard" : '', status: 'succeeded', source, at });
+        refunds.push({
+          refundId,
+          amount,
+          lines: [],
+          reason: source === 'gateway' ? "Refunded in the payment provider's dashboard" : '',
+          status: 'succeeded',
+          source,
+          at,
+        });
       }
       break;
     }
     case 'RefundFailed':
-      change(event.data.refundId, (r) => ({ ...r, status: event.data.failure === 'declined' ? 'declined' : 'unknown', message: event.data.message }));
+      change(event.data.refundId, (r) => ({
+        ...r,
+        status: event.data.failure === 'declined' ? 'declined' : 'unknown',
+        message: event.data.message,
+      }));
       break;
     case 'RefundRetried':
       change(event.data.refundId, ({ message: _m, ...r }) => ({ ...r, status: 'pending' }));
@@ -139,7 +163,13 @@ function withRefundEvent(order: AdminOrder, event: RefundEvent): AdminOrder {
   return { ...order, refunds, refunded, disputes };
 }
 
-const refundEventTypes = new Set(['RefundRequested', 'RefundSucceeded', 'RefundFailed', 'RefundRetried', 'OrderDisputed']);
+const refundEventTypes = new Set([
+  'RefundRequested',
+  'RefundSucceeded',
+  'RefundFailed',
+  'RefundRetried',
+  'OrderDisputed',
+]);
 
 /** Orders placed in the same millisecond keep a stable order: the index breaks ties by id. */
 const placedScore = (order: AdminOrder) => Date.parse(order.orderDate) || 0;
@@ -148,7 +178,15 @@ export const adminOrdersProjection = defineProjection({
   name: 'adminOrders',
   version: 3,
   // Every event of an order's stream moves the revision the console sends back: notes, shipments, refunds and flags too.
-  handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded', 'OrderShipmentRecorded', 'OrderNoteAdded', 'OrderFlagged', ...refundEventTypes],
+  handles: [
+    'OrderPlaced',
+    'OrderStatusChanged',
+    'OrderCustomerDetailsAdded',
+    'OrderShipmentRecorded',
+    'OrderNoteAdded',
+    'OrderFlagged',
+    ...refundEventTypes,
+  ],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<OrderEvent>;
     const current = await view.get<AdminOrder>(collection, event.data.orderId);
@@ -174,7 +212,11 @@ export const adminOrdersProjection = defineProjection({
     }
     if (event.type === 'OrderFlagged') {
       const { flag, message, at } = event.data;
-      const order: AdminOrder = { ...current, flags: [...(current.flags ?? []), { flag, message, at }], revision: event.revision };
+      const order: AdminOrder = {
+        ...current,
+        flags: [...(current.flags ?? []), { flag, message, at }],
+        revision: event.revision,
+      };
       return [{ op: 'put', collection, id: order.orderId, doc: order }];
     }
     if (event.type === 'OrderCustomerDetailsAdded') {
@@ -224,7 +266,12 @@ export type OrderPageQuery = {
   until?: number | undefined;
 };
 
-export type OrderPage = { orders: AdminOrder[]; totalOrders: number; counts: OrderStatusCounts; nextCursor: string | null };
+export type OrderPage = {
+  orders: AdminOrder[];
+  totalOrders: number;
+  counts: OrderStatusCounts;
+  nextCursor: string | null;
+};
 
 /** At most this many orders answer one search term: a search narrows, it never lists the whole shop. */
 export const maxSearchHits = 1000;
@@ -234,7 +281,10 @@ export const maxSearchHits = 1000;
  * search, from the indexes of its terms. Counts per tab count what the dates and the search match.
  */
 export async function pageAdminOrders(reader: ReadStoreReader, query: OrderPageQuery): Promise<OrderPage> {
-  const bounds = { ...(query.since === undefined ? {} : { min: query.since }), ...(query.until === undefined ? {} : { max: query.until }) };
+  const bounds = {
+    ...(query.since === undefined ? {} : { min: query.since }),
+    ...(query.until === undefined ? {} : { max: query.until }),
+  };
   if (query.q?.trim()) return searchPage(reader, query, bounds);
   const index = query.status ? statusIndex(query.status) : newestIndex;
   const after = query.cursor;
@@ -244,9 +294,14 @@ export async function pageAdminOrders(reader: ReadStoreReader, query: OrderPageQ
     ...(after ? { max: Math.min(after.score, bounds.max ?? Infinity), offset: after.skip } : {}),
     limit: query.limit + 1,
   });
-  const found = (await reader.getMany<AdminOrder>(collection, ids)).filter((order): order is AdminOrder => order !== null);
+  const found = (await reader.getMany<AdminOrder>(collection, ids)).filter(
+    (order): order is AdminOrder => order !== null,
+  );
   const orders = found.slice(0, query.limit);
-  const [total, ...perStatus] = await Promise.all([reader.count(newestIndex, bounds), ...anyOrderStatuses.map((s) => reader.count(statusIndex(s), bounds))]);
+  const [total, ...perStatus] = await Promise.all([
+    reader.count(newestIndex, bounds),
+    ...anyOrderStatuses.map((s) => reader.count(statusIndex(s), bounds)),
+  ]);
   const counts = Object.fromEntries(anyOrderStatuses.map((s, i) => [s, perStatus[i] ?? 0])) as OrderStatusCounts;
   return {
     orders,
@@ -257,22 +312,35 @@ export async function pageAdminOrders(reader: ReadStoreReader, query: OrderPageQ
 }
 
 /** The cursor after `page`: the last order's score, and how many shown so far share it (ties are ordered by id). */
-const cursorAfter = (page: readonly AdminOrder[], before: PageCursor | undefined) => cursorAfterScores(page.map(placedScore), before);
+const cursorAfter = (page: readonly AdminOrder[], before: PageCursor | undefined) =>
+  cursorAfterScores(page.map(placedScore), before);
 
-async function searchPage(reader: ReadStoreReader, query: OrderPageQuery, bounds: { min?: number; max?: number }): Promise<OrderPage> {
+async function searchPage(
+  reader: ReadStoreReader,
+  query: OrderPageQuery,
+  bounds: { min?: number; max?: number },
+): Promise<OrderPage> {
   const { terms, words } = searchTermsOf(query.q ?? '');
-  const idLists = await Promise.all(terms.map((t) => reader.range(termIndex(t), { reverse: true, ...bounds, limit: maxSearchHits })));
+  const idLists = await Promise.all(
+    terms.map((t) => reader.range(termIndex(t), { reverse: true, ...bounds, limit: maxSearchHits })),
+  );
   // A number, an e-mail or a postcode matches whole; a name found by its first word must hold every other word too.
   const whole = new Set(terms.flatMap((t, i) => (t.startsWith('name:') ? [] : idLists[i]!)));
   const ids = [...new Set(idLists.flat())];
-  const docs = (await reader.getMany<AdminOrder>(collection, ids)).filter((order): order is AdminOrder => order !== null);
+  const docs = (await reader.getMany<AdminOrder>(collection, ids)).filter(
+    (order): order is AdminOrder => order !== null,
+  );
   const matches = docs.filter((order) => {
     if (whole.has(order.orderId)) return true;
     const name = nameWords(order.customerName);
     return words.length > 0 && words.every((w) => name.includes(w));
   });
-  matches.sort((a, b) => placedScore(b) - placedScore(a) || (a.orderId < b.orderId ? 1 : a.orderId > b.orderId ? -1 : 0));
-  const counts = Object.fromEntries(anyOrderStatuses.map((s) => [s, matches.filter((o) => o.status === s).length])) as OrderStatusCounts;
+  matches.sort(
+    (a, b) => placedScore(b) - placedScore(a) || (a.orderId < b.orderId ? 1 : a.orderId > b.orderId ? -1 : 0),
+  );
+  const counts = Object.fromEntries(
+    anyOrderStatuses.map((s) => [s, matches.filter((o) => o.status === s).length]),
+  ) as OrderStatusCounts;
   const inTab = query.status ? matches.filter((o) => o.status === query.status) : matches;
   // Newest first, as the tab's index orders them; the cursor's score and tie count find the place again.
   const start = query.cursor ? positionAfter(inTab, query.cursor) : 0;
@@ -299,7 +367,11 @@ function positionAfter(list: readonly AdminOrder[], cursor: PageCursor): number 
 }
 
 /** The ids of one status's orders, oldest first, at most `limit`: the day's batch of packing slips. */
-export async function oldestOrderIds(reader: ReadStoreReader, status: AnyOrderStatus, limit: number): Promise<string[]> {
+export async function oldestOrderIds(
+  reader: ReadStoreReader,
+  status: AnyOrderStatus,
+  limit: number,
+): Promise<string[]> {
   return reader.range(statusIndex(status), { limit });
 }
 

@@ -1,7 +1,12 @@
 // Read model: how each order got where it is — its placing, every status change and any buyer's details added, oldest first.
 import type { OrderHistoryEntry, OrderHistoryResponse, PaymentHistoryEntry } from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import type { OrderCustomerDetailsAdded, OrderFlagged, OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import type {
+  OrderCustomerDetailsAdded,
+  OrderFlagged,
+  OrderPlaced,
+  OrderStatusChanged,
+} from '../../contracts/orders/model.ts';
 import type { RefundEvent } from '../../contracts/orders/refunds.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { shownText } from '../../contracts/personalData.ts';
@@ -17,7 +22,14 @@ type OrderEvent = OrderPlaced | OrderStatusChanged | OrderCustomerDetailsAdded;
 function entryOf(event: RecordedEvent<OrderEvent>): OrderHistoryEntry {
   const { revision, position } = event;
   if (event.type === 'OrderPlaced') {
-    return { kind: 'placed', revision, position, at: event.data.placedAt, status: event.data.status, by: event.metadata.causedBy };
+    return {
+      kind: 'placed',
+      revision,
+      position,
+      at: event.data.placedAt,
+      status: event.data.status,
+      by: event.metadata.causedBy,
+    };
   }
   if (event.type === 'OrderCustomerDetailsAdded') {
     const { customerName, customerEmail, shippingAddress, source, reason, by, at } = event.data;
@@ -39,31 +51,65 @@ function entryOf(event: RecordedEvent<OrderEvent>): OrderHistoryEntry {
 }
 
 /** A refund's step, a dispute or a flag as one line of the history; the refund's amount is looked up in the history. */
-export function paymentEntryOf(event: RecordedEvent<RefundEvent | OrderFlagged>, amounts: Map<string, number>): PaymentHistoryEntry {
+export function paymentEntryOf(
+  event: RecordedEvent<RefundEvent | OrderFlagged>,
+  amounts: Map<string, number>,
+): PaymentHistoryEntry {
   const { revision, position } = event;
-  const base = { kind: 'payment' as const, revision, position, at: event.data.at, by: event.metadata.causedBy.replace(/^admin:/, '') };
+  const base = {
+    kind: 'payment' as const,
+    revision,
+    position,
+    at: event.data.at,
+    by: event.metadata.causedBy.replace(/^admin:/, ''),
+  };
   const amountOf = (refundId: string) => formatPence(amounts.get(refundId) ?? 0);
   switch (event.type) {
     case 'RefundRequested':
-      return { ...base, title: `Refund of ${formatPence(event.data.amount)} asked for`, detail: shownText(event.data.reason) };
+      return {
+        ...base,
+        title: `Refund of ${formatPence(event.data.amount)} asked for`,
+        detail: shownText(event.data.reason),
+      };
     case 'RefundSucceeded':
       return {
         ...base,
-        title: event.data.source === 'gateway' ? `Refund of ${formatPence(event.data.amount)} made in the payment provider's dashboard` : `Refund of ${formatPence(event.data.amount)} paid back`,
+        title:
+          event.data.source === 'gateway'
+            ? `Refund of ${formatPence(event.data.amount)} made in the payment provider's dashboard`
+            : `Refund of ${formatPence(event.data.amount)} paid back`,
         detail: '',
       };
     case 'RefundFailed':
-      return { ...base, title: event.data.failure === 'declined' ? `Refund of ${amountOf(event.data.refundId)} declined` : `Refund of ${amountOf(event.data.refundId)}: outcome unknown`, detail: event.data.message };
+      return {
+        ...base,
+        title:
+          event.data.failure === 'declined'
+            ? `Refund of ${amountOf(event.data.refundId)} declined`
+            : `Refund of ${amountOf(event.data.refundId)}: outcome unknown`,
+        detail: event.data.message,
+      };
     case 'RefundRetried':
       return { ...base, title: `Refund of ${amountOf(event.data.refundId)} retried`, detail: '' };
     case 'OrderDisputed':
-      return { ...base, title: `Dispute of ${formatPence(event.data.amount)} opened by the card's bank`, detail: shownText(event.data.reason) };
+      return {
+        ...base,
+        title: `Dispute of ${formatPence(event.data.amount)} opened by the card's bank`,
+        detail: shownText(event.data.reason),
+      };
     case 'OrderFlagged':
       return { ...base, title: 'Flagged for the owner', detail: shownText(event.data.message) };
   }
 }
 
-export const paymentTypes = new Set(['RefundRequested', 'RefundSucceeded', 'RefundFailed', 'RefundRetried', 'OrderDisputed', 'OrderFlagged']);
+export const paymentTypes = new Set([
+  'RefundRequested',
+  'RefundSucceeded',
+  'RefundFailed',
+  'RefundRetried',
+  'OrderDisputed',
+  'OrderFlagged',
+]);
 /** refund id → amount, kept beside the history so a refund's later steps can name its amount */
 const amountsCollection = 'orderHistory:refundAmounts';
 
@@ -82,7 +128,8 @@ export const orderHistoryProjection = defineProjection({
       if (!current) return [];
       const known = new Map(Object.entries((await view.get<Record<string, number>>(amountsCollection, orderId)) ?? {}));
       const payment = recorded as unknown as RecordedEvent<RefundEvent | OrderFlagged>;
-      if (payment.type === 'RefundRequested' || payment.type === 'RefundSucceeded') known.set(payment.data.refundId, known.get(payment.data.refundId) ?? payment.data.amount);
+      if (payment.type === 'RefundRequested' || payment.type === 'RefundSucceeded')
+        known.set(payment.data.refundId, known.get(payment.data.refundId) ?? payment.data.amount);
       const doc: OrderHistoryResponse = { orderId, history: [...current.history, paymentEntryOf(payment, known)] };
       return [
         { op: 'put', collection, id: orderId, doc },

@@ -1,7 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { EmailSent } from '../../contracts/checkout/model.ts';
-import type { OrderCustomerDetailsAdded, OrderNoteAdded, OrderPlaced, OrderShipmentRecorded, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import type {
+  OrderCustomerDetailsAdded,
+  OrderNoteAdded,
+  OrderPlaced,
+  OrderShipmentRecorded,
+  OrderStatusChanged,
+} from '../../contracts/orders/model.ts';
 import { erased, removedWithCustomer } from '../../contracts/personalData.ts';
 import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
@@ -13,25 +19,56 @@ const projections = [adminOrdersProjection, orderPagesProjection];
 const at = '2026-03-04T12:00:00.000Z';
 
 const place = (orderId: string, overrides: Partial<OrderPlaced['data']> = {}) =>
-  recorded(orderStream(orderId), { type: 'OrderPlaced', data: orderPlacedData({ orderId, ...overrides }) } satisfies OrderPlaced);
+  recorded(orderStream(orderId), {
+    type: 'OrderPlaced',
+    data: orderPlacedData({ orderId, ...overrides }),
+  } satisfies OrderPlaced);
 const move = (orderId: string, from: string, to: OrderStatusChanged['data']['to']) =>
-  recorded(orderStream(orderId), { type: 'OrderStatusChanged', data: { orderId, from, to, notes: '', by: 'owner', at } } satisfies OrderStatusChanged);
+  recorded(orderStream(orderId), {
+    type: 'OrderStatusChanged',
+    data: { orderId, from, to, notes: '', by: 'owner', at },
+  } satisfies OrderStatusChanged);
 const ship = (orderId: string) =>
   recorded(orderStream(orderId), {
     type: 'OrderShipmentRecorded',
-    data: { orderId, carrier: 'royal-mail', trackingNumber: 'AB123456789GB', trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB', by: 'owner', at },
+    data: {
+      orderId,
+      carrier: 'royal-mail',
+      trackingNumber: 'AB123456789GB',
+      trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+      by: 'owner',
+      at,
+    },
   } satisfies OrderShipmentRecorded);
 const note = (orderId: string, text: string) =>
-  recorded(orderStream(orderId), { type: 'OrderNoteAdded', data: { orderId, noteId: `note-${text.length}`, text, by: 'owner', at } } satisfies OrderNoteAdded);
+  recorded(orderStream(orderId), {
+    type: 'OrderNoteAdded',
+    data: { orderId, noteId: `note-${text.length}`, text, by: 'owner', at },
+  } satisfies OrderNoteAdded);
 const emailed = (notificationId: string, kind: EmailSent['data']['kind']) =>
   recorded(notificationStream(notificationId), {
     type: 'EmailSent',
-    data: { notificationId, kind, to: 'maryam@example.com', subject: `About ${notificationId}`, messageId: `<${kind}@shop>`, transport: 'outbox', sentAt: at },
+    data: {
+      notificationId,
+      kind,
+      to: 'maryam@example.com',
+      subject: `About ${notificationId}`,
+      messageId: `<${kind}@shop>`,
+      transport: 'outbox',
+      sentAt: at,
+    },
   } satisfies EmailSent);
 const detailsAdded = (orderId: string) =>
   recorded(orderStream(orderId), {
     type: 'OrderCustomerDetailsAdded',
-    data: { orderId, shippingAddress: { line1: '22 Mill Lane', city: 'Bradford', postcode: 'BD1 2AB', country: 'GB' }, source: 'owner', reason: 'Buyer wrote in', by: 'owner', at },
+    data: {
+      orderId,
+      shippingAddress: { line1: '22 Mill Lane', city: 'Bradford', postcode: 'BD1 2AB', country: 'GB' },
+      source: 'owner',
+      reason: 'Buyer wrote in',
+      by: 'owner',
+      at,
+    },
   } satisfies OrderCustomerDetailsAdded);
 
 const story = () => [
@@ -63,10 +100,17 @@ test('the order page holds the whole timeline, oldest first: placing, details, s
     at,
   });
   const noteStep = page.timeline.find((step) => step.kind === 'note');
-  assert.equal(noteStep && noteStep.kind === 'note' && [noteStep.text, noteStep.by, noteStep.at], ['Gift wrap requested on the phone', 'owner', at]);
+  assert.equal(noteStep && noteStep.kind === 'note' && [noteStep.text, noteStep.by, noteStep.at], [
+    'Gift wrap requested on the phone',
+    'owner',
+    at,
+  ]);
   assert.is(page.paymentReference, 'a');
   // Another order's page has only its own steps; a purchase notice's e-mail names no order.
-  assert.equal((await getOrderPage(store, 'b'))!.timeline.map((step) => step.kind), ['placed']);
+  assert.equal(
+    (await getOrderPage(store, 'b'))!.timeline.map((step) => step.kind),
+    ['placed'],
+  );
   assert.is(await getOrderPage(store, 'n-purchase'), null);
 });
 
@@ -75,17 +119,35 @@ test('texts that went with an erased customer read as removed with their data; w
     place('e', { customerName: erased.name, customerEmail: erased.email }),
     recorded(notificationStream('e'), {
       type: 'EmailSent',
-      data: { notificationId: 'e', kind: 'order-confirmation', to: erased.email, subject: 'Your order', messageId: '<c@shop>', transport: 'outbox', sentAt: at },
+      data: {
+        notificationId: 'e',
+        kind: 'order-confirmation',
+        to: erased.email,
+        subject: 'Your order',
+        messageId: '<c@shop>',
+        transport: 'outbox',
+        sentAt: at,
+      },
     } satisfies EmailSent),
-    recorded(orderStream('e'), { type: 'OrderStatusChanged', data: { orderId: 'e', from: 'processing', to: 'shipped', notes: erased.note, by: 'owner', at } } satisfies OrderStatusChanged),
-    recorded(orderStream('e'), { type: 'OrderShipmentRecorded', data: { orderId: 'e', carrier: 'dpd', trackingNumber: erased.text, trackingUrl: erased.text, by: 'packer', at } } satisfies OrderShipmentRecorded),
+    recorded(orderStream('e'), {
+      type: 'OrderStatusChanged',
+      data: { orderId: 'e', from: 'processing', to: 'shipped', notes: erased.note, by: 'owner', at },
+    } satisfies OrderStatusChanged),
+    recorded(orderStream('e'), {
+      type: 'OrderShipmentRecorded',
+      data: { orderId: 'e', carrier: 'dpd', trackingNumber: erased.text, trackingUrl: erased.text, by: 'packer', at },
+    } satisfies OrderShipmentRecorded),
     note('e', 'Kept by the shop'),
   ];
   const page = (await getOrderPage(await fold(projections, gone), 'e'))!;
   const [, email, change, shipment, kept] = page.timeline;
   assert.equal(email && email.kind === 'emailSent' && email.to, removedWithCustomer);
   assert.equal(change && change.kind === 'statusChanged' && [change.notes, change.by], [removedWithCustomer, 'owner']);
-  assert.equal(shipment && shipment.kind === 'shipment' && [shipment.carrier, shipment.trackingNumber, shipment.trackingUrl, shipment.by], ['dpd', removedWithCustomer, null, 'packer']);
+  assert.equal(
+    shipment &&
+      shipment.kind === 'shipment' && [shipment.carrier, shipment.trackingNumber, shipment.trackingUrl, shipment.by],
+    ['dpd', removedWithCustomer, null, 'packer'],
+  );
   assert.equal(kept && kept.kind === 'note' && kept.text, 'Kept by the shop');
   assert.is(page.shipment?.trackingNumber, removedWithCustomer);
 });
@@ -103,8 +165,14 @@ test('an event delivered again changes nothing', async () => {
 });
 
 test('an address is one line per part; a text address is one line', () => {
-  assert.equal(addressLinesOf({ line1: '4 Orchard Lane', line2: 'Flat 2', city: 'Bradford', postcode: 'BD7 1AA', country: 'GB' }), ['4 Orchard Lane', 'Flat 2', 'Bradford', 'BD7 1AA', 'GB']);
-  assert.equal(addressLinesOf({ line1: '4 Orchard Lane', line2: ' ', city: 'Bradford', postcode: 'BD7 1AA', country: 'GB' }), ['4 Orchard Lane', 'Bradford', 'BD7 1AA', 'GB']);
+  assert.equal(
+    addressLinesOf({ line1: '4 Orchard Lane', line2: 'Flat 2', city: 'Bradford', postcode: 'BD7 1AA', country: 'GB' }),
+    ['4 Orchard Lane', 'Flat 2', 'Bradford', 'BD7 1AA', 'GB'],
+  );
+  assert.equal(
+    addressLinesOf({ line1: '4 Orchard Lane', line2: ' ', city: 'Bradford', postcode: 'BD7 1AA', country: 'GB' }),
+    ['4 Orchard Lane', 'Bradford', 'BD7 1AA', 'GB'],
+  );
   assert.equal(addressLinesOf('1 High Street, York YO1 7HH'), ['1 High Street, York YO1 7HH']);
 });
 

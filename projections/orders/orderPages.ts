@@ -16,12 +16,17 @@ import { paymentEntryOf, paymentTypes } from './orderHistory.ts';
 const collection = 'orderPages';
 
 /** The document also remembers the last log position folded into it, so an event delivered again changes nothing. */
-type OrderPageDoc = OrderPageView & { position: number; /** refund id → amount, so a refund's later steps can name it */ refundAmounts?: Record<string, number> };
+type OrderPageDoc = OrderPageView & {
+  position: number;
+  /** refund id → amount, so a refund's later steps can name it */ refundAmounts?: Record<string, number>;
+};
 
 /** An address one line each; a text address stays one line. */
 export function addressLinesOf(address: ShippingAddress | string): string[] {
   if (typeof address === 'string') return address.trim() ? [address.trim()] : [];
-  return [address.line1, address.line2, address.city, address.postcode, address.country].map((part) => part?.trim() ?? '').filter(Boolean);
+  return [address.line1, address.line2, address.city, address.postcode, address.country]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean);
 }
 
 function pageOf(data: OrderPlaced['data'], position: number, by: string): OrderPageDoc {
@@ -49,14 +54,22 @@ type Folded = OrderEvent | EmailSent;
 
 function next(current: OrderPageDoc, recorded: RecordedEvent<Folded>): OrderPageDoc {
   const { position } = recorded;
-  const step = (entry: OrderTimelineEntry): OrderPageDoc => ({ ...current, timeline: [...current.timeline, entry], position });
+  const step = (entry: OrderTimelineEntry): OrderPageDoc => ({
+    ...current,
+    timeline: [...current.timeline, entry],
+    position,
+  });
   if (paymentTypes.has(recorded.type)) {
     // Refunds, disputes and flags: the same lines as the order's history in the console.
     const payment = recorded as unknown as RecordedEvent<RefundEvent | OrderFlagged>;
     const amounts = new Map(Object.entries(current.refundAmounts ?? {}));
-    if (payment.type === 'RefundRequested' || payment.type === 'RefundSucceeded') amounts.set(payment.data.refundId, amounts.get(payment.data.refundId) ?? payment.data.amount);
+    if (payment.type === 'RefundRequested' || payment.type === 'RefundSucceeded')
+      amounts.set(payment.data.refundId, amounts.get(payment.data.refundId) ?? payment.data.amount);
     const { title, detail, by, at } = paymentEntryOf(payment, amounts);
-    return { ...step({ kind: 'payment', position, at, title, detail, by }), refundAmounts: Object.fromEntries(amounts) };
+    return {
+      ...step({ kind: 'payment', position, at, title, detail, by }),
+      refundAmounts: Object.fromEntries(amounts),
+    };
   }
   const event = recorded as Folded;
   switch (event.type) {
@@ -72,7 +85,15 @@ function next(current: OrderPageDoc, recorded: RecordedEvent<Folded>): OrderPage
         ...(added.shippingAddress ? [`Address: ${shippingAddressText(added.shippingAddress)}`] : []),
       ];
       return {
-        ...step({ kind: 'detailsAdded', position, at: added.at, source: added.source, added: described, reason: shownText(added.reason), by: added.by }),
+        ...step({
+          kind: 'detailsAdded',
+          position,
+          at: added.at,
+          source: added.source,
+          added: described,
+          reason: shownText(added.reason),
+          by: added.by,
+        }),
         ...(added.customerName ? { customerName: added.customerName } : {}),
         ...(added.customerEmail ? { customerEmail: added.customerEmail } : {}),
         ...(added.shippingAddress ? { addressLines: addressLinesOf(added.shippingAddress) } : {}),
@@ -81,7 +102,13 @@ function next(current: OrderPageDoc, recorded: RecordedEvent<Folded>): OrderPage
     case 'OrderShipmentRecorded': {
       const { carrier, by, at } = event.data;
       // The tracking number goes with the customer's data; the carrier, who and when stay.
-      const shipment = { carrier, trackingNumber: shownText(event.data.trackingNumber), trackingUrl: isErasedValue(event.data.trackingUrl) ? null : event.data.trackingUrl, by, at };
+      const shipment = {
+        carrier,
+        trackingNumber: shownText(event.data.trackingNumber),
+        trackingUrl: isErasedValue(event.data.trackingUrl) ? null : event.data.trackingUrl,
+        by,
+        at,
+      };
       return { ...step({ kind: 'shipment', position, ...shipment }), shipment };
     }
     case 'OrderNoteAdded': {
@@ -101,7 +128,15 @@ export const orderPagesProjection = defineProjection({
   name: 'orderPages',
   // 2: a text that went with the customer's data reads as removedWithCustomer.
   version: 2,
-  handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded', 'OrderShipmentRecorded', 'OrderNoteAdded', 'EmailSent', ...paymentTypes],
+  handles: [
+    'OrderPlaced',
+    'OrderStatusChanged',
+    'OrderCustomerDetailsAdded',
+    'OrderShipmentRecorded',
+    'OrderNoteAdded',
+    'EmailSent',
+    ...paymentTypes,
+  ],
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<Folded>;
     // An order's e-mails are sent under the order's id; a purchase notice's id names no order and is passed by.
@@ -126,7 +161,9 @@ export async function getOrderPage(reader: ReadStoreReader, orderId: string): Pr
 
 export async function getOrderPages(reader: ReadStoreReader, orderIds: readonly string[]): Promise<OrderPageView[]> {
   const docs = await reader.getMany<OrderPageDoc>(collection, [...orderIds]);
-  return docs.filter((doc): doc is OrderPageDoc => doc !== null).map(({ position: _position, refundAmounts: _amounts, ...page }) => page);
+  return docs
+    .filter((doc): doc is OrderPageDoc => doc !== null)
+    .map(({ position: _position, refundAmounts: _amounts, ...page }) => page);
 }
 
 /** What goes in the box of an order, from its page. */

@@ -5,13 +5,22 @@ import type { OrderCustomerDetailsAdded, OrderPlaced, OrderStatusChanged } from 
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
-import { adminOrdersProjection, countOrders, getAdminOrder, listAdminOrders, shippingAddressText } from './adminOrders.ts';
+import {
+  adminOrdersProjection,
+  countOrders,
+  getAdminOrder,
+  listAdminOrders,
+  shippingAddressText,
+} from './adminOrders.ts';
 import { getOrderHistory, orderHistoryProjection } from './orderHistory.ts';
 
 const projections = [adminOrdersProjection, orderHistoryProjection];
 
 const place = (orderId: string, overrides: Partial<OrderPlaced['data']> = {}) =>
-  recorded(orderStream(orderId), { type: 'OrderPlaced', data: orderPlacedData({ orderId, ...overrides }) } satisfies OrderPlaced);
+  recorded(orderStream(orderId), {
+    type: 'OrderPlaced',
+    data: orderPlacedData({ orderId, ...overrides }),
+  } satisfies OrderPlaced);
 const move = (orderId: string, from: string, to: OrderStatus, notes = '') =>
   recorded(orderStream(orderId), {
     type: 'OrderStatusChanged',
@@ -65,22 +74,64 @@ test('admin orders: refunds, disputes and flags fold into the order, and every o
   const at = '2026-03-05T10:00:00.000Z';
   const events = [
     place('r'),
-    recorded(orderStream('r'), { type: 'OrderFlagged', data: { orderId: 'r', flag: 'shipping-rate-mismatch', message: 'UK rate for US', at } }),
-    recorded(orderStream('r'), { type: 'RefundRequested', data: { orderId: 'r', refundId: 'f1', amount: 999, lines: [{ line: 0, quantity: 1 }], reason: 'Torn', by: 'owner', at } }),
-    recorded(orderStream('r'), { type: 'RefundRequested', data: { orderId: 'r', refundId: 'f2', amount: 100, lines: [], reason: 'Late', by: 'owner', at } }),
-    recorded(orderStream('r'), { type: 'RefundSucceeded', data: { orderId: 'r', refundId: 'f1', amount: 999, gatewayRefundId: 're_1', source: 'shop', at } }),
-    recorded(orderStream('r'), { type: 'RefundFailed', data: { orderId: 'r', refundId: 'f2', failure: 'unavailable', message: 'Unknown', at } }),
-    recorded(orderStream('r'), { type: 'RefundSucceeded', data: { orderId: 'r', refundId: 'gateway-re_9', amount: 50, gatewayRefundId: 're_9', source: 'gateway', at } }),
-    recorded(orderStream('r'), { type: 'OrderDisputed', data: { orderId: 'r', disputeId: 'dp_1', amount: 1349, reason: 'fraudulent', at } }),
+    recorded(orderStream('r'), {
+      type: 'OrderFlagged',
+      data: { orderId: 'r', flag: 'shipping-rate-mismatch', message: 'UK rate for US', at },
+    }),
+    recorded(orderStream('r'), {
+      type: 'RefundRequested',
+      data: {
+        orderId: 'r',
+        refundId: 'f1',
+        amount: 999,
+        lines: [{ line: 0, quantity: 1 }],
+        reason: 'Torn',
+        by: 'owner',
+        at,
+      },
+    }),
+    recorded(orderStream('r'), {
+      type: 'RefundRequested',
+      data: { orderId: 'r', refundId: 'f2', amount: 100, lines: [], reason: 'Late', by: 'owner', at },
+    }),
+    recorded(orderStream('r'), {
+      type: 'RefundSucceeded',
+      data: { orderId: 'r', refundId: 'f1', amount: 999, gatewayRefundId: 're_1', source: 'shop', at },
+    }),
+    recorded(orderStream('r'), {
+      type: 'RefundFailed',
+      data: { orderId: 'r', refundId: 'f2', failure: 'unavailable', message: 'Unknown', at },
+    }),
+    recorded(orderStream('r'), {
+      type: 'RefundSucceeded',
+      data: { orderId: 'r', refundId: 'gateway-re_9', amount: 50, gatewayRefundId: 're_9', source: 'gateway', at },
+    }),
+    recorded(orderStream('r'), {
+      type: 'OrderDisputed',
+      data: { orderId: 'r', disputeId: 'dp_1', amount: 1349, reason: 'fraudulent', at },
+    }),
   ];
   const store = await fold(projections, events);
   const r = (await getAdminOrder(store, 'r'))!;
   assert.is(r.revision, events.at(-1)!.revision);
   assert.is(r.refunded, 1049);
-  assert.equal(r.refunds.map((f) => [f.refundId, f.status, f.amount]), [['f1', 'succeeded', 999], ['f2', 'unknown', 100], ['gateway-re_9', 'succeeded', 50]]);
+  assert.equal(
+    r.refunds.map((f) => [f.refundId, f.status, f.amount]),
+    [
+      ['f1', 'succeeded', 999],
+      ['f2', 'unknown', 100],
+      ['gateway-re_9', 'succeeded', 50],
+    ],
+  );
   assert.is(r.refunds[1]!.message, 'Unknown');
-  assert.equal(r.disputes.map((d) => d.disputeId), ['dp_1']);
-  assert.equal(r.flags.map((f) => f.flag), ['shipping-rate-mismatch']);
+  assert.equal(
+    r.disputes.map((d) => d.disputeId),
+    ['dp_1'],
+  );
+  assert.equal(
+    r.flags.map((f) => f.flag),
+    ['shipping-rate-mismatch'],
+  );
   const history = (await getOrderHistory(store, 'r'))!.history;
   assert.equal(
     history.map((h) => (h.kind === 'payment' ? h.title : h.kind)),
@@ -95,7 +146,10 @@ test('admin orders: refunds, disputes and flags fold into the order, and every o
       "Dispute of £13.49 opened by the card's bank",
     ],
   );
-  assert.equal(history.map((h) => h.revision), events.map((e) => e.revision));
+  assert.equal(
+    history.map((h) => h.revision),
+    events.map((e) => e.revision),
+  );
   assert.ok(await isIdempotent(projections, events));
 });
 
@@ -125,7 +179,13 @@ test('order history: the placing and every change in order, with notes, admin an
   const store = await fold(projections, events);
   const history = (await getOrderHistory(store, 'a'))!;
   assert.equal(
-    history.history.map((h) => (h.kind === 'placed' ? ['placed', h.status, h.by] : h.kind === 'statusChanged' ? [h.from, h.to, h.notes, h.by, h.at] : [h.kind])),
+    history.history.map((h) =>
+      h.kind === 'placed'
+        ? ['placed', h.status, h.by]
+        : h.kind === 'statusChanged'
+          ? [h.from, h.to, h.notes, h.by, h.at]
+          : [h.kind],
+    ),
     [
       ['placed', 'pending', 'test'],
       ['pending', 'processing', 'Packing today', 'owner', '2026-03-04T12:00:00.000Z'],
@@ -149,19 +209,39 @@ test('orders read models: folding every event twice gives the same read models',
 });
 
 const walletStory = () => [
-  place('w', { customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout', status: 'completed' }),
+  place('w', {
+    customerName: 'Website Customer',
+    customerEmail: '',
+    shippingAddress: 'To be provided during checkout',
+    status: 'completed',
+  }),
   recorded(orderStream('w'), {
     type: 'OrderCustomerDetailsAdded',
-    data: { orderId: 'w', shippingAddress: { line1: '7 Orchard Row', city: 'York', postcode: 'YO1 7HH', country: 'GB' }, source: 'shopper', reason: '', by: 'shopper', at: '2026-03-04T10:00:00.000Z' },
+    data: {
+      orderId: 'w',
+      shippingAddress: { line1: '7 Orchard Row', city: 'York', postcode: 'YO1 7HH', country: 'GB' },
+      source: 'shopper',
+      reason: '',
+      by: 'shopper',
+      at: '2026-03-04T10:00:00.000Z',
+    },
   } satisfies OrderCustomerDetailsAdded),
   recorded(orderStream('w'), {
     type: 'OrderCustomerDetailsAdded',
-    data: { orderId: 'w', customerName: 'Bilal Rahman', customerEmail: 'bilal@example.com', source: 'owner', reason: 'Phoned', by: 'owner', at: '2026-03-04T11:00:00.000Z' },
+    data: {
+      orderId: 'w',
+      customerName: 'Bilal Rahman',
+      customerEmail: 'bilal@example.com',
+      source: 'owner',
+      reason: 'Phoned',
+      by: 'owner',
+      at: '2026-03-04T11:00:00.000Z',
+    },
   } satisfies OrderCustomerDetailsAdded),
   move('w', 'completed', 'processing'),
 ];
 
-test('buyer\'s details added after placing: the list shows them, the history says who added what and why', async () => {
+test("buyer's details added after placing: the list shows them, the history says who added what and why", async () => {
   const events = walletStory();
   const store = await fold(projections, events);
   const order = (await getAdminOrder(store, 'w'))!;
@@ -171,8 +251,15 @@ test('buyer\'s details added after placing: the list shows them, the history say
   );
   const history = (await getOrderHistory(store, 'w'))!;
   assert.equal(
-    history.history.map((h) => (h.kind === 'detailsAdded' ? [h.source, h.by, h.reason, h.customerName ?? '', h.shippingAddress ?? ''] : [h.kind])),
-    [['placed'], ['shopper', 'shopper', '', '', '7 Orchard Row, York, YO1 7HH, GB'], ['owner', 'owner', 'Phoned', 'Bilal Rahman', ''], ['statusChanged']],
+    history.history.map((h) =>
+      h.kind === 'detailsAdded' ? [h.source, h.by, h.reason, h.customerName ?? '', h.shippingAddress ?? ''] : [h.kind],
+    ),
+    [
+      ['placed'],
+      ['shopper', 'shopper', '', '', '7 Orchard Row, York, YO1 7HH, GB'],
+      ['owner', 'owner', 'Phoned', 'Bilal Rahman', ''],
+      ['statusChanged'],
+    ],
   );
   assert.ok(await isIdempotent(projections, events));
 });

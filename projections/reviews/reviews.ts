@@ -16,7 +16,12 @@ const approvedForBookIndex = (bookId: number) => `reviews:approved:book:${bookId
 /** The stored document also remembers the last stream revision it folded, so a redelivered event changes nothing. */
 type StoredReview = AdminReviewDto & { revision: number };
 
-function decided(review: StoredReview, event: RecordedEvent<ReviewEvent>, status: 'approved' | 'rejected', message: string | undefined): Write[] {
+function decided(
+  review: StoredReview,
+  event: RecordedEvent<ReviewEvent>,
+  status: 'approved' | 'rejected',
+  message: string | undefined,
+): Write[] {
   const at = (event.data as { at: string }).at;
   const by = (event.data as { by: string }).by;
   const doc: StoredReview = {
@@ -32,7 +37,8 @@ function decided(review: StoredReview, event: RecordedEvent<ReviewEvent>, status
     { op: 'unindex', index: statusIndex(review.status), id: review.id },
     { op: 'index', index: statusIndex(status), id: review.id, score },
   ];
-  if (status === 'approved') writes.push({ op: 'index', index: approvedForBookIndex(review.bookId), id: review.id, score });
+  if (status === 'approved')
+    writes.push({ op: 'index', index: approvedForBookIndex(review.bookId), id: review.id, score });
   return writes;
 }
 
@@ -85,15 +91,17 @@ const forAdmin = ({ revision: _revision, ...review }: StoredReview): AdminReview
 
 /** GET /api/reviews/book/{id}: what shoppers see of the approved reviews, newest first. */
 export async function approvedReviewsForBook(reader: ReadStoreReader, bookId: number): Promise<PublicReviewDto[]> {
-  return (await load(reader, approvedForBookIndex(bookId))).map(({ id, bookId, customerName, rating, reviewText, createdAt }) => ({
-    id,
-    bookId,
-    customerName,
-    rating,
-    reviewText,
-    status: 'approved',
-    createdAt,
-  }));
+  return (await load(reader, approvedForBookIndex(bookId))).map(
+    ({ id, bookId, customerName, rating, reviewText, createdAt }) => ({
+      id,
+      bookId,
+      customerName,
+      rating,
+      reviewText,
+      status: 'approved',
+      createdAt,
+    }),
+  );
 }
 
 /** GET /api/admin/reviews[/{status}]: every review, or those with one status, newest first. */
@@ -102,7 +110,12 @@ export async function adminReviews(reader: ReadStoreReader, filter: ReviewListFi
 }
 
 /** One page of the owner's review list, newest first, after `cursor`. */
-export async function adminReviewsPage(reader: ReadStoreReader, filter: ReviewListFilter, limit: number, cursor?: PageCursor): Promise<Page<AdminReviewDto>> {
+export async function adminReviewsPage(
+  reader: ReadStoreReader,
+  filter: ReviewListFilter,
+  limit: number,
+  cursor?: PageCursor,
+): Promise<Page<AdminReviewDto>> {
   const page = await newestFirstPage<StoredReview>(reader, {
     index: filter === 'all' ? allIndex : statusIndex(filter),
     collection,

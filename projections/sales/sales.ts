@@ -38,8 +38,12 @@ export type SalesOrderRow = {
 
 const ukPostcode = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/i;
 
-function whereTo(address: ShippingAddress | string, shipping: number): { country: string; postcode: string; international: boolean } {
-  if (typeof address !== 'string') return { country: address.country, postcode: address.postcode, international: address.country !== 'GB' };
+function whereTo(
+  address: ShippingAddress | string,
+  shipping: number,
+): { country: string; postcode: string; international: boolean } {
+  if (typeof address !== 'string')
+    return { country: address.country, postcode: address.postcode, international: address.country !== 'GB' };
   const postcode = ukPostcode.exec(address)?.[0] ?? '';
   // A free-text address: the UK when it has a UK postcode or paid UK shipping.
   const uk = !!postcode || /united kingdom|\bUK\b/i.test(address) || shipping <= 399;
@@ -72,7 +76,11 @@ const emptyBucket = (period: SalesPeriod, key: string): BucketDoc => ({
   products: {},
 });
 
-async function addToBuckets(view: ReadStoreReader, at: string, change: (bucket: BucketDoc) => BucketDoc): Promise<Write[]> {
+async function addToBuckets(
+  view: ReadStoreReader,
+  at: string,
+  change: (bucket: BucketDoc) => BucketDoc,
+): Promise<Write[]> {
   const keys = periodKeys(at);
   const ids = keys.map((k) => `${k.period}:${k.key}`);
   const current = await view.getMany<BucketDoc>(buckets, ids);
@@ -108,7 +116,10 @@ async function placed(event: RecordedEvent<OrderPlaced>, view: ReadStoreReader):
     const products = { ...bucket.products };
     for (const item of o.items) {
       const was = products[item.name] ?? { quantity: 0, revenue: 0 };
-      products[item.name] = { quantity: was.quantity + item.quantity, revenue: was.revenue + item.quantity * item.price };
+      products[item.name] = {
+        quantity: was.quantity + item.quantity,
+        revenue: was.revenue + item.quantity * item.price,
+      };
     }
     const side = where.international ? 'international' : 'uk';
     return {
@@ -140,7 +151,12 @@ export const salesProjection = defineProjection({
       if (!row || row.revision >= recorded.revision) return [];
       // Refunds count on the day they were made.
       return [
-        { op: 'put', collection: orders, id: row.orderId, doc: { ...row, refunded: row.refunded + refund.amount, revision: recorded.revision } },
+        {
+          op: 'put',
+          collection: orders,
+          id: row.orderId,
+          doc: { ...row, refunded: row.refunded + refund.amount, revision: recorded.revision },
+        },
         ...(await addToBuckets(view, recorded.metadata.at, (b) => ({ ...b, refunds: b.refunds + refund.amount }))),
       ];
     }
@@ -166,7 +182,12 @@ export const salesProjection = defineProjection({
     if (event.type !== 'OrderStatusChanged') return [];
     const score = Date.parse(row.placedAt) || 0;
     return [
-      { op: 'put', collection: orders, id: row.orderId, doc: { ...row, status: event.data.to, revision: event.revision } },
+      {
+        op: 'put',
+        collection: orders,
+        id: row.orderId,
+        doc: { ...row, status: event.data.to, revision: event.revision },
+      },
       { op: 'unindex', index: byStatus(row.status), id: row.orderId },
       { op: 'index', index: byStatus(event.data.to), id: row.orderId, score },
     ];
@@ -174,16 +195,36 @@ export const salesProjection = defineProjection({
 });
 
 /** The buckets of a period whose start lies within [since, until], oldest first, at most `limit` (the newest). */
-export async function salesBuckets(reader: ReadStoreReader, period: SalesPeriod, since: number | undefined, until: number | undefined, limit: number): Promise<BucketDoc[]> {
-  const ids = await reader.range(periodIndex(period), { reverse: true, ...(since === undefined ? {} : { min: since }), ...(until === undefined ? {} : { max: until }), limit });
+export async function salesBuckets(
+  reader: ReadStoreReader,
+  period: SalesPeriod,
+  since: number | undefined,
+  until: number | undefined,
+  limit: number,
+): Promise<BucketDoc[]> {
+  const ids = await reader.range(periodIndex(period), {
+    reverse: true,
+    ...(since === undefined ? {} : { min: since }),
+    ...(until === undefined ? {} : { max: until }),
+    limit,
+  });
   return (await reader.getMany<BucketDoc>(buckets, ids.reverse())).filter((b): b is BucketDoc => b !== null);
 }
 
 /** Bookkeeping rows, oldest first, a page at a time: within the dates, one status when given. */
-export async function* salesOrderRows(reader: ReadStoreReader, query: { status?: string | undefined; since?: number | undefined; until?: number | undefined }, pageSize = 500): AsyncGenerator<SalesOrderRow> {
+export async function* salesOrderRows(
+  reader: ReadStoreReader,
+  query: { status?: string | undefined; since?: number | undefined; until?: number | undefined },
+  pageSize = 500,
+): AsyncGenerator<SalesOrderRow> {
   const index = query.status ? byStatus(query.status) : byDate;
   for (let offset = 0; ; offset += pageSize) {
-    const ids = await reader.range(index, { ...(query.since === undefined ? {} : { min: query.since }), ...(query.until === undefined ? {} : { max: query.until }), offset, limit: pageSize });
+    const ids = await reader.range(index, {
+      ...(query.since === undefined ? {} : { min: query.since }),
+      ...(query.until === undefined ? {} : { max: query.until }),
+      offset,
+      limit: pageSize,
+    });
     const rows = await reader.getMany<SalesOrderRow>(orders, ids);
     for (const row of rows) if (row) yield row;
     if (ids.length < pageSize) return;

@@ -16,15 +16,45 @@ export type StockDoc = { bookId: number; revision: number; shelf: ShelfState; mo
 function movementOf(event: StockEvent): StockMovement | null {
   switch (event.type) {
     case 'StockReceived':
-      return { kind: 'received', quantity: event.data.quantity, detail: event.data.note, by: event.data.by, at: event.data.at };
+      return {
+        kind: 'received',
+        quantity: event.data.quantity,
+        detail: event.data.note,
+        by: event.data.by,
+        at: event.data.at,
+      };
     case 'StockCorrected':
-      return { kind: 'corrected', quantity: event.data.delta, detail: event.data.reason, by: event.data.by, at: event.data.at };
+      return {
+        kind: 'corrected',
+        quantity: event.data.delta,
+        detail: event.data.reason,
+        by: event.data.by,
+        at: event.data.at,
+      };
     case 'StockSold':
-      return { kind: 'sold', quantity: -event.data.quantity, detail: event.data.orderId, by: 'order', at: event.data.at };
+      return {
+        kind: 'sold',
+        quantity: -event.data.quantity,
+        detail: event.data.orderId,
+        by: 'order',
+        at: event.data.at,
+      };
     case 'StockReturned':
-      return { kind: 'returned', quantity: event.data.quantity, detail: `${event.data.orderId} (${event.data.reason})`, by: 'order', at: event.data.at };
+      return {
+        kind: 'returned',
+        quantity: event.data.quantity,
+        detail: `${event.data.orderId} (${event.data.reason})`,
+        by: 'order',
+        at: event.data.at,
+      };
     case 'StockShortfall':
-      return { kind: 'shortfall', quantity: event.data.quantity, detail: event.data.orderId, by: 'order', at: event.data.at };
+      return {
+        kind: 'shortfall',
+        quantity: event.data.quantity,
+        detail: event.data.orderId,
+        by: 'order',
+        at: event.data.at,
+      };
     default:
       return null;
   }
@@ -37,7 +67,12 @@ export const stockProjection = defineProjection({
   async apply(recorded: RecordedEvent, view): Promise<Write[]> {
     const event = recorded as unknown as RecordedEvent<StockEvent>;
     const id = String(event.data.bookId);
-    const current = (await view.get<StockDoc>(collection, id)) ?? { bookId: event.data.bookId, revision: -1, shelf: emptyShelf(), movements: [] };
+    const current = (await view.get<StockDoc>(collection, id)) ?? {
+      bookId: event.data.bookId,
+      revision: -1,
+      shelf: emptyShelf(),
+      movements: [],
+    };
     // Guard on the stream revision: an event delivered again changes nothing.
     if (current.revision >= event.revision) return [];
     const movement = movementOf(event);

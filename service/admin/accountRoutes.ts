@@ -42,12 +42,17 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
 
   const grants = downloadGrantDecider(deps.admin.username);
 
-  const decide = async (ctx: Context, username: string, command: (by: string, at: string) => Promise<AccountCommand | DownloadGrantCommand>) => {
+  const decide = async (
+    ctx: Context,
+    username: string,
+    command: (by: string, at: string) => Promise<AccountCommand | DownloadGrantCommand>,
+  ) => {
     const by = adminOf(ctx);
     const now = deps.clock();
     const stream = adminStream(username);
     const decided = await command(by, now.toISOString());
-    if (decided.type === 'GrantDownload' || decided.type === 'RevokeDownload') await handleCommand(deps.events, stream, grants, decided, commandMeta(ctx, `admin:${by}`, now));
+    if (decided.type === 'GrantDownload' || decided.type === 'RevokeDownload')
+      await handleCommand(deps.events, stream, grants, decided, commandMeta(ctx, `admin:${by}`, now));
     else await handleCommand(deps.events, stream, decider, decided, commandMeta(ctx, `admin:${by}`, now));
     // This process sees the change on the account's very next request; others within a second.
     sessions.forget(username);
@@ -56,7 +61,12 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, adminApi.me, async (ctx) => {
     const { username, role, mayDownloadPersonalData } = sessionOf(ctx);
-    ctx.body = { username, role, twoStep: foldAccount(await deps.events.readStream(adminStream(username))).twoStep !== null, mayDownloadPersonalData: mayDownloadPersonalData ?? false };
+    ctx.body = {
+      username,
+      role,
+      twoStep: foldAccount(await deps.events.readStream(adminStream(username))).twoStep !== null,
+      mayDownloadPersonalData: mayDownloadPersonalData ?? false,
+    };
   });
 
   route(routers, adminApi.accounts, async (ctx) => {
@@ -67,7 +77,14 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
     const { username, role } = input.body();
     const password = newAccountPassword();
     const sealedPasswordHash = sealPasswordHash(deps.jwtSecret, username, await hashPassword(password));
-    const account = await decide(ctx, username, async (by, at) => ({ type: 'CreateAccount', username, role, sealedPasswordHash, by, at }));
+    const account = await decide(ctx, username, async (by, at) => ({
+      type: 'CreateAccount',
+      username,
+      role,
+      sealedPasswordHash,
+      by,
+      at,
+    }));
     ctx.status = 201;
     ctx.body = { success: true, message: adminApi.createAccount.messages.created, account, password };
   });
@@ -83,7 +100,13 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
     const { username } = ctx.params;
     const password = newAccountPassword();
     const sealedPasswordHash = sealPasswordHash(deps.jwtSecret, username, await hashPassword(password));
-    const account = await decide(ctx, username, async (by, at) => ({ type: 'ResetPassword', username, sealedPasswordHash, by, at }));
+    const account = await decide(ctx, username, async (by, at) => ({
+      type: 'ResetPassword',
+      username,
+      sealedPasswordHash,
+      by,
+      at,
+    }));
     ctx.body = { success: true, message: adminApi.resetPassword.messages.reset, account, password };
   });
 

@@ -56,14 +56,35 @@ export const noAccount = (): AccountState => ({
 type AdminStreamEvent = DomainEvent<string, Record<string, unknown>>;
 
 export function evolveAccount(state: AccountState, event: AdminStreamEvent & { revision?: number }): AccountState {
-  const data = event.data as { username?: string; at?: string; sessionId?: string; role?: AccountRole; to?: AccountRole; passwordHash?: unknown; sealedPasswordHash?: unknown; by?: string };
+  const data = event.data as {
+    username?: string;
+    at?: string;
+    sessionId?: string;
+    role?: AccountRole;
+    to?: AccountRole;
+    passwordHash?: unknown;
+    sealedPasswordHash?: unknown;
+    by?: string;
+  };
   // Version 2 seals the hash; a version-1 event read as stored holds it as it is.
-  const password = { passwordHash: typeof data.passwordHash === 'string' ? data.passwordHash : null, sealedPasswordHash: typeof data.sealedPasswordHash === 'string' ? data.sealedPasswordHash : null };
+  const password = {
+    passwordHash: typeof data.passwordHash === 'string' ? data.passwordHash : null,
+    sealedPasswordHash: typeof data.sealedPasswordHash === 'string' ? data.sealedPasswordHash : null,
+  };
   const next: AccountState = { ...state, revision: event.revision ?? state.revision + 1 };
   const atMs = data.at ? Date.parse(data.at) : 0;
   switch (event.type) {
     case 'AccountCreated':
-      return { ...next, username: data.username!, exists: true, role: data.role!, ...password, createdAt: data.at!, createdBy: data.by!, disabled: false };
+      return {
+        ...next,
+        username: data.username!,
+        exists: true,
+        role: data.role!,
+        ...password,
+        createdAt: data.at!,
+        createdBy: data.by!,
+        disabled: false,
+      };
     case 'AccountRoleChanged':
       return { ...next, role: data.to! };
     case 'AccountPasswordReset':
@@ -85,11 +106,21 @@ export function evolveAccount(state: AccountState, event: AdminStreamEvent & { r
       return { ...next, twoStep: null };
     case 'AccountRecoveryCodeUsed': {
       const { codeHash } = event.data as { codeHash: string };
-      return state.twoStep ? { ...next, twoStep: { ...state.twoStep, recoveryCodeHashes: state.twoStep.recoveryCodeHashes.filter((h) => h !== codeHash) } } : next;
+      return state.twoStep
+        ? {
+            ...next,
+            twoStep: {
+              ...state.twoStep,
+              recoveryCodeHashes: state.twoStep.recoveryCodeHashes.filter((h) => h !== codeHash),
+            },
+          }
+        : next;
     }
     case 'AccountTwoStepCodeUsed': {
       const { step } = event.data as { step: number };
-      return state.twoStep ? { ...next, twoStep: { ...state.twoStep, lastUsedStep: Math.max(state.twoStep.lastUsedStep ?? -1, step) } } : next;
+      return state.twoStep
+        ? { ...next, twoStep: { ...state.twoStep, lastUsedStep: Math.max(state.twoStep.lastUsedStep ?? -1, step) } }
+        : next;
     }
     case 'AdminSessionsRevoked':
       return { ...next, revokedAtMs: Math.max(state.revokedAtMs, atMs) };
@@ -103,7 +134,10 @@ export function evolveAccount(state: AccountState, event: AdminStreamEvent & { r
 }
 
 export function foldAccount(events: readonly RecordedEvent[]): AccountState {
-  return events.reduce((state, event) => evolveAccount(state, event as unknown as AdminStreamEvent & { revision: number }), noAccount());
+  return events.reduce(
+    (state, event) => evolveAccount(state, event as unknown as AdminStreamEvent & { revision: number }),
+    noAccount(),
+  );
 }
 
 /**
@@ -157,7 +191,12 @@ export function accountDecider(configuredOwner: string): Decider<AccountState, A
           if (state.role === command.role) return [];
           return [{ type: 'AccountRoleChanged', data: { username, from: state.role, to: command.role, by, at } }];
         case 'ResetPassword':
-          return [{ type: 'AccountPasswordReset', data: { username, sealedPasswordHash: command.sealedPasswordHash, by, at } }];
+          return [
+            {
+              type: 'AccountPasswordReset',
+              data: { username, sealedPasswordHash: command.sealedPasswordHash, by, at },
+            },
+          ];
         case 'Disable':
           if (self) throw invalid(accountMessages.yourself);
           return state.disabled ? [] : [{ type: 'AccountDisabled', data: { username, by, at } }];

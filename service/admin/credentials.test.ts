@@ -23,7 +23,10 @@ test('password: stored as a self-describing scrypt hash that only the same passw
   assert.not.ok(await verifyPassword('open sesame!', hash));
   assert.is.not(await hashPassword('open sesame'), hash, 'every hash has its own salt');
   const parts = hash.split('$');
-  const flipped = parts.slice(0, 5).concat(parts[5]!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))).join('$');
+  const flipped = parts
+    .slice(0, 5)
+    .concat(parts[5]!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')))
+    .join('$');
   assert.not.ok(await verifyPassword('open sesame', flipped));
   // Costs outside sane bounds are refused rather than computed.
   assert.not.ok(isPasswordHash(hash.replace('$32768$', '$1073741824$')));
@@ -50,11 +53,26 @@ test('credentials: a first start outside production creates an admin, keeps only
 
 test('credentials: ADMIN_PASSWORD_HASH wins, ADMIN_PASSWORD is hashed at start, production needs a hash', async () => {
   const hash = await hashPassword('from the environment');
-  const fromHash = await resolveAdminCredentials(loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: 'owner', ADMIN_PASSWORD_HASH: hash }), () => assert.unreachable());
+  const fromHash = await resolveAdminCredentials(
+    loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: 'owner', ADMIN_PASSWORD_HASH: hash }),
+    () => assert.unreachable(),
+  );
   assert.equal(fromHash, { username: 'owner', passwordHash: hash });
-  const fromPassword = await resolveAdminCredentials(loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: 'plain for tests' }), () => assert.unreachable());
+  const fromPassword = await resolveAdminCredentials(
+    loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: 'plain for tests' }),
+    () => assert.unreachable(),
+  );
   assert.ok(await verifyPassword('plain for tests', fromPassword.passwordHash));
-  for (const env of [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_KEY: Buffer.alloc(32, 3).toString('base64') }, { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_KEY: Buffer.alloc(32, 3).toString('base64'), ADMIN_PASSWORD: 'p', ADMIN_PASSWORD_HASH: hash }]) {
+  for (const env of [
+    { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_KEY: Buffer.alloc(32, 3).toString('base64') },
+    {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      DATA_KEY: Buffer.alloc(32, 3).toString('base64'),
+      ADMIN_PASSWORD: 'p',
+      ADMIN_PASSWORD_HASH: hash,
+    },
+  ]) {
     try {
       loadConfig(env);
       assert.unreachable('production started without a usable admin hash');

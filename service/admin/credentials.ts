@@ -14,12 +14,21 @@ export const adminFile = (config: Pick<Config, 'DATA_DIR'>) => join(config.DATA_
 export const adminFileFormat: JsonFileFormat = { newest: 1, upgrades: {} };
 
 export function writeAdminFile(file: string, passwordHash: string, now = new Date()): void {
-  writeVersionedJson(file, adminFileFormat, { passwordHash, updatedAt: now.toISOString() }, { mode: 0o600, pretty: true });
+  writeVersionedJson(
+    file,
+    adminFileFormat,
+    { passwordHash, updatedAt: now.toISOString() },
+    { mode: 0o600, pretty: true },
+  );
 }
 
 function readAdminFile(file: string): string {
   // An older file is upgraded and written back in the newest format; one from a newer release is refused.
-  const stored = readVersionedJson<{ passwordHash?: unknown }>(file, adminFileFormat, { rewrite: true, mode: 0o600, pretty: true }).passwordHash;
+  const stored = readVersionedJson<{ passwordHash?: unknown }>(file, adminFileFormat, {
+    rewrite: true,
+    mode: 0o600,
+    pretty: true,
+  }).passwordHash;
   if (typeof stored !== 'string' || !isPasswordHash(stored)) {
     throw new Error(`${file} holds no valid password hash; run npm run admin -- set-password`);
   }
@@ -31,13 +40,17 @@ function readAdminFile(file: string): string {
  * the hash in DATA_DIR/admin.json; else, outside production, a new admin with a random password that is
  * announced once and never stored in clear. Production never gets here without a hash (see config.ts).
  */
-export async function resolveAdminCredentials(config: Config, announce: (message: string) => void): Promise<AdminCredentials> {
+export async function resolveAdminCredentials(
+  config: Config,
+  announce: (message: string) => void,
+): Promise<AdminCredentials> {
   const username = config.ADMIN_USERNAME;
   if (config.ADMIN_PASSWORD_HASH) return { username, passwordHash: config.ADMIN_PASSWORD_HASH };
   if (config.ADMIN_PASSWORD) return { username, passwordHash: await hashPassword(config.ADMIN_PASSWORD) };
   const file = adminFile(config);
   if (existsSync(file)) return { username, passwordHash: readAdminFile(file) };
-  if (config.NODE_ENV === 'production') throw new Error('No admin password hash is configured; set ADMIN_PASSWORD_HASH');
+  if (config.NODE_ENV === 'production')
+    throw new Error('No admin password hash is configured; set ADMIN_PASSWORD_HASH');
   const password = randomBytes(15).toString('base64url');
   const passwordHash = await hashPassword(password);
   writeAdminFile(file, passwordHash);

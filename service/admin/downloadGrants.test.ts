@@ -2,7 +2,12 @@
 // revokes, then these events (or this refusal).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { accountMessages, downloadGrantMessages, type AccountEvent, type DownloadGrantEvent } from '../../contracts/admin/model.ts';
+import {
+  accountMessages,
+  downloadGrantMessages,
+  type AccountEvent,
+  type DownloadGrantEvent,
+} from '../../contracts/admin/model.ts';
 import { Conflict, Invalid, NotFound } from '../../contracts/shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { foldAccount } from './accounts.ts';
@@ -10,7 +15,10 @@ import { downloadGrantDecider } from './downloadGrants.ts';
 
 const spec = deciderSpec(downloadGrantDecider('admin'));
 const at = '2026-03-01T10:00:00.000Z';
-const created = (role: 'owner' | 'auditor' = 'auditor'): AccountEvent => ({ type: 'AccountCreated', data: { username: 'ann', role, sealedPasswordHash: 'sealed', by: 'admin', at } });
+const created = (role: 'owner' | 'auditor' = 'auditor'): AccountEvent => ({
+  type: 'AccountCreated',
+  data: { username: 'ann', role, sealedPasswordHash: 'sealed', by: 'admin', at },
+});
 const granted: DownloadGrantEvent = { type: 'PersonalDataDownloadGranted', data: { username: 'ann', by: 'admin', at } };
 const revoked: DownloadGrantEvent = { type: 'PersonalDataDownloadRevoked', data: { username: 'ann', by: 'admin', at } };
 const grant = { type: 'GrantDownload', username: 'ann', by: 'admin', at } as const;
@@ -32,20 +40,45 @@ test('an owner revokes a grant; revoking what is not held changes nothing; a rev
 test('no grant for an account that does not exist, for the configured owner, for an owner account or a disabled one', () => {
   given([]).when(grant).thenFails(NotFound, accountMessages.missing);
   given([]).when(revoke).thenFails(NotFound, accountMessages.missing);
-  given([]).when({ ...grant, username: 'admin' }).thenFails(Conflict, accountMessages.configured);
-  given([created('owner')]).when(grant).thenFails(Invalid, downloadGrantMessages.owner);
-  given([created(), { type: 'AccountDisabled', data: { username: 'ann', by: 'admin', at } }]).when(grant).thenFails(Conflict, downloadGrantMessages.disabled);
+  given([])
+    .when({ ...grant, username: 'admin' })
+    .thenFails(Conflict, accountMessages.configured);
+  given([created('owner')])
+    .when(grant)
+    .thenFails(Invalid, downloadGrantMessages.owner);
+  given([created(), { type: 'AccountDisabled', data: { username: 'ann', by: 'admin', at } }])
+    .when(grant)
+    .thenFails(Conflict, downloadGrantMessages.disabled);
   // A disabled account's grant may still be taken back.
-  given([created(), granted, { type: 'AccountDisabled', data: { username: 'ann', by: 'admin', at } }]).when(revoke).then([revoked]);
+  given([created(), granted, { type: 'AccountDisabled', data: { username: 'ann', by: 'admin', at } }])
+    .when(revoke)
+    .then([revoked]);
 });
 
 test("the account's fold (what the guard and the accounts screen read) follows grants and revocations", () => {
-  const events = (list: (AccountEvent | DownloadGrantEvent)[]) => list.map((e, revision) => ({ ...e, id: `e${revision}`, stream: 'admin-ann', revision, position: revision + 1, metadata: { causedBy: 'admin:admin', causationId: 'c', correlationId: 'c', at } }));
+  const events = (list: (AccountEvent | DownloadGrantEvent)[]) =>
+    list.map((e, revision) => ({
+      ...e,
+      id: `e${revision}`,
+      stream: 'admin-ann',
+      revision,
+      position: revision + 1,
+      metadata: { causedBy: 'admin:admin', causationId: 'c', correlationId: 'c', at },
+    }));
   assert.is(foldAccount(events([created()])).downloadGranted, false);
   assert.is(foldAccount(events([created(), granted])).downloadGranted, true);
   assert.is(foldAccount(events([created(), granted, revoked])).downloadGranted, false);
   // A role change keeps the grant: it belongs to the account, and only an owner's revocation ends it.
-  assert.is(foldAccount(events([created(), granted, { type: 'AccountRoleChanged', data: { username: 'ann', from: 'auditor', to: 'owner', by: 'admin', at } }])).downloadGranted, true);
+  assert.is(
+    foldAccount(
+      events([
+        created(),
+        granted,
+        { type: 'AccountRoleChanged', data: { username: 'ann', from: 'auditor', to: 'owner', by: 'admin', at } },
+      ]),
+    ).downloadGranted,
+    true,
+  );
 });
 
 test.run();

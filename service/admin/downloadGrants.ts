@@ -14,7 +14,9 @@ export type DownloadGrantCommand =
  * Grants and revocations on one account. The configured owner is no account (and may download by its role); an owner
  * account needs no grant; a disabled account gets none. Granting what is held, or revoking what is not, changes nothing.
  */
-export function downloadGrantDecider(configuredOwner: string): Decider<AccountState, DownloadGrantCommand, DownloadGrantEvent> {
+export function downloadGrantDecider(
+  configuredOwner: string,
+): Decider<AccountState, DownloadGrantCommand, DownloadGrantEvent> {
   return {
     initialState: noAccount,
     evolve: (state, event) => evolveAccount(state, event as never),
@@ -22,7 +24,8 @@ export function downloadGrantDecider(configuredOwner: string): Decider<AccountSt
       if (command.username === configuredOwner) throw conflict(accountMessages.configured);
       if (!state.exists) throw notFound(accountMessages.missing);
       const { username, by, at } = command;
-      if (command.type === 'RevokeDownload') return state.downloadGranted ? [{ type: 'PersonalDataDownloadRevoked', data: { username, by, at } }] : [];
+      if (command.type === 'RevokeDownload')
+        return state.downloadGranted ? [{ type: 'PersonalDataDownloadRevoked', data: { username, by, at } }] : [];
       if (state.role === 'owner') throw invalid(downloadGrantMessages.owner);
       if (state.disabled) throw conflict(downloadGrantMessages.disabled);
       return state.downloadGranted ? [] : [{ type: 'PersonalDataDownloadGranted', data: { username, by, at } }];

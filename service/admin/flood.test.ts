@@ -13,12 +13,22 @@ test('300 concurrent sign-ins with random names: the owner waits under 5 s, the 
     const streamsBefore = (await shop.shop.deps.events.listStreams()).length;
     const headBefore = await shop.shop.deps.events.headPosition();
     const flood = Array.from({ length: 300 }, (_, i) =>
-      call(`${shop.url}/api/admin/login`, { body: { username: `user${i}@example.com`, password: `guess-${i}` }, headers: { 'x-forwarded-for': `198.18.${i >> 8}.${i & 255}` } }),
+      call(`${shop.url}/api/admin/login`, {
+        body: { username: `user${i}@example.com`, password: `guess-${i}` },
+        headers: { 'x-forwarded-for': `198.18.${i >> 8}.${i & 255}` },
+      }),
     );
     // The owner signs in once the flood has reached the shop: its first failures are in the log.
-    await eventually(async () => (await shop.shop.deps.events.headPosition()) > headBefore, 10_000, 'the flood reaching the shop');
+    await eventually(
+      async () => (await shop.shop.deps.events.headPosition()) > headBefore,
+      10_000,
+      'the flood reaching the shop',
+    );
     const started = performance.now();
-    const owner = await call(`${shop.url}/api/admin/login`, { body: testAdmin, headers: { 'x-forwarded-for': '203.0.113.77' } });
+    const owner = await call(`${shop.url}/api/admin/login`, {
+      body: testAdmin,
+      headers: { 'x-forwarded-for': '203.0.113.77' },
+    });
     const ownerMs = performance.now() - started;
     const answers = await Promise.all(flood);
     assert.is(owner.status, 200);
@@ -31,9 +41,14 @@ test('300 concurrent sign-ins with random names: the owner waits under 5 s, the 
     // One stream for every invented name of the day, plus the owner's own sign-in stream.
     assert.ok(streams.length <= streamsBefore + 2, `${streams.length - streamsBefore} new streams`);
     const unknown = await shop.shop.deps.events.readStream(unknownSignInStream(new Date().toISOString()));
-    assert.ok(unknown.length > 0 && unknown.length <= defaultLimits.unknownNames.points, `${unknown.length} unknown-name events`);
+    assert.ok(
+      unknown.length > 0 && unknown.length <= defaultLimits.unknownNames.points,
+      `${unknown.length} unknown-name events`,
+    );
     assert.ok((await shop.shop.deps.events.headPosition()) - headBefore <= defaultLimits.unknownNames.points + 1);
-    console.log(`owner signed in in ${Math.round(ownerMs)} ms during the flood; ${busy.length} of 300 turned away; ${unknown.length} recorded`);
+    console.log(
+      `owner signed in in ${Math.round(ownerMs)} ms during the flood; ${busy.length} of 300 turned away; ${unknown.length} recorded`,
+    );
   } finally {
     await shop.close();
   }

@@ -12,14 +12,27 @@ test('tokens: a signed token verifies; expired, tampered, other-key, other-algor
   assert.is(verifyAdminToken(secret, token), 'owner');
   assert.is(verifyAdminToken(secret, signAdminToken(secret, 'owner', -10)), null);
   const [h, p, s] = token.split('.');
-  const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'mallory' })).toString('base64url');
+  const forged = Buffer.from(
+    JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'mallory' }),
+  ).toString('base64url');
   assert.is(verifyAdminToken(secret, `${h}.${forged}.${s}`), null);
   assert.is(verifyAdminToken('y'.repeat(40), token), null);
-  const hs512 = jwt.sign({}, secret, { algorithm: 'HS512', subject: 'owner', issuer: 'amanah-house-shop', audience: 'admin', expiresIn: 60 });
+  const hs512 = jwt.sign({}, secret, {
+    algorithm: 'HS512',
+    subject: 'owner',
+    issuer: 'amanah-house-shop',
+    audience: 'admin',
+    expiresIn: 60,
+  });
   assert.is(verifyAdminToken(secret, hs512), null);
   const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'owner', iss: 'amanah-house-shop', aud: 'admin', exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url')}.`;
   assert.is(verifyAdminToken(secret, none), null);
-  const neverExpires = jwt.sign({}, secret, { algorithm: 'HS256', subject: 'owner', issuer: 'amanah-house-shop', audience: 'admin' });
+  const neverExpires = jwt.sign({}, secret, {
+    algorithm: 'HS256',
+    subject: 'owner',
+    issuer: 'amanah-house-shop',
+    audience: 'admin',
+  });
   assert.is(verifyAdminToken(secret, neverExpires), null);
 });
 
@@ -30,14 +43,27 @@ test('tokens: the key built once checks exactly what the secret string does', ()
   assert.is(verifyAdminToken(secret, signAdminToken(key, 'owner')), 'owner');
   assert.is(verifyAdminToken(key, signAdminToken(secret, 'owner', -10)), null);
   assert.is(verifyAdminToken(adminTokenKey('y'.repeat(40)), signAdminToken(secret, 'owner')), null);
-  const hs512 = jwt.sign({}, secret, { algorithm: 'HS512', subject: 'owner', issuer: 'amanah-house-shop', audience: 'admin', expiresIn: 60 });
+  const hs512 = jwt.sign({}, secret, {
+    algorithm: 'HS512',
+    subject: 'owner',
+    issuer: 'amanah-house-shop',
+    audience: 'admin',
+    expiresIn: 60,
+  });
   assert.is(verifyAdminToken(key, hs512), null);
   const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'owner', iss: 'amanah-house-shop', aud: 'admin', exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url')}.`;
   assert.is(verifyAdminToken(key, none), null);
-  const neverExpires = jwt.sign({}, secret, { algorithm: 'HS256', subject: 'owner', issuer: 'amanah-house-shop', audience: 'admin' });
+  const neverExpires = jwt.sign({}, secret, {
+    algorithm: 'HS256',
+    subject: 'owner',
+    issuer: 'amanah-house-shop',
+    audience: 'admin',
+  });
   assert.is(verifyAdminToken(key, neverExpires), null);
   const [h, p, s] = signAdminToken(key, 'owner').split('.');
-  const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'mallory' })).toString('base64url');
+  const forged = Buffer.from(
+    JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'mallory' }),
+  ).toString('base64url');
   assert.is(verifyAdminToken(key, `${h}.${forged}.${s}`), null);
 });
 
@@ -63,8 +89,14 @@ test('guard: admin routes answer 401 without a valid token, and pass a valid one
   const missing = await call(`${shop.url}/api/admin/reviews`);
   assert.is(missing.status, 401);
   assert.is(missing.headers.get('www-authenticate'), 'Bearer');
-  assert.is((await call(`${shop.url}/api/admin/reviews`, { headers: { authorization: 'Bearer nonsense' } })).status, 401);
-  assert.is((await call(`${shop.url}/api/admin/reviews`, { headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } })).status, 401);
+  assert.is(
+    (await call(`${shop.url}/api/admin/reviews`, { headers: { authorization: 'Bearer nonsense' } })).status,
+    401,
+  );
+  assert.is(
+    (await call(`${shop.url}/api/admin/reviews`, { headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } })).status,
+    401,
+  );
   assert.is((await call(`${shop.url}/api/admin/reviews`, { headers: await adminHeaders(shop) })).status, 200);
   // A path no admin route holds is not an admin route: 404 with or without a token, and the guard is not consulted.
   assert.is((await call(`${shop.url}/api/admin/anything`)).status, 404);

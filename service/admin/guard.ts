@@ -8,11 +8,16 @@ import { sessionCheckFor } from './sessions.ts';
 import { adminTokenReader } from './tokens.ts';
 
 const expired = 'Your session has expired or is not valid. Please log in again.';
-export const sessionCheckUnavailable = 'Your session cannot be checked just now because the shop cannot read its records. Please try again in a moment.';
+export const sessionCheckUnavailable =
+  'Your session cannot be checked just now because the shop cannot read its records. Please try again in a moment.';
 
 type GuardDeps = Pick<ShopDeps, 'jwtSecret' | 'admin' | 'events' | 'clock'>;
 
-type Checked = { username: string; sessionId: string; role: AccountRole; mayDownloadPersonalData: boolean } | 'missing' | 'refused' | 'unavailable';
+type Checked =
+  | { username: string; sessionId: string; role: AccountRole; mayDownloadPersonalData: boolean }
+  | 'missing'
+  | 'refused'
+  | 'unavailable';
 
 /**
  * The guard's check of a request's token, made once per request: the answer lane (see http/answerCache.ts) asks first,

@@ -13,7 +13,8 @@ import { refusedAdminTokens } from '../../infra/testing/tokens.ts';
 import { loginLimits } from './throttle.ts';
 import { verifyAdminToken } from './tokens.ts';
 
-const login = (shop: TestShop, body: unknown, headers: Record<string, string> = {}) => call(`${shop.url}/api/admin/login`, { method: 'POST', body, headers });
+const login = (shop: TestShop, body: unknown, headers: Record<string, string> = {}) =>
+  call(`${shop.url}/api/admin/login`, { method: 'POST', body, headers });
 
 test('the admin logs in with the right password and gets a token the admin routes accept; the login is recorded', async () => {
   const shop = await startTestShop();
@@ -22,7 +23,10 @@ test('the admin logs in with the right password and gets a token the admin route
   assert.is(res.json.success, true);
   assert.is(res.json.message, loginMessages.success);
   assert.is(verifyAdminToken(shop.shop.deps.jwtSecret, res.json.token), testAdmin.username);
-  assert.is((await call(`${shop.url}/api/admin/reviews`, { headers: { authorization: `Bearer ${res.json.token}` } })).status, 200);
+  assert.is(
+    (await call(`${shop.url}/api/admin/reviews`, { headers: { authorization: `Bearer ${res.json.token}` } })).status,
+    200,
+  );
   const [event] = await shop.shop.deps.events.readStream(adminStream(testAdmin.username));
   assert.is(event?.type, 'AdminLoggedIn');
   assert.match(String(event?.metadata.ip), '127.0.0.1');
@@ -34,7 +38,10 @@ test('a wrong password or username gets 401 "Invalid username or password" and i
   const shop = await startTestShop();
   const wrong = await login(shop, { username: testAdmin.username, password: 'guess' });
   assert.is(wrong.status, 401);
-  assert.equal({ success: wrong.json.success, message: wrong.json.message }, { success: false, message: 'Invalid username or password' });
+  assert.equal(
+    { success: wrong.json.success, message: wrong.json.message },
+    { success: false, message: 'Invalid username or password' },
+  );
   assert.is(wrong.json.token, undefined);
   const stranger = await login(shop, { username: 'mallory', password: testAdmin.password });
   assert.is(stranger.status, 401);
@@ -58,13 +65,13 @@ const filesUnder = (dir: string): { file: string; text: string }[] =>
         .map((file) => ({ file, text: readFileSync(file).toString('latin1') }))
     : [];
 
-
 test('an e-mail address typed as a username that is no account is kept nowhere as typed: only its keyed hash, which counts it', async () => {
   const redis = await startRedis();
   const shop = await startTestShop({ REDIS_URL: redis.url });
   try {
     const typed = ['Hafsa.Underwood@example.org', ' hafsa.underwood@EXAMPLE.org '];
-    for (const username of typed) assert.is((await login(shop, { username, password: 'her-own-password' })).status, 401);
+    for (const username of typed)
+      assert.is((await login(shop, { username, password: 'her-own-password' })).status, 401);
     const owner = await adminHeaders(shop);
     const stream = unknownSignInStream(new Date().toISOString());
     const day = await call(`${shop.url}/api/admin/events?stream=${encodeURIComponent(stream)}`, { headers: owner });
@@ -87,7 +94,10 @@ test('an e-mail address typed as a username that is no account is kept nowhere a
     assert.not.ok((await redisText(redis.url)).toLowerCase().includes(needle), 'Redis');
     assert.ok((await redisText(redis.url)).includes(hash), 'the throttle counts the name by its hash');
     // Nothing is held about the address: erasing it says so.
-    const erase = await call(`${shop.url}/api/admin/privacy/erase`, { body: { email: typed[0], reason: 'Asked to be forgotten' }, headers: owner });
+    const erase = await call(`${shop.url}/api/admin/privacy/erase`, {
+      body: { email: typed[0], reason: 'Asked to be forgotten' },
+      headers: owner,
+    });
     assert.is(erase.status, 404, erase.text);
     assert.is(erase.json.message, privacyMessages.unknown);
   } finally {
@@ -104,13 +114,27 @@ test('a name an earlier release kept as typed is not shown, and erasing it says 
     // As version 1 wrote it, into the stored log itself.
     const stored = (shop.shop.deps.events as EventStore & { stored: EventStore }).stored;
     const metadata = { causedBy: 'visitor', causationId: 'old', correlationId: 'old', at };
-    await stored.append(stream, [{ id: crypto.randomUUID(), type: 'AdminLoginFailed', data: { username: 'Idris.Okonkwo@example.net', reason: 'unknown_username', at }, metadata }], 'any');
+    await stored.append(
+      stream,
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'AdminLoginFailed',
+          data: { username: 'Idris.Okonkwo@example.net', reason: 'unknown_username', at },
+          metadata,
+        },
+      ],
+      'any',
+    );
     const owner = await adminHeaders(shop);
     const day = await call(`${shop.url}/api/admin/events?stream=${encodeURIComponent(stream)}`, { headers: owner });
     assert.is(day.status, 200, day.text);
     assert.equal(day.json.events[0].data, { nameHash: null, reason: 'unknown_username', at });
     assert.not.ok(day.text.toLowerCase().includes('idris'), 'the events view does not show the name');
-    const erase = await call(`${shop.url}/api/admin/privacy/erase`, { body: { email: 'idris.okonkwo@example.net', reason: 'Asked to be forgotten' }, headers: owner });
+    const erase = await call(`${shop.url}/api/admin/privacy/erase`, {
+      body: { email: 'idris.okonkwo@example.net', reason: 'Asked to be forgotten' },
+      headers: owner,
+    });
     assert.is(erase.status, 409, erase.text);
     assert.is(erase.json.message, privacyMessages.signInOnly);
     assert.not.match(erase.json.message, 'written before personal fields were sealed');
@@ -141,7 +165,11 @@ test('a login body without a username or password gets 400 with the fixed messag
 test('failed logins slow down that name at that address and that address: 429 with Retry-After, even for the right password', async () => {
   const shop = await startTestShop({ TRUST_PROXY: '1' });
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
-  for (let i = 0; i < loginLimits.failures; i++) assert.is((await login(shop, { username: testAdmin.username, password: `wrong-${i}` }, from('203.0.113.9'))).status, 401);
+  for (let i = 0; i < loginLimits.failures; i++)
+    assert.is(
+      (await login(shop, { username: testAdmin.username, password: `wrong-${i}` }, from('203.0.113.9'))).status,
+      401,
+    );
   const before = await shop.shop.deps.events.headPosition();
   const throttled = await login(shop, testAdmin, from('203.0.113.9'));
   assert.is(throttled.status, 429);
@@ -164,7 +192,16 @@ test('failed logins slow down that name at that address and that address: 429 wi
 test('without TRUST_PROXY a forwarded address is not believed: rotating X-Forwarded-For does not escape the limit', async () => {
   const shop = await startTestShop();
   for (let i = 0; i < loginLimits.failures; i++) {
-    assert.is((await login(shop, { username: testAdmin.username, password: `wrong-${i}` }, { 'x-forwarded-for': `203.0.113.${i}` })).status, 401);
+    assert.is(
+      (
+        await login(
+          shop,
+          { username: testAdmin.username, password: `wrong-${i}` },
+          { 'x-forwarded-for': `203.0.113.${i}` },
+        )
+      ).status,
+      401,
+    );
   }
   assert.is((await login(shop, testAdmin, { 'x-forwarded-for': '198.51.100.1' })).status, 429);
   const [failed] = await shop.shop.deps.events.readStream(adminStream(testAdmin.username));
@@ -174,7 +211,16 @@ test('without TRUST_PROXY a forwarded address is not believed: rotating X-Forwar
 
 test('with TRUST_PROXY=1 only the address the nearest proxy saw is believed, not what the client put before it', async () => {
   const shop = await startTestShop({ TRUST_PROXY: '1' });
-  assert.is((await login(shop, { username: testAdmin.username, password: 'wrong' }, { 'x-forwarded-for': '10.9.9.9, 203.0.113.50' })).status, 401);
+  assert.is(
+    (
+      await login(
+        shop,
+        { username: testAdmin.username, password: 'wrong' },
+        { 'x-forwarded-for': '10.9.9.9, 203.0.113.50' },
+      )
+    ).status,
+    401,
+  );
   const [failed] = await shop.shop.deps.events.readStream(adminStream(testAdmin.username));
   assert.is(failed?.metadata.ip, '203.0.113.50');
   await shop.close();

@@ -49,7 +49,8 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
   const refuse = (ctx: Context, waitMs: number, message: (when: string) => string) => {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     const minutes = Math.ceil(seconds / 60);
-    const when = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    const when =
+      seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
     ctx.set('Retry-After', String(seconds));
     return tooManyRequests(message(when));
   };
@@ -59,7 +60,10 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
     const { username, password, code } = input.body();
     const waitMs = await throttle.attempt(username, ctx.ip);
     if (waitMs > 0) {
-      deps.logger.warn({ nameHash: nameHash(username), ip: ctx.ip, retryAfterSeconds: Math.ceil(waitMs / 1000) }, 'admin login throttled');
+      deps.logger.warn(
+        { nameHash: nameHash(username), ip: ctx.ip, retryAfterSeconds: Math.ceil(waitMs / 1000) },
+        'admin login throttled',
+      );
       throw refuse(ctx, waitMs, (when) => `Too many failed login attempts. Please try again in ${when}.`);
     }
     const configured = username === deps.admin.username;
@@ -67,7 +71,9 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
     // The hash is in its stored events (sealed, or as an earlier release kept it), which no reader of the log is handed.
     const account = configured ? null : await storedAccount(deps.events, adminStream(username));
     const known = configured || account!.exists;
-    const accountHash = account?.sealedPasswordHash ? openPasswordHash(deps.jwtSecret, username, account.sealedPasswordHash) : (account?.passwordHash ?? null);
+    const accountHash = account?.sealedPasswordHash
+      ? openPasswordHash(deps.jwtSecret, username, account.sealedPasswordHash)
+      : (account?.passwordHash ?? null);
     const hash = configured ? deps.admin.passwordHash : (accountHash ?? deps.admin.passwordHash);
     // The hash is checked even for an unknown username, so the answer's timing does not tell which names exist.
     const passwordMatches = await (known ? gates.known : gates.unknown).run(() => verifyPassword(password, hash));
@@ -80,17 +86,29 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
     // An account whose sealed hash does not open (the token secret changed) signs in with no password: an owner resets it.
     if (!known || !passwordMatches || (!configured && accountHash === null)) {
       if (known) {
-        await record(ctx, adminStream(username), 'visitor', { type: 'AdminLoginFailed', data: { username, reason: 'wrong_password', at } });
+        await record(ctx, adminStream(username), 'visitor', {
+          type: 'AdminLoginFailed',
+          data: { username, reason: 'wrong_password', at },
+        });
       } else if ((await deps.limits.take('unknownNames', 'shop')) === 0) {
         // One stream a day for every invented name, with a cap an hour: a flood cannot grow the log without bound. The
         // name may be a visitor's own e-mail address: only its keyed hash is recorded.
-        await record(ctx, unknownSignInStream(at), 'visitor', { type: 'AdminLoginFailed', data: { nameHash: nameHash(username), reason: 'unknown_username', at } });
+        await record(ctx, unknownSignInStream(at), 'visitor', {
+          type: 'AdminLoginFailed',
+          data: { nameHash: nameHash(username), reason: 'unknown_username', at },
+        });
       }
-      deps.logger.warn(known ? { username, ip: ctx.ip } : { nameHash: nameHash(username), ip: ctx.ip }, 'admin login failed');
+      deps.logger.warn(
+        known ? { username, ip: ctx.ip } : { nameHash: nameHash(username), ip: ctx.ip },
+        'admin login failed',
+      );
       throw unauthorized(login.messages.invalid);
     }
     if (account?.disabled) {
-      await record(ctx, adminStream(username), 'visitor', { type: 'AccountSignInRefused', data: { username, reason: 'disabled', at } });
+      await record(ctx, adminStream(username), 'visitor', {
+        type: 'AccountSignInRefused',
+        data: { username, reason: 'disabled', at },
+      });
       deps.logger.warn({ username, ip: ctx.ip }, 'admin login refused: account disabled');
       throw unauthorized(login.messages.invalid);
     }
@@ -102,7 +120,14 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
       // in this process or another on the same log, one is recorded; the others decide again and find it spent.
       const spend: TwoStepCommand = { type: 'SpendCode', username, code, nowMs: now.getTime(), at };
       try {
-        const spent = await handleCommand(deps.events, adminStream(username), secondStep, spend, { ...commandMeta(ctx, 'visitor', now), ip: ctx.ip }, { raceRetries: twoStepRaceRetries });
+        const spent = await handleCommand(
+          deps.events,
+          adminStream(username),
+          secondStep,
+          spend,
+          { ...commandMeta(ctx, 'visitor', now), ip: ctx.ip },
+          { raceRetries: twoStepRaceRetries },
+        );
         if (spent.events.some((event) => event.type === 'AccountRecoveryCodeUsed')) sessions.forget(username);
       } catch (error) {
         if (!(error instanceof Invalid)) throw error;
@@ -113,12 +138,19 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
     }
     await throttle.succeeded(username, ctx.ip);
     await record(ctx, adminStream(username), `admin:${username}`, { type: 'AdminLoggedIn', data: { username, at } });
-    ctx.body = { success: true, token: signAdminToken(deps.jwtSecret, username, undefined, undefined, now.getTime()), message: login.messages.success };
+    ctx.body = {
+      success: true,
+      token: signAdminToken(deps.jwtSecret, username, undefined, undefined, now.getTime()),
+      message: login.messages.success,
+    };
   });
 
   route(routers, logout, async (ctx) => {
     const { username, sessionId } = sessionOf(ctx);
-    await record(ctx, adminStream(username), `admin:${username}`, { type: 'AdminLoggedOut', data: { username, sessionId, at: deps.clock().toISOString() } });
+    await record(ctx, adminStream(username), `admin:${username}`, {
+      type: 'AdminLoggedOut',
+      data: { username, sessionId, at: deps.clock().toISOString() },
+    });
     sessions.forget(username);
     ctx.body = { success: true, message: logout.messages.loggedOut };
   });

@@ -5,7 +5,8 @@ import { openSecret, sealSecret } from './twoStep.ts';
 
 const context = (username: string) => `password:${username}`;
 
-export const sealPasswordHash = (tokenSecret: string, username: string, passwordHash: string): string => sealSecret(tokenSecret, Buffer.from(passwordHash, 'utf8'), context(username));
+export const sealPasswordHash = (tokenSecret: string, username: string, passwordHash: string): string =>
+  sealSecret(tokenSecret, Buffer.from(passwordHash, 'utf8'), context(username));
 
 /** The hash, or null when `sealed` does not open with this key for this account. */
 export function openPasswordHash(tokenSecret: string, username: string, sealed: string): string | null {

@@ -27,7 +27,11 @@ const create = async (username: string, role: 'owner' | 'auditor') => {
   assert.is(res.status, 201, res.text);
   return res.json.password as string;
 };
-const auditorMay = new Set(allEndpoints.filter((e) => e.endpoint.guarded && e.endpoint.auditorMay).map((e) => `${e.endpoint.method} ${e.endpoint.path}`));
+const auditorMay = new Set(
+  allEndpoints
+    .filter((e) => e.endpoint.guarded && e.endpoint.auditorMay)
+    .map((e) => `${e.endpoint.method} ${e.endpoint.path}`),
+);
 
 test('an owner creates an auditor, who signs in with the password shown once and is told its role', async () => {
   const password = await create('auditor.ann', 'auditor');
@@ -36,20 +40,49 @@ test('an owner creates an auditor, who signs in with the password shown once and
   assert.is(ann.status, 200);
   const me = await call(`${shop.url}/api/admin/me`, { headers: ann.headers });
   assert.equal(me.json, { username: 'auditor.ann', role: 'auditor', twoStep: false, mayDownloadPersonalData: false });
-  assert.equal((await call(`${shop.url}/api/admin/me`, { headers: owner })).json, { username: 'admin', role: 'owner', twoStep: false, mayDownloadPersonalData: true });
+  assert.equal((await call(`${shop.url}/api/admin/me`, { headers: owner })).json, {
+    username: 'admin',
+    role: 'owner',
+    twoStep: false,
+    mayDownloadPersonalData: true,
+  });
   const stream = await shop.shop.deps.events.readStream(adminStream('auditor.ann'));
-  assert.equal(stream.map((e) => e.type), ['AccountCreated', 'AdminLoggedIn']);
+  assert.equal(
+    stream.map((e) => e.type),
+    ['AccountCreated', 'AdminLoggedIn'],
+  );
   assert.is(stream[0]!.metadata.causedBy, 'admin:admin');
   assert.not.ok(JSON.stringify(stream).includes(password), 'the password itself is never stored');
   // The configured owner first, then the accounts (other tests' among them: only this test's are looked at).
   const list = await call(`${shop.url}/api/admin/accounts`, { headers: owner });
-  const listed = list.json.accounts.map((a: { username: string; role: string }) => `${a.username}:${a.role}`) as string[];
+  const listed = list.json.accounts.map(
+    (a: { username: string; role: string }) => `${a.username}:${a.role}`,
+  ) as string[];
   assert.is(listed[0], 'admin:owner');
-  assert.equal(listed.filter((a) => a.startsWith('admin:') || a.startsWith('auditor.ann:')), ['admin:owner', 'auditor.ann:auditor']);
-  assert.is((await call(`${shop.url}/api/admin/accounts`, { body: { username: 'auditor.ann', role: 'owner' }, headers: owner })).status, 409);
-  assert.is((await call(`${shop.url}/api/admin/accounts`, { body: { username: 'admin', role: 'auditor' }, headers: owner })).status, 409);
-  assert.is((await call(`${shop.url}/api/admin/accounts`, { body: { username: 'Bad Name', role: 'auditor' }, headers: owner })).status, 400);
-  assert.is((await call(`${shop.url}/api/admin/accounts`, { body: { username: 'someone', role: 'root' }, headers: owner })).status, 400);
+  assert.equal(
+    listed.filter((a) => a.startsWith('admin:') || a.startsWith('auditor.ann:')),
+    ['admin:owner', 'auditor.ann:auditor'],
+  );
+  assert.is(
+    (await call(`${shop.url}/api/admin/accounts`, { body: { username: 'auditor.ann', role: 'owner' }, headers: owner }))
+      .status,
+    409,
+  );
+  assert.is(
+    (await call(`${shop.url}/api/admin/accounts`, { body: { username: 'admin', role: 'auditor' }, headers: owner }))
+      .status,
+    409,
+  );
+  assert.is(
+    (await call(`${shop.url}/api/admin/accounts`, { body: { username: 'Bad Name', role: 'auditor' }, headers: owner }))
+      .status,
+    400,
+  );
+  assert.is(
+    (await call(`${shop.url}/api/admin/accounts`, { body: { username: 'someone', role: 'root' }, headers: owner }))
+      .status,
+    400,
+  );
 });
 
 test('route by route: an auditor reads every admin GET, and every write answers 403 with nothing stored', async () => {
@@ -59,10 +92,15 @@ test('route by route: an auditor reads every admin GET, and every write answers 
   let reads = 0;
   let writes = 0;
   for (const { method, path } of routes) {
-    const template = allEndpoints.find((e) => e.endpoint.method === method && e.endpoint.path.replace(/:[A-Za-z]+/g, 'pending') === path);
+    const template = allEndpoints.find(
+      (e) => e.endpoint.method === method && e.endpoint.path.replace(/:[A-Za-z]+/g, 'pending') === path,
+    );
     if (method === 'GET') {
       const res = await call(`${shop.url}${path}`, { headers: ann.headers });
-      assert.ok(res.status !== 401 && res.status !== 403 && res.status < 500, `GET ${path} answered ${res.status} to an auditor`);
+      assert.ok(
+        res.status !== 401 && res.status !== 403 && res.status < 500,
+        `GET ${path} answered ${res.status} to an auditor`,
+      );
       reads++;
       continue;
     }
@@ -77,7 +115,13 @@ test('route by route: an auditor reads every admin GET, and every write answers 
     const forged = await call(`${shop.url}${path}`, {
       method,
       body: {},
-      headers: { ...ann.headers, 'x-role': 'owner', 'x-http-method-override': 'GET', 'x-forwarded-user': 'admin', 'x-original-url': '/api/admin/me' },
+      headers: {
+        ...ann.headers,
+        'x-role': 'owner',
+        'x-http-method-override': 'GET',
+        'x-forwarded-user': 'admin',
+        'x-original-url': '/api/admin/me',
+      },
     });
     assert.is(forged.status, 403, `${method} ${path} with forged headers`);
     for (const variant of routeVariants(path)) {
@@ -92,7 +136,7 @@ test('route by route: an auditor reads every admin GET, and every write answers 
   assert.ok(auditorMay.has('POST /api/admin/logout'));
 });
 
-test('a new write route on the admin router is an owner\'s without saying so; a declared one is open to an auditor', async () => {
+test("a new write route on the admin router is an owner's without saying so; a declared one is open to an auditor", async () => {
   const Koa = (await import('koa')).default;
   const { createAdminRouter } = await import('../http/adminRouter.ts');
   const { errorMiddleware } = await import('../http/errors.ts');
@@ -108,7 +152,12 @@ test('a new write route on the admin router is an owner\'s without saying so; a 
     ctx.body = { done: true };
   });
   const { endpoint } = await import('../../contracts/shared/endpoint.ts');
-  const declared = endpoint<{ done: boolean }>()({ method: 'POST', path: '/api/admin/declared/:id', guarded: true, auditorMay: true });
+  const declared = endpoint<{ done: boolean }>()({
+    method: 'POST',
+    path: '/api/admin/declared/:id',
+    guarded: true,
+    auditorMay: true,
+  });
   route({ open: new Router(), admin }, declared, (ctx) => {
     ctx.body = { done: true };
   });
@@ -131,29 +180,58 @@ test('a new write route on the admin router is an owner\'s without saying so; a 
 test('role changes hold from the next request; disabling, resetting and signing out end the tokens', async () => {
   const password = await create('bob@example.org', 'auditor');
   const bob = await signIn('bob@example.org', password);
-  const createByBob = () => call(`${shop.url}/api/admin/accounts`, { body: { username: 'carol', role: 'auditor' }, headers: bob.headers });
+  const createByBob = () =>
+    call(`${shop.url}/api/admin/accounts`, { body: { username: 'carol', role: 'auditor' }, headers: bob.headers });
   assert.is((await createByBob()).status, 403);
-  assert.is((await call(`${shop.url}/api/admin/accounts/bob@example.org/role`, { body: { role: 'owner' }, headers: owner })).status, 200);
+  assert.is(
+    (await call(`${shop.url}/api/admin/accounts/bob@example.org/role`, { body: { role: 'owner' }, headers: owner }))
+      .status,
+    200,
+  );
   assert.is((await createByBob()).status, 201, 'an owner now');
   // An owner account may not demote or disable itself, nor touch the configured owner.
-  assert.is((await call(`${shop.url}/api/admin/accounts/bob@example.org/disable`, { method: 'POST', headers: bob.headers })).status, 400);
-  assert.is((await call(`${shop.url}/api/admin/accounts/admin/disable`, { method: 'POST', headers: bob.headers })).status, 409);
-  assert.is((await call(`${shop.url}/api/admin/accounts/nobody/disable`, { method: 'POST', headers: bob.headers })).status, 404);
+  assert.is(
+    (await call(`${shop.url}/api/admin/accounts/bob@example.org/disable`, { method: 'POST', headers: bob.headers }))
+      .status,
+    400,
+  );
+  assert.is(
+    (await call(`${shop.url}/api/admin/accounts/admin/disable`, { method: 'POST', headers: bob.headers })).status,
+    409,
+  );
+  assert.is(
+    (await call(`${shop.url}/api/admin/accounts/nobody/disable`, { method: 'POST', headers: bob.headers })).status,
+    404,
+  );
 
-  assert.is((await call(`${shop.url}/api/admin/accounts/bob@example.org/disable`, { method: 'POST', headers: owner })).status, 200);
-  assert.is((await call(`${shop.url}/api/admin/me`, { headers: bob.headers })).status, 401, 'disabled: the token is dead');
+  assert.is(
+    (await call(`${shop.url}/api/admin/accounts/bob@example.org/disable`, { method: 'POST', headers: owner })).status,
+    200,
+  );
+  assert.is(
+    (await call(`${shop.url}/api/admin/me`, { headers: bob.headers })).status,
+    401,
+    'disabled: the token is dead',
+  );
   const refused = await signIn('bob@example.org', password);
   assert.is(refused.status, 401);
   const types = (await shop.shop.deps.events.readStream(adminStream('bob@example.org'))).map((e) => e.type);
   assert.equal(types.slice(-2), ['AccountDisabled', 'AccountSignInRefused']);
-  assert.is((await call(`${shop.url}/api/admin/accounts/bob@example.org/enable`, { method: 'POST', headers: owner })).status, 200);
+  assert.is(
+    (await call(`${shop.url}/api/admin/accounts/bob@example.org/enable`, { method: 'POST', headers: owner })).status,
+    200,
+  );
   const again = await signIn('bob@example.org', password);
   assert.is(again.status, 200);
 
   const reset = await call(`${shop.url}/api/admin/accounts/bob@example.org/reset`, { method: 'POST', headers: owner });
   assert.is(reset.status, 200);
   // Tokens carry whole seconds: the one signed in the second of the reset counts as before it.
-  assert.is((await call(`${shop.url}/api/admin/me`, { headers: again.headers })).status, 401, 'reset: the old token is dead');
+  assert.is(
+    (await call(`${shop.url}/api/admin/me`, { headers: again.headers })).status,
+    401,
+    'reset: the old token is dead',
+  );
   assert.is((await signIn('bob@example.org', password)).status, 401, 'and so is the old password');
   // A reset ends the sessions signed in up to its second; a sign-in a second later is after it.
   nowMs += 1000;

@@ -14,23 +14,33 @@ const personal = [sandboxPayBody().email, sandboxPayBody().address.line1, 'revie
 test.before(async () => {
   shop = await startTestShop();
   await paidCartCheckout(shop);
-  const review = { bookId: 1, customerName: 'Rev Iewer', customerEmail: 'reviewer@example.com', rating: 5, reviewText: 'A lovely book for bedtime reading.' };
+  const review = {
+    bookId: 1,
+    customerName: 'Rev Iewer',
+    customerEmail: 'reviewer@example.com',
+    rating: 5,
+    reviewText: 'A lovely book for bedtime reading.',
+  };
   const submitted = await call(`${shop.url}/api/reviews/submit`, { body: review });
   assert.is(submitted.status, 201, submitted.text);
 });
 test.after(() => shop.close());
 
-const raw = (method: string, path: string, headers: Record<string, string> = {}) => rawRequest(shop.url, method, path, headers);
+const raw = (method: string, path: string, headers: Record<string, string> = {}) =>
+  rawRequest(shop.url, method, path, headers);
 const adminRoutes = () => routesOfAdmin(shop.shop.deps);
 const variants = routeVariants;
 
-test('the admin router holds the owner\'s routes; the open router holds none under /api/admin but the login', () => {
+test("the admin router holds the owner's routes; the open router holds none under /api/admin but the login", () => {
   const { router } = buildRouters(shop.shop.deps);
   const routes = adminRoutes();
   assert.ok(routes.length >= 8, `only ${routes.length} admin routes found`);
   for (const { path } of routes) assert.ok(path.startsWith('/api/admin/'), path);
   const open = router.stack.filter((l) => l.methods.length > 0).map((l) => String(l.path));
-  assert.equal(open.filter((p) => p.toLowerCase().startsWith('/api/admin')), ['/api/admin/login']);
+  assert.equal(
+    open.filter((p) => p.toLowerCase().startsWith('/api/admin')),
+    ['/api/admin/login'],
+  );
 });
 
 test('every admin route without a token, in every other spelling: never 2xx, never personal data', async () => {
@@ -49,7 +59,9 @@ test('every admin route without a token, in every other spelling: never 2xx, nev
 });
 
 test('every admin route with a valid signature for an unknown name: 401, nothing personal, and no-store', async () => {
-  const strangers = ['mallory', 'Admin', 'ADMIN', 'admin ', ''].map((sub) => ({ authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, sub)}` }));
+  const strangers = ['mallory', 'Admin', 'ADMIN', 'admin ', ''].map((sub) => ({
+    authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, sub)}`,
+  }));
   for (const { method, path } of adminRoutes()) {
     for (const headers of strangers) {
       const res = await raw(method, path, headers);

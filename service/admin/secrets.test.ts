@@ -16,11 +16,19 @@ import { codeAt, fromBase32, stepOf } from './twoStep.ts';
 const passwordHashShape = /scrypt\$\d|\$argon2(id|i|d)\$/i;
 
 async function paidOrder(shop: TestShop): Promise<string> {
-  const started = await call(`${shop.url}/api/cart/checkout`, { body: { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' } });
+  const started = await call(`${shop.url}/api/cart/checkout`, {
+    body: { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' },
+  });
   assert.is(started.status, 200, started.text);
   const sessionId: string = started.json.sessionId;
   const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${sessionId}/pay`, {
-    body: { shippingOptionId: 'uk-shipping', email: 'amina.fairweather@example.org', name: 'Amina Fairweather', address: { line1: '3 Rowan Close', city: 'Ely', postcode: 'CB7 4AA', country: 'GB' }, card: { number: testCards.succeeds, expiry: '12 / 34', cvc: '123' } },
+    body: {
+      shippingOptionId: 'uk-shipping',
+      email: 'amina.fairweather@example.org',
+      name: 'Amina Fairweather',
+      address: { line1: '3 Rowan Close', city: 'Ely', postcode: 'CB7 4AA', country: 'GB' },
+      card: { number: testCards.succeeds, expiry: '12 / 34', cvc: '123' },
+    },
   });
   assert.is(paid.status, 200, paid.text);
   return sessionId;
@@ -33,21 +41,34 @@ const signIn = async (shop: TestShop, username: string, password: string, code?:
 };
 
 /** Every URL to ask of every admin GET endpoint in the API table, with the values this shop holds for its parameters. */
-async function everyAdminGet(shop: TestShop, auditor: Record<string, string>, values: { orderId: string; email: string }) {
-  const streams: string[] = (await call(`${shop.url}/api/admin/audit/streams`, { headers: auditor })).json.streams.map((s: { stream: string }) => s.stream);
+async function everyAdminGet(
+  shop: TestShop,
+  auditor: Record<string, string>,
+  values: { orderId: string; email: string },
+) {
+  const streams: string[] = (await call(`${shop.url}/api/admin/audit/streams`, { headers: auditor })).json.streams.map(
+    (s: { stream: string }) => s.stream,
+  );
   const adminStreams = streams.filter((s) => s.startsWith('admin-'));
   assert.ok(adminStreams.length >= 2, `the accounts' streams: ${adminStreams.join(', ')}`);
   const correlations = new Set<string>();
   for (const stream of adminStreams) {
-    const events = (await call(`${shop.url}/api/admin/events?stream=${encodeURIComponent(stream)}`, { headers: auditor })).json.events as { metadata: { correlationId: string } }[];
+    const events = (
+      await call(`${shop.url}/api/admin/events?stream=${encodeURIComponent(stream)}`, { headers: auditor })
+    ).json.events as { metadata: { correlationId: string } }[];
     for (const event of events) correlations.add(event.metadata.correlationId);
   }
-  const q = (query: Record<string, string | number>) => `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+  const q = (query: Record<string, string | number>) =>
+    `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
   const queries: Record<string, string[]> = {
     '/api/admin/events': ['', q({ after: 0, limit: 1000 }), ...streams.map((stream) => q({ stream }))],
     '/api/admin/audit/streams': ['', q({ kind: 'admin' })],
     '/api/admin/audit/related': [...correlations].map((correlationId) => q({ correlationId })),
-    '/api/admin/audit/state': adminStreams.flatMap((stream) => [q({ stream }), q({ stream, at: 0 }), q({ stream, at: 1 })]),
+    '/api/admin/audit/state': adminStreams.flatMap((stream) => [
+      q({ stream }),
+      q({ stream, at: 0 }),
+      q({ stream, at: 1 }),
+    ]),
     '/api/admin/audit/diff': adminStreams.map((stream) => q({ stream, from: 0 })),
     '/api/admin/audit/export': ['', ...adminStreams.map((stream) => q({ stream }))],
     '/api/admin/privacy/access': [q({ email: values.email, reason: 'Checking what is held' })],
@@ -56,7 +77,9 @@ async function everyAdminGet(shop: TestShop, auditor: Record<string, string>, va
   };
   const params: Record<string, string[]> = { id: [values.orderId], status: ['all', 'pending', 'approved', 'rejected'] };
   const urls: string[] = [];
-  const gets = allEndpoints.filter(({ endpoint }) => endpoint.method === 'GET' && endpoint.path.startsWith('/api/admin'));
+  const gets = allEndpoints.filter(
+    ({ endpoint }) => endpoint.method === 'GET' && endpoint.path.startsWith('/api/admin'),
+  );
   for (const { capability, name, endpoint } of gets) {
     let paths = [endpoint.path];
     for (const param of endpoint.path.match(/:[A-Za-z]+/g) ?? []) {
@@ -70,7 +93,13 @@ async function everyAdminGet(shop: TestShop, auditor: Record<string, string>, va
 }
 
 /** Asks every URL as the auditor; answers each URL with the statuses seen, and throws naming any answer that holds a secret. */
-async function askAndSearch(shop: TestShop, auditor: Record<string, string>, urls: string[], secrets: string[], except: (url: string) => boolean = () => false) {
+async function askAndSearch(
+  shop: TestShop,
+  auditor: Record<string, string>,
+  urls: string[],
+  secrets: string[],
+  except: (url: string) => boolean = () => false,
+) {
   const answered: Record<string, number> = {};
   for (const url of urls) {
     const res = await call(`${shop.url}${url}`, { headers: auditor });
@@ -78,7 +107,8 @@ async function askAndSearch(shop: TestShop, auditor: Record<string, string>, url
     assert.ok(res.status < 500, `${url} answered ${res.status}: ${res.text.slice(0, 200)}`);
     if (except(url)) continue;
     assert.not.match(res.text, passwordHashShape, `${url} holds a password hash`);
-    for (const secret of secrets) assert.not.ok(res.text.includes(secret), `${url} holds a secret (${secret.slice(0, 6)}…)`);
+    for (const secret of secrets)
+      assert.not.ok(res.text.includes(secret), `${url} holds a secret (${secret.slice(0, 6)}…)`);
   }
   return answered;
 }
@@ -88,16 +118,29 @@ test('an auditor asks every admin GET endpoint: no answer holds a password hash,
   try {
     const owner = await adminHeaders(shop);
     const orderId = await paidOrder(shop);
-    const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'iris', role: 'auditor' }, headers: owner });
+    const created = await call(`${shop.url}/api/admin/accounts`, {
+      body: { username: 'iris', role: 'auditor' },
+      headers: owner,
+    });
     assert.is(created.status, 201, created.text);
-    const packer = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'packer', role: 'owner' }, headers: owner });
+    const packer = await call(`${shop.url}/api/admin/accounts`, {
+      body: { username: 'packer', role: 'owner' },
+      headers: owner,
+    });
     assert.is(packer.status, 201, packer.text);
     // The auditor may download a person's data too (decision 058), so that answer is searched with the rest.
-    assert.is((await call(`${shop.url}/api/admin/accounts/iris/grant-download`, { method: 'POST', headers: owner })).status, 200);
+    assert.is(
+      (await call(`${shop.url}/api/admin/accounts/iris/grant-download`, { method: 'POST', headers: owner })).status,
+      200,
+    );
     const reset = await call(`${shop.url}/api/admin/accounts/packer/reset`, { method: 'POST', headers: owner });
     assert.is(reset.status, 200, reset.text);
     // A failed sign-in with the packer's old password, and one with a name that is no account.
-    assert.is((await call(`${shop.url}/api/admin/login`, { body: { username: 'packer', password: packer.json.password } })).status, 401);
+    assert.is(
+      (await call(`${shop.url}/api/admin/login`, { body: { username: 'packer', password: packer.json.password } }))
+        .status,
+      401,
+    );
     assert.is((await call(`${shop.url}/api/admin/login`, { body: { username: 'nobody', password: 'x' } })).status, 401);
     await signIn(shop, 'packer', reset.json.password);
 
@@ -107,24 +150,46 @@ test('an auditor asks every admin GET endpoint: no answer holds a password hash,
     assert.is(setup.status, 200, setup.text);
     const secret: string = setup.json.secret;
     const code = () => codeAt(fromBase32(secret), stepOf(Date.now()));
-    const enabled = await call(`${shop.url}/api/admin/two-step/enable`, { body: { setupToken: setup.json.setupToken, code: code() }, headers: first });
+    const enabled = await call(`${shop.url}/api/admin/two-step/enable`, {
+      body: { setupToken: setup.json.setupToken, code: code() },
+      headers: first,
+    });
     assert.is(enabled.status, 200, enabled.text);
     const recoveryCodes: string[] = enabled.json.recoveryCodes;
     const auditor = await signIn(shop, 'iris', created.json.password, recoveryCodes[0]);
     assert.is((await call(`${shop.url}/api/admin/me`, { headers: auditor })).json.role, 'auditor');
 
     const { urls, gets } = await everyAdminGet(shop, auditor, { orderId, email: 'amina.fairweather@example.org' });
-    const secrets = [secret, secret.toLowerCase(), ...recoveryCodes, ...recoveryCodes.map((c) => c.replace(/-/g, '')), created.json.password, reset.json.password];
+    const secrets = [
+      secret,
+      secret.toLowerCase(),
+      ...recoveryCodes,
+      ...recoveryCodes.map((c) => c.replace(/-/g, '')),
+      created.json.password,
+      reset.json.password,
+    ];
     const answered = await askAndSearch(shop, auditor, urls, secrets);
     // Every admin GET endpoint was asked, and the log views answered with the accounts' events.
-    for (const { endpoint } of gets) assert.ok(Object.keys(answered).some((url) => url.split('?')[0]!.startsWith(endpoint.path.split('/:')[0]!)), `${endpoint.path} was asked`);
+    for (const { endpoint } of gets)
+      assert.ok(
+        Object.keys(answered).some((url) => url.split('?')[0]!.startsWith(endpoint.path.split('/:')[0]!)),
+        `${endpoint.path} was asked`,
+      );
     assert.is(answered[`/api/admin/events?stream=${encodeURIComponent(adminStream('iris'))}`], 200);
     assert.is(answered['/api/admin/audit/export'], 200);
-    assert.is(answered[`/api/admin/privacy/access?email=amina.fairweather%40example.org&reason=Checking+what+is+held`], 200);
+    assert.is(
+      answered[`/api/admin/privacy/access?email=amina.fairweather%40example.org&reason=Checking+what+is+held`],
+      200,
+    );
     assert.is(answered['/api/admin/sales/orders.csv?reason=Quarterly+VAT+check'], 200);
-    const ofIris = (await call(`${shop.url}/api/admin/events?stream=${adminStream('iris')}`, { headers: auditor })).json.events as { type: string; data: Record<string, unknown> }[];
+    const ofIris = (await call(`${shop.url}/api/admin/events?stream=${adminStream('iris')}`, { headers: auditor })).json
+      .events as { type: string; data: Record<string, unknown> }[];
     const iris = ofIris.find((e) => e.type === 'AccountCreated')!;
-    assert.equal(Object.keys(iris.data).sort(), ['at', 'by', 'role', 'sealedPasswordHash', 'username'], 'the account is created with its hash sealed');
+    assert.equal(
+      Object.keys(iris.data).sort(),
+      ['at', 'by', 'role', 'sealedPasswordHash', 'username'],
+      'the account is created with its hash sealed',
+    );
     assert.equal(ofIris.find((e) => e.type === 'AccountTwoStepEnabled')?.data.username, 'iris');
     console.log(`${urls.length} answers of ${gets.length} admin GET endpoints searched`);
   } finally {
@@ -140,16 +205,44 @@ test('an account created by an earlier release still signs in; its hash is in no
     // As version 1 wrote it, into the stored log itself: the hash as it is.
     const stored = (shop.shop.deps.events as EventStore & { stored: EventStore }).stored;
     const metadata = { causedBy: 'admin:owner', causationId: 'old', correlationId: 'old', at };
-    await stored.append(adminStream('elder'), [{ id: randomUUID(), type: 'AccountCreated', data: { username: 'elder', role: 'auditor', passwordHash: hash, by: 'owner', at }, metadata }], 'no_stream');
+    await stored.append(
+      adminStream('elder'),
+      [
+        {
+          id: randomUUID(),
+          type: 'AccountCreated',
+          data: { username: 'elder', role: 'auditor', passwordHash: hash, by: 'owner', at },
+          metadata,
+        },
+      ],
+      'no_stream',
+    );
     // And a name an earlier release kept as typed.
-    await stored.append(unknownSignInStream(at), [{ id: randomUUID(), type: 'AdminLoginFailed', data: { username: 'elder-typed-this', reason: 'unknown_username', at }, metadata }], 'any');
+    await stored.append(
+      unknownSignInStream(at),
+      [
+        {
+          id: randomUUID(),
+          type: 'AdminLoginFailed',
+          data: { username: 'elder-typed-this', reason: 'unknown_username', at },
+          metadata,
+        },
+      ],
+      'any',
+    );
     const elder = await signIn(shop, 'elder', 'elder-password-of-old');
     assert.is((await call(`${shop.url}/api/admin/me`, { headers: elder })).json.role, 'auditor');
-    assert.is((await call(`${shop.url}/api/admin/login`, { body: { username: 'elder', password: 'wrong' } })).status, 401);
+    assert.is(
+      (await call(`${shop.url}/api/admin/login`, { body: { username: 'elder', password: 'wrong' } })).status,
+      401,
+    );
 
     const orderless = await adminHeaders(shop);
     const { urls } = await everyAdminGet(shop, elder, { orderId: 'no-such-order', email: 'nobody@example.org' });
-    assert.ok((await call(`${shop.url}/api/admin/events?stream=admin-elder`, { headers: orderless })).json.events[0].data.sealedPasswordHash === null);
+    assert.ok(
+      (await call(`${shop.url}/api/admin/events?stream=admin-elder`, { headers: orderless })).json.events[0].data
+        .sealedPasswordHash === null,
+    );
     // The export is the stored bytes under a hash chain (decision 044): the line an earlier release wrote is carried as
     // it was written, so that its chain and every export made before still check. It is the one answer that holds it.
     const isExport = (url: string) => url.startsWith('/api/admin/audit/export');

@@ -28,12 +28,16 @@ function fold(events: RecordedEvent[], readAt: number): Ended {
   return { ...foldAccount(events), readAt };
 }
 
-export function createSessionCheck(events: Pick<EventStore, 'readStream'>, { maxAgeMs = 1000, now = () => Date.now() } = {}): SessionCheck {
+export function createSessionCheck(
+  events: Pick<EventStore, 'readStream'>,
+  { maxAgeMs = 1000, now = () => Date.now() } = {},
+): SessionCheck {
   const read = new Map<string, Promise<Ended>>();
   // What the last read found, per admin, once it has come back: most requests need nothing else.
   const found = new Map<string, Ended>();
   // iat has whole seconds: a token signed in the second of a revocation counts as signed before it.
-  const hasEnded = (ended: Ended, session: AdminSession) => ended.loggedOut.has(session.sessionId) || session.issuedAtMs <= ended.revokedAtMs;
+  const hasEnded = (ended: Ended, session: AdminSession) =>
+    ended.loggedOut.has(session.sessionId) || session.issuedAtMs <= ended.revokedAtMs;
   const check = {
     async read(session: AdminSession): Promise<Ended> {
       const known = found.get(session.username);

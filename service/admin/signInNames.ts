@@ -6,7 +6,15 @@ import { createHmac, hkdfSync } from 'node:crypto';
 
 /** The key of the sign-in names' hashes, from the token secret. */
 export const signInNameKey = (jwtSecret: string): Buffer =>
-  Buffer.from(hkdfSync('sha256', Buffer.from(jwtSecret, 'utf8'), Buffer.alloc(0), Buffer.from('amanah-house sign-in names v1', 'utf8'), 32));
+  Buffer.from(
+    hkdfSync(
+      'sha256',
+      Buffer.from(jwtSecret, 'utf8'),
+      Buffer.alloc(0),
+      Buffer.from('amanah-house sign-in names v1', 'utf8'),
+      32,
+    ),
+  );
 
 /** A typed name as it is counted: trimmed and in lower case, so "Owner " and "owner" are one name. */
 const normalised = (name: string) => name.trim().toLowerCase();

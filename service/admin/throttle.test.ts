@@ -34,7 +34,8 @@ test('throttle: the waits grow with every attempt past the limit, instead of one
   const third = await throttle.attempt('owner', '10.0.0.1');
   assert.ok(third > second, `and longer again: ${third} after ${second}`);
   assert.ok(third <= limits.maxDelaySeconds * 1000, 'but never past the cap');
-  for (let i = 0; i < 5; i++) assert.ok((await throttle.attempt('owner', '10.0.0.1')) <= limits.maxDelaySeconds * 1000, 'however many attempts');
+  for (let i = 0; i < 5; i++)
+    assert.ok((await throttle.attempt('owner', '10.0.0.1')) <= limits.maxDelaySeconds * 1000, 'however many attempts');
 });
 
 test('throttle: an address is slowed after its attempts, whichever usernames it tried', async () => {

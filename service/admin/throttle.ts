@@ -8,9 +8,19 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { count, createCounterStore, type CounterStore } from '../http/limits.ts';
 
-export type LoginLimits = { failures: number; windowSeconds: number; firstDelaySeconds: number; maxDelaySeconds: number };
+export type LoginLimits = {
+  failures: number;
+  windowSeconds: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+};
 
-export const loginLimits: LoginLimits = { failures: 10, windowSeconds: 60 * 60, firstDelaySeconds: 2, maxDelaySeconds: 15 * 60 };
+export const loginLimits: LoginLimits = {
+  failures: 10,
+  windowSeconds: 60 * 60,
+  firstDelaySeconds: 2,
+  maxDelaySeconds: 15 * 60,
+};
 
 export type LoginThrottle = {
   /** Counts an attempt. Answers 0 when it may go ahead, else the milliseconds until one may. */
@@ -20,11 +30,16 @@ export type LoginThrottle = {
 
 const userKey = (username: string) => username.trim().toLowerCase();
 
-export function createLoginThrottle(limits: LoginLimits = loginLimits, store: CounterStore = createCounterStore({}), nameKey: (username: string) => string = userKey): LoginThrottle {
+export function createLoginThrottle(
+  limits: LoginLimits = loginLimits,
+  store: CounterStore = createCounterStore({}),
+  nameKey: (username: string) => string = userKey,
+): LoginThrottle {
   const attempts = store.counter('admin-login-attempts', { points: limits.failures, seconds: limits.windowSeconds });
   // One slot per key: taken by the attempt that may go ahead, then held for the delay that attempt earned.
   const waits = store.counter('admin-login-wait', { points: 1, seconds: limits.maxDelaySeconds });
-  const delaySeconds = (over: number) => Math.min(limits.maxDelaySeconds, limits.firstDelaySeconds * 2 ** Math.min(over, 30));
+  const delaySeconds = (over: number) =>
+    Math.min(limits.maxDelaySeconds, limits.firstDelaySeconds * 2 ** Math.min(over, 30));
 
   /** 0 when this attempt for `key` may go ahead, else the wait in ms. */
   async function check(counter: RateLimiterAbstract, key: string): Promise<number> {

@@ -28,8 +28,21 @@ export function adminTokenKey(secret: string): KeyObject {
  * Every token names its session (jti), so that one sign-out can end exactly that session. It is signed at `nowMs` (the
  * shop's clock), which its iat and exp count from.
  */
-export function signAdminToken(secret: string | KeyObject, username: string, lifetimeSeconds = tokenLifetimeSeconds, sessionId: string = randomUUID(), nowMs = Date.now()): string {
-  return jwt.sign({ iat: Math.floor(nowMs / 1000) }, secret, { algorithm: tokenAlgorithm, subject: username, expiresIn: lifetimeSeconds, issuer, audience, jwtid: sessionId });
+export function signAdminToken(
+  secret: string | KeyObject,
+  username: string,
+  lifetimeSeconds = tokenLifetimeSeconds,
+  sessionId: string = randomUUID(),
+  nowMs = Date.now(),
+): string {
+  return jwt.sign({ iat: Math.floor(nowMs / 1000) }, secret, {
+    algorithm: tokenAlgorithm,
+    subject: username,
+    expiresIn: lifetimeSeconds,
+    issuer,
+    audience,
+    jwtid: sessionId,
+  });
 }
 
 /**
@@ -38,11 +51,21 @@ export function signAdminToken(secret: string | KeyObject, username: string, lif
  */
 export function readAdminToken(secret: string | KeyObject, token: string, nowMs = Date.now()): AdminSession | null {
   try {
-    const claims = jwt.verify(token, secret, { algorithms: [tokenAlgorithm], issuer, audience, clockTimestamp: Math.floor(nowMs / 1000) });
+    const claims = jwt.verify(token, secret, {
+      algorithms: [tokenAlgorithm],
+      issuer,
+      audience,
+      clockTimestamp: Math.floor(nowMs / 1000),
+    });
     // jsonwebtoken accepts a token with no exp at all; every token this shop signs has one, so one without is forged.
     if (typeof claims !== 'object' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
     if (typeof claims.sub !== 'string' || !claims.sub || typeof claims.jti !== 'string' || !claims.jti) return null;
-    return { username: claims.sub, sessionId: claims.jti, issuedAtMs: claims.iat * 1000, expiresAtMs: claims.exp * 1000 };
+    return {
+      username: claims.sub,
+      sessionId: claims.jti,
+      issuedAtMs: claims.iat * 1000,
+      expiresAtMs: claims.exp * 1000,
+    };
   } catch {
     return null;
   }
@@ -53,7 +76,10 @@ export function readAdminToken(secret: string | KeyObject, token: string, nowMs 
  * needs only its expiry checked again, not its signature: the console sends the same token with every request, and
  * verifying it each time was most of what a guarded answer cost. Tokens that fail are not remembered.
  */
-export function adminTokenReader(secret: string, { capacity = 256, now = () => Date.now() } = {}): (token: string) => AdminSession | null {
+export function adminTokenReader(
+  secret: string,
+  { capacity = 256, now = () => Date.now() } = {},
+): (token: string) => AdminSession | null {
   const key = adminTokenKey(secret);
   const verified = new Map<string, AdminSession>();
   return (token) => {

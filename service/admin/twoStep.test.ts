@@ -34,7 +34,8 @@ test.before(async () => {
 test.after(() => shop.close());
 
 let address = 0;
-const login = (body: object) => call(`${shop.url}/api/admin/login`, { body, headers: { 'x-forwarded-for': `198.51.100.${++address % 250}` } });
+const login = (body: object) =>
+  call(`${shop.url}/api/admin/login`, { body, headers: { 'x-forwarded-for': `198.51.100.${++address % 250}` } });
 
 /** An auditor account with two-step on: its password, secret, recovery codes and the headers of a session. */
 async function accountWithTwoStep(username: string) {
@@ -46,14 +47,25 @@ async function accountWithTwoStep(username: string) {
   const setup = await call(`${shop.url}/api/admin/two-step/setup`, { method: 'POST', headers: session });
   assert.is(setup.status, 200, setup.text);
   const secret = fromBase32(setup.json.secret);
-  const enabled = await call(`${shop.url}/api/admin/two-step/enable`, { body: { setupToken: setup.json.setupToken, code: codeAt(secret, stepOf(nowMs)) }, headers: session });
+  const enabled = await call(`${shop.url}/api/admin/two-step/enable`, {
+    body: { setupToken: setup.json.setupToken, code: codeAt(secret, stepOf(nowMs)) },
+    headers: session,
+  });
   assert.is(enabled.status, 200, enabled.text);
-  return { password, secret, recovery: enabled.json.recoveryCodes as string[], session, setup: setup.json as { secret: string; uri: string; qr: string; setupToken: string } };
+  return {
+    password,
+    secret,
+    recovery: enabled.json.recoveryCodes as string[],
+    session,
+    setup: setup.json as { secret: string; uri: string; qr: string; setupToken: string },
+  };
 }
 
 test('an auditor turns two-step on with a QR code; sign-ins then need a code or a recovery code, each once', async () => {
   const owner = await adminHeaders(shop);
-  const password = (await call(`${shop.url}/api/admin/accounts`, { body: { username: 'ann', role: 'auditor' }, headers: owner })).json.password as string;
+  const password = (
+    await call(`${shop.url}/api/admin/accounts`, { body: { username: 'ann', role: 'auditor' }, headers: owner })
+  ).json.password as string;
   const ann = { authorization: `Bearer ${(await login({ username: 'ann', password })).json.token as string}` };
   const setup = await call(`${shop.url}/api/admin/two-step/setup`, { method: 'POST', headers: ann });
   assert.is(setup.status, 200, setup.text);
@@ -68,63 +80,135 @@ test('an auditor turns two-step on with a QR code; sign-ins then need a code or 
   const code = (step = stepOf(nowMs)) => codeAt(secret, step);
 
   // A set-up made for one account cannot turn it on for another.
-  const bobPassword = (await call(`${shop.url}/api/admin/accounts`, { body: { username: 'bob', role: 'auditor' }, headers: owner })).json.password as string;
-  const bob = { authorization: `Bearer ${(await login({ username: 'bob', password: bobPassword })).json.token as string}` };
-  assert.is((await call(`${shop.url}/api/admin/two-step/enable`, { body: { setupToken: setup.json.setupToken, code: code() }, headers: bob })).status, 400);
-  assert.is((await call(`${shop.url}/api/admin/two-step/enable`, { body: { setupToken: setup.json.setupToken, code: '000000' }, headers: ann })).status, 400);
+  const bobPassword = (
+    await call(`${shop.url}/api/admin/accounts`, { body: { username: 'bob', role: 'auditor' }, headers: owner })
+  ).json.password as string;
+  const bob = {
+    authorization: `Bearer ${(await login({ username: 'bob', password: bobPassword })).json.token as string}`,
+  };
+  assert.is(
+    (
+      await call(`${shop.url}/api/admin/two-step/enable`, {
+        body: { setupToken: setup.json.setupToken, code: code() },
+        headers: bob,
+      })
+    ).status,
+    400,
+  );
+  assert.is(
+    (
+      await call(`${shop.url}/api/admin/two-step/enable`, {
+        body: { setupToken: setup.json.setupToken, code: '000000' },
+        headers: ann,
+      })
+    ).status,
+    400,
+  );
 
-  const enabled = await call(`${shop.url}/api/admin/two-step/enable`, { body: { setupToken: setup.json.setupToken, code: code() }, headers: ann });
+  const enabled = await call(`${shop.url}/api/admin/two-step/enable`, {
+    body: { setupToken: setup.json.setupToken, code: code() },
+    headers: ann,
+  });
   assert.is(enabled.status, 200, enabled.text);
   const recovery = enabled.json.recoveryCodes as string[];
   assert.is(recovery.length, 10);
   assert.is((await call(`${shop.url}/api/admin/me`, { headers: ann })).json.twoStep, true);
-  assert.is((await call(`${shop.url}/api/admin/two-step/enable`, { body: { setupToken: setup.json.setupToken, code: code(stepOf(nowMs) + 1) }, headers: ann })).status, 409, 'on already');
+  assert.is(
+    (
+      await call(`${shop.url}/api/admin/two-step/enable`, {
+        body: { setupToken: setup.json.setupToken, code: code(stepOf(nowMs) + 1) },
+        headers: ann,
+      })
+    ).status,
+    409,
+    'on already',
+  );
 
   const without = await login({ username: 'ann', password });
   assert.is(without.status, 401);
   assert.is(without.json.error, 'two_step_required');
   assert.is(without.json.token, undefined);
   assert.is((await login({ username: 'ann', password, code: '000000' })).status, 401);
-  assert.is((await login({ username: 'ann', password, code: code() })).status, 401, 'the code that turned it on was spent by it');
+  assert.is(
+    (await login({ username: 'ann', password, code: code() })).status,
+    401,
+    'the code that turned it on was spent by it',
+  );
   later();
   const used = code();
   const withCode = await login({ username: 'ann', password, code: used });
   assert.is(withCode.status, 200, withCode.text);
   assert.is((await login({ username: 'ann', password, code: used })).status, 401, 'the same code works once');
-  assert.is((await login({ username: 'ann', password, code: code(stepOf(nowMs) - 1) })).status, 401, "an earlier step's code, though within the drift, works no more");
+  assert.is(
+    (await login({ username: 'ann', password, code: code(stepOf(nowMs) - 1) })).status,
+    401,
+    "an earlier step's code, though within the drift, works no more",
+  );
   const ahead = await login({ username: 'ann', password, code: code(stepOf(nowMs) + 1) });
   assert.is(ahead.status, 200, "the next step's code, from an app a little ahead");
   later();
-  assert.is((await login({ username: 'ann', password, code: code() })).status, 401, 'its step came round: spent already');
+  assert.is(
+    (await login({ username: 'ann', password, code: code() })).status,
+    401,
+    'its step came round: spent already',
+  );
   assert.is((await login({ username: 'ann', password: 'wrong', code: recovery[0] })).status, 401);
   assert.is((await login({ username: 'ann', password, code: recovery[0]!.toLowerCase() })).status, 200);
   assert.is((await login({ username: 'ann', password, code: recovery[0] })).status, 401, 'a recovery code works once');
 
   const stream = await shop.shop.deps.events.readStream(adminStream('ann'));
   const types = stream.map((e) => e.type);
-  for (const type of ['AccountTwoStepEnabled', 'AccountTwoStepCodeUsed', 'AccountTwoStepFailed', 'AccountRecoveryCodeUsed']) assert.ok(types.includes(type), type);
+  for (const type of [
+    'AccountTwoStepEnabled',
+    'AccountTwoStepCodeUsed',
+    'AccountTwoStepFailed',
+    'AccountRecoveryCodeUsed',
+  ])
+    assert.ok(types.includes(type), type);
   assert.equal(
     stream.filter((e) => e.type === 'AccountTwoStepCodeUsed').map((e) => (e.data as { step: number }).step),
     [stepOf(nowMs) - 2, stepOf(nowMs) - 1, stepOf(nowMs)],
     'one event per step spent, holding the step',
   );
   const signIn = stream.find((e) => e.type === 'AccountRecoveryCodeUsed')!;
-  assert.match(signIn.metadata.ip ?? '', /^198\.51\.100\./, "a spend records the sign-in's address, as the other attempts do");
+  assert.match(
+    signIn.metadata.ip ?? '',
+    /^198\.51\.100\./,
+    "a spend records the sign-in's address, as the other attempts do",
+  );
   const text = JSON.stringify(stream);
   assert.not.ok(text.includes(setup.json.secret), 'the secret is sealed in the log');
   for (const c of recovery) assert.not.ok(text.includes(c), 'recovery codes are kept as hashes');
   assert.not.ok(text.includes(`"${used}"`), 'app codes are not kept either, only their steps');
 
-  assert.is((await call(`${shop.url}/api/admin/two-step/disable`, { body: { code: '123456' }, headers: ann })).status, 400);
-  assert.is((await call(`${shop.url}/api/admin/two-step/disable`, { body: { code: recovery[0] }, headers: ann })).status, 400, 'a spent recovery code does not turn it off');
-  assert.is((await call(`${shop.url}/api/admin/two-step/disable`, { body: { code: recovery[1] }, headers: ann })).status, 200);
-  assert.is((await call(`${shop.url}/api/admin/two-step/disable`, { body: { code: recovery[2] }, headers: ann })).status, 409, 'off already');
+  assert.is(
+    (await call(`${shop.url}/api/admin/two-step/disable`, { body: { code: '123456' }, headers: ann })).status,
+    400,
+  );
+  assert.is(
+    (await call(`${shop.url}/api/admin/two-step/disable`, { body: { code: recovery[0] }, headers: ann })).status,
+    400,
+    'a spent recovery code does not turn it off',
+  );
+  assert.is(
+    (await call(`${shop.url}/api/admin/two-step/disable`, { body: { code: recovery[1] }, headers: ann })).status,
+    200,
+  );
+  assert.is(
+    (await call(`${shop.url}/api/admin/two-step/disable`, { body: { code: recovery[2] }, headers: ann })).status,
+    409,
+    'off already',
+  );
   assert.is((await login({ username: 'ann', password })).status, 200, 'off again: the password alone');
 });
 
 const race = async (body: object, n = 10) => {
   const answers = await Promise.all(Array.from({ length: n }, () => login(body)));
-  return { ok: answers.filter((a) => a.status === 200), refused: answers.filter((a) => a.status === 401 && a.json?.error === 'two_step_required'), answers };
+  return {
+    ok: answers.filter((a) => a.status === 200),
+    refused: answers.filter((a) => a.status === 401 && a.json?.error === 'two_step_required'),
+    answers,
+  };
 };
 
 test('ten parallel sign-ins with one recovery code give one session; the other nine are refused and recorded', async () => {
@@ -147,12 +231,25 @@ test("ten parallel sign-ins with one app code give one session, and the code's s
   const { ok, refused, answers } = await race({ username: 'dan', password, code });
   assert.is(ok.length, 1, answers.map((a) => a.status).join(' '));
   assert.is(refused.length, 9, answers.map((a) => a.status).join(' '));
-  const used = (await shop.shop.deps.events.readStream(adminStream('dan'))).filter((e) => e.type === 'AccountTwoStepCodeUsed');
-  assert.equal(used.map((e) => (e.data as { step: number }).step), [stepOf(nowMs) - 1, stepOf(nowMs)], 'the step that turned it on, then the one that signed in');
+  const used = (await shop.shop.deps.events.readStream(adminStream('dan'))).filter(
+    (e) => e.type === 'AccountTwoStepCodeUsed',
+  );
+  assert.equal(
+    used.map((e) => (e.data as { step: number }).step),
+    [stepOf(nowMs) - 1, stepOf(nowMs)],
+    'the step that turned it on, then the one that signed in',
+  );
   // Turning two-step off races the same way: one of two parallel requests with one code wins.
   later();
   const session = { authorization: `Bearer ${ok[0]!.json.token as string}` };
-  const off = await Promise.all([0, 1].map(() => call(`${shop.url}/api/admin/two-step/disable`, { body: { code: codeAt(secret, stepOf(nowMs)) }, headers: session })));
+  const off = await Promise.all(
+    [0, 1].map(() =>
+      call(`${shop.url}/api/admin/two-step/disable`, {
+        body: { code: codeAt(secret, stepOf(nowMs)) },
+        headers: session,
+      }),
+    ),
+  );
   assert.equal(off.map((a) => a.status).sort(), [200, 409]);
 });
 

@@ -2,7 +2,15 @@
 // drift either way) and recovery codes. The authenticator's secret is kept in the log sealed with a key derived from
 // the token secret (AES-256-GCM), so an export shows nobody the secret; recovery codes are kept as SHA-256 hashes of
 // 80 random bits each, so the hashes give nothing away either.
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import QRCode from 'qrcode';
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -75,11 +83,19 @@ export const otpauthUri = (username: string, secret: Buffer) =>
  * light with the quiet zone the standard asks for, so any authenticator reads it.
  */
 export async function otpauthQr(uri: string): Promise<string> {
-  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } });
+  const svg = await QRCode.toString(uri, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 4,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
   return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }
 
-const keyFor = (tokenSecret: string) => Buffer.from(hkdfSync('sha256', Buffer.from(tokenSecret, 'utf8'), Buffer.alloc(0), Buffer.from('two-step secret'), 32));
+const keyFor = (tokenSecret: string) =>
+  Buffer.from(
+    hkdfSync('sha256', Buffer.from(tokenSecret, 'utf8'), Buffer.alloc(0), Buffer.from('two-step secret'), 32),
+  );
 
 /** The secret sealed for the log (and for the set-up step's round trip through the browser). */
 export function sealSecret(tokenSecret: string, secret: Buffer, context: string): string {
@@ -109,4 +125,5 @@ export function newRecoveryCodes(): string[] {
   return Array.from({ length: 10 }, () => base32(randomBytes(10)).match(/.{4}/g)!.join('-'));
 }
 
-export const recoveryCodeHash = (code: string) => createHash('sha256').update(code.toUpperCase().replace(/[\s-]/g, ''), 'utf8').digest('hex');
+export const recoveryCodeHash = (code: string) =>
+  createHash('sha256').update(code.toUpperCase().replace(/[\s-]/g, ''), 'utf8').digest('hex');

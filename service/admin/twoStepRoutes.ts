@@ -17,7 +17,17 @@ import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
 import { evolveAccount, foldAccount, noAccount, type AccountState } from './accounts.ts';
 import { sessionCheckFor } from './sessions.ts';
-import { base32, matchingStep, newRecoveryCodes, newTwoStepSecret, openSecret, otpauthQr, otpauthUri, recoveryCodeHash, sealSecret } from './twoStep.ts';
+import {
+  base32,
+  matchingStep,
+  newRecoveryCodes,
+  newTwoStepSecret,
+  openSecret,
+  otpauthQr,
+  otpauthUri,
+  recoveryCodeHash,
+  sealSecret,
+} from './twoStep.ts';
 
 const setupContext = (username: string) => `setup:${username}`;
 const storedContext = (username: string) => `account:${username}`;
@@ -44,7 +54,10 @@ const wrongCode = () => invalid(twoStepMessages.wrongCode, [{ field: 'code', mes
  * for a code never right and one already used, so the answer tells a guesser nothing.
  */
 export function twoStepDecider(tokenSecret: string): Decider<AccountState, TwoStepCommand, AccountEvent> {
-  const spend = (twoStep: NonNullable<AccountState['twoStep']>, command: { username: string; code: string; nowMs: number; at: string }): AccountEvent => {
+  const spend = (
+    twoStep: NonNullable<AccountState['twoStep']>,
+    command: { username: string; code: string; nowMs: number; at: string },
+  ): AccountEvent => {
     const { username, code, nowMs, at } = command;
     const secret = openSecret(tokenSecret, twoStep.sealedSecret, storedContext(username));
     const step = secret ? matchingStep(secret, code, nowMs) : null;
@@ -75,7 +88,10 @@ export function twoStepDecider(tokenSecret: string): Decider<AccountState, TwoSt
           return state.twoStep ? [spend(state.twoStep, command)] : [];
         case 'TurnOff':
           if (!state.twoStep) throw conflict(twoStepMessages.notOn);
-          return [spend(state.twoStep, command), { type: 'AccountTwoStepDisabled', data: { username: command.username, at: command.at } }];
+          return [
+            spend(state.twoStep, command),
+            { type: 'AccountTwoStepDisabled', data: { username: command.username, at: command.at } },
+          ];
       }
     },
   };
@@ -91,7 +107,12 @@ export function twoStepRoutes(routers: Routers, deps: ShopDeps) {
     if ((await accountOf(username)).twoStep) throw conflict(twoStepMessages.already);
     const secret = newTwoStepSecret();
     const uri = otpauthUri(username, secret);
-    ctx.body = { secret: base32(secret), uri, qr: await otpauthQr(uri), setupToken: sealSecret(deps.jwtSecret, secret, setupContext(username)) };
+    ctx.body = {
+      secret: base32(secret),
+      uri,
+      qr: await otpauthQr(uri),
+      setupToken: sealSecret(deps.jwtSecret, secret, setupContext(username)),
+    };
   });
 
   route(routers, adminApi.twoStepEnable, async (ctx, input) => {
@@ -103,8 +124,22 @@ export function twoStepRoutes(routers: Routers, deps: ShopDeps) {
     const step = matchingStep(secret, code, now.getTime());
     if (step === null) throw wrongCode();
     const recoveryCodes = newRecoveryCodes();
-    const command: TwoStepCommand = { type: 'TurnOn', username, sealedSecret: sealSecret(deps.jwtSecret, secret, storedContext(username)), recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash), step, at: now.toISOString() };
-    await handleCommand(deps.events, adminStream(username), decider, command, commandMeta(ctx, `admin:${username}`, now), { raceRetries: twoStepRaceRetries });
+    const command: TwoStepCommand = {
+      type: 'TurnOn',
+      username,
+      sealedSecret: sealSecret(deps.jwtSecret, secret, storedContext(username)),
+      recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash),
+      step,
+      at: now.toISOString(),
+    };
+    await handleCommand(
+      deps.events,
+      adminStream(username),
+      decider,
+      command,
+      commandMeta(ctx, `admin:${username}`, now),
+      { raceRetries: twoStepRaceRetries },
+    );
     sessions.forget(username);
     ctx.body = { success: true, message: adminApi.twoStepEnable.messages.enabled, recoveryCodes };
   });
@@ -114,7 +149,14 @@ export function twoStepRoutes(routers: Routers, deps: ShopDeps) {
     const { username } = sessionOf(ctx);
     const now = deps.clock();
     const command: TwoStepCommand = { type: 'TurnOff', username, code, nowMs: now.getTime(), at: now.toISOString() };
-    await handleCommand(deps.events, adminStream(username), decider, command, commandMeta(ctx, `admin:${username}`, now), { raceRetries: twoStepRaceRetries });
+    await handleCommand(
+      deps.events,
+      adminStream(username),
+      decider,
+      command,
+      commandMeta(ctx, `admin:${username}`, now),
+      { raceRetries: twoStepRaceRetries },
+    );
     sessions.forget(username);
     ctx.body = { success: true, message: adminApi.twoStepDisable.messages.disabled };
   });

@@ -19,17 +19,39 @@ test.before(async () => {
   const owner = await adminHeaders(shop);
   await placeOrders(shop, [orderPlacedData({ orderId, placedAt: '2026-03-01T09:00:00.000Z' })]);
   const change = (status: string, notes: string, expectedRevision: number) =>
-    call(`${shop.url}/api/admin/orders/${orderId}/status`, { body: { status, notes, expectedRevision }, headers: owner });
+    call(`${shop.url}/api/admin/orders/${orderId}/status`, {
+      body: { status, notes, expectedRevision },
+      headers: owner,
+    });
   assert.is((await change('processing', 'Packing today', 0)).status, 200);
   assert.is((await change('shipped', 'Royal Mail', 1)).status, 200);
   assert.is((await change('delivered', 'Left with a neighbour', 2)).status, 200);
   const review = await call(`${shop.url}/api/reviews/submit`, {
-    body: { bookId: 1, customerName: 'Maryam', customerEmail: 'maryam@example.com', rating: 5, reviewText: 'A gentle story about sharing.' },
+    body: {
+      bookId: 1,
+      customerName: 'Maryam',
+      customerEmail: 'maryam@example.com',
+      rating: 5,
+      reviewText: 'A gentle story about sharing.',
+    },
   });
   reviewId = review.json.reviewId;
-  assert.is((await call(`${shop.url}/api/admin/reviews/${reviewId}/approve`, { body: { adminMessage: 'Thank you' }, headers: owner })).status, 200);
-  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'trustee', role: 'auditor' }, headers: owner });
-  const login = await call(`${shop.url}/api/admin/login`, { body: { username: 'trustee', password: created.json.password } });
+  assert.is(
+    (
+      await call(`${shop.url}/api/admin/reviews/${reviewId}/approve`, {
+        body: { adminMessage: 'Thank you' },
+        headers: owner,
+      })
+    ).status,
+    200,
+  );
+  const created = await call(`${shop.url}/api/admin/accounts`, {
+    body: { username: 'trustee', role: 'auditor' },
+    headers: owner,
+  });
+  const login = await call(`${shop.url}/api/admin/login`, {
+    body: { username: 'trustee', password: created.json.password },
+  });
   auditor = { authorization: `Bearer ${login.json.token as string}` };
 });
 test.after(() => shop.close());
@@ -41,21 +63,32 @@ test('streams: every kind, filtered by kind, date and who acted', async () => {
   assert.is(all.status, 200, all.text);
   for (const kind of ['admin', 'book', 'order', 'review']) assert.ok(all.json.kinds.includes(kind), kind);
   const orders = await get('/api/admin/audit/streams?kind=order');
-  assert.equal(orders.json.streams.map((s: { stream: string }) => s.stream), [`order-${orderId}`]);
+  assert.equal(
+    orders.json.streams.map((s: { stream: string }) => s.stream),
+    [`order-${orderId}`],
+  );
   assert.is(orders.json.streams[0].events, 4);
   const byOwner = await get('/api/admin/audit/streams?actor=admin:admin');
   const names = byOwner.json.streams.map((s: { stream: string }) => s.stream);
-  assert.ok(names.includes(`order-${orderId}`) && names.includes(`review-${reviewId}`) && names.includes('admin-trustee'), names.join());
-  assert.not.ok(names.some((n: string) => n.startsWith('book-')), 'the catalog seed is not the owner');
+  assert.ok(
+    names.includes(`order-${orderId}`) && names.includes(`review-${reviewId}`) && names.includes('admin-trustee'),
+    names.join(),
+  );
+  assert.not.ok(
+    names.some((n: string) => n.startsWith('book-')),
+    'the catalog seed is not the owner',
+  );
   assert.is((await get('/api/admin/audit/streams?from=2001-01-01&to=2001-01-02')).json.streams.length, 0);
   assert.is((await get('/api/admin/audit/streams?from=yesterday')).status, 400);
 });
 
-test('an event\'s request: what else it caused, by correlation', async () => {
+test("an event's request: what else it caused, by correlation", async () => {
   const stream = (await get(`/api/admin/events?stream=order-${orderId}`)).json;
   const shipped = stream.events[2];
   assert.is(shipped.data.to, 'shipped');
-  const related = await get(`/api/admin/audit/related?correlationId=${encodeURIComponent(shipped.metadata.correlationId)}`);
+  const related = await get(
+    `/api/admin/audit/related?correlationId=${encodeURIComponent(shipped.metadata.correlationId)}`,
+  );
   assert.is(related.status, 200);
   assert.ok(related.json.events.some((e: { id: string }) => e.id === shipped.id));
   assert.is((await get('/api/admin/audit/related')).status, 400);
@@ -71,21 +104,36 @@ test('time travel: an order as of a revision and as of a date-time, and the diff
   assert.is((await get(`/api/admin/audit/state?stream=${stream}&at=2`)).json.state.status, 'shipped');
   assert.is((await get(`/api/admin/audit/state?stream=${stream}`)).json.state.status, 'delivered');
   const events = (await get(`/api/admin/events?stream=${stream}`)).json.events;
-  const atShipped = await get(`/api/admin/audit/state?stream=${stream}&at=${encodeURIComponent(events[2].metadata.at)}`);
+  const atShipped = await get(
+    `/api/admin/audit/state?stream=${stream}&at=${encodeURIComponent(events[2].metadata.at)}`,
+  );
   assert.ok(['shipped', 'delivered'].includes(atShipped.json.state.status), 'as of the moment it shipped');
-  assert.is((await get(`/api/admin/audit/state?stream=${stream}&at=2001-01-01T00:00:00Z`)).status, 400, 'before the stream began');
+  assert.is(
+    (await get(`/api/admin/audit/state?stream=${stream}&at=2001-01-01T00:00:00Z`)).status,
+    400,
+    'before the stream began',
+  );
   assert.is((await get(`/api/admin/audit/state?stream=${stream}&at=soon`)).status, 400);
   assert.is((await get('/api/admin/audit/state?stream=order-nothing')).status, 404);
   assert.is((await get('/api/admin/audit/state?stream=book-1')).status, 400);
 
   const diff = await get(`/api/admin/audit/diff?stream=${stream}&from=1&to=3`);
   assert.is(diff.status, 200, diff.text);
-  assert.equal(diff.json.changes.find((c: { path: string }) => c.path === 'status'), { path: 'status', before: 'processing', after: 'delivered' });
-  assert.ok(diff.json.changes.every((c: { path: string }) => c.path !== 'orderNumber'), 'only what changed');
+  assert.equal(
+    diff.json.changes.find((c: { path: string }) => c.path === 'status'),
+    { path: 'status', before: 'processing', after: 'delivered' },
+  );
+  assert.ok(
+    diff.json.changes.every((c: { path: string }) => c.path !== 'orderNumber'),
+    'only what changed',
+  );
 
   const review = await get(`/api/admin/audit/diff?stream=review-${reviewId}&from=0`);
   assert.is(review.status, 200, review.text);
-  assert.ok(review.json.changes.some((c: { path: string; after: unknown }) => c.path === 'status' && c.after === 'approved'), review.text);
+  assert.ok(
+    review.json.changes.some((c: { path: string; after: unknown }) => c.path === 'status' && c.after === 'approved'),
+    review.text,
+  );
 });
 
 test('export: the log as hash-chained NDJSON with its head, checked by the same code as the CLI; a changed line is found', async () => {
@@ -117,14 +165,19 @@ test('verify: an auditor runs it, the read models match, and the result is an ev
   assert.is((kept[0]!.data as { by: string }).by, 'trustee');
   assert.is(kept[0]!.metadata.causedBy, 'admin:trustee');
   // Clicked again and again: one verification at a time, each that ran is in the log, the others were told to wait.
-  const burst = await Promise.all(Array.from({ length: 4 }, () => call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: auditor })));
-  assert.ok(burst.every((r) => r.status === 200 || (r.status === 409 && r.json.message === heavyWorkMessages.busy('verify'))), burst.map((r) => r.status).join());
+  const burst = await Promise.all(
+    Array.from({ length: 4 }, () => call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: auditor })),
+  );
+  assert.ok(
+    burst.every((r) => r.status === 200 || (r.status === 409 && r.json.message === heavyWorkMessages.busy('verify'))),
+    burst.map((r) => r.status).join(),
+  );
   const ran = burst.filter((r) => r.status === 200).length;
   assert.ok(ran >= 1);
   assert.is((await shop.shop.deps.events.readStream('audit-verifications')).length, 1 + ran);
 });
 
-test('projection health: each read model\'s position and lag; nothing failed', async () => {
+test("projection health: each read model's position and lag; nothing failed", async () => {
   const res = await get('/api/admin/audit/projections');
   assert.is(res.status, 200);
   assert.ok(res.json.projections.length >= 4);
@@ -142,7 +195,11 @@ test('rebuild: an owner starts it, an auditor may not; the new read models go li
   assert.is(res.status, 202, res.text);
   assert.is(res.json.started, true);
   await eventually(() => shop.shop.readModels.switches > switched, 30_000, 'the new read models to go live');
-  await eventually(async () => (await get('/api/admin/audit/projections')).json.projections[0].rebuilding === false, 30_000, 'the health to show no rebuild');
+  await eventually(
+    async () => (await get('/api/admin/audit/projections')).json.projections[0].rebuilding === false,
+    30_000,
+    'the health to show no rebuild',
+  );
   const verified = await call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: owner });
   assert.is(verified.json.match, true);
   assert.is((await get(`/api/admin/audit/state?stream=order-${orderId}`)).json.state.status, 'delivered');

@@ -1,7 +1,12 @@
 // The audit console's reads of the log: streams with filters, what one request caused, the projections' health, and
 // "verify read models" with its result kept in the log. Time travel and the export's chain are shared with the CLI
 // (projections/audit).
-import type { AuditStream, AuditStreamsResponse, ProjectionsResponse, VerifyResponse } from '../../contracts/audit/model.ts';
+import type {
+  AuditStream,
+  AuditStreamsResponse,
+  ProjectionsResponse,
+  VerifyResponse,
+} from '../../contracts/audit/model.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { invalid } from '../../contracts/shared/errors.ts';
@@ -12,20 +17,33 @@ import { metadataOf, newEventId, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 
 /** The log as stored, for the export: the bytes as written, never upcast (the CLI exports the same). */
-export const storedLog = (events: EventStore): EventStore => (events as EventStore & { stored?: EventStore }).stored ?? events;
+export const storedLog = (events: EventStore): EventStore =>
+  (events as EventStore & { stored?: EventStore }).stored ?? events;
 
-type StreamFilter = { kind?: string | undefined; from?: string | undefined; to?: string | undefined; actor?: string | undefined };
+type StreamFilter = {
+  kind?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  actor?: string | undefined;
+};
 
 const boundOf = (text: string | undefined, field: string, endOfDay: boolean): number | null => {
   if (!text) return null;
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
   const ms = Date.parse(dateOnly ? `${text}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z` : text);
-  if (!Number.isFinite(ms)) throw invalid(`${field} must be a date (YYYY-MM-DD) or a date-time`, [{ field, message: `${field} must be a date or a date-time` }]);
+  if (!Number.isFinite(ms))
+    throw invalid(`${field} must be a date (YYYY-MM-DD) or a date-time`, [
+      { field, message: `${field} must be a date or a date-time` },
+    ]);
   return ms;
 };
 
 /** Every stream, newest activity first, with the kinds there are; only streams with an event matching every filter. */
-export async function auditStreams(events: EventStore, filter: StreamFilter, limit = 500): Promise<AuditStreamsResponse> {
+export async function auditStreams(
+  events: EventStore,
+  filter: StreamFilter,
+  limit = 500,
+): Promise<AuditStreamsResponse> {
   const from = boundOf(filter.from, 'from', false);
   const to = boundOf(filter.to, 'to', true);
   const actor = filter.actor?.toLowerCase();
@@ -36,13 +54,31 @@ export async function auditStreams(events: EventStore, filter: StreamFilter, lim
     kinds.add(kind);
     if (filter.kind && kind !== filter.kind) continue;
     let stream = byStream.get(event.stream);
-    if (!stream) byStream.set(event.stream, (stream = { stream: event.stream, kind, revision: 0, events: 0, firstAt: event.metadata.at, lastAt: event.metadata.at, actors: [], matched: false }));
+    if (!stream)
+      byStream.set(
+        event.stream,
+        (stream = {
+          stream: event.stream,
+          kind,
+          revision: 0,
+          events: 0,
+          firstAt: event.metadata.at,
+          lastAt: event.metadata.at,
+          actors: [],
+          matched: false,
+        }),
+      );
     stream.revision = event.revision;
     stream.events += 1;
     stream.lastAt = event.metadata.at;
     if (!stream.actors.includes(event.metadata.causedBy)) stream.actors.push(event.metadata.causedBy);
     const at = Date.parse(event.metadata.at);
-    if ((from === null || at >= from) && (to === null || at <= to) && (!actor || event.metadata.causedBy.toLowerCase().includes(actor))) stream.matched = true;
+    if (
+      (from === null || at >= from) &&
+      (to === null || at <= to) &&
+      (!actor || event.metadata.causedBy.toLowerCase().includes(actor))
+    )
+      stream.matched = true;
   }
   const streams = [...byStream.values()]
     .filter((s) => s.matched)
@@ -55,11 +91,15 @@ export async function auditStreams(events: EventStore, filter: StreamFilter, lim
 /** Every event one request caused, in log order (the correlation id is shared by everything one action caused). */
 export async function relatedEvents(events: EventStore, correlationId: string): Promise<RecordedEvent[]> {
   const found: RecordedEvent[] = [];
-  for await (const event of events.readAll(0)) if (event.metadata.correlationId === correlationId || event.metadata.causationId === correlationId) found.push(event);
+  for await (const event of events.readAll(0))
+    if (event.metadata.correlationId === correlationId || event.metadata.causationId === correlationId)
+      found.push(event);
   return found;
 }
 
-export async function projectionHealth(deps: Pick<ShopDeps, 'events' | 'reads' | 'projectionStatus'>): Promise<ProjectionsResponse> {
+export async function projectionHealth(
+  deps: Pick<ShopDeps, 'events' | 'reads' | 'projectionStatus'>,
+): Promise<ProjectionsResponse> {
   const [head, status] = await Promise.all([deps.events.headPosition(), deps.projectionStatus()]);
   const projections = await Promise.all(
     allProjections.map(async (p) => {
@@ -83,12 +123,22 @@ export async function projectionHealth(deps: Pick<ShopDeps, 'events' | 'reads' |
  * live models may move on meanwhile, so the comparison is made again (up to five times) until they held still. The
  * result is appended to the log as ReadModelsVerified.
  */
-export async function verifyReadModels(deps: Pick<ShopDeps, 'events' | 'reads' | 'scratchReads'>, meta: CommandMeta, by: string): Promise<VerifyResponse['result']> {
-  const checkpoints = async () => JSON.stringify(await Promise.all(allProjections.map((p) => deps.reads.checkpoint(p.name))));
+export async function verifyReadModels(
+  deps: Pick<ShopDeps, 'events' | 'reads' | 'scratchReads'>,
+  meta: CommandMeta,
+  by: string,
+): Promise<VerifyResponse['result']> {
+  const checkpoints = async () =>
+    JSON.stringify(await Promise.all(allProjections.map((p) => deps.reads.checkpoint(p.name))));
   let result: VerifyResult;
   for (let attempt = 1; ; attempt++) {
     const before = await checkpoints();
-    result = await verify(deps.events, deps.reads, allProjections, deps.scratchReads ? { scratch: deps.scratchReads() } : {});
+    result = await verify(
+      deps.events,
+      deps.reads,
+      allProjections,
+      deps.scratchReads ? { scratch: deps.scratchReads() } : {},
+    );
     if (result.match || (await checkpoints()) === before || attempt === 5) break;
   }
   const data = {
@@ -101,6 +151,10 @@ export async function verifyReadModels(deps: Pick<ShopDeps, 'events' | 'reads' |
     by,
     at: meta.now,
   };
-  await deps.events.append(verificationsStream, [{ type: 'ReadModelsVerified', data, id: newEventId(), metadata: metadataOf(meta) }], 'any');
+  await deps.events.append(
+    verificationsStream,
+    [{ type: 'ReadModelsVerified', data, id: newEventId(), metadata: metadataOf(meta) }],
+    'any',
+  );
   return data;
 }

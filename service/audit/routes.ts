@@ -35,7 +35,8 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
     for await (const event of deps.events.readAll(after, { limit, batchSize: limit })) events.push(event);
     const head = await deps.events.headPosition();
     const last = events.at(-1)?.position ?? after;
-    if (events.length > 0) await reads.view(ctx, auditApi.events, `log?after=${after}&to=${last}`, routineReasons.eventView);
+    if (events.length > 0)
+      await reads.view(ctx, auditApi.events, `log?after=${after}&to=${last}`, routineReasons.eventView);
     ctx.body = { events, next: last < head ? last : null, head };
   });
 
@@ -46,7 +47,8 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
   route(routers, auditApi.related, async (ctx, input) => {
     const { correlationId } = input.query();
     const events = await relatedEvents(deps.events, correlationId);
-    if (events.length > 0) await reads.view(ctx, auditApi.related, `correlation-${correlationId}`, routineReasons.related);
+    if (events.length > 0)
+      await reads.view(ctx, auditApi.related, `correlation-${correlationId}`, routineReasons.related);
     ctx.body = { correlationId, events };
   });
 
@@ -94,7 +96,14 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
     // The chain head goes in a header, so the whole export is built before the answer starts: a shop's log is small
     // enough, and the CLI streams the same lines for a larger one.
     const lines: string[] = [];
-    for await (const line of chainLines(events ? (async function* () { yield* events; })() : log.readAll(0))) lines.push(line);
+    for await (const line of chainLines(
+      events
+        ? (async function* () {
+            yield* events;
+          })()
+        : log.readAll(0),
+    ))
+      lines.push(line);
     const head = lines.length === 0 ? GENESIS : sha256(lines.at(-1)!);
     const name = `${stream ?? 'log'}-${deps.clock().toISOString().replace(/[:.]/g, '-')}.ndjson`;
     ctx.set(chainHeadHeader, head);
@@ -115,7 +124,11 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
     const { started, done } = deps.rebuildReadModels();
     void done.finally(release);
     ctx.status = 202;
-    ctx.body = { success: true, started, message: started ? auditApi.rebuild.messages.started : auditApi.rebuild.messages.running };
+    ctx.body = {
+      success: true,
+      started,
+      message: started ? auditApi.rebuild.messages.started : auditApi.rebuild.messages.running,
+    };
   });
 
   // The backup itself is the data folder's business (infra/backup); the route records it and asks for it as a long task
@@ -133,7 +146,9 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
   // A verification rebuilds every read model: one long task at a time per shop, so repeated clicks cannot pile them up.
   route(routers, auditApi.verify, async (ctx) => {
     const by = adminOf(ctx);
-    const result = await runHeavyJob(ctx, deps.heavyWork, 'verify', () => verifyReadModels(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by));
+    const result = await runHeavyJob(ctx, deps.heavyWork, 'verify', () =>
+      verifyReadModels(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by),
+    );
     ctx.body = { success: true, match: result.match, message: auditApi.verify.messages.verified, result };
   });
 }

@@ -24,8 +24,14 @@ async function tamper(reads: ReadStore) {
 async function verifyTwice(shop: TestShop, label: string) {
   const owner = await adminHeaders(shop);
   await placeOrders(shop, [
-    orderPlacedData({ orderId: `pi_sandbox_Scratch${label[0]}00000000000000001`, placedAt: '2026-03-01T09:00:00.000Z' }),
-    orderPlacedData({ orderId: `pi_sandbox_Scratch${label[0]}00000000000000002`, placedAt: '2026-03-02T09:00:00.000Z' }),
+    orderPlacedData({
+      orderId: `pi_sandbox_Scratch${label[0]}00000000000000001`,
+      placedAt: '2026-03-01T09:00:00.000Z',
+    }),
+    orderPlacedData({
+      orderId: `pi_sandbox_Scratch${label[0]}00000000000000002`,
+      placedAt: '2026-03-02T09:00:00.000Z',
+    }),
   ]);
   // Each verification folds into a store of the shop's memory, made for it and emptied after it.
   const made: ReadStore[] = [];
@@ -50,10 +56,16 @@ async function verifyTwice(shop: TestShop, label: string) {
   assert.is.not(caught.json.result.liveHash, caught.json.result.rebuiltHash);
   // The rebuilt side is the log's, so it is what the clean run rebuilt: only the live side moved.
   assert.is(caught.json.result.rebuiltHash, clean.json.result.rebuiltHash);
-  assert.equal(made.map((store) => store.kind), ['memory', 'memory']);
+  assert.equal(
+    made.map((store) => store.kind),
+    ['memory', 'memory'],
+  );
   for (const store of made) for await (const line of store.dump()) assert.unreachable(`a scratch store kept ${line}`);
   const kept = await shop.shop.deps.events.readStream('audit-verifications');
-  assert.equal(kept.map((e) => (e.data as { match: boolean }).match), [true, false]);
+  assert.equal(
+    kept.map((e) => (e.data as { match: boolean }).match),
+    [true, false],
+  );
 }
 
 test('embedded SQLite read models: a verification matches, then catches a changed document, and writes no scratch rows into the file', async () => {
@@ -62,9 +74,18 @@ test('embedded SQLite read models: a verification matches, then catches a change
     await verifyTwice(shop, 'Sqlite');
     const db = new Database(join(shop.dataDir, 'readmodels.sqlite'), { readonly: true, fileMustExist: true });
     try {
-      const spaces = db.prepare('SELECT DISTINCT ns FROM docs UNION SELECT DISTINCT ns FROM idx UNION SELECT DISTINCT ns FROM checkpoints').pluck().all() as string[];
+      const spaces = db
+        .prepare(
+          'SELECT DISTINCT ns FROM docs UNION SELECT DISTINCT ns FROM idx UNION SELECT DISTINCT ns FROM checkpoints',
+        )
+        .pluck()
+        .all() as string[];
       // The live generation, and the reactor's checkpoint beside it: nothing else.
-      assert.equal(spaces.filter((ns) => ns !== shop.shop.deps.reads.namespace && ns !== 'reactor'), [], 'a verification wrote into the live file');
+      assert.equal(
+        spaces.filter((ns) => ns !== shop.shop.deps.reads.namespace && ns !== 'reactor'),
+        [],
+        'a verification wrote into the live file',
+      );
     } finally {
       db.close();
     }

@@ -15,14 +15,19 @@ test('catalog decider: listed once, updated only on change', () => {
   assert.equal(decide({ type: 'SyncBook', fields }, initialState()), [{ type: 'BookListed', data: fields }]);
   const listed = evolve(initialState(), { type: 'BookListed', data: fields });
   assert.equal(decide({ type: 'SyncBook', fields }, listed), []);
-  assert.equal(decide({ type: 'SyncBook', fields: { ...fields, title: 'U' } }, listed), [{ type: 'BookUpdated', data: { ...fields, title: 'U' } }]);
+  assert.equal(decide({ type: 'SyncBook', fields: { ...fields, title: 'U' } }, listed), [
+    { type: 'BookUpdated', data: { ...fields, title: 'U' } },
+  ]);
 });
 
 test('GET /api/books serves the three products from the log, each at 999 pence', async () => {
   const shop = await startTestShop();
   const res = await call(`${shop.url}/api/books`);
   assert.is(res.status, 200);
-  assert.equal(res.json.map((b: { id: number }) => b.id), [1, 2, 3]);
+  assert.equal(
+    res.json.map((b: { id: number }) => b.id),
+    [1, 2, 3],
+  );
   for (const book of res.json) {
     assert.equal(Object.keys(book).sort(), ['coverImage', 'description', 'id', 'price', 'title']);
     assert.is(book.price, 999);
@@ -49,7 +54,14 @@ test('a second start seeds nothing twice', async () => {
   await second.close();
   const store = openSqliteEventStore(join(dataDir, 'events.sqlite'));
   const streams = await store.listStreams();
-  assert.equal(streams.map((s) => [s.stream, s.revision]), [['book-1', 0], ['book-2', 0], ['book-3', 0]]);
+  assert.equal(
+    streams.map((s) => [s.stream, s.revision]),
+    [
+      ['book-1', 0],
+      ['book-2', 0],
+      ['book-3', 0],
+    ],
+  );
   // An edited catalog file updates the book once.
   const edited = shopContent.books.map((b) => (b.id === 2 ? { ...b, title: 'A new title' } : b));
   assert.is(await seedCatalog(store, new Date().toISOString(), edited), 1);
@@ -63,16 +75,34 @@ test('bad requests get clear 4xx answers, never a stack trace', async () => {
   const unknown = await call(`${shop.url}/api/nothing-here`);
   assert.is(unknown.status, 404);
   assert.is(unknown.json.success, false);
-  const wrongType = await call(`${shop.url}/api/books`, { method: 'POST', raw: 'hello', headers: { 'content-type': 'text/plain' } });
+  const wrongType = await call(`${shop.url}/api/books`, {
+    method: 'POST',
+    raw: 'hello',
+    headers: { 'content-type': 'text/plain' },
+  });
   assert.is(wrongType.status, 415);
-  const badJson = await call(`${shop.url}/api/anything`, { method: 'POST', raw: '{"a":', headers: { 'content-type': 'application/json' } });
+  const badJson = await call(`${shop.url}/api/anything`, {
+    method: 'POST',
+    raw: '{"a":',
+    headers: { 'content-type': 'application/json' },
+  });
   assert.is(badJson.status, 400);
   assert.is(badJson.json.message, 'Request body is not valid JSON');
-  const huge = await call(`${shop.url}/api/anything`, { method: 'POST', raw: JSON.stringify({ a: 'x'.repeat(200_000) }), headers: { 'content-type': 'application/json' } });
+  const huge = await call(`${shop.url}/api/anything`, {
+    method: 'POST',
+    raw: JSON.stringify({ a: 'x'.repeat(200_000) }),
+    headers: { 'content-type': 'application/json' },
+  });
   assert.is(huge.status, 413);
-  const deep = await call(`${shop.url}/api/anything`, { method: 'POST', raw: '['.repeat(30_000) + ']'.repeat(30_000), headers: { 'content-type': 'application/json' } });
+  const deep = await call(`${shop.url}/api/anything`, {
+    method: 'POST',
+    raw: '['.repeat(30_000) + ']'.repeat(30_000),
+    headers: { 'content-type': 'application/json' },
+  });
   assert.ok(deep.status >= 400 && deep.status < 500, `deep JSON answered ${deep.status}`);
-  const oddMethods = await Promise.all(['/', '/healthz', '/api/books'].map((path) => call(`${shop.url}${path}`, { method: 'PROPFIND' })));
+  const oddMethods = await Promise.all(
+    ['/', '/healthz', '/api/books'].map((path) => call(`${shop.url}${path}`, { method: 'PROPFIND' })),
+  );
   for (const odd of oddMethods) assert.ok([404, 405].includes(odd.status), `PROPFIND answered ${odd.status}`);
   for (const r of [unknown, wrongType, badJson, huge, deep, ...oddMethods]) assert.not.match(r.text, /at .*\.ts:\d+/);
   await shop.close();
@@ -88,7 +118,8 @@ test('/healthz reports the stores and the projection lag; the app shell is serve
   assert.is(home.status, 200);
   assert.match(home.headers.get('content-security-policy') ?? '', "frame-ancestors 'none'");
   assert.is(home.headers.get('x-content-type-options'), 'nosniff');
-  for (const path of ['/admin-login', '/payment/success', '/order-success']) assert.is((await fetch(`${shop.url}${path}`)).status, 200, path);
+  for (const path of ['/admin-login', '/payment/success', '/order-success'])
+    assert.is((await fetch(`${shop.url}${path}`)).status, 200, path);
   assert.is((await fetch(`${shop.url}/no/such/page`)).status, 404);
   await shop.close();
 });

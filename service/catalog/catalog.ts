@@ -6,7 +6,11 @@ export type BookState = { listed: false } | { listed: true; fields: BookFields }
 export type SyncBook = { type: 'SyncBook'; fields: BookFields };
 
 const same = (a: BookFields, b: BookFields) =>
-  a.id === b.id && a.title === b.title && a.description === b.description && a.price === b.price && a.coverImage === b.coverImage;
+  a.id === b.id &&
+  a.title === b.title &&
+  a.description === b.description &&
+  a.price === b.price &&
+  a.coverImage === b.coverImage;
 
 export const bookDecider: Decider<BookState, SyncBook, CatalogEvent> = {
   initialState: () => ({ listed: false }),

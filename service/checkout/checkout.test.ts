@@ -26,7 +26,15 @@ const started: CheckoutStarted['data'] = {
   currency: 'gbp',
   startedAt: '2026-01-01T00:00:00.000Z',
 };
-const completed = { checkoutId: 'c-1', paymentReference: 'cs_sandbox_1', orderId: 'cs_sandbox_1', orderNumber: 'AH-sandbox_1', amountPaid: 2348, shippingCost: 350, completedAt: '2026-01-01T00:01:00.000Z' };
+const completed = {
+  checkoutId: 'c-1',
+  paymentReference: 'cs_sandbox_1',
+  orderId: 'cs_sandbox_1',
+  orderNumber: 'AH-sandbox_1',
+  amountPaid: 2348,
+  shippingCost: 350,
+  completedAt: '2026-01-01T00:01:00.000Z',
+};
 const cancelled = { checkoutId: 'c-1', paymentReference: 'cs_sandbox_1', cancelledAt: '2026-01-01T00:01:00.000Z' };
 const Started = { type: 'CheckoutStarted' as const, data: started };
 const Completed = { type: 'CheckoutCompleted' as const, data: completed };
@@ -40,7 +48,10 @@ test('checkout: started once, with the items the server priced', () => {
 test('checkout: completed once by its own payment; a completion for another payment is refused', () => {
   checkouts.given([Started]).when({ type: 'CompleteCheckout', data: completed }).then([Completed]);
   checkouts.given([Started, Completed]).when({ type: 'CompleteCheckout', data: completed }).then([]);
-  checkouts.given([Started]).when({ type: 'CompleteCheckout', data: { ...completed, paymentReference: 'cs_other' } }).thenFails(Conflict);
+  checkouts
+    .given([Started])
+    .when({ type: 'CompleteCheckout', data: { ...completed, paymentReference: 'cs_other' } })
+    .thenFails(Conflict);
   checkouts.given([]).when({ type: 'CompleteCheckout', data: completed }).thenFails(NotFound);
 });
 
@@ -93,21 +104,48 @@ const Placed = { type: 'OrderPlaced' as const, data: order };
 
 test('order: placed once per payment, whatever asks again', () => {
   placements.given([]).when(place()).then([Placed]);
-  placements.given([Placed]).when(place({ shopper: { name: 'Someone else' } })).then([]);
-  placements.given([Placed]).when(place({ verified: undefined })).then([]);
+  placements
+    .given([Placed])
+    .when(place({ shopper: { name: 'Someone else' } }))
+    .then([]);
+  placements
+    .given([Placed])
+    .when(place({ verified: undefined }))
+    .then([]);
 });
 
-test('order: only a paid payment of this shop\'s checkout, for exactly what the server priced, places an order', () => {
-  placements.given([]).when(place({ verified: { payment: null, checkout: open } })).thenFails(NotFound, placementMessages.noSuchPayment);
-  placements.given([]).when(place({ verified: undefined })).thenFails(NotFound, placementMessages.noSuchPayment);
-  placements.given([]).when(place({ verified: { payment: { ...payment, checkoutId: undefined }, checkout: open } })).thenFails(NotFound);
-  placements.given([]).when(place({ verified: { payment: { ...payment, paid: false }, checkout: open } })).thenFails(Conflict, placementMessages.unpaid);
-  placements.given([]).when(place({ verified: { payment, checkout: { status: 'none' } } })).thenFails(NotFound, placementMessages.noSuchPayment);
-  placements.given([]).when(place({ reference: 'cs_sandbox_2' })).thenFails(NotFound, placementMessages.noSuchPayment);
-  placements.given([]).when(place({ verified: { payment: { ...payment, amount: 1998 }, checkout: open } })).thenFails(Conflict, placementMessages.amountMismatch);
+test("order: only a paid payment of this shop's checkout, for exactly what the server priced, places an order", () => {
+  placements
+    .given([])
+    .when(place({ verified: { payment: null, checkout: open } }))
+    .thenFails(NotFound, placementMessages.noSuchPayment);
+  placements
+    .given([])
+    .when(place({ verified: undefined }))
+    .thenFails(NotFound, placementMessages.noSuchPayment);
+  placements
+    .given([])
+    .when(place({ verified: { payment: { ...payment, checkoutId: undefined }, checkout: open } }))
+    .thenFails(NotFound);
+  placements
+    .given([])
+    .when(place({ verified: { payment: { ...payment, paid: false }, checkout: open } }))
+    .thenFails(Conflict, placementMessages.unpaid);
+  placements
+    .given([])
+    .when(place({ verified: { payment, checkout: { status: 'none' } } }))
+    .thenFails(NotFound, placementMessages.noSuchPayment);
+  placements
+    .given([])
+    .when(place({ reference: 'cs_sandbox_2' }))
+    .thenFails(NotFound, placementMessages.noSuchPayment);
+  placements
+    .given([])
+    .when(place({ verified: { payment: { ...payment, amount: 1998 }, checkout: open } }))
+    .thenFails(Conflict, placementMessages.amountMismatch);
 });
 
-test('order: the buyer\'s details come from the gateway, else the shopper\'s page, else the checkout, else placeholders', () => {
+test("order: the buyer's details come from the gateway, else the shopper's page, else the checkout, else placeholders", () => {
   const bare = { ...payment, customerName: undefined, customerEmail: undefined, shippingAddress: undefined };
   const elsewhere = { line1: '9 Elsewhere', city: 'York', postcode: 'YO1 7HH', country: 'GB' };
   const shopper = { name: 'Bilal Rahman', email: 'bilal@example.com', shippingAddress: elsewhere };
@@ -115,16 +153,49 @@ test('order: the buyer\'s details come from the gateway, else the shopper\'s pag
   placements
     .given([])
     .when(place({ shopper, verified: { payment: bare, checkout: open } }))
-    .then([{ ...Placed, data: { ...order, customerName: 'Bilal Rahman', customerEmail: 'bilal@example.com', shippingAddress: elsewhere } }]);
-  const startedWithDetails: CheckoutState = { status: 'started', started: { ...started, customerName: 'Sara Ali', customerEmail: 'sara@example.com' } };
+    .then([
+      {
+        ...Placed,
+        data: {
+          ...order,
+          customerName: 'Bilal Rahman',
+          customerEmail: 'bilal@example.com',
+          shippingAddress: elsewhere,
+        },
+      },
+    ]);
+  const startedWithDetails: CheckoutState = {
+    status: 'started',
+    started: { ...started, customerName: 'Sara Ali', customerEmail: 'sara@example.com' },
+  };
   placements
     .given([])
     .when(place({ verified: { payment: bare, checkout: startedWithDetails } }))
-    .then([{ ...Placed, data: { ...order, customerName: 'Sara Ali', customerEmail: 'sara@example.com', shippingAddress: 'To be provided during checkout' } }]);
+    .then([
+      {
+        ...Placed,
+        data: {
+          ...order,
+          customerName: 'Sara Ali',
+          customerEmail: 'sara@example.com',
+          shippingAddress: 'To be provided during checkout',
+        },
+      },
+    ]);
   placements
     .given([])
     .when(place({ verified: { payment: bare, checkout: open } }))
-    .then([{ ...Placed, data: { ...order, customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout' } }]);
+    .then([
+      {
+        ...Placed,
+        data: {
+          ...order,
+          customerName: 'Website Customer',
+          customerEmail: '',
+          shippingAddress: 'To be provided during checkout',
+        },
+      },
+    ]);
 });
 
 test('order: a report after the order is placed fills only what it lacks, and replaces nothing', () => {
@@ -132,45 +203,97 @@ test('order: a report after the order is placed fills only what it lacks, and re
   const verified: OrderEvent = { type: 'OrderPlaced', data: orderPlacedData({ orderId: 'o1' }) };
   const wallet: OrderEvent = {
     type: 'OrderPlaced',
-    data: orderPlacedData({ orderId: 'o1', customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout' }),
+    data: orderPlacedData({
+      orderId: 'o1',
+      customerName: 'Website Customer',
+      customerEmail: '',
+      shippingAddress: 'To be provided during checkout',
+    }),
   };
   const shopperAdded = (data: object): OrderEvent => ({
     type: 'OrderCustomerDetailsAdded',
     data: { orderId: 'o1', ...data, source: 'shopper', reason: '', by: 'shopper', at: '2026-01-01T00:01:00.000Z' },
   });
   const later = (shopper: PlaceOrder['shopper']) => place({ reference: 'o1', shopper, verified: undefined });
-  placements.given([verified]).when(later({ name: 'Someone Else' })).then([]);
+  placements
+    .given([verified])
+    .when(later({ name: 'Someone Else' }))
+    .then([]);
   placements
     .given([wallet])
     .when(later({ name: 'Website Customer', email: 'not-an-address', shippingAddress: address }))
     .then([shopperAdded({ shippingAddress: address })]);
-  placements.given([wallet, shopperAdded({ shippingAddress: address })]).when(later({ shippingAddress: { ...address, line1: '9 Elsewhere' } })).then([]);
+  placements
+    .given([wallet, shopperAdded({ shippingAddress: address })])
+    .when(later({ shippingAddress: { ...address, line1: '9 Elsewhere' } }))
+    .then([]);
 });
 
 test('notifications: a purchase notice once, each kind of e-mail once', () => {
   const notice = purchaseNoticeData('2026-01-01T00:00:00.000Z');
   const sent = (kind: 'purchase-notice' | 'order-to-owner' | 'order-confirmation') => ({
     type: 'EmailSent' as const,
-    data: { notificationId: 'n-1', kind, to: 'owner@example.com', subject: 's', messageId: 'm', transport: 'outbox' as const, sentAt: '2026-01-01T00:00:01.000Z' },
+    data: {
+      notificationId: 'n-1',
+      kind,
+      to: 'owner@example.com',
+      subject: 's',
+      messageId: 'm',
+      transport: 'outbox' as const,
+      sentAt: '2026-01-01T00:00:01.000Z',
+    },
   });
   const Notified = { type: 'PurchaseNotified' as const, data: notice };
   notifications.given([]).when({ type: 'NotifyPurchase', data: notice }).then([Notified]);
   notifications.given([Notified]).when({ type: 'NotifyPurchase', data: notice }).then([]);
-  notifications.given([Notified]).when({ type: 'RecordEmailSent', data: sent('purchase-notice').data }).then([sent('purchase-notice')]);
-  notifications.given([Notified, sent('purchase-notice')]).when({ type: 'RecordEmailSent', data: sent('purchase-notice').data }).then([]);
-  notifications.given([sent('order-to-owner')]).when({ type: 'RecordEmailSent', data: sent('order-confirmation').data }).then([sent('order-confirmation')]);
+  notifications
+    .given([Notified])
+    .when({ type: 'RecordEmailSent', data: sent('purchase-notice').data })
+    .then([sent('purchase-notice')]);
+  notifications
+    .given([Notified, sent('purchase-notice')])
+    .when({ type: 'RecordEmailSent', data: sent('purchase-notice').data })
+    .then([]);
+  notifications
+    .given([sent('order-to-owner')])
+    .when({ type: 'RecordEmailSent', data: sent('order-confirmation').data })
+    .then([sent('order-confirmation')]);
 });
 
 test('a payment counts only if it is exactly what the server priced, in gbp', () => {
   assert.is(shippingPaid(started, payment), 350);
   assert.is(shippingPaid(started, { ...payment, amount: 1 }), null);
   assert.is(shippingPaid(started, { ...payment, currency: 'usd' }), null);
-  assert.is(shippingPaid(started, { ...payment, shippingAmount: 500, amount: 2498 }), null, 'an option the checkout did not offer');
+  assert.is(
+    shippingPaid(started, { ...payment, shippingAmount: 500, amount: 2498 }),
+    null,
+    'an option the checkout did not offer',
+  );
   const both = { ...started, shippingOptions: cartShippingOptions() };
   assert.is(shippingPaid(both, { ...payment, shippingAmount: 500, amount: 2498 }), 500);
   const intent = { ...started, shippingOptions: [cartShippingOptionFor('US')] };
-  assert.is(shippingPaid(intent, { reference: 'pi_1', kind: 'payment_intent', paid: true, amount: 2498, currency: 'gbp', shippingAmount: null }), 500);
-  assert.is(shippingPaid(intent, { reference: 'pi_1', kind: 'payment_intent', paid: true, amount: 2348, currency: 'gbp', shippingAmount: null }), null);
+  assert.is(
+    shippingPaid(intent, {
+      reference: 'pi_1',
+      kind: 'payment_intent',
+      paid: true,
+      amount: 2498,
+      currency: 'gbp',
+      shippingAmount: null,
+    }),
+    500,
+  );
+  assert.is(
+    shippingPaid(intent, {
+      reference: 'pi_1',
+      kind: 'payment_intent',
+      paid: true,
+      amount: 2348,
+      currency: 'gbp',
+      shippingAmount: null,
+    }),
+    null,
+  );
 });
 
 test.run();

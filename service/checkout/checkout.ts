@@ -1,11 +1,16 @@
 // The checkout decider: a checkout is priced once, then either paid (completed) or abandoned (cancelled).
-import type { CheckoutCancelled, CheckoutCompleted, CheckoutEvent, CheckoutPaymentFailed, CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type {
+  CheckoutCancelled,
+  CheckoutCompleted,
+  CheckoutEvent,
+  CheckoutPaymentFailed,
+  CheckoutStarted,
+} from '../../contracts/checkout/model.ts';
 import type { Decider } from '../commands.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 
 export type CheckoutState =
-  | { status: 'none' }
-  | { status: 'started' | 'completed' | 'cancelled' | 'failed'; started: CheckoutStarted['data'] };
+  { status: 'none' } | { status: 'started' | 'completed' | 'cancelled' | 'failed'; started: CheckoutStarted['data'] };
 
 export type CheckoutCommand =
   | { type: 'StartCheckout'; data: CheckoutStarted['data'] }
@@ -35,7 +40,8 @@ export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEv
       return [{ type: 'CheckoutStarted', data: command.data }];
     }
     if (state.status === 'none') throw notFound('No such checkout');
-    if (command.data.paymentReference !== state.started.paymentReference) throw conflict('That payment belongs to another checkout');
+    if (command.data.paymentReference !== state.started.paymentReference)
+      throw conflict('That payment belongs to another checkout');
     if (command.type === 'CompleteCheckout') {
       // A shopper may come back and pay after cancelling once: the payment is what counts.
       return state.status === 'completed' ? [] : [{ type: 'CheckoutCompleted', data: command.data }];

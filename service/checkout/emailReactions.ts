@@ -18,7 +18,8 @@ const reactingTo = (event: RecordedEvent, now: Date): CommandMeta => ({
 export function emailReactions(postbox: Postbox, clock: () => Date): Reactions {
   return {
     // The order stream says which e-mails an order owes; each is sent once whatever event made it due.
-    OrderPlaced: (event) => postbox.sendOrderEmails((event.data as OrderPlaced['data']).orderId, reactingTo(event, clock())),
+    OrderPlaced: (event) =>
+      postbox.sendOrderEmails((event.data as OrderPlaced['data']).orderId, reactingTo(event, clock())),
     // An e-mail address added after placing makes the shopper's confirmation due, and the "on its way" e-mail of an
     // order already shipped.
     OrderCustomerDetailsAdded: async (event) => {
@@ -27,7 +28,9 @@ export function emailReactions(postbox: Postbox, clock: () => Date): Reactions {
       await postbox.sendShippedEmail(orderId, reactingTo(event, clock()));
     },
     // A shipment makes the customer's "on its way" e-mail due, with the carrier's tracking link.
-    OrderShipmentRecorded: (event) => postbox.sendShippedEmail((event.data as OrderShipmentRecorded['data']).orderId, reactingTo(event, clock())),
-    PurchaseNotified: (event) => postbox.sendPurchaseNotice(event.data as PurchaseNotified['data'], reactingTo(event, clock())),
+    OrderShipmentRecorded: (event) =>
+      postbox.sendShippedEmail((event.data as OrderShipmentRecorded['data']).orderId, reactingTo(event, clock())),
+    PurchaseNotified: (event) =>
+      postbox.sendPurchaseNotice(event.data as PurchaseNotified['data'], reactingTo(event, clock())),
   };
 }

@@ -15,7 +15,11 @@ export const withheldBecause = {
  * cap touches: a notice naming no book of the catalogue is e-mailed to nobody; of the rest, a few an hour from one
  * address, and so many an hour for the whole shop.
  */
-export async function noticeWithheld(limits: Pick<Limits, 'take'>, address: string, catalogItems: number): Promise<string | null> {
+export async function noticeWithheld(
+  limits: Pick<Limits, 'take'>,
+  address: string,
+  catalogItems: number,
+): Promise<string | null> {
   if (catalogItems === 0) return withheldBecause.noBook;
   if ((await limits.take('noticeMailsFromOne', address)) > 0) return withheldBecause.fromOne;
   if ((await limits.take('noticeMails', 'owner')) > 0) return withheldBecause.shop;
@@ -24,7 +28,11 @@ export async function noticeWithheld(limits: Pick<Limits, 'take'>, address: stri
 
 export type NotificationState = { notified: boolean; sent: SentEmailKind[] };
 export type NotificationCommand =
-  | { type: 'NotifyPurchase'; data: PurchaseNotified['data']; /** why the owner is not e-mailed about it, if not */ withholdEmail?: string }
+  | {
+      type: 'NotifyPurchase';
+      data: PurchaseNotified['data'];
+      /** why the owner is not e-mailed about it, if not */ withholdEmail?: string;
+    }
   | { type: 'RecordEmailSent'; data: EmailSent['data'] };
 
 export const notificationDecider: Decider<NotificationState, NotificationCommand, NotificationEvent> = {
@@ -44,7 +52,15 @@ export const notificationDecider: Decider<NotificationState, NotificationCommand
         ? [{ type: 'PurchaseNotified', data }]
         : [
             { type: 'PurchaseNotified', data },
-            { type: 'EmailWithheld', data: { notificationId: data.notificationId, kind: 'purchase-notice', reason: withholdEmail, at: data.notifiedAt } },
+            {
+              type: 'EmailWithheld',
+              data: {
+                notificationId: data.notificationId,
+                kind: 'purchase-notice',
+                reason: withholdEmail,
+                at: data.notifiedAt,
+              },
+            },
           ];
     }
     return state.sent.includes(command.data.kind) ? [] : [{ type: 'EmailSent', data: command.data }];

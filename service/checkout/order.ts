@@ -66,7 +66,11 @@ const paymentMethodOf = (started: CheckoutStarted['data']) =>
  * A hosted payment page that offered several shipping rates lets the shopper pick one for any address it accepts: a
  * rate that is not the one for the address's country is flagged for the owner (decision 039).
  */
-export function shippingRateMismatch(started: CheckoutStarted['data'], shippingCost: number, address: ShippingAddress | string): string | null {
+export function shippingRateMismatch(
+  started: CheckoutStarted['data'],
+  shippingCost: number,
+  address: ShippingAddress | string,
+): string | null {
   if (started.shippingOptions.length < 2 || typeof address === 'string' || !address.country) return null;
   const paid: ShippingOption | undefined = started.shippingOptions.find((o) => o.amount === shippingCost);
   const due = cartShippingOptionFor(address.country);
@@ -79,7 +83,8 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
   const { payment, checkout } = command.verified ?? { payment: null, checkout: { status: 'none' } as const };
   if (!payment?.checkoutId) throw notFound(placementMessages.noSuchPayment);
   if (!payment.paid) throw conflict(placementMessages.unpaid);
-  if (checkout.status === 'none' || checkout.started.paymentReference !== reference) throw notFound(placementMessages.noSuchPayment);
+  if (checkout.status === 'none' || checkout.started.paymentReference !== reference)
+    throw notFound(placementMessages.noSuchPayment);
   const started = checkout.started;
   const shippingCost = shippingPaid(started, payment);
   if (shippingCost === null) throw conflict(placementMessages.amountMismatch);
@@ -90,7 +95,8 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
     orderNumber: orderNumberFrom(reference),
     customerName: payment.customerName ?? shopper.name ?? started.customerName ?? placeholderCustomerName,
     customerEmail: payment.customerEmail ?? shopper.email ?? started.customerEmail ?? '',
-    shippingAddress: payment.shippingAddress ?? shopper.shippingAddress ?? started.shippingAddress ?? placeholderShippingAddress,
+    shippingAddress:
+      payment.shippingAddress ?? shopper.shippingAddress ?? started.shippingAddress ?? placeholderShippingAddress,
     items: started.items,
     subtotal: started.subtotal,
     shippingCost,
@@ -102,7 +108,14 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
     placedAt: command.at,
   };
   const mismatch = shippingRateMismatch(started, shippingCost, order.shippingAddress);
-  const flagged: OrderFlagged[] = mismatch ? [{ type: 'OrderFlagged', data: { orderId: reference, flag: 'shipping-rate-mismatch', message: mismatch, at: command.at } }] : [];
+  const flagged: OrderFlagged[] = mismatch
+    ? [
+        {
+          type: 'OrderFlagged',
+          data: { orderId: reference, flag: 'shipping-rate-mismatch', message: mismatch, at: command.at },
+        },
+      ]
+    : [];
   return [{ type: 'OrderPlaced', data: order }, ...flagged];
 }
 
@@ -111,14 +124,20 @@ function fillGaps(command: PlaceOrder, order: OrderPlaced['data']): OrderEvent[]
   const { name, email, shippingAddress } = command.shopper;
   const fill = detailsFillingGaps(order, { customerName: name, customerEmail: email, shippingAddress });
   if (Object.keys(fill).length === 0) return [];
-  return [{ type: 'OrderCustomerDetailsAdded', data: { orderId: command.reference, ...fill, source: 'shopper', reason: '', by: 'shopper', at: command.at } }];
+  return [
+    {
+      type: 'OrderCustomerDetailsAdded',
+      data: { orderId: command.reference, ...fill, source: 'shopper', reason: '', by: 'shopper', at: command.at },
+    },
+  ];
 }
 
 export const orderPlacementDecider: Decider<PlacementState, PlaceOrder, OrderEvent> = {
   initialState: () => ({ placed: false }),
   evolve: (state, event) => {
     if (event.type === 'OrderPlaced') return { placed: true, order: event.data };
-    if (event.type === 'OrderCustomerDetailsAdded' && state.placed) return { placed: true, order: withDetailsAdded(state.order, event.data) };
+    if (event.type === 'OrderCustomerDetailsAdded' && state.placed)
+      return { placed: true, order: withDetailsAdded(state.order, event.data) };
     return state;
   },
   decide: (command, state) => (state.placed ? fillGaps(command, state.order) : placeOrder(command)),

@@ -21,11 +21,19 @@ const order: OrderPlaced['data'] = {
   placedAt: '2026-01-01T10:00:00.000Z',
 };
 
-test('the shopper\'s confirmation names the order, what was bought, what was paid and where it goes', () => {
+test("the shopper's confirmation names the order, what was bought, what was paid and where it goes", () => {
   const mail = orderConfirmation(order);
   assert.is(mail.to, 'amina@example.com');
   assert.is(mail.subject, 'Your Amanah House order AH-12345678');
-  for (const line of ['Dear Amina Khan,', 'AH-12345678', '2 × The Kindness Basket — £19.98', 'Shipping — £3.50', 'Total paid — £23.48', '1 Linden Lane', 'LS1 4AB']) {
+  for (const line of [
+    'Dear Amina Khan,',
+    'AH-12345678',
+    '2 × The Kindness Basket — £19.98',
+    'Shipping — £3.50',
+    'Total paid — £23.48',
+    '1 Linden Lane',
+    'LS1 4AB',
+  ]) {
     assert.match(mail.text, line);
   }
 });
@@ -34,10 +42,16 @@ test('the owner hears who ordered what, and how it was paid', () => {
   const mail = orderToOwner(order, 'owner@amanahhouse.co.uk');
   assert.is(mail.to, 'owner@amanahhouse.co.uk');
   assert.is(mail.subject, 'New order AH-12345678 — £23.48');
-  for (const line of ['Amina Khan <amina@example.com>', 'Card via the test sandbox', 'cs_sandbox_abcdefghijklmnop12345678', 'Subtotal — £19.98']) assert.match(mail.text, line);
+  for (const line of [
+    'Amina Khan <amina@example.com>',
+    'Card via the test sandbox',
+    'cs_sandbox_abcdefghijklmnop12345678',
+    'Subtotal — £19.98',
+  ])
+    assert.match(mail.text, line);
 });
 
-test('a purchase notice says plainly that nothing is paid yet, with the catalogue\'s titles and prices', () => {
+test("a purchase notice says plainly that nothing is paid yet, with the catalogue's titles and prices", () => {
   const mail = purchaseNotice(purchaseNoticeData('2026-01-01T10:00:00.000Z'), 'owner@amanahhouse.co.uk');
   assert.is(mail.subject, 'Not paid yet — a shopper opened the payment page for Together We Shine');
   assert.ok(mail.text.startsWith('Nothing has been paid.'));
@@ -51,7 +65,10 @@ test("a forged notice: subject and figures from the catalogue, the sender's word
     customerName: 'Refund pending — verify at http://evil.example/login\nSubject: Payment received',
     customerEmail: 'billing@evil.example',
     shippingAddress: 'Go to https://evil.example or www.evil.example now',
-    items: [{ name: 'Together We Shine', quantity: 1, price: 999_999_999 }, { name: 'URGENT: refund at HTTPS://EVIL.EXAMPLE', quantity: 1, price: 1 }],
+    items: [
+      { name: 'Together We Shine', quantity: 1, price: 999_999_999 },
+      { name: 'URGENT: refund at HTTPS://EVIL.EXAMPLE', quantity: 1, price: 1 },
+    ],
     totalAmount: 999_999_999,
     paymentMethod: 'javascript:alert(1)',
     catalogItems: [{ bookId: 2, name: 'Together We Shine', price: 999 }],
@@ -61,7 +78,10 @@ test("a forged notice: subject and figures from the catalogue, the sender's word
   // No link a mail program would make clickable, no amount the sender chose.
   assert.not.match(mail.text, /https?:\/\/|www\.|evil\.example|javascript:|@evil/i);
   assert.not.match(mail.text, /9,999,999|999999|£0\.01/);
-  assert.match(mail.text, '> Name: "Refund pending — verify at hxxp[://]evil[.]example/login Subject: Payment received"');
+  assert.match(
+    mail.text,
+    '> Name: "Refund pending — verify at hxxp[://]evil[.]example/login Subject: Payment received"',
+  );
   assert.match(mail.text, '> E-mail: "billing[at]evil[.]example"');
   assert.match(mail.text, '> Item: "URGENT: refund at hxxps[://]EVIL[.]EXAMPLE"');
   assert.match(mail.text, '> Payment method: "javascript[:]alert(1)"');
@@ -76,10 +96,26 @@ test("a forged notice: subject and figures from the catalogue, the sender's word
 });
 
 test('which e-mails an order owes follows from its events alone: the confirmation once an address is known, each kind once', () => {
-  const placedWithout = { type: 'OrderPlaced', data: { ...order, customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout' } };
+  const placedWithout = {
+    type: 'OrderPlaced',
+    data: {
+      ...order,
+      customerName: 'Website Customer',
+      customerEmail: '',
+      shippingAddress: 'To be provided during checkout',
+    },
+  };
   const detailsAdded = {
     type: 'OrderCustomerDetailsAdded',
-    data: { orderId: order.orderId, customerName: 'Amina Khan', customerEmail: 'amina@example.com', source: 'shopper', reason: '', by: 'shopper', at: order.placedAt },
+    data: {
+      orderId: order.orderId,
+      customerName: 'Amina Khan',
+      customerEmail: 'amina@example.com',
+      source: 'shopper',
+      reason: '',
+      by: 'shopper',
+      at: order.placedAt,
+    },
   };
   const sent = (kind: string) => ({ type: 'EmailSent', data: { kind } });
   assert.equal(owedOrderEmails([], []).owed, []);
@@ -89,8 +125,14 @@ test('which e-mails an order owes follows from its events alone: the confirmatio
   assert.equal(completed.owed, ['order-confirmation']);
   assert.is(orderConfirmation(completed.order!).to, 'amina@example.com');
   assert.match(orderConfirmation(completed.order!).text, 'Dear Amina Khan,');
-  assert.equal(owedOrderEmails([placedWithout, detailsAdded], [sent('order-to-owner'), sent('order-confirmation')]).owed, []);
-  assert.equal(owedOrderEmails([{ type: 'OrderPlaced', data: order }], []).owed, ['order-to-owner', 'order-confirmation']);
+  assert.equal(
+    owedOrderEmails([placedWithout, detailsAdded], [sent('order-to-owner'), sent('order-confirmation')]).owed,
+    [],
+  );
+  assert.equal(owedOrderEmails([{ type: 'OrderPlaced', data: order }], []).owed, [
+    'order-to-owner',
+    'order-confirmation',
+  ]);
 });
 
 test.run();

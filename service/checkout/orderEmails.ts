@@ -4,7 +4,12 @@ import { shopContent } from '../../contracts/catalog/content.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { DomainEvent } from '../../contracts/shared/events.ts';
 import { carrierLabels } from '../../contracts/orders/fulfilment.ts';
-import { orderOnRecord, type OrderPlaced, type OrderShipmentRecorded, type ShippingAddress } from '../../contracts/orders/model.ts';
+import {
+  orderOnRecord,
+  type OrderPlaced,
+  type OrderShipmentRecorded,
+  type ShippingAddress,
+} from '../../contracts/orders/model.ts';
 import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
 import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -15,7 +20,9 @@ import { quotedInput } from './quotedInput.ts';
 type Order = OrderPlaced['data'];
 
 const addressLines = (address: ShippingAddress | string) =>
-  typeof address === 'string' ? [address] : [address.line1, address.line2, address.city, address.postcode, address.country].filter(Boolean);
+  typeof address === 'string'
+    ? [address]
+    : [address.line1, address.line2, address.city, address.postcode, address.country].filter(Boolean);
 
 const itemLines = (items: { name: string; quantity: number; price: number }[]) =>
   items.map((item) => `  ${item.quantity} × ${item.name} — ${formatPence(item.price * item.quantity)}`);
@@ -83,11 +90,15 @@ export function orderShipped(order: Order, shipment: OrderShipmentRecorded['data
  * The "on its way" e-mail an order owes: once it has a recorded shipment and an e-mail address, unless already sent.
  * The first shipment is the one the customer hears of; the order page shows any later one.
  */
-export function owedShippedEmail(orderEvents: readonly DomainEvent[], notificationEvents: readonly DomainEvent[]): { order: Order; shipment: OrderShipmentRecorded['data'] } | null {
+export function owedShippedEmail(
+  orderEvents: readonly DomainEvent[],
+  notificationEvents: readonly DomainEvent[],
+): { order: Order; shipment: OrderShipmentRecorded['data'] } | null {
   const order = orderOnRecord(orderEvents);
   const shipment = orderEvents.find((e): e is OrderShipmentRecorded => e.type === 'OrderShipmentRecorded');
   if (!order || !shipment || !order.customerEmail.includes('@')) return null;
-  if (notificationEvents.some((e) => e.type === 'EmailSent' && (e as EmailSent).data.kind === 'order-shipped')) return null;
+  if (notificationEvents.some((e) => e.type === 'EmailSent' && (e as EmailSent).data.kind === 'order-shipped'))
+    return null;
   return { order, shipment: shipment.data };
 }
 
@@ -117,7 +128,9 @@ export function orderToOwner(order: Order, owner: string): MailMessage {
 /** The subject of a purchase notice's e-mail: the catalogue's titles only, and plainly not a payment. */
 export function purchaseNoticeSubject(notice: Pick<PurchaseNotified['data'], 'catalogItems'>): string {
   const titles = (notice.catalogItems ?? []).map((item) => item.name);
-  return titles.length > 0 ? `Not paid yet — a shopper opened the payment page for ${titles.join(', ')}` : 'Not paid yet — a shopper opened the payment page';
+  return titles.length > 0
+    ? `Not paid yet — a shopper opened the payment page for ${titles.join(', ')}`
+    : 'Not paid yet — a shopper opened the payment page';
 }
 
 /**
@@ -134,7 +147,7 @@ export function purchaseNotice(notice: PurchaseNotified['data'], owner: string):
     text: [
       'Nothing has been paid. A shopper has gone to the payment page; an order is placed only once its payment is confirmed, and you will get a separate e-mail about it then.',
       '',
-      books.length > 0 ? 'From the catalogue, at the shop\'s prices:' : 'The notice names no book from the catalogue.',
+      books.length > 0 ? "From the catalogue, at the shop's prices:" : 'The notice names no book from the catalogue.',
       ...books.map((book) => `  ${book.name} — ${formatPence(book.price)} each`),
       '',
       "What the shopper's page sent, unchecked (quoted as typed; links are not clickable; amounts are not shown):",
@@ -155,10 +168,15 @@ export function purchaseNotice(notice: PurchaseNotified['data'], owner: string):
  * an e-mail address is known (at placing, or added later); a kind already recorded as EmailSent is owed no more. Pure,
  * so whatever calls it (a request, a reaction to OrderPlaced or OrderCustomerDetailsAdded, a replay) gets one answer.
  */
-export function owedOrderEmails(orderEvents: readonly DomainEvent[], notificationEvents: readonly DomainEvent[]): { order: Order | null; owed: Exclude<EmailKind, 'purchase-notice'>[] } {
+export function owedOrderEmails(
+  orderEvents: readonly DomainEvent[],
+  notificationEvents: readonly DomainEvent[],
+): { order: Order | null; owed: Exclude<EmailKind, 'purchase-notice'>[] } {
   const order = orderOnRecord(orderEvents);
   if (!order) return { order, owed: [] };
-  const sent = new Set(notificationEvents.filter((e): e is EmailSent => e.type === 'EmailSent').map((e) => e.data.kind));
+  const sent = new Set(
+    notificationEvents.filter((e): e is EmailSent => e.type === 'EmailSent').map((e) => e.data.kind),
+  );
   const owed: Exclude<EmailKind, 'purchase-notice'>[] = [];
   if (!sent.has('order-to-owner')) owed.push('order-to-owner');
   if (!sent.has('order-confirmation') && order.customerEmail.includes('@')) owed.push('order-confirmation');
@@ -195,11 +213,24 @@ export function createPostbox(deps: PostboxDeps): Postbox {
     const stream = notificationStream(notificationId);
     const history = await deps.events.readStream(stream);
     // Sent already, or withheld on purpose when it was made due.
-    if (history.some((e) => (e.type === 'EmailSent' || e.type === 'EmailWithheld') && (e.data as { kind: string }).kind === kind)) return;
+    if (
+      history.some(
+        (e) => (e.type === 'EmailSent' || e.type === 'EmailWithheld') && (e.data as { kind: string }).kind === kind,
+      )
+    )
+      return;
     try {
       // The key the EmailSent id is derived from: a send repeated before it was recorded is the same e-mail.
       const receipt = await deps.mailer.send(message, { idempotencyKey: `${notificationId}:${kind}` });
-      const data = { notificationId, kind, to: message.to, subject: message.subject, messageId: receipt.messageId, transport: receipt.transport, sentAt: deps.clock().toISOString() };
+      const data = {
+        notificationId,
+        kind,
+        to: message.to,
+        subject: message.subject,
+        messageId: receipt.messageId,
+        transport: receipt.transport,
+        sentAt: deps.clock().toISOString(),
+      };
       await handleCommand(deps.events, stream, notificationDecider, { type: 'RecordEmailSent', data }, meta, {
         eventIds: () => idFromReference('EmailSent', `${notificationId}:${kind}`),
       });
@@ -213,23 +244,36 @@ export function createPostbox(deps: PostboxDeps): Postbox {
   return {
     sendOrderEmails(orderId, meta) {
       return serially(orderId, async () => {
-        const [orderEvents, notificationEvents] = await Promise.all([deps.events.readStream(orderStream(orderId)), deps.events.readStream(notificationStream(orderId))]);
+        const [orderEvents, notificationEvents] = await Promise.all([
+          deps.events.readStream(orderStream(orderId)),
+          deps.events.readStream(notificationStream(orderId)),
+        ]);
         const { order, owed } = owedOrderEmails(orderEvents, notificationEvents);
         if (!order) return;
         for (const kind of owed) {
-          await sendOnce(orderId, kind, kind === 'order-to-owner' ? orderToOwner(order, owner) : orderConfirmation(order), meta);
+          await sendOnce(
+            orderId,
+            kind,
+            kind === 'order-to-owner' ? orderToOwner(order, owner) : orderConfirmation(order),
+            meta,
+          );
         }
       });
     },
     sendShippedEmail(orderId, meta) {
       return serially(orderId, async () => {
-        const [orderEvents, notificationEvents] = await Promise.all([deps.events.readStream(orderStream(orderId)), deps.events.readStream(notificationStream(orderId))]);
+        const [orderEvents, notificationEvents] = await Promise.all([
+          deps.events.readStream(orderStream(orderId)),
+          deps.events.readStream(notificationStream(orderId)),
+        ]);
         const owed = owedShippedEmail(orderEvents, notificationEvents);
         if (owed) await sendOnce(orderId, 'order-shipped', orderShipped(owed.order, owed.shipment), meta);
       });
     },
     sendPurchaseNotice(notice, meta) {
-      return serially(notice.notificationId, () => sendOnce(notice.notificationId, 'purchase-notice', purchaseNotice(notice, owner), meta));
+      return serially(notice.notificationId, () =>
+        sendOnce(notice.notificationId, 'purchase-notice', purchaseNotice(notice, owner), meta),
+      );
     },
   };
 }

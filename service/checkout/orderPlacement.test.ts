@@ -21,11 +21,14 @@ import {
 const shop = await sandboxShopFor(test);
 
 const post = (path: string, body: unknown) => call(`${shop.url}${path}`, { body });
-const eventsFor = async (reference: string) => (await allEvents(shop)).filter((e) => e.stream.endsWith(reference) || JSON.stringify(e.data).includes(reference));
+const eventsFor = async (reference: string) =>
+  (await allEvents(shop)).filter((e) => e.stream.endsWith(reference) || JSON.stringify(e.data).includes(reference));
 
 test('a paid cart checkout is one order, however many webhooks and success pages report it', async () => {
   const sessionId = await paidCartCheckout(shop, [{ bookId: 1, quantity: 2 }]);
-  const deliveries = Array.from({ length: 20 }, () => deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId)));
+  const deliveries = Array.from({ length: 20 }, () =>
+    deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId)),
+  );
   const confirmations = Array.from({ length: 5 }, () => post('/api/checkout/confirm', { sessionId }));
   const answers = await Promise.all([...deliveries, ...confirmations]);
   for (const a of answers) assert.is(a.status, 200, a.text);
@@ -37,14 +40,33 @@ test('a paid cart checkout is one order, however many webhooks and success pages
   assert.is(placed[0]!.stream, `order-${sessionId}`);
   const order = placed[0]!.data as OrderPlaced['data'];
   assert.equal(
-    { total: order.total, subtotal: order.subtotal, shipping: order.shippingCost, status: order.status, number: order.orderNumber, name: order.customerName },
-    { total: 2348, subtotal: 1998, shipping: 350, status: 'completed', number: `AH-${sessionId.slice(-8)}`, name: 'Amina Khan' },
+    {
+      total: order.total,
+      subtotal: order.subtotal,
+      shipping: order.shippingCost,
+      status: order.status,
+      number: order.orderNumber,
+      name: order.customerName,
+    },
+    {
+      total: 2348,
+      subtotal: 1998,
+      shipping: 350,
+      status: 'completed',
+      number: `AH-${sessionId.slice(-8)}`,
+      name: 'Amina Khan',
+    },
   );
   assert.is(ofType(events, 'CheckoutCompleted').length, 1);
-  const mails = ofType(events, 'EmailSent').map((e) => (e.data as { kind: string; to: string }));
-  assert.equal(mails.map((m) => [m.kind, m.to]).sort(), [['order-confirmation', 'amina@example.com'], ['order-to-owner', 'owner@amanahhouse.co.uk']]);
+  const mails = ofType(events, 'EmailSent').map((e) => e.data as { kind: string; to: string });
+  assert.equal(mails.map((m) => [m.kind, m.to]).sort(), [
+    ['order-confirmation', 'amina@example.com'],
+    ['order-to-owner', 'owner@amanahhouse.co.uk'],
+  ]);
   const files = outboxFiles(shop);
-  const forThisOrder = files.filter((f) => readFileSync(join(shop.dataDir, 'outbox', f), 'utf8').includes(order.orderNumber));
+  const forThisOrder = files.filter((f) =>
+    readFileSync(join(shop.dataDir, 'outbox', f), 'utf8').includes(order.orderNumber),
+  );
   assert.is(forThisOrder.length, 2, 'one e-mail to the owner and one to the shopper');
   // Every event of the purchase shares the checkout as its correlation id.
   const checkoutId = (ofType(events, 'CheckoutCompleted')[0]!.data as { checkoutId: string }).checkoutId;
@@ -54,7 +76,8 @@ test('a paid cart checkout is one order, however many webhooks and success pages
 test('card checkout: a declined card places nothing; orders/save waits for a verified payment, then saves once', async () => {
   const intent = await post('/api/create-payment-intent', cardFormBody('GB'));
   const { paymentIntentId, clientSecret } = intent.json;
-  const confirm = (number: string) => post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, { clientSecret, card: cardOf(number) });
+  const confirm = (number: string) =>
+    post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, { clientSecret, card: cardOf(number) });
 
   const declined = await confirm(testCards.declines);
   assert.is(declined.status, 402);
@@ -64,16 +87,34 @@ test('card checkout: a declined card places nothing; orders/save waits for a ver
   assert.is(early.status, 409);
   assert.is(early.json.message, 'This payment has not been completed');
   assert.is(await shop.shop.deps.events.headPosition(), before);
-  assert.is((await post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, { clientSecret: 'pi_wrong_secret', card: cardOf(testCards.succeeds) })).status, 404);
+  assert.is(
+    (
+      await post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
+        clientSecret: 'pi_wrong_secret',
+        card: cardOf(testCards.succeeds),
+      })
+    ).status,
+    404,
+  );
 
   assert.is((await confirm(testCards.succeeds)).status, 200);
   const saves = Array.from({ length: 10 }, () =>
-    post('/api/orders/save', { ...cardFormBody('GB'), paymentIntentId, amount: 1, bookPrice: 1, shippingCost: 0, status: 'completed' }),
+    post('/api/orders/save', {
+      ...cardFormBody('GB'),
+      paymentIntentId,
+      amount: 1,
+      bookPrice: 1,
+      shippingCost: 0,
+      status: 'completed',
+    }),
   );
-  const hooks = Array.from({ length: 20 }, (_, i) => deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId, { eventId: `evt_retry_${i % 3}` })));
+  const hooks = Array.from({ length: 20 }, (_, i) =>
+    deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId, { eventId: `evt_retry_${i % 3}` })),
+  );
   const answers = await Promise.all([...saves, ...hooks]);
   for (const a of answers) assert.is(a.status, 200, a.text);
-  for (const s of answers.slice(0, 10)) assert.equal(s.json, { success: true, orderNumber: `AH-${paymentIntentId.slice(-8)}` });
+  for (const s of answers.slice(0, 10))
+    assert.equal(s.json, { success: true, orderNumber: `AH-${paymentIntentId.slice(-8)}` });
   const placed = ofType(await eventsFor(paymentIntentId), 'OrderPlaced');
   assert.is(placed.length, 1);
   const order = placed[0]!.data as OrderPlaced['data'];
@@ -83,7 +124,7 @@ test('card checkout: a declined card places nothing; orders/save waits for a ver
   assert.equal(order.shippingAddress, { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' });
 });
 
-test('the sandbox declines the cards Stripe documents as declining, with Stripe\'s words', async () => {
+test("the sandbox declines the cards Stripe documents as declining, with Stripe's words", async () => {
   const expectations: [string, string][] = [
     ['4000 0000 0000 0002', 'Your card was declined.'],
     ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
@@ -92,21 +133,36 @@ test('the sandbox declines the cards Stripe documents as declining, with Stripe\
   ];
   for (const [number, message] of expectations) {
     const started = await post('/api/cart/checkout', { items: [{ bookId: 2, quantity: 1 }] });
-    const paid = await post(`/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, sandboxPayBody({ card: number }));
+    const paid = await post(
+      `/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`,
+      sandboxPayBody({ card: number }),
+    );
     assert.is(paid.status, 402, number);
     assert.is(paid.json.message, message);
     assert.is((await post('/api/checkout/confirm', { sessionId: started.json.sessionId })).status, 409);
   }
   const started = await post('/api/cart/checkout', { items: [{ bookId: 2, quantity: 1 }] });
-  const wrongOption = await post(`/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, sandboxPayBody({ shippingOptionId: 'international-shipping' }));
+  const wrongOption = await post(
+    `/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`,
+    sandboxPayBody({ shippingOptionId: 'international-shipping' }),
+  );
   assert.is(wrongOption.status, 400);
-  const wrongCountry = await post(`/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, sandboxPayBody({ country: 'US' }));
+  const wrongCountry = await post(
+    `/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`,
+    sandboxPayBody({ country: 'US' }),
+  );
   assert.is(wrongCountry.status, 400);
   const direct = await post('/api/create-checkout-session', { items: [{ title: 'Together We Shine', quantity: 1 }] });
-  const ukRateAbroad = await post(`/api/sandbox/checkout-sessions/${direct.json.sessionId}/pay`, sandboxPayBody({ country: 'FR', shippingOptionId: 'uk-shipping' }));
+  const ukRateAbroad = await post(
+    `/api/sandbox/checkout-sessions/${direct.json.sessionId}/pay`,
+    sandboxPayBody({ country: 'FR', shippingOptionId: 'uk-shipping' }),
+  );
   assert.is(ukRateAbroad.status, 400);
   assert.is(ukRateAbroad.json.message, 'Choose the shipping option for your country');
-  const incomplete = await post(`/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, { ...sandboxPayBody(), card: { number: '4242', expiry: '1', cvc: '' } });
+  const incomplete = await post(`/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, {
+    ...sandboxPayBody(),
+    card: { number: '4242', expiry: '1', cvc: '' },
+  });
   assert.is(incomplete.status, 400);
   assert.is(incomplete.json.message, 'Your card number is incomplete.');
 });
@@ -115,20 +171,30 @@ test('webhooks: tampered, stale, unsigned or wrongly signed deliveries are refus
   const sessionId = (await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }] })).json.sessionId;
   const before = await shop.shop.deps.events.headPosition();
   const valid = signedWebhook('checkout.session.completed', sessionId);
-  const tampered = await deliverWebhook(shop, { body: valid.body.replace('"type":"checkout.session.completed"', '"type":"payment_intent.succeeded"'), signature: valid.signature });
+  const tampered = await deliverWebhook(shop, {
+    body: valid.body.replace('"type":"checkout.session.completed"', '"type":"payment_intent.succeeded"'),
+    signature: valid.signature,
+  });
   assert.is(tampered.status, 400);
   assert.is(tampered.json.message, 'Webhook signature does not match');
   const stale = await deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId, { age: 301 }));
   assert.is(stale.status, 400);
   assert.is(stale.json.message, 'Webhook signature is too old');
-  const foreign = await deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId, { secret: 'whsec_someone_else' }));
+  const foreign = await deliverWebhook(
+    shop,
+    signedWebhook('checkout.session.completed', sessionId, { secret: 'whsec_someone_else' }),
+  );
   assert.is(foreign.status, 400);
   const unsigned = await call(`${shop.url}/api/payments/webhook`, { body: JSON.parse(valid.body) });
   assert.is(unsigned.status, 400);
   assert.is(unsigned.json.message, 'Missing Stripe-Signature header');
   // Signed, but the session is not paid yet, or not the shop's, or an event the shop does not act on.
   assert.is((await deliverWebhook(shop, valid)).status, 200);
-  assert.is((await deliverWebhook(shop, signedWebhook('checkout.session.completed', 'cs_sandbox_AAAAAAAAAAAAAAAAAAAAAAAA'))).status, 200);
+  assert.is(
+    (await deliverWebhook(shop, signedWebhook('checkout.session.completed', 'cs_sandbox_AAAAAAAAAAAAAAAAAAAAAAAA')))
+      .status,
+    200,
+  );
   assert.is((await deliverWebhook(shop, signedWebhook('customer.created', 'cus_123'))).status, 200);
   assert.is(await shop.shop.deps.events.headPosition(), before);
 });
@@ -140,16 +206,24 @@ test('cancelling: the cancelled page records the abandoned checkout once and get
   ).searchParams.get('checkout');
   const first = await post('/api/checkout/cancel', { checkoutId });
   assert.is(first.status, 200);
-  assert.equal(first.json.items, [{ bookId: 3, name: 'Alif to Ya: My Arabic Alphabet Poster', quantity: 2, price: 999 }]);
+  assert.equal(first.json.items, [
+    { bookId: 3, name: 'Alif to Ya: My Arabic Alphabet Poster', quantity: 2, price: 999 },
+  ]);
   assert.is((await post('/api/checkout/cancel', { checkoutId })).status, 200);
   const events = (await allEvents(shop)).filter((e) => e.stream === `checkout-${checkoutId}`);
-  assert.equal(events.map((e) => e.type), ['CheckoutStarted', 'CheckoutCancelled']);
+  assert.equal(
+    events.map((e) => e.type),
+    ['CheckoutStarted', 'CheckoutCancelled'],
+  );
   // An expired session's webhook says the same, and changes nothing more.
-  assert.is((await deliverWebhook(shop, signedWebhook('checkout.session.expired', started.json.sessionId))).status, 200);
+  assert.is(
+    (await deliverWebhook(shop, signedWebhook('checkout.session.expired', started.json.sessionId))).status,
+    200,
+  );
   assert.is((await allEvents(shop)).filter((e) => e.stream === `checkout-${checkoutId}`).length, 2);
 });
 
-test('direct-notify records the owner\'s notification and tells the owner once', async () => {
+test("direct-notify records the owner's notification and tells the owner once", async () => {
   const res = await post('/api/direct-notify', {
     shippingAddress: 'To be provided during checkout',
     items: [{ name: 'Together We Shine', quantity: 1, price: 999 }],
@@ -166,7 +240,11 @@ test('direct-notify records the owner\'s notification and tells the owner once',
   assert.is(data.customerEmail, 'customer@example.com');
   const sent = events.filter((e) => e.stream === notified.stream && e.type === 'EmailSent');
   assert.is(sent.length, 1);
-  assert.equal((sent[0]!.data as { to: string; kind: string }), { ...(sent[0]!.data as object), to: 'owner@amanahhouse.co.uk', kind: 'purchase-notice' });
+  assert.equal(sent[0]!.data as { to: string; kind: string }, {
+    ...(sent[0]!.data as object),
+    to: 'owner@amanahhouse.co.uk',
+    kind: 'purchase-notice',
+  });
 });
 
 test.run();

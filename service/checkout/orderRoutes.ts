@@ -22,7 +22,15 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
       ...(body.name ? { name: body.name } : {}),
       ...(body.email ? { email: body.email } : {}),
       ...(address
-        ? { shippingAddress: { line1: address.line1, ...(address.line2 ? { line2: address.line2 } : {}), city: address.city, postcode: address.postal_code, country: address.country } }
+        ? {
+            shippingAddress: {
+              line1: address.line1,
+              ...(address.line2 ? { line2: address.line2 } : {}),
+              city: address.city,
+              postcode: address.postal_code,
+              country: address.country,
+            },
+          }
         : {}),
     });
     ctx.body = { success: true, orderNumber };
@@ -62,7 +70,10 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
       // A gateway outage (502) is rethrown so the delivery is retried.
       if (error instanceof NotFound || error instanceof Conflict) {
         const reference = 'reference' in notice ? notice.reference : notice.paymentIntent;
-        deps.logger.warn({ eventId: notice.eventId, type: notice.type, reference, reason: error.message }, 'webhook delivery changed nothing');
+        deps.logger.warn(
+          { eventId: notice.eventId, type: notice.type, reference, reason: error.message },
+          'webhook delivery changed nothing',
+        );
         return;
       }
       throw error;
@@ -71,7 +82,12 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
 }
 
 /** What a verified delivery does. Each is safe to deliver again: the deciders know what is already recorded. */
-async function act(deps: ShopDeps, desk: OrderDesk, notice: Exclude<PaymentNotice, { type: 'ignored' }>, meta: CommandMeta): Promise<void> {
+async function act(
+  deps: ShopDeps,
+  desk: OrderDesk,
+  notice: Exclude<PaymentNotice, { type: 'ignored' }>,
+  meta: CommandMeta,
+): Promise<void> {
   switch (notice.type) {
     case 'payment_succeeded':
       return desk.placeReported(notice.reference, meta);
@@ -86,7 +102,9 @@ async function act(deps: ShopDeps, desk: OrderDesk, notice: Exclude<PaymentNotic
       const orderId = await desk.orderOf(notice.paymentIntent);
       if (!orderId) throw notFound(`No order was paid with ${notice.paymentIntent}`);
       // A refund's own event carries it; a charge's report is followed by asking the gateway for the payment's refunds.
-      const refunds = notice.refund ? [notice.refund] : await viaGateway(deps, () => deps.payments.listRefunds(notice.paymentIntent));
+      const refunds = notice.refund
+        ? [notice.refund]
+        : await viaGateway(deps, () => deps.payments.listRefunds(notice.paymentIntent));
       for (const refund of refunds) {
         await handleCommand(
           deps.events,
@@ -95,7 +113,12 @@ async function act(deps: ShopDeps, desk: OrderDesk, notice: Exclude<PaymentNotic
           {
             type: 'RecordGatewayRefund',
             orderId,
-            refund: { gatewayRefundId: refund.id, amount: refund.amount, status: refund.status, ...(refund.refundId ? { refundId: refund.refundId } : {}) },
+            refund: {
+              gatewayRefundId: refund.id,
+              amount: refund.amount,
+              status: refund.status,
+              ...(refund.refundId ? { refundId: refund.refundId } : {}),
+            },
             at: meta.now,
           },
           meta,
@@ -108,7 +131,14 @@ async function act(deps: ShopDeps, desk: OrderDesk, notice: Exclude<PaymentNotic
       const orderId = await desk.orderOf(notice.paymentIntent);
       if (!orderId) throw notFound(`No order was paid with ${notice.paymentIntent}`);
       const { disputeId, amount, reason } = notice;
-      await handleCommand(deps.events, orderStream(orderId), refundDecider, { type: 'RecordDispute', orderId, disputeId, amount, reason, at: meta.now }, meta, { waiter: deps.waiter });
+      await handleCommand(
+        deps.events,
+        orderStream(orderId),
+        refundDecider,
+        { type: 'RecordDispute', orderId, disputeId, amount, reason, at: meta.now },
+        meta,
+        { waiter: deps.waiter },
+      );
       return;
     }
   }

@@ -51,7 +51,9 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
     let correlationId = placedBefore?.metadata.correlationId;
     if (!placedBefore) {
       const payment = await viaGateway(deps, () => deps.payments.retrievePayment(reference));
-      const checkout = payment?.checkoutId ? fold(checkoutDecider, await deps.events.readStream(checkoutStream(payment.checkoutId))) : checkoutDecider.initialState();
+      const checkout = payment?.checkoutId
+        ? fold(checkoutDecider, await deps.events.readStream(checkoutStream(payment.checkoutId)))
+        : checkoutDecider.initialState();
       command.verified = { payment, checkout };
       // Decided once ahead, so the checkout is completed before the order is placed: each step is idempotent and
       // OrderPlaced comes last, so a retry after a crash finishes the job.
@@ -59,8 +61,16 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
       try {
         decided = orderPlacementDecider.decide(command, fold(orderPlacementDecider, history));
       } catch (error) {
-        if (error instanceof Conflict && error.message === placementMessages.amountMismatch && payment && checkout.status !== 'none') {
-          deps.logger.error({ reference, paid: payment.amount, currency: payment.currency, subtotal: checkout.started.subtotal }, 'payment does not match its checkout');
+        if (
+          error instanceof Conflict &&
+          error.message === placementMessages.amountMismatch &&
+          payment &&
+          checkout.status !== 'none'
+        ) {
+          deps.logger.error(
+            { reference, paid: payment.amount, currency: payment.currency, subtotal: checkout.started.subtotal },
+            'payment does not match its checkout',
+          );
         }
         throw error;
       }
@@ -75,17 +85,32 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
           checkoutDecider,
           {
             type: 'CompleteCheckout',
-            data: { checkoutId, paymentReference: reference, orderId: reference, orderNumber, amountPaid: total, shippingCost, completedAt: meta.now },
+            data: {
+              checkoutId,
+              paymentReference: reference,
+              orderId: reference,
+              orderNumber,
+              amountPaid: total,
+              shippingCost,
+              completedAt: meta.now,
+            },
           },
           { ...meta, correlationId },
           { eventIds: () => idFromReference('CheckoutCompleted', reference) },
         );
       }
     }
-    await handleCommand(deps.events, stream, orderPlacementDecider, command, { ...meta, ...(correlationId ? { correlationId } : {}) }, {
-      eventIds: (event) => (event.type === 'OrderPlaced' ? idFromReference('OrderPlaced', reference) : newEventId()),
-      waiter: deps.waiter,
-    });
+    await handleCommand(
+      deps.events,
+      stream,
+      orderPlacementDecider,
+      command,
+      { ...meta, ...(correlationId ? { correlationId } : {}) },
+      {
+        eventIds: (event) => (event.type === 'OrderPlaced' ? idFromReference('OrderPlaced', reference) : newEventId()),
+        waiter: deps.waiter,
+      },
+    );
     // The reactor sends the order's e-mails from the log; the answer waits for them a moment, as when it sent them itself.
     await deps.effects.waitFor(await deps.events.headPosition());
     return { orderNumber: orderNumberFrom(reference) };
@@ -103,11 +128,17 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
         deps.events,
         checkoutStream(checkoutId),
         checkoutDecider,
-        { type: 'CancelCheckout', data: { checkoutId, paymentReference: checkout.started.paymentReference, cancelledAt: meta.now } },
+        {
+          type: 'CancelCheckout',
+          data: { checkoutId, paymentReference: checkout.started.paymentReference, cancelledAt: meta.now },
+        },
         { ...meta, correlationId: checkoutId },
       );
       // Paid while this request was on its way: the decider changed nothing, and the answer says why.
-      if (result.events.length === 0 && fold(checkoutDecider, await deps.events.readStream(checkoutStream(checkoutId))).status === 'completed') {
+      if (
+        result.events.length === 0 &&
+        fold(checkoutDecider, await deps.events.readStream(checkoutStream(checkoutId))).status === 'completed'
+      ) {
         throw conflict(paidCheckoutMessage);
       }
       return checkout.started.items;
@@ -140,7 +171,16 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
         deps.events,
         checkoutStream(checkoutId),
         checkoutDecider,
-        { type: 'FailCheckoutPayment', data: { checkoutId, paymentReference, failedReference: reference, reason: reason.slice(0, 500), failedAt: meta.now } },
+        {
+          type: 'FailCheckoutPayment',
+          data: {
+            checkoutId,
+            paymentReference,
+            failedReference: reference,
+            reason: reason.slice(0, 500),
+            failedAt: meta.now,
+          },
+        },
         { ...meta, correlationId: checkoutId },
       );
     },

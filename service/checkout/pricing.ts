@@ -10,7 +10,12 @@ import type { ReadStoreReader } from '../../contracts/ports/readStore.ts';
 
 export type PricedItems = { items: OrderItem[]; subtotal: number };
 
-const itemOf = (book: BookDto, count: number, price = fixedBookPricePence): OrderItem => ({ bookId: book.id, name: book.title, quantity: count, price });
+const itemOf = (book: BookDto, count: number, price = fixedBookPricePence): OrderItem => ({
+  bookId: book.id,
+  name: book.title,
+  quantity: count,
+  price,
+});
 
 function priced(lines: Map<number, { book: BookDto; quantity: number }>): PricedItems {
   const items: OrderItem[] = [];
@@ -22,7 +27,10 @@ function priced(lines: Map<number, { book: BookDto; quantity: number }>): Priced
 }
 
 /** Cart lines by book id; the same book twice is one line. */
-export async function priceCart(reads: ReadStoreReader, lines: { bookId: number; quantity: number }[]): Promise<PricedItems> {
+export async function priceCart(
+  reads: ReadStoreReader,
+  lines: { bookId: number; quantity: number }[],
+): Promise<PricedItems> {
   const merged = new Map<number, { book: BookDto; quantity: number }>();
   for (const line of lines) {
     const book = merged.get(line.bookId)?.book ?? (await getBook(reads, line.bookId));
@@ -35,7 +43,10 @@ export async function priceCart(reads: ReadStoreReader, lines: { bookId: number;
 const sameTitle = (a: string, b: string) => a.trim().toLocaleLowerCase('en-GB') === b.trim().toLocaleLowerCase('en-GB');
 
 /** Direct purchase lines by title, as the checkout-session body names its items. */
-export async function priceByTitle(reads: ReadStoreReader, lines: { title: string; quantity: number }[]): Promise<PricedItems> {
+export async function priceByTitle(
+  reads: ReadStoreReader,
+  lines: { title: string; quantity: number }[],
+): Promise<PricedItems> {
   const books = await listBooks(reads);
   const merged = new Map<number, { book: BookDto; quantity: number }>();
   for (const line of lines) {
@@ -50,7 +61,10 @@ export async function priceByTitle(reads: ReadStoreReader, lines: { title: strin
  * The catalogue's books a purchase notice names, each once, at the price a direct purchase of it is charged: what the
  * owner's e-mail shows. Names that are no book of the catalogue are left out (the e-mail quotes them as the shopper's).
  */
-export async function catalogItemsNamed(reads: ReadStoreReader, names: readonly string[]): Promise<{ bookId: number; name: string; price: number }[]> {
+export async function catalogItemsNamed(
+  reads: ReadStoreReader,
+  names: readonly string[],
+): Promise<{ bookId: number; name: string; price: number }[]> {
   const books = await listBooks(reads);
   const found = new Map<number, BookDto>();
   for (const name of names) {

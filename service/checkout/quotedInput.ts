@@ -13,7 +13,20 @@ export function defang(text: string): string {
   return text
     .replace(scheme, (_whole, name: string, slashes: string | undefined) => {
       const lower = name.toLowerCase();
-      const known = ['http', 'https', 'ftp', 'ftps', 'mailto', 'javascript', 'data', 'file', 'tel', 'sms', 'news', 'irc'];
+      const known = [
+        'http',
+        'https',
+        'ftp',
+        'ftps',
+        'mailto',
+        'javascript',
+        'data',
+        'file',
+        'tel',
+        'sms',
+        'news',
+        'irc',
+      ];
       if (!slashes && !known.includes(lower)) return _whole;
       const shown = lower.startsWith('http') ? `hxxp${lower.slice(4)}` : lower;
       return `${shown}[:${slashes ?? ''}]`;
@@ -24,7 +37,10 @@ export function defang(text: string): string {
 
 /** One field of a stranger's input as the owner sees it: one line, at most `max` characters, defanged. */
 export function quotedInput(value: unknown, max = 200): string {
-  const text = String(value ?? '').replace(unprintable, ' ').replace(/\s+/g, ' ').trim();
+  const text = String(value ?? '')
+    .replace(unprintable, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const short = text.length > max ? `${text.slice(0, max)}…` : text;
   return short ? `"${defang(short)}"` : '(empty)';
 }

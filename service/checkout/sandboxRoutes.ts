@@ -41,7 +41,9 @@ export function sandboxRoutes(routers: Routers, deps: ShopDeps, sandbox: Sandbox
   /** The copies of the checkout behind a sandbox payment, made its own before its card is charged. */
   const secure = async (ctx: Context, reference: string) => {
     const checkoutId = await desk.checkoutOf(reference);
-    return checkoutId ? secureStock(deps, checkoutId, { ...commandMeta(ctx, 'shopper', deps.clock()), correlationId: checkoutId }) : null;
+    return checkoutId
+      ? secureStock(deps, checkoutId, { ...commandMeta(ctx, 'shopper', deps.clock()), correlationId: checkoutId })
+      : null;
   };
 
   route(routers, sandboxSession, (ctx) => {
@@ -61,7 +63,8 @@ export function sandboxRoutes(routers: Routers, deps: ShopDeps, sandbox: Sandbox
     if (!session.allowedCountries.some((c) => c.code === body.address.country)) throw badRequest(messages.notShipped);
     // Where the page offers both rates, the address decides which one applies (GB 350, elsewhere 500).
     const matching = cartShippingOptionFor(body.address.country).id;
-    if (session.shippingOptions.some((o) => o.id === matching) && body.shippingOptionId !== matching) throw badRequest(messages.shippingForCountry);
+    if (session.shippingOptions.some((o) => o.id === matching) && body.shippingOptionId !== matching)
+      throw badRequest(messages.shippingForCountry);
     if (session.status === 'expired') throw new HttpError(410, new PaymentExpired().message, 'expired');
     const secured = session.status === 'open' ? await secure(ctx, id) : null;
     const { redirectUrl } = await charging(secured, () => sandbox.paySession(id, body, deps.clock()));
@@ -82,10 +85,15 @@ export function sandboxRoutes(routers: Routers, deps: ShopDeps, sandbox: Sandbox
         country: body.shipping.address.country,
       },
     };
-    const payer = { ...(shipping ? { shipping } : {}), ...(body.receipt_email ? { receiptEmail: body.receipt_email } : {}) };
+    const payer = {
+      ...(shipping ? { shipping } : {}),
+      ...(body.receipt_email ? { receiptEmail: body.receipt_email } : {}),
+    };
     // Only an intent whose secret checks out may secure copies; one already paid needs none.
     const secured = sandbox.awaitsPayment(id, body.clientSecret) ? await secure(ctx, id) : null;
-    const known = await charging(secured, () => sandbox.confirmIntent(id, body.clientSecret, body.card, deps.clock(), payer));
+    const known = await charging(secured, () =>
+      sandbox.confirmIntent(id, body.clientSecret, body.card, deps.clock(), payer),
+    );
     if (!known) throw notFound(sandboxConfirmIntent.messages.unknownIntent);
     await placeAsWebhook(ctx, id);
     ctx.body = { status: 'succeeded', paymentIntentId: id };

@@ -2,7 +2,12 @@
 // records exactly what was priced. The gateway goes first so no checkout is recorded that no shopper could pay.
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
-import type { CheckoutChannel, CheckoutStarted, CheckoutUrlResponse, PaymentIntentResponse } from '../../contracts/checkout/model.ts';
+import type {
+  CheckoutChannel,
+  CheckoutStarted,
+  CheckoutUrlResponse,
+  PaymentIntentResponse,
+} from '../../contracts/checkout/model.ts';
 import type { ShippingAddress } from '../../contracts/orders/model.ts';
 import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';
 import type { ShippingOption } from '../../contracts/checkout/shipping.ts';
@@ -43,25 +48,43 @@ const shopperMeta = (deps: ShopDeps, ctx: Context, checkoutId: string): CommandM
  * must expire, which is when the hold ends but for a short grace (decision 061); if that fails the copies are let go at
  * once, so no stock waits for a checkout no shopper can pay.
  */
-async function withStockHeld<T>(deps: ShopDeps, ctx: Context, checkoutId: string, items: OrderItem[], open: (paymentExpiresAt: string) => Promise<T>): Promise<T> {
+async function withStockHeld<T>(
+  deps: ShopDeps,
+  ctx: Context,
+  checkoutId: string,
+  items: OrderItem[],
+  open: (paymentExpiresAt: string) => Promise<T>,
+): Promise<T> {
   const meta = shopperMeta(deps, ctx, checkoutId);
   const { paymentExpiresAt, holdExpiresAt } = holdTimes(deps.config, meta.now);
-  const hold = await holdStock(deps, checkoutId, items, meta, { holder: holderOf(deps.jwtSecret, ctx.ip), expiresAt: holdExpiresAt });
+  const hold = await holdStock(deps, checkoutId, items, meta, {
+    holder: holderOf(deps.jwtSecret, ctx.ip),
+    expiresAt: holdExpiresAt,
+  });
   try {
     return await open(paymentExpiresAt);
   } catch (error) {
     await hold
       .release()
-      .catch((releaseError: unknown) => deps.logger.error({ err: String(releaseError), checkoutId }, 'stock held for a failed checkout not released'));
+      .catch((releaseError: unknown) =>
+        deps.logger.error({ err: String(releaseError), checkoutId }, 'stock held for a failed checkout not released'),
+      );
     throw error;
   }
 }
 
 async function recordStart(deps: ShopDeps, ctx: Context, data: CheckoutStarted['data']) {
   const meta = shopperMeta(deps, ctx, data.checkoutId);
-  await handleCommand(deps.events, checkoutStream(data.checkoutId), checkoutDecider, { type: 'StartCheckout', data }, meta, {
-    eventIds: () => idFromReference('CheckoutStarted', data.checkoutId),
-  });
+  await handleCommand(
+    deps.events,
+    checkoutStream(data.checkoutId),
+    checkoutDecider,
+    { type: 'StartCheckout', data },
+    meta,
+    {
+      eventIds: () => idFromReference('CheckoutStarted', data.checkoutId),
+    },
+  );
 }
 
 export async function startHostedCheckout(

@@ -58,13 +58,23 @@ export async function holdStock(
   hold: { holder: string; expiresAt: string },
 ): Promise<StockHold> {
   const at = meta.now;
-  const caps = { copiesPerAddress: deps.config.STOCK_HOLD_PER_ADDRESS, copiesPerProduct: deps.config.STOCK_HOLD_PER_PRODUCT };
+  const caps = {
+    copiesPerAddress: deps.config.STOCK_HOLD_PER_ADDRESS,
+    copiesPerProduct: deps.config.STOCK_HOLD_PER_PRODUCT,
+  };
   const held: number[] = [];
   const release = async () => {
     for (const bookId of held) {
-      await handleCommand(deps.events, stockStream(bookId), shelfDecider, { type: 'ReleaseStock', bookId, checkoutId, reason: 'not-started', at: new Date().toISOString() }, meta, {
-        raceRetries: stockRaceRetries,
-      });
+      await handleCommand(
+        deps.events,
+        stockStream(bookId),
+        shelfDecider,
+        { type: 'ReleaseStock', bookId, checkoutId, reason: 'not-started', at: new Date().toISOString() },
+        meta,
+        {
+          raceRetries: stockRaceRetries,
+        },
+      );
     }
   };
   try {
@@ -73,7 +83,17 @@ export async function holdStock(
         deps.events,
         stockStream(bookId),
         shelfDecider,
-        { type: 'ReserveStock', bookId, title: line.title, checkoutId, quantity: line.quantity, at, expiresAt: hold.expiresAt, holder: hold.holder, caps },
+        {
+          type: 'ReserveStock',
+          bookId,
+          title: line.title,
+          checkoutId,
+          quantity: line.quantity,
+          at,
+          expiresAt: hold.expiresAt,
+          holder: hold.holder,
+          caps,
+        },
         meta,
         { raceRetries: stockRaceRetries, eventIds: () => idFromReference('StockHeld', `${checkoutId}:${bookId}`) },
       );
@@ -88,7 +108,9 @@ export async function holdStock(
 
 /** The copies a started checkout asked for, from its CheckoutStarted; none for a checkout the log does not hold. */
 export async function checkoutItems(deps: Pick<ShopDeps, 'events'>, checkoutId: string): Promise<OrderItem[]> {
-  const started = (await deps.events.readStream(checkoutStream(checkoutId))).find((e) => e.type === 'CheckoutStarted') as RecordedEvent<CheckoutStarted> | undefined;
+  const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
+    (e) => e.type === 'CheckoutStarted',
+  ) as RecordedEvent<CheckoutStarted> | undefined;
   return started?.data.items ?? [];
 }
 
@@ -100,15 +122,26 @@ export type SecuredStock = { release(): Promise<void> };
  * payments are promised what is left; what it secured on earlier products is then let go. `release` lets them go
  * when the charge fails.
  */
-export async function secureStock(deps: Pick<ShopDeps, 'events'>, checkoutId: string, meta: CommandMeta): Promise<SecuredStock> {
+export async function secureStock(
+  deps: Pick<ShopDeps, 'events'>,
+  checkoutId: string,
+  meta: CommandMeta,
+): Promise<SecuredStock> {
   const at = meta.now;
   const expiresAt = addMinutes(at, securedMinutes);
   const secured: number[] = [];
   const release = async () => {
     for (const bookId of secured) {
-      await handleCommand(deps.events, stockStream(bookId), shelfDecider, { type: 'ReleaseHold', bookId, checkoutId, reason: 'payment-failed', by: meta.causedBy, at }, meta, {
-        raceRetries: stockRaceRetries,
-      });
+      await handleCommand(
+        deps.events,
+        stockStream(bookId),
+        shelfDecider,
+        { type: 'ReleaseHold', bookId, checkoutId, reason: 'payment-failed', by: meta.causedBy, at },
+        meta,
+        {
+          raceRetries: stockRaceRetries,
+        },
+      );
     }
   };
   try {

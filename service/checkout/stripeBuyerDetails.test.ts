@@ -8,28 +8,60 @@ import { walletConfirmParams, walletSaveBody } from '../../contracts/checkout/wa
 import { allProjections } from '../../projections/index.ts';
 import { verify } from '../../projections/engine/rebuild.ts';
 import { call } from '../../infra/testing/shop.ts';
-import { assertShippable, cardFormBody, deliverWebhook, orderAndEmails, reportRepeatedly, signedWebhook, stripePaidDetails, stripeShopFor, walletPayer } from '../../infra/testing/checkout.ts';
+import {
+  assertShippable,
+  cardFormBody,
+  deliverWebhook,
+  orderAndEmails,
+  reportRepeatedly,
+  signedWebhook,
+  stripePaidDetails,
+  stripeShopFor,
+  walletPayer,
+} from '../../infra/testing/checkout.ts';
 
 const { fake, shop } = await stripeShopFor(test, { OWNER_EMAIL: 'owner@amanahhouse.co.uk' });
 /** What Stripe.js does in the browser with the publishable key, sent the same way to the same API. */
-const browserStripe = new Stripe('pk_test_shop', { host: fake.api.host, port: fake.api.port, protocol: fake.api.protocol, telemetry: false, maxNetworkRetries: 0 });
+const browserStripe = new Stripe('pk_test_shop', {
+  host: fake.api.host,
+  port: fake.api.port,
+  protocol: fake.api.protocol,
+  telemetry: false,
+  maxNetworkRetries: 0,
+});
 
 const post = (path: string, body: unknown) => call(`${shop.url}${path}`, { body });
 
 const amina = { name: 'Amina Khan', email: 'amina@example.com', line1: '1 Linden Lane' };
 const bilal = { name: 'Bilal Rahman', email: 'bilal@example.com', line1: '7 Orchard Row' };
 const walletSave = (paymentIntentId: string) => () =>
-  post('/api/orders/save', walletSaveBody(walletPayer, { paymentIntentId, amount: 1349, bookTitle: 'The Kindness Basket', bookPrice: 999, shippingCost: 350 }));
+  post(
+    '/api/orders/save',
+    walletSaveBody(walletPayer, {
+      paymentIntentId,
+      amount: 1349,
+      bookTitle: 'The Kindness Basket',
+      bookPrice: 999,
+      shippingCost: 350,
+    }),
+  );
 
-test('the wallet confirmation sends Stripe the payer\'s shipping address and receipt e-mail', async () => {
+test("the wallet confirmation sends Stripe the payer's shipping address and receipt e-mail", async () => {
   const intent = await post('/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
   assert.is(intent.status, 200, intent.text);
   const { paymentIntentId, clientSecret } = intent.json;
-  await browserStripe.paymentIntents.confirm(paymentIntentId, { ...walletConfirmParams(walletPayer), client_secret: clientSecret } as Stripe.PaymentIntentConfirmParams);
+  await browserStripe.paymentIntents.confirm(paymentIntentId, {
+    ...walletConfirmParams(walletPayer),
+    client_secret: clientSecret,
+  } as Stripe.PaymentIntentConfirmParams);
   const sent = fake.calls.at(-1)!;
   assert.is(sent.path, `/v1/payment_intents/${paymentIntentId}/confirm`);
   assert.equal(
-    Object.fromEntries(Object.entries(sent.params).filter(([k]) => k.startsWith('shipping') || k === 'receipt_email' || k === 'payment_method')),
+    Object.fromEntries(
+      Object.entries(sent.params).filter(
+        ([k]) => k.startsWith('shipping') || k === 'receipt_email' || k === 'payment_method',
+      ),
+    ),
     {
       payment_method: 'pm_card_visa',
       'shipping[name]': 'Bilal Rahman',
@@ -45,7 +77,11 @@ test('the wallet confirmation sends Stripe the payer\'s shipping address and rec
   const payment = await shop.shop.deps.payments.retrievePayment(paymentIntentId);
   assert.equal(
     { name: payment?.customerName, email: payment?.customerEmail, address: payment?.shippingAddress },
-    { name: 'Bilal Rahman', email: 'bilal@example.com', address: { line1: '7 Orchard Row', line2: 'Flat 2', city: 'York', postcode: 'YO1 7HH', country: 'GB' } },
+    {
+      name: 'Bilal Rahman',
+      email: 'bilal@example.com',
+      address: { line1: '7 Orchard Row', line2: 'Flat 2', city: 'York', postcode: 'YO1 7HH', country: 'GB' },
+    },
   );
 });
 
@@ -53,11 +89,19 @@ for (const first of ['webhook', 'orders/save'] as const) {
   test(`with Stripe, wallet: confirmed with the payer's details, then ${first} first, with duplicates`, async () => {
     const intent = await post('/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
     const { paymentIntentId, clientSecret } = intent.json;
-    await browserStripe.paymentIntents.confirm(paymentIntentId, { ...walletConfirmParams(walletPayer), client_secret: clientSecret } as Stripe.PaymentIntentConfirmParams);
+    await browserStripe.paymentIntents.confirm(paymentIntentId, {
+      ...walletConfirmParams(walletPayer),
+      client_secret: clientSecret,
+    } as Stripe.PaymentIntentConfirmParams);
     const webhook = () => deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));
-    await reportRepeatedly(first === 'webhook' ? [webhook, walletSave(paymentIntentId)] : [walletSave(paymentIntentId), webhook]);
+    await reportRepeatedly(
+      first === 'webhook' ? [webhook, walletSave(paymentIntentId)] : [walletSave(paymentIntentId), webhook],
+    );
     await assertShippable(shop, paymentIntentId, bilal);
-    assert.equal((await orderAndEmails(shop, paymentIntentId)).orderEvents.map((e) => e.type), ['OrderPlaced']);
+    assert.equal(
+      (await orderAndEmails(shop, paymentIntentId)).orderEvents.map((e) => e.type),
+      ['OrderPlaced'],
+    );
   });
 
   test(`with Stripe, wallet confirmed without the payer's details: ${first} first, the details still reach the order once`, async () => {
@@ -65,10 +109,15 @@ for (const first of ['webhook', 'orders/save'] as const) {
     const { paymentIntentId } = intent.json;
     fake.pay(paymentIntentId);
     const webhook = () => deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));
-    await reportRepeatedly(first === 'webhook' ? [webhook, walletSave(paymentIntentId)] : [walletSave(paymentIntentId), webhook]);
+    await reportRepeatedly(
+      first === 'webhook' ? [webhook, walletSave(paymentIntentId)] : [walletSave(paymentIntentId), webhook],
+    );
     await assertShippable(shop, paymentIntentId, bilal);
     const expected = first === 'webhook' ? ['OrderPlaced', 'OrderCustomerDetailsAdded'] : ['OrderPlaced'];
-    assert.equal((await orderAndEmails(shop, paymentIntentId)).orderEvents.map((e) => e.type), expected);
+    assert.equal(
+      (await orderAndEmails(shop, paymentIntentId)).orderEvents.map((e) => e.type),
+      expected,
+    );
   });
 
   test(`with Stripe, card form: paid, then ${first} first, with duplicates`, async () => {
@@ -88,7 +137,12 @@ for (const first of ['webhook', 'success page'] as const) {
       const started =
         channel === 'cart'
           ? await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' })
-          : await post('/api/create-checkout-session', { items: [{ title: 'The Kindness Basket', quantity: 1 }], customerName: 'Amina Khan', customerEmail: 'amina@example.com', customerCountry: 'GB' });
+          : await post('/api/create-checkout-session', {
+              items: [{ title: 'The Kindness Basket', quantity: 1 }],
+              customerName: 'Amina Khan',
+              customerEmail: 'amina@example.com',
+              customerCountry: 'GB',
+            });
       const sessionId: string = started.json.sessionId;
       fake.pay(sessionId, { amount_total: 1349, shipping_cost: { amount_total: 350 }, ...stripePaidDetails });
       const webhook = () => deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId));

@@ -3,14 +3,25 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { call } from '../../infra/testing/shop.ts';
-import { allEvents, cardFormBody, deliverWebhook, ofType, signedWebhook, stripePaidDetails, stripeShopFor } from '../../infra/testing/checkout.ts';
+import {
+  allEvents,
+  cardFormBody,
+  deliverWebhook,
+  ofType,
+  signedWebhook,
+  stripePaidDetails,
+  stripeShopFor,
+} from '../../infra/testing/checkout.ts';
 
 const { fake, shop } = await stripeShopFor(test);
 
 const post = (path: string, body: unknown) => call(`${shop.url}${path}`, { body });
 
-test('with Stripe, a tampered cart is charged at the catalog price, and the page is Stripe\'s', async () => {
-  const res = await post('/api/cart/checkout', { items: [{ bookId: 2, quantity: 3, title: 'x', price: 1 }], customerCountry: 'GB' });
+test("with Stripe, a tampered cart is charged at the catalog price, and the page is Stripe's", async () => {
+  const res = await post('/api/cart/checkout', {
+    items: [{ bookId: 2, quantity: 3, title: 'x', price: 1 }],
+    customerCountry: 'GB',
+  });
   assert.is(res.status, 200);
   assert.match(res.json.url, /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
   const sent = fake.calls.at(-1)!;
@@ -41,7 +52,7 @@ test('with Stripe, 20 concurrent webhook deliveries and success pages for one pa
   assert.ok(['webhook:stripe', 'shopper'].includes(placed[0]!.metadata.causedBy));
 });
 
-test('with Stripe, a payment that does not match the server\'s price places no order', async () => {
+test("with Stripe, a payment that does not match the server's price places no order", async () => {
   const res = await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }] });
   const sessionId: string = res.json.sessionId;
   fake.pay(sessionId, { amount_total: 1, shipping_cost: { amount_total: 0 }, ...stripePaidDetails });
@@ -52,7 +63,7 @@ test('with Stripe, a payment that does not match the server\'s price places no o
   assert.is(ofType(await allEvents(shop), 'OrderPlaced').filter((e) => e.stream === `order-${sessionId}`).length, 0);
 });
 
-test('with Stripe, a card payment intent is created at the server\'s price and saved once it succeeds', async () => {
+test("with Stripe, a card payment intent is created at the server's price and saved once it succeeds", async () => {
   const intent = await post('/api/create-payment-intent', { ...cardFormBody('DE'), totalAmount: 5 });
   assert.is(intent.status, 200);
   assert.is(intent.json.amount, 1499);
@@ -62,10 +73,17 @@ test('with Stripe, a card payment intent is created at the server\'s price and s
   assert.is(sent.idempotencyKey, `payment-intent-${sent.params['metadata[checkoutId]']}`);
   const { paymentIntentId } = intent.json;
   fake.pay(paymentIntentId);
-  const saved = await Promise.all(Array.from({ length: 5 }, () => post('/api/orders/save', { ...cardFormBody('DE'), paymentIntentId, status: 'completed' })));
+  const saved = await Promise.all(
+    Array.from({ length: 5 }, () =>
+      post('/api/orders/save', { ...cardFormBody('DE'), paymentIntentId, status: 'completed' }),
+    ),
+  );
   for (const s of saved) assert.equal(s.json, { success: true, orderNumber: `AH-${paymentIntentId.slice(-8)}` });
   assert.is((await deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId))).status, 200);
-  assert.is(ofType(await allEvents(shop), 'OrderPlaced').filter((e) => e.stream === `order-${paymentIntentId}`).length, 1);
+  assert.is(
+    ofType(await allEvents(shop), 'OrderPlaced').filter((e) => e.stream === `order-${paymentIntentId}`).length,
+    1,
+  );
 });
 
 test('with Stripe, a Stripe outage is a 502 the page can explain, and nothing is recorded', async () => {
@@ -78,8 +96,12 @@ test('with Stripe, a Stripe outage is a 502 the page can explain, and nothing is
   assert.is(await shop.shop.deps.events.headPosition(), before);
 });
 
-test('with Stripe, the browser gets the publishable key and the CSP admits Stripe\'s origins', async () => {
-  assert.equal((await call(`${shop.url}/api/payments/config`)).json, { provider: 'stripe', publishableKey: 'pk_test_shop', testMode: true });
+test("with Stripe, the browser gets the publishable key and the CSP admits Stripe's origins", async () => {
+  assert.equal((await call(`${shop.url}/api/payments/config`)).json, {
+    provider: 'stripe',
+    publishableKey: 'pk_test_shop',
+    testMode: true,
+  });
   const csp = (await fetch(`${shop.url}/`)).headers.get('content-security-policy') ?? '';
   assert.match(csp, /script-src 'self' https:\/\/js\.stripe\.com/);
   assert.match(csp, /frame-src [^;]*https:\/\/hooks\.stripe\.com/);

@@ -43,9 +43,12 @@ function ownerWrites(router: Router): Middleware {
     const session = sessionOf(ctx);
     if (session.role !== 'owner' && !reads.has(ctx.method)) {
       // The route this request matched on this router (the router lists the layers whose path matched in ctx.matched).
-      const matched = ((ctx as Context & { matched?: Router['stack'] }).matched ?? []).filter((layer) => layer.methods.includes(ctx.method) && router.stack.includes(layer));
+      const matched = ((ctx as Context & { matched?: Router['stack'] }).matched ?? []).filter(
+        (layer) => layer.methods.includes(ctx.method) && router.stack.includes(layer),
+      );
       const allowed = auditorWrites.get(router);
-      if (matched.length === 0 || !matched.every((layer) => allowed?.has(`${ctx.method} ${String(layer.path)}`))) throw forbidden(accountMessages.ownersOnly);
+      if (matched.length === 0 || !matched.every((layer) => allowed?.has(`${ctx.method} ${String(layer.path)}`)))
+        throw forbidden(accountMessages.ownersOnly);
     }
     await next();
   };
@@ -78,7 +81,10 @@ export function onlyUnder(prefix: string, router: Router): ReturnType<Router['ro
   const dispatch = router.routes();
   const routes = router.stack.filter((layer) => layer.methods.length > 0);
   if (!routes.every((layer) => typeof layer.path === 'string' && layer.path.startsWith(prefix))) return dispatch;
-  return Object.assign((ctx: Parameters<typeof dispatch>[0], next: Next) => (ctx.path.startsWith(prefix) ? dispatch(ctx, next) : next()), { router });
+  return Object.assign(
+    (ctx: Parameters<typeof dispatch>[0], next: Next) => (ctx.path.startsWith(prefix) ? dispatch(ctx, next) : next()),
+    { router },
+  );
 }
 
 /** The session a guarded route is serving. */

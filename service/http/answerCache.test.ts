@@ -133,7 +133,10 @@ test('encoding: br unless the client weighs gzip higher; q=0 and * as RFC 9110 h
 });
 
 /** The raw bytes and headers of a GET, undecoded (fetch would decompress). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -149,7 +152,9 @@ test('HTTP: a large cached answer leaves compressed as the client asks, the same
     const owner = await adminHeaders(shop, 'owner');
     await placeOrders(
       shop,
-      Array.from({ length: 12 }, (_, n) => orderPlacedData({ orderId: `ord-zip-${n}`, placedAt: `2026-03-04T09:${String(n).padStart(2, '0')}:00.000Z` })),
+      Array.from({ length: 12 }, (_, n) =>
+        orderPlacedData({ orderId: `ord-zip-${n}`, placedAt: `2026-03-04T09:${String(n).padStart(2, '0')}:00.000Z` }),
+      ),
     );
     const url = `${shop.url}/api/admin/orders`;
     const plain = await rawGet(url, owner);
@@ -190,7 +195,9 @@ test('HTTP: an answer sent early by the answer lane has the headers and bytes th
     const owner = await adminHeaders(shop, 'owner');
     await placeOrders(
       shop,
-      Array.from({ length: 12 }, (_, n) => orderPlacedData({ orderId: `ord-lane-${n}`, placedAt: `2026-03-04T09:${String(n).padStart(2, '0')}:00.000Z` })),
+      Array.from({ length: 12 }, (_, n) =>
+        orderPlacedData({ orderId: `ord-lane-${n}`, placedAt: `2026-03-04T09:${String(n).padStart(2, '0')}:00.000Z` }),
+      ),
     );
     const comparable = (headers: Record<string, unknown>) => {
       const { date: _date, 'x-request-id': id, ...rest } = headers;
@@ -221,11 +228,18 @@ test('HTTP: an answer sent early by the answer lane has the headers and bytes th
     assert.is((await call(`${shop.url}/api/Reviews/book/2`)).status, 404, 'paths match case-sensitively');
     assert.is((await call(`${shop.url}/api/reviews/book/%E0%A4%A`)).status, 400, 'a malformed escape');
     assert.is((await call(`${shop.url}/api/admin/orders?limit=5`)).status, 401);
-    assert.is((await call(`${shop.url}/api/admin/orders?limit=5`, { headers: { authorization: 'Bearer not.a.token' } })).status, 401);
+    assert.is(
+      (await call(`${shop.url}/api/admin/orders?limit=5`, { headers: { authorization: 'Bearer not.a.token' } })).status,
+      401,
+    );
     const refused = await call(`${shop.url}/api/admin/orders?limit=500`, { headers: owner });
     assert.is(refused.status, 400);
     assert.is(refused.headers.get('cache-control'), 'no-store');
-    assert.is((await call(`${shop.url}/api/admin/orders?limit=500`, { headers: owner })).status, 400, 'a refused query is refused again');
+    assert.is(
+      (await call(`${shop.url}/api/admin/orders?limit=500`, { headers: owner })).status,
+      400,
+      'a refused query is refused again',
+    );
     const head = await fetch(`${shop.url}/api/books`, { method: 'HEAD' });
     assert.is(head.status, 200);
     assert.is(head.headers.get('etag'), (await rawGet(`${shop.url}/api/books`, {})).headers['etag']);

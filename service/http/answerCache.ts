@@ -31,7 +31,8 @@ export function jsonAnswer(value: unknown): JsonAnswer {
 }
 
 function encodedBody(answer: JsonAnswer, encoding: Encoding): Buffer {
-  return (answer.encoded[encoding] ??= encoding === 'br' ? brotliCompressSync(answer.body, compression.br) : gzipSync(answer.body, compression.gzip));
+  return (answer.encoded[encoding] ??=
+    encoding === 'br' ? brotliCompressSync(answer.body, compression.br) : gzipSync(answer.body, compression.gzip));
 }
 
 /**
@@ -89,7 +90,11 @@ export type AnswerCache<K> = {
  * folded. The position is read before the data: data newer than the position it is kept under only costs one more
  * build on the next request, never a stale answer. At most `maxEntries` keys are kept (oldest dropped first).
  */
-export function answerCache<K>(reads: Pick<ReadStore, 'checkpoint'> & { readonly namespace?: string }, projections: readonly string[], { maxEntries = 64 } = {}): AnswerCache<K> {
+export function answerCache<K>(
+  reads: Pick<ReadStore, 'checkpoint'> & { readonly namespace?: string },
+  projections: readonly string[],
+  { maxEntries = 64 } = {},
+): AnswerCache<K> {
   const entries = new Map<K, Entry>();
   // The generation's namespace too: a new generation of the read models may answer differently at the same position.
   const position = async () => {
@@ -149,7 +154,12 @@ type Router = { get(path: string, handler: (ctx: Context) => Promise<void>): unk
  * `GET path` answered from an answer cache: registered on the router as any route is, and also in the router's answer
  * lane (see `answerLane`), which serves the same answer without the rest of the middleware chain.
  */
-export function cachedGet(router: Router, path: string, read: CachedRead, { headers = [] as readonly (readonly [string, string])[] } = {}): void {
+export function cachedGet(
+  router: Router,
+  path: string,
+  read: CachedRead,
+  { headers = [] as readonly (readonly [string, string])[] } = {},
+): void {
   router.get(path, async (ctx) => {
     const answer = await read(ctx);
     if (!answer) throw new Error(`${path} has no answer`);
@@ -179,16 +189,25 @@ export function answerLane(routers: readonly object[], common: readonly (readonl
     for (const [path, route] of lane.routes) {
       if (!isApiPath(path)) throw new Error(`the answer lane serves ${apiRoot} paths only, not ${path}`);
       // The route's own headers after the router's, one of each name, as setting them in turn would leave them.
-      const headers = new Map([...lane.headers, ...route.headers].map(([name, value]) => [name.toLowerCase(), [name, value] as const]));
-      const laneRoute = { read: route.read, headers: [...headers.values()], ...(lane.admit ? { admit: lane.admit } : {}) };
+      const headers = new Map(
+        [...lane.headers, ...route.headers].map(([name, value]) => [name.toLowerCase(), [name, value] as const]),
+      );
+      const laneRoute = {
+        read: route.read,
+        headers: [...headers.values()],
+        ...(lane.admit ? { admit: lane.admit } : {}),
+      };
       const param = /^([^:]*\/):([A-Za-z_][A-Za-z0-9_]*)$/.exec(path);
       if (param) lastParam.push({ prefix: param[1]!, name: param[2]!, pattern: path, route: laneRoute });
-      else if (path.includes(':')) throw new Error(`the answer lane serves a parameter only as the last segment, not in ${path}`);
+      else if (path.includes(':'))
+        throw new Error(`the answer lane serves a parameter only as the last segment, not in ${path}`);
       else routes.set(path, laneRoute);
     }
   }
   /** The route a path names, and the parameter's value, matched as the router would (case-sensitive, strict). */
-  const routeFor = (path: string): { route: LaneRoute; pattern: string; params?: Record<string, string> } | undefined => {
+  const routeFor = (
+    path: string,
+  ): { route: LaneRoute; pattern: string; params?: Record<string, string> } | undefined => {
     const exact = routes.get(path);
     if (exact) return { route: exact, pattern: path };
     for (const { prefix, name, pattern, route } of lastParam) {
@@ -240,7 +259,8 @@ export function answerLane(routers: readonly object[], common: readonly (readonl
       answer = null;
     }
     if (!answer) return next();
-    const encoding = answer.body.length < compression.threshold ? null : encodingFor(ctx.req.headers['accept-encoding']);
+    const encoding =
+      answer.body.length < compression.threshold ? null : encodingFor(ctx.req.headers['accept-encoding']);
     const body = encoding ? encodedBody(answer, encoding) : answer.body;
     const res = ctx.res;
     for (const [name, value] of headOf(answer, route, encoding, body)) res.setHeader(name, value);

@@ -11,7 +11,10 @@ async function answerTo(error: unknown) {
   const logged: string[] = [];
   const logger = { error: (_: object, msg?: string) => void logged.push(msg ?? ''), warn: () => {} };
   const headers: Record<string, string> = {};
-  const ctx = { state: { requestId: 'r' }, set: (name: string, value: string) => void (headers[name] = value) } as unknown as Context & { status: number; body: unknown };
+  const ctx = {
+    state: { requestId: 'r' },
+    set: (name: string, value: string) => void (headers[name] = value),
+  } as unknown as Context & { status: number; body: unknown };
   await errorMiddleware(logger)(ctx, async () => {
     throw error;
   });
@@ -25,16 +28,28 @@ test('domain errors answer by their kind, with their message', async () => {
     headers: {},
     logged: [],
   });
-  assert.equal((await answerTo(conflict('This order is already pending.'))).body, { success: false, error: 'conflict', message: 'This order is already pending.' });
+  assert.equal((await answerTo(conflict('This order is already pending.'))).body, {
+    success: false,
+    error: 'conflict',
+    message: 'This order is already pending.',
+  });
   assert.is((await answerTo(conflict('x'))).status, 409);
   const refused = await answerTo(invalid('Say why', [{ field: 'adminMessage', message: 'Say why' }]));
   assert.is(refused.status, 400);
-  assert.equal(refused.body, { success: false, error: 'bad_request', message: 'Say why', issues: [{ field: 'adminMessage', message: 'Say why' }] });
+  assert.equal(refused.body, {
+    success: false,
+    error: 'bad_request',
+    message: 'Say why',
+    issues: [{ field: 'adminMessage', message: 'Say why' }],
+  });
 });
 
 test('a lost append race is a conflict; HTTP errors keep their status; anything else is a 500 that is logged', async () => {
   const raced = await answerTo(new WrongExpectedRevision('order-1', 2, 3));
-  assert.equal([raced.status, raced.body], [409, { success: false, error: 'conflict', message: concurrentChangeMessage }]);
+  assert.equal(
+    [raced.status, raced.body],
+    [409, { success: false, error: 'conflict', message: concurrentChangeMessage }],
+  );
   const signIn = await answerTo(new HttpError(401, 'Authentication required', 'unauthorized'));
   assert.equal([signIn.status, signIn.headers], [401, { 'WWW-Authenticate': 'Bearer' }]);
   const broken = await answerTo(new Error('secret detail'));

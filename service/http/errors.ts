@@ -19,7 +19,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, issues?: FieldIssue[]) => new HttpError(400, message, 'bad_request', issues);
+export const badRequest = (message: string, issues?: FieldIssue[]) =>
+  new HttpError(400, message, 'bad_request', issues);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message, 'unauthorized');
 export const forbidden = (message: string) => new HttpError(403, message, 'forbidden');
 export const tooManyRequests = (message: string) => new HttpError(429, message, 'too_many_requests');
@@ -49,7 +50,15 @@ const domainAnswers: Record<DomainErrorKind, { status: number; code: string }> =
 /** The HTTP answer for an error the shop raised itself, or null for anything else. */
 function answerFor(error: unknown): { status: number; body: ErrorBody } | null {
   if (error instanceof HttpError) {
-    return { status: error.status, body: { success: false, error: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) } };
+    return {
+      status: error.status,
+      body: {
+        success: false,
+        error: error.code,
+        message: error.message,
+        ...(error.issues ? { issues: error.issues } : {}),
+      },
+    };
   }
   if (error instanceof DomainError) {
     const { status, code } = domainAnswers[error.kind];
@@ -57,7 +66,8 @@ function answerFor(error: unknown): { status: number; body: ErrorBody } | null {
     return { status, body: { success: false, error: code, message: error.message, ...(issues ? { issues } : {}) } };
   }
   // Two writers raced for one stream and the command lost twice.
-  if (error instanceof WrongExpectedRevision) return { status: 409, body: { success: false, error: 'conflict', message: concurrentChangeMessage } };
+  if (error instanceof WrongExpectedRevision)
+    return { status: 409, body: { success: false, error: 'conflict', message: concurrentChangeMessage } };
   return null;
 }
 
@@ -69,13 +79,23 @@ export function errorMiddleware(logger: Logger) {
     try {
       await next();
     } catch (caught) {
-      const error = caught as { status?: number; statusCode?: number; expose?: boolean; type?: string; message?: string };
+      const error = caught as {
+        status?: number;
+        statusCode?: number;
+        expose?: boolean;
+        type?: string;
+        message?: string;
+      };
       let status = 500;
       let body: ErrorBody;
       const answer = answerFor(caught);
       if (answer) {
         ({ status, body } = answer);
-      } else if (error && typeof (error.status ?? error.statusCode) === 'number' && (error.status ?? error.statusCode)! < 500) {
+      } else if (
+        error &&
+        typeof (error.status ?? error.statusCode) === 'number' &&
+        (error.status ?? error.statusCode)! < 500
+      ) {
         // http-errors from the body parser and router: 400 bad JSON, 413 too large, 415 bad encoding, 405 ...
         status = (error.status ?? error.statusCode)!;
         body = { success: false, error: 'bad_request', message: clientMessage(status, error) };

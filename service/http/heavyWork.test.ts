@@ -31,7 +31,10 @@ function fakeLease() {
 
 const counting = (allowed: number) => {
   const taken: string[] = [];
-  return { taken, limits: { take: async (_name: string, key: string) => (taken.push(key), taken.length > allowed ? 90_000 : 0) } };
+  return {
+    taken,
+    limits: { take: async (_name: string, key: string) => (taken.push(key), taken.length > allowed ? 90_000 : 0) },
+  };
 };
 
 const refusal = async (promise: Promise<unknown>) => {
@@ -114,7 +117,9 @@ test('20 parallel verify calls: one runs, the other 19 get a clear 409, and noth
           : Reflect.get(target, key, target),
     });
     const settled: { status: number }[] = [];
-    const calls = Array.from({ length: 20 }, () => call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: owner }).then((a) => (settled.push(a), a)));
+    const calls = Array.from({ length: 20 }, () =>
+      call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: owner }).then((a) => (settled.push(a), a)),
+    );
     await eventually(async () => settled.length === 19, 20_000, 'nineteen answers while one verification runs');
     open();
     const answers = await Promise.all(calls);
@@ -123,7 +128,8 @@ test('20 parallel verify calls: one runs, the other 19 get a clear 409, and noth
     const refused = answers.filter((a) => a.status === 409);
     assert.is(ran.length, 1, answers.map((a) => a.status).join(','));
     assert.is(refused.length, 19);
-    for (const r of refused) assert.equal(r.json, { success: false, error: 'conflict', message: heavyWorkMessages.busy('verify') });
+    for (const r of refused)
+      assert.equal(r.json, { success: false, error: 'conflict', message: heavyWorkMessages.busy('verify') });
     assert.ok(ran[0]!.json.match);
     // One verification recorded its result; the refused ones recorded nothing.
     const after: string[] = [];

@@ -24,11 +24,13 @@ const jobNames: Record<HeavyJob, string> = {
 
 export const heavyWorkMessages = {
   /** another job of this process runs */
-  busy: (job: HeavyJob) => `${jobNames[job]} is running on this shop. Long tasks run one at a time: try again when it has finished.`,
+  busy: (job: HeavyJob) =>
+    `${jobNames[job]} is running on this shop. Long tasks run one at a time: try again when it has finished.`,
   /** another process on the same data folder runs one */
   busyElsewhere:
     'Another long task (a verification, rebuild, backup, retention run or erasure) is running on this shop. Long tasks run one at a time: try again when it has finished.',
-  tooMany: (when: string) => `Too many long tasks (verifications, rebuilds, backups, retention runs, erasures) from your account. Please try again in ${when}.`,
+  tooMany: (when: string) =>
+    `Too many long tasks (verifications, rebuilds, backups, retention runs, erasures) from your account. Please try again in ${when}.`,
 } as const;
 
 /** Gives the job's turn back: the next one may start. Safe to call more than once. */
@@ -50,7 +52,11 @@ export type HeavyWork = {
 const waitText = (waitMs: number) => {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.ceil(seconds / 60);
-  return { seconds, when: seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}` };
+  return {
+    seconds,
+    when:
+      seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`,
+  };
 };
 
 /** A 429 that says when to come back; the error middleware sets Retry-After from `retryAfter`. */
@@ -130,7 +136,12 @@ export async function beginHeavyJob(ctx: Context, heavy: HeavyWork, job: HeavyJo
 }
 
 /** In a route: runs `work` as `job` once it has the turn, and gives the turn back when it ends. */
-export async function runHeavyJob<T>(ctx: Context, heavy: HeavyWork, job: HeavyJob, work: () => Promise<T>): Promise<T> {
+export async function runHeavyJob<T>(
+  ctx: Context,
+  heavy: HeavyWork,
+  job: HeavyJob,
+  work: () => Promise<T>,
+): Promise<T> {
   const release = await beginHeavyJob(ctx, heavy, job);
   try {
     return await work();

@@ -39,11 +39,15 @@ export type LimitRules = Record<LimitName, LimitRule>;
 /** `reviews=5/600,checkouts=20/600`: each named limit in points per seconds; unnamed ones keep their default. */
 export function parseRateLimits(text: string): Partial<LimitRules> {
   const rules: Partial<LimitRules> = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z]+)=(\d{1,9})\/(\d{1,7})$/.exec(part);
     if (!match) throw new Error(`"${part}" must look like name=points/seconds`);
     const name = match[1] as LimitName;
-    if (!(name in defaultLimits)) throw new Error(`"${name}" is not a limit; known: ${Object.keys(defaultLimits).join(', ')}`);
+    if (!(name in defaultLimits))
+      throw new Error(`"${name}" is not a limit; known: ${Object.keys(defaultLimits).join(', ')}`);
     const points = Number(match[2]);
     const seconds = Number(match[3]);
     if (points < 1 || seconds < 1) throw new Error(`"${part}" needs at least one point and one second`);

@@ -8,8 +8,20 @@ import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts'
 import { allEvents, cardFormBody, ofType, outboxFiles, sandboxPayBody } from '../../infra/testing/checkout.ts';
 import { defaultLimits } from './limits.ts';
 
-const review = { bookId: 1, customerName: 'Amina Khan', customerEmail: 'amina@example.com', rating: 5, reviewText: 'Our children loved it.' };
-const notice = { customerName: 'Amina Khan', customerEmail: 'amina@example.com', items: [{ name: 'The Kindness Basket', quantity: 1, price: 999 }], totalAmount: 1349, shippingCost: 350 };
+const review = {
+  bookId: 1,
+  customerName: 'Amina Khan',
+  customerEmail: 'amina@example.com',
+  rating: 5,
+  reviewText: 'Our children loved it.',
+};
+const notice = {
+  customerName: 'Amina Khan',
+  customerEmail: 'amina@example.com',
+  items: [{ name: 'The Kindness Basket', quantity: 1, price: 999 }],
+  totalAmount: 1349,
+  shippingCost: 350,
+};
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 function assertRefused(res: Awaited<ReturnType<typeof call>>, what: string) {
@@ -17,7 +29,10 @@ function assertRefused(res: Awaited<ReturnType<typeof call>>, what: string) {
   assert.equal(Object.keys(res.json).sort(), ['error', 'message', 'success'], what);
   assert.is(res.json.success, false);
   assert.is(res.json.error, 'too_many_requests');
-  assert.match(res.json.message, /^Too many requests from your address\. Please try again in \d+ (seconds?|minutes?)\.$/);
+  assert.match(
+    res.json.message,
+    /^Too many requests from your address\. Please try again in \d+ (seconds?|minutes?)\.$/,
+  );
   const retryAfter = Number(res.headers.get('retry-after'));
   assert.ok(retryAfter >= 1 && retryAfter <= 600, `${what}: Retry-After ${retryAfter}`);
 }
@@ -25,11 +40,21 @@ function assertRefused(res: Awaited<ReturnType<typeof call>>, what: string) {
 test('reviews: five per address in ten minutes; the sixth is refused and appends nothing; another address goes on', async () => {
   const shop = await startTestShop({ TRUST_PROXY: '1' });
   try {
-    for (let i = 0; i < defaultLimits.reviews.points; i++) assert.is((await call(`${shop.url}/api/reviews/submit`, { body: review, headers: from('203.0.113.1') })).status, 201);
+    for (let i = 0; i < defaultLimits.reviews.points; i++)
+      assert.is(
+        (await call(`${shop.url}/api/reviews/submit`, { body: review, headers: from('203.0.113.1') })).status,
+        201,
+      );
     const head = await shop.shop.deps.events.headPosition();
-    assertRefused(await call(`${shop.url}/api/reviews/submit`, { body: review, headers: from('203.0.113.1') }), 'sixth review');
+    assertRefused(
+      await call(`${shop.url}/api/reviews/submit`, { body: review, headers: from('203.0.113.1') }),
+      'sixth review',
+    );
     assert.is(await shop.shop.deps.events.headPosition(), head);
-    assert.is((await call(`${shop.url}/api/reviews/submit`, { body: review, headers: from('203.0.113.2') })).status, 201);
+    assert.is(
+      (await call(`${shop.url}/api/reviews/submit`, { body: review, headers: from('203.0.113.2') })).status,
+      201,
+    );
   } finally {
     await shop.close();
   }
@@ -39,8 +64,12 @@ test('checkouts: hosted sessions, cart checkouts and payment intents share twent
   const shop = await startTestShop();
   try {
     const starts = [
-      () => call(`${shop.url}/api/cart/checkout`, { body: { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' } }),
-      () => call(`${shop.url}/api/create-checkout-session`, { body: { items: [{ title: 'The Kindness Basket', quantity: 1 }] } }),
+      () =>
+        call(`${shop.url}/api/cart/checkout`, { body: { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' } }),
+      () =>
+        call(`${shop.url}/api/create-checkout-session`, {
+          body: { items: [{ title: 'The Kindness Basket', quantity: 1 }] },
+        }),
       () => call(`${shop.url}/api/create-payment-intent`, { body: cardFormBody() }),
     ];
     for (let i = 0; i < defaultLimits.checkouts.points; i++) {
@@ -59,13 +88,18 @@ test('reports after paying: orders/save, the success page and cancelling share o
   const shop = await startTestShop({ TRUST_PROXY: '1', RATE_LIMITS: 'reports=3/600' });
   try {
     const reports = [
-      (ip: string) => call(`${shop.url}/api/orders/save`, { body: { paymentIntentId: 'pi_unknown' }, headers: from(ip) }),
-      (ip: string) => call(`${shop.url}/api/checkout/confirm`, { body: { sessionId: 'cs_unknown' }, headers: from(ip) }),
+      (ip: string) =>
+        call(`${shop.url}/api/orders/save`, { body: { paymentIntentId: 'pi_unknown' }, headers: from(ip) }),
+      (ip: string) =>
+        call(`${shop.url}/api/checkout/confirm`, { body: { sessionId: 'cs_unknown' }, headers: from(ip) }),
       (ip: string) => call(`${shop.url}/api/checkout/cancel`, { body: { checkoutId: 'unknown' }, headers: from(ip) }),
     ];
     for (const report of reports) {
       const res = await report('203.0.113.5');
-      assert.ok(res.status >= 400 && res.status < 500 && res.status !== 429, `an unknown payment is refused on its own terms: ${res.status}`);
+      assert.ok(
+        res.status >= 400 && res.status < 500 && res.status !== 429,
+        `an unknown payment is refused on its own terms: ${res.status}`,
+      );
     }
     const head = await shop.shop.deps.events.headPosition();
     for (const report of reports) assertRefused(await report('203.0.113.5'), 'report past the limit');
@@ -104,13 +138,22 @@ test('sandbox calls: limited per address', async () => {
   const shop = await startTestShop({ RATE_LIMITS: 'sandbox=2/600' });
   try {
     const pay = async () => {
-      const started = await call(`${shop.url}/api/cart/checkout`, { body: { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' } });
-      return call(`${shop.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, { body: sandboxPayBody() });
+      const started = await call(`${shop.url}/api/cart/checkout`, {
+        body: { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' },
+      });
+      return call(`${shop.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, {
+        body: sandboxPayBody(),
+      });
     };
     assert.is((await pay()).status, 200);
     assert.is((await pay()).status, 200);
     assertRefused(await pay(), 'third sandbox payment');
-    assertRefused(await call(`${shop.url}/api/sandbox/payment-intents/pi_x/confirm`, { body: { clientSecret: 'x', card: sandboxPayBody().card } }), 'confirm');
+    assertRefused(
+      await call(`${shop.url}/api/sandbox/payment-intents/pi_x/confirm`, {
+        body: { clientSecret: 'x', card: sandboxPayBody().card },
+      }),
+      'confirm',
+    );
   } finally {
     await shop.close();
   }
@@ -126,7 +169,10 @@ test('the sandbox routes exist only when the sandbox takes the payments', async 
       ['POST', '/api/sandbox/checkout-sessions/cs_1/pay'],
       ['POST', '/api/sandbox/payment-intents/pi_1/confirm'],
     ] as const) {
-      const res = await call(`${shop.url}${path}`, { method, ...(method === 'POST' ? { body: sandboxPayBody() } : {}) });
+      const res = await call(`${shop.url}${path}`, {
+        method,
+        ...(method === 'POST' ? { body: sandboxPayBody() } : {}),
+      });
       assert.is(res.status, 404, `${method} ${path}`);
     }
   } finally {

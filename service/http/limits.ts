@@ -31,7 +31,11 @@ export type CounterStore = {
 
 export function createCounterStore(config: Pick<Config, 'REDIS_URL'>, logger?: Pick<Logger, 'warn'>): CounterStore {
   if (!config.REDIS_URL) {
-    return { shared: false, counter: (name, rule) => new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.seconds }), close: async () => {} };
+    return {
+      shared: false,
+      counter: (name, rule) => new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.seconds }),
+      close: async () => {},
+    };
   }
   // No offline queue: while Redis is away a count fails at once and the memory counter below takes over, so a limit
   // never turns into a 500 or a hung request.
@@ -40,7 +44,8 @@ export function createCounterStore(config: Pick<Config, 'REDIS_URL'>, logger?: P
   const client = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   let warned = false;
   client.on('error', (error: Error) => {
-    if (!warned) logger?.warn({ err: error.message }, 'limit counters: Redis unreachable, counting in memory until it is back');
+    if (!warned)
+      logger?.warn({ err: error.message }, 'limit counters: Redis unreachable, counting in memory until it is back');
     warned = true;
   });
   client.on('ready', () => (warned = false));
@@ -101,7 +106,8 @@ export function createLimits(config: Pick<Config, 'REDIS_URL' | 'RATE_LIMITS'>, 
 export function retryMessage(waitMs: number, what = 'requests'): { seconds: number; message: string } {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.ceil(seconds / 60);
-  const when = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const when =
+    seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return { seconds, message: `Too many ${what} from your address. Please try again in ${when}.` };
 }
 

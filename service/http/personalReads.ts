@@ -49,16 +49,39 @@ const normalised = (text: string) => personAddress(text) ?? text.trim().toLowerC
 
 export function createPersonalReads(deps: RecorderDeps): PersonalReads {
   // A key of its own, derived from the token secret: the hashes cannot be matched by anyone without the shop's secret.
-  const key = Buffer.from(hkdfSync('sha256', Buffer.from(deps.jwtSecret, 'utf8'), Buffer.alloc(0), Buffer.from('personal data reads: subjects'), 32));
-  const hashed = (text: string) => `${hashedSubjectPrefix}${createHmac('sha256', key).update(normalised(text)).digest('base64url').slice(0, 22)}`;
+  const key = Buffer.from(
+    hkdfSync(
+      'sha256',
+      Buffer.from(deps.jwtSecret, 'utf8'),
+      Buffer.alloc(0),
+      Buffer.from('personal data reads: subjects'),
+      32,
+    ),
+  );
+  const hashed = (text: string) =>
+    `${hashedSubjectPrefix}${createHmac('sha256', key).update(normalised(text)).digest('base64url').slice(0, 22)}`;
   const seen = new Map<string, { hour: number; recorded: Promise<void> }>();
 
-  const append = async (ctx: Context, endpoint: EndpointSpec, subject: string, reason: string, routine: boolean, id: (now: Date, reader: string) => string) => {
+  const append = async (
+    ctx: Context,
+    endpoint: EndpointSpec,
+    subject: string,
+    reason: string,
+    routine: boolean,
+    id: (now: Date, reader: string) => string,
+  ) => {
     const { username, role } = sessionOf(ctx);
     const now = deps.clock();
     const at = now.toISOString();
-    const event: PersonalDataRead = { type: 'PersonalDataRead', data: { reader: username, role, endpoint: `${endpoint.method} ${endpoint.path}`, subject, reason, routine, at } };
-    await deps.events.append(dataReadsStream(at), [{ ...event, id: id(now, username), metadata: metadataOf(commandMeta(ctx, `admin:${username}`, now)) }], 'any');
+    const event: PersonalDataRead = {
+      type: 'PersonalDataRead',
+      data: { reader: username, role, endpoint: `${endpoint.method} ${endpoint.path}`, subject, reason, routine, at },
+    };
+    await deps.events.append(
+      dataReadsStream(at),
+      [{ ...event, id: id(now, username), metadata: metadataOf(commandMeta(ctx, `admin:${username}`, now)) }],
+      'any',
+    );
   };
 
   return {
@@ -98,7 +121,12 @@ export function personalReadsFor(deps: RecorderDeps): PersonalReads {
 }
 
 /** A list and the filter it was asked with, as a subject: `orders?q=email:…&status=pending`, a search hashed. */
-export function listSubject(reads: Pick<PersonalReads, 'hashed'>, list: string, filter: Readonly<Record<string, string | number | undefined | null>>, searched: readonly string[] = ['q']): string {
+export function listSubject(
+  reads: Pick<PersonalReads, 'hashed'>,
+  list: string,
+  filter: Readonly<Record<string, string | number | undefined | null>>,
+  searched: readonly string[] = ['q'],
+): string {
   const parts = Object.entries(filter)
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([name, value]) => `${name}=${searched.includes(name) ? reads.hashed(String(value)) : String(value)}`)

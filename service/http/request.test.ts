@@ -26,7 +26,13 @@ async function appAt(level: string, options: pino.LoggerOptions = {}) {
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, lines, raw, logger, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    lines,
+    raw,
+    logger,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 test('every answer carries a request id; one given in an acceptable form is kept', async () => {
@@ -47,7 +53,10 @@ test('at info a line per request with id, method, route, status, time and bytes;
   assert.is(info.lines.length, 1);
   const line = info.lines[0]!;
   // An unmatched path is not repeated into the log: it is whatever the client typed.
-  assert.equal([line.msg, line.requestId, line.method, line.route, line.status, line.bytes], ['request', 'client-id-1234', 'GET', '(unmatched)', 404, 2]);
+  assert.equal(
+    [line.msg, line.requestId, line.method, line.route, line.status, line.bytes],
+    ['request', 'client-id-1234', 'GET', '(unmatched)', 404, 2],
+  );
   assert.is(line.path, undefined);
   assert.type(line.ms, 'number');
   await info.close();
@@ -66,15 +75,28 @@ test("the request line is written byte for byte as pino's own call would write i
   assert.is(app.raw.length, 1);
   const written = app.raw[0]!;
   const line = app.lines[0]!;
-  app.logger.info({ requestId: line.requestId, method: line.method, route: line.route, status: line.status, ms: line.ms, bytes: line.bytes }, 'request');
+  app.logger.info(
+    {
+      requestId: line.requestId,
+      method: line.method,
+      route: line.route,
+      status: line.status,
+      ms: line.ms,
+      bytes: line.bytes,
+    },
+    'request',
+  );
   const time = (text: string) => text.replace(/"time":\d+/, '"time":0');
   assert.is(time(written), time(app.raw[1]!));
   assert.ok(written.startsWith('{"level":30,"time":') && written.endsWith(',"msg":"request"}\n'));
-  assert.match(written, /"service":"shop","requestId":"client-id-5678","method":"GET","route":"\(unmatched\)","status":404,"ms":[0-9.]+,"bytes":2,"msg"/);
+  assert.match(
+    written,
+    /"service":"shop","requestId":"client-id-5678","method":"GET","route":"\(unmatched\)","status":404,"ms":[0-9.]+,"bytes":2,"msg"/,
+  );
   await app.close();
 });
 
-test("a logger that shapes its lines (here a mixin) still shapes the request line", async () => {
+test('a logger that shapes its lines (here a mixin) still shapes the request line', async () => {
   const app = await appAt('info', { mixin: () => ({ node: 'a' }) });
   await (await fetch(`${app.url}/x`)).text();
   await new Promise((r) => setImmediate(r));

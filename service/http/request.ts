@@ -30,7 +30,14 @@ export function requestContext(logger: Logger) {
       const res = ctx.res;
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const status = res.statusCode;
-      const fields: RequestLine = { requestId, method: ctx.method, route: routeOf(ctx, status), status, ms, bytes: bytesSent(ctx, status, line.streamed) };
+      const fields: RequestLine = {
+        requestId,
+        method: ctx.method,
+        route: routeOf(ctx, status),
+        status,
+        ms,
+        bytes: bytesSent(ctx, status, line.streamed),
+      };
       if (!res.writableFinished) fields.aborted = true;
       writeLine(fields);
     });
@@ -95,7 +102,15 @@ function requestLineWriter(logger: Logger): (fields: RequestLine) => void {
   };
 }
 
-type RequestLine = { requestId: string; method: string; route: string; status: number; ms: number; bytes: number; aborted?: true };
+type RequestLine = {
+  requestId: string;
+  method: string;
+  route: string;
+  status: number;
+  ms: number;
+  bytes: number;
+  aborted?: true;
+};
 
 /**
  * The router's pattern (`/api/reviews/book/:bookId`). A page or asset the web app served is named by its own path,
@@ -124,7 +139,13 @@ export function commandMeta(ctx: Context, causedBy: string, now: Date): CommandM
 export async function serialiseJsonOnce(ctx: Context, next: Next) {
   await next();
   const body: unknown = ctx.body;
-  if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && !(body instanceof Stream) && ctx.response.type === 'application/json') {
+  if (
+    body !== null &&
+    typeof body === 'object' &&
+    !Buffer.isBuffer(body) &&
+    !(body instanceof Stream) &&
+    ctx.response.type === 'application/json'
+  ) {
     ctx.body = JSON.stringify(body);
   }
 }

@@ -38,13 +38,18 @@ test('a refused admin call is logged as the 401 it was answered with, under its 
 });
 
 test('a body over the limit is logged as 413', async () => {
-  const res = await call(`${shop.url}/api/reviews/submit`, { body: { reviewText: 'x'.repeat(4000) }, headers: { 'x-request-id': 'log-test-413' } });
+  const res = await call(`${shop.url}/api/reviews/submit`, {
+    body: { reviewText: 'x'.repeat(4000) },
+    headers: { 'x-request-id': 'log-test-413' },
+  });
   assert.is(res.status, 413);
   assert.is((await lineFor('log-test-413')).status, 413);
 });
 
 test('the route is the pattern, not the path with its ids; the query string stays out', async () => {
-  const res = await call(`${shop.url}/api/reviews/book/2?email=someone%40example.com`, { headers: { 'x-request-id': 'log-test-route' } });
+  const res = await call(`${shop.url}/api/reviews/book/2?email=someone%40example.com`, {
+    headers: { 'x-request-id': 'log-test-route' },
+  });
   assert.is(res.status, 200);
   const line = await lineFor('log-test-route');
   assert.is(line.route, '/api/reviews/book/:id');

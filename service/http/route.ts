@@ -3,7 +3,13 @@
 // answer's type; its body and query are parsed with the endpoint's schemas when the handler asks, so each handler keeps
 // its own order of checks (a missing order is a 404 before a bad body is a 400).
 import type { Router, RouterContext, RouterMiddleware } from '@koa/router';
-import type { AnswerOf, EndpointSpec, ParsedBodyOf, ParsedQueryOf, PathParams } from '../../contracts/shared/endpoint.ts';
+import type {
+  AnswerOf,
+  EndpointSpec,
+  ParsedBodyOf,
+  ParsedQueryOf,
+  PathParams,
+} from '../../contracts/shared/endpoint.ts';
 import { admitAuditor } from './adminRouter.ts';
 import { cachedGet, type CachedRead } from './answerCache.ts';
 import { parseOr400 } from './errors.ts';
@@ -44,7 +50,11 @@ function inputOf<E extends EndpointSpec>(endpoint: E, ctx: RouterContext): Endpo
  * Registers `handler` for `endpoint`, after `before` (limits and the like): on `routers.admin` when the endpoint is
  * guarded, else on `routers.open`.
  */
-export function route<E extends EndpointSpec>(routers: Routers, endpoint: E, ...chain: [...before: RouterMiddleware[], handler: EndpointHandler<E>]): void {
+export function route<E extends EndpointSpec>(
+  routers: Routers,
+  endpoint: E,
+  ...chain: [...before: RouterMiddleware[], handler: EndpointHandler<E>]
+): void {
   const handler = chain.at(-1) as EndpointHandler<E>;
   const before = chain.slice(0, -1) as RouterMiddleware[];
   const router = endpoint.guarded ? routers.admin : routers.open;

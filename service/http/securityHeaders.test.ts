@@ -17,7 +17,11 @@ test('every /api answer carries the API security headers, errors included', asyn
     await fetch(`${shop.url}/api/admin/orders`, { headers: await adminHeaders(shop) }),
   ];
   for (const res of answers) {
-    assert.is(res.headers.get('content-security-policy'), "default-src 'none'; frame-ancestors 'none'", `${res.url} ${res.status}`);
+    assert.is(
+      res.headers.get('content-security-policy'),
+      "default-src 'none'; frame-ancestors 'none'",
+      `${res.url} ${res.status}`,
+    );
     assert.is(res.headers.get('x-content-type-options'), 'nosniff');
     assert.is(res.headers.get('x-frame-options'), 'DENY');
     assert.is(res.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');

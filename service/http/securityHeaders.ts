@@ -13,7 +13,9 @@ export function apiSecurityHeaders(production: boolean): [string, string][] {
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     // Other origins cannot pull an answer into their page with a no-cors request.
     ['Cross-Origin-Resource-Policy', 'same-origin'],
-    ...(production ? ([['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']] as [string, string][]) : []),
+    ...(production
+      ? ([['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']] as [string, string][])
+      : []),
   ];
 }
 

@@ -41,7 +41,13 @@ test.after(async () => {
 });
 
 test('anonymous writes: reviews sent to both processes in turn are counted once, together', async () => {
-  const review = { bookId: 1, customerName: 'Amina Khan', customerEmail: 'amina@example.com', rating: 5, reviewText: 'Our children loved it.' };
+  const review = {
+    bookId: 1,
+    customerName: 'Amina Khan',
+    customerEmail: 'amina@example.com',
+    rating: 5,
+    reviewText: 'Our children loved it.',
+  };
   for (let i = 0; i < defaultLimits.reviews.points; i++) {
     const res = await call(`${shops[i % 2]!.url}/api/reviews/submit`, { body: review });
     assert.is(res.status, 201, `review ${i} on process ${i % 2}: ${res.text}`);
@@ -60,12 +66,18 @@ test('sessions: a sign-out at one process ends the session at the other within a
   const headers = { authorization: `Bearer ${signedIn.json.token as string}` };
   assert.is((await call(`${shops[1]!.url}/api/admin/orders`, { headers })).status, 200);
   assert.is((await call(`${shops[0]!.url}/api/admin/logout`, { method: 'POST', headers })).status, 200);
-  await eventually(async () => (await call(`${shops[1]!.url}/api/admin/orders`, { headers })).status === 401, 1100, 'the session ended at the other process');
+  await eventually(
+    async () => (await call(`${shops[1]!.url}/api/admin/orders`, { headers })).status === 401,
+    1100,
+    'the session ended at the other process',
+  );
 });
 
 test('sign-in: failures at one process slow the same name and address at the other', async () => {
   for (let i = 0; i < loginLimits.failures; i++) {
-    const res = await call(`${shops[i % 2]!.url}/api/admin/login`, { body: { username: testAdmin.username, password: `wrong-${i}` } });
+    const res = await call(`${shops[i % 2]!.url}/api/admin/login`, {
+      body: { username: testAdmin.username, password: `wrong-${i}` },
+    });
     assert.is(res.status, 401, `attempt ${i}`);
   }
   for (const shop of shops) {

@@ -17,7 +17,12 @@ const at = '2026-03-05T08:30:00.000Z';
 const address = { line1: '7 Orchard Row', city: 'York', postcode: 'YO1 7HH', country: 'GB' };
 const walletOrder = (): OrderEvent => ({
   type: 'OrderPlaced',
-  data: orderPlacedData({ orderId: 'o1', customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout' }),
+  data: orderPlacedData({
+    orderId: 'o1',
+    customerName: 'Website Customer',
+    customerEmail: '',
+    shippingAddress: 'To be provided during checkout',
+  }),
 });
 const add = (offered: AddCustomerDetails['offered'], extra: Partial<AddCustomerDetails> = {}): AddCustomerDetails => ({
   type: 'AddCustomerDetails',
@@ -46,33 +51,59 @@ test('the owner adds what an order lacks, with the reason, the admin and the tim
 
 test('what is on record is never replaced: the owner is told', () => {
   const verified = { type: 'OrderPlaced', data: orderPlacedData({ orderId: 'o1' }) } as OrderEvent;
-  given([verified]).when(add({ customerName: 'Someone Else' })).thenFails(Conflict, 'already has a name');
-  given([verified]).when(add({ customerName: 'Maryam Hussain' })).thenFails(Conflict, 'already has these details');
-  given([walletOrder(), added({ shippingAddress: address })]).when(add({ shippingAddress: { ...address, line1: '9 Elsewhere' } })).thenFails(Conflict, 'already has an address');
+  given([verified])
+    .when(add({ customerName: 'Someone Else' }))
+    .thenFails(Conflict, 'already has a name');
+  given([verified])
+    .when(add({ customerName: 'Maryam Hussain' }))
+    .thenFails(Conflict, 'already has these details');
+  given([walletOrder(), added({ shippingAddress: address })])
+    .when(add({ shippingAddress: { ...address, line1: '9 Elsewhere' } }))
+    .thenFails(Conflict, 'already has an address');
 });
 
 test('an order that does not exist is not found; a stale screen is a conflict', async () => {
-  given([]).when(add({ customerName: 'Bilal Rahman' })).thenFails(NotFound);
+  given([])
+    .when(add({ customerName: 'Bilal Rahman' }))
+    .thenFails(NotFound);
   const history = [walletOrder(), added({ shippingAddress: address })];
-  const stale = await commandOnLog(customerDetailsDecider, 'order-o1', history, add({ customerName: 'Bilal Rahman' }), { expectedRevision: 0, staleMessage: staleOrderMessage });
+  const stale = await commandOnLog(customerDetailsDecider, 'order-o1', history, add({ customerName: 'Bilal Rahman' }), {
+    expectedRevision: 0,
+    staleMessage: staleOrderMessage,
+  });
   assert.ok('refused' in stale);
   assertRefused(stale.refused, Conflict, staleOrderMessage);
-  const seen = await commandOnLog(customerDetailsDecider, 'order-o1', history, add({ customerName: 'Bilal Rahman' }), { expectedRevision: 1, staleMessage: staleOrderMessage });
+  const seen = await commandOnLog(customerDetailsDecider, 'order-o1', history, add({ customerName: 'Bilal Rahman' }), {
+    expectedRevision: 1,
+    staleMessage: staleOrderMessage,
+  });
   assert.equal(seen, { events: [added({ customerName: 'Bilal Rahman' })], revision: 2 });
 });
 
 let shop: TestShop;
 let owner: Record<string, string>;
-const detailsOf = (id: string, body: unknown, headers = owner) => call(`${shop.url}/api/admin/orders/${id}/customer`, { method: 'POST', body, headers });
+const detailsOf = (id: string, body: unknown, headers = owner) =>
+  call(`${shop.url}/api/admin/orders/${id}/customer`, { method: 'POST', body, headers });
 const head = () => shop.shop.deps.events.headPosition();
 const listed = async (id: string) =>
-  ((await call(`${shop.url}/api/admin/orders`, { headers: owner })).json.orders as AdminOrder[]).find((o) => o.orderId === id)!;
+  ((await call(`${shop.url}/api/admin/orders`, { headers: owner })).json.orders as AdminOrder[]).find(
+    (o) => o.orderId === id,
+  )!;
 
 test.before(async () => {
-  shop = await startTestShop({ OWNER_EMAIL: 'owner@amanahhouse.co.uk', ADMIN_USERNAME: 'owner' }, { clock: () => new Date(at) });
+  shop = await startTestShop(
+    { OWNER_EMAIL: 'owner@amanahhouse.co.uk', ADMIN_USERNAME: 'owner' },
+    { clock: () => new Date(at) },
+  );
   owner = await adminHeaders(shop, 'owner');
   await placeOrders(shop, [
-    orderPlacedData({ orderId: 'pi_wallet_one', customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout', status: 'completed' }),
+    orderPlacedData({
+      orderId: 'pi_wallet_one',
+      customerName: 'Website Customer',
+      customerEmail: '',
+      shippingAddress: 'To be provided during checkout',
+      status: 'completed',
+    }),
     orderPlacedData({ orderId: 'pi_card_one', status: 'completed' }),
   ]);
 });
@@ -107,7 +138,7 @@ test('POST /api/admin/orders/{id}/customer: 401 without a token, 400 without a r
   assert.is(await head(), before);
 });
 
-test('the owner completes a wallet order: the list, the history and the buyer\'s confirmation follow, once', async () => {
+test("the owner completes a wallet order: the list, the history and the buyer's confirmation follow, once", async () => {
   const seen = await listed('pi_wallet_one');
   const res = await detailsOf('pi_wallet_one', {
     name: 'Bilal Rahman',
@@ -121,7 +152,8 @@ test('the owner completes a wallet order: the list, the history and the buyer\'s
   assert.is(res.json.order.customerEmail, 'bilal@example.com');
   assert.is(res.json.order.shippingAddress, '7 Orchard Row, Flat 2, York, YO1 7HH, GB');
   assert.is(res.json.order.revision, seen.revision + 1);
-  const history = (await call(`${shop.url}/api/admin/orders/pi_wallet_one/history`, { headers: owner })).json as OrderHistoryResponse;
+  const history = (await call(`${shop.url}/api/admin/orders/pi_wallet_one/history`, { headers: owner }))
+    .json as OrderHistoryResponse;
   assert.equal(history.history.at(-1), {
     kind: 'detailsAdded',
     revision: 1,
@@ -136,37 +168,67 @@ test('the owner completes a wallet order: the list, the history and the buyer\'s
   });
   const stream = await shop.shop.deps.events.readStream('order-pi_wallet_one');
   assert.is(stream.at(-1)!.metadata.causedBy, 'admin:owner');
-  const mails = (await shop.shop.deps.events.readStream('notification-pi_wallet_one')).map((e) => e.data as { kind: string; to: string });
-  assert.equal(mails.filter((m) => m.kind === 'order-confirmation').map((m) => m.to), ['bilal@example.com']);
-  const outbox = readdirSync(join(shop.dataDir, 'outbox')).map((f) => readFileSync(join(shop.dataDir, 'outbox', f), 'utf8'));
+  const mails = (await shop.shop.deps.events.readStream('notification-pi_wallet_one')).map(
+    (e) => e.data as { kind: string; to: string },
+  );
+  assert.equal(
+    mails.filter((m) => m.kind === 'order-confirmation').map((m) => m.to),
+    ['bilal@example.com'],
+  );
+  const outbox = readdirSync(join(shop.dataDir, 'outbox')).map((f) =>
+    readFileSync(join(shop.dataDir, 'outbox', f), 'utf8'),
+  );
   assert.is(outbox.filter((text) => text.includes('Dear Bilal Rahman')).length, 1);
 
   // The same again (a double click) or from the screen before it: refused, nothing appended, nothing sent.
   const before = await head();
   const again = await detailsOf('pi_wallet_one', { name: 'Bilal Rahman', reason: 'again' });
   assert.is(again.status, 409);
-  const stale = await detailsOf('pi_wallet_one', { name: 'Bilal Rahman', reason: 'again', expectedRevision: seen.revision });
+  const stale = await detailsOf('pi_wallet_one', {
+    name: 'Bilal Rahman',
+    reason: 'again',
+    expectedRevision: seen.revision,
+  });
   assert.is(stale.status, 409);
   assert.is(stale.json.message, staleOrderMessage);
   assert.is(await head(), before);
 });
 
-test('an order placed with the provider\'s verified details cannot be overwritten by the owner', async () => {
+test("an order placed with the provider's verified details cannot be overwritten by the owner", async () => {
   const before = await head();
   const res = await detailsOf('pi_card_one', { name: 'Someone Else', email: 'else@example.com', reason: 'Typo' });
   assert.is(res.status, 409);
-  assert.is(res.json.message, 'This order already has a name and an email address; details on record are not replaced.');
+  assert.is(
+    res.json.message,
+    'This order already has a name and an email address; details on record are not replaced.',
+  );
   assert.is(await head(), before);
   assert.is((await listed('pi_card_one')).customerName, 'Maryam Hussain');
 });
 
 test('status changes still count the added details in the revision; the read models equal a rebuild', async () => {
   // A wallet order of its own, completed by the owner here, so this test needs nothing an earlier one did.
-  await placeOrders(shop, [orderPlacedData({ orderId: 'pi_wallet_two', customerName: 'Website Customer', customerEmail: '', shippingAddress: 'To be provided during checkout', status: 'completed' })]);
-  const added = await detailsOf('pi_wallet_two', { name: 'Bilal Rahman', reason: 'Phoned', expectedRevision: (await listed('pi_wallet_two')).revision });
+  await placeOrders(shop, [
+    orderPlacedData({
+      orderId: 'pi_wallet_two',
+      customerName: 'Website Customer',
+      customerEmail: '',
+      shippingAddress: 'To be provided during checkout',
+      status: 'completed',
+    }),
+  ]);
+  const added = await detailsOf('pi_wallet_two', {
+    name: 'Bilal Rahman',
+    reason: 'Phoned',
+    expectedRevision: (await listed('pi_wallet_two')).revision,
+  });
   assert.is(added.status, 200, added.text);
   const order = await listed('pi_wallet_two');
-  const res = await call(`${shop.url}/api/admin/orders/pi_wallet_two/status`, { method: 'POST', body: { status: 'processing', expectedRevision: order.revision }, headers: owner });
+  const res = await call(`${shop.url}/api/admin/orders/pi_wallet_two/status`, {
+    method: 'POST',
+    body: { status: 'processing', expectedRevision: order.revision },
+    headers: owner,
+  });
   assert.is(res.status, 200, res.text);
   assert.is(res.json.order.customerName, 'Bilal Rahman');
   assert.ok((await verify(shop.shop.deps.events, shop.shop.deps.reads, allProjections)).match);

@@ -32,7 +32,12 @@ export type AddCustomerDetails = {
 const detailWords = { name: 'a name', email: 'an email address', address: 'an address' } as const;
 
 const sameAddress = (a: ShippingAddress | string, b: ShippingAddress) =>
-  typeof a !== 'string' && a.line1 === b.line1 && (a.line2 ?? '') === (b.line2 ?? '') && a.city === b.city && a.postcode === b.postcode && a.country === b.country;
+  typeof a !== 'string' &&
+  a.line1 === b.line1 &&
+  (a.line2 ?? '') === (b.line2 ?? '') &&
+  a.city === b.city &&
+  a.postcode === b.postcode &&
+  a.country === b.country;
 
 export const customerDetailsDecider: Decider<CustomerState, AddCustomerDetails, OrderEvent> = {
   initialState: () => ({ placed: false }),
@@ -41,7 +46,8 @@ export const customerDetailsDecider: Decider<CustomerState, AddCustomerDetails, 
       const { customerName, customerEmail, shippingAddress } = event.data;
       return { placed: true, customer: { customerName, customerEmail, shippingAddress } };
     }
-    if (event.type === 'OrderCustomerDetailsAdded' && state.placed) return { ...state, customer: withDetailsAdded(state.customer, event.data) };
+    if (event.type === 'OrderCustomerDetailsAdded' && state.placed)
+      return { ...state, customer: withDetailsAdded(state.customer, event.data) };
     return state;
   },
   decide: (command, state): OrderCustomerDetailsAdded[] => {
@@ -51,12 +57,22 @@ export const customerDetailsDecider: Decider<CustomerState, AddCustomerDetails, 
     const missing = missingCustomerDetails(state.customer);
     const { customerName, customerEmail, shippingAddress } = command.offered;
     const clashes = [
-      customerName !== undefined && !missing.includes('name') && customerName !== state.customer.customerName ? 'name' : null,
-      customerEmail !== undefined && !missing.includes('email') && customerEmail !== state.customer.customerEmail ? 'email' : null,
-      shippingAddress !== undefined && !missing.includes('address') && !sameAddress(state.customer.shippingAddress, shippingAddress) ? 'address' : null,
+      customerName !== undefined && !missing.includes('name') && customerName !== state.customer.customerName
+        ? 'name'
+        : null,
+      customerEmail !== undefined && !missing.includes('email') && customerEmail !== state.customer.customerEmail
+        ? 'email'
+        : null,
+      shippingAddress !== undefined &&
+      !missing.includes('address') &&
+      !sameAddress(state.customer.shippingAddress, shippingAddress)
+        ? 'address'
+        : null,
     ].filter((d): d is 'name' | 'email' | 'address' => d !== null);
     if (clashes.length > 0) {
-      throw conflict(`This order already has ${clashes.map((d) => detailWords[d]).join(' and ')}; details on record are not replaced.`);
+      throw conflict(
+        `This order already has ${clashes.map((d) => detailWords[d]).join(' and ')}; details on record are not replaced.`,
+      );
     }
     if (Object.keys(fill).length === 0) throw conflict('This order already has these details.');
     const { orderId, reason, by, at } = command;

@@ -25,7 +25,8 @@ export const orderNotesDecider: Decider<OrderNotesState, AddOrderNote, OrderEven
     if (!state.placed) throw notFound(orderNotFoundMessage(command.orderId));
     const text = command.text.trim();
     if (!text) throw invalid(noteEmptyMessage, [{ field: 'text', message: noteEmptyMessage }]);
-    if (text.length > maxNoteLength) throw invalid(noteTooLongMessage, [{ field: 'text', message: noteTooLongMessage }]);
+    if (text.length > maxNoteLength)
+      throw invalid(noteTooLongMessage, [{ field: 'text', message: noteTooLongMessage }]);
     const { orderId, noteId, by, at } = command;
     return [{ type: 'OrderNoteAdded', data: { orderId, noteId, text, by, at } }];
   },

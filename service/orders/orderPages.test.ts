@@ -22,7 +22,12 @@ function orders(): OrderPlacedData[] {
       status: i % 3 === 0 ? 'completed' : 'pending',
       customerName: names[i % names.length]!,
       customerEmail: `buyer${i % 5}@example.com`,
-      shippingAddress: { line1: `${i} Orchard Lane`, city: 'Leicester', postcode: i % 2 ? 'LE1 1AA' : 'LS2 9JT', country: 'GB' },
+      shippingAddress: {
+        line1: `${i} Orchard Lane`,
+        city: 'Leicester',
+        postcode: i % 2 ? 'LE1 1AA' : 'LS2 9JT',
+        country: 'GB',
+      },
     }),
   );
 }
@@ -61,7 +66,11 @@ test('pages walk the whole list newest first, ties included, exactly as the unpa
   assert.is(whole.nextCursor, undefined, 'the unpaged answer keeps its recorded shape');
   for (const limit of [1, 2, 4, 7, 25, 200]) {
     const { ids, pages } = await walk('x=1', limit);
-    assert.equal(ids, whole.orders.map((o) => o.orderId), `limit ${limit}`);
+    assert.equal(
+      ids,
+      whole.orders.map((o) => o.orderId),
+      `limit ${limit}`,
+    );
     assert.is(pages, Math.max(1, Math.ceil(25 / limit)));
   }
   const first = await list('limit=5');
@@ -86,13 +95,19 @@ test('dates: from and to are whole UTC days, inclusive, for the pages and the co
   assert.equal(page.orders.map((o) => o.orderId).sort(), expected.map((o) => o.orderId).sort());
   assert.is(page.counts.completed + page.counts.pending, expected.length);
   const { ids } = await walk('from=2026-03-02&to=2026-03-03', 2);
-  assert.equal(ids, page.orders.map((o) => o.orderId));
+  assert.equal(
+    ids,
+    page.orders.map((o) => o.orderId),
+  );
   assert.is((await list('from=2027-01-01')).totalOrders, 0);
 });
 
 test('search finds an order number, an e-mail address, a postcode or a name, whatever the case and spacing', async () => {
   const byNumber = await list(`q=${encodeURIComponent(orderNumberFrom('ord-07').toLowerCase())}`);
-  assert.equal(byNumber.orders.map((o) => o.orderId), ['ord-07']);
+  assert.equal(
+    byNumber.orders.map((o) => o.orderId),
+    ['ord-07'],
+  );
   const byEmail = await list('q=BUYER2@example.com');
   assert.equal(byEmail.orders.map((o) => o.orderId).sort(), ['ord-02', 'ord-07', 'ord-12', 'ord-17', 'ord-22']);
   const byPostcode = await list('q=ls29jt&limit=100');
@@ -104,39 +119,78 @@ test('search finds an order number, an e-mail address, a postcode or a name, wha
   assert.is((await list('q=nobody')).totalOrders, 0);
   // Search within a tab and dates, paged.
   const tab = await list('q=LE1%201AA&status=pending&from=2026-03-01&to=2026-03-02');
-  assert.ok(tab.orders.every((o) => o.status === 'pending' && o.shippingAddress.includes('LE1 1AA') && o.orderDate < '2026-03-03'));
+  assert.ok(
+    tab.orders.every(
+      (o) => o.status === 'pending' && o.shippingAddress.includes('LE1 1AA') && o.orderDate < '2026-03-03',
+    ),
+  );
   const { ids } = await walk('q=LE1%201AA', 4);
   assert.is(ids.length, 12);
   assert.is(new Set(ids).size, 12);
 });
 
 test('search follows details the owner adds later', async () => {
-  const placed = orderPlacedData({ orderId: 'ord-no-details', placedAt: day(6), customerName: '', customerEmail: '', shippingAddress: 'To be provided during checkout' });
+  const placed = orderPlacedData({
+    orderId: 'ord-no-details',
+    placedAt: day(6),
+    customerName: '',
+    customerEmail: '',
+    shippingAddress: 'To be provided during checkout',
+  });
   await placeOrders(shop, [placed]);
   const added = await call(`${shop.url}/api/admin/orders/ord-no-details/customer`, {
     headers: owner,
-    body: { email: 'late@example.com', name: 'Hafsa Late', address: { line1: '1 Mill Lane', city: 'Bradford', postcode: 'BD1 2AB', country: 'GB' }, reason: 'The buyer wrote back' },
+    body: {
+      email: 'late@example.com',
+      name: 'Hafsa Late',
+      address: { line1: '1 Mill Lane', city: 'Bradford', postcode: 'BD1 2AB', country: 'GB' },
+      reason: 'The buyer wrote back',
+    },
   });
   assert.is(added.status, 200, added.text);
-  assert.equal((await list('q=late@example.com')).orders.map((o) => o.orderId), ['ord-no-details']);
-  assert.equal((await list('q=bd1%202ab')).orders.map((o) => o.orderId), ['ord-no-details']);
-  assert.equal((await list('q=hafsa')).orders.map((o) => o.orderId), ['ord-no-details']);
+  assert.equal(
+    (await list('q=late@example.com')).orders.map((o) => o.orderId),
+    ['ord-no-details'],
+  );
+  assert.equal(
+    (await list('q=bd1%202ab')).orders.map((o) => o.orderId),
+    ['ord-no-details'],
+  );
+  assert.equal(
+    (await list('q=hafsa')).orders.map((o) => o.orderId),
+    ['ord-no-details'],
+  );
 });
 
 test('an unchanged page answers 304 to its ETag; a change makes a new one', async () => {
   const first = await call(`${shop.url}/api/admin/orders?limit=5`, { headers: owner });
   const etag = first.headers.get('etag')!;
   assert.ok(etag);
-  const again = await call(`${shop.url}/api/admin/orders?limit=5`, { headers: { ...owner, 'if-none-match': etag, 'cache-control': 'max-age=0' } });
+  const again = await call(`${shop.url}/api/admin/orders?limit=5`, {
+    headers: { ...owner, 'if-none-match': etag, 'cache-control': 'max-age=0' },
+  });
   assert.is(again.status, 304);
   await placeOrders(shop, [orderPlacedData({ orderId: 'ord-later', placedAt: day(9) })]);
-  const changed = await call(`${shop.url}/api/admin/orders?limit=5`, { headers: { ...owner, 'if-none-match': etag, 'cache-control': 'max-age=0' } });
+  const changed = await call(`${shop.url}/api/admin/orders?limit=5`, {
+    headers: { ...owner, 'if-none-match': etag, 'cache-control': 'max-age=0' },
+  });
   assert.is(changed.status, 200);
   assert.is(changed.json.orders[0].orderId, 'ord-later');
 });
 
 test('bad paging input answers 400 in the shop error shape', async () => {
-  for (const query of ['limit=0', 'limit=201', 'limit=abc', 'cursor=nope', 'cursor=1_2&cursor=3_4', 'from=2026-13-01', 'from=2026-02-30', 'from=2026-03-05&to=2026-03-01', `q=${'x'.repeat(201)}`, 'status=lost&limit=5']) {
+  for (const query of [
+    'limit=0',
+    'limit=201',
+    'limit=abc',
+    'cursor=nope',
+    'cursor=1_2&cursor=3_4',
+    'from=2026-13-01',
+    'from=2026-02-30',
+    'from=2026-03-05&to=2026-03-01',
+    `q=${'x'.repeat(201)}`,
+    'status=lost&limit=5',
+  ]) {
     const res = await call(`${shop.url}/api/admin/orders?${query}`, { headers: owner });
     assert.is(res.status, 400, `${query}: ${res.text}`);
     assert.is(res.json.success, false);

@@ -46,7 +46,10 @@ test('any status but the current one may be set, from any state, backwards too o
 test('a move back without its confirmation is refused as a conflict that says what it undoes', () => {
   given([placed(), changed('pending', 'shipped'), changed('shipped', 'delivered')])
     .when(change('pending'))
-    .thenFails(Conflict, 'This order is delivered. Moving it back to pending undoes a step already taken: confirm the change (confirmBackward) to go ahead.');
+    .thenFails(
+      Conflict,
+      'This order is delivered. Moving it back to pending undoes a step already taken: confirm the change (confirmBackward) to go ahead.',
+    );
 });
 
 test('an order placed as completed may be set to every listed status', () => {
@@ -75,7 +78,10 @@ const handled = (history: OrderEvent[], command: ChangeOrderStatus, expectedRevi
 
 test('a change against the revision the owner saw goes through; against an older one it is refused', async () => {
   const history = [placed(), changed('pending', 'processing')];
-  assert.equal(await handled(history, change('shipped'), 1), { events: [changed('processing', 'shipped')], revision: 2 });
+  assert.equal(await handled(history, change('shipped'), 1), {
+    events: [changed('processing', 'shipped')],
+    revision: 2,
+  });
   for (const stale of [0, 5, -1]) {
     const answer = await handled(history, change('shipped'), stale);
     assert.ok('refused' in answer, `revision ${stale} went through`);

@@ -16,7 +16,12 @@ test.before(async () => {
   owner = await adminHeaders(shop, 'owner');
   await placeOrders(shop, [
     orderPlacedData({ orderId: 'ord-first', placedAt: '2026-03-01T09:00:00.000Z' }),
-    orderPlacedData({ orderId: 'ord-paid', placedAt: '2026-03-02T09:00:00.000Z', status: 'completed', customerName: 'Yusuf Ali' }),
+    orderPlacedData({
+      orderId: 'ord-paid',
+      placedAt: '2026-03-02T09:00:00.000Z',
+      status: 'completed',
+      customerName: 'Yusuf Ali',
+    }),
     orderPlacedData({ orderId: 'ord-newest', placedAt: '2026-03-03T09:00:00.000Z' }),
   ]);
 });
@@ -139,17 +144,33 @@ test('POST status: unknown and impossible ids are 404; bad bodies are 400 with f
     assert.is((await call(`${shop.url}/api/admin/orders/${id}/history`, { headers: owner })).status, 404, id);
   }
   const cases: [unknown, string, string][] = [
-    [{ status: 'lost', expectedRevision: 0 }, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
-    [{ status: 'completed', expectedRevision: 0 }, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
+    [
+      { status: 'lost', expectedRevision: 0 },
+      'status',
+      'Status must be one of pending, processing, shipped, delivered, cancelled',
+    ],
+    [
+      { status: 'completed', expectedRevision: 0 },
+      'status',
+      'Status must be one of pending, processing, shipped, delivered, cancelled',
+    ],
     [{ expectedRevision: 0 }, 'status', 'Status must be one of pending, processing, shipped, delivered, cancelled'],
     [{ status: 'shipped', notes: 42, expectedRevision: 0 }, 'notes', 'Notes must be text'],
-    [{ status: 'shipped', notes: 'n'.repeat(1001), expectedRevision: 0 }, 'notes', 'Notes must be at most 1000 characters'],
+    [
+      { status: 'shipped', notes: 'n'.repeat(1001), expectedRevision: 0 },
+      'notes',
+      'Notes must be at most 1000 characters',
+    ],
     [{ status: 'shipped', expectedRevision: -1 }, 'expectedRevision', 'Expected revision must be a whole number'],
     [{ status: 'shipped', expectedRevision: '1' }, 'expectedRevision', 'Expected revision must be a whole number'],
     // No change without the revision the owner saw: it would land on whatever happened since.
     [{ status: 'shipped' }, 'expectedRevision', statusMoveMessages.missingRevision],
     [{ status: 'shipped', expectedRevision: null }, 'expectedRevision', 'Expected revision must be a whole number'],
-    [{ status: 'shipped', expectedRevision: 0, confirmBackward: 'yes' }, 'confirmBackward', 'confirmBackward must be true or false'],
+    [
+      { status: 'shipped', expectedRevision: 0, confirmBackward: 'yes' },
+      'confirmBackward',
+      'confirmBackward must be true or false',
+    ],
   ];
   for (const [body, field, message] of cases) {
     const res = await statusOf('ord-newest', body);
@@ -160,7 +181,8 @@ test('POST status: unknown and impossible ids are 404; bad bodies are 400 with f
       [field],
     );
   }
-  for (const body of [[], 'shipped', null]) assert.is((await statusOf('ord-newest', body)).status, 400, JSON.stringify(body));
+  for (const body of [[], 'shipped', null])
+    assert.is((await statusOf('ord-newest', body)).status, 400, JSON.stringify(body));
   const notJson = await call(`${shop.url}/api/admin/orders/ord-newest/status`, {
     method: 'POST',
     raw: '{"status":',
@@ -175,10 +197,12 @@ test('10 concurrent changes against the same revision: one is accepted, nine ans
   const targets = orderStatuses.filter((s) => s !== 'pending');
   const answers = await Promise.all(
     Array.from({ length: 10 }, (_, i) =>
-      statusOf('ord-race', { status: targets[i % targets.length], notes: `tab ${i}`, expectedRevision: 0 }).then((a) => ({
-        ...a,
-        notes: `tab ${i}`,
-      })),
+      statusOf('ord-race', { status: targets[i % targets.length], notes: `tab ${i}`, expectedRevision: 0 }).then(
+        (a) => ({
+          ...a,
+          notes: `tab ${i}`,
+        }),
+      ),
     ),
   );
   const accepted = answers.filter((a) => a.status === 200);
@@ -204,7 +228,11 @@ test('10 concurrent changes without a revision: every one is refused with 400 an
   await placeOrders(shop, [orderPlacedData({ orderId: 'ord-rush', placedAt: '2026-03-04T10:00:00.000Z' })]);
   const before = await head();
   const targets = orderStatuses.filter((s) => s !== 'pending');
-  const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => statusOf('ord-rush', { status: targets[i % targets.length], notes: `tab ${i}` })));
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      statusOf('ord-rush', { status: targets[i % targets.length], notes: `tab ${i}` }),
+    ),
+  );
   assert.equal(
     answers.map((a) => a.status),
     answers.map(() => 400),
@@ -231,7 +259,11 @@ test('a move back (shipped to pending, delivered to shipped, out of cancelled) i
   await move({ status: 'shipped' }, 200);
   let before = await head();
   await move({ status: 'pending' }, 409, statusMoveMessages.unconfirmed('shipped', 'pending'));
-  await move({ status: 'processing', confirmBackward: false }, 409, statusMoveMessages.unconfirmed('shipped', 'processing'));
+  await move(
+    { status: 'processing', confirmBackward: false },
+    409,
+    statusMoveMessages.unconfirmed('shipped', 'processing'),
+  );
   assert.is(await head(), before, 'a refused move appended an event');
   await move({ status: 'pending', confirmBackward: true }, 200);
   await move({ status: 'delivered' }, 200);
@@ -239,7 +271,8 @@ test('a move back (shipped to pending, delivered to shipped, out of cancelled) i
   // Cancelling is a decision of its own, not a move back; reopening a cancelled order is.
   await move({ status: 'cancelled' }, 200);
   before = await head();
-  for (const status of ['pending', 'processing', 'shipped', 'delivered']) await move({ status }, 409, statusMoveMessages.unconfirmed('cancelled', status as 'pending'));
+  for (const status of ['pending', 'processing', 'shipped', 'delivered'])
+    await move({ status }, 409, statusMoveMessages.unconfirmed('cancelled', status as 'pending'));
   assert.is(await head(), before);
   const reopened = await move({ status: 'processing', confirmBackward: true }, 200);
   assert.is(reopened.json.order.status, 'processing');

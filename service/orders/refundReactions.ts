@@ -4,7 +4,14 @@
 import { shopContent } from '../../contracts/catalog/content.ts';
 import type { EmailSent, PaymentEmailKind } from '../../contracts/checkout/model.ts';
 import { orderOnRecord, type OrderPlaced } from '../../contracts/orders/model.ts';
-import { refundDecider, type GatewayRefundOutcome, type OrderDisputed, type RefundRequested, type RefundRetried, type RefundSucceeded } from '../../contracts/orders/refunds.ts';
+import {
+  refundDecider,
+  type GatewayRefundOutcome,
+  type OrderDisputed,
+  type RefundRequested,
+  type RefundRetried,
+  type RefundSucceeded,
+} from '../../contracts/orders/refunds.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { GatewayUnavailable, RefundDeclined } from '../../contracts/ports/payments.ts';
 import type { DomainEvent, RecordedEvent } from '../../contracts/shared/events.ts';
@@ -36,7 +43,11 @@ const sentEmails: Decider<SentKinds, RecordEmail, EmailSent> = {
   decide: (command, sent) => (sent.includes(command.data.kind) ? [] : [{ type: 'EmailSent', data: command.data }]),
 };
 
-export function refundConfirmation(order: OrderPlaced['data'], refund: RefundSucceeded['data'], lines: { name: string; quantity: number }[]): MailMessage {
+export function refundConfirmation(
+  order: OrderPlaced['data'],
+  refund: RefundSucceeded['data'],
+  lines: { name: string; quantity: number }[],
+): MailMessage {
   return {
     to: order.customerEmail,
     subject: `Your refund for ${shopContent.shop.name} order ${order.orderNumber}`,
@@ -77,8 +88,18 @@ export function refundReactions(deps: ReactionDeps): Reactions {
     const history = await deps.events.readStream(stream);
     if (history.some((e) => e.type === 'EmailSent' && (e.data as { kind: string }).kind === kind)) return;
     const receipt = await deps.mailer.send(message, { idempotencyKey: `${notificationId}:${kind}` });
-    const data = { notificationId, kind, to: message.to, subject: message.subject, messageId: receipt.messageId, transport: receipt.transport, sentAt: deps.clock().toISOString() };
-    await handleCommand(deps.events, stream, sentEmails, { type: 'RecordEmailSent', data }, meta, { eventIds: () => idFromReference('EmailSent', `${notificationId}:${kind}`) });
+    const data = {
+      notificationId,
+      kind,
+      to: message.to,
+      subject: message.subject,
+      messageId: receipt.messageId,
+      transport: receipt.transport,
+      sentAt: deps.clock().toISOString(),
+    };
+    await handleCommand(deps.events, stream, sentEmails, { type: 'RecordEmailSent', data }, meta, {
+      eventIds: () => idFromReference('EmailSent', `${notificationId}:${kind}`),
+    });
   }
 
   /** Asks the gateway for a refund still waiting for its answer, and records the answer on the order. */
@@ -92,27 +113,47 @@ export function refundReactions(deps: ReactionDeps): Reactions {
     if (!entry || entry.status !== 'pending') return;
     let outcome: GatewayRefundOutcome;
     try {
-      const refund = await deps.payments.refund({ paymentReference: ledger.paymentReference, orderId, refundId, amount: entry.amount, reason: entry.reason });
+      const refund = await deps.payments.refund({
+        paymentReference: ledger.paymentReference,
+        orderId,
+        refundId,
+        amount: entry.amount,
+        reason: entry.reason,
+      });
       outcome =
         refund.status === 'succeeded'
           ? { status: 'succeeded', gatewayRefundId: refund.id }
           : refund.status === 'failed' || refund.status === 'canceled'
-            ? { status: 'failed', failure: 'declined', message: declinedMessage(`the refund ${refund.status === 'failed' ? 'failed' : 'was cancelled'}.`) }
+            ? {
+                status: 'failed',
+                failure: 'declined',
+                message: declinedMessage(`the refund ${refund.status === 'failed' ? 'failed' : 'was cancelled'}.`),
+              }
             : { status: 'pending', gatewayRefundId: refund.id };
     } catch (error) {
-      if (error instanceof RefundDeclined) outcome = { status: 'failed', failure: 'declined', message: declinedMessage(error.message) };
+      if (error instanceof RefundDeclined)
+        outcome = { status: 'failed', failure: 'declined', message: declinedMessage(error.message) };
       else if (error instanceof GatewayUnavailable) {
         deps.logger.error({ err: error.message, orderId, refundId }, 'refund outcome unknown');
         outcome = { status: 'failed', failure: 'unavailable', message: unknownOutcomeMessage };
       } else throw error;
     }
     // One answer per attempt: the same attempt answered twice (a crash between call and record) is the same event.
-    await handleCommand(deps.events, stream, refundDecider, { type: 'SettleRefund', orderId, refundId, outcome, at: deps.clock().toISOString() }, reactingTo(event, deps.clock()), {
-      eventIds: (e) => idFromReference(e.type, `${refundId}:${entry.attempts}`),
-    });
+    await handleCommand(
+      deps.events,
+      stream,
+      refundDecider,
+      { type: 'SettleRefund', orderId, refundId, outcome, at: deps.clock().toISOString() },
+      reactingTo(event, deps.clock()),
+      {
+        eventIds: (e) => idFromReference(e.type, `${refundId}:${entry.attempts}`),
+      },
+    );
   }
 
-  async function orderOf(orderId: string): Promise<{ order: OrderPlaced['data'] | null; events: readonly DomainEvent[] }> {
+  async function orderOf(
+    orderId: string,
+  ): Promise<{ order: OrderPlaced['data'] | null; events: readonly DomainEvent[] }> {
     const events = await deps.events.readStream(orderStream(orderId));
     return { order: orderOnRecord(events), events };
   }
@@ -124,15 +165,30 @@ export function refundReactions(deps: ReactionDeps): Reactions {
       const refund = (event as unknown as RefundSucceeded).data;
       const { order, events } = await orderOf(refund.orderId);
       if (!order || !order.customerEmail.includes('@')) return;
-      const requested = events.find((e): e is RecordedEvent & RefundRequested => e.type === 'RefundRequested' && (e.data as RefundRequested['data']).refundId === refund.refundId);
-      const lines = (requested?.data.lines ?? []).flatMap(({ line, quantity }) => (order.items[line] ? [{ name: order.items[line]!.name, quantity }] : []));
-      await sendOnce(`refund-${refund.refundId}`, 'refund-confirmation', refundConfirmation(order, refund, lines), reactingTo(event, deps.clock()));
+      const requested = events.find(
+        (e): e is RecordedEvent & RefundRequested =>
+          e.type === 'RefundRequested' && (e.data as RefundRequested['data']).refundId === refund.refundId,
+      );
+      const lines = (requested?.data.lines ?? []).flatMap(({ line, quantity }) =>
+        order.items[line] ? [{ name: order.items[line]!.name, quantity }] : [],
+      );
+      await sendOnce(
+        `refund-${refund.refundId}`,
+        'refund-confirmation',
+        refundConfirmation(order, refund, lines),
+        reactingTo(event, deps.clock()),
+      );
     },
     OrderDisputed: async (event) => {
       const dispute = (event as unknown as OrderDisputed).data;
       const { order } = await orderOf(dispute.orderId);
       if (!order) return;
-      await sendOnce(`dispute-${dispute.disputeId}`, 'dispute-to-owner', disputeToOwner(order, dispute, owner), reactingTo(event, deps.clock()));
+      await sendOnce(
+        `dispute-${dispute.disputeId}`,
+        'dispute-to-owner',
+        disputeToOwner(order, dispute, owner),
+        reactingTo(event, deps.clock()),
+      );
     },
   };
 }

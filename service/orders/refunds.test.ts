@@ -8,7 +8,14 @@ import * as assert from 'uvu/assert';
 import type { AdminOrder } from '../../contracts/orders/console.ts';
 import { GatewayUnavailable, type PaymentGateway } from '../../contracts/ports/payments.ts';
 import { createSandboxGateway } from '../../infra/payments/sandbox/sandboxGateway.ts';
-import { allEvents, ofType, outboxFiles, paidCartCheckout, sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import {
+  allEvents,
+  ofType,
+  outboxFiles,
+  paidCartCheckout,
+  sandboxPayBody,
+  sandboxShopEnv,
+} from '../../infra/testing/checkout.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { refundConfirmation } from './refundReactions.ts';
 import { tmpdir } from 'node:os';
@@ -44,8 +51,10 @@ const order = async (id: string): Promise<AdminOrder> => {
   const res = await call(`${shop.url}/api/admin/orders`, { headers: auth });
   return (res.json.orders as AdminOrder[]).find((o) => o.orderId === id)!;
 };
-const refund = (id: string, body: unknown) => call(`${shop.url}/api/admin/orders/${id}/refunds`, { body, headers: auth });
-const retry = (id: string, refundId: string, body: unknown = {}) => call(`${shop.url}/api/admin/orders/${id}/refunds/${refundId}/retry`, { body, headers: auth });
+const refund = (id: string, body: unknown) =>
+  call(`${shop.url}/api/admin/orders/${id}/refunds`, { body, headers: auth });
+const retry = (id: string, refundId: string, body: unknown = {}) =>
+  call(`${shop.url}/api/admin/orders/${id}/refunds/${refundId}/retry`, { body, headers: auth });
 /** The log's head once the reactor has done everything due so far (e-mails come a moment after their event). */
 const head = async () => {
   await shop.shop.deps.effects.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
@@ -54,10 +63,24 @@ const head = async () => {
 
 /** A cart of two copies of book 1 and one of book 2, paid in the sandbox: 3 × 999 + 350 = 3347 pence. */
 async function paidOrder(card?: string): Promise<string> {
-  if (!card) return paidCartCheckout(shop, [{ bookId: 1, quantity: 2 }, { bookId: 2, quantity: 1 }]);
-  const started = await call(`${shop.url}/api/cart/checkout`, { body: { items: [{ bookId: 1, quantity: 2 }, { bookId: 2, quantity: 1 }], customerCountry: 'GB' } });
+  if (!card)
+    return paidCartCheckout(shop, [
+      { bookId: 1, quantity: 2 },
+      { bookId: 2, quantity: 1 },
+    ]);
+  const started = await call(`${shop.url}/api/cart/checkout`, {
+    body: {
+      items: [
+        { bookId: 1, quantity: 2 },
+        { bookId: 2, quantity: 1 },
+      ],
+      customerCountry: 'GB',
+    },
+  });
   const sessionId: string = started.json.sessionId;
-  const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${sessionId}/pay`, { body: sandboxPayBody({ card }) });
+  const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${sessionId}/pay`, {
+    body: sandboxPayBody({ card }),
+  });
   assert.is(paid.status, 200, paid.text);
   return sessionId;
 }
@@ -75,11 +98,36 @@ test('bad refunds get a clear 4xx and change nothing', async () => {
     [{ amount: 500, lines: [{ line: 0, quantity: 1 }], reason: 'x' }, 400, /either lines with quantities or an amount/],
     [{ reason: 'Nothing said' }, 400, /either lines with quantities or an amount/],
     [{ amount: 3348, reason: 'Too much' }, 409, /At most £33\.47 can still be refunded/],
-    [{ lines: [{ line: 0, quantity: 3 }], reason: 'Too many' }, 409, /Only 2 of "The Kindness Basket" can still be refunded/],
+    [
+      { lines: [{ line: 0, quantity: 3 }], reason: 'Too many' },
+      409,
+      /Only 2 of "The Kindness Basket" can still be refunded/,
+    ],
     [{ lines: [{ line: 7, quantity: 1 }], reason: 'No such line' }, 400, /no line 8/],
     // A line bought once, listed twice: refused before anything is priced, not refunded twice.
-    [{ lines: [{ line: 1, quantity: 1 }, { line: 1, quantity: 1 }], reason: 'Twice' }, 400, /Line 2 is listed more than once/],
-    [{ lines: [{ line: 0, quantity: 1 }, { line: 1, quantity: 1 }, { line: 0, quantity: 0 }], reason: 'Twice' }, 400, /Line 1 is listed more than once/],
+    [
+      {
+        lines: [
+          { line: 1, quantity: 1 },
+          { line: 1, quantity: 1 },
+        ],
+        reason: 'Twice',
+      },
+      400,
+      /Line 2 is listed more than once/,
+    ],
+    [
+      {
+        lines: [
+          { line: 0, quantity: 1 },
+          { line: 1, quantity: 1 },
+          { line: 0, quantity: 0 },
+        ],
+        reason: 'Twice',
+      },
+      400,
+      /Line 1 is listed more than once/,
+    ],
     [{ amount: 100, reason: 'Stale', expectedRevision: revision + 5 }, 409, /changed by someone else/],
   ];
   for (const [body, status, message] of cases) {
@@ -90,19 +138,30 @@ test('bad refunds get a clear 4xx and change nothing', async () => {
   const unknown = await refund('cs_sandbox_nosuchorder000000000000', { amount: 100, reason: 'Who?' });
   assert.is(unknown.status, 404);
   assert.is(unknown.json.message, 'No order with id cs_sandbox_nosuchorder000000000000');
-  assert.is((await call(`${shop.url}/api/admin/orders/${id}/refunds`, { body: { amount: 100, reason: 'No token' } })).status, 401);
+  assert.is(
+    (await call(`${shop.url}/api/admin/orders/${id}/refunds`, { body: { amount: 100, reason: 'No token' } })).status,
+    401,
+  );
   assert.is(await head(), before, 'nothing was appended');
   assert.is((await order(id)).refunded, 0);
 });
 
 test('a line, then the rest: each paid back once, the order shows it, the customer is e-mailed, a third is refused', async () => {
   const id = await paidOrder();
-  const first = await refund(id, { lines: [{ line: 0, quantity: 1 }], reason: 'One copy arrived torn', expectedRevision: (await order(id)).revision });
+  const first = await refund(id, {
+    lines: [{ line: 0, quantity: 1 }],
+    reason: 'One copy arrived torn',
+    expectedRevision: (await order(id)).revision,
+  });
   assert.is(first.status, 200, first.text);
   assert.is(first.json.refund.status, 'succeeded');
   assert.is(first.json.message, '£9.99 was refunded to the customer.');
   assert.is(first.json.order.refunded, 999);
-  const rest = await refund(id, { amount: 3347 - 999, reason: 'Order cancelled by the customer', expectedRevision: first.json.order.revision });
+  const rest = await refund(id, {
+    amount: 3347 - 999,
+    reason: 'Order cancelled by the customer',
+    expectedRevision: first.json.order.revision,
+  });
   assert.is(rest.status, 200, rest.text);
   assert.is(rest.json.order.refunded, 3347);
   const before = await head();
@@ -112,7 +171,10 @@ test('a line, then the rest: each paid back once, the order shows it, the custom
   assert.is(await head(), before);
 
   const gatewayRefunds = await sandbox.listRefunds(id);
-  assert.equal(gatewayRefunds.map((r) => r.amount).sort((a, b) => a - b), [999, 2348]);
+  assert.equal(
+    gatewayRefunds.map((r) => r.amount).sort((a, b) => a - b),
+    [999, 2348],
+  );
   const events = (await allEvents(shop)).filter((e) => e.stream === `order-${id}`);
   assert.is(ofType(events, 'RefundRequested').length, 2);
   assert.is(ofType(events, 'RefundSucceeded').length, 2);
@@ -120,10 +182,18 @@ test('a line, then the rest: each paid back once, the order shows it, the custom
   const refundIds = [first.json.refund.refundId, rest.json.refund.refundId];
   const sent = async () => {
     const all = await allEvents(shop);
-    return refundIds.map((r) => ofType(all, 'EmailSent').filter((e) => e.stream === `notification-refund-${r}`).map((e) => e.data as { kind: string; to: string }));
+    return refundIds.map((r) =>
+      ofType(all, 'EmailSent')
+        .filter((e) => e.stream === `notification-refund-${r}`)
+        .map((e) => e.data as { kind: string; to: string }),
+    );
   };
   await eventually(async () => (await sent()).every((mails) => mails.length === 1), 10_000, 'the refund e-mails');
-  for (const mails of await sent()) assert.equal(mails.map((m) => `${m.kind} ${m.to}`), ['refund-confirmation amina@example.com']);
+  for (const mails of await sent())
+    assert.equal(
+      mails.map((m) => `${m.kind} ${m.to}`),
+      ['refund-confirmation amina@example.com'],
+    );
   assert.ok(outboxFiles(shop).length >= 4, 'the e-mails are in the outbox');
 });
 
@@ -167,18 +237,35 @@ test('a refund that times out is of unknown outcome, holds its amount, and its r
   assert.is(retried.json.refund.status, 'succeeded');
   assert.is(retried.json.order.refunded, 1200);
   assert.is(refundCalls, calls + 2, 'the gateway was asked twice');
-  assert.equal((await sandbox.listRefunds(id)).map((r) => r.amount), [1200], 'and paid once');
+  assert.equal(
+    (await sandbox.listRefunds(id)).map((r) => r.amount),
+    [1200],
+    'and paid once',
+  );
   const again = await retry(id, res.json.refund.refundId);
   assert.is(again.status, 409);
   assert.is(again.json.message, 'This refund has already been paid back.');
 });
 
 test('the refund e-mail says how much went back and for which lines', () => {
-  const placed = { orderNumber: 'AH-12345678', customerName: 'Amina Khan', customerEmail: 'amina@example.com' } as Parameters<typeof refundConfirmation>[0];
-  const mail = refundConfirmation(placed, { orderId: 'x', refundId: 'r', amount: 999, gatewayRefundId: 're_1', source: 'shop', at: '' }, [{ name: 'The Kindness Basket', quantity: 1 }]);
+  const placed = {
+    orderNumber: 'AH-12345678',
+    customerName: 'Amina Khan',
+    customerEmail: 'amina@example.com',
+  } as Parameters<typeof refundConfirmation>[0];
+  const mail = refundConfirmation(
+    placed,
+    { orderId: 'x', refundId: 'r', amount: 999, gatewayRefundId: 're_1', source: 'shop', at: '' },
+    [{ name: 'The Kindness Basket', quantity: 1 }],
+  );
   assert.is(mail.to, 'amina@example.com');
   assert.match(mail.subject, 'order AH-12345678');
-  for (const line of ['Dear Amina Khan,', 'We have refunded £9.99 for your order AH-12345678', '1 × The Kindness Basket']) assert.match(mail.text, line);
+  for (const line of [
+    'Dear Amina Khan,',
+    'We have refunded £9.99 for your order AH-12345678',
+    '1 × The Kindness Basket',
+  ])
+    assert.match(mail.text, line);
 });
 
 test('an unknown refund and an unknown order are not found', async () => {

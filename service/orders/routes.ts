@@ -5,9 +5,23 @@ import { refundDecider, refundIdPattern, refundMessages } from '../../contracts/
 import type { AdminRefund } from '../../contracts/orders/console.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { ordersApi } from '../../contracts/orders/api.ts';
-import { decodeCursor, defaultAdminPage, maxPackingSlips, orderIdPattern, type AdminOrder, type AdminOrdersResponse } from '../../contracts/orders/console.ts';
+import {
+  decodeCursor,
+  defaultAdminPage,
+  maxPackingSlips,
+  orderIdPattern,
+  type AdminOrder,
+  type AdminOrdersResponse,
+} from '../../contracts/orders/console.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
-import { adminOrdersProjection, countOrders, getAdminOrder, listAdminOrders, oldestOrderIds, pageAdminOrders } from '../../projections/orders/adminOrders.ts';
+import {
+  adminOrdersProjection,
+  countOrders,
+  getAdminOrder,
+  listAdminOrders,
+  oldestOrderIds,
+  pageAdminOrders,
+} from '../../projections/orders/adminOrders.ts';
 import { getOrderHistory } from '../../projections/orders/orderHistory.ts';
 import { getOrderPage, getOrderPages, packingSlipOf } from '../../projections/orders/orderPages.ts';
 import { adminOf } from '../http/adminRouter.ts';
@@ -51,9 +65,12 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     const known = queries.get(raw);
     if (known) return known;
     const { status, limit, cursor, q, from, to } = parseOr400(ordersApi.list.query, ctx.query, 'query');
-    const paged = limit !== undefined || cursor !== undefined || q !== undefined || from !== undefined || to !== undefined;
+    const paged =
+      limit !== undefined || cursor !== undefined || q !== undefined || from !== undefined || to !== undefined;
     // Without paging the whole tab, as the list has always answered; the console asks for pages.
-    const key = paged ? JSON.stringify([status ?? '', limit ?? defaultAdminPage, cursor ?? '', q ?? '', from ?? '', to ?? '']) : status ?? '';
+    const key = paged
+      ? JSON.stringify([status ?? '', limit ?? defaultAdminPage, cursor ?? '', q ?? '', from ?? '', to ?? ''])
+      : (status ?? '');
     const build = async (): Promise<AdminOrdersResponse> => {
       if (paged) {
         return pageAdminOrders(deps.reads, {
@@ -65,7 +82,10 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
           until: to ? Date.parse(`${to}T23:59:59.999Z`) : undefined,
         });
       }
-      const [orders, { total, counts }] = await Promise.all([listAdminOrders(deps.reads, status), countOrders(deps.reads)]);
+      const [orders, { total, counts }] = await Promise.all([
+        listAdminOrders(deps.reads, status),
+        countOrders(deps.reads),
+      ]);
       return { orders, totalOrders: status ? counts[status] : total, counts };
     };
     if (queries.size >= 256) queries.delete(queries.keys().next().value!);
@@ -163,7 +183,15 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
       ...(name ? { customerName: name } : {}),
       ...(email ? { customerEmail: email } : {}),
       ...(address
-        ? { shippingAddress: { line1: address.line1, ...(address.line2 ? { line2: address.line2 } : {}), city: address.city, postcode: address.postcode, country: address.country } }
+        ? {
+            shippingAddress: {
+              line1: address.line1,
+              ...(address.line2 ? { line2: address.line2 } : {}),
+              city: address.city,
+              postcode: address.postcode,
+              country: address.country,
+            },
+          }
         : {}),
     };
     const added = await handleCommand(
@@ -211,7 +239,16 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
       deps.events,
       orderStream(orderId),
       refundDecider,
-      { type: 'RequestRefund', orderId, refundId, ...(amount !== undefined ? { amount } : {}), ...(lines ? { lines } : {}), reason, by: admin, at: meta.now },
+      {
+        type: 'RequestRefund',
+        orderId,
+        refundId,
+        ...(amount !== undefined ? { amount } : {}),
+        ...(lines ? { lines } : {}),
+        reason,
+        by: admin,
+        at: meta.now,
+      },
       meta,
       { waiter: deps.waiter, expectedRevision, staleMessage: staleOrderMessage },
     );
@@ -225,11 +262,18 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     const { expectedRevision } = input.body();
     const admin = adminOf(ctx);
     const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
-    const result = await handleCommand(deps.events, orderStream(orderId), refundDecider, { type: 'RetryRefund', orderId, refundId, by: admin, at: meta.now }, meta, {
-      waiter: deps.waiter,
-      expectedRevision,
-      staleMessage: staleOrderMessage,
-    });
+    const result = await handleCommand(
+      deps.events,
+      orderStream(orderId),
+      refundDecider,
+      { type: 'RetryRefund', orderId, refundId, by: admin, at: meta.now },
+      meta,
+      {
+        waiter: deps.waiter,
+        expectedRevision,
+        staleMessage: staleOrderMessage,
+      },
+    );
     await refundAnswer(ctx, orderId, refundId, result.position);
   });
 
@@ -255,4 +299,3 @@ export function refundOutcome(refund: AdminRefund): string {
       return refund.message ?? `The refund of ${amount} was not made.`;
   }
 }
-

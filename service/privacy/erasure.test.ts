@@ -15,8 +15,20 @@ import { eventsCli, exportAndCheck } from '../../infra/testing/eventsCli.ts';
 import { redisText, startRedis } from '../../infra/testing/redis.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 
-const person = { name: 'Zainab Quartermaine', email: 'Zainab.Quartermaine@example.org', line1: '17 Wisteria Crescent', city: 'Harrogate', postcode: 'HG7 3QZ' };
-const other = { name: 'Yusuf Abernathy', email: 'yusuf.abernathy@example.net', line1: '4 Kestrel Walk', city: 'Bath', postcode: 'BA2 9XW' };
+const person = {
+  name: 'Zainab Quartermaine',
+  email: 'Zainab.Quartermaine@example.org',
+  line1: '17 Wisteria Crescent',
+  city: 'Harrogate',
+  postcode: 'HG7 3QZ',
+};
+const other = {
+  name: 'Yusuf Abernathy',
+  email: 'yusuf.abernathy@example.net',
+  line1: '4 Kestrel Walk',
+  city: 'Bath',
+  postcode: 'BA2 9XW',
+};
 /** The tracking number of the person's parcel: it finds their address on the carrier's site. */
 const tracking = 'RM 1234 5678 5GB';
 /** What must be found nowhere once the person is erased (compared without regard to case). */
@@ -25,11 +37,19 @@ const needles = [person.name, person.email, person.postcode, person.line1, 'Quar
 type Buyer = typeof person;
 
 async function paidOrder(shop: TestShop, buyer: Buyer, bookId = 1): Promise<string> {
-  const started = await call(`${shop.url}/api/cart/checkout`, { body: { items: [{ bookId, quantity: 1 }], customerCountry: 'GB' } });
+  const started = await call(`${shop.url}/api/cart/checkout`, {
+    body: { items: [{ bookId, quantity: 1 }], customerCountry: 'GB' },
+  });
   assert.is(started.status, 200, started.text);
   const sessionId: string = started.json.sessionId;
   const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${sessionId}/pay`, {
-    body: { shippingOptionId: 'uk-shipping', email: buyer.email, name: buyer.name, address: { line1: buyer.line1, city: buyer.city, postcode: buyer.postcode, country: 'GB' }, card: { number: testCards.succeeds, expiry: '12 / 34', cvc: '123' } },
+    body: {
+      shippingOptionId: 'uk-shipping',
+      email: buyer.email,
+      name: buyer.name,
+      address: { line1: buyer.line1, city: buyer.city, postcode: buyer.postcode, country: 'GB' },
+      card: { number: testCards.succeeds, expiry: '12 / 34', cvc: '123' },
+    },
   });
   assert.is(paid.status, 200, paid.text);
   return sessionId;
@@ -55,7 +75,6 @@ function assertNowhere(where: string, text: string) {
   assert.equal(hits, [], `${where} still holds ${hits.join(', ')}`);
 }
 
-
 /** The live read models, every document and index entry. */
 async function readModelsText(shop: TestShop): Promise<string> {
   const lines: string[] = [];
@@ -64,7 +83,11 @@ async function readModelsText(shop: TestShop): Promise<string> {
 }
 
 /** The shop's own words and records on an order, which the person's erasure must leave as they are. */
-const shopWords = { note: 'Second copy promised by the owner', statusNotes: 'Posted at the counter, first class', refund: 'Corner bent in the post' };
+const shopWords = {
+  note: 'Second copy promised by the owner',
+  statusNotes: 'Posted at the counter, first class',
+  refund: 'Corner bent in the post',
+};
 
 /** The owner works on the person's order: a note, a change to shipped with notes and a tracking number, a refund. */
 async function ownerWorksOn(shop: TestShop, owner: Record<string, string>, orderId: string) {
@@ -72,11 +95,23 @@ async function ownerWorksOn(shop: TestShop, owner: Record<string, string>, order
   const note = await call(`${base}/notes`, { body: { text: shopWords.note }, headers: owner });
   assert.is(note.status, 200, note.text);
   const { revision } = (await call(base, { headers: owner })).json.order as { revision: number };
-  const shipped = await call(`${base}/status`, { body: { status: 'shipped', notes: shopWords.statusNotes, shipment: { carrier: 'royal-mail', trackingNumber: tracking }, expectedRevision: revision }, headers: owner });
+  const shipped = await call(`${base}/status`, {
+    body: {
+      status: 'shipped',
+      notes: shopWords.statusNotes,
+      shipment: { carrier: 'royal-mail', trackingNumber: tracking },
+      expectedRevision: revision,
+    },
+    headers: owner,
+  });
   assert.is(shipped.status, 200, shipped.text);
   const refund = await call(`${base}/refunds`, { body: { amount: 150, reason: shopWords.refund }, headers: owner });
   assert.is(refund.status, 200, refund.text);
-  await eventually(async () => ofType(await allEvents(shop), 'RefundSucceeded').length === 1, 20_000, 'the refund paid back');
+  await eventually(
+    async () => ofType(await allEvents(shop), 'RefundSucceeded').length === 1,
+    20_000,
+    'the refund paid back',
+  );
 }
 
 async function orderPage(shop: TestShop, owner: Record<string, string>, orderId: string): Promise<OrderPageResponse> {
@@ -85,14 +120,24 @@ async function orderPage(shop: TestShop, owner: Record<string, string>, orderId:
   return page.json;
 }
 
-const stepOf = <K extends OrderTimelineEntry['kind']>(page: OrderPageResponse, kind: K, where: (step: Extract<OrderTimelineEntry, { kind: K }>) => boolean = () => true) => {
-  const step = page.page.timeline.find((s): s is Extract<OrderTimelineEntry, { kind: K }> => s.kind === kind && where(s as Extract<OrderTimelineEntry, { kind: K }>));
+const stepOf = <K extends OrderTimelineEntry['kind']>(
+  page: OrderPageResponse,
+  kind: K,
+  where: (step: Extract<OrderTimelineEntry, { kind: K }>) => boolean = () => true,
+) => {
+  const step = page.page.timeline.find(
+    (s): s is Extract<OrderTimelineEntry, { kind: K }> =>
+      s.kind === kind && where(s as Extract<OrderTimelineEntry, { kind: K }>),
+  );
   assert.ok(step, `the timeline has a ${kind} step`);
   return step!;
 };
 
 const books = async (shop: TestShop, owner: Record<string, string>) => {
-  const [sales, stock] = await Promise.all([call(`${shop.url}/api/admin/sales`, { headers: owner }), call(`${shop.url}/api/admin/stock`, { headers: owner })]);
+  const [sales, stock] = await Promise.all([
+    call(`${shop.url}/api/admin/sales`, { headers: owner }),
+    call(`${shop.url}/api/admin/stock`, { headers: owner }),
+  ]);
   assert.is(sales.status, 200, sales.text);
   assert.is(stock.status, 200, stock.text);
   return { sales: sales.json, stock: stock.json };
@@ -100,19 +145,48 @@ const books = async (shop: TestShop, owner: Record<string, string>) => {
 
 async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?: string }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-erasure-'));
-  const shop = await startTestShop({ ...sandboxShopEnv, DATA_DIR: dataDir, RATE_LIMITS: 'reviews=1000/1,checkouts=1000/1,sandbox=1000/1', ...readStore.env });
+  const shop = await startTestShop({
+    ...sandboxShopEnv,
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'reviews=1000/1,checkouts=1000/1,sandbox=1000/1',
+    ...readStore.env,
+  });
   try {
     const owner = await adminHeaders(shop);
-    const references = [await paidOrder(shop, person, 1), await paidOrder(shop, person, 2), await paidOrder(shop, other, 1)];
-    const review = await call(`${shop.url}/api/reviews/submit`, { body: { bookId: 1, customerName: person.name, customerEmail: person.email, rating: 5, reviewText: `Lovely book, says ${person.name} of ${person.city}` } });
+    const references = [
+      await paidOrder(shop, person, 1),
+      await paidOrder(shop, person, 2),
+      await paidOrder(shop, other, 1),
+    ];
+    const review = await call(`${shop.url}/api/reviews/submit`, {
+      body: {
+        bookId: 1,
+        customerName: person.name,
+        customerEmail: person.email,
+        rating: 5,
+        reviewText: `Lovely book, says ${person.name} of ${person.city}`,
+      },
+    });
     assert.is(review.status, 201, review.text);
     // Every order's confirmation to the buyer and notice to the owner are out before the erasure.
-    await eventually(async () => ofType(await allEvents(shop), 'EmailSent').length >= 6, 20_000, 'the e-mails of three orders');
+    await eventually(
+      async () => ofType(await allEvents(shop), 'EmailSent').length >= 6,
+      20_000,
+      'the e-mails of three orders',
+    );
     const orderId = references[0]!;
     await ownerWorksOn(shop, owner, orderId);
     // The "on its way" and refund e-mails to the person are out too.
-    await eventually(async () => ofType(await allEvents(shop), 'EmailSent').length >= 8, 20_000, 'the e-mails of the shipment and the refund');
-    await eventually(async () => (await shop.shop.readModels.position()) >= (await shop.shop.deps.events.headPosition()), 20_000, 'the read models caught up');
+    await eventually(
+      async () => ofType(await allEvents(shop), 'EmailSent').length >= 8,
+      20_000,
+      'the e-mails of the shipment and the refund',
+    );
+    await eventually(
+      async () => (await shop.shop.readModels.position()) >= (await shop.shop.deps.events.headPosition()),
+      20_000,
+      'the read models caught up',
+    );
     const pageBefore = await orderPage(shop, owner, orderId);
     const ownerName = stepOf(pageBefore, 'note').by;
     const shopAddress = stepOf(pageBefore, 'emailSent', (s) => s.emailKind === 'order-to-owner').to;
@@ -122,7 +196,10 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     const before = await books(shop, owner);
 
     // The owner downloads what is held about the other customer: their orders and e-mails, none of the person's.
-    const access = await call(`${shop.url}/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(other.email)}`, { headers: owner });
+    const access = await call(
+      `${shop.url}/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(other.email)}`,
+      { headers: owner },
+    );
     assert.is(access.status, 200, access.text);
     assert.match(access.headers.get('content-disposition') ?? '', /attachment/);
     assert.is(access.json.orders.length, 1);
@@ -130,7 +207,10 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     assert.ok(access.text.includes(other.postcode));
     assertNowhere("the other customer's download", access.text);
 
-    const erasedNow = await call(`${shop.url}/api/admin/privacy/erase`, { body: { email: person.email.toUpperCase(), reason: 'Asked by e-mail to be forgotten' }, headers: owner });
+    const erasedNow = await call(`${shop.url}/api/admin/privacy/erase`, {
+      body: { email: person.email.toUpperCase(), reason: 'Asked by e-mail to be forgotten' },
+      headers: owner,
+    });
     assert.is(erasedNow.status, 200, erasedNow.text);
     assert.ok(erasedNow.json.result.streams >= 5, erasedNow.text);
     assert.ok(erasedNow.json.result.outboxFiles >= 4, erasedNow.text);
@@ -147,21 +227,64 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     const pageAfter = await orderPage(shop, owner, orderId);
     assertNowhere('the order page', JSON.stringify(pageAfter));
     assert.is(pageAfter.page.customerName, erased.name);
-    assert.equal([pageAfter.page.orderNumber, pageAfter.page.total, pageAfter.page.items, pageAfter.money, pageAfter.order.status], [pageBefore.page.orderNumber, pageBefore.page.total, pageBefore.page.items, pageBefore.money, pageBefore.order.status]);
+    assert.equal(
+      [pageAfter.page.orderNumber, pageAfter.page.total, pageAfter.page.items, pageAfter.money, pageAfter.order.status],
+      [
+        pageBefore.page.orderNumber,
+        pageBefore.page.total,
+        pageBefore.page.items,
+        pageBefore.money,
+        pageBefore.order.status,
+      ],
+    );
     assert.ok(pageAfter.money.refunded === 150, 'the refund still counts');
-    assert.equal([stepOf(pageAfter, 'note').text, stepOf(pageAfter, 'note').by], [shopWords.note, ownerName], "the owner's note and name");
+    assert.equal(
+      [stepOf(pageAfter, 'note').text, stepOf(pageAfter, 'note').by],
+      [shopWords.note, ownerName],
+      "the owner's note and name",
+    );
     const change = stepOf(pageAfter, 'statusChanged', (s) => s.to === 'shipped');
-    assert.equal([change.notes, change.by], [shopWords.statusNotes, ownerName], "the status change's notes and who made it");
-    assert.equal(stepOf(pageAfter, 'payment', (s) => s.title.includes('asked for')).detail, shopWords.refund, "the refund's reason");
-    assert.is(stepOf(pageAfter, 'emailSent', (s) => s.emailKind === 'order-to-owner').to, shopAddress, "the shop's own address in its notice");
+    assert.equal(
+      [change.notes, change.by],
+      [shopWords.statusNotes, ownerName],
+      "the status change's notes and who made it",
+    );
+    assert.equal(
+      stepOf(pageAfter, 'payment', (s) => s.title.includes('asked for')).detail,
+      shopWords.refund,
+      "the refund's reason",
+    );
+    assert.is(
+      stepOf(pageAfter, 'emailSent', (s) => s.emailKind === 'order-to-owner').to,
+      shopAddress,
+      "the shop's own address in its notice",
+    );
     const shipment = stepOf(pageAfter, 'shipment');
-    assert.equal([shipment.carrier, shipment.trackingNumber, shipment.trackingUrl, shipment.by], ['royal-mail', removedWithCustomer, null, ownerName], 'the carrier stays; the tracking number went');
-    assert.is(stepOf(pageAfter, 'emailSent', (s) => s.emailKind === 'order-confirmation').to, removedWithCustomer, "the customer's own address went");
-    const again = await call(`${shop.url}/api/admin/privacy/erase`, { body: { email: person.email, reason: 'Asked twice' }, headers: owner });
+    assert.equal(
+      [shipment.carrier, shipment.trackingNumber, shipment.trackingUrl, shipment.by],
+      ['royal-mail', removedWithCustomer, null, ownerName],
+      'the carrier stays; the tracking number went',
+    );
+    assert.is(
+      stepOf(pageAfter, 'emailSent', (s) => s.emailKind === 'order-confirmation').to,
+      removedWithCustomer,
+      "the customer's own address went",
+    );
+    const again = await call(`${shop.url}/api/admin/privacy/erase`, {
+      body: { email: person.email, reason: 'Asked twice' },
+      headers: owner,
+    });
     assert.is(again.status, 404, again.text);
-    const access2 = await call(`${shop.url}/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(person.email)}`, { headers: owner });
+    const access2 = await call(
+      `${shop.url}/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(person.email)}`,
+      { headers: owner },
+    );
     assert.is(access2.status, 200, access2.text);
-    assert.equal([access2.json.orders, access2.json.reviews, access2.json.emails], [[], [], []], 'nothing is held about them');
+    assert.equal(
+      [access2.json.orders, access2.json.reviews, access2.json.emails],
+      [[], [], []],
+      'nothing is held about them',
+    );
     assertNowhere("the person's own download after", JSON.stringify({ ...access2.json, email: '' }));
 
     const verified = await call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: owner });
@@ -194,7 +317,12 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
       assertNowhere(file, bytes.toString('latin1'));
       assertNowhere(`${file} (utf-16)`, bytes.toString('utf16le'));
     }
-    assert.ok(filesUnder(join(dataDir, 'outbox')).some(({ bytes }) => bytes.toString('latin1').toLowerCase().includes(other.email)), "the other customer's e-mails stay");
+    assert.ok(
+      filesUnder(join(dataDir, 'outbox')).some(({ bytes }) =>
+        bytes.toString('latin1').toLowerCase().includes(other.email),
+      ),
+      "the other customer's e-mails stay",
+    );
   } finally {
     await shop.close();
     rmSync(dataDir, { recursive: true, force: true });

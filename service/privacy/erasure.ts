@@ -6,16 +6,31 @@
 // are sealed under other subjects and stay (decision 057).
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
-import type { AccessReport, EraseResult, RetentionDue, RetentionReport, SubjectErased, UnsealedReport } from '../../contracts/privacy/model.ts';
+import type {
+  AccessReport,
+  EraseResult,
+  RetentionDue,
+  RetentionReport,
+  SubjectErased,
+  UnsealedReport,
+} from '../../contracts/privacy/model.ts';
 import { privacyMessages, unsealedMessage } from '../../contracts/privacy/model.ts';
-import { personAddress, personAddressOf, personSubjectsSealedIn, plainPersonalFields } from '../../contracts/personalData.ts';
+import {
+  personAddress,
+  personAddressOf,
+  personSubjectsSealedIn,
+  plainPersonalFields,
+} from '../../contracts/personalData.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { categoryOf, erasuresStream, idOf } from '../../contracts/shared/streams.ts';
 import { metadataOf, newEventId, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 
-export type PrivacyDeps = Pick<ShopDeps, 'events' | 'keys' | 'mailer' | 'payments' | 'refreshReadModels' | 'clock' | 'config' | 'logger'>;
+export type PrivacyDeps = Pick<
+  ShopDeps,
+  'events' | 'keys' | 'mailer' | 'payments' | 'refreshReadModels' | 'clock' | 'config' | 'logger'
+>;
 
 const normalise = (email: string) => email.trim().toLowerCase();
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -35,25 +50,32 @@ const addressOf = (event: RecordedEvent): string | null => personAddressOf(event
  * The streams that belong to an address (those whose events name it, read opened) and the subjects their seals name:
  * every event of such a stream, the owner's e-mails about the order included, was sealed under one of them.
  */
-async function streamsOfPerson(deps: PrivacyDeps, email: string): Promise<{ subjects: SubjectId[]; streams: string[] }> {
+async function streamsOfPerson(
+  deps: PrivacyDeps,
+  email: string,
+): Promise<{ subjects: SubjectId[]; streams: string[] }> {
   const wanted = normalise(email);
   const streams = new Set<string>();
   for await (const event of deps.events.readAll(0)) if (addressOf(event) === wanted) streams.add(event.stream);
   const subjects = new Set<SubjectId>();
-  for (const stream of streams) for (const subject of await subjectsOfStream(deps.events, stream)) subjects.add(subject);
+  for (const stream of streams)
+    for (const subject of await subjectsOfStream(deps.events, stream)) subjects.add(subject);
   return { subjects: [...subjects].sort(), streams: [...streams].sort() };
 }
 
 /** The subjects a stream's stored events sealed their person's fields under (not the staff's, not the shop's). */
 async function subjectsOfStream(events: EventStore, stream: string): Promise<SubjectId[]> {
-  return (await storedLog(events).readStream(stream)).flatMap((event) => personSubjectsSealedIn(event.type, event.data));
+  return (await storedLog(events).readStream(stream)).flatMap((event) =>
+    personSubjectsSealedIn(event.type, event.data),
+  );
 }
 
 /** The streams whose stored bytes hold the address in plain text: written before sealing, they cannot be shredded. */
 async function plainTextStreams(events: EventStore, email: string): Promise<string[]> {
   const found = new Set<string>();
   const pattern = new RegExp(escape(normalise(email)), 'i');
-  for await (const event of storedLog(events).readAll(0)) if (pattern.test(JSON.stringify(event.data))) found.add(event.stream);
+  for await (const event of storedLog(events).readAll(0))
+    if (pattern.test(JSON.stringify(event.data))) found.add(event.stream);
   return [...found].sort();
 }
 
@@ -74,7 +96,16 @@ export async function unsealedReport(events: EventStore): Promise<UnsealedReport
 
 export async function accessReport(deps: PrivacyDeps, email: string): Promise<AccessReport> {
   const { streams } = await streamsOfPerson(deps, email);
-  const report: AccessReport = { email: email.trim(), madeAt: deps.clock().toISOString(), orders: [], checkouts: [], reviews: [], notices: [], emails: [], plainTextStreams: await plainTextStreams(deps.events, email) };
+  const report: AccessReport = {
+    email: email.trim(),
+    madeAt: deps.clock().toISOString(),
+    orders: [],
+    checkouts: [],
+    reviews: [],
+    notices: [],
+    emails: [],
+    plainTextStreams: await plainTextStreams(deps.events, email),
+  };
   for (const stream of streams) {
     const events = await deps.events.readStream(stream);
     const category = categoryOf(stream);
@@ -91,7 +122,10 @@ export async function accessReport(deps: PrivacyDeps, email: string): Promise<Ac
 }
 
 /** What names the person's orders in an e-mail (their ids and order numbers, as whole words), and their payments. */
-async function ordersOf(deps: PrivacyDeps, streams: readonly string[]): Promise<{ words: string[]; payments: string[] }> {
+async function ordersOf(
+  deps: PrivacyDeps,
+  streams: readonly string[],
+): Promise<{ words: string[]; payments: string[] }> {
   const words = new Set<string>();
   const payments = new Set<string>();
   for (const stream of streams) {
@@ -108,7 +142,13 @@ async function ordersOf(deps: PrivacyDeps, streams: readonly string[]): Promise<
   return { words: [...words].filter((w) => w.length >= 4), payments: [...payments] };
 }
 
-export async function erase(deps: PrivacyDeps, email: string, reason: string, meta: CommandMeta, by: string): Promise<EraseResult> {
+export async function erase(
+  deps: PrivacyDeps,
+  email: string,
+  reason: string,
+  meta: CommandMeta,
+  by: string,
+): Promise<EraseResult> {
   const keys = keysOf(deps);
   const { subjects: sealedUnder, streams } = await streamsOfPerson(deps, email);
   // The subjects with a key still kept: those already forgotten have nothing left to erase.
@@ -117,21 +157,31 @@ export async function erase(deps: PrivacyDeps, email: string, reason: string, me
   if (subjects.length === 0) {
     if (plain.length === 0) throw notFound(privacyMessages.unknown);
     // Names typed at the sign-in form were kept as typed until they were hashed (decision 057): not a log from before sealing.
-    throw conflict(plain.every((stream) => categoryOf(stream) === 'admin') ? privacyMessages.signInOnly : privacyMessages.plainOnly);
+    throw conflict(
+      plain.every((stream) => categoryOf(stream) === 'admin') ? privacyMessages.signInOnly : privacyMessages.plainOnly,
+    );
   }
   const { words, payments } = await ordersOf(deps, streams);
   const erasureId = newEventId();
   const data: SubjectErased['data'] = { erasureId, subjects, streams: streams.length, reason, by, at: meta.now };
   // Recorded first: were the process to stop before the keys are gone, the erasure is asked again and finds them.
-  await deps.events.append(erasuresStream, [{ type: 'SubjectErased', data, id: newEventId(), metadata: metadataOf(meta) }], 'any');
+  await deps.events.append(
+    erasuresStream,
+    [{ type: 'SubjectErased', data, id: newEventId(), metadata: metadataOf(meta) }],
+    'any',
+  );
   for (const subject of subjects) keys.forget(subject);
   const address = new RegExp(escape(normalise(email)), 'i');
-  const order = words.length > 0 ? new RegExp(`(?<![A-Za-z0-9-])(${words.map(escape).join('|')})(?![A-Za-z0-9])`) : null;
+  const order =
+    words.length > 0 ? new RegExp(`(?<![A-Za-z0-9-])(${words.map(escape).join('|')})(?![A-Za-z0-9])`) : null;
   const outboxFiles = (await deps.mailer.forget?.((text) => address.test(text) || (order?.test(text) ?? false))) ?? 0;
   // The payment sandbox keeps its sessions as files, like a provider's dashboard: their payer's details go too.
   await deps.payments.forgetPayer?.(payments);
   await deps.refreshReadModels?.();
-  deps.logger.info({ erasureId, subjects: subjects.length, streams: streams.length, outboxFiles }, 'a person was erased');
+  deps.logger.info(
+    { erasureId, subjects: subjects.length, streams: streams.length, outboxFiles },
+    'a person was erased',
+  );
   return { erasureId, subjects: subjects.length, streams: streams.length, outboxFiles, plainTextStreams: plain.length };
 }
 
@@ -147,7 +197,8 @@ function monthsBefore(now: Date, months: number): Date {
 /** Whether any of the streams holds an event sealed under a key still kept (plain text from before sealing cannot be erased). */
 async function hasKeptSeals(deps: PrivacyDeps, streams: Iterable<string>): Promise<boolean> {
   const keys = keysOf(deps);
-  for (const stream of streams) if ((await subjectsOfStream(deps.events, stream)).some((subject) => keys.key(subject) !== null)) return true;
+  for (const stream of streams)
+    if ((await subjectsOfStream(deps.events, stream)).some((subject) => keys.key(subject) !== null)) return true;
   return false;
 }
 
@@ -156,12 +207,26 @@ export async function retentionReport(deps: PrivacyDeps): Promise<RetentionRepor
   const months = retentionMonths(deps);
   if (months === null) return { months: null, cutoff: null, due: [] };
   const cutoff = monthsBefore(deps.clock(), months).toISOString();
-  const people = new Map<string, { last: string; lastOrder: string | null; orders: Set<string>; streams: Set<string> }>();
+  const people = new Map<
+    string,
+    { last: string; lastOrder: string | null; orders: Set<string>; streams: Set<string> }
+  >();
   for await (const event of deps.events.readAll(0)) {
     const data = event.data as Record<string, unknown>;
     const key = personAddress(data.customerEmail);
-    if (key === null || !['OrderPlaced', 'OrderCustomerDetailsAdded', 'CheckoutStarted', 'ReviewSubmitted', 'PurchaseNotified'].includes(event.type)) continue;
-    const person = people.get(key) ?? { last: '', lastOrder: null, orders: new Set<string>(), streams: new Set<string>() };
+    if (
+      key === null ||
+      !['OrderPlaced', 'OrderCustomerDetailsAdded', 'CheckoutStarted', 'ReviewSubmitted', 'PurchaseNotified'].includes(
+        event.type,
+      )
+    )
+      continue;
+    const person = people.get(key) ?? {
+      last: '',
+      lastOrder: null,
+      orders: new Set<string>(),
+      streams: new Set<string>(),
+    };
     person.streams.add(event.stream);
     const at = event.metadata.at;
     if (at > person.last) person.last = at;
@@ -175,7 +240,8 @@ export async function retentionReport(deps: PrivacyDeps): Promise<RetentionRepor
   const due: RetentionDue[] = [];
   for (const [email, person] of people) {
     const last = person.lastOrder ?? person.last;
-    if (last < cutoff && (await hasKeptSeals(deps, person.streams))) due.push({ email, lastOrderAt: last, orders: [...person.orders].sort() });
+    if (last < cutoff && (await hasKeptSeals(deps, person.streams)))
+      due.push({ email, lastOrderAt: last, orders: [...person.orders].sort() });
   }
   due.sort((a, b) => a.lastOrderAt.localeCompare(b.lastOrderAt) || a.email.localeCompare(b.email));
   return { months, cutoff, due };
@@ -187,10 +253,19 @@ export async function applyRetention(deps: PrivacyDeps, meta: CommandMeta, by: s
   let erased = 0;
   for (const person of report.due) {
     try {
-      await erase({ ...deps, refreshReadModels: undefined }, person.email, `Retention: no order for ${report.months} months`, meta, by);
+      await erase(
+        { ...deps, refreshReadModels: undefined },
+        person.email,
+        `Retention: no order for ${report.months} months`,
+        meta,
+        by,
+      );
       erased += 1;
     } catch (error) {
-      deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'a person past the retention period could not be erased');
+      deps.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'a person past the retention period could not be erased',
+      );
     }
   }
   if (erased > 0) await deps.refreshReadModels?.();

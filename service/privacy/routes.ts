@@ -18,7 +18,9 @@ export function privacyRoutes(routers: Routers, deps: ShopDeps) {
   route(routers, privacyApi.erase, async (ctx, input) => {
     const { email, reason } = input.body();
     const by = adminOf(ctx);
-    const result = await runHeavyJob(ctx, deps.heavyWork, 'erasure', () => erase(deps, email, reason, commandMeta(ctx, `admin:${by}`, deps.clock()), by));
+    const result = await runHeavyJob(ctx, deps.heavyWork, 'erasure', () =>
+      erase(deps, email, reason, commandMeta(ctx, `admin:${by}`, deps.clock()), by),
+    );
     ctx.body = { success: true, message: privacyApi.erase.messages.erased, result };
   });
 
@@ -30,7 +32,10 @@ export function privacyRoutes(routers: Routers, deps: ShopDeps) {
     const report = await accessReport(deps, email);
     await reads.download(ctx, privacyApi.access, reads.hashed(email), reason);
     ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Disposition', `attachment; filename="personal-data-${deps.clock().toISOString().slice(0, 10)}.json"`);
+    ctx.set(
+      'Content-Disposition',
+      `attachment; filename="personal-data-${deps.clock().toISOString().slice(0, 10)}.json"`,
+    );
     ctx.body = report;
   });
 
@@ -48,7 +53,13 @@ export function privacyRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, privacyApi.applyRetention, async (ctx) => {
     const by = adminOf(ctx);
-    const erased = await runHeavyJob(ctx, deps.heavyWork, 'retention', () => applyRetention(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by));
-    ctx.body = { success: true, erased, message: erased > 0 ? privacyApi.applyRetention.messages.applied : privacyApi.applyRetention.messages.none };
+    const erased = await runHeavyJob(ctx, deps.heavyWork, 'retention', () =>
+      applyRetention(deps, commandMeta(ctx, `admin:${by}`, deps.clock()), by),
+    );
+    ctx.body = {
+      success: true,
+      erased,
+      message: erased > 0 ? privacyApi.applyRetention.messages.applied : privacyApi.applyRetention.messages.none,
+    };
   });
 }

@@ -1,5 +1,10 @@
 import { test } from 'uvu';
-import { reviewMessages, type ReviewApproved, type ReviewRejected, type ReviewSubmitted } from '../../contracts/reviews/model.ts';
+import {
+  reviewMessages,
+  type ReviewApproved,
+  type ReviewRejected,
+  type ReviewSubmitted,
+} from '../../contracts/reviews/model.ts';
 import { Conflict, Invalid, NotFound } from '../../contracts/shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { reviewDecider } from './review.ts';
@@ -8,11 +13,20 @@ const spec = deciderSpec(reviewDecider);
 const reviewId = '2f1c7d0e-5b3a-4c51-9d4e-0a6b8c2d1e3f';
 const at = '2026-03-01T10:00:00.000Z';
 const later = '2026-03-02T09:30:00.000Z';
-const review = { bookId: 2, customerName: 'Maryam', customerEmail: 'maryam@example.com', rating: 5, reviewText: 'My children loved it.' };
+const review = {
+  bookId: 2,
+  customerName: 'Maryam',
+  customerEmail: 'maryam@example.com',
+  rating: 5,
+  reviewText: 'My children loved it.',
+};
 
 const submitted: ReviewSubmitted = { type: 'ReviewSubmitted', data: { reviewId, ...review, submittedAt: at } };
 const approved: ReviewApproved = { type: 'ReviewApproved', data: { reviewId, by: 'admin', at: later } };
-const rejected: ReviewRejected = { type: 'ReviewRejected', data: { reviewId, adminMessage: 'Off topic', by: 'admin', at: later } };
+const rejected: ReviewRejected = {
+  type: 'ReviewRejected',
+  data: { reviewId, adminMessage: 'Off topic', by: 'admin', at: later },
+};
 
 test('a shopper submits a review: it waits for approval', () => {
   spec.given([]).when({ type: 'SubmitReview', reviewId, review, at }).then([submitted]);
@@ -29,24 +43,45 @@ test('the owner approves a pending review, with or without a message', () => {
     .when({ type: 'ApproveReview', reviewId, adminMessage: '  Thank you!  ', by: 'admin', at: later })
     .then([{ type: 'ReviewApproved', data: { reviewId, adminMessage: 'Thank you!', by: 'admin', at: later } }]);
   // A blank message is no message.
-  spec.given([submitted]).when({ type: 'ApproveReview', reviewId, adminMessage: '   ', by: 'admin', at: later }).then([approved]);
+  spec
+    .given([submitted])
+    .when({ type: 'ApproveReview', reviewId, adminMessage: '   ', by: 'admin', at: later })
+    .then([approved]);
 });
 
 test('the owner rejects a pending review only with a reason', () => {
-  spec.given([submitted]).when({ type: 'RejectReview', reviewId, adminMessage: 'Off topic', by: 'admin', at: later }).then([rejected]);
-  spec.given([submitted]).when({ type: 'RejectReview', reviewId, adminMessage: '  ', by: 'admin', at: later }).thenFails(Invalid, reviewMessages.rejectionReason);
+  spec
+    .given([submitted])
+    .when({ type: 'RejectReview', reviewId, adminMessage: 'Off topic', by: 'admin', at: later })
+    .then([rejected]);
+  spec
+    .given([submitted])
+    .when({ type: 'RejectReview', reviewId, adminMessage: '  ', by: 'admin', at: later })
+    .thenFails(Invalid, reviewMessages.rejectionReason);
 });
 
 test('only a pending review can be approved or rejected', () => {
   for (const decided of [approved, rejected]) {
-    spec.given([submitted, decided]).when({ type: 'ApproveReview', reviewId, by: 'admin', at: later }).thenFails(Conflict, /already/);
-    spec.given([submitted, decided]).when({ type: 'RejectReview', reviewId, adminMessage: 'No', by: 'admin', at: later }).thenFails(Conflict, /already/);
+    spec
+      .given([submitted, decided])
+      .when({ type: 'ApproveReview', reviewId, by: 'admin', at: later })
+      .thenFails(Conflict, /already/);
+    spec
+      .given([submitted, decided])
+      .when({ type: 'RejectReview', reviewId, adminMessage: 'No', by: 'admin', at: later })
+      .thenFails(Conflict, /already/);
   }
 });
 
 test('a review that was never submitted cannot be moderated', () => {
-  spec.given([]).when({ type: 'ApproveReview', reviewId, by: 'admin', at: later }).thenFails(NotFound, 'Review not found');
-  spec.given([]).when({ type: 'RejectReview', reviewId, adminMessage: 'No', by: 'admin', at: later }).thenFails(NotFound, 'Review not found');
+  spec
+    .given([])
+    .when({ type: 'ApproveReview', reviewId, by: 'admin', at: later })
+    .thenFails(NotFound, 'Review not found');
+  spec
+    .given([])
+    .when({ type: 'RejectReview', reviewId, adminMessage: 'No', by: 'admin', at: later })
+    .thenFails(NotFound, 'Review not found');
 });
 
 test.run();

@@ -13,7 +13,9 @@ export type ReviewCommand = SubmitReview | ApproveReview | RejectReview;
 
 function submitReview(command: SubmitReview, state: ReviewState): ReviewEvent[] {
   if (state.status !== 'none') throw conflict('This review has already been submitted');
-  return [{ type: 'ReviewSubmitted', data: { reviewId: command.reviewId, ...command.review, submittedAt: command.at } }];
+  return [
+    { type: 'ReviewSubmitted', data: { reviewId: command.reviewId, ...command.review, submittedAt: command.at } },
+  ];
 }
 
 function mustBePending(state: ReviewState, verb: string): void {
@@ -24,14 +26,29 @@ function mustBePending(state: ReviewState, verb: string): void {
 function approveReview(command: ApproveReview, state: ReviewState): ReviewEvent[] {
   mustBePending(state, 'approved');
   const message = command.adminMessage?.trim();
-  return [{ type: 'ReviewApproved', data: { reviewId: command.reviewId, ...(message ? { adminMessage: message } : {}), by: command.by, at: command.at } }];
+  return [
+    {
+      type: 'ReviewApproved',
+      data: {
+        reviewId: command.reviewId,
+        ...(message ? { adminMessage: message } : {}),
+        by: command.by,
+        at: command.at,
+      },
+    },
+  ];
 }
 
 function rejectReview(command: RejectReview, state: ReviewState): ReviewEvent[] {
   mustBePending(state, 'rejected');
   const message = command.adminMessage.trim();
   if (!message) throw invalid(reviewMessages.rejectionReason);
-  return [{ type: 'ReviewRejected', data: { reviewId: command.reviewId, adminMessage: message, by: command.by, at: command.at } }];
+  return [
+    {
+      type: 'ReviewRejected',
+      data: { reviewId: command.reviewId, adminMessage: message, by: command.by, at: command.at },
+    },
+  ];
 }
 
 export const reviewDecider: Decider<ReviewState, ReviewCommand, ReviewEvent> = {

@@ -28,7 +28,20 @@ test.before(async () => {
       submittedAt: new Date(Date.UTC(2026, 2, 1, 9, i === 5 ? 4 : i === 9 ? 8 : i)).toISOString(),
     };
     const at = submittedAt(submitted);
-    position = (await shop.shop.deps.events.append(reviewStream(reviewId), [{ id: newEventId(), type: 'ReviewSubmitted', data: submitted, metadata: { causedBy: 'shopper', causationId: 'c', correlationId: 'c', at } }], 'no_stream')).position;
+    position = (
+      await shop.shop.deps.events.append(
+        reviewStream(reviewId),
+        [
+          {
+            id: newEventId(),
+            type: 'ReviewSubmitted',
+            data: submitted,
+            metadata: { causedBy: 'shopper', causationId: 'c', correlationId: 'c', at },
+          },
+        ],
+        'no_stream',
+      )
+    ).position;
   }
   assert.ok(await shop.shop.deps.waiter.waitFor(position, 5000));
 });
@@ -56,7 +69,12 @@ test('pages of every review and of one status follow the unpaged list exactly, t
     const whole = await call(`${shop.url}${path}`, { headers: owner });
     assert.is(whole.json.length, 12);
     assert.is(whole.headers.get('x-next-cursor'), null);
-    for (const limit of [1, 3, 5, 12, 50]) assert.equal(await walk(path, limit), whole.json.map((r: { id: string }) => r.id), `${path} by ${limit}`);
+    for (const limit of [1, 3, 5, 12, 50])
+      assert.equal(
+        await walk(path, limit),
+        whole.json.map((r: { id: string }) => r.id),
+        `${path} by ${limit}`,
+      );
   }
   const none = await call(`${shop.url}/api/admin/reviews/approved?limit=5`, { headers: owner });
   assert.equal(none.json, []);

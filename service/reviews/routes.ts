@@ -8,7 +8,13 @@ import type { AnswerOf, ParsedQueryOf } from '../../contracts/shared/endpoint.ts
 import { decodeCursor, defaultAdminPage } from '../../contracts/orders/console.ts';
 import { reviewStream } from '../../contracts/shared/streams.ts';
 import { booksReadModel, getBook } from '../../contracts/catalog/books.ts';
-import { adminReview, adminReviews, adminReviewsPage, approvedReviewsForBook, reviewsProjection } from '../../projections/reviews/reviews.ts';
+import {
+  adminReview,
+  adminReviews,
+  adminReviewsPage,
+  approvedReviewsForBook,
+  reviewsProjection,
+} from '../../projections/reviews/reviews.ts';
 import { adminOf } from '../http/adminRouter.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -51,7 +57,9 @@ export function reviewRoutes(routers: Routers, deps: ShopDeps) {
   // Served from the answer lane when kept; a bad id or an unknown book goes down the chain to its 400 or 404.
   cachedRoute(routers, forBook, async (ctx) => {
     const bookId = parseOr400(BookIdParamSchema, ctx.params.id, 'book id');
-    const answer = await bookReviews.get(bookId, async () => ((await getBook(deps.reads, bookId)) ? approvedReviewsForBook(deps.reads, bookId) : null));
+    const answer = await bookReviews.get(bookId, async () =>
+      (await getBook(deps.reads, bookId)) ? approvedReviewsForBook(deps.reads, bookId) : null,
+    );
     if (!answer) throw notFound(forBook.messages.unknownBook);
     return answer;
   });
@@ -59,13 +67,27 @@ export function reviewRoutes(routers: Routers, deps: ShopDeps) {
   // With limit or cursor, one page (still a list), the next page's cursor and the list's size in headers.
   // The owner's lists name each reviewer and their e-mail address: a read of personal data, recorded (decision 058).
   const reads = personalReadsFor(deps);
-  const listReviews = async (ctx: RouterContext, filter: ReviewListFilter, { limit, cursor }: ParsedQueryOf<typeof adminAll>) => {
-    await reads.view(ctx, filter === 'all' ? adminAll : adminByStatus, listSubject(reads, 'reviews', { status: filter, limit, cursor }), routineReasons.reviewList);
+  const listReviews = async (
+    ctx: RouterContext,
+    filter: ReviewListFilter,
+    { limit, cursor }: ParsedQueryOf<typeof adminAll>,
+  ) => {
+    await reads.view(
+      ctx,
+      filter === 'all' ? adminAll : adminByStatus,
+      listSubject(reads, 'reviews', { status: filter, limit, cursor }),
+      routineReasons.reviewList,
+    );
     if (limit === undefined && cursor === undefined) {
       ctx.body = await adminReviews(deps.reads, filter);
       return;
     }
-    const page = await adminReviewsPage(deps.reads, filter, limit ?? defaultAdminPage, cursor ? (decodeCursor(cursor) ?? undefined) : undefined);
+    const page = await adminReviewsPage(
+      deps.reads,
+      filter,
+      limit ?? defaultAdminPage,
+      cursor ? (decodeCursor(cursor) ?? undefined) : undefined,
+    );
     ctx.set('X-Total-Count', String(page.total));
     if (page.nextCursor) ctx.set('X-Next-Cursor', page.nextCursor);
     ctx.set('Cache-Control', 'no-store');
@@ -74,16 +96,30 @@ export function reviewRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, adminAll, (ctx, input) => listReviews(ctx, 'all', input.query()));
 
-  route(routers, adminByStatus, (ctx, input) => listReviews(ctx, parseOr400(ReviewListFilterSchema, ctx.params.status, 'status'), input.query()));
+  route(routers, adminByStatus, (ctx, input) =>
+    listReviews(ctx, parseOr400(ReviewListFilterSchema, ctx.params.status, 'status'), input.query()),
+  );
 
   /** Runs one moderation command as the signed-in admin and answers with the review as the owner now sees it. */
-  const moderate = async (ctx: RouterContext, command: (reviewId: string, by: string, at: string) => ReviewCommand, message: string, unknownReview: string) => {
+  const moderate = async (
+    ctx: RouterContext,
+    command: (reviewId: string, by: string, at: string) => ReviewCommand,
+    message: string,
+    unknownReview: string,
+  ) => {
     const reviewId = parseOr400(ReviewIdParamSchema, ctx.params.id, 'review id');
     const by = adminOf(ctx);
     const now = deps.clock();
-    await handleCommand(deps.events, reviewStream(reviewId), reviewDecider, command(reviewId, by, now.toISOString()), commandMeta(ctx, `admin:${by}`, now), {
-      waiter: deps.waiter,
-    });
+    await handleCommand(
+      deps.events,
+      reviewStream(reviewId),
+      reviewDecider,
+      command(reviewId, by, now.toISOString()),
+      commandMeta(ctx, `admin:${by}`, now),
+      {
+        waiter: deps.waiter,
+      },
+    );
     const review = await adminReview(deps.reads, reviewId);
     if (!review) throw notFound(unknownReview);
     ctx.body = { success: true, message, review } satisfies AnswerOf<typeof approve>;
@@ -101,6 +137,11 @@ export function reviewRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, reject, async (ctx, input) => {
     const { adminMessage } = input.body({ absent: {} });
-    await moderate(ctx, (reviewId, by, at) => ({ type: 'RejectReview', reviewId, adminMessage, by, at }), reject.messages.rejected, reject.messages.unknownReview);
+    await moderate(
+      ctx,
+      (reviewId, by, at) => ({ type: 'RejectReview', reviewId, adminMessage, by, at }),
+      reject.messages.rejected,
+      reject.messages.unknownReview,
+    );
   });
 }

@@ -1,7 +1,15 @@
 // The owner's sales view, folded from the sales read model, and the bookkeeper's CSV of orders, streamed a page at a
 // time with the order console's filter and dates.
 import { Readable } from 'node:stream';
-import { csvLine, maxSalesBuckets, ordersCsvColumns, type ProductSales, type SalesBucket, type SalesResponse, type SalesTotals } from '../../contracts/sales/model.ts';
+import {
+  csvLine,
+  maxSalesBuckets,
+  ordersCsvColumns,
+  type ProductSales,
+  type SalesBucket,
+  type SalesResponse,
+  type SalesTotals,
+} from '../../contracts/sales/model.ts';
 import { salesApi } from '../../contracts/sales/api.ts';
 import { salesBuckets, salesOrderRows, type BucketDoc, type SalesOrderRow } from '../../projections/sales/sales.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -79,10 +87,24 @@ export function csvRow(row: SalesOrderRow): string {
 export function salesRoutes(routers: Routers, deps: ShopDeps) {
   route(routers, salesApi.summary, async (ctx, input) => {
     const { period, from, to } = input.query();
-    const list = await salesBuckets(deps.reads, period, from ? dayStart(from) : undefined, to ? dayEnd(to) : undefined, maxSalesBuckets);
+    const list = await salesBuckets(
+      deps.reads,
+      period,
+      from ? dayStart(from) : undefined,
+      to ? dayEnd(to) : undefined,
+      maxSalesBuckets,
+    );
     const body: SalesResponse = {
       period,
-      buckets: list.map(({ key, orders, revenue, shipping, refunds, uk, international }) => ({ key, orders, revenue, shipping, refunds, uk, international })),
+      buckets: list.map(({ key, orders, revenue, shipping, refunds, uk, international }) => ({
+        key,
+        orders,
+        revenue,
+        shipping,
+        refunds,
+        uk,
+        international,
+      })),
       products: productsOf(list),
       totals: totalsOf(list),
     };
@@ -95,7 +117,11 @@ export function salesRoutes(routers: Routers, deps: ShopDeps) {
     // Every customer's name and address leaves the shop in this file: recorded with the reader's reason before it goes.
     const reads = personalReadsFor(deps);
     await reads.download(ctx, salesApi.ordersCsv, listSubject(reads, 'orders.csv', { status, q, from, to }), reason);
-    const rows = salesOrderRows(deps.reads, { status, since: from ? dayStart(from) : undefined, until: to ? dayEnd(to) : undefined });
+    const rows = salesOrderRows(deps.reads, {
+      status,
+      since: from ? dayStart(from) : undefined,
+      until: to ? dayEnd(to) : undefined,
+    });
     async function* lines() {
       yield `\uFEFF${csvLine([...ordersCsvColumns])}`;
       for await (const row of rows) if (matchesSearch(row, q)) yield csvRow(row);

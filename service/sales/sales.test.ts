@@ -11,8 +11,13 @@ const admin = await adminHeaders(shop);
 async function order(items: { bookId: number; quantity: number }[], country: string, name = 'Amina Khan') {
   const started = await call(`${shop.url}/api/cart/checkout`, { body: { items, customerCountry: country } });
   assert.is(started.status, 200, started.text);
-  const body = sandboxPayBody({ country, shippingOptionId: country === 'GB' ? 'uk-shipping' : 'international-shipping' });
-  const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, { body: { ...body, name } });
+  const body = sandboxPayBody({
+    country,
+    shippingOptionId: country === 'GB' ? 'uk-shipping' : 'international-shipping',
+  });
+  const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, {
+    body: { ...body, name },
+  });
   assert.is(paid.status, 200, paid.text);
   return started.json.sessionId as string;
 }
@@ -26,13 +31,13 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
+    else if (c === ',') (row.push(cell), (cell = ''));
     else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+      (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
     } else cell += c;
   }
   return rows;
@@ -40,7 +45,8 @@ function parseCsv(text: string): string[][] {
 
 test('cells that a spreadsheet would run as a formula are made text; refunds are read from what the payment provider paid back', () => {
   assert.is(csvCell('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`);
-  for (const start of ['+', '-', '@', '\t', '\r']) assert.ok(csvCell(`${start}1`).includes(`'${start}1`), JSON.stringify(start));
+  for (const start of ['+', '-', '@', '\t', '\r'])
+    assert.ok(csvCell(`${start}1`).includes(`'${start}1`), JSON.stringify(start));
   assert.is(csvCell('Amina Khan'), 'Amina Khan');
   assert.is(csvCell('a, b'), '"a, b"');
   assert.equal(refundOf({ orderId: 'o1', amount: 500 }), { orderId: 'o1', amount: 500 });
@@ -50,7 +56,13 @@ test('cells that a spreadsheet would run as a formula are made text; refunds are
 
 test('the sales view counts orders, revenue, shipping, average order value, per product and UK against abroad', async () => {
   await order([{ bookId: 1, quantity: 2 }], 'GB');
-  await order([{ bookId: 2, quantity: 1 }, { bookId: 3, quantity: 1 }], 'GB');
+  await order(
+    [
+      { bookId: 2, quantity: 1 },
+      { bookId: 3, quantity: 1 },
+    ],
+    'GB',
+  );
   await order([{ bookId: 1, quantity: 1 }], 'US', '=HYPERLINK("http://evil.example","click")');
   await shop.shop.deps.waiter.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
   for (const period of ['day', 'week', 'month']) {
@@ -59,8 +71,20 @@ test('the sales view counts orders, revenue, shipping, average order value, per 
     const sales = answer.json as SalesResponse;
     assert.is(sales.buckets.length, 1, period);
     assert.equal(
-      { orders: sales.totals.orders, revenue: sales.totals.revenue, shipping: sales.totals.shipping, aov: sales.totals.averageOrderValue, refunds: sales.totals.refunds },
-      { orders: 3, revenue: 1998 + 350 + 1998 + 350 + 999 + 500, shipping: 1200, aov: Math.round(6195 / 3), refunds: 0 },
+      {
+        orders: sales.totals.orders,
+        revenue: sales.totals.revenue,
+        shipping: sales.totals.shipping,
+        aov: sales.totals.averageOrderValue,
+        refunds: sales.totals.refunds,
+      },
+      {
+        orders: 3,
+        revenue: 1998 + 350 + 1998 + 350 + 999 + 500,
+        shipping: 1200,
+        aov: Math.round(6195 / 3),
+        refunds: 0,
+      },
     );
     assert.equal(sales.totals.uk, { orders: 2, revenue: 4696 });
     assert.equal(sales.totals.international, { orders: 1, revenue: 1499 });
@@ -78,7 +102,7 @@ test('the sales view counts orders, revenue, shipping, average order value, per 
   assert.is((await call(`${shop.url}/api/admin/sales`)).status, 401);
 });
 
-test('the CSV of orders: the bookkeeper\'s columns, one row per order of the filter, formulas made text', async () => {
+test("the CSV of orders: the bookkeeper's columns, one row per order of the filter, formulas made text", async () => {
   const answer = await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping`, { headers: admin });
   assert.is(answer.status, 200, answer.text);
   assert.match(answer.headers.get('content-type') ?? '', /^text\/csv/);
@@ -86,19 +110,43 @@ test('the CSV of orders: the bookkeeper\'s columns, one row per order of the fil
   const rows = parseCsv(answer.text.replace(/^\uFEFF/, ''));
   assert.equal(rows[0], [...ordersCsvColumns]);
   assert.is(rows.length, 4);
-  const list = (await call(`${shop.url}/api/admin/orders`, { headers: admin })).json.orders as Array<{ orderNumber: string; totalAmount: number }>;
-  assert.equal(rows.slice(1).map((r) => r[0]).sort(), list.map((o) => o.orderNumber).sort());
+  const list = (await call(`${shop.url}/api/admin/orders`, { headers: admin })).json.orders as Array<{
+    orderNumber: string;
+    totalAmount: number;
+  }>;
+  assert.equal(
+    rows
+      .slice(1)
+      .map((r) => r[0])
+      .sort(),
+    list.map((o) => o.orderNumber).sort(),
+  );
   const abroad = rows.find((r) => r[3] === 'US')!;
   assert.is(abroad[2], `'=HYPERLINK("http://evil.example","click")`);
   assert.equal(abroad.slice(4, 10), ['1 × The Kindness Basket', '9.99', '5.00', '0.00', '14.99', 'completed']);
   // The console's filter: a search and a status tab.
-  const found = parseCsv((await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&q=amina%20khan`, { headers: admin })).text.replace(/^\uFEFF/, ''));
+  const found = parseCsv(
+    (
+      await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&q=amina%20khan`, { headers: admin })
+    ).text.replace(/^\uFEFF/, ''),
+  );
   assert.is(found.length, 3);
-  const none = parseCsv((await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&status=shipped`, { headers: admin })).text.replace(/^\uFEFF/, ''));
+  const none = parseCsv(
+    (
+      await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&status=shipped`, { headers: admin })
+    ).text.replace(/^\uFEFF/, ''),
+  );
   assert.is(none.length, 1);
-  const future = parseCsv((await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&from=2099-01-01`, { headers: admin })).text.replace(/^\uFEFF/, ''));
+  const future = parseCsv(
+    (
+      await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&from=2099-01-01`, { headers: admin })
+    ).text.replace(/^\uFEFF/, ''),
+  );
   assert.is(future.length, 1);
-  assert.is((await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&status=lost`, { headers: admin })).status, 400);
+  assert.is(
+    (await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&status=lost`, { headers: admin })).status,
+    400,
+  );
 });
 
 test.run();

@@ -4,4 +4,9 @@ import type { Capability } from '../capability.ts';
 import { stockReactions } from './reactions.ts';
 import { stockRoutes } from './routes.ts';
 
-export const stock: Capability = { name: 'stock', routes: stockRoutes, projections: [stockProjection], reactions: stockReactions };
+export const stock: Capability = {
+  name: 'stock',
+  routes: stockRoutes,
+  projections: [stockProjection],
+  reactions: stockReactions,
+};

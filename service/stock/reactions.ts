@@ -9,7 +9,12 @@ import { refundDecider, refundedAmount } from '../../contracts/orders/refunds.ts
 import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { bookStream, checkoutStream, orderStream, stockStream } from '../../contracts/shared/streams.ts';
-import { lowStockThreshold, type StockEvent, type StockHoldReleased, type StockShortfall } from '../../contracts/stock/model.ts';
+import {
+  lowStockThreshold,
+  type StockEvent,
+  type StockHoldReleased,
+  type StockShortfall,
+} from '../../contracts/stock/model.ts';
 import { lowStockAlertOwed, shelfDecider, type ShelfCommand } from '../../contracts/stock/shelf.ts';
 import type { Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
@@ -52,25 +57,44 @@ export function stockReactions(deps: ReactionDeps): Reactions {
       ...(eventId
         ? {
             eventIds: (event: { type: string; data: unknown }) =>
-              event.type === 'StockHoldReleased' ? idFromReference('StockHoldReleased', `${eventId}:${(event.data as StockHoldReleased['data']).checkoutId}`) : eventId,
+              event.type === 'StockHoldReleased'
+                ? idFromReference(
+                    'StockHoldReleased',
+                    `${eventId}:${(event.data as StockHoldReleased['data']).checkoutId}`,
+                  )
+                : eventId,
           }
         : {}),
     });
 
   async function moveOrderStock(event: RecordedEvent, change: NonNullable<StockChange>) {
     const orderId = (event.data as { orderId: string }).orderId;
-    const placed = (await deps.events.readStream(orderStream(orderId))).find((e) => e.type === 'OrderPlaced') as RecordedEvent<OrderPlaced> | undefined;
+    const placed = (await deps.events.readStream(orderStream(orderId))).find((e) => e.type === 'OrderPlaced') as
+      RecordedEvent<OrderPlaced> | undefined;
     if (!placed) return;
     const meta = reactingTo(event, deps.clock());
     const perBook = new Map<number, number>();
-    for (const item of placed.data.items) if (item.bookId !== undefined) perBook.set(item.bookId, (perBook.get(item.bookId) ?? 0) + item.quantity);
+    for (const item of placed.data.items)
+      if (item.bookId !== undefined) perBook.set(item.bookId, (perBook.get(item.bookId) ?? 0) + item.quantity);
     for (const [bookId, quantity] of [...perBook].sort(([a], [b]) => a - b)) {
       const common = { bookId, orderId, placedPosition: placed.position, sourcePosition: event.position, at: meta.now };
       const command: ShelfCommand =
         change.change === 'take'
-          ? { type: 'TakeForOrder', ...common, quantity, ...(placed.metadata.correlationId !== placed.metadata.causationId ? { checkoutId: placed.metadata.correlationId } : {}) }
+          ? {
+              type: 'TakeForOrder',
+              ...common,
+              quantity,
+              ...(placed.metadata.correlationId !== placed.metadata.causationId
+                ? { checkoutId: placed.metadata.correlationId }
+                : {}),
+            }
           : { type: 'ReturnForOrder', ...common, reason: change.reason };
-      await onShelf(bookId, command, meta, idFromReference(`stock:${change.change}`, `${orderId}:${bookId}:${event.position}`));
+      await onShelf(
+        bookId,
+        command,
+        meta,
+        idFromReference(`stock:${change.change}`, `${orderId}:${bookId}:${event.position}`),
+      );
     }
   }
 
@@ -78,17 +102,26 @@ export function stockReactions(deps: ReactionDeps): Reactions {
   async function returnIfFullyRefunded(event: RecordedEvent) {
     const orderId = (event.data as { orderId: string }).orderId;
     // The order's refunds as the refund decider keeps them, up to this event.
-    const ledger = fold(refundDecider, (await deps.events.readStream(orderStream(orderId))).filter((e) => e.position <= event.position));
-    if (ledger.placed && refundedAmount(ledger.refunds) >= ledger.total) await moveOrderStock(event, { change: 'return', reason: 'refunded' });
+    const ledger = fold(
+      refundDecider,
+      (await deps.events.readStream(orderStream(orderId))).filter((e) => e.position <= event.position),
+    );
+    if (ledger.placed && refundedAmount(ledger.refunds) >= ledger.total)
+      await moveOrderStock(event, { change: 'return', reason: 'refunded' });
   }
 
   async function releaseCancelledCheckout(event: RecordedEvent) {
     const checkoutId = (event.data as { checkoutId: string }).checkoutId;
-    const started = (await deps.events.readStream(checkoutStream(checkoutId))).find((e) => e.type === 'CheckoutStarted') as RecordedEvent<CheckoutStarted> | undefined;
+    const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
+      (e) => e.type === 'CheckoutStarted',
+    ) as RecordedEvent<CheckoutStarted> | undefined;
     if (!started) return;
     const meta = reactingTo(event, deps.clock());
-    const books = [...new Set(started.data.items.flatMap((i) => (i.bookId === undefined ? [] : [i.bookId])))].sort((a, b) => a - b);
-    for (const bookId of books) await onShelf(bookId, { type: 'ReleaseStock', bookId, checkoutId, reason: 'cancelled', at: meta.now }, meta);
+    const books = [...new Set(started.data.items.flatMap((i) => (i.bookId === undefined ? [] : [i.bookId])))].sort(
+      (a, b) => a - b,
+    );
+    for (const bookId of books)
+      await onShelf(bookId, { type: 'ReleaseStock', bookId, checkoutId, reason: 'cancelled', at: meta.now }, meta);
   }
 
   async function alertIfLow(event: RecordedEvent) {
@@ -116,7 +149,16 @@ export function stockReactions(deps: ReactionDeps): Reactions {
       bookId,
       {
         type: 'RecordLowStockAlert',
-        data: { bookId, onHand: shelf.onHand, threshold: lowStockThreshold, crossing, to: owner, messageId: receipt.messageId, transport: receipt.transport, sentAt: meta.now },
+        data: {
+          bookId,
+          onHand: shelf.onHand,
+          threshold: lowStockThreshold,
+          crossing,
+          to: owner,
+          messageId: receipt.messageId,
+          transport: receipt.transport,
+          sentAt: meta.now,
+        },
       },
       meta,
       idFromReference('LowStockAlerted', key),
@@ -142,7 +184,17 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     const meta = reactingTo(event, deps.clock());
     await onShelf(
       bookId,
-      { type: 'RecordShortfallAlert', data: { bookId, orderId, to: owner, messageId: receipt.messageId, transport: receipt.transport, sentAt: meta.now } },
+      {
+        type: 'RecordShortfallAlert',
+        data: {
+          bookId,
+          orderId,
+          to: owner,
+          messageId: receipt.messageId,
+          transport: receipt.transport,
+          sentAt: meta.now,
+        },
+      },
       meta,
       idFromReference('StockShortfallAlerted', key),
     );
@@ -161,7 +213,9 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     // what is left or refused plainly when it pays; ending its page as well would only let a payment that must fail
     // hold a copy for a moment. Only the owner's release ends a sandbox page.
     if (reason === 'taken-over' && deps.payments.sandbox) return;
-    const started = (await deps.events.readStream(checkoutStream(checkoutId))).find((e) => e.type === 'CheckoutStarted') as RecordedEvent<CheckoutStarted> | undefined;
+    const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
+      (e) => e.type === 'CheckoutStarted',
+    ) as RecordedEvent<CheckoutStarted> | undefined;
     if (!started) return;
     await deps.payments.expirePayment(started.data.paymentReference);
   }
@@ -187,5 +241,10 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     StockShortfall: alertShortfall,
     StockHoldReleased: expireReleasedPayment,
   };
-  return { ...orderReactions, RefundSucceeded: returnIfFullyRefunded, CheckoutCancelled: releaseCancelledCheckout, ...lowStock };
+  return {
+    ...orderReactions,
+    RefundSucceeded: returnIfFullyRefunded,
+    CheckoutCancelled: releaseCancelledCheckout,
+    ...lowStock,
+  };
 }

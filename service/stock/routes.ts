@@ -4,8 +4,22 @@ import { listBooks } from '../../contracts/catalog/books.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
 import { stockStream } from '../../contracts/shared/streams.ts';
 import { stockApi } from '../../contracts/stock/api.ts';
-import { holdCheckoutIdPattern, lowStockThreshold, stockBookIdPattern, type AdminStockProduct, type StockLevel } from '../../contracts/stock/model.ts';
-import { availableAt, emptyShelf, freeAt, reservedAt, runningHolds, shelfDecider, type ShelfState } from '../../contracts/stock/shelf.ts';
+import {
+  holdCheckoutIdPattern,
+  lowStockThreshold,
+  stockBookIdPattern,
+  type AdminStockProduct,
+  type StockLevel,
+} from '../../contracts/stock/model.ts';
+import {
+  availableAt,
+  emptyShelf,
+  freeAt,
+  reservedAt,
+  runningHolds,
+  shelfDecider,
+  type ShelfState,
+} from '../../contracts/stock/shelf.ts';
 import { getStock, listStock, type StockDoc } from '../../projections/stock/stock.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -82,12 +96,28 @@ export function stockRoutes(routers: Routers, deps: ShopDeps) {
     const { quantity, note } = input.body();
     const admin = adminOf(ctx);
     const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
-    await handleCommand(deps.events, stockStream(book.id), shelfDecider, { type: 'ReceiveStock', bookId: book.id, quantity, note, by: admin, at: meta.now }, meta, {
-      waiter: deps.waiter,
-      raceRetries,
-    });
-    const product = adminProductOf(book.id, book.title, await getStock(deps.reads, book.id), deps.clock().toISOString());
-    ctx.body = { success: true, message: `${quantity} ${quantity === 1 ? 'copy' : 'copies'} of "${book.title}" received`, product };
+    await handleCommand(
+      deps.events,
+      stockStream(book.id),
+      shelfDecider,
+      { type: 'ReceiveStock', bookId: book.id, quantity, note, by: admin, at: meta.now },
+      meta,
+      {
+        waiter: deps.waiter,
+        raceRetries,
+      },
+    );
+    const product = adminProductOf(
+      book.id,
+      book.title,
+      await getStock(deps.reads, book.id),
+      deps.clock().toISOString(),
+    );
+    ctx.body = {
+      success: true,
+      message: `${quantity} ${quantity === 1 ? 'copy' : 'copies'} of "${book.title}" received`,
+      product,
+    };
   });
 
   route(routers, stockApi.correct, async (ctx, input) => {
@@ -95,12 +125,28 @@ export function stockRoutes(routers: Routers, deps: ShopDeps) {
     const { delta, reason } = input.body();
     const admin = adminOf(ctx);
     const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
-    await handleCommand(deps.events, stockStream(book.id), shelfDecider, { type: 'CorrectStock', bookId: book.id, delta, reason, by: admin, at: meta.now }, meta, {
-      waiter: deps.waiter,
-      raceRetries,
-    });
-    const product = adminProductOf(book.id, book.title, await getStock(deps.reads, book.id), deps.clock().toISOString());
-    ctx.body = { success: true, message: `Stock of "${book.title}" corrected by ${delta > 0 ? '+' : ''}${delta}`, product };
+    await handleCommand(
+      deps.events,
+      stockStream(book.id),
+      shelfDecider,
+      { type: 'CorrectStock', bookId: book.id, delta, reason, by: admin, at: meta.now },
+      meta,
+      {
+        waiter: deps.waiter,
+        raceRetries,
+      },
+    );
+    const product = adminProductOf(
+      book.id,
+      book.title,
+      await getStock(deps.reads, book.id),
+      deps.clock().toISOString(),
+    );
+    ctx.body = {
+      success: true,
+      message: `Stock of "${book.title}" corrected by ${delta > 0 ? '+' : ''}${delta}`,
+      product,
+    };
   });
 
   // The owner ends a hold: one StockHoldReleased, the copies back at once; the reactor expires its payment page.
@@ -119,7 +165,16 @@ export function stockRoutes(routers: Routers, deps: ShopDeps) {
       { waiter: deps.waiter, raceRetries },
     );
     const quantity = events.reduce((sum, e) => sum + (e.type === 'StockHoldReleased' ? e.data.quantity : 0), 0);
-    const product = adminProductOf(book.id, book.title, await getStock(deps.reads, book.id), deps.clock().toISOString());
-    ctx.body = { success: true, message: `${quantity} ${quantity === 1 ? 'copy' : 'copies'} of "${book.title}" released back to the shelf`, product };
+    const product = adminProductOf(
+      book.id,
+      book.title,
+      await getStock(deps.reads, book.id),
+      deps.clock().toISOString(),
+    );
+    ctx.body = {
+      success: true,
+      message: `${quantity} ${quantity === 1 ? 'copy' : 'copies'} of "${book.title}" released back to the shelf`,
+      product,
+    };
   });
 }

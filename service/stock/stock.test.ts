@@ -4,13 +4,26 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import { notEnoughStockMessage, takenWhilePayingMessage, type AdminStockProduct, type StockLevel } from '../../contracts/stock/model.ts';
+import {
+  notEnoughStockMessage,
+  takenWhilePayingMessage,
+  type AdminStockProduct,
+  type StockLevel,
+} from '../../contracts/stock/model.ts';
 import { paymentExpiredMessage } from '../../contracts/checkout/sandboxPayments.ts';
 import { rebuild } from '../../projections/engine/rebuild.ts';
 import { listStock, stockProjection } from '../../projections/stock/stock.ts';
 import { createMemoryReadStore } from '../../infra/readstore/memoryReadStore.ts';
 import { eventually } from '../../infra/testing/assert.ts';
-import { allEvents, cardFormBody, expectOk, ofType, outboxFiles, sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import {
+  allEvents,
+  cardFormBody,
+  expectOk,
+  ofType,
+  outboxFiles,
+  sandboxPayBody,
+  sandboxShopEnv,
+} from '../../infra/testing/checkout.ts';
 import { adminHeaders, call, floodLimits, startTestShop } from '../../infra/testing/shop.ts';
 
 // One shop whose clock the tests move on, to let holds run out.
@@ -19,19 +32,31 @@ const shop = await startTestShop({ ...sandboxShopEnv, RATE_LIMITS: floodLimits }
 test.after(() => shop.close());
 const admin = await adminHeaders(shop);
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) => call(`${shop.url}${path}`, { body, headers });
-const received = (bookId: number | string, quantity: number) => post(`/api/admin/stock/${bookId}/received`, { quantity, note: 'print run' }, admin);
-const correct = (bookId: number, delta: number, reason: string) => post(`/api/admin/stock/${bookId}/corrections`, { delta, reason }, admin);
-const cartCheckout = (bookId: number, quantity = 1) => post('/api/cart/checkout', { items: [{ bookId, quantity, title: 'x', price: 1 }], customerCountry: 'GB' });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(`${shop.url}${path}`, { body, headers });
+const received = (bookId: number | string, quantity: number) =>
+  post(`/api/admin/stock/${bookId}/received`, { quantity, note: 'print run' }, admin);
+const correct = (bookId: number, delta: number, reason: string) =>
+  post(`/api/admin/stock/${bookId}/corrections`, { delta, reason }, admin);
+const cartCheckout = (bookId: number, quantity = 1) =>
+  post('/api/cart/checkout', { items: [{ bookId, quantity, title: 'x', price: 1 }], customerCountry: 'GB' });
 const pay = (sessionId: string) => post(`/api/sandbox/checkout-sessions/${sessionId}/pay`, sandboxPayBody());
 const adminStock = async (bookId: number): Promise<AdminStockProduct> =>
-  ((await call(`${shop.url}/api/admin/stock`, { headers: admin })).json.products as AdminStockProduct[]).find((p) => p.bookId === bookId)!;
-const level = async (bookId: number): Promise<StockLevel> => ((await call(`${shop.url}/api/stock`)).json.products as StockLevel[]).find((p) => p.bookId === bookId)!;
+  ((await call(`${shop.url}/api/admin/stock`, { headers: admin })).json.products as AdminStockProduct[]).find(
+    (p) => p.bookId === bookId,
+  )!;
+const level = async (bookId: number): Promise<StockLevel> =>
+  ((await call(`${shop.url}/api/stock`)).json.products as StockLevel[]).find((p) => p.bookId === bookId)!;
 const refusedUncharged = (answer: { status: number; json: { message?: string } }) =>
-  (answer.status === 409 && answer.json.message === takenWhilePayingMessage('The Kindness Basket', 0)) || (answer.status === 410 && answer.json.message === paymentExpiredMessage);
+  (answer.status === 409 && answer.json.message === takenWhilePayingMessage('The Kindness Basket', 0)) ||
+  (answer.status === 410 && answer.json.message === paymentExpiredMessage);
 const stockEvents = async (bookId: number) => shop.shop.deps.events.readStream(`stock-${bookId}`);
 const checkoutIdOf = async (sessionId: string) =>
-  ((await allEvents(shop)).find((e) => e.type === 'CheckoutStarted' && (e.data as CheckoutStarted['data']).paymentReference === sessionId) as RecordedEvent<CheckoutStarted>).data.checkoutId;
+  (
+    (await allEvents(shop)).find(
+      (e) => e.type === 'CheckoutStarted' && (e.data as CheckoutStarted['data']).paymentReference === sessionId,
+    ) as RecordedEvent<CheckoutStarted>
+  ).data.checkoutId;
 /** Waits until the reactor has acted on everything in the log so far, and the read models have folded what it wrote. */
 const settled = async () => {
   await shop.shop.deps.effects.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
@@ -80,8 +105,15 @@ test('a paid order takes its copies; cancelling the order gives them back; one l
   await settled();
   let product = await adminStock(2);
   assert.equal([product.onHand, product.reserved, product.available, product.forSale], [4, 0, 4, 4]);
-  await eventually(async () => ofType(await stockEvents(2), 'LowStockAlerted').length === 1, 10_000, 'the low-stock alert');
-  const lowMails = () => outboxFiles(shop).filter((f) => readFileSync(join(shop.dataDir, 'outbox', f), 'utf8').includes("4 copies are left on the shelf"));
+  await eventually(
+    async () => ofType(await stockEvents(2), 'LowStockAlerted').length === 1,
+    10_000,
+    'the low-stock alert',
+  );
+  const lowMails = () =>
+    outboxFiles(shop).filter((f) =>
+      readFileSync(join(shop.dataDir, 'outbox', f), 'utf8').includes('4 copies are left on the shelf'),
+    );
   assert.is(lowMails().length, 1);
 
   // A second sale below the threshold is no new fall: no second e-mail.
@@ -93,23 +125,51 @@ test('a paid order takes its copies; cancelling the order gives them back; one l
   // The owner cancels the first order: its two copies come back.
   const orderId = started.json.sessionId;
   const revisionOf = async (id: string) => (await shop.shop.deps.events.readStream(`order-${id}`)).at(-1)!.revision;
-  const cancel = await post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', notes: 'changed their mind', expectedRevision: await revisionOf(orderId) }, admin);
+  const cancel = await post(
+    `/api/admin/orders/${orderId}/status`,
+    { status: 'cancelled', notes: 'changed their mind', expectedRevision: await revisionOf(orderId) },
+    admin,
+  );
   assert.is(cancel.status, 200, cancel.text);
   await settled();
   product = await adminStock(2);
   assert.is(product.onHand, 5);
-  assert.equal(product.movements.slice(0, 3).map((m) => [m.kind, m.quantity]), [['returned', 2], ['sold', -1], ['sold', -2]]);
+  assert.equal(
+    product.movements.slice(0, 3).map((m) => [m.kind, m.quantity]),
+    [
+      ['returned', 2],
+      ['sold', -1],
+      ['sold', -2],
+    ],
+  );
   // Undoing the cancellation (confirmed, as the console asks) takes them again.
-  assert.is((await post(`/api/admin/orders/${orderId}/status`, { status: 'processing', expectedRevision: await revisionOf(orderId), confirmBackward: true }, admin)).status, 200);
+  assert.is(
+    (
+      await post(
+        `/api/admin/orders/${orderId}/status`,
+        { status: 'processing', expectedRevision: await revisionOf(orderId), confirmBackward: true },
+        admin,
+      )
+    ).status,
+    200,
+  );
   await settled();
   assert.is((await adminStock(2)).onHand, 3);
   // That fell from 5 to 3: below the threshold again, so a second e-mail.
-  await eventually(async () => ofType(await stockEvents(2), 'LowStockAlerted').length === 2, 10_000, 'the second low-stock alert');
+  await eventually(
+    async () => ofType(await stockEvents(2), 'LowStockAlerted').length === 2,
+    10_000,
+    'the second low-stock alert',
+  );
   // A correction below the threshold after climbing over it is a new fall: a second e-mail.
   assert.is((await received(2, 4)).status, 200);
   assert.is((await correct(2, -3, 'two damaged in the post, one given to the school')).status, 200);
   await settled();
-  await eventually(async () => ofType(await stockEvents(2), 'LowStockAlerted').length === 3, 10_000, 'the third low-stock alert');
+  await eventually(
+    async () => ofType(await stockEvents(2), 'LowStockAlerted').length === 3,
+    10_000,
+    'the third low-stock alert',
+  );
 });
 
 test('a cancelled checkout lets its copies go at once; a checkout that finds every copy held starts without a hold', async () => {
@@ -140,7 +200,13 @@ test('a hold ends with its payment page: past it the page refuses payment (410, 
   now += 31 * 60_000;
   assert.is((await call(`${shop.url}/api/sandbox/checkout-sessions/${first.json.sessionId}`)).json.status, 'expired');
   const late = await pay(first.json.sessionId);
-  assert.equal([late.status, late.json.message], [410, 'This payment page has expired and your card has not been charged. Please start the checkout again from your basket.']);
+  assert.equal(
+    [late.status, late.json.message],
+    [
+      410,
+      'This payment page has expired and your card has not been charged. Please start the checkout again from your basket.',
+    ],
+  );
   now += 2 * 60_000;
   assert.equal((await adminStock(3)).holds, []);
   const second = await cartCheckout(3, 1);
@@ -153,15 +219,29 @@ test('a hold ends with its payment page: past it the page refuses payment (410, 
 test('a product whose stock was never recorded sells without limit, and orders before recording take nothing', async () => {
   const fresh = await startTestShop({ ...sandboxShopEnv, RATE_LIMITS: floodLimits });
   try {
-    const started = await call(`${fresh.url}/api/cart/checkout`, { body: { items: [{ bookId: 1, quantity: 10 }], customerCountry: 'GB' } });
+    const started = await call(`${fresh.url}/api/cart/checkout`, {
+      body: { items: [{ bookId: 1, quantity: 10 }], customerCountry: 'GB' },
+    });
     assert.is(started.status, 200, started.text);
-    assert.is((await call(`${fresh.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, { body: sandboxPayBody() })).status, 200);
+    assert.is(
+      (
+        await call(`${fresh.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, {
+          body: sandboxPayBody(),
+        })
+      ).status,
+      200,
+    );
     const levels = (await call(`${fresh.url}/api/stock`)).json.products as StockLevel[];
-    assert.equal(levels.map((l) => l.state), ['available', 'available', 'available']);
+    assert.equal(
+      levels.map((l) => l.state),
+      ['available', 'available', 'available'],
+    );
     const headers = await adminHeaders(fresh);
     assert.is((await call(`${fresh.url}/api/admin/stock/1/received`, { body: { quantity: 3 }, headers })).status, 200);
     await fresh.shop.deps.effects.waitFor(await fresh.shop.deps.events.headPosition(), 10_000);
-    const product = ((await call(`${fresh.url}/api/admin/stock`, { headers })).json.products as AdminStockProduct[])[0]!;
+    const product = (
+      (await call(`${fresh.url}/api/admin/stock`, { headers })).json.products as AdminStockProduct[]
+    )[0]!;
     assert.equal([product.tracked, product.onHand], [true, 3]);
   } finally {
     await fresh.close();
@@ -178,14 +258,18 @@ test('the card and wallet payment intents and the direct checkout session refuse
   assert.equal([card.status, card.json.message], [409, message]);
   const wallet = await post('/api/create-payment-intent', { amount: 999 + 350 });
   assert.equal([wallet.status, wallet.json.message], [409, message]);
-  const direct = await post('/api/create-checkout-session', { items: [{ title: 'The Kindness Basket', description: 'Purchase of The Kindness Basket', price: '9.99', quantity: 1 }] });
+  const direct = await post('/api/create-checkout-session', {
+    items: [
+      { title: 'The Kindness Basket', description: 'Purchase of The Kindness Basket', price: '9.99', quantity: 1 },
+    ],
+  });
   assert.equal([direct.status, direct.json.message], [409, message]);
   // Copies received again: the same card form starts its payment.
   assert.is((await received(1, Math.max(onHand, 1))).status, 200);
   assert.is((await post('/api/create-payment-intent', cardFormBody('GB'))).status, 200);
 });
 
-test('the owner\'s stock requests: bad input is a 400 naming the field, an unknown product 404, no token 401; nothing is stored', async () => {
+test("the owner's stock requests: bad input is a 400 naming the field, an unknown product 404, no token 401; nothing is stored", async () => {
   const before = (await allEvents(shop)).length;
   const cases: Array<[string, unknown, number]> = [
     ['/api/admin/stock/1/received', { quantity: 0 }, 400],
@@ -197,7 +281,8 @@ test('the owner\'s stock requests: bad input is a 400 naming the field, an unkno
     ['/api/admin/stock/abc/received', { quantity: 1 }, 404],
     ['/api/admin/stock/1/corrections', { delta: -1_000, reason: 'lost' }, 409],
   ];
-  for (const [path, body, status] of cases) assert.is((await post(path, body, admin)).status, status, `${path} ${JSON.stringify(body)}`);
+  for (const [path, body, status] of cases)
+    assert.is((await post(path, body, admin)).status, status, `${path} ${JSON.stringify(body)}`);
   assert.is((await post('/api/admin/stock/1/received', { quantity: 1 })).status, 401);
   assert.is((await allEvents(shop)).length, before);
 });
@@ -210,12 +295,29 @@ test('an order refunded in full gives its copies back; a part refund does not', 
   await settled();
   assert.is((await adminStock(3)).onHand, 4);
   const orderId: string = started.json.sessionId;
-  const revision = async () => ((await call(`${shop.url}/api/admin/orders`, { headers: admin })).json.orders as { orderId: string; revision: number }[]).find((o) => o.orderId === orderId)!.revision;
-  const refund = async (amount: number) => post(`/api/admin/orders/${orderId}/refunds`, { amount, reason: 'the parcel was lost', expectedRevision: await revision() }, admin);
+  const revision = async () =>
+    (
+      (await call(`${shop.url}/api/admin/orders`, { headers: admin })).json.orders as {
+        orderId: string;
+        revision: number;
+      }[]
+    ).find((o) => o.orderId === orderId)!.revision;
+  const refund = async (amount: number) =>
+    post(
+      `/api/admin/orders/${orderId}/refunds`,
+      { amount, reason: 'the parcel was lost', expectedRevision: await revision() },
+      admin,
+    );
   assert.is((await refund(500)).status, 200);
   await settled();
   assert.is((await adminStock(3)).onHand, 4, 'a part refund keeps the copies with the order');
-  const total = ((await call(`${shop.url}/api/admin/orders`, { headers: admin })).json.orders as { orderId: string; totalAmount: number; refunded: number }[]).find((o) => o.orderId === orderId)!;
+  const total = (
+    (await call(`${shop.url}/api/admin/orders`, { headers: admin })).json.orders as {
+      orderId: string;
+      totalAmount: number;
+      refunded: number;
+    }[]
+  ).find((o) => o.orderId === orderId)!;
   const rest = await refund(total.totalAmount - 500);
   assert.is(rest.status, 200, rest.text);
   await settled();

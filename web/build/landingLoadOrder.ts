@@ -26,12 +26,15 @@ export function landingLoadOrder(): Plugin {
         if (!html.includes(splashEnd)) throw new Error(`index.html lost its "${splashEnd}" marker`);
 
         // What the entry already pulls in statically has its own hint.
-        const entryImports = new Set(Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' && chunk.isEntry ? chunk.imports : [])));
+        const entryImports = new Set(
+          Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' && chunk.isEntry ? chunk.imports : [])),
+        );
         const scripts = new Set<string>();
         const styles = new Set<string>();
         const visit = (fileName: string) => {
           const chunk = bundle[fileName];
-          if (!chunk || chunk.type !== 'chunk' || scripts.has(fileName) || chunk.isEntry || entryImports.has(fileName)) return;
+          if (!chunk || chunk.type !== 'chunk' || scripts.has(fileName) || chunk.isEntry || entryImports.has(fileName))
+            return;
           scripts.add(fileName);
           for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
           for (const imported of chunk.imports) visit(imported);
@@ -47,11 +50,20 @@ export function landingLoadOrder(): Plugin {
         const stylesheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
         let ordered = html;
         for (const link of stylesheets) ordered = ordered.replace(link, '');
-        const links = [...stylesheets.map((link) => link.trim()), ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)];
+        const links = [
+          ...stylesheets.map((link) => link.trim()),
+          ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ];
         ordered = ordered.replace(splashEnd, links.join('\n    '));
         return {
           html: ordered,
-          tags: [{ tag: 'meta', attrs: { name: 'app-modules', content: [...scripts].map((file) => `/${file}`).join(' ') }, injectTo: 'head' as const }],
+          tags: [
+            {
+              tag: 'meta',
+              attrs: { name: 'app-modules', content: [...scripts].map((file) => `/${file}`).join(' ') },
+              injectTo: 'head' as const,
+            },
+          ],
         };
       },
     },

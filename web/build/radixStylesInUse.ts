@@ -20,7 +20,12 @@ const breakpoints = ['xs', 'sm', 'md', 'lg', 'xl'] as const;
  * The Radix component classes and responsive breakpoints the app can produce; and, when known, the utility class
  * prefixes (rt-r-mt) Radix's props can produce, each with whether the app writes one of those props.
  */
-export type InUse = { classes: Set<string>; breakpoints: Set<string>; utilities?: Map<string, boolean>; darkAppearance?: boolean };
+export type InUse = {
+  classes: Set<string>;
+  breakpoints: Set<string>;
+  utilities?: Map<string, boolean>;
+  darkAppearance?: boolean;
+};
 
 /** Drops comments, leaving strings (which may hold comment-like text) alone. */
 function withoutComments(css: string): string {
@@ -95,9 +100,14 @@ function requiredClasses(selector: string): string[] {
       else if (selector[end] === ')' && --depth === 0) break;
     }
     const inner = selector.slice(i + fn[0].length, end);
-    if ((fn[1] === 'where' || fn[1] === 'is') && selectors(inner).length === 1) required += ' ' + requiredClasses(inner).join(' ') + ' ';
+    if ((fn[1] === 'where' || fn[1] === 'is') && selectors(inner).length === 1)
+      required += ' ' + requiredClasses(inner).join(' ') + ' ';
     // :is(.dark, .dark-theme) and the like: every alternative needs the dark appearance.
-    else if ((fn[1] === 'where' || fn[1] === 'is') && selectors(inner).every((alternative) => darkClass.test(alternative.trim()))) required += ' .dark ';
+    else if (
+      (fn[1] === 'where' || fn[1] === 'is') &&
+      selectors(inner).every((alternative) => darkClass.test(alternative.trim()))
+    )
+      required += ' .dark ';
     i = end;
   }
   return required.match(/\.(?:[a-z]{2}\\:)?-?rt-[A-Za-z0-9_-]+|\.dark(?:-theme)?(?![\w-])/g) ?? [];
@@ -149,7 +159,12 @@ function pruneRules(css: string, used: InUse): string {
     const end = blockEnd(css, open);
     const body = css.slice(open + 1, end - 1);
     const head = prelude.trim();
-    if (head.startsWith('@media') || head.startsWith('@supports') || head.startsWith('@layer') || head.startsWith('@container')) {
+    if (
+      head.startsWith('@media') ||
+      head.startsWith('@supports') ||
+      head.startsWith('@layer') ||
+      head.startsWith('@container')
+    ) {
       const inner = pruneRules(body, used);
       if (inner.trim()) out += `${prelude}{${inner}}`;
     } else if (head.startsWith('@')) {
@@ -181,7 +196,8 @@ export function radixInUse(sourceDir: string): InUse | null {
       local.set(alias ?? exported!, file!);
     }
   }
-  for (const [, alias, file] of exportsIndex.matchAll(/import\s*\*\s*as\s+(\w+)\s*from\s*"(\.\/[^"]+)"/g)) local.set(alias!, file!);
+  for (const [, alias, file] of exportsIndex.matchAll(/import\s*\*\s*as\s+(\w+)\s*from\s*"(\.\/[^"]+)"/g))
+    local.set(alias!, file!);
   const exportList = /export\s*\{([^}]*)\}/.exec(exportsIndex)?.[1] ?? '';
   for (const pair of exportList.split(',')) {
     const [alias, exported] = pair.trim().split(/\s+as\s+/);
@@ -197,14 +213,18 @@ export function radixInUse(sourceDir: string): InUse | null {
   const namedBreakpoints = new Set<string>();
   for (const file of sources(sourceDir)) {
     const code = readFileSync(file, 'utf8');
-    for (const breakpoint of breakpoints) if (new RegExp(`\\b${breakpoint}\\s*:`).test(code)) namedBreakpoints.add(breakpoint);
+    for (const breakpoint of breakpoints)
+      if (new RegExp(`\\b${breakpoint}\\s*:`).test(code)) namedBreakpoints.add(breakpoint);
     const all = [...code.matchAll(/(?:import|export)[^;'"]*from\s*['"]@radix-ui\/themes['"]/g)];
     for (const [statement] of all) {
       const names = /^(?:import|export)\s*(?:type\s*)?\{([^}]*)\}/.exec(statement)?.[1];
       // A namespace import or anything else this reading does not understand: keep every component.
       if (names === undefined) return null;
       for (const name of names.split(',')) {
-        const exported = name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+        const exported = name
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0];
         if (exported) imported.add(exported);
       }
     }
@@ -221,7 +241,8 @@ export function radixInUse(sourceDir: string): InUse | null {
     const code = readFileSync(file, 'utf8');
     if (!file.endsWith('.props.js')) writers.push(code);
     for (const name of code.match(componentClass) ?? []) used.add(name);
-    for (const [, relative] of code.matchAll(/from\s*"(\.{1,2}\/[^"]+\.js)"/g)) visit(resolve(dirname(file), relative!));
+    for (const [, relative] of code.matchAll(/from\s*"(\.{1,2}\/[^"]+\.js)"/g))
+      visit(resolve(dirname(file), relative!));
   };
   for (const name of imported) {
     const file = fileOf.get(name);
@@ -234,7 +255,10 @@ export function radixInUse(sourceDir: string): InUse | null {
   const utilities = new Map<string, boolean>();
   for (const [prefix, props] of utilityPrefixes(dirname(componentsDir))) {
     // `mt="2"`, `mt={...}`, `mt: '2'`, or minified `mt:"2"`: a prop given a value (a bare `m:` in a ternary is not).
-    utilities.set(prefix, [...props].some((prop) => new RegExp(`(?<![\\w$.-])${prop}\\s*[=:]\\s*["'{\`]`).test(everyWriter)));
+    utilities.set(
+      prefix,
+      [...props].some((prop) => new RegExp(`(?<![\\w$.-])${prop}\\s*[=:]\\s*["'{\`]`).test(everyWriter)),
+    );
   }
   // Radix's dark colours apply under a .dark or .dark-theme class, which only an `appearance` prop (or the app's own
   // class names) would set.
@@ -256,7 +280,9 @@ function utilityPrefixes(esmDir: string): Map<string, Set<string>> {
   const prefixes = new Map<string, Set<string>>();
   const defaulted = new Set<string>();
   for (const file of files(esmDir)) {
-    for (const [, prop, definition, prefix] of readFileSync(file, 'utf8').matchAll(/([A-Za-z]+):\{([^{}]*className:"(rt-r-[a-z-]+)"[^{}]*)\}/g)) {
+    for (const [, prop, definition, prefix] of readFileSync(file, 'utf8').matchAll(
+      /([A-Za-z]+):\{([^{}]*className:"(rt-r-[a-z-]+)"[^{}]*)\}/g,
+    )) {
       if (!prefixes.has(prefix!)) prefixes.set(prefix!, new Set());
       prefixes.get(prefix!)!.add(prop!);
       if (/\bdefault:/.test(definition!)) defaulted.add(prefix!);

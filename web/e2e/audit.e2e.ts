@@ -27,12 +27,24 @@ test.before(async () => {
     ['delivered', 'Left with a neighbour'],
   ] as const;
   for (const [i, [status, notes]] of steps.entries()) {
-    const res = await call(`${shop.url}/api/admin/orders/${orderId}/status`, { body: { status, notes, expectedRevision: i }, headers: owner });
+    const res = await call(`${shop.url}/api/admin/orders/${orderId}/status`, {
+      body: { status, notes, expectedRevision: i },
+      headers: owner,
+    });
     assert.is(res.status, 200, res.text);
   }
-  const review = { bookId: 1, customerName: 'Maryam', customerEmail: 'maryam@example.com', rating: 5, reviewText: 'A gentle story about sharing.' };
+  const review = {
+    bookId: 1,
+    customerName: 'Maryam',
+    customerEmail: 'maryam@example.com',
+    rating: 5,
+    reviewText: 'A gentle story about sharing.',
+  };
   assert.is((await call(`${shop.url}/api/reviews/submit`, { body: review })).status, 201);
-  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'trustee', role: 'auditor' }, headers: owner });
+  const created = await call(`${shop.url}/api/admin/accounts`, {
+    body: { username: 'trustee', role: 'auditor' },
+    headers: owner,
+  });
   assert.is(created.status, 201, created.text);
   password = created.json.password;
 });
@@ -41,7 +53,13 @@ test.after(() => rmSync(downloads, { recursive: true, force: true }));
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`an auditor steps an order back, reads the diff, checks an export and verifies, with no write button (${name})`, async () => {
     // bypassCSP only so that axe can be injected; acceptDownloads for the export.
-    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+      bypassCSP: true,
+      acceptDownloads: true,
+    });
     const page = await context.newPage();
     try {
       await page.goto(`${shop.url}/admin/login`);
@@ -53,7 +71,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByText('A gentle story about sharing.').waitFor(wait);
       assert.is(await page.getByRole('button', { name: /Approve|Reject/ }).count(), 0);
       await page.goto(`${shop.url}/admin/orders`);
-      await page.getByRole('button', { name: /Order #/ }).first().click();
+      await page
+        .getByRole('button', { name: /Order #/ })
+        .first()
+        .click();
       await page.getByText('Left with a neighbour').first().waitFor(wait);
       assert.is(await page.getByRole('button', { name: /^Mark as/ }).count(), 0);
       await page.getByRole('link', { name: 'Reviews Dashboard' }).click();
@@ -88,7 +109,12 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByText(/^MATCH: \d+ events folded/).waitFor(wait);
 
       const buttons = await page.getByRole('button').allInnerTexts();
-      for (const label of buttons) assert.not.match(label, /approve|reject|delete|cancel|mark|change|save|create|disable|reset|rebuild/i, `write button "${label}"`);
+      for (const label of buttons)
+        assert.not.match(
+          label,
+          /approve|reject|delete|cancel|mark|change|save|create|disable|reset|rebuild/i,
+          `write button "${label}"`,
+        );
       assert.equal(await axeProblems(page), []);
     } finally {
       await context.close();
@@ -97,7 +123,13 @@ for (const [name, viewport] of Object.entries(viewports)) {
 }
 
 test("an auditor's CSV download, with its reason, is in the audit console's reads naming the auditor; the owner grants the data download on the accounts screen", async () => {
-  const context = await browser.newContext({ viewport: viewports.desktop, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true, acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: viewports.desktop,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    bypassCSP: true,
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   try {
     await page.goto(`${shop.url}/admin/login`);
@@ -110,7 +142,10 @@ test("an auditor's CSV download, with its reason, is in the audit console's read
     const asked = page.getByRole('dialog', { name: 'Download the orders as CSV' });
     await asked.getByLabel(/^Reason/).fill('Trustees’ annual review');
     assert.equal(await axeProblems(page), [], 'the reason dialog');
-    const [download] = await Promise.all([page.waitForEvent('download', wait), asked.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', wait),
+      asked.getByRole('button', { name: 'Download' }).click(),
+    ]);
     assert.match(download.suggestedFilename(), /^orders-\d{4}-\d{2}-\d{2}\.csv$/);
 
     await page.goto(`${shop.url}/admin/audit`);
@@ -129,20 +164,38 @@ test("an auditor's CSV download, with its reason, is in the audit console's read
   }
 
   // The owner grants the trustee the download of a person's data, and takes it back, on the accounts screen.
-  const ownerContext = await browser.newContext({ viewport: viewports.mobile, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
+  const ownerContext = await browser.newContext({
+    viewport: viewports.mobile,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    bypassCSP: true,
+  });
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
-  await ownerContext.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, 'admin'));
+  await ownerContext.addInitScript(
+    (t) => localStorage.setItem('adminToken', t),
+    signAdminToken(shop.shop.deps.jwtSecret, 'admin'),
+  );
   const ownerPage = await ownerContext.newPage();
   try {
     await ownerPage.goto(`${shop.url}/admin/accounts`);
     const row = ownerPage.getByRole('row', { name: /trustee/ });
     await row.getByRole('button', { name: 'Grant data download' }).click();
     await row.getByText('may download a person’s data').waitFor(wait);
-    const answer = await call(`${shop.url}/api/admin/privacy/access?email=maryam%40example.com&reason=Complaint%20review`, { headers: await adminHeaders(shop, 'trustee') });
+    const answer = await call(
+      `${shop.url}/api/admin/privacy/access?email=maryam%40example.com&reason=Complaint%20review`,
+      { headers: await adminHeaders(shop, 'trustee') },
+    );
     assert.is(answer.status, 200, answer.text);
     await row.getByRole('button', { name: 'Revoke data download' }).click();
     await row.getByRole('button', { name: 'Grant data download' }).waitFor(wait);
-    assert.is((await call(`${shop.url}/api/admin/privacy/access?email=maryam%40example.com&reason=Complaint%20review`, { headers: await adminHeaders(shop, 'trustee') })).status, 403);
+    assert.is(
+      (
+        await call(`${shop.url}/api/admin/privacy/access?email=maryam%40example.com&reason=Complaint%20review`, {
+          headers: await adminHeaders(shop, 'trustee'),
+        })
+      ).status,
+      403,
+    );
     assert.equal(await axeProblems(ownerPage), []);
   } finally {
     await ownerContext.close();
@@ -150,9 +203,17 @@ test("an auditor's CSV download, with its reason, is in the audit console's read
 });
 
 test('an owner creates an auditor on the accounts screen, sees the password once, and can disable the account', async () => {
-  const context = await browser.newContext({ viewport: viewports.mobile, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: viewports.mobile,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    bypassCSP: true,
+  });
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
-  await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, 'admin'));
+  await context.addInitScript(
+    (t) => localStorage.setItem('adminToken', t),
+    signAdminToken(shop.shop.deps.jwtSecret, 'admin'),
+  );
   const page = await context.newPage();
   try {
     await page.goto(`${shop.url}/admin/accounts`);
@@ -163,11 +224,17 @@ test('an owner creates an auditor on the accounts screen, sees the password once
     const shown = await page.getByText(/Password for ledger\.keeper:/).innerText();
     const given = /Password for ledger\.keeper: (\S+)/.exec(shown)?.[1];
     assert.ok(given);
-    assert.is((await call(`${shop.url}/api/admin/login`, { body: { username: 'ledger.keeper', password: given } })).status, 200);
+    assert.is(
+      (await call(`${shop.url}/api/admin/login`, { body: { username: 'ledger.keeper', password: given } })).status,
+      200,
+    );
     const row = page.getByRole('row', { name: /ledger\.keeper/ });
     await row.getByRole('button', { name: 'Disable' }).click();
     await row.getByText('disabled').waitFor(wait);
-    assert.is((await call(`${shop.url}/api/admin/login`, { body: { username: 'ledger.keeper', password: given } })).status, 401);
+    assert.is(
+      (await call(`${shop.url}/api/admin/login`, { body: { username: 'ledger.keeper', password: given } })).status,
+      401,
+    );
     assert.equal(await axeProblems(page), []);
   } finally {
     await context.close();
@@ -177,8 +244,16 @@ test('an owner creates an auditor on the accounts screen, sees the password once
 test('an auditor turns on two-step sign-in, keeps the recovery codes, and signs in again with a code from the app', async () => {
   const { codeAt, fromBase32, stepOf } = await import('../../service/admin/twoStep.ts');
   const owner = await adminHeaders(shop);
-  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'reviewer.two', role: 'auditor' }, headers: owner });
-  const context = await browser.newContext({ viewport: viewports.desktop, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
+  const created = await call(`${shop.url}/api/admin/accounts`, {
+    body: { username: 'reviewer.two', role: 'auditor' },
+    headers: owner,
+  });
+  const context = await browser.newContext({
+    viewport: viewports.desktop,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    bypassCSP: true,
+  });
   const page = await context.newPage();
   const signIn = async () => {
     await page.goto(`${shop.url}/admin/login`);
@@ -192,10 +267,14 @@ test('an auditor turns on two-step sign-in, keeps the recovery codes, and signs 
     await page.goto(`${shop.url}/admin/accounts`);
     await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
     // A QR code for the app's camera, named for what it does, and the key beside it for typing in.
-    const qr = page.getByRole('img', { name: /^QR code that adds reviewer\.two at Amanah House to an authenticator app/ });
+    const qr = page.getByRole('img', {
+      name: /^QR code that adds reviewer\.two at Amanah House to an authenticator app/,
+    });
     await qr.waitFor(wait);
     assert.match((await qr.getAttribute('src')) ?? '', /^data:image\/svg\+xml;base64,/);
-    const drawn = await qr.evaluate((img) => (img as HTMLImageElement).decode().then(() => (img as HTMLImageElement).naturalWidth));
+    const drawn = await qr.evaluate((img) =>
+      (img as HTMLImageElement).decode().then(() => (img as HTMLImageElement).naturalWidth),
+    );
     assert.ok(drawn > 0, 'the QR image is drawn');
     assert.equal(await axeProblems(page), []);
     const key = (await page.getByText(/with this key:/).innerText()).split(':').at(-1)!.trim();

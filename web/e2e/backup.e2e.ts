@@ -18,13 +18,23 @@ const wait = { timeout: 20_000 };
 test.after(() => rmSync(backups, { recursive: true, force: true }));
 
 test.before(async () => {
-  await placeOrders(shop, [orderPlacedData({ orderId: 'pi_sandbox_BackupE2e0000000000000001', placedAt: '2026-03-01T09:00:00.000Z' })]);
+  await placeOrders(shop, [
+    orderPlacedData({ orderId: 'pi_sandbox_BackupE2e0000000000000001', placedAt: '2026-03-01T09:00:00.000Z' }),
+  ]);
 });
 
 async function consoleAs(username: string) {
-  const context = await browser.newContext({ viewport: viewports.mobile, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: viewports.mobile,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    bypassCSP: true,
+  });
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
-  await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, username));
+  await context.addInitScript(
+    (t) => localStorage.setItem('adminToken', t),
+    signAdminToken(shop.shop.deps.jwtSecret, username),
+  );
   const page = await context.newPage();
   await page.goto(`${shop.url}/admin/audit`);
   await page.getByRole('heading', { name: 'Read models' }).waitFor(wait);
@@ -51,7 +61,10 @@ test('the owner presses Back up now and is told where the backup is, with its ma
 });
 
 test('an auditor sees no Backup button', async () => {
-  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'backup.reader', role: 'auditor' }, headers: await adminHeaders(shop) });
+  const created = await call(`${shop.url}/api/admin/accounts`, {
+    body: { username: 'backup.reader', role: 'auditor' },
+    headers: await adminHeaders(shop),
+  });
   assert.is(created.status, 201, created.text);
   const { context, page } = await consoleAs('backup.reader');
   try {

@@ -8,7 +8,9 @@ import { allEvents, ofType } from '../../infra/testing/checkout.ts';
 const { shop, browser } = await shopAndBrowserFor(test);
 
 const ordersNumbered = async (orderNumber: string) =>
-  ofType(await allEvents(shop), 'OrderPlaced').filter((e) => (e.data as { orderNumber: string }).orderNumber === orderNumber);
+  ofType(await allEvents(shop), 'OrderPlaced').filter(
+    (e) => (e.data as { orderNumber: string }).orderNumber === orderNumber,
+  );
 
 async function fillCheckoutForm(page: Page, card: string) {
   await page.getByLabel('Full Name *').fill('Amina Khan');
@@ -96,8 +98,18 @@ for (const [name, viewport] of Object.entries(viewports)) {
 test('No payment screen in sandbox mode loads anything from Stripe', async () => {
   const { context, page } = await newPage(browser);
   const external: string[] = [];
-  page.on('request', (request) => !request.url().startsWith(shop.url) && !request.url().startsWith('data:') && external.push(request.url()));
-  for (const path of ['/custom-checkout', '/apple-pay-checkout', '/checkout-success', '/payment-cancelled', '/order-success']) {
+  page.on(
+    'request',
+    (request) =>
+      !request.url().startsWith(shop.url) && !request.url().startsWith('data:') && external.push(request.url()),
+  );
+  for (const path of [
+    '/custom-checkout',
+    '/apple-pay-checkout',
+    '/checkout-success',
+    '/payment-cancelled',
+    '/order-success',
+  ]) {
     await page.goto(`${shop.url}${path}`);
     await page.waitForLoadState('networkidle');
   }

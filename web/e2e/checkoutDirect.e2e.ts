@@ -43,10 +43,22 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await next.click();
     await page.getByRole('heading', { name: 'Complete Your Purchase' }).waitFor();
     const panel = await page.getByRole('dialog').innerText();
-    for (const text of ['Product', `${book} × 2`, 'Price', '£19.98', 'Shipping', 'Total', '£23.48', 'Secure payment powered by', "You'll be redirected to a secure checkout page.", 'Test mode — no real card is charged']) {
+    for (const text of [
+      'Product',
+      `${book} × 2`,
+      'Price',
+      '£19.98',
+      'Shipping',
+      'Total',
+      '£23.48',
+      'Secure payment powered by',
+      "You'll be redirected to a secure checkout page.",
+      'Test mode — no real card is charged',
+    ]) {
       assert.match(panel, text);
     }
-    for (const brand of ['Visa', 'Mastercard', 'American Express', 'Apple Pay']) assert.ok(await page.getByRole('img', { name: brand }).isVisible(), brand);
+    for (const brand of ['Visa', 'Mastercard', 'American Express', 'Apple Pay'])
+      assert.ok(await page.getByRole('img', { name: brand }).isVisible(), brand);
     assert.ok(await page.getByRole('button', { name: 'Cancel' }).isVisible());
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL(/\/sandbox\/checkout\?session=/, { timeout: 15_000 });
@@ -72,7 +84,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
   });
 }
 
-test('Shopper sees the shipping form\'s messages for each field', async () => {
+test("Shopper sees the shipping form's messages for each field", async () => {
   const { context, page } = await newPage(browser);
   await openBuyNow(page);
   const dialog = page.getByRole('dialog');
@@ -111,7 +123,14 @@ test('A checkout session that cannot be created shows "Payment Error" and lets t
   const { context, page } = await newPage(browser);
   await page.route('**/api/direct-notify', (route) => route.fulfill({ status: 500, body: '' }));
   await page.route('**/api/create-checkout-session', (route) =>
-    route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'The payment provider could not be reached. Please try again later.' }) }),
+    route.fulfill({
+      status: 502,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: false,
+        message: 'The payment provider could not be reached. Please try again later.',
+      }),
+    }),
   );
   await openBuyNow(page);
   await fillShipping(page);
@@ -119,7 +138,10 @@ test('A checkout session that cannot be created shows "Payment Error" and lets t
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.locator('.shop-toast__title', { hasText: 'Payment Error' }).waitFor({ timeout: 15_000 });
-  assert.is(await page.locator('.shop-toast__description').innerText(), 'The payment provider could not be reached. Please try again later.');
+  assert.is(
+    await page.locator('.shop-toast__description').innerText(),
+    'The payment provider could not be reached. Please try again later.',
+  );
   assert.ok(await page.getByRole('button', { name: 'Proceed to Checkout' }).isEnabled());
   await context.close();
 });

@@ -16,7 +16,10 @@ const twoBooks = [
 /** A shopper with two books in the cart opens the drawer and proceeds to checkout. */
 async function checkOutCart(page: Page) {
   await page.goto(`${shop.url}/`);
-  await page.evaluate(([key, lines]) => localStorage.setItem(key as string, JSON.stringify(lines)), [cartKey, twoBooks] as const);
+  await page.evaluate(([key, lines]) => localStorage.setItem(key as string, JSON.stringify(lines)), [
+    cartKey,
+    twoBooks,
+  ] as const);
   await page.reload();
   await page.getByRole('button', { name: 'Cart, 3 items' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -35,7 +38,8 @@ async function fillHostedPage(page: Page, card = '4242 4242 4242 4242') {
   await page.getByLabel('CVC').fill('123');
 }
 
-const storedCart = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[], cartKey);
+const storedCart = (page: Page) =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[], cartKey);
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`Shopper pays for a cart on the hosted page and sees the right order number (${name})`, async () => {
@@ -43,18 +47,32 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await checkOutCart(page);
     const sessionId = new URL(page.url()).searchParams.get('session')!;
     const page1 = await page.locator('main').innerText();
-    for (const text of ['The Kindness Basket', 'Qty 2 × £9.99', '£19.98', 'Alif to Ya: My Arabic Alphabet Poster', 'UK Shipping', '£3.50', '£33.47']) {
+    for (const text of [
+      'The Kindness Basket',
+      'Qty 2 × £9.99',
+      '£19.98',
+      'Alif to Ya: My Arabic Alphabet Poster',
+      'UK Shipping',
+      '£3.50',
+      '£33.47',
+    ]) {
       assert.match(page1, text);
     }
     await fillHostedPage(page);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/checkout-success\?session_id=/, { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
-    assert.ok(await page.getByText('Thank you for your purchase. Your order has been successfully processed.').isVisible());
+    assert.ok(
+      await page.getByText('Thank you for your purchase. Your order has been successfully processed.').isVisible(),
+    );
     assert.is(await page.getByTestId('order-number').innerText(), `Order Number: AH-${sessionId.slice(-8)}`);
     await page.locator('.shop-toast__title', { hasText: 'Order Confirmed!' }).waitFor();
-    assert.is(await page.locator('.shop-toast__description').innerText(), 'Your order has been processed. You will receive confirmation emails shortly.');
-    for (const label of ['Explore More Books', 'Return to Home']) assert.ok(await page.getByRole('link', { name: label }).isVisible(), label);
+    assert.is(
+      await page.locator('.shop-toast__description').innerText(),
+      'Your order has been processed. You will receive confirmation emails shortly.',
+    );
+    for (const label of ['Explore More Books', 'Return to Home'])
+      assert.ok(await page.getByRole('link', { name: label }).isVisible(), label);
     assert.equal(await storedCart(page), [], 'the cart is cleared');
     const placed = ofType(await allEvents(shop), 'OrderPlaced').filter((e) => e.stream === `order-${sessionId}`);
     assert.is(placed.length, 1, 'exactly one order event for the payment');
@@ -71,7 +89,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
     assert.ok(await page.getByText('Your payment was cancelled and you have not been charged.').isVisible());
     assert.ok(await page.getByText('hello@amanahhouse.co.uk').isVisible());
-    for (const label of ['Try Again', 'Return to Home']) assert.ok(await page.getByRole('link', { name: label }).isVisible(), label);
+    for (const label of ['Try Again', 'Return to Home'])
+      assert.ok(await page.getByRole('link', { name: label }).isVisible(), label);
     const checkoutId = new URL(page.url()).searchParams.get('checkout');
     const events = await allEvents(shop);
     assert.equal(

@@ -70,7 +70,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
         .getByRole('listitem')
         .allInnerTexts();
       assert.match(steps[0]!, /Order placed\s*Completed/);
-      assert.match(steps[1]!, new RegExp(`Completed\\s*→\\s*to\\s*Shipped[\\s\\S]*by ${testAdmin.username}[\\s\\S]*Royal Mail tracked 48`));
+      assert.match(
+        steps[1]!,
+        new RegExp(`Completed\\s*→\\s*to\\s*Shipped[\\s\\S]*by ${testAdmin.username}[\\s\\S]*Royal Mail tracked 48`),
+      );
 
       await page.screenshot({ path: `${shots}/journey-${name}.png`, fullPage: true });
       await page.getByRole('link', { name: 'Reviews Dashboard' }).click();

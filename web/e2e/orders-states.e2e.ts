@@ -72,12 +72,22 @@ for (const [name, viewport] of Object.entries(viewports)) {
         const orderId = /orders\/(\d+)\/history/.exec(route.request().url())![1]!;
         const history: OrderHistoryResponse = {
           orderId,
-          history: [{ kind: 'placed', revision: 0, position: 1, at: '2026-03-01T09:00:00.000Z', status: 'pending', by: 'shopper' }],
+          history: [
+            {
+              kind: 'placed',
+              revision: 0,
+              position: 1,
+              at: '2026-03-01T09:00:00.000Z',
+              status: 'pending',
+              by: 'shopper',
+            },
+          ],
         };
         return route.fulfill({ json: history });
       });
       await page.goto(`${shop.url}/admin/orders`);
-      for (const id of ['2001', '2002', '2003']) await page.getByRole('button', { name: new RegExp(`Order #${id}`) }).click(seen);
+      for (const id of ['2001', '2002', '2003'])
+        await page.getByRole('button', { name: new RegExp(`Order #${id}`) }).click(seen);
       await entry(page, '2001').getByText('1 x The Kindness Basket (gift wrapped)', { exact: true }).waitFor(seen);
       const list = entry(page, '2002').getByRole('table');
       assert.match(await list.innerText(), /Together We Shine\s+3\s+£9\.99/);
@@ -96,7 +106,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
 test('Owner whose token the server refuses is sent back to log in, as on every admin page', async () => {
   const { shop, context, page } = await ownerAt(browser, viewports.mobile, { signedIn: false });
   try {
-    await context.addInitScript(() => localStorage.getItem('adminToken') ?? localStorage.setItem('adminToken', 'expired.token.value'));
+    await context.addInitScript(
+      () => localStorage.getItem('adminToken') ?? localStorage.setItem('adminToken', 'expired.token.value'),
+    );
     await page.goto(`${shop.url}/admin/orders`);
     await page.locator('.shop-toast__title', { hasText: 'Authentication Required' }).waitFor(seen);
     await page.waitForURL(/\/admin\/login$/, seen);
@@ -114,7 +126,11 @@ test('Owner sees "Error Loading Orders" when the list cannot be loaded, and Refr
     await page.route(orderList, (route) =>
       route.fulfill({
         status: 503,
-        json: { success: false, error: 'unavailable', message: 'The shop is restarting. Please try again in a moment.' },
+        json: {
+          success: false,
+          error: 'unavailable',
+          message: 'The shop is restarting. Please try again in a moment.',
+        },
       }),
     );
     await page.goto(`${shop.url}/admin/orders`);
@@ -166,7 +182,9 @@ test("A second owner's stale tab cannot overwrite the first's change: it is told
     await entry(second, orderIds.amina).locator('.order-entry__trigger [data-status="processing"]').waitFor(seen);
     await second.screenshot({ path: `${shots}/stale-tab-desktop.png` });
 
-    const changes = (await shop.shop.deps.events.readStream(orderStream(orderIds.amina))).filter((e) => e.type === 'OrderStatusChanged');
+    const changes = (await shop.shop.deps.events.readStream(orderStream(orderIds.amina))).filter(
+      (e) => e.type === 'OrderStatusChanged',
+    );
     assert.equal(
       changes.map((e) => (e.data as { to: string }).to),
       ['processing'],
@@ -185,7 +203,10 @@ test('The order list fetches itself again every minute', async () => {
     const badge = entry(page, orderIds.maryam).locator('.order-entry__trigger [data-status]');
     await badge.and(page.locator('[data-status="pending"]')).waitFor(seen);
     const moved = await call(`${shop.url}/api/admin/orders/${orderIds.maryam}/status`, {
-      body: { status: 'delivered', expectedRevision: (await shop.shop.deps.events.readStream(`order-${orderIds.maryam}`)).at(-1)!.revision },
+      body: {
+        status: 'delivered',
+        expectedRevision: (await shop.shop.deps.events.readStream(`order-${orderIds.maryam}`)).at(-1)!.revision,
+      },
       headers: await adminHeaders(shop),
     });
     assert.is(moved.status, 200);
@@ -219,8 +240,16 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const shop = await startTestShop({ ADMIN_USERNAME: 'owner' });
     await placeOrders(shop, exampleOrders());
     // The shop's CSP forbids inline scripts, so this one context lets the test inject axe.
-    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
-    await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, 'owner'));
+    const context = await browser.newContext({
+      viewport,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+      bypassCSP: true,
+    });
+    await context.addInitScript(
+      (t) => localStorage.setItem('adminToken', t),
+      signAdminToken(shop.shop.deps.jwtSecret, 'owner'),
+    );
     const page = await context.newPage();
     try {
       await page.goto(`${shop.url}/admin/orders`);

@@ -86,7 +86,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await first.locator('.order-entry__trigger [data-status="shipped"]').waitFor();
       await seeTabs(page, ['Processing (0)', 'Shipped (1)']);
       await first.getByText('Royal Mail tracked 48, ref RM123456789GB').waitFor();
-      const timeline = first.getByRole('list', { name: `Status history of order #${orderIds.maryam}` }).getByRole('listitem');
+      const timeline = first
+        .getByRole('list', { name: `Status history of order #${orderIds.maryam}` })
+        .getByRole('listitem');
       assert.is(await timeline.count(), 3);
       const steps = await timeline.allInnerTexts();
       assert.match(steps[0]!, 'Order placed');
@@ -121,8 +123,14 @@ for (const [name, viewport] of Object.entries(viewports)) {
     try {
       const owner = { authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, 'owner')}` };
       const revisionOf = async (id: string) => (await shop.shop.deps.events.readStream(`order-${id}`)).at(-1)!.revision;
-      for (const [id, status] of [[orderIds.maryam, 'shipped'], [orderIds.yusuf, 'cancelled']] as const) {
-        const moved = await call(`${shop.url}/api/admin/orders/${id}/status`, { body: { status, expectedRevision: await revisionOf(id) }, headers: owner });
+      for (const [id, status] of [
+        [orderIds.maryam, 'shipped'],
+        [orderIds.yusuf, 'cancelled'],
+      ] as const) {
+        const moved = await call(`${shop.url}/api/admin/orders/${id}/status`, {
+          body: { status, expectedRevision: await revisionOf(id) },
+          headers: owner,
+        });
         assert.is(moved.status, 200, moved.text);
       }
       await page.goto(`${shop.url}/admin/orders`);
@@ -139,7 +147,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await shipped.getByRole('button', { name: 'Mark as Pending' }).click();
       const dialog = page.getByRole('alertdialog', { name: statusMoveMessages.confirmTitle });
       await dialog.waitFor(seen);
-      assert.is(await dialog.getByText(statusMoveMessages.confirmText(orderIds.maryam, 'shipped', 'pending')).count(), 1);
+      assert.is(
+        await dialog.getByText(statusMoveMessages.confirmText(orderIds.maryam, 'shipped', 'pending')).count(),
+        1,
+      );
       await page.screenshot({ path: `${shots}/confirm-back-${name}.png` });
       await dialog.getByRole('button', { name: statusMoveMessages.cancel }).click();
       await dialog.waitFor({ state: 'hidden', ...seen });
@@ -166,7 +177,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
       const cancelled = entry(page, orderIds.yusuf);
       await cancelled.getByRole('button', { name: 'Mark as Shipped' }).click();
       await dialog.waitFor(seen);
-      assert.is(await dialog.getByText(statusMoveMessages.confirmText(orderIds.yusuf, 'cancelled', 'shipped')).count(), 1);
+      assert.is(
+        await dialog.getByText(statusMoveMessages.confirmText(orderIds.yusuf, 'cancelled', 'shipped')).count(),
+        1,
+      );
       await dialog.getByRole('button', { name: statusMoveMessages.confirmButton }).click();
       await cancelled.locator('.order-entry__trigger [data-status="shipped"]').waitFor(seen);
       assert.is(sent, 3);

@@ -33,7 +33,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
       // An order that has its details offers no such form.
       await page.getByRole('button', { name: `Order #${exampleOrders()[0]!.orderId}` }).click();
       await entry(page, exampleOrders()[0]!.orderId).getByRole('group', { name: 'Update Order Status' }).waitFor(seen);
-      assert.is(await entry(page, exampleOrders()[0]!.orderId).getByRole('button', { name: 'Add Customer Details' }).count(), 0);
+      assert.is(
+        await entry(page, exampleOrders()[0]!.orderId).getByRole('button', { name: 'Add Customer Details' }).count(),
+        0,
+      );
 
       await order.getByRole('button', { name: 'Add Customer Details' }).click();
       const form = order.getByRole('form', { name: `Customer details for order #${walletOrderId}` });
@@ -52,10 +55,19 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await order.getByText('22 Mill Lane, Bradford, BD1 2AB, GB', { exact: true }).waitFor(seen);
       await order.getByText('Customer details added by the owner').waitFor(seen);
       const text = await order.innerText();
-      for (const expected of ['Hafsa Begum', 'hafsa@example.org', 'The buyer replied to our e-mail with her address', 'by owner']) assert.match(text, expected);
+      for (const expected of [
+        'Hafsa Begum',
+        'hafsa@example.org',
+        'The buyer replied to our e-mail with her address',
+        'by owner',
+      ])
+        assert.match(text, expected);
       assert.is(await order.getByRole('button', { name: 'Add Customer Details' }).count(), 0);
       const stream = await shop.shop.deps.events.readStream(`order-${walletOrderId}`);
-      assert.equal(stream.map((e) => e.type), ['OrderPlaced', 'OrderCustomerDetailsAdded']);
+      assert.equal(
+        stream.map((e) => e.type),
+        ['OrderPlaced', 'OrderCustomerDetailsAdded'],
+      );
     } finally {
       await context.close();
       await shop.close();

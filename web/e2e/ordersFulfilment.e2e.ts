@@ -26,12 +26,28 @@ for (const [name, viewport] of Object.entries(viewports)) {
     // Maryam's and Amina's orders are being packed: they are the day's batch.
     for (const id of [orderIds.amina, orderIds.maryam])
       assert.is(
-        (await call(`${shop.url}/api/admin/orders/${id}/status`, { body: { status: 'processing', expectedRevision: (await shop.shop.deps.events.readStream(`order-${id}`)).at(-1)!.revision }, headers: owner })).status,
+        (
+          await call(`${shop.url}/api/admin/orders/${id}/status`, {
+            body: {
+              status: 'processing',
+              expectedRevision: (await shop.shop.deps.events.readStream(`order-${id}`)).at(-1)!.revision,
+            },
+            headers: owner,
+          })
+        ).status,
         200,
       );
     // axe needs its script on the page, past the shop's CSP.
-    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
-    await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, 'owner'));
+    const context = await browser.newContext({
+      viewport,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+      bypassCSP: true,
+    });
+    await context.addInitScript(
+      (t) => localStorage.setItem('adminToken', t),
+      signAdminToken(shop.shop.deps.jwtSecret, 'owner'),
+    );
     const page = await context.newPage();
     try {
       // Finding: the postcode as a customer would write it, in lower case.
@@ -50,11 +66,26 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await address.first().waitFor(seen);
       assert.equal(await address.allInnerTexts(), ['4 Orchard Lane', 'Flat 2', 'Bradford', 'BD7 1AA', 'GB']);
       const text = await page.locator('body').innerText();
-      for (const expected of ['Yusuf Ali', 'yusuf.ali@example.com', 'Together We Shine', 'Paid', '£34.96', 'Refunded', '£0.00', 'Net', orderIds.yusuf, 'Order placed', 'Not shipped yet.'])
+      for (const expected of [
+        'Yusuf Ali',
+        'yusuf.ali@example.com',
+        'Together We Shine',
+        'Paid',
+        '£34.96',
+        'Refunded',
+        '£0.00',
+        'Net',
+        orderIds.yusuf,
+        'Order placed',
+        'Not shipped yet.',
+      ])
         assert.match(text, expected);
       assert.equal(await axeProblems(page), [], 'order page');
       // Nothing, the long order id in the title included, widens the page past the screen.
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the order page fits the screen');
+      assert.ok(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        'the order page fits the screen',
+      );
 
       // Shipping with Royal Mail and a tracking number.
       await page.getByLabel('Carrier').selectOption('royal-mail');
@@ -64,7 +95,11 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByRole('link', { name: 'AB123456789GB' }).first().waitFor(seen);
       assert.is(await page.getByRole('link', { name: 'AB123456789GB' }).first().getAttribute('href'), link);
       // The customer's e-mail is in the outbox with the carrier's link.
-      await eventually(() => outboxTexts(shop).some((mail) => mail.includes('To: yusuf.ali@example.com') && mail.includes(link)), 20_000, 'the "on its way" e-mail');
+      await eventually(
+        () => outboxTexts(shop).some((mail) => mail.includes('To: yusuf.ali@example.com') && mail.includes(link)),
+        20_000,
+        'the "on its way" e-mail',
+      );
       // ...and on the timeline, once the read model has it.
       await eventually(
         async () => {
@@ -77,7 +112,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
       );
 
       // A note, kept on the timeline with who wrote it.
-      await page.getByLabel('Note (only you see it)').fill('Customer rang: leave the parcel with the neighbour at number 6');
+      await page
+        .getByLabel('Note (only you see it)')
+        .fill('Customer rang: leave the parcel with the neighbour at number 6');
       await page.getByRole('button', { name: 'Add Note' }).click();
       await page.locator('.shop-toast__title', { hasText: 'Note Added' }).waitFor(seen);
       const note = page.locator('.order-timeline__step[data-kind="note"]');
@@ -86,8 +123,20 @@ for (const [name, viewport] of Object.entries(viewports)) {
       assert.match(await note.innerText(), 'by owner');
 
       // A change the page never saw: the next button press is refused with the reason beside the buttons.
-      const revision = ((await call(`${shop.url}/api/admin/orders/${orderIds.yusuf}`, { headers: owner })).json as { order: { revision: number } }).order.revision;
-      assert.is((await call(`${shop.url}/api/admin/orders/${orderIds.yusuf}/status`, { body: { status: 'delivered', expectedRevision: revision }, headers: owner })).status, 200);
+      const revision = (
+        (await call(`${shop.url}/api/admin/orders/${orderIds.yusuf}`, { headers: owner })).json as {
+          order: { revision: number };
+        }
+      ).order.revision;
+      assert.is(
+        (
+          await call(`${shop.url}/api/admin/orders/${orderIds.yusuf}/status`, {
+            body: { status: 'delivered', expectedRevision: revision },
+            headers: owner,
+          })
+        ).status,
+        200,
+      );
       await page.getByRole('button', { name: 'Cancel Order' }).click();
       await page.getByRole('alert').getByText(staleOrderMessage).waitFor(seen);
       await page.locator('[data-status="delivered"]').first().waitFor(seen);
@@ -100,9 +149,11 @@ for (const [name, viewport] of Object.entries(viewports)) {
       assert.equal(await axeProblems(page), [], 'packing slip');
       await page.emulateMedia({ media: 'print' });
       assert.not.ok(await page.getByRole('button', { name: 'Print' }).isVisible(), 'the bar is not printed');
-      for (const chrome of ['.splash', '.site-test-mode']) assert.not.ok(await page.locator(chrome).first().isVisible(), `${chrome} is not printed`);
+      for (const chrome of ['.splash', '.site-test-mode'])
+        assert.not.ok(await page.locator(chrome).first().isVisible(), `${chrome} is not printed`);
       const printed = await slip.innerText();
-      for (const expected of ['Packing Slip', 'Yusuf Ali', '4 Orchard Lane', 'BD7 1AA', 'Together We Shine', '£34.96']) assert.match(printed, expected);
+      for (const expected of ['Packing Slip', 'Yusuf Ali', '4 Orchard Lane', 'BD7 1AA', 'Together We Shine', '£34.96'])
+        assert.match(printed, expected);
       // Gift mode leaves out every price.
       await page.emulateMedia({ media: 'screen' });
       await page.getByLabel('Gift mode (no prices)').check();
@@ -113,9 +164,20 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.emulateMedia({ media: 'screen' });
       await page.goto(`${shop.url}/admin/packing-slips`);
       await page.locator('article.packing-slip').first().waitFor(seen);
-      assert.equal(await page.locator('article.packing-slip').evaluateAll((slips) => slips.map((s) => s.getAttribute('data-order-id'))), [orderIds.maryam, orderIds.amina]);
+      assert.equal(
+        await page
+          .locator('article.packing-slip')
+          .evaluateAll((slips) => slips.map((s) => s.getAttribute('data-order-id'))),
+        [orderIds.maryam, orderIds.amina],
+      );
       await page.emulateMedia({ media: 'print' });
-      assert.is(await page.locator('article.packing-slip').first().evaluate((s) => getComputedStyle(s).breakAfter), 'page');
+      assert.is(
+        await page
+          .locator('article.packing-slip')
+          .first()
+          .evaluate((s) => getComputedStyle(s).breakAfter),
+        'page',
+      );
       await page.emulateMedia({ media: 'screen' });
 
       const checked = await verify(shop.shop.deps.events, shop.shop.deps.reads, allProjections);

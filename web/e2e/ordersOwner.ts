@@ -68,7 +68,9 @@ export async function axeProblems(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
     type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }
+    ).axe;
     const run = await axe.run(document, { resultTypes: ['violations'] });
     return run.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -22,7 +22,11 @@ const manyOrders = () =>
       placedAt: new Date(Date.UTC(2026, 0, 1 + i, 10)).toISOString(),
       status: i % 10 === 0 ? 'processing' : 'pending',
       ...(i === 7
-        ? { customerName: 'Hafsa Begum', customerEmail: 'hafsa@example.com', shippingAddress: { line1: '3 Mill Lane', city: 'Bradford', postcode: 'BD1 2AB', country: 'GB' } }
+        ? {
+            customerName: 'Hafsa Begum',
+            customerEmail: 'hafsa@example.com',
+            shippingAddress: { line1: '3 Mill Lane', city: 'Bradford', postcode: 'BD1 2AB', country: 'GB' },
+          }
         : {}),
     }),
   );
@@ -46,7 +50,9 @@ test('Owner pages through 70 orders with "Load more orders", by tab, and finds o
     await page.reload();
     await tab(page, 'Processing (7)').click();
     await page.locator('.orders-tab[data-state="active"] .order-entry__trigger').nth(6).waitFor(seen);
-    const processing = await page.locator('.orders-tab[data-state="active"] .order-entry__trigger [data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    const processing = await page
+      .locator('.orders-tab[data-state="active"] .order-entry__trigger [data-status]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
     assert.equal(processing, Array(7).fill('processing'));
     await tab(page, 'All (70)').click();
 

@@ -21,8 +21,16 @@ for (const [name, viewport] of Object.entries(viewports)) {
       { bookId: 2, quantity: 1 },
     ]);
     // The shop's CSP forbids inline scripts, so this context lets the test inject axe.
-    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
-    await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, 'owner'));
+    const context = await browser.newContext({
+      viewport,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+      bypassCSP: true,
+    });
+    await context.addInitScript(
+      (t) => localStorage.setItem('adminToken', t),
+      signAdminToken(shop.shop.deps.jwtSecret, 'owner'),
+    );
     const page = await context.newPage();
     try {
       await page.goto(`${shop.url}/admin/orders`);
@@ -41,7 +49,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.locator('.shop-toast__title', { hasText: 'Refund Made' }).waitFor(seen);
       await form.getByText('Up to £23.48 can still be refunded.').waitFor(seen);
       await order.getByRole('list', { name: 'Refunds' }).getByText('One copy arrived with a torn cover').waitFor(seen);
-      await order.getByRole('list', { name: `Status history of order #${orderId}` }).getByText('Refund of £9.99 paid back').waitFor(seen);
+      await order
+        .getByRole('list', { name: `Status history of order #${orderId}` })
+        .getByText('Refund of £9.99 paid back')
+        .waitFor(seen);
       const afterOne = await money.innerText();
       assert.match(afterOne, /Refunded\s*£9\.99/);
       assert.match(afterOne, /Net\s*£23\.48/);
@@ -64,9 +75,17 @@ for (const [name, viewport] of Object.entries(viewports)) {
       assert.equal(await axeProblems(page), [], 'after the refunds');
 
       const stream = await shop.shop.deps.events.readStream(`order-${orderId}`);
-      assert.equal(stream.map((e) => e.type), ['OrderPlaced', 'RefundRequested', 'RefundSucceeded', 'RefundRequested', 'RefundSucceeded']);
-      assert.equal((await shop.shop.deps.payments.listRefunds(orderId)).map((r) => r.amount), [999, 2348]);
-      const mails = ofType(await allEvents(shop), 'EmailSent').filter((e) => (e.data as { kind: string }).kind === 'refund-confirmation');
+      assert.equal(
+        stream.map((e) => e.type),
+        ['OrderPlaced', 'RefundRequested', 'RefundSucceeded', 'RefundRequested', 'RefundSucceeded'],
+      );
+      assert.equal(
+        (await shop.shop.deps.payments.listRefunds(orderId)).map((r) => r.amount),
+        [999, 2348],
+      );
+      const mails = ofType(await allEvents(shop), 'EmailSent').filter(
+        (e) => (e.data as { kind: string }).kind === 'refund-confirmation',
+      );
       assert.is(mails.length, 2, 'the customer got an e-mail for each refund');
     } finally {
       await context.close();

@@ -20,8 +20,16 @@ import { newEventId } from '../../service/commands.ts';
 const { shop, browser } = await shopAndBrowserFor(test);
 const wait = { timeout: 30_000 };
 const downloads = mkdtempSync(join(tmpdir(), 'shop-privacy-e2e-'));
-const forgotten = { customerName: 'Hafsa Whitlock', customerEmail: 'hafsa.whitlock@example.org', shippingAddress: { line1: '9 Bramble Row', city: 'Kendal', postcode: 'LA9 4QT', country: 'GB' } };
-const kept = { customerName: 'Idris Pemberton', customerEmail: 'idris.pemberton@example.net', shippingAddress: { line1: '3 Heron Quay', city: 'Hull', postcode: 'HU1 2PE', country: 'GB' } };
+const forgotten = {
+  customerName: 'Hafsa Whitlock',
+  customerEmail: 'hafsa.whitlock@example.org',
+  shippingAddress: { line1: '9 Bramble Row', city: 'Kendal', postcode: 'LA9 4QT', country: 'GB' },
+};
+const kept = {
+  customerName: 'Idris Pemberton',
+  customerEmail: 'idris.pemberton@example.net',
+  shippingAddress: { line1: '3 Heron Quay', city: 'Hull', postcode: 'HU1 2PE', country: 'GB' },
+};
 let auditorPassword = '';
 const forgottenOrder = 'pi_sandbox_PrivacyE2e000000000000001';
 const ownersNote = 'Second copy promised for the school fair';
@@ -33,24 +41,64 @@ test.before(async () => {
   ]);
   // An order as a release before sealing wrote it: plain text, straight into the stored log.
   const stored = (shop.shop.deps.events as EventStore & { stored: EventStore }).stored;
-  const plain = orderPlacedData({ orderId: 'pi_sandbox_PrivacyE2ePlain0000000001', placedAt: '2026-02-01T09:00:00.000Z', customerName: 'Ruqayyah Plainwell', customerEmail: 'ruqayyah.plainwell@example.org' });
-  await stored.append('order-pi_sandbox_PrivacyE2ePlain0000000001', [{ id: newEventId(), type: 'OrderPlaced', data: plain, metadata: { causedBy: 'webhook:stripe', causationId: 'x', correlationId: 'x', at: plain.placedAt } }], 'no_stream');
+  const plain = orderPlacedData({
+    orderId: 'pi_sandbox_PrivacyE2ePlain0000000001',
+    placedAt: '2026-02-01T09:00:00.000Z',
+    customerName: 'Ruqayyah Plainwell',
+    customerEmail: 'ruqayyah.plainwell@example.org',
+  });
+  await stored.append(
+    'order-pi_sandbox_PrivacyE2ePlain0000000001',
+    [
+      {
+        id: newEventId(),
+        type: 'OrderPlaced',
+        data: plain,
+        metadata: { causedBy: 'webhook:stripe', causationId: 'x', correlationId: 'x', at: plain.placedAt },
+      },
+    ],
+    'no_stream',
+  );
   const owner = await adminHeaders(shop);
   // The owner's note and a parcel on the order that is about to be forgotten.
-  assert.is((await call(`${shop.url}/api/admin/orders/${forgottenOrder}/notes`, { body: { text: ownersNote }, headers: owner })).status, 200);
-  const { revision } = (await call(`${shop.url}/api/admin/orders/${forgottenOrder}`, { headers: owner })).json.order as { revision: number };
-  const shipped = await call(`${shop.url}/api/admin/orders/${forgottenOrder}/status`, { body: { status: 'shipped', shipment: { carrier: 'royal-mail', trackingNumber: 'KD123456785GB' }, expectedRevision: revision }, headers: owner });
+  assert.is(
+    (await call(`${shop.url}/api/admin/orders/${forgottenOrder}/notes`, { body: { text: ownersNote }, headers: owner }))
+      .status,
+    200,
+  );
+  const { revision } = (await call(`${shop.url}/api/admin/orders/${forgottenOrder}`, { headers: owner })).json
+    .order as { revision: number };
+  const shipped = await call(`${shop.url}/api/admin/orders/${forgottenOrder}/status`, {
+    body: {
+      status: 'shipped',
+      shipment: { carrier: 'royal-mail', trackingNumber: 'KD123456785GB' },
+      expectedRevision: revision,
+    },
+    headers: owner,
+  });
   assert.is(shipped.status, 200, shipped.text);
-  const created = await call(`${shop.url}/api/admin/accounts`, { body: { username: 'examiner', role: 'auditor' }, headers: owner });
+  const created = await call(`${shop.url}/api/admin/accounts`, {
+    body: { username: 'examiner', role: 'auditor' },
+    headers: owner,
+  });
   assert.is(created.status, 201, created.text);
   auditorPassword = created.json.password;
 });
 test.after(() => rmSync(downloads, { recursive: true, force: true }));
 
 test('the owner erases a customer, sees "Erased customer" on their order, and downloads another customer\'s data', async () => {
-  const context = await browser.newContext({ viewport: viewports.mobile, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true, acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: viewports.mobile,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    bypassCSP: true,
+    acceptDownloads: true,
+  });
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
-  await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, 'admin'));
+  await context.addInitScript(
+    (t) => localStorage.setItem('adminToken', t),
+    signAdminToken(shop.shop.deps.jwtSecret, 'admin'),
+  );
   const page = await context.newPage();
   try {
     await page.goto(`${shop.url}/admin/privacy`);
@@ -103,7 +151,8 @@ test('the owner erases a customer, sees "Erased customer" on their order, and do
     assert.match(await parcel.innerText(), 'Royal Mail');
     assert.is(await parcel.locator('.order-timeline__removed em').innerText(), 'Removed with the customer’s data');
     const whole = await page.locator('body').innerText();
-    for (const gone of [forgotten.customerName, forgotten.shippingAddress.postcode, 'KD123456785GB']) assert.not.match(whole, gone);
+    for (const gone of [forgotten.customerName, forgotten.shippingAddress.postcode, 'KD123456785GB'])
+      assert.not.match(whole, gone);
     assert.equal(await axeProblems(page), [], 'the erased customer’s order page');
   } finally {
     await context.close();
@@ -111,7 +160,12 @@ test('the owner erases a customer, sees "Erased customer" on their order, and do
 });
 
 test('an auditor sees the retention report and no erase or download control', async () => {
-  const context = await browser.newContext({ viewport: viewports.desktop, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: viewports.desktop,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    bypassCSP: true,
+  });
   const page = await context.newPage();
   try {
     await page.goto(`${shop.url}/admin/login`);

@@ -60,7 +60,10 @@ async function ownerOnDashboard() {
   const { context, page } = await newPage(browser);
   await page.goto(`${shop.url}/admin/login`);
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
-  await page.evaluate((token) => localStorage.setItem('adminToken', token), signAdminToken(shop.shop.deps.jwtSecret, 'admin'));
+  await page.evaluate(
+    (token) => localStorage.setItem('adminToken', token),
+    signAdminToken(shop.shop.deps.jwtSecret, 'admin'),
+  );
   await page.goto(`${shop.url}/admin/dashboard`);
   return { context, page };
 }
@@ -99,18 +102,41 @@ async function axeProblems(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
     type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }
+    ).axe;
     const run = await axe.run(document, { resultTypes: ['violations'] });
-    return run.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return run.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`axe finds no serious or critical problems on the login screen, the dashboard and the review dialog (${name})`, async () => {
     const admin = await adminHeaders(shop);
-    const { json } = await call(`${shop.url}/api/reviews/submit`, { body: { bookId: 2, customerName: 'Maryam', customerEmail: 'm@example.com', rating: 5, reviewText: 'A lovely story' } });
-    await call(`${shop.url}/api/reviews/submit`, { body: { bookId: 2, customerName: 'Idris', customerEmail: 'i@example.com', rating: 3, reviewText: 'Good pictures' } });
-    await call(`${shop.url}/api/admin/reviews/${json.reviewId}/approve`, { body: { adminMessage: 'Thanks' }, headers: admin });
+    const { json } = await call(`${shop.url}/api/reviews/submit`, {
+      body: {
+        bookId: 2,
+        customerName: 'Maryam',
+        customerEmail: 'm@example.com',
+        rating: 5,
+        reviewText: 'A lovely story',
+      },
+    });
+    await call(`${shop.url}/api/reviews/submit`, {
+      body: {
+        bookId: 2,
+        customerName: 'Idris',
+        customerEmail: 'i@example.com',
+        rating: 3,
+        reviewText: 'Good pictures',
+      },
+    });
+    await call(`${shop.url}/api/admin/reviews/${json.reviewId}/approve`, {
+      body: { adminMessage: 'Thanks' },
+      headers: admin,
+    });
     // The shop's CSP forbids inline scripts, so this one context lets the test inject axe.
     const context = await browser.newContext({ viewport, locale: 'en-GB', bypassCSP: true });
     const page = await context.newPage();
@@ -118,7 +144,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByText('Username is required').waitFor(wait);
     assert.equal(await axeProblems(page), [], 'login screen');
-    await page.evaluate((token) => localStorage.setItem('adminToken', token), admin.authorization!.slice('Bearer '.length));
+    await page.evaluate(
+      (token) => localStorage.setItem('adminToken', token),
+      admin.authorization!.slice('Bearer '.length),
+    );
     await page.goto(`${shop.url}/admin/dashboard`);
     await page.getByRole('article').first().waitFor(wait);
     assert.equal(await axeProblems(page), [], 'dashboard, pending');

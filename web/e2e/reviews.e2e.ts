@@ -32,10 +32,18 @@ for (const [name, viewport] of Object.entries(viewports)) {
       const dialog = page.getByRole('dialog', { name: 'Write a Review' });
       await dialog.waitFor(wait);
       await dialog.getByRole('button', { name: 'Submit Review' }).click();
-      for (const message of ['Name must be at least 2 characters', 'Please enter a valid email address', 'Review must be at least 5 characters']) {
+      for (const message of [
+        'Name must be at least 2 characters',
+        'Please enter a valid email address',
+        'Review must be at least 5 characters',
+      ]) {
         await dialog.getByText(message).waitFor(wait);
       }
-      assert.is(await dialog.getByRole('button', { name: '5 stars' }).getAttribute('aria-pressed'), 'true', 'five stars by default');
+      assert.is(
+        await dialog.getByRole('button', { name: '5 stars' }).getAttribute('aria-pressed'),
+        'true',
+        'five stars by default',
+      );
       // Stars are chosen with the keyboard as well as the pointer.
       await dialog.getByRole('button', { name: '4 stars' }).focus();
       await page.keyboard.press('Space');
@@ -49,7 +57,13 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
       // A second review, of book 1, arrives through the API.
       const other = await call(`${shop.url}/api/reviews/submit`, {
-        body: { bookId: 1, customerName: 'Yusuf', customerEmail: 'yusuf@example.com', rating: 2, reviewText: 'Please send me a discount code' },
+        body: {
+          bookId: 1,
+          customerName: 'Yusuf',
+          customerEmail: 'yusuf@example.com',
+          rating: 2,
+          reviewText: 'Please send me a discount code',
+        },
       });
       assert.is(other.status, 201);
 
@@ -67,7 +81,11 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByRole('button', { name: 'Log In' }).click();
       await toastShows(page, 'Login Successful', 'Welcome to the admin dashboard');
       await page.waitForURL('**/admin/dashboard', wait);
-      assert.is(await page.getByRole('tab', { name: 'Pending' }).getAttribute('aria-selected'), 'true', 'pending is the default tab');
+      assert.is(
+        await page.getByRole('tab', { name: 'Pending' }).getAttribute('aria-selected'),
+        'true',
+        'pending is the default tab',
+      );
 
       const maryam = page.getByRole('article', { name: 'Maryam' });
       await maryam.waitFor(wait);
@@ -82,15 +100,23 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await yusuf.getByRole('button', { name: 'Reject' }).click();
       await toastShows(page, 'Message Required', 'Please provide a reason for rejection');
       assert.ok(await yusuf.isVisible(), 'still pending without a reason');
-      await yusuf.getByLabel('Message (optional to approve, required to reject)').fill('Reviews are for the story itself');
+      await yusuf
+        .getByLabel('Message (optional to approve, required to reject)')
+        .fill('Reviews are for the story itself');
       await yusuf.getByRole('button', { name: 'Reject' }).click();
       await toastShows(page, 'Review Rejected');
       await page.getByText('No reviews are waiting for approval.').waitFor(wait);
 
       await page.getByRole('tab', { name: 'Approved' }).click();
-      await page.getByRole('article', { name: 'Maryam' }).getByText(/Approved by admin on .+ — “Thank you for sharing!”/).waitFor(wait);
+      await page
+        .getByRole('article', { name: 'Maryam' })
+        .getByText(/Approved by admin on .+ — “Thank you for sharing!”/)
+        .waitFor(wait);
       await page.getByRole('tab', { name: 'Rejected' }).click();
-      await page.getByRole('article', { name: 'Yusuf' }).getByText(/Rejected by admin on .+ — “Reviews are for the story itself”/).waitFor(wait);
+      await page
+        .getByRole('article', { name: 'Yusuf' })
+        .getByText(/Rejected by admin on .+ — “Reviews are for the story itself”/)
+        .waitFor(wait);
       await page.getByRole('tab', { name: 'All' }).click();
       await page.getByRole('article').nth(1).waitFor(wait);
       assert.is(await page.getByRole('article').count(), 2);
@@ -105,9 +131,20 @@ for (const [name, viewport] of Object.entries(viewports)) {
       assert.match(text, 'Maryam');
       assert.match(text, '<b>Bedtime favourite</b> — my son asks for it every night.');
       assert.is(await published.locator('b').count(), 0, 'the markup is shown, not applied');
-      assert.match(text, new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }));
+      assert.match(
+        text,
+        new Date().toLocaleDateString('en-GB', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'Europe/London',
+        }),
+      );
       assert.ok(await published.getByRole('img', { name: 'Rated 4 out of 5' }).isVisible());
-      await page.locator('#reviews').getByRole('tab', { name: title(1) }).click();
+      await page
+        .locator('#reviews')
+        .getByRole('tab', { name: title(1) })
+        .click();
       await page.locator('#reviews').getByText('No reviews yet. Be the first to share your thoughts!').waitFor(wait);
 
       // Logging out ends the session.
@@ -118,7 +155,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.waitForURL('**/admin/login', wait);
       assert.is(await page.evaluate(() => localStorage.getItem('adminToken')), null);
       // The server ended the session too: the old token opens nothing any more.
-      assert.is((await fetch(`${shop.url}/api/admin/reviews`, { headers: { authorization: `Bearer ${token}` } })).status, 401);
+      assert.is(
+        (await fetch(`${shop.url}/api/admin/reviews`, { headers: { authorization: `Bearer ${token}` } })).status,
+        401,
+      );
     } finally {
       await context.close();
       await shop.close();

@@ -21,7 +21,10 @@ let shop: TestShop;
 let browser: Browser;
 let admin: Record<string, string>;
 test.before(async () => {
-  [shop, browser] = await Promise.all([startTestShop({ ...sandboxShopEnv, RATE_LIMITS: floodLimits }), launchBrowser()]);
+  [shop, browser] = await Promise.all([
+    startTestShop({ ...sandboxShopEnv, RATE_LIMITS: floodLimits }),
+    launchBrowser(),
+  ]);
   admin = await adminHeaders(shop);
 });
 test.after(async () => {
@@ -29,12 +32,26 @@ test.after(async () => {
   await shop?.close();
 });
 
-const api = (path: string, body?: unknown) => call(`${shop.url}${path}`, { ...(body === undefined ? {} : { body }), headers: admin });
+const api = (path: string, body?: unknown) =>
+  call(`${shop.url}${path}`, { ...(body === undefined ? {} : { body }), headers: admin });
 
 /** A page signed in as the owner; its context may inject axe (the shop's CSP forbids inline scripts). */
-async function pageFor(viewport: { width: number; height: number }, signedIn = false): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true, acceptDownloads: true });
-  if (signedIn) await context.addInitScript((t) => localStorage.setItem('adminToken', t), signAdminToken(shop.shop.deps.jwtSecret, shop.shop.deps.admin.username));
+async function pageFor(
+  viewport: { width: number; height: number },
+  signedIn = false,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    bypassCSP: true,
+    acceptDownloads: true,
+  });
+  if (signedIn)
+    await context.addInitScript(
+      (t) => localStorage.setItem('adminToken', t),
+      signAdminToken(shop.shop.deps.jwtSecret, shop.shop.deps.admin.username),
+    );
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
@@ -43,8 +60,14 @@ async function pageFor(viewport: { width: number; height: number }, signedIn = f
 async function paidOrder(items: { bookId: number; quantity: number }[], country = 'GB') {
   const started = await call(`${shop.url}/api/cart/checkout`, { body: { items, customerCountry: country } });
   assert.is(started.status, 200, started.text);
-  const body = sandboxPayBody({ country, shippingOptionId: country === 'GB' ? 'uk-shipping' : 'international-shipping' });
-  assert.is((await call(`${shop.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, { body })).status, 200);
+  const body = sandboxPayBody({
+    country,
+    shippingOptionId: country === 'GB' ? 'uk-shipping' : 'international-shipping',
+  });
+  assert.is(
+    (await call(`${shop.url}/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, { body })).status,
+    200,
+  );
 }
 
 /** Waits until the read models have folded everything in the log, the reactor's stock moves included. */
@@ -55,7 +78,10 @@ async function settled() {
 
 test('storefront: a product with no copies left says "Out of stock" and cannot be added; a low one says "Only N left"', async () => {
   assert.is((await api('/api/admin/stock/1/received', { quantity: 2 })).status, 200);
-  assert.is((await api('/api/admin/stock/1/corrections', { delta: -2, reason: 'both copies sent to a school fair' })).status, 200);
+  assert.is(
+    (await api('/api/admin/stock/1/corrections', { delta: -2, reason: 'both copies sent to a school fair' })).status,
+    200,
+  );
   assert.is((await api('/api/admin/stock/2/received', { quantity: 3 })).status, 200);
   await settled();
   for (const viewport of Object.values(viewports)) {
@@ -103,7 +129,9 @@ test('admin: the owner records copies of the poster received, and the stock scre
   const { context, page } = await pageFor(viewports.desktop, true);
   try {
     await page.goto(`${shop.url}/admin/stock`);
-    const product = page.getByTestId('stock-product').filter({ has: page.getByRole('heading', { name: poster, exact: true }) });
+    const product = page
+      .getByTestId('stock-product')
+      .filter({ has: page.getByRole('heading', { name: poster, exact: true }) });
     await product.getByText('Not counted', { exact: true }).waitFor(seen);
     assert.equal(await axeProblems(page), []);
     const form = product.getByRole('form', { name: `Record copies of ${poster} received` });
@@ -145,7 +173,13 @@ test('admin: after a few orders the sales view shows the chart and the same numb
       const table = page.getByTestId('sales-table');
       const rows = table.locator('tbody tr');
       assert.is(await rows.count(), 1);
-      assert.equal((await rows.first().locator('th, td').allInnerTexts()).slice(1), ['3', pounds, '£12.00', '£0.00', '2 / 1']);
+      assert.equal((await rows.first().locator('th, td').allInnerTexts()).slice(1), [
+        '3',
+        pounds,
+        '£12.00',
+        '£0.00',
+        '2 / 1',
+      ]);
       const totals = page.getByTestId('sales-totals');
       assert.match(await totals.innerText(), `Average order value\n£${(Math.round(revenue / 3) / 100).toFixed(2)}`);
       assert.match(await page.getByTestId('sales-products').innerText(), poster);
@@ -163,12 +197,17 @@ test("admin: the order console's CSV download holds one row per order it lists, 
   try {
     await page.goto(`${shop.url}/admin/orders`);
     await page.getByRole('tab', { name: /^All \(3\)$/ }).waitFor(seen);
-    const listed = await page.locator('[data-order-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-order-id')));
+    const listed = await page
+      .locator('[data-order-id]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-order-id')));
     // The file names every customer: the reader says why first, and the reason is recorded.
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const asked = page.getByRole('dialog', { name: 'Download the orders as CSV' });
     await asked.getByLabel(/^Reason/).fill('Quarterly VAT return');
-    const [download] = await Promise.all([page.waitForEvent('download'), asked.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      asked.getByRole('button', { name: 'Download' }).click(),
+    ]);
     assert.match(download.suggestedFilename(), /^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = text.split('\r\n').filter(Boolean);

@@ -7,7 +7,14 @@ import * as assert from 'uvu/assert';
 import { timings } from '../../contracts/shared/constants.ts';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
-import { openLanding, pastSplash, scrolledTo, startStorefront, stopStorefront, type Storefront } from './storefrontLanding.ts';
+import {
+  openLanding,
+  pastSplash,
+  scrolledTo,
+  startStorefront,
+  stopStorefront,
+  type Storefront,
+} from './storefrontLanding.ts';
 
 let storefront: Storefront;
 test.before(async () => {
@@ -30,18 +37,27 @@ for (const [name, viewport] of Object.entries(viewports)) {
     assert.is(await page.locator('.splash img').count(), 2, 'the two characters are in the splash');
     // The splash's own fade-out ends 3 s after it first showed, and the page is usable beneath it.
     const timing = await page.evaluate(() => {
-      const fade = document.querySelector('.splash')!.getAnimations().find((a) => (a as CSSAnimation).animationName === 'splash-out')!;
+      const fade = document
+        .querySelector('.splash')!
+        .getAnimations()
+        .find((a) => (a as CSSAnimation).animationName === 'splash-out')!;
       return { startedAt: Number(fade.startTime), endsAfter: Number(fade.effect!.getComputedTiming().endTime) };
     });
     assert.is(timing.endsAfter, timings.splashMs);
     await splash.waitFor({ state: 'hidden', timeout: 10_000 });
     const goneAt = await page.evaluate(() => performance.now());
-    assert.ok(goneAt >= timing.startedAt + timings.splashMs, `gone at ${Math.round(goneAt)} ms, shown at ${Math.round(timing.startedAt)} ms`);
+    assert.ok(
+      goneAt >= timing.startedAt + timings.splashMs,
+      `gone at ${Math.round(goneAt)} ms, shown at ${Math.round(timing.startedAt)} ms`,
+    );
     assert.not.ok(await splash.isVisible());
     await page.getByRole('heading', { level: 1, name: "Heartwarming Children's Stories" }).waitFor();
     assert.ok(
       await page
-        .getByText('Rooted in faith, love, and compassion — helping children explore values like kindness, unity, and courage.', { exact: true })
+        .getByText(
+          'Rooted in faith, love, and compassion — helping children explore values like kindness, unity, and courage.',
+          { exact: true },
+        )
         .isVisible(),
     );
     await page.getByTestId('book-card').first().waitFor();
@@ -53,7 +69,11 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const { context, page } = await openLanding(storefront, viewport);
     const card = page.locator('.hero__card');
     assert.ok(await card.getByRole('heading', { name: 'Faith-Inspired Stories for Young Readers' }).isVisible());
-    assert.ok(await card.getByText('Beautifully illustrated books that nurture character and values.', { exact: true }).isVisible());
+    assert.ok(
+      await card
+        .getByText('Beautifully illustrated books that nurture character and values.', { exact: true })
+        .isVisible(),
+    );
 
     const animations = await page.evaluate(() =>
       ['.hero__text', '.hero__card'].map((selector) => {
@@ -85,7 +105,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.evaluate(
       () =>
         new Promise<void>((resolve) => {
-          window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+          window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), {
+            once: true,
+          });
           window.scrollTo({ top: 10, behavior: 'instant' });
         }),
     );
@@ -104,7 +126,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const about = page.locator('#about');
     await about.scrollIntoViewIfNeeded();
     assert.ok(await about.getByRole('heading', { level: 2, name: shopContent.about.heading }).isVisible());
-    for (const line of shopContent.about.verse) assert.ok(await about.getByText(line, { exact: true }).isVisible(), line);
+    for (const line of shopContent.about.verse)
+      assert.ok(await about.getByText(line, { exact: true }).isVisible(), line);
     assert.ok(await about.getByText(`— ${shopContent.about.verseAuthor}`).isVisible());
     assert.is(await about.getByRole('link', { name: 'Get in Touch' }).getAttribute('href'), '#contact');
 
@@ -123,7 +146,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
     const testimonials = page.locator('#testimonials');
     await testimonials.scrollIntoViewIfNeeded();
-    const ratings = await testimonials.getByRole('img', { name: /^Rated / }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    const ratings = await testimonials
+      .getByRole('img', { name: /^Rated / })
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
     assert.equal(ratings, ['Rated 5 out of 5', 'Rated 5 out of 5', 'Rated 4.5 out of 5']);
     const halfStars = testimonials.locator('figure').nth(2).locator('.star[data-fill="half"]');
     assert.is(await halfStars.count(), 1, 'the 4.5 rating shows a half star');
@@ -140,19 +165,44 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const { context, page } = await openLanding(storefront, viewport);
     const footer = page.locator('footer.site-footer');
     await footer.scrollIntoViewIfNeeded();
-    assert.ok(await footer.getByText("Heartwarming children's stories rooted in faith, love, and compassion.", { exact: true }).isVisible());
-    const links = footer.getByRole('navigation');
-    assert.equal(await links.getByRole('link').allInnerTexts(), ['Home', 'Books', 'Meet the characters', 'About', 'Contact']);
-    assert.equal(
-      await links.getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href'))),
-      ['#home', '#books', '#characters', '#about', '#contact'],
+    assert.ok(
+      await footer
+        .getByText("Heartwarming children's stories rooted in faith, love, and compassion.", { exact: true })
+        .isVisible(),
     );
-    assert.is(await footer.getByRole('link', { name: 'Instagram', exact: true }).getAttribute('href'), shopContent.shop.instagramUrl);
-    assert.is(await footer.getByRole('link', { name: 'Facebook', exact: true }).getAttribute('href'), shopContent.shop.facebookUrl);
-    assert.is(await footer.getByRole('link', { name: 'Twitter', exact: true }).getAttribute('href'), shopContent.shop.twitterUrl);
+    const links = footer.getByRole('navigation');
+    assert.equal(await links.getByRole('link').allInnerTexts(), [
+      'Home',
+      'Books',
+      'Meet the characters',
+      'About',
+      'Contact',
+    ]);
+    assert.equal(await links.getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href'))), [
+      '#home',
+      '#books',
+      '#characters',
+      '#about',
+      '#contact',
+    ]);
+    assert.is(
+      await footer.getByRole('link', { name: 'Instagram', exact: true }).getAttribute('href'),
+      shopContent.shop.instagramUrl,
+    );
+    assert.is(
+      await footer.getByRole('link', { name: 'Facebook', exact: true }).getAttribute('href'),
+      shopContent.shop.facebookUrl,
+    );
+    assert.is(
+      await footer.getByRole('link', { name: 'Twitter', exact: true }).getAttribute('href'),
+      shopContent.shop.twitterUrl,
+    );
     const qr = footer.getByRole('img', { name: 'QR code for Amanah House on Instagram' });
     await qr.scrollIntoViewIfNeeded();
-    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await qr.elementHandle());
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await qr.elementHandle(),
+    );
     // The year where the page runs (the browser is in London), not where the test process runs.
     const year = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' }).format(new Date());
     assert.ok(await footer.getByText(`© ${year} Amanah House. All rights reserved.`, { exact: true }).isVisible());
@@ -171,7 +221,14 @@ test('The Instagram QR image is drawn from the configured link', async () => {
 test('Shopper on a laptop follows every header anchor and "Shop Now"', async () => {
   const { context, page } = await openLanding(storefront, viewports.desktop);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  assert.equal(await nav.getByRole('link').allInnerTexts(), ['Home', 'Books', 'About Us', 'Meet the Characters', 'Reviews', 'Contact']);
+  assert.equal(await nav.getByRole('link').allInnerTexts(), [
+    'Home',
+    'Books',
+    'About Us',
+    'Meet the Characters',
+    'Reviews',
+    'Contact',
+  ]);
   assert.not.ok(await page.getByRole('button', { name: 'Toggle menu' }).isVisible(), 'no toggle menu at 1280 px');
   for (const [label, anchor] of [
     ['Contact', 'contact'],
@@ -199,13 +256,24 @@ test('An address with a section, such as /#contact, opens the landing page at th
 
 test('Shopper on a phone opens the toggle menu, and a link closes it', async () => {
   const { context, page } = await openLanding(storefront, viewports.mobile);
-  assert.not.ok(await page.getByRole('navigation', { name: 'Main' }).isVisible(), 'the wide nav is folded away below 768 px');
+  assert.not.ok(
+    await page.getByRole('navigation', { name: 'Main' }).isVisible(),
+    'the wide nav is folded away below 768 px',
+  );
   const toggle = page.getByRole('button', { name: 'Toggle menu' });
   assert.is(await toggle.getAttribute('aria-expanded'), 'false');
   await toggle.click();
   assert.is(await toggle.getAttribute('aria-expanded'), 'true');
   const menu = page.getByRole('navigation', { name: 'Mobile' });
-  assert.equal(await menu.getByRole('link').allInnerTexts(), ['Home', 'Books', 'About Us', 'Meet the Characters', 'Reviews', 'Contact', 'Shop Now']);
+  assert.equal(await menu.getByRole('link').allInnerTexts(), [
+    'Home',
+    'Books',
+    'About Us',
+    'Meet the Characters',
+    'Reviews',
+    'Contact',
+    'Shop Now',
+  ]);
   await menu.getByRole('link', { name: 'Meet the Characters' }).click();
   assert.ok(await scrolledTo(page, 'characters'));
   assert.not.ok(await menu.isVisible(), 'the menu closes after a choice');
@@ -239,15 +307,19 @@ test('Shopper on an unknown page sees the not-found screen', async () => {
 test('Every Radix class the pages use keeps its styles: the build drops only rules nothing can match', async () => {
   const radixCss = readFileSync(createRequire(import.meta.url).resolve('@radix-ui/themes/styles.css'), 'utf8');
   const selectorOf = (name: string) => `.${name.replace(/:/g, '\\:')}`;
-  const styledByRadix = (css: string, name: string) => new RegExp(`${selectorOf(name).replace(/[.\\-]/g, '\\$&')}(?![\\w-])`).test(css);
+  const styledByRadix = (css: string, name: string) =>
+    new RegExp(`${selectorOf(name).replace(/[.\\-]/g, '\\$&')}(?![\\w-])`).test(css);
   const unstyled = new Set<string>();
   const check = async (page: import('playwright-core').Page, where: string) => {
     const { classes, sheets } = await page.evaluate(() => ({
-      classes: [...new Set([...document.querySelectorAll('[class]')].flatMap((e) => [...e.classList]))].filter((c) => /^(-|[a-z]{2}:)?-?rt-/.test(c)),
+      classes: [...new Set([...document.querySelectorAll('[class]')].flatMap((e) => [...e.classList]))].filter((c) =>
+        /^(-|[a-z]{2}:)?-?rt-/.test(c),
+      ),
       sheets: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
     }));
     const served = (await Promise.all(sheets.map(async (href) => (await fetch(href)).text()))).join('\n');
-    for (const name of classes) if (styledByRadix(radixCss, name) && !styledByRadix(served, name)) unstyled.add(`${name} (${where})`);
+    for (const name of classes)
+      if (styledByRadix(radixCss, name) && !styledByRadix(served, name)) unstyled.add(`${name} (${where})`);
     return classes.length;
   };
   for (const viewport of Object.values(viewports)) {
@@ -261,7 +333,10 @@ test('Every Radix class the pages use keeps its styles: the build drops only rul
     await page.getByRole('dialog').waitFor();
     await check(page, 'page preview');
     await page.goto(storefront.shop.url + '/admin/login');
-    await page.getByRole('button', { name: /sign in|log in/i }).first().waitFor();
+    await page
+      .getByRole('button', { name: /sign in|log in/i })
+      .first()
+      .waitFor();
     await check(page, 'admin sign-in');
     await context.close();
   }
@@ -281,10 +356,21 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.addScriptTag({ content: axeSource });
     const problems = async (where: string) => {
       const result = await page.evaluate(async () => {
-        const run = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+        const run = await (
+          window as unknown as {
+            axe: {
+              run(
+                context: Document,
+                options: object,
+              ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe.run(document, {
           resultTypes: ['violations'],
         });
-        return run.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        return run.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       });
       assert.equal(result, [], `${where}: ${result.join('; ')}`);
     };
@@ -306,7 +392,8 @@ async function scriptsOf(path: string): Promise<string[]> {
   const bodies: Promise<string>[] = [];
   const collect = (response: Response) => {
     // Read at once, while the page is open; a body that cannot be read says so, and fails the checks below.
-    if (response.request().resourceType() === 'script') bodies.push(response.text().catch((error: Error) => `unreadable ${response.url()}: ${error.message}`));
+    if (response.request().resourceType() === 'script')
+      bodies.push(response.text().catch((error: Error) => `unreadable ${response.url()}: ${error.message}`));
   };
   page.on('response', collect);
   await page.goto(storefront.shop.url + path, { waitUntil: 'networkidle' });
@@ -316,13 +403,22 @@ async function scriptsOf(path: string): Promise<string[]> {
   page.off('response', collect);
   const scripts = await Promise.all(bodies);
   await context.close();
-  assert.equal(scripts.filter((s) => s.startsWith('unreadable ')), [], 'every script was read');
+  assert.equal(
+    scripts.filter((s) => s.startsWith('unreadable ')),
+    [],
+    'every script was read',
+  );
   return scripts;
 }
 
 test("The landing page's scripts hold none of the owner's screens", async () => {
   // Texts only the owner's screens show; the sign-in screen's scripts must hold them, or the check proves nothing.
-  const ownerTexts = ['Invalid username or password', 'Welcome to the admin dashboard', 'Reviews Dashboard', 'Orders Dashboard'];
+  const ownerTexts = [
+    'Invalid username or password',
+    'Welcome to the admin dashboard',
+    'Reviews Dashboard',
+    'Orders Dashboard',
+  ];
   const signIn = (await scriptsOf('/admin/login')).join('\n');
   assert.ok(signIn.includes(ownerTexts[0]!), 'the sign-in screen loads its own code');
   const landing = await scriptsOf('/');

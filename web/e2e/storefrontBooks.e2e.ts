@@ -3,7 +3,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
-import { bookCard, cartButton, openLanding, pastSplash, startStorefront, stopStorefront, type Storefront } from './storefrontLanding.ts';
+import {
+  bookCard,
+  cartButton,
+  openLanding,
+  pastSplash,
+  startStorefront,
+  stopStorefront,
+  type Storefront,
+} from './storefrontLanding.ts';
 
 let storefront: Storefront;
 test.before(async () => {
@@ -47,14 +55,19 @@ for (const [name, viewport] of Object.entries(viewports)) {
     }
     const mix = page.locator('.mix-match');
     assert.ok(await mix.getByRole('heading', { name: 'Mix and Match Your Order' }).isVisible());
-    assert.match(await mix.innerText(), 'UK shipping is £3.99 for 1-2 books and £4.99 for 3+ books. International rates are calculated at checkout.');
+    assert.match(
+      await mix.innerText(),
+      'UK shipping is £3.99 for 1-2 books and £4.99 for 3+ books. International rates are calculated at checkout.',
+    );
     assert.ok(await mix.getByText("You're saving 10% with this bundle!", { exact: true }).isVisible());
     await context.close();
   });
 
   test(`Shopper sees "Error loading books. Please try again later." when the books cannot be loaded (${name})`, async () => {
     const { context, page } = await newPage(storefront.browser, viewport);
-    await page.route('**/api/books', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"boom"}' }));
+    await page.route('**/api/books', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"boom"}' }),
+    );
     await page.goto(storefront.shop.url + '/');
     await pastSplash(page);
     const error = page.getByText('Error loading books. Please try again later.', { exact: true });
@@ -67,7 +80,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
   test(`Shopper enlarges a cover and pages through a preview, "Page N of M" (${name})`, async () => {
     const { context, page } = await openLanding(storefront, viewport);
     const card = bookCard(page, kindness.title);
-    const smallWidth = await card.getByRole('img', { name: kindness.coverAlt }).evaluate((img) => img.getBoundingClientRect().width);
+    const smallWidth = await card
+      .getByRole('img', { name: kindness.coverAlt })
+      .evaluate((img) => img.getBoundingClientRect().width);
     await card.getByRole('button', { name: `Enlarge the cover of ${kindness.title}` }).click();
     const cover = page.getByRole('dialog', { name: kindness.title });
     const large = cover.getByRole('img', { name: kindness.coverAlt });
@@ -97,11 +112,17 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await preview.getByText(`Page ${pages.length - 1} of ${pages.length}`, { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
-    assert.ok(await previewButton.evaluate((button) => button === document.activeElement), 'closing the preview gives focus back to its button');
+    assert.ok(
+      await previewButton.evaluate((button) => button === document.activeElement),
+      'closing the preview gives focus back to its button',
+    );
 
     // The poster has its own number of pages, and a fresh preview starts at page 1.
     await bookCard(page, poster.title).getByRole('button', { name: 'Preview Pages' }).click();
-    await page.getByRole('dialog', { name: poster.title }).getByText(`Page 1 of ${poster.previewPages.length}`, { exact: true }).waitFor();
+    await page
+      .getByRole('dialog', { name: poster.title })
+      .getByText(`Page 1 of ${poster.previewPages.length}`, { exact: true })
+      .waitFor();
     await context.close();
   });
 

@@ -5,7 +5,16 @@ import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { viewports } from '../../infra/testing/browser.ts';
 import { eventually } from '../../infra/testing/assert.ts';
-import { addToCart, cartButton, openCart, openLanding, pastSplash, startStorefront, stopStorefront, type Storefront } from './storefrontLanding.ts';
+import {
+  addToCart,
+  cartButton,
+  openCart,
+  openLanding,
+  pastSplash,
+  startStorefront,
+  stopStorefront,
+  type Storefront,
+} from './storefrontLanding.ts';
 
 let storefront: Storefront;
 test.before(async () => {
@@ -28,10 +37,14 @@ for (const [name, viewport] of Object.entries(viewports)) {
     assert.ok(await drawer.getByText('Add some books to get started!', { exact: true }).isVisible());
     assert.is(await drawer.getByRole('button', { name: 'Proceed to Checkout' }).count(), 0);
     // The drawer comes in from the right edge and stays against it.
-    await eventually(async () => {
-      const box = await drawer.boundingBox();
-      return box !== null && Math.abs(box.x + box.width - viewport.width) < 2 && box.height >= viewport.height - 2;
-    }, 3000, 'the drawer against the right edge, full height');
+    await eventually(
+      async () => {
+        const box = await drawer.boundingBox();
+        return box !== null && Math.abs(box.x + box.width - viewport.width) < 2 && box.height >= viewport.height - 2;
+      },
+      3000,
+      'the drawer against the right edge, full height',
+    );
     await drawer.getByRole('button', { name: 'Close cart' }).click();
     await drawer.waitFor({ state: 'detached' });
     await context.close();
@@ -59,7 +72,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
     assert.is(await drawer.getByTestId('cart-total').innerText(), '£109.89');
 
     const posterLine = lines.filter({ hasText: poster });
-    assert.ok(await posterLine.getByRole('button', { name: `Decrease quantity of ${poster}` }).isDisabled(), 'minus is off at 1');
+    assert.ok(
+      await posterLine.getByRole('button', { name: `Decrease quantity of ${poster}` }).isDisabled(),
+      'minus is off at 1',
+    );
     await minus.click();
     assert.match(await quantityOf(kindnessLine), /9$/);
     assert.ok(await drawer.getByText('Total', { exact: true }).isVisible());
@@ -77,7 +93,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
     assert.is(await cartButton(page).getAttribute('aria-label'), 'Cart, 0 items');
-    assert.ok(await cartButton(page).evaluate((button) => button === document.activeElement), 'closing the drawer gives focus back to the cart button');
+    assert.ok(
+      await cartButton(page).evaluate((button) => button === document.activeElement),
+      'closing the drawer gives focus back to the cart button',
+    );
     await context.close();
   });
 
@@ -89,7 +108,11 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await pastSplash(page);
     assert.is(await cartButton(page).getAttribute('aria-label'), 'Cart, 3 items');
     const drawer = await openCart(page);
-    const titles = await drawer.getByRole('list', { name: 'Books in your cart' }).getByRole('listitem').locator('.cart-line__title').allInnerTexts();
+    const titles = await drawer
+      .getByRole('list', { name: 'Books in your cart' })
+      .getByRole('listitem')
+      .locator('.cart-line__title')
+      .allInnerTexts();
     assert.equal(titles, [together, kindness]);
     await context.close();
   });
@@ -135,7 +158,10 @@ test('"Proceed to Checkout" sends the cart once, keeps it on failure, and on suc
   await proceed.waitFor();
   assert.ok(await proceed.isEnabled(), 'busy clears after a failure');
   assert.ok(await drawer.getByRole('heading', { name: 'Your Cart (3)' }).isVisible(), 'the cart stays');
-  assert.ok(errors.some((e) => e.includes('Cart checkout failed')), 'the failure is logged');
+  assert.ok(
+    errors.some((e) => e.includes('Cart checkout failed')),
+    'the failure is logged',
+  );
   assert.is(await page.locator('.shop-toast').count(), 0, 'no toast for a failed cart checkout');
 
   await proceed.click();

@@ -31,8 +31,14 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const contact = page.locator('#contact');
     await contact.scrollIntoViewIfNeeded();
     assert.ok(await contact.getByRole('heading', { level: 2, name: 'Get in Touch' }).isVisible());
-    assert.is(await contact.getByRole('link', { name: shopContent.shop.contactEmail }).getAttribute('href'), `mailto:${shopContent.shop.contactEmail}`);
-    assert.is(await contact.getByRole('link', { name: 'Instagram' }).getAttribute('href'), shopContent.shop.instagramUrl);
+    assert.is(
+      await contact.getByRole('link', { name: shopContent.shop.contactEmail }).getAttribute('href'),
+      `mailto:${shopContent.shop.contactEmail}`,
+    );
+    assert.is(
+      await contact.getByRole('link', { name: 'Instagram' }).getAttribute('href'),
+      shopContent.shop.instagramUrl,
+    );
     assert.ok(await contact.getByRole('link', { name: 'Facebook' }).isVisible());
     assert.ok(await contact.getByRole('link', { name: 'Twitter' }).isVisible());
 
@@ -41,7 +47,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
     assert.ok(await form.getByText('Name must be at least 2 characters.', { exact: true }).isVisible());
     assert.ok(await form.getByText('Please enter a valid email address.', { exact: true }).isVisible());
     assert.ok(await form.getByText('Message must be at least 10 characters.', { exact: true }).isVisible());
-    assert.ok(await form.getByLabel('Name').evaluate((el) => el === document.activeElement), 'the first field with a problem has focus');
+    assert.ok(
+      await form.getByLabel('Name').evaluate((el) => el === document.activeElement),
+      'the first field with a problem has focus',
+    );
     assert.is(await form.getByLabel('Name').getAttribute('aria-invalid'), 'true');
 
     await form.getByLabel('Name').fill('S');
@@ -72,7 +81,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await toast.getByText('Message sent!', { exact: true }).waitFor();
     const after = Date.now() - sentAt;
     assert.ok(after >= 1800 && after <= 3500, `thanked after ${after} ms`);
-    assert.ok(await toast.getByText("Thank you for your message. We'll get back to you soon.", { exact: true }).isVisible());
+    assert.ok(
+      await toast.getByText("Thank you for your message. We'll get back to you soon.", { exact: true }).isVisible(),
+    );
     assert.is(await contactForm(page).getByLabel('Name').inputValue(), '', 'the form is emptied');
     assert.not.ok(await contactForm(page).getByRole('checkbox').isChecked());
     assert.equal(calls, [], 'nothing was sent to the server');
@@ -90,7 +101,10 @@ test('F8 moves focus to the toast area, and a swipe right past 50 px dismisses t
   const toast = page.locator('.shop-toast');
   await toast.getByText('Message sent!', { exact: true }).waitFor();
   await page.keyboard.press('F8');
-  assert.ok(await page.evaluate(() => document.activeElement?.classList.contains('shop-toast-viewport')), 'F8 focuses the toast area');
+  assert.ok(
+    await page.evaluate(() => document.activeElement?.classList.contains('shop-toast-viewport')),
+    'F8 focuses the toast area',
+  );
 
   // A short drag springs back; a long one dismisses.
   const box = (await toast.boundingBox())!;

@@ -22,7 +22,12 @@ export async function pastSplash(page: Page) {
 }
 
 /** A fresh page (own storage) on the landing page, with the splash gone and the books listed. */
-export async function openLanding(storefront: Storefront, viewport: { width: number; height: number }, path = '/', options: { clock?: boolean } = {}) {
+export async function openLanding(
+  storefront: Storefront,
+  viewport: { width: number; height: number },
+  path = '/',
+  options: { clock?: boolean } = {},
+) {
   const { context, page } = await newPage(storefront.browser, viewport);
   page.setDefaultTimeout(10_000);
   // A page whose timers the test runs (page.clock): installed before the page loads, running on its own until paused.
@@ -34,7 +39,8 @@ export async function openLanding(storefront: Storefront, viewport: { width: num
   return { context, page };
 }
 
-export const bookCard = (page: Page, title: string): Locator => page.getByTestId('book-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+export const bookCard = (page: Page, title: string): Locator =>
+  page.getByTestId('book-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 export const cartButton = (page: Page): Locator => page.getByRole('button', { name: /^Cart, \d+ items?$/ });
 

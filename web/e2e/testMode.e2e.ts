@@ -28,7 +28,11 @@ test('every page of a shop on the sandbox says test mode, fixed out of the page 
       assert.is(await notice.textContent(), testModeNotice, path);
       assert.is(await notice.evaluate((el) => getComputedStyle(el).position), 'fixed', path);
       // The page ends with room for it: scrolled to the end, nothing of the page is under the label.
-      const room = await notice.evaluate((el) => parseFloat(getComputedStyle(document.body).paddingBottom) - (el.getBoundingClientRect().height + parseFloat(getComputedStyle(el).bottom)));
+      const room = await notice.evaluate(
+        (el) =>
+          parseFloat(getComputedStyle(document.body).paddingBottom) -
+          (el.getBoundingClientRect().height + parseFloat(getComputedStyle(el).bottom)),
+      );
       assert.ok(room >= 0, `${path}: the page leaves ${room}px beside the label's height`);
     }
     // A checkout page says it in its own notice; the corner label steps aside so the sentence shows once.

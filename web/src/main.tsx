@@ -23,11 +23,14 @@ await new Promise<void>((resolve) => {
 // main thread a fraction of a millisecond, a phone's CPU several times that, so they are added a few at a time, each
 // batch in a task of its own, rather than all in one long task.
 if (isHomePath(window.location.pathname)) {
-  const modules = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(' ').filter(Boolean) ?? [];
+  const modules =
+    document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(' ').filter(Boolean) ?? [];
   for (let i = 0; i < modules.length; i += preloadBatch) {
     if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
     for (const href of modules.slice(i, i + preloadBatch)) {
-      document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
+      document.head.append(
+        Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }),
+      );
     }
   }
 }

@@ -30,17 +30,27 @@ import {
   type Subscription,
 } from '../../../contracts/ports/eventStore.ts';
 
-type StoredEvent = { streamId: string; id: string; revision: bigint; type: string; data: unknown; metadata: unknown; position?: { commit: bigint } | undefined };
+type StoredEvent = {
+  streamId: string;
+  id: string;
+  revision: bigint;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  position?: { commit: bigint } | undefined;
+};
 
 /** System streams ($…) and system event types ($metadata, link events "$>") are the server's, not the shop's. */
-const isSystem = (event: { streamId: string; type: string }) => event.streamId.startsWith('$') || event.type.startsWith('$');
+const isSystem = (event: { streamId: string; type: string }) =>
+  event.streamId.startsWith('$') || event.type.startsWith('$');
 
 const positionOf = (position: number): ReadPosition =>
   position > 0 ? { commit: BigInt(position), prepare: BigInt(position) } : START;
 
 function toRecorded(event: StoredEvent): RecordedEvent {
   // Servers before 22.6 do not send positions on stream reads; the shop needs them for read-your-writes.
-  if (!event.position) throw new Error('EventStoreDB did not send event positions; the shop needs server 22.6 or newer');
+  if (!event.position)
+    throw new Error('EventStoreDB did not send event positions; the shop needs server 22.6 or newer');
   return {
     id: event.id,
     stream: event.streamId,
@@ -80,7 +90,9 @@ export function openEsdbEventStore(connectionString: string): EventStore {
 
   /** The one event of `stream` at `revision`, as recorded. */
   async function eventAt(stream: string, revision: bigint): Promise<RecordedEvent> {
-    const [resolved] = await drain(client.readStream(stream, { fromRevision: revision, maxCount: 1, direction: FORWARDS }));
+    const [resolved] = await drain(
+      client.readStream(stream, { fromRevision: revision, maxCount: 1, direction: FORWARDS }),
+    );
     if (!resolved?.event) throw new Error(`Stream ${stream} has no event at revision ${revision}`);
     return toRecorded(resolved.event);
   }
@@ -139,7 +151,9 @@ export function openEsdbEventStore(connectionString: string): EventStore {
       let last = afterPosition;
       let delivered = 0;
       for (;;) {
-        const page: AllStreamResolvedEvent[] = await drain(client.readAll({ fromPosition: from, maxCount: pageSize, direction: FORWARDS }));
+        const page: AllStreamResolvedEvent[] = await drain(
+          client.readAll({ fromPosition: from, maxCount: pageSize, direction: FORWARDS }),
+        );
         for (const resolved of page) {
           const event: AllStreamRecordedEvent | undefined = resolved.event;
           if (!event) continue;
@@ -197,7 +211,9 @@ export function openEsdbEventStore(connectionString: string): EventStore {
       // The newest events may be the server's own (stats, projections' links); step back past them.
       let from: ReadPosition = END;
       for (;;) {
-        const page: AllStreamResolvedEvent[] = await drain(client.readAll({ fromPosition: from, maxCount: 100, direction: BACKWARDS }));
+        const page: AllStreamResolvedEvent[] = await drain(
+          client.readAll({ fromPosition: from, maxCount: 100, direction: BACKWARDS }),
+        );
         for (const resolved of page) {
           const event: AllStreamRecordedEvent | undefined = resolved.event;
           if (!event) continue;

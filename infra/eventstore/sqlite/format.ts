@@ -74,6 +74,9 @@ export function migrateEventLog(db: Database.Database, file: string, afterStep?:
       }
     }).immediate();
   } catch (error) {
-    throw new Error(`${file} could not be brought from format ${from} to ${newestEventLogFormat}, and is unchanged: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `${file} could not be brought from format ${from} to ${newestEventLogFormat}, and is unchanged: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }

@@ -5,14 +5,31 @@
 // at the end of the new log and in DATA_DIR/seal-migration.json. The old file is kept, renamed, until the owner
 // confirms; then it is deleted whole. A data folder whose migration was started and not finished is refused by the shop.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
 import type { ChainEnd, LogMigrated } from '../../../contracts/audit/model.ts';
 import type { EventStore } from '../../../contracts/ports/eventStore.ts';
 import type { KeyStore } from '../../../contracts/ports/keyStore.ts';
-import { personalData, plainPersonalFields, subjectsSealedIn, type PersonalFields } from '../../../contracts/personalData.ts';
+import {
+  personalData,
+  plainPersonalFields,
+  subjectsSealedIn,
+  type PersonalFields,
+} from '../../../contracts/personalData.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../../../contracts/shared/events.ts';
 import { migrationsStream } from '../../../contracts/shared/streams.ts';
 import { chainLines, GENESIS, sha256 } from '../../../projections/audit/hashChain.ts';
@@ -61,7 +78,10 @@ export const sealMigrationHowTo = 'stop the shop, then run `npm run events -- mi
 
 /** The data folder holds a migration that was started and not finished: the shop does not run on it. */
 export class SealMigrationUnfinished extends DataFolderRefused {
-  constructor(readonly dataDir: string, readonly state: SealMigrationState) {
+  constructor(
+    readonly dataDir: string,
+    readonly state: SealMigrationState,
+  ) {
     super(
       state === 'copying'
         ? `A migration of the log to sealed personal fields was started in ${dataDir} and did not finish (seal-migration.json says "copying"). ` +
@@ -77,14 +97,18 @@ export function readSealMigration(dataDir: string): SealMigrationRecord | null {
   const { record } = sealMigrationFiles(dataDir);
   if (!existsSync(record)) return null;
   const parsed = JSON.parse(readFileSync(record, 'utf8')) as SealMigrationRecord;
-  if (parsed.formatVersion !== 1) throw new Error(`${record} is format version ${String(parsed.formatVersion)}, which this release does not read: a newer release wrote it`);
+  if (parsed.formatVersion !== 1)
+    throw new Error(
+      `${record} is format version ${String(parsed.formatVersion)}, which this release does not read: a newer release wrote it`,
+    );
   return parsed;
 }
 
 /** Throws SealMigrationUnfinished when a migration was started and not finished; the shop and the CLI call it before opening the log. */
 export function assertNoUnfinishedMigration(dataDir: string): void {
   const record = readSealMigration(dataDir);
-  if (record && (record.state === 'copying' || record.state === 'switching')) throw new SealMigrationUnfinished(dataDir, record.state);
+  if (record && (record.state === 'copying' || record.state === 'switching'))
+    throw new SealMigrationUnfinished(dataDir, record.state);
 }
 
 /** The file written whole or not at all: a temporary file, flushed, renamed over the old, the folder flushed. */
@@ -115,8 +139,24 @@ function syncFolder(dir: string): void {
   }
 }
 
-type Row = { position: number; id: string; stream: string; revision: number; type: string; data: string; metadata: string };
-const toRecorded = (row: Row): RecordedEvent => ({ id: row.id, stream: row.stream, revision: row.revision, position: row.position, type: row.type, data: JSON.parse(row.data), metadata: JSON.parse(row.metadata) });
+type Row = {
+  position: number;
+  id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+};
+const toRecorded = (row: Row): RecordedEvent => ({
+  id: row.id,
+  stream: row.stream,
+  revision: row.revision,
+  position: row.position,
+  type: row.type,
+  data: JSON.parse(row.data),
+  metadata: JSON.parse(row.metadata),
+});
 
 /** The chain an export of these events ends with (projections/audit/hashChain.ts, as `export` computes it). */
 async function chainEnd(events: Iterable<RecordedEvent>): Promise<ChainEnd> {
@@ -137,8 +177,7 @@ async function chainEnd(events: Iterable<RecordedEvent>): Promise<ChainEnd> {
 }
 
 export type SealMigrationResult =
-  | { done: 'nothing'; events: number }
-  | { done: 'migrated'; record: SealMigrationRecord; ms: number };
+  { done: 'nothing'; events: number } | { done: 'migrated'; record: SealMigrationRecord; ms: number };
 
 export type SealMigrationOptions = {
   dataDir: string;
@@ -168,7 +207,9 @@ function openOld(file: string): Database.Database {
   }
   if (mode !== 'delete') {
     db.close();
-    throw new Error(`${file} is open in another process: stop the shop (and \`npm run projections\`) before migrating the log`);
+    throw new Error(
+      `${file} is open in another process: stop the shop (and \`npm run projections\`) before migrating the log`,
+    );
   }
   return db;
 }
@@ -191,7 +232,12 @@ export async function migrateSeal(options: SealMigrationOptions): Promise<SealMi
         : `The log was already migrated (${record.migratedAt}) and the old log deleted (${record.confirmedAt}).`,
     );
   }
-  if (record?.state === 'switching') return { done: 'migrated', record: finishSwitch(dataDir, record, clock, options.afterStep), ms: performance.now() - started };
+  if (record?.state === 'switching')
+    return {
+      done: 'migrated',
+      record: finishSwitch(dataDir, record, clock, options.afterStep),
+      ms: performance.now() - started,
+    };
   // A copy that stopped is discarded and made again.
   for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(files.next + suffix, { force: true });
 
@@ -200,9 +246,12 @@ export async function migrateSeal(options: SealMigrationOptions): Promise<SealMi
   try {
     // Nobody writes the old log while it is copied (a reserved lock); readers may.
     old.exec('BEGIN IMMEDIATE');
-    const rows = old.prepare<[], Row>('SELECT position, id, stream, revision, type, data, metadata FROM events ORDER BY position');
+    const rows = old.prepare<[], Row>(
+      'SELECT position, id, stream, revision, type, data, metadata FROM events ORDER BY position',
+    );
     let plain = 0;
-    for (const row of rows.iterate()) if (plainPersonalFields(row.type, JSON.parse(row.data), personal).length > 0) plain += 1;
+    for (const row of rows.iterate())
+      if (plainPersonalFields(row.type, JSON.parse(row.data), personal).length > 0) plain += 1;
     const count = (old.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
     if (plain === 0) {
       old.exec('ROLLBACK');
@@ -211,10 +260,19 @@ export async function migrateSeal(options: SealMigrationOptions): Promise<SealMi
       return { done: 'nothing', events: count };
     }
 
-    const from = await chainEnd((function* () {
-      for (const row of rows.iterate()) yield toRecorded(row);
-    })());
-    record = { formatVersion: 1, state: 'copying', migrationId: randomUUID(), by, startedAt: clock().toISOString(), from };
+    const from = await chainEnd(
+      (function* () {
+        for (const row of rows.iterate()) yield toRecorded(row);
+      })(),
+    );
+    record = {
+      formatVersion: 1,
+      state: 'copying',
+      migrationId: randomUUID(),
+      by,
+      startedAt: clock().toISOString(),
+      from,
+    };
     writeRecord(dataDir, record);
 
     next = new Database(files.next);
@@ -222,8 +280,12 @@ export async function migrateSeal(options: SealMigrationOptions): Promise<SealMi
     chmodSync(files.next, statSync(files.log).mode & 0o777);
     next.pragma('synchronous = NORMAL');
     migrateEventLog(next, files.next);
-    const insert = next.prepare('INSERT INTO events (position, id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const noteVersion = next.prepare('INSERT OR IGNORE INTO event_versions (type, version, stream, position) VALUES (?, ?, ?, ?)');
+    const insert = next.prepare(
+      'INSERT INTO events (position, id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const noteVersion = next.prepare(
+      'INSERT OR IGNORE INTO event_versions (type, version, stream, position) VALUES (?, ?, ?, ?)',
+    );
     const readStream = next.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY revision');
     // The sealing sees the new log as it is written (its own connection reads what this transaction has written): a
     // stream's later events are sealed under the subject its earlier ones were, as appends do.
@@ -232,7 +294,10 @@ export async function migrateSeal(options: SealMigrationOptions): Promise<SealMi
       append: () => Promise.reject(new Error('The migration writes the new log itself')),
       readStream: async (stream) => readStream.all(stream).map(toRecorded),
       async *readAll(after = 0) {
-        for (const row of next!.prepare<[number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position').iterate(after)) yield toRecorded(row);
+        for (const row of next!
+          .prepare<[number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position')
+          .iterate(after))
+          yield toRecorded(row);
       },
       subscribe: () => {
         throw new Error('not read during the migration');
@@ -254,8 +319,13 @@ export async function migrateSeal(options: SealMigrationOptions): Promise<SealMi
       if (plainPersonalFields(row.type, data, personal).length > 0) {
         const event: NewEvent = { id: row.id, type: row.type, data, metadata };
         const [sealed] = await sealing.seal(row.stream, [event], row.revision === 0 ? 'no_stream' : row.revision - 1);
-        if (plainPersonalFields(row.type, sealed!.data, personal).length > 0 || subjectsSealedIn(sealed!.data).length === 0) {
-          throw new Error(`Event ${row.id} (${row.type} in ${row.stream}) did not come out sealed; nothing was switched`);
+        if (
+          plainPersonalFields(row.type, sealed!.data, personal).length > 0 ||
+          subjectsSealedIn(sealed!.data).length === 0
+        ) {
+          throw new Error(
+            `Event ${row.id} (${row.type} in ${row.stream}) did not come out sealed; nothing was switched`,
+          );
         }
         for (const subject of subjectsSealedIn(sealed!.data)) subjects.add(subject);
         stored = JSON.stringify(sealed!.data);
@@ -277,13 +347,24 @@ export async function migrateSeal(options: SealMigrationOptions): Promise<SealMi
       const oldRow = oldRows.next();
       const storedRow = rowAt.get(back.position)!;
       const stored = toRecorded(storedRow);
-      if (oldRow.done || oldRow.value.id !== back.id || oldRow.value.position !== back.position || oldRow.value.stream !== back.stream || oldRow.value.revision !== back.revision || oldRow.value.type !== back.type || !isDeepStrictEqual(JSON.parse(oldRow.value.metadata), back.metadata)) {
+      if (
+        oldRow.done ||
+        oldRow.value.id !== back.id ||
+        oldRow.value.position !== back.position ||
+        oldRow.value.stream !== back.stream ||
+        oldRow.value.revision !== back.revision ||
+        oldRow.value.type !== back.type ||
+        !isDeepStrictEqual(JSON.parse(oldRow.value.metadata), back.metadata)
+      ) {
         throw new Error(`The new log differs from the old at position ${back.position}; nothing was switched`);
       }
       // An event sealed here opens to the plain data it held; any other was carried over byte for byte.
-      const same = sealedHere.has(back.position) ? isDeepStrictEqual(back.data, JSON.parse(oldRow.value.data)) : storedRow.data === oldRow.value.data;
+      const same = sealedHere.has(back.position)
+        ? isDeepStrictEqual(back.data, JSON.parse(oldRow.value.data))
+        : storedRow.data === oldRow.value.data;
       if (!same) throw new Error(`Event ${back.id} does not open to what it held; nothing was switched`);
-      if (plainPersonalFields(stored.type, stored.data, personal).length > 0) throw new Error(`Event ${back.id} still holds personal data in plain text; nothing was switched`);
+      if (plainPersonalFields(stored.type, stored.data, personal).length > 0)
+        throw new Error(`Event ${back.id} still holds personal data in plain text; nothing was switched`);
       newEvents.push(stored);
     }
     if (!oldRows.next().done) throw new Error('The new log holds fewer events than the old; nothing was switched');
@@ -291,22 +372,56 @@ export async function migrateSeal(options: SealMigrationOptions): Promise<SealMi
     const to = await chainEnd(newEvents);
     const at = clock().toISOString();
     const sealedEvents = sealedHere.size;
-    const data: LogMigrated['data'] = { migrationId: record.migrationId, kind: 'personal-fields-sealed', from, to, sealedEvents, subjects: subjects.size, by, at };
-    const revision = (next.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream = ?').get(migrationsStream)?.revision ?? -1) + 1;
-    const metadata: EventMetadata = { causedBy: 'system:migrate-seal', causationId: record.migrationId, correlationId: record.migrationId, at, schemaVersion: 1 };
+    const data: LogMigrated['data'] = {
+      migrationId: record.migrationId,
+      kind: 'personal-fields-sealed',
+      from,
+      to,
+      sealedEvents,
+      subjects: subjects.size,
+      by,
+      at,
+    };
+    const revision =
+      (next
+        .prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream = ?')
+        .get(migrationsStream)?.revision ?? -1) + 1;
+    const metadata: EventMetadata = {
+      causedBy: 'system:migrate-seal',
+      causationId: record.migrationId,
+      correlationId: record.migrationId,
+      at,
+      schemaVersion: 1,
+    };
     const position = to.head + 1;
     next.transaction(() => {
-      insert.run(position, randomUUID(), migrationsStream, revision, 'LogMigrated', JSON.stringify(data), JSON.stringify(metadata));
+      insert.run(
+        position,
+        randomUUID(),
+        migrationsStream,
+        revision,
+        'LogMigrated',
+        JSON.stringify(data),
+        JSON.stringify(metadata),
+      );
       noteVersion.run('LogMigrated', 1, migrationsStream, position);
     })();
     const integrity = next.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') throw new Error(`The new log failed SQLite's integrity check: ${String(integrity)}; nothing was switched`);
+    if (integrity !== 'ok')
+      throw new Error(`The new log failed SQLite's integrity check: ${String(integrity)}; nothing was switched`);
     next.close();
     next = null;
     syncFile(files.next);
     options.afterStep?.('recorded');
 
-    record = { ...record, state: 'switching', to, sealedEvents, subjects: subjects.size, keptAs: basename(files.before) };
+    record = {
+      ...record,
+      state: 'switching',
+      to,
+      sealedEvents,
+      subjects: subjects.size,
+      keptAs: basename(files.before),
+    };
     writeRecord(dataDir, record);
   } catch (error) {
     if (old.inTransaction) old.exec('ROLLBACK');
@@ -320,15 +435,25 @@ export async function migrateSeal(options: SealMigrationOptions): Promise<SealMi
       old.close();
     } catch {}
   }
-  return { done: 'migrated', record: finishSwitch(dataDir, record, clock, options.afterStep), ms: performance.now() - started };
+  return {
+    done: 'migrated',
+    record: finishSwitch(dataDir, record, clock, options.afterStep),
+    ms: performance.now() - started,
+  };
 }
 
 /** The renames, each safe to do again: the old log aside (kept), the new one in its place. */
-function finishSwitch(dataDir: string, record: SealMigrationRecord, clock: () => Date, afterStep?: SealMigrationOptions['afterStep']): SealMigrationRecord {
+function finishSwitch(
+  dataDir: string,
+  record: SealMigrationRecord,
+  clock: () => Date,
+  afterStep?: SealMigrationOptions['afterStep'],
+): SealMigrationRecord {
   const files = sealMigrationFiles(dataDir);
   if (existsSync(files.next)) {
     if (existsSync(files.log)) {
-      if (existsSync(files.before)) throw new Error(`${files.before} exists already: move it away before the migration can finish`);
+      if (existsSync(files.before))
+        throw new Error(`${files.before} exists already: move it away before the migration can finish`);
       renameSync(files.log, files.before);
       syncFolder(dataDir);
       afterStep?.('old-kept');
@@ -336,7 +461,9 @@ function finishSwitch(dataDir: string, record: SealMigrationRecord, clock: () =>
     renameSync(files.next, files.log);
     syncFolder(dataDir);
   } else if (!existsSync(files.log) || !existsSync(files.before)) {
-    throw new Error(`The migration cannot finish: neither ${basename(files.next)} nor both ${basename(files.log)} and ${basename(files.before)} are in ${dataDir}`);
+    throw new Error(
+      `The migration cannot finish: neither ${basename(files.next)} nor both ${basename(files.log)} and ${basename(files.before)} are in ${dataDir}`,
+    );
   }
   const done: SealMigrationRecord = { ...record, state: 'migrated', migratedAt: clock().toISOString() };
   writeRecord(dataDir, done);
@@ -347,7 +474,10 @@ function finishSwitch(dataDir: string, record: SealMigrationRecord, clock: () =>
 export function abandonSealMigration(dataDir: string): boolean {
   const record = readSealMigration(dataDir);
   if (!record) return false;
-  if (record.state !== 'copying') throw new Error(`The migration is past its copy (${record.state}): run \`npm run events -- migrate-seal\` to finish it instead`);
+  if (record.state !== 'copying')
+    throw new Error(
+      `The migration is past its copy (${record.state}): run \`npm run events -- migrate-seal\` to finish it instead`,
+    );
   const files = sealMigrationFiles(dataDir);
   for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(files.next + suffix, { force: true });
   rmSync(files.record, { force: true });
@@ -360,16 +490,22 @@ export function abandonSealMigration(dataDir: string): boolean {
  * every row deleted, the file vacuumed), then the file's bytes with zeros, flushed, and the file removed. A file system
  * that keeps old blocks (copy-on-write, snapshots, an SSD's spare blocks) may still hold them: see decision 059.
  */
-export function confirmSealMigration(dataDir: string, clock: () => Date = () => new Date()): { record: SealMigrationRecord; bytes: number } {
+export function confirmSealMigration(
+  dataDir: string,
+  clock: () => Date = () => new Date(),
+): { record: SealMigrationRecord; bytes: number } {
   const record = readSealMigration(dataDir);
   if (!record) throw new Error('No migration of the log to confirm: run `npm run events -- migrate-seal` first');
-  if (record.state === 'confirmed') throw new Error(`The migration was confirmed already (${record.confirmedAt}); the old log is gone`);
+  if (record.state === 'confirmed')
+    throw new Error(`The migration was confirmed already (${record.confirmedAt}); the old log is gone`);
   if (record.state !== 'migrated') throw new SealMigrationUnfinished(dataDir, record.state);
   const files = sealMigrationFiles(dataDir);
   // The live log must be the migrated one: it holds the LogMigrated event this record describes.
   const live = new Database(files.log, { readonly: true, fileMustExist: true });
   try {
-    const found = live.prepare<[string], { data: string }>("SELECT data FROM events WHERE type = 'LogMigrated' AND stream = ?").all(migrationsStream);
+    const found = live
+      .prepare<[string], { data: string }>("SELECT data FROM events WHERE type = 'LogMigrated' AND stream = ?")
+      .all(migrationsStream);
     if (!found.some((row) => (JSON.parse(row.data) as LogMigrated['data']).migrationId === record.migrationId)) {
       throw new Error(`${files.log} does not hold the migration ${record.migrationId}: the old log is not deleted`);
     }
@@ -412,4 +548,3 @@ function overwrite(file: string): number {
   }
   return length;
 }
-

@@ -20,7 +20,9 @@ const meta = { causedBy: 'test', causationId: 'c', correlationId: 'c', at: '2026
 test('sqlite: concurrent appends to different streams share a commit and all succeed', async () => {
   const store = openSqliteEventStore(join(dir, 'group.sqlite'));
   const results = await Promise.all(
-    Array.from({ length: 50 }, (_, i) => store.append(`g-${i}`, [{ id: randomUUID(), type: 'A', data: { i }, metadata: meta }], 'no_stream')),
+    Array.from({ length: 50 }, (_, i) =>
+      store.append(`g-${i}`, [{ id: randomUUID(), type: 'A', data: { i }, metadata: meta }], 'no_stream'),
+    ),
   );
   assert.is(new Set(results.map((r) => r.position)).size, 50);
   assert.is(await store.headPosition(), 50);
@@ -32,7 +34,15 @@ test('sqlite: an event id used by another stream is refused, and nothing else in
   const id = randomUUID();
   await store.append('a-1', [{ id, type: 'A', data: {}, metadata: meta }], 'no_stream');
   await rejects(
-    () => store.append('b-1', [{ id: randomUUID(), type: 'B', data: {}, metadata: meta }, { id, type: 'A', data: {}, metadata: meta }], 'no_stream'),
+    () =>
+      store.append(
+        'b-1',
+        [
+          { id: randomUUID(), type: 'B', data: {}, metadata: meta },
+          { id, type: 'A', data: {}, metadata: meta },
+        ],
+        'no_stream',
+      ),
     (e) => e instanceof DuplicateEventId && e.eventId === id && e.stream === 'a-1',
   );
   assert.equal(await store.readStream('b-1'), []);
@@ -61,11 +71,23 @@ test('sqlite: some ids known and some new is a WrongExpectedRevision, and none o
   const store = openSqliteEventStore(join(dir, 'partial.sqlite'));
   const a = randomUUID();
   await store.append('p-1', [ev(a)], 'no_stream');
-  for (const events of [[ev(a), ev(randomUUID())], [ev(randomUUID()), ev(a)]]) {
-    await rejects(() => store.append('p-1', events, 0), (e) => e instanceof WrongExpectedRevision && e.actual === 0);
-    await rejects(() => store.append('p-1', events, 'any'), (e) => e instanceof WrongExpectedRevision);
+  for (const events of [
+    [ev(a), ev(randomUUID())],
+    [ev(randomUUID()), ev(a)],
+  ]) {
+    await rejects(
+      () => store.append('p-1', events, 0),
+      (e) => e instanceof WrongExpectedRevision && e.actual === 0,
+    );
+    await rejects(
+      () => store.append('p-1', events, 'any'),
+      (e) => e instanceof WrongExpectedRevision,
+    );
   }
-  assert.equal((await store.readStream('p-1')).map((e) => e.id), [a]);
+  assert.equal(
+    (await store.readStream('p-1')).map((e) => e.id),
+    [a],
+  );
   await store.close();
 });
 
@@ -96,14 +118,26 @@ test('sqlite: in one group, refused and repeated ids do not fail their neighbour
     store.append('n-6', [ev(randomUUID())], 5),
     store.append('n-7', [ev(randomUUID())], 'no_stream'),
   ]);
-  assert.equal(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+  assert.equal(
+    outcomes.map((o) => o.status),
+    ['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled'],
+  );
   assert.instance((outcomes[1] as PromiseRejectedResult).reason, DuplicateEventId);
   assert.instance((outcomes[5] as PromiseRejectedResult).reason, DuplicateEventId);
   assert.instance((outcomes[7] as PromiseRejectedResult).reason, WrongExpectedRevision);
   assert.equal((outcomes[6] as PromiseFulfilledResult<unknown>).value, { revision: 0, position: 1 });
   const [n3, n3again] = outcomes.slice(2, 4).map((o) => (o as PromiseFulfilledResult<{ position: number }>).value);
   assert.equal(n3again, n3);
-  assert.equal((await store.listStreams()).map((s) => [s.stream, s.revision]), [['n-0', 0], ['n-1', 0], ['n-3', 0], ['n-4', 0], ['n-7', 0]]);
+  assert.equal(
+    (await store.listStreams()).map((s) => [s.stream, s.revision]),
+    [
+      ['n-0', 0],
+      ['n-1', 0],
+      ['n-3', 0],
+      ['n-4', 0],
+      ['n-7', 0],
+    ],
+  );
   await store.close();
 });
 
@@ -111,8 +145,15 @@ test('sqlite: each event keeps its own metadata when an append mixes shared and 
   const store = openSqliteEventStore(join(dir, 'metadata.sqlite'));
   const shared = { ...meta, causationId: 'shared' };
   const other = { ...meta, causationId: 'other' };
-  await store.append('m-1', [shared, shared, other, shared].map((metadata) => ({ id: randomUUID(), type: 'A', data: {}, metadata })), 'no_stream');
-  assert.equal((await store.readStream('m-1')).map((e) => e.metadata.causationId), ['shared', 'shared', 'other', 'shared']);
+  await store.append(
+    'm-1',
+    [shared, shared, other, shared].map((metadata) => ({ id: randomUUID(), type: 'A', data: {}, metadata })),
+    'no_stream',
+  );
+  assert.equal(
+    (await store.readStream('m-1')).map((e) => e.metadata.causationId),
+    ['shared', 'shared', 'other', 'shared'],
+  );
   await store.close();
 });
 
@@ -121,18 +162,36 @@ test('sqlite: processes racing for one stream of one file: every loser is told i
   await openSqliteEventStore(raced).close();
   const run = () =>
     new Promise<{ acknowledged: number; errors: Record<string, number> }>((resolve, reject) =>
-      execFile(process.execPath, ['--import', 'tsx', 'infra/testing/appendRacer.ts'], { env: { ...process.env, EVENTS_FILE: raced, RACERS: '20', ROUNDS: '15' } }, (error, stdout, stderr) =>
-        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'infra/testing/appendRacer.ts'],
+        { env: { ...process.env, EVENTS_FILE: raced, RACERS: '20', ROUNDS: '15' } },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
       ),
     );
   const results = await Promise.all([run(), run()]);
   const errors = Object.assign({}, ...results.map((r) => r.errors)) as Record<string, number>;
-  assert.equal(Object.keys(errors).filter((name) => name !== 'WrongExpectedRevision'), [], JSON.stringify(results));
-  assert.ok(results.every((r) => r.errors.WrongExpectedRevision! > 0), 'both processes lost races: they did run into each other');
+  assert.equal(
+    Object.keys(errors).filter((name) => name !== 'WrongExpectedRevision'),
+    [],
+    JSON.stringify(results),
+  );
+  assert.ok(
+    results.every((r) => r.errors.WrongExpectedRevision! > 0),
+    'both processes lost races: they did run into each other',
+  );
   const store = openSqliteEventStore(raced);
   const stream = await store.readStream('race-1');
-  assert.is(stream.length, results[0]!.acknowledged + results[1]!.acknowledged, 'every acknowledged append, and nothing else');
-  assert.equal(stream.map((e) => e.revision), stream.map((_, i) => i));
+  assert.is(
+    stream.length,
+    results[0]!.acknowledged + results[1]!.acknowledged,
+    'every acknowledged append, and nothing else',
+  );
+  assert.equal(
+    stream.map((e) => e.revision),
+    stream.map((_, i) => i),
+  );
   assert.is(new Set(stream.map((e) => (e.data as { pid: number }).pid)).size, 2);
   await store.close();
 });

@@ -13,7 +13,15 @@ import {
 import { Signal } from '../signal.ts';
 import { migrateEventLog } from './format.ts';
 
-type Row = { position: number; id: string; stream: string; revision: number; type: string; data: string; metadata: string };
+type Row = {
+  position: number;
+  id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+};
 
 type PendingAppend = {
   stream: string;
@@ -24,7 +32,10 @@ type PendingAppend = {
 };
 
 export class DuplicateEventId extends Error {
-  constructor(readonly eventId: string, readonly stream: string) {
+  constructor(
+    readonly eventId: string,
+    readonly stream: string,
+  ) {
     super(`Event id ${eventId} is already used by stream ${stream}`);
     this.name = 'DuplicateEventId';
   }
@@ -67,18 +78,30 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
 
   // The last revision, read off the end of the (stream, revision) index. MAX(revision) together with MAX(position)
   // defeated SQLite's min/max optimisation and walked every event of the stream; the position was never used.
-  const streamHead = db.prepare<[string], { revision: number }>('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1');
+  const streamHead = db.prepare<[string], { revision: number }>(
+    'SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
+  );
   const revisionOf = (stream: string): number | null => streamHead.get(stream)?.revision ?? null;
-  const findById = db.prepare<[string], { stream: string; position: number }>('SELECT stream, position FROM events WHERE id = ?');
-  const insert = db.prepare('INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+  const findById = db.prepare<[string], { stream: string; position: number }>(
+    'SELECT stream, position FROM events WHERE id = ?',
+  );
+  const insert = db.prepare(
+    'INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   // Kept with every append, in the same transaction, so the start-up check never has to read the log itself.
-  const noteVersion = db.prepare('INSERT OR IGNORE INTO event_versions (type, version, stream, position) VALUES (?, ?, ?, ?)');
-  const versions = db.prepare<[], EventVersionInfo>('SELECT type, version, stream FROM event_versions ORDER BY position');
+  const noteVersion = db.prepare(
+    'INSERT OR IGNORE INTO event_versions (type, version, stream, position) VALUES (?, ?, ?, ?)',
+  );
+  const versions = db.prepare<[], EventVersionInfo>(
+    'SELECT type, version, stream FROM event_versions ORDER BY position',
+  );
   // Pairs known to be committed in event_versions (it only ever grows), so appends of known pairs skip the insert.
   const pairKey = (type: string, version: number) => `${version}:${type}`;
   const notedPairs = new Set(versions.all().map((p) => pairKey(p.type, p.version)));
   const readStreamStmt = db.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY revision');
-  const readPage = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+  const readPage = db.prepare<[number, number], Row>(
+    'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+  );
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
   const streams = db.prepare<[], { stream: string; revision: number; lastPosition: number }>(
     'SELECT stream, MAX(revision) AS revision, MAX(position) AS lastPosition FROM events GROUP BY stream ORDER BY MIN(position)',
@@ -114,7 +137,8 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   function appendOne(stream: string, events: NewEvent[], expected: ExpectedRevision, newPairs: string[]): AppendResult {
     const currentRevision = revisionOf(stream);
     const mismatch =
-      (expected === 'no_stream' && currentRevision !== null) || (typeof expected === 'number' && currentRevision !== expected);
+      (expected === 'no_stream' && currentRevision !== null) ||
+      (typeof expected === 'number' && currentRevision !== expected);
     if (mismatch) {
       const known = answerForKnownIds(stream, events, expected);
       if (known) return known;
@@ -144,7 +168,8 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     return { revision, position };
   }
 
-  const isUniqueViolation = (error: unknown) => error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  const isUniqueViolation = (error: unknown) =>
+    error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
   // Group commit: appends that arrive while one turn of the event loop runs share one transaction and one fsync.
   // Each keeps its own concurrency check through a savepoint, so one failed append does not fail its neighbours.
@@ -209,7 +234,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       for (const item of group) item.reject(error);
       return;
     }
-    outcomes.forEach((outcome, i) => (outcome.ok ? group[i]!.resolve(outcome.result) : group[i]!.reject(outcome.error)));
+    outcomes.forEach((outcome, i) =>
+      outcome.ok ? group[i]!.resolve(outcome.result) : group[i]!.reject(outcome.error),
+    );
     signal.notify();
   }
 

@@ -20,7 +20,7 @@ const declinedWith = (number: string, expiry?: string, cvc?: string) => {
   }
 };
 
-test('test cards: Stripe\'s succeeding numbers pass; declining, expired, mistyped and live cards do not', () => {
+test("test cards: Stripe's succeeding numbers pass; declining, expired, mistyped and live cards do not", () => {
   for (const number of ['4242424242424242', '5555555555554444', '378282246310005']) {
     assert.is(declinedWith(number, '12 / 34', number.startsWith('37') ? '1234' : '123'), null, number);
   }
@@ -64,7 +64,10 @@ test('sessions and intents outlive a restart, and the same checkout gets the sam
   );
   assert.is(paid.redirectUrl, `http://127.0.0.1:4000/checkout-success?session_id=${session.id}`);
   const payment = await second.retrievePayment(session.id);
-  assert.equal([payment?.paid, payment?.amount, payment?.shippingAmount, payment?.checkoutId], [true, 2498, 500, 'c-1']);
+  assert.equal(
+    [payment?.paid, payment?.amount, payment?.shippingAmount, payment?.checkoutId],
+    [true, 2498, 500, 'c-1'],
+  );
   assert.is(second.sandbox!.confirmIntent(intent.id, intent.clientSecret, card('4242424242424242'), now), true);
   assert.is((await createSandboxGateway({ dir }).retrievePayment(intent.id))?.paid, true);
   assert.is(await second.retrievePayment('cs_sandbox_../../etc/passwd'), null);
@@ -76,7 +79,8 @@ test('refunds: once per refund id (also after a restart), never more than was pa
   try {
     const gateway = createSandboxGateway({ dir });
     const intent = await gateway.createPaymentIntent({ checkoutId: 'c-1', amount: 1349, description: 'A book' });
-    const refund = (refundId: string, amount: number, on = gateway) => on.refund({ paymentReference: intent.id, orderId: intent.id, refundId, amount, reason: 'r' });
+    const refund = (refundId: string, amount: number, on = gateway) =>
+      on.refund({ paymentReference: intent.id, orderId: intent.id, refundId, amount, reason: 'r' });
     const declinedCode = async (call: () => Promise<unknown>) => {
       try {
         await call();
@@ -94,11 +98,22 @@ test('refunds: once per refund id (also after a restart), never more than was pa
     assert.equal(await refund('a', 1000, reopened), first, 'and after a restart');
     assert.is(await declinedCode(() => refund('b', 350)), 'amount_too_large');
     assert.is((await refund('b', 349)).amount, 349);
-    assert.equal((await reopened.listRefunds(intent.id)).map((r) => r.amount), [1000, 349]);
+    assert.equal(
+      (await reopened.listRefunds(intent.id)).map((r) => r.amount),
+      [1000, 349],
+    );
 
     const failing = await gateway.createPaymentIntent({ checkoutId: 'c-2', amount: 999, description: 'A book' });
-    assert.ok(gateway.sandbox!.confirmIntent(failing.id, failing.clientSecret, card('4000000000005126'), now), 'the payment itself succeeds');
-    assert.is(await declinedCode(() => gateway.refund({ paymentReference: failing.id, orderId: failing.id, refundId: 'c', amount: 100, reason: 'r' })), 'refund_declined');
+    assert.ok(
+      gateway.sandbox!.confirmIntent(failing.id, failing.clientSecret, card('4000000000005126'), now),
+      'the payment itself succeeds',
+    );
+    assert.is(
+      await declinedCode(() =>
+        gateway.refund({ paymentReference: failing.id, orderId: failing.id, refundId: 'c', amount: 100, reason: 'r' }),
+      ),
+      'refund_declined',
+    );
     assert.equal(await gateway.listRefunds(failing.id), []);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,14 @@ import { clientRoutes } from '../../../contracts/shared/clientRoutes.ts';
 import type { SandboxSessionView } from '../../../contracts/checkout/sandboxPayments.ts';
 import { destinationName, type ShippingOption } from '../../../contracts/checkout/shipping.ts';
 import { upgradeJson, writeVersionedJson, type JsonFileFormat } from '../../../service/dataFiles.ts';
-import { PaymentExpired, RefundDeclined, type GatewayLineItem, type GatewayRefund, type PaymentGateway, type VerifiedPayment } from '../../../contracts/ports/payments.ts';
+import {
+  PaymentExpired,
+  RefundDeclined,
+  type GatewayLineItem,
+  type GatewayRefund,
+  type PaymentGateway,
+  type VerifiedPayment,
+} from '../../../contracts/ports/payments.ts';
 import { formatPence } from '../../../contracts/shared/money.ts';
 import { parseStripeWebhook } from '../stripe/webhooks.ts';
 import { chargeTestCard, refundsDeclinedFor } from './testCards.ts';
@@ -38,7 +45,14 @@ type SessionRecord = PaymentTraits & {
   customerEmail: string | null;
   /** absent in sessions written before the name was kept */
   customerName?: string | null;
-  payment?: { amount: number; shippingAmount: number; customerName: string; customerEmail: string; address: ShippingAddress; paidAt: string };
+  payment?: {
+    amount: number;
+    shippingAmount: number;
+    customerName: string;
+    customerEmail: string;
+    address: ShippingAddress;
+    paidAt: string;
+  };
 };
 
 type IntentRecord = PaymentTraits & {
@@ -81,7 +95,11 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
     const file = join(options.dir, `${id}.json`);
     if (!existsSync(file)) return null;
     // An older record is upgraded in memory and written in the newest format the next time it changes.
-    const record = upgradeJson<SessionRecord | IntentRecord>(file, JSON.parse(readFileSync(file, 'utf8')), sandboxRecordFormat).value;
+    const record = upgradeJson<SessionRecord | IntentRecord>(
+      file,
+      JSON.parse(readFileSync(file, 'utf8')),
+      sandboxRecordFormat,
+    ).value;
     records.set(id, record);
     return record;
   };
@@ -99,11 +117,24 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
     return load(id);
   };
   /** Past its expiry and still unpaid: the page takes no payment, as Stripe's expired session does not. */
-  const expired = (record: { expiresAt?: string; endedAt?: string }, now: Date) => !!record.endedAt || (!!record.expiresAt && Date.parse(record.expiresAt) <= now.getTime());
-  const refundOf = (r: RefundRecord): GatewayRefund => ({ id: r.id, refundId: r.refundId, amount: r.amount, status: r.status });
-  const subtotalOf = (record: SessionRecord) => record.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+  const expired = (record: { expiresAt?: string; endedAt?: string }, now: Date) =>
+    !!record.endedAt || (!!record.expiresAt && Date.parse(record.expiresAt) <= now.getTime());
+  const refundOf = (r: RefundRecord): GatewayRefund => ({
+    id: r.id,
+    refundId: r.refundId,
+    amount: r.amount,
+    status: r.status,
+  });
+  const subtotalOf = (record: SessionRecord) =>
+    record.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
 
-  const erasedAddress = (address: ShippingAddress): ShippingAddress => ({ ...address, line1: erased.text, ...(address.line2 === undefined ? {} : { line2: erased.text }), city: erased.text, postcode: erased.text });
+  const erasedAddress = (address: ShippingAddress): ShippingAddress => ({
+    ...address,
+    line1: erased.text,
+    ...(address.line2 === undefined ? {} : { line2: erased.text }),
+    city: erased.text,
+    postcode: erased.text,
+  });
 
   return {
     provider: 'sandbox',
@@ -117,10 +148,23 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
             ...record,
             customerEmail: null,
             customerName: null,
-            ...(record.payment ? { payment: { ...record.payment, customerName: erased.name, customerEmail: erased.email, address: erasedAddress(record.payment.address) } } : {}),
+            ...(record.payment
+              ? {
+                  payment: {
+                    ...record.payment,
+                    customerName: erased.name,
+                    customerEmail: erased.email,
+                    address: erasedAddress(record.payment.address),
+                  },
+                }
+              : {}),
           });
         } else {
-          save({ ...record, receiptEmail: null, shipping: record.shipping ? { name: erased.name, address: erasedAddress(record.shipping.address) } : null });
+          save({
+            ...record,
+            receiptEmail: null,
+            shipping: record.shipping ? { name: erased.name, address: erasedAddress(record.shipping.address) } : null,
+          });
         }
         changed += 1;
       }
@@ -188,7 +232,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
           currency: CURRENCY,
           shippingAmount: paid?.shippingAmount ?? 0,
           checkoutId: s.checkoutId,
-          ...(paid ? { customerName: paid.customerName, customerEmail: paid.customerEmail, shippingAddress: paid.address } : {}),
+          ...(paid
+            ? { customerName: paid.customerName, customerEmail: paid.customerEmail, shippingAddress: paid.address }
+            : {}),
         };
       }
       const i = intent(reference);
@@ -211,14 +257,28 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
       if (!record) throw new RefundDeclined(`No such payment: '${input.paymentReference}'`, 'resource_missing');
       const made = record.refunds?.find((r) => r.refundId === input.refundId);
       if (made) return refundOf(made);
-      const paid = record.kind === 'session' ? record.payment?.amount : record.status === 'succeeded' ? record.amount : undefined;
-      if (paid === undefined) throw new RefundDeclined('This payment has not been completed, so there is nothing to refund.', 'charge_not_paid');
+      const paid =
+        record.kind === 'session' ? record.payment?.amount : record.status === 'succeeded' ? record.amount : undefined;
+      if (paid === undefined)
+        throw new RefundDeclined(
+          'This payment has not been completed, so there is nothing to refund.',
+          'charge_not_paid',
+        );
       if (record.refundsDeclined) throw new RefundDeclined("The card's bank declined the refund.", 'refund_declined');
       const left = paid - (record.refunds ?? []).reduce((sum, r) => sum + r.amount, 0);
       if (input.amount > left) {
-        throw new RefundDeclined(`Refund amount (${formatPence(input.amount)}) is greater than unrefunded amount on charge (${formatPence(left)})`, 'amount_too_large');
+        throw new RefundDeclined(
+          `Refund amount (${formatPence(input.amount)}) is greater than unrefunded amount on charge (${formatPence(left)})`,
+          'amount_too_large',
+        );
       }
-      const refund: RefundRecord = { id: `re_sandbox_${randomId()}`, refundId: input.refundId, amount: input.amount, status: 'succeeded', at: new Date().toISOString() };
+      const refund: RefundRecord = {
+        id: `re_sandbox_${randomId()}`,
+        refundId: input.refundId,
+        amount: input.amount,
+        status: 'succeeded',
+        at: new Date().toISOString(),
+      };
       save({ ...record, refunds: [...(record.refunds ?? []), refund] });
       return refundOf(refund);
     },
@@ -263,7 +323,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         if (s.status === 'paid') return { redirectUrl };
         if (expired(s, now)) throw new PaymentExpired();
         const option = s.shippingOptions.find((o) => o.id === request.shippingOptionId);
-        if (!option || !s.allowedCountries.includes(request.address.country)) throw new Error('Shipping option or country not offered by this session');
+        if (!option || !s.allowedCountries.includes(request.address.country))
+          throw new Error('Shipping option or country not offered by this session');
         chargeTestCard(request.card, now);
         const { line1, line2, city, postcode, country } = request.address;
         save({

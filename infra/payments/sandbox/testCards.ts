@@ -28,7 +28,10 @@ const declining: Record<string, { code: string; message: string }> = {
   '4000000000009979': { code: 'stolen_card', message: 'Your card was declined.' },
   '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  '4000000000000119': { code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+  '4000000000000119': {
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
 };
 
 function passesLuhn(digits: string): boolean {
@@ -50,9 +53,11 @@ export function chargeTestCard(card: SandboxCard, now: Date): void {
   if (!passesLuhn(number)) throw new CardDeclined('Your card number is incorrect.', 'incorrect_number');
   const [month, year] = card.expiry.split('/').map((part) => Number(part.trim()));
   const expiresAfter = new Date(Date.UTC(2000 + year!, month!, 1)); // first day of the month after expiry
-  if (expiresAfter.getTime() <= now.getTime()) throw new CardDeclined("Your card's expiration date is in the past.", 'invalid_expiry_year');
+  if (expiresAfter.getTime() <= now.getTime())
+    throw new CardDeclined("Your card's expiration date is in the past.", 'invalid_expiry_year');
   const amex = number.startsWith('34') || number.startsWith('37');
-  if (card.cvc.length !== (amex ? 4 : 3)) throw new CardDeclined("Your card's security code is incomplete.", 'incomplete_cvc');
+  if (card.cvc.length !== (amex ? 4 : 3))
+    throw new CardDeclined("Your card's security code is incomplete.", 'incomplete_cvc');
   const decline = declining[number];
   if (decline) throw new CardDeclined(decline.message, decline.code);
   if (!succeeding.has(number)) {

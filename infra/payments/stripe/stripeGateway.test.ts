@@ -9,7 +9,8 @@ import { createStripeGateway } from './stripeGateway.ts';
 
 const webhookSecret = 'whsec_test_secret';
 let fake: FakeStripeApi;
-const gateway = () => createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret, api: fake.api });
+const gateway = () =>
+  createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret, api: fake.api });
 
 test.before(async () => {
   fake = await startFakeStripeApi();
@@ -67,7 +68,10 @@ test('a payment intent sends the amount in pence, gbp, card only, the shipping a
     amount: 1349,
     description: 'The Kindness Basket with UK Shipping',
     receiptEmail: 'amina@example.com',
-    shipping: { name: 'Amina Khan', address: { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' } },
+    shipping: {
+      name: 'Amina Khan',
+      address: { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' },
+    },
   });
   assert.match(intent.id, /^pi_test_/);
   assert.match(intent.clientSecret, new RegExp(`^${intent.id}_secret_`));
@@ -98,7 +102,12 @@ test('retrieving a payment reports whether it is paid, the amount and currency, 
     amount_total: 1349,
     shipping_cost: { amount_total: 350 },
     customer_details: { name: 'Amina Khan', email: 'amina@example.com', address: null },
-    collected_information: { shipping_details: { name: 'Amina Khan', address: { line1: '1 Linden Lane', line2: null, city: 'Leeds', postal_code: 'LS1 4AB', country: 'GB' } } },
+    collected_information: {
+      shipping_details: {
+        name: 'Amina Khan',
+        address: { line1: '1 Linden Lane', line2: null, city: 'Leeds', postal_code: 'LS1 4AB', country: 'GB' },
+      },
+    },
   });
   const after = await g.retrievePayment(session.id);
   assert.equal(after, {
@@ -118,27 +127,46 @@ test('retrieving a payment reports whether it is paid, the amount and currency, 
   assert.is(await g.retrievePayment('ch_something_else'), null);
 });
 
-test('a gateway failure surfaces as GatewayUnavailable, not as the shopper\'s fault', async () => {
+test("a gateway failure surfaces as GatewayUnavailable, not as the shopper's fault", async () => {
   fake.failNext(10);
   await rejects(
-    () => createStripeGateway({ secretKey: 'sk_test_123', api: fake.api }).createPaymentIntent({ checkoutId: 'x', amount: 999, description: 'd' }),
+    () =>
+      createStripeGateway({ secretKey: 'sk_test_123', api: fake.api }).createPaymentIntent({
+        checkoutId: 'x',
+        amount: 999,
+        description: 'd',
+      }),
     (e) => e instanceof GatewayUnavailable,
   );
   fake.failNext(0);
 });
 
-const sign = (payload: string, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, ...(timestamp ? { timestamp } : {}) });
-const event = (type: string, id: string) => JSON.stringify({ id: `evt_${id}`, object: 'event', type, data: { object: { id } } });
+const sign = (payload: string, timestamp?: number) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, ...(timestamp ? { timestamp } : {}) });
+const event = (type: string, id: string) =>
+  JSON.stringify({ id: `evt_${id}`, object: 'event', type, data: { object: { id } } });
 
 test('webhooks: a valid signature on the raw body is accepted and names the payment', () => {
   const g = gateway();
   const now = new Date();
   const body = event('checkout.session.completed', 'cs_test_abc');
-  assert.equal(g.parseWebhook(body, sign(body), now), { eventId: 'evt_cs_test_abc', type: 'payment_succeeded', reference: 'cs_test_abc' });
+  assert.equal(g.parseWebhook(body, sign(body), now), {
+    eventId: 'evt_cs_test_abc',
+    type: 'payment_succeeded',
+    reference: 'cs_test_abc',
+  });
   const intentBody = event('payment_intent.succeeded', 'pi_test_abc');
-  assert.equal(g.parseWebhook(intentBody, sign(intentBody), now), { eventId: 'evt_pi_test_abc', type: 'payment_succeeded', reference: 'pi_test_abc' });
+  assert.equal(g.parseWebhook(intentBody, sign(intentBody), now), {
+    eventId: 'evt_pi_test_abc',
+    type: 'payment_succeeded',
+    reference: 'pi_test_abc',
+  });
   const other = event('customer.created', 'cus_1');
-  assert.equal(g.parseWebhook(other, sign(other), now), { eventId: 'evt_cus_1', type: 'ignored', original: 'customer.created' });
+  assert.equal(g.parseWebhook(other, sign(other), now), {
+    eventId: 'evt_cus_1',
+    type: 'ignored',
+    original: 'customer.created',
+  });
   // A duplicate delivery parses the same; the shop's order stream makes it a no-op.
   assert.equal(g.parseWebhook(body, sign(body), now), g.parseWebhook(body, sign(body), now));
 });
@@ -158,7 +186,10 @@ test('webhooks: tampered bodies, wrong secrets, stale or missing signatures are 
     }
   };
   reject(() => g.parseWebhook(tampered, sign(body), now), /does not match/);
-  reject(() => g.parseWebhook(body, Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_other' }), now), /does not match/);
+  reject(
+    () => g.parseWebhook(body, Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_other' }), now),
+    /does not match/,
+  );
   const staleAt = Math.floor(now.getTime() / 1000) - 301;
   reject(() => g.parseWebhook(body, sign(body, staleAt), now), /too old/);
   assert.ok(g.parseWebhook(body, sign(body, Math.floor(now.getTime() / 1000) - 299), now));

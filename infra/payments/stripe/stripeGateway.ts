@@ -2,7 +2,13 @@
 import Stripe from 'stripe';
 import { CURRENCY } from '../../../contracts/shared/money.ts';
 import type { ShippingAddress } from '../../../contracts/orders/model.ts';
-import { GatewayUnavailable, RefundDeclined, type GatewayRefund, type PaymentGateway, type VerifiedPayment } from '../../../contracts/ports/payments.ts';
+import {
+  GatewayUnavailable,
+  RefundDeclined,
+  type GatewayRefund,
+  type PaymentGateway,
+  type VerifiedPayment,
+} from '../../../contracts/ports/payments.ts';
 import { gatewayRefundOf, parseStripeWebhook } from './webhooks.ts';
 
 export type StripeGatewayOptions = {
@@ -13,7 +19,16 @@ export type StripeGatewayOptions = {
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 };
 
-type StripeAddress = { line1?: string | null; line2?: string | null; city?: string | null; postal_code?: string | null; country?: string | null } | null | undefined;
+type StripeAddress =
+  | {
+      line1?: string | null;
+      line2?: string | null;
+      city?: string | null;
+      postal_code?: string | null;
+      country?: string | null;
+    }
+  | null
+  | undefined;
 
 function addressOf(address: StripeAddress): ShippingAddress | undefined {
   if (!address?.line1) return undefined;
@@ -29,7 +44,9 @@ function addressOf(address: StripeAddress): ShippingAddress | undefined {
 /** Stripe's metadata values hold at most 500 characters. */
 const metadataText = (text: string) => text.slice(0, 500);
 
-const isMissing = (error: unknown) => (error as { code?: string; statusCode?: number }).code === 'resource_missing' || (error as { statusCode?: number }).statusCode === 404;
+const isMissing = (error: unknown) =>
+  (error as { code?: string; statusCode?: number }).code === 'resource_missing' ||
+  (error as { statusCode?: number }).statusCode === 404;
 
 /** Stripe's own errors stay on the server; the shopper is told the payment provider could not help. */
 async function guarded<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -46,14 +63,18 @@ async function guarded<T>(what: string, call: () => Promise<T>): Promise<T> {
  */
 function refundError(error: unknown): Error {
   const e = error as { type?: string; code?: string; message?: string };
-  if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') return new RefundDeclined(e.message ?? 'Stripe declined the refund.', e.code ?? 'declined');
+  if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError')
+    return new RefundDeclined(e.message ?? 'Stripe declined the refund.', e.code ?? 'declined');
   return new GatewayUnavailable(`Stripe could not refund: ${e.message ?? String(error)}`);
 }
 
 /** Seconds since the epoch for Stripe's `expires_at`, at least its minimum of 30 minutes (and a little) from now. */
 function stripeExpiry(expiresAt: string): number {
   const earliest = Math.ceil(Date.now() / 1000) + 30 * 60 + 30;
-  return Math.min(Math.max(Math.floor(Date.parse(expiresAt) / 1000), earliest), Math.floor(Date.now() / 1000) + 24 * 3600);
+  return Math.min(
+    Math.max(Math.floor(Date.parse(expiresAt) / 1000), earliest),
+    Math.floor(Date.now() / 1000) + 24 * 3600,
+  );
 }
 
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
@@ -83,7 +104,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   async function listFor(paymentIntent: string): Promise<GatewayRefund[]> {
     const refunds: GatewayRefund[] = [];
     try {
-      for await (const refund of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) refunds.push(gatewayRefundOf(refund));
+      for await (const refund of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 }))
+        refunds.push(gatewayRefundOf(refund));
     } catch (error) {
       throw refundError(error);
     }
@@ -121,7 +143,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
                 metadata: { optionId: option.id },
               },
             })),
-            shipping_address_collection: { allowed_countries: input.allowedCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[] },
+            shipping_address_collection: {
+              allowed_countries:
+                input.allowedCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+            },
             // The page stops taking payments when the checkout's hold on the copies ends (decision 061). Stripe takes
             // 30 minutes to 24 hours from the session's making; a hold a moment shorter (clocks apart) is lengthened to
             // its minimum, which the hold's grace covers.
@@ -169,7 +194,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           { idempotencyKey: `payment-intent-${input.checkoutId}` },
         ),
       );
-      if (!intent.client_secret) throw new GatewayUnavailable('Stripe answered a payment intent without a client secret');
+      if (!intent.client_secret)
+        throw new GatewayUnavailable('Stripe answered a payment intent without a client secret');
       return { id: intent.id, clientSecret: intent.client_secret };
     },
 
@@ -186,7 +212,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             amount: session.amount_total ?? 0,
             currency: session.currency ?? '',
             shippingAmount: session.shipping_cost?.amount_total ?? session.total_details?.amount_shipping ?? 0,
-            ...(shipping?.name || session.customer_details?.name ? { customerName: (shipping?.name || session.customer_details?.name)! } : {}),
+            ...(shipping?.name || session.customer_details?.name
+              ? { customerName: (shipping?.name || session.customer_details?.name)! }
+              : {}),
             ...(session.customer_details?.email ? { customerEmail: session.customer_details.email } : {}),
             ...(address ? { shippingAddress: address } : {}),
             ...(session.metadata?.checkoutId ? { checkoutId: session.metadata.checkoutId } : {}),
@@ -244,8 +272,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       // An open session expires (its page then says so); an intent not yet paid is cancelled, so confirming it fails.
       // Stripe refuses both for a payment already complete: that payment's order takes what the shelf has, or is flagged.
       try {
-        if (reference.startsWith('cs_')) await stripe.checkout.sessions.expire(reference, {}, { idempotencyKey: `expire-${reference}` });
-        else if (reference.startsWith('pi_')) await stripe.paymentIntents.cancel(reference, {}, { idempotencyKey: `cancel-${reference}` });
+        if (reference.startsWith('cs_'))
+          await stripe.checkout.sessions.expire(reference, {}, { idempotencyKey: `expire-${reference}` });
+        else if (reference.startsWith('pi_'))
+          await stripe.paymentIntents.cancel(reference, {}, { idempotencyKey: `cancel-${reference}` });
       } catch (error) {
         const e = error as { type?: string; message?: string };
         if (e.type === 'StripeInvalidRequestError') return;

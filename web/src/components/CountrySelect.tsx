@@ -2,7 +2,15 @@
 import { Select } from '@radix-ui/themes';
 import { checkoutCountries } from '../../../contracts/checkout/shipping.ts';
 
-export function CountrySelect({ id, value, onChange }: { id: string; value: string; onChange: (code: string) => void }) {
+export function CountrySelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (code: string) => void;
+}) {
   return (
     <Select.Root value={value} onValueChange={onChange}>
       <Select.Trigger id={id} />

@@ -2,7 +2,17 @@
 import { Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 
-export function LabelledField({ id, label, error, children }: { id: string; label: string; error?: string | undefined; children: ReactNode }) {
+export function LabelledField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <Flex direction="column" gap="1">
       <Text as="label" htmlFor={id} size="2" weight="medium">

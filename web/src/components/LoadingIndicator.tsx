@@ -7,7 +7,11 @@ export type LoadingSize = 'sm' | 'md' | 'lg';
 
 export function LoadingIndicator({ size = 'md', caption }: { size?: LoadingSize; caption?: string }) {
   return (
-    <div role="status" className={`loading loading--${size}`} style={{ ['--loading-cycle' as string]: `${timings.loadingCycleS}s` }}>
+    <div
+      role="status"
+      className={`loading loading--${size}`}
+      style={{ ['--loading-cycle' as string]: `${timings.loadingCycleS}s` }}
+    >
       <span className="loading__book" aria-hidden="true">
         <svg viewBox="0 0 64 40" width="100%" height="100%">
           <path d="M32 36Q20 30 4 32V6Q20 4 32 10Z" fill="#2f8f89" />

@@ -24,11 +24,26 @@ export function Stars({ rating }: { rating: number }) {
 }
 
 /** One button per star; each is a tab stop named for what it sets, and says whether it is the current choice. */
-export function StarPicker({ value, onChange, labelledBy }: { value: number; onChange: (rating: number) => void; labelledBy: string }) {
+export function StarPicker({
+  value,
+  onChange,
+  labelledBy,
+}: {
+  value: number;
+  onChange: (rating: number) => void;
+  labelledBy: string;
+}) {
   return (
     <div className="star-picker" role="group" aria-labelledby={labelledBy}>
       {positions.map((n) => (
-        <button key={n} type="button" className="star-picker__button" aria-label={`${n} star${n === 1 ? '' : 's'}`} aria-pressed={n === value} onClick={() => onChange(n)}>
+        <button
+          key={n}
+          type="button"
+          className="star-picker__button"
+          aria-label={`${n} star${n === 1 ? '' : 's'}`}
+          aria-pressed={n === value}
+          onClick={() => onChange(n)}
+        >
           <StarIcon size={30} className={n <= value ? 'star__filled' : 'star__empty'} />
         </button>
       ))}

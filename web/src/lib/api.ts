@@ -3,7 +3,15 @@
 // gives the path, what the body must be and what the answer is; read endpoints become queries with `queryFor`.
 import { queryOptions } from '@tanstack/react-query';
 import type * as v from 'valibot';
-import { pathFor, queryString, type AnswerOf, type BodyOf, type EndpointSpec, type ParamsOf, type QueryOf } from '../../../contracts/shared/endpoint.ts';
+import {
+  pathFor,
+  queryString,
+  type AnswerOf,
+  type BodyOf,
+  type EndpointSpec,
+  type ParamsOf,
+  type QueryOf,
+} from '../../../contracts/shared/endpoint.ts';
 
 export const adminTokenKey = 'adminToken';
 
@@ -88,25 +96,41 @@ export function serverMessage(error: unknown): string | undefined {
 }
 
 /** What a call to `E` needs: the path's parameters, the body its schema takes, and its query (all optional fields). */
-export type CallInput<E extends EndpointSpec> = (keyof ParamsOf<E> extends never ? { params?: undefined } : { params: ParamsOf<E> }) &
+export type CallInput<E extends EndpointSpec> = (keyof ParamsOf<E> extends never
+  ? { params?: undefined }
+  : { params: ParamsOf<E> }) &
   (E extends { body: v.GenericSchema } ? { body: BodyOf<E> } : { body?: undefined }) &
-  (E extends { query: v.GenericSchema } ? { query?: { [K in keyof QueryOf<E>]?: QueryOf<E>[K] | undefined } } : { query?: undefined });
+  (E extends { query: v.GenericSchema }
+    ? { query?: { [K in keyof QueryOf<E>]?: QueryOf<E>[K] | undefined } }
+    : { query?: undefined });
 
 type CallArgs<E extends EndpointSpec> = {} extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 /** The address a call to `endpoint` goes to: its path with the parameters filled in, then its query. */
 export function urlFor<E extends EndpointSpec>(endpoint: E, ...[input]: CallArgs<E>): string {
-  const { params, query } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, string | undefined> };
-  return (pathFor as (e: EndpointSpec, p?: Record<string, string | number>) => string)(endpoint, params) + queryString(query);
+  const { params, query } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, string | undefined>;
+  };
+  return (
+    (pathFor as (e: EndpointSpec, p?: Record<string, string | number>) => string)(endpoint, params) + queryString(query)
+  );
 }
 
 /** Calls `endpoint` and answers with its typed answer; a refusal throws an ApiError carrying the server's message. */
 export function call<E extends EndpointSpec>(endpoint: E, ...args: CallArgs<E>): Promise<AnswerOf<E>> {
-  return apiRequest<AnswerOf<E>>(endpoint.method, urlFor(endpoint, ...args), (args[0] as { body?: unknown } | undefined)?.body);
+  return apiRequest<AnswerOf<E>>(
+    endpoint.method,
+    urlFor(endpoint, ...args),
+    (args[0] as { body?: unknown } | undefined)?.body,
+  );
 }
 
 /** A GET of `endpoint` sent with the ETag of its last answer (see `apiGetRevalidated`). */
-export function callRevalidated<E extends EndpointSpec & { method: 'GET' }>(endpoint: E, ...args: CallArgs<E>): Promise<AnswerOf<E>> {
+export function callRevalidated<E extends EndpointSpec & { method: 'GET' }>(
+  endpoint: E,
+  ...args: CallArgs<E>
+): Promise<AnswerOf<E>> {
   return apiGetRevalidated<AnswerOf<E>>(urlFor(endpoint, ...args));
 }
 

@@ -12,7 +12,11 @@ export function useSessionExpiry(): (error: unknown) => boolean {
     (error: unknown) => {
       if (!(error instanceof ApiError) || error.status !== 401) return false;
       clearAdminSession();
-      toast({ title: 'Authentication Required', description: 'Please log in to access the admin dashboard', variant: 'destructive' });
+      toast({
+        title: 'Authentication Required',
+        description: 'Please log in to access the admin dashboard',
+        variant: 'destructive',
+      });
       void navigate({ to: adminLoginPath, replace: true });
       return true;
     },

@@ -6,6 +6,7 @@ import { adminReviewsQuery } from '../features/reviews/admin/adminReviewQueries.
 import { loadForScreen } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin-dashboard')({
-  loader: ({ context: { queryClient, signedIn } }) => signedIn && loadForScreen(queryClient.ensureQueryData(adminReviewsQuery('pending'))),
+  loader: ({ context: { queryClient, signedIn } }) =>
+    signedIn && loadForScreen(queryClient.ensureQueryData(adminReviewsQuery('pending'))),
   component: ReviewDashboard,
 });

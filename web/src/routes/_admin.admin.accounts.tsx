@@ -7,6 +7,11 @@ export const Route = createFileRoute('/_admin/admin/accounts')({
   // The screen's module (with the accounts query) is loaded here, not imported: a loader is part of the scripts every
   // page starts with, and the admin's API with its sign-in messages stays out of them.
   loader: ({ context: { queryClient, signedIn } }) =>
-    signedIn && loadForScreen(import('../features/admin/AccountsScreen.tsx').then(({ accountsQuery }) => queryClient.ensureQueryData(accountsQuery))),
+    signedIn &&
+    loadForScreen(
+      import('../features/admin/AccountsScreen.tsx').then(({ accountsQuery }) =>
+        queryClient.ensureQueryData(accountsQuery),
+      ),
+    ),
   component: AccountsScreen,
 });

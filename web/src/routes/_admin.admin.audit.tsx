@@ -6,6 +6,11 @@ import { loadForScreen } from '../lib/routeData.ts';
 export const Route = createFileRoute('/_admin/admin/audit')({
   // The queries' module is loaded with the screen, not imported: a loader is part of the scripts every page starts with.
   loader: ({ context: { queryClient, signedIn } }) =>
-    signedIn && loadForScreen(import('../features/audit/auditQueries.ts').then(({ streamsQuery }) => queryClient.ensureQueryData(streamsQuery({})))),
+    signedIn &&
+    loadForScreen(
+      import('../features/audit/auditQueries.ts').then(({ streamsQuery }) =>
+        queryClient.ensureQueryData(streamsQuery({})),
+      ),
+    ),
   component: AuditConsole,
 });

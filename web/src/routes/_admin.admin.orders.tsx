@@ -5,6 +5,7 @@ import { loadForScreen } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/orders')({
   // The first page of every order, fetched before the console shows.
-  loader: ({ context: { queryClient, signedIn } }) => signedIn && loadForScreen(queryClient.ensureInfiniteQueryData(adminOrderPagesQuery({}))),
+  loader: ({ context: { queryClient, signedIn } }) =>
+    signedIn && loadForScreen(queryClient.ensureInfiniteQueryData(adminOrderPagesQuery({}))),
   component: OrdersConsole,
 });

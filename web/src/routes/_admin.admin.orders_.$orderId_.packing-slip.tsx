@@ -4,7 +4,8 @@ import { orderPageQuery } from '../features/orders/ordersQuery.ts';
 import { loadForScreen } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/orders_/$orderId_/packing-slip')({
-  loader: ({ context: { queryClient, signedIn }, params }) => signedIn && loadForScreen(queryClient.ensureQueryData(orderPageQuery(params.orderId))),
+  loader: ({ context: { queryClient, signedIn }, params }) =>
+    signedIn && loadForScreen(queryClient.ensureQueryData(orderPageQuery(params.orderId))),
   component: function OrderPackingSlipRoute() {
     const { orderId } = Route.useParams();
     return <OrderPackingSlip orderId={orderId} />;

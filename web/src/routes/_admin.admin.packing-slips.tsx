@@ -4,6 +4,7 @@ import { packingSlipsQuery } from '../features/orders/ordersQuery.ts';
 import { loadForScreen } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/packing-slips')({
-  loader: ({ context: { queryClient, signedIn } }) => signedIn && loadForScreen(queryClient.ensureQueryData(packingSlipsQuery)),
+  loader: ({ context: { queryClient, signedIn } }) =>
+    signedIn && loadForScreen(queryClient.ensureQueryData(packingSlipsQuery)),
   component: ProcessingPackingSlips,
 });

@@ -6,6 +6,11 @@ import { loadForScreen } from '../lib/routeData.ts';
 export const Route = createFileRoute('/_admin/admin/privacy')({
   // The queries' module is loaded with the screen, not imported: a loader is part of the scripts every page starts with.
   loader: ({ context: { queryClient, signedIn } }) =>
-    signedIn && loadForScreen(import('../features/privacy/privacyQueries.ts').then(({ retentionQuery }) => queryClient.ensureQueryData(retentionQuery))),
+    signedIn &&
+    loadForScreen(
+      import('../features/privacy/privacyQueries.ts').then(({ retentionQuery }) =>
+        queryClient.ensureQueryData(retentionQuery),
+      ),
+    ),
   component: PrivacyScreen,
 });

@@ -11,7 +11,8 @@ export const Route = createFileRoute('/_admin')({
   // The query's module is loaded here, not imported: a layout's loader is part of the landing page's scripts, and the
   // admin's API (with its sign-in messages) stays out of them.
   loader: ({ context: { queryClient, signedIn } }) =>
-    signedIn && loadForScreen(import('../lib/admin/role.ts').then(({ meQuery }) => queryClient.ensureQueryData(meQuery))),
+    signedIn &&
+    loadForScreen(import('../lib/admin/role.ts').then(({ meQuery }) => queryClient.ensureQueryData(meQuery))),
   component: function AdminLayout() {
     const { signedIn } = Route.useRouteContext();
     return signedIn ? <Outlet /> : <AuthenticationRequired />;

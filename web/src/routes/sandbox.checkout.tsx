@@ -8,7 +8,8 @@ export const Route = createFileRoute('/sandbox/checkout')({
   validateSearch: SandboxSearchSchema,
   loaderDeps: ({ search }) => ({ session: search.session ?? '' }),
   // The checkout session the page takes payment for, fetched before the page shows.
-  loader: ({ context, deps }) => deps.session !== '' && loadForScreen(context.queryClient.ensureQueryData(sandboxSessionQuery(deps.session))),
+  loader: ({ context, deps }) =>
+    deps.session !== '' && loadForScreen(context.queryClient.ensureQueryData(sandboxSessionQuery(deps.session))),
   component: function Screen() {
     const { session } = Route.useSearch();
     return <SandboxCheckoutPage sessionId={session ?? ''} />;

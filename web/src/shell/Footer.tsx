@@ -45,7 +45,13 @@ export function Footer() {
               Scan to Follow
             </Heading>
             <a href={instagramUrl} target="_blank" rel="noopener noreferrer" className="instagram-qr">
-              <img src={instagramQrImage} alt={`QR code for ${name} on Instagram`} width="120" height="120" loading="lazy" />
+              <img
+                src={instagramQrImage}
+                alt={`QR code for ${name} on Instagram`}
+                width="120"
+                height="120"
+                loading="lazy"
+              />
             </a>
           </div>
         </Grid>

@@ -41,7 +41,13 @@ export function Header() {
   }, [menuOpen]);
 
   return (
-    <HeaderBar href={href} scrolled={scrolled} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} cart={<CartDrawer />} />
+    <HeaderBar
+      href={href}
+      scrolled={scrolled}
+      menuOpen={menuOpen}
+      onMenuOpenChange={setMenuOpen}
+      cart={<CartDrawer />}
+    />
   );
 }
 

@@ -1,6 +1,15 @@
 // The landing page at / and /app: header, the sections in their fixed order, footer.
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, startTransition, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
+import {
+  Fragment,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+} from 'react';
 import type { BookDto } from '../../../contracts/catalog/model.ts';
 import { dropFirstScreen } from '../firstScreen.ts';
 import { booksQuery } from '../lib/books.ts';

@@ -13,7 +13,13 @@ export function landingShellHtml(): string {
   return renderToStaticMarkup(
     <Theme {...themeProps}>
       <SkipLink />
-      <HeaderBar href={(anchor) => `#${anchor}`} scrolled={false} menuOpen={false} onMenuOpenChange={() => {}} cart={<CartButton count={0} />} />
+      <HeaderBar
+        href={(anchor) => `#${anchor}`}
+        scrolled={false}
+        menuOpen={false}
+        onMenuOpenChange={() => {}}
+        cart={<CartButton count={0} />}
+      />
       <main id="main" tabIndex={-1}>
         <Hero />
       </main>

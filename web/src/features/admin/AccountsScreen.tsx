@@ -31,7 +31,11 @@ export function AccountsScreen() {
   const act = useMutation({
     mutationFn: (run: () => Promise<{ message: string; account: AccountDto; password?: string }>) => run(),
     onSuccess: (answer) => {
-      setOutcome({ message: answer.message, username: answer.account.username, ...(answer.password ? { password: answer.password } : {}) });
+      setOutcome({
+        message: answer.message,
+        username: answer.account.username,
+        ...(answer.password ? { password: answer.password } : {}),
+      });
       void queryClient.invalidateQueries({ queryKey: accountsQuery.queryKey });
     },
     onError: (error) => setOutcome({ error: serverMessage(error) ?? 'That did not work.' }),
@@ -47,9 +51,7 @@ export function AccountsScreen() {
     <AdminPage
       title="Accounts"
       subtitle="Who may enter the admin, and whether they may change anything."
-      links={
-        <AdminLink to="/admin/audit">Audit Console</AdminLink>
-      }
+      links={<AdminLink to="/admin/audit">Audit Console</AdminLink>}
       onLogOut={logOut}
     >
       <Flex direction="column" gap="4" pb="8">
@@ -76,10 +78,20 @@ export function AccountsScreen() {
           <form onSubmit={create}>
             <Flex gap="3" wrap="wrap" align="end">
               <LabelledField id="account-username" label="Username">
-                <TextField.Root id="account-username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" />
+                <TextField.Root
+                  id="account-username"
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  autoComplete="off"
+                />
               </LabelledField>
               <LabelledField id="account-role" label="Role">
-                <select id="account-role" className="account-select" value={role} onChange={(e) => setRole(e.target.value as AccountRole)}>
+                <select
+                  id="account-role"
+                  className="account-select"
+                  value={role}
+                  onChange={(e) => setRole(e.target.value as AccountRole)}
+                >
                   <option value="auditor">Auditor (reads, changes nothing)</option>
                   <option value="owner">Owner</option>
                 </select>
@@ -105,10 +117,24 @@ export function AccountsScreen() {
                 <Table.Cell>{a.username}</Table.Cell>
                 <Table.Cell>
                   <Flex gap="2" wrap="wrap">
-                    <Badge color={a.role === "owner" ? "blue" : "gray"} highContrast>{a.role}</Badge>
-                    {a.configured && <Badge color="gray" highContrast>from the configuration</Badge>}
-                    {a.disabled && <Badge color="red" highContrast>disabled</Badge>}
-                    {a.downloadGranted && <Badge color="amber" highContrast>may download a person’s data</Badge>}
+                    <Badge color={a.role === 'owner' ? 'blue' : 'gray'} highContrast>
+                      {a.role}
+                    </Badge>
+                    {a.configured && (
+                      <Badge color="gray" highContrast>
+                        from the configuration
+                      </Badge>
+                    )}
+                    {a.disabled && (
+                      <Badge color="red" highContrast>
+                        disabled
+                      </Badge>
+                    )}
+                    {a.downloadGranted && (
+                      <Badge color="amber" highContrast>
+                        may download a person’s data
+                      </Badge>
+                    )}
                   </Flex>
                 </Table.Cell>
                 <Table.Cell>{a.lastSignInAt ?? 'never'}</Table.Cell>
@@ -116,30 +142,73 @@ export function AccountsScreen() {
                   <Table.Cell>
                     {!a.configured && (
                       <Flex gap="2" wrap="wrap">
-                        <Button size="1" variant="soft" onClick={() => act.mutate(() => call(adminApi.changeRole, { params: { username: a.username }, body: { role: a.role === 'owner' ? 'auditor' : 'owner' } }))}>
+                        <Button
+                          size="1"
+                          variant="soft"
+                          onClick={() =>
+                            act.mutate(() =>
+                              call(adminApi.changeRole, {
+                                params: { username: a.username },
+                                body: { role: a.role === 'owner' ? 'auditor' : 'owner' },
+                              }),
+                            )
+                          }
+                        >
                           Make {a.role === 'owner' ? 'auditor' : 'owner'}
                         </Button>
-                        <Button size="1" variant="soft" onClick={() => act.mutate(() => call(adminApi.resetPassword, { params: { username: a.username } }))}>
+                        <Button
+                          size="1"
+                          variant="soft"
+                          onClick={() =>
+                            act.mutate(() => call(adminApi.resetPassword, { params: { username: a.username } }))
+                          }
+                        >
                           Reset password
                         </Button>
                         {a.downloadGranted ? (
-                          <Button size="1" variant="soft" onClick={() => act.mutate(() => call(adminApi.revokeDownload, { params: { username: a.username } }))}>
+                          <Button
+                            size="1"
+                            variant="soft"
+                            onClick={() =>
+                              act.mutate(() => call(adminApi.revokeDownload, { params: { username: a.username } }))
+                            }
+                          >
                             Revoke data download
                           </Button>
                         ) : (
                           a.role === 'auditor' &&
                           !a.disabled && (
-                            <Button size="1" variant="soft" onClick={() => act.mutate(() => call(adminApi.grantDownload, { params: { username: a.username } }))}>
+                            <Button
+                              size="1"
+                              variant="soft"
+                              onClick={() =>
+                                act.mutate(() => call(adminApi.grantDownload, { params: { username: a.username } }))
+                              }
+                            >
                               Grant data download
                             </Button>
                           )
                         )}
                         {a.disabled ? (
-                          <Button size="1" variant="soft" onClick={() => act.mutate(() => call(adminApi.enableAccount, { params: { username: a.username } }))}>
+                          <Button
+                            size="1"
+                            variant="soft"
+                            onClick={() =>
+                              act.mutate(() => call(adminApi.enableAccount, { params: { username: a.username } }))
+                            }
+                          >
                             Enable
                           </Button>
                         ) : (
-                          <Button size="1" color="red" variant="soft" highContrast onClick={() => act.mutate(() => call(adminApi.disableAccount, { params: { username: a.username } }))}>
+                          <Button
+                            size="1"
+                            color="red"
+                            variant="soft"
+                            highContrast
+                            onClick={() =>
+                              act.mutate(() => call(adminApi.disableAccount, { params: { username: a.username } }))
+                            }
+                          >
                             Disable
                           </Button>
                         )}

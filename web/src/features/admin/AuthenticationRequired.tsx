@@ -8,7 +8,11 @@ import { adminLoginPath } from '../../lib/session.tsx';
 /** How long "Authentication Required" stays before the redirect to the login page. */
 const redirectDelayMs = 1500;
 
-export function AuthenticationRequired({ message = 'Please log in to access the admin dashboard' }: { message?: string }) {
+export function AuthenticationRequired({
+  message = 'Please log in to access the admin dashboard',
+}: {
+  message?: string;
+}) {
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setTimeout(() => void navigate({ to: adminLoginPath, replace: true }), redirectDelayMs);

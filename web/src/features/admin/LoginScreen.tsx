@@ -22,10 +22,15 @@ export function LoginScreen() {
   const ids = { username: useId(), password: useId(), code: useId() };
 
   const login = useMutation({
-    mutationFn: (body: LoginBody): Promise<LoginResponse | { success: false; message?: string }> => call(adminApi.login, { body }),
+    mutationFn: (body: LoginBody): Promise<LoginResponse | { success: false; message?: string }> =>
+      call(adminApi.login, { body }),
     onSuccess: (answer) => {
       if (!answer.success) {
-        toast({ title: 'Login Failed', description: answer.message || 'Invalid username or password', variant: 'destructive' });
+        toast({
+          title: 'Login Failed',
+          description: answer.message || 'Invalid username or password',
+          variant: 'destructive',
+        });
         return;
       }
       storeAdminToken(answer.token);
@@ -39,7 +44,10 @@ export function LoginScreen() {
         if (first) return;
       }
       // The server answered (401, 429, 400): its message; the request never completed: the generic one.
-      const description = error instanceof ApiError ? (serverMessage(error) ?? 'Invalid username or password') : 'An error occurred during login';
+      const description =
+        error instanceof ApiError
+          ? (serverMessage(error) ?? 'Invalid username or password')
+          : 'An error occurred during login';
       toast({ title: 'Login Failed', description, variant: 'destructive' });
     },
   });
@@ -60,7 +68,13 @@ export function LoginScreen() {
     login.mutate(parsed.output);
   };
 
-  const field = (name: Field, label: string, type: 'text' | 'password', autoComplete: string, inputMode?: 'numeric') => (
+  const field = (
+    name: Field,
+    label: string,
+    type: 'text' | 'password',
+    autoComplete: string,
+    inputMode?: 'numeric',
+  ) => (
     <div>
       <Text as="label" size="2" weight="bold" htmlFor={ids[name]}>
         {label}

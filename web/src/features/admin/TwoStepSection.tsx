@@ -50,7 +50,9 @@ export function TwoStepSection() {
           Two-step sign-in for {me.data?.username ?? 'your account'}
         </Heading>
         <Text as="p" size="2" mb="3">
-          {on ? 'On: signing in asks for a code from your authenticator app after the password.' : 'Off: signing in asks for the password alone.'}
+          {on
+            ? 'On: signing in asks for a code from your authenticator app after the password.'
+            : 'Off: signing in asks for the password alone.'}
         </Text>
         {error && (
           <Callout.Root color="red" role="alert" highContrast mb="3">
@@ -83,7 +85,8 @@ export function TwoStepSection() {
               alt={`QR code that adds ${me.data?.username ?? 'your account'} at Amanah House to an authenticator app; it holds the key written out below`}
             />
             <Text size="2">
-              Or add an account to your authenticator app with this key: <Code className="account-password">{setup.secret}</Code>
+              Or add an account to your authenticator app with this key:{' '}
+              <Code className="account-password">{setup.secret}</Code>
             </Text>
             <Text size="2">
               Or open <a href={setup.uri}>the set-up link</a> on the device the app is on.
@@ -94,7 +97,12 @@ export function TwoStepSection() {
           <form onSubmit={submit}>
             <Flex gap="3" wrap="wrap" align="end">
               <LabelledField id="two-step-code" label={on ? 'Code or recovery code' : 'Code from the app'}>
-                <TextField.Root id="two-step-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" />
+                <TextField.Root
+                  id="two-step-code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  autoComplete="one-time-code"
+                />
               </LabelledField>
               <Button type="submit" variant={on ? 'soft' : 'solid'}>
                 {on ? 'Turn two-step sign-in off' : 'Turn two-step sign-in on'}

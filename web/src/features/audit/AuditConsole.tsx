@@ -13,15 +13,35 @@ import { LabelledField } from '../../components/LabelledField.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { useCanChange } from '../../lib/admin/role.ts';
 import { useLogOut } from '../../lib/session.tsx';
-import { checkExport, dataReadsQuery, diffQuery, downloadExport, meQuery, projectionsQuery, relatedQuery, stateQuery, streamEventsQuery, streamsQuery, useBackup, useRebuild, useVerify, type DataReadsFilter, type DownloadedExport, type StreamFilter } from './auditQueries.ts';
+import {
+  checkExport,
+  dataReadsQuery,
+  diffQuery,
+  downloadExport,
+  meQuery,
+  projectionsQuery,
+  relatedQuery,
+  stateQuery,
+  streamEventsQuery,
+  streamsQuery,
+  useBackup,
+  useRebuild,
+  useVerify,
+  type DataReadsFilter,
+  type DownloadedExport,
+  type StreamFilter,
+} from './auditQueries.ts';
 import './audit.css';
 
-const show = (value: unknown) => (value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown) =>
+  value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** Why an event happened, in its own words: notes, a reason, a message to the reviewer. */
 function whyOf(event: RecordedEvent): string {
   const data = event.data as Record<string, unknown>;
-  const why = ['notes', 'reason', 'adminMessage'].map((key) => data[key]).filter((v) => typeof v === 'string' && v !== '');
+  const why = ['notes', 'reason', 'adminMessage']
+    .map((key) => data[key])
+    .filter((v) => typeof v === 'string' && v !== '');
   return why.join(' · ');
 }
 
@@ -60,7 +80,12 @@ export function AuditConsole() {
             </Heading>
             <form onSubmit={applyFilter} className="audit-filters">
               <LabelledField id="audit-kind" label="Kind">
-                <select id="audit-kind" className="audit-select" value={draft.kind ?? ''} onChange={(e) => setDraft({ ...draft, kind: e.target.value })}>
+                <select
+                  id="audit-kind"
+                  className="audit-select"
+                  value={draft.kind ?? ''}
+                  onChange={(e) => setDraft({ ...draft, kind: e.target.value })}
+                >
                   <option value="">Every kind</option>
                   {(streams.data?.kinds ?? []).map((kind) => (
                     <option key={kind} value={kind}>
@@ -70,13 +95,28 @@ export function AuditConsole() {
                 </select>
               </LabelledField>
               <LabelledField id="audit-from" label="From (date)">
-                <TextField.Root id="audit-from" type="date" value={draft.from ?? ''} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+                <TextField.Root
+                  id="audit-from"
+                  type="date"
+                  value={draft.from ?? ''}
+                  onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+                />
               </LabelledField>
               <LabelledField id="audit-to" label="To (date)">
-                <TextField.Root id="audit-to" type="date" value={draft.to ?? ''} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+                <TextField.Root
+                  id="audit-to"
+                  type="date"
+                  value={draft.to ?? ''}
+                  onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+                />
               </LabelledField>
               <LabelledField id="audit-actor" label="Who acted">
-                <TextField.Root id="audit-actor" placeholder="admin:owner, shopper, webhook…" value={draft.actor ?? ''} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} />
+                <TextField.Root
+                  id="audit-actor"
+                  placeholder="admin:owner, shopper, webhook…"
+                  value={draft.actor ?? ''}
+                  onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+                />
               </LabelledField>
               <Button type="submit" size="2">
                 Filter
@@ -101,7 +141,12 @@ export function AuditConsole() {
                   {(streams.data?.streams ?? []).map((s) => (
                     <Table.Row key={s.stream}>
                       <Table.Cell>
-                        <Button variant={stream === s.stream ? 'solid' : 'ghost'} size="1" onClick={() => setStream(s.stream)} aria-pressed={stream === s.stream}>
+                        <Button
+                          variant={stream === s.stream ? 'solid' : 'ghost'}
+                          size="1"
+                          onClick={() => setStream(s.stream)}
+                          aria-pressed={stream === s.stream}
+                        >
                           {s.stream}
                         </Button>
                       </Table.Cell>
@@ -117,7 +162,9 @@ export function AuditConsole() {
         </Card>
 
         {stream && <StreamEvents key={stream} stream={stream} />}
-        {stream && (timeTravelKinds as readonly string[]).includes(stream.split('-')[0]!) && <TimeTravel key={`tt-${stream}`} stream={stream} />}
+        {stream && (timeTravelKinds as readonly string[]).includes(stream.split('-')[0]!) && (
+          <TimeTravel key={`tt-${stream}`} stream={stream} />
+        )}
         <DataReads />
         <Proof />
         <ProjectionHealth />
@@ -158,7 +205,12 @@ function StreamEvents({ stream }: { stream: string }) {
                   <Table.Cell>{e.metadata.causedBy}</Table.Cell>
                   <Table.Cell>{whyOf(e)}</Table.Cell>
                   <Table.Cell>
-                    <Button variant="ghost" size="1" onClick={() => setCorrelation(e.metadata.correlationId)} title="What else this request caused">
+                    <Button
+                      variant="ghost"
+                      size="1"
+                      onClick={() => setCorrelation(e.metadata.correlationId)}
+                      title="What else this request caused"
+                    >
                       Related to {e.metadata.correlationId.slice(0, 8)}…
                     </Button>
                   </Table.Cell>
@@ -219,7 +271,12 @@ function TimeTravel({ stream }: { stream: string }) {
         </Text>
         <form onSubmit={go} className="audit-filters">
           <LabelledField id="audit-moment" label="As of (revision or date-time)">
-            <TextField.Root id="audit-moment" value={input} onChange={(e) => setInput(e.target.value)} placeholder={`${last} or 2026-03-01T10:00:00Z`} />
+            <TextField.Root
+              id="audit-moment"
+              value={input}
+              onChange={(e) => setInput(e.target.value)}
+              placeholder={`${last} or 2026-03-01T10:00:00Z`}
+            />
           </LabelledField>
           <Button type="submit">Show</Button>
           <Button type="button" variant="soft" onClick={stepBack} disabled={moment === '0'}>
@@ -234,9 +291,12 @@ function TimeTravel({ stream }: { stream: string }) {
         {asOf.data && (
           <Flex direction="column" gap="2" mt="3" aria-live="polite">
             <Text>
-              As of revision <strong>{asOf.data.revision}</strong> ({asOf.data.at}): status <Badge>{show(state?.status)}</Badge>
+              As of revision <strong>{asOf.data.revision}</strong> ({asOf.data.at}): status{' '}
+              <Badge>{show(state?.status)}</Badge>
             </Text>
-            {diff.data && <DiffTable changes={diff.data.changes} from={diff.data.from.revision} to={diff.data.to.revision} />}
+            {diff.data && (
+              <DiffTable changes={diff.data.changes} from={diff.data.from.revision} to={diff.data.to.revision} />
+            )}
           </Flex>
         )}
       </section>
@@ -245,7 +305,12 @@ function TimeTravel({ stream }: { stream: string }) {
 }
 
 function DiffTable({ changes, from, to }: { changes: DiffLine[]; from: number; to: number }) {
-  if (changes.length === 0) return <Text>Nothing changed between revision {from} and revision {to}.</Text>;
+  if (changes.length === 0)
+    return (
+      <Text>
+        Nothing changed between revision {from} and revision {to}.
+      </Text>
+    );
   return (
     <div className="audit-scroll" tabIndex={0} role="region" aria-label="Differences">
       <Table.Root size="1">
@@ -319,7 +384,12 @@ function Proof() {
           )}
           <div className="audit-filters">
             <LabelledField id="audit-check-file" label="Check an export (NDJSON file)">
-              <input id="audit-check-file" type="file" accept=".ndjson,application/x-ndjson,text/plain" onChange={(e) => void check(e.target.files?.[0])} />
+              <input
+                id="audit-check-file"
+                type="file"
+                accept=".ndjson,application/x-ndjson,text/plain"
+                onChange={(e) => void check(e.target.files?.[0])}
+              />
             </LabelledField>
             <LabelledField id="audit-check-head" label="Chain head (optional)">
               <TextField.Root id="audit-check-head" value={head} onChange={(e) => setHead(e.target.value)} />
@@ -336,7 +406,8 @@ function Proof() {
             </Button>
             {verify.data && (
               <Text role="status" color={verify.data.match ? 'green' : 'red'} className="audit-result">
-                {verify.data.match ? 'MATCH' : 'MISMATCH'}: {verify.data.result.events} events folded up to position {verify.data.result.position}. {verify.data.message}
+                {verify.data.match ? 'MATCH' : 'MISMATCH'}: {verify.data.result.events} events folded up to position{' '}
+                {verify.data.result.position}. {verify.data.message}
               </Text>
             )}
             {verify.error && (
@@ -364,8 +435,8 @@ function Backup() {
           Backup
         </Heading>
         <Text as="p" size="2" mb="3">
-          The log, the key file, the accounts and the rest the shop cannot rebuild, copied while the shop runs, with a manifest of checksums. The data key is never in it:
-          keep it apart, a restore needs it.
+          The log, the key file, the accounts and the rest the shop cannot rebuild, copied while the shop runs, with a
+          manifest of checksums. The data key is never in it: keep it apart, a restore needs it.
         </Text>
         <Flex gap="3" wrap="wrap" align="center">
           <Button variant="soft" onClick={() => backup.mutate()} loading={backup.isPending}>
@@ -474,21 +545,42 @@ function DataReads() {
           Reads of personal data
         </Heading>
         <Text as="p" size="2" color="gray" mb="3">
-          Who read whose data through the admin, when and why. Downloads are listed each time with the reader’s reason; routine views once an hour per reader. A person is shown by a keyed
-          hash of their e-mail address: search by the address to find them.
+          Who read whose data through the admin, when and why. Downloads are listed each time with the reader’s reason;
+          routine views once an hour per reader. A person is shown by a keyed hash of their e-mail address: search by
+          the address to find them.
         </Text>
         <form onSubmit={apply} className="audit-filters">
           <LabelledField id="reads-reader" label="Reader">
-            <TextField.Root id="reads-reader" placeholder="username" value={draft.reader ?? ''} onChange={(e) => setDraft({ ...draft, reader: e.target.value })} />
+            <TextField.Root
+              id="reads-reader"
+              placeholder="username"
+              value={draft.reader ?? ''}
+              onChange={(e) => setDraft({ ...draft, reader: e.target.value })}
+            />
           </LabelledField>
           <LabelledField id="reads-subject" label="Whose (e-mail or stream)">
-            <TextField.Root id="reads-subject" placeholder="order-…, or an e-mail address" value={draft.subject ?? ''} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} />
+            <TextField.Root
+              id="reads-subject"
+              placeholder="order-…, or an e-mail address"
+              value={draft.subject ?? ''}
+              onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
+            />
           </LabelledField>
           <LabelledField id="reads-from" label="From (date)">
-            <TextField.Root id="reads-from" type="date" value={draft.from ?? ''} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <TextField.Root
+              id="reads-from"
+              type="date"
+              value={draft.from ?? ''}
+              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            />
           </LabelledField>
           <LabelledField id="reads-to" label="To (date)">
-            <TextField.Root id="reads-to" type="date" value={draft.to ?? ''} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            <TextField.Root
+              id="reads-to"
+              type="date"
+              value={draft.to ?? ''}
+              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            />
           </LabelledField>
           <Button type="submit" size="2">
             Show reads
@@ -501,7 +593,9 @@ function DataReads() {
         )}
         {page && (
           <Text as="p" size="2" mb="2" role="status">
-            {page.total === 0 ? 'No reads recorded for this filter.' : `${page.total} read${page.total === 1 ? '' : 's'} recorded.`}
+            {page.total === 0
+              ? 'No reads recorded for this filter.'
+              : `${page.total} read${page.total === 1 ? '' : 's'} recorded.`}
           </Text>
         )}
         <div className="audit-scroll" tabIndex={0} role="region" aria-label="Reads of personal data">
@@ -533,10 +627,20 @@ function DataReads() {
           </Table.Root>
         </div>
         <Flex gap="3" mt="3">
-          <Button variant="soft" size="1" disabled={cursors.length <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+          <Button
+            variant="soft"
+            size="1"
+            disabled={cursors.length <= 1}
+            onClick={() => setCursors(cursors.slice(0, -1))}
+          >
             Newer
           </Button>
-          <Button variant="soft" size="1" disabled={!page?.nextCursor} onClick={() => page?.nextCursor && setCursors([...cursors, page.nextCursor])}>
+          <Button
+            variant="soft"
+            size="1"
+            disabled={!page?.nextCursor}
+            onClick={() => page?.nextCursor && setCursors([...cursors, page.nextCursor])}
+          >
             Older
           </Button>
         </Flex>

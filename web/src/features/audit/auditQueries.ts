@@ -9,27 +9,54 @@ import { adminToken, ApiError, call, queryFor, urlFor } from '../../lib/api.ts';
 export { meQuery } from '../../lib/admin/role.ts';
 
 export type StreamFilter = { kind?: string; from?: string; to?: string; actor?: string };
-export const streamsQuery = (filter: StreamFilter) => ({ ...queryFor(auditApi.streams, { query: filter }), retry: false });
-export const streamEventsQuery = (stream: string) => ({ ...queryFor(auditApi.events, { query: { stream } }), retry: false });
-export const relatedQuery = (correlationId: string) => ({ ...queryFor(auditApi.related, { query: { correlationId } }), retry: false });
-export const stateQuery = (stream: string, at: string | undefined) => ({ ...queryFor(auditApi.state, { query: { stream, at } }), retry: false });
-export const diffQuery = (stream: string, from: string, to: string | undefined) => ({ ...queryFor(auditApi.diff, { query: { stream, from, to } }), retry: false });
+export const streamsQuery = (filter: StreamFilter) => ({
+  ...queryFor(auditApi.streams, { query: filter }),
+  retry: false,
+});
+export const streamEventsQuery = (stream: string) => ({
+  ...queryFor(auditApi.events, { query: { stream } }),
+  retry: false,
+});
+export const relatedQuery = (correlationId: string) => ({
+  ...queryFor(auditApi.related, { query: { correlationId } }),
+  retry: false,
+});
+export const stateQuery = (stream: string, at: string | undefined) => ({
+  ...queryFor(auditApi.state, { query: { stream, at } }),
+  retry: false,
+});
+export const diffQuery = (stream: string, from: string, to: string | undefined) => ({
+  ...queryFor(auditApi.diff, { query: { stream, from, to } }),
+  retry: false,
+});
 export const projectionsQuery = { ...queryFor(auditApi.projections), retry: false };
 export type DataReadsFilter = { reader?: string; subject?: string; from?: string; to?: string };
 /** Who read whose data: one page of the records, newest first, after `cursor`. */
-export const dataReadsQuery = (filter: DataReadsFilter, cursor: string | undefined) => ({ ...queryFor(auditApi.dataReads, { query: { ...filter, cursor, limit: '25' } }), retry: false });
+export const dataReadsQuery = (filter: DataReadsFilter, cursor: string | undefined) => ({
+  ...queryFor(auditApi.dataReads, { query: { ...filter, cursor, limit: '25' } }),
+  retry: false,
+});
 
 export type DownloadedExport = { name: string; text: string; head: string; url: string; lines: number };
 
 /** The log (or one stream) as the hash-chained NDJSON file, with the chain head the server sent beside it. */
 export async function downloadExport(stream?: string): Promise<DownloadedExport> {
   const token = adminToken();
-  const res = await fetch(urlFor(auditApi.exportLog, { query: { stream } }), { headers: token ? { Authorization: `Bearer ${token}` } : {}, cache: 'no-store' });
+  const res = await fetch(urlFor(auditApi.exportLog, { query: { stream } }), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    cache: 'no-store',
+  });
   if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
   const text = await res.text();
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'log.ndjson';
   const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
-  return { name, text, head: res.headers.get(chainHeadHeader) ?? '', url, lines: text ? text.trimEnd().split('\n').length : 0 };
+  return {
+    name,
+    text,
+    head: res.headers.get(chainHeadHeader) ?? '',
+    url,
+    lines: text ? text.trimEnd().split('\n').length : 0,
+  };
 }
 
 async function sha256(text: string): Promise<string> {
@@ -41,7 +68,13 @@ async function sha256(text: string): Promise<string> {
 export async function checkExport(text: string, head: string | undefined): Promise<CheckExportResult> {
   const lines = text.split(/\r?\n/).filter((line, i, all) => line !== '' || i < all.length - 1);
   const result = await checkChainWith(sha256, lines, head || undefined);
-  if (!result.ok) return { ok: false, lines: lines.length, head: null, message: `Chain broken at line ${result.line}: ${result.reason}.` };
+  if (!result.ok)
+    return {
+      ok: false,
+      lines: lines.length,
+      head: null,
+      message: `Chain broken at line ${result.line}: ${result.reason}.`,
+    };
   return {
     ok: true,
     lines: result.lines,

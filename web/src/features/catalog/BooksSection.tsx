@@ -81,8 +81,10 @@ function MixAndMatch() {
         Mix and Match Your Order
       </Heading>
       <Text as="p" size="3" mt="2">
-        Combine any books and posters in one order. UK shipping is {formatPence(mixAndMatchUkShipping.upToTwoBooksPence)} for 1-2 books and{' '}
-        {formatPence(mixAndMatchUkShipping.threeOrMoreBooksPence)} for 3+ books. International rates are calculated at checkout.
+        Combine any books and posters in one order. UK shipping is{' '}
+        {formatPence(mixAndMatchUkShipping.upToTwoBooksPence)} for 1-2 books and{' '}
+        {formatPence(mixAndMatchUkShipping.threeOrMoreBooksPence)} for 3+ books. International rates are calculated at
+        checkout.
       </Text>
       <Text as="p" size="3" weight="bold" mt="3" className="bundle-note">
         You're saving 10% with this bundle!

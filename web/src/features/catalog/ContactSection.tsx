@@ -54,7 +54,8 @@ function ContactForm() {
 
   // Problems show once the shopper has tried to send, and then follow what they type.
   const problems = checked ? contactProblems(values) : {};
-  const set = (field: keyof ContactMessage, value: string | boolean) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof ContactMessage, value: string | boolean) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -91,17 +92,33 @@ function ContactForm() {
         </Heading>
         <Flex direction="column" gap="4">
           <Field field="name" problem={problems.name}>
-            <TextField.Root size="3" autoComplete="name" {...fieldProps('name')} onChange={(e) => set('name', e.target.value)} />
+            <TextField.Root
+              size="3"
+              autoComplete="name"
+              {...fieldProps('name')}
+              onChange={(e) => set('name', e.target.value)}
+            />
           </Field>
           <Field field="email" problem={problems.email}>
-            <TextField.Root size="3" type="email" autoComplete="email" {...fieldProps('email')} onChange={(e) => set('email', e.target.value)} />
+            <TextField.Root
+              size="3"
+              type="email"
+              autoComplete="email"
+              {...fieldProps('email')}
+              onChange={(e) => set('email', e.target.value)}
+            />
           </Field>
           <Field field="message" problem={problems.message}>
             <TextArea size="3" rows={5} {...fieldProps('message')} onChange={(e) => set('message', e.target.value)} />
           </Field>
           <Text as="label" size="2" className="contact-form__newsletter">
             {/* A native checkbox: Radix's measures itself on mount, which forces a layout of the whole page. */}
-            <input type="checkbox" name="newsletter" checked={values.newsletter} onChange={(e) => set('newsletter', e.target.checked)} />
+            <input
+              type="checkbox"
+              name="newsletter"
+              checked={values.newsletter}
+              onChange={(e) => set('newsletter', e.target.checked)}
+            />
             Send me news about new books and offers
           </Text>
           <Button type="submit" size="3" disabled={sending}>
@@ -113,7 +130,15 @@ function ContactForm() {
   );
 }
 
-function Field({ field, problem, children }: { field: ContactField; problem: string | undefined; children: ReactNode }) {
+function Field({
+  field,
+  problem,
+  children,
+}: {
+  field: ContactField;
+  problem: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <Flex direction="column" gap="1">
       <Text as="label" htmlFor={`contact-${field}`} size="2" weight="bold">

@@ -10,8 +10,18 @@ export function CoverDialog({ title, image, alt }: { title: string; image: strin
   const dialog = useLazyDialog(coverDialog, ref);
   return (
     <>
-      <button ref={ref} type="button" className="cover-button" aria-label={`Enlarge the cover of ${title}`} {...dialog.triggerProps}>
-        {near ? <img src={image} alt={alt} width="300" height="400" /> : <span className="cover-button__placeholder" role="img" aria-label={alt} />}
+      <button
+        ref={ref}
+        type="button"
+        className="cover-button"
+        aria-label={`Enlarge the cover of ${title}`}
+        {...dialog.triggerProps}
+      >
+        {near ? (
+          <img src={image} alt={alt} width="300" height="400" />
+        ) : (
+          <span className="cover-button__placeholder" role="img" aria-label={alt} />
+        )}
         <span className="cover-button__hint" aria-hidden="true">
           <ZoomIcon size={18} />
         </span>

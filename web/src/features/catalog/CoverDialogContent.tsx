@@ -3,7 +3,14 @@ import { Dialog, Flex } from '@radix-ui/themes';
 import type { DialogControl } from '../../components/lazyDialog.tsx';
 import { DialogCloseButton } from '../../components/DialogCloseButton.tsx';
 
-export function CoverDialogContent({ title, image, alt, open, onOpenChange, onCloseAutoFocus }: { title: string; image: string; alt: string } & DialogControl) {
+export function CoverDialogContent({
+  title,
+  image,
+  alt,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: { title: string; image: string; alt: string } & DialogControl) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content size="3" maxWidth="560px" className="cover-dialog" onCloseAutoFocus={onCloseAutoFocus}>

@@ -37,7 +37,16 @@ export function Hero() {
             <Flex justify="center" gap="2" className="hero__characters" aria-hidden="true">
               {[first, second].map(
                 (character) =>
-                  character && <img key={character.name} src={character.image} alt="" width="140" height="140" fetchPriority="high" />,
+                  character && (
+                    <img
+                      key={character.name}
+                      src={character.image}
+                      alt=""
+                      width="140"
+                      height="140"
+                      fetchPriority="high"
+                    />
+                  ),
               )}
             </Flex>
             <Heading as="h2" size="6" align="center" mt="4">

@@ -8,7 +8,13 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons.tsx';
 
 type Pages = CatalogEntry['previewPages'];
 
-export function PagePreviewContent({ title, pages, open, onOpenChange, onCloseAutoFocus }: { title: string; pages: Pages } & DialogControl) {
+export function PagePreviewContent({
+  title,
+  pages,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: { title: string; pages: Pages } & DialogControl) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {/* The pages live inside the content, which is unmounted on closing, so a new opening starts afresh. */}

@@ -11,7 +11,15 @@ test('an empty contact form gets its fixed messages, one per field', () => {
 });
 
 test('a filled-in contact form has no problems; spaces do not count towards a length', () => {
-  assert.equal(contactProblems({ name: 'Sara', email: 'sara@example.com', message: 'Hello there, lovely books!', newsletter: true }), {});
+  assert.equal(
+    contactProblems({
+      name: 'Sara',
+      email: 'sara@example.com',
+      message: 'Hello there, lovely books!',
+      newsletter: true,
+    }),
+    {},
+  );
   assert.equal(contactProblems({ name: ' S ', email: 'sara@example.com', message: '   short   ', newsletter: false }), {
     name: 'Name must be at least 2 characters.',
     message: 'Message must be at least 10 characters.',

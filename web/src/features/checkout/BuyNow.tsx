@@ -9,7 +9,15 @@ export function BuyNow({ title, disabled = false }: { title: string; disabled?: 
   const dialog = useLazyDialog(buyNowDialog);
   return (
     <>
-      <Button ref={dialog.triggerRef} variant="outline" size="3" aria-label={`Buy Now: ${title}`} style={{ width: '100%' }} disabled={disabled} {...dialog.triggerProps}>
+      <Button
+        ref={dialog.triggerRef}
+        variant="outline"
+        size="3"
+        aria-label={`Buy Now: ${title}`}
+        style={{ width: '100%' }}
+        disabled={disabled}
+        {...dialog.triggerProps}
+      >
         Buy Now
       </Button>
       {dialog.render({ title })}

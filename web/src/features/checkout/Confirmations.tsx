@@ -15,7 +15,11 @@ function Confirmation({ tone, icon, children }: { tone: 'green' | 'amber'; icon:
     <div className="confirmation">
       <Card size="4" className="confirmation__card">
         <Flex direction="column" align="center" gap="4">
-          <span className="confirmation__icon" style={{ background: `var(--${tone}-a3)`, color: `var(--${tone}-11)` }} aria-hidden="true">
+          <span
+            className="confirmation__icon"
+            style={{ background: `var(--${tone}-a3)`, color: `var(--${tone}-11)` }}
+            aria-hidden="true"
+          >
             {icon}
           </span>
           {children}
@@ -26,12 +30,29 @@ function Confirmation({ tone, icon, children }: { tone: 'green' | 'amber'; icon:
 }
 
 const Tick = () => (
-  <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    width="32"
+    height="32"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.5"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d="M20 6 9 17l-5-5" />
   </svg>
 );
 const Cross = () => (
-  <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+  <svg
+    width="32"
+    height="32"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.5"
+    strokeLinecap="round"
+  >
     <path d="M18 6 6 18M6 6l12 12" />
   </svg>
 );
@@ -47,12 +68,24 @@ function useOnce(effect: () => void) {
 }
 
 /** /checkout-success, /payment-success and /payment/success: the order number comes from session_id. */
-export function PaymentSuccess({ sessionId, homeLabel }: { sessionId?: string; homeLabel: 'Return to Home' | 'Return to Homepage' }) {
+export function PaymentSuccess({
+  sessionId,
+  homeLabel,
+}: {
+  sessionId?: string;
+  homeLabel: 'Return to Home' | 'Return to Homepage';
+}) {
   useOnce(() => {
     dispatchCart({ type: 'clear' });
-    toast({ title: 'Order Confirmed!', description: 'Your order has been processed. You will receive confirmation emails shortly.' });
+    toast({
+      title: 'Order Confirmed!',
+      description: 'Your order has been processed. You will receive confirmation emails shortly.',
+    });
     // Places the order now if the payment provider's webhook has not yet; the screen does not wait for it.
-    if (sessionId) void call(checkoutApi.confirmCheckout, { body: { sessionId } }).catch((error) => console.error('Order confirmation failed', error));
+    if (sessionId)
+      void call(checkoutApi.confirmCheckout, { body: { sessionId } }).catch((error) =>
+        console.error('Order confirmation failed', error),
+      );
   });
   return (
     <Confirmation tone="green" icon={<Tick />}>
@@ -94,7 +127,11 @@ export function PaymentCancelled({ checkoutId }: { checkoutId?: string }) {
       .then(({ items }) => {
         if (cart.current.length > 0) return;
         for (const item of items) {
-          if (item.bookId !== undefined) dispatchCart({ type: 'add', line: { bookId: item.bookId, title: item.name, price: item.price, quantity: item.quantity } });
+          if (item.bookId !== undefined)
+            dispatchCart({
+              type: 'add',
+              line: { bookId: item.bookId, title: item.name, price: item.price, quantity: item.quantity },
+            });
         }
       })
       .catch((error) => console.error('Recording the cancellation failed', error));

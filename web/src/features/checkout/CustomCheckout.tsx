@@ -15,8 +15,15 @@ import { LabelledField } from '../../components/LabelledField.tsx';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 
 const required = ['name', 'email', 'addressLine1', 'city', 'postcode'] as const;
-const blank = { name: '', email: '', addressLine1: '', addressLine2: '', city: '', postcode: '', country: defaultCountry as string };
-
+const blank = {
+  name: '',
+  email: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  postcode: '',
+  country: defaultCountry as string,
+};
 
 export function CustomCheckout() {
   const id = useId();
@@ -29,17 +36,28 @@ export function CustomCheckout() {
   const onReady = useCallback((r: boolean) => setReady(r), []);
   const shippingCost = cartCheckoutShippingPence(form.country);
   const total = singleCheckoutBook.price + shippingCost;
-  const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   function pay(event: React.FormEvent) {
     event.preventDefault();
     if (required.some((field) => !form[field].trim())) {
-      toast({ title: 'Missing Information', description: 'Please fill in all required fields', variant: 'destructive' });
+      toast({
+        title: 'Missing Information',
+        description: 'Please fill in all required fields',
+        variant: 'destructive',
+      });
       return;
     }
     const shipping = {
       name: form.name,
-      address: { line1: form.addressLine1, line2: form.addressLine2 || undefined, city: form.city, postal_code: form.postcode, country: form.country },
+      address: {
+        line1: form.addressLine1,
+        line2: form.addressLine2 || undefined,
+        city: form.city,
+        postal_code: form.postcode,
+        country: form.country,
+      },
     };
     void payment.run(async () => {
       if (!card.current) throw new Error('Card element not found');
@@ -78,27 +96,67 @@ export function CustomCheckout() {
                 Shipping details
               </Heading>
               <LabelledField id={`${id}-name`} label="Full Name *">
-                <TextField.Root id={`${id}-name`} value={form.name} onChange={set('name')} autoComplete="name" required />
+                <TextField.Root
+                  id={`${id}-name`}
+                  value={form.name}
+                  onChange={set('name')}
+                  autoComplete="name"
+                  required
+                />
               </LabelledField>
               <LabelledField id={`${id}-email`} label="Email *">
-                <TextField.Root id={`${id}-email`} type="email" value={form.email} onChange={set('email')} autoComplete="email" required />
+                <TextField.Root
+                  id={`${id}-email`}
+                  type="email"
+                  value={form.email}
+                  onChange={set('email')}
+                  autoComplete="email"
+                  required
+                />
               </LabelledField>
               <LabelledField id={`${id}-line1`} label="Address Line 1 *">
-                <TextField.Root id={`${id}-line1`} value={form.addressLine1} onChange={set('addressLine1')} autoComplete="address-line1" required />
+                <TextField.Root
+                  id={`${id}-line1`}
+                  value={form.addressLine1}
+                  onChange={set('addressLine1')}
+                  autoComplete="address-line1"
+                  required
+                />
               </LabelledField>
               <LabelledField id={`${id}-line2`} label="Address Line 2">
-                <TextField.Root id={`${id}-line2`} value={form.addressLine2} onChange={set('addressLine2')} autoComplete="address-line2" />
+                <TextField.Root
+                  id={`${id}-line2`}
+                  value={form.addressLine2}
+                  onChange={set('addressLine2')}
+                  autoComplete="address-line2"
+                />
               </LabelledField>
               <Grid columns={{ initial: '1', xs: '2' }} gap="3">
                 <LabelledField id={`${id}-city`} label="City *">
-                  <TextField.Root id={`${id}-city`} value={form.city} onChange={set('city')} autoComplete="address-level2" required />
+                  <TextField.Root
+                    id={`${id}-city`}
+                    value={form.city}
+                    onChange={set('city')}
+                    autoComplete="address-level2"
+                    required
+                  />
                 </LabelledField>
                 <LabelledField id={`${id}-postcode`} label="Postcode *">
-                  <TextField.Root id={`${id}-postcode`} value={form.postcode} onChange={set('postcode')} autoComplete="postal-code" required />
+                  <TextField.Root
+                    id={`${id}-postcode`}
+                    value={form.postcode}
+                    onChange={set('postcode')}
+                    autoComplete="postal-code"
+                    required
+                  />
                 </LabelledField>
               </Grid>
               <LabelledField id={`${id}-country`} label="Country">
-                <CountrySelect id={`${id}-country`} value={form.country} onChange={(country) => setForm((f) => ({ ...f, country }))} />
+                <CountrySelect
+                  id={`${id}-country`}
+                  value={form.country}
+                  onChange={(country) => setForm((f) => ({ ...f, country }))}
+                />
               </LabelledField>
               <Separator size="4" my="2" />
               <Heading as="h2" size="4">

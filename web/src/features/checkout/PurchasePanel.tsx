@@ -27,7 +27,17 @@ export type PurchasePanelProps = {
   onCancel?: () => void;
 };
 
-export function PurchasePanel({ amount, productTitle, customerEmail, customerName, quantity = 1, shippingPence, country, onSuccess, onCancel }: PurchasePanelProps) {
+export function PurchasePanel({
+  amount,
+  productTitle,
+  customerEmail,
+  customerName,
+  quantity = 1,
+  shippingPence,
+  country,
+  onSuccess,
+  onCancel,
+}: PurchasePanelProps) {
   const { processing, run } = usePayment(purchaseFailed);
   const config = usePaymentsConfig();
   const pricePence = poundsToPence(amount);

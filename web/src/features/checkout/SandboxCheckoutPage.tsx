@@ -1,6 +1,19 @@
 // The sandbox's hosted checkout page (test mode): what the shopper buys, where it goes, a test card; Pay or Cancel.
 // It stands in for Stripe's own payment page, so it looks like a provider's page rather than the shop.
-import { Badge, Button, Callout, Card, Container, Flex, Heading, RadioCards, Select, Separator, Text, TextField } from '@radix-ui/themes';
+import {
+  Badge,
+  Button,
+  Callout,
+  Card,
+  Container,
+  Flex,
+  Heading,
+  RadioCards,
+  Select,
+  Separator,
+  Text,
+  TextField,
+} from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
@@ -14,7 +27,6 @@ import { TestModeNotice } from './TestModeNotice.tsx';
 import { sandboxSessionQuery } from './sandboxSession.ts';
 import './checkout.css';
 import { LabelledField } from '../../components/LabelledField.tsx';
-
 
 export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
   const session = useQuery({ ...sandboxSessionQuery(sessionId), enabled: sessionId !== '' });
@@ -31,7 +43,11 @@ export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
         </Flex>
         <main>
           {session.data && session.data.status === 'open' && <SandboxPayment session={session.data} />}
-          {session.data?.status === 'paid' && <Callout.Root role="status"><Callout.Text>This checkout has already been paid.</Callout.Text></Callout.Root>}
+          {session.data?.status === 'paid' && (
+            <Callout.Root role="status">
+              <Callout.Text>This checkout has already been paid.</Callout.Text>
+            </Callout.Root>
+          )}
           {session.data?.status === 'expired' && (
             <Callout.Root color="amber" role="alert">
               <Callout.Text>{paymentExpiredMessage}</Callout.Text>
@@ -51,7 +67,14 @@ export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
 function SandboxPayment({ session }: { session: SandboxSessionView }) {
   const id = useId();
   const [email, setEmail] = useState(session.customerEmail ?? '');
-  const [address, setAddress] = useState({ name: session.customerName ?? '', line1: '', line2: '', city: '', postcode: '', country: session.allowedCountries[0]?.code ?? '' });
+  const [address, setAddress] = useState({
+    name: session.customerName ?? '',
+    line1: '',
+    line2: '',
+    city: '',
+    postcode: '',
+    country: session.allowedCountries[0]?.code ?? '',
+  });
   const [optionId, setOptionId] = useState(() => {
     const matching = cartShippingOptionFor(session.allowedCountries[0]?.code ?? '').id;
     return session.shippingOptions.find((o) => o.id === matching)?.id ?? session.shippingOptions[0]?.id ?? '';
@@ -67,7 +90,8 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
     const matching = cartShippingOptionFor(country).id;
     if (session.shippingOptions.some((o) => o.id === matching)) setOptionId(matching);
   };
-  const set = (field: keyof typeof address) => (e: React.ChangeEvent<HTMLInputElement>) => setAddress((a) => ({ ...a, [field]: e.target.value }));
+  const set = (field: keyof typeof address) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setAddress((a) => ({ ...a, [field]: e.target.value }));
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
@@ -128,7 +152,13 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
           <Flex direction="column" gap="3">
             <TestModeNotice />
             <LabelledField id={`${id}-email`} label="Email">
-              <TextField.Root id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+              <TextField.Root
+                id={`${id}-email`}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                autoComplete="email"
+              />
             </LabelledField>
             <Heading as="h2" size="3" mt="2">
               Shipping address
@@ -137,17 +167,37 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
               <TextField.Root id={`${id}-name`} value={address.name} onChange={set('name')} autoComplete="name" />
             </LabelledField>
             <LabelledField id={`${id}-line1`} label="Address">
-              <TextField.Root id={`${id}-line1`} value={address.line1} onChange={set('line1')} autoComplete="address-line1" />
+              <TextField.Root
+                id={`${id}-line1`}
+                value={address.line1}
+                onChange={set('line1')}
+                autoComplete="address-line1"
+              />
             </LabelledField>
             <LabelledField id={`${id}-line2`} label="Address line 2 (optional)">
-              <TextField.Root id={`${id}-line2`} value={address.line2} onChange={set('line2')} autoComplete="address-line2" />
+              <TextField.Root
+                id={`${id}-line2`}
+                value={address.line2}
+                onChange={set('line2')}
+                autoComplete="address-line2"
+              />
             </LabelledField>
             <Flex gap="3" direction={{ initial: 'column', xs: 'row' }}>
               <LabelledField id={`${id}-city`} label="City">
-                <TextField.Root id={`${id}-city`} value={address.city} onChange={set('city')} autoComplete="address-level2" />
+                <TextField.Root
+                  id={`${id}-city`}
+                  value={address.city}
+                  onChange={set('city')}
+                  autoComplete="address-level2"
+                />
               </LabelledField>
               <LabelledField id={`${id}-postcode`} label="Postcode">
-                <TextField.Root id={`${id}-postcode`} value={address.postcode} onChange={set('postcode')} autoComplete="postal-code" />
+                <TextField.Root
+                  id={`${id}-postcode`}
+                  value={address.postcode}
+                  onChange={set('postcode')}
+                  autoComplete="postal-code"
+                />
               </LabelledField>
             </Flex>
             <LabelledField id={`${id}-country`} label="Country">
@@ -165,7 +215,12 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
             <Heading as="h2" size="3" mt="2" id={`${id}-shipping`}>
               Shipping method
             </Heading>
-            <RadioCards.Root value={optionId} onValueChange={setOptionId} columns="1" aria-labelledby={`${id}-shipping`}>
+            <RadioCards.Root
+              value={optionId}
+              onValueChange={setOptionId}
+              columns="1"
+              aria-labelledby={`${id}-shipping`}
+            >
               {session.shippingOptions.map((o) => (
                 <RadioCards.Item key={o.id} value={o.id}>
                   <Flex justify="between" width="100%" gap="3">
@@ -192,7 +247,14 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
             <Button type="submit" size="3" disabled={paying}>
               {paying ? 'Processing...' : 'Pay'}
             </Button>
-            <Button type="button" size="3" variant="soft" color="gray" disabled={paying} onClick={() => window.location.assign(session.cancelUrl)}>
+            <Button
+              type="button"
+              size="3"
+              variant="soft"
+              color="gray"
+              disabled={paying}
+              onClick={() => window.location.assign(session.cancelUrl)}
+            >
               Cancel
             </Button>
           </Flex>

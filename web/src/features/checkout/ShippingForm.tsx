@@ -14,8 +14,13 @@ export type ShippingSubmission = ShippingDetails & { shippingCost: number };
 type Field = keyof ShippingDetails;
 const blank = { name: '', email: '', address: '', city: '', country: '', postcode: '', phone: '', quantity: '1' };
 
-
-export function ShippingForm({ onSubmit, initial }: { onSubmit: (details: ShippingSubmission) => void; initial?: Partial<ShippingSubmission> }) {
+export function ShippingForm({
+  onSubmit,
+  initial,
+}: {
+  onSubmit: (details: ShippingSubmission) => void;
+  initial?: Partial<ShippingSubmission>;
+}) {
   const id = useId();
   const [values, setValues] = useState({ ...blank, ...initial, quantity: String(initial?.quantity ?? 1) });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -82,14 +87,21 @@ export function ShippingForm({ onSubmit, initial }: { onSubmit: (details: Shippi
             </Select.Root>
           </LabelledField>
           <LabelledField id={`${id}-quantity`} label="Quantity" error={errors.quantity}>
-            <TextField.Root {...fieldProps('quantity')} type="number" min={quantityLimits.min} max={quantityLimits.max} inputMode="numeric" />
+            <TextField.Root
+              {...fieldProps('quantity')}
+              type="number"
+              min={quantityLimits.min}
+              max={quantityLimits.max}
+              inputMode="numeric"
+            />
           </LabelledField>
         </Grid>
         <LabelledField id={`${id}-phone`} label="Phone (optional)" error={errors.phone}>
           <TextField.Root {...fieldProps('phone')} type="tel" autoComplete="tel" />
         </LabelledField>
         <Text size="2" color="gray" aria-live="polite" data-testid="shipping-cost">
-          {values.country && (shippingCost === undefined ? 'Calculating shipping...' : `Shipping: ${formatPence(shippingCost)}`)}
+          {values.country &&
+            (shippingCost === undefined ? 'Calculating shipping...' : `Shipping: ${formatPence(shippingCost)}`)}
         </Text>
         <Button type="submit" size="3" disabled={!canSubmit}>
           Continue to Payment

@@ -4,7 +4,12 @@ import { destinationCode } from '../../../../contracts/checkout/shipping.ts';
 import { PurchasePanel } from './PurchasePanel.tsx';
 import { ShippingForm, type ShippingSubmission } from './ShippingForm.tsx';
 
-type Props = { title: string; shipping: ShippingSubmission | null; onShipping: (details: ShippingSubmission) => void; onClose: () => void };
+type Props = {
+  title: string;
+  shipping: ShippingSubmission | null;
+  onShipping: (details: ShippingSubmission) => void;
+  onClose: () => void;
+};
 
 export default function ShippingSteps({ title, shipping, onShipping, onClose }: Props) {
   if (!shipping) return <ShippingForm onSubmit={onShipping} />;

@@ -7,15 +7,25 @@ import { useEffect, useState } from 'react';
 import { singleCheckoutBook, type PaymentIntentResponse } from '../../../../contracts/checkout/model.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { cartShippingOptions, walletShippingRangeText } from '../../../../contracts/checkout/shipping.ts';
-import { walletConfirmParams, walletSaveBody, type WalletPayment } from '../../../../contracts/checkout/walletPayment.ts';
+import {
+  walletConfirmParams,
+  walletSaveBody,
+  type WalletPayment,
+} from '../../../../contracts/checkout/walletPayment.ts';
 import { CheckoutLayout } from './CheckoutLayout.tsx';
 import { loadStripeOnce, usePaymentsConfig } from './payments.ts';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
 
-type Wallet = { state: 'checking' } | { state: 'unavailable' } | { state: 'available'; stripe: Stripe; request: PaymentRequest; name: string };
+type Wallet =
+  | { state: 'checking' }
+  | { state: 'unavailable' }
+  | { state: 'available'; stripe: Stripe; request: PaymentRequest; name: string };
 
 const options = cartShippingOptions();
-const totalWith = (shippingPence: number) => ({ label: singleCheckoutBook.title, amount: singleCheckoutBook.price + shippingPence });
+const totalWith = (shippingPence: number) => ({
+  label: singleCheckoutBook.title,
+  amount: singleCheckoutBook.price + shippingPence,
+});
 
 export function WalletCheckout() {
   const config = usePaymentsConfig();
@@ -45,7 +55,9 @@ export function WalletCheckout() {
       const can = await request.canMakePayment();
       if (cancelled) return;
       if (!can) return setWallet({ state: 'unavailable' });
-      request.on('shippingoptionchange', (event) => event.updateWith({ status: 'success', total: totalWith(event.shippingOption.amount) }));
+      request.on('shippingoptionchange', (event) =>
+        event.updateWith({ status: 'success', total: totalWith(event.shippingOption.amount) }),
+      );
       request.on('paymentmethod', (event) => void pay(stripe, event));
       setWallet({ state: 'available', stripe, request, name: can.applePay ? 'Apple Pay' : 'Google Pay' });
     })();
@@ -73,7 +85,9 @@ export function WalletCheckout() {
         payerEmail: event.payerEmail,
         shippingAddress: event.shippingAddress,
       };
-      const first = await stripe.confirmCardPayment(intent.clientSecret, walletConfirmParams(paid), { handleActions: false });
+      const first = await stripe.confirmCardPayment(intent.clientSecret, walletConfirmParams(paid), {
+        handleActions: false,
+      });
       if (first.error) {
         event.complete('fail');
         throw new Error(first.error.message);

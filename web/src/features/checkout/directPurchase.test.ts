@@ -24,14 +24,24 @@ function fakeServer(options: { notifyFails?: boolean } = {}) {
   return { calls, deps };
 }
 
-const shippingForm = (quantity: number) => ({ name: 'Amina Khan', email: 'amina@example.com', address: '1 Linden Lane', city: 'Leeds', country: 'United Kingdom', postcode: 'LS1 4AB', quantity });
+const shippingForm = (quantity: number) => ({
+  name: 'Amina Khan',
+  email: 'amina@example.com',
+  address: '1 Linden Lane',
+  city: 'Leeds',
+  country: 'United Kingdom',
+  postcode: 'LS1 4AB',
+  quantity,
+});
 
 test('the checkout form and the checkout agree on one quantity limit', () => {
   for (const quantity of [1, 10]) assert.ok(v.is(ShippingFormSchema, shippingForm(quantity)), `form takes ${quantity}`);
   for (const quantity of [0, 11, 12, 15]) {
     const form = v.safeParse(ShippingFormSchema, shippingForm(quantity));
     assert.not.ok(form.success, `form refuses ${quantity}`);
-    const checkout = v.safeParse(CreateCheckoutSessionRequestSchema, { items: [{ title: 'Together We Shine', quantity }] });
+    const checkout = v.safeParse(CreateCheckoutSessionRequestSchema, {
+      items: [{ title: 'Together We Shine', quantity }],
+    });
     assert.not.ok(checkout.success, `checkout refuses ${quantity}`);
   }
   const over = v.safeParse(ShippingFormSchema, shippingForm(12));
@@ -41,19 +51,37 @@ test('the checkout form and the checkout agree on one quantity limit', () => {
 test('a refused checkout sends no purchase notice', async () => {
   const server = fakeServer();
   try {
-    await startDirectPurchase(server.deps, { productTitle: 'Together We Shine', pricePence: 999 * 12, quantity: 12, customerName: 'Amina Khan' });
+    await startDirectPurchase(server.deps, {
+      productTitle: 'Together We Shine',
+      pricePence: 999 * 12,
+      quantity: 12,
+      customerName: 'Amina Khan',
+    });
     assert.unreachable('a quantity of 12 is refused');
   } catch (error) {
     assert.is((error as Error).message, 'Quantity must be at most 10');
   }
-  assert.equal(server.calls.map((c) => c.url), ['/api/create-checkout-session']);
+  assert.equal(
+    server.calls.map((c) => c.url),
+    ['/api/create-checkout-session'],
+  );
 });
 
 test('an accepted checkout tells the owner before the shopper goes to pay; a failed notice does not stop it', async () => {
   const server = fakeServer();
-  const url = await startDirectPurchase(server.deps, { productTitle: 'Together We Shine', pricePence: 1998, quantity: 2, customerName: 'Amina Khan', customerEmail: 'amina@example.com', country: 'GB' });
+  const url = await startDirectPurchase(server.deps, {
+    productTitle: 'Together We Shine',
+    pricePence: 1998,
+    quantity: 2,
+    customerName: 'Amina Khan',
+    customerEmail: 'amina@example.com',
+    country: 'GB',
+  });
   assert.is(url, 'https://pay.example/cs_1');
-  assert.equal(server.calls.map((c) => c.url), ['/api/create-checkout-session', '/api/direct-notify']);
+  assert.equal(
+    server.calls.map((c) => c.url),
+    ['/api/create-checkout-session', '/api/direct-notify'],
+  );
   assert.equal(server.calls[0]!.body, {
     items: [{ title: 'Together We Shine', description: 'Purchase of Together We Shine', price: '9.99', quantity: 2 }],
     customerEmail: 'amina@example.com',
@@ -70,7 +98,10 @@ test('an accepted checkout tells the owner before the shopper goes to pay; a fai
     paymentMethod: 'Stripe',
   });
   const failing = fakeServer({ notifyFails: true });
-  assert.is(await startDirectPurchase(failing.deps, { productTitle: 'Together We Shine', pricePence: 999, quantity: 1 }), 'https://pay.example/cs_1');
+  assert.is(
+    await startDirectPurchase(failing.deps, { productTitle: 'Together We Shine', pricePence: 999, quantity: 1 }),
+    'https://pay.example/cs_1',
+  );
 });
 
 test.run();

@@ -32,7 +32,14 @@ export async function startDirectPurchase(deps: DirectPurchaseDeps, purchase: Di
   let session: CheckoutUrlResponse;
   try {
     session = await deps.request<CheckoutUrlResponse>(createCheckoutSession.method, pathFor(createCheckoutSession), {
-      items: [{ title: productTitle, description: `Purchase of ${productTitle}`, price: penceToPoundsString(Math.round(pricePence / quantity)), quantity }],
+      items: [
+        {
+          title: productTitle,
+          description: `Purchase of ${productTitle}`,
+          price: penceToPoundsString(Math.round(pricePence / quantity)),
+          quantity,
+        },
+      ],
       customerEmail,
       customerName,
       ...(country ? { customerCountry: country } : {}),

@@ -2,4 +2,5 @@
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
 import { queryFor } from '../../lib/api.ts';
 
-export const sandboxSessionQuery = (sessionId: string) => queryFor(checkoutApi.sandboxSession, { params: { id: sessionId } });
+export const sandboxSessionQuery = (sessionId: string) =>
+  queryFor(checkoutApi.sandboxSession, { params: { id: sessionId } });

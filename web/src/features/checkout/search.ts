@@ -5,7 +5,9 @@ import * as v from 'valibot';
 const text = v.optional(
   v.pipe(
     v.unknown(),
-    v.transform((value) => (typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 300) : undefined)),
+    v.transform((value) =>
+      typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 300) : undefined,
+    ),
   ),
 );
 

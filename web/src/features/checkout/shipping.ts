@@ -28,7 +28,9 @@ export function useShippingCost(country: string, quantity: number): number | und
     queryKey: [urlFor(checkoutApi.shippingCost), country, quantity],
     enabled: country.length >= 2 && quantity >= 1,
     queryFn: async () => {
-      const answer: { shippingCost?: number | null } = await call(checkoutApi.shippingCost, { query: { country, quantity: String(quantity) } });
+      const answer: { shippingCost?: number | null } = await call(checkoutApi.shippingCost, {
+        query: { country, quantity: String(quantity) },
+      });
       return typeof answer?.shippingCost === 'number' ? answer.shippingCost : fallbackShippingFor(country);
     },
   });

@@ -4,7 +4,12 @@ import type { SaveOrderRequest } from '../../../../contracts/checkout/model.ts';
 import { ApiError } from '../../lib/api.ts';
 import { saveOrder } from './usePayment.ts';
 
-const body: SaveOrderRequest = { paymentIntentId: 'pi_sandbox_1234', name: 'Amina Khan', email: 'amina@example.com', status: 'completed' };
+const body: SaveOrderRequest = {
+  paymentIntentId: 'pi_sandbox_1234',
+  name: 'Amina Khan',
+  email: 'amina@example.com',
+  status: 'completed',
+};
 
 async function refusal(post: () => Promise<unknown>): Promise<string> {
   try {
@@ -20,7 +25,14 @@ test('a saved order answers its number', async () => {
 });
 
 test("a refused save keeps the server's message", async () => {
-  assert.is(await refusal(() => Promise.reject(new ApiError(409, JSON.stringify({ success: false, message: 'This payment does not match the order' })))), 'This payment does not match the order');
+  assert.is(
+    await refusal(() =>
+      Promise.reject(
+        new ApiError(409, JSON.stringify({ success: false, message: 'This payment does not match the order' })),
+      ),
+    ),
+    'This payment does not match the order',
+  );
 });
 
 test('"Failed to save order" when the server says nothing or answers without success', async () => {

@@ -16,7 +16,9 @@ class PaymentSetupFailed extends Error {}
 
 /** Asks the server for a payment intent (the card form's order, or the wallet sheet's total and shipping option); a
  * refusal throws with the server's message. */
-export async function setUpPayment(body: BodyOf<typeof checkoutApi.createPaymentIntent>): Promise<PaymentIntentResponse> {
+export async function setUpPayment(
+  body: BodyOf<typeof checkoutApi.createPaymentIntent>,
+): Promise<PaymentIntentResponse> {
   try {
     return await call(checkoutApi.createPaymentIntent, { body });
   } catch (error) {
@@ -24,7 +26,8 @@ export async function setUpPayment(body: BodyOf<typeof checkoutApi.createPayment
   }
 }
 
-const postOrder = (body: SaveOrderRequest): Promise<OrderNumberResponse | null> => call(checkoutApi.saveOrder, { body });
+const postOrder = (body: SaveOrderRequest): Promise<OrderNumberResponse | null> =>
+  call(checkoutApi.saveOrder, { body });
 
 /** Saves the order for a confirmed card payment and answers its number; a refusal throws with the server's message. */
 export async function saveOrder(body: SaveOrderRequest, post: typeof postOrder = postOrder): Promise<string> {
@@ -59,7 +62,10 @@ export const paymentFailed: Failure = { title: 'Payment Failed', fallback: 'An e
  * since the page then moves on. A failed step shows a destructive toast: "Payment Setup Failed" when the payment could
  * not be set up, else `failure`'s title, with the error's message or `failure`'s fallback.
  */
-export function usePayment(failure: Failure): { processing: boolean; run: (steps: () => Promise<void>) => Promise<boolean> } {
+export function usePayment(failure: Failure): {
+  processing: boolean;
+  run: (steps: () => Promise<void>) => Promise<boolean>;
+} {
   const [processing, setProcessing] = useState(false);
   const running = useRef(false);
   const run = useCallback(
@@ -73,7 +79,8 @@ export function usePayment(failure: Failure): { processing: boolean; run: (steps
         running.current = false;
         setProcessing(false);
         const message = error instanceof Error ? error.message : '';
-        if (error instanceof PaymentSetupFailed) toast({ title: 'Payment Setup Failed', description: message, variant: 'destructive' });
+        if (error instanceof PaymentSetupFailed)
+          toast({ title: 'Payment Setup Failed', description: message, variant: 'destructive' });
         else toast({ title: failure.title, description: message || failure.fallback, variant: 'destructive' });
       }
       return true;

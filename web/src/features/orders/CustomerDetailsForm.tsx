@@ -12,8 +12,16 @@ import { useAddCustomerDetails } from './ordersQuery.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 
-const blank = { name: '', email: '', line1: '', line2: '', city: '', postcode: '', country: defaultCountry as string, reason: '' };
-
+const blank = {
+  name: '',
+  email: '',
+  line1: '',
+  line2: '',
+  city: '',
+  postcode: '',
+  country: defaultCountry as string,
+  reason: '',
+};
 
 export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
   const id = useId();
@@ -24,7 +32,8 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
   const [form, setForm] = useState(blank);
   const [refusal, setRefusal] = useState<string | null>(null);
   if (missing.length === 0) return null;
-  const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -35,7 +44,15 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
         ...(missing.includes('name') && form.name.trim() ? { name: form.name } : {}),
         ...(missing.includes('email') && form.email.trim() ? { email: form.email } : {}),
         ...(wantsAddress
-          ? { address: { line1: form.line1, ...(form.line2.trim() ? { line2: form.line2 } : {}), city: form.city, postcode: form.postcode, country: form.country } }
+          ? {
+              address: {
+                line1: form.line1,
+                ...(form.line2.trim() ? { line2: form.line2 } : {}),
+                city: form.city,
+                postcode: form.postcode,
+                country: form.country,
+              },
+            }
           : {}),
         reason: form.reason,
       },
@@ -43,7 +60,10 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
         onSuccess: () => {
           setForm(blank);
           setOpen(false);
-          toast({ title: 'Customer Details Added', description: `Order #${order.orderId} now has the buyer's details.` });
+          toast({
+            title: 'Customer Details Added',
+            description: `Order #${order.orderId} now has the buyer's details.`,
+          });
         },
         onError: (error) => {
           if (sessionExpired(error)) return;
@@ -59,7 +79,13 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
         <Text size="2" color="amber">
           This order was placed without the buyer's {missing.join(', ')}.
         </Text>
-        <Button type="button" variant="soft" highContrast onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          type="button"
+          variant="soft"
+          highContrast
+          onClick={() => setOpen(true)}
+          style={{ alignSelf: 'flex-start' }}
+        >
           Add Customer Details
         </Button>
       </Flex>
@@ -78,7 +104,13 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
         )}
         {missing.includes('email') && (
           <LabelledField id={`${id}-email`} label="Email">
-            <TextField.Root id={`${id}-email`} type="email" value={form.email} onChange={set('email')} autoComplete="off" />
+            <TextField.Root
+              id={`${id}-email`}
+              type="email"
+              value={form.email}
+              onChange={set('email')}
+              autoComplete="off"
+            />
           </LabelledField>
         )}
         {missing.includes('address') && (
@@ -94,16 +126,32 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
                 <TextField.Root id={`${id}-city`} value={form.city} onChange={set('city')} autoComplete="off" />
               </LabelledField>
               <LabelledField id={`${id}-postcode`} label="Postcode">
-                <TextField.Root id={`${id}-postcode`} value={form.postcode} onChange={set('postcode')} autoComplete="off" />
+                <TextField.Root
+                  id={`${id}-postcode`}
+                  value={form.postcode}
+                  onChange={set('postcode')}
+                  autoComplete="off"
+                />
               </LabelledField>
               <LabelledField id={`${id}-country`} label="Country">
-                <CountrySelect id={`${id}-country`} value={form.country} onChange={(country) => setForm((f) => ({ ...f, country }))} />
+                <CountrySelect
+                  id={`${id}-country`}
+                  value={form.country}
+                  onChange={(country) => setForm((f) => ({ ...f, country }))}
+                />
               </LabelledField>
             </Grid>
           </>
         )}
         <LabelledField id={`${id}-reason`} label="Reason (required)">
-          <TextArea id={`${id}-reason`} value={form.reason} onChange={set('reason')} maxLength={maxReasonLength} placeholder="e.g. The buyer replied to our e-mail with their address" resize="vertical" />
+          <TextArea
+            id={`${id}-reason`}
+            value={form.reason}
+            onChange={set('reason')}
+            maxLength={maxReasonLength}
+            placeholder="e.g. The buyer replied to our e-mail with their address"
+            resize="vertical"
+          />
         </LabelledField>
         {refusal && (
           <Callout.Root color="amber" size="1" role="alert">

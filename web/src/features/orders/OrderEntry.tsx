@@ -33,7 +33,14 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
               </Text>
             </Flex>
             <svg className="order-entry__chevron" aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
-              <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M4 6l4 4 4-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </Accordion.Trigger>
         </h3>
@@ -73,9 +80,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
             </Panel>
           </Grid>
           <RefundPanel order={order} />
-          <Box>
-            {canChange && <StatusActions order={order} />}
-          </Box>
+          <Box>{canChange && <StatusActions order={order} />}</Box>
           <Flex gap="2" wrap="wrap">
             <Button asChild variant="soft" highContrast>
               <RouteLink to="/admin/orders/$orderId" params={{ orderId: order.orderId }}>

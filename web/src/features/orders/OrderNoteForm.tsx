@@ -39,7 +39,14 @@ export function OrderNoteForm({ orderId }: { orderId: string }) {
         <Text as="label" htmlFor={fieldId} size="2" weight="medium">
           Note (only you see it)
         </Text>
-        <TextArea id={fieldId} value={text} onChange={(e) => setText(e.target.value)} maxLength={maxNoteLength} resize="vertical" disabled={add.isPending} />
+        <TextArea
+          id={fieldId}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={maxNoteLength}
+          resize="vertical"
+          disabled={add.isPending}
+        />
         <Text size="1" color="gray">
           {text.length.toLocaleString('en-GB')} / {maxNoteLength.toLocaleString('en-GB')}
         </Text>

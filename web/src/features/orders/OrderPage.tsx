@@ -40,7 +40,14 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
           <Facts
             facts={[
               ['Name', order.customerName],
-              ['Email', order.customerEmail ? <TextLink href={`mailto:${order.customerEmail}`}>{order.customerEmail}</TextLink> : '—'],
+              [
+                'Email',
+                order.customerEmail ? (
+                  <TextLink href={`mailto:${order.customerEmail}`}>{order.customerEmail}</TextLink>
+                ) : (
+                  '—'
+                ),
+              ],
               ...(page.phone ? ([['Phone', page.phone]] as [string, ReactNode][]) : []),
               [
                 'Address',
@@ -105,9 +112,7 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
         <Panel title="Timeline">
           <OrderTimeline orderId={order.orderId} timeline={page.timeline} />
         </Panel>
-        <Card size="2">
-          {canChange && <OrderNoteForm orderId={order.orderId} />}
-        </Card>
+        <Card size="2">{canChange && <OrderNoteForm orderId={order.orderId} />}</Card>
       </Grid>
     </Flex>
   );
@@ -144,7 +149,9 @@ export function OrderPage({ orderId }: { orderId: string }) {
         <Card size="3">
           <Flex direction="column" align="center" gap="2" py="4">
             <Heading as="h2" size="4">
-              {query.error instanceof ApiError && query.error.status === 404 ? 'Order Not Found' : 'Error Loading Order'}
+              {query.error instanceof ApiError && query.error.status === 404
+                ? 'Order Not Found'
+                : 'Error Loading Order'}
             </Heading>
             <Text as="p" color="gray" align="center">
               {serverMessage(query.error) ?? query.error.message}

@@ -146,7 +146,8 @@ function Step({ entry }: { entry: OrderTimelineEntry }) {
           <Text as="p" size="2" mt="1">
             {isRemoved(entry.to) ? (
               <>
-                To the customer (<Words text={entry.to} />): {entry.subject}
+                To the customer (<Words text={entry.to} />
+                ): {entry.subject}
               </>
             ) : (
               <>

@@ -48,7 +48,12 @@ function SearchForm({ applied, onApply }: { applied: Search; onApply: (search: S
         <Text size="2" weight="medium">
           Search orders
         </Text>
-        <TextField.Root value={q} onChange={(e) => setQ(e.target.value)} placeholder="Order number, name, e-mail or postcode" maxLength={200} />
+        <TextField.Root
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder="Order number, name, e-mail or postcode"
+          maxLength={200}
+        />
       </label>
       <label className="orders-search__field">
         <Text size="2" weight="medium">
@@ -109,9 +114,14 @@ export function OrdersConsole() {
   const all = useInfiniteQuery(adminOrderPagesQuery(search));
   // Every order of the list is here: a tab filters it at once. Else a tab pages through its own status.
   const allLoaded = !!all.data && !all.hasNextPage;
-  const ofTab = useInfiniteQuery({ ...adminOrderPagesQuery({ ...search, status: tab === 'all' ? 'pending' : tab }), enabled: tab !== 'all' && !allLoaded });
+  const ofTab = useInfiniteQuery({
+    ...adminOrderPagesQuery({ ...search, status: tab === 'all' ? 'pending' : tab }),
+    enabled: tab !== 'all' && !allLoaded,
+  });
   const first = all.data?.pages[0];
-  const data: AdminOrdersResponse | undefined = first ? { ...first, orders: all.data!.pages.flatMap((p) => p.orders) } : undefined;
+  const data: AdminOrdersResponse | undefined = first
+    ? { ...first, orders: all.data!.pages.flatMap((p) => p.orders) }
+    : undefined;
   const logOut = useLogOut(loginPath);
   const sessionExpired = useSessionExpiry();
   // A token the server refuses ends the session, as on every admin page; other failures show the error state.
@@ -169,7 +179,8 @@ export function OrdersConsole() {
             ))}
           </Tabs.List>
           {tabs.map((t) => {
-            const shown = t === tab && paged ? (ofTab.data?.pages.flatMap((p) => p.orders) ?? []) : ordersFor(t, data.orders);
+            const shown =
+              t === tab && paged ? (ofTab.data?.pages.flatMap((p) => p.orders) ?? []) : ordersFor(t, data.orders);
             return (
               <Tabs.Content key={t} value={t} className="orders-tab">
                 {t === tab && paged && ofTab.isPending ? (
@@ -198,7 +209,12 @@ export function OrdersConsole() {
                     </Accordion.Root>
                     {t === tab && source.hasNextPage && (
                       <Flex justify="center" py="4">
-                        <Button variant="soft" size="3" onClick={() => void source.fetchNextPage()} loading={source.isFetchingNextPage}>
+                        <Button
+                          variant="soft"
+                          size="3"
+                          onClick={() => void source.fetchNextPage()}
+                          loading={source.isFetchingNextPage}
+                        >
                           Load more orders
                         </Button>
                       </Flex>

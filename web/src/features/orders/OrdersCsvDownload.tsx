@@ -28,7 +28,11 @@ export function OrdersCsvDownload({ filter }: { filter: OrdersFilter }) {
         reason,
       };
       const token = adminToken();
-      const res = await fetch(urlFor(salesApi.ordersCsv, { query }), { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include', cache: 'no-store' });
+      const res = await fetch(urlFor(salesApi.ordersCsv, { query }), {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        credentials: 'include',
+        cache: 'no-store',
+      });
       if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
       const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'orders.csv';
       const url = URL.createObjectURL(await res.blob());
@@ -41,7 +45,12 @@ export function OrdersCsvDownload({ filter }: { filter: OrdersFilter }) {
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       setAsking(false);
     } catch (error) {
-      if (!sessionExpired(error)) toast({ title: 'Download Failed', description: serverMessage(error) ?? 'Could not export the orders. Please try again.', variant: 'destructive' });
+      if (!sessionExpired(error))
+        toast({
+          title: 'Download Failed',
+          description: serverMessage(error) ?? 'Could not export the orders. Please try again.',
+          variant: 'destructive',
+        });
     } finally {
       setBusy(false);
     }
@@ -55,11 +64,22 @@ export function OrdersCsvDownload({ filter }: { filter: OrdersFilter }) {
       </Dialog.Trigger>
       <Dialog.Content maxWidth="30rem">
         <Dialog.Title>Download the orders as CSV</Dialog.Title>
-        <Dialog.Description size="2">The file holds every listed customer’s name and address. Your reason is kept in the shop’s log with your name and the time.</Dialog.Description>
+        <Dialog.Description size="2">
+          The file holds every listed customer’s name and address. Your reason is kept in the shop’s log with your name
+          and the time.
+        </Dialog.Description>
         <form onSubmit={(e) => void download(e)}>
           <Flex direction="column" gap="3" mt="3">
             <LabelledField id="csv-reason" label="Reason (do not write a customer’s details)">
-              <TextField.Root id="csv-reason" required minLength={3} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" />
+              <TextField.Root
+                id="csv-reason"
+                required
+                minLength={3}
+                maxLength={200}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                autoComplete="off"
+              />
             </LabelledField>
             <Text size="1" color="gray">
               For example: quarterly VAT return.

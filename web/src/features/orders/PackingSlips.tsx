@@ -17,7 +17,11 @@ const slipDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
 
 export function PackingSlip({ slip, gift }: { slip: Slip; gift: boolean }) {
   return (
-    <article className="packing-slip" aria-label={`Packing slip for order ${slip.orderNumber}`} data-order-id={slip.orderId}>
+    <article
+      className="packing-slip"
+      aria-label={`Packing slip for order ${slip.orderNumber}`}
+      data-order-id={slip.orderId}
+    >
       <header className="packing-slip__head">
         <div>
           <p className="packing-slip__shop">{shopContent.shop.name}</p>
@@ -97,7 +101,19 @@ export function PackingSlip({ slip, gift }: { slip: Slip; gift: boolean }) {
   );
 }
 
-function SlipsFrame({ title, back, children, gift, onGift }: { title: string; back: ReactNode; children: ReactNode; gift: boolean; onGift: (gift: boolean) => void }) {
+function SlipsFrame({
+  title,
+  back,
+  children,
+  gift,
+  onGift,
+}: {
+  title: string;
+  back: ReactNode;
+  children: ReactNode;
+  gift: boolean;
+  onGift: (gift: boolean) => void;
+}) {
   const giftId = useId();
   return (
     <main className="packing-slips">
@@ -162,7 +178,9 @@ export function OrderPackingSlip({ orderId }: { orderId: string }) {
   return (
     <SlipsFrame title={`Packing slip · Order #${orderId}`} back={back} gift={gift} onGift={setGift}>
       {query.isPending && <Loading />}
-      {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && <Failed error={query.error} />}
+      {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && (
+        <Failed error={query.error} />
+      )}
       {query.data && <PackingSlip slip={{ ...query.data.page, status: query.data.order.status }} gift={gift} />}
     </SlipsFrame>
   );
@@ -181,7 +199,9 @@ export function ProcessingPackingSlips() {
   return (
     <SlipsFrame title="Packing slips · Processing orders" back={back} gift={gift} onGift={setGift}>
       {query.isPending && <Loading />}
-      {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && <Failed error={query.error} />}
+      {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && (
+        <Failed error={query.error} />
+      )}
       {query.data && query.data.slips.length === 0 && (
         <Text as="p" color="gray">
           No orders are processing.
@@ -189,10 +209,15 @@ export function ProcessingPackingSlips() {
       )}
       {query.data?.more && (
         <Callout.Root color="amber" mb="3">
-          <Callout.Text>Only the {query.data.slips.length} oldest processing orders are shown; print these, mark them shipped, then print the rest.</Callout.Text>
+          <Callout.Text>
+            Only the {query.data.slips.length} oldest processing orders are shown; print these, mark them shipped, then
+            print the rest.
+          </Callout.Text>
         </Callout.Root>
       )}
-      {query.data?.slips.map((slip) => <PackingSlip key={slip.orderId} slip={slip} gift={gift} />)}
+      {query.data?.slips.map((slip) => (
+        <PackingSlip key={slip.orderId} slip={slip} gift={gift} />
+      ))}
     </SlipsFrame>
   );
 }

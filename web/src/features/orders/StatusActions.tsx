@@ -6,7 +6,12 @@ import { AlertDialog, Button, Callout, Flex, Heading, Text, TextArea, TextField 
 import { useId, useState } from 'react';
 import type { AdminOrder } from '../../../../contracts/orders/console.ts';
 import { maxNotesLength } from '../../../../contracts/orders/console.ts';
-import { carrierLabels, carriers, maxTrackingNumberLength, type Carrier } from '../../../../contracts/orders/fulfilment.ts';
+import {
+  carrierLabels,
+  carriers,
+  maxTrackingNumberLength,
+  type Carrier,
+} from '../../../../contracts/orders/fulfilment.ts';
 import { isBackwardMove, statusMoveMessages } from '../../../../contracts/orders/statusMoves.ts';
 import { orderStatuses, type OrderStatus } from '../../../../contracts/shared/constants.ts';
 import { toast } from '../../components/toast/toasts.ts';
@@ -41,7 +46,8 @@ export function StatusActions({ order }: { order: AdminOrder }) {
   const update = (status: OrderStatus, confirmBackward = false) => {
     setRefusal(null);
     // A tracking number goes with "Mark as Shipped" only; the customer is e-mailed the carrier's link.
-    const shipment = status === 'shipped' && trackingNumber.trim() ? { carrier, trackingNumber: trackingNumber.trim() } : undefined;
+    const shipment =
+      status === 'shipped' && trackingNumber.trim() ? { carrier, trackingNumber: trackingNumber.trim() } : undefined;
     change.mutate(
       { status, notes, shipment, confirmBackward },
       {
@@ -54,8 +60,13 @@ export function StatusActions({ order }: { order: AdminOrder }) {
           if (sessionExpired(error)) return;
           // A conflict means the order moved on under this screen: say so beside the buttons, which now show the new state.
           // A refused tracking number is said beside the buttons too.
-          if (error instanceof ApiError && (error.status === 409 || error.status === 400)) setRefusal(serverMessage(error) ?? null);
-          toast({ title: 'Update Failed', description: 'Failed to update order status. Please try again.', variant: 'destructive' });
+          if (error instanceof ApiError && (error.status === 409 || error.status === 400))
+            setRefusal(serverMessage(error) ?? null);
+          toast({
+            title: 'Update Failed',
+            description: 'Failed to update order status. Please try again.',
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -92,7 +103,13 @@ export function StatusActions({ order }: { order: AdminOrder }) {
               <Text as="label" htmlFor={carrierId} size="2">
                 Carrier
               </Text>
-              <select id={carrierId} className="order-select" value={carrier} onChange={(e) => setCarrier(e.target.value as Carrier)} disabled={change.isPending}>
+              <select
+                id={carrierId}
+                className="order-select"
+                value={carrier}
+                onChange={(e) => setCarrier(e.target.value as Carrier)}
+                disabled={change.isPending}
+              >
                 {carriers.map((c) => (
                   <option key={c} value={c}>
                     {carrierLabels[c]}
@@ -138,7 +155,9 @@ export function StatusActions({ order }: { order: AdminOrder }) {
       <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         <AlertDialog.Content maxWidth="28rem">
           <AlertDialog.Title>{statusMoveMessages.confirmTitle}</AlertDialog.Title>
-          <AlertDialog.Description size="2">{confirming && statusMoveMessages.confirmText(order.orderId, order.status, confirming)}</AlertDialog.Description>
+          <AlertDialog.Description size="2">
+            {confirming && statusMoveMessages.confirmText(order.orderId, order.status, confirming)}
+          </AlertDialog.Description>
           <Flex gap="3" mt="4" justify="end">
             <AlertDialog.Cancel>
               <Button variant="soft" color="gray" highContrast>

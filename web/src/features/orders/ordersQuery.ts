@@ -2,7 +2,11 @@
 // history, and the status change, which sends back the revision the screen showed.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ordersApi } from '../../../../contracts/orders/api.ts';
-import type { AddOrderCustomerDetailsBody, AdminOrder, ChangeOrderStatusBody } from '../../../../contracts/orders/console.ts';
+import type {
+  AddOrderCustomerDetailsBody,
+  AdminOrder,
+  ChangeOrderStatusBody,
+} from '../../../../contracts/orders/console.ts';
 import type { RequestRefundBody } from '../../../../contracts/orders/refunds.ts';
 import { timings } from '../../../../contracts/shared/constants.ts';
 import type { AnyOrderStatus } from '../../../../contracts/shared/constants.ts';
@@ -20,7 +24,12 @@ export const adminOrdersQuery = queryOptions({
 /** Orders the console asks for at a time. */
 export const ordersPageSize = 50;
 
-export type OrdersFilter = { status?: AnyOrderStatus | undefined; q?: string | undefined; from?: string | undefined; to?: string | undefined };
+export type OrdersFilter = {
+  status?: AnyOrderStatus | undefined;
+  q?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
 
 /** The list a page at a time for one tab, search and date range: "Load more" asks for the next. */
 export const adminOrderPagesQuery = (filter: OrdersFilter) =>
@@ -28,7 +37,14 @@ export const adminOrderPagesQuery = (filter: OrdersFilter) =>
     queryKey: [ordersKey, 'pages', filter],
     queryFn: ({ pageParam }) =>
       callRevalidated(ordersApi.list, {
-        query: { limit: String(ordersPageSize), status: filter.status, q: filter.q, from: filter.from, to: filter.to, cursor: pageParam },
+        query: {
+          limit: String(ordersPageSize),
+          status: filter.status,
+          q: filter.q,
+          from: filter.from,
+          to: filter.to,
+          cursor: pageParam,
+        },
       }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -66,10 +82,21 @@ export const packingSlipsQuery = queryOptions({
 export function useChangeOrderStatus(order: AdminOrder) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ status, notes, shipment, confirmBackward }: Pick<ChangeOrderStatusBody, 'status' | 'notes' | 'shipment' | 'confirmBackward'>) =>
+    mutationFn: ({
+      status,
+      notes,
+      shipment,
+      confirmBackward,
+    }: Pick<ChangeOrderStatusBody, 'status' | 'notes' | 'shipment' | 'confirmBackward'>) =>
       call(ordersApi.changeStatus, {
         params: { id: order.orderId },
-        body: { status, notes, expectedRevision: order.revision, ...(shipment ? { shipment } : {}), ...(confirmBackward ? { confirmBackward } : {}) },
+        body: {
+          status,
+          notes,
+          expectedRevision: order.revision,
+          ...(shipment ? { shipment } : {}),
+          ...(confirmBackward ? { confirmBackward } : {}),
+        },
       }),
     // Settled either way: after a refusal the owner sees what the order is now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
@@ -81,7 +108,10 @@ export function useAddCustomerDetails(order: AdminOrder) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (details: Omit<AddOrderCustomerDetailsBody, 'expectedRevision'>) =>
-      call(ordersApi.addCustomerDetails, { params: { id: order.orderId }, body: { ...details, expectedRevision: order.revision } }),
+      call(ordersApi.addCustomerDetails, {
+        params: { id: order.orderId },
+        body: { ...details, expectedRevision: order.revision },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
   });
 }
@@ -99,7 +129,8 @@ export function useAddOrderNote(orderId: string) {
 export function useRefund(order: Pick<AdminOrder, 'orderId' | 'revision'>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Omit<RequestRefundBody, 'expectedRevision'>) => call(ordersApi.refund, { params: { id: order.orderId }, body: { ...body, expectedRevision: order.revision } }),
+    mutationFn: (body: Omit<RequestRefundBody, 'expectedRevision'>) =>
+      call(ordersApi.refund, { params: { id: order.orderId }, body: { ...body, expectedRevision: order.revision } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
   });
 }
@@ -108,7 +139,11 @@ export function useRefund(order: Pick<AdminOrder, 'orderId' | 'revision'>) {
 export function useRetryRefund(order: Pick<AdminOrder, 'orderId' | 'revision'>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (refundId: string) => call(ordersApi.retryRefund, { params: { id: order.orderId, refundId }, body: { expectedRevision: order.revision } }),
+    mutationFn: (refundId: string) =>
+      call(ordersApi.retryRefund, {
+        params: { id: order.orderId, refundId },
+        body: { expectedRevision: order.revision },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
   });
 }

@@ -24,7 +24,19 @@ function OutcomeCallout({ outcome }: { outcome: Outcome }) {
 }
 
 /** One of the screen's sections: a card with its heading, an introduction, and what the last action answered. */
-function Section({ id, heading, intro, outcome = null, children }: { id: string; heading: string; intro?: string; outcome?: Outcome | null; children: ReactNode }) {
+function Section({
+  id,
+  heading,
+  intro,
+  outcome = null,
+  children,
+}: {
+  id: string;
+  heading: string;
+  intro?: string;
+  outcome?: Outcome | null;
+  children: ReactNode;
+}) {
   return (
     <Card asChild>
       <section aria-labelledby={id}>
@@ -74,10 +86,25 @@ function EraseSection() {
       <form onSubmit={ask}>
         <Flex gap="3" wrap="wrap" align="end">
           <LabelledField id="erase-email" label={copy.emailLabel}>
-            <TextField.Root id="erase-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
+            <TextField.Root
+              id="erase-email"
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoComplete="off"
+            />
           </LabelledField>
           <LabelledField id="erase-reason" label={copy.reasonLabel}>
-            <TextField.Root id="erase-reason" required minLength={3} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" />
+            <TextField.Root
+              id="erase-reason"
+              required
+              minLength={3}
+              maxLength={200}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              autoComplete="off"
+            />
           </LabelledField>
           <Button type="submit" color="red" highContrast loading={erase.isPending}>
             {copy.eraseButton}
@@ -126,10 +153,25 @@ function AccessSection() {
       <form onSubmit={(e) => void prepare(e)}>
         <Flex gap="3" wrap="wrap" align="end">
           <LabelledField id="access-email" label={copy.emailLabel}>
-            <TextField.Root id="access-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
+            <TextField.Root
+              id="access-email"
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoComplete="off"
+            />
           </LabelledField>
           <LabelledField id="access-reason" label={copy.accessReasonLabel}>
-            <TextField.Root id="access-reason" required minLength={3} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" />
+            <TextField.Root
+              id="access-reason"
+              required
+              minLength={3}
+              maxLength={200}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              autoComplete="off"
+            />
           </LabelledField>
           <Button type="submit">{copy.accessButton}</Button>
           {file && (
@@ -158,12 +200,17 @@ function RetentionSection({ canChange }: { canChange: boolean }) {
       setOutcome({ ok: true, message: answer.message });
       void queryClient.invalidateQueries();
     },
-    onError: (error) => setOutcome({ ok: false, message: serverMessage(error) ?? 'The retention period could not be applied.' }),
+    onError: (error) =>
+      setOutcome({ ok: false, message: serverMessage(error) ?? 'The retention period could not be applied.' }),
   });
   const data = report.data;
   return (
     <Section id="privacy-retention" heading={copy.retentionHeading} outcome={outcome}>
-      {data && data.months === null && <Text as="p" size="2">{copy.retentionOff}</Text>}
+      {data && data.months === null && (
+        <Text as="p" size="2">
+          {copy.retentionOff}
+        </Text>
+      )}
       {data && data.months !== null && data.cutoff && (
         <Flex direction="column" gap="3">
           <Text as="p" size="2">

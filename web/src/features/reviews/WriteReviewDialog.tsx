@@ -19,7 +19,13 @@ type Field = 'customerName' | 'customerEmail' | 'reviewText' | 'rating';
 type Errors = Partial<Record<Field, string>>;
 const empty = { customerName: '', customerEmail: '', reviewText: '', rating: ratingLimits.default as number };
 
-export function WriteReviewDialog({ bookId, bookTitle, open, onOpenChange, onCloseAutoFocus }: { bookId: number; bookTitle: string } & DialogControl) {
+export function WriteReviewDialog({
+  bookId,
+  bookTitle,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: { bookId: number; bookTitle: string } & DialogControl) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Errors>({});
@@ -34,7 +40,11 @@ export function WriteReviewDialog({ bookId, bookTitle, open, onOpenChange, onClo
       void queryClient.invalidateQueries({ queryKey: bookReviewsQuery(bookId).queryKey });
     },
     onError: (error) => {
-      toast({ title: 'Submission Failed', description: serverMessage(error) ?? 'An error occurred while submitting your review.', variant: 'destructive' });
+      toast({
+        title: 'Submission Failed',
+        description: serverMessage(error) ?? 'An error occurred while submitting your review.',
+        variant: 'destructive',
+      });
     },
   });
 
@@ -54,7 +64,8 @@ export function WriteReviewDialog({ bookId, bookTitle, open, onOpenChange, onClo
     mutation.mutate(parsed.output);
   };
 
-  const describedBy = (field: Field, id: string) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
+  const describedBy = (field: Field, id: string) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
   const errorText = (field: Field, id: string) =>
     errors[field] && (
       <Text as="p" size="2" id={`${id}-error`} color="red" mt="1">
@@ -82,14 +93,31 @@ export function WriteReviewDialog({ bookId, bookTitle, open, onOpenChange, onClo
               <Text as="label" size="2" weight="bold" htmlFor={ids.name}>
                 Your Name
               </Text>
-              <TextField.Root id={ids.name} mt="1" size="3" autoComplete="name" value={form.customerName} onChange={(e) => change('customerName', e.target.value)} {...describedBy('customerName', ids.name)} />
+              <TextField.Root
+                id={ids.name}
+                mt="1"
+                size="3"
+                autoComplete="name"
+                value={form.customerName}
+                onChange={(e) => change('customerName', e.target.value)}
+                {...describedBy('customerName', ids.name)}
+              />
               {errorText('customerName', ids.name)}
             </div>
             <div>
               <Text as="label" size="2" weight="bold" htmlFor={ids.email}>
                 Email
               </Text>
-              <TextField.Root id={ids.email} mt="1" size="3" type="email" autoComplete="email" value={form.customerEmail} onChange={(e) => change('customerEmail', e.target.value)} {...describedBy('customerEmail', ids.email)} />
+              <TextField.Root
+                id={ids.email}
+                mt="1"
+                size="3"
+                type="email"
+                autoComplete="email"
+                value={form.customerEmail}
+                onChange={(e) => change('customerEmail', e.target.value)}
+                {...describedBy('customerEmail', ids.email)}
+              />
               <Text as="p" size="1" color="gray" mt="1">
                 Never shown on the website.
               </Text>
@@ -99,7 +127,15 @@ export function WriteReviewDialog({ bookId, bookTitle, open, onOpenChange, onClo
               <Text as="label" size="2" weight="bold" htmlFor={ids.text}>
                 Your Review
               </Text>
-              <TextArea id={ids.text} mt="1" size="3" rows={5} value={form.reviewText} onChange={(e) => change('reviewText', e.target.value)} {...describedBy('reviewText', ids.text)} />
+              <TextArea
+                id={ids.text}
+                mt="1"
+                size="3"
+                rows={5}
+                value={form.reviewText}
+                onChange={(e) => change('reviewText', e.target.value)}
+                {...describedBy('reviewText', ids.text)}
+              />
               {errorText('reviewText', ids.text)}
             </div>
           </Flex>

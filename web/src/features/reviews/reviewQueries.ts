@@ -4,7 +4,20 @@ import { queryFor } from '../../lib/api.ts';
 
 export const bookReviewsQuery = (bookId: number) => queryFor(bookReviews, { params: { id: bookId } });
 
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "1 March 2026", in the shopper's time zone; by hand, as a browser's first Intl date format stalls the landing page. */
 export function reviewDate(iso: string): string {

@@ -24,10 +24,20 @@ export function RevenueChart({ buckets, label }: { buckets: SalesBucket[]; label
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(max * f));
   const every = Math.max(1, Math.ceil(buckets.length / 8));
   const description = buckets.length
-    ? buckets.map((b) => `${label(b.key)}: ${formatPence(b.revenue)} from ${b.orders} ${b.orders === 1 ? 'order' : 'orders'}`).join('; ')
+    ? buckets
+        .map(
+          (b) => `${label(b.key)}: ${formatPence(b.revenue)} from ${b.orders} ${b.orders === 1 ? 'order' : 'orders'}`,
+        )
+        .join('; ')
     : 'No sales in this range.';
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="revenue-chart-title revenue-chart-desc" className="sales-chart" data-testid="sales-chart">
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby="revenue-chart-title revenue-chart-desc"
+      className="sales-chart"
+      data-testid="sales-chart"
+    >
       <title id="revenue-chart-title">Revenue per {buckets.length ? 'period' : 'period (none yet)'}</title>
       <desc id="revenue-chart-desc">{description}</desc>
       <g aria-hidden="true">
@@ -35,7 +45,14 @@ export function RevenueChart({ buckets, label }: { buckets: SalesBucket[]; label
           const y = margin.top + plotH - (t / max) * plotH;
           return (
             <g key={t}>
-              <line x1={margin.left} x2={width - margin.right} y1={y} y2={y} stroke="currentColor" strokeOpacity={0.15} />
+              <line
+                x1={margin.left}
+                x2={width - margin.right}
+                y1={y}
+                y2={y}
+                stroke="currentColor"
+                strokeOpacity={0.15}
+              />
               <text x={margin.left - 8} y={y + 4} textAnchor="end" fontSize="12" fill="currentColor">
                 {formatPence(t)}
               </text>
@@ -49,14 +66,26 @@ export function RevenueChart({ buckets, label }: { buckets: SalesBucket[]; label
             <g key={b.key}>
               <rect x={x} y={margin.top + plotH - h} width={barW} height={h} rx={3} fill="var(--accent-9)" />
               {i % every === 0 && (
-                <text x={x + barW / 2} y={height - margin.bottom + 18} textAnchor="middle" fontSize="12" fill="currentColor">
+                <text
+                  x={x + barW / 2}
+                  y={height - margin.bottom + 18}
+                  textAnchor="middle"
+                  fontSize="12"
+                  fill="currentColor"
+                >
                   {label(b.key)}
                 </text>
               )}
             </g>
           );
         })}
-        <line x1={margin.left} x2={width - margin.right} y1={margin.top + plotH} y2={margin.top + plotH} stroke="currentColor" />
+        <line
+          x1={margin.left}
+          x2={width - margin.right}
+          y1={margin.top + plotH}
+          y2={margin.top + plotH}
+          stroke="currentColor"
+        />
       </g>
     </svg>
   );

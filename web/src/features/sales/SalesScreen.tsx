@@ -15,8 +15,17 @@ import './sales.css';
 const periodNames: Record<SalesPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
 
 const labelOf = (period: SalesPeriod) => (key: string) => {
-  if (period === 'month') return new Date(`${key}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const day = new Date(`${key}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  if (period === 'month')
+    return new Date(`${key}-01T00:00:00Z`).toLocaleDateString('en-GB', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  const day = new Date(`${key}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
   return period === 'week' ? `w/c ${day}` : day;
 };
 
@@ -49,7 +58,11 @@ export function SalesScreen() {
           <Text as="div" size="2" weight="medium" id="sales-period-label" mb="1">
             Per
           </Text>
-          <SegmentedControl.Root value={filter.period} onValueChange={(p) => setFilter((f) => ({ ...f, period: p as SalesPeriod }))} aria-labelledby="sales-period-label">
+          <SegmentedControl.Root
+            value={filter.period}
+            onValueChange={(p) => setFilter((f) => ({ ...f, period: p as SalesPeriod }))}
+            aria-labelledby="sales-period-label"
+          >
             {salesPeriods.map((p) => (
               <SegmentedControl.Item key={p} value={p}>
                 {periodNames[p]}
@@ -97,7 +110,10 @@ export function SalesScreen() {
               <Figure name="Refunds" value={formatPence(data.totals.refunds)} />
               <Figure name="Net" value={formatPence(data.totals.net)} />
               <Figure name="UK orders" value={`${data.totals.uk.orders} · ${formatPence(data.totals.uk.revenue)}`} />
-              <Figure name="International orders" value={`${data.totals.international.orders} · ${formatPence(data.totals.international.revenue)}`} />
+              <Figure
+                name="International orders"
+                value={`${data.totals.international.orders} · ${formatPence(data.totals.international.revenue)}`}
+              />
             </dl>
           </Grid>
           <div className="sales-view">
@@ -109,9 +125,16 @@ export function SalesScreen() {
             </Card>
             <Card size="2" className="sales-view__table">
               {/* A plain table in a region the keyboard can reach and scroll on a phone. */}
-              <div className="sales-table__scroll" tabIndex={0} role="region" aria-label={`Orders and revenue per ${periodNames[data.period].toLowerCase()}`}>
+              <div
+                className="sales-table__scroll"
+                tabIndex={0}
+                role="region"
+                aria-label={`Orders and revenue per ${periodNames[data.period].toLowerCase()}`}
+              >
                 <table className="sales-table" data-testid="sales-table">
-                  <caption className="visually-hidden">Orders and revenue per {periodNames[data.period].toLowerCase()}</caption>
+                  <caption className="visually-hidden">
+                    Orders and revenue per {periodNames[data.period].toLowerCase()}
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">{periodNames[data.period]}</th>

@@ -6,4 +6,10 @@ import { queryFor } from '../../lib/api.ts';
 export type SalesFilter = { period: SalesPeriod; from?: string; to?: string };
 
 export const salesQuery = (filter: SalesFilter) =>
-  queryFor(salesApi.summary, { query: { period: filter.period, ...(filter.from ? { from: filter.from } : {}), ...(filter.to ? { to: filter.to } : {}) } });
+  queryFor(salesApi.summary, {
+    query: {
+      period: filter.period,
+      ...(filter.from ? { from: filter.from } : {}),
+      ...(filter.to ? { to: filter.to } : {}),
+    },
+  });

@@ -13,7 +13,13 @@ const cartDrawer = lazyDialog(() => import('./CartDrawerContent.tsx').then((m) =
 /** The header's cart button with its count badge. */
 export function CartButton({ count, ...trigger }: { count: number } & ComponentProps<typeof Button>) {
   return (
-    <Button variant="soft" size="2" className="cart-button" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`} {...trigger}>
+    <Button
+      variant="soft"
+      size="2"
+      className="cart-button"
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      {...trigger}
+    >
       <CartIcon />
       <span>Cart</span>
       {count > 0 && (

@@ -111,7 +111,12 @@ function CartLineItem({ line }: { line: CartLine }) {
           </IconButton>
         </Flex>
       </div>
-      <IconButton variant="ghost" color="red" aria-label={`Remove ${line.title}`} onClick={() => dispatchCart({ type: 'remove', bookId: line.bookId })}>
+      <IconButton
+        variant="ghost"
+        color="red"
+        aria-label={`Remove ${line.title}`}
+        onClick={() => dispatchCart({ type: 'remove', bookId: line.bookId })}
+      >
         <TrashIcon />
       </IconButton>
     </li>

@@ -8,7 +8,15 @@ import { parseQuantity } from './cart.ts';
 
 type QuantityChange = number | ((current: number) => number);
 
-export function QuantityPicker({ value, onChange, label }: { value: number; onChange: (change: QuantityChange) => void; label: string }) {
+export function QuantityPicker({
+  value,
+  onChange,
+  label,
+}: {
+  value: number;
+  onChange: (change: QuantityChange) => void;
+  label: string;
+}) {
   const id = useId();
   // What the shopper is typing, while they type; otherwise the field shows the quantity itself.
   const [draft, setDraft] = useState<string | null>(null);

@@ -58,7 +58,14 @@ test('a stored cart is read back, and anything invalid in it is dropped', () => 
   assert.equal(parseStoredCart('not json'), []);
   assert.equal(parseStoredCart('{"bookId":1}'), []);
   assert.equal(
-    parseStoredCart(JSON.stringify([{ ...kindness, quantity: 2 }, { bookId: 'x' }, { ...poster, quantity: 50 }, { ...kindness, quantity: 1 }])),
+    parseStoredCart(
+      JSON.stringify([
+        { ...kindness, quantity: 2 },
+        { bookId: 'x' },
+        { ...poster, quantity: 50 },
+        { ...kindness, quantity: 1 },
+      ]),
+    ),
     [{ ...kindness, quantity: 3 }],
   );
 });

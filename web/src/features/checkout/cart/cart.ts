@@ -27,11 +27,15 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       if (action.line.quantity < quantityLimits.min) return cart;
       const existing = cart.find((line) => line.bookId === action.line.bookId);
       if (!existing) return [...cart, { ...action.line, quantity: capped(action.line.quantity) }];
-      return cart.map((line) => (line === existing ? { ...line, quantity: capped(line.quantity + action.line.quantity) } : line));
+      return cart.map((line) =>
+        line === existing ? { ...line, quantity: capped(line.quantity + action.line.quantity) } : line,
+      );
     }
     case 'updateQuantity':
       if (action.quantity <= 0) return cart.filter((line) => line.bookId !== action.bookId);
-      return cart.map((line) => (line.bookId === action.bookId ? { ...line, quantity: capped(action.quantity) } : line));
+      return cart.map((line) =>
+        line.bookId === action.bookId ? { ...line, quantity: capped(action.quantity) } : line,
+      );
     case 'remove':
       return cart.filter((line) => line.bookId !== action.bookId);
     case 'clear':

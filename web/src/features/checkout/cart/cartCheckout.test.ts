@@ -1,7 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Cart } from './cart.ts';
-import { checkOutCart, createCheckoutGuard, type CartCheckoutDeps, type CartCheckoutRequest, type CartCheckoutResponse } from './cartCheckout.ts';
+import {
+  checkOutCart,
+  createCheckoutGuard,
+  type CartCheckoutDeps,
+  type CartCheckoutRequest,
+  type CartCheckoutResponse,
+} from './cartCheckout.ts';
 
 /** Timers the test fires by hand. */
 function manualTimers() {
@@ -32,7 +38,13 @@ const cart: Cart = [
 
 function harness(answer: () => Promise<CartCheckoutResponse>) {
   const timers = manualTimers();
-  const seen = { bodies: [] as CartCheckoutRequest[], cleared: 0, wentTo: [] as string[], busy: [] as boolean[], errors: 0 };
+  const seen = {
+    bodies: [] as CartCheckoutRequest[],
+    cleared: 0,
+    wentTo: [] as string[],
+    busy: [] as boolean[],
+    errors: 0,
+  };
   const deps: CartCheckoutDeps = {
     guard: createCheckoutGuard(30_000, timers),
     post: (body) => {

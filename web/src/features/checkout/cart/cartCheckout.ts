@@ -18,7 +18,10 @@ const realTimers: Timers = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export function createCheckoutGuard(resetAfterMs: number = timings.cartCheckoutGuardMs, timers: Timers = realTimers): CheckoutGuard {
+export function createCheckoutGuard(
+  resetAfterMs: number = timings.cartCheckoutGuardMs,
+  timers: Timers = realTimers,
+): CheckoutGuard {
   let running = false;
   let resetTimer: unknown = null;
   const release = () => {

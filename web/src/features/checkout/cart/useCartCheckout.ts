@@ -5,7 +5,12 @@ import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
 import { stockLevelsApi } from '../../../../../contracts/stock/levels.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { ApiError, call, serverMessage, urlFor } from '../../../lib/api.ts';
-import { checkOutCart, createCheckoutGuard, type CartCheckoutRequest, type CartCheckoutResponse } from './cartCheckout.ts';
+import {
+  checkOutCart,
+  createCheckoutGuard,
+  type CartCheckoutRequest,
+  type CartCheckoutResponse,
+} from './cartCheckout.ts';
 import type { Cart } from './cart.ts';
 import { dispatchCart } from './cartStore.ts';
 
@@ -37,19 +42,28 @@ if (typeof window !== 'undefined') {
  */
 function tellOfTooFewCopies(error: unknown, queryClient: QueryClient): never {
   if (error instanceof ApiError && error.status === 409) {
-    toast({ title: 'Not Enough Stock', description: serverMessage(error) ?? 'Some books in your cart are no longer available.', variant: 'destructive' });
+    toast({
+      title: 'Not Enough Stock',
+      description: serverMessage(error) ?? 'Some books in your cart are no longer available.',
+      variant: 'destructive',
+    });
     void queryClient.invalidateQueries({ queryKey: [urlFor(stockLevelsApi.levels)] });
   }
   throw error;
 }
 
 export function useCartCheckout(cart: Cart): { checkout: () => void; busy: boolean } {
-  const isBusy = useSyncExternalStore(subscribe, () => busy, () => false);
+  const isBusy = useSyncExternalStore(
+    subscribe,
+    () => busy,
+    () => false,
+  );
   const queryClient = useQueryClient();
   const checkout = useCallback(() => {
     void checkOutCart(cart, {
       guard,
-      post: (body: CartCheckoutRequest): Promise<CartCheckoutResponse> => call(checkoutApi.cartCheckout, { body }).catch((error: unknown) => tellOfTooFewCopies(error, queryClient)),
+      post: (body: CartCheckoutRequest): Promise<CartCheckoutResponse> =>
+        call(checkoutApi.cartCheckout, { body }).catch((error: unknown) => tellOfTooFewCopies(error, queryClient)),
       clearCart: () => dispatchCart({ type: 'clear' }),
       goTo: (url) => window.location.assign(url),
       setBusy,

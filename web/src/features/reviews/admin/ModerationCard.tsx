@@ -13,8 +13,19 @@ import { useCanChange } from '../../../lib/admin/role.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
 
 const statusColor = { pending: 'amber', approved: 'green', rejected: 'red' } as const;
-const actionWords: Record<ModerationEntry['action'], string> = { submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected' };
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const actionWords: Record<ModerationEntry['action'], string> = {
+  submitted: 'Submitted',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 const titleOf = (bookId: number) => shopContent.books.find((b) => b.id === bookId)?.title ?? `Book ${bookId}`;
 
 export function ModerationCard({ review }: { review: AdminReviewDto }) {
@@ -33,13 +44,25 @@ export function ModerationCard({ review }: { review: AdminReviewDto }) {
   const failed = (description: string) => (error: Error) => {
     if (!sessionExpired(error)) toast({ title: 'Error', description, variant: 'destructive' });
   };
-  const approve = useMutation({ mutationFn: approveReview, onSuccess: decided('Review Approved', reviewsApi.approve.messages.approved), onError: failed('Failed to approve review') });
-  const reject = useMutation({ mutationFn: rejectReview, onSuccess: decided('Review Rejected', reviewsApi.reject.messages.rejected), onError: failed('Failed to reject review') });
+  const approve = useMutation({
+    mutationFn: approveReview,
+    onSuccess: decided('Review Approved', reviewsApi.approve.messages.approved),
+    onError: failed('Failed to approve review'),
+  });
+  const reject = useMutation({
+    mutationFn: rejectReview,
+    onSuccess: decided('Review Rejected', reviewsApi.reject.messages.rejected),
+    onError: failed('Failed to reject review'),
+  });
   const busy = approve.isPending || reject.isPending;
 
   const onReject = () => {
     if (!message.trim()) {
-      toast({ title: 'Message Required', description: 'Please provide a reason for rejection', variant: 'destructive' });
+      toast({
+        title: 'Message Required',
+        description: 'Please provide a reason for rejection',
+        variant: 'destructive',
+      });
       return;
     }
     reject.mutate({ id: review.id, adminMessage: message });
@@ -92,7 +115,12 @@ export function ModerationCard({ review }: { review: AdminReviewDto }) {
               <TextArea id={messageId} mt="1" rows={2} value={message} onChange={(e) => setMessage(e.target.value)} />
             </div>
             <Flex gap="3" wrap="wrap">
-              <Button color="green" size="3" disabled={busy} onClick={() => approve.mutate({ id: review.id, adminMessage: message })}>
+              <Button
+                color="green"
+                size="3"
+                disabled={busy}
+                onClick={() => approve.mutate({ id: review.id, adminMessage: message })}
+              >
                 {approve.isPending ? 'Approving...' : 'Approve'}
               </Button>
               <Button color="red" variant="soft" size="3" disabled={busy} onClick={onReject}>

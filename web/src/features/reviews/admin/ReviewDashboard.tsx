@@ -10,7 +10,12 @@ import { adminReviewsQuery } from './adminReviewQueries.ts';
 import { ModerationCard } from './ModerationCard.tsx';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
 
-const tabLabels: Record<ReviewListFilter, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', all: 'All' };
+const tabLabels: Record<ReviewListFilter, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  all: 'All',
+};
 const emptyText: Record<ReviewListFilter, string> = {
   pending: 'No reviews are waiting for approval.',
   approved: 'No approved reviews yet.',

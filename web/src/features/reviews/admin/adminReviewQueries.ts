@@ -11,7 +11,8 @@ export const adminReviewsQuery = (filter: ReviewListFilter) =>
 export const approveReview = ({ id, adminMessage }: { id: string; adminMessage: string }) =>
   call(reviewsApi.approve, { params: { id }, body: adminMessage.trim() ? { adminMessage } : {} });
 
-export const rejectReview = ({ id, adminMessage }: { id: string; adminMessage: string }) => call(reviewsApi.reject, { params: { id }, body: { adminMessage } });
+export const rejectReview = ({ id, adminMessage }: { id: string; adminMessage: string }) =>
+  call(reviewsApi.reject, { params: { id }, body: { adminMessage } });
 
 /** After a decision every list may have changed, and so may the book's public reviews. */
 export function refreshAfterModeration(queryClient: QueryClient, bookId: number) {

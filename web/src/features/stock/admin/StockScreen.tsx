@@ -41,7 +41,9 @@ export function StockScreen() {
       )}
       {stock.isPending && <Text>Loading stock...</Text>}
       <Flex direction="column" gap="5">
-        {stock.data?.products.map((product) => <ProductStock key={product.bookId} product={product} />)}
+        {stock.data?.products.map((product) => (
+          <ProductStock key={product.bookId} product={product} />
+        ))}
       </Flex>
     </AdminPage>
   );
@@ -85,7 +87,9 @@ function ProductStock({ product }: { product: AdminStockProduct }) {
         {product.shortfalls.length > 0 && (
           <Callout.Root color="red" role="alert" mt="3">
             <Callout.Text>
-              Paid orders that found no stock: {product.shortfalls.map((s) => `${s.orderId} (${s.quantity})`).join(', ')}. Find copies, or cancel and refund them.
+              Paid orders that found no stock:{' '}
+              {product.shortfalls.map((s) => `${s.orderId} (${s.quantity})`).join(', ')}. Find copies, or cancel and
+              refund them.
             </Callout.Text>
           </Callout.Root>
         )}
@@ -143,7 +147,8 @@ function HeldByCheckouts({ product, canChange }: { product: AdminStockProduct; c
           Held by checkouts
         </Heading>
         <Text size="1" color="gray">
-          Copies waiting for a payment. A shopper who pays takes a copy that is only held; a hold ends when its payment page expires.
+          Copies waiting for a payment. A shopper who pays takes a copy that is only held; a hold ends when its payment
+          page expires.
         </Text>
       </caption>
       <Table.Header>
@@ -163,7 +168,14 @@ function HeldByCheckouts({ product, canChange }: { product: AdminStockProduct; c
             </Table.Cell>
             <Table.Cell>{hold.quantity}</Table.Cell>
             <Table.Cell>{holdAge(hold.ageSeconds)}</Table.Cell>
-            <Table.Cell>{new Date(hold.expiresAt).toLocaleTimeString('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' })} UTC</Table.Cell>
+            <Table.Cell>
+              {new Date(hold.expiresAt).toLocaleTimeString('en-GB', {
+                timeZone: 'UTC',
+                hour: '2-digit',
+                minute: '2-digit',
+              })}{' '}
+              UTC
+            </Table.Cell>
             {canChange && (
               <Table.Cell>
                 <ReleaseHold product={product} hold={hold} />
@@ -184,7 +196,14 @@ function ReleaseHold({ product, hold }: { product: AdminStockProduct; hold: Stoc
   });
   const copies = `${hold.quantity} ${hold.quantity === 1 ? 'copy' : 'copies'}`;
   return (
-    <Button size="1" variant="soft" color="red" disabled={release.isPending} onClick={() => release.mutate()} aria-label={`Release ${copies} of ${product.title} held for ${holdAge(hold.ageSeconds)}`}>
+    <Button
+      size="1"
+      variant="soft"
+      color="red"
+      disabled={release.isPending}
+      onClick={() => release.mutate()}
+      aria-label={`Release ${copies} of ${product.title} held for ${holdAge(hold.ageSeconds)}`}
+    >
       {release.isPending ? 'Releasing...' : 'Release'}
     </Button>
   );
@@ -195,12 +214,21 @@ function useStockChange() {
   const sessionExpired = useSessionExpiry();
   return {
     onSuccess: (answer: { message: string; product: AdminStockProduct }) => {
-      queryClient.setQueryData(adminStockQuery.queryKey, (old) => old && { products: old.products.map((p) => (p.bookId === answer.product.bookId ? answer.product : p)) });
+      queryClient.setQueryData(
+        adminStockQuery.queryKey,
+        (old) =>
+          old && { products: old.products.map((p) => (p.bookId === answer.product.bookId ? answer.product : p)) },
+      );
       void queryClient.invalidateQueries({ queryKey: adminStockQuery.queryKey });
       toast({ title: 'Stock Updated', description: answer.message });
     },
     onError: (error: unknown) => {
-      if (!sessionExpired(error)) toast({ title: 'Update Failed', description: serverMessage(error) ?? 'Failed to update stock. Please try again.', variant: 'destructive' });
+      if (!sessionExpired(error))
+        toast({
+          title: 'Update Failed',
+          description: serverMessage(error) ?? 'Failed to update stock. Please try again.',
+          variant: 'destructive',
+        });
     },
   };
 }
@@ -210,7 +238,8 @@ function ReceiveForm({ product }: { product: AdminStockProduct }) {
   const [note, setNote] = useState('');
   const handlers = useStockChange();
   const receive = useMutation({
-    mutationFn: () => call(stockApi.received, { params: { bookId: product.bookId }, body: { quantity: Number(quantity), note } }),
+    mutationFn: () =>
+      call(stockApi.received, { params: { bookId: product.bookId }, body: { quantity: Number(quantity), note } }),
     ...handlers,
     onSuccess: (answer) => {
       handlers.onSuccess(answer);
@@ -233,7 +262,12 @@ function ReceiveForm({ product }: { product: AdminStockProduct }) {
       </label>
       <label className="stock-form__field">
         <Text size="2">Note (optional)</Text>
-        <TextField.Root value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder="e.g. second print run" />
+        <TextField.Root
+          value={note}
+          maxLength={500}
+          onChange={(e) => setNote(e.target.value)}
+          placeholder="e.g. second print run"
+        />
       </label>
       <Button type="submit" disabled={receive.isPending}>
         {receive.isPending ? 'Saving...' : 'Record received'}
@@ -247,7 +281,8 @@ function CorrectForm({ product }: { product: AdminStockProduct }) {
   const [reason, setReason] = useState('');
   const handlers = useStockChange();
   const correct = useMutation({
-    mutationFn: () => call(stockApi.correct, { params: { bookId: product.bookId }, body: { delta: Number(delta), reason } }),
+    mutationFn: () =>
+      call(stockApi.correct, { params: { bookId: product.bookId }, body: { delta: Number(delta), reason } }),
     ...handlers,
     onSuccess: (answer) => {
       handlers.onSuccess(answer);
@@ -270,7 +305,13 @@ function CorrectForm({ product }: { product: AdminStockProduct }) {
       </label>
       <label className="stock-form__field">
         <Text size="2">Reason</Text>
-        <TextField.Root required value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder="e.g. two copies damaged in the post" />
+        <TextField.Root
+          required
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="e.g. two copies damaged in the post"
+        />
       </label>
       <Button type="submit" variant="soft" disabled={correct.isPending}>
         {correct.isPending ? 'Saving...' : 'Record correction'}
