@@ -42,6 +42,7 @@ export type JsonFileFormat = {
   /** the version this release writes */
   newest: number;
   /** upgrades[n] turns a version-n payload into version n + 1; pure */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each upgrade names the shape it reads
   upgrades: Record<number, (previous: any) => unknown>;
 };
 

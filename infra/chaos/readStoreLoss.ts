@@ -136,7 +136,7 @@ export async function openLossSite(): Promise<LossSite> {
       await caughtUp(target.url, 30_000);
       const verified = await readModelsMatchLog(site);
       const after = logDigest(file, before.head);
-      let sameProcess = false;
+      let sameProcess: boolean;
       try {
         process.kill(target.pid, 0);
         sameProcess = (await fetch(`${target.url}/healthz`)).ok && service === target && head >= before.head;

@@ -1,6 +1,7 @@
 // docs/events.md, generated from contracts/eventCatalog.ts: what the log can contain, for an auditor.
 import type { AnySchema, EventCatalog } from '../../contracts/eventCatalog.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a walk over valibot's schema objects, whatever their kind
 type Node = { type: string; [key: string]: any };
 
 const hasAction = (schema: Node, action: string) =>

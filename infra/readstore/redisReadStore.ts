@@ -258,14 +258,20 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
       for (const [collection, entries] of docs) {
         const put: string[] = [];
         const removed: string[] = [];
-        for (const [id, json] of entries) json === null ? removed.push(id) : put.push(id, json);
+        for (const [id, json] of entries) {
+          if (json === null) removed.push(id);
+          else put.push(id, json);
+        }
         if (put.length) tx.hset(docKey(collection), ...put);
         if (removed.length) tx.hdel(docKey(collection), ...removed);
       }
       for (const [name, entries] of index) {
         const added: (string | number)[] = [];
         const removed: string[] = [];
-        for (const [id, score] of entries) score === null ? removed.push(id) : added.push(score, id);
+        for (const [id, score] of entries) {
+          if (score === null) removed.push(id);
+          else added.push(score, id);
+        }
         if (added.length) tx.zadd(indexKey(name), ...added);
         if (removed.length) tx.zrem(indexKey(name), ...removed);
       }

@@ -333,23 +333,16 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
     },
 
     async *dump() {
-      for (
-        let after = ['', ''], rows = s.dumpDocs.all(namespace, '', '');
-        rows.length > 0;
-        rows = s.dumpDocs.all(namespace, after[0]!, after[1]!)
-      ) {
+      // Pages in key order, each starting after the last row of the one before.
+      for (let rows = s.dumpDocs.all(namespace, '', ''); rows.length > 0;) {
         for (const row of rows) yield `doc ${row.collection} ${row.id} ${row.json}`;
         const last = rows[rows.length - 1]!;
-        after = [last.collection, last.id];
+        rows = s.dumpDocs.all(namespace, last.collection, last.id);
       }
-      for (
-        let after = ['', ''], rows = s.dumpIdx.all(namespace, '', '');
-        rows.length > 0;
-        rows = s.dumpIdx.all(namespace, after[0]!, after[1]!)
-      ) {
+      for (let rows = s.dumpIdx.all(namespace, '', ''); rows.length > 0;) {
         for (const row of rows) yield `idx ${row.name} ${row.id} ${row.score}`;
         const last = rows[rows.length - 1]!;
-        after = [last.name, last.id];
+        rows = s.dumpIdx.all(namespace, last.name, last.id);
       }
     },
 

@@ -117,7 +117,9 @@ export async function askRecorded(baseUrl: string, golden: GoldenLog): Promise<s
     let json: unknown = text;
     try {
       json = text ? JSON.parse(text) : null;
-    } catch {}
+    } catch {
+      // not JSON: the text is the answer
+    }
     return { status: res.status, body: json as any };
   };
   const { username, password } = golden.meta.admin;

@@ -87,7 +87,9 @@ async function ask(
   let json: any = null;
   try {
     json = text ? JSON.parse(text) : null;
-  } catch {}
+  } catch {
+    // not JSON: the text is the answer
+  }
   return { status: res.status, json, text };
 }
 async function must(

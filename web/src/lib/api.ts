@@ -104,6 +104,8 @@ export type CallInput<E extends EndpointSpec> = (keyof ParamsOf<E> extends never
     ? { query?: { [K in keyof QueryOf<E>]?: QueryOf<E>[K] | undefined } }
     : { query?: undefined });
 
+// `{} extends X` asks whether every field of X is optional.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type CallArgs<E extends EndpointSpec> = {} extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 /** The address a call to `endpoint` goes to: its path with the parameters filled in, then its query. */

@@ -64,6 +64,8 @@ function useOnce(effect: () => void) {
     if (done.current) return;
     done.current = true;
     effect();
+    // Once per mount by design: a later render's effect is not run again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
 

@@ -65,6 +65,7 @@ export function WalletCheckout() {
       cancelled = true;
     };
     // One payment request per provider: `pay` reads nothing that changes between renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [config]);
 
   async function pay(stripe: Stripe, event: PaymentRequestPaymentMethodEvent) {

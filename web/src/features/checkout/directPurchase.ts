@@ -45,7 +45,7 @@ export async function startDirectPurchase(deps: DirectPurchaseDeps, purchase: Di
       ...(country ? { customerCountry: country } : {}),
     } satisfies BodyOf<typeof createCheckoutSession>);
   } catch (error) {
-    throw new Error(deps.messageOf(error) || 'Could not create checkout session');
+    throw new Error(deps.messageOf(error) || 'Could not create checkout session', { cause: error });
   }
   if (!session?.url) throw new Error('Could not create checkout session');
   // The owner hears of the purchase before the shopper is sent to pay; if that fails it is only logged.

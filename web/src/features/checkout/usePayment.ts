@@ -35,7 +35,7 @@ export async function saveOrder(body: SaveOrderRequest, post: typeof postOrder =
   try {
     saved = await post(body);
   } catch (error) {
-    throw new Error(serverMessage(error) || 'Failed to save order');
+    throw new Error(serverMessage(error) || 'Failed to save order', { cause: error });
   }
   if (!saved?.success) throw new Error('Failed to save order');
   return saved.orderNumber;
