@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/constants.ts';
 import type { RecordedEvent } from '../shared/events.ts';
 import type { CustomerDetailsSource, OrderFlag } from './model.ts';
-import type { RefundLine, RefundStatus } from './refunds.ts';
+import type { Dispute, RefundEntry } from './refunds.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, type Carrier } from './fulfilment.ts';
 import { statusMoveMessages } from './statusMoves.ts';
@@ -216,27 +216,19 @@ export type AdminOrder = {
   /** every refund asked for or reported, oldest first */
   refunds: AdminRefund[];
   /** disputes the card's bank opened on the payment */
-  disputes: { disputeId: string; amount: number; reason: string; at: string }[];
+  disputes: Dispute[];
   /** what placing the order found for the owner to look at */
   flags: { flag: OrderFlag; message: string; at: string }[];
 };
 
-/** A refund as the console shows it. */
-export type AdminRefund = {
-  refundId: string;
-  /** pence */
-  amount: number;
-  lines: RefundLine[];
-  reason: string;
-  status: RefundStatus;
-  source: 'shop' | 'gateway';
-  /** why it was declined or why its outcome is unknown */
-  message?: string;
-  at: string;
-};
+/** A refund as the console shows it: the refund ledger's entry (contracts/orders/refunds.ts), with its progress. */
+export type AdminRefund = RefundEntry;
 
-/** POST /api/admin/orders/{id}/refunds and …/refunds/{refundId}/retry */
-export type RefundResponse = { success: true; message: string; order: AdminOrder; refund: AdminRefund };
+/**
+ * POST /api/admin/orders/{id}/refunds and …/refunds/{refundId}/retry: 202 as soon as the request is in the log, with
+ * the refund still pending; the order's read model shows its progress from then on.
+ */
+export type RefundResponse = { success: true; message: string; refund: AdminRefund };
 
 export type OrderStatusCounts = Record<AnyOrderStatus, number>;
 

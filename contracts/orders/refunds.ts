@@ -61,39 +61,140 @@ export type RefundEvent = RefundRequested | RefundSucceeded | RefundFailed | Ref
 
 export type RefundStatus = 'pending' | 'succeeded' | 'declined' | 'unknown';
 
+/**
+ * Where a refund stands, as the console follows it: pending until the gateway answers, then refunded, or failed (its
+ * `message` says why: declined, or an unknown outcome the owner may retry, which makes it pending again).
+ */
+export type RefundProgress = 'pending' | 'refunded' | 'failed';
+
+export const progressOf = (status: RefundStatus): RefundProgress =>
+  status === 'pending' ? 'pending' : status === 'succeeded' ? 'refunded' : 'failed';
+
 export type RefundEntry = {
   refundId: string;
+  /** pence */
   amount: number;
   lines: RefundLine[];
   reason: string;
   status: RefundStatus;
+  progress: RefundProgress;
   source: 'shop' | 'gateway';
   gatewayRefundId?: string;
+  /** why it was declined or why its outcome is unknown */
   message?: string;
   at: string;
   /** how many times the owner retried it; each attempt's outcome gets an event id of its own */
   attempts: number;
 };
 
+export type Dispute = { disputeId: string; amount: number; reason: string; at: string };
+
+/** The refund ledger of one order: every refund asked for or reported, oldest first, and the disputes. */
+export type RefundBook = { refunds: RefundEntry[]; disputes: Dispute[] };
+
+export const emptyRefundBook = (): RefundBook => ({ refunds: [], disputes: [] });
+
+export const refundEventTypes: readonly RefundEvent['type'][] = [
+  'RefundRequested',
+  'RefundSucceeded',
+  'RefundFailed',
+  'RefundRetried',
+  'OrderDisputed',
+];
+
+export const isRefundEvent = (event: DomainEvent): event is RefundEvent =>
+  (refundEventTypes as readonly string[]).includes(event.type);
+
+/** What a refund made in the gateway's own dashboard is shown with, as it carries no reason of the shop's. */
+export const gatewayRefundReason = "Refunded in the payment provider's dashboard";
+
+const settled = (entry: RefundEntry, status: RefundStatus, message?: string): RefundEntry => {
+  const { message: _message, ...rest } = entry;
+  return { ...rest, status, progress: progressOf(status), ...(message === undefined ? {} : { message }) };
+};
+
+/**
+ * THE fold of an order's refund events: the decider's state, the owner's order read model and the console all read
+ * the refunds through it. Anything but a refund event leaves the book as it is.
+ */
+export function evolveRefundBook(book: RefundBook, event: DomainEvent): RefundBook {
+  if (!isRefundEvent(event)) return book;
+  const change = (refundId: string, f: (entry: RefundEntry) => RefundEntry): RefundBook => ({
+    ...book,
+    refunds: book.refunds.map((r) => (r.refundId === refundId ? f(r) : r)),
+  });
+  const known = (refundId: string) => book.refunds.some((r) => r.refundId === refundId);
+  switch (event.type) {
+    case 'RefundRequested': {
+      const { refundId, amount, lines, reason, at } = event.data;
+      const entry: RefundEntry = {
+        refundId,
+        amount,
+        lines,
+        reason,
+        status: 'pending',
+        progress: 'pending',
+        source: 'shop',
+        at,
+        attempts: 0,
+      };
+      return { ...book, refunds: [...book.refunds, entry] };
+    }
+    case 'RefundSucceeded': {
+      const { refundId, amount, gatewayRefundId, source, at } = event.data;
+      if (known(refundId)) return change(refundId, (r) => ({ ...settled(r, 'succeeded'), gatewayRefundId }));
+      const entry: RefundEntry = {
+        refundId,
+        amount,
+        lines: [],
+        reason: source === 'gateway' ? gatewayRefundReason : '',
+        status: 'succeeded',
+        progress: 'refunded',
+        source,
+        gatewayRefundId,
+        at,
+        attempts: 0,
+      };
+      return { ...book, refunds: [...book.refunds, entry] };
+    }
+    case 'RefundFailed':
+      return change(event.data.refundId, (r) =>
+        settled(r, event.data.failure === 'declined' ? 'declined' : 'unknown', event.data.message),
+      );
+    case 'RefundRetried':
+      return change(event.data.refundId, (r) => ({ ...settled(r, 'pending'), attempts: r.attempts + 1 }));
+    case 'OrderDisputed': {
+      const { disputeId, amount, reason, at } = event.data;
+      return { ...book, disputes: [...book.disputes, { disputeId, amount, reason, at }] };
+    }
+  }
+}
+
 export type RefundLedger =
   | { placed: false }
-  | {
+  | ({
       placed: true;
       orderId: string;
       paymentReference: string;
       total: number;
       items: OrderItem[];
-      refunds: RefundEntry[];
-      disputes: string[];
-    };
+    } & RefundBook);
 
 /** Money a refund holds: paid back, on its way, or of unknown outcome (a timeout) — everything but a decline. */
 export const holdsMoney = (status: RefundStatus) => status !== 'declined';
 
-export const refundedAmount = (refunds: readonly RefundEntry[]) =>
+/** Paid back: the refunds the gateway confirmed. */
+export const refundedAmount = (refunds: readonly Pick<RefundEntry, 'status' | 'amount'>[]) =>
   refunds.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0);
-export const heldAmount = (refunds: readonly RefundEntry[]) =>
+export const heldAmount = (refunds: readonly Pick<RefundEntry, 'status' | 'amount'>[]) =>
   refunds.filter((r) => holdsMoney(r.status)).reduce((sum, r) => sum + r.amount, 0);
+/** What may still be asked for: what was paid, less what refunds hold. */
+export const refundableAmount = (total: number, refunds: readonly Pick<RefundEntry, 'status' | 'amount'>[]) =>
+  Math.max(0, total - heldAmount(refunds));
+
+/** A refund still waiting for the gateway's answer: the console follows the order until none is. */
+export const hasPendingRefund = (refunds: readonly Pick<RefundEntry, 'status'>[] | undefined) =>
+  (refunds ?? []).some((r) => progressOf(r.status) === 'pending');
 
 /** How many of each line are still the buyer's: bought, less what refunds holding money return. */
 export function linesLeft(
@@ -107,6 +208,19 @@ export function linesLeft(
       if (left[line] !== undefined) left[line] = Math.max(0, left[line]! - quantity);
   }
   return left;
+}
+
+/** What the owner is told about a refund: asked for and on its way, paid back, or why not. */
+export function refundOutcome(refund: Pick<RefundEntry, 'status' | 'amount' | 'message'>): string {
+  const amount = formatPence(refund.amount);
+  switch (refund.status) {
+    case 'succeeded':
+      return `${amount} was refunded to the customer.`;
+    case 'pending':
+      return `The refund of ${amount} is with the payment provider; the order shows it once the provider confirms it.`;
+    default:
+      return refund.message ?? `The refund of ${amount} was not made.`;
+  }
 }
 
 export const refundMessages = {
@@ -165,15 +279,6 @@ function entryOf(state: Extract<RefundLedger, { placed: true }>, refundId: strin
   return state.refunds.find((r) => r.refundId === refundId);
 }
 
-const withEntry = (
-  state: Extract<RefundLedger, { placed: true }>,
-  refundId: string,
-  change: (entry: RefundEntry) => RefundEntry,
-) => ({
-  ...state,
-  refunds: state.refunds.map((r) => (r.refundId === refundId ? change(r) : r)),
-});
-
 /** The first line index that appears twice in a refund's lines, or null when each appears once. */
 export function firstRepeatedLine(lines: readonly { line: number }[]): number | null {
   const seen = new Set<number>();
@@ -188,7 +293,7 @@ function requestRefund(
   command: Extract<RefundCommand, { type: 'RequestRefund' }>,
   state: Extract<RefundLedger, { placed: true }>,
 ): RefundRequested[] {
-  const left = state.total - heldAmount(state.refunds);
+  const left = refundableAmount(state.total, state.refunds);
   if (left <= 0) throw conflict(refundMessages.fullyRefunded);
   // Each line once: a line listed twice would be checked twice against what is left of it, and paid back twice.
   const repeated = firstRepeatedLine(command.lines ?? []);
@@ -223,48 +328,11 @@ export const refundDecider = {
         paymentReference: data.paymentReference,
         total: data.total,
         items: data.items,
-        refunds: [],
-        disputes: [],
+        ...emptyRefundBook(),
       };
     }
     if (!state.placed) return state;
-    const e = event as RefundEvent;
-    switch (e.type) {
-      case 'RefundRequested':
-        return { ...state, refunds: [...state.refunds, { ...e.data, status: 'pending', source: 'shop', attempts: 0 }] };
-      case 'RefundSucceeded': {
-        if (entryOf(state, e.data.refundId)) {
-          return withEntry(state, e.data.refundId, (r) => ({
-            ...r,
-            status: 'succeeded',
-            gatewayRefundId: e.data.gatewayRefundId,
-          }));
-        }
-        const { refundId, amount, gatewayRefundId, source, at } = e.data;
-        return {
-          ...state,
-          refunds: [
-            ...state.refunds,
-            { refundId, amount, lines: [], reason: '', status: 'succeeded', source, gatewayRefundId, at, attempts: 0 },
-          ],
-        };
-      }
-      case 'RefundFailed':
-        return withEntry(state, e.data.refundId, (r) => ({
-          ...r,
-          status: e.data.failure === 'declined' ? 'declined' : 'unknown',
-          message: e.data.message,
-        }));
-      case 'RefundRetried':
-        return withEntry(state, e.data.refundId, (r) => {
-          const { message: _message, ...rest } = r;
-          return { ...rest, status: 'pending', attempts: r.attempts + 1 };
-        });
-      case 'OrderDisputed':
-        return { ...state, disputes: [...state.disputes, e.data.disputeId] };
-      default:
-        return state;
-    }
+    return { ...state, ...evolveRefundBook(state, event) };
   },
   decide: (command: RefundCommand, state: RefundLedger): RefundEvent[] => {
     if (!state.placed) throw notFound(orderNotFound(command.orderId));
@@ -356,7 +424,7 @@ export const refundDecider = {
         ];
       }
       case 'RecordDispute':
-        if (state.disputes.includes(command.disputeId)) return [];
+        if (state.disputes.some((d) => d.disputeId === command.disputeId)) return [];
         return [
           {
             type: 'OrderDisputed',

@@ -4,6 +4,8 @@ export const timings = {
   splashMs: 3000,
   cartCheckoutGuardMs: 30_000,
   ordersRefreshMs: 60_000,
+  /** how often the console looks again at an order while a refund on it waits for the payment provider */
+  refundProgressMs: 1000,
   addedToCartMs: 2000,
   contactSendDelayMs: 2000,
   toastMs: 5000,

@@ -11,8 +11,7 @@ import {
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { OrderEvent, OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
-import type { RefundEvent } from '../../contracts/orders/refunds.ts';
-import type { AdminRefund } from '../../contracts/orders/console.ts';
+import { evolveRefundBook, isRefundEvent, refundedAmount, refundEventTypes } from '../../contracts/orders/refunds.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { cursorAfter as cursorAfterScores } from '../engine/paging.ts';
 import { defineProjection } from '../engine/projection.ts';
@@ -113,70 +112,18 @@ function adminOrderOf(data: OrderPlaced['data'], revision: number): AdminOrder {
   };
 }
 
-/** The order after a refund or dispute event: its refunds, and what was paid back. */
-function withRefundEvent(order: AdminOrder, event: RefundEvent): AdminOrder {
-  const refunds: AdminRefund[] = [...(order.refunds ?? [])];
-  const change = (refundId: string, f: (r: AdminRefund) => AdminRefund) => {
-    const i = refunds.findIndex((r) => r.refundId === refundId);
-    if (i >= 0) refunds[i] = f(refunds[i]!);
-    return i >= 0;
-  };
-  let disputes = order.disputes ?? [];
-  switch (event.type) {
-    case 'RefundRequested': {
-      const { refundId, amount, lines, reason, at } = event.data;
-      refunds.push({ refundId, amount, lines, reason, status: 'pending', source: 'shop', at });
-      break;
-    }
-    case 'RefundSucceeded': {
-      const { refundId, amount, source, at } = event.data;
-      if (!change(refundId, ({ message: _m, ...r }) => ({ ...r, status: 'succeeded' }))) {
-        refunds.push({
-          refundId,
-          amount,
-          lines: [],
-          reason: source === 'gateway' ? "Refunded in the payment provider's dashboard" : '',
-          status: 'succeeded',
-          source,
-          at,
-        });
-      }
-      break;
-    }
-    case 'RefundFailed':
-      change(event.data.refundId, (r) => ({
-        ...r,
-        status: event.data.failure === 'declined' ? 'declined' : 'unknown',
-        message: event.data.message,
-      }));
-      break;
-    case 'RefundRetried':
-      change(event.data.refundId, ({ message: _m, ...r }) => ({ ...r, status: 'pending' }));
-      break;
-    case 'OrderDisputed': {
-      const { disputeId, amount, reason, at } = event.data;
-      disputes = [...disputes, { disputeId, amount, reason, at }];
-      break;
-    }
-  }
-  const refunded = refunds.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0);
-  return { ...order, refunds, refunded, disputes };
+/** The order after a refund or dispute event: its refunds with their progress, and what was paid back. */
+function withRefundEvent(order: AdminOrder, event: RecordedEvent): AdminOrder {
+  const book = evolveRefundBook({ refunds: order.refunds ?? [], disputes: order.disputes ?? [] }, event);
+  return { ...order, ...book, refunded: refundedAmount(book.refunds) };
 }
-
-const refundEventTypes = new Set([
-  'RefundRequested',
-  'RefundSucceeded',
-  'RefundFailed',
-  'RefundRetried',
-  'OrderDisputed',
-]);
 
 /** Orders placed in the same millisecond keep a stable order: the index breaks ties by id. */
 const placedScore = (order: AdminOrder) => Date.parse(order.orderDate) || 0;
 
 export const adminOrdersProjection = defineProjection({
   name: 'adminOrders',
-  version: 3,
+  version: 4,
   // Every event of an order's stream moves the revision the console sends back: notes, shipments, refunds and flags too.
   handles: [
     'OrderPlaced',
@@ -206,8 +153,8 @@ export const adminOrdersProjection = defineProjection({
     }
     if (!current) return [];
     // Every event of the order's stream moves the revision the console sends back, or its next change would be stale.
-    if (refundEventTypes.has(recorded.type)) {
-      const order = { ...withRefundEvent(current, recorded as unknown as RefundEvent), revision: event.revision };
+    if (isRefundEvent(recorded)) {
+      const order = { ...withRefundEvent(current, recorded), revision: event.revision };
       return [{ op: 'put', collection, id: order.orderId, doc: order }];
     }
     if (event.type === 'OrderFlagged') {

@@ -153,6 +153,52 @@ test('admin orders: refunds, disputes and flags fold into the order, and every o
   assert.ok(await isIdempotent(projections, events));
 });
 
+test("admin orders: each refund's progress, pending until the gateway answers, then refunded or failed with the reason", async () => {
+  const at = '2026-03-05T10:00:00.000Z';
+  const requestedRefund = (refundId: string, amount: number) =>
+    recorded(orderStream('p'), {
+      type: 'RefundRequested',
+      data: { orderId: 'p', refundId, amount, lines: [], reason: 'Late', by: 'owner', at },
+    });
+  const requested = [place('p'), requestedRefund('ok', 300), requestedRefund('no', 200), requestedRefund('lost', 100)];
+  const progress = async (events: ReturnType<typeof recorded>[]) =>
+    (await getAdminOrder(await fold(projections, events), 'p'))!.refunds.map((f) => [
+      f.refundId,
+      f.progress,
+      f.message ?? null,
+    ]);
+  assert.equal(await progress(requested), [
+    ['ok', 'pending', null],
+    ['no', 'pending', null],
+    ['lost', 'pending', null],
+  ]);
+  const answered = [
+    ...requested,
+    recorded(orderStream('p'), {
+      type: 'RefundSucceeded',
+      data: { orderId: 'p', refundId: 'ok', amount: 300, gatewayRefundId: 're_ok', source: 'shop', at },
+    }),
+    recorded(orderStream('p'), {
+      type: 'RefundFailed',
+      data: { orderId: 'p', refundId: 'no', failure: 'declined', message: 'The bank said no.', at },
+    }),
+    recorded(orderStream('p'), {
+      type: 'RefundFailed',
+      data: { orderId: 'p', refundId: 'lost', failure: 'unavailable', message: 'Not known.', at },
+    }),
+  ];
+  assert.equal(await progress(answered), [
+    ['ok', 'refunded', null],
+    ['no', 'failed', 'The bank said no.'],
+    ['lost', 'failed', 'Not known.'],
+  ]);
+  const retried = [
+    ...answered,
+    recorded(orderStream('p'), { type: 'RefundRetried', data: { orderId: 'p', refundId: 'lost', by: 'owner', at } }),
+  ];
+  assert.equal((await progress(retried))[2], ['lost', 'pending', null]);
+});
+
 test('admin orders: each status has its own list and count; a change moves the order between them', async () => {
   const store = await fold(projections, story());
   assert.equal(

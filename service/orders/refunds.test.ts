@@ -1,5 +1,6 @@
-// Refunds through the sandbox: the owner's request decided from the log under the revision seen, the gateway asked by
-// the reactor, declines and timeouts recorded as such, and a retry that can never pay twice.
+// Refunds through the sandbox: the owner's request decided from the log under the revision seen and answered as soon as
+// it is recorded, the gateway asked by the reactor, its answer shown as the refund's progress on the order, declines and
+// timeouts recorded as such, and a retry that can never pay twice.
 import { mkdtempSync } from 'node:fs';
 import { eventually } from '../../infra/testing/assert.ts';
 import { join } from 'node:path';
@@ -26,10 +27,13 @@ const gatewayDir = mkdtempSync(join(tmpdir(), 'refund-gateway-'));
 const sandbox = createSandboxGateway({ dir: gatewayDir, webhookSecret: sandboxShopEnv.STRIPE_WEBHOOK_SECRET });
 let timeoutsAfterRefund = 0;
 let refundCalls = 0;
+/** While set, the gateway's refund call waits for it: the provider is slow to answer. */
+let held: Promise<void> | null = null;
 const payments: PaymentGateway = {
   ...sandbox,
   async refund(input) {
     refundCalls += 1;
+    if (held) await held;
     const made = await sandbox.refund(input);
     if (timeoutsAfterRefund > 0) {
       timeoutsAfterRefund -= 1;
@@ -55,6 +59,19 @@ const refund = (id: string, body: unknown) =>
   call(`${shop.url}/api/admin/orders/${id}/refunds`, { body, headers: auth });
 const retry = (id: string, refundId: string, body: unknown = {}) =>
   call(`${shop.url}/api/admin/orders/${id}/refunds/${refundId}/retry`, { body, headers: auth });
+/** The refund as the order's read model shows it once it has left `pending` (the gateway answered). */
+const settled = async (id: string, refundId: string) => {
+  let found: AdminOrder['refunds'][number] | undefined;
+  await eventually(
+    async () => {
+      found = (await order(id)).refunds.find((r) => r.refundId === refundId);
+      return found !== undefined && found.progress !== 'pending';
+    },
+    10_000,
+    `refund ${refundId} to settle`,
+  );
+  return found!;
+};
 /** The log's head once the reactor has done everything due so far (e-mails come a moment after their event). */
 const head = async () => {
   await shop.shop.deps.effects.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
@@ -146,6 +163,41 @@ test('bad refunds get a clear 4xx and change nothing', async () => {
   assert.is((await order(id)).refunded, 0);
 });
 
+test('a refund is answered once recorded, before the gateway answers; the order shows it pending, then refunded', async () => {
+  const id = await paidOrder();
+  let release = () => {};
+  held = new Promise<void>((resolve) => (release = resolve));
+  try {
+    const res = await refund(id, { amount: 700, reason: 'Slow provider' });
+    assert.is(res.status, 202, res.text);
+    assert.is(res.json.refund.status, 'pending');
+    assert.is(res.json.refund.progress, 'pending');
+    assert.is(res.json.refund.amount, 700);
+    assert.is(
+      res.json.message,
+      'The refund of £7.00 is with the payment provider; the order shows it once the provider confirms it.',
+    );
+    assert.not.ok('order' in res.json, 'the answer does not wait for the read models');
+    const events = (await allEvents(shop)).filter((e) => e.stream === `order-${id}`);
+    assert.equal(ofType(events, 'RefundSucceeded'), [], 'the gateway has not answered yet');
+    await eventually(
+      async () => (await order(id)).refunds.some((r) => r.refundId === res.json.refund.refundId),
+      10_000,
+      'the read model to show the refund',
+    );
+    const shown = await order(id);
+    assert.is(shown.refunds[0]!.progress, 'pending');
+    assert.is(shown.refunded, 0);
+    release();
+    const done = await settled(id, res.json.refund.refundId);
+    assert.is(done.progress, 'refunded');
+    assert.is((await order(id)).refunded, 700);
+  } finally {
+    held = null;
+    release();
+  }
+});
+
 test('a line, then the rest: each paid back once, the order shows it, the customer is e-mailed, a third is refused', async () => {
   const id = await paidOrder();
   const first = await refund(id, {
@@ -153,19 +205,21 @@ test('a line, then the rest: each paid back once, the order shows it, the custom
     reason: 'One copy arrived torn',
     expectedRevision: (await order(id)).revision,
   });
-  assert.is(first.status, 200, first.text);
-  assert.is(first.json.refund.status, 'succeeded');
-  assert.is(first.json.message, '£9.99 was refunded to the customer.');
-  assert.is(first.json.order.refunded, 999);
+  assert.is(first.status, 202, first.text);
+  assert.is(first.json.refund.status, 'pending');
+  assert.is(first.json.refund.amount, 999);
+  assert.is((await settled(id, first.json.refund.refundId)).status, 'succeeded');
+  assert.is((await order(id)).refunded, 999);
   const rest = await refund(id, {
     amount: 3347 - 999,
     reason: 'Order cancelled by the customer',
-    expectedRevision: first.json.order.revision,
+    expectedRevision: (await order(id)).revision,
   });
-  assert.is(rest.status, 200, rest.text);
-  assert.is(rest.json.order.refunded, 3347);
+  assert.is(rest.status, 202, rest.text);
+  assert.is((await settled(id, rest.json.refund.refundId)).progress, 'refunded');
+  assert.is((await order(id)).refunded, 3347);
   const before = await head();
-  const again = await refund(id, { amount: 1, reason: 'Once more', expectedRevision: rest.json.order.revision });
+  const again = await refund(id, { amount: 1, reason: 'Once more', expectedRevision: (await order(id)).revision });
   assert.is(again.status, 409);
   assert.is(again.json.message, 'This order has already been refunded in full.');
   assert.is(await head(), before);
@@ -200,10 +254,12 @@ test('a line, then the rest: each paid back once, the order shows it, the custom
 test('a refund the gateway declines is recorded as declined, frees the amount, and cannot be retried', async () => {
   const id = await paidOrder('4000 0000 0000 5126');
   const res = await refund(id, { amount: 500, reason: 'Late delivery' });
-  assert.is(res.status, 200, res.text);
-  assert.is(res.json.refund.status, 'declined');
-  assert.match(res.json.message, /declined the refund: The card's bank declined the refund\./);
-  assert.is(res.json.order.refunded, 0);
+  assert.is(res.status, 202, res.text);
+  const declined = await settled(id, res.json.refund.refundId);
+  assert.is(declined.status, 'declined');
+  assert.is(declined.progress, 'failed');
+  assert.match(declined.message ?? '', /declined the refund: The card's bank declined the refund\./);
+  assert.is((await order(id)).refunded, 0);
   const failed = ofType(await allEvents(shop), 'RefundFailed').filter((e) => e.stream === `order-${id}`);
   assert.is(failed.length, 1);
   assert.is((failed[0]!.data as { failure: string }).failure, 'declined');
@@ -212,7 +268,8 @@ test('a refund the gateway declines is recorded as declined, frees the amount, a
   assert.match(again.json.message, /declined this refund/);
   // The amount is free again: the whole payment may still be asked for.
   const whole = await refund(id, { amount: 3347, reason: 'Try the whole order' });
-  assert.is(whole.json.refund.status, 'declined');
+  assert.is(whole.status, 202, whole.text);
+  assert.is((await settled(id, whole.json.refund.refundId)).status, 'declined');
   assert.equal(await sandbox.listRefunds(id), []);
 });
 
@@ -221,10 +278,12 @@ test('a refund that times out is of unknown outcome, holds its amount, and its r
   timeoutsAfterRefund = 1;
   const calls = refundCalls;
   const res = await refund(id, { amount: 1200, reason: 'Price match' });
-  assert.is(res.status, 200, res.text);
-  assert.is(res.json.refund.status, 'unknown');
-  assert.match(res.json.message, /not known whether this refund was made\. Retry it/);
-  assert.is(res.json.order.refunded, 0);
+  assert.is(res.status, 202, res.text);
+  const unknown = await settled(id, res.json.refund.refundId);
+  assert.is(unknown.status, 'unknown');
+  assert.is(unknown.progress, 'failed');
+  assert.match(unknown.message ?? '', /not known whether this refund was made\. Retry it/);
+  assert.is((await order(id)).refunded, 0);
   // Its amount stays held: the rest of the payment is all that may be asked for.
   const tooMuch = await refund(id, { amount: 3347 - 1200 + 1, reason: 'More' });
   assert.is(tooMuch.status, 409);
@@ -232,10 +291,16 @@ test('a refund that times out is of unknown outcome, holds its amount, and its r
 
   const stale = await retry(id, res.json.refund.refundId, { expectedRevision: 0 });
   assert.is(stale.status, 409);
-  const retried = await retry(id, res.json.refund.refundId, { expectedRevision: res.json.order.revision });
-  assert.is(retried.status, 200, retried.text);
-  assert.is(retried.json.refund.status, 'succeeded');
-  assert.is(retried.json.order.refunded, 1200);
+  const retried = await retry(id, res.json.refund.refundId, { expectedRevision: (await order(id)).revision });
+  assert.is(retried.status, 202, retried.text);
+  assert.is(retried.json.refund.status, 'pending');
+  assert.is(retried.json.refund.attempts, 1);
+  await eventually(
+    async () => (await order(id)).refunds.some((r) => r.attempts === 1 && r.status === 'succeeded'),
+    10_000,
+    'the retry to be paid back',
+  );
+  assert.is((await order(id)).refunded, 1200);
   assert.is(refundCalls, calls + 2, 'the gateway was asked twice');
   assert.equal(
     (await sandbox.listRefunds(id)).map((r) => r.amount),

@@ -1,9 +1,7 @@
 // The owner's order console: the list, a status change, details the buyer left out, and an order's history.
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
-import { refundDecider, refundIdPattern, refundMessages } from '../../contracts/orders/refunds.ts';
-import type { AdminRefund } from '../../contracts/orders/console.ts';
-import { formatPence } from '../../contracts/shared/money.ts';
+import { refundDecider, refundIdPattern, refundMessages, refundOutcome } from '../../contracts/orders/refunds.ts';
 import { ordersApi } from '../../contracts/orders/api.ts';
 import {
   decodeCursor,
@@ -12,6 +10,7 @@ import {
   orderIdPattern,
   type AdminOrder,
   type AdminOrdersResponse,
+  type RefundResponse,
 } from '../../contracts/orders/console.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import {
@@ -25,7 +24,7 @@ import {
 import { getOrderHistory } from '../../projections/orders/orderHistory.ts';
 import { getOrderPage, getOrderPages, packingSlipOf } from '../../projections/orders/orderPages.ts';
 import { adminOf } from '../http/adminRouter.ts';
-import { handleCommand } from '../commands.ts';
+import { fold, handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { answerCache } from '../http/answerCache.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
@@ -217,16 +216,20 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
   });
 
   /**
-   * The answer to a refund: the reactor asks the gateway once the request is in the log; the owner waits a moment for
-   * its answer (bounded), then sees the order as it stands, with the refund as the gateway left it.
+   * The answer to a refund: as soon as its request is in the log, the refund as that request left it (pending). The
+   * reactor asks the gateway and records its answer; the order's read model shows the refund's progress, which the
+   * console follows.
    */
-  async function refundAnswer(ctx: Context, orderId: string, refundId: string, position: number) {
-    await deps.effects.waitFor(position, 10_000);
-    await deps.waiter.waitFor(await deps.events.headPosition(), 5000);
-    const order = await getAdminOrder(deps.reads, orderId);
-    const refund = order?.refunds?.find((r) => r.refundId === refundId);
-    if (!order || !refund) throw notFound(orderNotFoundMessage(orderId));
-    ctx.body = { success: true, message: refundOutcome(refund), order, refund };
+  async function refundAnswer(ctx: Context, orderId: string, refundId: string, revision: number) {
+    const stream = await deps.events.readStream(orderStream(orderId));
+    const ledger = fold(
+      refundDecider,
+      stream.filter((e) => e.revision <= revision),
+    );
+    const refund = ledger.placed ? ledger.refunds.find((r) => r.refundId === refundId) : undefined;
+    if (!refund) throw notFound(refundMessages.noSuchRefund);
+    ctx.status = 202;
+    ctx.body = { success: true, message: refundOutcome(refund), refund } satisfies RefundResponse;
   }
 
   route(routers, ordersApi.refund, async (ctx, input) => {
@@ -250,9 +253,9 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
         at: meta.now,
       },
       meta,
-      { waiter: deps.waiter, expectedRevision, staleMessage: staleOrderMessage },
+      { expectedRevision, staleMessage: staleOrderMessage },
     );
-    await refundAnswer(ctx, orderId, refundId, result.position);
+    await refundAnswer(ctx, orderId, refundId, result.revision);
   });
 
   route(routers, ordersApi.retryRefund, async (ctx, input) => {
@@ -268,13 +271,9 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
       refundDecider,
       { type: 'RetryRefund', orderId, refundId, by: admin, at: meta.now },
       meta,
-      {
-        waiter: deps.waiter,
-        expectedRevision,
-        staleMessage: staleOrderMessage,
-      },
+      { expectedRevision, staleMessage: staleOrderMessage },
     );
-    await refundAnswer(ctx, orderId, refundId, result.position);
+    await refundAnswer(ctx, orderId, refundId, result.revision);
   });
 
   route(routers, ordersApi.history, async (ctx) => {
@@ -285,17 +284,4 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = history;
   });
-}
-
-/** What the owner is told about a refund after asking for it. */
-export function refundOutcome(refund: AdminRefund): string {
-  const amount = formatPence(refund.amount);
-  switch (refund.status) {
-    case 'succeeded':
-      return `${amount} was refunded to the customer.`;
-    case 'pending':
-      return `The refund of ${amount} is with the payment provider; the order shows it once the provider confirms it.`;
-    default:
-      return refund.message ?? `The refund of ${amount} was not made.`;
-  }
 }

@@ -308,7 +308,7 @@ test('an order refunded in full gives its copies back; a part refund does not', 
       { amount, reason: 'the parcel was lost', expectedRevision: await revision() },
       admin,
     );
-  assert.is((await refund(500)).status, 200);
+  assert.is((await refund(500)).status, 202);
   await settled();
   assert.is((await adminStock(3)).onHand, 4, 'a part refund keeps the copies with the order');
   const total = (
@@ -319,7 +319,7 @@ test('an order refunded in full gives its copies back; a part refund does not', 
     }[]
   ).find((o) => o.orderId === orderId)!;
   const rest = await refund(total.totalAmount - 500);
-  assert.is(rest.status, 200, rest.text);
+  assert.is(rest.status, 202, rest.text);
   await settled();
   await eventually(async () => (await adminStock(3)).onHand === 6, 10_000, 'the copies back on the shelf');
   assert.equal((await adminStock(3)).movements[0]!.kind, 'returned');

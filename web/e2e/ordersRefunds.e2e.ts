@@ -1,5 +1,6 @@
 // The owner gives money back from the console (sandbox payments): one line of an order, then the rest; a third refund
-// is refused with the server's clear message, and the order shows paid, refunded and net throughout.
+// is refused with the server's clear message, and the order shows paid, refunded and net throughout. Each refund is
+// answered as soon as it is recorded; the console follows its progress until the payment provider's answer shows.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { viewports } from '../../infra/testing/browser.ts';
@@ -46,9 +47,16 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await form.getByLabel('The Kindness Basket: quantity to refund (up to 2)').fill('1');
       await form.getByLabel('Reason (required)').fill('One copy arrived with a torn cover');
       await form.getByRole('button', { name: 'Refund £9.99' }).click();
+      const refunds = order.getByRole('list', { name: 'Refunds' });
+      // Settled: the list shows it refunded, and the owner is told.
+      await refunds
+        .getByRole('listitem')
+        .filter({ hasText: 'One copy arrived with a torn cover' })
+        .getByText('Refunded')
+        .waitFor(seen);
       await page.locator('.shop-toast__title', { hasText: 'Refund Made' }).waitFor(seen);
       await form.getByText('Up to £23.48 can still be refunded.').waitFor(seen);
-      await order.getByRole('list', { name: 'Refunds' }).getByText('One copy arrived with a torn cover').waitFor(seen);
+
       await order
         .getByRole('list', { name: `Status history of order #${orderId}` })
         .getByText('Refund of £9.99 paid back')
@@ -63,6 +71,12 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await form.getByLabel('Reason (required)').fill('The customer cancelled the rest of the order');
       await form.getByRole('button', { name: 'Refund £23.48' }).click();
       await form.getByText('Up to £0.00 can still be refunded.').waitFor(seen);
+      await refunds
+        .getByRole('listitem')
+        .filter({ hasText: 'The customer cancelled the rest of the order' })
+        .getByText('Refunded')
+        .waitFor(seen);
+      await order.locator('.refund-panel__list [aria-busy="true"]').waitFor({ ...seen, state: 'detached' });
       const afterAll = await money.innerText();
       assert.match(afterAll, /Refunded\s*£33\.47/);
       assert.match(afterAll, /Net\s*£0\.00/);

@@ -1,13 +1,14 @@
 // The owner's orders as the console reads and changes them: the list (refetched every minute), each order's
 // history, and the status change, which sends back the revision the screen showed.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ordersApi } from '../../../../contracts/orders/api.ts';
 import type {
   AddOrderCustomerDetailsBody,
   AdminOrder,
   ChangeOrderStatusBody,
 } from '../../../../contracts/orders/console.ts';
-import type { RequestRefundBody } from '../../../../contracts/orders/refunds.ts';
+import { hasPendingRefund, type RefundEntry, type RequestRefundBody } from '../../../../contracts/orders/refunds.ts';
 import { timings } from '../../../../contracts/shared/constants.ts';
 import type { AnyOrderStatus } from '../../../../contracts/shared/constants.ts';
 import { call, callRevalidated, queryFor, urlFor } from '../../lib/api.ts';
@@ -125,7 +126,10 @@ export function useAddOrderNote(orderId: string) {
   });
 }
 
-/** Money back (lines with quantities, or an amount) with a reason, against the revision the screen showed. */
+/**
+ * Money back (lines with quantities, or an amount) with a reason, against the revision the screen showed. The answer
+ * comes as soon as the request is recorded, with the refund pending; useRefundProgress follows it from there.
+ */
 export function useRefund(order: Pick<AdminOrder, 'orderId' | 'revision'>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -146,4 +150,27 @@ export function useRetryRefund(order: Pick<AdminOrder, 'orderId' | 'revision'>) 
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
   });
+}
+
+/** The read model has folded the request `asked` answered: the refund is there, at that attempt or a later one. */
+export const reached = (refunds: readonly RefundEntry[], asked: Pick<RefundEntry, 'refundId' | 'attempts'>) =>
+  refunds.find((r) => r.refundId === asked.refundId && r.attempts >= asked.attempts);
+
+/**
+ * Follows an order's refunds from its read model: while one is pending, or one just asked for is not in it yet, the
+ * order's queries are fetched again every moment; once every refund has settled the usual refresh is all there is.
+ */
+export function useRefundProgress(order: Pick<AdminOrder, 'refunds'>, asked: RefundEntry | null) {
+  const queryClient = useQueryClient();
+  const refunds = order.refunds ?? [];
+  const following = hasPendingRefund(refunds) || (asked !== null && !reached(refunds, asked));
+  useEffect(() => {
+    if (!following) return;
+    const timer = setInterval(
+      () => void queryClient.refetchQueries({ queryKey: [ordersKey], type: 'active' }),
+      timings.refundProgressMs,
+    );
+    return () => clearInterval(timer);
+  }, [following, queryClient]);
+  return following;
 }
