@@ -7,6 +7,7 @@ import type { Dispute, RefundEntry } from './refunds.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, type Carrier } from './fulfilment.ts';
 import { statusMoveMessages } from './statusMoves.ts';
+import { AdminPageQueryEntries } from '../shared/paging.ts';
 
 /** An order id as it appears in a path; anything else cannot name an order (404, not 400). */
 export const orderIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
@@ -123,18 +124,7 @@ export const AddOrderCustomerDetailsSchema = v.pipe(
 );
 export type AddOrderCustomerDetailsBody = v.InferInput<typeof AddOrderCustomerDetailsSchema>;
 
-export const maxAdminPage = 200;
-export const defaultAdminPage = 50;
 export const maxSearchLength = 200;
-
-/** Where the next page starts: the score (time in ms) of the last entry shown and how many shown had that score. */
-export const pageCursorPattern = /^(-?\d{1,16})_(\d{1,9})$/;
-export type PageCursor = { score: number; skip: number };
-export const encodeCursor = (cursor: PageCursor): string => `${cursor.score}_${cursor.skip}`;
-export function decodeCursor(text: string): PageCursor | null {
-  const match = pageCursorPattern.exec(text);
-  return match ? { score: Number(match[1]), skip: Number(match[2]) } : null;
-}
 
 const isoDay = (what: string) =>
   v.pipe(
@@ -146,22 +136,6 @@ const isoDay = (what: string) =>
       `${what} must be a date such as 2026-03-01`,
     ),
   );
-
-/** Paging of the owner's lists: `limit` entries after `cursor` (the `nextCursor` of the page before). */
-export const AdminPageQueryEntries = {
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,4}$/, `Limit must be between 1 and ${maxAdminPage}`),
-      v.transform(Number),
-      v.minValue(1, `Limit must be between 1 and ${maxAdminPage}`),
-      v.maxValue(maxAdminPage, `Limit must be between 1 and ${maxAdminPage}`),
-    ),
-  ),
-  cursor: v.optional(
-    v.pipe(v.string(), v.regex(pageCursorPattern, 'Cursor must be the nextCursor of an earlier page')),
-  ),
-} as const;
 
 /**
  * GET /api/admin/orders?status=&limit=&cursor=&q=&from=&to=. Without limit, cursor, q, from and to it answers every

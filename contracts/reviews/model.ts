@@ -1,6 +1,6 @@
 // Reviews: the shopper's submission, the owner's decisions, their events and what the API answers.
 import * as v from 'valibot';
-import { AdminPageQueryEntries } from '../orders/console.ts';
+import { AdminPageQueryEntries } from '../shared/paging.ts';
 import { rating, reviewStatuses, type ReviewStatus } from '../shared/constants.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import { requestBody } from '../shared/http.ts';

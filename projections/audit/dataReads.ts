@@ -1,10 +1,9 @@
 // Read model: who read whose data. One document per PersonalDataRead, indexed by its time for the whole list, by
 // reader, by subject, and by both, so the audit console pages any of them newest first between two days (decision 058).
 import type { DataReadDto, DataReadsResponse, PersonalDataRead } from '../../contracts/audit/dataReads.ts';
-import { decodeCursor, encodeCursor, type PageCursor } from '../../contracts/orders/console.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import { cursorAfter } from '../engine/paging.ts';
+import { decodeCursor, newestFirstPage } from '../../contracts/shared/paging.ts';
 import { defineProjection } from '../engine/projection.ts';
 
 const collection = 'dataReads';
@@ -39,15 +38,15 @@ export type DataReadsFilter = {
   until?: number | undefined;
 };
 
-/** One page of the reads matching the filter, newest first, after `cursor` (see projections/engine/paging.ts). */
+/** One page of the reads matching the filter, newest first, after `cursor` (contracts/shared/paging.ts). */
 export async function pageDataReads(
   reader: ReadStoreReader,
   filter: DataReadsFilter,
   limit: number,
   cursorText?: string,
 ): Promise<DataReadsResponse | null> {
-  const cursor: PageCursor | undefined = cursorText ? (decodeCursor(cursorText) ?? undefined) : undefined;
-  if (cursorText && !cursor) return null;
+  const cursor = cursorText ? decodeCursor(cursorText) : undefined;
+  if (cursor === null) return null;
   const index =
     filter.reader && filter.subject
       ? byBoth(filter.reader, filter.subject)
@@ -56,29 +55,16 @@ export async function pageDataReads(
         : filter.subject
           ? bySubject(filter.subject)
           : all;
-  const bounds = {
-    ...(filter.since !== undefined ? { min: filter.since } : {}),
-    ...(filter.until !== undefined ? { max: filter.until } : {}),
-  };
-  const max = cursor ? Math.min(cursor.score, bounds.max ?? Infinity) : bounds.max;
-  const skip = cursor && (bounds.max === undefined || cursor.score <= bounds.max) ? cursor.skip : 0;
-  const [ids, total] = await Promise.all([
-    reader.range(index, {
-      reverse: true,
-      ...(bounds.min !== undefined ? { min: bounds.min } : {}),
-      ...(max !== undefined ? { max } : {}),
-      offset: skip,
-      limit: limit + 1,
-    }),
-    reader.count(index, bounds),
-  ]);
-  const found = (await reader.getMany<DataReadDto>(collection, ids)).filter((doc): doc is DataReadDto => doc !== null);
-  const reads = found.slice(0, limit);
-  const scores = reads.map((r) => Date.parse(r.at) || 0);
-  return {
-    reads,
-    total,
-    nextCursor:
-      found.length > limit ? encodeCursor(cursorAfter(scores, cursor && skip > 0 ? cursor : undefined)) : null,
-  };
+  const page = await newestFirstPage<DataReadDto>(reader, {
+    index,
+    collection,
+    limit,
+    cursor,
+    scoreOf: (r) => Date.parse(r.at) || 0,
+    bounds: {
+      ...(filter.since !== undefined ? { min: filter.since } : {}),
+      ...(filter.until !== undefined ? { max: filter.until } : {}),
+    },
+  });
+  return { reads: page.items, total: page.total, nextCursor: page.nextCursor };
 }

@@ -2,18 +2,13 @@
 // small index per search term (order number, e-mail address, postcode, each word of the customer's name), so a page, a
 // count or a search costs the same with a hundred orders as with a hundred thousand.
 import { anyOrderStatuses, type AnyOrderStatus } from '../../contracts/shared/constants.ts';
-import {
-  encodeCursor,
-  type AdminOrder,
-  type OrderStatusCounts,
-  type PageCursor,
-} from '../../contracts/orders/console.ts';
+import type { AdminOrder, OrderStatusCounts } from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { OrderEvent, OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
 import { evolveRefundBook, isRefundEvent, refundedAmount, refundEventTypes } from '../../contracts/orders/refunds.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
-import { cursorAfter as cursorAfterScores } from '../engine/paging.ts';
+import { newestFirstListPage, newestFirstPage, type PageCursor } from '../../contracts/shared/paging.ts';
 import { defineProjection } from '../engine/projection.ts';
 
 const collection = 'adminOrders';
@@ -233,34 +228,20 @@ export async function pageAdminOrders(reader: ReadStoreReader, query: OrderPageQ
     ...(query.until === undefined ? {} : { max: query.until }),
   };
   if (query.q?.trim()) return searchPage(reader, query, bounds);
-  const index = query.status ? statusIndex(query.status) : newestIndex;
-  const after = query.cursor;
-  const ids = await reader.range(index, {
-    reverse: true,
-    ...bounds,
-    ...(after ? { max: Math.min(after.score, bounds.max ?? Infinity), offset: after.skip } : {}),
-    limit: query.limit + 1,
-  });
-  const found = (await reader.getMany<AdminOrder>(collection, ids)).filter(
-    (order): order is AdminOrder => order !== null,
-  );
-  const orders = found.slice(0, query.limit);
-  const [total, ...perStatus] = await Promise.all([
-    reader.count(newestIndex, bounds),
+  const [page, ...perStatus] = await Promise.all([
+    newestFirstPage<AdminOrder>(reader, {
+      index: query.status ? statusIndex(query.status) : newestIndex,
+      collection,
+      limit: query.limit,
+      cursor: query.cursor,
+      scoreOf: placedScore,
+      bounds,
+    }),
     ...anyOrderStatuses.map((s) => reader.count(statusIndex(s), bounds)),
   ]);
   const counts = Object.fromEntries(anyOrderStatuses.map((s, i) => [s, perStatus[i] ?? 0])) as OrderStatusCounts;
-  return {
-    orders,
-    totalOrders: query.status ? counts[query.status] : (total ?? 0),
-    counts,
-    nextCursor: found.length > query.limit ? encodeCursor(cursorAfter(orders, after)) : null,
-  };
+  return { orders: page.items, totalOrders: page.total, counts, nextCursor: page.nextCursor };
 }
-
-/** The cursor after `page`: the last order's score, and how many shown so far share it (ties are ordered by id). */
-const cursorAfter = (page: readonly AdminOrder[], before: PageCursor | undefined) =>
-  cursorAfterScores(page.map(placedScore), before);
 
 async function searchPage(
   reader: ReadStoreReader,
@@ -290,27 +271,8 @@ async function searchPage(
   ) as OrderStatusCounts;
   const inTab = query.status ? matches.filter((o) => o.status === query.status) : matches;
   // Newest first, as the tab's index orders them; the cursor's score and tie count find the place again.
-  const start = query.cursor ? positionAfter(inTab, query.cursor) : 0;
-  const orders = inTab.slice(start, start + query.limit);
-  return {
-    orders,
-    totalOrders: inTab.length,
-    counts,
-    nextCursor: start + query.limit < inTab.length ? encodeCursor(cursorAfter(orders, query.cursor)) : null,
-  };
-}
-
-/** Where a page after `cursor` starts in a list ordered newest first. */
-function positionAfter(list: readonly AdminOrder[], cursor: PageCursor): number {
-  const first = list.findIndex((order) => placedScore(order) <= cursor.score);
-  if (first < 0) return list.length;
-  let i = first;
-  let skipped = 0;
-  while (i < list.length && placedScore(list[i]!) === cursor.score && skipped < cursor.skip) {
-    i += 1;
-    skipped += 1;
-  }
-  return i;
+  const page = newestFirstListPage(inTab, { limit: query.limit, cursor: query.cursor, scoreOf: placedScore });
+  return { orders: page.items, totalOrders: inTab.length, counts, nextCursor: page.nextCursor };
 }
 
 /** The ids of one status's orders, oldest first, at most `limit`: the day's batch of packing slips. */

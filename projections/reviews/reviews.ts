@@ -4,8 +4,7 @@ import type { ReviewStatus } from '../../contracts/shared/constants.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import type { AdminReviewDto, PublicReviewDto, ReviewEvent, ReviewListFilter } from '../../contracts/reviews/model.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
-import type { PageCursor } from '../../contracts/orders/console.ts';
-import { newestFirstPage, type Page } from '../engine/paging.ts';
+import { newestFirstPage, type Page, type PageCursor } from '../../contracts/shared/paging.ts';
 import { defineProjection } from '../engine/projection.ts';
 
 const collection = 'reviews';

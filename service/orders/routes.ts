@@ -3,9 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { refundDecider, refundIdPattern, refundMessages, refundOutcome } from '../../contracts/orders/refunds.ts';
 import { ordersApi } from '../../contracts/orders/api.ts';
+import { cursorFrom, defaultAdminPage } from '../../contracts/shared/paging.ts';
 import {
-  decodeCursor,
-  defaultAdminPage,
   maxPackingSlips,
   orderIdPattern,
   type AdminOrder,
@@ -75,7 +74,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
         return pageAdminOrders(deps.reads, {
           status,
           limit: limit ?? defaultAdminPage,
-          cursor: cursor ? (decodeCursor(cursor) ?? undefined) : undefined,
+          cursor: cursorFrom(cursor),
           q,
           since: from ? Date.parse(`${from}T00:00:00.000Z`) : undefined,
           until: to ? Date.parse(`${to}T23:59:59.999Z`) : undefined,

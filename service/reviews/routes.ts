@@ -5,7 +5,7 @@ import { BookIdParamSchema } from '../../contracts/catalog/model.ts';
 import { reviewsApi } from '../../contracts/reviews/api.ts';
 import { ReviewIdParamSchema, ReviewListFilterSchema, type ReviewListFilter } from '../../contracts/reviews/model.ts';
 import type { AnswerOf, ParsedQueryOf } from '../../contracts/shared/endpoint.ts';
-import { decodeCursor, defaultAdminPage } from '../../contracts/orders/console.ts';
+import { cursorFrom, defaultAdminPage } from '../../contracts/shared/paging.ts';
 import { reviewStream } from '../../contracts/shared/streams.ts';
 import { booksReadModel, getBook } from '../../contracts/catalog/books.ts';
 import {
@@ -82,12 +82,7 @@ export function reviewRoutes(routers: Routers, deps: ShopDeps) {
       ctx.body = await adminReviews(deps.reads, filter);
       return;
     }
-    const page = await adminReviewsPage(
-      deps.reads,
-      filter,
-      limit ?? defaultAdminPage,
-      cursor ? (decodeCursor(cursor) ?? undefined) : undefined,
-    );
+    const page = await adminReviewsPage(deps.reads, filter, limit ?? defaultAdminPage, cursorFrom(cursor));
     ctx.set('X-Total-Count', String(page.total));
     if (page.nextCursor) ctx.set('X-Next-Cursor', page.nextCursor);
     ctx.set('Cache-Control', 'no-store');
