@@ -1,8 +1,8 @@
 // The auditor's console: the raw log (one stream, or the whole log a page at a time), the streams with filters, what one
 // request caused, time travel and diffs, the hash-chained export, the read models' verification and health.
 import { endpoint } from '../shared/endpoint.ts';
-import { AuditEventsQuerySchema, type LogPageResponse, type StreamEventsResponse } from '../orders/console.ts';
 import {
+  AuditEventsQuerySchema,
   auditMessages,
   AuditStreamsQuerySchema,
   DiffQuerySchema,
@@ -12,9 +12,11 @@ import {
   type AuditStreamsResponse,
   type BackupResponse,
   type DiffResponse,
+  type LogPageResponse,
   type ProjectionsResponse,
   type RelatedResponse,
   type StateAsOf,
+  type StreamEventsResponse,
   type VerifyResponse,
 } from './model.ts';
 import { DataReadsQuerySchema, type DataReadsResponse } from './dataReads.ts';

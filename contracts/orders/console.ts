@@ -1,7 +1,6 @@
-// The owner's order console and the auditor's view of the log: request bodies and the answers the API gives.
+// The owner's order console: request bodies and the answers the API gives.
 import * as v from 'valibot';
 import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/constants.ts';
-import type { RecordedEvent } from '../shared/events.ts';
 import type { CustomerDetailsSource, OrderFlag } from './model.ts';
 import type { Dispute, RefundEntry } from './refunds.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
@@ -339,31 +338,3 @@ export const maxPackingSlips = 200;
 
 /** GET /api/admin/packing-slips: every order now processing, oldest first, for the day's batch. */
 export type PackingSlipsResponse = { slips: PackingSlip[]; more: boolean };
-
-/**
- * A stream name as the auditor asks for it: `category-id`, where the id is anything but control characters, because sign-ins once named streams after
- * whatever was typed (`admin-owner@example.com`) and every stream the log holds must stay readable.
- */
-export const streamNamePattern = /^[a-z]+-[^\u0000-\u001f\u007f]{1,500}$/u;
-export const maxEventsPage = 1000;
-
-const whole = (what: string) =>
-  v.pipe(v.string(), v.regex(/^\d{1,15}$/, `${what} must be a whole number`), v.transform(Number));
-
-/** GET /api/admin/events: one stream, or the global log paged after a position. */
-export const AuditEventsQuerySchema = v.object({
-  stream: v.optional(v.pipe(v.string(), v.regex(streamNamePattern, 'Stream must be a stream name such as order-123'))),
-  after: v.optional(whole('After'), '0'),
-  limit: v.optional(
-    v.pipe(
-      whole('Limit'),
-      v.minValue(1, `Limit must be between 1 and ${maxEventsPage}`),
-      v.maxValue(maxEventsPage, `Limit must be between 1 and ${maxEventsPage}`),
-    ),
-    '100',
-  ),
-});
-
-export type StreamEventsResponse = { stream: string; revision: number; events: RecordedEvent[] };
-/** `next` is the position to pass as `after` for the following page, null at the end of the log. */
-export type LogPageResponse = { events: RecordedEvent[]; next: number | null; head: number };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { LogPageResponse } from '../../contracts/orders/console.ts';
+import type { LogPageResponse } from '../../contracts/audit/model.ts';
 import { startRedis } from '../../infra/testing/redis.ts';
 import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
 import { allProjections } from '../../projections/index.ts';
