@@ -175,16 +175,24 @@ test('restore drill: a backup taken during a write burst restores to a shop that
     });
     await admin(`/api/admin/orders/${ordersOf.erased[0]}/notes`, { text: 'She asked for gift wrapping' });
     await admin(`/api/admin/orders/${ordersOf.kept[1]}/notes`, { text: 'Left with a neighbour at number 90' });
-    await admin(`/api/admin/orders/${ordersOf.kept[1]}/refunds`, {
-      amount: 300,
-      reason: 'Cover arrived scuffed',
-      expectedRevision: await revision(ordersOf.kept[1]!),
-    });
-    await admin(`/api/admin/orders/${ordersOf.erased[1]}/refunds`, {
-      amount: 200,
-      reason: 'Late delivery',
-      expectedRevision: await revision(ordersOf.erased[1]!),
-    });
+    await admin(
+      `/api/admin/orders/${ordersOf.kept[1]}/refunds`,
+      {
+        amount: 300,
+        reason: 'Cover arrived scuffed',
+        expectedRevision: await revision(ordersOf.kept[1]!),
+      },
+      202,
+    );
+    await admin(
+      `/api/admin/orders/${ordersOf.erased[1]}/refunds`,
+      {
+        amount: 200,
+        reason: 'Late delivery',
+        expectedRevision: await revision(ordersOf.erased[1]!),
+      },
+      202,
+    );
     for (const [buyer, bookId, rating] of [
       [buyers.erased, 1, 5],
       [buyers.kept, 2, 4],

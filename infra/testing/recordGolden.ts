@@ -329,21 +329,36 @@ await admin('POST', `/api/admin/orders/${orders[2]}/notes`, { text: 'Left with a
 await admin('POST', `/api/admin/orders/${orders[0]}/status`, { status: 'delivered', expectedRevision: 0 }, 409);
 
 // Refunds: a part by amount, a whole line (copies back on the shelf), one the card's bank declines.
-await admin('POST', `/api/admin/orders/${orders[1]}/refunds`, {
-  amount: 300,
-  reason: 'Cover arrived scuffed',
-  expectedRevision: await revisionOf(orders[1]!),
-});
-await admin('POST', `/api/admin/orders/${orders[4]}/refunds`, {
-  lines: [{ line: 0, quantity: 1 }],
-  reason: 'Cancelled before dispatch',
-  expectedRevision: await revisionOf(orders[4]!),
-});
-await admin('POST', `/api/admin/orders/${refusesRefunds}/refunds`, {
-  amount: 200,
-  reason: 'Late delivery',
-  expectedRevision: await revisionOf(refusesRefunds),
-});
+await admin(
+  'POST',
+  `/api/admin/orders/${orders[1]}/refunds`,
+  {
+    amount: 300,
+    reason: 'Cover arrived scuffed',
+    expectedRevision: await revisionOf(orders[1]!),
+  },
+  202,
+);
+await admin(
+  'POST',
+  `/api/admin/orders/${orders[4]}/refunds`,
+  {
+    lines: [{ line: 0, quantity: 1 }],
+    reason: 'Cancelled before dispatch',
+    expectedRevision: await revisionOf(orders[4]!),
+  },
+  202,
+);
+await admin(
+  'POST',
+  `/api/admin/orders/${refusesRefunds}/refunds`,
+  {
+    amount: 200,
+    reason: 'Late delivery',
+    expectedRevision: await revisionOf(refusesRefunds),
+  },
+  202,
+);
 
 // A dispute reported by a signed webhook, delivered twice.
 const disputed = orders[9]!;

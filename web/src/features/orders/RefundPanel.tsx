@@ -2,7 +2,7 @@
 // money back. A refund is answered as soon as it is recorded; the panel then follows its progress in the order's read
 // model until it settles, and tells the owner how it ended. It needs only the order as the admin read model gives it.
 import { Callout, Card, Heading } from '@radix-ui/themes';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdminOrder, AdminOrderItem, AdminRefund } from '../../../../contracts/orders/console.ts';
 import { refundOutcome } from '../../../../contracts/orders/refunds.ts';
 import { toast } from '../../components/toast/toasts.ts';
@@ -42,10 +42,14 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
   useRefundProgress(order, asked);
   const progress = asked ? (reached(refunds, asked) ?? asked) : null;
 
+  // The owner is told once when the refund they followed has been paid back.
+  const told = useRef<string | null>(null);
   useEffect(() => {
     if (progress?.status !== 'succeeded') return;
+    const key = `${progress.refundId}:${progress.attempts}`;
+    if (told.current === key) return;
+    told.current = key;
     toast({ title: 'Refund Made', description: refundOutcome(progress) });
-    setAsked(null);
   }, [progress]);
 
   function refused(error: unknown) {
