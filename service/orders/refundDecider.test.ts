@@ -1,5 +1,5 @@
-// The refund decider as a specification: what may be refunded, how the gateway's answers and reports settle refunds,
-// and that repeated reports change nothing.
+// The refund decider as a specification, one given/when/then per test: what may be refunded, how the gateway's answers
+// and reports settle refunds, and that repeated reports change nothing.
 import { test } from 'uvu';
 import { Conflict, Invalid, NotFound } from '../../contracts/shared/errors.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
@@ -58,7 +58,32 @@ const report = (refund: {
   status: 'succeeded' | 'pending' | 'failed' | 'canceled';
 }) => ({ type: 'RecordGatewayRefund' as const, orderId, refund, at });
 
-test('lines are priced by the server; the amount held by pending and unknown refunds cannot be asked for again', () => {
+const retry = { type: 'RetryRefund' as const, orderId, refundId: 'a', by: 'owner', at };
+const dashboard: RefundEvent = {
+  type: 'RefundSucceeded',
+  data: { orderId, refundId: 'gateway-re_7', amount: 500, gatewayRefundId: 're_7', source: 'gateway', at },
+};
+const settle = {
+  type: 'SettleRefund' as const,
+  orderId,
+  refundId: 'a',
+  outcome: { status: 'succeeded' as const, gatewayRefundId: 're_a' },
+  at,
+};
+const dispute = {
+  type: 'RecordDispute' as const,
+  orderId,
+  disputeId: 'dp_1',
+  amount: 3347,
+  reason: 'fraudulent',
+  at,
+};
+const disputed: RefundEvent = {
+  type: 'OrderDisputed',
+  data: { orderId, disputeId: 'dp_1', amount: 3347, reason: 'fraudulent', at },
+};
+
+test('lines are priced by the server; a line of nought is left out', () => {
   spec
     .given([placed])
     .when(
@@ -70,34 +95,58 @@ test('lines are priced by the server; the amount held by pending and unknown ref
       }),
     )
     .then([requested('new', 1998, [{ line: 0, quantity: 2 }])]);
+});
+
+test('a pending refund holds its amount: no more than the rest may be asked for', () => {
   spec
     .given([placed, requested('a', 3000)])
     .when(request({ amount: 348 }))
     .thenFails(Conflict, 'At most £3.47 can still be refunded on this order.');
+});
+
+test('a refund of unknown outcome holds its amount too', () => {
   spec
     .given([placed, requested('a', 3000), failed('a', 'unavailable')])
     .when(request({ amount: 348 }))
     .thenFails(Conflict, 'At most £3.47');
+});
+
+test('a declined refund frees its amount', () => {
   spec
     .given([placed, requested('a', 3000), failed('a', 'declined')])
     .when(request({ amount: 3347 }))
     .then([requested('new', 3347)]);
+});
+
+test('a line holds what refunds of it took', () => {
   spec
     .given([placed, requested('a', 999, [{ line: 0, quantity: 1 }])])
     .when(request({ lines: [{ line: 0, quantity: 2 }] }))
     .thenFails(Conflict, 'Only 1 of "The Kindness Basket"');
+});
+
+test('nothing is left once the whole order was paid back', () => {
   spec
     .given([placed, requested('a', 3347), succeeded('a', 3347)])
     .when(request({ amount: 1 }))
     .thenFails(Conflict, 'This order has already been refunded in full.');
+});
+
+test('an amount below a penny is refused', () => {
   spec
     .given([placed])
     .when(request({ amount: -1 }))
     .thenFails(Invalid, 'more than £0.00');
+});
+
+test('a line the order does not have is refused', () => {
   spec
     .given([placed])
     .when(request({ lines: [{ line: 2, quantity: 1 }] }))
     .thenFails(Invalid, 'no line 3');
+});
+
+test('a line listed twice is refused, whatever it holds', () => {
   // A line listed twice would be checked twice against what is left of it: the second copy of a line bought once.
   spec
     .given([placed])
@@ -110,6 +159,9 @@ test('lines are priced by the server; the amount held by pending and unknown ref
       }),
     )
     .thenFails(Invalid, 'Line 2 is listed more than once');
+});
+
+test('a line listed twice is refused even when it holds enough for both', () => {
   spec
     .given([placed])
     .when(
@@ -121,46 +173,69 @@ test('lines are priced by the server; the amount held by pending and unknown ref
       }),
     )
     .thenFails(Invalid, 'Line 1 is listed more than once');
+});
+
+test('an order not placed is not found', () => {
   spec
     .given([])
     .when(request({ amount: 100 }))
     .thenFails(NotFound, 'No order with id pi_1');
 });
 
-test('only a refund of unknown outcome is retried', () => {
-  const retry = { type: 'RetryRefund' as const, orderId, refundId: 'a', by: 'owner', at };
+test('a refund of unknown outcome is retried', () => {
   spec
     .given([placed, requested('a', 100), failed('a', 'unavailable')])
     .when(retry)
     .then([{ type: 'RefundRetried', data: { orderId, refundId: 'a', by: 'owner', at } }]);
+});
+
+test('a declined refund is not retried', () => {
   spec
     .given([placed, requested('a', 100), failed('a', 'declined')])
     .when(retry)
     .thenFails(Conflict, 'declined this refund');
+});
+
+test('a pending refund is not retried', () => {
   spec
     .given([placed, requested('a', 100)])
     .when(retry)
     .thenFails(Conflict, 'still with the payment provider');
+});
+
+test('a refund paid back is not retried', () => {
   spec
     .given([placed, requested('a', 100), succeeded('a', 100)])
     .when(retry)
     .thenFails(Conflict, 'already been paid back');
+});
+
+test('a refund the order does not have is not found for a retry', () => {
   spec.given([placed]).when(retry).thenFails(NotFound, 'no such refund');
 });
 
-test("the gateway's reports: a pending refund settled by its metadata, a dashboard refund recorded once, repeats ignored", () => {
+test("the gateway's report of success settles the pending refund its metadata names", () => {
   spec
     .given([placed, requested('a', 100)])
     .when(report({ gatewayRefundId: 're_9', refundId: 'a', amount: 100, status: 'succeeded' }))
     .then([succeeded('a', 100, 're_9')]);
+});
+
+test("the gateway's report of success settles a refund of unknown outcome", () => {
   spec
     .given([placed, requested('a', 100), failed('a', 'unavailable')])
     .when(report({ gatewayRefundId: 're_9', refundId: 'a', amount: 100, status: 'succeeded' }))
     .then([succeeded('a', 100, 're_9')]);
+});
+
+test("the gateway's report of a refund already paid back changes nothing", () => {
   spec
     .given([placed, requested('a', 100), succeeded('a', 100, 're_9')])
     .when(report({ gatewayRefundId: 're_9', refundId: 'a', amount: 100, status: 'succeeded' }))
     .then([]);
+});
+
+test("the gateway's report of a failure declines the pending refund", () => {
   spec
     .given([placed, requested('a', 100)])
     .when(report({ gatewayRefundId: 're_9', refundId: 'a', amount: 100, status: 'failed' }))
@@ -176,57 +251,55 @@ test("the gateway's reports: a pending refund settled by its metadata, a dashboa
         },
       },
     ]);
-  const dashboard: RefundEvent = {
-    type: 'RefundSucceeded',
-    data: { orderId, refundId: 'gateway-re_7', amount: 500, gatewayRefundId: 're_7', source: 'gateway', at },
-  };
+});
+
+test("a refund made in the gateway's dashboard is not recorded while it is pending", () => {
   spec
     .given([placed])
     .when(report({ gatewayRefundId: 're_7', amount: 500, status: 'pending' }))
     .then([]);
+});
+
+test("a refund made in the gateway's dashboard is recorded once it has succeeded", () => {
   spec
     .given([placed])
     .when(report({ gatewayRefundId: 're_7', amount: 500, status: 'succeeded' }))
     .then([dashboard]);
+});
+
+test("a refund made in the gateway's dashboard, reported again, changes nothing", () => {
   spec
     .given([placed, dashboard])
     .when(report({ gatewayRefundId: 're_7', amount: 500, status: 'succeeded' }))
     .then([]);
+});
+
+test("a refund made in the gateway's dashboard holds its amount", () => {
   spec
     .given([placed, dashboard])
     .when(request({ amount: 2848 }))
     .thenFails(Conflict, 'At most £28.47');
 });
 
-test('an answer to an attempt that was already settled changes nothing; a dispute is recorded once', () => {
-  const settle = {
-    type: 'SettleRefund' as const,
-    orderId,
-    refundId: 'a',
-    outcome: { status: 'succeeded' as const, gatewayRefundId: 're_a' },
-    at,
-  };
+test("the gateway's answer settles the pending attempt", () => {
   spec
     .given([placed, requested('a', 100)])
     .when(settle)
     .then([succeeded('a', 100)]);
+});
+
+test('an answer to an attempt already settled changes nothing', () => {
   spec
     .given([placed, requested('a', 100), succeeded('a', 100)])
     .when(settle)
     .then([]);
-  const dispute = {
-    type: 'RecordDispute' as const,
-    orderId,
-    disputeId: 'dp_1',
-    amount: 3347,
-    reason: 'fraudulent',
-    at,
-  };
-  const disputed: RefundEvent = {
-    type: 'OrderDisputed',
-    data: { orderId, disputeId: 'dp_1', amount: 3347, reason: 'fraudulent', at },
-  };
+});
+
+test('a dispute is recorded', () => {
   spec.given([placed]).when(dispute).then([disputed]);
+});
+
+test('a dispute reported again changes nothing', () => {
   spec.given([placed, disputed]).when(dispute).then([]);
 });
 

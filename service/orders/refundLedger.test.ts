@@ -1,8 +1,8 @@
-// The refund ledger as a specification, one case per test: given an order's events, when one more happens (or the owner
-// asks), then what the ledger shows — each refund's progress, what is held, what may still be refunded — or decides.
+// The refund ledger as a specification, one case per test: given an order's refund events, when one more happens, then
+// what the ledger shows — each refund's progress, what is held, what may still be refunded. What the refund decider
+// decides from it is specified in refundDecider.test.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import {
   emptyRefundBook,
   evolveRefundBook,
@@ -10,21 +10,13 @@ import {
   heldAmount,
   linesLeft,
   refundableAmount,
-  refundDecider,
   refundedAmount,
   type RefundBook,
   type RefundEvent,
 } from '../../contracts/orders/refunds.ts';
-import { Conflict } from '../../contracts/shared/errors.ts';
-import { deciderSpec } from '../../infra/testing/decider.ts';
-import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 
 const at = '2026-03-05T10:00:00.000Z';
 const orderId = 'pi_1';
-const placed: OrderPlaced = {
-  type: 'OrderPlaced',
-  data: orderPlacedData({ orderId, total: 3347, items: [{ name: 'The Kindness Basket', quantity: 2, price: 999 }] }),
-};
 const requested = (
   refundId: string,
   amount: number,
@@ -106,42 +98,6 @@ test('a dispute is kept with its amount and reason', () => {
     data: { orderId, disputeId: 'dp_1', amount: 1349, reason: 'fraudulent', at },
   });
   assert.equal(book.disputes, [{ disputeId: 'dp_1', amount: 1349, reason: 'fraudulent', at }]);
-});
-
-const spec = deciderSpec<
-  ReturnType<typeof refundDecider.initialState>,
-  Parameters<typeof refundDecider.decide>[0],
-  RefundEvent | OrderPlaced
->(refundDecider as never);
-const request = (amount: number) => ({
-  type: 'RequestRefund' as const,
-  orderId,
-  refundId: 'new',
-  reason: 'why',
-  by: 'owner',
-  at,
-  amount,
-});
-
-test('the decider asks for no more than the ledger leaves: a pending refund holds its amount', () => {
-  spec
-    .given([placed, requested('a', 3000)])
-    .when(request(348))
-    .thenFails(Conflict, 'At most £3.47 can still be refunded on this order.');
-});
-
-test('the decider refunds what a declined refund freed', () => {
-  spec
-    .given([placed, requested('a', 3000), failed('a', 'declined')])
-    .when(request(3000))
-    .then([requested('new', 3000)]);
-});
-
-test('the decider retries only a refund the ledger shows failed of unknown outcome', () => {
-  spec
-    .given([placed, requested('a', 500), failed('a', 'unavailable')])
-    .when({ type: 'RetryRefund', orderId, refundId: 'a', by: 'owner', at })
-    .then([retried('a')]);
 });
 
 test.run();
