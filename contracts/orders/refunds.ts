@@ -114,7 +114,7 @@ const settled = (entry: RefundEntry, status: RefundStatus, message?: string): Re
 };
 
 /**
- * THE fold of an order's refund events: the decider's state, the owner's order read model and the console all read
+ * The one fold of an order's refund events: the decider's state, the owner's order read model and the console all read
  * the refunds through it. Anything but a refund event leaves the book as it is.
  */
 export function evolveRefundBook(book: RefundBook, event: DomainEvent): RefundBook {
