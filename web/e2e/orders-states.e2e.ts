@@ -19,14 +19,18 @@ mkdirSync(shots, { recursive: true });
 
 const seen = { timeout: 15_000 };
 
-test('Owner without a token sees "Authentication Required" and is sent to the login page', async () => {
+/** The login page, sent to from the order console: its address names the console to return to. */
+const loginFromOrders = (url: URL) =>
+  url.pathname === '/admin/login' && url.searchParams.get('redirect') === '/admin/orders';
+
+test('Owner without a token is sent to the login page, which says "Authentication Required"', async () => {
   const { shop, context, page } = await ownerAt(browser, viewports.mobile, { signedIn: false });
   try {
     await page.goto(`${shop.url}/admin/orders`);
+    await page.waitForURL(loginFromOrders, seen);
     await page.getByText('Authentication Required').waitFor(seen);
     assert.ok(await page.getByText('Please log in to access the admin dashboard').isVisible());
     assert.is(await page.getByText('Order Management').count(), 0);
-    await page.waitForURL(/\/admin\/login$/, seen);
   } finally {
     await context.close();
     await shop.close();
@@ -110,8 +114,8 @@ test('Owner whose token the server refuses is sent back to log in, as on every a
       () => localStorage.getItem('adminToken') ?? localStorage.setItem('adminToken', 'expired.token.value'),
     );
     await page.goto(`${shop.url}/admin/orders`);
-    await page.locator('.shop-toast__title', { hasText: 'Authentication Required' }).waitFor(seen);
-    await page.waitForURL(/\/admin\/login$/, seen);
+    await page.waitForURL(loginFromOrders, seen);
+    await page.getByText('Authentication Required', { exact: true }).waitFor(seen);
     assert.is(await page.evaluate(() => localStorage.getItem('adminToken')), null);
     assert.is(await page.getByText('Error Loading Orders').count(), 0);
   } finally {

@@ -1,11 +1,12 @@
 // The admin's session in the browser: the token in local storage under adminToken, and logging out. (The admin
-// pages' layout route checks for the token before any of them loads.)
+// pages' layout route checks the token before any of them loads: routes/_admin.tsx.)
 import { useNavigate } from '@tanstack/react-router';
 import { adminTokenKey, call } from './api.ts';
+import { adminLoginPath, forgetAdminSession } from './routeData.ts';
 import { queryClient } from './queryClient.ts';
 import { toast } from '../components/toast/toasts.ts';
 
-export const adminLoginPath = '/admin/login';
+export { adminLoginPath };
 
 export function storeAdminToken(token: string) {
   // A new session may be another account's (an owner after an auditor): nothing the last one read is kept.
@@ -14,8 +15,7 @@ export function storeAdminToken(token: string) {
 }
 
 export function clearAdminSession() {
-  localStorage.removeItem(adminTokenKey);
-  queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).includes('/admin') });
+  forgetAdminSession(queryClient);
 }
 
 /** Logs out: the server ends the session, the token goes, a "Logged Out" toast shows, and the browser goes to `to`. */

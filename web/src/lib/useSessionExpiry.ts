@@ -1,25 +1,25 @@
-// When the server refuses the stored token (expired, or signed with another key), the session ends and the
-// owner is sent to log in again, as a visit without a token would be.
-import { useNavigate } from '@tanstack/react-router';
+// When the server refuses the stored token on a screen already open (expired, or signed with another key), the
+// session ends and the owner is sent to log in again, as the admin pages' guard sends a visit without a session:
+// the login page says "Authentication Required" and comes back here afterwards. A refusal after the token is gone
+// (logged out, or already sent to log in) changes nothing.
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { toast } from '../components/toast/toasts.ts';
-import { ApiError } from './api.ts';
-import { adminLoginPath, clearAdminSession } from './session.tsx';
+import { adminToken } from './api.ts';
+import { adminLoginPath, forgetAdminSession, isRefusal } from './routeData.ts';
 
 export function useSessionExpiry(): (error: unknown) => boolean {
-  const navigate = useNavigate();
+  const router = useRouter();
+  const queryClient = useQueryClient();
   return useCallback(
     (error: unknown) => {
-      if (!(error instanceof ApiError) || error.status !== 401) return false;
-      clearAdminSession();
-      toast({
-        title: 'Authentication Required',
-        description: 'Please log in to access the admin dashboard',
-        variant: 'destructive',
-      });
-      void navigate({ to: adminLoginPath, replace: true });
+      if (!isRefusal(error)) return false;
+      if (adminToken() === null) return true;
+      forgetAdminSession(queryClient);
+      const here = router.state.location.href;
+      void router.navigate({ to: adminLoginPath, search: { redirect: here }, replace: true });
       return true;
     },
-    [navigate],
+    [router, queryClient],
   );
 }

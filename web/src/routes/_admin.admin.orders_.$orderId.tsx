@@ -1,13 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { screenError } from '../components/ScreenError.tsx';
 import { OrderPage } from '../features/orders/OrderPage.tsx';
 import { orderPageQuery } from '../features/orders/ordersQuery.ts';
-import { loadForScreen } from '../lib/routeData.ts';
+import { ApiError } from '../lib/api.ts';
+import { adminLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/orders_/$orderId')({
-  loader: ({ context: { queryClient, signedIn }, params }) =>
-    signedIn && loadForScreen(queryClient.ensureQueryData(orderPageQuery(params.orderId))),
+  loader: adminLoader<{ orderId: string }>((queryClient, { orderId }) =>
+    queryClient.ensureQueryData(orderPageQuery(orderId)),
+  ),
   component: function OrderRoute() {
     const { orderId } = Route.useParams();
     return <OrderPage orderId={orderId} />;
   },
+  errorComponent: screenError((error) =>
+    error instanceof ApiError && error.status === 404 ? 'Order Not Found' : 'Error Loading Order',
+  ),
 });

@@ -1,13 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { screenError } from '../components/ScreenError.tsx';
 import { OrderPackingSlip } from '../features/orders/PackingSlips.tsx';
 import { orderPageQuery } from '../features/orders/ordersQuery.ts';
-import { loadForScreen } from '../lib/routeData.ts';
+import { ApiError } from '../lib/api.ts';
+import { adminLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/orders_/$orderId_/packing-slip')({
-  loader: ({ context: { queryClient, signedIn }, params }) =>
-    signedIn && loadForScreen(queryClient.ensureQueryData(orderPageQuery(params.orderId))),
+  loader: adminLoader<{ orderId: string }>((queryClient, { orderId }) =>
+    queryClient.ensureQueryData(orderPageQuery(orderId)),
+  ),
   component: function OrderPackingSlipRoute() {
     const { orderId } = Route.useParams();
     return <OrderPackingSlip orderId={orderId} />;
   },
+  errorComponent: screenError((error) =>
+    error instanceof ApiError && error.status === 404 ? 'Order Not Found' : 'Error Loading Packing Slip',
+  ),
 });

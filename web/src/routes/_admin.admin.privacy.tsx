@@ -1,16 +1,16 @@
 // /admin/privacy: erase a person, download what is held about them, the retention report.
 import { createFileRoute } from '@tanstack/react-router';
+import { screenError } from '../components/ScreenError.tsx';
 import { PrivacyScreen } from '../features/privacy/PrivacyScreen.tsx';
-import { loadForScreen } from '../lib/routeData.ts';
+import { adminLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/privacy')({
   // The queries' module is loaded with the screen, not imported: a loader is part of the scripts every page starts with.
-  loader: ({ context: { queryClient, signedIn } }) =>
-    signedIn &&
-    loadForScreen(
-      import('../features/privacy/privacyQueries.ts').then(({ retentionQuery }) =>
-        queryClient.ensureQueryData(retentionQuery),
-      ),
+  loader: adminLoader((queryClient) =>
+    import('../features/privacy/privacyQueries.ts').then(({ retentionQuery }) =>
+      queryClient.ensureQueryData(retentionQuery),
     ),
+  ),
   component: PrivacyScreen,
+  errorComponent: screenError('Error Loading Privacy'),
 });

@@ -1,20 +1,18 @@
-// The admin pages' layout (no address of its own): before any admin page loads, it looks for the stored token.
-// Without one the page's data is not asked for; "Authentication Required" shows, then the login page.
-import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AuthenticationRequired } from '../features/admin/AuthenticationRequired.tsx';
+// The admin pages' layout (no address of its own), and their guard. Before any admin page loads: without a stored
+// token the browser goes straight to the login page; with one, the server is asked which account it is (which also
+// says whether it still accepts the token), and a refusal ends the session and goes to the login page as well.
+// The login page says "Authentication Required" and comes back here once logged in.
+import { createFileRoute } from '@tanstack/react-router';
 import { adminToken } from '../lib/api.ts';
-import { loadForScreen } from '../lib/routeData.ts';
+import { adminData, toLogin } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin')({
-  beforeLoad: () => ({ signedIn: adminToken() !== null }),
-  // Which role the session acts in, fetched beside the screen's own data: the screens show write controls to owners only.
-  // The query's module is loaded here, not imported: a layout's loader is part of the landing page's scripts, and the
-  // admin's API (with its sign-in messages) stays out of them.
-  loader: ({ context: { queryClient, signedIn } }) =>
-    signedIn &&
-    loadForScreen(import('../lib/admin/role.ts').then(({ meQuery }) => queryClient.ensureQueryData(meQuery))),
-  component: function AdminLayout() {
-    const { signedIn } = Route.useRouteContext();
-    return signedIn ? <Outlet /> : <AuthenticationRequired />;
+  beforeLoad: async ({ context: { queryClient }, location }) => {
+    if (adminToken() === null) throw toLogin(location.href);
+    // The role's module is loaded here, not imported: a layout's beforeLoad is part of the landing page's scripts,
+    // and the admin's API (with its sign-in messages) stays out of them. The screens show write controls to owners
+    // only, and read the role without waiting (useCanChange).
+    const { meQuery } = await import('../lib/admin/role.ts');
+    await adminData(queryClient, location.href, queryClient.ensureQueryData(meQuery));
   },
 });

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginScreen } from '../features/admin/LoginScreen.tsx';
+import { LoginSearchSchema } from '../features/admin/loginSearch.ts';
 
-export const Route = createFileRoute('/admin/login')({ component: LoginScreen });
+export const Route = createFileRoute('/admin/login')({ validateSearch: LoginSearchSchema, component: LoginScreen });

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { screenError } from '../components/ScreenError.tsx';
 import { WalletCheckout } from '../features/checkout/WalletCheckout.tsx';
 import { paymentsConfigQuery } from '../features/checkout/payments.ts';
-import { loadForScreen } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/apple-pay-checkout')({
   // Which payment provider takes the card, known before the page shows.
-  loader: ({ context }) => loadForScreen(context.queryClient.ensureQueryData(paymentsConfigQuery)),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(paymentsConfigQuery),
   component: WalletCheckout,
+  errorComponent: screenError('Error Loading Checkout'),
 });

@@ -1,7 +1,8 @@
-// The admin login screen: username, password, a link back to the website.
-import { Button, Card, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
+// The admin login screen: username, password, a link back to the website. Sent here from an admin page (its address
+// in `redirect`), it says "Authentication Required" first and goes back to that page once logged in.
+import { Button, Callout, Card, Flex, Heading, Link, Strong, Text, TextField } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { adminApi } from '../../../../contracts/admin/api.ts';
@@ -15,6 +16,8 @@ type Field = keyof LoginBody;
 
 export function LoginScreen() {
   const navigate = useNavigate();
+  // Both login addresses' routes take the same query (loginSearch.ts).
+  const { redirect } = useSearch({ strict: false });
   const [form, setForm] = useState({ username: '', password: '', code: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   // Shown once the server asks for it: the account has two-step sign-in.
@@ -35,7 +38,7 @@ export function LoginScreen() {
       }
       storeAdminToken(answer.token);
       toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });
-      void navigate({ to: '/admin/dashboard' });
+      void (redirect ? navigate({ href: redirect, replace: true }) : navigate({ to: '/admin/dashboard' }));
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401 && /"error":"two_step_required"/.test(error.bodyText)) {
@@ -107,6 +110,15 @@ export function LoginScreen() {
         <Text as="p" color="gray" align="center" mt="2" mb="5">
           Sign in to moderate reviews and manage orders.
         </Text>
+        {redirect && (
+          <Callout.Root color="amber" role="alert" mb="5">
+            <Callout.Text>
+              <Strong>Authentication Required</Strong>
+              <br />
+              Please log in to access the admin dashboard
+            </Callout.Text>
+          </Callout.Root>
+        )}
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="4">
             {field('username', 'Username', 'text', 'username')}

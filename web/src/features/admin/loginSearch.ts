@@ -1,0 +1,10 @@
+// The login page's query: `redirect`, the admin page a visitor was sent away from, to return to once logged in. Only
+// an address on this site counts; anything else is treated as absent.
+import * as v from 'valibot';
+
+const sameSite = (value: unknown) =>
+  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')
+    ? value.slice(0, 2000)
+    : undefined;
+
+export const LoginSearchSchema = v.object({ redirect: v.optional(v.pipe(v.unknown(), v.transform(sameSite))) });
