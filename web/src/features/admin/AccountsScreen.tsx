@@ -2,8 +2,8 @@
 // reset a password or disable an account; the new password is shown once, to hand over in person. Owners also grant an
 // auditor the download of a person's data, and revoke it (decision 058). An auditor sees the list and nothing that
 // would change it.
-import { Badge, Button, Callout, Code, Flex, Table, Text, TextField } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Callout, Code, Flex, Table, TextField } from '@radix-ui/themes';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { adminApi } from '../../../../contracts/admin/api.ts';
 import type { AccountDto, AccountRole } from '../../../../contracts/admin/model.ts';
@@ -22,7 +22,8 @@ type Outcome = { message: string; password?: string; username: string } | { erro
 export function AccountsScreen() {
   const logOut = useLogOut();
   const canChange = useCanChange();
-  const accounts = useQuery(accountsQuery);
+  // Fetched by the route's loader; a failure shows the route's error screen.
+  const accounts = useSuspenseQuery(accountsQuery);
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [username, setUsername] = useState('');
@@ -112,7 +113,7 @@ export function AccountsScreen() {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {(accounts.data?.accounts ?? []).map((a) => (
+            {accounts.data.accounts.map((a) => (
               <Table.Row key={a.username}>
                 <Table.Cell>{a.username}</Table.Cell>
                 <Table.Cell>
@@ -220,11 +221,6 @@ export function AccountsScreen() {
             ))}
           </Table.Body>
         </Table.Root>
-        {accounts.error && (
-          <Text color="red" role="alert">
-            {serverMessage(accounts.error) ?? 'The accounts could not be loaded.'}
-          </Text>
-        )}
       </Flex>
     </AdminPage>
   );

@@ -2,7 +2,7 @@
 // secret stays written out to type in, and the otpauth link opens the app on the same device), turn on with the code it
 // shows, keep the recovery codes shown once; turn off with a code.
 import { Button, Callout, Card, Code, Flex, Heading, Text, TextField } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { adminApi } from '../../../../contracts/admin/api.ts';
 import type { TwoStepSetupResponse } from '../../../../contracts/admin/model.ts';
@@ -11,7 +11,8 @@ import { call, serverMessage } from '../../lib/api.ts';
 import { meQuery } from '../../lib/admin/role.ts';
 
 export function TwoStepSection() {
-  const me = useQuery(meQuery);
+  // Fetched by the admin pages' guard before any of them shows.
+  const me = useSuspenseQuery(meQuery);
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<TwoStepSetupResponse | null>(null);
   const [code, setCode] = useState('');
@@ -36,7 +37,7 @@ export function TwoStepSection() {
     },
   });
   const error = start.error ?? enable.error ?? disable.error;
-  const on = me.data?.twoStep ?? false;
+  const on = me.data.twoStep;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (on) disable.mutate();
@@ -47,7 +48,7 @@ export function TwoStepSection() {
     <Card asChild>
       <section aria-labelledby="two-step-heading">
         <Heading as="h2" size="4" id="two-step-heading" mb="2">
-          Two-step sign-in for {me.data?.username ?? 'your account'}
+          Two-step sign-in for {me.data.username}
         </Heading>
         <Text as="p" size="2" mb="3">
           {on
@@ -82,7 +83,7 @@ export function TwoStepSection() {
               src={setup.qr}
               width={192}
               height={192}
-              alt={`QR code that adds ${me.data?.username ?? 'your account'} at Amanah House to an authenticator app; it holds the key written out below`}
+              alt={`QR code that adds ${me.data.username} at Amanah House to an authenticator app; it holds the key written out below`}
             />
             <Text size="2">
               Or add an account to your authenticator app with this key:{' '}

@@ -8,7 +8,7 @@ import { cartCheckoutShippingPence } from '../../../../contracts/checkout/shippi
 import { toast } from '../../components/toast/toasts.ts';
 import { CardField, type CardFieldHandle } from './CardField.tsx';
 import { CheckoutLayout } from './CheckoutLayout.tsx';
-import { usePaymentsConfig } from './payments.ts';
+import { useLoadedPaymentsConfig } from './payments.ts';
 import { TestModeNotice } from './TestModeNotice.tsx';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
@@ -27,7 +27,7 @@ const blank = {
 
 export function CustomCheckout() {
   const id = useId();
-  const config = usePaymentsConfig();
+  const config = useLoadedPaymentsConfig();
   const card = useRef<CardFieldHandle | null>(null);
   const [form, setForm] = useState(blank);
   const payment = usePayment(paymentFailed);
@@ -162,8 +162,8 @@ export function CustomCheckout() {
               <Heading as="h2" size="4">
                 Payment
               </Heading>
-              {config?.testMode && <TestModeNotice />}
-              {config && <CardField ref={card} config={config} onReady={onReady} />}
+              {config.testMode && <TestModeNotice />}
+              <CardField ref={card} config={config} onReady={onReady} />
               <Button type="submit" size="3" mt="2" disabled={payment.processing || !ready}>
                 {payment.processing ? 'Processing...' : `Pay ${formatPence(total)}`}
               </Button>

@@ -13,7 +13,7 @@ import {
   type WalletPayment,
 } from '../../../../contracts/checkout/walletPayment.ts';
 import { CheckoutLayout } from './CheckoutLayout.tsx';
-import { loadStripeOnce, usePaymentsConfig } from './payments.ts';
+import { loadStripeOnce, useLoadedPaymentsConfig } from './payments.ts';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
 
 type Wallet =
@@ -28,13 +28,12 @@ const totalWith = (shippingPence: number) => ({
 });
 
 export function WalletCheckout() {
-  const config = usePaymentsConfig();
+  const config = useLoadedPaymentsConfig();
   const [wallet, setWallet] = useState<Wallet>({ state: 'checking' });
   const payment = usePayment(paymentFailed);
   const saveOrder = useSaveOrder();
 
   useEffect(() => {
-    if (!config) return;
     if (config.provider !== 'stripe' || !config.publishableKey) {
       setWallet({ state: 'unavailable' });
       return;

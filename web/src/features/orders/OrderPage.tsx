@@ -1,16 +1,14 @@
 // One order on its own page (/admin/orders/{id}): who it is for and where it goes (the address as lines), what is in
 // it, the money (paid, shipping, refunded, net) and the payment reference, the parcel, the whole timeline, internal
 // notes and the status buttons.
-import { Button, Card, Flex, Grid, Heading, Link as TextLink, Spinner, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { Card, Flex, Grid, Link as TextLink, Text } from '@radix-ui/themes';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { OrderPageResponse } from '../../../../contracts/orders/console.ts';
 import { carrierLabels } from '../../../../contracts/orders/fulfilment.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
-import { ApiError, serverMessage } from '../../lib/api.ts';
 import { useLogOut } from '../../lib/session.tsx';
-import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { formatOrderDate } from './orderDate.ts';
 import { OrderItems } from './OrderItems.tsx';
 import { OrderNoteForm } from './OrderNoteForm.tsx';
@@ -119,16 +117,13 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
 }
 
 export function OrderPage({ orderId }: { orderId: string }) {
-  const query = useQuery(orderPageQuery(orderId));
+  // Fetched by the route's loader; a failure (a missing order too) shows the route's error screen.
+  const { data } = useSuspenseQuery(orderPageQuery(orderId));
   const logOut = useLogOut('/admin-login');
-  const sessionExpired = useSessionExpiry();
-  useEffect(() => {
-    if (query.error) sessionExpired(query.error);
-  }, [query.error, sessionExpired]);
   return (
     <AdminPage
       title={`Order #${orderId}`}
-      subtitle={query.data && `${query.data.order.customerName} · ${query.data.order.total}`}
+      subtitle={`${data.order.customerName} · ${data.order.total}`}
       links={
         <>
           <AdminLink to="/admin/orders">All Orders</AdminLink>
@@ -139,30 +134,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
       }
       onLogOut={logOut}
     >
-      {query.isPending && (
-        <Flex align="center" gap="2" py="6" justify="center" role="status">
-          <Spinner size="3" />
-          <Text color="gray">Loading order...</Text>
-        </Flex>
-      )}
-      {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && (
-        <Card size="3">
-          <Flex direction="column" align="center" gap="2" py="4">
-            <Heading as="h2" size="4">
-              {query.error instanceof ApiError && query.error.status === 404
-                ? 'Order Not Found'
-                : 'Error Loading Order'}
-            </Heading>
-            <Text as="p" color="gray" align="center">
-              {serverMessage(query.error) ?? query.error.message}
-            </Text>
-            <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-              Refresh
-            </Button>
-          </Flex>
-        </Card>
-      )}
-      {query.data && <OrderDetails data={query.data} />}
+      <OrderDetails data={data} />
     </AdminPage>
   );
 }

@@ -111,6 +111,8 @@ function Notice({ title, children }: { title?: string; children?: ReactNode }) {
 export function OrdersConsole() {
   const [search, setSearch] = useState<Search>({});
   const [tab, setTab] = useState<Tab>('all');
+  // Not a suspense read: the route's loader fetches the first page of every order, but the list is polled, searched and
+  // paged, and a later failure shows the console's own error state with its Refresh rather than leaving the screen.
   const all = useInfiniteQuery(adminOrderPagesQuery(search));
   // Every order of the list is here: a tab filters it at once. Else a tab pages through its own status.
   const allLoaded = !!all.data && !all.hasNextPage;

@@ -1,15 +1,13 @@
 // Packing slips: what goes in the box, one order to a printed page. On screen a bar above them offers "Print" and
 // "Gift mode" (no prices, for a parcel that is a present); the print stylesheet leaves the bar out.
-import { Button, Callout, Checkbox, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Callout, Checkbox, Flex, Heading, Text } from '@radix-ui/themes';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
 import type { PackingSlip as Slip } from '../../../../contracts/orders/console.ts';
 import { packingSlipContent } from '../../../../contracts/orders/fulfilment.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { ApiError, serverMessage } from '../../lib/api.ts';
-import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { orderPageQuery, packingSlipsQuery } from './ordersQuery.ts';
 import './packingSlip.css';
 
@@ -139,35 +137,11 @@ function SlipsFrame({
   );
 }
 
-function Loading() {
-  return (
-    <Flex align="center" gap="2" py="6" justify="center" role="status">
-      <Spinner size="3" />
-      <Text color="gray">Loading packing slips...</Text>
-    </Flex>
-  );
-}
-
-function Failed({ error }: { error: Error }) {
-  return (
-    <Callout.Root color="red" role="alert">
-      <Callout.Text>{serverMessage(error) ?? error.message}</Callout.Text>
-    </Callout.Root>
-  );
-}
-
-function useExpiry(error: Error | null) {
-  const sessionExpired = useSessionExpiry();
-  useEffect(() => {
-    if (error) sessionExpired(error);
-  }, [error, sessionExpired]);
-}
-
 /** One order's slip: /admin/orders/{id}/packing-slip. */
 export function OrderPackingSlip({ orderId }: { orderId: string }) {
-  const query = useQuery(orderPageQuery(orderId));
+  // Fetched by the route's loader; a failure shows the route's error screen.
+  const { data } = useSuspenseQuery(orderPageQuery(orderId));
   const [gift, setGift] = useState(false);
-  useExpiry(query.error);
   const back = (
     <Button asChild variant="soft" highContrast>
       <Link to="/admin/orders/$orderId" params={{ orderId }}>
@@ -177,20 +151,16 @@ export function OrderPackingSlip({ orderId }: { orderId: string }) {
   );
   return (
     <SlipsFrame title={`Packing slip · Order #${orderId}`} back={back} gift={gift} onGift={setGift}>
-      {query.isPending && <Loading />}
-      {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && (
-        <Failed error={query.error} />
-      )}
-      {query.data && <PackingSlip slip={{ ...query.data.page, status: query.data.order.status }} gift={gift} />}
+      <PackingSlip slip={{ ...data.page, status: data.order.status }} gift={gift} />
     </SlipsFrame>
   );
 }
 
 /** Every order now processing, one to a page: /admin/packing-slips. */
 export function ProcessingPackingSlips() {
-  const query = useQuery(packingSlipsQuery);
+  // Fetched by the route's loader; a failure shows the route's error screen.
+  const { data } = useSuspenseQuery(packingSlipsQuery);
   const [gift, setGift] = useState(false);
-  useExpiry(query.error);
   const back = (
     <Button asChild variant="soft" highContrast>
       <Link to="/admin/orders">All Orders</Link>
@@ -198,24 +168,20 @@ export function ProcessingPackingSlips() {
   );
   return (
     <SlipsFrame title="Packing slips · Processing orders" back={back} gift={gift} onGift={setGift}>
-      {query.isPending && <Loading />}
-      {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && (
-        <Failed error={query.error} />
-      )}
-      {query.data && query.data.slips.length === 0 && (
+      {data.slips.length === 0 && (
         <Text as="p" color="gray">
           No orders are processing.
         </Text>
       )}
-      {query.data?.more && (
+      {data.more && (
         <Callout.Root color="amber" mb="3">
           <Callout.Text>
-            Only the {query.data.slips.length} oldest processing orders are shown; print these, mark them shipped, then
-            print the rest.
+            Only the {data.slips.length} oldest processing orders are shown; print these, mark them shipped, then print
+            the rest.
           </Callout.Text>
         </Callout.Root>
       )}
-      {query.data?.slips.map((slip) => (
+      {data.slips.map((slip) => (
         <PackingSlip key={slip.orderId} slip={slip} gift={gift} />
       ))}
     </SlipsFrame>

@@ -2,7 +2,7 @@
 // and the retention report with its application. An auditor sees the report; the write controls are the owner's, and
 // the download is an owner's or a granted account's, with a reason that is recorded (decision 058).
 import { AlertDialog, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { privacyContent as copy } from '../../../../contracts/content/privacy.ts';
 import { privacyApi } from '../../../../contracts/privacy/api.ts';
@@ -191,7 +191,8 @@ function AccessSection() {
 }
 
 function RetentionSection({ canChange }: { canChange: boolean }) {
-  const report = useQuery(retentionQuery);
+  // Fetched by the route's loader; a failure shows the route's error screen.
+  const { data } = useSuspenseQuery(retentionQuery);
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const apply = useMutation({
@@ -203,15 +204,14 @@ function RetentionSection({ canChange }: { canChange: boolean }) {
     onError: (error) =>
       setOutcome({ ok: false, message: serverMessage(error) ?? 'The retention period could not be applied.' }),
   });
-  const data = report.data;
   return (
     <Section id="privacy-retention" heading={copy.retentionHeading} outcome={outcome}>
-      {data && data.months === null && (
+      {data.months === null && (
         <Text as="p" size="2">
           {copy.retentionOff}
         </Text>
       )}
-      {data && data.months !== null && data.cutoff && (
+      {data.months !== null && data.cutoff && (
         <Flex direction="column" gap="3">
           <Text as="p" size="2">
             {copy.retentionIntro(data.months, data.cutoff)}
@@ -249,17 +249,13 @@ function RetentionSection({ canChange }: { canChange: boolean }) {
           )}
         </Flex>
       )}
-      {report.error && (
-        <Text color="red" role="alert">
-          {serverMessage(report.error) ?? 'The retention report could not be loaded.'}
-        </Text>
-      )}
     </Section>
   );
 }
 
 /** A log written before personal fields were sealed: the owner is told which customers cannot be erased yet, and how to migrate. */
 function UnsealedNotice() {
+  // Optional, and not held up for: the notice appears once the answer is in, and a failure shows nothing.
   const report = useQuery(unsealedQuery);
   if (!report.data?.message) return null;
   return (
@@ -272,7 +268,8 @@ function UnsealedNotice() {
 export function PrivacyScreen() {
   const logOut = useLogOut();
   const canChange = useCanChange();
-  const mayDownload = useQuery(meQuery).data?.mayDownloadPersonalData ?? false;
+  // Fetched by the admin pages' guard before any of them shows.
+  const mayDownload = useSuspenseQuery(meQuery).data.mayDownloadPersonalData;
   return (
     <AdminPage
       title={copy.title}

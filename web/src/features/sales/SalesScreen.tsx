@@ -34,6 +34,8 @@ export function SalesScreen() {
   const [filter, setFilter] = useState<SalesFilter>({ period: 'day' });
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  // Not a suspense read: the route's loader fetches the default period only; another period loads in place, with its
+  // loading and failure shown inside the screen.
   const sales = useQuery(salesQuery(filter));
   const sessionExpired = useSessionExpiry();
   useEffect(() => {

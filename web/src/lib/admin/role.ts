@@ -2,13 +2,13 @@
 // nothing, so the screens show their write controls to owners only; the server refuses an auditor's writes anyway.
 // Kept in a folder of its own, out of the chunk every screen starts with: the admin's API and its sign-in messages load
 // with the admin's screens, never with the landing page.
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { adminApi } from '../../../../contracts/admin/api.ts';
 import { queryFor } from '../api.ts';
 
 export const meQuery = { ...queryFor(adminApi.me), staleTime: 5 * 60_000, retry: false };
 
-/** True once the session is known to be an owner's; false for an auditor and while it is not yet known. */
+/** True when the session is an owner's; false for an auditor. (The admin pages' guard has fetched it already.) */
 export function useCanChange(): boolean {
-  return useQuery(meQuery).data?.role === 'owner';
+  return useSuspenseQuery(meQuery).data.role === 'owner';
 }

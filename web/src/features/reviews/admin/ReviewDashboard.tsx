@@ -61,6 +61,8 @@ export function ReviewDashboard() {
 }
 
 function ReviewList({ filter }: { filter: ReviewListFilter }) {
+  // Not a suspense read: the route's loader fetches the default tab only; another tab's list loads when it opens, and
+  // its loading and failure stay inside the tab while the others remain usable.
   const reviews = useQuery(adminReviewsQuery(filter));
   const sessionExpired = useSessionExpiry();
   useEffect(() => {

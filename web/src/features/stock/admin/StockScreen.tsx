@@ -2,8 +2,8 @@
 // copies, with their age, each releasable; copies received and corrections with a reason; paid orders that found no
 // stock; the last movements.
 import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { stockApi } from '../../../../../contracts/stock/api.ts';
 import type { AdminStockProduct, StockHoldEntry } from '../../../../../contracts/stock/model.ts';
 import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
@@ -17,11 +17,8 @@ import { useCanChange } from '../../../lib/admin/role.ts';
 
 export function StockScreen() {
   const logOut = useLogOut();
-  const stock = useQuery(adminStockQuery);
-  const sessionExpired = useSessionExpiry();
-  useEffect(() => {
-    if (stock.error) sessionExpired(stock.error);
-  }, [stock.error, sessionExpired]);
+  // Fetched by the route's loader; a failure shows the route's error screen.
+  const stock = useSuspenseQuery(adminStockQuery);
   return (
     <AdminPage
       title="Stock"
@@ -34,14 +31,8 @@ export function StockScreen() {
       }
       onLogOut={logOut}
     >
-      {stock.isError && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>Error Loading Stock</Callout.Text>
-        </Callout.Root>
-      )}
-      {stock.isPending && <Text>Loading stock...</Text>}
       <Flex direction="column" gap="5">
-        {stock.data?.products.map((product) => (
+        {stock.data.products.map((product) => (
           <ProductStock key={product.bookId} product={product} />
         ))}
       </Flex>
