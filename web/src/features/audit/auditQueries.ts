@@ -6,8 +6,6 @@ import { checkChainWith } from '../../../../contracts/audit/hashChain.ts';
 import type { CheckExportResult } from '../../../../contracts/audit/model.ts';
 import { adminToken, ApiError, call, queryFor, urlFor } from '../../lib/api.ts';
 
-export { meQuery } from '../../lib/admin/role.ts';
-
 export type StreamFilter = { kind?: string; from?: string; to?: string; actor?: string };
 export const streamsQuery = (filter: StreamFilter) => ({
   ...queryFor(auditApi.streams, { query: filter }),
