@@ -5,7 +5,24 @@ import { createRoot } from 'react-dom/client';
 import { queryClient } from './lib/queryClient.ts';
 import { routeTree } from './routeTree.gen.ts';
 
-const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+/** What a screen shows while its loader has been waiting a second (the router's pendingMs) or more. */
+function Pending() {
+  return (
+    <p role="status" style={{ padding: 24, textAlign: 'center' }}>
+      Loading...
+    </p>
+  );
+}
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // The query cache decides how fresh a screen's data is; the router keeps no copy of its own for preloads.
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: Pending,
+  scrollRestoration: true,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
