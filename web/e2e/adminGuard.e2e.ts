@@ -89,6 +89,22 @@ test("A screen whose data cannot be loaded shows its error screen with the serve
   }
 });
 
+test('When the session cannot be checked, no admin page draws: the error screen says so, and Refresh tries again', async () => {
+  const { context, page } = await signedInPage();
+  const me = /\/api\/admin\/me$/;
+  try {
+    await page.route(me, (route) => route.fulfill({ status: 500, json: { success: false, message: 'Try again.' } }));
+    await page.goto(`${shop.url}/admin/stock`);
+    await page.getByRole('alert').filter({ hasText: 'Error Loading Admin' }).waitFor(wait);
+    assert.is(await page.getByRole('heading', { name: 'Stock', level: 1 }).count(), 0);
+    await page.unroute(me);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('heading', { name: 'Stock', level: 1 }).waitFor(wait);
+  } finally {
+    await context.close();
+  }
+});
+
 test('A token the server refuses for a screen’s data ends the session and sends to the login page', async () => {
   const { context, page } = await signedInPage();
   try {

@@ -3,6 +3,7 @@
 // says whether it still accepts the token), and a refusal ends the session and goes to the login page as well.
 // The login page says "Authentication Required" and comes back here once logged in.
 import { createFileRoute } from '@tanstack/react-router';
+import { screenError } from '../components/ScreenError.tsx';
 import { adminToken } from '../lib/api.ts';
 import { adminData, toLogin } from '../lib/routeData.ts';
 
@@ -15,4 +16,6 @@ export const Route = createFileRoute('/_admin')({
     const { meQuery } = await import('../lib/admin/role.ts');
     await adminData(queryClient, location.href, queryClient.ensureQueryData(meQuery));
   },
+  // The session could not be checked (the server failed otherwise than refusing it): no admin page draws.
+  errorComponent: screenError('Error Loading Admin'),
 });
