@@ -606,6 +606,69 @@ export type EventTypesMatchSchemas = Proven<
   ]
 >;
 
+/** Every event the log holds, in its newest shape: what projections and reactions are typed by. */
+export type ShopEvent =
+  | BookListed
+  | BookUpdated
+  | ReviewSubmitted
+  | ReviewApproved
+  | ReviewRejected
+  | CheckoutStarted
+  | CheckoutCompleted
+  | CheckoutCancelled
+  | OrderPlaced
+  | OrderStatusChanged
+  | PurchaseNotified
+  | EmailSent
+  | AdminLoggedIn
+  | AdminLoginFailed
+  | OrderCustomerDetailsAdded
+  | EmailWithheld
+  | AdminLoggedOut
+  | AdminSessionsRevoked
+  | OrderShipmentRecorded
+  | OrderNoteAdded
+  | StockReceived
+  | StockCorrected
+  | StockReserved
+  | StockReleased
+  | StockHeld
+  | StockSecured
+  | StockHoldReleased
+  | StockSold
+  | StockShortfall
+  | StockReturned
+  | LowStockAlerted
+  | StockShortfallAlerted
+  | CheckoutPaymentFailed
+  | RefundRequested
+  | RefundSucceeded
+  | RefundFailed
+  | RefundRetried
+  | OrderDisputed
+  | OrderFlagged
+  | AccountCreated
+  | AccountRoleChanged
+  | AccountPasswordReset
+  | AccountDisabled
+  | AccountEnabled
+  | AccountSignInRefused
+  | ReadModelsVerified
+  | AccountTwoStepEnabled
+  | AccountTwoStepDisabled
+  | AccountRecoveryCodeUsed
+  | AccountTwoStepFailed
+  | AccountTwoStepCodeUsed
+  | SubjectErased
+  | PersonalDataRead
+  | PersonalDataDownloadGranted
+  | PersonalDataDownloadRevoked
+  | LogMigrated;
+/** The name of every event type in the catalogue. */
+export type ShopEventType = ShopEvent['type'];
+/** The event of one type (or of a union of types). */
+export type ShopEventOf<T extends ShopEventType> = Extract<ShopEvent, { type: T }>;
+
 const shopper = 'the shopper (`shopper`)';
 const owner = 'the owner (`admin:<username>`)';
 const seed = 'the catalog seed at start (`system:catalog-seed`)';
@@ -613,8 +676,11 @@ const stockReactor = 'the stock reactor (`system:stock`), following the order an
 const webhook =
   'the payment provider (`webhook:stripe`, `webhook:sandbox`), or the shopper back from the payment page first (`shopper`)';
 
-/** Every event type the shop writes. Registering a new type is one entry here. */
-export const shopEvents: readonly EventDefinition[] = [
+/**
+ * Every event type the shop writes. Registering a new type is one entry here, and one member of ShopEvent (a definition
+ * whose type ShopEvent does not name fails to compile).
+ */
+export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] = [
   {
     type: 'BookListed',
     stream: 'book',

@@ -18,7 +18,7 @@ import {
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { allProjections } from '../../projections/index.ts';
-import { defineProjection } from '../../projections/engine/projection.ts';
+import type { Projection } from '../../projections/engine/projection.ts';
 import { contentHash, rebuild } from '../../projections/engine/rebuild.ts';
 import { loadConfig } from '../../service/config.ts';
 import { FileFormatError } from '../../service/dataFiles.ts';
@@ -53,7 +53,7 @@ const orderPlacedV2: EventDefinition = {
 const catalogV2 = eventCatalog.with(orderPlacedV2);
 
 // A read model that reads the new field, so an upcast that did not happen would show.
-const copiesProjection = defineProjection({
+const copiesProjection: Projection = {
   name: 'copiesPerOrder',
   handles: ['OrderPlaced'],
   apply(event) {
@@ -61,7 +61,7 @@ const copiesProjection = defineProjection({
     assert.type(data.copies, 'number', `OrderPlaced at ${event.position} reached the read model without copies`);
     return [{ op: 'put', collection: 'copies', id: data.orderId, doc: { copies: data.copies } }];
   },
-});
+};
 
 const asNew = (e: RecordedEvent, data: unknown = e.data): NewEvent => ({
   id: e.id,

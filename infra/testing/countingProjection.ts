@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
 import type { NewEvent } from '../../contracts/shared/events.ts';
-import { defineProjection } from '../../projections/engine/projection.ts';
+import type { Projection } from '../../projections/engine/projection.ts';
 import { ProjectionRunner } from '../../projections/engine/runner.ts';
 
 const meta = { causedBy: 'test', causationId: 'c', correlationId: 'c', at: '2026-01-01T00:00:00.000Z' };
@@ -16,7 +16,7 @@ export const added = (n: number): NewEvent => ({ id: randomUUID(), type: 'Added'
 /** Sums the `Added` events and counts how often each reaches the projection, to prove exactly-once application. */
 export function counting() {
   const applications = new Map<string, number>();
-  const projection = defineProjection({
+  const projection: Projection = {
     name: 'sum',
     handles: ['Added'],
     async apply(event, view) {
@@ -30,7 +30,7 @@ export function counting() {
         { op: 'index', index: 'sum:byPosition', id: String(event.position), score: event.position },
       ];
     },
-  });
+  };
   return { projection, applications };
 }
 

@@ -1,8 +1,7 @@
 // Read model: who read whose data. One document per PersonalDataRead, indexed by its time for the whole list, by
 // reader, by subject, and by both, so the audit console pages any of them newest first between two days (decision 058).
-import type { DataReadDto, DataReadsResponse, PersonalDataRead } from '../../contracts/audit/dataReads.ts';
-import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
-import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { DataReadDto, DataReadsResponse } from '../../contracts/audit/dataReads.ts';
+import type { ReadStoreReader } from '../../contracts/ports/readStore.ts';
 import { decodeCursor, newestFirstPage } from '../../contracts/shared/paging.ts';
 import { defineProjection } from '../engine/projection.ts';
 
@@ -15,19 +14,19 @@ const byBoth = (reader: string, subject: string) => `dataReads:reader:${reader}:
 export const dataReadsProjection = defineProjection({
   name: 'dataReads',
   version: 1,
-  handles: ['PersonalDataRead'],
-  apply(recorded: RecordedEvent): Write[] {
-    const event = recorded as unknown as RecordedEvent<PersonalDataRead>;
-    const doc: DataReadDto = { ...event.data, id: event.id, position: event.position };
-    const score = Date.parse(event.data.at) || 0;
-    // Keyed by the event's id and scored by its time: the same event folded again writes the same entries.
-    return [
-      { op: 'put', collection, id: event.id, doc },
-      { op: 'index', index: all, id: event.id, score },
-      { op: 'index', index: byReader(event.data.reader), id: event.id, score },
-      { op: 'index', index: bySubject(event.data.subject), id: event.id, score },
-      { op: 'index', index: byBoth(event.data.reader, event.data.subject), id: event.id, score },
-    ];
+  handlers: {
+    PersonalDataRead(event) {
+      const doc: DataReadDto = { ...event.data, id: event.id, position: event.position };
+      const score = Date.parse(event.data.at) || 0;
+      // Keyed by the event's id and scored by its time: the same event folded again writes the same entries.
+      return [
+        { op: 'put', collection, id: event.id, doc },
+        { op: 'index', index: all, id: event.id, score },
+        { op: 'index', index: byReader(event.data.reader), id: event.id, score },
+        { op: 'index', index: bySubject(event.data.subject), id: event.id, score },
+        { op: 'index', index: byBoth(event.data.reader, event.data.subject), id: event.id, score },
+      ];
+    },
   },
 });
 

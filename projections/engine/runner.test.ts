@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { NewEvent } from '../../contracts/shared/events.ts';
 import { openSqliteEventStore } from '../../infra/eventstore/sqlite/sqliteEventStore.ts';
 import { createMemoryReadStore } from '../../infra/readstore/memoryReadStore.ts';
-import { defineProjection } from './projection.ts';
+import type { Projection } from './projection.ts';
 import { contentHash, rebuild, verify } from './rebuild.ts';
 import { ProjectionRunner } from './runner.ts';
 import { eventually } from '../../infra/testing/assert.ts';
@@ -78,7 +78,7 @@ test('rebuild: a document the previous batch wrote is read from that batch, not 
   const event = (type: string, k: number): NewEvent => ({ id: randomUUID(), type, data: { k }, metadata: meta });
   for (let k = 1; k <= 6; k++) await events.append(`doc-${k}`, [event('Opened', k)], 'no_stream');
   for (let k = 1; k <= 6; k++) await events.append(`doc-${k}`, [event('Updated', k)], 0);
-  const projection = defineProjection({
+  const projection: Projection = {
     name: 'docs',
     handles: ['Opened', 'Updated'],
     async apply(e, view) {
@@ -89,7 +89,7 @@ test('rebuild: a document the previous batch wrote is read from that batch, not 
         { op: 'put', collection: 'docs', id, doc: { updates: current.updates + (e.type === 'Updated' ? 1 : 0) } },
       ];
     },
-  });
+  };
   const store = createMemoryReadStore('prev');
   let storeReads = 0;
   const counted = {
@@ -117,13 +117,13 @@ test('runner: with a read store whose reads take a round-trip (as Redis does), a
   };
   // Each event reads a document no earlier event wrote, so every add goes to the store, as a new review's does.
   const { projection: sum, applications } = counting();
-  const projection = defineProjection({
+  const projection: Projection = {
     ...sum,
     async apply(event, view) {
       await view.get('seen', event.id);
       return sum.apply(event, view);
     },
-  });
+  };
   const failures: string[] = [];
   const runner = new ProjectionRunner(events, remote, [projection], {
     healthCheckMs: 0,

@@ -5,11 +5,16 @@ import { anyOrderStatuses, type AnyOrderStatus } from '../../contracts/shared/co
 import type { AdminOrder, OrderStatusCounts } from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
-import type { OrderEvent, OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
-import { evolveRefundBook, isRefundEvent, refundedAmount, refundEventTypes } from '../../contracts/orders/refunds.ts';
+import type { OrderEvent, OrderFlagged, OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
+import {
+  evolveRefundBook,
+  refundedAmount,
+  refundEventTypes,
+  type RefundEvent,
+} from '../../contracts/orders/refunds.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { newestFirstListPage, newestFirstPage, type PageCursor } from '../../contracts/shared/paging.ts';
-import { defineProjection } from '../engine/projection.ts';
+import { defineProjection, each } from '../engine/projection.ts';
 
 const collection = 'adminOrders';
 const newestIndex = 'adminOrders:byDate';
@@ -116,25 +121,36 @@ function withRefundEvent(order: AdminOrder, event: RecordedEvent): AdminOrder {
 /** Orders placed in the same millisecond keep a stable order: the index breaks ties by id. */
 const placedScore = (order: AdminOrder) => Date.parse(order.orderDate) || 0;
 
+/**
+ * The order as folded so far (null before it was placed), unless it already folded this event: guarded on the stream
+ * revision, so an event delivered again changes nothing.
+ */
+async function orderBefore(
+  view: ReadStoreReader,
+  event: RecordedEvent<OrderEvent | RefundEvent>,
+): Promise<{ current: AdminOrder | null } | null> {
+  const current = await view.get<AdminOrder>(collection, event.data.orderId);
+  return current && current.revision >= event.revision ? null : { current };
+}
+
+/** The order's document with only its revision moved and `change` made. */
+const changed =
+  <E extends OrderEvent | RefundEvent>(change: (current: AdminOrder, event: RecordedEvent<E>) => AdminOrder) =>
+  async (event: RecordedEvent<E>, view: ReadStoreReader): Promise<Write[]> => {
+    const current = (await orderBefore(view, event))?.current;
+    if (!current) return [];
+    const order = { ...change(current, event), revision: event.revision };
+    return [{ op: 'put', collection, id: order.orderId, doc: order }];
+  };
+
+// Every event of an order's stream moves the revision the console sends back, or its next change would be stale:
+// notes, shipments, refunds and flags too.
 export const adminOrdersProjection = defineProjection({
   name: 'adminOrders',
   version: 4,
-  // Every event of an order's stream moves the revision the console sends back: notes, shipments, refunds and flags too.
-  handles: [
-    'OrderPlaced',
-    'OrderStatusChanged',
-    'OrderCustomerDetailsAdded',
-    'OrderShipmentRecorded',
-    'OrderNoteAdded',
-    'OrderFlagged',
-    ...refundEventTypes,
-  ],
-  async apply(recorded: RecordedEvent, view): Promise<Write[]> {
-    const event = recorded as unknown as RecordedEvent<OrderEvent>;
-    const current = await view.get<AdminOrder>(collection, event.data.orderId);
-    // Guard on the stream revision: an event delivered again changes nothing.
-    if (current && current.revision >= event.revision) return [];
-    if (event.type === 'OrderPlaced') {
+  handlers: {
+    async OrderPlaced(event, view) {
+      if (!(await orderBefore(view, event))) return [];
       const order = adminOrderOf(event.data, event.revision);
       const postcode = postcodeOf(event.data.shippingAddress);
       const terms = termsOfOrder({ ...order, postcode });
@@ -145,23 +161,20 @@ export const adminOrdersProjection = defineProjection({
         { op: 'index', index: statusIndex(order.status), id: order.orderId, score: placedScore(order) },
         ...reindexTerms(order.orderId, placedScore(order), [], terms),
       ];
-    }
-    if (!current) return [];
-    // Every event of the order's stream moves the revision the console sends back, or its next change would be stale.
-    if (isRefundEvent(recorded)) {
-      const order = { ...withRefundEvent(current, recorded), revision: event.revision };
-      return [{ op: 'put', collection, id: order.orderId, doc: order }];
-    }
-    if (event.type === 'OrderFlagged') {
-      const { flag, message, at } = event.data;
-      const order: AdminOrder = {
-        ...current,
-        flags: [...(current.flags ?? []), { flag, message, at }],
-        revision: event.revision,
-      };
-      return [{ op: 'put', collection, id: order.orderId, doc: order }];
-    }
-    if (event.type === 'OrderCustomerDetailsAdded') {
+    },
+    async OrderStatusChanged(event, view) {
+      const current = (await orderBefore(view, event))?.current;
+      if (!current) return [];
+      const order: AdminOrder = { ...current, status: event.data.to, revision: event.revision };
+      return [
+        { op: 'put', collection, id: order.orderId, doc: order },
+        { op: 'unindex', index: statusIndex(current.status), id: order.orderId },
+        { op: 'index', index: statusIndex(order.status), id: order.orderId, score: placedScore(order) },
+      ];
+    },
+    async OrderCustomerDetailsAdded(event, view) {
+      const current = (await orderBefore(view, event))?.current;
+      if (!current) return [];
       const added = event.data;
       const order: AdminOrder = {
         ...current,
@@ -178,16 +191,14 @@ export const adminOrdersProjection = defineProjection({
         { op: 'put', collection: termsCollection, id: order.orderId, doc: { terms, postcode } satisfies OrderTerms },
         ...reindexTerms(order.orderId, placedScore(order), before.terms, terms),
       ];
-    }
-    if (event.type === 'OrderShipmentRecorded' || event.type === 'OrderNoteAdded') {
-      return [{ op: 'put', collection, id: current.orderId, doc: { ...current, revision: event.revision } }];
-    }
-    const order: AdminOrder = { ...current, status: event.data.to, revision: event.revision };
-    return [
-      { op: 'put', collection, id: order.orderId, doc: order },
-      { op: 'unindex', index: statusIndex(current.status), id: order.orderId },
-      { op: 'index', index: statusIndex(order.status), id: order.orderId, score: placedScore(order) },
-    ];
+    },
+    OrderShipmentRecorded: changed((current) => current),
+    OrderNoteAdded: changed((current) => current),
+    OrderFlagged: changed<OrderFlagged>((current, event) => {
+      const { flag, message, at } = event.data;
+      return { ...current, flags: [...(current.flags ?? []), { flag, message, at }] };
+    }),
+    ...each(refundEventTypes, changed<RefundEvent>(withRefundEvent)),
   },
 });
 

@@ -12,7 +12,7 @@ import { formatPence } from '../../contracts/shared/money.ts';
 import { shownText } from '../../contracts/personalData.ts';
 import { shippingAddressText } from './adminOrders.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
-import { defineProjection } from '../engine/projection.ts';
+import { defineProjection, each } from '../engine/projection.ts';
 
 const collection = 'orderHistory';
 
@@ -102,32 +102,48 @@ export function paymentEntryOf(
   }
 }
 
-export const paymentTypes = new Set([
+export const paymentTypes = [
   'RefundRequested',
   'RefundSucceeded',
   'RefundFailed',
   'RefundRetried',
   'OrderDisputed',
   'OrderFlagged',
-]);
+] as const satisfies readonly (RefundEvent | OrderFlagged)['type'][];
 /** refund id → amount, kept beside the history so a refund's later steps can name its amount */
 const amountsCollection = 'orderHistory:refundAmounts';
+
+/**
+ * The order's history so far (null before it was placed), unless it already folded this event: guarded on the stream
+ * revision, so an event delivered again changes nothing.
+ */
+async function historyBefore(
+  view: ReadStoreReader,
+  event: RecordedEvent<OrderEvent | RefundEvent | OrderFlagged>,
+): Promise<{ current: OrderHistoryResponse | null } | null> {
+  const current = await view.get<OrderHistoryResponse>(collection, event.data.orderId);
+  return current && (current.history.at(-1)?.revision ?? -1) >= event.revision ? null : { current };
+}
+
+async function entry(event: RecordedEvent<OrderEvent>, view: ReadStoreReader): Promise<Write[]> {
+  const before = await historyBefore(view, event);
+  if (!before) return [];
+  const orderId = event.data.orderId;
+  const doc: OrderHistoryResponse = { orderId, history: [...(before.current?.history ?? []), entryOf(event)] };
+  return [{ op: 'put', collection, id: orderId, doc }];
+}
 
 export const orderHistoryProjection = defineProjection({
   name: 'orderHistory',
   // 3: a text that went with the customer's data reads as removedWithCustomer.
   version: 3,
-  handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded', ...paymentTypes],
-  async apply(recorded: RecordedEvent, view): Promise<Write[]> {
-    const event = recorded as unknown as RecordedEvent<Exclude<OrderEvent, OrderFlagged>>;
-    const orderId = event.data.orderId;
-    const current = await view.get<OrderHistoryResponse>(collection, orderId);
-    // Guard on the stream revision: an event delivered again changes nothing.
-    if (current && (current.history.at(-1)?.revision ?? -1) >= event.revision) return [];
-    if (paymentTypes.has(recorded.type)) {
+  handlers: {
+    ...each(['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded'], entry),
+    ...each(paymentTypes, async (payment, view) => {
+      const current = (await historyBefore(view, payment))?.current;
       if (!current) return [];
+      const orderId = payment.data.orderId;
       const known = new Map(Object.entries((await view.get<Record<string, number>>(amountsCollection, orderId)) ?? {}));
-      const payment = recorded as unknown as RecordedEvent<RefundEvent | OrderFlagged>;
       if (payment.type === 'RefundRequested' || payment.type === 'RefundSucceeded')
         known.set(payment.data.refundId, known.get(payment.data.refundId) ?? payment.data.amount);
       const doc: OrderHistoryResponse = { orderId, history: [...current.history, paymentEntryOf(payment, known)] };
@@ -135,9 +151,7 @@ export const orderHistoryProjection = defineProjection({
         { op: 'put', collection, id: orderId, doc },
         { op: 'put', collection: amountsCollection, id: orderId, doc: Object.fromEntries(known) },
       ];
-    }
-    const doc: OrderHistoryResponse = { orderId, history: [...(current?.history ?? []), entryOf(event)] };
-    return [{ op: 'put', collection, id: orderId, doc }];
+    }),
   },
 });
 

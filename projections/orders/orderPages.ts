@@ -3,10 +3,18 @@
 // flags and the e-mails sent about it, oldest first. The packing slips are made from the same documents.
 import type { EmailSent } from '../../contracts/checkout/model.ts';
 import type { OrderPageView, OrderTimelineEntry, PackingSlip } from '../../contracts/orders/console.ts';
-import { type OrderEvent, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
+import type {
+  OrderCustomerDetailsAdded,
+  OrderEvent,
+  OrderNoteAdded,
+  OrderPlaced,
+  OrderShipmentRecorded,
+  OrderStatusChanged,
+  ShippingAddress,
+} from '../../contracts/orders/model.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import { defineProjection } from '../engine/projection.ts';
+import { defineProjection, each } from '../engine/projection.ts';
 import { isErasedValue, shownText } from '../../contracts/personalData.ts';
 import type { RefundEvent } from '../../contracts/orders/refunds.ts';
 import type { OrderFlagged } from '../../contracts/orders/model.ts';
@@ -50,42 +58,49 @@ function pageOf(data: OrderPlaced['data'], position: number, by: string): OrderP
   };
 }
 
-type Folded = OrderEvent | EmailSent;
+type Folded = OrderEvent | RefundEvent | EmailSent;
 
-function next(current: OrderPageDoc, recorded: RecordedEvent<Folded>): OrderPageDoc {
-  const { position } = recorded;
-  const step = (entry: OrderTimelineEntry): OrderPageDoc => ({
-    ...current,
-    timeline: [...current.timeline, entry],
-    position,
-  });
-  if (paymentTypes.has(recorded.type)) {
-    // Refunds, disputes and flags: the same lines as the order's history in the console.
-    const payment = recorded as unknown as RecordedEvent<RefundEvent | OrderFlagged>;
-    const amounts = new Map(Object.entries(current.refundAmounts ?? {}));
-    if (payment.type === 'RefundRequested' || payment.type === 'RefundSucceeded')
-      amounts.set(payment.data.refundId, amounts.get(payment.data.refundId) ?? payment.data.amount);
-    const { title, detail, by, at } = paymentEntryOf(payment, amounts);
-    return {
-      ...step({ kind: 'payment', position, at, title, detail, by }),
-      refundAmounts: Object.fromEntries(amounts),
-    };
-  }
-  const event = recorded as Folded;
-  switch (event.type) {
-    case 'OrderStatusChanged': {
-      const { from, to, notes, by, at } = event.data;
-      return step({ kind: 'statusChanged', position, at, from, to, notes: shownText(notes), by });
-    }
-    case 'OrderCustomerDetailsAdded': {
-      const added = event.data;
+/** An order's e-mails are sent under the order's id; a purchase notice's id names no order and is passed by. */
+const orderIdOf = (event: Folded) => (event.type === 'EmailSent' ? event.data.notificationId : event.data.orderId);
+
+/** One more line on the order's timeline, made by `change`; nothing before the order was placed or for an event
+ *  already folded (guarded on the log position). */
+const step =
+  <E extends Folded>(change: (current: OrderPageDoc, event: RecordedEvent<E>) => OrderPageDoc) =>
+  async (event: RecordedEvent<E>, view: ReadStoreReader): Promise<Write[]> => {
+    const orderId = orderIdOf(event);
+    const current = await view.get<OrderPageDoc>(collection, orderId);
+    if (!current || current.position >= event.position) return [];
+    return [{ op: 'put', collection, id: orderId, doc: change(current, event) }];
+  };
+
+const withEntry = (current: OrderPageDoc, entry: OrderTimelineEntry): OrderPageDoc => ({
+  ...current,
+  timeline: [...current.timeline, entry],
+  position: entry.position,
+});
+
+export const orderPagesProjection = defineProjection({
+  name: 'orderPages',
+  // 2: a text that went with the customer's data reads as removedWithCustomer.
+  version: 2,
+  handlers: {
+    async OrderPlaced(event, view) {
+      const orderId = event.data.orderId;
+      if (await view.get<OrderPageDoc>(collection, orderId)) return [];
+      return [{ op: 'put', collection, id: orderId, doc: pageOf(event.data, event.position, event.metadata.causedBy) }];
+    },
+    OrderStatusChanged: step<OrderStatusChanged>((current, { position, data: { from, to, notes, by, at } }) =>
+      withEntry(current, { kind: 'statusChanged', position, at, from, to, notes: shownText(notes), by }),
+    ),
+    OrderCustomerDetailsAdded: step<OrderCustomerDetailsAdded>((current, { position, data: added }) => {
       const described = [
         ...(added.customerName ? [`Name: ${added.customerName}`] : []),
         ...(added.customerEmail ? [`Email: ${added.customerEmail}`] : []),
         ...(added.shippingAddress ? [`Address: ${shippingAddressText(added.shippingAddress)}`] : []),
       ];
       return {
-        ...step({
+        ...withEntry(current, {
           kind: 'detailsAdded',
           position,
           at: added.at,
@@ -98,57 +113,39 @@ function next(current: OrderPageDoc, recorded: RecordedEvent<Folded>): OrderPage
         ...(added.customerEmail ? { customerEmail: added.customerEmail } : {}),
         ...(added.shippingAddress ? { addressLines: addressLinesOf(added.shippingAddress) } : {}),
       };
-    }
-    case 'OrderShipmentRecorded': {
-      const { carrier, by, at } = event.data;
+    }),
+    OrderShipmentRecorded: step<OrderShipmentRecorded>((current, { position, data }) => {
+      const { carrier, by, at } = data;
       // The tracking number goes with the customer's data; the carrier, who and when stay.
       const shipment = {
         carrier,
-        trackingNumber: shownText(event.data.trackingNumber),
-        trackingUrl: isErasedValue(event.data.trackingUrl) ? null : event.data.trackingUrl,
+        trackingNumber: shownText(data.trackingNumber),
+        trackingUrl: isErasedValue(data.trackingUrl) ? null : data.trackingUrl,
         by,
         at,
       };
-      return { ...step({ kind: 'shipment', position, ...shipment }), shipment };
-    }
-    case 'OrderNoteAdded': {
-      const { noteId, text, by, at } = event.data;
-      return step({ kind: 'note', position, at, noteId, text: shownText(text), by });
-    }
-    case 'EmailSent': {
-      const { kind, to, subject, sentAt } = event.data;
-      return step({ kind: 'emailSent', position, at: sentAt, emailKind: kind, to: shownText(to), subject });
-    }
-    default:
-      return current;
-  }
-}
-
-export const orderPagesProjection = defineProjection({
-  name: 'orderPages',
-  // 2: a text that went with the customer's data reads as removedWithCustomer.
-  version: 2,
-  handles: [
-    'OrderPlaced',
-    'OrderStatusChanged',
-    'OrderCustomerDetailsAdded',
-    'OrderShipmentRecorded',
-    'OrderNoteAdded',
-    'EmailSent',
-    ...paymentTypes,
-  ],
-  async apply(recorded: RecordedEvent, view): Promise<Write[]> {
-    const event = recorded as unknown as RecordedEvent<Folded>;
-    // An order's e-mails are sent under the order's id; a purchase notice's id names no order and is passed by.
-    const orderId = event.type === 'EmailSent' ? event.data.notificationId : event.data.orderId;
-    const current = await view.get<OrderPageDoc>(collection, orderId);
-    if (current && current.position >= event.position) return [];
-    if (event.type === 'OrderPlaced') {
-      if (current) return [];
-      return [{ op: 'put', collection, id: orderId, doc: pageOf(event.data, event.position, event.metadata.causedBy) }];
-    }
-    if (!current) return [];
-    return [{ op: 'put', collection, id: orderId, doc: next(current, event) }];
+      return { ...withEntry(current, { kind: 'shipment', position, ...shipment }), shipment };
+    }),
+    OrderNoteAdded: step<OrderNoteAdded>((current, { position, data: { noteId, text, by, at } }) =>
+      withEntry(current, { kind: 'note', position, at, noteId, text: shownText(text), by }),
+    ),
+    EmailSent: step<EmailSent>((current, { position, data: { kind, to, subject, sentAt } }) =>
+      withEntry(current, { kind: 'emailSent', position, at: sentAt, emailKind: kind, to: shownText(to), subject }),
+    ),
+    // Refunds, disputes and flags: the same lines as the order's history in the console.
+    ...each(
+      paymentTypes,
+      step<RefundEvent | OrderFlagged>((current, payment) => {
+        const amounts = new Map(Object.entries(current.refundAmounts ?? {}));
+        if (payment.type === 'RefundRequested' || payment.type === 'RefundSucceeded')
+          amounts.set(payment.data.refundId, amounts.get(payment.data.refundId) ?? payment.data.amount);
+        const { title, detail, by, at } = paymentEntryOf(payment, amounts);
+        return {
+          ...withEntry(current, { kind: 'payment', position: payment.position, at, title, detail, by }),
+          refundAmounts: Object.fromEntries(amounts),
+        };
+      }),
+    ),
   },
 });
 

@@ -2,7 +2,14 @@
 // moderation history, for the owner. Newest first everywhere.
 import type { ReviewStatus } from '../../contracts/shared/constants.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import type { AdminReviewDto, PublicReviewDto, ReviewEvent, ReviewListFilter } from '../../contracts/reviews/model.ts';
+import type {
+  AdminReviewDto,
+  PublicReviewDto,
+  ReviewApproved,
+  ReviewEvent,
+  ReviewListFilter,
+  ReviewRejected,
+} from '../../contracts/reviews/model.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { newestFirstPage, type Page, type PageCursor } from '../../contracts/shared/paging.ts';
 import { defineProjection } from '../engine/projection.ts';
@@ -15,14 +22,23 @@ const approvedForBookIndex = (bookId: number) => `reviews:approved:book:${bookId
 /** The stored document also remembers the last stream revision it folded, so a redelivered event changes nothing. */
 type StoredReview = AdminReviewDto & { revision: number };
 
-function decided(
-  review: StoredReview,
+/** The review as folded so far, unless it already folded this event (a redelivered event changes nothing). */
+async function reviewBefore(
+  view: ReadStoreReader,
   event: RecordedEvent<ReviewEvent>,
+): Promise<{ current: StoredReview | null } | null> {
+  const current = await view.get<StoredReview>(collection, event.data.reviewId);
+  return current && current.revision >= event.revision ? null : { current };
+}
+
+async function decided(
+  view: ReadStoreReader,
+  event: RecordedEvent<ReviewApproved | ReviewRejected>,
   status: 'approved' | 'rejected',
-  message: string | undefined,
-): Write[] {
-  const at = (event.data as { at: string }).at;
-  const by = (event.data as { by: string }).by;
+): Promise<Write[]> {
+  const review = (await reviewBefore(view, event))?.current;
+  if (!review) return [];
+  const { adminMessage: message, by, at } = event.data;
   const doc: StoredReview = {
     ...review,
     status,
@@ -44,40 +60,33 @@ function decided(
 export const reviewsProjection = defineProjection({
   name: 'reviews',
   version: 1,
-  handles: ['ReviewSubmitted', 'ReviewApproved', 'ReviewRejected'],
-  async apply(recorded: RecordedEvent, view: ReadStoreReader): Promise<Write[]> {
-    const event = recorded as unknown as RecordedEvent<ReviewEvent>;
-    const id = event.data.reviewId;
-    const current = await view.get<StoredReview>(collection, id);
-    if (current && current.revision >= event.revision) return [];
-    switch (event.type) {
-      case 'ReviewSubmitted': {
-        const { bookId, customerName, customerEmail, rating, reviewText, submittedAt } = event.data;
-        const doc: StoredReview = {
-          id,
-          bookId,
-          customerName,
-          customerEmail,
-          rating,
-          reviewText,
-          status: 'pending',
-          adminMessage: null,
-          createdAt: submittedAt,
-          history: [{ action: 'submitted', by: customerName, at: submittedAt }],
-          revision: event.revision,
-        };
-        const score = Date.parse(submittedAt);
-        return [
-          { op: 'put', collection, id, doc },
-          { op: 'index', index: allIndex, id, score },
-          { op: 'index', index: statusIndex('pending'), id, score },
-        ];
-      }
-      case 'ReviewApproved':
-        return current ? decided(current, event, 'approved', event.data.adminMessage) : [];
-      case 'ReviewRejected':
-        return current ? decided(current, event, 'rejected', event.data.adminMessage) : [];
-    }
+  handlers: {
+    async ReviewSubmitted(event, view) {
+      if (!(await reviewBefore(view, event))) return [];
+      const id = event.data.reviewId;
+      const { bookId, customerName, customerEmail, rating, reviewText, submittedAt } = event.data;
+      const doc: StoredReview = {
+        id,
+        bookId,
+        customerName,
+        customerEmail,
+        rating,
+        reviewText,
+        status: 'pending',
+        adminMessage: null,
+        createdAt: submittedAt,
+        history: [{ action: 'submitted', by: customerName, at: submittedAt }],
+        revision: event.revision,
+      };
+      const score = Date.parse(submittedAt);
+      return [
+        { op: 'put', collection, id, doc },
+        { op: 'index', index: allIndex, id, score },
+        { op: 'index', index: statusIndex('pending'), id, score },
+      ];
+    },
+    ReviewApproved: (event, view) => decided(view, event, 'approved'),
+    ReviewRejected: (event, view) => decided(view, event, 'rejected'),
   },
 });
 

@@ -1,10 +1,10 @@
 // Read model: sales per day, week and month (orders, what was paid, shipping, refunds, UK and abroad, per product),
 // and one bookkeeping row per order for the CSV export, with indexes by date and by status.
-import type { OrderEvent, OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
+import type { OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { refundEventTypes, refundOf, type SalesBucket, type SalesPeriod } from '../../contracts/sales/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import { defineProjection } from '../engine/projection.ts';
+import { defineProjection, each } from '../engine/projection.ts';
 
 const orders = 'salesOrders';
 const byDate = 'salesOrders:byDate';
@@ -139,34 +139,25 @@ async function placed(event: RecordedEvent<OrderPlaced>, view: ReadStoreReader):
   ];
 }
 
+/** The order's row, unless it already folded this event of the order's stream (a redelivered event changes nothing). */
+async function rowBefore(
+  view: ReadStoreReader,
+  event: RecordedEvent<{ type: string; data: { orderId: string } }>,
+): Promise<SalesOrderRow | null> {
+  const row = await view.get<SalesOrderRow>(orders, event.data.orderId);
+  return row && row.revision < event.revision ? row : null;
+}
+
 export const salesProjection = defineProjection({
   name: 'sales',
   version: 1,
-  handles: ['OrderPlaced', 'OrderStatusChanged', 'OrderCustomerDetailsAdded', ...refundEventTypes],
-  async apply(recorded: RecordedEvent, view): Promise<Write[]> {
-    if ((refundEventTypes as readonly string[]).includes(recorded.type)) {
-      const refund = refundOf(recorded.data);
-      if (!refund) return [];
-      const row = await view.get<SalesOrderRow>(orders, refund.orderId);
-      if (!row || row.revision >= recorded.revision) return [];
-      // Refunds count on the day they were made.
-      return [
-        {
-          op: 'put',
-          collection: orders,
-          id: row.orderId,
-          doc: { ...row, refunded: row.refunded + refund.amount, revision: recorded.revision },
-        },
-        ...(await addToBuckets(view, recorded.metadata.at, (b) => ({ ...b, refunds: b.refunds + refund.amount }))),
-      ];
-    }
-    const event = recorded as unknown as RecordedEvent<OrderEvent>;
-    const row = await view.get<SalesOrderRow>(orders, event.data.orderId);
-    // Guard on the stream revision: an event delivered again changes nothing.
-    if (row && row.revision >= event.revision) return [];
-    if (event.type === 'OrderPlaced') return row ? [] : placed(event, view);
-    if (!row) return [];
-    if (event.type === 'OrderCustomerDetailsAdded') {
+  handlers: {
+    async OrderPlaced(event, view) {
+      return (await view.get<SalesOrderRow>(orders, event.data.orderId)) ? [] : placed(event, view);
+    },
+    async OrderCustomerDetailsAdded(event, view) {
+      const row = await rowBefore(view, event);
+      if (!row) return [];
       const added = event.data;
       const where = added.shippingAddress ? whereTo(added.shippingAddress, row.shipping) : null;
       const next: SalesOrderRow = {
@@ -177,20 +168,38 @@ export const salesProjection = defineProjection({
         revision: event.revision,
       };
       return [{ op: 'put', collection: orders, id: row.orderId, doc: next }];
-    }
-    // Shipments and notes change nothing the books count.
-    if (event.type !== 'OrderStatusChanged') return [];
-    const score = Date.parse(row.placedAt) || 0;
-    return [
-      {
-        op: 'put',
-        collection: orders,
-        id: row.orderId,
-        doc: { ...row, status: event.data.to, revision: event.revision },
-      },
-      { op: 'unindex', index: byStatus(row.status), id: row.orderId },
-      { op: 'index', index: byStatus(event.data.to), id: row.orderId, score },
-    ];
+    },
+    async OrderStatusChanged(event, view) {
+      const row = await rowBefore(view, event);
+      if (!row) return [];
+      const score = Date.parse(row.placedAt) || 0;
+      return [
+        {
+          op: 'put',
+          collection: orders,
+          id: row.orderId,
+          doc: { ...row, status: event.data.to, revision: event.revision },
+        },
+        { op: 'unindex', index: byStatus(row.status), id: row.orderId },
+        { op: 'index', index: byStatus(event.data.to), id: row.orderId, score },
+      ];
+    },
+    // Shipments and notes change nothing the books count. Refunds count on the day they were made.
+    ...each(refundEventTypes, async (event, view) => {
+      const refund = refundOf(event.data);
+      if (!refund) return [];
+      const row = await rowBefore(view, event);
+      if (!row) return [];
+      return [
+        {
+          op: 'put',
+          collection: orders,
+          id: row.orderId,
+          doc: { ...row, refunded: row.refunded + refund.amount, revision: event.revision },
+        },
+        ...(await addToBuckets(view, event.metadata.at, (b) => ({ ...b, refunds: b.refunds + refund.amount }))),
+      ];
+    }),
   },
 });
 

@@ -1,11 +1,10 @@
 // Read model: each product's shelf as the stock decider folds it, with the owner's last movements. The storefront's
 // levels and the owner's stock screen read it; what is available is worked out at read time, because reservations run
 // out with the clock.
-import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
-import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { ReadStoreReader } from '../../contracts/ports/readStore.ts';
 import { stockEventTypes, type StockEvent, type StockMovement } from '../../contracts/stock/model.ts';
 import { emptyShelf, evolveShelf, type ShelfState } from '../../contracts/stock/shelf.ts';
-import { defineProjection } from '../engine/projection.ts';
+import { defineProjection, each } from '../engine/projection.ts';
 
 const collection = 'stock';
 const index = 'stock:byBook';
@@ -63,29 +62,29 @@ function movementOf(event: StockEvent): StockMovement | null {
 export const stockProjection = defineProjection({
   name: 'stock',
   version: 1,
-  handles: stockEventTypes,
-  async apply(recorded: RecordedEvent, view): Promise<Write[]> {
-    const event = recorded as unknown as RecordedEvent<StockEvent>;
-    const id = String(event.data.bookId);
-    const current = (await view.get<StockDoc>(collection, id)) ?? {
-      bookId: event.data.bookId,
-      revision: -1,
-      shelf: emptyShelf(),
-      movements: [],
-    };
-    // Guard on the stream revision: an event delivered again changes nothing.
-    if (current.revision >= event.revision) return [];
-    const movement = movementOf(event);
-    const doc: StockDoc = {
-      bookId: event.data.bookId,
-      revision: event.revision,
-      shelf: evolveShelf(current.shelf, event),
-      movements: movement ? [movement, ...current.movements].slice(0, keptMovements) : current.movements,
-    };
-    return [
-      { op: 'put', collection, id, doc },
-      { op: 'index', index, id, score: event.data.bookId },
-    ];
+  handlers: {
+    ...each(stockEventTypes, async (event, view) => {
+      const id = String(event.data.bookId);
+      const current = (await view.get<StockDoc>(collection, id)) ?? {
+        bookId: event.data.bookId,
+        revision: -1,
+        shelf: emptyShelf(),
+        movements: [],
+      };
+      // Guard on the stream revision: an event delivered again changes nothing.
+      if (current.revision >= event.revision) return [];
+      const movement = movementOf(event);
+      const doc: StockDoc = {
+        bookId: event.data.bookId,
+        revision: event.revision,
+        shelf: evolveShelf(current.shelf, event),
+        movements: movement ? [movement, ...current.movements].slice(0, keptMovements) : current.movements,
+      };
+      return [
+        { op: 'put', collection, id, doc },
+        { op: 'index', index, id, score: event.data.bookId },
+      ];
+    }),
   },
 });
 
