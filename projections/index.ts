@@ -1,4 +1,5 @@
-// Every read model the shop keeps. The runner folds the log into all of them.
+// Every read model the shop keeps, and the only list of them: the runner (in the service or `npm run projections`),
+// rebuilds, verification and the audit console all read this one.
 import { dataReadsProjection } from './audit/dataReads.ts';
 import { booksProjection } from './catalog/books.ts';
 import { adminOrdersProjection } from './orders/adminOrders.ts';

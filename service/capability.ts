@@ -1,5 +1,5 @@
-// What each capability hands the shell: its routes, the read models they read, and its reactions to events.
-import type { Projection } from '../projections/engine/projection.ts';
+// What each capability hands the shell: its routes and its reactions to events. The read models are listed once, in
+// projections/index.ts, where the runner reads them.
 import type { Reactions } from '../projections/engine/reactor.ts';
 import type { ShopDeps } from './deps.ts';
 import type { RouteModule } from './http/route.ts';
@@ -11,8 +11,6 @@ export type Capability = {
   name: string;
   /** Registers the capability's routes, each from its endpoint's declaration. */
   routes: RouteModule<ShopDeps>;
-  /** The read models its routes answer from (the projection runner keeps every read model of the shop). */
-  projections: readonly Projection[];
   /** Side effects of its events, run by the reactor on its own checkpoint. */
   reactions?: (deps: ReactionDeps) => Reactions;
 };

@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ReadStoreReader } from '../../contracts/ports/readStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { allProjections } from '../index.ts';
 import { defineProjection, each } from './projection.ts';
 
 const view: ReadStoreReader = {
@@ -59,6 +60,12 @@ test('handlers are held to the catalogue: an unknown type or a field its event l
       ReviewSubmitted: (event) => [{ op: 'delete', collection: 'r', id: event.data.adminMessage }],
     },
   });
+});
+
+test('the one registry names each read model once, and each folds something', () => {
+  const names = allProjections.map((p) => p.name);
+  assert.equal(names, [...new Set(names)]);
+  for (const p of allProjections) assert.ok(p.handles.length > 0, p.name);
 });
 
 test.run();

@@ -16,5 +16,4 @@ export const admin: Capability = {
     accountRoutes(routers, deps);
     twoStepRoutes(routers, deps);
   },
-  projections: [],
 };

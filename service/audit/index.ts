@@ -1,6 +1,5 @@
 // The auditor's console: it reads the log itself; its one read model lists who read whose data (decision 058).
-import { dataReadsProjection } from '../../projections/audit/dataReads.ts';
 import type { Capability } from '../capability.ts';
 import { auditRoutes } from './routes.ts';
 
-export const audit: Capability = { name: 'audit', routes: auditRoutes, projections: [dataReadsProjection] };
+export const audit: Capability = { name: 'audit', routes: auditRoutes };

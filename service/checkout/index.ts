@@ -7,6 +7,5 @@ import { checkoutRoutes } from './routes.ts';
 export const checkout: Capability = {
   name: 'checkout',
   routes: checkoutRoutes,
-  projections: [],
   reactions: (deps) => emailReactions(createPostbox(deps), deps.clock),
 };

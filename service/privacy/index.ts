@@ -5,5 +5,4 @@ import { privacyRoutes } from './routes.ts';
 export const privacy: Capability = {
   name: 'privacy',
   routes: privacyRoutes,
-  projections: [],
 };

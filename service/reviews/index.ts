@@ -1,6 +1,5 @@
 // Shoppers' reviews and the owner's moderation.
-import { reviewsProjection } from '../../projections/reviews/reviews.ts';
 import type { Capability } from '../capability.ts';
 import { reviewRoutes } from './routes.ts';
 
-export const reviews: Capability = { name: 'reviews', routes: reviewRoutes, projections: [reviewsProjection] };
+export const reviews: Capability = { name: 'reviews', routes: reviewRoutes };

@@ -1,6 +1,5 @@
 // Sales: the owner's view of what sold, and the bookkeeper's export of orders.
-import { salesProjection } from '../../projections/sales/sales.ts';
 import type { Capability } from '../capability.ts';
 import { salesRoutes } from './routes.ts';
 
-export const sales: Capability = { name: 'sales', routes: salesRoutes, projections: [salesProjection] };
+export const sales: Capability = { name: 'sales', routes: salesRoutes };

@@ -1,5 +1,4 @@
 // Stock per product: the owner's receipts and corrections, the storefront's levels, and what orders and checkouts do to it.
-import { stockProjection } from '../../projections/stock/stock.ts';
 import type { Capability } from '../capability.ts';
 import { stockReactions } from './reactions.ts';
 import { stockRoutes } from './routes.ts';
@@ -7,6 +6,5 @@ import { stockRoutes } from './routes.ts';
 export const stock: Capability = {
   name: 'stock',
   routes: stockRoutes,
-  projections: [stockProjection],
   reactions: stockReactions,
 };
