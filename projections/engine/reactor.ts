@@ -7,6 +7,7 @@
 //
 // With a lease (see docs/decisions/051) only one process on a log reacts: the others stand by, asking for the lease
 // every `renewMs`, and the first to get it after the holder stops or dies resumes from the checkpoint.
+import type { ShopEvent, ShopEventOf, ShopEventType } from '../../contracts/eventCatalog.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import type { EventStore, Subscription } from '../../contracts/ports/eventStore.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
@@ -16,8 +17,21 @@ import { PositionWaiters } from './positionWaiters.ts';
 /** What to do about one event; it must be safe to run again for the same event. */
 export type Reaction = (event: RecordedEvent) => Promise<void>;
 
-/** Event type → reaction. A new side effect of an event is one line here. */
+/** Event type → reaction, as the reactor runs them. */
 export type Reactions = Readonly<Record<string, Reaction>>;
+
+/** Event type → reaction, each given its event as the catalogue types it. A new side effect of an event is one line. */
+export type TypedReactions = {
+  readonly [T in ShopEventType]?: (event: RecordedEvent<ShopEventOf<T>>) => Promise<void>;
+};
+
+/** The reactor's table from typed reactions: the one place a log event meets its type (the catalogue read it so). */
+export function defineReactions(typed: TypedReactions): Reactions {
+  const table: Record<string, Reaction> = {};
+  for (const [type, react] of Object.entries(typed) as [string, (event: RecordedEvent<ShopEvent>) => Promise<void>][])
+    table[type] = (event) => react(event as RecordedEvent<ShopEvent>);
+  return table;
+}
 
 export type ReactorLogger = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 

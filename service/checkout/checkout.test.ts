@@ -8,12 +8,14 @@ import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { orderPlacedData, purchaseNoticeData } from '../../infra/testing/exampleOrders.ts';
 import { checkoutDecider, type CheckoutState } from './checkout.ts';
+import { emailDecider } from '../reactions.ts';
 import { notificationDecider } from './notification.ts';
 import { orderPlacementDecider, placementMessages, shippingPaid, type PlaceOrder } from './order.ts';
 
 const checkouts = deciderSpec(checkoutDecider);
 const placements = deciderSpec(orderPlacementDecider);
 const notifications = deciderSpec(notificationDecider);
+const emails = deciderSpec(emailDecider);
 
 const started: CheckoutStarted['data'] = {
   checkoutId: 'c-1',
@@ -246,15 +248,23 @@ test('notifications: a purchase notice once, each kind of e-mail once', () => {
   const Notified = { type: 'PurchaseNotified' as const, data: notice };
   notifications.given([]).when({ type: 'NotifyPurchase', data: notice }).then([Notified]);
   notifications.given([Notified]).when({ type: 'NotifyPurchase', data: notice }).then([]);
-  notifications
-    .given([Notified])
+  emails
+    .given([])
     .when({ type: 'RecordEmailSent', data: sent('purchase-notice').data })
     .then([sent('purchase-notice')]);
-  notifications
-    .given([Notified, sent('purchase-notice')])
+  emails
+    .given([sent('purchase-notice')])
     .when({ type: 'RecordEmailSent', data: sent('purchase-notice').data })
     .then([]);
-  notifications
+  const withheld = {
+    type: 'EmailWithheld' as const,
+    data: { notificationId: 'n-1', kind: 'purchase-notice' as const, reason: 'cap', at: notice.notifiedAt },
+  };
+  emails
+    .given([withheld])
+    .when({ type: 'RecordEmailSent', data: sent('purchase-notice').data })
+    .then([]);
+  emails
     .given([sent('order-to-owner')])
     .when({ type: 'RecordEmailSent', data: sent('order-confirmation').data })
     .then([sent('order-confirmation')]);

@@ -11,10 +11,10 @@ import {
   type ShippingAddress,
 } from '../../contracts/orders/model.ts';
 import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
-import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
+import type { CommandMeta } from '../commands.ts';
+import { sendOnce as sendMail } from '../reactions.ts';
 import type { ShopDeps } from '../deps.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
-import { notificationDecider } from './notification.ts';
 import { quotedInput } from './quotedInput.ts';
 
 type Order = OrderPlaced['data'];
@@ -209,37 +209,8 @@ export function createPostbox(deps: PostboxDeps): Postbox {
     return next;
   };
 
-  async function sendOnce(notificationId: string, kind: EmailKind, message: MailMessage, meta: CommandMeta) {
-    const stream = notificationStream(notificationId);
-    const history = await deps.events.readStream(stream);
-    // Sent already, or withheld on purpose when it was made due.
-    if (
-      history.some(
-        (e) => (e.type === 'EmailSent' || e.type === 'EmailWithheld') && (e.data as { kind: string }).kind === kind,
-      )
-    )
-      return;
-    try {
-      // The key the EmailSent id is derived from: a send repeated before it was recorded is the same e-mail.
-      const receipt = await deps.mailer.send(message, { idempotencyKey: `${notificationId}:${kind}` });
-      const data = {
-        notificationId,
-        kind,
-        to: message.to,
-        subject: message.subject,
-        messageId: receipt.messageId,
-        transport: receipt.transport,
-        sentAt: deps.clock().toISOString(),
-      };
-      await handleCommand(deps.events, stream, notificationDecider, { type: 'RecordEmailSent', data }, meta, {
-        eventIds: () => idFromReference('EmailSent', `${notificationId}:${kind}`),
-      });
-    } catch (error) {
-      // The reactor that called this tries the event again, so the e-mail is owed until it is recorded.
-      deps.logger.error({ err: (error as Error).message, notificationId, kind }, 'e-mail not sent');
-      throw error;
-    }
-  }
+  const sendOnce = (notificationId: string, kind: EmailKind, message: MailMessage, meta: CommandMeta) =>
+    sendMail(deps, notificationId, kind, message, meta);
 
   return {
     sendOrderEmails(orderId, meta) {

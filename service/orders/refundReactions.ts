@@ -2,7 +2,7 @@
 // gateway once the request is in the log, its answer is recorded on the order, and the e-mails it makes due are sent.
 // Each is safe to run again: the gateway call is idempotent on the refund's id, and every e-mail is recorded once.
 import { shopContent } from '../../contracts/catalog/content.ts';
-import type { EmailSent, PaymentEmailKind } from '../../contracts/checkout/model.ts';
+import type { PaymentEmailKind } from '../../contracts/checkout/model.ts';
 import { orderOnRecord, type OrderPlaced } from '../../contracts/orders/model.ts';
 import {
   refundDecider,
@@ -16,32 +16,17 @@ import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { GatewayUnavailable, RefundDeclined } from '../../contracts/ports/payments.ts';
 import type { DomainEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
-import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
-import type { Reactions } from '../../projections/engine/reactor.ts';
+import { orderStream } from '../../contracts/shared/streams.ts';
+import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
-import { fold, handleCommand, idFromReference, type CommandMeta, type Decider } from '../commands.ts';
+import { fold, handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
+import { reactingTo, sendOnce as sendMail } from '../reactions.ts';
 
 /** What the owner is told when the gateway could not be reached: the refund may or may not have been made. */
 export const unknownOutcomeMessage =
   'The payment provider could not be reached, so it is not known whether this refund was made. Retry it: a retry never pays twice.';
 
 export const declinedMessage = (why: string) => `The payment provider declined the refund: ${why}`;
-
-/** The reactor's events are caused by the event that made them due, within that event's user action. */
-const reactingTo = (event: RecordedEvent, now: Date): CommandMeta => ({
-  causedBy: 'system:reactor',
-  requestId: event.id,
-  correlationId: event.metadata.correlationId,
-  now: now.toISOString(),
-});
-
-type SentKinds = string[];
-type RecordEmail = { type: 'RecordEmailSent'; data: EmailSent['data'] };
-const sentEmails: Decider<SentKinds, RecordEmail, EmailSent> = {
-  initialState: () => [],
-  evolve: (sent, event) => (event.type === 'EmailSent' ? [...sent, event.data.kind] : sent),
-  decide: (command, sent) => (sent.includes(command.data.kind) ? [] : [{ type: 'EmailSent', data: command.data }]),
-};
 
 export function refundConfirmation(
   order: OrderPlaced['data'],
@@ -83,28 +68,12 @@ export function disputeToOwner(order: OrderPlaced['data'], dispute: OrderDispute
 export function refundReactions(deps: ReactionDeps): Reactions {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
 
-  async function sendOnce(notificationId: string, kind: PaymentEmailKind, message: MailMessage, meta: CommandMeta) {
-    const stream = notificationStream(notificationId);
-    const history = await deps.events.readStream(stream);
-    if (history.some((e) => e.type === 'EmailSent' && (e.data as { kind: string }).kind === kind)) return;
-    const receipt = await deps.mailer.send(message, { idempotencyKey: `${notificationId}:${kind}` });
-    const data = {
-      notificationId,
-      kind,
-      to: message.to,
-      subject: message.subject,
-      messageId: receipt.messageId,
-      transport: receipt.transport,
-      sentAt: deps.clock().toISOString(),
-    };
-    await handleCommand(deps.events, stream, sentEmails, { type: 'RecordEmailSent', data }, meta, {
-      eventIds: () => idFromReference('EmailSent', `${notificationId}:${kind}`),
-    });
-  }
+  const sendOnce = (notificationId: string, kind: PaymentEmailKind, message: MailMessage, meta: CommandMeta) =>
+    sendMail(deps, notificationId, kind, message, meta);
 
   /** Asks the gateway for a refund still waiting for its answer, and records the answer on the order. */
-  async function askGateway(event: RecordedEvent) {
-    const { orderId, refundId } = (event as unknown as RefundRequested | RefundRetried).data;
+  async function askGateway(event: RecordedEvent<RefundRequested | RefundRetried>) {
+    const { orderId, refundId } = event.data;
     const stream = orderStream(orderId);
     const ledger = fold(refundDecider, await deps.events.readStream(stream));
     if (!ledger.placed) return;
@@ -158,11 +127,11 @@ export function refundReactions(deps: ReactionDeps): Reactions {
     return { order: orderOnRecord(events), events };
   }
 
-  return {
+  return defineReactions({
     RefundRequested: askGateway,
     RefundRetried: askGateway,
     RefundSucceeded: async (event) => {
-      const refund = (event as unknown as RefundSucceeded).data;
+      const refund = event.data;
       const { order, events } = await orderOf(refund.orderId);
       if (!order || !order.customerEmail.includes('@')) return;
       const requested = events.find(
@@ -180,7 +149,7 @@ export function refundReactions(deps: ReactionDeps): Reactions {
       );
     },
     OrderDisputed: async (event) => {
-      const dispute = (event as unknown as OrderDisputed).data;
+      const dispute = event.data;
       const { order } = await orderOf(dispute.orderId);
       if (!order) return;
       await sendOnce(
@@ -190,5 +159,5 @@ export function refundReactions(deps: ReactionDeps): Reactions {
         reactingTo(event, deps.clock()),
       );
     },
-  };
+  });
 }

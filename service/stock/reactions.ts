@@ -5,20 +5,17 @@
 // nothing. Decision 040.
 import { shopContent } from '../../contracts/catalog/content.ts';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { ShopEventOf } from '../../contracts/eventCatalog.ts';
 import { refundDecider, refundedAmount } from '../../contracts/orders/refunds.ts';
 import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { bookStream, checkoutStream, orderStream, stockStream } from '../../contracts/shared/streams.ts';
-import {
-  lowStockThreshold,
-  type StockEvent,
-  type StockHoldReleased,
-  type StockShortfall,
-} from '../../contracts/stock/model.ts';
+import { lowStockThreshold, type StockHoldReleased, type StockShortfall } from '../../contracts/stock/model.ts';
 import { lowStockAlertOwed, shelfDecider, type ShelfCommand } from '../../contracts/stock/shelf.ts';
-import type { Reactions } from '../../projections/engine/reactor.ts';
+import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
 import { fold, handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
+import { reactingTo } from '../reactions.ts';
 
 /** What an order event does to the order's stock: take its copies, give them back, or nothing. */
 export type StockChange = { change: 'take' | 'return'; reason: string } | null;
@@ -28,10 +25,12 @@ export type StockChange = { change: 'take' | 'return'; reason: string } | null;
  * order stream gets a change of this kind, it is one more line here. A refund gives copies back only when it completes
  * the order's refunds, which takes the order's stream to decide: see returnIfFullyRefunded below.
  */
-export const orderStockChanges: Readonly<Record<string, (event: RecordedEvent) => StockChange>> = {
+export const orderStockChanges: {
+  readonly [T in 'OrderPlaced' | 'OrderStatusChanged']: (event: RecordedEvent<ShopEventOf<T>>) => StockChange;
+} = {
   OrderPlaced: () => ({ change: 'take', reason: 'placed' }),
   OrderStatusChanged: (event) => {
-    const { from, to } = (event as unknown as RecordedEvent<OrderStatusChanged>).data;
+    const { from, to } = event.data;
     if (to === 'cancelled' && from !== 'cancelled') return { change: 'return', reason: 'cancelled' };
     if (from === 'cancelled' && to !== 'cancelled') return { change: 'take', reason: 'reinstated' };
     return null;
@@ -39,13 +38,6 @@ export const orderStockChanges: Readonly<Record<string, (event: RecordedEvent) =
 };
 
 const raceRetries = 64;
-
-const reactingTo = (event: RecordedEvent, now: Date): CommandMeta => ({
-  causedBy: 'system:stock',
-  requestId: event.id,
-  correlationId: event.metadata.correlationId,
-  now: now.toISOString(),
-});
 
 export function stockReactions(deps: ReactionDeps): Reactions {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
@@ -72,7 +64,7 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     const placed = (await deps.events.readStream(orderStream(orderId))).find((e) => e.type === 'OrderPlaced') as
       RecordedEvent<OrderPlaced> | undefined;
     if (!placed) return;
-    const meta = reactingTo(event, deps.clock());
+    const meta = reactingTo(event, deps.clock(), 'system:stock');
     const perBook = new Map<number, number>();
     for (const item of placed.data.items)
       if (item.bookId !== undefined) perBook.set(item.bookId, (perBook.get(item.bookId) ?? 0) + item.quantity);
@@ -116,7 +108,7 @@ export function stockReactions(deps: ReactionDeps): Reactions {
       (e) => e.type === 'CheckoutStarted',
     ) as RecordedEvent<CheckoutStarted> | undefined;
     if (!started) return;
-    const meta = reactingTo(event, deps.clock());
+    const meta = reactingTo(event, deps.clock(), 'system:stock');
     const books = [...new Set(started.data.items.flatMap((i) => (i.bookId === undefined ? [] : [i.bookId])))].sort(
       (a, b) => a - b,
     );
@@ -144,7 +136,7 @@ export function stockReactions(deps: ReactionDeps): Reactions {
       },
       { idempotencyKey: key },
     );
-    const meta = reactingTo(event, deps.clock());
+    const meta = reactingTo(event, deps.clock(), 'system:stock');
     await onShelf(
       bookId,
       {
@@ -165,8 +157,8 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     );
   }
 
-  async function alertShortfall(event: RecordedEvent) {
-    const { bookId, orderId, quantity, available } = event.data as StockShortfall['data'];
+  async function alertShortfall(event: RecordedEvent<StockShortfall>) {
+    const { bookId, orderId, quantity, available } = event.data;
     const title = await titleOf(bookId);
     const key = `${stockStream(bookId)}:shortfall-${orderId}`;
     const receipt = await deps.mailer.send(
@@ -181,7 +173,7 @@ export function stockReactions(deps: ReactionDeps): Reactions {
       },
       { idempotencyKey: key },
     );
-    const meta = reactingTo(event, deps.clock());
+    const meta = reactingTo(event, deps.clock(), 'system:stock');
     await onShelf(
       bookId,
       {
@@ -206,8 +198,8 @@ export function stockReactions(deps: ReactionDeps): Reactions {
    * may be gone (decision 061). A page already paid is left as it is: its order takes what the shelf then has, or is
    * flagged.
    */
-  async function expireReleasedPayment(event: RecordedEvent) {
-    const { checkoutId, reason } = (event as unknown as RecordedEvent<StockHoldReleased>).data;
+  async function expireReleasedPayment(event: RecordedEvent<StockHoldReleased>) {
+    const { checkoutId, reason } = event.data;
     if (reason === 'payment-failed' || !deps.payments.expirePayment) return;
     // The sandbox's payments are secured before any charge, so a holder whose copies went to a payer is served from
     // what is left or refused plainly when it pays; ending its page as well would only let a payment that must fail
@@ -226,25 +218,20 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     return last?.title ?? `Product ${bookId}`;
   }
 
-  const orderReactions = Object.fromEntries(
-    Object.entries(orderStockChanges).map(([type, changeOf]) => [
-      type,
-      async (event: RecordedEvent) => {
-        const change = changeOf(event);
-        if (change) await moveOrderStock(event, change);
-      },
-    ]),
-  );
-  const lowStock: Partial<Record<StockEvent['type'], (event: RecordedEvent) => Promise<void>>> = {
+  const byOrder =
+    <E extends OrderPlaced | OrderStatusChanged>(changeOf: (event: RecordedEvent<E>) => StockChange) =>
+    async (event: RecordedEvent<E>) => {
+      const change = changeOf(event);
+      if (change) await moveOrderStock(event, change);
+    };
+  return defineReactions({
+    OrderPlaced: byOrder(orderStockChanges.OrderPlaced),
+    OrderStatusChanged: byOrder(orderStockChanges.OrderStatusChanged),
+    RefundSucceeded: returnIfFullyRefunded,
+    CheckoutCancelled: releaseCancelledCheckout,
     StockSold: alertIfLow,
     StockCorrected: alertIfLow,
     StockShortfall: alertShortfall,
     StockHoldReleased: expireReleasedPayment,
-  };
-  return {
-    ...orderReactions,
-    RefundSucceeded: returnIfFullyRefunded,
-    CheckoutCancelled: releaseCancelledCheckout,
-    ...lowStock,
-  };
+  });
 }
