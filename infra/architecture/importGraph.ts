@@ -1,14 +1,34 @@
 // The shop's import graph, read from its sources, and the rules its folders keep: dependencies point one way
-// (contracts ← projections ← service; infra only behind ports; the web on contracts alone) and a capability reaches
-// another only through contracts.
+// (contracts ← projections ← service; infra only behind ports; the web on contracts alone), a capability reaches
+// another only through contracts, and the entry points (infra/main/) and the composition root (infra/composition/) sit
+// on top, where no layer imports them.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 
 /** The capabilities: each has the same name in contracts/, service/, projections/ and web/src/features/. */
-export const capabilities = ['admin', 'audit', 'catalog', 'checkout', 'orders', 'reviews', 'sales', 'stock'] as const;
+export const capabilities = [
+  'admin',
+  'audit',
+  'catalog',
+  'checkout',
+  'orders',
+  'privacy',
+  'reviews',
+  'sales',
+  'stock',
+] as const;
 
-/** Where the shop is put together from its parts: the only production files that may name adapters in infra/. */
-export const compositionRoots = ['service/main.ts', 'projections/main.ts'];
+/** The folders of each layer that are no capability: what every capability shares. Any other folder is a capability. */
+export const sharedParts: Record<'contracts' | 'projections' | 'service', readonly string[]> = {
+  contracts: ['shared', 'ports', 'content'],
+  projections: ['engine'],
+  service: ['http'],
+};
+
+/** The processes' entry points: each puts the shop together through infra/composition and starts it. */
+export const entryPoints = 'infra/main/';
+/** Where the shop is put together from its parts: adapters chosen by the configuration. */
+export const compositionRoot = 'infra/composition/';
 
 export type Import = { from: string; to: string };
 
@@ -83,10 +103,15 @@ const mayUse: Record<Place['layer'], ReadonlyArray<Place['layer']>> = {
 
 /** Why an import breaks the rules, or null when it keeps them. */
 export function ruleBroken({ from, to }: Import): string | null {
-  if (!isProduction(from)) return null;
+  // Nothing imports an entry point; the layers never import the composition root, not even their tests (a test builds
+  // a shop through infra/testing).
+  if (to.startsWith(entryPoints)) return 'nothing imports an entry point (infra/main/)';
   const a = placeOf(from);
+  if ((a.layer === 'contracts' || a.layer === 'projections' || a.layer === 'service') && to.startsWith(compositionRoot))
+    return `${a.layer} may not import the composition root (tests reach it through infra/testing)`;
+  if (!isProduction(from)) return null;
   const b = placeOf(to);
-  if (compositionRoots.includes(from)) {
+  if (from.startsWith(entryPoints)) {
     return b.layer === 'infra' && b.part !== 'composition'
       ? 'an entry point reaches adapters only through infra/composition'
       : null;

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { brokenRules, isProduction, readImportGraph, ruleBroken } from './importGraph.ts';
+import { brokenRules, capabilities, isProduction, readImportGraph, ruleBroken, sharedParts } from './importGraph.ts';
 
 const root = process.cwd();
 const graph = readImportGraph(root);
@@ -47,8 +47,21 @@ test('the rules catch what they are for', () => {
     ['service/reviews/routes.ts', 'service/orders/routes.ts', true],
     ['service/reviews/routes.ts', 'service/http/errors.ts', false],
     ['service/reviews/review.test.ts', 'infra/testing/shop.ts', false],
-    ['service/main.ts', 'infra/composition/shop.ts', false],
-    ['service/main.ts', 'infra/readstore/memoryReadStore.ts', true],
+    ['infra/main/shop.ts', 'infra/composition/shop.ts', false],
+    ['infra/main/shop.ts', 'infra/readstore/memoryReadStore.ts', true],
+    ['infra/main/projections.ts', 'service/effects.ts', false],
+    ['service/orders/routes.ts', 'infra/main/shop.ts', true],
+    ['infra/cli/events.ts', 'infra/main/projections.ts', true],
+    ['infra/testing/shop.ts', 'infra/main/shop.ts', true],
+    ['service/orders/routes.ts', 'infra/composition/shop.ts', true],
+    ['projections/engine/runner.ts', 'infra/composition/shop.ts', true],
+    ['contracts/orders/model.ts', 'infra/composition/shop.ts', true],
+    ['projections/engine/generations.test.ts', 'infra/composition/shop.ts', true],
+    ['service/orders/orders.test.ts', 'infra/testing/shop.ts', false],
+    ['infra/testing/shop.ts', 'infra/composition/shop.ts', false],
+    ['infra/cli/events.ts', 'infra/composition/shop.ts', false],
+    ['service/privacy/routes.ts', 'service/orders/routes.ts', true],
+    ['service/privacy/routes.ts', 'projections/orders/adminOrders.ts', true],
     ['web/src/features/reviews/ReviewsSection.tsx', 'service/reviews/routes.ts', true],
     ['web/src/features/reviews/ReviewsSection.tsx', 'contracts/reviews/model.ts', false],
     ['web/src/features/reviews/ReviewsSection.tsx', 'web/src/features/orders/OrdersConsole.tsx', true],
@@ -57,6 +70,19 @@ test('the rules catch what they are for', () => {
     ['web/src/shell/LandingPage.tsx', 'web/src/features/reviews/ReviewsSection.tsx', false],
   ];
   for (const [from, to, broken] of cases) assert.is(ruleBroken({ from, to }) !== null, broken, `${from} -> ${to}`);
+});
+
+test('every folder of contracts/, projections/ and service/ is a capability the rules know, or a shared part', () => {
+  const known = (layer: keyof typeof sharedParts) => [...capabilities, ...sharedParts[layer]] as string[];
+  for (const layer of ['contracts', 'projections', 'service'] as const) {
+    const folders = readdirSync(join(root, layer)).filter((name) => statSync(join(root, layer, name)).isDirectory());
+    assert.ok(folders.length > 3, `only ${folders.length} folders in ${layer}/`);
+    assert.equal(
+      folders.filter((folder) => !known(layer).includes(folder)),
+      [],
+      `folders of ${layer}/ that are neither a capability in importGraph.ts nor a shared part`,
+    );
+  }
 });
 
 /** A string (quoted or a template) that starts with the API's root, outside comments. */

@@ -397,12 +397,12 @@ test('restore drill: a backup taken during a write burst restores to a shop that
   }
 });
 
-/** `node service/main.ts` on a data folder, as `npm start` runs the shop: its exit code and everything it printed. */
+/** `node infra/main/shop.ts` on a data folder, as `npm start` runs the shop: its exit code and everything it printed. */
 async function startShopProcess(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ code: number; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/main/shop.ts'], {
     env: {
       ...process.env,
       ...shopEnv(dataDir),

@@ -9,7 +9,7 @@ test('a shop flooded with 15,000 requests and sent SIGTERM straight after has wr
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-flood-'));
   try {
     const flood = await floodThenStop({
-      script: 'service/main.ts',
+      script: 'infra/main/shop.ts',
       runtime: 'tsx',
       dataDir,
       amount: 15_000,
@@ -29,7 +29,7 @@ test('a timed flood: every answer the clients received has its line; at most the
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-flood-'));
   try {
     const flood = await floodThenStop({
-      script: 'service/main.ts',
+      script: 'infra/main/shop.ts',
       runtime: 'tsx',
       dataDir,
       seconds: 2,

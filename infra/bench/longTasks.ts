@@ -47,7 +47,7 @@ export const longTasksSection: Section = {
     const logFd = openSync(join(dir, 'shop.log'), 'w');
     const shop = await startServer(
       'shop',
-      'service/main.ts',
+      'infra/main/shop.ts',
       [],
       { ...(await productionEnv(dir, secret)), RATE_LIMITS: floodLimits },
       '/healthz',
@@ -103,7 +103,7 @@ export const longTasksSection: Section = {
       );
       report.note(
         section,
-        `The shop runs \`service/main.ts\` under tsx with NODE_ENV=production on a log of ${season.reviews} reviews and ${season.orders} orders; long tasks take turns (one verification at a time, the others answered 409 at once), and a verification folds the log into the shop's memory in slices of 2 ms (decision 062).`,
+        `The shop runs \`infra/main/shop.ts\` under tsx with NODE_ENV=production on a log of ${season.reviews} reviews and ${season.orders} orders; long tasks take turns (one verification at a time, the others answered 409 at once), and a verification folds the log into the shop's memory in slices of 2 ms (decision 062).`,
       );
     } finally {
       await shop.stop();

@@ -20,7 +20,7 @@ const external = [
 export async function buildServer(outdir = serverOutdir): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: 'service/main.ts', projections: 'projections/main.ts' },
+    entryPoints: { main: 'infra/main/shop.ts', projections: 'infra/main/projections.ts' },
     outdir,
     bundle: true,
     splitting: true,

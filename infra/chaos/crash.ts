@@ -63,7 +63,7 @@ export async function openCrashSite(): Promise<CrashSite> {
 
   return {
     async restart() {
-      service = await startServer('shop', 'service/main.ts', [], env, '/healthz', port);
+      service = await startServer('shop', 'infra/main/shop.ts', [], env, '/healthz', port);
       const lag = await caughtUp(service.url, 60_000);
       // The log is quiet now: the live read models can be compared with a rebuild of the log.
       const verified = await readModelsMatchLog(site);

@@ -109,7 +109,7 @@ export async function openEmailCrashSite(): Promise<EmailCrashSite> {
   };
   let service: BenchServer | null = null;
   const restart = async () => {
-    service = await startServer('shop', 'service/main.ts', [], env, '/healthz', port);
+    service = await startServer('shop', 'infra/main/shop.ts', [], env, '/healthz', port);
   };
   /** outbox file → last modified, as the previous round left it */
   let settled = new Map<string, number>();

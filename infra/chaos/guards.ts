@@ -241,7 +241,7 @@ export function productionWithoutPublicUrl(): { exitCode: number | null; stderr:
     ALLOW_TEST_PAYMENTS: 'true',
     LOG_LEVEL: 'silent',
   };
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/main/shop.ts'], {
     env,
     encoding: 'utf8',
     timeout: 60_000,

@@ -74,7 +74,7 @@ export async function openLossSite(): Promise<LossSite> {
 
   return {
     async round(loss, { clients = 8, beforeMs = 400, afterMs = 600 } = {}) {
-      service ??= await startServer('shop', 'service/main.ts', [], env, '/healthz');
+      service ??= await startServer('shop', 'infra/main/shop.ts', [], env, '/healthz');
       const target = service;
       const round = ++rounds;
       let stop = false;

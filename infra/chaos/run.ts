@@ -395,7 +395,7 @@ const twoStep: Scenario = {
   async run(report) {
     const section = 'two-step';
     const parallel = 50;
-    const site = await openTwoStepSite({ entry: 'service/main.ts' });
+    const site = await openTwoStepSite({ entry: 'infra/main/shop.ts' });
     try {
       const now = () => Date.now();
       const account = await accountWithTwoStep(site, 'racer', now);

@@ -22,7 +22,7 @@ export type TwoStepSite = {
  * test harness's shop process whose clock stands at `clockMs`, so the codes can be made for a step the test chose.
  */
 export async function openTwoStepSite(options: {
-  entry: 'service/main.ts' | 'infra/testing/shopProcess.ts';
+  entry: 'infra/main/shop.ts' | 'infra/testing/shopProcess.ts';
   clockMs?: number;
 }): Promise<TwoStepSite> {
   const site = await openChaosSite('two-step');

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'service/main.ts'], {
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'infra/main/shop.ts'], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
   }),

@@ -8,6 +8,9 @@ import type { Projection } from '../../projections/engine/projection.ts';
 import type { PaymentGateway } from '../../contracts/ports/payments.ts';
 import { createShop, type Shop } from '../composition/shop.ts';
 
+/** The event store the configuration names, opened as the shop opens it: for tests that read a shop's log directly. */
+export { openEventStore } from '../composition/shop.ts';
+
 /** The admin every test shop starts with (ADMIN_PASSWORD is accepted outside production). */
 export const testAdmin = { username: 'admin', password: 'test-admin-password-1' } as const;
 

@@ -1,4 +1,4 @@
-// A whole shop in a process of its own, configured by its environment as `service/main.ts` is, for the tests that run
+// A whole shop in a process of its own, configured by its environment as `infra/main/shop.ts` is, for the tests that run
 // two shop processes on one data folder. SHOP_CLOCK_MS, when set, is the moment the shop's clock stands at (the
 // clock its decisions read: events' times, two-step codes), so a test makes its codes for a step it chose.
 import pino from 'pino';

@@ -5,13 +5,19 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openEventStore } from '../../infra/composition/shop.ts';
 import { loadConfig } from '../../service/config.ts';
 import { createRedisReadStore } from '../../infra/readstore/redisReadStore.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import { startReadLoad, type ReadProbe } from '../../infra/testing/readLoad.ts';
 import { startRedis } from '../../infra/testing/redis.ts';
-import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import {
+  adminHeaders,
+  call,
+  floodLimits,
+  openEventStore,
+  startTestShop,
+  type TestShop,
+} from '../../infra/testing/shop.ts';
 import { allEvents, ofType, outboxFiles, paidCartCheckout, testWebhookSecret } from '../../infra/testing/checkout.ts';
 import { booksProjection } from '../catalog/books.ts';
 import { isOlderThan, LEGACY_NAMESPACE, versionsOf } from './generations.ts';

@@ -29,8 +29,8 @@ test.before(async () => {
     NODE_ENV: 'test',
   };
   // One process folds the log into Redis; the other reads what it commits, as with `npm run projections`.
-  const first = await startServer('shop-1', 'service/main.ts', [], env, '/healthz');
-  const second = await startServer('shop-2', 'service/main.ts', [], { ...env, PROJECTIONS: 'external' }, '/healthz');
+  const first = await startServer('shop-1', 'infra/main/shop.ts', [], env, '/healthz');
+  const second = await startServer('shop-2', 'infra/main/shop.ts', [], { ...env, PROJECTIONS: 'external' }, '/healthz');
   shops = [first, second];
 });
 

@@ -3,18 +3,18 @@
 // `npm run projections -- rebuild`: builds a new generation of the read models beside the live one, against the
 // running shop's Redis, switches to it once it has caught up, and removes the old one; the shop answers throughout.
 import pino from 'pino';
-import { loadConfigOrExit } from '../service/config.ts';
-import { startEffects } from '../service/effects.ts';
+import { loadConfigOrExit } from '../../service/config.ts';
+import { startEffects } from '../../service/effects.ts';
 import {
   openEventStore,
   openMailer,
   openPaymentGateway,
   openReactorLease,
   openReadStore,
-} from '../infra/composition/shop.ts';
-import { ReadModels, versionsOf } from './engine/generations.ts';
-import { allProjections } from './index.ts';
-import type { Reactor } from './engine/reactor.ts';
+} from '../composition/shop.ts';
+import { ReadModels, versionsOf } from '../../projections/engine/generations.ts';
+import { allProjections } from '../../projections/index.ts';
+import type { Reactor } from '../../projections/engine/reactor.ts';
 
 const config = loadConfigOrExit();
 

@@ -6,20 +6,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createRedisReadStore } from '../infra/readstore/redisReadStore.ts';
-import { openLive } from './engine/generations.ts';
-import { REACTOR_NAMESPACE } from './engine/reactor.ts';
-import { eventually } from '../infra/testing/assert.ts';
-import { startReadLoad } from '../infra/testing/readLoad.ts';
-import { startRedis } from '../infra/testing/redis.ts';
-import { call, startTestShop } from '../infra/testing/shop.ts';
+import { createRedisReadStore } from '../readstore/redisReadStore.ts';
+import { openLive } from '../../projections/engine/generations.ts';
+import { REACTOR_NAMESPACE } from '../../projections/engine/reactor.ts';
+import { eventually } from '../testing/assert.ts';
+import { startReadLoad } from '../testing/readLoad.ts';
+import { startRedis } from '../testing/redis.ts';
+import { call, startTestShop } from '../testing/shop.ts';
 
 const redis = await startRedis();
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-projections-'));
 const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, PROJECTIONS: 'external' };
 
 function startProjections(): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/main/projections.ts'], {
     env: { ...process.env, ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -90,7 +90,7 @@ test('`npm run projections -- rebuild` builds a new generation beside the live o
       ],
       4,
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts', 'rebuild'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/main/projections.ts', 'rebuild'], {
       env: { ...process.env, ...env, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -212,7 +212,7 @@ test('`npm run projections -- rebuild` refuses while read models of other versio
   const older = { namespace: live.namespace, versions: live.versions.replace('books@1', 'books@0') };
   assert.ok(await backend.setLive(older, live.namespace));
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts', 'rebuild'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/main/projections.ts', 'rebuild'], {
       env: { ...process.env, ...env, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -230,7 +230,7 @@ test('`npm run projections -- rebuild` refuses while read models of other versio
 });
 
 test('`npm run projections` refuses to run without REDIS_URL, saying why', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'projections/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/main/projections.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, REDIS_URL: '', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

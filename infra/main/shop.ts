@@ -1,15 +1,9 @@
-// Starts the shop: `npm start` (compiled), or `node --import tsx service/main.ts`.
-import { UnknownEventVersion } from '../contracts/eventCatalog.ts';
-import { loadConfigOrExit } from './config.ts';
-import { DataFolderRefused, FileFormatError } from './dataFiles.ts';
-import { openShopLog } from './log.ts';
-import {
-  createShop,
-  KeyFileRefused,
-  TokenSecretRefused,
-  WrongMasterKey,
-  type Shop,
-} from '../infra/composition/shop.ts';
+// Starts the shop: `npm start` (compiled), or `node --import tsx infra/main/shop.ts`.
+import { UnknownEventVersion } from '../../contracts/eventCatalog.ts';
+import { loadConfigOrExit } from '../../service/config.ts';
+import { DataFolderRefused, FileFormatError } from '../../service/dataFiles.ts';
+import { openShopLog } from '../../service/log.ts';
+import { createShop, KeyFileRefused, TokenSecretRefused, WrongMasterKey, type Shop } from '../composition/shop.ts';
 
 const config = loadConfigOrExit();
 
