@@ -135,7 +135,7 @@ export function evolveAccount(state: AccountState, event: AdminStreamEvent & { r
 
 export function foldAccount(events: readonly RecordedEvent[]): AccountState {
   return events.reduce(
-    (state, event) => evolveAccount(state, event as unknown as AdminStreamEvent & { revision: number }),
+    (state, event) => evolveAccount(state, event as AdminStreamEvent & { revision: number }),
     noAccount(),
   );
 }
