@@ -27,6 +27,12 @@ export const sharedParts: Record<'contracts' | 'projections' | 'service', readon
 
 /** The processes' entry points: each puts the shop together through infra/composition and starts it. */
 export const entryPoints = 'infra/main/';
+
+/**
+ * The shop's process has always started at service/main.ts (deployments, scripts, the golden-log verifier run that
+ * path); it is one import of the entry point and nothing else, and nothing imports it.
+ */
+export const launcher = { file: 'service/main.ts', starts: 'infra/main/shop.ts' };
 /** Where the shop is put together from its parts: adapters chosen by the configuration. */
 export const compositionRoot = 'infra/composition/';
 
@@ -105,6 +111,8 @@ const mayUse: Record<Place['layer'], ReadonlyArray<Place['layer']>> = {
 export function ruleBroken({ from, to }: Import): string | null {
   // Nothing imports an entry point; the layers never import the composition root, not even their tests (a test builds
   // a shop through infra/testing).
+  if (from === launcher.file) return to === launcher.starts ? null : `${launcher.file} only starts ${launcher.starts}`;
+  if (to === launcher.file) return `nothing imports ${launcher.file}`;
   if (to.startsWith(entryPoints)) return 'nothing imports an entry point (infra/main/)';
   const a = placeOf(from);
   if ((a.layer === 'contracts' || a.layer === 'projections' || a.layer === 'service') && to.startsWith(compositionRoot))
