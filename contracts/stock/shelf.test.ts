@@ -70,85 +70,126 @@ const take = (
   ...(extra.checkoutId ? { checkoutId: extra.checkoutId } : {}),
 });
 
-test('shelf: a product never recorded sells without limit; reservations and orders decide nothing on it', () => {
+test('shelf: a product never recorded sells without limit: a reservation holds nothing', () => {
   shelf.given([]).when(reserve('c1', 1000)).then([]);
+});
+
+test('shelf: a product never recorded sells without limit: an order takes nothing', () => {
   shelf.given([]).when(take('o1', 3)).then([]);
+});
+
+test('shelf: a product never recorded has no limit to what is available', () => {
   assert.is(availableAt(emptyShelf(), t0), Infinity);
 });
 
-test('shelf: a hold takes what is free; a checkout is refused only when the shelf itself is short (held copies still count)', () => {
+test('shelf: a hold takes what is free', () => {
   shelf
     .given([Received(5)])
     .when(reserve('c1', 5))
     .then([Held('c1', 5)]);
-  // All five held by another: the checkout starts without a hold; it is not told the book is out of stock.
+});
+
+test('shelf: all copies held by another: the checkout starts without a hold; it is not told the book is out of stock', () => {
   shelf
     .given([Received(5), Held('c1', 5)])
     .when(reserve('c2', 1))
     .then([]);
+});
+
+test('shelf: all copies reserved by another: the checkout starts without a hold', () => {
   shelf
     .given([Received(5), Reserved('c1', 5)])
     .when(reserve('c2', 1))
     .then([]);
-  // Fewer copies on the shelf than asked for, or copies promised to payments being taken: a conflict naming what is left.
+});
+
+test('shelf: fewer copies on the shelf than asked for: a conflict naming what is left', () => {
   shelf
     .given([Received(5)])
     .when(reserve('c2', 6))
     .thenFails(Conflict, notEnoughStockMessage('The Kindness Basket', 5));
+});
+
+test('shelf: copies promised to a payment being taken still count: a conflict naming what is left', () => {
   shelf
     .given([Received(5), Held('c1', 4), Secured('c1', 4)])
     .when(reserve('c2', 2))
     .thenFails(Conflict, notEnoughStockMessage('The Kindness Basket', 1));
+});
+
+test('shelf: the last copy promised to a payment being taken: out of stock', () => {
   shelf
     .given([Received(1), Held('c1', 1), Secured('c1', 1)])
     .when(reserve('c2', 1))
     .thenFails(Conflict, /is out of stock/);
-  // The same checkout again changes nothing; a hold that ran out holds nothing.
+});
+
+test('shelf: the same checkout holding again changes nothing', () => {
   shelf
     .given([Received(5), Held('c1', 5)])
     .when(reserve('c1', 5))
     .then([]);
+});
+
+test('shelf: a hold that ran out holds nothing', () => {
   shelf
     .given([Received(5), Held('c1', 5, t30)])
     .when(reserve('c2', 5, t90))
     .then([Held('c2', 5, in60, t90)]);
 });
 
-test('shelf: holds are capped per address and per product; past a cap the checkout starts without a hold', () => {
-  const caps = { copiesPerAddress: 10, copiesPerProduct: 15 };
+const caps = { copiesPerAddress: 10, copiesPerProduct: 15 };
+
+test('shelf: past the cap per address the checkout starts without a hold', () => {
   shelf
     .given([Received(30), Held('c1', 10)])
     .when(reserve('c2', 1, t0, caps))
     .then([]);
+});
+
+test('shelf: the cap per address does not hold back another address', () => {
   shelf
     .given([Received(30), Held('c1', 10)])
     .when(reserve('c2', 1, t0, caps, 'another-address'))
     .then([Held('c2', 1, in60, t0, 'another-address')]);
+});
+
+test('shelf: past the cap per product the checkout starts without a hold', () => {
   shelf
     .given([Received(30), Held('c1', 10), Held('c2', 5, in60, t0, 'b')])
     .when(reserve('c3', 1, t0, caps, 'c'))
     .then([]);
-  // The address's holds that ran out no longer count against it.
+});
+
+test("shelf: the address's holds that ran out no longer count against it", () => {
   shelf
     .given([Received(30), Held('c1', 10, t30)])
     .when(reserve('c2', 10, t90, caps))
     .then([Held('c2', 10, in60, t90)]);
+});
+
+test('shelf: the copies held are counted across addresses', () => {
   assert.is(
     reservedAt([Received(30), Held('c1', 10), Held('c2', 5, in60, t0, 'b')].reduce(evolveShelf, emptyShelf()), t0),
     15,
   );
 });
 
-test('shelf: a payer secures its own hold, or takes copies only held for others, newest hold first; never a copy promised to another payment', () => {
+test('shelf: a payer secures its own hold', () => {
   shelf
     .given([Received(2), Held('c1', 2)])
     .when(secure('c1', 2))
     .then([Secured('c1', 2, in60)]);
+});
+
+test('shelf: a payer securing its hold again changes nothing', () => {
   shelf
     .given([Received(2), Held('c1', 2), Secured('c1', 2)])
     .when(secure('c1', 2))
     .then([]);
-  // No hold of its own, nothing free: the newest hold not being paid is taken over.
+});
+
+test('shelf: no hold of its own and nothing free: the newest hold not being paid is taken over', () => {
   const t10 = '2026-11-01T10:10:00.000Z';
   shelf
     .given([Received(2), Held('c1', 1), Held('c2', 1, in60, t10, 'b')])
@@ -168,19 +209,27 @@ test('shelf: a payer secures its own hold, or takes copies only held for others,
       },
       Secured('c3', 1, securedUntil(t30), t30),
     ]);
-  // Copies free first; a secured hold is never taken.
+});
+
+test('shelf: a payer without a hold takes free copies first', () => {
   shelf
     .given([Received(3), Held('c1', 1), Held('c2', 1)])
     .when(secure('c3', 1, t30))
     .then([Secured('c3', 1, securedUntil(t30), t30)]);
+});
+
+test('shelf: a copy promised to another payment is never taken', () => {
   shelf
     .given([Received(1), Held('c1', 1), Secured('c1', 1)])
     .when(secure('c2', 1, t30))
     .thenFails(Conflict, takenWhilePayingMessage('The Kindness Basket', 0));
+});
+
+test('shelf: a payer whose copies were taken is told its card was not charged', () => {
   assert.match(takenWhilePayingMessage('The Kindness Basket', 0), /Your card has not been charged/);
 });
 
-test('shelf: an order takes its own running hold; without one what is free, then holds of checkouts not paying; too little is a shortfall, not a negative count', () => {
+test('shelf: an order takes its own running hold', () => {
   shelf
     .given([Received(2), Held('c1', 2)])
     .when(take('o1', 2, { checkoutId: 'c1' }))
@@ -190,7 +239,9 @@ test('shelf: an order takes its own running hold; without one what is free, then
         data: { bookId: 1, orderId: 'o1', checkoutId: 'c1', quantity: 2, sourcePosition: 20, at: t30 },
       },
     ]);
-  // A payment outranks a hold: the copies only held for c2 go to the order, and c2's hold ends.
+});
+
+test('shelf: a payment outranks a hold: the copies only held for another go to the order, and that hold ends', () => {
   shelf
     .given([Received(2), Held('c2', 2)])
     .when(take('o1', 1))
@@ -209,7 +260,9 @@ test('shelf: an order takes its own running hold; without one what is free, then
       },
       { type: 'StockSold', data: { bookId: 1, orderId: 'o1', quantity: 1, sourcePosition: 20, at: t30 } },
     ]);
-  // What a payment being taken is promised is not for another order: flagged instead.
+});
+
+test('shelf: what a payment being taken is promised is not for another order: a shortfall, not a negative count', () => {
   shelf
     .given([Received(1), Held('c2', 1), Secured('c2', 1)])
     .when(take('o1', 1))
@@ -219,7 +272,9 @@ test('shelf: an order takes its own running hold; without one what is free, then
         data: { bookId: 1, orderId: 'o1', quantity: 1, available: 0, sourcePosition: 20, at: t30 },
       },
     ]);
-  // Its hold ran out and another paid for the copy.
+});
+
+test('shelf: an order whose hold ran out while another paid for the copy is a shortfall', () => {
   shelf
     .given([
       Received(1),
@@ -236,99 +291,126 @@ test('shelf: an order takes its own running hold; without one what is free, then
     ]);
 });
 
-test('shelf: the owner releases a running hold (the copies are free at once); a hold that ended is not found; a failed payment lets its secured hold go', () => {
-  const release = (checkoutId: string, reason: 'owner' | 'payment-failed' = 'owner', now = t30) => ({
-    type: 'ReleaseHold' as const,
-    bookId: 1,
-    checkoutId,
-    reason,
-    by: 'owner',
-    at: now,
-  });
-  const released: StockEvent = {
-    type: 'StockHoldReleased',
-    data: { bookId: 1, checkoutId: 'c1', quantity: 3, reason: 'owner', by: 'owner', heldSince: t0, at: t30 },
-  };
+const release = (checkoutId: string, reason: 'owner' | 'payment-failed' = 'owner', now = t30) => ({
+  type: 'ReleaseHold' as const,
+  bookId: 1,
+  checkoutId,
+  reason,
+  by: 'owner',
+  at: now,
+});
+const released: StockEvent = {
+  type: 'StockHoldReleased',
+  data: { bookId: 1, checkoutId: 'c1', quantity: 3, reason: 'owner', by: 'owner', heldSince: t0, at: t30 },
+};
+
+test('shelf: the owner releases a running hold', () => {
   shelf
     .given([Received(3), Held('c1', 3)])
     .when(release('c1'))
     .then([released]);
+});
+
+test('shelf: the copies of a hold the owner released are free at once', () => {
   assert.is(freeAt([Received(3), Held('c1', 3), released].reduce(evolveShelf, emptyShelf()), t30), 3);
+});
+
+test('shelf: a hold that ended is not found', () => {
   shelf
     .given([Received(3), Held('c1', 3)])
     .when(release('c1', 'owner', t90))
     .thenFails(NotFound);
+});
+
+test('shelf: a hold never taken is not found', () => {
   shelf
     .given([Received(3)])
     .when(release('c9'))
     .thenFails(NotFound);
+});
+
+test('shelf: a failed payment lets nothing go from a hold it had not secured', () => {
   shelf
     .given([Received(3), Held('c1', 3)])
     .when(release('c1', 'payment-failed'))
     .then([]);
+});
+
+test('shelf: a failed payment lets its secured hold go', () => {
   shelf
     .given([Received(3), Held('c1', 3), Secured('c1', 3)])
     .when(release('c1', 'payment-failed'))
     .then([{ ...released, data: { ...released.data, reason: 'payment-failed' } } as StockEvent]);
 });
 
-test('shelf: orders placed before counting began, and order events read again, change nothing', () => {
+const sold: StockEvent = {
+  type: 'StockSold',
+  data: { bookId: 1, orderId: 'o1', quantity: 1, sourcePosition: 20, at: t30 },
+};
+const returned: StockEvent = {
+  type: 'StockReturned',
+  data: { bookId: 1, orderId: 'o1', quantity: 1, reason: 'cancelled', sourcePosition: 30, at: t30 },
+};
+const returnForOrder = {
+  type: 'ReturnForOrder' as const,
+  bookId: 1,
+  orderId: 'o1',
+  reason: 'cancelled' as const,
+  placedPosition: 20,
+  sourcePosition: 30,
+  at: t30,
+};
+
+test('shelf: an order placed before counting began changes nothing', () => {
   shelf
     .given([Received(5, 10)])
     .when(take('o1', 1, { placedPosition: 5 }))
     .then([]);
-  const sold: StockEvent = {
-    type: 'StockSold',
-    data: { bookId: 1, orderId: 'o1', quantity: 1, sourcePosition: 20, at: t30 },
-  };
+});
+
+test('shelf: an order read again changes nothing', () => {
   shelf
     .given([Received(5), sold])
     .when(take('o1', 1))
     .then([]);
-  const returned: StockEvent = {
-    type: 'StockReturned',
-    data: { bookId: 1, orderId: 'o1', quantity: 1, reason: 'cancelled', sourcePosition: 30, at: t30 },
-  };
+});
+
+test("shelf: a cancelled order's copies return", () => {
   shelf
     .given([Received(5), sold])
-    .when({
-      type: 'ReturnForOrder',
-      bookId: 1,
-      orderId: 'o1',
-      reason: 'cancelled',
-      placedPosition: 20,
-      sourcePosition: 30,
-      at: t30,
-    })
+    .when(returnForOrder)
     .then([returned]);
+});
+
+test('shelf: a cancellation read again changes nothing', () => {
   shelf
     .given([Received(5), sold, returned])
-    .when({
-      type: 'ReturnForOrder',
-      bookId: 1,
-      orderId: 'o1',
-      reason: 'cancelled',
-      placedPosition: 20,
-      sourcePosition: 30,
-      at: t30,
-    })
+    .when(returnForOrder)
     .then([]);
-  // The cancellation undone (a later event) takes the copies again; the placing read again does not.
+});
+
+test('shelf: the placing read again after a cancellation takes nothing', () => {
   shelf
     .given([Received(5), sold, returned])
     .when(take('o1', 1, { placedPosition: 20, sourcePosition: 20 }))
     .then([]);
+});
+
+test('shelf: the cancellation undone (a later event) takes the copies again', () => {
   shelf
     .given([Received(5), sold, returned])
     .when(take('o1', 1, { placedPosition: 20, sourcePosition: 40 }))
     .then([{ type: 'StockSold', data: { bookId: 1, orderId: 'o1', quantity: 1, sourcePosition: 40, at: t30 } }]);
 });
 
-test('shelf: a correction needs a reason and cannot take off more than is recorded; each fall below the threshold owes one alert', () => {
+test('shelf: a correction cannot take off more than is recorded', () => {
   shelf
     .given([Received(2)])
     .when({ type: 'CorrectStock', bookId: 1, delta: -3, reason: 'lost', by: 'owner', at: t0 })
     .thenFails(Conflict);
+});
+
+test('shelf: each fall below the threshold owes one alert', () => {
   const events: StockEvent[] = [
     Received(6),
     { type: 'StockCorrected', data: { bookId: 1, delta: -2, reason: 'damaged', by: 'owner', at: t0 } },
