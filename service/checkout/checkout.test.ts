@@ -42,26 +42,50 @@ const Started = { type: 'CheckoutStarted' as const, data: started };
 const Completed = { type: 'CheckoutCompleted' as const, data: completed };
 const Cancelled = { type: 'CheckoutCancelled' as const, data: cancelled };
 
-test('checkout: started once, with the items the server priced', () => {
+test('checkout: started with the items the server priced', () => {
   checkouts.given([]).when({ type: 'StartCheckout', data: started }).then([Started]);
+});
+
+test('checkout: started only once', () => {
   checkouts.given([Started]).when({ type: 'StartCheckout', data: started }).thenFails(Conflict);
 });
 
-test('checkout: completed once by its own payment; a completion for another payment is refused', () => {
+test('checkout: completed by its own payment', () => {
   checkouts.given([Started]).when({ type: 'CompleteCheckout', data: completed }).then([Completed]);
+});
+
+test('checkout: completed once; completing again changes nothing', () => {
   checkouts.given([Started, Completed]).when({ type: 'CompleteCheckout', data: completed }).then([]);
+});
+
+test('checkout: a completion for another payment is refused', () => {
   checkouts
     .given([Started])
     .when({ type: 'CompleteCheckout', data: { ...completed, paymentReference: 'cs_other' } })
     .thenFails(Conflict);
+});
+
+test('checkout: a checkout never started cannot be completed', () => {
   checkouts.given([]).when({ type: 'CompleteCheckout', data: completed }).thenFails(NotFound);
 });
 
-test('checkout: cancelled only while open; paying after cancelling still completes it', () => {
+test('checkout: cancelled while open', () => {
   checkouts.given([Started]).when({ type: 'CancelCheckout', data: cancelled }).then([Cancelled]);
+});
+
+test('checkout: cancelling again changes nothing', () => {
   checkouts.given([Started, Cancelled]).when({ type: 'CancelCheckout', data: cancelled }).then([]);
+});
+
+test('checkout: a completed checkout is not cancelled', () => {
   checkouts.given([Started, Completed]).when({ type: 'CancelCheckout', data: cancelled }).then([]);
+});
+
+test('checkout: paying after cancelling still completes it', () => {
   checkouts.given([Started, Cancelled]).when({ type: 'CompleteCheckout', data: completed }).then([Completed]);
+});
+
+test('checkout: a checkout never started cannot be cancelled', () => {
   checkouts.given([]).when({ type: 'CancelCheckout', data: cancelled }).thenFails(NotFound);
 });
 
@@ -104,54 +128,82 @@ const order = {
 };
 const Placed = { type: 'OrderPlaced' as const, data: order };
 
-test('order: placed once per payment, whatever asks again', () => {
+test('order: placed for a paid payment', () => {
   placements.given([]).when(place()).then([Placed]);
+});
+
+test('order: placed once per payment, whatever the shopper says again', () => {
   placements
     .given([Placed])
     .when(place({ shopper: { name: 'Someone else' } }))
     .then([]);
+});
+
+test('order: placed once per payment, asked again without a verified payment', () => {
   placements
     .given([Placed])
     .when(place({ verified: undefined }))
     .then([]);
 });
 
-test("order: only a paid payment of this shop's checkout, for exactly what the server priced, places an order", () => {
+test('order: a payment the gateway does not know places no order', () => {
   placements
     .given([])
     .when(place({ verified: { payment: null, checkout: open } }))
     .thenFails(NotFound, placementMessages.noSuchPayment);
+});
+
+test('order: a payment never verified places no order', () => {
   placements
     .given([])
     .when(place({ verified: undefined }))
     .thenFails(NotFound, placementMessages.noSuchPayment);
+});
+
+test('order: a payment of no checkout of this shop places no order', () => {
   placements
     .given([])
     .when(place({ verified: { payment: { ...payment, checkoutId: undefined }, checkout: open } }))
     .thenFails(NotFound);
+});
+
+test('order: an unpaid payment places no order', () => {
   placements
     .given([])
     .when(place({ verified: { payment: { ...payment, paid: false }, checkout: open } }))
     .thenFails(Conflict, placementMessages.unpaid);
+});
+
+test('order: a payment whose checkout was never started places no order', () => {
   placements
     .given([])
     .when(place({ verified: { payment, checkout: { status: 'none' } } }))
     .thenFails(NotFound, placementMessages.noSuchPayment);
+});
+
+test('order: a payment verified for another reference places no order', () => {
   placements
     .given([])
     .when(place({ reference: 'cs_sandbox_2' }))
     .thenFails(NotFound, placementMessages.noSuchPayment);
+});
+
+test('order: a payment of another amount than the server priced places no order', () => {
   placements
     .given([])
     .when(place({ verified: { payment: { ...payment, amount: 1998 }, checkout: open } }))
     .thenFails(Conflict, placementMessages.amountMismatch);
 });
 
-test("order: the buyer's details come from the gateway, else the shopper's page, else the checkout, else placeholders", () => {
-  const bare = { ...payment, customerName: undefined, customerEmail: undefined, shippingAddress: undefined };
-  const elsewhere = { line1: '9 Elsewhere', city: 'York', postcode: 'YO1 7HH', country: 'GB' };
-  const shopper = { name: 'Bilal Rahman', email: 'bilal@example.com', shippingAddress: elsewhere };
+const bare = { ...payment, customerName: undefined, customerEmail: undefined, shippingAddress: undefined };
+const elsewhere = { line1: '9 Elsewhere', city: 'York', postcode: 'YO1 7HH', country: 'GB' };
+const shopper = { name: 'Bilal Rahman', email: 'bilal@example.com', shippingAddress: elsewhere };
+
+test("order: the buyer's details come from the gateway first", () => {
   placements.given([]).when(place({ shopper })).then([Placed]);
+});
+
+test("order: the buyer's details the gateway lacks come from the shopper's page", () => {
   placements
     .given([])
     .when(place({ shopper, verified: { payment: bare, checkout: open } }))
@@ -166,6 +218,9 @@ test("order: the buyer's details come from the gateway, else the shopper's page,
         },
       },
     ]);
+});
+
+test("order: the buyer's details neither the gateway nor the shopper gave come from the checkout", () => {
   const startedWithDetails: CheckoutState = {
     status: 'started',
     started: { ...started, customerName: 'Sara Ali', customerEmail: 'sara@example.com' },
@@ -184,6 +239,9 @@ test("order: the buyer's details come from the gateway, else the shopper's page,
         },
       },
     ]);
+});
+
+test("order: the buyer's details no one gave are placeholders", () => {
   placements
     .given([])
     .when(place({ verified: { payment: bare, checkout: open } }))
@@ -200,62 +258,82 @@ test("order: the buyer's details come from the gateway, else the shopper's page,
     ]);
 });
 
-test('order: a report after the order is placed fills only what it lacks, and replaces nothing', () => {
-  const address = { line1: '7 Orchard Row', city: 'York', postcode: 'YO1 7HH', country: 'GB' };
-  const verified: OrderEvent = { type: 'OrderPlaced', data: orderPlacedData({ orderId: 'o1' }) };
-  const wallet: OrderEvent = {
-    type: 'OrderPlaced',
-    data: orderPlacedData({
-      orderId: 'o1',
-      customerName: 'Website Customer',
-      customerEmail: '',
-      shippingAddress: 'To be provided during checkout',
-    }),
-  };
-  const shopperAdded = (data: object): OrderEvent => ({
-    type: 'OrderCustomerDetailsAdded',
-    data: { orderId: 'o1', ...data, source: 'shopper', reason: '', by: 'shopper', at: '2026-01-01T00:01:00.000Z' },
-  });
-  const later = (shopper: PlaceOrder['shopper']) => place({ reference: 'o1', shopper, verified: undefined });
+const address = { line1: '7 Orchard Row', city: 'York', postcode: 'YO1 7HH', country: 'GB' };
+const verified: OrderEvent = { type: 'OrderPlaced', data: orderPlacedData({ orderId: 'o1' }) };
+const wallet: OrderEvent = {
+  type: 'OrderPlaced',
+  data: orderPlacedData({
+    orderId: 'o1',
+    customerName: 'Website Customer',
+    customerEmail: '',
+    shippingAddress: 'To be provided during checkout',
+  }),
+};
+const shopperAdded = (data: object): OrderEvent => ({
+  type: 'OrderCustomerDetailsAdded',
+  data: { orderId: 'o1', ...data, source: 'shopper', reason: '', by: 'shopper', at: '2026-01-01T00:01:00.000Z' },
+});
+const later = (shopper: PlaceOrder['shopper']) => place({ reference: 'o1', shopper, verified: undefined });
+
+test('order: a report after the order is placed replaces nothing the gateway gave', () => {
   placements
     .given([verified])
     .when(later({ name: 'Someone Else' }))
     .then([]);
+});
+
+test('order: a report after the order is placed fills only what it lacks (a valid address, not a bad e-mail or a placeholder name)', () => {
   placements
     .given([wallet])
     .when(later({ name: 'Website Customer', email: 'not-an-address', shippingAddress: address }))
     .then([shopperAdded({ shippingAddress: address })]);
+});
+
+test('order: a report after the details were filled replaces nothing', () => {
   placements
     .given([wallet, shopperAdded({ shippingAddress: address })])
     .when(later({ shippingAddress: { ...address, line1: '9 Elsewhere' } }))
     .then([]);
 });
 
-test('notifications: a purchase notice once, each kind of e-mail once', () => {
-  const notice = purchaseNoticeData('2026-01-01T00:00:00.000Z');
-  const sent = (kind: 'purchase-notice' | 'order-to-owner' | 'order-confirmation') => ({
-    type: 'EmailSent' as const,
-    data: {
-      notificationId: 'n-1',
-      kind,
-      to: 'owner@example.com',
-      subject: 's',
-      messageId: 'm',
-      transport: 'outbox' as const,
-      sentAt: '2026-01-01T00:00:01.000Z',
-    },
-  });
-  const Notified = { type: 'PurchaseNotified' as const, data: notice };
+const notice = purchaseNoticeData('2026-01-01T00:00:00.000Z');
+const sent = (kind: 'purchase-notice' | 'order-to-owner' | 'order-confirmation') => ({
+  type: 'EmailSent' as const,
+  data: {
+    notificationId: 'n-1',
+    kind,
+    to: 'owner@example.com',
+    subject: 's',
+    messageId: 'm',
+    transport: 'outbox' as const,
+    sentAt: '2026-01-01T00:00:01.000Z',
+  },
+});
+const Notified = { type: 'PurchaseNotified' as const, data: notice };
+
+test('notifications: a purchase notice is recorded', () => {
   notifications.given([]).when({ type: 'NotifyPurchase', data: notice }).then([Notified]);
+});
+
+test('notifications: a purchase notice only once', () => {
   notifications.given([Notified]).when({ type: 'NotifyPurchase', data: notice }).then([]);
+});
+
+test('notifications: an e-mail sent is recorded', () => {
   emails
     .given([])
     .when({ type: 'RecordEmailSent', data: sent('purchase-notice').data })
     .then([sent('purchase-notice')]);
+});
+
+test('notifications: each kind of e-mail only once', () => {
   emails
     .given([sent('purchase-notice')])
     .when({ type: 'RecordEmailSent', data: sent('purchase-notice').data })
     .then([]);
+});
+
+test('notifications: an e-mail withheld is not sent afterwards', () => {
   const withheld = {
     type: 'EmailWithheld' as const,
     data: { notificationId: 'n-1', kind: 'purchase-notice' as const, reason: 'cap', at: notice.notifiedAt },
@@ -264,6 +342,9 @@ test('notifications: a purchase notice once, each kind of e-mail once', () => {
     .given([withheld])
     .when({ type: 'RecordEmailSent', data: sent('purchase-notice').data })
     .then([]);
+});
+
+test('notifications: one kind of e-mail sent does not stand for another', () => {
   emails
     .given([sent('order-to-owner')])
     .when({ type: 'RecordEmailSent', data: sent('order-confirmation').data })
