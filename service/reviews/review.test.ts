@@ -36,48 +36,65 @@ test('a review is submitted only once', () => {
   spec.given([submitted]).when({ type: 'SubmitReview', reviewId, review, at }).thenFails(Conflict);
 });
 
-test('the owner approves a pending review, with or without a message', () => {
+test('the owner approves a pending review', () => {
   spec.given([submitted]).when({ type: 'ApproveReview', reviewId, by: 'admin', at: later }).then([approved]);
+});
+
+test('the owner approves a pending review with a message, trimmed', () => {
   spec
     .given([submitted])
     .when({ type: 'ApproveReview', reviewId, adminMessage: '  Thank you!  ', by: 'admin', at: later })
     .then([{ type: 'ReviewApproved', data: { reviewId, adminMessage: 'Thank you!', by: 'admin', at: later } }]);
-  // A blank message is no message.
+});
+
+test('the owner approves a pending review with a blank message: no message', () => {
   spec
     .given([submitted])
     .when({ type: 'ApproveReview', reviewId, adminMessage: '   ', by: 'admin', at: later })
     .then([approved]);
 });
 
-test('the owner rejects a pending review only with a reason', () => {
+test('the owner rejects a pending review with a reason', () => {
   spec
     .given([submitted])
     .when({ type: 'RejectReview', reviewId, adminMessage: 'Off topic', by: 'admin', at: later })
     .then([rejected]);
+});
+
+test('the owner rejects a pending review only with a reason', () => {
   spec
     .given([submitted])
     .when({ type: 'RejectReview', reviewId, adminMessage: '  ', by: 'admin', at: later })
     .thenFails(Invalid, reviewMessages.rejectionReason);
 });
 
-test('only a pending review can be approved or rejected', () => {
-  for (const decided of [approved, rejected]) {
+for (const [decision, decided] of [
+  ['approved', approved],
+  ['rejected', rejected],
+] as const) {
+  test(`a review already ${decision} cannot be approved`, () => {
     spec
       .given([submitted, decided])
       .when({ type: 'ApproveReview', reviewId, by: 'admin', at: later })
       .thenFails(Conflict, /already/);
+  });
+
+  test(`a review already ${decision} cannot be rejected`, () => {
     spec
       .given([submitted, decided])
       .when({ type: 'RejectReview', reviewId, adminMessage: 'No', by: 'admin', at: later })
       .thenFails(Conflict, /already/);
-  }
-});
+  });
+}
 
-test('a review that was never submitted cannot be moderated', () => {
+test('a review that was never submitted cannot be approved', () => {
   spec
     .given([])
     .when({ type: 'ApproveReview', reviewId, by: 'admin', at: later })
     .thenFails(NotFound, 'Review not found');
+});
+
+test('a review that was never submitted cannot be rejected', () => {
   spec
     .given([])
     .when({ type: 'RejectReview', reviewId, adminMessage: 'No', by: 'admin', at: later })
