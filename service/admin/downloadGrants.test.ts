@@ -25,31 +25,57 @@ const grant = { type: 'GrantDownload', username: 'ann', by: 'admin', at } as con
 const revoke = { type: 'RevokeDownload', username: 'ann', by: 'admin', at } as const;
 const given = (events: (AccountEvent | DownloadGrantEvent)[]) => spec.given(events as DownloadGrantEvent[]);
 
-test('an owner grants an auditor the download; granting again changes nothing', () => {
+test('an owner grants an auditor the download', () => {
   given([created()]).when(grant).then([granted]);
+});
+
+test('granting again changes nothing', () => {
   given([created(), granted]).when(grant).then([]);
 });
 
-test('an owner revokes a grant; revoking what is not held changes nothing; a revoked grant can be given again', () => {
+test('an owner revokes a grant', () => {
   given([created(), granted]).when(revoke).then([revoked]);
+});
+
+test('revoking a grant never given changes nothing', () => {
   given([created()]).when(revoke).then([]);
+});
+
+test('revoking a grant already revoked changes nothing', () => {
   given([created(), granted, revoked]).when(revoke).then([]);
+});
+
+test('a revoked grant can be given again', () => {
   given([created(), granted, revoked]).when(grant).then([granted]);
 });
 
-test('no grant for an account that does not exist, for the configured owner, for an owner account or a disabled one', () => {
+test('no grant for an account that does not exist', () => {
   given([]).when(grant).thenFails(NotFound, accountMessages.missing);
+});
+
+test('no revocation for an account that does not exist', () => {
   given([]).when(revoke).thenFails(NotFound, accountMessages.missing);
+});
+
+test('no grant for the configured owner', () => {
   given([])
     .when({ ...grant, username: 'admin' })
     .thenFails(Conflict, accountMessages.configured);
+});
+
+test('no grant for an owner account', () => {
   given([created('owner')])
     .when(grant)
     .thenFails(Invalid, downloadGrantMessages.owner);
+});
+
+test('no grant for a disabled account', () => {
   given([created(), { type: 'AccountDisabled', data: { username: 'ann', by: 'admin', at } }])
     .when(grant)
     .thenFails(Conflict, downloadGrantMessages.disabled);
-  // A disabled account's grant may still be taken back.
+});
+
+test("a disabled account's grant may still be taken back", () => {
   given([created(), granted, { type: 'AccountDisabled', data: { username: 'ann', by: 'admin', at } }])
     .when(revoke)
     .then([revoked]);
