@@ -44,19 +44,29 @@ test('the owner adds what an order lacks, with the reason, the admin and the tim
   given([walletOrder()])
     .when(add({ customerName: 'Bilal Rahman', customerEmail: 'bilal@example.com', shippingAddress: address }))
     .then([added({ customerName: 'Bilal Rahman', customerEmail: 'bilal@example.com', shippingAddress: address })]);
+});
+
+test('the owner adds what an order still lacks after an earlier addition', () => {
   given([walletOrder(), added({ shippingAddress: address })])
     .when(add({ customerEmail: 'bilal@example.com' }))
     .then([added({ customerEmail: 'bilal@example.com' })]);
 });
 
-test('what is on record is never replaced: the owner is told', () => {
-  const verified = { type: 'OrderPlaced', data: orderPlacedData({ orderId: 'o1' }) } as OrderEvent;
+const verified = { type: 'OrderPlaced', data: orderPlacedData({ orderId: 'o1' }) } as OrderEvent;
+
+test('a name on record is never replaced: the owner is told', () => {
   given([verified])
     .when(add({ customerName: 'Someone Else' }))
     .thenFails(Conflict, 'already has a name');
+});
+
+test('the same name as on record adds nothing: the owner is told', () => {
   given([verified])
     .when(add({ customerName: 'Maryam Hussain' }))
     .thenFails(Conflict, 'already has these details');
+});
+
+test('an address added by the owner is never replaced: the owner is told', () => {
   given([walletOrder(), added({ shippingAddress: address })])
     .when(add({ shippingAddress: { ...address, line1: '9 Elsewhere' } }))
     .thenFails(Conflict, 'already has an address');

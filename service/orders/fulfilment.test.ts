@@ -69,7 +69,9 @@ test("shipping with a carrier and tracking number records the shipment, with the
         },
       },
     ]);
-  // "Other" has no public tracking page: the number alone.
+});
+
+test('shipping with "Other", which has no public tracking page, records the number alone', () => {
   deciderSpec(orderStatusDecider)
     .given([placed])
     .when(shipWith({ carrier: 'other', trackingNumber: 'X1' }))
@@ -85,29 +87,51 @@ test("shipping with a carrier and tracking number records the shipment, with the
     ]);
 });
 
-test('a shipment with another status, an unknown carrier or a bad tracking number is refused', () => {
-  const spec = deciderSpec(orderStatusDecider).given([placed]);
-  spec
+test('a shipment with another status than shipped is refused', () => {
+  deciderSpec(orderStatusDecider)
+    .given([placed])
     .when(shipWith({ carrier: 'evri', trackingNumber: 'H00AB12' }, 'delivered'))
     .thenFails(Invalid, shipmentOnlyWhenShippedMessage);
-  spec.when(shipWith({ carrier: 'pigeon' as 'evri', trackingNumber: 'H00AB12' })).thenFails(Invalid, carrierMessage);
-  spec.when(shipWith({ carrier: 'evri', trackingNumber: '<script>' })).thenFails(Invalid, trackingNumberMessage);
-  spec.when(shipWith({ carrier: 'evri', trackingNumber: 'A'.repeat(41) })).thenFails(Invalid, trackingNumberMessage);
+});
+
+test('a shipment with an unknown carrier is refused', () => {
+  deciderSpec(orderStatusDecider)
+    .given([placed])
+    .when(shipWith({ carrier: 'pigeon' as 'evri', trackingNumber: 'H00AB12' }))
+    .thenFails(Invalid, carrierMessage);
+});
+
+test('a shipment with a tracking number of other characters is refused', () => {
+  deciderSpec(orderStatusDecider)
+    .given([placed])
+    .when(shipWith({ carrier: 'evri', trackingNumber: '<script>' }))
+    .thenFails(Invalid, trackingNumberMessage);
+});
+
+test('a shipment with an over-long tracking number is refused', () => {
+  deciderSpec(orderStatusDecider)
+    .given([placed])
+    .when(shipWith({ carrier: 'evri', trackingNumber: 'A'.repeat(41) }))
+    .thenFails(Invalid, trackingNumberMessage);
+});
+
+test('a shipment of no order is refused', () => {
   deciderSpec(orderStatusDecider)
     .given([])
     .when(shipWith({ carrier: 'evri', trackingNumber: 'H00AB12' }))
     .thenFails(NotFound, 'No order with id o1');
 });
 
-test('a note is kept with who and when; an empty or over-long note, or one on no order, is refused', () => {
-  const note = (text: string) => ({
-    type: 'AddOrderNote' as const,
-    orderId: 'o1',
-    noteId: 'n1',
-    text,
-    by: 'owner',
-    at,
-  });
+const note = (text: string) => ({
+  type: 'AddOrderNote' as const,
+  orderId: 'o1',
+  noteId: 'n1',
+  text,
+  by: 'owner',
+  at,
+});
+
+test('a note is kept, trimmed, with who and when', () => {
   deciderSpec(orderNotesDecider)
     .given([placed])
     .when(note('  Called the buyer: leave with neighbour  '))
@@ -117,11 +141,20 @@ test('a note is kept with who and when; an empty or over-long note, or one on no
         data: { orderId: 'o1', noteId: 'n1', text: 'Called the buyer: leave with neighbour', by: 'owner', at },
       },
     ]);
+});
+
+test('an empty note is refused', () => {
   deciderSpec(orderNotesDecider).given([placed]).when(note('   ')).thenFails(Invalid);
+});
+
+test('an over-long note is refused', () => {
   deciderSpec(orderNotesDecider)
     .given([placed])
     .when(note('x'.repeat(maxNoteLength + 1)))
     .thenFails(Invalid, noteTooLongMessage);
+});
+
+test('a note on no order is refused', () => {
   deciderSpec(orderNotesDecider).given([]).when(note('Hello')).thenFails(NotFound, 'No order with id o1');
 });
 
