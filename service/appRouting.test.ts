@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { onlyUnder, routerOptions } from './http/adminRouter.ts';
+import { fetchWithin } from '../infra/testing/http.ts';
 
 async function serve(admin: Router) {
   const app = new Koa();
@@ -16,7 +17,7 @@ async function serve(admin: Router) {
   await new Promise((r) => server.once('listening', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    get: async (path: string) => (await fetch(url + path)).text(),
+    get: async (path: string) => (await fetchWithin(url + path)).text(),
     close: () => new Promise((r) => server.close(r)),
   };
 }

@@ -23,6 +23,7 @@ import { resolveDataKey } from '../keys/masterKey.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
 import { eventsCli } from '../testing/eventsCli.ts';
 import { askRecorded, copyGoldenData, readGolden, recordedClock, type GoldenLog } from '../testing/golden.ts';
+import { fetchWithin } from '../testing/http.ts';
 
 const v1 = readGolden('v1');
 const v2 = readGolden('v2');
@@ -65,7 +66,7 @@ async function openShop(golden: GoldenLog, dataDir: string): Promise<Opened> {
   const server = await shop.listen(0, '127.0.0.1');
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const signIn = await fetch(`${url}/api/admin/login`, {
+  const signIn = await fetchWithin(`${url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(golden.meta.admin),
@@ -76,13 +77,13 @@ async function openShop(golden: GoldenLog, dataDir: string): Promise<Opened> {
 }
 
 async function get(opened: Opened, path: string): Promise<{ status: number; text: string; json: any }> {
-  const res = await fetch(opened.url + path, { headers: opened.owner });
+  const res = await fetchWithin(opened.url + path, { headers: opened.owner });
   const text = await res.text();
   return { status: res.status, text, json: text ? JSON.parse(text) : null };
 }
 
 async function post(opened: Opened, path: string, body: unknown): Promise<{ status: number; text: string; json: any }> {
-  const res = await fetch(opened.url + path, {
+  const res = await fetchWithin(opened.url + path, {
     method: 'POST',
     headers: { ...opened.owner, 'content-type': 'application/json' },
     body: JSON.stringify(body),

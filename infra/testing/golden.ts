@@ -3,6 +3,7 @@
 import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fetchWithin } from './http.ts';
 
 export const goldenRoot = join(import.meta.dirname, 'golden');
 export const goldenVersions = () =>
@@ -112,7 +113,7 @@ export async function askRecorded(baseUrl: string, golden: GoldenLog): Promise<s
   const call = async (method: string, path: string, token?: string) => {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(baseUrl + path, { method, headers });
+    const res = await fetchWithin(baseUrl + path, { method, headers });
     const text = await res.text();
     let json: unknown = text;
     try {
@@ -123,7 +124,7 @@ export async function askRecorded(baseUrl: string, golden: GoldenLog): Promise<s
     return { status: res.status, body: json as any };
   };
   const { username, password } = golden.meta.admin;
-  const signIn = await fetch(`${baseUrl}/api/admin/login`, {
+  const signIn = await fetchWithin(`${baseUrl}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),

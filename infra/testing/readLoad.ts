@@ -1,4 +1,5 @@
 // A steady load of the shop's read endpoints, each answer checked: no 5xx, and no list that is empty when it must not be.
+import { fetchWithin } from './http.ts';
 export type ReadLoad = {
   /** resolves once `n` requests have been answered or have failed: the load is under way */
   answered(n: number): Promise<void>;
@@ -21,7 +22,7 @@ export function startReadLoad(url: string, probes: readonly ReadProbe[], clients
     for (let i = n; running; i++) {
       const probe = probes[i % probes.length]!;
       try {
-        const res = await fetch(`${url}${probe.path}`, { headers: probe.headers ?? {} });
+        const res = await fetchWithin(`${url}${probe.path}`, { headers: probe.headers ?? {} });
         const text = await res.text();
         requests += 1;
         if (res.status !== 200) failures.push(`${probe.path}: ${res.status} ${text.slice(0, 200)}`);

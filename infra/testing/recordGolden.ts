@@ -26,6 +26,7 @@ import { cardOf, sandboxPayBody, signedEvent, testCards, testWebhookSecret } fro
 import { eventsCli } from './eventsCli.ts';
 import { goldenRoot, type RecordedAnswer } from './golden.ts';
 import { floodLimits } from './shop.ts';
+import { fetchWithin } from './http.ts';
 import { codeAt, fromBase32, stepOf } from '../../service/admin/twoStep.ts';
 
 const version = process.argv[2] ?? '';
@@ -74,7 +75,7 @@ async function ask(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
-  const res = await fetch(base + path, {
+  const res = await fetchWithin(base + path, {
     method,
     headers: {
       accept: 'application/json',

@@ -7,6 +7,7 @@ import { loadConfig } from '../../service/config.ts';
 import type { Projection } from '../../projections/engine/projection.ts';
 import type { PaymentGateway } from '../../contracts/ports/payments.ts';
 import { createShop, type Shop } from '../composition/shop.ts';
+import { fetchWithin } from './http.ts';
 
 /** The event store the configuration names, opened as the shop opens it: for tests that read a shop's log directly. */
 export { openEventStore } from '../composition/shop.ts';
@@ -58,7 +59,7 @@ export async function startTestShop(
   };
 }
 
-/** fetch with a JSON body, answering the status and the parsed body */
+/** fetch with a JSON body and a deadline, answering the status and the parsed body */
 export async function call(
   url: string,
   init: { method?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
@@ -69,7 +70,7 @@ export async function call(
     body = JSON.stringify(init.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const res = await fetchWithin(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
   const text = await res.text();
   let json: any;
   try {

@@ -8,6 +8,7 @@ import { eventsCli } from '../../infra/testing/eventsCli.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { heavyWorkMessages } from '../http/heavyWork.ts';
+import { fetchWithin } from '../../infra/testing/http.ts';
 
 let shop: TestShop;
 let auditor: Record<string, string>;
@@ -137,7 +138,7 @@ test('time travel: an order as of a revision and as of a date-time, and the diff
 });
 
 test('export: the log as hash-chained NDJSON with its head, checked by the same code as the CLI; a changed line is found', async () => {
-  const res = await fetch(`${shop.url}/api/admin/audit/export`, { headers: auditor });
+  const res = await fetchWithin(`${shop.url}/api/admin/audit/export`, { headers: auditor });
   assert.is(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', 'application/x-ndjson');
   const head = res.headers.get('x-chain-head')!;
@@ -150,7 +151,7 @@ test('export: the log as hash-chained NDJSON with its head, checked by the same 
   const broken = await checkChain(lines, head);
   assert.is(broken.ok, false);
   assert.is(broken.ok === false && broken.line, target + 1);
-  const one = await fetch(`${shop.url}/api/admin/audit/export?stream=order-${orderId}`, { headers: auditor });
+  const one = await fetchWithin(`${shop.url}/api/admin/audit/export?stream=order-${orderId}`, { headers: auditor });
   assert.is((await one.text()).trimEnd().split('\n').length, 4);
   assert.is((await get('/api/admin/audit/export?stream=order-nothing')).status, 404);
 });

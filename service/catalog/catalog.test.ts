@@ -7,6 +7,7 @@ import { openSqliteEventStore } from '../../infra/eventstore/sqlite/sqliteEventS
 import { call, startTestShop } from '../../infra/testing/shop.ts';
 import { bookDecider } from './catalog.ts';
 import { seedCatalog } from './seed.ts';
+import { fetchWithin } from '../../infra/testing/http.ts';
 
 const fields = { id: 1, title: 'T', description: 'D', price: 999, coverImage: '/c.svg' };
 
@@ -114,13 +115,13 @@ test('/healthz reports the stores and the projection lag; the app shell is serve
   assert.is(health.status, 200);
   assert.is(health.json.eventStore.kind, 'sqlite');
   assert.is(health.json.projections.lag, 0);
-  const home = await fetch(`${shop.url}/`);
+  const home = await fetchWithin(`${shop.url}/`);
   assert.is(home.status, 200);
   assert.match(home.headers.get('content-security-policy') ?? '', "frame-ancestors 'none'");
   assert.is(home.headers.get('x-content-type-options'), 'nosniff');
   for (const path of ['/admin-login', '/payment/success', '/order-success'])
-    assert.is((await fetch(`${shop.url}${path}`)).status, 200, path);
-  assert.is((await fetch(`${shop.url}/no/such/page`)).status, 404);
+    assert.is((await fetchWithin(`${shop.url}${path}`)).status, 200, path);
+  assert.is((await fetchWithin(`${shop.url}/no/such/page`)).status, 404);
   await shop.close();
 });
 

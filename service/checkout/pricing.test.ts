@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
 import { call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { allEvents, cardFormBody, ofType } from '../../infra/testing/checkout.ts';
+import { fetchWithin } from '../../infra/testing/http.ts';
 
 let shop: TestShop;
 test.before(async () => {
@@ -261,7 +262,7 @@ test("shipping: countries with the United Kingdom first, then sorted; costs from
 test('payments config: the sandbox needs no key and says it is test mode', async () => {
   const res = await call(`${shop.url}/api/payments/config`);
   assert.equal(res.json, { provider: 'sandbox', publishableKey: null, testMode: true });
-  const page = await fetch(`${shop.url}/`);
+  const page = await fetchWithin(`${shop.url}/`);
   assert.not.match(page.headers.get('content-security-policy') ?? '', 'stripe.com');
 });
 

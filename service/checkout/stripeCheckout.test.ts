@@ -12,6 +12,7 @@ import {
   stripePaidDetails,
   stripeShopFor,
 } from '../../infra/testing/checkout.ts';
+import { fetchWithin } from '../../infra/testing/http.ts';
 
 const { fake, shop } = await stripeShopFor(test);
 
@@ -102,7 +103,7 @@ test("with Stripe, the browser gets the publishable key and the CSP admits Strip
     publishableKey: 'pk_test_shop',
     testMode: true,
   });
-  const csp = (await fetch(`${shop.url}/`)).headers.get('content-security-policy') ?? '';
+  const csp = (await fetchWithin(`${shop.url}/`)).headers.get('content-security-policy') ?? '';
   assert.match(csp, /script-src 'self' https:\/\/js\.stripe\.com/);
   assert.match(csp, /frame-src [^;]*https:\/\/hooks\.stripe\.com/);
   assert.match(csp, /connect-src 'self' https:\/\/api\.stripe\.com/);

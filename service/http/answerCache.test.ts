@@ -7,6 +7,7 @@ import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
 import { seedCatalog } from '../catalog/seed.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { answerCache, preferredEncoding } from './answerCache.ts';
+import { fetchWithin } from '../../infra/testing/http.ts';
 
 /** A read store that only has checkpoints, moved by hand. */
 function checkpoints(start: Record<string, number>) {
@@ -77,7 +78,7 @@ test('HTTP: cached read answers carry an ETag, answer 304 to a matching If-None-
       assert.is(first.status, 200, path);
       const etag = first.headers.get('etag');
       assert.ok(etag && /^W\/"[A-Za-z0-9_-]+"$/.test(etag), `${path}: ${etag}`);
-      const again = await fetch(`${shop.url}${path}`, { headers: { ...headers, ...revalidate(etag) } });
+      const again = await fetchWithin(`${shop.url}${path}`, { headers: { ...headers, ...revalidate(etag) } });
       assert.is(again.status, 304, path);
       assert.is(await again.text(), '');
       assert.is(again.headers.get('etag'), etag);
@@ -86,7 +87,7 @@ test('HTTP: cached read answers carry an ETag, answer 304 to a matching If-None-
       assert.is(other.status, 200);
       assert.is(other.text, first.text);
     }
-    const unauthorised = await fetch(`${shop.url}/api/admin/orders`, { headers: revalidate('*') });
+    const unauthorised = await fetchWithin(`${shop.url}/api/admin/orders`, { headers: revalidate('*') });
     assert.is(unauthorised.status, 401, 'the guard runs before any cached answer');
     assert.is((await call(`${shop.url}/api/reviews/book/99`)).status, 404);
 
@@ -95,7 +96,7 @@ test('HTTP: cached read answers carry an ETag, answer 304 to a matching If-None-
     const edited = shopContent.books.map((b) => (b.id === 3 ? { ...b, title: 'Third, revised' } : b));
     await seedCatalog(shop.shop.deps.events, new Date().toISOString(), edited);
     await shop.shop.runner!.waitFor(await shop.shop.deps.events.headPosition());
-    const after = await fetch(`${shop.url}/api/books`, { headers: revalidate(before.headers.get('etag')!) });
+    const after = await fetchWithin(`${shop.url}/api/books`, { headers: revalidate(before.headers.get('etag')!) });
     assert.is(after.status, 200);
     assert.is((await after.json())[2].title, 'Third, revised');
     assert.is.not(after.headers.get('etag'), before.headers.get('etag'));
@@ -240,7 +241,7 @@ test('HTTP: an answer sent early by the answer lane has the headers and bytes th
       400,
       'a refused query is refused again',
     );
-    const head = await fetch(`${shop.url}/api/books`, { method: 'HEAD' });
+    const head = await fetchWithin(`${shop.url}/api/books`, { method: 'HEAD' });
     assert.is(head.status, 200);
     assert.is(head.headers.get('etag'), (await rawGet(`${shop.url}/api/books`, {})).headers['etag']);
   } finally {

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { requestContext } from './request.ts';
+import { fetchWithin } from '../../infra/testing/http.ts';
 
 /** A Koa app with only the request context, logging to an array at `level` (`raw` keeps each write as written). */
 async function appAt(level: string, options: pino.LoggerOptions = {}) {
@@ -37,18 +38,18 @@ async function appAt(level: string, options: pino.LoggerOptions = {}) {
 
 test('every answer carries a request id; one given in an acceptable form is kept', async () => {
   const app = await appAt('warn');
-  const res = await fetch(`${app.url}/x`);
+  const res = await fetchWithin(`${app.url}/x`);
   assert.match(res.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
-  const kept = await fetch(`${app.url}/x`, { headers: { 'x-request-id': 'client-id-1234' } });
+  const kept = await fetchWithin(`${app.url}/x`, { headers: { 'x-request-id': 'client-id-1234' } });
   assert.is(kept.headers.get('x-request-id'), 'client-id-1234');
-  const refused = await fetch(`${app.url}/x`, { headers: { 'x-request-id': 'bad id with spaces' } });
+  const refused = await fetchWithin(`${app.url}/x`, { headers: { 'x-request-id': 'bad id with spaces' } });
   assert.is.not(refused.headers.get('x-request-id'), 'bad id with spaces');
   await app.close();
 });
 
 test('at info a line per request with id, method, route, status, time and bytes; at warn none', async () => {
   const info = await appAt('info');
-  await (await fetch(`${info.url}/missing`, { headers: { 'x-request-id': 'client-id-1234' } })).text();
+  await (await fetchWithin(`${info.url}/missing`, { headers: { 'x-request-id': 'client-id-1234' } })).text();
   await new Promise((r) => setImmediate(r));
   assert.is(info.lines.length, 1);
   const line = info.lines[0]!;
@@ -62,7 +63,7 @@ test('at info a line per request with id, method, route, status, time and bytes;
   await info.close();
 
   const warn = await appAt('warn');
-  await (await fetch(`${warn.url}/x`)).text();
+  await (await fetchWithin(`${warn.url}/x`)).text();
   await new Promise((r) => setImmediate(r));
   assert.is(warn.lines.length, 0);
   await warn.close();
@@ -70,7 +71,7 @@ test('at info a line per request with id, method, route, status, time and bytes;
 
 test("the request line is written byte for byte as pino's own call would write it", async () => {
   const app = await appAt('info', { base: { service: 'shop' } });
-  await (await fetch(`${app.url}/missing`, { headers: { 'x-request-id': 'client-id-5678' } })).text();
+  await (await fetchWithin(`${app.url}/missing`, { headers: { 'x-request-id': 'client-id-5678' } })).text();
   await new Promise((r) => setImmediate(r));
   assert.is(app.raw.length, 1);
   const written = app.raw[0]!;
@@ -98,7 +99,7 @@ test("the request line is written byte for byte as pino's own call would write i
 
 test('a logger that shapes its lines (here a mixin) still shapes the request line', async () => {
   const app = await appAt('info', { mixin: () => ({ node: 'a' }) });
-  await (await fetch(`${app.url}/x`)).text();
+  await (await fetchWithin(`${app.url}/x`)).text();
   await new Promise((r) => setImmediate(r));
   assert.is(app.lines.length, 1);
   assert.is(app.lines[0]!.node, 'a');
@@ -110,7 +111,7 @@ test('a logger that shapes its lines (here a mixin) still shapes the request lin
 test('a level raised after start silences the request line', async () => {
   const app = await appAt('info');
   app.logger.level = 'warn';
-  await (await fetch(`${app.url}/x`)).text();
+  await (await fetchWithin(`${app.url}/x`)).text();
   await new Promise((r) => setImmediate(r));
   assert.is(app.lines.length, 0);
   await app.close();

@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { eventually } from '../../infra/testing/assert.ts';
 import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { fetchWithin } from '../../infra/testing/http.ts';
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
@@ -59,7 +60,9 @@ test('the route is the pattern, not the path with its ids; the query string stay
 });
 
 test('a compressed answer made on the fly is logged with the bytes that went out', async () => {
-  const res = await fetch(`${shop.url}/`, { headers: { 'x-request-id': 'log-test-bytes', 'accept-encoding': 'gzip' } });
+  const res = await fetchWithin(`${shop.url}/`, {
+    headers: { 'x-request-id': 'log-test-bytes', 'accept-encoding': 'gzip' },
+  });
   const sent = (await res.arrayBuffer()).byteLength;
   assert.is(res.status, 200);
   const line = await lineFor('log-test-bytes');

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { adminHeaders, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { fetchWithin } from '../../infra/testing/http.ts';
 
 let shop: TestShop;
 test.before(async () => {
@@ -10,11 +11,15 @@ test.after(() => shop.close());
 
 test('every /api answer carries the API security headers, errors included', async () => {
   const answers = [
-    await fetch(`${shop.url}/api/books`),
-    await fetch(`${shop.url}/api/no-such-endpoint`),
-    await fetch(`${shop.url}/api/admin/orders`),
-    await fetch(`${shop.url}/api/books`, { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } }),
-    await fetch(`${shop.url}/api/admin/orders`, { headers: await adminHeaders(shop) }),
+    await fetchWithin(`${shop.url}/api/books`),
+    await fetchWithin(`${shop.url}/api/no-such-endpoint`),
+    await fetchWithin(`${shop.url}/api/admin/orders`),
+    await fetchWithin(`${shop.url}/api/books`, {
+      method: 'POST',
+      body: 'x',
+      headers: { 'content-type': 'text/plain' },
+    }),
+    await fetchWithin(`${shop.url}/api/admin/orders`, { headers: await adminHeaders(shop) }),
   ];
   for (const res of answers) {
     assert.is(
@@ -31,7 +36,7 @@ test('every /api answer carries the API security headers, errors included', asyn
 });
 
 test('pages keep the full document policy', async () => {
-  const res = await fetch(`${shop.url}/`);
+  const res = await fetchWithin(`${shop.url}/`);
   await res.arrayBuffer();
   const csp = res.headers.get('content-security-policy') ?? '';
   assert.match(csp, "default-src 'self'");
@@ -42,12 +47,12 @@ test('pages keep the full document policy', async () => {
 });
 
 test('JSON answers are serialised once and still sent as JSON with the right length', async () => {
-  const res = await fetch(`${shop.url}/api/books`);
+  const res = await fetchWithin(`${shop.url}/api/books`);
   assert.is(res.headers.get('content-type'), 'application/json; charset=utf-8');
   const text = await res.text();
   assert.is(Number(res.headers.get('content-length')), Buffer.byteLength(text));
   assert.ok(Array.isArray(JSON.parse(text)));
-  const error = await fetch(`${shop.url}/api/no-such-endpoint`);
+  const error = await fetchWithin(`${shop.url}/api/no-such-endpoint`);
   assert.is(error.headers.get('content-type'), 'application/json; charset=utf-8');
   assert.is((await error.json()).success, false);
 });
