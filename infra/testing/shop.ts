@@ -16,6 +16,13 @@ export { openEventStore } from '../composition/shop.ts';
 export const testAdmin = { username: 'admin', password: 'test-admin-password-1' } as const;
 
 /**
+ * testAdmin's password hashed once with the production cost (a test proves it matches), so a test shop starts without
+ * spending a tenth of a second of scrypt; signing in still verifies at that cost.
+ */
+export const testAdminPasswordHash =
+  'scrypt$32768$8$1$3NfPq4Bu6rTmWwf9Emgp7g$vE12GxPT1FSTF9k3F2Ge_BPER80JASzpd62xPmXTbMg';
+
+/**
  * RATE_LIMITS for a shop that a test or a chaos run floods from one address on purpose (every client is 127.0.0.1);
  * the tests of the limits themselves keep the defaults.
  */
@@ -35,9 +42,13 @@ export async function startTestShop(
   } = {},
 ): Promise<TestShop> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
-  const admin = env.ADMIN_PASSWORD_HASH
-    ? {}
-    : { ADMIN_USERNAME: testAdmin.username, ADMIN_PASSWORD: testAdmin.password };
+  // A test that names a password or a hash gets what it names; the others, testAdmin.
+  const admin =
+    env.ADMIN_PASSWORD_HASH !== undefined
+      ? {}
+      : env.ADMIN_PASSWORD !== undefined
+        ? { ADMIN_USERNAME: testAdmin.username }
+        : { ADMIN_USERNAME: testAdmin.username, ADMIN_PASSWORD_HASH: testAdminPasswordHash };
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...admin, ...env });
   const shop = await createShop(config, {
     logger: options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }),

@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { ConfigError, loadConfig } from '../config.ts';
 import { adminFile, resolveAdminCredentials } from './credentials.ts';
 import { hashPassword, isPasswordHash, verifyPassword } from './password.ts';
+import { testAdmin, testAdminPasswordHash } from '../../infra/testing/shop.ts';
 
 const dirs: string[] = [];
 const dataDir = () => {
@@ -31,6 +32,12 @@ test('password: stored as a self-describing scrypt hash that only the same passw
   // Costs outside sane bounds are refused rather than computed.
   assert.not.ok(isPasswordHash(hash.replace('$32768$', '$1073741824$')));
   assert.not.ok(isPasswordHash('plain-text-password'));
+});
+
+test("the test shops' admin hash is testAdmin's password, at the cost every new hash has", async () => {
+  assert.ok(await verifyPassword(testAdmin.password, testAdminPasswordHash));
+  const cost = (hash: string) => hash.split('$').slice(0, 4).join('$');
+  assert.is(cost(testAdminPasswordHash), cost(await hashPassword(testAdmin.password)));
 });
 
 test('credentials: a first start outside production creates an admin, keeps only the hash (mode 600), announces the password once', async () => {
