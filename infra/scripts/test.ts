@@ -1,7 +1,9 @@
 // `npm test`: makes sure what the tests need is here, builds the web app, runs every uvu test file
 // (unit, integration, browser) in its own process, and closes with "N passed, N failed, N skipped".
+// The longest files start first (their times are kept from the last run in .test-timings.json, which git ignores),
+// and browser tests share the slots with the others once the web app is built.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { cpus } from 'node:os';
 
@@ -9,6 +11,11 @@ const root = process.cwd();
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith('--'));
 const skipBuild = args.includes('--no-build');
+/** Files run at once: one more than the cores, as most files also wait on a child process, a socket or the disk. */
+const jobs = Number(/^--jobs=(\d+)$/.exec(args.find((a) => a.startsWith('--jobs=')) ?? '')?.[1] ?? cpus().length + 1);
+/** Browser files at once: each drives a Chromium of several processes. */
+const browserJobs = Math.max(1, Math.min(2, jobs - 1));
+const timingsFile = join(root, '.test-timings.json');
 
 function have(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -110,56 +117,110 @@ function runFile(file: string): Promise<Outcome> {
   });
 }
 
-async function runAll(files: string[], concurrency: number): Promise<Outcome[]> {
+/** Seconds a file took in the last run; a file never timed is guessed by its kind. */
+function readTimings(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(timingsFile, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+const isBrowser = (file: string) => /\.e2e\.tsx?$/.test(file);
+
+function report(outcome: Outcome) {
+  const status = outcome.failed ? 'FAIL' : 'ok  ';
+  console.log(
+    `${status} ${outcome.file}  (${outcome.passed} passed, ${outcome.failed} failed, ${outcome.skipped} skipped, ${(outcome.ms / 1000).toFixed(1)}s)`,
+  );
+  for (const line of outcome.output.split('\n')) if (/^\s*SKIP\b/.test(line)) console.log(`     ${line.trim()}`);
+  if (outcome.failed)
+    console.log(
+      outcome.output
+        .split('\n')
+        .map((l) => `     | ${l}`)
+        .join('\n'),
+    );
+}
+
+/**
+ * Runs `files` (longest first) in `jobs` slots, at most `browserJobs` of them browser files, and those only once
+ * `built` has resolved; a slot with nothing it may take waits for the build or for a file to end.
+ */
+async function runAll(files: string[], built: Promise<boolean>): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  let next = 0;
+  const waiting = [...files];
+  let browsers = 0;
+  let buildDone = false;
+  let buildOk = true;
+  let wake: () => void = () => {};
+  let changed = new Promise<void>((r) => (wake = r));
+  const signal = () => {
+    wake();
+    changed = new Promise<void>((r) => (wake = r));
+  };
+  void built.then((ok) => {
+    buildDone = true;
+    buildOk = ok;
+    signal();
+  });
+  const take = (): string | undefined => {
+    const i = waiting.findIndex((f) => !isBrowser(f) || (buildDone && browsers < browserJobs));
+    return i < 0 ? undefined : waiting.splice(i, 1)[0];
+  };
   const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++]!;
+    while (waiting.length > 0) {
+      const file = take();
+      if (file === undefined) {
+        await changed;
+        continue;
+      }
+      if (isBrowser(file) && !buildOk) {
+        const outcome = { file, passed: 0, failed: 1, skipped: 0, output: 'the web app did not build', code: 1, ms: 0 };
+        outcomes.push(outcome);
+        report(outcome);
+        continue;
+      }
+      if (isBrowser(file)) browsers += 1;
       const outcome = await runFile(file);
+      if (isBrowser(file)) browsers -= 1;
       outcomes.push(outcome);
-      const status = outcome.failed ? 'FAIL' : 'ok  ';
-      console.log(
-        `${status} ${file}  (${outcome.passed} passed, ${outcome.failed} failed, ${outcome.skipped} skipped, ${(outcome.ms / 1000).toFixed(1)}s)`,
-      );
-      for (const line of outcome.output.split('\n')) if (/^\s*SKIP\b/.test(line)) console.log(`     ${line.trim()}`);
-      if (outcome.failed)
-        console.log(
-          outcome.output
-            .split('\n')
-            .map((l) => `     | ${l}`)
-            .join('\n'),
-        );
+      report(outcome);
+      signal();
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all(Array.from({ length: jobs }, worker));
   return outcomes;
 }
 
-ensureSystemPackages();
-if (!skipBuild) {
+/** Builds the web app in the background (the browser tests wait for it); resolves whether it built. */
+function buildWebApp(): Promise<boolean> {
+  if (skipBuild) return Promise.resolve(true);
   console.log('Building the web app...');
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    cwd: root,
+  return new Promise((resolve) => {
+    const build = spawn('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      cwd: root,
+    });
+    build.on('close', (code) => resolve(code === 0));
   });
-  if (build.status !== 0) {
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  }
 }
+
+ensureSystemPackages();
 
 const all = ['contracts', 'service', 'projections', 'infra', 'web']
   .filter((d) => existsSync(d))
   .flatMap((d) => findTests(d))
   .sort();
 const selected = only.length ? all.filter((f) => only.some((o) => f.includes(o))) : all;
-const unit = selected.filter((f) => f.endsWith('.test.ts') || f.endsWith('.test.tsx'));
-const browser = selected.filter((f) => /\.e2e\.tsx?$/.test(f));
+const timings = readTimings();
+const guess = (file: string) => timings[file] ?? (isBrowser(file) ? 30 : 5);
+const ordered = [...selected].sort((a, b) => guess(b) - guess(a));
 const started = Date.now();
-const parallel = Math.max(2, Math.min(4, cpus().length));
-const outcomes = [...(await runAll(unit, parallel)), ...(await runAll(browser, 2))];
+const outcomes = await runAll(ordered, buildWebApp());
+for (const o of outcomes) if (!o.failed) timings[o.file] = Math.round(o.ms / 100) / 10;
+writeFileSync(timingsFile, `${JSON.stringify(timings, Object.keys(timings).sort(), 1)}\n`);
 const sum = (k: 'passed' | 'failed' | 'skipped') => outcomes.reduce((n, o) => n + o[k], 0);
-console.log(`\n${outcomes.length} test files in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+console.log(`\n${outcomes.length} test files in ${((Date.now() - started) / 1000).toFixed(1)}s (${jobs} at once)`);
 console.log(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
 process.exit(sum('failed') > 0 || outcomes.length === 0 ? 1 : 0);
