@@ -76,7 +76,11 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
   route(routers, adminApi.createAccount, async (ctx, input) => {
     const { username, role } = input.body();
     const password = newAccountPassword();
-    const sealedPasswordHash = sealPasswordHash(deps.jwtSecret, username, await hashPassword(password));
+    const sealedPasswordHash = sealPasswordHash(
+      deps.jwtSecret,
+      username,
+      await hashPassword(password, deps.config.NODE_ENV),
+    );
     const account = await decide(ctx, username, async (by, at) => ({
       type: 'CreateAccount',
       username,
@@ -99,7 +103,11 @@ export function accountRoutes(routers: Routers, deps: ShopDeps) {
   route(routers, adminApi.resetPassword, async (ctx) => {
     const { username } = ctx.params;
     const password = newAccountPassword();
-    const sealedPasswordHash = sealPasswordHash(deps.jwtSecret, username, await hashPassword(password));
+    const sealedPasswordHash = sealPasswordHash(
+      deps.jwtSecret,
+      username,
+      await hashPassword(password, deps.config.NODE_ENV),
+    );
     const account = await decide(ctx, username, async (by, at) => ({
       type: 'ResetPassword',
       username,

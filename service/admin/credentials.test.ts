@@ -34,6 +34,21 @@ test('password: stored as a self-describing scrypt hash that only the same passw
   assert.not.ok(isPasswordHash('plain-text-password'));
 });
 
+test('password cost: production and development hash at 2^15; only a test shop hashes, and accepts, the cheap 2^10', async () => {
+  for (const env of ['production', 'development'] as const)
+    assert.match(await hashPassword('open sesame', env), /^scrypt\$32768\$8\$1\$/, env);
+  assert.match(await hashPassword('open sesame'), /^scrypt\$32768\$8\$1\$/, 'production is the default');
+  const cheap = await hashPassword('open sesame', 'test');
+  assert.match(cheap, /^scrypt\$1024\$8\$1\$/);
+  assert.ok(isPasswordHash(cheap, 'test'));
+  assert.ok(await verifyPassword('open sesame', cheap, 'test'));
+  assert.not.ok(await verifyPassword('open sesame!', cheap, 'test'));
+  for (const env of ['production', 'development'] as const) {
+    assert.not.ok(isPasswordHash(cheap, env), `${env} refuses a hash below 2^14`);
+    assert.not.ok(await verifyPassword('open sesame', cheap, env), `${env} never signs in with a cheap hash`);
+  }
+});
+
 test("the test shops' admin hash is testAdmin's password, at the cost every new hash has", async () => {
   assert.ok(await verifyPassword(testAdmin.password, testAdminPasswordHash));
   const cost = (hash: string) => hash.split('$').slice(0, 4).join('$');

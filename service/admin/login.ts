@@ -76,7 +76,9 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
       : (account?.passwordHash ?? null);
     const hash = configured ? deps.admin.passwordHash : (accountHash ?? deps.admin.passwordHash);
     // The hash is checked even for an unknown username, so the answer's timing does not tell which names exist.
-    const passwordMatches = await (known ? gates.known : gates.unknown).run(() => verifyPassword(password, hash));
+    const passwordMatches = await (known ? gates.known : gates.unknown).run(() =>
+      verifyPassword(password, hash, deps.config.NODE_ENV),
+    );
     if (passwordMatches === gateBusy) {
       deps.logger.warn({ ip: ctx.ip }, 'admin login refused: too many password checks waiting');
       throw refuse(ctx, 5000, () => login.messages.busy);
