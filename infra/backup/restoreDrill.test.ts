@@ -18,6 +18,7 @@ import { sandboxPayBody, sandboxShopEnv } from '../testing/checkout.ts';
 import { eventsCli } from '../testing/eventsCli.ts';
 import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../testing/shop.ts';
 import { readManifest } from './manifest.ts';
+import { nodeArgs } from '../testing/programs.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'shop-restore-drill-'));
 test.after(() => rmSync(root, { recursive: true, force: true }));
@@ -402,7 +403,7 @@ async function startShopProcess(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ code: number; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/main/shop.ts'], {
+  const child = spawn(process.execPath, nodeArgs('infra/main/shop.ts'), {
     env: {
       ...process.env,
       ...shopEnv(dataDir),

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../testing/ports.ts';
+import { nodeArgs } from '../testing/programs.ts';
 
 export type Memory = { rss: number; heapUsed: number };
 
@@ -72,11 +73,11 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<BenchServer> {
   const listenOn = port ?? (await freePort());
-  const runtime = options.runtime === 'node' ? ['--enable-source-maps'] : ['--import', 'tsx'];
+  const program = options.runtime === 'node' ? ['--enable-source-maps', script] : nodeArgs(script);
   const spawned = performance.now();
   const child = spawn(
     process.execPath,
-    ['--expose-gc', ...runtime, '--import', probe, script, ...args.map((a) => a.replace('$PORT', String(listenOn)))],
+    ['--expose-gc', '--import', probe, ...program, ...args.map((a) => a.replace('$PORT', String(listenOn)))],
     {
       env: { ...process.env, PORT: String(listenOn), HOST: '127.0.0.1', ...env },
       stdio: ['ignore', options.stdout ?? 'pipe', 'pipe', 'ipc'],

@@ -17,10 +17,12 @@ const external = [
   'pino-pretty',
 ];
 
-export async function buildServer(outdir = serverOutdir): Promise<void> {
+export const serverEntryPoints = { main: 'infra/main/shop.ts', projections: 'infra/main/projections.ts' };
+
+export async function buildServer(outdir = serverOutdir, entryPoints: Record<string, string> = serverEntryPoints) {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: 'infra/main/shop.ts', projections: 'infra/main/projections.ts' },
+    entryPoints,
     outdir,
     bundle: true,
     splitting: true,

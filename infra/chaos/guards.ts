@@ -10,6 +10,7 @@ import type { EmailSent, PurchaseNotified } from '../../contracts/checkout/model
 import { readableMessage } from '../mail/mailer.ts';
 import { allEvents, ofType, outboxFiles, paidCartCheckout } from '../testing/checkout.ts';
 import { adminHeaders, call, type TestShop } from '../testing/shop.ts';
+import { nodeArgs } from '../testing/programs.ts';
 
 /** What an attacker's page sends: the owner's own shop asked to mail "refund pending, verify here", with any total. */
 export const forgedNoticeBody = (n = 0) => ({
@@ -241,7 +242,7 @@ export function productionWithoutPublicUrl(): { exitCode: number | null; stderr:
     ALLOW_TEST_PAYMENTS: 'true',
     LOG_LEVEL: 'silent',
   };
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/main/shop.ts'], {
+  const run = spawnSync(process.execPath, nodeArgs('infra/main/shop.ts'), {
     env,
     encoding: 'utf8',
     timeout: 60_000,

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { verifyPassword } from '../../service/admin/password.ts';
+import { nodeArgs } from '../testing/programs.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-admin-cli-'));
 const env = { ...process.env, NODE_ENV: 'development', DATA_DIR: dir, ADMIN_PASSWORD: '', ADMIN_PASSWORD_HASH: '' };
 const admin = (args: string[], input?: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'infra/cli/admin.ts', ...args], { env, input, encoding: 'utf8' });
+  spawnSync(process.execPath, [...nodeArgs('infra/cli/admin.ts'), ...args], { env, input, encoding: 'utf8' });
 
 test('set-password writes only a hash to DATA_DIR/admin.json, readable by its owner alone', async () => {
   const run = admin(['set-password', '--password', 'a long enough password']);

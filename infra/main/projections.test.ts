@@ -13,13 +13,14 @@ import { eventually } from '../testing/assert.ts';
 import { startReadLoad } from '../testing/readLoad.ts';
 import { startRedis } from '../testing/redis.ts';
 import { call, startTestShop } from '../testing/shop.ts';
+import { nodeArgs } from '../testing/programs.ts';
 
 const redis = await startRedis();
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-projections-'));
 const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, PROJECTIONS: 'external' };
 
 function startProjections(): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/main/projections.ts'], {
+  const child = spawn(process.execPath, nodeArgs('infra/main/projections.ts'), {
     env: { ...process.env, ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -90,7 +91,7 @@ test('`npm run projections -- rebuild` builds a new generation beside the live o
       ],
       4,
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/main/projections.ts', 'rebuild'], {
+    const child = spawn(process.execPath, [...nodeArgs('infra/main/projections.ts'), 'rebuild'], {
       env: { ...process.env, ...env, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -212,7 +213,7 @@ test('`npm run projections -- rebuild` refuses while read models of other versio
   const older = { namespace: live.namespace, versions: live.versions.replace('books@1', 'books@0') };
   assert.ok(await backend.setLive(older, live.namespace));
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/main/projections.ts', 'rebuild'], {
+    const child = spawn(process.execPath, [...nodeArgs('infra/main/projections.ts'), 'rebuild'], {
       env: { ...process.env, ...env, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -230,7 +231,7 @@ test('`npm run projections -- rebuild` refuses while read models of other versio
 });
 
 test('`npm run projections` refuses to run without REDIS_URL, saying why', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/main/projections.ts'], {
+  const child = spawn(process.execPath, nodeArgs('infra/main/projections.ts'), {
     env: { ...process.env, DATA_DIR: dataDir, REDIS_URL: '', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,13 +2,14 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import * as assert from 'uvu/assert';
+import { nodeArgs } from './programs.ts';
 
 /** `npm run events -- <args>` as the auditor runs it: the embedded log in DATA_DIR unless `env` names another store. */
 export async function eventsCli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/events.ts', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs('infra/cli/events.ts'), ...args], {
     env: { ...process.env, REDIS_URL: '', EVENTSTORE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,6 +9,7 @@ import { call, startTestShop, testAdmin, type TestShop } from '../../infra/testi
 import { newEventId } from '../commands.ts';
 import { createSessionCheck } from './sessions.ts';
 import { readAdminToken } from './tokens.ts';
+import { nodeArgs } from '../../infra/testing/programs.ts';
 
 const run = promisify(execFile);
 
@@ -124,7 +125,7 @@ test('a password change ends every session, in every shop process on the log', a
     // keep-alive connections at the moment fetch reuses them ("fetch failed"), a failure of the test, not the shop.
     const cli = await run(
       process.execPath,
-      ['--import', 'tsx', 'infra/cli/admin.ts', 'set-password', '--password', 'a-brand-new-password'],
+      [...nodeArgs('infra/cli/admin.ts'), 'set-password', '--password', 'a-brand-new-password'],
       {
         env: { ...process.env, DATA_DIR: shop.dataDir, NODE_ENV: 'test', ADMIN_USERNAME: testAdmin.username },
         encoding: 'utf8',
