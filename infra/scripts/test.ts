@@ -168,6 +168,8 @@ function report(outcome: Outcome) {
     `${status} ${outcome.file}  (${outcome.passed} passed, ${outcome.failed} failed, ${outcome.skipped} skipped, ${(outcome.ms / 1000).toFixed(1)}s)`,
   );
   for (const line of outcome.output.split('\n')) if (/^\s*SKIP\b/.test(line)) console.log(`     ${line.trim()}`);
+  if (outcome.output.includes('still running 15 s after its summary'))
+    console.log('     it did not exit after its last test: something it started was left open');
   if (outcome.failed)
     console.log(
       outcome.output

@@ -251,8 +251,10 @@ test('100 unpaid checkouts from 10 forged addresses behind TRUST_PROXY=1 (defaul
   }
 });
 
+// Started with the file: uvu runs only the after-hooks registered before its tests start, and this one closes the shop.
+const { fake, shop: stripe } = await stripeShopFor(test);
+
 test('with Stripe: the page expires when the hold does, a payment takes over the newest hold and expires its page, and a page paid in that same moment is flagged, not oversold', async () => {
-  const { fake, shop: stripe } = await stripeShopFor(test);
   const s = client(stripe);
   const owner = await adminHeaders(stripe);
   assert.is((await s.post('/api/admin/stock/1/received', { quantity: 1, note: 'one copy' }, owner)).status, 200);
