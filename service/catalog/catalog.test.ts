@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { openSqliteEventStore } from '../../infra/eventstore/sqlite/sqliteEventStore.ts';
+import { deciderSpec } from '../../infra/testing/decider.ts';
 import { call, startTestShop } from '../../infra/testing/shop.ts';
 import { bookDecider } from './catalog.ts';
 import { seedCatalog } from './seed.ts';
@@ -11,14 +12,22 @@ import { fetchWithin } from '../../infra/testing/http.ts';
 
 const fields = { id: 1, title: 'T', description: 'D', price: 999, coverImage: '/c.svg' };
 
-test('catalog decider: listed once, updated only on change', () => {
-  const { decide, evolve, initialState } = bookDecider;
-  assert.equal(decide({ type: 'SyncBook', fields }, initialState()), [{ type: 'BookListed', data: fields }]);
-  const listed = evolve(initialState(), { type: 'BookListed', data: fields });
-  assert.equal(decide({ type: 'SyncBook', fields }, listed), []);
-  assert.equal(decide({ type: 'SyncBook', fields: { ...fields, title: 'U' } }, listed), [
-    { type: 'BookUpdated', data: { ...fields, title: 'U' } },
-  ]);
+const books = deciderSpec(bookDecider);
+const listed = { type: 'BookListed' as const, data: fields };
+
+test('catalog decider: a book is listed', () => {
+  books.given([]).when({ type: 'SyncBook', fields }).then([listed]);
+});
+
+test('catalog decider: a book is listed once', () => {
+  books.given([listed]).when({ type: 'SyncBook', fields }).then([]);
+});
+
+test('catalog decider: a listed book is updated when it changes', () => {
+  books
+    .given([listed])
+    .when({ type: 'SyncBook', fields: { ...fields, title: 'U' } })
+    .then([{ type: 'BookUpdated', data: { ...fields, title: 'U' } }]);
 });
 
 test('GET /api/books serves the three products from the log, each at 999 pence', async () => {
