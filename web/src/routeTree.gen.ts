@@ -8,255 +8,257 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as IndexRouteImport } from './routes/index';
-import { Route as AdminRouteImport } from './routes/_admin';
-import { Route as ShopRouteImport } from './routes/_shop';
-import { Route as Char91adminLoginChar93RouteImport } from './routes/[admin-login]';
-import { Route as AppRouteImport } from './routes/app';
-import { Route as ApplePayCheckoutRouteImport } from './routes/apple-pay-checkout';
-import { Route as CustomCheckoutRouteImport } from './routes/custom-checkout';
-import { Route as AdminChar91adminDashboardChar93RouteImport } from './routes/_admin.[admin-dashboard]';
-import { Route as ShopCheckoutSuccessRouteImport } from './routes/_shop.checkout-success';
-import { Route as ShopOrderSuccessRouteImport } from './routes/_shop.order-success';
-import { Route as ShopPaymentCancelledRouteImport } from './routes/_shop.payment-cancelled';
-import { Route as ShopPaymentSuccessRouteImport } from './routes/_shop.payment-success';
-import { Route as AdminIndexRouteImport } from './routes/admin.index';
-import { Route as AdminLoginRouteImport } from './routes/admin.login';
-import { Route as PaymentCancelledRouteImport } from './routes/payment.cancelled';
-import { Route as PaymentSuccessRouteImport } from './routes/payment.success';
-import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout';
-import { Route as AdminAdminAccountsRouteImport } from './routes/_admin.admin.accounts';
-import { Route as AdminAdminAuditRouteImport } from './routes/_admin.admin.audit';
-import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard';
-import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders';
-import { Route as AdminAdminPackingSlipsRouteImport } from './routes/_admin.admin.packing-slips';
-import { Route as AdminAdminPrivacyRouteImport } from './routes/_admin.admin.privacy';
-import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales';
-import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock';
-import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId';
-import { Route as AdminAdminOrdersOrderIdPackingSlipRouteImport } from './routes/_admin.admin.orders_.$orderId_.packing-slip';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/_admin'
+import { Route as ShopRouteImport } from './routes/_shop'
+import { Route as Char91adminLoginChar93RouteImport } from './routes/[admin-login]'
+import { Route as AppRouteImport } from './routes/app'
+import { Route as ApplePayCheckoutRouteImport } from './routes/apple-pay-checkout'
+import { Route as CustomCheckoutRouteImport } from './routes/custom-checkout'
+import { Route as AdminChar91adminDashboardChar93RouteImport } from './routes/_admin.[admin-dashboard]'
+import { Route as ShopCheckoutSuccessRouteImport } from './routes/_shop.checkout-success'
+import { Route as ShopOrderSuccessRouteImport } from './routes/_shop.order-success'
+import { Route as ShopPaymentCancelledRouteImport } from './routes/_shop.payment-cancelled'
+import { Route as ShopPaymentSuccessRouteImport } from './routes/_shop.payment-success'
+import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminLoginRouteImport } from './routes/admin.login'
+import { Route as PaymentCancelledRouteImport } from './routes/payment.cancelled'
+import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
+import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
+import { Route as AdminAdminAccountsRouteImport } from './routes/_admin.admin.accounts'
+import { Route as AdminAdminAuditRouteImport } from './routes/_admin.admin.audit'
+import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
+import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
+import { Route as AdminAdminPackingSlipsRouteImport } from './routes/_admin.admin.packing-slips'
+import { Route as AdminAdminPrivacyRouteImport } from './routes/_admin.admin.privacy'
+import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales'
+import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock'
+import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
+import { Route as AdminAdminOrdersOrderIdPackingSlipRouteImport } from './routes/_admin.admin.orders_.$orderId_.packing-slip'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminRoute = AdminRouteImport.update({
   id: '/_admin',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ShopRoute = ShopRouteImport.update({
   id: '/_shop',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const Char91adminLoginChar93Route = Char91adminLoginChar93RouteImport.update({
   id: '/admin-login',
   path: '/admin-login',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AppRoute = AppRouteImport.update({
   id: '/app',
   path: '/app',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ApplePayCheckoutRoute = ApplePayCheckoutRouteImport.update({
   id: '/apple-pay-checkout',
   path: '/apple-pay-checkout',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const CustomCheckoutRoute = CustomCheckoutRouteImport.update({
   id: '/custom-checkout',
   path: '/custom-checkout',
   getParentRoute: () => rootRouteImport,
-} as any);
-const AdminChar91adminDashboardChar93Route = AdminChar91adminDashboardChar93RouteImport.update({
-  id: '/admin-dashboard',
-  path: '/admin-dashboard',
-  getParentRoute: () => AdminRoute,
-} as any);
+} as any)
+const AdminChar91adminDashboardChar93Route =
+  AdminChar91adminDashboardChar93RouteImport.update({
+    id: '/admin-dashboard',
+    path: '/admin-dashboard',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const ShopCheckoutSuccessRoute = ShopCheckoutSuccessRouteImport.update({
   id: '/checkout-success',
   path: '/checkout-success',
   getParentRoute: () => ShopRoute,
-} as any);
+} as any)
 const ShopOrderSuccessRoute = ShopOrderSuccessRouteImport.update({
   id: '/order-success',
   path: '/order-success',
   getParentRoute: () => ShopRoute,
-} as any);
+} as any)
 const ShopPaymentCancelledRoute = ShopPaymentCancelledRouteImport.update({
   id: '/payment-cancelled',
   path: '/payment-cancelled',
   getParentRoute: () => ShopRoute,
-} as any);
+} as any)
 const ShopPaymentSuccessRoute = ShopPaymentSuccessRouteImport.update({
   id: '/payment-success',
   path: '/payment-success',
   getParentRoute: () => ShopRoute,
-} as any);
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PaymentCancelledRoute = PaymentCancelledRouteImport.update({
   id: '/payment/cancelled',
   path: '/payment/cancelled',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
   id: '/payment/success',
   path: '/payment/success',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const SandboxCheckoutRoute = SandboxCheckoutRouteImport.update({
   id: '/sandbox/checkout',
   path: '/sandbox/checkout',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminAdminAccountsRoute = AdminAdminAccountsRouteImport.update({
   id: '/admin/accounts',
   path: '/admin/accounts',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
   id: '/admin/audit',
   path: '/admin/audit',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const AdminAdminOrdersRoute = AdminAdminOrdersRouteImport.update({
   id: '/admin/orders',
   path: '/admin/orders',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const AdminAdminPackingSlipsRoute = AdminAdminPackingSlipsRouteImport.update({
   id: '/admin/packing-slips',
   path: '/admin/packing-slips',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const AdminAdminPrivacyRoute = AdminAdminPrivacyRouteImport.update({
   id: '/admin/privacy',
   path: '/admin/privacy',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const AdminAdminSalesRoute = AdminAdminSalesRouteImport.update({
   id: '/admin/sales',
   path: '/admin/sales',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const AdminAdminStockRoute = AdminAdminStockRouteImport.update({
   id: '/admin/stock',
   path: '/admin/stock',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const AdminAdminOrdersOrderIdRoute = AdminAdminOrdersOrderIdRouteImport.update({
   id: '/admin/orders_/$orderId',
   path: '/admin/orders/$orderId',
   getParentRoute: () => AdminRoute,
-} as any);
-const AdminAdminOrdersOrderIdPackingSlipRoute = AdminAdminOrdersOrderIdPackingSlipRouteImport.update({
-  id: '/admin/orders_/$orderId_/packing-slip',
-  path: '/admin/orders/$orderId/packing-slip',
-  getParentRoute: () => AdminRoute,
-} as any);
+} as any)
+const AdminAdminOrdersOrderIdPackingSlipRoute =
+  AdminAdminOrdersOrderIdPackingSlipRouteImport.update({
+    id: '/admin/orders_/$orderId_/packing-slip',
+    path: '/admin/orders/$orderId/packing-slip',
+    getParentRoute: () => AdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute;
-  '/admin-login': typeof Char91adminLoginChar93Route;
-  '/app': typeof AppRoute;
-  '/apple-pay-checkout': typeof ApplePayCheckoutRoute;
-  '/custom-checkout': typeof CustomCheckoutRoute;
-  '/admin-dashboard': typeof AdminChar91adminDashboardChar93Route;
-  '/checkout-success': typeof ShopCheckoutSuccessRoute;
-  '/order-success': typeof ShopOrderSuccessRoute;
-  '/payment-cancelled': typeof ShopPaymentCancelledRoute;
-  '/payment-success': typeof ShopPaymentSuccessRoute;
-  '/admin/login': typeof AdminLoginRoute;
-  '/payment/cancelled': typeof PaymentCancelledRoute;
-  '/payment/success': typeof PaymentSuccessRoute;
-  '/sandbox/checkout': typeof SandboxCheckoutRoute;
-  '/admin/': typeof AdminIndexRoute;
-  '/admin/accounts': typeof AdminAdminAccountsRoute;
-  '/admin/audit': typeof AdminAdminAuditRoute;
-  '/admin/dashboard': typeof AdminAdminDashboardRoute;
-  '/admin/orders': typeof AdminAdminOrdersRoute;
-  '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute;
-  '/admin/privacy': typeof AdminAdminPrivacyRoute;
-  '/admin/sales': typeof AdminAdminSalesRoute;
-  '/admin/stock': typeof AdminAdminStockRoute;
-  '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute;
-  '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute;
+  '/': typeof IndexRoute
+  '/admin-login': typeof Char91adminLoginChar93Route
+  '/app': typeof AppRoute
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/admin-dashboard': typeof AdminChar91adminDashboardChar93Route
+  '/checkout-success': typeof ShopCheckoutSuccessRoute
+  '/order-success': typeof ShopOrderSuccessRoute
+  '/payment-cancelled': typeof ShopPaymentCancelledRoute
+  '/payment-success': typeof ShopPaymentSuccessRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/payment/cancelled': typeof PaymentCancelledRoute
+  '/payment/success': typeof PaymentSuccessRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
+  '/admin/': typeof AdminIndexRoute
+  '/admin/accounts': typeof AdminAdminAccountsRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
+  '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/orders': typeof AdminAdminOrdersRoute
+  '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/admin/privacy': typeof AdminAdminPrivacyRoute
+  '/admin/sales': typeof AdminAdminSalesRoute
+  '/admin/stock': typeof AdminAdminStockRoute
+  '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
+  '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute;
-  '/admin-login': typeof Char91adminLoginChar93Route;
-  '/app': typeof AppRoute;
-  '/apple-pay-checkout': typeof ApplePayCheckoutRoute;
-  '/custom-checkout': typeof CustomCheckoutRoute;
-  '/admin-dashboard': typeof AdminChar91adminDashboardChar93Route;
-  '/checkout-success': typeof ShopCheckoutSuccessRoute;
-  '/order-success': typeof ShopOrderSuccessRoute;
-  '/payment-cancelled': typeof ShopPaymentCancelledRoute;
-  '/payment-success': typeof ShopPaymentSuccessRoute;
-  '/admin/login': typeof AdminLoginRoute;
-  '/payment/cancelled': typeof PaymentCancelledRoute;
-  '/payment/success': typeof PaymentSuccessRoute;
-  '/sandbox/checkout': typeof SandboxCheckoutRoute;
-  '/admin': typeof AdminIndexRoute;
-  '/admin/accounts': typeof AdminAdminAccountsRoute;
-  '/admin/audit': typeof AdminAdminAuditRoute;
-  '/admin/dashboard': typeof AdminAdminDashboardRoute;
-  '/admin/orders': typeof AdminAdminOrdersRoute;
-  '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute;
-  '/admin/privacy': typeof AdminAdminPrivacyRoute;
-  '/admin/sales': typeof AdminAdminSalesRoute;
-  '/admin/stock': typeof AdminAdminStockRoute;
-  '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute;
-  '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute;
+  '/': typeof IndexRoute
+  '/admin-login': typeof Char91adminLoginChar93Route
+  '/app': typeof AppRoute
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/admin-dashboard': typeof AdminChar91adminDashboardChar93Route
+  '/checkout-success': typeof ShopCheckoutSuccessRoute
+  '/order-success': typeof ShopOrderSuccessRoute
+  '/payment-cancelled': typeof ShopPaymentCancelledRoute
+  '/payment-success': typeof ShopPaymentSuccessRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/payment/cancelled': typeof PaymentCancelledRoute
+  '/payment/success': typeof PaymentSuccessRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
+  '/admin': typeof AdminIndexRoute
+  '/admin/accounts': typeof AdminAdminAccountsRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
+  '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/orders': typeof AdminAdminOrdersRoute
+  '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/admin/privacy': typeof AdminAdminPrivacyRoute
+  '/admin/sales': typeof AdminAdminSalesRoute
+  '/admin/stock': typeof AdminAdminStockRoute
+  '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
+  '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/': typeof IndexRoute;
-  '/_admin': typeof AdminRouteWithChildren;
-  '/_shop': typeof ShopRouteWithChildren;
-  '/admin-login': typeof Char91adminLoginChar93Route;
-  '/app': typeof AppRoute;
-  '/apple-pay-checkout': typeof ApplePayCheckoutRoute;
-  '/custom-checkout': typeof CustomCheckoutRoute;
-  '/_admin/admin-dashboard': typeof AdminChar91adminDashboardChar93Route;
-  '/_shop/checkout-success': typeof ShopCheckoutSuccessRoute;
-  '/_shop/order-success': typeof ShopOrderSuccessRoute;
-  '/_shop/payment-cancelled': typeof ShopPaymentCancelledRoute;
-  '/_shop/payment-success': typeof ShopPaymentSuccessRoute;
-  '/admin/login': typeof AdminLoginRoute;
-  '/payment/cancelled': typeof PaymentCancelledRoute;
-  '/payment/success': typeof PaymentSuccessRoute;
-  '/sandbox/checkout': typeof SandboxCheckoutRoute;
-  '/admin/': typeof AdminIndexRoute;
-  '/_admin/admin/accounts': typeof AdminAdminAccountsRoute;
-  '/_admin/admin/audit': typeof AdminAdminAuditRoute;
-  '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute;
-  '/_admin/admin/orders': typeof AdminAdminOrdersRoute;
-  '/_admin/admin/packing-slips': typeof AdminAdminPackingSlipsRoute;
-  '/_admin/admin/privacy': typeof AdminAdminPrivacyRoute;
-  '/_admin/admin/sales': typeof AdminAdminSalesRoute;
-  '/_admin/admin/stock': typeof AdminAdminStockRoute;
-  '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute;
-  '/_admin/admin/orders_/$orderId_/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute;
+  __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/_admin': typeof AdminRouteWithChildren
+  '/_shop': typeof ShopRouteWithChildren
+  '/admin-login': typeof Char91adminLoginChar93Route
+  '/app': typeof AppRoute
+  '/apple-pay-checkout': typeof ApplePayCheckoutRoute
+  '/custom-checkout': typeof CustomCheckoutRoute
+  '/_admin/admin-dashboard': typeof AdminChar91adminDashboardChar93Route
+  '/_shop/checkout-success': typeof ShopCheckoutSuccessRoute
+  '/_shop/order-success': typeof ShopOrderSuccessRoute
+  '/_shop/payment-cancelled': typeof ShopPaymentCancelledRoute
+  '/_shop/payment-success': typeof ShopPaymentSuccessRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/payment/cancelled': typeof PaymentCancelledRoute
+  '/payment/success': typeof PaymentSuccessRoute
+  '/sandbox/checkout': typeof SandboxCheckoutRoute
+  '/admin/': typeof AdminIndexRoute
+  '/_admin/admin/accounts': typeof AdminAdminAccountsRoute
+  '/_admin/admin/audit': typeof AdminAdminAuditRoute
+  '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/_admin/admin/orders': typeof AdminAdminOrdersRoute
+  '/_admin/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
+  '/_admin/admin/privacy': typeof AdminAdminPrivacyRoute
+  '/_admin/admin/sales': typeof AdminAdminSalesRoute
+  '/_admin/admin/stock': typeof AdminAdminStockRoute
+  '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute
+  '/_admin/admin/orders_/$orderId_/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/admin-login'
@@ -282,8 +284,8 @@ export interface FileRouteTypes {
     | '/admin/sales'
     | '/admin/stock'
     | '/admin/orders/$orderId'
-    | '/admin/orders/$orderId/packing-slip';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/admin/orders/$orderId/packing-slip'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/admin-login'
@@ -309,7 +311,7 @@ export interface FileRouteTypes {
     | '/admin/sales'
     | '/admin/stock'
     | '/admin/orders/$orderId'
-    | '/admin/orders/$orderId/packing-slip';
+    | '/admin/orders/$orderId/packing-slip'
   id:
     | '__root__'
     | '/'
@@ -338,230 +340,230 @@ export interface FileRouteTypes {
     | '/_admin/admin/sales'
     | '/_admin/admin/stock'
     | '/_admin/admin/orders_/$orderId'
-    | '/_admin/admin/orders_/$orderId_/packing-slip';
-  fileRoutesById: FileRoutesById;
+    | '/_admin/admin/orders_/$orderId_/packing-slip'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  AdminRoute: typeof AdminRouteWithChildren;
-  ShopRoute: typeof ShopRouteWithChildren;
-  Char91adminLoginChar93Route: typeof Char91adminLoginChar93Route;
-  AppRoute: typeof AppRoute;
-  ApplePayCheckoutRoute: typeof ApplePayCheckoutRoute;
-  CustomCheckoutRoute: typeof CustomCheckoutRoute;
-  AdminLoginRoute: typeof AdminLoginRoute;
-  PaymentCancelledRoute: typeof PaymentCancelledRoute;
-  PaymentSuccessRoute: typeof PaymentSuccessRoute;
-  SandboxCheckoutRoute: typeof SandboxCheckoutRoute;
-  AdminIndexRoute: typeof AdminIndexRoute;
+  IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRouteWithChildren
+  ShopRoute: typeof ShopRouteWithChildren
+  Char91adminLoginChar93Route: typeof Char91adminLoginChar93Route
+  AppRoute: typeof AppRoute
+  ApplePayCheckoutRoute: typeof ApplePayCheckoutRoute
+  CustomCheckoutRoute: typeof CustomCheckoutRoute
+  AdminLoginRoute: typeof AdminLoginRoute
+  PaymentCancelledRoute: typeof PaymentCancelledRoute
+  PaymentSuccessRoute: typeof PaymentSuccessRoute
+  SandboxCheckoutRoute: typeof SandboxCheckoutRoute
+  AdminIndexRoute: typeof AdminIndexRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_admin': {
-      id: '/_admin';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof AdminRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_shop': {
-      id: '/_shop';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof ShopRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_shop'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ShopRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin-login': {
-      id: '/admin-login';
-      path: '/admin-login';
-      fullPath: '/admin-login';
-      preLoaderRoute: typeof Char91adminLoginChar93RouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/admin-login'
+      path: '/admin-login'
+      fullPath: '/admin-login'
+      preLoaderRoute: typeof Char91adminLoginChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app': {
-      id: '/app';
-      path: '/app';
-      fullPath: '/app';
-      preLoaderRoute: typeof AppRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/app'
+      path: '/app'
+      fullPath: '/app'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/apple-pay-checkout': {
-      id: '/apple-pay-checkout';
-      path: '/apple-pay-checkout';
-      fullPath: '/apple-pay-checkout';
-      preLoaderRoute: typeof ApplePayCheckoutRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/apple-pay-checkout'
+      path: '/apple-pay-checkout'
+      fullPath: '/apple-pay-checkout'
+      preLoaderRoute: typeof ApplePayCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/custom-checkout': {
-      id: '/custom-checkout';
-      path: '/custom-checkout';
-      fullPath: '/custom-checkout';
-      preLoaderRoute: typeof CustomCheckoutRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/custom-checkout'
+      path: '/custom-checkout'
+      fullPath: '/custom-checkout'
+      preLoaderRoute: typeof CustomCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_admin/admin-dashboard': {
-      id: '/_admin/admin-dashboard';
-      path: '/admin-dashboard';
-      fullPath: '/admin-dashboard';
-      preLoaderRoute: typeof AdminChar91adminDashboardChar93RouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin-dashboard'
+      path: '/admin-dashboard'
+      fullPath: '/admin-dashboard'
+      preLoaderRoute: typeof AdminChar91adminDashboardChar93RouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_shop/checkout-success': {
-      id: '/_shop/checkout-success';
-      path: '/checkout-success';
-      fullPath: '/checkout-success';
-      preLoaderRoute: typeof ShopCheckoutSuccessRouteImport;
-      parentRoute: typeof ShopRoute;
-    };
+      id: '/_shop/checkout-success'
+      path: '/checkout-success'
+      fullPath: '/checkout-success'
+      preLoaderRoute: typeof ShopCheckoutSuccessRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_shop/order-success': {
-      id: '/_shop/order-success';
-      path: '/order-success';
-      fullPath: '/order-success';
-      preLoaderRoute: typeof ShopOrderSuccessRouteImport;
-      parentRoute: typeof ShopRoute;
-    };
+      id: '/_shop/order-success'
+      path: '/order-success'
+      fullPath: '/order-success'
+      preLoaderRoute: typeof ShopOrderSuccessRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_shop/payment-cancelled': {
-      id: '/_shop/payment-cancelled';
-      path: '/payment-cancelled';
-      fullPath: '/payment-cancelled';
-      preLoaderRoute: typeof ShopPaymentCancelledRouteImport;
-      parentRoute: typeof ShopRoute;
-    };
+      id: '/_shop/payment-cancelled'
+      path: '/payment-cancelled'
+      fullPath: '/payment-cancelled'
+      preLoaderRoute: typeof ShopPaymentCancelledRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_shop/payment-success': {
-      id: '/_shop/payment-success';
-      path: '/payment-success';
-      fullPath: '/payment-success';
-      preLoaderRoute: typeof ShopPaymentSuccessRouteImport;
-      parentRoute: typeof ShopRoute;
-    };
+      id: '/_shop/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof ShopPaymentSuccessRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/admin/': {
-      id: '/admin/';
-      path: '/admin';
-      fullPath: '/admin/';
-      preLoaderRoute: typeof AdminIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/login': {
-      id: '/admin/login';
-      path: '/admin/login';
-      fullPath: '/admin/login';
-      preLoaderRoute: typeof AdminLoginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/admin/login'
+      path: '/admin/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/payment/cancelled': {
-      id: '/payment/cancelled';
-      path: '/payment/cancelled';
-      fullPath: '/payment/cancelled';
-      preLoaderRoute: typeof PaymentCancelledRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/payment/cancelled'
+      path: '/payment/cancelled'
+      fullPath: '/payment/cancelled'
+      preLoaderRoute: typeof PaymentCancelledRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/payment/success': {
-      id: '/payment/success';
-      path: '/payment/success';
-      fullPath: '/payment/success';
-      preLoaderRoute: typeof PaymentSuccessRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/payment/success'
+      path: '/payment/success'
+      fullPath: '/payment/success'
+      preLoaderRoute: typeof PaymentSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sandbox/checkout': {
-      id: '/sandbox/checkout';
-      path: '/sandbox/checkout';
-      fullPath: '/sandbox/checkout';
-      preLoaderRoute: typeof SandboxCheckoutRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/sandbox/checkout'
+      path: '/sandbox/checkout'
+      fullPath: '/sandbox/checkout'
+      preLoaderRoute: typeof SandboxCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_admin/admin/accounts': {
-      id: '/_admin/admin/accounts';
-      path: '/admin/accounts';
-      fullPath: '/admin/accounts';
-      preLoaderRoute: typeof AdminAdminAccountsRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/accounts'
+      path: '/admin/accounts'
+      fullPath: '/admin/accounts'
+      preLoaderRoute: typeof AdminAdminAccountsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/audit': {
-      id: '/_admin/admin/audit';
-      path: '/admin/audit';
-      fullPath: '/admin/audit';
-      preLoaderRoute: typeof AdminAdminAuditRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAdminAuditRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/dashboard': {
-      id: '/_admin/admin/dashboard';
-      path: '/admin/dashboard';
-      fullPath: '/admin/dashboard';
-      preLoaderRoute: typeof AdminAdminDashboardRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/dashboard'
+      path: '/admin/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminAdminDashboardRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/orders': {
-      id: '/_admin/admin/orders';
-      path: '/admin/orders';
-      fullPath: '/admin/orders';
-      preLoaderRoute: typeof AdminAdminOrdersRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/orders'
+      path: '/admin/orders'
+      fullPath: '/admin/orders'
+      preLoaderRoute: typeof AdminAdminOrdersRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/packing-slips': {
-      id: '/_admin/admin/packing-slips';
-      path: '/admin/packing-slips';
-      fullPath: '/admin/packing-slips';
-      preLoaderRoute: typeof AdminAdminPackingSlipsRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/packing-slips'
+      path: '/admin/packing-slips'
+      fullPath: '/admin/packing-slips'
+      preLoaderRoute: typeof AdminAdminPackingSlipsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/privacy': {
-      id: '/_admin/admin/privacy';
-      path: '/admin/privacy';
-      fullPath: '/admin/privacy';
-      preLoaderRoute: typeof AdminAdminPrivacyRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/privacy'
+      path: '/admin/privacy'
+      fullPath: '/admin/privacy'
+      preLoaderRoute: typeof AdminAdminPrivacyRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/sales': {
-      id: '/_admin/admin/sales';
-      path: '/admin/sales';
-      fullPath: '/admin/sales';
-      preLoaderRoute: typeof AdminAdminSalesRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/sales'
+      path: '/admin/sales'
+      fullPath: '/admin/sales'
+      preLoaderRoute: typeof AdminAdminSalesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/stock': {
-      id: '/_admin/admin/stock';
-      path: '/admin/stock';
-      fullPath: '/admin/stock';
-      preLoaderRoute: typeof AdminAdminStockRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/stock'
+      path: '/admin/stock'
+      fullPath: '/admin/stock'
+      preLoaderRoute: typeof AdminAdminStockRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/orders_/$orderId': {
-      id: '/_admin/admin/orders_/$orderId';
-      path: '/admin/orders/$orderId';
-      fullPath: '/admin/orders/$orderId';
-      preLoaderRoute: typeof AdminAdminOrdersOrderIdRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/orders_/$orderId'
+      path: '/admin/orders/$orderId'
+      fullPath: '/admin/orders/$orderId'
+      preLoaderRoute: typeof AdminAdminOrdersOrderIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/orders_/$orderId_/packing-slip': {
-      id: '/_admin/admin/orders_/$orderId_/packing-slip';
-      path: '/admin/orders/$orderId/packing-slip';
-      fullPath: '/admin/orders/$orderId/packing-slip';
-      preLoaderRoute: typeof AdminAdminOrdersOrderIdPackingSlipRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/orders_/$orderId_/packing-slip'
+      path: '/admin/orders/$orderId/packing-slip'
+      fullPath: '/admin/orders/$orderId/packing-slip'
+      preLoaderRoute: typeof AdminAdminOrdersOrderIdPackingSlipRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
 interface AdminRouteChildren {
-  AdminChar91adminDashboardChar93Route: typeof AdminChar91adminDashboardChar93Route;
-  AdminAdminAccountsRoute: typeof AdminAdminAccountsRoute;
-  AdminAdminAuditRoute: typeof AdminAdminAuditRoute;
-  AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute;
-  AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute;
-  AdminAdminPackingSlipsRoute: typeof AdminAdminPackingSlipsRoute;
-  AdminAdminPrivacyRoute: typeof AdminAdminPrivacyRoute;
-  AdminAdminSalesRoute: typeof AdminAdminSalesRoute;
-  AdminAdminStockRoute: typeof AdminAdminStockRoute;
-  AdminAdminOrdersOrderIdRoute: typeof AdminAdminOrdersOrderIdRoute;
-  AdminAdminOrdersOrderIdPackingSlipRoute: typeof AdminAdminOrdersOrderIdPackingSlipRoute;
+  AdminChar91adminDashboardChar93Route: typeof AdminChar91adminDashboardChar93Route
+  AdminAdminAccountsRoute: typeof AdminAdminAccountsRoute
+  AdminAdminAuditRoute: typeof AdminAdminAuditRoute
+  AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
+  AdminAdminPackingSlipsRoute: typeof AdminAdminPackingSlipsRoute
+  AdminAdminPrivacyRoute: typeof AdminAdminPrivacyRoute
+  AdminAdminSalesRoute: typeof AdminAdminSalesRoute
+  AdminAdminStockRoute: typeof AdminAdminStockRoute
+  AdminAdminOrdersOrderIdRoute: typeof AdminAdminOrdersOrderIdRoute
+  AdminAdminOrdersOrderIdPackingSlipRoute: typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -575,16 +577,17 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminSalesRoute: AdminAdminSalesRoute,
   AdminAdminStockRoute: AdminAdminStockRoute,
   AdminAdminOrdersOrderIdRoute: AdminAdminOrdersOrderIdRoute,
-  AdminAdminOrdersOrderIdPackingSlipRoute: AdminAdminOrdersOrderIdPackingSlipRoute,
-};
+  AdminAdminOrdersOrderIdPackingSlipRoute:
+    AdminAdminOrdersOrderIdPackingSlipRoute,
+}
 
-const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren);
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface ShopRouteChildren {
-  ShopCheckoutSuccessRoute: typeof ShopCheckoutSuccessRoute;
-  ShopOrderSuccessRoute: typeof ShopOrderSuccessRoute;
-  ShopPaymentCancelledRoute: typeof ShopPaymentCancelledRoute;
-  ShopPaymentSuccessRoute: typeof ShopPaymentSuccessRoute;
+  ShopCheckoutSuccessRoute: typeof ShopCheckoutSuccessRoute
+  ShopOrderSuccessRoute: typeof ShopOrderSuccessRoute
+  ShopPaymentCancelledRoute: typeof ShopPaymentCancelledRoute
+  ShopPaymentSuccessRoute: typeof ShopPaymentSuccessRoute
 }
 
 const ShopRouteChildren: ShopRouteChildren = {
@@ -592,9 +595,9 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopOrderSuccessRoute: ShopOrderSuccessRoute,
   ShopPaymentCancelledRoute: ShopPaymentCancelledRoute,
   ShopPaymentSuccessRoute: ShopPaymentSuccessRoute,
-};
+}
 
-const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren);
+const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -609,5 +612,7 @@ const rootRouteChildren: RootRouteChildren = {
   PaymentSuccessRoute: PaymentSuccessRoute,
   SandboxCheckoutRoute: SandboxCheckoutRoute,
   AdminIndexRoute: AdminIndexRoute,
-};
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+}
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>()
