@@ -1,6 +1,6 @@
 // The key store port: one data key per data subject, kept outside the append-only log in a store that can really
 // delete. Forgetting a subject deletes its key, and with it every personal field sealed under it. Which subject an
-// event is sealed under is the sealed store's choice, and the log's seals record it (decision 055): the key store
+// event is sealed under is the sealed store's choice, and the log's seals record it (decision 063): the key store
 // keeps keys, nothing that links them to a person or a stream.
 
 /** A data subject: a random id, never derived from the person's details, so the log alone cannot be linked to them. */
@@ -13,10 +13,5 @@ export interface KeyStore {
   key(subject: SubjectId): Buffer | null;
   /** Deletes the subject's key (and any link an earlier release kept for it), so nothing is left to unseal or to link. */
   forget(subject: SubjectId): boolean;
-  /**
-   * How many times this store has found keys forgotten, by itself or by another process (asked of the file every few
-   * milliseconds): a key read while the count stays the same may be used again without asking for it.
-   */
-  forgettings(): number;
   close(): void;
 }

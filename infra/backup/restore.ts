@@ -19,8 +19,8 @@ import { subjectsSealedIn } from '../../contracts/personalData.ts';
 import { ensurePrivateDir, privateDirMode, privateFileMode } from '../../service/dataFiles.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
 import { SealBroken, withSealedPersonalData } from '../eventstore/sealedEventStore.ts';
-import { masterKeyFingerprint } from '../keys/keyFile.ts';
-import { erasedSubjects, keyFileLookup } from '../keys/keyFileCheck.ts';
+import { masterKeyFingerprint } from '../keys/masterKey.ts';
+import { erasedSubjects, neverHeld } from '../keys/keyFileCheck.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
 import {
   sealedAccountSecrets,
@@ -296,14 +296,7 @@ async function checkSealedFields(
         },
       ];
 
-    const lookup = keyFileLookup(keyFile);
-    const erased = await erasedSubjects(raw);
-    const unknown: SubjectId[] = [];
-    try {
-      for (const subject of subjects.keys()) if (lookup.standing(subject, erased) === 'unknown') unknown.push(subject);
-    } finally {
-      lookup.close();
-    }
+    const unknown = neverHeld(keyFile, subjects.keys(), await erasedSubjects(raw));
     const checks: RestoreCheck[] = [
       unknown.length === 0
         ? {

@@ -29,7 +29,7 @@ import { TokenSecretRefused } from '../composition/tokenSecretCheck.ts';
 import Database from 'better-sqlite3';
 import pino from 'pino';
 import { digestOf, readManifest } from '../backup/manifest.ts';
-import { masterKeyFingerprint } from '../keys/keyFile.ts';
+import { masterKeyFingerprint } from '../keys/masterKey.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'shop-backup-'));
 test.after(() => rmSync(root, { recursive: true, force: true }));

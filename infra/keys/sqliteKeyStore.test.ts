@@ -1,6 +1,7 @@
-// The key file on its own: keys made in batches are committed before they are handed out and read the same from another
-// connection, a forgotten key leaves no bytes behind, keys kept by earlier releases (one a row, with links) still open
-// and are still forgotten, another process's forgetting reaches this one, and keys never handed out are zeroed at close.
+// The key file on its own: keys are committed before they are handed out and read the same from another connection, a
+// forgotten key leaves no bytes behind, keys kept by earlier releases (wrapped with AES-256-GCM, with links, in batches)
+// still open and are still forgotten, another process's forgetting reaches this one, and keys never handed out are
+// deleted at close.
 import { createCipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,12 +11,12 @@ import sodium from 'sodium-native';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { eventually } from '../testing/assert.ts';
-import { wrappingKey } from './keyFile.ts';
+import { wrappingKey } from './masterKey.ts';
 import { openSqliteKeyStore, WrongMasterKey } from './sqliteKeyStore.ts';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'shop-keys-'));
 
-test('keys are made in batches, committed before they are handed out; another connection reads them the same', () => {
+test('keys are committed before they are handed out; another connection reads them the same', () => {
   const dir = scratch();
   try {
     const file = join(dir, 'keys.sqlite');
@@ -36,13 +37,13 @@ test('keys are made in batches, committed before they are handed out; another co
     subjects.forEach((subject, i) => assert.equal(reader.key(subject), held[i], `subject ${i}`));
     reader.close();
     const rows = new Database(file, { readonly: true });
-    const batches = rows.prepare('SELECT length(sealed) AS bytes FROM key_batches ORDER BY made_at').all() as {
-      bytes: number;
-    }[];
+    const wrapped = rows.prepare('SELECT wrapped FROM subjects WHERE subject = ?').pluck();
+    assert.ok(
+      subjects.every((subject) => (wrapped.get(subject) as Buffer).length === 72),
+      'a row a subject, its key wrapped',
+    );
     rows.close();
-    assert.is(batches.length, 2, 'a first batch of 256, then a larger one');
-    assert.ok(batches[1]!.bytes > batches[0]!.bytes);
-    // No key is in the file as it is: the batches are sealed under the master key.
+    // No key is in the file as it is: each is wrapped under the master key.
     for (const name of readdirSync(dir))
       for (const key of held.slice(0, 20)) assert.is(readFileSync(join(dir, name)).indexOf(key), -1, name);
     keys.close();
@@ -51,7 +52,7 @@ test('keys are made in batches, committed before they are handed out; another co
   }
 });
 
-test('a forgotten key is gone from the file and its write-ahead log; the other keys of its batch are kept', () => {
+test('a forgotten key is gone from the file and its write-ahead log; the other keys are kept', () => {
   const dir = scratch();
   try {
     const file = join(dir, 'keys.sqlite');
@@ -63,25 +64,15 @@ test('a forgotten key is gone from the file and its write-ahead log; the other k
     assert.is(keys.key(gone), null);
     assert.ok(keys.key(kept));
     assert.not.ok(keys.forget(gone), 'forgetting twice finds nothing the second time');
-    // The batch's row is sealed again: the master key opens it, and the key is not in it.
     const db = new Database(file, { readonly: true });
-    const { batch, sealed } = db.prepare('SELECT batch, sealed FROM key_batches').get() as {
-      batch: string;
-      sealed: Buffer;
-    };
+    const row = db.prepare('SELECT count(*) FROM subjects WHERE subject = ?').pluck();
+    assert.is(row.get(gone), 0, 'its row is deleted');
+    assert.is(row.get(kept), 1, 'the other is kept');
     db.close();
-    const opened = Buffer.alloc(sealed.length - 40);
-    sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(
-      opened,
-      null,
-      sealed.subarray(24),
-      Buffer.from(batch),
-      sealed.subarray(0, 24),
-      wrappingKey(master),
-    );
-    assert.is(opened.indexOf(key), -1, 'the forgotten key is not in its batch');
-    assert.ok(opened.indexOf(keys.key(kept)!) >= 0, 'the other key is');
-    for (const name of readdirSync(dir)) assert.is(readFileSync(join(dir, name)).indexOf(key), -1, name);
+    for (const name of readdirSync(dir)) {
+      assert.is(readFileSync(join(dir, name)).indexOf(key), -1, name);
+      assert.is(readFileSync(join(dir, name)).indexOf(Buffer.from(gone)), -1, `the subject id in ${name}`);
+    }
     keys.close();
     const again = openSqliteKeyStore(file, master);
     assert.is(again.key(gone), null, 'and stays forgotten after a restart');
@@ -98,22 +89,70 @@ test('a forgotten key is gone from the file and its write-ahead log; the other k
   }
 });
 
-test('keys never handed out are zeroed at close; the file’s write-ahead log is emptied', () => {
+test('keys made ahead and never handed out are deleted at close; the file’s write-ahead log is emptied', () => {
   const dir = scratch();
   try {
     const file = join(dir, 'keys.sqlite');
     const master = randomBytes(32);
     const keys = openSqliteKeyStore(file, master);
     const used = [keys.newSubject().subject, keys.newSubject().subject, keys.newSubject().subject];
-    const unused = `${used[0]!.split('.')[0]}.3`;
-    assert.ok(keys.key(unused), 'made with the batch');
+    const count = () => {
+      const db = new Database(file, { readonly: true });
+      const rows = db.prepare('SELECT subject FROM subjects').pluck().all() as string[];
+      db.close();
+      return rows;
+    };
+    assert.ok(count().length > used.length, 'keys are made ahead, committed before they are handed out');
     keys.close();
     assert.not.ok(existsSync(`${file}-wal`) && readFileSync(`${file}-wal`).length > 0, 'the write-ahead log is empty');
+    assert.equal(count().sort(), [...used].sort(), 'nothing was sealed under the others: they are gone');
     const again = openSqliteKeyStore(file, master);
     for (const subject of used) assert.ok(again.key(subject), subject);
-    assert.is(again.key(unused), null, 'nothing was sealed under it: it is gone');
     assert.is(again.key('no-such-subject'), null);
-    assert.is(again.key(`${used[0]!.split('.')[0]}.99999`), null);
+    again.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('keys made in batches by an earlier release still open, and are forgotten in their batch', () => {
+  const dir = scratch();
+  try {
+    const file = join(dir, 'keys.sqlite');
+    const master = randomBytes(32);
+    // The table an earlier release wrote: a batch's keys wrapped together, bound to its id.
+    const db = new Database(file);
+    db.exec('CREATE TABLE key_batches (batch TEXT PRIMARY KEY, sealed BLOB NOT NULL, made_at TEXT NOT NULL)');
+    const batch = randomBytes(12).toString('base64url');
+    const batchKeys = randomBytes(4 * 32);
+    batchKeys.fill(0, 3 * 32);
+    const sealed = Buffer.alloc(24 + batchKeys.length + 16);
+    sealed.set(randomBytes(24));
+    sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(
+      sealed.subarray(24),
+      batchKeys,
+      Buffer.from(batch),
+      null,
+      sealed.subarray(0, 24),
+      wrappingKey(master),
+    );
+    db.prepare('INSERT INTO key_batches (batch, sealed, made_at) VALUES (?, ?, ?)').run(batch, sealed, 'then');
+    db.close();
+    const keys = openSqliteKeyStore(file, master);
+    const [first, second] = [`${batch}.0`, `${batch}.1`];
+    assert.equal(keys.key(first), batchKeys.subarray(0, 32));
+    assert.equal(keys.key(second), batchKeys.subarray(32, 64));
+    assert.is(keys.key(`${batch}.3`), null, 'a zeroed key is a forgotten one');
+    assert.is(keys.key(`${batch}.99`), null);
+    assert.ok(keys.forget(first));
+    assert.is(keys.key(first), null);
+    assert.equal(keys.key(second), batchKeys.subarray(32, 64), 'its batch-mate is kept');
+    keys.close();
+    for (const name of readdirSync(dir))
+      assert.is(readFileSync(join(dir, name)).indexOf(batchKeys.subarray(0, 32)), -1, name);
+    const again = openSqliteKeyStore(file, master);
+    assert.is(again.key(first), null, 'and stays forgotten after a restart');
+    assert.ok(again.key(second));
     again.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
