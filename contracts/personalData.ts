@@ -64,7 +64,7 @@ const shop = () => 'shop' as const;
 /**
  * By event type. An address as free text (`shippingAddress` as a string) is sealed whole; as an object, line by line,
  * and its country stays readable (the sales figures count UK and international orders). A rule may gain fields but
- * never lose one: a version 3 box is opened by the fields holding their stand-ins (decision 055). Which free text goes
+ * never lose one: a version 3 box is opened by the fields holding their stand-ins (decision 063). Which free text goes
  * with the person and which stays is decided in decision 057 (one table per event type).
  */
 export const personalData: Readonly<Record<string, PersonalFields>> = {
@@ -139,7 +139,7 @@ export const shownText = (value: string): string => (isErasedValue(value) ? remo
  * Version 3, what appends write: every personal field of an event holds its stand-in, and one box under the data key
  * `$sealed` holds their values, as the string `3:<subject>:<box>`. Without the key (a forgotten person) the stored
  * event already reads as the person's stand-ins; with it, the box puts the values back. Version 2, read only, kept the
- * same box in an object, `$sealed: { v: 2, subject, box }` (decision 055).
+ * same box in an object, `$sealed: { v: 2, subject, box }` (decision 063).
  */
 export type SealedEnvelope = { v: 2 | 3; subject: SubjectId; box: string };
 /** Where an event's data keeps its sealed box. */

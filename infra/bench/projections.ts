@@ -104,7 +104,7 @@ export const projectionsSection: Section = {
         `${oneDecimal(memory.ratio)}×`,
       );
 
-      // The same workload written through the sealed store (decisions 047, 053, 055), rebuilt into memory: every sealed
+      // The same workload written through the sealed store (decisions 047, 063), rebuilt into memory: every sealed
       // event is opened on the way out. Rounds alternate between the raw log and the sealed one, and the medians are
       // compared, so a neighbour's burst of work on the machine falls on both.
       const sealedSize = Math.min(sizes.small, 50_000);

@@ -65,17 +65,19 @@ export function withSealedPersonalData(
 ): SealedEventStore {
   // A rule's paths in order: a version 3 box holds its values in that order.
   const pathsOf = (type: string) => Object.keys(personal[type]?.fields ?? {}).sort();
-  // The subject each address, each author of staff's words (`staff:<name>`) and the shop were given in this process:
-  // a person's fields go under their stream's subject (as its stored seals name it), else their address's, else a new
-  // one; the staff's words under their author's, the shop's own address under the shop's (decision 057).
+  // The subject each address, author of staff's words and the shop was given in this process (decision 057): a person's
+  // fields go under their stream's subject (as its stored seals name it), else their address's, else a new one.
   const given = new Map<string, SubjectId>();
-  const kept = (subject?: SubjectId | null) => (subject && keys.key(subject) ? subject : undefined);
+  const withKey = (subject?: SubjectId | null) => {
+    const key = subject ? keys.key(subject) : null;
+    return key ? { subject: subject!, key } : undefined;
+  };
 
   /** The subject the stream's stored seals of its person's fields name, the newest whose key is kept. */
   async function subjectInLog(stream: string): Promise<SubjectId | undefined> {
     const events = await store.readStream(stream);
     const subjects = events.flatMap((event) => personSubjectsSealedIn(event.type, event.data, personal));
-    return subjects.reverse().find((subject) => kept(subject));
+    return subjects.reverse().find((subject) => withKey(subject));
   }
 
   /** The event with its personal fields sealed; `stream.subject` is its person's, set when first needed. */
@@ -89,14 +91,14 @@ export function withSealedPersonalData(
     const by = filled(data.by) ? data.by : event.metadata.causedBy;
     const address = personAddress(rule.email?.(data));
     const name = whose === 'shop' ? 'shop' : whose === 'staff' ? `staff:${by}` : address && `address:${address}`;
-    const own = whose === 'person' ? kept(stream.subject) : undefined;
-    const subject = own ?? kept(name && given.get(name)) ?? keys.newSubject().subject;
-    if (name && !kept(given.get(name))) given.set(name, subject);
+    const known = withKey(name && given.get(name));
+    const { subject, key } = (whose === 'person' ? withKey(stream.subject) : undefined) ?? known ?? keys.newSubject();
+    if (name && !known) given.set(name, subject);
     if (whose === 'person') stream.subject = subject;
     const sealed = copyOf(data);
     const values = JSON.stringify(paths.map((path) => valueAt(data, path)));
     for (const path of paths) putAt(sealed, path, rule.fields[path]);
-    const box = seal(keys.key(subject)!, aadV3(event.id, paths), Buffer.from(values), 'chacha20poly1305');
+    const box = seal(key, aadV3(event.id, paths), Buffer.from(values), 'chacha20poly1305');
     sealed[sealedKey] = envelopeText(subject, box.toString('base64url'));
     return { ...event, data: sealed };
   }

@@ -1,7 +1,6 @@
 // Sealed under a key and bound to a label: a random nonce, the ciphertext, a 16-byte tag. Keys are wrapped with
 // XChaCha20-Poly1305 (a 24-byte nonce); the log's boxes are ChaCha20-Poly1305 (IETF, a 12-byte nonce: a subject's key
 // seals a few hundred boxes, far below the billions at which random nonces would need counting).
-import { randomFillSync } from 'node:crypto';
 import sodium from 'sodium-native';
 
 type Cipher = 'xchacha20poly1305' | 'chacha20poly1305';
@@ -9,12 +8,12 @@ const nonce = { xchacha20poly1305: 24, chacha20poly1305: 12 };
 // libsodium's calls, by name (@types/sodium-native does not list the IETF ChaCha20-Poly1305 ones).
 const call = (name: string) => (sodium as unknown as Record<string, (...args: (Buffer | null)[]) => void>)[name]!;
 
-/** A sealed text's nonce and what follows it. */
 const split = (sealed: Buffer, cipher: Cipher) => [sealed.subarray(0, nonce[cipher]), sealed.subarray(nonce[cipher])];
 
 export function seal(key: Buffer, label: string, plain: Buffer, cipher: Cipher = 'xchacha20poly1305'): Buffer {
-  const sealed = randomFillSync(Buffer.alloc(nonce[cipher] + plain.length + 16), 0, nonce[cipher]);
+  const sealed = Buffer.alloc(nonce[cipher] + plain.length + 16);
   const [iv, box] = split(sealed, cipher);
+  sodium.randombytes_buf(iv!);
   call(`crypto_aead_${cipher}_ietf_encrypt`)(box!, plain, Buffer.from(label), null, iv!, key);
   return sealed;
 }

@@ -1,4 +1,4 @@
-// What earlier releases wrote, still read (decisions 047, 053, 055): sealed envelopes of versions 1 and 2, version 3's
+// What earlier releases wrote, still read (decisions 047, 063): sealed envelopes of versions 1 and 2, version 3's
 // first encoding of its values, and the key file's older layouts: keys wrapped with AES-256-GCM, links from streams
 // and address hashes to subjects, and keys made in batches.
 import { createDecipheriv } from 'node:crypto';
@@ -28,15 +28,11 @@ export const batchSubject = /^([A-Za-z0-9_-]{16})\.(\d+)$/;
 /** Keys made in batches (a row a batch, its keys wrapped together), and links to subjects. A forgotten key is zeroed. */
 export function olderKeys(db: Database.Database, wrapping: Buffer) {
   const tables = tablesOf(db);
-  const batches = tables.has('key_batches')
-    ? db.prepare('SELECT sealed FROM key_batches WHERE batch = ?').pluck()
-    : null;
-  const links = tables.has('subject_streams')
-    ? ['subject_emails', 'subject_streams'].map((name) => db.prepare(`DELETE FROM ${name} WHERE subject = ?`))
-    : [];
+  const read = tables.has('key_batches') && db.prepare('SELECT sealed FROM key_batches WHERE batch = ?').pluck();
+  const links = ['subject_emails', 'subject_streams'].filter((name) => tables.has(name));
   const find = (subject: SubjectId) => {
     const [, batch, place] = batchSubject.exec(subject) ?? [];
-    const sealed = batch && (batches?.get(batch) as Buffer | undefined);
+    const sealed = batch && read && (read.get(batch) as Buffer | undefined);
     const keys = sealed ? unseal(wrapping, batch, sealed) : Buffer.alloc(0);
     const key = keys.subarray(Number(place) * 32, Number(place) * 32 + 32);
     return key.length === 32 && key.some((byte) => byte !== 0) ? { batch: batch!, keys, key } : null;
@@ -44,7 +40,7 @@ export function olderKeys(db: Database.Database, wrapping: Buffer) {
   return {
     key: (subject: SubjectId) => find(subject)?.key ?? null,
     forget(subject: SubjectId): boolean {
-      for (const link of links) link.run(subject);
+      for (const name of links) db.prepare(`DELETE FROM ${name} WHERE subject = ?`).run(subject);
       const found = find(subject);
       if (!found) return false;
       found.key.fill(0);

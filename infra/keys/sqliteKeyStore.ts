@@ -19,7 +19,7 @@ export class WrongMasterKey extends Error {
 }
 
 /** Keys made ahead in one commit: a new person's first append waits for the disk once in this many. */
-const madeAhead = 256;
+const madeAhead = 1024;
 
 export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   ensurePrivateFile(file);

@@ -1,5 +1,5 @@
 // Forgetting a person, telling them what is held about them, and the retention period. A person is the streams whose
-// events name their e-mail address, and the subjects those streams' seals name (decisions 047, 055): forgetting deletes
+// events name their e-mail address, and the subjects those streams' seals name (decisions 047, 063): forgetting deletes
 // those keys, after a SubjectErased without a word of their data is in the log; every sealed field of theirs then reads
 // as its stand-in, the read models are built again from the log, and the outbox's copies of their e-mails are removed
 // (decision 048). Only the person's own fields are theirs: the staff's words and the shop's address in the same streams
