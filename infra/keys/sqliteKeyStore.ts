@@ -47,15 +47,15 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   // The keys read or made; let go when another process changes the file (it may have forgotten one of them).
   const held = new Map<SubjectId, Buffer>();
   let version = dataVersion.get();
-  // Made ahead, not handed out yet: deleted at close, since nothing was sealed under them.
+  // Keys made ahead in one commit, handed out once it returned; those not handed out are deleted at close.
   let unused: { subject: SubjectId; key: Buffer }[] = [];
-  const makeAhead = db.transaction(() => {
-    for (let i = 0; i < madeAhead; i++) {
+  const makeAhead = db.transaction(() =>
+    Array.from({ length: madeAhead }, () => {
       const made = { subject: randomUUID(), key: randomBytes(32) };
       insert.run(made.subject, seal(wrapping, made.subject, made.key), new Date().toISOString());
-      unused.push(made);
-    }
-  });
+      return made;
+    }),
+  );
   const removeUnused = db.transaction(() => unused.splice(0).forEach(({ subject }) => remove.run(subject)));
   const forget = db.transaction((subject: SubjectId) => older.forget(subject) || remove.run(subject).changes > 0);
   // Every committed page copied into the file and the write-ahead log emptied (waiting up to busy_timeout for readers).
@@ -66,7 +66,7 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
 
   return {
     newSubject() {
-      if (unused.length === 0) makeAhead();
+      if (unused.length === 0) unused = makeAhead();
       const made = unused.pop()!;
       held.set(made.subject, made.key);
       return made;
