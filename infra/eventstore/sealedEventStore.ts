@@ -37,7 +37,7 @@ export class SealBroken extends Error {
 export type SealedEventStore = EventStore & {
   readonly raw: EventStore;
   readonly keys: KeyStore;
-  /** The events as `append` would store them, without storing them (the migration of decision 059 seals with it). */
+  /** The events as `append` would store them, without storing them (the migration of decision 059). */
   seal(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<NewEvent[]>;
 };
 
@@ -64,7 +64,8 @@ export function withSealedPersonalData(
   personal: Readonly<Record<string, PersonalFields>> = defaultPersonalData,
 ): SealedEventStore {
   // A rule's paths in order: a version 3 box holds its values in that order.
-  const pathsOf = (type: string) => Object.keys(personal[type]?.fields ?? {}).sort();
+  const sorted = new Map(Object.entries(personal).map(([type, rule]) => [type, Object.keys(rule.fields).sort()]));
+  const pathsOf = (type: string) => sorted.get(type) ?? [];
   // The subject each address, author of staff's words and the shop was given in this process (decision 057): a person's
   // fields go under their stream's subject (as its stored seals name it), else their address's, else a new one.
   const given = new Map<string, SubjectId>();
@@ -145,7 +146,6 @@ export function withSealedPersonalData(
     kind: store.kind,
     raw: store,
     keys,
-    // Keys are committed before they are handed out: no event outlives its key.
     append: async (stream, events, expected) => store.append(stream, await sealAll(stream, events, expected), expected),
     seal: sealAll,
     readStream: async (stream) => (await store.readStream(stream)).map(openEvent),

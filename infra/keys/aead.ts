@@ -10,6 +10,13 @@ const call = (name: string) => (sodium as unknown as Record<string, (...args: (B
 
 const split = (sealed: Buffer, cipher: Cipher) => [sealed.subarray(0, nonce[cipher]), sealed.subarray(nonce[cipher])];
 
+/** A new 32-byte key, from libsodium's generator (a call to node's costs more than the cipher). */
+export function newKey(): Buffer {
+  const key = Buffer.alloc(32);
+  sodium.randombytes_buf(key);
+  return key;
+}
+
 export function seal(key: Buffer, label: string, plain: Buffer, cipher: Cipher = 'xchacha20poly1305'): Buffer {
   const sealed = Buffer.alloc(nonce[cipher] + plain.length + 16);
   const [iv, box] = split(sealed, cipher);

@@ -59,10 +59,7 @@ async function newestSeals(stored: EventStore): Promise<Seal[]> {
 const putBack =
   'Put back keys.sqlite from the same backup as the log (npm run events -- restore <backup> <empty folder> restores both and checks them).';
 
-/**
- * Refuses a key file that is missing or never held the subjects of the log's newest seals: keys are made before the
- * events sealed under them, so a key file older than its log, another shop's, or a new one lacks exactly those.
- */
+// Refuses a key file missing or without the subjects of the log's newest seals (keys are made before their events).
 export async function assertKeyFileMatchesLog(stored: EventStore, file: string): Promise<void> {
   const seals = await newestSeals(stored);
   const newest = seals.at(-1);

@@ -1,11 +1,11 @@
 // Data keys in a SQLite file of their own beside the log (DATA_DIR/keys.sqlite), a row per subject, its key wrapped by
 // the master key and bound to the subject (decision 063). The log is never edited; this file is where forgetting
 // happens: the row is deleted with `secure_delete` on and the write-ahead log truncated at once, so no copy is left.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import { ensurePrivateFile } from '../../service/dataFiles.ts';
-import { seal } from './aead.ts';
+import { newKey, seal } from './aead.ts';
 import { masterKeyFingerprint, wrappingKey } from './masterKey.ts';
 import { olderKeys, unwrapKey } from './olderFormats.ts';
 
@@ -18,8 +18,7 @@ export class WrongMasterKey extends Error {
   }
 }
 
-/** Keys made ahead in one commit: a new person's first append waits for the disk once in this many. */
-const madeAhead = 1024;
+const madeAhead = 1024; // a new person's first append waits for the disk once in this many
 
 export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   ensurePrivateFile(file);
@@ -51,7 +50,7 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
   let unused: { subject: SubjectId; key: Buffer }[] = [];
   const makeAhead = db.transaction(() =>
     Array.from({ length: madeAhead }, () => {
-      const made = { subject: randomUUID(), key: randomBytes(32) };
+      const made = { subject: randomUUID(), key: newKey() };
       insert.run(made.subject, seal(wrapping, made.subject, made.key), new Date().toISOString());
       return made;
     }),
