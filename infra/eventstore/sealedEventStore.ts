@@ -12,6 +12,7 @@ import {
   sealedEnvelope,
   sealedKey,
   subjectsSealedIn,
+  whoseFields,
   type PersonalFields,
 } from '../../contracts/personalData.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
@@ -48,15 +49,15 @@ type Json = Record<string, unknown>;
 const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
 const walk = (data: unknown, parts: string[]) => parts.reduce<unknown>((at, part) => (at as Json | null)?.[part], data);
 const valueAt = (data: unknown, path: string) => walk(data, path.split('.'));
-/** Puts a value at a dotted path, if every object on the way is there. */
+/** Puts a value at a dotted path, copying each object on the way there (the rest of the event is shared, not cloned). */
 function putAt(data: Json, path: string, value: unknown): void {
-  const parts = path.split('.');
-  const at = walk(data, parts.slice(0, -1));
-  if (typeof at === 'object' && at !== null) (at as Json)[parts.at(-1)!] = value;
+  const [name, ...rest] = path.split('.') as [string, ...string[]];
+  const inner = data[name];
+  if (rest.length === 0) data[name] = value;
+  else if (typeof inner === 'object' && inner !== null) putAt((data[name] = { ...inner }), rest.join('.'), value);
 }
-/** A copy of an event's data, without its envelope. */
-const copyOf = (data: Json): Json =>
-  Object.fromEntries(Object.entries(structuredClone(data)).filter(([name]) => name !== sealedKey));
+/** A shallow copy of an event's data, without its envelope. */
+const copyOf = ({ [sealedKey]: _envelope, ...data }: Json): Json => data;
 
 export function withSealedPersonalData(
   store: EventStore,
@@ -109,7 +110,7 @@ export function withSealedPersonalData(
     const data = event.data as Json;
     const envelope = sealedEnvelope(data);
     if (!envelope && (!Object.hasOwn(personal, event.type) || subjectsSealedIn(data).length === 0)) return event;
-    const opened = copyOf(data);
+    const opened = envelope ? copyOf(data) : structuredClone(data);
     const broken = (path: string): never => {
       throw new SealBroken(event.stream, event.id, path);
     };
@@ -138,7 +139,8 @@ export function withSealedPersonalData(
   /** The events of one append, sealed under the stream's subject as its stored seals name it (none for a new stream). */
   async function sealAll(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<NewEvent[]> {
     if (!events.some((event) => Object.hasOwn(personal, event.type))) return events;
-    const subject = { subject: expected === 'no_stream' ? undefined : await subjectInLog(stream) };
+    const person = events.some((event) => whoseFields(event.type, event.data, personal) === 'person');
+    const subject = { subject: expected === 'no_stream' || !person ? undefined : await subjectInLog(stream) };
     return events.map((event) => sealEvent(event, subject));
   }
 

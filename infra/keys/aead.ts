@@ -5,12 +5,11 @@ import sodium from 'sodium-native';
 
 type Cipher = 'xchacha20poly1305' | 'chacha20poly1305';
 const nonce = { xchacha20poly1305: 24, chacha20poly1305: 12 };
-// libsodium's calls, by name (@types/sodium-native does not list the IETF ChaCha20-Poly1305 ones).
+// libsodium's calls by name (@types/sodium-native lacks the IETF ones); its generator costs less than node's.
 const call = (name: string) => (sodium as unknown as Record<string, (...args: (Buffer | null)[]) => void>)[name]!;
 
 const split = (sealed: Buffer, cipher: Cipher) => [sealed.subarray(0, nonce[cipher]), sealed.subarray(nonce[cipher])];
 
-/** A new 32-byte key, from libsodium's generator (a call to node's costs more than the cipher). */
 export function newKey(): Buffer {
   const key = Buffer.alloc(32);
   sodium.randombytes_buf(key);

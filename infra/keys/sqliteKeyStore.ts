@@ -55,7 +55,6 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
       return made;
     }),
   );
-  const removeUnused = db.transaction(() => unused.splice(0).forEach(({ subject }) => remove.run(subject)));
   const forget = db.transaction((subject: SubjectId) => older.forget(subject) || remove.run(subject).changes > 0);
   // Every committed page copied into the file and the write-ahead log emptied (waiting up to busy_timeout for readers).
   const checkpoint = () => {
@@ -89,7 +88,7 @@ export function openSqliteKeyStore(file: string, master: Buffer): KeyStore {
       return removed;
     },
     close() {
-      removeUnused();
+      db.transaction(() => unused.forEach(({ subject }) => remove.run(subject)))();
       checkpoint();
       db.close();
     },
