@@ -1,40 +1,23 @@
 // Tests that cannot hang: every HTTP call test code makes goes through fetchWithin (infra/testing/http.ts) or the
 // call() helper built on it, so a server that never answers fails the call with its name instead of holding the file
 // until the runner's ten-minute limit. A bare fetch( found in test code fails this test with its file and line.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rejects } from '../testing/assert.ts';
 import { fetchWithin } from '../testing/http.ts';
+import { testCode } from './testCode.ts';
 
 const root = process.cwd();
 const self = 'infra/architecture/httpDeadlines.test.ts';
 const helper = 'infra/testing/http.ts';
 
-/** Browser tests (*.e2e.ts) wait through playwright's own deadlines; chaos runs and benches are not tests. */
-const scanned = ['contracts', 'projections', 'service', 'infra', 'web/src'];
-const skipped = ['infra/chaos/', 'infra/bench/'];
-
 /** a call of fetch itself: not a method, a longer name, or the word quoted in a string */
 const bareFetch = /(?<![\w.`'"])fetch\(/;
 
-function testCode(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) {
-      if (!skipped.some((skip) => `${path}/`.startsWith(skip))) testCode(path, out);
-      continue;
-    }
-    if (!/\.tsx?$/.test(entry.name) || entry.name.endsWith('.e2e.ts') || path === self || path === helper) continue;
-    if (/\.test\.tsx?$/.test(entry.name) || path.startsWith('infra/testing/')) out.push(path);
-  }
-  return out;
-}
-
-const files = scanned.flatMap((dir) => testCode(dir));
+const files = testCode(root, [self, helper]);
 
 test('the test code is read, the shared harness included', () => {
   assert.ok(files.length > 100, `only ${files.length} files of test code read`);

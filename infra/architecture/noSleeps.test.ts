@@ -2,17 +2,14 @@
 // A test moves an injected clock (the shop's `clock`, a store's `now`) or waits for a condition (`eventually`); a
 // timer that sleeps passes on a quiet machine and fails on a loaded one. The few timers the test code needs are listed
 // below, each with why; anything else found here fails this test with its file and line.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { skipped, testCode } from './testCode.ts';
 
 const root = process.cwd();
 const self = 'infra/architecture/noSleeps.test.ts';
-
-/** Folders whose tests are looked at; browser tests (*.e2e.ts), chaos runs and benches keep their own time. */
-const scanned = ['contracts', 'projections', 'service', 'infra', 'web/src'];
-const skipped = ['infra/chaos/', 'infra/bench/'];
 
 /** A timer that waits, a sleep helper's call, a browser wait by duration, or the promise timers a sleep is made with. */
 const waitsOnTheClock = /\b(?:setTimeout|sleep|waitForTimeout)\(|['"](?:node:)?timers\/promises['"]/;
@@ -36,22 +33,7 @@ const allowed: Array<{ file: string; code: string; why: string }> = [
   },
 ];
 
-/** Test code: test files, and the harness they share (infra/testing: contracts, helpers, processes). */
-function testCode(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) {
-      if (!skipped.some((skip) => `${path}/`.startsWith(skip))) testCode(path, out);
-      continue;
-    }
-    if (!/\.tsx?$/.test(entry.name) || entry.name.endsWith('.e2e.ts') || path === self) continue;
-    if (/\.test\.tsx?$/.test(entry.name) || path.startsWith('infra/testing/')) out.push(path);
-  }
-  return out;
-}
-
-const files = scanned.flatMap((dir) => testCode(dir));
+const files = testCode(root, [self]);
 const found = files.flatMap((file) =>
   readFileSync(join(root, file), 'utf8')
     .split('\n')
