@@ -1,7 +1,7 @@
-import { Button, Card, Code, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { Button, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { LabelledField } from '../../components/LabelledField.tsx';
+import { FilterField } from './FilterField.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { dataReadsQuery, type DataReadsFilter } from './auditQueries.ts';
 
@@ -31,38 +31,24 @@ export function DataReads() {
           the address to find them.
         </Text>
         <form onSubmit={apply} className="audit-filters">
-          <LabelledField id="reads-reader" label="Reader">
-            <TextField.Root
-              id="reads-reader"
-              placeholder="username"
-              value={draft.reader ?? ''}
-              onChange={(e) => setDraft({ ...draft, reader: e.target.value })}
-            />
-          </LabelledField>
-          <LabelledField id="reads-subject" label="Whose (e-mail or stream)">
-            <TextField.Root
-              id="reads-subject"
-              placeholder="order-…, or an e-mail address"
-              value={draft.subject ?? ''}
-              onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
-            />
-          </LabelledField>
-          <LabelledField id="reads-from" label="From (date)">
-            <TextField.Root
-              id="reads-from"
-              type="date"
-              value={draft.from ?? ''}
-              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-            />
-          </LabelledField>
-          <LabelledField id="reads-to" label="To (date)">
-            <TextField.Root
-              id="reads-to"
-              type="date"
-              value={draft.to ?? ''}
-              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-            />
-          </LabelledField>
+          <FilterField
+            id="reads-reader"
+            label="Reader"
+            field="reader"
+            placeholder="username"
+            draft={draft}
+            setDraft={setDraft}
+          />
+          <FilterField
+            id="reads-subject"
+            label="Whose (e-mail or stream)"
+            field="subject"
+            placeholder="order-…, or an e-mail address"
+            draft={draft}
+            setDraft={setDraft}
+          />
+          <FilterField id="reads-from" label="From (date)" field="from" type="date" draft={draft} setDraft={setDraft} />
+          <FilterField id="reads-to" label="To (date)" field="to" type="date" draft={draft} setDraft={setDraft} />
           <Button type="submit" size="2">
             Show reads
           </Button>

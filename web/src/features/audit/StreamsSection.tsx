@@ -1,8 +1,9 @@
 // The streams of the log, filtered by kind, dates and who acted; choosing one opens its events.
-import { Button, Card, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { Button, Card, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LabelledField } from '../../components/LabelledField.tsx';
+import { FilterField } from './FilterField.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { streamsQuery, type StreamFilter } from './auditQueries.ts';
 
@@ -42,30 +43,16 @@ export function StreamsSection({ chosen, onChoose }: Props) {
               ))}
             </select>
           </LabelledField>
-          <LabelledField id="audit-from" label="From (date)">
-            <TextField.Root
-              id="audit-from"
-              type="date"
-              value={draft.from ?? ''}
-              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-            />
-          </LabelledField>
-          <LabelledField id="audit-to" label="To (date)">
-            <TextField.Root
-              id="audit-to"
-              type="date"
-              value={draft.to ?? ''}
-              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-            />
-          </LabelledField>
-          <LabelledField id="audit-actor" label="Who acted">
-            <TextField.Root
-              id="audit-actor"
-              placeholder="admin:owner, shopper, webhook…"
-              value={draft.actor ?? ''}
-              onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
-            />
-          </LabelledField>
+          <FilterField id="audit-from" label="From (date)" field="from" type="date" draft={draft} setDraft={setDraft} />
+          <FilterField id="audit-to" label="To (date)" field="to" type="date" draft={draft} setDraft={setDraft} />
+          <FilterField
+            id="audit-actor"
+            label="Who acted"
+            field="actor"
+            placeholder="admin:owner, shopper, webhook…"
+            draft={draft}
+            setDraft={setDraft}
+          />
           <Button type="submit" size="2">
             Filter
           </Button>
