@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rejects } from '../testing/assert.ts';
 import { fetchWithin } from '../testing/http.ts';
-import { testCode } from './testCode.ts';
+import { testCode } from '../testing/testCode.ts';
 
 const root = process.cwd();
 const self = 'infra/architecture/httpDeadlines.test.ts';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { skipped, testCode } from './testCode.ts';
+import { skipped, testCode } from '../testing/testCode.ts';
 
 const root = process.cwd();
 const self = 'infra/architecture/noSleeps.test.ts';
