@@ -16,6 +16,7 @@ export const capabilities = [
   'reviews',
   'sales',
   'stock',
+  'vat',
 ] as const;
 
 /** The folders of each layer that are no capability: what every capability shares. Any other folder is a capability. */
