@@ -77,7 +77,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
       await page.screenshot({ path: `${shots}/journey-${name}.png`, fullPage: true });
       await page.getByRole('link', { name: 'Reviews Dashboard' }).click();
-      await page.waitForURL(/\/admin-dashboard$/, seen);
+      await page.waitForURL(/\/admin\/dashboard$/, seen);
       await page.getByRole('link', { name: 'Orders Dashboard' }).waitFor(seen);
     } finally {
       await context.close();

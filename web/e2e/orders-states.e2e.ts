@@ -231,7 +231,7 @@ test('Owner logs out from the order console and lands on the login page', async 
     await page.goto(`${shop.url}/admin/orders`);
     await page.getByRole('button', { name: 'Log Out' }).click(seen);
     await page.getByText('Logged Out', { exact: true }).waitFor(seen);
-    await page.waitForURL(/\/admin-login$/, seen);
+    await page.waitForURL(/\/admin\/login$/, seen);
     assert.is(await page.evaluate(() => localStorage.getItem('adminToken')), null);
   } finally {
     await context.close();

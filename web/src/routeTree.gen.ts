@@ -12,11 +12,11 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as ShopRouteImport } from './routes/_shop'
+import { Route as Char91adminDashboardChar93RouteImport } from './routes/[admin-dashboard]'
 import { Route as Char91adminLoginChar93RouteImport } from './routes/[admin-login]'
 import { Route as AppRouteImport } from './routes/app'
 import { Route as ApplePayCheckoutRouteImport } from './routes/apple-pay-checkout'
 import { Route as CustomCheckoutRouteImport } from './routes/custom-checkout'
-import { Route as AdminChar91adminDashboardChar93RouteImport } from './routes/_admin.[admin-dashboard]'
 import { Route as ShopCheckoutSuccessRouteImport } from './routes/_shop.checkout-success'
 import { Route as ShopOrderSuccessRouteImport } from './routes/_shop.order-success'
 import { Route as ShopPaymentCancelledRouteImport } from './routes/_shop.payment-cancelled'
@@ -50,6 +50,12 @@ const ShopRoute = ShopRouteImport.update({
   id: '/_shop',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Char91adminDashboardChar93Route =
+  Char91adminDashboardChar93RouteImport.update({
+    id: '/admin-dashboard',
+    path: '/admin-dashboard',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const Char91adminLoginChar93Route = Char91adminLoginChar93RouteImport.update({
   id: '/admin-login',
   path: '/admin-login',
@@ -70,12 +76,6 @@ const CustomCheckoutRoute = CustomCheckoutRouteImport.update({
   path: '/custom-checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminChar91adminDashboardChar93Route =
-  AdminChar91adminDashboardChar93RouteImport.update({
-    id: '/admin-dashboard',
-    path: '/admin-dashboard',
-    getParentRoute: () => AdminRoute,
-  } as any)
 const ShopCheckoutSuccessRoute = ShopCheckoutSuccessRouteImport.update({
   id: '/checkout-success',
   path: '/checkout-success',
@@ -175,11 +175,11 @@ const AdminAdminOrdersOrderIdPackingSlipRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
   '/app': typeof AppRoute
   '/apple-pay-checkout': typeof ApplePayCheckoutRoute
   '/custom-checkout': typeof CustomCheckoutRoute
-  '/admin-dashboard': typeof AdminChar91adminDashboardChar93Route
   '/checkout-success': typeof ShopCheckoutSuccessRoute
   '/order-success': typeof ShopOrderSuccessRoute
   '/payment-cancelled': typeof ShopPaymentCancelledRoute
@@ -202,11 +202,11 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
   '/app': typeof AppRoute
   '/apple-pay-checkout': typeof ApplePayCheckoutRoute
   '/custom-checkout': typeof CustomCheckoutRoute
-  '/admin-dashboard': typeof AdminChar91adminDashboardChar93Route
   '/checkout-success': typeof ShopCheckoutSuccessRoute
   '/order-success': typeof ShopOrderSuccessRoute
   '/payment-cancelled': typeof ShopPaymentCancelledRoute
@@ -232,11 +232,11 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_admin': typeof AdminRouteWithChildren
   '/_shop': typeof ShopRouteWithChildren
+  '/admin-dashboard': typeof Char91adminDashboardChar93Route
   '/admin-login': typeof Char91adminLoginChar93Route
   '/app': typeof AppRoute
   '/apple-pay-checkout': typeof ApplePayCheckoutRoute
   '/custom-checkout': typeof CustomCheckoutRoute
-  '/_admin/admin-dashboard': typeof AdminChar91adminDashboardChar93Route
   '/_shop/checkout-success': typeof ShopCheckoutSuccessRoute
   '/_shop/order-success': typeof ShopOrderSuccessRoute
   '/_shop/payment-cancelled': typeof ShopPaymentCancelledRoute
@@ -261,11 +261,11 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin-dashboard'
     | '/admin-login'
     | '/app'
     | '/apple-pay-checkout'
     | '/custom-checkout'
-    | '/admin-dashboard'
     | '/checkout-success'
     | '/order-success'
     | '/payment-cancelled'
@@ -288,11 +288,11 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/admin-dashboard'
     | '/admin-login'
     | '/app'
     | '/apple-pay-checkout'
     | '/custom-checkout'
-    | '/admin-dashboard'
     | '/checkout-success'
     | '/order-success'
     | '/payment-cancelled'
@@ -317,11 +317,11 @@ export interface FileRouteTypes {
     | '/'
     | '/_admin'
     | '/_shop'
+    | '/admin-dashboard'
     | '/admin-login'
     | '/app'
     | '/apple-pay-checkout'
     | '/custom-checkout'
-    | '/_admin/admin-dashboard'
     | '/_shop/checkout-success'
     | '/_shop/order-success'
     | '/_shop/payment-cancelled'
@@ -347,6 +347,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRouteWithChildren
   ShopRoute: typeof ShopRouteWithChildren
+  Char91adminDashboardChar93Route: typeof Char91adminDashboardChar93Route
   Char91adminLoginChar93Route: typeof Char91adminLoginChar93Route
   AppRoute: typeof AppRoute
   ApplePayCheckoutRoute: typeof ApplePayCheckoutRoute
@@ -381,6 +382,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin-dashboard': {
+      id: '/admin-dashboard'
+      path: '/admin-dashboard'
+      fullPath: '/admin-dashboard'
+      preLoaderRoute: typeof Char91adminDashboardChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin-login': {
       id: '/admin-login'
       path: '/admin-login'
@@ -408,13 +416,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/custom-checkout'
       preLoaderRoute: typeof CustomCheckoutRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/_admin/admin-dashboard': {
-      id: '/_admin/admin-dashboard'
-      path: '/admin-dashboard'
-      fullPath: '/admin-dashboard'
-      preLoaderRoute: typeof AdminChar91adminDashboardChar93RouteImport
-      parentRoute: typeof AdminRoute
     }
     '/_shop/checkout-success': {
       id: '/_shop/checkout-success'
@@ -553,7 +554,6 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
-  AdminChar91adminDashboardChar93Route: typeof AdminChar91adminDashboardChar93Route
   AdminAdminAccountsRoute: typeof AdminAdminAccountsRoute
   AdminAdminAuditRoute: typeof AdminAdminAuditRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
@@ -567,7 +567,6 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
-  AdminChar91adminDashboardChar93Route: AdminChar91adminDashboardChar93Route,
   AdminAdminAccountsRoute: AdminAdminAccountsRoute,
   AdminAdminAuditRoute: AdminAdminAuditRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
@@ -603,6 +602,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRouteWithChildren,
   ShopRoute: ShopRouteWithChildren,
+  Char91adminDashboardChar93Route: Char91adminDashboardChar93Route,
   Char91adminLoginChar93Route: Char91adminLoginChar93Route,
   AppRoute: AppRoute,
   ApplePayCheckoutRoute: ApplePayCheckoutRoute,
