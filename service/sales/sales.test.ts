@@ -2,13 +2,24 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { csvCell, ordersCsvColumns, refundOf, type SalesResponse } from '../../contracts/sales/model.ts';
 import { sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
-import { adminHeaders, call, floodLimits, startTestShop } from '../../infra/testing/shop.ts';
+import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 
-const shop = await startTestShop({ ...sandboxShopEnv, RATE_LIMITS: floodLimits });
-test.after(() => shop.close());
-const admin = await adminHeaders(shop);
+/** A shop of the test's own, so its totals and rows are the orders it placed and no other test's. */
+async function withShop(run: (shop: TestShop, admin: Record<string, string>) => Promise<void>) {
+  const shop = await startTestShop({ ...sandboxShopEnv, RATE_LIMITS: floodLimits });
+  try {
+    await run(shop, await adminHeaders(shop));
+  } finally {
+    await shop.close();
+  }
+}
 
-async function order(items: { bookId: number; quantity: number }[], country: string, name = 'Amina Khan') {
+async function order(
+  shop: TestShop,
+  items: { bookId: number; quantity: number }[],
+  country: string,
+  name = 'Amina Khan',
+) {
   const started = await call(`${shop.url}/api/cart/checkout`, { body: { items, customerCountry: country } });
   assert.is(started.status, 200, started.text);
   const body = sandboxPayBody({
@@ -62,99 +73,111 @@ test('cells that a spreadsheet would run as a formula are made text; refunds are
   assert.is(refundOf({ orderId: 'o1' }), null);
 });
 
-test('the sales view counts orders, revenue, shipping, average order value, per product and UK against abroad', async () => {
-  await order([{ bookId: 1, quantity: 2 }], 'GB');
+/** Two orders at home, one of them of two books, and one abroad whose name a spreadsheet would run as a formula. */
+async function threeOrders(shop: TestShop) {
+  await order(shop, [{ bookId: 1, quantity: 2 }], 'GB');
   await order(
+    shop,
     [
       { bookId: 2, quantity: 1 },
       { bookId: 3, quantity: 1 },
     ],
     'GB',
   );
-  await order([{ bookId: 1, quantity: 1 }], 'US', '=HYPERLINK("http://evil.example","click")');
+  await order(shop, [{ bookId: 1, quantity: 1 }], 'US', '=HYPERLINK("http://evil.example","click")');
   await shop.shop.deps.waiter.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
-  for (const period of ['day', 'week', 'month']) {
-    const answer = await call(`${shop.url}/api/admin/sales?period=${period}`, { headers: admin });
-    assert.is(answer.status, 200, answer.text);
-    const sales = answer.json as SalesResponse;
-    assert.is(sales.buckets.length, 1, period);
-    assert.equal(
-      {
-        orders: sales.totals.orders,
-        revenue: sales.totals.revenue,
-        shipping: sales.totals.shipping,
-        aov: sales.totals.averageOrderValue,
-        refunds: sales.totals.refunds,
-      },
-      {
-        orders: 3,
-        revenue: 1998 + 350 + 1998 + 350 + 999 + 500,
-        shipping: 1200,
-        aov: Math.round(6195 / 3),
-        refunds: 0,
-      },
-    );
-    assert.equal(sales.totals.uk, { orders: 2, revenue: 4696 });
-    assert.equal(sales.totals.international, { orders: 1, revenue: 1499 });
-    assert.equal(
-      sales.products.map((p) => [p.name, p.quantity, p.revenue]),
-      [
-        ['The Kindness Basket', 3, 2997],
-        ['Alif to Ya: My Arabic Alphabet Poster', 1, 999],
-        ['Together We Shine', 1, 999],
-      ],
-    );
-  }
-  assert.is((await call(`${shop.url}/api/admin/sales?period=year`, { headers: admin })).status, 400);
-  assert.is((await call(`${shop.url}/api/admin/sales?from=2026-02-30`, { headers: admin })).status, 400);
-  assert.is((await call(`${shop.url}/api/admin/sales`)).status, 401);
-});
+}
 
-test("the CSV of orders: the bookkeeper's columns, one row per order of the filter, formulas made text", async () => {
-  const answer = await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping`, { headers: admin });
-  assert.is(answer.status, 200, answer.text);
-  assert.match(answer.headers.get('content-type') ?? '', /^text\/csv/);
-  assert.match(answer.headers.get('content-disposition') ?? '', /attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
-  const rows = parseCsv(answer.text.replace(/^\uFEFF/, ''));
-  assert.equal(rows[0], [...ordersCsvColumns]);
-  assert.is(rows.length, 4);
-  const list = (await call(`${shop.url}/api/admin/orders`, { headers: admin })).json.orders as Array<{
-    orderNumber: string;
-    totalAmount: number;
-  }>;
-  assert.equal(
-    rows
-      .slice(1)
-      .map((r) => r[0])
-      .sort(),
-    list.map((o) => o.orderNumber).sort(),
-  );
-  const abroad = rows.find((r) => r[3] === 'US')!;
-  assert.is(abroad[2], `'=HYPERLINK("http://evil.example","click")`);
-  assert.equal(abroad.slice(4, 10), ['1 × The Kindness Basket', '9.99', '5.00', '0.00', '14.99', 'completed']);
-  // The console's filter: a search and a status tab.
-  const found = parseCsv(
-    (
-      await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&q=amina%20khan`, { headers: admin })
-    ).text.replace(/^\uFEFF/, ''),
-  );
-  assert.is(found.length, 3);
-  const none = parseCsv(
-    (
-      await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&status=shipped`, { headers: admin })
-    ).text.replace(/^\uFEFF/, ''),
-  );
-  assert.is(none.length, 1);
-  const future = parseCsv(
-    (
-      await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&from=2099-01-01`, { headers: admin })
-    ).text.replace(/^\uFEFF/, ''),
-  );
-  assert.is(future.length, 1);
-  assert.is(
-    (await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&status=lost`, { headers: admin })).status,
-    400,
-  );
-});
+test('the sales view counts orders, revenue, shipping, average order value, per product and UK against abroad', () =>
+  withShop(async (shop, admin) => {
+    await threeOrders(shop);
+    for (const period of ['day', 'week', 'month']) {
+      const answer = await call(`${shop.url}/api/admin/sales?period=${period}`, { headers: admin });
+      assert.is(answer.status, 200, answer.text);
+      const sales = answer.json as SalesResponse;
+      assert.is(sales.buckets.length, 1, period);
+      assert.equal(
+        {
+          orders: sales.totals.orders,
+          revenue: sales.totals.revenue,
+          shipping: sales.totals.shipping,
+          aov: sales.totals.averageOrderValue,
+          refunds: sales.totals.refunds,
+        },
+        {
+          orders: 3,
+          revenue: 1998 + 350 + 1998 + 350 + 999 + 500,
+          shipping: 1200,
+          aov: Math.round(6195 / 3),
+          refunds: 0,
+        },
+      );
+      assert.equal(sales.totals.uk, { orders: 2, revenue: 4696 });
+      assert.equal(sales.totals.international, { orders: 1, revenue: 1499 });
+      assert.equal(
+        sales.products.map((p) => [p.name, p.quantity, p.revenue]),
+        [
+          ['The Kindness Basket', 3, 2997],
+          ['Alif to Ya: My Arabic Alphabet Poster', 1, 999],
+          ['Together We Shine', 1, 999],
+        ],
+      );
+    }
+    assert.is((await call(`${shop.url}/api/admin/sales?period=year`, { headers: admin })).status, 400);
+    assert.is((await call(`${shop.url}/api/admin/sales?from=2026-02-30`, { headers: admin })).status, 400);
+    assert.is((await call(`${shop.url}/api/admin/sales`)).status, 401);
+  }));
+
+test("the CSV of orders: the bookkeeper's columns, one row per order of the filter, formulas made text", () =>
+  withShop(async (shop, admin) => {
+    await threeOrders(shop);
+    const answer = await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping`, { headers: admin });
+    assert.is(answer.status, 200, answer.text);
+    assert.match(answer.headers.get('content-type') ?? '', /^text\/csv/);
+    assert.match(
+      answer.headers.get('content-disposition') ?? '',
+      /attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const rows = parseCsv(answer.text.replace(/^\uFEFF/, ''));
+    assert.equal(rows[0], [...ordersCsvColumns]);
+    assert.is(rows.length, 4);
+    const list = (await call(`${shop.url}/api/admin/orders`, { headers: admin })).json.orders as Array<{
+      orderNumber: string;
+      totalAmount: number;
+    }>;
+    assert.equal(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+      list.map((o) => o.orderNumber).sort(),
+    );
+    const abroad = rows.find((r) => r[3] === 'US')!;
+    assert.is(abroad[2], `'=HYPERLINK("http://evil.example","click")`);
+    assert.equal(abroad.slice(4, 10), ['1 × The Kindness Basket', '9.99', '5.00', '0.00', '14.99', 'completed']);
+    // The console's filter: a search and a status tab.
+    const found = parseCsv(
+      (
+        await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&q=amina%20khan`, { headers: admin })
+      ).text.replace(/^\uFEFF/, ''),
+    );
+    assert.is(found.length, 3);
+    const none = parseCsv(
+      (
+        await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&status=shipped`, { headers: admin })
+      ).text.replace(/^\uFEFF/, ''),
+    );
+    assert.is(none.length, 1);
+    const future = parseCsv(
+      (
+        await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&from=2099-01-01`, { headers: admin })
+      ).text.replace(/^\uFEFF/, ''),
+    );
+    assert.is(future.length, 1);
+    assert.is(
+      (await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&status=lost`, { headers: admin })).status,
+      400,
+    );
+  }));
 
 test.run();
