@@ -4,7 +4,8 @@
 // How: each file runs in a process of its own with this script as an extra `--import`, which registers a resolve hook
 // sending every `import ... from 'uvu'` to infra/scripts/isolatedUvu.ts; that wrapper passes the ISOLATION_PICK-th
 // registered test to uvu and `test.skip`s the rest, or, with no pick, only prints the names so they can be counted.
-// Browser files (*.e2e.ts) are left out unless --e2e is given (they need `npx vite build --config web/vite.config.ts`).
+// Browser files (*.e2e.ts) are left out unless --e2e is given; they, and the tests that fetch the shop's pages, need
+// the web app built first (`npx vite build --config web/vite.config.ts`), as `npm test` does.
 // A maintenance tool, not part of `npm test`; it runs one file at a time.
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
