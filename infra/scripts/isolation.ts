@@ -39,23 +39,33 @@ function findTests(dir: string, pattern: RegExp, out: string[] = []): string[] {
 
 function run(file: string, pick: number | null): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', self, file], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        NODE_DISABLE_COLORS: '1',
-        FORCE_COLOR: '0',
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-        ISOLATION_MARK: mark,
-        ...(pick === null ? {} : { ISOLATION_PICK: String(pick) }),
+    // Counting imports the file and exits once it has run to its end: a shop it started at the top is not waited for.
+    const counting = [
+      '--input-type=module',
+      '-e',
+      `await import(${JSON.stringify(pathToFileURL(file).href)}); process.exit(0);`,
+    ];
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--import', self, ...(pick === null ? counting : [file])],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          NODE_DISABLE_COLORS: '1',
+          FORCE_COLOR: '0',
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+          ISOLATION_MARK: mark,
+          ...(pick === null ? {} : { ISOLATION_PICK: String(pick) }),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     // A file that lingers after its last test (a server left open by a failed test) is ended.
-    const limit = setTimeout(() => child.kill('SIGKILL'), pick === null ? 30_000 : 180_000);
+    const limit = setTimeout(() => child.kill('SIGKILL'), pick === null ? 60_000 : 180_000);
     child.on('close', (code) => {
       clearTimeout(limit);
       resolve({ code, output });
