@@ -1,22 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Invalid } from '../shared/errors.ts';
 import { apportionDelivery, splitGross, vatBreakdown, vatOf, type VatLine } from './breakdown.ts';
 import { STANDARD_RATE, ZERO_RATE } from './rates.ts';
+import { refusal } from '../../infra/testing/assert.ts';
 
 const book = (gross: number): VatLine => ({ gross, rate: ZERO_RATE });
 const poster = (gross: number): VatLine => ({ gross, rate: STANDARD_RATE });
-
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    assert.instance(error, Invalid);
-    return (error as Invalid).message;
-  }
-  assert.unreachable('expected a refusal');
-  return '';
-}
 
 test('given a £12.99 book, a £9.99 poster and £3.50 delivery, when broken down, then each rate and the totals are exact to the penny', () => {
   // Delivery by value: 350 × 1299 / 2298 = 197.85 and 350 × 999 / 2298 = 152.15; the spare penny goes to the larger

@@ -1,7 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import { Invalid } from '../shared/errors.ts';
 import {
   chargedRateOn,
   checkRate,
@@ -14,17 +13,7 @@ import {
   ZERO_RATE,
   type RateChange,
 } from './rates.ts';
-
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    assert.instance(error, Invalid);
-    return (error as Invalid).message;
-  }
-  assert.unreachable('expected a refusal');
-  return '';
-}
+import { refusal } from '../../infra/testing/assert.ts';
 
 // The UK standard rate's recent history.
 const standard: RateChange[] = [

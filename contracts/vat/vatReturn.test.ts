@@ -1,19 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Invalid } from '../shared/errors.ts';
 import { vatBreakdown } from './breakdown.ts';
 import { periodOrderMessage, vatReturn, type VatDocument } from './vatReturn.ts';
-
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    assert.instance(error, Invalid);
-    return (error as Invalid).message;
-  }
-  assert.unreachable('expected a refusal');
-  return '';
-}
+import { refusal } from '../../infra/testing/assert.ts';
 
 const quarter = { start: '2026-10-01', end: '2026-12-31' };
 

@@ -1,5 +1,6 @@
 // Assertions uvu/assert lacks.
 import * as assert from 'uvu/assert';
+import { Invalid } from '../../contracts/shared/errors.ts';
 
 /** Asserts that `fn` rejects, and that the error passes `check` when given. Returns the error. */
 export async function rejects(
@@ -14,6 +15,18 @@ export async function rejects(
     return error;
   }
   assert.unreachable(message ?? 'expected a rejection');
+}
+
+/** Asserts that `run` throws a domain `Invalid` (the 400 a bad input gets) and returns its message. */
+export function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    assert.instance(error, Invalid);
+    return (error as Invalid).message;
+  }
+  assert.unreachable('expected a refusal');
+  return '';
 }
 
 /** Polls `probe` until it returns true or `timeoutMs` passes. */
