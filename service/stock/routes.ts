@@ -18,6 +18,7 @@ import {
   reservedAt,
   runningHolds,
   shelfDecider,
+  type ShelfCommand,
   type ShelfState,
 } from '../../contracts/stock/shelf.ts';
 import { getStock, listStock, type StockDoc } from '../../projections/stock/stock.ts';
@@ -75,7 +76,34 @@ async function bookOf(deps: ShopDeps, ctx: Context) {
   return book;
 }
 
+type ShelfBook = Awaited<ReturnType<typeof bookOf>>;
+
 export function stockRoutes(routers: Routers, deps: ShopDeps) {
+  /**
+   * The owner's change to the shelf of the book in the path (404 before the body is read): decided and appended, then
+   * answered with the book's stock as the read model has it now.
+   */
+  async function shelve<C extends ShelfCommand>(
+    ctx: Context,
+    commandFor: (book: ShelfBook, by: string, at: string) => C,
+  ) {
+    const book = await bookOf(deps, ctx);
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    const command = commandFor(book, admin, meta.now);
+    await handleCommand(deps.events, stockStream(book.id), shelfDecider, command, meta, {
+      waiter: deps.waiter,
+      raceRetries,
+    });
+    const product = adminProductOf(
+      book.id,
+      book.title,
+      await getStock(deps.reads, book.id),
+      deps.clock().toISOString(),
+    );
+    return { ...command, book, product };
+  }
+
   route(routers, stockApi.levels, async (ctx) => {
     const now = deps.clock().toISOString();
     const [books, docs] = await Promise.all([listBooks(deps.reads), listStock(deps.reads)]);
@@ -92,27 +120,10 @@ export function stockRoutes(routers: Routers, deps: ShopDeps) {
   });
 
   route(routers, stockApi.received, async (ctx, input) => {
-    const book = await bookOf(deps, ctx);
-    const { quantity, note } = input.body();
-    const admin = adminOf(ctx);
-    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
-    await handleCommand(
-      deps.events,
-      stockStream(book.id),
-      shelfDecider,
-      { type: 'ReceiveStock', bookId: book.id, quantity, note, by: admin, at: meta.now },
-      meta,
-      {
-        waiter: deps.waiter,
-        raceRetries,
-      },
-    );
-    const product = adminProductOf(
-      book.id,
-      book.title,
-      await getStock(deps.reads, book.id),
-      deps.clock().toISOString(),
-    );
+    const { book, product, quantity } = await shelve(ctx, (book, by, at) => {
+      const { quantity, note } = input.body();
+      return { type: 'ReceiveStock', bookId: book.id, quantity, note, by, at };
+    });
     ctx.body = {
       success: true,
       message: `${quantity} ${quantity === 1 ? 'copy' : 'copies'} of "${book.title}" received`,
@@ -121,27 +132,10 @@ export function stockRoutes(routers: Routers, deps: ShopDeps) {
   });
 
   route(routers, stockApi.correct, async (ctx, input) => {
-    const book = await bookOf(deps, ctx);
-    const { delta, reason } = input.body();
-    const admin = adminOf(ctx);
-    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
-    await handleCommand(
-      deps.events,
-      stockStream(book.id),
-      shelfDecider,
-      { type: 'CorrectStock', bookId: book.id, delta, reason, by: admin, at: meta.now },
-      meta,
-      {
-        waiter: deps.waiter,
-        raceRetries,
-      },
-    );
-    const product = adminProductOf(
-      book.id,
-      book.title,
-      await getStock(deps.reads, book.id),
-      deps.clock().toISOString(),
-    );
+    const { book, product, delta } = await shelve(ctx, (book, by, at) => {
+      const { delta, reason } = input.body();
+      return { type: 'CorrectStock', bookId: book.id, delta, reason, by, at };
+    });
     ctx.body = {
       success: true,
       message: `Stock of "${book.title}" corrected by ${delta > 0 ? '+' : ''}${delta}`,
