@@ -24,11 +24,16 @@ export const viewports = {
   mobile: { width: 390, height: 844 },
 } as const;
 
+/** How long a browser test waits for something to appear, load or go before it fails (Playwright's own default). */
+export const browserDeadlineMs = 30_000;
+
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
+  // Waits are for conditions; their deadline only says when to give up, so it allows for a machine busy with other work.
+  context.setDefaultTimeout(browserDeadlineMs);
   const page = await context.newPage();
   return { context, page };
 }

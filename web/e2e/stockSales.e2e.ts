@@ -53,7 +53,6 @@ async function pageFor(
       signAdminToken(shop.shop.deps.jwtSecret, shop.shop.deps.admin.username),
     );
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
   return { context, page };
 }
 

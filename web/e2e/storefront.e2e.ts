@@ -44,7 +44,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       return { startedAt: Number(fade.startTime), endsAfter: Number(fade.effect!.getComputedTiming().endTime) };
     });
     assert.is(timing.endsAfter, timings.splashMs);
-    await splash.waitFor({ state: 'hidden', timeout: 10_000 });
+    await splash.waitFor({ state: 'hidden' });
     const goneAt = await page.evaluate(() => performance.now());
     assert.ok(
       goneAt >= timing.startedAt + timings.splashMs,
@@ -398,8 +398,8 @@ async function scriptsOf(path: string): Promise<string[]> {
   page.on('response', collect);
   await page.goto(storefront.shop.url + path, { waitUntil: 'networkidle' });
   // Settled: the splash has faded on its own, and the toast area, the last code loaded at idle, is in the page.
-  await page.getByText('Loading story...', { exact: true }).waitFor({ state: 'hidden', timeout: 10_000 });
-  await page.locator('.shop-toast-viewport').waitFor({ state: 'attached', timeout: 10_000 });
+  await page.getByText('Loading story...', { exact: true }).waitFor({ state: 'hidden' });
+  await page.locator('.shop-toast-viewport').waitFor({ state: 'attached' });
   page.off('response', collect);
   const scripts = await Promise.all(bodies);
   await context.close();

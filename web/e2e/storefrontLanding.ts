@@ -18,7 +18,7 @@ export async function stopStorefront(storefront: Storefront | undefined) {
 
 /** Waits out the 3-second splash, which covers the page until it fades away. */
 export async function pastSplash(page: Page) {
-  await page.locator('.splash').waitFor({ state: 'hidden', timeout: 10_000 });
+  await page.locator('.splash').waitFor({ state: 'hidden' });
 }
 
 /** A fresh page (own storage) on the landing page, with the splash gone and the books listed. */
@@ -29,7 +29,6 @@ export async function openLanding(
   options: { clock?: boolean } = {},
 ) {
   const { context, page } = await newPage(storefront.browser, viewport);
-  page.setDefaultTimeout(10_000);
   // A page whose timers the test runs (page.clock): installed before the page loads, running on its own until paused.
   if (options.clock) await page.clock.install();
   await page.goto(storefront.shop.url + path);
