@@ -56,6 +56,7 @@ import {
   holdReleaseReasons,
   type LowStockAlerted,
   type StockCorrected,
+  type StockEvent,
   type StockHeld,
   type StockHoldReleased,
   type StockReceived,
@@ -628,18 +629,7 @@ export type ShopEvent =
   | AdminSessionsRevoked
   | OrderShipmentRecorded
   | OrderNoteAdded
-  | StockReceived
-  | StockCorrected
-  | StockReserved
-  | StockReleased
-  | StockHeld
-  | StockSecured
-  | StockHoldReleased
-  | StockSold
-  | StockShortfall
-  | StockReturned
-  | LowStockAlerted
-  | StockShortfallAlerted
+  | StockEvent
   | CheckoutPaymentFailed
   | RefundRequested
   | RefundSucceeded

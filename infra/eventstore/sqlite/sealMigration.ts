@@ -36,6 +36,7 @@ import { chainLines, GENESIS, sha256 } from '../../../projections/audit/hashChai
 import { DataFolderRefused } from '../../../service/dataFiles.ts';
 import { withSealedPersonalData } from '../sealedEventStore.ts';
 import { migrateEventLog } from './format.ts';
+import type { Row } from './sqliteEventStore.ts';
 
 /** The files of a migration in DATA_DIR. */
 export function sealMigrationFiles(dataDir: string) {
@@ -139,15 +140,6 @@ function syncFolder(dir: string): void {
   }
 }
 
-type Row = {
-  position: number;
-  id: string;
-  stream: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-};
 const toRecorded = (row: Row): RecordedEvent => ({
   id: row.id,
   stream: row.stream,

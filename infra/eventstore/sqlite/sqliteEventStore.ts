@@ -13,7 +13,8 @@ import {
 import { Signal } from '../signal.ts';
 import { migrateEventLog } from './format.ts';
 
-type Row = {
+/** A row of the events table as SQLite returns it. */
+export type Row = {
   position: number;
   id: string;
   stream: string;
