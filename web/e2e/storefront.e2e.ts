@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { timings } from '../../contracts/shared/constants.ts';
 import { shopContent } from '../../contracts/catalog/content.ts';
-import { newPage, viewports } from '../../infra/testing/browser.ts';
+import { newPage, newContext, viewports } from '../../infra/testing/browser.ts';
 import {
   openLanding,
   pastSplash,
@@ -25,48 +25,55 @@ test.after(async () => {
 });
 
 for (const [name, viewport] of Object.entries(viewports)) {
-  test(`Shopper sees "Loading story..." for about 3 seconds, then the landing page (${name})`, async () => {
-    const { context, page } = await newPage(storefront.browser, viewport);
-    const errors: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(storefront.shop.url + '/', { waitUntil: 'commit' });
-    // Read from the page itself rather than by watching it, so a slow test machine cannot miss the 3 seconds.
-    const splash = page.getByText('Loading story...', { exact: true });
-    await splash.waitFor({ state: 'attached' });
-    assert.is(await page.locator('.splash img').count(), 2, 'the two characters are in the splash');
-    // The splash's own fade-out ends 3 s after it first showed, and the page is usable beneath it.
-    const timing = await page.evaluate(() => {
-      const fade = document
-        .querySelector('.splash')!
-        .getAnimations()
-        .find((a) => (a as CSSAnimation).animationName === 'splash-out')!;
-      return { startedAt: Number(fade.startTime), endsAfter: Number(fade.effect!.getComputedTiming().endTime) };
+  for (const motion of ['no-preference', 'reduce'] as const) {
+    test(`Shopper sees "Loading story..." for about 3 seconds, then the landing page (${name}, motion: ${motion})`, async () => {
+      // With reduced motion too: the splash must still go, and take no clicks once it has.
+      const { context, page } = await newPage(storefront.browser, viewport, { reducedMotion: motion });
+      const errors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(storefront.shop.url + '/', { waitUntil: 'commit' });
+      // Read from the page itself rather than by watching it, so a slow test machine cannot miss the 3 seconds.
+      const splash = page.getByText('Loading story...', { exact: true });
+      await splash.waitFor({ state: 'attached' });
+      assert.is(await page.locator('.splash img').count(), 2, 'the two characters are in the splash');
+      // The splash's own fade-out ends 3 s after it first showed, and the page is usable beneath it.
+      const timing = await page.evaluate(() => {
+        const fade = document
+          .querySelector('.splash')!
+          .getAnimations()
+          .find((a) => (a as CSSAnimation).animationName === 'splash-out')!;
+        return { startedAt: Number(fade.startTime), endsAfter: Number(fade.effect!.getComputedTiming().endTime) };
+      });
+      assert.is(timing.endsAfter, timings.splashMs);
+      await splash.waitFor({ state: 'hidden' });
+      const goneAt = await page.evaluate(() => performance.now());
+      assert.ok(
+        goneAt >= timing.startedAt + timings.splashMs,
+        `gone at ${Math.round(goneAt)} ms, shown at ${Math.round(timing.startedAt)} ms`,
+      );
+      assert.not.ok(await splash.isVisible());
+      assert.ok(
+        await page.evaluate(() => !document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest('.splash')),
+        'the page beneath takes the clicks',
+      );
+      await page.getByRole('heading', { level: 1, name: "Heartwarming Children's Stories" }).waitFor();
+      assert.ok(
+        await page
+          .getByText(
+            'Rooted in faith, love, and compassion — helping children explore values like kindness, unity, and courage.',
+            { exact: true },
+          )
+          .isVisible(),
+      );
+      await page.getByTestId('book-card').first().waitFor();
+      assert.equal(errors, [], 'nothing goes wrong while the page loads');
+      await context.close();
     });
-    assert.is(timing.endsAfter, timings.splashMs);
-    await splash.waitFor({ state: 'hidden' });
-    const goneAt = await page.evaluate(() => performance.now());
-    assert.ok(
-      goneAt >= timing.startedAt + timings.splashMs,
-      `gone at ${Math.round(goneAt)} ms, shown at ${Math.round(timing.startedAt)} ms`,
-    );
-    assert.not.ok(await splash.isVisible());
-    await page.getByRole('heading', { level: 1, name: "Heartwarming Children's Stories" }).waitFor();
-    assert.ok(
-      await page
-        .getByText(
-          'Rooted in faith, love, and compassion — helping children explore values like kindness, unity, and courage.',
-          { exact: true },
-        )
-        .isVisible(),
-    );
-    await page.getByTestId('book-card').first().waitFor();
-    assert.equal(errors, [], 'nothing goes wrong while the page loads');
-    await context.close();
-  });
+  }
 
   test(`Shopper jumps from the hero to the books and to the about section (${name})`, async () => {
-    const { context, page } = await openLanding(storefront, viewport);
+    const { context, page } = await openLanding(storefront, viewport, '/', { motion: true });
     const card = page.locator('.hero__card');
     assert.ok(await card.getByRole('heading', { name: 'Faith-Inspired Stories for Young Readers' }).isVisible());
     assert.ok(
@@ -348,7 +355,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`axe finds no serious or critical problems on the landing page, its cart and its dialogs (${name})`, async () => {
     // The shop's CSP forbids inline scripts, so this one context lets the test inject axe.
-    const context = await storefront.browser.newContext({ viewport, locale: 'en-GB', bypassCSP: true });
+    const context = await newContext(storefront.browser, viewport, { bypassCSP: true });
     const page = await context.newPage();
     await page.goto(storefront.shop.url + '/');
     await pastSplash(page);
