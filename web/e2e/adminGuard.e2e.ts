@@ -3,7 +3,7 @@
 // the server refuses for a screen's data ends the session.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { viewports } from '../../infra/testing/browser.ts';
+import { newContext, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { testAdmin } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
@@ -20,7 +20,7 @@ const loginFrom = (from: string) => (url: URL) =>
 
 /** A new page; its content security policy is set aside only so that axe can be injected. */
 async function newPage(viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', bypassCSP: true });
+  const context = await newContext(browser, viewport, { bypassCSP: true });
   return { context, page: await context.newPage() };
 }
 

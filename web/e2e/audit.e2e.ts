@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { viewports } from '../../infra/testing/browser.ts';
+import { newContext, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call } from '../../infra/testing/shop.ts';
@@ -53,13 +53,7 @@ test.after(() => rmSync(downloads, { recursive: true, force: true }));
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`an auditor steps an order back, reads the diff, checks an export and verifies, with no write button (${name})`, async () => {
     // bypassCSP only so that axe can be injected; acceptDownloads for the export.
-    const context = await browser.newContext({
-      viewport,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-      bypassCSP: true,
-      acceptDownloads: true,
-    });
+    const context = await newContext(browser, viewport, { bypassCSP: true, acceptDownloads: true });
     const page = await context.newPage();
     try {
       await page.goto(`${shop.url}/admin/login`);
@@ -123,13 +117,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
 }
 
 test("an auditor's CSV download, with its reason, is in the audit console's reads naming the auditor; the owner grants the data download on the accounts screen", async () => {
-  const context = await browser.newContext({
-    viewport: viewports.desktop,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    bypassCSP: true,
-    acceptDownloads: true,
-  });
+  const context = await newContext(browser, viewports.desktop, { bypassCSP: true, acceptDownloads: true });
   const page = await context.newPage();
   try {
     await page.goto(`${shop.url}/admin/login`);
@@ -164,12 +152,7 @@ test("an auditor's CSV download, with its reason, is in the audit console's read
   }
 
   // The owner grants the trustee the download of a person's data, and takes it back, on the accounts screen.
-  const ownerContext = await browser.newContext({
-    viewport: viewports.mobile,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    bypassCSP: true,
-  });
+  const ownerContext = await newContext(browser, viewports.mobile, { bypassCSP: true });
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
   await ownerContext.addInitScript(
     (t) => localStorage.setItem('adminToken', t),
@@ -203,12 +186,7 @@ test("an auditor's CSV download, with its reason, is in the audit console's read
 });
 
 test('an owner creates an auditor on the accounts screen, sees the password once, and can disable the account', async () => {
-  const context = await browser.newContext({
-    viewport: viewports.mobile,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    bypassCSP: true,
-  });
+  const context = await newContext(browser, viewports.mobile, { bypassCSP: true });
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
   await context.addInitScript(
     (t) => localStorage.setItem('adminToken', t),
@@ -248,12 +226,7 @@ test('an auditor turns on two-step sign-in, keeps the recovery codes, and signs 
     body: { username: 'reviewer.two', role: 'auditor' },
     headers: owner,
   });
-  const context = await browser.newContext({
-    viewport: viewports.desktop,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    bypassCSP: true,
-  });
+  const context = await newContext(browser, viewports.desktop, { bypassCSP: true });
   const page = await context.newPage();
   const signIn = async () => {
     await page.goto(`${shop.url}/admin/login`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { viewports } from '../../infra/testing/browser.ts';
+import { newContext, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { readManifest } from '../../infra/backup/manifest.ts';
@@ -24,12 +24,7 @@ test.before(async () => {
 });
 
 async function consoleAs(username: string) {
-  const context = await browser.newContext({
-    viewport: viewports.mobile,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    bypassCSP: true,
-  });
+  const context = await newContext(browser, viewports.mobile, { bypassCSP: true });
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
   await context.addInitScript(
     (t) => localStorage.setItem('adminToken', t),

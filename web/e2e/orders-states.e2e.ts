@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { AdminOrder, AdminOrdersResponse, OrderHistoryResponse } from '../../contracts/orders/console.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
-import { viewports } from '../../infra/testing/browser.ts';
+import { newContext, viewports } from '../../infra/testing/browser.ts';
 import { browserFor } from '../../infra/testing/browserShop.ts';
 import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
 import { placeOrders } from '../../infra/testing/exampleOrders.ts';
@@ -244,12 +244,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const shop = await startTestShop({ ADMIN_USERNAME: 'owner' });
     await placeOrders(shop, exampleOrders());
     // The shop's CSP forbids inline scripts, so this one context lets the test inject axe.
-    const context = await browser.newContext({
-      viewport,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-      bypassCSP: true,
-    });
+    const context = await newContext(browser, viewport, { bypassCSP: true });
     await context.addInitScript(
       (t) => localStorage.setItem('adminToken', t),
       signAdminToken(shop.shop.deps.jwtSecret, 'owner'),

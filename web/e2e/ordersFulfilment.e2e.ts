@@ -7,7 +7,7 @@ import { signAdminToken } from '../../service/admin/tokens.ts';
 import { allProjections } from '../../projections/index.ts';
 import { verify } from '../../projections/engine/rebuild.ts';
 import { eventually } from '../../infra/testing/assert.ts';
-import { viewports } from '../../infra/testing/browser.ts';
+import { newContext, viewports } from '../../infra/testing/browser.ts';
 import { browserFor } from '../../infra/testing/browserShop.ts';
 import { outboxTexts } from '../../infra/testing/checkout.ts';
 import { placeOrders } from '../../infra/testing/exampleOrders.ts';
@@ -38,12 +38,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
         200,
       );
     // axe needs its script on the page, past the shop's CSP.
-    const context = await browser.newContext({
-      viewport,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-      bypassCSP: true,
-    });
+    const context = await newContext(browser, viewport, { bypassCSP: true });
     await context.addInitScript(
       (t) => localStorage.setItem('adminToken', t),
       signAdminToken(shop.shop.deps.jwtSecret, 'owner'),

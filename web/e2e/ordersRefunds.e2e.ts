@@ -3,7 +3,7 @@
 // answered as soon as it is recorded; the console follows its progress until the payment provider's answer shows.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { viewports } from '../../infra/testing/browser.ts';
+import { newContext, viewports } from '../../infra/testing/browser.ts';
 import { browserFor } from '../../infra/testing/browserShop.ts';
 import { allEvents, ofType, paidCartCheckout } from '../../infra/testing/checkout.ts';
 import { startTestShop } from '../../infra/testing/shop.ts';
@@ -22,12 +22,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       { bookId: 2, quantity: 1 },
     ]);
     // The shop's CSP forbids inline scripts, so this context lets the test inject axe.
-    const context = await browser.newContext({
-      viewport,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-      bypassCSP: true,
-    });
+    const context = await newContext(browser, viewport, { bypassCSP: true });
     await context.addInitScript(
       (t) => localStorage.setItem('adminToken', t),
       signAdminToken(shop.shop.deps.jwtSecret, 'owner'),

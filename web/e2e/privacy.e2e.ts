@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { viewports } from '../../infra/testing/browser.ts';
+import { newContext, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call } from '../../infra/testing/shop.ts';
@@ -87,13 +87,7 @@ test.before(async () => {
 test.after(() => rmSync(downloads, { recursive: true, force: true }));
 
 test('the owner erases a customer, sees "Erased customer" on their order, and downloads another customer\'s data', async () => {
-  const context = await browser.newContext({
-    viewport: viewports.mobile,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    bypassCSP: true,
-    acceptDownloads: true,
-  });
+  const context = await newContext(browser, viewports.mobile, { bypassCSP: true, acceptDownloads: true });
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
   await context.addInitScript(
     (t) => localStorage.setItem('adminToken', t),
@@ -160,12 +154,7 @@ test('the owner erases a customer, sees "Erased customer" on their order, and do
 });
 
 test('an auditor sees the retention report and no erase or download control', async () => {
-  const context = await browser.newContext({
-    viewport: viewports.desktop,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    bypassCSP: true,
-  });
+  const context = await newContext(browser, viewports.desktop, { bypassCSP: true });
   const page = await context.newPage();
   try {
     await page.goto(`${shop.url}/admin/login`);

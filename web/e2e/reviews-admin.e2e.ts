@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { newPage, viewports } from '../../infra/testing/browser.ts';
+import { newPage, newContext, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { adminHeaders, call } from '../../infra/testing/shop.ts';
 
@@ -146,7 +146,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       headers: admin,
     });
     // The shop's CSP forbids inline scripts, so this one context lets the test inject axe.
-    const context = await browser.newContext({ viewport, locale: 'en-GB', bypassCSP: true });
+    const context = await newContext(browser, viewport, { bypassCSP: true });
     const page = await context.newPage();
     await page.goto(`${shop.url}/admin/login`);
     await page.getByRole('button', { name: 'Log In' }).click();

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { ordersCsvColumns } from '../../contracts/sales/model.ts';
 import { notEnoughStockMessage } from '../../contracts/stock/model.ts';
-import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
+import { launchBrowser, newContext, viewports } from '../../infra/testing/browser.ts';
 import { sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
@@ -40,13 +40,7 @@ async function pageFor(
   viewport: { width: number; height: number },
   signedIn = false,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    bypassCSP: true,
-    acceptDownloads: true,
-  });
+  const context = await newContext(browser, viewport, { bypassCSP: true, acceptDownloads: true });
   if (signedIn)
     await context.addInitScript(
       (t) => localStorage.setItem('adminToken', t),

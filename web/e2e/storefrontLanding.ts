@@ -26,9 +26,14 @@ export async function openLanding(
   storefront: Storefront,
   viewport: { width: number; height: number },
   path = '/',
-  options: { clock?: boolean } = {},
+  options: { clock?: boolean; motion?: boolean } = {},
 ) {
-  const { context, page } = await newPage(storefront.browser, viewport);
+  // Pages open with reduced motion (see newContext); a test of the page's motion asks for it.
+  const { context, page } = await newPage(
+    storefront.browser,
+    viewport,
+    options.motion ? { reducedMotion: 'no-preference' } : {},
+  );
   // A page whose timers the test runs (page.clock): installed before the page loads, running on its own until paused.
   if (options.clock) await page.clock.install();
   await page.goto(storefront.shop.url + path);
