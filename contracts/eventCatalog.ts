@@ -27,6 +27,7 @@ import {
 } from './admin/model.ts';
 import type { PersonalDataRead } from './audit/dataReads.ts';
 import type { LogMigrated, ReadModelsVerified } from './audit/model.ts';
+import type { PaymentFeeRecorded, PayoutPaid } from './ledger/payments.ts';
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
 import type {
   CheckoutCancelled,
@@ -538,6 +539,41 @@ export const PersonalDataReadV1 = v.object({
   routine: v.boolean(),
   at,
 });
+const FeePartV1 = v.object({ type: text, amount: pence, description: text });
+export const PaymentFeeRecordedV1 = v.object({
+  orderId: text,
+  paymentReference: text,
+  transactionId: text,
+  amount: pence,
+  fee: pence,
+  net: pence,
+  feeDetails: v.array(FeePartV1),
+  chargedAt: at,
+  availableOn: v.nullable(at),
+  simulated: v.boolean(),
+  at,
+});
+const PayoutTransactionV1 = v.object({
+  id: text,
+  type: text,
+  amount: pence,
+  fee: pence,
+  net: pence,
+  feeDetails: v.array(FeePartV1),
+  createdAt: at,
+  availableOn: v.nullable(at),
+  paymentIntent: v.nullable(text),
+});
+export const PayoutPaidV1 = v.object({
+  payoutId: text,
+  amount: pence,
+  currency: text,
+  arrivalDate: at,
+  createdAt: at,
+  transactions: v.nullable(v.array(PayoutTransactionV1)),
+  at,
+});
+
 export const PersonalDataDownloadGrantedV1 = v.object({ username: text, by: text, at });
 export const PersonalDataDownloadRevokedV1 = v.object({ username: text, by: text, at });
 
@@ -604,6 +640,8 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof PersonalDataDownloadGrantedV1, PersonalDataDownloadGranted>,
     Newest<typeof PersonalDataDownloadRevokedV1, PersonalDataDownloadRevoked>,
     Newest<typeof LogMigratedV1, LogMigrated>,
+    Newest<typeof PaymentFeeRecordedV1, PaymentFeeRecorded>,
+    Newest<typeof PayoutPaidV1, PayoutPaid>,
   ]
 >;
 
@@ -653,7 +691,9 @@ export type ShopEvent =
   | PersonalDataRead
   | PersonalDataDownloadGranted
   | PersonalDataDownloadRevoked
-  | LogMigrated;
+  | LogMigrated
+  | PaymentFeeRecorded
+  | PayoutPaid;
 /** The name of every event type in the catalogue. */
 export type ShopEventType = ShopEvent['type'];
 /** The event of one type (or of a union of types). */
@@ -1091,6 +1131,23 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     causedBy: owner,
     description: "An owner took back an account's grant to download a person's data.",
     versions: [{ schema: PersonalDataDownloadRevokedV1 }],
+  },
+  {
+    type: 'PaymentFeeRecorded',
+    stream: 'payment',
+    causedBy:
+      "the order's placement (`webhook:stripe`, `webhook:sandbox`, `shopper`), or a payout's notice listing a payment whose fee was not known yet (`webhook:stripe`)",
+    description:
+      "The processing fee the payment provider kept from an order's payment, from the payment's balance transaction (Stripe), or simulated from Stripe's published UK card pricing (sandbox, `simulated: true`); once per transaction.",
+    versions: [{ schema: PaymentFeeRecordedV1 }],
+  },
+  {
+    type: 'PayoutPaid',
+    stream: 'payout',
+    causedBy: 'the payment provider (`webhook:stripe`)',
+    description:
+      "The payment provider paid its balance out to the shop's bank account (Stripe's `payout.paid`), with the balance transactions the payout covers; once per payout.",
+    versions: [{ schema: PayoutPaidV1 }],
   },
 ];
 

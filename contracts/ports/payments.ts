@@ -1,6 +1,7 @@
 // The payment gateway port: hosted checkout sessions, payment intents, verifying a payment, and webhooks.
 import type { PaymentProvider } from '../checkout/model.ts';
 import type { ShippingAddress } from '../orders/model.ts';
+import type { PaymentFee, Payout, PayoutTransaction } from '../ledger/payments.ts';
 import {
   paymentExpiredMessage,
   type SandboxCard,
@@ -107,6 +108,8 @@ export type PaymentNotice =
       amount: number;
       reason: string;
     }
+  /** the provider paid its balance out to the shop's bank account */
+  | { eventId: string; type: 'payout_paid'; payout: Payout }
   | { eventId: string; type: 'ignored'; original: string };
 
 /** A webhook whose signature, age or body does not check out. */
@@ -186,5 +189,12 @@ export interface PaymentGateway {
    * (decision 061); one already paid, expired or cancelled is left as it is. Never throws for a payment it cannot end.
    */
   expirePayment?(reference: string): Promise<void>;
+  /**
+   * The fee kept from a paid payment (a session or an intent), from its balance transaction; null when the provider
+   * does not know the payment or has no balance transaction for it yet. The sandbox's is simulated and says so.
+   */
+  paymentFee?(reference: string): Promise<PaymentFee | null>;
+  /** The balance transactions a payout covers, as the provider lists them (Stripe: `balanceTransactions.list({ payout })`). */
+  payoutTransactions?(payoutId: string): Promise<PayoutTransaction[]>;
   readonly sandbox?: SandboxDesk;
 }

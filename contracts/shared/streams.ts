@@ -10,6 +10,8 @@ export const streamCategories = [
   'audit',
   'privacy',
   'access',
+  'payment',
+  'payout',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
@@ -22,6 +24,10 @@ export const orderStream = stream('order');
 export const notificationStream = stream('notification');
 export const adminStream = stream('admin');
 export const stockStream = stream('stock');
+/** What the payment provider kept of an order's payment (its processing fee), one stream per order: `payment-<orderId>`. */
+export const paymentStream = stream('payment');
+/** One payout from the payment provider's balance to the shop's bank account: `payout-<provider's payout id>`. */
+export const payoutStream = stream('payout');
 /** The erasures, one stream (contracts/privacy/model.ts). */
 export const erasuresStream = stream('privacy')('erasures');
 /** The audit console's own records (the read-model verifications), one stream. */

@@ -11,6 +11,7 @@ export const capabilities = [
   'audit',
   'catalog',
   'checkout',
+  'ledger',
   'orders',
   'privacy',
   'reviews',

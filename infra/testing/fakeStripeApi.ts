@@ -28,6 +28,18 @@ export type FakeStripeApi = {
   refundsOf(paymentIntent: string): StripeObject[];
   /** make the next n requests fail as Stripe does when it is down */
   failNext(n: number): void;
+  /**
+   * Charges made from now on get their balance transaction only when a payout covers them (as an asynchronous payment
+   * method's do): the fee is not known when the order is placed.
+   */
+  feesLater(later: boolean): void;
+  /** Stripe's fee on a charge here: 1.5% + 20p, as its standard UK card price, itemised as `stripe_fee`. */
+  feeOf(amount: number): number;
+  /**
+   * A payout of the charges of these PaymentIntents, less their fees: the payout object as `payout.paid` carries it. Its
+   * balance transactions (the charges' and its own) are listed by `GET /v1/balance_transactions?payout=`.
+   */
+  payout(paymentIntents: string[], arrival: Date): StripeObject;
   close(): Promise<void>;
 };
 
@@ -51,6 +63,61 @@ function shippingOf(params: Record<string, string>) {
 export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const calls: StripeCall[] = [];
   const objects = new Map<string, StripeObject>();
+  let chargeFeesLater = false;
+  const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+  const feeOf = (amount: number) => Math.floor((amount * 150 + 5000) / 10000) + 20;
+  const balanceTransactionFor = (charge: StripeObject): StripeObject => {
+    const amount = charge.amount as number;
+    const fee = feeOf(amount);
+    const created = charge.created as number;
+    const transaction = {
+      id: `txn_test_${token()}`,
+      object: 'balance_transaction',
+      amount,
+      fee,
+      net: amount - fee,
+      currency: 'gbp',
+      created,
+      available_on: created + 7 * 86_400,
+      fee_details: [
+        { amount: fee, application: null, currency: 'gbp', description: 'Stripe processing fees', type: 'stripe_fee' },
+      ],
+      source: charge.id,
+      status: 'pending',
+      type: 'charge',
+      reporting_category: 'charge',
+      payout: null as string | null,
+    };
+    objects.set(transaction.id, transaction);
+    charge.balance_transaction = transaction.id;
+    return transaction;
+  };
+  /** A succeeded PaymentIntent's charge, with its balance transaction unless fees come later. */
+  const chargeFor = (intent: StripeObject) => {
+    const charge: StripeObject = {
+      id: `ch_test_${token()}`,
+      object: 'charge',
+      amount: intent.amount_received as number,
+      currency: 'gbp',
+      created: seconds(new Date()),
+      payment_intent: intent.id,
+      balance_transaction: null,
+    };
+    objects.set(charge.id, charge);
+    if (!chargeFeesLater) balanceTransactionFor(charge);
+    intent.latest_charge = charge.id;
+  };
+  /** The object with the fields the request's `expand[]` names filled in, as Stripe answers. */
+  const expanded = (object: StripeObject, params: Record<string, string>): StripeObject => {
+    const paths = Object.entries(params)
+      .filter(([k]) => k.startsWith('expand'))
+      .map(([, v]) => v);
+    if (!paths.includes('latest_charge.balance_transaction') || typeof object.latest_charge !== 'string') return object;
+    const charge = { ...objects.get(object.latest_charge)! };
+    if (typeof charge.balance_transaction === 'string')
+      charge.balance_transaction = objects.get(charge.balance_transaction) ?? null;
+    return { ...object, latest_charge: charge };
+  };
   const byIdempotencyKey = new Map<string, StripeObject>();
   let failures = 0;
   const refundsOf = (paymentIntent: string) =>
@@ -221,6 +288,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
             amount_received: object.amount,
             payment_method: params.payment_method ?? null,
           });
+          chargeFor(object);
           if (params.receipt_email) object.receipt_email = params.receipt_email;
           const shipping = shippingOf(params);
           if (shipping) object.shipping = shipping;
@@ -267,10 +335,22 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         object.status = 'canceled';
         return answer(200, object);
       }
+      // A payout's balance transactions, each charge's source expanded when asked (`expand[]=data.source`).
+      if (req.method === 'GET' && url.pathname === '/v1/balance_transactions') {
+        const expandSource = Object.entries(params).some(([k, v]) => k.startsWith('expand') && v === 'data.source');
+        const data = [...objects.values()]
+          .filter((o) => o.object === 'balance_transaction' && o.payout === params.payout)
+          .map((o) =>
+            expandSource && typeof o.source === 'string' && objects.get(o.source)
+              ? { ...o, source: objects.get(o.source) }
+              : o,
+          );
+        return answer(200, { object: 'list', url: '/v1/balance_transactions', has_more: false, data });
+      }
       const found = /^\/v1\/(checkout\/sessions|payment_intents)\/([A-Za-z0-9_]+)$/.exec(url.pathname);
       if (req.method === 'GET' && found) {
         const object = objects.get(found[2]!);
-        if (object) return answer(200, object);
+        if (object) return answer(200, expanded(object, params));
         return answer(404, {
           error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${found[2]}'` },
         });
@@ -306,7 +386,11 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
           metadata: object.payment_intent_metadata ?? {},
         });
         object.payment_intent = intentId;
-      } else Object.assign(object, { status: 'succeeded', amount_received: object.amount }, details);
+        chargeFor(objects.get(intentId)!);
+      } else {
+        Object.assign(object, { status: 'succeeded', amount_received: object.amount }, details);
+        chargeFor(object);
+      }
     },
     dashboardRefund(paymentIntent, amount) {
       return makeRefund(paymentIntent, amount, {});
@@ -314,6 +398,54 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     refundsOf,
     failNext(n) {
       failures = n;
+    },
+    feesLater(later) {
+      chargeFeesLater = later;
+    },
+    feeOf,
+    payout(paymentIntents, arrival) {
+      const id = `po_test_${token()}`;
+      let amount = 0;
+      for (const intentId of paymentIntents) {
+        const charge = objects.get(objects.get(intentId)?.latest_charge as string);
+        if (!charge) throw new Error(`no charge for ${intentId}`);
+        const transaction =
+          typeof charge.balance_transaction === 'string'
+            ? objects.get(charge.balance_transaction)!
+            : balanceTransactionFor(charge);
+        transaction.payout = id;
+        transaction.status = 'available';
+        amount += transaction.net as number;
+      }
+      const created = seconds(new Date());
+      objects.set(`txn_test_${id}`, {
+        id: `txn_test_${id}`,
+        object: 'balance_transaction',
+        amount: -amount,
+        fee: 0,
+        net: -amount,
+        currency: 'gbp',
+        created,
+        available_on: created,
+        fee_details: [],
+        source: id,
+        status: 'available',
+        type: 'payout',
+        reporting_category: 'payout',
+        payout: id,
+      });
+      const payout = {
+        id,
+        object: 'payout',
+        amount,
+        currency: 'gbp',
+        arrival_date: seconds(arrival),
+        created,
+        status: 'paid',
+        automatic: true,
+      };
+      objects.set(id, payout);
+      return payout;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

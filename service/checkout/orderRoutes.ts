@@ -13,6 +13,7 @@ import { orderStream } from '../../contracts/shared/streams.ts';
 import { handleCommand, type CommandMeta } from '../commands.ts';
 import type { PaymentNotice } from '../../contracts/ports/payments.ts';
 import { viaGateway } from './gatewayCalls.ts';
+import { recordPayout } from './paymentFees.ts';
 
 export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
   route(routers, checkoutApi.saveOrder, limit(deps, 'reports'), async (ctx, input) => {
@@ -69,7 +70,8 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
       // Not ours, not paid yet, or not matching: redelivering will not change that, so the gateway is not asked to.
       // A gateway outage (502) is rethrown so the delivery is retried.
       if (error instanceof NotFound || error instanceof Conflict) {
-        const reference = 'reference' in notice ? notice.reference : notice.paymentIntent;
+        const reference =
+          'reference' in notice ? notice.reference : 'payout' in notice ? notice.payout.payoutId : notice.paymentIntent;
         deps.logger.warn(
           { eventId: notice.eventId, type: notice.type, reference, reason: error.message },
           'webhook delivery changed nothing',
@@ -127,6 +129,8 @@ async function act(
       }
       return;
     }
+    case 'payout_paid':
+      return recordPayout(deps, desk, notice.payout, meta);
     case 'dispute_opened': {
       const orderId = await desk.orderOf(notice.paymentIntent);
       if (!orderId) throw notFound(`No order was paid with ${notice.paymentIntent}`);

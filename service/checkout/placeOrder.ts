@@ -10,6 +10,7 @@ import type { ShopDeps } from '../deps.ts';
 import { checkoutDecider } from './checkout.ts';
 import { orderPlacementDecider, placementMessages, type PlaceOrder, type ShopperDetails } from './order.ts';
 import { viaGateway } from './gatewayCalls.ts';
+import { learnPaymentFee } from './paymentFees.ts';
 
 export type { ShopperDetails } from './order.ts';
 
@@ -100,17 +101,14 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
         );
       }
     }
-    await handleCommand(
-      deps.events,
-      stream,
-      orderPlacementDecider,
-      command,
-      { ...meta, ...(correlationId ? { correlationId } : {}) },
-      {
-        eventIds: (event) => (event.type === 'OrderPlaced' ? idFromReference('OrderPlaced', reference) : newEventId()),
-        waiter: deps.waiter,
-      },
-    );
+    const orderMeta = { ...meta, ...(correlationId ? { correlationId } : {}) };
+    const result = await handleCommand(deps.events, stream, orderPlacementDecider, command, orderMeta, {
+      eventIds: (event) => (event.type === 'OrderPlaced' ? idFromReference('OrderPlaced', reference) : newEventId()),
+      waiter: deps.waiter,
+    });
+    // The fee the provider kept from this payment, asked for once by whichever report placed the order (decision 071).
+    if (result.events.some((e) => e.type === 'OrderPlaced'))
+      await learnPaymentFee(deps, reference, reference, orderMeta);
     // The reactor sends the order's e-mails from the log; the answer waits for them a moment, as when it sent them itself.
     await deps.effects.waitFor(await deps.events.headPosition());
     return { orderNumber: orderNumberFrom(reference) };

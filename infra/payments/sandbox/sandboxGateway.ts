@@ -19,6 +19,7 @@ import {
   type VerifiedPayment,
 } from '../../../contracts/ports/payments.ts';
 import { formatPence } from '../../../contracts/shared/money.ts';
+import { simulatedPaymentFee } from '../../../contracts/ledger/payments.ts';
 import { parseStripeWebhook } from '../stripe/webhooks.ts';
 import { chargeTestCard, refundsDeclinedFor } from './testCards.ts';
 
@@ -69,6 +70,8 @@ type IntentRecord = PaymentTraits & {
   description: string;
   receiptEmail: string | null;
   shipping: { name: string; address: ShippingAddress } | null;
+  /** when the test card was charged; absent in intents paid before it was kept */
+  paidAt?: string;
 };
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -283,6 +286,21 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
       return refundOf(refund);
     },
 
+    // No provider charged a fee: the one a standard UK card would cost at Stripe's published price, labelled simulated
+    // (decision 071). A payment paid before the time of payment was kept has none: no fee is made up for it.
+    async paymentFee(reference) {
+      const record = load(reference);
+      if (record?.kind === 'session')
+        return record.status === 'paid' && record.payment
+          ? simulatedPaymentFee(reference, record.payment.amount, record.payment.paidAt)
+          : null;
+      if (record?.kind === 'intent')
+        return record.status === 'succeeded' && record.paidAt
+          ? simulatedPaymentFee(reference, record.amount, record.paidAt)
+          : null;
+      return null;
+    },
+
     async expirePayment(reference) {
       const record = fresh(reference);
       const unpaid = record && (record.kind === 'session' ? record.status === 'open' : record.status !== 'succeeded');
@@ -357,6 +375,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         save({
           ...i,
           status: 'succeeded',
+          paidAt: now.toISOString(),
           ...(refundsDeclinedFor(card) ? { refundsDeclined: true } : {}),
           ...(payer.shipping ? { shipping: payer.shipping } : {}),
           ...(payer.receiptEmail ? { receiptEmail: payer.receiptEmail } : {}),

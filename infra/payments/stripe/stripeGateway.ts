@@ -9,7 +9,8 @@ import {
   type PaymentGateway,
   type VerifiedPayment,
 } from '../../../contracts/ports/payments.ts';
-import { gatewayRefundOf, parseStripeWebhook } from './webhooks.ts';
+import type { FeePart, PaymentFee, PayoutTransaction } from '../../../contracts/ledger/payments.ts';
+import { gatewayRefundOf, isoOfSeconds, parseStripeWebhook } from './webhooks.ts';
 
 export type StripeGatewayOptions = {
   secretKey: string;
@@ -75,6 +76,42 @@ function stripeExpiry(expiresAt: string): number {
     Math.max(Math.floor(Date.parse(expiresAt) / 1000), earliest),
     Math.floor(Date.now() / 1000) + 24 * 3600,
   );
+}
+
+const feePartsOf = (details: readonly Stripe.BalanceTransaction.FeeDetail[] | undefined): FeePart[] =>
+  (details ?? []).map((d) => ({ type: d.type, amount: d.amount, description: d.description ?? '' }));
+
+/** A payment's balance transaction as the ledger records it (decision 071). */
+function paymentFeeOf(transaction: Stripe.BalanceTransaction): PaymentFee {
+  return {
+    transactionId: transaction.id,
+    amount: transaction.amount,
+    fee: transaction.fee,
+    net: transaction.net,
+    feeDetails: feePartsOf(transaction.fee_details),
+    chargedAt: isoOfSeconds(transaction.created),
+    availableOn: typeof transaction.available_on === 'number' ? isoOfSeconds(transaction.available_on) : null,
+    simulated: false,
+  };
+}
+
+function payoutTransactionOf(transaction: Stripe.BalanceTransaction): PayoutTransaction {
+  const source = transaction.source as unknown;
+  const paymentIntent =
+    source && typeof source === 'object' && 'payment_intent' in source
+      ? ((source as { payment_intent?: unknown }).payment_intent as string | { id: string } | null)
+      : null;
+  return {
+    id: transaction.id,
+    type: transaction.type,
+    amount: transaction.amount,
+    fee: transaction.fee,
+    net: transaction.net,
+    feeDetails: feePartsOf(transaction.fee_details),
+    createdAt: isoOfSeconds(transaction.created),
+    availableOn: typeof transaction.available_on === 'number' ? isoOfSeconds(transaction.available_on) : null,
+    paymentIntent: typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null),
+  };
 }
 
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
@@ -281,6 +318,43 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         if (e.type === 'StripeInvalidRequestError') return;
         throw new GatewayUnavailable(`Stripe could not end ${reference}: ${e.message ?? String(error)}`);
       }
+    },
+
+    async paymentFee(reference) {
+      // The charge of the payment and its balance transaction, expanded in one call: amount, fee, fee_details, net.
+      try {
+        let intentId = reference;
+        if (reference.startsWith('cs_')) {
+          const session = await stripe.checkout.sessions.retrieve(reference);
+          const intent = session.payment_intent;
+          if (!intent) return null;
+          intentId = typeof intent === 'string' ? intent : intent.id;
+        } else if (!reference.startsWith('pi_')) return null;
+        const intent = await stripe.paymentIntents.retrieve(intentId, {
+          expand: ['latest_charge.balance_transaction'],
+        });
+        const charge = intent.latest_charge;
+        if (!charge || typeof charge === 'string') return null;
+        const transaction = charge.balance_transaction;
+        if (!transaction || typeof transaction === 'string') return null;
+        return paymentFeeOf(transaction);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw new GatewayUnavailable(`Stripe could not look up the fee of ${reference}: ${(error as Error).message}`);
+      }
+    },
+
+    async payoutTransactions(payoutId) {
+      const transactions: PayoutTransaction[] = [];
+      await guarded(`list the transactions of payout ${payoutId}`, async () => {
+        for await (const transaction of stripe.balanceTransactions.list({
+          payout: payoutId,
+          limit: 100,
+          expand: ['data.source'],
+        }))
+          transactions.push(payoutTransactionOf(transaction));
+      });
+      return transactions;
     },
 
     parseWebhook(rawBody, signature, receivedAt) {

@@ -57,6 +57,20 @@ export function parseStripeWebhook(
       reason: typeof error?.message === 'string' ? error.message : 'The payment failed.',
     };
   }
+  // Money from Stripe's balance reached the bank: its amount and arrival day, which the bank statement shows.
+  if (event.type === 'payout.paid' && typeof o.amount === 'number' && typeof o.arrival_date === 'number') {
+    return {
+      eventId: event.id,
+      type: 'payout_paid',
+      payout: {
+        payoutId: reference,
+        amount: o.amount,
+        currency: typeof o.currency === 'string' ? o.currency : '',
+        arrivalDate: isoOfSeconds(o.arrival_date),
+        createdAt: typeof o.created === 'number' ? isoOfSeconds(o.created) : receivedAt.toISOString(),
+      },
+    };
+  }
   const paymentIntent = idOf(o.payment_intent);
   // A charge's refunds: the list is not in the event (Stripe leaves it out since API version 2022-11-15); the shop asks.
   if (event.type === 'charge.refunded' && paymentIntent)
@@ -90,6 +104,9 @@ export function parseStripeWebhook(
   }
   return { eventId: event.id, type: 'ignored', original: event.type };
 }
+
+/** Stripe's times are seconds since the epoch. */
+export const isoOfSeconds = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /** An id, whether the event carries it as a string or as an expanded object. */
 function idOf(value: unknown): string | null {

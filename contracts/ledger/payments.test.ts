@@ -1,0 +1,29 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { paymentFeeDecider, simulatedCardFee, simulatedPaymentFee } from './payments.ts';
+
+test("the sandbox's fee is Stripe's standard UK card price, 1.5% + 20p, the percentage to the nearest penny", () => {
+  // £26.48: 1.5% is 39.72p → 40p, and 20p.
+  assert.is(simulatedCardFee(2648), 60);
+  // £23.48: 35.22p → 35p, and 20p.
+  assert.is(simulatedCardFee(2348), 55);
+  // £1.00: 1.5p, a half penny, goes up → 2p, and 20p.
+  assert.is(simulatedCardFee(100), 22);
+  assert.is(simulatedCardFee(0), 0);
+  const fee = simulatedPaymentFee('cs_sandbox_x', 2648, '2026-11-27T10:00:00.000Z');
+  assert.equal(
+    { fee: fee.fee, net: fee.net, simulated: fee.simulated, parts: fee.feeDetails.map((d) => d.amount) },
+    { fee: 60, net: 2588, simulated: true, parts: [60] },
+  );
+});
+
+test("a payment's fee is recorded once per transaction, however often it is reported", () => {
+  const fee = simulatedPaymentFee('cs_sandbox_x', 2648, '2026-11-27T10:00:00.000Z');
+  const command = { type: 'RecordPaymentFee' as const, orderId: 'o', paymentReference: 'o', fee, at: fee.chargedAt };
+  const first = paymentFeeDecider.decide(command, paymentFeeDecider.initialState());
+  assert.is(first.length, 1);
+  const state = paymentFeeDecider.evolve(paymentFeeDecider.initialState(), first[0]!);
+  assert.equal(paymentFeeDecider.decide(command, state), []);
+});
+
+test.run();

@@ -1,0 +1,153 @@
+// What the payment provider did with the money after a payment: the processing fee it kept from each payment, and each
+// payout from its balance to the shop's bank account (decision 071). Both are facts the provider reports; the shop
+// records them once each, by the provider's own id, and never works them out from today's prices (the sandbox's fee,
+// which no provider charged, is recorded as simulated).
+import type { DomainEvent } from '../shared/events.ts';
+
+/** One part of a fee as the provider itemises it (Stripe's `fee_details`: `stripe_fee`, `tax`, …). Pence. */
+export type FeePart = { type: string; amount: number; description: string };
+
+/** A payment's balance transaction as the provider reports it: what was charged, the fee kept, the net left. Pence. */
+export type PaymentFee = {
+  /** the provider's id for the movement the fee was taken from (Stripe's `txn_…`); the sandbox's is `txn_sandbox_<payment>` */
+  transactionId: string;
+  /** what the payment brought in, before the fee */
+  amount: number;
+  fee: number;
+  /** amount − fee */
+  net: number;
+  feeDetails: FeePart[];
+  /** ISO-8601: when the payment was charged (the balance transaction's `created`) */
+  chargedAt: string;
+  /** ISO-8601: when its net became available for a payout (`available_on`); null when the provider does not say */
+  availableOn: string | null;
+  /** true when no provider charged it: the sandbox's fee from Stripe's published UK card pricing */
+  simulated: boolean;
+};
+
+export type PaymentFeeRecorded = DomainEvent<
+  'PaymentFeeRecorded',
+  PaymentFee & {
+    orderId: string;
+    /** the order's payment (a checkout session or a payment intent) */
+    paymentReference: string;
+    at: string;
+  }
+>;
+
+/** One balance transaction a payout covers, as the provider listed it. Pence; a payment's is positive, a refund's negative. */
+export type PayoutTransaction = {
+  id: string;
+  /** Stripe's balance transaction type: `charge`, `payment`, `refund`, `adjustment` (a dispute), `payout`, … */
+  type: string;
+  amount: number;
+  fee: number;
+  net: number;
+  feeDetails: FeePart[];
+  /** ISO-8601 */
+  createdAt: string;
+  availableOn: string | null;
+  /** the PaymentIntent a payment's transaction came from, when the provider names it */
+  paymentIntent: string | null;
+};
+
+/** A payout as its `payout.paid` notice reports it. */
+export type Payout = {
+  payoutId: string;
+  /** pence that reached the bank account */
+  amount: number;
+  currency: string;
+  /** ISO-8601: the day the provider says it reached the bank (Stripe's `arrival_date`) */
+  arrivalDate: string;
+  /** ISO-8601: when the provider made it */
+  createdAt: string;
+};
+
+export type PayoutPaid = DomainEvent<
+  'PayoutPaid',
+  Payout & {
+    /** the balance transactions it covers, as the provider listed them; null when the provider cannot list them */
+    transactions: PayoutTransaction[] | null;
+    at: string;
+  }
+>;
+
+export type PaymentsEvent = PaymentFeeRecorded | PayoutPaid;
+
+// --- the sandbox's fee -----------------------------------------------------------------------------------------------
+
+/**
+ * Stripe's published price for a standard UK card, which the sandbox charges every test card as: 1.5% + 20p
+ * (support.stripe.com, "Pricing updates for businesses in the United Kingdom", from 10 April 2023).
+ */
+export const simulatedCardPricing = { basisPoints: 150, fixed: 20 } as const;
+
+/** The percentage part to the nearest penny (a half penny up), plus the fixed 20p. 2648p → 39.72p → 40p + 20p = 60p. */
+export function simulatedCardFee(amount: number): number {
+  if (!Number.isInteger(amount) || amount <= 0) return 0;
+  const tenThousandths = amount * simulatedCardPricing.basisPoints;
+  return Math.floor((tenThousandths + 5000) / 10000) + simulatedCardPricing.fixed;
+}
+
+/** The sandbox's record of a payment's fee: labelled simulated, itemised as Stripe itemises its own. */
+export function simulatedPaymentFee(reference: string, amount: number, chargedAt: string): PaymentFee {
+  const fee = simulatedCardFee(amount);
+  return {
+    transactionId: `txn_sandbox_${reference}`,
+    amount,
+    fee,
+    net: amount - fee,
+    feeDetails: [
+      { type: 'stripe_fee', amount: fee, description: 'Simulated: Stripe standard UK card pricing, 1.5% + 20p' },
+    ],
+    chargedAt,
+    availableOn: null,
+    simulated: true,
+  };
+}
+
+// --- the deciders ----------------------------------------------------------------------------------------------------
+
+export type PaymentFees = { transactions: string[] };
+
+export type RecordPaymentFee = {
+  type: 'RecordPaymentFee';
+  orderId: string;
+  paymentReference: string;
+  fee: PaymentFee;
+  at: string;
+};
+
+/** An order's payment stream: each fee recorded once by its transaction's id, however often the provider reports it. */
+export const paymentFeeDecider = {
+  initialState: (): PaymentFees => ({ transactions: [] }),
+  evolve: (state: PaymentFees, event: DomainEvent): PaymentFees =>
+    event.type === 'PaymentFeeRecorded'
+      ? { transactions: [...state.transactions, (event as PaymentFeeRecorded).data.transactionId] }
+      : state,
+  decide: (command: RecordPaymentFee, state: PaymentFees): PaymentFeeRecorded[] => {
+    if (state.transactions.includes(command.fee.transactionId)) return [];
+    const { orderId, paymentReference, fee, at } = command;
+    return [{ type: 'PaymentFeeRecorded', data: { orderId, paymentReference, ...fee, at } }];
+  },
+};
+
+export type PayoutRecord = { paid: boolean };
+
+export type RecordPayout = {
+  type: 'RecordPayout';
+  payout: Payout;
+  transactions: PayoutTransaction[] | null;
+  at: string;
+};
+
+/** A payout's stream: paid once, whichever delivery of its notice comes first. */
+export const payoutDecider = {
+  initialState: (): PayoutRecord => ({ paid: false }),
+  evolve: (state: PayoutRecord, event: DomainEvent): PayoutRecord =>
+    event.type === 'PayoutPaid' ? { paid: true } : state,
+  decide: (command: RecordPayout, state: PayoutRecord): PayoutPaid[] => {
+    if (state.paid) return [];
+    return [{ type: 'PayoutPaid', data: { ...command.payout, transactions: command.transactions, at: command.at } }];
+  },
+};

@@ -1,0 +1,83 @@
+// What the payment provider did with a payment's money afterwards: the fee it kept (asked for when the order is placed,
+// or learnt from a payout's list of transactions when it was not known then) and its payouts to the bank (decision 071).
+import { paymentFeeDecider, payoutDecider, type PaymentFee, type Payout } from '../../contracts/ledger/payments.ts';
+import { GatewayUnavailable } from '../../contracts/ports/payments.ts';
+import { paymentStream, payoutStream } from '../../contracts/shared/streams.ts';
+import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
+import type { ShopDeps } from '../deps.ts';
+import { viaGateway } from './gatewayCalls.ts';
+import type { OrderDesk } from './placeOrder.ts';
+
+/** Records a payment's fee on the order's payment stream, once per provider transaction. */
+export async function recordPaymentFee(
+  deps: Pick<ShopDeps, 'events'>,
+  orderId: string,
+  paymentReference: string,
+  fee: PaymentFee,
+  meta: CommandMeta,
+): Promise<void> {
+  await handleCommand(
+    deps.events,
+    paymentStream(orderId),
+    paymentFeeDecider,
+    { type: 'RecordPaymentFee', orderId, paymentReference, fee, at: meta.now },
+    meta,
+    { eventIds: () => idFromReference('PaymentFeeRecorded', fee.transactionId) },
+  );
+}
+
+/**
+ * Asks the provider for the fee of an order's payment just placed and records it. The order stands whatever the answer:
+ * a provider that cannot say now (no balance transaction yet, or out of reach) leaves the fee to the payout that covers it.
+ */
+export async function learnPaymentFee(
+  deps: Pick<ShopDeps, 'events' | 'payments' | 'logger'>,
+  orderId: string,
+  paymentReference: string,
+  meta: CommandMeta,
+): Promise<void> {
+  if (!deps.payments.paymentFee) return;
+  try {
+    const fee = await deps.payments.paymentFee(paymentReference);
+    if (fee) await recordPaymentFee(deps, orderId, paymentReference, fee, meta);
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailable)) throw error;
+    deps.logger.warn(
+      { orderId, err: error.message },
+      'payment fee not known yet; the payout that covers it records it',
+    );
+  }
+}
+
+/**
+ * A payout reached the bank: recorded once with the transactions it covers, and any payment among them whose fee the
+ * shop did not learn when its order was placed gets it now, from the same list.
+ */
+export async function recordPayout(deps: ShopDeps, desk: OrderDesk, payout: Payout, meta: CommandMeta): Promise<void> {
+  const list = deps.payments.payoutTransactions;
+  const transactions = list ? await viaGateway(deps, () => list(payout.payoutId)) : null;
+  await handleCommand(
+    deps.events,
+    payoutStream(payout.payoutId),
+    payoutDecider,
+    { type: 'RecordPayout', payout, transactions, at: meta.now },
+    meta,
+    { eventIds: () => idFromReference('PayoutPaid', payout.payoutId) },
+  );
+  for (const t of transactions ?? []) {
+    if ((t.type !== 'charge' && t.type !== 'payment') || !t.paymentIntent) continue;
+    const orderId = await desk.orderOf(t.paymentIntent);
+    if (!orderId) continue;
+    const fee: PaymentFee = {
+      transactionId: t.id,
+      amount: t.amount,
+      fee: t.fee,
+      net: t.net,
+      feeDetails: t.feeDetails,
+      chargedAt: t.createdAt,
+      availableOn: t.availableOn,
+      simulated: false,
+    };
+    await recordPaymentFee(deps, orderId, orderId, fee, meta);
+  }
+}
