@@ -4,6 +4,7 @@ import { adminApi } from './admin/api.ts';
 import { auditApi } from './audit/api.ts';
 import { catalogApi } from './catalog/api.ts';
 import { checkoutApi } from './checkout/api.ts';
+import { ledgerApi } from './ledger/api.ts';
 import { ordersApi } from './orders/api.ts';
 import { privacyApi } from './privacy/api.ts';
 import { reviewsApi } from './reviews/api.ts';
@@ -17,6 +18,7 @@ export const api = {
   audit: auditApi,
   catalog: catalogApi,
   checkout: checkoutApi,
+  ledger: ledgerApi,
   orders: ordersApi,
   privacy: privacyApi,
   reviews: reviewsApi,

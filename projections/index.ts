@@ -2,6 +2,7 @@
 // rebuilds, verification and the audit console all read this one.
 import { dataReadsProjection } from './audit/dataReads.ts';
 import { booksProjection } from './catalog/books.ts';
+import { ledgerProjection } from './ledger/ledger.ts';
 import { adminOrdersProjection } from './orders/adminOrders.ts';
 import { orderHistoryProjection } from './orders/orderHistory.ts';
 import { orderPagesProjection } from './orders/orderPages.ts';
@@ -18,5 +19,6 @@ export const allProjections: readonly Projection[] = [
   orderPagesProjection,
   stockProjection,
   salesProjection,
+  ledgerProjection,
   dataReadsProjection,
 ];

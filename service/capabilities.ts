@@ -4,6 +4,7 @@ import { audit } from './audit/index.ts';
 import type { Capability } from './capability.ts';
 import { catalog } from './catalog/index.ts';
 import { checkout } from './checkout/index.ts';
+import { ledger } from './ledger/index.ts';
 import { orders } from './orders/index.ts';
 import { privacy } from './privacy/index.ts';
 import { reviews } from './reviews/index.ts';
@@ -19,5 +20,6 @@ export const capabilities: readonly Capability[] = [
   audit,
   stock,
   sales,
+  ledger,
   privacy,
 ];
