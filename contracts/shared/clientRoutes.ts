@@ -8,6 +8,7 @@ export const clientRoutes = {
   adminPackingSlip: ['/admin/orders/:orderId/packing-slip'],
   adminPackingSlips: ['/admin/packing-slips'],
   adminSales: ['/admin/sales'],
+  adminLedger: ['/admin/ledger'],
   adminStock: ['/admin/stock'],
   adminAudit: ['/admin/audit'],
   adminAccounts: ['/admin/accounts'],

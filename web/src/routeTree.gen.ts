@@ -29,6 +29,7 @@ import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
 import { Route as AdminAdminAccountsRouteImport } from './routes/_admin.admin.accounts'
 import { Route as AdminAdminAuditRouteImport } from './routes/_admin.admin.audit'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
+import { Route as AdminAdminLedgerRouteImport } from './routes/_admin.admin.ledger'
 import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
 import { Route as AdminAdminPackingSlipsRouteImport } from './routes/_admin.admin.packing-slips'
 import { Route as AdminAdminPrivacyRouteImport } from './routes/_admin.admin.privacy'
@@ -136,6 +137,11 @@ const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   path: '/admin/dashboard',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminLedgerRoute = AdminAdminLedgerRouteImport.update({
+  id: '/admin/ledger',
+  path: '/admin/ledger',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminOrdersRoute = AdminAdminOrdersRouteImport.update({
   id: '/admin/orders',
   path: '/admin/orders',
@@ -192,6 +198,7 @@ export interface FileRoutesByFullPath {
   '/admin/accounts': typeof AdminAdminAccountsRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
   '/admin/privacy': typeof AdminAdminPrivacyRoute
@@ -219,6 +226,7 @@ export interface FileRoutesByTo {
   '/admin/accounts': typeof AdminAdminAccountsRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
   '/admin/privacy': typeof AdminAdminPrivacyRoute
@@ -249,6 +257,7 @@ export interface FileRoutesById {
   '/_admin/admin/accounts': typeof AdminAdminAccountsRoute
   '/_admin/admin/audit': typeof AdminAdminAuditRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/_admin/admin/ledger': typeof AdminAdminLedgerRoute
   '/_admin/admin/orders': typeof AdminAdminOrdersRoute
   '/_admin/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
   '/_admin/admin/privacy': typeof AdminAdminPrivacyRoute
@@ -278,6 +287,7 @@ export interface FileRouteTypes {
     | '/admin/accounts'
     | '/admin/audit'
     | '/admin/dashboard'
+    | '/admin/ledger'
     | '/admin/orders'
     | '/admin/packing-slips'
     | '/admin/privacy'
@@ -305,6 +315,7 @@ export interface FileRouteTypes {
     | '/admin/accounts'
     | '/admin/audit'
     | '/admin/dashboard'
+    | '/admin/ledger'
     | '/admin/orders'
     | '/admin/packing-slips'
     | '/admin/privacy'
@@ -334,6 +345,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/accounts'
     | '/_admin/admin/audit'
     | '/_admin/admin/dashboard'
+    | '/_admin/admin/ledger'
     | '/_admin/admin/orders'
     | '/_admin/admin/packing-slips'
     | '/_admin/admin/privacy'
@@ -501,6 +513,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminDashboardRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/ledger': {
+      id: '/_admin/admin/ledger'
+      path: '/admin/ledger'
+      fullPath: '/admin/ledger'
+      preLoaderRoute: typeof AdminAdminLedgerRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/orders': {
       id: '/_admin/admin/orders'
       path: '/admin/orders'
@@ -557,6 +576,7 @@ interface AdminRouteChildren {
   AdminAdminAccountsRoute: typeof AdminAdminAccountsRoute
   AdminAdminAuditRoute: typeof AdminAdminAuditRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminLedgerRoute: typeof AdminAdminLedgerRoute
   AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
   AdminAdminPackingSlipsRoute: typeof AdminAdminPackingSlipsRoute
   AdminAdminPrivacyRoute: typeof AdminAdminPrivacyRoute
@@ -570,6 +590,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminAccountsRoute: AdminAdminAccountsRoute,
   AdminAdminAuditRoute: AdminAdminAuditRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminLedgerRoute: AdminAdminLedgerRoute,
   AdminAdminOrdersRoute: AdminAdminOrdersRoute,
   AdminAdminPackingSlipsRoute: AdminAdminPackingSlipsRoute,
   AdminAdminPrivacyRoute: AdminAdminPrivacyRoute,

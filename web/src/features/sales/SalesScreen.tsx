@@ -51,6 +51,7 @@ export function SalesScreen() {
         <>
           <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
           <AdminLink to="/admin/stock">Stock</AdminLink>
+          <AdminLink to="/admin/ledger">Ledger</AdminLink>
         </>
       }
       onLogOut={logOut}
