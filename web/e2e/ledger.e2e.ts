@@ -3,6 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { ledgerMessages } from '../../contracts/ledger/model.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
 import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
 import { allEvents, sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
@@ -87,6 +88,11 @@ test('admin: the ledger shows the day of a sale with its simulated fee, in UK da
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= viewport.width, `the page is ${width}px wide on a ${viewport.width}px screen`);
       assert.equal(await axeProblems(page), []);
+      // A period that ends before it starts is refused before it is asked for, with the server's words.
+      await page.getByLabel('From').fill('2026-03-02');
+      await page.getByLabel('To').fill('2026-03-01');
+      await page.getByRole('button', { name: 'Show' }).click();
+      assert.is(await page.getByRole('alert').innerText(), ledgerMessages.endsBeforeStart);
     } finally {
       await context.close();
     }

@@ -3,9 +3,16 @@
 import { Button, Callout, Card, Grid, Heading, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { LedgerDay, LedgerEntry, LedgerKind, LedgerTotals } from '../../../../contracts/ledger/model.ts';
+import {
+  ledgerMessages,
+  type LedgerDay,
+  type LedgerEntry,
+  type LedgerKind,
+  type LedgerTotals,
+} from '../../../../contracts/ledger/model.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
+import { serverMessage } from '../../lib/api.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { ledgerQuery, type LedgerFilter } from './ledgerQuery.ts';
@@ -31,13 +38,11 @@ const kindNames: Record<LedgerKind, string> = {
   payout: 'Paid to bank',
 };
 
-/** Money in and out of the day's trading; a payout moves what was already earned to the bank. */
+/** Money the day's trading took in, or (a minus) gave up; a payout moves what was already earned to the bank. */
 const signed = (entry: LedgerEntry) =>
-  entry.kind === 'sale'
-    ? formatPence(entry.amount)
-    : entry.kind === 'payout'
-      ? formatPence(entry.amount)
-      : `−${formatPence(entry.amount)}`;
+  entry.kind === 'refund' || entry.kind === 'dispute' || entry.kind === 'fee'
+    ? `−${formatPence(entry.amount)}`
+    : formatPence(entry.amount);
 
 export function LedgerScreen() {
   const logOut = useLogOut();
@@ -70,7 +75,7 @@ export function LedgerScreen() {
         onSubmit={(event) => {
           event.preventDefault();
           if (from && to && to < from) {
-            setProblem('The period ends before it starts: To must be on or after From.');
+            setProblem(ledgerMessages.endsBeforeStart);
             return;
           }
           setProblem(null);
@@ -93,9 +98,7 @@ export function LedgerScreen() {
       </form>
       {(problem ?? ledger.isError) && (
         <Callout.Root color="red" role="alert" mb="4">
-          <Callout.Text>
-            {problem ?? (ledger.error instanceof Error ? ledger.error.message : 'Error Loading Ledger')}
-          </Callout.Text>
+          <Callout.Text>{problem ?? serverMessage(ledger.error) ?? 'Error Loading Ledger'}</Callout.Text>
         </Callout.Root>
       )}
       {ledger.isPending && <Text>Loading the ledger...</Text>}
