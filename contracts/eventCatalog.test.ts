@@ -44,11 +44,11 @@ test('an event of an unknown type, or of a version newer than the code knows, is
       /knows no event type RefundIssued/.test(e.message),
   );
   assert.throws(
-    () => eventCatalog.upcast('OrderPlaced', 2, {}, 'order-8'),
+    () => eventCatalog.upcast('OrderPlaced', 3, {}, 'order-8'),
     (e: unknown) =>
       e instanceof UnknownEventVersion &&
-      /OrderPlaced version 2 \(stream order-8\)/.test(e.message) &&
-      /only up to version 1/.test(e.message),
+      /OrderPlaced version 3 \(stream order-8\)/.test(e.message) &&
+      /only up to version 2/.test(e.message),
   );
   assert.throws(
     () => eventCatalog.assertReadable('OrderPlaced', 0, 'order-8'),

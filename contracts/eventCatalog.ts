@@ -70,6 +70,8 @@ import {
   type StockSold,
 } from './stock/model.ts';
 import type { StreamCategory } from './shared/streams.ts';
+import { OrderVatSchema } from './vat/orderVat.ts';
+import type { VatDeregistered, VatRateChanged, VatRegistered, VatSettingsEvent } from './vat/settings.ts';
 
 export type AnySchema = v.GenericSchema<unknown, unknown>;
 
@@ -521,6 +523,21 @@ export const LogMigratedV1 = v.object({
   at,
 });
 
+/**
+ * OrderPlaced version 2: the VAT the order carries when the shop is registered for VAT on the day of the sale
+ * (contracts/vat/orderVat.ts, decision 069); absent when it is not.
+ */
+export const OrderPlacedV2 = v.object({ ...OrderPlacedV1.entries, vat: v.optional(OrderVatSchema) });
+/** A version-1 order was placed before VAT was recorded: it carries none, as it was placed. */
+export const upcastOrderPlacedV1 = (old: v.InferOutput<typeof OrderPlacedV1>): v.InferOutput<typeof OrderPlacedV2> =>
+  old;
+
+const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+const vatRate = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000));
+export const VatRegisteredV1 = v.object({ vatNumber: text, registeredFrom: day, by: text, at });
+export const VatDeregisteredV1 = v.object({ from: day, by: text, at });
+export const VatRateChangedV1 = v.object({ bookId, from: day, rate: vatRate, by: text, at });
+
 export const SubjectErasedV1 = v.object({
   erasureId: text,
   subjects: v.array(text),
@@ -592,7 +609,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof CheckoutStartedV1, CheckoutStarted>,
     Newest<typeof CheckoutCompletedV1, CheckoutCompleted>,
     Newest<typeof CheckoutCancelledV1, CheckoutCancelled>,
-    Newest<typeof OrderPlacedV1, OrderPlaced>,
+    Newest<typeof OrderPlacedV2, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
     Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
     Newest<typeof EmailSentV2, EmailSent>,
@@ -642,6 +659,9 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof LogMigratedV1, LogMigrated>,
     Newest<typeof PaymentFeeRecordedV1, PaymentFeeRecorded>,
     Newest<typeof PayoutPaidV1, PayoutPaid>,
+    Newest<typeof VatRegisteredV1, VatRegistered>,
+    Newest<typeof VatDeregisteredV1, VatDeregistered>,
+    Newest<typeof VatRateChangedV1, VatRateChanged>,
   ]
 >;
 
@@ -693,7 +713,8 @@ export type ShopEvent =
   | PersonalDataDownloadRevoked
   | LogMigrated
   | PaymentFeeRecorded
-  | PayoutPaid;
+  | PayoutPaid
+  | VatSettingsEvent;
 /** The name of every event type in the catalogue. */
 export type ShopEventType = ShopEvent['type'];
 /** The event of one type (or of a union of types). */
@@ -779,8 +800,9 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     type: 'OrderPlaced',
     stream: 'order',
     causedBy: webhook,
-    description: 'A verified payment placed an order (once per payment).',
-    versions: [{ schema: OrderPlacedV1 }],
+    description:
+      'A verified payment placed an order (once per payment); from version 2, with the VAT it carries when the shop is registered for VAT that day.',
+    versions: [{ schema: OrderPlacedV1 }, { schema: OrderPlacedV2, upcast: upcastOrderPlacedV1 }],
   },
   {
     type: 'OrderStatusChanged',
@@ -1100,6 +1122,30 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     description:
       "The log was copied into a new file with the personal fields written before sealing now sealed, every event kept with its id, position and metadata; the old log's chain end and the new one's are recorded so `check` carries the proof across. Holds counts and chain heads, never a person's details.",
     versions: [{ schema: LogMigratedV1 }],
+  },
+  {
+    type: 'VatRegistered',
+    stream: 'vat',
+    causedBy: owner,
+    description:
+      "The owner recorded that the shop is registered for VAT, with its VAT number, from a day on: sales from that day carry VAT at their products' rates.",
+    versions: [{ schema: VatRegisteredV1 }],
+  },
+  {
+    type: 'VatDeregistered',
+    stream: 'vat',
+    causedBy: owner,
+    description:
+      'The owner recorded the first day the shop is no longer registered for VAT: sales from that day carry none.',
+    versions: [{ schema: VatDeregisteredV1 }],
+  },
+  {
+    type: 'VatRateChanged',
+    stream: 'vat',
+    causedBy: owner,
+    description:
+      "The owner set a product's VAT rate (basis points) from a day onward; orders already placed keep the VAT they were placed with.",
+    versions: [{ schema: VatRateChangedV1 }],
   },
   {
     type: 'SubjectErased',

@@ -1,6 +1,7 @@
 // The shop's editable content: products, story-world copy and contact details live in content/shop.json.
 import * as v from 'valibot';
 import raw from '../content/shop.json' with { type: 'json' };
+import { VatRateSchema } from '../vat/rates.ts';
 
 export const CatalogEntrySchema = v.object({
   id: v.pipe(v.number(), v.integer(), v.minValue(1)),
@@ -9,6 +10,11 @@ export const CatalogEntrySchema = v.object({
   description: v.pipe(v.string(), v.minLength(1)),
   /** integer pence */
   price: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /**
+   * The product's VAT rate in basis points when the shop is registered (decision 069): 0 for a children's picture book
+   * (VAT Notice 701/10, paragraph 3.7), 2000 for the poster (paragraph 4.1). The owner changes it from a day onward.
+   */
+  vatRate: VatRateSchema,
   coverImage: v.string(),
   coverAlt: v.string(),
   previewPages: v.array(v.object({ image: v.string(), alt: v.string() })),

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { isErasedValue } from '../personalData.ts';
 import { anyOrderStatuses, orderStatuses } from '../shared/constants.ts';
 import type { DomainEvent } from '../shared/events.ts';
+import type { OrderVat } from '../vat/orderVat.ts';
 import type { Carrier } from './fulfilment.ts';
 
 export const OrderItemSchema = v.object({
@@ -42,6 +43,11 @@ export type OrderPlaced = DomainEvent<
     paymentReference: string;
     status: (typeof anyOrderStatuses)[number];
     placedAt: string;
+    /**
+     * The VAT the order carries, recorded when it was placed by a shop registered for VAT that day (decision 069);
+     * absent when the shop was not registered, and on every order placed before VAT was recorded.
+     */
+    vat?: OrderVat;
   }
 >;
 

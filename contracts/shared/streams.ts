@@ -12,6 +12,7 @@ export const streamCategories = [
   'access',
   'payment',
   'payout',
+  'vat',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
@@ -30,6 +31,8 @@ export const paymentStream = stream('payment');
 export const payoutStream = stream('payout');
 /** The erasures, one stream (contracts/privacy/model.ts). */
 export const erasuresStream = stream('privacy')('erasures');
+/** The shop's VAT settings: registration and each product's rate over time, one stream (contracts/vat/settings.ts). */
+export const vatSettingsStream = stream('vat')('settings');
 /** The audit console's own records (the read-model verifications), one stream. */
 export const verificationsStream = stream('audit')('verifications');
 /** The log's migrations (a copy of the log into a new file, decision 059), one stream. */

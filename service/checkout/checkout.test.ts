@@ -5,6 +5,7 @@ import type { OrderEvent } from '../../contracts/orders/model.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { cartShippingOptionFor, cartShippingOptions } from '../../contracts/checkout/shipping.ts';
 import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
+import { emptyVatSettings } from '../../contracts/vat/settings.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { orderPlacedData, purchaseNoticeData } from '../../infra/testing/exampleOrders.ts';
 import { checkoutDecider, type CheckoutState } from './checkout.ts';
@@ -102,11 +103,13 @@ const payment: VerifiedPayment = {
   checkoutId: 'c-1',
 };
 const open: CheckoutState = { status: 'started', started };
+/** A shop not registered for VAT: its orders carry no `vat`. */
+const unregistered = emptyVatSettings();
 const place = (extra: Partial<PlaceOrder> = {}): PlaceOrder => ({
   type: 'PlaceOrder',
   reference: 'cs_sandbox_1',
   shopper: {},
-  verified: { payment, checkout: open },
+  verified: { payment, checkout: open, vat: unregistered },
   at: '2026-01-01T00:01:00.000Z',
   ...extra,
 });
@@ -149,7 +152,7 @@ test('order: placed once per payment, asked again without a verified payment', (
 test('order: a payment the gateway does not know places no order', () => {
   placements
     .given([])
-    .when(place({ verified: { payment: null, checkout: open } }))
+    .when(place({ verified: { payment: null, checkout: open, vat: unregistered } }))
     .thenFails(NotFound, placementMessages.noSuchPayment);
 });
 
@@ -163,21 +166,21 @@ test('order: a payment never verified places no order', () => {
 test('order: a payment of no checkout of this shop places no order', () => {
   placements
     .given([])
-    .when(place({ verified: { payment: { ...payment, checkoutId: undefined }, checkout: open } }))
+    .when(place({ verified: { payment: { ...payment, checkoutId: undefined }, checkout: open, vat: unregistered } }))
     .thenFails(NotFound);
 });
 
 test('order: an unpaid payment places no order', () => {
   placements
     .given([])
-    .when(place({ verified: { payment: { ...payment, paid: false }, checkout: open } }))
+    .when(place({ verified: { payment: { ...payment, paid: false }, checkout: open, vat: unregistered } }))
     .thenFails(Conflict, placementMessages.unpaid);
 });
 
 test('order: a payment whose checkout was never started places no order', () => {
   placements
     .given([])
-    .when(place({ verified: { payment, checkout: { status: 'none' } } }))
+    .when(place({ verified: { payment, checkout: { status: 'none' }, vat: unregistered } }))
     .thenFails(NotFound, placementMessages.noSuchPayment);
 });
 
@@ -191,7 +194,7 @@ test('order: a payment verified for another reference places no order', () => {
 test('order: a payment of another amount than the server priced places no order', () => {
   placements
     .given([])
-    .when(place({ verified: { payment: { ...payment, amount: 1998 }, checkout: open } }))
+    .when(place({ verified: { payment: { ...payment, amount: 1998 }, checkout: open, vat: unregistered } }))
     .thenFails(Conflict, placementMessages.amountMismatch);
 });
 
@@ -206,7 +209,7 @@ test("order: the buyer's details come from the gateway first", () => {
 test("order: the buyer's details the gateway lacks come from the shopper's page", () => {
   placements
     .given([])
-    .when(place({ shopper, verified: { payment: bare, checkout: open } }))
+    .when(place({ shopper, verified: { payment: bare, checkout: open, vat: unregistered } }))
     .then([
       {
         ...Placed,
@@ -227,7 +230,7 @@ test("order: the buyer's details neither the gateway nor the shopper gave come f
   };
   placements
     .given([])
-    .when(place({ verified: { payment: bare, checkout: startedWithDetails } }))
+    .when(place({ verified: { payment: bare, checkout: startedWithDetails, vat: unregistered } }))
     .then([
       {
         ...Placed,
@@ -244,7 +247,7 @@ test("order: the buyer's details neither the gateway nor the shopper gave come f
 test("order: the buyer's details no one gave are placeholders", () => {
   placements
     .given([])
-    .when(place({ verified: { payment: bare, checkout: open } }))
+    .when(place({ verified: { payment: bare, checkout: open, vat: unregistered } }))
     .then([
       {
         ...Placed,

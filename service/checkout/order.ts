@@ -14,6 +14,8 @@ import {
   type ShippingAddress,
 } from '../../contracts/orders/model.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
+import { orderVatFor } from '../../contracts/vat/orderVat.ts';
+import { emptyVatSettings, type VatSettings } from '../../contracts/vat/settings.ts';
 import { cartShippingOptionFor, destinationName, type ShippingOption } from '../../contracts/checkout/shipping.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { orderNumberFrom, placedAfterCardPaymentStatus } from '../../contracts/shared/constants.ts';
@@ -33,9 +35,10 @@ export type PlaceOrder = {
   shopper: ShopperDetails;
   /**
    * The payment as the gateway verified it (null when it knows no such payment) and the checkout the payment names.
-   * Looked up only while the order is not placed: once it is, the gateway is not asked again.
+   * Looked up only while the order is not placed: once it is, the gateway is not asked again. With them, the shop's
+   * VAT settings as the log holds them (contracts/vat/settings.ts), from which the order's VAT is decided.
    */
-  verified?: { payment: VerifiedPayment | null; checkout: CheckoutState };
+  verified?: { payment: VerifiedPayment | null; checkout: CheckoutState; vat: VatSettings };
   /** ISO-8601 UTC */
   at: string;
 };
@@ -80,7 +83,11 @@ export function shippingRateMismatch(
 
 function placeOrder(command: PlaceOrder): OrderEvent[] {
   const { reference, shopper } = command;
-  const { payment, checkout } = command.verified ?? { payment: null, checkout: { status: 'none' } as const };
+  const { payment, checkout, vat } = command.verified ?? {
+    payment: null,
+    checkout: { status: 'none' } as const,
+    vat: emptyVatSettings(),
+  };
   if (!payment?.checkoutId) throw notFound(placementMessages.noSuchPayment);
   if (!payment.paid) throw conflict(placementMessages.unpaid);
   if (checkout.status === 'none' || checkout.started.paymentReference !== reference)
@@ -107,6 +114,10 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
     status: placedAfterCardPaymentStatus,
     placedAt: command.at,
   };
+  // Registered for VAT on the sale's UK day: the VAT of each line and of the delivery, as it is on that day, is recorded
+  // with the order and never worked out again (decision 069). Not registered: no `vat` at all.
+  const orderVat = orderVatFor(order, vat, command.at);
+  if (orderVat) order.vat = orderVat;
   const mismatch = shippingRateMismatch(started, shippingCost, order.shippingAddress);
   const flagged: OrderFlagged[] = mismatch
     ? [

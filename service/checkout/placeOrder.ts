@@ -4,7 +4,8 @@
 import type { OrderEvent, OrderItem } from '../../contracts/orders/model.ts';
 import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 import { Conflict, conflict, notFound } from '../../contracts/shared/errors.ts';
-import { checkoutStream, orderStream } from '../../contracts/shared/streams.ts';
+import { checkoutStream, orderStream, vatSettingsStream } from '../../contracts/shared/streams.ts';
+import { foldVatSettings } from '../../contracts/vat/settings.ts';
 import { fold, handleCommand, idFromReference, newEventId, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { checkoutDecider } from './checkout.ts';
@@ -55,7 +56,9 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
       const checkout = payment?.checkoutId
         ? fold(checkoutDecider, await deps.events.readStream(checkoutStream(payment.checkoutId)))
         : checkoutDecider.initialState();
-      command.verified = { payment, checkout };
+      // The VAT settings as they stand now: the order records the VAT of its sale's day, and no later change alters it.
+      const vat = foldVatSettings(await deps.events.readStream(vatSettingsStream));
+      command.verified = { payment, checkout, vat };
       // Decided once ahead, so the checkout is completed before the order is placed: each step is idempotent and
       // OrderPlaced comes last, so a retry after a crash finishes the job.
       let decided: OrderEvent[];
