@@ -10,6 +10,7 @@ import { privacyApi } from './privacy/api.ts';
 import { reviewsApi } from './reviews/api.ts';
 import { salesApi } from './sales/api.ts';
 import { stockApi } from './stock/api.ts';
+import { vatApi } from './vat/api.ts';
 import type { EndpointSpec } from './shared/endpoint.ts';
 import { healthApi } from './shared/health.ts';
 
@@ -24,6 +25,7 @@ export const api = {
   reviews: reviewsApi,
   sales: salesApi,
   stock: stockApi,
+  vat: vatApi,
   health: healthApi,
 } as const;
 

@@ -10,6 +10,7 @@ import { privacy } from './privacy/index.ts';
 import { reviews } from './reviews/index.ts';
 import { sales } from './sales/index.ts';
 import { stock } from './stock/index.ts';
+import { vat } from './vat/index.ts';
 
 export const capabilities: readonly Capability[] = [
   catalog,
@@ -22,4 +23,5 @@ export const capabilities: readonly Capability[] = [
   sales,
   ledger,
   privacy,
+  vat,
 ];
