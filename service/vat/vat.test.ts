@@ -13,7 +13,9 @@ import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/te
 // The shop's clock: a summer's day in the UK, so a sale's UK day is known.
 const now = Date.parse('2026-06-15T10:00:00.000Z');
 const shops: TestShop[] = [];
-test.after(() => Promise.all(shops.map((shop) => shop.close())));
+test.after(async () => {
+  await Promise.all(shops.map((shop) => shop.close()));
+});
 
 async function shopWithOwner() {
   const shop = await startTestShop(sandboxShopEnv, { clock: () => new Date(now) });
