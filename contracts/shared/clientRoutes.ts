@@ -10,6 +10,7 @@ export const clientRoutes = {
   adminSales: ['/admin/sales'],
   adminLedger: ['/admin/ledger'],
   adminStock: ['/admin/stock'],
+  adminVat: ['/admin/vat'],
   adminAudit: ['/admin/audit'],
   adminAccounts: ['/admin/accounts'],
   adminPrivacy: ['/admin/privacy'],

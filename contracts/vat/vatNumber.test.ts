@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import * as v from 'valibot';
 import {
   checkTotal,
+  formatVatNumber,
   isValidVatNumber,
   normaliseVatNumber,
   VatNumberSchema,
@@ -81,6 +82,12 @@ test('given a bad number in a request, when the schema reads it, then the issue 
     assert.not.ok(result.success);
     assert.is(result.issues?.[0]?.message, vatNumberMessage);
   }
+});
+
+test('given a number on record, when it is shown, then it is spaced as HMRC prints it', () => {
+  assert.is(formatVatNumber('GB365684514'), 'GB 365 6845 14');
+  assert.is(formatVatNumber('GB365684514001'), 'GB 365 6845 14 001');
+  assert.is(formatVatNumber('not a number'), 'not a number');
 });
 
 test.run();

@@ -47,3 +47,12 @@ export const VatNumberSchema = v.pipe(
   v.check(isValidVatNumber, vatNumberMessage),
   v.transform((input) => normaliseVatNumber(input)!),
 );
+
+/** "GB365684514" → "GB 365 6845 14" (a branch's three digits after another space): the number as HMRC prints it. */
+export function formatVatNumber(number: string): string {
+  const normal = normaliseVatNumber(number);
+  if (normal === null) return number;
+  const digits = normal.slice(2);
+  const branch = digits.length === 12 ? ` ${digits.slice(9)}` : '';
+  return `GB ${digits.slice(0, 3)} ${digits.slice(3, 7)} ${digits.slice(7, 9)}${branch}`;
+}

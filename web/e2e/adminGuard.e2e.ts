@@ -35,7 +35,14 @@ async function signedInPage() {
 test('A visit without a token goes to the login page before any admin page draws, and logging in comes back', async () => {
   const { context, page } = await newPage(viewports.mobile);
   try {
-    for (const path of ['/admin/stock', '/admin/audit', '/admin/privacy', '/admin/accounts', '/admin/sales']) {
+    for (const path of [
+      '/admin/stock',
+      '/admin/audit',
+      '/admin/privacy',
+      '/admin/accounts',
+      '/admin/vat',
+      '/admin/sales',
+    ]) {
       await page.goto(shop.url + path);
       await page.waitForURL(loginFrom(path), wait);
       await page.getByText('Authentication Required', { exact: true }).waitFor(wait);

@@ -35,6 +35,7 @@ import { Route as AdminAdminPackingSlipsRouteImport } from './routes/_admin.admi
 import { Route as AdminAdminPrivacyRouteImport } from './routes/_admin.admin.privacy'
 import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales'
 import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock'
+import { Route as AdminAdminVatRouteImport } from './routes/_admin.admin.vat'
 import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
 import { Route as AdminAdminOrdersOrderIdPackingSlipRouteImport } from './routes/_admin.admin.orders_.$orderId_.packing-slip'
 
@@ -167,6 +168,11 @@ const AdminAdminStockRoute = AdminAdminStockRouteImport.update({
   path: '/admin/stock',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminVatRoute = AdminAdminVatRouteImport.update({
+  id: '/admin/vat',
+  path: '/admin/vat',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminOrdersOrderIdRoute = AdminAdminOrdersOrderIdRouteImport.update({
   id: '/admin/orders_/$orderId',
   path: '/admin/orders/$orderId',
@@ -204,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/admin/privacy': typeof AdminAdminPrivacyRoute
   '/admin/sales': typeof AdminAdminSalesRoute
   '/admin/stock': typeof AdminAdminStockRoute
+  '/admin/vat': typeof AdminAdminVatRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
@@ -232,6 +239,7 @@ export interface FileRoutesByTo {
   '/admin/privacy': typeof AdminAdminPrivacyRoute
   '/admin/sales': typeof AdminAdminSalesRoute
   '/admin/stock': typeof AdminAdminStockRoute
+  '/admin/vat': typeof AdminAdminVatRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
@@ -263,6 +271,7 @@ export interface FileRoutesById {
   '/_admin/admin/privacy': typeof AdminAdminPrivacyRoute
   '/_admin/admin/sales': typeof AdminAdminSalesRoute
   '/_admin/admin/stock': typeof AdminAdminStockRoute
+  '/_admin/admin/vat': typeof AdminAdminVatRoute
   '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/_admin/admin/orders_/$orderId_/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
@@ -293,6 +302,7 @@ export interface FileRouteTypes {
     | '/admin/privacy'
     | '/admin/sales'
     | '/admin/stock'
+    | '/admin/vat'
     | '/admin/orders/$orderId'
     | '/admin/orders/$orderId/packing-slip'
   fileRoutesByTo: FileRoutesByTo
@@ -321,6 +331,7 @@ export interface FileRouteTypes {
     | '/admin/privacy'
     | '/admin/sales'
     | '/admin/stock'
+    | '/admin/vat'
     | '/admin/orders/$orderId'
     | '/admin/orders/$orderId/packing-slip'
   id:
@@ -351,6 +362,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/privacy'
     | '/_admin/admin/sales'
     | '/_admin/admin/stock'
+    | '/_admin/admin/vat'
     | '/_admin/admin/orders_/$orderId'
     | '/_admin/admin/orders_/$orderId_/packing-slip'
   fileRoutesById: FileRoutesById
@@ -555,6 +567,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminStockRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/vat': {
+      id: '/_admin/admin/vat'
+      path: '/admin/vat'
+      fullPath: '/admin/vat'
+      preLoaderRoute: typeof AdminAdminVatRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/orders_/$orderId': {
       id: '/_admin/admin/orders_/$orderId'
       path: '/admin/orders/$orderId'
@@ -582,6 +601,7 @@ interface AdminRouteChildren {
   AdminAdminPrivacyRoute: typeof AdminAdminPrivacyRoute
   AdminAdminSalesRoute: typeof AdminAdminSalesRoute
   AdminAdminStockRoute: typeof AdminAdminStockRoute
+  AdminAdminVatRoute: typeof AdminAdminVatRoute
   AdminAdminOrdersOrderIdRoute: typeof AdminAdminOrdersOrderIdRoute
   AdminAdminOrdersOrderIdPackingSlipRoute: typeof AdminAdminOrdersOrderIdPackingSlipRoute
 }
@@ -596,6 +616,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminPrivacyRoute: AdminAdminPrivacyRoute,
   AdminAdminSalesRoute: AdminAdminSalesRoute,
   AdminAdminStockRoute: AdminAdminStockRoute,
+  AdminAdminVatRoute: AdminAdminVatRoute,
   AdminAdminOrdersOrderIdRoute: AdminAdminOrdersOrderIdRoute,
   AdminAdminOrdersOrderIdPackingSlipRoute:
     AdminAdminOrdersOrderIdPackingSlipRoute,

@@ -147,6 +147,7 @@ export function OrdersConsole() {
           <AdminLink to="/admin-dashboard">Reviews Dashboard</AdminLink>
           <AdminLink to="/admin/sales">Sales</AdminLink>
           <AdminLink to="/admin/stock">Stock</AdminLink>
+          <AdminLink to="/admin/vat">VAT</AdminLink>
           <OrdersCsvDownload filter={{ ...search, ...(tab === 'all' ? {} : { status: tab }) }} />
         </>
       }

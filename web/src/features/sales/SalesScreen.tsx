@@ -52,6 +52,7 @@ export function SalesScreen() {
           <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
           <AdminLink to="/admin/stock">Stock</AdminLink>
           <AdminLink to="/admin/ledger">Ledger</AdminLink>
+          <AdminLink to="/admin/vat">VAT</AdminLink>
         </>
       }
       onLogOut={logOut}
