@@ -1,4 +1,4 @@
-// Event versions end to end: a version 2 beside version 1 in one log, the start-up refusal of unknown events, and the
+// Event versions end to end: a later version beside today's in one log, the start-up refusal of unknown events, and the
 // SQLite log's own file format (migrated forward in one transaction, a newer file refused, a failed migration undone).
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import * as v from 'valibot';
 import {
   eventCatalog,
-  OrderPlacedV1,
+  OrderPlacedV2,
   UnknownEventVersion,
   type EventDefinition,
 } from '../../contracts/eventCatalog.ts';
@@ -39,25 +39,29 @@ const goldenEvents: RecordedEvent[] = readFileSync(
   .filter(Boolean)
   .map((line) => JSON.parse(line));
 
-// A version 2 of OrderPlaced, as a later release might add it: the number of copies is carried in the event.
-type OrderPlacedV2 = OrderPlaced['data'] & { copies: number };
-const OrderPlacedV2Schema = v.object({ ...OrderPlacedV1.entries, copies: v.pipe(v.number(), v.integer()) });
-const upcastOrderPlaced = (old: OrderPlaced['data']): OrderPlacedV2 => ({
+// The next version of OrderPlaced (version 3), as a later release might add it: the number of copies is carried in the
+// event.
+type OrderPlacedV3 = OrderPlaced['data'] & { copies: number };
+const OrderPlacedV3Schema = v.object({ ...OrderPlacedV2.entries, copies: v.pipe(v.number(), v.integer()) });
+const upcastOrderPlaced = (old: OrderPlaced['data']): OrderPlacedV3 => ({
   ...old,
   copies: old.items.reduce((sum, item) => sum + item.quantity, 0),
 });
-const orderPlacedV2: EventDefinition = {
+const orderPlacedV3: EventDefinition = {
   ...eventCatalog.definition('OrderPlaced')!,
-  versions: [{ schema: OrderPlacedV1 }, { schema: OrderPlacedV2Schema, upcast: upcastOrderPlaced }],
+  versions: [
+    ...eventCatalog.definition('OrderPlaced')!.versions,
+    { schema: OrderPlacedV3Schema, upcast: upcastOrderPlaced },
+  ],
 };
-const catalogV2 = eventCatalog.with(orderPlacedV2);
+const catalogV3 = eventCatalog.with(orderPlacedV3);
 
 // A read model that reads the new field, so an upcast that did not happen would show.
 const copiesProjection: Projection = {
   name: 'copiesPerOrder',
   handles: ['OrderPlaced'],
   apply(event) {
-    const data = event.data as OrderPlacedV2;
+    const data = event.data as OrderPlacedV3;
     assert.type(data.copies, 'number', `OrderPlaced at ${event.position} reached the read model without copies`);
     return [{ op: 'put', collection: 'copies', id: data.orderId, doc: { copies: data.copies } }];
   },
@@ -79,64 +83,64 @@ async function writeAll(
   for (const e of events) await write(e.stream, shape(e));
 }
 
-test('old (v1) and new (v2) events in one log give the same read models as a log written all in v2', async () => {
+test('old (v2) and new (v3) events in one log give the same read models as a log written all in v3', async () => {
   const sample = goldenEvents.slice(0, 600);
   assert.ok(sample.filter((e) => e.type === 'OrderPlaced').length > 20);
   const half = sample.length / 2;
 
-  // Mixed: the first half written by today's release (v1), the rest by the release that knows v2.
+  // Mixed: the first half written by today's release (v2), the rest by the release that knows v3.
   const mixedStore = openSqliteEventStore(join(dir, 'mixed.sqlite'));
   const oldRelease = withEventVersions(mixedStore, eventCatalog);
-  const newRelease = withEventVersions(mixedStore, catalogV2);
+  const newRelease = withEventVersions(mixedStore, catalogV3);
   // What today's release writes of a golden event: its newest shape (a name typed at sign-in only as its hash).
   const today = (e: RecordedEvent) => eventCatalog.upcast(e.type, e.metadata.schemaVersion ?? 1, e.data, e.stream);
-  const toV2 = (e: RecordedEvent) =>
+  const toV3 = (e: RecordedEvent) =>
     asNew(e, e.type === 'OrderPlaced' ? upcastOrderPlaced(e.data as OrderPlaced['data']) : today(e));
   await writeAll(
     (s, e) => oldRelease.append(s, [e], 'any'),
     sample.slice(0, half),
     (e) => asNew(e, today(e)),
   );
-  await writeAll((s, e) => newRelease.append(s, [e], 'any'), sample.slice(half), toV2);
+  await writeAll((s, e) => newRelease.append(s, [e], 'any'), sample.slice(half), toV3);
 
-  const allV2Store = openSqliteEventStore(join(dir, 'all-v2.sqlite'));
-  const allV2 = withEventVersions(allV2Store, catalogV2);
-  await writeAll((s, e) => allV2.append(s, [e], 'any'), sample, toV2);
+  const allV3Store = openSqliteEventStore(join(dir, 'all-v3.sqlite'));
+  const allV3 = withEventVersions(allV3Store, catalogV3);
+  await writeAll((s, e) => allV3.append(s, [e], 'any'), sample, toV3);
 
-  // What is stored differs: v1 bytes stay v1.
+  // What is stored differs: v2 bytes stay v2.
   const storedVersions = (await mixedStore.eventVersions())
     .filter((p) => p.type === 'OrderPlaced')
     .map((p) => p.version);
-  assert.equal(storedVersions.sort(), [1, 2]);
+  assert.equal(storedVersions.sort(), [2, 3]);
   assert.equal(
-    (await allV2Store.eventVersions()).filter((p) => p.type === 'OrderPlaced').map((p) => p.version),
-    [2],
+    (await allV3Store.eventVersions()).filter((p) => p.type === 'OrderPlaced').map((p) => p.version),
+    [3],
   );
 
   const projections = [...allProjections, copiesProjection];
   const fold = async (store: typeof newRelease) => {
-    const reads = createMemoryReadStore('v2-test');
+    const reads = createMemoryReadStore('v3-test');
     await rebuild(store, reads, projections);
     return reads;
   };
-  const [mixedReads, allV2Reads] = await Promise.all([fold(newRelease), fold(allV2)]);
-  assert.is(await contentHash(mixedReads), await contentHash(allV2Reads));
+  const [mixedReads, allV3Reads] = await Promise.all([fold(newRelease), fold(allV3)]);
+  assert.is(await contentHash(mixedReads), await contentHash(allV3Reads));
   const firstOrder = sample.find((e) => e.type === 'OrderPlaced')!.data as OrderPlaced['data'];
   assert.equal(await mixedReads.get('copies', firstOrder.orderId), { copies: upcastOrderPlaced(firstOrder).copies });
 
-  // Every reader gets the newest shape: a stream read and the global log agree with the all-v2 log, data for data.
+  // Every reader gets the newest shape: a stream read and the global log agree with the all-v3 log, data for data.
   const placedStream = sample.find((e) => e.type === 'OrderPlaced')!.stream;
   assert.equal(
     (await newRelease.readStream(placedStream)).map((e) => e.data),
-    (await allV2.readStream(placedStream)).map((e) => e.data),
+    (await allV3.readStream(placedStream)).map((e) => e.data),
   );
   await mixedStore.close();
-  await allV2Store.close();
+  await allV3Store.close();
 });
 
 test('writers record the newest version and may not write a payload its schema refuses', async () => {
   const store = openSqliteEventStore(join(dir, 'stamp.sqlite'));
-  const versioned = withEventVersions(store, catalogV2);
+  const versioned = withEventVersions(store, catalogV3);
   const placed = goldenEvents.find((e) => e.type === 'OrderPlaced')!;
   await versioned.append(
     placed.stream,
@@ -144,12 +148,12 @@ test('writers record the newest version and may not write a payload its schema r
     'no_stream',
   );
   const [stored] = await versioned.stored.readStream(placed.stream);
-  assert.is(stored!.metadata.schemaVersion, 2);
-  // A v1 payload from a writer that was not updated is refused, not stored under the wrong version.
+  assert.is(stored!.metadata.schemaVersion, 3);
+  // A v2 payload from a writer that was not updated is refused, not stored under the wrong version.
   const other = goldenEvents.filter((e) => e.type === 'OrderPlaced')[1]!;
   try {
     await versioned.append(other.stream, [asNew(other)], 'no_stream');
-    assert.unreachable('a v1 payload was appended as v2');
+    assert.unreachable('a v2 payload was appended as v3');
   } catch (error) {
     assert.instance(error, EventNotInCatalog);
     assert.match((error as Error).message, `Cannot append OrderPlaced to ${other.stream}: copies`);
