@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
-import { browserDeadlineMs, launchBrowser, viewports } from '../../infra/testing/browser.ts';
+import { launchBrowser, newContext, viewports } from '../../infra/testing/browser.ts';
 import { sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
@@ -25,8 +25,7 @@ test.after(async () => {
 
 /** A page signed in as `username`; its context may inject axe (the shop's CSP forbids inline scripts). */
 async function signedIn(username: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', bypassCSP: true });
-  context.setDefaultTimeout(browserDeadlineMs);
+  const context = await newContext(browser, viewport, { bypassCSP: true });
   await context.addInitScript(
     (t) => localStorage.setItem('adminToken', t),
     signAdminToken(shop.shop.deps.jwtSecret, username),
