@@ -47,6 +47,9 @@ export type OrdersExportQuery = v.InferInput<typeof OrdersExportQuerySchema>;
 
 export type SalesSplit = { orders: number; revenue: number };
 
+/** Sales at one VAT rate (basis points): what buyers paid, the VAT in it and the rest, as recorded when placed. */
+export type VatAtRate = { rate: number; net: number; vat: number; gross: number };
+
 /** One day, week (from Monday) or month. Money in pence; revenue is what buyers paid, shipping included. */
 export type SalesBucket = {
   /** `2026-11-24`, the Monday `2026-11-23` of a week, or `2026-11` */
@@ -57,6 +60,8 @@ export type SalesBucket = {
   refunds: number;
   uk: SalesSplit;
   international: SalesSplit;
+  /** per rate, ascending: only orders placed while the shop was VAT-registered, which recorded their VAT (decision 069) */
+  vat: VatAtRate[];
 };
 
 export type ProductSales = { name: string; quantity: number; revenue: number };
@@ -72,6 +77,8 @@ export type SalesTotals = {
   net: number;
   uk: SalesSplit;
   international: SalesSplit;
+  /** per rate over the range; empty when no order in it recorded VAT */
+  vat: VatAtRate[];
 };
 
 /** GET /api/admin/sales: oldest bucket first. */
@@ -81,6 +88,16 @@ export type SalesResponse = {
   products: ProductSales[];
   totals: SalesTotals;
 };
+
+/** The sums of several lists of sales per rate, one entry per rate, ascending. */
+export function addVatAtRates(...lists: readonly (readonly VatAtRate[])[]): VatAtRate[] {
+  const byRate = new Map<number, VatAtRate>();
+  for (const at of lists.flat()) {
+    const was = byRate.get(at.rate) ?? { rate: at.rate, net: 0, vat: 0, gross: 0 };
+    byRate.set(at.rate, { rate: at.rate, net: was.net + at.net, vat: was.vat + at.vat, gross: was.gross + at.gross });
+  }
+  return [...byRate.values()].sort((a, b) => a.rate - b.rate);
+}
 
 export const ordersCsvColumns = [
   'Order number',

@@ -2,7 +2,13 @@
 // and one bookkeeping row per order for the CSV export, with indexes by date and by status.
 import type { OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
-import { refundEventTypes, refundOf, type SalesBucket, type SalesPeriod } from '../../contracts/sales/model.ts';
+import {
+  addVatAtRates,
+  refundEventTypes,
+  refundOf,
+  type SalesBucket,
+  type SalesPeriod,
+} from '../../contracts/sales/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { defineProjection, each } from '../engine/projection.ts';
 
@@ -73,6 +79,7 @@ const emptyBucket = (period: SalesPeriod, key: string): BucketDoc => ({
   refunds: 0,
   uk: { orders: 0, revenue: 0 },
   international: { orders: 0, revenue: 0 },
+  vat: [],
   products: {},
 });
 
@@ -128,6 +135,11 @@ async function placed(event: RecordedEvent<OrderPlaced>, view: ReadStoreReader):
       revenue: bucket.revenue + o.total,
       shipping: bucket.shipping + o.shippingCost,
       [side]: { orders: bucket[side].orders + 1, revenue: bucket[side].revenue + o.total },
+      // A bucket folded by version 1 has no VAT list; an order placed unregistered adds nothing to it.
+      vat: addVatAtRates(
+        bucket.vat ?? [],
+        (o.vat?.rates ?? []).map(({ rate, net, vat, gross }) => ({ rate, net, vat, gross })),
+      ),
       products,
     };
   };
@@ -150,7 +162,8 @@ async function rowBefore(
 
 export const salesProjection = defineProjection({
   name: 'sales',
-  version: 1,
+  // 2: each bucket's sales per VAT rate
+  version: 2,
   handlers: {
     async OrderPlaced(event, view) {
       return (await view.get<SalesOrderRow>(orders, event.data.orderId)) ? [] : placed(event, view);

@@ -2,6 +2,7 @@
 // time with the order console's filter and dates.
 import { Readable } from 'node:stream';
 import {
+  addVatAtRates,
   csvLine,
   maxSalesBuckets,
   ordersCsvColumns,
@@ -33,6 +34,7 @@ export function totalsOf(list: readonly SalesBucket[]): SalesTotals {
     net: revenue - refunds,
     uk: { orders: sum((b) => b.uk.orders), revenue: sum((b) => b.uk.revenue) },
     international: { orders: sum((b) => b.international.orders), revenue: sum((b) => b.international.revenue) },
+    vat: addVatAtRates(...list.map((b) => b.vat)),
   };
 }
 
@@ -96,7 +98,7 @@ export function salesRoutes(routers: Routers, deps: ShopDeps) {
     );
     const body: SalesResponse = {
       period,
-      buckets: list.map(({ key, orders, revenue, shipping, refunds, uk, international }) => ({
+      buckets: list.map(({ key, orders, revenue, shipping, refunds, uk, international, vat }) => ({
         key,
         orders,
         revenue,
@@ -104,6 +106,7 @@ export function salesRoutes(routers: Routers, deps: ShopDeps) {
         refunds,
         uk,
         international,
+        vat,
       })),
       products: productsOf(list),
       totals: totalsOf(list),

@@ -3,7 +3,8 @@
 import { Button, Callout, Card, Flex, Grid, Heading, SegmentedControl, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { salesPeriods, type SalesPeriod } from '../../../../contracts/sales/model.ts';
+import { salesPeriods, type SalesPeriod, type SalesResponse } from '../../../../contracts/sales/model.ts';
+import { formatRate } from '../../../../contracts/vat/rates.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { useLogOut } from '../../lib/session.tsx';
@@ -172,6 +173,7 @@ export function SalesScreen() {
               </div>
             </Card>
           </div>
+          {data.totals.vat.length > 0 && <VatByRate data={data} label={label} />}
           <Card size="2" mt="5">
             <Heading as="h2" size="4" mb="2">
               Per product
@@ -198,6 +200,58 @@ export function SalesScreen() {
         </>
       )}
     </AdminPage>
+  );
+}
+
+/**
+ * Net, VAT and gross per rate and period, as each order recorded them when it was placed while the shop was
+ * VAT-registered (decision 069); absent for a shop that is not, and for orders placed before it was.
+ */
+function VatByRate({ data, label }: { data: SalesResponse; label: (key: string) => string }) {
+  const period = periodNames[data.period].toLowerCase();
+  const rows = data.buckets.flatMap((b) => b.vat.map((at) => ({ key: b.key, ...at })));
+  return (
+    <Card size="2" mt="5">
+      <Heading as="h2" size="4" mb="2">
+        VAT by rate
+      </Heading>
+      <div className="sales-table__scroll" tabIndex={0} role="region" aria-label={`VAT by rate per ${period}`}>
+        <table className="sales-table" data-testid="sales-vat">
+          <caption className="visually-hidden">Net, VAT and gross per rate and {period}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{periodNames[data.period]}</th>
+              <th scope="col">Rate</th>
+              <th scope="col">Net</th>
+              <th scope="col">VAT</th>
+              <th scope="col">Gross</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={`${row.key}:${row.rate}`}>
+                <th scope="row">{label(row.key)}</th>
+                <td>{formatRate(row.rate)}</td>
+                <td>{formatPence(row.net)}</td>
+                <td>{formatPence(row.vat)}</td>
+                <td>{formatPence(row.gross)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            {data.totals.vat.map((at) => (
+              <tr key={at.rate}>
+                <th scope="row">All</th>
+                <td>{formatRate(at.rate)}</td>
+                <td>{formatPence(at.net)}</td>
+                <td>{formatPence(at.vat)}</td>
+                <td>{formatPence(at.gross)}</td>
+              </tr>
+            ))}
+          </tfoot>
+        </table>
+      </div>
+    </Card>
   );
 }
 
