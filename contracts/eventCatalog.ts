@@ -42,6 +42,7 @@ import type { OrderDisputed, RefundFailed, RefundRequested, RefundRetried, Refun
 import { anyOrderStatuses, orderStatuses } from './shared/constants.ts';
 import { carriers } from './orders/fulfilment.ts';
 import {
+  OrderDiscountSchema,
   OrderItemSchema,
   ShippingAddressSchema,
   type OrderCustomerDetailsAdded,
@@ -198,6 +199,8 @@ export const CheckoutStartedV1 = v.object({
   paymentReference: text,
   items: v.array(OrderItemSchema),
   subtotal: pence,
+  /** optional: absent on every checkout before decision 072 and on one without a saving */
+  discounts: v.optional(v.array(OrderDiscountSchema)),
   shippingOptions: v.array(ShippingOptionSchema),
   currency: v.literal('gbp'),
   customerName: v.optional(text),
@@ -527,7 +530,12 @@ export const LogMigratedV1 = v.object({
  * OrderPlaced version 2: the VAT the order carries when the shop is registered for VAT on the day of the sale
  * (contracts/vat/orderVat.ts, decision 069); absent when it is not.
  */
-export const OrderPlacedV2 = v.object({ ...OrderPlacedV1.entries, vat: v.optional(OrderVatSchema) });
+export const OrderPlacedV2 = v.object({
+  ...OrderPlacedV1.entries,
+  vat: v.optional(OrderVatSchema),
+  /** optional: absent on every order before decision 072 and on one without a saving */
+  discounts: v.optional(v.array(OrderDiscountSchema)),
+});
 /** A version-1 order was placed before VAT was recorded: it carries none, as it was placed. */
 export const upcastOrderPlacedV1 = (old: v.InferOutput<typeof OrderPlacedV1>): v.InferOutput<typeof OrderPlacedV2> =>
   old;

@@ -11,6 +11,7 @@ import type { Mailer } from '../contracts/ports/mailer.ts';
 import type { PaymentGateway } from '../contracts/ports/payments.ts';
 import type { ReadStore } from '../contracts/ports/readStore.ts';
 import type { BackupSummary } from '../contracts/audit/model.ts';
+import type { BundleOffer } from '../contracts/catalog/bundle.ts';
 
 export type ShopDeps = {
   config: Config;
@@ -62,6 +63,8 @@ export type ShopDeps = {
   mailer: Mailer;
   /** per-address limits on anonymous writes and sign-ins; counters in Redis when REDIS_URL is set */
   limits: Limits;
+  /** the bundle saving every checkout is priced with (decision 072): the content file's rule, null when it is off */
+  bundle: BundleOffer;
   /** the long admin tasks, one at a time per shop (across processes on DATA_DIR) and limited per account (decision 062) */
   heavyWork: HeavyWork;
 };

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import raw from '../content/shop.json' with { type: 'json' };
 import { VatRateSchema } from '../vat/rates.ts';
+import { BundleRuleSchema } from './bundle.ts';
 
 export const CatalogEntrySchema = v.object({
   id: v.pipe(v.number(), v.integer(), v.minValue(1)),
@@ -30,6 +31,8 @@ export const ShopContentSchema = v.object({
     twitterUrl: v.string(),
   }),
   books: v.array(CatalogEntrySchema),
+  /** the bundle saving the owner offers (decision 072); absent or `enabled: false`, none */
+  bundle: v.optional(BundleRuleSchema),
   about: v.object({
     heading: v.string(),
     verse: v.array(v.string()),

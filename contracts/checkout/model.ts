@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { fixedBookPricePence, quantity } from '../shared/constants.ts';
 import { shopContent } from '../catalog/content.ts';
 import type { DomainEvent } from '../shared/events.ts';
-import type { OrderItem, ShippingAddress } from '../orders/model.ts';
+import type { OrderDiscount, OrderItem, ShippingAddress } from '../orders/model.ts';
 import { cartShippingOptionIds, checkoutCountries, destinationCodes, type ShippingOption } from './shipping.ts';
 
 /** The book the custom checkout and wallet pages sell: the first story book, at the fixed 999 pence. */
@@ -196,7 +196,10 @@ export type CheckoutStarted = DomainEvent<
     /** the gateway's checkout session or payment intent id */
     paymentReference: string;
     items: OrderItem[];
+    /** the items' charged amounts added up: after any discounts */
     subtotal: number;
+    /** the savings the items' prices carry (decision 072); absent without any */
+    discounts?: OrderDiscount[];
     /** the options the payment page may charge; a payment intent has exactly one */
     shippingOptions: ShippingOption[];
     currency: 'gbp';

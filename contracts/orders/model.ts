@@ -12,8 +12,26 @@ export const OrderItemSchema = v.object({
   /** unit price, integer pence */
   price: v.pipe(v.number(), v.integer(), v.minValue(0)),
   bookId: v.optional(v.number()),
+  /** the unit price before a discount, when one made `price` lower (decision 072) */
+  listPrice: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
 export type OrderItem = v.InferOutput<typeof OrderItemSchema>;
+
+/**
+ * A saving on an order (decision 072): its kind, the pence it took off in all, and how much of it each line carries
+ * (`line` is the index in the order's items). Line prices and the subtotal are already after it.
+ */
+export const OrderDiscountSchema = v.object({
+  kind: v.picklist(['bundle']),
+  amount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  lines: v.array(
+    v.object({
+      line: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      amount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    }),
+  ),
+});
+export type OrderDiscount = v.InferOutput<typeof OrderDiscountSchema>;
 
 export const ShippingAddressSchema = v.object({
   line1: v.string(),
@@ -34,7 +52,10 @@ export type OrderPlaced = DomainEvent<
     shippingAddress: ShippingAddress | string;
     phone?: string;
     items: OrderItem[];
+    /** the items' charged amounts added up: after any discounts */
     subtotal: number;
+    /** the savings the items' prices carry; absent on an order without any, and on every order before decision 072 */
+    discounts?: OrderDiscount[];
     shippingCost: number;
     total: number;
     currency: 'gbp';

@@ -1,4 +1,6 @@
 // The composition root: picks the adapters the configuration asks for and wires the shop together.
+import { bundleOfferOf, type BundleRule } from '../../contracts/catalog/bundle.ts';
+import { shopContent } from '../../contracts/catalog/content.ts';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { allProjections } from '../../projections/index.ts';
@@ -169,6 +171,8 @@ export type ShopOverrides = {
   payments?: PaymentGateway;
   /** the read models to keep, for tests that bump a projection's version */
   projections?: readonly Projection[];
+  /** the bundle rule instead of the content file's, for tests of a shop with it changed or off (decision 072) */
+  bundle?: BundleRule;
 };
 
 export async function createShop(config: Config, overrides: ShopOverrides = {}): Promise<Shop> {
@@ -274,6 +278,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     mailer,
     limits,
     heavyWork,
+    bundle: bundleOfferOf(overrides.bundle ?? shopContent.bundle),
   };
 
   const seeded = await seedCatalog(events, clock().toISOString());

@@ -15,8 +15,9 @@ export async function browserFor(test: Test): Promise<Browser> {
 export async function shopAndBrowserFor(
   test: Test,
   env: Record<string, string> = {},
+  options: Parameters<typeof startTestShop>[1] = {},
 ): Promise<{ shop: TestShop; browser: Browser }> {
-  const [shop, browser] = await Promise.all([startTestShop(env), launchBrowser()]);
+  const [shop, browser] = await Promise.all([startTestShop(env, options), launchBrowser()]);
   test.after(async () => {
     await browser.close();
     await shop.close();

@@ -6,6 +6,7 @@ import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../service/config.ts';
 import type { Projection } from '../../projections/engine/projection.ts';
 import type { PaymentGateway } from '../../contracts/ports/payments.ts';
+import type { BundleRule } from '../../contracts/catalog/bundle.ts';
 import { createShop, type Shop } from '../composition/shop.ts';
 import { fetchWithin } from './http.ts';
 
@@ -39,6 +40,8 @@ export async function startTestShop(
     payments?: PaymentGateway;
     projections?: readonly Projection[];
     logger?: Logger;
+    /** the bundle rule instead of the content file's (decision 072) */
+    bundle?: BundleRule;
   } = {},
 ): Promise<TestShop> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
@@ -55,6 +58,7 @@ export async function startTestShop(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.projections ? { projections: options.projections } : {}),
+    ...(options.bundle ? { bundle: options.bundle } : {}),
   });
   const server = await shop.listen(0, '127.0.0.1');
   const address = server.address();

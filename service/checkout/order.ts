@@ -104,8 +104,10 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
     customerEmail: payment.customerEmail ?? shopper.email ?? started.customerEmail ?? '',
     shippingAddress:
       payment.shippingAddress ?? shopper.shippingAddress ?? started.shippingAddress ?? placeholderShippingAddress,
+    // The lines at the prices charged: a saving is already in them (decision 072), so the VAT below is on what was paid.
     items: started.items,
     subtotal: started.subtotal,
+    ...(started.discounts?.length ? { discounts: started.discounts } : {}),
     shippingCost,
     total: payment.amount,
     currency: 'gbp',

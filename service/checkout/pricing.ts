@@ -3,12 +3,28 @@
 import type { BookDto } from '../../contracts/catalog/model.ts';
 import { fixedBookPricePence, quantity } from '../../contracts/shared/constants.ts';
 import { singleCheckoutBook } from '../../contracts/checkout/model.ts';
-import type { OrderItem } from '../../contracts/orders/model.ts';
+import type { OrderDiscount, OrderItem } from '../../contracts/orders/model.ts';
+import { withBundle, type BundleOffer } from '../../contracts/catalog/bundle.ts';
 import { getBook, listBooks } from '../../contracts/catalog/books.ts';
 import { invalid } from '../../contracts/shared/errors.ts';
 import type { ReadStoreReader } from '../../contracts/ports/readStore.ts';
 
-export type PricedItems = { items: OrderItem[]; subtotal: number };
+export type PricedItems = { items: OrderItem[]; subtotal: number; discounts?: OrderDiscount[] };
+
+/**
+ * The one place a checkout's lines get their savings (decision 072): the bundle splits the lines it covers so every
+ * line's unit price is what is charged, and the saving is recorded per line. Every checkout path prices through here.
+ */
+function withSavings(items: OrderItem[], offer: BundleOffer): PricedItems {
+  const { lines, saving } = withBundle(offer, items);
+  const priced: OrderItem[] = lines.map(({ from: _from, ...item }) => item);
+  const subtotal = priced.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  if (!saving) return { items: priced, subtotal };
+  const discountLines = priced.flatMap((item, line) =>
+    item.listPrice === undefined ? [] : [{ line, amount: (item.listPrice - item.price) * item.quantity }],
+  );
+  return { items: priced, subtotal, discounts: [{ kind: 'bundle', amount: saving.amount, lines: discountLines }] };
+}
 
 const itemOf = (book: BookDto, count: number, price = fixedBookPricePence): OrderItem => ({
   bookId: book.id,
@@ -17,19 +33,20 @@ const itemOf = (book: BookDto, count: number, price = fixedBookPricePence): Orde
   price,
 });
 
-function priced(lines: Map<number, { book: BookDto; quantity: number }>): PricedItems {
+function priced(lines: Map<number, { book: BookDto; quantity: number }>, offer: BundleOffer): PricedItems {
   const items: OrderItem[] = [];
   for (const { book, quantity: count } of lines.values()) {
     if (count > quantity.max) throw invalid(`At most ${quantity.max} copies of "${book.title}" fit in one order`);
     items.push(itemOf(book, count));
   }
-  return { items, subtotal: items.reduce((sum, item) => sum + item.price * item.quantity, 0) };
+  return withSavings(items, offer);
 }
 
 /** Cart lines by book id; the same book twice is one line. */
 export async function priceCart(
   reads: ReadStoreReader,
   lines: { bookId: number; quantity: number }[],
+  offer: BundleOffer,
 ): Promise<PricedItems> {
   const merged = new Map<number, { book: BookDto; quantity: number }>();
   for (const line of lines) {
@@ -37,7 +54,7 @@ export async function priceCart(
     if (!book) throw invalid(`There is no book with id ${line.bookId}`);
     merged.set(book.id, { book, quantity: (merged.get(book.id)?.quantity ?? 0) + line.quantity });
   }
-  return priced(merged);
+  return priced(merged, offer);
 }
 
 const sameTitle = (a: string, b: string) => a.trim().toLocaleLowerCase('en-GB') === b.trim().toLocaleLowerCase('en-GB');
@@ -46,6 +63,7 @@ const sameTitle = (a: string, b: string) => a.trim().toLocaleLowerCase('en-GB') 
 export async function priceByTitle(
   reads: ReadStoreReader,
   lines: { title: string; quantity: number }[],
+  offer: BundleOffer,
 ): Promise<PricedItems> {
   const books = await listBooks(reads);
   const merged = new Map<number, { book: BookDto; quantity: number }>();
@@ -54,7 +72,7 @@ export async function priceByTitle(
     if (!book) throw invalid(`We do not sell "${line.title}"`);
     merged.set(book.id, { book, quantity: (merged.get(book.id)?.quantity ?? 0) + line.quantity });
   }
-  return priced(merged);
+  return priced(merged, offer);
 }
 
 /**
@@ -74,11 +92,13 @@ export async function catalogItemsNamed(
   return [...found.values()].map((book) => ({ bookId: book.id, name: book.title, price: fixedBookPricePence }));
 }
 
-/** The custom checkout and wallet pages sell one story book at the fixed 999 pence. */
-export async function priceSingleBook(reads: ReadStoreReader, title?: string): Promise<PricedItems> {
+/**
+ * The custom checkout and wallet pages sell one story book at the fixed 999 pence; it goes through the same savings as
+ * every checkout, which one book alone never earns under a bundle of two or more.
+ */
+export async function priceSingleBook(reads: ReadStoreReader, offer: BundleOffer, title?: string): Promise<PricedItems> {
   const books = await listBooks(reads);
   const book = title ? books.find((b) => sameTitle(b.title, title)) : books.find((b) => b.id === singleCheckoutBook.id);
   if (!book) throw invalid(title ? `We do not sell "${title}"` : 'The book is not in the catalog');
-  const item = itemOf(book, 1, singleCheckoutBook.price);
-  return { items: [item], subtotal: item.price };
+  return withSavings([itemOf(book, 1, singleCheckoutBook.price)], offer);
 }

@@ -32,7 +32,7 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
   // The cart drawer: lines by book id; the shipping option follows customerCountry (reading 1: GB 350, else 500).
   route(routers, checkoutApi.cartCheckout, limit(deps, 'checkouts'), async (ctx, input) => {
     const body = input.body();
-    const priced = await priceCart(deps.reads, body.items);
+    const priced = await priceCart(deps.reads, body.items, deps.bundle);
     ctx.body = await startHostedCheckout(deps, ctx, {
       channel: 'cart',
       priced,
@@ -44,7 +44,7 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
   // The direct purchase: lines by title; without a country the payment page offers both shipping options.
   route(routers, checkoutApi.createCheckoutSession, limit(deps, 'checkouts'), async (ctx, input) => {
     const body = input.body();
-    const priced = await priceByTitle(deps.reads, body.items);
+    const priced = await priceByTitle(deps.reads, body.items, deps.bundle);
     const country = body.customerCountry;
     ctx.body = await startHostedCheckout(deps, ctx, {
       channel: 'direct',
@@ -66,7 +66,7 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       const { line1, line2, city, postal_code, country } = body.shipping.address;
       ctx.body = await startPaymentIntent(deps, ctx, {
         channel: 'card',
-        priced: await priceSingleBook(deps.reads, body.bookTitle),
+        priced: await priceSingleBook(deps.reads, deps.bundle, body.bookTitle),
         shippingOption: cartShippingOptionFor(country),
         customerName: body.name,
         customerEmail: body.email,
@@ -75,7 +75,7 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       return;
     }
     const body = parseOr400(WalletPaymentIntentRequestSchema, raw);
-    const priced = await priceSingleBook(deps.reads);
+    const priced = await priceSingleBook(deps.reads, deps.bundle);
     const options = cartShippingOptions().filter((o) => !body.shippingOptionId || o.id === body.shippingOptionId);
     // The amount only picks which of the server's totals the sheet showed; an amount that is none of them is refused.
     const option = options.find((o) => priced.subtotal + o.amount === body.amount);

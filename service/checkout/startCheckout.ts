@@ -20,6 +20,7 @@ import { checkoutDecider } from './checkout.ts';
 import { viaGateway } from './gatewayCalls.ts';
 import { holderOf, holdStock, holdTimes } from './stockHold.ts';
 import type { PricedItems } from './pricing.ts';
+import { bundleLineDescription } from '../../contracts/catalog/bundle.ts';
 
 type Customer = {
   customerName?: string;
@@ -107,7 +108,11 @@ export async function startHostedCheckout(
         expiresAt,
         lineItems: input.priced.items.map((item) => ({
           name: item.name,
-          ...(input.channel === 'direct' ? { description: `Purchase of ${item.name}` } : {}),
+          ...(item.listPrice !== undefined
+            ? { description: bundleLineDescription(item.listPrice) }
+            : input.channel === 'direct'
+              ? { description: `Purchase of ${item.name}` }
+              : {}),
           unitAmount: item.price,
           quantity: item.quantity,
         })),
@@ -126,6 +131,7 @@ export async function startHostedCheckout(
       paymentReference: session.id,
       items: input.priced.items,
       subtotal: input.priced.subtotal,
+      ...(input.priced.discounts ? { discounts: input.priced.discounts } : {}),
       shippingOptions: input.shippingOptions,
       currency: 'gbp',
       ...(input.customerName ? { customerName: input.customerName } : {}),
@@ -172,6 +178,7 @@ export async function startPaymentIntent(
       paymentReference: intent.id,
       items: input.priced.items,
       subtotal: input.priced.subtotal,
+      ...(input.priced.discounts ? { discounts: input.priced.discounts } : {}),
       shippingOptions: [input.shippingOption],
       currency: 'gbp',
       ...(input.customerName ? { customerName: input.customerName } : {}),
