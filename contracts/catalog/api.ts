@@ -1,7 +1,10 @@
 // The catalog's endpoint: the books on sale, with the prices the checkout charges.
 import { endpoint } from '../shared/endpoint.ts';
 import type { BookDto } from './model.ts';
+import type { BundleOffer } from './bundle.ts';
 
 export const catalogApi = {
   books: endpoint<BookDto[]>()({ method: 'GET', path: '/api/books', guarded: false }),
+  /** the savings every checkout is priced with (decision 072): the bundle, or null when the owner switched it off */
+  offers: endpoint<{ bundle: BundleOffer }>()({ method: 'GET', path: '/api/offers', guarded: false }),
 } as const;

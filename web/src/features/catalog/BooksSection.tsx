@@ -8,7 +8,8 @@ import type { BookDto } from '../../../../contracts/catalog/model.ts';
 import { fixedBookPricePence } from '../../../../contracts/shared/constants.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { mixAndMatchUkShipping } from '../../../../contracts/checkout/shipping.ts';
-import { booksQuery } from '../../lib/books.ts';
+import { booksQuery, offersQuery } from '../../lib/books.ts';
+import { bundleNote } from '../../../../contracts/catalog/bundle.ts';
 import { bookArt } from './bookArt.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
@@ -75,6 +76,8 @@ function BookCard({ book, purchase: Purchase }: { book: BookDto; purchase: BookP
 }
 
 function MixAndMatch() {
+  // The note shows only while the bundle the checkouts are priced with is on (decision 072).
+  const offer = useQuery(offersQuery).data?.bundle ?? null;
   return (
     <Card size="3" className="mix-match">
       <Heading as="h3" size="5">
@@ -86,9 +89,11 @@ function MixAndMatch() {
         {formatPence(mixAndMatchUkShipping.threeOrMoreBooksPence)} for 3+ books. International rates are calculated at
         checkout.
       </Text>
-      <Text as="p" size="3" weight="bold" mt="3" className="bundle-note">
-        You're saving 10% with this bundle!
-      </Text>
+      {offer && (
+        <Text as="p" size="3" weight="bold" mt="3" className="bundle-note">
+          {bundleNote(offer)}
+        </Text>
+      )}
     </Card>
   );
 }

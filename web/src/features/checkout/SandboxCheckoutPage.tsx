@@ -120,10 +120,16 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
           {formatPence(total)}
         </Heading>
         <Flex direction="column" gap="3">
-          {session.lineItems.map((item) => (
-            <Flex key={item.name} justify="between" gap="3">
+          {session.lineItems.map((item, index) => (
+            // A book may have two lines: its copies at the bundle's price and any beyond them (decision 072).
+            <Flex key={index} justify="between" gap="3" data-testid="sandbox-line">
               <Flex direction="column">
                 <Text weight="medium">{item.name}</Text>
+                {item.description && (
+                  <Text size="1" color="gray">
+                    {item.description}
+                  </Text>
+                )}
                 <Text size="1" color="gray">
                   Qty {item.quantity} × {formatPence(item.unitAmount)}
                 </Text>

@@ -7,6 +7,9 @@ import { formatPence } from '../../../../../contracts/shared/money.ts';
 import type { DialogControl } from '../../../components/lazyDialog.tsx';
 import { DialogCloseButton } from '../../../components/DialogCloseButton.tsx';
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { bundleNote, bundleSaving, bundleSavingLabel } from '../../../../../contracts/catalog/bundle.ts';
+import { offersQuery } from '../../../lib/books.ts';
 import { itemCount, totalPence, type CartLine } from './cart.ts';
 import { dispatchCart, useCart } from './cartStore.ts';
 import { useCartCheckout } from './useCartCheckout.ts';
@@ -15,6 +18,9 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
   const cart = useCart();
   const count = itemCount(cart);
   const { checkout, busy } = useCartCheckout(cart);
+  // The same rule the server prices the checkout with (decision 072); the server's figure is the one charged.
+  const offer = useQuery(offersQuery).data?.bundle ?? null;
+  const saving = bundleSaving(offer, cart);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -47,12 +53,25 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
               ))}
             </ul>
             <Separator size="4" my="4" />
-            <Flex justify="between" align="baseline">
+            {saving && offer && (
+              <div className="cart-saving">
+                <Flex justify="between" align="baseline">
+                  <Text size="3">{bundleSavingLabel}</Text>
+                  <Text size="3" weight="bold" data-testid="cart-saving">
+                    −{formatPence(saving.amount)}
+                  </Text>
+                </Flex>
+                <Text as="p" size="2" weight="bold" color="green" mt="1" className="bundle-note">
+                  {bundleNote(offer)}
+                </Text>
+              </div>
+            )}
+            <Flex justify="between" align="baseline" mt={saving ? '3' : '0'}>
               <Text size="4" weight="bold">
                 Total
               </Text>
               <Text size="5" weight="bold" data-testid="cart-total">
-                {formatPence(totalPence(cart))}
+                {formatPence(totalPence(cart) - (saving?.amount ?? 0))}
               </Text>
             </Flex>
             <Text as="p" size="2" color="gray" mt="1">
