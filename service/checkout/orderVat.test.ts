@@ -8,14 +8,19 @@ import { cartShippingOptionFor } from '../../contracts/checkout/shipping.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { emptyVatSettings, foldVatSettings, type VatSettingsEvent } from '../../contracts/vat/settings.ts';
+import { withBundle } from '../../contracts/catalog/bundle.ts';
 import { orderPlacementDecider, type PlaceOrder } from './order.ts';
 
 const kindness = { bookId: 1, name: 'The Kindness Basket', price: 999 };
 const poster = { bookId: 3, name: 'Alif to Ya: My Arabic Alphabet Poster', price: 999 };
 const delivery = cartShippingOptionFor('GB');
 
-function checkoutOf(items: CheckoutStarted['data']['items']): CheckoutStarted['data'] {
+function checkoutOf(
+  items: CheckoutStarted['data']['items'],
+  discounts?: CheckoutStarted['data']['discounts'],
+): CheckoutStarted['data'] {
   return {
+    ...(discounts ? { discounts } : {}),
     checkoutId: 'c-vat',
     channel: 'cart',
     provider: 'sandbox',
@@ -29,8 +34,13 @@ function checkoutOf(items: CheckoutStarted['data']['items']): CheckoutStarted['d
 }
 
 /** The order placed for a paid checkout of `items` at `at`, with the VAT settings `events` make. */
-function placed(items: CheckoutStarted['data']['items'], events: VatSettingsEvent[], at = '2026-05-01T09:05:00.000Z') {
-  const started = checkoutOf(items);
+function placed(
+  items: CheckoutStarted['data']['items'],
+  events: VatSettingsEvent[],
+  at = '2026-05-01T09:05:00.000Z',
+  discounts?: CheckoutStarted['data']['discounts'],
+) {
+  const started = checkoutOf(items, discounts);
   const payment: VerifiedPayment = {
     reference: 'cs_vat',
     kind: 'checkout_session',
@@ -136,6 +146,55 @@ test('registered: two books and the poster, the spare penny of the delivery to t
   ]);
   assert.equal(order.vat!.totals, { gross: 3347, vat: 187, net: 3160 });
   assert.is(order.total, 3347);
+});
+
+test('registered, with the bundle: each line\'s VAT is on its price after the saving, and the order records the saving', () => {
+  // The set at 10% off: 2997 × 10% = 299.7 → 300, 100 off each copy (decision 072): three lines at 899.
+  // Lines: the books 899 at 0%, VAT 0; the poster 899 at 20%: 899 / 6 = 149.83 → 150, net 749.
+  // Delivery by the goods' values: 350 × 1798 / 2697 = 233.33 → 233; 350 × 899 / 2697 = 116.67 → 116; the penny left
+  //   to the larger remainder (0.67, the 20% part): 117. VAT 117 / 6 = 19.5 → 20 (a half penny up).
+  // By rate: 0%: 1798 + 233 = 2031, VAT 0. 20%: 899 + 117 = 1016, VAT 170, net 846. Totals 3047, 170, 2877.
+  const book2 = { bookId: 2, name: 'Together We Shine', price: 999 };
+  const { lines, saving } = withBundle({ percentOff: 10, requires: [1, 2, 3] }, [
+    { ...kindness, quantity: 1 },
+    { ...book2, quantity: 1 },
+    { ...poster, quantity: 1 },
+  ]);
+  assert.is(saving?.amount, 300);
+  const items = lines.map(({ from: _from, ...item }) => item);
+  const discounts = [
+    {
+      kind: 'bundle' as const,
+      amount: 300,
+      lines: [0, 1, 2].map((line) => ({ line, amount: 100 })),
+    },
+  ];
+  const order = placed(items, [registered()], undefined, discounts);
+  assert.equal(
+    order.items.map((item) => [item.price, item.listPrice]),
+    [
+      [899, 999],
+      [899, 999],
+      [899, 999],
+    ],
+  );
+  assert.equal(order.discounts, discounts);
+  assert.is(order.subtotal, 2697);
+  assert.is(order.total, 3047);
+  assert.equal(order.vat!.lines, [
+    { rate: 0, gross: 899, vat: 0, net: 899 },
+    { rate: 0, gross: 899, vat: 0, net: 899 },
+    { rate: 2000, gross: 899, vat: 150, net: 749 },
+  ]);
+  assert.equal(order.vat!.delivery, [
+    { rate: 0, gross: 233, vat: 0 },
+    { rate: 2000, gross: 117, vat: 20 },
+  ]);
+  assert.equal(order.vat!.rates, [
+    { rate: 0, goods: 1798, delivery: 233, gross: 2031, vat: 0, net: 2031 },
+    { rate: 2000, goods: 899, delivery: 117, gross: 1016, vat: 170, net: 846 },
+  ]);
+  assert.equal(order.vat!.totals, { gross: 3047, vat: 170, net: 2877 });
 });
 
 test('registration counts from its UK day: a sale the evening before carries none, one after midnight in summer time does', () => {
