@@ -36,25 +36,38 @@ test('switched off, nothing is saved and the basket is unchanged', () => {
 
 test('the set saving is 10% to the nearest penny, split by largest remainder so the parts add up exactly', () => {
   // 2997 × 10% = 299.7 → 300; each third is 99.9 → 99, three pennies left go one each: 100 + 100 + 100.
-  assert.equal([...bundleSaving(offer, [line(1), line(2), line(3)])!.perCopy], [
-    [1, 100],
-    [2, 100],
-    [3, 100],
-  ]);
+  assert.equal(
+    [...bundleSaving(offer, [line(1), line(2), line(3)])!.perCopy],
+    [
+      [1, 100],
+      [2, 100],
+      [3, 100],
+    ],
+  );
   // Prices 1000, 500, 250 at 15%: 1750 × 15% = 262.5 → 263 (a half penny up). Shares 150.29, 75.14, 37.57 → 150, 75,
   // 37 = 262; the one penny left goes to the largest remainder (0.57, product 3): 150 + 75 + 38 = 263.
-  const uneven = bundleSaving({ percentOff: 15, requires: [1, 2, 3] }, [line(1, 1, 1000), line(2, 1, 500), line(3, 1, 250)])!;
-  assert.equal([...uneven.perCopy], [
-    [1, 150],
-    [2, 75],
-    [3, 38],
-  ]);
+  const uneven = bundleSaving({ percentOff: 15, requires: [1, 2, 3] }, [
+    line(1, 1, 1000),
+    line(2, 1, 500),
+    line(3, 1, 250),
+  ])!;
+  assert.equal(
+    [...uneven.perCopy],
+    [
+      [1, 150],
+      [2, 75],
+      [3, 38],
+    ],
+  );
   assert.is(uneven.amount, 263);
   // Equal remainders: the earlier product in the rule takes the penny first. 2 × 5 at 10%: 10 × 10% = 1; shares 0.5 and 0.5 → the first takes it.
-  assert.equal([...bundleSaving({ percentOff: 10, requires: [4, 5] }, [line(5, 1, 5), line(4, 1, 5)])!.perCopy], [
-    [4, 1],
-    [5, 0],
-  ]);
+  assert.equal(
+    [...bundleSaving({ percentOff: 10, requires: [4, 5] }, [line(5, 1, 5), line(4, 1, 5)])!.perCopy],
+    [
+      [4, 1],
+      [5, 0],
+    ],
+  );
 });
 
 test('each complete set is saved on; copies beyond the sets stay at the list price, on lines of their own', () => {

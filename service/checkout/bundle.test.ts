@@ -43,12 +43,12 @@ const cartShows = async (on: TestShop, cart: typeof cartOfAll) => {
   return list - (bundleSaving(bundle, cart)?.amount ?? 0);
 };
 
-test('the shop says which bundle it prices with: the content file\'s, or none when it is off', async () => {
+test("the shop says which bundle it prices with: the content file's, or none when it is off", async () => {
   assert.equal((await call(`${shop.url}/api/offers`)).json, { bundle: { percentOff: 10, requires: [1, 2, 3] } });
   assert.equal((await call(`${plain.url}/api/offers`)).json, { bundle: null });
 });
 
-test('cart through the sandbox hosted page: it charges the cart\'s total after the saving, and the order records it', async () => {
+test("cart through the sandbox hosted page: it charges the cart's total after the saving, and the order records it", async () => {
   const shown = await cartShows(shop, cartOfAll);
   assert.is(shown, 2697);
   const res = await post(shop, '/api/cart/checkout', { items: cartOfAll, customerCountry: 'GB' });
@@ -110,7 +110,12 @@ test('extra copies beyond the set are charged at the list price on a line of the
 
 test('direct purchase of the three by title is priced with the same saving', async () => {
   const res = await post(shop, '/api/create-checkout-session', {
-    items: cartOfAll.map((l) => ({ title: l.title, description: `Purchase of ${l.title}`, price: '9.99', quantity: 1 })),
+    items: cartOfAll.map((l) => ({
+      title: l.title,
+      description: `Purchase of ${l.title}`,
+      price: '9.99',
+      quantity: 1,
+    })),
     customerCountry: 'GB',
   });
   assert.is(res.status, 200, res.text);
@@ -132,7 +137,7 @@ test('direct purchase of the three by title is priced with the same saving', asy
   assert.is((await startedFor(shop, one.json.sessionId))!.discounts, undefined);
 });
 
-test('payment intent (the card page\'s one book) charges what it shows, with no saving; the order records none', async () => {
+test("payment intent (the card page's one book) charges what it shows, with no saving; the order records none", async () => {
   const intent = await post(shop, '/api/create-payment-intent', cardFormBody('GB'));
   assert.is(intent.status, 200, intent.text);
   const { paymentIntentId, clientSecret, amount } = intent.json;

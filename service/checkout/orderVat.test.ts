@@ -148,7 +148,7 @@ test('registered: two books and the poster, the spare penny of the delivery to t
   assert.is(order.total, 3347);
 });
 
-test('registered, with the bundle: each line\'s VAT is on its price after the saving, and the order records the saving', () => {
+test("registered, with the bundle: each line's VAT is on its price after the saving, and the order records the saving", () => {
   // The set at 10% off: 2997 × 10% = 299.7 → 300, 100 off each copy (decision 072): three lines at 899.
   // Lines: the books 899 at 0%, VAT 0; the poster 899 at 20%: 899 / 6 = 149.83 → 150, net 749.
   // Delivery by the goods' values: 350 × 1798 / 2697 = 233.33 → 233; 350 × 899 / 2697 = 116.67 → 116; the penny left

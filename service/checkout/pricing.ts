@@ -96,7 +96,11 @@ export async function catalogItemsNamed(
  * The custom checkout and wallet pages sell one story book at the fixed 999 pence; it goes through the same savings as
  * every checkout, which one book alone never earns under a bundle of two or more.
  */
-export async function priceSingleBook(reads: ReadStoreReader, offer: BundleOffer, title?: string): Promise<PricedItems> {
+export async function priceSingleBook(
+  reads: ReadStoreReader,
+  offer: BundleOffer,
+  title?: string,
+): Promise<PricedItems> {
   const books = await listBooks(reads);
   const book = title ? books.find((b) => sameTitle(b.title, title)) : books.find((b) => b.id === singleCheckoutBook.id);
   if (!book) throw invalid(title ? `We do not sell "${title}"` : 'The book is not in the catalog');
