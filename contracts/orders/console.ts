@@ -1,7 +1,7 @@
 // The owner's order console: request bodies and the answers the API gives.
 import * as v from 'valibot';
 import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/constants.ts';
-import type { CustomerDetailsSource, OrderFlag } from './model.ts';
+import { discountLabels, type CustomerDetailsSource, type OrderDiscount, type OrderFlag } from './model.ts';
 import type { Dispute, RefundEntry } from './refunds.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, type Carrier } from './fulfilment.ts';
@@ -162,6 +162,13 @@ export type AdminOrdersQuery = v.InferOutput<typeof AdminOrdersQuerySchema>;
 /** One line of an order as the console shows it; price is the unit price in pence. */
 export type AdminOrderItem = { name: string; quantity: number; price: number };
 
+/** A saving already in the order's line prices (decision 072), named as the order's pages show it; pence. */
+export type OrderDiscountView = { label: string; amount: number };
+
+/** An order's savings as its pages show them; none on an order without any. */
+export const discountViewsOf = (discounts: readonly OrderDiscount[] | undefined): OrderDiscountView[] =>
+  (discounts ?? []).map((discount) => ({ label: discountLabels[discount.kind], amount: discount.amount }));
+
 /** An order as the shop describes it, plus the number and revision the console needs. */
 export type AdminOrder = {
   orderId: string;
@@ -182,6 +189,8 @@ export type AdminOrder = {
   shippingCost: number;
   /** this API sends AdminOrderItem[]; an order may hold text or any other shape, and the console shows all three */
   items: unknown;
+  /** savings already in the items' prices (decision 072); absent without any */
+  discounts?: OrderDiscountView[];
   /** revision of the order's stream this view was folded up to; send it back as expectedRevision */
   revision: number;
   /** paid back so far, integer pence (refunds the provider confirmed) */
@@ -298,6 +307,8 @@ export type OrderPageView = {
   addressLines: string[];
   phone?: string;
   items: AdminOrderItem[];
+  /** savings already in the items' prices (decision 072); absent without any */
+  discounts?: OrderDiscountView[];
   /** pence */
   subtotal: number;
   /** pence */

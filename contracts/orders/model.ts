@@ -4,6 +4,7 @@ import { isErasedValue } from '../personalData.ts';
 import { anyOrderStatuses, orderStatuses } from '../shared/constants.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import type { OrderVat } from '../vat/orderVat.ts';
+import { bundleSavingLabel } from '../catalog/bundle.ts';
 import type { Carrier } from './fulfilment.ts';
 
 export const OrderItemSchema = v.object({
@@ -32,6 +33,9 @@ export const OrderDiscountSchema = v.object({
   ),
 });
 export type OrderDiscount = v.InferOutput<typeof OrderDiscountSchema>;
+
+/** How each kind of saving is named wherever an order's amounts are shown. */
+export const discountLabels: Record<OrderDiscount['kind'], string> = { bundle: bundleSavingLabel };
 
 export const ShippingAddressSchema = v.object({
   line1: v.string(),

@@ -2,7 +2,7 @@
 // small index per search term (order number, e-mail address, postcode, each word of the customer's name), so a page, a
 // count or a search costs the same with a hundred orders as with a hundred thousand.
 import { anyOrderStatuses, type AnyOrderStatus } from '../../contracts/shared/constants.ts';
-import type { AdminOrder, OrderStatusCounts } from '../../contracts/orders/console.ts';
+import { discountViewsOf, type AdminOrder, type OrderStatusCounts } from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { OrderEvent, OrderFlagged, OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
@@ -104,6 +104,7 @@ function adminOrderOf(data: OrderPlaced['data'], revision: number): AdminOrder {
     totalAmount: data.total,
     shippingCost: data.shippingCost,
     items: data.items.map(({ name, quantity, price }) => ({ name, quantity, price })),
+    ...(data.discounts?.length ? { discounts: discountViewsOf(data.discounts) } : {}),
     revision,
     refunded: 0,
     refunds: [],

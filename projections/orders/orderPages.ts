@@ -2,7 +2,12 @@
 // its whole timeline: placing, status changes, buyer's details added, the shipment, internal notes, refunds, disputes,
 // flags and the e-mails sent about it, oldest first. The packing slips are made from the same documents.
 import type { EmailSent } from '../../contracts/checkout/model.ts';
-import type { OrderPageView, OrderTimelineEntry, PackingSlip } from '../../contracts/orders/console.ts';
+import {
+  discountViewsOf,
+  type OrderPageView,
+  type OrderTimelineEntry,
+  type PackingSlip,
+} from '../../contracts/orders/console.ts';
 import type {
   OrderCustomerDetailsAdded,
   OrderEvent,
@@ -47,6 +52,7 @@ function pageOf(data: OrderPlaced['data'], position: number, by: string): OrderP
     addressLines: addressLinesOf(data.shippingAddress),
     ...(data.phone ? { phone: data.phone } : {}),
     items: data.items.map(({ name, quantity, price }) => ({ name, quantity, price })),
+    ...(data.discounts?.length ? { discounts: discountViewsOf(data.discounts) } : {}),
     subtotal: data.subtotal,
     shippingCost: data.shippingCost,
     total: data.total,

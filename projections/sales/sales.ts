@@ -1,6 +1,7 @@
 // Read model: sales per day, week and month (orders, what was paid, shipping, refunds, UK and abroad, per product),
 // and one bookkeeping row per order for the CSV export, with indexes by date and by status.
-import type { OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
+import { discountLabels, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import {
   addVatAtRates,
@@ -109,7 +110,11 @@ async function placed(event: RecordedEvent<OrderPlaced>, view: ReadStoreReader):
     postcode: where.postcode,
     country: where.country,
     international: where.international,
-    items: o.items.map((i) => `${i.quantity} × ${i.name}`).join('; '),
+    // A saving already in the subtotal (decision 072) is named after the lines, so the bookkeeper sees why it is lower.
+    items: [
+      ...o.items.map((i) => `${i.quantity} × ${i.name}`),
+      ...(o.discounts ?? []).map((d) => `${discountLabels[d.kind]} −${formatPence(d.amount)}`),
+    ].join('; '),
     subtotal: o.subtotal,
     shipping: o.shippingCost,
     total: o.total,

@@ -5,6 +5,7 @@ import { formatPence } from '../../contracts/shared/money.ts';
 import type { DomainEvent } from '../../contracts/shared/events.ts';
 import { carrierLabels } from '../../contracts/orders/fulfilment.ts';
 import {
+  discountLabels,
   orderOnRecord,
   type OrderPlaced,
   type OrderShipmentRecorded,
@@ -24,8 +25,17 @@ const addressLines = (address: ShippingAddress | string) =>
     ? [address]
     : [address.line1, address.line2, address.city, address.postcode, address.country].filter(Boolean);
 
-const itemLines = (items: { name: string; quantity: number; price: number }[]) =>
-  items.map((item) => `  ${item.quantity} × ${item.name} — ${formatPence(item.price * item.quantity)}`);
+const itemLines = (items: { name: string; quantity: number; price: number; listPrice?: number }[]) =>
+  items.map(
+    (item) =>
+      `  ${item.quantity} × ${item.name}${item.listPrice === undefined ? '' : ` (bundle price, was ${formatPence(item.listPrice)} each)`} — ${formatPence(item.price * item.quantity)}`,
+  );
+
+/** The savings already in the lines' prices (decision 072), each on a line of its own. */
+const discountLines = (order: Pick<Order, 'discounts'>) =>
+  (order.discounts ?? []).map(
+    (discount) => `  ${discountLabels[discount.kind]} (in the prices above) — −${formatPence(discount.amount)}`,
+  );
 
 export function orderConfirmation(order: Order): MailMessage {
   return {
@@ -37,6 +47,7 @@ export function orderConfirmation(order: Order): MailMessage {
       `Thank you for your order from ${shopContent.shop.name}. Your payment was received and your order number is ${order.orderNumber}.`,
       '',
       ...itemLines(order.items),
+      ...discountLines(order),
       `  Shipping — ${formatPence(order.shippingCost)}`,
       `  Total paid — ${formatPence(order.total)}`,
       '',
@@ -115,6 +126,7 @@ export function orderToOwner(order: Order, owner: string): MailMessage {
       ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
       '',
       ...itemLines(order.items),
+      ...discountLines(order),
       `  Subtotal — ${formatPence(order.subtotal)}`,
       `  Shipping — ${formatPence(order.shippingCost)}`,
       `  Total — ${formatPence(order.total)}`,

@@ -70,7 +70,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
           </Grid>
           <Grid columns={{ initial: '1', md: '2' }} gap="3">
             <Panel level="h4" title="Order Details">
-              <OrderItems items={order.items} />
+              <OrderItems items={order.items} {...(order.discounts ? { discounts: order.discounts } : {})} />
               <Text as="p" size="2" color="gray" mt="2">
                 Shipping: {formatPence(order.shippingCost)}
               </Text>

@@ -1,7 +1,7 @@
 // Order details: the items in whichever shape the order holds them — text as given, a list of lines,
 // or, for anything else, a plain notice with the raw data so nothing is hidden from the owner.
 import { Box, Code, Flex, Table, Text } from '@radix-ui/themes';
-import type { AdminOrderItem } from '../../../../contracts/orders/console.ts';
+import type { AdminOrderItem, OrderDiscountView } from '../../../../contracts/orders/console.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 
 function isItemList(items: unknown): items is AdminOrderItem[] {
@@ -18,7 +18,19 @@ function isItemList(items: unknown): items is AdminOrderItem[] {
   );
 }
 
-export function OrderItems({ items }: { items: unknown }) {
+/** The savings already in the lines' prices (decision 072), each on a line of its own under them. */
+function Discounts({ discounts }: { discounts: readonly OrderDiscountView[] }) {
+  return discounts.map((discount, i) => (
+    <Flex key={i} justify="between" gap="3" mt="2" data-testid="order-discount">
+      <Text size="2">{discount.label} (in the prices above)</Text>
+      <Text size="2" weight="bold">
+        −{formatPence(discount.amount)}
+      </Text>
+    </Flex>
+  ));
+}
+
+export function OrderItems({ items, discounts = [] }: { items: unknown; discounts?: readonly OrderDiscountView[] }) {
   if (typeof items === 'string')
     return (
       <Text as="p" size="2">
@@ -27,24 +39,27 @@ export function OrderItems({ items }: { items: unknown }) {
     );
   if (isItemList(items)) {
     return (
-      <Table.Root size="1" variant="ghost">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Item</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Quantity</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Price</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {items.map((item, i) => (
-            <Table.Row key={i}>
-              <Table.RowHeaderCell>{item.name}</Table.RowHeaderCell>
-              <Table.Cell justify="end">{item.quantity}</Table.Cell>
-              <Table.Cell justify="end">{formatPence(item.price)}</Table.Cell>
+      <>
+        <Table.Root size="1" variant="ghost">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Item</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Quantity</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Price</Table.ColumnHeaderCell>
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+          </Table.Header>
+          <Table.Body>
+            {items.map((item, i) => (
+              <Table.Row key={i}>
+                <Table.RowHeaderCell>{item.name}</Table.RowHeaderCell>
+                <Table.Cell justify="end">{item.quantity}</Table.Cell>
+                <Table.Cell justify="end">{formatPence(item.price)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        <Discounts discounts={discounts} />
+      </>
     );
   }
   return (
