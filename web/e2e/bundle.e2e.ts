@@ -1,0 +1,118 @@
+// The bundle saving in the browser (decision 072): the saving the cart shows is what the sandbox hosted page charges
+// and what the order records; in a shop with the bundle switched off no page shows its note.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import { catalogApi } from '../../contracts/catalog/api.ts';
+import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import { newPage, viewports } from '../../infra/testing/browser.ts';
+import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
+import { startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+
+const { shop, browser } = await shopAndBrowserFor(test);
+const plain = await startTestShop({}, { bundle: { enabled: false, percentOff: 10, requires: [1, 2, 3] } });
+test.after(() => plain.close());
+
+const note = "You're saving 10% with this bundle!";
+const allThree = [
+  { bookId: 1, title: 'The Kindness Basket', price: 999, quantity: 1 },
+  { bookId: 2, title: 'Together We Shine', price: 999, quantity: 1 },
+  { bookId: 3, title: 'Alif to Ya: My Arabic Alphabet Poster', price: 999, quantity: 1 },
+];
+
+/** The landing page with `lines` in the cart, once the shop has said which bundle it offers. */
+async function landingWithCart(page: Page, on: TestShop, lines: typeof allThree) {
+  await page.goto(`${on.url}/`);
+  await page.evaluate((stored) => localStorage.setItem('cart', stored), JSON.stringify(lines));
+  const offers = page.waitForResponse((r) => r.url().endsWith(catalogApi.offers.path) && r.ok());
+  await page.reload();
+  await offers;
+  await page.getByTestId('book-card').first().waitFor();
+}
+
+const viewport = viewports.desktop;
+
+test('the saving the cart shows is what the hosted page charges and what the order records', async () => {
+  const { context, page } = await newPage(browser, viewport);
+  await landingWithCart(page, shop, allThree);
+  await page.locator('.mix-match').getByText(note, { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Cart, 3 items' }).click();
+  const drawer = page.locator('.cart-drawer');
+  await drawer.getByTestId('cart-saving').waitFor();
+  assert.is(await drawer.getByTestId('cart-saving').innerText(), '−£3.00');
+  assert.ok(await drawer.getByText('Bundle saving', { exact: true }).isVisible());
+  assert.ok(await drawer.getByText(note, { exact: true }).isVisible());
+  assert.is(await drawer.getByTestId('cart-total').innerText(), '£26.97');
+
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.waitForURL(/\/sandbox\/checkout\?session=cs_sandbox_/, { timeout: 15_000 });
+  const sessionId = new URL(page.url()).searchParams.get('session')!;
+  await page.getByTestId('sandbox-total').waitFor();
+  // £26.97 for the books after the saving and £3.50 UK shipping.
+  assert.is(await page.getByTestId('sandbox-total').innerText(), '£30.47');
+  const lines = await page.getByTestId('sandbox-line').allInnerTexts();
+  assert.is(lines.length, 3);
+  for (const line of lines) {
+    assert.match(line, 'Bundle price (was £9.99)');
+    assert.match(line, 'Qty 1 × £8.99');
+  }
+  assert.match(await page.locator('main').innerText(), '£26.97');
+
+  await page.getByLabel('Email').fill('amina@example.com');
+  await page.getByLabel('Full name').fill('Amina Khan');
+  await page.getByLabel('Address', { exact: true }).fill('1 Linden Lane');
+  await page.getByLabel('City').fill('Leeds');
+  await page.getByLabel('Postcode').fill('LS1 4AB');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL(/\/checkout-success\?session_id=/, { timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+  // The note is where the saving is applied, and nowhere else: not on the confirmation.
+  assert.is(await page.getByText(note).count(), 0);
+
+  const order = (await shop.shop.deps.events.readStream(`order-${sessionId}`)).find((e) => e.type === 'OrderPlaced')!
+    .data as OrderPlaced['data'];
+  assert.is(order.subtotal, 2697);
+  assert.is(order.total, 3047);
+  assert.equal(
+    order.discounts?.map((d) => [d.kind, d.amount]),
+    [['bundle', 300]],
+  );
+  await context.close();
+});
+
+test('in a cart without the whole set there is no saving line and no note', async () => {
+  const { context, page } = await newPage(browser, viewport);
+  await landingWithCart(page, shop, allThree.slice(0, 2));
+  await page.getByRole('button', { name: 'Cart, 2 items' }).click();
+  const drawer = page.locator('.cart-drawer');
+  await drawer.getByTestId('cart-total').waitFor();
+  assert.is(await drawer.getByTestId('cart-total').innerText(), '£19.98');
+  assert.is(await drawer.getByTestId('cart-saving').count(), 0);
+  assert.is(await drawer.getByText(note).count(), 0);
+  await context.close();
+});
+
+test('with the bundle switched off no page shows the note and the cart charges list prices', async () => {
+  const { context, page } = await newPage(browser, viewport);
+  await landingWithCart(page, plain, allThree);
+  await page.locator('.mix-match').getByRole('heading', { name: 'Mix and Match Your Order' }).waitFor();
+  assert.is(await page.getByText(note).count(), 0, 'not on the landing page');
+  await page.getByRole('button', { name: 'Cart, 3 items' }).click();
+  const drawer = page.locator('.cart-drawer');
+  await drawer.getByTestId('cart-total').waitFor();
+  assert.is(await drawer.getByTestId('cart-total').innerText(), '£29.97');
+  assert.is(await page.getByText(note).count(), 0, 'not in the cart');
+  assert.is(await drawer.getByTestId('cart-saving').count(), 0);
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.waitForURL(/\/sandbox\/checkout\?session=cs_sandbox_/, { timeout: 15_000 });
+  await page.getByTestId('sandbox-total').waitFor();
+  assert.is(await page.getByTestId('sandbox-total').innerText(), '£33.47');
+  assert.is(await page.getByText(note).count(), 0, 'not on the hosted page');
+  assert.is(await page.getByText('Bundle price', { exact: false }).count(), 0);
+  await context.close();
+});
+
+test.run();
