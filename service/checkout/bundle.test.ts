@@ -5,7 +5,8 @@ import * as assert from 'uvu/assert';
 import { bundleSaving } from '../../contracts/catalog/bundle.ts';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
-import { call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { orderConfirmation, orderToOwner } from './orderEmails.ts';
 import { cardFormBody, cardOf, sandboxPayBody, testCards } from '../../infra/testing/checkout.ts';
 
 let shop: TestShop;
@@ -85,6 +86,24 @@ test("cart through the sandbox hosted page: it charges the cart's total after th
       [3, 1, 899, 999],
     ],
   );
+
+  // Shown wherever the order's amounts are: the e-mails, the console's order and its page, the sales CSV.
+  const saving = 'Bundle saving (in the prices above) — −£3.00';
+  for (const mail of [orderConfirmation(order), orderToOwner(order, 'owner@amanahhouse.co.uk')]) {
+    assert.match(mail.text, saving);
+    assert.match(mail.text, '1 × Together We Shine (bundle price, was £9.99 each) — £8.99');
+  }
+  const admin = await adminHeaders(shop);
+  const answer = await call(`${shop.url}/api/admin/orders/${sessionId}`, { headers: admin });
+  assert.is(answer.status, 200, answer.text);
+  assert.equal(answer.json.order.discounts, [{ label: 'Bundle saving', amount: 300 }]);
+  assert.equal(answer.json.page.discounts, [{ label: 'Bundle saving', amount: 300 }]);
+  const csv = await call(`${shop.url}/api/admin/sales/orders.csv?reason=Bookkeeping&q=AH-${sessionId.slice(-8)}`, {
+    headers: admin,
+  });
+  assert.is(csv.status, 200, csv.text);
+  assert.match(csv.text, 'Bundle saving −£3.00');
+  assert.match(csv.text, '26.97');
 });
 
 test('extra copies beyond the set are charged at the list price on a line of their own', async () => {
