@@ -7,6 +7,7 @@ import { checkoutApi } from './checkout/api.ts';
 import { ledgerApi } from './ledger/api.ts';
 import { ordersApi } from './orders/api.ts';
 import { privacyApi } from './privacy/api.ts';
+import { receiptsApi } from './receipts/api.ts';
 import { reviewsApi } from './reviews/api.ts';
 import { salesApi } from './sales/api.ts';
 import { stockApi } from './stock/api.ts';
@@ -22,6 +23,7 @@ export const api = {
   ledger: ledgerApi,
   orders: ordersApi,
   privacy: privacyApi,
+  receipts: receiptsApi,
   reviews: reviewsApi,
   sales: salesApi,
   stock: stockApi,

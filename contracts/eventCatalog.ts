@@ -53,6 +53,7 @@ import {
   type OrderStatusChanged,
 } from './orders/model.ts';
 import type { SubjectErased } from './privacy/model.ts';
+import type { CreditNoteIssued, ReceiptIssued } from './receipts/model.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
 import {
   holdReleaseReasons,
@@ -360,6 +361,40 @@ export const OrderFlaggedV1 = v.object({
   at,
 });
 
+const whole = v.pipe(v.number(), v.integer());
+export const ReceiptIssuedV1 = v.object({
+  receiptNumber: text,
+  year: whole,
+  sequence: whole,
+  orderId: text,
+  orderNumber: text,
+  placedAt: at,
+  issuedAt: at,
+});
+const vatSplit = { gross: pence, vat: pence, net: pence };
+export const CreditNoteIssuedV1 = v.object({
+  creditNoteNumber: text,
+  year: whole,
+  sequence: whole,
+  orderId: text,
+  refundId: text,
+  receiptNumber: text,
+  amount: pence,
+  lines: v.array(
+    v.object({
+      line: whole,
+      name: text,
+      quantity: whole,
+      gross: pence,
+      rate: v.optional(whole),
+      vat: v.optional(pence),
+    }),
+  ),
+  vat: v.optional(v.object({ rates: v.array(v.object({ rate: whole, ...vatSplit })), totals: v.object(vatSplit) })),
+  refundedAt: at,
+  issuedAt: at,
+});
+
 export const AdminLoggedInV1 = v.object({ username: text, at });
 export const AdminLoggedOutV1 = v.object({ username: text, sessionId: text, at });
 export const AdminSessionsRevokedV1 = v.object({ username: text, reason: v.literal('password_changed'), at });
@@ -648,6 +683,8 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof RefundRetriedV1, RefundRetried>,
     Newest<typeof OrderDisputedV1, OrderDisputed>,
     Newest<typeof OrderFlaggedV1, OrderFlagged>,
+    Newest<typeof ReceiptIssuedV1, ReceiptIssued>,
+    Newest<typeof CreditNoteIssuedV1, CreditNoteIssued>,
     Newest<typeof AccountCreatedV2, AccountCreated>,
     Newest<typeof AccountRoleChangedV1, AccountRoleChanged>,
     Newest<typeof AccountPasswordResetV2, AccountPasswordReset>,
@@ -703,6 +740,8 @@ export type ShopEvent =
   | RefundRetried
   | OrderDisputed
   | OrderFlagged
+  | ReceiptIssued
+  | CreditNoteIssued
   | AccountCreated
   | AccountRoleChanged
   | AccountPasswordReset
@@ -850,6 +889,22 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     description:
       'Placing the order found something the owner must look at: a shipping rate paid for another destination than the address.',
     versions: [{ schema: OrderFlaggedV1 }],
+  },
+  {
+    type: 'ReceiptIssued',
+    stream: 'receipts',
+    causedBy: 'the receipts reactor (`system:receipts`), following OrderPlaced',
+    description:
+      "A placed order's receipt number: the next of its UK calendar year's one gap-free sequence, appended at the revision of the year's stream the issuer read.",
+    versions: [{ schema: ReceiptIssuedV1 }],
+  },
+  {
+    type: 'CreditNoteIssued',
+    stream: 'creditnotes',
+    causedBy: 'the receipts reactor (`system:receipts`), following RefundSucceeded',
+    description:
+      "A refund's credit note: the next number of its year's credit-note sequence, the receipt it corrects, the lines and amount it gives back and the VAT it reverses.",
+    versions: [{ schema: CreditNoteIssuedV1 }],
   },
   {
     type: 'RefundRequested',

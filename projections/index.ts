@@ -7,6 +7,7 @@ import { adminOrdersProjection } from './orders/adminOrders.ts';
 import { orderHistoryProjection } from './orders/orderHistory.ts';
 import { orderPagesProjection } from './orders/orderPages.ts';
 import type { Projection } from './engine/projection.ts';
+import { receiptsProjection } from './receipts/receipts.ts';
 import { reviewsProjection } from './reviews/reviews.ts';
 import { salesProjection } from './sales/sales.ts';
 import { stockProjection } from './stock/stock.ts';
@@ -21,4 +22,5 @@ export const allProjections: readonly Projection[] = [
   salesProjection,
   ledgerProjection,
   dataReadsProjection,
+  receiptsProjection,
 ];

@@ -7,6 +7,7 @@ import { checkout } from './checkout/index.ts';
 import { ledger } from './ledger/index.ts';
 import { orders } from './orders/index.ts';
 import { privacy } from './privacy/index.ts';
+import { receipts } from './receipts/index.ts';
 import { reviews } from './reviews/index.ts';
 import { sales } from './sales/index.ts';
 import { stock } from './stock/index.ts';
@@ -18,6 +19,7 @@ export const capabilities: readonly Capability[] = [
   admin,
   reviews,
   orders,
+  receipts,
   audit,
   stock,
   sales,

@@ -4,8 +4,14 @@ import type { Reactions } from '../projections/engine/reactor.ts';
 import type { ShopDeps } from './deps.ts';
 import type { RouteModule } from './http/route.ts';
 
-/** What a reaction may use: the log, the mailer, the payment gateway, the clock, the configuration and the logger. */
-export type ReactionDeps = Pick<ShopDeps, 'config' | 'events' | 'mailer' | 'payments' | 'clock' | 'logger'>;
+/**
+ * What a reaction may use: the log, the mailer, the payment gateway, the clock, the configuration, the logger and the
+ * token secret (the buyer's signed receipt link in the confirmation e-mail).
+ */
+export type ReactionDeps = Pick<
+  ShopDeps,
+  'config' | 'events' | 'mailer' | 'payments' | 'clock' | 'logger' | 'jwtSecret'
+>;
 
 export type Capability = {
   name: string;

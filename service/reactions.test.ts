@@ -121,6 +121,7 @@ async function reactToAll(read: EventStore, log: readonly RecordedEvent[]) {
     payments: createSandboxGateway({ dir: join(dir, 'sandbox') }),
     clock,
     logger,
+    jwtSecret: 'reactions-test-secret-0123456789abcdef',
   };
   const reactions = combineReactions(capabilities.map((capability) => capability.reactions?.(deps) ?? {}));
   for (const e of log) await reactions[e.type]?.(e);

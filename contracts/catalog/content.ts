@@ -26,6 +26,8 @@ export const ShopContentSchema = v.object({
   shop: v.object({
     name: v.string(),
     contactEmail: v.pipe(v.string(), v.email()),
+    /** the seller's postal address, line by line, as receipts and VAT invoices show it */
+    address: v.array(v.pipe(v.string(), v.minLength(1))),
     instagramUrl: v.pipe(v.string(), v.url()),
     facebookUrl: v.string(),
     twitterUrl: v.string(),

@@ -7,6 +7,7 @@ export const clientRoutes = {
   adminOrder: ['/admin/orders/:orderId'],
   adminPackingSlip: ['/admin/orders/:orderId/packing-slip'],
   adminPackingSlips: ['/admin/packing-slips'],
+  adminReceipt: ['/admin/orders/:orderId/receipt'],
   adminSales: ['/admin/sales'],
   adminLedger: ['/admin/ledger'],
   adminStock: ['/admin/stock'],
@@ -20,6 +21,7 @@ export const clientRoutes = {
   customCheckout: ['/custom-checkout'],
   walletCheckout: ['/apple-pay-checkout'],
   orderSuccess: ['/order-success'],
+  receipt: ['/receipt/:token'],
   sandboxCheckout: ['/sandbox/checkout'],
 } as const;
 

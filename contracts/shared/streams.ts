@@ -13,6 +13,8 @@ export const streamCategories = [
   'payment',
   'payout',
   'vat',
+  'receipts',
+  'creditnotes',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
@@ -29,6 +31,10 @@ export const stockStream = stream('stock');
 export const paymentStream = stream('payment');
 /** One payout from the payment provider's balance to the shop's bank account: `payout-<provider's payout id>`. */
 export const payoutStream = stream('payout');
+/** One year's receipt numbers, one stream per UK calendar year (`receipts-2026`): the sequence is the stream. */
+export const receiptsStream = stream('receipts');
+/** One year's credit-note numbers (`creditnotes-2026`). */
+export const creditNotesStream = stream('creditnotes');
 /** The erasures, one stream (contracts/privacy/model.ts). */
 export const erasuresStream = stream('privacy')('erasures');
 /** The shop's VAT settings: registration and each product's rate over time, one stream (contracts/vat/settings.ts). */

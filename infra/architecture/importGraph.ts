@@ -18,6 +18,7 @@ export const capabilities = [
   'sales',
   'stock',
   'vat',
+  'receipts',
 ] as const;
 
 /** The folders of each layer that are no capability: what every capability shares. Any other folder is a capability. */

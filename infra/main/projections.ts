@@ -3,6 +3,7 @@
 // `npm run projections -- rebuild`: builds a new generation of the read models beside the live one, against the
 // running shop's Redis, switches to it once it has caught up, and removes the old one; the shop answers throughout.
 import pino from 'pino';
+import { resolveJwtSecret } from '../../service/admin/tokens.ts';
 import { loadConfigOrExit } from '../../service/config.ts';
 import { startEffects } from '../../service/effects.ts';
 import {
@@ -101,6 +102,8 @@ try {
     payments,
     logger,
     clock: () => new Date(),
+    // The same secret as the shop's: the confirmation e-mail's receipt link is signed with a key derived from it.
+    jwtSecret: resolveJwtSecret(config),
     lease,
   });
   logger.info(

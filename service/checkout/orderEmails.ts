@@ -17,6 +17,8 @@ import { sendOnce as sendMail } from '../reactions.ts';
 import type { ShopDeps } from '../deps.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { quotedInput } from './quotedInput.ts';
+import { isNumbered } from '../../contracts/receipts/model.ts';
+import { receiptLinkKey, receiptPath } from '../http/receiptLinks.ts';
 
 type Order = OrderPlaced['data'];
 
@@ -37,7 +39,11 @@ const discountLines = (order: Pick<Order, 'discounts'>) =>
     (discount) => `  ${discountLabels[discount.kind]} (in the prices above) — −${formatPence(discount.amount)}`,
   );
 
-export function orderConfirmation(order: Order): MailMessage {
+/**
+ * The shopper's confirmation. `receiptLink`, when the order is numbered, is the signed address of its receipt (no
+ * account needed): the e-mail says where the receipt is rather than carrying its number, which is issued just after.
+ */
+export function orderConfirmation(order: Order, receiptLink?: string): MailMessage {
   return {
     to: order.customerEmail,
     subject: `Your ${shopContent.shop.name} order ${order.orderNumber}`,
@@ -51,6 +57,7 @@ export function orderConfirmation(order: Order): MailMessage {
       `  Shipping — ${formatPence(order.shippingCost)}`,
       `  Total paid — ${formatPence(order.total)}`,
       '',
+      ...(receiptLink ? ['Your receipt, to view, print or save as a PDF:', `  ${receiptLink}`, ''] : []),
       'We will send it to:',
       ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
       '',
@@ -207,10 +214,14 @@ export type Postbox = {
 };
 
 /** What the postbox needs: it runs in the service and in the projection process alike. */
-export type PostboxDeps = Pick<ShopDeps, 'config' | 'events' | 'mailer' | 'clock' | 'logger'>;
+export type PostboxDeps = Pick<ShopDeps, 'config' | 'events' | 'mailer' | 'clock' | 'logger' | 'jwtSecret'>;
 
 export function createPostbox(deps: PostboxDeps): Postbox {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
+  const linkKey = receiptLinkKey(deps.jwtSecret);
+  const shopUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, '');
+  const receiptLink = (order: Order) =>
+    isNumbered(order.placedAt) ? `${shopUrl}${receiptPath(linkKey, order.orderId)}` : undefined;
   // One sender per notification stream at a time, so two triggers in this process never send the same e-mail twice.
   const queues = new Map<string, Promise<void>>();
   const serially = (key: string, work: () => Promise<void>) => {
@@ -237,7 +248,7 @@ export function createPostbox(deps: PostboxDeps): Postbox {
           await sendOnce(
             orderId,
             kind,
-            kind === 'order-to-owner' ? orderToOwner(order, owner) : orderConfirmation(order),
+            kind === 'order-to-owner' ? orderToOwner(order, owner) : orderConfirmation(order, receiptLink(order)),
             meta,
           );
         }

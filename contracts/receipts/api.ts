@@ -1,0 +1,11 @@
+// The receipt page: the owner's, from the order's page in the console, and the buyer's, by the signed link the
+// confirmation e-mail gives (no account needed; a link not signed by the shop finds nothing).
+import { endpoint } from '../shared/endpoint.ts';
+import type { ReceiptView } from './model.ts';
+
+export const receiptsApi = {
+  /** The receipt of an order, with its credit notes; 404 until the order has a receipt number. */
+  forOrder: endpoint<ReceiptView>()({ method: 'GET', path: '/api/admin/orders/:id/receipt', guarded: true }),
+  /** The buyer's copy, by the token in the link; any token the shop did not sign is a 404 that says nothing more. */
+  byLink: endpoint<ReceiptView>()({ method: 'GET', path: '/api/receipts/:token', guarded: false }),
+} as const;
