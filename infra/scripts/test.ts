@@ -40,6 +40,8 @@ function ensureSystemPackages() {
       pkg: 'chromium',
       present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
     },
+    // The receipt's browser test reads the PDF it printed with pdftotext and pdfinfo.
+    { bin: 'pdftotext', pkg: 'poppler-utils', present: () => have('pdftotext') },
   ];
   const missing = wanted.filter((w) => !w.present());
   if (missing.length === 0) return;

@@ -25,6 +25,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminLoginRouteImport } from './routes/admin.login'
 import { Route as PaymentCancelledRouteImport } from './routes/payment.cancelled'
 import { Route as PaymentSuccessRouteImport } from './routes/payment.success'
+import { Route as ReceiptTokenRouteImport } from './routes/receipt.$token'
 import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
 import { Route as AdminAdminAccountsRouteImport } from './routes/_admin.admin.accounts'
 import { Route as AdminAdminAuditRouteImport } from './routes/_admin.admin.audit'
@@ -38,6 +39,7 @@ import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock
 import { Route as AdminAdminVatRouteImport } from './routes/_admin.admin.vat'
 import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
 import { Route as AdminAdminOrdersOrderIdPackingSlipRouteImport } from './routes/_admin.admin.orders_.$orderId_.packing-slip'
+import { Route as AdminAdminOrdersOrderIdReceiptRouteImport } from './routes/_admin.admin.orders_.$orderId_.receipt'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -118,6 +120,11 @@ const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
   path: '/payment/success',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReceiptTokenRoute = ReceiptTokenRouteImport.update({
+  id: '/receipt/$token',
+  path: '/receipt/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SandboxCheckoutRoute = SandboxCheckoutRouteImport.update({
   id: '/sandbox/checkout',
   path: '/sandbox/checkout',
@@ -184,6 +191,12 @@ const AdminAdminOrdersOrderIdPackingSlipRoute =
     path: '/admin/orders/$orderId/packing-slip',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminAdminOrdersOrderIdReceiptRoute =
+  AdminAdminOrdersOrderIdReceiptRouteImport.update({
+    id: '/admin/orders_/$orderId_/receipt',
+    path: '/admin/orders/$orderId/receipt',
+    getParentRoute: () => AdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -199,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/payment/cancelled': typeof PaymentCancelledRoute
   '/payment/success': typeof PaymentSuccessRoute
+  '/receipt/$token': typeof ReceiptTokenRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/accounts': typeof AdminAdminAccountsRoute
@@ -213,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/admin/vat': typeof AdminAdminVatRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
+  '/admin/orders/$orderId/receipt': typeof AdminAdminOrdersOrderIdReceiptRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -228,6 +243,7 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/payment/cancelled': typeof PaymentCancelledRoute
   '/payment/success': typeof PaymentSuccessRoute
+  '/receipt/$token': typeof ReceiptTokenRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin': typeof AdminIndexRoute
   '/admin/accounts': typeof AdminAdminAccountsRoute
@@ -242,6 +258,7 @@ export interface FileRoutesByTo {
   '/admin/vat': typeof AdminAdminVatRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
+  '/admin/orders/$orderId/receipt': typeof AdminAdminOrdersOrderIdReceiptRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -260,6 +277,7 @@ export interface FileRoutesById {
   '/admin/login': typeof AdminLoginRoute
   '/payment/cancelled': typeof PaymentCancelledRoute
   '/payment/success': typeof PaymentSuccessRoute
+  '/receipt/$token': typeof ReceiptTokenRoute
   '/sandbox/checkout': typeof SandboxCheckoutRoute
   '/admin/': typeof AdminIndexRoute
   '/_admin/admin/accounts': typeof AdminAdminAccountsRoute
@@ -274,6 +292,7 @@ export interface FileRoutesById {
   '/_admin/admin/vat': typeof AdminAdminVatRoute
   '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/_admin/admin/orders_/$orderId_/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
+  '/_admin/admin/orders_/$orderId_/receipt': typeof AdminAdminOrdersOrderIdReceiptRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -291,6 +310,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/payment/cancelled'
     | '/payment/success'
+    | '/receipt/$token'
     | '/sandbox/checkout'
     | '/admin/'
     | '/admin/accounts'
@@ -305,6 +325,7 @@ export interface FileRouteTypes {
     | '/admin/vat'
     | '/admin/orders/$orderId'
     | '/admin/orders/$orderId/packing-slip'
+    | '/admin/orders/$orderId/receipt'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -320,6 +341,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/payment/cancelled'
     | '/payment/success'
+    | '/receipt/$token'
     | '/sandbox/checkout'
     | '/admin'
     | '/admin/accounts'
@@ -334,6 +356,7 @@ export interface FileRouteTypes {
     | '/admin/vat'
     | '/admin/orders/$orderId'
     | '/admin/orders/$orderId/packing-slip'
+    | '/admin/orders/$orderId/receipt'
   id:
     | '__root__'
     | '/'
@@ -351,6 +374,7 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/payment/cancelled'
     | '/payment/success'
+    | '/receipt/$token'
     | '/sandbox/checkout'
     | '/admin/'
     | '/_admin/admin/accounts'
@@ -365,6 +389,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/vat'
     | '/_admin/admin/orders_/$orderId'
     | '/_admin/admin/orders_/$orderId_/packing-slip'
+    | '/_admin/admin/orders_/$orderId_/receipt'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -379,6 +404,7 @@ export interface RootRouteChildren {
   AdminLoginRoute: typeof AdminLoginRoute
   PaymentCancelledRoute: typeof PaymentCancelledRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
+  ReceiptTokenRoute: typeof ReceiptTokenRoute
   SandboxCheckoutRoute: typeof SandboxCheckoutRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -497,6 +523,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PaymentSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/receipt/$token': {
+      id: '/receipt/$token'
+      path: '/receipt/$token'
+      fullPath: '/receipt/$token'
+      preLoaderRoute: typeof ReceiptTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sandbox/checkout': {
       id: '/sandbox/checkout'
       path: '/sandbox/checkout'
@@ -588,6 +621,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminOrdersOrderIdPackingSlipRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/orders_/$orderId_/receipt': {
+      id: '/_admin/admin/orders_/$orderId_/receipt'
+      path: '/admin/orders/$orderId/receipt'
+      fullPath: '/admin/orders/$orderId/receipt'
+      preLoaderRoute: typeof AdminAdminOrdersOrderIdReceiptRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
@@ -604,6 +644,7 @@ interface AdminRouteChildren {
   AdminAdminVatRoute: typeof AdminAdminVatRoute
   AdminAdminOrdersOrderIdRoute: typeof AdminAdminOrdersOrderIdRoute
   AdminAdminOrdersOrderIdPackingSlipRoute: typeof AdminAdminOrdersOrderIdPackingSlipRoute
+  AdminAdminOrdersOrderIdReceiptRoute: typeof AdminAdminOrdersOrderIdReceiptRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -620,6 +661,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminOrdersOrderIdRoute: AdminAdminOrdersOrderIdRoute,
   AdminAdminOrdersOrderIdPackingSlipRoute:
     AdminAdminOrdersOrderIdPackingSlipRoute,
+  AdminAdminOrdersOrderIdReceiptRoute: AdminAdminOrdersOrderIdReceiptRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
@@ -652,6 +694,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminLoginRoute: AdminLoginRoute,
   PaymentCancelledRoute: PaymentCancelledRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,
+  ReceiptTokenRoute: ReceiptTokenRoute,
   SandboxCheckoutRoute: SandboxCheckoutRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

@@ -130,6 +130,9 @@ export function OrderPage({ orderId }: { orderId: string }) {
           <AdminLink to="/admin/orders/$orderId/packing-slip" params={{ orderId }}>
             Packing Slip
           </AdminLink>
+          <AdminLink to="/admin/orders/$orderId/receipt" params={{ orderId }}>
+            Receipt
+          </AdminLink>
         </>
       }
       onLogOut={logOut}
