@@ -1,6 +1,7 @@
 // The receipt page in a browser: the buyer opens the link of the confirmation e-mail, the owner the receipt of a VAT
 // order from its order page, and each prints it to PDF (Chromium's own print path, the one "Download PDF" opens) as one
-// A4 page whose text holds the receipt number, the VAT lines and the totals, and nothing of the console around it.
+// A4 page whose text holds the receipt number, the VAT lines, the totals and the credit note of a refund, and nothing of
+// the console around it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
@@ -113,6 +114,29 @@ test('Owner opens a VAT order’s receipt from its order page and prints the VAT
     'no_stream',
   );
   await settled();
+  // The poster came back and its refund was paid: a credit note follows the receipt.
+  const at = new Date().toISOString();
+  const refundMeta = { causedBy: 'admin:admin', causationId: 'refund-poster', correlationId: 'refund-poster', at };
+  const refund = { orderId, refundId: 'refund-poster', amount: 999 };
+  await shop.shop.deps.events.append(
+    orderStream(orderId),
+    [
+      {
+        id: newEventId(),
+        type: 'RefundRequested',
+        data: { ...refund, lines: [{ line: 1, quantity: 1 }], reason: 'Returned', by: 'admin', at },
+        metadata: refundMeta,
+      },
+      {
+        id: newEventId(),
+        type: 'RefundSucceeded',
+        data: { ...refund, gatewayRefundId: 're_poster', source: 'shop', at },
+        metadata: refundMeta,
+      },
+    ],
+    0,
+  );
+  await settled();
 
   const { context, page } = await newPage(browser, viewports.desktop);
   const token = signAdminToken(shop.shop.deps.jwtSecret, testAdmin.username);
@@ -142,6 +166,9 @@ test('Owner opens a VAT order’s receipt from its order page and prints the VAT
     '£24.56',
     '£9.59',
     '£14.97',
+    'Credit note CN-',
+    `Corrects receipt ${receiptNumber}`,
+    '£8.32',
   ])
     assert.ok(text.includes(expected), `the PDF holds "${expected}":\n${text}`);
   assert.not.ok(/Log Out|Back to the order|Download PDF/.test(text), `nothing of the console is printed:\n${text}`);

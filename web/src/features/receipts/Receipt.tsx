@@ -193,6 +193,7 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
         </tfoot>
       </table>
       {vat && <VatSummary rates={vat.rates} totals={vat.totals} label="VAT by rate" />}
+      <p className="receipt__paid">Paid in full. Thank you for your order.</p>
       {receipt.creditNotes.length > 0 && (
         <section className="receipt__credits" aria-label="Credit notes">
           <h3>Credit notes</h3>
@@ -201,9 +202,6 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
           ))}
         </section>
       )}
-      <footer className="receipt__foot">
-        <p>Paid in full. Thank you for your order.</p>
-      </footer>
     </article>
   );
 }
