@@ -60,6 +60,9 @@ test("Buyer opens the receipt from the confirmation e-mail's link and prints it 
   // The app's start-up splash covers the screen (not the print) for its first seconds.
   await page.locator('.splash').waitFor({ state: 'hidden' });
   await page.screenshot({ path: `${out}/buyer.png`, fullPage: true });
+  await page.setViewportSize(viewports.mobile);
+  await page.screenshot({ path: `${out}/buyer-mobile.png`, fullPage: true });
+  await page.setViewportSize(viewports.desktop);
 
   const { text, pages } = await printed(page, 'buyer');
   assert.is(pages, 1);

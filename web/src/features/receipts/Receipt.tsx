@@ -117,81 +117,83 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
           </dl>
         </div>
       </header>
-      <table className="receipt__table" aria-label="Items">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="num">
-              Quantity
-            </th>
-            <th scope="col" className="num">
-              Unit price
-            </th>
-            {vat && (
-              <>
-                <th scope="col" className="num">
-                  VAT rate
-                </th>
-                <th scope="col" className="num">
-                  VAT
-                </th>
-              </>
-            )}
-            <th scope="col" className="num">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {receipt.lines.map((line, i) => (
-            <tr key={i}>
-              <th scope="row">{line.name}</th>
-              <td className="num">{line.quantity}</td>
-              <td className="num">{formatPence(line.unitPrice)}</td>
+      <div className="receipt__scroll">
+        <table className="receipt__table" aria-label="Items">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className="num">
+                Quantity
+              </th>
+              <th scope="col" className="num">
+                Unit price
+              </th>
               {vat && (
                 <>
-                  <td className="num">{line.rate === undefined ? '' : formatRate(line.rate)}</td>
-                  <td className="num">{line.vat === undefined ? '' : formatPence(line.vat)}</td>
+                  <th scope="col" className="num">
+                    VAT rate
+                  </th>
+                  <th scope="col" className="num">
+                    VAT
+                  </th>
                 </>
               )}
-              <td className="num">{formatPence(line.gross)}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row">Delivery</th>
-            <td className="num" />
-            <td className="num" />
-            {vat && (
-              <>
-                <td className="num">
-                  {(receipt.delivery.parts ?? [])
-                    .filter((p) => p.gross > 0)
-                    .map((p) => formatRate(p.rate))
-                    .join(' / ')}
-                </td>
-                <td className="num">{formatPence(deliveryVat ?? 0)}</td>
-              </>
-            )}
-            <td className="num">{formatPence(receipt.delivery.gross)}</td>
-          </tr>
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={vat ? 5 : 3}>
-              Total paid
-            </th>
-            <td className="num">{formatPence(receipt.total)}</td>
-          </tr>
-          {vat && (
-            <tr>
-              <th scope="row" colSpan={5}>
-                of which VAT
+              <th scope="col" className="num">
+                Amount
               </th>
-              <td className="num">{formatPence(vat.totals.vat)}</td>
             </tr>
-          )}
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {receipt.lines.map((line, i) => (
+              <tr key={i}>
+                <th scope="row">{line.name}</th>
+                <td className="num">{line.quantity}</td>
+                <td className="num">{formatPence(line.unitPrice)}</td>
+                {vat && (
+                  <>
+                    <td className="num">{line.rate === undefined ? '' : formatRate(line.rate)}</td>
+                    <td className="num">{line.vat === undefined ? '' : formatPence(line.vat)}</td>
+                  </>
+                )}
+                <td className="num">{formatPence(line.gross)}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">Delivery</th>
+              <td className="num" />
+              <td className="num" />
+              {vat && (
+                <>
+                  <td className="num">
+                    {(receipt.delivery.parts ?? [])
+                      .filter((p) => p.gross > 0)
+                      .map((p) => formatRate(p.rate))
+                      .join(' / ')}
+                  </td>
+                  <td className="num">{formatPence(deliveryVat ?? 0)}</td>
+                </>
+              )}
+              <td className="num">{formatPence(receipt.delivery.gross)}</td>
+            </tr>
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={vat ? 5 : 3}>
+                Total paid
+              </th>
+              <td className="num">{formatPence(receipt.total)}</td>
+            </tr>
+            {vat && (
+              <tr>
+                <th scope="row" colSpan={5}>
+                  of which VAT
+                </th>
+                <td className="num">{formatPence(vat.totals.vat)}</td>
+              </tr>
+            )}
+          </tfoot>
+        </table>
+      </div>
       {vat && <VatSummary rates={vat.rates} totals={vat.totals} label="VAT by rate" />}
       <p className="receipt__paid">Paid in full. Thank you for your order.</p>
       {receipt.creditNotes.length > 0 && (
