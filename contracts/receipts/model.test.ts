@@ -22,6 +22,8 @@ test('numbers are the prefix, the year and six digits; the year is the UK one', 
   assert.is(ukYearOf('2026-12-31T23:30:00.000Z'), 2026);
   assert.not.ok(isNumbered('2026-11-26T23:59:00.000Z'));
   assert.ok(isNumbered('2026-11-27T00:00:00.000Z'));
+  // Neither a reaction nor the read model may stop on a time that is no date: such an order is not numbered.
+  assert.not.ok(isNumbered('not a date'));
 });
 
 test("a year's stream says the last number and what each was taken for", () => {

@@ -95,7 +95,9 @@ export const ukYearOf = (instant: string): number => Number(ukDayOf(instant).sli
  */
 export const receiptsNumberedFrom: Day = '2026-11-27';
 
-export const isNumbered = (placedAt: string): boolean => ukDayOf(placedAt) >= receiptsNumberedFrom;
+/** Whether an order placed at `placedAt` is numbered; a time that is no date (never written by the shop) is not. */
+export const isNumbered = (placedAt: string): boolean =>
+  !Number.isNaN(Date.parse(placedAt)) && ukDayOf(placedAt) >= receiptsNumberedFrom;
 
 /** One year's sequence as its stream says: the last number taken, and what each was taken for. */
 export type SequenceState = { last: number; numbers: Record<string, string> };
@@ -193,7 +195,14 @@ export function creditNoteContent(
 
 // What the receipt page shows: the receipt as the shop issued it, the seller, and its credit notes.
 
-export type ReceiptLineView = { name: string; quantity: number; unitPrice: number; gross: number; rate?: number; vat?: number };
+export type ReceiptLineView = {
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  gross: number;
+  rate?: number;
+  vat?: number;
+};
 
 export type CreditNoteView = Omit<CreditNoteIssued['data'], 'year' | 'sequence'>;
 
