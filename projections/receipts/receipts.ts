@@ -2,12 +2,7 @@
 // the receipt pages and the exports. The numbers are the events' (ReceiptIssued, CreditNoteIssued): a rebuild folds the
 // same numbers again, it never counts them.
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
-import {
-  isNumbered,
-  type CreditNoteView,
-  type OrderVat,
-  type PlacedOrder,
-} from '../../contracts/receipts/model.ts';
+import { isNumbered, type CreditNoteView, type OrderVat, type PlacedOrder } from '../../contracts/receipts/model.ts';
 import type { OrderItem } from '../../contracts/orders/model.ts';
 import { defineProjection } from '../engine/projection.ts';
 

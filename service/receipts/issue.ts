@@ -35,7 +35,9 @@ export const receiptDecider: Decider<SequenceState, IssueReceipt, ReceiptIssued>
   decide: ({ data }, state) => {
     if (state.numbers[data.orderId]) return [];
     const sequence = state.last + 1;
-    return [{ type: 'ReceiptIssued', data: { ...data, sequence, receiptNumber: receiptNumberOf(data.year, sequence) } }];
+    return [
+      { type: 'ReceiptIssued', data: { ...data, sequence, receiptNumber: receiptNumberOf(data.year, sequence) } },
+    ];
   },
 };
 
@@ -47,7 +49,10 @@ export const creditNoteDecider: Decider<SequenceState, IssueCreditNote, CreditNo
     if (state.numbers[data.refundId]) return [];
     const sequence = state.last + 1;
     return [
-      { type: 'CreditNoteIssued', data: { ...data, sequence, creditNoteNumber: creditNoteNumberOf(data.year, sequence) } },
+      {
+        type: 'CreditNoteIssued',
+        data: { ...data, sequence, creditNoteNumber: creditNoteNumberOf(data.year, sequence) },
+      },
     ];
   },
 };

@@ -14,12 +14,7 @@ export function receiptReactions(deps: Pick<ReactionDeps, 'events' | 'clock'>): 
       await issueReceipt(deps, event.data.orderId, reactingTo(event, deps.clock(), causedBy));
     },
     RefundSucceeded: async (event) => {
-      await issueCreditNote(
-        deps,
-        event.data.orderId,
-        event.data.refundId,
-        reactingTo(event, deps.clock(), causedBy),
-      );
+      await issueCreditNote(deps, event.data.orderId, event.data.refundId, reactingTo(event, deps.clock(), causedBy));
     },
   });
 }
