@@ -5,22 +5,14 @@
 import { evolveRefundBook, emptyRefundBook, type RefundLine } from '../orders/refunds.ts';
 import type { OrderItem, OrderPlaced } from '../orders/model.ts';
 import type { DomainEvent } from '../shared/events.ts';
+import type { OrderVat } from '../vat/orderVat.ts';
 import { ukDayOf, type Day } from '../vat/rates.ts';
 
-/**
- * The VAT an order recorded when it was placed, as the order's events carry it (only when the shop was VAT-registered
- * on the day of sale). `lines` is parallel to the order's items; amounts in pence, rates in basis points.
- */
-export type OrderVat = {
-  vatNumber: string;
-  lines: { rate: number; gross: number; vat: number; net: number }[];
-  delivery: { rate: number; gross: number; vat: number }[];
-  rates: { rate: number; goods: number; delivery: number; gross: number; vat: number; net: number }[];
-  totals: { gross: number; vat: number; net: number };
-};
+/** The VAT an order recorded when it was placed (decision 069); the receipts show it and credit notes reverse it. */
+export type { OrderVat };
 
 /** An OrderPlaced as the receipts read it: with the VAT it recorded, when it recorded any. */
-export type PlacedOrder = OrderPlaced['data'] & { vat?: OrderVat };
+export type PlacedOrder = OrderPlaced['data'];
 
 export type ReceiptIssued = DomainEvent<
   'ReceiptIssued',

@@ -2,7 +2,7 @@
 // the receipt pages and the exports. The numbers are the events' (ReceiptIssued, CreditNoteIssued): a rebuild folds the
 // same numbers again, it never counts them.
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
-import { isNumbered, type CreditNoteView, type OrderVat, type PlacedOrder } from '../../contracts/receipts/model.ts';
+import { isNumbered, type CreditNoteView, type OrderVat } from '../../contracts/receipts/model.ts';
 import type { OrderItem } from '../../contracts/orders/model.ts';
 import { defineProjection } from '../engine/projection.ts';
 
@@ -33,7 +33,7 @@ export const receiptsProjection = defineProjection({
   version: 1,
   handlers: {
     OrderPlaced: (event): Write[] => {
-      const order = event.data as PlacedOrder;
+      const order = event.data;
       if (!isNumbered(order.placedAt)) return [];
       const doc: ReceiptDoc = {
         orderId: order.orderId,

@@ -14,7 +14,6 @@ import {
   receiptNumberOf,
   ukYearOf,
   type CreditNoteIssued,
-  type PlacedOrder,
   type ReceiptIssued,
   type SequenceState,
 } from '../../contracts/receipts/model.ts';
@@ -104,7 +103,7 @@ export async function issueCreditNote(
   meta: CommandMeta,
 ): Promise<string | null> {
   const orderEvents = await deps.events.readStream(orderStream(orderId));
-  const order = orderOnRecord(orderEvents) as PlacedOrder | null;
+  const order = orderOnRecord(orderEvents);
   const at = orderEvents.findIndex(
     (e) => e.type === 'RefundSucceeded' && (e as unknown as RefundSucceeded).data.refundId === refundId,
   );
