@@ -209,6 +209,8 @@ export type ReceiptView = {
   lines: ReceiptLineView[];
   delivery: { gross: number; parts?: OrderVat['delivery'] };
   total: number;
+  /** the savings already in the lines' prices (decision 072), each with its label */
+  savings?: { label: string; amount: number }[];
   /** only on an order the shop recorded VAT for: the receipt is then a VAT invoice */
   vat?: { vatNumber: string; rates: OrderVat['rates']; totals: OrderVat['totals'] };
   creditNotes: CreditNoteView[];

@@ -3,7 +3,7 @@
 // same numbers again, it never counts them.
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { isNumbered, type CreditNoteView, type OrderVat } from '../../contracts/receipts/model.ts';
-import type { OrderItem } from '../../contracts/orders/model.ts';
+import type { OrderDiscount, OrderItem } from '../../contracts/orders/model.ts';
 import { defineProjection } from '../engine/projection.ts';
 
 const receipts = 'receipts';
@@ -17,7 +17,9 @@ export type ReceiptDoc = {
   orderId: string;
   orderNumber: string;
   placedAt: string;
-  items: Pick<OrderItem, 'name' | 'quantity' | 'price'>[];
+  items: Pick<OrderItem, 'name' | 'quantity' | 'price' | 'listPrice'>[];
+  /** the savings already in the items' prices (decision 072) */
+  discounts?: OrderDiscount[];
   shippingCost: number;
   total: number;
   vat?: OrderVat;
@@ -39,7 +41,13 @@ export const receiptsProjection = defineProjection({
         orderId: order.orderId,
         orderNumber: order.orderNumber,
         placedAt: order.placedAt,
-        items: order.items.map(({ name, quantity, price }) => ({ name, quantity, price })),
+        items: order.items.map(({ name, quantity, price, listPrice }) => ({
+          name,
+          quantity,
+          price,
+          ...(listPrice === undefined ? {} : { listPrice }),
+        })),
+        ...(order.discounts?.length ? { discounts: order.discounts } : {}),
         shippingCost: order.shippingCost,
         total: order.total,
         ...(order.vat ? { vat: order.vat } : {}),

@@ -174,6 +174,24 @@ test("the confirmation e-mail's link opens the buyer's receipt; a forged or alte
   }
 });
 
+test('a bundle order’s receipt names the saving already in its prices, and its lines and delivery add up to what was paid', async () => {
+  const orderId = await paidCartCheckout(shop, [
+    { bookId: 1, quantity: 1 },
+    { bookId: 2, quantity: 1 },
+    { bookId: 3, quantity: 1 },
+  ]);
+  await settled();
+  const receipt = (await receiptOf(orderId)).json as ReceiptView;
+  assert.is(receipt.savings?.length, 1);
+  assert.is(receipt.savings?.[0]?.label, 'Bundle saving');
+  assert.ok(receipt.savings![0]!.amount > 0);
+  assert.is(receipt.lines.reduce((sum, line) => sum + line.gross, 0) + receipt.delivery.gross, receipt.total);
+  assert.is(
+    receipt.lines.reduce((sum, line) => sum + line.gross, 0),
+    3 * 999 - receipt.savings![0]!.amount,
+  );
+});
+
 // Decision 068's worked example, as an order recorded it: a £12.99 book, a £9.99 poster, £3.50 delivery.
 const vat: OrderVat = {
   vatNumber: 'GB365684514',

@@ -177,6 +177,14 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
             </tr>
           </tbody>
           <tfoot>
+            {(receipt.savings ?? []).map((saving) => (
+              <tr key={saving.label}>
+                <th scope="row" colSpan={vat ? 5 : 3}>
+                  {saving.label} (in the prices above)
+                </th>
+                <td className="num">−{formatPence(saving.amount)}</td>
+              </tr>
+            ))}
             <tr>
               <th scope="row" colSpan={vat ? 5 : 3}>
                 Total paid
