@@ -103,7 +103,8 @@ export const checkoutApi = {
     body: CancelCheckoutRequestSchema,
   }),
   /** The gateway's deliveries; the body is read as it arrived, to check its signature. */
-  paymentsWebhook: endpoint<{ received: true }>()({
+  /** `warning`: the event was made for another API version than the shop's (decision 073); it was acted on all the same */
+  paymentsWebhook: endpoint<{ received: true; warning?: string }>()({
     method: 'POST',
     path: '/api/payments/webhook',
     guarded: false,

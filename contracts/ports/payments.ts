@@ -92,8 +92,13 @@ export class RefundDeclined extends Error {
   }
 }
 
-/** What a verified webhook delivery tells the shop. */
-export type PaymentNotice =
+/**
+ * What a verified webhook delivery tells the shop. `versionMismatch`: the event was rendered for another API version
+ * than the shop's pinned one; it is acted on all the same (decision 073) and the mismatch is logged and answered.
+ */
+export type PaymentNotice = PaymentNoticeBody & { versionMismatch?: { expected: string; received: string | null } };
+
+type PaymentNoticeBody =
   | { eventId: string; type: 'payment_succeeded'; reference: string }
   | { eventId: string; type: 'checkout_expired'; reference: string }
   /** an asynchronous payment failed (a session's delayed method, or an intent's attempt) */

@@ -8,6 +8,7 @@ import type { AdminOrder } from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { missingCustomerDetails, orderOnRecord } from '../../contracts/orders/model.ts';
 import { getAdminOrder } from '../../projections/orders/adminOrders.ts';
+import { stripeApiVersion } from '../payments/stripe/apiVersion.ts';
 import { createStripeGateway } from '../payments/stripe/stripeGateway.ts';
 import { startFakeStripeApi, type FakeStripeApi } from './fakeStripeApi.ts';
 import { call, startTestShop, type TestShop } from './shop.ts';
@@ -79,15 +80,19 @@ export const cardFormBody = (country = 'GB') => ({
 
 export const cardOf = (number: string) => ({ number, expiry: '12 / 34', cvc: '123' });
 
-/** A Stripe-format delivery, signed as Stripe signs it; `age` seconds in the past. */
+/**
+ * A Stripe-format delivery, signed as Stripe signs it; `age` seconds in the past; made for the shop's pinned API
+ * version unless `apiVersion` names another (null: none).
+ */
 export function signedWebhook(
   type: string,
   reference: string,
-  options: { eventId?: string; age?: number; secret?: string } = {},
+  options: { eventId?: string; age?: number; secret?: string; apiVersion?: string | null } = {},
 ) {
   const body = JSON.stringify({
     id: options.eventId ?? `evt_${reference}`,
     object: 'event',
+    api_version: options.apiVersion === undefined ? stripeApiVersion : options.apiVersion,
     type,
     data: { object: { id: reference } },
   });
@@ -105,7 +110,7 @@ export function signedEvent(
   object: Record<string, unknown> & { id: string },
   eventId = `evt_${type}_${object.id}`,
 ) {
-  const body = JSON.stringify({ id: eventId, object: 'event', type, data: { object } });
+  const body = JSON.stringify({ id: eventId, object: 'event', api_version: stripeApiVersion, type, data: { object } });
   return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: testWebhookSecret }) };
 }
 

@@ -8,6 +8,8 @@ export type StripeCall = {
   path: string;
   idempotencyKey: string | null;
   authorization: string | null;
+  /** the `Stripe-Version` header: the API version the request asks for */
+  stripeVersion: string | null;
   params: Record<string, string>;
 };
 
@@ -199,6 +201,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         path: url.pathname,
         idempotencyKey,
         authorization: req.headers.authorization ?? null,
+        stripeVersion: (req.headers['stripe-version'] as string | undefined) ?? null,
         params,
       });
       const answer = (status: number, json: unknown) => {

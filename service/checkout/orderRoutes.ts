@@ -62,7 +62,12 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
     }
     // The delivery's event id is what caused whatever it appends.
     const meta = { ...commandMeta(ctx, `webhook:${deps.payments.provider}`, deps.clock()), requestId: notice.eventId };
-    ctx.body = { received: true };
+    if (notice.versionMismatch) {
+      const { expected, received } = notice.versionMismatch;
+      const warning = `Event ${notice.eventId} was made for Stripe API version ${received ?? '(none)'}, not the shop's ${expected}; it was acted on all the same`;
+      deps.logger.warn({ eventId: notice.eventId, type: notice.type, expected, received }, warning);
+      ctx.body = { received: true, warning };
+    } else ctx.body = { received: true };
     if (notice.type === 'ignored') return;
     try {
       await act(deps, desk, notice, meta);

@@ -13,6 +13,7 @@ import {
   stripeShopFor,
 } from '../../infra/testing/checkout.ts';
 import { fetchWithin } from '../../infra/testing/http.ts';
+import { stripeApiVersion } from '../../infra/payments/stripe/apiVersion.ts';
 
 const { fake, shop } = await stripeShopFor(test);
 
@@ -85,6 +86,26 @@ test("with Stripe, a card payment intent is created at the server's price and sa
     ofType(await allEvents(shop), 'OrderPlaced').filter((e) => e.stream === `order-${paymentIntentId}`).length,
     1,
   );
+});
+
+test('with Stripe, a webhook made for another API version is acted on, and the answer says which versions differ', async () => {
+  const res = await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }] });
+  const sessionId: string = res.json.sessionId;
+  fake.pay(sessionId, { amount_total: 1349, shipping_cost: { amount_total: 350 }, ...stripePaidDetails });
+  const answer = await deliverWebhook(
+    shop,
+    signedWebhook('checkout.session.completed', sessionId, { apiVersion: '2025-03-31.basil' }),
+  );
+  assert.is(answer.status, 200, answer.text);
+  assert.is(answer.json.received, true);
+  assert.is(
+    answer.json.warning,
+    `Event evt_${sessionId} was made for Stripe API version 2025-03-31.basil, not the shop's ${stripeApiVersion}; it was acted on all the same`,
+  );
+  const placed = ofType(await allEvents(shop), 'OrderPlaced').filter((e) => e.stream === `order-${sessionId}`);
+  assert.is(placed.length, 1);
+  const current = await deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId));
+  assert.equal(current.json, { received: true });
 });
 
 test('with Stripe, a Stripe outage is a 502 the page can explain, and nothing is recorded', async () => {

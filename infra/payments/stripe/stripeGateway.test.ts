@@ -5,6 +5,7 @@ import { cartShippingOptions } from '../../../contracts/checkout/shipping.ts';
 import { GatewayUnavailable, WebhookRejected } from '../../../contracts/ports/payments.ts';
 import { rejects } from '../../testing/assert.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '../../testing/fakeStripeApi.ts';
+import { stripeApiVersion } from './apiVersion.ts';
 import { createStripeGateway } from './stripeGateway.ts';
 
 const webhookSecret = 'whsec_test_secret';
@@ -143,8 +144,8 @@ test("a gateway failure surfaces as GatewayUnavailable, not as the shopper's fau
 
 const sign = (payload: string, timestamp?: number) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, ...(timestamp ? { timestamp } : {}) });
-const event = (type: string, id: string) =>
-  JSON.stringify({ id: `evt_${id}`, object: 'event', type, data: { object: { id } } });
+const event = (type: string, id: string, apiVersion: string | null = stripeApiVersion) =>
+  JSON.stringify({ id: `evt_${id}`, object: 'event', api_version: apiVersion, type, data: { object: { id } } });
 
 test('webhooks: a valid signature on the raw body is accepted and names the payment', () => {
   const g = gateway();
@@ -195,6 +196,41 @@ test('webhooks: tampered bodies, wrong secrets, stale or missing signatures are 
   assert.ok(g.parseWebhook(body, sign(body, Math.floor(now.getTime() / 1000) - 299), now));
   reject(() => g.parseWebhook(body, undefined, now), /Missing/);
   reject(() => createStripeGateway({ secretKey: 'sk_test_123' }).parseWebhook(body, sign(body), now), /not configured/);
+});
+
+test("the shop's pinned API version is the one the installed SDK is typed for, and every request sends it", async () => {
+  // A failure here means the stripe package was upgraded: read Stripe's changelog between the two versions, check
+  // what the shop sends and reads, then change stripeApiVersion (and the webhook endpoint's version at Stripe).
+  assert.is(stripeApiVersion, Stripe.API_VERSION);
+  const before = fake.calls.length;
+  await gateway().retrievePayment('pi_test_unknown');
+  await gateway().createPaymentIntent({
+    checkoutId: '6d7c3a1e-0000-4000-8000-000000000009',
+    amount: 999,
+    description: 'd',
+  });
+  const sent = fake.calls.slice(before);
+  assert.is(sent.length, 2);
+  for (const call of sent) assert.is(call.stripeVersion, stripeApiVersion);
+});
+
+test('webhooks: an event made for another API version, or none, is read all the same and its version reported', () => {
+  const g = gateway();
+  const now = new Date();
+  const body = event('checkout.session.completed', 'cs_test_old', '2024-06-20');
+  assert.equal(g.parseWebhook(body, sign(body), now), {
+    eventId: 'evt_cs_test_old',
+    type: 'payment_succeeded',
+    reference: 'cs_test_old',
+    versionMismatch: { expected: stripeApiVersion, received: '2024-06-20' },
+  });
+  const bare = event('customer.created', 'cus_2', null);
+  assert.equal(g.parseWebhook(bare, sign(bare), now), {
+    eventId: 'evt_cus_2',
+    type: 'ignored',
+    original: 'customer.created',
+    versionMismatch: { expected: stripeApiVersion, received: null },
+  });
 });
 
 test.run();

@@ -10,6 +10,7 @@ import {
   type VerifiedPayment,
 } from '../../../contracts/ports/payments.ts';
 import type { FeePart, PaymentFee, PayoutTransaction } from '../../../contracts/ledger/payments.ts';
+import { stripeApiVersion } from './apiVersion.ts';
 import { gatewayRefundOf, isoOfSeconds, parseStripeWebhook } from './webhooks.ts';
 
 export type StripeGatewayOptions = {
@@ -116,6 +117,7 @@ function payoutTransactionOf(transaction: Stripe.BalanceTransaction): PayoutTran
 
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
   const stripe = new Stripe(options.secretKey, {
+    apiVersion: stripeApiVersion,
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,

@@ -1,6 +1,7 @@
 // Stripe's webhook format: a signature over the raw body, at most 300 s old, and the events the shop acts on.
 import Stripe from 'stripe';
 import { WebhookRejected, type GatewayRefund, type PaymentNotice } from '../../../contracts/ports/payments.ts';
+import { stripeApiVersion } from './apiVersion.ts';
 
 /** Stripe's own default; a delivery signed longer ago than this is refused as a possible replay. */
 export const webhookToleranceSeconds = 300;
@@ -19,7 +20,7 @@ export function parseStripeWebhook(
 ): PaymentNotice {
   if (!secret) throw new WebhookRejected('Webhooks are not configured: set STRIPE_WEBHOOK_SECRET');
   if (!signature) throw new WebhookRejected('Missing Stripe-Signature header');
-  let event: { id: string; type: string; data: { object: { id?: unknown } } };
+  let event: { id: string; type: string; api_version?: unknown; data: { object: { id?: unknown } } };
   try {
     event = Stripe.webhooks.constructEvent(
       rawBody,
@@ -43,9 +44,24 @@ export function parseStripeWebhook(
   if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof reference !== 'string') {
     throw new WebhookRejected('Webhook body is not a Stripe event');
   }
+  const notice = noticeOf(event as { id: string; type: string }, object!, reference, receivedAt);
+  // Stripe renders an event for its endpoint's API version. Another version than the pinned one (an endpoint left on
+  // the account's default, or the second endpoint of an upgrade) is still acted on: the shop reads only ids, amounts
+  // and statuses from events, and looks payments up again at the pinned version (decision 073).
+  const received = typeof event.api_version === 'string' ? event.api_version : null;
+  return received === stripeApiVersion
+    ? notice
+    : { ...notice, versionMismatch: { expected: stripeApiVersion, received } };
+}
+
+function noticeOf(
+  event: { id: string; type: string },
+  o: Record<string, unknown>,
+  reference: string,
+  receivedAt: Date,
+): PaymentNotice {
   if (succeeded.has(event.type)) return { eventId: event.id, type: 'payment_succeeded', reference };
   if (event.type === 'checkout.session.expired') return { eventId: event.id, type: 'checkout_expired', reference };
-  const o = object!;
   if (event.type === 'checkout.session.async_payment_failed')
     return { eventId: event.id, type: 'payment_failed', reference, reason: 'The payment of this checkout failed.' };
   if (event.type === 'payment_intent.payment_failed') {
