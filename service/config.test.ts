@@ -125,4 +125,20 @@ test('config: RATE_LIMITS overrides named limits and keeps the others', () => {
     assert.throws(() => loadConfig({ RATE_LIMITS: bad }), /RATE_LIMITS/, bad);
 });
 
+test('config: STRIPE_API_BASE names a Stripe-compatible API by protocol, host and port, and production refuses it', () => {
+  assert.is(loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE, 'http://127.0.0.1:12111');
+  assert.is(loadConfig({}).STRIPE_API_BASE, undefined);
+  for (const bad of ['127.0.0.1:12111', 'ftp://127.0.0.1', 'http://127.0.0.1:12111/v1', 'http://u:p@127.0.0.1']) {
+    assert.throws(() => loadConfig({ STRIPE_API_BASE: bad }), /STRIPE_API_BASE: must be/, bad);
+  }
+  assert.throws(
+    () =>
+      loadConfig({ ...productionBasics, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_API_BASE: 'http://127.0.0.1:12111' }),
+    (error: Error) =>
+      error instanceof ConfigError &&
+      error.message ===
+        "Invalid configuration: STRIPE_API_BASE is refused in production; the shop talks to Stripe's own API there",
+  );
+});
+
 test.run();

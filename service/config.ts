@@ -24,6 +24,25 @@ const port = v.pipe(
   v.maxValue(65535, 'must be a port number'),
 );
 
+/** An API address the stripe SDK can be pointed at: its host, port and protocol options take no path. */
+const stripeApiBase = v.pipe(
+  v.string(),
+  v.trim(),
+  v.url('must be a URL such as http://127.0.0.1:12111'),
+  v.check((value) => {
+    if (!URL.canParse(value)) return true; // the url check above has said so
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password
+    );
+  }, 'must be http:// or https:// with a host and an optional port, and no path, such as http://127.0.0.1:12111'),
+);
+
 export const ConfigSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   PORT: v.optional(port, '3000'),
@@ -104,6 +123,8 @@ export const ConfigSchema = v.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** a Stripe-compatible API for tests and development, such as stripe-mock at http://127.0.0.1:12111; refused in production */
+  STRIPE_API_BASE: v.optional(stripeApiBase),
   SMTP_URL: optionalString,
   /** How many months after a customer's last order their data is kept (then the retention job erases them); unset: kept until erased by hand. */
   RETENTION_MONTHS: v.optional(
@@ -146,6 +167,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (missing.length) throw new ConfigError(`Invalid configuration: production needs ${missing.join(' and ')}`);
     if (config.ADMIN_PASSWORD)
       throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is refused in production; set ADMIN_PASSWORD_HASH');
+    // Payments in production go to Stripe's own API, never to an address a setting could turn elsewhere.
+    if (config.STRIPE_API_BASE)
+      throw new ConfigError(
+        "Invalid configuration: STRIPE_API_BASE is refused in production; the shop talks to Stripe's own API there",
+      );
     // Sandbox payments place real orders from test cards: a production shop takes them only when told it is a demo.
     if (!config.STRIPE_SECRET_KEY && !config.ALLOW_TEST_PAYMENTS) {
       throw new ConfigError(

@@ -110,6 +110,7 @@ export async function openPaymentGateway(config: Config): Promise<PaymentGateway
       secretKey: config.STRIPE_SECRET_KEY,
       ...(config.STRIPE_PUBLISHABLE_KEY ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
       ...(config.STRIPE_WEBHOOK_SECRET ? { webhookSecret: config.STRIPE_WEBHOOK_SECRET } : {}),
+      ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
     });
   }
   const { createSandboxGateway } = await import('../payments/sandbox/sandboxGateway.ts');

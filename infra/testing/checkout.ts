@@ -9,7 +9,6 @@ import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { missingCustomerDetails, orderOnRecord } from '../../contracts/orders/model.ts';
 import { getAdminOrder } from '../../projections/orders/adminOrders.ts';
 import { stripeApiVersion } from '../payments/stripe/apiVersion.ts';
-import { createStripeGateway } from '../payments/stripe/stripeGateway.ts';
 import { startFakeStripeApi, type FakeStripeApi } from './fakeStripeApi.ts';
 import { call, startTestShop, type TestShop } from './shop.ts';
 
@@ -25,19 +24,21 @@ export async function sandboxShopFor(test: Test): Promise<TestShop> {
   return shop;
 }
 
+/** The settings of a shop on the Stripe adapter whose API is the local server answering like Stripe's. */
+export const stripeShopEnv = (fake: FakeStripeApi, secretKey = 'sk_test_shop', publishableKey = 'pk_test_shop') => ({
+  STRIPE_SECRET_KEY: secretKey,
+  STRIPE_PUBLISHABLE_KEY: publishableKey,
+  STRIPE_WEBHOOK_SECRET: testWebhookSecret,
+  STRIPE_API_BASE: fake.base,
+});
+
 /** A shop on the Stripe adapter, talking to a local server that answers like Stripe's API; both close after the last test. */
 export async function stripeShopFor(
   test: Test,
   env: Record<string, string> = {},
 ): Promise<{ fake: FakeStripeApi; shop: TestShop }> {
   const fake = await startFakeStripeApi();
-  const payments = createStripeGateway({
-    secretKey: 'sk_test_shop',
-    publishableKey: 'pk_test_shop',
-    webhookSecret: testWebhookSecret,
-    api: fake.api,
-  });
-  const shop = await startTestShop({ PUBLIC_URL: 'https://shop.example', ...env }, { payments });
+  const shop = await startTestShop({ ...stripeShopEnv(fake), PUBLIC_URL: 'https://shop.example', ...env });
   test.after(async () => {
     await shop.close();
     await fake.close();

@@ -16,6 +16,8 @@ export type StripeCall = {
 type StripeObject = Record<string, unknown> & { id: string };
 
 export type FakeStripeApi = {
+  /** its address, as STRIPE_API_BASE takes it */
+  base: string;
   api: { host: string; port: number; protocol: 'http' };
   calls: StripeCall[];
   objects: Map<string, StripeObject>;
@@ -367,6 +369,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 
   return {
+    base: `http://127.0.0.1:${port}`,
     api: { host: '127.0.0.1', port, protocol: 'http' },
     calls,
     objects,

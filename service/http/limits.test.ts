@@ -3,9 +3,15 @@ import { rmSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startFakeStripeApi } from '../../infra/testing/fakeStripeApi.ts';
-import { createStripeGateway } from '../../infra/payments/stripe/stripeGateway.ts';
 import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { allEvents, cardFormBody, ofType, outboxFiles, sandboxPayBody } from '../../infra/testing/checkout.ts';
+import {
+  allEvents,
+  cardFormBody,
+  ofType,
+  outboxFiles,
+  sandboxPayBody,
+  stripeShopEnv,
+} from '../../infra/testing/checkout.ts';
 import { defaultLimits } from './limits.ts';
 
 const review = {
@@ -161,8 +167,7 @@ test('sandbox calls: limited per address', async () => {
 
 test('the sandbox routes exist only when the sandbox takes the payments', async () => {
   const stripe = await startFakeStripeApi();
-  const payments = createStripeGateway({ secretKey: 'sk_test_shop', publishableKey: 'pk_test_shop', api: stripe.api });
-  const shop = await startTestShop({}, { payments });
+  const shop = await startTestShop(stripeShopEnv(stripe));
   try {
     for (const [method, path] of [
       ['GET', '/api/sandbox/checkout-sessions/cs_1'],

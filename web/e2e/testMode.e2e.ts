@@ -5,9 +5,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { testModeNotice } from '../../contracts/shared/testMode.ts';
 import { startFakeStripeApi } from '../../infra/testing/fakeStripeApi.ts';
-import { createStripeGateway } from '../../infra/payments/stripe/stripeGateway.ts';
 import { launchBrowser, newPage, viewports } from '../../infra/testing/browser.ts';
 import { startTestShop } from '../../infra/testing/shop.ts';
+import { stripeShopEnv } from '../../infra/testing/checkout.ts';
 
 let browser: Browser;
 test.before(async () => {
@@ -49,8 +49,7 @@ test('every page of a shop on the sandbox says test mode, fixed out of the page 
 
 test('a shop on live Stripe keys shows no test-mode notice', async () => {
   const stripe = await startFakeStripeApi();
-  const payments = createStripeGateway({ secretKey: 'sk_live_shop', publishableKey: 'pk_live_shop', api: stripe.api });
-  const shop = await startTestShop({}, { payments });
+  const shop = await startTestShop(stripeShopEnv(stripe, 'sk_live_shop', 'pk_live_shop'));
   const { context, page } = await newPage(browser, viewports.desktop);
   try {
     const config = page.waitForResponse((r) => r.url().endsWith('/api/payments/config'), wait);

@@ -6,12 +6,12 @@ import { GatewayUnavailable, WebhookRejected } from '../../../contracts/ports/pa
 import { rejects } from '../../testing/assert.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '../../testing/fakeStripeApi.ts';
 import { stripeApiVersion } from './apiVersion.ts';
-import { createStripeGateway } from './stripeGateway.ts';
+import { createStripeGateway, stripeApiAddress } from './stripeGateway.ts';
 
 const webhookSecret = 'whsec_test_secret';
 let fake: FakeStripeApi;
 const gateway = () =>
-  createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret, api: fake.api });
+  createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret, apiBase: fake.base });
 
 test.before(async () => {
   fake = await startFakeStripeApi();
@@ -132,7 +132,7 @@ test("a gateway failure surfaces as GatewayUnavailable, not as the shopper's fau
   fake.failNext(10);
   await rejects(
     () =>
-      createStripeGateway({ secretKey: 'sk_test_123', api: fake.api }).createPaymentIntent({
+      createStripeGateway({ secretKey: 'sk_test_123', apiBase: fake.base }).createPaymentIntent({
         checkoutId: 'x',
         amount: 999,
         description: 'd',
@@ -231,6 +231,16 @@ test('webhooks: an event made for another API version, or none, is read all the 
     original: 'customer.created',
     versionMismatch: { expected: stripeApiVersion, received: null },
   });
+});
+
+test("STRIPE_API_BASE becomes the SDK's host, port and protocol, a port left out being the protocol's own", () => {
+  assert.equal(stripeApiAddress('http://127.0.0.1:12111'), { host: '127.0.0.1', port: 12111, protocol: 'http' });
+  assert.equal(stripeApiAddress('https://stripe-mock.internal'), {
+    host: 'stripe-mock.internal',
+    port: 443,
+    protocol: 'https',
+  });
+  assert.equal(stripeApiAddress('http://[::1]:12111'), { host: '::1', port: 12111, protocol: 'http' });
 });
 
 test.run();

@@ -17,9 +17,20 @@ export type StripeGatewayOptions = {
   secretKey: string;
   publishableKey?: string;
   webhookSecret?: string;
-  /** another API host, e.g. a local server answering like Stripe's API in tests */
-  api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** STRIPE_API_BASE: another API address, such as a local server answering like Stripe's API (tests, development) */
+  apiBase?: string;
 };
+
+/** The SDK's host, port and protocol options for an address such as http://127.0.0.1:12111. */
+export function stripeApiAddress(base: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
+}
 
 type StripeAddress =
   | {
@@ -121,7 +132,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    ...(options.api ? { host: options.api.host, port: options.api.port, protocol: options.api.protocol } : {}),
+    ...(options.apiBase ? stripeApiAddress(options.apiBase) : {}),
   });
 
   /** The PaymentIntent behind a reference: itself, or the one a checkout session's page created. */
