@@ -113,6 +113,15 @@ export const WalletPaymentIntentRequestSchema = v.object({
   /** pence the wallet sheet showed; it must equal one of the server's totals, else nothing is charged */
   amount: pence('amount'),
   shippingOptionId: v.optional(v.picklist(cartShippingOptionIds, 'Unknown shipping option')),
+  /** the country of the address the wallet sheet gave; a rate that does not fit it is refused, nothing charged */
+  country: v.optional(
+    v.pipe(
+      v.string('country must be a two-letter country code'),
+      v.trim(),
+      v.toUpperCase(),
+      v.regex(/^[A-Z]{2}$/, 'country must be a two-letter country code'),
+    ),
+  ),
 });
 export type WalletPaymentIntentRequest = v.InferOutput<typeof WalletPaymentIntentRequestSchema>;
 export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: string; amount: number };

@@ -1,4 +1,5 @@
 // The shop keeps three shipping readings that disagree; each is named and used where that reading applies.
+import { formatPence } from '../shared/money.ts';
 
 /** Reading 1 — cart checkout (card and wallet flows): 350 pence for GB, 500 otherwise. */
 export const cartCheckoutShipping = {
@@ -109,3 +110,13 @@ export const shippingCountryNames = [
 ];
 export type ShippingCountriesResponse = { success: true; countries: string[] };
 export type ShippingCostResponse = { shippingCost: number };
+
+/** The wallet page's refusal of a rate picked for an address it does not fit (decision 073), or null when it fits. */
+export function rateRefusal(option: ShippingOption, countryCode: string): string | null {
+  const name = destinationName(countryCode.toUpperCase());
+  if (!name) return 'We do not ship to that country';
+  const due = cartShippingOptionFor(countryCode);
+  return option.id === due.id
+    ? null
+    : `${option.label} does not deliver to ${name}; ${due.label} (${formatPence(due.amount)}) does`;
+}

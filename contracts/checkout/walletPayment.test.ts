@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { walletConfirmParams, walletSaveBody } from './walletPayment.ts';
+import { walletConfirmParams, walletSaveBody, walletShippingUpdate } from './walletPayment.ts';
 
 const payer = {
   paymentMethodId: 'pm_1',
@@ -53,6 +53,30 @@ test('orders/save gets the same details', () => {
     ...paid,
     status: 'completed',
   });
+});
+
+test("the sheet's address decides its rate: only the one that fits the country, with the total that follows it", () => {
+  assert.equal(walletShippingUpdate('GB'), {
+    status: 'success',
+    shippingOptions: [{ id: 'uk-shipping', label: 'UK Shipping', detail: 'Standard delivery', amount: 350 }],
+    total: { label: 'The Kindness Basket', amount: 1349 },
+  });
+  for (const country of ['US', 'de', ' FR ']) {
+    assert.equal(walletShippingUpdate(country), {
+      status: 'success',
+      shippingOptions: [
+        {
+          id: 'international-shipping',
+          label: 'International Shipping',
+          detail: 'Standard international delivery',
+          amount: 500,
+        },
+      ],
+      total: { label: 'The Kindness Basket', amount: 1499 },
+    });
+  }
+  for (const country of ['ZZ', 'JP', '', undefined])
+    assert.equal(walletShippingUpdate(country), { status: 'invalid_shipping_address' });
 });
 
 test.run();

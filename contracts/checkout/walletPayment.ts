@@ -2,7 +2,8 @@
 // confirmCardPayment, or the sandbox's confirm call, which takes the same fields) and the body of orders/save. Both
 // carry the payer's name, e-mail and address, so whichever report reaches the shop first, the order has them.
 import * as v from 'valibot';
-import { CardShippingSchema, type CardShipping } from './model.ts';
+import { CardShippingSchema, singleCheckoutBook, type CardShipping } from './model.ts';
+import { cartShippingOptionFor, destinationName, type CartShippingOption } from './shipping.ts';
 
 /** The parts of a Payment Request `paymentmethod` event the wallet page reads (Stripe.js's PaymentRequestPaymentMethodEvent). */
 export type WalletPayment = {
@@ -71,4 +72,30 @@ export function walletSaveBody(
     ...paid,
     status: 'completed' as const,
   };
+}
+
+/** The wallet sheet's total line for the single book with a delivery rate. */
+export const walletTotal = (shippingPence: number) => ({
+  label: singleCheckoutBook.title,
+  amount: singleCheckoutBook.price + shippingPence,
+});
+
+/**
+ * What the wallet sheet shows once it knows the address's country (Stripe's `shippingaddresschange`, and the sandbox's
+ * sheet alike): only the rate that fits the country, with the total that follows it; a country the shop does not ship
+ * to is an invalid address. The server refuses any other rate for that country (decision 073).
+ */
+export type WalletShippingUpdate =
+  | {
+      status: 'success';
+      shippingOptions: Pick<CartShippingOption, 'id' | 'label' | 'detail' | 'amount'>[];
+      total: { label: string; amount: number };
+    }
+  | { status: 'invalid_shipping_address' };
+
+export function walletShippingUpdate(countryCode: string | undefined): WalletShippingUpdate {
+  const code = (countryCode ?? '').trim().toUpperCase();
+  if (!destinationName(code)) return { status: 'invalid_shipping_address' };
+  const { id, label, detail, amount } = cartShippingOptionFor(code);
+  return { status: 'success', shippingOptions: [{ id, label, detail, amount }], total: walletTotal(amount) };
 }

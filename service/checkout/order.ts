@@ -16,7 +16,12 @@ import {
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { orderVatFor } from '../../contracts/vat/orderVat.ts';
 import { emptyVatSettings, type VatSettings } from '../../contracts/vat/settings.ts';
-import { cartShippingOptionFor, destinationName, type ShippingOption } from '../../contracts/checkout/shipping.ts';
+import {
+  cartShippingOptionFor,
+  cartShippingOptions,
+  destinationName,
+  type ShippingOption,
+} from '../../contracts/checkout/shipping.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { orderNumberFrom, placedAfterCardPaymentStatus } from '../../contracts/shared/constants.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
@@ -66,20 +71,24 @@ const paymentMethodOf = (started: CheckoutStarted['data']) =>
   `${started.channel === 'wallet' ? 'Wallet (Apple Pay / Google Pay)' : 'Card'} via ${started.provider === 'stripe' ? 'Stripe' : 'the test sandbox'}`;
 
 /**
- * A hosted payment page that offered several shipping rates lets the shopper pick one for any address it accepts: a
- * rate that is not the one for the address's country is flagged for the owner (decision 039).
+ * A rate that is not the one for the address's country is flagged for the owner (decision 039): a hosted page that
+ * offered several rates lets the shopper pick one for any address it accepts, and a wallet's rate is picked in its sheet
+ * (decision 073), which an older page or a client of its own need not tie to the address.
  */
 export function shippingRateMismatch(
-  started: CheckoutStarted['data'],
+  offered: readonly ShippingOption[],
   shippingCost: number,
   address: ShippingAddress | string,
 ): string | null {
-  if (started.shippingOptions.length < 2 || typeof address === 'string' || !address.country) return null;
-  const paid: ShippingOption | undefined = started.shippingOptions.find((o) => o.amount === shippingCost);
+  if (typeof address === 'string' || !address.country) return null;
+  const paid: ShippingOption | undefined = offered.find((o) => o.amount === shippingCost);
   const due = cartShippingOptionFor(address.country);
   if (!paid || paid.id === due.id) return null;
   return `${paid.label} (${formatPence(paid.amount)}) was paid for an address in ${destinationName(address.country) ?? address.country}, which takes ${due.label} (${formatPence(due.amount)}).`;
 }
+
+const flagOf = (orderId: string, message: string | null, at: string): OrderFlagged[] =>
+  message ? [{ type: 'OrderFlagged', data: { orderId, flag: 'shipping-rate-mismatch', message, at } }] : [];
 
 function placeOrder(command: PlaceOrder): OrderEvent[] {
   const { reference, shopper } = command;
@@ -120,16 +129,8 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
   // with the order and never worked out again (decision 069). Not registered: no `vat` at all.
   const orderVat = orderVatFor(order, vat, command.at);
   if (orderVat) order.vat = orderVat;
-  const mismatch = shippingRateMismatch(started, shippingCost, order.shippingAddress);
-  const flagged: OrderFlagged[] = mismatch
-    ? [
-        {
-          type: 'OrderFlagged',
-          data: { orderId: reference, flag: 'shipping-rate-mismatch', message: mismatch, at: command.at },
-        },
-      ]
-    : [];
-  return [{ type: 'OrderPlaced', data: order }, ...flagged];
+  const mismatch = shippingRateMismatch(started.shippingOptions, shippingCost, order.shippingAddress);
+  return [{ type: 'OrderPlaced', data: order }, ...flagOf(reference, mismatch, command.at)];
 }
 
 /** Placed already (the provider's report came first): the shopper's page fills only what the order lacks. */
@@ -137,11 +138,16 @@ function fillGaps(command: PlaceOrder, order: OrderPlaced['data']): OrderEvent[]
   const { name, email, shippingAddress } = command.shopper;
   const fill = detailsFillingGaps(order, { customerName: name, customerEmail: email, shippingAddress });
   if (Object.keys(fill).length === 0) return [];
+  // An order placed before its address was known (a wallet confirmed without it) is checked once the address comes.
+  const mismatch = fill.shippingAddress
+    ? shippingRateMismatch(cartShippingOptions(), order.shippingCost, fill.shippingAddress)
+    : null;
   return [
     {
       type: 'OrderCustomerDetailsAdded',
       data: { orderId: command.reference, ...fill, source: 'shopper', reason: '', by: 'shopper', at: command.at },
     },
+    ...flagOf(command.reference, mismatch, command.at),
   ];
 }
 

@@ -1,7 +1,12 @@
 // Checkout's HTTP slice: starting payments at the server's price, and wiring the order desk's routes.
 import { checkoutApi } from '../../contracts/checkout/api.ts';
 import { CardPaymentIntentRequestSchema, WalletPaymentIntentRequestSchema } from '../../contracts/checkout/model.ts';
-import { cartShippingOptionFor, cartShippingOptions, destinationCodes } from '../../contracts/checkout/shipping.ts';
+import {
+  cartShippingOptionFor,
+  cartShippingOptions,
+  destinationCodes,
+  rateRefusal,
+} from '../../contracts/checkout/shipping.ts';
 import type { ShopDeps } from '../deps.ts';
 import { badRequest, parseOr400 } from '../http/errors.ts';
 import { limit } from '../http/limits.ts';
@@ -80,6 +85,9 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     // The amount only picks which of the server's totals the sheet showed; an amount that is none of them is refused.
     const option = options.find((o) => priced.subtotal + o.amount === body.amount);
     if (!option) throw badRequest(amountMismatch, [{ field: 'amount', message: amountMismatch }]);
+    // The sheet knows the address by now: a rate that does not fit its country is refused before anything is charged.
+    const refusal = body.country ? rateRefusal(option, body.country) : null;
+    if (refusal) throw badRequest(refusal, [{ field: 'shippingOptionId', message: refusal }]);
     ctx.body = await startPaymentIntent(deps, ctx, { channel: 'wallet', priced, shippingOption: option });
   });
 
