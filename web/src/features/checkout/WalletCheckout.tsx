@@ -1,19 +1,26 @@
 // /apple-pay-checkout: the single book with a wallet payment button (Apple Pay / Google Pay through
-// Stripe's Payment Request). Without a wallet — always so in the sandbox — the page says so and points to the form.
+// Stripe's Payment Request). Without a wallet the page says so and points to the form; in the sandbox (never a wallet)
+// it also offers the test wallet, whose sheet behaves as a wallet's. Either sheet offers only the rate that fits the
+// address it is given, and the server refuses any other (decision 073).
 import type { PaymentRequest, PaymentRequestPaymentMethodEvent, Stripe } from '@stripe/stripe-js';
 import { Button, Card, Flex, Heading, Link, Separator, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { singleCheckoutBook, type PaymentIntentResponse } from '../../../../contracts/checkout/model.ts';
+import { checkoutApi } from '../../../../contracts/checkout/api.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { cartShippingOptions, walletShippingRangeText } from '../../../../contracts/checkout/shipping.ts';
 import {
   walletConfirmParams,
   walletSaveBody,
+  walletShippingUpdate,
+  walletTotal,
   type WalletPayment,
 } from '../../../../contracts/checkout/walletPayment.ts';
+import { call, serverMessage } from '../../lib/api.ts';
 import { CheckoutLayout } from './CheckoutLayout.tsx';
 import { loadStripeOnce, useLoadedPaymentsConfig } from './payments.ts';
+import { SandboxWalletSheet, sandboxWalletCard, type SandboxWalletPaid } from './SandboxWalletSheet.tsx';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
 
 type Wallet =
@@ -22,10 +29,6 @@ type Wallet =
   | { state: 'available'; stripe: Stripe; request: PaymentRequest; name: string };
 
 const options = cartShippingOptions();
-const totalWith = (shippingPence: number) => ({
-  label: singleCheckoutBook.title,
-  amount: singleCheckoutBook.price + shippingPence,
-});
 
 export function WalletCheckout() {
   const config = useLoadedPaymentsConfig();
@@ -45,7 +48,7 @@ export function WalletCheckout() {
       const request = stripe.paymentRequest({
         country: 'GB',
         currency: 'gbp',
-        total: totalWith(options[0]!.amount),
+        total: walletTotal(options[0]!.amount),
         requestPayerName: true,
         requestPayerEmail: true,
         requestShipping: true,
@@ -54,8 +57,12 @@ export function WalletCheckout() {
       const can = await request.canMakePayment();
       if (cancelled) return;
       if (!can) return setWallet({ state: 'unavailable' });
+      // The address decides the rate: only the one that fits its country is offered, and the total follows it.
+      request.on('shippingaddresschange', (event) =>
+        event.updateWith(walletShippingUpdate(event.shippingAddress.country)),
+      );
       request.on('shippingoptionchange', (event) =>
-        event.updateWith({ status: 'success', total: totalWith(event.shippingOption.amount) }),
+        event.updateWith({ status: 'success', total: walletTotal(event.shippingOption.amount) }),
       );
       request.on('paymentmethod', (event) => void pay(stripe, event));
       setWallet({ state: 'available', stripe, request, name: can.applePay ? 'Apple Pay' : 'Google Pay' });
@@ -72,7 +79,12 @@ export function WalletCheckout() {
     const started = await payment.run(async () => {
       let intent: PaymentIntentResponse;
       try {
-        intent = await setUpPayment({ amount: singleCheckoutBook.price + option.amount, shippingOptionId: option.id });
+        const country = event.shippingAddress?.country;
+        intent = await setUpPayment({
+          amount: singleCheckoutBook.price + option.amount,
+          shippingOptionId: option.id,
+          ...(country ? { country } : {}),
+        });
       } catch (error) {
         event.complete('fail');
         throw error;
@@ -111,6 +123,35 @@ export function WalletCheckout() {
     if (!started) event.complete('fail');
   }
 
+  /** The test wallet's payment: set up at the sheet's rate and country, confirmed in the sandbox, then saved. */
+  async function paySandbox(paid: SandboxWalletPaid) {
+    await payment.run(async () => {
+      const intent = await setUpPayment({
+        amount: paid.total,
+        shippingOptionId: paid.shippingOptionId,
+        country: paid.country,
+      });
+      const { payment_method: _method, ...payer } = walletConfirmParams(paid.payment);
+      try {
+        await call(checkoutApi.sandboxConfirmIntent, {
+          params: { id: intent.paymentIntentId },
+          body: { clientSecret: intent.clientSecret, card: sandboxWalletCard, ...payer },
+        });
+      } catch (error) {
+        throw new Error(serverMessage(error) || paymentFailed.fallback, { cause: error });
+      }
+      await saveOrder(
+        walletSaveBody(paid.payment, {
+          paymentIntentId: intent.paymentIntentId,
+          amount: intent.amount,
+          bookTitle: singleCheckoutBook.title,
+          bookPrice: singleCheckoutBook.price,
+          shippingCost: paid.total - singleCheckoutBook.price,
+        }),
+      );
+    });
+  }
+
   return (
     <CheckoutLayout title="Quick Checkout">
       <Card size="3" style={{ maxWidth: 520 }}>
@@ -142,6 +183,9 @@ export function WalletCheckout() {
                 </Link>
               </Text>
             </Flex>
+          )}
+          {wallet.state === 'unavailable' && config.provider === 'sandbox' && (
+            <SandboxWalletSheet busy={payment.processing} onPay={paySandbox} />
           )}
         </Flex>
       </Card>
