@@ -17,6 +17,7 @@ import {
   type OrderNumberResponse,
   type PaymentIntentResponse,
 } from './model.ts';
+import { WalletShippingRatesRequestSchema, type WalletShippingUpdate } from './walletPayment.ts';
 import {
   SandboxConfirmIntentRequestSchema,
   SandboxPayRequestSchema,
@@ -83,6 +84,13 @@ export const checkoutApi = {
     guarded: false,
     body: v.union([CardPaymentIntentRequestSchema, WalletPaymentIntentRequestSchema]),
     messages: { amountMismatch: 'The amount does not match the price of this order' },
+  }),
+  /** the rate a wallet's sheet offers for its address's country, and the total with it (decision 073) */
+  walletShippingRates: endpoint<WalletShippingUpdate>()({
+    method: 'POST',
+    path: '/api/wallet/shipping-rates',
+    guarded: false,
+    body: WalletShippingRatesRequestSchema,
   }),
   saveOrder: endpoint<OrderNumberResponse>()({
     method: 'POST',

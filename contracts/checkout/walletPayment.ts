@@ -75,9 +75,9 @@ export function walletSaveBody(
 }
 
 /** The wallet sheet's total line for the single book with a delivery rate. */
-export const walletTotal = (shippingPence: number) => ({
+export const walletTotal = (shippingPence: number, subtotal: number = singleCheckoutBook.price) => ({
   label: singleCheckoutBook.title,
-  amount: singleCheckoutBook.price + shippingPence,
+  amount: subtotal + shippingPence,
 });
 
 /**
@@ -93,9 +93,19 @@ export type WalletShippingUpdate =
     }
   | { status: 'invalid_shipping_address' };
 
-export function walletShippingUpdate(countryCode: string | undefined): WalletShippingUpdate {
+export function walletShippingUpdate(countryCode: string | undefined, subtotal?: number): WalletShippingUpdate {
   const code = (countryCode ?? '').trim().toUpperCase();
   if (!destinationName(code)) return { status: 'invalid_shipping_address' };
   const { id, label, detail, amount } = cartShippingOptionFor(code);
-  return { status: 'success', shippingOptions: [{ id, label, detail, amount }], total: walletTotal(amount) };
+  return { status: 'success', shippingOptions: [{ id, label, detail, amount }], total: walletTotal(amount, subtotal) };
 }
+
+/** POST /api/wallet/shipping-rates: the country of the address a wallet's sheet was given. */
+export const WalletShippingRatesRequestSchema = v.object({
+  country: v.pipe(
+    v.string('country must be a two-letter country code'),
+    v.trim(),
+    v.toUpperCase(),
+    v.regex(/^[A-Z]{2}$/, 'country must be a two-letter country code'),
+  ),
+});

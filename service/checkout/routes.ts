@@ -1,6 +1,7 @@
 // Checkout's HTTP slice: starting payments at the server's price, and wiring the order desk's routes.
 import { checkoutApi } from '../../contracts/checkout/api.ts';
 import { CardPaymentIntentRequestSchema, WalletPaymentIntentRequestSchema } from '../../contracts/checkout/model.ts';
+import { walletShippingUpdate } from '../../contracts/checkout/walletPayment.ts';
 import {
   cartShippingOptionFor,
   cartShippingOptions,
@@ -89,6 +90,13 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     const refusal = body.country ? rateRefusal(option, body.country) : null;
     if (refusal) throw badRequest(refusal, [{ field: 'shippingOptionId', message: refusal }]);
     ctx.body = await startPaymentIntent(deps, ctx, { channel: 'wallet', priced, shippingOption: option });
+  });
+
+  // A wallet's sheet asks, each time its address changes, which rate fits it: one, from the shop's rules, and the total.
+  route(routers, checkoutApi.walletShippingRates, async (ctx, input) => {
+    const { country } = input.body();
+    const priced = await priceSingleBook(deps.reads);
+    ctx.body = walletShippingUpdate(country, priced.subtotal);
   });
 
   orderRoutes(routers, deps, desk);

@@ -118,4 +118,26 @@ test('a wallet payment placed before its address was known is flagged when order
   assert.is((ofType(orderEvents, 'OrderFlagged')[0]!.data as { message: string }).message, ukRateForUs);
 });
 
+test("the sheet's rates come from the server: one rate for the address's country, the total with it, none abroad", async () => {
+  const uk = await post('/api/wallet/shipping-rates', { country: 'gb' });
+  assert.is(uk.status, 200, uk.text);
+  assert.equal(uk.json, {
+    status: 'success',
+    shippingOptions: [{ id: 'uk-shipping', label: 'UK Shipping', detail: 'Standard delivery', amount: 350 }],
+    total: { label: 'The Kindness Basket', amount: 1349 },
+  });
+  const us = await post('/api/wallet/shipping-rates', { country: 'US' });
+  assert.equal(
+    us.json.shippingOptions.map((o: { id: string }) => o.id),
+    ['international-shipping'],
+  );
+  assert.is(us.json.total.amount, 1499);
+  assert.equal((await post('/api/wallet/shipping-rates', { country: 'JP' })).json, {
+    status: 'invalid_shipping_address',
+  });
+  const bad = await post('/api/wallet/shipping-rates', { country: 'Japan' });
+  assert.is(bad.status, 400);
+  assert.is(bad.json.message, 'country must be a two-letter country code');
+});
+
 test.run();

@@ -1,10 +1,13 @@
 // The sandbox's wallet sheet (test mode): what Apple Pay's or Google Pay's sheet does, on the page. It asks for the
 // payer and the delivery address, offers only the rate that fits the address's country with the total that follows it
-// (the same `walletShippingUpdate` Stripe's sheet is answered with), and pays with the sandbox's accepted test card.
+// (asked of the server, as Stripe's sheet is answered), and pays with the sandbox's accepted test card.
 import { Button, Dialog, Flex, Select, Separator, Text, TextField } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { checkoutApi } from '../../../../contracts/checkout/api.ts';
 import { checkoutCountries, type ShippingOptionId } from '../../../../contracts/checkout/shipping.ts';
-import { walletShippingUpdate, type WalletPayment } from '../../../../contracts/checkout/walletPayment.ts';
+import type { WalletPayment } from '../../../../contracts/checkout/walletPayment.ts';
+import { call } from '../../lib/api.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 
@@ -29,7 +32,13 @@ export function SandboxWalletSheet({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [payer, setPayer] = useState({ name: '', email: '', line1: '', city: '', postcode: '', country: '' });
-  const update = payer.country ? walletShippingUpdate(payer.country) : null;
+  const rates = useQuery({
+    queryKey: ['wallet-shipping-rates', payer.country],
+    queryFn: () => call(checkoutApi.walletShippingRates, { body: { country: payer.country } }),
+    enabled: payer.country !== '',
+    staleTime: Infinity,
+  });
+  const update = payer.country ? (rates.data ?? null) : null;
   const offer = update?.status === 'success' ? update : null;
   const set = (field: keyof typeof payer) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setPayer((p) => ({ ...p, [field]: e.target.value }));
@@ -143,7 +152,11 @@ export function SandboxWalletSheet({
                 ))
               ) : (
                 <Text size="2" color="gray">
-                  {update ? 'We do not ship to that country' : 'Choose a country to see the delivery option.'}
+                  {update
+                    ? 'We do not ship to that country'
+                    : payer.country
+                      ? 'Finding the delivery option...'
+                      : 'Choose a country to see the delivery option.'}
                 </Text>
               )}
             </Flex>
