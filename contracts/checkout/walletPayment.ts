@@ -1,11 +1,11 @@
 // What the wallet page hands on once the wallet sheet is paid: the confirmation the payment provider gets (Stripe's
-// confirmCardPayment, or the sandbox's confirm call, which takes the same fields) and the body of orders/save. Both
+// confirmPayment from the Express Checkout Element, or the sandbox's confirm call, which takes the same fields) and the body of orders/save. Both
 // carry the payer's name, e-mail and address, so whichever report reaches the shop first, the order has them.
 import * as v from 'valibot';
 import { CardShippingSchema, singleCheckoutBook, type CardShipping } from './model.ts';
 import { cartShippingOptionFor, destinationName, type CartShippingOption } from './shipping.ts';
 
-/** The parts of a Payment Request `paymentmethod` event the wallet page reads (Stripe.js's PaymentRequestPaymentMethodEvent). */
+/** What the wallet page reads of a paid sheet (the Express Checkout Element's `confirm` event, or the test wallet's). */
 export type WalletPayment = {
   paymentMethodId: string;
   payerName?: string | undefined;
@@ -48,7 +48,7 @@ export function walletShipping(payment: WalletPayment): CardShipping | undefined
 
 export type WalletConfirmParams = { payment_method: string; shipping?: CardShipping; receipt_email?: string };
 
-/** Stripe's confirmCardPayment data: the payment method, and the payer's address and e-mail on the payment itself. */
+/** The confirmation's data: the payment method, and the payer's address and e-mail on the payment itself. */
 export function walletConfirmParams(payment: WalletPayment): WalletConfirmParams {
   const shipping = walletShipping(payment);
   const email = payment.payerEmail?.trim();

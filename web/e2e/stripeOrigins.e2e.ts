@@ -60,6 +60,9 @@ test('the landing page loads no Stripe code; the wallet and card pages load Stri
       assert.ok(asked.length > 0, `${path} asks for Stripe.js`);
       for (const url of asked) assert.match(url, /^https:\/\/js\.stripe\.com\//, path);
     }
+    // Without Stripe.js there is no wallet: the spec's words, and no test wallet on a shop on Stripe.
+    await page.getByText('Apple Pay is not available on this device.').waitFor({ timeout: 15_000 });
+    assert.is(await page.getByRole('button', { name: 'Pay with the test wallet' }).count(), 0);
   } finally {
     await context.close();
   }

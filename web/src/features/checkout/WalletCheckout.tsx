@@ -1,19 +1,29 @@
-// /apple-pay-checkout: the single book with a wallet payment button (Apple Pay / Google Pay through
-// Stripe's Payment Request). Without a wallet the page says so and points to the form; in the sandbox (never a wallet)
+// /apple-pay-checkout: the single book with wallet payment buttons (Apple Pay / Google Pay through Stripe's Express
+// Checkout Element, with the PaymentIntent made by the server at confirmation). Without a wallet the page says so and points to the form; in the sandbox (never a wallet)
 // it also offers the test wallet, whose sheet behaves as a wallet's. Either sheet offers only the rate that fits the
 // address it is given, and the server refuses any other (decision 073).
-import type { PaymentRequest, PaymentRequestPaymentMethodEvent, Stripe } from '@stripe/stripe-js';
-import { Button, Card, Flex, Heading, Link, Separator, Text } from '@radix-ui/themes';
+import type {
+  ShippingRate,
+  Stripe,
+  StripeElements,
+  StripeExpressCheckoutElement,
+  StripeExpressCheckoutElementConfirmEvent,
+} from '@stripe/stripe-js';
+import { Card, Flex, Heading, Link, Separator, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { singleCheckoutBook, type PaymentIntentResponse } from '../../../../contracts/checkout/model.ts';
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { cartShippingOptions, walletShippingRangeText } from '../../../../contracts/checkout/shipping.ts';
+import {
+  cartShippingOptions,
+  destinationCodes,
+  walletShippingRangeText,
+  type ShippingOption,
+} from '../../../../contracts/checkout/shipping.ts';
 import {
   walletConfirmParams,
   walletSaveBody,
-  walletShippingUpdate,
   walletTotal,
   type WalletPayment,
 } from '../../../../contracts/checkout/walletPayment.ts';
@@ -23,16 +33,21 @@ import { loadStripeOnce, useLoadedPaymentsConfig } from './payments.ts';
 import { SandboxWalletSheet, sandboxWalletCard, type SandboxWalletPaid } from './SandboxWalletSheet.tsx';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
 
-type Wallet =
-  | { state: 'checking' }
-  | { state: 'unavailable' }
-  | { state: 'available'; stripe: Stripe; request: PaymentRequest; name: string };
+type Wallet = { state: 'checking' } | { state: 'unavailable' } | { state: 'available' };
 
 const options = cartShippingOptions();
+/** A shop rate as the Express Checkout Element shows it: the option's name, with its detail as the delivery estimate. */
+const rateOf = (o: Pick<ShippingOption, 'id' | 'label' | 'detail' | 'amount'>): ShippingRate => ({
+  id: o.id,
+  displayName: o.label,
+  amount: o.amount,
+  deliveryEstimate: o.detail,
+});
 
 export function WalletCheckout() {
   const config = useLoadedPaymentsConfig();
   const [wallet, setWallet] = useState<Wallet>({ state: 'checking' });
+  const host = useRef<HTMLDivElement>(null);
   const payment = usePayment(paymentFailed);
   const saveOrder = useSaveOrder();
 
@@ -42,72 +57,111 @@ export function WalletCheckout() {
       return;
     }
     let cancelled = false;
+    let element: StripeExpressCheckoutElement | null = null;
     void (async () => {
-      const stripe = await loadStripeOnce(config.publishableKey!);
-      if (!stripe || cancelled) return setWallet({ state: 'unavailable' });
-      const request = stripe.paymentRequest({
-        country: 'GB',
-        currency: 'gbp',
-        total: walletTotal(options[0]!.amount),
-        requestPayerName: true,
-        requestPayerEmail: true,
-        requestShipping: true,
-        shippingOptions: options.map(({ id, label, detail, amount }) => ({ id, label, detail, amount })),
-      });
-      const can = await request.canMakePayment();
+      let stripe: Stripe | null = null;
+      try {
+        stripe = await loadStripeOnce(config.publishableKey!);
+      } catch {
+        stripe = null;
+      }
       if (cancelled) return;
-      if (!can) return setWallet({ state: 'unavailable' });
-      // The address decides the rate: only the one that fits its country is offered, and the total follows it.
-      request.on('shippingaddresschange', (event) =>
-        event.updateWith(walletShippingUpdate(event.shippingAddress.country)),
+      if (!stripe || !host.current) return setWallet({ state: 'unavailable' });
+      // Deferred intent creation: the Elements know the amount and currency; the server makes the PaymentIntent at
+      // confirmation, at its own price for the rate that fits the address.
+      const elements = stripe.elements({
+        mode: 'payment',
+        amount: walletTotal(options[0]!.amount).amount,
+        currency: 'gbp',
+        allowedPaymentMethodTypes: ['card'],
+      });
+      const express = elements.create('expressCheckout');
+      element = express;
+      express.on('ready', (event) =>
+        setWallet(event.availablePaymentMethods ? { state: 'available' } : { state: 'unavailable' }),
       );
-      request.on('shippingoptionchange', (event) =>
-        event.updateWith({ status: 'success', total: walletTotal(event.shippingOption.amount) }),
+      express.on('click', (event) =>
+        event.resolve({
+          emailRequired: true,
+          shippingAddressRequired: true,
+          allowedShippingCountries: [...destinationCodes],
+          lineItems: [{ name: singleCheckoutBook.title, amount: singleCheckoutBook.price }],
+          shippingRates: options.map(rateOf),
+        }),
       );
-      request.on('paymentmethod', (event) => void pay(stripe, event));
-      setWallet({ state: 'available', stripe, request, name: can.applePay ? 'Apple Pay' : 'Google Pay' });
+      // The address decides the rate: the server answers with only the one that fits its country, and the total.
+      express.on('shippingaddresschange', (event) => {
+        void call(checkoutApi.walletShippingRates, { body: { country: event.address.country } }).then(
+          (update) => {
+            if (update.status !== 'success') return event.reject();
+            elements.update({ amount: update.total.amount });
+            event.resolve({ shippingRates: update.shippingOptions.map(rateOf) });
+          },
+          () => event.reject(),
+        );
+      });
+      express.on('shippingratechange', (event) => {
+        elements.update({ amount: walletTotal(event.shippingRate.amount).amount });
+        event.resolve();
+      });
+      express.on('confirm', (event) => void pay(stripe, elements, event));
+      express.mount(host.current);
     })();
     return () => {
       cancelled = true;
+      element?.destroy();
     };
-    // One payment request per provider: `pay` reads nothing that changes between renders.
+    // One Express Checkout Element per provider: `pay` reads nothing that changes between renders.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [config]);
 
-  async function pay(stripe: Stripe, event: PaymentRequestPaymentMethodEvent) {
-    const option = options.find((o) => o.id === event.shippingOption?.id) ?? options[0]!;
+  async function pay(stripe: Stripe, elements: StripeElements, event: StripeExpressCheckoutElementConfirmEvent) {
+    const option = options.find((o) => o.id === event.shippingRate?.id) ?? options[0]!;
+    const address = event.shippingAddress;
+    const paid: WalletPayment = {
+      paymentMethodId: '',
+      payerName: event.billingDetails?.name,
+      payerEmail: event.billingDetails?.email,
+      shippingAddress: address
+        ? {
+            recipient: address.name,
+            addressLine: [address.address.line1, address.address.line2 ?? ''],
+            city: address.address.city,
+            postalCode: address.address.postal_code,
+            country: address.address.country,
+          }
+        : null,
+    };
     const started = await payment.run(async () => {
+      const submitted = await elements.submit();
+      if (submitted.error) {
+        event.paymentFailed();
+        throw new Error(submitted.error.message);
+      }
       let intent: PaymentIntentResponse;
       try {
-        const country = event.shippingAddress?.country;
+        const country = address?.address.country;
         intent = await setUpPayment({
           amount: singleCheckoutBook.price + option.amount,
           shippingOptionId: option.id,
           ...(country ? { country } : {}),
         });
       } catch (error) {
-        event.complete('fail');
+        event.paymentFailed({ reason: 'invalid_shipping_address' });
         throw error;
       }
       // The payer's name, e-mail and address go to the provider with the confirmation, so the payment itself carries
       // them whichever report (webhook, confirmation, orders/save) reaches the shop first.
-      const paid: WalletPayment = {
-        paymentMethodId: event.paymentMethod.id,
-        payerName: event.payerName,
-        payerEmail: event.payerEmail,
-        shippingAddress: event.shippingAddress,
-      };
-      const first = await stripe.confirmCardPayment(intent.clientSecret, walletConfirmParams(paid), {
-        handleActions: false,
+      const { payment_method: _method, ...payer } = walletConfirmParams(paid);
+      const result = await stripe.confirmPayment({
+        elements,
+        clientSecret: intent.clientSecret,
+        confirmParams: payer,
+        redirect: 'if_required',
       });
-      if (first.error) {
-        event.complete('fail');
-        throw new Error(first.error.message);
-      }
-      event.complete('success');
-      if (first.paymentIntent.status === 'requires_action') {
-        const second = await stripe.confirmCardPayment(intent.clientSecret);
-        if (second.error) throw new Error(second.error.message);
+      if (result.error) {
+        event.paymentFailed();
+        throw new Error(result.error.message);
       }
       await saveOrder(
         walletSaveBody(paid, {
@@ -119,8 +173,8 @@ export function WalletCheckout() {
         }),
       );
     });
-    // The sheet of a second payment while one runs is told to fail.
-    if (!started) event.complete('fail');
+    // A second payment while one runs is told it failed.
+    if (!started) event.paymentFailed();
   }
 
   /** The test wallet's payment: set up at the sheet's rate and country, confirmed in the sandbox, then saved. */
@@ -169,11 +223,8 @@ export function WalletCheckout() {
           </Flex>
           <Separator size="4" />
           {wallet.state === 'checking' && <Text color="gray">Checking for a wallet on this device...</Text>}
-          {wallet.state === 'available' && (
-            <Button size="4" highContrast onClick={() => wallet.request.show()}>
-              Pay with {wallet.name}
-            </Button>
-          )}
+          {/* Stripe's Express Checkout Element: the wallet buttons the device has, shown once it says which. */}
+          <div ref={host} style={{ display: wallet.state === 'unavailable' ? 'none' : 'block' }} />
           {wallet.state === 'unavailable' && (
             <Flex direction="column" gap="1" role="status">
               <Text weight="medium">Apple Pay is not available on this device.</Text>
