@@ -1,6 +1,7 @@
-// The card field: Stripe's card element when Stripe is configured, else the sandbox's own test card inputs, which
-// behave the same way (confirm a payment intent by its client secret, answer Stripe's error messages).
-import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+// The card field: Stripe's Payment Element when Stripe is configured (deferred intent creation: the field is checked
+// with `elements.submit()`, then the server makes the PaymentIntent, then `confirmPayment`), else the sandbox's own
+// test card inputs, which behave the same way (confirm a payment intent by its client secret, answer Stripe's errors).
+import type { Stripe, StripeElements, StripePaymentElement } from '@stripe/stripe-js';
 import { Flex, Grid, Text, TextField } from '@radix-ui/themes';
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { PaymentsConfigResponse } from '../../../../contracts/checkout/model.ts';
@@ -10,14 +11,20 @@ import { loadStripeOnce } from './payments.ts';
 
 export type CardConfirmation = { paymentIntentId: string } | { error: string };
 export type CardFieldHandle = {
+  /** checks what the shopper entered before the payment is set up: null when it may go on, else why not */
+  submit(): Promise<{ error: string } | null>;
   confirm(clientSecret: string, billing: { name: string; email: string }): Promise<CardConfirmation>;
 };
 
-type Props = { config: PaymentsConfigResponse; onReady: (ready: boolean) => void };
+/** `amount`: the pence the payment will be for, which Stripe's field shows methods for and the server's intent charges. */
+type Props = { config: PaymentsConfigResponse; amount: number; onReady: (ready: boolean) => void };
 
-export const CardField = forwardRef<CardFieldHandle | null, Props>(function CardField({ config, onReady }, ref) {
+export const CardField = forwardRef<CardFieldHandle | null, Props>(function CardField(
+  { config, amount, onReady },
+  ref,
+) {
   return config.provider === 'stripe' && config.publishableKey ? (
-    <StripeCard ref={ref} publishableKey={config.publishableKey} onReady={onReady} />
+    <StripeCard ref={ref} publishableKey={config.publishableKey} amount={amount} onReady={onReady} />
   ) : (
     <SandboxCard ref={ref} onReady={onReady} />
   );
@@ -91,6 +98,9 @@ const SandboxCard = forwardRef<CardFieldHandle | null, { onReady: (ready: boolea
     () =>
       mounted.current
         ? {
+            async submit() {
+              return null;
+            },
             async confirm(clientSecret) {
               try {
                 const answer = await call(checkoutApi.sandboxConfirmIntent, {
@@ -113,54 +123,81 @@ const SandboxCard = forwardRef<CardFieldHandle | null, { onReady: (ready: boolea
   );
 });
 
-const StripeCard = forwardRef<CardFieldHandle | null, { publishableKey: string; onReady: (ready: boolean) => void }>(
-  function StripeCard({ publishableKey, onReady }, ref) {
-    const host = useRef<HTMLDivElement>(null);
-    const [stripe, setStripe] = useState<Stripe | null>(null);
-    const element = useRef<StripeCardElement | null>(null);
+const StripeCard = forwardRef<
+  CardFieldHandle | null,
+  { publishableKey: string; amount: number; onReady: (ready: boolean) => void }
+>(function StripeCard({ publishableKey, amount, onReady }, ref) {
+  const host = useRef<HTMLDivElement>(null);
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const elements = useRef<StripeElements | null>(null);
+  const element = useRef<StripePaymentElement | null>(null);
+  const firstAmount = useRef(amount);
 
-    useEffect(() => {
-      let cancelled = false;
-      void loadStripeOnce(publishableKey).then((loaded) => {
+  useEffect(() => {
+    let cancelled = false;
+    void loadStripeOnce(publishableKey).then(
+      (loaded) => {
         if (cancelled || !loaded || !host.current) return;
-        const card = loaded.elements().create('card', { hidePostalCode: true });
-        card.on('ready', () => onReady(true));
-        card.mount(host.current);
-        element.current = card;
+        const group = loaded.elements({
+          mode: 'payment',
+          amount: firstAmount.current,
+          currency: 'gbp',
+          allowedPaymentMethodTypes: ['card'],
+        });
+        // The name and e-mail come from the form and go with the confirmation.
+        const field = group.create('payment', { fields: { billingDetails: { name: 'never', email: 'never' } } });
+        field.on('ready', () => onReady(true));
+        field.mount(host.current);
+        elements.current = group;
+        element.current = field;
         setStripe(loaded);
-      });
-      return () => {
-        cancelled = true;
-        element.current?.destroy();
-        element.current = null;
-        onReady(false);
-      };
-    }, [publishableKey, onReady]);
-
-    useImperativeHandle<CardFieldHandle | null, CardFieldHandle | null>(
-      ref,
-      () =>
-        stripe && element.current
-          ? {
-              async confirm(clientSecret, billing) {
-                const result = await stripe.confirmCardPayment(clientSecret, {
-                  payment_method: { card: element.current!, billing_details: billing },
-                });
-                if (result.error) return { error: result.error.message || 'An error occurred during payment' };
-                return { paymentIntentId: result.paymentIntent.id };
-              },
-            }
-          : null,
-      [stripe],
+      },
+      () => undefined,
     );
+    return () => {
+      cancelled = true;
+      element.current?.destroy();
+      element.current = null;
+      elements.current = null;
+      onReady(false);
+    };
+  }, [publishableKey, onReady]);
 
-    return (
-      <Flex direction="column" gap="2">
-        <Text size="2" weight="medium">
-          Card details
-        </Text>
-        <div ref={host} className="stripe-card" data-testid="card-field" />
-      </Flex>
-    );
-  },
-);
+  // The shipping rate follows the country, and the amount the field is for follows it.
+  useEffect(() => {
+    elements.current?.update({ amount });
+  }, [amount, stripe]);
+
+  useImperativeHandle<CardFieldHandle | null, CardFieldHandle | null>(
+    ref,
+    () =>
+      stripe && elements.current
+        ? {
+            async submit() {
+              const { error } = await elements.current!.submit();
+              return error ? { error: error.message || 'An error occurred during payment' } : null;
+            },
+            async confirm(clientSecret, billing) {
+              const result = await stripe.confirmPayment({
+                elements: elements.current!,
+                clientSecret,
+                confirmParams: { payment_method_data: { billing_details: billing } },
+                redirect: 'if_required',
+              });
+              if (result.error) return { error: result.error.message || 'An error occurred during payment' };
+              return { paymentIntentId: result.paymentIntent.id };
+            },
+          }
+        : null,
+    [stripe],
+  );
+
+  return (
+    <Flex direction="column" gap="2">
+      <Text size="2" weight="medium">
+        Card details
+      </Text>
+      <div ref={host} className="stripe-card" data-testid="card-field" />
+    </Flex>
+  );
+});

@@ -61,6 +61,9 @@ export function CustomCheckout() {
     };
     void payment.run(async () => {
       if (!card.current) throw new Error('Card element not found');
+      // Stripe checks the card's fields before the server is asked for a payment (deferred intent creation).
+      const unfit = await card.current.submit();
+      if (unfit) throw new Error(unfit.error);
       const intent = await setUpPayment({
         name: form.name,
         email: form.email,
@@ -163,7 +166,7 @@ export function CustomCheckout() {
                 Payment
               </Heading>
               {config.testMode && <TestModeNotice />}
-              <CardField ref={card} config={config} onReady={onReady} />
+              <CardField ref={card} config={config} amount={total} onReady={onReady} />
               <Button type="submit" size="3" mt="2" disabled={payment.processing || !ready}>
                 {payment.processing ? 'Processing...' : `Pay ${formatPence(total)}`}
               </Button>
