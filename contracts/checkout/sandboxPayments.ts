@@ -73,7 +73,7 @@ export const SandboxPayRequestSchema = v.object({
 export type SandboxPayRequest = v.InferOutput<typeof SandboxPayRequestSchema>;
 export type SandboxPayResponse = { success: true; redirectUrl: string };
 
-// POST /api/sandbox/payment-intents/:id/confirm — the test card form's and the wallet page's confirmCardPayment, with
+// POST /api/sandbox/payment-intents/:id/confirm — the test card form's and the test wallet's confirmPayment, with
 // Stripe's optional `shipping` and `receipt_email`, which the payment then carries.
 export const SandboxConfirmIntentRequestSchema = v.object({
   clientSecret: v.pipe(v.string('clientSecret is required'), v.maxLength(300, 'clientSecret is too long')),

@@ -160,7 +160,7 @@ export async function paidCartCheckout(shop: TestShop, items = [{ bookId: 1, qua
   return sessionId;
 }
 
-/** The payer as the wallet sheet hands them to the page (a Payment Request `paymentmethod` event's fields). */
+/** The payer as the wallet sheet hands them to the page (the fields the wallet page reads of a paid sheet). */
 export const walletPayer = {
   paymentMethodId: 'pm_card_visa',
   payerName: 'Bilal Rahman',

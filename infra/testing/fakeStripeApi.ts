@@ -275,7 +275,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
           data: refundsOf(params.payment_intent ?? ''),
         });
       }
-      // The browser's confirmCardPayment: like Stripe, the shipping and receipt_email it brings stay on the payment.
+      // The browser's confirmPayment: like Stripe, the shipping and receipt_email it brings stay on the payment.
       const confirming = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname);
       if (req.method === 'POST' && confirming) {
         const object = objects.get(confirming[1]!);
