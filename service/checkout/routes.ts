@@ -95,7 +95,7 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
   // A wallet's sheet asks, each time its address changes, which rate fits it: one, from the shop's rules, and the total.
   route(routers, checkoutApi.walletShippingRates, async (ctx, input) => {
     const { country } = input.body();
-    const priced = await priceSingleBook(deps.reads);
+    const priced = await priceSingleBook(deps.reads, deps.bundle);
     ctx.body = walletShippingUpdate(country, priced.subtotal);
   });
 
