@@ -1,6 +1,7 @@
 // The receipt page: the owner's, from the order's page in the console, and the buyer's, by the signed link the
 // confirmation e-mail gives (no account needed; a link not signed by the shop finds nothing).
 import { endpoint } from '../shared/endpoint.ts';
+import { VatReturnQuerySchema, type VatReturnResponse } from '../vat/model.ts';
 import type { ReceiptView } from './model.ts';
 
 export const receiptsApi = {
@@ -8,4 +9,11 @@ export const receiptsApi = {
   forOrder: endpoint<ReceiptView>()({ method: 'GET', path: '/api/admin/orders/:id/receipt', guarded: true }),
   /** The buyer's copy, by the token in the link; any token the shop did not sign is a 404 that says nothing more. */
   byLink: endpoint<ReceiptView>()({ method: 'GET', path: '/api/receipts/:token', guarded: false }),
+  /** The VAT return's nine boxes for any period, from the receipts and credit notes that recorded VAT in it. */
+  vatReturn: endpoint<VatReturnResponse>()({
+    method: 'GET',
+    path: '/api/admin/vat/return',
+    guarded: true,
+    query: VatReturnQuerySchema,
+  }),
 } as const;

@@ -1,6 +1,7 @@
 // The owner's VAT settings screen: what it reads and what it sends (decision 069).
 import * as v from 'valibot';
 import { VatRateSchema, type Day, type VatRate } from './rates.ts';
+import { periodOrderMessage, type VatPeriod, type VatReturnBoxes } from './vatReturn.ts';
 import type { RateEntry, Registration } from './settings.ts';
 import { VatNumberSchema } from './vatNumber.ts';
 
@@ -70,3 +71,28 @@ const ukDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', 
 
 /** "2026-04-01" → "1 April 2026": a day as the owner reads it. */
 export const formatUkDay = (day: Day): string => ukDay.format(new Date(`${day}T00:00:00Z`));
+
+/** GET /api/admin/vat/return?start=&end=: the period's first and last days, both counted. */
+export const VatReturnQuerySchema = v.pipe(
+  v.object(
+    { start: daySchema("The period's first day"), end: daySchema("The period's last day") },
+    'Give the period as start and end, each a date written YYYY-MM-DD',
+  ),
+  v.check((q) => q.start <= q.end, periodOrderMessage),
+);
+export type VatReturnQuery = v.InferInput<typeof VatReturnQuerySchema>;
+
+/** A receipt (a sale) or a credit note within the period, with its net and VAT per rate as it recorded them. */
+export type VatReturnDocument = {
+  kind: 'sale' | 'credit';
+  /** the receipt's or the credit note's number */
+  number: string;
+  orderId: string;
+  orderNumber: string;
+  /** its tax point: the day of the sale, or the day the credit note was issued */
+  day: Day;
+  rates: { rate: VatRate; net: number; vat: number }[];
+};
+
+/** The nine boxes of the period and every document behind them, oldest first (receipts, then credit notes). */
+export type VatReturnResponse = { period: VatPeriod; boxes: VatReturnBoxes; documents: VatReturnDocument[] };

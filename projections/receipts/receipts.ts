@@ -4,6 +4,8 @@
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { isNumbered, type CreditNoteView, type OrderVat } from '../../contracts/receipts/model.ts';
 import type { OrderDiscount, OrderItem } from '../../contracts/orders/model.ts';
+import type { VatReturnDocument } from '../../contracts/vat/model.ts';
+import { ukDayOf, type Day } from '../../contracts/vat/rates.ts';
 import { defineProjection } from '../engine/projection.ts';
 
 const receipts = 'receipts';
@@ -11,6 +13,10 @@ const creditNotes = 'creditNotes';
 /** Receipts in number order: the year × 1,000,000 + the sequence. */
 export const receiptsByNumber = 'receipts:byNumber';
 export const creditNotesByNumber = 'creditNotes:byNumber';
+/** The receipts and credit notes that carry VAT, by their tax point's UK day: what a VAT return is made from. */
+const receiptsWithVatByDay = 'receipts:vatByDay';
+const creditNotesWithVatByDay = 'creditNotes:vatByDay';
+const dayScore = (day: Day) => Date.parse(`${day}T00:00:00Z`);
 
 /** What the receipt of one order is made from; no personal data (a receipt names the seller, not the buyer). */
 export type ReceiptDoc = {
@@ -62,6 +68,17 @@ export const receiptsProjection = defineProjection({
       return [
         { op: 'put', collection: receipts, id: orderId, doc: { ...doc, receiptNumber, issuedAt } },
         { op: 'index', index: receiptsByNumber, id: orderId, score: score(year, sequence) },
+        // The tax point of a sale paid when it was placed is the day it was placed.
+        ...(doc.vat
+          ? [
+              {
+                op: 'index',
+                index: receiptsWithVatByDay,
+                id: orderId,
+                score: dayScore(ukDayOf(doc.placedAt)),
+              } satisfies Write,
+            ]
+          : []),
       ];
     },
     CreditNoteIssued: async (event, view): Promise<Write[]> => {
@@ -70,6 +87,17 @@ export const receiptsProjection = defineProjection({
       const writes: Write[] = [
         { op: 'put', collection: creditNotes, id: note.creditNoteNumber, doc: note },
         { op: 'index', index: creditNotesByNumber, id: note.creditNoteNumber, score: score(year, sequence) },
+        // A credit note adjusts the VAT of the period it is issued in (VAT Notice 700, section 17).
+        ...(note.vat
+          ? [
+              {
+                op: 'index',
+                index: creditNotesWithVatByDay,
+                id: note.creditNoteNumber,
+                score: dayScore(ukDayOf(note.issuedAt)),
+              } satisfies Write,
+            ]
+          : []),
       ];
       if (doc && !doc.creditNotes.some((c) => c.creditNoteNumber === note.creditNoteNumber))
         writes.push({
@@ -88,3 +116,40 @@ export const getCreditNote = (reads: ReadStoreReader, number: string) => reads.g
 /** Order ids of the receipts, in number order. */
 export const receiptOrderIds = (reads: ReadStoreReader, options: { offset?: number; limit?: number } = {}) =>
   reads.range(receiptsByNumber, options);
+
+/** The receipts and credit notes with VAT whose tax point falls from `start` to `end` (UK days, both counted). */
+export async function vatDocumentsIn(reader: ReadStoreReader, start: Day, end: Day): Promise<VatReturnDocument[]> {
+  const range = { min: dayScore(start), max: dayScore(end) };
+  const [receiptIds, noteIds] = await Promise.all([
+    reader.range(receiptsWithVatByDay, range),
+    reader.range(creditNotesWithVatByDay, range),
+  ]);
+  const [sales, notes] = await Promise.all([
+    reader.getMany<ReceiptDoc>(receipts, receiptIds),
+    reader.getMany<CreditNoteView>(creditNotes, noteIds),
+  ]);
+  const documents: VatReturnDocument[] = [];
+  for (const doc of sales)
+    if (doc?.vat && doc.receiptNumber)
+      documents.push({
+        kind: 'sale',
+        number: doc.receiptNumber,
+        orderId: doc.orderId,
+        orderNumber: doc.orderNumber,
+        day: ukDayOf(doc.placedAt),
+        rates: doc.vat.rates.map(({ rate, net, vat }) => ({ rate, net, vat })),
+      });
+  const orderNumbers = new Map(sales.flatMap((doc) => (doc ? [[doc.orderId, doc.orderNumber] as const] : [])));
+  for (const note of notes)
+    if (note?.vat)
+      documents.push({
+        kind: 'credit',
+        number: note.creditNoteNumber,
+        orderId: note.orderId,
+        orderNumber:
+          orderNumbers.get(note.orderId) ?? (await reader.get<ReceiptDoc>(receipts, note.orderId))?.orderNumber ?? '',
+        day: ukDayOf(note.issuedAt),
+        rates: note.vat.rates.map(({ rate, net, vat }) => ({ rate, net, vat })),
+      });
+  return documents;
+}

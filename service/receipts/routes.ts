@@ -6,7 +6,8 @@ import { discountLabels } from '../../contracts/orders/model.ts';
 import { receiptsApi } from '../../contracts/receipts/api.ts';
 import { receiptMessages, type ReceiptView } from '../../contracts/receipts/model.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
-import { getReceipt, type ReceiptDoc } from '../../projections/receipts/receipts.ts';
+import { vatReturn } from '../../contracts/vat/vatReturn.ts';
+import { getReceipt, vatDocumentsIn, type ReceiptDoc } from '../../projections/receipts/receipts.ts';
 import type { ShopDeps } from '../deps.ts';
 import { route, type Routers } from '../http/route.ts';
 import { orderOfToken, receiptLinkKey, receiptPath } from '../http/receiptLinks.ts';
@@ -63,5 +64,12 @@ export function receiptRoutes(routers: Routers, deps: ShopDeps) {
     if (!orderId) throw notFound(receiptMessages.notFound);
     ctx.set('Referrer-Policy', 'no-referrer');
     await answer(ctx, orderId, receiptMessages.notFound);
+  });
+
+  // The nine boxes from the receipts and credit notes that recorded VAT in the period, and those documents.
+  route(routers, receiptsApi.vatReturn, async (ctx, input) => {
+    const period = input.query();
+    const documents = await vatDocumentsIn(deps.reads, period.start, period.end);
+    ctx.body = { period, boxes: vatReturn(period, documents), documents };
   });
 }

@@ -5,6 +5,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ukYearOf, type CreditNoteIssued, type ReceiptView } from '../../contracts/receipts/model.ts';
 import { creditNotesStream } from '../../contracts/shared/streams.ts';
+import type { VatReturnResponse } from '../../contracts/vat/model.ts';
+import { ukDayOf } from '../../contracts/vat/rates.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import { paidCartCheckout, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
@@ -102,6 +104,43 @@ test('a registered shop’s receipt is a VAT invoice matching the hand calculati
     shown.creditNotes.map((c) => [c.creditNoteNumber, c.vat?.totals.vat]),
     [[note.creditNoteNumber, 167]],
   );
+
+  // The quarter's return: the sale's VAT less the credit note's, and the net of both (boxes 6 to 9 in whole pounds).
+  const today = ukDayOf(new Date().toISOString());
+  const quarter = Math.floor((Number(today.slice(5, 7)) - 1) / 3);
+  const start = `${today.slice(0, 4)}-${String(quarter * 3 + 1).padStart(2, '0')}-01`;
+  const end = `${today.slice(0, 4)}-${String(quarter * 3 + 3).padStart(2, '0')}-${quarter === 0 || quarter === 3 ? 31 : 30}`;
+  const returned = await call(`${shop.url}/api/admin/vat/return?start=${start}&end=${end}`, { headers: auth });
+  assert.is(returned.status, 200, returned.text);
+  const vatReturn = returned.json as VatReturnResponse;
+  // Box 1: 196 − 167 = 29p. Box 6: net 2152 − 832 = 1320p, £13 in whole pounds. Box 7: no purchases are recorded.
+  assert.equal(vatReturn.boxes, {
+    box1: 29,
+    box2: 0,
+    box3: 29,
+    box4: 0,
+    box5: 29,
+    box6: 13,
+    box7: 0,
+    box8: 0,
+    box9: 0,
+  });
+  assert.equal(
+    vatReturn.documents.filter((d) => d.orderId === orderId).map((d) => [d.kind, d.number]),
+    [
+      ['sale', receipt.receiptNumber],
+      ['credit', note.creditNoteNumber],
+    ],
+  );
+  for (const [query, message] of [
+    [`start=${end}&end=${start}`, 'A VAT period cannot end before it starts.'],
+    [`start=2026-02-30&end=${end}`, "The period's first day must be a date written YYYY-MM-DD"],
+    [`start=${start}`, 'Give the period as start and end, each a date written YYYY-MM-DD'],
+  ] as const) {
+    const refused = await call(`${shop.url}/api/admin/vat/return?${query}`, { headers: auth });
+    assert.is(refused.status, 400, `${query}: ${refused.text}`);
+    assert.ok(refused.text.includes(message), `${query}: ${refused.text}`);
+  }
 });
 
 test.run();
