@@ -6,7 +6,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { launchBrowser, newContext, viewports } from '../../infra/testing/browser.ts';
-import { sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import { paidCartCheckout, sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import { eventually } from '../../infra/testing/assert.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { axeProblems } from './ordersOwner.ts';
@@ -86,10 +87,54 @@ test('an auditor reads the VAT screen and is offered no change', async () => {
     await page.goto(`${shop.url}/admin/vat`);
     await page.getByRole('heading', { name: 'Rates by product' }).waitFor();
     await page.getByTestId('vat-status').waitFor();
-    assert.is(await page.getByRole('form').count(), 0);
+    // Choosing the VAT return's period changes nothing; no other form is offered.
+    assert.is(await page.locator('form:not([aria-label="VAT return period"])').count(), 0);
     assert.equal(await axeProblems(page), []);
   } finally {
     await context.close();
+  }
+});
+
+test("the owner reads the quarter's VAT return, box 1 opening onto the receipt of the sale behind it", async () => {
+  const owner = await adminHeaders(shop);
+  // Registered as the first test registers the shop: the same number and day again change nothing.
+  const registered = await call(`${shop.url}/api/admin/vat/registration`, {
+    body: { vatNumber: 'GB 365 6845 14', registeredFrom: '2020-01-01' },
+    headers: owner,
+  });
+  assert.is(registered.status, 200, registered.text);
+  const orderId = await paidCartCheckout(shop, [{ bookId: 3, quantity: 1 }]);
+  let receiptNumber = '';
+  await eventually(
+    async () => {
+      const receipt = await call(`${shop.url}/api/admin/orders/${orderId}/receipt`, { headers: owner });
+      receiptNumber = receipt.status === 200 ? String(receipt.json.receiptNumber) : '';
+      return receiptNumber !== '';
+    },
+    30_000,
+    "the order's receipt",
+  );
+  for (const viewport of Object.values(viewports)) {
+    const { context, page } = await signedIn(shop.shop.deps.admin.username, viewport);
+    try {
+      await page.goto(`${shop.url}/admin/vat`);
+      const boxes = page.getByTestId('vat-return');
+      await boxes.waitFor();
+      const box1 = boxes.getByRole('row', { name: /^Box 1 / });
+      assert.match(await box1.innerText(), 'VAT due on sales and other outputs');
+      await box1.getByText(/documents?$/).click();
+      await box1.getByText(`Receipt ${receiptNumber}`, { exact: false }).waitFor();
+      assert.match(await boxes.getByRole('row', { name: /^Box 7 / }).innerText(), '£0');
+      // A period that ends before it starts is refused with the server's words.
+      const form = page.getByRole('form', { name: 'VAT return period' });
+      await form.getByLabel('First day').fill('2026-12-31');
+      await form.getByLabel('Last day').fill('2026-10-01');
+      await form.getByRole('button', { name: 'Show' }).click();
+      await page.getByRole('alert').getByText('A VAT period cannot end before it starts.').waitFor();
+      assert.equal(await axeProblems(page), []);
+    } finally {
+      await context.close();
+    }
   }
 });
 
