@@ -60,7 +60,10 @@ export type SalesBucket = {
   refunds: number;
   uk: SalesSplit;
   international: SalesSplit;
-  /** per rate, ascending: only orders placed while the shop was VAT-registered, which recorded their VAT (decision 069) */
+  /**
+   * per rate, ascending: the VAT orders recorded when placed while the shop was VAT-registered (decision 069), less
+   * the VAT their credit notes reversed on the day each was issued (decision 070)
+   */
   vat: VatAtRate[];
 };
 

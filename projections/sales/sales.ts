@@ -18,6 +18,8 @@ const byDate = 'salesOrders:byDate';
 const byStatus = (status: string) => `salesOrders:status:${status}`;
 const buckets = 'salesBuckets';
 const periodIndex = (period: SalesPeriod) => `salesBuckets:${period}`;
+/** the credit notes whose VAT the buckets have taken off */
+const creditNotesCounted = 'salesCreditNotes';
 
 export type ProductTally = Record<string, { quantity: number; revenue: number }>;
 export type BucketDoc = SalesBucket & { period: SalesPeriod; products: ProductTally };
@@ -167,7 +169,7 @@ async function rowBefore(
 
 export const salesProjection = defineProjection({
   name: 'sales',
-  // 2: each bucket's sales per VAT rate
+  // 2: each bucket's sales per VAT rate, less its credit notes'
   version: 2,
   handlers: {
     async OrderPlaced(event, view) {
@@ -200,6 +202,17 @@ export const salesProjection = defineProjection({
         },
         { op: 'unindex', index: byStatus(row.status), id: row.orderId },
         { op: 'index', index: byStatus(event.data.to), id: row.orderId, score },
+      ];
+    },
+    // A credit note takes the VAT it reverses off its rates on the day it was issued, as the VAT return does.
+    async CreditNoteIssued(event, view) {
+      const { vat, creditNoteNumber, issuedAt } = event.data;
+      // Counted once: a credit note already counted (its event delivered again) changes nothing.
+      if (!vat || (await view.get(creditNotesCounted, creditNoteNumber))) return [];
+      const reversed = vat.rates.map(({ rate, net, vat, gross }) => ({ rate, net: -net, vat: -vat, gross: -gross }));
+      return [
+        { op: 'put', collection: creditNotesCounted, id: creditNoteNumber, doc: { issuedAt } },
+        ...(await addToBuckets(view, issuedAt, (b) => ({ ...b, vat: addVatAtRates(b.vat ?? [], reversed) }))),
       ];
     },
     // Shipments and notes change nothing the books count. Refunds count on the day they were made.

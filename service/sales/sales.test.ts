@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { csvCell, ordersCsvColumns, refundOf, type SalesResponse } from '../../contracts/sales/model.ts';
+import { eventually } from '../../infra/testing/assert.ts';
 import { sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 
@@ -194,7 +195,7 @@ test('the sales view gives net, VAT and gross per rate and period from what orde
       headers: admin,
     });
     assert.is(registered.status, 200, registered.text);
-    await order(shop, items, 'GB');
+    const orderId = await order(shop, items, 'GB');
     const sales = (await call(`${shop.url}/api/admin/sales?period=day`, { headers: admin })).json as SalesResponse;
     // The book (999p) at 0%; the poster (999p) at 20% with its half of the £3.50 delivery (175p): worked out by hand
     // in service/checkout/orderVat.test.ts. Only the second order, placed registered, counts.
@@ -209,6 +210,36 @@ test('the sales view gives net, VAT and gross per rate and period from what orde
       'both orders fell on one day, whose bucket holds the same',
     );
     assert.is(sales.totals.orders, 2);
+
+    // Refunding the poster of the registered order issues a credit note; its VAT comes off the 20% rate that day.
+    const refunded = await call(`${shop.url}/api/admin/orders/${orderId}/refunds`, {
+      body: {
+        lines: [{ line: 1, quantity: 1 }],
+        reason: 'The poster came back',
+        expectedRevision: await revisionOf(orderId),
+      },
+      headers: admin,
+    });
+    assert.is(refunded.status, 202, refunded.text);
+    let after: SalesResponse | undefined;
+    await eventually(
+      async () => {
+        after = (await call(`${shop.url}/api/admin/sales?period=day`, { headers: admin })).json as SalesResponse;
+        return after.totals.vat.some((at) => at.rate === 2000 && at.vat !== 196);
+      },
+      30_000,
+      "the credit note's VAT in the sales view",
+    );
+    // The credit note: gross 999, VAT 999 × 2000 / 12000 = 166.5 → 167, net 832 (decision 070).
+    assert.equal(after?.totals.vat, [
+      { rate: 0, net: 1174, vat: 0, gross: 1174 },
+      { rate: 2000, net: 978 - 832, vat: 196 - 167, gross: 1174 - 999 },
+    ]);
+
+    async function revisionOf(id: string): Promise<number> {
+      const orders = await call(`${shop.url}/api/admin/orders`, { headers: admin });
+      return (orders.json.orders as { orderId: string; revision: number }[]).find((o) => o.orderId === id)!.revision;
+    }
   }));
 
 test.run();

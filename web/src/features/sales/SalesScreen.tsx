@@ -205,7 +205,8 @@ export function SalesScreen() {
 
 /**
  * Net, VAT and gross per rate and period, as each order recorded them when it was placed while the shop was
- * VAT-registered (decision 069); absent for a shop that is not, and for orders placed before it was.
+ * VAT-registered (decision 069), less what its credit notes reversed on the day they were issued (decision 070);
+ * absent for a shop that is not, and for orders placed before it was.
  */
 function VatByRate({ data, label }: { data: SalesResponse; label: (key: string) => string }) {
   const period = periodNames[data.period].toLowerCase();
