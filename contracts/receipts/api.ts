@@ -1,7 +1,9 @@
 // The receipt page: the owner's, from the order's page in the console, and the buyer's, by the signed link the
-// confirmation e-mail gives (no account needed; a link not signed by the shop finds nothing).
+// confirmation e-mail gives (no account needed; a link not signed by the shop finds nothing). The VAT return, and the
+// bookkeeper's two files of receipts and credit notes, offered on the sales screen.
 import { endpoint } from '../shared/endpoint.ts';
 import { VatReturnQuerySchema, type VatReturnResponse } from '../vat/model.ts';
+import { DocumentsExportQuerySchema } from './exports.ts';
 import type { ReceiptView } from './model.ts';
 
 export const receiptsApi = {
@@ -15,5 +17,19 @@ export const receiptsApi = {
     path: '/api/admin/vat/return',
     guarded: true,
     query: VatReturnQuerySchema,
+  }),
+  /** text/csv, streamed: one row per receipt line and delivery part, then the credit notes; no personal data */
+  linesCsv: endpoint<string>()({
+    method: 'GET',
+    path: '/api/admin/sales/lines.csv',
+    guarded: true,
+    query: DocumentsExportQuerySchema,
+  }),
+  /** text/csv, streamed: the receipts and credit notes in the layout of Xero's sales invoice import; no personal data */
+  xeroCsv: endpoint<string>()({
+    method: 'GET',
+    path: '/api/admin/sales/xero.csv',
+    guarded: true,
+    query: DocumentsExportQuerySchema,
   }),
 } as const;

@@ -9,7 +9,8 @@ export type SalesPeriod = (typeof salesPeriods)[number];
 /** At most this many days, weeks or months in one answer: the newest ones of the range. */
 export const maxSalesBuckets = 120;
 
-const isoDay = (what: string) =>
+/** A calendar day written YYYY-MM-DD, refused with `<what> must be a date such as 2026-03-01`. */
+export const isoDay = (what: string) =>
   v.pipe(
     v.string(),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date such as 2026-03-01`),
@@ -127,11 +128,28 @@ export function refundOf(data: unknown): { orderId: string; amount: number } | n
     : null;
 }
 
-/** A spreadsheet cell that cannot run as a formula, quoted when it must be. */
-export function csvCell(value: string | number): string {
+/** A number written as the shop formats it (`-9.99`): a cell a spreadsheet reads as a number, never as text. */
+export type CsvNumeral = { readonly numeral: string };
+const numeralPattern = /^-?\d+(\.\d+)?$/;
+
+/** Pence as pounds with two decimals, `-` before a negative amount: `-999` → `-9.99`. */
+export const csvPounds = (pence: number): CsvNumeral => ({
+  numeral: `${pence < 0 ? '-' : ''}${(Math.abs(pence) / 100).toFixed(2)}`,
+});
+
+/**
+ * A spreadsheet cell that cannot run as a formula, quoted when it must be. Text starting with `=`, `+`, `-`, `@`, a tab
+ * or a carriage return gets a leading `'`; a numeral (a minus sign, digits and a decimal point only) is written as it is,
+ * and one that is anything else is treated as text.
+ */
+export function csvCell(value: string | number | CsvNumeral): string {
+  if (typeof value === 'object') {
+    if (numeralPattern.test(value.numeral)) return value.numeral;
+    return csvCell(value.numeral);
+  }
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvLine = (cells: readonly (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: readonly (string | number | CsvNumeral)[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -153,3 +153,67 @@ export async function vatDocumentsIn(reader: ReadStoreReader, start: Day, end: D
       });
   return documents;
 }
+
+export type NumberedReceipt = ReceiptDoc & { receiptNumber: string };
+
+const yearOfDay = (day: Day) => Number(day.slice(0, 4));
+const exportPage = 500;
+
+/**
+ * The numbered receipts whose day of supply (UK) falls from `from` to `to` (both counted; either open when not given),
+ * in number order, read a page at a time. A receipt's number carries the UK year of its sale, so only those years'
+ * numbers are read.
+ */
+export async function* receiptsSupplied(
+  reader: ReadStoreReader,
+  from?: Day,
+  to?: Day,
+): AsyncGenerator<NumberedReceipt> {
+  const bounds = {
+    ...(from ? { min: score(yearOfDay(from), 0) } : {}),
+    ...(to ? { max: score(yearOfDay(to), 999_999) } : {}),
+  };
+  for (let offset = 0; ; offset += exportPage) {
+    const ids = await reader.range(receiptsByNumber, { ...bounds, offset, limit: exportPage });
+    for (const doc of await reader.getMany<ReceiptDoc>(receipts, ids)) {
+      if (!doc?.receiptNumber) continue;
+      const day = ukDayOf(doc.placedAt);
+      if ((!from || day >= from) && (!to || day <= to)) yield { ...doc, receiptNumber: doc.receiptNumber };
+    }
+    if (ids.length < exportPage) return;
+  }
+}
+
+/**
+ * The credit notes issued (UK day) from `from` to `to`, in number order, a page at a time. A credit note's number carries
+ * the UK year its refund was paid, which may be the year before the day it was issued.
+ */
+export async function* creditNotesIssued(
+  reader: ReadStoreReader,
+  from?: Day,
+  to?: Day,
+): AsyncGenerator<CreditNoteView> {
+  const bounds = {
+    ...(from ? { min: score(yearOfDay(from) - 1, 0) } : {}),
+    ...(to ? { max: score(yearOfDay(to), 999_999) } : {}),
+  };
+  for (let offset = 0; ; offset += exportPage) {
+    const ids = await reader.range(creditNotesByNumber, { ...bounds, offset, limit: exportPage });
+    for (const note of await reader.getMany<CreditNoteView>(creditNotes, ids)) {
+      if (!note) continue;
+      const day = ukDayOf(note.issuedAt);
+      if ((!from || day >= from) && (!to || day <= to)) yield note;
+    }
+    if (ids.length < exportPage) return;
+  }
+}
+
+/** Whether any receipt supplied, or credit note issued, from `from` to `to` carries VAT. */
+export async function anyVatIn(reader: ReadStoreReader, from?: Day, to?: Day): Promise<boolean> {
+  const bounds = { ...(from ? { min: dayScore(from) } : {}), ...(to ? { max: dayScore(to) } : {}) };
+  const [sales, notes] = await Promise.all([
+    reader.count(receiptsWithVatByDay, bounds),
+    reader.count(creditNotesWithVatByDay, bounds),
+  ]);
+  return sales + notes > 0;
+}

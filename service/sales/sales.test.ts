@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { csvCell, ordersCsvColumns, refundOf, type SalesResponse } from '../../contracts/sales/model.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import { sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import { parseCsv } from '../../infra/testing/csv.ts';
 import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 
 /** A shop of the test's own, so its totals and rows are the orders it placed and no other test's. */
@@ -32,35 +33,6 @@ async function order(
   });
   assert.is(paid.status, 200, paid.text);
   return started.json.sessionId as string;
-}
-
-/** A CSV's rows as cells (quoted cells unquoted), header first. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
 }
 
 test('cells that a spreadsheet would run as a formula are made text; refunds are read from what the payment provider paid back', () => {
