@@ -1,10 +1,12 @@
 // Stock and sales in a browser: the storefront's "Out of stock" and "Only N left", the owner recording copies received,
-// the sales chart and its table after a few orders, and a CSV download whose rows are the console's orders.
+// the sales chart and its table after a few orders, a CSV download whose rows are the console's orders, and the sales
+// screen's receipt lines and Xero file.
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
+import { xeroInvoiceColumns } from '../../contracts/receipts/exports.ts';
 import { ordersCsvColumns } from '../../contracts/sales/model.ts';
 import { notEnoughStockMessage } from '../../contracts/stock/model.ts';
 import { launchBrowser, newContext, viewports } from '../../infra/testing/browser.ts';
@@ -235,6 +237,33 @@ test("admin: the order console's CSV download holds one row per order it lists, 
     const expected = (await api('/api/admin/orders')).json.orders.map((o: { orderNumber: string }) => o.orderNumber);
     assert.equal(numbers.sort(), [...expected].sort());
     assert.ok(lines.slice(1).every((line) => line.includes(',completed,')));
+  } finally {
+    await context.close();
+  }
+});
+
+test('admin: the sales screen downloads the receipt lines and the Xero file of the range it shows', async () => {
+  await paidOrder([{ bookId: 3, quantity: 1 }]);
+  await settled();
+  const { context, page } = await pageFor(viewports.desktop, true);
+  try {
+    await page.goto(`${shop.url}/admin/sales`);
+    const files = page.getByRole('group', { name: 'Bookkeeping files' });
+    await files.waitFor(seen);
+    const [lines] = await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('button', { name: 'Download receipt lines (CSV)' }).click(),
+    ]);
+    assert.match(lines.suggestedFilename(), /^sales-lines-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await lines.path())!, 'utf8').replace(/^\uFEFF/, '');
+    assert.ok(text.startsWith('Receipt number,Date,Order number,Product,Quantity,Net,'), text);
+    assert.ok(text.includes('\r\n\r\nCredit note number,'), text);
+    const [xero] = await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('button', { name: 'Download for Xero (CSV)' }).click(),
+    ]);
+    assert.match(xero.suggestedFilename(), /^xero-sales-invoices-\d{4}-\d{2}-\d{2}\.csv$/);
+    assert.is(readFileSync((await xero.path())!, 'utf8').split('\r\n')[0], xeroInvoiceColumns.join(','));
   } finally {
     await context.close();
   }

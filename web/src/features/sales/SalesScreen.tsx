@@ -1,5 +1,6 @@
 // The owner's sales view: revenue and orders per day, week or month as a chart with the numbers in a table beside it,
-// and the totals — average order value, shipping collected, refunds, UK against abroad — and sales per product.
+// and the totals — average order value, shipping collected, refunds, UK against abroad — and sales per product; and
+// the bookkeeper's files of the receipts and credit notes of the range shown.
 import { Button, Callout, Card, Flex, Grid, Heading, SegmentedControl, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -10,6 +11,7 @@ import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { useLogOut } from '../../lib/session.tsx';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { RevenueChart } from './RevenueChart.tsx';
+import { SalesFileDownloads } from './SalesFileDownloads.tsx';
 import { salesQuery, type SalesFilter } from './salesQuery.ts';
 import './sales.css';
 
@@ -97,6 +99,7 @@ export function SalesScreen() {
           </label>
           <Button type="submit">Show</Button>
         </form>
+        <SalesFileDownloads from={filter.from} to={filter.to} />
       </Flex>
       {sales.isError && (
         <Callout.Root color="red" role="alert">
