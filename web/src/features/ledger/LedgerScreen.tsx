@@ -12,6 +12,7 @@ import {
 } from '../../../../contracts/ledger/model.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
+import { Figure } from '../../components/Figure.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
@@ -231,18 +232,5 @@ function Totals({ totals }: { totals: LedgerTotals }) {
         <Figure name="Paid to bank" value={formatPence(totals.payouts)} />
       </dl>
     </Grid>
-  );
-}
-
-function Figure({ name, value }: { name: string; value: string }) {
-  return (
-    <Card size="1">
-      <dt>
-        <Text size="1" color="gray">
-          {name}
-        </Text>
-      </dt>
-      <dd className="ledger-totals__value">{value}</dd>
-    </Card>
   );
 }

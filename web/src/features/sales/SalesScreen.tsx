@@ -8,6 +8,7 @@ import { salesPeriods, type SalesPeriod, type SalesResponse } from '../../../../
 import { formatRate } from '../../../../contracts/vat/rates.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
+import { Figure } from '../../components/Figure.tsx';
 import { useLogOut } from '../../lib/session.tsx';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { RevenueChart } from './RevenueChart.tsx';
@@ -255,19 +256,6 @@ function VatByRate({ data, label }: { data: SalesResponse; label: (key: string) 
           </tfoot>
         </table>
       </div>
-    </Card>
-  );
-}
-
-function Figure({ name, value }: { name: string; value: string }) {
-  return (
-    <Card size="1">
-      <dt>
-        <Text size="1" color="gray">
-          {name}
-        </Text>
-      </dt>
-      <dd className="sales-totals__value">{value}</dd>
     </Card>
   );
 }
