@@ -2,26 +2,15 @@
 // they were paid back, disputes on the day the bank opened them, the provider's fees on the day of the payment, and
 // payouts on the day they reached the bank. Every row names the event it comes from.
 import * as v from 'valibot';
+import { isoDay } from '../shared/days.ts';
 
 /** At most this many days in one answer: a year, and a leap day. */
 export const maxLedgerDays = 366;
 
 export const ledgerMessages = {
-  badDay: (what: string) => `${what} must be a date such as 2026-03-01`,
   endsBeforeStart: 'The period ends before it starts: To must be on or after From.',
   tooLong: `A ledger period is at most ${maxLedgerDays} days.`,
 } as const;
-
-const isoDay = (what: string) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{4}-\d{2}-\d{2}$/, ledgerMessages.badDay(what)),
-    v.check(
-      (day) =>
-        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-      ledgerMessages.badDay(what),
-    ),
-  );
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 

@@ -1,5 +1,6 @@
 // The owner's order console: request bodies and the answers the API gives.
 import * as v from 'valibot';
+import { isoDay } from '../shared/days.ts';
 import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/constants.ts';
 import { discountLabels, type CustomerDetailsSource, type OrderDiscount, type OrderFlag } from './model.ts';
 import type { Dispute, RefundEntry } from './refunds.ts';
@@ -124,17 +125,6 @@ export const AddOrderCustomerDetailsSchema = v.pipe(
 export type AddOrderCustomerDetailsBody = v.InferInput<typeof AddOrderCustomerDetailsSchema>;
 
 export const maxSearchLength = 200;
-
-const isoDay = (what: string) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date such as 2026-03-01`),
-    v.check(
-      (day) =>
-        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-      `${what} must be a date such as 2026-03-01`,
-    ),
-  );
 
 /**
  * GET /api/admin/orders?status=&limit=&cursor=&q=&from=&to=. Without limit, cursor, q, from and to it answers every

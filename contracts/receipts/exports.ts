@@ -2,7 +2,7 @@
 // and per part of a delivery charge with a credit-note section after them, and the same documents in the column layout
 // of Xero's sales-invoice import.
 import * as v from 'valibot';
-import { isoDay } from '../sales/model.ts';
+import { isoDay } from '../shared/days.ts';
 import type { VatRate } from '../vat/rates.ts';
 
 /**

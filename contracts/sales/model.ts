@@ -1,5 +1,6 @@
 // The owner's sales view and the bookkeeper's export: queries, answers, and how refunds are read from the log.
 import * as v from 'valibot';
+import { isoDay } from '../shared/days.ts';
 import { ReadReasonSchema } from '../audit/dataReads.ts';
 import { anyOrderStatuses } from '../shared/constants.ts';
 
@@ -8,18 +9,6 @@ export type SalesPeriod = (typeof salesPeriods)[number];
 
 /** At most this many days, weeks or months in one answer: the newest ones of the range. */
 export const maxSalesBuckets = 120;
-
-/** A calendar day written YYYY-MM-DD, refused with `<what> must be a date such as 2026-03-01`. */
-export const isoDay = (what: string) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date such as 2026-03-01`),
-    v.check(
-      (day) =>
-        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-      `${what} must be a date such as 2026-03-01`,
-    ),
-  );
 
 /** GET /api/admin/sales?period=&from=&to= (days UTC, inclusive) */
 export const SalesQuerySchema = v.pipe(
