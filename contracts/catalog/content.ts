@@ -3,11 +3,14 @@ import * as v from 'valibot';
 import raw from '../content/shop.json' with { type: 'json' };
 import { VatRateSchema } from '../vat/rates.ts';
 import { BundleRuleSchema } from './bundle.ts';
+import { SlugSchema } from './slug.ts';
 
 export const CatalogEntrySchema = v.object({
   id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   kind: v.picklist(['story', 'poster']),
   title: v.pipe(v.string(), v.minLength(1)),
+  /** the book's own page, /books/{slug}; unique in the catalogue */
+  slug: SlugSchema,
   description: v.pipe(v.string(), v.minLength(1)),
   /** integer pence */
   price: v.pipe(v.number(), v.integer(), v.minValue(0)),
