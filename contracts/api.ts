@@ -4,6 +4,7 @@ import { adminApi } from './admin/api.ts';
 import { auditApi } from './audit/api.ts';
 import { catalogApi } from './catalog/api.ts';
 import { checkoutApi } from './checkout/api.ts';
+import { discountsApi } from './discounts/api.ts';
 import { ledgerApi } from './ledger/api.ts';
 import { ordersApi } from './orders/api.ts';
 import { privacyApi } from './privacy/api.ts';
@@ -20,6 +21,7 @@ export const api = {
   audit: auditApi,
   catalog: catalogApi,
   checkout: checkoutApi,
+  discounts: discountsApi,
   ledger: ledgerApi,
   orders: ordersApi,
   privacy: privacyApi,

@@ -52,6 +52,18 @@ import {
   type OrderShipmentRecorded,
   type OrderStatusChanged,
 } from './orders/model.ts';
+import {
+  discountKinds,
+  discountReleaseReasons,
+  type DiscountCodeCreated,
+  type DiscountCodeEnded,
+  type DiscountCodePaused,
+  type DiscountCodeResumed,
+  type DiscountEvent,
+  type DiscountRedeemed,
+  type DiscountUseHeld,
+  type DiscountUseReleased,
+} from './discounts/model.ts';
 import type { SubjectErased } from './privacy/model.ts';
 import type { CreditNoteIssued, ReceiptIssued } from './receipts/model.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
@@ -634,6 +646,49 @@ export const PayoutPaidV1 = v.object({
   at,
 });
 
+const discountCode = v.pipe(v.string(), v.regex(/^[A-Z0-9-]{3,32}$/));
+export const DiscountCodeCreatedV1 = v.object({
+  code: discountCode,
+  kind: v.picklist(discountKinds),
+  amount: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  validFrom: v.optional(at),
+  validUntil: v.optional(at),
+  maxUses: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  oncePerEmail: v.boolean(),
+  minimumBasket: pence,
+  by: text,
+  reason: v.optional(text),
+  at,
+});
+export const DiscountCodePausedV1 = v.object({ code: discountCode, by: text, reason: v.optional(text), at });
+export const DiscountCodeResumedV1 = v.object({ code: discountCode, by: text, reason: v.optional(text), at });
+export const DiscountCodeEndedV1 = v.object({ code: discountCode, by: text, reason: v.optional(text), at });
+export const DiscountUseHeldV1 = v.object({
+  code: discountCode,
+  checkoutId: text,
+  amount: pence,
+  email: v.optional(text),
+  until: at,
+  at,
+});
+export const DiscountUseReleasedV1 = v.object({
+  code: discountCode,
+  checkoutId: text,
+  reason: v.picklist(discountReleaseReasons),
+  at,
+});
+export const DiscountRedeemedV1 = v.object({
+  code: discountCode,
+  checkoutId: text,
+  orderId: text,
+  orderNumber: text,
+  amount: pence,
+  email: v.optional(text),
+  overLimit: v.optional(v.boolean()),
+  repeatEmail: v.optional(v.boolean()),
+  at,
+});
+
 export const PersonalDataDownloadGrantedV1 = v.object({ username: text, by: text, at });
 export const PersonalDataDownloadRevokedV1 = v.object({ username: text, by: text, at });
 
@@ -707,6 +762,13 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof VatRegisteredV1, VatRegistered>,
     Newest<typeof VatDeregisteredV1, VatDeregistered>,
     Newest<typeof VatRateChangedV1, VatRateChanged>,
+    Newest<typeof DiscountCodeCreatedV1, DiscountCodeCreated>,
+    Newest<typeof DiscountCodePausedV1, DiscountCodePaused>,
+    Newest<typeof DiscountCodeResumedV1, DiscountCodeResumed>,
+    Newest<typeof DiscountCodeEndedV1, DiscountCodeEnded>,
+    Newest<typeof DiscountUseHeldV1, DiscountUseHeld>,
+    Newest<typeof DiscountUseReleasedV1, DiscountUseReleased>,
+    Newest<typeof DiscountRedeemedV1, DiscountRedeemed>,
   ]
 >;
 
@@ -761,7 +823,8 @@ export type ShopEvent =
   | LogMigrated
   | PaymentFeeRecorded
   | PayoutPaid
-  | VatSettingsEvent;
+  | VatSettingsEvent
+  | DiscountEvent;
 /** The name of every event type in the catalogue. */
 export type ShopEventType = ShopEvent['type'];
 /** The event of one type (or of a union of types). */
@@ -1209,6 +1272,58 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     description:
       "The owner set a product's VAT rate (basis points) from a day onward; orders already placed keep the VAT they were placed with.",
     versions: [{ schema: VatRateChangedV1 }],
+  },
+  {
+    type: 'DiscountCodeCreated',
+    stream: 'discount',
+    causedBy: owner,
+    description:
+      'The owner created a discount code: a percentage or a fixed amount off, with its dates, use limit, once per e-mail address or not, and minimum basket.',
+    versions: [{ schema: DiscountCodeCreatedV1 }],
+  },
+  {
+    type: 'DiscountCodePaused',
+    stream: 'discount',
+    causedBy: owner,
+    description: 'The owner paused a code: checkouts refuse it until it is resumed.',
+    versions: [{ schema: DiscountCodePausedV1 }],
+  },
+  {
+    type: 'DiscountCodeResumed',
+    stream: 'discount',
+    causedBy: owner,
+    description: 'The owner resumed a paused code.',
+    versions: [{ schema: DiscountCodeResumedV1 }],
+  },
+  {
+    type: 'DiscountCodeEnded',
+    stream: 'discount',
+    causedBy: owner,
+    description: 'The owner ended a code for good; orders already placed with it keep their saving.',
+    versions: [{ schema: DiscountCodeEndedV1 }],
+  },
+  {
+    type: 'DiscountUseHeld',
+    stream: 'discount',
+    causedBy: shopper,
+    description:
+      "A checkout started with the code holds one of its uses until its payment page expires (`until`, a short grace after it); `email` is a keyed hash of the shopper's e-mail address when the checkout knew it, never the address.",
+    versions: [{ schema: DiscountUseHeldV1 }],
+  },
+  {
+    type: 'DiscountUseReleased',
+    stream: 'discount',
+    causedBy: `${shopper} who cancelled or whose payment page could not be opened, or the discount reactor (\`system:discounts\`) after a failed payment`,
+    description: 'A checkout gave back the use of the code it held: cancelled, its payment failed, or it never opened.',
+    versions: [{ schema: DiscountUseReleasedV1 }],
+  },
+  {
+    type: 'DiscountRedeemed',
+    stream: 'discount',
+    causedBy: 'the discount reactor (`system:discounts`), following the placed order',
+    description:
+      'A placed order used the code, with the pence it took off; `overLimit` or `repeatEmail` when it was paid for although the limit or the once-per-address rule was reached meanwhile (a payment outranks a hold).',
+    versions: [{ schema: DiscountRedeemedV1 }],
   },
   {
     type: 'SubjectErased',

@@ -4,6 +4,7 @@ import { fixedBookPricePence, quantity } from '../shared/constants.ts';
 import { shopContent } from '../catalog/content.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import type { OrderDiscount, OrderItem, ShippingAddress } from '../orders/model.ts';
+import { OptionalDiscountCodeSchema } from '../discounts/model.ts';
 import { cartShippingOptionIds, checkoutCountries, destinationCodes, type ShippingOption } from './shipping.ts';
 
 /** The book the custom checkout and wallet pages sell: the first story book, at the fixed 999 pence. */
@@ -53,6 +54,10 @@ export const CartCheckoutRequestSchema = v.object({
     v.maxLength(20, 'Too many lines in one cart'),
   ),
   customerCountry: v.optional(destination, 'GB'),
+  /** a discount code the shopper typed (decision 075); blank is none */
+  discountCode: OptionalDiscountCodeSchema,
+  /** the shopper's e-mail when the cart knows it, for a code allowed once per address */
+  customerEmail: v.optional(text(254, 'customerEmail')),
 });
 export type CartCheckoutRequest = v.InferOutput<typeof CartCheckoutRequestSchema>;
 export type CheckoutUrlResponse = { success: true; url: string; sessionId: string };
@@ -77,6 +82,7 @@ export const CreateCheckoutSessionRequestSchema = v.object({
   customerName: v.optional(text(200, 'customerName')),
   /** where the shipping form said it goes; without it the payment page offers both shipping options */
   customerCountry: v.optional(destination),
+  discountCode: OptionalDiscountCodeSchema,
 });
 export type CreateCheckoutSessionRequest = v.InferOutput<typeof CreateCheckoutSessionRequestSchema>;
 
@@ -106,6 +112,7 @@ export const CardPaymentIntentRequestSchema = v.object({
   totalAmount: ignoredAmount,
   bookPrice: ignoredAmount,
   shippingCost: ignoredAmount,
+  discountCode: OptionalDiscountCodeSchema,
 });
 export type CardPaymentIntentRequest = v.InferOutput<typeof CardPaymentIntentRequestSchema>;
 
@@ -122,6 +129,8 @@ export const WalletPaymentIntentRequestSchema = v.object({
       v.regex(/^[A-Z]{2}$/, 'country must be a two-letter country code'),
     ),
   ),
+  /** the code the wallet page's total was checked with; the amount must be the total after it */
+  discountCode: OptionalDiscountCodeSchema,
 });
 export type WalletPaymentIntentRequest = v.InferOutput<typeof WalletPaymentIntentRequestSchema>;
 export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: string; amount: number };

@@ -2,6 +2,7 @@
 // confirmPayment from the Express Checkout Element, or the sandbox's confirm call, which takes the same fields) and the body of orders/save. Both
 // carry the payer's name, e-mail and address, so whichever report reaches the shop first, the order has them.
 import * as v from 'valibot';
+import { OptionalDiscountCodeSchema } from '../discounts/model.ts';
 import { CardShippingSchema, singleCheckoutBook, type CardShipping } from './model.ts';
 import { cartShippingOptionFor, destinationName, type CartShippingOption } from './shipping.ts';
 
@@ -108,4 +109,6 @@ export const WalletShippingRatesRequestSchema = v.object({
     v.toUpperCase(),
     v.regex(/^[A-Z]{2}$/, 'country must be a two-letter country code'),
   ),
+  /** the code the wallet page applied: the rates' totals are after it */
+  discountCode: OptionalDiscountCodeSchema,
 });

@@ -23,7 +23,9 @@ export type OrderItem = v.InferOutput<typeof OrderItemSchema>;
  * (`line` is the index in the order's items). Line prices and the subtotal are already after it.
  */
 export const OrderDiscountSchema = v.object({
-  kind: v.picklist(['bundle']),
+  kind: v.picklist(['bundle', 'code']),
+  /** the discount code, trimmed and upper-case, on a `code` saving (decision 075) */
+  code: v.optional(v.string()),
   amount: v.pipe(v.number(), v.integer(), v.minValue(0)),
   lines: v.array(
     v.object({
@@ -35,7 +37,14 @@ export const OrderDiscountSchema = v.object({
 export type OrderDiscount = v.InferOutput<typeof OrderDiscountSchema>;
 
 /** How each kind of saving is named wherever an order's amounts are shown. */
-export const discountLabels: Record<OrderDiscount['kind'], string> = { bundle: bundleSavingLabel };
+export const discountLabels: Record<OrderDiscount['kind'], string> = {
+  bundle: bundleSavingLabel,
+  code: 'Discount code',
+};
+
+/** A saving's name on the order's pages, e-mails, receipt and CSV: "Bundle saving", "Discount code SUMMER-10". */
+export const discountLabelOf = (discount: Pick<OrderDiscount, 'kind' | 'code'>): string =>
+  discount.kind === 'code' && discount.code ? `${discountLabels.code} ${discount.code}` : discountLabels[discount.kind];
 
 export const ShippingAddressSchema = v.object({
   line1: v.string(),

@@ -15,6 +15,7 @@ export const streamCategories = [
   'vat',
   'receipts',
   'creditnotes',
+  'discount',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
@@ -35,6 +36,8 @@ export const payoutStream = stream('payout');
 export const receiptsStream = stream('receipts');
 /** One year's credit-note numbers (`creditnotes-2026`). */
 export const creditNotesStream = stream('creditnotes');
+/** One discount code, its owner's changes and its uses: `discount-<CODE>` (trimmed, upper-case; decision 075). */
+export const discountStream = stream('discount');
 /** The erasures, one stream (contracts/privacy/model.ts). */
 export const erasuresStream = stream('privacy')('erasures');
 /** The shop's VAT settings: registration and each product's rate over time, one stream (contracts/vat/settings.ts). */

@@ -19,6 +19,7 @@ export const capabilities = [
   'stock',
   'vat',
   'receipts',
+  'discounts',
 ] as const;
 
 /** The folders of each layer that are no capability: what every capability shares. Any other folder is a capability. */
