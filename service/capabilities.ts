@@ -4,6 +4,7 @@ import { audit } from './audit/index.ts';
 import type { Capability } from './capability.ts';
 import { catalog } from './catalog/index.ts';
 import { checkout } from './checkout/index.ts';
+import { discounts } from './discounts/index.ts';
 import { ledger } from './ledger/index.ts';
 import { orders } from './orders/index.ts';
 import { privacy } from './privacy/index.ts';
@@ -26,4 +27,5 @@ export const capabilities: readonly Capability[] = [
   ledger,
   privacy,
   vat,
+  discounts,
 ];

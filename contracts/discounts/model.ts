@@ -21,6 +21,10 @@ export const describeDiscount = (kind: DiscountKind, amount: number): string =>
 /** The label of a code's saving wherever an order's amounts show: "Discount code SUMMER-10". */
 export const discountCodeLabel = (code: string): string => `Discount code ${code}`;
 
+/** What a payment page says under a line a code made cheaper: "With code SUMMER-10 (was £9.99)". */
+export const codeLineDescription = (code: string, listPrice: number): string =>
+  `With code ${code} (was ${formatPence(listPrice)})`;
+
 export const discountMessages = {
   /** Unknown, not yet valid, expired, paused and ended codes all get this one answer (and the same work). */
   notValid: "That code isn't valid. Please check it and try again.",

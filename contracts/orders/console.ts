@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { isoDay } from '../shared/days.ts';
 import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/constants.ts';
-import { discountLabels, type CustomerDetailsSource, type OrderDiscount, type OrderFlag } from './model.ts';
+import { discountLabelOf, type CustomerDetailsSource, type OrderDiscount, type OrderFlag } from './model.ts';
 import type { Dispute, RefundEntry } from './refunds.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, type Carrier } from './fulfilment.ts';
@@ -157,7 +157,7 @@ export type OrderDiscountView = { label: string; amount: number };
 
 /** An order's savings as its pages show them; none on an order without any. */
 export const discountViewsOf = (discounts: readonly OrderDiscount[] | undefined): OrderDiscountView[] =>
-  (discounts ?? []).map((discount) => ({ label: discountLabels[discount.kind], amount: discount.amount }));
+  (discounts ?? []).map((discount) => ({ label: discountLabelOf(discount), amount: discount.amount }));
 
 /** An order as the shop describes it, plus the number and revision the console needs. */
 export type AdminOrder = {

@@ -1,6 +1,6 @@
 // Read model: sales per day, week and month (orders, what was paid, shipping, refunds, UK and abroad, per product),
 // and one bookkeeping row per order for the CSV export, with indexes by date and by status.
-import { discountLabels, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
+import { discountLabelOf, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import {
@@ -115,7 +115,7 @@ async function placed(event: RecordedEvent<OrderPlaced>, view: ReadStoreReader):
     // A saving already in the subtotal (decision 072) is named after the lines, so the bookkeeper sees why it is lower.
     items: [
       ...o.items.map((i) => `${i.quantity} × ${i.name}`),
-      ...(o.discounts ?? []).map((d) => `${discountLabels[d.kind]} −${formatPence(d.amount)}`),
+      ...(o.discounts ?? []).map((d) => `${discountLabelOf(d)} −${formatPence(d.amount)}`),
     ].join('; '),
     subtotal: o.subtotal,
     shipping: o.shippingCost,

@@ -5,7 +5,7 @@ import { formatPence } from '../../contracts/shared/money.ts';
 import type { DomainEvent } from '../../contracts/shared/events.ts';
 import { carrierLabels } from '../../contracts/orders/fulfilment.ts';
 import {
-  discountLabels,
+  discountLabelOf,
   orderOnRecord,
   type OrderPlaced,
   type OrderShipmentRecorded,
@@ -27,16 +27,25 @@ const addressLines = (address: ShippingAddress | string) =>
     ? [address]
     : [address.line1, address.line2, address.city, address.postcode, address.country].filter(Boolean);
 
-const itemLines = (items: { name: string; quantity: number; price: number; listPrice?: number }[]) =>
-  items.map(
-    (item) =>
-      `  ${item.quantity} × ${item.name}${item.listPrice === undefined ? '' : ` (bundle price, was ${formatPence(item.listPrice)} each)`} — ${formatPence(item.price * item.quantity)}`,
-  );
+const itemLines = (
+  items: { name: string; quantity: number; price: number; listPrice?: number }[],
+  discounts: Order['discounts'] = [],
+) =>
+  items.map((item, line) => {
+    const code = discounts.find((d) => d.kind === 'code' && d.lines.some((l) => l.line === line))?.code;
+    const was =
+      item.listPrice === undefined
+        ? ''
+        : code
+          ? ` (with code ${code}, was ${formatPence(item.listPrice)} each)`
+          : ` (bundle price, was ${formatPence(item.listPrice)} each)`;
+    return `  ${item.quantity} × ${item.name}${was} — ${formatPence(item.price * item.quantity)}`;
+  });
 
 /** The savings already in the lines' prices (decision 072), each on a line of its own. */
 const discountLines = (order: Pick<Order, 'discounts'>) =>
   (order.discounts ?? []).map(
-    (discount) => `  ${discountLabels[discount.kind]} (in the prices above) — −${formatPence(discount.amount)}`,
+    (discount) => `  ${discountLabelOf(discount)} (in the prices above) — −${formatPence(discount.amount)}`,
   );
 
 /**
@@ -52,7 +61,7 @@ export function orderConfirmation(order: Order, receiptLink?: string): MailMessa
       '',
       `Thank you for your order from ${shopContent.shop.name}. Your payment was received and your order number is ${order.orderNumber}.`,
       '',
-      ...itemLines(order.items),
+      ...itemLines(order.items, order.discounts),
       ...discountLines(order),
       `  Shipping — ${formatPence(order.shippingCost)}`,
       `  Total paid — ${formatPence(order.total)}`,
@@ -94,7 +103,7 @@ export function orderShipped(order: Order, shipment: OrderShipmentRecorded['data
       'It is going to:',
       ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
       '',
-      ...itemLines(order.items),
+      ...itemLines(order.items, order.discounts),
       '',
       `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
       '',
@@ -132,7 +141,7 @@ export function orderToOwner(order: Order, owner: string): MailMessage {
       'Ship to:',
       ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
       '',
-      ...itemLines(order.items),
+      ...itemLines(order.items, order.discounts),
       ...discountLines(order),
       `  Subtotal — ${formatPence(order.subtotal)}`,
       `  Shipping — ${formatPence(order.shippingCost)}`,

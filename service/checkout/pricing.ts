@@ -5,26 +5,52 @@ import { fixedBookPricePence, quantity } from '../../contracts/shared/constants.
 import { singleCheckoutBook } from '../../contracts/checkout/model.ts';
 import type { OrderDiscount, OrderItem } from '../../contracts/orders/model.ts';
 import { withBundle, type BundleOffer } from '../../contracts/catalog/bundle.ts';
+import { withCode, type CodeTerms } from '../../contracts/discounts/split.ts';
 import { getBook, listBooks } from '../../contracts/catalog/books.ts';
 import { invalid } from '../../contracts/shared/errors.ts';
 import type { ReadStoreReader } from '../../contracts/ports/readStore.ts';
 
-export type PricedItems = { items: OrderItem[]; subtotal: number; discounts?: OrderDiscount[] };
+export type PricedItems = {
+  items: OrderItem[];
+  subtotal: number;
+  discounts?: OrderDiscount[];
+  /** with a discount code (decision 075): the basket before it (after the bundle) and the pence it took off */
+  code?: { code: string; before: number; amount: number };
+};
 
 /**
- * The one place a checkout's lines get their savings (decision 072): the bundle splits the lines it covers so every
- * line's unit price is what is charged, and the saving is recorded per line. Every checkout path prices through here.
+ * The one place a checkout's lines get their savings (decisions 072 and 075): the bundle splits the lines it covers so
+ * every line's unit price is what is charged, then a discount code's saving is split across the lines as they are
+ * after the bundle; each saving is recorded per line. Every checkout path and the cart's check price through here.
  */
-function withSavings(items: OrderItem[], offer: BundleOffer): PricedItems {
+function withSavings(items: OrderItem[], offer: BundleOffer, code?: CodeTerms): PricedItems {
   const { lines, saving } = withBundle(offer, items);
-  const priced: OrderItem[] = lines.map(({ from: _from, ...item }) => item);
-  const subtotal = priced.reduce((sum, item) => sum + item.price * item.quantity, 0);
-  if (!saving) return { items: priced, subtotal };
-  const discountLines = priced.flatMap((item, line) =>
-    item.listPrice === undefined ? [] : [{ line, amount: (item.listPrice - item.price) * item.quantity }],
-  );
-  return { items: priced, subtotal, discounts: [{ kind: 'bundle', amount: saving.amount, lines: discountLines }] };
+  const bundled: OrderItem[] = lines.map(({ from: _from, ...item }) => item);
+  const before = bundled.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  const bundleDiscounts: OrderDiscount[] = saving
+    ? [
+        {
+          kind: 'bundle',
+          amount: saving.amount,
+          lines: bundled.flatMap((item, line) =>
+            item.listPrice === undefined ? [] : [{ line, amount: (item.listPrice - item.price) * item.quantity }],
+          ),
+        },
+      ]
+    : [];
+  if (!code) return { items: bundled, subtotal: before, ...(saving ? { discounts: bundleDiscounts } : {}) };
+  const after = withCode(bundled, bundleDiscounts, code);
+  return {
+    items: after.items,
+    subtotal: after.subtotal,
+    ...(after.discounts.length ? { discounts: after.discounts } : {}),
+    code: { code: code.code, before, amount: after.amount },
+  };
 }
+
+/** The bundle's saving in a priced basket (0 without one). */
+export const bundleSavingIn = (priced: Pick<PricedItems, 'discounts'>): number =>
+  priced.discounts?.find((d) => d.kind === 'bundle')?.amount ?? 0;
 
 const itemOf = (book: BookDto, count: number, price = fixedBookPricePence): OrderItem => ({
   bookId: book.id,
@@ -33,13 +59,17 @@ const itemOf = (book: BookDto, count: number, price = fixedBookPricePence): Orde
   price,
 });
 
-function priced(lines: Map<number, { book: BookDto; quantity: number }>, offer: BundleOffer): PricedItems {
+function priced(
+  lines: Map<number, { book: BookDto; quantity: number }>,
+  offer: BundleOffer,
+  code?: CodeTerms,
+): PricedItems {
   const items: OrderItem[] = [];
   for (const { book, quantity: count } of lines.values()) {
     if (count > quantity.max) throw invalid(`At most ${quantity.max} copies of "${book.title}" fit in one order`);
     items.push(itemOf(book, count));
   }
-  return withSavings(items, offer);
+  return withSavings(items, offer, code);
 }
 
 /** Cart lines by book id; the same book twice is one line. */
@@ -47,6 +77,7 @@ export async function priceCart(
   reads: ReadStoreReader,
   lines: { bookId: number; quantity: number }[],
   offer: BundleOffer,
+  code?: CodeTerms,
 ): Promise<PricedItems> {
   const merged = new Map<number, { book: BookDto; quantity: number }>();
   for (const line of lines) {
@@ -54,7 +85,7 @@ export async function priceCart(
     if (!book) throw invalid(`There is no book with id ${line.bookId}`);
     merged.set(book.id, { book, quantity: (merged.get(book.id)?.quantity ?? 0) + line.quantity });
   }
-  return priced(merged, offer);
+  return priced(merged, offer, code);
 }
 
 const sameTitle = (a: string, b: string) => a.trim().toLocaleLowerCase('en-GB') === b.trim().toLocaleLowerCase('en-GB');
@@ -64,6 +95,7 @@ export async function priceByTitle(
   reads: ReadStoreReader,
   lines: { title: string; quantity: number }[],
   offer: BundleOffer,
+  code?: CodeTerms,
 ): Promise<PricedItems> {
   const books = await listBooks(reads);
   const merged = new Map<number, { book: BookDto; quantity: number }>();
@@ -72,7 +104,7 @@ export async function priceByTitle(
     if (!book) throw invalid(`We do not sell "${line.title}"`);
     merged.set(book.id, { book, quantity: (merged.get(book.id)?.quantity ?? 0) + line.quantity });
   }
-  return priced(merged, offer);
+  return priced(merged, offer, code);
 }
 
 /**
@@ -100,9 +132,10 @@ export async function priceSingleBook(
   reads: ReadStoreReader,
   offer: BundleOffer,
   title?: string,
+  code?: CodeTerms,
 ): Promise<PricedItems> {
   const books = await listBooks(reads);
   const book = title ? books.find((b) => sameTitle(b.title, title)) : books.find((b) => b.id === singleCheckoutBook.id);
   if (!book) throw invalid(title ? `We do not sell "${title}"` : 'The book is not in the catalog');
-  return withSavings([itemOf(book, 1, singleCheckoutBook.price)], offer);
+  return withSavings([itemOf(book, 1, singleCheckoutBook.price)], offer, code);
 }

@@ -15,7 +15,11 @@ import { route, type Routers } from '../http/route.ts';
 import { notifyRoutes } from './notifyRoutes.ts';
 import { orderRoutes } from './orderRoutes.ts';
 import { createOrderDesk } from './placeOrder.ts';
-import { priceByTitle, priceCart, priceSingleBook } from './pricing.ts';
+import { bundleSavingIn, priceByTitle, priceCart, priceSingleBook } from './pricing.ts';
+import { checkBasket, emailKeyFor, lookUpCode } from './discountCode.ts';
+import { discountsApi } from '../../contracts/discounts/api.ts';
+import { describeDiscount, discountMessages } from '../../contracts/discounts/model.ts';
+import { invalid } from '../../contracts/shared/errors.ts';
 import { sandboxRoutes } from './sandboxRoutes.ts';
 import { shippingRoutes } from './shippingRoutes.ts';
 import { startHostedCheckout, startPaymentIntent } from './startCheckout.ts';
@@ -38,19 +42,22 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
   // The cart drawer: lines by book id; the shipping option follows customerCountry (reading 1: GB 350, else 500).
   route(routers, checkoutApi.cartCheckout, limit(deps, 'checkouts'), async (ctx, input) => {
     const body = input.body();
-    const priced = await priceCart(deps.reads, body.items, deps.bundle);
+    const code = await lookUpCode(deps, ctx, body.discountCode);
+    const priced = await priceCart(deps.reads, body.items, deps.bundle, code?.terms);
     ctx.body = await startHostedCheckout(deps, ctx, {
       channel: 'cart',
       priced,
       shippingOptions: [cartShippingOptionFor(body.customerCountry)],
       allowedCountries: [body.customerCountry],
+      ...(body.customerEmail ? { customerEmail: body.customerEmail } : {}),
     });
   });
 
   // The direct purchase: lines by title; without a country the payment page offers both shipping options.
   route(routers, checkoutApi.createCheckoutSession, limit(deps, 'checkouts'), async (ctx, input) => {
     const body = input.body();
-    const priced = await priceByTitle(deps.reads, body.items, deps.bundle);
+    const code = await lookUpCode(deps, ctx, body.discountCode);
+    const priced = await priceByTitle(deps.reads, body.items, deps.bundle, code?.terms);
     const country = body.customerCountry;
     ctx.body = await startHostedCheckout(deps, ctx, {
       channel: 'direct',
@@ -70,9 +77,10 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     if (isCardForm) {
       const body = parseOr400(CardPaymentIntentRequestSchema, raw);
       const { line1, line2, city, postal_code, country } = body.shipping.address;
+      const code = await lookUpCode(deps, ctx, body.discountCode);
       ctx.body = await startPaymentIntent(deps, ctx, {
         channel: 'card',
-        priced: await priceSingleBook(deps.reads, deps.bundle, body.bookTitle),
+        priced: await priceSingleBook(deps.reads, deps.bundle, body.bookTitle, code?.terms),
         shippingOption: cartShippingOptionFor(country),
         customerName: body.name,
         customerEmail: body.email,
@@ -81,7 +89,8 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       return;
     }
     const body = parseOr400(WalletPaymentIntentRequestSchema, raw);
-    const priced = await priceSingleBook(deps.reads, deps.bundle);
+    const code = await lookUpCode(deps, ctx, body.discountCode);
+    const priced = await priceSingleBook(deps.reads, deps.bundle, undefined, code?.terms);
     const options = cartShippingOptions().filter((o) => !body.shippingOptionId || o.id === body.shippingOptionId);
     // The amount only picks which of the server's totals the sheet showed; an amount that is none of them is refused.
     const option = options.find((o) => priced.subtotal + o.amount === body.amount);
@@ -94,9 +103,28 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
 
   // A wallet's sheet asks, each time its address changes, which rate fits it: one, from the shop's rules, and the total.
   route(routers, checkoutApi.walletShippingRates, async (ctx, input) => {
-    const { country } = input.body();
-    const priced = await priceSingleBook(deps.reads, deps.bundle);
+    const { country, discountCode } = input.body();
+    const code = await lookUpCode(deps, ctx, discountCode);
+    const priced = await priceSingleBook(deps.reads, deps.bundle, undefined, code?.terms);
+    if (code) checkBasket(code, deps.clock().toISOString(), priced.code?.before ?? priced.subtotal);
     ctx.body = walletShippingUpdate(country, priced.subtotal);
+  });
+
+  // The cart asks what a code takes off its basket, priced as its checkout will be (decision 075).
+  route(routers, discountsApi.check, async (ctx, input) => {
+    const body = input.body();
+    const code = await lookUpCode(deps, ctx, body.code);
+    const priced = await priceCart(deps.reads, body.items, deps.bundle, code?.terms);
+    if (!code || !priced.code) throw invalid(discountMessages.notValid);
+    checkBasket(code, deps.clock().toISOString(), priced.code.before, emailKeyFor(deps, body.email));
+    ctx.body = {
+      code: code.terms.code,
+      description: describeDiscount(code.terms.kind, code.terms.amount),
+      discount: priced.code.amount,
+      subtotal: priced.code.before,
+      total: priced.subtotal,
+      bundleSaving: bundleSavingIn(priced),
+    };
   });
 
   orderRoutes(routers, deps, desk);

@@ -18,9 +18,11 @@ import type { ShopDeps } from '../deps.ts';
 import { commandMeta } from '../http/request.ts';
 import { checkoutDecider } from './checkout.ts';
 import { viaGateway } from './gatewayCalls.ts';
-import { holderOf, holdStock, holdTimes } from './stockHold.ts';
+import { holderOf, holdStock, holdTimes, type StockHold } from './stockHold.ts';
 import type { PricedItems } from './pricing.ts';
 import { bundleLineDescription } from '../../contracts/catalog/bundle.ts';
+import { codeLineDescription } from '../../contracts/discounts/model.ts';
+import { emailKeyFor, holdCodeUse, type CodeUse } from './discountCode.ts';
 
 type Customer = {
   customerName?: string;
@@ -54,14 +56,33 @@ async function withStockHeld<T>(
   ctx: Context,
   checkoutId: string,
   items: OrderItem[],
+  code: CodeUse | undefined,
   open: (paymentExpiresAt: string) => Promise<T>,
 ): Promise<T> {
   const meta = shopperMeta(deps, ctx, checkoutId);
   const { paymentExpiresAt, holdExpiresAt } = holdTimes(deps.config, meta.now);
-  const hold = await holdStock(deps, checkoutId, items, meta, {
-    holder: holderOf(deps.jwtSecret, ctx.ip),
-    expiresAt: holdExpiresAt,
-  });
+  // The code's use first: a code refused (used up by a racing checkout) leaves the stock untouched. Its hold ends when
+  // the stock's does (decision 075).
+  const codeHold = code ? await holdCodeUse(deps, checkoutId, code, meta, holdExpiresAt) : null;
+  const releaseCode = () =>
+    codeHold
+      ?.release()
+      .catch((releaseError: unknown) =>
+        deps.logger.error(
+          { err: String(releaseError), checkoutId },
+          'code use held for a failed checkout not released',
+        ),
+      );
+  let hold: StockHold;
+  try {
+    hold = await holdStock(deps, checkoutId, items, meta, {
+      holder: holderOf(deps.jwtSecret, ctx.ip),
+      expiresAt: holdExpiresAt,
+    });
+  } catch (error) {
+    await releaseCode();
+    throw error;
+  }
   try {
     return await open(paymentExpiresAt);
   } catch (error) {
@@ -70,8 +91,30 @@ async function withStockHeld<T>(
       .catch((releaseError: unknown) =>
         deps.logger.error({ err: String(releaseError), checkoutId }, 'stock held for a failed checkout not released'),
       );
+    await releaseCode();
     throw error;
   }
+}
+
+/** What a payment page says under a line: the code's price, the bundle's, or the direct purchase's words. */
+function lineDescription(priced: PricedItems, line: number, channel: CheckoutChannel): string | undefined {
+  const item = priced.items[line]!;
+  const code = priced.discounts?.find((d) => d.kind === 'code' && d.lines.some((l) => l.line === line));
+  if (code?.code && item.listPrice !== undefined) return codeLineDescription(code.code, item.listPrice);
+  if (item.listPrice !== undefined) return bundleLineDescription(item.listPrice);
+  return channel === 'direct' ? `Purchase of ${item.name}` : undefined;
+}
+
+/** The code's use a start holds, from the priced basket and the shopper's e-mail when known. */
+function codeUseOf(deps: ShopDeps, priced: PricedItems, email?: string): CodeUse | undefined {
+  if (!priced.code) return undefined;
+  const key = emailKeyFor(deps, email);
+  return {
+    code: priced.code.code,
+    subtotal: priced.code.before,
+    amount: priced.code.amount,
+    ...(key ? { email: key } : {}),
+  };
 }
 
 async function recordStart(deps: ShopDeps, ctx: Context, data: CheckoutStarted['data']) {
@@ -101,21 +144,21 @@ export async function startHostedCheckout(
   const checkoutId = randomUUID();
   const origin = shopOrigin(deps, ctx);
   const successPath = input.channel === 'cart' ? clientRoutes.checkoutSuccess[0] : clientRoutes.paymentSuccess[0];
-  return withStockHeld(deps, ctx, checkoutId, input.priced.items, async (expiresAt) => {
+  const code = codeUseOf(deps, input.priced, input.customerEmail);
+  return withStockHeld(deps, ctx, checkoutId, input.priced.items, code, async (expiresAt) => {
     const session = await viaGateway(deps, () =>
       deps.payments.createHostedCheckout({
         checkoutId,
         expiresAt,
-        lineItems: input.priced.items.map((item) => ({
-          name: item.name,
-          ...(item.listPrice !== undefined
-            ? { description: bundleLineDescription(item.listPrice) }
-            : input.channel === 'direct'
-              ? { description: `Purchase of ${item.name}` }
-              : {}),
-          unitAmount: item.price,
-          quantity: item.quantity,
-        })),
+        lineItems: input.priced.items.map((item, line) => {
+          const description = lineDescription(input.priced, line, input.channel);
+          return {
+            name: item.name,
+            ...(description ? { description } : {}),
+            unitAmount: item.price,
+            quantity: item.quantity,
+          };
+        }),
         shippingOptions: input.shippingOptions,
         allowedCountries: input.allowedCountries,
         successUrl: `${origin}${successPath}?session_id={CHECKOUT_SESSION_ID}`,
@@ -153,7 +196,8 @@ export async function startPaymentIntent(
 ): Promise<PaymentIntentResponse> {
   const checkoutId = randomUUID();
   const amount = input.priced.subtotal + input.shippingOption.amount;
-  return withStockHeld(deps, ctx, checkoutId, input.priced.items, async (expiresAt) => {
+  const code = codeUseOf(deps, input.priced, input.customerEmail);
+  return withStockHeld(deps, ctx, checkoutId, input.priced.items, code, async (expiresAt) => {
     const intent = await viaGateway(deps, () =>
       deps.payments.createPaymentIntent({
         checkoutId,

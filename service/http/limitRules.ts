@@ -18,6 +18,9 @@ export type LimitRule = { points: number; seconds: number };
  *   silence the heads-ups of everyone else (a notice naming no book of the catalogue is e-mailed to nobody and counts
  *   against neither);
  * - unknownNames: sign-in failures for names that are no account, recorded in the log, sixty an hour for the whole shop.
+ * - discountGuesses: discount codes refused as not valid (unknown, expired, paused, ended), ten per address in fifteen
+ *   minutes, counted by the cart's check and every checkout start alike; past it every code is refused for a while,
+ *   valid or not, so guessing gets nowhere (decision 075).
  * - adminWork: the long tasks (verify, rebuild, backup, retention, erasure) one account may start, thirty an hour; they
  *   also run one at a time per shop (service/http/heavyWork.ts).
  */
@@ -31,6 +34,7 @@ export const defaultLimits = {
   noticeMailsFromOne: { points: 3, seconds: 3600 },
   unknownNames: { points: 60, seconds: 3600 },
   adminWork: { points: 30, seconds: 3600 },
+  discountGuesses: { points: 10, seconds: 900 },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimits;

@@ -80,6 +80,8 @@ export type Limits = {
   readonly store: CounterStore;
   /** Counts one use of `name` by `key`: 0 when it may go ahead, else the milliseconds until it may. */
   take(name: LimitName, key: string): Promise<number>;
+  /** Whether `key` has spent `name` already, without counting a use: 0 when it may go ahead, else the milliseconds until it may. */
+  peek(name: LimitName, key: string): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -98,6 +100,10 @@ export function createLimits(config: Pick<Config, 'REDIS_URL' | 'RATE_LIMITS'>, 
     async take(name, key) {
       const answer = await count(counterOf(name), key);
       return answer.consumedPoints > rules[name].points ? Math.max(1, answer.msBeforeNext) : 0;
+    },
+    async peek(name, key) {
+      const answer = await counterOf(name).get(key);
+      return answer && answer.consumedPoints >= rules[name].points ? Math.max(1, answer.msBeforeNext) : 0;
     },
     close: () => store.close(),
   };

@@ -2,7 +2,7 @@
 import type { Context } from 'koa';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { orderIdPattern } from '../../contracts/orders/console.ts';
-import { discountLabels } from '../../contracts/orders/model.ts';
+import { discountLabelOf } from '../../contracts/orders/model.ts';
 import { receiptsApi } from '../../contracts/receipts/api.ts';
 import { receiptMessages, type ReceiptView } from '../../contracts/receipts/model.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
@@ -34,7 +34,7 @@ export function receiptView(doc: ReceiptDoc & { receiptNumber: string }, buyerLi
     delivery: { gross: doc.shippingCost, ...(vat ? { parts: vat.delivery } : {}) },
     total: doc.total,
     ...(doc.discounts?.length
-      ? { savings: doc.discounts.map((d) => ({ label: discountLabels[d.kind], amount: d.amount })) }
+      ? { savings: doc.discounts.map((d) => ({ label: discountLabelOf(d), amount: d.amount })) }
       : {}),
     ...(vat ? { vat: { vatNumber: vat.vatNumber, rates: vat.rates, totals: vat.totals } } : {}),
     creditNotes: doc.creditNotes,

@@ -1,0 +1,78 @@
+// What checkouts and orders do to a discount code's uses (decision 075), carried out by the reactor, each once: a placed
+// order redeems the code it was priced with (its checkout's hold, or past the limit when it had none: a payment
+// outranks a hold, and the redemption is flagged), a cancelled checkout or a failed payment gives its use back. A hold
+// whose payment page simply expires needs nothing: it ends at read time.
+import { discountCodeDecider } from '../../contracts/discounts/code.ts';
+import type { CheckoutCancelled, CheckoutPaymentFailed } from '../../contracts/checkout/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { checkoutStream, discountStream } from '../../contracts/shared/streams.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
+import type { ReactionDeps } from '../capability.ts';
+import { handleCommand, idFromReference } from '../commands.ts';
+import { reactingTo } from '../reactions.ts';
+import { emailKeyOf } from '../http/discountEmailKey.ts';
+
+const raceRetries = 64;
+
+export function discountReactions(deps: ReactionDeps): Reactions {
+  async function redeem(event: RecordedEvent<OrderPlaced>) {
+    const order = event.data;
+    const codes = (order.discounts ?? []).filter((d) => d.kind === 'code' && d.code);
+    if (codes.length === 0) return;
+    const meta = reactingTo(event, deps.clock(), 'system:discounts');
+    // The order's checkout is the placement's correlation (its id), as the stock reactor reads it.
+    const checkoutId =
+      event.metadata.correlationId !== event.metadata.causationId ? event.metadata.correlationId : order.orderId;
+    const email = /@/.test(order.customerEmail) ? emailKeyOf(deps.jwtSecret, order.customerEmail) : undefined;
+    for (const discount of codes) {
+      const code = discount.code!;
+      await handleCommand(
+        deps.events,
+        discountStream(code),
+        discountCodeDecider,
+        {
+          type: 'RedeemUse',
+          code,
+          checkoutId,
+          orderId: order.orderId,
+          orderNumber: order.orderNumber,
+          amount: discount.amount,
+          ...(email ? { email } : {}),
+          at: meta.now,
+        },
+        meta,
+        { raceRetries, eventIds: () => idFromReference('DiscountRedeemed', `${code}:${order.orderId}`) },
+      );
+    }
+  }
+
+  async function release(
+    event: RecordedEvent<CheckoutCancelled | CheckoutPaymentFailed>,
+    reason: 'cancelled' | 'payment-failed',
+  ) {
+    const checkoutId = event.data.checkoutId;
+    const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
+      (e) => e.type === 'CheckoutStarted',
+    ) as RecordedEvent<CheckoutStarted> | undefined;
+    const codes = (started?.data.discounts ?? []).flatMap((d) => (d.kind === 'code' && d.code ? [d.code] : []));
+    if (codes.length === 0) return;
+    const meta = reactingTo(event, deps.clock(), 'system:discounts');
+    for (const code of codes)
+      await handleCommand(
+        deps.events,
+        discountStream(code),
+        discountCodeDecider,
+        { type: 'ReleaseUse', code, checkoutId, reason, at: meta.now },
+        meta,
+        { raceRetries, eventIds: () => idFromReference('DiscountUseReleased', `${code}:${event.id}`) },
+      );
+  }
+
+  return defineReactions({
+    OrderPlaced: redeem,
+    CheckoutCancelled: (event) => release(event, 'cancelled'),
+    CheckoutPaymentFailed: (event) => release(event, 'payment-failed'),
+  });
+}
