@@ -1313,8 +1313,9 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
   {
     type: 'DiscountUseReleased',
     stream: 'discount',
-    causedBy: `${shopper} who cancelled or whose payment page could not be opened, or the discount reactor (\`system:discounts\`) after a failed payment`,
-    description: 'A checkout gave back the use of the code it held: cancelled, its payment failed, or it never opened.',
+    causedBy: `${shopper} whose payment page could not be opened, or the discount reactor (\`system:discounts\`) following the checkout and stock events`,
+    description:
+      'A checkout gave back the use of the code it held: cancelled, its payment failed, its page never opened, or its page was ended early (its stock hold released by the owner, or taken over with Stripe).',
     versions: [{ schema: DiscountUseReleasedV1 }],
   },
   {

@@ -260,7 +260,11 @@ export type DiscountUseHeld = DomainEvent<
   'DiscountUseHeld',
   { code: string; checkoutId: string; amount: number; email?: string; until: string; at: string }
 >;
-export const discountReleaseReasons = ['cancelled', 'payment-failed', 'not-started'] as const;
+/**
+ * Why a checkout gave its use back: cancelled by the shopper, its payment failed, its page never opened, or its page was
+ * ended early because the owner released (or, with Stripe, a payer took over) its stock hold.
+ */
+export const discountReleaseReasons = ['cancelled', 'payment-failed', 'not-started', 'page-ended'] as const;
 export type DiscountUseReleased = DomainEvent<
   'DiscountUseReleased',
   { code: string; checkoutId: string; reason: (typeof discountReleaseReasons)[number]; at: string }

@@ -197,6 +197,24 @@ test('an abandoned checkout gives its use back when its hold ends; a cancelled o
     'the use given back',
   );
   assert.is((await startCart(shop, 'CANCEL-ME')).status, 200);
+
+  // The owner releasing the checkout's stock hold ends its payment page, and so its hold on the code.
+  assert.is((await post(shop, '/api/admin/stock/2/received', { quantity: 20 }, auth)).status, 200);
+  await create(shop, { code: 'SHELF-ONE', kind: 'fixed', amount: 300, maxUses: 1 });
+  const held = await startCart(shop, 'SHELF-ONE', cart(2, 1));
+  assert.is(held.status, 200, held.text);
+  const heldId = await checkoutIdOf(shop, held.json.sessionId);
+  const released = await post(shop, `/api/admin/stock/2/holds/${heldId}/release`, {}, auth);
+  assert.is(released.status, 200, released.text);
+  await eventually(
+    async () =>
+      (await shop.shop.deps.events.readStream('discount-SHELF-ONE')).some(
+        (e) => e.type === 'DiscountUseReleased' && (e.data as { reason: string }).reason === 'page-ended',
+      ),
+    30_000,
+    'the use given back when the hold was released',
+  );
+  assert.is((await startCart(shop, 'SHELF-ONE', cart(2, 1))).status, 200);
 });
 
 test('once per e-mail address: a second checkout with the same address is refused, another address is not', async () => {

@@ -4,6 +4,8 @@
 // whose payment page simply expires needs nothing: it ends at read time.
 import { discountCodeDecider } from '../../contracts/discounts/code.ts';
 import type { CheckoutCancelled, CheckoutPaymentFailed } from '../../contracts/checkout/model.ts';
+import type { DiscountUseReleased } from '../../contracts/discounts/model.ts';
+import type { StockHoldReleased } from '../../contracts/stock/model.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { checkoutStream, discountStream } from '../../contracts/shared/streams.ts';
@@ -49,8 +51,8 @@ export function discountReactions(deps: ReactionDeps): Reactions {
   }
 
   async function release(
-    event: RecordedEvent<CheckoutCancelled | CheckoutPaymentFailed>,
-    reason: 'cancelled' | 'payment-failed',
+    event: RecordedEvent<CheckoutCancelled | CheckoutPaymentFailed | StockHoldReleased>,
+    reason: DiscountUseReleased['data']['reason'],
   ) {
     const checkoutId = event.data.checkoutId;
     const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
@@ -74,5 +76,11 @@ export function discountReactions(deps: ReactionDeps): Reactions {
     OrderPlaced: redeem,
     CheckoutCancelled: (event) => release(event, 'cancelled'),
     CheckoutPaymentFailed: (event) => release(event, 'payment-failed'),
+    // A hold the owner released ends its payment page, as does one taken over with Stripe (decision 061): that checkout
+    // can no longer be paid, so its use is free at once rather than when the hold would have run out.
+    StockHoldReleased: async (event) => {
+      const { reason } = event.data;
+      if (reason === 'owner' || (reason === 'taken-over' && !deps.payments.sandbox)) await release(event, 'page-ended');
+    },
   });
 }
