@@ -233,6 +233,30 @@ test('once per e-mail address: a second checkout with the same address is refuse
   assert.not.match(JSON.stringify(stream), 'example.com', 'the log holds no address');
 });
 
+test('the direct purchase and the wallet page take a code too, at the same price', async () => {
+  await create(shop, { code: 'PATHS-20', kind: 'percent', amount: 20 });
+  const direct = await post(shop, '/api/create-checkout-session', {
+    items: [{ title: 'The Kindness Basket', quantity: 1 }],
+    customerCountry: 'GB',
+    discountCode: 'paths-20',
+  });
+  assert.is(direct.status, 200, direct.text);
+  const session = (await call(`${shop.url}/api/sandbox/checkout-sessions/${direct.json.sessionId}`)).json;
+  assert.is(session.subtotal, 999 - 200);
+
+  const rates = await post(shop, '/api/wallet/shipping-rates', { country: 'GB', discountCode: 'PATHS-20' });
+  assert.is(rates.status, 200, rates.text);
+  assert.is(rates.json.total.amount, 799 + 350);
+  const listPrice = await post(shop, '/api/create-payment-intent', { amount: 999 + 350, discountCode: 'PATHS-20' });
+  assert.is(listPrice.status, 400, listPrice.text);
+  const wallet = await post(shop, '/api/create-payment-intent', { amount: 799 + 350, discountCode: 'PATHS-20' });
+  assert.is(wallet.status, 200, wallet.text);
+  assert.is(wallet.json.amount, 1149);
+  const unknown = await post(shop, '/api/wallet/shipping-rates', { country: 'GB', discountCode: 'NOPE-NOPE' });
+  assert.is(unknown.status, 400);
+  assert.is(unknown.json.message, discountMessages.notValid);
+});
+
 test('a paid order redeems its code, and every figure agrees to the penny on a VAT-registered shop', async () => {
   const registered = await post(
     shop,
