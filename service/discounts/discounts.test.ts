@@ -233,6 +233,40 @@ test('once per e-mail address: a second checkout with the same address is refuse
   assert.not.match(JSON.stringify(stream), 'example.com', 'the log holds no address');
 });
 
+test('a hosted page learns the address only once paid: a second use by it is redeemed and flagged, not refused', async () => {
+  await create(shop, { code: 'ONCE-HOSTED', kind: 'fixed', amount: 100, oncePerEmail: true });
+  const sessions: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const started = await startCart(shop, 'ONCE-HOSTED', cart(1, 1));
+    assert.is(started.status, 200, started.text);
+    sessions.push(started.json.sessionId);
+  }
+  for (const sessionId of sessions) {
+    const paid = await post(shop, `/api/sandbox/checkout-sessions/${sessionId}/pay`, sandboxPayBody());
+    assert.is(paid.status, 200, paid.text);
+  }
+  let redeemed: DiscountRedeemed['data'][] = [];
+  await eventually(
+    async () => {
+      redeemed = (await shop.shop.deps.events.readStream('discount-ONCE-HOSTED'))
+        .filter((e) => e.type === 'DiscountRedeemed')
+        .map((e) => e.data as DiscountRedeemed['data']);
+      return redeemed.length === 2;
+    },
+    30_000,
+    'both redemptions',
+  );
+  assert.equal(
+    redeemed.map((r) => r.repeatEmail === true),
+    [false, true],
+  );
+  const detail = await call(`${shop.url}/api/admin/discounts/ONCE-HOSTED`, { headers: auth });
+  assert.equal(
+    detail.json.uses.map((u: { repeatEmail: boolean }) => u.repeatEmail),
+    [false, true],
+  );
+});
+
 test('the direct purchase and the wallet page take a code too, at the same price', async () => {
   await create(shop, { code: 'PATHS-20', kind: 'percent', amount: 20 });
   const direct = await post(shop, '/api/create-checkout-session', {
