@@ -2,6 +2,7 @@
 // rebuilds, verification and the audit console all read this one.
 import { dataReadsProjection } from './audit/dataReads.ts';
 import { booksProjection } from './catalog/books.ts';
+import { discountCodesProjection } from './discounts/codes.ts';
 import { ledgerProjection } from './ledger/ledger.ts';
 import { adminOrdersProjection } from './orders/adminOrders.ts';
 import { orderHistoryProjection } from './orders/orderHistory.ts';
@@ -23,4 +24,5 @@ export const allProjections: readonly Projection[] = [
   ledgerProjection,
   dataReadsProjection,
   receiptsProjection,
+  discountCodesProjection,
 ];

@@ -19,27 +19,26 @@ import {
   type DiscountCodeSummary,
 } from '../../contracts/discounts/model.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
-import { categoryOf, discountStream, idOf } from '../../contracts/shared/streams.ts';
+import { discountStream } from '../../contracts/shared/streams.ts';
+import { listCodeNames } from '../../contracts/discounts/codes.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { adminOf } from '../http/adminRouter.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
 
-type Deps = Pick<ShopDeps, 'events' | 'clock'>;
+type Deps = Pick<ShopDeps, 'events' | 'clock' | 'reads'>;
 
 async function codeState(deps: Deps, code: string): Promise<DiscountCodeState> {
   return foldDiscountCode(await deps.events.readStream(discountStream(code)));
 }
 
-/** Every code the log holds, newest first. */
+/** Every code, newest first: the read model names them, each code's stream says the rest. */
 export async function listCodes(deps: Deps): Promise<DiscountCodeSummary[]> {
   const now = deps.clock().toISOString();
-  const streams = (await deps.events.listStreams()).filter((s) => categoryOf(s.stream) === 'discount');
-  const summaries = await Promise.all(streams.map(async (s) => summaryOf(await codeState(deps, idOf(s.stream)), now)));
-  return summaries
-    .filter((s): s is DiscountCodeSummary => s !== null)
-    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.code.localeCompare(b.code)));
+  const codes = await listCodeNames(deps.reads);
+  const summaries = await Promise.all(codes.map(async (code) => summaryOf(await codeState(deps, code), now)));
+  return summaries.filter((s): s is DiscountCodeSummary => s !== null);
 }
 
 /** The code a path names, trimmed and upper-case; one that cannot be a code is simply unknown. */
@@ -53,7 +52,10 @@ export function discountRoutes(routers: Routers, deps: ShopDeps) {
   async function change(ctx: Context, command: (by: string, at: string) => DiscountCodeCommand, code: string) {
     const admin = adminOf(ctx);
     const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
-    await handleCommand(deps.events, discountStream(code), discountCodeDecider, command(admin, meta.now), meta);
+    // The list is read from the read model: answer once it holds the change.
+    await handleCommand(deps.events, discountStream(code), discountCodeDecider, command(admin, meta.now), meta, {
+      waiter: deps.waiter,
+    });
     const summary = summaryOf(await codeState(deps, code), deps.clock().toISOString());
     if (!summary) throw notFound(discountMessages.unknown(code));
     return summary;
