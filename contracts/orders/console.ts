@@ -273,6 +273,11 @@ export type OrderShipmentView = {
   trackingUrl: string | null;
   by: string;
   at: string;
+  /**
+   * Present when the order was shipped before shipments were recorded: the note of the status change it is read from
+   * ('' when that change had none). Absent for a shipment recorded as one.
+   */
+  fromNote?: string;
 };
 
 /** One step on an order page's timeline, oldest first; `position` is the step's place in the shop's log. */

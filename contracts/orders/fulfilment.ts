@@ -63,3 +63,34 @@ export const noteEmptyMessage = 'Write a note first';
 
 /** The words a packing slip carries besides the order: content the owner may edit (contracts/content/packingSlip.json). */
 export { default as packingSlipContent } from '../content/packingSlip.json' with { type: 'json' };
+
+/**
+ * Orders shipped before the shop recorded shipments (decision 081): the owner moved them to "shipped" (or straight to
+ * "delivered") with the carrier and tracking number, if any, written in the status note ("Royal Mail Tracked 48,
+ * KD752736430GB."). Such an order reads as shipped when it moved, the carrier named in the note when one is, and the
+ * note kept beside it; the log itself is never changed.
+ */
+export type ShipmentFromNote = { carrier: Carrier; trackingNumber: string; trackingUrl: string | null; note: string };
+
+/** A tracking number in a note: the international S10 shape every carrier named here prints (two letters, nine digits, two letters). */
+const noteTrackingNumber = /\b([A-Z]{2}\d{9}[A-Z]{2})\b/;
+
+const carrierInNote: [RegExp, Carrier][] = [
+  [/\broyal\s*mail\b|\binternational (?:tracked|standard|economy)\b|\bparcelforce\b/i, 'royal-mail'],
+  [/\bdpd\b/i, 'dpd'],
+  [/\bevri\b|\bhermes\b/i, 'evri'],
+];
+
+/** The shipment a status note tells of: its carrier (Other when none is named), its tracking number ('' without one). */
+export function shipmentFromStatusNote(note: string): ShipmentFromNote {
+  const carrier = carrierInNote.find(([pattern]) => pattern.test(note))?.[1] ?? 'other';
+  const trackingNumber = noteTrackingNumber.exec(note)?.[1] ?? '';
+  return { carrier, trackingNumber, trackingUrl: trackingUrl(carrier, trackingNumber), note };
+}
+
+/** What the order page says of a shipment read from a status note. */
+export const shipmentFromNoteTexts = {
+  label: 'Recorded as',
+  withNote: (note: string) => `A status change, before shipments were recorded. Its note: “${note}”`,
+  withoutNote: 'A status change without a note, before shipments were recorded.',
+} as const;

@@ -152,6 +152,54 @@ test('texts that went with an erased customer read as removed with their data; w
   assert.is(page.shipment?.trackingNumber, removedWithCustomer);
 });
 
+const moveWithNote = (orderId: string, from: string, to: OrderStatusChanged['data']['to'], notes: string) =>
+  recorded(orderStream(orderId), {
+    type: 'OrderStatusChanged',
+    data: { orderId, from, to, notes, by: 'owner', at },
+  } satisfies OrderStatusChanged);
+
+test('an order shipped by a status change alone, before shipments were recorded, reads as shipped with its note', async () => {
+  const old = [
+    place('old'),
+    moveWithNote('old', 'pending', 'processing', 'Packing today.'),
+    moveWithNote('old', 'processing', 'shipped', 'Royal Mail Tracked 48, KD752736430GB.'),
+    moveWithNote('old', 'shipped', 'delivered', 'Delivered; tracking shows it signed for.'),
+    place('straight'),
+    moveWithNote('straight', 'pending', 'delivered', ''),
+    place('dpd'),
+    moveWithNote('dpd', 'processing', 'shipped', 'DPD next day, parcel 15501234567890.'),
+  ];
+  const store = await fold(projections, old);
+  assert.equal((await getOrderPage(store, 'old'))!.shipment, {
+    carrier: 'royal-mail',
+    trackingNumber: 'KD752736430GB',
+    trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/KD752736430GB',
+    by: 'owner',
+    at,
+    fromNote: 'Royal Mail Tracked 48, KD752736430GB.',
+  });
+  // Delivered without ever being marked shipped: shipped when delivered, of a carrier the note does not name.
+  assert.equal((await getOrderPage(store, 'straight'))!.shipment, {
+    carrier: 'other',
+    trackingNumber: '',
+    trackingUrl: null,
+    by: 'owner',
+    at,
+    fromNote: '',
+  });
+  // A number not in the S10 shape is left in the note rather than guessed at.
+  const dpd = (await getOrderPage(store, 'dpd'))!.shipment!;
+  assert.equal([dpd.carrier, dpd.trackingNumber, dpd.fromNote], ['dpd', '', 'DPD next day, parcel 15501234567890.']);
+  // The timeline is as it was: the status changes, and no shipment step of its own.
+  assert.equal(
+    (await getOrderPage(store, 'old'))!.timeline.map((step) => step.kind),
+    ['placed', 'statusChanged', 'statusChanged', 'statusChanged'],
+  );
+  // A shipment recorded as one is never replaced by a note.
+  assert.is((await getOrderPage(await fold(projections, story()), 'a'))!.shipment?.fromNote, undefined);
+  assert.ok(await isIdempotent(projections, old));
+});
+
 test("notes and shipments move the console's revision to the stream's own", async () => {
   const events = story();
   const store = await fold(projections, events);

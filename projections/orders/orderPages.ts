@@ -23,6 +23,7 @@ import { defineProjection, each } from '../engine/projection.ts';
 import { isErasedValue, shownText } from '../../contracts/personalData.ts';
 import type { RefundEvent } from '../../contracts/orders/refunds.ts';
 import type { OrderFlagged } from '../../contracts/orders/model.ts';
+import { shipmentFromStatusNote } from '../../contracts/orders/fulfilment.ts';
 import { shippingAddressText } from './adminOrders.ts';
 import { paymentEntryOf, paymentTypes } from './orderHistory.ts';
 
@@ -89,16 +90,22 @@ const withEntry = (current: OrderPageDoc, entry: OrderTimelineEntry): OrderPageD
 export const orderPagesProjection = defineProjection({
   name: 'orderPages',
   // 2: a text that went with the customer's data reads as removedWithCustomer.
-  version: 2,
+  // 3: an order shipped or delivered by a status change alone (before shipments were recorded) reads as shipped, with
+  //    the note it came from (decision 081).
+  version: 3,
   handlers: {
     async OrderPlaced(event, view) {
       const orderId = event.data.orderId;
       if (await view.get<OrderPageDoc>(collection, orderId)) return [];
       return [{ op: 'put', collection, id: orderId, doc: pageOf(event.data, event.position, event.metadata.causedBy) }];
     },
-    OrderStatusChanged: step<OrderStatusChanged>((current, { position, data: { from, to, notes, by, at } }) =>
-      withEntry(current, { kind: 'statusChanged', position, at, from, to, notes: shownText(notes), by }),
-    ),
+    OrderStatusChanged: step<OrderStatusChanged>((current, { position, data: { from, to, notes, by, at } }) => {
+      const next = withEntry(current, { kind: 'statusChanged', position, at, from, to, notes: shownText(notes), by });
+      // A shipment recorded as one (in the same append, or later) takes this one's place.
+      if (current.shipment || (to !== 'shipped' && to !== 'delivered')) return next;
+      const { carrier, trackingNumber, trackingUrl, note } = shipmentFromStatusNote(shownText(notes));
+      return { ...next, shipment: { carrier, trackingNumber, trackingUrl, by, at, fromNote: note } };
+    }),
     OrderCustomerDetailsAdded: step<OrderCustomerDetailsAdded>((current, { position, data: added }) => {
       const described = [
         ...(added.customerName ? [`Name: ${added.customerName}`] : []),

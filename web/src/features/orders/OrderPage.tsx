@@ -5,7 +5,7 @@ import { Card, Flex, Grid, Link as TextLink, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { OrderPageResponse } from '../../../../contracts/orders/console.ts';
-import { carrierLabels } from '../../../../contracts/orders/fulfilment.ts';
+import { carrierLabels, shipmentFromNoteTexts } from '../../../../contracts/orders/fulfilment.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { useLogOut } from '../../lib/session.tsx';
@@ -91,6 +91,16 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
                   ),
                 ],
                 ['Shipped', formatOrderDate(page.shipment.at)],
+                ...(page.shipment.fromNote === undefined
+                  ? []
+                  : ([
+                      [
+                        shipmentFromNoteTexts.label,
+                        page.shipment.fromNote
+                          ? shipmentFromNoteTexts.withNote(page.shipment.fromNote)
+                          : shipmentFromNoteTexts.withoutNote,
+                      ],
+                    ] as [string, ReactNode][])),
               ]}
             />
           ) : (
