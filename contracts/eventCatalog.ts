@@ -78,6 +78,7 @@ import {
   type StockReleased,
   type StockReserved,
   type StockReturned,
+  type StockRestocked,
   type StockSecured,
   type StockShortfall,
   type StockShortfallAlerted,
@@ -348,6 +349,8 @@ export const RefundRequestedV1 = v.object({
   reason: text,
   by: text,
   at,
+  /** the lines' copies came back to the shelf (decision 081); absent on every refund asked for before */
+  restock: v.optional(v.boolean()),
 });
 export const RefundSucceededV1 = v.object({
   orderId: text,
@@ -478,6 +481,15 @@ export const StockReturnedV1 = v.object({
   orderId: text,
   quantity: count,
   reason: text,
+  sourcePosition: count,
+  at,
+});
+export const StockRestockedV1 = v.object({
+  bookId,
+  orderId: text,
+  refundId: text,
+  quantity: count,
+  by: text,
   sourcePosition: count,
   at,
 });
@@ -729,6 +741,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof StockSoldV1, StockSold>,
     Newest<typeof StockShortfallV1, StockShortfall>,
     Newest<typeof StockReturnedV1, StockReturned>,
+    Newest<typeof StockRestockedV1, StockRestocked>,
     Newest<typeof LowStockAlertedV1, LowStockAlerted>,
     Newest<typeof StockShortfallAlertedV1, StockShortfallAlerted>,
     Newest<typeof CheckoutPaymentFailedV1, CheckoutPaymentFailed>,
@@ -1134,6 +1147,14 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     causedBy: stockReactor,
     description: 'An order that was cancelled (or fully refunded) gave its copies back, or lost its shortfall flag.',
     versions: [{ schema: StockReturnedV1 }],
+  },
+  {
+    type: 'StockRestocked',
+    stream: 'stock',
+    causedBy: `${stockReactor}: a refund the owner asked for with its copies back on the shelf`,
+    description:
+      "A refund's lines came back to the shelf: the refund, who asked for it and how many copies (at most what the order still held).",
+    versions: [{ schema: StockRestockedV1 }],
   },
   {
     type: 'LowStockAlerted',

@@ -23,6 +23,11 @@ export type RefundRequested = DomainEvent<
     reason: string;
     by: string;
     at: string;
+    /**
+     * the owner said the lines' copies came back to the shelf (decision 081): the stock reactor puts them back. Only
+     * with lines; absent on every refund asked for before, and on those whose copies stayed with the customer.
+     */
+    restock?: boolean;
   }
 >;
 
@@ -85,6 +90,8 @@ export type RefundEntry = {
   at: string;
   /** how many times the owner retried it; each attempt's outcome gets an event id of its own */
   attempts: number;
+  /** its lines' copies came back to the shelf (decision 081) */
+  restock?: boolean;
 };
 
 export type Dispute = { disputeId: string; amount: number; reason: string; at: string };
@@ -126,7 +133,7 @@ export function evolveRefundBook(book: RefundBook, event: DomainEvent): RefundBo
   const known = (refundId: string) => book.refunds.some((r) => r.refundId === refundId);
   switch (event.type) {
     case 'RefundRequested': {
-      const { refundId, amount, lines, reason, at } = event.data;
+      const { refundId, amount, lines, reason, at, restock } = event.data;
       const entry: RefundEntry = {
         refundId,
         amount,
@@ -137,6 +144,7 @@ export function evolveRefundBook(book: RefundBook, event: DomainEvent): RefundBo
         source: 'shop',
         at,
         attempts: 0,
+        ...(restock ? { restock } : {}),
       };
       return { ...book, refunds: [...book.refunds, entry] };
     }
@@ -210,6 +218,28 @@ export function linesLeft(
   return left;
 }
 
+/** How many of each line a refund has paid back (`refunded`, the provider confirmed) and brought back to the shelf. */
+export function refundedPerLine(
+  items: readonly { quantity: number }[],
+  refunds: readonly Pick<RefundEntry, 'status' | 'lines' | 'restock'>[],
+): { refunded: number; restocked: number }[] {
+  const perLine = items.map(() => ({ refunded: 0, restocked: 0 }));
+  for (const refund of refunds)
+    for (const { line, quantity } of refund.lines) {
+      const counts = perLine[line];
+      if (!counts) continue;
+      if (refund.status === 'succeeded') counts.refunded += quantity;
+      if (refund.restock) counts.restocked += quantity;
+    }
+  return perLine;
+}
+
+/** How many of each line have come back to the shelf, by the refunds that said so. */
+export const restockedPerLine = (
+  items: readonly { quantity: number }[],
+  refunds: readonly Pick<RefundEntry, 'status' | 'lines' | 'restock'>[],
+) => refundedPerLine(items, refunds).map((l) => l.restocked);
+
 /** What the owner is told about a refund: asked for and on its way, paid back, or why not. */
 export function refundOutcome(refund: Pick<RefundEntry, 'status' | 'amount' | 'message'>): string {
   const amount = formatPence(refund.amount);
@@ -228,6 +258,11 @@ export const refundMessages = {
   tooMuch: (left: number) => `At most ${formatPence(left)} can still be refunded on this order.`,
   notPositive: 'A refund must be more than £0.00.',
   noSuchLine: (line: number) => `This order has no line ${line + 1}.`,
+  restockWithoutLines: 'Copies go back on the shelf only with a refund of lines; choose the lines that came back.',
+  restockedAlready: (name: string, left: number) =>
+    left === 0
+      ? `Every copy of "${name}" is already back on the shelf.`
+      : `Only ${left} more of "${name}" can go back on the shelf.`,
   repeatedLine: (line: number) =>
     `Line ${line + 1} is listed more than once; list each line once, with how many of it go back.`,
   lineLeft: (name: string, left: number) =>
@@ -252,6 +287,8 @@ export type RefundCommand =
       reason: string;
       by: string;
       at: string;
+      /** the lines' copies came back to the shelf */
+      restock?: boolean;
     }
   | { type: 'RetryRefund'; orderId: string; refundId: string; by: string; at: string }
   /** what the gateway answered to the shop's own call */
@@ -312,8 +349,23 @@ function requestRefund(
   }
   if (amount === undefined || !Number.isInteger(amount) || amount <= 0) throw invalid(refundMessages.notPositive);
   if (amount > left) throw conflict(refundMessages.tooMuch(left));
+  if (command.restock) {
+    if (lines.length === 0) throw invalid(refundMessages.restockWithoutLines);
+    // A copy comes back once: a refund declined and asked for again does not put the same copies back twice.
+    const back = restockedPerLine(state.items, state.refunds);
+    for (const { line, quantity } of lines) {
+      const item = state.items[line]!;
+      if (back[line]! + quantity > item.quantity)
+        throw conflict(refundMessages.restockedAlready(item.name, item.quantity - back[line]!));
+    }
+  }
   const { orderId, refundId, reason, by, at } = command;
-  return [{ type: 'RefundRequested', data: { orderId, refundId, amount, lines, reason, by, at } }];
+  return [
+    {
+      type: 'RefundRequested',
+      data: { orderId, refundId, amount, lines, reason, by, at, ...(command.restock ? { restock: true } : {}) },
+    },
+  ];
 }
 
 /** The refunds of one order: the owner's requests, the gateway's answers and reports, disputes. */
@@ -493,6 +545,8 @@ export const RequestRefundSchema = v.pipe(
         v.maxLength(maxRefundReasonLength, `Reason must be at most ${maxRefundReasonLength} characters`),
       ),
       expectedRevision,
+      /** with lines only: their copies came back to the shelf */
+      restock: v.optional(v.boolean('Restock must be true or false')),
     },
     'Send a JSON object with lines or an amount, and a reason',
   ),
@@ -500,6 +554,7 @@ export const RequestRefundSchema = v.pipe(
     (body) => (body.amount !== undefined) !== (body.lines !== undefined && body.lines.some((l) => l.quantity > 0)),
     'Give either lines with quantities or an amount, not both',
   ),
+  v.check((body) => !body.restock || body.amount === undefined, refundMessages.restockWithoutLines),
 );
 export type RequestRefundBody = v.InferInput<typeof RequestRefundSchema>;
 

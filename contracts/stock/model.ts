@@ -91,6 +91,22 @@ export type StockReturned = DomainEvent<
   'StockReturned',
   { bookId: number; orderId: string; quantity: number; reason: string; sourcePosition: number; at: string }
 >;
+/**
+ * Copies a refund brought back to the shelf (decision 081): the owner refunded lines and said the copies came back.
+ * `refundId` names the refund, `by` the owner who asked for it; `sourcePosition` is the refund request's log position.
+ */
+export type StockRestocked = DomainEvent<
+  'StockRestocked',
+  {
+    bookId: number;
+    orderId: string;
+    refundId: string;
+    quantity: number;
+    by: string;
+    sourcePosition: number;
+    at: string;
+  }
+>;
 export type LowStockAlerted = DomainEvent<
   'LowStockAlerted',
   {
@@ -121,6 +137,7 @@ export type StockEvent =
   | StockSold
   | StockShortfall
   | StockReturned
+  | StockRestocked
   | LowStockAlerted
   | StockShortfallAlerted;
 
@@ -135,6 +152,7 @@ export const stockEventTypes = [
   'StockSold',
   'StockShortfall',
   'StockReturned',
+  'StockRestocked',
   'LowStockAlerted',
   'StockShortfallAlerted',
 ] as const satisfies readonly StockEvent['type'][];

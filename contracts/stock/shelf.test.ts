@@ -443,4 +443,60 @@ test('shelf: each fall below the threshold owes one alert', () => {
   assert.is(lowStockAlertOwed(state), 2);
 });
 
+const restock = (quantity: number, refundId = 'r1', orderId = 'o1') => ({
+  type: 'RestockForRefund' as const,
+  bookId: 1,
+  orderId,
+  refundId,
+  quantity,
+  by: 'owner',
+  sourcePosition: 40,
+  at: t90,
+});
+const restocked = (quantity: number, refundId = 'r1', orderId = 'o1'): StockEvent => ({
+  type: 'StockRestocked',
+  data: { bookId: 1, orderId, refundId, quantity, by: 'owner', sourcePosition: 40, at: t90 },
+});
+const soldThree: StockEvent = { ...sold, data: { ...sold.data, quantity: 3 } } as StockEvent;
+
+test('shelf: copies a refund brings back go on the shelf, with the refund and who asked', () => {
+  shelf
+    .given([Received(5), soldThree])
+    .when(restock(2))
+    .then([restocked(2)]);
+  const state = [Received(5), soldThree, restocked(2)].reduce(evolveShelf, emptyShelf());
+  assert.equal([state.onHand, state.holding.o1], [4, 1]);
+});
+
+test('shelf: a refund restocks once; the order gives back no more than it still holds', () => {
+  shelf
+    .given([Received(5), soldThree, restocked(2)])
+    .when(restock(2))
+    .then([]);
+  shelf
+    .given([Received(5), soldThree, restocked(2)])
+    .when(restock(2, 'r2'))
+    .then([restocked(1, 'r2')]);
+  // Cancelled already: its copies are back, a refund's restock adds none.
+  shelf
+    .given([Received(5), sold, returned])
+    .when(restock(1))
+    .then([]);
+});
+
+test('shelf: a cancellation after a restock gives back only the copies still out', () => {
+  shelf
+    .given([Received(5), soldThree, restocked(2)])
+    .when(returnForOrder)
+    .then([{ ...returned, data: { ...returned.data, quantity: 1 } } as StockEvent]);
+});
+
+test('shelf: an untracked product is not counted; an order from before counting brings its copies back all the same', () => {
+  shelf.given([]).when(restock(2)).then([]);
+  shelf
+    .given([Received(5)])
+    .when(restock(2, 'r1', 'before'))
+    .then([restocked(2, 'r1', 'before')]);
+});
+
 test.run();

@@ -35,6 +35,8 @@ export type ShelfState = {
   shortfalls: Record<string, number>;
   /** the log position of the last order event acted on, per order: an older event arriving again changes nothing */
   lastSource: Record<string, number>;
+  /** refunds whose copies came back to this shelf, by refund id: each refund restocks once */
+  restocked?: Record<string, true>;
   /** shortfalls the owner was e-mailed about, by order */
   shortfallsAlerted?: Record<string, true>;
   /** how often on-hand stock fell below the threshold, and how many of those the owner was told of */
@@ -216,6 +218,16 @@ export function evolveShelf(state: ShelfState, event: StockEvent & { position?: 
         lastSource: { ...state.lastSource, [orderId]: sourcePosition },
       };
     }
+    case 'StockRestocked': {
+      const { orderId, quantity } = event.data;
+      const held = state.holding[orderId];
+      return {
+        ...withOnHand(state, state.onHand + quantity),
+        // What the order still holds is less by what came back: a later cancellation gives back only the rest.
+        holding: held === undefined ? state.holding : { ...state.holding, [orderId]: Math.max(0, held - quantity) },
+        restocked: { ...state.restocked, [event.data.refundId]: true },
+      };
+    }
     case 'LowStockAlerted':
       return { ...state, alerted: Math.max(state.alerted, event.data.crossing) };
     case 'StockShortfallAlerted':
@@ -226,6 +238,17 @@ export function evolveShelf(state: ShelfState, event: StockEvent & { position?: 
 }
 
 export type ShelfCommand =
+  /** Copies of a refunded order's lines come back to the shelf (decision 081). */
+  | {
+      type: 'RestockForRefund';
+      bookId: number;
+      orderId: string;
+      refundId: string;
+      quantity: number;
+      by: string;
+      sourcePosition: number;
+      at: string;
+    }
   | { type: 'ReceiveStock'; bookId: number; quantity: number; note: string; by: string; at: string }
   | { type: 'CorrectStock'; bookId: number; delta: number; reason: string; by: string; at: string }
   /**
@@ -395,6 +418,16 @@ export function decideShelf(command: ShelfCommand, state: ShelfState): StockEven
       // A flagged order that is cancelled no longer waits for copies: the flag is taken down with nothing returned.
       if (quantity === 0 && state.shortfalls[orderId] === undefined) return [];
       return [{ type: 'StockReturned', data: { bookId, orderId, quantity, reason, sourcePosition, at } }];
+    }
+    case 'RestockForRefund': {
+      const { bookId, orderId, refundId, by, sourcePosition, at } = command;
+      if (!state.tracked || state.restocked?.[refundId]) return [];
+      // An order this shelf gave copies to gives back at most what it still holds (none after a cancellation, none
+      // after a shortfall); one placed before the product was tracked took nothing from the count, so all come back.
+      const known = state.lastSource[orderId] !== undefined;
+      const quantity = known ? Math.min(command.quantity, state.holding[orderId] ?? 0) : command.quantity;
+      if (quantity <= 0) return [];
+      return [{ type: 'StockRestocked', data: { bookId, orderId, refundId, quantity, by, sourcePosition, at } }];
     }
     case 'RecordLowStockAlert':
       return state.alerted >= command.data.crossing ? [] : [{ type: 'LowStockAlerted', data: command.data }];

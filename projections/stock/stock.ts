@@ -46,6 +46,14 @@ function movementOf(event: StockEvent): StockMovement | null {
         by: 'order',
         at: event.data.at,
       };
+    case 'StockRestocked':
+      return {
+        kind: 'returned',
+        quantity: event.data.quantity,
+        detail: `${event.data.orderId} (refunded, back on the shelf)`,
+        by: event.data.by,
+        at: event.data.at,
+      };
     case 'StockShortfall':
       return {
         kind: 'shortfall',

@@ -233,7 +233,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, ordersApi.refund, async (ctx, input) => {
     const orderId = orderIdOf(ctx);
-    const { amount, lines, reason, expectedRevision } = input.body();
+    const { amount, lines, reason, expectedRevision, restock } = input.body();
     const admin = adminOf(ctx);
     const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
     const refundId = randomUUID();
@@ -247,6 +247,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
         refundId,
         ...(amount !== undefined ? { amount } : {}),
         ...(lines ? { lines } : {}),
+        ...(restock ? { restock } : {}),
         reason,
         by: admin,
         at: meta.now,

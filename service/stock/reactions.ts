@@ -6,7 +6,7 @@
 import { shopContent } from '../../contracts/catalog/content.ts';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
 import type { ShopEventOf } from '../../contracts/eventCatalog.ts';
-import { refundDecider, refundedAmount } from '../../contracts/orders/refunds.ts';
+import { refundDecider, refundedAmount, type RefundRequested } from '../../contracts/orders/refunds.ts';
 import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { bookStream, checkoutStream, orderStream, stockStream } from '../../contracts/shared/streams.ts';
@@ -100,6 +100,40 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     );
     if (ledger.placed && refundedAmount(ledger.refunds) >= ledger.total)
       await moveOrderStock(event, { change: 'return', reason: 'refunded' });
+  }
+
+  /**
+   * A refund of lines whose copies came back (the owner ticked "Put N copies back on the shelf"): each book's copies
+   * go back on its shelf, once per refund, named by the refund and by the owner who asked (decision 081).
+   */
+  async function restockRefund(event: RecordedEvent<RefundRequested>) {
+    const { orderId, refundId, lines, restock, by } = event.data;
+    if (!restock || lines.length === 0) return;
+    const placed = (await deps.events.readStream(orderStream(orderId))).find((e) => e.type === 'OrderPlaced') as
+      RecordedEvent<OrderPlaced> | undefined;
+    if (!placed) return;
+    const perBook = new Map<number, number>();
+    for (const { line, quantity } of lines) {
+      const bookId = placed.data.items[line]?.bookId;
+      if (bookId !== undefined && quantity > 0) perBook.set(bookId, (perBook.get(bookId) ?? 0) + quantity);
+    }
+    const meta = reactingTo(event, deps.clock(), 'system:stock');
+    for (const [bookId, quantity] of [...perBook].sort(([a], [b]) => a - b))
+      await onShelf(
+        bookId,
+        {
+          type: 'RestockForRefund',
+          bookId,
+          orderId,
+          refundId,
+          quantity,
+          by: by.replace(/^admin:/, ''),
+          sourcePosition: event.position,
+          at: meta.now,
+        },
+        meta,
+        idFromReference('stock:restock', `${refundId}:${bookId}`),
+      );
   }
 
   async function releaseCancelledCheckout(event: RecordedEvent) {
@@ -227,6 +261,7 @@ export function stockReactions(deps: ReactionDeps): Reactions {
   return defineReactions({
     OrderPlaced: byOrder(orderStockChanges.OrderPlaced),
     OrderStatusChanged: byOrder(orderStockChanges.OrderStatusChanged),
+    RefundRequested: restockRefund,
     RefundSucceeded: returnIfFullyRefunded,
     CheckoutCancelled: releaseCancelledCheckout,
     StockSold: alertIfLow,

@@ -334,4 +334,68 @@ test('an order refunded in full gives its copies back; a part refund does not', 
   assert.equal((await adminStock(3)).movements[0]!.kind, 'returned');
 });
 
+test('a refund of lines with their copies back puts them on the shelf, once, named by the refund and the owner', async () => {
+  await shelve(2, 6);
+  const started = await cartCheckout(2, 3);
+  assert.is(started.status, 200, started.text);
+  assert.is((await pay(started.json.sessionId)).status, 200);
+  await settled();
+  assert.is((await adminStock(2)).onHand, 3);
+  const orderId: string = started.json.sessionId;
+  const current = async () =>
+    (
+      (await call(`${shop.url}/api/admin/orders`, { headers: admin })).json.orders as {
+        orderId: string;
+        revision: number;
+        refunds: { refundId: string; restock?: boolean; lines: unknown }[];
+      }[]
+    ).find((o) => o.orderId === orderId)!;
+  const refund = async (body: Record<string, unknown>) =>
+    post(
+      `/api/admin/orders/${orderId}/refunds`,
+      { reason: 'two copies came back unread', expectedRevision: (await current()).revision, ...body },
+      admin,
+    );
+  // Copies back only with lines.
+  const withAmount = await refund({ amount: 500, restock: true });
+  assert.is(withAmount.status, 400, withAmount.text);
+  assert.match(withAmount.json.message, 'only with a refund of lines');
+
+  const answer = await refund({ lines: [{ line: 0, quantity: 2 }], restock: true });
+  assert.is(answer.status, 202, answer.text);
+  const refundId: string = answer.json.refund.refundId;
+  assert.is(answer.json.refund.restock, true);
+  await settled();
+  await eventually(async () => (await adminStock(2)).onHand === 5, 10_000, 'two copies back on the shelf');
+  const restocked = (await stockEvents(2)).filter((e) => e.type === 'StockRestocked');
+  assert.equal(
+    restocked.map((e) => e.data),
+    [
+      {
+        bookId: 2,
+        orderId,
+        refundId,
+        quantity: 2,
+        by: shop.shop.deps.admin.username,
+        sourcePosition: (restocked[0]!.data as { sourcePosition: number }).sourcePosition,
+        at: (restocked[0]!.data as { at: string }).at,
+      },
+    ],
+  );
+  const movement = (await adminStock(2)).movements[0]!;
+  assert.equal([movement.kind, movement.quantity, movement.by], ['returned', 2, shop.shop.deps.admin.username]);
+  assert.equal(
+    (await current()).refunds.map((r) => r.restock),
+    [true],
+  );
+
+  // The third copy may come back too; after it there is nothing left to refund or put back.
+  const third = await refund({ lines: [{ line: 0, quantity: 1 }], restock: true });
+  assert.is(third.status, 202, third.text);
+  await settled();
+  await eventually(async () => (await adminStock(2)).onHand === 6, 10_000, 'the third copy back');
+  const none = await refund({ lines: [{ line: 0, quantity: 1 }], restock: true });
+  assert.is(none.status, 409, none.text);
+});
+
 test.run();

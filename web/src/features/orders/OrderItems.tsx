@@ -2,6 +2,7 @@
 // or, for anything else, a plain notice with the raw data so nothing is hidden from the owner.
 import { Box, Code, Flex, Table, Text } from '@radix-ui/themes';
 import type { AdminOrderItem, OrderDiscountView } from '../../../../contracts/orders/console.ts';
+import { refundedPerLine, type RefundEntry } from '../../../../contracts/orders/refunds.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 
 function isItemList(items: unknown): items is AdminOrderItem[] {
@@ -30,7 +31,16 @@ function Discounts({ discounts }: { discounts: readonly OrderDiscountView[] }) {
   ));
 }
 
-export function OrderItems({ items, discounts = [] }: { items: unknown; discounts?: readonly OrderDiscountView[] }) {
+export function OrderItems({
+  items,
+  discounts = [],
+  refunds = [],
+}: {
+  items: unknown;
+  discounts?: readonly OrderDiscountView[];
+  /** the order's refunds: with any of lines, each line shows the copies refunded and those back on the shelf */
+  refunds?: readonly Pick<RefundEntry, 'status' | 'lines' | 'restock'>[];
+}) {
   if (typeof items === 'string')
     return (
       <Text as="p" size="2">
@@ -38,6 +48,8 @@ export function OrderItems({ items, discounts = [] }: { items: unknown; discount
       </Text>
     );
   if (isItemList(items)) {
+    const perLine = refundedPerLine(items, refunds);
+    const byLine = refunds.some((r) => r.lines.length > 0);
     return (
       <>
         <Table.Root size="1" variant="ghost">
@@ -46,6 +58,12 @@ export function OrderItems({ items, discounts = [] }: { items: unknown; discount
               <Table.ColumnHeaderCell>Item</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell justify="end">Quantity</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell justify="end">Price</Table.ColumnHeaderCell>
+              {byLine && (
+                <>
+                  <Table.ColumnHeaderCell justify="end">Refunded</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Back on shelf</Table.ColumnHeaderCell>
+                </>
+              )}
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -54,6 +72,16 @@ export function OrderItems({ items, discounts = [] }: { items: unknown; discount
                 <Table.RowHeaderCell>{item.name}</Table.RowHeaderCell>
                 <Table.Cell justify="end">{item.quantity}</Table.Cell>
                 <Table.Cell justify="end">{formatPence(item.price)}</Table.Cell>
+                {byLine && (
+                  <>
+                    <Table.Cell justify="end" data-testid="line-refunded">
+                      {perLine[i]!.refunded}
+                    </Table.Cell>
+                    <Table.Cell justify="end" data-testid="line-restocked">
+                      {perLine[i]!.restocked}
+                    </Table.Cell>
+                  </>
+                )}
               </Table.Row>
             ))}
           </Table.Body>

@@ -73,7 +73,11 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
       </Grid>
       <Grid columns={{ initial: '1', md: '2' }} gap="3">
         <Panel title="Items">
-          <OrderItems items={page.items} {...(page.discounts ? { discounts: page.discounts } : {})} />
+          <OrderItems
+            items={page.items}
+            refunds={order.refunds ?? []}
+            {...(page.discounts ? { discounts: page.discounts } : {})}
+          />
         </Panel>
         <Panel title="Shipment">
           {page.shipment ? (

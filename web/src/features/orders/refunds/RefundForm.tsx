@@ -1,6 +1,6 @@
 // The form that gives money back: per line (up to what each line still holds) or as an amount (up to what may still be
 // refunded), with a reason. What may still be refunded comes from the refund ledger's rules.
-import { Button, Flex, Heading, RadioGroup, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Button, Checkbox, Flex, Heading, RadioGroup, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState, type ReactNode } from 'react';
 import type { AdminOrderItem, AdminRefund } from '../../../../../contracts/orders/console.ts';
 import {
@@ -40,6 +40,7 @@ export function RefundForm({
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [restock, setRestock] = useState(false);
 
   const chosenLines = items
     .map((_, line) => ({ line, quantity: Number(quantities[line] || 0) }))
@@ -47,14 +48,20 @@ export function RefundForm({
   const linesTotal = chosenLines.reduce((sum, l) => sum + (items[l.line]?.price ?? 0) * l.quantity, 0);
   const amountPence = amount.trim() === '' ? null : poundsToPence(Number(amount));
   const preview = mode === 'lines' ? linesTotal : amountPence;
+  const copies = chosenLines.reduce((sum, l) => sum + l.quantity, 0);
+  const restocking = mode === 'lines' && copies > 0 && restock;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const body = mode === 'lines' ? { lines: chosenLines, reason } : { amount: amountPence ?? Number.NaN, reason };
+    const body =
+      mode === 'lines'
+        ? { lines: chosenLines, reason, ...(restocking ? { restock: true } : {}) }
+        : { amount: amountPence ?? Number.NaN, reason };
     onSubmit(body, () => {
       setQuantities({});
       setAmount('');
       setReason('');
+      setRestock(false);
     });
   }
 
@@ -114,6 +121,18 @@ export function RefundForm({
               onChange={(e) => setAmount(e.target.value)}
             />
           </LabelledField>
+        )}
+        {mode === 'lines' && copies > 0 && (
+          <Text as="label" size="2" htmlFor={`${id}-restock`}>
+            <Flex gap="2" align="center">
+              <Checkbox
+                id={`${id}-restock`}
+                checked={restock}
+                onCheckedChange={(checked) => setRestock(checked === true)}
+              />
+              Put {copies} {copies === 1 ? 'copy' : 'copies'} back on the shelf
+            </Flex>
+          </Text>
         )}
         <LabelledField id={`${id}-reason`} label="Reason (required)">
           <TextArea
