@@ -14,6 +14,10 @@ import {
   type ChangeOrderStatusResponse,
   type OrderHistoryResponse,
   type RefundResponse,
+  ClickAndDropExportSchema,
+  PackingSlipsQuerySchema,
+  ShipOrdersSchema,
+  type ShipOrdersResponse,
 } from './console.ts';
 import { RequestRefundSchema, RetryRefundSchema } from './refunds.ts';
 
@@ -46,8 +50,27 @@ export const ordersApi = {
     guarded: true,
     body: AddOrderNoteSchema,
   }),
-  /** The packing slips of every order now processing, for one print run. */
-  packingSlips: endpoint<PackingSlipsResponse>()({ method: 'GET', path: '/api/admin/packing-slips', guarded: true }),
+  /** The packing slips of every order now processing, for one print run; with ids, of those orders. */
+  packingSlips: endpoint<PackingSlipsResponse>()({
+    method: 'GET',
+    path: '/api/admin/packing-slips',
+    guarded: true,
+    query: PackingSlipsQuerySchema,
+  }),
+  /** Several orders shipped in one step: each its own status change and shipment, and its own e-mail. */
+  shipMany: endpoint<ShipOrdersResponse>()({
+    method: 'POST',
+    path: '/api/admin/orders/ship',
+    guarded: true,
+    body: ShipOrdersSchema,
+  }),
+  /** The chosen orders in Royal Mail Click & Drop's order import layout (CSV); the owner's only, recorded as a download. */
+  clickAndDrop: endpoint<string>()({
+    method: 'POST',
+    path: '/api/admin/orders/click-and-drop.csv',
+    guarded: true,
+    body: ClickAndDropExportSchema,
+  }),
   /** Money back: lines with quantities or an amount, with a reason, against the revision the owner saw. */
   refund: endpoint<RefundResponse>()({
     method: 'POST',

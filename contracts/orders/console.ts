@@ -344,3 +344,95 @@ export const maxPackingSlips = 200;
 
 /** GET /api/admin/packing-slips: every order now processing, oldest first, for the day's batch. */
 export type PackingSlipsResponse = { slips: PackingSlip[]; more: boolean };
+
+// --- several orders at once (decision 081) ----------------------------------------------------------------------------
+
+/** At most this many orders are shipped, or exported, in one request. */
+export const maxBulkOrders = 100;
+
+const orderIdText = v.pipe(v.string('Each order id must be text'), v.regex(orderIdPattern, 'That is not an order id'));
+
+/** GET /api/admin/packing-slips?ids=a,b,c: the slips of these orders, in this order; without ids, every processing one. */
+export const PackingSlipsQuerySchema = v.object({
+  ids: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((text) => [
+        ...new Set(
+          text
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+        ),
+      ]),
+      v.maxLength(maxPackingSlips, `At most ${maxPackingSlips} packing slips print at once`),
+      v.check((ids) => ids.every((id) => orderIdPattern.test(id)), 'Ids must be order ids, separated by commas'),
+    ),
+  ),
+});
+
+/** One order of a bulk shipment: the revision the screen showed, the carrier and its tracking number. */
+export const BulkShipmentSchema = v.object(
+  {
+    orderId: orderIdText,
+    expectedRevision: v.pipe(
+      v.number('Expected revision must be a whole number'),
+      v.integer('Expected revision must be a whole number'),
+      v.minValue(0, 'Expected revision must be a whole number'),
+    ),
+    shipment: ShipmentSchema,
+  },
+  'Each order needs its orderId, expectedRevision and shipment',
+);
+
+/** POST /api/admin/orders/ship: several orders marked shipped, each its own change with its own e-mail. */
+export const ShipOrdersSchema = v.object(
+  {
+    orders: v.pipe(
+      v.array(BulkShipmentSchema, 'Orders must be a list'),
+      v.minLength(1, 'Choose at least one order to ship'),
+      v.maxLength(maxBulkOrders, `At most ${maxBulkOrders} orders can be shipped at once`),
+      v.check(
+        (orders) => new Set(orders.map((o) => o.orderId)).size === orders.length,
+        'Each order may be listed only once',
+      ),
+    ),
+    notes: v.optional(
+      v.pipe(
+        v.string('Notes must be text'),
+        v.trim(),
+        v.maxLength(maxNotesLength, `Notes must be at most ${maxNotesLength} characters`),
+      ),
+      '',
+    ),
+  },
+  'Send a JSON object with the orders to ship',
+);
+export type ShipOrdersBody = v.InferInput<typeof ShipOrdersSchema>;
+
+/** How one order of a bulk shipment went: shipped (its order as it is now), or refused and why (nothing written). */
+export type BulkShipResult =
+  | { orderId: string; ok: true; message: string; order: AdminOrder }
+  | { orderId: string; ok: false; status: 400 | 404 | 409; message: string };
+
+/** POST /api/admin/orders/ship: each order's outcome, in the order asked. */
+export type ShipOrdersResponse = { shipped: number; failed: number; results: BulkShipResult[] };
+
+/** POST /api/admin/orders/click-and-drop.csv: the orders' rows for Royal Mail Click & Drop, and why they leave the shop. */
+export const ClickAndDropExportSchema = v.object(
+  {
+    orderIds: v.pipe(
+      v.array(orderIdText, 'Order ids must be a list'),
+      v.minLength(1, 'Choose at least one order to export'),
+      v.maxLength(maxBulkOrders, `At most ${maxBulkOrders} orders can be exported at once`),
+    ),
+    reason: v.pipe(
+      v.optional(v.string('Reason must be text'), ''),
+      v.trim(),
+      v.minLength(3, 'Give a short reason for the export (3 to 200 characters)'),
+      v.maxLength(200, 'Give a short reason for the export (3 to 200 characters)'),
+    ),
+  },
+  'Send a JSON object with the order ids and a reason',
+);
+export type ClickAndDropExportBody = v.InferInput<typeof ClickAndDropExportSchema>;

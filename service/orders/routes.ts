@@ -9,7 +9,9 @@ import {
   orderIdPattern,
   type AdminOrder,
   type AdminOrdersResponse,
+  type BulkShipResult,
   type RefundResponse,
+  type ShipOrdersResponse,
 } from '../../contracts/orders/console.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import {
@@ -26,7 +28,9 @@ import { adminOf } from '../http/adminRouter.ts';
 import { fold, handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { answerCache } from '../http/answerCache.ts';
-import { notFound } from '../../contracts/shared/errors.ts';
+import { DomainError, notFound } from '../../contracts/shared/errors.ts';
+import { clickAndDropCsv } from '../../contracts/orders/clickAndDrop.ts';
+import { orderOnRecord } from '../../contracts/orders/model.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { commandMeta } from '../http/request.ts';
 import { cachedRoute, route, type Routers } from '../http/route.ts';
@@ -161,13 +165,98 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     ctx.body = { order, page, money: moneyOf(order) };
   });
 
-  // The day's batch: every order now processing, oldest first (the first paid is the first packed).
-  route(routers, ordersApi.packingSlips, async (ctx) => {
+  // The day's batch: every order now processing, oldest first (the first paid is the first packed); or the orders the
+  // owner chose on the fulfilment screen, in the order chosen.
+  route(routers, ordersApi.packingSlips, async (ctx, input) => {
+    const { ids: chosen } = input.query();
+    if (chosen) {
+      const [pages, orders] = await Promise.all([
+        getOrderPages(deps.reads, chosen),
+        Promise.all(chosen.map((id) => getAdminOrder(deps.reads, id))),
+      ]);
+      const statusOf = new Map(orders.flatMap((o) => (o ? [[o.orderId, o.status] as const] : [])));
+      if (pages.length > 0)
+        await reads.view(ctx, ordersApi.packingSlips, 'packing-slips?chosen', routineReasons.packingSlips);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = {
+        slips: pages.map((page) => packingSlipOf(page, statusOf.get(page.orderId) ?? 'processing')),
+        more: false,
+      };
+      return;
+    }
     const ids = await oldestOrderIds(deps.reads, 'processing', maxPackingSlips + 1);
     const pages = await getOrderPages(deps.reads, ids.slice(0, maxPackingSlips));
     if (pages.length > 0) await reads.view(ctx, ordersApi.packingSlips, 'packing-slips', routineReasons.packingSlips);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { slips: pages.map((page) => packingSlipOf(page, 'processing')), more: ids.length > maxPackingSlips };
+  });
+
+  // Several orders shipped in one step (decision 081): each through the same decider as one order's change, its own
+  // status change and shipment appended to its own stream, so each is whole or not at all; a refusal (changed since
+  // the screen showed it, already shipped, no such order) is that order's answer and the others go on. Each shipment
+  // owes its customer an e-mail: the reactor sends them; the answer waits for the last, bounded.
+  route(routers, ordersApi.shipMany, async (ctx, input) => {
+    const { orders, notes } = input.body();
+    const admin = adminOf(ctx);
+    const results: BulkShipResult[] = [];
+    let last = 0;
+    for (const { orderId, expectedRevision, shipment } of orders) {
+      const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+      try {
+        const changed = await handleCommand(
+          deps.events,
+          orderStream(orderId),
+          orderStatusDecider,
+          { type: 'ChangeOrderStatus', orderId, to: 'shipped', notes, by: admin, at: meta.now, shipment },
+          meta,
+          { waiter: deps.waiter, expectedRevision, staleMessage: staleOrderMessage },
+        );
+        last = Math.max(last, changed.position);
+        const order = await getAdminOrder(deps.reads, orderId);
+        if (!order) throw notFound(orderNotFoundMessage(orderId));
+        results.push({ orderId, ok: true, message: `Order ${order.orderNumber} is now shipped`, order });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const status = error.kind === 'not_found' ? 404 : error.kind === 'conflict' ? 409 : 400;
+        results.push({ orderId, ok: false, status, message: error.message });
+      }
+    }
+    if (last > 0) await deps.effects.waitFor(last);
+    const shipped = results.filter((r) => r.ok).length;
+    ctx.body = { shipped, failed: results.length - shipped, results } satisfies ShipOrdersResponse;
+  });
+
+  // The chosen orders for Royal Mail Click & Drop's order import (decision 081). Names and addresses leave the shop in
+  // this file: a guarded POST, so the owner's only; recorded with the owner's reason before it goes (decision 058). A
+  // forgotten customer's order goes without their details.
+  route(routers, ordersApi.clickAndDrop, async (ctx, input) => {
+    const { orderIds, reason } = input.body();
+    const unique = [...new Set(orderIds)];
+    const onRecord = await Promise.all(
+      unique.map(async (orderId) => orderOnRecord(await deps.events.readStream(orderStream(orderId)))),
+    );
+    const missing = unique.filter((_, i) => !onRecord[i]);
+    if (missing.length > 0) throw notFound(orderNotFoundMessage(missing[0]!));
+    await reads.download(ctx, ordersApi.clickAndDrop, `click-and-drop.csv?orders=${unique.length}`, reason);
+    const csv = clickAndDropCsv(
+      onRecord.map((order) => ({
+        orderNumber: order!.orderNumber,
+        placedAt: order!.placedAt,
+        customerName: order!.customerName,
+        customerEmail: order!.customerEmail,
+        phone: order!.phone,
+        shippingAddress: order!.shippingAddress,
+        items: order!.items,
+        subtotal: order!.subtotal,
+        shippingCost: order!.shippingCost,
+        total: order!.total,
+      })),
+    );
+    const day = deps.clock().toISOString().slice(0, 10);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="click-and-drop-${day}.csv"`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = csv;
   });
 
   // Orders placed without the buyer's details (wallet payments before the payer's address reached the provider): the
