@@ -4,6 +4,7 @@ export const clientRoutes = {
   adminLogin: ['/admin/login', '/admin-login', '/admin'],
   adminDashboard: ['/admin/dashboard', '/admin-dashboard'],
   adminOrders: ['/admin/orders'],
+  adminFulfil: ['/admin/orders/fulfil'],
   adminOrder: ['/admin/orders/:orderId'],
   adminPackingSlip: ['/admin/orders/:orderId/packing-slip'],
   adminPackingSlips: ['/admin/packing-slips'],

@@ -38,6 +38,7 @@ import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales
 import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock'
 import { Route as AdminAdminVatRouteImport } from './routes/_admin.admin.vat'
 import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
+import { Route as AdminAdminOrdersFulfilRouteImport } from './routes/_admin.admin.orders_.fulfil'
 import { Route as AdminAdminOrdersOrderIdPackingSlipRouteImport } from './routes/_admin.admin.orders_.$orderId_.packing-slip'
 import { Route as AdminAdminOrdersOrderIdReceiptRouteImport } from './routes/_admin.admin.orders_.$orderId_.receipt'
 
@@ -185,6 +186,11 @@ const AdminAdminOrdersOrderIdRoute = AdminAdminOrdersOrderIdRouteImport.update({
   path: '/admin/orders/$orderId',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminOrdersFulfilRoute = AdminAdminOrdersFulfilRouteImport.update({
+  id: '/admin/orders_/fulfil',
+  path: '/admin/orders/fulfil',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminOrdersOrderIdPackingSlipRoute =
   AdminAdminOrdersOrderIdPackingSlipRouteImport.update({
     id: '/admin/orders_/$orderId_/packing-slip',
@@ -226,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
+  '/admin/orders/fulfil': typeof AdminAdminOrdersFulfilRoute
   '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
   '/admin/orders/$orderId/receipt': typeof AdminAdminOrdersOrderIdReceiptRoute
 }
@@ -257,6 +264,7 @@ export interface FileRoutesByTo {
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
+  '/admin/orders/fulfil': typeof AdminAdminOrdersFulfilRoute
   '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
   '/admin/orders/$orderId/receipt': typeof AdminAdminOrdersOrderIdReceiptRoute
 }
@@ -291,6 +299,7 @@ export interface FileRoutesById {
   '/_admin/admin/stock': typeof AdminAdminStockRoute
   '/_admin/admin/vat': typeof AdminAdminVatRoute
   '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute
+  '/_admin/admin/orders_/fulfil': typeof AdminAdminOrdersFulfilRoute
   '/_admin/admin/orders_/$orderId_/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
   '/_admin/admin/orders_/$orderId_/receipt': typeof AdminAdminOrdersOrderIdReceiptRoute
 }
@@ -324,6 +333,7 @@ export interface FileRouteTypes {
     | '/admin/stock'
     | '/admin/vat'
     | '/admin/orders/$orderId'
+    | '/admin/orders/fulfil'
     | '/admin/orders/$orderId/packing-slip'
     | '/admin/orders/$orderId/receipt'
   fileRoutesByTo: FileRoutesByTo
@@ -355,6 +365,7 @@ export interface FileRouteTypes {
     | '/admin/stock'
     | '/admin/vat'
     | '/admin/orders/$orderId'
+    | '/admin/orders/fulfil'
     | '/admin/orders/$orderId/packing-slip'
     | '/admin/orders/$orderId/receipt'
   id:
@@ -388,6 +399,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/stock'
     | '/_admin/admin/vat'
     | '/_admin/admin/orders_/$orderId'
+    | '/_admin/admin/orders_/fulfil'
     | '/_admin/admin/orders_/$orderId_/packing-slip'
     | '/_admin/admin/orders_/$orderId_/receipt'
   fileRoutesById: FileRoutesById
@@ -614,6 +626,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminOrdersOrderIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/orders_/fulfil': {
+      id: '/_admin/admin/orders_/fulfil'
+      path: '/admin/orders/fulfil'
+      fullPath: '/admin/orders/fulfil'
+      preLoaderRoute: typeof AdminAdminOrdersFulfilRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/orders_/$orderId_/packing-slip': {
       id: '/_admin/admin/orders_/$orderId_/packing-slip'
       path: '/admin/orders/$orderId/packing-slip'
@@ -643,6 +662,7 @@ interface AdminRouteChildren {
   AdminAdminStockRoute: typeof AdminAdminStockRoute
   AdminAdminVatRoute: typeof AdminAdminVatRoute
   AdminAdminOrdersOrderIdRoute: typeof AdminAdminOrdersOrderIdRoute
+  AdminAdminOrdersFulfilRoute: typeof AdminAdminOrdersFulfilRoute
   AdminAdminOrdersOrderIdPackingSlipRoute: typeof AdminAdminOrdersOrderIdPackingSlipRoute
   AdminAdminOrdersOrderIdReceiptRoute: typeof AdminAdminOrdersOrderIdReceiptRoute
 }
@@ -659,6 +679,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminStockRoute: AdminAdminStockRoute,
   AdminAdminVatRoute: AdminAdminVatRoute,
   AdminAdminOrdersOrderIdRoute: AdminAdminOrdersOrderIdRoute,
+  AdminAdminOrdersFulfilRoute: AdminAdminOrdersFulfilRoute,
   AdminAdminOrdersOrderIdPackingSlipRoute:
     AdminAdminOrdersOrderIdPackingSlipRoute,
   AdminAdminOrdersOrderIdReceiptRoute: AdminAdminOrdersOrderIdReceiptRoute,

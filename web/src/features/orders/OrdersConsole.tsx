@@ -144,6 +144,7 @@ export function OrdersConsole() {
       links={
         <>
           <AdminLink to="/admin/packing-slips">Print Packing Slips</AdminLink>
+          <AdminLink to="/admin/orders/fulfil">Fulfil Orders</AdminLink>
           <AdminLink to="/admin-dashboard">Reviews Dashboard</AdminLink>
           <AdminLink to="/admin/sales">Sales</AdminLink>
           <AdminLink to="/admin/stock">Stock</AdminLink>

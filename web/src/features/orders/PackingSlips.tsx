@@ -8,7 +8,7 @@ import { shopContent } from '../../../../contracts/catalog/content.ts';
 import type { PackingSlip as Slip } from '../../../../contracts/orders/console.ts';
 import { packingSlipContent } from '../../../../contracts/orders/fulfilment.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { orderPageQuery, packingSlipsQuery } from './ordersQuery.ts';
+import { chosenPackingSlipsQuery, orderPageQuery, packingSlipsQuery } from './ordersQuery.ts';
 import './packingSlip.css';
 
 const slipDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
@@ -180,6 +180,35 @@ export function ProcessingPackingSlips() {
             the rest.
           </Callout.Text>
         </Callout.Root>
+      )}
+      {data.slips.map((slip) => (
+        <PackingSlip key={slip.orderId} slip={slip} gift={gift} />
+      ))}
+    </SlipsFrame>
+  );
+}
+
+/** The orders chosen on the fulfilment screen, one to a page: /admin/packing-slips?ids=a,b,c. */
+export function ChosenPackingSlips({ ids }: { ids: readonly string[] }) {
+  // Fetched by the route's loader; a failure shows the route's error screen.
+  const { data } = useSuspenseQuery(chosenPackingSlipsQuery(ids));
+  const [gift, setGift] = useState(false);
+  const back = (
+    <Button asChild variant="soft" highContrast>
+      <Link to="/admin/orders/fulfil">Back to Fulfilment</Link>
+    </Button>
+  );
+  return (
+    <SlipsFrame
+      title={`Packing slips · ${data.slips.length} chosen ${data.slips.length === 1 ? 'order' : 'orders'}`}
+      back={back}
+      gift={gift}
+      onGift={setGift}
+    >
+      {data.slips.length === 0 && (
+        <Text as="p" color="gray">
+          None of the chosen orders could be found.
+        </Text>
       )}
       {data.slips.map((slip) => (
         <PackingSlip key={slip.orderId} slip={slip} gift={gift} />

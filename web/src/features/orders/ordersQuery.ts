@@ -7,6 +7,7 @@ import type {
   AddOrderCustomerDetailsBody,
   AdminOrder,
   ChangeOrderStatusBody,
+  ShipOrdersBody,
 } from '../../../../contracts/orders/console.ts';
 import { hasPendingRefund, type RefundEntry, type RequestRefundBody } from '../../../../contracts/orders/refunds.ts';
 import { timings } from '../../../../contracts/shared/constants.ts';
@@ -76,9 +77,37 @@ export const orderPageQuery = (orderId: string) =>
 /** The packing slips of every order now processing. */
 export const packingSlipsQuery = queryOptions({
   queryKey: [ordersKey, 'packing-slips'],
-  queryFn: () => call(ordersApi.packingSlips),
+  queryFn: () => call(ordersApi.packingSlips, { query: {} }),
   retry: false,
 });
+
+/** The packing slips of the orders chosen on the fulfilment screen, in the order chosen. */
+export const chosenPackingSlipsQuery = (ids: readonly string[]) =>
+  queryOptions({
+    queryKey: [ordersKey, 'packing-slips', ids.join(',')],
+    queryFn: () => call(ordersApi.packingSlips, { query: { ids: ids.join(',') } }),
+    retry: false,
+  });
+
+/** Every order now processing, oldest first: the fulfilment screen's list. */
+export const processingOrdersQuery = queryOptions({
+  queryKey: [ordersKey, 'fulfil'],
+  queryFn: async () => {
+    const { orders } = await call(ordersApi.list, { query: { status: 'processing' } });
+    return [...orders].sort((a, b) => a.orderDate.localeCompare(b.orderDate));
+  },
+  refetchInterval: timings.ordersRefreshMs,
+  retry: false,
+});
+
+/** Several orders shipped in one step; each order's outcome comes back, and the lists are fetched again. */
+export function useShipMany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShipOrdersBody) => call(ordersApi.shipMany, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
+  });
+}
 
 export function useChangeOrderStatus(order: AdminOrder) {
   const queryClient = useQueryClient();
