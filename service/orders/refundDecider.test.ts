@@ -42,7 +42,7 @@ const succeeded = (refundId: string, amount: number, gatewayRefundId = `re_${ref
   type: 'RefundSucceeded',
   data: { orderId, refundId, amount, gatewayRefundId, source: 'shop', at },
 });
-const request = (fields: { amount?: number; lines?: { line: number; quantity: number }[] }) => ({
+const request = (fields: { amount?: number; lines?: { line: number; quantity: number }[]; restock?: boolean }) => ({
   type: 'RequestRefund' as const,
   orderId,
   refundId: 'new',
@@ -301,6 +301,69 @@ test('a dispute is recorded', () => {
 
 test('a dispute reported again changes nothing', () => {
   spec.given([placed, disputed]).when(dispute).then([]);
+});
+
+test('a refund of lines may put its copies back on the shelf: the request says so', () => {
+  spec
+    .given([placed])
+    .when(request({ lines: [{ line: 0, quantity: 2 }], restock: true }))
+    .then([
+      {
+        type: 'RefundRequested',
+        data: {
+          orderId,
+          refundId: 'new',
+          amount: 1998,
+          lines: [{ line: 0, quantity: 2 }],
+          reason: 'why',
+          by: 'owner',
+          at,
+          restock: true,
+        },
+      },
+    ]);
+});
+
+test('copies go back only with lines, and never more of a line than was bought (a declined refund asked again)', () => {
+  spec
+    .given([placed])
+    .when(request({ amount: 500, restock: true }))
+    .thenFails(Invalid, 'only with a refund of lines');
+  const declinedWithRestock: RefundEvent = {
+    type: 'RefundRequested',
+    data: {
+      orderId,
+      refundId: 'r1',
+      amount: 1998,
+      lines: [{ line: 0, quantity: 2 }],
+      reason: 'why',
+      by: 'owner',
+      at,
+      restock: true,
+    },
+  };
+  spec
+    .given([placed, declinedWithRestock, failed('r1', 'declined')])
+    .when(request({ lines: [{ line: 0, quantity: 1 }], restock: true }))
+    .thenFails(Conflict, 'Every copy of "The Kindness Basket" is already back on the shelf.');
+  // Asked again without putting them back: the money may still go back.
+  spec
+    .given([placed, declinedWithRestock, failed('r1', 'declined')])
+    .when(request({ lines: [{ line: 0, quantity: 2 }] }))
+    .then([
+      {
+        type: 'RefundRequested',
+        data: {
+          orderId,
+          refundId: 'new',
+          amount: 1998,
+          lines: [{ line: 0, quantity: 2 }],
+          reason: 'why',
+          by: 'owner',
+          at,
+        },
+      },
+    ]);
 });
 
 test.run();
