@@ -242,6 +242,12 @@ test("an erased customer's order is exported without their details", async () =>
     [col('Order reference'), col('Full name'), col('Address Line 1'), col('Postcode'), col('Email'), col('Total')],
     [await orderNumber(ids[3]!), '', '', '', '', '13.49'],
   );
+  await shop.shop.deps.effects.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
+  await shop.shop.deps.waiter.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
+  assert.ok(
+    (await verify(shop.shop.deps.events, shop.shop.deps.reads, allProjections)).match,
+    'read models equal a rebuild',
+  );
 });
 
 test.run();

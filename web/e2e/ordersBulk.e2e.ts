@@ -148,6 +148,14 @@ test('an order delivered before shipments were recorded reads as shipped, with t
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       'the order page fits the screen',
     );
+    // The fulfilment screen fits a phone too.
+    await page.goto(`${shop.url}/admin/orders/fulfil`);
+    await page.getByRole('list', { name: 'Processing orders' }).locator('[data-order-id]').first().waitFor(seen);
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'the fulfilment screen fits the screen',
+    );
+    assert.equal(await axeProblems(page), [], 'the fulfilment screen at 390 px');
   } finally {
     await context.close();
   }
