@@ -1,7 +1,7 @@
 // Read model: the owner's order list, newest first, with one index per status for the tabs and their counts, and one
 // small index per search term (order number, e-mail address, postcode, each word of the customer's name), so a page, a
 // count or a search costs the same with a hundred orders as with a hundred thousand.
-import { anyOrderStatuses, type AnyOrderStatus } from '../../contracts/shared/constants.ts';
+import { anyOrderStatuses, orderNumberPrefix, type AnyOrderStatus } from '../../contracts/shared/constants.ts';
 import { discountViewsOf, type AdminOrder, type OrderStatusCounts } from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
@@ -31,13 +31,24 @@ export function searchTermsOf(text: string): { terms: string[]; words: string[] 
   const terms = new Set<string>();
   if (trimmed.includes('@')) terms.add(`email:${trimmed.toLowerCase()}`);
   else {
-    terms.add(`number:${trimmed.toUpperCase().replace(/^#/, '')}`);
+    for (const number of orderNumberKeys(trimmed)) terms.add(`number:${number}`);
     const postcode = postcodeKey(trimmed);
     if (postcode) terms.add(`postcode:${postcode}`);
     // A name of several words is looked up by its first; the documents found are then held to every word.
     if (words[0]) terms.add(`name:${words[0]}`);
   }
   return { terms: [...terms], words };
+}
+
+/**
+ * The order numbers a search may mean, as the index holds them (upper case): "AH-6w2dD2d1", "#ah-6w2dd2d1" and
+ * "6w2dD2d1" all find AH-6W2DD2D1. The number is the prefix and the last eight characters of a payment id, which the
+ * customer quotes in whatever case; text without the prefix is also looked up as it is.
+ */
+export function orderNumberKeys(text: string): string[] {
+  const bare = text.trim().replace(/^#/, '').trim().toUpperCase();
+  if (!bare) return [];
+  return bare.startsWith(orderNumberPrefix) ? [bare] : [bare, orderNumberPrefix + bare];
 }
 
 const nameWords = (name: string) =>
