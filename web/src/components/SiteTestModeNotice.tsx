@@ -1,6 +1,6 @@
-// While the shop takes test payments (the sandbox, or Stripe with a test key) every page says so. A small fixed label
-// in a corner: it takes no room in the page, so nothing moves when it appears. A page that says it in its own
-// words already (the checkout pages' notice) hides the label, so the sentence is never on the screen twice.
+// While the shop takes test payments (the sandbox, or Stripe with a test key) every page says so: a strip above the
+// page, in its flow, taking room of its own so it never covers what the page shows. A page that says it in its own
+// words already (the checkout pages' notice) hides the strip, so the sentence is never on the screen twice.
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { testModeNotice } from '../../../contracts/shared/testMode.ts';
 

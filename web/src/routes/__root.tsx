@@ -24,8 +24,8 @@ function RootLayout() {
   }, [landing]);
   return (
     <Theme {...themeProps}>
-      <Outlet />
       <TestModeLabel />
+      <Outlet />
       <DeferredToaster />
     </Theme>
   );
