@@ -105,3 +105,10 @@ export const StarIcon = ({ size = 18, ...props }: IconProps) => (
     <path d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z" />
   </svg>
 );
+
+export const FlagIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 22V4" />
+    <path d="M4 4h13l-2 4 2 4H4" />
+  </Icon>
+);

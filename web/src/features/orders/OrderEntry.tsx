@@ -1,5 +1,6 @@
-// One order in the console's accordion: "Order #id" with its status and date; opened, who it is for, what was
-// paid, what was ordered, how it got here, and the status buttons.
+// One order in the console's accordion: "Order #AH-…" (the number the customer quotes) with its status, a flag when
+// placing it found something to look at, and under it who it is for, how many items, the total and the date; opened,
+// who it is for, what was paid, what was ordered, how it got here, and the status buttons.
 import { Box, Button, Flex, Grid, Link, Text } from '@radix-ui/themes';
 import { Link as RouteLink } from '@tanstack/react-router';
 import * as Accordion from 'radix-ui/accordion';
@@ -7,6 +8,8 @@ import type { AdminOrder } from '../../../../contracts/orders/console.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { CustomerDetailsForm } from './CustomerDetailsForm.tsx';
 import { formatOrderDate } from './orderDate.ts';
+import { itemCountOf, itemCountText, rowCustomer } from './orderRow.ts';
+import { FlagIcon } from '../../components/icons.tsx';
 import { OrderItems } from './OrderItems.tsx';
 import { RefundPanel } from './RefundPanel.tsx';
 import { useCanChange } from '../../lib/admin/role.ts';
@@ -18,20 +21,37 @@ import { StatusTimeline } from './StatusTimeline.tsx';
 export function OrderEntry({ order }: { order: AdminOrder }) {
   // An auditor reads the order and changes nothing: no status buttons, no details form.
   const canChange = useCanChange();
+  const customer = rowCustomer(order);
+  const items = itemCountOf(order.items);
+  const flagged = (order.flags ?? []).length > 0;
+  const flagText = `Flagged: ${(order.flags ?? []).map((f) => f.message).join('; ')}`;
   return (
     <Accordion.Item value={order.orderId} className="order-entry" data-order-id={order.orderId}>
       <Accordion.Header asChild>
         <h3 className="order-entry__header">
           <Accordion.Trigger className="order-entry__trigger">
-            <Flex gap="2" align="center" wrap="wrap" className="order-entry__summary">
-              <Text weight="bold" size={{ initial: '2', sm: '3' }} className="order-entry__id">
-                Order #{order.orderId}
+            <span className="order-entry__summary">
+              <Flex gap="2" align="center" wrap="wrap" asChild>
+                <span>
+                  <Text weight="bold" size={{ initial: '2', sm: '3' }} className="order-entry__id">
+                    Order #{order.orderNumber}
+                  </Text>
+                  <StatusBadge status={order.status} />
+                  {flagged && (
+                    <span className="order-entry__flag" title={flagText}>
+                      <FlagIcon size={16} />
+                      <span className="visually-hidden">{flagText}</span>
+                    </span>
+                  )}
+                </span>
+              </Flex>
+              <Text as="span" size="2" weight="regular" className="order-entry__facts">
+                <span className={customer.muted ? 'order-entry__customer--muted' : undefined}>{customer.text}</span>
+                {items !== null && <span>{itemCountText(items)}</span>}
+                <span className="order-entry__total">{order.total}</span>
+                <span className="order-entry__date">{formatOrderDate(order.orderDate)}</span>
               </Text>
-              <StatusBadge status={order.status} />
-              <Text size="2" color="gray" weight="regular" className="order-entry__date">
-                {formatOrderDate(order.orderDate)}
-              </Text>
-            </Flex>
+            </span>
             <svg className="order-entry__chevron" aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
               <path
                 d="M4 6l4 4 4-4"

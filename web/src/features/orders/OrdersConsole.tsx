@@ -13,11 +13,13 @@ import { OrderEntry } from './OrderEntry.tsx';
 import { OrdersCsvDownload } from './OrdersCsvDownload.tsx';
 import { adminOrderPagesQuery, type OrdersFilter } from './ordersQuery.ts';
 import { statusLabel } from './StatusBadge.tsx';
+import { orderTabs, type OrderTab, type OrdersSearch } from './ordersSearch.ts';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import './orders.css';
 
-const tabs = ['all', 'pending', 'processing', 'shipped', 'delivered'] as const;
-type Tab = (typeof tabs)[number];
+const tabs = orderTabs;
+type Tab = OrderTab;
 
 /** The orders page logs out to this spelling of the login page, which the owner may have bookmarked. */
 const loginPath = '/admin-login';
@@ -27,6 +29,11 @@ function countFor(tab: Tab, data: AdminOrdersResponse) {
 }
 
 type Search = Pick<OrdersFilter, 'q' | 'from' | 'to'>;
+
+/** The object without its undefined entries: the address then holds only what was chosen. */
+function withoutEmpty<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
 
 /** The search and the dates, applied when the owner submits them. */
 function SearchForm({ applied, onApply }: { applied: Search; onApply: (search: Search) => void }) {
@@ -109,8 +116,16 @@ function Notice({ title, children }: { title?: string; children?: ReactNode }) {
 }
 
 export function OrdersConsole() {
-  const [search, setSearch] = useState<Search>({});
-  const [tab, setTab] = useState<Tab>('all');
+  // The tab, the search, the dates and the open orders are the address's (ordersSearch.ts): a reload or a shared link
+  // shows the same list. Each change replaces the address rather than adding to the history.
+  const address = useSearch({ from: '/_admin/admin/orders' });
+  const navigate = useNavigate({ from: '/admin/orders' });
+  const change = (next: Partial<OrdersSearch>) =>
+    void navigate({ search: (prev) => withoutEmpty({ ...prev, ...next }), replace: true, resetScroll: false });
+  const search: Search = withoutEmpty({ q: address.q, from: address.from, to: address.to });
+  const tab: Tab = address.tab ?? 'all';
+  const setTab = (next: Tab) => change({ tab: next === 'all' ? undefined : next });
+  const setSearch = (next: Search) => change({ q: next.q, from: next.from, to: next.to, open: undefined });
   // Not a suspense read: the route's loader fetches the first page of every order, but the list is polled, searched and
   // paged, and a later failure shows the console's own error state with its Refresh rather than leaving the screen.
   const all = useInfiniteQuery(adminOrderPagesQuery(search));
@@ -132,7 +147,8 @@ export function OrdersConsole() {
     if (error) sessionExpired(error);
   }, [all.error, ofTab.error, sessionExpired]);
   const refused = all.error instanceof ApiError && all.error.status === 401;
-  const [open, setOpen] = useState<string[]>([]);
+  const open = address.open ?? [];
+  const setOpen = (ids: string[]) => change({ open: ids.length ? ids : undefined });
   const paged = tab !== 'all' && !allLoaded;
   const source = paged ? ofTab : all;
   const filtered = !!(search.q || search.from || search.to);
@@ -145,16 +161,12 @@ export function OrdersConsole() {
         <>
           <AdminLink to="/admin/packing-slips">Print Packing Slips</AdminLink>
           <AdminLink to="/admin/orders/fulfil">Fulfil Orders</AdminLink>
-          <AdminLink to="/admin-dashboard">Reviews Dashboard</AdminLink>
-          <AdminLink to="/admin/sales">Sales</AdminLink>
-          <AdminLink to="/admin/stock">Stock</AdminLink>
-          <AdminLink to="/admin/vat">VAT</AdminLink>
           <OrdersCsvDownload filter={{ ...search, ...(tab === 'all' ? {} : { status: tab }) }} />
         </>
       }
       onLogOut={logOut}
     >
-      {data && <SearchForm applied={search} onApply={setSearch} />}
+      {data && <SearchForm key={JSON.stringify(search)} applied={search} onApply={setSearch} />}
       {all.isPending && (
         <Flex align="center" gap="2" py="6" justify="center" role="status">
           <Spinner size="3" />
