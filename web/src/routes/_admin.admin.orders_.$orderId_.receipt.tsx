@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { AdminLink } from '../components/AdminPage.tsx';
 import { screenError } from '../components/ScreenError.tsx';
+import { adminTitle, useDocumentTitle } from '../components/useDocumentTitle.ts';
 import { ReceiptScreen } from '../features/receipts/Receipt.tsx';
 import { adminReceiptQuery } from '../features/receipts/receiptQuery.ts';
 import { ApiError } from '../lib/api.ts';
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/_admin/admin/orders_/$orderId_/receipt')(
   component: function OrderReceiptRoute() {
     const { orderId } = Route.useParams();
     const { data } = useSuspenseQuery(adminReceiptQuery(orderId));
+    useDocumentTitle(adminTitle(`Receipt ${data.receiptNumber}`));
     return (
       <ReceiptScreen
         receipt={data}

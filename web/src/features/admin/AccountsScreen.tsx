@@ -7,7 +7,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { useState, type FormEvent } from 'react';
 import { adminApi } from '../../../../contracts/admin/api.ts';
 import type { AccountDto, AccountRole } from '../../../../contracts/admin/model.ts';
-import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
+import { AdminPage } from '../../components/AdminPage.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { call, queryFor, serverMessage } from '../../lib/api.ts';
 import { useCanChange } from '../../lib/admin/role.ts';
@@ -52,7 +52,6 @@ export function AccountsScreen() {
     <AdminPage
       title="Accounts"
       subtitle="Who may enter the admin, and whether they may change anything."
-      links={<AdminLink to="/admin/audit">Audit Console</AdminLink>}
       onLogOut={logOut}
     >
       <Flex direction="column" gap="4" pb="8">

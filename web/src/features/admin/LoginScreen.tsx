@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { adminApi } from '../../../../contracts/admin/api.ts';
 import { LoginBodySchema, type LoginBody, type LoginResponse } from '../../../../contracts/admin/model.ts';
 import { toast } from '../../components/toast/toasts.ts';
+import { adminTitle, useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { ApiError, call, serverMessage } from '../../lib/api.ts';
 import { storeAdminToken } from '../../lib/session.tsx';
 import '../../components/admin.css';
@@ -23,6 +24,7 @@ export function LoginScreen() {
   // Shown once the server asks for it: the account has two-step sign-in.
   const [askCode, setAskCode] = useState(false);
   const ids = { username: useId(), password: useId(), code: useId() };
+  useDocumentTitle(adminTitle('Log In'));
 
   const login = useMutation({
     mutationFn: (body: LoginBody): Promise<LoginResponse | { success: false; message?: string }> =>
@@ -38,7 +40,8 @@ export function LoginScreen() {
       }
       storeAdminToken(answer.token);
       toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });
-      void (redirect ? navigate({ href: redirect, replace: true }) : navigate({ to: '/admin/dashboard' }));
+      // Without a page to go back to, /admin sends the session on to where its role starts.
+      void (redirect ? navigate({ href: redirect, replace: true }) : navigate({ to: '/admin' }));
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401 && /"error":"two_step_required"/.test(error.bodyText)) {

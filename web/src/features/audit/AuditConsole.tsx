@@ -6,7 +6,7 @@ import { Flex } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { timeTravelKinds } from '../../../../contracts/audit/model.ts';
-import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
+import { AdminPage } from '../../components/AdminPage.tsx';
 import { meQuery } from '../../lib/admin/role.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { BackupSection } from './BackupSection.tsx';
@@ -26,19 +26,7 @@ export function AuditConsole() {
   const travels = stream !== null && (timeTravelKinds as readonly string[]).includes(stream.split('-')[0]!);
 
   return (
-    <AdminPage
-      title="Audit Console"
-      subtitle={`Signed in as ${me.username} (${me.role})`}
-      links={
-        <>
-          <AdminLink to="/admin/orders">Orders</AdminLink>
-          <AdminLink to="/admin/dashboard">Reviews Dashboard</AdminLink>
-          <AdminLink to="/admin/accounts">Accounts</AdminLink>
-          <AdminLink to="/admin/privacy">Privacy</AdminLink>
-        </>
-      }
-      onLogOut={logOut}
-    >
+    <AdminPage title="Audit Console" subtitle={`Signed in as ${me.username} (${me.role})`} onLogOut={logOut}>
       <Flex direction="column" gap="5" pb="8">
         <StreamsSection chosen={stream} onChoose={setStream} />
         {stream && <StreamEvents key={stream} stream={stream} />}

@@ -11,7 +11,7 @@ import {
   type LedgerTotals,
 } from '../../../../contracts/ledger/model.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
+import { AdminPage } from '../../components/AdminPage.tsx';
 import { Figure } from '../../components/Figure.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { useLogOut } from '../../lib/session.tsx';
@@ -61,12 +61,6 @@ export function LedgerScreen() {
     <AdminPage
       title="Ledger"
       subtitle="Money by the UK day it moved: each row names the event it comes from."
-      links={
-        <>
-          <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
-          <AdminLink to="/admin/sales">Sales</AdminLink>
-        </>
-      }
       onLogOut={logOut}
     >
       <form

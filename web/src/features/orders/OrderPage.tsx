@@ -137,6 +137,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
   return (
     <AdminPage
       title={`Order #${orderId}`}
+      documentTitle={`Order ${data.page.orderNumber}`}
       subtitle={`${data.order.customerName} · ${data.order.total}`}
       links={
         <>

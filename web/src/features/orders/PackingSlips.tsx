@@ -1,5 +1,6 @@
 // Packing slips: what goes in the box, one order to a printed page. On screen a bar above them offers "Print" and
 // "Gift mode" (no prices, for a parcel that is a present); the print stylesheet leaves the bar out.
+import { adminTitle, useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { Button, Callout, Checkbox, Flex, Heading, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -113,6 +114,7 @@ function SlipsFrame({
   onGift: (gift: boolean) => void;
 }) {
   const giftId = useId();
+  useDocumentTitle(adminTitle(title));
   return (
     <main className="packing-slips">
       <div className="packing-slips__bar">

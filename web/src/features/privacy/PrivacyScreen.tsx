@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tansta
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { privacyContent as copy } from '../../../../contracts/content/privacy.ts';
 import { privacyApi } from '../../../../contracts/privacy/api.ts';
-import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
+import { AdminPage } from '../../components/AdminPage.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { call, serverMessage } from '../../lib/api.ts';
 import { meQuery, useCanChange } from '../../lib/admin/role.ts';
@@ -271,17 +271,7 @@ export function PrivacyScreen() {
   // Fetched by the admin pages' guard before any of them shows.
   const mayDownload = useSuspenseQuery(meQuery).data.mayDownloadPersonalData;
   return (
-    <AdminPage
-      title={copy.title}
-      subtitle={copy.subtitle}
-      links={
-        <>
-          <AdminLink to="/admin/orders">Orders</AdminLink>
-          <AdminLink to="/admin/audit">Audit Console</AdminLink>
-        </>
-      }
-      onLogOut={logOut}
-    >
+    <AdminPage title={copy.title} subtitle={copy.subtitle} onLogOut={logOut}>
       <Flex direction="column" gap="4" pb="8">
         <UnsealedNotice />
         {canChange && <EraseSection />}

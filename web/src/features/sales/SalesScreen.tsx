@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { salesPeriods, type SalesPeriod, type SalesResponse } from '../../../../contracts/sales/model.ts';
 import { formatRate } from '../../../../contracts/vat/rates.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
+import { AdminPage } from '../../components/AdminPage.tsx';
 import { Figure } from '../../components/Figure.tsx';
 import { useLogOut } from '../../lib/session.tsx';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
@@ -51,14 +51,6 @@ export function SalesScreen() {
     <AdminPage
       title="Sales"
       subtitle="What sold, when, and where it went. Amounts are what buyers paid, shipping included."
-      links={
-        <>
-          <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
-          <AdminLink to="/admin/stock">Stock</AdminLink>
-          <AdminLink to="/admin/ledger">Ledger</AdminLink>
-          <AdminLink to="/admin/vat">VAT</AdminLink>
-        </>
-      }
       onLogOut={logOut}
     >
       <Flex gap="4" wrap="wrap" align="end" mb="4">

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { reviewListFilters, type ReviewListFilter } from '../../../../../contracts/reviews/model.ts';
 import '../reviews.css';
-import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
+import { AdminPage } from '../../../components/AdminPage.tsx';
 import { useLogOut } from '../../../lib/session.tsx';
 import { adminReviewsQuery } from './adminReviewQueries.ts';
 import { ModerationCard } from './ModerationCard.tsx';
@@ -30,15 +30,11 @@ export function ReviewDashboard() {
       title="Review Moderation"
       subtitle="Approve or reject reviews before they appear on the website."
       links={
-        <>
-          <Button asChild variant="soft" size="2" highContrast>
-            <a href="/" target="_blank" rel="noopener noreferrer">
-              View Website
-            </a>
-          </Button>
-          <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
-          <AdminLink to="/admin/audit">Audit Console</AdminLink>
-        </>
+        <Button asChild variant="soft" size="2" highContrast>
+          <a href="/" target="_blank" rel="noopener noreferrer">
+            View Website
+          </a>
+        </Button>
       }
       onLogOut={logOut}
     >

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { useState, type FormEvent } from 'react';
 import { stockApi } from '../../../../../contracts/stock/api.ts';
 import type { AdminStockProduct, StockHoldEntry } from '../../../../../contracts/stock/model.ts';
-import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
+import { AdminPage } from '../../../components/AdminPage.tsx';
 import { toast } from '../../../components/toast/toasts.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { adminStockQuery } from './adminStockQuery.ts';
@@ -23,12 +23,6 @@ export function StockScreen() {
     <AdminPage
       title="Stock"
       subtitle="Copies on the shelf, held by checkouts and still for sale. A product sells without limit until you record stock for it."
-      links={
-        <>
-          <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
-          <AdminLink to="/admin/sales">Sales</AdminLink>
-        </>
-      }
       onLogOut={logOut}
     >
       <Flex direction="column" gap="5">

@@ -9,7 +9,7 @@ import { formatUkDay, type VatChangeResponse, type VatProduct } from '../../../.
 import { formatRate } from '../../../../../contracts/vat/rates.ts';
 import type { Registration } from '../../../../../contracts/vat/settings.ts';
 import { formatVatNumber } from '../../../../../contracts/vat/vatNumber.ts';
-import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
+import { AdminPage } from '../../../components/AdminPage.tsx';
 import { toast } from '../../../components/toast/toasts.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { useCanChange } from '../../../lib/admin/role.ts';
@@ -28,12 +28,6 @@ export function VatScreen() {
     <AdminPage
       title="VAT"
       subtitle="Registration for VAT and each product's rate. Prices stay as shoppers see them; an order keeps the VAT it was placed with."
-      links={
-        <>
-          <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
-          <AdminLink to="/admin/sales">Sales</AdminLink>
-        </>
-      }
       onLogOut={logOut}
     >
       <Flex direction="column" gap="5">
