@@ -68,6 +68,8 @@ export class BackupRefused extends Error {
 }
 
 export type BackupOptions = {
+  /** told each file as its copy starts: its path, its place and how many there are */
+  onFile?: (path: string, index: number, total: number) => void;
   /** encrypts every file with a key stretched from this passphrase (off-site storage) */
   passphrase?: string;
   /** the passphrase's scrypt cost (tests lower it) */
@@ -161,7 +163,8 @@ export async function backupDataDir(
     const files: BackupFile[] = [];
     let log: BackupManifest['log'] | null = null;
     let fingerprint: string | null = null;
-    for (const { path, kind } of found) {
+    for (const [index, { path, kind }] of found.entries()) {
+      options.onFile?.(path, index, found.length);
       const from = join(dataDir, path);
       const to = join(keys ? scratch : target, keys ? `${files.length}.sqlite` : path);
       mkdirSync(join(target, path, '..'), { recursive: true, mode: privateDirMode });

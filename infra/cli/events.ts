@@ -40,32 +40,112 @@ import {
 import { resolveDataKey } from '../keys/masterKey.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
 
-const usage = `Usage: npm run events -- <command>
+/** Every command: how it is called, and what it does (the first line of `help`, and `<command> --help`). */
+const commands: { name: string; synopsis: string; text: string }[] = [
+  { name: 'streams', synopsis: 'streams', text: 'every stream with its last revision' },
+  { name: 'show', synopsis: 'show <stream>', text: "one stream's events with positions and metadata" },
+  {
+    name: 'export',
+    synopsis: 'export [--stream S] [--out F]',
+    text: 'the log (or one stream) as NDJSON, each line chained to the one before by SHA-256',
+  },
+  {
+    name: 'check',
+    synopsis: 'check <file> [--head H] [--before F]',
+    text: `recompute an export's chain; H is the chain head the export printed. Across a
+migration (migrate-seal) it checks the LogMigrated record; with --before, an export
+of the old log, it checks that the new log carries every one of its events over`,
+  },
+  {
+    name: 'catalogue',
+    synopsis: 'catalogue [--out F]',
+    text: 'every event type the log can contain, with its versions and fields (Markdown)',
+  },
+  {
+    name: 'verify',
+    synopsis: 'verify | replay --verify',
+    text: 'rebuild every read model from the log and compare with the live ones',
+  },
+  {
+    name: 'replay',
+    synopsis: 'replay',
+    text: 'rebuild every read model from the log into a scratch namespace, and time it',
+  },
+  {
+    name: 'state',
+    synopsis: 'state <stream> [--at M]',
+    text: "an order's or review's state as of M (a revision, or a date-time; now if left out)",
+  },
+  {
+    name: 'diff',
+    synopsis: 'diff <stream> --from M [--to N]',
+    text: 'what changed in an order or review between two moments (N: now if left out)',
+  },
+  {
+    name: 'backup',
+    synopsis: 'backup <dir> [--passphrase-file F]',
+    text: `everything the shop cannot rebuild (log, key file, accounts, payments sandbox,
+outbox) with a manifest, safe while the shop runs; encrypted with the passphrase in F
+or BACKUP_PASSPHRASE when given. The folder is made when missing (it must be empty).
+The data key is never in it: keep DATA_KEY apart`,
+  },
+  {
+    name: 'restore',
+    synopsis: 'restore <dir> <target> [--passphrase-file F] [--jwt-secret-file F]',
+    text: `restores a backup into an empty folder and checks it (checksums, the log's chain,
+every sealed field opened with the key file and DATA_KEY); refused when the log's
+accounts' secrets do not open with the token secret (JWT_SECRET, or the file F)`,
+  },
+  {
+    name: 'retention',
+    synopsis: 'retention [--apply]',
+    text: 'who is past the retention period (RETENTION_MONTHS); --apply erases them',
+  },
+  {
+    name: 'migrate-seal',
+    synopsis: 'migrate-seal [--confirm | --abandon]',
+    text: `copy a log written before personal fields were sealed into a new one with them
+sealed (the shop stopped); the old log is kept until --confirm deletes it whole;
+--abandon goes back to the old log after a copy that stopped (decision 059)`,
+  },
+  { name: 'help', synopsis: 'help [command]', text: 'this list, or what one command does' },
+];
 
-  streams                          every stream with its last revision
-  show <stream>                    one stream's events with positions and metadata
-  export [--stream S] [--out F]    the log (or one stream) as NDJSON, each line chained to the one before by SHA-256
-  check <file> [--head H] [--before F]
-                                   recompute an export's chain; H is the chain head the export printed. Across a
-                                   migration (migrate-seal) it checks the LogMigrated record; with --before, an export
-                                   of the old log, it checks that the new log carries every one of its events over
-  catalogue [--out F]              every event type the log can contain, with its versions and fields (Markdown)
-  verify | replay --verify         rebuild every read model from the log and compare with the live ones
-  replay                           rebuild every read model from the log into a scratch namespace, and time it
-  state <stream> [--at M]          an order's or review's state as of M (a revision, or a date-time; now if left out)
-  diff <stream> --from M [--to N]  what changed in an order or review between two moments (N: now if left out)
-  backup <dir> [--passphrase-file F]
-                                   everything the shop cannot rebuild (log, key file, accounts, payments sandbox,
-                                   outbox) with a manifest, safe while the shop runs; encrypted with the passphrase in F
-                                   or BACKUP_PASSPHRASE when given. The data key is never in it: keep DATA_KEY apart
-  restore <dir> <target> [--passphrase-file F] [--jwt-secret-file F]
-                                   restores a backup into an empty folder and checks it (checksums, the log's chain,
-                                   every sealed field opened with the key file and DATA_KEY); refused when the log's
-                                   accounts' secrets do not open with the token secret (JWT_SECRET, or the file F)
-  retention [--apply]              who is past the retention period (RETENTION_MONTHS); --apply erases them
-  migrate-seal                     copy a log written before personal fields were sealed into a new one with them
-                                   sealed (the shop stopped); the old log is kept until --confirm deletes it whole;
-                                   --abandon goes back to the old log after a copy that stopped (decision 059)`;
+const indent = (text: string, by: number) => text.replaceAll('\n', `\n${' '.repeat(by)}`);
+
+const usage = `Usage: npm run events -- <command>   (npm run events -- <command> --help: that command alone)
+
+${commands
+  .map(({ synopsis, text }) =>
+    synopsis.length < 31
+      ? `  ${synopsis.padEnd(33)}${indent(text, 35)}`
+      : `  ${synopsis}\n${' '.repeat(35)}${indent(text, 35)}`,
+  )
+  .join('\n')}
+
+Long runs (export, verify, replay, backup) report their progress on stderr; their results go to stdout.`;
+
+/** One command's help: how it is called and what it does. */
+function commandHelp(name: string): string | null {
+  const command = commands.find((c) => c.name === name);
+  return command ? `Usage: npm run events -- ${command.synopsis}\n\n${command.text.replaceAll('\n', ' ')}` : null;
+}
+
+/** Progress of a long run, on stderr so stdout stays the result (an export's NDJSON among them). */
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Every this many events, a long run says how far it has got. */
+const progressEvery = 1000;
+
+/** A rebuild's progress callback: a line each time the events folded pass another thousand. */
+function foldedProgress(run: string) {
+  let said = 0;
+  return (events: number) => {
+    if (events - said < progressEvery) return;
+    said = events - (events % progressEvery);
+    progress(`${run}: ${events} events folded…`);
+  };
+}
 
 class UsageError extends Error {}
 
@@ -118,6 +198,7 @@ async function exportLog(events: EventStore, stream: string | undefined, file: s
     if (!sink.write(`${line}\n`)) await once(sink, 'drain');
     last = line;
     count += 1;
+    if (count % progressEvery === 0) progress(`export: ${count} events written…`);
   }
   if (file)
     await new Promise<void>((resolve, reject) =>
@@ -215,7 +296,7 @@ async function verifyLive(events: EventStore, live: ReadStore): Promise<VerifyRe
   const checkpoints = async () => JSON.stringify(await Promise.all(allProjections.map((p) => live.checkpoint(p.name))));
   for (let attempt = 1; ; attempt++) {
     const before = await checkpoints();
-    const result = await verify(events, live, allProjections);
+    const result = await verify(events, live, allProjections, { onProgress: foldedProgress('verify') });
     if ((await checkpoints()) === before || attempt === 5) return result;
     out(`The live read models moved while they were compared; comparing again (attempt ${attempt + 1} of 5).`);
   }
@@ -245,7 +326,7 @@ async function verifyReadModels(config: Config, events: EventStore) {
     if (!(await runner.waitFor(head, 60 * 60_000)))
       throw new Error(`the projection runner did not reach position ${head}`);
     await runner.stop();
-    result = await verify(events, folded, allProjections);
+    result = await verify(events, folded, allProjections, { onProgress: foldedProgress('verify') });
   }
   out(`Events folded:   ${result.events} (up to position ${result.position}) in ${(result.ms / 1000).toFixed(2)} s`);
   out(`Live hash:       ${result.liveHash}`);
@@ -263,7 +344,7 @@ async function replay(config: Config, events: EventStore) {
   const reads = await openReadStore(config.REDIS_URL ? config : { ...config, READ_STORE: 'memory' });
   const scratch = reads.withNamespace(`replay-${process.pid}-${Date.now()}`);
   try {
-    const result = await rebuild(events, scratch, allProjections);
+    const result = await rebuild(events, scratch, allProjections, { onProgress: foldedProgress('replay') });
     const rate = result.ms > 0 ? Math.round(result.events / (result.ms / 1000)) : result.events;
     out(
       `Replayed ${counted(result.events, 'event')} (up to position ${result.position}) into ${counted(allProjections.length, 'read model')} in ${(result.ms / 1000).toFixed(2)} s (${rate} events/s).`,
@@ -314,7 +395,10 @@ async function backup(config: Config, dir: string | undefined, passphraseFile: s
       'backup copies the embedded SQLite log; EventStoreDB has its own backups (see its documentation).',
     );
   const passphrase = passphraseFrom(config, passphraseFile);
-  const result = await backupDataDir(config.DATA_DIR, dir, passphrase ? { passphrase } : {});
+  const result = await backupDataDir(config.DATA_DIR, dir, {
+    ...(passphrase ? { passphrase } : {}),
+    onFile: (path, index, total) => progress(`backup: copying ${path} (${index + 1} of ${total})…`),
+  });
   const { manifest } = result;
   out(
     `Backed up ${counted(manifest.log.events, 'event')} in ${counted(manifest.log.streams, 'stream')} (up to position ${manifest.log.head}) and ${counted(manifest.files.length, 'file')} in all, ${result.bytes} bytes, to ${result.dir} in ${(result.ms / 1000).toFixed(2)} s.`,
@@ -459,10 +543,23 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const [command, argument] = positionals;
-  if (!command || values.help) {
+  if (!command) {
     out(usage);
-    return command || values.help ? 0 : 1;
+    return values.help ? 0 : 1;
   }
+  // `help`, `help <command>`, `<command> --help`: answered before any configuration is read or log opened.
+  if (command === 'help' || values.help) {
+    const about = command === 'help' ? argument : command;
+    if (!about) {
+      out(usage);
+      return 0;
+    }
+    const text = commandHelp(about);
+    if (!text) throw new UsageError(`Unknown command "${about}".`);
+    out(text);
+    return 0;
+  }
+  if (!commands.some((c) => c.name === command)) throw new UsageError(`Unknown command "${command}".`);
   if (command === 'check') return check(argument, values.head, values.before);
   if (command === 'catalogue') {
     const text = renderCatalogue(eventCatalog);

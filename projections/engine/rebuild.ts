@@ -34,7 +34,15 @@ export async function rebuild(
   events: EventStore,
   target: ReadStore,
   projections: readonly Projection[],
-  { upTo = Infinity, batchSize = 2000 }: { upTo?: number; batchSize?: number } = {},
+  {
+    upTo = Infinity,
+    batchSize = 2000,
+    onProgress,
+  }: {
+    upTo?: number;
+    batchSize?: number;
+    /** told the events folded so far, after each batch */ onProgress?: (events: number) => void;
+  } = {},
 ): Promise<RebuildResult> {
   const started = performance.now();
   const held = await Promise.all(projections.map((p) => target.checkpoint(p.name)));
@@ -54,6 +62,7 @@ export async function rebuild(
     await yieldNow();
     if (batch.count >= batchSize) {
       await batch.commit();
+      onProgress?.(count);
       // The last committed batch answers reads of what it wrote (see ProjectionBatch).
       batch = new ProjectionBatch(target, projections, applied, written, batch);
     }
@@ -94,13 +103,20 @@ export async function verify(
   events: EventStore,
   live: ReadStore,
   projections: readonly Projection[],
-  { scratch = live.withNamespace(`verify-${process.pid}-${Date.now()}`) }: { scratch?: ReadStore } = {},
+  {
+    scratch = live.withNamespace(`verify-${process.pid}-${Date.now()}`),
+    onProgress,
+  }: { scratch?: ReadStore; onProgress?: (events: number) => void } = {},
 ): Promise<VerifyResult> {
   const positions = await Promise.all(projections.map((p) => live.checkpoint(p.name)));
   const position = Math.min(...positions.map((p) => p ?? 0));
   try {
     // Small batches: each commit is one synchronous transaction, so shoppers wait at most one of them.
-    const result = await rebuild(events, scratch, projections, { upTo: position, batchSize: 250 });
+    const result = await rebuild(events, scratch, projections, {
+      upTo: position,
+      batchSize: 250,
+      ...(onProgress ? { onProgress } : {}),
+    });
     const [liveHash, rebuiltHash] = await Promise.all([contentHash(live), contentHash(scratch)]);
     return { match: liveHash === rebuiltHash, position, liveHash, rebuiltHash, events: result.events, ms: result.ms };
   } finally {
