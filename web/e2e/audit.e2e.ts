@@ -60,7 +60,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByLabel('Username').fill('trustee');
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Log In' }).click();
-      await page.waitForURL('**/admin/dashboard', wait);
+      // An auditor starts at the audit console.
+      await page.waitForURL('**/admin/audit', wait);
+      await page.goto(`${shop.url}/admin/dashboard`);
       // The reviews and the orders are there to read, without a button that would change them.
       await page.getByText('A gentle story about sharing.').waitFor(wait);
       assert.is(await page.getByRole('button', { name: /Approve|Reject/ }).count(), 0);
@@ -72,7 +74,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByText('Left with a neighbour').first().waitFor(wait);
       assert.is(await page.getByRole('button', { name: /^Mark as/ }).count(), 0);
       await page.getByRole('link', { name: 'Reviews Dashboard' }).click();
-      await page.getByRole('link', { name: 'Audit Console' }).click();
+      await page.getByRole('link', { name: 'Audit', exact: true }).click();
       await page.waitForURL('**/admin/audit', wait);
       await page.getByText('Signed in as trustee (auditor)').waitFor(wait);
 
@@ -124,7 +126,7 @@ test("an auditor's CSV download, with its reason, is in the audit console's read
     await page.getByLabel('Username').fill('trustee');
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL('**/admin/dashboard', wait);
+    await page.waitForURL('**/admin/audit', wait);
     await page.goto(`${shop.url}/admin/orders`);
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const asked = page.getByRole('dialog', { name: 'Download the orders as CSV' });
@@ -236,7 +238,7 @@ test('an auditor turns on two-step sign-in, keeps the recovery codes, and signs 
   };
   try {
     await signIn();
-    await page.waitForURL('**/admin/dashboard', wait);
+    await page.waitForURL('**/admin/audit', wait);
     await page.goto(`${shop.url}/admin/accounts`);
     await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
     // A QR code for the app's camera, named for what it does, and the key beside it for typing in.
@@ -265,7 +267,7 @@ test('an auditor turns on two-step sign-in, keeps the recovery codes, and signs 
     // The next step's code: the one used to turn it on may not be used again.
     await page.getByLabel('Code', { exact: true }).fill(codeAt(secret, stepOf(Date.now()) + 1));
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL('**/admin/dashboard', wait);
+    await page.waitForURL('**/admin/audit', wait);
   } finally {
     await context.close();
   }

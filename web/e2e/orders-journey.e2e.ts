@@ -6,6 +6,7 @@ import { browserFor } from '../../infra/testing/browserShop.ts';
 import { startTestShop, testAdmin } from '../../infra/testing/shop.ts';
 import { paidCartCheckout } from '../../infra/testing/checkout.ts';
 import { entry, tab } from './ordersOwner.ts';
+import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 
 const shots = 'test-results/orders';
 const browser = await browserFor(test);
@@ -37,8 +38,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
       for (const label of ['All (2)', 'Pending (0)', 'Processing (0)', 'Shipped (0)', 'Delivered (0)'])
         await tab(page, label).waitFor(seen);
 
-      await page.getByRole('button', { name: `Order #${first}` }).click();
-      await page.getByRole('button', { name: `Order #${second}` }).click();
+      await page.getByRole('button', { name: `Order #${orderNumberFrom(first)}` }).click();
+      await page.getByRole('button', { name: `Order #${orderNumberFrom(second)}` }).click();
       const paid = entry(page, first);
       await paid.getByRole('group', { name: 'Update Order Status' }).waitFor(seen);
       const details = await paid.innerText();

@@ -9,6 +9,7 @@ import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
 import { placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { axeProblems, entry, exampleOrders, orderIds, ownerAt } from './ordersOwner.ts';
+import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 
 /** The order list, whichever page, tab or search the console asks for. */
 const orderList = /\/api\/admin\/orders(\?[^/]*)?$/;
@@ -91,7 +92,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       });
       await page.goto(`${shop.url}/admin/orders`);
       for (const id of ['2001', '2002', '2003'])
-        await page.getByRole('button', { name: new RegExp(`Order #${id}`) }).click(seen);
+        await page.getByRole('button', { name: new RegExp(`Order #${orderNumberFrom(id)}`) }).click(seen);
       await entry(page, '2001').getByText('1 x The Kindness Basket (gift wrapped)', { exact: true }).waitFor(seen);
       const list = entry(page, '2002').getByRole('table');
       assert.match(await list.innerText(), /Together We Shine\s+3\s+£9\.99/);
@@ -143,7 +144,7 @@ test('Owner sees "Error Loading Orders" when the list cannot be loaded, and Refr
     await page.screenshot({ path: `${shots}/error-desktop.png` });
     await page.unroute(orderList);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.getByRole('button', { name: new RegExp(`Order #${orderIds.maryam}`) }).waitFor(seen);
+    await page.getByRole('button', { name: new RegExp(`Order #${orderNumberFrom(orderIds.maryam)}`) }).waitFor(seen);
     assert.is(await page.getByText('Error Loading Orders').count(), 0);
   } finally {
     await context.close();
@@ -171,7 +172,7 @@ test("A second owner's stale tab cannot overwrite the first's change: it is told
   try {
     for (const page of [first, second]) {
       await page.goto(`${shop.url}/admin/orders`);
-      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.amina}`) }).click(seen);
+      await page.getByRole('button', { name: new RegExp(`Order #${orderNumberFrom(orderIds.amina)}`) }).click(seen);
     }
     await entry(first, orderIds.amina).getByRole('button', { name: 'Mark as Processing' }).click();
     await entry(first, orderIds.amina).locator('.order-entry__trigger [data-status="processing"]').waitFor(seen);
@@ -252,8 +253,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const page = await context.newPage();
     try {
       await page.goto(`${shop.url}/admin/orders`);
-      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.maryam}`) }).click(seen);
-      await page.getByRole('button', { name: new RegExp(`Order #${orderIds.ibrahim}`) }).click(seen);
+      await page.getByRole('button', { name: new RegExp(`Order #${orderNumberFrom(orderIds.maryam)}`) }).click(seen);
+      await page.getByRole('button', { name: new RegExp(`Order #${orderNumberFrom(orderIds.ibrahim)}`) }).click(seen);
       await entry(page, orderIds.maryam).getByText('Order placed').waitFor(seen);
       assert.equal(await axeProblems(page), [], 'all orders');
       await page.getByRole('tab', { name: 'Pending (3)' }).click();

@@ -4,6 +4,7 @@ import { viewports } from '../../infra/testing/browser.ts';
 import { browserFor } from '../../infra/testing/browserShop.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { entry, exampleOrders, ownerAt } from './ordersOwner.ts';
+import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 
 const browser = await browserFor(test);
 
@@ -27,11 +28,11 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const { shop, context, page } = await ownerAt(browser, viewport, { orders });
     try {
       await page.goto(`${shop.url}/admin/orders`);
-      await page.getByRole('button', { name: `Order #${walletOrderId}` }).click(seen);
+      await page.getByRole('button', { name: `Order #${orderNumberFrom(walletOrderId)}` }).click(seen);
       const order = entry(page, walletOrderId);
       await order.getByText("This order was placed without the buyer's name, email, address.").waitFor(seen);
       // An order that has its details offers no such form.
-      await page.getByRole('button', { name: `Order #${exampleOrders()[0]!.orderId}` }).click();
+      await page.getByRole('button', { name: `Order #${orderNumberFrom(exampleOrders()[0]!.orderId)}` }).click();
       await entry(page, exampleOrders()[0]!.orderId).getByRole('group', { name: 'Update Order Status' }).waitFor(seen);
       assert.is(
         await entry(page, exampleOrders()[0]!.orderId).getByRole('button', { name: 'Add Customer Details' }).count(),

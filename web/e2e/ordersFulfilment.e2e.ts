@@ -13,6 +13,7 @@ import { outboxTexts } from '../../infra/testing/checkout.ts';
 import { placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
 import { axeProblems, entry, exampleOrders, orderIds } from './ordersOwner.ts';
+import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 
 const browser = await browserFor(test);
 const seen = { timeout: 15_000 };
@@ -51,7 +52,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.getByText('Total Orders: 1', { exact: true }).waitFor(seen);
       assert.is(await page.locator('[data-order-id]').count(), 1);
-      await page.getByRole('button', { name: `Order #${orderIds.yusuf}` }).click();
+      await page.getByRole('button', { name: `Order #${orderNumberFrom(orderIds.yusuf)}` }).click();
       await entry(page, orderIds.yusuf).getByRole('link', { name: 'Open Order Page' }).click();
       await page.waitForURL(new RegExp(`/admin/orders/${orderIds.yusuf}$`), seen);
 

@@ -59,7 +59,7 @@ test('Owner pages through 70 orders with "Load more orders", by tab, and finds o
     await page.getByLabel('Search orders').fill('bd1 2ab');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('Total Orders: 1', { exact: true }).waitFor(seen);
-    assert.match(await triggers(page).first().innerText(), /Order #5007/);
+    assert.match(await triggers(page).first().innerText(), /Order #AH-5007/);
     await page.getByLabel('Search orders').fill('HAFSA@example.com');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('Total Orders: 1', { exact: true }).waitFor(seen);

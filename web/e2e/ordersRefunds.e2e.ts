@@ -9,6 +9,7 @@ import { allEvents, ofType, paidCartCheckout } from '../../infra/testing/checkou
 import { startTestShop } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { axeProblems, entry } from './ordersOwner.ts';
+import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 
 const browser = await browserFor(test);
 const seen = { timeout: 15_000 };
@@ -30,7 +31,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const page = await context.newPage();
     try {
       await page.goto(`${shop.url}/admin/orders`);
-      await page.getByRole('button', { name: `Order #${orderId}` }).click(seen);
+      await page.getByRole('button', { name: `Order #${orderNumberFrom(orderId)}` }).click(seen);
       const order = entry(page, orderId);
       const money = order.getByRole('group', { name: `Money of order #${orderId}` });
       await money.getByText('£33.47').first().waitFor(seen);

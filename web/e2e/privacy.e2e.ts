@@ -161,7 +161,7 @@ test('an auditor sees the retention report and no erase or download control', as
     await page.getByLabel('Username').fill('examiner');
     await page.getByLabel('Password').fill(auditorPassword);
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL('**/admin/dashboard', wait);
+    await page.waitForURL('**/admin/audit', wait);
     await page.goto(`${shop.url}/admin/privacy`);
     await page.getByText(/No retention period is set/).waitFor(wait);
     // Without an owner's grant the download is not offered, and the screen says who may.

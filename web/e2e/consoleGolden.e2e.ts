@@ -1,0 +1,197 @@
+// The console on a recorded season (the golden log: 224 orders), as the owner and an auditor use it: rows that name the
+// order by the number the customer quotes, a search that finds it however it is typed and survives a reload, one header
+// with every screen and a tab title for each, an auditor who starts at the audit console, and a test-mode strip that
+// lies over nothing at 1280 and 390 px.
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { newContext, viewports } from '../../infra/testing/browser.ts';
+import { browserFor } from '../../infra/testing/browserShop.ts';
+import { copyGoldenData, readGolden } from '../../infra/testing/golden.ts';
+import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
+import { signAdminToken } from '../../service/admin/tokens.ts';
+import { axeProblems } from './ordersOwner.ts';
+
+const shots = 'test-results/console-golden';
+mkdirSync(shots, { recursive: true });
+
+const golden = readGolden('v1');
+const dataDir = copyGoldenData(golden);
+const shop = await startTestShop({ DATA_DIR: dataDir, ADMIN_USERNAME: golden.meta.admin.username });
+const browser = await browserFor(test);
+test.after(async () => {
+  await shop.close();
+  rmSync(dirname(dataDir), { recursive: true, force: true });
+});
+const seen = { timeout: 20_000 };
+
+/** A page whose local storage holds the recorded owner's token, as the login screen would leave it. */
+async function ownerPage(viewport: { width: number; height: number } = viewports.desktop) {
+  const context = await newContext(browser, viewport, { bypassCSP: true });
+  const token = signAdminToken(shop.shop.deps.jwtSecret, golden.meta.admin.username);
+  await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
+  return { context, page: await context.newPage() };
+}
+
+const rows = (page: Page) => page.locator('.order-entry__trigger');
+
+async function searchFor(page: Page, text: string) {
+  await page.getByLabel('Search orders').fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.waitForURL(
+    (url) => url.searchParams.get('q') === JSON.stringify(text) || url.searchParams.get('q') === text,
+    seen,
+  );
+}
+
+test('the order rows name the AH- number, customer, items, total, status and date; a search finds it however typed and survives a reload', async () => {
+  const { context, page } = await ownerPage();
+  try {
+    await page.goto(`${shop.url}/admin/orders`);
+    await page.getByRole('heading', { name: 'Order Management' }).waitFor(seen);
+    await page.getByText('Total Orders: 224', { exact: true }).waitFor(seen);
+    // No row is headed by a payment reference.
+    assert.is(
+      await rows(page)
+        .filter({ hasText: /Order #(cs|pi)_/ })
+        .count(),
+      0,
+    );
+
+    await searchFor(page, '6w2dD2d1');
+    await page.getByText('Total Orders: 1', { exact: true }).waitFor(seen);
+    const row = rows(page).first();
+    const text = await row.innerText();
+    for (const part of ['Order #AH-6w2dD2d1', 'Saleem Green', '1 item', '£13.49', 'Processing'])
+      assert.ok(text.includes(part), `the row says ${part}: ${text}`);
+    await page.screenshot({ path: `${shots}/search-by-number.png`, fullPage: true });
+
+    // The search is in the address: a reload shows the same list, the field still holding it.
+    await page.reload();
+    await page.getByText('Total Orders: 1', { exact: true }).waitFor(seen);
+    assert.is(await page.getByLabel('Search orders').inputValue(), '6w2dD2d1');
+    assert.match(await rows(page).first().innerText(), 'Order #AH-6w2dD2d1');
+
+    // Opened, the order is in the address too.
+    await rows(page).first().click();
+    await page.waitForURL(/open=/, seen);
+    await page.reload();
+    await page.getByRole('group', { name: 'Update Order Status' }).waitFor(seen);
+
+    for (const typed of ['ah-6w2dd2d1', 'WF12 3BX']) {
+      await searchFor(page, typed);
+      await rows(page).filter({ hasText: 'Order #AH-6w2dD2d1' }).waitFor(seen);
+    }
+    assert.equal(await axeProblems(page), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('one header links every screen, marks the current one, and each screen names the browser tab', async () => {
+  const { context, page } = await ownerPage();
+  try {
+    await page.goto(`${shop.url}/admin/orders`);
+    const nav = page.getByRole('navigation', { name: 'Admin screens' });
+    await nav.waitFor(seen);
+    const labels = await nav.getByRole('link').allInnerTexts();
+    for (const label of ['Orders Dashboard', 'Reviews Dashboard', 'Stock', 'Sales', 'Audit', 'Accounts', 'Privacy'])
+      assert.ok(labels.includes(label), `${label} is in the header: ${labels.join(', ')}`);
+    const titles = new Map<string, string>();
+    for (const label of labels) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      const current = nav.locator('[aria-current="page"]');
+      await page.waitForFunction(
+        (name) => document.querySelector('nav[aria-label="Admin screens"] [aria-current="page"]')?.textContent === name,
+        label,
+        seen,
+      );
+      assert.is(await current.count(), 1, label);
+      await page.getByRole('heading', { level: 1 }).waitFor(seen);
+      await page.waitForFunction(() => document.title.endsWith('admin'), undefined, seen);
+      titles.set(label, await page.title());
+    }
+    const distinct = new Set(titles.values());
+    assert.is(distinct.size, titles.size, [...titles].map(([l, t]) => `${l}: ${t}`).join('\n'));
+    assert.is(titles.get('Orders Dashboard'), 'Order Management · Amanah House admin');
+  } finally {
+    await context.close();
+  }
+});
+
+test('an auditor lands on the audit console after logging in and at /admin', async () => {
+  const owner = await adminHeaders(shop);
+  const created = await call(`${shop.url}/api/admin/accounts`, {
+    body: { username: 'season.auditor', role: 'auditor' },
+    headers: owner,
+  });
+  assert.is(created.status, 201, created.text);
+  const context = await newContext(browser, viewports.desktop);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${shop.url}/admin/login`);
+    await page.getByLabel('Username').fill('season.auditor');
+    await page.getByLabel('Password').fill(created.json.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/admin/audit', seen);
+    await page.getByRole('heading', { name: 'Audit Console' }).waitFor(seen);
+    await page.goto(`${shop.url}/admin`);
+    await page.waitForURL('**/admin/audit', seen);
+    await page.getByRole('heading', { name: 'Audit Console' }).waitFor(seen);
+  } finally {
+    await context.close();
+  }
+});
+
+/** The visible elements with content of their own (text, images, controls) whose boxes overlap the strip's. */
+const underStrip = (page: Page) =>
+  page.evaluate(() => {
+    const strip = document.querySelector('[data-testid="site-test-mode"]');
+    if (!strip) return ['no test-mode strip'];
+    const box = strip.getBoundingClientRect();
+    const hits: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el === strip || strip.contains(el) || el.contains(strip)) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility !== 'visible' || Number(style.opacity) === 0) continue;
+      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      const control = /^(IMG|SVG|BUTTON|INPUT|SELECT|TEXTAREA|A|VIDEO|CANVAS)$/i.test(el.tagName);
+      if (!ownText && !control) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const overlap =
+        Math.min(r.right, box.right) - Math.max(r.left, box.left) > 0.5 &&
+        Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 0.5;
+      if (overlap) hits.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent?.trim().slice(0, 40)}"`);
+    }
+    return hits;
+  });
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`the test-mode strip takes its own room and covers nothing (${name})`, async () => {
+    const { context, page } = await ownerPage(viewport);
+    try {
+      for (const path of ['/', '/admin/orders', '/admin/audit', '/admin/sales']) {
+        await page.goto(`${shop.url}${path}`);
+        const strip = page.getByTestId('site-test-mode');
+        await strip.waitFor(seen);
+        if (path !== '/') await page.getByRole('heading', { level: 1 }).waitFor(seen);
+        assert.is(await strip.evaluate((el) => getComputedStyle(el).position), 'static', path);
+        // At the top, and scrolled to the end: nothing of the page lies under it.
+        assert.equal(await underStrip(page), [], `${path} at the top`);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        assert.equal(await underStrip(page), [], `${path} at the end`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const file = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
+        await page.screenshot({ path: `${shots}/test-mode-${file}-${name}.png` });
+      }
+      assert.equal(await axeProblems(page), []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test.run();
