@@ -29,6 +29,7 @@ import type { PersonalDataRead } from './audit/dataReads.ts';
 import type { LogMigrated, ReadModelsVerified } from './audit/model.ts';
 import type { PaymentFeeRecorded, PayoutPaid } from './ledger/payments.ts';
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
+import type { ImageUploaded } from './catalog/images.ts';
 import type {
   CheckoutCancelled,
   CheckoutCompleted,
@@ -700,6 +701,15 @@ export const DiscountRedeemedV1 = v.object({
   repeatEmail: v.optional(v.boolean()),
   at,
 });
+export const ImageUploadedV1 = v.object({
+  ref: v.pipe(v.string(), v.regex(/^media:[0-9a-f]{64}$/)),
+  width: count,
+  height: count,
+  format: v.picklist(['jpeg', 'png', 'webp']),
+  bytes: count,
+  by: text,
+  at,
+});
 
 export const PersonalDataDownloadGrantedV1 = v.object({ username: text, by: text, at });
 export const PersonalDataDownloadRevokedV1 = v.object({ username: text, by: text, at });
@@ -782,6 +792,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof DiscountUseHeldV1, DiscountUseHeld>,
     Newest<typeof DiscountUseReleasedV1, DiscountUseReleased>,
     Newest<typeof DiscountRedeemedV1, DiscountRedeemed>,
+    Newest<typeof ImageUploadedV1, ImageUploaded>,
   ]
 >;
 
@@ -837,7 +848,8 @@ export type ShopEvent =
   | PaymentFeeRecorded
   | PayoutPaid
   | VatSettingsEvent
-  | DiscountEvent;
+  | DiscountEvent
+  | ImageUploaded;
 /** The name of every event type in the catalogue. */
 export type ShopEventType = ShopEvent['type'];
 /** The event of one type (or of a union of types). */
@@ -1394,6 +1406,14 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     description:
       "The payment provider paid its balance out to the shop's bank account (Stripe's `payout.paid`), with the balance transactions the payout covers; once per payout.",
     versions: [{ schema: PayoutPaidV1 }],
+  },
+  {
+    type: 'ImageUploaded',
+    stream: 'image',
+    causedBy: owner,
+    description:
+      'An owner added an image (a cover or a page) for the catalogue: its reference (`media:` and the sha256 of the kept original, with EXIF and other metadata stripped), its size in pixels, the format it is kept in and its bytes. Recorded at its first upload only: the same image again is the same file and adds nothing. One stream per image, `image-<sha256>`.',
+    versions: [{ schema: ImageUploadedV1 }],
   },
 ];
 

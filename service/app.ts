@@ -6,6 +6,7 @@ import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import { adminAdmission, adminGuard } from './admin/index.ts';
 import { capabilities } from './capabilities.ts';
+import { allEndpoints } from '../contracts/api.ts';
 import { apiRoot, isApiPath } from '../contracts/shared/endpoint.ts';
 import type { ShopDeps } from './deps.ts';
 import { adminPrefix, createAdminRouter, onlyUnder, routerOptions } from './http/adminRouter.ts';
@@ -40,6 +41,10 @@ export function buildRouters(deps: ShopDeps): { router: Router; admin: Router } 
 }
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** `METHOD path` of the endpoints whose handler reads the body as sent (uploads): no JSON parser runs for them. */
+const rawBodyRoutes = new Set(
+  allEndpoints.filter(({ endpoint }) => endpoint.rawBody).map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`),
+);
 
 export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   // X-Forwarded-For is believed only from as many proxies as TRUST_PROXY names, in every mode: the client's address
@@ -98,6 +103,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   // any route reads, so the reads most requests are skip both steps.
   app.use((ctx, next) => {
     if (!bodyMethods.has(ctx.method)) return next();
+    if (rawBodyRoutes.has(`${ctx.method} ${ctx.path}`)) return next();
     if (ctx.path.startsWith(`${apiRoot}/`)) {
       const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('Transfer-Encoding') !== '';
       if (hasBody && !ctx.is('application/json'))

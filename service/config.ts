@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { isPasswordHash } from './admin/password.ts';
 import { parseRateLimits } from './http/limitRules.ts';
 import { holdDefaults, holdMinutesRange } from '../contracts/stock/model.ts';
+import { imageUploadLimits } from '../contracts/catalog/images.ts';
 
 const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
 const flag = v.pipe(
@@ -95,6 +96,13 @@ export const ConfigSchema = v.object({
   /** copies of one product that all checkouts together may hold at once */
   STOCK_HOLD_PER_PRODUCT: v.optional(wholeNumber(0, 100_000, 'copies'), String(holdDefaults.copiesPerProduct)),
   BODY_LIMIT_KB: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)), '64'),
+  /** the largest image an owner may upload, in kilobytes (decision 078) */
+  IMAGE_UPLOAD_MAX_KB: v.optional(wholeNumber(1, 65_536, 'kilobytes'), String(imageUploadLimits.maxBytes / 1024)),
+  /** the most pixels (width × height, in millions) an uploaded image may have: a small file may decode to a huge one */
+  IMAGE_UPLOAD_MAX_MEGAPIXELS: v.optional(
+    wholeNumber(1, 250, 'megapixels'),
+    String(imageUploadLimits.maxPixels / 1_000_000),
+  ),
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(1)), 'admin'),
   ADMIN_PASSWORD_HASH: v.optional(
     v.pipe(

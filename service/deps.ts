@@ -6,6 +6,7 @@ import type { PositionWaiter } from '../contracts/ports/positionWaiter.ts';
 import type { Limits } from './http/limits.ts';
 import type { HeavyWork } from './http/heavyWork.ts';
 import type { EventStore } from '../contracts/ports/eventStore.ts';
+import type { ImageStore } from '../contracts/ports/imageStore.ts';
 import type { KeyStore } from '../contracts/ports/keyStore.ts';
 import type { Mailer } from '../contracts/ports/mailer.ts';
 import type { PaymentGateway } from '../contracts/ports/payments.ts';
@@ -65,6 +66,8 @@ export type ShopDeps = {
   limits: Limits;
   /** the bundle saving every checkout is priced with (decision 072): the content file's rule, null when it is off */
   bundle: BundleOffer;
+  /** the uploaded images, their originals and served variants, kept by content (decision 078) */
+  images: ImageStore;
   /** the long admin tasks, one at a time per shop (across processes on DATA_DIR) and limited per account (decision 062) */
   heavyWork: HeavyWork;
 };

@@ -2,6 +2,7 @@
 // named by the sha256 of its stored original ("media:<64 hex>"). Uploaded images are served as resized variants
 // at /media/<sha>-<width>.<webp|avif>; the name is the whole address, so nothing a visitor sends is a path.
 import * as v from 'valibot';
+import type { DomainEvent } from '../shared/events.ts';
 
 export const mediaRefPattern = /^media:([0-9a-f]{64})$/;
 /** A static asset path: starts with one slash, no "..", no backslash, no scheme, no query. */
@@ -73,3 +74,37 @@ export type UploadImageResponse = v.InferOutput<typeof UploadImageResponseSchema
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type AcceptedImageType = (typeof acceptedImageTypes)[number];
 export const imageUploadLimits = { maxBytes: 8 * 1024 * 1024, maxPixels: 40_000_000 } as const;
+
+/** ImageUploaded: the owner added an image (its first upload; the same image again adds nothing). Stream `image-<sha>`. */
+export type ImageUploadedData = {
+  /** media:<sha256 of the normalised original> */
+  ref: string;
+  width: number;
+  height: number;
+  /** the format the original is kept in (the uploaded one) */
+  format: 'jpeg' | 'png' | 'webp';
+  /** size of the kept original */
+  bytes: number;
+  by: string;
+  at: string;
+};
+export type ImageUploaded = DomainEvent<'ImageUploaded', ImageUploadedData>;
+export type ImageEvent = ImageUploaded;
+
+const formatNames = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP' } as const;
+
+/** What a refused upload is told. */
+export const imageUploadMessages = {
+  empty: 'The upload was empty: choose a JPEG, PNG or WebP image.',
+  notAccepted: (type: string) =>
+    `Images are uploaded as JPEG, PNG or WebP; ${type ? `"${type.slice(0, 60)}"` : 'a file with no type'} is not one of them.`,
+  svg: 'SVG images cannot be uploaded: they can carry scripts. Please export it as a PNG or WebP.',
+  notAnImage: 'The file is not a JPEG, PNG or WebP image.',
+  mismatch: (found: keyof typeof formatNames, claimed: keyof typeof formatNames) =>
+    `The file is a ${formatNames[found]} image, not the ${formatNames[claimed]} it was sent as.`,
+  unreadable: 'The image could not be read: it may be damaged. Please save it again and upload the new copy.',
+  tooLarge: (maxBytes: number) =>
+    `The image is larger than ${Math.round(maxBytes / 1024 / 1024) >= 1 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${Math.round(maxBytes / 1024)} KB`}: please make it smaller and try again.`,
+  tooManyPixels: (maxPixels: number) =>
+    `The image has more than ${maxPixels / 1_000_000} million pixels: please make it smaller (a cover needs no more than about 3000 × 3000).`,
+} as const;

@@ -27,6 +27,11 @@ export type EndpointSpec = {
   readonly body?: v.GenericSchema;
   readonly query?: v.GenericSchema;
   readonly messages?: Readonly<Record<string, string>>;
+  /**
+   * The body is the bytes as sent, of one of these media types (an uploaded image), read by the handler itself with its
+   * own limit: the JSON parser and its content-type check leave it alone. A POST without it takes JSON only.
+   */
+  readonly rawBody?: readonly string[];
 };
 
 /** An endpoint whose answer is `R` (a type only: nothing of it exists at run time). */

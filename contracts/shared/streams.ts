@@ -16,6 +16,7 @@ export const streamCategories = [
   'receipts',
   'creditnotes',
   'discount',
+  'image',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
@@ -38,6 +39,8 @@ export const receiptsStream = stream('receipts');
 export const creditNotesStream = stream('creditnotes');
 /** One discount code, its owner's changes and its uses: `discount-<CODE>` (trimmed, upper-case; decision 075). */
 export const discountStream = stream('discount');
+/** One uploaded image, `image-<sha256 of its original>` (contracts/catalog/images.ts): who added it, and when. */
+export const imageStream = stream('image');
 /** The erasures, one stream (contracts/privacy/model.ts). */
 export const erasuresStream = stream('privacy')('erasures');
 /** The shop's VAT settings: registration and each product's rate over time, one stream (contracts/vat/settings.ts). */

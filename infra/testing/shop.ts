@@ -77,10 +77,15 @@ export async function startTestShop(
 /** fetch with a JSON body and a deadline, answering the status and the parsed body */
 export async function call(
   url: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    raw?: string | Uint8Array<ArrayBuffer>;
+  } = {},
 ) {
   const headers: Record<string, string> = { ...init.headers };
-  let body: string | undefined = init.raw;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = init.raw;
   if (init.body !== undefined) {
     body = JSON.stringify(init.body);
     headers['content-type'] ??= 'application/json';

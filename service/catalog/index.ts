@@ -1,5 +1,12 @@
 // The books on sale.
 import type { Capability } from '../capability.ts';
+import { imageRoutes } from './imageRoutes.ts';
 import { catalogRoutes } from './routes.ts';
 
-export const catalog: Capability = { name: 'catalog', routes: catalogRoutes };
+export const catalog: Capability = {
+  name: 'catalog',
+  routes: (routers, deps) => {
+    catalogRoutes(routers, deps);
+    imageRoutes(routers, deps);
+  },
+};
