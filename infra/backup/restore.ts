@@ -28,6 +28,7 @@ import {
   tokenSecretFileName,
   tokenSecretProblem,
 } from '../composition/tokenSecretCheck.ts';
+import { checkImageFolder, mediaFolderName } from '../images/fileImageStore.ts';
 import { insideFolder, keyFileName, logFileName } from './backup.ts';
 import { digestOf, logSummary, manifestText, readManifest, type BackupManifest } from './manifest.ts';
 import { backupKeys, decryptFile, macMatches } from './passphrase.ts';
@@ -155,6 +156,18 @@ export async function restoreBackup(dir: string, target: string, options: Restor
     ];
     checks.push(await checkLog(target, manifest));
     checks.push(...(await checkSealedFields(target, manifest, options.dataKey ?? null)));
+    // The catalogue's images, when the backup holds any: each is what its name says (decision 078).
+    if (manifest.files.some((f) => f.path.startsWith(`${mediaFolderName}/`))) {
+      const { images, problems } = checkImageFolder(join(target, mediaFolderName));
+      checks.push({
+        name: 'images',
+        passed: problems.length === 0,
+        detail:
+          problems.length === 0
+            ? `${images} images, each original and variant matching the sha256 it is kept under`
+            : `${problems.length} of ${images} images do not match their names: ${problems.slice(0, 3).join('; ')}`,
+      });
+    }
     return { target, manifest, files: manifest.files.length, bytes, checks, ok: checks.every((c) => c.passed) };
   } catch (error) {
     if (written) for (const name of readdirSync(target)) rmSync(join(target, name), { recursive: true, force: true });

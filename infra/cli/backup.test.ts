@@ -4,6 +4,7 @@
 // passphrase alone, and a changed file is refused.
 import { randomBytes } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -18,6 +19,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { orderStream } from '../../contracts/shared/streams.ts';
+import { mediaUrl, type UploadImageResponse } from '../../contracts/catalog/images.ts';
+import { jpegWithExif, uploadImage } from '../testing/images.ts';
 import { newEventId } from '../../service/commands.ts';
 import { writeAdminFile } from '../../service/admin/credentials.ts';
 import { hashPassword } from '../../service/admin/password.ts';
@@ -506,6 +509,83 @@ test("a developer's shop (data key and token secret as files) restores to a fold
   } finally {
     await shop.close();
   }
+});
+
+test("the catalogue's images are in every backup, encrypted ones too, and come back checked and served as before", async () => {
+  const live = await shopWithOrders('images', 2);
+  const dir = join(root, 'backup-images');
+  const sealed = join(root, 'backup-images-sealed');
+  const passphraseFile = join(root, 'images-passphrase.txt');
+  writeFileSync(passphraseFile, 'images go off-site as well 2026\n');
+  let ref: string;
+  let etag: string;
+  try {
+    const upload = await uploadImage(live.shop, await jpegWithExif(), 'image/jpeg', await adminHeaders(live.shop));
+    assert.is(upload.status, 201, upload.text);
+    ref = (upload.json as UploadImageResponse).image.ref;
+    etag = (await call(`${live.shop.url}${mediaUrl(ref, 320, 'avif')}`)).headers.get('etag')!;
+    assert.is((await eventsCli(['backup', dir], live.env)).code, 0);
+    const encrypted = await eventsCli(['backup', sealed, '--passphrase-file', passphraseFile], live.env);
+    assert.is(encrypted.code, 0, encrypted.stdout + encrypted.stderr);
+  } finally {
+    await live.shop.close();
+  }
+  const hash = ref.slice('media:'.length);
+  const kept = readdirSync(join(live.dataDir, 'media', hash)).sort();
+  assert.is(kept.length, 8, kept.join(', '));
+  const inBackup = (manifestDir: string) =>
+    readManifest(manifestDir)
+      .files.map((f) => f.path)
+      .filter((p) => p.startsWith('media/'))
+      .sort();
+  assert.equal(
+    inBackup(dir),
+    kept.map((name) => `media/${hash}/${name}`),
+  );
+  assert.equal(inBackup(sealed), inBackup(dir));
+  assert.ok(existsSync(join(sealed, 'media', hash, 'original.jpg.enc')));
+  assert.not.ok(existsSync(join(sealed, 'media', hash, 'original.jpg')));
+
+  for (const [backup, extra] of [
+    [dir, []],
+    [sealed, ['--passphrase-file', passphraseFile]],
+  ] as const) {
+    const target = join(root, `${backup.endsWith('sealed') ? 'sealed' : 'plain'}-images-restored`);
+    const restored = await eventsCli(['restore', backup, target, ...extra], { DATA_KEY: live.dataKey });
+    assert.is(restored.code, 0, restored.stdout + restored.stderr);
+    assert.match(restored.stdout, 'PASS  images: 1 images, each original and variant matching the sha256');
+    assert.match(restored.stdout, 'All 5 checks passed');
+    for (const name of kept)
+      assert.equal(
+        readFileSync(join(target, 'media', hash, name)),
+        readFileSync(join(live.dataDir, 'media', hash, name)),
+        name,
+      );
+  }
+
+  // A shop started on the restored folder serves the same bytes under the same ETag.
+  const again = await startTestShop({ DATA_DIR: join(root, 'plain-images-restored'), DATA_KEY: live.dataKey });
+  try {
+    const served = await call(`${again.url}${mediaUrl(ref, 320, 'avif')}`);
+    assert.is(served.status, 200);
+    assert.is(served.headers.get('etag'), etag);
+  } finally {
+    await again.close();
+  }
+
+  // A backup whose image was changed, manifest and all, fails the restore's check of the images.
+  const forged = join(root, 'backup-images-forged');
+  cpSync(dir, forged, { recursive: true });
+  writeFileSync(join(forged, 'media', hash, '320.webp'), 'not the variant');
+  const manifest = JSON.parse(readFileSync(join(forged, 'manifest.json'), 'utf8')) as {
+    files: { path: string; bytes: number; sha256: string }[];
+  };
+  const entry = manifest.files.find((f) => f.path === `media/${hash}/320.webp`)!;
+  Object.assign(entry, digestOf(join(forged, entry.path)));
+  writeFileSync(join(forged, 'manifest.json'), JSON.stringify(manifest));
+  const checked = await eventsCli(['restore', forged, join(root, 'forged-restored')], { DATA_KEY: live.dataKey });
+  assert.is(checked.code, 1);
+  assert.match(checked.stdout, /FAIL {2}images: 1 of 1 images do not match their names: [0-9a-f]{16}… has a 320\.webp/);
 });
 
 test.run();

@@ -34,7 +34,7 @@ import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
 import { assertKeyFileMatchesLog } from '../keys/keyFileCheck.ts';
 import { checkTokenSecret, configuredTokenSecret } from './tokenSecretCheck.ts';
 import { ownerBackup } from '../backup/backup.ts';
-import { openFileImageStore } from '../images/fileImageStore.ts';
+import { mediaFolderName, openFileImageStore } from '../images/fileImageStore.ts';
 import { ensurePrivateDir } from '../../service/dataFiles.ts';
 import type { Lease } from '../../contracts/ports/lease.ts';
 import { openSqliteLease } from '../lease/sqliteLease.ts';
@@ -281,7 +281,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     limits,
     heavyWork,
     // Uploaded images live in the data folder, so a backup holds them (decision 078).
-    images: openFileImageStore(join(config.DATA_DIR, 'media')),
+    images: openFileImageStore(join(config.DATA_DIR, mediaFolderName)),
     bundle: bundleOfferOf(overrides.bundle ?? shopContent.bundle),
   };
 

@@ -4,7 +4,7 @@
 // complete; the rename fails when another upload of the same image got there first, and the image is then simply kept
 // once. The backup copies the folder like any other file of the data folder, and skips the hidden, unfinished ones.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MediaFormat, MediaVariantWidth } from '../../contracts/catalog/images.ts';
@@ -16,6 +16,9 @@ import type {
   StoredVariant,
 } from '../../contracts/ports/imageStore.ts';
 import { ensurePrivateDir, privateDirMode, privateFileMode } from '../../service/dataFiles.ts';
+
+/** The images' folder in DATA_DIR. A backup copies it like any other file of the data folder; a restore checks it. */
+export const mediaFolderName = 'media';
 
 const hashPattern = /^[0-9a-f]{64}$/;
 const extensions: Record<OriginalFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
@@ -109,4 +112,34 @@ export function openFileImageStore(root: string): ImageStore {
       return readFile(join(folderOf(hash), originalFileName(record.format)));
     },
   };
+}
+
+/**
+ * Checks a folder of kept images, as a restore does (decision 078): every image's record reads, its original's sha256
+ * is the name it is kept under, and every variant it records is there with its recorded sha256. Answers how many
+ * images were checked and what is wrong, if anything.
+ */
+export function checkImageFolder(root: string): { images: number; problems: string[] } {
+  const problems: string[] = [];
+  let images = 0;
+  if (!existsSync(root)) return { images, problems };
+  for (const name of readdirSync(root).sort()) {
+    if (name.startsWith('.')) continue;
+    images++;
+    const folder = join(root, name);
+    try {
+      if (!hashPattern.test(name)) throw new Error('is not named by a sha256');
+      const record = JSON.parse(readFileSync(join(folder, recordFile), 'utf8')) as ImageRecord;
+      if (record.hash !== name) throw new Error(`records the hash ${String(record.hash).slice(0, 12)}…`);
+      if (sha256(readFileSync(join(folder, originalFileName(record.format)))) !== name)
+        throw new Error('has an original whose sha256 is not its name');
+      for (const v of record.variants)
+        if (sha256(readFileSync(join(folder, variantFileName(v.width, v.format)))) !== v.sha256)
+          throw new Error(`has a ${variantFileName(v.width, v.format)} that is not the one recorded`);
+    } catch (error) {
+      const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'lacks a file' : (error as Error).message;
+      problems.push(`${name.slice(0, 16)}… ${why}`);
+    }
+  }
+  return { images, problems };
 }
