@@ -2,6 +2,7 @@
 import { lazyDialog, useLazyDialog } from '../../components/lazyDialog.tsx';
 import { ZoomIcon } from '../../components/icons.tsx';
 import { useNearViewport } from '../../components/useNearViewport.ts';
+import { ProductImage } from '../../components/ProductImage.tsx';
 
 const coverDialog = lazyDialog(() => import('./CoverDialogContent.tsx').then((m) => m.CoverDialogContent));
 
@@ -18,7 +19,7 @@ export function CoverDialog({ title, image, alt }: { title: string; image: strin
         {...dialog.triggerProps}
       >
         {near ? (
-          <img src={image} alt={alt} width="300" height="400" />
+          <ProductImage src={image} alt={alt} width="300" height="400" sizes="(max-width: 640px) 90vw, 300px" />
         ) : (
           <span className="cover-button__placeholder" role="img" aria-label={alt} />
         )}
