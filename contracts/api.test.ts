@@ -19,9 +19,13 @@ test('guarded endpoints, and only they and the sign-in, live under the admin pre
   }
 });
 
-test('every path is under the API root but the health check', () => {
+test("every path is under the API root but the health check and the images' variants", () => {
   for (const { endpoint } of allEndpoints)
-    assert.is(isApiPath(endpoint.path), endpoint !== api.health.health, endpoint.path);
+    assert.is(
+      isApiPath(endpoint.path),
+      endpoint !== api.health.health && endpoint !== api.catalog.media,
+      endpoint.path,
+    );
 });
 
 test('pathFor fills each parameter as one encoded segment; queryString keeps only values given', () => {

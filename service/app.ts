@@ -7,6 +7,7 @@ import helmet from 'koa-helmet';
 import { adminAdmission, adminGuard } from './admin/index.ts';
 import { capabilities } from './capabilities.ts';
 import { allEndpoints } from '../contracts/api.ts';
+import { isMediaPath } from '../contracts/catalog/images.ts';
 import { apiRoot, isApiPath } from '../contracts/shared/endpoint.ts';
 import type { ShopDeps } from './deps.ts';
 import { adminPrefix, createAdminRouter, onlyUnder, routerOptions } from './http/adminRouter.ts';
@@ -120,6 +121,8 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
 
   app.use(async (ctx, next) => {
     if (isApiPath(ctx.path)) throw new HttpError(404, `No such endpoint: ${ctx.method} ${ctx.path}`, 'not_found');
+    // Only the uploaded images' variants are under /media: no other path there is the web app's.
+    if (isMediaPath(ctx.path)) throw new HttpError(404, 'No such image', 'not_found');
     await next();
   });
   if (options.webDist) app.use(staticWeb(options.webDist));

@@ -15,4 +15,6 @@ export const catalogApi = {
     guarded: true,
     rawBody: acceptedImageTypes,
   }),
+  /** one variant of an uploaded image, /media/<sha256>-<width>.<webp|avif> (the API's one path outside /api but the health check) */
+  media: endpoint<Uint8Array>()({ method: 'GET', path: '/media/:name', guarded: false }),
 } as const;

@@ -25,6 +25,10 @@ export type MediaVariantWidth = (typeof mediaVariantWidths)[number];
 export const mediaFormats = ['avif', 'webp'] as const;
 export type MediaFormat = (typeof mediaFormats)[number];
 
+/** Where the variants are served; nothing else is under it (every other path there is a 404). */
+export const mediaRoot = '/media';
+export const isMediaPath = (path: string): boolean => path === mediaRoot || path.startsWith(`${mediaRoot}/`);
+
 /** The file name of one served variant: "<sha>-<width>.<format>". The server matches exactly this. */
 export const mediaFileNamePattern = /^([0-9a-f]{64})-(320|640|1280)\.(webp|avif)$/;
 
@@ -44,7 +48,7 @@ export function mediaRefOf(sha256: string): string {
 export function mediaUrl(ref: string, width: MediaVariantWidth, format: MediaFormat): string {
   const hash = mediaHash(ref);
   if (!hash) throw new Error(`not an uploaded image: ${ref}`);
-  return `/media/${hash}-${width}.${format}`;
+  return `${mediaRoot}/${hash}-${width}.${format}`;
 }
 
 /** "…-320.webp 320w, …-640.webp 640w, …" for a media reference; the path itself for a static one. */

@@ -71,6 +71,7 @@ function oneAtATime() {
 
 const yearSeconds = 365 * 24 * 60 * 60;
 
+/** Any other path under /media is a 404 from the shell (service/app.ts), never the web app's files or pages. */
 async function serveMedia(ctx: Context, deps: ShopDeps) {
   // The whole path is matched exactly, as sent: no case folding, no decoding, nothing but a name the shop made.
   const name = /^\/media\/([^/]*)$/.exec(ctx.path)?.[1] ?? '';
@@ -122,6 +123,5 @@ export function imageRoutes(routers: Routers, deps: ShopDeps) {
     ctx.body = { image: { ref, width: record.width, height: record.height, format: record.format } };
   });
 
-  // Every path under /media is answered here, so none of them reaches the web app's files or its pages.
-  routers.open.get(/^\/media(?:\/|$)/, (ctx) => serveMedia(ctx, deps));
+  route(routers, catalogApi.media, (ctx) => serveMedia(ctx, deps));
 }
