@@ -6,18 +6,32 @@ import type { BookDto } from './model.ts';
 
 export const booksReadModel = {
   name: 'books',
-  /** one BookDto per book, by its id as a string */
+  /** one BookDto per book, by its id as a string, hidden ones too */
   collection: 'books',
-  /** every book id, scored by the id, so the catalog reads in book order */
+  /** every book id, scored by the id */
   index: 'books:byId',
 } as const;
 
-/** The catalog as GET /api/books serves it, ordered by book id. */
-export async function listBooks(reader: ReadStoreReader): Promise<BookDto[]> {
+const inShopOrder = (a: BookDto, b: BookDto) => a.sortOrder - b.sortOrder || a.id - b.id;
+
+/** Every book, hidden ones too, in the shop's order: what the owner's catalogue lists. */
+export async function listAllBooks(reader: ReadStoreReader): Promise<BookDto[]> {
   const ids = await reader.range(booksReadModel.index);
-  return (await reader.getMany<BookDto>(booksReadModel.collection, ids)).filter((b): b is BookDto => b !== null);
+  const books = await reader.getMany<BookDto>(booksReadModel.collection, ids);
+  return books.filter((b): b is BookDto => b !== null).sort(inShopOrder);
 }
 
+/** The books on sale, in the shop's order: what GET /api/books serves and what a new checkout may sell. */
+export async function listBooks(reader: ReadStoreReader): Promise<BookDto[]> {
+  return (await listAllBooks(reader)).filter((b) => b.published);
+}
+
+/** Any book by id, hidden or not (`published` says which); null when there is none. */
 export async function getBook(reader: ReadStoreReader, id: number): Promise<BookDto | null> {
   return reader.get<BookDto>(booksReadModel.collection, String(id));
+}
+
+/** The published book at /books/{slug}; null when none is, or it is hidden. */
+export async function getBookBySlug(reader: ReadStoreReader, slug: string): Promise<BookDto | null> {
+  return (await listBooks(reader)).find((b) => b.slug === slug) ?? null;
 }

@@ -1,8 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { shopContent } from '../../contracts/catalog/content.ts';
 import { bookStream } from '../../contracts/shared/streams.ts';
 import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
-import { booksProjection, getBook, listBooks } from './books.ts';
+import { booksProjection, getBook, getBookBySlug, listAllBooks, listBooks } from './books.ts';
 
 const fields = (id: number, title = `Book ${id}`) => ({
   id,
@@ -27,6 +28,41 @@ test('books: listed books are served in id order, and an update replaces the old
     ],
   );
   assert.is(await getBook(store, 3), null);
+});
+
+test('books: a seeded book takes what its events lack from the content file by id, or defaults', async () => {
+  const events = [
+    recorded(bookStream(3), { type: 'BookListed', data: fields(3) }),
+    recorded(bookStream(9), { type: 'BookListed', data: fields(9, 'A Lost Book!') }),
+  ];
+  const store = await fold([booksProjection], events);
+  const poster = shopContent.books.find((b) => b.id === 3)!;
+  assert.equal(await getBook(store, 3), {
+    ...fields(3),
+    slug: poster.slug,
+    kind: 'poster',
+    coverAlt: poster.coverAlt,
+    previewPages: poster.previewPages,
+    vatRate: 2000,
+    sortOrder: 3,
+    published: true,
+  });
+  assert.equal(await getBook(store, 9), {
+    ...fields(9, 'A Lost Book!'),
+    slug: 'a-lost-book',
+    kind: 'story',
+    coverAlt: 'A Lost Book!',
+    previewPages: [],
+    vatRate: 2000,
+    sortOrder: 9,
+    published: true,
+  });
+  assert.is((await getBookBySlug(store, poster.slug))?.id, 3);
+  assert.is(await getBookBySlug(store, 'no-such-book'), null);
+  assert.equal(
+    (await listAllBooks(store)).map((b) => b.id),
+    [3, 9],
+  );
 });
 
 test('books: folding every event twice gives the same read model', async () => {

@@ -39,10 +39,29 @@ test('GET /api/books serves the three products from the log, each at 999 pence',
     [1, 2, 3],
   );
   for (const book of res.json) {
-    assert.equal(Object.keys(book).sort(), ['coverImage', 'description', 'id', 'price', 'title']);
+    assert.equal(Object.keys(book).sort(), [
+      'coverAlt',
+      'coverImage',
+      'description',
+      'id',
+      'kind',
+      'previewPages',
+      'price',
+      'published',
+      'slug',
+      'sortOrder',
+      'title',
+      'vatRate',
+    ]);
     assert.is(book.price, 999);
+    assert.is(book.published, true);
   }
   assert.is(res.json[0].title, shopContent.books[0]!.title);
+  // The fields the seed's events do not carry come from the content file by id.
+  assert.is(res.json[2].slug, shopContent.books[2]!.slug);
+  assert.is(res.json[2].kind, 'poster');
+  assert.is(res.json[2].vatRate, 2000);
+  assert.equal(res.json[0].previewPages, shopContent.books[0]!.previewPages);
   await shop.close();
 });
 

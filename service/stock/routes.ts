@@ -1,6 +1,6 @@
 // Stock's HTTP slice: the storefront's levels, and the owner's stock screen with receipts and corrections.
 import type { Context } from 'koa';
-import { listBooks } from '../../contracts/catalog/books.ts';
+import { listAllBooks, listBooks } from '../../contracts/catalog/books.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
 import { stockStream } from '../../contracts/shared/streams.ts';
 import { stockApi } from '../../contracts/stock/api.ts';
@@ -70,7 +70,7 @@ export function adminProductOf(bookId: number, title: string, doc: StockDoc | nu
 
 async function bookOf(deps: ShopDeps, ctx: Context) {
   const raw = String(ctx.params.bookId ?? '');
-  const books = await listBooks(deps.reads);
+  const books = await listAllBooks(deps.reads);
   const book = stockBookIdPattern.test(raw) ? books.find((b) => b.id === Number(raw)) : undefined;
   if (!book) throw notFound(`There is no product with id ${raw.slice(0, 20)}`);
   return book;
@@ -114,7 +114,7 @@ export function stockRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, stockApi.list, async (ctx) => {
     const now = deps.clock().toISOString();
-    const [books, docs] = await Promise.all([listBooks(deps.reads), listStock(deps.reads)]);
+    const [books, docs] = await Promise.all([listAllBooks(deps.reads), listStock(deps.reads)]);
     const byBook = new Map(docs.map((d) => [d.bookId, d]));
     ctx.body = { products: books.map((b) => adminProductOf(b.id, b.title, byBook.get(b.id) ?? null, now)) };
   });

@@ -2,7 +2,7 @@
 // (the admin router admits no auditor to these writes). The settings are folded from their one stream on each read, so
 // an answer after a change shows it.
 import type { Context } from 'koa';
-import { listBooks } from '../../contracts/catalog/books.ts';
+import { listAllBooks } from '../../contracts/catalog/books.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
 import { vatSettingsStream } from '../../contracts/shared/streams.ts';
 import { vatApi } from '../../contracts/vat/api.ts';
@@ -25,7 +25,7 @@ import { vatSettingsDecider, type VatSettingsCommand } from './settings.ts';
 export async function vatSettingsOf(deps: Pick<ShopDeps, 'events' | 'reads' | 'clock'>): Promise<VatSettingsResponse> {
   const [settings, books] = await Promise.all([
     deps.events.readStream(vatSettingsStream).then(foldVatSettings),
-    listBooks(deps.reads),
+    listAllBooks(deps.reads),
   ]);
   const today = ukDayOf(deps.clock().toISOString());
   return {
@@ -76,7 +76,7 @@ export function vatRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, vatApi.changeRate, async (ctx, input) => {
     const raw = String(ctx.params.bookId ?? '');
-    const books = await listBooks(deps.reads);
+    const books = await listAllBooks(deps.reads);
     const book = vatBookIdPattern.test(raw) ? books.find((b) => b.id === Number(raw)) : undefined;
     if (!book) throw notFound(`There is no product with id ${raw.slice(0, 20)}`);
     const { from, rate } = input.body();
