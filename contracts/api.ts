@@ -3,6 +3,7 @@
 import { adminApi } from './admin/api.ts';
 import { auditApi } from './audit/api.ts';
 import { catalogApi } from './catalog/api.ts';
+import { catalogueApi } from './catalog/adminApi.ts';
 import { checkoutApi } from './checkout/api.ts';
 import { discountsApi } from './discounts/api.ts';
 import { ledgerApi } from './ledger/api.ts';
@@ -20,6 +21,7 @@ export const api = {
   admin: adminApi,
   audit: auditApi,
   catalog: catalogApi,
+  catalogue: catalogueApi,
   checkout: checkoutApi,
   discounts: discountsApi,
   ledger: ledgerApi,

@@ -30,6 +30,21 @@ import type { LogMigrated, ReadModelsVerified } from './audit/model.ts';
 import type { PaymentFeeRecorded, PayoutPaid } from './ledger/payments.ts';
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
 import type { ImageUploaded } from './catalog/images.ts';
+import {
+  ProductAddedV1,
+  ProductEditedV1,
+  ProductHiddenV1,
+  ProductPriceChangedV1,
+  ProductPublishedV1,
+  ProductReorderedV1,
+  type ProductAdded,
+  type ProductEdited,
+  type ProductEvent,
+  type ProductHidden,
+  type ProductPriceChanged,
+  type ProductPublished,
+  type ProductReordered,
+} from './catalog/product.ts';
 import type {
   CheckoutCancelled,
   CheckoutCompleted,
@@ -723,6 +738,12 @@ export type EventTypesMatchSchemas = Proven<
   [
     Newest<typeof BookFieldsSchema, BookListed>,
     Newest<typeof BookFieldsSchema, BookUpdated>,
+    Newest<typeof ProductAddedV1, ProductAdded>,
+    Newest<typeof ProductEditedV1, ProductEdited>,
+    Newest<typeof ProductPriceChangedV1, ProductPriceChanged>,
+    Newest<typeof ProductHiddenV1, ProductHidden>,
+    Newest<typeof ProductPublishedV1, ProductPublished>,
+    Newest<typeof ProductReorderedV1, ProductReordered>,
     Newest<typeof ReviewSubmittedV1, ReviewSubmitted>,
     Newest<typeof ReviewApprovedV1, ReviewApproved>,
     Newest<typeof ReviewRejectedV1, ReviewRejected>,
@@ -800,6 +821,7 @@ export type EventTypesMatchSchemas = Proven<
 export type ShopEvent =
   | BookListed
   | BookUpdated
+  | ProductEvent
   | ReviewSubmitted
   | ReviewApproved
   | ReviewRejected
@@ -880,6 +902,52 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     causedBy: seed,
     description: "A book's fields in the catalog file changed between two starts.",
     versions: [{ schema: BookFieldsSchema }],
+  },
+  {
+    type: 'ProductAdded',
+    stream: 'book',
+    causedBy: owner,
+    description:
+      'The owner added a product to the catalogue, with every field the shop shows, its price, its VAT rate from the earliest day, its place and whether it is on sale.',
+    versions: [{ schema: ProductAddedV1 }],
+  },
+  {
+    type: 'ProductEdited',
+    stream: 'book',
+    causedBy: owner,
+    description:
+      "The owner changed a product's text, address or pictures: only the fields that changed; from then on the catalog file no longer updates it.",
+    versions: [{ schema: ProductEditedV1 }],
+  },
+  {
+    type: 'ProductPriceChanged',
+    stream: 'book',
+    causedBy: owner,
+    description:
+      'The owner changed a price (pence, from and to): checkouts started after it are charged the new one; orders already placed keep theirs.',
+    versions: [{ schema: ProductPriceChangedV1 }],
+  },
+  {
+    type: 'ProductHidden',
+    stream: 'book',
+    causedBy: owner,
+    description:
+      'The owner took a product off the shop: new checkouts refuse it; past orders, receipts and the console still show it.',
+    versions: [{ schema: ProductHiddenV1 }],
+  },
+  {
+    type: 'ProductPublished',
+    stream: 'book',
+    causedBy: owner,
+    description: 'The owner put a hidden product back on the shop.',
+    versions: [{ schema: ProductPublishedV1 }],
+  },
+  {
+    type: 'ProductReordered',
+    stream: 'book',
+    causedBy: owner,
+    description: "The owner moved a product in the shop's order (from and to, lowest shown first).",
+    versions: [{ schema: ProductReorderedV1 }],
   },
   {
     type: 'ReviewSubmitted',

@@ -3,7 +3,8 @@
 // registers its routes from these declarations and the web calls the same ones.
 import type * as v from 'valibot';
 
-export type Method = 'GET' | 'POST';
+/** PATCH changes some fields of one thing (the owner's catalogue); everything else reads with GET or acts with POST. */
+export type Method = 'GET' | 'POST' | 'PATCH';
 
 /** Every path of the API starts here; the others are the web app, its assets and the health check. */
 export const apiRoot = '/api';

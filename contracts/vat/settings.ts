@@ -42,7 +42,18 @@ export type VatSettings = {
   registrations: Registration[];
   /** the owner's changes by product, one per day (a later change for the same day replaces it), in day order */
   changes: Record<string, RateEntry[]>;
+  /**
+   * The catalogue's own rate of each product by id (decision 077): the rate a product the owner added starts at, from
+   * the earliest day. A product without one here has the content file's rate (`catalogRateOf`).
+   */
+  catalogRates?: Record<string, VatRate>;
 };
+
+/** The settings with the catalogue's rates of `books` (the books read model), for deciding a sale or showing a rate. */
+export const withCatalogRates = (
+  settings: VatSettings,
+  books: readonly { id: number; vatRate: VatRate }[],
+): VatSettings => ({ ...settings, catalogRates: Object.fromEntries(books.map((b) => [String(b.id), b.vatRate])) });
 
 export const emptyVatSettings = (): VatSettings => ({ registrations: [], changes: {} });
 
@@ -92,7 +103,7 @@ export function rateHistoryOf(settings: VatSettings, bookId: number): RateEntry[
   const changes = settings.changes[String(bookId)] ?? [];
   const catalog: RateEntry = {
     from: catalogRatesFrom,
-    rate: catalogRateOf(bookId),
+    rate: settings.catalogRates?.[String(bookId)] ?? catalogRateOf(bookId),
     source: 'catalog',
     by: null,
     at: null,

@@ -1,9 +1,40 @@
-// The catalog decider: a book is listed once, and updated only when the catalog file changes it.
-import type { BookFields, CatalogEvent } from '../../contracts/catalog/model.ts';
+// The catalog decider over one book's stream (decision 077). The content file seeds it: a book with no stream yet is
+// listed, and the file updates it only while the owner has never changed it; from the owner's first change the owner
+// is its author and a restart leaves it alone. The owner's commands record what changed, who changed it and why.
+import type { BookDto, BookFields } from '../../contracts/catalog/model.ts';
+import {
+  evolveBook,
+  productEventTypes,
+  type BookStreamEvent,
+  type ProductAdded,
+  type ProductDetails,
+  type ProductEdited,
+} from '../../contracts/catalog/product.ts';
+import { conflict, notFound } from '../../contracts/shared/errors.ts';
+import type { AgeRange } from '../../contracts/catalog/model.ts';
 import type { Decider } from '../commands.ts';
 
-export type BookState = { listed: false } | { listed: true; fields: BookFields };
+export type BookState = { book: BookDto | null; ownerChanged: boolean };
+
+type Said = { by: string; reason: string; at: string };
 export type SyncBook = { type: 'SyncBook'; fields: BookFields };
+export type AddProduct = { type: 'AddProduct'; product: Omit<ProductAdded['data'], 'by' | 'reason' | 'at'> } & Said;
+export type EditProduct = {
+  type: 'EditProduct';
+  id: number;
+  changes: Partial<ProductDetails> & {
+    ageRange?: AgeRange | null;
+    price?: number;
+    sortOrder?: number;
+    published?: boolean;
+  };
+} & Said;
+export type BookCommand = SyncBook | AddProduct | EditProduct;
+
+export const catalogMessages = {
+  unknown: (id: number) => `There is no product with id ${id}`,
+  taken: (id: number) => `There is already a product with id ${id}`,
+} as const;
 
 const same = (a: BookFields, b: BookFields) =>
   a.id === b.id &&
@@ -12,12 +43,56 @@ const same = (a: BookFields, b: BookFields) =>
   a.price === b.price &&
   a.coverImage === b.coverImage;
 
-export const bookDecider: Decider<BookState, SyncBook, CatalogEvent> = {
-  initialState: () => ({ listed: false }),
-  evolve: (_state, event) => ({ listed: true, fields: event.data }),
+const ownerTypes: ReadonlySet<string> = new Set(productEventTypes);
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The owner's edit as events: the detail fields that changed, then the price, the order and whether it is on sale. */
+function edited(book: BookDto, command: EditProduct): BookStreamEvent[] {
+  const { by, reason, at, id } = command;
+  const { price, sortOrder, published, ageRange, ...details } = command.changes;
+  const said = { by, reason, at };
+  const changes: ProductEdited['data']['changes'] = {};
+  for (const [key, value] of Object.entries(details) as [keyof ProductDetails, unknown][]) {
+    if (value !== undefined && !sameJson(book[key], value)) Object.assign(changes, { [key]: value });
+  }
+  if (ageRange === null && book.ageRange) changes.ageRange = null;
+  if (ageRange && !sameJson(book.ageRange, ageRange)) changes.ageRange = ageRange;
+  const events: BookStreamEvent[] = [];
+  if (Object.keys(changes).length > 0) events.push({ type: 'ProductEdited', data: { id, changes, ...said } });
+  if (price !== undefined && price !== book.price)
+    events.push({ type: 'ProductPriceChanged', data: { id, from: book.price, to: price, ...said } });
+  if (sortOrder !== undefined && sortOrder !== book.sortOrder)
+    events.push({ type: 'ProductReordered', data: { id, from: book.sortOrder, to: sortOrder, ...said } });
+  if (published === true && !book.published) events.push({ type: 'ProductPublished', data: { id, ...said } });
+  if (published === false && book.published) events.push({ type: 'ProductHidden', data: { id, ...said } });
+  return events;
+}
+
+export const bookDecider: Decider<BookState, BookCommand, BookStreamEvent> = {
+  initialState: () => ({ book: null, ownerChanged: false }),
+  evolve: (state, event) => ({
+    book: evolveBook(state.book, event),
+    ownerChanged: state.ownerChanged || ownerTypes.has(event.type),
+  }),
   decide: (command, state) => {
-    if (!state.listed) return [{ type: 'BookListed', data: command.fields }];
-    if (same(state.fields, command.fields)) return [];
-    return [{ type: 'BookUpdated', data: command.fields }];
+    switch (command.type) {
+      case 'SyncBook': {
+        if (!state.book) return [{ type: 'BookListed', data: command.fields }];
+        // The owner is the author of a book they have changed: the file seeds, it never overwrites.
+        if (state.ownerChanged) return [];
+        const { id, title, description, price, coverImage } = state.book;
+        if (same({ id, title, description, price, coverImage }, command.fields)) return [];
+        return [{ type: 'BookUpdated', data: command.fields }];
+      }
+      case 'AddProduct': {
+        if (state.book) throw conflict(catalogMessages.taken(command.product.id));
+        const { by, reason, at } = command;
+        return [{ type: 'ProductAdded', data: { ...command.product, by, reason, at } }];
+      }
+      case 'EditProduct': {
+        if (!state.book) throw notFound(catalogMessages.unknown(command.id));
+        return edited(state.book, command);
+      }
+    }
   },
 };

@@ -1,6 +1,7 @@
 // The books on sale.
 import type { Capability } from '../capability.ts';
 import { imageRoutes } from './imageRoutes.ts';
+import { catalogueRoutes } from './adminRoutes.ts';
 import { catalogRoutes } from './routes.ts';
 
 export const catalog: Capability = {
@@ -8,5 +9,6 @@ export const catalog: Capability = {
   routes: (routers, deps) => {
     catalogRoutes(routers, deps);
     imageRoutes(routers, deps);
+    catalogueRoutes(routers, deps);
   },
 };

@@ -5,7 +5,8 @@ import type { OrderEvent, OrderItem } from '../../contracts/orders/model.ts';
 import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 import { Conflict, conflict, notFound } from '../../contracts/shared/errors.ts';
 import { checkoutStream, orderStream, vatSettingsStream } from '../../contracts/shared/streams.ts';
-import { foldVatSettings } from '../../contracts/vat/settings.ts';
+import { foldVatSettings, withCatalogRates } from '../../contracts/vat/settings.ts';
+import { listAllBooks } from '../../contracts/catalog/books.ts';
 import { fold, handleCommand, idFromReference, newEventId, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { checkoutDecider } from './checkout.ts';
@@ -57,7 +58,11 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
         ? fold(checkoutDecider, await deps.events.readStream(checkoutStream(payment.checkoutId)))
         : checkoutDecider.initialState();
       // The VAT settings as they stand now: the order records the VAT of its sale's day, and no later change alters it.
-      const vat = foldVatSettings(await deps.events.readStream(vatSettingsStream));
+      // A product the owner added starts at the rate the catalogue gave it (decision 077), hidden since or not.
+      const vat = withCatalogRates(
+        foldVatSettings(await deps.events.readStream(vatSettingsStream)),
+        await listAllBooks(deps.reads),
+      );
       command.verified = { payment, checkout, vat };
       // Decided once ahead, so the checkout is completed before the order is placed: each step is idempotent and
       // OrderPlaced comes last, so a retry after a crash finishes the job.

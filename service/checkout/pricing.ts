@@ -1,13 +1,14 @@
-// The server's prices, never what a browser sends: the books read model says which books are on sale and their titles,
-// and every book costs the fixed price the web shows (contracts/shared/constants.ts), whatever the catalog lists.
+// The server's prices, never what a browser sends: the books read model says which books are on sale, their titles and
+// their prices (decision 077: a price the owner changes applies to checkouts started after it; orders keep theirs).
+// The custom checkout and wallet pages still sell their one book at the spec's fixed price.
 import type { BookDto } from '../../contracts/catalog/model.ts';
-import { fixedBookPricePence, quantity } from '../../contracts/shared/constants.ts';
+import { quantity } from '../../contracts/shared/constants.ts';
 import { singleCheckoutBook } from '../../contracts/checkout/model.ts';
 import type { OrderDiscount, OrderItem } from '../../contracts/orders/model.ts';
 import { withBundle, type BundleOffer } from '../../contracts/catalog/bundle.ts';
 import { withCode, type CodeTerms } from '../../contracts/discounts/split.ts';
-import { getBook, listBooks } from '../../contracts/catalog/books.ts';
-import { invalid } from '../../contracts/shared/errors.ts';
+import { getBook, listAllBooks, listBooks } from '../../contracts/catalog/books.ts';
+import { conflict, invalid } from '../../contracts/shared/errors.ts';
 import type { ReadStoreReader } from '../../contracts/ports/readStore.ts';
 
 export type PricedItems = {
@@ -52,7 +53,11 @@ function withSavings(items: OrderItem[], offer: BundleOffer, code?: CodeTerms): 
 export const bundleSavingIn = (priced: Pick<PricedItems, 'discounts'>): number =>
   priced.discounts?.find((d) => d.kind === 'bundle')?.amount ?? 0;
 
-const itemOf = (book: BookDto, count: number, price = fixedBookPricePence): OrderItem => ({
+export const pricingMessages = {
+  hidden: (title: string) => `Sorry, "${title}" is no longer on sale. Please take it out of your basket.`,
+} as const;
+
+const itemOf = (book: BookDto, count: number, price = book.price): OrderItem => ({
   bookId: book.id,
   name: book.title,
   quantity: count,
@@ -83,6 +88,7 @@ export async function priceCart(
   for (const line of lines) {
     const book = merged.get(line.bookId)?.book ?? (await getBook(reads, line.bookId));
     if (!book) throw invalid(`There is no book with id ${line.bookId}`);
+    if (!book.published) throw conflict(pricingMessages.hidden(book.title));
     merged.set(book.id, { book, quantity: (merged.get(book.id)?.quantity ?? 0) + line.quantity });
   }
   return priced(merged, offer, code);
@@ -97,11 +103,12 @@ export async function priceByTitle(
   offer: BundleOffer,
   code?: CodeTerms,
 ): Promise<PricedItems> {
-  const books = await listBooks(reads);
+  const books = await listAllBooks(reads);
   const merged = new Map<number, { book: BookDto; quantity: number }>();
   for (const line of lines) {
     const book = books.find((b) => sameTitle(b.title, line.title));
     if (!book) throw invalid(`We do not sell "${line.title}"`);
+    if (!book.published) throw conflict(pricingMessages.hidden(book.title));
     merged.set(book.id, { book, quantity: (merged.get(book.id)?.quantity ?? 0) + line.quantity });
   }
   return priced(merged, offer, code);
@@ -121,7 +128,7 @@ export async function catalogItemsNamed(
     const book = books.find((b) => sameTitle(b.title, name));
     if (book) found.set(book.id, book);
   }
-  return [...found.values()].map((book) => ({ bookId: book.id, name: book.title, price: fixedBookPricePence }));
+  return [...found.values()].map((book) => ({ bookId: book.id, name: book.title, price: book.price }));
 }
 
 /**

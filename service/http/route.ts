@@ -61,6 +61,7 @@ export function route<E extends EndpointSpec>(
   const last = (ctx: RouterContext) => handler(ctx as EndpointContext<E>, inputOf(endpoint, ctx));
   if (endpoint.guarded && endpoint.auditorMay) admitAuditor(router, endpoint.method, endpoint.path);
   if (endpoint.method === 'GET') router.get(endpoint.path, ...(before as []), last);
+  else if (endpoint.method === 'PATCH') router.patch(endpoint.path, ...(before as []), last);
   else router.post(endpoint.path, ...(before as []), last);
 }
 

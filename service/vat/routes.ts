@@ -14,6 +14,7 @@ import {
   openRegistration,
   rateHistoryOf,
   registrationOn,
+  withCatalogRates,
 } from '../../contracts/vat/settings.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -23,10 +24,11 @@ import { route, type Routers } from '../http/route.ts';
 import { vatSettingsDecider, type VatSettingsCommand } from './settings.ts';
 
 export async function vatSettingsOf(deps: Pick<ShopDeps, 'events' | 'reads' | 'clock'>): Promise<VatSettingsResponse> {
-  const [settings, books] = await Promise.all([
+  const [folded, books] = await Promise.all([
     deps.events.readStream(vatSettingsStream).then(foldVatSettings),
     listAllBooks(deps.reads),
   ]);
+  const settings = withCatalogRates(folded, books);
   const today = ukDayOf(deps.clock().toISOString());
   return {
     today,
