@@ -65,6 +65,60 @@ test('books: a seeded book takes what its events lack from the content file by i
   );
 });
 
+const said = { by: 'owner', reason: '', at: '2026-06-15T10:00:00.000Z' };
+
+test('books: the owner adds, edits, reprices, hides and reorders; the shop lists published books in order', async () => {
+  const added = {
+    id: 4,
+    title: 'New',
+    slug: 'new',
+    kind: 'poster' as const,
+    description: 'D',
+    price: 1299,
+    vatRate: 2000,
+    coverImage: 'media:' + 'a'.repeat(64),
+    coverAlt: 'C',
+    previewPages: [{ image: '/p.svg', alt: 'P' }],
+    sortOrder: 0,
+    published: true,
+    ageRange: { from: 3, to: 6 },
+  };
+  const events = [
+    recorded(bookStream(1), { type: 'BookListed', data: fields(1) }),
+    recorded(bookStream(2), { type: 'BookListed', data: fields(2) }),
+    recorded(bookStream(4), { type: 'ProductAdded', data: { ...added, ...said } }),
+    recorded(bookStream(4), {
+      type: 'ProductEdited',
+      data: { id: 4, changes: { title: 'Newer', ageRange: null }, ...said },
+    }),
+    recorded(bookStream(4), { type: 'ProductPriceChanged', data: { id: 4, from: 1299, to: 1499, ...said } }),
+    recorded(bookStream(1), { type: 'ProductHidden', data: { id: 1, ...said } }),
+    recorded(bookStream(2), { type: 'ProductReordered', data: { id: 2, from: 2, to: 9, ...said } }),
+  ];
+  const store = await fold([booksProjection], events);
+  const { ageRange: _ageRange, ...withoutAges } = added;
+  assert.equal(await getBook(store, 4), { ...withoutAges, title: 'Newer', price: 1499 });
+  assert.equal(
+    (await listBooks(store)).map((b) => b.id),
+    [4, 2],
+  );
+  assert.equal(
+    (await listAllBooks(store)).map((b) => [b.id, b.published]),
+    [
+      [4, true],
+      [1, false],
+      [2, true],
+    ],
+  );
+  assert.is((await getBook(store, 1))?.published, false);
+  assert.is(await getBookBySlug(store, fields(1).title), null);
+  assert.is((await getBookBySlug(store, 'new'))?.id, 4);
+  // A hidden book has no page.
+  const hiddenSlug = (await getBook(store, 1))!.slug;
+  assert.is(await getBookBySlug(store, hiddenSlug), null);
+  assert.ok(await isIdempotent([booksProjection], events));
+});
+
 test('books: folding every event twice gives the same read model', async () => {
   const events = [
     recorded(bookStream(7), { type: 'BookListed', data: fields(7) }),

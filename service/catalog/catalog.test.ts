@@ -6,7 +6,8 @@ import { shopContent } from '../../contracts/catalog/content.ts';
 import { openSqliteEventStore } from '../../infra/eventstore/sqlite/sqliteEventStore.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { call, startTestShop } from '../../infra/testing/shop.ts';
-import { bookDecider } from './catalog.ts';
+import { bookDecider, catalogMessages } from './catalog.ts';
+import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
 import { seedCatalog } from './seed.ts';
 import { fetchWithin } from '../../infra/testing/http.ts';
 
@@ -28,6 +29,75 @@ test('catalog decider: a listed book is updated when it changes', () => {
     .given([listed])
     .when({ type: 'SyncBook', fields: { ...fields, title: 'U' } })
     .then([{ type: 'BookUpdated', data: { ...fields, title: 'U' } }]);
+});
+
+const said = { by: 'owner', reason: 'because', at: '2026-06-15T10:00:00.000Z' };
+const added = {
+  type: 'ProductAdded' as const,
+  data: {
+    id: 4,
+    title: 'New',
+    slug: 'new',
+    kind: 'story' as const,
+    description: 'D',
+    price: 1299,
+    vatRate: 0,
+    coverImage: '/c.svg',
+    coverAlt: 'C',
+    previewPages: [],
+    sortOrder: 4,
+    published: true,
+    ...said,
+  },
+};
+const { by: _by, reason: _reason, at: _at, ...product } = added.data;
+const edit = (changes: object) => ({ type: 'EditProduct' as const, id: 1, changes, ...said });
+
+test('catalog decider: the file no longer updates a book once the owner has changed it', () => {
+  const hidden = { type: 'ProductHidden' as const, data: { id: 1, ...said } };
+  books
+    .given([listed, hidden])
+    .when({ type: 'SyncBook', fields: { ...fields, title: 'U' } })
+    .then([]);
+});
+
+test('catalog decider: the owner adds a product once', () => {
+  books
+    .given([])
+    .when({ type: 'AddProduct', product, ...said })
+    .then([added]);
+  books
+    .given([added])
+    .when({ type: 'AddProduct', product, ...said })
+    .thenFails(Conflict, catalogMessages.taken(4));
+});
+
+test('catalog decider: an edit records only what changed; price, order and sale each their own event', () => {
+  books
+    .given([listed])
+    .when(edit({ title: 'T', description: 'New', price: 1099, sortOrder: 7, published: false }))
+    .then([
+      { type: 'ProductEdited', data: { id: 1, changes: { description: 'New' }, ...said } },
+      { type: 'ProductPriceChanged', data: { id: 1, from: 999, to: 1099, ...said } },
+      { type: 'ProductReordered', data: { id: 1, from: 1, to: 7, ...said } },
+      { type: 'ProductHidden', data: { id: 1, ...said } },
+    ]);
+  books
+    .given([listed])
+    .when(edit({ title: 'T', price: 999, published: true }))
+    .then([]);
+  books
+    .given([listed])
+    .when(edit({ ageRange: { from: 2, to: 5 } }))
+    .then([{ type: 'ProductEdited', data: { id: 1, changes: { ageRange: { from: 2, to: 5 } }, ...said } }]);
+  books
+    .given([listed])
+    .when(edit({ ageRange: null }))
+    .then([]);
+  books
+    .given([])
+    .when(edit({ title: 'x' }))
+    .thenFails(NotFound, catalogMessages.unknown(1));
 });
 
 test('GET /api/books serves the three products from the log, each at 999 pence', async () => {
