@@ -99,7 +99,7 @@ export function evolveBook(book: BookDto | null, event: BookStreamEvent): BookDt
   switch (event.type) {
     case 'BookListed':
     case 'BookUpdated': {
-      const { id, title, description, price, coverImage } = event.data;
+      const { title, description, price, coverImage } = event.data;
       // An update from the file changes the five fields it carries; what the book already was keeps the rest.
       return book ? { ...book, title, description, price, coverImage } : seededBook(event.data);
     }

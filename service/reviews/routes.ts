@@ -31,7 +31,8 @@ import { routineReasons } from '../../contracts/audit/dataReads.ts';
 export function reviewRoutes(routers: Routers, deps: ShopDeps) {
   const { submit, forBook, adminAll, adminByStatus, approve, reject } = reviewsApi;
   const knownBook = async (bookId: number) => {
-    if (!(await getBook(deps.reads, bookId))) throw notFound(submit.messages.unknownBook);
+    // A hidden book takes no new reviews and shows none on the shop; its reviews stay stored (decision 077).
+    if (!(await getBook(deps.reads, bookId))?.published) throw notFound(submit.messages.unknownBook);
   };
 
   route(routers, submit, limit(deps, 'reviews'), async (ctx, input) => {
@@ -58,7 +59,7 @@ export function reviewRoutes(routers: Routers, deps: ShopDeps) {
   cachedRoute(routers, forBook, async (ctx) => {
     const bookId = parseOr400(BookIdParamSchema, ctx.params.id, 'book id');
     const answer = await bookReviews.get(bookId, async () =>
-      (await getBook(deps.reads, bookId)) ? approvedReviewsForBook(deps.reads, bookId) : null,
+      (await getBook(deps.reads, bookId))?.published ? approvedReviewsForBook(deps.reads, bookId) : null,
     );
     if (!answer) throw notFound(forBook.messages.unknownBook);
     return answer;

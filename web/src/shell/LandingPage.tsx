@@ -35,7 +35,7 @@ function BookPurchase({ book }: { book: BookDto }) {
   return (
     <>
       <StockNotice level={level} />
-      <AddToCart bookId={book.id} title={book.title} disabled={soldOut} />
+      <AddToCart bookId={book.id} title={book.title} price={book.price} disabled={soldOut} />
       <BuyNow title={book.title} disabled={soldOut} />
     </>
   );

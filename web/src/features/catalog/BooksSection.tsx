@@ -1,16 +1,14 @@
-// The books (anchor books): a card per book from the server, with the shop's own artwork, and the
-// "Mix and Match Your Order" box.
+// The books (anchor books): a card per book the server has on sale, in the owner's order, with its cover, pages and
+// price as the catalogue says (decision 077), and the "Mix and Match Your Order" box.
 // What a shopper buys a book with (the cart, Buy Now) comes from the page that shows the section.
 import { Callout, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, type ComponentType } from 'react';
 import type { BookDto } from '../../../../contracts/catalog/model.ts';
-import { fixedBookPricePence } from '../../../../contracts/shared/constants.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { mixAndMatchUkShipping } from '../../../../contracts/checkout/shipping.ts';
 import { booksQuery, offersQuery } from '../../lib/books.ts';
 import { bundleNote } from '../../../../contracts/catalog/bundle.ts';
-import { bookArt } from './bookArt.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 import { PagePreviewDialog } from './PagePreviewDialog.tsx';
@@ -50,11 +48,10 @@ export function BooksSection({ purchase }: { purchase: BookPurchase }) {
 }
 
 function BookCard({ book, purchase: Purchase }: { book: BookDto; purchase: BookPurchase }) {
-  const art = bookArt(book);
   return (
     <Card size="3" className="book-card" data-testid="book-card">
       <div className="book-card__cover">
-        <CoverDialog title={book.title} image={art.coverImage} alt={art.coverAlt} />
+        <CoverDialog title={book.title} image={book.coverImage} alt={book.coverAlt || `Cover of ${book.title}`} />
       </div>
       <Heading as="h3" size="5" mt="4">
         {book.title}
@@ -64,9 +61,9 @@ function BookCard({ book, purchase: Purchase }: { book: BookDto; purchase: BookP
       </Text>
       <Flex justify="between" align="center" gap="3" mt="4" wrap="wrap">
         <Text size="5" weight="bold" className="book-card__price">
-          {formatPence(fixedBookPricePence)}
+          {formatPence(book.price)}
         </Text>
-        {art.previewPages.length > 0 && <PagePreviewDialog title={book.title} pages={art.previewPages} />}
+        {book.previewPages.length > 0 && <PagePreviewDialog title={book.title} pages={book.previewPages} />}
       </Flex>
       <div className="book-card__buy">
         <Purchase book={book} />

@@ -2,6 +2,7 @@
 import { Dialog, Flex } from '@radix-ui/themes';
 import type { DialogControl } from '../../components/lazyDialog.tsx';
 import { DialogCloseButton } from '../../components/DialogCloseButton.tsx';
+import { ProductImage } from '../../components/ProductImage.tsx';
 
 export function CoverDialogContent({
   title,
@@ -19,7 +20,14 @@ export function CoverDialogContent({
           <DialogCloseButton label="Close cover" />
         </Flex>
         <Dialog.Description className="visually-hidden">{alt}</Dialog.Description>
-        <img className="cover-dialog__image" src={image} alt={alt} width="600" height="800" />
+        <ProductImage
+          className="cover-dialog__image"
+          src={image}
+          alt={alt}
+          width="600"
+          height="800"
+          sizes="(max-width: 560px) 100vw, 560px"
+        />
       </Dialog.Content>
     </Dialog.Root>
   );

@@ -1,12 +1,13 @@
 // The page preview itself (see PagePreviewDialog.tsx): each opening starts at page 1.
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useState, type KeyboardEvent } from 'react';
-import type { CatalogEntry } from '../../../../contracts/catalog/content.ts';
+import type { PreviewPage } from '../../../../contracts/catalog/model.ts';
+import { ProductImage } from '../../components/ProductImage.tsx';
 import type { DialogControl } from '../../components/lazyDialog.tsx';
 import { DialogCloseButton } from '../../components/DialogCloseButton.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons.tsx';
 
-type Pages = CatalogEntry['previewPages'];
+type Pages = PreviewPage[];
 
 export function PagePreviewContent({
   title,
@@ -44,7 +45,14 @@ function Pager({ title, pages }: { title: string; pages: Pages }) {
       <Dialog.Description className="visually-hidden">A look inside {title}, one page at a time.</Dialog.Description>
       {page && (
         <div className="preview-dialog__page">
-          <img key={page.image} src={page.image} alt={page.alt} width="800" height="600" />
+          <ProductImage
+            key={page.image}
+            src={page.image}
+            alt={page.alt}
+            width="800"
+            height="600"
+            sizes="(max-width: 880px) 100vw, 800px"
+          />
         </div>
       )}
       <Flex justify="between" align="center" gap="3" mt="4">

@@ -1,13 +1,13 @@
 // A book's page preview: a "Preview Pages" button opening one page at a time with previous/next and
 // "Page N of M" (its code loads when first wanted).
 import { Button } from '@radix-ui/themes';
-import type { CatalogEntry } from '../../../../contracts/catalog/content.ts';
+import type { PreviewPage } from '../../../../contracts/catalog/model.ts';
 import { lazyDialog, useLazyDialog } from '../../components/lazyDialog.tsx';
 import { BookOpenIcon } from '../../components/icons.tsx';
 
 const previewDialog = lazyDialog(() => import('./PagePreviewContent.tsx').then((m) => m.PagePreviewContent));
 
-export function PagePreviewDialog({ title, pages }: { title: string; pages: CatalogEntry['previewPages'] }) {
+export function PagePreviewDialog({ title, pages }: { title: string; pages: PreviewPage[] }) {
   const dialog = useLazyDialog(previewDialog);
   return (
     <>

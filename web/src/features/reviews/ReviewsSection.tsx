@@ -2,7 +2,7 @@
 import { Button, Card, Container, Flex, Tabs, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { shopContent } from '../../../../contracts/catalog/content.ts';
+import { booksQuery } from '../../lib/books.ts';
 import type { PublicReviewDto } from '../../../../contracts/reviews/model.ts';
 import { lazyDialog, useLazyDialog } from '../../components/lazyDialog.tsx';
 import { SectionHeading } from '../../components/SectionHeading.tsx';
@@ -14,29 +14,34 @@ import './reviews.css';
 const reviewedBookIds = [2, 1] as const;
 /** The review form loads when a "Write..." button is first pointed at, focused or pressed. */
 const writeReviewDialog = lazyDialog(() => import('./WriteReviewDialog.tsx').then((m) => m.WriteReviewDialog));
-const titleOf = (id: number) => shopContent.books.find((b) => b.id === id)?.title ?? `Book ${id}`;
 
 export function ReviewsSection() {
+  // The shop shows reviews of the books on sale only: a hidden book's reviews stay stored but are not shown here.
+  const books = useQuery(booksQuery).data;
+  const shown = books ? reviewedBookIds.flatMap((id) => books.filter((b) => b.id === id)) : [];
+  if (books && shown.length === 0) return null;
   return (
     <section id="reviews" className="section section--reviews" aria-labelledby="reviews-heading">
       <Container size="3" px="4">
         <SectionHeading id="reviews-heading" title="Reader Reviews">
           What families think of our stories. We would love to hear yours.
         </SectionHeading>
-        <Tabs.Root defaultValue={String(reviewedBookIds[0])} className="reviews-tabs">
-          <Tabs.List size="2" justify="center">
-            {reviewedBookIds.map((id) => (
-              <Tabs.Trigger key={id} value={String(id)}>
-                {titleOf(id)}
-              </Tabs.Trigger>
+        {shown.length > 0 && (
+          <Tabs.Root defaultValue={String(shown[0]!.id)} className="reviews-tabs">
+            <Tabs.List size="2" justify="center">
+              {shown.map((book) => (
+                <Tabs.Trigger key={book.id} value={String(book.id)}>
+                  {book.title}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {shown.map((book) => (
+              <Tabs.Content key={book.id} value={String(book.id)}>
+                <BookReviews bookId={book.id} bookTitle={book.title} />
+              </Tabs.Content>
             ))}
-          </Tabs.List>
-          {reviewedBookIds.map((id) => (
-            <Tabs.Content key={id} value={String(id)}>
-              <BookReviews bookId={id} bookTitle={titleOf(id)} />
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+          </Tabs.Root>
+        )}
       </Container>
     </section>
   );

@@ -1,20 +1,31 @@
-// The add-to-cart block under each book: adds at the fixed book price, says "Added to Cart!" for
-// 2 s, then the quantity goes back to 1.
+// The add-to-cart block under each book: adds at the book's catalogue price (the server charges what the catalogue says
+// when the checkout starts), says "Added to Cart!" for 2 s, then the quantity goes back to 1.
 import { Button, Flex } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { fixedBookPricePence, timings } from '../../../../../contracts/shared/constants.ts';
+import { timings } from '../../../../../contracts/shared/constants.ts';
 import { CartIcon } from '../../../components/icons.tsx';
 import { dispatchCart } from './cartStore.ts';
 import { QuantityPicker } from './QuantityPicker.tsx';
 
-export function AddToCart({ bookId, title, disabled = false }: { bookId: number; title: string; disabled?: boolean }) {
+export function AddToCart({
+  bookId,
+  title,
+  price,
+  disabled = false,
+}: {
+  bookId: number;
+  title: string;
+  /** pence */
+  price: number;
+  disabled?: boolean;
+}) {
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
 
   const add = () => {
-    dispatchCart({ type: 'add', line: { bookId, title, price: fixedBookPricePence, quantity } });
+    dispatchCart({ type: 'add', line: { bookId, title, price, quantity } });
     setAdded(true);
     clearTimeout(timer.current ?? undefined);
     timer.current = setTimeout(() => {

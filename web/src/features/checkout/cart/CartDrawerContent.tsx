@@ -2,20 +2,28 @@
 // and "Clear Cart".
 import { Button, Dialog, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
 import { quantity as quantityLimits } from '../../../../../contracts/shared/constants.ts';
-import { shopContent } from '../../../../../contracts/catalog/content.ts';
 import { formatPence } from '../../../../../contracts/shared/money.ts';
 import type { DialogControl } from '../../../components/lazyDialog.tsx';
 import { DialogCloseButton } from '../../../components/DialogCloseButton.tsx';
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { bundleNote, bundleSaving, bundleSavingLabel } from '../../../../../contracts/catalog/bundle.ts';
-import { offersQuery } from '../../../lib/books.ts';
-import { itemCount, totalPence, type CartLine } from './cart.ts';
+import type { BookDto } from '../../../../../contracts/catalog/model.ts';
+import { booksQuery, offersQuery } from '../../../lib/books.ts';
+import { ProductImage } from '../../../components/ProductImage.tsx';
+import { itemCount, totalPence, type Cart, type CartLine } from './cart.ts';
 import { dispatchCart, useCart } from './cartStore.ts';
 import { useCartCheckout } from './useCartCheckout.ts';
 
+/** The cart at the catalogue's prices now: a line added before the owner changed a price shows what will be charged. */
+function atCatalogPrices(cart: Cart, books: BookDto[] | undefined): Cart {
+  if (!books) return cart;
+  return cart.map((line) => ({ ...line, price: books.find((b) => b.id === line.bookId)?.price ?? line.price }));
+}
+
 export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: DialogControl) {
-  const cart = useCart();
+  const books = useQuery(booksQuery).data;
+  const cart = atCatalogPrices(useCart(), books);
   const count = itemCount(cart);
   const { checkout, busy } = useCartCheckout(cart);
   // The same rule the server prices the checkout with (decision 072); the server's figure is the one charged.
@@ -49,7 +57,7 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
           <>
             <ul className="cart-lines" aria-label="Books in your cart">
               {cart.map((line) => (
-                <CartLineItem key={line.bookId} line={line} />
+                <CartLineItem key={line.bookId} line={line} book={books?.find((b) => b.id === line.bookId)} />
               ))}
             </ul>
             <Separator size="4" my="4" />
@@ -92,12 +100,22 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
   );
 }
 
-function CartLineItem({ line }: { line: CartLine }) {
-  const cover = shopContent.books.find((book) => book.id === line.bookId)?.coverImage;
+function CartLineItem({ line, book }: { line: CartLine; book: BookDto | undefined }) {
+  const cover = book?.coverImage;
   const setQuantity = (quantity: number) => dispatchCart({ type: 'updateQuantity', bookId: line.bookId, quantity });
   return (
     <li className="cart-line">
-      {cover && <img className="cart-line__cover" src={cover} alt="" width="48" height="64" loading="lazy" />}
+      {cover && (
+        <ProductImage
+          className="cart-line__cover"
+          src={cover}
+          alt=""
+          width="48"
+          height="64"
+          sizes="48px"
+          loading="lazy"
+        />
+      )}
       <div className="cart-line__details">
         <Text as="p" size="2" weight="bold" className="cart-line__title">
           {line.title}
