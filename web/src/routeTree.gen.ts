@@ -29,6 +29,7 @@ import { Route as ReceiptTokenRouteImport } from './routes/receipt.$token'
 import { Route as SandboxCheckoutRouteImport } from './routes/sandbox.checkout'
 import { Route as AdminAdminAccountsRouteImport } from './routes/_admin.admin.accounts'
 import { Route as AdminAdminAuditRouteImport } from './routes/_admin.admin.audit'
+import { Route as AdminAdminCatalogueRouteImport } from './routes/_admin.admin.catalogue'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
 import { Route as AdminAdminLedgerRouteImport } from './routes/_admin.admin.ledger'
 import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
@@ -141,6 +142,11 @@ const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
   path: '/admin/audit',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminCatalogueRoute = AdminAdminCatalogueRouteImport.update({
+  id: '/admin/catalogue',
+  path: '/admin/catalogue',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
@@ -223,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/admin/accounts': typeof AdminAdminAccountsRoute
   '/admin/audit': typeof AdminAdminAuditRoute
+  '/admin/catalogue': typeof AdminAdminCatalogueRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
@@ -255,6 +262,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/admin/accounts': typeof AdminAdminAccountsRoute
   '/admin/audit': typeof AdminAdminAuditRoute
+  '/admin/catalogue': typeof AdminAdminCatalogueRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
@@ -290,6 +298,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/_admin/admin/accounts': typeof AdminAdminAccountsRoute
   '/_admin/admin/audit': typeof AdminAdminAuditRoute
+  '/_admin/admin/catalogue': typeof AdminAdminCatalogueRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/ledger': typeof AdminAdminLedgerRoute
   '/_admin/admin/orders': typeof AdminAdminOrdersRoute
@@ -324,6 +333,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/accounts'
     | '/admin/audit'
+    | '/admin/catalogue'
     | '/admin/dashboard'
     | '/admin/ledger'
     | '/admin/orders'
@@ -356,6 +366,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/accounts'
     | '/admin/audit'
+    | '/admin/catalogue'
     | '/admin/dashboard'
     | '/admin/ledger'
     | '/admin/orders'
@@ -390,6 +401,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/_admin/admin/accounts'
     | '/_admin/admin/audit'
+    | '/_admin/admin/catalogue'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/ledger'
     | '/_admin/admin/orders'
@@ -563,6 +575,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/catalogue': {
+      id: '/_admin/admin/catalogue'
+      path: '/admin/catalogue'
+      fullPath: '/admin/catalogue'
+      preLoaderRoute: typeof AdminAdminCatalogueRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/dashboard': {
       id: '/_admin/admin/dashboard'
       path: '/admin/dashboard'
@@ -653,6 +672,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminAdminAccountsRoute: typeof AdminAdminAccountsRoute
   AdminAdminAuditRoute: typeof AdminAdminAuditRoute
+  AdminAdminCatalogueRoute: typeof AdminAdminCatalogueRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminLedgerRoute: typeof AdminAdminLedgerRoute
   AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
@@ -670,6 +690,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminAccountsRoute: AdminAdminAccountsRoute,
   AdminAdminAuditRoute: AdminAdminAuditRoute,
+  AdminAdminCatalogueRoute: AdminAdminCatalogueRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminLedgerRoute: AdminAdminLedgerRoute,
   AdminAdminOrdersRoute: AdminAdminOrdersRoute,

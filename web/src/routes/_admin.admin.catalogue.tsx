@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { screenError } from '../components/ScreenError.tsx';
+import { catalogueQuery } from '../features/catalogue/admin/catalogueQuery.ts';
+import { CatalogueScreen } from '../features/catalogue/admin/CatalogueScreen.tsx';
+import { adminLoader } from '../lib/routeData.ts';
+
+export const Route = createFileRoute('/_admin/admin/catalogue')({
+  loader: adminLoader((queryClient) => queryClient.ensureQueryData(catalogueQuery)),
+  component: CatalogueScreen,
+  errorComponent: screenError('Error Loading the Catalogue'),
+});
