@@ -1,7 +1,7 @@
 // The owner's catalogue (decision 077): every product with its cover, title, price, whether it is on sale and its place
 // in the shop's order; an owner adds a product, edits one, hides or publishes it and moves it up or down. An auditor
 // reads. Orders already placed keep their own prices and names: nothing here changes a past sale.
-import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { catalogueApi, type CatalogueProduct } from '../../../../../contracts/catalog/adminApi.ts';
@@ -84,105 +84,105 @@ function ProductTable({
     change.mutate(() => call(catalogueApi.reorder, { body: { ids } }));
   };
   return (
-    <Table.Root size="2" className="catalogue-table" variant="surface">
-      <caption className="visually-hidden">
-        Every product in the catalogue, hidden ones too, in the shop&apos;s order
-      </caption>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>Order</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Cover</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Price</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>In the shop</Table.ColumnHeaderCell>
-          {canChange && <Table.ColumnHeaderCell>Change</Table.ColumnHeaderCell>}
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {products.map((product, index) => (
-          <Table.Row key={product.id} data-testid="catalogue-row" align="center">
-            <Table.Cell>
-              <Flex align="center" gap="1">
-                <Text>{index + 1}</Text>
-                {canChange && (
-                  <>
-                    <IconButton
-                      size="1"
-                      variant="ghost"
-                      aria-label={`Move ${product.title} up`}
-                      disabled={index === 0 || change.isPending}
-                      onClick={() => move(index, -1)}
-                    >
-                      <ChevronUpIcon size={14} />
-                    </IconButton>
-                    <IconButton
-                      size="1"
-                      variant="ghost"
-                      aria-label={`Move ${product.title} down`}
-                      disabled={index === products.length - 1 || change.isPending}
-                      onClick={() => move(index, 1)}
-                    >
-                      <ChevronDownIcon size={14} />
-                    </IconButton>
-                  </>
-                )}
-              </Flex>
-            </Table.Cell>
-            <Table.Cell>
-              <ProductImage
-                className="catalogue-thumb"
-                src={product.coverImage}
-                alt=""
-                width={48}
-                height={64}
-                sizes="48px"
-                loading="lazy"
-              />
-            </Table.Cell>
-            <Table.Cell>
-              <Text weight="medium">{product.title}</Text>
-              <Text as="p" size="1" color="gray">
-                /books/{product.slug}
-              </Text>
-            </Table.Cell>
-            <Table.Cell data-testid="catalogue-price">{formatPence(product.price)}</Table.Cell>
-            <Table.Cell>
-              {product.published ? <Badge color="green">On sale</Badge> : <Badge color="gray">Hidden</Badge>}
-            </Table.Cell>
-            {canChange && (
-              <Table.Cell>
-                <Flex gap="2" wrap="wrap">
-                  <Button
-                    size="1"
-                    variant="soft"
-                    onClick={() => onEdit(product.id)}
-                    aria-label={`Edit ${product.title}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="1"
-                    variant="soft"
-                    color={product.published ? 'red' : 'green'}
-                    disabled={change.isPending}
-                    aria-label={`${product.published ? 'Hide' : 'Publish'} ${product.title}`}
-                    onClick={() =>
-                      change.mutate(() =>
-                        call(product.published ? catalogueApi.hide : catalogueApi.publish, {
-                          params: { id: product.id },
-                          body: {},
-                        }),
-                      )
-                    }
-                  >
-                    {product.published ? 'Hide' : 'Publish'}
-                  </Button>
+    <div className="catalogue-table" tabIndex={0} role="region" aria-label="Products">
+      <table>
+        <caption className="visually-hidden">
+          Every product in the catalogue, hidden ones too, in the shop&apos;s order
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Cover</th>
+            <th scope="col">Title</th>
+            <th scope="col">Price</th>
+            <th scope="col">In the shop</th>
+            {canChange && <th scope="col">Change</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product, index) => (
+            <tr key={product.id} data-testid="catalogue-row">
+              <td>
+                <Flex align="center" gap="1">
+                  <Text>{index + 1}</Text>
+                  {canChange && (
+                    <>
+                      <IconButton
+                        size="1"
+                        variant="ghost"
+                        aria-label={`Move ${product.title} up`}
+                        disabled={index === 0 || change.isPending}
+                        onClick={() => move(index, -1)}
+                      >
+                        <ChevronUpIcon size={14} />
+                      </IconButton>
+                      <IconButton
+                        size="1"
+                        variant="ghost"
+                        aria-label={`Move ${product.title} down`}
+                        disabled={index === products.length - 1 || change.isPending}
+                        onClick={() => move(index, 1)}
+                      >
+                        <ChevronDownIcon size={14} />
+                      </IconButton>
+                    </>
+                  )}
                 </Flex>
-              </Table.Cell>
-            )}
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+              </td>
+              <td>
+                <ProductImage
+                  className="catalogue-thumb"
+                  src={product.coverImage}
+                  alt=""
+                  width={48}
+                  height={64}
+                  sizes="48px"
+                  loading="lazy"
+                />
+              </td>
+              <td>
+                <Text weight="medium">{product.title}</Text>
+                <Text as="p" size="1" color="gray">
+                  /books/{product.slug}
+                </Text>
+              </td>
+              <td data-testid="catalogue-price">{formatPence(product.price)}</td>
+              <td>{product.published ? <Badge color="green">On sale</Badge> : <Badge color="gray">Hidden</Badge>}</td>
+              {canChange && (
+                <td>
+                  <Flex gap="2" wrap="wrap">
+                    <Button
+                      size="1"
+                      variant="soft"
+                      onClick={() => onEdit(product.id)}
+                      aria-label={`Edit ${product.title}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="1"
+                      variant="soft"
+                      color={product.published ? 'red' : 'green'}
+                      disabled={change.isPending}
+                      aria-label={`${product.published ? 'Hide' : 'Publish'} ${product.title}`}
+                      onClick={() =>
+                        change.mutate(() =>
+                          call(product.published ? catalogueApi.hide : catalogueApi.publish, {
+                            params: { id: product.id },
+                            body: {},
+                          }),
+                        )
+                      }
+                    >
+                      {product.published ? 'Hide' : 'Publish'}
+                    </Button>
+                  </Flex>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
