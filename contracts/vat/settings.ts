@@ -12,7 +12,7 @@
 //   carries the VAT it was placed with.
 import { shopContent } from '../catalog/content.ts';
 import type { DomainEvent } from '../shared/events.ts';
-import { chargedRateOn, STANDARD_RATE, type Day, type RateChange, type VatRate } from './rates.ts';
+import { chargedRateOn, checkDay, checkRate, STANDARD_RATE, type Day, type RateChange, type VatRate } from './rates.ts';
 
 export type VatRegistered = DomainEvent<
   'VatRegistered',
@@ -125,3 +125,22 @@ export const openRegistration = (settings: VatSettings): Registration | null =>
 export function chargedRateOf(settings: VatSettings, bookId: number, day: Day): VatRate {
   return chargedRateOn(rateHistoryOf(settings, bookId), registrationOn(settings, day)?.from ?? null, day);
 }
+
+/**
+ * The owner sets a product's rate from a day onward: the event it records, none when that day already has this rate.
+ * A rule of its own here because two screens change a rate: the VAT settings and the catalogue (decision 077).
+ */
+export function rateChangeFor(
+  settings: VatSettings,
+  change: { bookId: number; from: Day; rate: VatRate; by: string; at: string },
+): VatRateChanged[] {
+  const { bookId, from, rate, by, at } = change;
+  checkDay(from, 'The first day of the rate');
+  checkRate(rate);
+  const same = settings.changes[String(bookId)]?.find((c) => c.from === from);
+  if (same?.rate === rate) return [];
+  return [{ type: 'VatRateChanged', data: { bookId, from, rate, by, at } }];
+}
+
+/** The VAT settings as a fold for a command over their stream: what is decided from, and each event added. */
+export const vatSettingsFold = { initialState: emptyVatSettings, evolve: evolveVatSettings } as const;

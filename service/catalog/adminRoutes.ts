@@ -8,16 +8,30 @@ import type { BookDto } from '../../contracts/catalog/model.ts';
 import { Conflict, invalid, notFound } from '../../contracts/shared/errors.ts';
 import { bookStream, vatSettingsStream } from '../../contracts/shared/streams.ts';
 import { rateOn, ukDayOf } from '../../contracts/vat/rates.ts';
-import { foldVatSettings, rateHistoryOf, withCatalogRates } from '../../contracts/vat/settings.ts';
-import { handleCommand } from '../commands.ts';
+import {
+  foldVatSettings,
+  rateChangeFor,
+  rateHistoryOf,
+  vatSettingsFold,
+  withCatalogRates,
+  type VatSettings,
+  type VatSettingsEvent,
+} from '../../contracts/vat/settings.ts';
+import { handleCommand, type Decider } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { adminOf } from '../http/adminRouter.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
-import { vatSettingsDecider } from '../vat/settings.ts';
 import { bookDecider, catalogMessages, type EditProduct } from './catalog.ts';
 
 const idPattern = /^[1-9][0-9]{0,8}$/;
+
+type RateChange = Parameters<typeof rateChangeFor>[1];
+/** A product's VAT rate from a day, decided over the VAT settings' stream with decision 069's own rule. */
+const rateDecider: Decider<VatSettings, RateChange, VatSettingsEvent> = {
+  ...vatSettingsFold,
+  decide: (change, settings) => rateChangeFor(settings, change),
+};
 
 export function catalogueRoutes(routers: Routers, deps: ShopDeps) {
   /** The books with the VAT rate each has today. */
@@ -110,8 +124,8 @@ export function catalogueRoutes(routers: Routers, deps: ShopDeps) {
         const result = await handleCommand(
           deps.events,
           vatSettingsStream,
-          vatSettingsDecider,
-          { type: 'ChangeRate', bookId: book.id, from, rate: vatRate, by: admin, at: meta.now },
+          rateDecider,
+          { bookId: book.id, from, rate: vatRate, by: admin, at: meta.now },
           meta,
         );
         changed += result.events.length;

@@ -2,11 +2,12 @@
 // the day registration ends, and a product's rate from a day onward. The fold is contracts/vat/settings.ts, which
 // placing an order reads too.
 import { conflict, invalid } from '../../contracts/shared/errors.ts';
-import { checkDay, checkRate, type Day, type VatRate } from '../../contracts/vat/rates.ts';
+import { checkDay, type Day, type VatRate } from '../../contracts/vat/rates.ts';
 import {
   emptyVatSettings,
   evolveVatSettings,
   openRegistration,
+  rateChangeFor,
   type VatSettings,
   type VatSettingsEvent,
 } from '../../contracts/vat/settings.ts';
@@ -52,12 +53,8 @@ function decide(command: VatSettingsCommand, settings: VatSettings): VatSettings
       return [{ type: 'VatDeregistered', data: { from, by, at } }];
     }
     case 'ChangeRate': {
-      const { bookId, from, rate, by, at } = command;
-      checkDay(from, 'The first day of the rate');
-      checkRate(rate);
-      const same = settings.changes[String(bookId)]?.find((c) => c.from === from);
-      if (same?.rate === rate) return [];
-      return [{ type: 'VatRateChanged', data: { bookId, from, rate, by, at } }];
+      const { type: _type, ...change } = command;
+      return rateChangeFor(settings, change);
     }
   }
 }
