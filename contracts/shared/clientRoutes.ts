@@ -13,6 +13,8 @@ export const clientRoutes = {
   adminLedger: ['/admin/ledger'],
   adminStock: ['/admin/stock'],
   adminVat: ['/admin/vat'],
+  adminDiscounts: ['/admin/discounts'],
+  adminDiscount: ['/admin/discounts/:code'],
   adminAudit: ['/admin/audit'],
   adminAccounts: ['/admin/accounts'],
   adminPrivacy: ['/admin/privacy'],

@@ -8,6 +8,7 @@ import { toast } from '../../components/toast/toasts.ts';
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
 import { call } from '../../lib/api.ts';
 import { dispatchCart, useCart } from './cart/cartStore.ts';
+import { setDiscountCode } from './cart/discountCodeStore.ts';
 import './checkout.css';
 
 function Confirmation({ tone, icon, children }: { tone: 'green' | 'amber'; icon: ReactNode; children: ReactNode }) {
@@ -79,6 +80,8 @@ export function PaymentSuccess({
 }) {
   useOnce(() => {
     dispatchCart({ type: 'clear' });
+    // The code went with the paid order; the next cart starts without it.
+    setDiscountCode(null);
     toast({
       title: 'Order Confirmed!',
       description: 'Your order has been processed. You will receive confirmation emails shortly.',
@@ -132,7 +135,13 @@ export function PaymentCancelled({ checkoutId }: { checkoutId?: string }) {
           if (item.bookId !== undefined)
             dispatchCart({
               type: 'add',
-              line: { bookId: item.bookId, title: item.name, price: item.price, quantity: item.quantity },
+              // The cart holds list prices: a line the checkout discounted comes back at the price it had.
+              line: {
+                bookId: item.bookId,
+                title: item.name,
+                price: item.listPrice ?? item.price,
+                quantity: item.quantity,
+              },
             });
         }
       })

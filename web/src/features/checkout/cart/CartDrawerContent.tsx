@@ -1,5 +1,5 @@
-// The cart drawer itself (see CartDrawer.tsx): title with the count, the lines, the total, "Proceed to Checkout"
-// and "Clear Cart".
+// The cart drawer itself (see CartDrawer.tsx): title with the count, the lines, the savings, the total, the discount
+// code, "Proceed to Checkout" and "Clear Cart" (which forgets the code too).
 import { Button, Dialog, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
 import { quantity as quantityLimits } from '../../../../../contracts/shared/constants.ts';
 import { formatPence } from '../../../../../contracts/shared/money.ts';
@@ -13,6 +13,8 @@ import { booksQuery, offersQuery } from '../../../lib/books.ts';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { itemCount, totalPence, type Cart, type CartLine } from './cart.ts';
 import { dispatchCart, useCart } from './cartStore.ts';
+import { CartDiscountCode, CodeSavingLine, useCodeCheck } from './CartDiscountCode.tsx';
+import { setDiscountCode } from './discountCodeStore.ts';
 import { useCartCheckout } from './useCartCheckout.ts';
 
 /** The cart at the catalogue's prices now: a line added before the owner changed a price shows what will be charged. */
@@ -25,10 +27,14 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
   const books = useQuery(booksQuery).data;
   const cart = atCatalogPrices(useCart(), books);
   const count = itemCount(cart);
-  const { checkout, busy } = useCartCheckout(cart);
+  const { code, check } = useCodeCheck(cart);
+  const { checkout, busy } = useCartCheckout(cart, code);
   // The same rule the server prices the checkout with (decision 072); the server's figure is the one charged.
   const offer = useQuery(offersQuery).data?.bundle ?? null;
   const saving = bundleSaving(offer, cart);
+  // With a code, the total is the server's answer for this cart (decision 075): after the bundle and the code.
+  const codeAnswer = code !== null && check.isSuccess ? check.data : null;
+  const total = codeAnswer ? codeAnswer.total : totalPence(cart) - (saving?.amount ?? 0);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -74,22 +80,33 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
                 </Text>
               </div>
             )}
-            <Flex justify="between" align="baseline" mt={saving ? '3' : '0'}>
+            {codeAnswer && <CodeSavingLine answer={codeAnswer} />}
+            <Flex justify="between" align="baseline" mt={saving || codeAnswer ? '3' : '0'}>
               <Text size="4" weight="bold">
                 Total
               </Text>
               <Text size="5" weight="bold" data-testid="cart-total">
-                {formatPence(totalPence(cart) - (saving?.amount ?? 0))}
+                {formatPence(total)}
               </Text>
             </Flex>
             <Text as="p" size="2" color="gray" mt="1">
               Shipping calculated at checkout
             </Text>
+            <Separator size="4" my="4" />
+            <CartDiscountCode cart={cart} code={code} check={check} />
             <Flex direction="column" gap="2" mt="4">
               <Button size="3" onClick={checkout} disabled={busy}>
                 {busy ? 'Processing...' : 'Proceed to Checkout'}
               </Button>
-              <Button size="3" variant="outline" color="gray" onClick={() => dispatchCart({ type: 'clear' })}>
+              <Button
+                size="3"
+                variant="outline"
+                color="gray"
+                onClick={() => {
+                  dispatchCart({ type: 'clear' });
+                  setDiscountCode(null);
+                }}
+              >
                 Clear Cart
               </Button>
             </Flex>

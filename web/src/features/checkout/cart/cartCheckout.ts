@@ -1,5 +1,6 @@
-// Checking out the cart: one checkout at a time, guarded for 30 s at most; on success the
-// cart is emptied and the browser goes to the hosted payment page; on failure the cart stays and it is only logged.
+// Checking out the cart: one checkout at a time, guarded for 30 s at most; on success the cart is emptied (its
+// discount code is kept until the payment succeeds) and the browser goes to the hosted payment page; on failure the
+// cart stays and it is logged (what the shopper is told is up to the caller's post).
 import type { checkoutApi } from '../../../../../contracts/checkout/api.ts';
 import { defaultCountry, timings } from '../../../../../contracts/shared/constants.ts';
 import type { BodyOf } from '../../../../../contracts/shared/endpoint.ts';
@@ -59,13 +60,19 @@ export type CartCheckoutDeps = {
 
 export type CartCheckoutOutcome = 'empty' | 'blocked' | 'redirected' | 'failed';
 
-export async function checkOutCart(cart: Cart, deps: CartCheckoutDeps): Promise<CartCheckoutOutcome> {
+/** Starts the cart's checkout, with the discount code applied to the cart when there is one (the server decides it). */
+export async function checkOutCart(
+  cart: Cart,
+  deps: CartCheckoutDeps,
+  discountCode: string | null = null,
+): Promise<CartCheckoutOutcome> {
   if (cart.length === 0) return 'empty';
   if (!deps.guard.tryStart()) return 'blocked';
   deps.setBusy(true);
   const body: CartCheckoutRequest = {
     items: cart.map(({ bookId, quantity, title, price }) => ({ bookId, quantity, title, price })),
     customerCountry: defaultCountry,
+    ...(discountCode === null ? {} : { discountCode }),
   };
   try {
     const response = await deps.post(body);

@@ -2,6 +2,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
+import { discountsApi } from '../../../../../contracts/discounts/api.ts';
+import { discountMessages } from '../../../../../contracts/discounts/model.ts';
 import { stockLevelsApi } from '../../../../../contracts/stock/levels.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { ApiError, call, serverMessage, urlFor } from '../../../lib/api.ts';
@@ -36,15 +38,30 @@ if (typeof window !== 'undefined') {
   });
 }
 
+const codeRefusals: readonly string[] = [
+  discountMessages.notValid,
+  discountMessages.usedUp,
+  discountMessages.oncePerEmail,
+];
+/** The words the minimum-basket refusal starts with, before its amount. */
+const minimumBasketRefusal = discountMessages.minimumBasket(0).split('£')[0]!;
+/** Whether the server's refusal is about the discount code rather than the books (decision 075). */
+const isCodeRefusal = (message: string) => codeRefusals.includes(message) || message.startsWith(minimumBasketRefusal);
+
 /**
- * The server refuses (409) a cart that asks for more copies than are left: the shopper is told what is left, and the
- * books' stock notices are read again. Every other failure stays as it was (logged only).
+ * The server refuses a cart whose discount code it will not take (the shopper is told why, and the cart's code is
+ * checked again, so the drawer says so too), and (409) one that asks for more copies than are left (the shopper is
+ * told what is left, and the books' stock notices are read again). Every other failure stays as it was (logged only).
  */
-function tellOfTooFewCopies(error: unknown, queryClient: QueryClient): never {
-  if (error instanceof ApiError && error.status === 409) {
+function tellOfRefusal(error: unknown, queryClient: QueryClient): never {
+  const message = serverMessage(error);
+  if (error instanceof ApiError && message !== undefined && isCodeRefusal(message)) {
+    toast({ title: 'Discount Code Not Accepted', description: message, variant: 'destructive' });
+    void queryClient.invalidateQueries({ queryKey: [discountsApi.check.path] });
+  } else if (error instanceof ApiError && error.status === 409) {
     toast({
       title: 'Not Enough Stock',
-      description: serverMessage(error) ?? 'Some books in your cart are no longer available.',
+      description: message ?? 'Some books in your cart are no longer available.',
       variant: 'destructive',
     });
     void queryClient.invalidateQueries({ queryKey: [urlFor(stockLevelsApi.levels)] });
@@ -52,7 +69,7 @@ function tellOfTooFewCopies(error: unknown, queryClient: QueryClient): never {
   throw error;
 }
 
-export function useCartCheckout(cart: Cart): { checkout: () => void; busy: boolean } {
+export function useCartCheckout(cart: Cart, discountCode: string | null): { checkout: () => void; busy: boolean } {
   const isBusy = useSyncExternalStore(
     subscribe,
     () => busy,
@@ -60,15 +77,19 @@ export function useCartCheckout(cart: Cart): { checkout: () => void; busy: boole
   );
   const queryClient = useQueryClient();
   const checkout = useCallback(() => {
-    void checkOutCart(cart, {
-      guard,
-      post: (body: CartCheckoutRequest): Promise<CartCheckoutResponse> =>
-        call(checkoutApi.cartCheckout, { body }).catch((error: unknown) => tellOfTooFewCopies(error, queryClient)),
-      clearCart: () => dispatchCart({ type: 'clear' }),
-      goTo: (url) => window.location.assign(url),
-      setBusy,
-      logError: (message, detail) => console.error(message, detail),
-    });
-  }, [cart, queryClient]);
+    void checkOutCart(
+      cart,
+      {
+        guard,
+        post: (body: CartCheckoutRequest): Promise<CartCheckoutResponse> =>
+          call(checkoutApi.cartCheckout, { body }).catch((error: unknown) => tellOfRefusal(error, queryClient)),
+        clearCart: () => dispatchCart({ type: 'clear' }),
+        goTo: (url) => window.location.assign(url),
+        setBusy,
+        logError: (message, detail) => console.error(message, detail),
+      },
+      discountCode,
+    );
+  }, [cart, discountCode, queryClient]);
   return { checkout, busy: isBusy };
 }
