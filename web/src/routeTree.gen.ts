@@ -31,6 +31,7 @@ import { Route as AdminAdminAccountsRouteImport } from './routes/_admin.admin.ac
 import { Route as AdminAdminAuditRouteImport } from './routes/_admin.admin.audit'
 import { Route as AdminAdminCatalogueRouteImport } from './routes/_admin.admin.catalogue'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
+import { Route as AdminAdminDiscountsRouteImport } from './routes/_admin.admin.discounts'
 import { Route as AdminAdminLedgerRouteImport } from './routes/_admin.admin.ledger'
 import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
 import { Route as AdminAdminPackingSlipsRouteImport } from './routes/_admin.admin.packing-slips'
@@ -38,6 +39,7 @@ import { Route as AdminAdminPrivacyRouteImport } from './routes/_admin.admin.pri
 import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales'
 import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock'
 import { Route as AdminAdminVatRouteImport } from './routes/_admin.admin.vat'
+import { Route as AdminAdminDiscountsCodeRouteImport } from './routes/_admin.admin.discounts_.$code'
 import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
 import { Route as AdminAdminOrdersFulfilRouteImport } from './routes/_admin.admin.orders_.fulfil'
 import { Route as AdminAdminOrdersOrderIdPackingSlipRouteImport } from './routes/_admin.admin.orders_.$orderId_.packing-slip'
@@ -152,6 +154,11 @@ const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   path: '/admin/dashboard',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminDiscountsRoute = AdminAdminDiscountsRouteImport.update({
+  id: '/admin/discounts',
+  path: '/admin/discounts',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminLedgerRoute = AdminAdminLedgerRouteImport.update({
   id: '/admin/ledger',
   path: '/admin/ledger',
@@ -185,6 +192,11 @@ const AdminAdminStockRoute = AdminAdminStockRouteImport.update({
 const AdminAdminVatRoute = AdminAdminVatRouteImport.update({
   id: '/admin/vat',
   path: '/admin/vat',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminDiscountsCodeRoute = AdminAdminDiscountsCodeRouteImport.update({
+  id: '/admin/discounts_/$code',
+  path: '/admin/discounts/$code',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminOrdersOrderIdRoute = AdminAdminOrdersOrderIdRouteImport.update({
@@ -231,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/catalogue': typeof AdminAdminCatalogueRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/discounts': typeof AdminAdminDiscountsRoute
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
@@ -238,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/admin/sales': typeof AdminAdminSalesRoute
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
+  '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/fulfil': typeof AdminAdminOrdersFulfilRoute
   '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
@@ -264,6 +278,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/catalogue': typeof AdminAdminCatalogueRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/discounts': typeof AdminAdminDiscountsRoute
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
@@ -271,6 +286,7 @@ export interface FileRoutesByTo {
   '/admin/sales': typeof AdminAdminSalesRoute
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
+  '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/fulfil': typeof AdminAdminOrdersFulfilRoute
   '/admin/orders/$orderId/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
@@ -300,6 +316,7 @@ export interface FileRoutesById {
   '/_admin/admin/audit': typeof AdminAdminAuditRoute
   '/_admin/admin/catalogue': typeof AdminAdminCatalogueRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/_admin/admin/discounts': typeof AdminAdminDiscountsRoute
   '/_admin/admin/ledger': typeof AdminAdminLedgerRoute
   '/_admin/admin/orders': typeof AdminAdminOrdersRoute
   '/_admin/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
@@ -307,6 +324,7 @@ export interface FileRoutesById {
   '/_admin/admin/sales': typeof AdminAdminSalesRoute
   '/_admin/admin/stock': typeof AdminAdminStockRoute
   '/_admin/admin/vat': typeof AdminAdminVatRoute
+  '/_admin/admin/discounts_/$code': typeof AdminAdminDiscountsCodeRoute
   '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/_admin/admin/orders_/fulfil': typeof AdminAdminOrdersFulfilRoute
   '/_admin/admin/orders_/$orderId_/packing-slip': typeof AdminAdminOrdersOrderIdPackingSlipRoute
@@ -335,6 +353,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/catalogue'
     | '/admin/dashboard'
+    | '/admin/discounts'
     | '/admin/ledger'
     | '/admin/orders'
     | '/admin/packing-slips'
@@ -342,6 +361,7 @@ export interface FileRouteTypes {
     | '/admin/sales'
     | '/admin/stock'
     | '/admin/vat'
+    | '/admin/discounts/$code'
     | '/admin/orders/$orderId'
     | '/admin/orders/fulfil'
     | '/admin/orders/$orderId/packing-slip'
@@ -368,6 +388,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/catalogue'
     | '/admin/dashboard'
+    | '/admin/discounts'
     | '/admin/ledger'
     | '/admin/orders'
     | '/admin/packing-slips'
@@ -375,6 +396,7 @@ export interface FileRouteTypes {
     | '/admin/sales'
     | '/admin/stock'
     | '/admin/vat'
+    | '/admin/discounts/$code'
     | '/admin/orders/$orderId'
     | '/admin/orders/fulfil'
     | '/admin/orders/$orderId/packing-slip'
@@ -403,6 +425,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/audit'
     | '/_admin/admin/catalogue'
     | '/_admin/admin/dashboard'
+    | '/_admin/admin/discounts'
     | '/_admin/admin/ledger'
     | '/_admin/admin/orders'
     | '/_admin/admin/packing-slips'
@@ -410,6 +433,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/sales'
     | '/_admin/admin/stock'
     | '/_admin/admin/vat'
+    | '/_admin/admin/discounts_/$code'
     | '/_admin/admin/orders_/$orderId'
     | '/_admin/admin/orders_/fulfil'
     | '/_admin/admin/orders_/$orderId_/packing-slip'
@@ -589,6 +613,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminDashboardRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/discounts': {
+      id: '/_admin/admin/discounts'
+      path: '/admin/discounts'
+      fullPath: '/admin/discounts'
+      preLoaderRoute: typeof AdminAdminDiscountsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/ledger': {
       id: '/_admin/admin/ledger'
       path: '/admin/ledger'
@@ -638,6 +669,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminVatRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/discounts_/$code': {
+      id: '/_admin/admin/discounts_/$code'
+      path: '/admin/discounts/$code'
+      fullPath: '/admin/discounts/$code'
+      preLoaderRoute: typeof AdminAdminDiscountsCodeRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/orders_/$orderId': {
       id: '/_admin/admin/orders_/$orderId'
       path: '/admin/orders/$orderId'
@@ -674,6 +712,7 @@ interface AdminRouteChildren {
   AdminAdminAuditRoute: typeof AdminAdminAuditRoute
   AdminAdminCatalogueRoute: typeof AdminAdminCatalogueRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminDiscountsRoute: typeof AdminAdminDiscountsRoute
   AdminAdminLedgerRoute: typeof AdminAdminLedgerRoute
   AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
   AdminAdminPackingSlipsRoute: typeof AdminAdminPackingSlipsRoute
@@ -681,6 +720,7 @@ interface AdminRouteChildren {
   AdminAdminSalesRoute: typeof AdminAdminSalesRoute
   AdminAdminStockRoute: typeof AdminAdminStockRoute
   AdminAdminVatRoute: typeof AdminAdminVatRoute
+  AdminAdminDiscountsCodeRoute: typeof AdminAdminDiscountsCodeRoute
   AdminAdminOrdersOrderIdRoute: typeof AdminAdminOrdersOrderIdRoute
   AdminAdminOrdersFulfilRoute: typeof AdminAdminOrdersFulfilRoute
   AdminAdminOrdersOrderIdPackingSlipRoute: typeof AdminAdminOrdersOrderIdPackingSlipRoute
@@ -692,6 +732,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminAuditRoute: AdminAdminAuditRoute,
   AdminAdminCatalogueRoute: AdminAdminCatalogueRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminDiscountsRoute: AdminAdminDiscountsRoute,
   AdminAdminLedgerRoute: AdminAdminLedgerRoute,
   AdminAdminOrdersRoute: AdminAdminOrdersRoute,
   AdminAdminPackingSlipsRoute: AdminAdminPackingSlipsRoute,
@@ -699,6 +740,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminSalesRoute: AdminAdminSalesRoute,
   AdminAdminStockRoute: AdminAdminStockRoute,
   AdminAdminVatRoute: AdminAdminVatRoute,
+  AdminAdminDiscountsCodeRoute: AdminAdminDiscountsCodeRoute,
   AdminAdminOrdersOrderIdRoute: AdminAdminOrdersOrderIdRoute,
   AdminAdminOrdersFulfilRoute: AdminAdminOrdersFulfilRoute,
   AdminAdminOrdersOrderIdPackingSlipRoute:
