@@ -1,4 +1,5 @@
-// /custom-checkout: one story book at 999 pence, paid by card on the shop's own form.
+// /custom-checkout: one story book at 999 pence, paid by card on the shop's own form, with a discount code if the
+// shopper has one (decision 075): the server's check says what it takes off, and the payment is set up with it.
 import { Button, Card, Flex, Grid, Heading, Separator, Text, TextField } from '@radix-ui/themes';
 import { useCallback, useId, useRef, useState } from 'react';
 import { singleCheckoutBook } from '../../../../contracts/checkout/model.ts';
@@ -13,8 +14,10 @@ import { TestModeNotice } from './TestModeNotice.tsx';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
+import { CodeSavingLine, DiscountCodeField, usePageCode } from './DiscountCodeField.tsx';
 
 const required = ['name', 'email', 'addressLine1', 'city', 'postcode'] as const;
+const lines = [{ bookId: singleCheckoutBook.id, quantity: 1 }];
 const blank = {
   name: '',
   email: '',
@@ -35,7 +38,11 @@ export function CustomCheckout() {
   const [ready, setReady] = useState(false);
   const onReady = useCallback((r: boolean) => setReady(r), []);
   const shippingCost = cartCheckoutShippingPence(form.country);
-  const total = singleCheckoutBook.price + shippingCost;
+  const applied = usePageCode(lines);
+  // With a code, the book's price is the server's answer (decision 075); the payment is priced by the server anyway.
+  const codeAnswer = applied.code !== null && applied.check.isSuccess ? applied.check.data : null;
+  const bookTotal = codeAnswer ? codeAnswer.total : singleCheckoutBook.price;
+  const total = bookTotal + shippingCost;
   const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
 
@@ -72,6 +79,7 @@ export function CustomCheckout() {
         bookTitle: singleCheckoutBook.title,
         bookPrice: singleCheckoutBook.price,
         shippingCost,
+        ...(applied.code === null ? {} : { discountCode: applied.code }),
       });
       const confirmed = await card.current.confirm(intent.clientSecret, { name: form.name, email: form.email });
       if ('error' in confirmed) throw new Error(confirmed.error);
@@ -182,6 +190,7 @@ export function CustomCheckout() {
               <Text>{singleCheckoutBook.title}</Text>
               <Text>{formatPence(singleCheckoutBook.price)}</Text>
             </Flex>
+            {codeAnswer && <CodeSavingLine answer={codeAnswer} size="2" />}
             <Flex justify="between" gap="3">
               <Text color="gray">Shipping</Text>
               <Text color="gray">{formatPence(shippingCost)}</Text>
@@ -193,6 +202,8 @@ export function CustomCheckout() {
                 {formatPence(total)}
               </Text>
             </Flex>
+            <Separator size="4" />
+            <DiscountCodeField lines={lines} applied={applied} />
           </Flex>
         </Card>
       </div>

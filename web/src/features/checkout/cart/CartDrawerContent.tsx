@@ -1,6 +1,6 @@
 // The cart drawer itself (see CartDrawer.tsx): title with the count, the lines, the savings, the total, the discount
 // code, "Proceed to Checkout" and "Clear Cart" (which forgets the code too).
-import { Button, Dialog, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
+import { Box, Button, Dialog, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
 import { quantity as quantityLimits } from '../../../../../contracts/shared/constants.ts';
 import { formatPence } from '../../../../../contracts/shared/money.ts';
 import type { DialogControl } from '../../../components/lazyDialog.tsx';
@@ -13,7 +13,7 @@ import { booksQuery, offersQuery } from '../../../lib/books.ts';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import { itemCount, totalPence, type Cart, type CartLine } from './cart.ts';
 import { dispatchCart, useCart } from './cartStore.ts';
-import { CartDiscountCode, CodeSavingLine, useCodeCheck } from './CartDiscountCode.tsx';
+import { CodeSavingLine, DiscountCodeField, useCartCode } from '../DiscountCodeField.tsx';
 import { setDiscountCode } from './discountCodeStore.ts';
 import { useCartCheckout } from './useCartCheckout.ts';
 
@@ -27,7 +27,8 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
   const books = useQuery(booksQuery).data;
   const cart = atCatalogPrices(useCart(), books);
   const count = itemCount(cart);
-  const { code, check } = useCodeCheck(cart);
+  const applied = useCartCode(cart);
+  const { code, check } = applied;
   const { checkout, busy } = useCartCheckout(cart, code);
   // The same rule the server prices the checkout with (decision 072); the server's figure is the one charged.
   const offer = useQuery(offersQuery).data?.bundle ?? null;
@@ -80,7 +81,11 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
                 </Text>
               </div>
             )}
-            {codeAnswer && <CodeSavingLine answer={codeAnswer} />}
+            {codeAnswer && (
+              <Box mt="2">
+                <CodeSavingLine answer={codeAnswer} />
+              </Box>
+            )}
             <Flex justify="between" align="baseline" mt={saving || codeAnswer ? '3' : '0'}>
               <Text size="4" weight="bold">
                 Total
@@ -93,7 +98,7 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
               Shipping calculated at checkout
             </Text>
             <Separator size="4" my="4" />
-            <CartDiscountCode cart={cart} code={code} check={check} />
+            <DiscountCodeField lines={cart} applied={applied} />
             <Flex direction="column" gap="2" mt="4">
               <Button size="3" onClick={checkout} disabled={busy}>
                 {busy ? 'Processing...' : 'Proceed to Checkout'}

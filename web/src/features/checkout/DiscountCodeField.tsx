@@ -1,60 +1,73 @@
-// The cart's discount code (decision 075): a labelled field with Apply, then the applied code with Remove. What a code
-// takes off is the server's answer to the cart as it is now (asked again whenever the cart changes), never worked out
-// here; a refusal shows the server's own message. Results are announced in a live region that is always present.
+// A discount code on the cart or the card page (decision 075): a labelled field with Apply, then the applied code with
+// Remove. What a code takes off is the server's answer for the lines as they are now (asked again whenever they
+// change), never worked out here; a refusal shows the server's own message, announced in a live region that is always
+// present. The cart keeps its code in local storage (discountCodeStore.ts); the card page only while it is open.
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { discountsApi } from '../../../../../contracts/discounts/api.ts';
+import { discountsApi } from '../../../../contracts/discounts/api.ts';
 import {
   discountCodeLabel,
   discountMessages,
   normaliseCode,
   type DiscountCheckResponse,
-} from '../../../../../contracts/discounts/model.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
-import { call, serverMessage } from '../../../lib/api.ts';
-import type { Cart } from './cart.ts';
-import { setDiscountCode, useDiscountCode } from './discountCodeStore.ts';
+} from '../../../../contracts/discounts/model.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
+import { call, serverMessage } from '../../lib/api.ts';
+import { setDiscountCode, useDiscountCode } from './cart/discountCodeStore.ts';
+import './discountCode.css';
+
+/** The lines a code is checked against: the cart's, or the card page's one book. */
+export type CheckedLines = readonly { bookId: number; quantity: number }[];
 
 const couldNotCheck = 'We could not check that code just now. Please try again.';
 
-/** The check of `code` against the cart's lines: keyed by both, so a changed cart is asked about again. */
-export function codeCheckQuery(code: string, cart: Cart) {
-  const items = cart.map(({ bookId, quantity }) => ({ bookId, quantity }));
+/** The check of `code` against the lines: keyed by both, so changed lines are asked about again. */
+export function codeCheckQuery(code: string, lines: CheckedLines) {
+  const items = lines.map(({ bookId, quantity }) => ({ bookId, quantity }));
   return queryOptions({
     queryKey: [discountsApi.check.path, code, items] as const,
     queryFn: () => call(discountsApi.check, { body: { code, items } }),
   });
 }
 
-/** The applied code's check for the cart as it is now; idle when no code is applied or the cart is empty. */
-export function useCodeCheck(cart: Cart): { code: string | null; check: UseQueryResult<DiscountCheckResponse> } {
+export type AppliedCode = {
+  code: string | null;
+  setCode: (code: string | null) => void;
+  check: UseQueryResult<DiscountCheckResponse>;
+};
+
+/** The applied code's check for `lines` as they are now; idle when no code is applied or there are no lines. */
+export function useCodeCheck(lines: CheckedLines, code: string | null): UseQueryResult<DiscountCheckResponse> {
+  return useQuery({ ...codeCheckQuery(code ?? '', lines), enabled: code !== null && lines.length > 0 });
+}
+
+/** The cart's code, kept with the cart, and its check. */
+export function useCartCode(lines: CheckedLines): AppliedCode {
   const code = useDiscountCode();
-  const check = useQuery({ ...codeCheckQuery(code ?? '', cart), enabled: code !== null && cart.length > 0 });
-  return { code, check };
+  return { code, setCode: setDiscountCode, check: useCodeCheck(lines, code) };
+}
+
+/** A code for this page only (the card page), and its check. */
+export function usePageCode(lines: CheckedLines): AppliedCode {
+  const [code, setCode] = useState<string | null>(null);
+  return { code, setCode, check: useCodeCheck(lines, code) };
 }
 
 /** The applied code's saving, as its own line above the total (only once the server has answered). */
-export function CodeSavingLine({ answer }: { answer: DiscountCheckResponse }) {
+export function CodeSavingLine({ answer, size = '3' }: { answer: DiscountCheckResponse; size?: '2' | '3' }) {
   return (
-    <Flex justify="between" align="baseline" gap="3" mt="2">
-      <Text size="3">{discountCodeLabel(answer.code)}</Text>
-      <Text size="3" weight="bold" data-testid="cart-code-saving">
+    <Flex justify="between" align="baseline" gap="3">
+      <Text size={size}>{discountCodeLabel(answer.code)}</Text>
+      <Text size={size} weight="bold" data-testid="code-saving">
         −{formatPence(answer.discount)}
       </Text>
     </Flex>
   );
 }
 
-export function CartDiscountCode({
-  cart,
-  code,
-  check,
-}: {
-  cart: Cart;
-  code: string | null;
-  check: UseQueryResult<DiscountCheckResponse>;
-}) {
+export function DiscountCodeField({ lines, applied }: { lines: CheckedLines; applied: AppliedCode }) {
+  const { code, setCode, check } = applied;
   const id = useId();
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
@@ -71,8 +84,8 @@ export function CartDiscountCode({
     setApplying(true);
     setRefusal(null);
     try {
-      const answer = await queryClient.fetchQuery(codeCheckQuery(wanted, cart));
-      setDiscountCode(answer.code);
+      const answer = await queryClient.fetchQuery(codeCheckQuery(wanted, lines));
+      setCode(answer.code);
       setTyped('');
     } catch (error) {
       setRefusal(serverMessage(error) ?? couldNotCheck);
@@ -82,7 +95,7 @@ export function CartDiscountCode({
   }
 
   function remove() {
-    setDiscountCode(null);
+    setCode(null);
     setRefusal(null);
   }
 
@@ -97,7 +110,7 @@ export function CartDiscountCode({
   const refused = !applying && (code !== null ? check.isError : refusal !== null);
 
   return (
-    <div className="cart-code">
+    <div className="discount-code">
       {code === null ? (
         <form onSubmit={(event) => void apply(event)} aria-label="Discount code" noValidate>
           <Text as="label" htmlFor={`${id}-code`} size="2" weight="medium">
@@ -106,7 +119,7 @@ export function CartDiscountCode({
           <Flex gap="2" mt="1">
             <TextField.Root
               id={`${id}-code`}
-              className="cart-code__field"
+              className="discount-code__field"
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
               autoComplete="off"
@@ -139,7 +152,7 @@ export function CartDiscountCode({
         id={`${id}-status`}
         role="status"
         color={refused ? 'red' : 'green'}
-        data-testid="cart-code-status"
+        data-testid="code-status"
       >
         {status}
       </Text>
