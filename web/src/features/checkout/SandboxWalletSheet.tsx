@@ -25,16 +25,22 @@ export const sandboxWalletCard = { number: '4242 4242 4242 4242', expiry: '12 / 
 export function SandboxWalletSheet({
   busy,
   onPay,
+  discountCode = null,
 }: {
   busy: boolean;
   onPay: (paid: SandboxWalletPaid) => Promise<void> | void;
+  /** the code the page applied: the totals the server answers are after it (decision 075) */
+  discountCode?: string | null;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [payer, setPayer] = useState({ name: '', email: '', line1: '', city: '', postcode: '', country: '' });
   const rates = useQuery({
-    queryKey: ['wallet-shipping-rates', payer.country],
-    queryFn: () => call(checkoutApi.walletShippingRates, { body: { country: payer.country } }),
+    queryKey: ['wallet-shipping-rates', payer.country, discountCode],
+    queryFn: () =>
+      call(checkoutApi.walletShippingRates, {
+        body: { country: payer.country, ...(discountCode === null ? {} : { discountCode }) },
+      }),
     enabled: payer.country !== '',
     staleTime: Infinity,
   });

@@ -1,7 +1,8 @@
 // /apple-pay-checkout: the single book with wallet payment buttons (Apple Pay / Google Pay through Stripe's Express
 // Checkout Element, with the PaymentIntent made by the server at confirmation). Without a wallet the page says so and points to the form; in the sandbox (never a wallet)
 // it also offers the test wallet, whose sheet behaves as a wallet's. Either sheet offers only the rate that fits the
-// address it is given, and the server refuses any other (decision 073).
+// address it is given, and the server refuses any other (decision 073). A discount code applied on the page (decision
+// 075) lowers the book's price the sheets show, by the server's answer, and goes with the rates and the payment.
 import type {
   ShippingRate,
   Stripe,
@@ -32,10 +33,12 @@ import { CheckoutLayout } from './CheckoutLayout.tsx';
 import { loadStripeOnce, useLoadedPaymentsConfig } from './payments.ts';
 import { SandboxWalletSheet, sandboxWalletCard, type SandboxWalletPaid } from './SandboxWalletSheet.tsx';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
+import { CodeSavingLine, DiscountCodeField, usePageCode } from './DiscountCodeField.tsx';
 
 type Wallet = { state: 'checking' } | { state: 'unavailable' } | { state: 'available' };
 
 const options = cartShippingOptions();
+const lines = [{ bookId: singleCheckoutBook.id, quantity: 1 }];
 /** A shop rate as the Express Checkout Element shows it: the option's name, with its detail as the delivery estimate. */
 const rateOf = (o: Pick<ShippingOption, 'id' | 'label' | 'detail' | 'amount'>): ShippingRate => ({
   id: o.id,
@@ -50,6 +53,21 @@ export function WalletCheckout() {
   const host = useRef<HTMLDivElement>(null);
   const payment = usePayment(paymentFailed);
   const saveOrder = useSaveOrder();
+  const applied = usePageCode(lines);
+  const codeAnswer = applied.code !== null && applied.check.isSuccess ? applied.check.data : null;
+  // The book's price after the code, as the server answered; the Express Checkout Element's handlers read it when
+  // they run, so they keep up with a code applied or removed after the element was made.
+  const book = {
+    code: codeAnswer ? codeAnswer.code : null,
+    price: codeAnswer ? codeAnswer.total : singleCheckoutBook.price,
+  };
+  const current = useRef(book);
+  current.current = book;
+  const elementsRef = useRef<StripeElements | null>(null);
+  useEffect(() => {
+    elementsRef.current?.update({ amount: walletTotal(options[0]!.amount, book.price).amount });
+  }, [book.price]);
+  const withCode = () => (current.current.code === null ? {} : { discountCode: current.current.code });
 
   useEffect(() => {
     if (config.provider !== 'stripe' || !config.publishableKey) {
@@ -71,10 +89,11 @@ export function WalletCheckout() {
       // confirmation, at its own price for the rate that fits the address.
       const elements = stripe.elements({
         mode: 'payment',
-        amount: walletTotal(options[0]!.amount).amount,
+        amount: walletTotal(options[0]!.amount, current.current.price).amount,
         currency: 'gbp',
         allowedPaymentMethodTypes: ['card'],
       });
+      elementsRef.current = elements;
       const express = elements.create('expressCheckout');
       element = express;
       express.on('ready', (event) =>
@@ -85,13 +104,13 @@ export function WalletCheckout() {
           emailRequired: true,
           shippingAddressRequired: true,
           allowedShippingCountries: [...destinationCodes],
-          lineItems: [{ name: singleCheckoutBook.title, amount: singleCheckoutBook.price }],
+          lineItems: [{ name: singleCheckoutBook.title, amount: current.current.price }],
           shippingRates: options.map(rateOf),
         }),
       );
       // The address decides the rate: the server answers with only the one that fits its country, and the total.
       express.on('shippingaddresschange', (event) => {
-        void call(checkoutApi.walletShippingRates, { body: { country: event.address.country } }).then(
+        void call(checkoutApi.walletShippingRates, { body: { country: event.address.country, ...withCode() } }).then(
           (update) => {
             if (update.status !== 'success') return event.reject();
             elements.update({ amount: update.total.amount });
@@ -101,7 +120,7 @@ export function WalletCheckout() {
         );
       });
       express.on('shippingratechange', (event) => {
-        elements.update({ amount: walletTotal(event.shippingRate.amount).amount });
+        elements.update({ amount: walletTotal(event.shippingRate.amount, current.current.price).amount });
         event.resolve();
       });
       express.on('confirm', (event) => void pay(stripe, elements, event));
@@ -110,6 +129,7 @@ export function WalletCheckout() {
     return () => {
       cancelled = true;
       element?.destroy();
+      elementsRef.current = null;
     };
     // One Express Checkout Element per provider: `pay` reads nothing that changes between renders.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -142,9 +162,10 @@ export function WalletCheckout() {
       try {
         const country = address?.address.country;
         intent = await setUpPayment({
-          amount: singleCheckoutBook.price + option.amount,
+          amount: current.current.price + option.amount,
           shippingOptionId: option.id,
           ...(country ? { country } : {}),
+          ...withCode(),
         });
       } catch (error) {
         event.paymentFailed({ reason: 'invalid_shipping_address' });
@@ -184,6 +205,7 @@ export function WalletCheckout() {
         amount: paid.total,
         shippingOptionId: paid.shippingOptionId,
         country: paid.country,
+        ...withCode(),
       });
       const { payment_method: _method, ...payer } = walletConfirmParams(paid.payment);
       try {
@@ -200,7 +222,7 @@ export function WalletCheckout() {
           amount: intent.amount,
           bookTitle: singleCheckoutBook.title,
           bookPrice: singleCheckoutBook.price,
-          shippingCost: paid.total - singleCheckoutBook.price,
+          shippingCost: paid.total - current.current.price,
         }),
       );
     });
@@ -217,10 +239,12 @@ export function WalletCheckout() {
             <Text>Price</Text>
             <Text weight="bold">{formatPence(singleCheckoutBook.price)}</Text>
           </Flex>
+          {codeAnswer && <CodeSavingLine answer={codeAnswer} />}
           <Flex justify="between">
             <Text color="gray">Shipping</Text>
             <Text color="gray">{walletShippingRangeText}</Text>
           </Flex>
+          <DiscountCodeField lines={lines} applied={applied} />
           <Separator size="4" />
           {wallet.state === 'checking' && <Text color="gray">Checking for a wallet on this device...</Text>}
           {/* Stripe's Express Checkout Element: the wallet buttons the device has, shown once it says which. */}
@@ -236,7 +260,7 @@ export function WalletCheckout() {
             </Flex>
           )}
           {wallet.state === 'unavailable' && config.provider === 'sandbox' && (
-            <SandboxWalletSheet busy={payment.processing} onPay={paySandbox} />
+            <SandboxWalletSheet busy={payment.processing} onPay={paySandbox} discountCode={book.code} />
           )}
         </Flex>
       </Card>
