@@ -112,7 +112,7 @@ export function DiscountCodeField({ lines, applied }: { lines: CheckedLines; app
   return (
     <div className="discount-code">
       {code === null ? (
-        <form onSubmit={(event) => void apply(event)} aria-label="Discount code" noValidate>
+        <form onSubmit={(event) => void apply(event)} noValidate>
           <Text as="label" htmlFor={`${id}-code`} size="2" weight="medium">
             Discount code
           </Text>
