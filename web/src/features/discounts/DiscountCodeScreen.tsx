@@ -22,12 +22,7 @@ export function DiscountCodeScreen({ code }: { code: string }) {
     <AdminPage
       title={`Discount Code ${data.code}`}
       subtitle={data.description}
-      links={
-        <>
-          <AdminLink to="/admin/discounts">All Codes</AdminLink>
-          <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
-        </>
-      }
+      links={<AdminLink to="/admin/discounts">All Codes</AdminLink>}
       onLogOut={logOut}
     >
       <Flex direction="column" gap="5">

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { discountsApi } from '../../../../contracts/discounts/api.ts';
 import type { DiscountCodeSummary } from '../../../../contracts/discounts/model.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
+import { AdminPage } from '../../components/AdminPage.tsx';
 import { toast } from '../../components/toast/toasts.ts';
 import { call, serverMessage } from '../../lib/api.ts';
 import { useCanChange } from '../../lib/admin/role.ts';
@@ -27,12 +27,6 @@ export function DiscountsScreen() {
     <AdminPage
       title="Discount Codes"
       subtitle="Codes shoppers type in the cart: a percentage or an amount off the books, before delivery."
-      links={
-        <>
-          <AdminLink to="/admin/orders">Orders Dashboard</AdminLink>
-          <AdminLink to="/admin/sales">Sales</AdminLink>
-        </>
-      }
       onLogOut={logOut}
     >
       <Flex direction="column" gap="5">
