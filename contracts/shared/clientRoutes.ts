@@ -13,6 +13,7 @@ export const clientRoutes = {
   adminLedger: ['/admin/ledger'],
   adminStock: ['/admin/stock'],
   adminVat: ['/admin/vat'],
+  adminCatalogue: ['/admin/catalogue'],
   adminDiscounts: ['/admin/discounts'],
   adminDiscount: ['/admin/discounts/:code'],
   adminAudit: ['/admin/audit'],
