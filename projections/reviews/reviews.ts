@@ -4,7 +4,6 @@ import type { ReviewStatus } from '../../contracts/shared/constants.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import type {
   AdminReviewDto,
-  PublicReviewDto,
   ReviewApproved,
   ReviewEvent,
   ReviewListFilter,
@@ -13,11 +12,13 @@ import type {
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { newestFirstPage, type Page, type PageCursor } from '../../contracts/shared/paging.ts';
 import { defineProjection } from '../engine/projection.ts';
+import { reviewsReadModel } from '../../contracts/reviews/readModel.ts';
 
-const collection = 'reviews';
+export { approvedReviewsForBook } from '../../contracts/reviews/readModel.ts';
+
+const { collection, approvedForBookIndex } = reviewsReadModel;
 const allIndex = 'reviews:all';
 const statusIndex = (status: ReviewStatus) => `reviews:status:${status}`;
-const approvedForBookIndex = (bookId: number) => `reviews:approved:book:${bookId}`;
 
 /** The stored document also remembers the last stream revision it folded, so a redelivered event changes nothing. */
 type StoredReview = AdminReviewDto & { revision: number };
@@ -58,7 +59,7 @@ async function decided(
 }
 
 export const reviewsProjection = defineProjection({
-  name: 'reviews',
+  name: reviewsReadModel.name,
   version: 1,
   handlers: {
     async ReviewSubmitted(event, view) {
@@ -96,21 +97,6 @@ async function load(reader: ReadStoreReader, index: string): Promise<StoredRevie
 }
 
 const forAdmin = ({ revision: _revision, ...review }: StoredReview): AdminReviewDto => review;
-
-/** GET /api/reviews/book/{id}: what shoppers see of the approved reviews, newest first. */
-export async function approvedReviewsForBook(reader: ReadStoreReader, bookId: number): Promise<PublicReviewDto[]> {
-  return (await load(reader, approvedForBookIndex(bookId))).map(
-    ({ id, bookId, customerName, rating, reviewText, createdAt }) => ({
-      id,
-      bookId,
-      customerName,
-      rating,
-      reviewText,
-      status: 'approved',
-      createdAt,
-    }),
-  );
-}
 
 /** GET /api/admin/reviews[/{status}]: every review, or those with one status, newest first. */
 export async function adminReviews(reader: ReadStoreReader, filter: ReviewListFilter): Promise<AdminReviewDto[]> {

@@ -1,16 +1,15 @@
 // Read model: each product's shelf as the stock decider folds it, with the owner's last movements. The storefront's
 // levels and the owner's stock screen read it; what is available is worked out at read time, because reservations run
 // out with the clock.
-import type { ReadStoreReader } from '../../contracts/ports/readStore.ts';
 import { stockEventTypes, type StockEvent, type StockMovement } from '../../contracts/stock/model.ts';
-import { emptyShelf, evolveShelf, type ShelfState } from '../../contracts/stock/shelf.ts';
+import { emptyShelf, evolveShelf } from '../../contracts/stock/shelf.ts';
 import { defineProjection, each } from '../engine/projection.ts';
+import { stockReadModel, type StockDoc } from '../../contracts/stock/readModel.ts';
 
-const collection = 'stock';
-const index = 'stock:byBook';
+const { collection, index } = stockReadModel;
 const keptMovements = 20;
 
-export type StockDoc = { bookId: number; revision: number; shelf: ShelfState; movements: StockMovement[] };
+export { getStock, listStock, type StockDoc } from '../../contracts/stock/readModel.ts';
 
 function movementOf(event: StockEvent): StockMovement | null {
   switch (event.type) {
@@ -68,7 +67,7 @@ function movementOf(event: StockEvent): StockMovement | null {
 }
 
 export const stockProjection = defineProjection({
-  name: 'stock',
+  name: stockReadModel.name,
   version: 1,
   handlers: {
     ...each(stockEventTypes, async (event, view) => {
@@ -95,13 +94,3 @@ export const stockProjection = defineProjection({
     }),
   },
 });
-
-export async function getStock(reader: ReadStoreReader, bookId: number): Promise<StockDoc | null> {
-  return reader.get<StockDoc>(collection, String(bookId));
-}
-
-/** Every product with stock events, by book id. */
-export async function listStock(reader: ReadStoreReader): Promise<StockDoc[]> {
-  const ids = await reader.range(index);
-  return (await reader.getMany<StockDoc>(collection, ids)).filter((d): d is StockDoc => d !== null);
-}
