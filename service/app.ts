@@ -16,6 +16,7 @@ import { errorMiddleware, HttpError } from './http/errors.ts';
 import { requestContext, serialiseJsonOnce } from './http/request.ts';
 import { apiSecurityHeaders, securityHeaders } from './http/securityHeaders.ts';
 import { staticWeb } from './http/static.ts';
+import { catalogPageHeads } from './catalog/pages.ts';
 import { healthRoutes } from './health.ts';
 import type { RouteModule } from './http/route.ts';
 
@@ -125,7 +126,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
     if (isMediaPath(ctx.path)) throw new HttpError(404, 'No such image', 'not_found');
     await next();
   });
-  if (options.webDist) app.use(staticWeb(options.webDist));
+  if (options.webDist) app.use(staticWeb(options.webDist, catalogPageHeads(deps)));
 
   app.on('error', (error, ctx) => {
     // Socket-level errors after the response started; the error middleware has already answered.

@@ -12,6 +12,7 @@ import { instagramQrAsset } from './build/instagramQrAsset.ts';
 import { landingLoadOrder } from './build/landingLoadOrder.ts';
 import { prerenderLanding } from './build/prerenderLanding.ts';
 import { radixStylesInUse } from './build/radixStylesInUse.ts';
+import { shareImages } from './build/shareImages.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -58,6 +59,7 @@ export default defineConfig({
     landingLoadOrder(),
     prerenderLanding(webRoot),
     radixStylesInUse(join(webRoot, 'src')),
+    shareImages(webRoot),
     precompress(),
   ],
   build: {

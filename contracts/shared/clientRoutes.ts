@@ -1,6 +1,8 @@
 // The client's route table: the server serves the app shell for exactly these paths.
 export const clientRoutes = {
   home: ['/', '/app'],
+  /** a book's own page; the server answers 404 (and the app its not-found screen) for a slug no published book has */
+  book: ['/books/:slug'],
   adminLogin: ['/admin/login', '/admin-login', '/admin'],
   adminDashboard: ['/admin/dashboard', '/admin-dashboard'],
   adminOrders: ['/admin/orders'],

@@ -42,6 +42,8 @@ export async function startTestShop(
     logger?: Logger;
     /** the bundle rule instead of the content file's (decision 072) */
     bundle?: BundleRule;
+    /** the built web app to serve (web/dist unless named) */
+    webDist?: string;
   } = {},
 ): Promise<TestShop> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
@@ -59,6 +61,7 @@ export async function startTestShop(
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.projections ? { projections: options.projections } : {}),
     ...(options.bundle ? { bundle: options.bundle } : {}),
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   const server = await shop.listen(0, '127.0.0.1');
   const address = server.address();

@@ -23,6 +23,7 @@ import type { PricedItems } from './pricing.ts';
 import { bundleLineDescription } from '../../contracts/catalog/bundle.ts';
 import { codeLineDescription } from '../../contracts/discounts/model.ts';
 import { emailKeyFor, holdCodeUse, type CodeUse } from './discountCode.ts';
+import { shopOrigin } from '../http/origin.ts';
 
 type Customer = {
   customerName?: string;
@@ -31,15 +32,6 @@ type Customer = {
 };
 
 const looksLikeEmail = (s?: string) => !!s && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
-
-/**
- * Where shoppers reach the shop: PUBLIC_URL, which production cannot start without (service/config.ts). Only a
- * development or test shop without it falls back to the host this request came to, so `npm start` works as it is.
- */
-export function shopOrigin(deps: Pick<ShopDeps, 'config'>, ctx: Pick<Context, 'protocol' | 'host'>): string {
-  if (!deps.config.PUBLIC_URL && deps.config.NODE_ENV === 'production') throw new Error('PUBLIC_URL is not set');
-  return (deps.config.PUBLIC_URL ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
-}
 
 const shopperMeta = (deps: ShopDeps, ctx: Context, checkoutId: string): CommandMeta => ({
   ...commandMeta(ctx, 'shopper', deps.clock()),

@@ -1,4 +1,5 @@
-// Serves the built web app: hashed assets cached for a year, the app shell for client routes (404 for the rest).
+// Serves the built web app: hashed assets cached for a year, the app shell for client routes (404 for the rest), with
+// the head a page carries of its own written in.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Context, Next } from 'koa';
@@ -7,13 +8,46 @@ import { isClientPath } from '../../contracts/shared/clientRoutes.ts';
 import { isApiPath } from '../../contracts/shared/endpoint.ts';
 import { healthApi } from '../../contracts/shared/health.ts';
 
-export function staticWeb(distDir: string) {
+/**
+ * The head a page at `path` carries in the HTML sent (decision 079): tags to write in place of the shell's title and
+ * description; `missing` when the address names nothing (a slug no published book has): the app's not-found screen,
+ * with a 404; null when the page has no head of its own (the shell's is sent as it is).
+ */
+export type PageHeads = (
+  path: string,
+  ctx: Context,
+  shell: { title: string; description: string },
+) => Promise<{ head: string } | { missing: true } | null>;
+
+/** The built index.html, split where a page's own head goes, with the title and description it carries itself. */
+export type Shell = { html: string; title: string; description: string; before: string; after: string };
+
+const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const unescaped = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => entities[e]!);
+
+export function shellOf(html: string): Shell {
+  const title = /<title>([^<]*)<\/title>\s*/.exec(html);
+  const description = /<meta name="description" content="([^"]*)"\s*\/?>\s*/.exec(html);
+  const headEnd = html.indexOf('</head>');
+  if (!title || !description || headEnd < 0) throw new Error('index.html has no <title>, description or </head>');
+  const rest = html.replace(title[0], '').replace(description[0], '');
+  const at = rest.indexOf('</head>');
+  return {
+    html,
+    title: unescaped(title[1]!),
+    description: unescaped(description[1]!),
+    before: `${rest.slice(0, at).trimEnd()}\n    `,
+    after: `\n  ${rest.slice(at)}`,
+  };
+}
+
+export function staticWeb(distDir: string, pages?: PageHeads) {
   const root = resolve(distDir);
   const shellFile = join(root, 'index.html');
   const known = { has: (path: string) => isClientPath(path) };
-  let shell: string | null = null;
+  let shell: Shell | null = null;
   const appShell = () => {
-    if (shell === null && existsSync(shellFile)) shell = readFileSync(shellFile, 'utf8');
+    if (shell === null && existsSync(shellFile)) shell = shellOf(readFileSync(shellFile, 'utf8'));
     return shell;
   };
 
@@ -47,17 +81,19 @@ export function staticWeb(distDir: string) {
       }
     }
 
-    const html = appShell();
-    if (html === null) {
+    const app = appShell();
+    if (app === null) {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The web app is not built yet: run `npm run build`.';
       return;
     }
     // Unknown paths still get the app, which shows its not-found screen, but with an honest status.
-    ctx.status = known.has(path) || path === '/index.html' ? 200 : 404;
+    const page = pages && known.has(path) ? await pages(path, ctx, app) : null;
+    const found = (known.has(path) || path === '/index.html') && !(page && 'missing' in page);
+    ctx.status = found ? 200 : 404;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = html;
+    ctx.body = page && 'head' in page ? `${app.before}${page.head}${app.after}` : app.html;
   };
 }
