@@ -22,6 +22,36 @@ const appStart = (id: string) =>
   (/[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/.test(id) ||
     /[\\/]web[\\/]src[\\/](boot|theme|firstScreen|routeTree\.gen|routes[\\/][^\\/]+|lib[\\/][^\\/]+)\.tsx?$/.test(id));
 
+/**
+ * The landing page's own code (its route's split part and the sections, cards and controls it is built from), kept in
+ * one chunk. A book's page is made of many of the same parts; without this they would be split out into chunks of
+ * their own that both load, and the landing page would fetch more files and more bytes than it needs (decision 079).
+ * The book page loads this chunk too. Dialog contents (imported lazily) stay in chunks of their own.
+ */
+const landingParts = new RegExp(
+  [
+    String.raw`routes[\/]index\.tsx\?tsr-split`,
+    String.raw`shell[\/]LandingPage\.tsx$`,
+    String.raw`features[\/]catalog[\/](AboutSection|BooksSection|CharactersSection|ContactSection|Hero|TestimonialsSection|contactMessage|CoverDialog|PagePreviewDialog)\.tsx?$`,
+    String.raw`features[\/]catalog[\/]storefront\.css$`,
+    String.raw`features[\/]reviews[\/](ReviewsSection\.tsx|reviews\.css)$`,
+    String.raw`features[\/]stock[\/](StockNotice\.tsx|stockLevels\.ts)$`,
+    String.raw`features[\/]checkout[\/](BuyNow|cart[\/]AddToCart|cart[\/]QuantityPicker)\.tsx$`,
+    String.raw`components[\/](useNearViewport|SectionHeading|LoadingIndicator)\.tsx?$`,
+    String.raw`components[\/]loading\.css$`,
+  ].join('|'),
+);
+const landingPart = (id: string) => /[\\/]web[\\/]src[\\/]/.test(id) && landingParts.test(id);
+
+/**
+ * The shop's frame (header with the cart drawer, footer) and the lazily opened dialogs' loader, which the landing page,
+ * the book page and the confirmation screens all draw: one chunk of its own, as it was before the book page shared
+ * the landing page's parts.
+ */
+const frameParts =
+  /[\\/]web[\\/]src[\\/](shell[\\/](Header|Footer|sectionLinks|header\.css|footer\.css)|components[\\/](lazyDialog|socialLinks)|features[\\/]catalog[\\/]art\.ts|features[\\/]checkout[\\/]cart[\\/](CartDrawer\.tsx|cart\.css))/;
+const framePart = (id: string) => !id.includes('?') && frameParts.test(id) && /\.(tsx?|css)$/.test(id);
+
 /** Writes .br and .gz beside each text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
   return {
@@ -73,7 +103,11 @@ export default defineConfig({
         // What the app's start (src/boot.tsx) needs, in one chunk rather than a few dozen small ones split out
         // because lazily loaded screens share them: React, the router, the query cache, the route table, the theme.
         codeSplitting: {
-          groups: [{ name: 'app', test: appStart }],
+          groups: [
+            { name: 'app', test: appStart },
+            { name: 'landing', test: landingPart, includeDependenciesRecursively: false },
+            { name: 'Header', test: framePart, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

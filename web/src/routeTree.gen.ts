@@ -755,6 +755,7 @@ interface ShopRouteChildren {
   ShopOrderSuccessRoute: typeof ShopOrderSuccessRoute
   ShopPaymentCancelledRoute: typeof ShopPaymentCancelledRoute
   ShopPaymentSuccessRoute: typeof ShopPaymentSuccessRoute
+  ShopBooksSlugRoute: typeof ShopBooksSlugRoute
 }
 
 const ShopRouteChildren: ShopRouteChildren = {
@@ -762,6 +763,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopOrderSuccessRoute: ShopOrderSuccessRoute,
   ShopPaymentCancelledRoute: ShopPaymentCancelledRoute,
   ShopPaymentSuccessRoute: ShopPaymentSuccessRoute,
+  ShopBooksSlugRoute: ShopBooksSlugRoute,
 }
 
 const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)

@@ -1,8 +1,10 @@
 // The books (anchor books): a card per book the server has on sale, in the owner's order, with its cover, pages and
-// price as the catalogue says (decision 077), and the "Mix and Match Your Order" box.
+// price as the catalogue says (decision 077), its title a link to the book's own page, and the "Mix and Match Your
+// Order" box.
 // What a shopper buys a book with (the cart, Buy Now) comes from the page that shows the section.
 import { Callout, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useDeferredValue, type ComponentType } from 'react';
 import type { BookDto } from '../../../../contracts/catalog/model.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
@@ -54,7 +56,9 @@ function BookCard({ book, purchase: Purchase }: { book: BookDto; purchase: BookP
         <CoverDialog title={book.title} image={book.coverImage} alt={book.coverAlt || `Cover of ${book.title}`} />
       </div>
       <Heading as="h3" size="5" mt="4">
-        {book.title}
+        <Link to="/books/$slug" params={{ slug: book.slug }} className="book-card__link">
+          {book.title}
+        </Link>
       </Heading>
       <Text as="p" size="2" color="gray" mt="2" className="book-card__description">
         {book.description}

@@ -47,7 +47,8 @@ export function ReviewsSection() {
   );
 }
 
-function BookReviews({ bookId, bookTitle }: { bookId: number; bookTitle: string }) {
+/** A book's approved reviews with the review dialog: under a tab of the landing page, and on the book's own page. */
+export function BookReviews({ bookId, bookTitle }: { bookId: number; bookTitle: string }) {
   const reviews = useQuery(bookReviewsQuery(bookId));
   // Built in an interruptible render when they arrive (see BooksSection); "Loading reviews..." stays until then.
   const list = useDeferredValue(reviews.data);
