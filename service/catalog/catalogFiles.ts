@@ -1,6 +1,7 @@
 // The catalogue as crawlers and shopping services read it: sitemap.xml, robots.txt and the Google Merchant Center
 // feed. Pure: the caller gathers the published books and whether each is in stock.
 import { bookPath, catalogFiles } from '../../contracts/catalog/pages.ts';
+import { adminApiPrefix } from '../../contracts/shared/endpoint.ts';
 import { penceToPoundsString } from '../../contracts/shared/money.ts';
 import { absolute, type PageBook, type Site } from './pageHead.ts';
 
@@ -30,7 +31,7 @@ export const privatePaths = [
   '/admin',
   '/admin-login',
   '/admin-dashboard',
-  '/api/admin',
+  adminApiPrefix.replace(/\/$/, ''),
   '/receipt/',
   '/sandbox/',
 ] as const;
