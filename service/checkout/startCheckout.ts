@@ -1,6 +1,7 @@
 // Starting a checkout: the gateway is asked for a payment page or intent at the server's price, then CheckoutStarted
 // records exactly what was priced. The gateway goes first so no checkout is recorded that no shopper could pay.
 import { randomUUID } from 'node:crypto';
+import { shopOrigin } from '../http/origin.ts';
 import type { Context } from 'koa';
 import type {
   CheckoutChannel,
@@ -23,7 +24,6 @@ import type { PricedItems } from './pricing.ts';
 import { bundleLineDescription } from '../../contracts/catalog/bundle.ts';
 import { codeLineDescription } from '../../contracts/discounts/model.ts';
 import { emailKeyFor, holdCodeUse, type CodeUse } from './discountCode.ts';
-import { shopOrigin } from '../http/origin.ts';
 
 type Customer = {
   customerName?: string;
