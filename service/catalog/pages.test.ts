@@ -228,6 +228,26 @@ test("the merchant feed is RSS 2.0 with Google's namespace and every attribute M
   assert.is(childText(items[0]!, 'g:google_product_category'), 'Media > Books');
 });
 
+test('a hidden book has no page, and is in neither the sitemap nor the feed; published again, it is back', async () => {
+  const catalogue = `${shop.url}/api/admin/catalogue/${together.id}`;
+  const hidden = await call(`${catalogue}/hide`, { body: { reason: 'Reprinting' }, headers: admin });
+  assert.is(hidden.status, 200, hidden.text);
+  const gone = await page(`/books/${together.slug}`);
+  assert.is(gone.status, 404);
+  assert.equal(jsonLdOf(gone.html), []);
+  const locs = elementsNamed(parseXml((await page('/sitemap.xml')).html), 'loc').map((loc) => loc.text);
+  assert.not.ok(
+    locs.some((loc) => loc.endsWith(`/books/${together.slug}`)),
+    locs.join(' '),
+  );
+  assert.ok(locs.includes(`${publicUrl}/books/${kindness.slug}`));
+  const ids = elementsNamed(parseXml((await page('/merchant-feed.xml')).html), 'item').map((i) => childText(i, 'g:id'));
+  assert.equal(ids, [String(kindness.id), String(poster.id)]);
+
+  assert.is((await call(`${catalogue}/publish`, { body: { reason: 'Back in print' }, headers: admin })).status, 200);
+  assert.is((await page(`/books/${together.slug}`)).status, 200);
+});
+
 test('nothing in a title or description breaks out of the head: escaped in tags, \\u-escaped in JSON-LD', () => {
   const site: Site = { origin: publicUrl, name: 'Amanah "House" & Co', sameAs: [] };
   const hostile = `</script><script>alert(1)</script> & "quotes" <!-- 'apostrophes'`;
