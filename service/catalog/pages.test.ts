@@ -99,6 +99,10 @@ test("a book's JSON-LD is a Product with an Offer, and a rating only once it has
   assert.is(product.description, together.description);
   assert.ok(Array.isArray(product.image) && product.image.length === 1 + together.previewPages.length);
   for (const image of product.image) assert.ok(image.startsWith(`${publicUrl}/`), image);
+  assert.equal(
+    product.image.slice(1),
+    together.previewPages.map((p) => `${publicUrl}${p.image}`),
+  );
   assert.is(product.url, `${publicUrl}/books/${together.slug}`);
   assert.equal(
     {

@@ -4,6 +4,7 @@
 import type { Context } from 'koa';
 import { getBookBySlug, listBooks } from '../../contracts/catalog/books.ts';
 import { shopContent } from '../../contracts/catalog/content.ts';
+import { imageUrl } from '../../contracts/catalog/images.ts';
 import { catalogFiles, sharePicture, shopSharePicture, slugOfBookPath } from '../../contracts/catalog/pages.ts';
 import { approvedReviewsForBook } from '../../contracts/reviews/readModel.ts';
 import { isHomePath } from '../../contracts/shared/clientRoutes.ts';
@@ -66,7 +67,8 @@ export function catalogPageHeads(deps: ShopDeps): PageHeads {
       inStock: available,
       rating: ratingOf(reviews),
       image,
-      images: [image.url, ...book.previewPages.map((page) => pictureOf(site, page.image, page.alt).url)],
+      // The pages as they are served: only covers have a PNG drawn for sharing.
+      images: [image.url, ...book.previewPages.map((page) => absolute(site, imageUrl(page.image)))],
     });
     return { head: renderHead(meta, site) };
   };
