@@ -39,6 +39,7 @@ import { Route as AdminAdminPrivacyRouteImport } from './routes/_admin.admin.pri
 import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales'
 import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock'
 import { Route as AdminAdminVatRouteImport } from './routes/_admin.admin.vat'
+import { Route as ShopBooksSlugRouteImport } from './routes/_shop.books.$slug'
 import { Route as AdminAdminDiscountsCodeRouteImport } from './routes/_admin.admin.discounts_.$code'
 import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
 import { Route as AdminAdminOrdersFulfilRouteImport } from './routes/_admin.admin.orders_.fulfil'
@@ -194,6 +195,11 @@ const AdminAdminVatRoute = AdminAdminVatRouteImport.update({
   path: '/admin/vat',
   getParentRoute: () => AdminRoute,
 } as any)
+const ShopBooksSlugRoute = ShopBooksSlugRouteImport.update({
+  id: '/books/$slug',
+  path: '/books/$slug',
+  getParentRoute: () => ShopRoute,
+} as any)
 const AdminAdminDiscountsCodeRoute = AdminAdminDiscountsCodeRouteImport.update({
   id: '/admin/discounts_/$code',
   path: '/admin/discounts/$code',
@@ -251,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/admin/sales': typeof AdminAdminSalesRoute
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
+  '/books/$slug': typeof ShopBooksSlugRoute
   '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/fulfil': typeof AdminAdminOrdersFulfilRoute
@@ -286,6 +293,7 @@ export interface FileRoutesByTo {
   '/admin/sales': typeof AdminAdminSalesRoute
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
+  '/books/$slug': typeof ShopBooksSlugRoute
   '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/fulfil': typeof AdminAdminOrdersFulfilRoute
@@ -324,6 +332,7 @@ export interface FileRoutesById {
   '/_admin/admin/sales': typeof AdminAdminSalesRoute
   '/_admin/admin/stock': typeof AdminAdminStockRoute
   '/_admin/admin/vat': typeof AdminAdminVatRoute
+  '/_shop/books/$slug': typeof ShopBooksSlugRoute
   '/_admin/admin/discounts_/$code': typeof AdminAdminDiscountsCodeRoute
   '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/_admin/admin/orders_/fulfil': typeof AdminAdminOrdersFulfilRoute
@@ -361,6 +370,7 @@ export interface FileRouteTypes {
     | '/admin/sales'
     | '/admin/stock'
     | '/admin/vat'
+    | '/books/$slug'
     | '/admin/discounts/$code'
     | '/admin/orders/$orderId'
     | '/admin/orders/fulfil'
@@ -396,6 +406,7 @@ export interface FileRouteTypes {
     | '/admin/sales'
     | '/admin/stock'
     | '/admin/vat'
+    | '/books/$slug'
     | '/admin/discounts/$code'
     | '/admin/orders/$orderId'
     | '/admin/orders/fulfil'
@@ -433,6 +444,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/sales'
     | '/_admin/admin/stock'
     | '/_admin/admin/vat'
+    | '/_shop/books/$slug'
     | '/_admin/admin/discounts_/$code'
     | '/_admin/admin/orders_/$orderId'
     | '/_admin/admin/orders_/fulfil'
@@ -668,6 +680,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/vat'
       preLoaderRoute: typeof AdminAdminVatRouteImport
       parentRoute: typeof AdminRoute
+    }
+    '/_shop/books/$slug': {
+      id: '/_shop/books/$slug'
+      path: '/books/$slug'
+      fullPath: '/books/$slug'
+      preLoaderRoute: typeof ShopBooksSlugRouteImport
+      parentRoute: typeof ShopRoute
     }
     '/_admin/admin/discounts_/$code': {
       id: '/_admin/admin/discounts_/$code'
