@@ -142,6 +142,22 @@ test('the owner adds a fourth book with a cover and three pages, reprices it and
       const preview = visit.getByRole('dialog', { name: title });
       await preview.getByText('Page 1 of 3').waitFor();
       await preview.locator('img[alt="A street at dusk."]').waitFor();
+      await visit.keyboard.press('Escape');
+
+      // Its own page, reached from its card: the same uploaded cover at several widths, its price, in the HTML sent.
+      await card.getByRole('link', { name: title, exact: true }).click();
+      await visit.waitForURL(`${shop.url}/books/${slug}`);
+      const main = visit.getByRole('main');
+      await main.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+      await main.getByText('£12.50').first().waitFor();
+      const pageSrcset = (await main.locator('picture source[type="image/webp"]').first().getAttribute('srcset')) ?? '';
+      assert.match(pageSrcset, /\/media\/[0-9a-f]{64}-320\.webp 320w/);
+      assert.match(pageSrcset, /\/media\/[0-9a-f]{64}-640\.webp 640w/);
+      const sent = await fetch(`${shop.url}/books/${slug}`);
+      assert.is(sent.status, 200);
+      const html = await sent.text();
+      assert.match(html, `<title>${title}`);
+      assert.match(html, /<meta property="og:image" content="http[^"]+\/media\/[0-9a-f]{64}-1280\.webp"/);
     } finally {
       await shopper.close();
     }
@@ -180,6 +196,7 @@ test('the owner adds a fourth book with a cover and three pages, reprices it and
       await landing(visit);
       assert.is(await visit.getByTestId('book-card').count(), 3);
       assert.is(await bookCard(visit, title).count(), 0);
+      assert.is((await fetch(`${shop.url}/books/${slug}`)).status, 404, 'a hidden book has no page');
     } finally {
       await later.close();
     }
