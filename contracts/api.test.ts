@@ -2,6 +2,7 @@
 // prefix, and paths the web can fill in.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { EndpointSpec } from './shared/endpoint.ts';
 import { allEndpoints, api } from './api.ts';
 import { adminApiPrefix, isApiPath, pathFor, queryString } from './shared/endpoint.ts';
 
@@ -19,13 +20,10 @@ test('guarded endpoints, and only they and the sign-in, live under the admin pre
   }
 });
 
-test("every path is under the API root but the health check and the images' variants", () => {
+test("every path is under the API root but the health check, the images' variants and the crawlers' files", () => {
+  const outside: readonly EndpointSpec[] = [api.health.health, api.catalog.media, ...Object.values(api.catalogFiles)];
   for (const { endpoint } of allEndpoints)
-    assert.is(
-      isApiPath(endpoint.path),
-      endpoint !== api.health.health && endpoint !== api.catalog.media,
-      endpoint.path,
-    );
+    assert.is(isApiPath(endpoint.path), !outside.includes(endpoint), endpoint.path);
 });
 
 test('pathFor fills each parameter as one encoded segment; queryString keeps only values given', () => {

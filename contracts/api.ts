@@ -4,6 +4,7 @@ import { adminApi } from './admin/api.ts';
 import { auditApi } from './audit/api.ts';
 import { catalogApi } from './catalog/api.ts';
 import { catalogueApi } from './catalog/adminApi.ts';
+import { catalogFiles } from './catalog/pages.ts';
 import { checkoutApi } from './checkout/api.ts';
 import { discountsApi } from './discounts/api.ts';
 import { ledgerApi } from './ledger/api.ts';
@@ -22,6 +23,7 @@ export const api = {
   audit: auditApi,
   catalog: catalogApi,
   catalogue: catalogueApi,
+  catalogFiles,
   checkout: checkoutApi,
   discounts: discountsApi,
   ledger: ledgerApi,

@@ -75,7 +75,11 @@ async function everyAdminGet(
     '/api/admin/sales/orders.csv': ['', q({ reason: 'Quarterly VAT check' })],
     '/api/admin/orders': ['', q({ status: 'processing' })],
   };
-  const params: Record<string, string[]> = { id: [values.orderId], status: ['all', 'pending', 'approved', 'rejected'] };
+  const params: Record<string, string[]> = {
+    id: [values.orderId],
+    status: ['all', 'pending', 'approved', 'rejected'],
+    code: ['SPRING10'],
+  };
   const urls: string[] = [];
   const gets = allEndpoints.filter(
     ({ endpoint }) => endpoint.method === 'GET' && endpoint.path.startsWith('/api/admin'),
