@@ -19,6 +19,7 @@ import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { quotedInput } from './quotedInput.ts';
 import { isNumbered } from '../../contracts/receipts/model.ts';
 import { receiptLinkKey, receiptPath } from '../http/receiptLinks.ts';
+import { freshOrderLinkToken, orderLinkKey, orderPagePath } from '../http/orderLinks.ts';
 
 type Order = OrderPlaced['data'];
 
@@ -52,7 +53,7 @@ const discountLines = (order: Pick<Order, 'discounts'>) =>
  * The shopper's confirmation. `receiptLink`, when the order is numbered, is the signed address of its receipt (no
  * account needed): the e-mail says where the receipt is rather than carrying its number, which is issued just after.
  */
-export function orderConfirmation(order: Order, receiptLink?: string): MailMessage {
+export function orderConfirmation(order: Order, receiptLink?: string, orderPageLink?: string): MailMessage {
   return {
     to: order.customerEmail,
     subject: `Your ${shopContent.shop.name} order ${order.orderNumber}`,
@@ -67,6 +68,9 @@ export function orderConfirmation(order: Order, receiptLink?: string): MailMessa
       `  Total paid — ${formatPence(order.total)}`,
       '',
       ...(receiptLink ? ['Your receipt, to view, print or save as a PDF:', `  ${receiptLink}`, ''] : []),
+      ...(orderPageLink
+        ? ['Follow your order, or ask us to cancel it, on its own page:', `  ${orderPageLink}`, '']
+        : []),
       'We will send it to:',
       ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
       '',
@@ -81,7 +85,11 @@ export function orderConfirmation(order: Order, receiptLink?: string): MailMessa
 }
 
 /** The customer's "your order is on its way" e-mail: the carrier, the tracking number and the carrier's tracking link. */
-export function orderShipped(order: Order, shipment: OrderShipmentRecorded['data']): MailMessage {
+export function orderShipped(
+  order: Order,
+  shipment: OrderShipmentRecorded['data'],
+  orderPageLink?: string,
+): MailMessage {
   const carrier = carrierLabels[shipment.carrier];
   const tracking = shipment.trackingNumber
     ? [
@@ -105,6 +113,7 @@ export function orderShipped(order: Order, shipment: OrderShipmentRecorded['data
       '',
       ...itemLines(order.items, order.discounts),
       '',
+      ...(orderPageLink ? ['Your order page, with its tracking and returns:', `  ${orderPageLink}`, ''] : []),
       `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
       '',
       'With warm wishes,',
@@ -231,6 +240,10 @@ export function createPostbox(deps: PostboxDeps): Postbox {
   const shopUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, '');
   const receiptLink = (order: Order) =>
     isNumbered(order.placedAt) ? `${shopUrl}${receiptPath(linkKey, order.orderId)}` : undefined;
+  const pageKey = orderLinkKey(deps.jwtSecret);
+  // Each e-mail carries a link good for the standard lifetime from when it is sent.
+  const orderPageLink = (order: Order) =>
+    `${shopUrl}${orderPagePath(freshOrderLinkToken(pageKey, order.orderId, deps.clock()))}`;
   // One sender per notification stream at a time, so two triggers in this process never send the same e-mail twice.
   const queues = new Map<string, Promise<void>>();
   const serially = (key: string, work: () => Promise<void>) => {
@@ -257,7 +270,9 @@ export function createPostbox(deps: PostboxDeps): Postbox {
           await sendOnce(
             orderId,
             kind,
-            kind === 'order-to-owner' ? orderToOwner(order, owner) : orderConfirmation(order, receiptLink(order)),
+            kind === 'order-to-owner'
+              ? orderToOwner(order, owner)
+              : orderConfirmation(order, receiptLink(order), orderPageLink(order)),
             meta,
           );
         }
@@ -270,7 +285,13 @@ export function createPostbox(deps: PostboxDeps): Postbox {
           deps.events.readStream(notificationStream(orderId)),
         ]);
         const owed = owedShippedEmail(orderEvents, notificationEvents);
-        if (owed) await sendOnce(orderId, 'order-shipped', orderShipped(owed.order, owed.shipment), meta);
+        if (owed)
+          await sendOnce(
+            orderId,
+            'order-shipped',
+            orderShipped(owed.order, owed.shipment, orderPageLink(owed.order)),
+            meta,
+          );
       });
     },
     sendPurchaseNotice(notice, meta) {
