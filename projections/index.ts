@@ -1,6 +1,7 @@
 // Every read model the shop keeps, and the only list of them: the runner (in the service or `npm run projections`),
 // rebuilds, verification and the audit console all read this one.
 import { dataReadsProjection } from './audit/dataReads.ts';
+import { auditStreamsProjection } from './audit/streams.ts';
 import { booksProjection } from './catalog/books.ts';
 import { discountCodesProjection } from './discounts/codes.ts';
 import { ledgerProjection } from './ledger/ledger.ts';
@@ -25,4 +26,5 @@ export const allProjections: readonly Projection[] = [
   dataReadsProjection,
   receiptsProjection,
   discountCodesProjection,
+  auditStreamsProjection,
 ];

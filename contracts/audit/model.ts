@@ -52,9 +52,24 @@ export type StreamEventsResponse = { stream: string; revision: number; events: R
 /** `next` is the position to pass as `after` for the following page, null at the end of the log. */
 export type LogPageResponse = { events: RecordedEvent[]; next: number | null; head: number };
 
-/** GET /api/admin/audit/streams */
+export const maxStreamsPage = 200;
+export const defaultStreamsPage = 50;
+
+/** GET /api/admin/audit/streams: a page of the streams (newest activity first), counted, searched and filtered. */
 export const AuditStreamsQuerySchema = v.object({
   kind: v.optional(ShortText(40)),
+  /** a part of the stream's name, in any case */
+  q: v.optional(ShortText(200)),
+  /** how many streams of the list come before the page */
+  offset: v.optional(whole('Offset'), '0'),
+  limit: v.optional(
+    v.pipe(
+      whole('Limit'),
+      v.minValue(1, `Limit must be between 1 and ${maxStreamsPage}`),
+      v.maxValue(maxStreamsPage, `Limit must be between 1 and ${maxStreamsPage}`),
+    ),
+    String(defaultStreamsPage),
+  ),
   /** ISO dates or date-times: streams with an event in [from, to] */
   from: v.optional(ShortText(40)),
   to: v.optional(ShortText(40)),
@@ -70,7 +85,14 @@ export type AuditStream = {
   lastAt: string;
   actors: string[];
 };
-export type AuditStreamsResponse = { streams: AuditStream[]; kinds: string[] };
+/** `total` counts every stream the query finds; `streams` are those from `offset`, at most `limit`. */
+export type AuditStreamsResponse = {
+  streams: AuditStream[];
+  kinds: string[];
+  total: number;
+  offset: number;
+  limit: number;
+};
 
 /** GET /api/admin/audit/related?correlationId= — everything one request caused. */
 export const RelatedQuerySchema = v.object({

@@ -1,16 +1,13 @@
-// The audit console's reads of the log: streams with filters, what one request caused, the projections' health, and
+// The audit console's reads: a page of the streams (from their read model), what one request caused, the projections' health, and
 // "verify read models" with its result kept in the log. Time travel and the export's chain are shared with the CLI
 // (projections/audit).
-import type {
-  AuditStream,
-  AuditStreamsResponse,
-  ProjectionsResponse,
-  VerifyResponse,
-} from '../../contracts/audit/model.ts';
+import type { AuditStreamsResponse, ProjectionsResponse, VerifyResponse } from '../../contracts/audit/model.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { ReadStoreReader } from '../../contracts/ports/readStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { invalid } from '../../contracts/shared/errors.ts';
-import { categoryOf, verificationsStream } from '../../contracts/shared/streams.ts';
+import { verificationsStream } from '../../contracts/shared/streams.ts';
+import { pageAuditStreams } from '../../projections/audit/streams.ts';
 import { verify, type VerifyResult } from '../../projections/engine/rebuild.ts';
 import { allProjections } from '../../projections/index.ts';
 import { metadataOf, newEventId, type CommandMeta } from '../commands.ts';
@@ -19,13 +16,6 @@ import type { ShopDeps } from '../deps.ts';
 /** The log as stored, for the export: the bytes as written, never upcast (the CLI exports the same). */
 export const storedLog = (events: EventStore): EventStore =>
   (events as EventStore & { stored?: EventStore }).stored ?? events;
-
-type StreamFilter = {
-  kind?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  actor?: string | undefined;
-};
 
 const boundOf = (text: string | undefined, field: string, endOfDay: boolean): number | null => {
   if (!text) return null;
@@ -38,54 +28,34 @@ const boundOf = (text: string | undefined, field: string, endOfDay: boolean): nu
   return ms;
 };
 
-/** Every stream, newest activity first, with the kinds there are; only streams with an event matching every filter. */
-export async function auditStreams(
-  events: EventStore,
-  filter: StreamFilter,
-  limit = 500,
+/**
+ * A page of the streams, newest activity first, with how many the query finds and the kinds there are: read from the
+ * streams' read model (projections/audit/streams.ts), never from the log (decision 082).
+ */
+export function auditStreams(
+  reads: ReadStoreReader,
+  query: {
+    kind?: string | undefined;
+    q?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    actor?: string | undefined;
+    offset: number;
+    limit: number;
+  },
 ): Promise<AuditStreamsResponse> {
-  const from = boundOf(filter.from, 'from', false);
-  const to = boundOf(filter.to, 'to', true);
-  const actor = filter.actor?.toLowerCase();
-  const byStream = new Map<string, AuditStream & { matched: boolean }>();
-  const kinds = new Set<string>();
-  for await (const event of events.readAll(0)) {
-    const kind = categoryOf(event.stream);
-    kinds.add(kind);
-    if (filter.kind && kind !== filter.kind) continue;
-    let stream = byStream.get(event.stream);
-    if (!stream)
-      byStream.set(
-        event.stream,
-        (stream = {
-          stream: event.stream,
-          kind,
-          revision: 0,
-          events: 0,
-          firstAt: event.metadata.at,
-          lastAt: event.metadata.at,
-          actors: [],
-          matched: false,
-        }),
-      );
-    stream.revision = event.revision;
-    stream.events += 1;
-    stream.lastAt = event.metadata.at;
-    if (!stream.actors.includes(event.metadata.causedBy)) stream.actors.push(event.metadata.causedBy);
-    const at = Date.parse(event.metadata.at);
-    if (
-      (from === null || at >= from) &&
-      (to === null || at <= to) &&
-      (!actor || event.metadata.causedBy.toLowerCase().includes(actor))
-    )
-      stream.matched = true;
-  }
-  const streams = [...byStream.values()]
-    .filter((s) => s.matched)
-    .sort((a, b) => b.lastAt.localeCompare(a.lastAt) || a.stream.localeCompare(b.stream))
-    .slice(0, limit)
-    .map(({ matched: _matched, ...stream }) => stream);
-  return { streams, kinds: [...kinds].sort() };
+  return pageAuditStreams(
+    reads,
+    {
+      kind: query.kind || undefined,
+      q: query.q || undefined,
+      actor: query.actor || undefined,
+      from: boundOf(query.from, 'from', false),
+      to: boundOf(query.to, 'to', true),
+    },
+    query.offset,
+    query.limit,
+  );
 }
 
 /** Every event one request caused, in log order (the correlation id is shared by everything one action caused). */

@@ -41,7 +41,8 @@ export function auditRoutes(routers: Routers, deps: ShopDeps) {
   });
 
   route(routers, auditApi.streams, async (ctx, input) => {
-    ctx.body = await auditStreams(deps.events, input.query());
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await auditStreams(deps.reads, input.query());
   });
 
   route(routers, auditApi.related, async (ctx, input) => {

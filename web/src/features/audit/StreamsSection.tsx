@@ -1,25 +1,47 @@
-// The streams of the log, filtered by kind, dates and who acted; choosing one opens its events.
-import { Button, Card, Heading, Table, Text } from '@radix-ui/themes';
+// The streams of the log a page at a time, counted, searched by name and filtered by kind, dates and who acted; the
+// search, filters and page are the address's (auditSearch.ts). Choosing a stream opens its events.
+import { Button, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { FilterField } from './FilterField.tsx';
 import { serverMessage } from '../../lib/api.ts';
-import { streamsQuery, type StreamFilter } from './auditQueries.ts';
+import { streamsQuery } from './auditQueries.ts';
+import { streamsPageSize, streamsQueryOf, type AuditSearch } from './auditSearch.ts';
 
-type Props = { chosen: string | null; onChoose: (stream: string) => void };
+type Filter = Pick<AuditSearch, 'q' | 'kind' | 'from' | 'to' | 'actor'>;
+type Props = {
+  search: AuditSearch;
+  onSearch: (next: Partial<AuditSearch>) => void;
+  chosen: string | null;
+  onChoose: (stream: string) => void;
+};
 
-export function StreamsSection({ chosen, onChoose }: Props) {
-  const [filter, setFilter] = useState<StreamFilter>({});
-  const [draft, setDraft] = useState<StreamFilter>({});
-  // Not a suspense read: the route's loader fetches the unfiltered list; a filter's list loads in place, with its
-  // failure shown in the section.
-  const streams = useQuery(streamsQuery(filter));
+export function StreamsSection({ search, onSearch, chosen, onChoose }: Props) {
+  const filter: Filter = { q: search.q, kind: search.kind, from: search.from, to: search.to, actor: search.actor };
+  const [draft, setDraft] = useState<Filter>(filter);
+  // Not a suspense read: the route's loader fetches the address's page; another page or filter loads in place, with
+  // its failure shown in the section. The page shown stays until the next one is there.
+  const streams = useQuery({ ...streamsQuery(streamsQueryOf(search)), placeholderData: (previous) => previous });
+  const page = search.page ?? 1;
+  const total = streams.data?.total ?? 0;
+  const shown = streams.data?.streams ?? [];
+  const first = total === 0 ? 0 : (page - 1) * streamsPageSize + 1;
+  const last = (page - 1) * streamsPageSize + shown.length;
 
   const applyFilter = (e: FormEvent) => {
     e.preventDefault();
-    setFilter(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)) as StreamFilter);
+    const clean = (value: string | undefined) => value?.trim() || undefined;
+    onSearch({
+      q: clean(draft.q),
+      kind: clean(draft.kind),
+      from: clean(draft.from),
+      to: clean(draft.to),
+      actor: clean(draft.actor),
+      page: undefined,
+    });
   };
+  const toPage = (next: number) => onSearch({ page: next > 1 ? next : undefined });
 
   return (
     <Card asChild>
@@ -27,7 +49,16 @@ export function StreamsSection({ chosen, onChoose }: Props) {
         <Heading as="h2" size="4" id="audit-streams" mb="3">
           Streams
         </Heading>
-        <form onSubmit={applyFilter} className="audit-filters">
+        <form onSubmit={applyFilter} className="audit-filters" role="search" aria-label="Streams">
+          <LabelledField id="audit-search" label="Stream name contains">
+            <TextField.Root
+              id="audit-search"
+              type="search"
+              value={draft.q ?? ''}
+              placeholder="order-, AH-6w2d, owner…"
+              onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+            />
+          </LabelledField>
           <LabelledField id="audit-kind" label="Kind">
             <select
               id="audit-kind"
@@ -54,7 +85,7 @@ export function StreamsSection({ chosen, onChoose }: Props) {
             setDraft={setDraft}
           />
           <Button type="submit" size="2">
-            Filter
+            Search
           </Button>
         </form>
         {streams.error && (
@@ -62,6 +93,21 @@ export function StreamsSection({ chosen, onChoose }: Props) {
             {serverMessage(streams.error) ?? 'The streams could not be loaded.'}
           </Text>
         )}
+        <Flex align="center" gap="3" my="2" wrap="wrap">
+          <Text as="p" size="2" aria-live="polite" data-testid="streams-count">
+            {streams.data
+              ? total === 0
+                ? 'No streams found'
+                : `Streams ${first}–${last} of ${total}`
+              : 'Loading streams…'}
+          </Text>
+          <Button size="1" variant="soft" disabled={page <= 1} onClick={() => toPage(page - 1)}>
+            Previous
+          </Button>
+          <Button size="1" variant="soft" disabled={last >= total} onClick={() => toPage(page + 1)}>
+            Next
+          </Button>
+        </Flex>
         <div className="audit-scroll" tabIndex={0} role="region" aria-label="Streams found">
           <Table.Root size="1">
             <Table.Header>
@@ -73,7 +119,7 @@ export function StreamsSection({ chosen, onChoose }: Props) {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {(streams.data?.streams ?? []).map((s) => (
+              {shown.map((s) => (
                 <Table.Row key={s.stream}>
                   <Table.Cell>
                     <Button

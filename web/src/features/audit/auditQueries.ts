@@ -5,8 +5,10 @@ import { auditApi, chainHeadHeader } from '../../../../contracts/audit/api.ts';
 import { checkChainWith } from '../../../../contracts/audit/hashChain.ts';
 import type { CheckExportResult } from '../../../../contracts/audit/model.ts';
 import { adminToken, ApiError, call, queryFor, urlFor } from '../../lib/api.ts';
+import type { StreamFilter } from './auditSearch.ts';
 
-export type StreamFilter = { kind?: string; from?: string; to?: string; actor?: string };
+export type { StreamFilter };
+
 export const streamsQuery = (filter: StreamFilter) => ({
   ...queryFor(auditApi.streams, { query: filter }),
   retry: false,
