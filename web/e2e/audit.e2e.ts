@@ -88,7 +88,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByText(/As of revision 1/).waitFor(wait);
       const diff = page.getByRole('region', { name: 'Differences' });
       await diff.getByRole('row', { name: /status\s+processing\s+delivered/ }).waitFor(wait);
-      await page.getByLabel('As of (revision or date-time)').fill('2001-01-01T00:00:00Z');
+      // A moment is picked in UK time; one before the order was placed is refused in words.
+      await page.getByLabel('As of (UK time)').fill('2001-01-01T00:00');
       await page.getByRole('button', { name: 'Show', exact: true }).click();
       await page.getByText('The stream had not started at that moment').waitFor(wait);
 

@@ -1,8 +1,10 @@
-// An order or review as of an earlier moment (a revision or a date-time), beside what changed since.
-import { Badge, Button, Card, Code, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+// An order or review as of an earlier moment (a revision stepped back to, or a date-time picked in UK time), beside what
+// changed since.
+import { Badge, Button, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { DiffLine } from '../../../../contracts/audit/model.ts';
+import { fromLondonInput, londonText } from '../../../../contracts/shared/londonTime.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { show } from './auditFormat.ts';
@@ -16,15 +18,18 @@ export function TimeTravel({ stream }: { stream: string }) {
   const asOf = useQuery({ ...stateQuery(stream, moment ?? undefined), enabled: moment !== null });
   const diff = useQuery({ ...diffQuery(stream, moment ?? '0', undefined), enabled: moment !== null });
   const error = asOf.error ?? diff.error;
+  const [problem, setProblem] = useState<string | null>(null);
+  // The picker's value is a London wall time: the instant it names goes to the server, whatever the browser's zone.
   const go = (e: FormEvent) => {
     e.preventDefault();
-    if (input.trim()) setMoment(input.trim());
+    const at = fromLondonInput(input);
+    setProblem(at ? null : 'Pick a date and a time');
+    if (at) setMoment(at);
   };
   const stepBack = () => {
     const base = moment !== null && /^\d+$/.test(moment) ? Number(moment) : last;
-    const next = String(Math.max(0, base - 1));
-    setInput(next);
-    setMoment(next);
+    setProblem(null);
+    setMoment(String(Math.max(0, base - 1)));
   };
   const state = asOf.data?.state as Record<string, unknown> | null | undefined;
   return (
@@ -34,15 +39,19 @@ export function TimeTravel({ stream }: { stream: string }) {
           Time travel
         </Heading>
         <Text as="p" size="2" color="gray" mb="3">
-          {stream} as of a revision (0 to {last}) or a date-time, beside how it is now.
+          {stream} as of a moment in UK time, or stepped back a revision at a time (0 to {last}), beside how it is now.
         </Text>
         <form onSubmit={go} className="audit-filters">
-          <LabelledField id="audit-moment" label="As of (revision or date-time)">
-            <TextField.Root
+          <LabelledField id="audit-moment" label="As of (UK time)" error={problem ?? undefined}>
+            <input
               id="audit-moment"
+              className="audit-select"
+              type="datetime-local"
+              step={1}
               value={input}
               onChange={(e) => setInput(e.target.value)}
-              placeholder={`${last} or 2026-03-01T10:00:00Z`}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'audit-moment-error' : undefined}
             />
           </LabelledField>
           <Button type="submit">Show</Button>
@@ -58,7 +67,7 @@ export function TimeTravel({ stream }: { stream: string }) {
         {asOf.data && (
           <Flex direction="column" gap="2" mt="3" aria-live="polite">
             <Text>
-              As of revision <strong>{asOf.data.revision}</strong> ({asOf.data.at}): status{' '}
+              As of revision <strong>{asOf.data.revision}</strong> ({londonText(asOf.data.at)}): status{' '}
               <Badge>{show(state?.status)}</Badge>
             </Text>
             {diff.data && (
