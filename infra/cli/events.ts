@@ -19,6 +19,8 @@ import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { renderCatalogue } from './eventCatalogue.ts';
 import { chainLines, checkChain, GENESIS, sha256 } from '../../projections/audit/hashChain.ts';
 import { diffAsOf, stateAsOf } from '../../projections/audit/timeTravel.ts';
+import { diffText } from '../../contracts/audit/diffText.ts';
+import { londonText } from '../../contracts/shared/londonTime.ts';
 import { DomainError } from '../../contracts/shared/errors.ts';
 import { backupDataDir, BackupRefused } from '../backup/backup.ts';
 import { NotABackup } from '../backup/manifest.ts';
@@ -78,8 +80,9 @@ of the old log, it checks that the new log carries every one of its events over`
   },
   {
     name: 'diff',
-    synopsis: 'diff <stream> --from M [--to N]',
-    text: 'what changed in an order or review between two moments (N: now if left out)',
+    synopsis: 'diff <stream> --from M [--to N] [--text]',
+    text: `what changed in an order or review between two moments (N: now if left out);
+--text: one line a change, fields named in words, as the audit console shows it`,
   },
   {
     name: 'backup',
@@ -356,12 +359,12 @@ async function replay(config: Config, events: EventStore) {
   return 0;
 }
 
-/** The same answer the audit console shows (projections/audit/timeTravel.ts), as JSON. */
+/** The same answer the audit console shows (projections/audit/timeTravel.ts), as JSON, or a diff as its lines of text. */
 async function timeTravel(
   events: EventStore,
   command: 'state' | 'diff',
   stream: string | undefined,
-  moments: { at?: string; from?: string; to?: string },
+  moments: { at?: string; from?: string; to?: string; text?: boolean },
 ) {
   if (!stream) throw new UsageError(`${command} needs a stream name, such as order-<id>`);
   try {
@@ -369,7 +372,9 @@ async function timeTravel(
     if (command === 'state') out(JSON.stringify(await stateAsOf(stream, history, moments.at), null, 2));
     else {
       if (!moments.from) throw new UsageError('diff needs --from <revision or date-time>');
-      out(JSON.stringify(await diffAsOf(stream, history, moments.from, moments.to), null, 2));
+      const diff = await diffAsOf(stream, history, moments.from, moments.to);
+      // The text is the console's table, line by line (contracts/audit/diffText.ts), with times in UK time.
+      out(moments.text ? diffText(diff, londonText).join('\n') : JSON.stringify(diff, null, 2));
     }
     return 0;
   } catch (error) {
@@ -537,6 +542,7 @@ async function main(argv: string[]): Promise<number> {
       at: { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
+      text: { type: 'boolean' },
       'passphrase-file': { type: 'string' },
       'jwt-secret-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -597,6 +603,7 @@ async function main(argv: string[]): Promise<number> {
           ...(values.at ? { at: values.at } : {}),
           ...(values.from ? { from: values.from } : {}),
           ...(values.to ? { to: values.to } : {}),
+          text: values.text === true,
         });
       case 'retention':
         return await retention(config, events, values.apply === true);

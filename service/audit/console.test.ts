@@ -3,6 +3,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkChain } from '../../projections/audit/hashChain.ts';
+import { diffText } from '../../contracts/audit/diffText.ts';
+import { londonText } from '../../contracts/shared/londonTime.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import { eventsCli } from '../../infra/testing/eventsCli.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
@@ -253,7 +255,13 @@ test('CLI parity: npm run events -- state and diff answer what the console answe
   assert.equal(JSON.parse(state.stdout), (await get(`/api/admin/audit/state?stream=${stream}&at=1`)).json);
   const diff = await eventsCli(['diff', stream, '--from', '0', '--to', '3'], env);
   assert.is(diff.code, 0, diff.stderr);
-  assert.equal(JSON.parse(diff.stdout), (await get(`/api/admin/audit/diff?stream=${stream}&from=0&to=3`)).json);
+  const answer = (await get(`/api/admin/audit/diff?stream=${stream}&from=0&to=3`)).json;
+  assert.equal(JSON.parse(diff.stdout), answer);
+  // The text is the console's table, line by line, with its fields in words.
+  const text = await eventsCli(['diff', stream, '--from', '0', '--to', '3', '--text'], env);
+  assert.is(text.code, 0, text.stderr);
+  assert.equal(text.stdout.trimEnd().split('\n'), diffText(answer, londonText));
+  assert.ok(text.stdout.includes('Status: pending → delivered'), text.stdout);
   const before = await eventsCli(['state', stream, '--at', '2001-01-01'], env);
   assert.is(before.code, 1);
   assert.match(before.stdout, 'The stream had not started at that moment');

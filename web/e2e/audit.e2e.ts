@@ -87,7 +87,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByRole('button', { name: 'Step back' }).click();
       await page.getByText(/As of revision 1/).waitFor(wait);
       const diff = page.getByRole('region', { name: 'Differences' });
-      await diff.getByRole('row', { name: /status\s+processing\s+delivered/ }).waitFor(wait);
+      await diff.getByRole('row', { name: /Status\s+processing\s+delivered/ }).waitFor(wait);
       // A moment is picked in UK time; one before the order was placed is refused in words.
       await page.getByLabel('As of (UK time)').fill('2001-01-01T00:00');
       await page.getByRole('button', { name: 'Show', exact: true }).click();

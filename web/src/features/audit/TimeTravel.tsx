@@ -1,37 +1,63 @@
-// An order or review as of an earlier moment (a revision stepped back to, or a date-time picked in UK time), beside what
-// changed since.
-import { Badge, Button, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
+// An order or review as of an earlier moment, and what changed between any two moments: each picked in UK time, or
+// stepped back a revision at a time. The diff is the one `npm run events -- diff --from --to --text` prints, its fields
+// in words (contracts/audit/diffText.ts).
+import { Badge, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { DiffLine } from '../../../../contracts/audit/model.ts';
+import { diffRows } from '../../../../contracts/audit/diffText.ts';
+import type { DiffResponse } from '../../../../contracts/audit/model.ts';
 import { fromLondonInput, londonText } from '../../../../contracts/shared/londonTime.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { show } from './auditFormat.ts';
 import { diffQuery, stateQuery } from './auditQueries.ts';
 
+/** Two moments: revisions or instants; `to` left out is now. */
+type Range = { from: string; to?: string | undefined };
+
 export function TimeTravel({ stream }: { stream: string }) {
   const current = useQuery(stateQuery(stream, undefined));
   const last = current.data?.lastRevision ?? 0;
-  const [input, setInput] = useState('');
-  const [moment, setMoment] = useState<string | null>(null);
-  const asOf = useQuery({ ...stateQuery(stream, moment ?? undefined), enabled: moment !== null });
-  const diff = useQuery({ ...diffQuery(stream, moment ?? '0', undefined), enabled: moment !== null });
+  const [fromInput, setFromInput] = useState('');
+  const [toInput, setToInput] = useState('');
+  const [range, setRange] = useState<Range | null>(null);
+  const [problem, setProblem] = useState<{ field: 'from' | 'to'; message: string } | null>(null);
+  const asOf = useQuery({ ...stateQuery(stream, range?.from), enabled: range !== null });
+  const diff = useQuery({ ...diffQuery(stream, range?.from ?? '0', range?.to), enabled: range !== null });
   const error = asOf.error ?? diff.error;
-  const [problem, setProblem] = useState<string | null>(null);
-  // The picker's value is a London wall time: the instant it names goes to the server, whatever the browser's zone.
+  // The pickers' values are London wall times: the instants they name go to the server, whatever the browser's zone.
   const go = (e: FormEvent) => {
     e.preventDefault();
-    const at = fromLondonInput(input);
-    setProblem(at ? null : 'Pick a date and a time');
-    if (at) setMoment(at);
+    const from = fromLondonInput(fromInput);
+    const to = toInput.trim() ? fromLondonInput(toInput) : undefined;
+    if (!from) return setProblem({ field: 'from', message: 'Pick the date and time to compare from' });
+    if (to === null) return setProblem({ field: 'to', message: 'Pick a date and time, or leave it empty for now' });
+    setProblem(null);
+    setRange({ from, to });
   };
   const stepBack = () => {
-    const base = moment !== null && /^\d+$/.test(moment) ? Number(moment) : last;
+    const base = range !== null && /^\d+$/.test(range.from) ? Number(range.from) : last;
     setProblem(null);
-    setMoment(String(Math.max(0, base - 1)));
+    setRange({ from: String(Math.max(0, base - 1)) });
   };
   const state = asOf.data?.state as Record<string, unknown> | null | undefined;
+  const picker = (id: string, label: string, value: string, set: (v: string) => void, field: 'from' | 'to') => {
+    const message = problem?.field === field ? problem.message : undefined;
+    return (
+      <LabelledField id={id} label={label} error={message}>
+        <input
+          id={id}
+          className="audit-select"
+          type="datetime-local"
+          step={1}
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
+        />
+      </LabelledField>
+    );
+  };
   return (
     <Card asChild>
       <section aria-labelledby="audit-time-travel">
@@ -39,23 +65,14 @@ export function TimeTravel({ stream }: { stream: string }) {
           Time travel
         </Heading>
         <Text as="p" size="2" color="gray" mb="3">
-          {stream} as of a moment in UK time, or stepped back a revision at a time (0 to {last}), beside how it is now.
+          {stream} as of a moment in UK time, and what changed from then to another moment (now when left empty); or
+          stepped back a revision at a time (0 to {last}).
         </Text>
         <form onSubmit={go} className="audit-filters">
-          <LabelledField id="audit-moment" label="As of (UK time)" error={problem ?? undefined}>
-            <input
-              id="audit-moment"
-              className="audit-select"
-              type="datetime-local"
-              step={1}
-              value={input}
-              onChange={(e) => setInput(e.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'audit-moment-error' : undefined}
-            />
-          </LabelledField>
+          {picker('audit-moment', 'As of (UK time)', fromInput, setFromInput, 'from')}
+          {picker('audit-moment-to', 'Compared with (UK time, empty for now)', toInput, setToInput, 'to')}
           <Button type="submit">Show</Button>
-          <Button type="button" variant="soft" onClick={stepBack} disabled={moment === '0'}>
+          <Button type="button" variant="soft" onClick={stepBack} disabled={range?.from === '0'}>
             Step back
           </Button>
         </form>
@@ -70,9 +87,7 @@ export function TimeTravel({ stream }: { stream: string }) {
               As of revision <strong>{asOf.data.revision}</strong> ({londonText(asOf.data.at)}): status{' '}
               <Badge>{show(state?.status)}</Badge>
             </Text>
-            {diff.data && (
-              <DiffTable changes={diff.data.changes} from={diff.data.from.revision} to={diff.data.to.revision} />
-            )}
+            {diff.data && <DiffTable diff={diff.data} />}
           </Flex>
         )}
       </section>
@@ -80,11 +95,13 @@ export function TimeTravel({ stream }: { stream: string }) {
   );
 }
 
-function DiffTable({ changes, from, to }: { changes: DiffLine[]; from: number; to: number }) {
-  if (changes.length === 0)
+function DiffTable({ diff }: { diff: DiffResponse }) {
+  const { from, to } = diff;
+  const rows = diffRows(diff);
+  if (rows.length === 0)
     return (
       <Text>
-        Nothing changed between revision {from} and revision {to}.
+        Nothing changed between revision {from.revision} and revision {to.revision}.
       </Text>
     );
   return (
@@ -93,18 +110,20 @@ function DiffTable({ changes, from, to }: { changes: DiffLine[]; from: number; t
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Field</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>At revision {from}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>At revision {to}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              At revision {from.revision} ({londonText(from.at)})
+            </Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>
+              At revision {to.revision} ({londonText(to.at)})
+            </Table.ColumnHeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {changes.map((c) => (
-            <Table.Row key={c.path}>
-              <Table.Cell>
-                <Code>{c.path}</Code>
-              </Table.Cell>
-              <Table.Cell>{show(c.before)}</Table.Cell>
-              <Table.Cell>{show(c.after)}</Table.Cell>
+          {rows.map((row, i) => (
+            <Table.Row key={`${i}-${row.field}`}>
+              <Table.RowHeaderCell>{row.field}</Table.RowHeaderCell>
+              <Table.Cell>{row.before}</Table.Cell>
+              <Table.Cell>{row.after}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
