@@ -4,7 +4,15 @@
 /** The prevHash of the first line. */
 export const GENESIS = '0'.repeat(64);
 
-export type ChainCheck = { ok: true; lines: number; head: string } | { ok: false; line: number; reason: string };
+/**
+ * `extendsAt`, when an earlier head was given: how many lines of this export the earlier export had (its head is the
+ * hash of that line, GENESIS for none), or null when no line of this export ends an earlier export with that head.
+ */
+export type ChainCheck =
+  { ok: true; lines: number; head: string; extendsAt?: number | null } | { ok: false; line: number; reason: string };
+
+/** A chain head as an export prints it. */
+export const chainHeadPattern = /^[0-9a-f]{64}$/;
 
 function prevHashOf(line: string): string | null {
   try {
@@ -25,8 +33,12 @@ export async function checkChainWith(
   hash: (text: string) => string | Promise<string>,
   lines: AsyncIterable<string> | Iterable<string>,
   head?: string,
+  earlier?: string,
 ): Promise<ChainCheck> {
   let number = 0;
+  // An earlier export is a prefix of this one when its head is the hash of one of this export's lines: each line's
+  // prevHash is checked against that hash already, so the proof costs no hashing of its own.
+  let extendsAt: number | null = earlier === GENESIS ? 0 : null;
   let previous: string | null = null;
   let brokenAt: { number: number; line: string } | null = null;
   for await (const line of lines) {
@@ -40,6 +52,7 @@ export async function checkChainWith(
     if (prevHash === null)
       return { ok: false, line: number, reason: `line ${number} is not an exported event with a prevHash` };
     const expected = previous === null ? GENESIS : await hash(previous);
+    if (previous !== null && extendsAt === null && expected === earlier) extendsAt = number - 1;
     if (prevHash !== expected) {
       if (number === 1)
         return {
@@ -72,7 +85,16 @@ export async function checkChainWith(
       reason: `line ${number} was changed, or lines were added or removed at the end: the chain head is ${computed}, not ${head}`,
     };
   }
-  return { ok: true, lines: number, head: computed };
+  if (previous !== null && extendsAt === null && computed === earlier) extendsAt = number;
+  return { ok: true, lines: number, head: computed, ...(earlier === undefined ? {} : { extendsAt }) };
+}
+
+/** What an export's check says of an earlier signed-off head: it extends that export, or it does not, and why. */
+export function extendsText(earlier: string, result: { lines: number; extendsAt?: number | null }): string {
+  if (result.extendsAt === null || result.extendsAt === undefined)
+    return `Does not extend the earlier export: no line of this export ends with the chain head ${earlier}. The log was changed since that export was signed off, or the head is of another log (or of one stream's export); across a migration (migrate-seal) the old lines are sealed anew, so check it with --before.`;
+  const added = result.lines - result.extendsAt;
+  return `Extends the earlier export: its ${result.extendsAt} line${result.extendsAt === 1 ? '' : 's'} (chain head ${earlier}) begin this one unchanged, and ${added} line${added === 1 ? ' was' : 's were'} added since.`;
 }
 
 const changedLine = (n: number) =>

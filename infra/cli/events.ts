@@ -18,6 +18,7 @@ import { applyRetention, retentionReport } from '../../service/privacy/erasure.t
 import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { renderCatalogue } from './eventCatalogue.ts';
 import { chainLines, checkChain, GENESIS, sha256 } from '../../projections/audit/hashChain.ts';
+import { chainHeadPattern, extendsText } from '../../contracts/audit/hashChain.ts';
 import { diffAsOf, stateAsOf } from '../../projections/audit/timeTravel.ts';
 import { diffText } from '../../contracts/audit/diffText.ts';
 import { londonText } from '../../contracts/shared/londonTime.ts';
@@ -53,8 +54,10 @@ const commands: { name: string; synopsis: string; text: string }[] = [
   },
   {
     name: 'check',
-    synopsis: 'check <file> [--head H] [--before F]',
-    text: `recompute an export's chain; H is the chain head the export printed. Across a
+    synopsis: 'check <file> [--head H] [--extends E] [--before F]',
+    text: `recompute an export's chain; H is the chain head the export printed. With --extends,
+the chain head of an earlier export signed off, it proves this export begins with that
+one unchanged (exit 1 when it does not). Across a
 migration (migrate-seal) it checks the LogMigrated record; with --before, an export
 of the old log, it checks that the new log carries every one of its events over`,
   },
@@ -214,10 +217,17 @@ async function exportLog(events: EventStore, stream: string | undefined, file: s
   );
 }
 
-async function check(file: string | undefined, head: string | undefined, before: string | undefined) {
+async function check(
+  file: string | undefined,
+  head: string | undefined,
+  before: string | undefined,
+  earlier: string | undefined,
+) {
   if (!file) throw new UsageError('check needs the file an export wrote');
+  if (earlier !== undefined && !chainHeadPattern.test(earlier))
+    throw new UsageError('--extends needs the chain head an earlier export printed (64 hexadecimal characters)');
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-  const result = await checkChain(lines, head);
+  const result = await checkChain(lines, head, earlier);
   if (!result.ok) {
     out(`Chain broken at line ${result.line}: ${result.reason}.`);
     return 1;
@@ -225,6 +235,10 @@ async function check(file: string | undefined, head: string | undefined, before:
   out(`Chain intact: ${counted(result.lines, 'line')}. Chain head: ${result.head}`);
   if (head === undefined && result.lines > 0)
     out('The last line is vouched for only by the chain head; pass --head <hash from the export> to check it too.');
+  if (earlier !== undefined) {
+    out(extendsText(earlier, result));
+    if (result.extendsAt === null) return 1;
+  }
   return checkMigrations(file, before);
 }
 
@@ -535,6 +549,7 @@ async function main(argv: string[]): Promise<number> {
       out: { type: 'string' },
       head: { type: 'string' },
       before: { type: 'string' },
+      extends: { type: 'string' },
       confirm: { type: 'boolean' },
       abandon: { type: 'boolean' },
       verify: { type: 'boolean' },
@@ -566,7 +581,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (!commands.some((c) => c.name === command)) throw new UsageError(`Unknown command "${command}".`);
-  if (command === 'check') return check(argument, values.head, values.before);
+  if (command === 'check') return check(argument, values.head, values.before, values.extends);
   if (command === 'catalogue') {
     const text = renderCatalogue(eventCatalog);
     if (values.out) writeFileSync(values.out, text);

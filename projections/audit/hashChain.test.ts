@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { extendsText } from '../../contracts/audit/hashChain.ts';
 import { GENESIS, chainLines, checkChain, sha256 } from './hashChain.ts';
 
 const meta = { causedBy: 'shopper', causationId: 'r1', correlationId: 'r1', at: '2026-01-01T00:00:00.000Z' };
@@ -98,6 +99,37 @@ test('removed, inserted and unreadable lines break the chain where they are', as
   const garbled = await checkChain([...lines.slice(0, 3), 'not json', ...lines.slice(4)]);
   assert.equal(garbled.ok ? null : garbled.line, 4);
   assert.match(garbled.ok ? '' : garbled.reason, /line 4/);
+});
+
+test('an earlier signed-off head: a later export that begins with that export extends it; one changed since does not', async () => {
+  const earlier = await exported(3);
+  const later = await exported(5);
+  const signedOff = sha256(earlier.at(-1)!);
+  assert.equal(await checkChain(later, sha256(later.at(-1)!), signedOff), {
+    ok: true,
+    lines: 5,
+    head: sha256(later.at(-1)!),
+    extendsAt: 3,
+  });
+  assert.match(
+    extendsText(signedOff, { lines: 5, extendsAt: 3 }),
+    /^Extends the earlier export: its 3 lines \(chain head [0-9a-f]{64}\) begin this one unchanged, and 2 lines were added since\.$/,
+  );
+  // The same export, nothing added; an empty earlier export; an export that is the earlier one itself.
+  assert.is(((await checkChain(earlier, undefined, signedOff)) as { extendsAt: number }).extendsAt, 3);
+  assert.is(((await checkChain(later, undefined, GENESIS)) as { extendsAt: number }).extendsAt, 0);
+  // A line of the earlier part changed and the chain re-made after it (a rewritten history): no line has that head.
+  async function* rewritten() {
+    for (let n = 1; n <= 5; n++)
+      yield n === 2 ? { ...recorded(2), data: { id: 2, title: 'Another', price: 1 } } : recorded(n);
+  }
+  const rewrittenLines: string[] = [];
+  for await (const line of chainLines(rewritten())) rewrittenLines.push(line);
+  const result = await checkChain(rewrittenLines, undefined, signedOff);
+  assert.equal(result.ok && result.extendsAt, null);
+  assert.match(extendsText(signedOff, { lines: 5, extendsAt: null }), /^Does not extend the earlier export: /);
+  // A shorter export does not extend a longer one's head.
+  assert.is(((await checkChain(earlier, undefined, sha256(later.at(-1)!))) as { extendsAt: null }).extendsAt, null);
 });
 
 test.run();

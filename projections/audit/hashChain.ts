@@ -30,8 +30,13 @@ export async function* chainLines(events: AsyncIterable<RecordedEvent>): AsyncGe
 /**
  * Recomputes the chain. On a break it names the line that was changed: a changed line breaks only the link to the
  * line after it, while a changed prevHash breaks the link into its own line and the one after. Nothing follows the
- * last line, so only `head` (the chain head printed by the export) can vouch for it.
+ * last line, so only `head` (the chain head printed by the export) can vouch for it. With `earlier` (an earlier
+ * export's signed-off head) it also says whether this export begins with that one (`extendsAt`).
  */
-export function checkChain(lines: AsyncIterable<string> | Iterable<string>, head?: string): Promise<ChainCheck> {
-  return checkChainWith(sha256, lines, head);
+export function checkChain(
+  lines: AsyncIterable<string> | Iterable<string>,
+  head?: string,
+  earlier?: string,
+): Promise<ChainCheck> {
+  return checkChainWith(sha256, lines, head, earlier);
 }

@@ -6,7 +6,10 @@ import { checkChain } from '../../projections/audit/hashChain.ts';
 import { diffText } from '../../contracts/audit/diffText.ts';
 import { londonText } from '../../contracts/shared/londonTime.ts';
 import { eventually } from '../../infra/testing/assert.ts';
-import { eventsCli } from '../../infra/testing/eventsCli.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventsCli, exportAndCheck } from '../../infra/testing/eventsCli.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { heavyWorkMessages } from '../http/heavyWork.ts';
@@ -265,6 +268,43 @@ test('CLI parity: npm run events -- state and diff answer what the console answe
   const before = await eventsCli(['state', stream, '--at', '2001-01-01'], env);
   assert.is(before.code, 1);
   assert.match(before.stdout, 'The stream had not started at that moment');
+});
+
+test('CLI check --extends: a later export begins with the one signed off earlier; an earlier export does not extend a later head', async () => {
+  const env = { DATA_DIR: shop.dataDir };
+  const dir = mkdtempSync(join(tmpdir(), 'shop-extends-'));
+  try {
+    const events = (args: string[]) => eventsCli(args, env);
+    const first = await exportAndCheck(events, join(dir, 'first.ndjson'));
+    // The log moves on: a verification is one more event.
+    assert.is((await call(`${shop.url}/api/admin/audit/verify`, { method: 'POST', headers: auditor })).status, 200);
+    const second = await exportAndCheck(events, join(dir, 'second.ndjson'));
+    assert.is.not(second.head, first.head);
+    const extended = await events([
+      'check',
+      join(dir, 'second.ndjson'),
+      '--head',
+      second.head,
+      '--extends',
+      first.head,
+    ]);
+    assert.is(extended.code, 0, extended.stdout);
+    assert.match(
+      extended.stdout,
+      /Extends the earlier export: its \d+ lines \(chain head [0-9a-f]{64}\) begin this one unchanged, and 1 line was added since\./,
+    );
+    const backwards = await events(['check', join(dir, 'first.ndjson'), '--extends', second.head]);
+    assert.is(backwards.code, 1, backwards.stdout);
+    assert.match(
+      backwards.stdout,
+      'Does not extend the earlier export: no line of this export ends with the chain head',
+    );
+    const bad = await events(['check', join(dir, 'second.ndjson'), '--extends', 'not-a-head']);
+    assert.is.not(bad.code, 0);
+    assert.match(bad.stdout + bad.stderr, '--extends needs the chain head an earlier export printed');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();

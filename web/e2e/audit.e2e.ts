@@ -101,6 +101,19 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await download.saveAs(file);
       await page.getByLabel('Check an export (NDJSON file)').setInputFiles(file);
       await page.getByText(/^Chain intact: \d+ lines\. Chain head: [0-9a-f]{64}$/).waitFor(wait);
+      // The export begins with itself, 0 lines added; it does not begin with an export it never was.
+      const exportedHead = (await page.locator('.audit-hash').innerText()).trim();
+      const earlier = page.getByLabel('Earlier signed-off chain head (optional)');
+      await earlier.fill(exportedHead);
+      await page.getByRole('button', { name: 'Check again' }).click();
+      await page
+        .getByText(
+          /Extends the earlier export: its \d+ lines \(chain head [0-9a-f]{64}\) begin this one unchanged, and 0 lines were added since\./,
+        )
+        .waitFor(wait);
+      await earlier.fill('f'.repeat(64));
+      await page.getByRole('button', { name: 'Check again' }).click();
+      await page.getByText(/Does not extend the earlier export/).waitFor(wait);
 
       await page.getByRole('button', { name: 'Verify read models' }).click();
       await page.getByText(/^MATCH: \d+ events folded/).waitFor(wait);

@@ -9,6 +9,8 @@ export function ProofSection() {
   const [exported, setExported] = useState<DownloadedExport | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const [head, setHead] = useState('');
+  const [earlier, setEarlier] = useState('');
+  const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<{ ok: boolean; message: string } | null>(null);
   const verify = useVerify();
   const download = async () => {
@@ -21,9 +23,10 @@ export function ProofSection() {
       setExportError(serverMessage(error) ?? 'The export could not be made.');
     }
   };
-  const check = async (file: File | undefined) => {
-    if (!file) return;
-    setChecked(await checkExport(await file.text(), head.trim() || undefined));
+  const check = async (chosen: File | null, signedOff: string) => {
+    setFile(chosen);
+    if (!chosen) return;
+    setChecked(await checkExport(await chosen.text(), head.trim() || undefined, signedOff.trim() || undefined));
   };
   return (
     <Card asChild>
@@ -56,12 +59,23 @@ export function ProofSection() {
                 id="audit-check-file"
                 type="file"
                 accept=".ndjson,application/x-ndjson,text/plain"
-                onChange={(e) => void check(e.target.files?.[0])}
+                onChange={(e) => void check(e.target.files?.[0] ?? null, earlier)}
               />
             </LabelledField>
             <LabelledField id="audit-check-head" label="Chain head (optional)">
               <TextField.Root id="audit-check-head" value={head} onChange={(e) => setHead(e.target.value)} />
             </LabelledField>
+            <LabelledField id="audit-check-earlier" label="Earlier signed-off chain head (optional)">
+              <TextField.Root
+                id="audit-check-earlier"
+                value={earlier}
+                onChange={(e) => setEarlier(e.target.value)}
+                placeholder="the head of last month's export"
+              />
+            </LabelledField>
+            <Button type="button" variant="soft" disabled={!file} onClick={() => void check(file, earlier)}>
+              Check again
+            </Button>
           </div>
           {checked && (
             <Text role="status" color={checked.ok ? 'green' : 'red'} className="audit-result">

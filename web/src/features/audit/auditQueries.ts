@@ -2,7 +2,7 @@
 // file) and verify. The check of an export runs here in the browser, with the chain code the CLI uses.
 import { useMutation } from '@tanstack/react-query';
 import { auditApi, chainHeadHeader } from '../../../../contracts/audit/api.ts';
-import { checkChainWith } from '../../../../contracts/audit/hashChain.ts';
+import { chainHeadPattern, checkChainWith, extendsText } from '../../../../contracts/audit/hashChain.ts';
 import type { CheckExportResult } from '../../../../contracts/audit/model.ts';
 import { adminToken, ApiError, call, queryFor, urlFor } from '../../lib/api.ts';
 import type { StreamFilter } from './auditSearch.ts';
@@ -64,10 +64,24 @@ async function sha256(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Recomputes an export's chain in the browser; the head, when given, vouches for the last line. */
-export async function checkExport(text: string, head: string | undefined): Promise<CheckExportResult> {
+/**
+ * Recomputes an export's chain in the browser; the head, when given, vouches for the last line; an earlier signed-off
+ * head, when given, is proved to begin this export (contracts/audit/hashChain.ts, as the CLI's check --extends).
+ */
+export async function checkExport(
+  text: string,
+  head: string | undefined,
+  earlier?: string | undefined,
+): Promise<CheckExportResult> {
   const lines = text.split(/\r?\n/).filter((line, i, all) => line !== '' || i < all.length - 1);
-  const result = await checkChainWith(sha256, lines, head || undefined);
+  if (earlier !== undefined && !chainHeadPattern.test(earlier))
+    return {
+      ok: false,
+      lines: lines.length,
+      head: null,
+      message: 'The earlier chain head must be the 64 hexadecimal characters an export printed.',
+    };
+  const result = await checkChainWith(sha256, lines, head || undefined, earlier);
   if (!result.ok)
     return {
       ok: false,
@@ -75,11 +89,12 @@ export async function checkExport(text: string, head: string | undefined): Promi
       head: null,
       message: `Chain broken at line ${result.line}: ${result.reason}.`,
     };
+  const intact = `Chain intact: ${result.lines} line${result.lines === 1 ? '' : 's'}. Chain head: ${result.head}${head ? '' : ' (give the chain head to vouch for the last line too)'}`;
   return {
-    ok: true,
+    ok: earlier === undefined || result.extendsAt !== null,
     lines: result.lines,
     head: result.head,
-    message: `Chain intact: ${result.lines} line${result.lines === 1 ? '' : 's'}. Chain head: ${result.head}${head ? '' : ' (give the chain head to vouch for the last line too)'}`,
+    message: earlier === undefined ? intact : `${intact} ${extendsText(earlier, result)}`,
   };
 }
 
