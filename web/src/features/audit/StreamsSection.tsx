@@ -3,6 +3,7 @@
 import { Button, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { londonText } from '../../../../contracts/shared/londonTime.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { FilterField } from './FilterField.tsx';
 import { serverMessage } from '../../lib/api.ts';
@@ -114,7 +115,7 @@ export function StreamsSection({ search, onSearch, chosen, onChoose }: Props) {
               <Table.Row>
                 <Table.ColumnHeaderCell>Stream</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Events</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Last change</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Last change (UK time)</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Who acted</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
@@ -132,7 +133,7 @@ export function StreamsSection({ search, onSearch, chosen, onChoose }: Props) {
                     </Button>
                   </Table.Cell>
                   <Table.Cell>{s.events}</Table.Cell>
-                  <Table.Cell>{s.lastAt}</Table.Cell>
+                  <Table.Cell>{londonText(s.lastAt)}</Table.Cell>
                   <Table.Cell>{s.actors.join(', ')}</Table.Cell>
                 </Table.Row>
               ))}
