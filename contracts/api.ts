@@ -8,6 +8,8 @@ import { catalogFiles } from './catalog/pages.ts';
 import { checkoutApi } from './checkout/api.ts';
 import { discountsApi } from './discounts/api.ts';
 import { ledgerApi } from './ledger/api.ts';
+import { messagesApi } from './messages/api.ts';
+import { restockApi } from './messages/restockApi.ts';
 import { ordersApi } from './orders/api.ts';
 import { privacyApi } from './privacy/api.ts';
 import { receiptsApi } from './receipts/api.ts';
@@ -27,6 +29,8 @@ export const api = {
   checkout: checkoutApi,
   discounts: discountsApi,
   ledger: ledgerApi,
+  messages: messagesApi,
+  restock: restockApi,
   orders: ordersApi,
   privacy: privacyApi,
   receipts: receiptsApi,

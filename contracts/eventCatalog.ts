@@ -82,6 +82,16 @@ import {
 } from './discounts/model.ts';
 import type { SubjectErased } from './privacy/model.ts';
 import type { CreditNoteIssued, ReceiptIssued } from './receipts/model.ts';
+import type {
+  MessageAnswered,
+  MessageEvent,
+  MessageRead,
+  MessageReceived,
+  NewsletterConsented,
+  NewsletterEvent,
+  NewsletterWithdrawn,
+} from './messages/model.ts';
+import type { RestockAlertRequested, RestockAlertWithdrawn, RestockEvent } from './messages/restock.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
 import {
   holdReleaseReasons,
@@ -334,6 +344,22 @@ export const EmailSentV2 = v.object({
 });
 /** Every version-1 e-mail is a version-2 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV1 = (old: v.InferOutput<typeof EmailSentV1>): v.InferOutput<typeof EmailSentV2> => old;
+/**
+ * EmailSent version 3: a contact message to the owner, the owner's reply to its sender, the newsletter's welcome with
+ * its unsubscribe link, and the one e-mail that a waited-for book is back (decisions 090, 091) join the kinds.
+ */
+export const EmailSentV3 = v.object({
+  ...EmailSentV2.entries,
+  kind: v.picklist([
+    ...EmailSentV2.entries.kind.options,
+    'message-to-owner',
+    'message-reply',
+    'newsletter-welcome',
+    'back-in-stock',
+  ]),
+});
+/** Every version-2 e-mail is a version-3 e-mail as it stands: the kinds only grew. */
+export const upcastEmailSentV2 = (old: v.InferOutput<typeof EmailSentV2>): v.InferOutput<typeof EmailSentV3> => old;
 
 /**
  * PurchaseNotified version 2: the books of the shop's own catalogue the notice names, at the shop's price, as the server
@@ -726,6 +752,28 @@ export const ImageUploadedV1 = v.object({
   at,
 });
 
+export const MessageReceivedV1 = v.object({
+  messageId: text,
+  name: text,
+  email: text,
+  message: text,
+  newsletter: v.boolean(),
+  receivedAt: at,
+});
+export const MessageReadV1 = v.object({ messageId: text, by: text, at });
+export const MessageAnsweredV1 = v.object({ messageId: text, replyId: text, reply: text, by: text, at });
+export const NewsletterConsentedV1 = v.object({
+  subscriptionId: text,
+  email: text,
+  wording: text,
+  source: v.picklist(['contact-form']),
+  messageId: text,
+  at,
+});
+export const NewsletterWithdrawnV1 = v.object({ subscriptionId: text, at });
+export const RestockAlertRequestedV1 = v.object({ requestId: text, bookId, email: text, wording: text, at });
+export const RestockAlertWithdrawnV1 = v.object({ requestId: text, at });
+
 export const PersonalDataDownloadGrantedV1 = v.object({ username: text, by: text, at });
 export const PersonalDataDownloadRevokedV1 = v.object({ username: text, by: text, at });
 
@@ -753,7 +801,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof OrderPlacedV2, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
     Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
-    Newest<typeof EmailSentV2, EmailSent>,
+    Newest<typeof EmailSentV3, EmailSent>,
     Newest<typeof AdminLoggedInV1, AdminLoggedIn>,
     Newest<typeof AdminLoginFailedV2, AdminLoginFailed>,
     Newest<typeof OrderCustomerDetailsAddedV1, OrderCustomerDetailsAdded>,
@@ -814,6 +862,13 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof DiscountUseReleasedV1, DiscountUseReleased>,
     Newest<typeof DiscountRedeemedV1, DiscountRedeemed>,
     Newest<typeof ImageUploadedV1, ImageUploaded>,
+    Newest<typeof MessageReceivedV1, MessageReceived>,
+    Newest<typeof MessageReadV1, MessageRead>,
+    Newest<typeof MessageAnsweredV1, MessageAnswered>,
+    Newest<typeof NewsletterConsentedV1, NewsletterConsented>,
+    Newest<typeof NewsletterWithdrawnV1, NewsletterWithdrawn>,
+    Newest<typeof RestockAlertRequestedV1, RestockAlertRequested>,
+    Newest<typeof RestockAlertWithdrawnV1, RestockAlertWithdrawn>,
   ]
 >;
 
@@ -871,7 +926,10 @@ export type ShopEvent =
   | PayoutPaid
   | VatSettingsEvent
   | DiscountEvent
-  | ImageUploaded;
+  | ImageUploaded
+  | MessageEvent
+  | NewsletterEvent
+  | RestockEvent;
 /** The name of every event type in the catalogue. */
 export type ShopEventType = ShopEvent['type'];
 /** The event of one type (or of a union of types). */
@@ -1115,7 +1173,11 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     causedBy:
       'the e-mail reactor (`system:reactor`); in logs written before it, the request that led to it (`shopper`, `webhook:stripe`, `webhook:sandbox`)',
     description: 'An e-mail left the shop (outbox file or SMTP).',
-    versions: [{ schema: EmailSentV1 }, { schema: EmailSentV2, upcast: upcastEmailSentV1 }],
+    versions: [
+      { schema: EmailSentV1 },
+      { schema: EmailSentV2, upcast: upcastEmailSentV1 },
+      { schema: EmailSentV3, upcast: upcastEmailSentV2 },
+    ],
   },
   {
     type: 'EmailWithheld',
@@ -1482,6 +1544,59 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     description:
       'An owner added an image (a cover or a page) for the catalogue: its reference (`media:` and the sha256 of the kept original, with EXIF and other metadata stripped), its size in pixels, the format it is kept in and its bytes. Recorded at its first upload only: the same image again is the same file and adds nothing. One stream per image, `image-<sha256>`.',
     versions: [{ schema: ImageUploadedV1 }],
+  },
+  {
+    type: 'MessageReceived',
+    stream: 'message',
+    causedBy: shopper,
+    description:
+      'A shopper sent a message from the contact form: their name, e-mail address and words (sealed as theirs), and whether they ticked the newsletter box. One stream per message, `message-<uuid>`.',
+    versions: [{ schema: MessageReceivedV1 }],
+  },
+  {
+    type: 'MessageRead',
+    stream: 'message',
+    causedBy: owner,
+    description: 'The owner opened a message in the inbox for the first time: it no longer counts as unread.',
+    versions: [{ schema: MessageReadV1 }],
+  },
+  {
+    type: 'MessageAnswered',
+    stream: 'message',
+    causedBy: owner,
+    description:
+      "The owner replied to a message; the reply (sealed with the sender's data) is e-mailed to the sender by the reactor.",
+    versions: [{ schema: MessageAnsweredV1 }],
+  },
+  {
+    type: 'NewsletterConsented',
+    stream: 'newsletter',
+    causedBy: shopper,
+    description:
+      "A shopper agreed to the shop's news by ticking the contact form's box: their e-mail address (sealed), the exact words they agreed to and when. One stream per consent, `newsletter-<uuid>`.",
+    versions: [{ schema: NewsletterConsentedV1 }],
+  },
+  {
+    type: 'NewsletterWithdrawn',
+    stream: 'newsletter',
+    causedBy: 'the subscriber, through the signed unsubscribe link (`shopper`)',
+    description: 'A subscriber withdrew their consent: nothing more is sent to them under it.',
+    versions: [{ schema: NewsletterWithdrawnV1 }],
+  },
+  {
+    type: 'RestockAlertRequested',
+    stream: 'restock',
+    causedBy: shopper,
+    description:
+      'A shopper asked to be e-mailed once when an out-of-stock book is back: the book, their e-mail address (sealed), the words they ticked and when. One stream per request, `restock-<uuid>`.',
+    versions: [{ schema: RestockAlertRequestedV1 }],
+  },
+  {
+    type: 'RestockAlertWithdrawn',
+    stream: 'restock',
+    causedBy: 'the shopper, through the signed unsubscribe link (`shopper`)',
+    description: 'A shopper withdrew their back-in-stock request before it was answered: no e-mail goes.',
+    versions: [{ schema: RestockAlertWithdrawnV1 }],
   },
 ];
 

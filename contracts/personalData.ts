@@ -56,7 +56,7 @@ const customer = {
 } satisfies PersonalFields;
 
 /** The kinds of e-mail the owner receives (contracts/eventCatalog.ts, EmailSent). */
-const toOwner = new Set(['purchase-notice', 'order-to-owner', 'dispute-to-owner']);
+const toOwner = new Set(['purchase-notice', 'order-to-owner', 'dispute-to-owner', 'message-to-owner']);
 
 const staff = () => 'staff' as const;
 const shop = () => 'shop' as const;
@@ -100,6 +100,16 @@ export const personalData: Readonly<Record<string, PersonalFields>> = {
     email: (data) => data.customerEmail,
     fields: { customerName: erased.name, customerEmail: erased.email, reviewText: erased.review },
   },
+  // A contact message is its sender's: their name, address and words. The owner's reply is written to them, often by
+  // name, about their words: it goes with the message, as an answer to a review does (decision 090).
+  MessageReceived: {
+    email: (data) => data.email,
+    fields: { name: erased.name, email: erased.email, message: erased.text },
+  },
+  MessageAnswered: { fields: { reply: erased.note } },
+  // A consent and a back-in-stock request name their person by the address they gave (decisions 090, 091).
+  NewsletterConsented: { email: (data) => data.email, fields: { email: erased.email } },
+  RestockAlertRequested: { email: (data) => data.email, fields: { email: erased.email } },
 };
 
 /** Whose an event's sealed fields are (see Whose); null for an event with no personal fields. */

@@ -5,11 +5,13 @@ import { auditStreamsProjection } from './audit/streams.ts';
 import { booksProjection } from './catalog/books.ts';
 import { discountCodesProjection } from './discounts/codes.ts';
 import { ledgerProjection } from './ledger/ledger.ts';
+import { messagesProjection } from './messages/messages.ts';
 import { adminOrdersProjection } from './orders/adminOrders.ts';
 import { orderHistoryProjection } from './orders/orderHistory.ts';
 import { orderPagesProjection } from './orders/orderPages.ts';
 import type { Projection } from './engine/projection.ts';
 import { receiptsProjection } from './receipts/receipts.ts';
+import { restockProjection } from './messages/restockWaiting.ts';
 import { reviewsProjection } from './reviews/reviews.ts';
 import { salesProjection } from './sales/sales.ts';
 import { stockProjection } from './stock/stock.ts';
@@ -27,4 +29,6 @@ export const allProjections: readonly Projection[] = [
   receiptsProjection,
   discountCodesProjection,
   auditStreamsProjection,
+  messagesProjection,
+  restockProjection,
 ];

@@ -6,6 +6,7 @@ import { catalog } from './catalog/index.ts';
 import { checkout } from './checkout/index.ts';
 import { discounts } from './discounts/index.ts';
 import { ledger } from './ledger/index.ts';
+import { messages } from './messages/index.ts';
 import { orders } from './orders/index.ts';
 import { privacy } from './privacy/index.ts';
 import { receipts } from './receipts/index.ts';
@@ -28,4 +29,5 @@ export const capabilities: readonly Capability[] = [
   privacy,
   vat,
   discounts,
+  messages,
 ];

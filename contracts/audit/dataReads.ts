@@ -35,6 +35,7 @@ export const routineReasons = {
   orderList: 'order list viewed',
   packingSlips: 'packing slips opened',
   reviewList: 'review list viewed',
+  messageList: 'message inbox viewed',
   eventView: 'event view opened',
   related: 'related events opened',
   timeTravel: 'time travel opened',

@@ -291,7 +291,9 @@ export type EmailKindV1 = 'purchase-notice' | 'order-to-owner' | 'order-confirma
 export type EmailKind = EmailKindV1 | 'order-shipped';
 /** E-mails about money after an order was placed: a refund to the buyer, a dispute to the owner (EmailSent version 2). */
 export type PaymentEmailKind = 'refund-confirmation' | 'dispute-to-owner';
-export type SentEmailKind = EmailKind | PaymentEmailKind;
+/** E-mails about messages and consents (EmailSent version 3, decisions 090 and 091). */
+export type ContactEmailKind = 'message-to-owner' | 'message-reply' | 'newsletter-welcome' | 'back-in-stock';
+export type SentEmailKind = EmailKind | PaymentEmailKind | ContactEmailKind;
 export type EmailSent = DomainEvent<
   'EmailSent',
   {

@@ -21,6 +21,7 @@ export const clientRoutes = {
   adminAudit: ['/admin/audit'],
   adminAccounts: ['/admin/accounts'],
   adminPrivacy: ['/admin/privacy'],
+  adminMessages: ['/admin/messages'],
   checkoutSuccess: ['/checkout-success'],
   paymentSuccess: ['/payment-success', '/payment/success'],
   paymentCancelled: ['/payment-cancelled', '/payment/cancelled'],
@@ -28,6 +29,7 @@ export const clientRoutes = {
   walletCheckout: ['/apple-pay-checkout'],
   orderSuccess: ['/order-success'],
   receipt: ['/receipt/:token'],
+  unsubscribe: ['/unsubscribe/:token'],
   sandboxCheckout: ['/sandbox/checkout'],
 } as const;
 

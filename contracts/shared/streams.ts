@@ -17,6 +17,9 @@ export const streamCategories = [
   'creditnotes',
   'discount',
   'image',
+  'message',
+  'newsletter',
+  'restock',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
@@ -41,6 +44,12 @@ export const creditNotesStream = stream('creditnotes');
 export const discountStream = stream('discount');
 /** One uploaded image, `image-<sha256 of its original>` (contracts/catalog/images.ts): who added it, and when. */
 export const imageStream = stream('image');
+/** One message from the contact form, the owner opening it and each reply: `message-<uuid>` (decision 090). */
+export const messageStream = stream('message');
+/** One newsletter consent and its withdrawal: `newsletter-<uuid>` (decision 090). */
+export const newsletterStream = stream('newsletter');
+/** One shopper's request to hear when a book is back, and its withdrawal: `restock-<uuid>` (decision 091). */
+export const restockStream = stream('restock');
 /** The erasures, one stream (contracts/privacy/model.ts). */
 export const erasuresStream = stream('privacy')('erasures');
 /** The shop's VAT settings: registration and each product's rate over time, one stream (contracts/vat/settings.ts). */

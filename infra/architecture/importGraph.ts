@@ -20,6 +20,7 @@ export const capabilities = [
   'vat',
   'receipts',
   'discounts',
+  'messages',
 ] as const;
 
 /** The folders of each layer that are no capability: what every capability shares. Any other folder is a capability. */

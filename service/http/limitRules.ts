@@ -21,6 +21,9 @@ export type LimitRule = { points: number; seconds: number };
  * - discountGuesses: discount codes refused as not valid (unknown, expired, paused, ended), ten per address in fifteen
  *   minutes, counted by the cart's check and every checkout start alike; past it every code is refused for a while,
  *   valid or not, so guessing gets nowhere (decision 075).
+ * - messages: contact-form messages, five per address in ten minutes: enough for a family with questions, too few for
+ *   a script to fill the owner's inbox (decision 090);
+ * - backInStock: back-in-stock requests, ten per address in ten minutes (decision 091);
  * - adminWork: the long tasks (verify, rebuild, backup, retention, erasure) one account may start, thirty an hour; they
  *   also run one at a time per shop (service/http/heavyWork.ts).
  */
@@ -35,6 +38,8 @@ export const defaultLimits = {
   unknownNames: { points: 60, seconds: 3600 },
   adminWork: { points: 30, seconds: 3600 },
   discountGuesses: { points: 10, seconds: 900 },
+  messages: { points: 5, seconds: 600 },
+  backInStock: { points: 10, seconds: 600 },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimits;

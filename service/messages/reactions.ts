@@ -1,0 +1,62 @@
+// The e-mails messages and consents owe, sent by the reactor once each through sendOnce (decision 090): a new message
+// to the owner, each reply to the message's sender, and a new subscriber's welcome with their unsubscribe link.
+import { shopContent } from '../../contracts/catalog/content.ts';
+import type { MessageReceived } from '../../contracts/messages/model.ts';
+import { unsubscribePath } from '../../contracts/messages/unsubscribe.ts';
+import { personAddress } from '../../contracts/personalData.ts';
+import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { messageStream } from '../../contracts/shared/streams.ts';
+import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
+import type { ReactionDeps } from '../capability.ts';
+import { unsubscribeKey, unsubscribeToken } from '../http/unsubscribeLinks.ts';
+import { reactingTo, sendOnce } from '../reactions.ts';
+import { messageToOwner, newsletterWelcome, replyToSender } from './emails.ts';
+
+/** The shop's address for links in e-mails: PUBLIC_URL, else this machine. */
+export const shopUrlOf = (deps: Pick<ReactionDeps, 'config'>) =>
+  (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, '');
+
+export function messageReactions(deps: ReactionDeps): Reactions {
+  const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
+  const shopUrl = shopUrlOf(deps);
+  const key = unsubscribeKey(deps.jwtSecret);
+  return defineReactions({
+    async MessageReceived(event) {
+      const meta = reactingTo(event, deps.clock());
+      await sendOnce(
+        deps,
+        `message-${event.data.messageId}`,
+        'message-to-owner',
+        messageToOwner(event.data, owner, `${shopUrl}${clientRoutes.adminMessages[0]}`),
+        meta,
+      );
+    },
+    async MessageAnswered(event) {
+      const received = (await deps.events.readStream(messageStream(event.data.messageId))).find(
+        (e) => e.type === 'MessageReceived',
+      ) as RecordedEvent<MessageReceived> | undefined;
+      // A sender erased before their reply went has no address left to write to.
+      if (!received || !personAddress(received.data.email)) return;
+      await sendOnce(
+        deps,
+        `reply-${event.data.replyId}`,
+        'message-reply',
+        replyToSender(received.data, event.data.reply),
+        reactingTo(event, deps.clock()),
+      );
+    },
+    async NewsletterConsented(event) {
+      const { subscriptionId, email, wording } = event.data;
+      if (!personAddress(email)) return;
+      const link = `${shopUrl}${unsubscribePath(unsubscribeToken(key, 'newsletter', subscriptionId))}`;
+      await sendOnce(
+        deps,
+        `newsletter-${subscriptionId}`,
+        'newsletter-welcome',
+        newsletterWelcome(email, wording, link),
+        reactingTo(event, deps.clock()),
+      );
+    },
+  });
+}

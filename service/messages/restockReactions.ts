@@ -1,0 +1,76 @@
+// The one e-mail each back-in-stock request is owed (decision 091): when the owner records stock that takes a book from
+// nothing to buy to something to buy (StockReceived, or a correction upwards), every request for it made before that
+// event and not withdrawn is e-mailed through sendOnce, under the notification `restock-<request id>`: a book
+// restocked twice, or an event read again, sends nothing more.
+import type { BookFields } from '../../contracts/catalog/model.ts';
+import { seededBook } from '../../contracts/catalog/product.ts';
+import { personAddress } from '../../contracts/personalData.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { bookStream, categoryOf, restockStream, stockStream } from '../../contracts/shared/streams.ts';
+import { availableAt, shelfDecider } from '../../contracts/stock/shelf.ts';
+import type { StockCorrected, StockReceived } from '../../contracts/stock/model.ts';
+import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
+import { restockNotificationId } from '../../projections/messages/restockWaiting.ts';
+import type { ReactionDeps } from '../capability.ts';
+import { fold } from '../commands.ts';
+import { backInStock } from './emails.ts';
+import { shopUrlOf } from './reactions.ts';
+import { reactingTo, sendOnce } from '../reactions.ts';
+import { restockDecider } from './restockRequest.ts';
+
+export function restockReactions(deps: ReactionDeps): Reactions {
+  const shopUrl = shopUrlOf(deps);
+
+  /** The book's title and page, as its newest catalogue event names them. */
+  async function bookOf(bookId: number): Promise<{ title: string; link: string }> {
+    let title = `Product ${bookId}`;
+    let slug: string | undefined;
+    for (const event of await deps.events.readStream(bookStream(bookId))) {
+      const data = event.data as { title?: unknown; slug?: unknown };
+      if (typeof data.title === 'string') title = data.title;
+      // A seeded book's address comes from the content file; the owner's own books carry theirs.
+      if (event.type === 'BookListed' || event.type === 'BookUpdated') slug = seededBook(event.data as BookFields).slug;
+      else if (typeof data.slug === 'string') slug = data.slug;
+    }
+    return { title, link: slug ? `${shopUrl}/books/${slug}` : `${shopUrl}/#books` };
+  }
+
+  async function tellWaiting(event: RecordedEvent<StockReceived | StockCorrected>) {
+    const { bookId, at } = event.data;
+    const history = await deps.events.readStream(stockStream(bookId));
+    const before = fold(
+      shelfDecider,
+      history.filter((e) => e.position < event.position),
+    );
+    const after = fold(
+      shelfDecider,
+      history.filter((e) => e.position <= event.position),
+    );
+    // Only the event that brings the book back: copies added to a shelf that still had some tell no one.
+    if (!(availableAt(before, at) <= 0 && availableAt(after, at) > 0)) return;
+    const book = await bookOf(bookId);
+    const meta = reactingTo(event, deps.clock(), 'system:restock');
+    const streams = (await deps.events.listStreams()).filter((s) => categoryOf(s.stream) === 'restock');
+    for (const { stream } of streams) {
+      const events = await deps.events.readStream(stream);
+      const state = fold(restockDecider, events);
+      const asked = events[0];
+      if (state.bookId !== bookId || state.withdrawn || !asked || asked.position >= event.position) continue;
+      // A request whose person was erased has no address left to write to.
+      if (!personAddress(state.email)) continue;
+      const requestId = stream.slice(restockStream('').length);
+      await sendOnce(
+        deps,
+        restockNotificationId(requestId),
+        'back-in-stock',
+        backInStock(state.email!, book.title, book.link),
+        meta,
+      );
+    }
+  }
+
+  return defineReactions({
+    StockReceived: tellWaiting,
+    StockCorrected: (event) => (event.data.delta > 0 ? tellWaiting(event) : Promise.resolve()),
+  });
+}
