@@ -1,4 +1,4 @@
-// The contact section: its links and e-mail, the form's messages, the pretend send after 2 s, and the toast
+// The contact section: its links and e-mail, the form's messages, the send to the shop thanked after 2 s, and the toast
 // it raises (F8 focuses the toast area, a swipe right dismisses it, 5 s on screen).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -66,10 +66,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await context.close();
   });
 
-  test(`Sending a message says "Message sent!" after 2 seconds and sends nothing to the server (${name})`, async () => {
+  test(`Sending a message says "Message sent!" after 2 seconds and sends it to the shop once (${name})`, async () => {
     const { context, page } = await openLanding(storefront, viewport);
     const calls: string[] = [];
-    page.on('request', (request) => request.url().includes('/api/') && calls.push(request.url()));
+    page.on('request', (request) => request.url().includes('/api/messages') && calls.push(request.method()));
     await contactForm(page).getByText('Send me news about new books and offers').click();
     assert.ok(await contactForm(page).getByRole('checkbox').isChecked());
     await sendMessage(page);
@@ -86,7 +86,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     );
     assert.is(await contactForm(page).getByLabel('Name').inputValue(), '', 'the form is emptied');
     assert.not.ok(await contactForm(page).getByRole('checkbox').isChecked());
-    assert.equal(calls, [], 'nothing was sent to the server');
+    assert.equal(calls, ['POST'], 'the message was sent to the shop once');
     // Left alone, the toast goes after 5 seconds.
     await toast.waitFor({ state: 'hidden', timeout: 8000 });
     const shownFor = Date.now() - sentAt - after;

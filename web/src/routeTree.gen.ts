@@ -33,6 +33,7 @@ import { Route as AdminAdminCatalogueRouteImport } from './routes/_admin.admin.c
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
 import { Route as AdminAdminDiscountsRouteImport } from './routes/_admin.admin.discounts'
 import { Route as AdminAdminLedgerRouteImport } from './routes/_admin.admin.ledger'
+import { Route as AdminAdminMessagesRouteImport } from './routes/_admin.admin.messages'
 import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orders'
 import { Route as AdminAdminPackingSlipsRouteImport } from './routes/_admin.admin.packing-slips'
 import { Route as AdminAdminPrivacyRouteImport } from './routes/_admin.admin.privacy'
@@ -40,6 +41,7 @@ import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales
 import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock'
 import { Route as AdminAdminVatRouteImport } from './routes/_admin.admin.vat'
 import { Route as ShopBooksSlugRouteImport } from './routes/_shop.books.$slug'
+import { Route as ShopUnsubscribeTokenRouteImport } from './routes/_shop.unsubscribe.$token'
 import { Route as AdminAdminDiscountsCodeRouteImport } from './routes/_admin.admin.discounts_.$code'
 import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
 import { Route as AdminAdminOrdersFulfilRouteImport } from './routes/_admin.admin.orders_.fulfil'
@@ -165,6 +167,11 @@ const AdminAdminLedgerRoute = AdminAdminLedgerRouteImport.update({
   path: '/admin/ledger',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminMessagesRoute = AdminAdminMessagesRouteImport.update({
+  id: '/admin/messages',
+  path: '/admin/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminOrdersRoute = AdminAdminOrdersRouteImport.update({
   id: '/admin/orders',
   path: '/admin/orders',
@@ -198,6 +205,11 @@ const AdminAdminVatRoute = AdminAdminVatRouteImport.update({
 const ShopBooksSlugRoute = ShopBooksSlugRouteImport.update({
   id: '/books/$slug',
   path: '/books/$slug',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopUnsubscribeTokenRoute = ShopUnsubscribeTokenRouteImport.update({
+  id: '/unsubscribe/$token',
+  path: '/unsubscribe/$token',
   getParentRoute: () => ShopRoute,
 } as any)
 const AdminAdminDiscountsCodeRoute = AdminAdminDiscountsCodeRouteImport.update({
@@ -251,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/discounts': typeof AdminAdminDiscountsRoute
   '/admin/ledger': typeof AdminAdminLedgerRoute
+  '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
   '/admin/privacy': typeof AdminAdminPrivacyRoute
@@ -258,6 +271,7 @@ export interface FileRoutesByFullPath {
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
   '/books/$slug': typeof ShopBooksSlugRoute
+  '/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
   '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/fulfil': typeof AdminAdminOrdersFulfilRoute
@@ -287,6 +301,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/discounts': typeof AdminAdminDiscountsRoute
   '/admin/ledger': typeof AdminAdminLedgerRoute
+  '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/orders': typeof AdminAdminOrdersRoute
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
   '/admin/privacy': typeof AdminAdminPrivacyRoute
@@ -294,6 +309,7 @@ export interface FileRoutesByTo {
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
   '/books/$slug': typeof ShopBooksSlugRoute
+  '/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
   '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/fulfil': typeof AdminAdminOrdersFulfilRoute
@@ -326,6 +342,7 @@ export interface FileRoutesById {
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/discounts': typeof AdminAdminDiscountsRoute
   '/_admin/admin/ledger': typeof AdminAdminLedgerRoute
+  '/_admin/admin/messages': typeof AdminAdminMessagesRoute
   '/_admin/admin/orders': typeof AdminAdminOrdersRoute
   '/_admin/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
   '/_admin/admin/privacy': typeof AdminAdminPrivacyRoute
@@ -333,6 +350,7 @@ export interface FileRoutesById {
   '/_admin/admin/stock': typeof AdminAdminStockRoute
   '/_admin/admin/vat': typeof AdminAdminVatRoute
   '/_shop/books/$slug': typeof ShopBooksSlugRoute
+  '/_shop/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
   '/_admin/admin/discounts_/$code': typeof AdminAdminDiscountsCodeRoute
   '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/_admin/admin/orders_/fulfil': typeof AdminAdminOrdersFulfilRoute
@@ -364,6 +382,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/discounts'
     | '/admin/ledger'
+    | '/admin/messages'
     | '/admin/orders'
     | '/admin/packing-slips'
     | '/admin/privacy'
@@ -371,6 +390,7 @@ export interface FileRouteTypes {
     | '/admin/stock'
     | '/admin/vat'
     | '/books/$slug'
+    | '/unsubscribe/$token'
     | '/admin/discounts/$code'
     | '/admin/orders/$orderId'
     | '/admin/orders/fulfil'
@@ -400,6 +420,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/discounts'
     | '/admin/ledger'
+    | '/admin/messages'
     | '/admin/orders'
     | '/admin/packing-slips'
     | '/admin/privacy'
@@ -407,6 +428,7 @@ export interface FileRouteTypes {
     | '/admin/stock'
     | '/admin/vat'
     | '/books/$slug'
+    | '/unsubscribe/$token'
     | '/admin/discounts/$code'
     | '/admin/orders/$orderId'
     | '/admin/orders/fulfil'
@@ -438,6 +460,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/dashboard'
     | '/_admin/admin/discounts'
     | '/_admin/admin/ledger'
+    | '/_admin/admin/messages'
     | '/_admin/admin/orders'
     | '/_admin/admin/packing-slips'
     | '/_admin/admin/privacy'
@@ -445,6 +468,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/stock'
     | '/_admin/admin/vat'
     | '/_shop/books/$slug'
+    | '/_shop/unsubscribe/$token'
     | '/_admin/admin/discounts_/$code'
     | '/_admin/admin/orders_/$orderId'
     | '/_admin/admin/orders_/fulfil'
@@ -639,6 +663,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminLedgerRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/messages': {
+      id: '/_admin/admin/messages'
+      path: '/admin/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminAdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/orders': {
       id: '/_admin/admin/orders'
       path: '/admin/orders'
@@ -688,6 +719,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopBooksSlugRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/_shop/unsubscribe/$token': {
+      id: '/_shop/unsubscribe/$token'
+      path: '/unsubscribe/$token'
+      fullPath: '/unsubscribe/$token'
+      preLoaderRoute: typeof ShopUnsubscribeTokenRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_admin/admin/discounts_/$code': {
       id: '/_admin/admin/discounts_/$code'
       path: '/admin/discounts/$code'
@@ -733,6 +771,7 @@ interface AdminRouteChildren {
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminDiscountsRoute: typeof AdminAdminDiscountsRoute
   AdminAdminLedgerRoute: typeof AdminAdminLedgerRoute
+  AdminAdminMessagesRoute: typeof AdminAdminMessagesRoute
   AdminAdminOrdersRoute: typeof AdminAdminOrdersRoute
   AdminAdminPackingSlipsRoute: typeof AdminAdminPackingSlipsRoute
   AdminAdminPrivacyRoute: typeof AdminAdminPrivacyRoute
@@ -753,6 +792,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminDiscountsRoute: AdminAdminDiscountsRoute,
   AdminAdminLedgerRoute: AdminAdminLedgerRoute,
+  AdminAdminMessagesRoute: AdminAdminMessagesRoute,
   AdminAdminOrdersRoute: AdminAdminOrdersRoute,
   AdminAdminPackingSlipsRoute: AdminAdminPackingSlipsRoute,
   AdminAdminPrivacyRoute: AdminAdminPrivacyRoute,
@@ -775,6 +815,7 @@ interface ShopRouteChildren {
   ShopPaymentCancelledRoute: typeof ShopPaymentCancelledRoute
   ShopPaymentSuccessRoute: typeof ShopPaymentSuccessRoute
   ShopBooksSlugRoute: typeof ShopBooksSlugRoute
+  ShopUnsubscribeTokenRoute: typeof ShopUnsubscribeTokenRoute
 }
 
 const ShopRouteChildren: ShopRouteChildren = {
@@ -783,6 +824,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopPaymentCancelledRoute: ShopPaymentCancelledRoute,
   ShopPaymentSuccessRoute: ShopPaymentSuccessRoute,
   ShopBooksSlugRoute: ShopBooksSlugRoute,
+  ShopUnsubscribeTokenRoute: ShopUnsubscribeTokenRoute,
 }
 
 const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)

@@ -1,10 +1,13 @@
-// Contact (anchor contact): social links, the contact e-mail and a form that checks what was typed, then,
-// after 2 s, thanks the shopper; nothing is sent to a server.
+// Contact (anchor contact): social links, the contact e-mail and a form that checks what was typed, sends the message to
+// the shop (where the owner reads it in the admin inbox, decision 090) and thanks the shopper after 2 s, as it always has:
+// the thanks waits for both the 2 s and the server's answer, and a refusal says why instead.
 import { Button, Card, Container, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { timings } from '../../../../contracts/shared/constants.ts';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
 import { toast } from '../../components/toast/toasts.ts';
+import { messagesApi } from '../../../../contracts/messages/api.ts';
+import { call, serverMessage } from '../../lib/api.ts';
 import { contactProblems, emptyContactMessage, type ContactField, type ContactMessage } from './contactMessage.ts';
 import { MailIcon } from '../../components/icons.tsx';
 import { SectionHeading } from '../../components/SectionHeading.tsx';
@@ -68,12 +71,28 @@ function ContactForm() {
       return;
     }
     setSending(true);
-    timer.current = setTimeout(() => {
-      setSending(false);
-      setChecked(false);
-      setValues(emptyContactMessage);
-      toast({ title: 'Message sent!', description: "Thank you for your message. We'll get back to you soon." });
-    }, timings.contactSendDelayMs);
+    const delay = new Promise<void>((resolve) => {
+      timer.current = setTimeout(resolve, timings.contactSendDelayMs);
+    });
+    const sent = call(messagesApi.send, { body: values });
+    Promise.all([sent, delay]).then(
+      () => {
+        setSending(false);
+        setChecked(false);
+        setValues(emptyContactMessage);
+        toast({ title: 'Message sent!', description: "Thank you for your message. We'll get back to you soon." });
+      },
+      (error: unknown) => {
+        setSending(false);
+        toast({
+          title: 'Message not sent',
+          description:
+            serverMessage(error) ??
+            `Sorry, your message did not reach us. Please try again, or write to ${shopContent.shop.contactEmail}.`,
+          variant: 'destructive',
+        });
+      },
+    );
   };
 
   const fieldProps = (field: ContactField) => ({

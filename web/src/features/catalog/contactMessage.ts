@@ -1,13 +1,10 @@
-// The contact form's rules: which fields must be filled and how. The message goes nowhere: the form only pretends to send it.
+// The contact form's rules: which fields must be filled and how. The same schema the server checks the message with
+// (contracts/messages/model.ts), so the form and the server refuse the same things.
 import * as v from 'valibot';
+import { SendMessageBodySchema } from '../../../../contracts/messages/model.ts';
 
-export const ContactMessageSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.minLength(2, 'Name must be at least 2 characters.')),
-  email: v.pipe(v.string(), v.trim(), v.email('Please enter a valid email address.')),
-  message: v.pipe(v.string(), v.trim(), v.minLength(10, 'Message must be at least 10 characters.')),
-  newsletter: v.boolean(),
-});
-export type ContactMessage = v.InferInput<typeof ContactMessageSchema>;
+export const ContactMessageSchema = SendMessageBodySchema;
+export type ContactMessage = { name: string; email: string; message: string; newsletter: boolean };
 export type ContactField = Exclude<keyof ContactMessage, 'newsletter'>;
 
 export const emptyContactMessage: ContactMessage = { name: '', email: '', message: '', newsletter: false };

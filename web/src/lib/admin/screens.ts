@@ -17,6 +17,7 @@ const everyone = ['owner', 'auditor'] as const;
 export const adminScreens: readonly AdminScreen[] = [
   { path: '/admin/orders', label: 'Orders Dashboard', roles: everyone },
   { path: '/admin/dashboard', linkTo: '/admin-dashboard', label: 'Reviews Dashboard', roles: everyone },
+  { path: '/admin/messages', label: 'Messages', roles: everyone },
   { path: '/admin/catalogue', label: 'Catalogue', roles: everyone },
   { path: '/admin/discounts', label: 'Discounts', roles: everyone },
   { path: '/admin/stock', label: 'Stock', roles: everyone },
