@@ -12,6 +12,7 @@ import { AddToCart } from '../features/checkout/cart/AddToCart.tsx';
 import { BuyNow } from '../features/checkout/BuyNow.tsx';
 import { BookReviews } from '../features/reviews/ReviewsSection.tsx';
 import { StockNotice } from '../features/stock/StockNotice.tsx';
+import { BackInStock } from '../features/messages/BackInStock.tsx';
 import { useStockLevel } from '../features/stock/stockLevels.ts';
 import '../features/catalog/storefront.css';
 import '../features/reviews/reviews.css';
@@ -65,6 +66,7 @@ export function BookPage({ book }: { book: BookDto }) {
               <StockNotice level={level} />
               <AddToCart bookId={book.id} title={book.title} price={book.price} disabled={soldOut} />
               <BuyNow title={book.title} disabled={soldOut} />
+              {soldOut && <BackInStock bookId={book.id} title={book.title} />}
             </div>
           </Flex>
         </Grid>

@@ -19,6 +19,7 @@ import { BooksSection } from '../features/catalog/BooksSection.tsx';
 import { AddToCart } from '../features/checkout/cart/AddToCart.tsx';
 import { BuyNow } from '../features/checkout/BuyNow.tsx';
 import { StockNotice } from '../features/stock/StockNotice.tsx';
+import { BackInStock } from '../features/messages/BackInStock.tsx';
 import { useStockLevel } from '../features/stock/stockLevels.ts';
 import { CharactersSection } from '../features/catalog/CharactersSection.tsx';
 import { ContactSection } from '../features/catalog/ContactSection.tsx';
@@ -37,6 +38,7 @@ function BookPurchase({ book }: { book: BookDto }) {
       <StockNotice level={level} />
       <AddToCart bookId={book.id} title={book.title} price={book.price} disabled={soldOut} />
       <BuyNow title={book.title} disabled={soldOut} />
+      {soldOut && <BackInStock bookId={book.id} title={book.title} />}
     </>
   );
 }

@@ -6,7 +6,15 @@ export function StockNotice({ level }: { level: StockLevel | undefined }) {
   if (!level || level.state === 'available') return null;
   const out = level.state === 'out';
   return (
-    <Badge size="2" color={out ? 'red' : 'amber'} variant="soft" mb="2" data-testid="stock-notice" role="status">
+    <Badge
+      size="2"
+      color={out ? 'red' : 'amber'}
+      variant="soft"
+      highContrast
+      mb="2"
+      data-testid="stock-notice"
+      role="status"
+    >
       {out ? stockTexts.outOfStock : stockTexts.onlyLeft(level.left ?? 0)}
     </Badge>
   );

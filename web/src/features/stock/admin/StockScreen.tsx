@@ -2,13 +2,14 @@
 // copies, with their age, each releasable; copies received and corrections with a reason; paid orders that found no
 // stock; the last movements.
 import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { restockApi } from '../../../../../contracts/messages/restockApi.ts';
 import { useState, type FormEvent } from 'react';
 import { stockApi } from '../../../../../contracts/stock/api.ts';
 import type { AdminStockProduct, StockHoldEntry } from '../../../../../contracts/stock/model.ts';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { toast } from '../../../components/toast/toasts.ts';
-import { call, serverMessage } from '../../../lib/api.ts';
+import { call, queryFor, serverMessage } from '../../../lib/api.ts';
 import { adminStockQuery } from './adminStockQuery.ts';
 import { useLogOut } from '../../../lib/session.tsx';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
@@ -19,6 +20,8 @@ export function StockScreen() {
   const logOut = useLogOut();
   // Fetched by the route's loader; a failure shows the route's error screen.
   const stock = useSuspenseQuery(adminStockQuery);
+  // How many shoppers asked to hear when each book is back (decision 091): counts only, read beside the stock.
+  const waiting = useQuery(queryFor(restockApi.waiting)).data?.waiting ?? {};
   return (
     <AdminPage
       title="Stock"
@@ -27,14 +30,14 @@ export function StockScreen() {
     >
       <Flex direction="column" gap="5">
         {stock.data.products.map((product) => (
-          <ProductStock key={product.bookId} product={product} />
+          <ProductStock key={product.bookId} product={product} waiting={waiting[String(product.bookId)] ?? 0} />
         ))}
       </Flex>
     </AdminPage>
   );
 }
 
-function ProductStock({ product }: { product: AdminStockProduct }) {
+function ProductStock({ product, waiting }: { product: AdminStockProduct; waiting: number }) {
   const headingId = `stock-${product.bookId}`;
   // An auditor reads the figures and movements; recording stock is the owner's.
   const canChange = useCanChange();
@@ -67,6 +70,10 @@ function ProductStock({ product }: { product: AdminStockProduct }) {
           <div>
             <dt>For sale</dt>
             <dd data-testid="available">{product.tracked ? product.forSale : 'Unlimited'}</dd>
+          </div>
+          <div>
+            <dt>Waiting to hear it is back</dt>
+            <dd data-testid="waiting">{waiting}</dd>
           </div>
         </dl>
         {product.shortfalls.length > 0 && (
