@@ -67,6 +67,8 @@ export type AccessReport = {
   orders: RecordedEvent[][];
   checkouts: RecordedEvent[][];
   reviews: RecordedEvent[][];
+  /** contact messages with their replies, newsletter consents and back-in-stock requests (decisions 090, 091) */
+  messages: RecordedEvent[][];
   notices: RecordedEvent[][];
   emails: RecordedEvent[];
   /** events written before personal fields were sealed name the address in plain text: listed, they cannot be shredded */

@@ -116,6 +116,17 @@ test('the owner’s reply is recorded and e-mailed to the sender, and erasing th
   assert.match(mailsTo(email)[0]!, 'it comes out in the spring');
   assert.match(mailsTo(email)[0]!, 'Dear Hana Idris');
 
+  const access = await call(
+    `${shop.url}/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(email)}`,
+    { headers: owner },
+  );
+  assert.is(access.status, 200, access.text);
+  assert.equal(
+    access.json.messages.map((events: { type: string }[]) => events.map((e) => e.type)),
+    [['MessageReceived', 'MessageAnswered']],
+    'the access download holds the message and its reply',
+  );
+
   const erasedNow = await call(`${shop.url}/api/admin/privacy/erase`, {
     body: { email, reason: 'Asked to be forgotten' },
     headers: owner,

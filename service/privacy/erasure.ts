@@ -102,6 +102,7 @@ export async function accessReport(deps: PrivacyDeps, email: string): Promise<Ac
     orders: [],
     checkouts: [],
     reviews: [],
+    messages: [],
     notices: [],
     emails: [],
     plainTextStreams: await plainTextStreams(deps.events, email),
@@ -112,6 +113,8 @@ export async function accessReport(deps: PrivacyDeps, email: string): Promise<Ac
     if (category === 'order') report.orders.push(events);
     else if (category === 'checkout') report.checkouts.push(events);
     else if (category === 'review') report.reviews.push(events);
+    else if (category === 'message' || category === 'newsletter' || category === 'restock')
+      report.messages.push(events);
     else if (category === 'notification') {
       const emails = events.filter((e) => e.type === 'EmailSent');
       report.emails.push(...emails);
