@@ -11,6 +11,7 @@ import { ledgerApi } from './ledger/api.ts';
 import { messagesApi } from './messages/api.ts';
 import { restockApi } from './messages/restockApi.ts';
 import { ordersApi } from './orders/api.ts';
+import { orderPageApi } from './orders/shopperApi.ts';
 import { privacyApi } from './privacy/api.ts';
 import { receiptsApi } from './receipts/api.ts';
 import { reviewsApi } from './reviews/api.ts';
@@ -32,6 +33,7 @@ export const api = {
   messages: messagesApi,
   restock: restockApi,
   orders: ordersApi,
+  orderPage: orderPageApi,
   privacy: privacyApi,
   receipts: receiptsApi,
   reviews: reviewsApi,

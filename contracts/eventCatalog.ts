@@ -81,6 +81,14 @@ import {
   type DiscountUseReleased,
 } from './discounts/model.ts';
 import type { SubjectErased } from './privacy/model.ts';
+import {
+  returnReasons,
+  type CancellationRequested,
+  type OrderLinkRequested,
+  type ReturnRequested,
+  type ShopperRequestAccepted,
+  type ShopperRequestDeclined,
+} from './orders/shopperRequests.ts';
 import type { CreditNoteIssued, ReceiptIssued } from './receipts/model.ts';
 import type {
   MessageAnswered,
@@ -360,6 +368,43 @@ export const EmailSentV3 = v.object({
 });
 /** Every version-2 e-mail is a version-3 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV2 = (old: v.InferOutput<typeof EmailSentV2>): v.InferOutput<typeof EmailSentV3> => old;
+
+/**
+ * EmailSent version 4: the shopper's order page e-mails (decision 086): a fresh link to the page, and each step of a
+ * request to cancel or return (asked, accepted, declined).
+ */
+export const EmailSentV4 = v.object({
+  ...EmailSentV3.entries,
+  kind: v.picklist([
+    ...EmailSentV3.entries.kind.options,
+    'order-link',
+    'cancellation-requested',
+    'return-requested',
+    'request-accepted',
+    'request-declined',
+  ]),
+});
+/** Every version-3 e-mail is a version-4 e-mail as it stands: the kinds only grew. */
+export const upcastEmailSentV3 = (old: v.InferOutput<typeof EmailSentV3>): v.InferOutput<typeof EmailSentV4> => old;
+
+export const CancellationRequestedV1 = v.object({ orderId: text, requestId: text, at });
+export const ReturnRequestedV1 = v.object({
+  orderId: text,
+  requestId: text,
+  reason: v.picklist(returnReasons),
+  note: text,
+  at,
+});
+export const ShopperRequestAcceptedV1 = v.object({
+  orderId: text,
+  requestId: text,
+  message: text,
+  refundIds: v.array(text),
+  by: text,
+  at,
+});
+export const ShopperRequestDeclinedV1 = v.object({ orderId: text, requestId: text, message: text, by: text, at });
+export const OrderLinkRequestedV1 = v.object({ orderId: text, via: v.picklist(['lookup', 'expired-link']), at });
 
 /**
  * PurchaseNotified version 2: the books of the shop's own catalogue the notice names, at the shop's price, as the server
@@ -801,7 +846,12 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof OrderPlacedV2, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
     Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
-    Newest<typeof EmailSentV3, EmailSent>,
+    Newest<typeof EmailSentV4, EmailSent>,
+    Newest<typeof CancellationRequestedV1, CancellationRequested>,
+    Newest<typeof ReturnRequestedV1, ReturnRequested>,
+    Newest<typeof ShopperRequestAcceptedV1, ShopperRequestAccepted>,
+    Newest<typeof ShopperRequestDeclinedV1, ShopperRequestDeclined>,
+    Newest<typeof OrderLinkRequestedV1, OrderLinkRequested>,
     Newest<typeof AdminLoggedInV1, AdminLoggedIn>,
     Newest<typeof AdminLoginFailedV2, AdminLoginFailed>,
     Newest<typeof OrderCustomerDetailsAddedV1, OrderCustomerDetailsAdded>,
@@ -903,6 +953,11 @@ export type ShopEvent =
   | RefundRetried
   | OrderDisputed
   | OrderFlagged
+  | CancellationRequested
+  | ReturnRequested
+  | ShopperRequestAccepted
+  | ShopperRequestDeclined
+  | OrderLinkRequested
   | ReceiptIssued
   | CreditNoteIssued
   | AccountCreated
@@ -1097,6 +1152,44 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     versions: [{ schema: OrderNoteAddedV1 }],
   },
   {
+    type: 'CancellationRequested',
+    stream: 'order',
+    causedBy: 'the shopper on their order page (`shopper`)',
+    description: 'The shopper asked, by their signed order page link, to cancel an order that had not shipped.',
+    versions: [{ schema: CancellationRequestedV1 }],
+  },
+  {
+    type: 'ReturnRequested',
+    stream: 'order',
+    causedBy: 'the shopper on their order page (`shopper`)',
+    description:
+      'The shopper asked, by their signed order page link, to return an order within 14 days of its delivery: a reason from a short list and an optional note.',
+    versions: [{ schema: ReturnRequestedV1 }],
+  },
+  {
+    type: 'ShopperRequestAccepted',
+    stream: 'order',
+    causedBy: owner,
+    description:
+      "The owner said yes to a shopper's request, with a message to them; a cancellation's refunds (`refundIds`, copies back on the shelf) and its status change are appended with it.",
+    versions: [{ schema: ShopperRequestAcceptedV1 }],
+  },
+  {
+    type: 'ShopperRequestDeclined',
+    stream: 'order',
+    causedBy: owner,
+    description: "The owner said no to a shopper's request, with a message to them.",
+    versions: [{ schema: ShopperRequestDeclinedV1 }],
+  },
+  {
+    type: 'OrderLinkRequested',
+    stream: 'notification',
+    causedBy: 'the shopper (`shopper`), from the lookup form or an expired link',
+    description:
+      "A fresh link to the order page was asked for and is owed to the order's own e-mail address (at most three a day per order).",
+    versions: [{ schema: OrderLinkRequestedV1 }],
+  },
+  {
     type: 'OrderFlagged',
     stream: 'order',
     causedBy: webhook,
@@ -1177,6 +1270,7 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       { schema: EmailSentV1 },
       { schema: EmailSentV2, upcast: upcastEmailSentV1 },
       { schema: EmailSentV3, upcast: upcastEmailSentV2 },
+      { schema: EmailSentV4, upcast: upcastEmailSentV3 },
     ],
   },
   {

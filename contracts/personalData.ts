@@ -86,6 +86,10 @@ export const personalData: Readonly<Record<string, PersonalFields>> = {
     whose: (data) => (toOwner.has(data.kind as string) ? 'shop' : 'person'),
   },
   RefundRequested: { fields: { reason: erased.note }, whose: staff },
+  // The shopper's note with a return is theirs; the owner's answer is written to them, often by name: it goes with them.
+  ReturnRequested: { fields: { note: erased.note } },
+  ShopperRequestAccepted: { fields: { message: erased.note } },
+  ShopperRequestDeclined: { fields: { message: erased.note } },
   // The bank's reason for a dispute, and the shop's own flag on an order (a shipping rate and a country), are the
   // shop's records of its money.
   OrderDisputed: { fields: { reason: erased.note }, whose: shop },

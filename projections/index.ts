@@ -9,6 +9,7 @@ import { messagesProjection } from './messages/messages.ts';
 import { adminOrdersProjection } from './orders/adminOrders.ts';
 import { orderHistoryProjection } from './orders/orderHistory.ts';
 import { orderPagesProjection } from './orders/orderPages.ts';
+import { shopperRequestsProjection } from './orders/shopperRequests.ts';
 import type { Projection } from './engine/projection.ts';
 import { receiptsProjection } from './receipts/receipts.ts';
 import { restockProjection } from './messages/restockWaiting.ts';
@@ -31,4 +32,5 @@ export const allProjections: readonly Projection[] = [
   auditStreamsProjection,
   messagesProjection,
   restockProjection,
+  shopperRequestsProjection,
 ];

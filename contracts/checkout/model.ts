@@ -293,7 +293,10 @@ export type EmailKind = EmailKindV1 | 'order-shipped';
 export type PaymentEmailKind = 'refund-confirmation' | 'dispute-to-owner';
 /** E-mails about messages and consents (EmailSent version 3, decisions 090 and 091). */
 export type ContactEmailKind = 'message-to-owner' | 'message-reply' | 'newsletter-welcome' | 'back-in-stock';
-export type SentEmailKind = EmailKind | PaymentEmailKind | ContactEmailKind;
+/** The shopper's order page e-mails (EmailSent version 4, decision 086). */
+export type OrderPageEmailKind =
+  'order-link' | 'cancellation-requested' | 'return-requested' | 'request-accepted' | 'request-declined';
+export type SentEmailKind = EmailKind | PaymentEmailKind | ContactEmailKind | OrderPageEmailKind;
 export type EmailSent = DomainEvent<
   'EmailSent',
   {

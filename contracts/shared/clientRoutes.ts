@@ -30,6 +30,9 @@ export const clientRoutes = {
   orderSuccess: ['/order-success'],
   receipt: ['/receipt/:token'],
   unsubscribe: ['/unsubscribe/:token'],
+  /** the shopper's order page, by the signed link in their e-mails; and the form that e-mails a fresh link */
+  orderPage: ['/order/:token'],
+  orderLookup: ['/order'],
   sandboxCheckout: ['/sandbox/checkout'],
 } as const;
 

@@ -15,6 +15,7 @@ import {
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { newestFirstListPage, newestFirstPage, type PageCursor } from '../../contracts/shared/paging.ts';
 import { defineProjection, each } from '../engine/projection.ts';
+import { shopperRequestEventTypes, type ShopperRequestEvent } from '../../contracts/orders/shopperRequests.ts';
 
 const collection = 'adminOrders';
 const newestIndex = 'adminOrders:byDate';
@@ -139,7 +140,7 @@ const placedScore = (order: AdminOrder) => Date.parse(order.orderDate) || 0;
  */
 async function orderBefore(
   view: ReadStoreReader,
-  event: RecordedEvent<OrderEvent | RefundEvent>,
+  event: RecordedEvent<OrderEvent | RefundEvent | ShopperRequestEvent>,
 ): Promise<{ current: AdminOrder | null } | null> {
   const current = await view.get<AdminOrder>(collection, event.data.orderId);
   return current && current.revision >= event.revision ? null : { current };
@@ -147,7 +148,9 @@ async function orderBefore(
 
 /** The order's document with only its revision moved and `change` made. */
 const changed =
-  <E extends OrderEvent | RefundEvent>(change: (current: AdminOrder, event: RecordedEvent<E>) => AdminOrder) =>
+  <E extends OrderEvent | RefundEvent | ShopperRequestEvent>(
+    change: (current: AdminOrder, event: RecordedEvent<E>) => AdminOrder,
+  ) =>
   async (event: RecordedEvent<E>, view: ReadStoreReader): Promise<Write[]> => {
     const current = (await orderBefore(view, event))?.current;
     if (!current) return [];
@@ -211,6 +214,11 @@ export const adminOrdersProjection = defineProjection({
       return { ...current, flags: [...(current.flags ?? []), { flag, message, at }] };
     }),
     ...each(refundEventTypes, changed<RefundEvent>(withRefundEvent)),
+    // A shopper's request and the owner's answer are on the order's stream too (decision 086).
+    ...each(
+      shopperRequestEventTypes,
+      changed<ShopperRequestEvent>((current) => current),
+    ),
   },
 });
 
@@ -305,6 +313,13 @@ export async function oldestOrderIds(
   limit: number,
 ): Promise<string[]> {
   return reader.range(statusIndex(status), { limit });
+}
+
+/** The orders an order number names (with or without its prefix, any case): the shopper's lookup form asks. */
+export async function ordersNumbered(reader: ReadStoreReader, text: string): Promise<string[]> {
+  const keys = orderNumberKeys(text);
+  const lists = await Promise.all(keys.map((key) => reader.range(termIndex(`number:${key}`), { limit: 10 })));
+  return [...new Set(lists.flat())];
 }
 
 export async function getAdminOrder(reader: ReadStoreReader, orderId: string): Promise<AdminOrder | null> {

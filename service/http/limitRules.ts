@@ -24,6 +24,9 @@ export type LimitRule = { points: number; seconds: number };
  * - messages: contact-form messages, five per address in ten minutes: enough for a family with questions, too few for
  *   a script to fill the owner's inbox (decision 090);
  * - backInStock: back-in-stock requests, ten per address in ten minutes (decision 091);
+ * - orderLookups: the shopper's order lookup form and an expired order link's "send me a fresh link", which share ten
+ *   per address in fifteen minutes (decision 086): enough for a typo or two, too few to try order numbers; each order
+ *   is sent at most three links a day besides, counted in the log.
  * - adminWork: the long tasks (verify, rebuild, backup, retention, erasure) one account may start, thirty an hour; they
  *   also run one at a time per shop (service/http/heavyWork.ts).
  */
@@ -40,6 +43,7 @@ export const defaultLimits = {
   discountGuesses: { points: 10, seconds: 900 },
   messages: { points: 5, seconds: 600 },
   backInStock: { points: 10, seconds: 600 },
+  orderLookups: { points: 10, seconds: 900 },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimits;

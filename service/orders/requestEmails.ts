@@ -1,0 +1,110 @@
+// The e-mails of the shopper's order page (decision 086), as plain text in one place: a fresh link to the page, and
+// each step of a request to cancel or return. Each carries a fresh link to the order page.
+import { shopContent } from '../../contracts/catalog/content.ts';
+import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import { returnReasonLabels, returnWindowDays, type ShopperRequest } from '../../contracts/orders/shopperRequests.ts';
+import type { MailMessage } from '../../contracts/ports/mailer.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
+
+type Order = Pick<OrderPlaced['data'], 'customerName' | 'customerEmail' | 'orderNumber'>;
+
+const signOff = [
+  '',
+  `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
+  '',
+  'With warm wishes,',
+  shopContent.shop.name,
+];
+
+const pageLines = (link: string) => ['Your order page:', `  ${link}`];
+
+/** The fresh link the lookup form or an expired link's page asked for. */
+export function orderLinkEmail(order: Order, link: string, validDays: number): MailMessage {
+  return {
+    to: order.customerEmail,
+    subject: `Your link to ${shopContent.shop.name} order ${order.orderNumber}`,
+    text: [
+      `Dear ${order.customerName},`,
+      '',
+      `Here is a fresh link to your order ${order.orderNumber}. On its page you can follow your parcel, find your receipt, and ask us to cancel or return your order.`,
+      '',
+      ...pageLines(link),
+      '',
+      `The link works for ${validDays} days. If you did not ask for it, you need do nothing: nobody else can use it without this e-mail.`,
+      ...signOff,
+    ].join('\n'),
+  };
+}
+
+/** We have the shopper's request: what happens next. */
+export function requestReceivedEmail(order: Order, request: ShopperRequest, link: string): MailMessage {
+  const cancel = request.kind === 'cancel';
+  return {
+    to: order.customerEmail,
+    subject: cancel
+      ? `We have your request to cancel order ${order.orderNumber}`
+      : `We have your return request for order ${order.orderNumber}`,
+    text: [
+      `Dear ${order.customerName},`,
+      '',
+      cancel
+        ? `Thank you for letting us know. We have your request to cancel order ${order.orderNumber}, and we will look at it as soon as we can. If it has not left us yet, we will cancel it and refund you in full.`
+        : `Thank you for letting us know. We have your request to return order ${order.orderNumber} (${returnReasonLabels[request.reason ?? 'other']}), and we will e-mail you with how to send it back.`,
+      ...(request.note ? ['', 'Your note:', ...request.note.split('\n').map((line) => `  > ${line}`)] : []),
+      '',
+      ...pageLines(link),
+      ...signOff,
+    ].join('\n'),
+  };
+}
+
+/** The owner said yes: a cancellation's refund, or how a return goes on. */
+export function requestAcceptedEmail(
+  order: Order,
+  request: ShopperRequest,
+  refunded: number,
+  link: string,
+): MailMessage {
+  const cancel = request.kind === 'cancel';
+  return {
+    to: order.customerEmail,
+    subject: cancel ? `Order ${order.orderNumber} is cancelled` : `Your return for order ${order.orderNumber}`,
+    text: [
+      `Dear ${order.customerName},`,
+      '',
+      cancel
+        ? `We have cancelled your order ${order.orderNumber}${refunded > 0 ? ` and are refunding ${formatPence(refunded)} to the card or wallet you paid with. Banks usually take 5 to 10 working days to show it` : ''}.`
+        : `We have accepted your return for order ${order.orderNumber}. Once the books are back with us, we will refund you within ${returnWindowDays} days.`,
+      ...(request.message ? ['', 'A message from us:', ...request.message.split('\n').map((line) => `  ${line}`)] : []),
+      '',
+      ...pageLines(link),
+      ...signOff,
+    ].join('\n'),
+  };
+}
+
+/** The owner said no, with why. */
+export function requestDeclinedEmail(order: Order, request: ShopperRequest, link: string): MailMessage {
+  const cancel = request.kind === 'cancel';
+  return {
+    to: order.customerEmail,
+    subject: cancel
+      ? `About your request to cancel order ${order.orderNumber}`
+      : `About your return request for order ${order.orderNumber}`,
+    text: [
+      `Dear ${order.customerName},`,
+      '',
+      cancel
+        ? `We are sorry: we could not cancel your order ${order.orderNumber}.`
+        : `We are sorry: we could not accept the return of your order ${order.orderNumber}.`,
+      ...(request.message ? ['', 'A message from us:', ...request.message.split('\n').map((line) => `  ${line}`)] : []),
+      '',
+      cancel
+        ? `If it has already left us, you can still ask to return it within ${returnWindowDays} days of its arrival, on your order page.`
+        : 'If you would like to talk it over, just reply to this e-mail.',
+      '',
+      ...pageLines(link),
+      ...signOff,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,101 @@
+// The e-mails of the shopper's order page (decision 086), sent by the reactor from the log: a fresh link once it is
+// asked for, and each step of a request (asked, accepted, declined). Each once, by the shared `sendOnce`; each with a
+// fresh link to the order page, good for the standard lifetime from when it is sent.
+import { orderOnRecord, type OrderPlaced } from '../../contracts/orders/model.ts';
+import { refundDecider } from '../../contracts/orders/refunds.ts';
+import {
+  evolveRequests,
+  type OrderLinkRequested,
+  type ShopperRequest,
+  type ShopperRequestAccepted,
+} from '../../contracts/orders/shopperRequests.ts';
+import type { OrderPageEmailKind } from '../../contracts/checkout/model.ts';
+import type { DomainEvent, RecordedEvent } from '../../contracts/shared/events.ts';
+import { orderStream } from '../../contracts/shared/streams.ts';
+import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
+import type { ReactionDeps } from '../capability.ts';
+import { fold } from '../commands.ts';
+import { freshOrderLinkToken, orderLinkKey, orderLinkLifetimeDays, orderPagePath } from '../http/orderLinks.ts';
+import { reactingTo, sendOnce } from '../reactions.ts';
+import { orderLinkEmail, requestAcceptedEmail, requestDeclinedEmail, requestReceivedEmail } from './requestEmails.ts';
+
+const causedBy = 'system:order-page';
+
+export function requestReactions(deps: ReactionDeps): Reactions {
+  const key = orderLinkKey(deps.jwtSecret);
+  const shopUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, '');
+  const linkFor = (orderId: string) => `${shopUrl}${orderPagePath(freshOrderLinkToken(key, orderId, deps.clock()))}`;
+
+  /** The order as it stood at `event`, and the request the event names. */
+  async function requestAt(event: RecordedEvent<{ type: string; data: { orderId: string; requestId: string } }>) {
+    const events = (await deps.events.readStream(orderStream(event.data.orderId))).filter(
+      (e) => e.position <= event.position,
+    );
+    const order = orderOnRecord(events);
+    let requests: ShopperRequest[] = [];
+    for (const e of events) requests = evolveRequests(requests, e);
+    const request = requests.find((r) => r.requestId === event.data.requestId);
+    return { order, request, events };
+  }
+
+  const mailable = (order: OrderPlaced['data'] | null): order is OrderPlaced['data'] =>
+    !!order && order.customerEmail.includes('@');
+
+  const send = (
+    notificationId: string,
+    kind: OrderPageEmailKind,
+    message: Parameters<typeof sendOnce>[3],
+    event: RecordedEvent,
+  ) => sendOnce(deps, notificationId, kind, message, reactingTo(event, deps.clock(), causedBy));
+
+  async function received(event: RecordedEvent<DomainEvent<string, { orderId: string; requestId: string }>>) {
+    const { order, request } = await requestAt(event);
+    if (!mailable(order) || !request) return;
+    const kind = request.kind === 'cancel' ? 'cancellation-requested' : 'return-requested';
+    await send(
+      `request-${request.requestId}`,
+      kind,
+      requestReceivedEmail(order, request, linkFor(order.orderId)),
+      event,
+    );
+  }
+
+  return defineReactions({
+    OrderLinkRequested: async (event: RecordedEvent<OrderLinkRequested>) => {
+      const order = orderOnRecord(await deps.events.readStream(orderStream(event.data.orderId)));
+      if (!mailable(order)) return;
+      await send(
+        `orderlink-${event.id}`,
+        'order-link',
+        orderLinkEmail(order, linkFor(order.orderId), orderLinkLifetimeDays),
+        event,
+      );
+    },
+    CancellationRequested: received,
+    ReturnRequested: received,
+    ShopperRequestAccepted: async (event: RecordedEvent<ShopperRequestAccepted>) => {
+      const { order, request, events } = await requestAt(event);
+      if (!mailable(order) || !request) return;
+      const ledger = fold(refundDecider, events);
+      const refunded = ledger.placed
+        ? ledger.refunds.filter((r) => event.data.refundIds.includes(r.refundId)).reduce((sum, r) => sum + r.amount, 0)
+        : 0;
+      await send(
+        `request-${request.requestId}`,
+        'request-accepted',
+        requestAcceptedEmail(order, request, refunded, linkFor(order.orderId)),
+        event,
+      );
+    },
+    ShopperRequestDeclined: async (event) => {
+      const { order, request } = await requestAt(event);
+      if (!mailable(order) || !request) return;
+      await send(
+        `request-${request.requestId}`,
+        'request-declined',
+        requestDeclinedEmail(order, request, linkFor(order.orderId)),
+        event,
+      );
+    },
+  });
+}

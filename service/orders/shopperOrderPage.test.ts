@@ -1,0 +1,314 @@
+// The shopper's order page over HTTP (decision 086): a signed link shows its own order and nothing else; any other
+// token is one 404; an expired one shows nothing but offers a fresh link; the lookup form answers the same for real and
+// invented orders and is limited per address; a cancellation accepted by the owner is refunded through the refund
+// decider; the return window follows the shop's clock.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { eventually } from '../../infra/testing/assert.ts';
+import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
+import { allEvents, ofType, outboxTexts, paidCartCheckout, sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { orderLinkKey, orderLinkToken, freshOrderLinkToken } from '../http/orderLinks.ts';
+import { requestMessages } from '../../contracts/orders/shopperRequests.ts';
+import type { ShopperOrderView } from '../../contracts/orders/shopperOrder.ts';
+import type { AdminOrder } from '../../contracts/orders/console.ts';
+
+const day = 86_400_000;
+let now = new Date('2026-11-02T09:00:00.000Z');
+const clock = () => now;
+
+let shop: TestShop;
+let auth: Record<string, string>;
+let key: Buffer;
+test.before(async () => {
+  shop = await startTestShop({ ...sandboxShopEnv, RATE_LIMITS: 'orderLookups=1000/900' }, { clock });
+  auth = await adminHeaders(shop);
+  key = orderLinkKey(shop.shop.deps.jwtSecret);
+});
+test.after(() => shop.close());
+
+const tokenOf = (orderId: string) => freshOrderLinkToken(key, orderId, now);
+const page = (token: string) => call(`${shop.url}/api/order-page/${token}`);
+const adminOrder = async (id: string): Promise<AdminOrder> =>
+  (await call(`${shop.url}/api/admin/orders/${id}`, { headers: auth })).json.order;
+const settle = async () => {
+  const head = await shop.shop.deps.events.headPosition();
+  await shop.shop.deps.effects.waitFor(head, 20_000);
+  await shop.shop.deps.waiter.waitFor(head, 20_000);
+};
+const mailsTo = (address: string, subject: RegExp) =>
+  outboxTexts(shop).filter((text) => text.toLowerCase().includes(address.toLowerCase()) && subject.test(text));
+
+async function ship(orderId: string, trackingNumber = 'KD752736430GB') {
+  const order = await adminOrder(orderId);
+  const res = await call(`${shop.url}/api/admin/orders/${orderId}/status`, {
+    headers: auth,
+    body: {
+      status: 'shipped',
+      notes: 'Packed by Yusuf; customer sounded worried on the phone',
+      expectedRevision: order.revision,
+      shipment: { carrier: 'royal-mail', trackingNumber },
+    },
+  });
+  assert.is(res.status, 200, res.text);
+}
+
+async function setStatus(orderId: string, status: string) {
+  const order = await adminOrder(orderId);
+  const res = await call(`${shop.url}/api/admin/orders/${orderId}/status`, {
+    headers: auth,
+    body: { status, notes: '', expectedRevision: order.revision },
+  });
+  assert.is(res.status, 200, res.text);
+}
+
+test('a valid link shows its order: status, timeline with tracking, items, totals, address; nothing internal', async () => {
+  const orderId = 'pi_page_shown_0001';
+  await placeOrders(shop, [
+    orderPlacedData({ orderId, placedAt: now.toISOString(), paymentReference: 'pi_secret_reference_123' }),
+  ]);
+  await call(`${shop.url}/api/admin/orders/${orderId}/notes`, {
+    headers: auth,
+    body: { text: 'Internal: VIP, check address twice' },
+  });
+  await ship(orderId);
+  const res = await page(tokenOf(orderId));
+  assert.is(res.status, 200, res.text);
+  const view = res.json as ShopperOrderView;
+  assert.is(view.status, 'shipped');
+  assert.is(view.orderNumber, orderPlacedData({ orderId }).orderNumber);
+  assert.equal(view.addressLines, ['12 Rosewood Close', 'Leicester', 'LE2 3AB', 'GB']);
+  assert.is(view.total, 1349);
+  const shipped = view.timeline.find((e) => e.kind === 'shipped')!;
+  assert.match(shipped.detail!, /Royal Mail, tracking number KD752736430GB/);
+  assert.match(shipped.link!.href, /royalmail\.com.*KD752736430GB/);
+  for (const secret of ['pi_secret_reference_123', 'Internal: VIP', 'Packed by Yusuf', 'maryam@example.com', orderId])
+    assert.not.ok(res.text.includes(secret), `the page must not show ${secret}`);
+  assert.is(res.headers.get('cache-control'), 'no-store');
+  assert.is(res.headers.get('referrer-policy'), 'no-referrer');
+  assert.is(view.cancel.allowed, false);
+  assert.is(view.returns.allowed, true);
+});
+
+test('any token the shop did not sign is the same 404: altered, neighbouring orders, nonsense', async () => {
+  const orderId = 'pi_page_altered_0002';
+  const other = 'pi_page_altered_0003';
+  await placeOrders(shop, [
+    orderPlacedData({ orderId, placedAt: now.toISOString() }),
+    orderPlacedData({ orderId: other, placedAt: now.toISOString(), customerName: 'Other Shopper' }),
+  ]);
+  const token = tokenOf(orderId);
+  const altered = new Set<string>();
+  for (let i = 0; i < token.length; i += 3) {
+    const c = token[i]!;
+    altered.add(token.slice(0, i) + (c === 'A' ? 'B' : 'A') + token.slice(i + 1));
+  }
+  const forged = [
+    ...altered,
+    // a neighbouring order's id under this token's MAC and expiry
+    `${Buffer.from('pi_page_altered_0004', 'utf8').toString('base64url')}.${token.split('.')[1]}.${token.split('.')[2]}`,
+    `${Buffer.from(other, 'utf8').toString('base64url')}.${token.split('.')[1]}.${token.split('.')[2]}`,
+    'nonsense',
+    token + 'x',
+    token.slice(0, -1),
+  ];
+  const bodies = new Set<string>();
+  for (const bad of forged) {
+    if (bad === token) continue;
+    const res = await page(encodeURIComponent(bad));
+    assert.is(res.status, 404, bad);
+    bodies.add(res.text);
+    assert.not.ok(res.text.includes('Maryam'));
+  }
+  assert.is(bodies.size, 1, 'every invalid token answers the same body');
+  assert.match([...bodies][0]!, requestMessages.linkNotFound);
+  // The other order's own token shows the other order only.
+  const theirs = await page(tokenOf(other));
+  assert.is(theirs.status, 200);
+  assert.is(theirs.json.customerName, 'Other Shopper');
+  assert.not.ok(theirs.text.includes(orderPlacedData({ orderId }).orderNumber));
+});
+
+test('an expired link shows nothing of the order and sends a fresh link to the order’s address, three a day', async () => {
+  const orderId = 'pi_page_expired_0005';
+  await placeOrders(shop, [
+    orderPlacedData({ orderId, placedAt: now.toISOString(), customerEmail: 'expired.link@example.com' }),
+  ]);
+  const expired = orderLinkToken(key, orderId, new Date(now.getTime() - 1000));
+  const res = await page(expired);
+  assert.is(res.status, 410);
+  assert.is(res.json.message, requestMessages.linkExpired);
+  for (const shown of ['Maryam', 'Rosewood', 'Kindness', orderPlacedData({ orderId }).orderNumber])
+    assert.not.ok(res.text.includes(shown), shown);
+  for (let i = 0; i < 4; i++) {
+    const sent = await call(`${shop.url}/api/order-page/${expired}/fresh-link`, { body: {} });
+    assert.is(sent.status, 200, sent.text);
+    assert.is(sent.json.message, requestMessages.freshLinkSent);
+  }
+  await settle();
+  const mails = mailsTo('expired.link@example.com', /Subject: Your link to/);
+  assert.is(mails.length, 3, 'at most three fresh links a day');
+  // The e-mailed link opens the page.
+  const link = /\/order\/([A-Za-z0-9_.-]+)/.exec(mails[0]!)![1]!;
+  assert.is((await page(link)).status, 200);
+  const recorded = ofType(await allEvents(shop), 'EmailSent').filter(
+    (e) => (e.data as { kind: string }).kind === 'order-link',
+  );
+  assert.ok(recorded.length >= 3);
+  // An invalid token cannot ask for one.
+  assert.is((await call(`${shop.url}/api/order-page/nonsense/fresh-link`, { body: {} })).status, 404);
+});
+
+test('the lookup form answers the same for a real and an invented order; only the real one is e-mailed', async () => {
+  const orderId = 'pi_lookup_real_0006';
+  const data = orderPlacedData({ orderId, placedAt: now.toISOString(), customerEmail: 'Lookup.Real@Example.com' });
+  await placeOrders(shop, [data]);
+  const real = await call(`${shop.url}/api/order-lookup`, {
+    body: {
+      orderNumber: data.orderNumber.replace('AH-', '').toLowerCase(),
+      email: 'lookup.real@example.com ',
+      postcode: 'le23ab',
+    },
+  });
+  const invented = await call(`${shop.url}/api/order-lookup`, {
+    body: { orderNumber: 'AH-NOTREAL1', email: 'nobody@example.com', postcode: 'LE2 3AB' },
+  });
+  const wrongPostcode = await call(`${shop.url}/api/order-lookup`, {
+    body: { orderNumber: data.orderNumber, email: 'lookup.real@example.com', postcode: 'SW1A 1AA' },
+  });
+  for (const res of [real, invented, wrongPostcode]) {
+    assert.is(res.status, 202);
+    assert.is(res.text, real.text);
+  }
+  assert.is(real.json.message, requestMessages.linkSent);
+  await eventually(
+    async () => {
+      await settle();
+      return mailsTo('Lookup.Real@Example.com', /Subject: Your link to/).length === 1;
+    },
+    10_000,
+    'the fresh link',
+  );
+  assert.is(outboxTexts(shop).filter((t) => t.includes('nobody@example.com')).length, 0);
+  const bad = await call(`${shop.url}/api/order-lookup`, { body: { orderNumber: '', email: 'x', postcode: 'y' } });
+  assert.is(bad.status, 400);
+});
+
+test('a cancellation asked for on the page and accepted by the owner is refunded in full, copies back', async () => {
+  const orderId = await paidCartCheckout(shop, [{ bookId: 1, quantity: 2 }]);
+  await eventually(async () => (await adminOrder(orderId)) !== undefined, 10_000, 'the order');
+  await settle();
+  const token = tokenOf(orderId);
+  const before = (await page(token)).json as ShopperOrderView;
+  assert.is(before.cancel.allowed, true);
+  assert.is(before.returns.allowed, false);
+  const asked = await call(`${shop.url}/api/order-page/${token}/cancel`, {
+    body: { expectedRevision: before.revision },
+  });
+  assert.is(asked.status, 200, asked.text);
+  assert.is(asked.json.page.cancel.allowed, false);
+  assert.ok(asked.json.page.timeline.some((e: { kind: string }) => e.kind === 'cancel-requested'));
+  const again = await call(`${shop.url}/api/order-page/${token}/cancel`, { body: {} });
+  assert.is(again.status, 409);
+  await settle();
+  const listed = await call(`${shop.url}/api/admin/shopper-requests`, { headers: auth });
+  const open = listed.json.requests.find((r: { orderId: string }) => r.orderId === orderId);
+  assert.ok(open, 'the owner sees the request');
+  assert.is(open.kind, 'cancel');
+  // The public routes never answer the owner's.
+  assert.is((await call(`${shop.url}/api/admin/shopper-requests`)).status, 401);
+  const accepted = await call(`${shop.url}/api/admin/orders/${orderId}/requests/${open.requestId}/accept`, {
+    headers: auth,
+    body: { message: 'All done, sorry it was not the right time.', expectedRevision: open.revision },
+  });
+  assert.is(accepted.status, 200, accepted.text);
+  await eventually(
+    async () => {
+      await settle();
+      return ((await page(token)).json as ShopperOrderView).status === 'cancelled';
+    },
+    10_000,
+    'the cancellation',
+  );
+  const events = await allEvents(shop);
+  const refunds = ofType(events, 'RefundRequested').filter((e) => (e.data as { orderId: string }).orderId === orderId);
+  assert.is(refunds.length, 2, 'the lines with their copies, then the delivery');
+  assert.is((refunds[0]!.data as { restock?: boolean }).restock, true);
+  const order = await adminOrder(orderId);
+  assert.is(order.status, 'cancelled');
+  await eventually(
+    async () => {
+      await settle();
+      return (await adminOrder(orderId)).refunded === order.totalAmount;
+    },
+    10_000,
+    'the refund paid back',
+  );
+  const view = (await page(token)).json as ShopperOrderView;
+  assert.is(view.refunded, order.totalAmount);
+  assert.ok(view.timeline.some((e) => e.kind === 'refunded'));
+  assert.ok(view.timeline.some((e) => e.kind === 'request-accepted' && e.detail?.includes('All done')));
+  const answered = await call(`${shop.url}/api/admin/orders/${orderId}/requests/${open.requestId}/decline`, {
+    headers: auth,
+    body: { message: 'no' },
+  });
+  assert.is(answered.status, 409);
+  const texts = outboxTexts(shop);
+  assert.ok(texts.some((t) => /Subject: We have your request to cancel order/.test(t)));
+  assert.ok(texts.some((t) => /Subject: Order AH-\S+ is cancelled/.test(t)));
+});
+
+test('a return may be asked for until 14 days after delivery, or 19 days after shipping without a delivery', async () => {
+  const shippedOnly = 'pi_return_window_0007';
+  const delivered = 'pi_return_window_0008';
+  await placeOrders(shop, [
+    orderPlacedData({ orderId: shippedOnly, placedAt: now.toISOString() }),
+    orderPlacedData({ orderId: delivered, placedAt: now.toISOString() }),
+  ]);
+  const shippedAt = now.getTime();
+  await ship(shippedOnly);
+  await ship(delivered);
+  now = new Date(shippedAt + 2 * day);
+  await setStatus(delivered, 'delivered');
+  const ask = (orderId: string, body: unknown) =>
+    call(`${shop.url}/api/order-page/${tokenOf(orderId)}/return`, { body });
+  // Bad input is a clear 400.
+  assert.is((await ask(shippedOnly, { reason: 'bored' })).status, 400);
+  assert.is((await ask(shippedOnly, { reason: 'other', note: 'x'.repeat(1001) })).status, 400);
+  // Just past the window for the delivered order (2 + 14 days), still inside for the other (5 + 14 days).
+  now = new Date(shippedAt + 16 * day + 1000);
+  const late = await ask(delivered, { reason: 'changed-mind' });
+  assert.is(late.status, 409);
+  assert.is(late.json.message, requestMessages.windowClosed);
+  const inTime = await ask(shippedOnly, { reason: 'damaged', note: 'The cover was torn.' });
+  assert.is(inTime.status, 200, inTime.text);
+  assert.is(inTime.json.page.requests[0].reason, 'Arrived damaged');
+  // And the other side of the shipped-only order's edge.
+  const other = 'pi_return_window_0009';
+  now = new Date(shippedAt);
+  await placeOrders(shop, [orderPlacedData({ orderId: other, placedAt: now.toISOString() })]);
+  await ship(other);
+  now = new Date(shippedAt + 19 * day + 1000);
+  assert.is((await ask(other, { reason: 'wrong-item' })).status, 409);
+  now = new Date(shippedAt + 19 * day - 1000);
+  assert.is((await ask(other, { reason: 'wrong-item' })).status, 200);
+});
+
+test('200 lookups from one address: the limit answers 429 after ten', async () => {
+  const limited = await startTestShop(sandboxShopEnv);
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const res = await call(`${limited.url}/api/order-lookup`, {
+        body: { orderNumber: `AH-GUESS${String(i).padStart(3, '0')}`, email: 'a@example.com', postcode: 'LE2 3AB' },
+      });
+      statuses.push(res.status);
+    }
+    assert.equal(statuses.slice(0, 10), Array(10).fill(202));
+    assert.equal(statuses.slice(10), Array(190).fill(429));
+  } finally {
+    await limited.close();
+  }
+});
+
+test.run();

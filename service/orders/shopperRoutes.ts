@@ -1,0 +1,252 @@
+// The shopper's order page (decision 086): open routes by the signed link, the lookup form that e-mails a fresh link,
+// and the owner's Requests tab with its answers. The link is the proof, as a receipt's is: anything the shop did not
+// sign answers one 404, a signed but expired link answers 410 and shows nothing of the order.
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import { orderIdPattern } from '../../contracts/orders/console.ts';
+import { orderOnRecord } from '../../contracts/orders/model.ts';
+import { orderPageApi } from '../../contracts/orders/shopperApi.ts';
+import {
+  shopperOrderView,
+  type OpenShopperRequest,
+  type ShopperDocuments,
+  type ShopperOrderView,
+} from '../../contracts/orders/shopperOrder.ts';
+import {
+  postcodeKey,
+  requestIdPattern,
+  requestMessages,
+  returnReasonLabels,
+} from '../../contracts/orders/shopperRequests.ts';
+import { notFound } from '../../contracts/shared/errors.ts';
+import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
+import { getAdminOrder, ordersNumbered } from '../../projections/orders/adminOrders.ts';
+import { openRequests } from '../../projections/orders/shopperRequests.ts';
+import { isNumbered } from '../../contracts/receipts/model.ts';
+import { handleCommand, type CommandMeta } from '../commands.ts';
+import type { ShopDeps } from '../deps.ts';
+import { adminOf } from '../http/adminRouter.ts';
+import { HttpError } from '../http/errors.ts';
+import { limit } from '../http/limits.ts';
+import { orderLinkKey, readOrderLinkToken } from '../http/orderLinks.ts';
+import { receiptLinkKey, receiptToken } from '../http/receiptLinks.ts';
+import { commandMeta } from '../http/request.ts';
+import { route, type Routers } from '../http/route.ts';
+import { orderNotFoundMessage, staleOrderMessage } from './orderStatus.ts';
+import { orderLinkDecider, shopperRequestDecider } from './shopperRequestDecider.ts';
+
+/** What the shopper is told when the order changed since their page showed it. */
+export const stalePageMessage = 'Your order has changed since this page was opened. Please look at it again.';
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export function shopperRoutes(routers: Routers, deps: ShopDeps) {
+  const key = orderLinkKey(deps.jwtSecret);
+  const receiptKey = receiptLinkKey(deps.jwtSecret);
+
+  /** A link's answers never go into a cache, a referrer or a search engine. */
+  const privately = (ctx: Context) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('X-Robots-Tag', 'noindex');
+  };
+
+  /** The order a token names: valid, or expired (only where the caller allows it); every other token is one 404. */
+  function orderOf(ctx: Context, allowExpired = false): string {
+    privately(ctx);
+    const reading = readOrderLinkToken(key, String(ctx.params.token ?? ''), deps.clock());
+    if (reading.kind === 'invalid') throw notFound(requestMessages.linkNotFound);
+    if (reading.kind === 'expired' && !allowExpired) throw new HttpError(410, requestMessages.linkExpired, 'expired');
+    return reading.orderId;
+  }
+
+  // The receipt is the receipts capability's: the page carries its signed link, and the receipt's own answer gives its
+  // number and credit notes once they are issued.
+  const documentsOf = (placedAt: string, orderId: string): ShopperDocuments => ({
+    receiptToken: isNumbered(placedAt) ? receiptToken(receiptKey, orderId) : null,
+  });
+
+  async function pageOf(orderId: string): Promise<ShopperOrderView> {
+    const events = await deps.events.readStream(orderStream(orderId));
+    const placed = orderOnRecord(events);
+    const view = placed && shopperOrderView(events, deps.clock(), documentsOf(placed.placedAt, orderId));
+    if (!view) throw notFound(requestMessages.linkNotFound);
+    return view;
+  }
+
+  /** Records a fresh link owed to the order's own address, unless it has had its three today. */
+  async function owedLink(orderId: string, via: 'lookup' | 'expired-link', meta: CommandMeta) {
+    const result = await handleCommand(
+      deps.events,
+      notificationStream(orderId),
+      orderLinkDecider,
+      { type: 'RequestOrderLink', orderId, via, at: meta.now },
+      meta,
+    );
+    return result;
+  }
+
+  route(routers, orderPageApi.page, async (ctx) => {
+    const orderId = orderOf(ctx);
+    ctx.body = await pageOf(orderId);
+  });
+
+  route(routers, orderPageApi.freshLink, limit(deps, 'orderLookups'), async (ctx) => {
+    const orderId = orderOf(ctx, true);
+    const events = await deps.events.readStream(orderStream(orderId));
+    if (orderOnRecord(events)) {
+      const result = await owedLink(orderId, 'expired-link', commandMeta(ctx, 'shopper', deps.clock()));
+      if (result.events.length > 0) await deps.effects.waitFor(result.position);
+    }
+    ctx.body = { success: true, message: requestMessages.freshLinkSent };
+  });
+
+  // The answer comes before any order is looked at, and is the same whatever the details: whether an order matched is
+  // told only to that order's own inbox, and how long the answer takes says nothing either.
+  const pending = new Set<Promise<void>>();
+  route(routers, orderPageApi.lookup, limit(deps, 'orderLookups'), async (ctx, input) => {
+    const { orderNumber, email, postcode } = input.body();
+    const meta = commandMeta(ctx, 'shopper', deps.clock());
+    const work = (async () => {
+      for (const orderId of await ordersNumbered(deps.reads, orderNumber)) {
+        const order = orderOnRecord(await deps.events.readStream(orderStream(orderId)));
+        if (!order || !order.customerEmail.includes('@') || typeof order.shippingAddress === 'string') continue;
+        if (!sameText(order.customerEmail, email)) continue;
+        if (postcodeKey(order.shippingAddress.postcode) !== postcodeKey(postcode)) continue;
+        await owedLink(orderId, 'lookup', meta);
+      }
+    })().catch((error: unknown) => deps.logger.error({ err: (error as Error).message }, 'order lookup failed'));
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+    ctx.status = 202;
+    ctx.body = { success: true, message: requestMessages.linkSent };
+  });
+
+  async function ask(
+    ctx: Context,
+    orderId: string,
+    command: Parameters<typeof shopperRequestDecider.decide>[0],
+    expectedRevision: number | undefined,
+    message: string,
+  ) {
+    const result = await handleCommand(
+      deps.events,
+      orderStream(orderId),
+      shopperRequestDecider,
+      command,
+      commandMeta(ctx, 'shopper', deps.clock()),
+      {
+        waiter: deps.waiter,
+        expectedRevision,
+        staleMessage: stalePageMessage,
+      },
+    );
+    // The shopper's "we have your request" e-mail: the reactor sends it; wait for it, bounded.
+    await deps.effects.waitFor(result.position);
+    ctx.body = { success: true, message, page: await pageOf(orderId) };
+  }
+
+  route(routers, orderPageApi.cancel, async (ctx, input) => {
+    const orderId = orderOf(ctx);
+    const { expectedRevision } = input.body({ absent: {} });
+    await ask(
+      ctx,
+      orderId,
+      { type: 'RequestCancellation', orderId, requestId: randomUUID(), at: deps.clock().toISOString() },
+      expectedRevision,
+      requestMessages.cancelAsked,
+    );
+  });
+
+  route(routers, orderPageApi.return, async (ctx, input) => {
+    const orderId = orderOf(ctx);
+    const { reason, note, expectedRevision } = input.body();
+    await ask(
+      ctx,
+      orderId,
+      { type: 'RequestReturn', orderId, requestId: randomUUID(), reason, note, at: deps.clock().toISOString() },
+      expectedRevision,
+      requestMessages.returnAsked,
+    );
+  });
+
+  // --- the owner's side ----------------------------------------------------------------------------------------
+
+  route(routers, orderPageApi.requests, async (ctx) => {
+    const { requests, count } = await openRequests(deps.reads);
+    const orders = await Promise.all(requests.map((r) => getAdminOrder(deps.reads, r.orderId)));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      count,
+      requests: requests.flatMap((r, i): OpenShopperRequest[] => {
+        const order = orders[i];
+        if (!order) return [];
+        return [
+          {
+            orderId: r.orderId,
+            orderNumber: order.orderNumber,
+            requestId: r.requestId,
+            kind: r.kind,
+            ...(r.reason ? { reason: returnReasonLabels[r.reason] } : {}),
+            ...(r.note ? { note: r.note } : {}),
+            at: r.at,
+            customerName: order.customerName,
+            revision: order.revision,
+          },
+        ];
+      }),
+    };
+  });
+
+  function idsOf(ctx: Context) {
+    const orderId = String(ctx.params.id ?? '');
+    if (!orderIdPattern.test(orderId)) throw notFound(orderNotFoundMessage(orderId.slice(0, 100)));
+    const requestId = String(ctx.params.requestId ?? '');
+    if (!requestIdPattern.test(requestId)) throw notFound(requestMessages.noSuchRequest);
+    return { orderId, requestId };
+  }
+
+  async function answer(ctx: Context, accepted: boolean, message: string, expectedRevision: number | undefined) {
+    const { orderId, requestId } = idsOf(ctx);
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    const result = await handleCommand(
+      deps.events,
+      orderStream(orderId),
+      shopperRequestDecider,
+      accepted
+        ? {
+            type: 'AcceptShopperRequest',
+            orderId,
+            requestId,
+            message,
+            by: admin,
+            at: meta.now,
+            refundIds: [randomUUID(), randomUUID()],
+          }
+        : { type: 'DeclineShopperRequest', orderId, requestId, message, by: admin, at: meta.now },
+      meta,
+      { waiter: deps.waiter, expectedRevision, staleMessage: staleOrderMessage },
+    );
+    await deps.effects.waitFor(result.position);
+    const refunds = result.events.filter((e) => e.type === 'RefundRequested').length;
+    ctx.body = {
+      success: true,
+      message: accepted
+        ? refunds > 0
+          ? 'Accepted: the order is cancelled and its refund is with the payment provider. The customer has been e-mailed.'
+          : 'Accepted. The customer has been e-mailed.'
+        : 'Declined. The customer has been e-mailed.',
+    };
+  }
+
+  route(routers, orderPageApi.accept, async (ctx, input) => {
+    const { message, expectedRevision } = input.body();
+    await answer(ctx, true, message, expectedRevision);
+  });
+
+  route(routers, orderPageApi.decline, async (ctx, input) => {
+    const { message, expectedRevision } = input.body();
+    await answer(ctx, false, message, expectedRevision);
+  });
+}
