@@ -41,6 +41,8 @@ import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales
 import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock'
 import { Route as AdminAdminVatRouteImport } from './routes/_admin.admin.vat'
 import { Route as ShopBooksSlugRouteImport } from './routes/_shop.books.$slug'
+import { Route as ShopOrderIndexRouteImport } from './routes/_shop.order.index'
+import { Route as ShopOrderTokenRouteImport } from './routes/_shop.order.$token'
 import { Route as ShopUnsubscribeTokenRouteImport } from './routes/_shop.unsubscribe.$token'
 import { Route as AdminAdminDiscountsCodeRouteImport } from './routes/_admin.admin.discounts_.$code'
 import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
@@ -207,6 +209,16 @@ const ShopBooksSlugRoute = ShopBooksSlugRouteImport.update({
   path: '/books/$slug',
   getParentRoute: () => ShopRoute,
 } as any)
+const ShopOrderIndexRoute = ShopOrderIndexRouteImport.update({
+  id: '/order/',
+  path: '/order/',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopOrderTokenRoute = ShopOrderTokenRouteImport.update({
+  id: '/order/$token',
+  path: '/order/$token',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ShopUnsubscribeTokenRoute = ShopUnsubscribeTokenRouteImport.update({
   id: '/unsubscribe/$token',
   path: '/unsubscribe/$token',
@@ -271,7 +283,9 @@ export interface FileRoutesByFullPath {
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
   '/books/$slug': typeof ShopBooksSlugRoute
+  '/order/$token': typeof ShopOrderTokenRoute
   '/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
+  '/order/': typeof ShopOrderIndexRoute
   '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/fulfil': typeof AdminAdminOrdersFulfilRoute
@@ -309,7 +323,9 @@ export interface FileRoutesByTo {
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
   '/books/$slug': typeof ShopBooksSlugRoute
+  '/order/$token': typeof ShopOrderTokenRoute
   '/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
+  '/order': typeof ShopOrderIndexRoute
   '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
   '/admin/orders/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/admin/orders/fulfil': typeof AdminAdminOrdersFulfilRoute
@@ -350,7 +366,9 @@ export interface FileRoutesById {
   '/_admin/admin/stock': typeof AdminAdminStockRoute
   '/_admin/admin/vat': typeof AdminAdminVatRoute
   '/_shop/books/$slug': typeof ShopBooksSlugRoute
+  '/_shop/order/$token': typeof ShopOrderTokenRoute
   '/_shop/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
+  '/_shop/order/': typeof ShopOrderIndexRoute
   '/_admin/admin/discounts_/$code': typeof AdminAdminDiscountsCodeRoute
   '/_admin/admin/orders_/$orderId': typeof AdminAdminOrdersOrderIdRoute
   '/_admin/admin/orders_/fulfil': typeof AdminAdminOrdersFulfilRoute
@@ -390,7 +408,9 @@ export interface FileRouteTypes {
     | '/admin/stock'
     | '/admin/vat'
     | '/books/$slug'
+    | '/order/$token'
     | '/unsubscribe/$token'
+    | '/order/'
     | '/admin/discounts/$code'
     | '/admin/orders/$orderId'
     | '/admin/orders/fulfil'
@@ -428,7 +448,9 @@ export interface FileRouteTypes {
     | '/admin/stock'
     | '/admin/vat'
     | '/books/$slug'
+    | '/order/$token'
     | '/unsubscribe/$token'
+    | '/order'
     | '/admin/discounts/$code'
     | '/admin/orders/$orderId'
     | '/admin/orders/fulfil'
@@ -468,7 +490,9 @@ export interface FileRouteTypes {
     | '/_admin/admin/stock'
     | '/_admin/admin/vat'
     | '/_shop/books/$slug'
+    | '/_shop/order/$token'
     | '/_shop/unsubscribe/$token'
+    | '/_shop/order/'
     | '/_admin/admin/discounts_/$code'
     | '/_admin/admin/orders_/$orderId'
     | '/_admin/admin/orders_/fulfil'
@@ -719,6 +743,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopBooksSlugRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/_shop/order/': {
+      id: '/_shop/order/'
+      path: '/order'
+      fullPath: '/order/'
+      preLoaderRoute: typeof ShopOrderIndexRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/order/$token': {
+      id: '/_shop/order/$token'
+      path: '/order/$token'
+      fullPath: '/order/$token'
+      preLoaderRoute: typeof ShopOrderTokenRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_shop/unsubscribe/$token': {
       id: '/_shop/unsubscribe/$token'
       path: '/unsubscribe/$token'
@@ -815,7 +853,9 @@ interface ShopRouteChildren {
   ShopPaymentCancelledRoute: typeof ShopPaymentCancelledRoute
   ShopPaymentSuccessRoute: typeof ShopPaymentSuccessRoute
   ShopBooksSlugRoute: typeof ShopBooksSlugRoute
+  ShopOrderTokenRoute: typeof ShopOrderTokenRoute
   ShopUnsubscribeTokenRoute: typeof ShopUnsubscribeTokenRoute
+  ShopOrderIndexRoute: typeof ShopOrderIndexRoute
 }
 
 const ShopRouteChildren: ShopRouteChildren = {
@@ -824,7 +864,9 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopPaymentCancelledRoute: ShopPaymentCancelledRoute,
   ShopPaymentSuccessRoute: ShopPaymentSuccessRoute,
   ShopBooksSlugRoute: ShopBooksSlugRoute,
+  ShopOrderTokenRoute: ShopOrderTokenRoute,
   ShopUnsubscribeTokenRoute: ShopUnsubscribeTokenRoute,
+  ShopOrderIndexRoute: ShopOrderIndexRoute,
 }
 
 const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)

@@ -1,5 +1,6 @@
 // The site footer: tagline, links, social links, the Instagram QR image and the copyright year.
 import { Container, Grid, Heading, Separator, Text } from '@radix-ui/themes';
+import { Link } from '@tanstack/react-router';
 import { shopContent } from '../../../contracts/catalog/content.ts';
 import { instagramQrImage, logoImage } from '../features/catalog/art.ts';
 import { footerLinks, useSectionHref } from './sectionLinks.ts';
@@ -32,6 +33,9 @@ export function Footer() {
                   <a href={href(link.anchor)}>{link.label}</a>
                 </li>
               ))}
+              <li>
+                <Link to="/order">Find your order</Link>
+              </li>
             </ul>
           </nav>
           <div>

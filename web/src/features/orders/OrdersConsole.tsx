@@ -16,6 +16,8 @@ import { statusLabel } from './StatusBadge.tsx';
 import { orderTabs, type OrderTab, type OrdersSearch } from './ordersSearch.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
+import { useCanChange } from '../../lib/admin/role.ts';
+import { ShopperRequests, useShopperRequests } from './ShopperRequests.tsx';
 import './orders.css';
 
 const tabs = orderTabs;
@@ -24,9 +26,12 @@ type Tab = OrderTab;
 /** The orders page logs out to this spelling of the login page, which the owner may have bookmarked. */
 const loginPath = '/admin-login';
 
-function countFor(tab: Tab, data: AdminOrdersResponse) {
+function countFor(tab: StatusTab, data: AdminOrdersResponse) {
   return tab === 'all' ? data.totalOrders : data.counts[tab];
 }
+
+/** The tabs that list orders by status; the Requests tab lists the shoppers' requests instead. */
+type StatusTab = Exclude<Tab, 'requests'>;
 
 type Search = Pick<OrdersFilter, 'q' | 'from' | 'to'>;
 
@@ -96,7 +101,7 @@ function SearchForm({ applied, onApply }: { applied: Search; onApply: (search: S
   );
 }
 
-function ordersFor(tab: Tab, orders: AdminOrder[]) {
+function ordersFor(tab: StatusTab, orders: AdminOrder[]) {
   return tab === 'all' ? orders : orders.filter((order) => order.status === tab);
 }
 
@@ -132,8 +137,8 @@ export function OrdersConsole() {
   // Every order of the list is here: a tab filters it at once. Else a tab pages through its own status.
   const allLoaded = !!all.data && !all.hasNextPage;
   const ofTab = useInfiniteQuery({
-    ...adminOrderPagesQuery({ ...search, status: tab === 'all' ? 'pending' : tab }),
-    enabled: tab !== 'all' && !allLoaded,
+    ...adminOrderPagesQuery({ ...search, status: tab === 'all' || tab === 'requests' ? 'pending' : tab }),
+    enabled: tab !== 'all' && tab !== 'requests' && !allLoaded,
   });
   const first = all.data?.pages[0];
   const data: AdminOrdersResponse | undefined = first
@@ -149,7 +154,9 @@ export function OrdersConsole() {
   const refused = all.error instanceof ApiError && all.error.status === 401;
   const open = address.open ?? [];
   const setOpen = (ids: string[]) => change({ open: ids.length ? ids : undefined });
-  const paged = tab !== 'all' && !allLoaded;
+  const paged = tab !== 'all' && tab !== 'requests' && !allLoaded;
+  const requests = useShopperRequests();
+  const canChange = useCanChange();
   const source = paged ? ofTab : all;
   const filtered = !!(search.q || search.from || search.to);
 
@@ -161,7 +168,7 @@ export function OrdersConsole() {
         <>
           <AdminLink to="/admin/packing-slips">Print Packing Slips</AdminLink>
           <AdminLink to="/admin/orders/fulfil">Fulfil Orders</AdminLink>
-          <OrdersCsvDownload filter={{ ...search, ...(tab === 'all' ? {} : { status: tab }) }} />
+          <OrdersCsvDownload filter={{ ...search, ...(tab === 'all' || tab === 'requests' ? {} : { status: tab }) }} />
         </>
       }
       onLogOut={logOut}
@@ -190,11 +197,17 @@ export function OrdersConsole() {
           <Tabs.List className="orders-tabs" aria-label="Orders by status">
             {tabs.map((t) => (
               <Tabs.Trigger key={t} value={t}>
-                {t === 'all' ? 'All' : statusLabel(t)} ({countFor(t, data)})
+                {t === 'requests'
+                  ? `Requests (${requests.data?.count ?? 0})`
+                  : `${t === 'all' ? 'All' : statusLabel(t)} (${countFor(t, data)})`}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
+          <Tabs.Content value="requests" className="orders-tab">
+            <ShopperRequests canAnswer={canChange} />
+          </Tabs.Content>
           {tabs.map((t) => {
+            if (t === 'requests') return null;
             const shown =
               t === tab && paged ? (ofTab.data?.pages.flatMap((p) => p.orders) ?? []) : ordersFor(t, data.orders);
             return (

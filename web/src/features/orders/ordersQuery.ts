@@ -15,7 +15,7 @@ import type { AnyOrderStatus } from '../../../../contracts/shared/constants.ts';
 import { call, callRevalidated, queryFor, urlFor } from '../../lib/api.ts';
 
 /** Every query of the order list starts with this address, so one invalidation reaches them all. */
-const ordersKey = urlFor(ordersApi.list);
+export const ordersKey = urlFor(ordersApi.list);
 
 export const adminOrdersQuery = queryOptions({
   ...queryFor(ordersApi.list),

@@ -4,7 +4,8 @@ import * as v from 'valibot';
 import { maxSearchLength, orderIdPattern } from '../../../../contracts/orders/console.ts';
 import { isoDay } from '../../../../contracts/shared/days.ts';
 
-export const orderTabs = ['all', 'pending', 'processing', 'shipped', 'delivered'] as const;
+/** The status tabs, then the shoppers' open requests to cancel or return (decision 086). */
+export const orderTabs = ['all', 'pending', 'processing', 'shipped', 'delivered', 'requests'] as const;
 export type OrderTab = (typeof orderTabs)[number];
 
 /** At most this many open orders are kept in the address. */
