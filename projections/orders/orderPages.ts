@@ -24,6 +24,14 @@ import { isErasedValue, shownText } from '../../contracts/personalData.ts';
 import type { RefundEvent } from '../../contracts/orders/refunds.ts';
 import type { OrderFlagged } from '../../contracts/orders/model.ts';
 import { shipmentFromStatusNote } from '../../contracts/orders/fulfilment.ts';
+import {
+  returnReasonLabels,
+  type CancellationRequested,
+  type ReturnRequested,
+  type ShopperRequestAccepted,
+  type ShopperRequestEvent,
+  type ShopperRequestDeclined,
+} from '../../contracts/orders/shopperRequests.ts';
 import { shippingAddressText } from './adminOrders.ts';
 import { paymentEntryOf, paymentTypes } from './orderHistory.ts';
 
@@ -65,7 +73,7 @@ function pageOf(data: OrderPlaced['data'], position: number, by: string): OrderP
   };
 }
 
-type Folded = OrderEvent | RefundEvent | EmailSent;
+type Folded = OrderEvent | RefundEvent | EmailSent | ShopperRequestEvent;
 
 /** An order's e-mails are sent under the order's id; a purchase notice's id names no order and is passed by. */
 const orderIdOf = (event: Folded) => (event.type === 'EmailSent' ? event.data.notificationId : event.data.orderId);
@@ -144,6 +152,43 @@ export const orderPagesProjection = defineProjection({
     ),
     EmailSent: step<EmailSent>((current, { position, data: { kind, to, subject, sentAt } }) =>
       withEntry(current, { kind: 'emailSent', position, at: sentAt, emailKind: kind, to: shownText(to), subject }),
+    ),
+    // The shopper's requests from their order page and the owner's answers (decision 086), as titled lines.
+    CancellationRequested: step<CancellationRequested>((current, { position, data: { at } }) =>
+      withEntry(current, {
+        kind: 'payment',
+        position,
+        at,
+        title: 'The customer asked to cancel this order',
+        detail: '',
+        by: 'customer',
+      }),
+    ),
+    ReturnRequested: step<ReturnRequested>((current, { position, data: { at, reason, note } }) =>
+      withEntry(current, {
+        kind: 'payment',
+        position,
+        at,
+        title: `The customer asked to return this order: ${returnReasonLabels[reason]}`,
+        detail: note ? shownText(note) : '',
+        by: 'customer',
+      }),
+    ),
+    ...each(
+      ['ShopperRequestAccepted', 'ShopperRequestDeclined'] as const,
+      step<ShopperRequestAccepted | ShopperRequestDeclined>((current, { type, position, data: { at, message, by } }) =>
+        withEntry(current, {
+          kind: 'payment',
+          position,
+          at,
+          title:
+            type === 'ShopperRequestAccepted'
+              ? "The customer's request was accepted"
+              : "The customer's request was declined",
+          detail: message ? shownText(message) : '',
+          by,
+        }),
+      ),
     ),
     // Refunds, disputes and flags: the same lines as the order's history in the console.
     ...each(

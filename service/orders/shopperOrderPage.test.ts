@@ -7,14 +7,16 @@ import * as assert from 'uvu/assert';
 import { eventually } from '../../infra/testing/assert.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { allEvents, ofType, outboxTexts, paidCartCheckout, sandboxShopEnv } from '../../infra/testing/checkout.ts';
-import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { signAdminToken } from '../admin/tokens.ts';
 import { orderLinkKey, orderLinkToken, freshOrderLinkToken } from '../http/orderLinks.ts';
 import { requestMessages } from '../../contracts/orders/shopperRequests.ts';
 import type { ShopperOrderView } from '../../contracts/orders/shopperOrder.ts';
 import type { AdminOrder } from '../../contracts/orders/console.ts';
 
 const day = 86_400_000;
-let now = new Date('2026-11-02T09:00:00.000Z');
+// After receipts were first numbered, so orders have receipts and refunds credit notes.
+let now = new Date('2026-12-01T09:00:00.000Z');
 const clock = () => now;
 
 let shop: TestShop;
@@ -22,7 +24,10 @@ let auth: Record<string, string>;
 let key: Buffer;
 test.before(async () => {
   shop = await startTestShop({ ...sandboxShopEnv, RATE_LIMITS: 'orderLookups=1000/900' }, { clock });
-  auth = await adminHeaders(shop);
+  // Signed on the shop's clock, for the weeks the return window's test moves it on.
+  auth = {
+    authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, shop.shop.deps.admin.username, 60 * 86_400, undefined, now.getTime())}`,
+  };
   key = orderLinkKey(shop.shop.deps.jwtSecret);
 });
 test.after(() => shop.close());
@@ -248,6 +253,22 @@ test('a cancellation asked for on the page and accepted by the owner is refunded
   assert.is(view.refunded, order.totalAmount);
   assert.ok(view.timeline.some((e) => e.kind === 'refunded'));
   assert.ok(view.timeline.some((e) => e.kind === 'request-accepted' && e.detail?.includes('All done')));
+  // The owner's order page tells the same story.
+  const ownerPage = (await call(`${shop.url}/api/admin/orders/${orderId}`, { headers: auth })).json.page;
+  const titles = ownerPage.timeline.map((e: { title?: string }) => e.title ?? '');
+  assert.ok(titles.includes('The customer asked to cancel this order'));
+  assert.ok(titles.includes("The customer's request was accepted"));
+  // The receipt link the page carries opens the receipt, with a credit note for each refund.
+  assert.ok(view.receiptToken, 'a numbered order links its receipt');
+  await eventually(
+    async () => {
+      await settle();
+      const receipt = await call(`${shop.url}/api/receipts/${view.receiptToken}`);
+      return receipt.status === 200 && receipt.json.creditNotes.length === 2;
+    },
+    10_000,
+    'the credit notes',
+  );
   const answered = await call(`${shop.url}/api/admin/orders/${orderId}/requests/${open.requestId}/decline`, {
     headers: auth,
     body: { message: 'no' },
