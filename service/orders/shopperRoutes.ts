@@ -103,11 +103,12 @@ export function shopperRoutes(routers: Routers, deps: ShopDeps) {
 
   // The answer comes before any order is looked at, and is the same whatever the details: whether an order matched is
   // told only to that order's own inbox, and how long the answer takes says nothing either.
-  const pending = new Set<Promise<void>>();
   route(routers, orderPageApi.lookup, limit(deps, 'orderLookups'), async (ctx, input) => {
     const { orderNumber, email, postcode } = input.body();
     const meta = commandMeta(ctx, 'shopper', deps.clock());
-    const work = (async () => {
+    // Started once this answer has been written: not even the index read runs before it.
+    void (async () => {
+      await new Promise((resolve) => setImmediate(resolve));
       for (const orderId of await ordersNumbered(deps.reads, orderNumber)) {
         const order = orderOnRecord(await deps.events.readStream(orderStream(orderId)));
         if (!order || !order.customerEmail.includes('@') || typeof order.shippingAddress === 'string') continue;
@@ -116,8 +117,6 @@ export function shopperRoutes(routers: Routers, deps: ShopDeps) {
         await owedLink(orderId, 'lookup', meta);
       }
     })().catch((error: unknown) => deps.logger.error({ err: (error as Error).message }, 'order lookup failed'));
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
     ctx.status = 202;
     ctx.body = { success: true, message: requestMessages.linkSent };
   });
