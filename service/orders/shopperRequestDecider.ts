@@ -113,10 +113,12 @@ export const shopperRequestDecider: Decider<RequestState, ShopperRequestCommand,
         const lines: RefundLine[] = linesLeft(refunds.items, refunds.refunds)
           .map((quantity, line) => ({ line, quantity }))
           .filter((l) => l.quantity > 0);
+        // Refunds of an amount made earlier do not say which lines they covered: when the lines left cost more than is
+        // left to refund, what is left goes back as an amount, and the copies stay for the owner to put back.
+        const linesCost = lines.reduce((sum, l) => sum + refunds.items[l.line]!.price * l.quantity, 0);
+        const byLines = lines.length > 0 && linesCost <= refundableAmount(refunds.total, refunds.refunds);
         const tried = [
-          ...(lines.length > 0
-            ? [{ refundId: refundIds[0], lines, restock: true, reason: cancellationRefundReason }]
-            : []),
+          ...(byLines ? [{ refundId: refundIds[0], lines, restock: true, reason: cancellationRefundReason }] : []),
           { refundId: refundIds[1], reason: cancellationDeliveryReason },
         ];
         for (const refund of tried) {
