@@ -125,8 +125,13 @@ export function shopperOrderView(
         const { to, at, notes } = event.data as { to: string; at: string; notes: string };
         if (to === 'processing') timeline.push({ kind: 'preparing', at, title: 'Being prepared' });
         else if (to === 'delivered') timeline.push({ kind: 'delivered', at, title: 'Delivered' });
-        else if (to === 'cancelled') timeline.push({ kind: 'cancelled', at, title: 'Order cancelled' });
-        else if (to === 'shipped') {
+        else if (to === 'cancelled') {
+          // A cancellation the shopper asked for says so already, in the same moment.
+          const asked = progress.requests.some(
+            (r) => r.kind === 'cancel' && r.outcome === 'accepted' && r.answeredAt === at,
+          );
+          if (!asked) timeline.push({ kind: 'cancelled', at, title: 'Order cancelled' });
+        } else if (to === 'shipped') {
           // Shipped before shipments were recorded: the carrier and number the status note held, never the note.
           const fromNote = shipmentFromStatusNote(notes);
           const next = events[events.indexOf(event) + 1];

@@ -2,6 +2,7 @@
 // with its tracking link; an unshipped order is cancelled from it and, once the owner accepts on the Requests tab, shows
 // its refund; an expired link shows nothing of the order and offers a fresh one; the lookup form answers the same for
 // any details. Every page is axe clean and fits 390 px.
+import { mkdirSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
@@ -14,6 +15,8 @@ import { signAdminToken } from '../../service/admin/tokens.ts';
 import { orderLinkKey, orderLinkToken } from '../../service/http/orderLinks.ts';
 import { axeProblems } from './ordersOwner.ts';
 
+const shots = 'test-results/order-page';
+mkdirSync(shots, { recursive: true });
 const { shop, browser } = await shopAndBrowserFor(test, { ...sandboxShopEnv, ADMIN_USERNAME: 'owner' });
 const admin = { authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, 'owner')}` };
 
@@ -74,6 +77,7 @@ test('Shopper opens the shipped e-mail’s link on a phone and sees the parcel o
     assert.ok(await page.getByRole('radio', { name: 'Arrived damaged' }).isChecked());
     await page.locator('.splash').waitFor({ state: 'hidden' });
     assert.ok(await fitsWidth(page), 'nothing wider than 390 px');
+    await page.screenshot({ path: `${shots}/shipped-mobile.png`, fullPage: true });
     assert.equal(await axeProblems(page), [], 'the order page');
   } finally {
     await page.context().close();
@@ -117,6 +121,8 @@ test('Shopper asks to cancel an unshipped order; the owner accepts on the Reques
     await page.getByText('We cancelled your order').waitFor();
     await page.getByText('Of course, no trouble at all.').first().waitFor();
     await page.getByText('Refunded', { exact: true }).first().waitFor();
+    await page.locator('.splash').waitFor({ state: 'hidden' });
+    await page.screenshot({ path: `${shots}/cancelled-desktop.png`, fullPage: true });
     assert.is(await page.getByRole('button', { name: 'Ask to cancel my order' }).count(), 0);
   } finally {
     await page.context().close();
@@ -155,6 +161,7 @@ test('An expired link shows nothing of the order and sends a fresh link; the loo
     await page.keyboard.press('Enter');
     await page.getByText('If the details match an order, we have sent a link to its e-mail address.').waitFor();
     assert.ok(await fitsWidth(page));
+    await page.screenshot({ path: `${shots}/lookup-mobile.png`, fullPage: true });
     assert.equal(await axeProblems(page), [], 'the lookup form');
   } finally {
     await page.context().close();
