@@ -57,7 +57,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.waitForURL(new RegExp(`/admin/orders/${orderIds.yusuf}$`), seen);
 
       // The page: customer, the address one line each, items, money and the payment reference.
-      await page.getByRole('heading', { name: `Order #${orderIds.yusuf}` }).waitFor(seen);
+      await page.getByRole('heading', { name: `Order #${orderNumberFrom(orderIds.yusuf)}` }).waitFor(seen);
       const address = page.locator('address.order-address span');
       await address.first().waitFor(seen);
       assert.equal(await address.allInnerTexts(), ['4 Orchard Lane', 'Flat 2', 'Bradford', 'BD7 1AA', 'GB']);
@@ -100,7 +100,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await eventually(
         async () => {
           await page.reload();
-          await page.getByRole('heading', { name: `Order #${orderIds.yusuf}` }).waitFor(seen);
+          await page.getByRole('heading', { name: `Order #${orderNumberFrom(orderIds.yusuf)}` }).waitFor(seen);
           return (await page.getByText('"On its way" e-mail sent').count()) === 1;
         },
         20_000,

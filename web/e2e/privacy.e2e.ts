@@ -16,6 +16,7 @@ import { axeProblems, entry } from './ordersOwner.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import { unsealedMessage } from '../../contracts/privacy/model.ts';
 import { newEventId } from '../../service/commands.ts';
+import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 
 const { shop, browser } = await shopAndBrowserFor(test);
 const wait = { timeout: 30_000 };
@@ -136,7 +137,7 @@ test('the owner erases a customer, sees "Erased customer" on their order, and do
 
     // The order's page: the owner's note and name stay; the tracking number says it went with the customer's data.
     await page.goto(`${shop.url}/admin/orders/${forgottenOrder}`);
-    await page.getByRole('heading', { name: `Order #${forgottenOrder}` }).waitFor(wait);
+    await page.getByRole('heading', { name: `Order #${orderNumberFrom(forgottenOrder)}` }).waitFor(wait);
     const note = page.locator('.order-timeline__step[data-kind="note"]');
     await note.waitFor(wait);
     assert.match(await note.innerText(), ownersNote);

@@ -30,7 +30,7 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
       <Flex gap="2" align="center" wrap="wrap">
         <StatusBadge status={order.status} />
         <Text size="2" color="gray">
-          Placed {formatOrderDate(order.orderDate)} · {page.orderNumber}
+          Placed {formatOrderDate(order.orderDate)}
         </Text>
       </Flex>
       <Grid columns={{ initial: '1', md: '2' }} gap="3">
@@ -136,7 +136,8 @@ export function OrderPage({ orderId }: { orderId: string }) {
   const logOut = useLogOut('/admin-login');
   return (
     <AdminPage
-      title={`Order #${orderId}`}
+      // Headed by the number the customer quotes; the payment reference is with the payment's facts.
+      title={`Order #${data.page.orderNumber}`}
       documentTitle={`Order ${data.page.orderNumber}`}
       subtitle={`${data.order.customerName} · ${data.order.total}`}
       links={

@@ -152,7 +152,7 @@ export function OrderPackingSlip({ orderId }: { orderId: string }) {
     </Button>
   );
   return (
-    <SlipsFrame title={`Packing slip · Order #${orderId}`} back={back} gift={gift} onGift={setGift}>
+    <SlipsFrame title={`Packing slip · Order #${data.page.orderNumber}`} back={back} gift={gift} onGift={setGift}>
       <PackingSlip slip={{ ...data.page, status: data.order.status }} gift={gift} />
     </SlipsFrame>
   );
