@@ -5,7 +5,9 @@ import { formatPence } from '../../../../contracts/shared/money.ts';
 
 const width = 640;
 const height = 260;
-const margin = { top: 16, right: 12, bottom: 48, left: 64 };
+const fontSize = 12;
+/** Room for a label of `chars` characters at the axis font (a generous average glyph width, digits being widest). */
+const textWidth = (chars: number) => Math.ceil(chars * fontSize * 0.62);
 
 /** Round steps for the axis: 1, 2 or 5 times a power of ten, in pence. */
 function niceMax(value: number): number {
@@ -15,13 +17,27 @@ function niceMax(value: number): number {
   return step * power;
 }
 
+/**
+ * An axis value: whole pounds once the axis reaches £100 (its steps are then round pounds, and the pence would only
+ * widen the labels), else pounds and pence.
+ */
+const tickLabel = (pence: number, max: number) =>
+  max >= 10_000 ? `£${Math.round(pence / 100).toLocaleString('en-GB')}` : formatPence(pence);
+
 export function RevenueChart({ buckets, label }: { buckets: SalesBucket[]; label: (key: string) => string }) {
   const max = niceMax(Math.max(0, ...buckets.map((b) => b.revenue)));
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(max * f));
+  // The left margin fits the longest axis label, so none is cut at the chart's edge however large the figures.
+  const margin = {
+    top: 16,
+    right: 12 + textWidth(4),
+    bottom: 48,
+    left: 8 + textWidth(Math.max(...ticks.map((t) => tickLabel(t, max).length))),
+  };
   const plotW = width - margin.left - margin.right;
   const plotH = height - margin.top - margin.bottom;
   const slot = buckets.length ? plotW / buckets.length : plotW;
   const barW = Math.max(2, Math.min(48, slot * 0.7));
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(max * f));
   const every = Math.max(1, Math.ceil(buckets.length / 8));
   const description = buckets.length
     ? buckets
@@ -53,8 +69,8 @@ export function RevenueChart({ buckets, label }: { buckets: SalesBucket[]; label
                 stroke="currentColor"
                 strokeOpacity={0.15}
               />
-              <text x={margin.left - 8} y={y + 4} textAnchor="end" fontSize="12" fill="currentColor">
-                {formatPence(t)}
+              <text x={margin.left - 8} y={y + 4} textAnchor="end" fontSize={fontSize} fill="currentColor">
+                {tickLabel(t, max)}
               </text>
             </g>
           );
@@ -70,7 +86,7 @@ export function RevenueChart({ buckets, label }: { buckets: SalesBucket[]; label
                   x={x + barW / 2}
                   y={height - margin.bottom + 18}
                   textAnchor="middle"
-                  fontSize="12"
+                  fontSize={fontSize}
                   fill="currentColor"
                 >
                   {label(b.key)}
