@@ -39,6 +39,12 @@ export const clientRoutes = {
 /** Whether `pathname` is the landing page (it answers at more than one address). */
 export const isHomePath = (pathname: string): boolean => (clientRoutes.home as readonly string[]).includes(pathname);
 
+/** Whether `pathname` is one of the owner's pages (the login page included): they are served without the splash. */
+export const isAdminPath = (pathname: string): boolean =>
+  pathname === '/admin' ||
+  pathname.startsWith('/admin/') ||
+  [...clientRoutes.adminLogin, ...clientRoutes.adminDashboard].includes(pathname as never);
+
 export const clientPaths: readonly string[] = Object.values(clientRoutes).flat();
 
 /** A client path as a matcher: `:name` stands for one segment (an order id), matched as the router matches it. */

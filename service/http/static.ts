@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
-import { isClientPath } from '../../contracts/shared/clientRoutes.ts';
+import { isAdminPath, isClientPath } from '../../contracts/shared/clientRoutes.ts';
 import { isApiPath } from '../../contracts/shared/endpoint.ts';
 import { healthApi } from '../../contracts/shared/health.ts';
 
@@ -19,8 +19,12 @@ export type PageHeads = (
   shell: { title: string; description: string },
 ) => Promise<{ head: string } | { missing: true } | null>;
 
-/** The built index.html, split where a page's own head goes, with the title and description it carries itself. */
-export type Shell = { html: string; title: string; description: string; before: string; after: string };
+/**
+ * The built index.html, split where a page's own head goes, with the title and description it carries itself; and
+ * `admin`, the same page for the owner's screens: without the splash (the shop's welcome, which would hold every
+ * admin page behind it for 3 s) or the landing page's first screen (with its image preloads).
+ */
+export type Shell = { html: string; title: string; description: string; before: string; after: string; admin: string };
 
 const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 const unescaped = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => entities[e]!);
@@ -34,6 +38,9 @@ export function shellOf(html: string): Shell {
   const at = rest.indexOf('</head>');
   return {
     html,
+    admin: html
+      .replace(/<!-- splash -->[\s\S]*?<!-- \/splash -->\s*/, '')
+      .replace(/(<div id="first-screen" inert>)[\s\S]*?<\/div>(\s*<div id="root">)/, '$1</div>$2'),
     title: unescaped(title[1]!),
     description: unescaped(description[1]!),
     before: `${rest.slice(0, at).trimEnd()}\n    `,
@@ -94,6 +101,7 @@ export function staticWeb(distDir: string, pages?: PageHeads) {
     ctx.status = found ? 200 : 404;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = page && 'head' in page ? `${app.before}${page.head}${app.after}` : app.html;
+    ctx.body =
+      page && 'head' in page ? `${app.before}${page.head}${app.after}` : isAdminPath(path) ? app.admin : app.html;
   };
 }

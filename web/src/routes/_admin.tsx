@@ -2,7 +2,8 @@
 // token the browser goes straight to the login page; with one, the server is asked which account it is (which also
 // says whether it still accepts the token), and a refusal ends the session and goes to the login page as well.
 // The login page says "Authentication Required" and comes back here once logged in.
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { screenError } from '../components/ScreenError.tsx';
 import { adminToken } from '../lib/api.ts';
 import { adminData, toLogin } from '../lib/routeData.ts';
@@ -16,6 +17,29 @@ export const Route = createFileRoute('/_admin')({
     const { meQuery } = await import('../lib/admin/role.ts');
     await adminData(queryClient, location.href, queryClient.ensureQueryData(meQuery));
   },
+  component: AdminShell,
   // The session could not be checked (the server failed otherwise than refusing it): no admin page draws.
   errorComponent: screenError('Error Loading Admin'),
 });
+
+/**
+ * Every admin page, and once the first is drawn, the code of all the others fetched while the owner reads it (each
+ * screen is a chunk of its own, split from the shop's pages): the next screen opened is drawn from code already here,
+ * with only its data to wait for.
+ */
+function AdminShell() {
+  const router = useRouter();
+  useEffect(() => {
+    const preload = () => {
+      for (const route of Object.values(router.routesById))
+        if (route.id.startsWith('/_admin/')) void router.loadRouteChunk(route)?.catch(() => undefined);
+    };
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(preload, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(preload, 200);
+    return () => clearTimeout(id);
+  }, [router]);
+  return <Outlet />;
+}
