@@ -3,6 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { adminScreensSection } from './adminScreens.ts';
 import { apiSection } from './api.ts';
 import { eventStoreSection } from './eventStore.ts';
 import { historySection } from './history.ts';
@@ -21,6 +22,7 @@ const sections: Section[] = [
   historySection,
   timeTravelSection,
   longTasksSection,
+  adminScreensSection,
 ];
 
 const args = process.argv.slice(2);
