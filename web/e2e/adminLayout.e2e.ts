@@ -1,0 +1,171 @@
+// Every admin screen on a recorded season (the golden log: 224 orders), at 1280 and 390 px: nothing cut, nothing
+// covered. No text, table or chart label runs past the edge of the box that clips it or of the window, unless it is
+// inside a region made to scroll sideways; the test-mode strip lies over no other content; no splash holds the page.
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { adminScreens } from '../../infra/bench/adminScreens.ts';
+import { newContext, viewports } from '../../infra/testing/browser.ts';
+import { browserFor } from '../../infra/testing/browserShop.ts';
+import { copyGoldenData, readGolden, recordedClock } from '../../infra/testing/golden.ts';
+import { startTestShop } from '../../infra/testing/shop.ts';
+import { signAdminToken } from '../../service/admin/tokens.ts';
+
+const shots = 'test-results/admin-layout';
+mkdirSync(shots, { recursive: true });
+
+const golden = readGolden('v1');
+const dataDir = copyGoldenData(golden);
+const shop = await startTestShop(
+  { DATA_DIR: dataDir, ADMIN_USERNAME: golden.meta.admin.username },
+  { clock: recordedClock(golden) },
+);
+const browser = await browserFor(test);
+test.after(async () => {
+  await shop.close();
+  rmSync(dirname(dataDir), { recursive: true, force: true });
+});
+const seen = { timeout: 30_000 };
+const token = signAdminToken(shop.shop.deps.jwtSecret, golden.meta.admin.username);
+
+/** A processing order (its page shows every panel and control), with its id as the address names it. */
+async function processingOrder(): Promise<string> {
+  const answer = await fetch(`${shop.url}/api/admin/orders`, { headers: { authorization: `Bearer ${token}` } });
+  const orders = ((await answer.json()) as { orders: { orderId: string; status: string }[] }).orders;
+  return orders.find((o) => o.status === 'processing')!.orderId;
+}
+
+/**
+ * What on the page is cut or runs off: each visible element with text of its own, each table and each chart label,
+ * whose box passes the right or left edge of an ancestor that clips it (overflow other than visible) or of the window.
+ * An ancestor that scrolls sideways (overflow-x auto or scroll) is an explicit scroll region: what is inside it may
+ * run past its edge, and is checked no further.
+ */
+const overflowing = (page: Page) =>
+  page.evaluate(() => {
+    // (No named functions in here: the test runner's compiler would wrap them in a helper the page does not have.)
+    const problems: string[] = [];
+    const candidates = [...document.body.querySelectorAll('*')].filter((el) => {
+      if (el.closest('.visually-hidden, [hidden]')) return false;
+      if (el.tagName === 'TABLE' || (el.tagName === 'text' && el.closest('svg'))) return true;
+      return [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+    });
+    for (const el of candidates) {
+      const style = getComputedStyle(el);
+      if (style.visibility !== 'visible' || style.display === 'none') continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const label = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+      let inScrollRegion = false;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) {
+          inScrollRegion = true;
+          break;
+        }
+        const clips =
+          getComputedStyle(up).overflowX !== 'visible' ||
+          (up.tagName === 'svg' && getComputedStyle(up).overflow !== 'visible');
+        if (!clips) continue;
+        const edge = up.getBoundingClientRect();
+        if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5) {
+          problems.push(`${label} is cut by its ${up.tagName.toLowerCase()}.${String(up.className).split(' ')[0]}`);
+          break;
+        }
+      }
+      if (!inScrollRegion && (box.left < -0.5 || box.right > window.innerWidth + 0.5))
+        problems.push(`${label} runs off the window (${Math.round(box.left)}–${Math.round(box.right)} px)`);
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth + 1)
+      problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`);
+    return problems;
+  });
+
+/** The visible elements with content of their own (text, images, controls) whose boxes overlap the strip's. */
+const underStrip = (page: Page) =>
+  page.evaluate(() => {
+    const strip = document.querySelector('[data-testid="site-test-mode"]');
+    if (!strip) return ['no test-mode strip'];
+    const box = strip.getBoundingClientRect();
+    const hits: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el === strip || strip.contains(el) || el.contains(strip)) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility !== 'visible' || Number(style.opacity) === 0) continue;
+      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      const control = /^(IMG|SVG|BUTTON|INPUT|SELECT|TEXTAREA|A|VIDEO|CANVAS|TABLE)$/i.test(el.tagName);
+      if (!ownText && !control) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const overlap =
+        Math.min(r.right, box.right) - Math.max(r.left, box.left) > 0.5 &&
+        Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 0.5;
+      if (overlap) hits.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent?.trim().slice(0, 40)}"`);
+    }
+    return hits;
+  });
+
+const orderId = await processingOrder();
+
+for (const [width, viewport] of Object.entries(viewports)) {
+  test(`every admin screen at ${viewport.width} px: nothing cut or off the window, the test-mode strip over nothing`, async () => {
+    const context = await newContext(browser, viewport, { bypassCSP: true });
+    await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
+    const page = await context.newPage();
+    try {
+      for (const screen of adminScreens) {
+        const path = screen.path.replace(':order', encodeURIComponent(orderId));
+        await page.goto(`${shop.url}${path}`);
+        await page.locator(screen.content).first().waitFor(seen);
+        // The owner's pages come without the shop's welcome splash.
+        assert.is(await page.locator('.splash').count(), 0, `${path} has no splash`);
+        await page.getByTestId('site-test-mode').waitFor(seen);
+        const file = `${screen.path.slice(1).replaceAll('/', '-').replace(':order', 'order')}-${width}`;
+        await page.screenshot({ path: `${shots}/${file}.png`, fullPage: true });
+        assert.equal(await overflowing(page), [], `${path} at ${viewport.width} px`);
+        assert.equal(await underStrip(page), [], `${path} at the top`);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        assert.equal(await underStrip(page), [], `${path} at the end`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('the sales chart names its axis in whole pounds, every label inside the chart', async () => {
+  const context = await newContext(browser, viewports.desktop, { bypassCSP: true });
+  await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${shop.url}/admin/sales`);
+    const chart = page.getByTestId('sales-chart');
+    await chart.waitFor(seen);
+    const labels = await chart.locator('text').allTextContents();
+    assert.ok(
+      labels.some((l) => /^£\d{1,3}(,\d{3})*$/.test(l)),
+      `whole pounds on the axis: ${labels.join(' | ')}`,
+    );
+    const outside = await chart.evaluate((svg) => {
+      const edge = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')]
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.left < edge.left || r.right > edge.right;
+        })
+        .map((t) => t.textContent);
+    });
+    assert.equal(outside, []);
+    // The table beside it has the page's width: every column shown without scrolling at 1280 px.
+    const region = page.getByRole('region', { name: /Orders and revenue per/ });
+    assert.ok(
+      await region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+      'the table fits its region at 1280 px',
+    );
+  } finally {
+    await context.close();
+  }
+});
+
+test.run();
