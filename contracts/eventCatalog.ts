@@ -240,6 +240,13 @@ export const ReviewSubmittedV1 = v.object({
 export const ReviewApprovedV1 = v.object({ reviewId: text, adminMessage: v.optional(text), by: text, at });
 export const ReviewRejectedV1 = v.object({ reviewId: text, adminMessage: text, by: text, at });
 
+/** "This is a gift" (decision 085): optional on a checkout and on an order, absent on every one before it. */
+const OrderGiftSchema = v.object({
+  message: v.string(),
+  recipientName: v.optional(text),
+  recipientAddress: v.optional(ShippingAddressSchema),
+});
+
 export const CheckoutStartedV1 = v.object({
   checkoutId: text,
   channel: v.picklist(['cart', 'direct', 'card', 'wallet']),
@@ -254,6 +261,7 @@ export const CheckoutStartedV1 = v.object({
   customerName: v.optional(text),
   customerEmail: v.optional(text),
   shippingAddress: v.optional(ShippingAddressSchema),
+  gift: v.optional(OrderGiftSchema),
   startedAt: at,
 });
 export const CheckoutCompletedV1 = v.object({
@@ -681,6 +689,7 @@ export const OrderPlacedV2 = v.object({
   vat: v.optional(OrderVatSchema),
   /** optional: absent on every order before decision 072 and on one without a saving */
   discounts: v.optional(v.array(OrderDiscountSchema)),
+  gift: v.optional(OrderGiftSchema),
 });
 /** A version-1 order was placed before VAT was recorded: it carries none, as it was placed. */
 export const upcastOrderPlacedV1 = (old: v.InferOutput<typeof OrderPlacedV1>): v.InferOutput<typeof OrderPlacedV2> =>

@@ -50,6 +50,19 @@ const address = {
   'shippingAddress.postcode': erased.text,
 } as const;
 
+/**
+ * A gift's message and its recipient (decision 085): the buyer's data like their own name and address, sealed with them
+ * and erased with them; the recipient's country stays readable, as the buyer's does.
+ */
+const gift = {
+  'gift.message': erased.text,
+  'gift.recipientName': erased.name,
+  'gift.recipientAddress.line1': erased.text,
+  'gift.recipientAddress.line2': erased.text,
+  'gift.recipientAddress.city': erased.text,
+  'gift.recipientAddress.postcode': erased.text,
+} as const;
+
 const customer = {
   email: (data: Record<string, unknown>) => data.customerEmail,
   fields: { customerName: erased.name, customerEmail: erased.email, ...address, phone: erased.text },
@@ -68,8 +81,8 @@ const shop = () => 'shop' as const;
  * with the person and which stays is decided in decision 057 (one table per event type).
  */
 export const personalData: Readonly<Record<string, PersonalFields>> = {
-  CheckoutStarted: customer,
-  OrderPlaced: { ...customer, fields: { ...customer.fields, shippingAddress: erased.text } },
+  CheckoutStarted: { ...customer, fields: { ...customer.fields, ...gift } },
+  OrderPlaced: { ...customer, fields: { ...customer.fields, shippingAddress: erased.text, ...gift } },
   OrderCustomerDetailsAdded: customer,
   PurchaseNotified: { ...customer, fields: { ...customer.fields, shippingAddress: erased.text } },
   // The owner's and staff's words on an order are the shop's record, sealed under their author: a status change's notes,

@@ -5,6 +5,7 @@ import { shopContent } from '../catalog/content.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import type { OrderDiscount, OrderItem, ShippingAddress } from '../orders/model.ts';
 import { OptionalDiscountCodeSchema } from '../discounts/model.ts';
+import { GiftMessageOnlySchema, GiftWithRecipientSchema, type OrderGift } from './gift.ts';
 import { cartShippingOptionIds, checkoutCountries, destinationCodes, type ShippingOption } from './shipping.ts';
 
 /** The book the custom checkout and wallet pages sell: the first story book, at the fixed 999 pence. */
@@ -58,6 +59,8 @@ export const CartCheckoutRequestSchema = v.object({
   discountCode: OptionalDiscountCodeSchema,
   /** the shopper's e-mail when the cart knows it, for a code allowed once per address */
   customerEmail: v.optional(text(254, 'customerEmail')),
+  /** "This is a gift": a message for the packing slip; the recipient's address is entered on the payment page */
+  gift: v.optional(GiftMessageOnlySchema),
 });
 export type CartCheckoutRequest = v.InferOutput<typeof CartCheckoutRequestSchema>;
 export type CheckoutUrlResponse = { success: true; url: string; sessionId: string };
@@ -83,6 +86,8 @@ export const CreateCheckoutSessionRequestSchema = v.object({
   /** where the shipping form said it goes; without it the payment page offers both shipping options */
   customerCountry: v.optional(destination),
   discountCode: OptionalDiscountCodeSchema,
+  /** "This is a gift": a message for the packing slip; the recipient's address is entered on the payment page */
+  gift: v.optional(GiftMessageOnlySchema),
 });
 export type CreateCheckoutSessionRequest = v.InferOutput<typeof CreateCheckoutSessionRequestSchema>;
 
@@ -113,6 +118,8 @@ export const CardPaymentIntentRequestSchema = v.object({
   bookPrice: ignoredAmount,
   shippingCost: ignoredAmount,
   discountCode: OptionalDiscountCodeSchema,
+  /** "This is a gift": a message for the packing slip, and optionally someone else the parcel goes to */
+  gift: v.optional(GiftWithRecipientSchema),
 });
 export type CardPaymentIntentRequest = v.InferOutput<typeof CardPaymentIntentRequestSchema>;
 
@@ -131,6 +138,8 @@ export const WalletPaymentIntentRequestSchema = v.object({
   ),
   /** the code the wallet page's total was checked with; the amount must be the total after it */
   discountCode: OptionalDiscountCodeSchema,
+  /** "This is a gift": a message for the packing slip; the wallet sheet gives the address it goes to */
+  gift: v.optional(GiftMessageOnlySchema),
 });
 export type WalletPaymentIntentRequest = v.InferOutput<typeof WalletPaymentIntentRequestSchema>;
 export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: string; amount: number };
@@ -224,6 +233,8 @@ export type CheckoutStarted = DomainEvent<
     customerName?: string;
     customerEmail?: string;
     shippingAddress?: ShippingAddress;
+    /** "This is a gift" (decision 085); absent on every other checkout */
+    gift?: OrderGift;
     startedAt: string;
   }
 >;

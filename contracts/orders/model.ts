@@ -4,6 +4,7 @@ import { isErasedValue } from '../personalData.ts';
 import { anyOrderStatuses, orderStatuses } from '../shared/constants.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import type { OrderVat } from '../vat/orderVat.ts';
+import type { OrderGift } from '../checkout/gift.ts';
 import { bundleSavingLabel } from '../catalog/bundle.ts';
 import type { Carrier } from './fulfilment.ts';
 
@@ -82,6 +83,8 @@ export type OrderPlaced = DomainEvent<
      * absent when the shop was not registered, and on every order placed before VAT was recorded.
      */
     vat?: OrderVat;
+    /** "This is a gift" at checkout (decision 085): its message, and the recipient when it goes to someone else */
+    gift?: OrderGift;
   }
 >;
 

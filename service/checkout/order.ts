@@ -117,6 +117,7 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
     items: started.items,
     subtotal: started.subtotal,
     ...(started.discounts?.length ? { discounts: started.discounts } : {}),
+    ...(started.gift ? { gift: started.gift } : {}),
     shippingCost,
     total: payment.amount,
     currency: 'gbp',
@@ -129,7 +130,9 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
   // with the order and never worked out again (decision 069). Not registered: no `vat` at all.
   const orderVat = orderVatFor(order, vat, command.at);
   if (orderVat) order.vat = orderVat;
-  const mismatch = shippingRateMismatch(started.shippingOptions, shippingCost, order.shippingAddress);
+  // A gift sent to someone else was priced for where it goes, not for the buyer's address.
+  const delivery = order.gift?.recipientAddress ?? order.shippingAddress;
+  const mismatch = shippingRateMismatch(started.shippingOptions, shippingCost, delivery);
   return [{ type: 'OrderPlaced', data: order }, ...flagOf(reference, mismatch, command.at)];
 }
 

@@ -23,6 +23,7 @@ import { invalid } from '../../contracts/shared/errors.ts';
 import { sandboxRoutes } from './sandboxRoutes.ts';
 import { shippingRoutes } from './shippingRoutes.ts';
 import { startHostedCheckout, startPaymentIntent } from './startCheckout.ts';
+import { orderGiftOf } from '../../contracts/checkout/gift.ts';
 
 const { amountMismatch } = checkoutApi.createPaymentIntent.messages;
 
@@ -50,6 +51,7 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       shippingOptions: [cartShippingOptionFor(body.customerCountry)],
       allowedCountries: [body.customerCountry],
       ...(body.customerEmail ? { customerEmail: body.customerEmail } : {}),
+      ...(body.gift ? { gift: orderGiftOf(body.gift) } : {}),
     });
   });
 
@@ -66,6 +68,7 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       allowedCountries: country ? [country] : [...destinationCodes],
       ...(body.customerName ? { customerName: body.customerName } : {}),
       ...(body.customerEmail ? { customerEmail: body.customerEmail } : {}),
+      ...(body.gift ? { gift: orderGiftOf(body.gift) } : {}),
     });
   });
 
@@ -78,13 +81,16 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       const body = parseOr400(CardPaymentIntentRequestSchema, raw);
       const { line1, line2, city, postal_code, country } = body.shipping.address;
       const code = await lookUpCode(deps, ctx, body.discountCode);
+      const gift = body.gift ? orderGiftOf(body.gift) : undefined;
       ctx.body = await startPaymentIntent(deps, ctx, {
         channel: 'card',
         priced: await priceSingleBook(deps.reads, deps.bundle, body.bookTitle, code?.terms),
-        shippingOption: cartShippingOptionFor(country),
+        // A gift sent to someone else is delivered, and so priced, where they live (decision 085).
+        shippingOption: cartShippingOptionFor(gift?.recipientAddress?.country ?? country),
         customerName: body.name,
         customerEmail: body.email,
         shippingAddress: { line1, ...(line2 ? { line2 } : {}), city, postcode: postal_code, country },
+        ...(gift ? { gift } : {}),
       });
       return;
     }
@@ -98,7 +104,12 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     // The sheet knows the address by now: a rate that does not fit its country is refused before anything is charged.
     const refusal = body.country ? rateRefusal(option, body.country) : null;
     if (refusal) throw badRequest(refusal, [{ field: 'shippingOptionId', message: refusal }]);
-    ctx.body = await startPaymentIntent(deps, ctx, { channel: 'wallet', priced, shippingOption: option });
+    ctx.body = await startPaymentIntent(deps, ctx, {
+      channel: 'wallet',
+      priced,
+      shippingOption: option,
+      ...(body.gift ? { gift: orderGiftOf(body.gift) } : {}),
+    });
   });
 
   // A wallet's sheet asks, each time its address changes, which rate fits it: one, from the shop's rules, and the total.

@@ -10,6 +10,7 @@ import type {
   PaymentIntentResponse,
 } from '../../contracts/checkout/model.ts';
 import type { ShippingAddress } from '../../contracts/orders/model.ts';
+import type { OrderGift } from '../../contracts/checkout/gift.ts';
 import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';
 import type { ShippingOption } from '../../contracts/checkout/shipping.ts';
 import { checkoutStream } from '../../contracts/shared/streams.ts';
@@ -29,6 +30,8 @@ type Customer = {
   customerName?: string;
   customerEmail?: string;
   shippingAddress?: ShippingAddress;
+  /** "This is a gift" (decision 085) */
+  gift?: OrderGift;
 };
 
 const looksLikeEmail = (s?: string) => !!s && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
@@ -171,6 +174,7 @@ export async function startHostedCheckout(
       currency: 'gbp',
       ...(input.customerName ? { customerName: input.customerName } : {}),
       ...(input.customerEmail ? { customerEmail: input.customerEmail } : {}),
+      ...(input.gift ? { gift: input.gift } : {}),
       startedAt: deps.clock().toISOString(),
     });
     return { success: true as const, url: session.url, sessionId: session.id };
@@ -220,6 +224,7 @@ export async function startPaymentIntent(
       ...(input.customerName ? { customerName: input.customerName } : {}),
       ...(input.customerEmail ? { customerEmail: input.customerEmail } : {}),
       ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
+      ...(input.gift ? { gift: input.gift } : {}),
       startedAt: deps.clock().toISOString(),
     });
     return {
