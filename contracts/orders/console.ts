@@ -291,6 +291,9 @@ export type OrderTimelineEntry = { position: number; at: string } & (
   | Pick<PaymentHistoryEntry, 'kind' | 'title' | 'detail' | 'by'>
 );
 
+/** A gift order's message and, when it goes to someone else, who and where (decision 085). */
+export type OrderGiftView = { message: string; recipientName?: string; recipientLines?: string[] };
+
 /** What the order page and its packing slip show beyond the console's list: the address as lines, the payment, the parcel. */
 export type OrderPageView = {
   orderId: string;
@@ -314,6 +317,8 @@ export type OrderPageView = {
   paymentReference: string;
   shipment: OrderShipmentView | null;
   timeline: OrderTimelineEntry[];
+  /** "This is a gift" at checkout; absent on every other order */
+  gift?: OrderGiftView;
 };
 
 /** The order's money in pence: paid, of which shipping, refunded so far and what the shop keeps. */
@@ -337,7 +342,11 @@ export type PackingSlip = Pick<
   | 'subtotal'
   | 'shippingCost'
   | 'total'
-> & { status: AnyOrderStatus };
+> & {
+  status: AnyOrderStatus;
+  /** a gift's message: the slip starts in gift mode (no prices) and prints it; name and address are the recipient's */
+  gift?: { message: string };
+};
 
 /** At most this many slips print at once. */
 export const maxPackingSlips = 200;
@@ -436,3 +445,22 @@ export const ClickAndDropExportSchema = v.object(
   'Send a JSON object with the order ids and a reason',
 );
 export type ClickAndDropExportBody = v.InferInput<typeof ClickAndDropExportSchema>;
+
+/** What goes in the box of an order, from its page: a gift sent to someone else is addressed to them. */
+export function packingSlipOf(page: OrderPageView, status: AnyOrderStatus): PackingSlip {
+  const { orderId, orderNumber, orderDate, items, subtotal, shippingCost, total, gift } = page;
+  const toRecipient = gift?.recipientName && gift.recipientLines?.length;
+  return {
+    orderId,
+    orderNumber,
+    orderDate,
+    customerName: toRecipient ? gift.recipientName! : page.customerName,
+    addressLines: toRecipient ? gift.recipientLines! : page.addressLines,
+    items,
+    subtotal,
+    shippingCost,
+    total,
+    status,
+    ...(gift ? { gift: { message: gift.message } } : {}),
+  };
+}

@@ -4,9 +4,9 @@
 import type { EmailSent } from '../../contracts/checkout/model.ts';
 import {
   discountViewsOf,
+  type OrderGiftView,
   type OrderPageView,
   type OrderTimelineEntry,
-  type PackingSlip,
 } from '../../contracts/orders/console.ts';
 import type {
   OrderCustomerDetailsAdded,
@@ -69,7 +69,17 @@ function pageOf(data: OrderPlaced['data'], position: number, by: string): OrderP
     paymentReference: data.paymentReference,
     shipment: null,
     timeline: [{ kind: 'placed', position, at: data.placedAt, status: data.status, by }],
+    ...(data.gift ? { gift: giftViewOf(data.gift) } : {}),
     position,
+  };
+}
+
+/** A gift as the order's pages show it: its texts as shown once the buyer's data is erased, the address as lines. */
+function giftViewOf(gift: NonNullable<OrderPlaced['data']['gift']>): OrderGiftView {
+  return {
+    message: shownText(gift.message),
+    ...(gift.recipientName ? { recipientName: shownText(gift.recipientName) } : {}),
+    ...(gift.recipientAddress ? { recipientLines: addressLinesOf(gift.recipientAddress).map(shownText) } : {}),
   };
 }
 
@@ -221,8 +231,5 @@ export async function getOrderPages(reader: ReadStoreReader, orderIds: readonly 
     .map(({ position: _position, refundAmounts: _amounts, ...page }) => page);
 }
 
-/** What goes in the box of an order, from its page. */
-export function packingSlipOf(page: OrderPageView, status: PackingSlip['status']): PackingSlip {
-  const { orderId, orderNumber, orderDate, customerName, addressLines, items, subtotal, shippingCost, total } = page;
-  return { orderId, orderNumber, orderDate, customerName, addressLines, items, subtotal, shippingCost, total, status };
-}
+/** What goes in the box of an order, from its page (shared with the web app, which makes one order's slip itself). */
+export { packingSlipOf } from '../../contracts/orders/console.ts';

@@ -15,6 +15,7 @@ import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePaym
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { CodeSavingLine, DiscountCodeField, usePageCode } from './DiscountCodeField.tsx';
+import { GiftFields, giftRequestOf, missingRecipientFields, noGift } from './GiftFields.tsx';
 
 const required = ['name', 'email', 'addressLine1', 'city', 'postcode'] as const;
 const lines = [{ bookId: singleCheckoutBook.id, quantity: 1 }];
@@ -33,11 +34,13 @@ export function CustomCheckout() {
   const config = useLoadedPaymentsConfig();
   const card = useRef<CardFieldHandle | null>(null);
   const [form, setForm] = useState(blank);
+  const [gift, setGift] = useState(noGift);
   const payment = usePayment(paymentFailed);
   const saveOrder = useSaveOrder();
   const [ready, setReady] = useState(false);
   const onReady = useCallback((r: boolean) => setReady(r), []);
-  const shippingCost = cartCheckoutShippingPence(form.country);
+  // A gift sent to someone else goes, and is priced, where they live.
+  const shippingCost = cartCheckoutShippingPence(gift.isGift && gift.separate ? gift.country : form.country);
   const applied = usePageCode(lines);
   // With a code, the book's price is the server's answer (decision 075); the payment is priced by the server anyway.
   const codeAnswer = applied.code !== null && applied.check.isSuccess ? applied.check.data : null;
@@ -48,7 +51,7 @@ export function CustomCheckout() {
 
   function pay(event: React.FormEvent) {
     event.preventDefault();
-    if (required.some((field) => !form[field].trim())) {
+    if (required.some((field) => !form[field].trim()) || missingRecipientFields(gift)) {
       toast({
         title: 'Missing Information',
         description: 'Please fill in all required fields',
@@ -80,6 +83,7 @@ export function CustomCheckout() {
         bookPrice: singleCheckoutBook.price,
         shippingCost,
         ...(applied.code === null ? {} : { discountCode: applied.code }),
+        ...(gift.isGift ? { gift: giftRequestOf(gift) } : {}),
       });
       const confirmed = await card.current.confirm(intent.clientSecret, { name: form.name, email: form.email });
       if ('error' in confirmed) throw new Error(confirmed.error);
@@ -169,6 +173,7 @@ export function CustomCheckout() {
                   onChange={(country) => setForm((f) => ({ ...f, country }))}
                 />
               </LabelledField>
+              <GiftFields value={gift} onChange={setGift} withRecipient />
               <Separator size="4" my="2" />
               <Heading as="h2" size="4">
                 Payment

@@ -33,6 +33,7 @@ import { CheckoutLayout } from './CheckoutLayout.tsx';
 import { loadStripeOnce, useLoadedPaymentsConfig } from './payments.ts';
 import { SandboxWalletSheet, sandboxWalletCard, type SandboxWalletPaid } from './SandboxWalletSheet.tsx';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
+import { GiftFields, giftMessageRequestOf, noGift } from './GiftFields.tsx';
 import { CodeSavingLine, DiscountCodeField, usePageCode } from './DiscountCodeField.tsx';
 
 type Wallet = { state: 'checking' } | { state: 'unavailable' } | { state: 'available' };
@@ -67,7 +68,14 @@ export function WalletCheckout() {
   useEffect(() => {
     elementsRef.current?.update({ amount: walletTotal(options[0]!.amount, book.price).amount });
   }, [book.price]);
-  const withCode = () => (current.current.code === null ? {} : { discountCode: current.current.code });
+  const [gift, setGift] = useState(noGift);
+  const currentGift = useRef(gift);
+  currentGift.current = gift;
+  // The code and the gift as they are when a handler runs.
+  const withCode = () => ({
+    ...(current.current.code === null ? {} : { discountCode: current.current.code }),
+    ...(currentGift.current.isGift ? { gift: giftMessageRequestOf(currentGift.current) } : {}),
+  });
 
   useEffect(() => {
     if (config.provider !== 'stripe' || !config.publishableKey) {
@@ -245,6 +253,7 @@ export function WalletCheckout() {
             <Text color="gray">{walletShippingRangeText}</Text>
           </Flex>
           <DiscountCodeField lines={lines} applied={applied} />
+          <GiftFields value={gift} onChange={setGift} withRecipient={false} />
           <Separator size="4" />
           {wallet.state === 'checking' && <Text color="gray">Checking for a wallet on this device...</Text>}
           {/* Stripe's Express Checkout Element: the wallet buttons the device has, shown once it says which. */}

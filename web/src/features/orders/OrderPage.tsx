@@ -1,7 +1,7 @@
 // One order on its own page (/admin/orders/{id}): who it is for and where it goes (the address as lines), what is in
 // it, the money (paid, shipping, refunded, net) and the payment reference, the parcel, the whole timeline, internal
 // notes and the status buttons.
-import { Card, Flex, Grid, Link as TextLink, Text } from '@radix-ui/themes';
+import { Badge, Card, Flex, Grid, Link as TextLink, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { OrderPageResponse } from '../../../../contracts/orders/console.ts';
@@ -29,6 +29,11 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
     <Flex direction="column" gap="3" mb="6">
       <Flex gap="2" align="center" wrap="wrap">
         <StatusBadge status={order.status} />
+        {page.gift && (
+          <Badge color="plum" size="2">
+            Gift
+          </Badge>
+        )}
         <Text size="2" color="gray">
           Placed {formatOrderDate(order.orderDate)}
         </Text>
@@ -71,6 +76,28 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
           />
         </Panel>
       </Grid>
+      {page.gift && (
+        <Panel title="Gift">
+          <Facts
+            facts={[
+              ['Message', page.gift.message || '—'],
+              ...(page.gift.recipientName
+                ? ([
+                    ['Recipient', page.gift.recipientName],
+                    [
+                      'Ships to',
+                      <address className="order-address">
+                        {(page.gift.recipientLines ?? []).map((line, i) => (
+                          <span key={i}>{line}</span>
+                        ))}
+                      </address>,
+                    ],
+                  ] as [string, ReactNode][])
+                : []),
+            ]}
+          />
+        </Panel>
+      )}
       <Grid columns={{ initial: '1', md: '2' }} gap="3">
         <Panel title="Items">
           <OrderItems

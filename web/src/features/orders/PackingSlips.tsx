@@ -1,12 +1,13 @@
 // Packing slips: what goes in the box, one order to a printed page. On screen a bar above them offers "Print" and
-// "Gift mode" (no prices, for a parcel that is a present); the print stylesheet leaves the bar out.
+// "Gift mode" (no prices, for a parcel that is a present); the print stylesheet leaves the bar out. An order the shopper
+// marked as a gift prints in gift mode with its message, addressed to its recipient (decision 085).
 import { adminTitle, useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { Button, Callout, Checkbox, Flex, Heading, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
-import type { PackingSlip as Slip } from '../../../../contracts/orders/console.ts';
+import { packingSlipOf, type PackingSlip as Slip } from '../../../../contracts/orders/console.ts';
 import { packingSlipContent } from '../../../../contracts/orders/fulfilment.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { chosenPackingSlipsQuery, orderPageQuery, packingSlipsQuery } from './ordersQuery.ts';
@@ -42,6 +43,12 @@ export function PackingSlip({ slip, gift }: { slip: Slip; gift: boolean }) {
           ))}
         </address>
       </section>
+      {slip.gift?.message && (
+        <section className="packing-slip__gift" aria-label="Gift message">
+          <h3>Gift message</h3>
+          <p>{slip.gift.message}</p>
+        </section>
+      )}
       <table className="packing-slip__items">
         <thead>
           <tr>
@@ -143,7 +150,8 @@ function SlipsFrame({
 export function OrderPackingSlip({ orderId }: { orderId: string }) {
   // Fetched by the route's loader; a failure shows the route's error screen.
   const { data } = useSuspenseQuery(orderPageQuery(orderId));
-  const [gift, setGift] = useState(false);
+  const slip = packingSlipOf(data.page, data.order.status);
+  const [gift, setGift] = useState(!!slip.gift);
   const back = (
     <Button asChild variant="soft" highContrast>
       <Link to="/admin/orders/$orderId" params={{ orderId }}>
@@ -153,7 +161,7 @@ export function OrderPackingSlip({ orderId }: { orderId: string }) {
   );
   return (
     <SlipsFrame title={`Packing slip · Order #${data.page.orderNumber}`} back={back} gift={gift} onGift={setGift}>
-      <PackingSlip slip={{ ...data.page, status: data.order.status }} gift={gift} />
+      <PackingSlip slip={slip} gift={gift} />
     </SlipsFrame>
   );
 }
@@ -184,7 +192,7 @@ export function ProcessingPackingSlips() {
         </Callout.Root>
       )}
       {data.slips.map((slip) => (
-        <PackingSlip key={slip.orderId} slip={slip} gift={gift} />
+        <PackingSlip key={slip.orderId} slip={slip} gift={gift || !!slip.gift} />
       ))}
     </SlipsFrame>
   );
@@ -213,7 +221,7 @@ export function ChosenPackingSlips({ ids }: { ids: readonly string[] }) {
         </Text>
       )}
       {data.slips.map((slip) => (
-        <PackingSlip key={slip.orderId} slip={slip} gift={gift} />
+        <PackingSlip key={slip.orderId} slip={slip} gift={gift || !!slip.gift} />
       ))}
     </SlipsFrame>
   );
