@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { giftTexts } from '../../contracts/checkout/gift.ts';
 import { viewports, newPage } from '../../infra/testing/browser.ts';
 import { browserFor } from '../../infra/testing/browserShop.ts';
-import { sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import { allEvents, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { startTestShop } from '../../infra/testing/shop.ts';
 import { axeProblems, exampleOrders, ownerAt } from './ordersOwner.ts';
 
@@ -81,6 +81,34 @@ test('the card checkout offers the gift; a recipient abroad is priced for where 
     );
     await page.screenshot({ path: `${shots}/custom-checkout-mobile.png`, fullPage: true });
     assert.equal(await axeProblems(page), []);
+  } finally {
+    await context.close();
+    await shop.close();
+  }
+});
+
+test("the cart's hosted checkout carries the gift's message to the checkout it starts", async () => {
+  const shop = await startTestShop(sandboxShopEnv);
+  const { context, page } = await newPage(browser, viewports.desktop);
+  try {
+    const line = [{ bookId: 1, title: 'The Kindness Basket', price: 999, quantity: 1 }];
+    await page.goto(`${shop.url}/`);
+    await page.evaluate((stored) => localStorage.setItem('cart', stored), JSON.stringify(line));
+    await page.reload();
+    await page.getByTestId('book-card').first().waitFor(seen);
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    const drawer = page.locator('.cart-drawer');
+    await drawer.getByRole('checkbox', { name: giftTexts.checkbox }).click();
+    await drawer.getByLabel(giftTexts.message).fill('For Hana, on her first Ramadan');
+    // No recipient here: the hosted page takes the address.
+    assert.is(await drawer.getByRole('checkbox', { name: giftTexts.separateRecipient }).count(), 0);
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\?session=cs_sandbox_/, seen);
+    const sessionId = new URL(page.url()).searchParams.get('session')!;
+    const started = (await allEvents(shop)).find(
+      (e) => e.type === 'CheckoutStarted' && (e.data as { paymentReference: string }).paymentReference === sessionId,
+    );
+    assert.equal((started?.data as { gift?: unknown }).gift, { message: 'For Hana, on her first Ramadan' });
   } finally {
     await context.close();
     await shop.close();

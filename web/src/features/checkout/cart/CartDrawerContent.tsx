@@ -1,5 +1,5 @@
 // The cart drawer itself (see CartDrawer.tsx): title with the count, the lines, the savings, the total, the discount
-// code, "Proceed to Checkout" and "Clear Cart" (which forgets the code too).
+// code, "This is a gift" with its message, "Proceed to Checkout" and "Clear Cart" (which forgets the code too).
 import { Box, Button, Dialog, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
 import { quantity as quantityLimits } from '../../../../../contracts/shared/constants.ts';
 import { formatPence } from '../../../../../contracts/shared/money.ts';
@@ -16,6 +16,8 @@ import { dispatchCart, useCart } from './cartStore.ts';
 import { CodeSavingLine, DiscountCodeField, useCartCode } from '../DiscountCodeField.tsx';
 import { setDiscountCode } from './discountCodeStore.ts';
 import { useCartCheckout } from './useCartCheckout.ts';
+import { GiftFields, giftMessageRequestOf, noGift } from '../GiftFields.tsx';
+import { useMemo, useState } from 'react';
 
 /** The cart at the catalogue's prices now: a line added before the owner changed a price shows what will be charged. */
 function atCatalogPrices(cart: Cart, books: BookDto[] | undefined): Cart {
@@ -29,7 +31,9 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
   const count = itemCount(cart);
   const applied = useCartCode(cart);
   const { code, check } = applied;
-  const { checkout, busy } = useCartCheckout(cart, code);
+  const [gift, setGift] = useState(noGift);
+  const giftRequest = useMemo(() => giftMessageRequestOf(gift), [gift]);
+  const { checkout, busy } = useCartCheckout(cart, code, giftRequest);
   // The same rule the server prices the checkout with (decision 072); the server's figure is the one charged.
   const offer = useQuery(offersQuery).data?.bundle ?? null;
   const saving = bundleSaving(offer, cart);
@@ -99,6 +103,9 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
             </Text>
             <Separator size="4" my="4" />
             <DiscountCodeField lines={cart} applied={applied} />
+            <Box mt="4">
+              <GiftFields value={gift} onChange={setGift} withRecipient={false} />
+            </Box>
             <Flex direction="column" gap="2" mt="4">
               <Button size="3" onClick={checkout} disabled={busy}>
                 {busy ? 'Processing...' : 'Proceed to Checkout'}

@@ -60,11 +60,15 @@ export type CartCheckoutDeps = {
 
 export type CartCheckoutOutcome = 'empty' | 'blocked' | 'redirected' | 'failed';
 
-/** Starts the cart's checkout, with the discount code applied to the cart when there is one (the server decides it). */
+/**
+ * Starts the cart's checkout, with the discount code applied to the cart when there is one (the server decides it),
+ * and the gift's message when the shopper ticked "This is a gift" (the recipient's address goes on the payment page).
+ */
 export async function checkOutCart(
   cart: Cart,
   deps: CartCheckoutDeps,
   discountCode: string | null = null,
+  gift?: { message: string },
 ): Promise<CartCheckoutOutcome> {
   if (cart.length === 0) return 'empty';
   if (!deps.guard.tryStart()) return 'blocked';
@@ -73,6 +77,7 @@ export async function checkOutCart(
     items: cart.map(({ bookId, quantity, title, price }) => ({ bookId, quantity, title, price })),
     customerCountry: defaultCountry,
     ...(discountCode === null ? {} : { discountCode }),
+    ...(gift ? { gift } : {}),
   };
   try {
     const response = await deps.post(body);

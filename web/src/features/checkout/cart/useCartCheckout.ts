@@ -69,7 +69,11 @@ function tellOfRefusal(error: unknown, queryClient: QueryClient): never {
   throw error;
 }
 
-export function useCartCheckout(cart: Cart, discountCode: string | null): { checkout: () => void; busy: boolean } {
+export function useCartCheckout(
+  cart: Cart,
+  discountCode: string | null,
+  gift?: { message: string },
+): { checkout: () => void; busy: boolean } {
   const isBusy = useSyncExternalStore(
     subscribe,
     () => busy,
@@ -89,7 +93,8 @@ export function useCartCheckout(cart: Cart, discountCode: string | null): { chec
         logError: (message, detail) => console.error(message, detail),
       },
       discountCode,
+      gift,
     );
-  }, [cart, discountCode, queryClient]);
+  }, [cart, discountCode, gift, queryClient]);
   return { checkout, busy: isBusy };
 }
