@@ -1,4 +1,5 @@
-// The direct purchase: Product, Price and Total, then the provider's secure payment page.
+// The direct purchase: Product, Price and Total, "This is a gift" with its message, then the provider's secure payment
+// page (where the recipient's address is entered).
 import { Button, DataList, Flex, Separator, Text } from '@radix-ui/themes';
 import { providerNames } from '../../../../contracts/checkout/model.ts';
 import { formatPence, poundsToPence } from '../../../../contracts/shared/money.ts';
@@ -9,6 +10,8 @@ import { startDirectPurchase } from './directPurchase.ts';
 import { usePaymentsConfig } from './payments.ts';
 import { TestModeNotice } from './TestModeNotice.tsx';
 import { usePayment } from './usePayment.ts';
+import { GiftFields, giftMessageRequestOf, noGift } from './GiftFields.tsx';
+import { useState } from 'react';
 
 /** A direct purchase whose checkout could not be started. */
 const purchaseFailed = { title: 'Payment Error', fallback: 'Something went wrong. Please try again.' };
@@ -41,12 +44,13 @@ export function PurchasePanel({
   const { processing, run } = usePayment(purchaseFailed);
   const config = usePaymentsConfig();
   const pricePence = poundsToPence(amount);
+  const [gift, setGift] = useState(noGift);
 
   const proceed = () =>
     run(async () => {
       const url = await startDirectPurchase(
         { request: apiRequest, messageOf: serverMessage, logError: (message, error) => console.error(message, error) },
-        { productTitle, pricePence, quantity, customerEmail, customerName, country },
+        { productTitle, pricePence, quantity, customerEmail, customerName, country, gift: giftMessageRequestOf(gift) },
       );
       onSuccess?.();
       window.location.assign(url);
@@ -79,6 +83,7 @@ export function PurchasePanel({
           {formatPence(pricePence + (shippingPence ?? 0))}
         </Text>
       </Flex>
+      <GiftFields value={gift} onChange={setGift} withRecipient={false} />
       <BrandLogos />
       {config?.testMode && <TestModeNotice />}
       <Flex direction="column" gap="1">

@@ -16,6 +16,8 @@ export type DirectPurchase = {
   customerEmail?: string | undefined;
   customerName?: string | undefined;
   country?: DestinationCode | undefined;
+  /** "This is a gift": its message; the recipient's address is entered on the payment page */
+  gift?: { message: string } | undefined;
 };
 
 export type DirectPurchaseDeps = {
@@ -28,7 +30,7 @@ export type DirectPurchaseDeps = {
 
 /** Answers the payment page's address, or throws an Error whose message the toast shows. */
 export async function startDirectPurchase(deps: DirectPurchaseDeps, purchase: DirectPurchase): Promise<string> {
-  const { productTitle, pricePence, quantity, customerEmail, customerName, country } = purchase;
+  const { productTitle, pricePence, quantity, customerEmail, customerName, country, gift } = purchase;
   let session: CheckoutUrlResponse;
   try {
     session = await deps.request<CheckoutUrlResponse>(createCheckoutSession.method, pathFor(createCheckoutSession), {
@@ -43,6 +45,7 @@ export async function startDirectPurchase(deps: DirectPurchaseDeps, purchase: Di
       customerEmail,
       customerName,
       ...(country ? { customerCountry: country } : {}),
+      ...(gift ? { gift } : {}),
     } satisfies BodyOf<typeof createCheckoutSession>);
   } catch (error) {
     throw new Error(deps.messageOf(error) || 'Could not create checkout session', { cause: error });
