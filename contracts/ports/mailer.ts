@@ -1,5 +1,9 @@
 // The mailer port: order confirmations and owner notifications leave the shop through it.
-export type MailMessage = { to: string; subject: string; text: string };
+/**
+ * One e-mail. `text` is always there (every mail program can show it); `html`, when given, goes beside it as the other
+ * half of a multipart/alternative message, and the reader's program picks the one it shows.
+ */
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 /**
  * What makes one e-mail the same e-mail however often it is handed over: the adapter derives the outbox file's name

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { freePort } from '../testing/ports.ts';
-import { createMailer, messageIdFor } from './mailer.ts';
+import { createMailer, messageIdFor, readableMessage } from './mailer.ts';
 
 const quiet = { info() {} };
 
@@ -31,6 +31,34 @@ test('without SMTP each message is a complete .eml file in the outbox', async ()
   assert.match(eml, 'From: Amanah House <orders@amanahhouse.co.uk>');
   assert.match(eml, 'Thank you for your order.');
   assert.match(eml, receipt.messageId.replace(/[<>]/g, ''));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('an e-mail with HTML is multipart/alternative: the text part first, the HTML beside it, both readable', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
+  const mailer = createMailer({
+    from: 'Amanah House <orders@amanahhouse.co.uk>',
+    outboxDir: join(dir, 'outbox'),
+    logger: quiet,
+  });
+  await mailer.send({
+    to: 'shopper@example.com',
+    subject: 'Your order AH-12345678',
+    text: 'Dear Amina Khan,\n\n  2 × The Kindness Basket — £19.98',
+    html: '<p>Dear Amina Khan,</p><p>2 × The Kindness Basket — <strong>£19.98</strong></p>',
+  });
+  const [file] = readdirSync(join(dir, 'outbox'));
+  const raw = readFileSync(join(dir, 'outbox', file!));
+  const eml = raw.toString('utf8');
+  assert.match(eml, /Content-Type: multipart\/alternative;\s+boundary=/);
+  const textAt = eml.indexOf('Content-Type: text/plain; charset=utf-8');
+  const htmlAt = eml.indexOf('Content-Type: text/html; charset=utf-8');
+  assert.ok(textAt > 0 && htmlAt > textAt, 'the plain text first, the HTML after it (the last part is the preferred)');
+  const readable = readableMessage(raw);
+  assert.match(readable, '  2 × The Kindness Basket — £19.98');
+  assert.match(readable, '<strong>£19.98</strong>');
+  // What erasure looks for is found in either part.
+  assert.is(await mailer.forget!((text) => text.includes('Amina Khan')), 1);
   rmSync(dir, { recursive: true, force: true });
 });
 

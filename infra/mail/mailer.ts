@@ -14,7 +14,7 @@ import {
 import { join } from 'node:path';
 import { privateDirMode, privateFileMode } from '../../service/dataFiles.ts';
 import type { Transporter } from 'nodemailer';
-import type { Mailer, MailOptions } from '../../contracts/ports/mailer.ts';
+import type { Mailer, MailMessage, MailOptions } from '../../contracts/ports/mailer.ts';
 
 type Log = { info(obj: object, msg?: string): void };
 
@@ -50,6 +50,12 @@ export function outboxNameFor(key: string): string {
   return `${key.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 120)}-${digest(key).slice(0, 8)}.eml`;
 }
 
+/**
+ * What nodemailer is handed: with `html` it writes multipart/alternative, the plain text first and the HTML last (the
+ * part a reader's program prefers when it can show it); without, a plain-text e-mail as before.
+ */
+const mailOf = (from: string, { html, ...message }: MailMessage) => ({ from, ...message, ...(html ? { html } : {}) });
+
 const keyed = (options: MailOptions | undefined, from: string) =>
   options?.idempotencyKey ? { messageId: messageIdFor(options.idempotencyKey, from) } : {};
 
@@ -60,7 +66,7 @@ function smtpMailer(url: string, from: string, logger: Log): Mailer {
     transport: 'smtp',
     async send(message, options) {
       opened = true;
-      const info = await (await transport()).sendMail({ from, ...message, ...keyed(options, from) });
+      const info = await (await transport()).sendMail({ ...mailOf(from, message), ...keyed(options, from) });
       logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent over SMTP');
       return { messageId: String(info.messageId), transport: 'smtp' };
     },
@@ -97,7 +103,7 @@ function outboxMailer(dir: string, from: string, logger: Log): Mailer {
   return {
     transport: 'outbox',
     async send(message, options) {
-      const info = await (await transport()).sendMail({ from, ...message, ...keyed(options, from) });
+      const info = await (await transport()).sendMail({ ...mailOf(from, message), ...keyed(options, from) });
       mkdirSync(dir, { recursive: true, mode: privateDirMode });
       const messageId = String(info.messageId);
       // A keyed e-mail sent again (after a crash between sending and recording it) replaces its own file.

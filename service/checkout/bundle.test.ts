@@ -89,7 +89,7 @@ test("cart through the sandbox hosted page: it charges the cart's total after th
 
   // Shown wherever the order's amounts are: the e-mails, the console's order and its page, the sales CSV.
   const saving = 'Bundle saving (in the prices above) — −£3.00';
-  for (const mail of [orderConfirmation(order), orderToOwner(order, 'owner@amanahhouse.co.uk')]) {
+  for (const mail of await Promise.all([orderConfirmation(order), orderToOwner(order, 'owner@amanahhouse.co.uk')])) {
     assert.match(mail.text, saving);
     assert.match(mail.text, '1 × Together We Shine (bundle price, was £9.99 each) — £8.99');
   }

@@ -21,8 +21,8 @@ const order: OrderPlaced['data'] = {
   placedAt: '2026-01-01T10:00:00.000Z',
 };
 
-test("the shopper's confirmation names the order, what was bought, what was paid and where it goes", () => {
-  const mail = orderConfirmation(order);
+test("the shopper's confirmation names the order, what was bought, what was paid and where it goes", async () => {
+  const mail = await orderConfirmation(order);
   assert.is(mail.to, 'amina@example.com');
   assert.is(mail.subject, 'Your Amanah House order AH-12345678');
   for (const line of [
@@ -38,8 +38,8 @@ test("the shopper's confirmation names the order, what was bought, what was paid
   }
 });
 
-test('the owner hears who ordered what, and how it was paid', () => {
-  const mail = orderToOwner(order, 'owner@amanahhouse.co.uk');
+test('the owner hears who ordered what, and how it was paid', async () => {
+  const mail = await orderToOwner(order, 'owner@amanahhouse.co.uk');
   assert.is(mail.to, 'owner@amanahhouse.co.uk');
   assert.is(mail.subject, 'New order AH-12345678 — £23.48');
   for (const line of [
@@ -51,15 +51,15 @@ test('the owner hears who ordered what, and how it was paid', () => {
     assert.match(mail.text, line);
 });
 
-test("a purchase notice says plainly that nothing is paid yet, with the catalogue's titles and prices", () => {
-  const mail = purchaseNotice(purchaseNoticeData('2026-01-01T10:00:00.000Z'), 'owner@amanahhouse.co.uk');
+test("a purchase notice says plainly that nothing is paid yet, with the catalogue's titles and prices", async () => {
+  const mail = await purchaseNotice(purchaseNoticeData('2026-01-01T10:00:00.000Z'), 'owner@amanahhouse.co.uk');
   assert.is(mail.subject, 'Not paid yet — a shopper opened the payment page for Together We Shine');
   assert.ok(mail.text.startsWith('Nothing has been paid.'));
   assert.match(mail.text, '  Together We Shine — £9.99 each');
   assert.match(mail.text, '> Address: "To be provided during checkout"');
 });
 
-test("a forged notice: subject and figures from the catalogue, the sender's words quoted with their links inert", () => {
+test("a forged notice: subject and figures from the catalogue, the sender's words quoted with their links inert", async () => {
   const forged = {
     ...purchaseNoticeData('2026-01-01T10:00:00.000Z'),
     customerName: 'Refund pending — verify at http://evil.example/login\nSubject: Payment received',
@@ -73,7 +73,7 @@ test("a forged notice: subject and figures from the catalogue, the sender's word
     paymentMethod: 'javascript:alert(1)',
     catalogItems: [{ bookId: 2, name: 'Together We Shine', price: 999 }],
   };
-  const mail = purchaseNotice(forged, 'owner@amanahhouse.co.uk');
+  const mail = await purchaseNotice(forged, 'owner@amanahhouse.co.uk');
   assert.is(mail.subject, 'Not paid yet — a shopper opened the payment page for Together We Shine');
   // No link a mail program would make clickable, no amount the sender chose.
   assert.not.match(mail.text, /https?:\/\/|www\.|evil\.example|javascript:|@evil/i);
@@ -90,12 +90,12 @@ test("a forged notice: subject and figures from the catalogue, the sender's word
   // Nothing the sender wrote starts a line of its own.
   for (const line of mail.text.split('\n')) assert.not.match(line, /^Subject:/);
   // Naming no book: said so, and the subject names none.
-  const none = purchaseNotice({ ...forged, catalogItems: [] }, 'owner@amanahhouse.co.uk');
+  const none = await purchaseNotice({ ...forged, catalogItems: [] }, 'owner@amanahhouse.co.uk');
   assert.is(none.subject, 'Not paid yet — a shopper opened the payment page');
   assert.match(none.text, 'The notice names no book from the catalogue.');
 });
 
-test('which e-mails an order owes follows from its events alone: the confirmation once an address is known, each kind once', () => {
+test('which e-mails an order owes follows from its events alone: the confirmation once an address is known, each kind once', async () => {
   const placedWithout = {
     type: 'OrderPlaced',
     data: {
@@ -123,8 +123,8 @@ test('which e-mails an order owes follows from its events alone: the confirmatio
   assert.equal(owedOrderEmails([placedWithout], [sent('order-to-owner')]).owed, []);
   const completed = owedOrderEmails([placedWithout, detailsAdded], [sent('order-to-owner')]);
   assert.equal(completed.owed, ['order-confirmation']);
-  assert.is(orderConfirmation(completed.order!).to, 'amina@example.com');
-  assert.match(orderConfirmation(completed.order!).text, 'Dear Amina Khan,');
+  assert.is((await orderConfirmation(completed.order!)).to, 'amina@example.com');
+  assert.match((await orderConfirmation(completed.order!)).text, 'Dear Amina Khan,');
   assert.equal(
     owedOrderEmails([placedWithout, detailsAdded], [sent('order-to-owner'), sent('order-confirmation')]).owed,
     [],

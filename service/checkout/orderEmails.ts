@@ -2,15 +2,12 @@
 import type { EmailKind, EmailSent, PurchaseNotified } from '../../contracts/checkout/model.ts';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
+import { mailOf } from '../mail/layout.tsx';
+import { addressLines, discountRows, itemRows, orderDate, textRows } from '../mail/orderFacts.ts';
+import { confirmationMail, orderToOwnerMail, purchaseNoticeMail, shippedMail } from './orderMails.tsx';
 import type { DomainEvent } from '../../contracts/shared/events.ts';
 import { carrierLabels } from '../../contracts/orders/fulfilment.ts';
-import {
-  discountLabelOf,
-  orderOnRecord,
-  type OrderPlaced,
-  type OrderShipmentRecorded,
-  type ShippingAddress,
-} from '../../contracts/orders/model.ts';
+import { orderOnRecord, type OrderPlaced, type OrderShipmentRecorded } from '../../contracts/orders/model.ts';
 import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
 import type { CommandMeta } from '../commands.ts';
 import { sendOnce as sendMail } from '../reactions.ts';
@@ -19,69 +16,47 @@ import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { quotedInput } from './quotedInput.ts';
 import { isNumbered } from '../../contracts/receipts/model.ts';
 import { receiptLinkKey, receiptPath } from '../http/receiptLinks.ts';
-import { freshOrderLinkToken, orderLinkKey, orderPagePath } from '../http/orderLinks.ts';
+import { orderPageLinks, shopUrlOf } from '../mail/links.ts';
 
 type Order = OrderPlaced['data'];
-
-const addressLines = (address: ShippingAddress | string) =>
-  typeof address === 'string'
-    ? [address]
-    : [address.line1, address.line2, address.city, address.postcode, address.country].filter(Boolean);
-
-const itemLines = (
-  items: { name: string; quantity: number; price: number; listPrice?: number }[],
-  discounts: Order['discounts'] = [],
-) =>
-  items.map((item, line) => {
-    const code = discounts.find((d) => d.kind === 'code' && d.lines.some((l) => l.line === line))?.code;
-    const was =
-      item.listPrice === undefined
-        ? ''
-        : code
-          ? ` (with code ${code}, was ${formatPence(item.listPrice)} each)`
-          : ` (bundle price, was ${formatPence(item.listPrice)} each)`;
-    return `  ${item.quantity} × ${item.name}${was} — ${formatPence(item.price * item.quantity)}`;
-  });
-
-/** The savings already in the lines' prices (decision 072), each on a line of its own. */
-const discountLines = (order: Pick<Order, 'discounts'>) =>
-  (order.discounts ?? []).map(
-    (discount) => `  ${discountLabelOf(discount)} (in the prices above) — −${formatPence(discount.amount)}`,
-  );
 
 /**
  * The shopper's confirmation. `receiptLink`, when the order is numbered, is the signed address of its receipt (no
  * account needed): the e-mail says where the receipt is rather than carrying its number, which is issued just after.
  */
-export function orderConfirmation(order: Order, receiptLink?: string, orderPageLink?: string): MailMessage {
-  return {
-    to: order.customerEmail,
-    subject: `Your ${shopContent.shop.name} order ${order.orderNumber}`,
-    text: [
-      `Dear ${order.customerName},`,
-      '',
-      `Thank you for your order from ${shopContent.shop.name}. Your payment was received and your order number is ${order.orderNumber}.`,
-      '',
-      ...itemLines(order.items, order.discounts),
-      ...discountLines(order),
-      `  Shipping — ${formatPence(order.shippingCost)}`,
-      `  Total paid — ${formatPence(order.total)}`,
-      '',
-      ...(receiptLink ? ['Your receipt, to view, print or save as a PDF:', `  ${receiptLink}`, ''] : []),
-      ...(orderPageLink
-        ? ['Follow your order, or ask us to cancel it, on its own page:', `  ${orderPageLink}`, '']
-        : []),
-      'We will send it to:',
-      ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
-      '',
-      'What happens next: we prepare your order for shipping, and e-mail you tracking information once it is on its way.',
-      '',
-      `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
-      '',
-      'With warm wishes,',
-      shopContent.shop.name,
-    ].join('\n'),
-  };
+export function orderConfirmation(order: Order, receiptLink?: string, orderPageLink?: string): Promise<MailMessage> {
+  return mailOf(
+    {
+      to: order.customerEmail,
+      subject: `Your ${shopContent.shop.name} order ${order.orderNumber}`,
+      text: [
+        `Dear ${order.customerName},`,
+        '',
+        `Thank you for your order from ${shopContent.shop.name}. Your payment was received and your order number is ${order.orderNumber}.`,
+        '',
+        `Order ${order.orderNumber}, placed on ${orderDate(order.placedAt)}:`,
+        ...textRows(itemRows(order.items, order.discounts)),
+        ...textRows(discountRows(order)),
+        `  Shipping — ${formatPence(order.shippingCost)}`,
+        `  Total paid — ${formatPence(order.total)}`,
+        '',
+        ...(receiptLink ? ['Your receipt, to view, print or save as a PDF:', `  ${receiptLink}`, ''] : []),
+        ...(orderPageLink
+          ? ['Follow your order, or ask us to cancel it, on its own page:', `  ${orderPageLink}`, '']
+          : []),
+        'We will send it to:',
+        ...addressLines(order.shippingAddress, order.customerName).map((line) => `  ${line}`),
+        '',
+        'What happens next: we prepare your order for shipping, and e-mail you tracking information once it is on its way.',
+        '',
+        `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
+        '',
+        'With warm wishes,',
+        shopContent.shop.name,
+      ].join('\n'),
+    },
+    confirmationMail(order, receiptLink, orderPageLink),
+  );
 }
 
 /** The customer's "your order is on its way" e-mail: the carrier, the tracking number and the carrier's tracking link. */
@@ -89,7 +64,7 @@ export function orderShipped(
   order: Order,
   shipment: OrderShipmentRecorded['data'],
   orderPageLink?: string,
-): MailMessage {
+): Promise<MailMessage> {
   const carrier = carrierLabels[shipment.carrier];
   const tracking = shipment.trackingNumber
     ? [
@@ -98,28 +73,32 @@ export function orderShipped(
         ...(shipment.trackingUrl ? ['', 'Track your parcel here:', shipment.trackingUrl] : []),
       ]
     : [`Carrier: ${carrier}`];
-  return {
-    to: order.customerEmail,
-    subject: `Your order ${order.orderNumber} is on its way`,
-    text: [
-      `Dear ${order.customerName},`,
-      '',
-      `Good news: your ${shopContent.shop.name} order ${order.orderNumber} is on its way.`,
-      '',
-      ...tracking,
-      '',
-      'It is going to:',
-      ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
-      '',
-      ...itemLines(order.items, order.discounts),
-      '',
-      ...(orderPageLink ? ['Your order page, with its tracking and returns:', `  ${orderPageLink}`, ''] : []),
-      `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
-      '',
-      'With warm wishes,',
-      shopContent.shop.name,
-    ].join('\n'),
-  };
+  return mailOf(
+    {
+      to: order.customerEmail,
+      subject: `Your order ${order.orderNumber} is on its way`,
+      text: [
+        `Dear ${order.customerName},`,
+        '',
+        `Good news: your ${shopContent.shop.name} order ${order.orderNumber} is on its way.`,
+        '',
+        ...tracking,
+        '',
+        'It is going to:',
+        ...addressLines(order.shippingAddress, order.customerName).map((line) => `  ${line}`),
+        '',
+        `Order ${order.orderNumber}, placed on ${orderDate(order.placedAt)}:`,
+        ...textRows(itemRows(order.items, order.discounts)),
+        '',
+        ...(orderPageLink ? ['Your order page, with its tracking and returns:', `  ${orderPageLink}`, ''] : []),
+        `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
+        '',
+        'With warm wishes,',
+        shopContent.shop.name,
+      ].join('\n'),
+    },
+    shippedMail(order, { ...shipment, carrier }, orderPageLink),
+  );
 }
 
 /**
@@ -138,28 +117,31 @@ export function owedShippedEmail(
   return { order, shipment: shipment.data };
 }
 
-export function orderToOwner(order: Order, owner: string): MailMessage {
-  return {
-    to: owner,
-    subject: `New order ${order.orderNumber} — ${formatPence(order.total)}`,
-    text: [
-      `A new order was paid: ${order.orderNumber}.`,
-      '',
-      `Customer: ${order.customerName} <${order.customerEmail}>`,
-      ...(order.phone ? [`Phone: ${order.phone}`] : []),
-      'Ship to:',
-      ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
-      '',
-      ...itemLines(order.items, order.discounts),
-      ...discountLines(order),
-      `  Subtotal — ${formatPence(order.subtotal)}`,
-      `  Shipping — ${formatPence(order.shippingCost)}`,
-      `  Total — ${formatPence(order.total)}`,
-      '',
-      `Payment: ${order.paymentMethod}, reference ${order.paymentReference}`,
-      `Placed at ${order.placedAt}; status ${order.status}.`,
-    ].join('\n'),
-  };
+export function orderToOwner(order: Order, owner: string): Promise<MailMessage> {
+  return mailOf(
+    {
+      to: owner,
+      subject: `New order ${order.orderNumber} — ${formatPence(order.total)}`,
+      text: [
+        `A new order was paid: ${order.orderNumber}.`,
+        '',
+        `Customer: ${order.customerName} <${order.customerEmail}>`,
+        ...(order.phone ? [`Phone: ${order.phone}`] : []),
+        'Ship to:',
+        ...addressLines(order.shippingAddress, order.customerName).map((line) => `  ${line}`),
+        '',
+        ...textRows(itemRows(order.items, order.discounts)),
+        ...textRows(discountRows(order)),
+        `  Subtotal — ${formatPence(order.subtotal)}`,
+        `  Shipping — ${formatPence(order.shippingCost)}`,
+        `  Total — ${formatPence(order.total)}`,
+        '',
+        `Payment: ${order.paymentMethod}, reference ${order.paymentReference}`,
+        `Placed at ${order.placedAt}; status ${order.status}.`,
+      ].join('\n'),
+    },
+    orderToOwnerMail(order),
+  );
 }
 
 /** The subject of a purchase notice's e-mail: the catalogue's titles only, and plainly not a payment. */
@@ -176,28 +158,37 @@ export function purchaseNoticeSubject(notice: Pick<PurchaseNotified['data'], 'ca
  * with the notice), and the plain statement that nothing was paid. What the shopper's page sent follows, quoted and
  * labelled as unchecked, with its links defanged; its amounts are not shown at all.
  */
-export function purchaseNotice(notice: PurchaseNotified['data'], owner: string): MailMessage {
+export function purchaseNotice(notice: PurchaseNotified['data'], owner: string): Promise<MailMessage> {
   const books = notice.catalogItems ?? [];
-  return {
-    to: owner,
-    subject: purchaseNoticeSubject(notice),
-    text: [
-      'Nothing has been paid. A shopper has gone to the payment page; an order is placed only once its payment is confirmed, and you will get a separate e-mail about it then.',
-      '',
-      books.length > 0 ? "From the catalogue, at the shop's prices:" : 'The notice names no book from the catalogue.',
-      ...books.map((book) => `  ${book.name} — ${formatPence(book.price)} each`),
-      '',
-      "What the shopper's page sent, unchecked (quoted as typed; links are not clickable; amounts are not shown):",
-      `  > Name: ${quotedInput(notice.customerName)}`,
-      `  > E-mail: ${quotedInput(notice.customerEmail)}`,
-      `  > Address: ${quotedInput(notice.shippingAddress)}`,
-      ...notice.items.slice(0, 10).map((item) => `  > Item: ${quotedInput(item.name)}`),
-      ...(notice.items.length > 10 ? [`  > (${notice.items.length - 10} more items not shown)`] : []),
-      `  > Payment method: ${quotedInput(notice.paymentMethod, 40)}`,
-      '',
-      `Notice ${notice.notificationId}, recorded at ${notice.notifiedAt}.`,
-    ].join('\n'),
-  };
+  // The shopper's words, quoted and defanged once: the text and the HTML show these same lines.
+  const quoted = [
+    `> Name: ${quotedInput(notice.customerName)}`,
+    `> E-mail: ${quotedInput(notice.customerEmail)}`,
+    `> Address: ${quotedInput(notice.shippingAddress)}`,
+    ...notice.items.slice(0, 10).map((item) => `> Item: ${quotedInput(item.name)}`),
+    ...(notice.items.length > 10 ? [`> (${notice.items.length - 10} more items not shown)`] : []),
+    `> Payment method: ${quotedInput(notice.paymentMethod, 40)}`,
+  ];
+  const footer = `Notice ${notice.notificationId}, recorded at ${notice.notifiedAt}.`;
+  const subject = purchaseNoticeSubject(notice);
+  return mailOf(
+    {
+      to: owner,
+      subject,
+      text: [
+        'Nothing has been paid. A shopper has gone to the payment page; an order is placed only once its payment is confirmed, and you will get a separate e-mail about it then.',
+        '',
+        books.length > 0 ? "From the catalogue, at the shop's prices:" : 'The notice names no book from the catalogue.',
+        ...books.map((book) => `  ${book.name} — ${formatPence(book.price)} each`),
+        '',
+        "What the shopper's page sent, unchecked (quoted as typed; links are not clickable; amounts are not shown):",
+        ...quoted.map((line) => `  ${line}`),
+        '',
+        footer,
+      ].join('\n'),
+    },
+    purchaseNoticeMail({ subject, books, quoted, footer }),
+  );
 }
 
 /**
@@ -237,13 +228,11 @@ export type PostboxDeps = Pick<ShopDeps, 'config' | 'events' | 'mailer' | 'clock
 export function createPostbox(deps: PostboxDeps): Postbox {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
   const linkKey = receiptLinkKey(deps.jwtSecret);
-  const shopUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, '');
+  const shopUrl = shopUrlOf(deps.config);
   const receiptLink = (order: Order) =>
     isNumbered(order.placedAt) ? `${shopUrl}${receiptPath(linkKey, order.orderId)}` : undefined;
-  const pageKey = orderLinkKey(deps.jwtSecret);
-  // Each e-mail carries a link good for the standard lifetime from when it is sent.
-  const orderPageLink = (order: Order) =>
-    `${shopUrl}${orderPagePath(freshOrderLinkToken(pageKey, order.orderId, deps.clock()))}`;
+  const pageLink = orderPageLinks(deps);
+  const orderPageLink = (order: Order) => pageLink(order.orderId);
   // One sender per notification stream at a time, so two triggers in this process never send the same e-mail twice.
   const queues = new Map<string, Promise<void>>();
   const serially = (key: string, work: () => Promise<void>) => {
@@ -271,8 +260,8 @@ export function createPostbox(deps: PostboxDeps): Postbox {
             orderId,
             kind,
             kind === 'order-to-owner'
-              ? orderToOwner(order, owner)
-              : orderConfirmation(order, receiptLink(order), orderPageLink(order)),
+              ? await orderToOwner(order, owner)
+              : await orderConfirmation(order, receiptLink(order), orderPageLink(order)),
             meta,
           );
         }
@@ -289,14 +278,14 @@ export function createPostbox(deps: PostboxDeps): Postbox {
           await sendOnce(
             orderId,
             'order-shipped',
-            orderShipped(owed.order, owed.shipment, orderPageLink(owed.order)),
+            await orderShipped(owed.order, owed.shipment, orderPageLink(owed.order)),
             meta,
           );
       });
     },
     sendPurchaseNotice(notice, meta) {
-      return serially(notice.notificationId, () =>
-        sendOnce(notice.notificationId, 'purchase-notice', purchaseNotice(notice, owner), meta),
+      return serially(notice.notificationId, async () =>
+        sendOnce(notice.notificationId, 'purchase-notice', await purchaseNotice(notice, owner), meta),
       );
     },
   };

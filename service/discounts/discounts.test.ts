@@ -351,7 +351,7 @@ test('a paid order redeems its code, and every figure agrees to the penny on a V
     order.items.reduce((sum, i) => sum + i.price * i.quantity, 0),
     order.subtotal,
   );
-  const mail = orderConfirmation(order).text;
+  const mail = (await orderConfirmation(order)).text;
   assert.match(mail, 'Discount code TAKE-7 (in the prices above) — −£7.00');
   assert.match(mail, '1 × Alif to Ya: My Arabic Alphabet Poster (with code TAKE-7, was £9.99 each) — £7.65');
 

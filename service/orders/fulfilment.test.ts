@@ -168,9 +168,9 @@ test("tracking links follow each carrier's public pattern, the number URL-encode
   assert.is(trackingUrl('other', '123'), null);
 });
 
-test('the "on its way" e-mail names the order, the carrier, the tracking number and link, and the address', () => {
+test('the "on its way" e-mail names the order, the carrier, the tracking number and link, and the address', async () => {
   const order = orderPlacedData({ orderId: 'o1', customerName: 'Yusuf Ali', customerEmail: 'yusuf@example.com' });
-  const mail = orderShipped(order, {
+  const mail = await orderShipped(order, {
     orderId: 'o1',
     carrier: 'royal-mail',
     trackingNumber: 'AB123456789GB',
@@ -190,7 +190,7 @@ test('the "on its way" e-mail names the order, the carrier, the tracking number 
   ]) {
     assert.ok(mail.text.includes(line), `the e-mail says ${line}`);
   }
-  const untracked = orderShipped(order, {
+  const untracked = await orderShipped(order, {
     orderId: 'o1',
     carrier: 'other',
     trackingNumber: '',

@@ -21,6 +21,10 @@ import { defineReactions, type Reactions } from '../../projections/engine/reacto
 import type { ReactionDeps } from '../capability.ts';
 import { fold, handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import { reactingTo, sendOnce as sendMail } from '../reactions.ts';
+import { mailOf } from '../mail/layout.tsx';
+import { orderPageLinks } from '../mail/links.ts';
+import { addressLines, itemRows, orderDate, textRows } from '../mail/orderFacts.ts';
+import { disputeToOwnerMail, refundConfirmationMail } from './refundMails.tsx';
 
 /** What the owner is told when the gateway could not be reached: the refund may or may not have been made. */
 export const unknownOutcomeMessage =
@@ -28,45 +32,65 @@ export const unknownOutcomeMessage =
 
 export const declinedMessage = (why: string) => `The payment provider declined the refund: ${why}`;
 
+/** The shopper's refund e-mail: how much, for what, and, like every e-mail about an order, the order and its page. */
 export function refundConfirmation(
   order: OrderPlaced['data'],
   refund: RefundSucceeded['data'],
   lines: { name: string; quantity: number }[],
-): MailMessage {
-  return {
-    to: order.customerEmail,
-    subject: `Your refund for ${shopContent.shop.name} order ${order.orderNumber}`,
-    text: [
-      `Dear ${order.customerName},`,
-      '',
-      `We have refunded ${formatPence(refund.amount)} for your order ${order.orderNumber}. It goes back to the card or wallet you paid with; banks usually take 5 to 10 working days to show it.`,
-      ...(lines.length ? ['', 'The refund covers:', ...lines.map((l) => `  ${l.quantity} × ${l.name}`)] : []),
-      '',
-      `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
-      '',
-      'With warm wishes,',
-      shopContent.shop.name,
-    ].join('\n'),
-  };
+  orderPageLink?: string,
+): Promise<MailMessage> {
+  return mailOf(
+    {
+      to: order.customerEmail,
+      subject: `Your refund for ${shopContent.shop.name} order ${order.orderNumber}`,
+      text: [
+        `Dear ${order.customerName},`,
+        '',
+        `We have refunded ${formatPence(refund.amount)} for your order ${order.orderNumber}. It goes back to the card or wallet you paid with; banks usually take 5 to 10 working days to show it.`,
+        ...(lines.length ? ['', 'The refund covers:', ...lines.map((l) => `  ${l.quantity} × ${l.name}`)] : []),
+        '',
+        `Order ${order.orderNumber}, placed on ${orderDate(order.placedAt)}:`,
+        ...textRows(itemRows(order.items, order.discounts)),
+        '',
+        'Delivery address:',
+        ...addressLines(order.shippingAddress, order.customerName).map((line) => `  ${line}`),
+        '',
+        ...(orderPageLink ? ['Your order page:', `  ${orderPageLink}`, ''] : []),
+        `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
+        '',
+        'With warm wishes,',
+        shopContent.shop.name,
+      ].join('\n'),
+    },
+    refundConfirmationMail(order, refund.amount, lines, orderPageLink),
+  );
 }
 
-export function disputeToOwner(order: OrderPlaced['data'], dispute: OrderDisputed['data'], owner: string): MailMessage {
-  return {
-    to: owner,
-    subject: `A payment was disputed: order ${order.orderNumber} — ${formatPence(dispute.amount)}`,
-    text: [
-      `The bank of ${order.customerName} <${order.customerEmail}> opened a dispute on the payment for order ${order.orderNumber}.`,
-      '',
-      `Disputed: ${formatPence(dispute.amount)} of ${formatPence(order.total)}; reason given: ${dispute.reason}.`,
-      `Payment reference ${order.paymentReference}; dispute ${dispute.disputeId}.`,
-      '',
-      "Answer it in the payment provider's dashboard before its deadline, with the order's proof of delivery if it has shipped.",
-    ].join('\n'),
-  };
+export function disputeToOwner(
+  order: OrderPlaced['data'],
+  dispute: OrderDisputed['data'],
+  owner: string,
+): Promise<MailMessage> {
+  return mailOf(
+    {
+      to: owner,
+      subject: `A payment was disputed: order ${order.orderNumber} — ${formatPence(dispute.amount)}`,
+      text: [
+        `The bank of ${order.customerName} <${order.customerEmail}> opened a dispute on the payment for order ${order.orderNumber}.`,
+        '',
+        `Disputed: ${formatPence(dispute.amount)} of ${formatPence(order.total)}; reason given: ${dispute.reason}.`,
+        `Payment reference ${order.paymentReference}; dispute ${dispute.disputeId}.`,
+        '',
+        "Answer it in the payment provider's dashboard before its deadline, with the order's proof of delivery if it has shipped.",
+      ].join('\n'),
+    },
+    disputeToOwnerMail(order, dispute),
+  );
 }
 
 export function refundReactions(deps: ReactionDeps): Reactions {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
+  const orderPageLink = orderPageLinks(deps);
 
   const sendOnce = (notificationId: string, kind: PaymentEmailKind, message: MailMessage, meta: CommandMeta) =>
     sendMail(deps, notificationId, kind, message, meta);
@@ -144,7 +168,7 @@ export function refundReactions(deps: ReactionDeps): Reactions {
       await sendOnce(
         `refund-${refund.refundId}`,
         'refund-confirmation',
-        refundConfirmation(order, refund, lines),
+        await refundConfirmation(order, refund, lines, orderPageLink(order.orderId)),
         reactingTo(event, deps.clock()),
       );
     },
@@ -155,7 +179,7 @@ export function refundReactions(deps: ReactionDeps): Reactions {
       await sendOnce(
         `dispute-${dispute.disputeId}`,
         'dispute-to-owner',
-        disputeToOwner(order, dispute, owner),
+        await disputeToOwner(order, dispute, owner),
         reactingTo(event, deps.clock()),
       );
     },

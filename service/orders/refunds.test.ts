@@ -19,6 +19,7 @@ import {
 } from '../../infra/testing/checkout.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { refundConfirmation } from './refundReactions.ts';
+import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { tmpdir } from 'node:os';
 
 // The sandbox, with a switch that makes the next refund call time out after the refund was made (the worst case: the
@@ -312,13 +313,14 @@ test('a refund that times out is of unknown outcome, holds its amount, and its r
   assert.is(again.json.message, 'This refund has already been paid back.');
 });
 
-test('the refund e-mail says how much went back and for which lines', () => {
-  const placed = {
+test('the refund e-mail says how much went back and for which lines', async () => {
+  const placed = orderPlacedData({
+    orderId: 'x',
     orderNumber: 'AH-12345678',
     customerName: 'Amina Khan',
     customerEmail: 'amina@example.com',
-  } as Parameters<typeof refundConfirmation>[0];
-  const mail = refundConfirmation(
+  });
+  const mail = await refundConfirmation(
     placed,
     { orderId: 'x', refundId: 'r', amount: 999, gatewayRefundId: 're_1', source: 'shop', at: '' },
     [{ name: 'The Kindness Basket', quantity: 1 }],

@@ -1,0 +1,57 @@
+// What every shopper's e-mail about an order shows, in one wording: the address as a parcel label reads (the name,
+// then the lines, then the country's name rather than its code), the day the order was placed, the items.
+import { destinationName } from '../../contracts/checkout/shipping.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
+import { discountLabelOf, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
+
+type Order = OrderPlaced['data'];
+
+/** The country's name for a code the shop ships to; any other text as it was given. */
+export const countryName = (country: string) => destinationName(country.trim().toUpperCase()) ?? country;
+
+/** The address a line each, headed by the name it goes to; an address kept as text (an older order) as it is. */
+export function addressLines(address: ShippingAddress | string, name?: string): string[] {
+  const lines =
+    typeof address === 'string'
+      ? [address]
+      : [address.line1, address.line2, address.city, address.postcode, countryName(address.country)];
+  return [name, ...lines].filter((line): line is string => Boolean(line && line.trim()));
+}
+
+/** The day an order was placed, as a shopper in the UK reads it: "1 January 2026". */
+export const orderDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(new Date(iso));
+
+/** One line of an order: what and how many, its note on a reduced price, its total. */
+export type ItemRow = { label: string; figure: string };
+
+export function itemRows(
+  items: { name: string; quantity: number; price: number; listPrice?: number }[],
+  discounts: Order['discounts'] = [],
+): ItemRow[] {
+  return items.map((item, line) => {
+    const code = discounts.find((d) => d.kind === 'code' && d.lines.some((l) => l.line === line))?.code;
+    const was =
+      item.listPrice === undefined
+        ? ''
+        : code
+          ? ` (with code ${code}, was ${formatPence(item.listPrice)} each)`
+          : ` (bundle price, was ${formatPence(item.listPrice)} each)`;
+    return { label: `${item.quantity} × ${item.name}${was}`, figure: formatPence(item.price * item.quantity) };
+  });
+}
+
+/** The savings already in the lines' prices (decision 072), each a row of its own. */
+export const discountRows = (order: Pick<Order, 'discounts'>): ItemRow[] =>
+  (order.discounts ?? []).map((discount) => ({
+    label: `${discountLabelOf(discount)} (in the prices above)`,
+    figure: `−${formatPence(discount.amount)}`,
+  }));
+
+/** Rows as the plain-text part writes them: indented, the figure after a dash. */
+export const textRows = (rows: ItemRow[]) => rows.map((row) => `  ${row.label} — ${row.figure}`);

@@ -1,0 +1,153 @@
+// Every e-mail the shop sends about an order, as HTML and as text: each shopper's e-mail shows the items, the address
+// with the name and the country's name, the date and the order page link in both parts; the owner's e-mails their
+// facts; the purchase notice keeps its safety rules in its HTML too.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { orderPlacedData, purchaseNoticeData } from '../../infra/testing/exampleOrders.ts';
+import { orderConfirmation, orderShipped, orderToOwner, purchaseNotice } from '../checkout/orderEmails.ts';
+import { disputeToOwner, refundConfirmation } from '../orders/refundReactions.ts';
+import { addressLines, countryName, orderDate } from './orderFacts.ts';
+
+const order = orderPlacedData({
+  orderId: 'cs_sandbox_abcdefghijklmnop12345678',
+  customerName: 'Amina Khan',
+  customerEmail: 'amina@example.com',
+  shippingAddress: { line1: '1 Linden Lane', line2: 'Flat 2', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' },
+  items: [
+    { bookId: 1, name: 'The Kindness Basket', quantity: 2, price: 999 },
+    { bookId: 3, name: 'Alif to Ya: My Arabic Alphabet Poster', quantity: 1, price: 999 },
+  ],
+  placedAt: '2026-06-30T23:30:00.000Z',
+});
+const link = 'https://shop.example/order/Y3Nf.abc.0123456789012345678901234567890123456789012';
+
+/** What a reader of either part sees: the HTML's markup dropped and its entities read. */
+const visible = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+
+function showsTheOrder(mail: { text: string; html?: string }, name: string) {
+  assert.ok(mail.html, `${name} has an HTML part`);
+  const html = visible(mail.html!);
+  for (const [part, content] of [
+    ['text', mail.text],
+    ['HTML', html],
+  ] as const) {
+    for (const fact of [
+      'The Kindness Basket',
+      'Alif to Ya: My Arabic Alphabet Poster',
+      'Amina Khan',
+      '1 Linden Lane',
+      'Flat 2',
+      'LS1 4AB',
+      'United Kingdom',
+      // The shop's day: 23:30 UTC on 30 June is already 1 July in London.
+      '1 July 2026',
+      link,
+    ])
+      assert.ok(content.includes(fact), `${name}'s ${part} part shows ${fact}`);
+  }
+  assert.ok(mail.html!.includes(`href="${link}"`), `${name} links to the order page`);
+  assert.ok(mail.html!.includes('#0f766e'), `${name} is in the shop's teal`);
+}
+
+test('the facts every shopper e-mail shares: the country by name, the date in London, the name on the label', () => {
+  assert.is(countryName('GB'), 'United Kingdom');
+  assert.is(countryName('de'), 'Germany');
+  assert.is(countryName('Narnia'), 'Narnia');
+  assert.equal(addressLines({ line1: '1 Rue', city: 'Paris', postcode: '75001', country: 'FR' }, 'Ana'), [
+    'Ana',
+    '1 Rue',
+    'Paris',
+    '75001',
+    'France',
+  ]);
+  assert.equal(addressLines('To be provided during checkout'), ['To be provided during checkout']);
+  assert.is(orderDate('2026-01-01T10:00:00.000Z'), '1 January 2026');
+});
+
+test('the confirmation, in both parts', async () => {
+  const mail = await orderConfirmation(order, 'https://shop.example/receipt/r1', link);
+  assert.is(mail.subject, `Your Amanah House order ${order.orderNumber}`);
+  showsTheOrder(mail, 'the confirmation');
+  assert.match(visible(mail.html!), 'Total paid £33.47');
+  assert.match(mail.text, '  Total paid — £33.47');
+});
+
+test('the "on its way" e-mail, in both parts, with the tracking link', async () => {
+  const tracking = 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB';
+  const mail = await orderShipped(
+    order,
+    {
+      orderId: order.orderId,
+      carrier: 'royal-mail',
+      trackingNumber: 'AB123456789GB',
+      trackingUrl: tracking,
+      by: 'owner',
+      at: order.placedAt,
+    },
+    link,
+  );
+  showsTheOrder(mail, 'the shipped e-mail');
+  assert.ok(mail.html!.includes(`href="${tracking}"`));
+  assert.match(visible(mail.html!), 'Royal Mail');
+});
+
+test('the refund confirmation, in both parts, now with the order page link', async () => {
+  const mail = await refundConfirmation(
+    order,
+    { orderId: order.orderId, refundId: 'r', amount: 999, gatewayRefundId: 're_1', source: 'shop', at: '' },
+    [{ name: 'The Kindness Basket', quantity: 1 }],
+    link,
+  );
+  showsTheOrder(mail, 'the refund e-mail');
+  assert.match(visible(mail.html!), 'We have refunded £9.99');
+});
+
+test("the owner's order and dispute e-mails carry their facts in the HTML too", async () => {
+  const owner = await orderToOwner(order, 'owner@example.com');
+  const html = visible(owner.html!);
+  for (const fact of ['Amina Khan <amina@example.com>', '2 × The Kindness Basket', 'United Kingdom', 'Subtotal'])
+    assert.ok(html.includes(fact), `the owner's order e-mail shows ${fact}`);
+  const dispute = await disputeToOwner(
+    order,
+    { orderId: order.orderId, disputeId: 'dp_1', amount: 2347, reason: 'fraudulent', at: '' } as Parameters<
+      typeof disputeToOwner
+    >[1],
+    'owner@example.com',
+  );
+  assert.match(dispute.subject, 'A payment was disputed');
+  for (const fact of ['dp_1', 'fraudulent', '£23.47'])
+    assert.ok(visible(dispute.html!).includes(fact), `the dispute e-mail shows ${fact}`);
+});
+
+test("a forged purchase notice's HTML: the sender's words quoted and defanged, no link but the shop's own", async () => {
+  const forged = {
+    ...purchaseNoticeData('2026-01-01T10:00:00.000Z'),
+    customerName: 'Refund pending — verify at http://evil.example/login',
+    customerEmail: 'billing@evil.example',
+    shippingAddress: '<a href="https://evil.example">click</a> www.evil.example',
+    items: [{ name: 'URGENT: refund at HTTPS://EVIL.EXAMPLE', quantity: 1, price: 1 }],
+    paymentMethod: 'javascript:alert(1)',
+    catalogItems: [{ bookId: 2, name: 'Together We Shine', price: 999 }],
+  };
+  const mail = await purchaseNotice(forged, 'owner@example.com');
+  const html = mail.html!;
+  assert.not.match(html, /evil\.example|javascript:|@evil|href="https?:\/\/(?!shop)/i);
+  assert.equal(
+    [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]),
+    ['mailto:hello@amanahhouse.co.uk'],
+  );
+  assert.equal(visible(html).match(/£[\d,.]+/g), ['£9.99']);
+  assert.match(visible(html), 'hxxp[://]evil[.]example/login');
+  assert.match(visible(html), 'Nothing has been paid.');
+});
+
+test.run();
