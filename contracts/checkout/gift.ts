@@ -3,6 +3,7 @@
 // address. Recorded on the checkout and on the order it places; the recipient's name and address, and the message, are
 // personal data like the buyer's (contracts/personalData.ts).
 import * as v from 'valibot';
+import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
 import type { ShippingAddress } from '../orders/model.ts';
 import { checkoutCountries } from './shipping.ts';
 
@@ -42,13 +43,21 @@ export const GiftWithRecipientSchema = v.object({
   recipient: v.optional(
     v.object({
       name: required(200, 'Recipient name'),
-      address: v.object({
-        line1: required(200, 'Recipient address line 1'),
-        line2: v.optional(v.pipe(v.string('Recipient address line 2 must be text'), v.trim(), v.maxLength(200))),
-        city: required(100, 'Recipient city'),
-        postal_code: required(20, 'Recipient postcode'),
-        country: v.picklist(countryCodes, 'We do not ship to the recipient’s country'),
-      }),
+      address: v.pipe(
+        v.object({
+          line1: required(200, 'Recipient address line 1'),
+          line2: v.optional(v.pipe(v.string('Recipient address line 2 must be text'), v.trim(), v.maxLength(200))),
+          city: required(100, 'Recipient city'),
+          postal_code: required(20, 'Recipient postcode'),
+          country: v.picklist(countryCodes, 'We do not ship to the recipient’s country'),
+        }),
+        // The recipient's UK postcode is held to the same rule as the buyer's (decision 089).
+        v.forward(
+          v.check((a) => postcodeProblem(a.country, a.postal_code) === null, postcodeMessage),
+          ['postal_code'],
+        ),
+        v.transform((a) => ({ ...a, postal_code: normalisePostcode(a.country, a.postal_code) })),
+      ),
     }),
   ),
 });

@@ -6,6 +6,7 @@ import type { DomainEvent } from '../shared/events.ts';
 import type { OrderDiscount, OrderItem, ShippingAddress } from '../orders/model.ts';
 import { OptionalDiscountCodeSchema } from '../discounts/model.ts';
 import { GiftMessageOnlySchema, GiftWithRecipientSchema, type OrderGift } from './gift.ts';
+import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
 import { cartShippingOptionIds, checkoutCountries, destinationCodes, type ShippingOption } from './shipping.ts';
 
 /** The book the custom checkout and wallet pages sell: the first story book, at the fixed 999 pence. */
@@ -94,13 +95,21 @@ export type CreateCheckoutSessionRequest = v.InferOutput<typeof CreateCheckoutSe
 // POST /api/create-payment-intent — two shapes: the custom card form, and the wallet page (amount only).
 export const CardShippingSchema = v.object({
   name: required(200, 'Name'),
-  address: v.object({
-    line1: required(200, 'Address line 1'),
-    line2: v.optional(text(200, 'Address line 2')),
-    city: required(100, 'City'),
-    postal_code: required(20, 'Postcode'),
-    country: v.picklist(checkoutCountryCodes, 'We do not ship to that country'),
-  }),
+  address: v.pipe(
+    v.object({
+      line1: required(200, 'Address line 1'),
+      line2: v.optional(text(200, 'Address line 2')),
+      city: required(100, 'City'),
+      postal_code: required(20, 'Postcode'),
+      country: v.picklist(checkoutCountryCodes, 'We do not ship to that country'),
+    }),
+    // A UK address needs a UK postcode (decision 089), kept as the Royal Mail writes it.
+    v.forward(
+      v.check((a) => postcodeProblem(a.country, a.postal_code) === null, postcodeMessage),
+      ['postal_code'],
+    ),
+    v.transform((a) => ({ ...a, postal_code: normalisePostcode(a.country, a.postal_code) })),
+  ),
 });
 export type CardShipping = v.InferOutput<typeof CardShippingSchema>;
 
@@ -328,20 +337,28 @@ export type EmailWithheld = DomainEvent<
 export type NotificationEvent = PurchaseNotified | EmailSent | EmailWithheld;
 
 // The shipping form of the shipping and payment dialog: checked in the browser before the payment step.
-export const ShippingFormSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.minLength(2, 'Name must be at least 2 characters')),
-  email: v.pipe(v.string(), v.trim(), v.email('Please enter a valid email address')),
-  address: v.pipe(v.string(), v.trim(), v.minLength(5, 'Address must be at least 5 characters')),
-  city: v.pipe(v.string(), v.trim(), v.minLength(2, 'City must be at least 2 characters')),
-  country: v.pipe(v.string(), v.minLength(2, 'Please select your country')),
-  postcode: v.pipe(v.string(), v.trim(), v.minLength(5, 'Please enter a valid postcode')),
-  phone: v.optional(v.pipe(v.string(), v.trim())),
-  // The same limit the checkout applies: a quantity the form accepts is one the payment page can be made for.
-  quantity: v.pipe(
-    v.number('Quantity must be a number'),
-    v.integer('Quantity must be a whole number'),
-    v.minValue(quantity.min, `Quantity must be at least ${quantity.min}`),
-    v.maxValue(quantity.max, `Quantity must be at most ${quantity.max}`),
+export const ShippingFormSchema = v.pipe(
+  v.object({
+    name: v.pipe(v.string(), v.trim(), v.minLength(2, 'Name must be at least 2 characters')),
+    email: v.pipe(v.string(), v.trim(), v.email('Please enter a valid email address')),
+    address: v.pipe(v.string(), v.trim(), v.minLength(5, 'Address must be at least 5 characters')),
+    city: v.pipe(v.string(), v.trim(), v.minLength(2, 'City must be at least 2 characters')),
+    country: v.pipe(v.string(), v.minLength(2, 'Please select your country')),
+    postcode: v.pipe(v.string(), v.trim(), v.minLength(5, 'Please enter a valid postcode')),
+    phone: v.optional(v.pipe(v.string(), v.trim())),
+    // The same limit the checkout applies: a quantity the form accepts is one the payment page can be made for.
+    quantity: v.pipe(
+      v.number('Quantity must be a number'),
+      v.integer('Quantity must be a whole number'),
+      v.minValue(quantity.min, `Quantity must be at least ${quantity.min}`),
+      v.maxValue(quantity.max, `Quantity must be at most ${quantity.max}`),
+    ),
+  }),
+  // The country is chosen by name here; a UK one needs a UK postcode (decision 089).
+  v.forward(
+    v.check((f) => postcodeProblem(f.country, f.postcode) === null, postcodeMessage),
+    ['postcode'],
   ),
-});
+  v.transform((f) => ({ ...f, postcode: normalisePostcode(f.country, f.postcode) })),
+);
 export type ShippingForm = v.InferOutput<typeof ShippingFormSchema>;

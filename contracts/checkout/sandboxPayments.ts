@@ -1,5 +1,6 @@
 // The sandbox payment provider's own calls: its hosted checkout page and its test card form (test mode only).
 import * as v from 'valibot';
+import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
 import { CardShippingSchema } from './model.ts';
 import type { ShippingOption } from './shipping.ts';
 
@@ -61,13 +62,21 @@ export const SandboxPayRequestSchema = v.object({
     v.maxLength(254, 'Email is too long'),
   ),
   name: field(200, 'Name'),
-  address: v.object({
-    line1: field(200, 'Address'),
-    line2: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Address line 2 is too long'))),
-    city: field(100, 'City'),
-    postcode: field(20, 'Postcode'),
-    country: v.pipe(v.string('Country is required'), v.regex(/^[A-Z]{2}$/, 'Country is required')),
-  }),
+  address: v.pipe(
+    v.object({
+      line1: field(200, 'Address'),
+      line2: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Address line 2 is too long'))),
+      city: field(100, 'City'),
+      postcode: field(20, 'Postcode'),
+      country: v.pipe(v.string('Country is required'), v.regex(/^[A-Z]{2}$/, 'Country is required')),
+    }),
+    // A UK address needs a UK postcode (decision 089), kept as the Royal Mail writes it.
+    v.forward(
+      v.check((a) => postcodeProblem(a.country, a.postcode) === null, postcodeMessage),
+      ['postcode'],
+    ),
+    v.transform((a) => ({ ...a, postcode: normalisePostcode(a.country, a.postcode) })),
+  ),
   card: SandboxCardSchema,
 });
 export type SandboxPayRequest = v.InferOutput<typeof SandboxPayRequestSchema>;

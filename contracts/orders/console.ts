@@ -1,5 +1,6 @@
 // The owner's order console: request bodies and the answers the API gives.
 import * as v from 'valibot';
+import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
 import { isoDay } from '../shared/days.ts';
 import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/constants.ts';
 import { discountLabelOf, type CustomerDetailsSource, type OrderDiscount, type OrderFlag } from './model.ts';
@@ -90,17 +91,29 @@ export const AddOrderCustomerDetailsSchema = v.pipe(
         ),
       ),
       address: v.optional(
-        v.object(
-          {
-            line1: detailText(200, 'Address line 1'),
-            line2: v.optional(
-              v.pipe(v.string('Address line 2 must be text'), v.trim(), v.maxLength(200, 'Address line 2 is too long')),
-            ),
-            city: detailText(100, 'City'),
-            postcode: detailText(20, 'Postcode'),
-            country: v.picklist(countryCodes, 'We do not ship to that country'),
-          },
-          'Address must be an object with line1, city, postcode and country',
+        v.pipe(
+          v.object(
+            {
+              line1: detailText(200, 'Address line 1'),
+              line2: v.optional(
+                v.pipe(
+                  v.string('Address line 2 must be text'),
+                  v.trim(),
+                  v.maxLength(200, 'Address line 2 is too long'),
+                ),
+              ),
+              city: detailText(100, 'City'),
+              postcode: detailText(20, 'Postcode'),
+              country: v.picklist(countryCodes, 'We do not ship to that country'),
+            },
+            'Address must be an object with line1, city, postcode and country',
+          ),
+          // The same postcode rule as every checkout (decision 089).
+          v.forward(
+            v.check((a) => postcodeProblem(a.country, a.postcode) === null, postcodeMessage),
+            ['postcode'],
+          ),
+          v.transform((a) => ({ ...a, postcode: normalisePostcode(a.country, a.postcode) })),
         ),
       ),
       reason: v.pipe(

@@ -121,6 +121,18 @@ test('every bad body gets a 4xx with a message and appends nothing', async () =>
       400,
     ],
     ['/api/create-payment-intent', cardFormBody('JP'), 400, /ship/],
+    [
+      '/api/create-payment-intent',
+      {
+        ...cardFormBody(),
+        shipping: {
+          name: 'Amina Khan',
+          address: { line1: '1 Linden Lane', city: 'Leeds', postal_code: 'NOTAPOSTCODE123', country: 'GB' },
+        },
+      },
+      400,
+      /^Please enter a valid postcode$/,
+    ],
     ['/api/create-payment-intent', { ...cardFormBody(), bookTitle: 'Something else' }, 400],
     ['/api/create-payment-intent', { amount: 1 }, 400, /does not match/],
     ['/api/create-payment-intent', { amount: 1349, shippingOptionId: 'international-shipping' }, 400, /does not match/],

@@ -16,6 +16,7 @@ import { LabelledField } from '../../components/LabelledField.tsx';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { CodeSavingLine, DiscountCodeField, usePageCode } from './DiscountCodeField.tsx';
 import { GiftFields, giftRequestOf, missingRecipientFields, noGift } from './GiftFields.tsx';
+import { postcodeProblem } from '../../../../contracts/shared/postcode.ts';
 
 const required = ['name', 'email', 'addressLine1', 'city', 'postcode'] as const;
 const lines = [{ bookId: singleCheckoutBook.id, quantity: 1 }];
@@ -38,6 +39,7 @@ export function CustomCheckout() {
   const payment = usePayment(paymentFailed);
   const saveOrder = useSaveOrder();
   const [ready, setReady] = useState(false);
+  const [postcodeError, setPostcodeError] = useState<string | null>(null);
   const onReady = useCallback((r: boolean) => setReady(r), []);
   // A gift sent to someone else goes, and is priced, where they live.
   const shippingCost = cartCheckoutShippingPence(gift.isGift && gift.separate ? gift.country : form.country);
@@ -59,6 +61,10 @@ export function CustomCheckout() {
       });
       return;
     }
+    // The same postcode rule the server applies (decision 089): said beside the field, and nothing is sent.
+    const wrongPostcode = postcodeProblem(form.country, form.postcode);
+    setPostcodeError(wrongPostcode);
+    if (wrongPostcode) return;
     const shipping = {
       name: form.name,
       address: {
@@ -156,12 +162,14 @@ export function CustomCheckout() {
                     required
                   />
                 </LabelledField>
-                <LabelledField id={`${id}-postcode`} label="Postcode *">
+                <LabelledField id={`${id}-postcode`} label="Postcode *" error={postcodeError ?? undefined}>
                   <TextField.Root
                     id={`${id}-postcode`}
                     value={form.postcode}
                     onChange={set('postcode')}
                     autoComplete="postal-code"
+                    aria-invalid={postcodeError ? true : undefined}
+                    aria-describedby={postcodeError ? `${id}-postcode-error` : undefined}
                     required
                   />
                 </LabelledField>

@@ -14,6 +14,7 @@ import {
   Text,
   TextField,
 } from '@radix-ui/themes';
+import { postcodeProblem } from '../../../../contracts/shared/postcode.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
@@ -82,6 +83,7 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
   const [card, setCard] = useState<TestCard>({ number: '', expiry: '', cvc: '' });
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [postcodeError, setPostcodeError] = useState<string | null>(null);
   const option = session.shippingOptions.find((o) => o.id === optionId);
   const total = session.subtotal + (option?.amount ?? 0);
   // The shipping rate follows the address where the page offers more than one (GB 350, elsewhere 500).
@@ -95,6 +97,10 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
+    // The same postcode rule the server applies (decision 089), said beside the field before anything is sent.
+    const wrongPostcode = postcodeProblem(address.country, address.postcode);
+    setPostcodeError(wrongPostcode);
+    if (wrongPostcode) return;
     setPaying(true);
     setError(null);
     try {
@@ -197,12 +203,14 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
                   autoComplete="address-level2"
                 />
               </LabelledField>
-              <LabelledField id={`${id}-postcode`} label="Postcode">
+              <LabelledField id={`${id}-postcode`} label="Postcode" error={postcodeError ?? undefined}>
                 <TextField.Root
                   id={`${id}-postcode`}
                   value={address.postcode}
                   onChange={set('postcode')}
                   autoComplete="postal-code"
+                  aria-invalid={postcodeError ? true : undefined}
+                  aria-describedby={postcodeError ? `${id}-postcode-error` : undefined}
                 />
               </LabelledField>
             </Flex>

@@ -2,6 +2,7 @@
 // payer and the delivery address, offers only the rate that fits the address's country with the total that follows it
 // (asked of the server, as Stripe's sheet is answered), and pays with the sandbox's accepted test card.
 import { Button, Dialog, Flex, Select, Separator, Text, TextField } from '@radix-ui/themes';
+import { postcodeProblem } from '../../../../contracts/shared/postcode.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
@@ -56,9 +57,12 @@ export function SandboxWalletSheet({
     payer.postcode.trim()
   );
 
+  // The same postcode rule the server applies (decision 089), once a postcode and country are given.
+  const postcodeError = payer.postcode.trim() && payer.country ? postcodeProblem(payer.country, payer.postcode) : null;
+
   async function pay(event: React.FormEvent) {
     event.preventDefault();
-    if (!offer || !whole) return;
+    if (!offer || !whole || postcodeError) return;
     await onPay({
       payment: {
         paymentMethodId: 'pm_card_visa',
@@ -121,12 +125,14 @@ export function SandboxWalletSheet({
                   autoComplete="address-level2"
                 />
               </LabelledField>
-              <LabelledField id={`${id}-postcode`} label="Postcode">
+              <LabelledField id={`${id}-postcode`} label="Postcode" error={postcodeError ?? undefined}>
                 <TextField.Root
                   id={`${id}-postcode`}
                   value={payer.postcode}
                   onChange={set('postcode')}
                   autoComplete="postal-code"
+                  aria-invalid={postcodeError ? true : undefined}
+                  aria-describedby={postcodeError ? `${id}-postcode-error` : undefined}
                 />
               </LabelledField>
             </Flex>
@@ -172,7 +178,7 @@ export function SandboxWalletSheet({
                 {offer ? formatPence(offer.total.amount) : '—'}
               </Text>
             </Flex>
-            <Button type="submit" size="3" disabled={busy || !offer || !whole}>
+            <Button type="submit" size="3" disabled={busy || !offer || !whole || !!postcodeError}>
               {busy ? 'Processing...' : offer ? `Pay ${formatPence(offer.total.amount)}` : 'Pay'}
             </Button>
           </Flex>
