@@ -34,6 +34,14 @@ export const clientRoutes = {
   orderPage: ['/order/:token'],
   orderLookup: ['/order'],
   sandboxCheckout: ['/sandbox/checkout'],
+  /** the pages a UK online shop must show (decision 089): contracts/content/policies.ts */
+  policies: [
+    '/policies/delivery',
+    '/policies/returns',
+    '/policies/privacy',
+    '/policies/terms',
+    '/policies/our-details',
+  ],
 } as const;
 
 /** Whether `pathname` is the landing page (it answers at more than one address). */

@@ -6,6 +6,7 @@ import { instagramQrImage, logoImage } from '../features/catalog/art.ts';
 import { footerLinks, useSectionHref } from './sectionLinks.ts';
 import { SocialLinks } from '../components/socialLinks.tsx';
 import './footer.css';
+import { PolicyLinks } from '../features/policies/PolicyLinks.tsx';
 
 export function Footer() {
   const href = useSectionHref();
@@ -60,6 +61,7 @@ export function Footer() {
           </div>
         </Grid>
         <Separator size="4" my="6" className="site-footer__rule" />
+        <PolicyLinks className="site-footer__policies" />
         <Text as="p" size="2" align="center" className="site-footer__copyright">
           © {new Date().getFullYear()} {name}. All rights reserved.
         </Text>

@@ -3,6 +3,7 @@ import { Container, Flex, Heading, Link } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
 import './checkout.css';
+import { PolicyLinks } from '../policies/PolicyLinks.tsx';
 
 export function CheckoutLayoutBar() {
   return (
@@ -30,6 +31,7 @@ export function CheckoutLayout({ title, children }: { title: string; children: R
           </Heading>
           {children}
         </main>
+        <PolicyLinks className="checkout-policies" />
       </Container>
     </div>
   );

@@ -28,6 +28,7 @@ import { TestModeNotice } from './TestModeNotice.tsx';
 import { sandboxSessionQuery } from './sandboxSession.ts';
 import './checkout.css';
 import { LabelledField } from '../../components/LabelledField.tsx';
+import { PolicyLinks } from '../policies/PolicyLinks.tsx';
 
 export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
   const session = useQuery({ ...sandboxSessionQuery(sessionId), enabled: sessionId !== '' });
@@ -38,7 +39,8 @@ export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
           <Text size="5" weight="bold">
             {shopContent.shop.name}
           </Text>
-          <Badge color="amber" size="2">
+          {/* High contrast: the soft amber's own text is under 4.5:1 on its tint (axe). */}
+          <Badge color="amber" size="2" highContrast>
             TEST MODE
           </Badge>
         </Flex>
@@ -60,6 +62,7 @@ export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
             </Callout.Root>
           )}
         </main>
+        <PolicyLinks className="checkout-policies" />
       </Container>
     </div>
   );

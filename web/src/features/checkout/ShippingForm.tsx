@@ -8,6 +8,7 @@ import { quantity as quantityLimits } from '../../../../contracts/shared/constan
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { shippingCountriesQuery, useShippingCost } from './shipping.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
+import { PolicyLinks } from '../policies/PolicyLinks.tsx';
 
 export type ShippingSubmission = ShippingDetails & { shippingCost: number };
 
@@ -106,6 +107,7 @@ export function ShippingForm({
         <Button type="submit" size="3" disabled={!canSubmit}>
           Continue to Payment
         </Button>
+        <PolicyLinks />
       </Flex>
     </form>
   );

@@ -18,6 +18,7 @@ import { setDiscountCode } from './discountCodeStore.ts';
 import { useCartCheckout } from './useCartCheckout.ts';
 import { GiftFields, giftMessageRequestOf, noGift } from '../GiftFields.tsx';
 import { useMemo, useState } from 'react';
+import { PolicyLinks } from '../../policies/PolicyLinks.tsx';
 
 /** The cart at the catalogue's prices now: a line added before the owner changed a price shows what will be charged. */
 function atCatalogPrices(cart: Cart, books: BookDto[] | undefined): Cart {
@@ -122,6 +123,7 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
                 Clear Cart
               </Button>
             </Flex>
+            <PolicyLinks className="cart-policies" />
           </>
         )}
       </Dialog.Content>
