@@ -169,7 +169,22 @@ export const SaveOrderRequestSchema = v.object({
   shippingCost: ignoredAmount,
 });
 export type SaveOrderRequest = v.InferOutput<typeof SaveOrderRequestSchema>;
-export type OrderNumberResponse = { success: true; orderNumber: string };
+/**
+ * What the success screens show of the order a payment placed (decision 089): answered only to whoever sends the
+ * payment's own id (a checkout session's or a payment intent's, unguessable), as the answer to placing it.
+ */
+export type OrderSummary = {
+  orderNumber: string;
+  placedAt: string;
+  items: { name: string; quantity: number; price: number }[];
+  shippingCost: number;
+  total: number;
+  /** the delivery address a line each: the name first, the country by its name last */
+  shippingAddress: string[];
+  /** the shopper's own order page, `/order/<signed token>` */
+  orderPath: string;
+};
+export type OrderNumberResponse = { success: true; orderNumber: string; order?: OrderSummary };
 
 // POST /api/checkout/confirm — the success page asks for its order once it is back from the payment page.
 export const ConfirmCheckoutRequestSchema = v.object({

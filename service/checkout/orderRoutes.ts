@@ -14,6 +14,10 @@ import { handleCommand, type CommandMeta } from '../commands.ts';
 import type { PaymentNotice } from '../../contracts/ports/payments.ts';
 import { viaGateway } from './gatewayCalls.ts';
 import { recordPayout } from './paymentFees.ts';
+import type { OrderSummary } from '../../contracts/checkout/model.ts';
+import { orderOnRecord } from '../../contracts/orders/model.ts';
+import { freshOrderLinkToken, orderLinkKey, orderPagePath } from '../http/orderLinks.ts';
+import { addressLines } from '../mail/orderFacts.ts';
 
 export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
   route(routers, checkoutApi.saveOrder, limit(deps, 'reports'), async (ctx, input) => {
@@ -34,13 +38,13 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
           }
         : {}),
     });
-    ctx.body = { success: true, orderNumber };
+    ctx.body = { success: true, orderNumber, ...(await summaryOf(deps, body.paymentIntentId)) };
   });
 
   route(routers, checkoutApi.confirmCheckout, limit(deps, 'reports'), async (ctx, input) => {
     const body = input.body();
     const { orderNumber } = await desk.placeOrder(body.sessionId, commandMeta(ctx, 'shopper', deps.clock()));
-    ctx.body = { success: true, orderNumber };
+    ctx.body = { success: true, orderNumber, ...(await summaryOf(deps, body.sessionId)) };
   });
 
   route(routers, checkoutApi.cancelCheckout, limit(deps, 'reports'), async (ctx, input) => {
@@ -86,6 +90,27 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
       throw error;
     }
   });
+}
+
+/**
+ * The order a payment placed, as its success screen shows it. Only ever the answer to placing it: whoever sends the
+ * payment's id paid with it (the ids are the provider's, unguessable), and an id that placed nothing answers 404 or 409
+ * before this is reached.
+ */
+async function summaryOf(deps: ShopDeps, reference: string): Promise<{ order?: OrderSummary }> {
+  const order = orderOnRecord(await deps.events.readStream(orderStream(reference)));
+  if (!order) return {};
+  return {
+    order: {
+      orderNumber: order.orderNumber,
+      placedAt: order.placedAt,
+      items: order.items.map(({ name, quantity, price }) => ({ name, quantity, price })),
+      shippingCost: order.shippingCost,
+      total: order.total,
+      shippingAddress: addressLines(order.shippingAddress, order.customerName),
+      orderPath: orderPagePath(freshOrderLinkToken(orderLinkKey(deps.jwtSecret), order.orderId, deps.clock())),
+    },
+  };
 }
 
 /** What a verified delivery does. Each is safe to deliver again: the deciders know what is already recorded. */

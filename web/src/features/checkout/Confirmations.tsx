@@ -1,12 +1,15 @@
 // The screens a shopper lands on after paying or not paying: payment success, cancelled, order confirmed.
-import { Button, Card, Flex, Heading, Link as TextLink, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Link as TextLink, Separator, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { orderNumberFrom } from '../../../../contracts/shared/constants.ts';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
-import { call } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
+import type { OrderSummary } from '../../../../contracts/checkout/model.ts';
+import { formatPence } from '../../../../contracts/shared/money.ts';
+import { placedOrder } from './placedOrders.ts';
 import { dispatchCart, useCart } from './cart/cartStore.ts';
 import { setDiscountCode } from './cart/discountCodeStore.ts';
 import './checkout.css';
@@ -70,7 +73,68 @@ function useOnce(effect: () => void) {
   }, []);
 }
 
-/** /checkout-success, /payment-success and /payment/success: the order number comes from session_id. */
+/** The order a success screen names, as the server answered placing it; `null` while asked or when it has none. */
+function OrderDetails({ order }: { order: OrderSummary }) {
+  return (
+    <Card variant="surface" style={{ width: '100%' }} data-testid="order-details">
+      <Heading as="h2" size="3" mb="2" align="left">
+        Your order
+      </Heading>
+      <Flex direction="column" gap="1" data-testid="order-items">
+        {order.items.map((item, i) => (
+          <Flex justify="between" gap="3" key={i}>
+            <Text size="2">
+              {item.quantity} × {item.name}
+            </Text>
+            <Text size="2">{formatPence(item.price * item.quantity)}</Text>
+          </Flex>
+        ))}
+        <Flex justify="between" gap="3">
+          <Text size="2" color="gray">
+            Shipping
+          </Text>
+          <Text size="2" color="gray">
+            {formatPence(order.shippingCost)}
+          </Text>
+        </Flex>
+        <Separator size="4" my="1" />
+        <Flex justify="between" gap="3">
+          <Text size="2" weight="bold">
+            Total
+          </Text>
+          <Text size="2" weight="bold" data-testid="order-total">
+            {formatPence(order.total)}
+          </Text>
+        </Flex>
+      </Flex>
+      <Heading as="h3" size="2" mt="3" mb="1" align="left">
+        Delivering to
+      </Heading>
+      <Text as="p" size="2" data-testid="order-address" style={{ whiteSpace: 'pre-line' }}>
+        {order.shippingAddress.join('\n')}
+      </Text>
+      <Text as="p" size="2" mt="3">
+        <TextLink href={order.orderPath} data-testid="order-page-link">
+          Follow your order on its own page
+        </TextLink>
+      </Text>
+    </Card>
+  );
+}
+
+type Confirming =
+  | { state: 'checking' }
+  | { state: 'paid'; order: OrderSummary | null }
+  /** the payment named was not made, or names nothing: the screen must not say it succeeded */
+  | { state: 'unpaid' }
+  | { state: 'unknown' };
+
+/**
+ * /checkout-success, /payment-success and /payment/success: the order number comes from session_id. With a session,
+ * the screen first asks the server to place its order (if the provider's webhook has not yet) and says "Payment
+ * Successful!" only once the server answers that it is paid, with the order it placed; a session that was not paid, or
+ * that does not exist, gets the spec's words for a payment not taken (decision 089).
+ */
 export function PaymentSuccess({
   sessionId,
   homeLabel,
@@ -78,7 +142,24 @@ export function PaymentSuccess({
   sessionId?: string;
   homeLabel: 'Return to Home' | 'Return to Homepage';
 }) {
+  const [confirming, setConfirming] = useState<Confirming>(
+    sessionId ? { state: 'checking' } : { state: 'paid', order: null },
+  );
+  const paid = confirming.state === 'paid';
   useOnce(() => {
+    if (!sessionId) return;
+    call(checkoutApi.confirmCheckout, { body: { sessionId } })
+      .then((answer) => setConfirming({ state: 'paid', order: answer?.order ?? null }))
+      .catch((error) => {
+        console.error('Order confirmation failed', error);
+        const refused = error instanceof ApiError && [400, 404, 409].includes(error.status);
+        setConfirming({ state: refused ? 'unpaid' : 'unknown' });
+      });
+  });
+  const celebrated = useRef(false);
+  useEffect(() => {
+    if (!paid || celebrated.current) return;
+    celebrated.current = true;
     dispatchCart({ type: 'clear' });
     // The code went with the paid order; the next cart starts without it.
     setDiscountCode(null);
@@ -86,12 +167,26 @@ export function PaymentSuccess({
       title: 'Order Confirmed!',
       description: 'Your order has been processed. You will receive confirmation emails shortly.',
     });
-    // Places the order now if the payment provider's webhook has not yet; the screen does not wait for it.
-    if (sessionId)
-      void call(checkoutApi.confirmCheckout, { body: { sessionId } }).catch((error) =>
-        console.error('Order confirmation failed', error),
-      );
-  });
+  }, [paid]);
+
+  if (confirming.state === 'checking')
+    return (
+      <Confirmation tone="green" icon={<Tick />}>
+        <Text as="p" size="3" role="status">
+          Confirming your payment…
+        </Text>
+      </Confirmation>
+    );
+  if (confirming.state === 'unpaid') return <NotCharged />;
+  if (confirming.state === 'unknown')
+    return (
+      <Confirmation tone="amber" icon={<Cross />}>
+        <Text as="p" size="3" role="alert">
+          We could not check your payment just now. If it was taken, your confirmation e-mail will follow shortly.
+        </Text>
+        <ContactLine />
+      </Confirmation>
+    );
   return (
     <Confirmation tone="green" icon={<Tick />}>
       <Heading as="h1" size="7">
@@ -105,6 +200,7 @@ export function PaymentSuccess({
           Order Number: {orderNumberFrom(sessionId)}
         </Text>
       )}
+      {confirming.order && <OrderDetails order={confirming.order} />}
       <Text as="p" size="2" color="gray">
         A confirmation e-mail with your order details will follow shortly.
       </Text>
@@ -114,6 +210,36 @@ export function PaymentSuccess({
         </Button>
         <Button asChild size="3" variant="soft">
           <Link to="/">{homeLabel}</Link>
+        </Button>
+      </Flex>
+    </Confirmation>
+  );
+}
+
+const ContactLine = () => (
+  <Text as="p" size="2" color="gray">
+    If you have any questions or need help with your order, please contact us at{' '}
+    <TextLink href={`mailto:${shopContent.shop.contactEmail}`}>{shopContent.shop.contactEmail}</TextLink>.
+  </Text>
+);
+
+/** The spec's words for a payment that was not taken. */
+function NotCharged() {
+  return (
+    <Confirmation tone="amber" icon={<Cross />}>
+      <Heading as="h1" size="7">
+        Payment Cancelled
+      </Heading>
+      <Text as="p" size="3">
+        Your payment was cancelled and you have not been charged.
+      </Text>
+      <ContactLine />
+      <Flex gap="3" direction={{ initial: 'column', xs: 'row' }} width="100%" justify="center">
+        <Button asChild size="3">
+          <a href="/#books">Try Again</a>
+        </Button>
+        <Button asChild size="3" variant="soft">
+          <Link to="/">Return to Home</Link>
         </Button>
       </Flex>
     </Confirmation>
@@ -147,32 +273,12 @@ export function PaymentCancelled({ checkoutId }: { checkoutId?: string }) {
       })
       .catch((error) => console.error('Recording the cancellation failed', error));
   });
-  return (
-    <Confirmation tone="amber" icon={<Cross />}>
-      <Heading as="h1" size="7">
-        Payment Cancelled
-      </Heading>
-      <Text as="p" size="3">
-        Your payment was cancelled and you have not been charged.
-      </Text>
-      <Text as="p" size="2" color="gray">
-        If you have any questions or need help with your order, please contact us at{' '}
-        <TextLink href={`mailto:${shopContent.shop.contactEmail}`}>{shopContent.shop.contactEmail}</TextLink>.
-      </Text>
-      <Flex gap="3" direction={{ initial: 'column', xs: 'row' }} width="100%" justify="center">
-        <Button asChild size="3">
-          <a href="/#books">Try Again</a>
-        </Button>
-        <Button asChild size="3" variant="soft">
-          <Link to="/">Return to Home</Link>
-        </Button>
-      </Flex>
-    </Confirmation>
-  );
+  return <NotCharged />;
 }
 
 /** /order-success?orderNumber= */
 export function OrderSuccess({ orderNumber }: { orderNumber?: string }) {
+  const order = orderNumber ? placedOrder(orderNumber) : null;
   return (
     <Confirmation tone="green" icon={<Tick />}>
       <Heading as="h1" size="7">
@@ -186,6 +292,7 @@ export function OrderSuccess({ orderNumber }: { orderNumber?: string }) {
       <Text as="p" size="3">
         Thank you for your order! We're so glad these stories are on their way to your family.
       </Text>
+      {order && <OrderDetails order={order} />}
       <Card variant="surface" style={{ width: '100%' }}>
         <Heading as="h2" size="3" mb="2" align="left">
           What happens next?

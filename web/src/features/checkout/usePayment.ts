@@ -8,6 +8,7 @@ import type { OrderNumberResponse, PaymentIntentResponse } from '../../../../con
 import type { BodyOf } from '../../../../contracts/shared/endpoint.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { call, serverMessage } from '../../lib/api.ts';
+import { keepPlacedOrder } from './placedOrders.ts';
 
 type SaveOrderRequest = BodyOf<typeof checkoutApi.saveOrder>;
 
@@ -38,6 +39,7 @@ export async function saveOrder(body: SaveOrderRequest, post: typeof postOrder =
     throw new Error(serverMessage(error) || 'Failed to save order', { cause: error });
   }
   if (!saved?.success) throw new Error('Failed to save order');
+  if (saved.order) keepPlacedOrder(saved.order);
   return saved.orderNumber;
 }
 
