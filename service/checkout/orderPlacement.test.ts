@@ -113,8 +113,13 @@ test('card checkout: a declined card places nothing; orders/save waits for a ver
   );
   const answers = await Promise.all([...saves, ...hooks]);
   for (const a of answers) assert.is(a.status, 200, a.text);
-  for (const s of answers.slice(0, 10))
-    assert.equal(s.json, { success: true, orderNumber: `AH-${paymentIntentId.slice(-8)}` });
+  for (const s of answers.slice(0, 10)) {
+    const { order: summary, ...answer } = s.json;
+    assert.equal(answer, { success: true, orderNumber: `AH-${paymentIntentId.slice(-8)}` });
+    // The order it placed, for the success screen (decision 089).
+    assert.is(summary.orderNumber, `AH-${paymentIntentId.slice(-8)}`);
+    assert.match(summary.orderPath, /^\/order\//);
+  }
   const placed = ofType(await eventsFor(paymentIntentId), 'OrderPlaced');
   assert.is(placed.length, 1);
   const order = placed[0]!.data as OrderPlaced['data'];
