@@ -177,7 +177,15 @@ for (const [name, viewport] of Object.entries(viewports)) {
         .getByText("Heartwarming children's stories rooted in faith, love, and compassion.", { exact: true })
         .isVisible(),
     );
-    const links = footer.getByRole('navigation');
+    const links = footer.getByRole('navigation', { name: 'Quick Links' });
+    // Beside them, the shop's policies (decision 089).
+    assert.equal(await footer.getByRole('navigation', { name: 'Shop policies' }).getByRole('link').allInnerTexts(), [
+      'Delivery',
+      'Returns & cancellations',
+      'Privacy',
+      'Terms',
+      'Our details',
+    ]);
     assert.equal(await links.getByRole('link').allInnerTexts(), [
       'Home',
       'Books',
