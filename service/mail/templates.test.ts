@@ -7,6 +7,7 @@ import { orderPlacedData, purchaseNoticeData } from '../../infra/testing/example
 import { orderConfirmation, orderShipped, orderToOwner, purchaseNotice } from '../checkout/orderEmails.ts';
 import { disputeToOwner, refundConfirmation } from '../orders/refundReactions.ts';
 import { addressLines, countryName, orderDate } from './orderFacts.ts';
+import { backInStock, messageToOwner, newsletterWelcome, replyToSender } from '../messages/emails.ts';
 
 const order = orderPlacedData({
   orderId: 'cs_sandbox_abcdefghijklmnop12345678',
@@ -148,6 +149,29 @@ test("a forged purchase notice's HTML: the sender's words quoted and defanged, n
   assert.equal(visible(html).match(/£[\d,.]+/g), ['£9.99']);
   assert.match(visible(html), 'hxxp[://]evil[.]example/login');
   assert.match(visible(html), 'Nothing has been paid.');
+});
+
+test("the letters about messages and consents: the shop's layout, the person's words escaped, the links kept", async () => {
+  const message = {
+    name: 'Amina <b>Khan</b>',
+    email: 'amina@example.com',
+    message: 'Hello!\n<script>alert(1)</script> Do you ship to Leeds?',
+    newsletter: true,
+  };
+  const toOwner = await messageToOwner(message, 'owner@example.com', 'https://shop.example/admin/messages');
+  assert.ok(toOwner.html!.includes('href="https://shop.example/admin/messages"'));
+  assert.not.match(toOwner.html!, /<script>|<b>Khan/);
+  assert.match(visible(toOwner.html!), 'Hello! <script>alert(1)</script> Do you ship to Leeds?');
+  assert.match(toOwner.text, '> Hello!');
+  const reply = await replyToSender(message, 'Yes, we do!');
+  assert.match(visible(reply.html!), 'Yes, we do!');
+  assert.match(visible(reply.html!), 'You wrote:');
+  const welcome = await newsletterWelcome('amina@example.com', 'Send me news', 'https://shop.example/unsubscribe/t');
+  assert.ok(welcome.html!.includes('href="https://shop.example/unsubscribe/t"'));
+  const back = await backInStock('amina@example.com', 'Together We Shine', 'https://shop.example/books/together');
+  assert.is(back.subject, '“Together We Shine” is back in stock');
+  assert.ok(back.html!.includes('href="https://shop.example/books/together"'));
+  for (const mail of [toOwner, reply, welcome, back]) assert.ok(mail.html!.includes('#0f766e'), mail.subject);
 });
 
 test.run();

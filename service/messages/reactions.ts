@@ -28,7 +28,7 @@ export function messageReactions(deps: ReactionDeps): Reactions {
         deps,
         `message-${event.data.messageId}`,
         'message-to-owner',
-        messageToOwner(event.data, owner, `${shopUrl}${clientRoutes.adminMessages[0]}`),
+        await messageToOwner(event.data, owner, `${shopUrl}${clientRoutes.adminMessages[0]}`),
         meta,
       );
     },
@@ -42,7 +42,7 @@ export function messageReactions(deps: ReactionDeps): Reactions {
         deps,
         `reply-${event.data.replyId}`,
         'message-reply',
-        replyToSender(received.data, event.data.reply),
+        await replyToSender(received.data, event.data.reply),
         reactingTo(event, deps.clock()),
       );
     },
@@ -54,7 +54,7 @@ export function messageReactions(deps: ReactionDeps): Reactions {
         deps,
         `newsletter-${subscriptionId}`,
         'newsletter-welcome',
-        newsletterWelcome(email, wording, link),
+        await newsletterWelcome(email, wording, link),
         reactingTo(event, deps.clock()),
       );
     },

@@ -63,7 +63,7 @@ export function restockReactions(deps: ReactionDeps): Reactions {
         deps,
         restockNotificationId(requestId),
         'back-in-stock',
-        backInStock(state.email!, book.title, book.link),
+        await backInStock(state.email!, book.title, book.link),
         meta,
       );
     }

@@ -1,0 +1,71 @@
+// The HTML halves of the letters about messages and consents (decision 088), in the shop's one layout; their plain
+// text is in emails.ts. What a person wrote is shown as they wrote it, escaped, in a quoted block — never as markup.
+import { Link } from '@react-email/link';
+import { shopContent } from '../../contracts/catalog/content.ts';
+import { ActionButton, mailColours, Para, ShopMail, Signature } from '../mail/layout.tsx';
+
+const Quoted = ({ text }: { text: string }) => (
+  <pre
+    style={{
+      backgroundColor: mailColours.cream,
+      borderLeft: `3px solid ${mailColours.saffron}`,
+      color: mailColours.ink,
+      fontSize: '14px',
+      margin: '0 0 14px',
+      padding: '10px 12px',
+      whiteSpace: 'pre-wrap',
+    }}
+  >
+    {text}
+  </pre>
+);
+
+export const messageToOwnerMail = (
+  message: { name: string; email: string; message: string; newsletter: boolean },
+  inboxLink: string,
+) => (
+  <ShopMail preview={`New message from ${message.name}`} heading={`New message from ${message.name}`}>
+    <Para>{`${message.name} (${message.email}) wrote through the contact form:`}</Para>
+    <Quoted text={message.message} />
+    {message.newsletter ? <Para>They would also like to hear about new books and offers.</Para> : null}
+    <ActionButton href={inboxLink}>Read and reply in the admin inbox</ActionButton>
+  </ShopMail>
+);
+
+export const replyToSenderMail = (message: { name: string; message: string }, reply: string) => (
+  <ShopMail preview={`A reply from ${shopContent.shop.name}`} heading={`A reply from ${shopContent.shop.name}`}>
+    <Para>{`Dear ${message.name},`}</Para>
+    <Para>
+      <span style={{ whiteSpace: 'pre-wrap' }}>{reply}</span>
+    </Para>
+    <Signature />
+    <Para>You wrote:</Para>
+    <Quoted text={message.message} />
+  </ShopMail>
+);
+
+export const newsletterWelcomeMail = (wording: string, unsubscribeLink: string) => (
+  <ShopMail preview="Thank you for wanting to hear from us!" heading="You're on the list">
+    <Para>Thank you for wanting to hear from us!</Para>
+    <Para>
+      {`When you wrote to us you ticked: “${wording}”. We will only send news of new books and the occasional offer, and never share your address.`}
+    </Para>
+    <Para>
+      Changed your mind? Unsubscribe at any time, no sign-in needed:{' '}
+      <Link href={unsubscribeLink} style={{ color: mailColours.tealDeep }}>
+        {unsubscribeLink}
+      </Link>
+    </Para>
+    <Signature />
+  </ShopMail>
+);
+
+export const backInStockMail = (title: string, bookLink: string) => (
+  <ShopMail preview={`“${title}” is back in stock`} heading={`“${title}” is back in stock`}>
+    <Para>Good news!</Para>
+    <Para>{`“${title}” is back on our shelf, as you asked us to tell you. Copies can go quickly, so here it is:`}</Para>
+    <ActionButton href={bookLink}>{`See “${title}”`}</ActionButton>
+    <Para>This is the one e-mail you asked for: we will not write about this book again.</Para>
+    <Signature />
+  </ShopMail>
+);
