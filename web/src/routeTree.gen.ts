@@ -43,6 +43,11 @@ import { Route as AdminAdminVatRouteImport } from './routes/_admin.admin.vat'
 import { Route as ShopBooksSlugRouteImport } from './routes/_shop.books.$slug'
 import { Route as ShopOrderIndexRouteImport } from './routes/_shop.order.index'
 import { Route as ShopOrderTokenRouteImport } from './routes/_shop.order.$token'
+import { Route as ShopPoliciesDeliveryRouteImport } from './routes/_shop.policies.delivery'
+import { Route as ShopPoliciesOurDetailsRouteImport } from './routes/_shop.policies.our-details'
+import { Route as ShopPoliciesPrivacyRouteImport } from './routes/_shop.policies.privacy'
+import { Route as ShopPoliciesReturnsRouteImport } from './routes/_shop.policies.returns'
+import { Route as ShopPoliciesTermsRouteImport } from './routes/_shop.policies.terms'
 import { Route as ShopUnsubscribeTokenRouteImport } from './routes/_shop.unsubscribe.$token'
 import { Route as AdminAdminDiscountsCodeRouteImport } from './routes/_admin.admin.discounts_.$code'
 import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
@@ -219,6 +224,31 @@ const ShopOrderTokenRoute = ShopOrderTokenRouteImport.update({
   path: '/order/$token',
   getParentRoute: () => ShopRoute,
 } as any)
+const ShopPoliciesDeliveryRoute = ShopPoliciesDeliveryRouteImport.update({
+  id: '/policies/delivery',
+  path: '/policies/delivery',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopPoliciesOurDetailsRoute = ShopPoliciesOurDetailsRouteImport.update({
+  id: '/policies/our-details',
+  path: '/policies/our-details',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopPoliciesPrivacyRoute = ShopPoliciesPrivacyRouteImport.update({
+  id: '/policies/privacy',
+  path: '/policies/privacy',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopPoliciesReturnsRoute = ShopPoliciesReturnsRouteImport.update({
+  id: '/policies/returns',
+  path: '/policies/returns',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopPoliciesTermsRoute = ShopPoliciesTermsRouteImport.update({
+  id: '/policies/terms',
+  path: '/policies/terms',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ShopUnsubscribeTokenRoute = ShopUnsubscribeTokenRouteImport.update({
   id: '/unsubscribe/$token',
   path: '/unsubscribe/$token',
@@ -284,6 +314,11 @@ export interface FileRoutesByFullPath {
   '/admin/vat': typeof AdminAdminVatRoute
   '/books/$slug': typeof ShopBooksSlugRoute
   '/order/$token': typeof ShopOrderTokenRoute
+  '/policies/delivery': typeof ShopPoliciesDeliveryRoute
+  '/policies/our-details': typeof ShopPoliciesOurDetailsRoute
+  '/policies/privacy': typeof ShopPoliciesPrivacyRoute
+  '/policies/returns': typeof ShopPoliciesReturnsRoute
+  '/policies/terms': typeof ShopPoliciesTermsRoute
   '/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
   '/order/': typeof ShopOrderIndexRoute
   '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
@@ -324,6 +359,11 @@ export interface FileRoutesByTo {
   '/admin/vat': typeof AdminAdminVatRoute
   '/books/$slug': typeof ShopBooksSlugRoute
   '/order/$token': typeof ShopOrderTokenRoute
+  '/policies/delivery': typeof ShopPoliciesDeliveryRoute
+  '/policies/our-details': typeof ShopPoliciesOurDetailsRoute
+  '/policies/privacy': typeof ShopPoliciesPrivacyRoute
+  '/policies/returns': typeof ShopPoliciesReturnsRoute
+  '/policies/terms': typeof ShopPoliciesTermsRoute
   '/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
   '/order': typeof ShopOrderIndexRoute
   '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
@@ -367,6 +407,11 @@ export interface FileRoutesById {
   '/_admin/admin/vat': typeof AdminAdminVatRoute
   '/_shop/books/$slug': typeof ShopBooksSlugRoute
   '/_shop/order/$token': typeof ShopOrderTokenRoute
+  '/_shop/policies/delivery': typeof ShopPoliciesDeliveryRoute
+  '/_shop/policies/our-details': typeof ShopPoliciesOurDetailsRoute
+  '/_shop/policies/privacy': typeof ShopPoliciesPrivacyRoute
+  '/_shop/policies/returns': typeof ShopPoliciesReturnsRoute
+  '/_shop/policies/terms': typeof ShopPoliciesTermsRoute
   '/_shop/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
   '/_shop/order/': typeof ShopOrderIndexRoute
   '/_admin/admin/discounts_/$code': typeof AdminAdminDiscountsCodeRoute
@@ -409,6 +454,11 @@ export interface FileRouteTypes {
     | '/admin/vat'
     | '/books/$slug'
     | '/order/$token'
+    | '/policies/delivery'
+    | '/policies/our-details'
+    | '/policies/privacy'
+    | '/policies/returns'
+    | '/policies/terms'
     | '/unsubscribe/$token'
     | '/order/'
     | '/admin/discounts/$code'
@@ -449,6 +499,11 @@ export interface FileRouteTypes {
     | '/admin/vat'
     | '/books/$slug'
     | '/order/$token'
+    | '/policies/delivery'
+    | '/policies/our-details'
+    | '/policies/privacy'
+    | '/policies/returns'
+    | '/policies/terms'
     | '/unsubscribe/$token'
     | '/order'
     | '/admin/discounts/$code'
@@ -491,6 +546,11 @@ export interface FileRouteTypes {
     | '/_admin/admin/vat'
     | '/_shop/books/$slug'
     | '/_shop/order/$token'
+    | '/_shop/policies/delivery'
+    | '/_shop/policies/our-details'
+    | '/_shop/policies/privacy'
+    | '/_shop/policies/returns'
+    | '/_shop/policies/terms'
     | '/_shop/unsubscribe/$token'
     | '/_shop/order/'
     | '/_admin/admin/discounts_/$code'
@@ -757,6 +817,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopOrderTokenRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/_shop/policies/delivery': {
+      id: '/_shop/policies/delivery'
+      path: '/policies/delivery'
+      fullPath: '/policies/delivery'
+      preLoaderRoute: typeof ShopPoliciesDeliveryRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/policies/our-details': {
+      id: '/_shop/policies/our-details'
+      path: '/policies/our-details'
+      fullPath: '/policies/our-details'
+      preLoaderRoute: typeof ShopPoliciesOurDetailsRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/policies/privacy': {
+      id: '/_shop/policies/privacy'
+      path: '/policies/privacy'
+      fullPath: '/policies/privacy'
+      preLoaderRoute: typeof ShopPoliciesPrivacyRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/policies/returns': {
+      id: '/_shop/policies/returns'
+      path: '/policies/returns'
+      fullPath: '/policies/returns'
+      preLoaderRoute: typeof ShopPoliciesReturnsRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/policies/terms': {
+      id: '/_shop/policies/terms'
+      path: '/policies/terms'
+      fullPath: '/policies/terms'
+      preLoaderRoute: typeof ShopPoliciesTermsRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_shop/unsubscribe/$token': {
       id: '/_shop/unsubscribe/$token'
       path: '/unsubscribe/$token'
@@ -854,6 +949,11 @@ interface ShopRouteChildren {
   ShopPaymentSuccessRoute: typeof ShopPaymentSuccessRoute
   ShopBooksSlugRoute: typeof ShopBooksSlugRoute
   ShopOrderTokenRoute: typeof ShopOrderTokenRoute
+  ShopPoliciesDeliveryRoute: typeof ShopPoliciesDeliveryRoute
+  ShopPoliciesOurDetailsRoute: typeof ShopPoliciesOurDetailsRoute
+  ShopPoliciesPrivacyRoute: typeof ShopPoliciesPrivacyRoute
+  ShopPoliciesReturnsRoute: typeof ShopPoliciesReturnsRoute
+  ShopPoliciesTermsRoute: typeof ShopPoliciesTermsRoute
   ShopUnsubscribeTokenRoute: typeof ShopUnsubscribeTokenRoute
   ShopOrderIndexRoute: typeof ShopOrderIndexRoute
 }
@@ -865,6 +965,11 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopPaymentSuccessRoute: ShopPaymentSuccessRoute,
   ShopBooksSlugRoute: ShopBooksSlugRoute,
   ShopOrderTokenRoute: ShopOrderTokenRoute,
+  ShopPoliciesDeliveryRoute: ShopPoliciesDeliveryRoute,
+  ShopPoliciesOurDetailsRoute: ShopPoliciesOurDetailsRoute,
+  ShopPoliciesPrivacyRoute: ShopPoliciesPrivacyRoute,
+  ShopPoliciesReturnsRoute: ShopPoliciesReturnsRoute,
+  ShopPoliciesTermsRoute: ShopPoliciesTermsRoute,
   ShopUnsubscribeTokenRoute: ShopUnsubscribeTokenRoute,
   ShopOrderIndexRoute: ShopOrderIndexRoute,
 }
