@@ -7,6 +7,12 @@ import { orderPlacedData, purchaseNoticeData } from '../../infra/testing/example
 import { orderConfirmation, orderShipped, orderToOwner, purchaseNotice } from '../checkout/orderEmails.ts';
 import { disputeToOwner, refundConfirmation } from '../orders/refundReactions.ts';
 import { addressLines, countryName, orderDate } from './orderFacts.ts';
+import {
+  orderLinkEmail,
+  requestAcceptedEmail,
+  requestDeclinedEmail,
+  requestReceivedEmail,
+} from '../orders/requestEmails.ts';
 import { backInStock, messageToOwner, newsletterWelcome, replyToSender } from '../messages/emails.ts';
 
 const order = orderPlacedData({
@@ -172,6 +178,27 @@ test("the letters about messages and consents: the shop's layout, the person's w
   assert.is(back.subject, '“Together We Shine” is back in stock');
   assert.ok(back.html!.includes('href="https://shop.example/books/together"'));
   for (const mail of [toOwner, reply, welcome, back]) assert.ok(mail.html!.includes('#0f766e'), mail.subject);
+});
+
+test("the order page's e-mails: the shop's layout, the page's link as a button, the shopper's note escaped", async () => {
+  const request = {
+    kind: 'return',
+    reason: 'damaged',
+    note: 'The cover was <i>torn</i>',
+    message: 'So sorry!',
+  } as unknown as Parameters<typeof requestReceivedEmail>[1];
+  for (const mail of [
+    await orderLinkEmail(order, link, 60),
+    await requestReceivedEmail(order, request, link),
+    await requestAcceptedEmail(order, request, 999, link),
+    await requestDeclinedEmail(order, request, link),
+  ]) {
+    assert.ok(mail.html!.includes(`href="${link}"`), mail.subject);
+    assert.ok(mail.text.includes(link), mail.subject);
+    assert.match(visible(mail.html!), 'Dear Amina Khan,');
+    assert.not.match(mail.html!, /<i>torn/);
+  }
+  assert.match(visible((await requestReceivedEmail(order, request, link)).html!), 'The cover was <i>torn</i>');
 });
 
 test.run();

@@ -5,6 +5,8 @@ import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { returnReasonLabels, returnWindowDays, type ShopperRequest } from '../../contracts/orders/shopperRequests.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
+import { mailOf } from '../mail/layout.tsx';
+import { requestLetterMail } from './requestMails.tsx';
 
 type Order = Pick<OrderPlaced['data'], 'customerName' | 'customerEmail' | 'orderNumber'>;
 
@@ -19,43 +21,58 @@ const signOff = [
 const pageLines = (link: string) => ['Your order page:', `  ${link}`];
 
 /** The fresh link the lookup form or an expired link's page asked for. */
-export function orderLinkEmail(order: Order, link: string, validDays: number): MailMessage {
-  return {
-    to: order.customerEmail,
-    subject: `Your link to ${shopContent.shop.name} order ${order.orderNumber}`,
-    text: [
-      `Dear ${order.customerName},`,
-      '',
-      `Here is a fresh link to your order ${order.orderNumber}. On its page you can follow your parcel, find your receipt, and ask us to cancel or return your order.`,
-      '',
-      ...pageLines(link),
-      '',
-      `The link works for ${validDays} days. If you did not ask for it, you need do nothing: nobody else can use it without this e-mail.`,
-      ...signOff,
-    ].join('\n'),
-  };
+export function orderLinkEmail(order: Order, link: string, validDays: number): Promise<MailMessage> {
+  const intro = `Here is a fresh link to your order ${order.orderNumber}. On its page you can follow your parcel, find your receipt, and ask us to cancel or return your order.`;
+  const validity = `The link works for ${validDays} days. If you did not ask for it, you need do nothing: nobody else can use it without this e-mail.`;
+  const subject = `Your link to ${shopContent.shop.name} order ${order.orderNumber}`;
+  return mailOf(
+    {
+      to: order.customerEmail,
+      subject,
+      text: [`Dear ${order.customerName},`, '', intro, '', ...pageLines(link), '', validity, ...signOff].join('\n'),
+    },
+    requestLetterMail({
+      preview: subject,
+      heading: `Your order ${order.orderNumber}`,
+      greeting: `Dear ${order.customerName},`,
+      paragraphs: [intro, validity],
+      pageLink: link,
+    }),
+  );
 }
 
 /** We have the shopper's request: what happens next. */
-export function requestReceivedEmail(order: Order, request: ShopperRequest, link: string): MailMessage {
+export function requestReceivedEmail(order: Order, request: ShopperRequest, link: string): Promise<MailMessage> {
   const cancel = request.kind === 'cancel';
-  return {
-    to: order.customerEmail,
-    subject: cancel
-      ? `We have your request to cancel order ${order.orderNumber}`
-      : `We have your return request for order ${order.orderNumber}`,
-    text: [
-      `Dear ${order.customerName},`,
-      '',
-      cancel
-        ? `Thank you for letting us know. We have your request to cancel order ${order.orderNumber}, and we will look at it as soon as we can. If it has not left us yet, we will cancel it and refund you in full.`
-        : `Thank you for letting us know. We have your request to return order ${order.orderNumber} (${returnReasonLabels[request.reason ?? 'other']}), and we will e-mail you with how to send it back.`,
-      ...(request.note ? ['', 'Your note:', ...request.note.split('\n').map((line) => `  > ${line}`)] : []),
-      '',
-      ...pageLines(link),
-      ...signOff,
-    ].join('\n'),
-  };
+  const subject = cancel
+    ? `We have your request to cancel order ${order.orderNumber}`
+    : `We have your return request for order ${order.orderNumber}`;
+  const body = cancel
+    ? `Thank you for letting us know. We have your request to cancel order ${order.orderNumber}, and we will look at it as soon as we can. If it has not left us yet, we will cancel it and refund you in full.`
+    : `Thank you for letting us know. We have your request to return order ${order.orderNumber} (${returnReasonLabels[request.reason ?? 'other']}), and we will e-mail you with how to send it back.`;
+  return mailOf(
+    {
+      to: order.customerEmail,
+      subject,
+      text: [
+        `Dear ${order.customerName},`,
+        '',
+        body,
+        ...(request.note ? ['', 'Your note:', ...request.note.split('\n').map((line) => `  > ${line}`)] : []),
+        '',
+        ...pageLines(link),
+        ...signOff,
+      ].join('\n'),
+    },
+    requestLetterMail({
+      preview: subject,
+      heading: subject,
+      greeting: `Dear ${order.customerName},`,
+      paragraphs: [body],
+      ...(request.note ? { quote: { label: 'Your note', text: request.note, shoppers: true } } : {}),
+      pageLink: link,
+    }),
+  );
 }
 
 /** The owner said yes: a cancellation's refund, or how a return goes on. */
@@ -64,47 +81,77 @@ export function requestAcceptedEmail(
   request: ShopperRequest,
   refunded: number,
   link: string,
-): MailMessage {
+): Promise<MailMessage> {
   const cancel = request.kind === 'cancel';
-  return {
-    to: order.customerEmail,
-    subject: cancel ? `Order ${order.orderNumber} is cancelled` : `Your return for order ${order.orderNumber}`,
-    text: [
-      `Dear ${order.customerName},`,
-      '',
-      cancel
-        ? `We have cancelled your order ${order.orderNumber}${refunded > 0 ? ` and are refunding ${formatPence(refunded)} to the card or wallet you paid with. Banks usually take 5 to 10 working days to show it` : ''}.`
-        : `We have accepted your return for order ${order.orderNumber}. Once the books are back with us, we will refund you within ${returnWindowDays} days.`,
-      ...(request.message ? ['', 'A message from us:', ...request.message.split('\n').map((line) => `  ${line}`)] : []),
-      '',
-      ...pageLines(link),
-      ...signOff,
-    ].join('\n'),
-  };
+  const subject = cancel ? `Order ${order.orderNumber} is cancelled` : `Your return for order ${order.orderNumber}`;
+  const body = cancel
+    ? `We have cancelled your order ${order.orderNumber}${refunded > 0 ? ` and are refunding ${formatPence(refunded)} to the card or wallet you paid with. Banks usually take 5 to 10 working days to show it` : ''}.`
+    : `We have accepted your return for order ${order.orderNumber}. Once the books are back with us, we will refund you within ${returnWindowDays} days.`;
+  return mailOf(
+    {
+      to: order.customerEmail,
+      subject,
+      text: [
+        `Dear ${order.customerName},`,
+        '',
+        body,
+        ...(request.message
+          ? ['', 'A message from us:', ...request.message.split('\n').map((line) => `  ${line}`)]
+          : []),
+        '',
+        ...pageLines(link),
+        ...signOff,
+      ].join('\n'),
+    },
+    requestLetterMail({
+      preview: subject,
+      heading: subject,
+      greeting: `Dear ${order.customerName},`,
+      paragraphs: [body],
+      ...(request.message ? { quote: { label: 'A message from us', text: request.message, shoppers: false } } : {}),
+      pageLink: link,
+    }),
+  );
 }
 
 /** The owner said no, with why. */
-export function requestDeclinedEmail(order: Order, request: ShopperRequest, link: string): MailMessage {
+export function requestDeclinedEmail(order: Order, request: ShopperRequest, link: string): Promise<MailMessage> {
   const cancel = request.kind === 'cancel';
-  return {
-    to: order.customerEmail,
-    subject: cancel
-      ? `About your request to cancel order ${order.orderNumber}`
-      : `About your return request for order ${order.orderNumber}`,
-    text: [
-      `Dear ${order.customerName},`,
-      '',
-      cancel
-        ? `We are sorry: we could not cancel your order ${order.orderNumber}.`
-        : `We are sorry: we could not accept the return of your order ${order.orderNumber}.`,
-      ...(request.message ? ['', 'A message from us:', ...request.message.split('\n').map((line) => `  ${line}`)] : []),
-      '',
-      cancel
-        ? `If it has already left us, you can still ask to return it within ${returnWindowDays} days of its arrival, on your order page.`
-        : 'If you would like to talk it over, just reply to this e-mail.',
-      '',
-      ...pageLines(link),
-      ...signOff,
-    ].join('\n'),
-  };
+  const subject = cancel
+    ? `About your request to cancel order ${order.orderNumber}`
+    : `About your return request for order ${order.orderNumber}`;
+  const body = cancel
+    ? `We are sorry: we could not cancel your order ${order.orderNumber}.`
+    : `We are sorry: we could not accept the return of your order ${order.orderNumber}.`;
+  const next = cancel
+    ? `If it has already left us, you can still ask to return it within ${returnWindowDays} days of its arrival, on your order page.`
+    : 'If you would like to talk it over, just reply to this e-mail.';
+  return mailOf(
+    {
+      to: order.customerEmail,
+      subject,
+      text: [
+        `Dear ${order.customerName},`,
+        '',
+        body,
+        ...(request.message
+          ? ['', 'A message from us:', ...request.message.split('\n').map((line) => `  ${line}`)]
+          : []),
+        '',
+        next,
+        '',
+        ...pageLines(link),
+        ...signOff,
+      ].join('\n'),
+    },
+    requestLetterMail({
+      preview: subject,
+      heading: subject,
+      greeting: `Dear ${order.customerName},`,
+      paragraphs: [body],
+      ...(request.message ? { quote: { label: 'A message from us', text: request.message, shoppers: false } } : {}),
+      after: [next],
+      pageLink: link,
+    }),
+  );
 }

@@ -55,7 +55,7 @@ export function requestReactions(deps: ReactionDeps): Reactions {
     await send(
       `request-${request.requestId}`,
       kind,
-      requestReceivedEmail(order, request, linkFor(order.orderId)),
+      await requestReceivedEmail(order, request, linkFor(order.orderId)),
       event,
     );
   }
@@ -67,7 +67,7 @@ export function requestReactions(deps: ReactionDeps): Reactions {
       await send(
         `orderlink-${event.id}`,
         'order-link',
-        orderLinkEmail(order, linkFor(order.orderId), orderLinkLifetimeDays),
+        await orderLinkEmail(order, linkFor(order.orderId), orderLinkLifetimeDays),
         event,
       );
     },
@@ -83,7 +83,7 @@ export function requestReactions(deps: ReactionDeps): Reactions {
       await send(
         `request-${request.requestId}`,
         'request-accepted',
-        requestAcceptedEmail(order, request, refunded, linkFor(order.orderId)),
+        await requestAcceptedEmail(order, request, refunded, linkFor(order.orderId)),
         event,
       );
     },
@@ -93,7 +93,7 @@ export function requestReactions(deps: ReactionDeps): Reactions {
       await send(
         `request-${request.requestId}`,
         'request-declined',
-        requestDeclinedEmail(order, request, linkFor(order.orderId)),
+        await requestDeclinedEmail(order, request, linkFor(order.orderId)),
         event,
       );
     },

@@ -1,0 +1,48 @@
+// The HTML halves of the order page's e-mails (decisions 086, 088), in the shop's one layout; their plain text is in
+// requestEmails.ts, and both say the same paragraphs. A note the shopper wrote is shown as typed, escaped, quoted.
+import { shopContent } from '../../contracts/catalog/content.ts';
+import { ActionButton, ContactLine, mailColours, Para, ShopMail, Signature, SubHeading } from '../mail/layout.tsx';
+
+export type RequestLetter = {
+  preview: string;
+  heading: string;
+  greeting: string;
+  paragraphs: string[];
+  /** words quoted under their own label: the shopper's note, or the shop's message */
+  quote?: { label: string; text: string; shoppers: boolean };
+  after?: string[];
+  pageLink: string;
+};
+
+export const requestLetterMail = (letter: RequestLetter) => (
+  <ShopMail preview={letter.preview} heading={letter.heading}>
+    <Para>{letter.greeting}</Para>
+    {letter.paragraphs.map((p, i) => (
+      <Para key={i}>{p}</Para>
+    ))}
+    {letter.quote ? (
+      <>
+        <SubHeading>{letter.quote.label}</SubHeading>
+        <pre
+          style={{
+            backgroundColor: mailColours.cream,
+            borderLeft: `3px solid ${letter.quote.shoppers ? mailColours.saffron : mailColours.tealDeep}`,
+            color: mailColours.ink,
+            fontSize: '14px',
+            margin: '0 0 14px',
+            padding: '10px 12px',
+            whiteSpace: 'pre-wrap',
+          }}
+        >
+          {letter.quote.text}
+        </pre>
+      </>
+    ) : null}
+    {(letter.after ?? []).map((p, i) => (
+      <Para key={i}>{p}</Para>
+    ))}
+    <ActionButton href={letter.pageLink}>{`Your ${shopContent.shop.name} order page`}</ActionButton>
+    <ContactLine />
+    <Signature />
+  </ShopMail>
+);
