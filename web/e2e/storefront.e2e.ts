@@ -192,6 +192,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       'Meet the characters',
       'About',
       'Contact',
+      'Find your order',
     ]);
     assert.equal(await links.getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href'))), [
       '#home',
@@ -199,6 +200,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       '#characters',
       '#about',
       '#contact',
+      '/order',
     ]);
     assert.is(
       await footer.getByRole('link', { name: 'Instagram', exact: true }).getAttribute('href'),
