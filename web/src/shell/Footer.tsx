@@ -6,7 +6,7 @@ import { instagramQrImage, logoImage } from '../features/catalog/art.ts';
 import { footerLinks, useSectionHref } from './sectionLinks.ts';
 import { SocialLinks } from '../components/socialLinks.tsx';
 import './footer.css';
-import { PolicyLinks } from '../features/policies/PolicyLinks.tsx';
+import { PolicyLinks } from '../components/PolicyLinks.tsx';
 
 export function Footer() {
   const href = useSectionHref();

@@ -3,7 +3,7 @@ import { Container, Flex, Heading, Link } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
 import './checkout.css';
-import { PolicyLinks } from '../policies/PolicyLinks.tsx';
+import { PolicyLinks } from '../../components/PolicyLinks.tsx';
 
 export function CheckoutLayoutBar() {
   return (

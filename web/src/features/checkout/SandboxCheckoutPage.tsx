@@ -28,7 +28,7 @@ import { TestModeNotice } from './TestModeNotice.tsx';
 import { sandboxSessionQuery } from './sandboxSession.ts';
 import './checkout.css';
 import { LabelledField } from '../../components/LabelledField.tsx';
-import { PolicyLinks } from '../policies/PolicyLinks.tsx';
+import { PolicyLinks } from '../../components/PolicyLinks.tsx';
 
 export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
   const session = useQuery({ ...sandboxSessionQuery(sessionId), enabled: sessionId !== '' });

@@ -8,7 +8,7 @@ import { quantity as quantityLimits } from '../../../../contracts/shared/constan
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { shippingCountriesQuery, useShippingCost } from './shipping.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
-import { PolicyLinks } from '../policies/PolicyLinks.tsx';
+import { PolicyLinks } from '../../components/PolicyLinks.tsx';
 
 export type ShippingSubmission = ShippingDetails & { shippingCost: number };
 

@@ -18,7 +18,7 @@ import { setDiscountCode } from './discountCodeStore.ts';
 import { useCartCheckout } from './useCartCheckout.ts';
 import { GiftFields, giftMessageRequestOf, noGift } from '../GiftFields.tsx';
 import { useMemo, useState } from 'react';
-import { PolicyLinks } from '../../policies/PolicyLinks.tsx';
+import { PolicyLinks } from '../../../components/PolicyLinks.tsx';
 
 /** The cart at the catalogue's prices now: a line added before the owner changed a price shows what will be charged. */
 function atCatalogPrices(cart: Cart, books: BookDto[] | undefined): Cart {
