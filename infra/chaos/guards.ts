@@ -50,14 +50,22 @@ export async function forgedNotice(shop: TestShop): Promise<ForgedNoticeResult> 
     (f) => notified && f.startsWith(`${notified.data.notificationId}_purchase-notice`),
   );
   const text = file ? readableMessage(readFileSync(join(shop.dataDir, 'outbox', file))) : '';
-  const body = text.slice(text.search(/\r?\n\r?\n/));
+  const message = text.slice(text.search(/\r?\n\r?\n/));
+  // What a reader sees: the plain-text part and the HTML part's text, with its markup (the doctype's own address
+  // among it) left out; the HTML part's links are checked apart, and only the shop's mailto: may be one.
+  const hrefs = [...message.matchAll(/href="([^"]*)"/gi)].map((m) => m[1]!);
+  const body = message.replace(/<[^>]*>/g, ' ');
   return {
     status: res.status,
     subject: (sent?.data as EmailSent['data'] | undefined)?.subject ?? '',
     text: body,
-    linksLeft: body.match(new RegExp(linkLike.source, 'gi')) ?? [],
+    linksLeft: [
+      ...(body.match(new RegExp(linkLike.source, 'gi')) ?? []),
+      ...hrefs.filter((href) => !href.startsWith('mailto:')),
+    ],
     amountsLeft: body.match(new RegExp(forgedAmounts.source, 'g')) ?? [],
-    figures: body.match(/£[\d,.]+/g) ?? [],
+    // both parts show the same figures: each is listed once
+    figures: [...new Set(body.match(/£[\d,.]+/g) ?? [])],
   };
 }
 
