@@ -11,6 +11,7 @@ import { allProjections } from '../../projections/index.ts';
 import { verify } from '../../projections/engine/rebuild.ts';
 import { copyGoldenData, readGolden } from '../../infra/testing/golden.ts';
 import { call, startTestShop } from '../../infra/testing/shop.ts';
+import { eventually } from '../../infra/testing/assert.ts';
 
 const v1 = readGolden('v1');
 // unknownNames: the golden log's sign-ins with a name that is no account (its answers.json, meta.scenario.failedLogins).
@@ -116,9 +117,18 @@ test('the owner completes a wallet order of the golden log, and reads it back wi
     }
     assert.is(position, golden.events);
     assert.is(unlikeRecorded, golden.unknownNames, 'the names typed at sign-in, and no other sign-in');
+    // The buyer's confirmation is sent by the reactor after the details are stored: wait for it, not for a time.
     const appended: string[] = [];
-    for await (const event of shop.shop.deps.events.readAll(golden.events))
-      appended.push(`${event.type} ${event.stream}`);
+    await eventually(
+      async () => {
+        appended.length = 0;
+        for await (const event of shop.shop.deps.events.readAll(golden.events))
+          appended.push(`${event.type} ${event.stream}`);
+        return appended.length >= 3;
+      },
+      30_000,
+      "the buyer's confirmation",
+    );
     assert.equal(appended, [
       `AdminLoggedIn admin-${golden.owner}`,
       `OrderCustomerDetailsAdded order-${order.orderId}`,
