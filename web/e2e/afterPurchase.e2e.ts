@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { openCart, pastSplash } from './storefrontLanding.ts';
 import { newContext, newPage, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { allEvents, ofType } from '../../infra/testing/checkout.ts';
@@ -125,8 +126,9 @@ test('the policy pages: served, reached from the footer and from every checkout 
   }
   assert.is((await fetch(`${shop.url}/policies/nothing`)).status, 404);
   const { context, page } = await newPage(browser);
-  const follows = async (where: string, link: string, title: string) => {
-    await page.getByTestId('policy-links').last().getByRole('link', { name: link }).click();
+  // `within` is where the step's own links are: the cart's are in its drawer, above the page's footer.
+  const follows = async (where: string, link: string, title: string, within: Locator = page.locator('body')) => {
+    await within.getByTestId('policy-links').last().getByRole('link', { name: link }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     assert.ok(await page.getByTestId('policy-page').isVisible(), `${where} → ${title}`);
   };
@@ -144,8 +146,8 @@ test('the policy pages: served, reached from the footer and from every checkout 
     ),
   );
   await page.reload();
-  await page.getByRole('button', { name: 'Cart, 1 item' }).click();
-  await follows('cart', 'Delivery', 'Delivery');
+  await pastSplash(page);
+  await follows('cart', 'Delivery', 'Delivery', await openCart(page));
   // The custom checkout and the wallet page.
   await page.goto(`${shop.url}/custom-checkout`);
   await follows('custom checkout', 'Terms', 'Terms of sale');
