@@ -41,15 +41,17 @@ export function orderLinkEmail(order: Order, link: string, validDays: number): P
   );
 }
 
-/** We have the shopper's request: what happens next. */
-export function requestReceivedEmail(order: Order, request: ShopperRequest, link: string): Promise<MailMessage> {
-  const cancel = request.kind === 'cancel';
-  const subject = cancel
-    ? `We have your request to cancel order ${order.orderNumber}`
-    : `We have your return request for order ${order.orderNumber}`;
-  const body = cancel
-    ? `Thank you for letting us know. We have your request to cancel order ${order.orderNumber}, and we will look at it as soon as we can. If it has not left us yet, we will cancel it and refund you in full.`
-    : `Thank you for letting us know. We have your request to return order ${order.orderNumber} (${returnReasonLabels[request.reason ?? 'other']}), and we will e-mail you with how to send it back.`;
+type Quote = { label: string; text: string; shoppers: boolean };
+
+/**
+ * One step of a request as a letter, both parts from the same pieces: the greeting, what happened, the words quoted
+ * (the shopper's note marked as theirs, or ours), what comes next, and the order page.
+ */
+function requestStepLetter(
+  order: Order,
+  step: { subject: string; body: string; quote?: Quote | undefined; after?: string; link: string },
+): Promise<MailMessage> {
+  const { subject, body, quote, after, link } = step;
   return mailOf(
     {
       to: order.customerEmail,
@@ -58,8 +60,15 @@ export function requestReceivedEmail(order: Order, request: ShopperRequest, link
         `Dear ${order.customerName},`,
         '',
         body,
-        ...(request.note ? ['', 'Your note:', ...request.note.split('\n').map((line) => `  > ${line}`)] : []),
+        ...(quote
+          ? [
+              '',
+              `${quote.label}:`,
+              ...quote.text.split('\n').map((line) => (quote.shoppers ? `  > ${line}` : `  ${line}`)),
+            ]
+          : []),
         '',
+        ...(after ? [after, ''] : []),
         ...pageLines(link),
         ...signOff,
       ].join('\n'),
@@ -69,10 +78,30 @@ export function requestReceivedEmail(order: Order, request: ShopperRequest, link
       heading: subject,
       greeting: `Dear ${order.customerName},`,
       paragraphs: [body],
-      ...(request.note ? { quote: { label: 'Your note', text: request.note, shoppers: true } } : {}),
+      ...(quote ? { quote } : {}),
+      ...(after ? { after: [after] } : {}),
       pageLink: link,
     }),
   );
+}
+
+/** The owner's message, when they wrote one, quoted as ours. */
+const ownersWords = (request: ShopperRequest): Quote | undefined =>
+  request.message ? { label: 'A message from us', text: request.message, shoppers: false } : undefined;
+
+/** We have the shopper's request: what happens next. */
+export function requestReceivedEmail(order: Order, request: ShopperRequest, link: string): Promise<MailMessage> {
+  const cancel = request.kind === 'cancel';
+  return requestStepLetter(order, {
+    subject: cancel
+      ? `We have your request to cancel order ${order.orderNumber}`
+      : `We have your return request for order ${order.orderNumber}`,
+    body: cancel
+      ? `Thank you for letting us know. We have your request to cancel order ${order.orderNumber}, and we will look at it as soon as we can. If it has not left us yet, we will cancel it and refund you in full.`
+      : `Thank you for letting us know. We have your request to return order ${order.orderNumber} (${returnReasonLabels[request.reason ?? 'other']}), and we will e-mail you with how to send it back.`,
+    quote: request.note ? { label: 'Your note', text: request.note, shoppers: true } : undefined,
+    link,
+  });
 }
 
 /** The owner said yes: a cancellation's refund, or how a return goes on. */
@@ -83,75 +112,30 @@ export function requestAcceptedEmail(
   link: string,
 ): Promise<MailMessage> {
   const cancel = request.kind === 'cancel';
-  const subject = cancel ? `Order ${order.orderNumber} is cancelled` : `Your return for order ${order.orderNumber}`;
-  const body = cancel
-    ? `We have cancelled your order ${order.orderNumber}${refunded > 0 ? ` and are refunding ${formatPence(refunded)} to the card or wallet you paid with. Banks usually take 5 to 10 working days to show it` : ''}.`
-    : `We have accepted your return for order ${order.orderNumber}. Once the books are back with us, we will refund you within ${returnWindowDays} days.`;
-  return mailOf(
-    {
-      to: order.customerEmail,
-      subject,
-      text: [
-        `Dear ${order.customerName},`,
-        '',
-        body,
-        ...(request.message
-          ? ['', 'A message from us:', ...request.message.split('\n').map((line) => `  ${line}`)]
-          : []),
-        '',
-        ...pageLines(link),
-        ...signOff,
-      ].join('\n'),
-    },
-    requestLetterMail({
-      preview: subject,
-      heading: subject,
-      greeting: `Dear ${order.customerName},`,
-      paragraphs: [body],
-      ...(request.message ? { quote: { label: 'A message from us', text: request.message, shoppers: false } } : {}),
-      pageLink: link,
-    }),
-  );
+  return requestStepLetter(order, {
+    subject: cancel ? `Order ${order.orderNumber} is cancelled` : `Your return for order ${order.orderNumber}`,
+    body: cancel
+      ? `We have cancelled your order ${order.orderNumber}${refunded > 0 ? ` and are refunding ${formatPence(refunded)} to the card or wallet you paid with. Banks usually take 5 to 10 working days to show it` : ''}.`
+      : `We have accepted your return for order ${order.orderNumber}. Once the books are back with us, we will refund you within ${returnWindowDays} days.`,
+    quote: ownersWords(request),
+    link,
+  });
 }
 
 /** The owner said no, with why. */
 export function requestDeclinedEmail(order: Order, request: ShopperRequest, link: string): Promise<MailMessage> {
   const cancel = request.kind === 'cancel';
-  const subject = cancel
-    ? `About your request to cancel order ${order.orderNumber}`
-    : `About your return request for order ${order.orderNumber}`;
-  const body = cancel
-    ? `We are sorry: we could not cancel your order ${order.orderNumber}.`
-    : `We are sorry: we could not accept the return of your order ${order.orderNumber}.`;
-  const next = cancel
-    ? `If it has already left us, you can still ask to return it within ${returnWindowDays} days of its arrival, on your order page.`
-    : 'If you would like to talk it over, just reply to this e-mail.';
-  return mailOf(
-    {
-      to: order.customerEmail,
-      subject,
-      text: [
-        `Dear ${order.customerName},`,
-        '',
-        body,
-        ...(request.message
-          ? ['', 'A message from us:', ...request.message.split('\n').map((line) => `  ${line}`)]
-          : []),
-        '',
-        next,
-        '',
-        ...pageLines(link),
-        ...signOff,
-      ].join('\n'),
-    },
-    requestLetterMail({
-      preview: subject,
-      heading: subject,
-      greeting: `Dear ${order.customerName},`,
-      paragraphs: [body],
-      ...(request.message ? { quote: { label: 'A message from us', text: request.message, shoppers: false } } : {}),
-      after: [next],
-      pageLink: link,
-    }),
-  );
+  return requestStepLetter(order, {
+    subject: cancel
+      ? `About your request to cancel order ${order.orderNumber}`
+      : `About your return request for order ${order.orderNumber}`,
+    body: cancel
+      ? `We are sorry: we could not cancel your order ${order.orderNumber}.`
+      : `We are sorry: we could not accept the return of your order ${order.orderNumber}.`,
+    quote: ownersWords(request),
+    after: cancel
+      ? `If it has already left us, you can still ask to return it within ${returnWindowDays} days of its arrival, on your order page.`
+      : 'If you would like to talk it over, just reply to this e-mail.',
+    link,
+  });
 }
