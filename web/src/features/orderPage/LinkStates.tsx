@@ -9,7 +9,8 @@ import { requestMessages } from '../../../../contracts/orders/shopperRequests.ts
 import { call, serverMessage } from '../../lib/api.ts';
 import './orderPage.css';
 
-function Answer({ message, error }: { message: string | undefined; error: Error | null }) {
+/** A form's answer, read out when it comes: what was done, or why not. */
+export function Answer({ message, error }: { message: string | undefined; error: Error | null }) {
   return (
     <div role="status" aria-live="polite">
       {message && (

@@ -1,6 +1,6 @@
 // The shopper's order page (decision 086), by the signed link in their e-mails: where the order is, what is in it,
 // where it is going, its receipt, and their requests to cancel or return with our answers.
-import { Badge, Button, Callout, Card, Flex, Heading, Link as TextLink, Text, TextArea } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Heading, Link as TextLink, Text, TextArea } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -9,7 +9,8 @@ import { orderPageApi } from '../../../../contracts/orders/shopperApi.ts';
 import { maxRequestNoteLength, type ReturnReason } from '../../../../contracts/orders/shopperRequests.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
-import { call, serverMessage } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
+import { Answer } from './LinkStates.tsx';
 import { orderPageQuery, orderReceiptQuery } from './orderPageQuery.ts';
 import './orderPage.css';
 
@@ -259,23 +260,6 @@ function ReturnForm({ token, page, request }: { token: string; page: ShopperOrde
         </Button>
       </Flex>
     </form>
-  );
-}
-
-function Answer({ message, error }: { message: string | undefined; error: Error | null }) {
-  return (
-    <div role="status" aria-live="polite">
-      {message && (
-        <Callout.Root color="green">
-          <Callout.Text>{message}</Callout.Text>
-        </Callout.Root>
-      )}
-      {error && (
-        <Callout.Root color="red">
-          <Callout.Text>{serverMessage(error) ?? 'Something went wrong. Please try again.'}</Callout.Text>
-        </Callout.Root>
-      )}
-    </div>
   );
 }
 
