@@ -88,7 +88,8 @@ test("A screen whose data cannot be loaded shows its error screen with the serve
     assert.equal(await axeProblems(page), []);
     await page.unroute(stockAnswer);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.getByRole('heading', { name: 'Stock', level: 1 }).waitFor(wait);
+    // Exact: the error screen's own heading, "Error Loading Stock", holds the word too.
+    await page.getByRole('heading', { name: 'Stock', level: 1, exact: true }).waitFor(wait);
     assert.is(await page.getByText('Error Loading Stock').count(), 0);
     assert.match(page.url(), /\/admin\/stock$/);
   } finally {
@@ -106,7 +107,7 @@ test('When the session cannot be checked, no admin page draws: the error screen 
     assert.is(await page.getByRole('heading', { name: 'Stock', level: 1 }).count(), 0);
     await page.unroute(me);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.getByRole('heading', { name: 'Stock', level: 1 }).waitFor(wait);
+    await page.getByRole('heading', { name: 'Stock', level: 1, exact: true }).waitFor(wait);
   } finally {
     await context.close();
   }
