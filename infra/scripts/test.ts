@@ -273,6 +273,12 @@ programs.remove();
 for (const o of outcomes) if (!o.failed) timings[o.file] = Math.round(o.ms / 100) / 10;
 writeFileSync(timingsFile, `${JSON.stringify(timings, Object.keys(timings).sort(), 1)}\n`);
 const sum = (k: 'passed' | 'failed' | 'skipped') => outcomes.reduce((n, o) => n + o[k], 0);
+// The failures once more beside the totals, so that a log read only at its end still names them.
+for (const o of outcomes.filter((outcome) => outcome.failed)) {
+  const names = [...o.output.matchAll(/FAIL\s+"(.+)"/g)].map((m) => m[1]);
+  const why = names.length ? names.map((n) => `"${n}"`).join('; ') : (o.output.trim().split('\n').at(-1) ?? '');
+  console.log(`failed: ${o.file}: ${why}`);
+}
 console.log(`\n${outcomes.length} test files in ${((Date.now() - started) / 1000).toFixed(1)}s (${jobs} at once)`);
 console.log(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
 process.exit(sum('failed') > 0 || outcomes.length === 0 ? 1 : 0);
