@@ -1,32 +1,19 @@
 // Every admin screen on a recorded season (the golden log: 224 orders), at 1280 and 390 px: nothing cut, nothing
 // covered. No text, table or chart label runs past the edge of the box that clips it or of the window, unless it is
 // inside a region made to scroll sideways; the test-mode strip lies over no other content; no splash holds the page.
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { adminScreens } from '../../infra/bench/adminScreens.ts';
-import { newContext, viewports } from '../../infra/testing/browser.ts';
-import { browserFor } from '../../infra/testing/browserShop.ts';
-import { copyGoldenData, readGolden, recordedClock } from '../../infra/testing/golden.ts';
-import { startTestShop } from '../../infra/testing/shop.ts';
+import { viewports } from '../../infra/testing/browser.ts';
+import { goldenShopAndBrowserFor, ownerPage } from '../../infra/testing/browserShop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 
 const shots = 'test-results/admin-layout';
 mkdirSync(shots, { recursive: true });
 
-const golden = readGolden('v1');
-const dataDir = copyGoldenData(golden);
-const shop = await startTestShop(
-  { DATA_DIR: dataDir, ADMIN_USERNAME: golden.meta.admin.username },
-  { clock: recordedClock(golden) },
-);
-const browser = await browserFor(test);
-test.after(async () => {
-  await shop.close();
-  rmSync(dirname(dataDir), { recursive: true, force: true });
-});
+const { golden, shop, browser } = await goldenShopAndBrowserFor(test, { recordedClock: true });
 const seen = { timeout: 30_000 };
 const token = signAdminToken(shop.shop.deps.jwtSecret, golden.meta.admin.username);
 
@@ -110,9 +97,7 @@ const orderId = await processingOrder();
 
 for (const [width, viewport] of Object.entries(viewports)) {
   test(`every admin screen at ${viewport.width} px: nothing cut or off the window, the test-mode strip over nothing`, async () => {
-    const context = await newContext(browser, viewport, { bypassCSP: true });
-    await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
-    const page = await context.newPage();
+    const { context, page } = await ownerPage(browser, shop, viewport);
     try {
       for (const screen of adminScreens) {
         const path = screen.path.replace(':order', encodeURIComponent(orderId));
@@ -135,9 +120,7 @@ for (const [width, viewport] of Object.entries(viewports)) {
 }
 
 test('the sales chart names its axis in whole pounds, every label inside the chart', async () => {
-  const context = await newContext(browser, viewports.desktop, { bypassCSP: true });
-  await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
-  const page = await context.newPage();
+  const { context, page } = await ownerPage(browser, shop);
   try {
     await page.goto(`${shop.url}/admin/sales`);
     const chart = page.getByTestId('sales-chart');

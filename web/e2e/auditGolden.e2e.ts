@@ -1,32 +1,20 @@
 // The audit console on a recorded season (the golden log: 946 streams): the streams a page at a time with their count,
 // a search that survives a reload, and the diff between two earlier moments picked in UK time, which says what the
 // auditor's CLI says for the same moments (`npm run events -- diff --from --to --text`).
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toLondonInput } from '../../contracts/shared/londonTime.ts';
 import { eventually } from '../../infra/testing/assert.ts';
-import { newContext, viewports } from '../../infra/testing/browser.ts';
-import { browserFor } from '../../infra/testing/browserShop.ts';
+import { goldenShopAndBrowserFor, ownerPage } from '../../infra/testing/browserShop.ts';
 import { eventsCli } from '../../infra/testing/eventsCli.ts';
-import { copyGoldenData, readGolden } from '../../infra/testing/golden.ts';
-import { startTestShop } from '../../infra/testing/shop.ts';
-import { signAdminToken } from '../../service/admin/tokens.ts';
 import { axeProblems } from './ordersOwner.ts';
 
 const shots = 'test-results/audit-golden';
 mkdirSync(shots, { recursive: true });
 
-const golden = readGolden('v1');
-const dataDir = copyGoldenData(golden);
-const shop = await startTestShop({ DATA_DIR: dataDir, ADMIN_USERNAME: golden.meta.admin.username });
-const browser = await browserFor(test);
-test.after(async () => {
-  await shop.close();
-  rmSync(dirname(dataDir), { recursive: true, force: true });
-});
+const { shop, browser } = await goldenShopAndBrowserFor(test);
 const seen = { timeout: 20_000 };
 
 test.before(async () => {
@@ -38,18 +26,11 @@ test.before(async () => {
   );
 });
 
-async function ownerPage() {
-  const context = await newContext(browser, viewports.desktop, { bypassCSP: true });
-  const token = signAdminToken(shop.shop.deps.jwtSecret, golden.meta.admin.username);
-  await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
-  return { context, page: await context.newPage() };
-}
-
 const count = (page: Page) => page.getByTestId('streams-count');
 
 test('every stream a page at a time with the count, and a search kept in the address', async () => {
   const streams = (await shop.shop.deps.events.listStreams()).length;
-  const { context, page } = await ownerPage();
+  const { context, page } = await ownerPage(browser, shop);
   try {
     await page.goto(`${shop.url}/admin/audit`);
     await page.getByText(`Streams 1–50 of ${streams}`, { exact: true }).waitFor(seen);
@@ -82,12 +63,12 @@ test('the diff between two earlier moments picked in UK time is the CLI diff --t
   const from = after(events[1]!.metadata.at);
   const to = after(events.at(-2)!.metadata.at);
 
-  const cli = await eventsCli(['diff', stream, '--from', from, '--to', to, '--text'], { DATA_DIR: dataDir });
+  const cli = await eventsCli(['diff', stream, '--from', from, '--to', to, '--text'], { DATA_DIR: shop.dataDir });
   assert.is(cli.code, 0, cli.stdout + cli.stderr);
   const [, ...cliRows] = cli.stdout.trimEnd().split('\n');
   assert.ok(cliRows.length > 0 && cliRows[0] !== 'Nothing changed.', cli.stdout);
 
-  const { context, page } = await ownerPage();
+  const { context, page } = await ownerPage(browser, shop);
   try {
     await page.goto(`${shop.url}/admin/audit?stream=${stream}`);
     await page.getByRole('heading', { name: 'Time travel' }).waitFor(seen);

@@ -2,38 +2,20 @@
 // order by the number the customer quotes, a search that finds it however it is typed and survives a reload, one header
 // with every screen and a tab title for each, an auditor who starts at the audit console, and a test-mode strip that
 // lies over nothing at 1280 and 390 px.
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newContext, viewports } from '../../infra/testing/browser.ts';
-import { browserFor } from '../../infra/testing/browserShop.ts';
-import { copyGoldenData, readGolden } from '../../infra/testing/golden.ts';
-import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
-import { signAdminToken } from '../../service/admin/tokens.ts';
+import { goldenShopAndBrowserFor, ownerPage } from '../../infra/testing/browserShop.ts';
+import { adminHeaders, call } from '../../infra/testing/shop.ts';
 import { axeProblems } from './ordersOwner.ts';
 
 const shots = 'test-results/console-golden';
 mkdirSync(shots, { recursive: true });
 
-const golden = readGolden('v1');
-const dataDir = copyGoldenData(golden);
-const shop = await startTestShop({ DATA_DIR: dataDir, ADMIN_USERNAME: golden.meta.admin.username });
-const browser = await browserFor(test);
-test.after(async () => {
-  await shop.close();
-  rmSync(dirname(dataDir), { recursive: true, force: true });
-});
+const { shop, browser } = await goldenShopAndBrowserFor(test);
 const seen = { timeout: 20_000 };
-
-/** A page whose local storage holds the recorded owner's token, as the login screen would leave it. */
-async function ownerPage(viewport: { width: number; height: number } = viewports.desktop) {
-  const context = await newContext(browser, viewport, { bypassCSP: true });
-  const token = signAdminToken(shop.shop.deps.jwtSecret, golden.meta.admin.username);
-  await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
-  return { context, page: await context.newPage() };
-}
 
 const rows = (page: Page) => page.locator('.order-entry__trigger');
 
@@ -47,7 +29,7 @@ async function searchFor(page: Page, text: string) {
 }
 
 test('the order rows name the AH- number, customer, items, total, status and date; a search finds it however typed and survives a reload', async () => {
-  const { context, page } = await ownerPage();
+  const { context, page } = await ownerPage(browser, shop);
   try {
     await page.goto(`${shop.url}/admin/orders`);
     await page.getByRole('heading', { name: 'Order Management' }).waitFor(seen);
@@ -91,7 +73,7 @@ test('the order rows name the AH- number, customer, items, total, status and dat
 });
 
 test('one header links every screen, marks the current one, and each screen names the browser tab', async () => {
-  const { context, page } = await ownerPage();
+  const { context, page } = await ownerPage(browser, shop);
   try {
     await page.goto(`${shop.url}/admin/orders`);
     const nav = page.getByRole('navigation', { name: 'Admin screens' });
@@ -171,7 +153,7 @@ const underStrip = (page: Page) =>
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`the test-mode strip takes its own room and covers nothing (${name})`, async () => {
-    const { context, page } = await ownerPage(viewport);
+    const { context, page } = await ownerPage(browser, shop, viewport);
     try {
       for (const path of ['/', '/admin/orders', '/admin/audit', '/admin/sales']) {
         await page.goto(`${shop.url}${path}`);

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { discountMessages } from '../../contracts/discounts/model.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
-import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
+import { ownerPage, shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { startTestShop } from '../../infra/testing/shop.ts';
 import {
   applyCode,
@@ -15,7 +15,6 @@ import {
   createCode,
   discountShopEnv,
   openCart,
-  ownerPage,
   payOnHostedPage,
   placedOrder,
   proceedToHostedPage,

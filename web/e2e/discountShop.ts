@@ -1,13 +1,11 @@
 // What the discount-code browser tests share: a shop whose checkouts one address may start as often as a test needs,
-// the owner's page, a shopper's cart with a code applied, and paying on the sandbox's hosted page.
-import type { Browser, Locator, Page } from 'playwright-core';
+// a shopper's cart with a code applied, and paying on the sandbox's hosted page.
+import type { Locator, Page } from 'playwright-core';
 import { catalogApi } from '../../contracts/catalog/api.ts';
 import type { CreateDiscountCodeBody, DiscountCodeDetailResponse } from '../../contracts/discounts/model.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { eventually } from '../../infra/testing/assert.ts';
-import { newPage, viewports } from '../../infra/testing/browser.ts';
 import { adminHeaders, call, floodLimits, type TestShop } from '../../infra/testing/shop.ts';
-import { signAdminToken } from '../../service/admin/tokens.ts';
 
 /** Every test shop's checkouts come from 127.0.0.1: the limits are lifted so only the code's own rules refuse. */
 export const discountShopEnv = { ADMIN_USERNAME: 'owner', RATE_LIMITS: floodLimits };
@@ -18,19 +16,6 @@ export const books = {
   poster: { bookId: 3, title: 'Alif to Ya: My Arabic Alphabet Poster', price: 999 },
 };
 export type CartLine = (typeof books)[keyof typeof books] & { quantity: number };
-
-/** A page signed in as the shop's owner (the token in local storage, as the login screen leaves it). */
-export async function ownerPage(
-  browser: Browser,
-  shop: TestShop,
-  viewport: { width: number; height: number } = viewports.desktop,
-) {
-  // bypassCSP only so that axe can be injected.
-  const { context, page } = await newPage(browser, viewport, { bypassCSP: true });
-  const token = signAdminToken(shop.shop.deps.jwtSecret, shop.shop.deps.admin.username);
-  await context.addInitScript((t) => localStorage.setItem('adminToken', t), token);
-  return { context, page };
-}
 
 /** A code made through the owner's API, for tests about what happens to it later. */
 export async function createCode(shop: TestShop, body: CreateDiscountCodeBody) {

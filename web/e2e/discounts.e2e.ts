@@ -4,13 +4,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
-import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
+import { ownerPage, shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import {
   applyCode,
   books,
   discountShopEnv,
   openCart,
-  ownerPage,
   payOnHostedPage,
   placedOrder,
   proceedToHostedPage,

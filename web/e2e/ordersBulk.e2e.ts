@@ -2,29 +2,17 @@
 // slips printed and all three shipped in one step with tracking numbers (one typed, two from the carrier's CSV), each
 // customer e-mailed; an order delivered before shipments were recorded reads as shipped, with its note; and a line
 // refunded with its copy back on the shelf raises the shelf's count.
-import { dirname } from 'node:path';
-import { rmSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
 import type { AdminStockResponse } from '../../contracts/stock/model.ts';
 import { eventually } from '../../infra/testing/assert.ts';
-import { newContext, viewports } from '../../infra/testing/browser.ts';
-import { browserFor } from '../../infra/testing/browserShop.ts';
+import { viewports } from '../../infra/testing/browser.ts';
+import { goldenShopAndBrowserFor, ownerPage } from '../../infra/testing/browserShop.ts';
 import { outboxTexts } from '../../infra/testing/checkout.ts';
-import { copyGoldenData, readGolden } from '../../infra/testing/golden.ts';
-import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
-import { signAdminToken } from '../../service/admin/tokens.ts';
+import { adminHeaders, call } from '../../infra/testing/shop.ts';
 import { axeProblems } from './ordersOwner.ts';
 
-const v1 = readGolden('v1');
-const dataDir = copyGoldenData(v1);
-const shop = await startTestShop({ DATA_DIR: dataDir, ADMIN_USERNAME: v1.meta.admin.username, ADMIN_PASSWORD: '' });
-test.after(async () => {
-  await shop.close();
-  rmSync(dirname(dataDir), { recursive: true, force: true });
-});
-const browser: Browser = await browserFor(test);
+const { golden: v1, shop, browser } = await goldenShopAndBrowserFor(test, { env: { ADMIN_PASSWORD: '' } });
 const seen = { timeout: 20_000 };
 
 /** Orders of the golden log (v1/export.ndjson): its processing ones, and two long delivered. */
@@ -40,18 +28,8 @@ const golden = {
   deliveredKindness: 'cs_sandbox_XCEkmJeEggWNXjdLKQSTaFdd',
 };
 
-async function ownerPage(viewport: { width: number; height: number } = viewports.desktop) {
-  // axe needs its script on the page, past the shop's CSP.
-  const context = await newContext(browser, viewport, { bypassCSP: true });
-  await context.addInitScript(
-    (t) => localStorage.setItem('adminToken', t),
-    signAdminToken(shop.shop.deps.jwtSecret, v1.meta.admin.username),
-  );
-  return { context, page: await context.newPage() };
-}
-
 test('three processing orders: their packing slips printed, then all shipped in one step, three e-mails in the outbox', async () => {
-  const { context, page } = await ownerPage();
+  const { context, page } = await ownerPage(browser, shop);
   try {
     await page.goto(`${shop.url}/admin/orders`);
     await page.getByRole('link', { name: 'Fulfil Orders' }).click();
@@ -131,7 +109,7 @@ test('three processing orders: their packing slips printed, then all shipped in 
 });
 
 test('an order delivered before shipments were recorded reads as shipped, with the note it came from', async () => {
-  const { context, page } = await ownerPage(viewports.mobile);
+  const { context, page } = await ownerPage(browser, shop, viewports.mobile);
   try {
     await page.goto(`${shop.url}/admin/orders/${golden.deliveredWithNote}`);
     const shipment = page.locator('.order-panel', { has: page.getByRole('heading', { name: 'Shipment' }) });
@@ -174,7 +152,7 @@ test('a line refunded with its copy back on the shelf raises the shelf count, an
   assert.is(received.status, 200, received.text);
   assert.is(await onHand(), 10);
 
-  const { context, page } = await ownerPage();
+  const { context, page } = await ownerPage(browser, shop);
   try {
     const orderId = golden.deliveredKindness;
     await page.goto(`${shop.url}/admin/orders/${orderId}`);
