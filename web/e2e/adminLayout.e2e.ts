@@ -9,6 +9,7 @@ import { adminScreens } from '../../infra/bench/adminScreens.ts';
 import { viewports } from '../../infra/testing/browser.ts';
 import { goldenShopAndBrowserFor, ownerPage } from '../../infra/testing/browserShop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
+import { underStrip } from './testModeStrip.ts';
 
 const shots = 'test-results/admin-layout';
 mkdirSync(shots, { recursive: true });
@@ -67,30 +68,6 @@ const overflowing = (page: Page) =>
     if (document.documentElement.scrollWidth > window.innerWidth + 1)
       problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`);
     return problems;
-  });
-
-/** The visible elements with content of their own (text, images, controls) whose boxes overlap the strip's. */
-const underStrip = (page: Page) =>
-  page.evaluate(() => {
-    const strip = document.querySelector('[data-testid="site-test-mode"]');
-    if (!strip) return ['no test-mode strip'];
-    const box = strip.getBoundingClientRect();
-    const hits: string[] = [];
-    for (const el of document.body.querySelectorAll('*')) {
-      if (el === strip || strip.contains(el) || el.contains(strip)) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility !== 'visible' || Number(style.opacity) === 0) continue;
-      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
-      const control = /^(IMG|SVG|BUTTON|INPUT|SELECT|TEXTAREA|A|VIDEO|CANVAS|TABLE)$/i.test(el.tagName);
-      if (!ownText && !control) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      const overlap =
-        Math.min(r.right, box.right) - Math.max(r.left, box.left) > 0.5 &&
-        Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 0.5;
-      if (overlap) hits.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent?.trim().slice(0, 40)}"`);
-    }
-    return hits;
   });
 
 const orderId = await processingOrder();

@@ -10,6 +10,7 @@ import { newContext, viewports } from '../../infra/testing/browser.ts';
 import { goldenShopAndBrowserFor, ownerPage } from '../../infra/testing/browserShop.ts';
 import { adminHeaders, call } from '../../infra/testing/shop.ts';
 import { axeProblems } from './ordersOwner.ts';
+import { underStrip } from './testModeStrip.ts';
 
 const shots = 'test-results/console-golden';
 mkdirSync(shots, { recursive: true });
@@ -126,30 +127,6 @@ test('an auditor lands on the audit console after logging in and at /admin', asy
     await context.close();
   }
 });
-
-/** The visible elements with content of their own (text, images, controls) whose boxes overlap the strip's. */
-const underStrip = (page: Page) =>
-  page.evaluate(() => {
-    const strip = document.querySelector('[data-testid="site-test-mode"]');
-    if (!strip) return ['no test-mode strip'];
-    const box = strip.getBoundingClientRect();
-    const hits: string[] = [];
-    for (const el of document.body.querySelectorAll('*')) {
-      if (el === strip || strip.contains(el) || el.contains(strip)) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility !== 'visible' || Number(style.opacity) === 0) continue;
-      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
-      const control = /^(IMG|SVG|BUTTON|INPUT|SELECT|TEXTAREA|A|VIDEO|CANVAS)$/i.test(el.tagName);
-      if (!ownText && !control) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      const overlap =
-        Math.min(r.right, box.right) - Math.max(r.left, box.left) > 0.5 &&
-        Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 0.5;
-      if (overlap) hits.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent?.trim().slice(0, 40)}"`);
-    }
-    return hits;
-  });
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`the test-mode strip takes its own room and covers nothing (${name})`, async () => {
