@@ -2,12 +2,11 @@
 // its own page) and nothing for an id that placed nothing; the custom checkout refuses a UK postcode that cannot
 // exist; the shop's policy pages are reached from the footer and from every checkout step, and axe finds no serious
 // problem on them or on the checkout's fields (decision 089).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
 import { openCart, pastSplash } from './storefrontLanding.ts';
+import { axeProblems } from './ordersOwner.ts';
 import { newContext, newPage, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { allEvents, ofType } from '../../infra/testing/checkout.ts';
@@ -164,27 +163,6 @@ test('the policy pages: served, reached from the footer and from every checkout 
   await context.close();
 });
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const run = await (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run(document, { resultTypes: ['violations'] });
-    return run.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`axe: no serious problem on the policy pages, the checkout's fields, the country placeholders and the test-mode badge (${name})`, async () => {
     const context = await newContext(browser, viewport, { bypassCSP: true });
@@ -192,7 +170,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     for (const { slug } of policyLinks) {
       await page.goto(`${shop.url}${policyPath(slug)}`);
       await page.getByRole('heading', { level: 1, name: policyPage(slug).title }).waitFor();
-      assert.equal(await seriousProblems(page), [], slug);
+      assert.equal(await axeProblems(page), [], slug);
     }
     // The custom checkout with its postcode error showing.
     await page.goto(`${shop.url}/custom-checkout`);
@@ -207,12 +185,12 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByLabel(label).fill(value);
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.getByText('Please enter a valid postcode').waitFor();
-    assert.equal(await seriousProblems(page), [], 'custom checkout');
+    assert.equal(await axeProblems(page), [], 'custom checkout');
     // The wallet sheet's country select, still on its placeholder.
     await page.goto(`${shop.url}/apple-pay-checkout`);
     await page.getByRole('button', { name: 'Pay with the test wallet' }).click();
     await page.getByRole('dialog', { name: 'Test wallet' }).getByRole('combobox', { name: 'Country' }).waitFor();
-    assert.equal(await seriousProblems(page), [], 'wallet sheet');
+    assert.equal(await axeProblems(page), [], 'wallet sheet');
     await page.keyboard.press('Escape');
     // The shipping dialog's country select, still on its placeholder.
     await page.goto(`${shop.url}/#books`);
@@ -222,7 +200,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       .click();
     await page.getByRole('heading', { name: 'Shipping Information' }).waitFor();
     await page.getByRole('dialog').getByRole('combobox', { name: 'Country' }).waitFor();
-    assert.equal(await seriousProblems(page), [], 'shipping dialog');
+    assert.equal(await axeProblems(page), [], 'shipping dialog');
     await page.keyboard.press('Escape');
     // The sandbox's checkout page with its TEST MODE badge.
     await page.goto(`${shop.url}/`);
@@ -237,7 +215,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL(/\/sandbox\/checkout\?session=/);
     await page.getByText('TEST MODE', { exact: true }).waitFor();
-    assert.equal(await seriousProblems(page), [], 'sandbox checkout');
+    assert.equal(await axeProblems(page), [], 'sandbox checkout');
     await context.close();
   });
 }

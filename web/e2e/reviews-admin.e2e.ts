@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newPage, newContext, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { adminHeaders, call } from '../../infra/testing/shop.ts';
+import { axeProblems } from './ordersOwner.ts';
 
 const { shop, browser } = await shopAndBrowserFor(test);
 
@@ -102,23 +100,6 @@ test('The admin screens link to each other inside the app: no page load, so no s
   assert.ok(await samePage(), 'Reviews Dashboard opened without a page load');
   await context.close();
 });
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's serious and critical findings on the page as it is now. */
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }
-    ).axe;
-    const run = await axe.run(document, { resultTypes: ['violations'] });
-    return run.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`axe finds no serious or critical problems on the login screen, the dashboard and the review dialog (${name})`, async () => {
