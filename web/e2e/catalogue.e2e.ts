@@ -10,10 +10,10 @@ import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { launchBrowser, newContext, viewports } from '../../infra/testing/browser.ts';
+import { ownerPage } from '../../infra/testing/browserShop.ts';
 import { paidCartCheckout, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { signAdminToken } from '../../service/admin/tokens.ts';
 import { axeProblems } from './ordersOwner.ts';
 import { bookCard, pastSplash } from './storefrontLanding.ts';
 
@@ -41,15 +41,6 @@ async function picture(width: number, height: number, colour: string, format: 'p
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
 }
 
-async function ownerPage(viewport: { width: number; height: number }) {
-  const context = await newContext(browser, viewport, { bypassCSP: true });
-  await context.addInitScript(
-    (t) => localStorage.setItem('adminToken', t),
-    signAdminToken(shop.shop.deps.jwtSecret, shop.shop.deps.admin.username),
-  );
-  return { context, page: await context.newPage() };
-}
-
 const toast = (page: Page, text: string) => page.locator('.shop-toast__description', { hasText: text }).waitFor();
 const row = (page: Page) => page.getByTestId('catalogue-row').filter({ hasText: title });
 
@@ -72,7 +63,7 @@ test('the owner adds a fourth book with a cover and three pages, reprices it and
     picture(1600, 1200, '#f2a541', 'jpeg'),
     picture(1600, 1200, '#3d7a4f', 'png'),
   ]);
-  const { context, page } = await ownerPage(viewports.desktop);
+  const { context, page } = await ownerPage(browser, shop);
   try {
     await page.goto(`${shop.url}/admin/catalogue`);
     await page.getByRole('heading', { name: 'Catalogue', level: 1 }).waitFor();

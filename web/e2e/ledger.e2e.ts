@@ -5,10 +5,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ledgerMessages } from '../../contracts/ledger/model.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
-import { launchBrowser, newContext, viewports } from '../../infra/testing/browser.ts';
+import { launchBrowser, viewports } from '../../infra/testing/browser.ts';
+import { ownerPage } from '../../infra/testing/browserShop.ts';
 import { allEvents, sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { signAdminToken } from '../../service/admin/tokens.ts';
 import { axeProblems } from './ordersOwner.ts';
 
 const seen = { timeout: 15_000 };
@@ -49,12 +49,7 @@ test('admin: the ledger shows the day of a sale with its simulated fee, in UK da
   });
 
   for (const viewport of Object.values(viewports)) {
-    const context = await newContext(browser, viewport, { bypassCSP: true });
-    await context.addInitScript(
-      (t) => localStorage.setItem('adminToken', t),
-      signAdminToken(shop.shop.deps.jwtSecret, shop.shop.deps.admin.username),
-    );
-    const page = await context.newPage();
+    const { context, page } = await ownerPage(browser, shop, viewport);
     try {
       await page.goto(`${shop.url}/admin/ledger`);
       await page.getByRole('heading', { name: 'Ledger', level: 1 }).waitFor(seen);

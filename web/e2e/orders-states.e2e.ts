@@ -3,11 +3,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { AdminOrder, AdminOrdersResponse, OrderHistoryResponse } from '../../contracts/orders/console.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
-import { newContext, viewports } from '../../infra/testing/browser.ts';
-import { browserFor } from '../../infra/testing/browserShop.ts';
+import { viewports } from '../../infra/testing/browser.ts';
+import { browserFor, ownerPage } from '../../infra/testing/browserShop.ts';
 import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
 import { placeOrders } from '../../infra/testing/exampleOrders.ts';
-import { signAdminToken } from '../../service/admin/tokens.ts';
 import { axeProblems, entry, exampleOrders, orderIds, ownerAt } from './ordersOwner.ts';
 import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 
@@ -244,13 +243,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
   test(`axe finds no serious or critical problems in the order console with two orders open (${name})`, async () => {
     const shop = await startTestShop({ ADMIN_USERNAME: 'owner' });
     await placeOrders(shop, exampleOrders());
-    // The shop's CSP forbids inline scripts, so this one context lets the test inject axe.
-    const context = await newContext(browser, viewport, { bypassCSP: true });
-    await context.addInitScript(
-      (t) => localStorage.setItem('adminToken', t),
-      signAdminToken(shop.shop.deps.jwtSecret, 'owner'),
-    );
-    const page = await context.newPage();
+    const { context, page } = await ownerPage(browser, shop, viewport);
     try {
       await page.goto(`${shop.url}/admin/orders`);
       await page.getByRole('button', { name: new RegExp(`Order #${orderNumberFrom(orderIds.maryam)}`) }).click(seen);

@@ -3,12 +3,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { staleOrderMessage } from '../../service/orders/orderStatus.ts';
-import { signAdminToken } from '../../service/admin/tokens.ts';
 import { allProjections } from '../../projections/index.ts';
 import { verify } from '../../projections/engine/rebuild.ts';
 import { eventually } from '../../infra/testing/assert.ts';
-import { newContext, viewports } from '../../infra/testing/browser.ts';
-import { browserFor } from '../../infra/testing/browserShop.ts';
+import { viewports } from '../../infra/testing/browser.ts';
+import { browserFor, ownerPage } from '../../infra/testing/browserShop.ts';
 import { outboxTexts } from '../../infra/testing/checkout.ts';
 import { placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
@@ -38,13 +37,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
         ).status,
         200,
       );
-    // axe needs its script on the page, past the shop's CSP.
-    const context = await newContext(browser, viewport, { bypassCSP: true });
-    await context.addInitScript(
-      (t) => localStorage.setItem('adminToken', t),
-      signAdminToken(shop.shop.deps.jwtSecret, 'owner'),
-    );
-    const page = await context.newPage();
+    const { context, page } = await ownerPage(browser, shop, viewport);
     try {
       // Finding: the postcode as a customer would write it, in lower case.
       await page.goto(`${shop.url}/admin/orders`);

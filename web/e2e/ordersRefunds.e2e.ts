@@ -3,11 +3,10 @@
 // answered as soon as it is recorded; the console follows its progress until the payment provider's answer shows.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { newContext, viewports } from '../../infra/testing/browser.ts';
-import { browserFor } from '../../infra/testing/browserShop.ts';
+import { viewports } from '../../infra/testing/browser.ts';
+import { browserFor, ownerPage } from '../../infra/testing/browserShop.ts';
 import { allEvents, ofType, paidCartCheckout } from '../../infra/testing/checkout.ts';
 import { startTestShop } from '../../infra/testing/shop.ts';
-import { signAdminToken } from '../../service/admin/tokens.ts';
 import { axeProblems, entry } from './ordersOwner.ts';
 import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 
@@ -22,13 +21,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       { bookId: 1, quantity: 2 },
       { bookId: 2, quantity: 1 },
     ]);
-    // The shop's CSP forbids inline scripts, so this context lets the test inject axe.
-    const context = await newContext(browser, viewport, { bypassCSP: true });
-    await context.addInitScript(
-      (t) => localStorage.setItem('adminToken', t),
-      signAdminToken(shop.shop.deps.jwtSecret, 'owner'),
-    );
-    const page = await context.newPage();
+    const { context, page } = await ownerPage(browser, shop, viewport);
     try {
       await page.goto(`${shop.url}/admin/orders`);
       await page.getByRole('button', { name: `Order #${orderNumberFrom(orderId)}` }).click(seen);
