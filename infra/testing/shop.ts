@@ -112,3 +112,16 @@ export async function adminHeaders(
   const { signAdminToken } = await import('../../service/admin/tokens.ts');
   return { authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, username)}` };
 }
+
+/**
+ * Everything the reactor owes so far is done (receipt numbers, e-mails) and the read models show it, including what
+ * that work itself recorded.
+ */
+export async function settled(shop: TestShop): Promise<void> {
+  for (;;) {
+    const head = await shop.shop.deps.events.headPosition();
+    await shop.shop.deps.effects.waitFor(head, 30_000);
+    await shop.shop.deps.waiter.waitFor(head, 30_000);
+    if ((await shop.shop.deps.events.headPosition()) === head) return;
+  }
+}

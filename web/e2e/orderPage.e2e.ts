@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { newContext, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { outboxTexts, paidCartCheckout, sandboxShopEnv } from '../../infra/testing/checkout.ts';
-import { call } from '../../infra/testing/shop.ts';
+import { call, settled } from '../../infra/testing/shop.ts';
 import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { orderLinkKey, orderLinkToken } from '../../service/http/orderLinks.ts';
@@ -19,15 +19,6 @@ const shots = 'test-results/order-page';
 mkdirSync(shots, { recursive: true });
 const { shop, browser } = await shopAndBrowserFor(test, { ...sandboxShopEnv, ADMIN_USERNAME: 'owner' });
 const admin = { authorization: `Bearer ${signAdminToken(shop.shop.deps.jwtSecret, 'owner')}` };
-
-async function settled() {
-  for (;;) {
-    const head = await shop.shop.deps.events.headPosition();
-    await shop.shop.deps.effects.waitFor(head, 30_000);
-    await shop.shop.deps.waiter.waitFor(head, 30_000);
-    if ((await shop.shop.deps.events.headPosition()) === head) return;
-  }
-}
 
 /** The order page link of the e-mail about `orderId` whose subject matches. */
 function linkIn(orderId: string, subject: RegExp): string {
@@ -49,7 +40,7 @@ const fitsWidth = (page: Page) =>
 
 test('Shopper opens the shipped e-mail’s link on a phone and sees the parcel on its way with its tracking link', async () => {
   const orderId = await paidCartCheckout(shop, [{ bookId: 1, quantity: 1 }]);
-  await settled();
+  await settled(shop);
   const order = (await call(`${shop.url}/api/admin/orders/${orderId}`, { headers: admin })).json.order;
   const shipped = await call(`${shop.url}/api/admin/orders/${orderId}/status`, {
     headers: admin,
@@ -61,7 +52,7 @@ test('Shopper opens the shipped e-mail’s link on a phone and sees the parcel o
     },
   });
   assert.is(shipped.status, 200, shipped.text);
-  await settled();
+  await settled(shop);
   const page = await pageAt(viewports.mobile);
   try {
     await page.goto(`${shop.url}${linkIn(orderId, /Subject: Your order \S+ is on its way/)}`);
@@ -86,7 +77,7 @@ test('Shopper opens the shipped e-mail’s link on a phone and sees the parcel o
 
 test('Shopper asks to cancel an unshipped order; the owner accepts on the Requests tab; the page shows the refund', async () => {
   const orderId = await paidCartCheckout(shop, [{ bookId: 2, quantity: 2 }]);
-  await settled();
+  await settled(shop);
   const link = linkIn(orderId, /Subject: Your Amanah House order/);
   const page = await pageAt(viewports.desktop);
   try {
@@ -116,7 +107,7 @@ test('Shopper asks to cancel an unshipped order; the owner accepts on the Reques
       await owner.context().close();
     }
 
-    await settled();
+    await settled(shop);
     await page.reload();
     await page.getByText('We cancelled your order').waitFor();
     await page.getByText('Of course, no trouble at all.').first().waitFor();
@@ -131,7 +122,7 @@ test('Shopper asks to cancel an unshipped order; the owner accepts on the Reques
 
 test('An expired link shows nothing of the order and sends a fresh link; the lookup form answers alike', async () => {
   const orderId = await paidCartCheckout(shop, [{ bookId: 1, quantity: 1 }]);
-  await settled();
+  await settled(shop);
   const expired = orderLinkToken(orderLinkKey(shop.shop.deps.jwtSecret), orderId, new Date(Date.now() - 60_000));
   const page = await pageAt(viewports.mobile);
   try {
@@ -144,7 +135,7 @@ test('An expired link shows nothing of the order and sends a fresh link; the loo
     await page.getByText('we have sent a fresh one to its e-mail address', { exact: false }).waitFor();
     assert.ok(await fitsWidth(page));
     assert.equal(await axeProblems(page), [], 'the expired link');
-    await settled();
+    await settled(shop);
     const fresh = linkIn(orderId, /Subject: Your link to/);
     await page.goto(`${shop.url}${fresh}`);
     await page.getByRole('heading', { name: `Your order ${orderNumberFrom(orderId)}` }).waitFor();

@@ -13,23 +13,13 @@ import { newPage, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { outboxTexts, paidCartCheckout, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
-import { testAdmin } from '../../infra/testing/shop.ts';
+import { settled, testAdmin } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { newEventId } from '../../service/commands.ts';
 
 const out = 'test-results/receipts';
 mkdirSync(out, { recursive: true });
 const { shop, browser } = await shopAndBrowserFor(test, sandboxShopEnv);
-
-/** Everything the reactor owes so far is done (receipt numbers, e-mails), and the read models show it. */
-async function settled() {
-  for (;;) {
-    const head = await shop.shop.deps.events.headPosition();
-    await shop.shop.deps.effects.waitFor(head, 30_000);
-    await shop.shop.deps.waiter.waitFor(head, 30_000);
-    if ((await shop.shop.deps.events.headPosition()) === head) return;
-  }
-}
 
 /** The page printed as "Save as PDF" prints it, and the PDF's text and page count as poppler reads them. */
 async function printed(page: Page, name: string): Promise<{ text: string; pages: number }> {
@@ -46,7 +36,7 @@ async function printed(page: Page, name: string): Promise<{ text: string; pages:
 
 test("Buyer opens the receipt from the confirmation e-mail's link and prints it to one A4 page", async () => {
   const orderId = await paidCartCheckout(shop, [{ bookId: 1, quantity: 2 }]);
-  await settled();
+  await settled(shop);
   const mail = outboxTexts(shop).find((text) => text.includes(`order number is AH-${orderId.slice(-8)}`));
   const link = /https?:\/\/\S+(\/receipt\/\S+)/.exec(mail ?? '')?.[1];
   assert.ok(link, 'the confirmation e-mail links to the receipt');
@@ -116,7 +106,7 @@ test('Owner opens a VAT order’s receipt from its order page and prints the VAT
     [{ id: newEventId(), type: 'OrderPlaced', data, metadata }],
     'no_stream',
   );
-  await settled();
+  await settled(shop);
   // The poster came back and its refund was paid: a credit note follows the receipt.
   const at = new Date().toISOString();
   const refundMeta = { causedBy: 'admin:admin', causationId: 'refund-poster', correlationId: 'refund-poster', at };
@@ -139,7 +129,7 @@ test('Owner opens a VAT order’s receipt from its order page and prints the VAT
     ],
     0,
   );
-  await settled();
+  await settled(shop);
 
   const { context, page } = await newPage(browser, viewports.desktop);
   const token = signAdminToken(shop.shop.deps.jwtSecret, testAdmin.username);
