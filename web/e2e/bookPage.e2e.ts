@@ -4,24 +4,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { newContext, viewports } from '../../infra/testing/browser.ts';
+import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { axeProblems } from './ordersOwner.ts';
-import {
-  bookCard,
-  cartButton,
-  openLanding,
-  pastSplash,
-  startStorefront,
-  stopStorefront,
-  type Storefront,
-} from './storefrontLanding.ts';
+import { bookCard, cartButton, openLanding, pastSplash, type Storefront } from './storefrontLanding.ts';
 
-let storefront: Storefront;
-test.before(async () => {
-  storefront = await startStorefront();
-});
-test.after(async () => {
-  await stopStorefront(storefront);
-});
+const storefront: Storefront = await shopAndBrowserFor(test);
 
 const [kindness, together] = shopContent.books as [
   (typeof shopContent.books)[number],

@@ -7,22 +7,10 @@ import * as assert from 'uvu/assert';
 import { timings } from '../../contracts/shared/constants.ts';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { newPage, newContext, viewports } from '../../infra/testing/browser.ts';
-import {
-  openLanding,
-  pastSplash,
-  scrolledTo,
-  startStorefront,
-  stopStorefront,
-  type Storefront,
-} from './storefrontLanding.ts';
+import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
+import { openLanding, pastSplash, scrolledTo, type Storefront } from './storefrontLanding.ts';
 
-let storefront: Storefront;
-test.before(async () => {
-  storefront = await startStorefront();
-});
-test.after(async () => {
-  await stopStorefront(storefront);
-});
+const storefront: Storefront = await shopAndBrowserFor(test);
 
 for (const [name, viewport] of Object.entries(viewports)) {
   for (const motion of ['no-preference', 'reduce'] as const) {

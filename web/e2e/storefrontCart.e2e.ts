@@ -4,25 +4,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { viewports } from '../../infra/testing/browser.ts';
+import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { eventually } from '../../infra/testing/assert.ts';
-import {
-  addToCart,
-  cartButton,
-  openCart,
-  openLanding,
-  pastSplash,
-  startStorefront,
-  stopStorefront,
-  type Storefront,
-} from './storefrontLanding.ts';
+import { addToCart, cartButton, openCart, openLanding, pastSplash, type Storefront } from './storefrontLanding.ts';
 
-let storefront: Storefront;
-test.before(async () => {
-  storefront = await startStorefront();
-});
-test.after(async () => {
-  await stopStorefront(storefront);
-});
+const storefront: Storefront = await shopAndBrowserFor(test);
 
 const [kindness, together, poster] = shopContent.books.map((b) => b.title) as [string, string, string];
 

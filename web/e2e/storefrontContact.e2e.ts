@@ -5,15 +5,10 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { viewports } from '../../infra/testing/browser.ts';
-import { openLanding, startStorefront, stopStorefront, type Storefront } from './storefrontLanding.ts';
+import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
+import { openLanding, type Storefront } from './storefrontLanding.ts';
 
-let storefront: Storefront;
-test.before(async () => {
-  storefront = await startStorefront();
-});
-test.after(async () => {
-  await stopStorefront(storefront);
-});
+const storefront: Storefront = await shopAndBrowserFor(test);
 
 const contactForm = (page: Page) => page.getByRole('form', { name: 'Send us a message' });
 

@@ -1,20 +1,10 @@
-// What the storefront's browser tests share: a shop and a browser per file, the landing page opened past its
-// splash, and a few ways of finding things on it.
+// What the storefront's browser tests share: the landing page opened past its splash, and a few ways of finding
+// things on it. Each file's shop and browser come from shopAndBrowserFor.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../../infra/testing/browser.ts';
-import { startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { newPage } from '../../infra/testing/browser.ts';
+import type { TestShop } from '../../infra/testing/shop.ts';
 
 export type Storefront = { shop: TestShop; browser: Browser };
-
-export async function startStorefront(): Promise<Storefront> {
-  const [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
-  return { shop, browser };
-}
-
-export async function stopStorefront(storefront: Storefront | undefined) {
-  await storefront?.browser.close();
-  await storefront?.shop.close();
-}
 
 /** Waits out the 3-second splash, which covers the page until it fades away. */
 export async function pastSplash(page: Page) {
