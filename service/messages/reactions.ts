@@ -10,16 +10,13 @@ import { messageStream } from '../../contracts/shared/streams.ts';
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
 import { unsubscribeKey, unsubscribeToken } from '../http/unsubscribeLinks.ts';
+import { shopUrlOf } from '../mail/links.ts';
 import { reactingTo, sendOnce } from '../reactions.ts';
 import { messageToOwner, newsletterWelcome, replyToSender } from './emails.ts';
 
-/** The shop's address for links in e-mails: PUBLIC_URL, else this machine. */
-export const shopUrlOf = (deps: Pick<ReactionDeps, 'config'>) =>
-  (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, '');
-
 export function messageReactions(deps: ReactionDeps): Reactions {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
-  const shopUrl = shopUrlOf(deps);
+  const shopUrl = shopUrlOf(deps.config);
   const key = unsubscribeKey(deps.jwtSecret);
   return defineReactions({
     async MessageReceived(event) {

@@ -14,12 +14,12 @@ import { restockNotificationId } from '../../projections/messages/restockWaiting
 import type { ReactionDeps } from '../capability.ts';
 import { fold } from '../commands.ts';
 import { backInStock } from './emails.ts';
-import { shopUrlOf } from './reactions.ts';
+import { shopUrlOf } from '../mail/links.ts';
 import { reactingTo, sendOnce } from '../reactions.ts';
 import { restockDecider } from './restockRequest.ts';
 
 export function restockReactions(deps: ReactionDeps): Reactions {
-  const shopUrl = shopUrlOf(deps);
+  const shopUrl = shopUrlOf(deps.config);
 
   /** The book's title and page, as its newest catalogue event names them. */
   async function bookOf(bookId: number): Promise<{ title: string; link: string }> {

@@ -15,16 +15,15 @@ import { orderStream } from '../../contracts/shared/streams.ts';
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
 import { fold } from '../commands.ts';
-import { freshOrderLinkToken, orderLinkKey, orderLinkLifetimeDays, orderPagePath } from '../http/orderLinks.ts';
+import { orderLinkLifetimeDays } from '../http/orderLinks.ts';
+import { orderPageLinks } from '../mail/links.ts';
 import { reactingTo, sendOnce } from '../reactions.ts';
 import { orderLinkEmail, requestAcceptedEmail, requestDeclinedEmail, requestReceivedEmail } from './requestEmails.ts';
 
 const causedBy = 'system:order-page';
 
 export function requestReactions(deps: ReactionDeps): Reactions {
-  const key = orderLinkKey(deps.jwtSecret);
-  const shopUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, '');
-  const linkFor = (orderId: string) => `${shopUrl}${orderPagePath(freshOrderLinkToken(key, orderId, deps.clock()))}`;
+  const linkFor = orderPageLinks(deps);
 
   /** The order as it stood at `event`, and the request the event names. */
   async function requestAt(event: RecordedEvent<{ type: string; data: { orderId: string; requestId: string } }>) {
