@@ -13,7 +13,7 @@ import type { CommandMeta } from '../commands.ts';
 import { sendOnce as sendMail } from '../reactions.ts';
 import type { ShopDeps } from '../deps.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
-import { quotedInput } from './quotedInput.ts';
+import { quotedInput } from '../mail/quotedInput.ts';
 import { isNumbered } from '../../contracts/receipts/model.ts';
 import { receiptLinkKey, receiptPath } from '../http/receiptLinks.ts';
 import { orderPageLinks, shopUrlOf } from '../mail/links.ts';

@@ -1,6 +1,7 @@
-// What a stranger typed, made safe to show the owner in an e-mail: on one line, cut short, and with nothing a mail
-// program would turn into a link — addresses, domains and e-mail addresses are defanged the way security teams quote
-// them (hxxps[://]evil[.]example), so they stay readable and cannot be clicked.
+// What a stranger typed, made safe to show the owner in an e-mail: a field on one line, cut short, or a note line by
+// line behind a quote mark, and with nothing a mail program would turn into a link — addresses, domains and e-mail
+// addresses are defanged the way security teams quote them (hxxps[://]evil[.]example), so they stay readable and cannot
+// be clicked. Shared by every e-mail that shows the owner a shopper's words: a purchase notice, a request's note.
 
 /** Controls, line breaks and the characters that reorder text (bidirectional overrides), which could forge lines. */
 const unprintable = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
@@ -43,4 +44,24 @@ export function quotedInput(value: unknown, max = 200): string {
     .trim();
   const short = text.length > max ? `${text.slice(0, max)}…` : text;
   return short ? `"${defang(short)}"` : '(empty)';
+}
+
+/** Every way a mail program may break a line: the control characters, and the Unicode line and paragraph separators. */
+const lineBreak = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/;
+
+/**
+ * A stranger's text of several lines as the owner sees it: each line behind `> `, so no line of the e-mail starts with
+ * what they typed (a forged "From:" or a link on a line of its own); controls made spaces, links defanged; blank lines
+ * at either end dropped and runs of them made one; at most `maxLines` lines, then how many more were not shown.
+ */
+export function quotedLines(value: string, maxLines = 30): string[] {
+  const lines: string[] = [];
+  for (const raw of value.split(lineBreak)) {
+    const line = defang(raw.replace(unprintable, ' ').trimEnd());
+    if (line === '' && (lines.length === 0 || lines.at(-1) === '')) continue;
+    lines.push(line);
+  }
+  if (lines.at(-1) === '') lines.pop();
+  const shown = lines.slice(0, maxLines).map((line) => (line ? `> ${line}` : '>'));
+  return lines.length > maxLines ? [...shown, `> (${lines.length - maxLines} more lines not shown)`] : shown;
 }
