@@ -199,6 +199,17 @@ test("the order page's e-mails: the shop's layout, the page's link as a button, 
     assert.not.match(mail.html!, /<i>torn/);
   }
   assert.match(visible((await requestReceivedEmail(order, request, link)).html!), 'The cover was <i>torn</i>');
+  // Each step of a request lists the order's items, in both parts.
+  for (const mail of [
+    await requestReceivedEmail(order, request, link),
+    await requestAcceptedEmail(order, request, 999, link),
+    await requestDeclinedEmail(order, request, link),
+  ]) {
+    assert.match(mail.text, `Order ${order.orderNumber}, placed on 1 July 2026:\n  2 × The Kindness Basket — £19.98\n`);
+    assert.match(mail.text, '  1 × Alif to Ya: My Arabic Alphabet Poster — £9.99');
+    for (const fact of ['2 × The Kindness Basket', '£19.98', 'Alif to Ya: My Arabic Alphabet Poster'])
+      assert.ok(visible(mail.html!).includes(fact), `${mail.subject} shows ${fact}`);
+  }
 });
 
 test.run();

@@ -1,14 +1,24 @@
 // The e-mails of the shopper's order page (decision 086), as plain text in one place: a fresh link to the page, and
-// each step of a request to cancel or return. Each carries a fresh link to the order page.
+// each step of a request to cancel or return, each with the order's items and a fresh link to the order page.
 import { shopContent } from '../../contracts/catalog/content.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { returnReasonLabels, returnWindowDays, type ShopperRequest } from '../../contracts/orders/shopperRequests.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { mailOf } from '../mail/layout.tsx';
+import { itemRows, orderDate, textRows, type ItemRow } from '../mail/orderFacts.ts';
 import { requestLetterMail } from './requestMails.tsx';
 
-type Order = Pick<OrderPlaced['data'], 'customerName' | 'customerEmail' | 'orderNumber'>;
+type Order = Pick<
+  OrderPlaced['data'],
+  'customerName' | 'customerEmail' | 'orderNumber' | 'placedAt' | 'items' | 'discounts'
+>;
+
+/** The order's items under their heading, as every e-mail about an order shows them (service/mail/orderFacts.ts). */
+const itemsOf = (order: Order): { heading: string; rows: ItemRow[] } => ({
+  heading: `Order ${order.orderNumber}, placed on ${orderDate(order.placedAt)}`,
+  rows: itemRows(order.items, order.discounts),
+});
 
 const signOff = [
   '',
@@ -44,14 +54,15 @@ export function orderLinkEmail(order: Order, link: string, validDays: number): P
 type Quote = { label: string; text: string; shoppers: boolean };
 
 /**
- * One step of a request as a letter, both parts from the same pieces: the greeting, what happened, the words quoted
- * (the shopper's note marked as theirs, or ours), what comes next, and the order page.
+ * One step of a request as a letter, both parts from the same pieces: the greeting, what happened, the order's items,
+ * the words quoted (the shopper's note marked as theirs, or ours), what comes next, and the order page.
  */
 function requestStepLetter(
   order: Order,
   step: { subject: string; body: string; quote?: Quote | undefined; after?: string; link: string },
 ): Promise<MailMessage> {
   const { subject, body, quote, after, link } = step;
+  const items = itemsOf(order);
   return mailOf(
     {
       to: order.customerEmail,
@@ -60,6 +71,9 @@ function requestStepLetter(
         `Dear ${order.customerName},`,
         '',
         body,
+        '',
+        `${items.heading}:`,
+        ...textRows(items.rows),
         ...(quote
           ? [
               '',
@@ -78,6 +92,7 @@ function requestStepLetter(
       heading: subject,
       greeting: `Dear ${order.customerName},`,
       paragraphs: [body],
+      items,
       ...(quote ? { quote } : {}),
       ...(after ? { after: [after] } : {}),
       pageLink: link,

@@ -1,13 +1,27 @@
 // The HTML halves of the order page's e-mails (decisions 086, 088), in the shop's one layout; their plain text is in
 // requestEmails.ts, and both say the same paragraphs. A note the shopper wrote is shown as typed, escaped, quoted.
 import { shopContent } from '../../contracts/catalog/content.ts';
-import { ActionButton, ContactLine, mailColours, Para, ShopMail, Signature, SubHeading } from '../mail/layout.tsx';
+import {
+  ActionButton,
+  ContactLine,
+  Lines,
+  mailColours,
+  Para,
+  ShopMail,
+  Signature,
+  SubHeading,
+} from '../mail/layout.tsx';
+import type { ItemRow } from '../mail/orderFacts.ts';
+
+type Items = { heading: string; rows: ItemRow[] };
 
 export type RequestLetter = {
   preview: string;
   heading: string;
   greeting: string;
   paragraphs: string[];
+  /** the order's items, under their heading */
+  items?: Items;
   /** words quoted under their own label: the shopper's note, or the shop's message */
   quote?: { label: string; text: string; shoppers: boolean };
   after?: string[];
@@ -20,6 +34,12 @@ export const requestLetterMail = (letter: RequestLetter) => (
     {letter.paragraphs.map((p, i) => (
       <Para key={i}>{p}</Para>
     ))}
+    {letter.items ? (
+      <>
+        <SubHeading>{letter.items.heading}</SubHeading>
+        <Lines rows={letter.items.rows} />
+      </>
+    ) : null}
     {letter.quote ? (
       <>
         <SubHeading>{letter.quote.label}</SubHeading>
