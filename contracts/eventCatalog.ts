@@ -394,6 +394,16 @@ export const EmailSentV4 = v.object({
 });
 /** Every version-3 e-mail is a version-4 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV3 = (old: v.InferOutput<typeof EmailSentV3>): v.InferOutput<typeof EmailSentV4> => old;
+/**
+ * EmailSent version 5: the owner's notice of a shopper's new request to cancel or return, asked on the order page
+ * (decision 086), joins the kinds.
+ */
+export const EmailSentV5 = v.object({
+  ...EmailSentV4.entries,
+  kind: v.picklist([...EmailSentV4.entries.kind.options, 'request-to-owner']),
+});
+/** Every version-4 e-mail is a version-5 e-mail as it stands: the kinds only grew. */
+export const upcastEmailSentV4 = (old: v.InferOutput<typeof EmailSentV4>): v.InferOutput<typeof EmailSentV5> => old;
 
 export const CancellationRequestedV1 = v.object({ orderId: text, requestId: text, at });
 export const ReturnRequestedV1 = v.object({
@@ -855,7 +865,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof OrderPlacedV2, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
     Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
-    Newest<typeof EmailSentV4, EmailSent>,
+    Newest<typeof EmailSentV5, EmailSent>,
     Newest<typeof CancellationRequestedV1, CancellationRequested>,
     Newest<typeof ReturnRequestedV1, ReturnRequested>,
     Newest<typeof ShopperRequestAcceptedV1, ShopperRequestAccepted>,
@@ -1280,6 +1290,7 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       { schema: EmailSentV2, upcast: upcastEmailSentV1 },
       { schema: EmailSentV3, upcast: upcastEmailSentV2 },
       { schema: EmailSentV4, upcast: upcastEmailSentV3 },
+      { schema: EmailSentV5, upcast: upcastEmailSentV4 },
     ],
   },
   {

@@ -69,7 +69,13 @@ const customer = {
 } satisfies PersonalFields;
 
 /** The kinds of e-mail the owner receives (contracts/eventCatalog.ts, EmailSent). */
-const toOwner = new Set(['purchase-notice', 'order-to-owner', 'dispute-to-owner', 'message-to-owner']);
+const toOwner = new Set([
+  'purchase-notice',
+  'order-to-owner',
+  'dispute-to-owner',
+  'message-to-owner',
+  'request-to-owner',
+]);
 
 const staff = () => 'staff' as const;
 const shop = () => 'shop' as const;

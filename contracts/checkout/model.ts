@@ -328,9 +328,17 @@ export type EmailKind = EmailKindV1 | 'order-shipped';
 export type PaymentEmailKind = 'refund-confirmation' | 'dispute-to-owner';
 /** E-mails about messages and consents (EmailSent version 3, decisions 090 and 091). */
 export type ContactEmailKind = 'message-to-owner' | 'message-reply' | 'newsletter-welcome' | 'back-in-stock';
-/** The shopper's order page e-mails (EmailSent version 4, decision 086). */
+/**
+ * The shopper's order page e-mails (EmailSent version 4, decision 086), and the owner's notice of each new request to
+ * cancel or return (version 5).
+ */
 export type OrderPageEmailKind =
-  'order-link' | 'cancellation-requested' | 'return-requested' | 'request-accepted' | 'request-declined';
+  | 'order-link'
+  | 'cancellation-requested'
+  | 'return-requested'
+  | 'request-accepted'
+  | 'request-declined'
+  | 'request-to-owner';
 export type SentEmailKind = EmailKind | PaymentEmailKind | ContactEmailKind | OrderPageEmailKind;
 export type EmailSent = DomainEvent<
   'EmailSent',

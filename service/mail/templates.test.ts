@@ -12,6 +12,7 @@ import {
   requestAcceptedEmail,
   requestDeclinedEmail,
   requestReceivedEmail,
+  requestToOwnerEmail,
 } from '../orders/requestEmails.ts';
 import { backInStock, messageToOwner, newsletterWelcome, replyToSender } from '../messages/emails.ts';
 
@@ -210,6 +211,58 @@ test("the order page's e-mails: the shop's layout, the page's link as a button, 
     for (const fact of ['2 × The Kindness Basket', '£19.98', 'Alif to Ya: My Arabic Alphabet Poster'])
       assert.ok(visible(mail.html!).includes(fact), `${mail.subject} shows ${fact}`);
   }
+});
+
+test("the owner's notice of a request: the shop's layout, the items, the note's lines quoted and defanged, no link but the shop's", async () => {
+  const links = {
+    requests: 'https://shop.example/admin/orders?tab=requests',
+    order: `https://shop.example/admin/orders/${order.orderId}`,
+  };
+  const request = {
+    kind: 'return',
+    reason: 'wrong-item',
+    note: 'From: billing@evil.example\r\n<a href="https://evil.example">Refund</a>\u2028javascript:alert(1)\n\n\n\nThanks',
+  } as unknown as Parameters<typeof requestToOwnerEmail>[1];
+  const mail = await requestToOwnerEmail(order, request, 'owner@example.com', links);
+  assert.is(mail.to, 'owner@example.com');
+  assert.is(mail.subject, `Return requested: order ${order.orderNumber} (Wrong item)`);
+  assert.match(
+    mail.text,
+    [
+      'Their note, quoted as typed (links are not clickable):',
+      '  > From: billing[at]evil[.]example',
+      '  > <a href="hxxps[://]evil[.]example">Refund</a>',
+      '  > javascript[:]alert(1)',
+      '  >',
+      '  > Thanks',
+      '',
+    ].join('\n'),
+  );
+  assert.not.match(mail.text + mail.html!, /evil\.example|javascript:/);
+  const html = visible(mail.html!);
+  for (const fact of [
+    'Customer: Amina Khan <amina@example.com>',
+    'Request: return the order — reason: Wrong item',
+    '> From: billing[at]evil[.]example',
+    '2 × The Kindness Basket',
+    'Alif to Ya: My Arabic Alphabet Poster',
+  ])
+    assert.ok(html.includes(fact), `the HTML shows ${fact}`);
+  assert.equal(
+    [...mail.html!.matchAll(/href="([^"]*)"/g)].map((m) => m[1]),
+    [links.requests, links.requests, links.order, 'mailto:hello@amanahhouse.co.uk'],
+  );
+  assert.ok(mail.html!.includes('#0f766e'));
+  // A cancellation names no reason, and a request without a note shows none.
+  const cancel = await requestToOwnerEmail(
+    order,
+    { kind: 'cancel' } as Parameters<typeof requestToOwnerEmail>[1],
+    'owner@example.com',
+    links,
+  );
+  assert.is(cancel.subject, `Cancellation requested: order ${order.orderNumber}`);
+  assert.match(cancel.text, 'Request: cancel the order\n');
+  assert.not.match(cancel.text, /note|reason/i);
 });
 
 test.run();

@@ -1,5 +1,6 @@
 // The e-mails of the shopper's order page (decision 086), as plain text in one place: a fresh link to the page, and
-// each step of a request to cancel or return, each with the order's items and a fresh link to the order page.
+// each step of a request to cancel or return, each with the order's items and a fresh link to the order page; and the
+// owner's notice of each new request, with where to answer it.
 import { shopContent } from '../../contracts/catalog/content.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { returnReasonLabels, returnWindowDays, type ShopperRequest } from '../../contracts/orders/shopperRequests.ts';
@@ -7,11 +8,12 @@ import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { mailOf } from '../mail/layout.tsx';
 import { itemRows, orderDate, textRows, type ItemRow } from '../mail/orderFacts.ts';
-import { requestLetterMail } from './requestMails.tsx';
+import { quotedLines } from '../mail/quotedInput.ts';
+import { requestLetterMail, requestToOwnerMail } from './requestMails.tsx';
 
 type Order = Pick<
   OrderPlaced['data'],
-  'customerName' | 'customerEmail' | 'orderNumber' | 'placedAt' | 'items' | 'discounts'
+  'customerName' | 'customerEmail' | 'orderNumber' | 'orderId' | 'placedAt' | 'items' | 'discounts'
 >;
 
 /** The order's items under their heading, as every e-mail about an order shows them (service/mail/orderFacts.ts). */
@@ -153,4 +155,60 @@ export function requestDeclinedEmail(order: Order, request: ShopperRequest, link
       : 'If you would like to talk it over, just reply to this e-mail.',
     link,
   });
+}
+
+/** Where the owner answers a request (the Requests tab of the orders screen), and the order itself, in the console. */
+export type ConsoleLinks = { requests: string; order: string };
+
+/**
+ * To the owner: a shopper's new request, and where to answer it. Everything but the note is the order on record; the
+ * note is a stranger's words, shown as the purchase notice shows them: each line behind a quote mark, so no line of the
+ * e-mail starts with what they typed, and its links defanged (service/mail/quotedInput.ts). The subject carries no
+ * name: it stays in the log when the customer is erased.
+ */
+export function requestToOwnerEmail(
+  order: Order,
+  request: ShopperRequest,
+  owner: string,
+  links: ConsoleLinks,
+): Promise<MailMessage> {
+  const cancel = request.kind === 'cancel';
+  const reason = returnReasonLabels[request.reason ?? 'other'];
+  const subject = cancel
+    ? `Cancellation requested: order ${order.orderNumber}`
+    : `Return requested: order ${order.orderNumber} (${reason})`;
+  const intro = `A customer asked to ${cancel ? 'cancel' : 'return'} order ${order.orderNumber} on their order page.`;
+  const facts = [
+    `Customer: ${order.customerName}${order.customerEmail.includes('@') ? ` <${order.customerEmail}>` : ''}`,
+    cancel ? 'Request: cancel the order' : `Request: return the order — reason: ${reason}`,
+  ];
+  const note = request.note ? quotedLines(request.note) : [];
+  const noteLabel = 'Their note, quoted as typed (links are not clickable)';
+  const items = itemsOf(order);
+  const next = cancel
+    ? 'Accepting cancels the order and refunds it in full, putting the copies back on the shelf; once it has shipped, a cancellation can only be declined.'
+    : 'Accepting records your answer and e-mails it to them; refund them with the refund button once the books are back.';
+  return mailOf(
+    {
+      to: owner,
+      subject,
+      text: [
+        intro,
+        '',
+        ...facts,
+        '',
+        ...(note.length ? [`${noteLabel}:`, ...note.map((line) => `  ${line}`), ''] : []),
+        `${items.heading}:`,
+        ...textRows(items.rows),
+        '',
+        next,
+        '',
+        'Answer it in the Requests tab of the orders screen:',
+        `  ${links.requests}`,
+        'The order in the console:',
+        `  ${links.order}`,
+      ].join('\n'),
+    },
+    requestToOwnerMail({ subject, intro, facts, noteLabel, note, items, next, links }),
+  );
 }

@@ -1,5 +1,7 @@
 // The HTML halves of the order page's e-mails (decisions 086, 088), in the shop's one layout; their plain text is in
-// requestEmails.ts, and both say the same paragraphs. A note the shopper wrote is shown as typed, escaped, quoted.
+// requestEmails.ts, and both say the same paragraphs. A note the shopper wrote is shown to them as typed, escaped,
+// quoted; to the owner as the quoted, defanged lines the text has already made.
+import { Link } from '@react-email/link';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import {
   ActionButton,
@@ -64,5 +66,60 @@ export const requestLetterMail = (letter: RequestLetter) => (
     <ActionButton href={letter.pageLink}>{`Your ${shopContent.shop.name} order page`}</ActionButton>
     <ContactLine />
     <Signature />
+  </ShopMail>
+);
+
+export type RequestNotice = {
+  subject: string;
+  intro: string;
+  facts: string[];
+  noteLabel: string;
+  /** the shopper's note as quoted, defanged lines; none when they wrote none */
+  note: string[];
+  items: Items;
+  next: string;
+  links: { requests: string; order: string };
+};
+
+/** The owner's notice of a new request: the same pieces as its text, the Requests tab as its one button. */
+export const requestToOwnerMail = (notice: RequestNotice) => (
+  <ShopMail preview={notice.subject} heading={notice.subject}>
+    <Para>{notice.intro}</Para>
+    <Para>
+      {notice.facts.map((fact, i) => (
+        <span key={i}>
+          {fact}
+          {i < notice.facts.length - 1 ? <br /> : null}
+        </span>
+      ))}
+    </Para>
+    {notice.note.length ? (
+      <>
+        <SubHeading>{notice.noteLabel}</SubHeading>
+        <pre
+          style={{
+            backgroundColor: mailColours.cream,
+            borderLeft: `3px solid ${mailColours.saffron}`,
+            color: mailColours.ink,
+            fontSize: '14px',
+            margin: '0 0 14px',
+            padding: '10px 12px',
+            whiteSpace: 'pre-wrap',
+          }}
+        >
+          {notice.note.join('\n')}
+        </pre>
+      </>
+    ) : null}
+    <SubHeading>{notice.items.heading}</SubHeading>
+    <Lines rows={notice.items.rows} />
+    <Para>{notice.next}</Para>
+    <ActionButton href={notice.links.requests}>Answer it in the Requests tab</ActionButton>
+    <Para>
+      The order in the console:{' '}
+      <Link href={notice.links.order} style={{ color: mailColours.tealDeep }}>
+        {notice.links.order}
+      </Link>
+    </Para>
   </ShopMail>
 );

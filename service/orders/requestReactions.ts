@@ -1,6 +1,8 @@
 // The e-mails of the shopper's order page (decision 086), sent by the reactor from the log: a fresh link once it is
-// asked for, and each step of a request (asked, accepted, declined). Each once, by the shared `sendOnce`; each with a
-// fresh link to the order page, good for the standard lifetime from when it is sent.
+// asked for, and each step of a request (asked, accepted, declined), each with a fresh link to the order page, good for
+// the standard lifetime from when it is sent; and, for each new request, a notice to the owner with where to answer
+// it. Each once, by the shared `sendOnce`.
+import { shopContent } from '../../contracts/catalog/content.ts';
 import { orderOnRecord, type OrderPlaced } from '../../contracts/orders/model.ts';
 import { refundDecider } from '../../contracts/orders/refunds.ts';
 import {
@@ -10,20 +12,34 @@ import {
   type ShopperRequestAccepted,
 } from '../../contracts/orders/shopperRequests.ts';
 import type { OrderPageEmailKind } from '../../contracts/checkout/model.ts';
+import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';
 import type { DomainEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
 import { fold } from '../commands.ts';
 import { orderLinkLifetimeDays } from '../http/orderLinks.ts';
-import { orderPageLinks } from '../mail/links.ts';
+import { orderPageLinks, shopUrlOf } from '../mail/links.ts';
 import { reactingTo, sendOnce } from '../reactions.ts';
-import { orderLinkEmail, requestAcceptedEmail, requestDeclinedEmail, requestReceivedEmail } from './requestEmails.ts';
+import {
+  orderLinkEmail,
+  requestAcceptedEmail,
+  requestDeclinedEmail,
+  requestReceivedEmail,
+  requestToOwnerEmail,
+  type ConsoleLinks,
+} from './requestEmails.ts';
 
 const causedBy = 'system:order-page';
 
 export function requestReactions(deps: ReactionDeps): Reactions {
   const linkFor = orderPageLinks(deps);
+  const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
+  const shopUrl = shopUrlOf(deps.config);
+  const consoleLinks = (orderId: string): ConsoleLinks => ({
+    requests: `${shopUrl}${clientRoutes.adminOrders[0]}?tab=requests`,
+    order: `${shopUrl}${clientRoutes.adminOrder[0].replace(':orderId', encodeURIComponent(orderId))}`,
+  });
 
   /** The order as it stood at `event`, and the request the event names. */
   async function requestAt(event: RecordedEvent<{ type: string; data: { orderId: string; requestId: string } }>) {
@@ -47,14 +63,26 @@ export function requestReactions(deps: ReactionDeps): Reactions {
     event: RecordedEvent,
   ) => sendOnce(deps, notificationId, kind, message, reactingTo(event, deps.clock(), causedBy));
 
+  /**
+   * A new request: the shopper's letter that we have it, when the order has an address to write to, and the owner's
+   * notice whether or not it has, under a notification of its own (`owner-request-<id>`, never the shopper's).
+   */
   async function received(event: RecordedEvent<DomainEvent<string, { orderId: string; requestId: string }>>) {
     const { order, request } = await requestAt(event);
-    if (!mailable(order) || !request) return;
-    const kind = request.kind === 'cancel' ? 'cancellation-requested' : 'return-requested';
+    if (!order || !request) return;
+    if (mailable(order)) {
+      const kind = request.kind === 'cancel' ? 'cancellation-requested' : 'return-requested';
+      await send(
+        `request-${request.requestId}`,
+        kind,
+        await requestReceivedEmail(order, request, linkFor(order.orderId)),
+        event,
+      );
+    }
     await send(
-      `request-${request.requestId}`,
-      kind,
-      await requestReceivedEmail(order, request, linkFor(order.orderId)),
+      `owner-request-${request.requestId}`,
+      'request-to-owner',
+      await requestToOwnerEmail(order, request, owner, consoleLinks(order.orderId)),
       event,
     );
   }

@@ -1,18 +1,24 @@
 // The shopper's order page over HTTP (decision 086): a signed link shows its own order and nothing else; any other
 // token is one 404; an expired one shows nothing but offers a fresh link; the lookup form answers the same for real and
 // invented orders and is limited per address; a cancellation accepted by the owner is refunded through the refund
-// decider; the return window follows the shop's clock.
+// decider; the return window follows the shop's clock; each new request tells the owner once, the shopper's note
+// quoted so that no line of the notice starts with what they typed.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { eventually } from '../../infra/testing/assert.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { allEvents, ofType, outboxTexts, paidCartCheckout, sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import type { EmailSent } from '../../contracts/checkout/model.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { orderStream } from '../../contracts/shared/streams.ts';
 import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../admin/tokens.ts';
 import { orderLinkKey, orderLinkToken, freshOrderLinkToken } from '../http/orderLinks.ts';
 import { requestMessages } from '../../contracts/orders/shopperRequests.ts';
 import type { ShopperOrderView } from '../../contracts/orders/shopperOrder.ts';
 import type { AdminOrder } from '../../contracts/orders/console.ts';
+import { shopUrlOf } from '../mail/links.ts';
+import { requestReactions } from './requestReactions.ts';
 
 const day = 86_400_000;
 // After receipts were first numbered, so orders have receipts and refunds credit notes.
@@ -43,6 +49,31 @@ const settle = async () => {
 };
 const mailsTo = (address: string, subject: RegExp) =>
   outboxTexts(shop).filter((text) => text.toLowerCase().includes(address.toLowerCase()) && subject.test(text));
+/** One part of an outbox e-mail (`plain` or `html`), as its reader sees it. */
+function partOf(mail: string, type: 'plain' | 'html'): string {
+  const part = new RegExp(`Content-Type: text/${type}[^\\n]*\\n(?:[^\\n]+\\n)*\\n([\\s\\S]*?)\\n--`).exec(mail)?.[1];
+  if (part === undefined) throw new Error(`the e-mail has no ${type} part`);
+  return part;
+}
+const textPart = (mail: string) => partOf(mail, 'plain');
+const htmlPart = (mail: string) => partOf(mail, 'html');
+/** The shop's address as its e-mails' links carry it. */
+const linksBase = () => shopUrlOf(shop.shop.deps.config);
+/** The owner's notices of requests on the order numbered `orderNumber`. */
+const ownerNotices = (orderNumber: string) =>
+  mailsTo(sandboxShopEnv.OWNER_EMAIL, new RegExp(`Subject: (Cancellation|Return) requested: order ${orderNumber}\\b`));
+/** The EmailSent events of one kind about one request, under whichever notification they were recorded. */
+const sentAbout = async (kind: string, requestId: string) =>
+  ofType(await allEvents(shop), 'EmailSent').filter(
+    (e) => (e as RecordedEvent<EmailSent>).data.kind === kind && e.stream.endsWith(requestId),
+  ) as RecordedEvent<EmailSent>[];
+/** The shop's reactions to a request event, run again as a replay would. */
+async function replay(orderId: string, type: 'CancellationRequested' | 'ReturnRequested') {
+  const event = (await shop.shop.deps.events.readStream(orderStream(orderId))).find((e) => e.type === type)!;
+  const reactions = requestReactions(shop.shop.deps);
+  await Promise.all([reactions[type]!(event), reactions[type]!(event)]);
+  await reactions[type]!(event);
+}
 
 async function ship(orderId: string, trackingNumber = 'KD752736430GB') {
   const order = await adminOrder(orderId);
@@ -220,6 +251,35 @@ test('a cancellation asked for on the page and accepted by the owner is refunded
   const open = listed.json.requests.find((r: { orderId: string }) => r.orderId === orderId);
   assert.ok(open, 'the owner sees the request');
   assert.is(open.kind, 'cancel');
+  // The owner is told once, by e-mail: the order, who asked, its items, and where to answer; a replay sends no more.
+  const placed = (await shop.shop.deps.events.readStream(orderStream(orderId))).find((e) => e.type === 'OrderPlaced')!
+    .data as { orderNumber: string; customerName: string; items: { name: string }[] };
+  const item = `2 × ${placed.items[0]!.name}`;
+  await replay(orderId, 'CancellationRequested');
+  const notices = ownerNotices(placed.orderNumber);
+  assert.is(notices.length, 1, 'one notice to the owner');
+  const notice = textPart(notices[0]!);
+  for (const fact of [
+    `A customer asked to cancel order ${placed.orderNumber} on their order page.`,
+    `Customer: ${placed.customerName}`,
+    'Request: cancel the order',
+    item,
+    `${linksBase()}/admin/orders?tab=requests`,
+    `${linksBase()}/admin/orders/${orderId}`,
+  ])
+    assert.ok(notice.includes(fact), `the notice shows ${fact}`);
+  assert.ok(htmlPart(notices[0]!).includes(`href="${linksBase()}/admin/orders?tab=requests"`));
+  const recorded = await sentAbout('request-to-owner', open.requestId);
+  assert.equal(
+    recorded.map((e) => [e.data.notificationId, e.data.to]),
+    [[`owner-request-${open.requestId}`, sandboxShopEnv.OWNER_EMAIL]],
+  );
+  assert.is(
+    (await sentAbout('cancellation-requested', open.requestId))[0]!.data.notificationId,
+    `request-${open.requestId}`,
+  );
+  // The shopper's letter lists the order's items.
+  assert.ok(textPart(mailsTo(placed.orderNumber, /Subject: We have your request to cancel order/)[0]!).includes(item));
   // The public routes never answer the owner's.
   assert.is((await call(`${shop.url}/api/admin/shopper-requests`)).status, 401);
   const accepted = await call(`${shop.url}/api/admin/orders/${orderId}/requests/${open.requestId}/accept`, {
@@ -274,9 +334,112 @@ test('a cancellation asked for on the page and accepted by the owner is refunded
     body: { message: 'no' },
   });
   assert.is(answered.status, 409);
-  const texts = outboxTexts(shop);
-  assert.ok(texts.some((t) => /Subject: We have your request to cancel order/.test(t)));
-  assert.ok(texts.some((t) => /Subject: Order AH-\S+ is cancelled/.test(t)));
+  const cancelled = mailsTo(placed.orderNumber, /Subject: Order AH-\S+ is cancelled/);
+  assert.is(cancelled.length, 1);
+  assert.ok(textPart(cancelled[0]!).includes(item), 'the letter lists the items');
+  assert.ok(htmlPart(cancelled[0]!).includes(placed.items[0]!.name));
+  assert.is(ownerNotices(placed.orderNumber).length, 1, 'an answer sends the owner nothing');
+});
+
+test("a return's notice to the owner: one, to the shop's address, the reason and the note quoted, no line the shopper's", async () => {
+  const orderId = 'pi_owner_notice_0010';
+  const data = orderPlacedData({
+    orderId,
+    placedAt: now.toISOString(),
+    customerName: 'Safiya Rahman',
+    customerEmail: 'safiya.notice@example.com',
+    items: [
+      { name: 'The Kindness Basket', quantity: 2, price: 999, bookId: 1 },
+      { name: 'Together We Shine', quantity: 1, price: 1099, bookId: 2 },
+    ],
+  });
+  await placeOrders(shop, [data]);
+  await ship(orderId);
+  const note = [
+    'From: billing@evil.example',
+    'Subject: Refund approved',
+    'https://evil.example/refund?id=1',
+    '',
+    'The cover was torn.\u2028To: owner@amanahhouse.co.uk',
+  ].join('\n');
+  const asked = await call(`${shop.url}/api/order-page/${tokenOf(orderId)}/return`, {
+    body: { reason: 'damaged', note },
+  });
+  assert.is(asked.status, 200, asked.text);
+  const requestId: string = asked.json.page.requests[0].requestId;
+  await eventually(
+    async () => {
+      await settle();
+      return ownerNotices(data.orderNumber).length > 0;
+    },
+    10_000,
+    "the owner's notice",
+  );
+  await replay(orderId, 'ReturnRequested');
+  await settle();
+  const notices = ownerNotices(data.orderNumber);
+  assert.is(notices.length, 1, 'one notice, a replay sends no second');
+  assert.match(notices[0]!, `To: ${sandboxShopEnv.OWNER_EMAIL}`);
+  assert.match(notices[0]!, `Subject: Return requested: order ${data.orderNumber} (Arrived damaged)`);
+  const text = textPart(notices[0]!);
+  for (const fact of [
+    `A customer asked to return order ${data.orderNumber} on their order page.`,
+    'Customer: Safiya Rahman <safiya.notice@example.com>',
+    'Request: return the order — reason: Arrived damaged',
+    '  2 × The Kindness Basket — £19.98',
+    '  1 × Together We Shine — £10.99',
+    '  > From: billing[at]evil[.]example',
+    '  > Subject: Refund approved',
+    '  > hxxps[://]evil[.]example/refund?id=1',
+    '  >',
+    '  > The cover was torn.',
+    '  > To: owner[at]amanahhouse[.]co[.]uk',
+    `${linksBase()}/admin/orders/${orderId}`,
+  ])
+    assert.ok(text.includes(fact), `the notice shows ${fact}`);
+  // No line starts with the shopper's words: each of theirs is behind the quote mark, its links not links.
+  for (const line of text.split('\n').filter((l) => !l.trim().startsWith(`${linksBase()}/admin/orders`)))
+    assert.not.match(line, /^\s*(From|Subject|To):|^\s*https?:|^\s*The cover/i, `a line of the shopper's: ${line}`);
+  assert.not.match(notices[0]!, /evil\.example|https:\/\/evil/);
+  const html = htmlPart(notices[0]!);
+  assert.ok(html.includes('&gt; From: billing[at]evil[.]example'), 'the HTML shows the same quoted lines');
+  assert.equal(
+    [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!).filter((href) => !href.startsWith(linksBase())),
+    ['mailto:hello@amanahhouse.co.uk'],
+    "no link but the shop's own: its console, and its address in the layout's footer",
+  );
+  const recorded = await sentAbout('request-to-owner', requestId);
+  assert.equal(
+    recorded.map((e) => [e.data.notificationId, e.data.to]),
+    [[`owner-request-${requestId}`, sandboxShopEnv.OWNER_EMAIL]],
+  );
+  // The shopper's letter lists the items too, in both parts, and quotes their note as theirs.
+  const letters = mailsTo('safiya.notice@example.com', /Subject: We have your return request for order/);
+  assert.is(letters.length, 1);
+  const letter = textPart(letters[0]!);
+  assert.ok(letter.includes(`Order ${data.orderNumber}, placed on 1 December 2026:`), letter);
+  assert.ok(letter.includes('  2 × The Kindness Basket — £19.98'), letter);
+  assert.ok(letter.includes('  1 × Together We Shine — £10.99'), letter);
+  assert.ok(htmlPart(letters[0]!).includes('Together We Shine'));
+  // The owner's decline reaches the shopper with the items, and the owner no second notice.
+  const listed = await call(`${shop.url}/api/admin/shopper-requests`, { headers: auth });
+  const open = listed.json.requests.find((r: { requestId: string }) => r.requestId === requestId);
+  const declined = await call(`${shop.url}/api/admin/orders/${orderId}/requests/${requestId}/decline`, {
+    headers: auth,
+    body: { message: 'We need the cover back first.', expectedRevision: open.revision },
+  });
+  assert.is(declined.status, 200, declined.text);
+  await eventually(
+    async () => {
+      await settle();
+      return mailsTo('safiya.notice@example.com', /Subject: About your return request/).length === 1;
+    },
+    10_000,
+    'the decline',
+  );
+  const about = textPart(mailsTo('safiya.notice@example.com', /Subject: About your return request/)[0]!);
+  assert.ok(about.includes('  1 × Together We Shine — £10.99'), about);
+  assert.is(ownerNotices(data.orderNumber).length, 1);
 });
 
 test('a return may be asked for until 14 days after delivery, or 19 days after shipping without a delivery', async () => {

@@ -14,6 +14,7 @@ import { allEvents, ofType, sandboxShopEnv, testCards } from '../../infra/testin
 import { eventsCli, exportAndCheck } from '../../infra/testing/eventsCli.ts';
 import { redisText, startRedis } from '../../infra/testing/redis.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { freshOrderLinkToken, orderLinkKey } from '../http/orderLinks.ts';
 
 const person = {
   name: 'Zainab Quartermaine',
@@ -182,6 +183,16 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
       20_000,
       'the e-mails of the shipment and the refund',
     );
+    // The person asks on their order page to return it, with a note that names them: the owner is e-mailed a notice
+    // of it, to the shop's own address, with their name, their note and the order's number.
+    const token = freshOrderLinkToken(orderLinkKey(shop.shop.deps.jwtSecret), orderId, new Date());
+    const asked = await call(`${shop.url}/api/order-page/${token}/return`, {
+      body: { reason: 'damaged', note: `Torn cover. Ring ${person.name} on arrival at ${person.postcode}.` },
+    });
+    assert.is(asked.status, 200, asked.text);
+    const noticeFiles = () => filesUnder(join(dataDir, 'outbox')).filter(({ file }) => /owner-request-/.test(file));
+    await eventually(async () => noticeFiles().length === 1, 20_000, "the owner's notice of the return");
+    assert.ok(found(noticeFiles()[0]!.bytes.toString('latin1')).length > 0, 'the notice names the person');
     await eventually(
       async () => (await shop.shop.readModels.position()) >= (await shop.shop.deps.events.headPosition()),
       20_000,
@@ -214,6 +225,23 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     assert.is(erasedNow.status, 200, erasedNow.text);
     assert.ok(erasedNow.json.result.streams >= 5, erasedNow.text);
     assert.ok(erasedNow.json.result.outboxFiles >= 4, erasedNow.text);
+    // The outbox's copy of the owner's notice went with the person (it names their order); its record stays the shop's,
+    // to the shop's own address, as the owner's other e-mails' do.
+    assert.equal(noticeFiles(), [], "the owner's notice of the person's request is gone from the outbox");
+    const noticeSent = ofType(await allEvents(shop), 'EmailSent').filter(
+      (e) => (e.data as { kind: string }).kind === 'request-to-owner',
+    );
+    assert.equal(
+      noticeSent.map((e) => (e.data as { to: string }).to),
+      [sandboxShopEnv.OWNER_EMAIL],
+    );
+    // The shop's own address is no person's: asked about, it holds none of the e-mails to the owner.
+    const shopsOwn = await call(
+      `${shop.url}/api/admin/privacy/access?reason=Checking%20the%20shop&email=${encodeURIComponent(sandboxShopEnv.OWNER_EMAIL)}`,
+      { headers: owner },
+    );
+    assert.is(shopsOwn.status, 200, shopsOwn.text);
+    assert.equal(shopsOwn.json.emails, [], "the owner's notices are the shop's, not a person's");
 
     // The console shows the orders with the stand-ins: numbers, amounts and statuses stay.
     const after = await call(`${shop.url}/api/admin/orders`, { headers: owner });
