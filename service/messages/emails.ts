@@ -3,7 +3,14 @@
 import { shopContent } from '../../contracts/catalog/content.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { mailOf } from '../mail/layout.tsx';
-import { backInStockMail, messageToOwnerMail, newsletterWelcomeMail, replyToSenderMail } from './messageMails.tsx';
+import { quotedInput, quotedLines } from '../mail/quotedInput.ts';
+import {
+  backInStockMail,
+  messageToOwnerMail,
+  messageToOwnerSubject,
+  newsletterWelcomeMail,
+  replyToSenderMail,
+} from './messageMails.tsx';
 
 const signOff = ['', 'With warm wishes,', shopContent.shop.name].join('\n');
 const quoted = (text: string) =>
@@ -12,28 +19,38 @@ const quoted = (text: string) =>
     .map((line) => `> ${line}`)
     .join('\n');
 
-/** To the owner: a new message from the contact form, with where to answer it. */
+/**
+ * To the owner: a new message from the contact form, with where to answer it. The sender's name, address and words are
+ * a stranger's input, shown as the purchase notice shows it: quoted, links defanged, no line starting with what they
+ * typed (service/mail/quotedInput.ts).
+ */
 export function messageToOwner(
   message: { name: string; email: string; message: string; newsletter: boolean },
   owner: string,
   inboxLink: string,
 ): Promise<MailMessage> {
+  // The address is checked as an address when the message is taken, and is how the owner may write back: kept as it is.
+  const sender = [`Name: ${quotedInput(message.name)}`, `E-mail: ${message.email}`];
+  const words = quotedLines(message.message);
+  const label = 'Their message, quoted as typed (links are not clickable)';
+  const newsletter = message.newsletter ? 'They would also like to hear about new books and offers.' : '';
   return mailOf(
     {
       to: owner,
-      subject: `New message from ${message.name}`,
+      subject: messageToOwnerSubject,
       text: [
-        `${message.name} (${message.email}) wrote through the contact form:`,
+        'A message came through the contact form.',
         '',
-        quoted(message.message),
+        ...sender,
         '',
-        message.newsletter ? 'They would also like to hear about new books and offers.' : '',
+        `${label}:`,
+        ...words.map((line) => `  ${line}`),
+        '',
+        ...(newsletter ? [newsletter, ''] : []),
         `Read and reply in the admin inbox: ${inboxLink}`,
-      ]
-        .filter((line, i, all) => line !== '' || all[i - 1] !== '')
-        .join('\n'),
+      ].join('\n'),
     },
-    messageToOwnerMail(message, inboxLink),
+    messageToOwnerMail({ sender, label, words, newsletter }, inboxLink),
   );
 }
 

@@ -20,14 +20,21 @@ const Quoted = ({ text }: { text: string }) => (
   </pre>
 );
 
+/** The owner's notice of a new message. Its subject names nobody: a subject stays in the log after its sender is erased. */
+export const messageToOwnerSubject = 'New message through the contact form';
+
 export const messageToOwnerMail = (
-  message: { name: string; email: string; message: string; newsletter: boolean },
+  notice: { sender: string[]; label: string; words: string[]; newsletter: string },
   inboxLink: string,
 ) => (
-  <ShopMail preview={`New message from ${message.name}`} heading={`New message from ${message.name}`}>
-    <Para>{`${message.name} (${message.email}) wrote through the contact form:`}</Para>
-    <Quoted text={message.message} />
-    {message.newsletter ? <Para>They would also like to hear about new books and offers.</Para> : null}
+  <ShopMail preview={messageToOwnerSubject} heading={messageToOwnerSubject}>
+    <Para>A message came through the contact form.</Para>
+    {notice.sender.map((line) => (
+      <Para key={line}>{line}</Para>
+    ))}
+    <Para>{`${notice.label}:`}</Para>
+    <Quoted text={notice.words.join('\n')} />
+    {notice.newsletter ? <Para>{notice.newsletter}</Para> : null}
     <ActionButton href={inboxLink}>Read and reply in the admin inbox</ActionButton>
   </ShopMail>
 );

@@ -142,6 +142,9 @@ test('the owner’s reply is recorded and e-mailed to the sender, and erasing th
     outboxTexts(shop).some((t) => t.includes('sequel to the kindness book')),
     "the owner's copy of the message went",
   );
+  const log = JSON.stringify(await allEvents(shop));
+  for (const trace of ['Hana Idris', email, 'sequel to the kindness book'])
+    assert.not.ok(log.includes(trace), `the log still reads ${trace}`);
 });
 
 test('the newsletter tick is a consent with its words; its signed link withdraws it; a forged link is a 404', async () => {
