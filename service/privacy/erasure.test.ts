@@ -1,7 +1,10 @@
 // Forgetting a person: orders, a review and e-mails for one person, an erasure from the admin, and then every byte the
 // shop keeps is searched for their name, e-mail address and postcode — the event log, the key file, the read models (in
-// memory, in Redis, in the SQLite file), the outbox, an export and a backup taken after. The books stay as they were, and
-// only the person's data goes: the owner's notes, who did what, the shop's own address and the amounts still read.
+// memory, in Redis, in the SQLite file), the outbox, an export and a backup taken after. The person uses everything of
+// the shop that keeps a person's words: a gift to someone else with a message and a discount code, a contact message with
+// the newsletter tick and the owner's reply, a back-in-stock request, requests on their order page (a return declined, a
+// cancellation accepted, each named in the owner's answer) and a fresh link to it. The books stay as they were, and only
+// the person's data goes: the owner's notes, who did what, the shop's own address and the amounts still read.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +13,20 @@ import * as assert from 'uvu/assert';
 import { erased, removedWithCustomer } from '../../contracts/personalData.ts';
 import type { OrderPageResponse, OrderTimelineEntry } from '../../contracts/orders/console.ts';
 import { eventually } from '../../infra/testing/assert.ts';
-import { allEvents, ofType, sandboxShopEnv, testCards } from '../../infra/testing/checkout.ts';
+import {
+  allEvents,
+  cardFormBody,
+  cardOf,
+  deliverWebhook,
+  ofType,
+  sandboxShopEnv,
+  signedWebhook,
+  testCards,
+} from '../../infra/testing/checkout.ts';
 import { eventsCli, exportAndCheck } from '../../infra/testing/eventsCli.ts';
 import { redisText, startRedis } from '../../infra/testing/redis.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { emailKeyOf } from '../http/discountEmailKey.ts';
 import { freshOrderLinkToken, orderLinkKey } from '../http/orderLinks.ts';
 
 const person = {
@@ -32,8 +45,27 @@ const other = {
 };
 /** The tracking number of the person's parcel: it finds their address on the carrier's site. */
 const tracking = 'RM 1234 5678 5GB';
+/** Whom the person sends a gift, and what they write on it: the buyer's data (decision 085). */
+const recipient = { name: 'Ottoline Fairweather', line1: '9 Marigold Terrace', city: 'Whitby', postcode: 'YO22 4PQ' };
+const giftPhrase = 'marmalade sandwiches under the sycamore';
+/** The person's own words: on their request to return, and in their contact message. */
+const notePhrase = 'teapot-shaped dent';
+const contactPhrase = 'our reading circle in Pateley Bridge';
 /** What must be found nowhere once the person is erased (compared without regard to case). */
-const needles = [person.name, person.email, person.postcode, person.line1, 'Quartermaine', tracking];
+const needles = [
+  person.name,
+  person.email,
+  person.postcode,
+  person.line1,
+  'Quartermaine',
+  tracking,
+  recipient.name,
+  recipient.line1,
+  recipient.postcode,
+  giftPhrase,
+  notePhrase,
+  contactPhrase,
+];
 
 type Buyer = typeof person;
 
@@ -144,6 +176,155 @@ const books = async (shop: TestShop, owner: Record<string, string>) => {
   return { sales: sales.json, stock: stock.json };
 };
 
+/** The data of the events of a type in the log as read. */
+const dataOf = async (shop: TestShop, type: string) =>
+  ofType(await allEvents(shop), type).map((e) => e.data as Record<string, unknown>);
+
+/** The kinds of e-mail recorded as sent so far. */
+const kindsSent = async (shop: TestShop) => new Set((await dataOf(shop, 'EmailSent')).map((d) => d.kind as string));
+
+/** A gift paid on the card form with a discount code: the person buys, the parcel goes to the recipient. */
+async function giftOrder(shop: TestShop, owner: Record<string, string>): Promise<string> {
+  const code = await call(`${shop.url}/api/admin/discounts`, {
+    body: { code: 'KINDNESS-10', kind: 'percent', amount: 10, oncePerEmail: true },
+    headers: owner,
+  });
+  assert.is(code.status, 201, code.text);
+  const intent = await call(`${shop.url}/api/create-payment-intent`, {
+    body: {
+      ...cardFormBody('GB'),
+      name: person.name,
+      email: person.email,
+      shipping: {
+        name: person.name,
+        address: { line1: person.line1, city: person.city, postal_code: person.postcode, country: 'GB' },
+      },
+      discountCode: 'kindness-10',
+      gift: {
+        message: `Happy birthday, Ottoline! Save me some ${giftPhrase}. Love, Zainab`,
+        recipient: {
+          name: recipient.name,
+          address: { line1: recipient.line1, city: recipient.city, postal_code: recipient.postcode, country: 'GB' },
+        },
+      },
+    },
+  });
+  assert.is(intent.status, 200, intent.text);
+  const { paymentIntentId, clientSecret } = intent.json as { paymentIntentId: string; clientSecret: string };
+  const confirmed = await call(`${shop.url}/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
+    body: { clientSecret, card: cardOf(testCards.succeeds) },
+  });
+  assert.is(confirmed.status, 200, confirmed.text);
+  const webhook = await deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));
+  assert.ok(webhook.status < 300, webhook.text);
+  await eventually(
+    async () => (await dataOf(shop, 'DiscountRedeemed')).some((d) => d.orderId === paymentIntentId),
+    20_000,
+    'the gift order placed and its code redeemed',
+  );
+  return paymentIntentId;
+}
+
+/** The shopper's open request on an order, as the owner's Requests tab lists it. */
+async function openRequest(shop: TestShop, owner: Record<string, string>, orderId: string): Promise<string> {
+  let requestId: string | undefined;
+  await eventually(
+    async () => {
+      const listed = await call(`${shop.url}/api/admin/shopper-requests`, { headers: owner });
+      requestId = (listed.json.requests as { orderId: string; requestId: string }[]).find(
+        (r) => r.orderId === orderId,
+      )?.requestId;
+      return requestId !== undefined;
+    },
+    20_000,
+    'the request on the owner’s Requests tab',
+  );
+  return requestId!;
+}
+
+/**
+ * The person uses the rest of the shop that keeps a person's words, after asking to return `orderId`: the owner declines
+ * the return by name; a gift with a code, cancelled on its page and accepted by name; a fresh link to the order page by
+ * the lookup form; a contact message with the newsletter tick, answered; a back-in-stock request, answered by stock.
+ */
+async function everythingElse(shop: TestShop, owner: Record<string, string>, orderId: string) {
+  const declined = await call(
+    `${shop.url}/api/admin/orders/${orderId}/requests/${await openRequest(shop, owner, orderId)}/decline`,
+    {
+      body: { message: `Dear ${person.name}, the dent came after delivery, so we cannot take it back.` },
+      headers: owner,
+    },
+  );
+  assert.is(declined.status, 200, declined.text);
+
+  const giftId = await giftOrder(shop, owner);
+  const giftToken = freshOrderLinkToken(orderLinkKey(shop.shop.deps.jwtSecret), giftId, new Date());
+  const cancel = await call(`${shop.url}/api/order-page/${giftToken}/cancel`, { body: {} });
+  assert.is(cancel.status, 200, cancel.text);
+  const accepted = await call(
+    `${shop.url}/api/admin/orders/${giftId}/requests/${await openRequest(shop, owner, giftId)}/accept`,
+    { body: { message: `Cancelled for you, ${person.name}; Ottoline's copy is back on the shelf.` }, headers: owner },
+  );
+  assert.is(accepted.status, 200, accepted.text);
+  await eventually(
+    async () => (await dataOf(shop, 'RefundSucceeded')).filter((d) => d.orderId === giftId).length === 2,
+    20_000,
+    "the cancelled gift's refunds",
+  );
+
+  const { orderNumber } = (await dataOf(shop, 'OrderPlaced')).find((d) => d.orderId === orderId)! as {
+    orderNumber: string;
+  };
+  const lookup = await call(`${shop.url}/api/order-lookup`, {
+    body: { orderNumber, email: person.email, postcode: person.postcode },
+  });
+  assert.is(lookup.status, 202, lookup.text);
+
+  const sent = await call(`${shop.url}/api/messages`, {
+    body: {
+      name: person.name,
+      email: person.email,
+      message: `Could you sign six copies for ${contactPhrase}? Zainab`,
+      newsletter: true,
+    },
+  });
+  assert.is(sent.status, 201, sent.text);
+  const replied = await call(`${shop.url}/api/admin/messages/${sent.json.messageId}/reply`, {
+    body: { reply: `Gladly, ${person.name}: six signed copies are yours.` },
+    headers: owner,
+  });
+  assert.is(replied.status, 200, replied.text);
+
+  // The third book is out of stock: recorded, then counted down to nothing; the person asks to hear when it is back.
+  const stock = (path: string, body: unknown) =>
+    call(`${shop.url}/api/admin/stock/3/${path}`, { body, headers: owner });
+  assert.is((await stock('received', { quantity: 1, note: 'print run' })).status, 200);
+  assert.is((await stock('corrections', { delta: -1, reason: 'counted' })).status, 200);
+  const waiting = await call(`${shop.url}/api/books/3/back-in-stock`, { body: { email: person.email, consent: true } });
+  assert.is(waiting.status, 201, waiting.text);
+  assert.is((await stock('received', { quantity: 2, note: 'reprint' })).status, 200);
+
+  const kinds = [
+    'request-declined',
+    'cancellation-requested',
+    'request-accepted',
+    'order-link',
+    'message-to-owner',
+    'message-reply',
+    'newsletter-welcome',
+    'back-in-stock',
+  ];
+  await eventually(
+    async () => {
+      const sentNow = await kindsSent(shop);
+      return kinds.every((kind) => sentNow.has(kind));
+    },
+    20_000,
+    'the e-mails of everything else',
+  );
+  return giftId;
+}
+
 async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?: string }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-erasure-'));
   const shop = await startTestShop({
@@ -187,12 +368,17 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     // of it, to the shop's own address, with their name, their note and the order's number.
     const token = freshOrderLinkToken(orderLinkKey(shop.shop.deps.jwtSecret), orderId, new Date());
     const asked = await call(`${shop.url}/api/order-page/${token}/return`, {
-      body: { reason: 'damaged', note: `Torn cover. Ring ${person.name} on arrival at ${person.postcode}.` },
+      body: {
+        reason: 'damaged',
+        note: `Torn cover, a ${notePhrase}. Ring ${person.name} on arrival at ${person.postcode}.`,
+      },
     });
     assert.is(asked.status, 200, asked.text);
     const noticeFiles = () => filesUnder(join(dataDir, 'outbox')).filter(({ file }) => /owner-request-/.test(file));
     await eventually(async () => noticeFiles().length === 1, 20_000, "the owner's notice of the return");
     assert.ok(found(noticeFiles()[0]!.bytes.toString('latin1')).length > 0, 'the notice names the person');
+    const giftId = await everythingElse(shop, owner, orderId);
+    await eventually(async () => noticeFiles().length === 2, 20_000, "the owner's notice of the cancellation");
     await eventually(
       async () => (await shop.shop.readModels.position()) >= (await shop.shop.deps.events.headPosition()),
       20_000,
@@ -217,6 +403,35 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     assert.ok(access.json.emails.length >= 1, 'the e-mails sent to them');
     assert.ok(access.text.includes(other.postcode));
     assertNowhere("the other customer's download", access.text);
+    // The person's own download holds everything of theirs: the gift and its recipient, their notes and messages, the
+    // consent, the back-in-stock request and every e-mail to them.
+    const mine = await call(
+      `${shop.url}/api/admin/privacy/access?reason=Subject%20access%20request&email=${encodeURIComponent(person.email)}`,
+      { headers: owner },
+    );
+    assert.is(mine.status, 200, mine.text);
+    assert.is(mine.json.orders.length, 3, 'two orders and the gift');
+    assert.is(mine.json.reviews.length, 1);
+    const typesOf = (streams: { type: string }[][]) => streams.map((events) => events.map((e) => e.type));
+    assert.equal(
+      typesOf(mine.json.messages).sort(),
+      [['MessageReceived', 'MessageAnswered'], ['NewsletterConsented'], ['RestockAlertRequested']],
+      'the message and its reply, the consent, the back-in-stock request',
+    );
+    const requests = ['CancellationRequested', 'ReturnRequested', 'ShopperRequestAccepted', 'ShopperRequestDeclined'];
+    assert.equal(
+      typesOf(mine.json.orders)
+        .flat()
+        .filter((type) => requests.includes(type))
+        .sort(),
+      requests,
+      'the requests on their order page and the owner’s answers',
+    );
+    const mineKinds = new Set((mine.json.emails as { data: { kind: string } }[]).map((e) => e.data.kind));
+    for (const kind of ['order-link', 'request-accepted', 'request-declined', 'message-reply', 'back-in-stock'])
+      assert.ok(mineKinds.has(kind), `the download holds the ${kind} e-mail`);
+    for (const words of [recipient.name, recipient.line1, giftPhrase, notePhrase, contactPhrase])
+      assert.ok(mine.text.includes(words), `the download holds ${words}`);
 
     const erasedNow = await call(`${shop.url}/api/admin/privacy/erase`, {
       body: { email: person.email.toUpperCase(), reason: 'Asked by e-mail to be forgotten' },
@@ -233,7 +448,13 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     );
     assert.equal(
       noticeSent.map((e) => (e.data as { to: string }).to),
-      [sandboxShopEnv.OWNER_EMAIL],
+      [sandboxShopEnv.OWNER_EMAIL, sandboxShopEnv.OWNER_EMAIL],
+    );
+    // The discount code's record of the person's use keeps a keyed hash of their address, not the address: it keeps the
+    // code once per address after the erasure, and is nothing without the shop's secret (decision 075).
+    assert.equal(
+      (await dataOf(shop, 'DiscountRedeemed')).filter((d) => d.orderId === giftId).map((d) => d.email),
+      [emailKeyOf(shop.shop.deps.jwtSecret, person.email)],
     );
     // The shop's own address is no person's: asked about, it holds none of the e-mails to the owner.
     const shopsOwn = await call(
@@ -309,8 +530,8 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
     );
     assert.is(access2.status, 200, access2.text);
     assert.equal(
-      [access2.json.orders, access2.json.reviews, access2.json.emails],
-      [[], [], []],
+      [access2.json.orders, access2.json.reviews, access2.json.messages, access2.json.emails],
+      [[], [], [], []],
       'nothing is held about them',
     );
     assertNowhere("the person's own download after", JSON.stringify({ ...access2.json, email: '' }));
