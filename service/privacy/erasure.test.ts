@@ -60,6 +60,7 @@ const needles = [
   'Quartermaine',
   tracking,
   recipient.name,
+  'Fairweather',
   recipient.line1,
   recipient.postcode,
   giftPhrase,
