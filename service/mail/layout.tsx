@@ -128,6 +128,25 @@ export const AddressBlock = ({ lines }: { lines: string[] }) => (
   </Text>
 );
 
+/**
+ * Words quoted as written, escaped and kept to their lines: a person's (a saffron edge) or the shop's own (teal).
+ */
+export const Quoted = ({ text, ours = false }: { text: string; ours?: boolean }) => (
+  <pre
+    style={{
+      backgroundColor: mailColours.cream,
+      borderLeft: `3px solid ${ours ? mailColours.tealDeep : mailColours.saffron}`,
+      color: mailColours.ink,
+      fontSize: '14px',
+      margin: '0 0 14px',
+      padding: '10px 12px',
+      whiteSpace: 'pre-wrap',
+    }}
+  >
+    {text}
+  </pre>
+);
+
 /** The one call to action of an e-mail, in the shop's teal. */
 export const ActionButton = ({ href, children }: { href: string; children: ReactNode }) => (
   <Section style={{ margin: '8px 0 18px' }}>

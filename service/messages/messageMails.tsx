@@ -2,23 +2,7 @@
 // text is in emails.ts. What a person wrote is shown as they wrote it, escaped, in a quoted block — never as markup.
 import { Link } from '@react-email/link';
 import { shopContent } from '../../contracts/catalog/content.ts';
-import { ActionButton, mailColours, Para, ShopMail, Signature } from '../mail/layout.tsx';
-
-const Quoted = ({ text }: { text: string }) => (
-  <pre
-    style={{
-      backgroundColor: mailColours.cream,
-      borderLeft: `3px solid ${mailColours.saffron}`,
-      color: mailColours.ink,
-      fontSize: '14px',
-      margin: '0 0 14px',
-      padding: '10px 12px',
-      whiteSpace: 'pre-wrap',
-    }}
-  >
-    {text}
-  </pre>
-);
+import { ActionButton, mailColours, Para, Quoted, ShopMail, Signature } from '../mail/layout.tsx';
 
 /** The owner's notice of a new message. Its subject names nobody: a subject stays in the log after its sender is erased. */
 export const messageToOwnerSubject = 'New message through the contact form';

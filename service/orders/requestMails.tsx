@@ -9,6 +9,7 @@ import {
   Lines,
   mailColours,
   Para,
+  Quoted,
   ShopMail,
   Signature,
   SubHeading,
@@ -45,19 +46,7 @@ export const requestLetterMail = (letter: RequestLetter) => (
     {letter.quote ? (
       <>
         <SubHeading>{letter.quote.label}</SubHeading>
-        <pre
-          style={{
-            backgroundColor: mailColours.cream,
-            borderLeft: `3px solid ${letter.quote.shoppers ? mailColours.saffron : mailColours.tealDeep}`,
-            color: mailColours.ink,
-            fontSize: '14px',
-            margin: '0 0 14px',
-            padding: '10px 12px',
-            whiteSpace: 'pre-wrap',
-          }}
-        >
-          {letter.quote.text}
-        </pre>
+        <Quoted text={letter.quote.text} ours={!letter.quote.shoppers} />
       </>
     ) : null}
     {(letter.after ?? []).map((p, i) => (
@@ -96,19 +85,7 @@ export const requestToOwnerMail = (notice: RequestNotice) => (
     {notice.note.length ? (
       <>
         <SubHeading>{notice.noteLabel}</SubHeading>
-        <pre
-          style={{
-            backgroundColor: mailColours.cream,
-            borderLeft: `3px solid ${mailColours.saffron}`,
-            color: mailColours.ink,
-            fontSize: '14px',
-            margin: '0 0 14px',
-            padding: '10px 12px',
-            whiteSpace: 'pre-wrap',
-          }}
-        >
-          {notice.note.join('\n')}
-        </pre>
+        <Quoted text={notice.note.join('\n')} />
       </>
     ) : null}
     <SubHeading>{notice.items.heading}</SubHeading>
