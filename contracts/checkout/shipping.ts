@@ -94,6 +94,8 @@ export const destinationCodes = shippingDestinations.map((d) => d.code) as [Dest
 export function destinationName(code: string): string | undefined {
   return shippingDestinations.find((d) => d.code === code)?.name;
 }
+/** The country's name for a code the shop ships to, as an address reads; any other text as it was given. */
+export const countryName = (country: string) => destinationName(country.trim().toUpperCase()) ?? country;
 export function destinationCode(name: string): DestinationCode | undefined {
   return shippingDestinations.find((d) => d.name === name)?.code;
 }

@@ -2,6 +2,7 @@
 // what the shopper entered or was told: the items, the money, the address, the parcel and its tracking, refunds, and
 // their own requests with the owner's answers. Never the owner's notes, a status change's notes, flags, the payment
 // reference or the e-mail address.
+import { countryName } from '../checkout/shipping.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import { carrierLabels, shipmentFromStatusNote } from './fulfilment.ts';
 import { discountViewsOf, type OrderDiscountView } from './console.ts';
@@ -98,7 +99,7 @@ const addressLinesOf = (address: ShippingAddress | string): string[] =>
     ? address.trim()
       ? [address.trim()]
       : []
-    : [address.line1, address.line2, address.city, address.postcode, address.country]
+    : [address.line1, address.line2, address.city, address.postcode, countryName(address.country)]
         .map((part) => part?.trim() ?? '')
         .filter(Boolean);
 

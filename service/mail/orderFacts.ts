@@ -1,13 +1,10 @@
 // What every shopper's e-mail about an order shows, in one wording: the address as a parcel label reads (the name,
 // then the lines, then the country's name rather than its code), the day the order was placed, the items.
-import { destinationName } from '../../contracts/checkout/shipping.ts';
+import { countryName } from '../../contracts/checkout/shipping.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { discountLabelOf, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
 
 type Order = OrderPlaced['data'];
-
-/** The country's name for a code the shop ships to; any other text as it was given. */
-export const countryName = (country: string) => destinationName(country.trim().toUpperCase()) ?? country;
 
 /** The address a line each, headed by the name it goes to; an address kept as text (an older order) as it is. */
 export function addressLines(address: ShippingAddress | string, name?: string): string[] {

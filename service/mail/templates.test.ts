@@ -6,7 +6,8 @@ import * as assert from 'uvu/assert';
 import { orderPlacedData, purchaseNoticeData } from '../../infra/testing/exampleOrders.ts';
 import { orderConfirmation, orderShipped, orderToOwner, purchaseNotice } from '../checkout/orderEmails.ts';
 import { disputeToOwner, refundConfirmation } from '../orders/refundReactions.ts';
-import { addressLines, countryName, orderDate } from './orderFacts.ts';
+import { countryName } from '../../contracts/checkout/shipping.ts';
+import { addressLines, orderDate } from './orderFacts.ts';
 import {
   orderLinkEmail,
   requestAcceptedEmail,

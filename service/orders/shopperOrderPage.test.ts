@@ -113,7 +113,7 @@ test('a valid link shows its order: status, timeline with tracking, items, total
   const view = res.json as ShopperOrderView;
   assert.is(view.status, 'shipped');
   assert.is(view.orderNumber, orderPlacedData({ orderId }).orderNumber);
-  assert.equal(view.addressLines, ['12 Rosewood Close', 'Leicester', 'LE2 3AB', 'GB']);
+  assert.equal(view.addressLines, ['12 Rosewood Close', 'Leicester', 'LE2 3AB', 'United Kingdom']);
   assert.is(view.total, 1349);
   const shipped = view.timeline.find((e) => e.kind === 'shipped')!;
   assert.match(shipped.detail!, /Royal Mail, tracking number KD752736430GB/);
