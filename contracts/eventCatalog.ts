@@ -396,11 +396,12 @@ export const EmailSentV4 = v.object({
 export const upcastEmailSentV3 = (old: v.InferOutput<typeof EmailSentV3>): v.InferOutput<typeof EmailSentV4> => old;
 /**
  * EmailSent version 5: the owner's notice of a shopper's new request to cancel or return, asked on the order page
- * (decision 086), joins the kinds.
+ * (decision 086), and the acknowledgement of a new back-in-stock request, with the link that withdraws it (decision
+ * 091), join the kinds.
  */
 export const EmailSentV5 = v.object({
   ...EmailSentV4.entries,
-  kind: v.picklist([...EmailSentV4.entries.kind.options, 'request-to-owner']),
+  kind: v.picklist([...EmailSentV4.entries.kind.options, 'request-to-owner', 'restock-requested']),
 });
 /** Every version-4 e-mail is a version-5 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV4 = (old: v.InferOutput<typeof EmailSentV4>): v.InferOutput<typeof EmailSentV5> => old;
@@ -1702,7 +1703,7 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     stream: 'restock',
     causedBy: shopper,
     description:
-      'A shopper asked to be e-mailed once when an out-of-stock book is back: the book, their e-mail address (sealed), the words they ticked and when. One stream per request, `restock-<uuid>`.',
+      'A shopper asked to be e-mailed once when an out-of-stock book is back: the book, their e-mail address (sealed), the words they ticked and when. One stream per request, `restock-<uuid>`; the reactor acknowledges it by one e-mail with a link that withdraws it.',
     versions: [{ schema: RestockAlertRequestedV1 }],
   },
   {

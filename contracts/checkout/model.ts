@@ -326,8 +326,12 @@ export type EmailKindV1 = 'purchase-notice' | 'order-to-owner' | 'order-confirma
 export type EmailKind = EmailKindV1 | 'order-shipped';
 /** E-mails about money after an order was placed: a refund to the buyer, a dispute to the owner (EmailSent version 2). */
 export type PaymentEmailKind = 'refund-confirmation' | 'dispute-to-owner';
-/** E-mails about messages and consents (EmailSent version 3, decisions 090 and 091). */
-export type ContactEmailKind = 'message-to-owner' | 'message-reply' | 'newsletter-welcome' | 'back-in-stock';
+/**
+ * E-mails about messages and consents (EmailSent version 3, decisions 090 and 091), and the acknowledgement of a new
+ * back-in-stock request with its withdraw link (version 5).
+ */
+export type ContactEmailKind =
+  'message-to-owner' | 'message-reply' | 'newsletter-welcome' | 'back-in-stock' | 'restock-requested';
 /**
  * The shopper's order page e-mails (EmailSent version 4, decision 086), and the owner's notice of each new request to
  * cancel or return (version 5).

@@ -15,7 +15,7 @@ import {
   requestReceivedEmail,
   requestToOwnerEmail,
 } from '../orders/requestEmails.ts';
-import { backInStock, messageToOwner, newsletterWelcome, replyToSender } from '../messages/emails.ts';
+import { backInStock, messageToOwner, newsletterWelcome, replyToSender, restockRequested } from '../messages/emails.ts';
 
 const order = orderPlacedData({
   orderId: 'cs_sandbox_abcdefghijklmnop12345678',
@@ -184,7 +184,16 @@ test("the letters about messages and consents: the shop's layout, the person's w
   const back = await backInStock('amina@example.com', 'Together We Shine', 'https://shop.example/books/together');
   assert.is(back.subject, '“Together We Shine” is back in stock');
   assert.ok(back.html!.includes('href="https://shop.example/books/together"'));
-  for (const mail of [toOwner, reply, welcome, back]) assert.ok(mail.html!.includes('#0f766e'), mail.subject);
+  const withdraw = 'https://shop.example/unsubscribe/r1';
+  const asked = await restockRequested('amina@example.com', 'Together We Shine', 'Yes, e-mail me once.', withdraw);
+  assert.is(asked.subject, 'We will e-mail you when “Together We Shine” is back');
+  for (const part of [asked.text, visible(asked.html!)]) {
+    assert.match(part, 'you ticked: “Yes, e-mail me once.”');
+    assert.match(part, 'one e-mail only');
+    assert.match(part, withdraw);
+  }
+  assert.ok(asked.html!.includes(`href="${withdraw}"`));
+  for (const mail of [toOwner, reply, welcome, back, asked]) assert.ok(mail.html!.includes('#0f766e'), mail.subject);
 });
 
 test("the order page's e-mails: the shop's layout, the page's link as a button, the shopper's note escaped", async () => {

@@ -10,6 +10,7 @@ import {
   messageToOwnerSubject,
   newsletterWelcomeMail,
   replyToSenderMail,
+  restockRequestedMail,
 } from './messageMails.tsx';
 
 const signOff = ['', 'With warm wishes,', shopContent.shop.name].join('\n');
@@ -104,5 +105,36 @@ export function backInStock(email: string, title: string, bookLink: string): Pro
       ].join('\n'),
     },
     backInStockMail(title, bookLink),
+  );
+}
+
+/**
+ * To a shopper who has just asked to hear when a book is back: that the request is taken, the words they ticked, that
+ * one e-mail will follow, and the signed link that withdraws the request without signing in.
+ */
+export function restockRequested(
+  email: string,
+  title: string,
+  wording: string,
+  withdrawLink: string,
+): Promise<MailMessage> {
+  return mailOf(
+    {
+      to: email,
+      subject: `We will e-mail you when “${title}” is back`,
+      text: [
+        'Thank you for asking!',
+        '',
+        `“${title}” is resting between printings. As soon as it is back on our shelf, we will write to tell you.`,
+        '',
+        `When you asked, you ticked: “${wording}”`,
+        '',
+        'That will be one e-mail only: once it has gone, we will not write about this book again.',
+        '',
+        `Changed your mind? Withdraw your request at any time, no sign-in needed: ${withdrawLink}`,
+        signOff,
+      ].join('\n'),
+    },
+    restockRequestedMail(title, wording, withdrawLink),
   );
 }

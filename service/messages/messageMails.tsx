@@ -60,3 +60,22 @@ export const backInStockMail = (title: string, bookLink: string) => (
     <Signature />
   </ShopMail>
 );
+
+export const restockRequestedMail = (title: string, wording: string, withdrawLink: string) => (
+  <ShopMail
+    preview={`We will e-mail you when “${title}” is back`}
+    heading={`We will e-mail you when “${title}” is back`}
+  >
+    <Para>Thank you for asking!</Para>
+    <Para>{`“${title}” is resting between printings. As soon as it is back on our shelf, we will write to tell you.`}</Para>
+    <Para>{`When you asked, you ticked: “${wording}”`}</Para>
+    <Para>That will be one e-mail only: once it has gone, we will not write about this book again.</Para>
+    <Para>
+      Changed your mind? Withdraw your request at any time, no sign-in needed:{' '}
+      <Link href={withdrawLink} style={{ color: mailColours.tealDeep }}>
+        {withdrawLink}
+      </Link>
+    </Para>
+    <Signature />
+  </ShopMail>
+);

@@ -1,9 +1,13 @@
 // The one e-mail each back-in-stock request is owed (decision 091): when the owner records stock that takes a book from
 // nothing to buy to something to buy (StockReceived, or a correction upwards), every request for it made before that
 // event and not withdrawn is e-mailed through sendOnce, under the notification `restock-<request id>`: a book
-// restocked twice, or an event read again, sends nothing more.
+// restocked twice, or an event read again, sends nothing more. Each new request is also acknowledged once, under the
+// notification `restock-requested-<request id>`: what the shopper agreed to, and the signed link that withdraws it, so
+// the page they saw once is not the only place they can change their mind.
 import type { BookFields } from '../../contracts/catalog/model.ts';
 import { seededBook } from '../../contracts/catalog/product.ts';
+import type { RestockAlertRequested } from '../../contracts/messages/restock.ts';
+import { unsubscribePath } from '../../contracts/messages/unsubscribe.ts';
 import { personAddress } from '../../contracts/personalData.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { bookStream, categoryOf, restockStream, stockStream } from '../../contracts/shared/streams.ts';
@@ -13,13 +17,18 @@ import { defineReactions, type Reactions } from '../../projections/engine/reacto
 import { restockNotificationId } from '../../projections/messages/restockWaiting.ts';
 import type { ReactionDeps } from '../capability.ts';
 import { fold } from '../commands.ts';
-import { backInStock } from './emails.ts';
+import { unsubscribeKey, unsubscribeToken } from '../http/unsubscribeLinks.ts';
 import { shopUrlOf } from '../mail/links.ts';
 import { reactingTo, sendOnce } from '../reactions.ts';
+import { backInStock, restockRequested } from './emails.ts';
 import { restockDecider } from './restockRequest.ts';
+
+/** The notification a request's acknowledgement is sent under, apart from its back-in-stock e-mail's. */
+export const restockRequestedNotificationId = (requestId: string) => `restock-requested-${requestId}`;
 
 export function restockReactions(deps: ReactionDeps): Reactions {
   const shopUrl = shopUrlOf(deps.config);
+  const key = unsubscribeKey(deps.jwtSecret);
 
   /** The book's title and page, as its newest catalogue event names them. */
   async function bookOf(bookId: number): Promise<{ title: string; link: string }> {
@@ -69,7 +78,28 @@ export function restockReactions(deps: ReactionDeps): Reactions {
     }
   }
 
+  /** The acknowledgement of a new request, unless it was withdrawn or its person erased before the reactor came to it. */
+  async function acknowledge(event: RecordedEvent<RestockAlertRequested>) {
+    const { requestId } = event.data;
+    // The stream as it is now, not the event as it was: a withdrawal or an erasure since then stops the e-mail.
+    const events = await deps.events.readStream(restockStream(requestId));
+    const state = fold(restockDecider, events);
+    const asked = events.find((e) => e.type === 'RestockAlertRequested') as
+      RecordedEvent<RestockAlertRequested> | undefined;
+    if (!asked || state.withdrawn || state.bookId === null || !personAddress(state.email)) return;
+    const book = await bookOf(state.bookId);
+    const link = `${shopUrl}${unsubscribePath(unsubscribeToken(key, 'restock', requestId))}`;
+    await sendOnce(
+      deps,
+      restockRequestedNotificationId(requestId),
+      'restock-requested',
+      await restockRequested(state.email!, book.title, asked.data.wording, link),
+      reactingTo(event, deps.clock()),
+    );
+  }
+
   return defineReactions({
+    RestockAlertRequested: acknowledge,
     StockReceived: tellWaiting,
     StockCorrected: (event) => (event.data.delta > 0 ? tellWaiting(event) : Promise.resolve()),
   });
