@@ -14,7 +14,7 @@ export const restockTexts = {
   bookId: 'Book id must be a number',
   unknownBook: 'Book not found',
   inStock: 'Good news: this book is in stock now, so there is nothing to wait for.',
-  requested: 'Thank you! We will e-mail you once, as soon as it is back on our shelf.',
+  requested: 'Thank you! A confirmation e-mail is on its way, and we will write again as soon as it is back.',
 } as const;
 
 /** The words the shopper ticks: recorded with the request, so what they agreed to is known later. */
@@ -30,8 +30,9 @@ export const RestockRequestBodySchema = requestBody(
 );
 export type RestockRequestBody = v.InferOutput<typeof RestockRequestBodySchema>;
 
-// Events — stream restock-<uuid>: one request, withdrawn at most once (its e-mail is an EmailSent of kind back-in-stock
-// in notification-restock-<uuid>).
+// Events — stream restock-<uuid>: one request, withdrawn at most once (its acknowledgement is an EmailSent of kind
+// restock-requested in notification-restock-requested-<uuid>; its e-mail when the book is back, one of kind
+// back-in-stock in notification-restock-<uuid>).
 export type RestockAlertRequested = DomainEvent<
   'RestockAlertRequested',
   { requestId: string; bookId: number; email: string; wording: string; at: string }
