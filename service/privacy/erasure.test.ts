@@ -246,7 +246,7 @@ async function openRequest(shop: TestShop, owner: Record<string, string>, orderI
 /**
  * The person uses the rest of the shop that keeps a person's words, after asking to return `orderId`: the owner declines
  * the return by name; a gift with a code, cancelled on its page and accepted by name; a fresh link to the order page by
- * the lookup form; a contact message with the newsletter tick, answered; a back-in-stock request, answered by stock.
+ * the lookup form; a contact message with the newsletter tick, answered; a back-in-stock request, acknowledged and answered by stock.
  */
 async function everythingElse(shop: TestShop, owner: Record<string, string>, orderId: string) {
   const declined = await call(
@@ -313,6 +313,7 @@ async function everythingElse(shop: TestShop, owner: Record<string, string>, ord
     'message-to-owner',
     'message-reply',
     'newsletter-welcome',
+    'restock-requested',
     'back-in-stock',
   ];
   await eventually(
@@ -429,7 +430,14 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
       'the requests on their order page and the owner’s answers',
     );
     const mineKinds = new Set((mine.json.emails as { data: { kind: string } }[]).map((e) => e.data.kind));
-    for (const kind of ['order-link', 'request-accepted', 'request-declined', 'message-reply', 'back-in-stock'])
+    for (const kind of [
+      'order-link',
+      'request-accepted',
+      'request-declined',
+      'message-reply',
+      'restock-requested',
+      'back-in-stock',
+    ])
       assert.ok(mineKinds.has(kind), `the download holds the ${kind} e-mail`);
     for (const words of [recipient.name, recipient.line1, giftPhrase, notePhrase, contactPhrase])
       assert.ok(mine.text.includes(words), `the download holds ${words}`);
