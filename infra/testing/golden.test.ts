@@ -12,7 +12,8 @@ import { askRecorded, copyGoldenData, goldenVersions, readGolden, recordedClock,
 import { startRedis } from './redis.ts';
 
 const redis = await startRedis();
-const jwtSecret = 'golden-log-test-secret-0123456789abcdef';
+// A secret of the test's own, unless the log recorded the one it was written under (its answers open signed links).
+const secretOf = (golden: GoldenLog) => golden.meta.jwtSecret ?? 'golden-log-test-secret-0123456789abcdef';
 
 async function openAndAsk(golden: GoldenLog, dataDir: string, env: Record<string, string>) {
   const config = loadConfig({
@@ -21,7 +22,7 @@ async function openAndAsk(golden: GoldenLog, dataDir: string, env: Record<string
     PORT: '0',
     HOST: '127.0.0.1',
     ADMIN_USERNAME: golden.meta.admin.username,
-    JWT_SECRET: jwtSecret,
+    JWT_SECRET: secretOf(golden),
     ...env,
   });
   const shop = await createShop(config, { logger: pino({ level: 'silent' }), clock: recordedClock(golden) });
@@ -36,7 +37,12 @@ async function openAndAsk(golden: GoldenLog, dataDir: string, env: Record<string
 }
 
 async function auditorChecks(golden: GoldenLog, dataDir: string, env: Record<string, string>) {
-  const cliEnv = { DATA_DIR: dataDir, ADMIN_USERNAME: golden.meta.admin.username, JWT_SECRET: jwtSecret, ...env };
+  const cliEnv = {
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: golden.meta.admin.username,
+    JWT_SECRET: secretOf(golden),
+    ...env,
+  };
   const checked = await eventsCli(
     ['check', join(golden.dir, 'export.ndjson'), '--head', golden.meta.chainHead],
     cliEnv,

@@ -26,6 +26,8 @@ export type GoldenMeta = {
   events: number;
   chainHead: string;
   admin: { username: string; password: string };
+  /** From v3 on: the token secret the log was written under, which signs the order page links its answers open */
+  jwtSecret?: string;
 };
 export type GoldenLog = { dir: string; meta: GoldenMeta; answers: RecordedAnswer[] };
 
