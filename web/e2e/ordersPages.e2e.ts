@@ -60,9 +60,13 @@ test('Owner pages through 70 orders with "Load more orders", by tab, and finds o
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('Total Orders: 1', { exact: true }).waitFor(seen);
     assert.match(await triggers(page).first().innerText(), /Order #AH-5007/);
+    // Back to the whole list between searches: the first search's "Total Orders: 1" would otherwise answer for the next.
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('Total Orders: 70', { exact: true }).waitFor(seen);
     await page.getByLabel('Search orders').fill('HAFSA@example.com');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('Total Orders: 1', { exact: true }).waitFor(seen);
+    assert.match(await triggers(page).first().innerText(), /Order #AH-5007/);
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByText('Total Orders: 70', { exact: true }).waitFor(seen);
 
