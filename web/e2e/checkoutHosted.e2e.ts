@@ -92,15 +92,16 @@ for (const [name, viewport] of Object.entries(viewports)) {
     for (const label of ['Try Again', 'Return to Home'])
       assert.ok(await page.getByRole('link', { name: label }).isVisible(), label);
     const checkoutId = new URL(page.url()).searchParams.get('checkout');
+    // The drawer emptied the cart on the way out; back unpaid, the shopper has it again. The page shows its words at
+    // once and records the cancellation after: the cart comes back with the shop's answer, so the log holds it by then.
+    await page.getByRole('button', { name: 'Cart, 3 items', exact: true }).waitFor();
+    assert.equal(await storedCart(page), twoBooks);
     const events = await allEvents(shop);
     assert.equal(
       events.filter((e) => e.stream === `checkout-${checkoutId}`).map((e) => e.type),
       ['CheckoutStarted', 'CheckoutCancelled'],
     );
     assert.is(ofType(events, 'OrderPlaced').filter((e) => e.stream === `order-${sessionId}`).length, 0);
-    // The drawer emptied the cart on the way out; back unpaid, the shopper has it again.
-    await page.getByRole('button', { name: 'Cart, 3 items' }).waitFor();
-    assert.equal(await storedCart(page), twoBooks);
     await context.close();
   });
 }

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { viewports } from '../../infra/testing/browser.ts';
 import { browserFor, ownerPage } from '../../infra/testing/browserShop.ts';
 import { allEvents, ofType, paidCartCheckout } from '../../infra/testing/checkout.ts';
-import { startTestShop } from '../../infra/testing/shop.ts';
+import { settled, startTestShop } from '../../infra/testing/shop.ts';
 import { axeProblems, entry } from './ordersOwner.ts';
 import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 
@@ -86,6 +86,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
         (await shop.shop.deps.payments.listRefunds(orderId)).map((r) => r.amount),
         [999, 2348],
       );
+      // The e-mails are the reactor's, sent after each refund is recorded: read once it has caught up with the log.
+      await settled(shop);
       const mails = ofType(await allEvents(shop), 'EmailSent').filter(
         (e) => (e.data as { kind: string }).kind === 'refund-confirmation',
       );
