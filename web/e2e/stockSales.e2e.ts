@@ -156,16 +156,17 @@ test('admin: the owner records copies of the poster received, and the stock scre
     await form.getByRole('button', { name: 'Record received' }).click();
     // The toast itself: Radix also announces its text once in a live region, which would make a bare text match ambiguous.
     await page.locator('.shop-toast__description', { hasText: `7 copies of "${poster}" received` }).waitFor(seen);
-    assert.is(await product.getByTestId('on-hand').innerText(), '7');
-    assert.is(await product.getByTestId('available').innerText(), '7');
+    // The toast answers the command; the counts come with the stock read again after it, so wait for them to show.
     await product.getByRole('cell', { name: 'first print run' }).waitFor(seen);
+    await product.getByTestId('on-hand').filter({ hasText: /^7$/ }).waitFor(seen);
+    assert.is(await product.getByTestId('available').innerText(), '7');
     // A correction without a reason is refused by the form; with one it is recorded.
     const correction = product.getByRole('form', { name: `Correct the stock of ${poster}` });
     await correction.getByLabel('Change (+ found, − lost or damaged)').fill('-1');
     await correction.getByLabel('Reason').fill('one creased in the post');
     await correction.getByRole('button', { name: 'Record correction' }).click();
     await product.getByRole('cell', { name: 'one creased in the post' }).waitFor(seen);
-    assert.is(await product.getByTestId('on-hand').innerText(), '6');
+    await product.getByTestId('on-hand').filter({ hasText: /^6$/ }).waitFor(seen);
   } finally {
     await context.close();
   }
