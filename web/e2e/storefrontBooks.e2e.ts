@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
-import { bookCard, cartButton, openLanding, pastSplash, type Storefront } from './storefrontLanding.ts';
+import { bookCard, cartButton, focusReturnsTo, openLanding, pastSplash, type Storefront } from './storefrontLanding.ts';
 
 const storefront: Storefront = await shopAndBrowserFor(test);
 
@@ -100,10 +100,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await preview.getByText(`Page ${pages.length - 1} of ${pages.length}`, { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
-    assert.ok(
-      await previewButton.evaluate((button) => button === document.activeElement),
-      'closing the preview gives focus back to its button',
-    );
+    await focusReturnsTo(previewButton, 'closing the preview gives focus back to its button');
 
     // The poster has its own number of pages, and a fresh preview starts at page 1.
     await bookCard(page, poster.title).getByRole('button', { name: 'Preview Pages' }).click();

@@ -1,6 +1,7 @@
 // What the storefront's browser tests share: the landing page opened past its splash, and a few ways of finding
 // things on it. Each file's shop and browser come from shopAndBrowserFor.
 import type { Browser, Locator, Page } from 'playwright-core';
+import * as assert from 'uvu/assert';
 import { newPage } from '../../infra/testing/browser.ts';
 import type { TestShop } from '../../infra/testing/shop.ts';
 
@@ -54,8 +55,20 @@ export async function openCart(page: Page): Promise<Locator> {
   return drawer;
 }
 
+/**
+ * Waits until `target` has the focus, failing with `what` if it never gets it. A closing dialog hands focus back to
+ * what opened it a moment after it has gone from the page (Radix's focus scope does it on a timer), not as it goes.
+ */
+export async function focusReturnsTo(target: Locator, what: string): Promise<void> {
+  const element = await target.elementHandle();
+  await target
+    .page()
+    .waitForFunction((el) => el === document.activeElement, element)
+    .catch((error: Error) => assert.unreachable(`${what}: ${error.message}`));
+}
+
 /** True once the section's top rests just below the sticky header (smooth scrolling may take a while to get there). */
-export async function scrolledTo(page: Page, anchor: string, timeoutMs = 8000): Promise<boolean> {
+export async function scrolledTo(page: Page, anchor: string, timeoutMs = 15_000): Promise<boolean> {
   const section = page.locator(`#${anchor}`);
   const deadline = Date.now() + timeoutMs;
   let inPlace = 0;
