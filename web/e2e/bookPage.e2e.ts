@@ -1,5 +1,6 @@
 // A book's own page: reached from its card on the landing page, its page preview and adding it to the cart; opened
 // directly, it passes axe at both widths; an address no book has is the not-found screen.
+import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
@@ -16,6 +17,13 @@ const [kindness, together] = shopContent.books as [
 ];
 const pageTitle = (title: string) => `${title} — ${shopContent.shop.name}`;
 
+/** Waits for the tab's title, which a page sets once it has drawn (and gives back when it goes), not as it draws. */
+async function titleBecomes(page: Page, title: string) {
+  await page
+    .waitForFunction((wanted) => document.title === wanted, title)
+    .catch(async () => assert.unreachable(`the tab is titled "${await page.title()}", not "${title}"`));
+}
+
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`Shopper goes from a book's card to its page, previews it and adds it to the cart (${name})`, async () => {
     const { context, page } = await openLanding(storefront, viewport);
@@ -25,7 +33,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.waitForURL(`**/books/${kindness.slug}`);
     const heading = page.getByRole('heading', { level: 1, name: kindness.title, exact: true });
     await heading.waitFor();
-    assert.is(await page.title(), pageTitle(kindness.title));
+    await titleBecomes(page, pageTitle(kindness.title));
     const main = page.locator('main');
     assert.ok(await main.getByText('£9.99', { exact: true }).isVisible());
     assert.ok(await main.getByText(kindness.description, { exact: true }).isVisible());
@@ -52,7 +60,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await main.getByRole('link', { name: 'All books' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await bookCard(page, kindness.title).waitFor();
-    assert.is(await page.title(), "Amanah House — Heartwarming Children's Stories");
+    await titleBecomes(page, "Amanah House — Heartwarming Children's Stories");
     await context.close();
   });
 
