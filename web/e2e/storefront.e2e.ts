@@ -281,13 +281,17 @@ test('Shopper on a phone opens the toggle menu, and a link closes it', async () 
   ]);
   await menu.getByRole('link', { name: 'Meet the Characters' }).click();
   assert.ok(await scrolledTo(page, 'characters'));
-  assert.not.ok(await menu.isVisible(), 'the menu closes after a choice');
+  // A menu that stayed open would time these waits out.
+  await menu.waitFor({ state: 'hidden' });
   await toggle.click();
   await menu.getByRole('link', { name: 'Shop Now' }).click();
   assert.ok(await scrolledTo(page, 'books'));
+  await menu.waitFor({ state: 'hidden' });
   await toggle.click();
+  // Open before Escape, or its closing the menu would prove nothing.
+  await menu.waitFor();
   await page.keyboard.press('Escape');
-  assert.not.ok(await menu.isVisible(), 'Escape closes the menu');
+  await menu.waitFor({ state: 'hidden' });
   await context.close();
 });
 
@@ -302,8 +306,9 @@ test('Shopper on an unknown page sees the not-found screen', async () => {
   const { context, page } = await newPage(storefront.browser, viewports.mobile);
   const response = await page.goto(storefront.shop.url + '/no-such-page');
   assert.is(response?.status(), 404);
+  // The splash fades after 3 s whether or not the app has drawn beneath it yet.
   await pastSplash(page);
-  assert.ok(await page.getByRole('heading', { name: '404 Page Not Found' }).isVisible());
+  await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
   assert.ok(await page.getByText('Did you forget to add the page to the router?', { exact: true }).isVisible());
   assert.is(await page.locator('svg[stroke="#dc2626"]').count(), 1, 'the red icon');
   await context.close();
