@@ -100,8 +100,15 @@ for (const [name, viewport] of Object.entries(viewports)) {
 }
 
 test('F8 moves focus to the toast area, and a swipe right past 50 px dismisses the toast', async () => {
-  const { context, page } = await openLanding(storefront, viewports.desktop);
+  // The page's timers are the test's, and stand still once the toast is up: left alone it would go after 5 seconds,
+  // so only the swipe can take it away, however long a busy machine takes over the drags.
+  const { context, page } = await openLanding(storefront, viewports.desktop, '/', { clock: true });
+  await page.clock.pauseAt(Date.now() + 1000);
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/messages'));
   await sendMessage(page);
+  await contactForm(page).getByRole('button', { name: 'Sending...' }).waitFor();
+  await answered;
+  await page.clock.runFor(2000);
   const toast = page.locator('.shop-toast');
   await toast.getByText('Message sent!', { exact: true }).waitFor();
   await page.keyboard.press('F8');
@@ -126,7 +133,7 @@ test('F8 moves focus to the toast area, and a swipe right past 50 px dismisses t
   await page.mouse.down();
   await page.mouse.move(x + 140, y, { steps: 12 });
   await page.mouse.up();
-  await toast.waitFor({ state: 'hidden', timeout: 2000 });
+  await toast.waitFor({ state: 'hidden' });
   await context.close();
 });
 
