@@ -40,7 +40,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await form.getByRole('button', { name: 'Send Message' }).click();
     await shopper.page.locator('.shop-toast').getByText('Message sent!', { exact: true }).waitFor();
     await shopper.context.close();
-    await eventually(() => mailsTo(ownerEmail).some((t) => t.includes(sender)), 10_000, "the owner's e-mail");
+    await eventually(() => mailsTo(ownerEmail).some((t) => t.includes(sender)), 20_000, "the owner's e-mail");
 
     const { context, page } = await newPage(browser, viewport, { bypassCSP: true });
     const token = signAdminToken(shop.shop.deps.jwtSecret, 'owner');
@@ -68,7 +68,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     assert.not.ok(await card.getByText('Unread').isVisible(), 'answering is reading');
     await eventually(
       () => mailsTo(sender).some((t) => t.includes('tell us her name')),
-      10_000,
+      20_000,
       "the reply in the sender's outbox",
     );
     assert.equal(await axeProblems(page), []);

@@ -17,7 +17,7 @@ const browser = await browserFor(test);
 mkdirSync(shots, { recursive: true });
 
 async function seeTabs(page: Page, expected: string[]) {
-  for (const name of expected) await tab(page, name).waitFor({ timeout: 10_000 });
+  for (const name of expected) await tab(page, name).waitFor(seen);
 }
 
 for (const [name, viewport] of Object.entries(viewports)) {
