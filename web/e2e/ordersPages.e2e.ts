@@ -49,6 +49,8 @@ test('Owner pages through 70 orders with "Load more orders", by tab, and finds o
 
     await page.reload();
     await tab(page, 'Processing (7)').click();
+    // The tab lives in the address and changes a moment after the click; until then the active rows are All's.
+    await page.getByRole('tab', { name: 'Processing (7)', selected: true }).waitFor(seen);
     await page.locator('.orders-tab[data-state="active"] .order-entry__trigger').nth(6).waitFor(seen);
     const processing = await page
       .locator('.orders-tab[data-state="active"] .order-entry__trigger [data-status]')
