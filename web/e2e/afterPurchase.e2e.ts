@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
-import { openCart, pastSplash } from './storefrontLanding.ts';
+import { landingWithCart, openCart, pastSplash } from './storefrontLanding.ts';
 import { axeProblems } from './ordersOwner.ts';
 import { newContext, newPage, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
@@ -15,17 +15,10 @@ import { policyLinks, policyPage, policyPath } from '../../contracts/content/pol
 const { shop, browser } = await shopAndBrowserFor(test);
 
 async function payHostedCart(page: Page) {
-  await page.goto(`${shop.url}/`);
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'cart',
-      JSON.stringify([
-        { bookId: 1, title: 'The Kindness Basket', price: 999, quantity: 2 },
-        { bookId: 3, title: 'Alif to Ya: My Arabic Alphabet Poster', price: 999, quantity: 1 },
-      ]),
-    ),
-  );
-  await page.reload();
+  await landingWithCart(page, shop, [
+    { bookId: 1, title: 'The Kindness Basket', price: 999, quantity: 2 },
+    { bookId: 3, title: 'Alif to Ya: My Arabic Alphabet Poster', price: 999, quantity: 1 },
+  ]);
   await page.getByRole('button', { name: 'Cart, 3 items' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.waitForURL(/\/sandbox\/checkout\?session=cs_sandbox_/);
@@ -137,14 +130,7 @@ test('the policy pages: served, reached from the footer and from every checkout 
   assert.match(await page.getByTestId('policy-page').innerText(), 'Consumer Contracts');
   assert.match(await page.getByTestId('policy-page').innerText(), '14 days');
   // The cart.
-  await page.goto(`${shop.url}/`);
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'cart',
-      JSON.stringify([{ bookId: 1, title: 'The Kindness Basket', price: 999, quantity: 1 }]),
-    ),
-  );
-  await page.reload();
+  await landingWithCart(page, shop, [{ bookId: 1, title: 'The Kindness Basket', price: 999, quantity: 1 }]);
   await pastSplash(page);
   await follows('cart', 'Delivery', 'Delivery', await openCart(page));
   // The custom checkout and the wallet page.
@@ -203,14 +189,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     assert.equal(await axeProblems(page), [], 'shipping dialog');
     await page.keyboard.press('Escape');
     // The sandbox's checkout page with its TEST MODE badge.
-    await page.goto(`${shop.url}/`);
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'cart',
-        JSON.stringify([{ bookId: 1, title: 'The Kindness Basket', price: 999, quantity: 1 }]),
-      ),
-    );
-    await page.reload();
+    await landingWithCart(page, shop, [{ bookId: 1, title: 'The Kindness Basket', price: 999, quantity: 1 }]);
     await page.getByRole('button', { name: 'Cart, 1 item' }).click();
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL(/\/sandbox\/checkout\?session=/);

@@ -2,13 +2,12 @@
 // and what the order records; in a shop with the bundle switched off no page shows its note.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Page } from 'playwright-core';
-import { catalogApi } from '../../contracts/catalog/api.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
-import { startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import { startTestShop } from '../../infra/testing/shop.ts';
 import { payOnHostedPage } from './discountShop.ts';
+import { landingWithCart } from './storefrontLanding.ts';
 
 const { shop, browser } = await shopAndBrowserFor(test);
 const plain = await startTestShop({}, { bundle: { enabled: false, percentOff: 10, requires: [1, 2, 3] } });
@@ -20,16 +19,6 @@ const allThree = [
   { bookId: 2, title: 'Together We Shine', price: 999, quantity: 1 },
   { bookId: 3, title: 'Alif to Ya: My Arabic Alphabet Poster', price: 999, quantity: 1 },
 ];
-
-/** The landing page with `lines` in the cart, once the shop has said which bundle it offers. */
-async function landingWithCart(page: Page, on: TestShop, lines: typeof allThree) {
-  await page.goto(`${on.url}/`);
-  await page.evaluate((stored) => localStorage.setItem('cart', stored), JSON.stringify(lines));
-  const offers = page.waitForResponse((r) => r.url().endsWith(catalogApi.offers.path) && r.ok());
-  await page.reload();
-  await offers;
-  await page.getByTestId('book-card').first().waitFor();
-}
 
 const viewport = viewports.desktop;
 

@@ -1,10 +1,10 @@
 // What the discount-code browser tests share: a shop whose checkouts one address may start as often as a test needs,
 // a shopper's cart with a code applied, and paying on the sandbox's hosted page.
 import type { Locator, Page } from 'playwright-core';
-import { catalogApi } from '../../contracts/catalog/api.ts';
 import type { CreateDiscountCodeBody, DiscountCodeDetailResponse } from '../../contracts/discounts/model.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { eventually } from '../../infra/testing/assert.ts';
+import { landingWithCart } from './storefrontLanding.ts';
 import { adminHeaders, call, floodLimits, type TestShop } from '../../infra/testing/shop.ts';
 
 /** Every test shop's checkouts come from 127.0.0.1: the limits are lifted so only the code's own rules refuse. */
@@ -26,12 +26,7 @@ export async function createCode(shop: TestShop, body: CreateDiscountCodeBody) {
 
 /** The landing page with `lines` in the cart, once the shop has said which bundle it offers; the drawer opened. */
 export async function openCart(page: Page, shop: TestShop, lines: readonly CartLine[]) {
-  await page.goto(`${shop.url}/`);
-  await page.evaluate((stored) => localStorage.setItem('cart', stored), JSON.stringify(lines));
-  const offers = page.waitForResponse((r) => r.url().endsWith(catalogApi.offers.path) && r.ok());
-  await page.reload();
-  await offers;
-  await page.getByTestId('book-card').first().waitFor();
+  await landingWithCart(page, shop, lines);
   const count = lines.reduce((sum, l) => sum + l.quantity, 0);
   await page.getByRole('button', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` }).click();
   const drawer = page.locator('.cart-drawer');

@@ -10,6 +10,7 @@ import { browserFor } from '../../infra/testing/browserShop.ts';
 import { allEvents, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { startTestShop } from '../../infra/testing/shop.ts';
 import { axeProblems, exampleOrders, ownerAt } from './ordersOwner.ts';
+import { landingWithCart } from './storefrontLanding.ts';
 
 const shots = 'test-results/gift-order';
 mkdirSync(shots, { recursive: true });
@@ -92,10 +93,7 @@ test("the cart's hosted checkout carries the gift's message to the checkout it s
   const { context, page } = await newPage(browser, viewports.desktop);
   try {
     const line = [{ bookId: 1, title: 'The Kindness Basket', price: 999, quantity: 1 }];
-    await page.goto(`${shop.url}/`);
-    await page.evaluate((stored) => localStorage.setItem('cart', stored), JSON.stringify(line));
-    await page.reload();
-    await page.getByTestId('book-card').first().waitFor(seen);
+    await landingWithCart(page, shop, line);
     await page.getByRole('button', { name: 'Cart, 1 item' }).click();
     const drawer = page.locator('.cart-drawer');
     await drawer.getByRole('checkbox', { name: giftTexts.checkbox }).click();

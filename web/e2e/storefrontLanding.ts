@@ -2,6 +2,7 @@
 // things on it. Each file's shop and browser come from shopAndBrowserFor.
 import type { Browser, Locator, Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
+import { catalogApi } from '../../contracts/catalog/api.ts';
 import { newPage } from '../../infra/testing/browser.ts';
 import type { TestShop } from '../../infra/testing/shop.ts';
 
@@ -46,6 +47,19 @@ export async function addToCart(page: Page, title: string, quantity = 1) {
   await card.getByLabel(`Quantity of ${title}`, { exact: true }).fill(String(quantity));
   await card.getByRole('button', { name: 'Add to Cart' }).click();
   await card.getByRole('button', { name: 'Added to Cart!' }).waitFor();
+}
+
+/** A line of the cart as the shop keeps it in the browser. */
+export type StoredCartLine = { bookId: number; title: string; price: number; quantity: number };
+
+/** The landing page with `lines` in the cart, once the shop has said which bundle it offers and drawn its books. */
+export async function landingWithCart(page: Page, shop: TestShop, lines: readonly StoredCartLine[]) {
+  await page.goto(`${shop.url}/`);
+  await page.evaluate((stored) => localStorage.setItem('cart', stored), JSON.stringify(lines));
+  const offers = page.waitForResponse((r) => r.url().endsWith(catalogApi.offers.path) && r.ok());
+  await page.reload();
+  await offers;
+  await page.getByTestId('book-card').first().waitFor();
 }
 
 export async function openCart(page: Page): Promise<Locator> {
