@@ -16,6 +16,7 @@ import { errorMiddleware, HttpError } from './http/errors.ts';
 import { requestContext, serialiseJsonOnce } from './http/request.ts';
 import { apiSecurityHeaders, securityHeaders } from './http/securityHeaders.ts';
 import { staticWeb } from './http/static.ts';
+import { trustedProxyWarnings } from './http/trustedProxy.ts';
 import { catalogPageHeads } from './catalog/pages.ts';
 import { healthRoutes } from './health.ts';
 import type { RouteModule } from './http/route.ts';
@@ -57,6 +58,8 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
 
   // The request line is written outside the error middleware, so it records the status the error became.
   app.use(requestContext(deps.logger));
+  const proxyWarnings = trustedProxyWarnings(deps.logger, hops);
+  if (proxyWarnings) app.use(proxyWarnings);
   app.use(errorMiddleware(deps.logger));
   const { router, admin } = buildRouters(deps);
   const production = deps.config.NODE_ENV === 'production';
