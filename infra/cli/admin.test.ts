@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { verifyPassword } from '../../service/admin/password.ts';
@@ -27,6 +28,32 @@ test('set-password reads a piped password and can print a hash for ADMIN_PASSWOR
   assert.is(run.status, 0, run.stderr);
   const hash = /^ADMIN_PASSWORD_HASH='(.+)'$/m.exec(run.stdout)?.[1];
   assert.ok(hash && (await verifyPassword('piped password here', hash)));
+});
+
+test('set-password --print-hash without DATA_DIR makes and writes nothing: its folder is as empty as before', async () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'shop-admin-cwd-'));
+  try {
+    const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+    const entry = 'infra/cli/admin.ts';
+    // Run from another folder, the entry and tsx named by where they are rather than from that folder.
+    const args = nodeArgs(entry).map((arg) =>
+      arg === entry ? join(root, entry) : arg === 'tsx' ? import.meta.resolve('tsx') : arg,
+    );
+    const { DATA_DIR: _dataDir, ...withoutDataDir } = env;
+    const run = spawnSync(process.execPath, [...args, 'set-password', '--print-hash'], {
+      cwd,
+      env: withoutDataDir,
+      input: 'a password for production\n',
+      encoding: 'utf8',
+    });
+    assert.is(run.status, 0, run.stderr);
+    const hash = /^ADMIN_PASSWORD_HASH='(.+)'$/m.exec(run.stdout)?.[1];
+    assert.ok(hash && (await verifyPassword('a password for production', hash)));
+    assert.match(run.stderr, 'Nothing was written');
+    assert.equal(readdirSync(cwd), []);
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
 });
 
 test('set-password refuses a short password and unknown commands', () => {

@@ -1,6 +1,6 @@
 // `npm run admin -- set-password`: sets the admin password, stored only as a scrypt hash.
 //   --password <p>   take the password from the command line (else stdin when piped, else a hidden prompt)
-//   --print-hash     print ADMIN_PASSWORD_HASH for the environment instead of writing DATA_DIR/admin.json
+//   --print-hash     only print ADMIN_PASSWORD_HASH for the environment: nothing is read from or written to any folder
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
@@ -74,19 +74,27 @@ async function revokeSessions(config: Config): Promise<void> {
   }
 }
 
-async function setPassword(options: { password?: string; 'print-hash'?: boolean }) {
-  const config = loadConfig();
-  const password = await newPassword(options.password);
+async function hashOfNewPassword(given: string | undefined): Promise<string> {
+  const password = await newPassword(given);
   if (password.length < minimumLength)
     throw new Error(`The password must be at least ${minimumLength} characters; nothing was changed.`);
-  const hash = await hashPassword(password);
+  return hashPassword(password);
+}
+
+async function setPassword(options: { password?: string; 'print-hash'?: boolean }) {
   if (options['print-hash']) {
+    // Only a hash for the environment of a shop that may run elsewhere: no configuration is read and no folder is made
+    // or written (no DATA_DIR, no log, no keys), wherever this is run.
+    const hash = await hashOfNewPassword(options.password);
     // Single quotes: the hash holds "$", which shells and .env readers would otherwise expand.
     console.log(`ADMIN_PASSWORD_HASH='${hash}'`);
-    await revokeSessions(config);
-    console.error('Every admin session signed in until now has ended.');
+    console.error(
+      'Nothing was written. Set ADMIN_PASSWORD_HASH where the shop runs and restart it; sessions signed in with the old password end when they expire or sign out.',
+    );
     return;
   }
+  const config = loadConfig();
+  const hash = await hashOfNewPassword(options.password);
   const file = adminFile(config);
   writeAdminFile(file, hash);
   await revokeSessions(config);
