@@ -20,8 +20,13 @@ test('guarded endpoints, and only they and the sign-in, live under the admin pre
   }
 });
 
-test("every path is under the API root but the health check, the images' variants and the crawlers' files", () => {
-  const outside: readonly EndpointSpec[] = [api.health.health, api.catalog.media, ...Object.values(api.catalogFiles)];
+test("every path is under the API root but the health check, the images' variants, the crawlers' files and the one-click unsubscribe", () => {
+  const outside: readonly EndpointSpec[] = [
+    api.health.health,
+    api.catalog.media,
+    ...Object.values(api.catalogFiles),
+    api.messages.oneClick,
+  ];
   for (const { endpoint } of allEndpoints)
     assert.is(isApiPath(endpoint.path), !outside.includes(endpoint), endpoint.path);
 });

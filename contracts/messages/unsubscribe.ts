@@ -1,5 +1,7 @@
 // The unsubscribe link in the shop's e-mails: it works without signing in, because the signed token in it is the proof
 // (decision 090). A GET says what the link stops, a POST stops it, so a mail scanner opening the link changes nothing.
+// The e-mails sent under a consent name the link in List-Unsubscribe too, and a mail program's one-click POST to it
+// stops it as well (decision 096).
 import { endpoint } from '../shared/endpoint.ts';
 
 export const unsubscribeTexts = {
@@ -26,6 +28,17 @@ export const unsubscribeApi = {
   stop: endpoint<UnsubscribeResponse>()({
     method: 'POST',
     path: '/api/unsubscribe/:token',
+    guarded: false,
+    messages: { notFound: unsubscribeTexts.notFound },
+  }),
+  /**
+   * One-click unsubscribe (RFC 8058): the mail program POSTs to the very link the e-mail's List-Unsubscribe header names,
+   * the page a GET shows, with no cookies and `List-Unsubscribe=One-Click` as its body (form-encoded or multipart). The
+   * signed path is the proof, so the body is not needed; the answer is the stop endpoint's.
+   */
+  oneClick: endpoint<UnsubscribeResponse>()({
+    method: 'POST',
+    path: '/unsubscribe/:token',
     guarded: false,
     messages: { notFound: unsubscribeTexts.notFound },
   }),

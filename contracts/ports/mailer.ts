@@ -3,7 +3,18 @@
  * One e-mail. `text` is always there (every mail program can show it); `html`, when given, goes beside it as the other
  * half of a multipart/alternative message, and the reader's program picks the one it shows.
  */
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /**
+   * For an e-mail sent under a consent: the https address of the signed link that withdraws it. The adapter names it in
+   * `List-Unsubscribe`, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), so a mail program can offer
+   * its own unsubscribe button and stop it with one POST to that address.
+   */
+  unsubscribe?: string;
+};
 
 /**
  * What makes one e-mail the same e-mail however often it is handed over: the adapter derives the outbox file's name

@@ -62,6 +62,29 @@ test('an e-mail with HTML is multipart/alternative: the text part first, the HTM
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The header lines of an e-mail, each folded line joined to the one it continues. */
+const headersOf = (eml: string) =>
+  eml
+    .split(/\r?\n\r?\n/)[0]!
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/);
+const link =
+  'https://shop.example/unsubscribe/n0b8e0f7a-3c1d-4f6e-9a2b-5d4c3b2a1f0e.AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE';
+
+test('an e-mail sent under a consent carries List-Unsubscribe with its link and the one-click header (RFC 8058)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
+  const mailer = createMailer({ from: 'orders@amanahhouse.co.uk', outboxDir: join(dir, 'outbox'), logger: quiet });
+  await mailer.send({ to: 'reader@example.com', subject: 'News', text: 'New books.', unsubscribe: link });
+  await mailer.send({ to: 'reader@example.com', subject: 'A reply', text: 'Yes, we do.' });
+  const emls = readdirSync(join(dir, 'outbox')).map((name) => readFileSync(join(dir, 'outbox', name), 'utf8'));
+  const news = emls.find((eml) => eml.includes('Subject: News'));
+  const reply = emls.find((eml) => eml.includes('Subject: A reply'));
+  assert.ok(headersOf(news!).includes(`List-Unsubscribe: <${link}>`), headersOf(news!).join('\n'));
+  assert.ok(headersOf(news!).includes('List-Unsubscribe-Post: List-Unsubscribe=One-Click'));
+  assert.not.match(reply!, /List-Unsubscribe/i);
+  rmSync(dir, { recursive: true, force: true });
+});
+
 test('a keyed e-mail sent twice is one file in the outbox, with one Message-ID derived from its key', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
   const mailer = createMailer({
@@ -130,6 +153,9 @@ test('with SMTP_URL the message goes to the SMTP server', async () => {
   );
   assert.is(keyed.messageId, messageIdFor('n-1:purchase-notice', 'orders@amanahhouse.co.uk'));
   assert.match(received[1]!, `Message-ID: ${keyed.messageId}`);
+  await mailer.send({ to: 'reader@example.com', subject: 'News', text: 'New books.', unsubscribe: link });
+  assert.ok(headersOf(received[2]!).includes(`List-Unsubscribe: <${link}>`), received[2]);
+  assert.ok(headersOf(received[2]!).includes('List-Unsubscribe-Post: List-Unsubscribe=One-Click'));
   await mailer.close();
   await new Promise<void>((r) => server.close(() => r()));
 });

@@ -50,11 +50,23 @@ export function outboxNameFor(key: string): string {
   return `${key.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 120)}-${digest(key).slice(0, 8)}.eml`;
 }
 
+/** The headers of one-click unsubscribe (RFC 8058): the signed link, and that a POST to it is all it takes. */
+export const unsubscribeHeaders = (link: string) => ({
+  'List-Unsubscribe': `<${link}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
 /**
  * What nodemailer is handed: with `html` it writes multipart/alternative, the plain text first and the HTML last (the
- * part a reader's program prefers when it can show it); without, a plain-text e-mail as before.
+ * part a reader's program prefers when it can show it); without, a plain-text e-mail as before. An e-mail sent under a
+ * consent carries its unsubscribe headers.
  */
-const mailOf = (from: string, { html, ...message }: MailMessage) => ({ from, ...message, ...(html ? { html } : {}) });
+const mailOf = (from: string, { html, unsubscribe, ...message }: MailMessage) => ({
+  from,
+  ...message,
+  ...(html ? { html } : {}),
+  ...(unsubscribe ? { headers: unsubscribeHeaders(unsubscribe) } : {}),
+});
 
 const keyed = (options: MailOptions | undefined, from: string) =>
   options?.idempotencyKey ? { messageId: messageIdFor(options.idempotencyKey, from) } : {};

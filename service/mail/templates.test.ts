@@ -181,7 +181,12 @@ test("the letters about messages and consents: the shop's layout, the person's w
   assert.match(visible(reply.html!), 'You wrote:');
   const welcome = await newsletterWelcome('amina@example.com', 'Send me news', 'https://shop.example/unsubscribe/t');
   assert.ok(welcome.html!.includes('href="https://shop.example/unsubscribe/t"'));
-  const back = await backInStock('amina@example.com', 'Together We Shine', 'https://shop.example/books/together');
+  const back = await backInStock(
+    'amina@example.com',
+    'Together We Shine',
+    'https://shop.example/books/together',
+    'https://shop.example/unsubscribe/r1',
+  );
   assert.is(back.subject, '“Together We Shine” is back in stock');
   assert.ok(back.html!.includes('href="https://shop.example/books/together"'));
   const withdraw = 'https://shop.example/unsubscribe/r1';
@@ -194,6 +199,13 @@ test("the letters about messages and consents: the shop's layout, the person's w
   }
   assert.ok(asked.html!.includes(`href="${withdraw}"`));
   for (const mail of [toOwner, reply, welcome, back, asked]) assert.ok(mail.html!.includes('#0f766e'), mail.subject);
+  // Those sent under a consent name the link that withdraws it, for the mail program's one-click unsubscribe; the
+  // letters between the shop and one person about their message are sent under none.
+  assert.equal(
+    [welcome, back, asked].map((mail) => mail.unsubscribe),
+    ['https://shop.example/unsubscribe/t', withdraw, withdraw],
+  );
+  for (const mail of [toOwner, reply]) assert.is(mail.unsubscribe, undefined, mail.subject);
 });
 
 test("the order page's e-mails: the shop's layout, the page's link as a button, the shopper's note escaped", async () => {

@@ -1,5 +1,7 @@
 // The words of the e-mails about messages and consents, in the shop's own voice (decisions 090, 091). Kept apart from
-// the order e-mails: these are plain letters between the shop and one person.
+// the order e-mails: these are plain letters between the shop and one person. Those sent under a consent (the welcome,
+// a request's acknowledgement and its back-in-stock e-mail) name their signed unsubscribe link as `unsubscribe`, which
+// the mailer writes as List-Unsubscribe for one-click unsubscribing (decision 096).
 import { shopContent } from '../../contracts/catalog/content.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { mailOf } from '../mail/layout.tsx';
@@ -76,6 +78,7 @@ export function newsletterWelcome(email: string, wording: string, unsubscribeLin
     {
       to: email,
       subject: `You're on the list at ${shopContent.shop.name}`,
+      unsubscribe: unsubscribeLink,
       text: [
         'Thank you for wanting to hear from us!',
         '',
@@ -89,12 +92,21 @@ export function newsletterWelcome(email: string, wording: string, unsubscribeLin
   );
 }
 
-/** To a shopper who asked: the book they waited for is back. */
-export function backInStock(email: string, title: string, bookLink: string): Promise<MailMessage> {
+/**
+ * To a shopper who asked: the book they waited for is back. Sent under their request, so it carries the request's
+ * unsubscribe link in its headers (a withdrawal after it changes nothing, as nothing more is sent).
+ */
+export function backInStock(
+  email: string,
+  title: string,
+  bookLink: string,
+  unsubscribeLink: string,
+): Promise<MailMessage> {
   return mailOf(
     {
       to: email,
       subject: `“${title}” is back in stock`,
+      unsubscribe: unsubscribeLink,
       text: [
         'Good news!',
         '',
@@ -122,6 +134,7 @@ export function restockRequested(
     {
       to: email,
       subject: `We will e-mail you when “${title}” is back`,
+      unsubscribe: withdrawLink,
       text: [
         'Thank you for asking!',
         '',

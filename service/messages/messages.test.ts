@@ -1,6 +1,9 @@
 // Contact messages reach the owner: recorded, e-mailed to the owner once, listed in the inbox with what is unread,
 // answered by an e-mail to the sender, limited per address, and gone with the sender when they are erased. The
 // newsletter tick is a recorded consent whose signed link withdraws it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { messagesApi } from '../../contracts/messages/api.ts';
@@ -158,7 +161,7 @@ test('the newsletter tick is a consent with its words; its signed link withdraws
   assert.is((consents[0]!.data as { wording: string }).wording, newsletterWording);
   assert.ok((consents[0]!.data as { at: string }).at);
   await eventually(() => mailsTo(email).length === 1, 10_000, 'the welcome e-mail');
-  const link = /(http\S+\/unsubscribe\/(\S+))/.exec(mailsTo(email)[0]!);
+  const link = /(http[^\s>]+\/unsubscribe\/([^\s>]+))/.exec(mailsTo(email)[0]!);
   assert.ok(link, mailsTo(email)[0]);
   const token = link![2]!;
 
@@ -188,6 +191,87 @@ test('the newsletter tick is a consent with its words; its signed link withdraws
     const answer = await call(`${shop.url}/api/unsubscribe/${encodeURIComponent(bad)}`, { method: 'POST' });
     assert.is(answer.status, 404, bad);
     assert.is(answer.json.message, unsubscribeTexts.notFound);
+  }
+});
+
+/** The header lines of an e-mail as the outbox keeps it, each folded line joined to the one it continues. */
+const headerLines = (eml: string) =>
+  eml
+    .split(/\r?\n\r?\n/)[0]!
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/);
+/** A mail program's one-click unsubscribe (RFC 8058): a POST of the one form field, with no cookie or sign-in. */
+const oneClick = (url: string, body: string | FormData = 'List-Unsubscribe=One-Click') =>
+  call(url, {
+    method: 'POST',
+    raw: body as string,
+    ...(typeof body === 'string' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
+  });
+
+test("the welcome names its unsubscribe link in List-Unsubscribe; the mail program's one-click POST there withdraws the consent", async () => {
+  const email = 'oneclick@example.com';
+  const sent = await send(message(email, { newsletter: true }));
+  assert.is(sent.status, 201, sent.text);
+  await eventually(() => mailsTo(email).length === 1, 10_000, 'the welcome e-mail');
+  const headers = headerLines(mailsTo(email)[0]!);
+  const listed = headers.find((line) => line.startsWith('List-Unsubscribe: '));
+  assert.ok(listed, headers.join('\n'));
+  assert.ok(headers.includes('List-Unsubscribe-Post: List-Unsubscribe=One-Click'));
+  // The header names the same signed link as the letter, whose page a GET shows.
+  const url = /^List-Unsubscribe: <(http[^>]+\/unsubscribe\/[^>]+)>$/.exec(listed!)?.[1];
+  assert.ok(url && mailsTo(email)[0]!.includes(`Unsubscribe at any time, no sign-in needed: ${url}`), listed);
+  const path = new URL(url!).pathname;
+  const subscription = (
+    ofType(await allEvents(shop), 'NewsletterConsented').find(
+      (e) => (e.data as { messageId: string }).messageId === sent.json.messageId,
+    )!.data as { subscriptionId: string }
+  ).subscriptionId;
+  const stream = async () => (await shop.shop.deps.events.readStream(`newsletter-${subscription}`)).map((e) => e.type);
+
+  // A link changed in any way finds nothing, and says so with a 4xx, whatever the body; nothing is appended.
+  const token = path.slice('/unsubscribe/'.length);
+  for (const bad of [
+    `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    token.slice(0, token.indexOf('.')),
+    `${token}%00`,
+    '%E0%A4%A',
+    'x'.repeat(5000),
+  ]) {
+    const refused = await oneClick(`${shop.url}/unsubscribe/${bad}`);
+    assert.ok(
+      refused.status === 404 || refused.status === 400,
+      `${bad.slice(0, 40)}: ${refused.status} ${refused.text}`,
+    );
+  }
+  assert.equal(await stream(), ['NewsletterConsented']);
+
+  const stopped = await oneClick(`${shop.url}${path}`);
+  assert.is(stopped.status, 200, stopped.text);
+  assert.is(stopped.json.message, unsubscribeTexts.done);
+  assert.equal(await stream(), ['NewsletterConsented', 'NewsletterWithdrawn']);
+  // Sent again, as a multipart form this time (RFC 8058 allows both), it changes nothing more.
+  const form = new FormData();
+  form.set('List-Unsubscribe', 'One-Click');
+  const again = await oneClick(`${shop.url}${path}`, form);
+  assert.is(again.status, 200, again.text);
+  assert.is(again.json.message, unsubscribeTexts.already);
+  assert.equal(await stream(), ['NewsletterConsented', 'NewsletterWithdrawn']);
+});
+
+test('a GET of the link is still the page that says what it stops (the one-click POST shares its address)', async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'shop-web-'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Shop</title><meta name="description" content="Books" /></head><body><div id="root"></div></body></html>',
+  );
+  const withWeb = await startTestShop({ ...sandboxShopEnv }, { webDist: dist });
+  try {
+    const page = await call(`${withWeb.url}/unsubscribe/n00000000-0000-4000-8000-000000000000.x`);
+    assert.is(page.status, 200, page.text);
+    assert.match(page.text, '<div id="root">');
+  } finally {
+    await withWeb.close();
+    rmSync(dist, { recursive: true, force: true });
   }
 });
 

@@ -32,6 +32,16 @@ const mailsTo = (to: string) => outboxTexts(shop).filter((text) => text.includes
 /** The acknowledgements of a request to `to`, and the e-mails that the book is back. */
 const acksTo = (to: string) => mailsTo(to).filter((text) => text.includes('Withdraw your request at any time'));
 const backTo = (to: string) => mailsTo(to).filter((text) => text.includes('is back on our shelf, as you asked'));
+/** The path of the link an e-mail's List-Unsubscribe names, once its one-click header is beside it (RFC 8058). */
+function listUnsubscribePath(mail: string): string | undefined {
+  const headers = mail
+    .split(/\r?\n\r?\n/)[0]!
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/);
+  if (!headers.includes('List-Unsubscribe-Post: List-Unsubscribe=One-Click')) return undefined;
+  const url = headers.map((line) => /^List-Unsubscribe: <(https?:[^>]+)>$/.exec(line)?.[1]).find(Boolean);
+  return url && new URL(url).pathname;
+}
 /** The withdraw link's token in an acknowledgement. */
 const withdrawToken = (mail: string) => /\/unsubscribe\/([A-Za-z0-9._-]+)/.exec(mail)?.[1];
 const sentData = async () => ofType(await allEvents(shop), 'EmailSent').map((e) => (e as unknown as EmailSent).data);
@@ -90,6 +100,7 @@ test('exactly one e-mail when stock returns, none after unsubscribing, none for 
   assert.match(ack, `you ticked: “${restockWording}”`);
   assert.match(ack, 'one e-mail only');
   assert.is(`/unsubscribe/${withdrawToken(ack)}`, keen.json.unsubscribe);
+  assert.is(listUnsubscribePath(ack), keen.json.unsubscribe, 'the mail program is given the same link');
   assert.is(backTo('keen@example.com').length, 0, 'the book is not back yet');
   await settled();
   const [keenId, changedId] = await requestIdOf(2);
@@ -97,11 +108,20 @@ test('exactly one e-mail when stock returns, none after unsubscribing, none for 
   const acks = (await sentOfKind('restock-requested')).filter((d) => ackIds.includes(d.notificationId));
   assert.is(acks.length, 2, 'one acknowledgement per request, each under its own notification');
 
-  // The link in the acknowledgement withdraws the request, without signing in.
+  // The link in the acknowledgement withdraws the request, without signing in: here by the mail program's one-click
+  // POST to the link its List-Unsubscribe names, no cookie, the RFC 8058 body.
   const link = withdrawToken(acksTo('changed@example.com')[0]!);
   assert.is(`/unsubscribe/${link}`, changed.json.unsubscribe);
-  const stopped = await call(`${shop.url}/api/unsubscribe/${link}`, { method: 'POST' });
+  const stopped = await call(`${shop.url}${listUnsubscribePath(acksTo('changed@example.com')[0]!)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    raw: 'List-Unsubscribe=One-Click',
+  });
   assert.is(stopped.status, 200, stopped.text);
+  assert.equal(
+    (await shop.shop.deps.events.readStream(`restock-${changedId}`)).map((e) => e.type),
+    ['RestockAlertRequested', 'RestockAlertWithdrawn'],
+  );
   assert.equal((await waiting())['2'], 1);
 
   // Stock that does not bring the book back (none was there; a correction down) tells no one.
@@ -109,6 +129,7 @@ test('exactly one e-mail when stock returns, none after unsubscribing, none for 
   await settled();
   await eventually(() => backTo('keen@example.com').length === 1, 10_000, 'the back-in-stock e-mail');
   assert.match(backTo('keen@example.com')[0]!, '/books/');
+  assert.is(listUnsubscribePath(backTo('keen@example.com')[0]!), keen.json.unsubscribe, 'sent under the request too');
   assert.is(mailsTo('keen@example.com').length, 2, 'the acknowledgement and the e-mail that it is back');
   assert.is(mailsTo('changed@example.com').length, 1, 'only the acknowledgement: none after withdrawing');
   const back = (await sentOfKind('back-in-stock')).map((d) => d.notificationId);

@@ -29,6 +29,9 @@ export const restockRequestedNotificationId = (requestId: string) => `restock-re
 export function restockReactions(deps: ReactionDeps): Reactions {
   const shopUrl = shopUrlOf(deps.config);
   const key = unsubscribeKey(deps.jwtSecret);
+  /** The signed link that withdraws a request, as its e-mails carry it. */
+  const withdrawLink = (requestId: string) =>
+    `${shopUrl}${unsubscribePath(unsubscribeToken(key, 'restock', requestId))}`;
 
   /** The book's title and page, as its newest catalogue event names them. */
   async function bookOf(bookId: number): Promise<{ title: string; link: string }> {
@@ -72,7 +75,7 @@ export function restockReactions(deps: ReactionDeps): Reactions {
         deps,
         restockNotificationId(requestId),
         'back-in-stock',
-        await backInStock(state.email!, book.title, book.link),
+        await backInStock(state.email!, book.title, book.link, withdrawLink(requestId)),
         meta,
       );
     }
@@ -88,7 +91,7 @@ export function restockReactions(deps: ReactionDeps): Reactions {
       RecordedEvent<RestockAlertRequested> | undefined;
     if (!asked || state.withdrawn || state.bookId === null || !personAddress(state.email)) return;
     const book = await bookOf(state.bookId);
-    const link = `${shopUrl}${unsubscribePath(unsubscribeToken(key, 'restock', requestId))}`;
+    const link = withdrawLink(requestId);
     await sendOnce(
       deps,
       restockRequestedNotificationId(requestId),

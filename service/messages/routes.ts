@@ -6,7 +6,11 @@ import { routineReasons } from '../../contracts/audit/dataReads.ts';
 import { getBook } from '../../contracts/catalog/books.ts';
 import { messagesApi } from '../../contracts/messages/api.ts';
 import { MessageIdParamSchema, newsletterWording } from '../../contracts/messages/model.ts';
-import { unsubscribeTexts, type UnsubscribeDto } from '../../contracts/messages/unsubscribe.ts';
+import {
+  unsubscribeTexts,
+  type UnsubscribeDto,
+  type UnsubscribeResponse,
+} from '../../contracts/messages/unsubscribe.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
 import { messageStream, newsletterStream, restockStream } from '../../contracts/shared/streams.ts';
 import { adminMessage, adminMessages } from '../../projections/messages/messages.ts';
@@ -23,7 +27,7 @@ import { restockDecider } from './restockRequest.ts';
 import { messageDecider, newsletterDecider, type MessageCommand } from './message.ts';
 
 export function messageRoutes(routers: Routers, deps: ShopDeps) {
-  const { send, list, markRead, reply, show, stop } = messagesApi;
+  const { send, list, markRead, reply, show, stop, oneClick } = messagesApi;
 
   route(routers, send, limit(deps, 'messages'), async (ctx, input) => {
     const body = input.body();
@@ -122,7 +126,7 @@ export function messageRoutes(routers: Routers, deps: ShopDeps) {
     ctx.body = view(await linked(String(ctx.params.token)));
   });
 
-  route(routers, stop, limit(deps, 'reports'), async (ctx) => {
+  const unsubscribe = async (ctx: RouterContext): Promise<UnsubscribeResponse> => {
     const item = await linked(String(ctx.params.token));
     const now = deps.clock();
     const meta = commandMeta(ctx, 'shopper', now);
@@ -146,10 +150,20 @@ export function messageRoutes(routers: Routers, deps: ShopDeps) {
           { waiter: deps.waiter },
         );
     }
-    ctx.body = {
+    return {
       success: true,
       message: item.active ? unsubscribeTexts.done : unsubscribeTexts.already,
       item: { ...view(item), active: false },
     };
+  };
+
+  route(routers, stop, limit(deps, 'reports'), async (ctx) => {
+    ctx.body = await unsubscribe(ctx);
+  });
+  // A mail program's one-click POST (RFC 8058) comes from its provider's few servers for every reader there, so no
+  // per-address limit: a link appends one withdrawal at most, and a link the shop did not sign appends nothing.
+  route(routers, oneClick, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await unsubscribe(ctx);
   });
 }
