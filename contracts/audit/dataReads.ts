@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import type { AccountRole } from '../admin/model.ts';
 import type { DomainEvent } from '../shared/events.ts';
+import { ownerText } from '../shared/ownerText.ts';
 
 export const dataReadMessages = {
   reason: 'Give a short reason for reading this data (3 to 200 characters, without the person’s details)',
@@ -20,6 +21,7 @@ export const dataReadMessages = {
 export const ReadReasonSchema = v.pipe(
   // A missing reason is refused with the same words as a blank one.
   v.optional(v.string(dataReadMessages.reason), ''),
+  ownerText('The reason'),
   v.trim(),
   v.minLength(3, dataReadMessages.reason),
   v.maxLength(200, dataReadMessages.reason),

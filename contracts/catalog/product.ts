@@ -3,6 +3,7 @@
 // and the books read model both fold with `evolveBook`, so what the owner is told and what the shop shows agree.
 import * as v from 'valibot';
 import type { DomainEvent } from '../shared/events.ts';
+import { ownerText } from '../shared/ownerText.ts';
 import { STANDARD_RATE, VatRateSchema } from '../vat/rates.ts';
 import { shopContent } from './content.ts';
 import { ImageRefSchema } from './images.ts';
@@ -127,15 +128,21 @@ export function evolveBook(book: BookDto | null, event: BookStreamEvent): BookDt
 }
 
 // What the owner sends (contracts/catalog/adminApi.ts). Bad fields are a 400 naming them.
-const text = (name: string, max: number) =>
+const text = (name: string, max: number, options: { multiline?: boolean } = {}) =>
   v.pipe(
     v.string(`${name} must be text`),
+    ownerText(name, options),
     v.trim(),
     v.minLength(1, `${name} cannot be empty`),
     v.maxLength(max, `${name} is at most ${max} characters`),
   );
 const altText = (name: string) =>
-  v.pipe(v.string(`${name} must be text`), v.trim(), v.maxLength(300, `${name} is at most 300 characters`));
+  v.pipe(
+    v.string(`${name} must be text`),
+    ownerText(name),
+    v.trim(),
+    v.maxLength(300, `${name} is at most 300 characters`),
+  );
 export const ProductPriceSchema = v.pipe(
   v.number('The price must be a number of pence'),
   v.integer('The price is in whole pence, like 999 for £9.99'),
@@ -143,14 +150,19 @@ export const ProductPriceSchema = v.pipe(
   v.maxValue(productPriceLimits.max, 'The price can be at most £1,000.00'),
 );
 const reason = v.optional(
-  v.pipe(v.string('A reason must be text'), v.trim(), v.maxLength(200, 'A reason is at most 200 characters')),
+  v.pipe(
+    v.string('A reason must be text'),
+    ownerText('The reason'),
+    v.trim(),
+    v.maxLength(200, 'A reason is at most 200 characters'),
+  ),
   '',
 );
 const fields = {
   title: text('The title', 120),
   slug: SlugSchema,
   kind: v.picklist(productKinds, 'The kind is "story" or "poster"'),
-  description: text('The description', 5000),
+  description: text('The description', 5000, { multiline: true }),
   price: ProductPriceSchema,
   vatRate: VatRateSchema,
   coverImage: ImageRefSchema,

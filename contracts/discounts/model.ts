@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import type { DomainEvent } from '../shared/events.ts';
 import { formatPence } from '../shared/money.ts';
+import { ownerText } from '../shared/ownerText.ts';
 
 /** A code as stored: trimmed, upper-case, 3 to 32 of A–Z, 0–9 and hyphen. */
 export const discountCodePattern = /^[A-Z0-9-]{3,32}$/;
@@ -105,7 +106,14 @@ export const CreateDiscountCodeSchema = v.pipe(
         ),
         0,
       ),
-      reason: v.optional(v.pipe(v.string('The note must be text'), v.trim(), v.maxLength(500, 'The note is too long'))),
+      reason: v.optional(
+        v.pipe(
+          v.string('The note must be text'),
+          ownerText('The note'),
+          v.trim(),
+          v.maxLength(500, 'The note is too long'),
+        ),
+      ),
     },
     'Send a JSON object with the code, its kind and amount',
   ),
@@ -131,7 +139,14 @@ export type CreateDiscountCode = v.InferOutput<typeof CreateDiscountCodeSchema>;
 /** POST /api/admin/discounts/:code/pause|resume|end: an optional note kept with the change. */
 export const DiscountCodeChangeSchema = v.object(
   {
-    reason: v.optional(v.pipe(v.string('The note must be text'), v.trim(), v.maxLength(500, 'The note is too long'))),
+    reason: v.optional(
+      v.pipe(
+        v.string('The note must be text'),
+        ownerText('The note'),
+        v.trim(),
+        v.maxLength(500, 'The note is too long'),
+      ),
+    ),
   },
   'Send a JSON object (it may be empty)',
 );

@@ -1,6 +1,7 @@
 // Messages from the contact form, the owner's replies, and the newsletter consent the form's tick records: their
 // rules, events and what the API answers (decision 090).
 import * as v from 'valibot';
+import { ownerText } from '../shared/ownerText.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import { requestBody } from '../shared/http.ts';
 
@@ -49,7 +50,13 @@ export type SendMessageBody = v.InferOutput<typeof SendMessageBodySchema>;
 
 /** POST /api/admin/messages/{id}/reply */
 export const ReplyBodySchema = requestBody(
-  { reply: text(1, messageTexts.reply, 5000, messageTexts.replyTooLong) },
+  {
+    reply: v.pipe(
+      v.string(messageTexts.reply),
+      ownerText('The reply', { multiline: true }),
+      text(1, messageTexts.reply, 5000, messageTexts.replyTooLong),
+    ),
+  },
   { reply: messageTexts.reply },
 );
 export type ReplyBody = v.InferOutput<typeof ReplyBodySchema>;

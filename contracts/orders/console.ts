@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
 import { isoDay } from '../shared/days.ts';
+import { ownerText } from '../shared/ownerText.ts';
 import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/constants.ts';
 import { discountLabelOf, type CustomerDetailsSource, type OrderDiscount, type OrderFlag } from './model.ts';
 import type { Dispute, RefundEntry } from './refunds.ts';
@@ -28,6 +29,7 @@ export const ChangeOrderStatusSchema = v.object(
     notes: v.optional(
       v.pipe(
         v.string('Notes must be text'),
+        ownerText('Notes', { multiline: true }),
         v.trim(),
         v.maxLength(maxNotesLength, `Notes must be at most ${maxNotesLength} characters`),
       ),
@@ -57,6 +59,7 @@ export const AddOrderNoteSchema = v.object(
   {
     text: v.pipe(
       v.optional(v.string('Note must be text'), ''),
+      ownerText('The note', { multiline: true }),
       v.trim(),
       v.minLength(1, noteEmptyMessage),
       v.maxLength(maxNoteLength, noteTooLongMessage),
@@ -72,6 +75,7 @@ const countryCodes = checkoutCountries.map((c) => c.code) as [string, ...string[
 const detailText = (max: number, label: string) =>
   v.pipe(
     v.string(`${label} must be text`),
+    ownerText(label),
     v.trim(),
     v.minLength(1, `${label} is required`),
     v.maxLength(max, `${label} is too long`),
@@ -98,6 +102,7 @@ export const AddOrderCustomerDetailsSchema = v.pipe(
               line2: v.optional(
                 v.pipe(
                   v.string('Address line 2 must be text'),
+                  ownerText('Address line 2'),
                   v.trim(),
                   v.maxLength(200, 'Address line 2 is too long'),
                 ),
@@ -118,6 +123,7 @@ export const AddOrderCustomerDetailsSchema = v.pipe(
       ),
       reason: v.pipe(
         v.optional(v.string('Reason must be text'), ''),
+        ownerText('The reason', { multiline: true }),
         v.trim(),
         v.minLength(1, 'Say why you are adding these details'),
         v.maxLength(maxReasonLength, `Reason must be at most ${maxReasonLength} characters`),
@@ -422,6 +428,7 @@ export const ShipOrdersSchema = v.object(
     notes: v.optional(
       v.pipe(
         v.string('Notes must be text'),
+        ownerText('Notes', { multiline: true }),
         v.trim(),
         v.maxLength(maxNotesLength, `Notes must be at most ${maxNotesLength} characters`),
       ),
@@ -450,6 +457,7 @@ export const ClickAndDropExportSchema = v.object(
     ),
     reason: v.pipe(
       v.optional(v.string('Reason must be text'), ''),
+      ownerText('The reason'),
       v.trim(),
       v.minLength(3, 'Give a short reason for the export (3 to 200 characters)'),
       v.maxLength(200, 'Give a short reason for the export (3 to 200 characters)'),

@@ -2,6 +2,7 @@
 // payment gateway's answers, refunds made in the gateway's own dashboard, and disputes the card's bank opened. All of
 // it is events on the order's stream; what may still be refunded is decided from them alone.
 import * as v from 'valibot';
+import { ownerText } from '../shared/ownerText.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import { conflict, invalid, notFound } from '../shared/errors.ts';
 import { formatPence } from '../shared/money.ts';
@@ -540,6 +541,7 @@ export const RequestRefundSchema = v.pipe(
       ),
       reason: v.pipe(
         v.optional(v.string('Reason must be text'), ''),
+        ownerText('The reason', { multiline: true }),
         v.trim(),
         v.minLength(1, 'Say why the money goes back'),
         v.maxLength(maxRefundReasonLength, `Reason must be at most ${maxRefundReasonLength} characters`),

@@ -3,6 +3,7 @@
 // a fresh link to the order page. All of it is events: the requests and answers on the order's stream, a link asked
 // for on the order's notification stream. What may be asked, and until when, is decided from those events alone.
 import * as v from 'valibot';
+import { ownerText } from '../shared/ownerText.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import type { AnyOrderStatus } from '../shared/constants.ts';
 
@@ -248,6 +249,7 @@ export const AnswerRequestSchema = v.object(
   {
     message: v.pipe(
       v.optional(v.string('A message must be text'), ''),
+      ownerText('The message', { multiline: true }),
       v.trim(),
       v.maxLength(maxOwnerMessageLength, `A message can be at most ${maxOwnerMessageLength} characters`),
     ),

@@ -2,6 +2,7 @@
 // deleted, so every sealed field reads as its stand-in), downloads what is held about an address, and sees which people
 // the retention period has run out for.
 import * as v from 'valibot';
+import { ownerText } from '../shared/ownerText.ts';
 import type { DomainEvent, RecordedEvent } from '../shared/events.ts';
 import { ReadReasonSchema } from '../audit/dataReads.ts';
 
@@ -36,6 +37,7 @@ const email = v.pipe(
   v.minLength(3, privacyMessages.email),
   v.maxLength(254, privacyMessages.email),
   v.regex(/^[^@\s]+@[^@\s]+$/, privacyMessages.email),
+  ownerText('The e-mail address'),
 );
 
 /** POST /api/admin/privacy/erase */
@@ -43,6 +45,7 @@ export const EraseBodySchema = v.object({
   email,
   reason: v.pipe(
     v.string(privacyMessages.reason),
+    ownerText('The reason'),
     v.trim(),
     v.minLength(3, privacyMessages.reason),
     v.maxLength(200, privacyMessages.reason),

@@ -1,5 +1,6 @@
 // Reviews: the shopper's submission, the owner's decisions, their events and what the API answers.
 import * as v from 'valibot';
+import { ownerText } from '../shared/ownerText.ts';
 import { AdminPageQueryEntries } from '../shared/paging.ts';
 import { rating, reviewStatuses, type ReviewStatus } from '../shared/constants.ts';
 import type { DomainEvent } from '../shared/events.ts';
@@ -56,6 +57,7 @@ export type SubmitReviewBody = v.InferOutput<typeof SubmitReviewBodySchema>;
 
 const adminMessage = v.pipe(
   v.string(reviewMessages.adminMessage),
+  ownerText('The message', { multiline: true }),
   v.trim(),
   v.maxLength(1000, reviewMessages.adminMessageTooLong),
 );

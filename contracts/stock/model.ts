@@ -1,6 +1,7 @@
 // Stock per product: its events, the owner's requests, the answers the storefront and the admin read, and the texts
 // both show. A product's stock is counted only once the owner has recorded some (see docs/decisions/040).
 import * as v from 'valibot';
+import { ownerText } from '../shared/ownerText.ts';
 import type { DomainEvent } from '../shared/events.ts';
 
 export { lowStockThreshold, stockTexts, type StockLevel, type StockLevelsResponse } from './levels.ts';
@@ -174,6 +175,7 @@ export const StockReceivedSchema = v.object(
     note: v.optional(
       v.pipe(
         v.string('Note must be text'),
+        ownerText('The note'),
         v.trim(),
         v.maxLength(maxStockText, `Note must be at most ${maxStockText} characters`),
       ),
@@ -196,6 +198,7 @@ export const StockCorrectionSchema = v.object(
     ),
     reason: v.pipe(
       v.optional(v.string('Reason must be text'), ''),
+      ownerText('The reason'),
       v.trim(),
       v.minLength(1, 'Say why the stock is corrected'),
       v.maxLength(maxStockText, `Reason must be at most ${maxStockText} characters`),
