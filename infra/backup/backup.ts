@@ -2,7 +2,8 @@
 // (keys are committed before the events sealed under them, so a key file copied after the log holds every key the
 // copied log needs), then the accounts file, the payment sandbox and the outbox, and anything else in the data folder.
 // Left out: the read models and the reactor's lease (rebuilt and taken again at start), the data key (never in a
-// backup) and the token secret (the restore asks for it when the accounts' secrets are sealed under it). A manifest, written last, says what is in it.
+// backup) and the token secret (the restore asks for it when the accounts' secrets are sealed under it). A manifest, written last, says what is in it,
+// with a MAC under a key derived from the data key (decision 093).
 import {
   chmodSync,
   copyFileSync,
@@ -12,10 +13,13 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  readFileSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { masterKeyFingerprint } from '../keys/masterKey.ts';
+import { restoreMarkerName } from './restoreMarker.ts';
 import { ensurePrivateDir, privateDirMode, privateFileMode } from '../../service/dataFiles.ts';
 import {
   backupKeys,
@@ -26,6 +30,7 @@ import {
   type PassphraseSealing,
 } from './passphrase.ts';
 import {
+  dataKeyMacOf,
   digestOf,
   logSummary,
   manifestName,
@@ -68,6 +73,8 @@ export class BackupRefused extends Error {
 }
 
 export type BackupOptions = {
+  /** the shop's data key: the manifest is authenticated under a key derived from it, and it must open the key file */
+  dataKey: Buffer;
   /** told each file as its copy starts: its path, its place and how many there are */
   onFile?: (path: string, index: number, total: number) => void;
   /** encrypts every file with a key stretched from this passphrase (off-site storage) */
@@ -136,15 +143,16 @@ function survey(dataDir: string, target: string): { found: Found[]; leftOut: Bac
  * Backs up the data folder `dataDir` into `target` (made with its parents if missing; refused unless empty). Safe while
  * the shop runs: each SQLite file is one snapshot, the key file's taken after the log's.
  */
-export async function backupDataDir(
-  dataDir: string,
-  target: string,
-  options: BackupOptions = {},
-): Promise<BackupResult> {
+export async function backupDataDir(dataDir: string, target: string, options: BackupOptions): Promise<BackupResult> {
   const started = performance.now();
   const clock = options.clock ?? (() => new Date());
   if (!existsSync(join(dataDir, logFileName)))
     throw new BackupRefused(`No event log at ${join(dataDir, logFileName)}: nothing to back up`);
+  if (existsSync(join(dataDir, restoreMarkerName)))
+    throw new BackupRefused(
+      `${dataDir} holds ${restoreMarkerName}: a restore into it did not finish, so it is not a shop's data folder to back up`,
+    );
+
   const sealing: PassphraseSealing | null = options.passphrase
     ? newSealing(options.passphrase, options.scryptCost)
     : null;
@@ -173,7 +181,14 @@ export async function backupDataDir(
         await copySqlite(from, to);
         plain = to;
         if (path === logFileName) log = await logSummary(to);
-        if (path === keyFileName) fingerprint = recordedFingerprint(to);
+        if (path === keyFileName) {
+          fingerprint = recordedFingerprint(to);
+          // A manifest authenticated under another data key than the key file's would be refused by every restore.
+          if (fingerprint && masterKeyFingerprint(options.dataKey) !== fingerprint)
+            throw new BackupRefused(
+              `The data key given (fingerprint ${masterKeyFingerprint(options.dataKey)}) is not the one ${join(dataDir, keyFileName)} opens with (${fingerprint}): set DATA_KEY to the shop's data key. Nothing was written.`,
+            );
+        }
       } else if (keys) plain = from;
       else {
         try {
@@ -214,9 +229,10 @@ export async function backupDataDir(
       encryption: sealing,
     };
     const mac = keys ? manifestMac(keys, manifestText(manifest)) : undefined;
+    const dataKeyMac = dataKeyMacOf(options.dataKey, manifest);
     // Last, and whole or not at all: a folder without its manifest is a backup that did not finish.
     const temporary = join(target, `.${manifestName}.tmp`);
-    writeFileSync(temporary, `${JSON.stringify(mac ? { ...manifest, mac } : manifest, null, 2)}\n`, {
+    writeFileSync(temporary, `${JSON.stringify({ ...manifest, ...(mac ? { mac } : {}), dataKeyMac }, null, 2)}\n`, {
       mode: privateFileMode,
     });
     renameSync(temporary, join(target, manifestName));
@@ -255,15 +271,36 @@ export function summaryOf(result: BackupResult): BackupSummary {
 export const backupRoot = (config: Pick<Config, 'DATA_DIR' | 'BACKUP_DIR'>) =>
   config.BACKUP_DIR ?? `${resolve(config.DATA_DIR)}-backups`;
 
+/**
+ * The data key a backup's manifest is authenticated under: DATA_KEY, else the developer's DATA_DIR/data-key. Never made
+ * here (a new key would open nothing): null when there is neither.
+ */
+export function backupDataKey(config: Pick<Config, 'DATA_KEY' | 'DATA_DIR'>): Buffer | null {
+  if (config.DATA_KEY) return Buffer.from(config.DATA_KEY, 'base64');
+  const file = join(config.DATA_DIR, 'data-key');
+  return existsSync(file) ? Buffer.from(readFileSync(file, 'utf8').trim(), 'base64') : null;
+}
+
+/** The data key for a backup of `config`'s folder, or a refusal saying what to set. */
+export function requireBackupDataKey(config: Pick<Config, 'DATA_KEY' | 'DATA_DIR'>): Buffer {
+  const key = backupDataKey(config);
+  if (!key)
+    throw new BackupRefused(
+      `DATA_KEY is not set and ${join(config.DATA_DIR, 'data-key')} is missing: a backup's manifest is authenticated under the shop's data key, so set DATA_KEY to it. Nothing was written.`,
+    );
+  return key;
+}
+
 /** The owner's Backup button: a new folder of the backup root named after the moment, encrypted when BACKUP_PASSPHRASE is set. */
 export async function ownerBackup(
-  config: Pick<Config, 'DATA_DIR' | 'BACKUP_DIR' | 'BACKUP_PASSPHRASE'>,
+  config: Pick<Config, 'DATA_DIR' | 'BACKUP_DIR' | 'BACKUP_PASSPHRASE' | 'DATA_KEY'>,
   clock: () => Date,
 ): Promise<BackupSummary> {
   const stamp = clock().toISOString().replace(/[:.]/g, '-');
   let folder = join(backupRoot(config), stamp);
   for (let n = 2; existsSync(folder); n++) folder = join(backupRoot(config), `${stamp}-${n}`);
   const result = await backupDataDir(config.DATA_DIR, folder, {
+    dataKey: requireBackupDataKey(config),
     clock,
     ...(config.BACKUP_PASSPHRASE ? { passphrase: config.BACKUP_PASSPHRASE } : {}),
   });

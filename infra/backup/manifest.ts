@@ -1,7 +1,8 @@
 // A backup's manifest (DIR/manifest.json): what is in the backup, with sizes and SHA-256 checksums, the log's head
 // and hash-chain head, the key file's checksum and the fingerprint of the data key it needs (never the key), what was
-// left out and why, and how the files are encrypted when they are. See decision 056.
-import { createHash } from 'node:crypto';
+// left out and why, and how the files are encrypted when they are; and a MAC of all of it under a key derived from the
+// data key, which the restore needs anyway, so no field or checksum can be changed unseen (decisions 056, 093).
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,7 +12,8 @@ import type { PassphraseSealing } from './passphrase.ts';
 
 export const manifestName = 'manifest.json';
 export const manifestKind = 'amanah-house-backup';
-export const manifestVersion = 1;
+/** 2: the manifest carries `dataKeyMac` (decision 093); 1: written by an earlier release, with no MAC unless encrypted. */
+export const manifestVersion = 2;
 
 export type BackupFile = {
   /** the file's path in the data folder (and, restored, in the new one), with / between folders */
@@ -35,10 +37,13 @@ export type BackupManifest = {
   encryption: PassphraseSealing | null;
 };
 
-/** The manifest as written, and (for an encrypted backup) the MAC beside it that the passphrase vouches for. */
-export type ManifestFile = BackupManifest & { mac?: string };
+/**
+ * The manifest as written, with its MACs: `dataKeyMac` under a key derived from the data key (every backup from format
+ * 2 on), and for an encrypted backup `mac` under a key derived from the passphrase.
+ */
+export type ManifestFile = BackupManifest & { mac?: string; dataKeyMac?: string };
 
-/** The text a manifest's MAC is computed over: the manifest without its MAC, as JSON with sorted keys. */
+/** The text a manifest's MACs are computed over: the manifest without its MACs, as JSON with sorted keys. */
 export function manifestText(manifest: BackupManifest): string {
   const sorted = (value: unknown): unknown =>
     Array.isArray(value)
@@ -50,8 +55,26 @@ export function manifestText(manifest: BackupManifest): string {
               .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
           )
         : value;
-  const { mac: _, ...rest } = manifest as ManifestFile;
+  const { mac: _, dataKeyMac: __, ...rest } = manifest as ManifestFile;
   return JSON.stringify(sorted(rest));
+}
+
+/** The key a manifest is authenticated under, derived from the data key (the master key) by HMAC-SHA256 with a label. */
+function manifestKeyOf(dataKey: Buffer): Buffer {
+  if (dataKey.length !== 32) throw new Error('The master data key must be 32 bytes');
+  return createHmac('sha256', dataKey).update('amanah-house backup manifest under the data key v1').digest();
+}
+
+/** The manifest's MAC under the data key: HMAC-SHA256 of its text (without its MACs). */
+export function dataKeyMacOf(dataKey: Buffer, manifest: BackupManifest): string {
+  return createHmac('sha256', manifestKeyOf(dataKey)).update(manifestText(manifest), 'utf8').digest('hex');
+}
+
+export function dataKeyMacMatches(dataKey: Buffer, manifest: ManifestFile): boolean {
+  if (typeof manifest.dataKeyMac !== 'string') return false;
+  const expected = Buffer.from(dataKeyMacOf(dataKey, manifest), 'hex');
+  const given = Buffer.from(manifest.dataKeyMac, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 export class NotABackup extends Error {
@@ -72,10 +95,38 @@ export function readManifest(dir: string): ManifestFile {
     throw new NotABackup(`${file} is not JSON: the backup is damaged`);
   }
   if (manifest?.kind !== manifestKind) throw new NotABackup(`${file} is not the manifest of a shop's backup`);
+  if (typeof manifest.formatVersion !== 'number' || !Number.isInteger(manifest.formatVersion))
+    throw new NotABackup(`${file} has no format version: the backup is damaged or was changed`);
   if (!(manifest.formatVersion <= manifestVersion))
     throw new NotABackup(
       `${file} is format version ${manifest.formatVersion}; this release reads up to ${manifestVersion}: restore it with the release that wrote it or a later one`,
     );
+  // The shape the restore reads, so a damaged manifest is refused as such rather than failing somewhere in the restore.
+  const log = manifest.log as Partial<BackupManifest['log']> | undefined;
+  const shaped =
+    Array.isArray(manifest.files) &&
+    manifest.files.every(
+      (f) =>
+        f &&
+        typeof f.path === 'string' &&
+        typeof f.sha256 === 'string' &&
+        Number.isInteger(f.bytes) &&
+        (f.stored === undefined ||
+          (f.stored &&
+            typeof f.stored.path === 'string' &&
+            typeof f.stored.sha256 === 'string' &&
+            Number.isInteger(f.stored.bytes))),
+    ) &&
+    !!log &&
+    typeof log.chainHead === 'string' &&
+    Number.isInteger(log.head) &&
+    Number.isInteger(log.events) &&
+    Number.isInteger(log.streams) &&
+    Array.isArray(manifest.leftOut) &&
+    (manifest.keys === null || (typeof manifest.keys === 'object' && typeof manifest.keys.sha256 === 'string')) &&
+    (manifest.encryption === null || typeof manifest.encryption === 'object');
+  if (!shaped)
+    throw new NotABackup(`${file} lacks fields a backup's manifest has: the backup is damaged or was changed`);
   return manifest;
 }
 

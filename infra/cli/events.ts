@@ -23,7 +23,7 @@ import { diffAsOf, stateAsOf } from '../../projections/audit/timeTravel.ts';
 import { diffText } from '../../contracts/audit/diffText.ts';
 import { londonText } from '../../contracts/shared/londonTime.ts';
 import { DomainError } from '../../contracts/shared/errors.ts';
-import { backupDataDir, BackupRefused } from '../backup/backup.ts';
+import { backupDataDir, BackupRefused, requireBackupDataKey } from '../backup/backup.ts';
 import { NotABackup } from '../backup/manifest.ts';
 import { PassphraseRefused } from '../backup/passphrase.ts';
 import { restoreBackup, RestoreRefused } from '../backup/restore.ts';
@@ -93,14 +93,20 @@ of the old log, it checks that the new log carries every one of its events over`
     text: `everything the shop cannot rebuild (log, key file, accounts, payments sandbox,
 outbox) with a manifest, safe while the shop runs; encrypted with the passphrase in F
 or BACKUP_PASSPHRASE when given. The folder is made when missing (it must be empty).
-The data key is never in it: keep DATA_KEY apart`,
+The data key is never in it: keep DATA_KEY apart. The manifest carries a MAC under a
+key derived from the data key (DATA_KEY, or DATA_DIR/data-key), so restore can tell
+any change to it`,
   },
   {
     name: 'restore',
-    synopsis: 'restore <dir> <target> [--passphrase-file F] [--jwt-secret-file F]',
-    text: `restores a backup into an empty folder and checks it (checksums, the log's chain,
-every sealed field opened with the key file and DATA_KEY); refused when the log's
-accounts' secrets do not open with the token secret (JWT_SECRET, or the file F)`,
+    synopsis: 'restore <dir> <target> [--passphrase-file F] [--jwt-secret-file F] [--accept-unauthenticated]',
+    text: `restores a backup into a missing or empty folder, checking everything before it
+writes a byte there: the manifest's MAC under DATA_KEY, every checksum, the log's chain,
+head and counts, every sealed field opened with the key file and DATA_KEY, the images.
+The checks run in a staging folder beside the target; on any failure the target is left
+absent (or empty). Refused when the log's accounts' secrets do not open with the token
+secret (JWT_SECRET, or the file F). A plain backup of an earlier release has no MAC:
+refused unless --accept-unauthenticated is given (only for a backup never out of your hands)`,
   },
   {
     name: 'retention',
@@ -415,6 +421,7 @@ async function backup(config: Config, dir: string | undefined, passphraseFile: s
     );
   const passphrase = passphraseFrom(config, passphraseFile);
   const result = await backupDataDir(config.DATA_DIR, dir, {
+    dataKey: requireBackupDataKey(config),
     ...(passphrase ? { passphrase } : {}),
     onFile: (path, index, total) => progress(`backup: copying ${path} (${index + 1} of ${total})…`),
   });
@@ -444,6 +451,7 @@ async function restore(
   target: string | undefined,
   passphraseFile: string | undefined,
   tokenSecretFile: string | undefined,
+  acceptUnauthenticated: boolean,
 ) {
   if (!dir || !target) throw new UsageError('restore needs the backup folder and an empty folder to restore into');
   const passphrase = passphraseFrom(config, passphraseFile);
@@ -454,15 +462,28 @@ async function restore(
     ...(passphrase ? { passphrase } : {}),
     dataKey: config.DATA_KEY ? Buffer.from(config.DATA_KEY, 'base64') : null,
     tokenSecret,
+    acceptUnauthenticated,
+    onFile: (path, index, total) => progress(`restore: checking ${path} (${index + 1} of ${total})…`),
   });
+  if (report.authenticated === 'none') {
+    const warning = [
+      '*** WARNING: UNAUTHENTICATED BACKUP ***',
+      `The manifest of ${dir} carries no MAC (an earlier release wrote it, unencrypted): its checksums were checked, but nothing shows they were not changed with the files.`,
+      'It was restored only because --accept-unauthenticated was given. Take a new backup with this release as soon as the shop runs.',
+    ];
+    for (const line of warning) {
+      out(line);
+      process.stderr.write(`${line}\n`);
+    }
+  }
   out(
-    `Restored ${counted(report.files, 'file')} (${report.bytes} bytes) from ${dir}, taken ${report.manifest.createdAt}, into ${report.target}.`,
+    `${report.ok ? 'Restored' : 'Checked'} ${counted(report.files, 'file')} (${report.bytes} bytes) from ${dir}, taken ${report.manifest.createdAt}${report.ok ? `, into ${report.target}` : ''}; its manifest authenticated by ${report.authenticated === 'none' ? 'nothing' : `the ${report.authenticated}`}.`,
   );
   for (const check of report.checks) out(`${check.passed ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`);
   for (const left of report.manifest.leftOut) out(`Not in the backup: ${left.path} — ${left.why}`);
   if (!report.ok) {
     out(
-      `${report.checks.filter((c) => !c.passed).length} of ${report.checks.length} checks failed: do not start a shop on ${report.target}.`,
+      `${report.checks.filter((c) => !c.passed).length} of ${report.checks.length} checks failed: nothing was restored, ${report.target} was left as it was. Restore another backup.`,
     );
     return 1;
   }
@@ -560,6 +581,7 @@ async function main(argv: string[]): Promise<number> {
       text: { type: 'boolean' },
       'passphrase-file': { type: 'string' },
       'jwt-secret-file': { type: 'string' },
+      'accept-unauthenticated': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -594,7 +616,14 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'backup') return backup(config, argument, values['passphrase-file']);
   // The restore writes a new folder and opens it itself, never the configured DATA_DIR.
   if (command === 'restore')
-    return restore(config, argument, positionals[2], values['passphrase-file'], values['jwt-secret-file']);
+    return restore(
+      config,
+      argument,
+      positionals[2],
+      values['passphrase-file'],
+      values['jwt-secret-file'],
+      values['accept-unauthenticated'] === true,
+    );
   // The migration opens the old log itself, and refuses while anything else has it open.
   if (command === 'migrate-seal')
     return migrateSealCommand(config, { confirm: values.confirm === true, abandon: values.abandon === true });

@@ -34,6 +34,7 @@ import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
 import { assertKeyFileMatchesLog } from '../keys/keyFileCheck.ts';
 import { checkTokenSecret, configuredTokenSecret } from './tokenSecretCheck.ts';
 import { ownerBackup } from '../backup/backup.ts';
+import { assertNoUnfinishedRestore } from '../backup/restoreMarker.ts';
 import { mediaFolderName, openFileImageStore } from '../images/fileImageStore.ts';
 import { ensurePrivateDir } from '../../service/dataFiles.ts';
 import type { Lease } from '../../contracts/ports/lease.ts';
@@ -65,6 +66,8 @@ export async function openEventStore(
   config: Config,
   catalog = eventCatalog,
 ): Promise<VersionedEventStore & { readonly keys: KeyStore }> {
+  // Never on a folder a restore began and did not finish with every check passed (decision 093).
+  assertNoUnfinishedRestore(config.DATA_DIR);
   // DATA_DIR holds personal data and keys: the shop's user alone may enter it (decision 056).
   ensurePrivateDir(config.DATA_DIR);
   const stored = await openStoredEvents(config);
