@@ -101,7 +101,14 @@ export function readManifest(dir: string): ManifestFile {
     throw new NotABackup(
       `${file} is format version ${manifest.formatVersion}; this release reads up to ${manifestVersion}: restore it with the release that wrote it or a later one`,
     );
-  // The shape the restore reads, so a damaged manifest is refused as such rather than failing somewhere in the restore.
+  return manifest;
+}
+
+/**
+ * The shape the restore reads, so a damaged manifest is refused as such rather than failing somewhere in the restore.
+ * Checked after its MAC (decision 093), so a changed field is refused as a change whatever it was changed to.
+ */
+export function assertManifestShape(dir: string, manifest: ManifestFile): void {
   const log = manifest.log as Partial<BackupManifest['log']> | undefined;
   const shaped =
     Array.isArray(manifest.files) &&
@@ -126,8 +133,9 @@ export function readManifest(dir: string): ManifestFile {
     (manifest.keys === null || (typeof manifest.keys === 'object' && typeof manifest.keys.sha256 === 'string')) &&
     (manifest.encryption === null || typeof manifest.encryption === 'object');
   if (!shaped)
-    throw new NotABackup(`${file} lacks fields a backup's manifest has: the backup is damaged or was changed`);
-  return manifest;
+    throw new NotABackup(
+      `${join(dir, manifestName)} lacks fields a backup's manifest has: the backup is damaged or was changed`,
+    );
 }
 
 /** SHA-256 and size of a file, read a megabyte at a time. */

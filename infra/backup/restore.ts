@@ -37,6 +37,7 @@ import {
 import { checkImageFolder, mediaFolderName } from '../images/fileImageStore.ts';
 import { insideFolder, keyFileName, logFileName } from './backup.ts';
 import {
+  assertManifestShape,
   dataKeyMacMatches,
   digestOf,
   logSummary,
@@ -129,9 +130,9 @@ async function authenticate(
   const dataKey = options.dataKey ?? null;
   const needed = manifest.keys?.dataKeyFingerprint ?? null;
   const given = dataKey ? masterKeyFingerprint(dataKey) : null;
-  const wrongKey = () =>
+  const wrongKey = (macFailed: boolean) =>
     new RestoreRefused(
-      `DATA_KEY is not the data key this backup needs: its fingerprint is ${given}, the backup's key file needs ${needed}. ${nothing}`,
+      `DATA_KEY is not the data key this backup needs: its fingerprint is ${given}, the backup's key file needs ${needed}${macFailed ? " (or, if DATA_KEY is the shop's, the manifest was changed: its MAC does not verify under it)" : ''}. ${nothing}`,
     );
   let byDataKey = false;
   if (manifest.dataKeyMac !== undefined || manifest.formatVersion >= 2) {
@@ -140,7 +141,7 @@ async function authenticate(
         `DATA_KEY is not set: the backup's manifest is authenticated under the shop's data key${needed ? `, and its key file opens only with the data key whose fingerprint is ${needed}` : ''}. Set DATA_KEY to the shop's data key (on a developer's shop, the text of DATA_DIR/data-key) and run restore again. ${nothing}`,
       );
     if (!dataKeyMacMatches(dataKey, manifest)) {
-      if (needed && given !== needed) throw wrongKey();
+      if (needed && given !== needed) throw wrongKey(true);
       throw new RestoreRefused(
         `The backup's manifest was changed after the backup was written (or is another shop's): ${manifest.dataKeyMac === undefined ? 'it carries no MAC' : 'its MAC does not verify'} under the DATA_KEY given (fingerprint ${shortHash(given!)}). Its fields and checksums cannot be trusted: restore another backup. ${nothing}`,
       );
@@ -152,11 +153,12 @@ async function authenticate(
         `If it has never been out of your hands, run restore again with --accept-unauthenticated; otherwise restore a backup taken by this release. ${nothing}`,
     );
   }
+  assertManifestShape(dir, manifest);
   if (manifest.keys && !dataKey)
     throw new RestoreRefused(
       `DATA_KEY is not set: the backup's key file opens only with the data key whose fingerprint is ${needed ?? '(not recorded)'}. Set DATA_KEY to the shop's data key (on a developer's shop, the text of DATA_DIR/data-key) and run restore again. ${nothing}`,
     );
-  if (needed && dataKey && given !== needed) throw wrongKey();
+  if (needed && dataKey && given !== needed) throw wrongKey(false);
   // The passphrase, checked on the manifest before any file is decrypted.
   const keys = manifest.encryption ? await openWithPassphrase(dir, manifest, options.passphrase) : null;
   return {
