@@ -283,14 +283,18 @@ export async function restoreBackup(dir: string, target: string, options: Restor
  */
 function putInPlace(staging: string, target: string, existed: boolean, manifest: BackupManifest): void {
   if (!existed) {
+    let renamed = false;
     try {
       renameSync(staging, target);
-      rmSync(join(target, restoreMarkerName));
-      return;
+      renamed = true;
     } catch (error) {
       // Staged on another file system (TARGET's parent could not be written): moved in below, under the marker.
       if (!['EXDEV', 'EACCES', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
       mkdirSync(target, { mode: privateDirMode });
+    }
+    if (renamed) {
+      rmSync(join(target, restoreMarkerName));
+      return;
     }
   }
   const move = (name: string) => {
