@@ -60,6 +60,7 @@ import { carriers } from './orders/fulfilment.ts';
 import {
   OrderDiscountSchema,
   OrderItemSchema,
+  orderFlags,
   ShippingAddressSchema,
   type OrderCustomerDetailsAdded,
   type OrderFlagged,
@@ -477,7 +478,7 @@ export const RefundRetriedV1 = v.object({ orderId: text, refundId: text, by: tex
 export const OrderDisputedV1 = v.object({ orderId: text, disputeId: text, amount: pence, reason: text, at });
 export const OrderFlaggedV1 = v.object({
   orderId: text,
-  flag: v.picklist(['shipping-rate-mismatch']),
+  flag: v.picklist(orderFlags),
   message: text,
   at,
 });
@@ -787,6 +788,7 @@ export const DiscountUseHeldV1 = v.object({
   checkoutId: text,
   amount: pence,
   email: v.optional(text),
+  holder: v.optional(text),
   until: at,
   at,
 });
@@ -1214,7 +1216,7 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     stream: 'order',
     causedBy: webhook,
     description:
-      'Placing the order found something the owner must look at: a shipping rate paid for another destination than the address.',
+      'Placing the order found something the owner must look at: a shipping rate paid for another destination than the address, or (written by the discounts reactor, decision 092) a once-per-address code paid for by an address that had used it, with the saving not due.',
     versions: [{ schema: OrderFlaggedV1 }],
   },
   {

@@ -1,11 +1,19 @@
 // A code's stream decided (decision 075): the owner's changes and their meaningless transitions, one answer for every
 // code that is not valid now, the use limit counting running holds, once per e-mail address, and a placement that
-// redeems without a hold past the limit, flagged.
+// redeems without a hold past the limit, flagged; holds capped per client address and counted once per address, and a
+// repeat by an address known only once paid flagged against earlier uses and other checkouts' holds (decision 092).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Conflict, Invalid, NotFound } from '../shared/errors.ts';
+import { Conflict, Invalid, NotFound, TooMany } from '../shared/errors.ts';
 import type { DomainEvent } from '../shared/events.ts';
-import { discountCodeDecider, foldDiscountCode, refusalOf, statusOf, type DiscountCodeCommand } from './code.ts';
+import {
+  discountCodeDecider,
+  foldDiscountCode,
+  refusalOf,
+  statusOf,
+  type DiscountCodeCommand,
+  type EmailKeys,
+} from './code.ts';
 import { discountMessages, type DiscountCodeCreated } from './model.ts';
 
 const created = (over: Partial<DiscountCodeCreated['data']> = {}): DomainEvent => ({
@@ -24,7 +32,7 @@ const created = (over: Partial<DiscountCodeCreated['data']> = {}): DomainEvent =
 const now = '2026-12-01T10:00:00.000Z';
 const decide = (history: DomainEvent[], command: DiscountCodeCommand) =>
   discountCodeDecider.decide(command, foldDiscountCode(history));
-const refused = (fn: () => unknown, kind: typeof Invalid | typeof Conflict | typeof NotFound) => {
+const refused = (fn: () => unknown, kind: typeof Invalid | typeof Conflict | typeof NotFound | typeof TooMany) => {
   try {
     fn();
   } catch (error) {
@@ -33,13 +41,14 @@ const refused = (fn: () => unknown, kind: typeof Invalid | typeof Conflict | typ
   }
   return assert.unreachable('expected a refusal');
 };
-const hold = (checkoutId: string, email?: string): DiscountCodeCommand => ({
+const hold = (checkoutId: string, email?: string, holder?: string): DiscountCodeCommand => ({
   type: 'HoldUse',
   code: 'SPRING',
   checkoutId,
   subtotal: 2000,
   amount: 200,
-  ...(email ? { email } : {}),
+  ...(email ? { email: { key: email } } : {}),
+  ...(holder ? { holder, holdsPerAddress: 2 } : {}),
   until: '2026-12-01T10:32:00.000Z',
   at: now,
 });
@@ -132,7 +141,7 @@ test('a minimum basket, and once per e-mail address against uses and running hol
     orderId: 'o1',
     orderNumber: 'AH-00000001',
     amount: 200,
-    email: 'key-a',
+    email: { key: 'key-a' },
     at: now,
   });
   assert.is(
@@ -158,6 +167,118 @@ test('a placement redeems its hold; without one past the limit it still redeems,
   assert.equal(decide(history, redeem('c1', 'o1')), [], 'redeemed once');
   const [second] = decide(history, redeem('c9', 'o2'));
   assert.is((second!.data as { overLimit?: boolean }).overLimit, true);
+});
+
+const redeem = (checkoutId: string, orderId: string, email?: EmailKeys): DiscountCodeCommand => ({
+  type: 'RedeemUse',
+  code: 'SPRING',
+  checkoutId,
+  orderId,
+  orderNumber: `AH-${orderId}`,
+  amount: 200,
+  ...(email ? { email } : {}),
+  at: now,
+});
+const redeemedData = (history: DomainEvent[]) =>
+  history
+    .filter((e) => e.type === 'DiscountRedeemed')
+    .map((e) => e.data as { orderId: string; overLimit?: boolean; repeatEmail?: boolean; email?: string });
+
+test('an address holds at most its cap of uses: past it 429 until its first hold ends; its holds count as one use', () => {
+  let history = [created({ maxUses: 2 })];
+  history = apply(history, hold('a1', undefined, 'addr-a'));
+  history = apply(history, hold('a2', undefined, 'addr-a'));
+  const message = refused(() => decide(history, hold('a3', undefined, 'addr-a')), TooMany);
+  assert.is(message, discountMessages.holdsPerAddress(2, 32 * 60_000));
+  try {
+    decide(history, hold('a3', undefined, 'addr-a'));
+  } catch (error) {
+    assert.is((error as TooMany).retryAfterSeconds, 32 * 60);
+  }
+  assert.is(decide(history, hold('a1', undefined, 'addr-a')).length, 0, 'a checkout holding already decides nothing');
+  // Two unpaid checkouts from one address keep one use of two from others, not both.
+  assert.is(statusOf(foldDiscountCode(history), now), 'active');
+  history = apply(history, hold('b1', undefined, 'addr-b'));
+  assert.is(statusOf(foldDiscountCode(history), now), 'used-up');
+  assert.is(
+    refused(() => decide(history, hold('c1', undefined, 'addr-c')), Invalid),
+    discountMessages.usedUp,
+  );
+  // Once the address's holds run out it may hold again.
+  const later = { ...hold('a3', undefined, 'addr-a'), at: '2026-12-01T10:33:00.000Z' } as DiscountCodeCommand;
+  assert.is(decide(history, later).length, 1);
+});
+
+test('every checkout of an address over a limited code pays: the one the limit had no room for is flagged', () => {
+  let history = [created({ maxUses: 2 })];
+  for (const [checkoutId, holder] of [
+    ['a1', 'addr-a'],
+    ['a2', 'addr-a'],
+    ['b1', 'addr-b'],
+  ] as const)
+    history = apply(history, hold(checkoutId, undefined, holder));
+  for (const [checkoutId, orderId] of [
+    ['a1', 'o1'],
+    ['a2', 'o2'],
+    ['b1', 'o3'],
+  ] as const)
+    history = apply(history, redeem(checkoutId, orderId));
+  assert.equal(
+    redeemedData(history).map((r) => [r.orderId, r.overLimit === true]),
+    [
+      ['o1', false],
+      ['o2', true],
+      ['o3', false],
+    ],
+  );
+});
+
+test('a repeat known only once paid: against earlier uses that were not repeats, and other checkouts holding by that address', () => {
+  const once = created({ oncePerEmail: true });
+  // A checkout started with the address holds a use; another started without one is paid with that address.
+  let history = apply([once], hold('known', 'key-a'));
+  history = apply(history, hold('unknown'));
+  history = apply(history, redeem('unknown', 'o1', { key: 'key-a' }));
+  history = apply(history, redeem('known', 'o2', { key: 'key-a' }));
+  history = apply(history, redeem('third', 'o3', { key: 'key-a' }));
+  history = apply(history, redeem('other', 'o4', { key: 'key-b' }));
+  assert.equal(
+    redeemedData(history).map((r) => [r.orderId, r.repeatEmail === true]),
+    [
+      ['o1', true],
+      ['o2', false],
+      ['o3', true],
+      ['o4', false],
+    ],
+  );
+  assert.not.match(JSON.stringify(history), 'legacy');
+});
+
+test('a use recorded under the key of the old form still counts for the same spelling', () => {
+  const old = {
+    type: 'DiscountRedeemed',
+    data: {
+      code: 'SPRING',
+      checkoutId: 'c0',
+      orderId: 'o0',
+      orderNumber: 'AH-o0',
+      amount: 200,
+      email: 'old-key',
+      at: now,
+    },
+  };
+  const history = [created({ oncePerEmail: true }), old];
+  const state = foldDiscountCode(history);
+  assert.is(
+    refusalOf(state, now, { subtotal: 2000, email: { key: 'new-key', legacyKey: 'old-key' } }),
+    discountMessages.oncePerEmail,
+  );
+  assert.is(refusalOf(state, now, { subtotal: 2000, email: { key: 'new-key' } }), null);
+  const [redeemed] = decide(history, redeem('c1', 'o1', { key: 'new-key', legacyKey: 'old-key' }));
+  assert.equal(
+    [(redeemed!.data as { repeatEmail?: boolean }).repeatEmail, (redeemed!.data as { email?: string }).email],
+    [true, 'new-key'],
+  );
 });
 
 test.run();

@@ -1,7 +1,7 @@
 // One discount code as its stream tells it (decision 075): the owner's terms and changes, the checkouts holding a use
 // and the orders that used it, folded in order; and the one rule that says whether a basket may use it now. The
 // checkout's hold, the cart's check and the owner's screen all read a code through these.
-import { conflict, invalid, notFound } from '../shared/errors.ts';
+import { conflict, invalid, notFound, tooMany } from '../shared/errors.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import {
   describeDiscount,
@@ -15,7 +15,22 @@ import {
   type DiscountUseView,
 } from './model.ts';
 
-export type CodeHold = { checkoutId: string; amount: number; email?: string; since: string; until: string };
+/** `holder`: the keyed hash of the client address that started the checkout (absent on holds recorded before 092). */
+export type CodeHold = {
+  checkoutId: string;
+  amount: number;
+  email?: string;
+  holder?: string;
+  since: string;
+  until: string;
+};
+
+/**
+ * The keys an e-mail address is known by on a code's stream: `key`, of its once-per-address form, is what new events
+ * record; `legacyKey`, when it differs, is the key of the same spelling as recorded before decision 092.
+ */
+export type EmailKeys = { key: string; legacyKey?: string };
+const keyList = (keys: EmailKeys): string[] => (keys.legacyKey ? [keys.key, keys.legacyKey] : [keys.key]);
 
 export type DiscountCodeState = {
   terms: DiscountCodeCreated['data'] | null;
@@ -46,8 +61,15 @@ export function evolveDiscountCode(state: DiscountCodeState, event: DomainEvent)
     case 'DiscountCodeEnded':
       return { ...state, ended: true };
     case 'DiscountUseHeld': {
-      const { checkoutId, amount, email, until, at } = e.data;
-      const hold: CodeHold = { checkoutId, amount, since: at, until, ...(email ? { email } : {}) };
+      const { checkoutId, amount, email, holder, until, at } = e.data;
+      const hold: CodeHold = {
+        checkoutId,
+        amount,
+        since: at,
+        until,
+        ...(email ? { email } : {}),
+        ...(holder ? { holder } : {}),
+      };
       return { ...state, holds: [...state.holds.filter((h) => h.checkoutId !== checkoutId), hold] };
     }
     case 'DiscountUseReleased':
@@ -84,9 +106,45 @@ export const foldDiscountCode = (events: readonly DomainEvent[]): DiscountCodeSt
 export const runningHolds = (state: DiscountCodeState, now: string): CodeHold[] =>
   state.holds.filter((h) => Date.parse(h.until) > Date.parse(now));
 
-/** Uses counted against the limit: orders placed with it and checkouts holding one now. */
+/**
+ * Running holds as they count against the limit: the holds of one client address count as one (decision 092), so a
+ * shopper who opens the payment page again, or two unpaid checkouts from one address, keep one use from others, not
+ * two. Holds without a holder (recorded before) count one each.
+ */
+export function holdsCounted(holds: readonly CodeHold[]): number {
+  const holders = new Set<string>();
+  let counted = 0;
+  for (const hold of holds) {
+    if (!hold.holder) counted += 1;
+    else if (!holders.has(hold.holder)) {
+      holders.add(hold.holder);
+      counted += 1;
+    }
+  }
+  return counted;
+}
+
+/** Uses counted against the limit: orders placed with it and checkouts holding one now (an address's holds once). */
 export const usesCounted = (state: DiscountCodeState, now: string): number =>
-  state.uses.length + runningHolds(state, now).length;
+  state.uses.length + holdsCounted(runningHolds(state, now));
+
+/** An address's running holds of the code, other than `except`'s. */
+export const holdsOf = (state: DiscountCodeState, now: string, holder: string, except?: string): CodeHold[] =>
+  runningHolds(state, now).filter((h) => h.holder === holder && h.checkoutId !== except);
+
+/**
+ * Whether the limit had room for `checkoutId`'s order when it was paid: uses within the limit before it, and the other
+ * addresses' running holds (its own address's other holds do not keep it out: they counted as one with it).
+ */
+function paidOverLimit(state: DiscountCodeState, now: string, checkoutId: string): boolean {
+  const limit = state.terms?.maxUses;
+  if (limit === undefined) return false;
+  const own = runningHolds(state, now).find((h) => h.checkoutId === checkoutId);
+  const others = runningHolds(state, now).filter(
+    (h) => h.checkoutId !== checkoutId && (!own?.holder || h.holder !== own.holder),
+  );
+  return state.uses.filter((u) => !u.overLimit).length + holdsCounted(others) >= limit;
+}
 
 export function statusOf(state: DiscountCodeState, now: string): DiscountStatus {
   const terms = state.terms;
@@ -106,10 +164,26 @@ export function codeDiscountOf(terms: Pick<DiscountCodeCreated['data'], 'kind' |
   return Math.min(basket, terms.amount);
 }
 
-/** Whether an e-mail's keyed hash has used the code already, or holds a use of it now (another checkout than `except`). */
-export const emailHasUsed = (state: DiscountCodeState, email: string, now: string, except?: string): boolean =>
-  state.uses.some((u) => u.email === email) ||
-  runningHolds(state, now).some((h) => h.email === email && h.checkoutId !== except);
+/** Whether an e-mail address (by its keys) has used the code already, or holds a use of it now (another checkout than `except`). */
+export function emailHasUsed(state: DiscountCodeState, email: EmailKeys, now: string, except?: string): boolean {
+  const keys = keyList(email);
+  return (
+    state.uses.some((u) => !!u.email && keys.includes(u.email)) ||
+    runningHolds(state, now).some((h) => !!h.email && keys.includes(h.email) && h.checkoutId !== except)
+  );
+}
+
+/**
+ * Whether an order paid by this address is a repeat: an earlier use by it that was not itself a repeat, or another
+ * checkout's running hold by it (that checkout was let through at its start on the promise of the one use).
+ */
+function repeatByEmail(state: DiscountCodeState, email: EmailKeys, now: string, checkoutId: string): boolean {
+  const keys = keyList(email);
+  return (
+    state.uses.some((u) => !!u.email && keys.includes(u.email) && !u.repeatEmail) ||
+    runningHolds(state, now).some((h) => !!h.email && keys.includes(h.email) && h.checkoutId !== checkoutId)
+  );
+}
 
 /**
  * Why a basket may not use the code now, or null when it may. Unknown, scheduled, expired, paused and ended codes all get
@@ -119,7 +193,7 @@ export const emailHasUsed = (state: DiscountCodeState, email: string, now: strin
 export function refusalOf(
   state: DiscountCodeState,
   now: string,
-  basket: { subtotal: number; email?: string | undefined; checkoutId?: string },
+  basket: { subtotal: number; email?: EmailKeys | undefined; checkoutId?: string },
 ): string | null {
   const status = statusOf(state, now);
   if (status === 'used-up') return discountMessages.usedUp;
@@ -176,7 +250,10 @@ export type DiscountCodeCommand =
       subtotal: number;
       /** pence the code takes off it */
       amount: number;
-      email?: string;
+      email?: EmailKeys;
+      /** keyed hash of the client address, and how many running holds of the code one address may have */
+      holder?: string;
+      holdsPerAddress?: number;
       until: string;
       at: string;
     }
@@ -188,7 +265,7 @@ export type DiscountCodeCommand =
       orderId: string;
       orderNumber: string;
       amount: number;
-      email?: string;
+      email?: EmailKeys;
       at: string;
     };
 
@@ -214,11 +291,30 @@ function decideDiscountCode(command: DiscountCodeCommand, state: DiscountCodeSta
       return [{ type: 'DiscountCodeEnded', data }];
     }
     case 'HoldUse': {
-      const { code, checkoutId, subtotal, amount, email, until, at } = command;
+      const { code, checkoutId, subtotal, amount, email, holder, holdsPerAddress, until, at } = command;
       if (runningHolds(state, at).some((h) => h.checkoutId === checkoutId)) return [];
+      // An address at its cap is told so first (decision 092): it holds uses it has not paid for.
+      const mine = holder && holdsPerAddress !== undefined ? holdsOf(state, at, holder, checkoutId) : [];
+      if (holdsPerAddress !== undefined && mine.length >= holdsPerAddress) {
+        const waitMs = Math.min(...mine.map((h) => Date.parse(h.until))) - Date.parse(at);
+        throw tooMany(discountMessages.holdsPerAddress(mine.length, waitMs), waitMs / 1000);
+      }
       const refusal = refusalOf(state, at, { subtotal, email, checkoutId });
       if (refusal) throw invalid(refusal, [{ field: 'discountCode', message: refusal }]);
-      return [{ type: 'DiscountUseHeld', data: { code, checkoutId, amount, ...(email ? { email } : {}), until, at } }];
+      return [
+        {
+          type: 'DiscountUseHeld',
+          data: {
+            code,
+            checkoutId,
+            amount,
+            ...(email ? { email: email.key } : {}),
+            ...(holder ? { holder } : {}),
+            until,
+            at,
+          },
+        },
+      ];
     }
     case 'ReleaseUse': {
       const { code, checkoutId, reason, at } = command;
@@ -228,11 +324,10 @@ function decideDiscountCode(command: DiscountCodeCommand, state: DiscountCodeSta
     case 'RedeemUse': {
       const { code, checkoutId, orderId, orderNumber, amount, email, at } = command;
       if (state.uses.some((u) => u.orderId === orderId)) return [];
-      const held = runningHolds(state, at).some((h) => h.checkoutId === checkoutId);
-      const limit = state.terms?.maxUses;
-      // A payment outranks a hold: an order paid without a running hold is redeemed even past the limit, and flagged.
-      const overLimit = !held && limit !== undefined && usesCounted(state, at) >= limit;
-      const repeatEmail = !!state.terms?.oncePerEmail && !!email && state.uses.some((u) => u.email === email);
+      // A payment outranks a hold: an order paid when the limit had no room for it is redeemed all the same, and
+      // flagged; so is one paid by an address that had used a once-per-address code, or holds it in another checkout.
+      const overLimit = paidOverLimit(state, at, checkoutId);
+      const repeatEmail = !!state.terms?.oncePerEmail && !!email && repeatByEmail(state, email, at, checkoutId);
       return [
         {
           type: 'DiscountRedeemed',
@@ -242,7 +337,7 @@ function decideDiscountCode(command: DiscountCodeCommand, state: DiscountCodeSta
             orderId,
             orderNumber,
             amount,
-            ...(email ? { email } : {}),
+            ...(email ? { email: email.key } : {}),
             ...(overLimit ? { overLimit } : {}),
             ...(repeatEmail ? { repeatEmail } : {}),
             at,

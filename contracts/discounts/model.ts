@@ -33,7 +33,20 @@ export const discountMessages = {
   minimumBasket: (pence: number) => `That code needs a basket of at least ${formatPence(pence)} before delivery.`,
   oncePerEmail: 'That code has already been used with this e-mail address.',
   tooManyTries: 'Too many tries. Please wait a few minutes and try again.',
+  /** an address at its cap of running holds on one code (decision 092) */
+  holdsPerAddress: (open: number, waitMs: number) => {
+    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+    return `You already have ${open === 1 ? 'a checkout' : `${open} checkouts`} open with this code. Please pay for or cancel one of them, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  },
   enterCode: 'Please enter a code.',
+  /**
+   * The owner's flag on an order paid by an address that had used a once-per-address code (decision 092): the money is
+   * taken at the price with the code, so the saving is what the shop was not owed.
+   */
+  repeatEmailFlag: (code: string, pence: number) =>
+    `Discount code ${code} is once per e-mail address, and the address this order was paid with had already used it: the ${formatPence(pence)} it took off was not due. The order is paid at the lower price.`,
+  /** the same, in a line of the code's uses */
+  repeatEmailUse: (pence: number) => `E-mail address had used it before: ${formatPence(pence)} off not due`,
   // The owner's screen.
   badCode: 'A code is 3 to 32 letters, numbers or hyphens',
   percentRange: 'A percentage must be a whole number from 1 to 100',
@@ -269,11 +282,13 @@ export type DiscountCodeEnded = DomainEvent<
 >;
 /**
  * A checkout started with the code holds one use until `until` (its payment page's expiry and a grace). `email` is a
- * keyed hash of the shopper's normalised e-mail address, when the checkout knew it; never the address.
+ * keyed hash of the shopper's normalised e-mail address, when the checkout knew it; never the address. `holder` is a
+ * keyed hash of the client address the checkout started from (decision 092; absent on holds recorded before), for the
+ * cap on holds per address.
  */
 export type DiscountUseHeld = DomainEvent<
   'DiscountUseHeld',
-  { code: string; checkoutId: string; amount: number; email?: string; until: string; at: string }
+  { code: string; checkoutId: string; amount: number; email?: string; holder?: string; until: string; at: string }
 >;
 /**
  * Why a checkout gave its use back: cancelled by the shopper, its payment failed, its page never opened, or its page was

@@ -133,11 +133,13 @@ export type OrderNoteAdded = DomainEvent<
 >;
 
 /**
- * Placing the order found something the owner must look at before shipping. Today: a hosted payment page that offered
- * both shipping rates took the UK rate for an address abroad (or the other way round); the money is taken, so the order
- * is placed and the owner decides (charge the difference, refund it, or ship anyway).
+ * Placing the order found something the owner must look at before shipping: a hosted payment page that offered both
+ * shipping rates took the UK rate for an address abroad (or the other way round), or a once-per-address discount code
+ * was paid for by an address that had already used it (decision 092). The money is taken, so the order is placed and
+ * the owner decides (charge the difference, refund, or ship anyway).
  */
-export type OrderFlag = 'shipping-rate-mismatch';
+export const orderFlags = ['shipping-rate-mismatch', 'discount-code-repeat'] as const;
+export type OrderFlag = (typeof orderFlags)[number];
 export type OrderFlagged = DomainEvent<
   'OrderFlagged',
   { orderId: string; flag: OrderFlag; message: string; at: string }

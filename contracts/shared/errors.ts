@@ -3,7 +3,7 @@
 // invalid 400), so nothing that decides needs to know about HTTP.
 import type { FieldIssue } from './http.ts';
 
-export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid';
+export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'too_many';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -33,9 +33,23 @@ export class Invalid extends DomainError {
   }
 }
 
+/** The caller already has as many of a thing running as one may (a code's holds per address): 429, for `retryAfterSeconds`. */
+export class TooMany extends DomainError {
+  readonly kind = 'too_many';
+  override readonly name = 'TooMany';
+  constructor(
+    message: string,
+    /** until one of them ends, by the decider's clock */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
 export const notFound = (message: string) => new NotFound(message);
 export const conflict = (message: string) => new Conflict(message);
 export const invalid = (message: string, issues?: FieldIssue[]) => new Invalid(message, issues);
+export const tooMany = (message: string, retryAfterSeconds?: number) => new TooMany(message, retryAfterSeconds);
 
 /** Two writers raced for one stream and this one lost twice, or the caller's copy is older than the stream. */
 export const concurrentChangeMessage = 'Someone else changed this at the same time. Reload and try again.';

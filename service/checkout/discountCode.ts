@@ -8,6 +8,7 @@ import {
   foldDiscountCode,
   refusalOf,
   type DiscountCodeState,
+  type EmailKeys,
 } from '../../contracts/discounts/code.ts';
 import { discountMessages, isDiscountCode, normaliseCode } from '../../contracts/discounts/model.ts';
 import type { CodeTerms } from '../../contracts/discounts/split.ts';
@@ -15,7 +16,7 @@ import { invalid } from '../../contracts/shared/errors.ts';
 import { discountStream } from '../../contracts/shared/streams.ts';
 import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
-import { emailKeyOf } from '../http/discountEmailKey.ts';
+import { emailKeysOf } from '../http/discountEmailKey.ts';
 import { tooManyRequests } from '../http/errors.ts';
 
 /** Enough rounds for every shopper racing for a code's last uses to be decided on, not refused for losing a race. */
@@ -23,9 +24,9 @@ const codeRaceRetries = 64;
 
 const looksLikeEmail = (s?: string) => !!s && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim());
 
-/** The key of a checkout's e-mail address, when it has one that looks like one. */
-export const emailKeyFor = (deps: Pick<ShopDeps, 'jwtSecret'>, email?: string): string | undefined =>
-  looksLikeEmail(email) ? emailKeyOf(deps.jwtSecret, email!) : undefined;
+/** The keys of a checkout's e-mail address (decision 092), when it has one that looks like one. */
+export const emailKeyFor = (deps: Pick<ShopDeps, 'jwtSecret'>, email?: string): EmailKeys | undefined =>
+  looksLikeEmail(email) ? emailKeysOf(deps.jwtSecret, email!) : undefined;
 
 /** A code a checkout may use: its terms and its stream as read. */
 export type FoundCode = { terms: CodeTerms; state: DiscountCodeState };
@@ -62,24 +63,25 @@ export async function lookUpCode(
 }
 
 /** Whether a basket may use a code it found, as the cart's check and each start ask before pricing is final. */
-export function checkBasket(found: FoundCode, now: string, subtotal: number, email?: string): void {
+export function checkBasket(found: FoundCode, now: string, subtotal: number, email?: EmailKeys): void {
   const refusal = refusalOf(found.state, now, { subtotal, email });
   if (refusal) throw invalid(refusal, [{ field: 'discountCode', message: refusal }]);
 }
 
-export type CodeUse = { code: string; subtotal: number; amount: number; email?: string };
+export type CodeUse = { code: string; subtotal: number; amount: number; email?: EmailKeys };
 export type HeldCode = { release(): Promise<void> };
 
 /**
  * Holds one use of the code for `checkoutId` until `until` with one append under the code stream's revision; a racing
- * start that takes the last use first makes this one decide again, and be refused as used up.
+ * start that takes the last use first makes this one decide again, and be refused as used up. `holder` (the keyed hash
+ * of the client address, as the stock hold's) may hold `CODE_HOLDS_PER_ADDRESS` uses at once; past it 429 (decision 092).
  */
 export async function holdCodeUse(
-  deps: Pick<ShopDeps, 'events'>,
+  deps: Pick<ShopDeps, 'events' | 'config'>,
   checkoutId: string,
   use: CodeUse,
   meta: CommandMeta,
-  until: string,
+  hold: { holder: string; until: string },
 ): Promise<HeldCode> {
   const stream = discountStream(use.code);
   await handleCommand(
@@ -93,7 +95,9 @@ export async function holdCodeUse(
       subtotal: use.subtotal,
       amount: use.amount,
       ...(use.email ? { email: use.email } : {}),
-      until,
+      holder: hold.holder,
+      holdsPerAddress: deps.config.CODE_HOLDS_PER_ADDRESS,
+      until: hold.until,
       at: meta.now,
     },
     meta,

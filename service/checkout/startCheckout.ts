@@ -56,9 +56,11 @@ async function withStockHeld<T>(
 ): Promise<T> {
   const meta = shopperMeta(deps, ctx, checkoutId);
   const { paymentExpiresAt, holdExpiresAt } = holdTimes(deps.config, meta.now);
-  // The code's use first: a code refused (used up by a racing checkout) leaves the stock untouched. Its hold ends when
-  // the stock's does (decision 075).
-  const codeHold = code ? await holdCodeUse(deps, checkoutId, code, meta, holdExpiresAt) : null;
+  // The code's use first: a code refused (used up by a racing checkout, or the address at its cap of holds) leaves the
+  // stock untouched. Its hold ends when the stock's does (decision 075), and is counted per address as the stock's is,
+  // under the same keyed hash (decision 092).
+  const holder = holderOf(deps.jwtSecret, ctx.ip);
+  const codeHold = code ? await holdCodeUse(deps, checkoutId, code, meta, { holder, until: holdExpiresAt }) : null;
   const releaseCode = () =>
     codeHold
       ?.release()
@@ -71,7 +73,7 @@ async function withStockHeld<T>(
   let hold: StockHold;
   try {
     hold = await holdStock(deps, checkoutId, items, meta, {
-      holder: holderOf(deps.jwtSecret, ctx.ip),
+      holder,
       expiresAt: holdExpiresAt,
     });
   } catch (error) {

@@ -1,12 +1,14 @@
 // What checkouts and orders do to a discount code's uses (decision 075), carried out by the reactor, each once: a placed
 // order redeems the code it was priced with (its checkout's hold, or past the limit when it had none: a payment
 // outranks a hold, and the redemption is flagged), a cancelled checkout or a failed payment gives its use back. A hold
-// whose payment page simply expires needs nothing: it ends at read time.
+// whose payment page simply expires needs nothing: it ends at read time. An order paid by an address that had used a
+// once-per-address code (known only once paid) is flagged for the owner with the saving that was not due (decision 092).
 import { discountCodeDecider } from '../../contracts/discounts/code.ts';
 import type { CheckoutCancelled, CheckoutPaymentFailed } from '../../contracts/checkout/model.ts';
-import type { DiscountUseReleased } from '../../contracts/discounts/model.ts';
+import { discountMessages, type DiscountRedeemed, type DiscountUseReleased } from '../../contracts/discounts/model.ts';
 import type { StockHoldReleased } from '../../contracts/stock/model.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderEvent, OrderFlagged, OrderPlaced } from '../../contracts/orders/model.ts';
+import { orderStream } from '../../contracts/shared/streams.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { checkoutStream, discountStream } from '../../contracts/shared/streams.ts';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
@@ -14,9 +16,30 @@ import { defineReactions, type Reactions } from '../../projections/engine/reacto
 import type { ReactionDeps } from '../capability.ts';
 import { handleCommand, idFromReference } from '../commands.ts';
 import { reactingTo } from '../reactions.ts';
-import { emailKeyOf } from '../http/discountEmailKey.ts';
+import { emailKeysOf } from '../http/discountEmailKey.ts';
 
 const raceRetries = 64;
+
+type FlagRepeat = { orderId: string; code: string; message: string; at: string };
+/** The order's stream, for one flag: only on a placed order, once per code (a re-run reaction decides nothing new). */
+const repeatFlagDecider = {
+  initialState: () => ({ placed: false, flagged: [] as string[] }),
+  evolve: (state: { placed: boolean; flagged: string[] }, event: OrderEvent) =>
+    event.type === 'OrderPlaced'
+      ? { ...state, placed: true }
+      : event.type === 'OrderFlagged' && event.data.flag === 'discount-code-repeat'
+        ? { ...state, flagged: [...state.flagged, event.data.message] }
+        : state,
+  decide: (command: FlagRepeat, state: { placed: boolean; flagged: string[] }): OrderFlagged[] =>
+    !state.placed || state.flagged.includes(command.message)
+      ? []
+      : [
+          {
+            type: 'OrderFlagged',
+            data: { orderId: command.orderId, flag: 'discount-code-repeat', message: command.message, at: command.at },
+          },
+        ],
+};
 
 export function discountReactions(deps: ReactionDeps): Reactions {
   async function redeem(event: RecordedEvent<OrderPlaced>) {
@@ -27,7 +50,8 @@ export function discountReactions(deps: ReactionDeps): Reactions {
     // The order's checkout is the placement's correlation (its id), as the stock reactor reads it.
     const checkoutId =
       event.metadata.correlationId !== event.metadata.causationId ? event.metadata.correlationId : order.orderId;
-    const email = /@/.test(order.customerEmail) ? emailKeyOf(deps.jwtSecret, order.customerEmail) : undefined;
+    // The address the payment carried, in its once-per-address form (decision 092), whatever the start was sent.
+    const email = /@/.test(order.customerEmail) ? emailKeysOf(deps.jwtSecret, order.customerEmail) : undefined;
     for (const discount of codes) {
       const code = discount.code!;
       await handleCommand(
@@ -46,6 +70,25 @@ export function discountReactions(deps: ReactionDeps): Reactions {
         },
         meta,
         { raceRetries, eventIds: () => idFromReference('DiscountRedeemed', `${code}:${order.orderId}`) },
+      );
+      // Read back rather than taken from the answer, so a reaction run again after a crash between the two appends
+      // still flags the order.
+      const redeemed = (await deps.events.readStream(discountStream(code))).find(
+        (e) => e.type === 'DiscountRedeemed' && (e.data as DiscountRedeemed['data']).orderId === order.orderId,
+      ) as RecordedEvent<DiscountRedeemed> | undefined;
+      if (!redeemed?.data.repeatEmail) continue;
+      await handleCommand(
+        deps.events,
+        orderStream(order.orderId),
+        repeatFlagDecider,
+        {
+          orderId: order.orderId,
+          code,
+          message: discountMessages.repeatEmailFlag(code, redeemed.data.amount),
+          at: redeemed.data.at,
+        },
+        meta,
+        { raceRetries, eventIds: () => idFromReference('OrderFlagged', `discount-repeat:${code}:${order.orderId}`) },
       );
     }
   }

@@ -5,7 +5,13 @@ import type { Context, Next } from 'koa';
 import * as v from 'valibot';
 import type { ErrorBody, FieldIssue } from '../../contracts/shared/http.ts';
 import { WrongExpectedRevision } from '../../contracts/ports/eventStore.ts';
-import { concurrentChangeMessage, DomainError, Invalid, type DomainErrorKind } from '../../contracts/shared/errors.ts';
+import {
+  concurrentChangeMessage,
+  DomainError,
+  Invalid,
+  TooMany,
+  type DomainErrorKind,
+} from '../../contracts/shared/errors.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -45,6 +51,7 @@ const domainAnswers: Record<DomainErrorKind, { status: number; code: string }> =
   not_found: { status: 404, code: 'not_found' },
   conflict: { status: 409, code: 'conflict' },
   invalid: { status: 400, code: 'bad_request' },
+  too_many: { status: 429, code: 'too_many_requests' },
 };
 
 /** The HTTP answer for an error the shop raised itself, or null for anything else. */
@@ -106,6 +113,8 @@ export function errorMiddleware(logger: Logger) {
       ctx.status = status;
       ctx.body = body;
       if (status === 401) ctx.set('WWW-Authenticate', 'Bearer');
+      if (caught instanceof TooMany && caught.retryAfterSeconds !== undefined)
+        ctx.set('Retry-After', String(Math.max(1, Math.ceil(caught.retryAfterSeconds))));
     }
   };
 }
