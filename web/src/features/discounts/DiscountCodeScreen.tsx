@@ -3,7 +3,7 @@
 import { Badge, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { DiscountCodeDetailResponse } from '../../../../contracts/discounts/model.ts';
+import { discountMessages, type DiscountCodeDetailResponse } from '../../../../contracts/discounts/model.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { useCanChange } from '../../lib/admin/role.ts';
@@ -120,7 +120,7 @@ function Uses({ uses }: { uses: DiscountCodeDetailResponse['uses'] }) {
               <Table.Cell>
                 {[
                   ...(use.overLimit ? ['Paid after the use limit was reached'] : []),
-                  ...(use.repeatEmail ? ['E-mail address had used it before'] : []),
+                  ...(use.repeatEmail ? [discountMessages.repeatEmailUse(use.amount)] : []),
                 ].join('; ') || '—'}
               </Table.Cell>
             </Table.Row>
