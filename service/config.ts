@@ -93,8 +93,8 @@ export const ConfigSchema = v.object({
   ),
   /** copies of one product that checkouts from one address may hold at once; past it a checkout starts without a hold */
   STOCK_HOLD_PER_ADDRESS: v.optional(wholeNumber(0, 100_000, 'copies'), String(holdDefaults.copiesPerAddress)),
-  /** checkouts from one address that may hold a use of one discount code at once; past it a start is 429 (decision 092) */
-  CODE_HOLDS_PER_ADDRESS: v.optional(wholeNumber(1, 1_000, 'checkouts'), '2'),
+  /** unpaid checkouts from one address that may hold a use of one discount code at once; past it 429 (decision 092) */
+  CODE_HOLDS_PER_ADDRESS: v.optional(wholeNumber(1, 1_000, 'checkouts'), '1'),
   /** copies of one product that all checkouts together may hold at once */
   STOCK_HOLD_PER_PRODUCT: v.optional(wholeNumber(0, 100_000, 'copies'), String(holdDefaults.copiesPerProduct)),
   BODY_LIMIT_KB: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)), '64'),

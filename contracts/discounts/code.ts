@@ -106,45 +106,13 @@ export const foldDiscountCode = (events: readonly DomainEvent[]): DiscountCodeSt
 export const runningHolds = (state: DiscountCodeState, now: string): CodeHold[] =>
   state.holds.filter((h) => Date.parse(h.until) > Date.parse(now));
 
-/**
- * Running holds as they count against the limit: the holds of one client address count as one (decision 092), so a
- * shopper who opens the payment page again, or two unpaid checkouts from one address, keep one use from others, not
- * two. Holds without a holder (recorded before) count one each.
- */
-export function holdsCounted(holds: readonly CodeHold[]): number {
-  const holders = new Set<string>();
-  let counted = 0;
-  for (const hold of holds) {
-    if (!hold.holder) counted += 1;
-    else if (!holders.has(hold.holder)) {
-      holders.add(hold.holder);
-      counted += 1;
-    }
-  }
-  return counted;
-}
-
-/** Uses counted against the limit: orders placed with it and checkouts holding one now (an address's holds once). */
+/** Uses counted against the limit: orders placed with it and checkouts holding one now. */
 export const usesCounted = (state: DiscountCodeState, now: string): number =>
-  state.uses.length + holdsCounted(runningHolds(state, now));
+  state.uses.length + runningHolds(state, now).length;
 
 /** An address's running holds of the code, other than `except`'s. */
 export const holdsOf = (state: DiscountCodeState, now: string, holder: string, except?: string): CodeHold[] =>
   runningHolds(state, now).filter((h) => h.holder === holder && h.checkoutId !== except);
-
-/**
- * Whether the limit had room for `checkoutId`'s order when it was paid: uses within the limit before it, and the other
- * addresses' running holds (its own address's other holds do not keep it out: they counted as one with it).
- */
-function paidOverLimit(state: DiscountCodeState, now: string, checkoutId: string): boolean {
-  const limit = state.terms?.maxUses;
-  if (limit === undefined) return false;
-  const own = runningHolds(state, now).find((h) => h.checkoutId === checkoutId);
-  const others = runningHolds(state, now).filter(
-    (h) => h.checkoutId !== checkoutId && (!own?.holder || h.holder !== own.holder),
-  );
-  return state.uses.filter((u) => !u.overLimit).length + holdsCounted(others) >= limit;
-}
 
 export function statusOf(state: DiscountCodeState, now: string): DiscountStatus {
   const terms = state.terms;
@@ -324,9 +292,11 @@ function decideDiscountCode(command: DiscountCodeCommand, state: DiscountCodeSta
     case 'RedeemUse': {
       const { code, checkoutId, orderId, orderNumber, amount, email, at } = command;
       if (state.uses.some((u) => u.orderId === orderId)) return [];
-      // A payment outranks a hold: an order paid when the limit had no room for it is redeemed all the same, and
-      // flagged; so is one paid by an address that had used a once-per-address code, or holds it in another checkout.
-      const overLimit = paidOverLimit(state, at, checkoutId);
+      const held = runningHolds(state, at).some((h) => h.checkoutId === checkoutId);
+      const limit = state.terms?.maxUses;
+      // A payment outranks a hold: an order paid without a running hold is redeemed even past the limit, and flagged;
+      // so is one paid by an address that had used a once-per-address code, or holds it in another checkout (092).
+      const overLimit = !held && limit !== undefined && usesCounted(state, at) >= limit;
       const repeatEmail = !!state.terms?.oncePerEmail && !!email && repeatByEmail(state, email, at, checkoutId);
       return [
         {
