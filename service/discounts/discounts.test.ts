@@ -21,8 +21,8 @@ let auth: Record<string, string>;
 let offsetMs = 0;
 test.before(async () => {
   [shop, guarded] = await Promise.all([
-    // Every checkout here comes from the test's one address: the cap on its code holds (decision 092) is raised, as the
-    // limits are; onceAcrossProcesses.test.ts keeps it.
+    // Every checkout here comes from the test's one address: the cap on its code holds (decision 092) is lifted, as the
+    // limits are; onceAcrossProcesses.test.ts keeps the default.
     startTestShop(
       { ...sandboxShopEnv, RATE_LIMITS: floodLimits, CODE_HOLDS_PER_ADDRESS: '1000' },
       { clock: () => new Date(Date.now() + offsetMs) },

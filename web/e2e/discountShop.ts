@@ -7,8 +7,11 @@ import { eventually } from '../../infra/testing/assert.ts';
 import { landingWithCart } from './storefrontLanding.ts';
 import { adminHeaders, call, floodLimits, type TestShop } from '../../infra/testing/shop.ts';
 
-/** Every test shop's checkouts come from 127.0.0.1: the limits are lifted so only the code's own rules refuse. */
-export const discountShopEnv = { ADMIN_USERNAME: 'owner', RATE_LIMITS: floodLimits };
+/**
+ * Every test shop's checkouts come from 127.0.0.1: the limits and the cap on an address's code holds (decision 092) are
+ * lifted so only the code's own rules refuse.
+ */
+export const discountShopEnv = { ADMIN_USERNAME: 'owner', RATE_LIMITS: floodLimits, CODE_HOLDS_PER_ADDRESS: '1000' };
 
 export const books = {
   kindness: { bookId: 1, title: 'The Kindness Basket', price: 999 },
