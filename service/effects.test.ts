@@ -6,6 +6,7 @@ import pino from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMailer } from '../infra/mail/mailer.ts';
+import { logHasher } from './logHashes.ts';
 import { createMemoryReadStore } from '../infra/readstore/memoryReadStore.ts';
 import { eventually } from '../infra/testing/assert.ts';
 import { call, startTestShop, type TestShop } from '../infra/testing/shop.ts';
@@ -142,6 +143,7 @@ test('a mailer that fails is tried again until it works; the e-mail is not skipp
       from: deps.config.MAIL_FROM,
       outboxDir: join(shop.dataDir, 'outbox'),
       logger: quiet,
+      logHash: logHasher(deps.jwtSecret),
     });
     let down = 3;
     const mailer = {

@@ -47,7 +47,7 @@ export async function sendOnce(
   const done = fold(emailDecider, await deps.events.readStream(stream));
   if (done.includes(kind)) return;
   try {
-    const receipt = await deps.mailer.send(message, { idempotencyKey: `${notificationId}:${kind}` });
+    const receipt = await deps.mailer.send(message, { idempotencyKey: `${notificationId}:${kind}`, kind });
     const data = {
       notificationId,
       kind,

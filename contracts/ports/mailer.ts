@@ -21,7 +21,11 @@ export type MailMessage = {
  * and the Message-ID from it, so sending it again after a crash (sent, not yet recorded) replaces the copy already
  * written and lets the receiving side recognise the repeat.
  */
-export type MailOptions = { idempotencyKey?: string };
+export type MailOptions = {
+  idempotencyKey?: string;
+  /** what the e-mail is (`order-confirmation`, `low-stock`, ...): the log names it by this, never by its subject */
+  kind?: string;
+};
 
 export type MailReceipt = { messageId: string; transport: 'outbox' | 'smtp' };
 

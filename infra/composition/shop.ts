@@ -22,6 +22,7 @@ import { createMemoryReadStore } from '../readstore/memoryReadStore.ts';
 import type { Server } from 'node:http';
 import { resolveAdminCredentials } from '../../service/admin/credentials.ts';
 import { resolveJwtSecret } from '../../service/admin/tokens.ts';
+import { logHasher } from '../../service/logHashes.ts';
 import { createLimits } from '../../service/http/limits.ts';
 import { createHeavyWork } from '../../service/http/heavyWork.ts';
 import { retentionReport, unsealedReport } from '../../service/privacy/erasure.ts';
@@ -138,6 +139,7 @@ export async function openMailer(config: Config, logger: Logger): Promise<Mailer
     from: config.MAIL_FROM,
     outboxDir: join(config.DATA_DIR, 'outbox'),
     logger,
+    logHash: logHasher(resolveJwtSecret(config)),
     ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
   });
 }

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { freePort } from '../testing/ports.ts';
+import { logHasher } from '../../service/logHashes.ts';
 import { createMailer, messageIdFor, readableMessage } from './mailer.ts';
 
 const quiet = { info() {} };
+const logHash = logHasher('a test signing key');
 
 test('without SMTP each message is a complete .eml file in the outbox', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
@@ -15,6 +17,7 @@ test('without SMTP each message is a complete .eml file in the outbox', async ()
     from: 'Amanah House <orders@amanahhouse.co.uk>',
     outboxDir: join(dir, 'outbox'),
     logger: quiet,
+    logHash,
   });
   const receipt = await mailer.send({
     to: 'shopper@example.com',
@@ -34,12 +37,72 @@ test('without SMTP each message is a complete .eml file in the outbox', async ()
   rmSync(dir, { recursive: true, force: true });
 });
 
+test('the log line of an e-mail names its kind and a keyed hash of the recipient, never the address or the subject', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
+  const lines: object[] = [];
+  const mailer = createMailer({
+    from: 'Amanah House <orders@amanahhouse.co.uk>',
+    outboxDir: join(dir, 'outbox'),
+    logger: { info: (fields, msg) => lines.push({ ...fields, msg }) },
+    logHash,
+  });
+  const message = { to: 'Zainab.Q@example.org', subject: 'Your order AH-12345678, Zainab', text: 'Thanks.' };
+  await mailer.send(message, { idempotencyKey: 'order-1:order-confirmation', kind: 'order-confirmation' });
+  await mailer.send({ ...message, to: ' zainab.q@EXAMPLE.org' }, { kind: 'order-shipped' });
+  const text = JSON.stringify(lines);
+  for (const secret of ['zainab', 'AH-12345678', 'example.org'])
+    assert.not.ok(text.toLowerCase().includes(secret.toLowerCase()), `the log names ${secret}: ${text}`);
+  const [first, second] = lines as { kind: string; to: string; msg: string }[];
+  assert.equal([first!.kind, second!.kind], ['order-confirmation', 'order-shipped']);
+  assert.match(first!.to, /^hmac:[A-Za-z0-9_-]{16}$/);
+  assert.is(second!.to, first!.to, 'one person is one hash, however the address is cased');
+  assert.is.not(logHasher('another key')(message.to), first!.to, 'the hash is keyed');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a failed send is thrown with every address in its message hashed, its code kept', async () => {
+  const port = await freePort();
+  // A mail server that refuses the recipient, quoting the address back as servers do.
+  const server = createServer((socket) => {
+    socket.write('220 test ESMTP\r\n');
+    socket.on('data', (data) => {
+      const line = data.toString();
+      if (/^(EHLO|HELO)/i.test(line)) socket.write('250 test\r\n');
+      else if (/^MAIL FROM/i.test(line)) socket.write('250 OK\r\n');
+      else if (/^RCPT TO/i.test(line)) socket.write('550 5.1.1 <zainab.q@example.org>: Recipient address rejected\r\n');
+      else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+      else socket.write('250 OK\r\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const mailer = createMailer({
+    from: 'Amanah House <orders@amanahhouse.co.uk>',
+    smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    outboxDir: '/nonexistent',
+    logger: quiet,
+    logHash,
+  });
+  try {
+    await mailer.send({ to: 'zainab.q@example.org', subject: 'Hello', text: 'Hello.' }, { kind: 'message-reply' });
+    assert.unreachable('the server refused the recipient');
+  } catch (error) {
+    const { message, code } = error as Error & { code?: string };
+    assert.not.ok(message.includes('zainab'), message);
+    assert.ok(message.includes(logHash('zainab.q@example.org')), message);
+    assert.is(code, 'EENVELOPE');
+  } finally {
+    await mailer.close();
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+});
+
 test('an e-mail with HTML is multipart/alternative: the text part first, the HTML beside it, both readable', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
   const mailer = createMailer({
     from: 'Amanah House <orders@amanahhouse.co.uk>',
     outboxDir: join(dir, 'outbox'),
     logger: quiet,
+    logHash,
   });
   await mailer.send({
     to: 'shopper@example.com',
@@ -91,6 +154,7 @@ test('a keyed e-mail sent twice is one file in the outbox, with one Message-ID d
     from: 'Amanah House <orders@amanahhouse.co.uk>',
     outboxDir: join(dir, 'outbox'),
     logger: quiet,
+    logHash,
   });
   const message = { to: 'owner@example.com', subject: 'New order AH-1', text: 'An order came in.' };
   const first = await mailer.send(message, { idempotencyKey: 'cs_sandbox_1:order-to-owner' });
@@ -141,6 +205,7 @@ test('with SMTP_URL the message goes to the SMTP server', async () => {
     smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     outboxDir: '/nonexistent',
     logger: quiet,
+    logHash,
   });
   const receipt = await mailer.send({ to: 'owner@example.com', subject: 'New order', text: 'An order came in.' });
   assert.is(receipt.transport, 'smtp');

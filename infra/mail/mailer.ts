@@ -15,10 +15,15 @@ import { join } from 'node:path';
 import { privateDirMode, privateFileMode } from '../../service/dataFiles.ts';
 import type { Transporter } from 'nodemailer';
 import type { Mailer, MailMessage, MailOptions } from '../../contracts/ports/mailer.ts';
+import { withoutAddresses, type LogHash } from '../../service/logHashes.ts';
 
 type Log = { info(obj: object, msg?: string): void };
 
-export type MailerOptions = { from: string; smtpUrl?: string; outboxDir: string; logger: Log };
+/**
+ * `logHash` is how a recipient is named in the log (decision 095): a keyed hash, never the address; the subject, which
+ * may name a person, a title they asked about or their order, is not logged at all — the e-mail's kind is.
+ */
+export type MailerOptions = { from: string; smtpUrl?: string; outboxDir: string; logger: Log; logHash: LogHash };
 
 /**
  * nodemailer is loaded with the first message, not at start: it is a large package (a tenth of the shop's start-up
@@ -32,9 +37,32 @@ function lazyTransport(
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl
-    ? smtpMailer(options.smtpUrl, options.from, options.logger)
-    : outboxMailer(options.outboxDir, options.from, options.logger);
+  const mailer = options.smtpUrl
+    ? smtpMailer(options.smtpUrl, options.from, loggedBy(options))
+    : outboxMailer(options.outboxDir, options.from, loggedBy(options));
+  return {
+    ...mailer,
+    send: (message, sendOptions) => withoutRecipients(mailer.send(message, sendOptions), options.logHash),
+  };
+}
+
+/**
+ * A failed send's error with every address in its message hashed: a mail server quotes the recipient back ("550
+ * <zainab@example.org>: no such user"), and whoever logs the error would write the address into the server's log. The
+ * error's code stays, for whoever tells a passing failure from a lasting one.
+ */
+async function withoutRecipients<T>(sending: Promise<T>, hash: LogHash): Promise<T> {
+  try {
+    return await sending;
+  } catch (error) {
+    const scrubbed = new Error(withoutAddresses(error instanceof Error ? error.message : String(error), hash));
+    const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+    throw Object.assign(
+      scrubbed,
+      code === undefined ? {} : { code },
+      responseCode === undefined ? {} : { responseCode },
+    );
+  }
 }
 
 const digest = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -71,7 +99,15 @@ const mailOf = (from: string, { html, unsubscribe, ...message }: MailMessage) =>
 const keyed = (options: MailOptions | undefined, from: string) =>
   options?.idempotencyKey ? { messageId: messageIdFor(options.idempotencyKey, from) } : {};
 
-function smtpMailer(url: string, from: string, logger: Log): Mailer {
+/** The fields of a mail's log line: its kind and its recipient's hash, nothing a person could be read from. */
+type Logged = (message: MailMessage, options: MailOptions | undefined, fields: object, msg: string) => void;
+
+const loggedBy =
+  ({ logger, logHash }: MailerOptions): Logged =>
+  (message, options, fields, msg) =>
+    logger.info({ kind: options?.kind ?? 'unkeyed', to: logHash(message.to), ...fields }, msg);
+
+function smtpMailer(url: string, from: string, logged: Logged): Mailer {
   const transport = lazyTransport((nodemailer) => nodemailer.createTransport(url));
   let opened = false;
   return {
@@ -79,7 +115,7 @@ function smtpMailer(url: string, from: string, logger: Log): Mailer {
     async send(message, options) {
       opened = true;
       const info = await (await transport()).sendMail({ ...mailOf(from, message), ...keyed(options, from) });
-      logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent over SMTP');
+      logged(message, options, { messageId: info.messageId }, 'mail sent over SMTP');
       return { messageId: String(info.messageId), transport: 'smtp' };
     },
     async close() {
@@ -108,7 +144,7 @@ function writeDurably(dir: string, name: string, content: Buffer) {
 }
 
 /** Without SMTP the shop still produces every message, complete and readable, for the owner to inspect or forward. */
-function outboxMailer(dir: string, from: string, logger: Log): Mailer {
+function outboxMailer(dir: string, from: string, logged: Logged): Mailer {
   const transport = lazyTransport((nodemailer) =>
     nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
   );
@@ -123,8 +159,7 @@ function outboxMailer(dir: string, from: string, logger: Log): Mailer {
         ? outboxNameFor(options.idempotencyKey)
         : `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
       writeDurably(dir, name, info.message as Buffer);
-      const file = join(dir, name);
-      logger.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
+      logged(message, options, { file: join(dir, name) }, 'mail written to the outbox');
       return { messageId, transport: 'outbox' };
     },
     async forget(matches) {

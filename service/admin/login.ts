@@ -100,10 +100,7 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
           data: { nameHash: nameHash(username), reason: 'unknown_username', at },
         });
       }
-      deps.logger.warn(
-        known ? { username, ip: ctx.ip } : { nameHash: nameHash(username), ip: ctx.ip },
-        'admin login failed',
-      );
+      deps.logger.warn({ nameHash: nameHash(username), ip: ctx.ip }, 'admin login failed');
       throw unauthorized(login.messages.invalid);
     }
     if (account?.disabled) {
@@ -111,7 +108,7 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
         type: 'AccountSignInRefused',
         data: { username, reason: 'disabled', at },
       });
-      deps.logger.warn({ username, ip: ctx.ip }, 'admin login refused: account disabled');
+      deps.logger.warn({ nameHash: nameHash(username), ip: ctx.ip }, 'admin login refused: account disabled');
       throw unauthorized(login.messages.invalid);
     }
     // The configured owner's two-step state is in its stream too.
@@ -134,7 +131,7 @@ export function adminLoginRoutes(routers: Routers, deps: ShopDeps) {
       } catch (error) {
         if (!(error instanceof Invalid)) throw error;
         await record(ctx, adminStream(username), 'visitor', { type: 'AccountTwoStepFailed', data: { username, at } });
-        deps.logger.warn({ username, ip: ctx.ip }, 'admin login failed: second step');
+        deps.logger.warn({ nameHash: nameHash(username), ip: ctx.ip }, 'admin login failed: second step');
         throw new HttpError(401, login.messages.twoStep, 'two_step_required');
       }
     }

@@ -5,7 +5,7 @@
 // the newsletter tick and the owner's reply, a back-in-stock request, requests on their order page (a return declined, a
 // cancellation accepted, each named in the owner's answer) and a fresh link to it. The books stay as they were, and only
 // the person's data goes: the owner's notes, who did what, the shop's own address and the amounts still read.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -27,6 +27,8 @@ import { eventsCli, exportAndCheck } from '../../infra/testing/eventsCli.ts';
 import { redisText, startRedis } from '../../infra/testing/redis.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { emailKeyOf } from '../http/discountEmailKey.ts';
+import { openShopLog } from '../log.ts';
+import { logHasher } from '../logHashes.ts';
 import { freshOrderLinkToken, orderLinkKey } from '../http/orderLinks.ts';
 
 const person = {
@@ -329,12 +331,21 @@ async function everythingElse(shop: TestShop, owner: Record<string, string>, ord
 
 async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?: string }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-erasure-'));
-  const shop = await startTestShop({
-    ...sandboxShopEnv,
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'reviews=1000/1,checkouts=1000/1,sandbox=1000/1',
-    ...readStore.env,
-  });
+  // The server's log, as the shop writes it in production (JSON lines through service/log.ts), at its most talkative
+  // level, into a file of its own outside the data folder.
+  const logDir = mkdtempSync(join(tmpdir(), 'shop-erasure-log-'));
+  const logFile = join(logDir, 'shop.log');
+  const logFd = openSync(logFile, 'w');
+  const log = await openShopLog({ LOG_LEVEL: 'trace', NODE_ENV: 'production' }, { fd: logFd, pretty: false });
+  const shop = await startTestShop(
+    {
+      ...sandboxShopEnv,
+      DATA_DIR: dataDir,
+      RATE_LIMITS: 'reviews=1000/1,checkouts=1000/1,sandbox=1000/1',
+      ...readStore.env,
+    },
+    { logger: log.logger },
+  );
   try {
     const owner = await adminHeaders(shop);
     const references = [
@@ -563,6 +574,7 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
       assertNowhere('the export', readFileSync(exportFile, 'utf8'));
       const backup = await cli(['backup', join(work, 'backup.sqlite')]);
       assert.is(backup.code, 0, backup.stderr);
+      assertNowhere("the backup command's output", `${backup.stdout}\n${backup.stderr}`);
       for (const { file, bytes } of filesUnder(work)) assertNowhere(file, bytes.toString('latin1'));
     } finally {
       rmSync(work, { recursive: true, force: true });
@@ -581,9 +593,27 @@ async function forgetAPerson(readStore: { env: Record<string, string>; redisUrl?
       ),
       "the other customer's e-mails stay",
     );
+    // The server's log: every line written until now, the e-mails to the person and about them among them, names them
+    // by a keyed hash at most (decision 095).
+    await log.close();
+    const logged = readFileSync(logFile);
+    const mailLines = logged
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.includes('mail written to the outbox'));
+    assert.ok(mailLines.length >= 10, `the log holds the e-mails sent (${mailLines.length})`);
+    assertNowhere("the server's log", logged.toString('latin1'));
+    assertNowhere("the server's log (utf-8)", logged.toString('utf8'));
+    assert.ok(
+      mailLines.some((line) => line.includes(logHasher(shop.shop.deps.jwtSecret)(person.email))),
+      'the e-mails to the person are found together in the log by the hash of their address',
+    );
   } finally {
     await shop.close();
+    await log.close();
+    closeSync(logFd);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(logDir, { recursive: true, force: true });
   }
 }
 

@@ -168,7 +168,7 @@ export function stockReactions(deps: ReactionDeps): Reactions {
           'Record new copies in the admin under Stock once they arrive. You will not be e-mailed again until the stock has been above the threshold and falls below it once more.',
         ].join('\n'),
       },
-      { idempotencyKey: key },
+      { idempotencyKey: key, kind: 'low-stock' },
     );
     const meta = reactingTo(event, deps.clock(), 'system:stock');
     await onShelf(
@@ -205,7 +205,7 @@ export function stockReactions(deps: ReactionDeps): Reactions {
           'Nothing was oversold: the order is flagged on the Stock screen in the admin. Record copies received once you have them, or cancel and refund the order.',
         ].join('\n'),
       },
-      { idempotencyKey: key },
+      { idempotencyKey: key, kind: 'stock-shortfall' },
     );
     const meta = reactingTo(event, deps.clock(), 'system:stock');
     await onShelf(
