@@ -93,6 +93,7 @@ import {
 import type { CreditNoteIssued, ReceiptIssued } from './receipts/model.ts';
 import type {
   MessageAnswered,
+  MessageMailCounted,
   MessageEvent,
   MessageRead,
   MessageReceived,
@@ -406,6 +407,25 @@ export const EmailSentV5 = v.object({
 });
 /** Every version-4 e-mail is a version-5 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV4 = (old: v.InferOutput<typeof EmailSentV4>): v.InferOutput<typeof EmailSentV5> => old;
+/**
+ * EmailSent version 6: the owner's one notice of the contact messages of an hour that were kept in the inbox and not
+ * e-mailed, past the shop-wide cap (decision 095), joins the kinds.
+ */
+export const EmailSentV6 = v.object({
+  ...EmailSentV5.entries,
+  kind: v.picklist([...EmailSentV5.entries.kind.options, 'messages-held']),
+});
+/** Every version-5 e-mail is a version-6 e-mail as it stands: the kinds only grew. */
+export const upcastEmailSentV5 = (old: v.InferOutput<typeof EmailSentV5>): v.InferOutput<typeof EmailSentV6> => old;
+
+/** Whether a contact message was e-mailed to the owner, counted against the shop-wide cap of its window (decision 095). */
+export const MessageMailCountedV1 = v.object({
+  messageId: text,
+  windowStart: at,
+  windowEnd: at,
+  mailed: v.boolean(),
+  at,
+});
 
 export const CancellationRequestedV1 = v.object({ orderId: text, requestId: text, at });
 export const ReturnRequestedV1 = v.object({
@@ -868,7 +888,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof OrderPlacedV2, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
     Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
-    Newest<typeof EmailSentV5, EmailSent>,
+    Newest<typeof EmailSentV6, EmailSent>,
     Newest<typeof CancellationRequestedV1, CancellationRequested>,
     Newest<typeof ReturnRequestedV1, ReturnRequested>,
     Newest<typeof ShopperRequestAcceptedV1, ShopperRequestAccepted>,
@@ -937,6 +957,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof MessageReceivedV1, MessageReceived>,
     Newest<typeof MessageReadV1, MessageRead>,
     Newest<typeof MessageAnsweredV1, MessageAnswered>,
+    Newest<typeof MessageMailCountedV1, MessageMailCounted>,
     Newest<typeof NewsletterConsentedV1, NewsletterConsented>,
     Newest<typeof NewsletterWithdrawnV1, NewsletterWithdrawn>,
     Newest<typeof RestockAlertRequestedV1, RestockAlertRequested>,
@@ -1005,6 +1026,7 @@ export type ShopEvent =
   | DiscountEvent
   | ImageUploaded
   | MessageEvent
+  | MessageMailCounted
   | NewsletterEvent
   | RestockEvent;
 /** The name of every event type in the catalogue. */
@@ -1294,7 +1316,16 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       { schema: EmailSentV3, upcast: upcastEmailSentV2 },
       { schema: EmailSentV4, upcast: upcastEmailSentV3 },
       { schema: EmailSentV5, upcast: upcastEmailSentV4 },
+      { schema: EmailSentV6, upcast: upcastEmailSentV5 },
     ],
+  },
+  {
+    type: 'MessageMailCounted',
+    stream: 'notification',
+    causedBy: 'the e-mail reactor (`system:reactor`)',
+    description:
+      "A contact message counted against the shop-wide hourly cap on the owner's e-mails about messages: whether it was e-mailed, or kept in the inbox only, past the cap. One stream per window of the cap, `notification-message-mails-<start>`, which also holds the window's one notice of the messages not e-mailed.",
+    versions: [{ schema: MessageMailCountedV1 }],
   },
   {
     type: 'EmailWithheld',

@@ -74,6 +74,7 @@ const toOwner = new Set([
   'order-to-owner',
   'dispute-to-owner',
   'message-to-owner',
+  'messages-held',
   'request-to-owner',
 ]);
 

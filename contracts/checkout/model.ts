@@ -331,7 +331,13 @@ export type PaymentEmailKind = 'refund-confirmation' | 'dispute-to-owner';
  * back-in-stock request with its withdraw link (version 5).
  */
 export type ContactEmailKind =
-  'message-to-owner' | 'message-reply' | 'newsletter-welcome' | 'back-in-stock' | 'restock-requested';
+  | 'message-to-owner'
+  | 'message-reply'
+  | 'newsletter-welcome'
+  | 'back-in-stock'
+  | 'restock-requested'
+  /** the owner's one notice of an hour's messages kept in the inbox past the cap, not e-mailed (version 6) */
+  | 'messages-held';
 /**
  * The shopper's order page e-mails (EmailSent version 4, decision 086), and the owner's notice of each new request to
  * cancel or return (version 5).

@@ -16,7 +16,7 @@ export const messagesApi = {
     path: '/api/messages',
     guarded: false,
     body: SendMessageBodySchema,
-    messages: { received: messageTexts.received },
+    messages: { received: messageTexts.received, shopBusy: messageTexts.shopBusy },
   }),
   /** Every message, newest first, with how many the owner has not opened. */
   list: endpoint<AdminMessagesResponse>()({ method: 'GET', path: '/api/admin/messages', guarded: true }),

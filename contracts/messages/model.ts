@@ -15,6 +15,7 @@ export const messageTexts = {
   reply: 'Please write a reply before sending it.',
   replyTooLong: 'A reply must be at most 5000 characters.',
   unknownMessage: 'Message not found',
+  shopBusy: 'The shop is receiving a great many messages just now.',
   received: "Thank you for your message. We'll get back to you soon.",
   replied: 'Your reply is on its way.',
   markedRead: 'Marked as read.',
@@ -74,6 +75,14 @@ export type MessageAnswered = DomainEvent<
   { messageId: string; replyId: string; reply: string; by: string; at: string }
 >;
 export type MessageEvent = MessageReceived | MessageRead | MessageAnswered;
+/**
+ * A message counted against the shop-wide hourly cap on the owner's e-mails about messages (decision 095), in the stream
+ * of its window, `notification-message-mails-<windowStart>`: `mailed` false when it is kept in the inbox only.
+ */
+export type MessageMailCounted = DomainEvent<
+  'MessageMailCounted',
+  { messageId: string; windowStart: string; windowEnd: string; mailed: boolean; at: string }
+>;
 
 // Events — stream newsletter-<uuid>: one consent, given once and withdrawn at most once.
 export type NewsletterConsented = DomainEvent<

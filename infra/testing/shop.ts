@@ -28,7 +28,7 @@ export const testAdminPasswordHash =
  * the tests of the limits themselves keep the defaults.
  */
 export const floodLimits =
-  'reviews=1000000/1,notices=1000000/1,checkouts=1000000/1,sandbox=1000000/1,reports=1000000/1,noticeMails=1000000/1,noticeMailsFromOne=1000000/1,unknownNames=1000000/1,adminWork=1000000/1,discountGuesses=1000000/1,messages=1000000/1,backInStock=1000000/1,orderLookups=1000000/1';
+  'reviews=1000000/1,notices=1000000/1,checkouts=1000000/1,sandbox=1000000/1,reports=1000000/1,noticeMails=1000000/1,noticeMailsFromOne=1000000/1,unknownNames=1000000/1,adminWork=1000000/1,discountGuesses=1000000/1,messages=1000000/1,messagesShop=1000000/1,messageMails=1000000/1,backInStock=1000000/1,orderLookups=1000000/1';
 
 export type TestShop = { url: string; shop: Shop; dataDir: string; close(): Promise<void> };
 

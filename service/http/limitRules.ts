@@ -23,6 +23,11 @@ export type LimitRule = { points: number; seconds: number };
  *   valid or not, so guessing gets nowhere (decision 075).
  * - messages: contact-form messages, five per address in ten minutes: enough for a family with questions, too few for
  *   a script to fill the owner's inbox (decision 090);
+ * - messagesShop: contact-form messages from every address together, two hundred an hour: past it a 429, so a sender
+ *   behind many addresses cannot grow the log without end (decision 095);
+ * - messageMails: the owner's e-mails about new messages, twenty an hour for the whole shop: the messages past it are
+ *   kept and shown in the inbox, not e-mailed, and one notice says how many there were once the hour is over
+ *   (decision 095);
  * - backInStock: back-in-stock requests, ten per address in ten minutes (decision 091);
  * - orderLookups: the shopper's order lookup form and an expired order link's "send me a fresh link", which share ten
  *   per address in fifteen minutes (decision 086): enough for a typo or two, too few to try order numbers; each order
@@ -42,6 +47,8 @@ export const defaultLimits = {
   adminWork: { points: 30, seconds: 3600 },
   discountGuesses: { points: 10, seconds: 900 },
   messages: { points: 5, seconds: 600 },
+  messagesShop: { points: 200, seconds: 3600 },
+  messageMails: { points: 20, seconds: 3600 },
   backInStock: { points: 10, seconds: 600 },
   orderLookups: { points: 10, seconds: 900 },
 } as const satisfies Record<string, LimitRule>;

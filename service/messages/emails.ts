@@ -10,6 +10,7 @@ import {
   backInStockMail,
   messageToOwnerMail,
   messageToOwnerSubject,
+  messagesHeldMail,
   newsletterWelcomeMail,
   replyToSenderMail,
   restockRequestedMail,
@@ -54,6 +55,36 @@ export function messageToOwner(
       ].join('\n'),
     },
     messageToOwnerMail({ sender, label, words, newsletter }, inboxLink),
+  );
+}
+
+const ukTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * To the owner, once for a window of the cap on their e-mails about messages: how many more messages came than were
+ * e-mailed, and that every one of them waits in the inbox. Names no sender: it counts.
+ */
+export function messagesHeld(
+  held: { count: number; cap: number; windowStart: string; windowEnd: string },
+  owner: string,
+  inboxLink: string,
+): Promise<MailMessage> {
+  const more = `${held.count} more message${held.count === 1 ? '' : 's'}`;
+  const subject = `${more} through the contact form, not e-mailed`;
+  const lines = [
+    `Between ${ukTime.format(new Date(held.windowStart))} and ${ukTime.format(new Date(held.windowEnd))} (UK time), ${more} came through the contact form than the ${held.cap} the shop e-mails you in that time.`,
+    `They were not e-mailed one by one, so that a flood of messages cannot fill your mailbox; every one of them is kept, unread, in the admin inbox.`,
+  ];
+  return mailOf(
+    { to: owner, subject, text: [...lines, '', `Read them in the admin inbox: ${inboxLink}`].join('\n') },
+    messagesHeldMail(subject, lines, inboxLink),
   );
 }
 

@@ -23,6 +23,16 @@ export const messageToOwnerMail = (
   </ShopMail>
 );
 
+/** The owner's one notice of an hour's messages past the cap: kept in the inbox, not e-mailed (decision 095). */
+export const messagesHeldMail = (subject: string, lines: string[], inboxLink: string) => (
+  <ShopMail preview={subject} heading={subject}>
+    {lines.map((line) => (
+      <Para key={line}>{line}</Para>
+    ))}
+    <ActionButton href={inboxLink}>Open the admin inbox</ActionButton>
+  </ShopMail>
+);
+
 export const replyToSenderMail = (message: { name: string; message: string }, reply: string) => (
   <ShopMail preview={`A reply from ${shopContent.shop.name}`} heading={`A reply from ${shopContent.shop.name}`}>
     <Para>{`Dear ${message.name},`}</Para>

@@ -12,22 +12,49 @@ import type { ReactionDeps } from '../capability.ts';
 import { unsubscribeKey, unsubscribeToken } from '../http/unsubscribeLinks.ts';
 import { shopUrlOf } from '../mail/links.ts';
 import { reactingTo, sendOnce } from '../reactions.ts';
-import { messageToOwner, newsletterWelcome, replyToSender } from './emails.ts';
+import { defaultLimits } from '../http/limitRules.ts';
+import { messagesHeld, messageToOwner, newsletterWelcome, replyToSender } from './emails.ts';
+import { countMessage, heldBefore, windowNotification, windowOf } from './ownerMailCap.ts';
 
 export function messageReactions(deps: ReactionDeps): Reactions {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
   const shopUrl = shopUrlOf(deps.config);
   const key = unsubscribeKey(deps.jwtSecret);
+  const inbox = `${shopUrl}${clientRoutes.adminMessages[0]}`;
+  const cap = { ...defaultLimits, ...deps.config.RATE_LIMITS }.messageMails;
   return defineReactions({
+    // Within the hour's cap a message is e-mailed to the owner; past it, kept in the inbox only. The first message of a
+    // later window brings the owner, before its own e-mail, one notice for each earlier window of how many were kept.
     async MessageReceived(event) {
       const meta = reactingTo(event, deps.clock());
-      await sendOnce(
-        deps,
-        `message-${event.data.messageId}`,
-        'message-to-owner',
-        await messageToOwner(event.data, owner, `${shopUrl}${clientRoutes.adminMessages[0]}`),
-        meta,
-      );
+      const { messageId, receivedAt } = event.data;
+      const window = windowOf(receivedAt, cap);
+      const mailed = await countMessage(deps, { messageId, cap: cap.points, window, at: meta.now }, meta);
+      for (const earlier of await heldBefore(deps, window))
+        await sendOnce(
+          deps,
+          windowNotification(earlier.window),
+          'messages-held',
+          await messagesHeld(
+            {
+              count: earlier.held,
+              cap: cap.points,
+              windowStart: new Date(earlier.window.start).toISOString(),
+              windowEnd: new Date(earlier.window.end).toISOString(),
+            },
+            owner,
+            inbox,
+          ),
+          meta,
+        );
+      if (mailed)
+        await sendOnce(
+          deps,
+          `message-${messageId}`,
+          'message-to-owner',
+          await messageToOwner(event.data, owner, inbox),
+          meta,
+        );
     },
     async MessageAnswered(event) {
       const received = (await deps.events.readStream(messageStream(event.data.messageId))).find(

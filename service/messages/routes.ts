@@ -1,6 +1,6 @@
 // Messages over HTTP: a shopper sends one from the contact form (with the newsletter consent its tick records); the
 // owner reads and answers them; anyone holding an unsubscribe link stops what it names (decision 090).
-import type { RouterContext } from '@koa/router';
+import type { RouterContext, RouterMiddleware } from '@koa/router';
 import { randomUUID } from 'node:crypto';
 import { routineReasons } from '../../contracts/audit/dataReads.ts';
 import { getBook } from '../../contracts/catalog/books.ts';
@@ -18,7 +18,8 @@ import { fold, handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { adminOf } from '../http/adminRouter.ts';
 import { parseOr400 } from '../http/errors.ts';
-import { limit } from '../http/limits.ts';
+import { tooManyRequests } from '../http/errors.ts';
+import { limit, retryMessage } from '../http/limits.ts';
 import { personalReadsFor } from '../http/personalReads.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
@@ -29,7 +30,18 @@ import { messageDecider, newsletterDecider, type MessageCommand } from './messag
 export function messageRoutes(routers: Routers, deps: ShopDeps) {
   const { send, list, markRead, reply, show, stop, oneClick } = messagesApi;
 
-  route(routers, send, limit(deps, 'messages'), async (ctx, input) => {
+  // Past the per-address limit, the shop-wide one: a sender behind many addresses fills no more than it allows an hour.
+  const shopWide: RouterMiddleware = async (ctx, next) => {
+    const waitMs = await deps.limits.take('messagesShop', 'shop');
+    if (waitMs > 0) {
+      const { seconds, message } = retryMessage(waitMs);
+      ctx.set('Retry-After', String(seconds));
+      throw tooManyRequests(`${send.messages.shopBusy} ${message.slice(message.indexOf('Please try again'))}`);
+    }
+    await next();
+  };
+
+  route(routers, send, limit(deps, 'messages'), shopWide, async (ctx, input) => {
     const body = input.body();
     const now = deps.clock();
     const meta = commandMeta(ctx, 'shopper', now);
