@@ -6,12 +6,13 @@ import { unsubscribePath } from '../../contracts/messages/unsubscribe.ts';
 import { personAddress } from '../../contracts/personalData.ts';
 import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import { messageStream } from '../../contracts/shared/streams.ts';
+import { messageStream, notificationStream } from '../../contracts/shared/streams.ts';
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
 import { unsubscribeKey, unsubscribeToken } from '../http/unsubscribeLinks.ts';
 import { shopUrlOf } from '../mail/links.ts';
-import { reactingTo, sendOnce } from '../reactions.ts';
+import { fold } from '../commands.ts';
+import { emailDecider, reactingTo, sendOnce } from '../reactions.ts';
 import { defaultLimits } from '../http/limitRules.ts';
 import { messagesHeld, messageToOwner, newsletterWelcome, replyToSender } from './emails.ts';
 import { countMessage, heldBefore, windowNotification, windowOf } from './ownerMailCap.ts';
@@ -28,6 +29,10 @@ export function messageReactions(deps: ReactionDeps): Reactions {
     async MessageReceived(event) {
       const meta = reactingTo(event, deps.clock());
       const { messageId, receivedAt } = event.data;
+      // A message whose e-mail is recorded already (by a release before the cap, or before a crash) is decided: it is
+      // not counted again, and whatever notice came before its e-mail has gone.
+      const done = fold(emailDecider, await deps.events.readStream(notificationStream(`message-${messageId}`)));
+      if (done.includes('message-to-owner')) return;
       const window = windowOf(receivedAt, cap);
       const mailed = await countMessage(deps, { messageId, cap: cap.points, window, at: meta.now }, meta);
       for (const earlier of await heldBefore(deps, window))
