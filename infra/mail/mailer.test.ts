@@ -136,7 +136,12 @@ const link =
 
 test('an e-mail sent under a consent carries List-Unsubscribe with its link and the one-click header (RFC 8058)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
-  const mailer = createMailer({ from: 'orders@amanahhouse.co.uk', outboxDir: join(dir, 'outbox'), logger: quiet });
+  const mailer = createMailer({
+    from: 'orders@amanahhouse.co.uk',
+    outboxDir: join(dir, 'outbox'),
+    logger: quiet,
+    logHash,
+  });
   await mailer.send({ to: 'reader@example.com', subject: 'News', text: 'New books.', unsubscribe: link });
   await mailer.send({ to: 'reader@example.com', subject: 'A reply', text: 'Yes, we do.' });
   const emls = readdirSync(join(dir, 'outbox')).map((name) => readFileSync(join(dir, 'outbox', name), 'utf8'));
