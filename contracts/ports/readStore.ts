@@ -30,8 +30,13 @@ export type LiveGeneration = { namespace: string; versions: string };
 export interface ReadStore extends ReadStoreReader {
   readonly kind: 'memory' | 'redis' | 'sqlite';
   readonly namespace: string;
-  /** Applies every write and stores every checkpoint together: all or nothing. */
-  commit(writes: readonly Write[], checkpoints: readonly Checkpoint[]): Promise<void>;
+  /**
+   * Applies every write and stores every checkpoint together: all or nothing. With `expected`, only if each named
+   * checkpoint still stands where the caller last saw it (a position of 0 also matches none stored), checked in the
+   * same step as the writes; otherwise nothing is written and the answer is false. Processes folding into one shared
+   * store guard every batch this way, so none writes over what another folded since (decision 094).
+   */
+  commit(writes: readonly Write[], checkpoints: readonly Checkpoint[], expected?: readonly Checkpoint[]): Promise<boolean>;
   checkpoint(projection: string): Promise<number | null>;
   /** Every document and index entry, in a stable order, for content hashing. */
   dump(): AsyncIterable<string>;

@@ -133,6 +133,14 @@ export function openReactorLease(config: Config): Lease {
   return openSqliteLease(config.DATA_DIR, 'reactor:emails');
 }
 
+/**
+ * The lease under which a runner drops and marks a shared read store that has no mark (lost, or new), so that of the
+ * processes folding it one does, once (decision 094). In DATA_DIR beside the reactor's, for the same reasons.
+ */
+export function openReadModelsLease(config: Config): Lease {
+  return openSqliteLease(config.DATA_DIR, 'readmodels:mark');
+}
+
 export async function openMailer(config: Config, logger: Logger): Promise<Mailer> {
   const { createMailer } = await import('../mail/mailer.ts');
   return createMailer({
@@ -200,9 +208,11 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   // The log's head tells a read store folded from another log (a restored or replaced events file) from this one's.
   const store = await openReadStore(config, { logHead: await events.headPosition(), logger });
   // Queries read through the live generation's name, so a rebuild beside it and the switch are invisible to them.
+  const storeLease = config.PROJECTIONS === 'inline' ? openReadModelsLease(config) : null;
   const readModels = new ReadModels(events, store, overrides.projections ?? allProjections, {
     fold: config.PROJECTIONS === 'inline',
     logger,
+    ...(storeLease ? { runner: { lease: storeLease } } : {}),
   });
   const reads = readModels.reads;
   const waiter: PositionWaiter = readModels;
@@ -343,6 +353,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
       await readModels.stop();
       await reactor?.stop();
       lease?.close();
+      storeLease?.close();
       heavyWork.close();
       await mailer.close();
       await limits.close();

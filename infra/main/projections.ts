@@ -11,6 +11,7 @@ import {
   openMailer,
   openPaymentGateway,
   openReactorLease,
+  openReadModelsLease,
   openReadStore,
 } from '../composition/shop.ts';
 import { ReadModels, versionsOf } from '../../projections/engine/generations.ts';
@@ -65,7 +66,9 @@ if (command === 'rebuild') {
   process.exit(code);
 }
 
-const models = new ReadModels(events, store, allProjections, { fold: true, logger });
+// Processes folding one Redis drop and mark a lost store under this lease, one of them, once (decision 094).
+const storeLease = openReadModelsLease(config);
+const models = new ReadModels(events, store, allProjections, { fold: true, logger, runner: { lease: storeLease } });
 // The reactor (e-mails) runs here too: beside the one runner, never in every service instance.
 const mailer = await openMailer(config, logger);
 // Refunds are asked of the payment provider by the reactor, so it runs where the reactor runs.
@@ -84,6 +87,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await models.stop();
     await reactor?.stop();
     lease.close();
+    storeLease.close();
     await mailer.close();
     await store.close();
     await events.close();

@@ -79,8 +79,9 @@ export function createMemoryReadStore(
       return n;
     },
 
-    async commit(writes: readonly Write[], checkpoints: readonly Checkpoint[]) {
+    async commit(writes: readonly Write[], checkpoints: readonly Checkpoint[], expected: readonly Checkpoint[] = []) {
       const s = space();
+      if (expected.some((c) => (s.checkpoints.get(c.projection) ?? 0) !== c.position)) return false;
       // Validate by serialising first, so a bad document cannot leave half a batch applied.
       const prepared = writes.map((w) => (w.op === 'put' ? { ...w, json: JSON.stringify(w.doc) } : w));
       for (const w of prepared) {
@@ -108,6 +109,7 @@ export function createMemoryReadStore(
         }
       }
       for (const c of checkpoints) s.checkpoints.set(c.projection, c.position);
+      return true;
     },
 
     async checkpoint(projection: string) {

@@ -165,6 +165,32 @@ if (ARGV[1] == '' and not current) or current == ARGV[1] then
 end
 return 0`;
 
+/**
+ * A batch committed only if the checkpoints it was folded from still stand, checked and written in one step on the
+ * server. KEYS[1]: the checkpoints hash; KEYS[2…]: the documents' and indexes' keys. ARGV[1]: JSON of
+ * { expected: [name, position][], checkpoints: [name, position, …], ops: [key number, command, args…][] }, every
+ * value a string (scores too, so Lua's numbers never round them). Each op carries at most a few hundred arguments:
+ * Lua's unpack has a limit.
+ */
+const GUARDED_COMMIT = `
+local plan = cjson.decode(ARGV[1])
+for _, e in ipairs(plan.expected) do
+  local current = redis.call('HGET', KEYS[1], e[1])
+  if e[2] == '0' then
+    if current and current ~= '0' then return 0 end
+  elseif current ~= e[2] then
+    return 0
+  end
+end
+for _, op in ipairs(plan.ops) do
+  redis.call(op[2], KEYS[op[1]], unpack(op, 3))
+end
+if #plan.checkpoints > 0 then redis.call('HSET', KEYS[1], unpack(plan.checkpoints)) end
+return 1`;
+
+/** arguments per command of a guarded commit */
+const OP_ARGS = 400;
+
 export function createRedisReadStore(url: string, namespace = 'v1'): ReadStore {
   return storeOn(new Connection(url), namespace, true);
 }
@@ -245,7 +271,7 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
       return connection.guard(redis.zcard(indexKey(index)));
     },
 
-    async commit(writes: readonly Write[], checkpoints: readonly Checkpoint[]) {
+    async commit(writes: readonly Write[], checkpoints: readonly Checkpoint[], expected: readonly Checkpoint[] = []) {
       const { docs, index } = fold(writes);
       await connected();
       // Redis went away since this store last committed (or first read): the batch was folded onto state that may be
@@ -254,26 +280,52 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
         seenEpoch = connection.epoch;
         throw new ReadStoreReconnected();
       }
-      const tx = redis.multi();
+      /** per key: the values to set (field, value… or score, member…) and the ids to remove */
+      const plan: { key: string; set: 'hset' | 'zadd'; del: 'hdel' | 'zrem'; put: string[]; removed: string[] }[] = [];
       for (const [collection, entries] of docs) {
-        const put: string[] = [];
-        const removed: string[] = [];
+        const step = {
+          key: docKey(collection),
+          set: 'hset',
+          del: 'hdel',
+          put: [] as string[],
+          removed: [] as string[],
+        };
         for (const [id, json] of entries) {
-          if (json === null) removed.push(id);
-          else put.push(id, json);
+          if (json === null) step.removed.push(id);
+          else step.put.push(id, json);
         }
-        if (put.length) tx.hset(docKey(collection), ...put);
-        if (removed.length) tx.hdel(docKey(collection), ...removed);
+        plan.push(step as (typeof plan)[number]);
       }
       for (const [name, entries] of index) {
-        const added: (string | number)[] = [];
-        const removed: string[] = [];
+        const step = { key: indexKey(name), set: 'zadd', del: 'zrem', put: [] as string[], removed: [] as string[] };
         for (const [id, score] of entries) {
-          if (score === null) removed.push(id);
-          else added.push(score, id);
+          if (score === null) step.removed.push(id);
+          else step.put.push(String(score), id);
         }
-        if (added.length) tx.zadd(indexKey(name), ...added);
-        if (removed.length) tx.zrem(indexKey(name), ...removed);
+        plan.push(step as (typeof plan)[number]);
+      }
+      if (expected.length) {
+        const keys = [checkpointKey];
+        const ops: (string | number)[][] = [];
+        for (const step of plan) {
+          keys.push(step.key);
+          for (let i = 0; i < step.put.length; i += OP_ARGS)
+            ops.push([keys.length, step.set, ...step.put.slice(i, i + OP_ARGS)]);
+          for (let i = 0; i < step.removed.length; i += OP_ARGS)
+            ops.push([keys.length, step.del, ...step.removed.slice(i, i + OP_ARGS)]);
+        }
+        const body = JSON.stringify({
+          expected: expected.map((c) => [c.projection, String(c.position)]),
+          checkpoints: checkpoints.flatMap((c) => [c.projection, String(c.position)]),
+          ops,
+        });
+        const done = await connection.guard(redis.eval(GUARDED_COMMIT, keys.length, ...keys, body));
+        return done === 1;
+      }
+      const tx = redis.multi();
+      for (const step of plan) {
+        if (step.put.length) tx[step.set](step.key, ...step.put);
+        if (step.removed.length) tx[step.del](step.key, ...step.removed);
       }
       if (checkpoints.length) tx.hset(checkpointKey, ...checkpoints.flatMap((c) => [c.projection, String(c.position)]));
       // One MULTI/EXEC, sent as one pipeline: one round-trip, and all of it or none of it.
@@ -281,6 +333,7 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
       if (results === null) throw new Error('Redis discarded the read-model transaction');
       const failed = results.find(([error]) => error);
       if (failed) throw failed[0];
+      return true;
     },
 
     async checkpoint(projection: string) {

@@ -177,7 +177,12 @@ function unusable(db: Database.Database, logHead: number | undefined): string | 
   }
   if (logHead !== undefined) {
     const furthest =
-      db.prepare<[], { position: number | null }>('SELECT max(position) AS position FROM checkpoints').get()
+      db
+        .prepare<[], { position: number | null }>(
+          // Marks such as the runner's store mark ($…) are not positions in the log.
+          "SELECT max(position) AS position FROM checkpoints WHERE projection NOT LIKE '$%'",
+        )
+        .get()
         ?.position ?? 0;
     if (furthest > logHead)
       return `was folded up to position ${furthest}, beyond the log's end at ${logHead}: it belongs to another log`;
@@ -243,7 +248,13 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
   const { db, statements: s } = backend;
 
   const commit = db.transaction(
-    (writes: readonly (Write & { json?: string })[], checkpoints: readonly Checkpoint[]) => {
+    (
+      writes: readonly (Write & { json?: string })[],
+      checkpoints: readonly Checkpoint[],
+      expected: readonly Checkpoint[],
+    ): boolean => {
+      // Read from the table, not the mirror: another process may have committed a moment ago.
+      if (expected.some((c) => (s.checkpoint.get(namespace, c.projection)?.position ?? 0) !== c.position)) return false;
       for (const w of writes) {
         switch (w.op) {
           case 'put':
@@ -261,6 +272,7 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
         }
       }
       for (const c of checkpoints) s.setCheckpoint.run(namespace, c.projection, c.position);
+      return true;
     },
   );
 
@@ -308,7 +320,7 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
       return s.countWithin.get(namespace, index, low(min), high(max))?.n ?? 0;
     },
 
-    async commit(writes: readonly Write[], checkpoints: readonly Checkpoint[]) {
+    async commit(writes: readonly Write[], checkpoints: readonly Checkpoint[], expected: readonly Checkpoint[] = []) {
       // Serialised and checked before the transaction: a batch that cannot be written leaves nothing behind.
       const prepared = writes.map((w) => {
         if (w.op === 'put') {
@@ -320,8 +332,13 @@ function storeOn(backend: Backend, namespace: string, owns: boolean): ReadStore 
           throw new Error(`Index ${w.index}: score for ${w.id} is not a finite number`);
         return w;
       });
-      commit(prepared, checkpoints);
-      backend.checkpoints.wrote(namespace, checkpoints);
+      // IMMEDIATE when guarded: the check and the writes under one write lock, whichever process commits beside this one.
+      const done = expected.length
+        ? commit.immediate(prepared, checkpoints, expected)
+        : commit(prepared, checkpoints, expected);
+      if (done) backend.checkpoints.wrote(namespace, checkpoints);
+      else backend.checkpoints.forget();
+      return done;
     },
 
     async checkpoint(projection: string) {

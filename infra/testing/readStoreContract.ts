@@ -78,6 +78,68 @@ export function readStoreContract(name: string, open: (namespace: string) => Pro
     assert.is(await store.checkpoint('reviews'), 7);
   });
 
+  test('a guarded batch commits only where its checkpoints still stand; otherwise it writes nothing', async ({
+    store,
+  }) => {
+    const batch = (n: number) => [
+      { op: 'put' as const, collection: 'c', id: 'doc', doc: { n } },
+      { op: 'index' as const, index: 'i', id: `e${n}`, score: n + 0.1 },
+    ];
+    // Nothing stored yet: an expected 0 matches.
+    assert.is(
+      await store.commit(batch(1), [{ projection: 'p', position: 5 }], [{ projection: 'p', position: 0 }]),
+      true,
+    );
+    // Another commit got there first: one expecting the old position writes nothing, and the checkpoint stays put.
+    assert.is(
+      await store.commit(batch(2), [{ projection: 'p', position: 3 }], [{ projection: 'p', position: 0 }]),
+      false,
+    );
+    assert.is(await store.checkpoint('p'), 5);
+    assert.equal(await store.get('c', 'doc'), { n: 1 });
+    assert.equal(await store.range('i'), ['e1']);
+    // Several expectations: every one must hold (a mark that is gone refuses the batch).
+    assert.is(
+      await store.commit(
+        batch(3),
+        [{ projection: 'p', position: 8 }],
+        [
+          { projection: 'p', position: 5 },
+          { projection: '$mark', position: 42 },
+        ],
+      ),
+      false,
+    );
+    assert.is(
+      await store.commit([], [{ projection: '$mark', position: 42 }], [{ projection: '$mark', position: 0 }]),
+      true,
+    );
+    assert.is(
+      await store.commit(
+        batch(3),
+        [{ projection: 'p', position: 8 }],
+        [
+          { projection: 'p', position: 5 },
+          { projection: '$mark', position: 42 },
+        ],
+      ),
+      true,
+    );
+    assert.is(await store.checkpoint('p'), 8);
+    assert.equal(await store.get('c', 'doc'), { n: 3 });
+    assert.equal(await store.range('i'), ['e1', 'e3']);
+    // A large guarded batch (more entries than one command of the Redis script carries) is written whole.
+    const many = Array.from({ length: 2500 }, (_, i) => ({
+      op: 'put' as const,
+      collection: 'many',
+      id: String(i),
+      doc: i,
+    }));
+    assert.is(await store.commit(many, [{ projection: 'p', position: 9 }], [{ projection: 'p', position: 8 }]), true);
+    assert.equal(await store.get('many', '2499'), 2499);
+    assert.is(await store.count('i', { min: 3.1, max: 3.1 }), 1);
+  });
+
   test('a batch that cannot be written leaves nothing behind', async ({ store }) => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;

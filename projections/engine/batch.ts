@@ -88,15 +88,22 @@ export class ProjectionBatch {
 
   /**
    * Commits the writes and moves every projection's checkpoint to the last event added, together with any `extra`
-   * checkpoints (the runner's marker). Returns that position.
+   * checkpoints. Returns that position. With `guard` (checkpoints such as the runner's store mark), the commit also
+   * expects every projection's checkpoint where this batch began: when another process folded into the store since,
+   * nothing is written and the answer is null.
    */
-  async commit(extra: readonly Checkpoint[] = []): Promise<number> {
+  async commit(extra: readonly Checkpoint[] = [], guard?: readonly Checkpoint[]): Promise<number | null> {
     if (this.count === 0) return this.lastPosition;
     const checkpoints = this.projections.map((p) => ({
       projection: p.name,
       position: Math.max(this.applied.get(p.name) ?? 0, this.lastPosition),
     }));
-    await this.store.commit(lastWritePerDocument(this.writes), [...checkpoints, ...extra]);
+    const expected = guard && [
+      ...this.projections.map((p) => ({ projection: p.name, position: this.applied.get(p.name) ?? 0 })),
+      ...guard,
+    ];
+    if (!(await this.store.commit(lastWritePerDocument(this.writes), [...checkpoints, ...extra], expected)))
+      return null;
     for (const c of checkpoints) this.applied.set(c.projection, c.position);
     return this.lastPosition;
   }

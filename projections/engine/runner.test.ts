@@ -9,7 +9,9 @@ import { openSqliteEventStore } from '../../infra/eventstore/sqlite/sqliteEventS
 import { createMemoryReadStore } from '../../infra/readstore/memoryReadStore.ts';
 import type { Projection } from './projection.ts';
 import { contentHash, rebuild, verify } from './rebuild.ts';
-import { ProjectionRunner } from './runner.ts';
+import { ProjectionRunner, STORE_MARK } from './runner.ts';
+import { openSqliteLease } from '../../infra/lease/sqliteLease.ts';
+import type { ReadStore } from '../../contracts/ports/readStore.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import { added, counting, foldAcrossARestart } from '../../infra/testing/countingProjection.ts';
 
@@ -167,6 +169,144 @@ test('runner: a read store that lost its data is noticed and rebuilt', async () 
   assert.is(runner.rebuilds, 1);
   await runner.stop();
   await events.close();
+});
+
+/** A store whose commits of writes wait while it is held: a process that lags behind, let through one commit at a time. */
+function lagging(store: ReadStore) {
+  let gate: Promise<void> | null = null;
+  let open = () => {};
+  let held = 0;
+  let done = 0;
+  const close = () => (gate = new Promise<void>((r) => (open = r)));
+  const wrapped: ReadStore = {
+    ...store,
+    async commit(writes, checkpoints, expected) {
+      if (gate && writes.length > 0) {
+        held += 1;
+        await gate;
+      }
+      try {
+        return await store.commit(writes, checkpoints, expected);
+      } finally {
+        if (writes.length > 0) done += 1;
+      }
+    },
+  };
+  return {
+    store: wrapped,
+    hold: close,
+    /** lets the commits waiting now through; the next ones wait again */
+    releaseOne: () => {
+      const opened = open;
+      close();
+      opened();
+    },
+    release: () => {
+      gate = null;
+      open();
+    },
+    held: () => held,
+    done: () => done,
+  };
+}
+
+test('runner: two runners on one store, one committing late what the other already folded, never rebuild it; every event counts once', async () => {
+  // What two shop processes on one Redis did: the lagging one's batch moved the shared checkpoint back (205 after 206),
+  // the other took the lower checkpoint for a lost store and dropped it; and the late batch, folded from documents the
+  // other had already moved on, would have counted its events twice.
+  const events = openSqliteEventStore(join(dir, 'two.sqlite'));
+  const shared = createMemoryReadStore('shared');
+  const { projection } = counting();
+  for (let i = 1; i <= 20; i++) await events.append(`n-${i}`, [added(i)], 'no_stream');
+  const slow = lagging(shared);
+  const late = new ProjectionRunner(events, slow.store, [projection], { healthCheckMs: 0, retryDelayMs: 10 });
+  slow.hold();
+  await late.start();
+  await eventually(async () => slow.held() === 1, 5000, 'the late runner holding its batch of 20 events');
+  const ahead = new ProjectionRunner(events, shared, [projection], { healthCheckMs: 0, retryDelayMs: 10 });
+  await ahead.start();
+  try {
+    assert.ok(await ahead.waitFor(20));
+    const { position } = await events.append('n-21', [added(21)], 'no_stream');
+    assert.ok(await ahead.waitFor(position));
+    // The late batch of events 1 to 20 lands after the other runner committed event 21; the health check runs then.
+    slow.releaseOne();
+    await eventually(async () => slow.done() === 1, 5000, 'the late batch committed or refused');
+    await ahead.checkStore();
+    assert.is(ahead.rebuilds, 0, 'a checkpoint behind is not a lost store');
+    assert.is(await shared.checkpoint('sum'), position, 'no checkpoint moves back');
+    slow.release();
+    assert.ok(await late.waitFor(position), 'the late runner resumes where the other one is');
+    await Promise.all([ahead.checkStore(), late.checkStore()]);
+    assert.is(ahead.rebuilds + late.rebuilds, 0);
+    assert.ok(late.conflicts >= 1, 'the late batch was refused, not written over the newer documents');
+    assert.is(await shared.checkpoint('sum'), position);
+    assert.equal(await shared.get('sum', 'all'), { total: 231, count: 21 });
+    // Both go on folding: every new event once, whichever commits it.
+    const more = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => events.append(`m-${i}`, [added(1)], 'no_stream')),
+    );
+    const last = Math.max(...more.map((m) => m.position));
+    assert.ok(await ahead.waitFor(last, 5000));
+    assert.ok(await late.waitFor(last, 5000));
+    await Promise.all([ahead.checkStore(), late.checkStore()]);
+    assert.is(ahead.rebuilds + late.rebuilds, 0);
+    assert.equal(await shared.get('sum', 'all'), { total: 261, count: 51 });
+    const rebuilt = createMemoryReadStore('rebuilt');
+    await rebuild(events, rebuilt, [projection]);
+    assert.is(await contentHash(shared), await contentHash(rebuilt));
+  } finally {
+    slow.release();
+    await ahead.stop();
+    await late.stop();
+    await events.close();
+  }
+});
+
+test('runner: a shared store that lost its data is rebuilt by one of the runners folding it, once, under the lease', async () => {
+  const events = openSqliteEventStore(join(dir, 'lost.sqlite'));
+  const shared = createMemoryReadStore('lost');
+  const { projection } = counting();
+  for (let i = 1; i <= 10; i++) await events.append(`n-${i}`, [added(1)], 'no_stream');
+  const leaseDir = mkdtempSync(join(dir, 'leases-'));
+  // Three holders of one lease, as three processes on one data folder would be.
+  const leases = [1, 2, 3].map(() => openSqliteLease(leaseDir, 'readmodels:mark'));
+  const runners = leases.map(
+    (lease) =>
+      new ProjectionRunner(events, shared, [projection], {
+        healthCheckMs: 0,
+        retryDelayMs: 10,
+        leaseRetryMs: 5,
+        lease,
+      }),
+  );
+  try {
+    await Promise.all(runners.map((r) => r.start()));
+    for (const r of runners) assert.ok(await r.waitFor(10));
+    const mark = await shared.checkpoint(STORE_MARK);
+    assert.ok(mark !== null, 'the store is marked');
+    // A loss: the data and the mark are gone (a flushed Redis).
+    await shared.drop();
+    await Promise.all(runners.map((r) => r.checkStore()));
+    for (const r of runners) assert.ok(await r.waitFor(10, 5000));
+    assert.is(
+      runners.reduce((n, r) => n + r.rebuilds, 0),
+      1,
+      'rebuilt once',
+    );
+    assert.ok((await shared.checkpoint(STORE_MARK)) !== mark, 'marked anew');
+    assert.equal(await shared.get('sum', 'all'), { total: 10, count: 10 });
+    await Promise.all(runners.map((r) => r.checkStore()));
+    assert.is(
+      runners.reduce((n, r) => n + r.rebuilds, 0),
+      1,
+      'and only once',
+    );
+  } finally {
+    for (const r of runners) await r.stop();
+    for (const lease of leases) lease.close();
+    await events.close();
+  }
 });
 
 test.after(() => rmSync(dir, { recursive: true, force: true }));

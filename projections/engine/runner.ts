@@ -2,6 +2,7 @@
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import type { EventStore, Subscription } from '../../contracts/ports/eventStore.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
+import type { Lease } from '../../contracts/ports/lease.ts';
 import { PositionWaiters } from './positionWaiters.ts';
 import { ProjectionBatch } from './batch.ts';
 import type { Projection } from './projection.ts';
@@ -14,16 +15,32 @@ export type RunnerOptions = {
   logger?: RunnerLogger;
   /** how long to wait before resuming after a read-store failure */
   retryDelayMs?: number;
-  /** how often to check that the read store still holds our checkpoint (a flushed Redis is rebuilt) */
+  /** how often to check that the read store still holds its mark (a flushed Redis is rebuilt) */
   healthCheckMs?: number;
+  /**
+   * Held while an unmarked store is dropped and marked (a lost store rebuilt, or a new one begun), so that among the
+   * processes folding one shared store a single one does it, once (decision 094). Without it the runner decides alone,
+   * as it may for a store no other process folds.
+   */
+  lease?: Lease;
+  /** how long to wait before asking again for the lease another process holds */
+  leaseRetryMs?: number;
 };
 
 /**
- * Written with the first commit after each resume and never again until the next one. Every commit rewrites the
- * projections' checkpoints, so a store flushed between two health checks and then written to looks whole by them;
- * this marker stays missing, so the loss is still noticed.
+ * The store's mark, kept with the checkpoints: a random number written once into an empty store (a new namespace, or
+ * one dropped after its data was lost), by one process under the lease. Every commit expects it, with the checkpoints
+ * its batch began from. A mark that is gone means the store lost its data (a flushed or restarted Redis); another
+ * mark than the one this runner saw means another process rebuilt it meanwhile. A checkpoint lower than this runner's
+ * means only that another process committed later than it (never lower: commits are compare-and-set), so it is never
+ * taken for a loss.
  */
-export const RESUME_MARKER = '$runner-resumed';
+export const STORE_MARK = '$store-mark';
+
+/** A new mark: any positive number that a store is unlikely to have held before. */
+const newMark = () => 1 + Math.floor(Math.random() * 2 ** 48);
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class ProjectionRunner {
   private subscription: Subscription | null = null;
@@ -37,11 +54,14 @@ export class ProjectionRunner {
   private restarting = false;
   private checking = false;
   private stopped = true;
-  /** the resume marker: waiting to go out with the next commit, or known to be in the store */
-  private marker: 'pending' | 'written' = 'pending';
+  /** the store's mark as this runner last read it; null before the first resume */
+  private mark: number | null = null;
   /** position of the last event whose writes are committed for every projection */
   position = 0;
+  /** times this runner found the store's data lost and dropped it to fold it again from the log */
   rebuilds = 0;
+  /** batches not committed because another process had folded into the store since they began */
+  conflicts = 0;
 
   constructor(
     private readonly events: EventStore,
@@ -52,6 +72,7 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     this.stopped = false;
+    // Another process may be marking the store (a first start together): the resume waits for it.
     await this.resume();
     const every = this.options.healthCheckMs ?? 1000;
     if (every > 0) {
@@ -80,18 +101,87 @@ export class ProjectionRunner {
   }
 
   private async resume(): Promise<void> {
+    await this.settleMark();
     this.applied = new Map();
     for (const p of this.projections) this.applied.set(p.name, (await this.store.checkpoint(p.name)) ?? 0);
     const from = Math.min(...this.applied.values());
     this.position = from;
     this.batch = null;
-    this.marker = 'pending';
+    // Another process may have folded what this one's commands wait for.
+    this.waiters.reached(from);
     this.options.logger?.info({ from, projections: this.projections.map((p) => p.name) }, 'projections resuming');
     this.subscription = this.events.subscribe(
       from,
       (event) => this.fold(event),
       (error) => this.failed(error),
     );
+  }
+
+  /** Reads the store's mark, marking a store that has none: adopting one folded before marks, or claiming an empty one. */
+  private async settleMark(): Promise<void> {
+    for (;;) {
+      if (this.stopped) throw new Error('the projection runner stopped');
+      const mark = await this.store.checkpoint(STORE_MARK);
+      if (mark !== null) {
+        if (this.mark !== null && mark !== this.mark)
+          this.options.logger?.info(
+            { namespace: this.store.namespace },
+            'the read models were rebuilt by another process; resuming from its checkpoints',
+          );
+        this.mark = mark;
+        return;
+      }
+      const lost = this.mark !== null;
+      if (!lost) {
+        const held = await Promise.all(this.projections.map((p) => this.store.checkpoint(p.name)));
+        if (held.some((c) => c !== null)) {
+          // Folded before stores had marks, or by a bulk rebuild: whole, so marked as it is (by whichever process is first).
+          await this.store.commit(
+            [],
+            [{ projection: STORE_MARK, position: newMark() }],
+            [{ projection: STORE_MARK, position: 0 }],
+          );
+          continue;
+        }
+      }
+      await this.claim(lost);
+    }
+  }
+
+  /**
+   * Drops an unmarked store and marks it, under the lease: another process that held the lease first has already done
+   * so, and this one, seeing the mark, only resumes. `lost`: the store had a mark this runner saw, so its data is gone.
+   */
+  private async claim(lost: boolean): Promise<void> {
+    const lease = this.options.lease;
+    if (lease && !(await lease.acquire())) {
+      await sleep(this.options.leaseRetryMs ?? 50);
+      return;
+    }
+    try {
+      if ((await this.store.checkpoint(STORE_MARK)) !== null) return;
+      // Whatever is left of a lost store (a partly evicted Redis) would be folded twice.
+      await this.store.drop();
+      const mark = newMark();
+      if (
+        !(await this.store.commit(
+          [],
+          [{ projection: STORE_MARK, position: mark }],
+          [{ projection: STORE_MARK, position: 0 }],
+        ))
+      )
+        return;
+      this.mark = mark;
+      if (lost) {
+        this.rebuilds += 1;
+        this.options.logger?.error(
+          { namespace: this.store.namespace, position: this.position },
+          'read store lost its data; rebuilding from the log',
+        );
+      } else this.options.logger?.info({ namespace: this.store.namespace }, 'read store is new: marked');
+    } finally {
+      await lease?.release();
+    }
   }
 
   private async fold(event: RecordedEvent): Promise<void> {
@@ -124,9 +214,15 @@ export class ProjectionRunner {
     this.batch = null;
     if (!batch || batch.count === 0) return this.committing;
     this.committing = this.committing.then(async () => {
-      const withMarker = this.marker === 'pending';
-      const position = await batch.commit(withMarker ? [{ projection: RESUME_MARKER, position: batch.count }] : []);
-      if (withMarker) this.marker = 'written';
+      if (this.mark === null) throw new Error('the read store has no mark');
+      const position = await batch.commit([], [{ projection: STORE_MARK, position: this.mark }]);
+      if (position === null) {
+        // Another process folded into the store since this batch began (or the store was lost): nothing was written.
+        // Resume from what the store holds now; the events this batch held are there already, or come again.
+        this.conflicts += 1;
+        if (!this.stopped && !this.restarting) void this.restart({ atOnce: true });
+        return;
+      }
       this.position = position;
       this.waiters.reached(this.position);
     });
@@ -147,7 +243,7 @@ export class ProjectionRunner {
     void this.restart();
   }
 
-  private async restart({ dropStore = false } = {}) {
+  private async restart({ atOnce = false } = {}) {
     this.restarting = true;
     try {
       await this.subscription?.close().catch(() => {});
@@ -155,19 +251,21 @@ export class ProjectionRunner {
       this.batch = null;
       await this.committing.catch(() => {});
       this.committing = Promise.resolve();
-      // Only once nothing is folding or committing: a batch landing after the drop would leave a checkpoint for data
-      // that is not there.
-      if (dropStore) await this.store.drop().catch(() => {});
+      let delay = atOnce ? 0 : (this.options.retryDelayMs ?? 500);
       while (!this.stopped) {
-        await new Promise((r) => setTimeout(r, this.options.retryDelayMs ?? 500));
+        if (delay > 0) await sleep(delay);
         try {
+          // Only once nothing is folding or committing: the resume may drop a lost store, and a batch landing after
+          // the drop would be refused anyway, its mark gone.
           await this.resume();
           return;
         } catch (error) {
+          if (this.stopped) return;
           this.options.logger?.error(
             { err: error instanceof Error ? error.message : String(error) },
             'read store still unavailable',
           );
+          delay = this.options.retryDelayMs ?? 500;
         }
       }
     } finally {
@@ -175,27 +273,19 @@ export class ProjectionRunner {
     }
   }
 
-  /** Notices a read store that lost its data (flushed, restarted without persistence) and rebuilds it. */
-  private async checkStore() {
-    // A check waiting on a store that is reconnecting must not be joined by the next ones: they would all rebuild.
-    if (this.stopped || this.restarting || this.checking || this.position === 0) return;
+  /**
+   * Notices a read store that lost its data (flushed, restarted without persistence), or that another process rebuilt
+   * after such a loss: its mark is gone or another. The resume then rebuilds it (one process, under the lease) or
+   * resumes from it. Checkpoints are not compared: one lower than this runner's is another process's commit.
+   */
+  async checkStore(): Promise<void> {
+    // A check waiting on a store that is reconnecting must not be joined by the next ones.
+    if (this.stopped || this.restarting || this.checking || this.mark === null) return;
     this.checking = true;
     try {
-      const name = this.projections[0]!.name;
-      const markerExpected = this.marker === 'written';
-      const [stored, marker] = await Promise.all([
-        this.store.checkpoint(name),
-        markerExpected ? this.store.checkpoint(RESUME_MARKER) : null,
-      ]);
+      const mark = await this.store.checkpoint(STORE_MARK);
       if (this.stopped || this.restarting) return;
-      if (stored === null || stored < (this.applied.get(name) ?? 0) || (markerExpected && marker === null)) {
-        this.options.logger?.error(
-          { stored, marker, expected: this.position },
-          'read store lost its checkpoint; rebuilding from the log',
-        );
-        this.rebuilds += 1;
-        await this.restart({ dropStore: true });
-      }
+      if (mark !== this.mark) await this.restart({ atOnce: true });
     } catch (error) {
       this.failed(error);
     } finally {
