@@ -36,7 +36,11 @@ export interface ReadStore extends ReadStoreReader {
    * same step as the writes; otherwise nothing is written and the answer is false. Processes folding into one shared
    * store guard every batch this way, so none writes over what another folded since (decision 094).
    */
-  commit(writes: readonly Write[], checkpoints: readonly Checkpoint[], expected?: readonly Checkpoint[]): Promise<boolean>;
+  commit(
+    writes: readonly Write[],
+    checkpoints: readonly Checkpoint[],
+    expected?: readonly Checkpoint[],
+  ): Promise<boolean>;
   checkpoint(projection: string): Promise<number | null>;
   /** Every document and index entry, in a stable order, for content hashing. */
   dump(): AsyncIterable<string>;

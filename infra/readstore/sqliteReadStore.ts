@@ -182,8 +182,7 @@ function unusable(db: Database.Database, logHead: number | undefined): string | 
           // Marks such as the runner's store mark ($…) are not positions in the log.
           "SELECT max(position) AS position FROM checkpoints WHERE projection NOT LIKE '$%'",
         )
-        .get()
-        ?.position ?? 0;
+        .get()?.position ?? 0;
     if (furthest > logHead)
       return `was folded up to position ${furthest}, beyond the log's end at ${logHead}: it belongs to another log`;
   }
