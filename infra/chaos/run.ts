@@ -17,6 +17,7 @@ import { paymentStorm } from './payments.ts';
 import { openCrashSite } from './crash.ts';
 import { openEmailCrashSite } from './emailCrash.ts';
 import { openLossSite, type Loss } from './readStoreLoss.ts';
+import { openTogetherSite, type TogetherRound } from './startTogether.ts';
 import { fuzz, hostileRequests, routesToFuzz } from './hostileInput.ts';
 import { accountWithTwoStep, openTwoStepSite, raceSignIns, replay, twoStepRace } from './twoStepRace.ts';
 import {
@@ -138,6 +139,55 @@ const emailCrash: Scenario = {
       report.note(
         section,
         'Each round: 8 concurrent shoppers place sandbox orders (cart checkout, test card, confirm) against the service as npm start runs it (SQLite log, embedded read models, e-mail to DATA_DIR/outbox) until it is killed with SIGKILL; the restart is the same command on the same DATA_DIR. Checked from the log and the outbox: one EmailSent and one .eml file per e-mail owed, and no file of an earlier round written again.',
+      );
+    } finally {
+      await site.close();
+    }
+  },
+};
+
+const startTogether: Scenario = {
+  name: 'start-together',
+  async run(report) {
+    const section = 'processes started together';
+    const site = await openTogetherSite();
+    try {
+      const rounds: TogetherRound[] = [];
+      for (let n = 1; n <= 20; n++) {
+        const round = await site.round();
+        rounds.push(round);
+        report.figure(
+          section,
+          `round ${n}: 3 processes started at once, one paused, one restarted, stopped in the order ${round.stopOrder.join(', ')}`,
+          `${whole(round.acknowledged)} reviews acknowledged, ${round.lost} not listed by every process, ${round.rebuilds} rebuilds, ${round.marked} stores marked anew`,
+        );
+      }
+      const verified = await site.verified();
+      const rebuilds = rounds.reduce((n, r) => n + r.rebuilds + r.marked, 0);
+      const lost = rounds.reduce((n, r) => n + r.lost, 0);
+      const acknowledged = rounds.reduce((n, r) => n + r.acknowledged, 0);
+      report.target(
+        section,
+        '20 starts of 3 processes together on one Redis (one lagging, one restarted, stopped in every order): no rebuild, no document lost',
+        `${rebuilds} rebuilds or drops, ${lost} of ${whole(acknowledged)} acknowledged reviews missing from a process's list; verify ${verified ? 'match' : 'MISMATCH'}`,
+        rebuilds === 0 && lost === 0 && verified && acknowledged > 0,
+      );
+      const flushed = await site.flush();
+      const flushVerified = await site.verified();
+      report.figure(
+        section,
+        'Redis flushed (FLUSHALL) under 3 running processes',
+        `${flushed.rebuilds} rebuild, ${flushed.marked} stores marked anew otherwise; every review listed again: ${flushed.recovered ? 'yes' : 'NO'}; verify ${flushVerified ? 'match' : 'MISMATCH'}`,
+      );
+      report.target(
+        section,
+        'a flushed Redis under 3 processes is rebuilt exactly once, by one of them, and lists every review again',
+        `${flushed.rebuilds} rebuilds, ${flushed.lost} reviews missing`,
+        flushed.rebuilds === 1 && flushed.marked === 0 && flushed.recovered && flushed.lost === 0 && flushVerified,
+      );
+      report.note(
+        section,
+        "Each round: three services as npm start runs them (PROJECTIONS=inline) on one data folder and one private redis-server, started at once; 12 reviews over all three, 12 more while one is paused (SIGSTOP), another restarted, 12 more; each must then list every review ever acknowledged. Rebuilds and drops are counted from the processes' logs (decision 094).",
       );
     } finally {
       await site.close();
@@ -615,6 +665,7 @@ const scenarios: Scenario[] = [
   crash,
   emailCrash,
   readStoreLoss,
+  startTogether,
   hostileInput,
   payments,
   auth,
