@@ -44,11 +44,11 @@ test('an event of an unknown type, or of a version newer than the code knows, is
       /knows no event type RefundIssued/.test(e.message),
   );
   assert.throws(
-    () => eventCatalog.upcast('OrderPlaced', 3, {}, 'order-8'),
+    () => eventCatalog.upcast('OrderPlaced', 4, {}, 'order-8'),
     (e: unknown) =>
       e instanceof UnknownEventVersion &&
-      /OrderPlaced version 3 \(stream order-8\)/.test(e.message) &&
-      /only up to version 2/.test(e.message),
+      /OrderPlaced version 4 \(stream order-8\)/.test(e.message) &&
+      /only up to version 3/.test(e.message),
   );
   assert.throws(
     () => eventCatalog.assertReadable('OrderPlaced', 0, 'order-8'),
@@ -104,6 +104,27 @@ test('the schemas refuse what the types refuse', () => {
     }) ?? '',
     'to',
   );
+});
+
+test('an order of version 2 reads as it was recorded, a UK sale; version 3 takes an export and refuses a bad one', () => {
+  const golden = readFileSync(join(import.meta.dirname, '../infra/testing/golden/v3/export.ndjson'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .find((e) => e.type === 'OrderPlaced' && e.metadata.schemaVersion === 2 && e.data.vat);
+  assert.ok(golden, 'golden log v3 holds an order of version 2 with its VAT');
+  const read = eventCatalog.upcast('OrderPlaced', 2, golden.data, golden.stream) as { vat: { export?: unknown } };
+  assert.equal(read, golden.data);
+  assert.is(read.vat.export, undefined);
+  const exported = {
+    ...golden.data,
+    vat: {
+      ...golden.data.vat,
+      export: { country: 'FR', ukRates: golden.data.vat.rates, ukTotals: golden.data.vat.totals },
+    },
+  };
+  assert.is(eventCatalog.problems('OrderPlaced', exported), null);
+  assert.ok(eventCatalog.problems('OrderPlaced', { ...exported, vat: { ...exported.vat, export: { country: '' } } }));
 });
 
 test.run();

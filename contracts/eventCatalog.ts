@@ -65,6 +65,7 @@ import {
   type OrderCustomerDetailsAdded,
   type OrderFlagged,
   type OrderNoteAdded,
+  type ProofOfPostingRecorded,
   type OrderPlaced,
   type OrderShipmentRecorded,
   type OrderStatusChanged,
@@ -121,7 +122,7 @@ import {
   type StockSold,
 } from './stock/model.ts';
 import type { StreamCategory } from './shared/streams.ts';
-import { OrderVatSchema } from './vat/orderVat.ts';
+import { OrderVatSchema, OrderVatSchemaV1 } from './vat/orderVat.ts';
 import type { VatDeregistered, VatRateChanged, VatRegistered, VatSettingsEvent } from './vat/settings.ts';
 
 export type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -321,6 +322,7 @@ export const OrderShipmentRecordedV1 = v.object({
   at,
 });
 export const OrderNoteAddedV1 = v.object({ orderId: text, noteId: text, text, by: text, at });
+export const ProofOfPostingRecordedV1 = v.object({ orderId: text, reference: text, by: text, at });
 
 export const PurchaseNotifiedV1 = v.object({
   notificationId: text,
@@ -718,13 +720,21 @@ export const LogMigratedV1 = v.object({
  */
 export const OrderPlacedV2 = v.object({
   ...OrderPlacedV1.entries,
-  vat: v.optional(OrderVatSchema),
+  vat: v.optional(OrderVatSchemaV1),
   /** optional: absent on every order before decision 072 and on one without a saving */
   discounts: v.optional(v.array(OrderDiscountSchema)),
   gift: v.optional(OrderGiftSchema),
 });
 /** A version-1 order was placed before VAT was recorded: it carries none, as it was placed. */
 export const upcastOrderPlacedV1 = (old: v.InferOutput<typeof OrderPlacedV1>): v.InferOutput<typeof OrderPlacedV2> =>
+  old;
+/**
+ * OrderPlaced version 3: an order whose goods left the UK records its VAT as a zero-rated export, with its destination
+ * and the UK VAT held back until its proof of export comes (`vat.export`, decision 097).
+ */
+export const OrderPlacedV3 = v.object({ ...OrderPlacedV2.entries, vat: v.optional(OrderVatSchema) });
+/** A version-2 order was recorded before exports were told apart: it reads as it was recorded, a UK sale. */
+export const upcastOrderPlacedV2 = (old: v.InferOutput<typeof OrderPlacedV2>): v.InferOutput<typeof OrderPlacedV3> =>
   old;
 
 const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -885,7 +895,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof CheckoutStartedV1, CheckoutStarted>,
     Newest<typeof CheckoutCompletedV1, CheckoutCompleted>,
     Newest<typeof CheckoutCancelledV1, CheckoutCancelled>,
-    Newest<typeof OrderPlacedV2, OrderPlaced>,
+    Newest<typeof OrderPlacedV3, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
     Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
     Newest<typeof EmailSentV6, EmailSent>,
@@ -902,6 +912,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof AdminSessionsRevokedV1, AdminSessionsRevoked>,
     Newest<typeof OrderShipmentRecordedV1, OrderShipmentRecorded>,
     Newest<typeof OrderNoteAddedV1, OrderNoteAdded>,
+    Newest<typeof ProofOfPostingRecordedV1, ProofOfPostingRecorded>,
     Newest<typeof StockReceivedV1, StockReceived>,
     Newest<typeof StockCorrectedV1, StockCorrected>,
     Newest<typeof StockReservedV1, StockReserved>,
@@ -988,6 +999,7 @@ export type ShopEvent =
   | AdminSessionsRevoked
   | OrderShipmentRecorded
   | OrderNoteAdded
+  | ProofOfPostingRecorded
   | StockEvent
   | CheckoutPaymentFailed
   | RefundRequested
@@ -1161,8 +1173,12 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     stream: 'order',
     causedBy: webhook,
     description:
-      'A verified payment placed an order (once per payment); from version 2, with the VAT it carries when the shop is registered for VAT that day.',
-    versions: [{ schema: OrderPlacedV1 }, { schema: OrderPlacedV2, upcast: upcastOrderPlacedV1 }],
+      'A verified payment placed an order (once per payment); from version 2, with the VAT it carries when the shop is registered for VAT that day; from version 3, an order sent out of the UK records it as a zero-rated export, with its destination and the UK VAT due if its proof of export does not come within 3 months.',
+    versions: [
+      { schema: OrderPlacedV1 },
+      { schema: OrderPlacedV2, upcast: upcastOrderPlacedV1 },
+      { schema: OrderPlacedV3, upcast: upcastOrderPlacedV2 },
+    ],
   },
   {
     type: 'OrderStatusChanged',
@@ -1194,6 +1210,14 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     causedBy: owner,
     description: 'The owner kept an internal note on an order (never shown to the customer).',
     versions: [{ schema: OrderNoteAddedV1 }],
+  },
+  {
+    type: 'ProofOfPostingRecorded',
+    stream: 'order',
+    causedBy: owner,
+    description:
+      "The owner recorded the proof-of-posting reference of an export (a certificate of posting or a collection manifest): its proof of export, when its shipment's tracking number is not.",
+    versions: [{ schema: ProofOfPostingRecordedV1 }],
   },
   {
     type: 'CancellationRequested',

@@ -145,8 +145,23 @@ export type OrderFlagged = DomainEvent<
   { orderId: string; flag: OrderFlag; message: string; at: string }
 >;
 
+/**
+ * The proof-of-posting reference of an export (a certificate of posting, a collection manifest): its proof of export
+ * when the shipment's tracking number is not (decision 097). The first one recorded, or the shipment, proves it.
+ */
+export type ProofOfPostingRecorded = DomainEvent<
+  'ProofOfPostingRecorded',
+  { orderId: string; reference: string; by: string; at: string }
+>;
+
 export type OrderEvent =
-  OrderPlaced | OrderStatusChanged | OrderCustomerDetailsAdded | OrderShipmentRecorded | OrderNoteAdded | OrderFlagged;
+  | OrderPlaced
+  | OrderStatusChanged
+  | OrderCustomerDetailsAdded
+  | OrderShipmentRecorded
+  | OrderNoteAdded
+  | OrderFlagged
+  | ProofOfPostingRecorded;
 
 /** What checkout writes when it knows nothing about the buyer; such a value is a missing detail, not a detail. */
 export const placeholderCustomerName = 'Website Customer';

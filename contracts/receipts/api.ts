@@ -3,6 +3,12 @@
 // bookkeeper's two files of receipts and credit notes, offered on the sales screen.
 import { endpoint } from '../shared/endpoint.ts';
 import { VatReturnQuerySchema, type VatReturnResponse } from '../vat/model.ts';
+import {
+  RecordExportEvidenceSchema,
+  type ExportProofResponse,
+  type RecordExportEvidenceResponse,
+  type VatExportsResponse,
+} from '../vat/exports.ts';
 import { DocumentsExportQuerySchema } from './exports.ts';
 import type { ReceiptView } from './model.ts';
 
@@ -17,6 +23,21 @@ export const receiptsApi = {
     path: '/api/admin/vat/return',
     guarded: true,
     query: VatReturnQuerySchema,
+  }),
+  /** The zero-rated exports still without their proof as their 3 months run out, and past them (decision 097). */
+  vatExports: endpoint<VatExportsResponse>()({ method: 'GET', path: '/api/admin/vat/exports', guarded: true }),
+  /** An order's export and its proof; `export` is null for an order that stays in the UK. */
+  exportProof: endpoint<ExportProofResponse>()({
+    method: 'GET',
+    path: '/api/admin/orders/:id/export-proof',
+    guarded: true,
+  }),
+  /** The owner records an export's proof-of-posting reference (an owner's only). */
+  recordExportProof: endpoint<RecordExportEvidenceResponse>()({
+    method: 'POST',
+    path: '/api/admin/orders/:id/export-proof',
+    guarded: true,
+    body: RecordExportEvidenceSchema,
   }),
   /** text/csv, streamed: one row per receipt line and delivery part, then the credit notes; no personal data */
   linesCsv: endpoint<string>()({

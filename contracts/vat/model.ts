@@ -1,7 +1,7 @@
 // The owner's VAT settings screen: what it reads and what it sends (decision 069).
 import * as v from 'valibot';
 import { VatRateSchema, type Day, type VatRate } from './rates.ts';
-import { periodOrderMessage, type VatPeriod, type VatReturnBoxes } from './vatReturn.ts';
+import { periodOrderMessage, type VatDocumentKind, type VatPeriod, type VatReturnBoxes } from './vatReturn.ts';
 import type { RateEntry, Registration } from './settings.ts';
 import { VatNumberSchema } from './vatNumber.ts';
 
@@ -82,14 +82,20 @@ export const VatReturnQuerySchema = v.pipe(
 );
 export type VatReturnQuery = v.InferInput<typeof VatReturnQuerySchema>;
 
-/** A receipt (a sale) or a credit note within the period, with its net and VAT per rate as it recorded them. */
+/**
+ * A receipt (a sale) or a credit note within the period, with its net and VAT per rate as it recorded them; or an
+ * export's UK VAT falling due without its proof, or given back when the proof came late (decision 097).
+ */
 export type VatReturnDocument = {
-  kind: 'sale' | 'credit';
-  /** the receipt's or the credit note's number */
+  kind: VatDocumentKind;
+  /** the receipt's or the credit note's number (an export's adjustments name its receipt) */
   number: string;
   orderId: string;
   orderNumber: string;
-  /** its tax point: the day of the sale, or the day the credit note was issued */
+  /**
+   * its tax point: the day of the sale, or the day the credit note was issued; for an export's VAT due, the last day its
+   * proof could come; for VAT given back, the day the proof came
+   */
   day: Day;
   rates: { rate: VatRate; net: number; vat: number }[];
 };

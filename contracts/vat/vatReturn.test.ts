@@ -102,4 +102,31 @@ test('given a document with a negative amount or a bad day, when the return is m
   );
 });
 
+test('given an export, when the return is made, then it is in box 6 only; its UK VAT falls due in the period its proof ran out, and comes back in the period a late proof came', () => {
+  // Two posters to France, £24.98, and £5.00 delivery: a zero-rated sale of 2998p. At home it would carry 499p.
+  const exported: VatDocument = { kind: 'sale', day: '2026-11-27', rates: [{ rate: 0, net: 2998, vat: 0 }] };
+  const ukVat = [{ rate: 2000, net: 2499, vat: 499 }];
+  assert.equal(vatReturn(quarter, [exported]), {
+    box1: 0,
+    box2: 0,
+    box3: 0,
+    box4: 0,
+    box5: 0,
+    box6: 29,
+    box7: 0,
+    box8: 0,
+    box9: 0,
+  });
+  const due: VatDocument = { kind: 'export-due', day: '2027-02-27', rates: ukVat };
+  const next = { start: '2027-01-01', end: '2027-03-31' };
+  // The VAT is due in the quarter the limit ran out, out of the price already counted in box 6: 2998 − 499 = 2499.
+  assert.equal(vatReturn(next, [exported, due]).box1, 499);
+  assert.equal(vatReturn(next, [exported, due]).box6, -4);
+  assert.equal(vatReturn(quarter, [exported, due]).box1, 0);
+  const relief: VatDocument = { kind: 'export-relief', day: '2027-04-02', rates: ukVat };
+  const after = vatReturn({ start: '2027-04-01', end: '2027-06-30' }, [exported, due, relief]);
+  assert.is(after.box1, -499);
+  assert.is(after.box6, 4);
+});
+
 test.run();

@@ -15,12 +15,22 @@
 //   EU: 0 (Northern Ireland only, see box 2).
 //
 // Boxes 1 to 5 are in pence, boxes 6 to 9 in whole pounds.
+//
+// Exports (decision 097) are sales at 0%: in box 6, never in box 1. An export whose proof did not come within 3 months
+// owes the VAT a UK sale of the same goods would have carried, in the period in which the limit ran out ("export-due":
+// box 1 gains that VAT, and box 6 loses it, since the price the buyer paid now includes it); proof that comes later
+// gives it back in the period it came ("export-relief", the reverse). Notice 703 section 3; HMRC manual VEXP30300.
 import { invalid } from '../shared/errors.ts';
 import { checkDay, checkRate, type Day, type VatRate } from './rates.ts';
 
-/** A sale (an order) or a credit note (money given back), dated by its tax point, with its net and VAT per rate. */
+/**
+ * A sale (an order) or a credit note (money given back), dated by its tax point, with its net and VAT per rate; or the
+ * UK VAT of an export falling due when its proof is late, or given back when the proof comes after all, dated by the
+ * day it falls due (the last day of the limit) or the day the proof came, with the VAT per rate a UK sale would carry.
+ */
+export type VatDocumentKind = 'sale' | 'credit' | 'export-due' | 'export-relief';
 export type VatDocument = {
-  kind: 'sale' | 'credit';
+  kind: VatDocumentKind;
   day: Day;
   rates: ReadonlyArray<{ rate: VatRate; net: number; vat: number }>;
 };
@@ -59,7 +69,8 @@ export function vatReturn(period: VatPeriod, documents: readonly VatDocument[]):
   for (const document of documents) {
     checkDay(document.day, "A document's day");
     if (!inPeriod(period, document.day)) continue;
-    const sign = document.kind === 'credit' ? -1 : 1;
+    const sign = document.kind === 'credit' || document.kind === 'export-relief' ? -1 : 1;
+    const adjustsExport = document.kind === 'export-due' || document.kind === 'export-relief';
     for (const at of document.rates) {
       checkRate(at.rate);
       if (!Number.isSafeInteger(at.net) || !Number.isSafeInteger(at.vat) || at.net < 0 || at.vat < 0)
@@ -67,7 +78,8 @@ export function vatReturn(period: VatPeriod, documents: readonly VatDocument[]):
           'A net or VAT amount must be a whole number of pence, not negative (a credit note is its own kind).',
         );
       vat += sign * at.vat;
-      net += sign * at.net;
+      // An export's VAT falling due comes out of the price it was sold at: the net falls by as much as the VAT rises.
+      net += adjustsExport ? -sign * at.vat : sign * at.net;
     }
   }
   const box1 = vat;

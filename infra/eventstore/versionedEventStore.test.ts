@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import * as v from 'valibot';
 import {
   eventCatalog,
-  OrderPlacedV2,
+  OrderPlacedV3,
   UnknownEventVersion,
   type EventDefinition,
 } from '../../contracts/eventCatalog.ts';
@@ -39,29 +39,29 @@ const goldenEvents: RecordedEvent[] = readFileSync(
   .filter(Boolean)
   .map((line) => JSON.parse(line));
 
-// The next version of OrderPlaced (version 3), as a later release might add it: the number of copies is carried in the
+// The next version of OrderPlaced (version 4), as a later release might add it: the number of copies is carried in the
 // event.
-type OrderPlacedV3 = OrderPlaced['data'] & { copies: number };
-const OrderPlacedV3Schema = v.object({ ...OrderPlacedV2.entries, copies: v.pipe(v.number(), v.integer()) });
-const upcastOrderPlaced = (old: OrderPlaced['data']): OrderPlacedV3 => ({
+type OrderPlacedV4 = OrderPlaced['data'] & { copies: number };
+const OrderPlacedV4Schema = v.object({ ...OrderPlacedV3.entries, copies: v.pipe(v.number(), v.integer()) });
+const upcastOrderPlaced = (old: OrderPlaced['data']): OrderPlacedV4 => ({
   ...old,
   copies: old.items.reduce((sum, item) => sum + item.quantity, 0),
 });
-const orderPlacedV3: EventDefinition = {
+const orderPlacedV4: EventDefinition = {
   ...eventCatalog.definition('OrderPlaced')!,
   versions: [
     ...eventCatalog.definition('OrderPlaced')!.versions,
-    { schema: OrderPlacedV3Schema, upcast: upcastOrderPlaced },
+    { schema: OrderPlacedV4Schema, upcast: upcastOrderPlaced },
   ],
 };
-const catalogV3 = eventCatalog.with(orderPlacedV3);
+const catalogV4 = eventCatalog.with(orderPlacedV4);
 
 // A read model that reads the new field, so an upcast that did not happen would show.
 const copiesProjection: Projection = {
   name: 'copiesPerOrder',
   handles: ['OrderPlaced'],
   apply(event) {
-    const data = event.data as OrderPlacedV3;
+    const data = event.data as OrderPlacedV4;
     assert.type(data.copies, 'number', `OrderPlaced at ${event.position} reached the read model without copies`);
     return [{ op: 'put', collection: 'copies', id: data.orderId, doc: { copies: data.copies } }];
   },
@@ -83,64 +83,64 @@ async function writeAll(
   for (const e of events) await write(e.stream, shape(e));
 }
 
-test('old (v2) and new (v3) events in one log give the same read models as a log written all in v3', async () => {
+test('old (v3) and new (v4) events in one log give the same read models as a log written all in v4', async () => {
   const sample = goldenEvents.slice(0, 600);
   assert.ok(sample.filter((e) => e.type === 'OrderPlaced').length > 20);
   const half = sample.length / 2;
 
-  // Mixed: the first half written by today's release (v2), the rest by the release that knows v3.
+  // Mixed: the first half written by today's release (v3), the rest by the release that knows v4.
   const mixedStore = openSqliteEventStore(join(dir, 'mixed.sqlite'));
   const oldRelease = withEventVersions(mixedStore, eventCatalog);
-  const newRelease = withEventVersions(mixedStore, catalogV3);
+  const newRelease = withEventVersions(mixedStore, catalogV4);
   // What today's release writes of a golden event: its newest shape (a name typed at sign-in only as its hash).
   const today = (e: RecordedEvent) => eventCatalog.upcast(e.type, e.metadata.schemaVersion ?? 1, e.data, e.stream);
-  const toV3 = (e: RecordedEvent) =>
+  const toV4 = (e: RecordedEvent) =>
     asNew(e, e.type === 'OrderPlaced' ? upcastOrderPlaced(e.data as OrderPlaced['data']) : today(e));
   await writeAll(
     (s, e) => oldRelease.append(s, [e], 'any'),
     sample.slice(0, half),
     (e) => asNew(e, today(e)),
   );
-  await writeAll((s, e) => newRelease.append(s, [e], 'any'), sample.slice(half), toV3);
+  await writeAll((s, e) => newRelease.append(s, [e], 'any'), sample.slice(half), toV4);
 
-  const allV3Store = openSqliteEventStore(join(dir, 'all-v3.sqlite'));
-  const allV3 = withEventVersions(allV3Store, catalogV3);
-  await writeAll((s, e) => allV3.append(s, [e], 'any'), sample, toV3);
+  const allV4Store = openSqliteEventStore(join(dir, 'all-v4.sqlite'));
+  const allV4 = withEventVersions(allV4Store, catalogV4);
+  await writeAll((s, e) => allV4.append(s, [e], 'any'), sample, toV4);
 
-  // What is stored differs: v2 bytes stay v2.
+  // What is stored differs: v3 bytes stay v3.
   const storedVersions = (await mixedStore.eventVersions())
     .filter((p) => p.type === 'OrderPlaced')
     .map((p) => p.version);
-  assert.equal(storedVersions.sort(), [2, 3]);
+  assert.equal(storedVersions.sort(), [3, 4]);
   assert.equal(
-    (await allV3Store.eventVersions()).filter((p) => p.type === 'OrderPlaced').map((p) => p.version),
-    [3],
+    (await allV4Store.eventVersions()).filter((p) => p.type === 'OrderPlaced').map((p) => p.version),
+    [4],
   );
 
   const projections = [...allProjections, copiesProjection];
   const fold = async (store: typeof newRelease) => {
-    const reads = createMemoryReadStore('v3-test');
+    const reads = createMemoryReadStore('v4-test');
     await rebuild(store, reads, projections);
     return reads;
   };
-  const [mixedReads, allV3Reads] = await Promise.all([fold(newRelease), fold(allV3)]);
-  assert.is(await contentHash(mixedReads), await contentHash(allV3Reads));
+  const [mixedReads, allV4Reads] = await Promise.all([fold(newRelease), fold(allV4)]);
+  assert.is(await contentHash(mixedReads), await contentHash(allV4Reads));
   const firstOrder = sample.find((e) => e.type === 'OrderPlaced')!.data as OrderPlaced['data'];
   assert.equal(await mixedReads.get('copies', firstOrder.orderId), { copies: upcastOrderPlaced(firstOrder).copies });
 
-  // Every reader gets the newest shape: a stream read and the global log agree with the all-v3 log, data for data.
+  // Every reader gets the newest shape: a stream read and the global log agree with the all-v4 log, data for data.
   const placedStream = sample.find((e) => e.type === 'OrderPlaced')!.stream;
   assert.equal(
     (await newRelease.readStream(placedStream)).map((e) => e.data),
-    (await allV3.readStream(placedStream)).map((e) => e.data),
+    (await allV4.readStream(placedStream)).map((e) => e.data),
   );
   await mixedStore.close();
-  await allV3Store.close();
+  await allV4Store.close();
 });
 
 test('writers record the newest version and may not write a payload its schema refuses', async () => {
   const store = openSqliteEventStore(join(dir, 'stamp.sqlite'));
-  const versioned = withEventVersions(store, catalogV3);
+  const versioned = withEventVersions(store, catalogV4);
   const placed = goldenEvents.find((e) => e.type === 'OrderPlaced')!;
   await versioned.append(
     placed.stream,
@@ -148,12 +148,12 @@ test('writers record the newest version and may not write a payload its schema r
     'no_stream',
   );
   const [stored] = await versioned.stored.readStream(placed.stream);
-  assert.is(stored!.metadata.schemaVersion, 3);
-  // A v2 payload from a writer that was not updated is refused, not stored under the wrong version.
+  assert.is(stored!.metadata.schemaVersion, 4);
+  // A v3 payload from a writer that was not updated is refused, not stored under the wrong version.
   const other = goldenEvents.filter((e) => e.type === 'OrderPlaced')[1]!;
   try {
     await versioned.append(other.stream, [asNew(other)], 'no_stream');
-    assert.unreachable('a v2 payload was appended as v3');
+    assert.unreachable('a v3 payload was appended as v4');
   } catch (error) {
     assert.instance(error, EventNotInCatalog);
     assert.match((error as Error).message, `Cannot append OrderPlaced to ${other.stream}: copies`);

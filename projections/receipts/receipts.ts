@@ -5,6 +5,14 @@ import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts'
 import { isNumbered, type CreditNoteView, type OrderVat } from '../../contracts/receipts/model.ts';
 import type { OrderDiscount, OrderItem } from '../../contracts/orders/model.ts';
 import type { VatReturnDocument } from '../../contracts/vat/model.ts';
+import { countryName } from '../../contracts/checkout/shipping.ts';
+import {
+  daysBetween,
+  exportEvidenceDeadline,
+  exportEvidenceState,
+  type ExportEvidence,
+  type ExportProofView,
+} from '../../contracts/vat/exports.ts';
 import { ukDayOf, type Day } from '../../contracts/vat/rates.ts';
 import { defineProjection } from '../engine/projection.ts';
 
@@ -17,6 +25,11 @@ export const creditNotesByNumber = 'creditNotes:byNumber';
 const receiptsWithVatByDay = 'receipts:vatByDay';
 const creditNotesWithVatByDay = 'creditNotes:vatByDay';
 const dayScore = (day: Day) => Date.parse(`${day}T00:00:00Z`);
+/** Exports (decision 097) by the last day of their proof: every one, and those still without it. */
+const exportsByDeadline = 'receipts:exportsByDeadline';
+const exportsAwaitingProofIndex = 'receipts:exportsAwaitingProof';
+/** Exports proved after their limit, by the UK day the proof came: their VAT is reclaimed in that day's period. */
+const exportsProvedLateByDay = 'receipts:exportsProvedLateByDay';
 
 /** What the receipt of one order is made from; no personal data (a receipt names the seller, not the buyer). */
 export type ReceiptDoc = {
@@ -29,6 +42,8 @@ export type ReceiptDoc = {
   shippingCost: number;
   total: number;
   vat?: OrderVat;
+  /** what proved an export (decision 097): the first tracked shipment or proof-of-posting reference recorded */
+  exportEvidence?: ExportEvidence;
   receiptNumber?: string;
   issuedAt?: string;
   creditNotes: CreditNoteView[];
@@ -36,9 +51,24 @@ export type ReceiptDoc = {
 
 const score = (year: number, sequence: number) => year * 1_000_000 + sequence;
 
+/** The writes that record an export's first proof; none for an order that is not an export or is proved already. */
+async function proved(view: ReadStoreReader, orderId: string, evidence: ExportEvidence): Promise<Write[]> {
+  const doc = await view.get<ReceiptDoc>(receipts, orderId);
+  if (!doc?.vat?.export || doc.exportEvidence) return [];
+  const day = ukDayOf(evidence.at);
+  return [
+    { op: 'put', collection: receipts, id: orderId, doc: { ...doc, exportEvidence: evidence } },
+    { op: 'unindex', index: exportsAwaitingProofIndex, id: orderId },
+    ...(day > exportEvidenceDeadline(doc.placedAt)
+      ? [{ op: 'index', index: exportsProvedLateByDay, id: orderId, score: dayScore(day) } satisfies Write]
+      : []),
+  ];
+}
+
 export const receiptsProjection = defineProjection({
   name: 'receipts',
-  version: 1,
+  // 2: exports and their proof (decision 097)
+  version: 2,
   handlers: {
     OrderPlaced: (event): Write[] => {
       const order = event.data;
@@ -59,7 +89,26 @@ export const receiptsProjection = defineProjection({
         ...(order.vat ? { vat: order.vat } : {}),
         creditNotes: [],
       };
-      return [{ op: 'put', collection: receipts, id: order.orderId, doc }];
+      const deadline = order.vat?.export ? dayScore(exportEvidenceDeadline(order.placedAt)) : null;
+      return [
+        { op: 'put', collection: receipts, id: order.orderId, doc },
+        ...(deadline === null
+          ? []
+          : ([
+              { op: 'index', index: exportsByDeadline, id: order.orderId, score: deadline },
+              { op: 'index', index: exportsAwaitingProofIndex, id: order.orderId, score: deadline },
+            ] satisfies Write[])),
+      ];
+    },
+    // A tracked shipment proves an export (Notice 703, section 6); a parcel sent without a number needs its posting proof.
+    OrderShipmentRecorded: (event, view) => {
+      const { orderId, carrier, trackingNumber, by, at } = event.data;
+      if (!trackingNumber.trim()) return [];
+      return proved(view, orderId, { kind: 'tracking', reference: trackingNumber, carrier, by, at });
+    },
+    ProofOfPostingRecorded: (event, view) => {
+      const { orderId, reference, by, at } = event.data;
+      return proved(view, orderId, { kind: 'posting', reference, by, at });
     },
     ReceiptIssued: async (event, view): Promise<Write[]> => {
       const { orderId, receiptNumber, issuedAt, year, sequence } = event.data;
@@ -216,4 +265,96 @@ export async function anyVatIn(reader: ReadStoreReader, from?: Day, to?: Day): P
     reader.count(creditNotesWithVatByDay, bounds),
   ]);
   return sales + notes > 0;
+}
+
+/** An export's receipt, with what its screens show (decision 097), as it stands on `today`. */
+export function exportProofOf(doc: ReceiptDoc, today: Day): ExportProofView | null {
+  const exported = doc.vat?.export;
+  if (!exported) return null;
+  const deadline = exportEvidenceDeadline(doc.placedAt);
+  const evidence = doc.exportEvidence ?? null;
+  return {
+    orderId: doc.orderId,
+    orderNumber: doc.orderNumber,
+    receiptNumber: doc.receiptNumber ?? null,
+    country: exported.country,
+    countryName: countryName(exported.country),
+    placedAt: doc.placedAt,
+    deadline,
+    state: exportEvidenceState(deadline, today, evidence ? ukDayOf(evidence.at) : null),
+    daysLeft: daysBetween(today, deadline),
+    gross: doc.total,
+    vatDue: exported.ukTotals.vat,
+    evidence,
+  };
+}
+
+/** The exports without proof whose limit is on or before `until`, soonest first, and how many others wait. */
+export async function exportsAwaitingProof(
+  reader: ReadStoreReader,
+  today: Day,
+  until: Day,
+): Promise<{ exports: ExportProofView[]; waiting: number }> {
+  const [ids, waiting] = await Promise.all([
+    reader.range(exportsAwaitingProofIndex, { max: dayScore(until) }),
+    reader.count(exportsAwaitingProofIndex, { min: dayScore(until) + 1 }),
+  ]);
+  const docs = await reader.getMany<ReceiptDoc>(receipts, ids);
+  return {
+    exports: docs.flatMap((doc) => {
+      const view = doc ? exportProofOf(doc, today) : null;
+      return view ? [view] : [];
+    }),
+    waiting,
+  };
+}
+
+/**
+ * The exports' adjustments whose day falls from `start` to `end`: the UK VAT of each export whose limit ran out in the
+ * period without proof by then (only once `today` is past the limit), and the VAT given back for each proved late in
+ * it (decision 097).
+ */
+export async function exportVatDocumentsIn(
+  reader: ReadStoreReader,
+  start: Day,
+  end: Day,
+  today: Day,
+): Promise<VatReturnDocument[]> {
+  const range = { min: dayScore(start), max: dayScore(end) };
+  const [dueIds, reliefIds] = await Promise.all([
+    reader.range(exportsByDeadline, range),
+    reader.range(exportsProvedLateByDay, range),
+  ]);
+  const [due, relieved] = await Promise.all([
+    reader.getMany<ReceiptDoc>(receipts, dueIds),
+    reader.getMany<ReceiptDoc>(receipts, reliefIds),
+  ]);
+  const documents: VatReturnDocument[] = [];
+  const adjustment = (doc: ReceiptDoc, kind: 'export-due' | 'export-relief', day: Day): VatReturnDocument => ({
+    kind,
+    number: doc.receiptNumber ?? doc.orderNumber,
+    orderId: doc.orderId,
+    orderNumber: doc.orderNumber,
+    day,
+    rates: (doc.vat?.export?.ukRates ?? [])
+      .filter((r) => r.vat !== 0)
+      .map(({ rate, net, vat }) => ({ rate, net, vat })),
+  });
+  for (const doc of due) {
+    if (!doc?.vat?.export) continue;
+    const deadline = exportEvidenceDeadline(doc.placedAt);
+    const provedOn = doc.exportEvidence ? ukDayOf(doc.exportEvidence.at) : null;
+    if (today > deadline && (provedOn === null || provedOn > deadline))
+      documents.push(adjustment(doc, 'export-due', deadline));
+  }
+  for (const doc of relieved)
+    if (doc?.vat?.export && doc.exportEvidence)
+      documents.push(adjustment(doc, 'export-relief', ukDayOf(doc.exportEvidence.at)));
+  return documents;
+}
+
+/** The receipt of one export as its screens show it, or null when the order is not one (or not yet read). */
+export async function exportProofFor(reader: ReadStoreReader, orderId: string, today: Day) {
+  const doc = await getReceipt(reader, orderId);
+  return doc ? exportProofOf(doc, today) : null;
 }

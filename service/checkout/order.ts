@@ -14,6 +14,7 @@ import {
   type ShippingAddress,
 } from '../../contracts/orders/model.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
+import { exportDestinationOf } from '../../contracts/vat/exports.ts';
 import { orderVatFor } from '../../contracts/vat/orderVat.ts';
 import { emptyVatSettings, type VatSettings } from '../../contracts/vat/settings.ts';
 import {
@@ -127,8 +128,9 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
     placedAt: command.at,
   };
   // Registered for VAT on the sale's UK day: the VAT of each line and of the delivery, as it is on that day, is recorded
-  // with the order and never worked out again (decision 069). Not registered: no `vat` at all.
-  const orderVat = orderVatFor(order, vat, command.at);
+  // with the order and never worked out again (decision 069). Not registered: no `vat` at all. Goods going out of the UK
+  // are a zero-rated export, by the address the order is placed with (decision 097).
+  const orderVat = orderVatFor(order, vat, command.at, exportDestinationOf(order));
   if (orderVat) order.vat = orderVat;
   // A gift sent to someone else was priced for where it goes, not for the buyer's address.
   const delivery = order.gift?.recipientAddress ?? order.shippingAddress;

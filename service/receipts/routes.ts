@@ -6,8 +6,22 @@ import { discountLabelOf } from '../../contracts/orders/model.ts';
 import { receiptsApi } from '../../contracts/receipts/api.ts';
 import { receiptMessages, type ReceiptView } from '../../contracts/receipts/model.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
+import { orderStream } from '../../contracts/shared/streams.ts';
+import { addDays, exportEvidenceMessages, exportEvidenceWarningDays } from '../../contracts/vat/exports.ts';
+import { ukDayOf } from '../../contracts/vat/rates.ts';
 import { vatReturn } from '../../contracts/vat/vatReturn.ts';
-import { getReceipt, vatDocumentsIn, type ReceiptDoc } from '../../projections/receipts/receipts.ts';
+import {
+  exportProofFor,
+  exportVatDocumentsIn,
+  exportsAwaitingProof,
+  getReceipt,
+  vatDocumentsIn,
+  type ReceiptDoc,
+} from '../../projections/receipts/receipts.ts';
+import { handleCommand } from '../commands.ts';
+import { adminOf } from '../http/adminRouter.ts';
+import { commandMeta } from '../http/request.ts';
+import { proofOfPostingDecider, proofOfPostingMessages } from './exportProof.ts';
 import type { ShopDeps } from '../deps.ts';
 import { route, type Routers } from '../http/route.ts';
 import { orderOfToken, receiptLinkKey, receiptPath } from '../http/receiptLinks.ts';
@@ -66,10 +80,49 @@ export function receiptRoutes(routers: Routers, deps: ShopDeps) {
     await answer(ctx, orderId, receiptMessages.notFound);
   });
 
-  // The nine boxes from the receipts and credit notes that recorded VAT in the period, and those documents.
+  // The nine boxes from the receipts and credit notes that recorded VAT in the period, the exports whose limit ran out in
+  // it without proof and those proved late in it (decision 097), and those documents.
   route(routers, receiptsApi.vatReturn, async (ctx, input) => {
     const period = input.query();
-    const documents = await vatDocumentsIn(deps.reads, period.start, period.end);
-    ctx.body = { period, boxes: vatReturn(period, documents), documents };
+    const today = ukDayOf(deps.clock().toISOString());
+    const [documents, exports] = await Promise.all([
+      vatDocumentsIn(deps.reads, period.start, period.end),
+      exportVatDocumentsIn(deps.reads, period.start, period.end, today),
+    ]);
+    const all = [...documents, ...exports];
+    ctx.body = { period, boxes: vatReturn(period, all), documents: all };
+  });
+
+  route(routers, receiptsApi.vatExports, async (ctx) => {
+    const today = ukDayOf(deps.clock().toISOString());
+    const listed = await exportsAwaitingProof(deps.reads, today, addDays(today, exportEvidenceWarningDays));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { today, warningDays: exportEvidenceWarningDays, ...listed };
+  });
+
+  route(routers, receiptsApi.exportProof, async (ctx) => {
+    const orderId = String(ctx.params.id ?? '');
+    if (!orderIdPattern.test(orderId)) throw notFound(proofOfPostingMessages.notFound(orderId.slice(0, 100)));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { export: await exportProofFor(deps.reads, orderId, ukDayOf(deps.clock().toISOString())) };
+  });
+
+  route(routers, receiptsApi.recordExportProof, async (ctx, input) => {
+    const orderId = String(ctx.params.id ?? '');
+    if (!orderIdPattern.test(orderId)) throw notFound(proofOfPostingMessages.notFound(orderId.slice(0, 100)));
+    const { reference } = input.body();
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    await handleCommand(
+      deps.events,
+      orderStream(orderId),
+      proofOfPostingDecider,
+      { type: 'RecordProofOfPosting', orderId, reference, by: admin, at: meta.now },
+      meta,
+      { waiter: deps.waiter },
+    );
+    const shown = await exportProofFor(deps.reads, orderId, ukDayOf(meta.now));
+    if (!shown) throw notFound(exportEvidenceMessages.notExport);
+    ctx.body = { success: true, message: exportEvidenceMessages.recorded(shown.orderNumber), export: shown };
   });
 }
