@@ -9,6 +9,7 @@ import { carrierLabels, shipmentFromNoteTexts } from '../../../../contracts/orde
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { useLogOut } from '../../lib/session.tsx';
+import { ExportProofPanel } from './ExportProofPanel.tsx';
 import { formatOrderDate } from './orderDate.ts';
 import { OrderItems } from './OrderItems.tsx';
 import { OrderNoteForm } from './OrderNoteForm.tsx';
@@ -141,6 +142,7 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
           )}
         </Panel>
       </Grid>
+      <ExportProofPanel orderId={order.orderId} shippedAt={page.shipment?.at ?? null} canChange={canChange} />
       {canChange && (
         <Card size="2">
           <StatusActions order={order} />

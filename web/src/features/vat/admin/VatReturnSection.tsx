@@ -59,8 +59,9 @@ export function VatReturnSection({ today }: { today: Day }) {
           VAT return
         </Heading>
         <Text as="p" size="2" color="gray" mb="3">
-          The nine boxes for a period, from the receipts and credit notes that recorded VAT in it. The shop records no
-          purchases: add the VAT reclaimed on them to box 4 and their value to box 7 before filing.
+          The nine boxes for a period, from the receipts and credit notes that recorded VAT in it. Exports are
+          zero-rated sales: in box 6, not box 1, until their proof is late. The shop records no purchases: add the VAT
+          reclaimed on them to box 4 and their value to box 7 before filing.
         </Text>
         <form className="vat-form vat-form--inline" aria-label="VAT return period" onSubmit={show}>
           <label className="vat-form__field">
@@ -121,7 +122,33 @@ export function VatReturnSection({ today }: { today: Day }) {
   );
 }
 
-/** The receipts and credit notes behind a box, each with its part of it (a credit note's taken off). */
+const kindLabel: Record<VatReturnDocument['kind'], string> = {
+  sale: 'Receipt',
+  credit: 'Credit note',
+  'export-due': 'Export without proof, receipt',
+  'export-relief': 'Export proved late, receipt',
+};
+
+/**
+ * A document's part of box 1 (`vat`) or box 6 (`net`), signed as the box takes it: a credit note's taken off; an
+ * export's UK VAT falling due adds to box 1 and comes out of box 6, a late proof the reverse (decision 097).
+ */
+function partOf(document: VatReturnDocument, figure: 'vat' | 'net'): number {
+  const vat = document.rates.reduce((sum, at) => sum + at.vat, 0);
+  const net = document.rates.reduce((sum, at) => sum + at.net, 0);
+  switch (document.kind) {
+    case 'sale':
+      return figure === 'vat' ? vat : net;
+    case 'credit':
+      return figure === 'vat' ? -vat : -net;
+    case 'export-due':
+      return figure === 'vat' ? vat : -vat;
+    case 'export-relief':
+      return figure === 'vat' ? -vat : vat;
+  }
+}
+
+/** The documents behind a box, each with its part of it. */
 function Documents({ documents, figure }: { documents: VatReturnDocument[]; figure: 'vat' | 'net' }) {
   if (documents.length === 0) return null;
   return (
@@ -131,12 +158,12 @@ function Documents({ documents, figure }: { documents: VatReturnDocument[]; figu
       </summary>
       <ul>
         {documents.map((document) => {
-          const amount = document.rates.reduce((sum, at) => sum + at[figure], 0);
+          const amount = partOf(document, figure);
           return (
-            <li key={document.number}>
-              {document.kind === 'sale' ? 'Receipt' : 'Credit note'} {document.number} ({document.orderNumber}),{' '}
-              {formatUkDay(document.day)}: {document.kind === 'credit' ? '−' : ''}
-              {formatPence(amount)}
+            <li key={`${document.kind}:${document.number}`} data-kind={document.kind}>
+              {kindLabel[document.kind]} {document.number} ({document.orderNumber}), {formatUkDay(document.day)}:{' '}
+              {amount < 0 ? '−' : ''}
+              {formatPence(Math.abs(amount))}
             </li>
           );
         })}

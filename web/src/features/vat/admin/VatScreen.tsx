@@ -15,6 +15,7 @@ import { call, serverMessage } from '../../../lib/api.ts';
 import { useCanChange } from '../../../lib/admin/role.ts';
 import { useLogOut } from '../../../lib/session.tsx';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
+import { ExportsSection } from './ExportsSection.tsx';
 import { VatReturnSection } from './VatReturnSection.tsx';
 import { vatSettingsQuery } from './vatSettingsQuery.ts';
 import './vat.css';
@@ -57,6 +58,7 @@ export function VatScreen() {
             </Flex>
           </section>
         </Card>
+        {data.registrations.length > 0 && <ExportsSection />}
         {data.registrations.length > 0 && <VatReturnSection today={data.today} />}
       </Flex>
     </AdminPage>
