@@ -42,6 +42,12 @@ export function exportDestinationOf(order: {
   return country.toUpperCase();
 }
 
+/**
+ * Whether a shopper sending to `country` (a code or a name; empty while none is chosen) is told the import-duties
+ * notice (contracts/content/importDuties.ts): their parcel leaves the UK.
+ */
+export const importDutiesApply = (country: string): boolean => country.trim() !== '' && !isUkVatArea(country);
+
 /** Months the evidence of an export may take from the time of supply (Notice 703, section 3). */
 export const exportEvidenceMonths = 3;
 /** The VAT screen lists an export still without evidence from this many days before its limit. */

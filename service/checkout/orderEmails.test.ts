@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import { importDutiesNotice } from '../../contracts/content/importDuties.ts';
 import { purchaseNoticeData } from '../../infra/testing/exampleOrders.ts';
 import { orderConfirmation, orderToOwner, owedOrderEmails, purchaseNotice } from './orderEmails.ts';
 
@@ -36,6 +37,21 @@ test("the shopper's confirmation names the order, what was bought, what was paid
   ]) {
     assert.match(mail.text, line);
   }
+});
+
+test('a parcel leaving the UK: the confirmation says once, in both halves, that import taxes may be charged; a UK one does not', async () => {
+  const paris = { line1: '3 Rue Cler', city: 'Paris', postcode: '75007', country: 'FR' };
+  const abroad = await orderConfirmation({ ...order, shippingAddress: paris });
+  assert.is(abroad.text.split(importDutiesNotice).length, 2);
+  assert.ok(abroad.html?.includes('Import taxes and duties may be charged by the destination country'), abroad.html);
+  // A gift bought in Paris and sent to Leeds stays in the UK.
+  const home = await orderConfirmation({
+    ...order,
+    shippingAddress: paris,
+    gift: { message: '', recipientAddress: order.shippingAddress as typeof paris },
+  });
+  assert.not.ok(home.text.includes(importDutiesNotice));
+  assert.not.ok((await orderConfirmation(order)).text.includes(importDutiesNotice));
 });
 
 test('the owner hears who ordered what, and how it was paid', async () => {

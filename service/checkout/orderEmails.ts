@@ -1,7 +1,9 @@
 // The e-mails an order and a purchase notice send, each through the mailer once and recorded as EmailSent.
 import type { EmailKind, EmailSent, PurchaseNotified } from '../../contracts/checkout/model.ts';
 import { shopContent } from '../../contracts/catalog/content.ts';
+import { importDutiesNotice } from '../../contracts/content/importDuties.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
+import { exportDestinationOf } from '../../contracts/vat/exports.ts';
 import { mailOf } from '../mail/layout.tsx';
 import { addressLines, discountRows, itemRows, orderDate, textRows } from '../mail/orderFacts.ts';
 import { confirmationMail, orderToOwnerMail, purchaseNoticeMail, shippedMail } from './orderMails.tsx';
@@ -47,6 +49,7 @@ export function orderConfirmation(order: Order, receiptLink?: string, orderPageL
         'We will send it to:',
         ...addressLines(order.shippingAddress, order.customerName).map((line) => `  ${line}`),
         '',
+        ...(exportDestinationOf(order) ? [importDutiesNotice, ''] : []),
         'What happens next: we prepare your order for shipping, and e-mail you tracking information once it is on its way.',
         '',
         `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,

@@ -4,7 +4,9 @@ import { Link } from '@react-email/link';
 import type { ReactNode } from 'react';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import { importDutiesNotice } from '../../contracts/content/importDuties.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
+import { exportDestinationOf } from '../../contracts/vat/exports.ts';
 import {
   ActionButton,
   AddressBlock,
@@ -70,6 +72,7 @@ export const confirmationMail = (order: Order, receiptLink?: string, orderPageLi
         </Link>
       </Para>
     ) : null}
+    {exportDestinationOf(order) ? <Para>{importDutiesNotice}</Para> : null}
     <Para>
       What happens next: we prepare your order for shipping, and e-mail you tracking information once it is on its way.
     </Para>

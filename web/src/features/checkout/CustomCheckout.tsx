@@ -11,6 +11,7 @@ import { CardField, type CardFieldHandle } from './CardField.tsx';
 import { CheckoutLayout } from './CheckoutLayout.tsx';
 import { useLoadedPaymentsConfig } from './payments.ts';
 import { TestModeNotice } from './TestModeNotice.tsx';
+import { ImportDutiesNotice } from './ImportDutiesNotice.tsx';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
@@ -182,6 +183,7 @@ export function CustomCheckout() {
                 />
               </LabelledField>
               <GiftFields value={gift} onChange={setGift} withRecipient />
+              <ImportDutiesNotice country={gift.isGift && gift.separate ? gift.country : form.country} />
               <Separator size="4" my="2" />
               <Heading as="h2" size="4">
                 Payment

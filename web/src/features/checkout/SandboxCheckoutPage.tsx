@@ -25,6 +25,7 @@ import { paymentExpiredMessage, type SandboxSessionView } from '../../../../cont
 import { call, serverMessage } from '../../lib/api.ts';
 import { TestCardInputs, type TestCard } from './CardField.tsx';
 import { TestModeNotice } from './TestModeNotice.tsx';
+import { ImportDutiesNotice } from './ImportDutiesNotice.tsx';
 import { sandboxSessionQuery } from './sandboxSession.ts';
 import './checkout.css';
 import { LabelledField } from '../../components/LabelledField.tsx';
@@ -229,6 +230,7 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
                 </Select.Content>
               </Select.Root>
             </LabelledField>
+            <ImportDutiesNotice country={address.country} />
             <Heading as="h2" size="3" mt="2" id={`${id}-shipping`}>
               Shipping method
             </Heading>

@@ -9,6 +9,7 @@ import { formatPence } from '../../../../contracts/shared/money.ts';
 import { shippingCountriesQuery, useShippingCost } from './shipping.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { PolicyLinks } from '../../components/PolicyLinks.tsx';
+import { ImportDutiesNotice } from './ImportDutiesNotice.tsx';
 
 export type ShippingSubmission = ShippingDetails & { shippingCost: number };
 
@@ -104,6 +105,7 @@ export function ShippingForm({
           {values.country &&
             (shippingCost === undefined ? 'Calculating shipping...' : `Shipping: ${formatPence(shippingCost)}`)}
         </Text>
+        <ImportDutiesNotice country={values.country} />
         <Button type="submit" size="3" disabled={!canSubmit}>
           Continue to Payment
         </Button>
