@@ -1,4 +1,5 @@
-// Exports in a browser, on the shop's own clock (decision 097): an export to France without proof after its 3 months is
+// Exports in a browser, on the shop's own clock (decision 097): the shopper paying for a parcel to France reads the
+// import-duties sentence; an export to France without proof after its 3 months is
 // listed on the VAT screen with the UK VAT now due; the owner records its proof of posting on the order's page, and the
 // VAT screen lists it no more.
 import type { Browser } from 'playwright-core';
@@ -8,6 +9,7 @@ import { launchBrowser, newContext, viewports } from '../../infra/testing/browse
 import { sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { call, settled, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
+import { importDutiesNotice } from '../../contracts/content/importDuties.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { axeProblems } from './ordersOwner.ts';
@@ -39,6 +41,15 @@ test('an export without proof after 3 months shows its VAT due; its proof of pos
   });
   assert.is(started.status, 200, started.text);
   const orderId: string = started.json.sessionId;
+  // Before paying, the shopper reads that France may charge import taxes on delivery.
+  const shopper = await newContext(browser, viewports.mobile);
+  try {
+    const payment = await shopper.newPage();
+    await payment.goto(`${shop.url}/sandbox/checkout?session=${orderId}`);
+    await payment.getByTestId('import-duties').getByText(importDutiesNotice).waitFor();
+  } finally {
+    await shopper.close();
+  }
   const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${orderId}/pay`, {
     body: sandboxPayBody({ country: 'FR', shippingOptionId: 'international-shipping' }),
   });
