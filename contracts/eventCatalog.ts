@@ -32,12 +32,14 @@ import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/m
 import type { ImageUploaded } from './catalog/images.ts';
 import {
   ProductAddedV1,
+  ProductCustomsChangedV1,
   ProductEditedV1,
   ProductHiddenV1,
   ProductPriceChangedV1,
   ProductPublishedV1,
   ProductReorderedV1,
   type ProductAdded,
+  type ProductCustomsChanged,
   type ProductEdited,
   type ProductEvent,
   type ProductHidden,
@@ -889,6 +891,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof ProductHiddenV1, ProductHidden>,
     Newest<typeof ProductPublishedV1, ProductPublished>,
     Newest<typeof ProductReorderedV1, ProductReordered>,
+    Newest<typeof ProductCustomsChangedV1, ProductCustomsChanged>,
     Newest<typeof ReviewSubmittedV1, ReviewSubmitted>,
     Newest<typeof ReviewApprovedV1, ReviewApproved>,
     Newest<typeof ReviewRejectedV1, ReviewRejected>,
@@ -1117,6 +1120,14 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     causedBy: owner,
     description: "The owner moved a product in the shop's order (from and to, lowest shown first).",
     versions: [{ schema: ProductReorderedV1 }],
+  },
+  {
+    type: 'ProductCustomsChanged',
+    stream: 'book',
+    causedBy: owner,
+    description:
+      "The owner changed a product's customs details (weight in grams, tariff code, country of origin; from and to, each whole): Click & Drop files and packing slips made after it declare the new ones.",
+    versions: [{ schema: ProductCustomsChangedV1 }],
   },
   {
     type: 'ReviewSubmitted',

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import raw from '../content/shop.json' with { type: 'json' };
 import { VatRateSchema } from '../vat/rates.ts';
 import { BundleRuleSchema } from './bundle.ts';
+import { CustomsDefaultsSchema } from './customs.ts';
 import { SlugSchema } from './slug.ts';
 
 export const CatalogEntrySchema = v.object({
@@ -38,6 +39,8 @@ export const ShopContentSchema = v.object({
   books: v.array(CatalogEntrySchema),
   /** the bundle saving the owner offers (decision 072); absent or `enabled: false`, none */
   bundle: v.optional(BundleRuleSchema),
+  /** what a customs declaration says of each kind of product, and what packaging adds to a parcel (decision 098) */
+  customs: CustomsDefaultsSchema,
   about: v.object({
     heading: v.string(),
     verse: v.array(v.string()),

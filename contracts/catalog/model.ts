@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import type { DomainEvent } from '../shared/events.ts';
 import { VatRateSchema } from '../vat/rates.ts';
+import { ProductCustomsRecordSchema } from './customs.ts';
 import { SlugSchema } from './slug.ts';
 
 /** What the catalog seed records from the content file (BookListed, BookUpdated): the fields it had first. */
@@ -54,6 +55,8 @@ export const BookDtoSchema = v.object({
   /** false: hidden from the shop and refused by new checkouts; still on past orders */
   published: v.boolean(),
   ageRange: v.optional(AgeRangeSchema),
+  /** the customs details the owner set (decision 098); absent, the content file's for its kind apply */
+  customs: v.optional(ProductCustomsRecordSchema),
 });
 export type BookDto = v.InferOutput<typeof BookDtoSchema>;
 export const BooksResponseSchema = v.array(BookDtoSchema);

@@ -6,6 +6,14 @@ import type { DomainEvent } from '../shared/events.ts';
 import { ownerText } from '../shared/ownerText.ts';
 import { STANDARD_RATE, VatRateSchema } from '../vat/rates.ts';
 import { shopContent } from './content.ts';
+import {
+  HsCodeSchema,
+  OriginSchema,
+  ProductCustomsRecordSchema,
+  WeightGramsSchema,
+  type KindCustomsDefaults,
+  type ProductCustoms,
+} from './customs.ts';
 import { ImageRefSchema } from './images.ts';
 import { AgeRangeSchema, productKinds, type BookDto, type BookFields, type CatalogEvent } from './model.ts';
 import { SlugSchema, slugOf } from './slug.ts';
@@ -47,6 +55,16 @@ export const ProductHiddenV1 = v.object({ id, ...said });
 export const ProductPublishedV1 = v.object({ id, ...said });
 /** Its place in the shop's order, `from` to `to` (lowest first). */
 export const ProductReorderedV1 = v.object({ id, from: v.number(), to: v.number(), ...said });
+/**
+ * Its customs details (decision 098) from `from` to `to`, each whole: what they were (the content file's for its kind
+ * until the owner's first change) and what they are now. Labels and slips printed after it say `to`.
+ */
+export const ProductCustomsChangedV1 = v.object({
+  id,
+  from: ProductCustomsRecordSchema,
+  to: ProductCustomsRecordSchema,
+  ...said,
+});
 
 export type ProductDetails = Omit<
   v.InferOutput<typeof ProductAddedV1>,
@@ -58,9 +76,16 @@ export type ProductPriceChanged = DomainEvent<'ProductPriceChanged', v.InferOutp
 export type ProductHidden = DomainEvent<'ProductHidden', v.InferOutput<typeof ProductHiddenV1>>;
 export type ProductPublished = DomainEvent<'ProductPublished', v.InferOutput<typeof ProductPublishedV1>>;
 export type ProductReordered = DomainEvent<'ProductReordered', v.InferOutput<typeof ProductReorderedV1>>;
+export type ProductCustomsChanged = DomainEvent<'ProductCustomsChanged', v.InferOutput<typeof ProductCustomsChangedV1>>;
 
 export type ProductEvent =
-  ProductAdded | ProductEdited | ProductPriceChanged | ProductHidden | ProductPublished | ProductReordered;
+  | ProductAdded
+  | ProductEdited
+  | ProductPriceChanged
+  | ProductHidden
+  | ProductPublished
+  | ProductReordered
+  | ProductCustomsChanged;
 /** Everything a `book-<id>` stream holds: the seed's listing and updates, and the owner's changes. */
 export type BookStreamEvent = CatalogEvent | ProductEvent;
 
@@ -71,6 +96,7 @@ export const productEventTypes = [
   'ProductHidden',
   'ProductPublished',
   'ProductReordered',
+  'ProductCustomsChanged',
 ] as const satisfies readonly ProductEvent['type'][];
 
 /** The prices the owner may set, in whole pence: a penny to £1,000. */
@@ -124,7 +150,19 @@ export function evolveBook(book: BookDto | null, event: BookStreamEvent): BookDt
       return book && { ...book, published: true };
     case 'ProductReordered':
       return book && { ...book, sortOrder: event.data.to };
+    case 'ProductCustomsChanged':
+      return book && { ...book, customs: { ...event.data.to } };
   }
+}
+
+/** What a customs form says of each kind of product unless the owner said otherwise: the content file's. */
+export const kindCustoms = (kind: BookDto['kind']): KindCustomsDefaults => shopContent.customs.kinds[kind];
+
+/** A product's customs details: the owner's, or the content file's for its kind and the shop's origin. */
+export function productCustomsOf(book: Pick<BookDto, 'kind' | 'customs'>): ProductCustoms {
+  if (book.customs) return { ...book.customs };
+  const { weightGrams, hsCode } = kindCustoms(book.kind);
+  return { weightGrams, hsCode, origin: shopContent.customs.origin };
 }
 
 // What the owner sends (contracts/catalog/adminApi.ts). Bad fields are a 400 naming them.
@@ -174,6 +212,9 @@ const fields = {
   ageRange: AgeRangeSchema,
   sortOrder: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
   published: v.boolean(),
+  weightGrams: WeightGramsSchema,
+  hsCode: HsCodeSchema,
+  origin: OriginSchema,
 };
 
 export const AddProductSchema = v.object({
@@ -189,6 +230,10 @@ export const AddProductSchema = v.object({
   ageRange: v.optional(fields.ageRange),
   sortOrder: v.optional(fields.sortOrder),
   published: v.optional(fields.published, true),
+  /** customs details (decision 098); left out, the content file's for its kind */
+  weightGrams: v.optional(fields.weightGrams),
+  hsCode: v.optional(fields.hsCode),
+  origin: v.optional(fields.origin),
   reason,
 });
 export type AddProductInput = v.InferOutput<typeof AddProductSchema>;
@@ -207,6 +252,9 @@ export const EditProductSchema = v.object({
   ageRange: v.optional(v.nullable(fields.ageRange)),
   sortOrder: v.optional(fields.sortOrder),
   published: v.optional(fields.published),
+  weightGrams: v.optional(fields.weightGrams),
+  hsCode: v.optional(fields.hsCode),
+  origin: v.optional(fields.origin),
   reason,
 });
 export type EditProductInput = v.InferOutput<typeof EditProductSchema>;

@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import { catalogueApi, catalogueMessages, type CatalogueProduct } from '../../contracts/catalog/adminApi.ts';
 import { getBook, listAllBooks } from '../../contracts/catalog/books.ts';
 import type { BookDto } from '../../contracts/catalog/model.ts';
+import { productCustomsOf } from '../../contracts/catalog/product.ts';
 import { Conflict, invalid, notFound } from '../../contracts/shared/errors.ts';
 import { bookStream, vatSettingsStream } from '../../contracts/shared/streams.ts';
 import { rateOn, ukDayOf } from '../../contracts/vat/rates.ts';
@@ -34,11 +35,15 @@ const rateDecider: Decider<VatSettings, RateChange, VatSettingsEvent> = {
 };
 
 export function catalogueRoutes(routers: Routers, deps: ShopDeps) {
-  /** The books with the VAT rate each has today. */
+  /** The books with the VAT rate each has today, and the customs details that apply to each (decision 098). */
   async function withRatesToday(books: BookDto[]): Promise<CatalogueProduct[]> {
     const settings = withCatalogRates(foldVatSettings(await deps.events.readStream(vatSettingsStream)), books);
     const today = ukDayOf(deps.clock().toISOString());
-    return books.map((book) => ({ ...book, vatRate: rateOn(rateHistoryOf(settings, book.id), today) }));
+    return books.map((book) => ({
+      ...book,
+      vatRate: rateOn(rateHistoryOf(settings, book.id), today),
+      ...productCustomsOf(book),
+    }));
   }
   const productOf = async (id: number) =>
     (await withRatesToday(await listAllBooks(deps.reads))).find((b) => b.id === id)!;
@@ -72,7 +77,7 @@ export function catalogueRoutes(routers: Routers, deps: ShopDeps) {
   });
 
   route(routers, catalogueApi.add, async (ctx, input) => {
-    const { reason, ageRange, sortOrder, ...fields } = input.body();
+    const { reason, ageRange, sortOrder, weightGrams, hsCode, origin, ...fields } = input.body();
     await checkSlugFree(fields.slug, null);
     const admin = adminOf(ctx);
     const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
@@ -91,7 +96,14 @@ export function catalogueRoutes(routers: Routers, deps: ShopDeps) {
           deps.events,
           bookStream(id),
           bookDecider,
-          { type: 'AddProduct', product: { ...product, id }, by: admin, reason, at: meta.now },
+          {
+            type: 'AddProduct',
+            product: { ...product, id },
+            customs: { weightGrams, hsCode, origin },
+            by: admin,
+            reason,
+            at: meta.now,
+          },
           meta,
           { waiter: deps.waiter },
         );

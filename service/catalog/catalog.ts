@@ -2,8 +2,10 @@
 // listed, and the file updates it only while the owner has never changed it; from the owner's first change the owner
 // is its author and a restart leaves it alone. The owner's commands record what changed, who changed it and why.
 import type { BookDto, BookFields } from '../../contracts/catalog/model.ts';
+import type { ProductCustoms } from '../../contracts/catalog/customs.ts';
 import {
   evolveBook,
+  productCustomsOf,
   productEventTypes,
   type BookStreamEvent,
   type ProductAdded,
@@ -18,16 +20,22 @@ export type BookState = { book: BookDto | null; ownerChanged: boolean };
 
 type Said = { by: string; reason: string; at: string };
 export type SyncBook = { type: 'SyncBook'; fields: BookFields };
-export type AddProduct = { type: 'AddProduct'; product: Omit<ProductAdded['data'], 'by' | 'reason' | 'at'> } & Said;
+export type AddProduct = {
+  type: 'AddProduct';
+  product: Omit<ProductAdded['data'], 'by' | 'reason' | 'at'>;
+  /** customs details given with it (decision 098); those left out are the content file's for its kind */
+  customs?: Partial<ProductCustoms>;
+} & Said;
 export type EditProduct = {
   type: 'EditProduct';
   id: number;
-  changes: Partial<ProductDetails> & {
-    ageRange?: AgeRange | null;
-    price?: number;
-    sortOrder?: number;
-    published?: boolean;
-  };
+  changes: Partial<ProductDetails> &
+    Partial<ProductCustoms> & {
+      ageRange?: AgeRange | null;
+      price?: number;
+      sortOrder?: number;
+      published?: boolean;
+    };
 } & Said;
 export type BookCommand = SyncBook | AddProduct | EditProduct;
 
@@ -46,10 +54,29 @@ const same = (a: BookFields, b: BookFields) =>
 const ownerTypes: ReadonlySet<string> = new Set(productEventTypes);
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The owner's edit as events: the detail fields that changed, then the price, the order and whether it is on sale. */
+/**
+ * The customs details after a change (decision 098) as an event, or none when they stay as they were. The details are
+ * the product's as they apply now (the book after the change's other events, so a new kind's defaults count).
+ */
+function customsChanged(book: BookDto, given: Partial<ProductCustoms>, command: Said & { id: number }) {
+  const from = productCustomsOf(book);
+  const to: ProductCustoms = {
+    weightGrams: given.weightGrams ?? from.weightGrams,
+    hsCode: given.hsCode ?? from.hsCode,
+    origin: given.origin ?? from.origin,
+  };
+  if (sameJson(from, to)) return [];
+  const { id, by, reason, at } = command;
+  return [{ type: 'ProductCustomsChanged', data: { id, from, to, by, reason, at } } satisfies BookStreamEvent];
+}
+
+/**
+ * The owner's edit as events: the detail fields that changed, then the price, the order, whether it is on sale, and
+ * the customs details.
+ */
 function edited(book: BookDto, command: EditProduct): BookStreamEvent[] {
   const { by, reason, at, id } = command;
-  const { price, sortOrder, published, ageRange, ...details } = command.changes;
+  const { price, sortOrder, published, ageRange, weightGrams, hsCode, origin, ...details } = command.changes;
   const said = { by, reason, at };
   const changes: ProductEdited['data']['changes'] = {};
   for (const [key, value] of Object.entries(details) as [keyof ProductDetails, unknown][]) {
@@ -65,6 +92,8 @@ function edited(book: BookDto, command: EditProduct): BookStreamEvent[] {
     events.push({ type: 'ProductReordered', data: { id, from: book.sortOrder, to: sortOrder, ...said } });
   if (published === true && !book.published) events.push({ type: 'ProductPublished', data: { id, ...said } });
   if (published === false && book.published) events.push({ type: 'ProductHidden', data: { id, ...said } });
+  const after = events.reduce<BookDto>((b, event) => evolveBook(b, event) ?? b, book);
+  events.push(...customsChanged(after, { weightGrams, hsCode, origin }, command));
   return events;
 }
 
@@ -87,7 +116,9 @@ export const bookDecider: Decider<BookState, BookCommand, BookStreamEvent> = {
       case 'AddProduct': {
         if (state.book) throw conflict(catalogMessages.taken(command.product.id));
         const { by, reason, at } = command;
-        return [{ type: 'ProductAdded', data: { ...command.product, by, reason, at } }];
+        const added: BookStreamEvent = { type: 'ProductAdded', data: { ...command.product, by, reason, at } };
+        const book = evolveBook(null, added)!;
+        return [added, ...customsChanged(book, command.customs ?? {}, { id: book.id, by, reason, at })];
       }
       case 'EditProduct': {
         if (!state.book) throw notFound(catalogMessages.unknown(command.id));
