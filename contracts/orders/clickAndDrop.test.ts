@@ -12,8 +12,18 @@ import {
   parseCsvRows,
   splitName,
   carrierCsvMessages,
+  type ClickAndDropCatalogue,
   type ClickAndDropOrder,
 } from './clickAndDrop.ts';
+
+/** The seed's products: two picture books and the poster, with the content file's customs details. */
+const catalogue: ClickAndDropCatalogue = [
+  { id: 1, title: 'The Kindness Basket', kind: 'story' },
+  { id: 2, title: 'Together We Shine', kind: 'story' },
+  { id: 3, title: 'Alif to Ya: My Arabic Alphabet Poster', kind: 'poster' },
+];
+const csvOf = (orders: ClickAndDropOrder[]) => clickAndDropCsv(orders, catalogue);
+const rowsOf = (o: ClickAndDropOrder) => clickAndDropRows(o, catalogue);
 
 const order = (over: Partial<ClickAndDropOrder> = {}): ClickAndDropOrder => ({
   orderNumber: 'AH-FBDXjEXU',
@@ -23,8 +33,8 @@ const order = (over: Partial<ClickAndDropOrder> = {}): ClickAndDropOrder => ({
   phone: '07700 900123',
   shippingAddress: { line1: '4 Orchard Lane', line2: 'Flat 2', city: 'Bradford', postcode: 'BD7 1AA', country: 'GB' },
   items: [
-    { name: 'The Kindness Basket', quantity: 2, price: 999, bookId: 1 } as never,
-    { name: 'Alif to Ya, "My Arabic Alphabet" Poster', quantity: 1, bookId: 3 },
+    { name: 'The Kindness Basket', quantity: 2, price: 999, bookId: 1 },
+    { name: 'Alif to Ya, "My Arabic Alphabet" Poster', quantity: 1, price: 999, bookId: 3 },
   ],
   subtotal: 2997,
   shippingCost: 499,
@@ -35,13 +45,13 @@ const order = (over: Partial<ClickAndDropOrder> = {}): ClickAndDropOrder => ({
 const cellsOf = (csv: string) => parseCsvRows(csv);
 
 test('the header is Click & Drop’s columns in their order', () => {
-  const [header] = cellsOf(clickAndDropCsv([]));
+  const [header] = cellsOf(csvOf([]));
   assert.equal(header, [...clickAndDropColumns]);
   assert.equal(header!.slice(0, 5), ['Order reference', 'Date', 'First Name', 'Last Name', 'Full name']);
 });
 
 test('an order is one row a line, its fields where the import reads them', () => {
-  const rows = cellsOf(clickAndDropCsv([order()]));
+  const rows = cellsOf(csvOf([order()]));
   assert.is(rows.length, 3);
   const row = Object.fromEntries(clickAndDropColumns.map((c, i) => [c, rows[1]![i]]));
   assert.equal(row, {
@@ -64,19 +74,83 @@ test('an order is one row a line, its fields where the import reads them', () =>
     'Shipping Cost': '4.99',
     Total: '34.96',
     'Currency Code': 'GBP',
-    Weight: '',
-    'Package Size': '',
+    // Two books of 350 g, the poster's 150 g and 80 g of packaging; more than one copy is a parcel.
+    Weight: '0.930',
+    'Package Size': 'Small parcel',
     'Product SKU': 'BOOK-1',
     'Item name': 'The Kindness Basket',
     Quantity: '2',
+    // A parcel within the UK declares nothing.
+    'Unit price': '',
+    'Customs description': '',
+    'Product customs code': '',
+    'Country of origin': '',
+    'Content type': '',
   });
   // Quotes and commas inside a cell survive the trip.
   assert.is(rows[2]![clickAndDropColumns.indexOf('Item name')], 'Alif to Ya, "My Arabic Alphabet" Poster');
-  assert.ok(clickAndDropCsv([order()]).endsWith('\r\n'));
+  assert.ok(csvOf([order()]).endsWith('\r\n'));
+});
+
+test('a parcel to France has every customs column filled on every row, from the catalogue’s details', () => {
+  const french = order({
+    shippingAddress: { line1: '8 rue des Lilas', city: 'Lyon', postcode: '69003', country: 'FR' },
+    items: [
+      { name: 'The Kindness Basket', quantity: 2, price: 899, bookId: 1 },
+      { name: 'Alif to Ya: My Arabic Alphabet Poster', quantity: 1, price: 999, bookId: 3 },
+    ],
+  });
+  // The poster's owner set its own details: those are declared.
+  const owned: ClickAndDropCatalogue = [
+    catalogue[0]!,
+    { ...catalogue[2]!, customs: { weightGrams: 120, hsCode: '4911.91', origin: 'TR' } },
+  ];
+  const rows = cellsOf(clickAndDropCsv([french], owned)).slice(1);
+  const customsColumns = clickAndDropColumns.slice(clickAndDropColumns.indexOf('Weight'));
+  const cells = rows.map((row) =>
+    Object.fromEntries(customsColumns.map((c) => [c, row[clickAndDropColumns.indexOf(c)]])),
+  );
+  assert.equal(cells, [
+    {
+      Weight: '0.900',
+      'Package Size': 'Small parcel',
+      'Product SKU': 'BOOK-1',
+      'Item name': 'The Kindness Basket',
+      Quantity: '2',
+      'Unit price': '8.99',
+      'Customs description': "Children's picture book",
+      'Product customs code': '49030000',
+      'Country of origin': 'United Kingdom',
+      'Content type': 'Sale of goods',
+    },
+    {
+      Weight: '0.900',
+      'Package Size': 'Small parcel',
+      'Product SKU': 'BOOK-3',
+      'Item name': 'Alif to Ya: My Arabic Alphabet Poster',
+      Quantity: '1',
+      'Unit price': '9.99',
+      'Customs description': 'Printed poster',
+      'Product customs code': '491191',
+      'Country of origin': 'Türkiye',
+      'Content type': 'Sale of goods',
+    },
+  ]);
+  for (const row of rows)
+    for (const column of customsColumns) assert.ok(row[clickAndDropColumns.indexOf(column)], column);
+  assert.equal(rows[0]!.slice(0, clickAndDropColumns.indexOf('Country') + 1).at(-1), 'France');
+});
+
+test('one picture book alone is a large letter; a heavy order a medium parcel', () => {
+  const at = (row: unknown[], c: (typeof clickAndDropColumns)[number]) => row[clickAndDropColumns.indexOf(c)];
+  const one = rowsOf(order({ items: [{ name: 'The Kindness Basket', quantity: 1, price: 999, bookId: 1 }] }))[0]!;
+  assert.equal([at(one, 'Weight'), at(one, 'Package Size')], [{ numeral: '0.430' }, 'Large letter']);
+  const many = rowsOf(order({ items: [{ name: 'Together We Shine', quantity: 6, price: 999, bookId: 2 }] }))[0]!;
+  assert.equal([at(many, 'Weight'), at(many, 'Package Size')], [{ numeral: '2.180' }, 'Medium parcel']);
 });
 
 test('a cell that a spreadsheet would run as a formula is written as text', () => {
-  const csv = clickAndDropCsv([order({ customerName: '=HYPERLINK("http://x")', phone: '+44 7700 900123' })]);
+  const csv = csvOf([order({ customerName: '=HYPERLINK("http://x")', phone: '+44 7700 900123' })]);
   const row = cellsOf(csv)[1]!;
   assert.is(row[clickAndDropColumns.indexOf('Full name')], `'=HYPERLINK("http://x")`);
   assert.is(row[clickAndDropColumns.indexOf('Phone')], "'+44 7700 900123");
@@ -95,7 +169,7 @@ test('names are split into first and last sensibly', () => {
 });
 
 test('an address kept as text is split into lines, city, postcode and country', () => {
-  const row = clickAndDropRows(order({ shippingAddress: '12 High Street, Leeds, ls1 4ab, United Kingdom' }))[0]!;
+  const row = rowsOf(order({ shippingAddress: '12 High Street, Leeds, ls1 4ab, United Kingdom' }))[0]!;
   const at = (c: (typeof clickAndDropColumns)[number]) => row[clickAndDropColumns.indexOf(c)];
   assert.equal(
     [at('Address Line 1'), at('City'), at('Postcode'), at('Country')],
@@ -104,7 +178,7 @@ test('an address kept as text is split into lines, city, postcode and country', 
 });
 
 test("an erased customer's order is exported without their details", () => {
-  const row = clickAndDropRows(
+  const row = rowsOf(
     order({
       customerName: erased.name,
       customerEmail: erased.email,
@@ -130,7 +204,7 @@ test("an erased customer's order is exported without their details", () => {
 });
 
 test('limits: a reference of at most 40 and a postcode of at most 20 characters', () => {
-  const row = clickAndDropRows(
+  const row = rowsOf(
     order({
       orderNumber: `AH-${'x'.repeat(60)}`,
       shippingAddress: { line1: 'a', city: 'b', postcode: 'P'.repeat(30), country: 'FR' },

@@ -1,10 +1,14 @@
 // Royal Mail Click & Drop, both ways (decision 081): the selected orders written in the column layout of its order
 // import ("Order Import spreadsheet field specifications"), so labels can be bought there, and the tracking numbers
 // read back from a carrier's CSV (Click & Drop's own export has "Order reference" and "Tracking number"), matched to
-// orders by their AH- number. Pure: the server writes the file, the console reads the carrier's.
+// orders by their AH- number. Pure: the server writes the file, the console reads the carrier's. Every row carries its
+// parcel's weight and package format, and a parcel leaving the UK its customs columns (decision 098).
 import { isErasedValue } from '../personalData.ts';
 import { destinationCode, destinationName } from '../checkout/shipping.ts';
 import { csvLine, csvPounds, type CsvNumeral } from '../sales/model.ts';
+import { hsDigits, isoCountryName } from '../catalog/customs.ts';
+import type { BookDto } from '../catalog/model.ts';
+import { customsDeclarationOf, destinationOf, kilograms, parcelOf } from './customs.ts';
 import { maxTrackingNumberLength, trackingNumberPattern } from './fulfilment.ts';
 import type { OrderItem, ShippingAddress } from './model.ts';
 
@@ -33,6 +37,12 @@ export const clickAndDropColumns = [
   'Product SKU',
   'Item name',
   'Quantity',
+  // A parcel leaving the UK: what its customs declaration says of each line (decision 098).
+  'Unit price',
+  'Customs description',
+  'Product customs code',
+  'Country of origin',
+  'Content type',
 ] as const;
 
 /** The import's limits on the two fields it bounds. */
@@ -47,7 +57,7 @@ export type ClickAndDropOrder = {
   customerEmail: string;
   phone?: string | undefined;
   shippingAddress: ShippingAddress | string;
-  items: readonly Pick<OrderItem, 'name' | 'quantity' | 'bookId'>[];
+  items: readonly Pick<OrderItem, 'name' | 'quantity' | 'bookId' | 'price'>[];
   /** pence */
   subtotal: number;
   shippingCost: number;
@@ -118,13 +128,25 @@ export const isErasedBuyer = (order: Pick<ClickAndDropOrder, 'customerName' | 'c
 
 const noAddress: AddressCells = { line1: '', line2: '', line3: '', city: '', postcode: '', country: '' };
 
+/** The products as the file declares them: their kind and the owner's customs details (decision 098). */
+export type ClickAndDropCatalogue = readonly Pick<BookDto, 'id' | 'title' | 'kind' | 'customs'>[];
+
 /**
  * One order's rows: one for each of its lines (Click & Drop puts the rows of one order reference into one order),
  * or one row without a product for an order without lines. A forgotten buyer's name, address, e-mail and phone are
- * left empty; the reference, the date and the money stay.
+ * left empty; the reference, the date and the money stay. Every row has the parcel's weight (kg) and package format;
+ * a row of a parcel leaving the UK has its line's unit price, customs description, tariff code (digits), country of
+ * origin (its name, as the Country column) and the content type; a UK row leaves those empty.
  */
-export function clickAndDropRows(order: ClickAndDropOrder): (string | CsvNumeral)[][] {
+export function clickAndDropRows(
+  order: ClickAndDropOrder,
+  catalogue: ClickAndDropCatalogue,
+): (string | CsvNumeral)[][] {
   const erased = isErasedBuyer(order);
+  const parcel = parcelOf(order.items, catalogue);
+  const declaration = erased
+    ? null
+    : customsDeclarationOf(destinationOf(order.shippingAddress), order.items, catalogue);
   const name = erased ? '' : order.customerName.trim();
   const { first, last } = splitName(name);
   const address = erased ? noAddress : addressCells(order.shippingAddress);
@@ -147,22 +169,34 @@ export function clickAndDropRows(order: ClickAndDropOrder): (string | CsvNumeral
     csvPounds(order.shippingCost),
     csvPounds(order.total),
     'GBP',
-    // No weights or sizes are kept for the books: Click & Drop applies the account's default package to these.
-    '',
-    '',
+    { numeral: kilograms(parcel.grossWeightGrams) },
+    parcel.packageSize,
   ];
-  if (order.items.length === 0) return [[...common, '', '', '']];
-  return order.items.map((item) => [
-    ...common,
-    item.bookId === undefined ? '' : `BOOK-${item.bookId}`,
-    item.name,
-    String(item.quantity),
-  ]);
+  if (order.items.length === 0) return [[...common, '', '', '', '', '', '', '', '']];
+  return order.items.map((item, i) => {
+    const line = declaration?.lines[i];
+    return [
+      ...common,
+      item.bookId === undefined ? '' : `BOOK-${item.bookId}`,
+      item.name,
+      String(item.quantity),
+      ...(line
+        ? [
+            csvPounds(line.unitPrice),
+            line.description,
+            hsDigits(line.hsCode),
+            isoCountryName(line.origin),
+            declaration!.contentType,
+          ]
+        : ['', '', '', '', '']),
+    ];
+  });
 }
 
 /** The whole import file: a header row and every order's rows, CRLF line ends, formula-safe cells. */
-export function clickAndDropCsv(orders: readonly ClickAndDropOrder[]): string {
-  return [csvLine([...clickAndDropColumns]), ...orders.flatMap(clickAndDropRows).map((row) => csvLine(row))].join('');
+export function clickAndDropCsv(orders: readonly ClickAndDropOrder[], catalogue: ClickAndDropCatalogue): string {
+  const rows = orders.flatMap((order) => clickAndDropRows(order, catalogue));
+  return [csvLine([...clickAndDropColumns]), ...rows.map((row) => csvLine(row))].join('');
 }
 
 // --- tracking numbers back from the carrier ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { ownerText } from '../shared/ownerText.ts';
 import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/constants.ts';
 import { discountLabelOf, type CustomerDetailsSource, type OrderDiscount, type OrderFlag } from './model.ts';
 import type { Dispute, RefundEntry } from './refunds.ts';
+import type { CustomsDeclaration } from './customs.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, type Carrier } from './fulfilment.ts';
 import { statusMoveMessages } from './statusMoves.ts';
@@ -343,8 +344,13 @@ export type OrderPageView = {
 /** The order's money in pence: paid, of which shipping, refunded so far and what the shop keeps. */
 export type OrderMoney = { paid: number; shipping: number; refunded: number; net: number };
 
-/** GET /api/admin/orders/{id} */
-export type OrderPageResponse = { order: AdminOrder; page: OrderPageView; money: OrderMoney };
+/** GET /api/admin/orders/{id}; `customs` for a parcel leaving the UK (decision 098), as its packing slip prints it. */
+export type OrderPageResponse = {
+  order: AdminOrder;
+  page: OrderPageView;
+  money: OrderMoney;
+  customs?: CustomsDeclaration;
+};
 
 /** POST /api/admin/orders/{id}/notes */
 export type AddOrderNoteResponse = { success: true; message: string; order: AdminOrder };
@@ -365,6 +371,8 @@ export type PackingSlip = Pick<
   status: AnyOrderStatus;
   /** a gift's message: the slip starts in gift mode (no prices) and prints it; name and address are the recipient's */
   gift?: { message: string };
+  /** a parcel leaving the UK: its CN22 (CN23 above £270) summary (decision 098) */
+  customs?: CustomsDeclaration;
 };
 
 /** At most this many slips print at once. */
@@ -467,8 +475,15 @@ export const ClickAndDropExportSchema = v.object(
 );
 export type ClickAndDropExportBody = v.InferInput<typeof ClickAndDropExportSchema>;
 
-/** What goes in the box of an order, from its page: a gift sent to someone else is addressed to them. */
-export function packingSlipOf(page: OrderPageView, status: AnyOrderStatus): PackingSlip {
+/**
+ * What goes in the box of an order, from its page: a gift sent to someone else is addressed to them; a parcel leaving
+ * the UK carries its customs declaration.
+ */
+export function packingSlipOf(
+  page: OrderPageView,
+  status: AnyOrderStatus,
+  customs?: CustomsDeclaration | null,
+): PackingSlip {
   const { orderId, orderNumber, orderDate, items, subtotal, shippingCost, total, gift } = page;
   const toRecipient = gift?.recipientName && gift.recipientLines?.length;
   return {
@@ -483,5 +498,6 @@ export function packingSlipOf(page: OrderPageView, status: AnyOrderStatus): Pack
     total,
     status,
     ...(gift ? { gift: { message: gift.message } } : {}),
+    ...(customs ? { customs } : {}),
   };
 }

@@ -38,6 +38,8 @@ import { customerDetailsDecider } from './customerDetails.ts';
 import { listSubject, personalReadsFor } from '../http/personalReads.ts';
 import { routineReasons } from '../../contracts/audit/dataReads.ts';
 import { orderNotesDecider } from './orderNotes.ts';
+import { customsDeclarations } from './customs.ts';
+import { listAllBooks } from '../../contracts/catalog/books.ts';
 import { orderNotFoundMessage, orderStatusDecider, staleOrderMessage } from './orderStatus.ts';
 
 /** Paid, of which shipping, refunded (filled by refunds; 0 until then) and what the shop keeps, in pence. */
@@ -161,8 +163,9 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     const [order, page] = await Promise.all([getAdminOrder(deps.reads, orderId), getOrderPage(deps.reads, orderId)]);
     if (!order || !page) throw notFound(orderNotFoundMessage(orderId));
     await reads.view(ctx, ordersApi.order, orderStream(orderId), routineReasons.orderPage);
+    const customs = (await customsDeclarations(deps, [orderId])).get(orderId);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { order, page, money: moneyOf(order) };
+    ctx.body = { order, page, money: moneyOf(order), ...(customs ? { customs } : {}) };
   });
 
   // The day's batch: every order now processing, oldest first (the first paid is the first packed); or the orders the
@@ -177,9 +180,15 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
       const statusOf = new Map(orders.flatMap((o) => (o ? [[o.orderId, o.status] as const] : [])));
       if (pages.length > 0)
         await reads.view(ctx, ordersApi.packingSlips, 'packing-slips?chosen', routineReasons.packingSlips);
+      const customs = await customsDeclarations(
+        deps,
+        pages.map((p) => p.orderId),
+      );
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
-        slips: pages.map((page) => packingSlipOf(page, statusOf.get(page.orderId) ?? 'processing')),
+        slips: pages.map((page) =>
+          packingSlipOf(page, statusOf.get(page.orderId) ?? 'processing', customs.get(page.orderId)),
+        ),
         more: false,
       };
       return;
@@ -187,8 +196,15 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     const ids = await oldestOrderIds(deps.reads, 'processing', maxPackingSlips + 1);
     const pages = await getOrderPages(deps.reads, ids.slice(0, maxPackingSlips));
     if (pages.length > 0) await reads.view(ctx, ordersApi.packingSlips, 'packing-slips', routineReasons.packingSlips);
+    const customs = await customsDeclarations(
+      deps,
+      pages.map((p) => p.orderId),
+    );
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { slips: pages.map((page) => packingSlipOf(page, 'processing')), more: ids.length > maxPackingSlips };
+    ctx.body = {
+      slips: pages.map((page) => packingSlipOf(page, 'processing', customs.get(page.orderId))),
+      more: ids.length > maxPackingSlips,
+    };
   });
 
   // Several orders shipped in one step (decision 081): each through the same decider as one order's change, its own
@@ -251,6 +267,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
         shippingCost: order!.shippingCost,
         total: order!.total,
       })),
+      await listAllBooks(deps.reads),
     );
     const day = deps.clock().toISOString().slice(0, 10);
     ctx.set('Cache-Control', 'no-store');
