@@ -1,7 +1,7 @@
 // The owner publishes a book without a developer (issue 36): a fourth book added on the catalogue screen with a cover
 // and three pages uploaded from real image bytes; it is on the landing page with its uploaded images at several widths;
-// its price changed (an order placed before keeps the old price, a checkout after pays the new one); then hidden (gone
-// from the shop, still on the old order).
+// its price and customs details changed (an order placed before keeps the old price, a checkout after pays the new
+// one); then hidden (gone from the shop, still on the old order).
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { test } from 'uvu';
@@ -167,10 +167,26 @@ test('the owner adds a fourth book with a cover and three pages, reprices it and
       .click();
     const edit = page.getByRole('form', { name: `Edit ${title}` });
     await edit.getByLabel('Price (£)').fill('14.00');
+    // Its customs details (decision 098): the content file's for a picture book until the owner gives its own.
+    assert.equal(
+      [
+        await edit.getByLabel('Weight of one copy (grams)').inputValue(),
+        await edit.getByLabel('HS tariff code').inputValue(),
+      ],
+      ['350', '4903.00.00'],
+    );
+    await edit.getByLabel('Weight of one copy (grams)').fill('410');
+    await edit.getByLabel('HS tariff code').fill('4903.00');
+    await edit.getByLabel('Country of origin').selectOption('IE');
     await edit.getByLabel('Why (optional, kept with the change)').fill('Printing costs went up');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, `Saved "${title}".`);
     await row(page).getByText('£14.00').waitFor();
+    const listed = (await call(`${shop.url}/api/admin/catalogue`, { headers: await adminHeaders(shop) })).json as {
+      products: { slug: string; weightGrams: number; hsCode: string; origin: string }[];
+    };
+    const customs = listed.products.find((p) => p.slug === slug)!;
+    assert.equal([customs.weightGrams, customs.hsCode, customs.origin], [410, '4903.00', 'IE']);
     const after = await orderOf(await paidCartCheckout(shop, [{ bookId: book.id, quantity: 1 }]));
     assert.is(after.data.items[0]!.price, 1400);
     assert.is((await orderOf(before.data.orderId)).data.items[0]!.price, 1250);

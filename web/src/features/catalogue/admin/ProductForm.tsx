@@ -1,12 +1,20 @@
 // The form to add a product or edit one: its words, its address (suggested from the title), price in pounds (sent as
 // pence), kind, VAT rate, ages, cover and preview pages (uploaded here, in order, each with the text a screen reader
-// says), whether it is on sale, its place in the order, and a short note of why. An edit sends only what changed.
+// says), whether it is on sale, its place in the order, its customs details (weight, tariff code, country of origin;
+// decision 098) and a short note of why. An edit sends only what changed.
 import { Button, Callout, Checkbox, Flex, IconButton, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { catalogueApi, type CatalogueProduct } from '../../../../../contracts/catalog/adminApi.ts';
+import {
+  customsMessages,
+  HsCodeSchema,
+  isoCountryCodes,
+  isoCountryName,
+  WeightGramsSchema,
+} from '../../../../../contracts/catalog/customs.ts';
 import { productKinds, type PreviewPage, type ProductKind } from '../../../../../contracts/catalog/model.ts';
-import { productPriceLimits } from '../../../../../contracts/catalog/product.ts';
+import { kindCustoms, productCustomsOf, productPriceLimits } from '../../../../../contracts/catalog/product.ts';
 import { SlugSchema, slugOf } from '../../../../../contracts/catalog/slug.ts';
 import { penceToPoundsString } from '../../../../../contracts/shared/money.ts';
 import { formatRate } from '../../../../../contracts/vat/rates.ts';
@@ -21,6 +29,10 @@ const kindNames: Record<ProductKind, string> = { story: 'Story book', poster: 'P
 /** The UK's rates (decision 068): picture books are zero-rated, a poster standard-rated. */
 const vatRates = [0, 500, 2000] as const;
 const acceptedImages = 'image/jpeg,image/png,image/webp';
+/** Every country an origin may name, by name. */
+const origins = [...isoCountryCodes]
+  .map((code) => ({ code, name: isoCountryName(code) }))
+  .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
 
 /** "£12.99", "12.99", "12" → pence; null for anything else. */
 export function penceOf(pounds: string): number | null {
@@ -43,6 +55,10 @@ type Draft = {
   previewPages: PreviewPage[];
   published: boolean;
   sortOrder: string;
+  /** customs (decision 098): a new product's empty fields take its kind's details from the content file */
+  weightGrams: string;
+  hsCode: string;
+  origin: string;
   reason: string;
 };
 
@@ -60,12 +76,26 @@ const draftOf = (product: CatalogueProduct | undefined): Draft => ({
   previewPages: product?.previewPages.map((p) => ({ ...p })) ?? [],
   published: product?.published ?? true,
   sortOrder: product ? String(product.sortOrder) : '',
+  weightGrams: product ? String(product.weightGrams) : '',
+  hsCode: product?.hsCode ?? '',
+  origin: product?.origin ?? productCustomsOf({ kind: 'story' }).origin,
   reason: '',
 });
 
-type Errors = Partial<Record<'title' | 'slug' | 'description' | 'price' | 'ages' | 'cover' | 'sortOrder', string>>;
+type Errors = Partial<
+  Record<'title' | 'slug' | 'description' | 'price' | 'ages' | 'cover' | 'sortOrder' | 'weight' | 'hsCode', string>
+>;
 
-function check(draft: Draft): Errors {
+/** The customs fields as sent: a number of grams, the code as written, the origin; left out when empty. */
+function customsOfDraft(draft: Draft) {
+  return {
+    ...(draft.weightGrams.trim() ? { weightGrams: Number(draft.weightGrams.trim()) } : {}),
+    ...(draft.hsCode.trim() ? { hsCode: draft.hsCode.trim() } : {}),
+    origin: draft.origin,
+  };
+}
+
+function check(draft: Draft, editing: boolean): Errors {
   const errors: Errors = {};
   if (!draft.title.trim()) errors.title = 'Give the product a title.';
   if (!v.is(SlugSchema, draft.slug)) errors.slug = 'Use lower-case letters and digits joined by single hyphens.';
@@ -82,6 +112,11 @@ function check(draft: Draft): Errors {
   if (!draft.coverImage) errors.cover = 'Upload a cover.';
   if (draft.sortOrder.trim() && !/^\d{1,6}$/.test(draft.sortOrder.trim()))
     errors.sortOrder = 'The place is a whole number: lower shows first.';
+  const weight = draft.weightGrams.trim();
+  if ((weight || editing) && (!/^\d+$/.test(weight) || !v.is(WeightGramsSchema, Number(weight))))
+    errors.weight = `${customsMessages.weight}.`;
+  if ((draft.hsCode.trim() || editing) && !v.is(HsCodeSchema, draft.hsCode))
+    errors.hsCode = `${customsMessages.hsCode}.`;
   return errors;
 }
 
@@ -141,7 +176,7 @@ export function ProductForm({ product, onDone }: { product: CatalogueProduct | u
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = check(draft);
+    const found = check(draft, Boolean(product));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const ageRange = draft.ageFrom.trim() ? { from: Number(draft.ageFrom), to: Number(draft.ageTo) } : null;
@@ -157,6 +192,7 @@ export function ProductForm({ product, onDone }: { product: CatalogueProduct | u
       previewPages: draft.previewPages.map((p) => ({ image: p.image, alt: p.alt.trim() })),
       published: draft.published,
       ...(draft.sortOrder.trim() ? { sortOrder: Number(draft.sortOrder) } : {}),
+      ...customsOfDraft(draft),
       reason: draft.reason.trim(),
     };
     change.mutate(
@@ -385,6 +421,42 @@ export function ProductForm({ product, onDone }: { product: CatalogueProduct | u
           <Callout.Text>{uploadError}</Callout.Text>
         </Callout.Root>
       )}
+      <fieldset className="catalogue-form__wide catalogue-customs">
+        <legend>
+          <Text size="2" weight="medium">
+            Customs, for parcels abroad
+          </Text>
+        </legend>
+        <LabelledField id={fieldId('weight')} label="Weight of one copy (grams)" error={errors.weight}>
+          <TextField.Root
+            id={fieldId('weight')}
+            inputMode="numeric"
+            placeholder={String(kindCustoms(draft.kind).weightGrams)}
+            value={draft.weightGrams}
+            onChange={(e) => set('weightGrams', e.target.value)}
+            {...described('weight')}
+          />
+        </LabelledField>
+        <LabelledField id={fieldId('hsCode')} label="HS tariff code" error={errors.hsCode}>
+          <TextField.Root
+            id={fieldId('hsCode')}
+            placeholder={kindCustoms(draft.kind).hsCode}
+            value={draft.hsCode}
+            maxLength={13}
+            onChange={(e) => set('hsCode', e.target.value)}
+            {...described('hsCode')}
+          />
+        </LabelledField>
+        <LabelledField id={fieldId('origin')} label="Country of origin">
+          <select id={fieldId('origin')} value={draft.origin} onChange={(e) => set('origin', e.target.value)}>
+            {origins.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name} ({code})
+              </option>
+            ))}
+          </select>
+        </LabelledField>
+      </fieldset>
       <Text as="label" size="2">
         <Flex gap="2" align="center">
           <Checkbox checked={draft.published} onCheckedChange={(checked) => set('published', checked === true)} />
