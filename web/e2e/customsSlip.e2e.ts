@@ -38,6 +38,8 @@ test('the packing slip of a parcel to France prints its CN22 summary; one to Lee
     await customs.waitFor(seen);
     assert.equal(await axeProblems(page), [], 'packing slip with its customs declaration');
     const text = (await customs.innerText()).replace(/\s+/g, ' ');
+    // The slip itself, which goes inside the parcel, is apart from the declaration.
+    assert.not.match(await page.locator('article.packing-slip').innerText(), 'Customs declaration');
     for (const expected of [
       'Customs declaration CN22',
       'France (FR)',
@@ -65,11 +67,15 @@ test('the packing slip of a parcel to France prints its CN22 summary; one to Lee
     // The day's batch: the French slip with its declaration, the Leeds one without.
     await page.goto(`${shop.url}/admin/packing-slips`);
     await page.locator('article.packing-slip').nth(1).waitFor(seen);
+    await page.getByRole('region', { name: 'Customs declaration CN22' }).waitFor(seen);
     assert.equal(
       await page
         .locator('article.packing-slip')
         .evaluateAll((slips) =>
-          slips.map((s) => [s.getAttribute('data-order-id'), !!s.querySelector('.packing-slip__customs')]),
+          slips.map((s) => [
+            s.getAttribute('data-order-id'),
+            s.nextElementSibling?.classList.contains('packing-slip__customs') === true,
+          ]),
         ),
       [
         [lyon, true],

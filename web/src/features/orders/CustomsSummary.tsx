@@ -1,7 +1,7 @@
 // A parcel leaving the UK carries a customs declaration (decision 098): what its packing slip prints for it, in the
 // order of a CN22's boxes (category of item; each line's description, quantity, net weight, value, tariff number and
 // country of origin; the totals), and CN23 wording for contents worth more than £270. Printed on a page of its own,
-// so a gift's slip inside the box keeps its prices out while the declaration goes outside.
+// apart from the slip, so a gift's slip inside the box keeps its prices out while the declaration goes outside.
 import { isoCountryName } from '../../../../contracts/catalog/customs.ts';
 import { formatGrams, type CustomsDeclaration } from '../../../../contracts/orders/customs.ts';
 import { packingSlipContent } from '../../../../contracts/orders/fulfilment.ts';
@@ -9,10 +9,14 @@ import { formatPence } from '../../../../contracts/shared/money.ts';
 
 const countryOf = (code: string) => `${isoCountryName(code)} (${code})`;
 
-export function CustomsSummary({ customs }: { customs: CustomsDeclaration }) {
+export function CustomsSummary({ customs, orderId }: { customs: CustomsDeclaration; orderId: string }) {
   const words = packingSlipContent.customs;
   return (
-    <section className="packing-slip__customs" aria-label={`Customs declaration ${customs.form}`}>
+    <section
+      className="packing-slip__customs"
+      aria-label={`Customs declaration ${customs.form}`}
+      data-order-id={orderId}
+    >
       <h3>
         {words.title} {customs.form}
       </h3>
