@@ -63,6 +63,97 @@ const productionBasics = {
   ADMIN_PASSWORD_HASH: `scrypt$32768$8$1$${'a'.repeat(22)}$${'b'.repeat(43)}`,
 };
 
+const liveStripe = {
+  STRIPE_SECRET_KEY: 'sk_live_51Hx0aBcD',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_51Hx0aBcD',
+  STRIPE_WEBHOOK_SECRET: 'whsec_3fA9kLm0+pQ/7=',
+};
+
+/** The start-up error of this configuration, or null when it starts. */
+function refusal(env: Record<string, string>): string | null {
+  try {
+    loadConfig(env);
+    return null;
+  } catch (error) {
+    assert.instance(error, ConfigError);
+    return (error as Error).message;
+  }
+}
+
+test('config: production on Stripe starts with a secret key, a publishable key and a webhook secret of one mode', () => {
+  assert.is(refusal({ ...productionBasics, ...liveStripe }), null);
+  const test = {
+    STRIPE_SECRET_KEY: 'sk_test_4eC39',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_TYoo',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  };
+  assert.is(refusal({ ...productionBasics, ...test }), null);
+  assert.is(refusal({ ...productionBasics, ...liveStripe, STRIPE_SECRET_KEY: 'rk_live_51Hx0aBcD' }), null);
+  assert.is(refusal({ ...productionBasics, ...test, STRIPE_SECRET_KEY: 'rk_test_51Hx' }), null);
+});
+
+test('config: production on Stripe refuses to start without the publishable key, naming it', () => {
+  const { STRIPE_PUBLISHABLE_KEY: _left, ...env } = liveStripe;
+  assert.is(
+    refusal({ ...productionBasics, ...env }),
+    'Invalid configuration: production with STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY',
+  );
+});
+
+test('config: production on Stripe refuses to start without the webhook secret, naming it', () => {
+  const { STRIPE_WEBHOOK_SECRET: _left, ...env } = liveStripe;
+  assert.is(
+    refusal({ ...productionBasics, ...env }),
+    'Invalid configuration: production with STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET',
+  );
+  assert.is(
+    refusal({ ...productionBasics, STRIPE_SECRET_KEY: liveStripe.STRIPE_SECRET_KEY }),
+    'Invalid configuration: production with STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+  );
+});
+
+test('config: production on Stripe refuses a key of the wrong shape, naming the setting', () => {
+  for (const [name, value, message] of [
+    ['STRIPE_SECRET_KEY', 'pk_live_51Hx0aBcD', 'STRIPE_SECRET_KEY must be a secret key (sk_live_…, sk_test_…)'],
+    ['STRIPE_SECRET_KEY', 'sk_51Hx0aBcD', 'STRIPE_SECRET_KEY must be a secret key'],
+    ['STRIPE_SECRET_KEY', 'whsec_abc', 'STRIPE_SECRET_KEY must be a secret key'],
+    [
+      'STRIPE_PUBLISHABLE_KEY',
+      'sk_live_51Hx0aBcD',
+      'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_live_… or pk_test_…)',
+    ],
+    ['STRIPE_PUBLISHABLE_KEY', 'pk_51Hx', 'STRIPE_PUBLISHABLE_KEY must be a publishable key'],
+    [
+      'STRIPE_WEBHOOK_SECRET',
+      'sk_live_51Hx0aBcD',
+      "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)",
+    ],
+    ['STRIPE_WEBHOOK_SECRET', 'we_1Nx', 'STRIPE_WEBHOOK_SECRET must be'],
+  ] as const) {
+    const message_ = refusal({ ...productionBasics, ...liveStripe, [name]: value });
+    assert.ok(message_?.startsWith('Invalid configuration: '), `${name}=${value}: ${message_}`);
+    assert.ok(message_!.includes(message), `${name}=${value}: ${message_}`);
+  }
+});
+
+test('config: production on Stripe refuses a live secret key with a test publishable key, and the reverse', () => {
+  assert.is(
+    refusal({ ...productionBasics, ...liveStripe, STRIPE_PUBLISHABLE_KEY: 'pk_test_TYoo' }),
+    'Invalid configuration: STRIPE_PUBLISHABLE_KEY is a test key but STRIPE_SECRET_KEY is a live key: both must come from the same mode (sk_live_ with pk_live_, sk_test_ with pk_test_)',
+  );
+  assert.match(
+    refusal({ ...productionBasics, ...liveStripe, STRIPE_SECRET_KEY: 'rk_test_51Hx' }) ?? '',
+    'STRIPE_PUBLISHABLE_KEY is a live key but STRIPE_SECRET_KEY is a test key',
+  );
+});
+
+test('config: outside production Stripe settings are taken as given, and the sandbox needs none', () => {
+  assert.is(refusal({}), null);
+  assert.is(refusal({ NODE_ENV: 'test' }), null);
+  assert.is(refusal({ STRIPE_SECRET_KEY: 'sk_test_shop' }), null);
+  assert.is(refusal({ STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_PUBLISHABLE_KEY: 'pk_live_other' }), null);
+});
+
 test('config: production refuses sandbox payments unless a demo shop says ALLOW_TEST_PAYMENTS=true', () => {
   try {
     loadConfig(productionBasics);
@@ -73,7 +164,7 @@ test('config: production refuses sandbox payments unless a demo shop says ALLOW_
     assert.match((error as Error).message, 'ALLOW_TEST_PAYMENTS=true');
   }
   assert.is(loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'true' }).ALLOW_TEST_PAYMENTS, true);
-  assert.is(loadConfig({ ...productionBasics, STRIPE_SECRET_KEY: 'sk_live_x' }).ALLOW_TEST_PAYMENTS, false);
+  assert.is(loadConfig({ ...productionBasics, ...liveStripe }).ALLOW_TEST_PAYMENTS, false);
   assert.throws(
     () => loadConfig({ ...productionBasics, ALLOW_TEST_PAYMENTS: 'false' }),
     (error: Error) => error instanceof ConfigError,
@@ -87,7 +178,7 @@ test('config: production refuses to start without PUBLIC_URL, naming it, however
   const { PUBLIC_URL: _set, ...withoutUrl } = productionBasics;
   for (const env of [
     { ...withoutUrl, ALLOW_TEST_PAYMENTS: 'true' },
-    { ...withoutUrl, STRIPE_SECRET_KEY: 'sk_live_x' },
+    { ...withoutUrl, ...liveStripe },
     { ...withoutUrl, ALLOW_TEST_PAYMENTS: 'true', PUBLIC_URL: '' },
   ]) {
     assert.throws(
@@ -132,8 +223,7 @@ test('config: STRIPE_API_BASE names a Stripe-compatible API by protocol, host an
     assert.throws(() => loadConfig({ STRIPE_API_BASE: bad }), /STRIPE_API_BASE: must be/, bad);
   }
   assert.throws(
-    () =>
-      loadConfig({ ...productionBasics, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_API_BASE: 'http://127.0.0.1:12111' }),
+    () => loadConfig({ ...productionBasics, ...liveStripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' }),
     (error: Error) =>
       error instanceof ConfigError &&
       error.message ===

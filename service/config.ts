@@ -188,8 +188,54 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'Invalid configuration: production needs STRIPE_SECRET_KEY to take payments; set ALLOW_TEST_PAYMENTS=true only for a demo shop that takes test cards',
       );
     }
+    if (config.STRIPE_SECRET_KEY) {
+      const problems = stripeProblems(
+        config.STRIPE_SECRET_KEY,
+        config.STRIPE_PUBLISHABLE_KEY,
+        config.STRIPE_WEBHOOK_SECRET,
+      );
+      if (problems.length) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+    }
   }
   return config;
+}
+
+/** Stripe's key shapes: a secret or restricted key and a publishable key of one mode, and an endpoint's signing secret. */
+const stripeKeyShapes = {
+  secret: /^(sk|rk)_(live|test)_[A-Za-z0-9]+$/,
+  publishable: /^pk_(live|test)_[A-Za-z0-9]+$/,
+  webhook: /^whsec_[A-Za-z0-9+/=]+$/,
+};
+
+/**
+ * What a production shop taking payments through Stripe lacks. Without the publishable key the card page has no Stripe
+ * field; without the webhook secret every delivery is refused, so a buyer who closes the tab after paying gets no order
+ * and no refund, dispute or payout is recorded. Keys of two modes never see the same payments.
+ */
+export function stripeProblems(
+  secretKey: string,
+  publishableKey: string | undefined,
+  webhookSecret: string | undefined,
+): string[] {
+  const missing = [!publishableKey && 'STRIPE_PUBLISHABLE_KEY', !webhookSecret && 'STRIPE_WEBHOOK_SECRET'].filter(
+    Boolean,
+  );
+  const problems = missing.length ? [`production with STRIPE_SECRET_KEY needs ${missing.join(' and ')}`] : [];
+  const secret = stripeKeyShapes.secret.exec(secretKey);
+  if (!secret)
+    problems.push(
+      'STRIPE_SECRET_KEY must be a secret key (sk_live_…, sk_test_…) or a restricted key (rk_live_…, rk_test_…)',
+    );
+  const publishable = publishableKey ? stripeKeyShapes.publishable.exec(publishableKey) : null;
+  if (publishableKey && !publishable)
+    problems.push('STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_live_… or pk_test_…)');
+  if (webhookSecret && !stripeKeyShapes.webhook.test(webhookSecret))
+    problems.push("STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)");
+  if (secret && publishable && secret[2] !== publishable[1])
+    problems.push(
+      `STRIPE_PUBLISHABLE_KEY is a ${publishable[1]} key but STRIPE_SECRET_KEY is a ${secret[2]} key: both must come from the same mode (sk_live_ with pk_live_, sk_test_ with pk_test_)`,
+    );
+  return problems;
 }
 
 /** For the entry points: the configuration, or its problem in one line on stderr and exit code 1. */
