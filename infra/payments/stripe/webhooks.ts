@@ -6,12 +6,6 @@ import { stripeApiVersion } from './apiVersion.ts';
 /** Stripe's own default; a delivery signed longer ago than this is refused as a possible replay. */
 export const webhookToleranceSeconds = 300;
 
-const succeeded = new Set([
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'payment_intent.succeeded',
-]);
-
 export function parseStripeWebhook(
   rawBody: string,
   signature: string | undefined,
@@ -54,71 +48,129 @@ export function parseStripeWebhook(
     : { ...notice, versionMismatch: { expected: stripeApiVersion, received } };
 }
 
-function noticeOf(
-  event: { id: string; type: string },
-  o: Record<string, unknown>,
-  reference: string,
-  receivedAt: Date,
-): PaymentNotice {
-  if (succeeded.has(event.type)) return { eventId: event.id, type: 'payment_succeeded', reference };
-  if (event.type === 'checkout.session.expired') return { eventId: event.id, type: 'checkout_expired', reference };
-  if (event.type === 'checkout.session.async_payment_failed')
-    return { eventId: event.id, type: 'payment_failed', reference, reason: 'The payment of this checkout failed.' };
-  if (event.type === 'payment_intent.payment_failed') {
-    const error = o.last_payment_error as { message?: unknown } | null | undefined;
-    return {
+type StripeEvent = { id: string; type: string };
+type Handler = {
+  /** what the shop does with it, as the README's list and the console say */
+  does: string;
+  /** the notice it makes of the event's object (whose `id` is `reference`); null: nothing the shop can act on */
+  notice: (event: StripeEvent, o: Record<string, unknown>, reference: string, receivedAt: Date) => PaymentNotice | null;
+};
+
+const paid: Handler['notice'] = (event, _o, reference) => ({ eventId: event.id, type: 'payment_succeeded', reference });
+
+/** A refund's own event carries it; the shop records it against the payment's order. */
+const refundChanged: Handler['notice'] = (event, o, reference) => {
+  const paymentIntent = idOf(o.payment_intent);
+  if (!paymentIntent || typeof o.amount !== 'number') return null;
+  return {
+    eventId: event.id,
+    type: 'refunds_changed',
+    paymentIntent,
+    refund: gatewayRefundOf({
+      id: reference,
+      amount: o.amount,
+      status: typeof o.status === 'string' ? o.status : null,
+      metadata: (o.metadata as Record<string, string> | null) ?? null,
+    }),
+  };
+};
+
+/**
+ * Every Stripe event the shop acts on, and how: the one place that says so. The webhook endpoint at Stripe must send
+ * each of these (`npm run events -- stripe-check` compares), and the README's list is written from it
+ * (`npm run events -- stripe-events --readme README.md`). Any other event is answered 200 and changes nothing.
+ */
+export const stripeWebhookHandlers = {
+  'checkout.session.completed': { does: 'places the order of a paid hosted Checkout', notice: paid },
+  'checkout.session.async_payment_succeeded': {
+    does: 'places the order of a hosted Checkout whose payment completed later',
+    notice: paid,
+  },
+  'checkout.session.async_payment_failed': {
+    does: "records that a hosted Checkout's payment failed and releases its copies",
+    notice: (event, _o, reference) => ({
       eventId: event.id,
       type: 'payment_failed',
       reference,
-      reason: typeof error?.message === 'string' ? error.message : 'The payment failed.',
-    };
-  }
-  // Money from Stripe's balance reached the bank: its amount and arrival day, which the bank statement shows.
-  if (event.type === 'payout.paid' && typeof o.amount === 'number' && typeof o.arrival_date === 'number') {
-    return {
-      eventId: event.id,
-      type: 'payout_paid',
-      payout: {
-        payoutId: reference,
-        amount: o.amount,
-        currency: typeof o.currency === 'string' ? o.currency : '',
-        arrivalDate: isoOfSeconds(o.arrival_date),
-        createdAt: typeof o.created === 'number' ? isoOfSeconds(o.created) : receivedAt.toISOString(),
-      },
-    };
-  }
-  const paymentIntent = idOf(o.payment_intent);
-  // A charge's refunds: the list is not in the event (Stripe leaves it out since API version 2022-11-15); the shop asks.
-  if (event.type === 'charge.refunded' && paymentIntent)
-    return { eventId: event.id, type: 'refunds_changed', paymentIntent };
-  if (
-    (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') &&
-    paymentIntent &&
-    typeof o.amount === 'number'
-  ) {
-    return {
-      eventId: event.id,
-      type: 'refunds_changed',
-      paymentIntent,
-      refund: gatewayRefundOf({
-        id: reference,
-        amount: o.amount,
-        status: typeof o.status === 'string' ? o.status : null,
-        metadata: (o.metadata as Record<string, string> | null) ?? null,
-      }),
-    };
-  }
-  if (event.type === 'charge.dispute.created' && paymentIntent) {
-    return {
-      eventId: event.id,
-      type: 'dispute_opened',
-      paymentIntent,
-      disputeId: reference,
-      amount: typeof o.amount === 'number' ? o.amount : 0,
-      reason: typeof o.reason === 'string' ? o.reason : 'unknown',
-    };
-  }
-  return { eventId: event.id, type: 'ignored', original: event.type };
+      reason: 'The payment of this checkout failed.',
+    }),
+  },
+  'checkout.session.expired': {
+    does: 'cancels the checkout of an expired hosted Checkout and releases its copies',
+    notice: (event, _o, reference) => ({ eventId: event.id, type: 'checkout_expired', reference }),
+  },
+  'payment_intent.succeeded': {
+    does: 'places the order of a card or wallet payment (or of the hosted Checkout that made the PaymentIntent)',
+    notice: paid,
+  },
+  'payment_intent.payment_failed': {
+    does: 'records that a card or wallet payment failed and releases its copies',
+    notice: (event, o, reference) => {
+      const error = o.last_payment_error as { message?: unknown } | null | undefined;
+      return {
+        eventId: event.id,
+        type: 'payment_failed',
+        reference,
+        reason: typeof error?.message === 'string' ? error.message : 'The payment failed.',
+      };
+    },
+  },
+  'charge.refunded': {
+    does: "records the refunds of the charge's payment, asked for from Stripe (those made in the dashboard too)",
+    // The list is not in the event (Stripe leaves it out since API version 2022-11-15); the shop asks.
+    notice: (event, o) => {
+      const paymentIntent = idOf(o.payment_intent);
+      return paymentIntent ? { eventId: event.id, type: 'refunds_changed', paymentIntent } : null;
+    },
+  },
+  'refund.created': { does: 'records a refund on its order', notice: refundChanged },
+  'refund.updated': { does: "records a refund's new status (pending to succeeded)", notice: refundChanged },
+  'refund.failed': { does: 'records that a refund failed', notice: refundChanged },
+  'charge.dispute.created': {
+    does: 'records the dispute on its order and e-mails the owner',
+    notice: (event, o, reference) => {
+      const paymentIntent = idOf(o.payment_intent);
+      if (!paymentIntent) return null;
+      return {
+        eventId: event.id,
+        type: 'dispute_opened',
+        paymentIntent,
+        disputeId: reference,
+        amount: typeof o.amount === 'number' ? o.amount : 0,
+        reason: typeof o.reason === 'string' ? o.reason : 'unknown',
+      };
+    },
+  },
+  'payout.paid': {
+    does: 'records the payout in the ledger on its arrival day, with the transactions it covers',
+    // Money from Stripe's balance reached the bank: its amount and arrival day, which the bank statement shows.
+    notice: (event, o, reference, receivedAt) => {
+      if (typeof o.amount !== 'number' || typeof o.arrival_date !== 'number') return null;
+      return {
+        eventId: event.id,
+        type: 'payout_paid',
+        payout: {
+          payoutId: reference,
+          amount: o.amount,
+          currency: typeof o.currency === 'string' ? o.currency : '',
+          arrivalDate: isoOfSeconds(o.arrival_date),
+          createdAt: typeof o.created === 'number' ? isoOfSeconds(o.created) : receivedAt.toISOString(),
+        },
+      };
+    },
+  },
+} satisfies Record<string, Handler>;
+
+/** The events the shop's webhook endpoint must be sent, in the table's order. */
+export const stripeWebhookEvents = Object.keys(stripeWebhookHandlers) as (keyof typeof stripeWebhookHandlers)[];
+
+function noticeOf(event: StripeEvent, o: Record<string, unknown>, reference: string, receivedAt: Date): PaymentNotice {
+  const handler = (stripeWebhookHandlers as Record<string, Handler>)[event.type];
+  return (
+    (handler && Object.hasOwn(stripeWebhookHandlers, event.type)
+      ? handler.notice(event, o, reference, receivedAt)
+      : null) ?? { eventId: event.id, type: 'ignored', original: event.type }
+  );
 }
 
 /** Stripe's times are seconds since the epoch. */
