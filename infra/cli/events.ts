@@ -120,6 +120,20 @@ refused unless --accept-unauthenticated is given (only for a backup never out of
 sealed (the shop stopped); the old log is kept until --confirm deletes it whole;
 --abandon goes back to the old log after a copy that stopped (decision 059)`,
   },
+  {
+    name: 'stripe-check',
+    synopsis: 'stripe-check',
+    text: `reads the Stripe account's webhook endpoints (STRIPE_SECRET_KEY; nothing is
+changed) and says which delivers to PUBLIC_URL's webhook address, the events it
+sends, those the shop needs and lacks and those it ignores; exit 1 unless one
+enabled endpoint sends every needed event`,
+  },
+  {
+    name: 'stripe-events',
+    synopsis: 'stripe-events [--readme F]',
+    text: `the Stripe events the shop acts on, one a line with what it does; with --readme,
+writes the list into F between its markers (README.md)`,
+  },
   { name: 'help', synopsis: 'help [command]', text: 'this list, or what one command does' },
 ];
 
@@ -580,6 +594,7 @@ async function main(argv: string[]): Promise<number> {
       to: { type: 'string' },
       text: { type: 'boolean' },
       'passphrase-file': { type: 'string' },
+      readme: { type: 'string' },
       'jwt-secret-file': { type: 'string' },
       'accept-unauthenticated': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -611,7 +626,18 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
+  if (command === 'stripe-events') {
+    const { webhookEventList, withWebhookList } = await import('../payments/stripe/webhookList.ts');
+    if (!values.readme) {
+      out(webhookEventList());
+      return 0;
+    }
+    writeFileSync(values.readme, withWebhookList(readFileSync(values.readme, 'utf8')));
+    return 0;
+  }
+
   const config = loadConfig();
+  if (command === 'stripe-check') return stripeCheck(config);
   // The backup reads the file itself, without opening the log as a store (which could migrate or write it).
   if (command === 'backup') return backup(config, argument, values['passphrase-file']);
   // The restore writes a new folder and opens it itself, never the configured DATA_DIR.
@@ -659,6 +685,24 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await events.close();
   }
+}
+
+/** The account's webhook endpoints against the events the shop acts on: read only, nothing at Stripe is changed. */
+async function stripeCheck(config: Config): Promise<number> {
+  if (!config.STRIPE_SECRET_KEY)
+    throw new ConfigError('stripe-check needs STRIPE_SECRET_KEY: the account whose webhook endpoints it reads');
+  if (!config.PUBLIC_URL)
+    throw new ConfigError("stripe-check needs PUBLIC_URL: the shop's address, where Stripe must deliver its events");
+  const { stripeClient } = await import('../payments/stripe/stripeGateway.ts');
+  const { checkWebhookEndpoints, listWebhookEndpoints, webhookCheckText, webhookUrlOf } =
+    await import('../payments/stripe/webhookCheck.ts');
+  const stripe = stripeClient({
+    secretKey: config.STRIPE_SECRET_KEY,
+    ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
+  });
+  const check = checkWebhookEndpoints(await listWebhookEndpoints(stripe), webhookUrlOf(config.PUBLIC_URL));
+  out(webhookCheckText(check));
+  return check.ok ? 0 : 1;
 }
 
 /** The retention report, and with --apply the erasure of everyone on it, as the owner's action from the shell. */

@@ -44,6 +44,15 @@ export type FakeStripeApi = {
    * balance transactions (the charges' and its own) are listed by `GET /v1/balance_transactions?payout=`.
    */
   payout(paymentIntents: string[], arrival: Date): StripeObject;
+  /**
+   * A webhook endpoint of the account, as the dashboard makes one: listed by `GET /v1/webhook_endpoints` newest first,
+   * without its secret (Stripe shows it only when it is made).
+   */
+  webhookEndpoint(
+    url: string,
+    enabledEvents: string[],
+    options?: { status?: 'enabled' | 'disabled'; apiVersion?: string | null },
+  ): StripeObject;
   close(): Promise<void>;
 };
 
@@ -352,6 +361,22 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
           );
         return answer(200, { object: 'list', url: '/v1/balance_transactions', has_more: false, data });
       }
+      // The account's webhook endpoints, newest first, `limit` (default 10, at most 100) a page after `starting_after`.
+      if (req.method === 'GET' && url.pathname === '/v1/webhook_endpoints') {
+        const all = [...objects.values()]
+          .filter((o) => o.object === 'webhook_endpoint')
+          .sort((a, b) => (b.created as number) - (a.created as number) || (b.order as number) - (a.order as number))
+          .map(({ order: _order, ...endpoint }) => endpoint);
+        const limit = Math.min(Math.max(Number(params.limit ?? 10) || 10, 1), 100);
+        const after = params.starting_after ? all.findIndex((e) => e.id === params.starting_after) + 1 : 0;
+        const data = all.slice(after, after + limit);
+        return answer(200, {
+          object: 'list',
+          url: '/v1/webhook_endpoints',
+          has_more: after + limit < all.length,
+          data,
+        });
+      }
       const found = /^\/v1\/(checkout\/sessions|payment_intents)\/([A-Za-z0-9_]+)$/.exec(url.pathname);
       if (req.method === 'GET' && found) {
         const object = objects.get(found[2]!);
@@ -452,6 +477,26 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       };
       objects.set(id, payout);
       return payout;
+    },
+    webhookEndpoint(url, enabledEvents, options = {}) {
+      const endpoint = {
+        id: `we_test_${token()}`,
+        object: 'webhook_endpoint',
+        api_version: options.apiVersion ?? null,
+        application: null,
+        created: seconds(new Date()),
+        description: null,
+        enabled_events: enabledEvents,
+        livemode: false,
+        metadata: {},
+        status: options.status ?? 'enabled',
+        url,
+        // the order it was made in, for endpoints made in the same second (not part of Stripe's answer)
+        order: [...objects.values()].filter((o) => o.object === 'webhook_endpoint').length,
+      };
+      objects.set(endpoint.id, endpoint);
+      const { order: _order, ...listed } = endpoint;
+      return listed;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -126,14 +126,19 @@ function payoutTransactionOf(transaction: Stripe.BalanceTransaction): PayoutTran
   };
 }
 
-export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
-  const stripe = new Stripe(options.secretKey, {
+/** The SDK's client at the pinned API version, pointed at STRIPE_API_BASE when one is given. */
+export function stripeClient(options: Pick<StripeGatewayOptions, 'secretKey' | 'apiBase'>): Stripe {
+  return new Stripe(options.secretKey, {
     apiVersion: stripeApiVersion,
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
     ...(options.apiBase ? stripeApiAddress(options.apiBase) : {}),
   });
+}
+
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = stripeClient(options);
 
   /** The PaymentIntent behind a reference: itself, or the one a checkout session's page created. */
   async function paymentIntentOf(reference: string): Promise<string> {
