@@ -41,7 +41,6 @@ export type PaymentIntentInput = {
   expiresAt?: string;
   amount: number;
   description: string;
-  receiptEmail?: string;
   shipping?: { name: string; address: ShippingAddress };
 };
 

@@ -135,7 +135,12 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   let failures = 0;
   const refundsOf = (paymentIntent: string) =>
     [...objects.values()].filter((o) => o.object === 'refund' && o.payment_intent === paymentIntent);
-  const makeRefund = (paymentIntent: string, amount: number, metadata: Record<string, string>): StripeObject => {
+  const makeRefund = (
+    paymentIntent: string,
+    amount: number,
+    metadata: Record<string, string>,
+    reason: string | null = null,
+  ): StripeObject => {
     const refund = {
       id: `re_test_${token()}`,
       object: 'refund',
@@ -145,7 +150,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       payment_intent: paymentIntent,
       charge: `ch_${paymentIntent}`,
       metadata,
-      reason: null,
+      reason,
     };
     objects.set(refund.id, refund);
     return refund;
@@ -272,7 +277,15 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
             .filter(([k]) => k.startsWith('metadata['))
             .map(([k, v]) => [k.slice(9, -1), v]),
         );
-        const refund = makeRefund(intent.id, amount, metadata);
+        if (params.reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(params.reason))
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              param: 'reason',
+              message: `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`,
+            },
+          });
+        const refund = makeRefund(intent.id, amount, metadata, params.reason ?? null);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
         return answer(200, refund);
       }

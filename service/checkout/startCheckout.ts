@@ -202,7 +202,6 @@ export async function startPaymentIntent(
         expiresAt,
         amount,
         description: `${input.priced.items.map((i) => i.name).join(', ')} with ${input.shippingOption.label}`,
-        ...(looksLikeEmail(input.customerEmail) ? { receiptEmail: input.customerEmail } : {}),
         ...(input.shippingAddress && input.customerName
           ? {
               shipping: {

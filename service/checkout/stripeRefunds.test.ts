@@ -82,6 +82,9 @@ test("a refund calls Stripe's Refunds API for the PaymentIntent, with the amount
   assert.is(created[0]!.params.amount, '999');
   assert.is(created[0]!.params['metadata[refundId]'], res.json.refund.refundId);
   assert.is(created[0]!.idempotencyKey, `refund-${res.json.refund.refundId}`);
+  // Stripe's reason for the refund: the owner's gives no other, so the customer asked for it.
+  assert.is(created[0]!.params.reason, 'requested_by_customer');
+  assert.is(fake.refundsOf(paymentIntent)[0]!.reason, 'requested_by_customer');
   assert.is((await adminOrder(sessionId)).refunded, 999);
   // Stripe's own reports of that refund change nothing more.
   const [refund] = fake.refundsOf(paymentIntent);
@@ -104,6 +107,28 @@ test("a refund calls Stripe's Refunds API for the PaymentIntent, with the amount
   assert.is(tooMuch.status, 409);
   assert.is(tooMuch.json.message, 'At most £13.49 can still be refunded on this order.');
   assert.is(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/refunds').length, 1);
+});
+
+test("a refund whose reason begins with Duplicate or Fraudulent carries Stripe's reason of that name", async () => {
+  for (const [reason, stripeReason] of [
+    ['Duplicate payment: the shopper paid twice', 'duplicate'],
+    ['Fraudulent order, the card holder did not make it', 'fraudulent'],
+  ] as const) {
+    const { sessionId, paymentIntent } = await paidHostedOrder();
+    const res = await call(`${shop.url}/api/admin/orders/${sessionId}/refunds`, {
+      body: { amount: 500, reason },
+      headers: auth,
+    });
+    assert.is(res.status, 202, res.text);
+    assert.is((await settled(sessionId, res.json.refund.refundId)).status, 'succeeded');
+    const created = fake.calls.filter(
+      (c) => c.method === 'POST' && c.path === '/v1/refunds' && c.params.payment_intent === paymentIntent,
+    );
+    assert.is(created.length, 1);
+    assert.is(created[0]!.params.reason, stripeReason);
+    // The owner's own words go with it, in the refund's metadata.
+    assert.is(created[0]!.params['metadata[reason]'], reason);
+  }
 });
 
 test('asking Stripe again for the same refund finds it by its metadata and creates no second one', async () => {

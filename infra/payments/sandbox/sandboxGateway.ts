@@ -215,7 +215,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
         amount: input.amount,
         description: input.description,
-        receiptEmail: input.receiptEmail ?? null,
+        // As Stripe's card-form intents: no receipt address until a confirmation brings one (the wallet's).
+        receiptEmail: null,
         shipping: input.shipping ?? null,
       };
       save(record);

@@ -6,7 +6,7 @@ import { GatewayUnavailable, WebhookRejected } from '../../../contracts/ports/pa
 import { rejects } from '../../testing/assert.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '../../testing/fakeStripeApi.ts';
 import { stripeApiVersion } from './apiVersion.ts';
-import { createStripeGateway, stripeApiAddress } from './stripeGateway.ts';
+import { createStripeGateway, stripeApiAddress, stripeRefundReason } from './stripeGateway.ts';
 
 const webhookSecret = 'whsec_test_secret';
 let fake: FakeStripeApi;
@@ -63,12 +63,11 @@ test('a hosted checkout session sends pence in gbp, the line items, shipping opt
   assert.not.ok(Object.keys(p).some((k) => k.includes('amount_total')));
 });
 
-test('a payment intent sends the amount in pence, gbp, card only, the shipping address and an idempotency key', async () => {
+test('a payment intent sends the amount in pence, gbp, card only, the shipping address and an idempotency key, and no receipt e-mail', async () => {
   const intent = await gateway().createPaymentIntent({
     checkoutId: '6d7c3a1e-0000-4000-8000-000000000002',
     amount: 1349,
     description: 'The Kindness Basket with UK Shipping',
-    receiptEmail: 'amina@example.com',
     shipping: {
       name: 'Amina Khan',
       address: { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' },
@@ -82,7 +81,8 @@ test('a payment intent sends the amount in pence, gbp, card only, the shipping a
   assert.is(call.params.amount, '1349');
   assert.is(call.params.currency, 'gbp');
   assert.is(call.params['allowed_payment_method_types[0]'], 'card');
-  assert.is(call.params.receipt_email, 'amina@example.com');
+  // No receipt_email: live Stripe would send its own receipt beside the shop's confirmation.
+  assert.not.ok(Object.keys(call.params).some((k) => k.startsWith('receipt_email')));
   assert.is(call.params['shipping[address][postal_code]'], 'LS1 4AB');
   assert.is(call.params['metadata[checkoutId]'], '6d7c3a1e-0000-4000-8000-000000000002');
 });
@@ -231,6 +231,20 @@ test('webhooks: an event made for another API version, or none, is read all the 
     original: 'customer.created',
     versionMismatch: { expected: stripeApiVersion, received: null },
   });
+});
+
+test("a refund's Stripe reason comes from the first word of the owner's reason, requested_by_customer unless it says otherwise", () => {
+  for (const [reason, expected] of [
+    ['One copy was damaged', 'requested_by_customer'],
+    ['Duplicate payment', 'duplicate'],
+    ['duplicated order', 'duplicate'],
+    ['Fraud', 'fraudulent'],
+    ['"Fraudulent" card, reported by the bank', 'fraudulent'],
+    ['Not fraud: the shopper changed their mind', 'requested_by_customer'],
+    ['The order was a duplicate', 'requested_by_customer'],
+    ['', 'requested_by_customer'],
+  ] as const)
+    assert.is(stripeRefundReason(reason), expected, reason);
 });
 
 test("STRIPE_API_BASE becomes the SDK's host, port and protocol, a port left out being the protocol's own", () => {

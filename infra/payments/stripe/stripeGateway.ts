@@ -81,6 +81,18 @@ function refundError(error: unknown): Error {
   return new GatewayUnavailable(`Stripe could not refund: ${e.message ?? String(error)}`);
 }
 
+/**
+ * Stripe's `reason` for a refund, from the owner's reason: one that begins with "Duplicate" is `duplicate`, one that
+ * begins with "Fraud" (fraud, fraudulent) is `fraudulent`, which also adds the card and e-mail to Radar's block lists;
+ * any other is `requested_by_customer`. Only the first word counts, so "Not fraud: …" is not taken for fraud.
+ */
+export function stripeRefundReason(reason: string): Stripe.RefundCreateParams.Reason {
+  const first = /^[\s"'(]*([A-Za-z]+)/.exec(reason)?.[1]?.toLowerCase() ?? '';
+  if (first.startsWith('duplicat')) return 'duplicate';
+  if (first.startsWith('fraud')) return 'fraudulent';
+  return 'requested_by_customer';
+}
+
 /** Seconds since the epoch for Stripe's `expires_at`, at least its minimum of 30 minutes (and a little) from now. */
 function stripeExpiry(expiresAt: string): number {
   const earliest = Math.ceil(Date.now() / 1000) + 30 * 60 + 30;
@@ -229,7 +241,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             currency: CURRENCY,
             allowed_payment_method_types: ['card'],
             description: input.description,
-            ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+            // No receipt_email: in live mode Stripe sends a receipt to it whatever the account's settings, beside the
+            // shop's own confirmation. The checkout's start records the e-mail the order is placed with.
             ...(input.shipping
               ? {
                   shipping: {
@@ -309,6 +322,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           {
             payment_intent: paymentIntent,
             amount: input.amount,
+            reason: stripeRefundReason(input.reason),
             metadata: { refundId: input.refundId, orderId: input.orderId, reason: metadataText(input.reason) },
           },
           { idempotencyKey: `refund-${input.refundId}` },
