@@ -160,7 +160,7 @@ async function act(
       return;
     }
     case 'payout_paid':
-      return recordPayout(deps, desk, notice.payout, meta);
+      return recordPayout(deps, notice.payout, meta);
     case 'dispute_opened': {
       const orderId = await desk.orderOf(notice.paymentIntent);
       if (!orderId) throw notFound(`No order was paid with ${notice.paymentIntent}`);

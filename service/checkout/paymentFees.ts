@@ -1,12 +1,18 @@
 // What the payment provider did with a payment's money afterwards: the fee it kept (asked for when the order is placed,
 // or learnt from a payout's list of transactions when it was not known then) and its payouts to the bank (decision 071).
-import { paymentFeeDecider, payoutDecider, type PaymentFee, type Payout } from '../../contracts/ledger/payments.ts';
+import {
+  paymentFeeDecider,
+  payoutDecider,
+  type PaymentFee,
+  type Payout,
+  type PayoutTransaction,
+} from '../../contracts/ledger/payments.ts';
 import { GatewayUnavailable } from '../../contracts/ports/payments.ts';
 import { paymentStream, payoutStream } from '../../contracts/shared/streams.ts';
 import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { viaGateway } from './gatewayCalls.ts';
-import type { OrderDesk } from './placeOrder.ts';
+import { orderOfPayment } from './placeOrder.ts';
 
 /** Records a payment's fee on the order's payment stream, once per provider transaction. */
 export async function recordPaymentFee(
@@ -50,10 +56,14 @@ export async function learnPaymentFee(
 }
 
 /**
- * A payout reached the bank: recorded once with the transactions it covers, and any payment among them whose fee the
- * shop did not learn when its order was placed gets it now, from the same list.
+ * A payout reached the bank: recorded once with the transactions it covers, as the provider lists them (one call a
+ * hundred transactions). Answered then: the fees among them are the reactor's (`recordPayoutFees`).
  */
-export async function recordPayout(deps: ShopDeps, desk: OrderDesk, payout: Payout, meta: CommandMeta): Promise<void> {
+export async function recordPayout(
+  deps: Pick<ShopDeps, 'events' | 'payments' | 'logger'>,
+  payout: Payout,
+  meta: CommandMeta,
+): Promise<void> {
   const list = deps.payments.payoutTransactions;
   const transactions = list ? await viaGateway(deps, () => list(payout.payoutId)) : null;
   await handleCommand(
@@ -64,9 +74,22 @@ export async function recordPayout(deps: ShopDeps, desk: OrderDesk, payout: Payo
     meta,
     { eventIds: () => idFromReference('PayoutPaid', payout.payoutId) },
   );
-  for (const t of transactions ?? []) {
+}
+
+/**
+ * A payout's charges whose fee the shop did not learn when their order was placed get it now, from the payout's list:
+ * every fee is on the books by the payout that took it. Each charge's order may take a look-up at the provider (a hosted
+ * page's PaymentIntent names its checkout), so the reactor does this, not the webhook. Each fee is recorded once by its
+ * transaction, so doing it again (a restart, a lost checkpoint) records nothing new.
+ */
+export async function recordPayoutFees(
+  deps: Pick<ShopDeps, 'events' | 'payments' | 'logger'>,
+  transactions: readonly PayoutTransaction[],
+  meta: CommandMeta,
+): Promise<void> {
+  for (const t of transactions) {
     if ((t.type !== 'charge' && t.type !== 'payment') || !t.paymentIntent) continue;
-    const orderId = await desk.orderOf(t.paymentIntent);
+    const orderId = await orderOfPayment(deps, t.paymentIntent);
     if (!orderId) continue;
     const fee: PaymentFee = {
       transactionId: t.id,

@@ -161,13 +161,7 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
       await serially(own, () => place(own, meta));
     },
 
-    async orderOf(reference) {
-      if (await isPlaced(reference)) return reference;
-      const checkout = await checkoutPaidBy(reference);
-      if (!checkout || checkout.status === 'none') return null;
-      const own = checkout.started.paymentReference;
-      return own !== reference && (await isPlaced(own)) ? own : null;
-    },
+    orderOf: (reference) => orderOfPayment(deps, reference),
 
     async failPayment(reference, reason, meta) {
       const checkout = await checkoutPaidBy(reference);
@@ -192,14 +186,32 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
     },
   };
 
-  async function isPlaced(reference: string) {
-    return (await deps.events.readStream(orderStream(reference))).some((e) => e.type === 'OrderPlaced');
+  function checkoutPaidBy(reference: string) {
+    return checkoutOfPayment(deps, reference);
   }
+}
 
-  /** The checkout a gateway reference names (its metadata), as the log has it; null when the gateway knows no checkout. */
-  async function checkoutPaidBy(reference: string) {
-    const payment = await viaGateway(deps, () => deps.payments.retrievePayment(reference));
-    if (!payment?.checkoutId) return null;
-    return fold(checkoutDecider, await deps.events.readStream(checkoutStream(payment.checkoutId)));
-  }
+type LookupDeps = Pick<ShopDeps, 'events' | 'payments' | 'logger'>;
+
+async function isPlaced(deps: LookupDeps, reference: string) {
+  return (await deps.events.readStream(orderStream(reference))).some((e) => e.type === 'OrderPlaced');
+}
+
+/** The checkout a gateway reference names (its metadata), as the log has it; null when the gateway knows no checkout. */
+async function checkoutOfPayment(deps: LookupDeps, reference: string) {
+  const payment = await viaGateway(deps, () => deps.payments.retrievePayment(reference));
+  if (!payment?.checkoutId) return null;
+  return fold(checkoutDecider, await deps.events.readStream(checkoutStream(payment.checkoutId)));
+}
+
+/**
+ * The order a payment belongs to: named after it, or after the checkout session whose PaymentIntent it is (decision
+ * 038). The gateway is asked only when no order is named after the reference itself.
+ */
+export async function orderOfPayment(deps: LookupDeps, reference: string): Promise<string | null> {
+  if (await isPlaced(deps, reference)) return reference;
+  const checkout = await checkoutOfPayment(deps, reference);
+  if (!checkout || checkout.status === 'none') return null;
+  const own = checkout.started.paymentReference;
+  return own !== reference && (await isPlaced(deps, own)) ? own : null;
 }

@@ -106,9 +106,14 @@ test("a fee not known when the order was placed is recorded from the payout's tr
     const payout = fake.payout([order.paymentIntent], new Date(Date.UTC(2026, 6, 9)));
     assert.is((await deliverWebhook(shop, signedEvent('payout.paid', payout))).status, 200);
     assert.is((await deliverWebhook(shop, signedEvent('payout.paid', payout, 'evt_again'))).status, 200);
+    // The webhook recorded the payout and was answered; the reactor reads each charge's order and records its fee.
+    await shop.shop.deps.effects.waitFor(await shop.shop.deps.events.headPosition(), 30_000);
     const fees = await eventsOf(`payment-${order.sessionId}`);
     assert.is(fees.length, 1);
     assert.is((fees[0]!.data as { fee: number }).fee, fake.feeOf(1349));
+    const [paid] = await eventsOf(`payout-${payout.id}`);
+    assert.is(fees[0]!.metadata.causedBy, 'system:reactor');
+    assert.is(fees[0]!.metadata.causationId, paid!.id);
     const placedAt = ((await eventsOf(`order-${order.sessionId}`))[0]!.data as { placedAt: string }).placedAt;
     await shop.shop.deps.waiter.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
     const day = ukDayOf(placedAt);

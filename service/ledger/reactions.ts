@@ -1,0 +1,14 @@
+// What follows a payout recorded: the fees of its charges that were not known when their orders were placed.
+import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
+import type { ReactionDeps } from '../capability.ts';
+import { recordPayoutFees } from '../checkout/paymentFees.ts';
+import { reactingTo } from '../reactions.ts';
+
+export function payoutReactions(deps: ReactionDeps): Reactions {
+  return defineReactions({
+    async PayoutPaid(event) {
+      if (event.data.transactions)
+        await recordPayoutFees(deps, event.data.transactions, reactingTo(event, deps.clock()));
+    },
+  });
+}
