@@ -126,6 +126,7 @@ import {
 import type { StreamCategory } from './shared/streams.ts';
 import { OrderVatSchema, OrderVatSchemaV1 } from './vat/orderVat.ts';
 import type { VatDeregistered, VatRateChanged, VatRegistered, VatSettingsEvent } from './vat/settings.ts';
+import { zoneIds, type ShippingRatesChanged } from './checkout/shippingRates.ts';
 
 export type AnySchema = v.GenericSchema<unknown, unknown>;
 
@@ -744,6 +745,27 @@ const vatRate = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000
 export const VatRegisteredV1 = v.object({ vatNumber: text, registeredFrom: day, by: text, at });
 export const VatDeregisteredV1 = v.object({ from: day, by: text, at });
 export const VatRateChangedV1 = v.object({ bookId, from: day, rate: vatRate, by: text, at });
+const ratePence = v.pipe(v.number(), v.integer(), v.minValue(0));
+export const ShippingRatesChangedV1 = v.object({
+  zones: v.array(
+    v.object({
+      id: v.picklist(zoneIds),
+      countries: v.array(v.string()),
+      bands: v.array(
+        v.object({
+          fromItems: v.pipe(v.number(), v.integer()),
+          toItems: v.nullable(v.pipe(v.number(), v.integer())),
+          pence: ratePence,
+        }),
+      ),
+      freeOverPence: v.nullable(ratePence),
+    }),
+  ),
+  from: at,
+  reason: v.string(),
+  by: text,
+  at,
+});
 
 export const SubjectErasedV1 = v.object({
   erasureId: text,
@@ -960,6 +982,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof VatRegisteredV1, VatRegistered>,
     Newest<typeof VatDeregisteredV1, VatDeregistered>,
     Newest<typeof VatRateChangedV1, VatRateChanged>,
+    Newest<typeof ShippingRatesChangedV1, ShippingRatesChanged>,
     Newest<typeof DiscountCodeCreatedV1, DiscountCodeCreated>,
     Newest<typeof DiscountCodePausedV1, DiscountCodePaused>,
     Newest<typeof DiscountCodeResumedV1, DiscountCodeResumed>,
@@ -1038,6 +1061,7 @@ export type ShopEvent =
   | PaymentFeeRecorded
   | PayoutPaid
   | VatSettingsEvent
+  | ShippingRatesChanged
   | DiscountEvent
   | ImageUploaded
   | MessageEvent
@@ -1618,6 +1642,14 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     description:
       "The owner set a product's VAT rate (basis points) from a day onward; orders already placed keep the VAT they were placed with.",
     versions: [{ schema: VatRateChangedV1 }],
+  },
+  {
+    type: 'ShippingRatesChanged',
+    stream: 'shipping',
+    causedBy: owner,
+    description:
+      'The owner set the delivery zones (the countries of the United Kingdom, Europe and the rest of the world zones) and their rates by number of items, with free delivery over an amount if any, from an instant on, and why; checkouts started before it keep the rate they were offered.',
+    versions: [{ schema: ShippingRatesChangedV1 }],
   },
   {
     type: 'DiscountCodeCreated',

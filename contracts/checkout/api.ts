@@ -25,23 +25,12 @@ import {
   type SandboxPayResponse,
   type SandboxSessionView,
 } from './sandboxPayments.ts';
-import {
-  destinationCode,
-  shippingDestinations,
-  type ShippingCostResponse,
-  type ShippingCountriesResponse,
-} from './shipping.ts';
+import type { ShippingCostResponse, ShippingCountriesResponse } from './shipping.ts';
+import { ChangeShippingRatesSchema, type AdminShippingResponse, type ShippingRatesResponse } from './shippingRates.ts';
 
-/** GET /api/shipping/calculate?country=&quantity= — a country by name or code, and how many books. */
+/** GET /api/shipping/calculate?country=&quantity= — a country by name or code (served or not is the table's), and how many books. */
 export const ShippingCostQuerySchema = v.object({
-  country: v.pipe(
-    v.string('country is required'),
-    v.trim(),
-    v.check(
-      (name) => !!destinationCode(name) || shippingDestinations.some((d) => d.code === name),
-      'We do not ship to that country',
-    ),
-  ),
+  country: v.pipe(v.string('country is required'), v.trim(), v.minLength(2, 'Please select your country')),
   // The shipping form's quantity has no maximum, only sanity.
   quantity: v.pipe(
     v.string('quantity is required'),
@@ -61,6 +50,20 @@ export const checkoutApi = {
     path: '/api/shipping/calculate',
     guarded: false,
     query: ShippingCostQuerySchema,
+  }),
+  /** the delivery table a checkout started now is priced with, and the countries it serves (decision 099) */
+  shippingRates: endpoint<ShippingRatesResponse>()({
+    method: 'GET',
+    path: '/api/shipping/rates',
+    guarded: false,
+  }),
+  /** the owner's delivery zones and rates with their history; an auditor reads it */
+  adminShipping: endpoint<AdminShippingResponse>()({ method: 'GET', path: '/api/admin/shipping', guarded: true }),
+  changeShippingRates: endpoint<AdminShippingResponse & { success: true; message: string }>()({
+    method: 'POST',
+    path: '/api/admin/shipping',
+    guarded: true,
+    body: ChangeShippingRatesSchema,
   }),
   paymentsConfig,
   /** The cart drawer: lines by book id. */

@@ -4,7 +4,8 @@
 import * as v from 'valibot';
 import { OptionalDiscountCodeSchema } from '../discounts/model.ts';
 import { CardShippingSchema, singleCheckoutBook, type CardShipping } from './model.ts';
-import { cartShippingOptionFor, destinationName, type CartShippingOption } from './shipping.ts';
+import type { ShippingOption } from './shipping.ts';
+import { deliveryOptionFor, type ShippingTable } from './shippingRates.ts';
 
 /** What the wallet page reads of a paid sheet (the Express Checkout Element's `confirm` event, or the test wallet's). */
 export type WalletPayment = {
@@ -84,20 +85,26 @@ export const walletTotal = (shippingPence: number, subtotal: number = singleChec
 /**
  * What the wallet sheet shows once it knows the address's country (Stripe's `shippingaddresschange`, and the sandbox's
  * sheet alike): only the rate that fits the country, with the total that follows it; a country the shop does not ship
- * to is an invalid address. The server refuses any other rate for that country (decision 073).
+ * to is an invalid address. The server refuses any other rate for that country (decision 073). The rate is the
+ * delivery table's (decision 099), which the caller passes.
  */
 export type WalletShippingUpdate =
   | {
       status: 'success';
-      shippingOptions: Pick<CartShippingOption, 'id' | 'label' | 'detail' | 'amount'>[];
+      shippingOptions: Pick<ShippingOption, 'id' | 'label' | 'detail' | 'amount'>[];
       total: { label: string; amount: number };
     }
   | { status: 'invalid_shipping_address' };
 
-export function walletShippingUpdate(countryCode: string | undefined, subtotal?: number): WalletShippingUpdate {
+export function walletShippingUpdate(
+  table: ShippingTable,
+  countryCode: string | undefined,
+  subtotal: number = singleCheckoutBook.price,
+): WalletShippingUpdate {
   const code = (countryCode ?? '').trim().toUpperCase();
-  if (!destinationName(code)) return { status: 'invalid_shipping_address' };
-  const { id, label, detail, amount } = cartShippingOptionFor(code);
+  const option = deliveryOptionFor(table, code, { items: 1, subtotal });
+  if (!option) return { status: 'invalid_shipping_address' };
+  const { id, label, detail, amount } = option;
   return { status: 'success', shippingOptions: [{ id, label, detail, amount }], total: walletTotal(amount, subtotal) };
 }
 

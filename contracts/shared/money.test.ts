@@ -2,7 +2,6 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { orderNumberFrom } from './constants.ts';
 import { formatPence, penceToPoundsString, poundsToPence } from './money.ts';
-import { cartCheckoutShippingPence, fallbackShippingFor, mixAndMatchUkShippingPence } from '../checkout/shipping.ts';
 import { bookStream, categoryOf, idOf, orderStream } from './streams.ts';
 
 test('money: pence are shown as pounds in en-GB with two decimals', () => {
@@ -19,17 +18,6 @@ test('money: pence are shown as pounds in en-GB with two decimals', () => {
   assert.is(penceToPoundsString(999), '9.99');
   assert.is(poundsToPence(9.99), 999);
   assert.is(poundsToPence(0.1 + 0.2), 30);
-});
-
-test('shipping: the three readings the shop keeps', () => {
-  assert.is(cartCheckoutShippingPence('GB'), 350);
-  assert.is(cartCheckoutShippingPence('US'), 500);
-  assert.is(fallbackShippingFor('United Kingdom'), 299);
-  assert.is(fallbackShippingFor('Canada'), 899);
-  assert.is(fallbackShippingFor('Belgium'), 699);
-  assert.is(fallbackShippingFor('Japan'), 1299);
-  assert.is(mixAndMatchUkShippingPence(2), 399);
-  assert.is(mixAndMatchUkShippingPence(3), 499);
 });
 
 test('streams and order numbers', () => {

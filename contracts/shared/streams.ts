@@ -20,6 +20,7 @@ export const streamCategories = [
   'message',
   'newsletter',
   'restock',
+  'shipping',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
@@ -54,6 +55,8 @@ export const restockStream = stream('restock');
 export const erasuresStream = stream('privacy')('erasures');
 /** The shop's VAT settings: registration and each product's rate over time, one stream (contracts/vat/settings.ts). */
 export const vatSettingsStream = stream('vat')('settings');
+/** The delivery zones and rates the owner sets, one stream (contracts/checkout/shippingRates.ts). */
+export const shippingRatesStream = stream('shipping')('rates');
 /** The audit console's own records (the read-model verifications), one stream. */
 export const verificationsStream = stream('audit')('verifications');
 /** The log's migrations (a copy of the log into a new file, decision 059), one stream. */

@@ -7,7 +7,7 @@ import { orderNumberFrom, orderStatuses } from '../../contracts/shared/constants
 import type { DomainEvent, EventMetadata } from '../../contracts/shared/events.ts';
 import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from '../../contracts/reviews/model.ts';
-import { cartShippingOptionFor } from '../../contracts/checkout/shipping.ts';
+import { seedOptionFor } from '../../contracts/checkout/shippingRates.ts';
 import {
   bookStream,
   checkoutStream,
@@ -84,7 +84,7 @@ export const orderStory: Story = {
     const reference = `cs_test_${randomUUID().replace(/-/g, '')}`;
     const quantity = 1 + Math.floor(random() * 3);
     const country = random() < 0.85 ? 'GB' : 'FR';
-    const shipping = cartShippingOptionFor(country);
+    const shipping = seedOptionFor(country);
     const items = [{ name: 'The Little Lantern', quantity, price: 999, bookId: 1 + (n % 3) }];
     const subtotal = 999 * quantity;
     const orderNumber = orderNumberFrom(reference);

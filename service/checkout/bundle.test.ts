@@ -172,7 +172,11 @@ test("payment intent (the card page's one book) charges what it shows, with no s
   assert.is(order.total, amount);
   assert.is(order.discounts, undefined);
   // The wallet page's amount is the same server total.
-  const wallet = await post(shop, '/api/create-payment-intent', { amount: 999 + 350, shippingOptionId: 'uk-shipping' });
+  const wallet = await post(shop, '/api/create-payment-intent', {
+    amount: 999 + 350,
+    shippingOptionId: 'uk-shipping',
+    country: 'GB',
+  });
   assert.is(wallet.status, 200, wallet.text);
   assert.is((await startedFor(shop, wallet.json.paymentIntentId))!.discounts, undefined);
 });

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
 import type { OrderEvent } from '../../contracts/orders/model.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
-import { cartShippingOptionFor, cartShippingOptions } from '../../contracts/checkout/shipping.ts';
+import { seedOptionFor } from '../../contracts/checkout/shippingRates.ts';
 import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
 import { emptyVatSettings } from '../../contracts/vat/settings.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
@@ -25,7 +25,7 @@ const started: CheckoutStarted['data'] = {
   paymentReference: 'cs_sandbox_1',
   items: [{ bookId: 1, name: 'The Kindness Basket', quantity: 2, price: 999 }],
   subtotal: 1998,
-  shippingOptions: [cartShippingOptionFor('GB')],
+  shippingOptions: [seedOptionFor('GB')],
   currency: 'gbp',
   startedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -363,9 +363,9 @@ test('a payment counts only if it is exactly what the server priced, in gbp', ()
     null,
     'an option the checkout did not offer',
   );
-  const both = { ...started, shippingOptions: cartShippingOptions() };
+  const both = { ...started, shippingOptions: [seedOptionFor('GB'), seedOptionFor('US')] };
   assert.is(shippingPaid(both, { ...payment, shippingAmount: 500, amount: 2498 }), 500);
-  const intent = { ...started, shippingOptions: [cartShippingOptionFor('US')] };
+  const intent = { ...started, shippingOptions: [seedOptionFor('US')] };
   assert.is(
     shippingPaid(intent, {
       reference: 'pi_1',

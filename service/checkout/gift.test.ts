@@ -111,6 +111,7 @@ test('the hosted checkout and the wallet take a gift message; the recipient is e
   const wallet = await post('/api/create-payment-intent', {
     amount: 1349,
     shippingOptionId: 'uk-shipping',
+    country: 'GB',
     gift: { message: 'Eid Mubarak' },
   });
   assert.is(wallet.status, 200, wallet.text);

@@ -17,12 +17,16 @@ import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { exportDestinationOf } from '../../contracts/vat/exports.ts';
 import { orderVatFor } from '../../contracts/vat/orderVat.ts';
 import { emptyVatSettings, type VatSettings } from '../../contracts/vat/settings.ts';
+import type { ShippingOption } from '../../contracts/checkout/shipping.ts';
 import {
-  cartShippingOptionFor,
-  cartShippingOptions,
-  destinationName,
-  type ShippingOption,
-} from '../../contracts/checkout/shipping.ts';
+  countryNameOf,
+  deliveryOptionFor,
+  emptyShippingRates,
+  tableAt,
+  zoneOptions,
+  zoneRate,
+  type ShippingRates,
+} from '../../contracts/checkout/shippingRates.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { orderNumberFrom, placedAfterCardPaymentStatus } from '../../contracts/shared/constants.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
@@ -45,6 +49,8 @@ export type PlaceOrder = {
    * VAT settings as the log holds them (contracts/vat/settings.ts), from which the order's VAT is decided.
    */
   verified?: { payment: VerifiedPayment | null; checkout: CheckoutState; vat: VatSettings };
+  /** the delivery rates as the log holds them (decision 099): the rate due is the table's when the checkout started */
+  shippingRates?: ShippingRates;
   /** ISO-8601 UTC */
   at: string;
 };
@@ -72,21 +78,34 @@ const paymentMethodOf = (started: CheckoutStarted['data']) =>
   `${started.channel === 'wallet' ? 'Wallet (Apple Pay / Google Pay)' : 'Card'} via ${started.provider === 'stripe' ? 'Stripe' : 'the test sandbox'}`;
 
 /**
- * A rate that is not the one for the address's country is flagged for the owner (decision 039): a hosted page that
- * offered several rates lets the shopper pick one for any address it accepts, and a wallet's rate is picked in its sheet
- * (decision 073), which an older page or a client of its own need not tie to the address.
+ * A rate that is not the one for the address's country is flagged for the owner (decision 039): a hosted page made
+ * before every checkout named its destination offered several rates, and a wallet's rate is picked in its sheet
+ * (decision 073). The rate due is the delivery table's at `at`, the checkout's start (decision 099), so a checkout
+ * started before the owner changed a rate is not flagged for paying the rate it was offered.
  */
 export function shippingRateMismatch(
-  offered: readonly ShippingOption[],
-  shippingCost: number,
+  paid: Pick<ShippingOption, 'label' | 'amount'>,
   address: ShippingAddress | string,
+  due: { rates: ShippingRates; at: string; items: number; subtotal: number },
 ): string | null {
   if (typeof address === 'string' || !address.country) return null;
-  const paid: ShippingOption | undefined = offered.find((o) => o.amount === shippingCost);
-  const due = cartShippingOptionFor(address.country);
-  if (!paid || paid.id === due.id) return null;
-  return `${paid.label} (${formatPence(paid.amount)}) was paid for an address in ${destinationName(address.country) ?? address.country}, which takes ${due.label} (${formatPence(due.amount)}).`;
+  const name = countryNameOf(address.country) ?? address.country;
+  const option = deliveryOptionFor(tableAt(due.rates, due.at), address.country, due);
+  if (!option)
+    return `${paid.label} (${formatPence(paid.amount)}) was paid for an address in ${name}, where the shop does not deliver.`;
+  if (option.amount === paid.amount) return null;
+  return `${paid.label} (${formatPence(paid.amount)}) was paid for an address in ${name}, which takes ${option.label} (${formatPence(option.amount)}).`;
 }
+
+/** An order's rate by the name of the zone that charged it when it was placed (its checkout's options are not at hand). */
+function paidOptionOf(order: OrderPlaced['data'], rates: ShippingRates): Pick<ShippingOption, 'label' | 'amount'> {
+  const parcel = { items: itemCount(order.items), subtotal: order.subtotal };
+  const table = tableAt(rates, order.placedAt);
+  const zone = table.zones.find((z) => zoneRate(z, parcel.items, parcel.subtotal) === order.shippingCost);
+  return { label: zone ? zoneOptions[zone.id].label : 'Shipping', amount: order.shippingCost };
+}
+
+const itemCount = (items: readonly { quantity: number }[]) => items.reduce((sum, item) => sum + item.quantity, 0);
 
 const flagOf = (orderId: string, message: string | null, at: string): OrderFlagged[] =>
   message ? [{ type: 'OrderFlagged', data: { orderId, flag: 'shipping-rate-mismatch', message, at } }] : [];
@@ -134,7 +153,15 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
   if (orderVat) order.vat = orderVat;
   // A gift sent to someone else was priced for where it goes, not for the buyer's address.
   const delivery = order.gift?.recipientAddress ?? order.shippingAddress;
-  const mismatch = shippingRateMismatch(started.shippingOptions, shippingCost, delivery);
+  const paid = started.shippingOptions.find((o) => o.amount === shippingCost);
+  const mismatch = paid
+    ? shippingRateMismatch(paid, delivery, {
+        rates: command.shippingRates ?? emptyShippingRates(),
+        at: started.startedAt,
+        items: itemCount(started.items),
+        subtotal: started.subtotal,
+      })
+    : null;
   return [{ type: 'OrderPlaced', data: order }, ...flagOf(reference, mismatch, command.at)];
 }
 
@@ -145,7 +172,12 @@ function fillGaps(command: PlaceOrder, order: OrderPlaced['data']): OrderEvent[]
   if (Object.keys(fill).length === 0) return [];
   // An order placed before its address was known (a wallet confirmed without it) is checked once the address comes.
   const mismatch = fill.shippingAddress
-    ? shippingRateMismatch(cartShippingOptions(), order.shippingCost, fill.shippingAddress)
+    ? shippingRateMismatch(paidOptionOf(order, command.shippingRates ?? emptyShippingRates()), fill.shippingAddress, {
+        rates: command.shippingRates ?? emptyShippingRates(),
+        at: order.placedAt,
+        items: itemCount(order.items),
+        subtotal: order.subtotal,
+      })
     : null;
   return [
     {

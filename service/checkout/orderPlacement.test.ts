@@ -21,6 +21,7 @@ import {
 const shop = await sandboxShopFor(test);
 
 const post = (path: string, body: unknown) => call(`${shop.url}${path}`, { body });
+const get = (path: string) => call(`${shop.url}${path}`);
 const eventsFor = async (reference: string) =>
   (await allEvents(shop)).filter((e) => e.stream.endsWith(reference) || JSON.stringify(e.data).includes(reference));
 
@@ -137,7 +138,7 @@ test("the sandbox declines the cards Stripe documents as declining, with Stripe'
     ['4242 4242 4242 4241', 'Your card number is incorrect.'],
   ];
   for (const [number, message] of expectations) {
-    const started = await post('/api/cart/checkout', { items: [{ bookId: 2, quantity: 1 }] });
+    const started = await post('/api/cart/checkout', { customerCountry: 'GB', items: [{ bookId: 2, quantity: 1 }] });
     const paid = await post(
       `/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`,
       sandboxPayBody({ card: number }),
@@ -146,7 +147,7 @@ test("the sandbox declines the cards Stripe documents as declining, with Stripe'
     assert.is(paid.json.message, message);
     assert.is((await post('/api/checkout/confirm', { sessionId: started.json.sessionId })).status, 409);
   }
-  const started = await post('/api/cart/checkout', { items: [{ bookId: 2, quantity: 1 }] });
+  const started = await post('/api/cart/checkout', { customerCountry: 'GB', items: [{ bookId: 2, quantity: 1 }] });
   const wrongOption = await post(
     `/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`,
     sandboxPayBody({ shippingOptionId: 'international-shipping' }),
@@ -157,13 +158,36 @@ test("the sandbox declines the cards Stripe documents as declining, with Stripe'
     sandboxPayBody({ country: 'US' }),
   );
   assert.is(wrongCountry.status, 400);
-  const direct = await post('/api/create-checkout-session', { items: [{ title: 'Together We Shine', quantity: 1 }] });
+  // A direct purchase names its destination (decision 099): without one nothing starts; to France, its page offers
+  // only Europe's rate and takes only addresses in Europe's countries.
+  const nowhere = await post('/api/create-checkout-session', { items: [{ title: 'Together We Shine', quantity: 1 }] });
+  assert.is(nowhere.status, 400);
+  assert.is(nowhere.json.message, 'Choose where the parcel goes');
+  assert.equal(nowhere.json.issues, [{ field: 'customerCountry', message: 'Choose where the parcel goes' }]);
+  const direct = await post('/api/create-checkout-session', {
+    customerCountry: 'FR',
+    items: [{ title: 'Together We Shine', quantity: 1 }],
+  });
+  const session = await get(`/api/sandbox/checkout-sessions/${direct.json.sessionId}`);
+  assert.equal(
+    session.json.shippingOptions.map((o: { id: string; amount: number }) => [o.id, o.amount]),
+    [['europe-shipping', 500]],
+  );
+  assert.equal(
+    session.json.allowedCountries.map((c: { code: string }) => c.code),
+    ['BE', 'DE', 'ES', 'FR', 'IT', 'NL'],
+  );
   const ukRateAbroad = await post(
     `/api/sandbox/checkout-sessions/${direct.json.sessionId}/pay`,
     sandboxPayBody({ country: 'FR', shippingOptionId: 'uk-shipping' }),
   );
   assert.is(ukRateAbroad.status, 400);
-  assert.is(ukRateAbroad.json.message, 'Choose the shipping option for your country');
+  const outsideZone = await post(
+    `/api/sandbox/checkout-sessions/${direct.json.sessionId}/pay`,
+    sandboxPayBody({ country: 'GB', shippingOptionId: 'europe-shipping' }),
+  );
+  assert.is(outsideZone.status, 400);
+  assert.is(outsideZone.json.message, 'We do not ship to that country from this checkout');
   const incomplete = await post(`/api/sandbox/checkout-sessions/${started.json.sessionId}/pay`, {
     ...sandboxPayBody(),
     card: { number: '4242', expiry: '1', cvc: '' },
@@ -173,7 +197,8 @@ test("the sandbox declines the cards Stripe documents as declining, with Stripe'
 });
 
 test('webhooks: tampered, stale, unsigned or wrongly signed deliveries are refused and change nothing', async () => {
-  const sessionId = (await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }] })).json.sessionId;
+  const sessionId = (await post('/api/cart/checkout', { customerCountry: 'GB', items: [{ bookId: 1, quantity: 1 }] }))
+    .json.sessionId;
   const before = await shop.shop.deps.events.headPosition();
   const valid = signedWebhook('checkout.session.completed', sessionId);
   const tampered = await deliverWebhook(shop, {
@@ -205,7 +230,7 @@ test('webhooks: tampered, stale, unsigned or wrongly signed deliveries are refus
 });
 
 test('cancelling: the cancelled page records the abandoned checkout once and gets its items back', async () => {
-  const started = await post('/api/cart/checkout', { items: [{ bookId: 3, quantity: 2 }] });
+  const started = await post('/api/cart/checkout', { customerCountry: 'GB', items: [{ bookId: 3, quantity: 2 }] });
   const checkoutId = new URL(
     (await call(`${shop.url}/api/sandbox/checkout-sessions/${started.json.sessionId}`)).json.cancelUrl,
   ).searchParams.get('checkout');

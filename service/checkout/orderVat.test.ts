@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
-import { cartShippingOptionFor } from '../../contracts/checkout/shipping.ts';
+import { seedOptionFor } from '../../contracts/checkout/shippingRates.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { emptyVatSettings, foldVatSettings, type VatSettingsEvent } from '../../contracts/vat/settings.ts';
@@ -13,7 +13,7 @@ import { orderPlacementDecider, type PlaceOrder } from './order.ts';
 
 const kindness = { bookId: 1, name: 'The Kindness Basket', price: 999 };
 const poster = { bookId: 3, name: 'Alif to Ya: My Arabic Alphabet Poster', price: 999 };
-const delivery = cartShippingOptionFor('GB');
+const delivery = seedOptionFor('GB');
 
 function checkoutOf(
   items: CheckoutStarted['data']['items'],

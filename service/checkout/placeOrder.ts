@@ -6,6 +6,7 @@ import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 import { Conflict, conflict, notFound } from '../../contracts/shared/errors.ts';
 import { checkoutStream, orderStream, vatSettingsStream } from '../../contracts/shared/streams.ts';
 import { foldVatSettings, withCatalogRates } from '../../contracts/vat/settings.ts';
+import { shippingRatesOf } from './shippingRoutes.ts';
 import { listAllBooks } from '../../contracts/catalog/books.ts';
 import { fold, handleCommand, idFromReference, newEventId, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -49,7 +50,13 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
     const stream = orderStream(reference);
     const history = await deps.events.readStream(stream);
     const placedBefore = history.find((e) => e.type === 'OrderPlaced');
-    const command: PlaceOrder = { type: 'PlaceOrder', reference, shopper, at: meta.now };
+    const command: PlaceOrder = {
+      type: 'PlaceOrder',
+      reference,
+      shopper,
+      at: meta.now,
+      shippingRates: await shippingRatesOf(deps),
+    };
     // Every event of a purchase shares the checkout as its correlation id.
     let correlationId = placedBefore?.metadata.correlationId;
     if (!placedBefore) {

@@ -2,12 +2,6 @@
 import { checkoutApi } from '../../contracts/checkout/api.ts';
 import { CardPaymentIntentRequestSchema, WalletPaymentIntentRequestSchema } from '../../contracts/checkout/model.ts';
 import { walletShippingUpdate } from '../../contracts/checkout/walletPayment.ts';
-import {
-  cartShippingOptionFor,
-  cartShippingOptions,
-  destinationCodes,
-  rateRefusal,
-} from '../../contracts/checkout/shipping.ts';
 import type { ShopDeps } from '../deps.ts';
 import { badRequest, parseOr400 } from '../http/errors.ts';
 import { limit } from '../http/limits.ts';
@@ -21,15 +15,28 @@ import { discountsApi } from '../../contracts/discounts/api.ts';
 import { describeDiscount, discountMessages } from '../../contracts/discounts/model.ts';
 import { invalid } from '../../contracts/shared/errors.ts';
 import { sandboxRoutes } from './sandboxRoutes.ts';
-import { shippingRoutes } from './shippingRoutes.ts';
+import { deliveryFor, shippingRoutes, tableNow } from './shippingRoutes.ts';
+import { countryNameOf, zoneOptions } from '../../contracts/checkout/shippingRates.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
+import type { ShippingOption } from '../../contracts/checkout/shipping.ts';
 import { startHostedCheckout, startPaymentIntent } from './startCheckout.ts';
 import { orderGiftOf } from '../../contracts/checkout/gift.ts';
 
 const { amountMismatch } = checkoutApi.createPaymentIntent.messages;
 
+/** What a parcel's rate depends on: how many items, and the basket after its savings (for free delivery over it). */
+const parcelOf = (priced: { items: { quantity: number }[]; subtotal: number }) => ({
+  items: priced.items.reduce((sum, item) => sum + item.quantity, 0),
+  subtotal: priced.subtotal,
+});
+
+/** A wallet sheet's rate that is not the one for its country (decision 073). */
+const rateRefusal = (picked: string, due: ShippingOption, country: string) =>
+  `${picked} does not deliver to ${countryNameOf(country) ?? country}; ${due.label} (${formatPence(due.amount)}) does`;
+
 export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
   const desk = createOrderDesk(deps);
-  shippingRoutes(routers);
+  shippingRoutes(routers, deps);
 
   route(routers, checkoutApi.paymentsConfig, (ctx) => {
     const key = deps.payments.publishableKey;
@@ -40,32 +47,35 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     };
   });
 
-  // The cart drawer: lines by book id; the shipping option follows customerCountry (reading 1: GB 350, else 500).
+  // The cart drawer: lines by book id; one delivery option, the table's for customerCountry, and a payment page that
+  // accepts only addresses in that destination's zone (decision 099).
   route(routers, checkoutApi.cartCheckout, limit(deps, 'checkouts'), async (ctx, input) => {
     const body = input.body();
     const code = await lookUpCode(deps, ctx, body.discountCode);
     const priced = await priceCart(deps.reads, body.items, deps.bundle, code?.terms);
+    const delivery = await deliveryFor(deps, body.customerCountry, parcelOf(priced), 'customerCountry');
     ctx.body = await startHostedCheckout(deps, ctx, {
       channel: 'cart',
       priced,
-      shippingOptions: [cartShippingOptionFor(body.customerCountry)],
-      allowedCountries: [body.customerCountry],
+      shippingOptions: [delivery.option],
+      allowedCountries: delivery.allowedCountries,
       ...(body.customerEmail ? { customerEmail: body.customerEmail } : {}),
       ...(body.gift ? { gift: orderGiftOf(body.gift) } : {}),
     });
   });
 
-  // The direct purchase: lines by title; without a country the payment page offers both shipping options.
+  // The direct purchase: lines by title. Its destination is required as the cart's is (decision 099): a session that
+  // offered every rate let a shopper pick the UK's for an address abroad (decision 039).
   route(routers, checkoutApi.createCheckoutSession, limit(deps, 'checkouts'), async (ctx, input) => {
     const body = input.body();
     const code = await lookUpCode(deps, ctx, body.discountCode);
     const priced = await priceByTitle(deps.reads, body.items, deps.bundle, code?.terms);
-    const country = body.customerCountry;
+    const delivery = await deliveryFor(deps, body.customerCountry, parcelOf(priced), 'customerCountry');
     ctx.body = await startHostedCheckout(deps, ctx, {
       channel: 'direct',
       priced,
-      shippingOptions: country ? [cartShippingOptionFor(country)] : cartShippingOptions(),
-      allowedCountries: country ? [country] : [...destinationCodes],
+      shippingOptions: [delivery.option],
+      allowedCountries: delivery.allowedCountries,
       ...(body.customerName ? { customerName: body.customerName } : {}),
       ...(body.customerEmail ? { customerEmail: body.customerEmail } : {}),
       ...(body.gift ? { gift: orderGiftOf(body.gift) } : {}),
@@ -82,11 +92,19 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       const { line1, line2, city, postal_code, country } = body.shipping.address;
       const code = await lookUpCode(deps, ctx, body.discountCode);
       const gift = body.gift ? orderGiftOf(body.gift) : undefined;
+      const priced = await priceSingleBook(deps.reads, deps.bundle, body.bookTitle, code?.terms);
+      // A gift sent to someone else is delivered, and so priced, where they live (decision 085).
+      const recipientCountry = gift?.recipientAddress?.country;
+      const delivery = await deliveryFor(
+        deps,
+        recipientCountry ?? country,
+        parcelOf(priced),
+        recipientCountry ? 'gift.recipientAddress.country' : 'shipping.address.country',
+      );
       ctx.body = await startPaymentIntent(deps, ctx, {
         channel: 'card',
-        priced: await priceSingleBook(deps.reads, deps.bundle, body.bookTitle, code?.terms),
-        // A gift sent to someone else is delivered, and so priced, where they live (decision 085).
-        shippingOption: cartShippingOptionFor(gift?.recipientAddress?.country ?? country),
+        priced,
+        shippingOption: delivery.option,
         customerName: body.name,
         customerEmail: body.email,
         shippingAddress: { line1, ...(line2 ? { line2 } : {}), city, postcode: postal_code, country },
@@ -97,13 +115,16 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     const body = parseOr400(WalletPaymentIntentRequestSchema, raw);
     const code = await lookUpCode(deps, ctx, body.discountCode);
     const priced = await priceSingleBook(deps.reads, deps.bundle, undefined, code?.terms);
-    const options = cartShippingOptions().filter((o) => !body.shippingOptionId || o.id === body.shippingOptionId);
-    // The amount only picks which of the server's totals the sheet showed; an amount that is none of them is refused.
-    const option = options.find((o) => priced.subtotal + o.amount === body.amount);
-    if (!option) throw badRequest(amountMismatch, [{ field: 'amount', message: amountMismatch }]);
-    // The sheet knows the address by now: a rate that does not fit its country is refused before anything is charged.
-    const refusal = body.country ? rateRefusal(option, body.country) : null;
-    if (refusal) throw badRequest(refusal, [{ field: 'shippingOptionId', message: refusal }]);
+    // The page's destination (or the sheet's address) names the one rate; the amount must be the total with it, and a
+    // rate the sheet picked that is not that destination's is refused before anything is charged (decision 073).
+    const { option } = await deliveryFor(deps, body.country, parcelOf(priced), 'country');
+    if (body.shippingOptionId && body.shippingOptionId !== option.id) {
+      const picked = Object.values(zoneOptions).find((o) => o.id === body.shippingOptionId)?.label ?? 'That rate';
+      const refusal = rateRefusal(picked, option, body.country ?? '');
+      throw badRequest(refusal, [{ field: 'shippingOptionId', message: refusal }]);
+    }
+    if (priced.subtotal + option.amount !== body.amount)
+      throw badRequest(amountMismatch, [{ field: 'amount', message: amountMismatch }]);
     ctx.body = await startPaymentIntent(deps, ctx, {
       channel: 'wallet',
       priced,
@@ -118,7 +139,7 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     const code = await lookUpCode(deps, ctx, discountCode);
     const priced = await priceSingleBook(deps.reads, deps.bundle, undefined, code?.terms);
     if (code) checkBasket(code, deps.clock().toISOString(), priced.code?.before ?? priced.subtotal);
-    ctx.body = walletShippingUpdate(country, priced.subtotal);
+    ctx.body = walletShippingUpdate(await tableNow(deps), country, priced.subtotal);
   });
 
   // The cart asks what a code takes off its basket, priced as its checkout will be (decision 075).

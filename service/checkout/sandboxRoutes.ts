@@ -3,7 +3,8 @@
 // gone is refused with nothing charged. Paying then places the order at once, as Stripe's webhook would.
 import type { Context } from 'koa';
 import { checkoutApi } from '../../contracts/checkout/api.ts';
-import { cartShippingOptionFor } from '../../contracts/checkout/shipping.ts';
+import { zoneOf, zoneOptions } from '../../contracts/checkout/shippingRates.ts';
+import { tableNow } from './shippingRoutes.ts';
 import type { ShopDeps } from '../deps.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
@@ -61,10 +62,14 @@ export function sandboxRoutes(routers: Routers, deps: ShopDeps, sandbox: Sandbox
     const body = input.body();
     if (!session.shippingOptions.some((o) => o.id === body.shippingOptionId)) throw badRequest(messages.chooseShipping);
     if (!session.allowedCountries.some((c) => c.code === body.address.country)) throw badRequest(messages.notShipped);
-    // Where the page offers both rates, the address decides which one applies (GB 350, elsewhere 500).
-    const matching = cartShippingOptionFor(body.address.country).id;
-    if (session.shippingOptions.some((o) => o.id === matching) && body.shippingOptionId !== matching)
-      throw badRequest(messages.shippingForCountry);
+    // A session offers one rate for its destination's zone (decision 099); one made before that offered several, and
+    // the address's zone decides which of them applies.
+    if (session.shippingOptions.length > 1) {
+      const zone = zoneOf(await tableNow(deps), body.address.country);
+      const matching = zone ? zoneOptions[zone.id].id : undefined;
+      if (session.shippingOptions.some((o) => o.id === matching) && body.shippingOptionId !== matching)
+        throw badRequest(messages.shippingForCountry);
+    }
     if (session.status === 'expired') throw new HttpError(410, new PaymentExpired().message, 'expired');
     const secured = session.status === 'open' ? await secure(ctx, id) : null;
     const { redirectUrl } = await charging(secured, () => sandbox.paySession(id, body, deps.clock()));

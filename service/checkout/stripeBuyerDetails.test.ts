@@ -47,7 +47,11 @@ const walletSave = (paymentIntentId: string) => () =>
   );
 
 test("the wallet confirmation sends Stripe the payer's shipping address and receipt e-mail", async () => {
-  const intent = await post('/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
+  const intent = await post('/api/create-payment-intent', {
+    amount: 1349,
+    shippingOptionId: 'uk-shipping',
+    country: 'GB',
+  });
   assert.is(intent.status, 200, intent.text);
   const { paymentIntentId, clientSecret } = intent.json;
   await browserStripe.paymentIntents.confirm(paymentIntentId, {
@@ -87,7 +91,11 @@ test("the wallet confirmation sends Stripe the payer's shipping address and rece
 
 for (const first of ['webhook', 'orders/save'] as const) {
   test(`with Stripe, wallet: confirmed with the payer's details, then ${first} first, with duplicates`, async () => {
-    const intent = await post('/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
+    const intent = await post('/api/create-payment-intent', {
+      amount: 1349,
+      shippingOptionId: 'uk-shipping',
+      country: 'GB',
+    });
     const { paymentIntentId, clientSecret } = intent.json;
     await browserStripe.paymentIntents.confirm(paymentIntentId, {
       ...walletConfirmParams(walletPayer),
@@ -105,7 +113,11 @@ for (const first of ['webhook', 'orders/save'] as const) {
   });
 
   test(`with Stripe, wallet confirmed without the payer's details: ${first} first, the details still reach the order once`, async () => {
-    const intent = await post('/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
+    const intent = await post('/api/create-payment-intent', {
+      amount: 1349,
+      shippingOptionId: 'uk-shipping',
+      country: 'GB',
+    });
     const { paymentIntentId } = intent.json;
     fake.pay(paymentIntentId);
     const webhook = () => deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));

@@ -36,7 +36,7 @@ test("with Stripe, a tampered cart is charged at the catalog price, and the page
 });
 
 test('with Stripe, 20 concurrent webhook deliveries and success pages for one paid session leave one order', async () => {
-  const res = await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }] });
+  const res = await post('/api/cart/checkout', { customerCountry: 'GB', items: [{ bookId: 1, quantity: 1 }] });
   const sessionId: string = res.json.sessionId;
   assert.is((await post('/api/checkout/confirm', { sessionId })).status, 409, 'not paid yet');
   fake.pay(sessionId, { amount_total: 1349, shipping_cost: { amount_total: 350 }, ...stripePaidDetails });
@@ -55,7 +55,7 @@ test('with Stripe, 20 concurrent webhook deliveries and success pages for one pa
 });
 
 test("with Stripe, a payment that does not match the server's price places no order", async () => {
-  const res = await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }] });
+  const res = await post('/api/cart/checkout', { customerCountry: 'GB', items: [{ bookId: 1, quantity: 1 }] });
   const sessionId: string = res.json.sessionId;
   fake.pay(sessionId, { amount_total: 1, shipping_cost: { amount_total: 0 }, ...stripePaidDetails });
   assert.is((await deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId))).status, 200);
@@ -94,7 +94,7 @@ test("with Stripe, a card payment intent is created at the server's price and sa
 });
 
 test('with Stripe, a webhook made for another API version is acted on, and the answer says which versions differ', async () => {
-  const res = await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }] });
+  const res = await post('/api/cart/checkout', { customerCountry: 'GB', items: [{ bookId: 1, quantity: 1 }] });
   const sessionId: string = res.json.sessionId;
   fake.pay(sessionId, { amount_total: 1349, shipping_cost: { amount_total: 350 }, ...stripePaidDetails });
   const answer = await deliverWebhook(
@@ -116,7 +116,7 @@ test('with Stripe, a webhook made for another API version is acted on, and the a
 test('with Stripe, a Stripe outage is a 502 the page can explain, and nothing is recorded', async () => {
   const before = await shop.shop.deps.events.headPosition();
   fake.failNext(10);
-  const res = await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }] });
+  const res = await post('/api/cart/checkout', { customerCountry: 'GB', items: [{ bookId: 1, quantity: 1 }] });
   fake.failNext(0);
   assert.is(res.status, 502);
   assert.is(res.json.message, 'The payment provider could not be reached. Please try again later.');

@@ -323,20 +323,25 @@ test('failed asynchronous payments are recorded and release the checkout, whiche
   assert.is(ofType(await orderEvents(intent), 'OrderPlaced').length, 1);
 });
 
-test('a hosted page offering both rates: an address abroad that paid the UK rate is flagged to the owner', async () => {
+test('a hosted page for the UK that reports an address abroad at the UK rate is flagged to the owner', async () => {
   const res = await post('/api/create-checkout-session', {
+    customerCountry: 'GB',
     items: [{ title: 'The Kindness Basket', price: '9.99', quantity: 1 }],
     customerEmail: 'amina@example.com',
     customerName: 'Amina Khan',
   });
   assert.is(res.status, 200, res.text);
+  // One rate and one zone's countries (decision 099); Stripe keeps the address to them, and should a payment report
+  // another all the same, the owner is told.
   const sent = fake.calls.at(-1)!;
   assert.equal(
     [
       sent.params['shipping_options[0][shipping_rate_data][metadata][optionId]'],
       sent.params['shipping_options[1][shipping_rate_data][metadata][optionId]'],
+      sent.params['shipping_address_collection[allowed_countries][0]'],
+      sent.params['shipping_address_collection[allowed_countries][1]'],
     ],
-    ['uk-shipping', 'international-shipping'],
+    ['uk-shipping', undefined, 'GB', undefined],
   );
   const sessionId: string = res.json.sessionId;
   const abroad = {
@@ -362,6 +367,7 @@ test('a hosted page offering both rates: an address abroad that paid the UK rate
   );
   // The rate that fits the address is not flagged.
   const fits = await post('/api/create-checkout-session', {
+    customerCountry: 'US',
     items: [{ title: 'The Kindness Basket', price: '9.99', quantity: 1 }],
   });
   fake.pay(fits.json.sessionId, { amount_total: 1499, shipping_cost: { amount_total: 500 }, ...abroad });

@@ -66,7 +66,11 @@ test("a wallet rate that does not fit the sheet's country is refused, naming the
   });
   assert.is(refused.status, 400);
   assert.is(refused.json.message, 'UK Shipping does not deliver to United States; International Shipping (£5.00) does');
-  const international = await post('/api/create-payment-intent', { amount: 1499, country: 'GB' });
+  const international = await post('/api/create-payment-intent', {
+    amount: 1499,
+    shippingOptionId: 'international-shipping',
+    country: 'GB',
+  });
   assert.is(international.status, 400);
   assert.is(
     international.json.message,
@@ -74,7 +78,7 @@ test("a wallet rate that does not fit the sheet's country is refused, naming the
   );
   const nowhere = await post('/api/create-payment-intent', { amount: 1499, country: 'ZZ' });
   assert.is(nowhere.status, 400);
-  assert.is(nowhere.json.message, 'We do not ship to that country');
+  assert.is(nowhere.json.message, 'We do not deliver to ZZ yet. Choose another destination, or write to us.');
   const malformed = await post('/api/create-payment-intent', { amount: 1499, country: 'United States' });
   assert.is(malformed.status, 400);
   assert.is(malformed.json.message, 'country must be a two-letter country code');
@@ -91,8 +95,14 @@ test('a wallet rate that fits the country is taken, and the order records the ad
   assert.is(ofType(orderEvents, 'OrderFlagged').length, 0);
 });
 
-test('a wallet payment at the UK rate with a US address (a page that sent no country) is placed flagged', async () => {
-  const paymentIntentId = await walletPaid(1349, abroad);
+test('a wallet payment without a destination starts nothing (decision 099)', async () => {
+  const intent = await post('/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
+  assert.is(intent.status, 400);
+  assert.equal(intent.json.issues, [{ field: 'country', message: 'Choose where the parcel goes' }]);
+});
+
+test('a wallet payment at the UK rate paid for a US address is placed flagged', async () => {
+  const paymentIntentId = await walletPaid(1349, abroad, 'GB');
   const { order, orderEvents } = await orderAndEmails(shop, paymentIntentId);
   assert.is(order!.shippingCost, 350);
   assert.is((order!.shippingAddress as { country: string }).country, 'US');
@@ -106,7 +116,7 @@ test('a wallet payment at the UK rate with a US address (a page that sent no cou
 });
 
 test('a wallet payment placed before its address was known is flagged when orders/save brings a US address', async () => {
-  const paymentIntentId = await walletPaid(1349, null);
+  const paymentIntentId = await walletPaid(1349, null, 'GB');
   assert.is(ofType((await orderAndEmails(shop, paymentIntentId)).orderEvents, 'OrderFlagged').length, 0);
   expectOk(await Promise.all([1, 2, 3].map(() => post('/api/orders/save', saveBody(abroad, paymentIntentId, 350)))));
   const { order, orderEvents } = await orderAndEmails(shop, paymentIntentId);

@@ -286,9 +286,17 @@ test('the direct purchase and the wallet page take a code too, at the same price
   const rates = await post(shop, '/api/wallet/shipping-rates', { country: 'GB', discountCode: 'PATHS-20' });
   assert.is(rates.status, 200, rates.text);
   assert.is(rates.json.total.amount, 799 + 350);
-  const listPrice = await post(shop, '/api/create-payment-intent', { amount: 999 + 350, discountCode: 'PATHS-20' });
+  const listPrice = await post(shop, '/api/create-payment-intent', {
+    amount: 999 + 350,
+    country: 'GB',
+    discountCode: 'PATHS-20',
+  });
   assert.is(listPrice.status, 400, listPrice.text);
-  const wallet = await post(shop, '/api/create-payment-intent', { amount: 799 + 350, discountCode: 'PATHS-20' });
+  const wallet = await post(shop, '/api/create-payment-intent', {
+    amount: 799 + 350,
+    country: 'GB',
+    discountCode: 'PATHS-20',
+  });
   assert.is(wallet.status, 200, wallet.text);
   assert.is(wallet.json.amount, 1149);
   const unknown = await post(shop, '/api/wallet/shipping-rates', { country: 'GB', discountCode: 'NOPE-NOPE' });

@@ -265,9 +265,10 @@ test('the card and wallet payment intents and the direct checkout session refuse
   const message = notEnoughStockMessage('The Kindness Basket', 0);
   const card = await post('/api/create-payment-intent', cardFormBody('GB'));
   assert.equal([card.status, card.json.message], [409, message]);
-  const wallet = await post('/api/create-payment-intent', { amount: 999 + 350 });
+  const wallet = await post('/api/create-payment-intent', { amount: 999 + 350, country: 'GB' });
   assert.equal([wallet.status, wallet.json.message], [409, message]);
   const direct = await post('/api/create-checkout-session', {
+    customerCountry: 'GB',
     items: [
       { title: 'The Kindness Basket', description: 'Purchase of The Kindness Basket', price: '9.99', quantity: 1 },
     ],

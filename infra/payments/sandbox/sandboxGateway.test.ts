@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cartShippingOptions } from '../../../contracts/checkout/shipping.ts';
+import { seedOptionFor } from '../../../contracts/checkout/shippingRates.ts';
 import { CardDeclined, RefundDeclined } from '../../../contracts/ports/payments.ts';
 import { createSandboxGateway } from './sandboxGateway.ts';
 import { chargeTestCard } from './testCards.ts';
@@ -40,7 +40,7 @@ test('sessions and intents outlive a restart, and the same checkout gets the sam
   const input = {
     checkoutId: 'c-1',
     lineItems: [{ name: 'Together We Shine', unitAmount: 999, quantity: 2 }],
-    shippingOptions: cartShippingOptions(),
+    shippingOptions: [seedOptionFor('GB'), seedOptionFor('US')],
     allowedCountries: ['GB', 'FR'],
     successUrl: 'http://127.0.0.1:4000/checkout-success?session_id={CHECKOUT_SESSION_ID}',
     cancelUrl: 'http://127.0.0.1:4000/payment-cancelled?checkout=c-1',

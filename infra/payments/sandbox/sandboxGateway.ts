@@ -8,7 +8,8 @@ import { erased } from '../../../contracts/personalData.ts';
 import type { ShippingAddress } from '../../../contracts/orders/model.ts';
 import { clientRoutes } from '../../../contracts/shared/clientRoutes.ts';
 import type { SandboxSessionView } from '../../../contracts/checkout/sandboxPayments.ts';
-import { destinationName, type ShippingOption } from '../../../contracts/checkout/shipping.ts';
+import type { ShippingOption } from '../../../contracts/checkout/shipping.ts';
+import { countryNameOf } from '../../../contracts/checkout/shippingRates.ts';
 import { upgradeJson, writeVersionedJson, type JsonFileFormat } from '../../../service/dataFiles.ts';
 import {
   PaymentExpired,
@@ -328,7 +329,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
           lineItems: s.lineItems.map((item) => ({ ...item })),
           subtotal: subtotalOf(s),
           shippingOptions: s.shippingOptions,
-          allowedCountries: s.allowedCountries.map((code) => ({ code, name: destinationName(code) ?? code })),
+          allowedCountries: s.allowedCountries.map((code) => ({ code, name: countryNameOf(code) ?? code })),
           customerEmail: s.customerEmail,
           customerName: s.customerName ?? null,
           cancelUrl: s.cancelUrl,

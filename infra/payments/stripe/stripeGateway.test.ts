@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cartShippingOptions } from '../../../contracts/checkout/shipping.ts';
+import { seedOptionFor } from '../../../contracts/checkout/shippingRates.ts';
 import { GatewayUnavailable, WebhookRejected } from '../../../contracts/ports/payments.ts';
 import { rejects } from '../../testing/assert.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '../../testing/fakeStripeApi.ts';
@@ -27,7 +27,7 @@ test('a hosted checkout session sends pence in gbp, the line items, shipping opt
       { name: 'The Kindness Basket', description: 'Purchase of The Kindness Basket', unitAmount: 999, quantity: 2 },
       { name: 'Together We Shine', unitAmount: 999, quantity: 1 },
     ],
-    shippingOptions: cartShippingOptions(),
+    shippingOptions: [seedOptionFor('GB'), seedOptionFor('US')],
     allowedCountries: ['GB'],
     successUrl: 'https://shop.example/checkout-success?session_id={CHECKOUT_SESSION_ID}',
     cancelUrl: 'https://shop.example/payment-cancelled?checkout=6d7c3a1e-0000-4000-8000-000000000001',
@@ -92,7 +92,7 @@ test('retrieving a payment reports whether it is paid, the amount and currency, 
   const session = await g.createHostedCheckout({
     checkoutId: '6d7c3a1e-0000-4000-8000-000000000003',
     lineItems: [{ name: 'Together We Shine', unitAmount: 999, quantity: 1 }],
-    shippingOptions: cartShippingOptions().slice(0, 1),
+    shippingOptions: [seedOptionFor('GB'), seedOptionFor('US')].slice(0, 1),
     allowedCountries: ['GB'],
     successUrl: 'https://shop.example/s?session_id={CHECKOUT_SESSION_ID}',
     cancelUrl: 'https://shop.example/c',

@@ -6,16 +6,19 @@ export function CountrySelect({
   id,
   value,
   onChange,
+  countries = checkoutCountries,
 }: {
   id: string;
   value: string;
   onChange: (code: string) => void;
+  /** the choices, by code and name; the checkout form's countries unless given (the delivery table's, decision 099) */
+  countries?: readonly { code: string; name: string }[];
 }) {
   return (
     <Select.Root value={value} onValueChange={onChange}>
       <Select.Trigger id={id} />
       <Select.Content position="popper">
-        {checkoutCountries.map((c) => (
+        {countries.map((c) => (
           <Select.Item key={c.code} value={c.code}>
             {c.name}
           </Select.Item>

@@ -8,7 +8,8 @@ import { Link } from '@tanstack/react-router';
 import { useDeferredValue, type ComponentType } from 'react';
 import type { BookDto } from '../../../../contracts/catalog/model.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { mixAndMatchUkShipping } from '../../../../contracts/checkout/shipping.ts';
+import { mixAndMatchShippingText } from '../../../../contracts/checkout/shippingRates.ts';
+import { shippingRatesQuery } from '../checkout/shipping.ts';
 import { booksQuery, offersQuery } from '../../lib/books.ts';
 import { bundleNote } from '../../../../contracts/catalog/bundle.ts';
 import { CoverDialog } from './CoverDialog.tsx';
@@ -79,16 +80,16 @@ function BookCard({ book, purchase: Purchase }: { book: BookDto; purchase: BookP
 function MixAndMatch() {
   // The note shows only while the bundle the checkouts are priced with is on (decision 072).
   const offer = useQuery(offersQuery).data?.bundle ?? null;
+  // The delivery sentence is the live table's, the one the checkouts charge by (decision 099).
+  const table = useQuery(shippingRatesQuery).data;
   return (
     <Card size="3" className="mix-match">
       <Heading as="h3" size="5">
         Mix and Match Your Order
       </Heading>
       <Text as="p" size="3" mt="2">
-        Combine any books and posters in one order. UK shipping is{' '}
-        {formatPence(mixAndMatchUkShipping.upToTwoBooksPence)} for 1-2 books and{' '}
-        {formatPence(mixAndMatchUkShipping.threeOrMoreBooksPence)} for 3+ books. International rates are calculated at
-        checkout.
+        Combine any books and posters in one order.
+        {table && <span data-testid="mix-match-shipping"> {mixAndMatchShippingText(table)}</span>}
       </Text>
       {offer && (
         <Text as="p" size="3" weight="bold" mt="3" className="bundle-note">

@@ -5,7 +5,9 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { singleCheckoutBook } from '../../../../contracts/checkout/model.ts';
 import { defaultCountry } from '../../../../contracts/shared/constants.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { cartCheckoutShippingPence } from '../../../../contracts/checkout/shipping.ts';
+import { deliveryOptionFor } from '../../../../contracts/checkout/shippingRates.ts';
+import { useQuery } from '@tanstack/react-query';
+import { shippingRatesQuery, useDestination } from './shipping.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { CardField, type CardFieldHandle } from './CardField.tsx';
 import { CheckoutLayout } from './CheckoutLayout.tsx';
@@ -35,20 +37,24 @@ export function CustomCheckout() {
   const id = useId();
   const config = useLoadedPaymentsConfig();
   const card = useRef<CardFieldHandle | null>(null);
-  const [form, setForm] = useState(blank);
+  const [destination, setDestination] = useDestination();
+  const [form, setForm] = useState(() => ({ ...blank, country: destination ?? blank.country }));
+  const table = useQuery(shippingRatesQuery).data;
   const [gift, setGift] = useState(noGift);
   const payment = usePayment(paymentFailed);
   const saveOrder = useSaveOrder();
   const [ready, setReady] = useState(false);
   const [postcodeError, setPostcodeError] = useState<string | null>(null);
   const onReady = useCallback((r: boolean) => setReady(r), []);
-  // A gift sent to someone else goes, and is priced, where they live.
-  const shippingCost = cartCheckoutShippingPence(gift.isGift && gift.separate ? gift.country : form.country);
   const applied = usePageCode(lines);
   // With a code, the book's price is the server's answer (decision 075); the payment is priced by the server anyway.
   const codeAnswer = applied.code !== null && applied.check.isSuccess ? applied.check.data : null;
   const bookTotal = codeAnswer ? codeAnswer.total : singleCheckoutBook.price;
-  const total = bookTotal + shippingCost;
+  // A gift sent to someone else goes, and is priced, where they live; the rate is the live table's (decision 099), and
+  // without it there is no price and no payment.
+  const deliverTo = gift.isGift && gift.separate ? gift.country : form.country;
+  const shippingCost = table && deliveryOptionFor(table, deliverTo, { items: 1, subtotal: bookTotal })?.amount;
+  const total = bookTotal + (shippingCost ?? 0);
   const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
 
@@ -76,6 +82,7 @@ export function CustomCheckout() {
         country: form.country,
       },
     };
+    if (shippingCost === undefined) return;
     void payment.run(async () => {
       if (!card.current) throw new Error('Card element not found');
       // Stripe checks the card's fields before the server is asked for a payment (deferred intent creation).
@@ -179,7 +186,11 @@ export function CustomCheckout() {
                 <CountrySelect
                   id={`${id}-country`}
                   value={form.country}
-                  onChange={(country) => setForm((f) => ({ ...f, country }))}
+                  countries={table?.destinations ?? []}
+                  onChange={(country) => {
+                    setForm((f) => ({ ...f, country }));
+                    setDestination(country);
+                  }}
                 />
               </LabelledField>
               <GiftFields value={gift} onChange={setGift} withRecipient />
@@ -190,7 +201,12 @@ export function CustomCheckout() {
               </Heading>
               {config.testMode && <TestModeNotice />}
               <CardField ref={card} config={config} amount={total} onReady={onReady} />
-              <Button type="submit" size="3" mt="2" disabled={payment.processing || !ready}>
+              <Button
+                type="submit"
+                size="3"
+                mt="2"
+                disabled={payment.processing || !ready || shippingCost === undefined}
+              >
                 {payment.processing ? 'Processing...' : `Pay ${formatPence(total)}`}
               </Button>
             </Flex>
@@ -208,7 +224,9 @@ export function CustomCheckout() {
             {codeAnswer && <CodeSavingLine answer={codeAnswer} size="2" />}
             <Flex justify="between" gap="3">
               <Text color="gray">Shipping</Text>
-              <Text color="gray">{formatPence(shippingCost)}</Text>
+              <Text color="gray" data-testid="checkout-shipping">
+                {shippingCost === undefined ? 'Choose where the parcel goes' : formatPence(shippingCost)}
+              </Text>
             </Flex>
             <Separator size="4" />
             <Flex justify="between" gap="3">

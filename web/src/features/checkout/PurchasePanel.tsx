@@ -3,7 +3,6 @@
 import { Button, DataList, Flex, Separator, Text } from '@radix-ui/themes';
 import { providerNames } from '../../../../contracts/checkout/model.ts';
 import { formatPence, poundsToPence } from '../../../../contracts/shared/money.ts';
-import type { DestinationCode } from '../../../../contracts/checkout/shipping.ts';
 import { apiRequest, serverMessage } from '../../lib/api.ts';
 import { BrandLogos } from './BrandLogos.tsx';
 import { startDirectPurchase } from './directPurchase.ts';
@@ -25,7 +24,7 @@ export type PurchasePanelProps = {
   quantity?: number;
   /** known once the shipping form has a country */
   shippingPence?: number;
-  country?: DestinationCode;
+  country?: string;
   onSuccess?: () => void;
   onCancel?: () => void;
 };

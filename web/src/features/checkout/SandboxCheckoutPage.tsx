@@ -19,7 +19,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { cartShippingOptionFor } from '../../../../contracts/checkout/shipping.ts';
+import { zoneOf, zoneOptions, type ShippingTable } from '../../../../contracts/checkout/shippingRates.ts';
+import { shippingRatesQuery } from './shipping.ts';
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
 import { paymentExpiredMessage, type SandboxSessionView } from '../../../../contracts/checkout/sandboxPayments.ts';
 import { call, serverMessage } from '../../lib/api.ts';
@@ -69,6 +70,11 @@ export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
   );
 }
 
+const optionIdFor = (table: ShippingTable | undefined, country: string) => {
+  const zone = table && zoneOf(table, country);
+  return zone ? zoneOptions[zone.id].id : undefined;
+};
+
 function SandboxPayment({ session }: { session: SandboxSessionView }) {
   const id = useId();
   const [email, setEmail] = useState(session.customerEmail ?? '');
@@ -80,8 +86,9 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
     postcode: '',
     country: session.allowedCountries[0]?.code ?? '',
   });
+  const table = useQuery(shippingRatesQuery).data;
   const [optionId, setOptionId] = useState(() => {
-    const matching = cartShippingOptionFor(session.allowedCountries[0]?.code ?? '').id;
+    const matching = optionIdFor(table, session.allowedCountries[0]?.code ?? '');
     return session.shippingOptions.find((o) => o.id === matching)?.id ?? session.shippingOptions[0]?.id ?? '';
   });
   const [card, setCard] = useState<TestCard>({ number: '', expiry: '', cvc: '' });
@@ -90,11 +97,12 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
   const [postcodeError, setPostcodeError] = useState<string | null>(null);
   const option = session.shippingOptions.find((o) => o.id === optionId);
   const total = session.subtotal + (option?.amount ?? 0);
-  // The shipping rate follows the address where the page offers more than one (GB 350, elsewhere 500).
+  // A session offers its destination's one rate (decision 099); where one made earlier offers several, the address's
+  // zone picks the rate.
   const chooseCountry = (country: string) => {
     setAddress((a) => ({ ...a, country }));
-    const matching = cartShippingOptionFor(country).id;
-    if (session.shippingOptions.some((o) => o.id === matching)) setOptionId(matching);
+    const matching = optionIdFor(table, country);
+    if (matching && session.shippingOptions.some((o) => o.id === matching)) setOptionId(matching);
   };
   const set = (field: keyof typeof address) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setAddress((a) => ({ ...a, [field]: e.target.value }));

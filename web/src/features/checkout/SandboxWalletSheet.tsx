@@ -6,7 +6,7 @@ import { postcodeProblem } from '../../../../contracts/shared/postcode.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
-import { checkoutCountries, type ShippingOptionId } from '../../../../contracts/checkout/shipping.ts';
+import { countryNameOf } from '../../../../contracts/checkout/shippingRates.ts';
 import type { WalletPayment } from '../../../../contracts/checkout/walletPayment.ts';
 import { call } from '../../lib/api.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
@@ -15,7 +15,7 @@ import { LabelledField } from '../../components/LabelledField.tsx';
 /** What the sheet hands on when the payer pays: as a wallet's `paymentmethod` event would. */
 export type SandboxWalletPaid = {
   payment: WalletPayment;
-  shippingOptionId: ShippingOptionId;
+  shippingOptionId: string;
   country: string;
   total: number;
 };
@@ -27,7 +27,10 @@ export function SandboxWalletSheet({
   busy,
   onPay,
   discountCode = null,
+  countries,
 }: {
+  /** the countries of the page's destination's zone: the only addresses the sheet takes (decision 099) */
+  countries: readonly string[];
   busy: boolean;
   onPay: (paid: SandboxWalletPaid) => Promise<void> | void;
   /** the code the page applied: the totals the server answers are after it (decision 075) */
@@ -140,11 +143,13 @@ export function SandboxWalletSheet({
               <Select.Root value={payer.country} onValueChange={(country) => setPayer((p) => ({ ...p, country }))}>
                 <Select.Trigger id={`${id}-country`} placeholder="Choose a country" />
                 <Select.Content position="popper">
-                  {checkoutCountries.map((c) => (
-                    <Select.Item key={c.code} value={c.code}>
-                      {c.name}
-                    </Select.Item>
-                  ))}
+                  {countries
+                    .map((code) => ({ code, name: countryNameOf(code) ?? code }))
+                    .map((c) => (
+                      <Select.Item key={c.code} value={c.code}>
+                        {c.name}
+                      </Select.Item>
+                    ))}
                 </Select.Content>
               </Select.Root>
             </LabelledField>

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { ShippingFormSchema, type ShippingForm as ShippingDetails } from '../../../../contracts/checkout/model.ts';
 import { quantity as quantityLimits } from '../../../../contracts/shared/constants.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { shippingCountriesQuery, useShippingCost } from './shipping.ts';
+import { shippingCountriesQuery, shippingRatesQuery, useDestination, useShippingCost } from './shipping.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { PolicyLinks } from '../../components/PolicyLinks.tsx';
 import { ImportDutiesNotice } from './ImportDutiesNotice.tsx';
@@ -24,7 +24,16 @@ export function ShippingForm({
   initial?: Partial<ShippingSubmission>;
 }) {
   const id = useId();
-  const [values, setValues] = useState({ ...blank, ...initial, quantity: String(initial?.quantity ?? 1) });
+  // The destination chosen earlier this visit starts the form (decision 099), and a country chosen here is kept.
+  const [destination, setDestination] = useDestination();
+  const destinations = useQuery(shippingRatesQuery).data?.destinations;
+  const remembered = destinations?.find((d) => d.code === destination)?.name ?? '';
+  const [values, setValues] = useState({
+    ...blank,
+    country: remembered,
+    ...initial,
+    quantity: String(initial?.quantity ?? 1),
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const countries = useQuery(shippingCountriesQuery).data ?? [];
   const quantity = /^\d+$/.test(values.quantity) ? Number(values.quantity) : 0;
@@ -77,7 +86,14 @@ export function ShippingForm({
         </Grid>
         <Grid columns={{ initial: '1', xs: '2' }} gap="3">
           <LabelledField id={`${id}-country`} label="Country" error={errors.country}>
-            <Select.Root value={values.country || undefined} onValueChange={set('country')}>
+            <Select.Root
+              value={values.country || undefined}
+              onValueChange={(name) => {
+                set('country')(name);
+                const code = destinations?.find((d) => d.name === name)?.code;
+                if (code) setDestination(code);
+              }}
+            >
               <Select.Trigger id={`${id}-country`} placeholder="Select your country" />
               <Select.Content position="popper">
                 {countries.map((name) => (

@@ -1,6 +1,7 @@
 // The two steps inside the "Buy Now" dialog: the shipping form, then the purchase panel for what it priced.
 import { fixedBookPricePence } from '../../../../contracts/shared/constants.ts';
-import { destinationCode } from '../../../../contracts/checkout/shipping.ts';
+import { useQuery } from '@tanstack/react-query';
+import { shippingRatesQuery } from './shipping.ts';
 import { PurchasePanel } from './PurchasePanel.tsx';
 import { ShippingForm, type ShippingSubmission } from './ShippingForm.tsx';
 
@@ -12,8 +13,9 @@ type Props = {
 };
 
 export default function ShippingSteps({ title, shipping, onShipping, onClose }: Props) {
+  const destinations = useQuery(shippingRatesQuery).data?.destinations;
   if (!shipping) return <ShippingForm onSubmit={onShipping} />;
-  const country = destinationCode(shipping.country);
+  const country = destinations?.find((d) => d.name === shipping.country)?.code;
   return (
     <PurchasePanel
       amount={(fixedBookPricePence * shipping.quantity) / 100}

@@ -16,12 +16,11 @@ import { useEffect, useRef, useState } from 'react';
 import { singleCheckoutBook, type PaymentIntentResponse } from '../../../../contracts/checkout/model.ts';
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import {
-  cartShippingOptions,
-  destinationCodes,
-  walletShippingRangeText,
-  type ShippingOption,
-} from '../../../../contracts/checkout/shipping.ts';
+import type { ShippingOption } from '../../../../contracts/checkout/shipping.ts';
+import { deliveryOptionFor, oneItemRangeText, zoneOf } from '../../../../contracts/checkout/shippingRates.ts';
+import { useQuery } from '@tanstack/react-query';
+import { DestinationSelect } from './DestinationSelect.tsx';
+import { shippingRatesQuery, useShownDestination } from './shipping.ts';
 import {
   walletConfirmParams,
   walletSaveBody,
@@ -38,7 +37,6 @@ import { CodeSavingLine, DiscountCodeField, usePageCode } from './DiscountCodeFi
 
 type Wallet = { state: 'checking' } | { state: 'unavailable' } | { state: 'available' };
 
-const options = cartShippingOptions();
 const lines = [{ bookId: singleCheckoutBook.id, quantity: 1 }];
 /** A shop rate as the Express Checkout Element shows it: the option's name, with its detail as the delivery estimate. */
 const rateOf = (o: Pick<ShippingOption, 'id' | 'label' | 'detail' | 'amount'>): ShippingRate => ({
@@ -62,12 +60,19 @@ export function WalletCheckout() {
     code: codeAnswer ? codeAnswer.code : null,
     price: codeAnswer ? codeAnswer.total : singleCheckoutBook.price,
   };
-  const current = useRef(book);
-  current.current = book;
+  // The destination chosen on the page (decision 099): its rate and total, and the countries its zone takes, are the
+  // live table's; the sheet's address must be in that zone.
+  const table = useQuery(shippingRatesQuery).data;
+  const [destination] = useShownDestination();
+  const delivery =
+    table && destination ? deliveryOptionFor(table, destination, { items: 1, subtotal: book.price }) : null;
+  const zoneCountries = (table && destination && zoneOf(table, destination)?.countries) || [];
+  const current = useRef({ ...book, delivery, zoneCountries, destination });
+  current.current = { ...book, delivery, zoneCountries, destination };
   const elementsRef = useRef<StripeElements | null>(null);
   useEffect(() => {
-    elementsRef.current?.update({ amount: walletTotal(options[0]!.amount, book.price).amount });
-  }, [book.price]);
+    if (delivery) elementsRef.current?.update({ amount: walletTotal(delivery.amount, book.price).amount });
+  }, [book.price, delivery]);
   const [gift, setGift] = useState(noGift);
   const currentGift = useRef(gift);
   currentGift.current = gift;
@@ -97,7 +102,7 @@ export function WalletCheckout() {
       // confirmation, at its own price for the rate that fits the address.
       const elements = stripe.elements({
         mode: 'payment',
-        amount: walletTotal(options[0]!.amount, current.current.price).amount,
+        amount: walletTotal(current.current.delivery?.amount ?? 0, current.current.price).amount,
         currency: 'gbp',
         allowedPaymentMethodTypes: ['card'],
       });
@@ -107,15 +112,18 @@ export function WalletCheckout() {
       express.on('ready', (event) =>
         setWallet(event.availablePaymentMethods ? { state: 'available' } : { state: 'unavailable' }),
       );
-      express.on('click', (event) =>
+      express.on('click', (event) => {
+        const { delivery: chosen, zoneCountries: countries } = current.current;
+        // No destination chosen yet: the sheet does not open, as no rate is known (the page asks first).
+        if (!chosen) return;
         event.resolve({
           emailRequired: true,
           shippingAddressRequired: true,
-          allowedShippingCountries: [...destinationCodes],
+          allowedShippingCountries: countries,
           lineItems: [{ name: singleCheckoutBook.title, amount: current.current.price }],
-          shippingRates: options.map(rateOf),
-        }),
-      );
+          shippingRates: [rateOf(chosen)],
+        });
+      });
       // The address decides the rate: the server answers with only the one that fits its country, and the total.
       express.on('shippingaddresschange', (event) => {
         void call(checkoutApi.walletShippingRates, { body: { country: event.address.country, ...withCode() } }).then(
@@ -144,7 +152,9 @@ export function WalletCheckout() {
   }, [config]);
 
   async function pay(stripe: Stripe, elements: StripeElements, event: StripeExpressCheckoutElementConfirmEvent) {
-    const option = options.find((o) => o.id === event.shippingRate?.id) ?? options[0]!;
+    const option = event.shippingRate
+      ? { id: event.shippingRate.id, amount: event.shippingRate.amount }
+      : (current.current.delivery ?? { id: '', amount: 0 });
     const address = event.shippingAddress;
     const paid: WalletPayment = {
       paymentMethodId: '',
@@ -168,7 +178,7 @@ export function WalletCheckout() {
       }
       let intent: PaymentIntentResponse;
       try {
-        const country = address?.address.country;
+        const country = address?.address.country ?? current.current.destination;
         intent = await setUpPayment({
           amount: current.current.price + option.amount,
           shippingOptionId: option.id,
@@ -248,10 +258,21 @@ export function WalletCheckout() {
             <Text weight="bold">{formatPence(singleCheckoutBook.price)}</Text>
           </Flex>
           {codeAnswer && <CodeSavingLine answer={codeAnswer} />}
+          <DestinationSelect />
           <Flex justify="between">
             <Text color="gray">Shipping</Text>
-            <Text color="gray">{walletShippingRangeText}</Text>
+            <Text color="gray" data-testid="wallet-shipping">
+              {delivery ? formatPence(delivery.amount) : table ? oneItemRangeText(table, book.price) : ''}
+            </Text>
           </Flex>
+          {delivery && (
+            <Flex justify="between">
+              <Text weight="bold">Total</Text>
+              <Text weight="bold" data-testid="wallet-total">
+                {formatPence(book.price + delivery.amount)}
+              </Text>
+            </Flex>
+          )}
           <DiscountCodeField lines={lines} applied={applied} />
           <GiftFields value={gift} onChange={setGift} withRecipient={false} />
           <Separator size="4" />
@@ -269,7 +290,12 @@ export function WalletCheckout() {
             </Flex>
           )}
           {wallet.state === 'unavailable' && config.provider === 'sandbox' && (
-            <SandboxWalletSheet busy={payment.processing} onPay={paySandbox} discountCode={book.code} />
+            <SandboxWalletSheet
+              busy={payment.processing}
+              onPay={paySandbox}
+              discountCode={book.code}
+              countries={zoneCountries}
+            />
           )}
         </Flex>
       </Card>

@@ -4,7 +4,6 @@ import { checkoutApi } from '../../../../contracts/checkout/api.ts';
 import { directNotifyDefaults, type CheckoutUrlResponse } from '../../../../contracts/checkout/model.ts';
 import { pathFor, type BodyOf } from '../../../../contracts/shared/endpoint.ts';
 import { penceToPoundsString } from '../../../../contracts/shared/money.ts';
-import type { DestinationCode } from '../../../../contracts/checkout/shipping.ts';
 
 const { createCheckoutSession, directNotify } = checkoutApi;
 
@@ -15,7 +14,7 @@ export type DirectPurchase = {
   quantity: number;
   customerEmail?: string | undefined;
   customerName?: string | undefined;
-  country?: DestinationCode | undefined;
+  country?: string | undefined;
   /** "This is a gift": its message; the recipient's address is entered on the payment page */
   gift?: { message: string } | undefined;
 };

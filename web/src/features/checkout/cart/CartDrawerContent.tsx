@@ -19,6 +19,9 @@ import { useCartCheckout } from './useCartCheckout.ts';
 import { GiftFields, giftMessageRequestOf, noGift } from '../GiftFields.tsx';
 import { useMemo, useState } from 'react';
 import { PolicyLinks } from '../../../components/PolicyLinks.tsx';
+import { deliveryOptionFor } from '../../../../../contracts/checkout/shippingRates.ts';
+import { DestinationSelect } from '../DestinationSelect.tsx';
+import { shippingRatesQuery, useShownDestination } from '../shipping.ts';
 
 /** The cart at the catalogue's prices now: a line added before the owner changed a price shows what will be charged. */
 function atCatalogPrices(cart: Cart, books: BookDto[] | undefined): Cart {
@@ -34,13 +37,19 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
   const { code, check } = applied;
   const [gift, setGift] = useState(noGift);
   const giftRequest = useMemo(() => giftMessageRequestOf(gift), [gift]);
-  const { checkout, busy } = useCartCheckout(cart, code, giftRequest);
+  const [destination] = useShownDestination();
+  const { checkout, busy } = useCartCheckout(cart, destination, code, giftRequest);
   // The same rule the server prices the checkout with (decision 072); the server's figure is the one charged.
   const offer = useQuery(offersQuery).data?.bundle ?? null;
   const saving = bundleSaving(offer, cart);
   // With a code, the total is the server's answer for this cart (decision 075): after the bundle and the code.
   const codeAnswer = code !== null && check.isSuccess ? check.data : null;
-  const total = codeAnswer ? codeAnswer.total : totalPence(cart) - (saving?.amount ?? 0);
+  const subtotal = codeAnswer ? codeAnswer.total : totalPence(cart) - (saving?.amount ?? 0);
+  // The rate for the chosen destination, from the live table the checkout charges by (decision 099): none chosen, or
+  // no table, is no price and no checkout.
+  const table = useQuery(shippingRatesQuery).data;
+  const delivery = table && destination ? deliveryOptionFor(table, destination, { items: count, subtotal }) : null;
+  const total = subtotal + (delivery?.amount ?? 0);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -91,7 +100,16 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
                 <CodeSavingLine answer={codeAnswer} />
               </Box>
             )}
-            <Flex justify="between" align="baseline" mt={saving || codeAnswer ? '3' : '0'}>
+            <Box mt={saving || codeAnswer ? '3' : '0'}>
+              <DestinationSelect />
+            </Box>
+            <Flex justify="between" align="baseline" mt="2">
+              <Text size="3">{delivery ? `Shipping (${delivery.label})` : 'Shipping'}</Text>
+              <Text size="3" data-testid="cart-shipping">
+                {delivery ? formatPence(delivery.amount) : 'Choose where the parcel goes'}
+              </Text>
+            </Flex>
+            <Flex justify="between" align="baseline" mt="2">
               <Text size="4" weight="bold">
                 Total
               </Text>
@@ -99,16 +117,18 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
                 {formatPence(total)}
               </Text>
             </Flex>
-            <Text as="p" size="2" color="gray" mt="1">
-              Shipping calculated at checkout
-            </Text>
+            {!delivery && (
+              <Text as="p" size="2" color="gray" mt="1">
+                Shipping calculated at checkout
+              </Text>
+            )}
             <Separator size="4" my="4" />
             <DiscountCodeField lines={cart} applied={applied} />
             <Box mt="4">
               <GiftFields value={gift} onChange={setGift} withRecipient={false} />
             </Box>
             <Flex direction="column" gap="2" mt="4">
-              <Button size="3" onClick={checkout} disabled={busy}>
+              <Button size="3" onClick={checkout} disabled={busy || !delivery}>
                 {busy ? 'Processing...' : 'Proceed to Checkout'}
               </Button>
               <Button

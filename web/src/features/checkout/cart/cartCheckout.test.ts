@@ -73,16 +73,16 @@ test('guard: a second start is refused until released; it releases itself after 
   assert.ok(guard.tryStart());
 });
 
-test('checkout posts the lines and GB, clears the cart and goes to the payment page', async () => {
+test('checkout posts the lines and the chosen destination, clears the cart and goes to the payment page', async () => {
   const { deps, seen } = harness(async () => ({ success: true, url: 'https://pay.example/session/1' }));
-  assert.is(await checkOutCart(cart, deps), 'redirected');
+  assert.is(await checkOutCart(cart, deps, 'FR'), 'redirected');
   assert.equal(seen.bodies, [
     {
       items: [
         { bookId: 2, quantity: 2, title: 'Together We Shine', price: 999 },
         { bookId: 3, quantity: 1, title: 'Alif to Ya: My Arabic Alphabet Poster', price: 999 },
       ],
-      customerCountry: 'GB',
+      customerCountry: 'FR',
     },
   ]);
   assert.is(seen.cleared, 1);
@@ -92,16 +92,24 @@ test('checkout posts the lines and GB, clears the cart and goes to the payment p
 
 test('checkout does nothing with an empty cart', async () => {
   const { deps, seen } = harness(async () => ({ success: true, url: 'https://pay.example' }));
-  assert.is(await checkOutCart([], deps), 'empty');
+  assert.is(await checkOutCart([], deps, 'GB'), 'empty');
   assert.equal(seen.bodies, []);
   assert.equal(seen.busy, []);
+});
+
+test('checkout without a destination starts nothing (decision 099)', async () => {
+  const { deps, seen } = harness(async () => ({ success: true, url: 'https://pay.example' }));
+  assert.is(await checkOutCart(cart, deps, null), 'no-destination');
+  assert.equal(seen.bodies, []);
+  assert.equal(seen.busy, []);
+  assert.not.ok(deps.guard.running);
 });
 
 test('a second checkout while one runs is blocked', async () => {
   let answer!: (value: CartCheckoutResponse) => void;
   const { deps, seen } = harness(() => new Promise((resolve) => (answer = resolve)));
-  const first = checkOutCart(cart, deps);
-  assert.is(await checkOutCart(cart, deps), 'blocked');
+  const first = checkOutCart(cart, deps, 'GB');
+  assert.is(await checkOutCart(cart, deps, 'GB'), 'blocked');
   assert.is(seen.bodies.length, 1);
   answer({ success: true, url: 'https://pay.example/s' });
   assert.is(await first, 'redirected');
@@ -109,7 +117,7 @@ test('a second checkout while one runs is blocked', async () => {
 
 test('a failed answer is only logged: the cart stays, busy clears, the guard resets', async () => {
   const { deps, seen } = harness(async () => ({ success: false, error: 'Stripe is down' }));
-  assert.is(await checkOutCart(cart, deps), 'failed');
+  assert.is(await checkOutCart(cart, deps, 'GB'), 'failed');
   assert.is(seen.cleared, 0);
   assert.equal(seen.wentTo, []);
   assert.equal(seen.busy, [true, false]);
@@ -119,11 +127,11 @@ test('a failed answer is only logged: the cart stays, busy clears, the guard res
 
 test('an answer without a url, or a thrown error, counts as a failure', async () => {
   const noUrl = harness(async () => ({ success: true }));
-  assert.is(await checkOutCart(cart, noUrl.deps), 'failed');
+  assert.is(await checkOutCart(cart, noUrl.deps, 'GB'), 'failed');
   const thrown = harness(async () => {
     throw new Error('500: Internal Server Error');
   });
-  assert.is(await checkOutCart(cart, thrown.deps), 'failed');
+  assert.is(await checkOutCart(cart, thrown.deps, 'GB'), 'failed');
   assert.is(thrown.seen.errors, 1);
   assert.not.ok(thrown.deps.guard.running);
   assert.is(thrown.seen.cleared, 0);

@@ -2,7 +2,7 @@
 // discount code is kept until the payment succeeds) and the browser goes to the hosted payment page; on failure the
 // cart stays and it is logged (what the shopper is told is up to the caller's post).
 import type { checkoutApi } from '../../../../../contracts/checkout/api.ts';
-import { defaultCountry, timings } from '../../../../../contracts/shared/constants.ts';
+import { timings } from '../../../../../contracts/shared/constants.ts';
 import type { BodyOf } from '../../../../../contracts/shared/endpoint.ts';
 import type { Cart } from './cart.ts';
 
@@ -58,24 +58,27 @@ export type CartCheckoutDeps = {
   logError(message: string, detail?: unknown): void;
 };
 
-export type CartCheckoutOutcome = 'empty' | 'blocked' | 'redirected' | 'failed';
+export type CartCheckoutOutcome = 'empty' | 'no-destination' | 'blocked' | 'redirected' | 'failed';
 
 /**
- * Starts the cart's checkout, with the discount code applied to the cart when there is one (the server decides it),
- * and the gift's message when the shopper ticked "This is a gift" (the recipient's address goes on the payment page).
+ * Starts the cart's checkout to the destination the shopper chose (decision 099; none chosen: nothing starts), with
+ * the discount code applied to the cart when there is one (the server decides it), and the gift's message when the
+ * shopper ticked "This is a gift" (the recipient's address goes on the payment page, in the destination's zone).
  */
 export async function checkOutCart(
   cart: Cart,
   deps: CartCheckoutDeps,
+  destination: string | null,
   discountCode: string | null = null,
   gift?: { message: string },
 ): Promise<CartCheckoutOutcome> {
   if (cart.length === 0) return 'empty';
+  if (!destination) return 'no-destination';
   if (!deps.guard.tryStart()) return 'blocked';
   deps.setBusy(true);
   const body: CartCheckoutRequest = {
     items: cart.map(({ bookId, quantity, title, price }) => ({ bookId, quantity, title, price })),
-    customerCountry: defaultCountry,
+    customerCountry: destination,
     ...(discountCode === null ? {} : { discountCode }),
     ...(gift ? { gift } : {}),
   };

@@ -71,6 +71,7 @@ function tellOfRefusal(error: unknown, queryClient: QueryClient): never {
 
 export function useCartCheckout(
   cart: Cart,
+  destination: string | null,
   discountCode: string | null,
   gift?: { message: string },
 ): { checkout: () => void; busy: boolean } {
@@ -92,9 +93,10 @@ export function useCartCheckout(
         setBusy,
         logError: (message, detail) => console.error(message, detail),
       },
+      destination,
       discountCode,
       gift,
     );
-  }, [cart, discountCode, gift, queryClient]);
+  }, [cart, destination, discountCode, gift, queryClient]);
   return { checkout, busy: isBusy };
 }
