@@ -157,23 +157,19 @@ const itemsText = (band: RateBand) =>
       ? `${band.fromItems} ${band.fromItems === 1 ? 'book' : 'books'}`
       : `${band.fromItems}-${band.toItems} books`;
 
-/** "£3.50 for 1+ books", "£3.99 for 1-2 books and £4.99 for 3+": a zone's bands in the spec's sentence shape. */
+/** "£3.50 for 1+ books", "£3.99 for 1-2 books and £4.99 for 3+ books": a zone's bands in the page's sentence shape. */
 export function bandsText(zone: DeliveryZone): string {
-  const parts = zone.bands.map((band, i) =>
-    i === zone.bands.length - 1 && i > 0 && band.toItems === null
-      ? `${formatPence(band.pence)} for ${band.fromItems}+`
-      : `${formatPence(band.pence)} for ${itemsText(band)}`,
-  );
+  const parts = zone.bands.map((band) => `${formatPence(band.pence)} for ${itemsText(band)}`);
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }
 
 const freeText = (zone: DeliveryZone) =>
   zone.freeOverPence === null ? '' : `, free on orders of ${formatPence(zone.freeOverPence)} or more`;
 
-/** The landing page's "Mix and Match" sentence: "UK shipping £3.50 for 1+ books. International rates are …". */
+/** The landing page's "Mix and Match" sentence: "UK shipping is £3.50 for 1+ books. International rates are …". */
 export function mixAndMatchShippingText(table: ShippingTable): string {
   const uk = table.zones.find((z) => z.id === 'uk');
-  const ukText = uk && uk.countries.length ? `UK shipping ${bandsText(uk)}${freeText(uk)}. ` : '';
+  const ukText = uk && uk.countries.length ? `UK shipping is ${bandsText(uk)}${freeText(uk)}. ` : '';
   return `${ukText}International rates are calculated at checkout.`;
 }
 

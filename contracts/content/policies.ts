@@ -27,6 +27,9 @@ const pages = v.parse(v.object({ pages: v.array(PolicyPageSchema) }), raw).pages
   sections: page.sections.map((s) => ({ heading: s.heading, paragraphs: s.paragraphs.map(fill) })),
 }));
 
+/** A paragraph that stands for the delivery table's sentences (decision 099), filled in where the page is shown. */
+export const deliveryRatesParagraph = '{deliveryRates}';
+
 /** A page by its slug: every slug has one (checked when the content is read). */
 export function policyPage(slug: PolicySlug): PolicyPage {
   const page = pages.find((p) => p.slug === slug);

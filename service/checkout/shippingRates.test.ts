@@ -78,7 +78,7 @@ test('the seed answers as the spec: UK first, £3.50 at home, £5.00 elsewhere, 
   const rates = (await get('/api/shipping/rates')).json as ShippingRatesResponse;
   assert.is(
     mixAndMatchShippingText(rates),
-    'UK shipping £3.50 for 1+ books. International rates are calculated at checkout.',
+    'UK shipping is £3.50 for 1+ books. International rates are calculated at checkout.',
   );
   const japan = await get('/api/shipping/calculate?country=Japan&quantity=1');
   assert.is(japan.status, 400);
@@ -135,7 +135,7 @@ test('the owner changes the UK rate: a checkout started before keeps the old rat
   const rates = (await get('/api/shipping/rates')).json as ShippingRatesResponse;
   assert.is(
     mixAndMatchShippingText(rates),
-    'UK shipping £3.99 for 1-2 books and £4.99 for 3+. International rates are calculated at checkout.',
+    'UK shipping is £3.99 for 1-2 books and £4.99 for 3+ books. International rates are calculated at checkout.',
   );
   assert.equal((await get('/api/shipping/calculate?country=United%20Kingdom&quantity=1')).json, { shippingCost: 399 });
 });

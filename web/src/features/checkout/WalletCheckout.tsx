@@ -258,13 +258,21 @@ export function WalletCheckout() {
             <Text weight="bold">{formatPence(singleCheckoutBook.price)}</Text>
           </Flex>
           {codeAnswer && <CodeSavingLine answer={codeAnswer} />}
-          <DestinationSelect />
           <Flex justify="between">
             <Text color="gray">Shipping</Text>
-            <Text color="gray" data-testid="wallet-shipping">
-              {delivery ? formatPence(delivery.amount) : table ? oneItemRangeText(table, book.price) : ''}
+            <Text color="gray" data-testid="wallet-shipping-range">
+              {table ? oneItemRangeText(table, book.price) : ''}
             </Text>
           </Flex>
+          <DestinationSelect />
+          {delivery && (
+            <Flex justify="between">
+              <Text color="gray">{`Shipping (${delivery.label})`}</Text>
+              <Text color="gray" data-testid="wallet-shipping">
+                {formatPence(delivery.amount)}
+              </Text>
+            </Flex>
+          )}
           {delivery && (
             <Flex justify="between">
               <Text weight="bold">Total</Text>

@@ -2,10 +2,21 @@
 import { Card, Container, Heading, Link, Text } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
-import { policyLinks, policyPage, policyPath, type PolicySlug } from '../../../../contracts/content/policies.ts';
+import {
+  deliveryRatesParagraph,
+  policyLinks,
+  policyPage,
+  policyPath,
+  type PolicySlug,
+} from '../../../../contracts/content/policies.ts';
+import { useQuery } from '@tanstack/react-query';
+import { deliveryRatesText } from '../../../../contracts/checkout/shippingRates.ts';
+import { shippingRatesQuery } from '../checkout/shipping.ts';
 
 export function PolicyScreen({ slug }: { slug: PolicySlug }) {
   const page = policyPage(slug);
+  // The delivery page states the rates the checkouts charge, from the live table (decision 099).
+  const table = useQuery({ ...shippingRatesQuery, enabled: slug === 'delivery' }).data;
   useEffect(() => {
     document.title = `${page.title} — ${shopContent.shop.name}`;
   }, [page.title]);
@@ -23,11 +34,26 @@ export function PolicyScreen({ slug }: { slug: PolicySlug }) {
             <Heading as="h2" size="5" mt="6" mb="2">
               {section.heading}
             </Heading>
-            {section.paragraphs.map((paragraph, i) => (
-              <Text as="p" size="3" mb="3" key={i} style={{ lineHeight: 1.7 }}>
-                {paragraph}
-              </Text>
-            ))}
+            {section.paragraphs.flatMap((paragraph, i) =>
+              paragraph === deliveryRatesParagraph
+                ? (table ? deliveryRatesText(table) : []).map((sentence, j) => (
+                    <Text
+                      as="p"
+                      size="3"
+                      mb="3"
+                      key={`${i}-${j}`}
+                      style={{ lineHeight: 1.7 }}
+                      data-testid="delivery-rate"
+                    >
+                      {sentence}
+                    </Text>
+                  ))
+                : [
+                    <Text as="p" size="3" mb="3" key={i} style={{ lineHeight: 1.7 }}>
+                      {paragraph}
+                    </Text>,
+                  ],
+            )}
           </section>
         ))}
         <Card variant="surface" mt="6">

@@ -100,27 +100,35 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
                 <CodeSavingLine answer={codeAnswer} />
               </Box>
             )}
-            <Box mt={saving || codeAnswer ? '3' : '0'}>
-              <DestinationSelect />
-            </Box>
-            <Flex justify="between" align="baseline" mt="2">
-              <Text size="3">{delivery ? `Shipping (${delivery.label})` : 'Shipping'}</Text>
-              <Text size="3" data-testid="cart-shipping">
-                {delivery ? formatPence(delivery.amount) : 'Choose where the parcel goes'}
-              </Text>
-            </Flex>
-            <Flex justify="between" align="baseline" mt="2">
+            <Flex justify="between" align="baseline" mt={saving || codeAnswer ? '3' : '0'}>
               <Text size="4" weight="bold">
                 Total
               </Text>
               <Text size="5" weight="bold" data-testid="cart-total">
-                {formatPence(total)}
+                {formatPence(subtotal)}
               </Text>
             </Flex>
-            {!delivery && (
-              <Text as="p" size="2" color="gray" mt="1">
-                Shipping calculated at checkout
+            <Text as="p" size="2" color="gray" mt="1">
+              Shipping calculated at checkout
+            </Text>
+            <Box mt="3">
+              <DestinationSelect />
+            </Box>
+            <Flex justify="between" align="baseline" mt="2">
+              <Text size="2">{delivery ? `Shipping (${delivery.label})` : 'Shipping'}</Text>
+              <Text size="2" data-testid="cart-shipping">
+                {delivery ? formatPence(delivery.amount) : 'Choose where the parcel goes'}
               </Text>
+            </Flex>
+            {delivery && (
+              <Flex justify="between" align="baseline" mt="1">
+                <Text size="2" weight="bold">
+                  To pay with delivery
+                </Text>
+                <Text size="2" weight="bold" data-testid="cart-total-with-shipping">
+                  {formatPence(total)}
+                </Text>
+              </Flex>
             )}
             <Separator size="4" my="4" />
             <DiscountCodeField lines={cart} applied={applied} />
