@@ -14,7 +14,8 @@ import {
 } from '../../contracts/checkout/shippingRates.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
-import { newPage } from '../../infra/testing/browser.ts';
+import { newContext, newPage, viewports } from '../../infra/testing/browser.ts';
+import { signAdminToken } from '../../service/admin/tokens.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { allEvents, ofType, sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { adminHeaders, call } from '../../infra/testing/shop.ts';
@@ -142,6 +143,39 @@ test('The owner changes the UK rate: a checkout started before keeps it, one aft
   assert.equal(await page.getByTestId('delivery-rate').allInnerTexts(), deliveryRatesText(now));
   assert.match(deliveryRatesText(now)[0]!, formatPence(newRate.amount));
   await context.close();
+});
+
+/** A page signed in as `username`. */
+async function signedIn(username: string) {
+  const context = await newContext(browser, viewports.desktop);
+  await context.addInitScript(
+    (t) => localStorage.setItem('adminToken', t),
+    signAdminToken(shop.shop.deps.jwtSecret, username),
+  );
+  return { context, page: await context.newPage() };
+}
+
+test('The owner sees the history at /admin/shipping and a bad rate is refused at its field; an auditor only reads', async () => {
+  const { context, page } = await signedIn(shop.shop.deps.admin.username);
+  await page.goto(`${shop.url}/admin/shipping`);
+  await page.getByRole('heading', { name: 'Delivery', exact: true }).waitFor();
+  assert.match(await page.getByTestId('shipping-version').first().innerText(), 'New postage prices');
+  assert.ok(await page.getByRole('link', { name: 'Delivery' }).first().isVisible(), 'the header lists the screen');
+  await page.getByLabel('United Kingdom rates').fill('1+: -1');
+  await page.getByRole('button', { name: 'Save the rates' }).click();
+  await page.getByText('A rate cannot be negative').first().waitFor();
+  await context.close();
+
+  const created = await call(`${shop.url}/api/admin/accounts`, {
+    body: { username: 'auditor.delivery', role: 'auditor' },
+    headers: owner,
+  });
+  assert.is(created.status, 201, created.text);
+  const auditor = await signedIn('auditor.delivery');
+  await auditor.page.goto(`${shop.url}/admin/shipping`);
+  await auditor.page.getByTestId('shipping-version').first().waitFor();
+  assert.is(await auditor.page.getByRole('button', { name: 'Save the rates' }).count(), 0);
+  await auditor.context.close();
 });
 
 test.run();

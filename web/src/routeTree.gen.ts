@@ -38,6 +38,7 @@ import { Route as AdminAdminOrdersRouteImport } from './routes/_admin.admin.orde
 import { Route as AdminAdminPackingSlipsRouteImport } from './routes/_admin.admin.packing-slips'
 import { Route as AdminAdminPrivacyRouteImport } from './routes/_admin.admin.privacy'
 import { Route as AdminAdminSalesRouteImport } from './routes/_admin.admin.sales'
+import { Route as AdminAdminShippingRouteImport } from './routes/_admin.admin.shipping'
 import { Route as AdminAdminStockRouteImport } from './routes/_admin.admin.stock'
 import { Route as AdminAdminVatRouteImport } from './routes/_admin.admin.vat'
 import { Route as ShopBooksSlugRouteImport } from './routes/_shop.books.$slug'
@@ -199,6 +200,11 @@ const AdminAdminSalesRoute = AdminAdminSalesRouteImport.update({
   path: '/admin/sales',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminShippingRoute = AdminAdminShippingRouteImport.update({
+  id: '/admin/shipping',
+  path: '/admin/shipping',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminStockRoute = AdminAdminStockRouteImport.update({
   id: '/admin/stock',
   path: '/admin/stock',
@@ -310,6 +316,7 @@ export interface FileRoutesByFullPath {
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
   '/admin/privacy': typeof AdminAdminPrivacyRoute
   '/admin/sales': typeof AdminAdminSalesRoute
+  '/admin/shipping': typeof AdminAdminShippingRoute
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
   '/books/$slug': typeof ShopBooksSlugRoute
@@ -355,6 +362,7 @@ export interface FileRoutesByTo {
   '/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
   '/admin/privacy': typeof AdminAdminPrivacyRoute
   '/admin/sales': typeof AdminAdminSalesRoute
+  '/admin/shipping': typeof AdminAdminShippingRoute
   '/admin/stock': typeof AdminAdminStockRoute
   '/admin/vat': typeof AdminAdminVatRoute
   '/books/$slug': typeof ShopBooksSlugRoute
@@ -403,6 +411,7 @@ export interface FileRoutesById {
   '/_admin/admin/packing-slips': typeof AdminAdminPackingSlipsRoute
   '/_admin/admin/privacy': typeof AdminAdminPrivacyRoute
   '/_admin/admin/sales': typeof AdminAdminSalesRoute
+  '/_admin/admin/shipping': typeof AdminAdminShippingRoute
   '/_admin/admin/stock': typeof AdminAdminStockRoute
   '/_admin/admin/vat': typeof AdminAdminVatRoute
   '/_shop/books/$slug': typeof ShopBooksSlugRoute
@@ -450,6 +459,7 @@ export interface FileRouteTypes {
     | '/admin/packing-slips'
     | '/admin/privacy'
     | '/admin/sales'
+    | '/admin/shipping'
     | '/admin/stock'
     | '/admin/vat'
     | '/books/$slug'
@@ -495,6 +505,7 @@ export interface FileRouteTypes {
     | '/admin/packing-slips'
     | '/admin/privacy'
     | '/admin/sales'
+    | '/admin/shipping'
     | '/admin/stock'
     | '/admin/vat'
     | '/books/$slug'
@@ -542,6 +553,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/packing-slips'
     | '/_admin/admin/privacy'
     | '/_admin/admin/sales'
+    | '/_admin/admin/shipping'
     | '/_admin/admin/stock'
     | '/_admin/admin/vat'
     | '/_shop/books/$slug'
@@ -782,6 +794,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminSalesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/shipping': {
+      id: '/_admin/admin/shipping'
+      path: '/admin/shipping'
+      fullPath: '/admin/shipping'
+      preLoaderRoute: typeof AdminAdminShippingRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/stock': {
       id: '/_admin/admin/stock'
       path: '/admin/stock'
@@ -909,6 +928,7 @@ interface AdminRouteChildren {
   AdminAdminPackingSlipsRoute: typeof AdminAdminPackingSlipsRoute
   AdminAdminPrivacyRoute: typeof AdminAdminPrivacyRoute
   AdminAdminSalesRoute: typeof AdminAdminSalesRoute
+  AdminAdminShippingRoute: typeof AdminAdminShippingRoute
   AdminAdminStockRoute: typeof AdminAdminStockRoute
   AdminAdminVatRoute: typeof AdminAdminVatRoute
   AdminAdminDiscountsCodeRoute: typeof AdminAdminDiscountsCodeRoute
@@ -930,6 +950,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminPackingSlipsRoute: AdminAdminPackingSlipsRoute,
   AdminAdminPrivacyRoute: AdminAdminPrivacyRoute,
   AdminAdminSalesRoute: AdminAdminSalesRoute,
+  AdminAdminShippingRoute: AdminAdminShippingRoute,
   AdminAdminStockRoute: AdminAdminStockRoute,
   AdminAdminVatRoute: AdminAdminVatRoute,
   AdminAdminDiscountsCodeRoute: AdminAdminDiscountsCodeRoute,

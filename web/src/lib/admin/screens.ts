@@ -24,6 +24,7 @@ export const adminScreens: readonly AdminScreen[] = [
   { path: '/admin/sales', label: 'Sales', roles: everyone },
   { path: '/admin/ledger', label: 'Ledger', roles: everyone },
   { path: '/admin/vat', label: 'VAT', roles: everyone },
+  { path: '/admin/shipping', label: 'Delivery', roles: everyone },
   { path: '/admin/audit', label: 'Audit', roles: everyone },
   { path: '/admin/accounts', label: 'Accounts', roles: everyone },
   { path: '/admin/privacy', label: 'Privacy', roles: everyone },
