@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import { eventCatalog, EventCatalog, OrderPlacedV1, shopEvents, UnknownEventVersion } from './eventCatalog.ts';
+import {
+  eventCatalog,
+  EventCatalog,
+  OrderDisputedV2,
+  OrderPlacedV1,
+  shopEvents,
+  UnknownEventVersion,
+} from './eventCatalog.ts';
 import { categoryOf, streamCategories } from './shared/streams.ts';
 
 const goldenExport = join(import.meta.dirname, '../infra/testing/golden/v1/export.ndjson');
@@ -86,6 +93,28 @@ test('upcasters run in order from the stored version to the newest, and never ch
     'greeting: Invalid key: Expected "greeting" but received undefined',
   );
   assert.is(catalog.problems('Greeted', { name: 'x' }, 1), null);
+});
+
+test('a dispute recorded before its later steps reads with them unknown, its amount booked on the day it opened', () => {
+  const stored = {
+    orderId: 'pi_1',
+    disputeId: 'dp_1',
+    amount: 1349,
+    reason: 'fraudulent',
+    at: '2026-11-24T13:33:26.555Z',
+  };
+  const copy = structuredClone(stored);
+  const read = eventCatalog.upcast('OrderDisputed', 1, stored, 'order-pi_1');
+  assert.equal(read, {
+    ...copy,
+    status: null,
+    evidenceDueBy: null,
+    paymentIntent: null,
+    livemode: null,
+    moneyFollowed: false,
+  });
+  assert.ok(v.is(OrderDisputedV2, read));
+  assert.equal(stored, copy, 'the stored payload is untouched');
 });
 
 test('the schemas refuse what the types refuse', () => {

@@ -57,6 +57,12 @@ import type {
   PurchaseNotified,
 } from './checkout/model.ts';
 import type { OrderDisputed, RefundFailed, RefundRequested, RefundRetried, RefundSucceeded } from './orders/refunds.ts';
+import type {
+  DisputeClosed,
+  DisputeFundsReinstated,
+  DisputeFundsWithdrawn,
+  DisputeUpdated,
+} from './orders/disputes.ts';
 import { anyOrderStatuses, orderStatuses } from './shared/constants.ts';
 import { carriers } from './orders/fulfilment.ts';
 import {
@@ -501,6 +507,52 @@ export const RefundFailedV1 = v.object({
 });
 export const RefundRetriedV1 = v.object({ orderId: text, refundId: text, by: text, at });
 export const OrderDisputedV1 = v.object({ orderId: text, disputeId: text, amount: pence, reason: text, at });
+export const OrderDisputedV2 = v.object({
+  orderId: text,
+  disputeId: text,
+  amount: pence,
+  reason: text,
+  at,
+  status: v.nullable(text),
+  evidenceDueBy: v.nullable(at),
+  paymentIntent: v.nullable(text),
+  livemode: v.nullable(v.boolean()),
+  moneyFollowed: v.boolean(),
+});
+/** A dispute recorded before its later steps were: nothing known of them, and its amount booked on the day it opened. */
+export const upcastOrderDisputedV1 = (
+  old: v.InferOutput<typeof OrderDisputedV1>,
+): v.InferOutput<typeof OrderDisputedV2> => ({
+  ...old,
+  status: null,
+  evidenceDueBy: null,
+  paymentIntent: null,
+  livemode: null,
+  moneyFollowed: false,
+});
+export const DisputeUpdatedV1 = v.object({
+  orderId: text,
+  disputeId: text,
+  status: text,
+  evidenceDueBy: v.nullable(at),
+  amount: pence,
+  at,
+});
+export const DisputeClosedV1 = v.object({ orderId: text, disputeId: text, status: text, at });
+const DisputeTransactionV1 = v.object({
+  orderId: text,
+  disputeId: text,
+  transactionId: text,
+  amount: pence,
+  fee: pence,
+  net: pence,
+  feeDetails: v.array(v.object({ type: text, amount: pence, description: text })),
+  createdAt: at,
+  reportingCategory: text,
+  at,
+});
+export const DisputeFundsWithdrawnV1 = DisputeTransactionV1;
+export const DisputeFundsReinstatedV1 = DisputeTransactionV1;
 export const OrderFlaggedV1 = v.object({
   orderId: text,
   flag: v.picklist(orderFlags),
@@ -956,7 +1008,11 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof RefundSucceededV1, RefundSucceeded>,
     Newest<typeof RefundFailedV1, RefundFailed>,
     Newest<typeof RefundRetriedV1, RefundRetried>,
-    Newest<typeof OrderDisputedV1, OrderDisputed>,
+    Newest<typeof OrderDisputedV2, OrderDisputed>,
+    Newest<typeof DisputeUpdatedV1, DisputeUpdated>,
+    Newest<typeof DisputeClosedV1, DisputeClosed>,
+    Newest<typeof DisputeFundsWithdrawnV1, DisputeFundsWithdrawn>,
+    Newest<typeof DisputeFundsReinstatedV1, DisputeFundsReinstated>,
     Newest<typeof OrderFlaggedV1, OrderFlagged>,
     Newest<typeof ReceiptIssuedV1, ReceiptIssued>,
     Newest<typeof CreditNoteIssuedV1, CreditNoteIssued>,
@@ -1033,6 +1089,10 @@ export type ShopEvent =
   | RefundFailed
   | RefundRetried
   | OrderDisputed
+  | DisputeUpdated
+  | DisputeClosed
+  | DisputeFundsWithdrawn
+  | DisputeFundsReinstated
   | OrderFlagged
   | CancellationRequested
   | ReturnRequested
@@ -1353,8 +1413,38 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     type: 'OrderDisputed',
     stream: 'order',
     causedBy: 'the payment provider (`webhook:stripe`)',
-    description: "The card's bank opened a dispute on the order's payment.",
-    versions: [{ schema: OrderDisputedV1 }],
+    description:
+      "The card's bank opened a dispute on the order's payment; from version 2 with the provider's status, evidence deadline and mode.",
+    versions: [{ schema: OrderDisputedV1 }, { schema: OrderDisputedV2, upcast: upcastOrderDisputedV1 }],
+  },
+  {
+    type: 'DisputeUpdated',
+    stream: 'order',
+    causedBy: 'the payment provider (`webhook:stripe`)',
+    description: "A dispute's status, evidence deadline or amount changed at the payment provider.",
+    versions: [{ schema: DisputeUpdatedV1 }],
+  },
+  {
+    type: 'DisputeClosed',
+    stream: 'order',
+    causedBy: 'the payment provider (`webhook:stripe`)',
+    description: "The card's bank decided a dispute: won, lost, or an inquiry closed.",
+    versions: [{ schema: DisputeClosedV1 }],
+  },
+  {
+    type: 'DisputeFundsWithdrawn',
+    stream: 'order',
+    causedBy: 'the payment provider (`webhook:stripe`)',
+    description:
+      "The payment provider took a dispute's amount and its dispute fee from the shop's balance (its balance transaction).",
+    versions: [{ schema: DisputeFundsWithdrawnV1 }],
+  },
+  {
+    type: 'DisputeFundsReinstated',
+    stream: 'order',
+    causedBy: 'the payment provider (`webhook:stripe`)',
+    description: "The payment provider gave a dispute's amount back to the shop's balance (its balance transaction).",
+    versions: [{ schema: DisputeFundsReinstatedV1 }],
   },
   {
     type: 'PurchaseNotified',

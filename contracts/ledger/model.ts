@@ -22,7 +22,20 @@ export const LedgerQuerySchema = v.pipe(
 );
 export type LedgerQuery = v.InferInput<typeof LedgerQuerySchema>;
 
-export const ledgerKinds = ['sale', 'refund', 'dispute', 'fee', 'payout'] as const;
+/**
+ * `dispute`: a dispute's amount taken from the balance; `disputeFee`: the provider's fee for it (counted with the fees);
+ * `reinstatement`: a won dispute's amount given back; `disputeFeeReturned`: any part of its fee given back (decision 101).
+ */
+export const ledgerKinds = [
+  'sale',
+  'refund',
+  'dispute',
+  'fee',
+  'payout',
+  'disputeFee',
+  'reinstatement',
+  'disputeFeeReturned',
+] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /** One movement of money, traced to its event. Pence, all positive: the kind says which way it went. */
@@ -51,8 +64,11 @@ export type LedgerTotals = {
   shipping: number;
   refunds: number;
   disputes: number;
+  /** the provider's fees: on payments, and on disputes less any returned */
   fees: number;
-  /** sales + shipping − refunds − disputes − fees: what the day's trading left the shop with */
+  /** disputes' amounts given back (won disputes) */
+  reinstated: number;
+  /** sales + shipping − refunds − disputes + reinstated − fees: what the day's trading left the shop with */
   net: number;
   /** paid to the bank account: a transfer of what was already earned, not more income */
   payouts: number;
@@ -71,6 +87,7 @@ export const emptyLedgerTotals = (): LedgerTotals => ({
   refunds: 0,
   disputes: 0,
   fees: 0,
+  reinstated: 0,
   net: 0,
   payouts: 0,
   simulatedFees: 0,
@@ -101,6 +118,18 @@ export function addToTotals(totals: LedgerTotals, entry: LedgerEntry): LedgerTot
     case 'payout':
       next.payouts += entry.amount;
       break;
+    case 'disputeFee':
+      next.fees += entry.amount;
+      next.net -= entry.amount;
+      break;
+    case 'reinstatement':
+      next.reinstated += entry.amount;
+      next.net += entry.amount;
+      break;
+    case 'disputeFeeReturned':
+      next.fees -= entry.amount;
+      next.net += entry.amount;
+      break;
   }
   return next;
 }
@@ -114,6 +143,7 @@ export const sumTotals = (list: readonly LedgerTotals[]): LedgerTotals =>
       refunds: sum.refunds + t.refunds,
       disputes: sum.disputes + t.disputes,
       fees: sum.fees + t.fees,
+      reinstated: sum.reinstated + (t.reinstated ?? 0),
       net: sum.net + t.net,
       payouts: sum.payouts + t.payouts,
       simulatedFees: sum.simulatedFees + t.simulatedFees,

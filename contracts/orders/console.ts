@@ -7,6 +7,7 @@ import { anyOrderStatuses, orderStatuses, type AnyOrderStatus } from '../shared/
 import { discountLabelOf, type CustomerDetailsSource, type OrderDiscount, type OrderFlag } from './model.ts';
 import type { Dispute, RefundEntry } from './refunds.ts';
 import type { CustomsDeclaration } from './customs.ts';
+import { awaitsResponse, disputeDashboardUrl, disputeStatusText, evidenceDeadlineText } from './disputes.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, type Carrier } from './fulfilment.ts';
 import { statusMoveMessages } from './statusMoves.ts';
@@ -207,11 +208,38 @@ export type AdminOrder = {
   refunded: number;
   /** every refund asked for or reported, oldest first */
   refunds: AdminRefund[];
-  /** disputes the card's bank opened on the payment */
-  disputes: Dispute[];
+  /** disputes the card's bank opened on the payment, with where each stands (decision 101) */
+  disputes: AdminDispute[];
   /** what placing the order found for the owner to look at */
   flags: { flag: OrderFlag; message: string; at: string }[];
 };
+
+/**
+ * A dispute as the console shows it: its events' facts, and what the owner reads of them — its state in words, the
+ * evidence deadline in UK time while an answer is awaited, and where to answer it in the provider's dashboard.
+ */
+export type AdminDispute = Dispute & {
+  statusText: string;
+  /** true while the provider takes the owner's evidence */
+  awaitsResponse: boolean;
+  /** "Friday 24 April 2026 at 23:59 (UK time)"; null when the provider gave none */
+  deadline: string | null;
+  /** the dispute's page in the provider's dashboard; null when there is none to link to */
+  respondUrl: string | null;
+};
+
+/** The view of a dispute on the order named after `paymentReference` (an order is named after its payment). */
+export function adminDisputeOf(dispute: Dispute, paymentReference: string): AdminDispute {
+  const { statusText: _s, awaitsResponse: _a, deadline: _d, respondUrl: _r, ...facts } = dispute as AdminDispute;
+  return {
+    ...facts,
+    movements: facts.movements ?? [],
+    statusText: disputeStatusText(facts.status ?? null),
+    awaitsResponse: awaitsResponse(facts.status ?? null),
+    deadline: evidenceDeadlineText(facts.evidenceDueBy ?? null),
+    respondUrl: disputeDashboardUrl({ disputeId: facts.disputeId, livemode: facts.livemode ?? null }, paymentReference),
+  };
+}
 
 /** A refund as the console shows it: the refund ledger's entry (contracts/orders/refunds.ts), with its progress. */
 export type AdminRefund = RefundEntry;

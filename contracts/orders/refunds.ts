@@ -7,6 +7,14 @@ import type { DomainEvent } from '../shared/events.ts';
 import { conflict, invalid, notFound } from '../shared/errors.ts';
 import { formatPence } from '../shared/money.ts';
 import type { OrderItem, OrderPlaced } from './model.ts';
+import {
+  disputeStepTypes,
+  isFinalDisputeStatus,
+  isWithdrawal,
+  type DisputeMovement,
+  type DisputeStepEvent,
+  type ReportedDispute,
+} from './disputes.ts';
 
 /** One line of the order (its index in `items`) and how many of it go back. */
 export type RefundLine = { line: number; quantity: number };
@@ -57,13 +65,35 @@ export type RefundFailed = DomainEvent<
 /** The owner asked again for a refund whose gateway call timed out: the same refund, the same idempotency key. */
 export type RefundRetried = DomainEvent<'RefundRetried', { orderId: string; refundId: string; by: string; at: string }>;
 
-/** The card's bank opened a dispute (a chargeback) on the order's payment. */
+/**
+ * The card's bank opened a dispute (a chargeback, or an inquiry) on the order's payment. Version 2 (decision 101) adds
+ * the provider's status, evidence deadline, PaymentIntent and mode; a version 1 dispute reads them as null.
+ */
 export type OrderDisputed = DomainEvent<
   'OrderDisputed',
-  { orderId: string; disputeId: string; amount: number; reason: string; at: string }
+  {
+    orderId: string;
+    disputeId: string;
+    amount: number;
+    reason: string;
+    at: string;
+    status: string | null;
+    /** ISO-8601: the provider's `evidence_details.due_by` */
+    evidenceDueBy: string | null;
+    paymentIntent: string | null;
+    /** the provider's `livemode`: false for a test-mode dispute */
+    livemode: boolean | null;
+    /**
+     * true: its withdrawal and reinstatement are recorded from the provider's balance transactions (DisputeFundsWithdrawn,
+     * DisputeFundsReinstated), and the ledger books them on the days they happened. false for disputes recorded before
+     * (version 1), whose amount the ledger books on the day the dispute was opened, as it always did.
+     */
+    moneyFollowed: boolean;
+  }
 >;
 
-export type RefundEvent = RefundRequested | RefundSucceeded | RefundFailed | RefundRetried | OrderDisputed;
+export type RefundEvent =
+  RefundRequested | RefundSucceeded | RefundFailed | RefundRetried | OrderDisputed | DisputeStepEvent;
 
 export type RefundStatus = 'pending' | 'succeeded' | 'declined' | 'unknown';
 
@@ -95,7 +125,20 @@ export type RefundEntry = {
   restock?: boolean;
 };
 
-export type Dispute = { disputeId: string; amount: number; reason: string; at: string };
+/** A dispute on the order as its events tell it (decision 101): where it stands, and the money it moved. */
+export type Dispute = {
+  disputeId: string;
+  amount: number;
+  reason: string;
+  at: string;
+  status: string | null;
+  evidenceDueBy: string | null;
+  livemode: boolean | null;
+  /** when the bank decided; absent while it is open */
+  closedAt?: string;
+  /** the balance transactions it caused, oldest first */
+  movements: DisputeMovement[];
+};
 
 /** The refund ledger of one order: every refund asked for or reported, oldest first, and the disputes. */
 export type RefundBook = { refunds: RefundEntry[]; disputes: Dispute[] };
@@ -108,6 +151,7 @@ export const refundEventTypes: readonly RefundEvent['type'][] = [
   'RefundFailed',
   'RefundRetried',
   'OrderDisputed',
+  ...disputeStepTypes,
 ];
 
 export const isRefundEvent = (event: DomainEvent): event is RefundEvent =>
@@ -173,8 +217,36 @@ export function evolveRefundBook(book: RefundBook, event: DomainEvent): RefundBo
     case 'RefundRetried':
       return change(event.data.refundId, (r) => ({ ...settled(r, 'pending'), attempts: r.attempts + 1 }));
     case 'OrderDisputed': {
-      const { disputeId, amount, reason, at } = event.data;
-      return { ...book, disputes: [...book.disputes, { disputeId, amount, reason, at }] };
+      const { disputeId, amount, reason, at, status, evidenceDueBy, livemode } = event.data;
+      const dispute: Dispute = { disputeId, amount, reason, at, status, evidenceDueBy, livemode, movements: [] };
+      return { ...book, disputes: [...book.disputes, dispute] };
+    }
+    case 'DisputeUpdated':
+    case 'DisputeClosed':
+    case 'DisputeFundsWithdrawn':
+    case 'DisputeFundsReinstated':
+      return {
+        ...book,
+        disputes: book.disputes.map((d) => (d.disputeId === event.data.disputeId ? withDisputeStep(d, event) : d)),
+      };
+  }
+}
+
+function withDisputeStep(dispute: Dispute, event: DisputeStepEvent): Dispute {
+  switch (event.type) {
+    case 'DisputeUpdated': {
+      const { status, evidenceDueBy, amount } = event.data;
+      return { ...dispute, status, evidenceDueBy, amount };
+    }
+    case 'DisputeClosed':
+      return { ...dispute, status: event.data.status, closedAt: event.data.at };
+    case 'DisputeFundsWithdrawn':
+    case 'DisputeFundsReinstated': {
+      const { transactionId, amount, fee, net, createdAt } = event.data;
+      const kind = event.type === 'DisputeFundsWithdrawn' ? 'withdrawn' : 'reinstated';
+      // Folded before version 2 of the read models kept movements, a dispute may come without the list.
+      const movements = dispute.movements ?? [];
+      return { ...dispute, movements: [...movements, { transactionId, kind, amount, fee, net, createdAt }] };
     }
   }
 }
@@ -296,7 +368,8 @@ export type RefundCommand =
   | { type: 'SettleRefund'; orderId: string; refundId: string; outcome: GatewayRefundOutcome; at: string }
   /** a refund as the gateway reports it in a webhook: the shop's own (metadata names it) or one made in its dashboard */
   | { type: 'RecordGatewayRefund'; orderId: string; refund: ReportedRefund; at: string }
-  | { type: 'RecordDispute'; orderId: string; disputeId: string; amount: number; reason: string; at: string };
+  /** a dispute as the provider reports it, in any of its webhooks: whatever it says that is not recorded yet is */
+  | { type: 'RecordDispute'; orderId: string; dispute: ReportedDispute; at: string };
 
 export type GatewayRefundOutcome =
   | { status: 'succeeded'; gatewayRefundId: string }
@@ -477,16 +550,63 @@ export const refundDecider = {
         ];
       }
       case 'RecordDispute':
-        if (state.disputes.some((d) => d.disputeId === command.disputeId)) return [];
-        return [
-          {
-            type: 'OrderDisputed',
-            data: { orderId, disputeId: command.disputeId, amount: command.amount, reason: command.reason, at },
-          },
-        ];
+        return recordDispute(state.disputes, orderId, command.dispute, at);
     }
   },
 };
+
+/**
+ * What a report of a dispute adds to what the order knows of it: the dispute itself when new, a change of status,
+ * deadline or amount, its close, and each balance transaction not recorded yet. A decided dispute keeps its decision
+ * against a report of an earlier status delivered late.
+ */
+function recordDispute(
+  disputes: readonly Dispute[],
+  orderId: string,
+  reported: ReportedDispute,
+  at: string,
+): RefundEvent[] {
+  const { disputeId } = reported;
+  const known = disputes.find((d) => d.disputeId === disputeId);
+  const events: RefundEvent[] = [];
+  if (!known) {
+    const { amount, reason, status, evidenceDueBy, paymentIntent, livemode } = reported;
+    events.push({
+      type: 'OrderDisputed',
+      data: {
+        orderId,
+        disputeId,
+        amount,
+        reason,
+        at,
+        status,
+        evidenceDueBy,
+        paymentIntent,
+        livemode,
+        moneyFollowed: true,
+      },
+    });
+    if (isFinalDisputeStatus(status))
+      events.push({ type: 'DisputeClosed', data: { orderId, disputeId, status: status!, at } });
+  } else if (reported.status !== null && !isFinalDisputeStatus(known.status)) {
+    const { status, evidenceDueBy, amount } = reported;
+    if (isFinalDisputeStatus(status)) {
+      events.push({ type: 'DisputeClosed', data: { orderId, disputeId, status, at } });
+    } else if (status !== known.status || evidenceDueBy !== known.evidenceDueBy || amount !== known.amount) {
+      events.push({ type: 'DisputeUpdated', data: { orderId, disputeId, status, evidenceDueBy, amount, at } });
+    }
+  }
+  const recorded = new Set((known?.movements ?? []).map((m) => m.transactionId));
+  for (const transaction of reported.transactions) {
+    if (recorded.has(transaction.transactionId)) continue;
+    recorded.add(transaction.transactionId);
+    events.push({
+      type: isWithdrawal(transaction) ? 'DisputeFundsWithdrawn' : 'DisputeFundsReinstated',
+      data: { ...transaction, orderId, disputeId, at },
+    });
+  }
+  return events;
+}
 
 // --- the owner's requests --------------------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 import type { PaymentProvider } from '../checkout/model.ts';
 import type { ShippingAddress } from '../orders/model.ts';
 import type { PaymentFee, Payout, PayoutTransaction } from '../ledger/payments.ts';
+import type { ReportedDispute } from '../orders/disputes.ts';
 import {
   paymentExpiredMessage,
   type SandboxCard,
@@ -104,14 +105,8 @@ type PaymentNoticeBody =
   | { eventId: string; type: 'payment_failed'; reference: string; reason: string }
   /** the refunds of a payment changed: one refund as the event carries it, or (a charge's report) the payment's refunds to look up */
   | { eventId: string; type: 'refunds_changed'; paymentIntent: string; refund?: GatewayRefund }
-  | {
-      eventId: string;
-      type: 'dispute_opened';
-      paymentIntent: string;
-      disputeId: string;
-      amount: number;
-      reason: string;
-    }
+  /** a dispute was opened, changed, decided, or moved money (decision 101): the dispute as the provider has it now */
+  | { eventId: string; type: 'dispute_reported'; paymentIntent: string; dispute: ReportedDispute }
   /** the provider paid its balance out to the shop's bank account */
   | { eventId: string; type: 'payout_paid'; payout: Payout }
   | { eventId: string; type: 'ignored'; original: string };

@@ -53,6 +53,23 @@ export type FakeStripeApi = {
     enabledEvents: string[],
     options?: { status?: 'enabled' | 'disabled'; apiVersion?: string | null },
   ): StripeObject;
+  /** Stripe's dispute fee in the UK, £20: the fee of a dispute's withdrawal. */
+  disputeFee: number;
+  /**
+   * The card's bank disputes a PaymentIntent's charge: a Dispute object as Stripe's `charge.dispute.*` events carry it,
+   * with `evidence_details.due_by` and no balance transaction yet.
+   */
+  dispute(
+    paymentIntent: string,
+    options: { dueBy: Date; status?: string; amount?: number; reason?: string },
+  ): StripeObject;
+  /**
+   * Stripe takes a dispute's amount and its fee from the balance: an `adjustment` balance transaction (reporting category
+   * `dispute`) made at `at`, added to the dispute's `balance_transactions`.
+   */
+  withdrawDispute(disputeId: string, at: Date): StripeObject;
+  /** Stripe gives a won dispute's amount back: an `adjustment` (reporting category `dispute_reversal`) made at `at`. */
+  reinstateDispute(disputeId: string, at: Date): StripeObject;
   close(): Promise<void>;
 };
 
@@ -130,6 +147,39 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     if (typeof charge.balance_transaction === 'string')
       charge.balance_transaction = objects.get(charge.balance_transaction) ?? null;
     return { ...object, latest_charge: charge };
+  };
+  /** A dispute's balance transaction: the amount and the £20 fee taken, or the amount given back. */
+  const disputeMovement = (disputeId: string, at: Date, category: 'dispute' | 'dispute_reversal'): StripeObject => {
+    const dispute = objects.get(disputeId);
+    if (!dispute || dispute.object !== 'dispute') throw new Error(`no such dispute ${disputeId}`);
+    const withdrawal = category === 'dispute';
+    const amount = withdrawal ? -(dispute.amount as number) : (dispute.amount as number);
+    const fee = withdrawal ? 2000 : 0;
+    const created = seconds(at);
+    const transaction: StripeObject = {
+      id: `txn_test_${token()}`,
+      object: 'balance_transaction',
+      amount,
+      fee,
+      net: amount - fee,
+      currency: 'gbp',
+      created,
+      available_on: created,
+      description: withdrawal
+        ? `Chargeback withdrawal for ${dispute.charge}`
+        : `Chargeback reversal for ${dispute.charge}`,
+      fee_details: withdrawal
+        ? [{ amount: fee, application: null, currency: 'gbp', description: 'Dispute fee', type: 'stripe_fee' }]
+        : [],
+      source: disputeId,
+      status: 'pending',
+      type: 'adjustment',
+      reporting_category: category,
+      payout: null,
+    };
+    objects.set(transaction.id, transaction);
+    (dispute.balance_transactions as StripeObject[]).push(transaction);
+    return transaction;
   };
   const byIdempotencyKey = new Map<string, StripeObject>();
   let failures = 0;
@@ -457,9 +507,19 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
           typeof charge.balance_transaction === 'string'
             ? objects.get(charge.balance_transaction)!
             : balanceTransactionFor(charge);
-        transaction.payout = id;
-        transaction.status = 'available';
-        amount += transaction.net as number;
+        // The charge, and the movements of its disputes not paid out yet: the balance a payout takes holds them all.
+        const disputeMovements = [...objects.values()].filter(
+          (o) =>
+            o.object === 'balance_transaction' &&
+            o.type === 'adjustment' &&
+            o.payout === null &&
+            objects.get(o.source as string)?.payment_intent === intentId,
+        );
+        for (const t of transaction.payout ? disputeMovements : [transaction, ...disputeMovements]) {
+          t.payout = id;
+          t.status = 'available';
+          amount += t.net as number;
+        }
       }
       const created = seconds(new Date());
       objects.set(`txn_test_${id}`, {
@@ -510,6 +570,35 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       objects.set(endpoint.id, endpoint);
       const { order: _order, ...listed } = endpoint;
       return listed;
+    },
+    disputeFee: 2000,
+    dispute(paymentIntent, options) {
+      const intent = objects.get(paymentIntent);
+      if (!intent) throw new Error(`no such PaymentIntent ${paymentIntent}`);
+      const dispute: StripeObject = {
+        id: `dp_test_${token()}`,
+        object: 'dispute',
+        amount: options.amount ?? (intent.amount_received as number),
+        balance_transactions: [],
+        charge: intent.latest_charge,
+        created: seconds(new Date()),
+        currency: 'gbp',
+        evidence_details: { due_by: seconds(options.dueBy), has_evidence: false, past_due: false, submission_count: 0 },
+        is_charge_refundable: false,
+        livemode: false,
+        metadata: {},
+        payment_intent: paymentIntent,
+        reason: options.reason ?? 'fraudulent',
+        status: options.status ?? 'needs_response',
+      };
+      objects.set(dispute.id, dispute);
+      return dispute;
+    },
+    withdrawDispute(disputeId, at) {
+      return disputeMovement(disputeId, at, 'dispute');
+    },
+    reinstateDispute(disputeId, at) {
+      return disputeMovement(disputeId, at, 'dispute_reversal');
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

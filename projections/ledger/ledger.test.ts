@@ -1,7 +1,9 @@
 // The ledger folded from a log: each movement on the UK day it happened, traced to its event.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { upcastOrderDisputedV1 } from '../../contracts/eventCatalog.ts';
 import { simulatedPaymentFee } from '../../contracts/ledger/payments.ts';
+import type { DisputeTransaction } from '../../contracts/orders/disputes.ts';
 import { orderStream, paymentStream, payoutStream } from '../../contracts/shared/streams.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
@@ -45,7 +47,14 @@ function story() {
   });
   const dispute = recorded(orderStream(orderId), {
     type: 'OrderDisputed' as const,
-    data: { orderId, disputeId: 'dp_1', amount: 500, reason: 'fraudulent', at: '2026-07-04T10:00:00.000Z' },
+    // recorded before disputes' money was followed: read as version 1 upcast
+    data: upcastOrderDisputedV1({
+      orderId,
+      disputeId: 'dp_1',
+      amount: 500,
+      reason: 'fraudulent',
+      at: '2026-07-04T10:00:00.000Z',
+    }),
   });
   const payout = recorded(payoutStream('po_1'), {
     type: 'PayoutPaid' as const,
@@ -78,6 +87,7 @@ test('a sale and its fee land on the UK day of the payment; a later refund and a
     refunds: 0,
     disputes: 0,
     fees: 79,
+    reinstated: 0,
     net: 3947 - 79,
     payouts: 0,
     simulatedFees: 1,
@@ -123,6 +133,106 @@ test('an order placed before fees were recorded has its sale and no fee; folding
     ],
   );
   assert.ok(await isIdempotent([ledgerProjection], story().events));
+});
+
+const movement = (
+  type: 'DisputeFundsWithdrawn' | 'DisputeFundsReinstated',
+  disputeId: string,
+  t: Omit<DisputeTransaction, 'net' | 'feeDetails'>,
+) =>
+  recorded(orderStream(orderId), {
+    type,
+    data: { ...t, net: t.amount - t.fee, feeDetails: [], orderId, disputeId, at: '2026-07-20T08:00:00.000Z' },
+  });
+
+test("a followed dispute books nothing when opened; its withdrawal, fee and reinstatement land on their transactions' days", async () => {
+  const s = story();
+  const opened = recorded(orderStream(orderId), {
+    type: 'OrderDisputed' as const,
+    data: {
+      orderId,
+      disputeId: 'dp_2',
+      amount: 3947,
+      reason: 'fraudulent',
+      at: '2026-07-10T10:00:00.000Z',
+      status: 'needs_response',
+      evidenceDueBy: '2026-07-25T22:59:59.000Z',
+      paymentIntent: 'pi_2',
+      livemode: false,
+      moneyFollowed: true,
+    },
+  });
+  // 23:30 UTC in summer is the next UK day.
+  const withdrawn = movement('DisputeFundsWithdrawn', 'dp_2', {
+    transactionId: 'txn_w',
+    amount: -3947,
+    fee: 2000,
+    createdAt: '2026-07-11T23:30:00.000Z',
+    reportingCategory: 'dispute',
+  });
+  const reinstated = movement('DisputeFundsReinstated', 'dp_2', {
+    transactionId: 'txn_r',
+    amount: 3947,
+    fee: -2000,
+    createdAt: '2026-08-03T09:00:00.000Z',
+    reportingCategory: 'dispute_reversal',
+  });
+  const events = [s.placed, s.fee, opened, withdrawn, reinstated];
+  const reads = await fold([ledgerProjection], events);
+  const days = await ledgerDays(reads, '2026-07-01', '2026-08-31');
+  assert.equal(
+    days.map((d) => [d.day, d.entries.map((e) => [e.kind, e.reference, e.amount]), d.totals.net]),
+    [
+      [
+        '2026-07-01',
+        [
+          ['sale', orderId, 3947],
+          ['fee', `txn_sandbox_${orderId}`, 79],
+        ],
+        3947 - 79,
+      ],
+      [
+        '2026-07-12',
+        [
+          ['dispute', 'txn_w', 3947],
+          ['disputeFee', 'txn_w', 2000],
+        ],
+        -3947 - 2000,
+      ],
+      [
+        '2026-08-03',
+        [
+          ['reinstatement', 'txn_r', 3947],
+          ['disputeFeeReturned', 'txn_r', 2000],
+        ],
+        3947 + 2000,
+      ],
+    ],
+  );
+  const august = days[2]!.totals;
+  assert.equal([august.reinstated, august.fees, august.disputes], [3947, -2000, 0]);
+  assert.ok(await isIdempotent([ledgerProjection], events));
+});
+
+test('a dispute recorded before its money was followed keeps its amount on the day it opened; its withdrawal adds only the fee', async () => {
+  const s = story();
+  const withdrawn = movement('DisputeFundsWithdrawn', 'dp_1', {
+    transactionId: 'txn_old',
+    amount: -500,
+    fee: 2000,
+    createdAt: '2026-07-05T09:00:00.000Z',
+    reportingCategory: 'dispute',
+  });
+  const reads = await fold([ledgerProjection], [s.placed, s.dispute, withdrawn]);
+  const days = await ledgerDays(reads, '2026-07-01', '2026-07-31');
+  assert.equal(
+    days.map((d) => [d.day, d.entries.map((e) => [e.kind, e.amount])]),
+    [
+      ['2026-07-01', [['sale', 3947]]],
+      ['2026-07-04', [['dispute', 500]]],
+      ['2026-07-05', [['disputeFee', 2000]]],
+    ],
+  );
 });
 
 test.run();

@@ -1,11 +1,13 @@
 // Read model: the ledger, money by the UK day it moved (decision 071). One document per day with its entries, each naming
 // its event, and the day's sums; an index of the days by date. Sales and shipping count on the day of the sale, refunds
-// on the day the provider paid them back, disputes on the day the bank opened them, fees on the day of the payment they
-// were kept from, payouts on the day they reached the bank. Only what the log records is shown: an order placed before
-// fees were recorded has no fee row.
+// on the day the provider paid them back, fees on the day of the payment they were kept from, payouts on the day they
+// reached the bank, and a dispute's withdrawal, fee and reinstatement on the days its balance transactions were made
+// (decision 101; a dispute recorded before then on the day the bank opened it). Only what the log records is shown: an
+// order placed before fees were recorded has no fee row.
 import { addToTotals, emptyLedgerTotals, type LedgerDay, type LedgerEntry } from '../../contracts/ledger/model.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { DisputeFundsReinstated, DisputeFundsWithdrawn } from '../../contracts/orders/disputes.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
 import { defineProjection } from '../engine/projection.ts';
 
@@ -13,6 +15,8 @@ const days = 'ledgerDays';
 const dayIndex = 'ledgerDays:byDay';
 /** order id → its number, so a refund, a dispute or a fee names the order as the console does */
 const orders = 'ledgerOrders';
+/** disputes whose amount was booked on the day they were opened (recorded before their money was followed) */
+const openedDisputes = 'ledgerDisputesOpened';
 
 type OrderRef = { orderNumber: string };
 
@@ -23,12 +27,16 @@ function dayOf(at: string, event: RecordedEvent): string {
   return ukDayOf(Number.isNaN(Date.parse(at)) ? event.metadata.at : at);
 }
 
-/** Adds an entry to its day, once: a day that already holds the event is left as it is. */
-async function enter(view: ReadStoreReader, day: string, entry: LedgerEntry): Promise<Write[]> {
+/** Adds an event's entries to their day, once: a day that already holds the event is left as it is. */
+async function enter(view: ReadStoreReader, day: string, ...added: LedgerEntry[]): Promise<Write[]> {
   const current = await view.get<LedgerDay>(days, day);
-  if (current?.entries.some((e) => e.eventId === entry.eventId)) return [];
+  if (added.length === 0 || current?.entries.some((e) => e.eventId === added[0]!.eventId)) return [];
   const base: LedgerDay = current ?? { day, entries: [], totals: emptyLedgerTotals() };
-  const next: LedgerDay = { day, entries: [...base.entries, entry], totals: addToTotals(base.totals, entry) };
+  const next: LedgerDay = {
+    day,
+    entries: [...base.entries, ...added],
+    totals: added.reduce(addToTotals, base.totals),
+  };
   return [
     { op: 'put', collection: days, id: day, doc: next },
     ...(current ? [] : [{ op: 'index', index: dayIndex, id: day, score: dayScore(day) } as Write]),
@@ -45,9 +53,31 @@ const entry = (
     Partial<Pick<LedgerEntry, 'goods' | 'shipping' | 'simulated'>>,
 ): LedgerEntry => ({ eventId: event.id, goods: 0, shipping: 0, simulated: false, ...fields });
 
+/**
+ * A dispute's balance transaction on the day it was made (decision 101): the amount taken (`dispute`) or given back
+ * (`reinstatement`), and the fee kept (`disputeFee`) or returned (`disputeFeeReturned`); together they move the day's
+ * net by the transaction's own net, which is what the payout that covers it carries.
+ */
+async function disputeMoney(
+  event: RecordedEvent<DisputeFundsWithdrawn | DisputeFundsReinstated>,
+  view: ReadStoreReader,
+): Promise<Write[]> {
+  const t = event.data;
+  const orderNumber = await orderNumberOf(view, t.orderId);
+  const common = { at: t.createdAt, orderId: t.orderId, orderNumber, reference: t.transactionId };
+  const entries: LedgerEntry[] = [];
+  const bookedOnOpening = event.type === 'DisputeFundsWithdrawn' && (await view.get(openedDisputes, t.disputeId));
+  if (t.amount < 0 && !bookedOnOpening) entries.push(entry(event, { ...common, kind: 'dispute', amount: -t.amount }));
+  if (t.amount > 0) entries.push(entry(event, { ...common, kind: 'reinstatement', amount: t.amount }));
+  if (t.fee > 0) entries.push(entry(event, { ...common, kind: 'disputeFee', amount: t.fee }));
+  if (t.fee < 0) entries.push(entry(event, { ...common, kind: 'disputeFeeReturned', amount: -t.fee }));
+  return enter(view, dayOf(t.createdAt, event), ...entries);
+}
+
 export const ledgerProjection = defineProjection({
   name: 'ledger',
-  version: 1,
+  // 2: disputes booked from their balance transactions, with their fees and reinstatements (decision 101).
+  version: 2,
   handlers: {
     async OrderPlaced(event, view) {
       const o = event.data;
@@ -86,7 +116,12 @@ export const ledgerProjection = defineProjection({
     },
     async OrderDisputed(event, view) {
       const d = event.data;
-      return enter(
+      // Followed by its balance transactions: booked on the days its money moved, by the handlers below.
+      if (d.moneyFollowed) return [];
+      // Recorded before that: its amount on the day it was opened, as the ledger always showed it; a later withdrawal
+      // of it books only its fee.
+      const booked: Write = { op: 'put', collection: openedDisputes, id: d.disputeId, doc: { amount: d.amount } };
+      const writes = await enter(
         view,
         dayOf(d.at, event),
         entry(event, {
@@ -98,7 +133,10 @@ export const ledgerProjection = defineProjection({
           amount: d.amount,
         }),
       );
+      return [...writes, booked];
     },
+    DisputeFundsWithdrawn: disputeMoney,
+    DisputeFundsReinstated: disputeMoney,
     async PaymentFeeRecorded(event, view) {
       const f = event.data;
       return enter(

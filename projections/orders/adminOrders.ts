@@ -2,7 +2,12 @@
 // small index per search term (order number, e-mail address, postcode, each word of the customer's name), so a page, a
 // count or a search costs the same with a hundred orders as with a hundred thousand.
 import { anyOrderStatuses, orderNumberPrefix, type AnyOrderStatus } from '../../contracts/shared/constants.ts';
-import { discountViewsOf, type AdminOrder, type OrderStatusCounts } from '../../contracts/orders/console.ts';
+import {
+  adminDisputeOf,
+  discountViewsOf,
+  type AdminOrder,
+  type OrderStatusCounts,
+} from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { OrderEvent, OrderFlagged, OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
@@ -128,7 +133,8 @@ function adminOrderOf(data: OrderPlaced['data'], revision: number): AdminOrder {
 /** The order after a refund or dispute event: its refunds with their progress, and what was paid back. */
 function withRefundEvent(order: AdminOrder, event: RecordedEvent): AdminOrder {
   const book = evolveRefundBook({ refunds: order.refunds ?? [], disputes: order.disputes ?? [] }, event);
-  return { ...order, ...book, refunded: refundedAmount(book.refunds) };
+  const disputes = book.disputes.map((d) => adminDisputeOf(d, order.orderId));
+  return { ...order, ...book, disputes, refunded: refundedAmount(book.refunds) };
 }
 
 /** Orders placed in the same millisecond keep a stable order: the index breaks ties by id. */
@@ -162,7 +168,8 @@ const changed =
 // notes, shipments, refunds and flags too.
 export const adminOrdersProjection = defineProjection({
   name: 'adminOrders',
-  version: 4,
+  // 5: disputes carry their state, evidence deadline, dashboard link and the money they moved (decision 101).
+  version: 5,
   handlers: {
     async OrderPlaced(event, view) {
       if (!(await orderBefore(view, event))) return [];

@@ -9,6 +9,7 @@ import type {
 } from '../../contracts/orders/model.ts';
 import type { RefundEvent } from '../../contracts/orders/refunds.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
+import { disputeStatusText, evidenceDeadlineText } from '../../contracts/orders/disputes.ts';
 import { shownText } from '../../contracts/personalData.ts';
 import { shippingAddressText } from './adminOrders.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
@@ -97,6 +98,28 @@ export function paymentEntryOf(
         title: `Dispute of ${formatPence(event.data.amount)} opened by the card's bank`,
         detail: shownText(event.data.reason),
       };
+    case 'DisputeUpdated':
+      return {
+        ...base,
+        title: `Dispute ${disputeStatusText(event.data.status).toLowerCase()}`,
+        detail: evidenceDeadlineText(event.data.evidenceDueBy)
+          ? `Evidence due by ${evidenceDeadlineText(event.data.evidenceDueBy)}`
+          : '',
+      };
+    case 'DisputeClosed':
+      return { ...base, title: `Dispute closed: ${disputeStatusText(event.data.status).toLowerCase()}`, detail: '' };
+    case 'DisputeFundsWithdrawn':
+      return {
+        ...base,
+        title: `${formatPence(-event.data.amount)} taken for the dispute${event.data.fee > 0 ? `, with a ${formatPence(event.data.fee)} dispute fee` : ''}`,
+        detail: event.data.transactionId,
+      };
+    case 'DisputeFundsReinstated':
+      return {
+        ...base,
+        title: `${formatPence(event.data.amount)} given back after the dispute${event.data.fee < 0 ? `, with ${formatPence(-event.data.fee)} of its fee` : ''}`,
+        detail: event.data.transactionId,
+      };
     case 'OrderFlagged':
       return { ...base, title: 'Flagged for the owner', detail: shownText(event.data.message) };
   }
@@ -108,6 +131,10 @@ export const paymentTypes = [
   'RefundFailed',
   'RefundRetried',
   'OrderDisputed',
+  'DisputeUpdated',
+  'DisputeClosed',
+  'DisputeFundsWithdrawn',
+  'DisputeFundsReinstated',
   'OrderFlagged',
 ] as const satisfies readonly (RefundEvent | OrderFlagged)['type'][];
 /** refund id → amount, kept beside the history so a refund's later steps can name its amount */

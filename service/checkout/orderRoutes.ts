@@ -161,15 +161,14 @@ async function act(
     }
     case 'payout_paid':
       return recordPayout(deps, notice.payout, meta);
-    case 'dispute_opened': {
+    case 'dispute_reported': {
       const orderId = await desk.orderOf(notice.paymentIntent);
       if (!orderId) throw notFound(`No order was paid with ${notice.paymentIntent}`);
-      const { disputeId, amount, reason } = notice;
       await handleCommand(
         deps.events,
         orderStream(orderId),
         refundDecider,
-        { type: 'RecordDispute', orderId, disputeId, amount, reason, at: meta.now },
+        { type: 'RecordDispute', orderId, dispute: notice.dispute, at: meta.now },
         meta,
         { waiter: deps.waiter },
       );

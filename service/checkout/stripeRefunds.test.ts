@@ -266,7 +266,18 @@ test('a dispute is recorded on the order once, from the PaymentIntent, and the o
   assert.is(disputed.length, 1);
   assert.equal(
     { ...(disputed[0]!.data as object), at: '' },
-    { orderId: sessionId, disputeId: 'dp_test_1', amount: 2348, reason: 'fraudulent', at: '' },
+    {
+      orderId: sessionId,
+      disputeId: 'dp_test_1',
+      amount: 2348,
+      reason: 'fraudulent',
+      at: '',
+      status: 'needs_response',
+      evidenceDueBy: null,
+      paymentIntent,
+      livemode: null,
+      moneyFollowed: true,
+    },
   );
   await eventually(
     async () => ofType(await allEvents(shop), 'EmailSent').some((e) => e.stream === 'notification-dispute-dp_test_1'),

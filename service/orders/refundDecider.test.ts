@@ -1,6 +1,7 @@
 // The refund decider as a specification, one given/when/then per test: what may be refunded, how the gateway's answers
 // and reports settle refunds, and that repeated reports change nothing.
 import { test } from 'uvu';
+import type { DisputeTransaction, ReportedDispute } from '../../contracts/orders/disputes.ts';
 import { Conflict, Invalid, NotFound } from '../../contracts/shared/errors.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { refundDecider, type RefundEvent } from '../../contracts/orders/refunds.ts';
@@ -70,17 +71,56 @@ const settle = {
   outcome: { status: 'succeeded' as const, gatewayRefundId: 're_a' },
   at,
 };
-const dispute = {
-  type: 'RecordDispute' as const,
-  orderId,
+const dueBy = '2026-05-01T22:59:59.000Z';
+const reported = (status: string, transactions: DisputeTransaction[] = []): ReportedDispute => ({
   disputeId: 'dp_1',
   amount: 3347,
   reason: 'fraudulent',
+  status,
+  evidenceDueBy: dueBy,
+  paymentIntent: 'pi_1',
+  livemode: false,
+  transactions,
+});
+const disputeReport = (status: string, transactions: DisputeTransaction[] = []) => ({
+  type: 'RecordDispute' as const,
+  orderId,
+  dispute: reported(status, transactions),
   at,
-};
+});
+const dispute = disputeReport('needs_response');
 const disputed: RefundEvent = {
   type: 'OrderDisputed',
-  data: { orderId, disputeId: 'dp_1', amount: 3347, reason: 'fraudulent', at },
+  data: {
+    orderId,
+    disputeId: 'dp_1',
+    amount: 3347,
+    reason: 'fraudulent',
+    at,
+    status: 'needs_response',
+    evidenceDueBy: dueBy,
+    paymentIntent: 'pi_1',
+    livemode: false,
+    moneyFollowed: true,
+  },
+};
+const withdrawal: DisputeTransaction = {
+  transactionId: 'txn_w',
+  amount: -3347,
+  fee: 2000,
+  net: -5347,
+  feeDetails: [{ type: 'stripe_fee', amount: 2000, description: 'Dispute fee' }],
+  createdAt: '2026-04-20T10:00:00.000Z',
+  reportingCategory: 'dispute',
+};
+const reinstatement: DisputeTransaction = {
+  transactionId: 'txn_r',
+  amount: 3347,
+  fee: 0,
+  net: 3347,
+  feeDetails: [],
+  createdAt: '2026-05-10T10:00:00.000Z',
+  reportingCategory: 'dispute_reversal',
 };
 
 test('lines are priced by the server; a line of nought is left out', () => {
@@ -301,6 +341,58 @@ test('a dispute is recorded', () => {
 
 test('a dispute reported again changes nothing', () => {
   spec.given([placed, disputed]).when(dispute).then([]);
+});
+
+test("a dispute's withdrawal is recorded once from its balance transaction, whichever report carries it", () => {
+  const withdrawn: RefundEvent = {
+    type: 'DisputeFundsWithdrawn',
+    data: { ...withdrawal, orderId, disputeId: 'dp_1', at },
+  };
+  spec
+    .given([placed])
+    .when(disputeReport('needs_response', [withdrawal]))
+    .then([disputed, withdrawn]);
+  spec
+    .given([placed, disputed])
+    .when(disputeReport('needs_response', [withdrawal]))
+    .then([withdrawn]);
+  spec
+    .given([placed, disputed, withdrawn])
+    .when(disputeReport('needs_response', [withdrawal]))
+    .then([]);
+});
+
+test('a dispute under review, then won with its money given back, is recorded step by step; a late report changes nothing', () => {
+  const withdrawn: RefundEvent = {
+    type: 'DisputeFundsWithdrawn',
+    data: { ...withdrawal, orderId, disputeId: 'dp_1', at },
+  };
+  const review: RefundEvent = {
+    type: 'DisputeUpdated',
+    data: { orderId, disputeId: 'dp_1', status: 'under_review', evidenceDueBy: dueBy, amount: 3347, at },
+  };
+  const won: RefundEvent = { type: 'DisputeClosed', data: { orderId, disputeId: 'dp_1', status: 'won', at } };
+  const back: RefundEvent = {
+    type: 'DisputeFundsReinstated',
+    data: { ...reinstatement, orderId, disputeId: 'dp_1', at },
+  };
+  spec
+    .given([placed, disputed, withdrawn])
+    .when(disputeReport('under_review', [withdrawal]))
+    .then([review]);
+  spec
+    .given([placed, disputed, withdrawn, review])
+    .when(disputeReport('won', [withdrawal]))
+    .then([won]);
+  spec
+    .given([placed, disputed, withdrawn, review, won])
+    .when(disputeReport('won', [withdrawal, reinstatement]))
+    .then([back]);
+  // The review's report delivered after the decision: the decision stands.
+  spec
+    .given([placed, disputed, withdrawn, review, won, back])
+    .when(disputeReport('under_review', [withdrawal]))
+    .then([]);
 });
 
 test('a refund of lines may put its copies back on the shelf: the request says so', () => {

@@ -95,9 +95,31 @@ test('lines go back with the refunds that hold money: a declined one gives its l
 test('a dispute is kept with its amount and reason', () => {
   const book = ledger.given([]).when({
     type: 'OrderDisputed',
-    data: { orderId, disputeId: 'dp_1', amount: 1349, reason: 'fraudulent', at },
+    data: {
+      orderId,
+      disputeId: 'dp_1',
+      amount: 1349,
+      reason: 'fraudulent',
+      at,
+      status: null,
+      evidenceDueBy: null,
+      paymentIntent: null,
+      livemode: null,
+      moneyFollowed: false,
+    },
   });
-  assert.equal(book.disputes, [{ disputeId: 'dp_1', amount: 1349, reason: 'fraudulent', at }]);
+  assert.equal(book.disputes, [
+    {
+      disputeId: 'dp_1',
+      amount: 1349,
+      reason: 'fraudulent',
+      at,
+      status: null,
+      evidenceDueBy: null,
+      livemode: null,
+      movements: [],
+    },
+  ]);
 });
 
 test.run();

@@ -1,6 +1,7 @@
 // Stripe's webhook format: a signature over the raw body, at most 300 s old, and the events the shop acts on.
 import Stripe from 'stripe';
 import { WebhookRejected, type GatewayRefund, type PaymentNotice } from '../../../contracts/ports/payments.ts';
+import type { ReportedDispute } from '../../../contracts/orders/disputes.ts';
 import { stripeApiVersion } from './apiVersion.ts';
 
 /** Stripe's own default; a delivery signed longer ago than this is refused as a possible replay. */
@@ -75,6 +76,18 @@ const refundChanged: Handler['notice'] = (event, o, reference) => {
   };
 };
 
+/** Every step of a dispute carries the whole Dispute object; each is read as the dispute now stands (decision 101). */
+const disputeReported: Handler['notice'] = (event, o, reference) => {
+  const paymentIntent = idOf(o.payment_intent);
+  if (!paymentIntent) return null;
+  return {
+    eventId: event.id,
+    type: 'dispute_reported',
+    paymentIntent,
+    dispute: disputeOf(o, reference, paymentIntent),
+  };
+};
+
 /**
  * Every Stripe event the shop acts on, and how: the one place that says so. The webhook endpoint at Stripe must send
  * each of these (`npm run events -- stripe-check` compares), and the README's list is written from it
@@ -127,19 +140,24 @@ export const stripeWebhookHandlers = {
   'refund.updated': { does: "records a refund's new status (pending to succeeded)", notice: refundChanged },
   'refund.failed': { does: 'records that a refund failed', notice: refundChanged },
   'charge.dispute.created': {
-    does: 'records the dispute on its order and e-mails the owner',
-    notice: (event, o, reference) => {
-      const paymentIntent = idOf(o.payment_intent);
-      if (!paymentIntent) return null;
-      return {
-        eventId: event.id,
-        type: 'dispute_opened',
-        paymentIntent,
-        disputeId: reference,
-        amount: typeof o.amount === 'number' ? o.amount : 0,
-        reason: typeof o.reason === 'string' ? o.reason : 'unknown',
-      };
-    },
+    does: 'records the dispute on its order, with its deadline, and e-mails the owner',
+    notice: disputeReported,
+  },
+  'charge.dispute.updated': {
+    does: "records the dispute's new status or deadline",
+    notice: disputeReported,
+  },
+  'charge.dispute.closed': {
+    does: 'records how the dispute ended (won or lost)',
+    notice: disputeReported,
+  },
+  'charge.dispute.funds_withdrawn': {
+    does: 'books the disputed amount and the dispute fee in the ledger on the day Stripe took them',
+    notice: disputeReported,
+  },
+  'charge.dispute.funds_reinstated': {
+    does: 'books the money Stripe gave back for a won dispute on the day it did',
+    notice: disputeReported,
   },
   'payout.paid': {
     does: 'records the payout in the ledger on its arrival day, with the transactions it covers',
@@ -171,6 +189,41 @@ function noticeOf(event: StripeEvent, o: Record<string, unknown>, reference: str
       ? handler.notice(event, o, reference, receivedAt)
       : null) ?? { eventId: event.id, type: 'ignored', original: event.type }
   );
+}
+
+/** Stripe's Dispute object as the port knows it: its state now and the balance transactions it caused. */
+function disputeOf(o: Record<string, unknown>, disputeId: string, paymentIntent: string): ReportedDispute {
+  const evidence = o.evidence_details as { due_by?: unknown } | null | undefined;
+  const transactions = Array.isArray(o.balance_transactions) ? (o.balance_transactions as unknown[]) : [];
+  return {
+    disputeId,
+    amount: typeof o.amount === 'number' ? o.amount : 0,
+    reason: typeof o.reason === 'string' ? o.reason : 'unknown',
+    status: typeof o.status === 'string' ? o.status : null,
+    evidenceDueBy: typeof evidence?.due_by === 'number' ? isoOfSeconds(evidence.due_by) : null,
+    paymentIntent,
+    livemode: typeof o.livemode === 'boolean' ? o.livemode : null,
+    transactions: transactions.flatMap((t) => {
+      const x = t as Record<string, unknown> | null;
+      if (!x || typeof x.id !== 'string' || typeof x.amount !== 'number' || typeof x.created !== 'number') return [];
+      const fee = typeof x.fee === 'number' ? x.fee : 0;
+      return [
+        {
+          transactionId: x.id,
+          amount: x.amount,
+          fee,
+          net: typeof x.net === 'number' ? x.net : x.amount - fee,
+          feeDetails: (Array.isArray(x.fee_details) ? (x.fee_details as Record<string, unknown>[]) : []).map((d) => ({
+            type: typeof d.type === 'string' ? d.type : '',
+            amount: typeof d.amount === 'number' ? d.amount : 0,
+            description: typeof d.description === 'string' ? d.description : '',
+          })),
+          createdAt: isoOfSeconds(x.created),
+          reportingCategory: typeof x.reporting_category === 'string' ? x.reporting_category : '',
+        },
+      ];
+    }),
+  };
 }
 
 /** Stripe's times are seconds since the epoch. */

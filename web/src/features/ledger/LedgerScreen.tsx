@@ -37,11 +37,14 @@ const kindNames: Record<LedgerKind, string> = {
   dispute: 'Dispute',
   fee: 'Processing fee',
   payout: 'Paid to bank',
+  disputeFee: 'Dispute fee',
+  reinstatement: 'Dispute won: money back',
+  disputeFeeReturned: 'Dispute fee returned',
 };
 
 /** Money the day's trading took in, or (a minus) gave up; a payout moves what was already earned to the bank. */
 const signed = (entry: LedgerEntry) =>
-  entry.kind === 'refund' || entry.kind === 'dispute' || entry.kind === 'fee'
+  entry.kind === 'refund' || entry.kind === 'dispute' || entry.kind === 'fee' || entry.kind === 'disputeFee'
     ? `−${formatPence(entry.amount)}`
     : formatPence(entry.amount);
 
@@ -162,7 +165,10 @@ function Sums({ totals }: { totals: LedgerTotals }) {
       <td>{formatPence(totals.sales)}</td>
       <td>{formatPence(totals.shipping)}</td>
       <td>{formatPence(totals.refunds)}</td>
-      <td>{formatPence(totals.disputes)}</td>
+      <td>
+        {formatPence(totals.disputes)}
+        {totals.reinstated > 0 ? ` (${formatPence(totals.reinstated)} back)` : ''}
+      </td>
       <td>{formatPence(totals.fees)}</td>
       <td>{totals.net < 0 ? `−${formatPence(-totals.net)}` : formatPence(totals.net)}</td>
       <td>{formatPence(totals.payouts)}</td>
@@ -221,6 +227,7 @@ function Totals({ totals }: { totals: LedgerTotals }) {
         <Figure name="Shipping" value={formatPence(totals.shipping)} />
         <Figure name="Refunds" value={formatPence(totals.refunds)} />
         <Figure name="Disputes" value={formatPence(totals.disputes)} />
+        {totals.reinstated > 0 && <Figure name="Disputes won back" value={formatPence(totals.reinstated)} />}
         <Figure name={totals.simulatedFees > 0 ? 'Fees (simulated)' : 'Fees'} value={formatPence(totals.fees)} />
         <Figure name="Net" value={totals.net < 0 ? `−${formatPence(-totals.net)}` : formatPence(totals.net)} />
         <Figure name="Paid to bank" value={formatPence(totals.payouts)} />
