@@ -247,6 +247,88 @@ test("a refund's Stripe reason comes from the first word of the owner's reason, 
     assert.is(stripeRefundReason(reason), expected, reason);
 });
 
+test("webhooks: every step of a dispute reads Stripe's Dispute object, its deadline, mode and balance transactions", () => {
+  const g = gateway();
+  const now = new Date();
+  const dispute = {
+    id: 'dp_1',
+    object: 'dispute',
+    amount: 2348,
+    charge: 'ch_1',
+    payment_intent: { id: 'pi_1', object: 'payment_intent' },
+    reason: 'product_not_received',
+    status: 'under_review',
+    livemode: true,
+    evidence_details: { due_by: 1777071599, has_evidence: true, past_due: false, submission_count: 1 },
+    balance_transactions: [
+      {
+        id: 'txn_1',
+        object: 'balance_transaction',
+        amount: -2348,
+        fee: 2000,
+        net: -4348,
+        created: 1776160800,
+        fee_details: [{ amount: 2000, currency: 'gbp', description: 'Dispute fee', type: 'stripe_fee' }],
+        reporting_category: 'dispute',
+        type: 'adjustment',
+      },
+    ],
+  };
+  for (const type of [
+    'charge.dispute.created',
+    'charge.dispute.updated',
+    'charge.dispute.closed',
+    'charge.dispute.funds_withdrawn',
+    'charge.dispute.funds_reinstated',
+  ]) {
+    const body = JSON.stringify({
+      id: `evt_${type}`,
+      object: 'event',
+      api_version: stripeApiVersion,
+      type,
+      data: { object: dispute },
+    });
+    assert.equal(g.parseWebhook(body, sign(body), now), {
+      eventId: `evt_${type}`,
+      type: 'dispute_reported',
+      paymentIntent: 'pi_1',
+      dispute: {
+        disputeId: 'dp_1',
+        amount: 2348,
+        reason: 'product_not_received',
+        status: 'under_review',
+        evidenceDueBy: '2026-04-24T22:59:59.000Z',
+        paymentIntent: 'pi_1',
+        livemode: true,
+        transactions: [
+          {
+            transactionId: 'txn_1',
+            amount: -2348,
+            fee: 2000,
+            net: -4348,
+            feeDetails: [{ type: 'stripe_fee', amount: 2000, description: 'Dispute fee' }],
+            createdAt: '2026-04-14T10:00:00.000Z',
+            reportingCategory: 'dispute',
+          },
+        ],
+      },
+    });
+  }
+  // A dispute of a legacy charge (no PaymentIntent) cannot be traced: ignored.
+  const legacy = JSON.stringify({
+    id: 'evt_legacy',
+    object: 'event',
+    api_version: stripeApiVersion,
+    type: 'charge.dispute.closed',
+    data: { object: { ...dispute, payment_intent: null } },
+  });
+  assert.equal(g.parseWebhook(legacy, sign(legacy), now), {
+    eventId: 'evt_legacy',
+    type: 'ignored',
+    original: 'charge.dispute.closed',
+  });
+});
+
 test("STRIPE_API_BASE becomes the SDK's host, port and protocol, a port left out being the protocol's own", () => {
   assert.equal(stripeApiAddress('http://127.0.0.1:12111'), { host: '127.0.0.1', port: 12111, protocol: 'http' });
   assert.equal(stripeApiAddress('https://stripe-mock.internal'), {
