@@ -54,6 +54,7 @@ import type {
   CheckoutStarted,
   EmailSent,
   EmailWithheld,
+  PaymentUnmatched,
   PurchaseNotified,
 } from './checkout/model.ts';
 import type { OrderDisputed, RefundFailed, RefundRequested, RefundRetried, RefundSucceeded } from './orders/refunds.ts';
@@ -71,6 +72,7 @@ import {
   orderFlags,
   ShippingAddressSchema,
   type OrderCustomerDetailsAdded,
+  type OrderFlagCleared,
   type OrderFlagged,
   type OrderNoteAdded,
   type ProofOfPostingRecorded,
@@ -420,11 +422,17 @@ export const EmailSentV5 = v.object({
 export const upcastEmailSentV4 = (old: v.InferOutput<typeof EmailSentV4>): v.InferOutput<typeof EmailSentV5> => old;
 /**
  * EmailSent version 6: the owner's one notice of the contact messages of an hour that were kept in the inbox and not
- * e-mailed, past the shop-wide cap (decision 095), joins the kinds.
+ * e-mailed, past the shop-wide cap (decision 095), joins the kinds; and a payment that does not match its checkout tells
+ * the owner, and the shopper that the shop will be in touch (decision 102).
  */
 export const EmailSentV6 = v.object({
   ...EmailSentV5.entries,
-  kind: v.picklist([...EmailSentV5.entries.kind.options, 'messages-held']),
+  kind: v.picklist([
+    ...EmailSentV5.entries.kind.options,
+    'messages-held',
+    'payment-mismatch-to-owner',
+    'payment-mismatch-to-shopper',
+  ]),
 });
 /** Every version-5 e-mail is a version-6 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV5 = (old: v.InferOutput<typeof EmailSentV5>): v.InferOutput<typeof EmailSentV6> => old;
@@ -553,6 +561,17 @@ const DisputeTransactionV1 = v.object({
 });
 export const DisputeFundsWithdrawnV1 = DisputeTransactionV1;
 export const DisputeFundsReinstatedV1 = DisputeTransactionV1;
+export const OrderFlagClearedV1 = v.object({ orderId: text, flag: v.picklist(orderFlags), by: text, at });
+export const PaymentUnmatchedV1 = v.object({
+  reference: text,
+  checkoutId: text,
+  amount: pence,
+  currency: text,
+  expectedAmount: pence,
+  expectedCurrency: text,
+  reason: text,
+  at,
+});
 export const OrderFlaggedV1 = v.object({
   orderId: text,
   flag: v.picklist(orderFlags),
@@ -1014,6 +1033,8 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof DisputeFundsWithdrawnV1, DisputeFundsWithdrawn>,
     Newest<typeof DisputeFundsReinstatedV1, DisputeFundsReinstated>,
     Newest<typeof OrderFlaggedV1, OrderFlagged>,
+    Newest<typeof OrderFlagClearedV1, OrderFlagCleared>,
+    Newest<typeof PaymentUnmatchedV1, PaymentUnmatched>,
     Newest<typeof ReceiptIssuedV1, ReceiptIssued>,
     Newest<typeof CreditNoteIssuedV1, CreditNoteIssued>,
     Newest<typeof AccountCreatedV2, AccountCreated>,
@@ -1094,6 +1115,8 @@ export type ShopEvent =
   | DisputeFundsWithdrawn
   | DisputeFundsReinstated
   | OrderFlagged
+  | OrderFlagCleared
+  | PaymentUnmatched
   | CancellationRequested
   | ReturnRequested
   | ShopperRequestAccepted
@@ -1359,6 +1382,22 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     description:
       'Placing the order found something the owner must look at: a shipping rate paid for another destination than the address, or (written by the discounts reactor, decision 092) a once-per-address code paid for by an address that had used it, with the saving not due.',
     versions: [{ schema: OrderFlaggedV1 }],
+  },
+  {
+    type: 'OrderFlagCleared',
+    stream: 'order',
+    causedBy: owner,
+    description:
+      'The owner accepted an order as it stands despite its flag (decision 102): a payment that does not match its checkout is kept.',
+    versions: [{ schema: OrderFlagClearedV1 }],
+  },
+  {
+    type: 'PaymentUnmatched',
+    stream: 'payment',
+    causedBy: webhook,
+    description:
+      "A payment the provider confirms for one of the shop's checkouts that cannot be an order as it stands (paid in another currency): recorded once on the payment's own stream, the owner e-mailed, the shopper told the shop will be in touch (decision 102).",
+    versions: [{ schema: PaymentUnmatchedV1 }],
   },
   {
     type: 'ReceiptIssued',

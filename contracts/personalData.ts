@@ -76,6 +76,7 @@ const toOwner = new Set([
   'message-to-owner',
   'messages-held',
   'request-to-owner',
+  'payment-mismatch-to-owner',
 ]);
 
 const staff = () => 'staff' as const;

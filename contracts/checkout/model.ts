@@ -355,7 +355,13 @@ export type OrderPageEmailKind =
   | 'request-accepted'
   | 'request-declined'
   | 'request-to-owner';
-export type SentEmailKind = EmailKind | PaymentEmailKind | ContactEmailKind | OrderPageEmailKind;
+/**
+ * A payment that does not match its checkout (EmailSent version 6, decision 102): the owner is told once, and the shopper
+ * that the shop will be in touch, in place of the order's usual notice and confirmation.
+ */
+export type PaymentCheckEmailKind = 'payment-mismatch-to-owner' | 'payment-mismatch-to-shopper';
+export type SentEmailKind =
+  EmailKind | PaymentEmailKind | ContactEmailKind | OrderPageEmailKind | PaymentCheckEmailKind;
 export type EmailSent = DomainEvent<
   'EmailSent',
   {
@@ -374,6 +380,29 @@ export type EmailWithheld = DomainEvent<
   { notificationId: string; kind: EmailKindV1; reason: string; at: string }
 >;
 export type NotificationEvent = PurchaseNotified | EmailSent | EmailWithheld;
+
+/**
+ * A payment the gateway confirms, for a checkout of this shop, that cannot be an order as it stands (paid in another
+ * currency than the checkout's): recorded on the payment's own stream, `payment-<reference>`, so the owner sees it and
+ * is e-mailed once, and the shopper is told the shop will be in touch (decision 102). Nothing personal: the gateway
+ * keeps the payer's details.
+ */
+export type PaymentUnmatched = DomainEvent<
+  'PaymentUnmatched',
+  {
+    /** the gateway's id for the payment: a checkout session or a payment intent */
+    reference: string;
+    checkoutId: string;
+    /** what was paid, in the minor unit of `currency` */
+    amount: number;
+    currency: string;
+    /** what the checkout priced */
+    expectedAmount: number;
+    expectedCurrency: string;
+    reason: string;
+    at: string;
+  }
+>;
 
 // The shipping form of the shipping and payment dialog: checked in the browser before the payment step.
 export const ShippingFormSchema = v.pipe(

@@ -5,6 +5,8 @@ import {
   AddOrderCustomerDetailsSchema,
   AddOrderNoteSchema,
   type AddOrderNoteResponse,
+  ClearOrderFlagSchema,
+  type ClearOrderFlagResponse,
   type OrderPageResponse,
   type PackingSlipsResponse,
   AdminOrdersQuerySchema,
@@ -49,6 +51,13 @@ export const ordersApi = {
     path: '/api/admin/orders/:id/notes',
     guarded: true,
     body: AddOrderNoteSchema,
+  }),
+  /** Accepts a flagged order as it stands (decision 102): the other answer to a payment that does not match is a refund. */
+  clearFlag: endpoint<ClearOrderFlagResponse>()({
+    method: 'POST',
+    path: '/api/admin/orders/:id/flags/clear',
+    guarded: true,
+    body: ClearOrderFlagSchema,
   }),
   /** The packing slips of every order now processing, for one print run; with ids, of those orders. */
   packingSlips: endpoint<PackingSlipsResponse>()({

@@ -210,8 +210,8 @@ export type AdminOrder = {
   refunds: AdminRefund[];
   /** disputes the card's bank opened on the payment, with where each stands (decision 101) */
   disputes: AdminDispute[];
-  /** what placing the order found for the owner to look at */
-  flags: { flag: OrderFlag; message: string; at: string }[];
+  /** what placing the order found for the owner to look at; `cleared` once the owner accepted the order as it stands */
+  flags: { flag: OrderFlag; message: string; at: string; cleared?: { by: string; at: string } }[];
 };
 
 /**
@@ -382,6 +382,16 @@ export type OrderPageResponse = {
 
 /** POST /api/admin/orders/{id}/notes */
 export type AddOrderNoteResponse = { success: true; message: string; order: AdminOrder };
+
+/** The owner accepts an order as it stands despite a flag (decision 102): today, a payment that does not match. */
+export const ClearOrderFlagSchema = v.object({
+  flag: v.picklist(['payment-mismatch'] as const, 'Only a payment that does not match can be accepted'),
+});
+export type ClearOrderFlagResponse = { success: true; message: string; order: AdminOrder };
+export const flagMessages = {
+  notFlagged: 'This order has no such flag to accept',
+  cleared: 'The payment is accepted: the order ships as it stands, and the customer gets its confirmation',
+} as const;
 
 /** What goes in the box: who it is for, where it goes, what is in it. */
 export type PackingSlip = Pick<

@@ -134,15 +134,30 @@ export type OrderNoteAdded = DomainEvent<
 
 /**
  * Placing the order found something the owner must look at before shipping: a hosted payment page that offered both
- * shipping rates took the UK rate for an address abroad (or the other way round), or a once-per-address discount code
- * was paid for by an address that had already used it (decision 092). The money is taken, so the order is placed and
- * the owner decides (charge the difference, refund, or ship anyway).
+ * shipping rates took the UK rate for an address abroad (or the other way round), a once-per-address discount code
+ * was paid for by an address that had already used it (decision 092), or the amount paid is not what the checkout
+ * priced (decision 102). The money is taken, so the order is placed and the owner decides (charge the difference,
+ * refund, or ship anyway).
  */
-export const orderFlags = ['shipping-rate-mismatch', 'discount-code-repeat'] as const;
+export const orderFlags = ['shipping-rate-mismatch', 'discount-code-repeat', 'payment-mismatch'] as const;
 export type OrderFlag = (typeof orderFlags)[number];
 export type OrderFlagged = DomainEvent<
   'OrderFlagged',
   { orderId: string; flag: OrderFlag; message: string; at: string }
+>;
+/** How the console names each flag. */
+export const orderFlagLabels: Record<OrderFlag, string> = {
+  'shipping-rate-mismatch': 'shipping rate does not fit the address',
+  'discount-code-repeat': 'discount code used before',
+  'payment-mismatch': 'payment does not match',
+};
+/**
+ * The owner looked at a flag and accepts the order as it stands (decision 102): a payment that does not match is kept
+ * and the order shipped. Refunding it in full is the other answer, through the refunds the console already makes.
+ */
+export type OrderFlagCleared = DomainEvent<
+  'OrderFlagCleared',
+  { orderId: string; flag: OrderFlag; by: string; at: string }
 >;
 
 /**
@@ -161,7 +176,8 @@ export type OrderEvent =
   | OrderShipmentRecorded
   | OrderNoteAdded
   | OrderFlagged
-  | ProofOfPostingRecorded;
+  | ProofOfPostingRecorded
+  | OrderFlagCleared;
 
 /** What checkout writes when it knows nothing about the buyer; such a value is a missing detail, not a detail. */
 export const placeholderCustomerName = 'Website Customer';

@@ -10,7 +10,13 @@ import {
 } from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
-import type { OrderEvent, OrderFlagged, OrderPlaced, ShippingAddress } from '../../contracts/orders/model.ts';
+import type {
+  OrderEvent,
+  OrderFlagCleared,
+  OrderFlagged,
+  OrderPlaced,
+  ShippingAddress,
+} from '../../contracts/orders/model.ts';
 import {
   evolveRefundBook,
   refundedAmount,
@@ -219,6 +225,14 @@ export const adminOrdersProjection = defineProjection({
     OrderFlagged: changed<OrderFlagged>((current, event) => {
       const { flag, message, at } = event.data;
       return { ...current, flags: [...(current.flags ?? []), { flag, message, at }] };
+    }),
+    // The owner accepted the order as it stands (decision 102): its flags of that kind are settled.
+    OrderFlagCleared: changed<OrderFlagCleared>((current, event) => {
+      const { flag, by, at } = event.data;
+      return {
+        ...current,
+        flags: (current.flags ?? []).map((f) => (f.flag === flag && !f.cleared ? { ...f, cleared: { by, at } } : f)),
+      };
     }),
     ...each(refundEventTypes, changed<RefundEvent>(withRefundEvent)),
     // A shopper's request and the owner's answer are on the order's stream too (decision 086).

@@ -191,11 +191,30 @@ test('order: a payment verified for another reference places no order', () => {
     .thenFails(NotFound, placementMessages.noSuchPayment);
 });
 
-test('order: a payment of another amount than the server priced places no order', () => {
+test('order: a payment of another amount than the server priced is placed at what was paid, flagged for the owner', () => {
   placements
     .given([])
-    .when(place({ verified: { payment: { ...payment, amount: 1998 }, checkout: open, vat: unregistered } }))
-    .thenFails(Conflict, placementMessages.amountMismatch);
+    .when(place({ verified: { payment: { ...payment, amount: 1848 }, checkout: open, vat: unregistered } }))
+    .then([
+      { ...Placed, data: { ...order, total: 1848 } },
+      {
+        type: 'OrderFlagged',
+        data: {
+          orderId: 'cs_sandbox_1',
+          flag: 'payment-mismatch',
+          message:
+            '£18.48 was paid where the checkout priced £23.48 (£5.00 short). Refund it in full, or accept it and ship.',
+          at: '2026-01-01T00:01:00.000Z',
+        },
+      },
+    ]);
+});
+
+test('order: a payment in another currency than its checkout places no order', () => {
+  placements
+    .given([])
+    .when(place({ verified: { payment: { ...payment, currency: 'eur' }, checkout: open, vat: unregistered } }))
+    .thenFails(Conflict, placementMessages.currencyMismatch);
 });
 
 const bare = { ...payment, customerName: undefined, customerEmail: undefined, shippingAddress: undefined };

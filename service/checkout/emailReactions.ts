@@ -17,5 +17,7 @@ export function emailReactions(postbox: Postbox, clock: () => Date): Reactions {
     // A shipment makes the customer's "on its way" e-mail due, with the carrier's tracking link.
     OrderShipmentRecorded: (event) => postbox.sendShippedEmail(event.data.orderId, reactingTo(event, clock())),
     PurchaseNotified: (event) => postbox.sendPurchaseNotice(event.data, reactingTo(event, clock())),
+    // The owner accepted a payment that did not match: the shopper's confirmation is owed now (decision 102).
+    OrderFlagCleared: (event) => postbox.sendOrderEmails(event.data.orderId, reactingTo(event, clock())),
   });
 }

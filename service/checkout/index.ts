@@ -2,10 +2,14 @@
 import type { Capability } from '../capability.ts';
 import { emailReactions } from './emailReactions.ts';
 import { createPostbox } from './orderEmails.ts';
+import { unmatchedPaymentReactions } from './paymentMismatch.tsx';
 import { checkoutRoutes } from './routes.ts';
 
 export const checkout: Capability = {
   name: 'checkout',
   routes: checkoutRoutes,
-  reactions: (deps) => emailReactions(createPostbox(deps), deps.clock),
+  reactions: (deps) => ({
+    ...emailReactions(createPostbox(deps), deps.clock),
+    ...unmatchedPaymentReactions(deps),
+  }),
 };

@@ -58,7 +58,8 @@ export type PlaceOrder = {
 export const placementMessages = {
   noSuchPayment: 'There is no such payment',
   unpaid: 'This payment has not been completed',
-  amountMismatch: 'The amount paid does not match this order',
+  /** paid in another currency than the checkout's: it cannot be an order, and is recorded as PaymentUnmatched */
+  currencyMismatch: 'This payment is not in the currency of its checkout',
 } as const;
 
 /** The shipping part of what was paid, if the payment matches the checkout the server priced; else null. */
@@ -110,6 +111,24 @@ const itemCount = (items: readonly { quantity: number }[]) => items.reduce((sum,
 const flagOf = (orderId: string, message: string | null, at: string): OrderFlagged[] =>
   message ? [{ type: 'OrderFlagged', data: { orderId, flag: 'shipping-rate-mismatch', message, at } }] : [];
 
+/**
+ * A payment in the checkout's currency for another amount than it priced (decision 102): the shipping option it most
+ * likely paid (the one the provider names, else the only or the first offered), and the owner's words for the gap.
+ */
+export function mismatchedPayment(
+  started: CheckoutStarted['data'],
+  payment: VerifiedPayment,
+): { shippingCost: number; message: string } {
+  const option = started.shippingOptions.find((o) => o.amount === payment.shippingAmount) ?? started.shippingOptions[0];
+  const shippingCost = option?.amount ?? 0;
+  const due = started.subtotal + shippingCost;
+  const gap = payment.amount - due;
+  return {
+    shippingCost,
+    message: `${formatPence(payment.amount)} was paid where the checkout priced ${formatPence(due)} (${formatPence(Math.abs(gap))} ${gap < 0 ? 'short' : 'over'}). Refund it in full, or accept it and ship.`,
+  };
+}
+
 function placeOrder(command: PlaceOrder): OrderEvent[] {
   const { reference, shopper } = command;
   const { payment, checkout, vat } = command.verified ?? {
@@ -122,8 +141,12 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
   if (checkout.status === 'none' || checkout.started.paymentReference !== reference)
     throw notFound(placementMessages.noSuchPayment);
   const started = checkout.started;
-  const shippingCost = shippingPaid(started, payment);
-  if (shippingCost === null) throw conflict(placementMessages.amountMismatch);
+  if (payment.currency !== started.currency) throw conflict(placementMessages.currencyMismatch);
+  // Paid, but not what was priced: the money is taken, so the order is placed and flagged for the owner, who refunds it
+  // in full or accepts it; never left at the provider unseen (decision 102).
+  const matched = shippingPaid(started, payment);
+  const mismatch = matched === null ? mismatchedPayment(started, payment) : null;
+  const shippingCost = matched ?? mismatch!.shippingCost;
   // The buyer's details: what the gateway verified first, then what the shopper's page says, then what the checkout
   // was started with, then placeholders the owner can fill in later.
   const order: OrderPlaced['data'] = {
@@ -153,8 +176,17 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
   if (orderVat) order.vat = orderVat;
   // A gift sent to someone else was priced for where it goes, not for the buyer's address.
   const delivery = order.gift?.recipientAddress ?? order.shippingAddress;
+  if (mismatch) {
+    return [
+      { type: 'OrderPlaced', data: order },
+      {
+        type: 'OrderFlagged',
+        data: { orderId: reference, flag: 'payment-mismatch', message: mismatch.message, at: command.at },
+      },
+    ];
+  }
   const paid = started.shippingOptions.find((o) => o.amount === shippingCost);
-  const mismatch = paid
+  const rateMismatch = paid
     ? shippingRateMismatch(paid, delivery, {
         rates: command.shippingRates ?? emptyShippingRates(),
         at: started.startedAt,
@@ -162,7 +194,7 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
         subtotal: started.subtotal,
       })
     : null;
-  return [{ type: 'OrderPlaced', data: order }, ...flagOf(reference, mismatch, command.at)];
+  return [{ type: 'OrderPlaced', data: order }, ...flagOf(reference, rateMismatch, command.at)];
 }
 
 /** Placed already (the provider's report came first): the shopper's page fills only what the order lacks. */

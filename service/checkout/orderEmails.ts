@@ -1,5 +1,10 @@
 // The e-mails an order and a purchase notice send, each through the mailer once and recorded as EmailSent.
-import type { EmailKind, EmailSent, PurchaseNotified } from '../../contracts/checkout/model.ts';
+import type {
+  EmailSent,
+  PaymentCheckEmailKind,
+  PurchaseNotified,
+  SentEmailKind,
+} from '../../contracts/checkout/model.ts';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { importDutiesNotice } from '../../contracts/content/importDuties.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
@@ -9,7 +14,14 @@ import { addressLines, discountRows, itemRows, orderDate, textRows } from '../ma
 import { confirmationMail, orderToOwnerMail, purchaseNoticeMail, shippedMail } from './orderMails.tsx';
 import type { DomainEvent } from '../../contracts/shared/events.ts';
 import { carrierLabels } from '../../contracts/orders/fulfilment.ts';
-import { orderOnRecord, type OrderPlaced, type OrderShipmentRecorded } from '../../contracts/orders/model.ts';
+import {
+  orderOnRecord,
+  type OrderEvent,
+  type OrderFlagged,
+  type OrderPlaced,
+  type OrderShipmentRecorded,
+} from '../../contracts/orders/model.ts';
+import { consoleLinkOf, mismatchToOwner, mismatchToShopper } from './paymentMismatch.tsx';
 import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
 import type { CommandMeta } from '../commands.ts';
 import { sendOnce as sendMail } from '../reactions.ts';
@@ -194,23 +206,45 @@ export function purchaseNotice(notice: PurchaseNotified['data'], owner: string):
   );
 }
 
+export type OrderEmailKind = 'order-to-owner' | 'order-confirmation' | PaymentCheckEmailKind;
+
+/** The flag of a payment that does not match its checkout, and whether the owner has accepted it (decision 102). */
+export function paymentMismatchOf(orderEvents: readonly DomainEvent[]): { message: string; cleared: boolean } | null {
+  const flag = (orderEvents as readonly OrderEvent[]).find(
+    (e): e is OrderFlagged => e.type === 'OrderFlagged' && e.data.flag === 'payment-mismatch',
+  );
+  if (!flag) return null;
+  const cleared = (orderEvents as readonly OrderEvent[]).some(
+    (e) => e.type === 'OrderFlagCleared' && e.data.flag === 'payment-mismatch',
+  );
+  return { message: flag.data.message, cleared };
+}
+
 /**
  * The e-mails an order owes, from its two streams alone: the owner's once it is placed, the shopper's confirmation once
- * an e-mail address is known (at placing, or added later); a kind already recorded as EmailSent is owed no more. Pure,
- * so whatever calls it (a request, a reaction to OrderPlaced or OrderCustomerDetailsAdded, a replay) gets one answer.
+ * an e-mail address is known (at placing, or added later); a kind already recorded as EmailSent is owed no more. A
+ * payment that does not match its checkout (decision 102) owes the owner its own notice instead, and the shopper word
+ * that the shop will be in touch; the confirmation follows only once the owner accepts the payment. Pure, so whatever
+ * calls it (a request, a reaction to OrderPlaced, OrderCustomerDetailsAdded or OrderFlagCleared, a replay) gets one
+ * answer.
  */
 export function owedOrderEmails(
   orderEvents: readonly DomainEvent[],
   notificationEvents: readonly DomainEvent[],
-): { order: Order | null; owed: Exclude<EmailKind, 'purchase-notice'>[] } {
+): { order: Order | null; owed: OrderEmailKind[] } {
   const order = orderOnRecord(orderEvents);
   if (!order) return { order, owed: [] };
   const sent = new Set(
     notificationEvents.filter((e): e is EmailSent => e.type === 'EmailSent').map((e) => e.data.kind),
   );
-  const owed: Exclude<EmailKind, 'purchase-notice'>[] = [];
-  if (!sent.has('order-to-owner')) owed.push('order-to-owner');
-  if (!sent.has('order-confirmation') && order.customerEmail.includes('@')) owed.push('order-confirmation');
+  const mismatch = paymentMismatchOf(orderEvents);
+  const reachable = order.customerEmail.includes('@');
+  const owed: OrderEmailKind[] = [];
+  const owner = mismatch ? 'payment-mismatch-to-owner' : 'order-to-owner';
+  if (!sent.has(owner)) owed.push(owner);
+  if (mismatch && !mismatch.cleared) {
+    if (!sent.has('payment-mismatch-to-shopper') && reachable) owed.push('payment-mismatch-to-shopper');
+  } else if (!sent.has('order-confirmation') && reachable) owed.push('order-confirmation');
   return { order, owed };
 }
 
@@ -246,7 +280,7 @@ export function createPostbox(deps: PostboxDeps): Postbox {
     return next;
   };
 
-  const sendOnce = (notificationId: string, kind: EmailKind, message: MailMessage, meta: CommandMeta) =>
+  const sendOnce = (notificationId: string, kind: SentEmailKind, message: MailMessage, meta: CommandMeta) =>
     sendMail(deps, notificationId, kind, message, meta);
 
   return {
@@ -264,7 +298,16 @@ export function createPostbox(deps: PostboxDeps): Postbox {
             kind,
             kind === 'order-to-owner'
               ? await orderToOwner(order, owner)
-              : await orderConfirmation(order, receiptLink(order), orderPageLink(order)),
+              : kind === 'payment-mismatch-to-owner'
+                ? await mismatchToOwner(
+                    order,
+                    paymentMismatchOf(orderEvents)?.message ?? '',
+                    owner,
+                    consoleLinkOf(deps, orderId),
+                  )
+                : kind === 'payment-mismatch-to-shopper'
+                  ? await mismatchToShopper(order)
+                  : await orderConfirmation(order, receiptLink(order), orderPageLink(order)),
             meta,
           );
         }

@@ -4,11 +4,13 @@
 import type { OrderEvent, OrderItem } from '../../contracts/orders/model.ts';
 import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 import { Conflict, conflict, notFound } from '../../contracts/shared/errors.ts';
-import { checkoutStream, orderStream, vatSettingsStream } from '../../contracts/shared/streams.ts';
+import { checkoutStream, orderStream, paymentStream, vatSettingsStream } from '../../contracts/shared/streams.ts';
+import type { CheckoutStarted, PaymentUnmatched } from '../../contracts/checkout/model.ts';
+import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { foldVatSettings, withCatalogRates } from '../../contracts/vat/settings.ts';
 import { shippingRatesOf } from './shippingRoutes.ts';
 import { listAllBooks } from '../../contracts/catalog/books.ts';
-import { fold, handleCommand, idFromReference, newEventId, type CommandMeta } from '../commands.ts';
+import { fold, handleCommand, idFromReference, newEventId, type CommandMeta, type Decider } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { checkoutDecider } from './checkout.ts';
 import { orderPlacementDecider, placementMessages, type PlaceOrder, type ShopperDetails } from './order.ts';
@@ -77,16 +79,15 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
       try {
         decided = orderPlacementDecider.decide(command, fold(orderPlacementDecider, history));
       } catch (error) {
+        // Paid, for this checkout, in another currency: it cannot be an order, so it is recorded on its own stream for
+        // the owner, and the shopper told (decision 102). The refusal still answers this report.
         if (
           error instanceof Conflict &&
-          error.message === placementMessages.amountMismatch &&
+          error.message === placementMessages.currencyMismatch &&
           payment &&
           checkout.status !== 'none'
         ) {
-          deps.logger.error(
-            { reference, paid: payment.amount, currency: payment.currency, subtotal: checkout.started.subtotal },
-            'payment does not match its checkout',
-          );
+          await recordUnmatched(payment, checkout.started, meta);
         }
         throw error;
       }
@@ -193,6 +194,31 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
     },
   };
 
+  async function recordUnmatched(payment: VerifiedPayment, started: CheckoutStarted['data'], meta: CommandMeta) {
+    deps.logger.error(
+      { reference: payment.reference, paid: payment.amount, currency: payment.currency, subtotal: started.subtotal },
+      'payment does not match its checkout',
+    );
+    const data: PaymentUnmatched['data'] = {
+      reference: payment.reference,
+      checkoutId: started.checkoutId,
+      amount: payment.amount,
+      currency: payment.currency,
+      expectedAmount: started.subtotal + (started.shippingOptions[0]?.amount ?? 0),
+      expectedCurrency: started.currency,
+      reason: placementMessages.currencyMismatch,
+      at: meta.now,
+    };
+    await handleCommand(
+      deps.events,
+      paymentStream(payment.reference),
+      unmatchedPaymentDecider,
+      { type: 'RecordUnmatchedPayment', data },
+      { ...meta, correlationId: started.checkoutId },
+      { eventIds: () => idFromReference('PaymentUnmatched', payment.reference) },
+    );
+  }
+
   function checkoutPaidBy(reference: string) {
     return checkoutOfPayment(deps, reference);
   }
@@ -222,3 +248,14 @@ export async function orderOfPayment(deps: LookupDeps, reference: string): Promi
   const own = checkout.started.paymentReference;
   return own !== reference && (await isPlaced(deps, own)) ? own : null;
 }
+
+/** A payment that cannot be an order is recorded once on its own stream, however often it is reported. */
+const unmatchedPaymentDecider: Decider<
+  boolean,
+  { type: 'RecordUnmatchedPayment'; data: PaymentUnmatched['data'] },
+  PaymentUnmatched
+> = {
+  initialState: () => false,
+  evolve: (recorded, event) => recorded || event.type === 'PaymentUnmatched',
+  decide: (command, recorded) => (recorded ? [] : [{ type: 'PaymentUnmatched', data: command.data }]),
+};

@@ -1,6 +1,7 @@
 // The order notes decider: the owner keeps internal notes on a placed order, each with who and when.
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage } from '../../contracts/orders/fulfilment.ts';
-import type { OrderEvent, OrderNoteAdded } from '../../contracts/orders/model.ts';
+import type { OrderEvent, OrderFlag, OrderFlagCleared, OrderNoteAdded } from '../../contracts/orders/model.ts';
+import { flagMessages } from '../../contracts/orders/console.ts';
 import { invalid, notFound } from '../../contracts/shared/errors.ts';
 import type { Decider } from '../commands.ts';
 import { orderNotFoundMessage } from './orderStatus.ts';
@@ -29,5 +30,27 @@ export const orderNotesDecider: Decider<OrderNotesState, AddOrderNote, OrderEven
       throw invalid(noteTooLongMessage, [{ field: 'text', message: noteTooLongMessage }]);
     const { orderId, noteId, by, at } = command;
     return [{ type: 'OrderNoteAdded', data: { orderId, noteId, text, by, at } }];
+  },
+};
+
+export type ClearOrderFlag = { type: 'ClearOrderFlag'; orderId: string; flag: OrderFlag; by: string; at: string };
+
+/**
+ * The owner accepts a flagged order as it stands (decision 102): once per flag. A flag never raised is a 404; one already
+ * accepted changes nothing.
+ */
+export const orderFlagsDecider: Decider<{ raised: OrderFlag[]; cleared: OrderFlag[] }, ClearOrderFlag, OrderEvent> = {
+  initialState: () => ({ raised: [], cleared: [] }),
+  evolve: (state, event) =>
+    event.type === 'OrderFlagged'
+      ? { ...state, raised: [...state.raised, event.data.flag] }
+      : event.type === 'OrderFlagCleared'
+        ? { ...state, cleared: [...state.cleared, event.data.flag] }
+        : state,
+  decide: (command, state): OrderFlagCleared[] => {
+    if (!state.raised.includes(command.flag)) throw notFound(flagMessages.notFlagged);
+    if (state.cleared.includes(command.flag)) return [];
+    const { orderId, flag, by, at } = command;
+    return [{ type: 'OrderFlagCleared', data: { orderId, flag, by, at } }];
   },
 };

@@ -12,6 +12,7 @@ import {
   type BulkShipResult,
   type RefundResponse,
   type ShipOrdersResponse,
+  flagMessages,
 } from '../../contracts/orders/console.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import {
@@ -37,7 +38,7 @@ import { cachedRoute, route, type Routers } from '../http/route.ts';
 import { customerDetailsDecider } from './customerDetails.ts';
 import { listSubject, personalReadsFor } from '../http/personalReads.ts';
 import { routineReasons } from '../../contracts/audit/dataReads.ts';
-import { orderNotesDecider } from './orderNotes.ts';
+import { orderFlagsDecider, orderNotesDecider } from './orderNotes.ts';
 import { customsDeclarations } from './customs.ts';
 import { listAllBooks } from '../../contracts/catalog/books.ts';
 import { orderNotFoundMessage, orderStatusDecider, staleOrderMessage } from './orderStatus.ts';
@@ -156,6 +157,24 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     const order = await getAdminOrder(deps.reads, orderId);
     if (!order) throw notFound(orderNotFoundMessage(orderId));
     ctx.body = { success: true, message: `Note added to order ${orderId}`, order };
+  });
+
+  route(routers, ordersApi.clearFlag, async (ctx, input) => {
+    const orderId = orderIdOf(ctx);
+    const { flag } = input.body();
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    await handleCommand(
+      deps.events,
+      orderStream(orderId),
+      orderFlagsDecider,
+      { type: 'ClearOrderFlag', orderId, flag, by: admin, at: meta.now },
+      meta,
+      { waiter: deps.waiter },
+    );
+    const order = await getAdminOrder(deps.reads, orderId);
+    if (!order) throw notFound(orderNotFoundMessage(orderId));
+    ctx.body = { success: true, message: flagMessages.cleared, order };
   });
 
   route(routers, ordersApi.order, async (ctx) => {

@@ -168,6 +168,15 @@ export function useRefund(order: Pick<AdminOrder, 'orderId' | 'revision'>) {
   });
 }
 
+/** Accepts an order whose payment does not match its checkout, as it stands (decision 102). */
+export function useAcceptPayment(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(ordersApi.clearFlag, { params: { id: orderId }, body: { flag: 'payment-mismatch' } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
+  });
+}
+
 /** Asks the payment provider again for a refund whose outcome is unknown. */
 export function useRetryRefund(order: Pick<AdminOrder, 'orderId' | 'revision'>) {
   const queryClient = useQueryClient();
