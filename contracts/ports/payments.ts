@@ -101,8 +101,10 @@ export type PaymentNotice = PaymentNoticeBody & { versionMismatch?: { expected: 
 type PaymentNoticeBody =
   | { eventId: string; type: 'payment_succeeded'; reference: string }
   | { eventId: string; type: 'checkout_expired'; reference: string }
-  /** an asynchronous payment failed (a session's delayed method, or an intent's attempt) */
+  /** the payment will not complete (a session's delayed method failed, or its intent was cancelled): its hold ends */
   | { eventId: string; type: 'payment_failed'; reference: string; reason: string }
+  /** one attempt was declined; the shopper may try again, so the checkout keeps its hold */
+  | { eventId: string; type: 'attempt_failed'; reference: string; reason: string }
   /** the refunds of a payment changed: one refund as the event carries it, or (a charge's report) the payment's refunds to look up */
   | { eventId: string; type: 'refunds_changed'; paymentIntent: string; refund?: GatewayRefund }
   /** a dispute was opened, changed, decided, or moved money (decision 101): the dispute as the provider has it now */

@@ -33,6 +33,11 @@ export type FakeStripeApi = {
   /** make the next n requests fail as Stripe does when it is down */
   failNext(n: number): void;
   /**
+   * Runs `look` on each request as it arrives, and answers only once it is done: what the shop has recorded at the
+   * moment it asks (null: stop looking).
+   */
+  onRequest(look: ((call: StripeCall) => Promise<void>) | null): void;
+  /**
    * Charges made from now on get their balance transaction only when a payout covers them (as an asynchronous payment
    * method's do): the fee is not known when the order is placed.
    */
@@ -183,6 +188,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   };
   const byIdempotencyKey = new Map<string, StripeObject>();
   let failures = 0;
+  let onRequest: ((call: StripeCall) => Promise<void>) | null = null;
   const refundsOf = (paymentIntent: string) =>
     [...objects.values()].filter((o) => o.object === 'refund' && o.payment_intent === paymentIntent);
   const makeRefund = (
@@ -258,18 +264,20 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : body));
       const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
-      calls.push({
+      const call: StripeCall = {
         method: req.method ?? '',
         path: url.pathname,
         idempotencyKey,
         authorization: req.headers.authorization ?? null,
         stripeVersion: (req.headers['stripe-version'] as string | undefined) ?? null,
         params,
-      });
+      };
+      calls.push(call);
+      if (onRequest) await onRequest(call);
       const answer = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${token()}` });
         res.end(JSON.stringify(json));
@@ -492,6 +500,9 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     refundsOf,
     failNext(n) {
       failures = n;
+    },
+    onRequest(look) {
+      onRequest = look;
     },
     feesLater(later) {
       chargeFeesLater = later;

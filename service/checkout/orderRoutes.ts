@@ -130,6 +130,12 @@ async function act(
     }
     case 'payment_failed':
       return desk.failPayment(notice.reference, notice.reason, meta);
+    case 'attempt_failed':
+      deps.logger.info(
+        { eventId: notice.eventId, reference: notice.reference, reason: notice.reason },
+        'a payment attempt was declined; the checkout keeps its hold',
+      );
+      return;
     case 'refunds_changed': {
       const orderId = await desk.orderOf(notice.paymentIntent);
       if (!orderId) throw notFound(`No order was paid with ${notice.paymentIntent}`);

@@ -138,6 +138,18 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
       if (checkout.status === 'none') throw notFound('There is no such checkout');
       // A paid checkout stays paid: the cancelled page gets a refusal, not the items back as if nothing was bought.
       if (checkout.status === 'completed') throw conflict(paidCheckoutMessage);
+      // The payment page stops taking payment before the copies are let go (decision 102): a shopper who cancelled
+      // cannot pay it afterwards for copies no longer held. A page paid in the meantime cannot be ended: that payment
+      // is placed as its order, and the cancel refused.
+      const { paymentReference } = checkout.started;
+      if (checkout.status === 'started' && deps.payments.expirePayment) {
+        await viaGateway(deps, () => deps.payments.expirePayment!(paymentReference));
+        const payment = await viaGateway(deps, () => deps.payments.retrievePayment(paymentReference));
+        if (payment?.paid) {
+          await serially(paymentReference, () => place(paymentReference, meta));
+          throw conflict(paidCheckoutMessage);
+        }
+      }
       const result = await handleCommand(
         deps.events,
         checkoutStream(checkoutId),

@@ -323,11 +323,18 @@ test('failed asynchronous payments are recorded and release the checkout, whiche
     last_payment_error: { message: 'Your card was declined.' },
   });
   await deliver(delivery, 2);
-  const intentFailed = ofType(await allEvents(shop), 'CheckoutPaymentFailed').filter(
-    (e) => e.stream === `checkout-${intentCheckout}`,
+  // One declined attempt: the shopper may try the same intent again, so nothing is released (decision 102).
+  const failedOf = async () =>
+    ofType(await allEvents(shop), 'CheckoutPaymentFailed').filter((e) => e.stream === `checkout-${intentCheckout}`);
+  assert.is((await failedOf()).length, 0);
+  // The intent cancelled: now its checkout is let go.
+  await deliver(
+    signedEvent('payment_intent.canceled', { id: intent, object: 'payment_intent', status: 'canceled' }),
+    2,
   );
+  const intentFailed = await failedOf();
   assert.is(intentFailed.length, 1);
-  assert.is((intentFailed[0]!.data as { reason: string }).reason, 'Your card was declined.');
+  assert.is((intentFailed[0]!.data as { reason: string }).reason, 'The payment was cancelled.');
   // Released, not lost: paying it after all still places the order.
   fake.pay(intent);
   assert.is((await deliverWebhook(shop, signedWebhook('payment_intent.succeeded', intent))).status, 200);

@@ -264,6 +264,8 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     RefundRequested: restockRefund,
     RefundSucceeded: returnIfFullyRefunded,
     CheckoutCancelled: releaseCancelledCheckout,
+    // A payment that will not complete (an asynchronous method failed, its intent cancelled) lets its copies go.
+    CheckoutPaymentFailed: releaseCancelledCheckout,
     StockSold: alertIfLow,
     StockCorrected: alertIfLow,
     StockShortfall: alertShortfall,

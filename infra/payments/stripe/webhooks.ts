@@ -117,16 +117,27 @@ export const stripeWebhookHandlers = {
     notice: paid,
   },
   'payment_intent.payment_failed': {
-    does: 'records that a card or wallet payment failed and releases its copies',
+    does: 'logs a declined card or wallet attempt; the checkout keeps its copies while the shopper may try again',
+    // One declined attempt: the shopper may try again on the same intent, so the checkout keeps its hold until the intent
+    // is cancelled or the hold runs out (decision 102).
     notice: (event, o, reference) => {
       const error = o.last_payment_error as { message?: unknown } | null | undefined;
       return {
         eventId: event.id,
-        type: 'payment_failed',
+        type: 'attempt_failed',
         reference,
         reason: typeof error?.message === 'string' ? error.message : 'The payment failed.',
       };
     },
+  },
+  'payment_intent.canceled': {
+    does: 'records that a card or wallet payment was cancelled and releases its copies',
+    notice: (event, _o, reference) => ({
+      eventId: event.id,
+      type: 'payment_failed',
+      reference,
+      reason: 'The payment was cancelled.',
+    }),
   },
   'charge.refunded': {
     does: "records the refunds of the charge's payment, asked for from Stripe (those made in the dashboard too)",
