@@ -10,6 +10,8 @@ import {
   deliverWebhook,
   ofType,
   signedEvent,
+  signedWebhook,
+  stripePaidDetails,
   stripeShopFor,
 } from '../../infra/testing/checkout.ts';
 import { adminHeaders, call } from '../../infra/testing/shop.ts';
@@ -102,6 +104,45 @@ test('a declined attempt keeps the hold; the intent cancelled lets it go', async
   assert.is((await deliverWebhook(shop, cancelled)).status, 200);
   await eventually(async () => released(await eventsOf(checkoutId)).length === 1, 10_000, 'the hold to end');
   assert.is(ofType(await eventsOf(checkoutId), 'CheckoutPaymentFailed').length, 1);
+});
+
+/** A cart checkout whose page was completed with a method that settles later: complete, not yet paid. */
+async function pendingSession(): Promise<{ sessionId: string; checkoutId: string }> {
+  const res = await post('/api/cart/checkout', { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' });
+  assert.is(res.status, 200, res.text);
+  const sessionId: string = res.json.sessionId;
+  const checkoutId = fake.calls.at(-1)!.params['metadata[checkoutId]']!;
+  Object.assign(fake.objects.get(sessionId)!, { status: 'complete', payment_status: 'unpaid' });
+  assert.is((await deliverWebhook(shop, signedWebhook('checkout.session.completed', sessionId))).status, 200);
+  await shop.shop.deps.effects.waitFor(await shop.shop.deps.events.headPosition());
+  const events = await eventsOf(checkoutId);
+  assert.is(ofType(events, 'StockHeld').length, 1);
+  assert.equal(released(events), [], 'held while the payment is pending');
+  assert.is(ofType(await allEvents(shop), 'OrderPlaced').filter((e) => e.stream === `order-${sessionId}`).length, 0);
+  return { sessionId, checkoutId };
+}
+
+test('a delayed payment that fails lets its hold go and places nothing', async () => {
+  const { sessionId, checkoutId } = await pendingSession();
+  for (let i = 0; i < 2; i++)
+    assert.is(
+      (await deliverWebhook(shop, signedWebhook('checkout.session.async_payment_failed', sessionId))).status,
+      200,
+    );
+  await eventually(async () => released(await eventsOf(checkoutId)).length === 1, 10_000, 'the hold to end');
+  assert.is(ofType(await eventsOf(checkoutId), 'CheckoutPaymentFailed').length, 1);
+  assert.is(ofType(await allEvents(shop), 'OrderPlaced').filter((e) => e.stream === `order-${sessionId}`).length, 0);
+});
+
+test('a delayed payment that succeeds places one order', async () => {
+  const { sessionId } = await pendingSession();
+  fake.pay(sessionId, { amount_total: 1349, shipping_cost: { amount_total: 350 }, ...stripePaidDetails });
+  for (let i = 0; i < 3; i++)
+    assert.is(
+      (await deliverWebhook(shop, signedWebhook('checkout.session.async_payment_succeeded', sessionId))).status,
+      200,
+    );
+  assert.is(ofType(await allEvents(shop), 'OrderPlaced').filter((e) => e.stream === `order-${sessionId}`).length, 1);
 });
 
 test.run();
