@@ -18,7 +18,8 @@ import { newContext, newPage, viewports } from '../../infra/testing/browser.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { allEvents, ofType, sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
-import { adminHeaders, call } from '../../infra/testing/shop.ts';
+import { adminHeaders, call, settled } from '../../infra/testing/shop.ts';
+import type { VatReturnResponse } from '../../contracts/vat/model.ts';
 
 const { shop, browser } = await shopAndBrowserFor(test, sandboxShopEnv);
 const owner = await adminHeaders(shop);
@@ -86,14 +87,38 @@ async function buyThroughCart(
   return { order: (await placedOrder(sessionId))!, rate };
 }
 
-test('Three books to France pay the France rate; the same to Leeds the UK rate', async () => {
+/** The VAT return's boxes over every day the shop's orders can fall on, once the receipts have caught up. */
+async function vatBoxes() {
+  await settled(shop);
+  const answer = await call(`${shop.url}/api/admin/vat/return?start=2026-01-01&end=2099-12-31`, { headers: owner });
+  assert.is(answer.status, 200, answer.text);
+  return (answer.json as VatReturnResponse).boxes;
+}
+
+test('Three books to France pay the France rate, zero-rated in box 6 only; the same to Leeds the UK rate and UK VAT', async () => {
+  const registered = await call(`${shop.url}/api/admin/vat/registration`, {
+    body: { vatNumber: 'GB 365 6845 14', registeredFrom: '2026-01-01' },
+    headers: owner,
+  });
+  assert.is(registered.status, 200, registered.text);
   const { context, page } = await newPage(browser);
+  const start = await vatBoxes();
   const france = await buyThroughCart(page, 'France', { city: 'Lyon', postcode: '69001', country: 'FR' });
   assert.is(france.order.shippingCost, france.rate.amount);
   assert.is((france.order.shippingAddress as { country: string }).country, 'FR');
+  assert.is(france.order.vat?.export?.country, 'FR', 'the order records a zero-rated export');
+  assert.is(france.order.vat?.totals.vat, 0);
+  const afterFrance = await vatBoxes();
+  assert.is(afterFrance.box1, start.box1, 'an export adds nothing to box 1');
+  assert.ok(afterFrance.box6 > start.box6, 'an export counts in box 6');
+
   const leeds = await buyThroughCart(page, 'United Kingdom', { city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' });
   assert.is(leeds.order.shippingCost, leeds.rate.amount);
   assert.ok(france.rate.amount !== leeds.rate.amount || france.rate.id !== leeds.rate.id);
+  assert.is(leeds.order.vat?.export, undefined, 'a UK sale is no export');
+  assert.ok(leeds.order.vat!.totals.vat > 0, "the poster carries the UK's standard rate");
+  const afterLeeds = await vatBoxes();
+  assert.is(afterLeeds.box1, afterFrance.box1 + leeds.order.vat!.totals.vat);
   await context.close();
 });
 
