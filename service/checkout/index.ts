@@ -3,6 +3,7 @@ import type { Capability } from '../capability.ts';
 import { emailReactions } from './emailReactions.ts';
 import { createPostbox } from './orderEmails.ts';
 import { unmatchedPaymentReactions } from './paymentMismatch.tsx';
+import { payoutReactions } from './payoutReactions.ts';
 import { checkoutRoutes } from './routes.ts';
 
 export const checkout: Capability = {
@@ -11,5 +12,6 @@ export const checkout: Capability = {
   reactions: (deps) => ({
     ...emailReactions(createPostbox(deps), deps.clock),
     ...unmatchedPaymentReactions(deps),
+    ...payoutReactions(deps),
   }),
 };

@@ -9,7 +9,7 @@ import { useDeferredValue, type ComponentType } from 'react';
 import type { BookDto } from '../../../../contracts/catalog/model.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { mixAndMatchShippingText } from '../../../../contracts/checkout/shippingRates.ts';
-import { shippingRatesQuery } from '../checkout/shipping.ts';
+import { shippingRatesQuery } from '../../lib/shippingRates.ts';
 import { booksQuery, offersQuery } from '../../lib/books.ts';
 import { bundleNote } from '../../../../contracts/catalog/bundle.ts';
 import { CoverDialog } from './CoverDialog.tsx';

@@ -6,6 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
 import { fallbackCountries } from '../../../../contracts/checkout/shipping.ts';
 import { call, urlFor } from '../../lib/api.ts';
+import { shippingRatesQuery } from '../../lib/shippingRates.ts';
 
 export const shippingCountriesQuery = queryOptions({
   queryKey: [urlFor(checkoutApi.shippingCountries)],
@@ -22,11 +23,7 @@ export const shippingCountriesQuery = queryOptions({
   },
 });
 
-/** The delivery table in force: zones, their countries and rates, and the destinations served, UK first. */
-export const shippingRatesQuery = queryOptions({
-  queryKey: [urlFor(checkoutApi.shippingRates)],
-  queryFn: () => call(checkoutApi.shippingRates),
-});
+export { shippingRatesQuery };
 
 /**
  * The shipping cost in pence for the form, or undefined while unknown: when the call fails, or answers without a cost,

@@ -11,7 +11,7 @@ import {
 } from '../../../../contracts/content/policies.ts';
 import { useQuery } from '@tanstack/react-query';
 import { deliveryRatesText } from '../../../../contracts/checkout/shippingRates.ts';
-import { shippingRatesQuery } from '../checkout/shipping.ts';
+import { shippingRatesQuery } from '../../lib/shippingRates.ts';
 
 export function PolicyScreen({ slug }: { slug: PolicySlug }) {
   const page = policyPage(slug);
