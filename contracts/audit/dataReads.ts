@@ -36,6 +36,7 @@ export const routineReasons = {
   orderHistory: 'order history opened',
   orderList: 'order list viewed',
   packingSlips: 'packing slips opened',
+  fullInvoice: 'full VAT invoice opened',
   reviewList: 'review list viewed',
   messageList: 'message inbox viewed',
   eventView: 'event view opened',

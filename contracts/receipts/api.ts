@@ -1,6 +1,7 @@
 // The receipt page: the owner's, from the order's page in the console, and the buyer's, by the signed link the
 // confirmation e-mail gives (no account needed; a link not signed by the shop finds nothing). The VAT return, and the
 // bookkeeper's two files of receipts and credit notes, offered on the sales screen.
+import * as v from 'valibot';
 import { endpoint } from '../shared/endpoint.ts';
 import { VatReturnQuerySchema, type VatReturnResponse } from '../vat/model.ts';
 import {
@@ -12,11 +13,65 @@ import {
 import { DocumentsExportQuerySchema } from './exports.ts';
 import type { ReceiptView } from './model.ts';
 
+/**
+ * `?invoice=full` asks for the full VAT invoice (the customer's name and address, each line's unit price excluding VAT)
+ * of a sale that would otherwise get the simplified one; a sale over £250 gets the full one without asking.
+ */
+export const ReceiptQuerySchema = v.object(
+  { invoice: v.optional(v.picklist(['full'], 'Invoice must be "full", or left out for the document the sale gets')) },
+  'Invoice must be "full", or left out for the document the sale gets',
+);
+export type ReceiptQuery = v.InferInput<typeof ReceiptQuerySchema>;
+
+/** A credit note's number in a path: `CN-2026-000001`. */
+export const creditNoteNumberPattern = /^CN-\d{4}-\d{6}$/;
+
 export const receiptsApi = {
   /** The receipt of an order, with its credit notes; 404 until the order has a receipt number. */
-  forOrder: endpoint<ReceiptView>()({ method: 'GET', path: '/api/admin/orders/:id/receipt', guarded: true }),
+  forOrder: endpoint<ReceiptView>()({
+    method: 'GET',
+    path: '/api/admin/orders/:id/receipt',
+    guarded: true,
+    query: ReceiptQuerySchema,
+  }),
   /** The buyer's copy, by the token in the link; any token the shop did not sign is a 404 that says nothing more. */
-  byLink: endpoint<ReceiptView>()({ method: 'GET', path: '/api/receipts/:token', guarded: false }),
+  byLink: endpoint<ReceiptView>()({
+    method: 'GET',
+    path: '/api/receipts/:token',
+    guarded: false,
+    query: ReceiptQuerySchema,
+  }),
+  /** application/pdf: the receipt or VAT invoice as the page shows it, with its credit notes, A4, fonts embedded */
+  forOrderPdf: endpoint<Uint8Array>()({
+    method: 'GET',
+    path: '/api/admin/orders/:id/receipt/pdf',
+    guarded: true,
+    query: ReceiptQuerySchema,
+  }),
+  byLinkPdf: endpoint<Uint8Array>()({
+    method: 'GET',
+    path: '/api/receipts/:token/pdf',
+    guarded: false,
+    query: ReceiptQuerySchema,
+  }),
+  /** application/pdf: one credit note of the order's receipt, naming the invoice it adjusts */
+  creditNotePdf: endpoint<Uint8Array>()({
+    method: 'GET',
+    path: '/api/admin/orders/:id/credit-notes/:number/pdf',
+    guarded: true,
+  }),
+  creditNoteByLinkPdf: endpoint<Uint8Array>()({
+    method: 'GET',
+    path: '/api/receipts/:token/credit-notes/:number/pdf',
+    guarded: false,
+  }),
+  /** application/pdf: the VAT return's nine boxes for the period and the documents they are made from */
+  vatReturnPdf: endpoint<Uint8Array>()({
+    method: 'GET',
+    path: '/api/admin/vat/return/pdf',
+    guarded: true,
+    query: VatReturnQuerySchema,
+  }),
   /** The VAT return's nine boxes for any period, from the receipts and credit notes that recorded VAT in it. */
   vatReturn: endpoint<VatReturnResponse>()({
     method: 'GET',

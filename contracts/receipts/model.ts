@@ -6,6 +6,7 @@ import { evolveRefundBook, emptyRefundBook, type RefundLine } from '../orders/re
 import type { OrderItem, OrderPlaced } from '../orders/model.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import type { OrderVat } from '../vat/orderVat.ts';
+import type { InvoiceCustomer, InvoiceKind, RefundStanding } from './invoice.ts';
 import { ukDayOf, type Day } from '../vat/rates.ts';
 
 /** The VAT an order recorded when it was placed (decision 069); the receipts show it and credit notes reverse it. */
@@ -194,11 +195,23 @@ export type ReceiptLineView = {
   gross: number;
   rate?: number;
   vat?: number;
+  /** on a full VAT invoice: the line's amount and its unit price excluding VAT */
+  net?: number;
+  unitNet?: number;
 };
 
 export type CreditNoteView = Omit<CreditNoteIssued['data'], 'year' | 'sequence'>;
 
+/** A credit note as the receipt page shows it: with the reason the owner gave for the refund (from the order's log). */
+export type CreditNoteOnReceipt = CreditNoteView & { reason?: string };
+
 export type ReceiptView = {
+  /** a receipt (no VAT recorded), a simplified VAT invoice (£250 or less) or a full VAT invoice (decision 104) */
+  kind: InvoiceKind;
+  /** the document's title: "Receipt", "Simplified VAT invoice" or "VAT invoice" */
+  title: string;
+  /** only on a full VAT invoice: the customer's name and address, read from the order's sealed fields */
+  customer?: InvoiceCustomer;
   receiptNumber: string;
   orderId: string;
   orderNumber: string;
@@ -213,7 +226,9 @@ export type ReceiptView = {
   savings?: { label: string; amount: number }[];
   /** only on an order the shop recorded VAT for: the receipt is then a VAT invoice */
   vat?: { vatNumber: string; rates: OrderVat['rates']; totals: OrderVat['totals'] };
-  creditNotes: CreditNoteView[];
+  creditNotes: CreditNoteOnReceipt[];
+  /** paid in full, or refunded in part or in full by its credit notes */
+  standing: RefundStanding;
   /** where the buyer's copy of this receipt is, signed: the same link the confirmation e-mail gives */
   buyerLink: string;
 };
@@ -221,6 +236,7 @@ export type ReceiptView = {
 export const receiptMessages = {
   notFound: 'No receipt here: the link may be mistyped or incomplete.',
   notYet: 'This order has no receipt number yet.',
+  noCreditNote: 'This order has no credit note of that number.',
   vatInvoice: 'VAT invoice',
   receipt: 'Receipt',
   creditNote: 'Credit note',

@@ -27,7 +27,7 @@ export const capabilities = [
 export const sharedParts: Record<'contracts' | 'projections' | 'service', readonly string[]> = {
   contracts: ['shared', 'ports', 'content'],
   projections: ['engine'],
-  service: ['http', 'mail'],
+  service: ['http', 'mail', 'documents'],
 };
 
 /** The processes' entry points: each puts the shop together through infra/composition and starts it. */

@@ -15,6 +15,8 @@ const external = [
   'ioredis',
   'pino',
   'pino-pretty',
+  // reads its own font metrics from its folder at run time
+  'pdfkit',
 ];
 
 export const serverEntryPoints = { main: 'infra/main/shop.ts', projections: 'infra/main/projections.ts' };

@@ -8,31 +8,8 @@ import { receiptsApi } from '../../../../../contracts/receipts/api.ts';
 import { formatPence } from '../../../../../contracts/shared/money.ts';
 import { formatUkDay, type VatReturnDocument } from '../../../../../contracts/vat/model.ts';
 import type { Day } from '../../../../../contracts/vat/rates.ts';
-import type { VatReturnBoxes } from '../../../../../contracts/vat/vatReturn.ts';
+import { vatReturnBoxLabels as boxes } from '../../../../../contracts/vat/vatReturn.ts';
 import { queryFor, serverMessage } from '../../../lib/api.ts';
-
-/** HMRC's wording of each box (VAT Notice 700/12). */
-const boxes: { box: keyof VatReturnBoxes; label: string; pounds?: true }[] = [
-  { box: 'box1', label: 'VAT due on sales and other outputs' },
-  { box: 'box2', label: 'VAT due on acquisitions of goods made in Northern Ireland from EU Member States' },
-  { box: 'box3', label: 'Total VAT due (the sum of boxes 1 and 2)' },
-  { box: 'box4', label: 'VAT reclaimed on purchases and other inputs' },
-  { box: 'box5', label: 'Net VAT to pay to HMRC or reclaim' },
-  { box: 'box6', label: 'Total value of sales and all other outputs excluding any VAT', pounds: true },
-  { box: 'box7', label: 'Total value of purchases and all other inputs excluding any VAT', pounds: true },
-  {
-    box: 'box8',
-    label:
-      'Total value of dispatches of goods and related costs, excluding VAT, from Northern Ireland to EU Member States',
-    pounds: true,
-  },
-  {
-    box: 'box9',
-    label:
-      'Total value of acquisitions of goods and related costs, excluding VAT, made in Northern Ireland from EU Member States',
-    pounds: true,
-  },
-];
 
 const wholePounds = (pounds: number) => `£${pounds.toLocaleString('en-GB')}`;
 
