@@ -4,6 +4,7 @@
 // and a plain receipt when the sale recorded no VAT. Pure: the server builds the page and the PDF from these.
 import { isErasedValue, removedWithCustomer } from '../personalData.ts';
 import type { ShippingAddress } from '../orders/model.ts';
+import { formatPence } from '../shared/money.ts';
 
 /** £250 in pence: up to and including it a retailer may give a simplified invoice (VAT Regulations 1995, reg. 16A). */
 export const simplifiedInvoiceLimit = 25_000;
@@ -74,3 +75,11 @@ export const invoiceMessages = {
   fullInvoiceAsk: 'Full VAT invoice (with your name and address)',
   noReason: 'No reason recorded',
 } as const;
+
+/** The sentence under the totals: paid in full, or what its credit notes refunded. */
+export function standingText(standing: RefundStanding): string {
+  if (standing.kind === 'full') return invoiceMessages.refundedInFull(standing.creditNotes);
+  if (standing.kind === 'part')
+    return invoiceMessages.refundedInPart(formatPence(standing.refunded), standing.creditNotes);
+  return invoiceMessages.paidInFull;
+}

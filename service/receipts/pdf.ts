@@ -1,6 +1,6 @@
 // The receipt pages as PDF files (decision 104): the receipt or VAT invoice with its credit notes, one credit note on
 // its own, and the VAT return; each from the same view the page shows, so the file and the page say the same.
-import { amountRefundedDescription, invoiceMessages, type RefundStanding } from '../../contracts/receipts/invoice.ts';
+import { amountRefundedDescription, invoiceMessages, standingText } from '../../contracts/receipts/invoice.ts';
 import type { CreditNoteOnReceipt, ReceiptView, VatByRate } from '../../contracts/receipts/model.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { formatUkDay, type VatReturnResponse } from '../../contracts/vat/model.ts';
@@ -9,14 +9,6 @@ import { vatReturnBoxLabels } from '../../contracts/vat/vatReturn.ts';
 import { PdfWriter, type Column } from '../documents/pdf.ts';
 
 const dateOf = (iso: string) => formatUkDay(ukDayOf(iso));
-
-/** The paragraph under the totals: paid in full, or what its credit notes refunded. */
-export function standingText(standing: RefundStanding): string {
-  if (standing.kind === 'full') return invoiceMessages.refundedInFull(standing.creditNotes);
-  if (standing.kind === 'part')
-    return invoiceMessages.refundedInPart(formatPence(standing.refunded), standing.creditNotes);
-  return invoiceMessages.paidInFull;
-}
 
 function seller(pdf: PdfWriter, view: ReceiptView) {
   pdf.block([...view.seller.address, view.seller.email], view.seller.name);

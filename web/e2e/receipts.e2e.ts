@@ -160,7 +160,7 @@ test('Owner opens a VAT order’s receipt from its order page and prints the VAT
     '£9.59',
     '£14.97',
     'Credit note CN-',
-    `Corrects receipt ${receiptNumber}`,
+    `Adjusts invoice ${receiptNumber}`,
     '£8.32',
   ])
     assert.ok(text.includes(expected), `the PDF holds "${expected}":\n${text}`);

@@ -4,21 +4,32 @@ import { AdminLink } from '../components/AdminPage.tsx';
 import { screenError } from '../components/ScreenError.tsx';
 import { adminTitle, useDocumentTitle } from '../components/useDocumentTitle.ts';
 import { ReceiptScreen } from '../features/receipts/Receipt.tsx';
-import { adminReceiptQuery } from '../features/receipts/receiptQuery.ts';
+import { adminReceiptFiles, adminReceiptQuery, ReceiptSearchSchema } from '../features/receipts/receiptQuery.ts';
 import { ApiError } from '../lib/api.ts';
 import { adminLoader } from '../lib/routeData.ts';
 
+// `?invoice=full` shows the full VAT invoice a customer asked for: it names them, so opening it is a recorded read.
 export const Route = createFileRoute('/_admin/admin/orders_/$orderId_/receipt')({
-  loader: adminLoader<{ orderId: string }>((queryClient, { orderId }) =>
-    queryClient.ensureQueryData(adminReceiptQuery(orderId)),
-  ),
+  validateSearch: ReceiptSearchSchema,
+  loaderDeps: ({ search }) => ({ full: search.invoice === 'full' }),
+  loader: (context) =>
+    adminLoader<{ orderId: string }>((queryClient, { orderId }) =>
+      queryClient.ensureQueryData(adminReceiptQuery(orderId, context.deps.full)),
+    )(context),
   component: function OrderReceiptRoute() {
     const { orderId } = Route.useParams();
-    const { data } = useSuspenseQuery(adminReceiptQuery(orderId));
-    useDocumentTitle(adminTitle(`Receipt ${data.receiptNumber}`));
+    const full = Route.useSearch().invoice === 'full';
+    const { data } = useSuspenseQuery(adminReceiptQuery(orderId, full));
+    useDocumentTitle(adminTitle(`${data.title} ${data.receiptNumber}`));
     return (
       <ReceiptScreen
         receipt={data}
+        files={adminReceiptFiles(orderId, full)}
+        fullInvoice={
+          <AdminLink to="/admin/orders/$orderId/receipt" params={{ orderId }} search={{ invoice: 'full' }}>
+            Full VAT invoice
+          </AdminLink>
+        }
         back={
           <AdminLink to="/admin/orders/$orderId" params={{ orderId }}>
             Back to the order

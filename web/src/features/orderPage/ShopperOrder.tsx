@@ -4,6 +4,7 @@ import { Badge, Button, Card, Flex, Heading, Link as TextLink, Text, TextArea } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { invoiceMessages } from '../../../../contracts/receipts/invoice.ts';
 import type { ShopperOrderView } from '../../../../contracts/orders/shopperOrder.ts';
 import { orderPageApi } from '../../../../contracts/orders/shopperApi.ts';
 import { maxRequestNoteLength, type ReturnReason } from '../../../../contracts/orders/shopperRequests.ts';
@@ -126,10 +127,19 @@ function Documents({ receiptToken }: { receiptToken: string }) {
         <Text as="p">
           <TextLink asChild>
             <Link to="/receipt/$token" params={{ token: receiptToken }}>
-              Receipt {receipt.data.receiptNumber}
+              {receipt.data.title} {receipt.data.receiptNumber}
             </Link>
           </TextLink>
         </Text>
+        {receipt.data.kind === 'simplified' && (
+          <Text as="p">
+            <TextLink asChild>
+              <Link to="/receipt/$token" params={{ token: receiptToken }} search={{ invoice: 'full' }}>
+                {invoiceMessages.fullInvoiceAsk}
+              </Link>
+            </TextLink>
+          </Text>
+        )}
         {receipt.data.creditNotes.map((note) => (
           <Text as="p" key={note.creditNoteNumber}>
             <TextLink href={href}>

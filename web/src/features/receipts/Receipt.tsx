@@ -1,15 +1,20 @@
-// A receipt as a page to read, print or save as a PDF: the seller, its number and date of supply, each line, delivery
-// and the total; on an order that recorded VAT, a VAT invoice (the VAT number, each line's rate and VAT, totals by
-// rate). Its credit notes follow. On screen a bar above offers "Print" and "Download PDF" (the browser's own print
-// path, which saves the page as a PDF); the print stylesheet leaves the bar out and fits the receipt to one A4 page.
+// A receipt as a page to read, print or download as a PDF: the seller, its number and date of supply, each line,
+// delivery and the total; on an order that recorded VAT, a simplified VAT invoice up to £250 or a full one above it or
+// when asked (the customer's name and address, each line's unit price excluding VAT, its rate and VAT; decision 104).
+// Its credit notes follow, each with its reason and the VAT it reverses. On screen a bar above offers "Print" and
+// "Download PDF" (a PDF file the server writes with the same content); the print stylesheet leaves the bar out.
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { amountRefundedDescription, invoiceMessages, standingText } from '../../../../contracts/receipts/invoice.ts';
 import {
   receiptMessages,
-  type CreditNoteView,
+  type CreditNoteOnReceipt,
   type ReceiptView,
   type VatByRate,
 } from '../../../../contracts/receipts/model.ts';
+import { toast } from '../../components/toast/toasts.ts';
+import { adminToken, ApiError, serverMessage } from '../../lib/api.ts';
+import type { ReceiptFiles } from './receiptQuery.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { formatRate } from '../../../../contracts/vat/rates.ts';
 import './receipt.css';
@@ -56,17 +61,21 @@ function VatSummary({ rates, totals, label }: { rates: VatByRate[]; totals: Omit
   );
 }
 
-function CreditNote({ note }: { note: CreditNoteView }) {
+function CreditNote({ note, placedAt, files }: { note: CreditNoteOnReceipt; placedAt: string; files: ReceiptFiles }) {
   const vat = note.vat;
+  const rest = note.amount - note.lines.reduce((sum, line) => sum + line.gross, 0);
   return (
     <section className="receipt__credit" aria-label={`${receiptMessages.creditNote} ${note.creditNoteNumber}`}>
       <h3>
         {receiptMessages.creditNote} {note.creditNoteNumber}
       </h3>
       <p>
-        Date: {dateOf(note.refundedAt)} · Corrects receipt {note.receiptNumber} · Refunded {formatPence(note.amount)}
+        Date: {dateOf(note.issuedAt)} · Adjusts invoice {note.receiptNumber} of {dateOf(placedAt)} · Refunded{' '}
+        {formatPence(note.amount)}
+        {vat ? ` · VAT credited ${formatPence(vat.totals.vat)}` : ''}
       </p>
-      {note.lines.length > 0 && (
+      <p>Reason: {note.reason?.trim() || invoiceMessages.noReason}</p>
+      {(note.lines.length > 0 || rest > 0) && (
         <ul>
           {note.lines.map((line) => (
             <li key={line.line}>
@@ -76,16 +85,28 @@ function CreditNote({ note }: { note: CreditNoteView }) {
                 : ''}
             </li>
           ))}
+          {rest > 0 && (
+            <li>
+              {amountRefundedDescription} — {formatPence(rest)}
+            </li>
+          )}
         </ul>
       )}
       {vat && <VatSummary rates={vat.rates} totals={vat.totals} label={`VAT reversed by ${note.creditNoteNumber}`} />}
+      <p className="receipt__no-print">
+        <PdfButton url={files.creditNote(note.creditNoteNumber)} withSession={files.withSession} variant="ghost">
+          Download {note.creditNoteNumber} (PDF)
+        </PdfButton>
+      </p>
     </section>
   );
 }
 
-export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
+export function ReceiptDocument({ receipt, files }: { receipt: ReceiptView; files: ReceiptFiles }) {
   const vat = receipt.vat;
-  const title = vat ? receiptMessages.vatInvoice : receiptMessages.receipt;
+  const title = receipt.title;
+  const full = receipt.kind === 'full';
+  const vatColumns = vat ? (full ? 2 : 1) + 2 : 0;
   const deliveryVat = receipt.delivery.parts?.reduce((sum, p) => sum + p.vat, 0);
   return (
     <article className="receipt" aria-label={`${title} ${receipt.receiptNumber}`}>
@@ -102,10 +123,12 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
         <div>
           <h2 className="receipt__title">{title}</h2>
           <dl className="receipt__facts">
-            <dt>Receipt number</dt>
+            <dt>{vat ? 'Invoice number' : 'Receipt number'}</dt>
             <dd>{receipt.receiptNumber}</dd>
             <dt>Date of supply</dt>
             <dd>{dateOf(receipt.placedAt)}</dd>
+            <dt>Date of issue</dt>
+            <dd>{dateOf(receipt.issuedAt)}</dd>
             <dt>Order</dt>
             <dd>{receipt.orderNumber}</dd>
             {vat && (
@@ -117,6 +140,17 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
           </dl>
         </div>
       </header>
+      {receipt.customer && (
+        <section className="receipt__customer" aria-label="Customer">
+          <p className="receipt__seller">Customer</p>
+          <address>
+            <span>{receipt.customer.name}</span>
+            {receipt.customer.address.map((line, i) => (
+              <span key={i}>{line}</span>
+            ))}
+          </address>
+        </section>
+      )}
       <div className="receipt__scroll">
         <table className="receipt__table" aria-label="Items">
           <thead>
@@ -126,10 +160,15 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
                 Quantity
               </th>
               <th scope="col" className="num">
-                Unit price
+                {full ? 'Unit price excl. VAT' : 'Unit price'}
               </th>
               {vat && (
                 <>
+                  {full && (
+                    <th scope="col" className="num">
+                      Net
+                    </th>
+                  )}
                   <th scope="col" className="num">
                     VAT rate
                   </th>
@@ -148,9 +187,10 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
               <tr key={i}>
                 <th scope="row">{line.name}</th>
                 <td className="num">{line.quantity}</td>
-                <td className="num">{formatPence(line.unitPrice)}</td>
+                <td className="num">{formatPence(full ? (line.unitNet ?? line.unitPrice) : line.unitPrice)}</td>
                 {vat && (
                   <>
+                    {full && <td className="num">{formatPence(line.net ?? line.gross)}</td>}
                     <td className="num">{line.rate === undefined ? '' : formatRate(line.rate)}</td>
                     <td className="num">{line.vat === undefined ? '' : formatPence(line.vat)}</td>
                   </>
@@ -164,6 +204,7 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
               <td className="num" />
               {vat && (
                 <>
+                  {full && <td className="num">{formatPence(receipt.delivery.gross - (deliveryVat ?? 0))}</td>}
                   <td className="num">
                     {(receipt.delivery.parts ?? [])
                       .filter((p) => p.gross > 0)
@@ -179,21 +220,21 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
           <tfoot>
             {(receipt.savings ?? []).map((saving) => (
               <tr key={saving.label}>
-                <th scope="row" colSpan={vat ? 5 : 3}>
+                <th scope="row" colSpan={3 + vatColumns - (vat ? 1 : 0)}>
                   {saving.label} (in the prices above)
                 </th>
                 <td className="num">−{formatPence(saving.amount)}</td>
               </tr>
             ))}
             <tr>
-              <th scope="row" colSpan={vat ? 5 : 3}>
+              <th scope="row" colSpan={3 + vatColumns - (vat ? 1 : 0)}>
                 Total paid
               </th>
               <td className="num">{formatPence(receipt.total)}</td>
             </tr>
             {vat && (
               <tr>
-                <th scope="row" colSpan={5}>
+                <th scope="row" colSpan={3 + vatColumns - 1}>
                   of which VAT
                 </th>
                 <td className="num">{formatPence(vat.totals.vat)}</td>
@@ -203,12 +244,12 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
         </table>
       </div>
       {vat && <VatSummary rates={vat.rates} totals={vat.totals} label="VAT by rate" />}
-      <p className="receipt__paid">Paid in full. Thank you for your order.</p>
+      <p className="receipt__paid">{standingText(receipt.standing)}</p>
       {receipt.creditNotes.length > 0 && (
         <section className="receipt__credits" aria-label="Credit notes">
           <h3>Credit notes</h3>
           {receipt.creditNotes.map((note) => (
-            <CreditNote key={note.creditNoteNumber} note={note} />
+            <CreditNote key={note.creditNoteNumber} note={note} placedAt={receipt.placedAt} files={files} />
           ))}
         </section>
       )}
@@ -216,27 +257,91 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
   );
 }
 
-/** The receipt under its bar: a way back (the console's order page, or the shop), "Print" and "Download PDF". */
-export function ReceiptScreen({ receipt, back }: { receipt: ReceiptView; back: ReactNode }) {
-  const title = receipt.vat ? receiptMessages.vatInvoice : receiptMessages.receipt;
+/** Fetches a PDF (with the session's token for the owner's) and hands it to the browser as a download. */
+function PdfButton({
+  url,
+  withSession,
+  variant = 'soft',
+  children,
+}: {
+  url: string;
+  withSession: boolean;
+  variant?: 'soft' | 'ghost';
+  children: ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const token = withSession ? adminToken() : null;
+      const res = await fetch(url, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        credentials: withSession ? 'include' : 'omit',
+        cache: 'no-store',
+      });
+      if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
+      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'document.pdf';
+      const href = URL.createObjectURL(await res.blob());
+      const link = document.createElement('a');
+      link.href = href;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    } catch (error) {
+      toast({
+        title: 'Download Failed',
+        description: serverMessage(error) ?? 'Could not make the PDF. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant={variant} loading={busy} onClick={() => void download()}>
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * The receipt under its bar: a way back (the console's order page, or the shop), "Print", "Download PDF" and, on a
+ * simplified VAT invoice, the way to the full one (`fullInvoice`, a link the route makes).
+ */
+export function ReceiptScreen({
+  receipt,
+  back,
+  files,
+  fullInvoice,
+}: {
+  receipt: ReceiptView;
+  back: ReactNode;
+  files: ReceiptFiles;
+  fullInvoice?: ReactNode;
+}) {
   return (
     <main className="receipts">
       <div className="receipts__bar">
         <Heading as="h1" size="5">
-          {title} {receipt.receiptNumber}
+          {receipt.title} {receipt.receiptNumber}
         </Heading>
         <Flex gap="3" align="center" wrap="wrap">
           {back}
           <Button onClick={() => window.print()}>Print</Button>
-          <Button variant="soft" onClick={() => window.print()}>
+          <PdfButton url={files.receipt} withSession={files.withSession}>
             Download PDF
-          </Button>
+          </PdfButton>
+          {receipt.kind === 'simplified' && fullInvoice}
         </Flex>
-        <Text as="p" size="1" color="gray" className="receipts__hint">
-          Download PDF opens your browser&apos;s print window: choose &quot;Save as PDF&quot; as the printer.
-        </Text>
+        {receipt.kind === 'simplified' && (
+          <Text as="p" size="1" color="gray" className="receipts__hint">
+            This is a simplified VAT invoice. {invoiceMessages.fullInvoiceAsk}: use the link above.
+          </Text>
+        )}
       </div>
-      <ReceiptDocument receipt={receipt} />
+      <ReceiptDocument receipt={receipt} files={files} />
     </main>
   );
 }

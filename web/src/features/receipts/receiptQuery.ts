@@ -1,10 +1,42 @@
-// The receipt as the owner's console and the buyer's link read it.
+// The receipt as the owner's console and the buyer's link read it: the document the sale gets, or, with `full`, the
+// full VAT invoice the customer may ask for (decision 104). `?invoice=full` in the page's address asks for it.
 import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
 import { receiptsApi } from '../../../../contracts/receipts/api.ts';
-import { queryFor } from '../../lib/api.ts';
+import { queryFor, urlFor } from '../../lib/api.ts';
 
-export const adminReceiptQuery = (orderId: string) =>
-  queryOptions({ ...queryFor(receiptsApi.forOrder, { params: { id: orderId } }), retry: false });
+/** The receipt page's query: `invoice=full` asks for the full VAT invoice; anything else is the usual document. */
+export const ReceiptSearchSchema = v.object({
+  invoice: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) => (value === 'full' ? ('full' as const) : undefined)),
+    ),
+  ),
+});
 
-export const buyerReceiptQuery = (token: string) =>
-  queryOptions({ ...queryFor(receiptsApi.byLink, { params: { token } }), retry: false });
+const query = (full: boolean) => (full ? { invoice: 'full' as const } : {});
+
+export const adminReceiptQuery = (orderId: string, full = false) =>
+  queryOptions({
+    ...queryFor(receiptsApi.forOrder, { params: { id: orderId }, query: query(full) }),
+    retry: false,
+  });
+
+export const buyerReceiptQuery = (token: string, full = false) =>
+  queryOptions({ ...queryFor(receiptsApi.byLink, { params: { token }, query: query(full) }), retry: false });
+
+/** Where a receipt's PDF and its credit notes' PDFs are: the owner's (fetched with the session) or the buyer's link. */
+export type ReceiptFiles = { receipt: string; creditNote: (number: string) => string; withSession: boolean };
+
+export const adminReceiptFiles = (orderId: string, full: boolean): ReceiptFiles => ({
+  receipt: urlFor(receiptsApi.forOrderPdf, { params: { id: orderId }, query: query(full) }),
+  creditNote: (number) => urlFor(receiptsApi.creditNotePdf, { params: { id: orderId, number } }),
+  withSession: true,
+});
+
+export const buyerReceiptFiles = (token: string, full: boolean): ReceiptFiles => ({
+  receipt: urlFor(receiptsApi.byLinkPdf, { params: { token }, query: query(full) }),
+  creditNote: (number) => urlFor(receiptsApi.creditNoteByLinkPdf, { params: { token, number } }),
+  withSession: false,
+});
