@@ -19,6 +19,8 @@ import {
   ClickAndDropExportSchema,
   PackingSlipsQuerySchema,
   ShipOrdersSchema,
+  ProcessOrdersSchema,
+  type ProcessOrdersResponse,
   type ShipOrdersResponse,
 } from './console.ts';
 import { RequestRefundSchema, RetryRefundSchema } from './refunds.ts';
@@ -72,6 +74,13 @@ export const ordersApi = {
     path: '/api/admin/orders/ship',
     guarded: true,
     body: ShipOrdersSchema,
+  }),
+  /** Several paid orders marked processing in one step: each its own status change, nothing sent to the customer. */
+  processMany: endpoint<ProcessOrdersResponse>()({
+    method: 'POST',
+    path: '/api/admin/orders/process',
+    guarded: true,
+    body: ProcessOrdersSchema,
   }),
   /** The chosen orders in Royal Mail Click & Drop's order import layout (CSV); the owner's only, recorded as a download. */
   clickAndDrop: endpoint<string>()({

@@ -8,10 +8,12 @@ import { discountLabelOf, type CustomerDetailsSource, type OrderDiscount, type O
 import type { Dispute, RefundEntry } from './refunds.ts';
 import type { CustomsDeclaration } from './customs.ts';
 import { awaitsResponse, disputeDashboardUrl, disputeStatusText, evidenceDeadlineText } from './disputes.ts';
+import type { ShopperRequestKind } from './shopperRequests.ts';
 import { checkoutCountries } from '../checkout/shipping.ts';
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, type Carrier } from './fulfilment.ts';
 import { statusMoveMessages } from './statusMoves.ts';
 import { AdminPageQueryEntries } from '../shared/paging.ts';
+import { toFulfilQueue } from './queue.ts';
 
 /** An order id as it appears in a path; anything else cannot name an order (404, not 400). */
 export const orderIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
@@ -155,6 +157,8 @@ export const maxSearchLength = 200;
 export const AdminOrdersQuerySchema = v.pipe(
   v.object({
     status: v.optional(v.picklist(anyOrderStatuses, `Status must be one of ${anyOrderStatuses.join(', ')}`)),
+    /** `to-fulfil`: the orders still to be sent (paid and processing), oldest first, instead of one status */
+    queue: v.optional(v.picklist([toFulfilQueue], `Queue must be ${toFulfilQueue}`)),
     ...AdminPageQueryEntries,
     q: v.optional(
       v.pipe(
@@ -167,6 +171,7 @@ export const AdminOrdersQuerySchema = v.pipe(
     to: v.optional(isoDay('To')),
   }),
   v.check((query) => !(query.from && query.to && query.from > query.to), 'From must not be after To'),
+  v.check((query) => !(query.status && query.queue), 'Ask for a status or a queue, not both'),
 );
 export type AdminOrdersQuery = v.InferOutput<typeof AdminOrdersQuerySchema>;
 
@@ -212,6 +217,12 @@ export type AdminOrder = {
   disputes: AdminDispute[];
   /** what placing the order found for the owner to look at; `cleared` once the owner accepted the order as it stands */
   flags: { flag: OrderFlag; message: string; at: string; cleared?: { by: string; at: string } }[];
+  /** a gift ("This is a gift" at checkout, decision 085); absent otherwise, and on lists folded before it was kept */
+  gift?: true;
+  /** the delivery address's country code, when the address was given in parts (a text address has none) */
+  country?: string;
+  /** the shopper's requests (to cancel, to return) not answered yet: the order is on hold while one is open */
+  openRequests?: { requestId: string; kind: ShopperRequestKind }[];
 };
 
 /**
@@ -492,6 +503,48 @@ export type BulkShipResult =
 
 /** POST /api/admin/orders/ship: each order's outcome, in the order asked. */
 export type ShipOrdersResponse = { shipped: number; failed: number; results: BulkShipResult[] };
+
+/** One order of a bulk move to processing: the revision the screen showed. */
+export const BulkMoveSchema = v.object(
+  {
+    orderId: orderIdText,
+    expectedRevision: v.pipe(
+      v.number('Expected revision must be a whole number'),
+      v.integer('Expected revision must be a whole number'),
+      v.minValue(0, 'Expected revision must be a whole number'),
+    ),
+  },
+  'Each order needs its orderId and expectedRevision',
+);
+
+/** POST /api/admin/orders/process: several paid orders marked processing (being packed), each its own change. */
+export const ProcessOrdersSchema = v.object(
+  {
+    orders: v.pipe(
+      v.array(BulkMoveSchema, 'Orders must be a list'),
+      v.minLength(1, 'Choose at least one order to mark processing'),
+      v.maxLength(maxBulkOrders, `At most ${maxBulkOrders} orders can be marked processing at once`),
+      v.check(
+        (orders) => new Set(orders.map((o) => o.orderId)).size === orders.length,
+        'Each order may be listed only once',
+      ),
+    ),
+    notes: v.optional(
+      v.pipe(
+        v.string('Notes must be text'),
+        ownerText('Notes', { multiline: true }),
+        v.trim(),
+        v.maxLength(maxNotesLength, `Notes must be at most ${maxNotesLength} characters`),
+      ),
+      '',
+    ),
+  },
+  'Send a JSON object with the orders to mark processing',
+);
+export type ProcessOrdersBody = v.InferInput<typeof ProcessOrdersSchema>;
+
+/** POST /api/admin/orders/process: each order's outcome, in the order asked. */
+export type ProcessOrdersResponse = { moved: number; failed: number; results: BulkShipResult[] };
 
 /** POST /api/admin/orders/click-and-drop.csv: the orders' rows for Royal Mail Click & Drop, and why they leave the shop. */
 export const ClickAndDropExportSchema = v.object(

@@ -94,6 +94,74 @@ export async function newestFirstPage<T>(
   };
 }
 
+/**
+ * A page of a sorted index, oldest first (a queue: what waits longest comes first), within `bounds`, after `cursor`;
+ * the cursor is the same shape as newest first, the score of the last entry shown and how many shown had it.
+ */
+export async function oldestFirstPage<T>(
+  reader: ReadStoreReader,
+  {
+    index,
+    collection,
+    limit,
+    cursor,
+    scoreOf,
+    bounds = {},
+  }: {
+    index: string;
+    collection: string;
+    limit: number;
+    cursor?: PageCursor | undefined;
+    scoreOf: (doc: T) => number;
+    bounds?: ScoreBounds;
+  },
+): Promise<Page<T>> {
+  const within = {
+    ...(bounds.min !== undefined ? { min: bounds.min } : {}),
+    ...(bounds.max !== undefined ? { max: bounds.max } : {}),
+  };
+  const min = cursor ? Math.max(cursor.score, bounds.min ?? -Infinity) : bounds.min;
+  // A cursor below the bounds' start (the dates were narrowed) starts at their start, with nothing to skip.
+  const skip = cursor && (bounds.min === undefined || cursor.score >= bounds.min) ? cursor.skip : 0;
+  const [ids, total] = await Promise.all([
+    reader.range(index, {
+      ...within,
+      ...(min !== undefined && min !== -Infinity ? { min } : {}),
+      ...(skip > 0 ? { offset: skip } : {}),
+      limit: limit + 1,
+    }),
+    reader.count(index, within),
+  ]);
+  const found = (await reader.getMany<T>(collection, ids)).filter((doc): doc is Awaited<T> & T => doc !== null);
+  const items = found.slice(0, limit);
+  return {
+    items,
+    total,
+    nextCursor:
+      found.length > limit
+        ? encodeCursor(cursorAfter(items.map(scoreOf), cursor && skip > 0 ? cursor : undefined))
+        : null,
+  };
+}
+
+/** A page of a list already sorted oldest first (a search's matches within the queue), after `cursor`. */
+export function oldestFirstListPage<T>(
+  list: readonly T[],
+  { limit, cursor, scoreOf }: { limit: number; cursor?: PageCursor | undefined; scoreOf: (item: T) => number },
+): { items: T[]; nextCursor: string | null } {
+  const start = cursor
+    ? positionAfter(
+        list.map((item) => -scoreOf(item)),
+        { ...cursor, score: -cursor.score },
+      )
+    : 0;
+  const items = list.slice(start, start + limit);
+  return {
+    items,
+    nextCursor: start + limit < list.length ? encodeCursor(cursorAfter(items.map(scoreOf), cursor)) : null,
+  };
+}
+
 /** A page of a list already sorted newest first (a search's matches), after `cursor`. */
 export function newestFirstListPage<T>(
   list: readonly T[],

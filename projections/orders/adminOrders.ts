@@ -24,13 +24,22 @@ import {
   type RefundEvent,
 } from '../../contracts/orders/refunds.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
-import { newestFirstListPage, newestFirstPage, type PageCursor } from '../../contracts/shared/paging.ts';
+import {
+  newestFirstListPage,
+  newestFirstPage,
+  oldestFirstListPage,
+  oldestFirstPage,
+  type PageCursor,
+} from '../../contracts/shared/paging.ts';
 import { defineProjection, each } from '../engine/projection.ts';
 import { shopperRequestEventTypes, type ShopperRequestEvent } from '../../contracts/orders/shopperRequests.ts';
+import { isToFulfil } from '../../contracts/orders/queue.ts';
 
 const collection = 'adminOrders';
 const newestIndex = 'adminOrders:byDate';
 const statusIndex = (status: AnyOrderStatus) => `adminOrders:status:${status}`;
+/** the orders still to be sent (paid, or processing), by when they were placed: the console's "To fulfil" tab */
+const toFulfilIndex = 'adminOrders:toFulfil';
 /** the search terms an order was indexed under, so a change of the buyer's details can take the old ones away */
 const termsCollection = 'adminOrders:terms';
 const termIndex = (term: string) => `adminOrders:find:${term}`;
@@ -133,7 +142,37 @@ function adminOrderOf(data: OrderPlaced['data'], revision: number): AdminOrder {
     refunds: [],
     disputes: [],
     flags: [],
+    ...(data.gift ? { gift: true as const } : {}),
+    ...(typeof data.shippingAddress === 'string' || !data.shippingAddress.country.trim()
+      ? {}
+      : { country: data.shippingAddress.country.trim().toUpperCase() }),
   };
+}
+
+/** The queue's writes for an order moving from one status to another (null: not listed before). */
+function queueWrites(order: AdminOrder, before: AnyOrderStatus | null): Write[] {
+  const was = before !== null && isToFulfil(before);
+  const is = isToFulfil(order.status);
+  if (was === is) return [];
+  return is
+    ? [{ op: 'index', index: toFulfilIndex, id: order.orderId, score: placedScore(order) }]
+    : [{ op: 'unindex', index: toFulfilIndex, id: order.orderId }];
+}
+
+/** The order after a shopper's request or the owner's answer: the requests still open. */
+function withRequestEvent(order: AdminOrder, event: RecordedEvent<ShopperRequestEvent>): AdminOrder {
+  const open = order.openRequests ?? [];
+  switch (event.type) {
+    case 'CancellationRequested':
+      return { ...order, openRequests: [...open, { requestId: event.data.requestId, kind: 'cancel' }] };
+    case 'ReturnRequested':
+      return { ...order, openRequests: [...open, { requestId: event.data.requestId, kind: 'return' }] };
+    default: {
+      const rest = open.filter((r) => r.requestId !== event.data.requestId);
+      const { openRequests: _, ...without } = order;
+      return rest.length ? { ...order, openRequests: rest } : without;
+    }
+  }
 }
 
 /** The order after a refund or dispute event: its refunds with their progress, and what was paid back. */
@@ -175,7 +214,9 @@ const changed =
 export const adminOrdersProjection = defineProjection({
   name: 'adminOrders',
   // 5: disputes carry their state, evidence deadline, dashboard link and the money they moved (decision 101).
-  version: 5,
+  // 6: the orders still to be sent have their own index (the "To fulfil" tab), and rows keep gift, country and the
+  // shopper's open requests.
+  version: 6,
   handlers: {
     async OrderPlaced(event, view) {
       if (!(await orderBefore(view, event))) return [];
@@ -187,6 +228,7 @@ export const adminOrdersProjection = defineProjection({
         { op: 'put', collection: termsCollection, id: order.orderId, doc: { terms, postcode } satisfies OrderTerms },
         { op: 'index', index: newestIndex, id: order.orderId, score: placedScore(order) },
         { op: 'index', index: statusIndex(order.status), id: order.orderId, score: placedScore(order) },
+        ...queueWrites(order, null),
         ...reindexTerms(order.orderId, placedScore(order), [], terms),
       ];
     },
@@ -198,6 +240,7 @@ export const adminOrdersProjection = defineProjection({
         { op: 'put', collection, id: order.orderId, doc: order },
         { op: 'unindex', index: statusIndex(current.status), id: order.orderId },
         { op: 'index', index: statusIndex(order.status), id: order.orderId, score: placedScore(order) },
+        ...queueWrites(order, current.status),
       ];
     },
     async OrderCustomerDetailsAdded(event, view) {
@@ -236,10 +279,7 @@ export const adminOrdersProjection = defineProjection({
     }),
     ...each(refundEventTypes, changed<RefundEvent>(withRefundEvent)),
     // A shopper's request and the owner's answer are on the order's stream too (decision 086).
-    ...each(
-      shopperRequestEventTypes,
-      changed<ShopperRequestEvent>((current) => current),
-    ),
+    ...each(shopperRequestEventTypes, changed<ShopperRequestEvent>(withRequestEvent)),
   },
 });
 
@@ -251,6 +291,8 @@ export async function listAdminOrders(reader: ReadStoreReader, status?: AnyOrder
 
 export type OrderPageQuery = {
   status?: AnyOrderStatus | undefined;
+  /** the orders still to be sent (paid and processing), oldest first, instead of one status */
+  toFulfil?: boolean | undefined;
   limit: number;
   cursor?: PageCursor | undefined;
   q?: string | undefined;
@@ -281,14 +323,23 @@ export async function pageAdminOrders(reader: ReadStoreReader, query: OrderPageQ
   };
   if (query.q?.trim()) return searchPage(reader, query, bounds);
   const [page, ...perStatus] = await Promise.all([
-    newestFirstPage<AdminOrder>(reader, {
-      index: query.status ? statusIndex(query.status) : newestIndex,
-      collection,
-      limit: query.limit,
-      cursor: query.cursor,
-      scoreOf: placedScore,
-      bounds,
-    }),
+    query.toFulfil
+      ? oldestFirstPage<AdminOrder>(reader, {
+          index: toFulfilIndex,
+          collection,
+          limit: query.limit,
+          cursor: query.cursor,
+          scoreOf: placedScore,
+          bounds,
+        })
+      : newestFirstPage<AdminOrder>(reader, {
+          index: query.status ? statusIndex(query.status) : newestIndex,
+          collection,
+          limit: query.limit,
+          cursor: query.cursor,
+          scoreOf: placedScore,
+          bounds,
+        }),
     ...anyOrderStatuses.map((s) => reader.count(statusIndex(s), bounds)),
   ]);
   const counts = Object.fromEntries(anyOrderStatuses.map((s, i) => [s, perStatus[i] ?? 0])) as OrderStatusCounts;
@@ -321,10 +372,22 @@ async function searchPage(
   const counts = Object.fromEntries(
     anyOrderStatuses.map((s) => [s, matches.filter((o) => o.status === s).length]),
   ) as OrderStatusCounts;
+  if (query.toFulfil) {
+    // Oldest first, as the queue's index orders them.
+    const queued = matches.filter((o) => isToFulfil(o.status)).reverse();
+    const page = oldestFirstListPage(queued, { limit: query.limit, cursor: query.cursor, scoreOf: placedScore });
+    return { orders: page.items, totalOrders: queued.length, counts, nextCursor: page.nextCursor };
+  }
   const inTab = query.status ? matches.filter((o) => o.status === query.status) : matches;
   // Newest first, as the tab's index orders them; the cursor's score and tie count find the place again.
   const page = newestFirstListPage(inTab, { limit: query.limit, cursor: query.cursor, scoreOf: placedScore });
   return { orders: page.items, totalOrders: inTab.length, counts, nextCursor: page.nextCursor };
+}
+
+/** Every order still to be sent (paid and processing), oldest first: the fulfilment screen's list. */
+export async function listOrdersToFulfil(reader: ReadStoreReader): Promise<AdminOrder[]> {
+  const ids = await reader.range(toFulfilIndex);
+  return (await reader.getMany<AdminOrder>(collection, ids)).filter((order): order is AdminOrder => order !== null);
 }
 
 /** The ids of one status's orders, oldest first, at most `limit`: the day's batch of packing slips. */

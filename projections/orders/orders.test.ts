@@ -67,6 +67,7 @@ test('admin orders: newest first, with the order fields, display texts and the r
     refunds: [],
     disputes: [],
     flags: [],
+    country: 'GB',
   });
 });
 

@@ -13,13 +13,16 @@ import {
   type RefundResponse,
   type ShipOrdersResponse,
   flagMessages,
+  type ProcessOrdersResponse,
 } from '../../contracts/orders/console.ts';
+import { toFulfilCount, toFulfilQueue } from '../../contracts/orders/queue.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import {
   adminOrdersProjection,
   countOrders,
   getAdminOrder,
   listAdminOrders,
+  listOrdersToFulfil,
   oldestOrderIds,
   pageAdminOrders,
 } from '../../projections/orders/adminOrders.ts';
@@ -69,17 +72,19 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     const raw = ctx.querystring;
     const known = queries.get(raw);
     if (known) return known;
-    const { status, limit, cursor, q, from, to } = parseOr400(ordersApi.list.query, ctx.query, 'query');
+    const { status, queue, limit, cursor, q, from, to } = parseOr400(ordersApi.list.query, ctx.query, 'query');
+    const toFulfil = queue === toFulfilQueue;
     const paged =
       limit !== undefined || cursor !== undefined || q !== undefined || from !== undefined || to !== undefined;
     // Without paging the whole tab, as the list has always answered; the console asks for pages.
     const key = paged
-      ? JSON.stringify([status ?? '', limit ?? defaultAdminPage, cursor ?? '', q ?? '', from ?? '', to ?? ''])
-      : (status ?? '');
+      ? JSON.stringify([status ?? queue ?? '', limit ?? defaultAdminPage, cursor ?? '', q ?? '', from ?? '', to ?? ''])
+      : (status ?? queue ?? '');
     const build = async (): Promise<AdminOrdersResponse> => {
       if (paged) {
         return pageAdminOrders(deps.reads, {
           status,
+          toFulfil,
           limit: limit ?? defaultAdminPage,
           cursor: cursorFrom(cursor),
           q,
@@ -88,13 +93,13 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
         });
       }
       const [orders, { total, counts }] = await Promise.all([
-        listAdminOrders(deps.reads, status),
+        toFulfil ? listOrdersToFulfil(deps.reads) : listAdminOrders(deps.reads, status),
         countOrders(deps.reads),
       ]);
-      return { orders, totalOrders: status ? counts[status] : total, counts };
+      return { orders, totalOrders: toFulfil ? toFulfilCount(counts) : status ? counts[status] : total, counts };
     };
     if (queries.size >= 256) queries.delete(queries.keys().next().value!);
-    const subject = listSubject(reads, 'orders', { status, limit, cursor, q, from, to });
+    const subject = listSubject(reads, 'orders', { status, queue, limit, cursor, q, from, to });
     const page = { key, build, subject };
     queries.set(raw, page);
     return page;
@@ -259,6 +264,36 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     if (last > 0) await deps.effects.waitFor(last);
     const shipped = results.filter((r) => r.ok).length;
     ctx.body = { shipped, failed: results.length - shipped, results } satisfies ShipOrdersResponse;
+  });
+
+  // Paid orders marked processing in one step (the fulfilment screen's queue starts at payment): each order its own
+  // status change through the same decider as one order's, a refusal that order's answer while the others go on.
+  route(routers, ordersApi.processMany, async (ctx, input) => {
+    const { orders, notes } = input.body();
+    const admin = adminOf(ctx);
+    const results: BulkShipResult[] = [];
+    for (const { orderId, expectedRevision } of orders) {
+      const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+      try {
+        await handleCommand(
+          deps.events,
+          orderStream(orderId),
+          orderStatusDecider,
+          { type: 'ChangeOrderStatus', orderId, to: 'processing', notes, by: admin, at: meta.now },
+          meta,
+          { waiter: deps.waiter, expectedRevision, staleMessage: staleOrderMessage },
+        );
+        const order = await getAdminOrder(deps.reads, orderId);
+        if (!order) throw notFound(orderNotFoundMessage(orderId));
+        results.push({ orderId, ok: true, message: `Order ${order.orderNumber} is now processing`, order });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const status = error.kind === 'not_found' ? 404 : error.kind === 'conflict' ? 409 : 400;
+        results.push({ orderId, ok: false, status, message: error.message });
+      }
+    }
+    const moved = results.filter((r) => r.ok).length;
+    ctx.body = { moved, failed: results.length - moved, results } satisfies ProcessOrdersResponse;
   });
 
   // The chosen orders for Royal Mail Click & Drop's order import (decision 081). Names and addresses leave the shop in

@@ -34,9 +34,10 @@ test('three processing orders: their packing slips printed, then all shipped in 
     await page.goto(`${shop.url}/admin/orders`);
     await page.getByRole('link', { name: 'Fulfil Orders' }).click();
     await page.waitForURL(/\/admin\/orders\/fulfil$/, seen);
-    const list = page.getByRole('list', { name: 'Processing orders' });
-    await list.locator('[data-order-id]').nth(3).waitFor(seen);
-    assert.is(await list.locator('[data-order-id]').count(), 4);
+    // The queue starts at payment: the season's 2 paid orders and its 4 processing ones.
+    const list = page.getByRole('list', { name: 'Orders to fulfil' });
+    await list.locator('[data-order-id]').nth(5).waitFor(seen);
+    assert.is(await list.locator('[data-order-id]').count(), 6);
     assert.equal(await axeProblems(page), [], 'the fulfilment screen');
 
     const card = (orderId: string) => list.locator(`[data-order-id="${orderId}"]`);
@@ -71,7 +72,7 @@ test('three processing orders: their packing slips printed, then all shipped in 
       buffer: Buffer.from(csv),
     });
     await page.getByText('2 tracking numbers filled in from the file.').waitFor(seen);
-    await page.getByText('Not among the processing orders here: AH-notanorder').waitFor(seen);
+    await page.getByText('Not among the orders to fulfil here: AH-notanorder').waitFor(seen);
     assert.is(
       await card(golden.processing[0]!.orderId)
         .getByLabel(`Tracking number for ${golden.processing[0]!.number}`)
@@ -84,8 +85,8 @@ test('three processing orders: their packing slips printed, then all shipped in 
 
     await page.getByRole('button', { name: 'Mark 3 orders shipped' }).click();
     await page.getByText('3 orders marked shipped; each customer was e-mailed.').first().waitFor(seen);
-    // They leave the processing list; the fourth stays.
-    await eventually(async () => (await list.locator('[data-order-id]').count()) === 1, 20_000, 'one order left');
+    // They leave the list; the fourth processing order and the two paid ones stay.
+    await eventually(async () => (await list.locator('[data-order-id]').count()) === 3, 20_000, 'three orders left');
 
     // Each customer has their own "on its way" e-mail with their own tracking link.
     await eventually(
@@ -128,7 +129,7 @@ test('an order delivered before shipments were recorded reads as shipped, with t
     );
     // The fulfilment screen fits a phone too.
     await page.goto(`${shop.url}/admin/orders/fulfil`);
-    await page.getByRole('list', { name: 'Processing orders' }).locator('[data-order-id]').first().waitFor(seen);
+    await page.getByRole('list', { name: 'Orders to fulfil' }).locator('[data-order-id]').first().waitFor(seen);
     assert.ok(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       'the fulfilment screen fits the screen',

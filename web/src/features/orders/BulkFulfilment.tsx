@@ -1,7 +1,8 @@
-// The fulfilment screen (/admin/orders/fulfil): every processing order, oldest first. The owner chooses some (or all),
-// prints their packing slips, downloads them for Royal Mail Click & Drop to buy the labels, reads the tracking numbers
-// back from the carrier's CSV (or types them), and marks them shipped in one step: each order its own change and its own
-// e-mail, and each refusal said beside its order (decision 081).
+// The fulfilment screen (/admin/orders/fulfil): every order still to be sent — paid, and processing — oldest first. The
+// owner chooses some (or all), prints their packing slips, downloads them for Royal Mail Click & Drop to buy the labels,
+// reads the tracking numbers back from the carrier's CSV (or types them), and marks them processing or shipped in one
+// step: each order its own change (a shipment its own e-mail), and each refusal said beside its order (decisions 081,
+// 103).
 import { Badge, Button, Callout, Card, Checkbox, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -23,7 +24,9 @@ import { adminToken, ApiError, serverMessage, urlFor } from '../../lib/api.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { formatOrderDate } from './orderDate.ts';
-import { processingOrdersQuery, useShipMany } from './ordersQuery.ts';
+import { ordersToFulfilQuery, useProcessMany, useShipMany } from './ordersQuery.ts';
+import { RowBadges } from './RowBadges.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
 import './orders.css';
 
 type Parcel = { carrier: Carrier; trackingNumber: string };
@@ -126,6 +129,8 @@ function OrderCard({
             <Flex gap="2" align="center" wrap="wrap">
               <Checkbox id={`${id}-choose`} checked={chosen} onCheckedChange={(c) => onChoose(c === true)} />
               <Text weight="bold">{order.orderNumber}</Text>
+              <StatusBadge status={order.status} />
+              <RowBadges order={order} />
               <span>{order.customerName}</span>
             </Flex>
           </Text>
@@ -168,7 +173,7 @@ function OrderCard({
           )}
           {outcome && !outcome.ok && (
             <Text size="2" color="red" role="alert">
-              Not shipped: {outcome.message}
+              Not changed: {outcome.message}
             </Text>
           )}
         </Flex>
@@ -178,7 +183,8 @@ function OrderCard({
 }
 
 export function BulkFulfilment() {
-  const { data: orders } = useSuspenseQuery(processingOrdersQuery);
+  const { data: orders } = useSuspenseQuery(ordersToFulfilQuery);
+  const process = useProcessMany();
   const logOut = useLogOut('/admin-login');
   const canChange = useCanChange();
   const ship = useShipMany();
@@ -193,6 +199,8 @@ export function BulkFulfilment() {
   // Orders that left the list (shipped, or moved elsewhere) are no longer chosen.
   const listed = useMemo(() => new Set(orders.map((o) => o.orderId)), [orders]);
   const chosenIds = orders.filter((o) => chosen.has(o.orderId)).map((o) => o.orderId);
+  // Of those, the paid ones not yet being packed: "Mark processing" moves only these.
+  const chosenPaid = orders.filter((o) => chosen.has(o.orderId) && o.status !== 'processing');
   const allChosen = orders.length > 0 && chosenIds.length === orders.length;
   const parcelOf = (orderId: string) => parcels[orderId] ?? defaultParcel;
 
@@ -227,7 +235,7 @@ export function BulkFulfilment() {
         ...problems,
         ...(notListed.length
           ? [
-              `Not among the processing orders here: ${notListed.slice(0, 10).join(', ')}${notListed.length > 10 ? '…' : ''}`,
+              `Not among the orders to fulfil here: ${notListed.slice(0, 10).join(', ')}${notListed.length > 10 ? '…' : ''}`,
             ]
           : []),
       ],
@@ -263,11 +271,36 @@ export function BulkFulfilment() {
     });
   }
 
+  function processChosen() {
+    setSummary(null);
+    const body = { orders: chosenPaid.map((o) => ({ orderId: o.orderId, expectedRevision: o.revision })) };
+    process.mutate(body, {
+      onSuccess: (answer) => {
+        setOutcomes(Object.fromEntries(answer.results.map((r) => [r.orderId, r])));
+        const text =
+          answer.failed === 0
+            ? `${plural(answer.moved, 'order')} marked processing.`
+            : `${plural(answer.moved, 'order')} marked processing; ${plural(answer.failed, 'order')} not changed (see below).`;
+        setSummary(text);
+        toast({ title: 'Orders Updated', description: text });
+      },
+      onError: (error) => {
+        if (!sessionExpired(error))
+          toast({
+            title: 'Update Failed',
+            description: serverMessage(error) ?? 'Could not mark the orders processing. Please try again.',
+            variant: 'destructive',
+          });
+      },
+    });
+  }
+
+  const paidCount = orders.filter((o) => o.status !== 'processing').length;
   const failed = Object.values(outcomes).filter((o) => !o.ok && !listed.has(o.orderId));
   return (
     <AdminPage
       title="Fulfil Orders"
-      subtitle={`${plural(orders.length, 'order')} processing`}
+      subtitle={`${plural(orders.length, 'order')} to fulfil: ${paidCount} paid, ${orders.length - paidCount} processing`}
       links={<AdminLink to="/admin/orders">All Orders</AdminLink>}
       onLogOut={logOut}
     >
@@ -285,7 +318,7 @@ export function BulkFulfilment() {
                   disabled={orders.length === 0}
                   onCheckedChange={(c) => setChosen(c === true ? new Set(listed) : new Set())}
                 />
-                All processing orders ({orders.length})
+                All orders to fulfil ({orders.length})
               </Flex>
             </Text>
             <Flex gap="3" wrap="wrap" align="end">
@@ -333,15 +366,25 @@ export function BulkFulfilment() {
                     )}
                   </Callout.Root>
                 )}
-                <Button
-                  highContrast
-                  disabled={chosenIds.length === 0 || ship.isPending}
-                  loading={ship.isPending}
-                  onClick={shipChosen}
-                  style={{ alignSelf: 'flex-start' }}
-                >
-                  Mark {plural(chosenIds.length, 'order')} shipped
-                </Button>
+                <Flex gap="3" wrap="wrap">
+                  <Button
+                    variant="soft"
+                    highContrast
+                    disabled={chosenPaid.length === 0 || process.isPending || ship.isPending}
+                    loading={process.isPending}
+                    onClick={processChosen}
+                  >
+                    Mark {plural(chosenPaid.length, 'paid order')} processing
+                  </Button>
+                  <Button
+                    highContrast
+                    disabled={chosenIds.length === 0 || ship.isPending || process.isPending}
+                    loading={ship.isPending}
+                    onClick={shipChosen}
+                  >
+                    Mark {plural(chosenIds.length, 'order')} shipped
+                  </Button>
+                </Flex>
               </>
             )}
             <div role="status" aria-live="polite">
@@ -362,13 +405,13 @@ export function BulkFulfilment() {
         </Card>
         {orders.length === 0 ? (
           <Text as="p" color="gray">
-            No orders are processing.{' '}
+            No orders to fulfil.{' '}
             <Badge color="green" variant="soft">
               All caught up
             </Badge>
           </Text>
         ) : (
-          <ul className="fulfil__list" aria-label="Processing orders">
+          <ul className="fulfil__list" aria-label="Orders to fulfil">
             {orders.map((order) => (
               <OrderCard
                 key={order.orderId}

@@ -9,7 +9,8 @@ import { formatPence } from '../../../../contracts/shared/money.ts';
 import { CustomerDetailsForm } from './CustomerDetailsForm.tsx';
 import { formatOrderDate } from './orderDate.ts';
 import { itemCountOf, itemCountText, rowCustomer } from './orderRow.ts';
-import { FlagIcon } from '../../components/icons.tsx';
+import { netAmountOf } from '../../../../contracts/orders/queue.ts';
+import { RowBadges } from './RowBadges.tsx';
 import { OrderItems } from './OrderItems.tsx';
 import { RefundPanel } from './RefundPanel.tsx';
 import { useCanChange } from '../../lib/admin/role.ts';
@@ -23,8 +24,7 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
   const canChange = useCanChange();
   const customer = rowCustomer(order);
   const items = itemCountOf(order.items);
-  const flagged = (order.flags ?? []).length > 0;
-  const flagText = `Flagged: ${(order.flags ?? []).map((f) => f.message).join('; ')}`;
+  const refunded = order.refunded ?? 0;
   return (
     <Accordion.Item value={order.orderId} className="order-entry" data-order-id={order.orderId}>
       <Accordion.Header asChild>
@@ -37,18 +37,14 @@ export function OrderEntry({ order }: { order: AdminOrder }) {
                     Order #{order.orderNumber}
                   </Text>
                   <StatusBadge status={order.status} />
-                  {flagged && (
-                    <span className="order-entry__flag" title={flagText}>
-                      <FlagIcon size={16} />
-                      <span className="visually-hidden">{flagText}</span>
-                    </span>
-                  )}
+                  <RowBadges order={order} />
                 </span>
               </Flex>
               <Text as="span" size="2" weight="regular" className="order-entry__facts">
                 <span className={customer.muted ? 'order-entry__customer--muted' : undefined}>{customer.text}</span>
                 {items !== null && <span>{itemCountText(items)}</span>}
                 <span className="order-entry__total">{order.total}</span>
+                {refunded > 0 && <span className="order-entry__net">net {formatPence(netAmountOf(order))}</span>}
                 <span className="order-entry__date">{formatOrderDate(order.orderDate)}</span>
               </Text>
             </span>

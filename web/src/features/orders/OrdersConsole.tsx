@@ -7,6 +7,7 @@ import * as Accordion from 'radix-ui/accordion';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AdminOrder, AdminOrdersResponse } from '../../../../contracts/orders/console.ts';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
+import { isToFulfil, toFulfilCount, toFulfilQueue } from '../../../../contracts/orders/queue.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { ApiError, serverMessage } from '../../lib/api.ts';
 import { OrderEntry } from './OrderEntry.tsx';
@@ -27,7 +28,19 @@ type Tab = OrderTab;
 const loginPath = '/admin-login';
 
 function countFor(tab: StatusTab, data: AdminOrdersResponse) {
+  if (tab === 'to-fulfil') return toFulfilCount(data.counts);
   return tab === 'all' ? data.totalOrders : data.counts[tab];
+}
+
+function tabLabel(tab: StatusTab) {
+  if (tab === 'to-fulfil') return 'To fulfil';
+  return tab === 'all' ? 'All' : statusLabel(tab);
+}
+
+/** What a tab asks the server for when it pages through its own orders. */
+function filterOf(tab: StatusTab): Pick<OrdersFilter, 'status' | 'queue'> {
+  if (tab === 'to-fulfil') return { queue: toFulfilQueue };
+  return tab === 'all' ? {} : { status: tab };
 }
 
 /** The tabs that list orders by status; the Requests tab lists the shoppers' requests instead. */
@@ -101,7 +114,9 @@ function SearchForm({ applied, onApply }: { applied: Search; onApply: (search: S
   );
 }
 
+/** A tab's orders from the whole list (newest first): the queue's oldest first, as the server pages it. */
 function ordersFor(tab: StatusTab, orders: AdminOrder[]) {
+  if (tab === 'to-fulfil') return orders.filter((order) => isToFulfil(order.status)).reverse();
   return tab === 'all' ? orders : orders.filter((order) => order.status === tab);
 }
 
@@ -137,7 +152,10 @@ export function OrdersConsole() {
   // Every order of the list is here: a tab filters it at once. Else a tab pages through its own status.
   const allLoaded = !!all.data && !all.hasNextPage;
   const ofTab = useInfiniteQuery({
-    ...adminOrderPagesQuery({ ...search, status: tab === 'all' || tab === 'requests' ? 'pending' : tab }),
+    ...adminOrderPagesQuery({
+      ...search,
+      ...(tab === 'all' || tab === 'requests' ? { status: 'pending' } : filterOf(tab)),
+    }),
     enabled: tab !== 'all' && tab !== 'requests' && !allLoaded,
   });
   const first = all.data?.pages[0];
@@ -168,7 +186,12 @@ export function OrdersConsole() {
         <>
           <AdminLink to="/admin/packing-slips">Print Packing Slips</AdminLink>
           <AdminLink to="/admin/orders/fulfil">Fulfil Orders</AdminLink>
-          <OrdersCsvDownload filter={{ ...search, ...(tab === 'all' || tab === 'requests' ? {} : { status: tab }) }} />
+          <OrdersCsvDownload
+            filter={{
+              ...search,
+              ...(tab === 'all' || tab === 'requests' || tab === 'to-fulfil' ? {} : { status: tab }),
+            }}
+          />
         </>
       }
       onLogOut={logOut}
@@ -197,9 +220,7 @@ export function OrdersConsole() {
           <Tabs.List className="orders-tabs" aria-label="Orders by status">
             {tabs.map((t) => (
               <Tabs.Trigger key={t} value={t}>
-                {t === 'requests'
-                  ? `Requests (${requests.data?.count ?? 0})`
-                  : `${t === 'all' ? 'All' : statusLabel(t)} (${countFor(t, data)})`}
+                {t === 'requests' ? `Requests (${requests.data?.count ?? 0})` : `${tabLabel(t)} (${countFor(t, data)})`}
               </Tabs.Trigger>
             ))}
           </Tabs.List>

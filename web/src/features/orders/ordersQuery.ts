@@ -7,8 +7,10 @@ import type {
   AddOrderCustomerDetailsBody,
   AdminOrder,
   ChangeOrderStatusBody,
+  ProcessOrdersBody,
   ShipOrdersBody,
 } from '../../../../contracts/orders/console.ts';
+import { toFulfilQueue } from '../../../../contracts/orders/queue.ts';
 import { hasPendingRefund, type RefundEntry, type RequestRefundBody } from '../../../../contracts/orders/refunds.ts';
 import { timings } from '../../../../contracts/shared/constants.ts';
 import type { AnyOrderStatus } from '../../../../contracts/shared/constants.ts';
@@ -28,6 +30,8 @@ export const ordersPageSize = 50;
 
 export type OrdersFilter = {
   status?: AnyOrderStatus | undefined;
+  /** the orders still to be sent, oldest first, instead of one status */
+  queue?: typeof toFulfilQueue | undefined;
   q?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -42,6 +46,7 @@ export const adminOrderPagesQuery = (filter: OrdersFilter) =>
         query: {
           limit: String(ordersPageSize),
           status: filter.status,
+          queue: filter.queue,
           q: filter.q,
           from: filter.from,
           to: filter.to,
@@ -89,16 +94,22 @@ export const chosenPackingSlipsQuery = (ids: readonly string[]) =>
     retry: false,
   });
 
-/** Every order now processing, oldest first: the fulfilment screen's list. */
-export const processingOrdersQuery = queryOptions({
+/** Every order still to be sent (paid and processing), oldest first: the fulfilment screen's list. */
+export const ordersToFulfilQuery = queryOptions({
   queryKey: [ordersKey, 'fulfil'],
-  queryFn: async () => {
-    const { orders } = await call(ordersApi.list, { query: { status: 'processing' } });
-    return [...orders].sort((a, b) => a.orderDate.localeCompare(b.orderDate));
-  },
+  queryFn: async () => (await call(ordersApi.list, { query: { queue: toFulfilQueue } })).orders,
   refetchInterval: timings.ordersRefreshMs,
   retry: false,
 });
+
+/** Several paid orders marked processing in one step; each order's outcome comes back, and the lists are fetched again. */
+export function useProcessMany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProcessOrdersBody) => call(ordersApi.processMany, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ordersKey] }),
+  });
+}
 
 /** Several orders shipped in one step; each order's outcome comes back, and the lists are fetched again. */
 export function useShipMany() {

@@ -4,8 +4,22 @@ import * as v from 'valibot';
 import { maxSearchLength, orderIdPattern } from '../../../../contracts/orders/console.ts';
 import { isoDay } from '../../../../contracts/shared/days.ts';
 
-/** The status tabs, then the shoppers' open requests to cancel or return (decision 086). */
-export const orderTabs = ['all', 'pending', 'processing', 'shipped', 'delivered', 'requests'] as const;
+/**
+ * The queue of orders to fulfil (paid and processing, oldest first) first; then the spec's tabs in the spec's order;
+ * then the statuses the spec has no tab for (paid, which it calls completed, and cancelled); then the shoppers' open
+ * requests to cancel or return (decision 086). An address without a tab shows All, as it always has.
+ */
+export const orderTabs = [
+  'to-fulfil',
+  'all',
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'completed',
+  'cancelled',
+  'requests',
+] as const;
 export type OrderTab = (typeof orderTabs)[number];
 
 /** At most this many open orders are kept in the address. */

@@ -1,0 +1,68 @@
+// The owner's work queue: the orders still to be sent — paid (the spec's "completed") and processing — oldest first,
+// and what a row of the console says about an order before it is opened: refunds, flags, a gift, an address abroad,
+// a hold, and what the shop keeps of the money once refunds are paid back.
+import type { AnyOrderStatus } from '../shared/constants.ts';
+import { formatPence } from '../shared/money.ts';
+import type { AdminOrder } from './console.ts';
+
+/** The statuses of an order still to be sent: paid and waiting, or being packed. */
+export const toFulfilStatuses = ['completed', 'processing'] as const satisfies readonly AnyOrderStatus[];
+
+export const isToFulfil = (status: string): boolean => (toFulfilStatuses as readonly string[]).includes(status);
+
+/** How many orders are still to be sent, from the counts by status: the paid and the processing. */
+export const toFulfilCount = (counts: Readonly<Record<AnyOrderStatus, number>>): number =>
+  toFulfilStatuses.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
+
+/** The country the shop ships from: an address elsewhere is abroad. */
+export const homeCountry = 'GB';
+
+/** The console's list as a query names it: one status, or the queue of orders to fulfil. */
+export const toFulfilQueue = 'to-fulfil' as const;
+
+/** What the shop keeps of an order once the refunds paid back are taken off, in pence. */
+export const netAmountOf = (order: Pick<AdminOrder, 'totalAmount' | 'refunded'>): number =>
+  Math.max(0, order.totalAmount - (order.refunded ?? 0));
+
+export type RowBadgeKind = 'refunded' | 'partly-refunded' | 'flagged' | 'gift' | 'abroad' | 'on-hold';
+export type RowBadge = { kind: RowBadgeKind; label: string; detail: string };
+
+/** Why an order should not be sent now, each in a sentence; none for an order free to go. */
+export function holdReasonsOf(order: Pick<AdminOrder, 'disputes' | 'openRequests'>): string[] {
+  const reasons: string[] = [];
+  if ((order.openRequests ?? []).some((r) => r.kind === 'cancel'))
+    reasons.push('The shopper asked to cancel: answer the request before sending.');
+  if ((order.openRequests ?? []).some((r) => r.kind === 'return'))
+    reasons.push('The shopper asked to return it: answer the request.');
+  if ((order.disputes ?? []).length > 0) reasons.push("The card's bank opened a dispute on the payment.");
+  return reasons;
+}
+
+/**
+ * The badges of an order's row, in the order they show: money first (refunded in full or in part), then what the owner
+ * must look at (flagged, on hold), then how it is sent (a gift, abroad). Each has its words and a sentence saying why.
+ */
+export function rowBadgesOf(
+  order: Pick<AdminOrder, 'totalAmount' | 'refunded' | 'flags' | 'gift' | 'country' | 'disputes' | 'openRequests'>,
+): RowBadge[] {
+  const badges: RowBadge[] = [];
+  const refunded = order.refunded ?? 0;
+  if (refunded > 0 && refunded >= order.totalAmount)
+    badges.push({ kind: 'refunded', label: 'Refunded', detail: `${formatPence(refunded)} paid back: all of it` });
+  else if (refunded > 0)
+    badges.push({
+      kind: 'partly-refunded',
+      label: 'Partly refunded',
+      detail: `${formatPence(refunded)} of ${formatPence(order.totalAmount)} paid back`,
+    });
+  // a flag the owner cleared (decision 102) has been looked at already
+  const flags = (order.flags ?? []).filter((f) => !f.cleared);
+  if (flags.length > 0)
+    badges.push({ kind: 'flagged', label: 'Flagged', detail: flags.map((f) => f.message).join('; ') });
+  const holds = holdReasonsOf(order);
+  if (holds.length > 0) badges.push({ kind: 'on-hold', label: 'On hold', detail: holds.join(' ') });
+  if (order.gift) badges.push({ kind: 'gift', label: 'Gift', detail: 'A gift: its message goes on the packing slip' });
+  if (order.country && order.country.toUpperCase() !== homeCountry)
+    badges.push({ kind: 'abroad', label: 'Abroad', detail: `Sent abroad (${order.country.toUpperCase()})` });
+  return badges;
+}
