@@ -88,6 +88,26 @@ export const ukYearOf = (instant: string): number => Number(ukDayOf(instant).sli
  */
 export const receiptsNumberedFrom: Day = '2026-11-27';
 
+/** A day as the owner reads it: `2026-11-27` is "27 November 2026". */
+export function longUkDay(day: Day): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const months = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
+  return `${date} ${months[month! - 1]} ${year}`;
+}
+
 /** Whether an order placed at `placedAt` is numbered; a time that is no date (never written by the shop) is not. */
 export const isNumbered = (placedAt: string): boolean =>
   !Number.isNaN(Date.parse(placedAt)) && ukDayOf(placedAt) >= receiptsNumberedFrom;
@@ -237,6 +257,9 @@ export const receiptMessages = {
   notFound: 'No receipt here: the link may be mistyped or incomplete.',
   notYet: 'This order has no receipt number yet.',
   noCreditNote: 'This order has no credit note of that number.',
+  /** an order sold before the shop numbered receipts: it never will have one */
+  beforeNumbering: `This order was placed before receipts were numbered on ${longUkDay(receiptsNumberedFrom)}, so it has no receipt number.`,
+  noReceipt: 'No Receipt',
   vatInvoice: 'VAT invoice',
   receipt: 'Receipt',
   creditNote: 'Credit note',

@@ -133,7 +133,13 @@ test('an order placed before receipts were numbered gets none', async () => {
   await place(orderPlacedData({ orderId, placedAt: '2026-11-24T10:00:00.000Z' }));
   await settled();
   assert.is(await issueReceipt(shop.shop.deps, orderId, meta('old')), null);
-  assert.is((await receiptOf(orderId)).status, 404);
+  const answer = await receiptOf(orderId);
+  assert.is(answer.status, 404);
+  // It says why, and that it will not change: not "no receipt number yet".
+  assert.is(
+    answer.json.message,
+    'This order was placed before receipts were numbered on 27 November 2026, so it has no receipt number.',
+  );
 });
 
 test("the confirmation e-mail's link opens the buyer's receipt; a forged or altered link finds nothing and says nothing", async () => {

@@ -18,8 +18,9 @@ import {
   type InvoiceCustomer,
   type InvoiceKind,
 } from '../../contracts/receipts/invoice.ts';
-import { receiptMessages, type ReceiptView } from '../../contracts/receipts/model.ts';
+import { isNumbered, receiptMessages, type ReceiptView } from '../../contracts/receipts/model.ts';
 import type { EndpointSpec } from '../../contracts/shared/endpoint.ts';
+import { getAdminOrder } from '../../projections/orders/adminOrders.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
 import { orderStream, vatSettingsStream } from '../../contracts/shared/streams.ts';
 import { addDays, exportEvidenceMessages, exportEvidenceWarningDays } from '../../contracts/vat/exports.ts';
@@ -135,9 +136,13 @@ export function receiptRoutes(routers: Routers, deps: ShopDeps) {
     if (!orderIdPattern.test(orderId)) throw notFound(receiptMessages.notYet);
     return orderId;
   };
-  const ownerView = (ctx: Context, full: boolean, endpoint: EndpointSpec) => {
+  const ownerView = async (ctx: Context, full: boolean, endpoint: EndpointSpec) => {
     const orderId = ownerOrder(ctx);
-    return viewOf(orderId, receiptMessages.notYet, full, () =>
+    // An order sold before numbering began says so: it will never have a number, where a new one may not have it yet.
+    const order = await getAdminOrder(deps.reads, orderId);
+    const message =
+      order !== null && !isNumbered(order.orderDate) ? receiptMessages.beforeNumbering : receiptMessages.notYet;
+    return viewOf(orderId, message, full, () =>
       reads.view(ctx, endpoint, orderStream(orderId), routineReasons.fullInvoice),
     );
   };

@@ -5,7 +5,8 @@ import { screenError } from '../components/ScreenError.tsx';
 import { adminTitle, useDocumentTitle } from '../components/useDocumentTitle.ts';
 import { ReceiptScreen } from '../features/receipts/Receipt.tsx';
 import { adminReceiptFiles, adminReceiptQuery, ReceiptSearchSchema } from '../features/receipts/receiptQuery.ts';
-import { ApiError } from '../lib/api.ts';
+import { ApiError, serverMessage } from '../lib/api.ts';
+import { receiptMessages } from '../../../contracts/receipts/model.ts';
 import { adminLoader } from '../lib/routeData.ts';
 
 // `?invoice=full` shows the full VAT invoice a customer asked for: it names them, so opening it is a recorded read.
@@ -38,7 +39,12 @@ export const Route = createFileRoute('/_admin/admin/orders_/$orderId_/receipt')(
       />
     );
   },
+  // An order sold before numbering began will never have a receipt: "No Receipt", not "No Receipt Yet".
   errorComponent: screenError((error) =>
-    error instanceof ApiError && error.status === 404 ? 'No Receipt Yet' : 'Error Loading Receipt',
+    error instanceof ApiError && error.status === 404
+      ? serverMessage(error) === receiptMessages.beforeNumbering
+        ? receiptMessages.noReceipt
+        : 'No Receipt Yet'
+      : 'Error Loading Receipt',
   ),
 });
