@@ -25,6 +25,8 @@ test('a diff as lines: what was compared, then a line a change', () => {
       { path: 'status', before: 'processing', after: 'delivered' },
       { path: 'trackingNumber', before: null, after: 'RM123' },
       { path: 'items[0].quantity', before: 1, after: 2 },
+      { path: 'totalAmount', before: 2697, after: 1798 },
+      { path: 'refunds[0]', before: null, after: { amount: 999, reason: 'Damaged' } },
     ],
   };
   assert.equal(diffText(diff), [
@@ -32,6 +34,8 @@ test('a diff as lines: what was compared, then a line a change', () => {
     'Status: processing → delivered',
     'Tracking number: — → RM123',
     'Items 1 › quantity: 1 → 2',
+    'Total amount: £26.97 → £17.98',
+    'Refunds 1: — → {"amount":"£9.99","reason":"Damaged"}',
   ]);
   assert.equal(diffText({ ...diff, changes: [] }).slice(1), ['Nothing changed.']);
 });

@@ -2,6 +2,7 @@
 // field names as words ("customerName" → "Customer name", "items[0].quantity" → "Items 1 › quantity") and values as
 // text, so the browser's table and the CLI's lines say the same thing.
 import type { DiffResponse } from './model.ts';
+import { formatPence } from '../shared/money.ts';
 
 /** Parts of names that are written in capitals. */
 const capitals = new Set(['id', 'vat', 'url', 'uk', 'sku', 'isbn', 'ip', 'pdf']);
@@ -32,15 +33,53 @@ export function fieldWords(path: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A value as text: a dash when absent, JSON when not text. */
-export const valueText = (value: unknown): string =>
-  value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+/** Fields the shop keeps in whole pence: a diff shows them in pounds ("£26.97", not 2697). */
+const penceFields = new Set([
+  'total',
+  'totalAmount',
+  'subtotal',
+  'shippingCost',
+  'amount',
+  'price',
+  'listPrice',
+  'unitPrice',
+  'bookPrice',
+  'refunded',
+  'gross',
+  'net',
+  'vat',
+  'fee',
+  'fees',
+]);
+
+/** The last name of a path: `items[0].price` → `price`. */
+const lastName = (path: string) => (path.split('.').pop() ?? '').replace(/\[\d+\]$/, '');
+
+/** Whole pence as pounds in a value, wherever a money field holds them, inside objects and lists too. */
+function inPounds(value: unknown, name: string): unknown {
+  if (typeof value === 'number') return penceFields.has(name) && Number.isInteger(value) ? formatPence(value) : value;
+  if (Array.isArray(value)) return value.map((item) => inPounds(item, name));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, inPounds(v, key)]));
+  return value;
+}
+
+/** A value as text: a dash when absent, JSON when not text; money (known by its field's name) in pounds. */
+export const valueText = (value: unknown, path = ''): string => {
+  if (value === undefined || value === null) return '—';
+  const shown = inPounds(value, lastName(path));
+  return typeof shown === 'string' ? shown : JSON.stringify(shown);
+};
 
 export type DiffRow = { field: string; before: string; after: string };
 
 /** The rows of a diff as the console's table shows them and the CLI prints them. */
 export const diffRows = (diff: DiffResponse): DiffRow[] =>
-  diff.changes.map((c) => ({ field: fieldWords(c.path), before: valueText(c.before), after: valueText(c.after) }));
+  diff.changes.map((c) => ({
+    field: fieldWords(c.path),
+    before: valueText(c.before, c.path),
+    after: valueText(c.after, c.path),
+  }));
 
 /** One row as a line of text: `Status: processing → delivered`. */
 export const diffRowText = (row: DiffRow): string => `${row.field}: ${row.before} → ${row.after}`;

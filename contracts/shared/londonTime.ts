@@ -88,3 +88,19 @@ export function londonText(iso: string): string {
   const ms = Date.parse(iso);
   return Number.isFinite(ms) ? shown.format(new Date(ms)) : iso;
 }
+
+const minutes = new Intl.DateTimeFormat('en-GB', {
+  timeZone: shopTimeZone,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as the admin's screens show it, to the minute in UK time: `7 Dec 2026, 14:05`; the text when no date. */
+export function ukDateTime(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? minutes.format(new Date(ms)) : iso;
+}

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { ownerText } from '../shared/ownerText.ts';
 import type { DomainEvent } from '../shared/events.ts';
+import { orderNumberFrom } from '../shared/constants.ts';
 
 export { lowStockThreshold, stockTexts, type StockLevel, type StockLevelsResponse } from './levels.ts';
 
@@ -221,6 +222,24 @@ export type StockMovement = {
   by: string;
   at: string;
 };
+
+/** Movements whose detail starts with the order concerned: its id, which the screen shows as the AH- number. */
+const byOrder: readonly StockMovement['kind'][] = ['sold', 'returned', 'shortfall'];
+
+/**
+ * A movement's note as the owner reads it: the order it concerns named by the AH- number the customer quotes (and its
+ * id, to link to it), not the payment's id it is kept under; the owner's own notes as written.
+ */
+export function movementNote(movement: Pick<StockMovement, 'kind' | 'detail'>): {
+  orderId?: string;
+  orderNumber?: string;
+  text: string;
+} {
+  if (!byOrder.includes(movement.kind)) return { text: movement.detail };
+  const [first = '', ...rest] = movement.detail.split(' ');
+  if (!/^[A-Za-z0-9_-]{8,100}$/.test(first)) return { text: movement.detail };
+  return { orderId: first, orderNumber: orderNumberFrom(first), text: rest.join(' ') };
+}
 
 export type StockShortfallEntry = { orderId: string; quantity: number; at: string };
 

@@ -23,6 +23,7 @@ export const adminScreens: { path: string; content: string }[] = [
   { path: '/admin/orders/:order/receipt', content: 'article.receipt, .screen-error h1, h1' },
   { path: '/admin/orders/fulfil', content: '.fulfil-order' },
   { path: '/admin/packing-slips', content: '.packing-slip' },
+  { path: '/admin/messages', content: '.admin-page .message-card, .admin-page .rt-CalloutRoot' },
   { path: '/admin/dashboard', content: '.admin-page .review-list li, .admin-page .admin-tabs ~ p' },
   { path: '/admin/sales', content: '[data-testid="sales-chart"]' },
   { path: '/admin/ledger', content: '[data-testid="ledger-table"]' },

@@ -1,11 +1,15 @@
 // Every admin screen on a recorded season (the golden log: 224 orders), at 1280 and 390 px: nothing cut, nothing
-// covered. No text, table or chart label runs past the edge of the box that clips it or of the window, unless it is
-// inside a region made to scroll sideways; the test-mode strip lies over no other content; no splash holds the page.
+// covered, nothing axe finds serious. No text, table or chart label runs past the edge of the box that clips it or of
+// the window, unless it is inside a region made to scroll sideways, and every such region can be reached from the
+// keyboard and has a name; the test-mode strip lies over no other content; no splash holds the page. The screens are
+// the route table's (infra/bench/adminScreens.ts), which holds every screen the header links to (decision 080).
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { adminScreens } from '../../infra/bench/adminScreens.ts';
+import { adminScreens as headerScreens } from '../src/lib/admin/screens.ts';
+import { axeProblems } from './ordersOwner.ts';
 import { viewports } from '../../infra/testing/browser.ts';
 import { goldenShopAndBrowserFor, ownerPage } from '../../infra/testing/browserShop.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';
@@ -72,9 +76,35 @@ const overflowing = (page: Page) =>
 
 const orderId = await processingOrder();
 
+/** Each region that scrolls sideways, unless it is reachable from the keyboard (tabIndex 0) and named. */
+const unreachableScrollers = (page: Page) =>
+  page.evaluate(() =>
+    [...document.body.querySelectorAll('*')]
+      .filter(
+        (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1,
+      )
+      .filter(
+        (el) =>
+          (el as HTMLElement).tabIndex < 0 || !(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')),
+      )
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} (${el.scrollWidth} px in ${el.clientWidth} px)`,
+      ),
+  );
+
+test('the route table holds every screen the admin header links to', () => {
+  const paths = adminScreens.map((s) => s.path);
+  assert.equal(
+    headerScreens.map((s) => s.path).filter((path) => !paths.includes(path)),
+    [],
+  );
+});
+
 for (const [width, viewport] of Object.entries(viewports)) {
-  test(`every admin screen at ${viewport.width} px: nothing cut or off the window, the test-mode strip over nothing`, async () => {
+  test(`every admin screen at ${viewport.width} px: nothing cut or off the window, axe finds nothing serious, the test-mode strip over nothing`, async () => {
     const { context, page } = await ownerPage(browser, shop, viewport);
+    const found: string[] = [];
     try {
       for (const screen of adminScreens) {
         const path = screen.path.replace(':order', encodeURIComponent(orderId));
@@ -86,10 +116,18 @@ for (const [width, viewport] of Object.entries(viewports)) {
         const file = `${screen.path.slice(1).replaceAll('/', '-').replace(':order', 'order')}-${width}`;
         await page.screenshot({ path: `${shots}/${file}.png`, fullPage: true });
         assert.equal(await overflowing(page), [], `${path} at ${viewport.width} px`);
+        // Collected over every screen, so one run names them all.
+        for (const problem of [...(await unreachableScrollers(page)), ...(await axeProblems(page))])
+          found.push(`${path}: ${problem}`);
         assert.equal(await underStrip(page), [], `${path} at the top`);
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         assert.equal(await underStrip(page), [], `${path} at the end`);
       }
+      assert.equal(
+        found,
+        [],
+        `scrolling regions without keyboard or name, and axe's serious findings, at ${viewport.width} px`,
+      );
     } finally {
       await context.close();
     }

@@ -73,7 +73,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       assert.match(steps[0]!, /Order placed\s*Completed/);
       assert.match(
         steps[1]!,
-        new RegExp(`Completed\\s*→\\s*to\\s*Shipped[\\s\\S]*by ${testAdmin.username}[\\s\\S]*Royal Mail tracked 48`),
+        new RegExp(`Completed\\s*→\\s*Shipped[\\s\\S]*by ${testAdmin.username}[\\s\\S]*Royal Mail tracked 48`),
       );
 
       await page.screenshot({ path: `${shots}/journey-${name}.png`, fullPage: true });

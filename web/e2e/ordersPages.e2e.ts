@@ -73,7 +73,7 @@ test('Owner pages through 70 orders with "Load more orders", by tab, and finds o
     await page.getByText('Total Orders: 70', { exact: true }).waitFor(seen);
 
     await page.getByLabel('From').fill('2026-02-01');
-    await page.getByLabel('To').fill('2026-02-03');
+    await page.getByLabel('To', { exact: true }).fill('2026-02-03');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('Total Orders: 3', { exact: true }).waitFor(seen);
     assert.is(await triggers(page).count(), 3);

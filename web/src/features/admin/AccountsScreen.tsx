@@ -2,6 +2,8 @@
 // reset a password or disable an account; the new password is shown once, to hand over in person. Owners also grant an
 // auditor the download of a person's data, and revoke it (decision 058). An auditor sees the list and nothing that
 // would change it.
+import { ukDateTime } from '../../../../contracts/shared/londonTime.ts';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { Badge, Button, Callout, Code, Flex, Table, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -102,124 +104,126 @@ export function AccountsScreen() {
             </Flex>
           </form>
         )}
-        <Table.Root>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Username</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Last sign-in</Table.ColumnHeaderCell>
-              {canChange && <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {accounts.data.accounts.map((a) => (
-              <Table.Row key={a.username}>
-                <Table.Cell>{a.username}</Table.Cell>
-                <Table.Cell>
-                  <Flex gap="2" wrap="wrap">
-                    <Badge color={a.role === 'owner' ? 'blue' : 'gray'} highContrast>
-                      {a.role}
-                    </Badge>
-                    {a.configured && (
-                      <Badge color="gray" highContrast>
-                        from the configuration
-                      </Badge>
-                    )}
-                    {a.disabled && (
-                      <Badge color="red" highContrast>
-                        disabled
-                      </Badge>
-                    )}
-                    {a.downloadGranted && (
-                      <Badge color="amber" highContrast>
-                        may download a person’s data
-                      </Badge>
-                    )}
-                  </Flex>
-                </Table.Cell>
-                <Table.Cell>{a.lastSignInAt ?? 'never'}</Table.Cell>
-                {canChange && (
+        <ScrollRegion label="Accounts">
+          <Table.Root>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Username</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Last sign-in</Table.ColumnHeaderCell>
+                {canChange && <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {accounts.data.accounts.map((a) => (
+                <Table.Row key={a.username}>
+                  <Table.Cell>{a.username}</Table.Cell>
                   <Table.Cell>
-                    {!a.configured && (
-                      <Flex gap="2" wrap="wrap">
-                        <Button
-                          size="1"
-                          variant="soft"
-                          onClick={() =>
-                            act.mutate(() =>
-                              call(adminApi.changeRole, {
-                                params: { username: a.username },
-                                body: { role: a.role === 'owner' ? 'auditor' : 'owner' },
-                              }),
-                            )
-                          }
-                        >
-                          Make {a.role === 'owner' ? 'auditor' : 'owner'}
-                        </Button>
-                        <Button
-                          size="1"
-                          variant="soft"
-                          onClick={() =>
-                            act.mutate(() => call(adminApi.resetPassword, { params: { username: a.username } }))
-                          }
-                        >
-                          Reset password
-                        </Button>
-                        {a.downloadGranted ? (
+                    <Flex gap="2" wrap="wrap">
+                      <Badge color={a.role === 'owner' ? 'blue' : 'gray'} highContrast>
+                        {a.role}
+                      </Badge>
+                      {a.configured && (
+                        <Badge color="gray" highContrast>
+                          from the configuration
+                        </Badge>
+                      )}
+                      {a.disabled && (
+                        <Badge color="red" highContrast>
+                          disabled
+                        </Badge>
+                      )}
+                      {a.downloadGranted && (
+                        <Badge color="amber" highContrast>
+                          may download a person’s data
+                        </Badge>
+                      )}
+                    </Flex>
+                  </Table.Cell>
+                  <Table.Cell>{a.lastSignInAt ? ukDateTime(a.lastSignInAt) : 'never'}</Table.Cell>
+                  {canChange && (
+                    <Table.Cell>
+                      {!a.configured && (
+                        <Flex gap="2" wrap="wrap">
                           <Button
                             size="1"
                             variant="soft"
                             onClick={() =>
-                              act.mutate(() => call(adminApi.revokeDownload, { params: { username: a.username } }))
+                              act.mutate(() =>
+                                call(adminApi.changeRole, {
+                                  params: { username: a.username },
+                                  body: { role: a.role === 'owner' ? 'auditor' : 'owner' },
+                                }),
+                              )
                             }
                           >
-                            Revoke data download
+                            Make {a.role === 'owner' ? 'auditor' : 'owner'}
                           </Button>
-                        ) : (
-                          a.role === 'auditor' &&
-                          !a.disabled && (
+                          <Button
+                            size="1"
+                            variant="soft"
+                            onClick={() =>
+                              act.mutate(() => call(adminApi.resetPassword, { params: { username: a.username } }))
+                            }
+                          >
+                            Reset password
+                          </Button>
+                          {a.downloadGranted ? (
                             <Button
                               size="1"
                               variant="soft"
                               onClick={() =>
-                                act.mutate(() => call(adminApi.grantDownload, { params: { username: a.username } }))
+                                act.mutate(() => call(adminApi.revokeDownload, { params: { username: a.username } }))
                               }
                             >
-                              Grant data download
+                              Revoke data download
                             </Button>
-                          )
-                        )}
-                        {a.disabled ? (
-                          <Button
-                            size="1"
-                            variant="soft"
-                            onClick={() =>
-                              act.mutate(() => call(adminApi.enableAccount, { params: { username: a.username } }))
-                            }
-                          >
-                            Enable
-                          </Button>
-                        ) : (
-                          <Button
-                            size="1"
-                            color="red"
-                            variant="soft"
-                            highContrast
-                            onClick={() =>
-                              act.mutate(() => call(adminApi.disableAccount, { params: { username: a.username } }))
-                            }
-                          >
-                            Disable
-                          </Button>
-                        )}
-                      </Flex>
-                    )}
-                  </Table.Cell>
-                )}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+                          ) : (
+                            a.role === 'auditor' &&
+                            !a.disabled && (
+                              <Button
+                                size="1"
+                                variant="soft"
+                                onClick={() =>
+                                  act.mutate(() => call(adminApi.grantDownload, { params: { username: a.username } }))
+                                }
+                              >
+                                Grant data download
+                              </Button>
+                            )
+                          )}
+                          {a.disabled ? (
+                            <Button
+                              size="1"
+                              variant="soft"
+                              onClick={() =>
+                                act.mutate(() => call(adminApi.enableAccount, { params: { username: a.username } }))
+                              }
+                            >
+                              Enable
+                            </Button>
+                          ) : (
+                            <Button
+                              size="1"
+                              color="red"
+                              variant="soft"
+                              highContrast
+                              onClick={() =>
+                                act.mutate(() => call(adminApi.disableAccount, { params: { username: a.username } }))
+                              }
+                            >
+                              Disable
+                            </Button>
+                          )}
+                        </Flex>
+                      )}
+                    </Table.Cell>
+                  )}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </ScrollRegion>
       </Flex>
     </AdminPage>
   );

@@ -1,3 +1,4 @@
+import { ukDateTime } from '../../../../contracts/shared/londonTime.ts';
 import { Button, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -79,7 +80,7 @@ export function DataReads() {
             <Table.Body>
               {(page?.reads ?? []).map((r) => (
                 <Table.Row key={r.id}>
-                  <Table.Cell>{r.at}</Table.Cell>
+                  <Table.Cell>{ukDateTime(r.at)}</Table.Cell>
                   <Table.Cell>
                     {r.reader} ({r.role})
                   </Table.Cell>

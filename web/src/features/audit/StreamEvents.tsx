@@ -1,4 +1,5 @@
 // One stream's events with who, when and why, and what else the request behind an event caused.
+import { ukDateTime } from '../../../../contracts/shared/londonTime.ts';
 import { Button, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -32,7 +33,7 @@ export function StreamEvents({ stream }: { stream: string }) {
                 <Table.Row key={e.id}>
                   <Table.Cell>{e.revision}</Table.Cell>
                   <Table.Cell>{e.type}</Table.Cell>
-                  <Table.Cell>{e.metadata.at}</Table.Cell>
+                  <Table.Cell>{ukDateTime(e.metadata.at)}</Table.Cell>
                   <Table.Cell>{e.metadata.causedBy}</Table.Cell>
                   <Table.Cell>{whyOf(e)}</Table.Cell>
                   <Table.Cell>
@@ -65,7 +66,7 @@ function Related({ correlationId }: { correlationId: string }) {
       </Text>
       {(related.data?.events ?? []).map((e) => (
         <Text key={e.id} size="2">
-          {e.stream} #{e.revision} {e.type} — {e.metadata.causedBy}, {e.metadata.at}
+          {e.stream} #{e.revision} {e.type} — {e.metadata.causedBy}, {ukDateTime(e.metadata.at)}
         </Text>
       ))}
     </Flex>

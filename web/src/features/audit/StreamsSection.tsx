@@ -110,7 +110,7 @@ export function StreamsSection({ search, onSearch, chosen, onChoose }: Props) {
           </Button>
         </Flex>
         <div className="audit-scroll" tabIndex={0} role="region" aria-label="Streams found">
-          <Table.Root size="1">
+          <Table.Root size="1" className="audit-streams">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Stream</Table.ColumnHeaderCell>

@@ -2,7 +2,6 @@
 // owner's internal notes, refunds, disputes and flags, and every e-mail sent about it, each with who and when. A text
 // that went with an erased customer's data says so (decision 057) rather than showing a stand-in.
 import { Link, Text } from '@radix-ui/themes';
-import * as VisuallyHidden from 'radix-ui/visually-hidden';
 import type { OrderTimelineEntry } from '../../../../contracts/orders/console.ts';
 import { carrierLabels } from '../../../../contracts/orders/fulfilment.ts';
 import { removedWithCustomer } from '../../../../contracts/personalData.ts';
@@ -56,8 +55,7 @@ function Step({ entry }: { entry: OrderTimelineEntry }) {
         <>
           <Text size="2" weight="medium" className="order-timeline__change">
             <StatusBadge status={entry.from} />
-            <span aria-hidden="true"> → </span>
-            <VisuallyHidden.Root>to</VisuallyHidden.Root>
+            <span> → </span>
             <StatusBadge status={entry.to} />
           </Text>
           <When entry={entry} by={entry.by} />

@@ -1,6 +1,7 @@
 // The orders screen's Requests tab (decision 086): what shoppers asked on their order pages (to cancel before
 // shipping, to return within 14 days of delivery), oldest first, each answered with a message to the shopper.
 // Accepting a cancellation refunds the order in full through the refund decider, its copies back on the shelf.
+import { ukDateTime } from '../../../../contracts/shared/londonTime.ts';
 import { Badge, Button, Callout, Card, Flex, Link as TextLink, Text, TextArea } from '@radix-ui/themes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -51,7 +52,7 @@ function RequestCard({ request, canAnswer }: { request: OpenShopperRequest; canA
             </TextLink>
             <Text color="gray">{request.customerName}</Text>
             <Text color="gray" size="2">
-              <time dateTime={request.at}>{new Date(request.at).toLocaleString('en-GB')}</time>
+              <time dateTime={request.at}>{ukDateTime(request.at)}</time>
             </Text>
           </Flex>
           {request.reason && <Text>Reason: {request.reason}</Text>}

@@ -1,7 +1,6 @@
 // How the order got where it is: its placing, every status change and any buyer's details added, with who, when and why.
 import { Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import * as VisuallyHidden from 'radix-ui/visually-hidden';
 import type { AdminOrder, OrderHistoryEntry } from '../../../../contracts/orders/console.ts';
 import { formatOrderDate } from './orderDate.ts';
 import { orderHistoryQuery } from './ordersQuery.ts';
@@ -72,10 +71,7 @@ function Step({ entry }: { entry: OrderHistoryEntry }) {
         ) : (
           <>
             <StatusBadge status={entry.from} />
-            <Text size="2" aria-hidden="true">
-              →
-            </Text>
-            <VisuallyHidden.Root>to</VisuallyHidden.Root>
+            <Text size="2">→</Text>
             <StatusBadge status={entry.to} />
           </>
         )}

@@ -1,7 +1,6 @@
-// Dates as the owner reads them: "2 Mar 2026, 10:15" in the browser's time zone.
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+// Dates as the owner reads them: "2 Mar 2026, 10:15", in UK time whatever the browser's time zone.
+import { ukDateTime } from '../../../../contracts/shared/londonTime.ts';
 
 export function formatOrderDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return ukDateTime(iso);
 }

@@ -1,12 +1,34 @@
 // The owner's stock screen: per product what is on hand, held by open checkouts and buyable; the checkouts holding
 // copies, with their age, each releasable; copies received and corrections with a reason; paid orders that found no
 // stock; the last movements.
+import { ukDateTime } from '../../../../../contracts/shared/londonTime.ts';
 import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { restockApi } from '../../../../../contracts/messages/restockApi.ts';
 import { useState, type FormEvent } from 'react';
 import { stockApi } from '../../../../../contracts/stock/api.ts';
-import type { AdminStockProduct, StockHoldEntry } from '../../../../../contracts/stock/model.ts';
+import {
+  movementNote,
+  type AdminStockProduct,
+  type StockHoldEntry,
+  type StockMovement,
+} from '../../../../../contracts/stock/model.ts';
+import { Link } from '@tanstack/react-router';
+import { ScrollRegion } from '../../../components/ScrollRegion.tsx';
+
+/** A movement's note: the order it concerns by its AH- number, linked to its page; the owner's notes as written. */
+function MovementNote({ movement }: { movement: StockMovement }) {
+  const note = movementNote(movement);
+  if (!note.orderId) return <>{note.text}</>;
+  return (
+    <>
+      <Link to="/admin/orders/$orderId" params={{ orderId: note.orderId }}>
+        {note.orderNumber}
+      </Link>
+      {note.text && ` ${note.text}`}
+    </>
+  );
+}
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { toast } from '../../../components/toast/toasts.ts';
 import { call, queryFor, serverMessage } from '../../../lib/api.ts';
@@ -93,27 +115,31 @@ function ProductStock({ product, waiting }: { product: AdminStockProduct; waitin
           </Flex>
         )}
         {product.movements.length > 0 && (
-          <Table.Root size="1" mt="4" className="stock-movements">
-            <caption className="visually-hidden">Last stock movements of {product.title}</caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>What</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Copies</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Note</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {product.movements.map((m, i) => (
-                <Table.Row key={i}>
-                  <Table.Cell>{new Date(m.at).toLocaleString('en-GB', { timeZone: 'UTC' })}</Table.Cell>
-                  <Table.Cell>{m.kind}</Table.Cell>
-                  <Table.Cell>{m.quantity > 0 ? `+${m.quantity}` : m.quantity}</Table.Cell>
-                  <Table.Cell>{m.detail}</Table.Cell>
+          <ScrollRegion label={`Last stock movements of ${product.title}`}>
+            <Table.Root size="1" mt="4" className="stock-movements">
+              <caption className="visually-hidden">Last stock movements of {product.title}</caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>What</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Copies</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Note</Table.ColumnHeaderCell>
                 </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+              </Table.Header>
+              <Table.Body>
+                {product.movements.map((m, i) => (
+                  <Table.Row key={i}>
+                    <Table.Cell>{ukDateTime(m.at)}</Table.Cell>
+                    <Table.Cell>{m.kind}</Table.Cell>
+                    <Table.Cell>{m.quantity > 0 ? `+${m.quantity}` : m.quantity}</Table.Cell>
+                    <Table.Cell>
+                      <MovementNote movement={m} />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </ScrollRegion>
         )}
       </section>
     </Card>
@@ -133,50 +159,52 @@ function holdAge(seconds: number): string {
  */
 function HeldByCheckouts({ product, canChange }: { product: AdminStockProduct; canChange: boolean }) {
   return (
-    <Table.Root size="1" mt="4" className="stock-holds" data-testid="stock-holds">
-      <caption className="stock-holds__caption">
-        <Heading as="h3" size="3">
-          Held by checkouts
-        </Heading>
-        <Text size="1" color="gray">
-          Copies waiting for a payment. A shopper who pays takes a copy that is only held; a hold ends when its payment
-          page expires.
-        </Text>
-      </caption>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>Checkout</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Copies</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Held for</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Until</Table.ColumnHeaderCell>
-          {canChange && <Table.ColumnHeaderCell>Release</Table.ColumnHeaderCell>}
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {product.holds.map((hold) => (
-          <Table.Row key={hold.checkoutId} data-testid="stock-hold">
-            <Table.Cell>
-              <code>{hold.checkoutId.slice(0, 8)}</code> {hold.secured && <Badge color="blue">Paying now</Badge>}
-            </Table.Cell>
-            <Table.Cell>{hold.quantity}</Table.Cell>
-            <Table.Cell>{holdAge(hold.ageSeconds)}</Table.Cell>
-            <Table.Cell>
-              {new Date(hold.expiresAt).toLocaleTimeString('en-GB', {
-                timeZone: 'UTC',
-                hour: '2-digit',
-                minute: '2-digit',
-              })}{' '}
-              UTC
-            </Table.Cell>
-            {canChange && (
-              <Table.Cell>
-                <ReleaseHold product={product} hold={hold} />
-              </Table.Cell>
-            )}
+    <ScrollRegion label={`Checkouts holding ${product.title}`}>
+      <Table.Root size="1" mt="4" className="stock-holds" data-testid="stock-holds">
+        <caption className="stock-holds__caption">
+          <Heading as="h3" size="3">
+            Held by checkouts
+          </Heading>
+          <Text size="1" color="gray">
+            Copies waiting for a payment. A shopper who pays takes a copy that is only held; a hold ends when its
+            payment page expires.
+          </Text>
+        </caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Checkout</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Copies</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Held for</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Until</Table.ColumnHeaderCell>
+            {canChange && <Table.ColumnHeaderCell>Release</Table.ColumnHeaderCell>}
           </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+        </Table.Header>
+        <Table.Body>
+          {product.holds.map((hold) => (
+            <Table.Row key={hold.checkoutId} data-testid="stock-hold">
+              <Table.Cell>
+                <code>{hold.checkoutId.slice(0, 8)}</code> {hold.secured && <Badge color="blue">Paying now</Badge>}
+              </Table.Cell>
+              <Table.Cell>{hold.quantity}</Table.Cell>
+              <Table.Cell>{holdAge(hold.ageSeconds)}</Table.Cell>
+              <Table.Cell>
+                {new Date(hold.expiresAt).toLocaleTimeString('en-GB', {
+                  timeZone: 'UTC',
+                  hour: '2-digit',
+                  minute: '2-digit',
+                })}{' '}
+                UTC
+              </Table.Cell>
+              {canChange && (
+                <Table.Cell>
+                  <ReleaseHold product={product} hold={hold} />
+                </Table.Cell>
+              )}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </ScrollRegion>
   );
 }
 
