@@ -34,7 +34,9 @@ export function holdReasonsOf(order: Pick<AdminOrder, 'disputes' | 'openRequests
     reasons.push('The shopper asked to cancel: answer the request before sending.');
   if ((order.openRequests ?? []).some((r) => r.kind === 'return'))
     reasons.push('The shopper asked to return it: answer the request.');
-  if ((order.disputes ?? []).length > 0) reasons.push("The card's bank opened a dispute on the payment.");
+  // A dispute the bank has decided (one that records when it closed) holds nothing back.
+  const open = (order.disputes ?? []).filter((d) => !('closedAt' in d && d.closedAt));
+  if (open.length > 0) reasons.push("The card's bank opened a dispute on the payment.");
   return reasons;
 }
 
