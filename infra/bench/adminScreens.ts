@@ -29,6 +29,7 @@ export const adminScreens: { path: string; content: string }[] = [
   { path: '/admin/ledger', content: '[data-testid="ledger-table"]' },
   { path: '/admin/stock', content: '[data-testid="stock-product"]' },
   { path: '/admin/vat', content: '[data-testid="vat-status"]' },
+  { path: '/admin/shipping', content: '[data-testid="shipping-zone"], [data-testid="not-served"]' },
   { path: '/admin/catalogue', content: '[data-testid="catalogue-row"]' },
   { path: '/admin/discounts', content: '.admin-page .discount-table, .admin-page h2' },
   { path: '/admin/audit', content: '.admin-page [aria-label="Streams found"] tbody tr' },
