@@ -28,6 +28,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const { context, page } = await newPage(browser, viewport);
     await page.goto(`${shop.url}/custom-checkout`);
     await page.getByText('Test mode — no real card is charged').waitFor({ timeout: 15_000 });
+    // The total waits for the delivery rate of the destination, which the shop answers a moment later.
+    await page.getByTestId('checkout-total').filter({ hasText: '£13.49' }).waitFor({ timeout: 15_000 });
     assert.is(await page.getByTestId('checkout-total').innerText(), '£13.49');
     await fillCheckoutForm(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay £13.49' }).click();
@@ -78,6 +80,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.goto(`${shop.url}/custom-checkout`);
     await page.getByLabel('Country').click();
     await page.getByRole('option', { name: 'France' }).click();
+    // The total waits for the delivery rate of the destination, which the shop answers a moment later.
+    await page.getByTestId('checkout-total').filter({ hasText: '£14.99' }).waitFor({ timeout: 15_000 });
     assert.is(await page.getByTestId('checkout-total').innerText(), '£14.99');
     await page.getByRole('button', { name: 'Pay £14.99' }).waitFor();
     await context.close();
