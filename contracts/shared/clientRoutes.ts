@@ -15,6 +15,7 @@ export const clientRoutes = {
   adminLedger: ['/admin/ledger'],
   adminStock: ['/admin/stock'],
   adminVat: ['/admin/vat'],
+  adminShipping: ['/admin/shipping'],
   adminCatalogue: ['/admin/catalogue'],
   adminDiscounts: ['/admin/discounts'],
   adminDiscount: ['/admin/discounts/:code'],

@@ -160,7 +160,7 @@ export async function floodWrites(url: string, count: number): Promise<FloodResu
       'POST /api/create-checkout-session',
       () =>
         call(`${url}/api/create-checkout-session`, {
-          body: { items: [{ title: 'The Kindness Basket', quantity: 1 }] },
+          body: { items: [{ title: 'The Kindness Basket', quantity: 1 }], customerCountry: 'GB' },
         }),
     ],
     ['POST /api/cart/checkout', () => call(`${url}/api/cart/checkout`, { body: cart })],
