@@ -2,6 +2,7 @@
 // simplified VAT invoice, a full one when asked or above £250, and a refund's credit note says what it gives back, why,
 // which invoice it adjusts and the VAT it reverses. Each file is read back with pdftotext and every field of VAT Notice
 // 700 section 16 looked for in its text.
+import { fetchWithin } from '../../infra/testing/http.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,7 @@ async function settled() {
 
 /** The file at `url` (with the admin's session unless `open`), checked to be a PDF, and its text by pdftotext. */
 async function pdfText(url: string, name: string, open = false): Promise<string> {
-  const res = await fetch(`${shop.url}${url}`, { headers: open ? {} : auth });
+  const res = await fetchWithin(`${shop.url}${url}`, { headers: open ? {} : auth });
   assert.is(res.status, 200, `${url}: ${res.status} ${await res.clone().text()}`);
   assert.is(res.headers.get('content-type'), 'application/pdf');
   assert.ok(/^attachment; filename="[^"]+\.pdf"$/.test(res.headers.get('content-disposition') ?? ''));

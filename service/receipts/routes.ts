@@ -20,7 +20,6 @@ import {
 } from '../../contracts/receipts/invoice.ts';
 import { isNumbered, receiptMessages, type ReceiptView } from '../../contracts/receipts/model.ts';
 import type { EndpointSpec } from '../../contracts/shared/endpoint.ts';
-import { getAdminOrder } from '../../projections/orders/adminOrders.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
 import { orderStream, vatSettingsStream } from '../../contracts/shared/streams.ts';
 import { addDays, exportEvidenceMessages, exportEvidenceWarningDays } from '../../contracts/vat/exports.ts';
@@ -110,12 +109,12 @@ export function receiptRoutes(routers: Routers, deps: ShopDeps) {
    */
   async function viewOf(
     orderId: string,
-    message: string,
+    message: string | (() => Promise<string>),
     askedForFull: boolean,
     onCustomer: () => Promise<void>,
   ): Promise<ReceiptView> {
     const doc = await getReceipt(deps.reads, orderId);
-    if (!doc?.receiptNumber) throw notFound(message);
+    if (!doc?.receiptNumber) throw notFound(typeof message === 'string' ? message : await message());
     const events = await deps.events.readStream(orderStream(orderId));
     const reasons = new Map(
       events.reduce(evolveRefundBook, emptyRefundBook()).refunds.map((r) => [r.refundId, r.reason] as const),
@@ -139,9 +138,10 @@ export function receiptRoutes(routers: Routers, deps: ShopDeps) {
   const ownerView = async (ctx: Context, full: boolean, endpoint: EndpointSpec) => {
     const orderId = ownerOrder(ctx);
     // An order sold before numbering began says so: it will never have a number, where a new one may not have it yet.
-    const order = await getAdminOrder(deps.reads, orderId);
-    const message =
-      order !== null && !isNumbered(order.orderDate) ? receiptMessages.beforeNumbering : receiptMessages.notYet;
+    const message = async () => {
+      const placed = orderOnRecord(await deps.events.readStream(orderStream(orderId)));
+      return placed && !isNumbered(placed.placedAt) ? receiptMessages.beforeNumbering : receiptMessages.notYet;
+    };
     return viewOf(orderId, message, full, () =>
       reads.view(ctx, endpoint, orderStream(orderId), routineReasons.fullInvoice),
     );
