@@ -79,6 +79,7 @@ async function everyAdminGet(
     id: [values.orderId],
     status: ['all', 'pending', 'approved', 'rejected'],
     code: ['SPRING10'],
+    number: ['CN-2026-000001'],
   };
   const urls: string[] = [];
   const gets = allEndpoints.filter(

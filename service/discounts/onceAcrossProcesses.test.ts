@@ -119,6 +119,7 @@ test('once per address, on two processes: every spelling of a used address is re
           items: [{ title: 'The Kindness Basket', quantity: 1 }],
           discountCode: 'ONCE-EACH',
           customerEmail: email,
+          customerCountry: 'GB',
         },
         headers: from(newAddress()),
       }),

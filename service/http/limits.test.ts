@@ -74,7 +74,7 @@ test('checkouts: hosted sessions, cart checkouts and payment intents share twent
         call(`${shop.url}/api/cart/checkout`, { body: { items: [{ bookId: 1, quantity: 1 }], customerCountry: 'GB' } }),
       () =>
         call(`${shop.url}/api/create-checkout-session`, {
-          body: { items: [{ title: 'The Kindness Basket', quantity: 1 }] },
+          body: { items: [{ title: 'The Kindness Basket', quantity: 1 }], customerCountry: 'GB' },
         }),
       () => call(`${shop.url}/api/create-payment-intent`, { body: cardFormBody() }),
     ];

@@ -51,7 +51,7 @@ test('an export without proof after 3 months shows its VAT due; its proof of pos
     await shopper.close();
   }
   const paid = await call(`${shop.url}/api/sandbox/checkout-sessions/${orderId}/pay`, {
-    body: sandboxPayBody({ country: 'FR', shippingOptionId: 'international-shipping' }),
+    body: sandboxPayBody({ country: 'FR', shippingOptionId: 'europe-shipping' }),
   });
   assert.is(paid.status, 200, paid.text);
   await settled(shop);
