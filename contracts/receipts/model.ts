@@ -90,22 +90,9 @@ export const receiptsNumberedFrom: Day = '2026-11-27';
 
 /** A day as the owner reads it: `2026-11-27` is "27 November 2026". */
 export function longUkDay(day: Day): string {
-  const [year, month, date] = day.split('-').map(Number);
-  const months = [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ];
-  return `${date} ${months[month! - 1]} ${year}`;
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }
 
 /** Whether an order placed at `placedAt` is numbered; a time that is no date (never written by the shop) is not. */
