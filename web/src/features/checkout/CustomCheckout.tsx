@@ -54,7 +54,8 @@ export function CustomCheckout() {
   // without it there is no price and no payment.
   const deliverTo = gift.isGift && gift.separate ? gift.country : form.country;
   const shippingCost = table && deliveryOptionFor(table, deliverTo, { items: 1, subtotal: bookTotal })?.amount;
-  const total = bookTotal + (shippingCost ?? 0);
+  // Until the parcel's rate is known there is no total to state: a book price shown as the total would be untrue.
+  const total = shippingCost === undefined ? undefined : bookTotal + shippingCost;
   const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
 
@@ -92,7 +93,7 @@ export function CustomCheckout() {
         name: form.name,
         email: form.email,
         shipping,
-        totalAmount: total,
+        totalAmount: bookTotal + shippingCost,
         bookTitle: singleCheckoutBook.title,
         bookPrice: singleCheckoutBook.price,
         shippingCost,
@@ -200,14 +201,14 @@ export function CustomCheckout() {
                 Payment
               </Heading>
               {config.testMode && <TestModeNotice />}
-              <CardField ref={card} config={config} amount={total} onReady={onReady} />
+              <CardField ref={card} config={config} amount={total ?? bookTotal} onReady={onReady} />
               <Button
                 type="submit"
                 size="3"
                 mt="2"
                 disabled={payment.processing || !ready || shippingCost === undefined}
               >
-                {payment.processing ? 'Processing...' : `Pay ${formatPence(total)}`}
+                {payment.processing ? 'Processing...' : total === undefined ? 'Pay' : `Pay ${formatPence(total)}`}
               </Button>
             </Flex>
           </form>
@@ -225,14 +226,18 @@ export function CustomCheckout() {
             <Flex justify="between" gap="3">
               <Text color="gray">Shipping</Text>
               <Text color="gray" data-testid="checkout-shipping">
-                {shippingCost === undefined ? 'Choose where the parcel goes' : formatPence(shippingCost)}
+                {shippingCost !== undefined
+                  ? formatPence(shippingCost)
+                  : table
+                    ? 'Choose where the parcel goes'
+                    : 'Calculating shipping...'}
               </Text>
             </Flex>
             <Separator size="4" />
             <Flex justify="between" gap="3">
               <Text weight="bold">Total</Text>
               <Text weight="bold" data-testid="checkout-total">
-                {formatPence(total)}
+                {total === undefined ? '—' : formatPence(total)}
               </Text>
             </Flex>
             <Separator size="4" />
