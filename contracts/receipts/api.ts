@@ -1,6 +1,6 @@
 // The receipt page: the owner's, from the order's page in the console, and the buyer's, by the signed link the
 // confirmation e-mail gives (no account needed; a link not signed by the shop finds nothing). The VAT return, and the
-// bookkeeper's two files of receipts and credit notes, offered on the sales screen.
+// bookkeeper's files of receipts and credit notes, offered on the sales screen.
 import * as v from 'valibot';
 import { endpoint } from '../shared/endpoint.ts';
 import { VatReturnQuerySchema, type VatReturnResponse } from '../vat/model.ts';
@@ -10,7 +10,7 @@ import {
   type RecordExportEvidenceResponse,
   type VatExportsResponse,
 } from '../vat/exports.ts';
-import { DocumentsExportQuerySchema } from './exports.ts';
+import { DocumentsExportQuerySchema, XeroExportQuerySchema } from './exports.ts';
 import type { ReceiptView } from './model.ts';
 
 /**
@@ -101,10 +101,27 @@ export const receiptsApi = {
     guarded: true,
     query: DocumentsExportQuerySchema,
   }),
-  /** text/csv, streamed: the receipts and credit notes in the layout of Xero's sales invoice import; no personal data */
+  /**
+   * text/csv, streamed: the receipts as Xero sales invoices, in its import template's 29 columns; a generic contact, or
+   * with `contact=buyer` each buyer's name, a read of personal data recorded with the reader's `reason`
+   */
   xeroCsv: endpoint<string>()({
     method: 'GET',
     path: '/api/admin/sales/xero.csv',
+    guarded: true,
+    query: XeroExportQuerySchema,
+  }),
+  /** text/csv, streamed: the credit notes as Xero credit notes, in its credit note import template; contacts as above */
+  xeroCreditNotesCsv: endpoint<string>()({
+    method: 'GET',
+    path: '/api/admin/sales/xero-credit-notes.csv',
+    guarded: true,
+    query: XeroExportQuerySchema,
+  }),
+  /** text/csv: each UK day's sales, then its refunds, by VAT treatment (net, VAT, gross); no personal data */
+  dailyCsv: endpoint<string>()({
+    method: 'GET',
+    path: '/api/admin/sales/daily.csv',
     guarded: true,
     query: DocumentsExportQuerySchema,
   }),

@@ -1,7 +1,8 @@
-// The bookkeeper's two files of numbered receipts and credit notes (decision 074): the receipt lines, one row per line
-// and per part of a delivery charge with a credit-note section after them, and the same documents in the column layout
-// of Xero's sales-invoice import.
+// The bookkeeper's files of numbered receipts and credit notes (decisions 074, 108): the receipt lines, one row per line
+// and per part of a delivery charge with a credit-note section after them; the receipts in the column layout of Xero's
+// sales-invoice import and the credit notes in that of its credit-note import; and a summary of each day by VAT rate.
 import * as v from 'valibot';
+import { dataReadMessages, ReadReasonSchema } from '../audit/dataReads.ts';
 import { isoDay } from '../shared/days.ts';
 import type { VatRate } from '../vat/rates.ts';
 
@@ -14,6 +15,41 @@ export const DocumentsExportQuerySchema = v.pipe(
   v.check((q) => !(q.from && q.to && q.from > q.to), 'From must not be after To'),
 );
 export type DocumentsExportQuery = v.InferInput<typeof DocumentsExportQuerySchema>;
+
+/** Who the Xero files name as each document's contact: one generic contact (the default), or the order's buyer. */
+export const xeroContactChoices = ['generic', 'buyer'] as const;
+export type XeroContactChoice = (typeof xeroContactChoices)[number];
+
+export const xeroExportMessages = {
+  contact: `Contact must be one of ${xeroContactChoices.join(', ')}`,
+  reason: dataReadMessages.reason,
+} as const;
+
+/**
+ * GET /api/admin/sales/xero.csv and xero-credit-notes.csv: the range as above, and `contact=buyer` to name each buyer
+ * from their order, which makes the file a read of personal data: then `reason` is required and recorded with it
+ * (decision 058). Without `contact` (or with `generic`) every document names the generic contact and no reason is asked.
+ */
+export const XeroExportQuerySchema = v.pipe(
+  v.object({
+    from: v.optional(isoDay('From')),
+    to: v.optional(isoDay('To')),
+    contact: v.optional(v.picklist(xeroContactChoices, xeroExportMessages.contact), 'generic'),
+    reason: v.optional(v.string(xeroExportMessages.reason)),
+  }),
+  v.check((q) => !(q.from && q.to && q.from > q.to), 'From must not be after To'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const { reason, ...query } = dataset.value;
+    if (query.contact !== 'buyer') return query;
+    const checked = v.safeParse(ReadReasonSchema, reason);
+    if (!checked.success) {
+      addIssue({ message: checked.issues[0].message });
+      return NEVER;
+    }
+    return { ...query, reason: checked.output };
+  }),
+);
+export type XeroExportQuery = v.InferInput<typeof XeroExportQuerySchema>;
 
 /** The receipts' section of lines.csv. */
 export const receiptLineColumns = [
@@ -51,7 +87,8 @@ export const amountRefundedProduct = 'Amount refunded';
 
 /**
  * Xero's sales invoice import template (SalesInvoiceTemplate.csv, from Sales › Invoices › Import), in its order; the
- * `*` marks a column Xero requires. The header row is written exactly so.
+ * `*` marks a column Xero requires. The header row is written exactly so. `Total` and `TaxAmount` are Xero's own
+ * figures: the file fills them with the document's total and the VAT the sale recorded on the line (decision 108).
  */
 export const xeroInvoiceColumns = [
   '*ContactName',
@@ -68,6 +105,7 @@ export const xeroInvoiceColumns = [
   'Reference',
   '*InvoiceDate',
   '*DueDate',
+  'Total',
   'InventoryItemCode',
   '*Description',
   '*Quantity',
@@ -75,6 +113,7 @@ export const xeroInvoiceColumns = [
   'Discount',
   '*AccountCode',
   '*TaxType',
+  'TaxAmount',
   'TrackingName1',
   'TrackingOption1',
   'TrackingName2',
@@ -84,7 +123,34 @@ export const xeroInvoiceColumns = [
 ] as const;
 export type XeroColumn = (typeof xeroInvoiceColumns)[number];
 
-/** The one contact every row names: the file carries no buyer's name or address (decision 058 governs those). */
+/**
+ * Xero's credit note import template (Sales › Invoices › Credit notes › Import): the sales invoice template with
+ * `*CreditNoteNumber` and `*CreditNoteDate` in place of `*InvoiceNumber` and `*InvoiceDate`, amounts positive.
+ */
+export const xeroCreditNoteColumns = xeroInvoiceColumns.map((column) =>
+  column === '*InvoiceNumber' ? '*CreditNoteNumber' : column === '*InvoiceDate' ? '*CreditNoteDate' : column,
+);
+
+/** The summary of a day (decision 108): one row per day, per sales or refunds, per VAT treatment. */
+export const dailySummaryColumns = [
+  'Date',
+  'Type',
+  'Tax type',
+  'VAT rate',
+  'Net',
+  'VAT',
+  'Gross',
+  'Documents',
+  'First number',
+  'Last number',
+] as const;
+/** What a daily summary's row is: the day's receipts, or the day's credit notes (amounts negative). */
+export const dailySummaryTypes = { sales: 'Sales', refunds: 'Refunds' } as const;
+
+/**
+ * The contact every row names unless the owner chooses the buyers' names, and the contact of a document whose buyer's
+ * name is no longer on record (erased): the file then carries no buyer's name or address (decision 058 governs those).
+ */
 export const xeroContact = 'Shop customer';
 /** The default UK chart of accounts' Sales account, for goods and delivery alike. */
 export const xeroSalesAccount = '200';

@@ -120,7 +120,7 @@ test('cells of a product named like a formula are text; negative amounts stay nu
   assert.is(xero[0]![xeroInvoiceColumns.indexOf('*Description')], `'=HYPERLINK("http://evil.example","click")`);
   const credit = creditNoteXeroLines(note).map((l) => parseCsv(l)[0]!);
   assert.is(credit[0]![xeroInvoiceColumns.indexOf('*Description')], `'@SUM(A1:A9)`);
-  assert.is(credit[1]![xeroInvoiceColumns.indexOf('*Quantity')], '-1');
+  assert.is(credit[1]![xeroInvoiceColumns.indexOf('*Quantity')], '1');
   assert.is(credit[1]![xeroInvoiceColumns.indexOf('*UnitAmount')], '3.00');
   assert.is(csvCell(csvPounds(-167)), '-1.67');
   assert.is(csvCell(csvPounds(-5)), '-0.05');
@@ -173,12 +173,28 @@ test('a registered shop: each receipt line and delivery part with its VAT to the
       xero.headers.get('content-disposition') ?? '',
       /attachment; filename="xero-sales-invoices-[\d-]+\.csv"/,
     );
+    // Xero's template, column for column: written out here by hand, so a slip in the code cannot hide itself.
     assert.is(
       xero.text.split('\r\n')[0],
       '*ContactName,EmailAddress,POAddressLine1,POAddressLine2,POAddressLine3,POAddressLine4,POCity,PORegion,' +
-        'POPostalCode,POCountry,*InvoiceNumber,Reference,*InvoiceDate,*DueDate,InventoryItemCode,*Description,' +
-        '*Quantity,*UnitAmount,Discount,*AccountCode,*TaxType,TrackingName1,TrackingOption1,TrackingName2,' +
+        'POPostalCode,POCountry,*InvoiceNumber,Reference,*InvoiceDate,*DueDate,Total,InventoryItemCode,*Description,' +
+        '*Quantity,*UnitAmount,Discount,*AccountCode,*TaxType,TaxAmount,TrackingName1,TrackingOption1,TrackingName2,' +
         'TrackingOption2,Currency,BrandingTheme',
+    );
+    const notesFile = await call(`${shop.url}/api/admin/sales/xero-credit-notes.csv?from=${day}&to=${noteDay}`, {
+      headers: auth,
+    });
+    assert.is(notesFile.status, 200, notesFile.text);
+    assert.match(
+      notesFile.headers.get('content-disposition') ?? '',
+      /attachment; filename="xero-credit-notes-[\d-]+\.csv"/,
+    );
+    assert.is(
+      notesFile.text.split('\r\n')[0],
+      '*ContactName,EmailAddress,POAddressLine1,POAddressLine2,POAddressLine3,POAddressLine4,POCity,PORegion,' +
+        'POPostalCode,POCountry,*CreditNoteNumber,Reference,*CreditNoteDate,*DueDate,Total,InventoryItemCode,' +
+        '*Description,*Quantity,*UnitAmount,Discount,*AccountCode,*TaxType,TaxAmount,TrackingName1,TrackingOption1,' +
+        'TrackingName2,TrackingOption2,Currency,BrandingTheme',
     );
     const rows = parseCsv(xero.text).slice(1);
     const col = (name: (typeof xeroInvoiceColumns)[number]) => xeroInvoiceColumns.indexOf(name);
@@ -194,21 +210,26 @@ test('a registered shop: each receipt line and delivery part with its VAT to the
         '*UnitAmount',
         '*AccountCode',
         '*TaxType',
+        'TaxAmount',
+        'Total',
         'Currency',
       ].map((name) => row[col(name as (typeof xeroInvoiceColumns)[number])]);
     const xeroDay = (d: string) => `${d.slice(8)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
     const sale = ['Shop customer', receipt.receiptNumber, receipt.orderNumber, xeroDay(day), xeroDay(day)];
     assert.equal(rows.filter((row) => row[col('*InvoiceNumber')] === receipt.receiptNumber).map(pick), [
-      [...sale, book, '1', '9.99', '200', 'Zero Rated Income', 'GBP'],
-      [...sale, poster, '1', '9.99', '200', '20% (VAT on Income)', 'GBP'],
-      [...sale, 'Delivery', '1', '1.75', '200', 'Zero Rated Income', 'GBP'],
-      [...sale, 'Delivery', '1', '1.75', '200', '20% (VAT on Income)', 'GBP'],
+      [...sale, book, '1', '9.99', '200', 'Zero Rated Income', '0.00', '23.48', 'GBP'],
+      [...sale, poster, '1', '9.99', '200', '20% (VAT on Income)', '1.67', '23.48', 'GBP'],
+      [...sale, 'Delivery', '1', '1.75', '200', 'Zero Rated Income', '0.00', '23.48', 'GBP'],
+      [...sale, 'Delivery', '1', '1.75', '200', '20% (VAT on Income)', '0.29', '23.48', 'GBP'],
     ]);
+    // The credit note is in its own file, not among the invoices, its amounts positive as Xero's credit notes take them.
+    assert.not.ok(rows.some((row) => row.includes(note.creditNoteNumber)));
     const credit = ['Shop customer', note.creditNoteNumber, receipt.receiptNumber, xeroDay(noteDay), xeroDay(noteDay)];
-    assert.equal(rows.filter((row) => row[col('*InvoiceNumber')] === note.creditNoteNumber).map(pick), [
-      [...credit, poster, '-1', '9.99', '200', '20% (VAT on Income)', 'GBP'],
+    const noteRows = parseCsv(notesFile.text).slice(1);
+    assert.equal(noteRows.filter((row) => row[col('*InvoiceNumber')] === note.creditNoteNumber).map(pick), [
+      [...credit, poster, '1', '9.99', '200', '20% (VAT on Income)', '1.67', '9.99', 'GBP'],
     ]);
-    for (const row of rows) assert.is(row.length, xeroInvoiceColumns.length);
+    for (const row of [...rows, ...noteRows]) assert.is(row.length, xeroInvoiceColumns.length);
 
     // No personal data: the downloads are not recorded as reads of it.
     assert.is(ofType(await allEvents(shop), 'PersonalDataRead').length, reads);
@@ -220,7 +241,7 @@ test('a registered shop: each receipt line and delivery part with its VAT to the
     });
     assert.is(created.status, 201, created.text);
     const auditor = await adminHeaders(shop, 'auditor.exports');
-    for (const file of ['lines.csv', 'xero.csv'])
+    for (const file of ['lines.csv', 'xero.csv', 'xero-credit-notes.csv', 'daily.csv'])
       assert.is((await call(`${shop.url}/api/admin/sales/${file}?from=${day}`, { headers: auditor })).status, 200);
 
     // A range that holds neither document is headers only.
@@ -229,7 +250,7 @@ test('a registered shop: each receipt line and delivery part with its VAT to the
     assert.equal(empty.receipts, [[...receiptLineColumns.filter((c) => !vatColumns.includes(c))]]);
     assert.equal(empty.creditNotes, [[...creditNoteLineColumns.filter((c) => !vatColumns.includes(c))]]);
 
-    for (const file of ['lines.csv', 'xero.csv'])
+    for (const file of ['lines.csv', 'xero.csv', 'xero-credit-notes.csv', 'daily.csv'])
       for (const [query, message] of [
         ['from=2026-02-30', 'From must be a date such as 2026-03-01'],
         ['to=27-11-2026', 'To must be a date such as 2026-03-01'],
@@ -280,10 +301,18 @@ test('an unregistered shop’s files show no VAT: no VAT columns, net equal to g
       [[note.creditNoteNumber, ukDayOf(note.issuedAt), receipt.receiptNumber, poster, '-1', '-9.99', '-9.99']],
     );
     const xero = await call(`${shop.url}/api/admin/sales/xero.csv`, { headers: auth });
+    const notes = await call(`${shop.url}/api/admin/sales/xero-credit-notes.csv`, { headers: auth });
     const rows = parseCsv(xero.text).slice(1);
+    const noteRows = parseCsv(notes.text).slice(1);
     const taxType = xeroInvoiceColumns.indexOf('*TaxType');
-    assert.is(rows.length, 4);
-    for (const row of rows) assert.is(row[taxType], 'No VAT');
+    const taxAmount = xeroInvoiceColumns.indexOf('TaxAmount');
+    assert.is(rows.length, 3);
+    assert.is(noteRows.length, 1);
+    // Outside VAT: "No VAT", and no tax amount for Xero to take.
+    for (const row of [...rows, ...noteRows]) {
+      assert.is(row[taxType], 'No VAT');
+      assert.is(row[taxAmount], '');
+    }
   } finally {
     await shop.close();
   }
