@@ -17,6 +17,7 @@ import {
   type OrderHistoryResponse,
   type RefundResponse,
   ClickAndDropExportSchema,
+  PackingSlipPdfQuerySchema,
   PackingSlipsQuerySchema,
   ShipOrdersSchema,
   ProcessOrdersSchema,
@@ -67,6 +68,20 @@ export const ordersApi = {
     path: '/api/admin/packing-slips',
     guarded: true,
     query: PackingSlipsQuerySchema,
+  }),
+  /** application/pdf: the same slips, one order to a page, customs declarations on pages of their own (decision 109) */
+  packingSlipsPdf: endpoint<Uint8Array>()({
+    method: 'GET',
+    path: '/api/admin/packing-slips/pdf',
+    guarded: true,
+    query: PackingSlipsQuerySchema,
+  }),
+  /** application/pdf: one order's packing slip, as its packing slip screen shows it, A4, fonts embedded */
+  packingSlipPdf: endpoint<Uint8Array>()({
+    method: 'GET',
+    path: '/api/admin/orders/:id/packing-slip/pdf',
+    guarded: true,
+    query: PackingSlipPdfQuerySchema,
   }),
   /** Several orders shipped in one step: each its own status change and shipment, and its own e-mail. */
   shipMany: endpoint<ShipOrdersResponse>()({

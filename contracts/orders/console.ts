@@ -437,8 +437,17 @@ export const maxBulkOrders = 100;
 
 const orderIdText = v.pipe(v.string('Each order id must be text'), v.regex(orderIdPattern, 'That is not an order id'));
 
+/** `gift=yes` prints a slip in gift mode (no prices), `gift=no` with its prices; left out, as the screen first shows it. */
+export const giftModeMessage = 'Gift must be "yes" or "no", or left out';
+const giftMode = v.optional(v.picklist(['yes', 'no'], giftModeMessage));
+
+/** GET /api/admin/orders/:id/packing-slip/pdf?gift=: a gift order starts in gift mode, any other with its prices. */
+export const PackingSlipPdfQuerySchema = v.object({ gift: giftMode });
+
 /** GET /api/admin/packing-slips?ids=a,b,c: the slips of these orders, in this order; without ids, every processing one. */
 export const PackingSlipsQuerySchema = v.object({
+  /** the PDF's only (the page's own toggle): every slip in gift mode; a gift order's slip is in gift mode either way */
+  gift: giftMode,
   ids: v.optional(
     v.pipe(
       v.string(),

@@ -129,6 +129,12 @@ export class PdfWriter {
     this.doc.font('body').fontSize(10).moveDown(0.8);
   }
 
+  /** Starts a new page: the next document of a batch, or a part printed apart (a customs declaration). */
+  newPage() {
+    this.doc.addPage();
+    this.doc.x = margin;
+  }
+
   paragraph(text: string, font: 'body' | 'bold' = 'body') {
     this.room(28);
     this.doc.font(font).fontSize(10).text(text, margin, this.doc.y, { width: pageWidth });

@@ -13,6 +13,7 @@ import {
   type RefundResponse,
   type ShipOrdersResponse,
   flagMessages,
+  type PackingSlipsResponse,
   type ProcessOrdersResponse,
 } from '../../contracts/orders/console.ts';
 import { toFulfilCount, toFulfilQueue } from '../../contracts/orders/queue.ts';
@@ -43,6 +44,8 @@ import { listSubject, personalReadsFor } from '../http/personalReads.ts';
 import { routineReasons } from '../../contracts/audit/dataReads.ts';
 import { orderFlagsDecider, orderNotesDecider } from './orderNotes.ts';
 import { customsDeclarations } from './customs.ts';
+import { packingSlipsPdf } from './packingSlipPdf.ts';
+import type { EndpointSpec } from '../../contracts/shared/endpoint.ts';
 import { listAllBooks } from '../../contracts/catalog/books.ts';
 import { orderNotFoundMessage, orderStatusDecider, staleOrderMessage } from './orderStatus.ts';
 
@@ -193,42 +196,85 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
   });
 
   // The day's batch: every order now processing, oldest first (the first paid is the first packed); or the orders the
-  // owner chose on the fulfilment screen, in the order chosen.
-  route(routers, ordersApi.packingSlips, async (ctx, input) => {
-    const { ids: chosen } = input.query();
+  // owner chose on the fulfilment screen, in the order chosen. The page and its PDF read the same slips.
+  async function packingSlipsFor(
+    ctx: Context,
+    endpoint: EndpointSpec,
+    chosen: readonly string[] | undefined,
+  ): Promise<PackingSlipsResponse> {
     if (chosen) {
       const [pages, orders] = await Promise.all([
         getOrderPages(deps.reads, chosen),
         Promise.all(chosen.map((id) => getAdminOrder(deps.reads, id))),
       ]);
       const statusOf = new Map(orders.flatMap((o) => (o ? [[o.orderId, o.status] as const] : [])));
-      if (pages.length > 0)
-        await reads.view(ctx, ordersApi.packingSlips, 'packing-slips?chosen', routineReasons.packingSlips);
+      if (pages.length > 0) await reads.view(ctx, endpoint, 'packing-slips?chosen', routineReasons.packingSlips);
       const customs = await customsDeclarations(
         deps,
         pages.map((p) => p.orderId),
       );
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = {
+      return {
         slips: pages.map((page) =>
           packingSlipOf(page, statusOf.get(page.orderId) ?? 'processing', customs.get(page.orderId)),
         ),
         more: false,
       };
-      return;
     }
     const ids = await oldestOrderIds(deps.reads, 'processing', maxPackingSlips + 1);
     const pages = await getOrderPages(deps.reads, ids.slice(0, maxPackingSlips));
-    if (pages.length > 0) await reads.view(ctx, ordersApi.packingSlips, 'packing-slips', routineReasons.packingSlips);
+    if (pages.length > 0) await reads.view(ctx, endpoint, 'packing-slips', routineReasons.packingSlips);
     const customs = await customsDeclarations(
       deps,
       pages.map((p) => p.orderId),
     );
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
+    return {
       slips: pages.map((page) => packingSlipOf(page, 'processing', customs.get(page.orderId))),
       more: ids.length > maxPackingSlips,
     };
+  }
+
+  function sendPdf(ctx: Context, name: string, file: Buffer) {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="${name.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf"`);
+    ctx.type = 'application/pdf';
+    ctx.body = file;
+  }
+
+  route(routers, ordersApi.packingSlips, async (ctx, input) => {
+    const body = await packingSlipsFor(ctx, ordersApi.packingSlips, input.query().ids);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+
+  // The batch as a file: every slip in gift mode when asked, a gift order's always (as the screen prints them).
+  route(routers, ordersApi.packingSlipsPdf, async (ctx, input) => {
+    const { ids, gift } = input.query();
+    const { slips } = await packingSlipsFor(ctx, ordersApi.packingSlipsPdf, ids);
+    const now = deps.clock();
+    const file = await packingSlipsPdf(
+      slips.map((slip) => ({ slip, gift: gift === 'yes' || !!slip.gift })),
+      ids ? 'Packing slips of the chosen orders' : 'Packing slips of the processing orders',
+      now,
+    );
+    sendPdf(ctx, `Packing slips ${now.toISOString().slice(0, 10)}`, file);
+  });
+
+  // One order's slip as its screen shows it: a gift order in gift mode unless the owner turns it off, as the screen's
+  // toggle does.
+  route(routers, ordersApi.packingSlipPdf, async (ctx, input) => {
+    const orderId = orderIdOf(ctx);
+    const [order, page] = await Promise.all([getAdminOrder(deps.reads, orderId), getOrderPage(deps.reads, orderId)]);
+    if (!order || !page) throw notFound(orderNotFoundMessage(orderId));
+    await reads.view(ctx, ordersApi.packingSlipPdf, orderStream(orderId), routineReasons.packingSlips);
+    const customs = (await customsDeclarations(deps, [orderId])).get(orderId);
+    const slip = packingSlipOf(page, order.status, customs);
+    const { gift } = input.query();
+    const file = await packingSlipsPdf(
+      [{ slip, gift: gift === undefined ? !!slip.gift : gift === 'yes' }],
+      `Packing slip ${slip.orderNumber}`,
+      deps.clock(),
+    );
+    sendPdf(ctx, `Packing slip ${slip.orderNumber}`, file);
   });
 
   // Several orders shipped in one step (decision 081): each through the same decider as one order's change, its own

@@ -1,5 +1,8 @@
 // A parcel to France in a browser (decision 098): its packing slip prints the CN22 summary after the slip, on a page of
-// its own, and the day's batch prints it with the slip; a parcel to Leeds prints none.
+// its own, and the day's batch prints it with the slip; a parcel to Leeds prints none. "Download PDF" saves the slip
+// and its declaration as a PDF file the server wrote (decision 109).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { viewports } from '../../infra/testing/browser.ts';
@@ -59,6 +62,20 @@ test('the packing slip of a parcel to France prints its CN22 summary; one to Lee
     assert.ok(await customs.isVisible(), 'the declaration is printed');
     assert.is(await customs.evaluate((s) => getComputedStyle(s).breakBefore), 'page');
     await page.emulateMedia({ media: 'screen' });
+
+    // "Download PDF": a file, not the print window; the slip on its page, the declaration on the next.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^Packing-slip-AH-[A-Za-z0-9]+\.pdf$/);
+    const file = (await download.path())!;
+    assert.is(readFileSync(file).subarray(0, 5).toString('latin1'), '%PDF-');
+    const pages = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f');
+    assert.match(pages[0]!, 'Camille Martin');
+    assert.match(pages[0]!, 'Total paid');
+    assert.match(pages[1]!, 'Customs declaration CN22');
+    assert.match(pages[1]!, 'France (FR)');
 
     await page.goto(`${shop.url}/admin/orders/${leeds}/packing-slip`);
     await page.locator('article.packing-slip').waitFor(seen);

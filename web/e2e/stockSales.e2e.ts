@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
-import { xeroInvoiceColumns } from '../../contracts/receipts/exports.ts';
+import { xeroCreditNoteColumns, xeroInvoiceColumns } from '../../contracts/receipts/exports.ts';
 import { ordersCsvColumns } from '../../contracts/sales/model.ts';
 import { notEnoughStockMessage } from '../../contracts/stock/model.ts';
 import { launchBrowser, newContext, viewports } from '../../infra/testing/browser.ts';
@@ -243,7 +243,7 @@ test("admin: the order console's CSV download holds one row per order it lists, 
   }
 });
 
-test('admin: the sales screen downloads the receipt lines and the Xero file of the range it shows', async () => {
+test('admin: the sales screen downloads the receipt lines, the Xero invoices and credit notes and the daily summary of the range it shows', async () => {
   await paidOrder([{ bookId: 3, quantity: 1 }]);
   await settled();
   const { context, page } = await pageFor(viewports.desktop, true);
@@ -261,10 +261,32 @@ test('admin: the sales screen downloads the receipt lines and the Xero file of t
     assert.ok(text.includes('\r\n\r\nCredit note number,'), text);
     const [xero] = await Promise.all([
       page.waitForEvent('download'),
-      files.getByRole('button', { name: 'Download for Xero (CSV)' }).click(),
+      files.getByRole('button', { name: 'Download Xero invoices (CSV)' }).click(),
     ]);
     assert.match(xero.suggestedFilename(), /^xero-sales-invoices-\d{4}-\d{2}-\d{2}\.csv$/);
     assert.is(readFileSync((await xero.path())!, 'utf8').split('\r\n')[0], xeroInvoiceColumns.join(','));
+    const [credits] = await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('button', { name: 'Download Xero credit notes (CSV)' }).click(),
+    ]);
+    assert.match(credits.suggestedFilename(), /^xero-credit-notes-\d{4}-\d{2}-\d{2}\.csv$/);
+    assert.is(readFileSync((await credits.path())!, 'utf8').split('\r\n')[0], xeroCreditNoteColumns.join(','));
+    const [daily] = await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('button', { name: 'Download daily summary (CSV)' }).click(),
+    ]);
+    assert.match(daily.suggestedFilename(), /^sales-by-day-\d{4}-\d{2}-\d{2}\.csv$/);
+    assert.ok(readFileSync((await daily.path())!, 'utf8').includes('Date,Type,Tax type,'));
+    // Naming the buyers asks for a reason first; with one, the file names the buyer.
+    await files.getByRole('checkbox', { name: 'Name each buyer as the Xero contact' }).click();
+    await files.getByRole('button', { name: 'Download Xero invoices (CSV)' }).click();
+    await files.getByRole('alert').waitFor(seen);
+    await files.getByRole('textbox', { name: 'Reason (do not write a customer’s details)' }).fill('Quarterly accounts');
+    const [named] = await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('button', { name: 'Download Xero invoices (CSV)' }).click(),
+    ]);
+    assert.ok(readFileSync((await named.path())!, 'utf8').includes('Amina Khan'));
   } finally {
     await context.close();
   }

@@ -1,13 +1,17 @@
 // Packing slips: what goes in the box, one order to a printed page. On screen a bar above them offers "Print" and
 // "Gift mode" (no prices, for a parcel that is a present); the print stylesheet leaves the bar out. An order the shopper
 // marked as a gift prints in gift mode with its message, addressed to its recipient (decision 085). A parcel leaving the
-// UK prints its customs declaration after the slip, on a page of its own (decision 098).
+// UK prints its customs declaration after the slip, on a page of its own (decision 098). "Download PDF" saves the same
+// slips, in the gift mode shown, as a PDF file the server writes (decision 109).
 import { adminTitle, useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { Button, Callout, Checkbox, Flex, Heading, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
+import { ordersApi } from '../../../../contracts/orders/api.ts';
 import { packingSlipOf } from '../../../../contracts/orders/console.ts';
+import { urlFor } from '../../lib/api.ts';
+import { PdfButton } from '../../components/PdfButton.tsx';
 import { PackingSlip } from './PackingSlip.tsx';
 import { chosenPackingSlipsQuery, orderPageQuery, packingSlipsQuery } from './ordersQuery.ts';
 import './packingSlip.css';
@@ -18,12 +22,15 @@ function SlipsFrame({
   children,
   gift,
   onGift,
+  pdf,
 }: {
   title: string;
   back: ReactNode;
   children: ReactNode;
   gift: boolean;
   onGift: (gift: boolean) => void;
+  /** the address of the same slips as a PDF file */
+  pdf: string;
 }) {
   const giftId = useId();
   useDocumentTitle(adminTitle(title));
@@ -43,6 +50,9 @@ function SlipsFrame({
           <Button onClick={() => window.print()} highContrast>
             Print
           </Button>
+          <PdfButton url={pdf} withSession>
+            Download PDF
+          </PdfButton>
           {back}
         </Flex>
       </div>
@@ -65,7 +75,13 @@ export function OrderPackingSlip({ orderId }: { orderId: string }) {
     </Button>
   );
   return (
-    <SlipsFrame title={`Packing slip · Order #${data.page.orderNumber}`} back={back} gift={gift} onGift={setGift}>
+    <SlipsFrame
+      title={`Packing slip · Order #${data.page.orderNumber}`}
+      back={back}
+      gift={gift}
+      onGift={setGift}
+      pdf={urlFor(ordersApi.packingSlipPdf, { params: { id: orderId }, query: { gift: gift ? 'yes' : 'no' } })}
+    >
       <PackingSlip slip={slip} gift={gift} />
     </SlipsFrame>
   );
@@ -82,7 +98,13 @@ export function ProcessingPackingSlips() {
     </Button>
   );
   return (
-    <SlipsFrame title="Packing slips · Processing orders" back={back} gift={gift} onGift={setGift}>
+    <SlipsFrame
+      title="Packing slips · Processing orders"
+      back={back}
+      gift={gift}
+      onGift={setGift}
+      pdf={urlFor(ordersApi.packingSlipsPdf, { query: { gift: gift ? 'yes' : 'no' } })}
+    >
       {data.slips.length === 0 && (
         <Text as="p" color="gray">
           No orders are processing.
@@ -119,6 +141,7 @@ export function ChosenPackingSlips({ ids }: { ids: readonly string[] }) {
       back={back}
       gift={gift}
       onGift={setGift}
+      pdf={urlFor(ordersApi.packingSlipsPdf, { query: { ids: ids.join(','), gift: gift ? 'yes' : 'no' } })}
     >
       {data.slips.length === 0 && (
         <Text as="p" color="gray">

@@ -4,7 +4,7 @@
 // Its credit notes follow, each with its reason and the VAT it reverses. On screen a bar above offers "Print" and
 // "Download PDF" (a PDF file the server writes with the same content); the print stylesheet leaves the bar out.
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { amountRefundedDescription, invoiceMessages, standingText } from '../../../../contracts/receipts/invoice.ts';
 import {
   receiptMessages,
@@ -12,8 +12,7 @@ import {
   type ReceiptView,
   type VatByRate,
 } from '../../../../contracts/receipts/model.ts';
-import { toast } from '../../components/toast/toasts.ts';
-import { adminToken, ApiError, serverMessage } from '../../lib/api.ts';
+import { PdfButton } from '../../components/PdfButton.tsx';
 import type { ReceiptFiles } from './receiptQuery.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { formatRate } from '../../../../contracts/vat/rates.ts';
@@ -254,55 +253,6 @@ export function ReceiptDocument({ receipt, files }: { receipt: ReceiptView; file
         </section>
       )}
     </article>
-  );
-}
-
-/** Fetches a PDF (with the session's token for the owner's) and hands it to the browser as a download. */
-function PdfButton({
-  url,
-  withSession,
-  variant = 'soft',
-  children,
-}: {
-  url: string;
-  withSession: boolean;
-  variant?: 'soft' | 'ghost';
-  children: ReactNode;
-}) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const token = withSession ? adminToken() : null;
-      const res = await fetch(url, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        credentials: withSession ? 'include' : 'omit',
-        cache: 'no-store',
-      });
-      if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'document.pdf';
-      const href = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = href;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
-    } catch (error) {
-      toast({
-        title: 'Download Failed',
-        description: serverMessage(error) ?? 'Could not make the PDF. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant={variant} loading={busy} onClick={() => void download()}>
-      {children}
-    </Button>
   );
 }
 
