@@ -210,15 +210,20 @@ export function receiptRoutes(routers: Routers, deps: ShopDeps) {
 
   // The nine boxes from the receipts and credit notes that recorded VAT in the period, the exports whose limit ran out in
   // it without proof and those proved late in it (decision 097), and those documents.
-  route(routers, receiptsApi.vatReturn, async (ctx, input) => {
-    const period = input.query();
+  // The screen's answer and the PDF are one return: both read it here.
+  async function returnFor(period: { start: string; end: string }) {
     const today = ukDayOf(deps.clock().toISOString());
     const [documents, exports] = await Promise.all([
       vatDocumentsIn(deps.reads, period.start, period.end),
       exportVatDocumentsIn(deps.reads, period.start, period.end, today),
     ]);
     const all = [...documents, ...exports];
-    ctx.body = { period, boxes: vatReturn(period, all), documents: all };
+    return { boxes: vatReturn(period, all), documents: all };
+  }
+
+  route(routers, receiptsApi.vatReturn, async (ctx, input) => {
+    const period = input.query();
+    ctx.body = { period, ...(await returnFor(period)) };
   });
 
   route(routers, receiptsApi.vatExports, async (ctx) => {
@@ -256,11 +261,10 @@ export function receiptRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, receiptsApi.vatReturnPdf, async (ctx, input) => {
     const period = input.query();
-    const documents = await vatDocumentsIn(deps.reads, period.start, period.end);
     const settings = foldVatSettings(await deps.events.readStream(vatSettingsStream));
     const vatNumber = (registrationOn(settings, period.end) ?? settings.registrations.at(-1))?.vatNumber;
     const file = await vatReturnPdf(
-      { period, boxes: vatReturn(period, documents), documents },
+      { period, ...(await returnFor(period)) },
       { name: shopContent.shop.name, ...(vatNumber ? { vatNumber } : {}) },
       deps.clock(),
     );
