@@ -42,6 +42,8 @@ function ensureSystemPackages() {
     },
     // The receipt's browser test reads the PDF it printed with pdftotext and pdfinfo.
     { bin: 'pdftotext', pkg: 'poppler-utils', present: () => have('pdftotext') },
+    // The reverse proxy's test starts Debian's nginx with the site in infra/deploy in front of a shop.
+    { bin: '/usr/sbin/nginx', pkg: 'nginx', present: () => existsSync('/usr/sbin/nginx') || have('nginx') },
   ];
   const missing = wanted.filter((w) => !w.present());
   if (missing.length === 0) return;
