@@ -27,6 +27,7 @@ import { backupDataDir, BackupRefused, requireBackupDataKey } from '../backup/ba
 import { NotABackup } from '../backup/manifest.ts';
 import { PassphraseRefused } from '../backup/passphrase.ts';
 import { restoreBackup, RestoreRefused } from '../backup/restore.ts';
+import { rotateBackups } from '../backup/rotation.ts';
 import { join } from 'node:path';
 import {
   abandonSealMigration,
@@ -89,13 +90,15 @@ of the old log, it checks that the new log carries every one of its events over`
   },
   {
     name: 'backup',
-    synopsis: 'backup <dir> [--passphrase-file F]',
+    synopsis: 'backup <dir> [--rotate] [--passphrase-file F]',
     text: `everything the shop cannot rebuild (log, key file, accounts, payments sandbox,
 outbox) with a manifest, safe while the shop runs; encrypted with the passphrase in F
 or BACKUP_PASSPHRASE when given. The folder is made when missing (it must be empty).
 The data key is never in it: keep DATA_KEY apart. The manifest carries a MAC under a
 key derived from the data key (DATA_KEY, or DATA_DIR/data-key), so restore can tell
-any change to it`,
+any change to it. --rotate: <dir> holds a rotating set of backups; a new one is written
+into it, named by the time (UTC), then the newest of each of the last 7 days and of
+the 4 weeks before them are kept and the others deleted`,
   },
   {
     name: 'restore',
@@ -424,21 +427,35 @@ function passphraseFrom(config: Config, file: string | undefined): string | unde
   return config.BACKUP_PASSPHRASE;
 }
 
-async function backup(config: Config, dir: string | undefined, passphraseFile: string | undefined) {
+async function backup(config: Config, dir: string | undefined, passphraseFile: string | undefined, rotate: boolean) {
   if (!dir)
     throw new UsageError(
-      'backup needs the folder to write, such as backups/2026-06-01 (made if missing; it must be empty)',
+      rotate
+        ? 'backup --rotate needs the folder that holds the rotating backups, such as /var/backups/amanah-house'
+        : 'backup needs the folder to write, such as backups/2026-06-01 (made if missing; it must be empty)',
     );
   if (config.EVENTSTORE_URL)
     throw new UsageError(
       'backup copies the embedded SQLite log; EventStoreDB has its own backups (see its documentation).',
     );
   const passphrase = passphraseFrom(config, passphraseFile);
-  const result = await backupDataDir(config.DATA_DIR, dir, {
-    dataKey: requireBackupDataKey(config),
-    ...(passphrase ? { passphrase } : {}),
-    onFile: (path, index, total) => progress(`backup: copying ${path} (${index + 1} of ${total})…`),
-  });
+  const dataKey = requireBackupDataKey(config);
+  const write = (into: string) =>
+    backupDataDir(config.DATA_DIR, into, {
+      dataKey,
+      ...(passphrase ? { passphrase } : {}),
+      onFile: (path, index, total) => progress(`backup: copying ${path} (${index + 1} of ${total})…`),
+    });
+  let result: Awaited<ReturnType<typeof write>>;
+  if (rotate) {
+    const rotated = await rotateBackups(dir, new Date(), write);
+    result = rotated.written;
+    const { plan } = rotated;
+    out(
+      `Kept ${counted(plan.daily.length, 'daily set')} (${plan.daily.at(-1)} to ${plan.daily[0]}) and ${counted(plan.weekly.length, 'weekly set')}${plan.weekly.length ? ` (${plan.weekly.join(', ')})` : ''} in ${dir}.`,
+    );
+    for (const name of plan.prune) out(`Deleted ${join(dir, name)}: older than the sets kept.`);
+  } else result = await write(dir);
   const { manifest } = result;
   out(
     `Backed up ${counted(manifest.log.events, 'event')} in ${counted(manifest.log.streams, 'stream')} (up to position ${manifest.log.head}) and ${counted(manifest.files.length, 'file')} in all, ${result.bytes} bytes, to ${result.dir} in ${(result.ms / 1000).toFixed(2)} s.`,
@@ -594,6 +611,7 @@ async function main(argv: string[]): Promise<number> {
       to: { type: 'string' },
       text: { type: 'boolean' },
       'passphrase-file': { type: 'string' },
+      rotate: { type: 'boolean' },
       readme: { type: 'string' },
       'jwt-secret-file': { type: 'string' },
       'accept-unauthenticated': { type: 'boolean' },
@@ -639,7 +657,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   if (command === 'stripe-check') return stripeCheck(config);
   // The backup reads the file itself, without opening the log as a store (which could migrate or write it).
-  if (command === 'backup') return backup(config, argument, values['passphrase-file']);
+  if (command === 'backup') return backup(config, argument, values['passphrase-file'], values.rotate === true);
   // The restore writes a new folder and opens it itself, never the configured DATA_DIR.
   if (command === 'restore')
     return restore(
