@@ -20,6 +20,7 @@ import { trustedProxyWarnings } from './http/trustedProxy.ts';
 import { catalogPageHeads } from './catalog/pages.ts';
 import { healthRoutes } from './health.ts';
 import type { RouteModule } from './http/route.ts';
+import type { Operations } from './operations.ts';
 
 /**
  * The shell's own routes, then each capability's. A route goes on the open router or, when its endpoint is guarded, on
@@ -49,6 +50,25 @@ const rawBodyRoutes = new Set(
   allEndpoints.filter(({ endpoint }) => endpoint.rawBody).map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`),
 );
 
+/**
+ * Counts each request by its router pattern for /metrics, with the status the error middleware (inside) made of it. A
+ * path no route matched is counted as the web app's page or asset, or as unmatched: never by its own path, which
+ * anyone could vary without end.
+ */
+function observeRequests(operations: Operations): Koa.Middleware {
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+      const route =
+        matched !== undefined ? String(matched) : ctx.status < 400 && !isApiPath(ctx.path) ? '(web)' : '(unmatched)';
+      operations.observeRequest(ctx.method, route, ctx.status, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  };
+}
+
 export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   // X-Forwarded-For is believed only from as many proxies as TRUST_PROXY names, in every mode: the client's address
   // decides the limits and goes into the audit log, so nobody may choose their own by sending a header.
@@ -58,6 +78,7 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
 
   // The request line is written outside the error middleware, so it records the status the error became.
   app.use(requestContext(deps.logger));
+  if (deps.operations) app.use(observeRequests(deps.operations));
   const proxyWarnings = trustedProxyWarnings(deps.logger, hops);
   if (proxyWarnings) app.use(proxyWarnings);
   app.use(errorMiddleware(deps.logger));

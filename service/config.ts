@@ -145,6 +145,10 @@ export const ConfigSchema = v.object({
       v.minValue(1, 'must be at least 1 month'),
     ),
   ),
+  /** how far (in events) the read models may be behind the log's head while /readyz still answers ready */
+  READY_MAX_LAG: v.optional(wholeNumber(0, 1_000_000, 'events'), '100'),
+  /** the bearer token a scraper off this machine sends for /metrics (from this machine it is open) */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(32, 'must be at least 32 characters'))),
   MAIL_FROM: v.optional(v.string(), 'Amanah House <orders@amanahhouse.co.uk>'),
   OWNER_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
 });

@@ -13,6 +13,7 @@ import type { PaymentGateway } from '../contracts/ports/payments.ts';
 import type { ReadStore } from '../contracts/ports/readStore.ts';
 import type { BackupSummary } from '../contracts/audit/model.ts';
 import type { BundleOffer } from '../contracts/catalog/bundle.ts';
+import type { Operations } from './operations.ts';
 
 export type ShopDeps = {
   config: Config;
@@ -70,4 +71,11 @@ export type ShopDeps = {
   images: ImageStore;
   /** the long admin tasks, one at a time per shop (across processes on DATA_DIR) and limited per account (decision 062) */
   heavyWork: HeavyWork;
+  /** request metrics, failure counters and the owner's alerts (service/operations.ts) */
+  operations?: Operations;
+  /**
+   * The reactor as /readyz and /metrics see it, when it runs in this process (PROJECTIONS=inline): started and not
+   * stopped, reacting now (else standing by for another holder), and the position of its last reaction done.
+   */
+  reactorStatus?: () => { running: boolean; active: boolean; position: number; retries: number };
 };

@@ -1,5 +1,11 @@
 // The side effects of events (e-mails): a reactor on its own checkpoint, run where the projection runner runs.
-import { REACTOR_NAMESPACE, Reactor, type Reaction, type Reactions } from '../projections/engine/reactor.ts';
+import {
+  REACTOR_NAMESPACE,
+  Reactor,
+  type Reaction,
+  type Reactions,
+  type ReactorOptions,
+} from '../projections/engine/reactor.ts';
 import type { ReactionDeps } from './capability.ts';
 import { capabilities } from './capabilities.ts';
 import type { PositionWaiter } from '../contracts/ports/positionWaiter.ts';
@@ -28,10 +34,15 @@ export function combineReactions(tables: readonly Reactions[]): Reactions {
  * lease it reacts only while it holds it: a second process on the same log (the shop inline beside `npm run
  * projections`) stands by and takes over when the first stops or dies (docs/decisions/051).
  */
-export async function startEffects(deps: ReactionDeps & { reads: ReadStore; lease?: Lease }): Promise<Reactor> {
+export async function startEffects(
+  deps: ReactionDeps & { reads: ReadStore; lease?: Lease },
+  watch: Pick<ReactorOptions, 'onFailure' | 'onRecovered'> = {},
+): Promise<Reactor> {
   const reactions = combineReactions(capabilities.map((capability) => capability.reactions?.(deps) ?? {}));
   const reactor = new Reactor(deps.events, deps.reads.withNamespace(REACTOR_NAMESPACE), reactions, {
     logger: deps.logger,
+    clock: deps.clock,
+    ...watch,
     ...(deps.lease ? { lease: deps.lease } : {}),
   });
   await reactor.start();

@@ -16,6 +16,8 @@ import type { ShopDeps } from '../../service/deps.ts';
 import { reactorCheckpointWaiter, startEffects } from '../../service/effects.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { Mailer } from '../../contracts/ports/mailer.ts';
+import { checkoutApi } from '../../contracts/checkout/api.ts';
+import { Operations } from '../../service/operations.ts';
 import type { PaymentGateway } from '../../contracts/ports/payments.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
 import { createMemoryReadStore } from '../readstore/memoryReadStore.ts';
@@ -188,6 +190,8 @@ export type ShopOverrides = {
   projections?: readonly Projection[];
   /** the bundle rule instead of the content file's, for tests of a shop with it changed or off (decision 072) */
   bundle?: BundleRule;
+  /** the mailer instead of the configured one, for tests of what happens when e-mail fails */
+  mailer?: Mailer;
 };
 
 export async function createShop(config: Config, overrides: ShopOverrides = {}): Promise<Shop> {
@@ -234,7 +238,16 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
       'payments run in the sandbox (ALLOW_TEST_PAYMENTS): test cards only, no real card is charged, every page says test mode',
     );
   }
-  const mailer = await openMailer(config, logger);
+  const configuredMailer = overrides.mailer ?? (await openMailer(config, logger));
+  // The owner's alerts go straight through the mailer (the reactor may be what is stuck); everything else is counted.
+  const operations = new Operations({
+    clock,
+    logger,
+    mailer: configuredMailer,
+    ownerEmail: config.OWNER_EMAIL ?? shopContent.shop.contactEmail,
+    webhookPath: checkoutApi.paymentsWebhook.path,
+  });
+  const mailer = operations.countingMailer(configuredMailer);
   let reactor: Reactor | null = null;
   const lease = config.PROJECTIONS === 'inline' ? openReactorLease(config) : null;
   // The reactor runs beside the runner: in this process inline, else with `npm run projections`. Inline but standing
@@ -295,6 +308,13 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     mailer,
     limits,
     heavyWork,
+    operations,
+    reactorStatus: () => ({
+      running: reactor?.running ?? false,
+      active: reactor?.active ?? false,
+      position: reactor?.position ?? 0,
+      retries: reactor?.retries ?? 0,
+    }),
     // Uploaded images live in the data folder, so a backup holds them (decision 078).
     images: openFileImageStore(join(config.DATA_DIR, mediaFolderName)),
     bundle: bundleOfferOf(overrides.bundle ?? shopContent.bundle),
@@ -304,7 +324,14 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
   if (seeded > 0) logger.info({ events: seeded }, 'catalog seeded from contracts/content/shop.json');
   await readModels.start();
   await readModels.catchUp(60_000);
-  if (lease) reactor = await startEffects({ ...deps, lease });
+  if (lease)
+    reactor = await startEffects(
+      { ...deps, lease },
+      {
+        onFailure: (failure) => operations.failed('reactor', `${failure.message} (${failure.type})`, failure.since),
+        onRecovered: () => operations.recovered('reactor'),
+      },
+    );
   // A log written before sealing, or migrated with the old file still kept: the owner is told at every start what to do
   // (decision 059). The scan reads the stored log beside the shop.
   void unsealedReport(events)

@@ -6,6 +6,7 @@ import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../service/config.ts';
 import type { Projection } from '../../projections/engine/projection.ts';
 import type { PaymentGateway } from '../../contracts/ports/payments.ts';
+import type { Mailer } from '../../contracts/ports/mailer.ts';
 import type { BundleRule } from '../../contracts/catalog/bundle.ts';
 import { createShop, type Shop } from '../composition/shop.ts';
 import { fetchWithin } from './http.ts';
@@ -44,6 +45,8 @@ export async function startTestShop(
     bundle?: BundleRule;
     /** the built web app to serve (web/dist unless named) */
     webDist?: string;
+    /** the mailer instead of the outbox */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestShop> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
@@ -62,6 +65,7 @@ export async function startTestShop(
     ...(options.projections ? { projections: options.projections } : {}),
     ...(options.bundle ? { bundle: options.bundle } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   const server = await shop.listen(0, '127.0.0.1');
   const address = server.address();

@@ -44,7 +44,16 @@ export type ReactorOptions = {
   maxRetryDelayMs?: number;
   /** one reactor per log: without the lease this one stands by */
   lease?: Lease;
+  /** the time failures are stamped with (the shop's clock) */
+  clock?: () => Date;
+  /** told of each failed attempt at a reaction, with the moment the reactions began failing (for the owner's alerts) */
+  onFailure?: (failure: ReactorFailure) => void;
+  /** told when a reaction succeeds after failures */
+  onRecovered?: () => void;
 };
+
+/** A reaction that failed: the event's type and position, the error, when this attempt failed and since when they have. */
+export type ReactorFailure = { type: string; position: number; message: string; at: Date; since: Date };
 
 /** The read-store namespace that keeps reactors' checkpoints: no read-model generation, so no rebuild resets it. */
 export const REACTOR_NAMESPACE = 'reactor';
@@ -63,6 +72,8 @@ export class Reactor {
   retries = 0;
   /** reacting now: always without a lease, with one while this process holds it */
   active = false;
+  /** when the reaction now being tried first failed; null while reactions succeed */
+  failingSince: Date | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
   private tending: Promise<void> = Promise.resolve();
 
@@ -73,6 +84,11 @@ export class Reactor {
     private readonly reactions: Reactions,
     private readonly options: ReactorOptions = {},
   ) {}
+
+  /** started and not stopped: reacting, or standing by while another process holds the lease */
+  get running(): boolean {
+    return !this.stopped;
+  }
 
   private get name() {
     return this.options.name ?? 'emails';
@@ -197,10 +213,23 @@ export class Reactor {
         }
         try {
           await reaction(event);
+          if (this.failingSince) {
+            this.failingSince = null;
+            this.options.onRecovered?.();
+          }
           break;
         } catch (error) {
           // Never skipped: a later event's effect waits behind this one rather than the e-mail being lost.
           this.retries += 1;
+          const at = this.options.clock?.() ?? new Date();
+          this.failingSince ??= at;
+          this.options.onFailure?.({
+            type: event.type,
+            position: event.position,
+            message: error instanceof Error ? error.message : String(error),
+            at,
+            since: this.failingSince,
+          });
           this.options.logger?.error(
             {
               err: error instanceof Error ? error.message : String(error),

@@ -6,7 +6,7 @@ import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { isAdminPath, isClientPath } from '../../contracts/shared/clientRoutes.ts';
 import { isApiPath } from '../../contracts/shared/endpoint.ts';
-import { healthApi } from '../../contracts/shared/health.ts';
+import { operationsPaths } from '../../contracts/shared/health.ts';
 
 /**
  * The head a page at `path` carries in the HTML sent (decision 079): tags to write in place of the shell's title and
@@ -60,7 +60,7 @@ export function staticWeb(distDir: string, pages?: PageHeads) {
 
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (isApiPath(ctx.path) || ctx.path === healthApi.health.path) return next();
+    if (isApiPath(ctx.path) || operationsPaths.has(ctx.path)) return next();
     const path = ctx.path.length > 1 && ctx.path.endsWith('/') ? ctx.path.slice(0, -1) : ctx.path;
 
     if (!known.has(path) && path !== '/index.html') {

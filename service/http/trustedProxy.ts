@@ -4,7 +4,7 @@
 // at start, and once (per process) when a request comes without the header, which no request through such a proxy does.
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { healthApi } from '../../contracts/shared/health.ts';
+import { operationsPaths } from '../../contracts/shared/health.ts';
 
 export const trustedProxyTexts = {
   atStart:
@@ -22,7 +22,7 @@ export function trustedProxyWarnings(logger: Pick<Logger, 'warn'>, hops: number)
   logger.warn({ trustProxy: hops }, trustedProxyTexts.atStart);
   let warned = false;
   return (ctx: Context, next: Next) => {
-    if (!warned && ctx.req.headers['x-forwarded-for'] === undefined && ctx.path !== healthApi.health.path) {
+    if (!warned && ctx.req.headers['x-forwarded-for'] === undefined && !operationsPaths.has(ctx.path)) {
       warned = true;
       logger.warn({ trustProxy: hops, method: ctx.method }, trustedProxyTexts.unforwarded);
     }

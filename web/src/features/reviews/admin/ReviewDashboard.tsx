@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { reviewListFilters, type ReviewListFilter } from '../../../../../contracts/reviews/model.ts';
 import '../reviews.css';
 import { AdminPage } from '../../../components/AdminPage.tsx';
+import { OwnerAlerts } from '../../../components/OwnerAlerts.tsx';
 import { useLogOut } from '../../../lib/session.tsx';
 import { adminReviewsQuery } from './adminReviewQueries.ts';
 import { ModerationCard } from './ModerationCard.tsx';
@@ -38,6 +39,7 @@ export function ReviewDashboard() {
       }
       onLogOut={logOut}
     >
+      <OwnerAlerts />
       <Tabs.Root defaultValue="pending" className="admin-tabs">
         <Tabs.List>
           {reviewListFilters.map((filter) => (
