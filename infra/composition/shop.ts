@@ -192,6 +192,8 @@ export type ShopOverrides = {
   bundle?: BundleRule;
   /** the mailer instead of the configured one, for tests of what happens when e-mail fails */
   mailer?: Mailer;
+  /** told the password of an admin account made on a first start outside production, to print it for a person */
+  onAdminCreated?: (account: { username: string; password: string }) => void;
 };
 
 export async function createShop(config: Config, overrides: ShopOverrides = {}): Promise<Shop> {
@@ -230,7 +232,7 @@ export async function createShop(config: Config, overrides: ShopOverrides = {}):
     };
   };
 
-  const admin = await resolveAdminCredentials(config, (message) => logger.warn(message));
+  const admin = await resolveAdminCredentials(config, (message) => logger.warn(message), overrides.onAdminCreated);
   const payments = overrides.payments ?? (await openPaymentGateway(config));
   if (config.NODE_ENV === 'production' && payments.provider === 'sandbox') {
     // Only with ALLOW_TEST_PAYMENTS=true (the configuration refuses production otherwise): a demo shop.

@@ -3,6 +3,7 @@ import { UnknownEventVersion } from '../../contracts/eventCatalog.ts';
 import { loadConfigOrExit } from '../../service/config.ts';
 import { DataFolderRefused, FileFormatError } from '../../service/dataFiles.ts';
 import { openShopLog } from '../../service/log.ts';
+import { firstStartLines } from '../../service/admin/credentials.ts';
 import { createShop, KeyFileRefused, TokenSecretRefused, WrongMasterKey, type Shop } from '../composition/shop.ts';
 
 const config = loadConfigOrExit();
@@ -32,9 +33,11 @@ process.on('uncaughtException', die('uncaught exception'));
 process.on('unhandledRejection', die('unhandled rejection'));
 
 let shop: Shop | undefined;
+/** the admin account a first start outside production made, whose password is printed once the shop listens */
+let createdAdmin: { username: string; password: string } | null = null;
 let server;
 try {
-  shop = await createShop(config, { logger });
+  shop = await createShop(config, { logger, onAdminCreated: (account) => (createdAdmin = account) });
   server = await shop.listen();
 } catch (error) {
   // A log or file from a newer release, a key file missing or not the log's, another master key, a token secret that
@@ -59,6 +62,11 @@ logger.info(
   { port, eventStore: shop!.deps.events.kind, readStore: shop!.deps.reads.kind },
   `shop listening on http://localhost:${port}`,
 );
+if (createdAdmin) {
+  const signInAt = new URL('/admin/login', config.PUBLIC_URL ?? `http://localhost:${port}`).href;
+  // Plain lines for the person at the terminal; the log says an account was made, without its password.
+  process.stdout.write(firstStartLines(createdAdmin, signInAt));
+}
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -43,6 +43,8 @@ function readAdminFile(file: string): string {
 export async function resolveAdminCredentials(
   config: Config,
   announce: (message: string) => void,
+  /** told the new account's password, to print it for a person (then the log line leaves the password out) */
+  created?: (account: { username: string; password: string }) => void,
 ): Promise<AdminCredentials> {
   const username = config.ADMIN_USERNAME;
   if (config.ADMIN_PASSWORD_HASH) return { username, passwordHash: config.ADMIN_PASSWORD_HASH };
@@ -54,9 +56,36 @@ export async function resolveAdminCredentials(
   const password = randomBytes(15).toString('base64url');
   const passwordHash = await hashPassword(password);
   writeAdminFile(file, passwordHash);
-  announce(
-    `Created the admin account "${username}" with the password ${password} — shown only this once. ` +
-      `Sign in at /admin/login; change it with: npm run admin -- set-password`,
-  );
+  if (created) {
+    created({ username, password });
+    announce(
+      `Created the admin account "${username}"; its password was printed on the terminal, only this once. ` +
+        `Sign in at /admin/login; change it with: npm run admin -- set-password`,
+    );
+  } else
+    announce(
+      `Created the admin account "${username}" with the password ${password} — shown only this once. ` +
+        `Sign in at /admin/login; change it with: npm run admin -- set-password`,
+    );
   return { username, passwordHash };
+}
+
+/**
+ * What a first start outside production prints on the terminal for a person, as plain lines (not inside a JSON log
+ * line): where to sign in, the username and password, and how to change it.
+ */
+export function firstStartLines(account: { username: string; password: string }, signInAt: string): string {
+  return [
+    '',
+    '  The shop made its admin account on this first start:',
+    '',
+    `    Sign in at:  ${signInAt}`,
+    `    Username:    ${account.username}`,
+    `    Password:    ${account.password}`,
+    '',
+    '  The password is shown only this once: the shop keeps only its hash (DATA_DIR/admin.json).',
+    '  Change it with:  npm run admin -- set-password   (then restart the shop)',
+    '',
+    '',
+  ].join('\n');
 }
