@@ -11,7 +11,7 @@ export function OwnerAlerts() {
   return (
     <div className="owner-alerts">
       {alerts.map((alert) => (
-        <Callout.Root key={alert.kind} color="red" role="alert" mb="3">
+        <Callout.Root key={alert.kind} color="red" role="alert" highContrast mb="3">
           <Callout.Text>
             <Text weight="bold">
               {alert.kind === 'reactor' ? 'E-mails are not going out. ' : 'Stripe notices are failing. '}
