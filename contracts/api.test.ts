@@ -20,9 +20,11 @@ test('guarded endpoints, and only they and the sign-in, live under the admin pre
   }
 });
 
-test("every path is under the API root but the health check, the images' variants, the crawlers' files and the one-click unsubscribe", () => {
+test("every path is under the API root but the health, readiness and metrics, the images' variants, the crawlers' files and the one-click unsubscribe", () => {
   const outside: readonly EndpointSpec[] = [
     api.health.health,
+    api.health.ready,
+    api.health.metrics,
     api.catalog.media,
     ...Object.values(api.catalogFiles),
     api.messages.oneClick,
