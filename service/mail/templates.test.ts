@@ -218,7 +218,7 @@ test("the order page's e-mails: the shop's layout, the page's link as a button, 
   for (const mail of [
     await orderLinkEmail(order, link, 60),
     await requestReceivedEmail(order, request, link),
-    await requestAcceptedEmail(order, request, 999, link),
+    await requestAcceptedEmail(order, request, [{ label: 'Refund for the items', amount: 999 }], link),
     await requestDeclinedEmail(order, request, link),
   ]) {
     assert.ok(mail.html!.includes(`href="${link}"`), mail.subject);
@@ -230,7 +230,7 @@ test("the order page's e-mails: the shop's layout, the page's link as a button, 
   // Each step of a request lists the order's items, in both parts.
   for (const mail of [
     await requestReceivedEmail(order, request, link),
-    await requestAcceptedEmail(order, request, 999, link),
+    await requestAcceptedEmail(order, request, [{ label: 'Refund for the items', amount: 999 }], link),
     await requestDeclinedEmail(order, request, link),
   ]) {
     assert.match(mail.text, `Order ${order.orderNumber}, placed on 1 July 2026:\n  2 × The Kindness Basket — £19.98\n`);

@@ -23,6 +23,7 @@ import { fold, handleCommand, idFromReference, type CommandMeta } from '../comma
 import { reactingTo, sendOnce as sendMail } from '../reactions.ts';
 import { mailOf } from '../mail/layout.tsx';
 import { orderPageLinks } from '../mail/links.ts';
+import { emailsOnItsOwn } from '../mail/shopperEmails.ts';
 import { addressLines, itemRows, orderDate, textRows } from '../mail/orderFacts.ts';
 import { disputeToOwnerMail, refundConfirmationMail } from './refundMails.tsx';
 
@@ -158,6 +159,8 @@ export function refundReactions(deps: ReactionDeps): Reactions {
       const refund = event.data;
       const { order, events } = await orderOf(refund.orderId);
       if (!order || !order.customerEmail.includes('@')) return;
+      // A refund a cancellation asked for is told in the cancellation's e-mail: one e-mail per thing that happened.
+      if (!emailsOnItsOwn(event, events)) return;
       const requested = events.find(
         (e): e is RecordedEvent & RefundRequested =>
           e.type === 'RefundRequested' && (e.data as RefundRequested['data']).refundId === refund.refundId,

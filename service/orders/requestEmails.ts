@@ -61,9 +61,16 @@ type Quote = { label: string; text: string; shoppers: boolean };
  */
 function requestStepLetter(
   order: Order,
-  step: { subject: string; body: string; quote?: Quote | undefined; after?: string; link: string },
+  step: {
+    subject: string;
+    body: string;
+    refunds?: { heading: string; rows: (ItemRow & { strong?: boolean })[] };
+    quote?: Quote | undefined;
+    after?: string;
+    link: string;
+  },
 ): Promise<MailMessage> {
-  const { subject, body, quote, after, link } = step;
+  const { subject, body, refunds, quote, after, link } = step;
   const items = itemsOf(order);
   return mailOf(
     {
@@ -76,6 +83,7 @@ function requestStepLetter(
         '',
         `${items.heading}:`,
         ...textRows(items.rows),
+        ...(refunds ? ['', `${refunds.heading}:`, ...textRows(refunds.rows)] : []),
         ...(quote
           ? [
               '',
@@ -95,6 +103,7 @@ function requestStepLetter(
       greeting: `Dear ${order.customerName},`,
       paragraphs: [body],
       items,
+      ...(refunds ? { refunds } : {}),
       ...(quote ? { quote } : {}),
       ...(after ? { after: [after] } : {}),
       pageLink: link,
@@ -121,19 +130,37 @@ export function requestReceivedEmail(order: Order, request: ShopperRequest, link
   });
 }
 
-/** The owner said yes: a cancellation's refund, or how a return goes on. */
+/** An amount a cancellation refunds, under what it pays back. */
+export type RefundedAmount = { label: string; amount: number };
+
+/**
+ * The owner said yes. A cancellation's one e-mail (decision 112): the order's items, every amount it refunds and their
+ * total; the refunds it asked for send no e-mail of their own.
+ */
 export function requestAcceptedEmail(
   order: Order,
   request: ShopperRequest,
-  refunded: number,
+  refunds: readonly RefundedAmount[],
   link: string,
 ): Promise<MailMessage> {
   const cancel = request.kind === 'cancel';
+  const total = refunds.reduce((sum, r) => sum + r.amount, 0);
   return requestStepLetter(order, {
     subject: cancel ? `Order ${order.orderNumber} is cancelled` : `Your return for order ${order.orderNumber}`,
     body: cancel
-      ? `We have cancelled your order ${order.orderNumber}${refunded > 0 ? ` and are refunding ${formatPence(refunded)} to the card or wallet you paid with. Banks usually take 5 to 10 working days to show it` : ''}.`
+      ? `We have cancelled your order ${order.orderNumber}${total > 0 ? ` and are refunding ${formatPence(total)} in all to the card or wallet you paid with. Banks usually take 5 to 10 working days to show it` : ''}.`
       : `We have accepted your return for order ${order.orderNumber}. Once the books are back with us, we will refund you within ${returnWindowDays} days.`,
+    ...(cancel && total > 0
+      ? {
+          refunds: {
+            heading: 'Your refund',
+            rows: [
+              ...refunds.map((r) => ({ label: r.label, figure: formatPence(r.amount) })),
+              { label: 'Total refunded', figure: formatPence(total), strong: true },
+            ],
+          },
+        }
+      : {}),
     quote: ownersWords(request),
     link,
   });

@@ -25,6 +25,8 @@ export type RequestLetter = {
   paragraphs: string[];
   /** the order's items, under their heading */
   items?: Items;
+  /** what a cancellation refunds, each amount and the total */
+  refunds?: { heading: string; rows: (ItemRow & { strong?: boolean })[] };
   /** words quoted under their own label: the shopper's note, or the shop's message */
   quote?: { label: string; text: string; shoppers: boolean };
   after?: string[];
@@ -41,6 +43,12 @@ export const requestLetterMail = (letter: RequestLetter) => (
       <>
         <SubHeading>{letter.items.heading}</SubHeading>
         <Lines rows={letter.items.rows} />
+      </>
+    ) : null}
+    {letter.refunds ? (
+      <>
+        <SubHeading>{letter.refunds.heading}</SubHeading>
+        <Lines rows={letter.refunds.rows} />
       </>
     ) : null}
     {letter.quote ? (

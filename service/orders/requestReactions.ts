@@ -101,16 +101,26 @@ export function requestReactions(deps: ReactionDeps): Reactions {
     CancellationRequested: received,
     ReturnRequested: received,
     ShopperRequestAccepted: async (event: RecordedEvent<ShopperRequestAccepted>) => {
-      const { order, request, events } = await requestAt(event);
+      const { order, request } = await requestAt(event);
       if (!mailable(order) || !request) return;
-      const ledger = fold(refundDecider, events);
-      const refunded = ledger.placed
-        ? ledger.refunds.filter((r) => event.data.refundIds.includes(r.refundId)).reduce((sum, r) => sum + r.amount, 0)
-        : 0;
+      // The refunds a cancellation asked for are appended with its acceptance, after it: read from the whole stream.
+      // Their own e-mails fold into this one (service/mail/shopperEmails.ts), so it names each amount and the total.
+      const ledger = fold(refundDecider, await deps.events.readStream(orderStream(order.orderId)));
+      const asked = ledger.placed ? ledger.refunds.filter((r) => event.data.refundIds.includes(r.refundId)) : [];
+      const byLines = asked.some((r) => r.lines.length > 0);
+      const refunds = asked.map((r) => ({
+        label:
+          r.lines.length > 0
+            ? 'Refund for the items'
+            : byLines
+              ? 'Refund of the delivery'
+              : 'Refund of the amount paid',
+        amount: r.amount,
+      }));
       await send(
         `request-${request.requestId}`,
         'request-accepted',
-        await requestAcceptedEmail(order, request, refunded, linkFor(order.orderId)),
+        await requestAcceptedEmail(order, request, refunds, linkFor(order.orderId)),
         event,
       );
     },

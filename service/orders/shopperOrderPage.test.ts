@@ -18,6 +18,7 @@ import { requestMessages } from '../../contracts/orders/shopperRequests.ts';
 import type { ShopperOrderView } from '../../contracts/orders/shopperOrder.ts';
 import type { AdminOrder } from '../../contracts/orders/console.ts';
 import { shopUrlOf } from '../mail/links.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
 import { requestReactions } from './requestReactions.ts';
 
 const day = 86_400_000;
@@ -338,6 +339,30 @@ test('a cancellation asked for on the page and accepted by the owner is refunded
   assert.is(cancelled.length, 1);
   assert.ok(textPart(cancelled[0]!).includes(item), 'the letter lists the items');
   assert.ok(htmlPart(cancelled[0]!).includes(placed.items[0]!.name));
+  // One thing happened, so one e-mail (decision 112): the cancellation names every amount refunded and the total; the
+  // two refunds it asked for, both paid by now, send nothing of their own.
+  await settle();
+  const shopper = (placed as unknown as { customerEmail: string }).customerEmail;
+  const afterAccepting = mailsTo(shopper, /Subject: (Order \S+ is cancelled|Your refund for)/);
+  assert.is(afterAccepting.length, 1, 'one e-mail to the shopper for the cancellation and its refunds');
+  const letter = textPart(afterAccepting[0]!);
+  const [items, delivery] = refunds.map((e) => (e.data as { amount: number }).amount);
+  assert.is(items! + delivery!, order.totalAmount);
+  for (const fact of [
+    `  Refund for the items — ${formatPence(items!)}`,
+    `  Refund of the delivery — ${formatPence(delivery!)}`,
+    `  Total refunded — ${formatPence(order.totalAmount)}`,
+    `are refunding ${formatPence(order.totalAmount)} in all`,
+  ])
+    assert.ok(letter.includes(fact), `the letter shows ${fact}`);
+  assert.match(htmlPart(afterAccepting[0]!).replace(/<[^>]+>/g, ' '), 'Total refunded');
+  const refundIds = refunds.map((e) => (e.data as { refundId: string }).refundId);
+  const refundMails = ofType(await allEvents(shop), 'EmailSent').filter(
+    (e) =>
+      (e as RecordedEvent<EmailSent>).data.kind === 'refund-confirmation' &&
+      refundIds.some((id) => e.stream.endsWith(id)),
+  );
+  assert.is(refundMails.length, 0, 'no refund e-mail recorded');
   assert.is(ownerNotices(placed.orderNumber).length, 1, 'an answer sends the owner nothing');
 });
 
