@@ -95,7 +95,7 @@ export function mismatchToShopper(order: Order): Promise<MailMessage> {
   );
 }
 
-function unmatchedToOwner(payment: PaymentUnmatched['data'], owner: string): Promise<MailMessage> {
+export function unmatchedToOwner(payment: PaymentUnmatched['data'], owner: string): Promise<MailMessage> {
   const subject = `Payment does not match: ${amountIn(payment.amount, payment.currency)} paid, no order placed`;
   const lines = [
     `A payment of ${amountIn(payment.amount, payment.currency)} arrived for checkout ${payment.checkoutId}, which was priced at ${amountIn(payment.expectedAmount, payment.expectedCurrency)}. ${payment.reason}.`,
@@ -112,7 +112,7 @@ function unmatchedToOwner(payment: PaymentUnmatched['data'], owner: string): Pro
   );
 }
 
-function unmatchedToShopper(payment: PaymentUnmatched['data'], to: string, name?: string): Promise<MailMessage> {
+export function unmatchedToShopper(payment: PaymentUnmatched['data'], to: string, name?: string): Promise<MailMessage> {
   const subject = `Your payment to ${shopContent.shop.name}: we will be in touch`;
   const said = `We received your payment of ${amountIn(payment.amount, payment.currency)}, but it does not match your order, so we could not place it yet. We will contact you shortly to put it right; if it cannot be, your payment is refunded in full.`;
   return mailOf(

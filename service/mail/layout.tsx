@@ -33,29 +33,47 @@ export const mailColours = {
 const serif = "Georgia, 'Iowan Old Style', 'Palatino Linotype', 'Book Antiqua', serif";
 const sans = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
+/**
+ * Fluid from 320 px (decision 112): a long word (a signed link, an address, a note typed without spaces) breaks rather
+ * than widening its table past the window, in the mail programs that read inline styles.
+ */
+const fluid = { overflowWrap: 'anywhere', wordBreak: 'break-word' } as const;
+
+/** Where a mail program reads a style sheet: less padding on a phone, so the text keeps its width. */
+const narrowScreens =
+  '@media only screen and (max-width: 480px) { .shop-mail { padding: 20px 16px !important; border-radius: 0 !important; } }';
+
 export const paragraph = {
   color: mailColours.ink,
   fontFamily: sans,
   fontSize: '15px',
   lineHeight: '1.6',
   margin: '0 0 14px',
+  ...fluid,
 };
 const small = { ...paragraph, color: mailColours.muted, fontSize: '13px' };
 
 export function ShopMail({ preview, heading, children }: { preview: string; heading: string; children: ReactNode }) {
   return (
     <Html lang="en-GB">
-      <Head />
+      <Head>
+        {/* Laid out for the phone's own width, not a desktop page shrunk to it. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <style>{narrowScreens}</style>
+      </Head>
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: mailColours.cream, margin: 0, padding: '24px 0' }}>
+      <Body style={{ backgroundColor: mailColours.cream, margin: 0, padding: '24px 0', ...fluid }}>
         <Container
+          className="shop-mail"
           style={{
             backgroundColor: mailColours.paper,
             border: `1px solid ${mailColours.line}`,
             borderTop: `4px solid ${mailColours.saffron}`,
             borderRadius: '12px',
+            boxSizing: 'border-box',
             maxWidth: '600px',
             padding: '28px 32px',
+            ...fluid,
           }}
         >
           <Text style={{ ...small, color: mailColours.tealDeep, fontFamily: serif, fontSize: '18px', margin: 0 }}>
@@ -103,8 +121,9 @@ export function Lines({ rows }: { rows: { label: string; figure?: string; strong
             style={{
               ...paragraph,
               margin: 0,
-              padding: '6px 0',
-              whiteSpace: 'nowrap',
+              padding: '6px 0 6px 12px',
+              // A price stays on one line; a long figure (a reference, a tracking number) may break instead.
+              ...((row.figure ?? '').length <= 16 ? { whiteSpace: 'nowrap' as const } : {}),
               fontWeight: row.strong ? 700 : 400,
             }}
           >
