@@ -77,7 +77,9 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   const csp = options.extraCsp ?? {};
 
   // The request line is written outside the error middleware, so it records the status the error became.
-  app.use(requestContext(deps.logger));
+  app.use(
+    requestContext(deps.logger, { recordOrigin: !deps.config.PUBLIC_URL && deps.config.NODE_ENV !== 'production' }),
+  );
   if (deps.operations) app.use(observeRequests(deps.operations));
   const proxyWarnings = trustedProxyWarnings(deps.logger, hops);
   if (proxyWarnings) app.use(proxyWarnings);

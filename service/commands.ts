@@ -21,6 +21,8 @@ export type CommandMeta = {
   now: string;
   /** the client's address, recorded where it matters to an audit (sign-in attempts) */
   ip?: string;
+  /** where a shop without PUBLIC_URL was reached by the request (decision 112); absent with PUBLIC_URL or in production */
+  origin?: string;
 };
 
 export type CommandResult<Event extends DomainEvent> = {
@@ -71,6 +73,7 @@ export function metadataOf(meta: CommandMeta): EventMetadata {
     at: meta.now,
   };
   if (meta.ip !== undefined) metadata.ip = meta.ip;
+  if (meta.origin !== undefined) metadata.origin = meta.origin;
   return metadata;
 }
 

@@ -12,6 +12,11 @@ export const EventMetadataSchema = v.object({
   at: v.string(),
   /** the client's address, where it matters to an audit (sign-in attempts) */
   ip: v.optional(v.string()),
+  /**
+   * where a shop without PUBLIC_URL, outside production, was reached by the request that caused it ("http://127.0.0.1:
+   * 43000"): the address its e-mails link to when the reactor sends them later (decision 112). The shop's, not a person's.
+   */
+  origin: v.optional(v.string()),
   /** the version of the payload's shape (contracts/eventCatalog.ts); absent in events written before versions were recorded, which are version 1 */
   schemaVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });

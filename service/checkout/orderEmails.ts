@@ -30,7 +30,7 @@ import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { quotedInput } from '../mail/quotedInput.ts';
 import { isNumbered } from '../../contracts/receipts/model.ts';
 import { receiptLinkKey, receiptPath } from '../http/receiptLinks.ts';
-import { orderPageLinks, shopUrlOf } from '../mail/links.ts';
+import { orderPageLinks, originOnRecord, shopUrlOf } from '../mail/links.ts';
 
 type Order = OrderPlaced['data'];
 
@@ -265,11 +265,11 @@ export type PostboxDeps = Pick<ShopDeps, 'config' | 'events' | 'mailer' | 'clock
 export function createPostbox(deps: PostboxDeps): Postbox {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
   const linkKey = receiptLinkKey(deps.jwtSecret);
-  const shopUrl = shopUrlOf(deps.config);
-  const receiptLink = (order: Order) =>
-    isNumbered(order.placedAt) ? `${shopUrl}${receiptPath(linkKey, order.orderId)}` : undefined;
+  // Without PUBLIC_URL, each order's links go where its checkout reached the shop (decision 112).
+  const receiptLink = (order: Order, origin: string | null) =>
+    isNumbered(order.placedAt) ? `${shopUrlOf(deps.config, origin)}${receiptPath(linkKey, order.orderId)}` : undefined;
   const pageLink = orderPageLinks(deps);
-  const orderPageLink = (order: Order) => pageLink(order.orderId);
+  const orderPageLink = (order: Order, origin: string | null) => pageLink(order.orderId, origin);
   // One sender per notification stream at a time, so two triggers in this process never send the same e-mail twice.
   const queues = new Map<string, Promise<void>>();
   const serially = (key: string, work: () => Promise<void>) => {
@@ -292,6 +292,7 @@ export function createPostbox(deps: PostboxDeps): Postbox {
         ]);
         const { order, owed } = owedOrderEmails(orderEvents, notificationEvents);
         if (!order) return;
+        const origin = originOnRecord(orderEvents);
         for (const kind of owed) {
           await sendOnce(
             orderId,
@@ -303,11 +304,11 @@ export function createPostbox(deps: PostboxDeps): Postbox {
                     order,
                     paymentMismatchOf(orderEvents)?.message ?? '',
                     owner,
-                    consoleLinkOf(deps, orderId),
+                    consoleLinkOf(deps, orderId, origin),
                   )
                 : kind === 'payment-mismatch-to-shopper'
                   ? await mismatchToShopper(order)
-                  : await orderConfirmation(order, receiptLink(order), orderPageLink(order)),
+                  : await orderConfirmation(order, receiptLink(order, origin), orderPageLink(order, origin)),
             meta,
           );
         }
@@ -324,7 +325,7 @@ export function createPostbox(deps: PostboxDeps): Postbox {
           await sendOnce(
             orderId,
             'order-shipped',
-            await orderShipped(owed.order, owed.shipment, orderPageLink(owed.order)),
+            await orderShipped(owed.order, owed.shipment, orderPageLink(owed.order, originOnRecord(orderEvents))),
             meta,
           );
       });

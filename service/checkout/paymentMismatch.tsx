@@ -139,8 +139,8 @@ export function unmatchedToShopper(payment: PaymentUnmatched['data'], to: string
   );
 }
 
-export const consoleLinkOf = (deps: Pick<ReactionDeps, 'config'>, orderId: string) =>
-  consoleLink(shopUrlOf(deps.config), orderId);
+export const consoleLinkOf = (deps: Pick<ReactionDeps, 'config'>, orderId: string, origin?: string | null) =>
+  consoleLink(shopUrlOf(deps.config, origin), orderId);
 
 /**
  * A payment that could not be an order: the owner's e-mail and the shopper's, each once, under `unmatched-<reference>`.

@@ -1,6 +1,7 @@
 // Turning a verified payment into an order, exactly once, whichever of webhook, success page or orders/save comes first:
 // this looks up what the decision needs (the order's stream, the gateway's word on the payment, the checkout it names)
 // and sends one PlaceOrder command to the order placement decider, which decides.
+import { originOnRecord } from '../mail/links.ts';
 import type { OrderEvent, OrderItem } from '../../contracts/orders/model.ts';
 import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 import { Conflict, conflict, notFound } from '../../contracts/shared/errors.ts';
@@ -61,11 +62,16 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
     };
     // Every event of a purchase shares the checkout as its correlation id.
     let correlationId = placedBefore?.metadata.correlationId;
+    // Without PUBLIC_URL, an order's e-mails link where its checkout was started (decision 112), not where the report
+    // of its payment came from (a webhook, a success page).
+    let origin: string | null = null;
     if (!placedBefore) {
       const payment = await viaGateway(deps, () => deps.payments.retrievePayment(reference));
-      const checkout = payment?.checkoutId
-        ? fold(checkoutDecider, await deps.events.readStream(checkoutStream(payment.checkoutId)))
-        : checkoutDecider.initialState();
+      const checkoutEvents = payment?.checkoutId
+        ? await deps.events.readStream(checkoutStream(payment.checkoutId))
+        : [];
+      const checkout = payment?.checkoutId ? fold(checkoutDecider, checkoutEvents) : checkoutDecider.initialState();
+      origin = originOnRecord(checkoutEvents);
       // The VAT settings as they stand now: the order records the VAT of its sale's day, and no later change alters it.
       // A product the owner added starts at the rate the catalogue gave it (decision 077), hidden since or not.
       const vat = withCatalogRates(
@@ -117,7 +123,7 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
         );
       }
     }
-    const orderMeta = { ...meta, ...(correlationId ? { correlationId } : {}) };
+    const orderMeta = { ...meta, ...(correlationId ? { correlationId } : {}), ...(origin ? { origin } : {}) };
     const result = await handleCommand(deps.events, stream, orderPlacementDecider, command, orderMeta, {
       eventIds: (event) => (event.type === 'OrderPlaced' ? idFromReference('OrderPlaced', reference) : newEventId()),
       waiter: deps.waiter,

@@ -13,9 +13,12 @@ const acceptableId = /^[A-Za-z0-9._-]{8,64}$/;
  * line per request at `info`: method, the route pattern that answered (never the raw path, which may hold ids), status,
  * time, request id and body bytes; no query string, body, address or header of the client's.
  */
-export function requestContext(logger: Logger) {
+export function requestContext(logger: Logger, options: { recordOrigin?: boolean } = {}) {
   const writeLine = requestLineWriter(logger);
+  const recordOrigin = options.recordOrigin === true;
   return (ctx: Context, next: Next) => {
+    // A shop without PUBLIC_URL records where each request reached it with what the request writes (decision 112).
+    if (recordOrigin) ctx.state.recordOrigin = true;
     // Node's own header table, not Koa's case-folding getters and setters: this runs on every request.
     const incoming = ctx.req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && acceptableId.test(incoming) ? incoming : randomUUID();
@@ -129,7 +132,21 @@ function bytesSent(ctx: Context, status: number, streamed: number): number {
 }
 
 export function commandMeta(ctx: Context, causedBy: string, now: Date): CommandMeta {
-  return { causedBy, requestId: ctx.state.requestId as string, now: now.toISOString() };
+  const meta: CommandMeta = { causedBy, requestId: ctx.state.requestId as string, now: now.toISOString() };
+  if (ctx.state.recordOrigin === true) {
+    const origin = originOfRequest(ctx);
+    if (origin) meta.origin = origin;
+  }
+  return meta;
+}
+
+/** An address is recorded only in the plain shape of one: a scheme, a host and a port, nothing a header could smuggle. */
+const plainOrigin = /^https?:\/\/[A-Za-z0-9.-]{1,253}(?::\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?$/;
+
+/** Where this request reached the shop ("http://127.0.0.1:43000"), or null when its Host is not plainly an address. */
+export function originOfRequest(ctx: Pick<Context, 'protocol' | 'host'>): string | null {
+  const origin = `${ctx.protocol}://${ctx.host}`;
+  return plainOrigin.test(origin) ? origin : null;
 }
 
 /**

@@ -10,7 +10,7 @@ import { messageStream, notificationStream } from '../../contracts/shared/stream
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
 import { unsubscribeKey, unsubscribeToken } from '../http/unsubscribeLinks.ts';
-import { shopUrlOf } from '../mail/links.ts';
+import { originOnRecord, shopUrlOf } from '../mail/links.ts';
 import { fold } from '../commands.ts';
 import { emailDecider, reactingTo, sendOnce } from '../reactions.ts';
 import { defaultLimits } from '../http/limitRules.ts';
@@ -19,9 +19,10 @@ import { countMessage, heldBefore, windowNotification, windowOf } from './ownerM
 
 export function messageReactions(deps: ReactionDeps): Reactions {
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
-  const shopUrl = shopUrlOf(deps.config);
   const key = unsubscribeKey(deps.jwtSecret);
-  const inbox = `${shopUrl}${clientRoutes.adminMessages[0]}`;
+  // Without PUBLIC_URL, links go where the request behind the event reached the shop (decision 112).
+  const inboxAt = (event: RecordedEvent) =>
+    `${shopUrlOf(deps.config, originOnRecord([event]))}${clientRoutes.adminMessages[0]}`;
   const cap = { ...defaultLimits, ...deps.config.RATE_LIMITS }.messageMails;
   return defineReactions({
     // Within the hour's cap a message is e-mailed to the owner; past it, kept in the inbox only. The first message of a
@@ -48,7 +49,7 @@ export function messageReactions(deps: ReactionDeps): Reactions {
               windowEnd: new Date(earlier.window.end).toISOString(),
             },
             owner,
-            inbox,
+            inboxAt(event),
           ),
           meta,
         );
@@ -57,7 +58,7 @@ export function messageReactions(deps: ReactionDeps): Reactions {
           deps,
           `message-${messageId}`,
           'message-to-owner',
-          await messageToOwner(event.data, owner, inbox),
+          await messageToOwner(event.data, owner, inboxAt(event)),
           meta,
         );
     },
@@ -78,7 +79,7 @@ export function messageReactions(deps: ReactionDeps): Reactions {
     async NewsletterConsented(event) {
       const { subscriptionId, email, wording } = event.data;
       if (!personAddress(email)) return;
-      const link = `${shopUrl}${unsubscribePath(unsubscribeToken(key, 'newsletter', subscriptionId))}`;
+      const link = `${shopUrlOf(deps.config, originOnRecord([event]))}${unsubscribePath(unsubscribeToken(key, 'newsletter', subscriptionId))}`;
       await sendOnce(
         deps,
         `newsletter-${subscriptionId}`,

@@ -18,7 +18,7 @@ import { restockNotificationId } from '../../projections/messages/restockWaiting
 import type { ReactionDeps } from '../capability.ts';
 import { fold } from '../commands.ts';
 import { unsubscribeKey, unsubscribeToken } from '../http/unsubscribeLinks.ts';
-import { shopUrlOf } from '../mail/links.ts';
+import { originOnRecord, shopUrlOf } from '../mail/links.ts';
 import { reactingTo, sendOnce } from '../reactions.ts';
 import { backInStock, restockRequested } from './emails.ts';
 import { restockDecider } from './restockRequest.ts';
@@ -27,14 +27,16 @@ import { restockDecider } from './restockRequest.ts';
 export const restockRequestedNotificationId = (requestId: string) => `restock-requested-${requestId}`;
 
 export function restockReactions(deps: ReactionDeps): Reactions {
-  const shopUrl = shopUrlOf(deps.config);
   const key = unsubscribeKey(deps.jwtSecret);
-  /** The signed link that withdraws a request, as its e-mails carry it. */
-  const withdrawLink = (requestId: string) =>
+  /**
+   * The signed link that withdraws a request, as its e-mails carry it; without PUBLIC_URL, where the request reached
+   * the shop (decision 112).
+   */
+  const withdrawLink = (requestId: string, shopUrl: string) =>
     `${shopUrl}${unsubscribePath(unsubscribeToken(key, 'restock', requestId))}`;
 
   /** The book's title and page, as its newest catalogue event names them. */
-  async function bookOf(bookId: number): Promise<{ title: string; link: string }> {
+  async function bookOf(bookId: number, shopUrl: string): Promise<{ title: string; link: string }> {
     let title = `Product ${bookId}`;
     let slug: string | undefined;
     for (const event of await deps.events.readStream(bookStream(bookId))) {
@@ -60,7 +62,6 @@ export function restockReactions(deps: ReactionDeps): Reactions {
     );
     // Only the event that brings the book back: copies added to a shelf that still had some tell no one.
     if (!(availableAt(before, at) <= 0 && availableAt(after, at) > 0)) return;
-    const book = await bookOf(bookId);
     const meta = reactingTo(event, deps.clock(), 'system:restock');
     const streams = (await deps.events.listStreams()).filter((s) => categoryOf(s.stream) === 'restock');
     for (const { stream } of streams) {
@@ -71,11 +72,13 @@ export function restockReactions(deps: ReactionDeps): Reactions {
       // A request whose person was erased has no address left to write to.
       if (!personAddress(state.email)) continue;
       const requestId = stream.slice(restockStream('').length);
+      const shopUrl = shopUrlOf(deps.config, originOnRecord(events));
+      const book = await bookOf(bookId, shopUrl);
       await sendOnce(
         deps,
         restockNotificationId(requestId),
         'back-in-stock',
-        await backInStock(state.email!, book.title, book.link, withdrawLink(requestId)),
+        await backInStock(state.email!, book.title, book.link, withdrawLink(requestId, shopUrl)),
         meta,
       );
     }
@@ -90,8 +93,9 @@ export function restockReactions(deps: ReactionDeps): Reactions {
     const asked = events.find((e) => e.type === 'RestockAlertRequested') as
       RecordedEvent<RestockAlertRequested> | undefined;
     if (!asked || state.withdrawn || state.bookId === null || !personAddress(state.email)) return;
-    const book = await bookOf(state.bookId);
-    const link = withdrawLink(requestId);
+    const shopUrl = shopUrlOf(deps.config, originOnRecord(events));
+    const book = await bookOf(state.bookId, shopUrl);
+    const link = withdrawLink(requestId, shopUrl);
     await sendOnce(
       deps,
       restockRequestedNotificationId(requestId),

@@ -14,7 +14,7 @@ import {
 } from '../../contracts/orders/refunds.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { GatewayUnavailable, RefundDeclined } from '../../contracts/ports/payments.ts';
-import type { DomainEvent, RecordedEvent } from '../../contracts/shared/events.ts';
+import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
@@ -22,7 +22,7 @@ import type { ReactionDeps } from '../capability.ts';
 import { fold, handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import { reactingTo, sendOnce as sendMail } from '../reactions.ts';
 import { mailOf } from '../mail/layout.tsx';
-import { orderPageLinks } from '../mail/links.ts';
+import { orderPageLinks, originOnRecord } from '../mail/links.ts';
 import { emailsOnItsOwn } from '../mail/shopperEmails.ts';
 import { addressLines, itemRows, orderDate, textRows } from '../mail/orderFacts.ts';
 import { disputeToOwnerMail, refundConfirmationMail } from './refundMails.tsx';
@@ -147,7 +147,7 @@ export function refundReactions(deps: ReactionDeps): Reactions {
 
   async function orderOf(
     orderId: string,
-  ): Promise<{ order: OrderPlaced['data'] | null; events: readonly DomainEvent[] }> {
+  ): Promise<{ order: OrderPlaced['data'] | null; events: readonly RecordedEvent[] }> {
     const events = await deps.events.readStream(orderStream(orderId));
     return { order: orderOnRecord(events), events };
   }
@@ -171,7 +171,7 @@ export function refundReactions(deps: ReactionDeps): Reactions {
       await sendOnce(
         `refund-${refund.refundId}`,
         'refund-confirmation',
-        await refundConfirmation(order, refund, lines, orderPageLink(order.orderId)),
+        await refundConfirmation(order, refund, lines, orderPageLink(order.orderId, originOnRecord(events))),
         reactingTo(event, deps.clock()),
       );
     },

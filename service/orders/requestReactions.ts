@@ -19,7 +19,7 @@ import { defineReactions, type Reactions } from '../../projections/engine/reacto
 import type { ReactionDeps } from '../capability.ts';
 import { fold } from '../commands.ts';
 import { orderLinkLifetimeDays } from '../http/orderLinks.ts';
-import { orderPageLinks, shopUrlOf } from '../mail/links.ts';
+import { orderPageLinks, originOnRecord, shopUrlOf } from '../mail/links.ts';
 import { reactingTo, sendOnce } from '../reactions.ts';
 import {
   orderLinkEmail,
@@ -35,11 +35,13 @@ const causedBy = 'system:order-page';
 export function requestReactions(deps: ReactionDeps): Reactions {
   const linkFor = orderPageLinks(deps);
   const owner = deps.config.OWNER_EMAIL ?? shopContent.shop.contactEmail;
-  const shopUrl = shopUrlOf(deps.config);
-  const consoleLinks = (orderId: string): ConsoleLinks => ({
-    requests: `${shopUrl}${clientRoutes.adminOrders[0]}?tab=requests`,
-    order: `${shopUrl}${clientRoutes.adminOrder[0].replace(':orderId', encodeURIComponent(orderId))}`,
-  });
+  const consoleLinks = (orderId: string, origin: string | null): ConsoleLinks => {
+    const shopUrl = shopUrlOf(deps.config, origin);
+    return {
+      requests: `${shopUrl}${clientRoutes.adminOrders[0]}?tab=requests`,
+      order: `${shopUrl}${clientRoutes.adminOrder[0].replace(':orderId', encodeURIComponent(orderId))}`,
+    };
+  };
 
   /** The order as it stood at `event`, and the request the event names. */
   async function requestAt(event: RecordedEvent<{ type: string; data: { orderId: string; requestId: string } }>) {
@@ -50,7 +52,8 @@ export function requestReactions(deps: ReactionDeps): Reactions {
     let requests: ShopperRequest[] = [];
     for (const e of events) requests = evolveRequests(requests, e);
     const request = requests.find((r) => r.requestId === event.data.requestId);
-    return { order, request, events };
+    // Without PUBLIC_URL, links go where the request reached the shop, else where the order's checkout did.
+    return { order, request, events, origin: originOnRecord([event], events) };
   }
 
   const mailable = (order: OrderPlaced['data'] | null): order is OrderPlaced['data'] =>
@@ -68,40 +71,42 @@ export function requestReactions(deps: ReactionDeps): Reactions {
    * notice whether or not it has, under a notification of its own (`owner-request-<id>`, never the shopper's).
    */
   async function received(event: RecordedEvent<DomainEvent<string, { orderId: string; requestId: string }>>) {
-    const { order, request } = await requestAt(event);
+    const { order, request, origin } = await requestAt(event);
     if (!order || !request) return;
     if (mailable(order)) {
       const kind = request.kind === 'cancel' ? 'cancellation-requested' : 'return-requested';
       await send(
         `request-${request.requestId}`,
         kind,
-        await requestReceivedEmail(order, request, linkFor(order.orderId)),
+        await requestReceivedEmail(order, request, linkFor(order.orderId, origin)),
         event,
       );
     }
     await send(
       `owner-request-${request.requestId}`,
       'request-to-owner',
-      await requestToOwnerEmail(order, request, owner, consoleLinks(order.orderId)),
+      await requestToOwnerEmail(order, request, owner, consoleLinks(order.orderId, origin)),
       event,
     );
   }
 
   return defineReactions({
     OrderLinkRequested: async (event: RecordedEvent<OrderLinkRequested>) => {
-      const order = orderOnRecord(await deps.events.readStream(orderStream(event.data.orderId)));
+      const events = await deps.events.readStream(orderStream(event.data.orderId));
+      const order = orderOnRecord(events);
       if (!mailable(order)) return;
+      const origin = originOnRecord([event], events);
       await send(
         `orderlink-${event.id}`,
         'order-link',
-        await orderLinkEmail(order, linkFor(order.orderId), orderLinkLifetimeDays),
+        await orderLinkEmail(order, linkFor(order.orderId, origin), orderLinkLifetimeDays),
         event,
       );
     },
     CancellationRequested: received,
     ReturnRequested: received,
     ShopperRequestAccepted: async (event: RecordedEvent<ShopperRequestAccepted>) => {
-      const { order, request } = await requestAt(event);
+      const { order, request, origin } = await requestAt(event);
       if (!mailable(order) || !request) return;
       // The refunds a cancellation asked for are appended with its acceptance, after it: read from the whole stream.
       // Their own e-mails fold into this one (service/mail/shopperEmails.ts), so it names each amount and the total.
@@ -120,17 +125,17 @@ export function requestReactions(deps: ReactionDeps): Reactions {
       await send(
         `request-${request.requestId}`,
         'request-accepted',
-        await requestAcceptedEmail(order, request, refunds, linkFor(order.orderId)),
+        await requestAcceptedEmail(order, request, refunds, linkFor(order.orderId, origin)),
         event,
       );
     },
     ShopperRequestDeclined: async (event) => {
-      const { order, request } = await requestAt(event);
+      const { order, request, origin } = await requestAt(event);
       if (!mailable(order) || !request) return;
       await send(
         `request-${request.requestId}`,
         'request-declined',
-        await requestDeclinedEmail(order, request, linkFor(order.orderId)),
+        await requestDeclinedEmail(order, request, linkFor(order.orderId, origin)),
         event,
       );
     },

@@ -17,7 +17,6 @@ import { orderLinkKey, orderLinkToken, freshOrderLinkToken } from '../http/order
 import { requestMessages } from '../../contracts/orders/shopperRequests.ts';
 import type { ShopperOrderView } from '../../contracts/orders/shopperOrder.ts';
 import type { AdminOrder } from '../../contracts/orders/console.ts';
-import { shopUrlOf } from '../mail/links.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { requestReactions } from './requestReactions.ts';
 
@@ -58,8 +57,8 @@ function partOf(mail: string, type: 'plain' | 'html'): string {
 }
 const textPart = (mail: string) => partOf(mail, 'plain');
 const htmlPart = (mail: string) => partOf(mail, 'html');
-/** The shop's address as its e-mails' links carry it. */
-const linksBase = () => shopUrlOf(shop.shop.deps.config);
+/** The shop's address as its e-mails' links carry it: without PUBLIC_URL, where the request reached it (decision 112). */
+const linksBase = () => shop.url;
 /** The owner's notices of requests on the order numbered `orderNumber`. */
 const ownerNotices = (orderNumber: string) =>
   mailsTo(sandboxShopEnv.OWNER_EMAIL, new RegExp(`Subject: (Cancellation|Return) requested: order ${orderNumber}\\b`));
