@@ -24,6 +24,36 @@ export const bundleOfferOf = (rule: BundleRule | undefined): BundleOffer =>
 /** The spec's note ("You're saving 10% with this bundle!" at 10%), shown only where the saving is applied. */
 export const bundleNote = (offer: { percentOff: number }) => `You're saving ${offer.percentOff}% with this bundle!`;
 export const bundleSavingLabel = 'Bundle saving';
+
+/** Titles as a sentence lists them: "A, B and C". */
+const listed = (titles: readonly string[]) => new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(titles);
+
+/**
+ * The offer as the landing page states it, generated from the rule (decision 113): exactly the products one set holds,
+ * by the titles `titleOf` gives them. Null when the offer is off or a product of the set is not on sale (a set that
+ * cannot be bought is not offered).
+ */
+export function bundleOfferText(offer: BundleOffer, titleOf: (bookId: number) => string | undefined): string | null {
+  if (!offer) return null;
+  const titles = offer.requires.map(titleOf);
+  if (titles.some((title) => title === undefined)) return null;
+  return `Buy ${listed(titles as string[])} together, one of each, and save ${offer.percentOff}% on the set.`;
+}
+
+/**
+ * The one product a basket lacks to hold a complete set, when it holds every other one and no set yet; null otherwise
+ * (no offer, a set already there, or more than one title missing).
+ */
+export function bundleCompletedBy(offer: BundleOffer, lines: readonly BasketLine[]): number | null {
+  if (!offer || bundleSaving(offer, lines)) return null;
+  const held = new Set(lines.filter((l) => l.quantity > 0 && l.bookId !== undefined).map((l) => l.bookId));
+  const missing = offer.requires.filter((id) => !held.has(id));
+  return missing.length === 1 ? missing[0]! : null;
+}
+
+/** What a cart one title short says: which title completes the bundle. */
+export const bundleCompleteText = (title: string, offer: { percentOff: number }) =>
+  `Add ${title} to complete the bundle and save ${offer.percentOff}% on the set.`;
 /** What a payment page says under a line at the bundle's price. */
 export const bundleLineDescription = (listPrice: number) => `Bundle price (was ${formatPence(listPrice)})`;
 

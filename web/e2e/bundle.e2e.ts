@@ -1,5 +1,7 @@
-// The bundle saving in the browser (decision 072): the saving the cart shows is what the sandbox hosted page charges
-// and what the order records; in a shop with the bundle switched off no page shows its note.
+// The bundle saving in the browser (decisions 072, 113): the saving the cart shows is what the sandbox hosted page
+// charges and what the order records; the landing page names the set the rule asks for, its note shows only while the
+// cart holds one, and a cart one title short says which title completes it; in a shop with the bundle switched off no
+// page shows its note.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
@@ -21,11 +23,27 @@ const allThree = [
 ];
 
 const viewport = viewports.desktop;
+/** The offer as generated from the rule (requires 1, 2 and 3, 10% off). */
+const offer =
+  'Buy The Kindness Basket, Together We Shine and Alif to Ya: My Arabic Alphabet Poster together, one of each, and save 10% on the set.';
+const completes = 'Add Alif to Ya: My Arabic Alphabet Poster to complete the bundle and save 10% on the set.';
+
+test('with an empty cart the landing page names the set that qualifies and promises no saving', async () => {
+  const { context, page } = await newPage(browser, viewport);
+  await landingWithCart(page, shop, []);
+  const mix = page.locator('.mix-match');
+  await mix.getByTestId('bundle-offer').waitFor();
+  assert.is(await mix.getByTestId('bundle-offer').innerText(), offer);
+  assert.is(await page.getByText(note).count(), 0, 'no saving is claimed');
+  assert.is(await page.getByTestId('bundle-complete').count(), 0);
+  await context.close();
+});
 
 test('the saving the cart shows is what the hosted page charges and what the order records', async () => {
   const { context, page } = await newPage(browser, viewport);
   await landingWithCart(page, shop, allThree);
   await page.locator('.mix-match').getByText(note, { exact: true }).waitFor();
+  assert.is(await page.locator('.mix-match').getByTestId('bundle-offer').innerText(), offer);
   await page.getByRole('button', { name: 'Cart, 3 items' }).click();
   const drawer = page.locator('.cart-drawer');
   await drawer.getByTestId('cart-saving').waitFor();
@@ -63,15 +81,32 @@ test('the saving the cart shows is what the hosted page charges and what the ord
   await context.close();
 });
 
-test('in a cart without the whole set there is no saving line and no note', async () => {
+test('a cart one title short has no saving line and no note, and says which title completes the bundle', async () => {
   const { context, page } = await newPage(browser, viewport);
   await landingWithCart(page, shop, allThree.slice(0, 2));
+  const mix = page.locator('.mix-match');
+  await mix.getByTestId('bundle-complete').waitFor();
+  assert.is(await mix.getByTestId('bundle-complete').innerText(), completes);
+  assert.is(await mix.getByText(note).count(), 0);
   await page.getByRole('button', { name: 'Cart, 2 items' }).click();
   const drawer = page.locator('.cart-drawer');
   await drawer.getByTestId('cart-total').waitFor();
   assert.is(await drawer.getByTestId('cart-total').innerText(), '£19.98');
   assert.is(await drawer.getByTestId('cart-saving').count(), 0);
   assert.is(await drawer.getByText(note).count(), 0);
+  assert.is(await drawer.getByTestId('bundle-complete').innerText(), completes);
+  await context.close();
+});
+
+test('three copies of one title are no set: no saving, no note, nothing claimed', async () => {
+  const { context, page } = await newPage(browser, viewport);
+  await landingWithCart(page, shop, [{ ...allThree[0]!, quantity: 3 }]);
+  await page.getByRole('button', { name: 'Cart, 3 items' }).click();
+  const drawer = page.locator('.cart-drawer');
+  await drawer.getByTestId('cart-total').waitFor();
+  assert.is(await drawer.getByTestId('cart-total').innerText(), '£29.97');
+  assert.is(await page.getByText(note).count(), 0);
+  assert.is(await page.getByTestId('bundle-complete').count(), 0, 'two titles short is not one');
   await context.close();
 });
 

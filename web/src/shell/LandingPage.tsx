@@ -17,6 +17,7 @@ import { ReviewsSection } from '../features/reviews/ReviewsSection.tsx';
 import { AboutSection } from '../features/catalog/AboutSection.tsx';
 import { BooksSection } from '../features/catalog/BooksSection.tsx';
 import { AddToCart } from '../features/checkout/cart/AddToCart.tsx';
+import { useCart } from '../features/checkout/cart/cartStore.ts';
 import { BuyNow } from '../features/checkout/BuyNow.tsx';
 import { StockNotice } from '../features/stock/StockNotice.tsx';
 import { BackInStock } from '../features/messages/BackInStock.tsx';
@@ -45,7 +46,7 @@ function BookPurchase({ book }: { book: BookDto }) {
 
 /** The sections below the hero, in the order the page shows them. */
 const belowTheFold: ReactElement[] = [
-  <BooksSection purchase={BookPurchase} />,
+  <BooksSection purchase={BookPurchase} useCartLines={useCart} />,
   <AboutSection />,
   <CharactersSection />,
   <ReviewsSection />,

@@ -11,7 +11,14 @@ import { formatPence } from '../../../../contracts/shared/money.ts';
 import { mixAndMatchShippingText } from '../../../../contracts/checkout/shippingRates.ts';
 import { shippingRatesQuery } from '../../lib/shippingRates.ts';
 import { booksQuery, offersQuery } from '../../lib/books.ts';
-import { bundleNote } from '../../../../contracts/catalog/bundle.ts';
+import {
+  bundleCompleteText,
+  bundleCompletedBy,
+  bundleNote,
+  bundleOfferText,
+  bundleSaving,
+  type BasketLine,
+} from '../../../../contracts/catalog/bundle.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 import { PagePreviewDialog } from './PagePreviewDialog.tsx';
@@ -20,7 +27,10 @@ import { SectionHeading } from '../../components/SectionHeading.tsx';
 /** The controls under each book's card to buy it with. */
 export type BookPurchase = ComponentType<{ book: BookDto }>;
 
-export function BooksSection({ purchase }: { purchase: BookPurchase }) {
+/** The shopper's cart as the bundle rule reads it (the page that shows the section knows the cart). */
+export type UseCartLines = () => readonly BasketLine[];
+
+export function BooksSection({ purchase, useCartLines }: { purchase: BookPurchase; useCartLines: UseCartLines }) {
   const books = useQuery(booksQuery);
   // The query's news is rendered at once and in one go; the cards it brings are built in an interruptible render
   // instead (the loading text stays until they are ready), so their arrival does not freeze a phone.
@@ -44,7 +54,7 @@ export function BooksSection({ purchase }: { purchase: BookPurchase }) {
             ))}
           </Grid>
         )}
-        <MixAndMatch />
+        <MixAndMatch useCartLines={useCartLines} />
       </Container>
     </section>
   );
@@ -77,9 +87,16 @@ function BookCard({ book, purchase: Purchase }: { book: BookDto; purchase: BookP
   );
 }
 
-function MixAndMatch() {
-  // The note shows only while the bundle the checkouts are priced with is on (decision 072).
+function MixAndMatch({ useCartLines }: { useCartLines: UseCartLines }) {
+  // The offer is stated as the rule the checkouts are priced with says it (decisions 072, 113): the set by its titles,
+  // the spec's note only when the cart holds a set, and the one title a cart lacks for one.
   const offer = useQuery(offersQuery).data?.bundle ?? null;
+  const books = useQuery(booksQuery).data;
+  const lines = useCartLines();
+  const titleOf = (id: number) => books?.find((book) => book.id === id)?.title;
+  const offerText = books ? bundleOfferText(offer, titleOf) : null;
+  const applies = offerText !== null && bundleSaving(offer, lines) !== null;
+  const completedBy = offerText === null ? null : bundleCompletedBy(offer, lines);
   // The delivery sentence is the live table's, the one the checkouts charge by (decision 099).
   const table = useQuery(shippingRatesQuery).data;
   return (
@@ -91,9 +108,19 @@ function MixAndMatch() {
         Combine any books and posters in one order.
         {table && <span data-testid="mix-match-shipping"> {mixAndMatchShippingText(table)}</span>}
       </Text>
-      {offer && (
-        <Text as="p" size="3" weight="bold" mt="3" className="bundle-note">
+      {offer && offerText && (
+        <Text as="p" size="3" mt="3" data-testid="bundle-offer">
+          {offerText}
+        </Text>
+      )}
+      {offer && applies && (
+        <Text as="p" size="3" weight="bold" mt="2" className="bundle-note">
           {bundleNote(offer)}
+        </Text>
+      )}
+      {offer && completedBy !== null && (
+        <Text as="p" size="3" weight="bold" mt="2" data-testid="bundle-complete">
+          {bundleCompleteText(titleOf(completedBy)!, offer)}
         </Text>
       )}
     </Card>

@@ -7,7 +7,13 @@ import type { DialogControl } from '../../../components/lazyDialog.tsx';
 import { DialogCloseButton } from '../../../components/DialogCloseButton.tsx';
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { bundleNote, bundleSaving, bundleSavingLabel } from '../../../../../contracts/catalog/bundle.ts';
+import {
+  bundleCompleteText,
+  bundleCompletedBy,
+  bundleNote,
+  bundleSaving,
+  bundleSavingLabel,
+} from '../../../../../contracts/catalog/bundle.ts';
 import type { BookDto } from '../../../../../contracts/catalog/model.ts';
 import { booksQuery, offersQuery } from '../../../lib/books.ts';
 import { ProductImage } from '../../../components/ProductImage.tsx';
@@ -42,6 +48,9 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
   // The same rule the server prices the checkout with (decision 072); the server's figure is the one charged.
   const offer = useQuery(offersQuery).data?.bundle ?? null;
   const saving = bundleSaving(offer, cart);
+  // A cart one title short of a set says which title completes it (decision 113), when that title is on sale.
+  const completedBy = bundleCompletedBy(offer, cart);
+  const completingTitle = completedBy === null ? undefined : books?.find((b) => b.id === completedBy)?.title;
   // With a code, the total is the server's answer for this cart (decision 075): after the bundle and the code.
   const codeAnswer = code !== null && check.isSuccess ? check.data : null;
   const subtotal = codeAnswer ? codeAnswer.total : totalPence(cart) - (saving?.amount ?? 0);
@@ -94,6 +103,11 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
                   {bundleNote(offer)}
                 </Text>
               </div>
+            )}
+            {offer && completingTitle && (
+              <Text as="p" size="2" weight="bold" color="green" mb="2" data-testid="bundle-complete">
+                {bundleCompleteText(completingTitle, offer)}
+              </Text>
             )}
             {codeAnswer && (
               <Box mt="2">
