@@ -40,3 +40,22 @@ export const shareImageSize = { width: 1200, height: 630 } as const;
 
 /** The landing page's shared picture: the covers side by side, drawn at build time. */
 export const shopSharePicture = { path: '/art/share/shop.png', type: 'image/png', ...shareImageSize } as const;
+
+/**
+ * The slots of a book's page as the build writes its HTML (web/src/shell/landingShell.tsx) and the server fills them
+ * for each book, escaped (decision 114). Each is a word no book's text holds.
+ */
+export const bookScreenSlots = {
+  title: '@@book-title@@',
+  price: '@@book-price@@',
+  description: '@@book-description@@',
+  cover: '@@book-cover@@',
+  coverAlt: '@@book-cover-alt@@',
+  addToCart: '@@book-add-to-cart@@',
+} as const;
+
+/** The marker around the book page's HTML in index.html, which the server takes out of every page it sends. */
+export const bookScreenTemplate = { open: '<template id="book-first-screen">', close: '</template>' } as const;
+
+/** The search a book page's HTML "Add to Cart" link carries: the app adds one copy once it runs (decision 114). */
+export const addToCartSearch = 'add=1';

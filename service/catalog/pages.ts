@@ -4,8 +4,18 @@
 import type { Context } from 'koa';
 import { getBookBySlug, listBooks } from '../../contracts/catalog/books.ts';
 import { shopContent } from '../../contracts/catalog/content.ts';
-import { imageUrl } from '../../contracts/catalog/images.ts';
-import { catalogFiles, sharePicture, shopSharePicture, slugOfBookPath } from '../../contracts/catalog/pages.ts';
+import { imageUrl, isMediaRef } from '../../contracts/catalog/images.ts';
+import {
+  addToCartSearch,
+  bookPath,
+  bookScreenSlots,
+  catalogFiles,
+  sharePicture,
+  shopSharePicture,
+  slugOfBookPath,
+} from '../../contracts/catalog/pages.ts';
+import type { BookDto } from '../../contracts/catalog/model.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
 import { approvedReviewsForBook } from '../../contracts/reviews/readModel.ts';
 import { isHomePath } from '../../contracts/shared/clientRoutes.ts';
 import { getStock, inStockAt } from '../../contracts/stock/readModel.ts';
@@ -70,8 +80,30 @@ export function catalogPageHeads(deps: ShopDeps): PageHeads {
       // The pages as they are served: only covers have a PNG drawn for sharing.
       images: [image.url, ...book.previewPages.map((page) => absolute(site, imageUrl(page.image)))],
     });
-    return { head: renderHead(meta, site) };
+    return { head: renderHead(meta, site), firstScreen: bookScreenOf(shell.bookScreen, book) };
   };
+}
+
+const escaped = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The book's page as the HTML carries it before any script (decision 114): the build's page with its slots filled,
+ * each escaped; none in a build without the template.
+ */
+function bookScreenOf(template: string, book: BookDto): string | undefined {
+  if (!template) return undefined;
+  const slot = bookScreenSlots;
+  const cover = isMediaRef(book.coverImage) ? imageUrl(book.coverImage, 640, 'webp') : book.coverImage;
+  const values: Record<string, string> = {
+    [slot.title]: book.title,
+    [slot.price]: formatPence(book.price),
+    [slot.description]: book.description,
+    [slot.cover]: cover,
+    [slot.coverAlt]: book.coverAlt || `Cover of ${book.title}`,
+    [slot.addToCart]: `${bookPath(book.slug)}?${addToCartSearch}`,
+  };
+  return template.replace(/@@book-[a-z-]+@@/g, (found) => (found in values ? escaped(values[found]!) : found));
 }
 
 const feedDescription = `Faith-inspired children's picture books and posters from ${shopContent.shop.name}.`;

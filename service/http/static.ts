@@ -7,6 +7,7 @@ import send from 'koa-send';
 import { isAdminPath, isClientPath } from '../../contracts/shared/clientRoutes.ts';
 import { isApiPath } from '../../contracts/shared/endpoint.ts';
 import { operationsPaths } from '../../contracts/shared/health.ts';
+import { bookScreenTemplate } from '../../contracts/catalog/pages.ts';
 
 /**
  * The head a page at `path` carries in the HTML sent (decision 079): tags to write in place of the shell's title and
@@ -16,20 +17,35 @@ import { operationsPaths } from '../../contracts/shared/health.ts';
 export type PageHeads = (
   path: string,
   ctx: Context,
-  shell: { title: string; description: string },
-) => Promise<{ head: string } | { missing: true } | null>;
+  shell: { title: string; description: string; bookScreen: string },
+) => Promise<{ head: string; firstScreen?: string } | { missing: true } | null>;
 
 /**
  * The built index.html, split where a page's own head goes, with the title and description it carries itself; and
  * `admin`, the same page for the owner's screens: without the splash (the shop's welcome, which would hold every
  * admin page behind it for 3 s) or the landing page's first screen (with its image preloads).
  */
-export type Shell = { html: string; title: string; description: string; before: string; after: string; admin: string };
+export type Shell = {
+  html: string;
+  title: string;
+  description: string;
+  before: string;
+  after: string;
+  admin: string;
+  /** a book's page before any script, with its slots to fill (decision 114); empty in a build without it */
+  bookScreen: string;
+};
+
+/** The page's first screen and what it holds, up to the app's root. */
+const firstScreen = /<div id="first-screen" inert>[\s\S]*?<\/div>(\s*<div id="root">)/;
 
 const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 const unescaped = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => entities[e]!);
 
-export function shellOf(html: string): Shell {
+export function shellOf(built: string): Shell {
+  // The book page's template is the server's to fill, never sent as it is.
+  const template = new RegExp(`${bookScreenTemplate.open}([\\s\\S]*?)${bookScreenTemplate.close}\\s*`).exec(built);
+  const html = template ? built.replace(template[0], '') : built;
   const title = /<title>([^<]*)<\/title>\s*/.exec(html);
   const description = /<meta name="description" content="([^"]*)"\s*\/?>\s*/.exec(html);
   const headEnd = html.indexOf('</head>');
@@ -40,11 +56,12 @@ export function shellOf(html: string): Shell {
     html,
     admin: html
       .replace(/<!-- splash -->[\s\S]*?<!-- \/splash -->\s*/, '')
-      .replace(/(<div id="first-screen" inert>)[\s\S]*?<\/div>(\s*<div id="root">)/, '$1</div>$2'),
+      .replace(firstScreen, '<div id="first-screen" inert></div>$1'),
     title: unescaped(title[1]!),
     description: unescaped(description[1]!),
     before: `${rest.slice(0, at).trimEnd()}\n    `,
     after: `\n  ${rest.slice(at)}`,
+    bookScreen: template?.[1] ?? '',
   };
 }
 
@@ -102,6 +119,21 @@ export function staticWeb(distDir: string, pages?: PageHeads) {
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     ctx.body =
-      page && 'head' in page ? `${app.before}${page.head}${app.after}` : isAdminPath(path) ? app.admin : app.html;
+      page && 'head' in page
+        ? `${app.before}${page.head}${page.firstScreen ? withFirstScreen(app.after, page.firstScreen) : app.after}`
+        : isAdminPath(path)
+          ? app.admin
+          : app.html;
   };
+}
+
+/**
+ * The page with its own first screen in place of the landing page's (decision 114): a book's page, to read and use
+ * without any script, so it is not inert; the app's own page takes its place once drawn.
+ */
+function withFirstScreen(after: string, screen: string): string {
+  return after.replace(
+    firstScreen,
+    () => `<div id="first-screen" data-page="book">${screen}</div>\n    <div id="root">`,
+  );
 }

@@ -1,7 +1,10 @@
 // Build-time Vite plugin: writes the landing page's first screen (web/src/shell/landingShell.tsx,
 // rendered by React on the server side of Vite) into index.html's #first-screen, so a shopper's browser can draw
 // the header and hero as soon as the stylesheets arrive instead of after every script has loaded and run.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { bookScreenTemplate } from '../../contracts/catalog/pages.ts';
 
 const placeholder = '<div id="first-screen" inert></div>';
 
@@ -22,8 +25,17 @@ export function prerenderLanding(webRoot: string): Plugin {
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         try {
-          const shell = (await server.ssrLoadModule('/src/shell/landingShell.tsx')) as { landingShellHtml(): string };
-          return html.replace(placeholder, placeholder.replace('></', `>${shell.landingShellHtml()}</`));
+          const shell = (await server.ssrLoadModule('/src/shell/landingShell.tsx')) as {
+            landingShellHtml(): string;
+            bookShellHtml(): string;
+          };
+          // A book's page before any script (decision 114): kept in a template the server fills for each book and
+          // takes out of every page it sends.
+          // Its own styles go with it: the app loads them with the page's code, which a page without scripts never does.
+          const css = readFileSync(join(webRoot, 'src/shell/bookPage.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+          const screen = `<style>${css.replace(/\s+/g, ' ').trim()}</style>${shell.bookShellHtml()}`;
+          const book = `${bookScreenTemplate.open}${screen}${bookScreenTemplate.close}\n    `;
+          return html.replace(placeholder, `${book}${placeholder.replace('></', `>${shell.landingShellHtml()}</`)}`);
         } finally {
           await server.close();
         }

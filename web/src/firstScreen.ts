@@ -4,3 +4,8 @@
 export function dropFirstScreen(): void {
   document.getElementById('first-screen')?.remove();
 }
+
+/** Whether the page's HTML holds a book's page the server filled in (decision 114), which its own page replaces. */
+export function keepsBookScreen(): boolean {
+  return document.querySelector('#first-screen[data-page="book"]') !== null;
+}

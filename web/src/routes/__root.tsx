@@ -5,7 +5,7 @@ import { useLayoutEffect } from 'react';
 import { isHomePath } from '../../../contracts/shared/clientRoutes.ts';
 import { NotFound } from '../components/NotFound.tsx';
 import { DeferredToaster } from '../components/toast/DeferredToaster.tsx';
-import { dropFirstScreen } from '../firstScreen.ts';
+import { dropFirstScreen, keepsBookScreen } from '../firstScreen.ts';
 import { TestModeLabel } from '../shell/TestModeLabel.tsx';
 import { themeProps } from '../theme.ts';
 
@@ -19,9 +19,11 @@ function RootLayout() {
   // itself does once its own header and hero are drawn).
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const landing = isHomePath(pathname);
+  // A book's page whose HTML the server filled with the book (decision 114) keeps it until its own page is drawn.
+  const bookScreen = !landing && pathname.startsWith('/books/') && keepsBookScreen();
   useLayoutEffect(() => {
-    if (!landing) dropFirstScreen();
-  }, [landing]);
+    if (!landing && !bookScreen) dropFirstScreen();
+  }, [landing, bookScreen]);
   return (
     <Theme {...themeProps}>
       <TestModeLabel />
