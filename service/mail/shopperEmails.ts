@@ -25,14 +25,13 @@ export const refundOfAcceptedRequest = (event: DomainEvent, orderEvents: readonl
 };
 
 export const shopperEmailRules = {
-  OrderPlaced: { emails: 'order-confirmation', why: 'the order and what was paid' },
+  OrderPlaced: {
+    emails: 'order-confirmation',
+    why: 'the order and what was paid; for a payment that does not match, payment-mismatch-to-shopper instead (decision 102)',
+  },
   OrderCustomerDetailsAdded: {
     emails: 'order-confirmation',
     why: 'the confirmation, when the order had no address to write to before',
-  },
-  OrderFlagged: {
-    emails: 'payment-mismatch-to-shopper',
-    why: 'a payment that does not match: the shop will be in touch (decision 102)',
   },
   OrderFlagCleared: { emails: 'order-confirmation', why: 'the owner accepted the payment: the confirmation now' },
   OrderShipmentRecorded: { emails: 'order-shipped', why: 'the parcel is on its way, with its tracking' },
