@@ -254,11 +254,16 @@ export const ReviewSubmittedV1 = v.object({
 export const ReviewApprovedV1 = v.object({ reviewId: text, adminMessage: v.optional(text), by: text, at });
 export const ReviewRejectedV1 = v.object({ reviewId: text, adminMessage: text, by: text, at });
 
-/** "This is a gift" (decision 085): optional on a checkout and on an order, absent on every one before it. */
+/**
+ * "This is a gift" (decision 085): optional on a checkout and on an order, absent on every one before it. The
+ * recipient's e-mail and the buyer's wish for a gift note to it (decision 110) are optional too, as the gift was added.
+ */
 const OrderGiftSchema = v.object({
   message: v.string(),
   recipientName: v.optional(text),
   recipientAddress: v.optional(ShippingAddressSchema),
+  recipientEmail: v.optional(text),
+  noteToRecipient: v.optional(v.literal(true)),
 });
 
 export const CheckoutStartedV1 = v.object({
@@ -436,6 +441,14 @@ export const EmailSentV6 = v.object({
 });
 /** Every version-5 e-mail is a version-6 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV5 = (old: v.InferOutput<typeof EmailSentV5>): v.InferOutput<typeof EmailSentV6> => old;
+
+/** EmailSent version 7: the gift note to a gift's recipient, when the buyer asked for it (decision 110). */
+export const EmailSentV7 = v.object({
+  ...EmailSentV6.entries,
+  kind: v.picklist([...EmailSentV6.entries.kind.options, 'gift-note']),
+});
+/** Every version-6 e-mail is a version-7 e-mail as it stands: the kinds only grew. */
+export const upcastEmailSentV6 = (old: v.InferOutput<typeof EmailSentV6>): v.InferOutput<typeof EmailSentV7> => old;
 
 /** Whether a contact message was e-mailed to the owner, counted against the shop-wide cap of its window (decision 095). */
 export const MessageMailCountedV1 = v.object({
@@ -994,7 +1007,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof OrderPlacedV3, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
     Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
-    Newest<typeof EmailSentV6, EmailSent>,
+    Newest<typeof EmailSentV7, EmailSent>,
     Newest<typeof CancellationRequestedV1, CancellationRequested>,
     Newest<typeof ReturnRequestedV1, ReturnRequested>,
     Newest<typeof ShopperRequestAcceptedV1, ShopperRequestAccepted>,
@@ -1505,6 +1518,7 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       { schema: EmailSentV4, upcast: upcastEmailSentV3 },
       { schema: EmailSentV5, upcast: upcastEmailSentV4 },
       { schema: EmailSentV6, upcast: upcastEmailSentV5 },
+      { schema: EmailSentV7, upcast: upcastEmailSentV6 },
     ],
   },
   {

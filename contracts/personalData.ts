@@ -61,6 +61,8 @@ const gift = {
   'gift.recipientAddress.line2': erased.text,
   'gift.recipientAddress.city': erased.text,
   'gift.recipientAddress.postcode': erased.text,
+  // the recipient's e-mail for the gift note (decision 110), sealed and erased with the rest of the gift
+  'gift.recipientEmail': erased.email,
 } as const;
 
 const customer = {

@@ -5,7 +5,7 @@ import { shopContent } from '../catalog/content.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import type { OrderDiscount, OrderItem, ShippingAddress } from '../orders/model.ts';
 import { OptionalDiscountCodeSchema } from '../discounts/model.ts';
-import { GiftMessageOnlySchema, GiftWithRecipientSchema, type OrderGift } from './gift.ts';
+import { GiftSchema, type OrderGift } from './gift.ts';
 import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
 import type { ShippingOption } from './shipping.ts';
 
@@ -66,8 +66,8 @@ export const CartCheckoutRequestSchema = v.object({
   discountCode: OptionalDiscountCodeSchema,
   /** the shopper's e-mail when the cart knows it, for a code allowed once per address */
   customerEmail: v.optional(text(254, 'customerEmail')),
-  /** "This is a gift": a message for the packing slip; the recipient's address is entered on the payment page */
-  gift: v.optional(GiftMessageOnlySchema),
+  /** "This is a gift": a message for the packing slip, and optionally someone else the parcel goes to (decision 110) */
+  gift: v.optional(GiftSchema),
 });
 export type CartCheckoutRequest = v.InferOutput<typeof CartCheckoutRequestSchema>;
 export type CheckoutUrlResponse = { success: true; url: string; sessionId: string };
@@ -93,8 +93,8 @@ export const CreateCheckoutSessionRequestSchema = v.object({
   /** where the shipping form said it goes: required by the route, as every checkout names its destination (decision 099) */
   customerCountry: v.optional(destination),
   discountCode: OptionalDiscountCodeSchema,
-  /** "This is a gift": a message for the packing slip; the recipient's address is entered on the payment page */
-  gift: v.optional(GiftMessageOnlySchema),
+  /** "This is a gift": a message for the packing slip, and optionally someone else the parcel goes to (decision 110) */
+  gift: v.optional(GiftSchema),
 });
 export type CreateCheckoutSessionRequest = v.InferOutput<typeof CreateCheckoutSessionRequestSchema>;
 
@@ -134,7 +134,7 @@ export const CardPaymentIntentRequestSchema = v.object({
   shippingCost: ignoredAmount,
   discountCode: OptionalDiscountCodeSchema,
   /** "This is a gift": a message for the packing slip, and optionally someone else the parcel goes to */
-  gift: v.optional(GiftWithRecipientSchema),
+  gift: v.optional(GiftSchema),
 });
 export type CardPaymentIntentRequest = v.InferOutput<typeof CardPaymentIntentRequestSchema>;
 
@@ -153,8 +153,11 @@ export const WalletPaymentIntentRequestSchema = v.object({
   ),
   /** the code the wallet page's total was checked with; the amount must be the total after it */
   discountCode: OptionalDiscountCodeSchema,
-  /** "This is a gift": a message for the packing slip; the wallet sheet gives the address it goes to */
-  gift: v.optional(GiftMessageOnlySchema),
+  /**
+   * "This is a gift": a message for the packing slip, and optionally someone else the parcel goes to; with a recipient
+   * the rate is their country's, and the sheet's address is the payer's own (decision 110)
+   */
+  gift: v.optional(GiftSchema),
 });
 export type WalletPaymentIntentRequest = v.InferOutput<typeof WalletPaymentIntentRequestSchema>;
 export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: string; amount: number };
@@ -185,8 +188,13 @@ export type OrderSummary = {
   items: { name: string; quantity: number; price: number }[];
   shippingCost: number;
   total: number;
-  /** the delivery address a line each: the name first, the country by its name last */
+  /**
+   * the delivery address a line each: the name first, the country by its name last; for a gift sent to someone else,
+   * the recipient's (decision 110), never the buyer's own
+   */
   shippingAddress: string[];
+  /** "This is a gift": its message, and whom it is for when it goes to someone else */
+  gift?: { message: string; recipientName?: string };
   /** the shopper's own order page, `/order/<signed token>` */
   orderPath: string;
 };
@@ -360,8 +368,10 @@ export type OrderPageEmailKind =
  * that the shop will be in touch, in place of the order's usual notice and confirmation.
  */
 export type PaymentCheckEmailKind = 'payment-mismatch-to-owner' | 'payment-mismatch-to-shopper';
+/** The gift note to a gift's recipient, without prices, when the buyer asked for one (EmailSent version 7, decision 110). */
+export type GiftEmailKind = 'gift-note';
 export type SentEmailKind =
-  EmailKind | PaymentEmailKind | ContactEmailKind | OrderPageEmailKind | PaymentCheckEmailKind;
+  EmailKind | PaymentEmailKind | ContactEmailKind | OrderPageEmailKind | PaymentCheckEmailKind | GiftEmailKind;
 export type EmailSent = DomainEvent<
   'EmailSent',
   {

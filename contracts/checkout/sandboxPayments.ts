@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
 import { CardShippingSchema } from './model.ts';
 import type { ShippingOption } from './shipping.ts';
+import type { ShippingAddress } from '../orders/model.ts';
 
 /** A card as the test forms take it; messages as Stripe's card element words them. */
 export const SandboxCardSchema = v.object({
@@ -47,6 +48,11 @@ export type SandboxSessionView = {
   subtotal: number;
   shippingOptions: ShippingOption[];
   allowedCountries: { code: string; name: string }[];
+  /**
+   * a gift sent to someone else (decision 110): where the parcel goes, known before paying; the page then asks for the
+   * payer's billing address, in any country
+   */
+  deliverTo?: { name: string; address: ShippingAddress };
   customerEmail: string | null;
   customerName: string | null;
   cancelUrl: string;

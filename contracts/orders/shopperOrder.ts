@@ -3,6 +3,7 @@
 // their own requests with the owner's answers. Never the owner's notes, a status change's notes, flags, the payment
 // reference or the e-mail address.
 import { countryName } from '../checkout/shipping.ts';
+import { deliveryOf } from '../checkout/gift.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import { carrierLabels, shipmentFromStatusNote } from './fulfilment.ts';
 import { discountViewsOf, type OrderDiscountView } from './console.ts';
@@ -68,7 +69,10 @@ export type ShopperOrderView = {
   status: ShopperOrderStatus;
   statusLabel: string;
   customerName: string;
+  /** where the parcel goes: a gift sent to someone else to its recipient (decision 110), never the buyer's own */
   addressLines: string[];
+  /** "This is a gift": its message, and whom it is for when it goes to someone else */
+  gift?: { message: string; recipientName?: string };
   items: { name: string; quantity: number; price: number }[];
   savings: OrderDiscountView[];
   subtotal: number;
@@ -233,13 +237,24 @@ export function shopperOrderView(
   const returnWhy = returnRefusal(progress, fullyRefunded, now);
   const deadline = returnDeadline(progress);
   const last = events.at(-1);
+  const delivery = deliveryOf(order);
   return {
     orderNumber: order.orderNumber,
     placedAt: order.placedAt,
     status,
     statusLabel: shopperStatusLabels[status],
     customerName: order.customerName,
-    addressLines: addressLinesOf(order.shippingAddress),
+    addressLines: delivery.giftFor
+      ? [delivery.name, ...addressLinesOf(delivery.address)]
+      : addressLinesOf(order.shippingAddress),
+    ...(order.gift
+      ? {
+          gift: {
+            message: order.gift.message,
+            ...(delivery.giftFor ? { recipientName: delivery.name } : {}),
+          },
+        }
+      : {}),
     items: order.items.map(({ name, quantity, price }) => ({ name, quantity, price })),
     savings: discountViewsOf(order.discounts),
     subtotal: order.subtotal,

@@ -25,6 +25,12 @@ export type HostedCheckoutInput = {
   shippingOptions: ShippingOption[];
   /** ISO codes the payment page accepts a shipping address in */
   allowedCountries: string[];
+  /**
+   * A gift sent to someone else (decision 110): the parcel's name and address are known before paying, so the page asks
+   * for no shipping address; it takes the payer's own (billing) address instead, in any country, and the payment carries
+   * the recipient as its shipping.
+   */
+  deliverTo?: { name: string; address: ShippingAddress };
   /** may hold `{CHECKOUT_SESSION_ID}`, which the gateway fills in */
   successUrl: string;
   cancelUrl: string;

@@ -203,14 +203,16 @@ function fillGaps(command: PlaceOrder, order: OrderPlaced['data']): OrderEvent[]
   const fill = detailsFillingGaps(order, { customerName: name, customerEmail: email, shippingAddress });
   if (Object.keys(fill).length === 0) return [];
   // An order placed before its address was known (a wallet confirmed without it) is checked once the address comes.
-  const mismatch = fill.shippingAddress
-    ? shippingRateMismatch(paidOptionOf(order, command.shippingRates ?? emptyShippingRates()), fill.shippingAddress, {
-        rates: command.shippingRates ?? emptyShippingRates(),
-        at: order.placedAt,
-        items: itemCount(order.items),
-        subtotal: order.subtotal,
-      })
-    : null;
+  // A gift sent to someone else was priced for the recipient's address, not for the buyer's that comes now.
+  const mismatch =
+    fill.shippingAddress && !order.gift?.recipientAddress
+      ? shippingRateMismatch(paidOptionOf(order, command.shippingRates ?? emptyShippingRates()), fill.shippingAddress, {
+          rates: command.shippingRates ?? emptyShippingRates(),
+          at: order.placedAt,
+          items: itemCount(order.items),
+          subtotal: order.subtotal,
+        })
+      : null;
   return [
     {
       type: 'OrderCustomerDetailsAdded',

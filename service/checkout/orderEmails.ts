@@ -11,7 +11,8 @@ import { formatPence } from '../../contracts/shared/money.ts';
 import { exportDestinationOf } from '../../contracts/vat/exports.ts';
 import { mailOf } from '../mail/layout.tsx';
 import { addressLines, discountRows, itemRows, orderDate, textRows } from '../mail/orderFacts.ts';
-import { confirmationMail, orderToOwnerMail, purchaseNoticeMail, shippedMail } from './orderMails.tsx';
+import { confirmationMail, giftNoteMail, orderToOwnerMail, purchaseNoticeMail, shippedMail } from './orderMails.tsx';
+import { deliveryOf, giftMessageHeading, quotedGiftMessage } from '../../contracts/checkout/gift.ts';
 import type { DomainEvent } from '../../contracts/shared/events.ts';
 import { carrierLabels } from '../../contracts/orders/fulfilment.ts';
 import {
@@ -58,9 +59,7 @@ export function orderConfirmation(order: Order, receiptLink?: string, orderPageL
         ...(orderPageLink
           ? ['Follow your order, or ask us to cancel it, on its own page:', `  ${orderPageLink}`, '']
           : []),
-        'We will send it to:',
-        ...addressLines(order.shippingAddress, order.customerName).map((line) => `  ${line}`),
-        '',
+        ...deliveryText(order, 'We will send it to:'),
         ...(exportDestinationOf(order) ? [importDutiesNotice, ''] : []),
         'What happens next: we prepare your order for shipping, and e-mail you tracking information once it is on its way.',
         '',
@@ -72,6 +71,72 @@ export function orderConfirmation(order: Order, receiptLink?: string, orderPageL
     },
     confirmationMail(order, receiptLink, orderPageLink),
   );
+}
+
+/**
+ * Where the parcel goes, as the plain text says it (decision 110): a gift sent to someone else to its recipient, under
+ * "A gift for …, delivering to:", never the buyer's own address; then a gift's message, quoted.
+ */
+function deliveryText(order: Order, heading: string, messageHeading: string = giftMessageHeading): string[] {
+  const delivery = deliveryOf(order);
+  return [
+    delivery.giftFor ?? heading,
+    ...addressLines(delivery.address, delivery.name).map((line) => `  ${line}`),
+    '',
+    ...(delivery.message ? [messageHeading, `  ${quotedGiftMessage(delivery.message)}`, ''] : []),
+  ];
+}
+
+/**
+ * The gift note to a gift's recipient (decision 110), when the buyer asked for one: that a gift from the buyer is on
+ * its way, the buyer's message, the carrier and its tracking. No prices, no items (it is a present) and no link to the
+ * buyer's order page or receipt, which are the buyer's.
+ */
+export function giftNote(order: Order, shipment: OrderShipmentRecorded['data']): Promise<MailMessage> {
+  const delivery = deliveryOf(order);
+  const carrier = carrierLabels[shipment.carrier];
+  const trackingUrl = shipment.trackingNumber ? shipment.trackingUrl : null;
+  return mailOf(
+    {
+      to: order.gift?.recipientEmail ?? '',
+      subject: `A gift from ${order.customerName} is on its way to you`,
+      text: [
+        `Dear ${delivery.name},`,
+        '',
+        `${order.customerName} has sent you a gift from ${shopContent.shop.name}, and it is on its way.`,
+        '',
+        ...(delivery.message ? ['Their message:', `  ${quotedGiftMessage(delivery.message)}`, ''] : []),
+        `Carrier: ${carrier}`,
+        ...(shipment.trackingNumber ? [`Tracking number: ${shipment.trackingNumber}`] : []),
+        ...(trackingUrl ? ['', 'Track your parcel here:', trackingUrl] : []),
+        '',
+        'It is going to:',
+        ...addressLines(delivery.address, delivery.name).map((line) => `  ${line}`),
+        '',
+        `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
+        '',
+        'With warm wishes,',
+        shopContent.shop.name,
+      ].join('\n'),
+    },
+    giftNoteMail(order, { carrier, trackingNumber: shipment.trackingNumber, trackingUrl }),
+  );
+}
+
+/**
+ * The gift note an order owes (decision 110): once it has a recorded shipment, when the buyer asked for one and gave the
+ * recipient's address (an erased one is no address), unless already sent.
+ */
+export function owedGiftNote(
+  orderEvents: readonly DomainEvent[],
+  notificationEvents: readonly DomainEvent[],
+): { order: Order; shipment: OrderShipmentRecorded['data'] } | null {
+  const order = orderOnRecord(orderEvents);
+  const shipment = orderEvents.find((e): e is OrderShipmentRecorded => e.type === 'OrderShipmentRecorded');
+  if (!order?.gift?.noteToRecipient || !order.gift.recipientEmail?.includes('@') || !shipment) return null;
+  if (notificationEvents.some((e) => e.type === 'EmailSent' && (e as EmailSent).data.kind === 'gift-note'))
+    return null;
+  return { order, shipment: shipment.data };
 }
 
 /** The customer's "your order is on its way" e-mail: the carrier, the tracking number and the carrier's tracking link. */
@@ -99,9 +164,7 @@ export function orderShipped(
         '',
         ...tracking,
         '',
-        'It is going to:',
-        ...addressLines(order.shippingAddress, order.customerName).map((line) => `  ${line}`),
-        '',
+        ...deliveryText(order, 'It is going to:'),
         `Order ${order.orderNumber}, placed on ${orderDate(order.placedAt)}:`,
         ...textRows(itemRows(order.items, order.discounts)),
         '',
@@ -142,9 +205,7 @@ export function orderToOwner(order: Order, owner: string): Promise<MailMessage> 
         '',
         `Customer: ${order.customerName} <${order.customerEmail}>`,
         ...(order.phone ? [`Phone: ${order.phone}`] : []),
-        'Ship to:',
-        ...addressLines(order.shippingAddress, order.customerName).map((line) => `  ${line}`),
-        '',
+        ...deliveryText(order, 'Ship to:', 'Gift message:'),
         ...textRows(itemRows(order.items, order.discounts)),
         ...textRows(discountRows(order)),
         `  Subtotal — ${formatPence(order.subtotal)}`,
@@ -255,7 +316,10 @@ export type Postbox = {
    */
   sendOrderEmails(orderId: string, meta: CommandMeta): Promise<void>;
   sendPurchaseNotice(notice: PurchaseNotified['data'], meta: CommandMeta): Promise<void>;
-  /** the customer's "on its way" e-mail once the order has a shipment, at most once; call it after OrderShipmentRecorded */
+  /**
+   * the customer's "on its way" e-mail once the order has a shipment, and a gift's note to its recipient when the buyer
+   * asked for one, each at most once; call it after OrderShipmentRecorded
+   */
   sendShippedEmail(orderId: string, meta: CommandMeta): Promise<void>;
 };
 
@@ -328,6 +392,9 @@ export function createPostbox(deps: PostboxDeps): Postbox {
             await orderShipped(owed.order, owed.shipment, orderPageLink(owed.order, originOnRecord(orderEvents))),
             meta,
           );
+        // The buyer hears first; the recipient's gift note, when asked for, follows (decision 110).
+        const note = owedGiftNote(orderEvents, notificationEvents);
+        if (note) await sendOnce(orderId, 'gift-note', await giftNote(note.order, note.shipment), meta);
       });
     },
     sendPurchaseNotice(notice, meta) {

@@ -19,8 +19,37 @@ import {
   SubHeading,
 } from '../mail/layout.tsx';
 import { addressLines, discountRows, itemRows, orderDate } from '../mail/orderFacts.ts';
+import { deliveryOf, quotedGiftMessage } from '../../contracts/checkout/gift.ts';
 
 type Order = OrderPlaced['data'];
+
+/**
+ * Where the parcel goes (decision 110): a gift sent to someone else to its recipient, under "A gift for …, delivering
+ * to", never the buyer's own address; a gift's message quoted after it. The same facts as the text's deliveryText.
+ */
+function Delivery({
+  order,
+  heading,
+  messageHeading = 'Your gift message',
+}: {
+  order: Order;
+  heading: string;
+  messageHeading?: string;
+}) {
+  const delivery = deliveryOf(order);
+  return (
+    <>
+      <SubHeading>{delivery.giftFor?.replace(/:$/, '') ?? heading}</SubHeading>
+      <AddressBlock lines={addressLines(delivery.address, delivery.name)} />
+      {delivery.message ? (
+        <>
+          <SubHeading>{messageHeading}</SubHeading>
+          <Para>{quotedGiftMessage(delivery.message)}</Para>
+        </>
+      ) : null}
+    </>
+  );
+}
 
 /** What each shopper's e-mail about an order shows: the order, its date, its items, its address and its page. */
 function OrderFacts({ order, orderPageLink, totals }: { order: Order; orderPageLink?: string; totals?: ReactNode }) {
@@ -31,8 +60,7 @@ function OrderFacts({ order, orderPageLink, totals }: { order: Order; orderPageL
       </SubHeading>
       <Lines rows={itemRows(order.items, order.discounts)} />
       {totals}
-      <SubHeading>Delivery address</SubHeading>
-      <AddressBlock lines={addressLines(order.shippingAddress, order.customerName)} />
+      <Delivery order={order} heading="Delivery address" />
       {orderPageLink ? (
         <>
           <SubHeading>Your order page</SubHeading>
@@ -119,8 +147,7 @@ export const orderToOwnerMail = (order: Order) => (
         </>
       ) : null}
     </Para>
-    <SubHeading>Ship to</SubHeading>
-    <AddressBlock lines={addressLines(order.shippingAddress, order.customerName)} />
+    <Delivery order={order} heading="Ship to" messageHeading="Gift message" />
     <SubHeading>Items</SubHeading>
     <Lines
       rows={[
@@ -138,6 +165,39 @@ export const orderToOwnerMail = (order: Order) => (
     </Para>
   </ShopMail>
 );
+
+/** The gift note to a gift's recipient (decision 110): no prices, no items, no links of the buyer's. */
+export const giftNoteMail = (
+  order: Order,
+  shipment: { carrier: string; trackingNumber?: string; trackingUrl?: string | null },
+) => {
+  const delivery = deliveryOf(order);
+  return (
+    <ShopMail preview={`A gift from ${order.customerName} is on its way to you`} heading="A gift is on its way to you">
+      <Para>Dear {delivery.name},</Para>
+      <Para>
+        {order.customerName} has sent you a gift from {shopContent.shop.name}, and it is on its way.
+      </Para>
+      {delivery.message ? (
+        <>
+          <SubHeading>Their message</SubHeading>
+          <Para>{quotedGiftMessage(delivery.message)}</Para>
+        </>
+      ) : null}
+      <Lines
+        rows={[
+          { label: 'Carrier', figure: shipment.carrier },
+          ...(shipment.trackingNumber ? [{ label: 'Tracking number', figure: shipment.trackingNumber }] : []),
+        ]}
+      />
+      {shipment.trackingUrl ? <ActionButton href={shipment.trackingUrl}>Track your parcel here</ActionButton> : null}
+      <SubHeading>It is going to</SubHeading>
+      <AddressBlock lines={addressLines(delivery.address, delivery.name)} />
+      <ContactLine />
+      <Signature />
+    </ShopMail>
+  );
+};
 
 /**
  * The owner's purchase notice. Its safety rules are the text's (orderEmails.ts): the books and prices from the

@@ -18,6 +18,7 @@ import type { OrderSummary } from '../../contracts/checkout/model.ts';
 import { orderOnRecord } from '../../contracts/orders/model.ts';
 import { freshOrderLinkToken, orderLinkKey, orderPagePath } from '../http/orderLinks.ts';
 import { addressLines } from '../mail/orderFacts.ts';
+import { deliveryOf } from '../../contracts/checkout/gift.ts';
 
 export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
   route(routers, checkoutApi.saveOrder, limit(deps, 'reports'), async (ctx, input) => {
@@ -100,6 +101,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
 async function summaryOf(deps: ShopDeps, reference: string): Promise<{ order?: OrderSummary }> {
   const order = orderOnRecord(await deps.events.readStream(orderStream(reference)));
   if (!order) return {};
+  const delivery = deliveryOf(order);
   return {
     order: {
       orderNumber: order.orderNumber,
@@ -107,7 +109,18 @@ async function summaryOf(deps: ShopDeps, reference: string): Promise<{ order?: O
       items: order.items.map(({ name, quantity, price }) => ({ name, quantity, price })),
       shippingCost: order.shippingCost,
       total: order.total,
-      shippingAddress: addressLines(order.shippingAddress, order.customerName),
+      // A gift sent to someone else is delivered to them, and the screen says so (decision 110).
+      shippingAddress: addressLines(delivery.address, delivery.name),
+      ...(order.gift
+        ? {
+            gift: {
+              message: order.gift.message,
+              ...(order.gift.recipientName && order.gift.recipientAddress
+                ? { recipientName: order.gift.recipientName }
+                : {}),
+            },
+          }
+        : {}),
       orderPath: orderPagePath(freshOrderLinkToken(orderLinkKey(deps.jwtSecret), order.orderId, deps.clock())),
     },
   };

@@ -20,7 +20,7 @@ import { countryNameOf, zoneOptions } from '../../contracts/checkout/shippingRat
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { ShippingOption } from '../../contracts/checkout/shipping.ts';
 import { startHostedCheckout, startPaymentIntent } from './startCheckout.ts';
-import { orderGiftOf } from '../../contracts/checkout/gift.ts';
+import { giftRecipientOf, orderGiftOf, type GiftRequest, type OrderGift } from '../../contracts/checkout/gift.ts';
 
 const { amountMismatch } = checkoutApi.createPaymentIntent.messages;
 
@@ -29,6 +29,26 @@ const parcelOf = (priced: { items: { quantity: number }[]; subtotal: number }) =
   items: priced.items.reduce((sum, item) => sum + item.quantity, 0),
   subtotal: priced.subtotal,
 });
+
+const recipientCountryField = 'gift.recipient.address.country';
+
+/**
+ * A checkout's gift as recorded, and where its parcel goes (decision 110): to the gift's recipient when it has one, whose
+ * country then decides the rate, whatever destination the page named; else the page's own destination.
+ */
+function giftAndDestination(
+  request: GiftRequest | undefined,
+  destination: string | undefined,
+  field: string,
+): { gift?: OrderGift; country: string | undefined; field: string } {
+  const gift = request ? orderGiftOf(request) : undefined;
+  const recipientCountry = gift?.recipientAddress?.country;
+  return {
+    ...(gift ? { gift } : {}),
+    country: recipientCountry ?? destination,
+    field: recipientCountry ? recipientCountryField : field,
+  };
+}
 
 /** A wallet sheet's rate that is not the one for its country (decision 073). */
 const rateRefusal = (picked: string, due: ShippingOption, country: string) =>
@@ -53,14 +73,17 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     const body = input.body();
     const code = await lookUpCode(deps, ctx, body.discountCode);
     const priced = await priceCart(deps.reads, body.items, deps.bundle, code?.terms);
-    const delivery = await deliveryFor(deps, body.customerCountry, parcelOf(priced), 'customerCountry');
+    const { gift, country, field } = giftAndDestination(body.gift, body.customerCountry, 'customerCountry');
+    const delivery = await deliveryFor(deps, country, parcelOf(priced), field);
+    const recipient = giftRecipientOf(gift);
     ctx.body = await startHostedCheckout(deps, ctx, {
       channel: 'cart',
       priced,
       shippingOptions: [delivery.option],
       allowedCountries: delivery.allowedCountries,
+      ...(recipient ? { deliverTo: recipient } : {}),
       ...(body.customerEmail ? { customerEmail: body.customerEmail } : {}),
-      ...(body.gift ? { gift: orderGiftOf(body.gift) } : {}),
+      ...(gift ? { gift } : {}),
     });
   });
 
@@ -70,15 +93,18 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     const body = input.body();
     const code = await lookUpCode(deps, ctx, body.discountCode);
     const priced = await priceByTitle(deps.reads, body.items, deps.bundle, code?.terms);
-    const delivery = await deliveryFor(deps, body.customerCountry, parcelOf(priced), 'customerCountry');
+    const { gift, country, field } = giftAndDestination(body.gift, body.customerCountry, 'customerCountry');
+    const delivery = await deliveryFor(deps, country, parcelOf(priced), field);
+    const recipient = giftRecipientOf(gift);
     ctx.body = await startHostedCheckout(deps, ctx, {
       channel: 'direct',
       priced,
       shippingOptions: [delivery.option],
       allowedCountries: delivery.allowedCountries,
+      ...(recipient ? { deliverTo: recipient } : {}),
       ...(body.customerName ? { customerName: body.customerName } : {}),
       ...(body.customerEmail ? { customerEmail: body.customerEmail } : {}),
-      ...(body.gift ? { gift: orderGiftOf(body.gift) } : {}),
+      ...(gift ? { gift } : {}),
     });
   });
 
@@ -91,16 +117,11 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       const body = parseOr400(CardPaymentIntentRequestSchema, raw);
       const { line1, line2, city, postal_code, country } = body.shipping.address;
       const code = await lookUpCode(deps, ctx, body.discountCode);
-      const gift = body.gift ? orderGiftOf(body.gift) : undefined;
       const priced = await priceSingleBook(deps.reads, deps.bundle, body.bookTitle, code?.terms);
-      // A gift sent to someone else is delivered, and so priced, where they live (decision 085).
-      const recipientCountry = gift?.recipientAddress?.country;
-      const delivery = await deliveryFor(
-        deps,
-        recipientCountry ?? country,
-        parcelOf(priced),
-        recipientCountry ? 'gift.recipientAddress.country' : 'shipping.address.country',
-      );
+      // A gift sent to someone else is delivered, and so priced, where they live (decisions 085 and 110).
+      const destination = giftAndDestination(body.gift, country, 'shipping.address.country');
+      const { gift } = destination;
+      const delivery = await deliveryFor(deps, destination.country, parcelOf(priced), destination.field);
       ctx.body = await startPaymentIntent(deps, ctx, {
         channel: 'card',
         priced,
@@ -116,11 +137,14 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     const code = await lookUpCode(deps, ctx, body.discountCode);
     const priced = await priceSingleBook(deps.reads, deps.bundle, undefined, code?.terms);
     // The page's destination (or the sheet's address) names the one rate; the amount must be the total with it, and a
-    // rate the sheet picked that is not that destination's is refused before anything is charged (decision 073).
-    const { option } = await deliveryFor(deps, body.country, parcelOf(priced), 'country');
+    // rate the sheet picked that is not that destination's is refused before anything is charged (decision 073). A
+    // gift's recipient names it instead: the sheet's address is then the payer's own (decision 110).
+    const destination = giftAndDestination(body.gift, body.country, 'country');
+    const { gift } = destination;
+    const { option } = await deliveryFor(deps, destination.country, parcelOf(priced), destination.field);
     if (body.shippingOptionId && body.shippingOptionId !== option.id) {
       const picked = Object.values(zoneOptions).find((o) => o.id === body.shippingOptionId)?.label ?? 'That rate';
-      const refusal = rateRefusal(picked, option, body.country ?? '');
+      const refusal = rateRefusal(picked, option, destination.country ?? '');
       throw badRequest(refusal, [{ field: 'shippingOptionId', message: refusal }]);
     }
     if (priced.subtotal + option.amount !== body.amount)
@@ -129,7 +153,7 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       channel: 'wallet',
       priced,
       shippingOption: option,
-      ...(body.gift ? { gift: orderGiftOf(body.gift) } : {}),
+      ...(gift ? { gift } : {}),
     });
   });
 

@@ -136,6 +136,8 @@ export async function startHostedCheckout(
     priced: PricedItems;
     shippingOptions: ShippingOption[];
     allowedCountries: string[];
+    /** a gift's recipient (decision 110): the payment page then takes the payer's own address, not a delivery one */
+    deliverTo?: { name: string; address: ShippingAddress };
   } & Customer,
 ): Promise<CheckoutUrlResponse> {
   const checkoutId = randomUUID();
@@ -158,6 +160,7 @@ export async function startHostedCheckout(
         }),
         shippingOptions: input.shippingOptions,
         allowedCountries: input.allowedCountries,
+        ...(input.deliverTo ? { deliverTo: input.deliverTo } : {}),
         successUrl: `${origin}${successPath}?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${origin}${clientRoutes.paymentCancelled[0]}?checkout=${checkoutId}`,
         ...(looksLikeEmail(input.customerEmail) ? { customerEmail: input.customerEmail } : {}),

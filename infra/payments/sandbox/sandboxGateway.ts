@@ -10,6 +10,7 @@ import { clientRoutes } from '../../../contracts/shared/clientRoutes.ts';
 import type { SandboxSessionView } from '../../../contracts/checkout/sandboxPayments.ts';
 import type { ShippingOption } from '../../../contracts/checkout/shipping.ts';
 import { countryNameOf } from '../../../contracts/checkout/shippingRates.ts';
+import { isoCountries } from '../../../contracts/shared/countries.ts';
 import { upgradeJson, writeVersionedJson, type JsonFileFormat } from '../../../service/dataFiles.ts';
 import {
   PaymentExpired,
@@ -42,6 +43,8 @@ type SessionRecord = PaymentTraits & {
   lineItems: GatewayLineItem[];
   shippingOptions: ShippingOption[];
   allowedCountries: string[];
+  /** a gift's recipient, known before paying (decision 110): the page then takes the payer's billing address */
+  deliverTo?: { name: string; address: ShippingAddress } | null;
   successUrl: string;
   cancelUrl: string;
   customerEmail: string | null;
@@ -81,6 +84,11 @@ const safeId = /^(cs|pi)_sandbox_[A-Za-z0-9]{24}$/;
 
 /** The format of one session or intent file; files written before formats were recorded are version 1. */
 export const sandboxRecordFormat: JsonFileFormat = { newest: 1, upgrades: {} };
+
+/** Every country a payer's billing address may be in: the United Kingdom first, then by name. */
+const billingCountries = [...isoCountries]
+  .map(([code, name]) => ({ code, name }))
+  .sort((a, b) => (a.code === 'GB' ? -1 : b.code === 'GB' ? 1 : a.name.localeCompare(b.name)));
 
 export type SandboxGatewayOptions = { dir: string; webhookSecret?: string };
 
@@ -152,6 +160,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
             ...record,
             customerEmail: null,
             customerName: null,
+            ...(record.deliverTo
+              ? { deliverTo: { name: erased.name, address: erasedAddress(record.deliverTo.address) } }
+              : {}),
             ...(record.payment
               ? {
                   payment: {
@@ -191,6 +202,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
           lineItems: input.lineItems,
           shippingOptions: input.shippingOptions,
           allowedCountries: input.allowedCountries,
+          ...(input.deliverTo ? { deliverTo: input.deliverTo } : {}),
           successUrl: input.successUrl,
           cancelUrl: input.cancelUrl,
           customerEmail: input.customerEmail ?? null,
@@ -329,7 +341,12 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
           lineItems: s.lineItems.map((item) => ({ ...item })),
           subtotal: subtotalOf(s),
           shippingOptions: s.shippingOptions,
-          allowedCountries: s.allowedCountries.map((code) => ({ code, name: countryNameOf(code) ?? code })),
+          // Where the parcel's address is known (a gift to someone else), the page takes the payer's billing address,
+          // in any country, as Stripe's page does with billing_address_collection (decision 110).
+          allowedCountries: s.deliverTo
+            ? billingCountries
+            : s.allowedCountries.map((code) => ({ code, name: countryNameOf(code) ?? code })),
+          ...(s.deliverTo ? { deliverTo: s.deliverTo } : {}),
           customerEmail: s.customerEmail,
           customerName: s.customerName ?? null,
           cancelUrl: s.cancelUrl,
@@ -343,10 +360,10 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         if (s.status === 'paid') return { redirectUrl };
         if (expired(s, now)) throw new PaymentExpired();
         const option = s.shippingOptions.find((o) => o.id === request.shippingOptionId);
-        if (!option || !s.allowedCountries.includes(request.address.country))
+        const { line1, line2, city, postcode, country } = request.address;
+        if (!option || !(s.deliverTo ? isoCountries.has(country) : s.allowedCountries.includes(country)))
           throw new Error('Shipping option or country not offered by this session');
         chargeTestCard(request.card, now);
-        const { line1, line2, city, postcode, country } = request.address;
         save({
           ...s,
           status: 'paid',

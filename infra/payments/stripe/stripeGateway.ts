@@ -55,6 +55,18 @@ function addressOf(address: StripeAddress): ShippingAddress | undefined {
 }
 
 /** Stripe's metadata values hold at most 500 characters. */
+/** A name and address as Stripe's `shipping` takes them. */
+const stripeShippingOf = (to: { name: string; address: ShippingAddress }) => ({
+  name: to.name,
+  address: {
+    line1: to.address.line1,
+    ...(to.address.line2 ? { line2: to.address.line2 } : {}),
+    city: to.address.city,
+    postal_code: to.address.postcode,
+    country: to.address.country,
+  },
+});
+
 const metadataText = (text: string) => text.slice(0, 500);
 
 const isMissing = (error: unknown) =>
@@ -210,10 +222,16 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
                 metadata: { optionId: option.id },
               },
             })),
-            shipping_address_collection: {
-              allowed_countries:
-                input.allowedCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
-            },
+            // A gift to someone else has its delivery address already (decision 110): the page asks the payer for their
+            // billing address only, and the PaymentIntent carries the recipient as its shipping.
+            ...(input.deliverTo
+              ? { billing_address_collection: 'required' as const }
+              : {
+                  shipping_address_collection: {
+                    allowed_countries:
+                      input.allowedCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+                  },
+                }),
             // The page stops taking payments when the checkout's hold on the copies ends (decision 061). Stripe takes
             // 30 minutes to 24 hours from the session's making; a hold a moment shorter (clocks apart) is lengthened to
             // its minimum, which the hold's grace covers.
@@ -224,7 +242,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             metadata: { checkoutId: input.checkoutId },
             // The PaymentIntent the page creates names the checkout too, so its own events (succeeded, failed, refunds,
             // disputes) lead back to the order.
-            payment_intent_data: { metadata: { checkoutId: input.checkoutId } },
+            payment_intent_data: {
+              metadata: { checkoutId: input.checkoutId },
+              ...(input.deliverTo ? { shipping: stripeShippingOf(input.deliverTo) } : {}),
+            },
           },
           { idempotencyKey: `checkout-session-${input.checkoutId}` },
         ),
@@ -243,20 +264,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             description: input.description,
             // No receipt_email: in live mode Stripe sends a receipt to it whatever the account's settings, beside the
             // shop's own confirmation. The checkout's start records the e-mail the order is placed with.
-            ...(input.shipping
-              ? {
-                  shipping: {
-                    name: input.shipping.name,
-                    address: {
-                      line1: input.shipping.address.line1,
-                      ...(input.shipping.address.line2 ? { line2: input.shipping.address.line2 } : {}),
-                      city: input.shipping.address.city,
-                      postal_code: input.shipping.address.postcode,
-                      country: input.shipping.address.country,
-                    },
-                  },
-                }
-              : {}),
+            ...(input.shipping ? { shipping: stripeShippingOf(input.shipping) } : {}),
             metadata: { checkoutId: input.checkoutId },
           },
           { idempotencyKey: `payment-intent-${input.checkoutId}` },

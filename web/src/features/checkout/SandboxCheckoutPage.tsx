@@ -19,7 +19,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { zoneOf, zoneOptions, type ShippingTable } from '../../../../contracts/checkout/shippingRates.ts';
+import {
+  countryNameOf,
+  zoneOf,
+  zoneOptions,
+  type ShippingTable,
+} from '../../../../contracts/checkout/shippingRates.ts';
+import { giftTexts } from '../../../../contracts/checkout/gift.ts';
 import { shippingRatesQuery } from './shipping.ts';
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
 import { paymentExpiredMessage, type SandboxSessionView } from '../../../../contracts/checkout/sandboxPayments.ts';
@@ -101,6 +107,8 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
   // zone picks the rate.
   const chooseCountry = (country: string) => {
     setAddress((a) => ({ ...a, country }));
+    // A billing address does not change where the parcel goes, nor its rate.
+    if (session.deliverTo) return;
     const matching = optionIdFor(table, country);
     if (matching && session.shippingOptions.some((o) => o.id === matching)) setOptionId(matching);
   };
@@ -184,8 +192,27 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
                 autoComplete="email"
               />
             </LabelledField>
+            {session.deliverTo && (
+              <Flex direction="column" gap="1" data-testid="sandbox-deliver-to">
+                <Heading as="h2" size="3" mt="2">
+                  Shipping to
+                </Heading>
+                <Text size="2" style={{ whiteSpace: 'pre-line' }}>
+                  {[
+                    session.deliverTo.name,
+                    session.deliverTo.address.line1,
+                    session.deliverTo.address.line2,
+                    session.deliverTo.address.city,
+                    session.deliverTo.address.postcode,
+                    countryNameOf(session.deliverTo.address.country) ?? session.deliverTo.address.country,
+                  ]
+                    .filter(Boolean)
+                    .join('\n')}
+                </Text>
+              </Flex>
+            )}
             <Heading as="h2" size="3" mt="2">
-              Shipping address
+              {session.deliverTo ? giftTexts.billingHeading : 'Shipping address'}
             </Heading>
             <LabelledField id={`${id}-name`} label="Full name">
               <TextField.Root id={`${id}-name`} value={address.name} onChange={set('name')} autoComplete="name" />
@@ -238,7 +265,7 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
                 </Select.Content>
               </Select.Root>
             </LabelledField>
-            <ImportDutiesNotice country={address.country} />
+            <ImportDutiesNotice country={session.deliverTo?.address.country ?? address.country} />
             <Heading as="h2" size="3" mt="2" id={`${id}-shipping`}>
               Shipping method
             </Heading>
