@@ -9,7 +9,7 @@ import type { Dispute, RefundEntry } from './refunds.ts';
 import type { CustomsDeclaration } from './customs.ts';
 import { awaitsResponse, disputeDashboardUrl, disputeStatusText, evidenceDeadlineText } from './disputes.ts';
 import type { ShopperRequestKind } from './shopperRequests.ts';
-import { checkoutCountries } from '../checkout/shipping.ts';
+import { isoCountryName } from '../shared/countries.ts';
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, type Carrier } from './fulfilment.ts';
 import { statusMoveMessages } from './statusMoves.ts';
 import { AdminPageQueryEntries } from '../shared/paging.ts';
@@ -75,7 +75,6 @@ export type AddOrderNoteBody = v.InferInput<typeof AddOrderNoteSchema>;
 export type ChangeOrderStatusBody = v.InferInput<typeof ChangeOrderStatusSchema>;
 
 export const maxReasonLength = 500;
-const countryCodes = checkoutCountries.map((c) => c.code) as [string, ...string[]];
 const detailText = (max: number, label: string) =>
   v.pipe(
     v.string(`${label} must be text`),
@@ -113,7 +112,13 @@ export const AddOrderCustomerDetailsSchema = v.pipe(
               ),
               city: detailText(100, 'City'),
               postcode: detailText(20, 'Postcode'),
-              country: v.picklist(countryCodes, 'We do not ship to that country'),
+              // Any ISO 3166-1 country: which the shop serves is the delivery table's, which changes (decision 099).
+              country: v.pipe(
+                v.string('Choose a country'),
+                v.trim(),
+                v.toUpperCase(),
+                v.check((code) => isoCountryName(code) !== undefined, 'Choose a country'),
+              ),
             },
             'Address must be an object with line1, city, postcode and country',
           ),

@@ -1,6 +1,7 @@
-// "This is a gift" at checkout (decision 085): the gift's message, and on the card form a recipient, are recorded on the
-// checkout and on the order it places; a gift sent abroad is priced for where it goes; bad gifts get a clear 400; the
-// packing slip is addressed to the recipient; erasing the buyer erases the recipient and the message with them.
+// "This is a gift" at checkout (decisions 085 and 110): the gift's message, and on every checkout a recipient, are
+// recorded on the checkout and on the order it places; a gift sent abroad is priced for where it goes; bad gifts get a
+// clear 400; the packing slip, the buyer's e-mails and the success answer are addressed to the recipient; a gift note
+// goes to the recipient when asked for, without prices; erasing the buyer erases the recipient and the message.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { giftMessageMaxLength, giftTexts } from '../../contracts/checkout/gift.ts';
@@ -14,6 +15,7 @@ import {
   deliverWebhook,
   ofType,
   sandboxPayBody,
+  outboxTexts,
   sandboxShopFor,
   signedWebhook,
   testCards,
@@ -93,7 +95,90 @@ test('the card form: a gift to someone abroad is priced for where it goes and re
   assert.equal(slip!.gift, { message });
 });
 
-test('the hosted checkout and the wallet take a gift message; the recipient is entered on their payment page', async () => {
+/** The outbox e-mails that mention a text, as a reader sees them. */
+const mailsMentioning = (text: string) => outboxTexts(shop).filter((mail) => mail.includes(text));
+
+test('the cart sends a gift to someone abroad: priced for them, the payer gives a billing address, every e-mail names them', async () => {
+  const buyer = 'cart.giver@example.com';
+  const started = await post('/api/cart/checkout', {
+    items: [{ bookId: 1, quantity: 1 }],
+    customerCountry: 'GB',
+    customerEmail: buyer,
+    gift: { message, recipient: { ...recipient, email: 'yusuf@example.com', notify: true } },
+  });
+  assert.is(started.status, 200, started.text);
+  const sessionId: string = started.json.sessionId;
+  const view = await call(`${shop.url}/api/sandbox/checkout-sessions/${sessionId}`);
+  assert.equal(
+    view.json.shippingOptions.map((o: { id: string }) => o.id),
+    ['europe-shipping'],
+    "the recipient's zone's one rate",
+  );
+  assert.is(view.json.deliverTo.name, 'Yusuf Ahmed');
+  assert.ok(view.json.allowedCountries.length > 200, 'the billing address may be in any country');
+  const paid = await post(`/api/sandbox/checkout-sessions/${sessionId}/pay`, {
+    ...sandboxPayBody({ shippingOptionId: 'europe-shipping' }),
+    email: buyer,
+  });
+  assert.is(paid.status, 200, paid.text);
+  const confirmed = await post('/api/checkout/confirm', { sessionId });
+  assert.is(confirmed.status, 200, confirmed.text);
+  assert.equal(confirmed.json.order.shippingAddress, ['Yusuf Ahmed', '12 Rue des Lilas', 'Lyon', '69003', 'France']);
+  assert.equal(confirmed.json.order.gift, { message, recipientName: 'Yusuf Ahmed' });
+  assert.is(confirmed.json.order.total, 999 + 500);
+  const placed = (await dataOf('OrderPlaced')).find((d) => d.orderId === sessionId)!;
+  assert.equal(placed.gift, {
+    message,
+    recipientName: 'Yusuf Ahmed',
+    recipientAddress: { line1: '12 Rue des Lilas', city: 'Lyon', postcode: '69003', country: 'FR' },
+    recipientEmail: 'yusuf@example.com',
+    noteToRecipient: true,
+  });
+  assert.equal(
+    (await dataOf('OrderFlagged')).filter((d) => d.orderId === sessionId),
+    [],
+    'no rate flag for a UK payer paying the rate of the recipient’s country',
+  );
+
+  await eventually(async () => mailsMentioning(`To: ${buyer}`).length >= 1);
+  const [confirmation] = mailsMentioning(`To: ${buyer}`);
+  assert.match(confirmation!, 'A gift for Yusuf Ahmed, delivering to');
+  assert.match(confirmation!, '12 Rue des Lilas');
+  assert.match(confirmation!, message);
+  assert.not.match(confirmation!, '1 Linden Lane', "the buyer's own address is not the delivery");
+
+  // Shipped: the buyer is told where it went; the recipient gets the gift note, without a price.
+  const owner = await adminHeaders(shop);
+  const { order } = await orderPage(sessionId);
+  const shipped = await call(`${shop.url}/api/admin/orders/${sessionId}/status`, {
+    method: 'POST',
+    headers: owner,
+    body: {
+      status: 'shipped',
+      expectedRevision: order.revision,
+      shipment: { carrier: 'royal-mail', trackingNumber: 'AB123456789GB' },
+    },
+  });
+  assert.is(shipped.status, 200, shipped.text);
+  await eventually(async () => mailsMentioning('To: yusuf@example.com').length === 1);
+  await eventually(async () => mailsMentioning(`To: ${buyer}`).length === 2);
+  const onItsWay = mailsMentioning(`To: ${buyer}`).find((mail) => mail.includes('is on its way'))!;
+  assert.match(onItsWay, 'A gift for Yusuf Ahmed, delivering to');
+  assert.not.match(onItsWay, '1 Linden Lane');
+  const [note] = mailsMentioning('To: yusuf@example.com');
+  assert.match(note!, 'Amina Khan has sent you a gift');
+  assert.match(note!, message);
+  assert.match(note!, 'AB123456789GB');
+  assert.not.match(note!, /£/, 'the gift note shows no price');
+  assert.not.match(note!, '/order/', "nor the buyer's order page");
+  assert.is(
+    (await allEvents(shop)).filter((e) => e.type === 'EmailSent' && (e.data as { kind: string }).kind === 'gift-note')
+      .length,
+    1,
+  );
+});
+
+test('the hosted checkout and the wallet take a gift message; the wallet prices a recipient for where they live', async () => {
   const started = await post('/api/cart/checkout', {
     items: [{ bookId: 1, quantity: 1 }],
     customerCountry: 'GB',
@@ -119,6 +204,22 @@ test('the hosted checkout and the wallet take a gift message; the recipient is e
     (d) => d.paymentReference === wallet.json.paymentIntentId,
   )!;
   assert.equal(walletStart.gift, { message: 'Eid Mubarak' });
+
+  // To someone in France from a sheet whose address is the payer's: the recipient's rate, whatever the page sent.
+  const ukRate = await post('/api/create-payment-intent', {
+    amount: 1349,
+    shippingOptionId: 'uk-shipping',
+    country: 'GB',
+    gift: { message, recipient },
+  });
+  assert.is(ukRate.status, 400, 'the UK rate does not deliver to France');
+  const toFrance = await post('/api/create-payment-intent', {
+    amount: 999 + 500,
+    shippingOptionId: 'europe-shipping',
+    country: 'GB',
+    gift: { message, recipient },
+  });
+  assert.is(toFrance.status, 200, toFrance.text);
 });
 
 test('a bad gift is a clear 400 and starts nothing', async () => {
@@ -143,13 +244,22 @@ test('a bad gift is a clear 400 and starts nothing', async () => {
   });
   assert.is(nowhere.status, 400, nowhere.text);
 
-  const hostedRecipient = await post('/api/cart/checkout', {
+  const notServed = await post('/api/cart/checkout', {
     items: [{ bookId: 1, quantity: 1 }],
     customerCountry: 'GB',
-    gift: { message, recipient },
+    gift: { message, recipient: { ...recipient, address: { ...recipient.address, country: 'JP' } } },
   });
-  assert.is(hostedRecipient.status, 400, hostedRecipient.text);
-  assert.match(hostedRecipient.text, 'enter the recipient');
+  assert.is(notServed.status, 400, notServed.text);
+  assert.match(notServed.text, 'We do not deliver to Japan');
+  assert.match(notServed.text, 'gift.recipient.address.country');
+
+  const noteNowhere = await post('/api/create-checkout-session', {
+    items: [{ title: 'The Kindness Basket', quantity: 1 }],
+    customerCountry: 'GB',
+    gift: { message, recipient: { ...recipient, notify: true } },
+  });
+  assert.is(noteNowhere.status, 400, noteNowhere.text);
+  assert.match(noteNowhere.text, giftTexts.noteNeedsEmail);
 
   const notText = await post('/api/cart/checkout', {
     items: [{ bookId: 1, quantity: 1 }],
@@ -162,7 +272,10 @@ test('a bad gift is a clear 400 and starts nothing', async () => {
 
 test("erasing the buyer erases the gift's recipient and message with them", async () => {
   const buyer = { ...cardFormBody('GB'), email: 'gift.giver@example.com' };
-  const intent = await post('/api/create-payment-intent', { ...buyer, gift: { message, recipient } });
+  const intent = await post('/api/create-payment-intent', {
+    ...buyer,
+    gift: { message, recipient: { ...recipient, email: 'yusuf.note@example.com', notify: true } },
+  });
   assert.is(intent.status, 200, intent.text);
   const { paymentIntentId, clientSecret } = intent.json;
   await post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
@@ -188,7 +301,7 @@ test("erasing the buyer erases the gift's recipient and message with them", asyn
   const log = JSON.stringify(
     (await allEvents(shop)).filter((e) => JSON.stringify(e.data).includes(paymentIntentId)).map((e) => e.data),
   );
-  for (const gone of ['Yusuf Ahmed', '12 Rue des Lilas', 'Lyon', '69003', 'Auntie Amina'])
+  for (const gone of ['Yusuf Ahmed', '12 Rue des Lilas', 'Lyon', '69003', 'Auntie Amina', 'yusuf.note@example.com'])
     assert.not.ok(log.includes(gone), `${gone} is gone from the log as read`);
   assert.ok(log.includes(erased.name), 'the buyer reads as erased too');
 });

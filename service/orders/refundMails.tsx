@@ -14,6 +14,7 @@ import {
   SubHeading,
 } from '../mail/layout.tsx';
 import { addressLines, itemRows, orderDate } from '../mail/orderFacts.ts';
+import { deliveryOf } from '../../contracts/checkout/gift.ts';
 
 type Order = OrderPlaced['data'];
 
@@ -39,8 +40,8 @@ export const refundConfirmationMail = (
       Order {order.orderNumber}, placed on {orderDate(order.placedAt)}
     </SubHeading>
     <Lines rows={itemRows(order.items, order.discounts)} />
-    <SubHeading>Delivery address</SubHeading>
-    <AddressBlock lines={addressLines(order.shippingAddress, order.customerName)} />
+    <SubHeading>{deliveryOf(order).giftFor?.replace(/:$/, '') ?? 'Delivery address'}</SubHeading>
+    <AddressBlock lines={addressLines(deliveryOf(order).address, deliveryOf(order).name)} />
     {orderPageLink ? <ActionButton href={orderPageLink}>View your order</ActionButton> : null}
     <ContactLine />
     <Signature />

@@ -25,6 +25,7 @@ import { mailOf } from '../mail/layout.tsx';
 import { orderPageLinks, originOnRecord } from '../mail/links.ts';
 import { emailsOnItsOwn } from '../mail/shopperEmails.ts';
 import { addressLines, itemRows, orderDate, textRows } from '../mail/orderFacts.ts';
+import { deliveryOf } from '../../contracts/checkout/gift.ts';
 import { disputeToOwnerMail, refundConfirmationMail } from './refundMails.tsx';
 
 /** What the owner is told when the gateway could not be reached: the refund may or may not have been made. */
@@ -53,8 +54,9 @@ export function refundConfirmation(
         `Order ${order.orderNumber}, placed on ${orderDate(order.placedAt)}:`,
         ...textRows(itemRows(order.items, order.discounts)),
         '',
-        'Delivery address:',
-        ...addressLines(order.shippingAddress, order.customerName).map((line) => `  ${line}`),
+        // A gift sent to someone else is delivered to them (decision 110), never to the buyer's own address.
+        deliveryOf(order).giftFor ?? 'Delivery address:',
+        ...addressLines(deliveryOf(order).address, deliveryOf(order).name).map((line) => `  ${line}`),
         '',
         ...(orderPageLink ? ['Your order page:', `  ${orderPageLink}`, ''] : []),
         `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,

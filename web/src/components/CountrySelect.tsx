@@ -1,18 +1,18 @@
-// The countries the shop ships to, by ISO code, as one select: the custom checkout and the owner's details form.
+// The countries the shop ships to, by ISO code, as one select: the card form, a gift's recipient and the owner's
+// details form, each given the live delivery table's destinations (decision 099), never a list of its own.
 import { Select } from '@radix-ui/themes';
-import { checkoutCountries } from '../../../contracts/checkout/shipping.ts';
 
 export function CountrySelect({
   id,
   value,
   onChange,
-  countries = checkoutCountries,
+  countries,
 }: {
   id: string;
   value: string;
   onChange: (code: string) => void;
-  /** the choices, by code and name; the checkout form's countries unless given (the delivery table's, decision 099) */
-  countries?: readonly { code: string; name: string }[];
+  /** the choices, by code and name: the delivery table's destinations */
+  countries: readonly { code: string; name: string }[];
 }) {
   return (
     <Select.Root value={value} onValueChange={onChange}>

@@ -8,6 +8,7 @@ import { toast } from '../../components/toast/toasts.ts';
 import { checkoutApi } from '../../../../contracts/checkout/api.ts';
 import { ApiError, call } from '../../lib/api.ts';
 import type { OrderSummary } from '../../../../contracts/checkout/model.ts';
+import { giftForLine, quotedGiftMessage } from '../../../../contracts/checkout/gift.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
 import { placedOrder } from './placedOrders.ts';
 import { dispatchCart, useCart } from './cart/cartStore.ts';
@@ -107,12 +108,23 @@ function OrderDetails({ order }: { order: OrderSummary }) {
           </Text>
         </Flex>
       </Flex>
-      <Heading as="h3" size="2" mt="3" mb="1" align="left">
-        Delivering to
+      {/* A gift sent to someone else goes to them, and the screen says so (decision 110). */}
+      <Heading as="h3" size="2" mt="3" mb="1" align="left" data-testid="order-delivery-heading">
+        {order.gift?.recipientName ? giftForLine(order.gift.recipientName).replace(/:$/, '') : 'Delivering to'}
       </Heading>
       <Text as="p" size="2" data-testid="order-address" style={{ whiteSpace: 'pre-line' }}>
         {order.shippingAddress.join('\n')}
       </Text>
+      {order.gift?.message && (
+        <>
+          <Heading as="h3" size="2" mt="3" mb="1" align="left">
+            Your gift message
+          </Heading>
+          <Text as="p" size="2" data-testid="order-gift-message">
+            {quotedGiftMessage(order.gift.message)}
+          </Text>
+        </>
+      )}
       <Text as="p" size="2" mt="3">
         <TextLink href={order.orderPath} data-testid="order-page-link">
           Follow your order on its own page

@@ -194,7 +194,7 @@ export function CustomCheckout() {
                   }}
                 />
               </LabelledField>
-              <GiftFields value={gift} onChange={setGift} withRecipient />
+              <GiftFields value={gift} onChange={setGift} startCountry={form.country} />
               <ImportDutiesNotice country={gift.isGift && gift.separate ? gift.country : form.country} />
               <Separator size="4" my="2" />
               <Heading as="h2" size="4">

@@ -1,12 +1,14 @@
-// "This is a gift" at checkout (decision 085): a tick, a message for the packing slip (which then shows no prices), and,
-// where the page takes the address itself, someone else to send it to. Pages that take the address on the payment page
-// (the hosted checkout, the wallet sheet) offer the message only: the recipient's address is entered there.
+// "This is a gift" at checkout (decisions 085 and 110): a tick, a message for the packing slip (which then shows no
+// prices), and, on every checkout page, someone else to send it to: their name, address and, for a gift note when the
+// parcel is on its way, their e-mail. The recipient's country is one of the shop's destinations, and decides the rate.
 import { Checkbox, Flex, Grid, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { giftMessageMaxLength, giftTexts } from '../../../../contracts/checkout/gift.ts';
 import { defaultCountry } from '../../../../contracts/shared/constants.ts';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
+import { shippingRatesQuery } from './shipping.ts';
 
 export type GiftDraft = {
   isGift: boolean;
@@ -18,6 +20,8 @@ export type GiftDraft = {
   city: string;
   postcode: string;
   country: string;
+  email: string;
+  notify: boolean;
 };
 
 export const noGift: GiftDraft = {
@@ -30,16 +34,20 @@ export const noGift: GiftDraft = {
   city: '',
   postcode: '',
   country: defaultCountry,
+  email: '',
+  notify: false,
 };
+
+/** Whether the gift goes to someone else: then their country, not the page's destination, decides the rate. */
+export const sendsToRecipient = (draft: GiftDraft) => draft.isGift && draft.separate;
 
 /** The recipient's fields a gift sent to someone else must have, by name, for the page's own "missing" check. */
 export const missingRecipientFields = (draft: GiftDraft): boolean =>
-  draft.isGift && draft.separate && [draft.name, draft.line1, draft.city, draft.postcode].some((f) => !f.trim());
+  sendsToRecipient(draft) &&
+  ([draft.name, draft.line1, draft.city, draft.postcode].some((f) => !f.trim()) ||
+    (draft.notify && !draft.email.trim()));
 
-/** The request's `gift` where the payment page takes the address: the message only; nothing when not ticked. */
-export const giftMessageRequestOf = (draft: GiftDraft) => (draft.isGift ? { message: draft.message } : undefined);
-
-/** The request's `gift` on a page that takes the address itself; nothing when the box is not ticked. */
+/** The request's `gift`; nothing when the box is not ticked. The server checks every field (a 400 names it). */
 export function giftRequestOf(draft: GiftDraft) {
   if (!draft.isGift) return undefined;
   if (!draft.separate) return { message: draft.message };
@@ -54,6 +62,8 @@ export function giftRequestOf(draft: GiftDraft) {
         postal_code: draft.postcode,
         country: draft.country,
       },
+      ...(draft.email.trim() ? { email: draft.email.trim() } : {}),
+      ...(draft.notify ? { notify: true } : {}),
     },
   };
 }
@@ -61,13 +71,15 @@ export function giftRequestOf(draft: GiftDraft) {
 export function GiftFields({
   value,
   onChange,
-  withRecipient,
+  startCountry,
 }: {
   value: GiftDraft;
   onChange: (next: GiftDraft) => void;
-  withRecipient: boolean;
+  /** the page's destination: where a recipient's country starts when "Send it to someone else" is ticked */
+  startCountry?: string | null | undefined;
 }) {
   const id = useId();
+  const destinations = useQuery(shippingRatesQuery).data?.destinations ?? [];
   const set = (field: keyof GiftDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     onChange({ ...value, [field]: e.target.value });
   return (
@@ -93,18 +105,23 @@ export function GiftFields({
           <Text as="p" size="1" color="gray" id={`${id}-message-hint`}>
             {giftTexts.messageHint} ({value.message.length}/{giftMessageMaxLength})
           </Text>
-          {withRecipient && (
-            <Text as="label" size="2">
-              <Flex gap="2" align="center">
-                <Checkbox
-                  checked={value.separate}
-                  onCheckedChange={(c) => onChange({ ...value, separate: c === true })}
-                />
-                {giftTexts.separateRecipient}
-              </Flex>
-            </Text>
-          )}
-          {withRecipient && value.separate && (
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Checkbox
+                checked={value.separate}
+                onCheckedChange={(c) =>
+                  onChange({
+                    ...value,
+                    separate: c === true,
+                    // The recipient starts where the page's parcel was going; the shopper may choose another.
+                    ...(c === true && !value.separate && startCountry ? { country: startCountry } : {}),
+                  })
+                }
+              />
+              {giftTexts.separateRecipient}
+            </Flex>
+          </Text>
+          {value.separate && (
             <Flex direction="column" gap="3" role="group" aria-label="Recipient">
               <LabelledField id={`${id}-name`} label={`${giftTexts.recipientName} *`}>
                 <TextField.Root id={`${id}-name`} value={value.name} onChange={set('name')} required />
@@ -127,9 +144,22 @@ export function GiftFields({
                 <CountrySelect
                   id={`${id}-country`}
                   value={value.country}
+                  countries={destinations}
                   onChange={(country) => onChange({ ...value, country })}
                 />
               </LabelledField>
+              <LabelledField id={`${id}-email`} label={giftTexts.recipientEmail}>
+                <TextField.Root id={`${id}-email`} type="email" value={value.email} onChange={set('email')} />
+              </LabelledField>
+              <Text as="label" size="2">
+                <Flex gap="2" align="center">
+                  <Checkbox
+                    checked={value.notify}
+                    onCheckedChange={(c) => onChange({ ...value, notify: c === true })}
+                  />
+                  {giftTexts.noteToRecipient}
+                </Flex>
+              </Text>
             </Flex>
           )}
         </>

@@ -1,5 +1,5 @@
-// The direct purchase: Product, Price and Total, "This is a gift" with its message, then the provider's secure payment
-// page (where the recipient's address is entered).
+// The direct purchase: Product, Price and Total, "This is a gift" with its message and, when it goes to someone else,
+// their address (whose country then decides the rate, decision 110), then the provider's secure payment page.
 import { Button, DataList, Flex, Separator, Text } from '@radix-ui/themes';
 import { providerNames } from '../../../../contracts/checkout/model.ts';
 import { formatPence, poundsToPence } from '../../../../contracts/shared/money.ts';
@@ -9,8 +9,11 @@ import { startDirectPurchase } from './directPurchase.ts';
 import { usePaymentsConfig } from './payments.ts';
 import { TestModeNotice } from './TestModeNotice.tsx';
 import { usePayment } from './usePayment.ts';
-import { GiftFields, giftMessageRequestOf, noGift } from './GiftFields.tsx';
+import { GiftFields, giftRequestOf, missingRecipientFields, noGift, sendsToRecipient } from './GiftFields.tsx';
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { deliveryOptionFor } from '../../../../contracts/checkout/shippingRates.ts';
+import { shippingRatesQuery } from './shipping.ts';
 
 /** A direct purchase whose checkout could not be started. */
 const purchaseFailed = { title: 'Payment Error', fallback: 'Something went wrong. Please try again.' };
@@ -44,12 +47,27 @@ export function PurchasePanel({
   const config = usePaymentsConfig();
   const pricePence = poundsToPence(amount);
   const [gift, setGift] = useState(noGift);
+  const table = useQuery(shippingRatesQuery).data;
+  // A gift sent to someone else is priced for where they live, by the live table the server charges by; unknown, no
+  // price and no checkout.
+  const toRecipient = sendsToRecipient(gift);
+  const shipping = toRecipient
+    ? table && deliveryOptionFor(table, gift.country, { items: quantity, subtotal: pricePence })?.amount
+    : shippingPence;
 
   const proceed = () =>
     run(async () => {
       const url = await startDirectPurchase(
         { request: apiRequest, messageOf: serverMessage, logError: (message, error) => console.error(message, error) },
-        { productTitle, pricePence, quantity, customerEmail, customerName, country, gift: giftMessageRequestOf(gift) },
+        {
+          productTitle,
+          pricePence,
+          quantity,
+          customerEmail,
+          customerName,
+          country: toRecipient ? gift.country : country,
+          gift: giftRequestOf(gift),
+        },
       );
       onSuccess?.();
       window.location.assign(url);
@@ -66,10 +84,10 @@ export function PurchasePanel({
           <DataList.Label>Price</DataList.Label>
           <DataList.Value>{formatPence(pricePence)}</DataList.Value>
         </DataList.Item>
-        {shippingPence !== undefined && (
+        {shipping !== undefined && (
           <DataList.Item>
             <DataList.Label>Shipping</DataList.Label>
-            <DataList.Value>{formatPence(shippingPence)}</DataList.Value>
+            <DataList.Value data-testid="purchase-shipping">{formatPence(shipping)}</DataList.Value>
           </DataList.Item>
         )}
       </DataList.Root>
@@ -79,10 +97,10 @@ export function PurchasePanel({
           Total
         </Text>
         <Text weight="bold" size="4" data-testid="purchase-total">
-          {formatPence(pricePence + (shippingPence ?? 0))}
+          {formatPence(pricePence + (shipping ?? 0))}
         </Text>
       </Flex>
-      <GiftFields value={gift} onChange={setGift} withRecipient={false} />
+      <GiftFields value={gift} onChange={setGift} startCountry={country} />
       <BrandLogos />
       {config?.testMode && <TestModeNotice />}
       <Flex direction="column" gap="1">
@@ -94,7 +112,12 @@ export function PurchasePanel({
         </Text>
       </Flex>
       <Flex gap="3" direction={{ initial: 'column', xs: 'row-reverse' }}>
-        <Button size="3" onClick={() => void proceed()} disabled={processing} style={{ flexGrow: 1 }}>
+        <Button
+          size="3"
+          onClick={() => void proceed()}
+          disabled={processing || missingRecipientFields(gift) || (toRecipient && shipping === undefined)}
+          style={{ flexGrow: 1 }}
+        >
           {processing ? 'Processing...' : 'Proceed to Checkout'}
         </Button>
         <Button size="3" variant="soft" color="gray" onClick={onCancel} disabled={processing} style={{ flexGrow: 1 }}>

@@ -28,7 +28,13 @@ export function SandboxWalletSheet({
   onPay,
   discountCode = null,
   countries,
+  deliverTo,
 }: {
+  /**
+   * a gift sent to someone else (decision 110): the recipient's country, which decides the rate; the sheet's address is
+   * then the payer's own, in any of `countries`
+   */
+  deliverTo?: string;
   /** the countries of the page's destination's zone: the only addresses the sheet takes (decision 099) */
   countries: readonly string[];
   busy: boolean;
@@ -39,13 +45,14 @@ export function SandboxWalletSheet({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [payer, setPayer] = useState({ name: '', email: '', line1: '', city: '', postcode: '', country: '' });
+  const rateCountry = deliverTo ?? payer.country;
   const rates = useQuery({
-    queryKey: ['wallet-shipping-rates', payer.country, discountCode],
+    queryKey: ['wallet-shipping-rates', rateCountry, discountCode],
     queryFn: () =>
       call(checkoutApi.walletShippingRates, {
-        body: { country: payer.country, ...(discountCode === null ? {} : { discountCode }) },
+        body: { country: rateCountry, ...(discountCode === null ? {} : { discountCode }) },
       }),
-    enabled: payer.country !== '',
+    enabled: rateCountry !== '',
     staleTime: Infinity,
   });
   const update = payer.country ? (rates.data ?? null) : null;
@@ -111,7 +118,7 @@ export function SandboxWalletSheet({
                 autoComplete="email"
               />
             </LabelledField>
-            <LabelledField id={`${id}-line1`} label="Address">
+            <LabelledField id={`${id}-line1`} label={deliverTo ? 'Billing address' : 'Address'}>
               <TextField.Root
                 id={`${id}-line1`}
                 value={payer.line1}
@@ -145,6 +152,7 @@ export function SandboxWalletSheet({
                 <Select.Content position="popper">
                   {countries
                     .map((code) => ({ code, name: countryNameOf(code) ?? code }))
+                    .sort((a, b) => (deliverTo ? a.name.localeCompare(b.name) : 0))
                     .map((c) => (
                       <Select.Item key={c.code} value={c.code}>
                         {c.name}

@@ -32,12 +32,15 @@ import { CheckoutLayout } from './CheckoutLayout.tsx';
 import { loadStripeOnce, useLoadedPaymentsConfig } from './payments.ts';
 import { SandboxWalletSheet, sandboxWalletCard, type SandboxWalletPaid } from './SandboxWalletSheet.tsx';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
-import { GiftFields, giftMessageRequestOf, noGift } from './GiftFields.tsx';
+import { GiftFields, giftRequestOf, missingRecipientFields, noGift, sendsToRecipient } from './GiftFields.tsx';
+import { isoCountries } from '../../../../contracts/shared/countries.ts';
 import { CodeSavingLine, DiscountCodeField, usePageCode } from './DiscountCodeField.tsx';
 
 type Wallet = { state: 'checking' } | { state: 'unavailable' } | { state: 'available' };
 
 const lines = [{ bookId: singleCheckoutBook.id, quantity: 1 }];
+/** Where a payer's own address may be when the parcel goes to someone else: any country (decision 110). */
+const everyCountry = [...isoCountries.keys()];
 /** A shop rate as the Express Checkout Element shows it: the option's name, with its detail as the delivery estimate. */
 const rateOf = (o: Pick<ShippingOption, 'id' | 'label' | 'detail' | 'amount'>): ShippingRate => ({
   id: o.id,
@@ -63,23 +66,28 @@ export function WalletCheckout() {
   // The destination chosen on the page (decision 099): its rate and total, and the countries its zone takes, are the
   // live table's; the sheet's address must be in that zone.
   const table = useQuery(shippingRatesQuery).data;
-  const [destination] = useShownDestination();
+  const [shownDestination] = useShownDestination();
+  const [gift, setGift] = useState(noGift);
+  // A gift sent to someone else goes, and is priced, where they live; the sheet's address is then the payer's own, in
+  // any country (decision 110).
+  const toRecipient = sendsToRecipient(gift);
+  const destination = toRecipient ? gift.country : shownDestination;
   const delivery =
     table && destination ? deliveryOptionFor(table, destination, { items: 1, subtotal: book.price }) : null;
   const zoneCountries = (table && destination && zoneOf(table, destination)?.countries) || [];
-  const current = useRef({ ...book, delivery, zoneCountries, destination });
-  current.current = { ...book, delivery, zoneCountries, destination };
+  const ready = !missingRecipientFields(gift);
+  const current = useRef({ ...book, delivery, zoneCountries, destination, toRecipient, ready });
+  current.current = { ...book, delivery, zoneCountries, destination, toRecipient, ready };
   const elementsRef = useRef<StripeElements | null>(null);
   useEffect(() => {
     if (delivery) elementsRef.current?.update({ amount: walletTotal(delivery.amount, book.price).amount });
   }, [book.price, delivery]);
-  const [gift, setGift] = useState(noGift);
   const currentGift = useRef(gift);
   currentGift.current = gift;
   // The code and the gift as they are when a handler runs.
   const withCode = () => ({
     ...(current.current.code === null ? {} : { discountCode: current.current.code }),
-    ...(currentGift.current.isGift ? { gift: giftMessageRequestOf(currentGift.current) } : {}),
+    ...(currentGift.current.isGift ? { gift: giftRequestOf(currentGift.current) } : {}),
   });
 
   useEffect(() => {
@@ -113,9 +121,22 @@ export function WalletCheckout() {
         setWallet(event.availablePaymentMethods ? { state: 'available' } : { state: 'unavailable' }),
       );
       express.on('click', (event) => {
-        const { delivery: chosen, zoneCountries: countries } = current.current;
-        // No destination chosen yet: the sheet does not open, as no rate is known (the page asks first).
-        if (!chosen) return;
+        const { delivery: chosen, zoneCountries: countries, toRecipient: gifted, ready: whole } = current.current;
+        // No destination chosen yet, or a recipient not yet whole: the sheet does not open (the page asks first).
+        if (!chosen || !whole) return;
+        // A gift to someone else: its address is on the page, so the sheet asks for the payer's billing address and
+        // shows the delivery as a line of its own (decision 110).
+        if (gifted) {
+          event.resolve({
+            emailRequired: true,
+            billingAddressRequired: true,
+            lineItems: [
+              { name: singleCheckoutBook.title, amount: current.current.price },
+              { name: chosen.label, amount: chosen.amount },
+            ],
+          });
+          return;
+        }
         event.resolve({
           emailRequired: true,
           shippingAddressRequired: true,
@@ -155,7 +176,12 @@ export function WalletCheckout() {
     const option = event.shippingRate
       ? { id: event.shippingRate.id, amount: event.shippingRate.amount }
       : (current.current.delivery ?? { id: '', amount: 0 });
-    const address = event.shippingAddress;
+    // Without a sheet's delivery address (a gift sent to someone else), the payer's billing address is their own.
+    const address =
+      event.shippingAddress ??
+      (event.billingDetails?.address
+        ? { name: event.billingDetails.name, address: event.billingDetails.address }
+        : undefined);
     const paid: WalletPayment = {
       paymentMethodId: '',
       payerName: event.billingDetails?.name,
@@ -178,7 +204,9 @@ export function WalletCheckout() {
       }
       let intent: PaymentIntentResponse;
       try {
-        const country = address?.address.country ?? current.current.destination;
+        const country = current.current.toRecipient
+          ? current.current.destination
+          : (address?.address.country ?? current.current.destination);
         intent = await setUpPayment({
           amount: current.current.price + option.amount,
           shippingOptionId: option.id,
@@ -222,7 +250,7 @@ export function WalletCheckout() {
       const intent = await setUpPayment({
         amount: paid.total,
         shippingOptionId: paid.shippingOptionId,
-        country: paid.country,
+        country: current.current.toRecipient ? (current.current.destination ?? paid.country) : paid.country,
         ...withCode(),
       });
       const { payment_method: _method, ...payer } = walletConfirmParams(paid.payment);
@@ -264,7 +292,7 @@ export function WalletCheckout() {
               {table ? oneItemRangeText(table, book.price) : ''}
             </Text>
           </Flex>
-          <DestinationSelect />
+          {!toRecipient && <DestinationSelect />}
           {delivery && (
             <Flex justify="between">
               <Text color="gray">{`Shipping (${delivery.label})`}</Text>
@@ -282,7 +310,7 @@ export function WalletCheckout() {
             </Flex>
           )}
           <DiscountCodeField lines={lines} applied={applied} />
-          <GiftFields value={gift} onChange={setGift} withRecipient={false} />
+          <GiftFields value={gift} onChange={setGift} startCountry={shownDestination} />
           <Separator size="4" />
           {wallet.state === 'checking' && <Text color="gray">Checking for a wallet on this device...</Text>}
           {/* Stripe's Express Checkout Element: the wallet buttons the device has, shown once it says which. */}
@@ -299,10 +327,11 @@ export function WalletCheckout() {
           )}
           {wallet.state === 'unavailable' && config.provider === 'sandbox' && (
             <SandboxWalletSheet
-              busy={payment.processing}
+              busy={payment.processing || !ready}
               onPay={paySandbox}
               discountCode={book.code}
-              countries={zoneCountries}
+              countries={toRecipient ? everyCountry : zoneCountries}
+              {...(toRecipient && destination ? { deliverTo: destination } : {})}
             />
           )}
         </Flex>

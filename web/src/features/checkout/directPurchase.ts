@@ -15,8 +15,8 @@ export type DirectPurchase = {
   customerEmail?: string | undefined;
   customerName?: string | undefined;
   country?: string | undefined;
-  /** "This is a gift": its message; the recipient's address is entered on the payment page */
-  gift?: { message: string } | undefined;
+  /** "This is a gift": its message, and its recipient when it goes to someone else (decision 110) */
+  gift?: BodyOf<typeof createCheckoutSession>['gift'] | undefined;
 };
 
 export type DirectPurchaseDeps = {

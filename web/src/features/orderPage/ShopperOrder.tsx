@@ -9,6 +9,7 @@ import type { ShopperOrderView } from '../../../../contracts/orders/shopperOrder
 import { orderPageApi } from '../../../../contracts/orders/shopperApi.ts';
 import { maxRequestNoteLength, type ReturnReason } from '../../../../contracts/orders/shopperRequests.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
+import { giftForLine, quotedGiftMessage } from '../../../../contracts/checkout/gift.ts';
 import { shopContent } from '../../../../contracts/catalog/content.ts';
 import { call } from '../../lib/api.ts';
 import { Answer } from './LinkStates.tsx';
@@ -306,6 +307,11 @@ export function ShopperOrder({ token, page }: { token: string; page: ShopperOrde
       </Section>
 
       <Section title="Delivery address">
+        {page.gift?.recipientName && (
+          <Text as="p" weight="bold" mb="2" data-testid="order-gift-for">
+            {giftForLine(page.gift.recipientName)}
+          </Text>
+        )}
         <address>
           {page.addressLines.map((line) => (
             <Text as="p" key={line}>
@@ -313,6 +319,11 @@ export function ShopperOrder({ token, page }: { token: string; page: ShopperOrde
             </Text>
           ))}
         </address>
+        {page.gift?.message && (
+          <Text as="p" mt="3" data-testid="order-gift-message">
+            Your gift message: {quotedGiftMessage(page.gift.message)}
+          </Text>
+        )}
       </Section>
 
       {page.receiptToken && <Documents receiptToken={page.receiptToken} />}

@@ -11,6 +11,8 @@ import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { useAddCustomerDetails } from './ordersQuery.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { shippingRatesQuery } from '../../lib/shippingRates.ts';
 
 const blank = {
   name: '',
@@ -31,6 +33,8 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(blank);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The shop's destinations from the live delivery table (decision 099), as every checkout lists them.
+  const destinations = useQuery(shippingRatesQuery).data?.destinations ?? [];
   if (missing.length === 0) return null;
   const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
@@ -137,6 +141,7 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
                 <CountrySelect
                   id={`${id}-country`}
                   value={form.country}
+                  countries={destinations}
                   onChange={(country) => setForm((f) => ({ ...f, country }))}
                 />
               </LabelledField>

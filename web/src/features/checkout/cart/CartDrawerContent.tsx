@@ -22,7 +22,7 @@ import { dispatchCart, useCart } from './cartStore.ts';
 import { CodeSavingLine, DiscountCodeField, useCartCode } from '../DiscountCodeField.tsx';
 import { setDiscountCode } from './discountCodeStore.ts';
 import { useCartCheckout } from './useCartCheckout.ts';
-import { GiftFields, giftMessageRequestOf, noGift } from '../GiftFields.tsx';
+import { GiftFields, giftRequestOf, missingRecipientFields, noGift, sendsToRecipient } from '../GiftFields.tsx';
 import { useMemo, useState } from 'react';
 import { PolicyLinks } from '../../../components/PolicyLinks.tsx';
 import { deliveryOptionFor } from '../../../../../contracts/checkout/shippingRates.ts';
@@ -42,8 +42,11 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
   const applied = useCartCode(cart);
   const { code, check } = applied;
   const [gift, setGift] = useState(noGift);
-  const giftRequest = useMemo(() => giftMessageRequestOf(gift), [gift]);
-  const [destination] = useShownDestination();
+  const giftRequest = useMemo(() => giftRequestOf(gift), [gift]);
+  const [shownDestination] = useShownDestination();
+  // A gift sent to someone else goes, and is priced, where they live (decision 110).
+  const toRecipient = sendsToRecipient(gift);
+  const destination = toRecipient ? gift.country : shownDestination;
   const { checkout, busy } = useCartCheckout(cart, destination, code, giftRequest);
   // The same rule the server prices the checkout with (decision 072); the server's figure is the one charged.
   const offer = useQuery(offersQuery).data?.bundle ?? null;
@@ -125,9 +128,11 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
             <Text as="p" size="2" color="gray" mt="1">
               Shipping calculated at checkout
             </Text>
-            <Box mt="3">
-              <DestinationSelect />
-            </Box>
+            {!toRecipient && (
+              <Box mt="3">
+                <DestinationSelect />
+              </Box>
+            )}
             <Flex justify="between" align="baseline" mt="2">
               <Text size="2">{delivery ? `Shipping (${delivery.label})` : 'Shipping'}</Text>
               <Text size="2" data-testid="cart-shipping">
@@ -147,10 +152,10 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
             <Separator size="4" my="4" />
             <DiscountCodeField lines={cart} applied={applied} />
             <Box mt="4">
-              <GiftFields value={gift} onChange={setGift} withRecipient={false} />
+              <GiftFields value={gift} onChange={setGift} startCountry={shownDestination} />
             </Box>
             <Flex direction="column" gap="2" mt="4">
-              <Button size="3" onClick={checkout} disabled={busy || !delivery}>
+              <Button size="3" onClick={checkout} disabled={busy || !delivery || missingRecipientFields(gift)}>
                 {busy ? 'Processing...' : 'Proceed to Checkout'}
               </Button>
               <Button

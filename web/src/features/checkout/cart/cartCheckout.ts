@@ -62,15 +62,16 @@ export type CartCheckoutOutcome = 'empty' | 'no-destination' | 'blocked' | 'redi
 
 /**
  * Starts the cart's checkout to the destination the shopper chose (decision 099; none chosen: nothing starts), with
- * the discount code applied to the cart when there is one (the server decides it), and the gift's message when the
- * shopper ticked "This is a gift" (the recipient's address goes on the payment page, in the destination's zone).
+ * the discount code applied to the cart when there is one (the server decides it), and the gift when the shopper
+ * ticked "This is a gift": its message, and its recipient when it goes to someone else, whose country is then the
+ * destination (decision 110).
  */
 export async function checkOutCart(
   cart: Cart,
   deps: CartCheckoutDeps,
   destination: string | null,
   discountCode: string | null = null,
-  gift?: { message: string },
+  gift?: CartCheckoutRequest['gift'],
 ): Promise<CartCheckoutOutcome> {
   if (cart.length === 0) return 'empty';
   if (!destination) return 'no-destination';

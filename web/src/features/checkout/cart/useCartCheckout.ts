@@ -58,6 +58,9 @@ function tellOfRefusal(error: unknown, queryClient: QueryClient): never {
   if (error instanceof ApiError && message !== undefined && isCodeRefusal(message)) {
     toast({ title: 'Discount Code Not Accepted', description: message, variant: 'destructive' });
     void queryClient.invalidateQueries({ queryKey: [discountsApi.check.path] });
+  } else if (error instanceof ApiError && error.status === 400 && message) {
+    // A field the server refused (a gift's recipient, say): its reason, so the shopper can put it right.
+    toast({ title: 'Please Check Your Details', description: message, variant: 'destructive' });
   } else if (error instanceof ApiError && error.status === 409) {
     toast({
       title: 'Not Enough Stock',
@@ -73,7 +76,7 @@ export function useCartCheckout(
   cart: Cart,
   destination: string | null,
   discountCode: string | null,
-  gift?: { message: string },
+  gift?: CartCheckoutRequest['gift'],
 ): { checkout: () => void; busy: boolean } {
   const isBusy = useSyncExternalStore(
     subscribe,
