@@ -63,6 +63,30 @@ test('a hosted checkout session sends pence in gbp, the line items, shipping opt
   assert.not.ok(Object.keys(p).some((k) => k.includes('amount_total')));
 });
 
+test('a gift to someone else: the session asks for the billing address only and its payment ships to the recipient', async () => {
+  await gateway().createHostedCheckout({
+    checkoutId: '6d7c3a1e-0000-4000-8000-000000000009',
+    lineItems: [{ name: 'The Kindness Basket', unitAmount: 999, quantity: 1 }],
+    shippingOptions: [seedOptionFor('FR')],
+    allowedCountries: ['FR'],
+    deliverTo: {
+      name: 'Yusuf Ahmed',
+      address: { line1: '12 Rue des Lilas', city: 'Lyon', postcode: '69003', country: 'FR' },
+    },
+    successUrl: 'https://shop.example/checkout-success?session_id={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'https://shop.example/payment-cancelled?checkout=6d7c3a1e-0000-4000-8000-000000000009',
+  });
+  const p = fake.calls.at(-1)!.params;
+  assert.is(p.billing_address_collection, 'required');
+  assert.not.ok(Object.keys(p).some((k) => k.startsWith('shipping_address_collection')));
+  assert.is(p['shipping_options[0][shipping_rate_data][fixed_amount][amount]'], '500');
+  assert.is(p['payment_intent_data[shipping][name]'], 'Yusuf Ahmed');
+  assert.is(p['payment_intent_data[shipping][address][line1]'], '12 Rue des Lilas');
+  assert.is(p['payment_intent_data[shipping][address][postal_code]'], '69003');
+  assert.is(p['payment_intent_data[shipping][address][country]'], 'FR');
+  assert.is(p['payment_intent_data[metadata][checkoutId]'], '6d7c3a1e-0000-4000-8000-000000000009');
+});
+
 test('a payment intent sends the amount in pence, gbp, card only, the shipping address and an idempotency key, and no receipt e-mail', async () => {
   const intent = await gateway().createPaymentIntent({
     checkoutId: '6d7c3a1e-0000-4000-8000-000000000002',
