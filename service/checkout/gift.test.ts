@@ -283,9 +283,30 @@ test("erasing the buyer erases the gift's recipient and message with them", asyn
     card: cardOf(testCards.succeeds),
   });
   await deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));
-  assert.is((await orderPage(paymentIntentId)).page.gift?.recipientName, 'Yusuf Ahmed');
+  const before = await orderPage(paymentIntentId);
+  assert.is(before.page.gift?.recipientName, 'Yusuf Ahmed');
 
+  // Shipped first, so the gift note to the recipient is on record too: it goes with the buyer.
   const owner = await adminHeaders(shop);
+  const shipped = await call(`${shop.url}/api/admin/orders/${paymentIntentId}/status`, {
+    method: 'POST',
+    headers: owner,
+    body: {
+      status: 'shipped',
+      expectedRevision: before.order.revision,
+      shipment: { carrier: 'royal-mail', trackingNumber: 'AB123456789GB' },
+    },
+  });
+  assert.is(shipped.status, 200, shipped.text);
+  await eventually(async () =>
+    (await allEvents(shop)).some(
+      (e) =>
+        e.type === 'EmailSent' &&
+        (e.data as { kind: string; notificationId: string }).kind === 'gift-note' &&
+        (e.data as { notificationId: string }).notificationId === paymentIntentId,
+    ),
+  );
+
   const erasedNow = await call(`${shop.url}/api/admin/privacy/erase`, {
     body: { email: 'gift.giver@example.com', reason: 'Asked by e-mail to be forgotten' },
     headers: owner,
