@@ -133,11 +133,12 @@ export const giftForLine = (recipientName: string) => `A gift for ${recipientNam
  * to its recipient, by their name, and the buyer's own address is never shown as the delivery; any other order goes to
  * the buyer. `giftFor` is the line that says so; `message`, the gift's message when the order is a gift.
  */
-export function deliveryOf<A>(order: {
-  customerName: string;
-  shippingAddress: A;
-  gift?: OrderGift | undefined;
-}): { name: string; address: A | ShippingAddress; giftFor?: string; message?: string } {
+export function deliveryOf<A>(order: { customerName: string; shippingAddress: A; gift?: OrderGift | undefined }): {
+  name: string;
+  address: A | ShippingAddress;
+  giftFor?: string;
+  message?: string;
+} {
   const recipient = giftRecipientOf(order.gift);
   const message = order.gift ? { message: order.gift.message } : {};
   return recipient

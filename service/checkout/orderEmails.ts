@@ -134,8 +134,7 @@ export function owedGiftNote(
   const order = orderOnRecord(orderEvents);
   const shipment = orderEvents.find((e): e is OrderShipmentRecorded => e.type === 'OrderShipmentRecorded');
   if (!order?.gift?.noteToRecipient || !order.gift.recipientEmail?.includes('@') || !shipment) return null;
-  if (notificationEvents.some((e) => e.type === 'EmailSent' && (e as EmailSent).data.kind === 'gift-note'))
-    return null;
+  if (notificationEvents.some((e) => e.type === 'EmailSent' && (e as EmailSent).data.kind === 'gift-note')) return null;
   return { order, shipment: shipment.data };
 }
 
