@@ -356,7 +356,13 @@ export type OrderTimelineEntry = { position: number; at: string } & (
 );
 
 /** A gift order's message and, when it goes to someone else, who and where (decision 085). */
-export type OrderGiftView = { message: string; recipientName?: string; recipientLines?: string[] };
+export type OrderGiftView = {
+  message: string;
+  recipientName?: string;
+  recipientLines?: string[];
+  /** where the gift note goes once the parcel is on its way, when the buyer asked for one (decision 110) */
+  noteTo?: string;
+};
 
 /** What the order page and its packing slip show beyond the console's list: the address as lines, the payment, the parcel. */
 export type OrderPageView = {

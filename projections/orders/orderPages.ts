@@ -80,6 +80,7 @@ function giftViewOf(gift: NonNullable<OrderPlaced['data']['gift']>): OrderGiftVi
     message: shownText(gift.message),
     ...(gift.recipientName ? { recipientName: shownText(gift.recipientName) } : {}),
     ...(gift.recipientAddress ? { recipientLines: addressLinesOf(gift.recipientAddress).map(shownText) } : {}),
+    ...(gift.noteToRecipient && gift.recipientEmail ? { noteTo: shownText(gift.recipientEmail) } : {}),
   };
 }
 

@@ -285,6 +285,7 @@ test("erasing the buyer erases the gift's recipient and message with them", asyn
   await deliverWebhook(shop, signedWebhook('payment_intent.succeeded', paymentIntentId));
   const before = await orderPage(paymentIntentId);
   assert.is(before.page.gift?.recipientName, 'Yusuf Ahmed');
+  assert.is(before.page.gift?.noteTo, 'yusuf.note@example.com', 'the owner sees where the gift note goes');
 
   // Shipped first, so the gift note to the recipient is on record too: it goes with the buyer.
   const owner = await adminHeaders(shop);
@@ -318,6 +319,7 @@ test("erasing the buyer erases the gift's recipient and message with them", asyn
     message: removedWithCustomer,
     recipientName: removedWithCustomer,
     recipientLines: [removedWithCustomer, removedWithCustomer, removedWithCustomer, 'FR'],
+    noteTo: removedWithCustomer,
   });
   const log = JSON.stringify(
     (await allEvents(shop)).filter((e) => JSON.stringify(e.data).includes(paymentIntentId)).map((e) => e.data),

@@ -95,6 +95,7 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
                     ],
                   ] as [string, ReactNode][])
                 : []),
+              ...(page.gift.noteTo ? ([['Gift note e-mailed to', page.gift.noteTo]] as [string, ReactNode][]) : []),
             ]}
           />
         </Panel>
