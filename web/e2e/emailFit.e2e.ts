@@ -8,7 +8,13 @@ import type { SentEmailKind } from '../../contracts/checkout/model.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { launchBrowser, newPage } from '../../infra/testing/browser.ts';
 import { orderPlacedData, purchaseNoticeData } from '../../infra/testing/exampleOrders.ts';
-import { orderConfirmation, orderShipped, orderToOwner, purchaseNotice } from '../../service/checkout/orderEmails.ts';
+import {
+  giftNote,
+  orderConfirmation,
+  orderShipped,
+  orderToOwner,
+  purchaseNotice,
+} from '../../service/checkout/orderEmails.ts';
 import {
   mismatchToOwner,
   mismatchToShopper,
@@ -80,7 +86,31 @@ const message = {
 };
 const unsubscribe = `${shop}/unsubscribe/${token}`;
 
+const shipment = {
+  orderId: order.orderId,
+  carrier: 'Royal Mail' as never,
+  trackingNumber: 'AB123456789GB',
+  trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+  by: 'owner',
+  at: order.placedAt,
+};
+const giftOrder = {
+  ...order,
+  gift: {
+    message: `For Yusuf, with love — ${'mashaAllah'.repeat(12)}`,
+    recipientName: 'Yusuf Abdul-Rahman Al-Khwarizmi-Siddiqui',
+    recipientAddress: {
+      line1: 'Appartement 4B, Résidence des Canuts, 27 rue de la Croix-Rousse',
+      city: 'Lyon',
+      postcode: '69004',
+      country: 'FR',
+    },
+    recipientEmail: 'yusuf.abdulrahman.alkhwarizmi.siddiqui@a-rather-long-domain-name.example.fr',
+    noteToRecipient: true as const,
+  },
+};
 const everyKind: Record<SentEmailKind, () => Promise<MailMessage>> = {
+  'gift-note': () => giftNote(giftOrder, shipment),
   'purchase-notice': () =>
     purchaseNotice(
       {
