@@ -44,6 +44,8 @@ export async function buildServer(outdir = serverOutdir, entryPoints: Record<str
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
     legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
   });
 }
 

@@ -11,7 +11,6 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
-import QRCode from 'qrcode';
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 export const stepSeconds = 30;
@@ -83,6 +82,8 @@ export const otpauthUri = (username: string, secret: Buffer) =>
  * light with the quiet zone the standard asks for, so any authenticator reads it.
  */
 export async function otpauthQr(uri: string): Promise<string> {
+  // Loaded by the first sign-up to two-step sign-in, not when the shop starts (decision 119).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, {
     type: 'svg',
     errorCorrectionLevel: 'M',

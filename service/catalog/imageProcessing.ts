@@ -5,7 +5,7 @@
 // colours are converted to sRGB), and that normalised original names it: media:<sha256>. The served variants are made
 // from it at every width of mediaVariantWidths, in WebP and AVIF, never wider than the original.
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import {
   imageUploadMessages,
   mediaFormats,
@@ -17,6 +17,13 @@ import type { ImageRecord, OriginalFormat, PreparedImage, VariantRecord } from '
 import { HttpError } from '../http/errors.ts';
 
 export type ImageLimits = { maxBytes: number; maxPixels: number };
+
+/**
+ * sharp (libvips) costs a process about 25 MiB and a few hundred milliseconds to load, and only an owner's upload uses
+ * it: it is loaded by the first upload, not when the shop starts (decision 119).
+ */
+let sharpLoaded: Promise<(typeof import('sharp'))['default']> | undefined;
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((module) => module.default));
 
 /**
  * The encoders' settings. AVIF's effort is the cost that matters: on the shared 2-CPU machine the three AVIF widths of a
@@ -79,6 +86,7 @@ export async function prepareImage(bytes: Buffer, claimedType: string, limits: I
   if (!found) throw unsupportedMediaType(imageUploadMessages.notAnImage);
   if (found !== claimed) throw unsupportedMediaType(imageUploadMessages.mismatch(found, claimed));
 
+  const sharp = await loadSharp();
   const input = { limitInputPixels: limits.maxPixels, failOn: 'error' } as const;
   let header: Metadata;
   try {

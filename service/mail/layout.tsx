@@ -12,7 +12,6 @@ import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
 import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
-import { render } from '@react-email/render';
 import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
@@ -215,5 +214,8 @@ export const ContactLine = () => (
  * (decision 088) — the part a plain-text reader sees, and the one the tests read word for word.
  */
 export async function mailOf(head: Omit<MailMessage, 'html'>, element: ReactNode): Promise<MailMessage> {
+  // The renderer (React's server renderer, an HTML-to-text converter and a code formatter) is loaded by the first
+  // e-mail, not when the shop starts: a shop serving pages sends none (decision 119).
+  const { render } = await import('@react-email/render');
   return { ...head, html: await render(element) };
 }

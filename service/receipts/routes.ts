@@ -42,7 +42,9 @@ import type { ShopDeps } from '../deps.ts';
 import { personalReadsFor } from '../http/personalReads.ts';
 import { route, type Routers } from '../http/route.ts';
 import { orderOfToken, receiptLinkKey, receiptPath } from '../http/receiptLinks.ts';
-import { creditNotePdf, receiptPdf, vatReturnPdf } from './pdf.ts';
+
+/** The PDF writer (pdfkit, its font engine and fonts) is loaded by the first PDF asked for, not at start (decision 119). */
+const pdfs = () => import('./pdf.ts');
 
 /** What the receipt's view adds to the read model's document: its kind, the customer of a full invoice, the reasons. */
 export type ReceiptExtras = {
@@ -184,12 +186,12 @@ export function receiptRoutes(routers: Routers, deps: ShopDeps) {
 
   route(routers, receiptsApi.forOrderPdf, async (ctx, input) => {
     const view = await ownerView(ctx, input.query().invoice === 'full', receiptsApi.forOrderPdf);
-    sendPdf(ctx, `${view.title} ${view.receiptNumber}`, await receiptPdf(view));
+    sendPdf(ctx, `${view.title} ${view.receiptNumber}`, await (await pdfs()).receiptPdf(view));
   });
 
   route(routers, receiptsApi.byLinkPdf, async (ctx, input) => {
     const view = await buyerView(ctx, input.query().invoice === 'full');
-    sendPdf(ctx, `${view.title} ${view.receiptNumber}`, await receiptPdf(view));
+    sendPdf(ctx, `${view.title} ${view.receiptNumber}`, await (await pdfs()).receiptPdf(view));
   });
 
   // A credit note names the customer when the invoice it adjusts did (a sale over £250).
@@ -199,13 +201,13 @@ export function receiptRoutes(routers: Routers, deps: ShopDeps) {
       reads.view(ctx, receiptsApi.creditNotePdf, orderStream(orderId), routineReasons.fullInvoice),
     );
     const note = creditNoteOf(view, String(ctx.params.number ?? ''), receiptMessages.noCreditNote);
-    sendPdf(ctx, `Credit note ${note.creditNoteNumber}`, await creditNotePdf(view, note));
+    sendPdf(ctx, `Credit note ${note.creditNoteNumber}`, await (await pdfs()).creditNotePdf(view, note));
   });
 
   route(routers, receiptsApi.creditNoteByLinkPdf, async (ctx) => {
     const view = await buyerView(ctx, false);
     const note = creditNoteOf(view, String(ctx.params.number ?? ''), receiptMessages.notFound);
-    sendPdf(ctx, `Credit note ${note.creditNoteNumber}`, await creditNotePdf(view, note));
+    sendPdf(ctx, `Credit note ${note.creditNoteNumber}`, await (await pdfs()).creditNotePdf(view, note));
   });
 
   // The nine boxes from the receipts and credit notes that recorded VAT in the period, the exports whose limit ran out in
@@ -263,7 +265,9 @@ export function receiptRoutes(routers: Routers, deps: ShopDeps) {
     const period = input.query();
     const settings = foldVatSettings(await deps.events.readStream(vatSettingsStream));
     const vatNumber = (registrationOn(settings, period.end) ?? settings.registrations.at(-1))?.vatNumber;
-    const file = await vatReturnPdf(
+    const file = await (
+      await pdfs()
+    ).vatReturnPdf(
       { period, ...(await returnFor(period)) },
       { name: shopContent.shop.name, ...(vatNumber ? { vatNumber } : {}) },
       deps.clock(),

@@ -1,5 +1,6 @@
 // The Stripe adapter: hosted Checkout sessions and PaymentIntents in gbp, every create call with an idempotency key.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { stripeSdk } from './stripeModule.ts';
 import { CURRENCY } from '../../../contracts/shared/money.ts';
 import type { ShippingAddress } from '../../../contracts/orders/model.ts';
 import {
@@ -152,7 +153,8 @@ function payoutTransactionOf(transaction: Stripe.BalanceTransaction): PayoutTran
 
 /** The SDK's client at the pinned API version, pointed at STRIPE_API_BASE when one is given. */
 export function stripeClient(options: Pick<StripeGatewayOptions, 'secretKey' | 'apiBase'>): Stripe {
-  return new Stripe(options.secretKey, {
+  const Sdk = stripeSdk();
+  return new Sdk(options.secretKey, {
     apiVersion: stripeApiVersion,
     maxNetworkRetries: 2,
     timeout: 20_000,

@@ -1,8 +1,8 @@
 // Stripe's webhook format: a signature over the raw body, at most 300 s old, and the events the shop acts on.
-import Stripe from 'stripe';
 import { WebhookRejected, type GatewayRefund, type PaymentNotice } from '../../../contracts/ports/payments.ts';
 import type { ReportedDispute } from '../../../contracts/orders/disputes.ts';
 import { stripeApiVersion } from './apiVersion.ts';
+import { stripeSdk } from './stripeModule.ts';
 
 /** Stripe's own default; a delivery signed longer ago than this is refused as a possible replay. */
 export const webhookToleranceSeconds = 300;
@@ -17,7 +17,7 @@ export function parseStripeWebhook(
   if (!signature) throw new WebhookRejected('Missing Stripe-Signature header');
   let event: { id: string; type: string; api_version?: unknown; data: { object: { id?: unknown } } };
   try {
-    event = Stripe.webhooks.constructEvent(
+    event = stripeSdk().webhooks.constructEvent(
       rawBody,
       signature,
       secret,
