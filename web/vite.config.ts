@@ -13,6 +13,7 @@ import { landingLoadOrder } from './build/landingLoadOrder.ts';
 import { prerenderLanding } from './build/prerenderLanding.ts';
 import { radixStylesInUse } from './build/radixStylesInUse.ts';
 import { shareImages } from './build/shareImages.ts';
+import { themeWithoutTooltips } from './build/themeWithoutTooltips.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -80,6 +81,14 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's loader is fetched with the route, not with the app: what the owner's and the checkout's loaders
+      // import (their queries, the console's search) stays out of the landing page's JavaScript (decision 118). The
+      // landing page's own loader starts the books' request as the app starts, so it stays with the route table.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+        splitBehavior: ({ routeId }) =>
+          routeId === '/' ? [['component'], ['errorComponent'], ['notFoundComponent']] : undefined,
+      },
       routesDirectory: join(webRoot, 'src/routes'),
       generatedRouteTree: join(webRoot, 'src/routeTree.gen.ts'),
       routeFileIgnorePrefix: '-',
@@ -90,6 +99,7 @@ export default defineConfig({
     prerenderLanding(webRoot),
     radixStylesInUse(join(webRoot, 'src')),
     shareImages(webRoot),
+    themeWithoutTooltips(join(webRoot, 'src')),
     precompress(),
   ],
   build: {

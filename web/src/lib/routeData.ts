@@ -43,3 +43,12 @@ export const adminLoader =
   <P = object>(load: (queryClient: QueryClient, params: P) => Promise<unknown>) =>
   ({ context: { queryClient }, location, params }: LoaderContext<P>) =>
     adminData(queryClient, location.href, load(queryClient, params));
+
+/**
+ * An admin route's loader that reads one path parameter (`$orderId`). Routes' loaders are split into chunks of their
+ * own, and the splitter copies a loader's expression as JavaScript: a route writes no types in it, this names them.
+ */
+export const adminParamLoader = <K extends string>(
+  param: K,
+  load: (queryClient: QueryClient, value: string) => Promise<unknown>,
+) => adminLoader<Record<K, string>>((queryClient, params) => load(queryClient, params[param]));

@@ -3,12 +3,10 @@ import { screenError } from '../components/ScreenError.tsx';
 import { discountCodeQuery } from '../features/discounts/discountQueries.ts';
 import { DiscountCodeScreen } from '../features/discounts/DiscountCodeScreen.tsx';
 import { ApiError } from '../lib/api.ts';
-import { adminLoader } from '../lib/routeData.ts';
+import { adminParamLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/discounts_/$code')({
-  loader: adminLoader<{ code: string }>((queryClient, { code }) =>
-    queryClient.ensureQueryData(discountCodeQuery(code)),
-  ),
+  loader: adminParamLoader('code', (queryClient, code) => queryClient.ensureQueryData(discountCodeQuery(code))),
   component: function DiscountCodeRoute() {
     const { code } = Route.useParams();
     return <DiscountCodeScreen code={code} />;

@@ -3,12 +3,10 @@ import { screenError } from '../components/ScreenError.tsx';
 import { OrderPage } from '../features/orders/OrderPage.tsx';
 import { orderPageQuery } from '../features/orders/ordersQuery.ts';
 import { ApiError } from '../lib/api.ts';
-import { adminLoader } from '../lib/routeData.ts';
+import { adminParamLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/orders_/$orderId')({
-  loader: adminLoader<{ orderId: string }>((queryClient, { orderId }) =>
-    queryClient.ensureQueryData(orderPageQuery(orderId)),
-  ),
+  loader: adminParamLoader('orderId', (queryClient, orderId) => queryClient.ensureQueryData(orderPageQuery(orderId))),
   component: function OrderRoute() {
     const { orderId } = Route.useParams();
     return <OrderPage orderId={orderId} />;

@@ -3,12 +3,10 @@ import { screenError } from '../components/ScreenError.tsx';
 import { OrderPackingSlip } from '../features/orders/PackingSlips.tsx';
 import { orderPageQuery } from '../features/orders/ordersQuery.ts';
 import { ApiError } from '../lib/api.ts';
-import { adminLoader } from '../lib/routeData.ts';
+import { adminParamLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/orders_/$orderId_/packing-slip')({
-  loader: adminLoader<{ orderId: string }>((queryClient, { orderId }) =>
-    queryClient.ensureQueryData(orderPageQuery(orderId)),
-  ),
+  loader: adminParamLoader('orderId', (queryClient, orderId) => queryClient.ensureQueryData(orderPageQuery(orderId))),
   component: function OrderPackingSlipRoute() {
     const { orderId } = Route.useParams();
     return <OrderPackingSlip orderId={orderId} />;

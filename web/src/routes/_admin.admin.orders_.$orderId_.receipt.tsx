@@ -7,14 +7,14 @@ import { ReceiptScreen } from '../features/receipts/Receipt.tsx';
 import { adminReceiptFiles, adminReceiptQuery, ReceiptSearchSchema } from '../features/receipts/receiptQuery.ts';
 import { ApiError, serverMessage } from '../lib/api.ts';
 import { receiptMessages } from '../../../contracts/receipts/model.ts';
-import { adminLoader } from '../lib/routeData.ts';
+import { adminParamLoader } from '../lib/routeData.ts';
 
 // `?invoice=full` shows the full VAT invoice a customer asked for: it names them, so opening it is a recorded read.
 export const Route = createFileRoute('/_admin/admin/orders_/$orderId_/receipt')({
   validateSearch: ReceiptSearchSchema,
   loaderDeps: ({ search }) => ({ full: search.invoice === 'full' }),
   loader: (context) =>
-    adminLoader<{ orderId: string }>((queryClient, { orderId }) =>
+    adminParamLoader('orderId', (queryClient, orderId) =>
       queryClient.ensureQueryData(adminReceiptQuery(orderId, context.deps.full)),
     )(context),
   component: function OrderReceiptRoute() {
