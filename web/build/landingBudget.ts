@@ -21,7 +21,7 @@ const kibibyte = 1024;
  * growth fails the test run and every saving is kept by lowering it. Both are printed by `npm run lighthouse`.
  */
 export const landingTarget: Budget = { scriptGzip: 130 * kibibyte, styleGzip: 30 * kibibyte };
-export const landingCeiling: Budget = { scriptGzip: 180 * kibibyte, styleGzip: 66 * kibibyte };
+export const landingCeiling: Budget = { scriptGzip: 180 * kibibyte, styleGzip: 37 * kibibyte };
 
 const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 

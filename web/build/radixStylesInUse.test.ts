@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { pruneStyles } from './radixStylesInUse.ts';
+import { pruneStyles, radixInUse, valuesWritten } from './radixStylesInUse.ts';
 
 const used = { classes: new Set(['rt-Button', 'rt-BaseButton']), breakpoints: new Set(['sm', 'md']) };
 
@@ -69,6 +72,62 @@ test('dark-appearance rules are dropped when nothing asks for the dark appearanc
     ':root,.light{--a:1}.dark,.dark-theme{--a:2}:is(.dark,.dark-theme) :where(.radix-themes:not(.light,.light-theme)){--b:2}.darkness{c:3}';
   assert.is(pruneStyles(css, { ...used, darkAppearance: false }), ':root,.light{--a:1}.darkness{c:3}');
   assert.is(pruneStyles(css, { ...used, darkAppearance: true }), css);
+});
+
+test('utilities keep only the values the props are written with, when every value can be told', () => {
+  const withValues = {
+    ...used,
+    utilities: new Map([
+      ['rt-r-mt', true],
+      ['rt-r-gap', true],
+    ]),
+    utilityValues: new Map<string, Set<string> | 'any'>([
+      ['rt-r-mt', new Set(['4', '-2'])],
+      ['rt-r-gap', 'any'],
+    ]),
+  };
+  const css =
+    '.rt-r-mt,.rt-r-mt-2,.rt-r-mt-4,.-rt-r-mt-2,.-rt-r-mt-4{a:1}.rt-r-mt-2{b:2}@media (min-width:768px){.sm\\:rt-r-mt-4{c:3}.sm\\:rt-r-mt-3{d:4}}.rt-r-gap-9{e:5}';
+  assert.is(
+    pruneStyles(css, withValues),
+    '.rt-r-mt,.rt-r-mt-4,.-rt-r-mt-2{a:1}@media (min-width:768px){.sm\\:rt-r-mt-4{c:3}}.rt-r-gap-9{e:5}',
+  );
+});
+
+test('the values written are read from attributes, responsive objects, conditions and keys; anything else is any', () => {
+  const values = (code: string) => {
+    const found = valuesWritten(['mt'], code);
+    return found === 'any' ? found : [...found].sort();
+  };
+  assert.equal(values(`<Box mt="4" /><Flex mt={{ initial: '2', md: '6' }} /><Text mt={open ? '3' : '0'} />`), [
+    '0',
+    '2',
+    '3',
+    '4',
+    '6',
+  ]);
+  assert.equal(values(`const props = { mt: '5', p: x };`), ['5']);
+  assert.equal(values(`type P = { mt: string }; let mt = compute();`), []);
+  assert.is(values(`<Box mt={space} />`), 'any');
+  assert.is(values('<Box mt={`${n}`} />'), 'any');
+  assert.is(values(`const style = { mt: size };`), 'any');
+  assert.equal([...(valuesWritten(['mt'], '({mt:t,...o})=>x({mt:"2"})', true) as Set<string>)], ['2']);
+});
+
+test("a comment that says 'export ... from' does not hide the imports that follow it", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-radix-'));
+  try {
+    writeFileSync(
+      join(dir, 'a.tsx'),
+      "// The export with its check, and a verify of the read models.\nimport { Button } from '@radix-ui/themes';\n",
+    );
+    const found = radixInUse(dir);
+    assert.ok(found, 'the imports are read');
+    assert.ok(found.classes.has('rt-Button'));
+    assert.ok(!found.classes.has('rt-Slider'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();

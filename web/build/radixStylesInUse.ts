@@ -24,6 +24,11 @@ export type InUse = {
   classes: Set<string>;
   breakpoints: Set<string>;
   utilities?: Map<string, boolean>;
+  /**
+   * For a utility prefix, the values its props are written with (`mt="4"` and `mt: '-2'` give "4" and "-2"), or 'any'
+   * when one is written with a value read at run time (`mt={space}`). A prefix not here keeps every value.
+   */
+  utilityValues?: Map<string, Set<string> | 'any'>;
   darkAppearance?: boolean;
 };
 
@@ -115,11 +120,21 @@ function requiredClasses(selector: string): string[] {
 
 const darkClass = /^\.dark(-theme)?$/;
 
-/** Whether a utility class (rt-r-mt-4, rt-r-min-w) can be produced: its longest known prefix is a prop the app writes. */
-function utilityInUse(name: string, utilities: Map<string, boolean>): boolean {
+/**
+ * Whether a utility class (rt-r-mt-4, -rt-r-mt-2, rt-r-min-w) can be produced: its longest known prefix is a prop the
+ * app writes, and, when the values written are known, with this class's value (the prefix alone is the class of a
+ * value outside Radix's scale, given as a CSS variable: kept whenever the prop is written).
+ */
+function utilityInUse(name: string, negative: boolean, used: InUse): boolean {
+  const utilities = used.utilities!;
   for (let end = name.length; end > 'rt-r-'.length; end = name.lastIndexOf('-', end - 1)) {
-    const written = utilities.get(name.slice(0, end));
-    if (written !== undefined) return written;
+    const prefix = name.slice(0, end);
+    const written = utilities.get(prefix);
+    if (written === undefined) continue;
+    if (!written || end === name.length) return written;
+    const values = used.utilityValues?.get(prefix);
+    if (values === undefined || values === 'any') return true;
+    return values.has((negative ? '-' : '') + name.slice(end + 1).replace(/\\/g, ''));
   }
   return true;
 }
@@ -131,7 +146,8 @@ function canMatch(selector: string, inUse: InUse): boolean {
     const breakpoint = /^\.([a-z]{2})\\:/.exec(name)?.[1];
     if (breakpoint && !inUse.breakpoints.has(breakpoint)) return false;
     const bare = name.replace(/^\.([a-z]{2}\\:)?-?/, '');
-    if (inUse.utilities && bare.startsWith('rt-r-') && !utilityInUse(bare, inUse.utilities)) return false;
+    const negative = /^\.([a-z]{2}\\:)?-/.test(name);
+    if (inUse.utilities && bare.startsWith('rt-r-') && !utilityInUse(bare, negative, inUse)) return false;
     const component = componentClass.exec(bare);
     componentClass.lastIndex = 0;
     return !component || inUse.classes.has(component[0]);
@@ -215,9 +231,10 @@ export function radixInUse(sourceDir: string): InUse | null {
     const code = readFileSync(file, 'utf8');
     for (const breakpoint of breakpoints)
       if (new RegExp(`\\b${breakpoint}\\s*:`).test(code)) namedBreakpoints.add(breakpoint);
-    const all = [...code.matchAll(/(?:import|export)[^;'"]*from\s*['"]@radix-ui\/themes['"]/g)];
+    // Statements only: a line that begins with import or export (a comment that says "export ... from" is not one).
+    const all = [...code.matchAll(/^[ \t]*(?:import|export)\b[^;'"]*from\s*['"]@radix-ui\/themes['"]/gm)];
     for (const [statement] of all) {
-      const names = /^(?:import|export)\s*(?:type\s*)?\{([^}]*)\}/.exec(statement)?.[1];
+      const names = /^(?:import|export)\s*(?:type\s*)?\{([^}]*)\}/.exec(statement.trim())?.[1];
       // A namespace import or anything else this reading does not understand: keep every component.
       if (names === undefined) return null;
       for (const name of names.split(',')) {
@@ -252,19 +269,122 @@ export function radixInUse(sourceDir: string): InUse | null {
   visit(join(componentsDir, 'theme.js'));
 
   const everyWriter = writers.join('\n');
+  const appSourceCount = sources(sourceDir).length;
+  const appSource = writers.slice(0, appSourceCount).join('\n');
+  const radixSource = writers.slice(appSourceCount).join('\n');
   const utilities = new Map<string, boolean>();
+  const utilityValues = new Map<string, Set<string> | 'any'>();
   for (const [prefix, props] of utilityPrefixes(dirname(componentsDir))) {
     // `mt="2"`, `mt={...}`, `mt: '2'`, or minified `mt:"2"`: a prop given a value (a bare `m:` in a ternary is not).
     utilities.set(
       prefix,
       [...props].some((prop) => new RegExp(`(?<![\\w$.-])${prop}\\s*[=:]\\s*["'{\`]`).test(everyWriter)),
     );
+    const fromApp = valuesWritten([...props], appSource);
+    const fromRadix = valuesWritten([...props], radixSource, true);
+    utilityValues.set(
+      prefix,
+      fromApp === 'any'
+        ? 'any'
+        : new Set(
+            [...fromApp, ...(fromRadix as Set<string>)].flatMap((value) => [value, ...(valueForms[value] ?? [])]),
+          ),
+    );
   }
   // Radix's dark colours apply under a .dark or .dark-theme class, which only an `appearance` prop (or the app's own
   // class names) would set.
-  const appSource = writers.slice(0, sources(sourceDir).length).join('\n');
   const darkAppearance = /\bappearance\s*[=:]|['"\s]dark(-theme)?['"\s]/.test(appSource);
-  return { classes: used, breakpoints: namedBreakpoints, utilities, darkAppearance };
+  return { classes: used, breakpoints: namedBreakpoints, utilities, utilityValues, darkAppearance };
+}
+
+/**
+ * What Radix's props make of some values before naming the class (their `parseValue`: `justify="between"` gives
+ * rt-r-jc-space-between, `align="start"` on a table cell rt-r-va-top, `display` "initial" rt-r-display-flex or -block);
+ * each value written keeps every class it can become under any of them.
+ */
+const valueForms: Record<string, string[]> = {
+  between: ['space-between'],
+  initial: ['flex', 'block'],
+  start: ['left', 'top'],
+  center: ['middle'],
+  end: ['right', 'bottom'],
+  left: ['start'],
+  right: ['end'],
+};
+
+/** A quoted string: its quote, then its text. */
+const quotedString = /(["'])((?:(?!\1)[^\\\n])*)\1/g;
+
+/**
+ * The values an expression can give, when it is made of quoted values alone: a value, a responsive object
+ * (`{ initial: '2', md: '4' }`), or a condition choosing between such (`open ? '3' : '0'`); null when it can give
+ * something read at run time.
+ */
+function literalValues(expression: string): string[] | null {
+  // A condition's test decides nothing about the values: only its branches do.
+  const question = expression.indexOf('?');
+  const branches = question === -1 ? expression : expression.slice(question + 1);
+  const literals = [...branches.matchAll(quotedString)].map((m) => m[2]!);
+  const left = branches
+    .replace(quotedString, '')
+    .replace(/\b(initial|xs|sm|md|lg|xl)\s*:/g, '')
+    .replace(/[\s{}:,()?]/g, '');
+  return left ? null : literals;
+}
+
+/** The expression that starts `text`, up to the comma, semicolon, line end or closing bracket that ends it. */
+function leadingExpression(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      const close = text.indexOf(c, i + 1);
+      if (close === -1) return text;
+      i = close;
+    } else if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') {
+      if (depth === 0) return text.slice(0, i);
+      depth--;
+      if (depth === 0 && text[0] === '{' && c === '}') return text.slice(0, i + 1);
+    } else if (depth === 0 && (c === ',' || c === ';' || c === '\n')) return text.slice(0, i);
+  }
+  return text;
+}
+
+/**
+ * The values `props` are written with anywhere in `code`: as a JSX attribute (`gap="3"`, `gap={open ? '2' : '4'}`,
+ * `gap={{ initial: '2', md: '4' }}`) or an object's key (`gap: '3'`); 'any' as soon as one is given something read at
+ * run time (`gap={space}`, a template), whose value cannot be told. A key followed by a type (`width: number`,
+ * `p: IconProps`) and a variable assigned (`weight = ...`) are not props written. In code that `forwards` (Radix's own
+ * components, which pass on the props they are given: `{align:t,...o}`) only quoted values count.
+ */
+export function valuesWritten(props: string[], code: string, forwards = false): Set<string> | 'any' {
+  const values = new Set<string>();
+  for (const prop of props) {
+    for (const found of code.matchAll(new RegExp(`(?<![\\w$.-])${prop}\\s*([=:])\\s*`, 'g'))) {
+      const rest = code.slice(found.index + found[0].length);
+      const attribute = found[1] === '=';
+      if (attribute && !/^["'{]/.test(rest)) continue;
+      if (
+        !attribute &&
+        /^(?:[A-Z][\w$.]*|string|number|boolean|unknown|any|undefined|null)\b\s*(?:[|&;,)}\n=]|$)/.test(rest)
+      )
+        continue;
+      const quoted = /^(["'])((?:(?!\1)[^\\\n])*)\1/.exec(rest);
+      if (quoted) {
+        values.add(quoted[2]!);
+        continue;
+      }
+      const expression = leadingExpression(rest);
+      const given = literalValues(attribute ? expression.slice(1, -1) : expression);
+      if (given === null) {
+        if (forwards) continue;
+        return 'any';
+      }
+      for (const value of given) values.add(value);
+    }
+  }
+  return values;
 }
 
 /**
