@@ -66,13 +66,23 @@ export type Payout = {
 export type PayoutPaid = DomainEvent<
   'PayoutPaid',
   Payout & {
-    /** the balance transactions it covers, as the provider listed them; null when the provider cannot list them */
+    /**
+     * the balance transactions it covers, as the provider listed them when the webhook was answered; null when the
+     * provider cannot list them, or (since decision 107) when they are listed by the reactor afterwards, as
+     * PayoutTransactionsListed
+     */
     transactions: PayoutTransaction[] | null;
     at: string;
   }
 >;
 
-export type PaymentsEvent = PaymentFeeRecorded | PayoutPaid;
+/** A payout's balance transactions, listed by the reactor after its webhook was answered (decision 107). */
+export type PayoutTransactionsListed = DomainEvent<
+  'PayoutTransactionsListed',
+  { payoutId: string; transactions: PayoutTransaction[]; at: string }
+>;
+
+export type PaymentsEvent = PaymentFeeRecorded | PayoutPaid | PayoutTransactionsListed;
 
 // --- the sandbox's fee -----------------------------------------------------------------------------------------------
 
@@ -132,21 +142,27 @@ export const paymentFeeDecider = {
   },
 };
 
-export type PayoutRecord = { paid: boolean };
+export type PayoutRecord = { paid: boolean; transactions: PayoutTransaction[] | null };
 
-export type RecordPayout = {
-  type: 'RecordPayout';
-  payout: Payout;
-  transactions: PayoutTransaction[] | null;
-  at: string;
-};
+export type RecordPayout =
+  | { type: 'RecordPayout'; payout: Payout; transactions: PayoutTransaction[] | null; at: string }
+  | { type: 'RecordPayoutTransactions'; payoutId: string; transactions: PayoutTransaction[]; at: string };
 
-/** A payout's stream: paid once, whichever delivery of its notice comes first. */
+/** A payout's stream: paid once, whichever delivery of its notice comes first; its transactions listed once. */
 export const payoutDecider = {
-  initialState: (): PayoutRecord => ({ paid: false }),
+  initialState: (): PayoutRecord => ({ paid: false, transactions: null }),
   evolve: (state: PayoutRecord, event: DomainEvent): PayoutRecord =>
-    event.type === 'PayoutPaid' ? { paid: true } : state,
-  decide: (command: RecordPayout, state: PayoutRecord): PayoutPaid[] => {
+    event.type === 'PayoutPaid'
+      ? { paid: true, transactions: (event as PayoutPaid).data.transactions }
+      : event.type === 'PayoutTransactionsListed'
+        ? { ...state, transactions: (event as PayoutTransactionsListed).data.transactions }
+        : state,
+  decide: (command: RecordPayout, state: PayoutRecord): Array<PayoutPaid | PayoutTransactionsListed> => {
+    if (command.type === 'RecordPayoutTransactions') {
+      if (!state.paid || state.transactions) return [];
+      const { payoutId, transactions, at } = command;
+      return [{ type: 'PayoutTransactionsListed', data: { payoutId, transactions, at } }];
+    }
     if (state.paid) return [];
     return [{ type: 'PayoutPaid', data: { ...command.payout, transactions: command.transactions, at: command.at } }];
   },

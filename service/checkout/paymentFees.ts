@@ -9,9 +9,8 @@ import {
 } from '../../contracts/ledger/payments.ts';
 import { GatewayUnavailable } from '../../contracts/ports/payments.ts';
 import { paymentStream, payoutStream } from '../../contracts/shared/streams.ts';
-import { handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
+import { fold, handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
-import { viaGateway } from './gatewayCalls.ts';
 import { orderOfPayment } from './placeOrder.ts';
 
 /** Records a payment's fee on the order's payment stream, once per provider transaction. */
@@ -56,24 +55,45 @@ export async function learnPaymentFee(
 }
 
 /**
- * A payout reached the bank: recorded once with the transactions it covers, as the provider lists them (one call a
- * hundred transactions). Answered then: the fees among them are the reactor's (`recordPayoutFees`).
+ * A payout reached the bank: recorded once, and answered at once (decision 107). The transactions it covers are listed
+ * by the reactor afterwards (`listPayoutTransactions`), as are the fees among them (`recordPayoutFees`).
  */
-export async function recordPayout(
-  deps: Pick<ShopDeps, 'events' | 'payments' | 'logger'>,
-  payout: Payout,
-  meta: CommandMeta,
-): Promise<void> {
-  const list = deps.payments.payoutTransactions;
-  const transactions = list ? await viaGateway(deps, () => list(payout.payoutId)) : null;
+export async function recordPayout(deps: Pick<ShopDeps, 'events'>, payout: Payout, meta: CommandMeta): Promise<void> {
   await handleCommand(
     deps.events,
     payoutStream(payout.payoutId),
     payoutDecider,
-    { type: 'RecordPayout', payout, transactions, at: meta.now },
+    { type: 'RecordPayout', payout, transactions: null, at: meta.now },
     meta,
     { eventIds: () => idFromReference('PayoutPaid', payout.payoutId) },
   );
+}
+
+/**
+ * The transactions of a recorded payout: as its stream has them (listed with its webhook before decision 107, or by an
+ * earlier run of the reactor), else asked of the provider (one call a hundred transactions) and recorded once. Null
+ * where the provider cannot list them. A provider out of reach throws, and the reactor tries again.
+ */
+export async function listPayoutTransactions(
+  deps: Pick<ShopDeps, 'events' | 'payments'>,
+  payoutId: string,
+  meta: CommandMeta,
+): Promise<PayoutTransaction[] | null> {
+  const stream = payoutStream(payoutId);
+  const known = fold(payoutDecider, await deps.events.readStream(stream)).transactions;
+  if (known) return known;
+  const list = deps.payments.payoutTransactions;
+  if (!list) return null;
+  const transactions = await list(payoutId);
+  await handleCommand(
+    deps.events,
+    stream,
+    payoutDecider,
+    { type: 'RecordPayoutTransactions', payoutId, transactions, at: meta.now },
+    meta,
+    { eventIds: () => idFromReference('PayoutTransactionsListed', payoutId) },
+  );
+  return transactions;
 }
 
 /**

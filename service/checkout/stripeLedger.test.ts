@@ -1,9 +1,9 @@
 // Stripe's fees and payouts, against a local server answering like Stripe's API: the fee of each payment from its
-// balance transaction when the order is placed, and `payout.paid` recorded once with the transactions it covers.
+// balance transaction when the order is placed, and `payout.paid` recorded once and answered, the transactions it covers listed by the reactor.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LedgerResponse } from '../../contracts/ledger/model.ts';
-import type { PayoutPaid } from '../../contracts/ledger/payments.ts';
+import type { PayoutPaid, PayoutTransactionsListed } from '../../contracts/ledger/payments.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
 import {
   allEvents,
@@ -57,7 +57,7 @@ test("the fee of a payment is Stripe's, from the charge's balance transaction, r
   ]);
 });
 
-test('payout.paid is recorded once, however often it is delivered, with the balance transactions it covers', async () => {
+test('payout.paid is recorded once, however often it is delivered, and answered before the reactor lists the balance transactions it covers', async () => {
   const first = await paidHostedOrder();
   const second = await paidHostedOrder();
   const arrival = new Date(Date.UTC(2026, 6, 8));
@@ -67,25 +67,33 @@ test('payout.paid is recorded once, however often it is delivered, with the bala
   for (const answer of answers) assert.is(answer.status, 200, answer.text);
   // Delivered again later, as Stripe retries: nothing new.
   assert.is((await deliverWebhook(shop, signedEvent('payout.paid', payout, 'evt_payout_retry'))).status, 200);
+  // Answered at once: the payout recorded, its transactions listed afterwards by the reactor (decision 107).
+  const [paidEvent] = await eventsOf(`payout-${payout.id}`);
+  assert.is((paidEvent!.data as PayoutPaid['data']).transactions, null);
+  await shop.shop.deps.effects.waitFor(await shop.shop.deps.events.headPosition(), 30_000);
   const recorded = await eventsOf(`payout-${payout.id}`);
   assert.equal(
     recorded.map((e) => e.type),
-    ['PayoutPaid'],
+    ['PayoutPaid', 'PayoutTransactionsListed'],
   );
   const paid = recorded[0]!.data as PayoutPaid['data'];
+  const listed = recorded[1]!;
+  assert.is(listed.metadata.causedBy, 'system:reactor');
+  assert.is(listed.metadata.causationId, recorded[0]!.id);
   assert.is(paid.amount, 2 * (1349 - fake.feeOf(1349)));
   assert.is(paid.arrivalDate, '2026-07-08T00:00:00.000Z');
   assert.equal(
-    paid.transactions?.map((t) => [t.type, t.paymentIntent]).sort(),
+    (listed.data as PayoutTransactionsListed['data']).transactions.map((t) => [t.type, t.paymentIntent]).sort(),
     [
       ['charge', first.paymentIntent],
       ['charge', second.paymentIntent],
       ['payout', null],
     ].sort(),
   );
-  assert.ok(
-    fake.calls.some((c) => c.path === '/v1/balance_transactions' && c.params.payout === payout.id),
-    'the transactions were listed by payout',
+  assert.is(
+    fake.calls.filter((c) => c.path === '/v1/balance_transactions' && c.params.payout === payout.id).length,
+    1,
+    'the transactions were listed by payout, once',
   );
   // The two fees were known at placement: none is recorded twice.
   for (const order of [first, second]) assert.is((await eventsOf(`payment-${order.sessionId}`)).length, 1);
