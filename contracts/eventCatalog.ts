@@ -27,7 +27,7 @@ import {
 } from './admin/model.ts';
 import type { PersonalDataRead } from './audit/dataReads.ts';
 import type { LogMigrated, ReadModelsVerified } from './audit/model.ts';
-import type { PaymentFeeRecorded, PayoutPaid } from './ledger/payments.ts';
+import type { PaymentFeeRecorded, PayoutPaid, PayoutTransactionsListed } from './ledger/payments.ts';
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
 import type { ImageUploaded } from './catalog/images.ts';
 import {
@@ -51,9 +51,12 @@ import type {
   CheckoutCancelled,
   CheckoutCompleted,
   CheckoutPaymentFailed,
+  CheckoutPaymentProcessing,
   CheckoutStarted,
   EmailSent,
   EmailWithheld,
+  LatePaymentRefunded,
+  LatePaymentRefused,
   PaymentUnmatched,
   PurchaseNotified,
 } from './checkout/model.ts';
@@ -441,7 +444,6 @@ export const EmailSentV6 = v.object({
 });
 /** Every version-5 e-mail is a version-6 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV5 = (old: v.InferOutput<typeof EmailSentV5>): v.InferOutput<typeof EmailSentV6> => old;
-
 /** EmailSent version 7: the gift note to a gift's recipient, when the buyer asked for it (decision 110). */
 export const EmailSentV7 = v.object({
   ...EmailSentV6.entries,
@@ -449,6 +451,16 @@ export const EmailSentV7 = v.object({
 });
 /** Every version-6 e-mail is a version-7 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV6 = (old: v.InferOutput<typeof EmailSentV6>): v.InferOutput<typeof EmailSentV7> => old;
+/**
+ * EmailSent version 8: the shopper told once that a payment which settles later is processing (decision 105), and that
+ * a payment which came after its checkout ended, for books no longer in stock, was refused and refunded (decision 106).
+ */
+export const EmailSentV8 = v.object({
+  ...EmailSentV7.entries,
+  kind: v.picklist([...EmailSentV7.entries.kind.options, 'payment-processing', 'late-payment-refunded']),
+});
+/** Every version-7 e-mail is a version-8 e-mail as it stands: the kinds only grew. */
+export const upcastEmailSentV7 = (old: v.InferOutput<typeof EmailSentV7>): v.InferOutput<typeof EmailSentV8> => old;
 
 /** Whether a contact message was e-mailed to the owner, counted against the shop-wide cap of its window (decision 095). */
 export const MessageMailCountedV1 = v.object({
@@ -497,6 +509,14 @@ export const CheckoutPaymentFailedV1 = v.object({
   failedReference: text,
   reason: text,
   failedAt: at,
+});
+
+export const CheckoutPaymentProcessingV1 = v.object({
+  checkoutId: text,
+  paymentReference: text,
+  processingReference: text,
+  heldUntil: at,
+  at,
 });
 
 const refundLine = v.object({ line: v.pipe(v.number(), v.integer()), quantity: v.pipe(v.number(), v.integer()) });
@@ -575,6 +595,30 @@ const DisputeTransactionV1 = v.object({
 export const DisputeFundsWithdrawnV1 = DisputeTransactionV1;
 export const DisputeFundsReinstatedV1 = DisputeTransactionV1;
 export const OrderFlagClearedV1 = v.object({ orderId: text, flag: v.picklist(orderFlags), by: text, at });
+export const LatePaymentRefusedV1 = v.object({
+  reference: text,
+  checkoutId: text,
+  amount: pence,
+  currency: text,
+  refundId: text,
+  short: v.array(
+    v.object({
+      bookId: v.pipe(v.number(), v.integer()),
+      title: text,
+      quantity: v.pipe(v.number(), v.integer()),
+      available: v.pipe(v.number(), v.integer()),
+    }),
+  ),
+  at,
+});
+export const LatePaymentRefundedV1 = v.object({
+  reference: text,
+  refundId: text,
+  gatewayRefundId: text,
+  amount: pence,
+  status: text,
+  at,
+});
 export const PaymentUnmatchedV1 = v.object({
   reference: text,
   checkoutId: text,
@@ -903,6 +947,11 @@ export const PayoutPaidV1 = v.object({
   transactions: v.nullable(v.array(PayoutTransactionV1)),
   at,
 });
+export const PayoutTransactionsListedV1 = v.object({
+  payoutId: text,
+  transactions: v.array(PayoutTransactionV1),
+  at,
+});
 
 const discountCode = v.pipe(v.string(), v.regex(/^[A-Z0-9-]{3,32}$/));
 export const DiscountCodeCreatedV1 = v.object({
@@ -1007,7 +1056,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof OrderPlacedV3, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
     Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
-    Newest<typeof EmailSentV7, EmailSent>,
+    Newest<typeof EmailSentV8, EmailSent>,
     Newest<typeof CancellationRequestedV1, CancellationRequested>,
     Newest<typeof ReturnRequestedV1, ReturnRequested>,
     Newest<typeof ShopperRequestAcceptedV1, ShopperRequestAccepted>,
@@ -1036,6 +1085,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof LowStockAlertedV1, LowStockAlerted>,
     Newest<typeof StockShortfallAlertedV1, StockShortfallAlerted>,
     Newest<typeof CheckoutPaymentFailedV1, CheckoutPaymentFailed>,
+    Newest<typeof CheckoutPaymentProcessingV1, CheckoutPaymentProcessing>,
     Newest<typeof RefundRequestedV1, RefundRequested>,
     Newest<typeof RefundSucceededV1, RefundSucceeded>,
     Newest<typeof RefundFailedV1, RefundFailed>,
@@ -1048,6 +1098,8 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof OrderFlaggedV1, OrderFlagged>,
     Newest<typeof OrderFlagClearedV1, OrderFlagCleared>,
     Newest<typeof PaymentUnmatchedV1, PaymentUnmatched>,
+    Newest<typeof LatePaymentRefusedV1, LatePaymentRefused>,
+    Newest<typeof LatePaymentRefundedV1, LatePaymentRefunded>,
     Newest<typeof ReceiptIssuedV1, ReceiptIssued>,
     Newest<typeof CreditNoteIssuedV1, CreditNoteIssued>,
     Newest<typeof AccountCreatedV2, AccountCreated>,
@@ -1069,6 +1121,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof LogMigratedV1, LogMigrated>,
     Newest<typeof PaymentFeeRecordedV1, PaymentFeeRecorded>,
     Newest<typeof PayoutPaidV1, PayoutPaid>,
+    Newest<typeof PayoutTransactionsListedV1, PayoutTransactionsListed>,
     Newest<typeof VatRegisteredV1, VatRegistered>,
     Newest<typeof VatDeregisteredV1, VatDeregistered>,
     Newest<typeof VatRateChangedV1, VatRateChanged>,
@@ -1118,6 +1171,7 @@ export type ShopEvent =
   | ProofOfPostingRecorded
   | StockEvent
   | CheckoutPaymentFailed
+  | CheckoutPaymentProcessing
   | RefundRequested
   | RefundSucceeded
   | RefundFailed
@@ -1130,6 +1184,8 @@ export type ShopEvent =
   | OrderFlagged
   | OrderFlagCleared
   | PaymentUnmatched
+  | LatePaymentRefused
+  | LatePaymentRefunded
   | CancellationRequested
   | ReturnRequested
   | ShopperRequestAccepted
@@ -1156,6 +1212,7 @@ export type ShopEvent =
   | LogMigrated
   | PaymentFeeRecorded
   | PayoutPaid
+  | PayoutTransactionsListed
   | VatSettingsEvent
   | ShippingRatesChanged
   | DiscountEvent
@@ -1300,6 +1357,15 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     versions: [{ schema: CheckoutPaymentFailedV1 }],
   },
   {
+    type: 'CheckoutPaymentProcessing',
+    stream: 'checkout',
+    causedBy:
+      'the payment provider (`webhook:stripe`, `webhook:sandbox`), or the success page that found it processing (`shopper`)',
+    description:
+      'A checkout was paid with a method that settles later: no order until it succeeds, its copies held until `heldUntil`, the shopper told once that the payment is processing.',
+    versions: [{ schema: CheckoutPaymentProcessingV1 }],
+  },
+  {
     type: 'OrderPlaced',
     stream: 'order',
     causedBy: webhook,
@@ -1413,6 +1479,21 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     versions: [{ schema: PaymentUnmatchedV1 }],
   },
   {
+    type: 'LatePaymentRefused',
+    stream: 'payment',
+    causedBy: webhook,
+    description:
+      'A payment that arrived after its checkout ended (cancelled, failed, or past its hold) when the shelf could no longer serve it: no order; the reactor refunds it in full and tells the shopper (decision 106).',
+    versions: [{ schema: LatePaymentRefusedV1 }],
+  },
+  {
+    type: 'LatePaymentRefunded',
+    stream: 'payment',
+    causedBy: 'the payment reactor (`system:reactor`)',
+    description: 'The provider paid a refused late payment back in full (decision 106).',
+    versions: [{ schema: LatePaymentRefundedV1 }],
+  },
+  {
     type: 'ReceiptIssued',
     stream: 'receipts',
     causedBy: 'the receipts reactor (`system:receipts`), following OrderPlaced',
@@ -1519,6 +1600,7 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       { schema: EmailSentV5, upcast: upcastEmailSentV4 },
       { schema: EmailSentV6, upcast: upcastEmailSentV5 },
       { schema: EmailSentV7, upcast: upcastEmailSentV6 },
+      { schema: EmailSentV8, upcast: upcastEmailSentV7 },
     ],
   },
   {
@@ -1894,6 +1976,14 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     description:
       "The payment provider paid its balance out to the shop's bank account (Stripe's `payout.paid`), with the balance transactions the payout covers; once per payout.",
     versions: [{ schema: PayoutPaidV1 }],
+  },
+  {
+    type: 'PayoutTransactionsListed',
+    stream: 'payout',
+    causedBy: 'the payment reactor (`system:reactor`)',
+    description:
+      "The balance transactions a payout covers, as the provider lists them, read by the reactor after the payout's webhook was answered (`transactions: null` on its PayoutPaid); once per payout (decision 107).",
+    versions: [{ schema: PayoutTransactionsListedV1 }],
   },
   {
     type: 'ImageUploaded',

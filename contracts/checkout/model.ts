@@ -158,6 +158,19 @@ export const WalletPaymentIntentRequestSchema = v.object({
    * the rate is their country's, and the sheet's address is the payer's own (decision 110)
    */
   gift: v.optional(GiftSchema),
+  /**
+   * the payer's e-mail and name as the wallet sheet gave them: the checkout's start records them, so the order has them
+   * whichever report comes first, without Stripe's `receipt_email` (decision 105)
+   */
+  email: v.optional(
+    v.pipe(
+      v.string('email must be text'),
+      v.trim(),
+      v.email('Please enter a valid email address'),
+      v.maxLength(254, 'Email is too long'),
+    ),
+  ),
+  name: v.optional(v.pipe(v.string('name must be text'), v.trim(), v.maxLength(200, 'Name is too long'))),
 });
 export type WalletPaymentIntentRequest = v.InferOutput<typeof WalletPaymentIntentRequestSchema>;
 export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: string; amount: number };
@@ -198,7 +211,11 @@ export type OrderSummary = {
   /** the shopper's own order page, `/order/<signed token>` */
   orderPath: string;
 };
-export type OrderNumberResponse = { success: true; orderNumber: string; order?: OrderSummary };
+/**
+ * `processing`: paid with a method that settles later, answered 202: no order yet (so no `order`), the number it will
+ * have; the shopper is e-mailed when it completes (decision 105).
+ */
+export type OrderNumberResponse = { success: true; orderNumber: string; order?: OrderSummary; processing?: true };
 
 // POST /api/checkout/confirm — the success page asks for its order once it is back from the payment page.
 export const ConfirmCheckoutRequestSchema = v.object({
@@ -310,7 +327,26 @@ export type CheckoutPaymentFailed = DomainEvent<
     failedAt: string;
   }
 >;
-export type CheckoutEvent = CheckoutStarted | CheckoutCompleted | CheckoutCancelled | CheckoutPaymentFailed;
+/**
+ * The checkout was paid with a method that settles later (a bank debit, pay by bank; Stripe's
+ * `payment_intent.processing`, or a Checkout completed unpaid): no order until it succeeds, its copies held until
+ * `heldUntil` meanwhile, and the shopper told once that the payment is processing (decision 105).
+ */
+export type CheckoutPaymentProcessing = DomainEvent<
+  'CheckoutPaymentProcessing',
+  {
+    checkoutId: string;
+    /** the checkout's own payment reference */
+    paymentReference: string;
+    /** the reference the provider reported it on: the session, or the payment intent behind it */
+    processingReference: string;
+    /** ISO-8601: until when its copies are held while it settles */
+    heldUntil: string;
+    at: string;
+  }
+>;
+export type CheckoutEvent =
+  CheckoutStarted | CheckoutCompleted | CheckoutCancelled | CheckoutPaymentFailed | CheckoutPaymentProcessing;
 
 // Events of `notification-<id>`: what the owner was told and which e-mails left the shop.
 export type PurchaseNotified = DomainEvent<
@@ -370,8 +406,20 @@ export type OrderPageEmailKind =
 export type PaymentCheckEmailKind = 'payment-mismatch-to-owner' | 'payment-mismatch-to-shopper';
 /** The gift note to a gift's recipient, without prices, when the buyer asked for one (EmailSent version 7, decision 110). */
 export type GiftEmailKind = 'gift-note';
+/**
+ * A payment that settles later: the shopper told once it is processing (decision 105); one that came after its
+ * checkout ended, for books no longer in stock: the shopper told it is refused and refunded (decision 106). EmailSent
+ * version 8.
+ */
+export type LatePaymentEmailKind = 'payment-processing' | 'late-payment-refunded';
 export type SentEmailKind =
-  EmailKind | PaymentEmailKind | ContactEmailKind | OrderPageEmailKind | PaymentCheckEmailKind | GiftEmailKind;
+  | EmailKind
+  | PaymentEmailKind
+  | ContactEmailKind
+  | OrderPageEmailKind
+  | PaymentCheckEmailKind
+  | GiftEmailKind
+  | LatePaymentEmailKind;
 export type EmailSent = DomainEvent<
   'EmailSent',
   {
@@ -412,6 +460,33 @@ export type PaymentUnmatched = DomainEvent<
     reason: string;
     at: string;
   }
+>;
+
+/**
+ * A payment that arrived for a checkout that had ended (cancelled, its payment failed, or past its hold) when the shelf
+ * could no longer serve it (decision 106): no order is placed; the reactor pays it back in full under `refundId` and
+ * tells the shopper. Recorded once on the payment's own stream, `payment-<reference>`; nothing personal.
+ */
+export type LatePaymentRefused = DomainEvent<
+  'LatePaymentRefused',
+  {
+    reference: string;
+    checkoutId: string;
+    /** what was paid, pence */
+    amount: number;
+    currency: string;
+    /** the shop's id for the refund it owes: the provider's idempotency key and the refund's metadata derive from it */
+    refundId: string;
+    /** the lines the shelf could not serve when the payment arrived */
+    short: { bookId: number; title: string; quantity: number; available: number }[];
+    at: string;
+  }
+>;
+
+/** The provider paid a refused late payment back (decision 106): recorded once, after the refund call answered. */
+export type LatePaymentRefunded = DomainEvent<
+  'LatePaymentRefunded',
+  { reference: string; refundId: string; gatewayRefundId: string; amount: number; status: string; at: string }
 >;
 
 // The shipping form of the shipping and payment dialog: checked in the browser before the payment step.

@@ -104,4 +104,5 @@ export const SandboxConfirmIntentRequestSchema = v.object({
   ),
 });
 export type SandboxConfirmIntentRequest = v.InferOutput<typeof SandboxConfirmIntentRequestSchema>;
-export type SandboxConfirmIntentResponse = { status: 'succeeded'; paymentIntentId: string };
+/** `processing`: the sandbox's processing card, a payment that settles later (decision 105) */
+export type SandboxConfirmIntentResponse = { status: 'succeeded' | 'processing'; paymentIntentId: string };

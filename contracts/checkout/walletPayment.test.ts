@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import { seedShippingTable } from './shippingRates.ts';
 import * as assert from 'uvu/assert';
-import { walletConfirmParams, walletSaveBody, walletShippingUpdate } from './walletPayment.ts';
+import { walletConfirmParams, walletPayer, walletSaveBody, walletShippingUpdate } from './walletPayment.ts';
 
 const payer = {
   paymentMethodId: 'pm_1',
@@ -16,15 +16,20 @@ const payer = {
   },
 };
 
-test('the confirmation carries the payment method, the whole address and the e-mail', () => {
+test("the confirmation carries the payment method and the whole address, never Stripe's receipt_email", () => {
   assert.equal(walletConfirmParams(payer), {
     payment_method: 'pm_1',
     shipping: {
       name: 'Bilal Rahman',
       address: { line1: '7 Orchard Row', line2: 'Flat 2', city: 'York', postal_code: 'YO1 7HH', country: 'GB' },
     },
-    receipt_email: 'bilal@example.com',
   });
+});
+
+test("the intent's request carries the payer's e-mail and name, a malformed e-mail left out", () => {
+  assert.equal(walletPayer(payer), { email: 'bilal@example.com', name: 'Bilal Rahman' });
+  assert.equal(walletPayer({ ...payer, payerEmail: 'nope' }), { name: 'Bilal Rahman' });
+  assert.equal(walletPayer({ paymentMethodId: 'pm_2' }), {});
 });
 
 test('an address with no country code, or an incomplete one, or a malformed e-mail, is left out rather than refused later', () => {

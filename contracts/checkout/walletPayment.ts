@@ -48,17 +48,23 @@ export function walletShipping(payment: WalletPayment): CardShipping | undefined
   return parsed.success ? parsed.output : undefined;
 }
 
-export type WalletConfirmParams = { payment_method: string; shipping?: CardShipping; receipt_email?: string };
+export type WalletConfirmParams = { payment_method: string; shipping?: CardShipping };
 
-/** The confirmation's data: the payment method, and the payer's address and e-mail on the payment itself. */
+/**
+ * The confirmation's data: the payment method, and the payer's address on the payment itself. Never Stripe's
+ * `receipt_email`, which makes live Stripe send its own receipt beside the shop's: the e-mail goes with the intent's
+ * request (`walletPayer`), and the checkout's start records it (decision 105).
+ */
 export function walletConfirmParams(payment: WalletPayment): WalletConfirmParams {
   const shipping = walletShipping(payment);
+  return { payment_method: payment.paymentMethodId, ...(shipping ? { shipping } : {}) };
+}
+
+/** The sheet's payer for the wallet's intent request: the e-mail (when it looks like one) and the name. */
+export function walletPayer(payment: WalletPayment): { email?: string; name?: string } {
   const email = payment.payerEmail?.trim();
-  return {
-    payment_method: payment.paymentMethodId,
-    ...(shipping ? { shipping } : {}),
-    ...(email && emailPattern.test(email) ? { receipt_email: email } : {}),
-  };
+  const name = payment.payerName?.trim().slice(0, 200);
+  return { ...(email && emailPattern.test(email) ? { email } : {}), ...(name ? { name } : {}) };
 }
 
 /** The orders/save body after a wallet payment; amounts are sent as the page shows them and ignored by the server. */

@@ -56,6 +56,11 @@ export type VerifiedPayment = {
   reference: string;
   kind: 'checkout_session' | 'payment_intent';
   paid: boolean;
+  /**
+   * not paid yet, but on its way: a method that settles later (a bank debit, pay by bank) was used, and the payment
+   * will succeed or fail in a while (decision 105). Absent: false.
+   */
+  processing?: boolean;
   /** everything charged, integer pence */
   amount: number;
   currency: string;
@@ -107,6 +112,8 @@ export type PaymentNotice = PaymentNoticeBody & { versionMismatch?: { expected: 
 type PaymentNoticeBody =
   | { eventId: string; type: 'payment_succeeded'; reference: string }
   | { eventId: string; type: 'checkout_expired'; reference: string }
+  /** paid with a method that settles later: not paid yet, so no order; its copies stay held (decision 105) */
+  | { eventId: string; type: 'payment_processing'; reference: string }
   /** the payment will not complete (a session's delayed method failed, or its intent was cancelled): its hold ends */
   | { eventId: string; type: 'payment_failed'; reference: string; reason: string }
   /** one attempt was declined; the shopper may try again, so the checkout keeps its hold */

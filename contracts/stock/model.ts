@@ -20,6 +20,11 @@ export const holdDefaults = { minutes: 30, graceMinutes: 2, copiesPerAddress: 10
 export const holdMinutesRange = { min: 30, max: 24 * 60 } as const;
 /** How long a secured hold (its payment is being taken) is kept at least, even when the page's hold was about to end. */
 export const securedMinutes = 5;
+/**
+ * How long the copies of a payment that settles later stay held while it does (decision 105): Stripe's slowest methods
+ * for a UK shop (Bacs Direct Debit, SEPA Direct Debit) settle within 14 days; past that the hold ends as any other does.
+ */
+export const processingHoldDays = 14;
 
 export type HoldCaps = { copiesPerAddress: number; copiesPerProduct: number };
 

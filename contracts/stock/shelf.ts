@@ -121,6 +121,17 @@ function holdsToTakeOver(
   return short <= 0 ? taken : null;
 }
 
+/**
+ * Whether a payer for `checkoutId` can have `quantity` copies at `now` without a shortfall: the product is not tracked,
+ * its own hold still keeps them, or enough are free or only held for others (decision 106).
+ */
+export function canServe(state: ShelfState, checkoutId: string, quantity: number, now: string): boolean {
+  if (!state.tracked) return true;
+  const own = state.reservations[checkoutId];
+  if (own && own.expiresAt > now && own.quantity >= quantity) return true;
+  return holdsToTakeOver(state, checkoutId, quantity, now) !== null;
+}
+
 const releasedHold = (
   bookId: number,
   [checkoutId, r]: [string, Reservation],
@@ -276,6 +287,11 @@ export type ShelfCommand =
       quantity: number;
       at: string;
       expiresAt: string;
+      /**
+       * a payment that settles later (decision 105): a hold already secured until before `expiresAt` is lengthened to it,
+       * so the copies wait for the payment's outcome
+       */
+      lengthen?: boolean;
     }
   /** The owner ends a hold, or a payment secured for it failed: the copies come back at once. */
   | {
@@ -360,7 +376,7 @@ export function decideShelf(command: ShelfCommand, state: ShelfState): StockEven
       if (!state.tracked) return [];
       const own = state.reservations[checkoutId];
       const running = own && own.expiresAt > at && own.quantity >= quantity ? own : undefined;
-      if (running?.secured) return [];
+      if (running?.secured && !(command.lengthen && running.expiresAt < expiresAt)) return [];
       const secured = {
         type: 'StockSecured' as const,
         data: {

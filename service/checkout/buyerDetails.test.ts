@@ -5,7 +5,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { OrderHistoryResponse } from '../../contracts/orders/console.ts';
 import { missingCustomerDetails } from '../../contracts/orders/model.ts';
-import { walletConfirmParams, walletSaveBody } from '../../contracts/checkout/walletPayment.ts';
+import {
+  walletConfirmParams,
+  walletPayer as payerForIntent,
+  walletSaveBody,
+} from '../../contracts/checkout/walletPayment.ts';
 import { allProjections } from '../../projections/index.ts';
 import { getOrderHistory } from '../../projections/orders/orderHistory.ts';
 import { verify } from '../../projections/engine/rebuild.ts';
@@ -78,11 +82,12 @@ for (const first of ['webhook', 'orders/save'] as const) {
     await assertShippable(shop, paymentIntentId, amina);
   });
 
-  test(`wallet: the confirmation carries the payer's address and e-mail, then ${first} first, with duplicates`, async () => {
+  test(`wallet: the intent's request carries the payer's e-mail and the confirmation their address, then ${first} first, with duplicates`, async () => {
     const intent = await post('/api/create-payment-intent', {
       amount: 1349,
       shippingOptionId: 'uk-shipping',
       country: 'GB',
+      ...payerForIntent(walletPayer),
     });
     assert.is(intent.status, 200, intent.text);
     const { paymentIntentId, clientSecret } = intent.json;

@@ -4,19 +4,27 @@ import type {
   CheckoutCompleted,
   CheckoutEvent,
   CheckoutPaymentFailed,
+  CheckoutPaymentProcessing,
   CheckoutStarted,
 } from '../../contracts/checkout/model.ts';
 import type { Decider } from '../commands.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 
 export type CheckoutState =
-  { status: 'none' } | { status: 'started' | 'completed' | 'cancelled' | 'failed'; started: CheckoutStarted['data'] };
+  | { status: 'none' }
+  | {
+      status: 'started' | 'completed' | 'cancelled' | 'failed';
+      started: CheckoutStarted['data'];
+      /** paid with a method that settles later, its copies held until then (decision 105) */
+      processing?: CheckoutPaymentProcessing['data'];
+    };
 
 export type CheckoutCommand =
   | { type: 'StartCheckout'; data: CheckoutStarted['data'] }
   | { type: 'CompleteCheckout'; data: CheckoutCompleted['data'] }
   | { type: 'CancelCheckout'; data: CheckoutCancelled['data'] }
-  | { type: 'FailCheckoutPayment'; data: CheckoutPaymentFailed['data'] };
+  | { type: 'FailCheckoutPayment'; data: CheckoutPaymentFailed['data'] }
+  | { type: 'MarkPaymentProcessing'; data: CheckoutPaymentProcessing['data'] };
 
 export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEvent> = {
   initialState: () => ({ status: 'none' }),
@@ -30,6 +38,8 @@ export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEv
         return state.status === 'none' ? state : { ...state, status: 'cancelled' };
       case 'CheckoutPaymentFailed':
         return state.status === 'none' || state.status === 'completed' ? state : { ...state, status: 'failed' };
+      case 'CheckoutPaymentProcessing':
+        return state.status === 'none' ? state : { ...state, processing: event.data };
       default:
         return state;
     }
@@ -45,6 +55,12 @@ export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEv
     if (command.type === 'CompleteCheckout') {
       // A shopper may come back and pay after cancelling once: the payment is what counts.
       return state.status === 'completed' ? [] : [{ type: 'CheckoutCompleted', data: command.data }];
+    }
+    if (command.type === 'MarkPaymentProcessing') {
+      // Recorded once, while the checkout waits for its payment: the hold and the shopper's e-mail follow from it.
+      return state.status === 'started' && !state.processing
+        ? [{ type: 'CheckoutPaymentProcessing', data: command.data }]
+        : [];
     }
     if (command.type === 'FailCheckoutPayment') {
       // Recorded once while the checkout waits for its payment; a paid checkout stays paid.

@@ -4,6 +4,7 @@ import { emailReactions } from './emailReactions.ts';
 import { createPostbox } from './orderEmails.ts';
 import { unmatchedPaymentReactions } from './paymentMismatch.tsx';
 import { payoutReactions } from './payoutReactions.ts';
+import { latePaymentReactions } from './latePayments.tsx';
 import { checkoutRoutes } from './routes.ts';
 
 export const checkout: Capability = {
@@ -13,5 +14,6 @@ export const checkout: Capability = {
     ...emailReactions(createPostbox(deps), deps.clock),
     ...unmatchedPaymentReactions(deps),
     ...payoutReactions(deps),
+    ...latePaymentReactions(deps),
   }),
 };

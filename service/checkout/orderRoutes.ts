@@ -1,4 +1,5 @@
 // The three ways a payment becomes an order — orders/save, the success page, the gateway's webhook — and cancelling.
+import type { Context } from 'koa';
 import { checkoutApi } from '../../contracts/checkout/api.ts';
 import type { ShopDeps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
@@ -7,7 +8,8 @@ import { commandMeta } from '../http/request.ts';
 import { limit } from '../http/limits.ts';
 import { route, type Routers } from '../http/route.ts';
 import { WebhookRejected } from '../../contracts/ports/payments.ts';
-import type { OrderDesk } from './placeOrder.ts';
+import { PaymentProcessing, type OrderDesk } from './placeOrder.ts';
+import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 import { refundDecider } from '../../contracts/orders/refunds.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { handleCommand, type CommandMeta } from '../commands.ts';
@@ -24,7 +26,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
   route(routers, checkoutApi.saveOrder, limit(deps, 'reports'), async (ctx, input) => {
     const body = input.body();
     const address = body.shipping?.address;
-    const { orderNumber } = await desk.placeOrder(body.paymentIntentId, commandMeta(ctx, 'shopper', deps.clock()), {
+    const placing = desk.placeOrder(body.paymentIntentId, commandMeta(ctx, 'shopper', deps.clock()), {
       ...(body.name ? { name: body.name } : {}),
       ...(body.email ? { email: body.email } : {}),
       ...(address
@@ -39,12 +41,16 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
           }
         : {}),
     });
+    if (await processing(ctx, placing, body.paymentIntentId)) return;
+    const { orderNumber } = await placing;
     ctx.body = { success: true, orderNumber, ...(await summaryOf(deps, body.paymentIntentId)) };
   });
 
   route(routers, checkoutApi.confirmCheckout, limit(deps, 'reports'), async (ctx, input) => {
     const body = input.body();
-    const { orderNumber } = await desk.placeOrder(body.sessionId, commandMeta(ctx, 'shopper', deps.clock()));
+    const placing = desk.placeOrder(body.sessionId, commandMeta(ctx, 'shopper', deps.clock()));
+    if (await processing(ctx, placing, body.sessionId)) return;
+    const { orderNumber } = await placing;
     ctx.body = { success: true, orderNumber, ...(await summaryOf(deps, body.sessionId)) };
   });
 
@@ -91,6 +97,22 @@ export function orderRoutes(routers: Routers, deps: ShopDeps, desk: OrderDesk) {
       throw error;
     }
   });
+}
+
+/**
+ * A payment that settles later places no order yet: the success screens are answered 202 with `processing` and the
+ * number the order will have, and say so (decision 105). True when that is the answer given.
+ */
+async function processing(ctx: Context, placing: Promise<unknown>, reference: string): Promise<boolean> {
+  try {
+    await placing;
+    return false;
+  } catch (error) {
+    if (!(error instanceof PaymentProcessing)) throw error;
+    ctx.status = 202;
+    ctx.body = { success: true, processing: true, orderNumber: orderNumberFrom(reference) };
+    return true;
+  }
 }
 
 /**
@@ -144,11 +166,9 @@ async function act(
     case 'payment_failed':
       return desk.failPayment(notice.reference, notice.reason, meta);
     case 'attempt_failed':
-      deps.logger.info(
-        { eventId: notice.eventId, reference: notice.reference, reason: notice.reason },
-        'a payment attempt was declined; the checkout keeps its hold',
-      );
-      return;
+      return desk.attemptFailed(notice.reference, notice.reason, meta);
+    case 'payment_processing':
+      return desk.paymentProcessing(notice.reference, meta);
     case 'refunds_changed': {
       const orderId = await desk.orderOf(notice.paymentIntent);
       if (!orderId) throw notFound(`No order was paid with ${notice.paymentIntent}`);

@@ -5,15 +5,24 @@ import { originOnRecord } from '../mail/links.ts';
 import type { OrderEvent, OrderItem } from '../../contracts/orders/model.ts';
 import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 import { Conflict, conflict, notFound } from '../../contracts/shared/errors.ts';
-import { checkoutStream, orderStream, paymentStream, vatSettingsStream } from '../../contracts/shared/streams.ts';
-import type { CheckoutStarted, PaymentUnmatched } from '../../contracts/checkout/model.ts';
+import {
+  checkoutStream,
+  orderStream,
+  paymentStream,
+  stockStream,
+  vatSettingsStream,
+} from '../../contracts/shared/streams.ts';
+import type { CheckoutStarted, LatePaymentRefused, PaymentUnmatched } from '../../contracts/checkout/model.ts';
+import { processingHoldDays } from '../../contracts/stock/model.ts';
+import { availableAt, canServe, shelfDecider } from '../../contracts/stock/shelf.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { foldVatSettings, withCatalogRates } from '../../contracts/vat/settings.ts';
 import { shippingRatesOf } from './shippingRoutes.ts';
 import { listAllBooks } from '../../contracts/catalog/books.ts';
 import { fold, handleCommand, idFromReference, newEventId, type CommandMeta, type Decider } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
-import { checkoutDecider } from './checkout.ts';
+import { checkoutDecider, type CheckoutState } from './checkout.ts';
+import { holdTimes } from './stockHold.ts';
 import { orderPlacementDecider, placementMessages, type PlaceOrder, type ShopperDetails } from './order.ts';
 import { viaGateway } from './gatewayCalls.ts';
 import { learnPaymentFee } from './paymentFees.ts';
@@ -34,9 +43,33 @@ export type OrderDesk = {
   orderOf(reference: string): Promise<string | null>;
   /** A provider's report that a checkout's payment failed: recorded, and the checkout released. */
   failPayment(reference: string, reason: string, meta: CommandMeta): Promise<void>;
+  /**
+   * A provider's report that a payment will settle later (decision 105): recorded once on its checkout, whose copies
+   * stay held and whose shopper is told; no order yet.
+   */
+  paymentProcessing(reference: string, meta: CommandMeta): Promise<void>;
+  /**
+   * A declined attempt: nothing changes (the shopper may try again), unless the checkout was processing a payment that
+   * settles later, whose failure ends it as a failed payment does.
+   */
+  attemptFailed(reference: string, reason: string, meta: CommandMeta): Promise<void>;
 };
 
 export const paidCheckoutMessage = 'This checkout has already been paid';
+/** The success pages' answer for a payment that settles later: 202, no order yet (decision 105). */
+export const processingMessage = 'This payment is processing';
+/** What the shopper is told of a payment that came after its checkout ended, for books no longer in stock (decision 106). */
+export const latePaymentMessage =
+  'This checkout ended before it was paid and its books are no longer in stock, so no order was placed: your payment is refunded in full.';
+/** The checkout's cancel while its payment settles: it may still succeed, so the copies stay held. */
+export const processingCancelMessage = 'The payment of this checkout is processing and cannot be cancelled here';
+
+/** The payment is on its way (a method that settles later): no order yet; the success pages say so. */
+export class PaymentProcessing extends Conflict {
+  constructor() {
+    super(processingMessage);
+  }
+}
 
 export function createOrderDesk(deps: ShopDeps): OrderDesk {
   const queues = new Map<string, Promise<unknown>>();
@@ -79,6 +112,24 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
         await listAllBooks(deps.reads),
       );
       command.verified = { payment, checkout, vat };
+      const own =
+        !!payment?.checkoutId && checkout.status !== 'none' && checkout.started.paymentReference === reference;
+      // Not paid yet but on its way: recorded on the checkout, whose copies stay held; no order until it succeeds.
+      if (own && payment && !payment.paid && payment.processing) {
+        await markProcessing(reference, checkout, meta);
+        throw new PaymentProcessing();
+      }
+      // Paid after its checkout ended, for books the shelf no longer has: refused and refunded, never oversold.
+      if (own && payment?.paid && checkout.status !== 'completed') {
+        // Refused once: refunded, so never placed afterwards, even when the shelf has copies again.
+        if ((await deps.events.readStream(paymentStream(reference))).some((e) => e.type === 'LatePaymentRefused'))
+          throw conflict(latePaymentMessage);
+        const short = await lateShortfall(checkout, meta.now);
+        if (short.length > 0) {
+          await refuseLate(payment, checkout.started, short, meta);
+          throw conflict(latePaymentMessage);
+        }
+      }
       // Decided once ahead, so the checkout is completed before the order is placed: each step is idempotent and
       // OrderPlaced comes last, so a retry after a crash finishes the job.
       let decided: OrderEvent[];
@@ -148,6 +199,8 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
       // cannot pay it afterwards for copies no longer held. A page paid in the meantime cannot be ended: that payment
       // is placed as its order, and the cancel refused.
       const { paymentReference } = checkout.started;
+      // A payment that settles later may still succeed: its copies stay held for it (decision 105).
+      if (checkout.status === 'started' && checkout.processing) throw conflict(processingCancelMessage);
       if (checkout.status === 'started' && deps.payments.expirePayment) {
         await viaGateway(deps, () => deps.payments.expirePayment!(paymentReference));
         const payment = await viaGateway(deps, () => deps.payments.retrievePayment(paymentReference));
@@ -188,6 +241,21 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
     },
 
     orderOf: (reference) => orderOfPayment(deps, reference),
+
+    async paymentProcessing(reference, meta) {
+      const checkout = await checkoutPaidBy(reference);
+      if (!checkout || checkout.status === 'none') throw notFound('There is no such checkout');
+      await markProcessing(reference, checkout, meta);
+    },
+
+    async attemptFailed(reference, reason, meta) {
+      const checkout = await checkoutPaidBy(reference);
+      if (checkout && checkout.status === 'started' && checkout.processing) {
+        await this.failPayment(reference, reason, meta);
+        return;
+      }
+      deps.logger.info({ reference, reason }, 'a payment attempt was declined; the checkout keeps its hold');
+    },
 
     async failPayment(reference, reason, meta) {
       const checkout = await checkoutPaidBy(reference);
@@ -240,6 +308,78 @@ export function createOrderDesk(deps: ShopDeps): OrderDesk {
   function checkoutPaidBy(reference: string) {
     return checkoutOfPayment(deps, reference);
   }
+
+  async function markProcessing(reference: string, checkout: CheckoutState, meta: CommandMeta) {
+    if (checkout.status !== 'started') return;
+    const { checkoutId, paymentReference } = checkout.started;
+    const heldUntil = new Date(Date.parse(meta.now) + processingHoldDays * 86_400_000).toISOString();
+    await handleCommand(
+      deps.events,
+      checkoutStream(checkoutId),
+      checkoutDecider,
+      {
+        type: 'MarkPaymentProcessing',
+        data: { checkoutId, paymentReference, processingReference: reference, heldUntil, at: meta.now },
+      },
+      { ...meta, correlationId: checkoutId },
+    );
+  }
+
+  /**
+   * The lines the shelf cannot serve for a checkout that has ended: cancelled, its payment failed, or past its hold (the
+   * page's time and grace, or the hold of a payment that settles later). None while the checkout's hold runs.
+   */
+  async function lateShortfall(checkout: CheckoutState, now: string) {
+    if (checkout.status === 'none') return [];
+    const { started } = checkout;
+    const holdEnds = checkout.processing?.heldUntil ?? holdTimes(deps.config, started.startedAt).holdExpiresAt;
+    const ended = checkout.status === 'cancelled' || checkout.status === 'failed' || now >= holdEnds;
+    if (!ended) return [];
+    const lines = new Map<number, { title: string; quantity: number }>();
+    for (const item of started.items) {
+      if (item.bookId === undefined) continue;
+      const line = lines.get(item.bookId);
+      lines.set(item.bookId, { title: item.name, quantity: (line?.quantity ?? 0) + item.quantity });
+    }
+    const short: LatePaymentRefused['data']['short'] = [];
+    for (const [bookId, line] of lines) {
+      const shelf = fold(shelfDecider, await deps.events.readStream(stockStream(bookId)));
+      if (!canServe(shelf, started.checkoutId, line.quantity, now))
+        short.push({ bookId, title: line.title, quantity: line.quantity, available: availableAt(shelf, now) });
+    }
+    return short;
+  }
+
+  async function refuseLate(
+    payment: VerifiedPayment,
+    started: CheckoutStarted['data'],
+    short: LatePaymentRefused['data']['short'],
+    meta: CommandMeta,
+  ) {
+    deps.logger.warn(
+      { reference: payment.reference, checkoutId: started.checkoutId, short },
+      'a payment came after its checkout ended, for books no longer in stock: refused and refunded',
+    );
+    await handleCommand(
+      deps.events,
+      paymentStream(payment.reference),
+      latePaymentDecider,
+      {
+        type: 'RefuseLatePayment',
+        data: {
+          reference: payment.reference,
+          checkoutId: started.checkoutId,
+          amount: payment.amount,
+          currency: payment.currency,
+          refundId: `late-${payment.reference}`,
+          short,
+          at: meta.now,
+        },
+      },
+      { ...meta, correlationId: started.checkoutId },
+      { eventIds: () => idFromReference('LatePaymentRefused', payment.reference) },
+    );
+  }
 }
 
 type LookupDeps = Pick<ShopDeps, 'events' | 'payments' | 'logger'>;
@@ -276,4 +416,15 @@ const unmatchedPaymentDecider: Decider<
   initialState: () => false,
   evolve: (recorded, event) => recorded || event.type === 'PaymentUnmatched',
   decide: (command, recorded) => (recorded ? [] : [{ type: 'PaymentUnmatched', data: command.data }]),
+};
+
+/** A late payment is refused once, however often it is reported. */
+const latePaymentDecider: Decider<
+  boolean,
+  { type: 'RefuseLatePayment'; data: LatePaymentRefused['data'] },
+  LatePaymentRefused
+> = {
+  initialState: () => false,
+  evolve: (refused, event) => refused || event.type === 'LatePaymentRefused',
+  decide: (command, refused) => (refused ? [] : [{ type: 'LatePaymentRefused', data: command.data }]),
 };

@@ -153,6 +153,9 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       channel: 'wallet',
       priced,
       shippingOption: option,
+      // The sheet's payer, recorded at the start: the e-mail reaches the order without Stripe's receipt_email.
+      ...(body.email ? { customerEmail: body.email } : {}),
+      ...(body.name ? { customerName: body.name } : {}),
       ...(gift ? { gift } : {}),
     });
   });

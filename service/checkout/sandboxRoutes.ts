@@ -100,6 +100,13 @@ export function sandboxRoutes(routers: Routers, deps: ShopDeps, sandbox: Sandbox
       sandbox.confirmIntent(id, body.clientSecret, body.card, deps.clock(), payer),
     );
     if (!known) throw notFound(sandboxConfirmIntent.messages.unknownIntent);
+    // The sandbox's processing card: accepted, to settle later, as Stripe's `payment_intent.processing` reports
+    // (decision 105): the checkout keeps its copies and the shopper is told; no order yet.
+    if ((await deps.payments.retrievePayment(id))?.processing) {
+      await desk.paymentProcessing(id, commandMeta(ctx, 'webhook:sandbox', deps.clock()));
+      ctx.body = { status: 'processing', paymentIntentId: id };
+      return;
+    }
     await placeAsWebhook(ctx, id);
     ctx.body = { status: 'succeeded', paymentIntentId: id };
   });

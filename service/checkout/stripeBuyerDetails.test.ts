@@ -1,14 +1,19 @@
 // Every payment path against a local server that answers like Stripe's API: the wallet page's confirmation carries
-// `shipping` and `receipt_email`, and each order ends with the buyer's details and one confirmation, whichever of the
+// `shipping` and never `receipt_email` (the e-mail goes with the intent's request), and each order ends with the buyer's details and one confirmation, whichever of the
 // webhook, the success page and orders/save comes first, and however often.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Stripe from 'stripe';
-import { walletConfirmParams, walletSaveBody } from '../../contracts/checkout/walletPayment.ts';
+import {
+  walletConfirmParams,
+  walletPayer as payerForIntent,
+  walletSaveBody,
+} from '../../contracts/checkout/walletPayment.ts';
 import { allProjections } from '../../projections/index.ts';
 import { verify } from '../../projections/engine/rebuild.ts';
 import { call } from '../../infra/testing/shop.ts';
 import {
+  allEvents,
   assertShippable,
   cardFormBody,
   deliverWebhook,
@@ -46,11 +51,12 @@ const walletSave = (paymentIntentId: string) => () =>
     }),
   );
 
-test("the wallet confirmation sends Stripe the payer's shipping address and receipt e-mail", async () => {
+test("the wallet confirmation sends Stripe the payer's shipping address and no receipt e-mail; the intent's request the e-mail", async () => {
   const intent = await post('/api/create-payment-intent', {
     amount: 1349,
     shippingOptionId: 'uk-shipping',
     country: 'GB',
+    ...payerForIntent(walletPayer),
   });
   assert.is(intent.status, 200, intent.text);
   const { paymentIntentId, clientSecret } = intent.json;
@@ -74,19 +80,29 @@ test("the wallet confirmation sends Stripe the payer's shipping address and rece
       'shipping[address][city]': 'York',
       'shipping[address][postal_code]': 'YO1 7HH',
       'shipping[address][country]': 'GB',
-      receipt_email: 'bilal@example.com',
     },
   );
-  // The gateway's own record now names the payer, which is all a webhook arriving first has to go on.
+  // No receipt_email anywhere: not on the intent the server made, not on its confirmation (decision 105).
+  assert.not.ok(
+    fake.calls.some((c) => Object.keys(c.params).some((k) => k.startsWith('receipt_email'))),
+    'no call to Stripe carried receipt_email',
+  );
+  // The gateway's own record now names the payer and the address; the checkout's start the e-mail: all a webhook
+  // arriving first has to go on.
   const payment = await shop.shop.deps.payments.retrievePayment(paymentIntentId);
   assert.equal(
     { name: payment?.customerName, email: payment?.customerEmail, address: payment?.shippingAddress },
     {
       name: 'Bilal Rahman',
-      email: 'bilal@example.com',
+      email: undefined,
       address: { line1: '7 Orchard Row', line2: 'Flat 2', city: 'York', postcode: 'YO1 7HH', country: 'GB' },
     },
   );
+  const started = (await allEvents(shop)).find(
+    (e) =>
+      e.type === 'CheckoutStarted' && (e.data as { paymentReference: string }).paymentReference === paymentIntentId,
+  );
+  assert.is((started?.data as { customerEmail?: string }).customerEmail, 'bilal@example.com');
 });
 
 for (const first of ['webhook', 'orders/save'] as const) {
@@ -95,6 +111,7 @@ for (const first of ['webhook', 'orders/save'] as const) {
       amount: 1349,
       shippingOptionId: 'uk-shipping',
       country: 'GB',
+      ...payerForIntent(walletPayer),
     });
     const { paymentIntentId, clientSecret } = intent.json;
     await browserStripe.paymentIntents.confirm(paymentIntentId, {

@@ -3,7 +3,12 @@
 // page, a client of its own) is placed and flagged for the owner, never silently accepted.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { walletConfirmParams, walletSaveBody, type WalletPayment } from '../../contracts/checkout/walletPayment.ts';
+import {
+  walletConfirmParams,
+  walletPayer as payerForIntent,
+  walletSaveBody,
+  type WalletPayment,
+} from '../../contracts/checkout/walletPayment.ts';
 import { call } from '../../infra/testing/shop.ts';
 import {
   cardOf,
@@ -34,7 +39,11 @@ const ukRateForUs =
 
 /** A wallet payment at the given total, confirmed in the sandbox with (or without) the payer's details. */
 async function walletPaid(amount: number, payer: WalletPayment | null, country?: string) {
-  const intent = await post('/api/create-payment-intent', { amount, ...(country ? { country } : {}) });
+  const intent = await post('/api/create-payment-intent', {
+    amount,
+    ...(country ? { country } : {}),
+    ...(payer ? payerForIntent(payer) : {}),
+  });
   assert.is(intent.status, 200, intent.text);
   const { paymentIntentId, clientSecret } = intent.json;
   const details = payer ? (({ payment_method: _m, ...rest }) => rest)(walletConfirmParams(payer)) : {};

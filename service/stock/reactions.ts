@@ -4,11 +4,12 @@
 // Every command names the log position of the event behind it, so an event read again (a lost checkpoint) changes
 // nothing. Decision 040.
 import { shopContent } from '../../contracts/catalog/content.ts';
-import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { CheckoutPaymentProcessing, CheckoutStarted } from '../../contracts/checkout/model.ts';
 import type { ShopEventOf } from '../../contracts/eventCatalog.ts';
 import { refundDecider, refundedAmount, type RefundRequested } from '../../contracts/orders/refunds.ts';
 import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import { Conflict } from '../../contracts/shared/errors.ts';
 import { bookStream, checkoutStream, orderStream, stockStream } from '../../contracts/shared/streams.ts';
 import { lowStockThreshold, type StockHoldReleased, type StockShortfall } from '../../contracts/stock/model.ts';
 import { lowStockAlertOwed, shelfDecider, type ShelfCommand } from '../../contracts/stock/shelf.ts';
@@ -150,6 +151,47 @@ export function stockReactions(deps: ReactionDeps): Reactions {
       await onShelf(bookId, { type: 'ReleaseStock', bookId, checkoutId, reason: 'cancelled', at: meta.now }, meta);
   }
 
+  /**
+   * A payment that settles later (decision 105): its checkout's copies are made its own until `heldUntil`, so they wait
+   * for the outcome. Copies already gone to other payers cannot be: the payment then finds the shelf as it is when it
+   * succeeds (placed if it can be served, else refunded, decision 106).
+   */
+  async function holdWhileProcessing(event: RecordedEvent<CheckoutPaymentProcessing>) {
+    const { checkoutId, heldUntil } = event.data;
+    const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
+      (e) => e.type === 'CheckoutStarted',
+    ) as RecordedEvent<CheckoutStarted> | undefined;
+    if (!started) return;
+    const meta = reactingTo(event, deps.clock(), 'system:stock');
+    const lines = new Map<number, { title: string; quantity: number }>();
+    for (const item of started.data.items) {
+      if (item.bookId === undefined) continue;
+      const line = lines.get(item.bookId);
+      lines.set(item.bookId, { title: item.name, quantity: (line?.quantity ?? 0) + item.quantity });
+    }
+    for (const [bookId, line] of [...lines].sort(([a], [b]) => a - b)) {
+      try {
+        await onShelf(
+          bookId,
+          {
+            type: 'SecureForPayment',
+            bookId,
+            title: line.title,
+            checkoutId,
+            quantity: line.quantity,
+            at: meta.now,
+            expiresAt: heldUntil,
+            lengthen: true,
+          },
+          meta,
+        );
+      } catch (error) {
+        if (!(error instanceof Conflict)) throw error;
+        deps.logger.warn({ checkoutId, bookId }, 'copies of a processing payment were already taken by other payers');
+      }
+    }
+  }
+
   async function alertIfLow(event: RecordedEvent) {
     const bookId = (event.data as { bookId: number }).bookId;
     const stream = stockStream(bookId);
@@ -266,6 +308,7 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     CheckoutCancelled: releaseCancelledCheckout,
     // A payment that will not complete (an asynchronous method failed, its intent cancelled) lets its copies go.
     CheckoutPaymentFailed: releaseCancelledCheckout,
+    CheckoutPaymentProcessing: holdWhileProcessing,
     StockSold: alertIfLow,
     StockCorrected: alertIfLow,
     StockShortfall: alertShortfall,

@@ -23,7 +23,7 @@ import {
 import { formatPence } from '../../../contracts/shared/money.ts';
 import { simulatedPaymentFee } from '../../../contracts/ledger/payments.ts';
 import { parseStripeWebhook } from '../stripe/webhooks.ts';
-import { chargeTestCard, refundsDeclinedFor } from './testCards.ts';
+import { chargeTestCard, processingFor, refundsDeclinedFor } from './testCards.ts';
 
 /** A refund of a sandbox payment; `refundId` is the shop's id, which makes asking twice answer the same refund. */
 type RefundRecord = { id: string; refundId: string; amount: number; status: 'succeeded'; at: string };
@@ -65,7 +65,8 @@ type IntentRecord = PaymentTraits & {
   id: string;
   checkoutId: string;
   clientSecret: string;
-  status: 'requires_payment_method' | 'succeeded';
+  /** `processing`: confirmed with the sandbox's processing card, a payment that settles later (decision 105) */
+  status: 'requires_payment_method' | 'processing' | 'succeeded';
   /** absent in intents written before they expired */
   expiresAt?: string;
   /** when the shop ended it early, as for a session */
@@ -260,6 +261,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         reference,
         kind: 'payment_intent',
         paid: i.status === 'succeeded',
+        ...(i.status === 'processing' ? { processing: true } : {}),
         amount: i.amount,
         currency: CURRENCY,
         shippingAmount: null,
@@ -317,7 +319,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
 
     async expirePayment(reference) {
       const record = fresh(reference);
-      const unpaid = record && (record.kind === 'session' ? record.status === 'open' : record.status !== 'succeeded');
+      // As at Stripe, a processing intent cannot be cancelled: its outcome is the bank's.
+      const unpaid =
+        record && (record.kind === 'session' ? record.status === 'open' : record.status === 'requires_payment_method');
       if (unpaid && !record.endedAt) save({ ...record, endedAt: new Date().toISOString() });
     },
 
@@ -382,15 +386,24 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
 
       awaitsPayment(id, clientSecret) {
         const i = intent(id);
-        return !!i && i.clientSecret === clientSecret && i.status !== 'succeeded';
+        return !!i && i.clientSecret === clientSecret && i.status === 'requires_payment_method';
       },
 
       confirmIntent(id, clientSecret, card, now, payer = {}) {
         const i = intent(id);
         if (!i || i.clientSecret !== clientSecret) return false;
-        if (i.status === 'succeeded') return true;
+        if (i.status !== 'requires_payment_method') return true;
         if (expired(i, now)) throw new PaymentExpired();
         chargeTestCard(card, now);
+        if (processingFor(card)) {
+          save({
+            ...i,
+            status: 'processing',
+            ...(payer.shipping ? { shipping: payer.shipping } : {}),
+            ...(payer.receiptEmail ? { receiptEmail: payer.receiptEmail } : {}),
+          });
+          return true;
+        }
         save({
           ...i,
           status: 'succeeded',

@@ -13,7 +13,19 @@ const succeeding = new Set([
   '6011111111111117', // Discover
   '3566002020360505', // JCB
   '4000000000005126', // Visa: the payment succeeds, a refund of it fails
+  '4000000000008807', // the sandbox's own (processingCard): the payment is accepted and stays processing
 ]);
+
+/**
+ * The sandbox's own test card for a payment that settles later (decision 105): the payment is accepted but stays
+ * `processing`, as a bank debit or pay-by-bank payment does at Stripe for days, so the shop holds the copies and tells
+ * the shopper "payment processing". Stripe has no such card (its delayed methods are not cards); this number passes the
+ * Luhn check and is on no list of Stripe's.
+ */
+export const processingCard = '4000000000008807';
+
+/** Whether a payment with this card is left processing. */
+export const processingFor = (card: SandboxCard) => card.number.replace(/\s+/g, '') === processingCard;
 
 /** Stripe's test card whose payments succeed and whose refunds fail. */
 export const refundFailingCard = '4000000000005126';

@@ -61,6 +61,8 @@ test('a hosted checkout session sends pence in gbp, the line items, shipping opt
   assert.is(p['metadata[checkoutId]'], '6d7c3a1e-0000-4000-8000-000000000001');
   // No amount sent anywhere but the unit amounts and the shipping rates.
   assert.not.ok(Object.keys(p).some((k) => k.includes('amount_total')));
+  // Hosted Checkout offers the account's enabled methods: no list of types is sent (decision 105).
+  assert.not.ok(Object.keys(p).some((k) => k.includes('payment_method_types')));
 });
 
 test('a gift to someone else: the session asks for the billing address only and its payment ships to the recipient', async () => {
@@ -87,7 +89,7 @@ test('a gift to someone else: the session asks for the billing address only and 
   assert.is(p['payment_intent_data[metadata][checkoutId]'], '6d7c3a1e-0000-4000-8000-000000000009');
 });
 
-test('a payment intent sends the amount in pence, gbp, card only, the shipping address and an idempotency key, and no receipt e-mail', async () => {
+test("a payment intent sends the amount in pence, gbp, the account's own payment methods, the shipping address and an idempotency key, and no receipt e-mail", async () => {
   const intent = await gateway().createPaymentIntent({
     checkoutId: '6d7c3a1e-0000-4000-8000-000000000002',
     amount: 1349,
@@ -104,7 +106,9 @@ test('a payment intent sends the amount in pence, gbp, card only, the shipping a
   assert.is(call.idempotencyKey, 'payment-intent-6d7c3a1e-0000-4000-8000-000000000002');
   assert.is(call.params.amount, '1349');
   assert.is(call.params.currency, 'gbp');
-  assert.is(call.params['allowed_payment_method_types[0]'], 'card');
+  // Dynamic payment methods: the account's own, never a list of types (decision 105).
+  assert.is(call.params['automatic_payment_methods[enabled]'], 'true');
+  assert.not.ok(Object.keys(call.params).some((k) => k.includes('payment_method_types')));
   // No receipt_email: live Stripe would send its own receipt beside the shop's confirmation.
   assert.not.ok(Object.keys(call.params).some((k) => k.startsWith('receipt_email')));
   assert.is(call.params['shipping[address][postal_code]'], 'LS1 4AB');

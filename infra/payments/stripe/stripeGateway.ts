@@ -262,7 +262,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           {
             amount: input.amount,
             currency: CURRENCY,
-            allowed_payment_method_types: ['card'],
+            // Dynamic payment methods (decision 105): the methods the account enables in its dashboard (cards, Link,
+            // wallets, pay by bank where offered), as Stripe picks for the shopper; no list of types here. Those that
+            // settle later report `payment_intent.processing` first.
+            automatic_payment_methods: { enabled: true },
             description: input.description,
             // No receipt_email: in live mode Stripe sends a receipt to it whatever the account's settings, beside the
             // shop's own confirmation. The checkout's start records the e-mail the order is placed with.
@@ -287,6 +290,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             reference,
             kind: 'checkout_session',
             paid: session.payment_status === 'paid',
+            // Complete with a method that settles later (a bank debit, pay by bank): paid or failed in a while.
+            ...(session.status === 'complete' && session.payment_status === 'unpaid' ? { processing: true } : {}),
             amount: session.amount_total ?? 0,
             currency: session.currency ?? '',
             shippingAmount: session.shipping_cost?.amount_total ?? session.total_details?.amount_shipping ?? 0,
@@ -305,6 +310,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             reference,
             kind: 'payment_intent',
             paid: intent.status === 'succeeded',
+            ...(intent.status === 'processing' ? { processing: true } : {}),
             amount: intent.amount_received || intent.amount,
             currency: intent.currency,
             shippingAmount: null,

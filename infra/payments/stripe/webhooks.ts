@@ -59,6 +59,13 @@ type Handler = {
 
 const paid: Handler['notice'] = (event, _o, reference) => ({ eventId: event.id, type: 'payment_succeeded', reference });
 
+/** Paid with a method that settles later: the order waits for its success, the copies stay held (decision 105). */
+const processing: Handler['notice'] = (event, _o, reference) => ({
+  eventId: event.id,
+  type: 'payment_processing',
+  reference,
+});
+
 /** A refund's own event carries it; the shop records it against the payment's order. */
 const refundChanged: Handler['notice'] = (event, o, reference) => {
   const paymentIntent = idOf(o.payment_intent);
@@ -94,7 +101,13 @@ const disputeReported: Handler['notice'] = (event, o, reference) => {
  * (`npm run events -- stripe-events --readme README.md`). Any other event is answered 200 and changes nothing.
  */
 export const stripeWebhookHandlers = {
-  'checkout.session.completed': { does: 'places the order of a paid hosted Checkout', notice: paid },
+  'checkout.session.completed': {
+    does: 'places the order of a paid hosted Checkout; one paid by a method that settles later keeps its copies held and tells the shopper the payment is processing',
+    notice: (event, o, reference, receivedAt) =>
+      o.payment_status === 'unpaid'
+        ? processing(event, o, reference, receivedAt)
+        : paid(event, o, reference, receivedAt),
+  },
   'checkout.session.async_payment_succeeded': {
     does: 'places the order of a hosted Checkout whose payment completed later',
     notice: paid,
@@ -116,8 +129,12 @@ export const stripeWebhookHandlers = {
     does: 'places the order of a card or wallet payment (or of the hosted Checkout that made the PaymentIntent)',
     notice: paid,
   },
+  'payment_intent.processing': {
+    does: 'keeps the copies of a card-form or wallet payment that settles later held, and tells the shopper the payment is processing',
+    notice: processing,
+  },
   'payment_intent.payment_failed': {
-    does: 'logs a declined card or wallet attempt; the checkout keeps its copies while the shopper may try again',
+    does: 'logs a declined card or wallet attempt, the checkout keeping its copies while the shopper may try again; a payment that was processing and failed releases its copies',
     // One declined attempt: the shopper may try again on the same intent, so the checkout keeps its hold until the intent
     // is cancelled or the hold runs out (decision 102).
     notice: (event, o, reference) => {
@@ -171,7 +188,7 @@ export const stripeWebhookHandlers = {
     notice: disputeReported,
   },
   'payout.paid': {
-    does: 'records the payout in the ledger on its arrival day, with the transactions it covers',
+    does: 'records the payout in the ledger on its arrival day, answered at once; the reactor then lists the transactions it covers and records their fees',
     // Money from Stripe's balance reached the bank: its amount and arrival day, which the bank statement shows.
     notice: (event, o, reference, receivedAt) => {
       if (typeof o.amount !== 'number' || typeof o.arrival_date !== 'number') return null;

@@ -78,7 +78,8 @@ export function TestCardInputs({ card, onChange }: { card: TestCard; onChange: (
         </Flex>
       </Grid>
       <Text size="1" color="gray">
-        Test cards: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined; any future date and any CVC.
+        Test cards: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined, 4000 0000 0000 8807 stays
+        processing; any future date and any CVC.
       </Text>
     </Flex>
   );
@@ -138,12 +139,9 @@ const StripeCard = forwardRef<
     void loadStripeOnce(publishableKey).then(
       (loaded) => {
         if (cancelled || !loaded || !host.current) return;
-        const group = loaded.elements({
-          mode: 'payment',
-          amount: firstAmount.current,
-          currency: 'gbp',
-          allowedPaymentMethodTypes: ['card'],
-        });
+        // Dynamic payment methods (decision 105): no list of types, so the field offers what the account enables
+        // (cards, Link, wallets, pay by bank where offered), as the server's intent does.
+        const group = loaded.elements({ mode: 'payment', amount: firstAmount.current, currency: 'gbp' });
         // The name and e-mail come from the form and go with the confirmation.
         const field = group.create('payment', { fields: { billingDetails: { name: 'never', email: 'never' } } });
         field.on('ready', () => onReady(true));
@@ -178,10 +176,15 @@ const StripeCard = forwardRef<
               return error ? { error: error.message || 'An error occurred during payment' } : null;
             },
             async confirm(clientSecret, billing) {
+              // A method that sends the shopper to their bank comes back to the order's success screen with the intent
+              // named (Stripe adds `payment_intent`), which saves the order as this page would have.
               const result = await stripe.confirmPayment({
                 elements: elements.current!,
                 clientSecret,
-                confirmParams: { payment_method_data: { billing_details: billing } },
+                confirmParams: {
+                  payment_method_data: { billing_details: billing },
+                  return_url: new URL('/order-success', window.location.origin).toString(),
+                },
                 redirect: 'if_required',
               });
               if (result.error) return { error: result.error.message || 'An error occurred during payment' };

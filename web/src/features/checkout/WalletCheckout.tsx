@@ -23,6 +23,7 @@ import { DestinationSelect } from './DestinationSelect.tsx';
 import { shippingRatesQuery, useShownDestination } from './shipping.ts';
 import {
   walletConfirmParams,
+  walletPayer,
   walletSaveBody,
   walletTotal,
   type WalletPayment,
@@ -108,11 +109,11 @@ export function WalletCheckout() {
       if (!stripe || !host.current) return setWallet({ state: 'unavailable' });
       // Deferred intent creation: the Elements know the amount and currency; the server makes the PaymentIntent at
       // confirmation, at its own price for the rate that fits the address.
+      // No list of types: the wallets and Link the account enables (decision 105).
       const elements = stripe.elements({
         mode: 'payment',
         amount: walletTotal(current.current.delivery?.amount ?? 0, current.current.price).amount,
         currency: 'gbp',
-        allowedPaymentMethodTypes: ['card'],
       });
       elementsRef.current = elements;
       const express = elements.create('expressCheckout');
@@ -211,19 +212,22 @@ export function WalletCheckout() {
           amount: current.current.price + option.amount,
           shippingOptionId: option.id,
           ...(country ? { country } : {}),
+          ...walletPayer(paid),
           ...withCode(),
         });
       } catch (error) {
         event.paymentFailed({ reason: 'invalid_shipping_address' });
         throw error;
       }
-      // The payer's name, e-mail and address go to the provider with the confirmation, so the payment itself carries
-      // them whichever report (webhook, confirmation, orders/save) reaches the shop first.
+      // The payer's name and address go to the provider with the confirmation, so the payment itself carries them
+      // whichever report (webhook, confirmation, orders/save) reaches the shop first; the e-mail went with the intent's
+      // request, never as Stripe's `receipt_email` (decision 105). A method that leaves the page comes back to the
+      // order's success screen with the intent named.
       const { payment_method: _method, ...payer } = walletConfirmParams(paid);
       const result = await stripe.confirmPayment({
         elements,
         clientSecret: intent.clientSecret,
-        confirmParams: payer,
+        confirmParams: { ...payer, return_url: new URL('/order-success', window.location.origin).toString() },
         redirect: 'if_required',
       });
       if (result.error) {
@@ -251,6 +255,7 @@ export function WalletCheckout() {
         amount: paid.total,
         shippingOptionId: paid.shippingOptionId,
         country: current.current.toRecipient ? (current.current.destination ?? paid.country) : paid.country,
+        ...walletPayer(paid.payment),
         ...withCode(),
       });
       const { payment_method: _method, ...payer } = walletConfirmParams(paid.payment);
