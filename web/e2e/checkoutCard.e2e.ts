@@ -23,6 +23,27 @@ async function fillCheckoutForm(page: Page, card: string) {
   await page.getByLabel('CVC').fill('123');
 }
 
+test('A payment that settles later shows "Payment Processing" on the success screen, holds the book and places no order yet', async () => {
+  const { context, page } = await newPage(browser, viewports.mobile);
+  await page.goto(`${shop.url}/custom-checkout`);
+  await page.getByTestId('checkout-total').filter({ hasText: '£13.49' }).waitFor({ timeout: 15_000 });
+  // The sandbox's processing card: accepted, to settle later, as a bank debit does at Stripe (decision 105).
+  await fillCheckoutForm(page, '4000 0000 0000 8807');
+  await page.getByRole('button', { name: 'Pay £13.49' }).click();
+  await page.waitForURL(/\/order-success\?orderNumber=AH-/, { timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Payment Processing' }).waitFor({ timeout: 15_000 });
+  const orderNumber = new URL(page.url()).searchParams.get('orderNumber')!;
+  assert.is(await page.getByTestId('order-number').innerText(), `Order Number: ${orderNumber}`);
+  assert.ok(await page.getByText('Your payment is processing.', { exact: false }).isVisible());
+  assert.not.ok(await page.getByRole('heading', { name: 'Order Confirmed!' }).isVisible());
+  assert.is((await ordersNumbered(orderNumber)).length, 0, 'no order until the payment completes');
+  const processing = ofType(await allEvents(shop), 'CheckoutPaymentProcessing').filter((e) =>
+    (e.data as { paymentReference: string }).paymentReference.endsWith(orderNumber.slice(3)),
+  );
+  assert.is(processing.length, 1);
+  await context.close();
+});
+
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`Shopper pays on the custom checkout with a test card and sees the order confirmed (${name})`, async () => {
     const { context, page } = await newPage(browser, viewport);

@@ -5,7 +5,12 @@ import { OrderSearchSchema } from '../features/checkout/search.ts';
 export const Route = createFileRoute('/_shop/order-success')({
   validateSearch: OrderSearchSchema,
   component: function Screen() {
-    const { orderNumber } = Route.useSearch();
-    return <OrderSuccess {...(orderNumber ? { orderNumber } : {})} />;
+    const { orderNumber, payment_intent } = Route.useSearch();
+    return (
+      <OrderSuccess
+        {...(orderNumber ? { orderNumber } : {})}
+        {...(payment_intent ? { paymentIntentId: payment_intent } : {})}
+      />
+    );
   },
 });

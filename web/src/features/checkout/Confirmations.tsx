@@ -10,7 +10,7 @@ import { ApiError, call } from '../../lib/api.ts';
 import type { OrderSummary } from '../../../../contracts/checkout/model.ts';
 import { giftForLine, quotedGiftMessage } from '../../../../contracts/checkout/gift.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
-import { placedOrder } from './placedOrders.ts';
+import { keepPlacedOrder, keepProcessingPayment, paymentProcessing, placedOrder } from './placedOrders.ts';
 import { dispatchCart, useCart } from './cart/cartStore.ts';
 import { setDiscountCode } from './cart/discountCodeStore.ts';
 import './checkout.css';
@@ -134,9 +134,57 @@ function OrderDetails({ order }: { order: OrderSummary }) {
   );
 }
 
+const Clock = () => (
+  <svg
+    width="32"
+    height="32"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.5"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </svg>
+);
+
+/**
+ * A payment that settles later (a bank debit, pay by bank): no order yet, its books held; the shopper is e-mailed when
+ * it completes (decision 105).
+ */
+function PaymentProcessingScreen({ orderNumber }: { orderNumber?: string | undefined }) {
+  return (
+    <Confirmation tone="amber" icon={<Clock />}>
+      <Heading as="h1" size="7">
+        Payment Processing
+      </Heading>
+      <Text as="p" size="3" role="status">
+        Your payment is processing. Some payment methods take a few days to complete; your books are held for you
+        meanwhile.
+      </Text>
+      {orderNumber && (
+        <Text as="p" size="4" weight="bold" data-testid="order-number">
+          Order Number: {orderNumber}
+        </Text>
+      )}
+      <Text as="p" size="2" color="gray">
+        We will e-mail your order confirmation as soon as the payment completes, and let you know if it does not.
+      </Text>
+      <ContactLine />
+      <Button asChild size="3">
+        <Link to="/">Continue Shopping</Link>
+      </Button>
+    </Confirmation>
+  );
+}
+
 type Confirming =
   | { state: 'checking' }
   | { state: 'paid'; order: OrderSummary | null }
+  /** paid with a method that settles later: no order yet (decision 105) */
+  | { state: 'processing' }
   /** the payment named was not made, or names nothing: the screen must not say it succeeded */
   | { state: 'unpaid' }
   | { state: 'unknown' };
@@ -161,7 +209,9 @@ export function PaymentSuccess({
   useOnce(() => {
     if (!sessionId) return;
     call(checkoutApi.confirmCheckout, { body: { sessionId } })
-      .then((answer) => setConfirming({ state: 'paid', order: answer?.order ?? null }))
+      .then((answer) =>
+        setConfirming(answer?.processing ? { state: 'processing' } : { state: 'paid', order: answer?.order ?? null }),
+      )
       .catch((error) => {
         console.error('Order confirmation failed', error);
         const refused = error instanceof ApiError && [400, 404, 409].includes(error.status);
@@ -190,6 +240,8 @@ export function PaymentSuccess({
       </Confirmation>
     );
   if (confirming.state === 'unpaid') return <NotCharged />;
+  if (confirming.state === 'processing')
+    return <PaymentProcessingScreen orderNumber={sessionId ? orderNumberFrom(sessionId) : undefined} />;
   if (confirming.state === 'unknown')
     return (
       <Confirmation tone="amber" icon={<Cross />}>
@@ -288,9 +340,40 @@ export function PaymentCancelled({ checkoutId }: { checkoutId?: string }) {
   return <NotCharged />;
 }
 
-/** /order-success?orderNumber= */
-export function OrderSuccess({ orderNumber }: { orderNumber?: string }) {
+/**
+ * /order-success?orderNumber=, or ?payment_intent= when Stripe brings the shopper back from a payment method that left
+ * the page: the order is then saved from the intent, as the card page would have, before the screen says anything.
+ */
+export function OrderSuccess({ orderNumber, paymentIntentId }: { orderNumber?: string; paymentIntentId?: string }) {
+  const [returned, setReturned] = useState<'checking' | 'done' | 'unpaid'>(paymentIntentId ? 'checking' : 'done');
+  const [number, setNumber] = useState(orderNumber);
+  useOnce(() => {
+    if (!paymentIntentId) return;
+    call(checkoutApi.saveOrder, { body: { paymentIntentId } })
+      .then((answer) => {
+        if (answer?.order) keepPlacedOrder(answer.order);
+        if (answer?.processing) keepProcessingPayment(answer.orderNumber);
+        setNumber(answer?.orderNumber);
+        setReturned('done');
+      })
+      .catch(() => setReturned('unpaid'));
+  });
+  if (returned === 'checking')
+    return (
+      <Confirmation tone="green" icon={<Tick />}>
+        <Text as="p" size="3" role="status">
+          Confirming your payment…
+        </Text>
+      </Confirmation>
+    );
+  if (returned === 'unpaid') return <NotCharged />;
+  return <OrderConfirmed {...(number ? { orderNumber: number } : {})} />;
+}
+
+function OrderConfirmed({ orderNumber }: { orderNumber?: string }) {
   const order = orderNumber ? placedOrder(orderNumber) : null;
+  if (orderNumber && !order && paymentProcessing(orderNumber))
+    return <PaymentProcessingScreen orderNumber={orderNumber} />;
   return (
     <Confirmation tone="green" icon={<Tick />}>
       <Heading as="h1" size="7">

@@ -22,3 +22,22 @@ export function placedOrder(orderNumber: string): OrderSummary | null {
     return null;
   }
 }
+
+const processingKey = (orderNumber: string) => `processing-payment:${orderNumber}`;
+
+/** The order's payment settles later (decision 105): its screen says "Payment Processing" until it is placed. */
+export function keepProcessingPayment(orderNumber: string): void {
+  try {
+    sessionStorage.setItem(processingKey(orderNumber), '1');
+  } catch {
+    // Storage refused: the screen shows its usual words.
+  }
+}
+
+export function paymentProcessing(orderNumber: string): boolean {
+  try {
+    return sessionStorage.getItem(processingKey(orderNumber)) === '1';
+  } catch {
+    return false;
+  }
+}

@@ -13,5 +13,6 @@ const text = v.optional(
 
 export const SessionSearchSchema = v.object({ session_id: text });
 export const CancelledSearchSchema = v.object({ checkout: text });
-export const OrderSearchSchema = v.object({ orderNumber: text });
+/** `payment_intent`: Stripe's return from a payment method that left the page (a bank's), naming the intent. */
+export const OrderSearchSchema = v.object({ orderNumber: text, payment_intent: text });
 export const SandboxSearchSchema = v.object({ session: text });

@@ -8,7 +8,7 @@ import type { OrderNumberResponse, PaymentIntentResponse } from '../../../../con
 import type { BodyOf } from '../../../../contracts/shared/endpoint.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { call, serverMessage } from '../../lib/api.ts';
-import { keepPlacedOrder } from './placedOrders.ts';
+import { keepPlacedOrder, keepProcessingPayment } from './placedOrders.ts';
 
 type SaveOrderRequest = BodyOf<typeof checkoutApi.saveOrder>;
 
@@ -40,6 +40,8 @@ export async function saveOrder(body: SaveOrderRequest, post: typeof postOrder =
   }
   if (!saved?.success) throw new Error('Failed to save order');
   if (saved.order) keepPlacedOrder(saved.order);
+  // Paid with a method that settles later: no order yet, and the confirmation screen says so (decision 105).
+  if (saved.processing) keepProcessingPayment(saved.orderNumber);
   return saved.orderNumber;
 }
 
