@@ -150,3 +150,17 @@ export const sumTotals = (list: readonly LedgerTotals[]): LedgerTotals =>
     }),
     emptyLedgerTotals(),
   );
+
+/**
+ * GET /api/admin/payments/setup — the payment set-up as the shop is configured (decision 107): read from its settings
+ * alone, never from the provider's account (`npm run events -- stripe-check` does that).
+ */
+export type PaymentSetupResponse = {
+  provider: 'sandbox' | 'stripe';
+  /** from the secret key's prefix; null for the sandbox */
+  mode: 'live' | 'test' | null;
+  settings: { name: string; present: boolean }[];
+  /** where the provider must deliver its events: PUBLIC_URL + the webhook path; null without PUBLIC_URL */
+  webhookUrl: string | null;
+  events: { type: string; does: string }[];
+};

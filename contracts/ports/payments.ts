@@ -190,6 +190,8 @@ export interface PaymentGateway {
   refund(input: RefundInput): Promise<GatewayRefund>;
   /** the refunds of a payment (a session or an intent), as the gateway knows them now */
   listRefunds(paymentReference: string): Promise<GatewayRefund[]>;
+  /** the webhook events the shop acts on and what it does with each, from the handler table (decision 107) */
+  readonly webhookEvents?: readonly { type: string; does: string }[];
   /** verifies the signature on the raw body; throws WebhookRejected */
   parseWebhook(rawBody: string, signature: string | undefined, receivedAt: Date): PaymentNotice;
   /**

@@ -22,7 +22,7 @@ import {
 } from '../../../contracts/ports/payments.ts';
 import { formatPence } from '../../../contracts/shared/money.ts';
 import { simulatedPaymentFee } from '../../../contracts/ledger/payments.ts';
-import { parseStripeWebhook } from '../stripe/webhooks.ts';
+import { parseStripeWebhook, stripeWebhookEventList } from '../stripe/webhooks.ts';
 import { chargeTestCard, processingFor, refundsDeclinedFor } from './testCards.ts';
 
 /** A refund of a sandbox payment; `refundId` is the shop's id, which makes asking twice answer the same refund. */
@@ -187,6 +187,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
       return changed;
     },
     publishableKey: null,
+    webhookEvents: stripeWebhookEventList,
     browserOrigins: { scriptSrc: [], frameSrc: [], connectSrc: [] },
 
     async createHostedCheckout(input) {

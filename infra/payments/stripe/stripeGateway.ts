@@ -12,7 +12,7 @@ import {
 } from '../../../contracts/ports/payments.ts';
 import type { FeePart, PaymentFee, PayoutTransaction } from '../../../contracts/ledger/payments.ts';
 import { stripeApiVersion } from './apiVersion.ts';
-import { gatewayRefundOf, isoOfSeconds, parseStripeWebhook } from './webhooks.ts';
+import { gatewayRefundOf, isoOfSeconds, parseStripeWebhook, stripeWebhookEventList } from './webhooks.ts';
 
 export type StripeGatewayOptions = {
   secretKey: string;
@@ -196,6 +196,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   return {
     provider: 'stripe',
     publishableKey: options.publishableKey ?? null,
+    webhookEvents: stripeWebhookEventList,
     // https://docs.stripe.com/security/guide#content-security-policy
     browserOrigins: {
       scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],

@@ -207,6 +207,11 @@ export const stripeWebhookHandlers = {
   },
 } satisfies Record<string, Handler>;
 
+/** Each event with what the shop does with it, in the table's order: the admin's payment set-up shows them. */
+export const stripeWebhookEventList = Object.entries(stripeWebhookHandlers as Record<string, Handler>).map(
+  ([type, handler]) => ({ type, does: handler.does }),
+);
+
 /** The events the shop's webhook endpoint must be sent, in the table's order. */
 export const stripeWebhookEvents = Object.keys(stripeWebhookHandlers) as (keyof typeof stripeWebhookHandlers)[];
 

@@ -17,6 +17,7 @@ import { serverMessage } from '../../lib/api.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { ledgerQuery, type LedgerFilter } from './ledgerQuery.ts';
+import { PaymentSetup } from './PaymentSetup.tsx';
 import './ledger.css';
 
 /** A UK day as the UK writes it: 27 November 2026. */
@@ -155,6 +156,7 @@ export function LedgerScreen() {
           </Card>
         </>
       )}
+      <PaymentSetup />
     </AdminPage>
   );
 }
