@@ -57,6 +57,20 @@ function letter(to: string, name: string | undefined, subject: string, heading: 
   );
 }
 
+/** The shopper's e-mail about a payment that settles later. */
+export const processingLetter = (to: string, name: string | undefined, orderNumber: string) =>
+  letter(
+    to,
+    name,
+    processingMail.subject(orderNumber),
+    'Your payment is processing',
+    `${processingMail.said} Your order number will be ${orderNumber}.`,
+  );
+
+/** The shopper's e-mail about a late payment refused and refunded. */
+export const lateRefundLetter = (to: string, name: string | undefined, paid: string) =>
+  letter(to, name, lateRefundMail.subject, 'Your payment has been refunded', lateRefundMail.said(paid));
+
 /** A late payment's refund is recorded once, whichever run of the reactor gets the provider's answer first. */
 const lateRefundDecider: Decider<
   boolean,
@@ -90,13 +104,7 @@ export function latePaymentReactions(deps: ReactionDeps): Reactions {
         deps,
         `processing-${checkoutId}`,
         'payment-processing',
-        await letter(
-          to,
-          name,
-          processingMail.subject(orderNumber),
-          'Your payment is processing',
-          `${processingMail.said} Your order number will be ${orderNumber}.`,
-        ),
+        await processingLetter(to, name, orderNumber),
         reactingTo(event, deps.clock()),
       );
     },
@@ -141,13 +149,7 @@ export function latePaymentReactions(deps: ReactionDeps): Reactions {
       const { to, name } = await shopperOf(reference, checkoutId);
       if (!to) return;
       const paid = currency.toLowerCase() === 'gbp' ? formatPence(amount) : `${(amount / 100).toFixed(2)} ${currency}`;
-      await sendOnce(
-        deps,
-        `late-${reference}`,
-        'late-payment-refunded',
-        await letter(to, name, lateRefundMail.subject, 'Your payment has been refunded', lateRefundMail.said(paid)),
-        meta,
-      );
+      await sendOnce(deps, `late-${reference}`, 'late-payment-refunded', await lateRefundLetter(to, name, paid), meta);
     },
   });
 }

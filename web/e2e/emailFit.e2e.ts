@@ -29,6 +29,7 @@ import {
   replyToSender,
   restockRequested,
 } from '../../service/messages/emails.ts';
+import { lateRefundLetter, processingLetter } from '../../service/checkout/latePayments.tsx';
 import { disputeToOwner, refundConfirmation } from '../../service/orders/refundReactions.ts';
 import {
   orderLinkEmail,
@@ -111,6 +112,8 @@ const giftOrder = {
 };
 const everyKind: Record<SentEmailKind, () => Promise<MailMessage>> = {
   'gift-note': () => giftNote(giftOrder, shipment),
+  'payment-processing': () => processingLetter(order.customerEmail, order.customerName, order.orderNumber),
+  'late-payment-refunded': () => lateRefundLetter(order.customerEmail, order.customerName, '£1,234.56'),
   'purchase-notice': () =>
     purchaseNotice(
       {
