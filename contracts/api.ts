@@ -12,6 +12,7 @@ import { messagesApi } from './messages/api.ts';
 import { restockApi } from './messages/restockApi.ts';
 import { ordersApi } from './orders/api.ts';
 import { orderPageApi } from './orders/shopperApi.ts';
+import { preOrdersApi } from './preorders/api.ts';
 import { privacyApi } from './privacy/api.ts';
 import { receiptsApi } from './receipts/api.ts';
 import { reviewsApi } from './reviews/api.ts';
@@ -34,6 +35,7 @@ export const api = {
   restock: restockApi,
   orders: ordersApi,
   orderPage: orderPageApi,
+  preOrders: preOrdersApi,
   privacy: privacyApi,
   receipts: receiptsApi,
   reviews: reviewsApi,

@@ -116,6 +116,17 @@ import type {
   NewsletterWithdrawn,
 } from './messages/model.ts';
 import type { RestockAlertRequested, RestockAlertWithdrawn, RestockEvent } from './messages/restock.ts';
+import {
+  preOrderCancelReasons,
+  type PreOrderAllocated,
+  type PreOrderCancelled,
+  type PreOrderEvent,
+  type PreOrderLimitChanged,
+  type PreOrderPlaced,
+  type PublicationDateChanged,
+  type TitleAnnounced,
+  type TitleReleased,
+} from './preorders/model.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
 import {
   holdReleaseReasons,
@@ -1028,6 +1039,33 @@ export const NewsletterWithdrawnV1 = v.object({ subscriptionId: text, at });
 export const RestockAlertRequestedV1 = v.object({ requestId: text, bookId, email: text, wording: text, at });
 export const RestockAlertWithdrawnV1 = v.object({ requestId: text, at });
 
+const preOrderSaid = { by: text, reason: text, at };
+const copies = v.pipe(v.number(), v.integer(), v.minValue(1));
+export const TitleAnnouncedV1 = v.object({
+  bookId,
+  title: text,
+  publicationDate: day,
+  limit: v.nullable(copies),
+  ...preOrderSaid,
+});
+export const PublicationDateChangedV1 = v.object({ bookId, from: day, to: day, waiting: count, ...preOrderSaid });
+export const PreOrderLimitChangedV1 = v.object({
+  bookId,
+  from: v.nullable(copies),
+  to: v.nullable(copies),
+  ...preOrderSaid,
+});
+export const PreOrderPlacedV1 = v.object({ bookId, checkoutId: text, quantity: copies, at });
+export const PreOrderAllocatedV1 = v.object({ bookId, checkoutId: text, quantity: copies, at });
+export const PreOrderCancelledV1 = v.object({
+  bookId,
+  checkoutId: text,
+  quantity: copies,
+  cancelledBy: v.picklist(preOrderCancelReasons),
+  at,
+});
+export const TitleReleasedV1 = v.object({ bookId, ...preOrderSaid });
+
 export const PersonalDataDownloadGrantedV1 = v.object({ username: text, by: text, at });
 export const PersonalDataDownloadRevokedV1 = v.object({ username: text, by: text, at });
 
@@ -1142,6 +1180,13 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof NewsletterWithdrawnV1, NewsletterWithdrawn>,
     Newest<typeof RestockAlertRequestedV1, RestockAlertRequested>,
     Newest<typeof RestockAlertWithdrawnV1, RestockAlertWithdrawn>,
+    Newest<typeof TitleAnnouncedV1, TitleAnnounced>,
+    Newest<typeof PublicationDateChangedV1, PublicationDateChanged>,
+    Newest<typeof PreOrderLimitChangedV1, PreOrderLimitChanged>,
+    Newest<typeof PreOrderPlacedV1, PreOrderPlaced>,
+    Newest<typeof PreOrderAllocatedV1, PreOrderAllocated>,
+    Newest<typeof PreOrderCancelledV1, PreOrderCancelled>,
+    Newest<typeof TitleReleasedV1, TitleReleased>,
   ]
 >;
 
@@ -1220,7 +1265,8 @@ export type ShopEvent =
   | MessageEvent
   | MessageMailCounted
   | NewsletterEvent
-  | RestockEvent;
+  | RestockEvent
+  | PreOrderEvent;
 /** The name of every event type in the catalogue. */
 export type ShopEventType = ShopEvent['type'];
 /** The event of one type (or of a union of types). */
@@ -2045,6 +2091,60 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     causedBy: 'the shopper, through the signed unsubscribe link (`shopper`)',
     description: 'A shopper withdrew their back-in-stock request before it was answered: no e-mail goes.',
     versions: [{ schema: RestockAlertWithdrawnV1 }],
+  },
+  {
+    type: 'TitleAnnounced',
+    stream: 'preorder',
+    causedBy: owner,
+    description:
+      'The owner announced a book before it is printed: it is coming, published on a UK day after the announcement, and may be pre-ordered up to a limit of copies (null: none). One stream per title, `preorder-<bookId>`.',
+    versions: [{ schema: TitleAnnouncedV1 }],
+  },
+  {
+    type: 'PublicationDateChanged',
+    stream: 'preorder',
+    causedBy: owner,
+    description:
+      "The owner moved a coming title's publication date (from and to), with how many pre-orders were waiting for copies then: each of them is e-mailed once with the new date and a link that cancels for a full refund.",
+    versions: [{ schema: PublicationDateChangedV1 }],
+  },
+  {
+    type: 'PreOrderLimitChanged',
+    stream: 'preorder',
+    causedBy: owner,
+    description:
+      "The owner changed a coming title's pre-order limit in copies (from and to; null: none), never below the copies already pre-ordered.",
+    versions: [{ schema: PreOrderLimitChangedV1 }],
+  },
+  {
+    type: 'PreOrderPlaced',
+    stream: 'preorder',
+    causedBy: webhook,
+    description:
+      "A shopper's checkout took copies of a coming title, paid now: decided under the title's stream revision, so no more copies are taken than its limit.",
+    versions: [{ schema: PreOrderPlacedV1 }],
+  },
+  {
+    type: 'PreOrderAllocated',
+    stream: 'preorder',
+    causedBy: owner,
+    description:
+      'Copies the owner received for a coming title were set aside for one pre-order, whole, in the order the pre-orders were placed: the order is ready to dispatch.',
+    versions: [{ schema: PreOrderAllocatedV1 }],
+  },
+  {
+    type: 'PreOrderCancelled',
+    stream: 'preorder',
+    causedBy: 'the shopper from their order page or e-mail (`shopper`), or the owner (`admin:<username>`)',
+    description: 'A pre-order was cancelled before dispatch: its copies no longer count against the limit.',
+    versions: [{ schema: PreOrderCancelledV1 }],
+  },
+  {
+    type: 'TitleReleased',
+    stream: 'preorder',
+    causedBy: owner,
+    description: 'A coming title was released once no pre-order waited for copies: it is on sale as any other book.',
+    versions: [{ schema: TitleReleasedV1 }],
   },
 ];
 

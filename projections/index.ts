@@ -11,6 +11,7 @@ import { orderHistoryProjection } from './orders/orderHistory.ts';
 import { orderPagesProjection } from './orders/orderPages.ts';
 import { shopperRequestsProjection } from './orders/shopperRequests.ts';
 import type { Projection } from './engine/projection.ts';
+import { preOrdersProjection } from './preorders/preorders.ts';
 import { receiptsProjection } from './receipts/receipts.ts';
 import { restockProjection } from './messages/restockWaiting.ts';
 import { reviewsProjection } from './reviews/reviews.ts';
@@ -33,4 +34,5 @@ export const allProjections: readonly Projection[] = [
   messagesProjection,
   restockProjection,
   shopperRequestsProjection,
+  preOrdersProjection,
 ];

@@ -8,6 +8,7 @@ import { discounts } from './discounts/index.ts';
 import { ledger } from './ledger/index.ts';
 import { messages } from './messages/index.ts';
 import { orders } from './orders/index.ts';
+import { preorders } from './preorders/index.ts';
 import { privacy } from './privacy/index.ts';
 import { receipts } from './receipts/index.ts';
 import { reviews } from './reviews/index.ts';
@@ -30,4 +31,5 @@ export const capabilities: readonly Capability[] = [
   vat,
   discounts,
   messages,
+  preorders,
 ];

@@ -21,6 +21,7 @@ export const streamCategories = [
   'newsletter',
   'restock',
   'shipping',
+  'preorder',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
@@ -51,6 +52,8 @@ export const messageStream = stream('message');
 export const newsletterStream = stream('newsletter');
 /** One shopper's request to hear when a book is back, and its withdrawal: `restock-<uuid>` (decision 091). */
 export const restockStream = stream('restock');
+/** One coming title, its date, its limit and every pre-order of it: `preorder-<bookId>` (decision 120). */
+export const preOrderStream = stream('preorder');
 /** The erasures, one stream (contracts/privacy/model.ts). */
 export const erasuresStream = stream('privacy')('erasures');
 /** The shop's VAT settings: registration and each product's rate over time, one stream (contracts/vat/settings.ts). */

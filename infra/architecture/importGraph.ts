@@ -21,6 +21,7 @@ export const capabilities = [
   'receipts',
   'discounts',
   'messages',
+  'preorders',
 ] as const;
 
 /** The folders of each layer that are no capability: what every capability shares. Any other folder is a capability. */

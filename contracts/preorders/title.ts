@@ -1,0 +1,203 @@
+// A coming title and its pre-orders (`preorder-<bookId>`, decision 120): the fold and the decisions on it. Pure;
+// declared in contracts because the owner's catalogue, the checkouts that take pre-orders and the stock that arrives
+// for them all decide on the same stream, under its revision, so a limit is never passed by two racing shoppers.
+import { conflict, invalid, notFound } from '../shared/errors.ts';
+import { preOrderMessages, type PreOrderCancelReason, type PreOrderEvent, type PreOrderPlaced } from './model.ts';
+
+export type PreOrderStatus = 'waiting' | 'allocated' | 'cancelled';
+export type PreOrder = { checkoutId: string; quantity: number; at: string; status: PreOrderStatus };
+
+export type ComingTitleState = {
+  bookId: number | null;
+  title: string;
+  /** announced and not yet released */
+  coming: boolean;
+  publicationDate: string | null;
+  limit: number | null;
+  /** every pre-order of the title's seasons, in the order placed */
+  preOrders: PreOrder[];
+};
+
+export const emptyComingTitle = (): ComingTitleState => ({
+  bookId: null,
+  title: '',
+  coming: false,
+  publicationDate: null,
+  limit: null,
+  preOrders: [],
+});
+
+/** Copies pre-ordered and not cancelled: what the limit counts. */
+export const copiesTaken = (state: ComingTitleState): number =>
+  state.preOrders.reduce((sum, p) => sum + (p.status === 'cancelled' ? 0 : p.quantity), 0);
+
+/** The pre-orders still waiting for copies, oldest first. */
+export const waitingPreOrders = (state: ComingTitleState): PreOrder[] =>
+  state.preOrders.filter((p) => p.status === 'waiting');
+
+/** Copies that may still be pre-ordered: Infinity without a limit, 0 when the title is not coming. */
+export function copiesLeft(state: ComingTitleState): number {
+  if (!state.coming) return 0;
+  return state.limit === null ? Infinity : Math.max(0, state.limit - copiesTaken(state));
+}
+
+const withPreOrder = (state: ComingTitleState, checkoutId: string, change: (p: PreOrder) => PreOrder) => ({
+  ...state,
+  preOrders: state.preOrders.map((p) => (p.checkoutId === checkoutId ? change(p) : p)),
+});
+
+export function evolveComingTitle(state: ComingTitleState, event: PreOrderEvent): ComingTitleState {
+  switch (event.type) {
+    case 'TitleAnnounced': {
+      const { bookId, title, publicationDate, limit } = event.data;
+      return { ...state, bookId, title, coming: true, publicationDate, limit };
+    }
+    case 'PublicationDateChanged':
+      return { ...state, publicationDate: event.data.to };
+    case 'PreOrderLimitChanged':
+      return { ...state, limit: event.data.to };
+    case 'PreOrderPlaced': {
+      const { checkoutId, quantity, at } = event.data;
+      return { ...state, preOrders: [...state.preOrders, { checkoutId, quantity, at, status: 'waiting' }] };
+    }
+    case 'PreOrderAllocated':
+      return withPreOrder(state, event.data.checkoutId, (p) => ({ ...p, status: 'allocated' }));
+    case 'PreOrderCancelled':
+      return withPreOrder(state, event.data.checkoutId, (p) => ({ ...p, status: 'cancelled' }));
+    case 'TitleReleased':
+      return { ...state, coming: false };
+  }
+}
+
+type Said = { by: string; reason: string; at: string };
+/** `today` is the UK day the command is decided on (the shop's clock): a publication date must come after it. */
+export type AnnounceTitle = {
+  type: 'AnnounceTitle';
+  bookId: number;
+  title: string;
+  publicationDate: string;
+  limit: number | null;
+  today: string;
+} & Said;
+/** A new date, a new limit (null: none), or both; what is left out stays. */
+export type ChangeComingTitle = {
+  type: 'ChangeComingTitle';
+  bookId: number;
+  title: string;
+  publicationDate?: string;
+  limit?: number | null;
+  today: string;
+} & Said;
+export type PlacePreOrder = {
+  type: 'PlacePreOrder';
+  bookId: number;
+  title: string;
+  checkoutId: string;
+  quantity: number;
+  at: string;
+};
+/** Copies received for the title: allocated to the waiting pre-orders, whole, in the order placed. */
+export type AllocateCopies = { type: 'AllocateCopies'; bookId: number; copies: number; at: string };
+export type CancelPreOrder = {
+  type: 'CancelPreOrder';
+  bookId: number;
+  checkoutId: string;
+  cancelledBy: PreOrderCancelReason;
+  /** the order was dispatched: too late to cancel */
+  dispatched?: boolean;
+  at: string;
+};
+export type ReleaseTitle = { type: 'ReleaseTitle'; bookId: number; title: string } & Said;
+export type ComingTitleCommand =
+  AnnounceTitle | ChangeComingTitle | PlacePreOrder | AllocateCopies | CancelPreOrder | ReleaseTitle;
+
+function checkDate(day: string, today: string) {
+  if (day <= today) throw invalid(preOrderMessages.pastDate(today));
+}
+
+function checkLimit(state: ComingTitleState, limit: number | null) {
+  const taken = copiesTaken(state);
+  if (limit !== null && limit < taken) throw invalid(preOrderMessages.limitBelowTaken(taken));
+}
+
+function decideComingTitle(command: ComingTitleCommand, state: ComingTitleState): PreOrderEvent[] {
+  switch (command.type) {
+    case 'AnnounceTitle': {
+      const { bookId, title, publicationDate, limit, today, by, reason, at } = command;
+      if (state.coming) throw conflict(preOrderMessages.alreadyComing(title, state.publicationDate!));
+      checkDate(publicationDate, today);
+      return [{ type: 'TitleAnnounced', data: { bookId, title, publicationDate, limit, by, reason, at } }];
+    }
+    case 'ChangeComingTitle': {
+      const { bookId, title, publicationDate, limit, today, by, reason, at } = command;
+      if (!state.coming) throw invalid(preOrderMessages.notComing(title));
+      const events: PreOrderEvent[] = [];
+      if (publicationDate !== undefined && publicationDate !== state.publicationDate) {
+        checkDate(publicationDate, today);
+        const waiting = waitingPreOrders(state).length;
+        events.push({
+          type: 'PublicationDateChanged',
+          data: { bookId, from: state.publicationDate!, to: publicationDate, waiting, by, reason, at },
+        });
+      }
+      if (limit !== undefined && limit !== state.limit) {
+        checkLimit(state, limit);
+        events.push({ type: 'PreOrderLimitChanged', data: { bookId, from: state.limit, to: limit, by, reason, at } });
+      }
+      return events;
+    }
+    case 'PlacePreOrder': {
+      const { bookId, title, checkoutId, quantity, at } = command;
+      // The same checkout's pre-order again (a retried payment report) changes nothing.
+      if (state.preOrders.some((p) => p.checkoutId === checkoutId)) return [];
+      if (!state.coming) throw invalid(preOrderMessages.notComing(title));
+      const left = copiesLeft(state);
+      if (left === 0) throw conflict(preOrderMessages.closed(title));
+      if (quantity > left) throw conflict(preOrderMessages.fewLeft(title, left));
+      return [{ type: 'PreOrderPlaced', data: { bookId, checkoutId, quantity, at } } satisfies PreOrderPlaced];
+    }
+    case 'AllocateCopies': {
+      const { bookId, at } = command;
+      let copies = command.copies;
+      const events: PreOrderEvent[] = [];
+      // In the order placed, each whole: the first that does not fit waits, and so do all placed after it.
+      for (const p of waitingPreOrders(state)) {
+        if (p.quantity > copies) break;
+        copies -= p.quantity;
+        events.push({
+          type: 'PreOrderAllocated',
+          data: { bookId, checkoutId: p.checkoutId, quantity: p.quantity, at },
+        });
+      }
+      return events;
+    }
+    case 'CancelPreOrder': {
+      const { bookId, checkoutId, cancelledBy, at } = command;
+      const preOrder = state.preOrders.find((p) => p.checkoutId === checkoutId);
+      if (!preOrder) throw notFound(preOrderMessages.unknownPreOrder);
+      if (preOrder.status === 'cancelled') return [];
+      if (command.dispatched) throw conflict(preOrderMessages.dispatched);
+      return [
+        { type: 'PreOrderCancelled', data: { bookId, checkoutId, quantity: preOrder.quantity, cancelledBy, at } },
+      ];
+    }
+    case 'ReleaseTitle': {
+      const { bookId, title, by, reason, at } = command;
+      if (!state.coming) throw invalid(preOrderMessages.notComing(title));
+      const waiting = waitingPreOrders(state).length;
+      if (waiting > 0) throw conflict(preOrderMessages.stillWaiting(waiting));
+      return [{ type: 'TitleReleased', data: { bookId, by, reason, at } }];
+    }
+  }
+}
+
+export const comingTitleDecider = {
+  initialState: emptyComingTitle,
+  evolve: evolveComingTitle,
+  decide: decideComingTitle,
+};
+
+/** What copies received leave for the shelf once the waiting pre-orders took theirs. */
+export function copiesForSale(received: number, allocated: readonly PreOrderEvent[]): number {
+  return received - allocated.reduce((sum, e) => sum + (e.type === 'PreOrderAllocated' ? e.data.quantity : 0), 0);
+}
