@@ -2,10 +2,17 @@ import { createFileRoute } from '@tanstack/react-router';
 import { screenError } from '../components/ScreenError.tsx';
 import { catalogueQuery } from '../features/catalogue/admin/catalogueQuery.ts';
 import { CatalogueScreen } from '../features/catalogue/admin/CatalogueScreen.tsx';
+import { ComingTitleForm } from '../features/preorders/admin/ComingTitleForm.tsx';
+import { PreOrderDemand } from '../features/preorders/admin/PreOrderDemand.tsx';
 import { adminLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/catalogue')({
   loader: adminLoader((queryClient) => queryClient.ensureQueryData(catalogueQuery)),
-  component: CatalogueScreen,
+  component: () => (
+    <CatalogueScreen>
+      <ComingTitleForm />
+      <PreOrderDemand />
+    </CatalogueScreen>
+  ),
   errorComponent: screenError('Error Loading the Catalogue'),
 });

@@ -2,10 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { screenError } from '../components/ScreenError.tsx';
 import { SalesScreen } from '../features/sales/SalesScreen.tsx';
 import { salesQuery } from '../features/sales/salesQuery.ts';
+import { PreOrderDemand } from '../features/preorders/admin/PreOrderDemand.tsx';
 import { adminLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/sales')({
   loader: adminLoader((queryClient) => queryClient.ensureQueryData(salesQuery({ period: 'day' }))),
-  component: SalesScreen,
+  component: () => (
+    <SalesScreen>
+      <PreOrderDemand comingOnly />
+    </SalesScreen>
+  ),
   errorComponent: screenError('Error Loading Sales'),
 });

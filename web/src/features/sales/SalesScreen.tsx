@@ -3,7 +3,7 @@
 // the bookkeeper's files of the receipts and credit notes of the range shown.
 import { Button, Callout, Card, Flex, Grid, Heading, SegmentedControl, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { salesPeriods, type SalesPeriod, type SalesResponse } from '../../../../contracts/sales/model.ts';
 import { formatRate } from '../../../../contracts/vat/rates.ts';
 import { formatPence } from '../../../../contracts/shared/money.ts';
@@ -33,7 +33,8 @@ const labelOf = (period: SalesPeriod) => (key: string) => {
   return period === 'week' ? `w/c ${day}` : day;
 };
 
-export function SalesScreen() {
+/** `children`: what the route shows under the sales (the pre-orders of coming titles). */
+export function SalesScreen({ children }: { children?: ReactNode } = {}) {
   const logOut = useLogOut();
   const [filter, setFilter] = useState<SalesFilter>({ period: 'day' });
   const [from, setFrom] = useState('');
@@ -195,6 +196,7 @@ export function SalesScreen() {
           </Card>
         </>
       )}
+      {children && <div className="sales-extra">{children}</div>}
     </AdminPage>
   );
 }

@@ -3,7 +3,7 @@
 // reads. Orders already placed keep their own prices and names: nothing here changes a past sale.
 import { Badge, Button, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { catalogueApi, type CatalogueProduct } from '../../../../../contracts/catalog/adminApi.ts';
 import { formatPence } from '../../../../../contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
@@ -20,7 +20,8 @@ import './catalogue.css';
 /** Which form is open: none, a new product's, or a product's by id. */
 type Editing = null | 'new' | number;
 
-export function CatalogueScreen() {
+/** `children`: what the route shows under the products (the coming titles and their pre-orders). */
+export function CatalogueScreen({ children }: { children?: ReactNode } = {}) {
   const logOut = useLogOut();
   // Fetched by the route's loader; a failure shows the route's error screen.
   const { data } = useSuspenseQuery(catalogueQuery);
@@ -62,6 +63,7 @@ export function CatalogueScreen() {
             </section>
           </Card>
         )}
+        {children}
       </Flex>
     </AdminPage>
   );
