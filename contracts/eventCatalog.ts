@@ -122,6 +122,7 @@ import {
   type PreOrderCancelled,
   type PreOrderEvent,
   type PreOrderLimitChanged,
+  type PreOrderPaid,
   type PreOrderPlaced,
   type PublicationDateChanged,
   type TitleAnnounced,
@@ -1055,7 +1056,8 @@ export const PreOrderLimitChangedV1 = v.object({
   to: v.nullable(copies),
   ...preOrderSaid,
 });
-export const PreOrderPlacedV1 = v.object({ bookId, checkoutId: text, quantity: copies, at });
+export const PreOrderPlacedV1 = v.object({ bookId, checkoutId: text, quantity: copies, at, expiresAt: at });
+export const PreOrderPaidV1 = v.object({ bookId, checkoutId: text, orderId: text, at });
 export const PreOrderAllocatedV1 = v.object({ bookId, checkoutId: text, quantity: copies, at });
 export const PreOrderCancelledV1 = v.object({
   bookId,
@@ -1184,6 +1186,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof PublicationDateChangedV1, PublicationDateChanged>,
     Newest<typeof PreOrderLimitChangedV1, PreOrderLimitChanged>,
     Newest<typeof PreOrderPlacedV1, PreOrderPlaced>,
+    Newest<typeof PreOrderPaidV1, PreOrderPaid>,
     Newest<typeof PreOrderAllocatedV1, PreOrderAllocated>,
     Newest<typeof PreOrderCancelledV1, PreOrderCancelled>,
     Newest<typeof TitleReleasedV1, TitleReleased>,
@@ -2119,10 +2122,18 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
   {
     type: 'PreOrderPlaced',
     stream: 'preorder',
-    causedBy: webhook,
+    causedBy: shopper,
     description:
-      "A shopper's checkout took copies of a coming title, paid now: decided under the title's stream revision, so no more copies are taken than its limit.",
+      "A shopper's checkout took copies of a coming title when it started, holding them of the limit until its hold ends (`expiresAt`) or for good once paid: decided under the title's stream revision, so no more copies are taken than its limit.",
     versions: [{ schema: PreOrderPlacedV1 }],
+  },
+  {
+    type: 'PreOrderPaid',
+    stream: 'preorder',
+    causedBy: 'the checkout reactor (`system:preorders`), following CheckoutCompleted',
+    description:
+      "A pre-order's checkout was paid: it is the order named, paid now (the tax point), to be dispatched from the publication date; from now on it counts as demand and waits for copies.",
+    versions: [{ schema: PreOrderPaidV1 }],
   },
   {
     type: 'PreOrderAllocated',

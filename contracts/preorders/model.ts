@@ -10,8 +10,11 @@ import { ownerText } from '../shared/ownerText.ts';
 /** The highest limit the owner may set, in copies: far above any print run of the shop's. */
 export const maxPreOrderLimit = 100_000;
 
-/** Why a pre-order was cancelled: the shopper asked (from the order page or the e-mail's link), or the owner did. */
-export const preOrderCancelReasons = ['shopper', 'owner'] as const;
+/**
+ * Why a pre-order was cancelled: the shopper asked (from the order page or the e-mail's link), the owner did, or its
+ * checkout ended unpaid (cancelled, its payment failed, or its page never opened).
+ */
+export const preOrderCancelReasons = ['shopper', 'owner', 'unpaid'] as const;
 export type PreOrderCancelReason = (typeof preOrderCancelReasons)[number];
 
 type Said = { by: string; reason: string; at: string };
@@ -32,10 +35,18 @@ export type PreOrderLimitChanged = DomainEvent<
   'PreOrderLimitChanged',
   { bookId: number; from: number | null; to: number | null } & Said
 >;
-/** A pre-order of `quantity` copies, taken for the checkout `checkoutId` (whose order pays for it now). */
+/**
+ * A pre-order of `quantity` copies, taken when the checkout `checkoutId` started: it holds its copies of the limit
+ * until `expiresAt` (the checkout's hold, decision 061), and for good once paid.
+ */
 export type PreOrderPlaced = DomainEvent<
   'PreOrderPlaced',
-  { bookId: number; checkoutId: string; quantity: number; at: string }
+  { bookId: number; checkoutId: string; quantity: number; at: string; expiresAt: string }
+>;
+/** The pre-order's checkout was paid: it is the order `orderId`, paid now, dispatched from the publication date. */
+export type PreOrderPaid = DomainEvent<
+  'PreOrderPaid',
+  { bookId: number; checkoutId: string; orderId: string; at: string }
 >;
 /** Copies received were set aside for one pre-order, whole: it is ready to dispatch. */
 export type PreOrderAllocated = DomainEvent<
@@ -55,6 +66,7 @@ export type PreOrderEvent =
   | PublicationDateChanged
   | PreOrderLimitChanged
   | PreOrderPlaced
+  | PreOrderPaid
   | PreOrderAllocated
   | PreOrderCancelled
   | TitleReleased;
@@ -64,6 +76,7 @@ export const preOrderEventTypes = [
   'PublicationDateChanged',
   'PreOrderLimitChanged',
   'PreOrderPlaced',
+  'PreOrderPaid',
   'PreOrderAllocated',
   'PreOrderCancelled',
   'TitleReleased',

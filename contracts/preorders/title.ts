@@ -5,7 +5,18 @@ import { conflict, invalid, notFound } from '../shared/errors.ts';
 import { preOrderMessages, type PreOrderCancelReason, type PreOrderEvent, type PreOrderPlaced } from './model.ts';
 
 export type PreOrderStatus = 'waiting' | 'allocated' | 'cancelled';
-export type PreOrder = { checkoutId: string; quantity: number; at: string; status: PreOrderStatus };
+/**
+ * One pre-order: taken when its checkout started, holding its copies of the limit until `expiresAt`, for good once
+ * paid (`orderId`). Only paid pre-orders wait for copies and are counted as demand.
+ */
+export type PreOrder = {
+  checkoutId: string;
+  quantity: number;
+  at: string;
+  expiresAt: string;
+  orderId: string | null;
+  status: PreOrderStatus;
+};
 
 export type ComingTitleState = {
   bookId: number | null;
@@ -27,18 +38,22 @@ export const emptyComingTitle = (): ComingTitleState => ({
   preOrders: [],
 });
 
-/** Copies pre-ordered and not cancelled: what the limit counts. */
-export const copiesTaken = (state: ComingTitleState): number =>
-  state.preOrders.reduce((sum, p) => sum + (p.status === 'cancelled' ? 0 : p.quantity), 0);
+/** Whether a pre-order holds its copies of the limit at `now`: paid, or its checkout still payable; never cancelled. */
+export const holdsCopies = (p: PreOrder, now: string): boolean =>
+  p.status !== 'cancelled' && (p.orderId !== null || p.expiresAt > now);
 
-/** The pre-orders still waiting for copies, oldest first. */
+/** Copies pre-ordered at `now` and not cancelled (paid, or being paid): what the limit counts. */
+export const copiesTaken = (state: ComingTitleState, now: string): number =>
+  state.preOrders.reduce((sum, p) => sum + (holdsCopies(p, now) ? p.quantity : 0), 0);
+
+/** The paid pre-orders still waiting for copies, oldest first. */
 export const waitingPreOrders = (state: ComingTitleState): PreOrder[] =>
-  state.preOrders.filter((p) => p.status === 'waiting');
+  state.preOrders.filter((p) => p.status === 'waiting' && p.orderId !== null);
 
-/** Copies that may still be pre-ordered: Infinity without a limit, 0 when the title is not coming. */
-export function copiesLeft(state: ComingTitleState): number {
+/** Copies that may still be pre-ordered at `now`: Infinity without a limit, 0 when the title is not coming. */
+export function copiesLeft(state: ComingTitleState, now: string): number {
   if (!state.coming) return 0;
-  return state.limit === null ? Infinity : Math.max(0, state.limit - copiesTaken(state));
+  return state.limit === null ? Infinity : Math.max(0, state.limit - copiesTaken(state, now));
 }
 
 const withPreOrder = (state: ComingTitleState, checkoutId: string, change: (p: PreOrder) => PreOrder) => ({
@@ -57,9 +72,12 @@ export function evolveComingTitle(state: ComingTitleState, event: PreOrderEvent)
     case 'PreOrderLimitChanged':
       return { ...state, limit: event.data.to };
     case 'PreOrderPlaced': {
-      const { checkoutId, quantity, at } = event.data;
-      return { ...state, preOrders: [...state.preOrders, { checkoutId, quantity, at, status: 'waiting' }] };
+      const { checkoutId, quantity, at, expiresAt } = event.data;
+      const preOrder: PreOrder = { checkoutId, quantity, at, expiresAt, orderId: null, status: 'waiting' };
+      return { ...state, preOrders: [...state.preOrders, preOrder] };
     }
+    case 'PreOrderPaid':
+      return withPreOrder(state, event.data.checkoutId, (p) => ({ ...p, orderId: event.data.orderId }));
     case 'PreOrderAllocated':
       return withPreOrder(state, event.data.checkoutId, (p) => ({ ...p, status: 'allocated' }));
     case 'PreOrderCancelled':
@@ -88,6 +106,7 @@ export type ChangeComingTitle = {
   limit?: number | null;
   today: string;
 } & Said;
+/** `at` is when the checkout starts; `expiresAt` when its hold ends unless paid. */
 export type PlacePreOrder = {
   type: 'PlacePreOrder';
   bookId: number;
@@ -95,7 +114,10 @@ export type PlacePreOrder = {
   checkoutId: string;
   quantity: number;
   at: string;
+  expiresAt: string;
 };
+/** The checkout was paid: its pre-order is the order's, even if its hold had run out (the payer keeps what they paid). */
+export type PayPreOrder = { type: 'PayPreOrder'; bookId: number; checkoutId: string; orderId: string; at: string };
 /** Copies received for the title: allocated to the waiting pre-orders, whole, in the order placed. */
 export type AllocateCopies = { type: 'AllocateCopies'; bookId: number; copies: number; at: string };
 export type CancelPreOrder = {
@@ -109,14 +131,14 @@ export type CancelPreOrder = {
 };
 export type ReleaseTitle = { type: 'ReleaseTitle'; bookId: number; title: string } & Said;
 export type ComingTitleCommand =
-  AnnounceTitle | ChangeComingTitle | PlacePreOrder | AllocateCopies | CancelPreOrder | ReleaseTitle;
+  AnnounceTitle | ChangeComingTitle | PlacePreOrder | PayPreOrder | AllocateCopies | CancelPreOrder | ReleaseTitle;
 
 function checkDate(day: string, today: string) {
   if (day <= today) throw invalid(preOrderMessages.pastDate(today));
 }
 
-function checkLimit(state: ComingTitleState, limit: number | null) {
-  const taken = copiesTaken(state);
+function checkLimit(state: ComingTitleState, limit: number | null, now: string) {
+  const taken = copiesTaken(state, now);
   if (limit !== null && limit < taken) throw invalid(preOrderMessages.limitBelowTaken(taken));
 }
 
@@ -141,26 +163,35 @@ function decideComingTitle(command: ComingTitleCommand, state: ComingTitleState)
         });
       }
       if (limit !== undefined && limit !== state.limit) {
-        checkLimit(state, limit);
+        checkLimit(state, limit, at);
         events.push({ type: 'PreOrderLimitChanged', data: { bookId, from: state.limit, to: limit, by, reason, at } });
       }
       return events;
     }
     case 'PlacePreOrder': {
-      const { bookId, title, checkoutId, quantity, at } = command;
-      // The same checkout's pre-order again (a retried payment report) changes nothing.
+      const { bookId, title, checkoutId, quantity, at, expiresAt } = command;
+      // The same checkout's pre-order again (a retried start) changes nothing.
       if (state.preOrders.some((p) => p.checkoutId === checkoutId)) return [];
       if (!state.coming) throw invalid(preOrderMessages.notComing(title));
-      const left = copiesLeft(state);
+      const left = copiesLeft(state, at);
       if (left === 0) throw conflict(preOrderMessages.closed(title));
       if (quantity > left) throw conflict(preOrderMessages.fewLeft(title, left));
-      return [{ type: 'PreOrderPlaced', data: { bookId, checkoutId, quantity, at } } satisfies PreOrderPlaced];
+      return [
+        { type: 'PreOrderPlaced', data: { bookId, checkoutId, quantity, at, expiresAt } } satisfies PreOrderPlaced,
+      ];
+    }
+    case 'PayPreOrder': {
+      const { bookId, checkoutId, orderId, at } = command;
+      const preOrder = state.preOrders.find((p) => p.checkoutId === checkoutId);
+      if (!preOrder) throw notFound(preOrderMessages.unknownPreOrder);
+      if (preOrder.orderId !== null) return [];
+      return [{ type: 'PreOrderPaid', data: { bookId, checkoutId, orderId, at } }];
     }
     case 'AllocateCopies': {
       const { bookId, at } = command;
       let copies = command.copies;
       const events: PreOrderEvent[] = [];
-      // In the order placed, each whole: the first that does not fit waits, and so do all placed after it.
+      // Paid pre-orders in the order placed, each whole: the first that does not fit waits, and so do all after it.
       for (const p of waitingPreOrders(state)) {
         if (p.quantity > copies) break;
         copies -= p.quantity;

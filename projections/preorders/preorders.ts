@@ -31,15 +31,19 @@ export const preOrdersProjection = defineProjection({
   },
 });
 
-/** One title's season, or null for a book never announced. */
-export async function preOrdersOf(reader: ReadStoreReader, bookId: number): Promise<ComingTitleSummary | null> {
+/** One title's season at `now`, or null for a book never announced. */
+export async function preOrdersOf(
+  reader: ReadStoreReader,
+  bookId: number,
+  now: string,
+): Promise<ComingTitleSummary | null> {
   const state = await reader.get<ComingTitleState>(collection, String(bookId));
-  return state ? comingTitleSummary(state) : null;
+  return state ? comingTitleSummary(state, now) : null;
 }
 
-/** Every title ever announced, by book id: those coming, and those released with their season's counts. */
-export async function listPreOrderTitles(reader: ReadStoreReader): Promise<ComingTitleSummary[]> {
+/** Every title ever announced, by book id, at `now`: those coming, and those released with their season's counts. */
+export async function listPreOrderTitles(reader: ReadStoreReader, now: string): Promise<ComingTitleSummary[]> {
   const ids = await reader.range(titlesIndex);
   const states = await reader.getMany<ComingTitleState>(collection, ids);
-  return states.filter((s): s is ComingTitleState => s !== null).map(comingTitleSummary);
+  return states.filter((s): s is ComingTitleState => s !== null).map((s) => comingTitleSummary(s, now));
 }

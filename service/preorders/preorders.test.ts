@@ -13,7 +13,7 @@ import { ukDayOf } from '../../contracts/vat/rates.ts';
 import { createMemoryReadStore } from '../../infra/readstore/memoryReadStore.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { foldInto } from '../../infra/testing/projections.ts';
-import { adminHeaders, call, startTestShop } from '../../infra/testing/shop.ts';
+import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { listPreOrderTitles, preOrdersProjection } from '../../projections/preorders/preorders.ts';
 import { handleCommand } from '../commands.ts';
 import { preOrderRaceRetries } from './routes.ts';
@@ -25,10 +25,17 @@ const announced: PreOrderEvent = {
   type: 'TitleAnnounced',
   data: { bookId: 4, title: 'The Lantern Moon', publicationDate: '2027-03-01', limit: 5, ...said },
 };
+const expiresAt = '2026-12-08T09:30:00.000Z';
 const placed = (checkoutId: string, quantity = 1, at = '2026-12-08T09:00:00.000Z'): PreOrderEvent => ({
   type: 'PreOrderPlaced',
-  data: { bookId: 4, checkoutId, quantity, at },
+  data: { bookId: 4, checkoutId, quantity, at, expiresAt },
 });
+const paid = (checkoutId: string): PreOrderEvent => ({
+  type: 'PreOrderPaid',
+  data: { bookId: 4, checkoutId, orderId: `order-of-${checkoutId}`, at: '2026-12-08T09:05:00.000Z' },
+});
+/** a pre-order placed and paid */
+const bought = (checkoutId: string, quantity = 1) => [placed(checkoutId, quantity), paid(checkoutId)];
 const place = (checkoutId: string, quantity = 1) => ({
   type: 'PlacePreOrder' as const,
   bookId: 4,
@@ -36,6 +43,7 @@ const place = (checkoutId: string, quantity = 1) => ({
   checkoutId,
   quantity,
   at: '2026-12-08T09:00:00.000Z',
+  expiresAt,
 });
 const announce = (publicationDate: string, limit: number | null = 5) => ({
   type: 'AnnounceTitle' as const,
@@ -71,7 +79,7 @@ test('a title is announced with a date after today, once', () => {
 
 test('the date moves, with the pre-orders waiting then; never into the past; the same date changes nothing', () => {
   titles
-    .given([announced, placed('a'), placed('b'), allocated('a')])
+    .given([announced, ...bought('a'), ...bought('b'), placed('c'), allocated('a')])
     .when(change({ publicationDate: '2027-04-15' }))
     .then([
       {
@@ -141,7 +149,7 @@ test('a pre-order is taken only of a coming title, up to its limit, once per che
 });
 
 test('copies received go to the waiting pre-orders whole, in the order placed; a shortfall leaves the latest waiting', () => {
-  const three = [announced, placed('a'), placed('b', 2), placed('c')];
+  const three = [announced, ...bought('a'), ...bought('b', 2), placed('unpaid'), ...bought('c')];
   titles
     .given(three)
     .when({ type: 'AllocateCopies', bookId: 4, copies: 2, at: said.at })
@@ -191,17 +199,69 @@ test('a pre-order is cancelled before dispatch, once; a title is released when n
     .thenFails(Conflict, preOrderMessages.dispatched);
   const release = { type: 'ReleaseTitle' as const, bookId: 4, title: 'The Lantern Moon', ...said };
   titles
-    .given([announced, placed('a')])
+    .given([announced, ...bought('a')])
     .when(release)
     .thenFails(Conflict, preOrderMessages.stillWaiting(1));
   titles
-    .given([announced, placed('a'), allocated('a')])
+    .given([announced, ...bought('a'), placed('unpaid'), allocated('a')])
     .when(release)
     .then([{ type: 'TitleReleased', data: { bookId: 4, ...said } }]);
   titles.given([]).when(release).thenFails(Invalid, preOrderMessages.notComing('The Lantern Moon'));
 });
 
+test('a pre-order holds its copies of the limit while its checkout can be paid, and for good once paid', () => {
+  const full = [announced, placed('a', 2), ...bought('b', 3)];
+  // At 09:00 a's checkout holds its two copies; at 10:00 its hold has run out and only b's paid three count.
+  titles.given(full).when(place('c')).thenFails(Conflict, preOrderMessages.closed('The Lantern Moon'));
+  const later = { ...place('c'), at: '2026-12-08T10:00:00.000Z', expiresAt: '2026-12-08T10:30:00.000Z' };
+  titles
+    .given(full)
+    .when(later)
+    .then([
+      {
+        type: 'PreOrderPlaced',
+        data: { bookId: 4, checkoutId: 'c', quantity: 1, at: later.at, expiresAt: later.expiresAt },
+      },
+    ]);
+  const pay = { type: 'PayPreOrder' as const, bookId: 4, checkoutId: 'a', orderId: 'order-of-a', at: said.at };
+  titles
+    .given(full)
+    .when(pay)
+    .then([{ type: 'PreOrderPaid', data: { bookId: 4, checkoutId: 'a', orderId: 'order-of-a', at: said.at } }]);
+  titles
+    .given([...full, paid('a')])
+    .when(pay)
+    .then([]);
+  titles
+    .given(full)
+    .when({ ...pay, checkoutId: 'zz' })
+    .thenFails(NotFound, preOrderMessages.unknownPreOrder);
+});
+
 const clock = () => new Date('2026-12-07T10:00:00.000Z');
+
+/** A shopper's pre-order of `quantity` copies, taken at `at` and paid a minute later, on a real log. */
+async function preOrderOnLog(
+  shop: TestShop,
+  bookId: number,
+  checkoutId: string,
+  quantity: number,
+  at = clock().toISOString(),
+  pay = true,
+) {
+  const meta = { causedBy: 'shopper', requestId: checkoutId, now: at };
+  const expiresAt = new Date(Date.parse(at) + 30 * 60_000).toISOString();
+  const command = { ...place(checkoutId, quantity), bookId, at, expiresAt };
+  await handleCommand(shop.shop.deps.events, preOrderStream(bookId), comingTitleDecider, command, meta);
+  if (pay)
+    await handleCommand(
+      shop.shop.deps.events,
+      preOrderStream(bookId),
+      comingTitleDecider,
+      { type: 'PayPreOrder', bookId, checkoutId, orderId: `order-${checkoutId}`, at },
+      meta,
+    );
+}
 
 test('the owner announces, moves and releases a title; bad dates and limits are a 400 with the reason', async () => {
   const shop = await startTestShop({}, { clock });
@@ -233,13 +293,7 @@ test('the owner announces, moves and releases a title; bad dates and limits are 
     assert.equal(coming.json.books, [{ bookId: 1, publicationDate: '2027-03-01', open: true }]);
 
     // Two copies taken as a checkout would take them; the limit cannot go below them.
-    await handleCommand(
-      shop.shop.deps.events,
-      preOrderStream(1),
-      comingTitleDecider,
-      { ...place('x', 2), bookId: 1 },
-      { causedBy: 'shopper', requestId: 'r', now: clock().toISOString() },
-    );
+    await preOrderOnLog(shop, 1, 'x', 2);
     const below = await call(url, { method: 'PATCH', headers, body: { limit: 1 } });
     assert.is(below.status, 400, below.text);
     assert.match(below.text, preOrderMessages.limitBelowTaken(2));
@@ -298,15 +352,11 @@ test("the owner's counts equal a hand count of the log after a rebuild", async (
     assert.is(ok.status, 201, ok.text);
     const days = ['2026-12-07T10:00:00.000Z', '2026-12-08T23:30:00.000Z', '2026-12-09T08:00:00.000Z'];
     let n = 0;
+    // One checkout never paid: not demand.
+    await preOrderOnLog(shop, 3, 'unpaid', 5, days[0], false);
     for (const [d, at] of days.entries()) {
       for (let i = 0; i <= d; i++) {
-        await handleCommand(
-          shop.shop.deps.events,
-          preOrderStream(3),
-          comingTitleDecider,
-          { ...place(`c${n++}`, 1 + (i % 2)), bookId: 3, at },
-          { causedBy: 'shopper', requestId: `r${n}`, now: at },
-        );
+        await preOrderOnLog(shop, 3, `c${n++}`, 1 + (i % 2), at);
       }
     }
     await handleCommand(
@@ -317,16 +367,20 @@ test("the owner's counts equal a hand count of the log after a rebuild", async (
       { causedBy: 'shopper', requestId: 'cancel', now: days[1]! },
     );
 
-    // A hand count from the log: copies placed per UK day, and copies not cancelled.
+    // A hand count from the log: copies of paid pre-orders per UK day placed, and those not cancelled.
     const log: RecordedEvent[] = [];
     for await (const event of shop.shop.deps.events.readAll()) log.push(event);
     const mine = log.filter((e) => e.stream === preOrderStream(3));
     const cancelledIds = new Set(
       mine.filter((e) => e.type === 'PreOrderCancelled').map((e) => (e.data as { checkoutId: string }).checkoutId),
     );
+    const paidIds = new Set(
+      mine.filter((e) => e.type === 'PreOrderPaid').map((e) => (e.data as { checkoutId: string }).checkoutId),
+    );
     const byDay: Record<string, number> = {};
     let total = 0;
     for (const e of mine.filter((e) => e.type === 'PreOrderPlaced')) {
+      if (!paidIds.has((e.data as { checkoutId: string }).checkoutId)) continue;
       const { checkoutId, quantity, at } = e.data as { checkoutId: string; quantity: number; at: string };
       byDay[ukDayOf(at)] = (byDay[ukDayOf(at)] ?? 0) + quantity;
       if (!cancelledIds.has(checkoutId)) total += quantity;
@@ -335,13 +389,13 @@ test("the owner's counts equal a hand count of the log after a rebuild", async (
     assert.is(total, 7);
 
     const rebuilt = await foldInto(createMemoryReadStore('rebuilt'), [preOrdersProjection], log);
-    const [title] = await listPreOrderTitles(rebuilt);
+    const [title] = await listPreOrderTitles(rebuilt, clock().toISOString());
     assert.equal(Object.fromEntries(title!.byDay.map((d) => [d.day, d.copies])), byDay);
     assert.is(title!.total.copies, total);
     assert.is(title!.cancelled.preOrders, 1);
     // The fold of the stream itself, and the live read model the owner's screen reads, say the same.
     const folded = mine.reduce((s, e) => evolveComingTitle(s, e as unknown as PreOrderEvent), emptyComingTitle());
-    assert.equal(comingTitleSummary(folded), title);
+    assert.equal(comingTitleSummary(folded, clock().toISOString()), title);
     await shop.shop.deps.waiter.waitFor(log.at(-1)!.position);
     const live = await call(`${shop.url}/api/admin/preorders`, { headers });
     assert.is(live.status, 200, live.text);

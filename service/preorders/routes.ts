@@ -42,12 +42,12 @@ export function preOrderRoutes(routers: Routers, deps: ShopDeps) {
       waiter: deps.waiter,
       raceRetries: preOrderRaceRetries,
     });
-    const title = await preOrdersOf(deps.reads, book.id);
+    const title = await preOrdersOf(deps.reads, book.id, deps.clock().toISOString());
     return { events: result.events, title: title! };
   }
 
   route(routers, preOrdersApi.coming, async (ctx) => {
-    const titles = await listPreOrderTitles(deps.reads);
+    const titles = await listPreOrderTitles(deps.reads, deps.clock().toISOString());
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       books: titles
@@ -57,7 +57,7 @@ export function preOrderRoutes(routers: Routers, deps: ShopDeps) {
   });
 
   route(routers, preOrdersApi.titles, async (ctx) => {
-    ctx.body = { titles: await listPreOrderTitles(deps.reads) };
+    ctx.body = { titles: await listPreOrderTitles(deps.reads, deps.clock().toISOString()) };
   });
 
   route(routers, preOrdersApi.announce, async (ctx, input) => {

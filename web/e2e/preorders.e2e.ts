@@ -52,7 +52,22 @@ test('the owner announces a coming title and reads its pre-orders per day on the
         shop.shop.deps.events,
         preOrderStream(bookId),
         comingTitleDecider,
-        { type: 'PlacePreOrder', bookId, title: 'Together We Shine', checkoutId: `e2e-${i}`, quantity, at },
+        {
+          type: 'PlacePreOrder',
+          bookId,
+          title: 'Together We Shine',
+          checkoutId: `e2e-${i}`,
+          quantity,
+          at,
+          expiresAt: new Date(Date.parse(at) + 30 * 60_000).toISOString(),
+        },
+        { causedBy: 'shopper', requestId: `e2e-${i}`, now: at },
+      );
+      await handleCommand(
+        shop.shop.deps.events,
+        preOrderStream(bookId),
+        comingTitleDecider,
+        { type: 'PayPreOrder', bookId, checkoutId: `e2e-${i}`, orderId: `order-e2e-${i}`, at },
         { causedBy: 'shopper', requestId: `e2e-${i}`, now: at },
       );
     }
