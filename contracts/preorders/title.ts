@@ -77,7 +77,12 @@ export function evolveComingTitle(state: ComingTitleState, event: PreOrderEvent)
       return { ...state, preOrders: [...state.preOrders, preOrder] };
     }
     case 'PreOrderPaid':
-      return withPreOrder(state, event.data.checkoutId, (p) => ({ ...p, orderId: event.data.orderId }));
+      // A checkout paid after it was given up as unpaid (a late payment report) keeps what it paid for.
+      return withPreOrder(state, event.data.checkoutId, (p) => ({
+        ...p,
+        orderId: event.data.orderId,
+        status: p.status === 'cancelled' ? 'waiting' : p.status,
+      }));
     case 'PreOrderAllocated':
       return withPreOrder(state, event.data.checkoutId, (p) => ({ ...p, status: 'allocated' }));
     case 'PreOrderCancelled':
@@ -207,6 +212,8 @@ function decideComingTitle(command: ComingTitleCommand, state: ComingTitleState)
       const preOrder = state.preOrders.find((p) => p.checkoutId === checkoutId);
       if (!preOrder) throw notFound(preOrderMessages.unknownPreOrder);
       if (preOrder.status === 'cancelled') return [];
+      // A checkout that ended unpaid gives its copies back only if it was never paid.
+      if (cancelledBy === 'unpaid' && preOrder.orderId !== null) return [];
       if (command.dispatched) throw conflict(preOrderMessages.dispatched);
       return [
         { type: 'PreOrderCancelled', data: { bookId, checkoutId, quantity: preOrder.quantity, cancelledBy, at } },

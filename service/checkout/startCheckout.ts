@@ -21,6 +21,7 @@ import { commandMeta } from '../http/request.ts';
 import { checkoutDecider } from './checkout.ts';
 import { viaGateway } from './gatewayCalls.ts';
 import { holderOf, holdStock, holdTimes, type StockHold } from './stockHold.ts';
+import { holdPreOrders, type PreOrderHold } from './preOrderHold.ts';
 import type { PricedItems } from './pricing.ts';
 import { bundleLineDescription } from '../../contracts/catalog/bundle.ts';
 import { codeLineDescription } from '../../contracts/discounts/model.ts';
@@ -80,9 +81,23 @@ async function withStockHeld<T>(
     await releaseCode();
     throw error;
   }
+  // A coming book is pre-ordered as the checkout starts, up to its limit (decision 120).
+  let preOrders: PreOrderHold;
+  try {
+    preOrders = await holdPreOrders(deps, checkoutId, items, meta, holdExpiresAt);
+  } catch (error) {
+    await hold.release().catch(() => {});
+    await releaseCode();
+    throw error;
+  }
   try {
     return await open(paymentExpiresAt);
   } catch (error) {
+    await preOrders
+      .release()
+      .catch((releaseError: unknown) =>
+        deps.logger.error({ err: String(releaseError), checkoutId }, 'pre-order of a failed checkout not cancelled'),
+      );
     await hold
       .release()
       .catch((releaseError: unknown) =>
