@@ -53,7 +53,8 @@ export const googleProductCategory = {
   poster: 'Home & Garden > Decor > Artwork > Posters, Prints, & Visual Artwork',
 } as const;
 
-export type FeedItem = { book: PageBook; inStock: boolean; imageUrl: string };
+/** `publicationDate`: a coming book's (decision 120), listed as a pre-order available from that day. */
+export type FeedItem = { book: PageBook; inStock: boolean; imageUrl: string; publicationDate?: string | null };
 
 /**
  * An RSS 2.0 feed with Google's g: namespace, the format Merchant Center fetches on a schedule: one item per
@@ -68,14 +69,15 @@ export function merchantFeedXml(site: Site, description: string, items: readonly
     `    <title>${escapeXml(site.name)}</title>`,
     `    <link>${escapeXml(`${site.origin}/`)}</link>`,
     `    <description>${escapeXml(description)}</description>`,
-    ...items.flatMap(({ book, inStock, imageUrl }) => [
+    ...items.flatMap(({ book, inStock, imageUrl, publicationDate }) => [
       '    <item>',
       tag('id', String(book.id)),
       tag('title', book.title.slice(0, 150)),
       tag('description', book.description.slice(0, 5000)),
       tag('link', absolute(site, bookPath(book.slug))),
       tag('image_link', imageUrl),
-      tag('availability', inStock ? 'in_stock' : 'out_of_stock'),
+      tag('availability', publicationDate ? 'preorder' : inStock ? 'in_stock' : 'out_of_stock'),
+      ...(publicationDate ? [tag('availability_date', `${publicationDate}T00:00:00Z`)] : []),
       tag('price', `${penceToPoundsString(book.price)} GBP`),
       tag('condition', 'new'),
       tag('brand', site.name),

@@ -104,7 +104,8 @@ export function ratingOf(reviews: ReadonlyArray<{ rating: number }>): Rating | n
   return { ratingValue: Math.round(mean * 10) / 10, reviewCount: reviews.length };
 }
 
-const schemaAvailability = (inStock: boolean) => `https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`;
+const schemaAvailability = (inStock: boolean, coming: boolean) =>
+  `https://schema.org/${coming ? 'PreOrder' : inStock ? 'InStock' : 'OutOfStock'}`;
 
 /** The title a book's page carries: the book's, then the shop's. */
 export const bookTitle = (book: PageBook, site: Site): string => `${book.title} — ${site.name}`;
@@ -113,7 +114,14 @@ export const bookTitle = (book: PageBook, site: Site): string => `${book.title} 
 export function bookPageMeta(
   site: Site,
   book: PageBook,
-  facts: { inStock: boolean; rating: Rating | null; image: SharePicture; images: readonly string[] },
+  facts: {
+    inStock: boolean;
+    rating: Rating | null;
+    image: SharePicture;
+    images: readonly string[];
+    /** a coming book's publication date (decision 120): offered as a pre-order from that day */
+    publicationDate?: string | null;
+  },
 ): PageMeta {
   const url = absolute(site, bookPath(book.slug));
   const price = penceToPoundsString(book.price);
@@ -133,7 +141,8 @@ export function bookPageMeta(
       url,
       price,
       priceCurrency: 'GBP',
-      availability: schemaAvailability(facts.inStock),
+      availability: schemaAvailability(facts.inStock, !!facts.publicationDate),
+      ...(facts.publicationDate ? { availabilityStarts: facts.publicationDate } : {}),
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: site.name },
     },
@@ -158,7 +167,7 @@ export function bookPageMeta(
     properties: [
       ['product:price:amount', price],
       ['product:price:currency', 'GBP'],
-      ['product:availability', facts.inStock ? 'in stock' : 'out of stock'],
+      ['product:availability', facts.publicationDate ? 'preorder' : facts.inStock ? 'in stock' : 'out of stock'],
       ['product:condition', 'new'],
     ],
     jsonLd: [product],

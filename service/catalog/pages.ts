@@ -16,6 +16,7 @@ import {
 } from '../../contracts/catalog/pages.ts';
 import type { BookDto } from '../../contracts/catalog/model.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
+import { comingDateOf } from '../../contracts/preorders/readModel.ts';
 import { approvedReviewsForBook } from '../../contracts/reviews/readModel.ts';
 import { isHomePath } from '../../contracts/shared/clientRoutes.ts';
 import { getStock, inStockAt } from '../../contracts/stock/readModel.ts';
@@ -68,13 +69,15 @@ export function catalogPageHeads(deps: ShopDeps): PageHeads {
     const book = await getBookBySlug(deps.reads, slug);
     if (!book) return { missing: true };
     const site = siteOf(deps, ctx);
-    const [reviews, available] = await Promise.all([
+    const [reviews, available, publicationDate] = await Promise.all([
       approvedReviewsForBook(deps.reads, book.id),
       inStock(deps, book.id),
+      comingDateOf(deps.reads, book.id),
     ]);
     const image = pictureOf(site, book.coverImage, book.coverAlt);
     const meta = bookPageMeta(site, book, {
       inStock: available,
+      publicationDate,
       rating: ratingOf(reviews),
       image,
       // The pages as they are served: only covers have a PNG drawn for sharing.
@@ -128,6 +131,7 @@ export function catalogFileRoutes(routers: Routers, deps: ShopDeps) {
       books.map(async (book) => ({
         book,
         inStock: await inStock(deps, book.id),
+        publicationDate: await comingDateOf(deps.reads, book.id),
         imageUrl: pictureOf(site, book.coverImage, book.coverAlt).url,
       })),
     );

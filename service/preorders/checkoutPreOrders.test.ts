@@ -72,6 +72,21 @@ test('20 shoppers race to pre-order a title limited to 5: exactly 5 checkouts st
   assert.is((await cartCheckout(2)).status, 409);
 });
 
+test("a coming book's page offers it as a PreOrder from its date; the feed lists it as a pre-order, the sitemap lists it", async () => {
+  const page = await call(`${shop.url}/books/together-we-shine`);
+  assert.is(page.status, 200);
+  assert.match(page.text, '"availability":"https://schema.org/PreOrder"');
+  assert.match(page.text, '"availabilityStarts":"2099-03-01"');
+  assert.match(page.text, '<meta property="product:availability" content="preorder"');
+  const other = await call(`${shop.url}/books/the-kindness-basket`);
+  assert.match(other.text, 'https://schema.org/InStock');
+  const feed = await call(`${shop.url}/merchant-feed.xml`);
+  const item = feed.text.split('<item>').find((i) => i.includes('<g:id>2</g:id>'))!;
+  assert.match(item, '<g:availability>preorder</g:availability>');
+  assert.match(item, '<g:availability_date>2099-03-01T00:00:00Z</g:availability_date>');
+  assert.match((await call(`${shop.url}/sitemap.xml`)).text, '/books/together-we-shine');
+});
+
 test('a book not coming is bought as any other: no pre-order is taken', async () => {
   const answer = await cartCheckout(1);
   assert.is(answer.status, 200, answer.text);

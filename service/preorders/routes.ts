@@ -9,7 +9,7 @@ import { comingTitleDecider, type ComingTitleCommand } from '../../contracts/pre
 import { notFound } from '../../contracts/shared/errors.ts';
 import { preOrderStream } from '../../contracts/shared/streams.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
-import { listPreOrderTitles, preOrdersOf } from '../../projections/preorders/preorders.ts';
+import { listPreOrderTitles, preOrdersOf } from '../../contracts/preorders/readModel.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { adminOf } from '../http/adminRouter.ts';
