@@ -8,12 +8,13 @@ import { preOrderMessages } from '../../contracts/preorders/model.ts';
 import { comingTitleDecider } from '../../contracts/preorders/title.ts';
 import { preOrderStream } from '../../contracts/shared/streams.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
-import { launchBrowser } from '../../infra/testing/browser.ts';
+import { launchBrowser, newContext, viewports } from '../../infra/testing/browser.ts';
 import { ownerPage } from '../../infra/testing/browserShop.ts';
 import { sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { handleCommand } from '../../service/commands.ts';
 import { axeProblems } from './ordersOwner.ts';
+import { bookCard, pastSplash } from './storefrontLanding.ts';
 
 let shop: TestShop;
 let browser: Browser;
@@ -91,6 +92,32 @@ test('the owner announces a coming title and reads its pre-orders per day on the
     assert.equal(await axeProblems(page), []);
   } finally {
     await context.close();
+  }
+});
+
+test("the coming book's card and page say when it is published and offer a Pre-order button in place of Add to Cart", async () => {
+  for (const viewport of [viewports.desktop, viewports.mobile]) {
+    // bypassCSP only so that axe can be injected.
+    const context = await newContext(browser, viewport, { bypassCSP: true });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/`);
+      await pastSplash(page);
+      const card = bookCard(page, 'Together We Shine');
+      await card.getByTestId('coming-notice').getByText('Pre-order — published 1 March 2027').waitFor();
+      await card.getByRole('button', { name: 'Pre-order' }).waitFor();
+      assert.is(await card.getByRole('button', { name: 'Add to Cart' }).count(), 0);
+      await bookCard(page, 'The Kindness Basket').getByRole('button', { name: 'Add to Cart' }).waitFor();
+
+      await page.goto(`${shop.url}/books/together-we-shine`);
+      const buy = page.locator('.book-page__buy');
+      await buy.getByText('Pre-order — published 1 March 2027').waitFor();
+      assert.equal(await axeProblems(page), []);
+      await buy.getByRole('button', { name: 'Pre-order' }).click();
+      await buy.getByRole('button', { name: 'Added to Cart!' }).waitFor();
+    } finally {
+      await context.close();
+    }
   }
 });
 

@@ -17,6 +17,9 @@ import { BookReviews } from '../features/reviews/ReviewsSection.tsx';
 import { StockNotice } from '../features/stock/StockNotice.tsx';
 import { BackInStock } from '../features/messages/BackInStock.tsx';
 import { useStockLevel } from '../features/stock/stockLevels.ts';
+import { ComingNotice } from '../features/preorders/ComingNotice.tsx';
+import { useComing } from '../features/preorders/useComing.ts';
+import { preOrderTexts } from '../../../contracts/preorders/model.ts';
 import '../features/catalog/storefront.css';
 import '../features/reviews/reviews.css';
 import './bookPage.css';
@@ -84,7 +87,8 @@ export function BookPageLayout({
 
 export function BookPage({ book }: { book: BookDto }) {
   const level = useStockLevel(book.id);
-  const soldOut = level?.state === 'out';
+  const coming = useComing(book.id);
+  const soldOut = coming ? !coming.open : level?.state === 'out';
   useDocumentTitle(`${book.title} — ${shopContent.shop.name}`);
   // The page's HTML showed the book before any script ran; the app's own page takes its place in the same frame.
   useLayoutEffect(() => dropFirstScreen(), []);
@@ -115,10 +119,16 @@ export function BookPage({ book }: { book: BookDto }) {
       }
       buy={
         <>
-          <StockNotice level={level} />
-          <AddToCart bookId={book.id} title={book.title} price={book.price} disabled={soldOut} />
-          <BuyNow title={book.title} disabled={soldOut} />
-          {soldOut && <BackInStock bookId={book.id} title={book.title} />}
+          {coming ? <ComingNotice coming={coming} /> : <StockNotice level={level} />}
+          <AddToCart
+            bookId={book.id}
+            title={book.title}
+            price={book.price}
+            disabled={soldOut}
+            {...(coming ? { label: preOrderTexts.button } : {})}
+          />
+          {!coming && <BuyNow title={book.title} disabled={soldOut} />}
+          {soldOut && !coming && <BackInStock bookId={book.id} title={book.title} />}
         </>
       }
       reviews={

@@ -22,6 +22,9 @@ import { BuyNow } from '../features/checkout/BuyNow.tsx';
 import { StockNotice } from '../features/stock/StockNotice.tsx';
 import { BackInStock } from '../features/messages/BackInStock.tsx';
 import { useStockLevel } from '../features/stock/stockLevels.ts';
+import { ComingNotice } from '../features/preorders/ComingNotice.tsx';
+import { useComing } from '../features/preorders/useComing.ts';
+import { preOrderTexts } from '../../../contracts/preorders/model.ts';
 import { CharactersSection } from '../features/catalog/CharactersSection.tsx';
 import { ContactSection } from '../features/catalog/ContactSection.tsx';
 import { Footer } from './Footer.tsx';
@@ -33,13 +36,21 @@ import '../features/catalog/storefront.css';
 /** Under each book: how many are left when few are, then add it to the cart or buy it at once (not when none are left). */
 function BookPurchase({ book }: { book: BookDto }) {
   const level = useStockLevel(book.id);
-  const soldOut = level?.state === 'out';
+  const coming = useComing(book.id);
+  const soldOut = coming ? !coming.open : level?.state === 'out';
+  // A coming book is pre-ordered: its date in place of its stock, and a Pre-order button in place of Add to Cart.
   return (
     <>
-      <StockNotice level={level} />
-      <AddToCart bookId={book.id} title={book.title} price={book.price} disabled={soldOut} />
-      <BuyNow title={book.title} disabled={soldOut} />
-      {soldOut && <BackInStock bookId={book.id} title={book.title} />}
+      {coming ? <ComingNotice coming={coming} /> : <StockNotice level={level} />}
+      <AddToCart
+        bookId={book.id}
+        title={book.title}
+        price={book.price}
+        disabled={soldOut}
+        {...(coming ? { label: preOrderTexts.button } : {})}
+      />
+      {!coming && <BuyNow title={book.title} disabled={soldOut} />}
+      {soldOut && !coming && <BackInStock bookId={book.id} title={book.title} />}
     </>
   );
 }

@@ -12,12 +12,15 @@ export function AddToCart({
   title,
   price,
   disabled = false,
+  label = 'Add to Cart',
 }: {
   bookId: number;
   title: string;
   /** pence */
   price: number;
   disabled?: boolean;
+  /** the button's words: "Pre-order" for a coming book (decision 120) */
+  label?: string;
 }) {
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
@@ -39,7 +42,7 @@ export function AddToCart({
       <QuantityPicker value={quantity} onChange={setQuantity} label={title} />
       <Button size="2" onClick={add} className="add-to-cart__button" aria-live="polite" disabled={disabled}>
         <CartIcon size={16} />
-        {added ? 'Added to Cart!' : 'Add to Cart'}
+        {added ? 'Added to Cart!' : label}
       </Button>
     </Flex>
   );
