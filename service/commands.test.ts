@@ -5,6 +5,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bookStream } from '../contracts/shared/streams.ts';
 import { openSqliteEventStore } from '../infra/eventstore/sqlite/sqliteEventStore.ts';
+import { withEventVersions } from '../infra/eventstore/versionedEventStore.ts';
+import { eventCatalog } from '../contracts/eventCatalog.ts';
 import { bookDecider } from './catalog/catalog.ts';
 import { eventIdSource, handleCommand, idFromReference, newEventId } from './commands.ts';
 
@@ -51,7 +53,7 @@ test('idFromReference is unchanged: the same reference gives the same version-5-
 
 test('handleCommand: events without given ids get time-ordered ids', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-commands-'));
-  const store = openSqliteEventStore(join(dir, 'events.sqlite'));
+  const store = withEventVersions(openSqliteEventStore(join(dir, 'events.sqlite')), eventCatalog);
   try {
     const meta = { causedBy: 'test', requestId: 'r', now: '2026-01-01T00:00:00.000Z' };
     for (const n of [1, 2]) {

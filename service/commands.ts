@@ -1,13 +1,18 @@
 // How every command runs: load the stream, fold it, decide, append at the expected revision, wait for the read models.
 import { createHash, randomUUID } from 'node:crypto';
-import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../contracts/shared/events.ts';
+import type { ShopEvent } from '../contracts/eventCatalog.ts';
+import type { DomainEvent, EventMetadata, NewEvent } from '../contracts/shared/events.ts';
 import { WrongExpectedRevision, type AppendResult, type EventStore } from '../contracts/ports/eventStore.ts';
 import type { PositionWaiter } from '../contracts/ports/positionWaiter.ts';
 import { concurrentChangeMessage, conflict } from '../contracts/shared/errors.ts';
 
-export type Decider<State, Command, Event extends DomainEvent> = {
+export type Decider<State, Command, Event extends ShopEvent> = {
   initialState: () => State;
-  evolve: (state: State, event: Event) => State;
+  /**
+   * Folds one event of the stream, as the catalogue reads it. A stream may hold any event the catalogue knows, so
+   * evolve takes them all and passes over what it does not fold (its switch's default, or a test of the type).
+   */
+  evolve: (state: State, event: ShopEvent) => State;
   /** pure: throws a domain error (NotFound, Conflict, Invalid) when the command is not allowed in this state; [] when nothing changes */
   decide: (command: Command, state: State) => Event[];
 };
@@ -25,7 +30,7 @@ export type CommandMeta = {
   origin?: string;
 };
 
-export type CommandResult<Event extends DomainEvent> = {
+export type CommandResult<Event extends ShopEvent> = {
   events: Event[];
   revision: number;
   position: number;
@@ -77,11 +82,11 @@ export function metadataOf(meta: CommandMeta): EventMetadata {
   return metadata;
 }
 
-export function fold<State, Event extends DomainEvent>(
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
-  events: readonly RecordedEvent[],
+export function fold<State>(
+  decider: Pick<Decider<State, unknown, ShopEvent>, 'initialState' | 'evolve'>,
+  events: readonly ShopEvent[],
 ): State {
-  return events.reduce((state, event) => decider.evolve(state, event as unknown as Event), decider.initialState());
+  return events.reduce(decider.evolve, decider.initialState());
 }
 
 export type HandleOptions = {
@@ -104,7 +109,7 @@ export type HandleOptions = {
   raceRetries?: number;
 };
 
-export async function handleCommand<State, Command, Event extends DomainEvent>(
+export async function handleCommand<State, Command, Event extends ShopEvent>(
   store: EventStore,
   stream: string,
   decider: Decider<State, Command, Event>,

@@ -91,6 +91,7 @@ test('a pipe whose reader is behind holds lines back without blocking the shop, 
   const reader = spawn('sh', ['-c', `timeout 30 head -n 1 <&3 >/dev/null; exec cat > ${JSON.stringify(file)}`], {
     stdio: ['pipe', 'ignore', 'inherit', 'pipe'],
   });
+  // Node's own handle, which its types do not declare: the descriptor the test fills.
   const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
   const go = reader.stdio[3] as Writable;
   try {

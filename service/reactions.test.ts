@@ -11,6 +11,8 @@ import type { MailMessage, Mailer } from '../contracts/ports/mailer.ts';
 import type { NewEvent, RecordedEvent } from '../contracts/shared/events.ts';
 import { notificationStream, orderStream } from '../contracts/shared/streams.ts';
 import { openSqliteEventStore } from '../infra/eventstore/sqlite/sqliteEventStore.ts';
+import { withEventVersions } from '../infra/eventstore/versionedEventStore.ts';
+import { eventCatalog } from '../contracts/eventCatalog.ts';
 import { createSandboxGateway } from '../infra/payments/sandbox/sandboxGateway.ts';
 import { orderPlacedData, purchaseNoticeData } from '../infra/testing/exampleOrders.ts';
 import { capabilities } from './capabilities.ts';
@@ -129,14 +131,14 @@ async function reactToAll(read: EventStore, log: readonly RecordedEvent[]) {
 }
 
 test('every e-mail-sending reaction sends each e-mail the log owes, and none the log withholds', async () => {
-  const events = openSqliteEventStore(join(dir, 'owed.sqlite'));
+  const events = withEventVersions(openSqliteEventStore(join(dir, 'owed.sqlite')), eventCatalog);
   const log = await aLogOwingEveryEmail(events);
   // The control: with nothing withheld, each kind goes out once.
   const owed = await reactToAll(events, log);
   assert.equal(owed.map((m) => m.subject).length, every.length, owed.map((m) => m.subject).join('\n'));
   await events.close();
 
-  const fresh = openSqliteEventStore(join(dir, 'withheld.sqlite'));
+  const fresh = withEventVersions(openSqliteEventStore(join(dir, 'withheld.sqlite')), eventCatalog);
   const again = await aLogOwingEveryEmail(fresh);
   assert.equal(
     (await reactToAll(withholdingEverything(fresh), again)).map((m) => m.subject),
@@ -147,7 +149,7 @@ test('every e-mail-sending reaction sends each e-mail the log owes, and none the
 });
 
 test('sendOnce: a withheld kind is neither sent nor recorded; a sent one is sent once', async () => {
-  const events = openSqliteEventStore(join(dir, 'once.sqlite'));
+  const events = withEventVersions(openSqliteEventStore(join(dir, 'once.sqlite')), eventCatalog);
   const { mailer, sent } = recordingMailer();
   const deps = { events, mailer, clock, logger };
   await events.append(

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { isErasedValue } from '../personalData.ts';
 import { anyOrderStatuses, orderStatuses } from '../shared/constants.ts';
 import type { DomainEvent } from '../shared/events.ts';
+import type { ShopEvent } from '../eventCatalog.ts';
 import type { OrderVat } from '../vat/orderVat.ts';
 import type { OrderGift } from '../checkout/gift.ts';
 import { bundleSavingLabel } from '../catalog/bundle.ts';
@@ -230,9 +231,9 @@ export function detailsFillingGaps(
 }
 
 /** The order as its stream now says: as placed, with every buyer's detail added since. Null before it is placed. */
-export function orderOnRecord(events: readonly DomainEvent[]): OrderPlaced['data'] | null {
+export function orderOnRecord(events: readonly ShopEvent[]): OrderPlaced['data'] | null {
   let order: OrderPlaced['data'] | null = null;
-  for (const event of events as readonly OrderEvent[]) {
+  for (const event of events) {
     if (event.type === 'OrderPlaced') order = event.data;
     else if (event.type === 'OrderCustomerDetailsAdded' && order) order = withDetailsAdded(order, event.data);
   }

@@ -4,10 +4,10 @@
 // reference or the e-mail address.
 import { countryName } from '../checkout/shipping.ts';
 import { deliveryOf } from '../checkout/gift.ts';
-import type { DomainEvent } from '../shared/events.ts';
+import type { ShopEvent } from '../eventCatalog.ts';
 import { carrierLabels, shipmentFromStatusNote } from './fulfilment.ts';
 import { discountViewsOf, type OrderDiscountView } from './console.ts';
-import { orderOnRecord, type OrderShipmentRecorded, type ShippingAddress } from './model.ts';
+import { orderOnRecord, type ShippingAddress } from './model.ts';
 import { evolveRefundBook, emptyRefundBook, refundedAmount, refundableAmount } from './refunds.ts';
 import {
   cancelRefusal,
@@ -111,7 +111,7 @@ const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 /** The shopper's page of an order from its stream, at `now`; null before the order is placed. */
 export function shopperOrderView(
-  events: readonly (DomainEvent & { revision?: number })[],
+  events: readonly (ShopEvent & { revision?: number })[],
   now: Date,
   documents: ShopperDocuments,
 ): ShopperOrderView | null {
@@ -127,7 +127,7 @@ export function shopperOrderView(
     book = evolveRefundBook(book, event);
     switch (event.type) {
       case 'OrderStatusChanged': {
-        const { to, at, notes } = event.data as { to: string; at: string; notes: string };
+        const { to, at, notes } = event.data;
         if (to === 'processing') timeline.push({ kind: 'preparing', at, title: 'Being prepared' });
         else if (to === 'delivered') timeline.push({ kind: 'delivered', at, title: 'Delivered' });
         else if (to === 'cancelled') {
@@ -152,13 +152,13 @@ export function shopperOrderView(
         break;
       }
       case 'OrderShipmentRecorded': {
-        const { carrier, trackingNumber, trackingUrl, at } = (event as OrderShipmentRecorded).data;
+        const { carrier, trackingNumber, trackingUrl, at } = event.data;
         shipment = { carrier: carrierLabels[carrier], trackingNumber, trackingUrl };
         timeline.push(shippedEntry(at, shipment));
         break;
       }
       case 'RefundRequested': {
-        const { refundId, amount, at } = event.data as { refundId: string; amount: number; at: string };
+        const { refundId, amount, at } = event.data;
         refundAt.set(refundId, timeline.length);
         timeline.push({
           kind: 'refund-pending',
@@ -169,7 +169,7 @@ export function shopperOrderView(
         break;
       }
       case 'RefundSucceeded': {
-        const { refundId, amount, at } = event.data as { refundId: string; amount: number; at: string };
+        const { refundId, amount, at } = event.data;
         const entry: ShopperTimelineEntry = {
           kind: 'refunded',
           at,
@@ -184,12 +184,12 @@ export function shopperOrderView(
       case 'CancellationRequested':
         timeline.push({
           kind: 'cancel-requested',
-          at: (event.data as { at: string }).at,
+          at: event.data.at,
           title: 'You asked us to cancel',
         });
         break;
       case 'ReturnRequested': {
-        const { at, reason } = event.data as { at: string; reason: ReturnReason };
+        const { at, reason } = event.data;
         timeline.push({
           kind: 'return-requested',
           at,
@@ -200,7 +200,7 @@ export function shopperOrderView(
       }
       case 'ShopperRequestAccepted':
       case 'ShopperRequestDeclined': {
-        const { at, message, requestId } = event.data as { at: string; message: string; requestId: string };
+        const { at, message, requestId } = event.data;
         const kind = progress.requests.find((r) => r.requestId === requestId)?.kind;
         const accepted = event.type === 'ShopperRequestAccepted';
         timeline.push({

@@ -4,7 +4,8 @@
 // for on the order's notification stream. What may be asked, and until when, is decided from those events alone.
 import * as v from 'valibot';
 import { ownerText } from '../shared/ownerText.ts';
-import type { DomainEvent } from '../shared/events.ts';
+import type { ShopEvent } from '../eventCatalog.ts';
+import { ofTypes, type DomainEvent } from '../shared/events.ts';
 import type { AnyOrderStatus } from '../shared/constants.ts';
 
 export const returnReasons = ['changed-mind', 'damaged', 'wrong-item', 'other'] as const;
@@ -67,6 +68,7 @@ export const shopperRequestEventTypes: readonly ShopperRequestEvent['type'][] = 
   'ShopperRequestAccepted',
   'ShopperRequestDeclined',
 ];
+const isShopperRequestEvent = ofTypes(shopperRequestEventTypes);
 
 export type ShopperRequest = {
   requestId: string;
@@ -81,24 +83,24 @@ export type ShopperRequest = {
 };
 
 /** The requests of one order, oldest first, folded from its stream. */
-export function evolveRequests(requests: readonly ShopperRequest[], event: DomainEvent): ShopperRequest[] {
+export function evolveRequests(requests: readonly ShopperRequest[], event: ShopEvent): ShopperRequest[] {
   const answer = (requestId: string, change: Partial<ShopperRequest>) =>
     requests.map((r) => (r.requestId === requestId ? { ...r, ...change } : r));
   switch (event.type) {
     case 'CancellationRequested': {
-      const { requestId, at } = (event as CancellationRequested).data;
+      const { requestId, at } = event.data;
       return [...requests, { requestId, kind: 'cancel', at, outcome: 'open' }];
     }
     case 'ReturnRequested': {
-      const { requestId, at, reason, note } = (event as ReturnRequested).data;
+      const { requestId, at, reason, note } = event.data;
       return [...requests, { requestId, kind: 'return', reason, ...(note ? { note } : {}), at, outcome: 'open' }];
     }
     case 'ShopperRequestAccepted': {
-      const { requestId, message, at } = (event as ShopperRequestAccepted).data;
+      const { requestId, message, at } = event.data;
       return answer(requestId, { outcome: 'accepted', message, answeredAt: at });
     }
     case 'ShopperRequestDeclined': {
-      const { requestId, message, at } = (event as ShopperRequestDeclined).data;
+      const { requestId, message, at } = event.data;
       return answer(requestId, { outcome: 'declined', message, answeredAt: at });
     }
     default:
@@ -121,9 +123,9 @@ export const emptyProgress = (status: AnyOrderStatus): OrderProgress => ({
   requests: [],
 });
 
-export function evolveProgress(progress: OrderProgress, event: DomainEvent): OrderProgress {
+export function evolveProgress(progress: OrderProgress, event: ShopEvent): OrderProgress {
   if (event.type === 'OrderStatusChanged') {
-    const { to, at } = (event as DomainEvent<'OrderStatusChanged', { to: AnyOrderStatus; at: string }>).data;
+    const { to, at } = event.data;
     return {
       ...progress,
       status: to,
@@ -131,10 +133,8 @@ export function evolveProgress(progress: OrderProgress, event: DomainEvent): Ord
       deliveredAt: to === 'delivered' ? (progress.deliveredAt ?? at) : progress.deliveredAt,
     };
   }
-  if (event.type === 'OrderShipmentRecorded')
-    return { ...progress, shippedAt: progress.shippedAt ?? (event.data as { at: string }).at };
-  if ((shopperRequestEventTypes as readonly string[]).includes(event.type))
-    return { ...progress, requests: evolveRequests(progress.requests, event) };
+  if (event.type === 'OrderShipmentRecorded') return { ...progress, shippedAt: progress.shippedAt ?? event.data.at };
+  if (isShopperRequestEvent(event)) return { ...progress, requests: evolveRequests(progress.requests, event) };
   return progress;
 }
 

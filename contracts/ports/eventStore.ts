@@ -1,5 +1,11 @@
 // The event store port: an append-only log of streams under optimistic concurrency.
-import type { NewEvent, RecordedEvent } from '../shared/events.ts';
+//
+// What the shop reads is typed by the event catalogue: `EventStore` (of `ShopEvent`) hands every reader each event in its
+// type's newest shape, so every fold, projection and reaction is checked by the compiler. Only the catalogue's layer
+// (infra/eventstore/versionedEventStore.ts) makes one, from a `StoredEventStore`: an adapter over the stored bytes,
+// whose payloads are in whichever version they were written.
+import type { ShopEvent } from '../eventCatalog.ts';
+import type { DomainEvent, NewEvent, RecordedEvent } from '../shared/events.ts';
 
 /** The revision the caller last saw: a number, 'no_stream' (must not exist yet) or 'any'. */
 export type ExpectedRevision = number | 'no_stream' | 'any';
@@ -20,7 +26,7 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
-export interface EventStore {
+export interface EventStore<E extends DomainEvent = ShopEvent> {
   readonly kind: 'sqlite' | 'esdb';
   /**
    * Appends atomically. Throws WrongExpectedRevision when `expected` does not match. Appending events whose
@@ -28,13 +34,13 @@ export interface EventStore {
    */
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Every event of one stream in revision order; [] when the stream does not exist. */
-  readStream(stream: string): Promise<RecordedEvent[]>;
+  readStream(stream: string): Promise<RecordedEvent<E>[]>;
   /** Every event after `afterPosition` (exclusive; 0 = from the start), in global order. */
-  readAll(afterPosition?: number, options?: { batchSize?: number; limit?: number }): AsyncIterable<RecordedEvent>;
+  readAll(afterPosition?: number, options?: { batchSize?: number; limit?: number }): AsyncIterable<RecordedEvent<E>>;
   /** Catch up from `afterPosition`, then deliver live events in order until closed. */
   subscribe(
     afterPosition: number,
-    handler: (event: RecordedEvent) => Promise<void> | void,
+    handler: (event: RecordedEvent<E>) => Promise<void> | void,
     onError?: (error: unknown) => void,
   ): Subscription;
   /** Position of the last event in the log, 0 if empty. */
@@ -47,6 +53,9 @@ export interface EventStore {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** An adapter over the stored bytes: each payload as written, in its own version, not yet read by the catalogue. */
+export type StoredEventStore = EventStore<DomainEvent>;
 
 export class WrongExpectedRevision extends Error {
   constructor(

@@ -1,6 +1,7 @@
 // A coming title and its pre-orders (`preorder-<bookId>`, decision 120): the fold and the decisions on it. Pure;
 // declared in contracts because the owner's catalogue, the checkouts that take pre-orders and the stock that arrives
 // for them all decide on the same stream, under its revision, so a limit is never passed by two racing shoppers.
+import type { ShopEvent } from '../eventCatalog.ts';
 import { conflict, invalid, notFound } from '../shared/errors.ts';
 import { preOrderMessages, type PreOrderCancelReason, type PreOrderEvent, type PreOrderPlaced } from './model.ts';
 
@@ -61,7 +62,7 @@ const withPreOrder = (state: ComingTitleState, checkoutId: string, change: (p: P
   preOrders: state.preOrders.map((p) => (p.checkoutId === checkoutId ? change(p) : p)),
 });
 
-export function evolveComingTitle(state: ComingTitleState, event: PreOrderEvent): ComingTitleState {
+export function evolveComingTitle(state: ComingTitleState, event: ShopEvent): ComingTitleState {
   switch (event.type) {
     case 'TitleAnnounced': {
       const { bookId, title, publicationDate, limit } = event.data;
@@ -89,6 +90,8 @@ export function evolveComingTitle(state: ComingTitleState, event: PreOrderEvent)
       return withPreOrder(state, event.data.checkoutId, (p) => ({ ...p, status: 'cancelled' }));
     case 'TitleReleased':
       return { ...state, coming: false };
+    default:
+      return state;
   }
 }
 

@@ -1,7 +1,8 @@
 // Numbers and the VAT a credit note reverses, worked by hand.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { DomainEvent } from '../shared/events.ts';
+import type { ShopEvent } from '../eventCatalog.ts';
+import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import {
   creditNoteContent,
   creditNoteNumberOf,
@@ -27,10 +28,11 @@ test('numbers are the prefix, the year and six digits; the year is the UK one', 
 });
 
 test("a year's stream says the last number and what each was taken for", () => {
-  const events: DomainEvent[] = [
-    { type: 'ReceiptIssued', data: { orderId: 'a', sequence: 1, receiptNumber: 'AH-2026-000001' } },
-    { type: 'ReceiptIssued', data: { orderId: 'b', sequence: 2, receiptNumber: 'AH-2026-000002' } },
-  ];
+  const issued = (orderId: string, sequence: number, receiptNumber: string): ShopEvent => ({
+    type: 'ReceiptIssued',
+    data: { orderId, sequence, receiptNumber, year: 2026, orderNumber: orderId, placedAt: 't', issuedAt: 't' },
+  });
+  const events = [issued('a', 1, 'AH-2026-000001'), issued('b', 2, 'AH-2026-000002')];
   const state = events.reduce(evolveSequence, emptySequence());
   assert.equal(state, { last: 2, numbers: { a: 'AH-2026-000001', b: 'AH-2026-000002' } });
 });
@@ -52,22 +54,24 @@ const vat: OrderVat = {
   ],
   totals: { gross: 4646, vat: 541, net: 4105 },
 };
-const order = {
-  orderId: 'o',
-  items: [
-    { name: 'Poster', quantity: 3, price: 999 },
-    { name: 'Book', quantity: 1, price: 1299 },
-  ],
+const order: PlacedOrder = {
+  ...orderPlacedData({
+    orderId: 'o',
+    items: [
+      { name: 'Poster', quantity: 3, price: 999, bookId: 2 },
+      { name: 'Book', quantity: 1, price: 1299, bookId: 1 },
+    ],
+  }),
   vat,
-} as unknown as PlacedOrder;
+};
 
-const succeeded = (refundId: string, lines: { line: number; quantity: number }[], amount: number): DomainEvent[] => [
+const succeeded = (refundId: string, lines: { line: number; quantity: number }[], amount: number): ShopEvent[] => [
   { type: 'RefundRequested', data: { orderId: 'o', refundId, amount, lines, reason: 'x', by: 'owner', at: 't' } },
   { type: 'RefundSucceeded', data: { orderId: 'o', refundId, amount, gatewayRefundId: 'g', source: 'shop', at: 't' } },
 ];
 
 test("a line refunded item by item reverses exactly the line's recorded VAT", () => {
-  const log: DomainEvent[] = [];
+  const log: ShopEvent[] = [];
   const reversed: number[] = [];
   for (const refundId of ['r1', 'r2', 'r3']) {
     log.push(...succeeded(refundId, [{ line: 0, quantity: 1 }], 999));
@@ -97,7 +101,7 @@ test('an amount is shared by the recorded rates to the penny; the whole order re
 });
 
 test('an order without recorded VAT gives a credit note without any', () => {
-  const plain = { ...order, vat: undefined } as unknown as PlacedOrder;
+  const { vat: _vat, ...plain } = order;
   const note = creditNoteContent(plain, succeeded('p', [{ line: 1, quantity: 1 }], 1299), {
     refundId: 'p',
     amount: 1299,

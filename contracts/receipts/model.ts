@@ -5,6 +5,7 @@
 import { evolveRefundBook, emptyRefundBook, type RefundLine } from '../orders/refunds.ts';
 import type { OrderItem, OrderPlaced } from '../orders/model.ts';
 import type { DomainEvent } from '../shared/events.ts';
+import type { ShopEvent } from '../eventCatalog.ts';
 import type { OrderVat } from '../vat/orderVat.ts';
 import type { InvoiceCustomer, InvoiceKind, RefundStanding } from './invoice.ts';
 import { ukDayOf, type Day } from '../vat/rates.ts';
@@ -103,13 +104,13 @@ export const isNumbered = (placedAt: string): boolean =>
 export type SequenceState = { last: number; numbers: Record<string, string> };
 export const emptySequence = (): SequenceState => ({ last: 0, numbers: {} });
 
-export function evolveSequence(state: SequenceState, event: DomainEvent): SequenceState {
+export function evolveSequence(state: SequenceState, event: ShopEvent): SequenceState {
   if (event.type === 'ReceiptIssued') {
-    const data = (event as ReceiptIssued).data;
+    const { data } = event;
     return { last: data.sequence, numbers: { ...state.numbers, [data.orderId]: data.receiptNumber } };
   }
   if (event.type === 'CreditNoteIssued') {
-    const data = (event as CreditNoteIssued).data;
+    const { data } = event;
     return { last: data.sequence, numbers: { ...state.numbers, [data.refundId]: data.creditNoteNumber } };
   }
   return state;
@@ -132,13 +133,13 @@ const roundedShare = (numerator: number, denominator: number) =>
  */
 export function creditNoteContent(
   order: PlacedOrder,
-  orderEvents: readonly DomainEvent[],
+  orderEvents: readonly ShopEvent[],
   refund: { refundId: string; amount: number; lines: readonly RefundLine[] },
 ): { lines: CreditNoteLine[]; vat?: { rates: VatByRate[]; totals: VatTotals } } {
   // What earlier refunds paid back of each line.
   let book = emptyRefundBook();
   for (const event of orderEvents) {
-    if ((event.data as { refundId?: string } | undefined)?.refundId === refund.refundId) continue;
+    if ('refundId' in event.data && event.data.refundId === refund.refundId) continue;
     book = evolveRefundBook(book, event);
   }
   const before = order.items.map(() => 0);

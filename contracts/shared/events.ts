@@ -36,3 +36,12 @@ export type RecordedEvent<E extends DomainEvent = DomainEvent> = NewEvent<E> & {
 };
 
 export type EventOf<R> = R extends RecordedEvent<infer E> ? E : never;
+
+/**
+ * A guard that an event is of one of `types`, narrowing it to those types: how a fold over some of the catalogue's types
+ * passes over the others a stream may hold.
+ */
+export function ofTypes<T extends string>(types: readonly T[]) {
+  const folded = new Set<string>(types);
+  return <E extends DomainEvent>(event: E): event is Extract<E, { type: T }> => folded.has(event.type);
+}

@@ -1,9 +1,12 @@
 // The shelf of one product (`stock-<bookId>`): what it holds, what checkouts hold of it, what orders took, and the
 // decisions on it. Pure; declared in contracts because checkout reserves copies and the stock capability keeps the
 // rest, and both decide on the same stream (see docs/decisions/040).
+import type { ShopEvent } from '../eventCatalog.ts';
 import { conflict, invalid, notFound } from '../shared/errors.ts';
+import { ofTypes } from '../shared/events.ts';
 import {
   lowStockThreshold,
+  stockEventTypes,
   notEnoughStockMessage,
   takenWhilePayingMessage,
   type HoldCaps,
@@ -454,9 +457,11 @@ export function decideShelf(command: ShelfCommand, state: ShelfState): StockEven
   }
 }
 
+const isStockEvent = ofTypes(stockEventTypes);
+
 /** The decider over one shelf, in the shape the command handler takes. */
 export const shelfDecider = {
   initialState: emptyShelf,
-  evolve: (state: ShelfState, event: StockEvent) => evolveShelf(state, event),
+  evolve: (state: ShelfState, event: ShopEvent) => (isStockEvent(event) ? evolveShelf(state, event) : state),
   decide: decideShelf,
 };

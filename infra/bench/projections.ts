@@ -7,7 +7,7 @@ import { salesProjection } from '../../projections/sales/sales.ts';
 import { rebuild } from '../../projections/engine/rebuild.ts';
 import { loadConfig } from '../../service/config.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
-import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { StoredEventStore } from '../../contracts/ports/eventStore.ts';
 import { randomBytes } from 'node:crypto';
 import { withSealedPersonalData } from '../eventstore/sealedEventStore.ts';
 import { openSqliteKeyStore } from '../keys/sqliteKeyStore.ts';
@@ -38,7 +38,7 @@ function cpuSecondsOf(pid: number): number | undefined {
 async function timeRebuilds(
   report: BenchReport,
   label: string,
-  events: EventStore,
+  events: StoredEventStore,
   fresh: (name: string) => Promise<ReadStore>,
   { small, large }: Sizes,
   /** A server the rebuild writes to (redis-server), whose CPU time is reported beside the shop's own. */
@@ -114,7 +114,7 @@ export const projectionsSection: Section = {
       );
       try {
         await writeLog(sealedLog, allProjections, sealedSize);
-        const rate = async (log: EventStore) => {
+        const rate = async (log: StoredEventStore) => {
           const target = createMemoryReadStore('sealed-comparison');
           const result = await rebuild(log, target, allProjections, { upTo: sealedSize });
           await target.drop();

@@ -17,7 +17,7 @@ import {
 } from '../../contracts/shared/streams.ts';
 import type { Projection } from '../../projections/engine/projection.ts';
 import { newEventId } from '../../service/commands.ts';
-import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { StoredEventStore } from '../../contracts/ports/eventStore.ts';
 import { seeded } from '../testing/seeded.ts';
 
 /** One stream's events as one command appends them. */
@@ -202,7 +202,7 @@ const metadata: EventMetadata = { causedBy: 'bench', causationId: 'bench', corre
  * wait for the next group, since each is appended at the revision the previous one left.
  */
 export async function appendChapters(
-  store: EventStore,
+  store: StoredEventStore,
   chapters: Chapter[],
   perType: Map<string, number>,
 ): Promise<void> {
@@ -242,7 +242,7 @@ export function storiesFor(projections: readonly Projection[]): Story[] {
 
 /** Appends at least `count` events in the shop's mix. Answers the number of events per type. */
 export async function writeLog(
-  store: EventStore,
+  store: StoredEventStore,
   projections: readonly Projection[],
   count: number,
 ): Promise<Map<string, number>> {
@@ -271,7 +271,7 @@ export async function writeLog(
 
 /** A shop after a good season: `reviews` reviews spread over the three books and `orders` orders. */
 export async function writeSeason(
-  store: EventStore,
+  store: StoredEventStore,
   { reviews, orders }: { reviews: number; orders: number },
 ): Promise<void> {
   const random = seeded(11);

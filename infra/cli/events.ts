@@ -10,7 +10,7 @@ import { rebuild, verify, type VerifyResult } from '../../projections/engine/reb
 import { openLive } from '../../projections/engine/generations.ts';
 import { ProjectionRunner } from '../../projections/engine/runner.ts';
 import { ConfigError, loadConfig, type Config } from '../../service/config.ts';
-import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { EventStore, StoredEventStore } from '../../contracts/ports/eventStore.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
 import pino from 'pino';
 import { openEventStore, openMailer, openPaymentGateway, openReadStore } from '../composition/shop.ts';
@@ -214,12 +214,12 @@ async function show(events: EventStore, stream: string | undefined) {
   return 0;
 }
 
-async function* logOrStream(events: EventStore, stream: string | undefined): AsyncIterable<RecordedEvent> {
+async function* logOrStream(events: StoredEventStore, stream: string | undefined): AsyncIterable<RecordedEvent> {
   if (stream) yield* await events.readStream(stream);
   else yield* events.readAll(0);
 }
 
-async function exportLog(events: EventStore, stream: string | undefined, file: string | undefined) {
+async function exportLog(events: StoredEventStore, stream: string | undefined, file: string | undefined) {
   const sink = file ? createWriteStream(file) : process.stdout;
   let count = 0;
   let last: string | null = null;

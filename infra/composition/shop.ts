@@ -14,7 +14,7 @@ import type { PositionWaiter } from '../../contracts/ports/positionWaiter.ts';
 import type { Config } from '../../service/config.ts';
 import type { ShopDeps } from '../../service/deps.ts';
 import { reactorCheckpointWaiter, startEffects } from '../../service/effects.ts';
-import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { StoredEventStore } from '../../contracts/ports/eventStore.ts';
 import type { Mailer } from '../../contracts/ports/mailer.ts';
 import { checkoutApi } from '../../contracts/checkout/api.ts';
 import { Operations } from '../../service/operations.ts';
@@ -49,7 +49,7 @@ export { KeyFileRefused } from '../keys/keyFileCheck.ts';
 export { TokenSecretRefused } from './tokenSecretCheck.ts';
 export { WrongMasterKey } from '../keys/sqliteKeyStore.ts';
 
-async function openStoredEvents(config: Config): Promise<EventStore> {
+async function openStoredEvents(config: Config): Promise<StoredEventStore> {
   if (config.EVENTSTORE_URL) {
     // Loaded only when configured: the EventStoreDB client pulls in gRPC.
     const { openEsdbEventStore } = await import('../eventstore/esdb/esdbEventStore.ts');

@@ -7,7 +7,7 @@
 // secret is recorded anywhere. The newest sealed value decides: it was sealed with the secret the shop last ran with.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { StoredEventStore } from '../../contracts/ports/eventStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { adminStream, unknownSignInStream } from '../../contracts/shared/streams.ts';
 import { openPasswordHash } from '../../service/admin/passwordSeal.ts';
@@ -71,7 +71,7 @@ export const opensWith = (tokenSecret: string, secret: SealedAccountSecret): boo
     : openSecret(tokenSecret, secret.sealed, `account:${secret.username}`) !== null;
 
 /** Every account's stream (admin-<username>, not the days of unknown names), read as stored. */
-export async function accountSecretsIn(stored: EventStore): Promise<SealedAccountSecret[]> {
+export async function accountSecretsIn(stored: StoredEventStore): Promise<SealedAccountSecret[]> {
   const unknownNames = unknownSignInStream('0000-00-00').slice(0, -'0000-00-00'.length);
   const accounts = (await stored.listStreams()).filter(
     (s) => s.stream.startsWith(adminStream('')) && !s.stream.startsWith(unknownNames),
@@ -109,7 +109,7 @@ const accountsOf = (secrets: readonly SealedAccountSecret[]) => new Set(secrets.
  * accounts' passwords, and an earlier release's log (golden v2) must keep opening. Null: nothing to say.
  */
 export async function checkTokenSecret(
-  stored: EventStore,
+  stored: StoredEventStore,
   tokenSecret: string | null,
   dataDir: string,
 ): Promise<string | null> {

@@ -2,7 +2,7 @@
 // names go into one box per event under their subject's key, stand-ins in their place; on the way out they are opened,
 // or, once the key is deleted, read as their stand-ins. What is stored never changes, so the hash chain holds after an
 // erasure. Plain events (written before sealing) are handed on as they are; olderFormats.ts reads earlier seals.
-import type { EventStore, ExpectedRevision } from '../../contracts/ports/eventStore.ts';
+import type { ExpectedRevision, StoredEventStore } from '../../contracts/ports/eventStore.ts';
 import type { KeyStore, SubjectId } from '../../contracts/ports/keyStore.ts';
 import {
   envelopeText,
@@ -35,8 +35,8 @@ export class SealBroken extends Error {
 }
 
 /** The store with the adapter underneath, whose stored bytes the auditor's export and its hash chain read. */
-export type SealedEventStore = EventStore & {
-  readonly raw: EventStore;
+export type SealedEventStore = StoredEventStore & {
+  readonly raw: StoredEventStore;
   readonly keys: KeyStore;
   /** The events as `append` would store them, without storing them (the migration of decision 059). */
   seal(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<NewEvent[]>;
@@ -60,7 +60,7 @@ function putAt(data: Json, path: string, value: unknown): void {
 const copyOf = ({ [sealedKey]: _envelope, ...data }: Json): Json => data;
 
 export function withSealedPersonalData(
-  store: EventStore,
+  store: StoredEventStore,
   keys: KeyStore,
   personal: Readonly<Record<string, PersonalFields>> = defaultPersonalData,
 ): SealedEventStore {

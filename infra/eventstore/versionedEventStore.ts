@@ -1,11 +1,12 @@
 // Event versions around any event store: appends are checked against the newest schema and record its version; every
 // read (streams, the global log, subscriptions) comes out upcast to the newest shape. The stored bytes never change.
 import { UnknownEventVersion, type EventCatalog } from '../../contracts/eventCatalog.ts';
+import type { ShopEvent } from '../../contracts/eventCatalog.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
-import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { EventStore, StoredEventStore } from '../../contracts/ports/eventStore.ts';
 
 /** The upcasting store, with the adapter underneath for the one reader that needs stored bytes: the auditor's export. */
-export type VersionedEventStore = EventStore & { readonly stored: EventStore; readonly catalog: EventCatalog };
+export type VersionedEventStore = EventStore & { readonly stored: StoredEventStore; readonly catalog: EventCatalog };
 
 export class EventNotInCatalog extends Error {
   constructor(
@@ -19,23 +20,32 @@ export class EventNotInCatalog extends Error {
 }
 
 /** Throws UnknownEventVersion for the first (type, version) pair in the log that the catalogue cannot read. */
-export async function assertLogReadable(store: EventStore, catalog: EventCatalog): Promise<void> {
+export async function assertLogReadable(store: StoredEventStore, catalog: EventCatalog): Promise<void> {
   for (const { type, version, stream } of await store.eventVersions()) catalog.assertReadable(type, version, stream);
 }
 
-export function upcastEvent(catalog: EventCatalog, event: RecordedEvent): RecordedEvent {
+/**
+ * The stored event as the catalogue reads it: its payload in the newest shape of its type. The one place a stored payload
+ * becomes a typed event: every appended payload was checked against the newest schema (`stamp` below) and older ones are
+ * carried to it by their upcasters, which the catalogue's tests and the golden logs hold to their schemas.
+ */
+export function upcastEvent(catalog: EventCatalog, event: RecordedEvent): RecordedEvent<ShopEvent> {
   const version = event.metadata?.schemaVersion ?? 1;
   // Today's events are already in the newest shape: hand them on untouched.
-  if (catalog.newest(event.type) === version) return event;
+  if (catalog.newest(event.type) === version) return event as RecordedEvent<ShopEvent>;
   const data = catalog.upcast(event.type, version, event.data, event.stream);
-  return { ...event, data, metadata: { ...event.metadata, schemaVersion: catalog.newest(event.type)! } };
+  return {
+    ...event,
+    data,
+    metadata: { ...event.metadata, schemaVersion: catalog.newest(event.type)! },
+  } as RecordedEvent<ShopEvent>;
 }
 
 /** `storedBytes`: the adapter whose bytes the export reads, when `store` is itself a layer over it (sealed fields). */
 export function withEventVersions(
-  store: EventStore,
+  store: StoredEventStore,
   catalog: EventCatalog,
-  options: { storedBytes?: EventStore } = {},
+  options: { storedBytes?: StoredEventStore } = {},
 ): VersionedEventStore {
   const upcast = (event: RecordedEvent) => upcastEvent(catalog, event);
 

@@ -2,7 +2,7 @@
 // living customer as erased and say nothing; instead it refuses to start and names the file (decision 056).
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { StoredEventStore } from '../../contracts/ports/eventStore.ts';
 import type { SubjectId } from '../../contracts/ports/keyStore.ts';
 import { subjectsSealedIn } from '../../contracts/personalData.ts';
 import { erasuresStream } from '../../contracts/shared/streams.ts';
@@ -35,7 +35,7 @@ export function neverHeld(file: string, subjects: Iterable<SubjectId>, erased: R
 }
 
 /** The subjects every SubjectErased of the log names (read as stored: the event holds no personal field). */
-export async function erasedSubjects(stored: EventStore): Promise<Set<SubjectId>> {
+export async function erasedSubjects(stored: StoredEventStore): Promise<Set<SubjectId>> {
   const lists = (await stored.readStream(erasuresStream)).map(
     (event) => (event.data as { subjects?: unknown }).subjects,
   );
@@ -45,7 +45,7 @@ export async function erasedSubjects(stored: EventStore): Promise<Set<SubjectId>
 type Seal = { subject: SubjectId; position: number; stream: string };
 
 /** The seals of the newest events that hold any: the last 1,000 events, or further back until one is found. */
-async function newestSeals(stored: EventStore): Promise<Seal[]> {
+async function newestSeals(stored: StoredEventStore): Promise<Seal[]> {
   for (let to = await stored.headPosition(), window = 1000; to > 0; to -= window, window *= 2) {
     const seals: Seal[] = [];
     const from = Math.max(0, to - window);
@@ -60,7 +60,7 @@ const putBack =
   'Put back keys.sqlite from the same backup as the log (npm run events -- restore <backup> <empty folder> restores both and checks them).';
 
 // Refuses a key file missing or without the subjects of the log's newest seals (keys are made before their events).
-export async function assertKeyFileMatchesLog(stored: EventStore, file: string): Promise<void> {
+export async function assertKeyFileMatchesLog(stored: StoredEventStore, file: string): Promise<void> {
   const seals = await newestSeals(stored);
   const newest = seals.at(-1);
   if (!newest) return;

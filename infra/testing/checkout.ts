@@ -6,6 +6,7 @@ import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { AdminOrder } from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { ShopEvent, ShopEventOf, ShopEventType } from '../../contracts/eventCatalog.ts';
 import { missingCustomerDetails, orderOnRecord } from '../../contracts/orders/model.ts';
 import { getAdminOrder } from '../../projections/orders/adminOrders.ts';
 import { stripeApiVersion } from '../payments/stripe/apiVersion.ts';
@@ -123,13 +124,15 @@ export function deliverWebhook(shop: TestShop, delivery: { body: string; signatu
   });
 }
 
-export async function allEvents(shop: TestShop): Promise<RecordedEvent[]> {
-  const events: RecordedEvent[] = [];
+export async function allEvents(shop: TestShop): Promise<RecordedEvent<ShopEvent>[]> {
+  const events: RecordedEvent<ShopEvent>[] = [];
   for await (const event of shop.shop.deps.events.readAll(0)) events.push(event);
   return events;
 }
 
-export const ofType = (events: RecordedEvent[], type: string) => events.filter((e) => e.type === type);
+/** The events of one type, typed as the catalogue has it. */
+export const ofType = <T extends ShopEventType>(events: readonly RecordedEvent<ShopEvent>[], type: T) =>
+  events.filter((e): e is RecordedEvent<ShopEventOf<T>> => e.type === type);
 
 export function outboxFiles(shop: TestShop): string[] {
   try {

@@ -2,7 +2,7 @@
 // runner's exactly-once folding checked the same way whichever read store is under it.
 import { randomUUID } from 'node:crypto';
 import * as assert from 'uvu/assert';
-import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { StoredEventStore } from '../../contracts/ports/eventStore.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
 import type { NewEvent } from '../../contracts/shared/events.ts';
 import type { Projection } from '../../projections/engine/projection.ts';
@@ -39,7 +39,7 @@ export function counting() {
  * events are appended and a second runner folds them there. Answers the second store, to be checked by the caller.
  */
 export async function foldAcrossARestart<S extends ReadStore>(
-  events: EventStore,
+  events: StoredEventStore,
   projection: ReturnType<typeof counting>['projection'],
   first: ReadStore,
   reopen: () => Promise<S>,

@@ -2,9 +2,10 @@
 // What the command handler adds (an expected revision) is tested on a real log with commandsOnLog.
 import * as assert from 'uvu/assert';
 import type { DomainError } from '../../contracts/shared/errors.ts';
-import type { DomainEvent } from '../../contracts/shared/events.ts';
 import { handleCommand, metadataOf, newEventId, type Decider, type HandleOptions } from '../../service/commands.ts';
+import { eventCatalog, type ShopEvent } from '../../contracts/eventCatalog.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite/sqliteEventStore.ts';
+import { withEventVersions } from '../eventstore/versionedEventStore.ts';
 
 type DomainErrorClass = abstract new (...args: never[]) => DomainError;
 
@@ -15,9 +16,10 @@ export function assertRefused(refused: unknown, kind: DomainErrorClass, message?
   if (message !== undefined) assert.match((refused as DomainError).message, message);
 }
 
-export function deciderSpec<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>) {
+export function deciderSpec<State, Command, Event extends ShopEvent>(decider: Decider<State, Command, Event>) {
   return {
-    given(events: Event[]) {
+    /** the stream's past: any events the catalogue knows, as a stream may hold others' */
+    given(events: ShopEvent[]) {
       const state = events.reduce(decider.evolve, decider.initialState());
       return {
         when(command: Command) {
@@ -48,14 +50,15 @@ const meta = { causedBy: 'test', requestId: 'test', now: '2026-01-01T00:00:00.00
  * Runs commands through the command handler against an in-memory log whose `stream` holds `events`: what a command
  * appended (the events and the stream's revision after it), or the error it was refused with.
  */
-export async function commandOnLog<State, Command, Event extends DomainEvent>(
+export async function commandOnLog<State, Command, Event extends ShopEvent>(
   decider: Decider<State, Command, Event>,
   stream: string,
-  events: Event[],
+  events: ShopEvent[],
   command: Command,
   options: HandleOptions = {},
 ): Promise<{ events: Event[]; revision: number } | { refused: unknown }> {
-  const store = openSqliteEventStore(':memory:');
+  // The catalogue's layer, as the shop has it: the events given and decided are checked against their schemas.
+  const store = withEventVersions(openSqliteEventStore(':memory:'), eventCatalog);
   try {
     if (events.length > 0)
       await store.append(

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { eventually, rejects } from './assert.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
-import { WrongExpectedRevision, type EventStore } from '../../contracts/ports/eventStore.ts';
+import { WrongExpectedRevision, type StoredEventStore } from '../../contracts/ports/eventStore.ts';
 
 const event = (type: string, data: unknown = {}, id = randomUUID()): NewEvent => ({
   id,
@@ -13,8 +13,8 @@ const event = (type: string, data: unknown = {}, id = randomUUID()): NewEvent =>
   metadata: { causedBy: 'test', causationId: 'c', correlationId: 'c', at: new Date(0).toISOString() },
 });
 
-export function eventStoreContract(name: string, open: () => Promise<EventStore>) {
-  const test = suite<{ store: EventStore; prefix: string }>(`event store contract: ${name}`);
+export function eventStoreContract(name: string, open: () => Promise<StoredEventStore>) {
+  const test = suite<{ store: StoredEventStore; prefix: string }>(`event store contract: ${name}`);
   // A unique category per run keeps runs apart on a server that outlives them.
   test.before.each(async (ctx) => {
     ctx.store = await open();

@@ -8,6 +8,7 @@
 // holds read models from before generations (namespace v1, no record) counts as a live generation of unknown versions.
 import { createHash } from 'node:crypto';
 import type { PositionWaiter } from '../../contracts/ports/positionWaiter.ts';
+import type { DomainEvent } from '../../contracts/shared/events.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type {
   Checkpoint,
@@ -172,7 +173,7 @@ export class ReadModels implements PositionWaiter {
   switches = 0;
 
   constructor(
-    private readonly events: EventStore,
+    private readonly events: EventStore<DomainEvent>,
     private readonly base: ReadStore,
     private readonly projections: readonly Projection[],
     private readonly options: ReadModelsOptions,

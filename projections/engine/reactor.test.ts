@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import { openSqliteEventStore } from '../../infra/eventstore/sqlite/sqliteEventStore.ts';
 import { createMemoryReadStore } from '../../infra/readstore/memoryReadStore.ts';
-import type { EventStore } from '../../contracts/ports/eventStore.ts';
+import type { StoredEventStore } from '../../contracts/ports/eventStore.ts';
 import { Reactor } from './reactor.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-reactor-'));
@@ -40,7 +40,7 @@ test('reactor: a subscription that fails is resumed after the last event reacted
   const real = openSqliteEventStore(join(dir, 'b.sqlite'));
   for (let i = 1; i <= 4; i++) await real.append(`s-${i}`, [event('Ordered', i)], 'no_stream');
   let failNext = true;
-  const flaky: EventStore = Object.create(real);
+  const flaky: StoredEventStore = Object.create(real);
   flaky.subscribe = (from, handler, onError) => {
     if (!failNext) return real.subscribe(from, handler, onError);
     failNext = false;

@@ -8,7 +8,7 @@
 // With a lease (see docs/decisions/051) only one process on a log reacts: the others stand by, asking for the lease
 // every `renewMs`, and the first to get it after the holder stops or dies resumes from the checkpoint.
 import type { ShopEvent, ShopEventOf, ShopEventType } from '../../contracts/eventCatalog.ts';
-import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { DomainEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import type { EventStore, Subscription } from '../../contracts/ports/eventStore.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
 import type { Lease } from '../../contracts/ports/lease.ts';
@@ -78,7 +78,7 @@ export class Reactor {
   private tending: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly events: EventStore,
+    private readonly events: EventStore<DomainEvent>,
     /** where the checkpoint lives (a namespace of its own, see REACTOR_NAMESPACE) */
     private readonly checkpoints: ReadStore,
     private readonly reactions: Reactions,

@@ -1,5 +1,6 @@
 // Rebuilds read models from the log into a fresh namespace, and verifies that they equal the live ones.
 import { createHash } from 'node:crypto';
+import type { DomainEvent } from '../../contracts/shared/events.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
 import { ProjectionBatch } from './batch.ts';
@@ -31,7 +32,7 @@ export function slicer(ms = sliceMs): () => Promise<void> | undefined {
 
 /** Folds the whole log (up to `upTo`, inclusive) into `target`, which must be empty. */
 export async function rebuild(
-  events: EventStore,
+  events: EventStore<DomainEvent>,
   target: ReadStore,
   projections: readonly Projection[],
   {
@@ -100,7 +101,7 @@ export type VerifyResult = {
  * its own memory, so checking costs the live backend (its SQLite file, its Redis) no writes and no drop.
  */
 export async function verify(
-  events: EventStore,
+  events: EventStore<DomainEvent>,
   live: ReadStore,
   projections: readonly Projection[],
   {

@@ -1,5 +1,6 @@
 // Follows the global log from the read store's checkpoints and folds every event into the read models exactly once.
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { DomainEvent } from '../../contracts/shared/events.ts';
 import type { EventStore, Subscription } from '../../contracts/ports/eventStore.ts';
 import type { ReadStore } from '../../contracts/ports/readStore.ts';
 import type { Lease } from '../../contracts/ports/lease.ts';
@@ -64,7 +65,7 @@ export class ProjectionRunner {
   conflicts = 0;
 
   constructor(
-    private readonly events: EventStore,
+    private readonly events: EventStore<DomainEvent>,
     private readonly store: ReadStore,
     private readonly projections: readonly Projection[],
     private readonly options: RunnerOptions = {},

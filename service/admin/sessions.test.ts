@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { ShopEvent } from '../../contracts/eventCatalog.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { adminStream } from '../../contracts/shared/streams.ts';
 import { eventually } from '../../infra/testing/assert.ts';
@@ -24,7 +25,7 @@ test('a session ended elsewhere is refused from the first check more than a seco
   // The check's clock and the log are the test's: "within a second" is counted by the clock the check reads, so it
   // holds however slow the machine is.
   let nowMs = Date.parse('2026-05-04T10:00:00.000Z');
-  const written: RecordedEvent[] = [];
+  const written: RecordedEvent<ShopEvent>[] = [];
   let reads = 0;
   const events = {
     readStream: async (stream: string) => {
@@ -66,7 +67,7 @@ test('a session ended elsewhere is refused from the first check more than a seco
   // A session signed in after a revocation lives on; one signed in its second does not.
   written.push({
     type: 'AdminSessionsRevoked',
-    data: { username: 'admin', at: new Date(nowMs).toISOString() },
+    data: { username: 'admin', reason: 'password_changed', at: new Date(nowMs).toISOString() },
     id: 'e-2',
     metadata,
     stream: adminStream('admin'),

@@ -163,7 +163,7 @@ test('an auditor turns two-step on with a QR code; sign-ins then need a code or 
     'AccountTwoStepCodeUsed',
     'AccountTwoStepFailed',
     'AccountRecoveryCodeUsed',
-  ])
+  ] as const)
     assert.ok(types.includes(type), type);
   assert.equal(
     stream.filter((e) => e.type === 'AccountTwoStepCodeUsed').map((e) => (e.data as { step: number }).step),

@@ -4,6 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { openSqliteEventStore } from '../../infra/eventstore/sqlite/sqliteEventStore.ts';
+import { withEventVersions } from '../../infra/eventstore/versionedEventStore.ts';
+import { eventCatalog } from '../../contracts/eventCatalog.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { call, startTestShop } from '../../infra/testing/shop.ts';
 import { bookDecider, catalogMessages } from './catalog.ts';
@@ -151,7 +153,7 @@ test('a second start seeds nothing twice', async () => {
   await first.close();
   const second = await startTestShop({ DATA_DIR: dataDir });
   await second.close();
-  const store = openSqliteEventStore(join(dataDir, 'events.sqlite'));
+  const store = withEventVersions(openSqliteEventStore(join(dataDir, 'events.sqlite')), eventCatalog);
   const streams = await store.listStreams();
   assert.equal(
     streams.map((s) => [s.stream, s.revision]),

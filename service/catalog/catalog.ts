@@ -13,6 +13,7 @@ import {
   type ProductEdited,
 } from '../../contracts/catalog/product.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
+import { ofTypes } from '../../contracts/shared/events.ts';
 import type { AgeRange } from '../../contracts/catalog/model.ts';
 import type { Decider } from '../commands.ts';
 
@@ -97,10 +98,12 @@ function edited(book: BookDto, command: EditProduct): BookStreamEvent[] {
   return events;
 }
 
+const isBookStreamEvent = ofTypes(['BookListed', 'BookUpdated', ...productEventTypes]);
+
 export const bookDecider: Decider<BookState, BookCommand, BookStreamEvent> = {
   initialState: () => ({ book: null, ownerChanged: false }),
   evolve: (state, event) => ({
-    book: evolveBook(state.book, event),
+    book: isBookStreamEvent(event) ? evolveBook(state.book, event) : state.book,
     ownerChanged: state.ownerChanged || ownerTypes.has(event.type),
   }),
   decide: (command, state) => {

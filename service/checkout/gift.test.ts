@@ -2,6 +2,7 @@
 // recorded on the checkout and on the order it places; a gift sent abroad is priced for where it goes; bad gifts get a
 // clear 400; the packing slip, the buyer's e-mails and the success answer are addressed to the recipient; a gift note
 // goes to the recipient when asked for, without prices; erasing the buyer erases the recipient and the message.
+import type { ShopEventType } from '../../contracts/eventCatalog.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { giftMessageMaxLength, giftTexts } from '../../contracts/checkout/gift.ts';
@@ -25,7 +26,7 @@ import { adminHeaders, call } from '../../infra/testing/shop.ts';
 const shop = await sandboxShopFor(test);
 const post = (path: string, body: unknown) => call(`${shop.url}${path}`, { body });
 /** The data of every event of a type in the log, as read. */
-const dataOf = async (type: string) =>
+const dataOf = async (type: ShopEventType) =>
   ofType(await allEvents(shop), type).map((e) => e.data as Record<string, unknown>);
 
 const recipient = {

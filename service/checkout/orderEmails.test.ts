@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { EmailSent } from '../../contracts/checkout/model.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { importDutiesNotice } from '../../contracts/content/importDuties.ts';
 import { purchaseNoticeData } from '../../infra/testing/exampleOrders.ts';
@@ -113,7 +114,7 @@ test("a forged notice: subject and figures from the catalogue, the sender's word
 
 test('which e-mails an order owes follows from its events alone: the confirmation once an address is known, each kind once', async () => {
   const placedWithout = {
-    type: 'OrderPlaced',
+    type: 'OrderPlaced' as const,
     data: {
       ...order,
       customerName: 'Website Customer',
@@ -122,18 +123,19 @@ test('which e-mails an order owes follows from its events alone: the confirmatio
     },
   };
   const detailsAdded = {
-    type: 'OrderCustomerDetailsAdded',
+    type: 'OrderCustomerDetailsAdded' as const,
     data: {
       orderId: order.orderId,
       customerName: 'Amina Khan',
       customerEmail: 'amina@example.com',
-      source: 'shopper',
+      source: 'shopper' as const,
       reason: '',
       by: 'shopper',
       at: order.placedAt,
     },
   };
-  const sent = (kind: string) => ({ type: 'EmailSent', data: { kind } });
+  // Only the kind is read here: the rest of the record is left out.
+  const sent = (kind: EmailSent['data']['kind']) => ({ type: 'EmailSent', data: { kind } }) as EmailSent;
   assert.equal(owedOrderEmails([], []).owed, []);
   assert.equal(owedOrderEmails([placedWithout], []).owed, ['order-to-owner']);
   assert.equal(owedOrderEmails([placedWithout], [sent('order-to-owner')]).owed, []);

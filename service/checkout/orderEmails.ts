@@ -13,11 +13,10 @@ import { mailOf } from '../mail/layout.tsx';
 import { addressLines, discountRows, itemRows, orderDate, textRows } from '../mail/orderFacts.ts';
 import { confirmationMail, giftNoteMail, orderToOwnerMail, purchaseNoticeMail, shippedMail } from './orderMails.tsx';
 import { deliveryOf, giftMessageHeading, quotedGiftMessage } from '../../contracts/checkout/gift.ts';
-import type { DomainEvent } from '../../contracts/shared/events.ts';
+import type { ShopEvent } from '../../contracts/eventCatalog.ts';
 import { carrierLabels } from '../../contracts/orders/fulfilment.ts';
 import {
   orderOnRecord,
-  type OrderEvent,
   type OrderFlagged,
   type OrderPlaced,
   type OrderShipmentRecorded,
@@ -128,13 +127,13 @@ export function giftNote(order: Order, shipment: OrderShipmentRecorded['data']):
  * recipient's address (an erased one is no address), unless already sent.
  */
 export function owedGiftNote(
-  orderEvents: readonly DomainEvent[],
-  notificationEvents: readonly DomainEvent[],
+  orderEvents: readonly ShopEvent[],
+  notificationEvents: readonly ShopEvent[],
 ): { order: Order; shipment: OrderShipmentRecorded['data'] } | null {
   const order = orderOnRecord(orderEvents);
   const shipment = orderEvents.find((e): e is OrderShipmentRecorded => e.type === 'OrderShipmentRecorded');
   if (!order?.gift?.noteToRecipient || !order.gift.recipientEmail?.includes('@') || !shipment) return null;
-  if (notificationEvents.some((e) => e.type === 'EmailSent' && (e as EmailSent).data.kind === 'gift-note')) return null;
+  if (notificationEvents.some((e) => e.type === 'EmailSent' && e.data.kind === 'gift-note')) return null;
   return { order, shipment: shipment.data };
 }
 
@@ -183,14 +182,13 @@ export function orderShipped(
  * The first shipment is the one the customer hears of; the order page shows any later one.
  */
 export function owedShippedEmail(
-  orderEvents: readonly DomainEvent[],
-  notificationEvents: readonly DomainEvent[],
+  orderEvents: readonly ShopEvent[],
+  notificationEvents: readonly ShopEvent[],
 ): { order: Order; shipment: OrderShipmentRecorded['data'] } | null {
   const order = orderOnRecord(orderEvents);
   const shipment = orderEvents.find((e): e is OrderShipmentRecorded => e.type === 'OrderShipmentRecorded');
   if (!order || !shipment || !order.customerEmail.includes('@')) return null;
-  if (notificationEvents.some((e) => e.type === 'EmailSent' && (e as EmailSent).data.kind === 'order-shipped'))
-    return null;
+  if (notificationEvents.some((e) => e.type === 'EmailSent' && e.data.kind === 'order-shipped')) return null;
   return { order, shipment: shipment.data };
 }
 
@@ -269,14 +267,12 @@ export function purchaseNotice(notice: PurchaseNotified['data'], owner: string):
 export type OrderEmailKind = 'order-to-owner' | 'order-confirmation' | PaymentCheckEmailKind;
 
 /** The flag of a payment that does not match its checkout, and whether the owner has accepted it (decision 102). */
-export function paymentMismatchOf(orderEvents: readonly DomainEvent[]): { message: string; cleared: boolean } | null {
-  const flag = (orderEvents as readonly OrderEvent[]).find(
+export function paymentMismatchOf(orderEvents: readonly ShopEvent[]): { message: string; cleared: boolean } | null {
+  const flag = orderEvents.find(
     (e): e is OrderFlagged => e.type === 'OrderFlagged' && e.data.flag === 'payment-mismatch',
   );
   if (!flag) return null;
-  const cleared = (orderEvents as readonly OrderEvent[]).some(
-    (e) => e.type === 'OrderFlagCleared' && e.data.flag === 'payment-mismatch',
-  );
+  const cleared = orderEvents.some((e) => e.type === 'OrderFlagCleared' && e.data.flag === 'payment-mismatch');
   return { message: flag.data.message, cleared };
 }
 
@@ -289,8 +285,8 @@ export function paymentMismatchOf(orderEvents: readonly DomainEvent[]): { messag
  * answer.
  */
 export function owedOrderEmails(
-  orderEvents: readonly DomainEvent[],
-  notificationEvents: readonly DomainEvent[],
+  orderEvents: readonly ShopEvent[],
+  notificationEvents: readonly ShopEvent[],
 ): { order: Order | null; owed: OrderEmailKind[] } {
   const order = orderOnRecord(orderEvents);
   if (!order) return { order, owed: [] };

@@ -7,7 +7,8 @@ import { discountCodeDecider } from '../../contracts/discounts/code.ts';
 import type { CheckoutCancelled, CheckoutPaymentFailed } from '../../contracts/checkout/model.ts';
 import { discountMessages, type DiscountRedeemed, type DiscountUseReleased } from '../../contracts/discounts/model.ts';
 import type { StockHoldReleased } from '../../contracts/stock/model.ts';
-import type { OrderEvent, OrderFlagged, OrderPlaced } from '../../contracts/orders/model.ts';
+import type { ShopEvent } from '../../contracts/eventCatalog.ts';
+import type { OrderFlagged, OrderPlaced } from '../../contracts/orders/model.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { checkoutStream, discountStream } from '../../contracts/shared/streams.ts';
@@ -24,7 +25,7 @@ type FlagRepeat = { orderId: string; code: string; message: string; at: string }
 /** The order's stream, for one flag: only on a placed order, once per code (a re-run reaction decides nothing new). */
 const repeatFlagDecider = {
   initialState: () => ({ placed: false, flagged: [] as string[] }),
-  evolve: (state: { placed: boolean; flagged: string[] }, event: OrderEvent) =>
+  evolve: (state: { placed: boolean; flagged: string[] }, event: ShopEvent) =>
     event.type === 'OrderPlaced'
       ? { ...state, placed: true }
       : event.type === 'OrderFlagged' && event.data.flag === 'discount-code-repeat'

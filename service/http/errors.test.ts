@@ -14,6 +14,7 @@ async function answerTo(error: unknown) {
   const ctx = {
     state: { requestId: 'r' },
     set: (name: string, value: string) => void (headers[name] = value),
+    // A test double: only what the middleware touches of Koa's context.
   } as unknown as Context & { status: number; body: unknown };
   await errorMiddleware(logger)(ctx, async () => {
     throw error;

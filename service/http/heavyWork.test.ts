@@ -91,7 +91,7 @@ test('past the per-account limit: 429 with the wait, and the turn given back', a
   assert.instance(refused, HttpError);
   assert.is((refused as HttpError).status, 429);
   assert.is(refused.message, heavyWorkMessages.tooMany('2 minutes'));
-  assert.is((refused as unknown as { retryAfterSeconds: number }).retryAfterSeconds, 90);
+  assert.is((refused as Error & { retryAfterSeconds?: number }).retryAfterSeconds, 90);
   assert.is(heavy.running, null);
   assert.not.ok(lease.held);
 });

@@ -68,6 +68,7 @@ const lineKeys = ['requestId', 'method', 'route', 'status', 'ms', 'bytes', 'abor
  */
 function requestLineWriter(logger: Logger): (fields: RequestLine) => void {
   const ordinary = (fields: RequestLine) => logger.info(fields, 'request');
+  // pino keeps its settings under symbols its types do not declare: read them as the plain object the logger is.
   const own = logger as unknown as Record<symbol, unknown>;
   const formatters = own[symbols.formattersSym] as { log?: unknown; level?: unknown } | undefined;
   const serializers = (own[symbols.serializersSym] ?? {}) as Record<string, unknown>;
@@ -81,7 +82,7 @@ function requestLineWriter(logger: Logger): (fields: RequestLine) => void {
     !formatters?.log &&
     own[symbols.messageKeySym] === 'msg' &&
     !own[symbols.nestedKeySym] &&
-    !own[(symbols as unknown as Record<string, symbol>).msgPrefixSym ?? Symbol()] &&
+    !own[(symbols as Record<string, symbol>).msgPrefixSym ?? Symbol()] &&
     own[symbols.endSym] === '}\n' &&
     !hooks.streamWrite &&
     !hooks.logMethod &&

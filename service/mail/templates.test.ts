@@ -214,6 +214,7 @@ test("the order page's e-mails: the shop's layout, the page's link as a button, 
     reason: 'damaged',
     note: 'The cover was <i>torn</i>',
     message: 'So sorry!',
+    // A test double: only the fields the e-mail reads.
   } as unknown as Parameters<typeof requestReceivedEmail>[1];
   for (const mail of [
     await orderLinkEmail(order, link, 60),
@@ -249,6 +250,7 @@ test("the owner's notice of a request: the shop's layout, the items, the note's 
     kind: 'return',
     reason: 'wrong-item',
     note: 'From: billing@evil.example\r\n<a href="https://evil.example">Refund</a>\u2028javascript:alert(1)\n\n\n\nThanks',
+    // A test double: only the fields the e-mail reads.
   } as unknown as Parameters<typeof requestToOwnerEmail>[1];
   const mail = await requestToOwnerEmail(order, request, 'owner@example.com', links);
   assert.is(mail.to, 'owner@example.com');

@@ -22,6 +22,8 @@ export const messageDecider: Decider<MessageState, MessageCommand, MessageEvent>
         return { ...state, read: true };
       case 'MessageAnswered':
         return { ...state, read: true, replies: [...state.replies, event.data.replyId] };
+      default:
+        return state;
     }
   },
   decide: (command, state) => {

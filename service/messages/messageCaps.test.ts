@@ -3,7 +3,6 @@
 // a log read again sends nothing more; past the shop-wide cap on messages themselves, a clear 429.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { EmailSent } from '../../contracts/checkout/model.ts';
 import { messageTexts } from '../../contracts/messages/model.ts';
 import { createMemoryReadStore } from '../../infra/readstore/memoryReadStore.ts';
 import { eventually } from '../../infra/testing/assert.ts';
@@ -23,7 +22,7 @@ const sendFrom = (shop: TestShop, n: number) =>
   call(`${shop.url}/api/messages`, { body: message(n), headers: { 'x-forwarded-for': `203.0.113.${n}` } });
 const sentOf = async (shop: TestShop, kind: string) =>
   ofType(await allEvents(shop), 'EmailSent')
-    .map((e) => (e as unknown as EmailSent).data)
+    .map((e) => e.data)
     .filter((d) => d.kind === kind);
 const settled = async (shop: TestShop) => {
   const head = await shop.shop.deps.events.headPosition();

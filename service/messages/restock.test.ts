@@ -5,8 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopContent } from '../../contracts/catalog/content.ts';
-import type { EmailSent } from '../../contracts/checkout/model.ts';
-import { restockTexts, restockWording, type RestockAlertRequested } from '../../contracts/messages/restock.ts';
+import { restockTexts, restockWording } from '../../contracts/messages/restock.ts';
 import { createMemoryReadStore } from '../../infra/readstore/memoryReadStore.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import { allEvents, ofType, outboxTexts, sandboxShopEnv } from '../../infra/testing/checkout.ts';
@@ -44,12 +43,12 @@ function listUnsubscribePath(mail: string): string | undefined {
 }
 /** The withdraw link's token in an acknowledgement. */
 const withdrawToken = (mail: string) => /\/unsubscribe\/([A-Za-z0-9._-]+)/.exec(mail)?.[1];
-const sentData = async () => ofType(await allEvents(shop), 'EmailSent').map((e) => (e as unknown as EmailSent).data);
+const sentData = async () => ofType(await allEvents(shop), 'EmailSent').map((e) => e.data);
 const sentOfKind = async (kind: string) => (await sentData()).filter((d) => d.kind === kind);
 const requestIdOf = async (bookId: number, after = 0) =>
   ofType(await allEvents(shop), 'RestockAlertRequested')
     .filter((e) => e.position > after)
-    .map((e) => (e as unknown as RestockAlertRequested).data)
+    .map((e) => e.data)
     .filter((d) => d.bookId === bookId)
     .map((d) => d.requestId);
 /** Until the reactor has acted on everything in the log so far. */

@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
-import type { DomainEvent } from '../../contracts/shared/events.ts';
+import type { ShopEvent } from '../../contracts/eventCatalog.ts';
 import { requestMessages, type OrderLinkRequested } from '../../contracts/orders/shopperRequests.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
@@ -19,12 +19,12 @@ const spec = deciderSpec(shopperRequestDecider);
 const orderId = 'pi_req_1';
 const at = '2026-12-01T10:00:00.000Z';
 // 2 × £9.99 + £3.50 = £23.48
-const placed: DomainEvent = {
+const placed: ShopEvent = {
   type: 'OrderPlaced',
   data: orderPlacedData({ orderId, items: [{ name: 'The Kindness Basket', quantity: 2, price: 999, bookId: 1 }] }),
 };
-const asked: DomainEvent = { type: 'CancellationRequested', data: { orderId, requestId: 'r1', at } };
-const shippedAt = (when: string): DomainEvent[] => [
+const asked: ShopEvent = { type: 'CancellationRequested', data: { orderId, requestId: 'r1', at } };
+const shippedAt = (when: string): ShopEvent[] => [
   { type: 'OrderStatusChanged', data: { orderId, from: 'pending', to: 'shipped', notes: '', by: 'owner', at: when } },
   {
     type: 'OrderShipmentRecorded',
@@ -91,7 +91,7 @@ test('a cancellation accepted: the lines with their copies back, the delivery, t
 });
 
 test('after a refund of an amount, what is left goes back as an amount, without restocking', () => {
-  const partial: DomainEvent = {
+  const partial: ShopEvent = {
     type: 'RefundRequested',
     data: { orderId, refundId: 'earlier', amount: 1500, lines: [], reason: 'goodwill', by: 'owner', at },
   };
@@ -150,7 +150,7 @@ test('the return window: 14 days after delivery, or 5 + 14 days after shipping w
     .given([placed, ...shippedAt(shipped)])
     .when(askReturn(plus(19 * day + 1)))
     .thenFails(Conflict, requestMessages.windowClosed);
-  const delivered: DomainEvent = {
+  const delivered: ShopEvent = {
     type: 'OrderStatusChanged',
     data: { orderId, from: 'shipped', to: 'delivered', notes: '', by: 'owner', at: plus(day) },
   };

@@ -2,7 +2,6 @@
 // order's own stream, and the owner's answer. Accepting a cancellation refunds through the refund decider the owner's
 // refund button uses (every line still the shopper's, its copies back on the shelf, then what is left: the delivery)
 // and cancels the order through the status decider, all in one append at the revision the owner saw.
-import type { DomainEvent } from '../../contracts/shared/events.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import {
   linesLeft,
@@ -59,19 +58,19 @@ export const cancellationDeliveryReason = 'Delivery, cancelled at the customerâ€
 const fullyRefunded = (refunds: RefundLedger) =>
   refunds.placed && refundableAmount(refunds.total, refunds.refunds) <= 0;
 
-export const shopperRequestDecider: Decider<RequestState, ShopperRequestCommand, DomainEvent> = {
+export const shopperRequestDecider: Decider<RequestState, ShopperRequestCommand, Decided> = {
   initialState: () => ({
     refunds: refundDecider.initialState(),
     status: orderStatusDecider.initialState(),
     progress: null,
   }),
   evolve: (state, event) => {
-    const status = orderStatusDecider.evolve(state.status, event as never);
+    const status = orderStatusDecider.evolve(state.status, event);
     const refunds = refundDecider.evolve(state.refunds, event);
     const progress =
       event.type === 'OrderPlaced'
-        ? emptyProgress((event.data as { status: OrderProgress['status'] }).status)
-        : state.progress && evolveProgress(state.progress, event as DomainEvent);
+        ? emptyProgress(event.data.status)
+        : state.progress && evolveProgress(state.progress, event);
     return { refunds, status, progress };
   },
   decide: (command, state): Decided[] => {
@@ -173,8 +172,7 @@ export type OrderLinkCommand = {
  */
 export const orderLinkDecider: Decider<string[], OrderLinkCommand, OrderLinkRequested> = {
   initialState: () => [],
-  evolve: (times, event) =>
-    event.type === 'OrderLinkRequested' ? [...times, (event.data as { at: string }).at] : times,
+  evolve: (times, event) => (event.type === 'OrderLinkRequested' ? [...times, event.data.at] : times),
   decide: (command, times) => {
     const since = Date.parse(command.at) - 86_400_000;
     if (times.filter((t) => Date.parse(t) > since).length >= maxLinksPerOrderPerDay) return [];

@@ -5,6 +5,7 @@
 // the newsletter tick and the owner's reply, a back-in-stock request, requests on their order page (a return declined, a
 // cancellation accepted, each named in the owner's answer) and a fresh link to it. The books stay as they were, and only
 // the person's data goes: the owner's notes, who did what, the shop's own address and the amounts still read.
+import type { ShopEventType } from '../../contracts/eventCatalog.ts';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,7 +181,7 @@ const books = async (shop: TestShop, owner: Record<string, string>) => {
 };
 
 /** The data of the events of a type in the log as read. */
-const dataOf = async (shop: TestShop, type: string) =>
+const dataOf = async (shop: TestShop, type: ShopEventType) =>
   ofType(await allEvents(shop), type).map((e) => e.data as Record<string, unknown>);
 
 /** The kinds of e-mail recorded as sent so far. */

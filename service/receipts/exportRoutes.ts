@@ -36,7 +36,7 @@ export function exportRoutes(routers: Routers, deps: ShopDeps) {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="${name}-${day}.csv"`);
     ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = Readable.from(lines) as unknown as string;
+    ctx.body = Readable.from(lines);
   }
 
   /**

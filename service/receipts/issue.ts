@@ -3,7 +3,7 @@
 // revision cannot both append: the loser reads again and takes the next number, or finds the order already numbered and
 // takes none. A number is taken only after the order (or the refund) is in the log, so a failed placement takes none.
 import { orderOnRecord } from '../../contracts/orders/model.ts';
-import { evolveRefundBook, emptyRefundBook, type RefundSucceeded } from '../../contracts/orders/refunds.ts';
+import { evolveRefundBook, emptyRefundBook } from '../../contracts/orders/refunds.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import {
   creditNoteContent,
@@ -17,7 +17,6 @@ import {
   type ReceiptIssued,
   type SequenceState,
 } from '../../contracts/receipts/model.ts';
-import type { DomainEvent } from '../../contracts/shared/events.ts';
 import { creditNotesStream, orderStream, receiptsStream } from '../../contracts/shared/streams.ts';
 import { fold, handleCommand, idFromReference, type CommandMeta, type Decider } from '../commands.ts';
 
@@ -104,15 +103,14 @@ export async function issueCreditNote(
 ): Promise<string | null> {
   const orderEvents = await deps.events.readStream(orderStream(orderId));
   const order = orderOnRecord(orderEvents);
-  const at = orderEvents.findIndex(
-    (e) => e.type === 'RefundSucceeded' && (e as unknown as RefundSucceeded).data.refundId === refundId,
-  );
-  if (!order || at < 0 || !isNumbered(order.placedAt)) return null;
+  const at = orderEvents.findIndex((e) => e.type === 'RefundSucceeded' && e.data.refundId === refundId);
+  const succeededEvent = orderEvents[at];
+  if (!order || succeededEvent?.type !== 'RefundSucceeded' || !isNumbered(order.placedAt)) return null;
   const receiptNumber = await issueReceipt(deps, orderId, meta);
   if (!receiptNumber) return null;
   // The log as it stood when this refund was paid back: what earlier refunds gave back counts, later ones do not.
-  const upTo: DomainEvent[] = orderEvents.slice(0, at + 1);
-  const succeeded = (orderEvents[at] as unknown as RefundSucceeded).data;
+  const upTo = orderEvents.slice(0, at + 1);
+  const succeeded = succeededEvent.data;
   const entry = upTo.reduce(evolveRefundBook, emptyRefundBook()).refunds.find((r) => r.refundId === refundId);
   const content = creditNoteContent(order, upTo, {
     refundId,

@@ -61,6 +61,8 @@ export const reviewDecider: Decider<ReviewState, ReviewCommand, ReviewEvent> = {
         return state.status === 'none' ? state : { ...state, status: 'approved' };
       case 'ReviewRejected':
         return state.status === 'none' ? state : { ...state, status: 'rejected' };
+      default:
+        return state;
     }
   },
   decide: (command, state) => {

@@ -133,6 +133,7 @@ export function salesRoutes(routers: Routers, deps: ShopDeps) {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="orders-${day}.csv"`);
     ctx.type = 'text/csv; charset=utf-8';
+    // The API table types the CSV as its text; Koa sends the text as a stream of its rows.
     ctx.body = Readable.from(lines()) as unknown as string;
   });
 }

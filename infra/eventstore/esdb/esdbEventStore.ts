@@ -24,7 +24,7 @@ import {
 import type { EventMetadata, RecordedEvent } from '../../../contracts/shared/events.ts';
 import {
   WrongExpectedRevision,
-  type EventStore,
+  type StoredEventStore,
   type ExpectedRevision,
   type StreamInfo,
   type Subscription,
@@ -83,7 +83,7 @@ function clientConnectionString(url: string): string {
   return url.replace(/^(kurrentdb|kdb)(\+discover)?:\/\//, (_, _scheme: string, discover = '') => `esdb${discover}://`);
 }
 
-export function openEsdbEventStore(connectionString: string): EventStore {
+export function openEsdbEventStore(connectionString: string): StoredEventStore {
   const client = EventStoreDBClient.connectionString(clientConnectionString(connectionString));
   const subscriptions = new Set<Subscription>();
   let closed = false;
@@ -97,7 +97,7 @@ export function openEsdbEventStore(connectionString: string): EventStore {
     return toRecorded(resolved.event);
   }
 
-  const store: EventStore = {
+  const store: StoredEventStore = {
     kind: 'esdb',
 
     async append(stream, events, expected) {

@@ -22,7 +22,7 @@ import { basename, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
 import type { ChainEnd, LogMigrated } from '../../../contracts/audit/model.ts';
-import type { EventStore } from '../../../contracts/ports/eventStore.ts';
+import type { StoredEventStore } from '../../../contracts/ports/eventStore.ts';
 import type { KeyStore } from '../../../contracts/ports/keyStore.ts';
 import {
   personalData,
@@ -281,7 +281,7 @@ export async function migrateSeal(options: SealMigrationOptions): Promise<SealMi
     const readStream = next.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY revision');
     // The sealing sees the new log as it is written (its own connection reads what this transaction has written): a
     // stream's later events are sealed under the subject its earlier ones were, as appends do.
-    const written: EventStore = {
+    const written: StoredEventStore = {
       kind: 'sqlite',
       append: () => Promise.reject(new Error('The migration writes the new log itself')),
       readStream: async (stream) => readStream.all(stream).map(toRecorded),

@@ -5,7 +5,7 @@ import type { NewEvent, RecordedEvent } from '../../../contracts/shared/events.t
 import {
   WrongExpectedRevision,
   type AppendResult,
-  type EventStore,
+  type StoredEventStore,
   type EventVersionInfo,
   type ExpectedRevision,
   type StreamInfo,
@@ -61,7 +61,7 @@ function toRecorded(row: Row): RecordedEvent {
   };
 }
 
-export function openSqliteEventStore(file: string, options: SqliteEventStoreOptions = {}): EventStore {
+export function openSqliteEventStore(file: string, options: SqliteEventStoreOptions = {}): StoredEventStore {
   if (file !== ':memory:') ensurePrivateFile(file);
   const db = new Database(file);
   try {
@@ -245,7 +245,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   let closed = false;
   const subscriptions = new Set<{ close(): Promise<void> }>();
 
-  const store: EventStore = {
+  const store: StoredEventStore = {
     kind: 'sqlite',
 
     append(stream, events, expected) {
