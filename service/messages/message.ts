@@ -56,7 +56,11 @@ export type ConsentCommand =
 export const newsletterDecider: Decider<ConsentState, ConsentCommand, NewsletterEvent> = {
   initialState: () => ({ given: false, withdrawn: false }),
   evolve: (state, event) =>
-    event.type === 'NewsletterConsented' ? { ...state, given: true } : { ...state, withdrawn: true },
+    event.type === 'NewsletterConsented'
+      ? { ...state, given: true }
+      : event.type === 'NewsletterWithdrawn'
+        ? { ...state, withdrawn: true }
+        : state,
   decide: (command, state) => {
     if (command.type === 'Consent') return state.given ? [] : [{ type: 'NewsletterConsented', data: command.data }];
     if (!state.given) throw notFound('Subscription not found');

@@ -13,7 +13,9 @@ export const restockDecider: Decider<RestockState, RestockCommand, RestockEvent>
   evolve: (state, event) =>
     event.type === 'RestockAlertRequested'
       ? { ...state, bookId: event.data.bookId, email: event.data.email }
-      : { ...state, withdrawn: true },
+      : event.type === 'RestockAlertWithdrawn'
+        ? { ...state, withdrawn: true }
+        : state,
   decide: (command, state) => {
     if (command.type === 'Request')
       return state.bookId === null ? [{ type: 'RestockAlertRequested', data: command.data }] : [];
