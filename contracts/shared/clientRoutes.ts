@@ -57,12 +57,19 @@ export const isAdminPath = (pathname: string): boolean =>
 export const clientPaths: readonly string[] = Object.values(clientRoutes).flat();
 
 /** A client path as a matcher: `:name` stands for one segment (an order id), matched as the router matches it. */
-const clientPathPatterns: readonly RegExp[] = clientPaths
+const clientPathPatterns: ReadonlyArray<{ path: string; pattern: RegExp }> = clientPaths
   .filter((path) => path.includes('/:'))
-  .map((path) => new RegExp(`^${path.replace(/\/:[A-Za-z]+/g, '/[^/]+')}$`));
+  .map((path) => ({ path, pattern: new RegExp(`^${path.replace(/\/:[A-Za-z]+/g, '/[^/]+')}$`) }));
 
 /** Whether the server answers `pathname` with the app (200) rather than its not-found screen (404). */
 export const isClientPath = (pathname: string, exact: ReadonlySet<string> = exactClientPaths): boolean =>
-  exact.has(pathname) || clientPathPatterns.some((pattern) => pattern.test(pathname));
+  exact.has(pathname) || clientPathPatterns.some(({ pattern }) => pattern.test(pathname));
+
+/**
+ * The client route `pathname` is an address of, by its pattern (`/order/:token`) where it has a parameter: what a log
+ * may name, since the parameter can be a signed link that opens a shopper's order.
+ */
+export const clientRouteOf = (pathname: string): string | undefined =>
+  clientPathPatterns.find(({ pattern }) => pattern.test(pathname))?.path;
 
 const exactClientPaths: ReadonlySet<string> = new Set(clientPaths.filter((path) => !path.includes('/:')));

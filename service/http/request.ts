@@ -4,6 +4,7 @@ import { Stream } from 'node:stream';
 import type { Context, Next } from 'koa';
 import pino, { type Logger } from 'pino';
 import { apiRoot } from '../../contracts/shared/endpoint.ts';
+import { clientRouteOf } from '../../contracts/shared/clientRoutes.ts';
 import type { CommandMeta } from '../commands.ts';
 
 const acceptableId = /^[A-Za-z0-9._-]{8,64}$/;
@@ -123,7 +124,9 @@ type RequestLine = {
 function routeOf(ctx: Context, status: number): string {
   const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
   if (matched !== undefined) return String(matched);
-  return status < 400 && !ctx.path.startsWith(apiRoot) ? ctx.path : '(unmatched)';
+  if (status >= 400 || ctx.path.startsWith(apiRoot)) return '(unmatched)';
+  // A page with a parameter is named by its pattern: an order page's or a receipt's token is a key to it.
+  return clientRouteOf(ctx.path) ?? ctx.path;
 }
 
 function bytesSent(ctx: Context, status: number, streamed: number): number {

@@ -59,6 +59,21 @@ test('the route is the pattern, not the path with its ids; the query string stay
   assert.ok(!('ip' in line) && !('path' in line) && !('url' in line));
 });
 
+test("a page opened by a signed link is logged by its pattern: the link's token, a key to the shopper's order, stays out", async () => {
+  const token = 'Y3Nfc2FuZGJveF9zZWNyZXQ.tsrdfx.c2lnbmF0dXJlLW5vdC10by1iZS1sb2dnZWQ';
+  for (const [path, pattern] of [
+    [`/order/${token}`, '/order/:token'],
+    [`/receipt/${token}`, '/receipt/:token'],
+  ] as const) {
+    const requestId = `log-test-${pattern.split('/')[1]}`;
+    const res = await call(`${shop.url}${path}`, { headers: { 'x-request-id': requestId } });
+    assert.is(res.status, 200, 'the app answers the page');
+    const line = await lineFor(requestId);
+    assert.is(line.route, pattern);
+    assert.not.ok(JSON.stringify(line).includes(token.split('.')[0]!), 'no part of the token in the line');
+  }
+});
+
 test('a compressed answer made on the fly is logged with the bytes that went out', async () => {
   const res = await fetchWithin(`${shop.url}/`, {
     headers: { 'x-request-id': 'log-test-bytes', 'accept-encoding': 'gzip' },
