@@ -94,6 +94,13 @@ test('Shopper asks to cancel an unshipped order; the owner accepts on the Reques
 
     const owner = await pageAt(viewports.desktop, signAdminToken(shop.shop.deps.jwtSecret, 'owner'));
     try {
+      // The order's own page shows the request too, to be answered there or on the tab.
+      await owner.goto(`${shop.url}/admin/orders/${orderId}`);
+      await owner
+        .getByRole('article', { name: `Cancellation request for order ${orderNumberFrom(orderId)}` })
+        .getByRole('button', { name: 'Accept: cancel and refund in full' })
+        .waitFor();
+      assert.equal(await axeProblems(owner), [], "the order's page with its request");
       await owner.goto(`${shop.url}/admin/orders?tab=requests`);
       // The tab reads "Requests (0)" until the requests have come: wait for the count they bring.
       await owner.getByRole('tab', { name: /^Requests \([1-9]\d*\)$/ }).waitFor();

@@ -16,6 +16,7 @@ import { OrderNoteForm } from './OrderNoteForm.tsx';
 import { orderPageQuery } from './ordersQuery.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { RefundPanel } from './RefundPanel.tsx';
+import { OpenRequestsFor } from './ShopperRequests.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { useCanChange } from '../../lib/admin/role.ts';
 import { Facts, Panel } from './OrderPanels.tsx';
@@ -143,6 +144,7 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
           )}
         </Panel>
       </Grid>
+      <OpenRequestsFor orderId={order.orderId} canAnswer={canChange} />
       <ExportProofPanel orderId={order.orderId} shippedAt={page.shipment?.at ?? null} canChange={canChange} />
       {canChange && (
         <Card size="2">

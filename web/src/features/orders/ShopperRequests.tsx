@@ -119,3 +119,17 @@ export function ShopperRequests({ canAnswer }: { canAnswer: boolean }) {
     </Flex>
   );
 }
+
+/** An order's own open request, on the owner's page of that order: answered there as on the Requests tab. */
+export function OpenRequestsFor({ orderId, canAnswer }: { orderId: string; canAnswer: boolean }) {
+  const requests = useShopperRequests();
+  const open = requests.data?.requests.filter((request) => request.orderId === orderId) ?? [];
+  if (open.length === 0) return null;
+  return (
+    <Flex direction="column" gap="3">
+      {open.map((request) => (
+        <RequestCard key={request.requestId} request={request} canAnswer={canAnswer} />
+      ))}
+    </Flex>
+  );
+}
