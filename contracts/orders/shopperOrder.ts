@@ -69,8 +69,10 @@ export type ShopperOrderView = {
   status: ShopperOrderStatus;
   statusLabel: string;
   customerName: string;
-  /** where the parcel goes: a gift sent to someone else to its recipient (decision 110), never the buyer's own */
+  /** the address the order was paid with, as answers before decision 110 gave it; not where a gift goes */
   addressLines: string[];
+  /** where the parcel goes: a gift sent to someone else to its recipient (decision 110), never the buyer's own */
+  deliveryLines: string[];
   /** "This is a gift": its message, and whom it is for when it goes to someone else */
   gift?: { message: string; recipientName?: string };
   items: { name: string; quantity: number; price: number }[];
@@ -244,9 +246,10 @@ export function shopperOrderView(
     status,
     statusLabel: shopperStatusLabels[status],
     customerName: order.customerName,
-    addressLines: delivery.giftFor
-      ? [delivery.name, ...addressLinesOf(delivery.address)]
-      : addressLinesOf(order.shippingAddress),
+    // The address on the order, as every earlier answer gave it (golden log v3); where the parcel goes is
+    // `deliveryLines`, which the page shows.
+    addressLines: addressLinesOf(order.shippingAddress),
+    deliveryLines: addressLinesOf(delivery.address),
     ...(order.gift
       ? {
           gift: {

@@ -313,7 +313,7 @@ export function ShopperOrder({ token, page }: { token: string; page: ShopperOrde
           </Text>
         )}
         <address>
-          {page.addressLines.map((line) => (
+          {page.deliveryLines.map((line) => (
             <Text as="p" key={line}>
               {line}
             </Text>
