@@ -1058,7 +1058,7 @@ export const PreOrderLimitChangedV1 = v.object({
 });
 export const PreOrderPlacedV1 = v.object({ bookId, checkoutId: text, quantity: copies, at, expiresAt: at });
 export const PreOrderPaidV1 = v.object({ bookId, checkoutId: text, orderId: text, at });
-export const PreOrderAllocatedV1 = v.object({ bookId, checkoutId: text, quantity: copies, at });
+export const PreOrderAllocatedV1 = v.object({ bookId, checkoutId: text, orderId: text, quantity: copies, at });
 export const PreOrderCancelledV1 = v.object({
   bookId,
   checkoutId: text,

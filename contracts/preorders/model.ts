@@ -48,10 +48,10 @@ export type PreOrderPaid = DomainEvent<
   'PreOrderPaid',
   { bookId: number; checkoutId: string; orderId: string; at: string }
 >;
-/** Copies received were set aside for one pre-order, whole: it is ready to dispatch. */
+/** Copies received were set aside for one pre-order, whole: its order `orderId` is ready to dispatch. */
 export type PreOrderAllocated = DomainEvent<
   'PreOrderAllocated',
-  { bookId: number; checkoutId: string; quantity: number; at: string }
+  { bookId: number; checkoutId: string; orderId: string; quantity: number; at: string }
 >;
 /** A pre-order was cancelled before dispatch; its copies are free for the next. */
 export type PreOrderCancelled = DomainEvent<
@@ -107,6 +107,14 @@ export const preOrderMessages = {
     `Only ${left} ${left === 1 ? 'copy is' : 'copies are'} left to pre-order of ${title}.`,
   unknownPreOrder: 'There is no such pre-order.',
   dispatched: 'This pre-order has been dispatched: it can no longer be cancelled; the 14-day right runs from delivery.',
+  /** what the owner is told when copies received went to pre-orders, and what still waits */
+  allocated: (copies: number, waiting: number) =>
+    [
+      `${copies} ${copies === 1 ? 'copy' : 'copies'} allocated to pre-orders`,
+      ...(waiting > 0 ? [`${waiting} ${waiting === 1 ? 'pre-order still waits' : 'pre-orders still wait'}`] : []),
+    ].join('; '),
+  /** the shelf's note on a receipt whose copies went to pre-orders first */
+  receivedNote: (received: number, allocated: number) => `${received} received, ${allocated} allocated to pre-orders.`,
   stillWaiting: (waiting: number) =>
     `${waiting} ${waiting === 1 ? 'pre-order still waits' : 'pre-orders still wait'} for copies: record the stock for them, or cancel them, before the release.`,
 } as const;

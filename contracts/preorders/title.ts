@@ -205,7 +205,7 @@ function decideComingTitle(command: ComingTitleCommand, state: ComingTitleState)
         copies -= p.quantity;
         events.push({
           type: 'PreOrderAllocated',
-          data: { bookId, checkoutId: p.checkoutId, quantity: p.quantity, at },
+          data: { bookId, checkoutId: p.checkoutId, orderId: p.orderId!, quantity: p.quantity, at },
         });
       }
       return events;

@@ -64,7 +64,7 @@ const change = (changes: { publicationDate?: string; limit?: number | null }) =>
 });
 const allocated = (checkoutId: string, quantity = 1): PreOrderEvent => ({
   type: 'PreOrderAllocated',
-  data: { bookId: 4, checkoutId, quantity, at: said.at },
+  data: { bookId: 4, checkoutId, orderId: `order-of-${checkoutId}`, quantity, at: said.at },
 });
 
 test('a title is announced with a date after today, once', () => {

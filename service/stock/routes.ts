@@ -2,7 +2,9 @@
 import type { Context } from 'koa';
 import { listAllBooks, listBooks } from '../../contracts/catalog/books.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
-import { stockStream } from '../../contracts/shared/streams.ts';
+import { preOrderStream, stockStream } from '../../contracts/shared/streams.ts';
+import { preOrderMessages, type PreOrderEvent } from '../../contracts/preorders/model.ts';
+import { comingTitleDecider, copiesForSale, waitingPreOrders } from '../../contracts/preorders/title.ts';
 import { stockApi } from '../../contracts/stock/api.ts';
 import {
   holdCheckoutIdPattern,
@@ -22,7 +24,7 @@ import {
   type ShelfState,
 } from '../../contracts/stock/shelf.ts';
 import { getStock, listStock, type StockDoc } from '../../projections/stock/stock.ts';
-import { handleCommand } from '../commands.ts';
+import { fold, handleCommand, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { adminOf } from '../http/adminRouter.ts';
 import { commandMeta } from '../http/request.ts';
@@ -85,12 +87,12 @@ export function stockRoutes(routers: Routers, deps: ShopDeps) {
    */
   async function shelve<C extends ShelfCommand>(
     ctx: Context,
-    commandFor: (book: ShelfBook, by: string, at: string) => C,
+    commandFor: (book: ShelfBook, by: string, at: string, meta: CommandMeta) => C | Promise<C>,
   ) {
     const book = await bookOf(deps, ctx);
     const admin = adminOf(ctx);
     const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
-    const command = commandFor(book, admin, meta.now);
+    const command = await commandFor(book, admin, meta.now, meta);
     await handleCommand(deps.events, stockStream(book.id), shelfDecider, command, meta, {
       waiter: deps.waiter,
       raceRetries,
@@ -119,14 +121,44 @@ export function stockRoutes(routers: Routers, deps: ShopDeps) {
     ctx.body = { products: books.map((b) => adminProductOf(b.id, b.title, byBook.get(b.id) ?? null, now)) };
   });
 
+  // Copies received for a coming title go to its paid pre-orders first, in the order placed (decision 120): decided
+  // on the title's stream under its revision, before the shelf is told, so no shopper can buy a copy a pre-order was
+  // owed. The shelf records only the rest as received; its note says how many arrived and where the others went.
   route(routers, stockApi.received, async (ctx, input) => {
-    const { book, product, quantity } = await shelve(ctx, (book, by, at) => {
-      const { quantity, note } = input.body();
-      return { type: 'ReceiveStock', bookId: book.id, quantity, note, by, at };
+    const { quantity: received, note } = input.body();
+    let allocated: PreOrderEvent[] = [];
+    let waiting = 0;
+    const { book, product } = await shelve(ctx, async (book, by, at, meta) => {
+      const result = await handleCommand(
+        deps.events,
+        preOrderStream(book.id),
+        comingTitleDecider,
+        { type: 'AllocateCopies', bookId: book.id, copies: received, at },
+        meta,
+        { waiter: deps.waiter, raceRetries },
+      );
+      allocated = result.events;
+      waiting = waitingPreOrders(
+        fold(comingTitleDecider, await deps.events.readStream(preOrderStream(book.id))),
+      ).length;
+      const quantity = copiesForSale(received, allocated);
+      const said = allocated.length > 0 ? preOrderMessages.receivedNote(received, received - quantity) : '';
+      return {
+        type: 'ReceiveStock',
+        bookId: book.id,
+        quantity,
+        note: [said, note].filter(Boolean).join(' '),
+        by,
+        at,
+      };
     });
+    const copies = (n: number) => `${n} ${n === 1 ? 'copy' : 'copies'}`;
     ctx.body = {
       success: true,
-      message: `${quantity} ${quantity === 1 ? 'copy' : 'copies'} of "${book.title}" received`,
+      message:
+        allocated.length > 0 || waiting > 0
+          ? `${copies(received)} of "${book.title}" received: ${preOrderMessages.allocated(received - copiesForSale(received, allocated), waiting)}`
+          : `${copies(received)} of "${book.title}" received`,
       product,
     };
   });
