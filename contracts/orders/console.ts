@@ -228,6 +228,11 @@ export type AdminOrder = {
   country?: string;
   /** the shopper's requests (to cancel, to return) not answered yet: the order is on hold while one is open */
   openRequests?: { requestId: string; kind: ShopperRequestKind }[];
+  /**
+   * A pre-order's copies per coming book (decision 120), by book id: still waiting for copies to arrive, or allocated
+   * copies received and ready to send. Absent on every other order.
+   */
+  preOrders?: Record<string, 'waiting' | 'allocated'>;
 };
 
 /**

@@ -24,7 +24,15 @@ export const toFulfilQueue = 'to-fulfil' as const;
 export const netAmountOf = (order: Pick<AdminOrder, 'totalAmount' | 'refunded'>): number =>
   Math.max(0, order.totalAmount - (order.refunded ?? 0));
 
-export type RowBadgeKind = 'refunded' | 'partly-refunded' | 'flagged' | 'gift' | 'abroad' | 'on-hold';
+export type RowBadgeKind =
+  | 'refunded'
+  | 'partly-refunded'
+  | 'flagged'
+  | 'gift'
+  | 'abroad'
+  | 'on-hold'
+  | 'pre-order-waiting'
+  | 'pre-order-allocated';
 export type RowBadge = { kind: RowBadgeKind; label: string; detail: string };
 
 /** Why an order should not be sent now, each in a sentence; none for an order free to go. */
@@ -45,7 +53,10 @@ export function holdReasonsOf(order: Pick<AdminOrder, 'disputes' | 'openRequests
  * must look at (flagged, on hold), then how it is sent (a gift, abroad). Each has its words and a sentence saying why.
  */
 export function rowBadgesOf(
-  order: Pick<AdminOrder, 'totalAmount' | 'refunded' | 'flags' | 'gift' | 'country' | 'disputes' | 'openRequests'>,
+  order: Pick<
+    AdminOrder,
+    'totalAmount' | 'refunded' | 'flags' | 'gift' | 'country' | 'disputes' | 'openRequests' | 'preOrders'
+  >,
 ): RowBadge[] {
   const badges: RowBadge[] = [];
   const refunded = order.refunded ?? 0;
@@ -63,6 +74,20 @@ export function rowBadgesOf(
     badges.push({ kind: 'flagged', label: 'Flagged', detail: flags.map((f) => f.message).join('; ') });
   const holds = holdReasonsOf(order);
   if (holds.length > 0) badges.push({ kind: 'on-hold', label: 'On hold', detail: holds.join(' ') });
+  // A pre-order is paid, so it is in the queue from payment; it can be sent only once every copy it waits for is here.
+  const preOrders = Object.values(order.preOrders ?? {});
+  if (preOrders.some((s) => s === 'waiting'))
+    badges.push({
+      kind: 'pre-order-waiting',
+      label: 'Pre-order — waiting',
+      detail: 'A pre-order still waiting for copies to arrive: do not send it yet',
+    });
+  else if (preOrders.length > 0)
+    badges.push({
+      kind: 'pre-order-allocated',
+      label: 'Pre-order — allocated',
+      detail: 'A pre-order: copies received are set aside for it, ready to send',
+    });
   if (order.gift) badges.push({ kind: 'gift', label: 'Gift', detail: 'A gift: its message goes on the packing slip' });
   if (order.country && order.country.toUpperCase() !== homeCountry)
     badges.push({ kind: 'abroad', label: 'Abroad', detail: `Sent abroad (${order.country.toUpperCase()})` });

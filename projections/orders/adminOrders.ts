@@ -43,6 +43,27 @@ const toFulfilIndex = 'adminOrders:toFulfil';
 /** the search terms an order was indexed under, so a change of the buyer's details can take the old ones away */
 const termsCollection = 'adminOrders:terms';
 const termIndex = (term: string) => `adminOrders:find:${term}`;
+/**
+ * Each pre-ordered order's copies per coming book (decision 120), by order id: kept apart from the order's document
+ * because the title's stream may tell of the payment before the order's stream has the order.
+ */
+const preOrdersCollection = 'adminOrders:preOrders';
+type OrderPreOrders = NonNullable<AdminOrder['preOrders']>;
+
+/** The order's pre-order of `bookId` is now `state`: kept, and on the order's row once the order is there. */
+async function preOrderWrites(
+  view: ReadStoreReader,
+  orderId: string,
+  bookId: number,
+  state: OrderPreOrders[string],
+): Promise<Write[]> {
+  const preOrders = { ...(await view.get<OrderPreOrders>(preOrdersCollection, orderId)), [String(bookId)]: state };
+  const writes: Write[] = [{ op: 'put', collection: preOrdersCollection, id: orderId, doc: preOrders }];
+  const current = await view.get<AdminOrder>(collection, orderId);
+  // The order's revision stays its own stream's: the title's events are not the order's changes.
+  if (current) writes.push({ op: 'put', collection, id: orderId, doc: { ...current, preOrders } });
+  return writes;
+}
 
 /** What a search for `text` looks up: its order-number, e-mail, postcode and name terms. */
 export function searchTermsOf(text: string): { terms: string[]; words: string[] } {
@@ -216,11 +237,13 @@ export const adminOrdersProjection = defineProjection({
   // 5: disputes carry their state, evidence deadline, dashboard link and the money they moved (decision 101).
   // 6: the orders still to be sent have their own index (the "To fulfil" tab), and rows keep gift, country and the
   // shopper's open requests.
-  version: 6,
+  // 7: a pre-ordered order's row says whether its copies are still awaited or allocated (decision 120).
+  version: 7,
   handlers: {
     async OrderPlaced(event, view) {
       if (!(await orderBefore(view, event))) return [];
-      const order = adminOrderOf(event.data, event.revision);
+      const preOrders = await view.get<OrderPreOrders>(preOrdersCollection, event.data.orderId);
+      const order = { ...adminOrderOf(event.data, event.revision), ...(preOrders ? { preOrders } : {}) };
       const postcode = postcodeOf(event.data.shippingAddress);
       const terms = termsOfOrder({ ...order, postcode });
       return [
@@ -280,6 +303,8 @@ export const adminOrdersProjection = defineProjection({
     ...each(refundEventTypes, changed<RefundEvent>(withRefundEvent)),
     // A shopper's request and the owner's answer are on the order's stream too (decision 086).
     ...each(shopperRequestEventTypes, changed<ShopperRequestEvent>(withRequestEvent)),
+    PreOrderPaid: (event, view) => preOrderWrites(view, event.data.orderId, event.data.bookId, 'waiting'),
+    PreOrderAllocated: (event, view) => preOrderWrites(view, event.data.orderId, event.data.bookId, 'allocated'),
   },
 });
 

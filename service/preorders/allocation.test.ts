@@ -5,8 +5,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { preOrderMessages } from '../../contracts/preorders/model.ts';
 import { comingTitleDecider } from '../../contracts/preorders/title.ts';
-import { preOrderStream, stockStream } from '../../contracts/shared/streams.ts';
+import { orderStream, preOrderStream, stockStream } from '../../contracts/shared/streams.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
+import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import { rowBadgesOf } from '../../contracts/orders/queue.ts';
+import type { PreOrderAllocated, PreOrderPaid } from '../../contracts/preorders/model.ts';
+import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
+import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
+import { adminOrdersProjection, listOrdersToFulfil } from '../../projections/orders/adminOrders.ts';
 import { handleCommand } from '../commands.ts';
 
 const clock = () => new Date('2026-12-07T10:00:00.000Z');
@@ -101,6 +107,37 @@ test('copies received go to the earliest paid pre-orders; the rest waits; none g
   } finally {
     await shop.close();
   }
+});
+
+test('a pre-ordered order in the queue says whether its copies are awaited or allocated, whichever stream came first', async () => {
+  const paidFirst = recorded(preOrderStream(3), {
+    type: 'PreOrderPaid',
+    data: { bookId: 3, checkoutId: 'c1', orderId: 'pre-1', at: '2026-12-07T09:00:00.000Z' },
+  } satisfies PreOrderPaid);
+  const placed = recorded(orderStream('pre-1'), {
+    type: 'OrderPlaced',
+    data: orderPlacedData({ orderId: 'pre-1', placedAt: '2026-12-07T09:00:00.000Z', status: 'completed' }),
+  } satisfies OrderPlaced);
+  const allocated = recorded(preOrderStream(3), {
+    type: 'PreOrderAllocated',
+    data: { bookId: 3, checkoutId: 'c1', orderId: 'pre-1', quantity: 1, at: '2026-12-08T09:00:00.000Z' },
+  } satisfies PreOrderAllocated);
+  const waiting = await fold([adminOrdersProjection], [paidFirst, placed]);
+  const [row] = await listOrdersToFulfil(waiting);
+  assert.is(row!.orderId, 'pre-1');
+  assert.equal(
+    rowBadgesOf(row!).map((b) => b.label),
+    ['Pre-order — waiting'],
+  );
+  const ready = await fold([adminOrdersProjection], [paidFirst, placed, allocated]);
+  const [readyRow] = await listOrdersToFulfil(ready);
+  assert.equal(
+    rowBadgesOf(readyRow!).map((b) => b.label),
+    ['Pre-order — allocated'],
+  );
+  // The order's revision stays its own stream's: the owner's next change to it is not stale.
+  assert.is(readyRow!.revision, placed.revision);
+  assert.ok(await isIdempotent([adminOrdersProjection], [paidFirst, placed, allocated]));
 });
 
 test.run();

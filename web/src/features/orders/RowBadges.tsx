@@ -14,6 +14,8 @@ const colours: Record<RowBadgeKind, ComponentProps<typeof Badge>['color']> = {
   'on-hold': 'amber',
   gift: 'green',
   abroad: 'blue',
+  'pre-order-waiting': 'amber',
+  'pre-order-allocated': 'green',
 };
 
 export function RowBadges({ order }: { order: AdminOrder }) {
