@@ -17,8 +17,10 @@ import {
   returnReasonLabels,
   returnRefusal,
   type ReturnReason,
+  type OrderProgress,
   type ShopperRequestKind,
 } from './shopperRequests.ts';
+import { unhandledStatus } from '../shared/constants.ts';
 
 export type ShopperOrderStatus = 'received' | 'preparing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 
@@ -30,6 +32,25 @@ export const shopperStatusLabels: Record<ShopperOrderStatus, string> = {
   cancelled: 'Cancelled',
   refunded: 'Refunded',
 };
+
+/** What the shopper is told of an order's status, before refunds: an order that left has shipped, whatever it says. */
+function shopperStatusOf(progress: OrderProgress): ShopperOrderStatus {
+  switch (progress.status) {
+    case 'cancelled':
+      return 'cancelled';
+    case 'delivered':
+      return 'delivered';
+    case 'shipped':
+      return 'shipped';
+    case 'processing':
+      return progress.shippedAt ? 'shipped' : 'preparing';
+    case 'pending':
+    case 'completed':
+      return progress.shippedAt ? 'shipped' : 'received';
+    default:
+      return unhandledStatus(progress.status);
+  }
+}
 
 export type ShopperTimelineEntry = {
   kind:
@@ -130,26 +151,39 @@ export function shopperOrderView(
     switch (event.type) {
       case 'OrderStatusChanged': {
         const { to, at, notes } = event.data;
-        if (to === 'processing') timeline.push({ kind: 'preparing', at, title: 'Being prepared' });
-        else if (to === 'delivered') timeline.push({ kind: 'delivered', at, title: 'Delivered' });
-        else if (to === 'cancelled') {
-          // A cancellation the shopper asked for says so already, in the same moment.
-          const asked = progress.requests.some(
-            (r) => r.kind === 'cancel' && r.outcome === 'accepted' && r.answeredAt === at,
-          );
-          if (!asked) timeline.push({ kind: 'cancelled', at, title: 'Order cancelled' });
-        } else if (to === 'shipped') {
-          // Shipped before shipments were recorded: the carrier and number the status note held, never the note.
-          const fromNote = shipmentFromStatusNote(notes);
-          const next = events[events.indexOf(event) + 1];
-          if (next?.type !== 'OrderShipmentRecorded') {
-            shipment = {
-              carrier: carrierLabels[fromNote.carrier],
-              trackingNumber: fromNote.trackingNumber,
-              trackingUrl: fromNote.trackingUrl,
-            };
-            timeline.push(shippedEntry(at, shipment));
+        switch (to) {
+          case 'pending':
+            break;
+          case 'processing':
+            timeline.push({ kind: 'preparing', at, title: 'Being prepared' });
+            break;
+          case 'delivered':
+            timeline.push({ kind: 'delivered', at, title: 'Delivered' });
+            break;
+          case 'cancelled': {
+            // A cancellation the shopper asked for says so already, in the same moment.
+            const asked = progress.requests.some(
+              (r) => r.kind === 'cancel' && r.outcome === 'accepted' && r.answeredAt === at,
+            );
+            if (!asked) timeline.push({ kind: 'cancelled', at, title: 'Order cancelled' });
+            break;
           }
+          case 'shipped': {
+            // Shipped before shipments were recorded: the carrier and number the status note held, never the note.
+            const fromNote = shipmentFromStatusNote(notes);
+            const next = events[events.indexOf(event) + 1];
+            if (next?.type !== 'OrderShipmentRecorded') {
+              shipment = {
+                carrier: carrierLabels[fromNote.carrier],
+                trackingNumber: fromNote.trackingNumber,
+                trackingUrl: fromNote.trackingUrl,
+              };
+              timeline.push(shippedEntry(at, shipment));
+            }
+            break;
+          }
+          default:
+            unhandledStatus(to);
         }
         break;
       }
@@ -224,17 +258,9 @@ export function shopperOrderView(
   const refunded = refundedAmount(book.refunds);
   const fullyRefunded = refundableAmount(order.total, book.refunds) <= 0;
   const status: ShopperOrderStatus =
-    progress.status === 'cancelled'
-      ? 'cancelled'
-      : refunded >= order.total && order.total > 0
-        ? 'refunded'
-        : progress.status === 'delivered'
-          ? 'delivered'
-          : progress.shippedAt || progress.status === 'shipped'
-            ? 'shipped'
-            : progress.status === 'processing'
-              ? 'preparing'
-              : 'received';
+    progress.status !== 'cancelled' && refunded >= order.total && order.total > 0
+      ? 'refunded'
+      : shopperStatusOf(progress);
   const cancelWhy = cancelRefusal(progress, fullyRefunded);
   const returnWhy = returnRefusal(progress, fullyRefunded, now);
   const deadline = returnDeadline(progress);

@@ -151,14 +151,22 @@ export function returnDeadline(progress: Pick<OrderProgress, 'shippedAt' | 'deli
   return null;
 }
 
-const notYetShipped: readonly AnyOrderStatus[] = ['pending', 'completed', 'processing'];
+/** Which statuses leave an order still to ship (so the shopper may ask to cancel it). */
+const notYetShipped = {
+  pending: true,
+  completed: true,
+  processing: true,
+  shipped: false,
+  delivered: false,
+  cancelled: false,
+} satisfies Record<AnyOrderStatus, boolean>;
 
 export const openRequestOf = (progress: OrderProgress) => progress.requests.find((r) => r.outcome === 'open') ?? null;
 
 /** Why a cancellation may not be asked for now, or null when it may. */
 export function cancelRefusal(progress: OrderProgress, fullyRefunded: boolean): string | null {
   if (progress.status === 'cancelled' || fullyRefunded) return requestMessages.alreadyCancelled;
-  if (progress.shippedAt || !notYetShipped.includes(progress.status)) return requestMessages.shippedAlready;
+  if (progress.shippedAt || !notYetShipped[progress.status]) return requestMessages.shippedAlready;
   if (openRequestOf(progress)) return requestMessages.openAlready;
   if (progress.requests.length >= maxRequestsPerOrder) return requestMessages.tooMany;
   return null;

@@ -33,6 +33,13 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const placedAfterCardPaymentStatus = 'completed' as const;
 export const anyOrderStatuses = [...orderStatuses, placedAfterCardPaymentStatus] as const;
 export type AnyOrderStatus = (typeof anyOrderStatuses)[number];
+/**
+ * The default of a switch over a status: with every status handled `status` is `never` here, so a status added to the
+ * list above fails to compile until each switch says what it means (contracts/orders/statusExhaustive.test.ts).
+ */
+export function unhandledStatus(status: never): never {
+  throw new Error(`Unhandled order status: ${String(status)}`);
+}
 
 export const reviewStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];

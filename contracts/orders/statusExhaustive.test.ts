@@ -1,0 +1,65 @@
+// Adding a status to the order status list must fail to compile in every place that has to say what it means: this
+// test type-checks the code that speaks of statuses with a made-up status ('lost') added to the list in memory, and
+// expects the compiler to name exactly the places below. A place that stops being exhaustive (an if/else chain that
+// falls through, a partial table) drops out of the compiler's answer, and this test fails.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const statusList = path.join(root, 'contracts/shared/constants.ts');
+
+/** Every place that must handle a new status: a switch ending in `unhandledStatus` or a table keyed by status. */
+const places = [
+  'contracts/orders/shopperOrder.ts', // the shopper's status and timeline
+  'contracts/orders/shopperRequests.ts', // which statuses may still be cancelled
+  'contracts/orders/statusMoves.ts', // how far along each status is
+  'web/src/features/orders/StatusActions.tsx', // the console's button for each status
+];
+
+/** The repository's own compiler settings and files, as `npm run typecheck` reads them. */
+function projectConfig(): ts.ParsedCommandLine {
+  const configPath = path.join(root, 'tsconfig.json');
+  const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
+  return ts.parseJsonConfigFileContent(config, ts.sys, root, undefined, configPath);
+}
+
+const isTest = (file: string) => /\.(test|e2e)\.tsx?$/.test(file) || file.includes('/e2e/');
+
+/** The files naming an order status that have errors when the status list's text is edited by `edit`. */
+function filesWithErrors(edit: (text: string) => string): string[] {
+  const { options, fileNames } = projectConfig();
+  const roots = fileNames.filter((f) => !isTest(f) && /OrderStatus|orderStatuses/.test(readFileSync(f, 'utf8')));
+  const host = ts.createCompilerHost(options);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (file) => {
+    const text = readFile(file);
+    return text !== undefined && path.resolve(file) === statusList ? edit(text) : text;
+  };
+  const program = ts.createProgram({ rootNames: roots, options, host });
+  // Only the naming files are checked (the files they import are read for their types, not checked): a third of the
+  // time of checking the whole program.
+  const files = roots.filter((file) => {
+    const source = program.getSourceFile(file);
+    return (
+      !source || program.getSyntacticDiagnostics(source).length + program.getSemanticDiagnostics(source).length > 0
+    );
+  });
+  return files.map((file) => path.relative(root, file)).sort();
+}
+
+const listText = /export const orderStatuses = \[([^\]]*)\] as const;/;
+
+test('a made-up status fails to compile in each place that handles statuses, and nowhere else', () => {
+  const withLost = (text: string) => {
+    assert.match(text, listText, 'the status list is where this test looks for it');
+    return text.replace(listText, (_, list: string) => `export const orderStatuses = [${list}, 'lost'] as const;`);
+  };
+  assert.equal(filesWithErrors(withLost), [...places].sort());
+});
+
+test.run();
