@@ -18,9 +18,10 @@ import {
 } from '../../../../contracts/orders/fulfilment.ts';
 import { AdminLink, AdminPage } from '../../components/AdminPage.tsx';
 import { LabelledField } from '../../components/LabelledField.tsx';
+import { downloadFile } from '../../components/downloadFile.ts';
 import { toast } from '../../components/toast/toasts.ts';
 import { useCanChange } from '../../lib/admin/role.ts';
-import { adminToken, ApiError, serverMessage, urlFor } from '../../lib/api.ts';
+import { serverMessage, urlFor } from '../../lib/api.ts';
 import { useLogOut } from '../../lib/session.tsx';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import { formatOrderDate } from './orderDate.ts';
@@ -51,35 +52,14 @@ function ClickAndDropDownload({ orderIds }: { orderIds: readonly string[] }) {
   async function download(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    try {
-      const token = adminToken();
-      const res = await fetch(urlFor(ordersApi.clickAndDrop, { body: { orderIds: [...orderIds], reason } }), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ orderIds, reason }),
-        credentials: 'include',
-        cache: 'no-store',
-      });
-      if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'click-and-drop.csv';
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (error) {
-      if (!sessionExpired(error))
-        toast({
-          title: 'Download Failed',
-          description: serverMessage(error) ?? 'Could not export the orders. Please try again.',
-          variant: 'destructive',
-        });
-    } finally {
-      setBusy(false);
-    }
+    await downloadFile(urlFor(ordersApi.clickAndDrop, { body: { orderIds: [...orderIds], reason } }), {
+      name: 'click-and-drop.csv',
+      failure: 'Could not export the orders. Please try again.',
+      method: 'POST',
+      json: { orderIds, reason },
+      sessionExpired,
+    });
+    setBusy(false);
   }
   return (
     <form onSubmit={(e) => void download(e)} aria-label="Download for Click & Drop">

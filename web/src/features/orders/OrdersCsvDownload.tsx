@@ -5,9 +5,9 @@
 import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { salesApi } from '../../../../contracts/sales/api.ts';
-import { toast } from '../../components/toast/toasts.ts';
+import { downloadFile } from '../../components/downloadFile.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
-import { adminToken, ApiError, serverMessage, urlFor } from '../../lib/api.ts';
+import { urlFor } from '../../lib/api.ts';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 import type { OrdersFilter } from './ordersQuery.ts';
 
@@ -19,41 +19,20 @@ export function OrdersCsvDownload({ filter }: { filter: OrdersFilter }) {
   const download = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    try {
-      const query = {
-        ...(filter.status ? { status: filter.status } : {}),
-        ...(filter.q ? { q: filter.q } : {}),
-        ...(filter.from ? { from: filter.from } : {}),
-        ...(filter.to ? { to: filter.to } : {}),
-        reason,
-      };
-      const token = adminToken();
-      const res = await fetch(urlFor(salesApi.ordersCsv, { query }), {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        credentials: 'include',
-        cache: 'no-store',
-      });
-      if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'orders.csv';
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setAsking(false);
-    } catch (error) {
-      if (!sessionExpired(error))
-        toast({
-          title: 'Download Failed',
-          description: serverMessage(error) ?? 'Could not export the orders. Please try again.',
-          variant: 'destructive',
-        });
-    } finally {
-      setBusy(false);
-    }
+    const query = {
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.q ? { q: filter.q } : {}),
+      ...(filter.from ? { from: filter.from } : {}),
+      ...(filter.to ? { to: filter.to } : {}),
+      reason,
+    };
+    const done = await downloadFile(urlFor(salesApi.ordersCsv, { query }), {
+      name: 'orders.csv',
+      failure: 'Could not export the orders. Please try again.',
+      sessionExpired,
+    });
+    if (done) setAsking(false);
+    setBusy(false);
   };
   return (
     <Dialog.Root open={asking} onOpenChange={setAsking}>

@@ -9,8 +9,8 @@ import { useId, useState } from 'react';
 import { receiptsApi } from '../../../../contracts/receipts/api.ts';
 import { xeroExportMessages } from '../../../../contracts/receipts/exports.ts';
 import { LabelledField } from '../../components/LabelledField.tsx';
-import { toast } from '../../components/toast/toasts.ts';
-import { adminToken, ApiError, serverMessage, urlFor } from '../../lib/api.ts';
+import { downloadFile } from '../../components/downloadFile.ts';
+import { urlFor } from '../../lib/api.ts';
 import { useSessionExpiry } from '../../lib/useSessionExpiry.ts';
 
 type File = 'lines' | 'xero' | 'xeroCreditNotes' | 'daily';
@@ -64,38 +64,17 @@ export function SalesFileDownloads({ from, to }: { from?: string | undefined; to
     }
     setReasonError(undefined);
     setBusy(file);
-    try {
-      const query = {
-        ...(from ? { from } : {}),
-        ...(to ? { to } : {}),
-        ...(naming ? { contact: 'buyer' as const, reason: reason.trim() } : {}),
-      };
-      const token = adminToken();
-      const res = await fetch(urlFor(endpoints[file], { query }), {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        credentials: 'include',
-        cache: 'no-store',
-      });
-      if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${file}.csv`;
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (error) {
-      if (!sessionExpired(error))
-        toast({
-          title: 'Download Failed',
-          description: serverMessage(error) ?? 'Could not make the file. Please try again.',
-          variant: 'destructive',
-        });
-    } finally {
-      setBusy(null);
-    }
+    const query = {
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(naming ? { contact: 'buyer' as const, reason: reason.trim() } : {}),
+    };
+    await downloadFile(urlFor(endpoints[file], { query }), {
+      name: `${file}.csv`,
+      failure: 'Could not make the file. Please try again.',
+      sessionExpired,
+    });
+    setBusy(null);
   };
   return (
     <div role="group" aria-labelledby="sales-files-label" aria-describedby="sales-files-range">
