@@ -16,7 +16,7 @@ import { checkoutStream, paymentStream } from '../../contracts/shared/streams.ts
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
 import { handleCommand, idFromReference, type Decider } from '../commands.ts';
-import { mailOf, ContactLine, Para, ShopMail, Signature } from '../mail/layout.tsx';
+import { shopperLetter } from '../mail/layout.tsx';
 import { reactingTo, sendOnce } from '../reactions.ts';
 
 /** The subject and words of the shopper's e-mail about a payment that settles later. */
@@ -32,30 +32,8 @@ export const lateRefundMail = {
     `Your payment of ${amount} arrived after your checkout had ended, and the books in it are no longer in stock, so we could not place your order. We have refunded the ${amount} in full to the way you paid; it usually shows within 5 to 10 days.`,
 };
 
-function letter(to: string, name: string | undefined, subject: string, heading: string, said: string) {
-  return mailOf(
-    {
-      to,
-      subject,
-      text: [
-        `Dear ${name ?? 'customer'},`,
-        '',
-        said,
-        '',
-        `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
-        '',
-        'With warm wishes,',
-        shopContent.shop.name,
-      ].join('\n'),
-    },
-    <ShopMail preview={heading} heading={heading}>
-      <Para>Dear {name ?? 'customer'},</Para>
-      <Para>{said}</Para>
-      <ContactLine />
-      <Signature />
-    </ShopMail>,
-  );
-}
+const letter = (to: string, name: string | undefined, subject: string, heading: string, said: string) =>
+  shopperLetter({ to, name, subject, heading, said });
 
 /** The shopper's e-mail about a payment that settles later. */
 export const processingLetter = (to: string, name: string | undefined, orderNumber: string) =>

@@ -10,7 +10,17 @@ import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
-import { mailOf, ActionButton, ContactLine, Lines, Para, ShopMail, Signature, SubHeading } from '../mail/layout.tsx';
+import {
+  mailOf,
+  ActionButton,
+  ContactLine,
+  Lines,
+  Para,
+  ShopMail,
+  shopperLetter,
+  Signature,
+  SubHeading,
+} from '../mail/layout.tsx';
 import { shopUrlOf } from '../mail/links.ts';
 import { itemRows, orderDate, textRows } from '../mail/orderFacts.ts';
 import { reactingTo, sendOnce } from '../reactions.ts';
@@ -115,28 +125,7 @@ export function unmatchedToOwner(payment: PaymentUnmatched['data'], owner: strin
 export function unmatchedToShopper(payment: PaymentUnmatched['data'], to: string, name?: string): Promise<MailMessage> {
   const subject = `Your payment to ${shopContent.shop.name}: we will be in touch`;
   const said = `We received your payment of ${amountIn(payment.amount, payment.currency)}, but it does not match your order, so we could not place it yet. We will contact you shortly to put it right; if it cannot be, your payment is refunded in full.`;
-  return mailOf(
-    {
-      to,
-      subject,
-      text: [
-        `Dear ${name ?? 'customer'},`,
-        '',
-        said,
-        '',
-        `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
-        '',
-        'With warm wishes,',
-        shopContent.shop.name,
-      ].join('\n'),
-    },
-    <ShopMail preview="We will be in touch about your payment" heading="We will be in touch about your payment">
-      <Para>Dear {name ?? 'customer'},</Para>
-      <Para>{said}</Para>
-      <ContactLine />
-      <Signature />
-    </ShopMail>,
-  );
+  return shopperLetter({ to, name, subject, heading: 'We will be in touch about your payment', said });
 }
 
 export const consoleLinkOf = (deps: Pick<ReactionDeps, 'config'>, orderId: string, origin?: string | null) =>

@@ -219,3 +219,39 @@ export async function mailOf(head: Omit<MailMessage, 'html'>, element: ReactNode
   const { render } = await import('@react-email/render');
   return { ...head, html: await render(element) };
 }
+
+/**
+ * A short letter to a shopper: "Dear …", what the shop has to say, where to write, the signature; both parts. The
+ * e-mails about a payment that could not simply become an order are written so.
+ */
+export function shopperLetter(letter: {
+  to: string;
+  name?: string | undefined;
+  subject: string;
+  heading: string;
+  said: string;
+}) {
+  const dear = `Dear ${letter.name ?? 'customer'},`;
+  return mailOf(
+    {
+      to: letter.to,
+      subject: letter.subject,
+      text: [
+        dear,
+        '',
+        letter.said,
+        '',
+        `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
+        '',
+        'With warm wishes,',
+        shopContent.shop.name,
+      ].join('\n'),
+    },
+    <ShopMail preview={letter.heading} heading={letter.heading}>
+      <Para>{dear}</Para>
+      <Para>{letter.said}</Para>
+      <ContactLine />
+      <Signature />
+    </ShopMail>,
+  );
+}
