@@ -34,7 +34,8 @@ function Confirmation({ tone, icon, children }: { tone: 'green' | 'amber'; icon:
   );
 }
 
-const Tick = () => (
+/** The screens' 32-pixel line icons, drawn in the text's colour. */
+const Icon = ({ children }: { children: ReactNode }) => (
   <svg
     width="32"
     height="32"
@@ -45,8 +46,14 @@ const Tick = () => (
     strokeLinecap="round"
     strokeLinejoin="round"
   >
-    <path d="M20 6 9 17l-5-5" />
+    {children}
   </svg>
+);
+
+const Tick = () => (
+  <Icon>
+    <path d="M20 6 9 17l-5-5" />
+  </Icon>
 );
 const Cross = () => (
   <svg
@@ -135,19 +142,10 @@ function OrderDetails({ order }: { order: OrderSummary }) {
 }
 
 const Clock = () => (
-  <svg
-    width="32"
-    height="32"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2.5"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
+  <Icon>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
-  </svg>
+  </Icon>
 );
 
 /**
