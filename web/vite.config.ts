@@ -21,7 +21,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const appStart = (id: string) =>
   !id.includes('tsr-split') &&
   (/[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/.test(id) ||
-    /[\\/]web[\\/]src[\\/](boot|theme|firstScreen|routeTree\.gen|routes[\\/][^\\/]+|lib[\\/][^\\/]+)\.tsx?$/.test(id));
+    /[\\/]web[\\/]src[\\/](boot|theme|routeTree\.gen|routes[\\/][^\\/]+|lib[\\/][^\\/]+)\.tsx?$/.test(id));
 
 /**
  * The landing page's own code (its route's split part and the sections, cards and controls it is built from), kept in
@@ -33,11 +33,11 @@ const landingParts = new RegExp(
   [
     String.raw`routes[\/]index\.tsx\?tsr-split`,
     String.raw`shell[\/]LandingPage\.tsx$`,
-    String.raw`features[\/]catalog[\/](AboutSection|BooksSection|CharactersSection|ContactSection|Hero|TestimonialsSection|contactMessage|CoverDialog|PagePreviewDialog)\.tsx?$`,
-    String.raw`features[\/]catalog[\/]storefront\.css$`,
-    String.raw`features[\/]reviews[\/](ReviewsSection\.tsx|reviews\.css)$`,
-    String.raw`features[\/]stock[\/](StockNotice\.tsx|stockLevels\.ts)$`,
-    String.raw`features[\/]checkout[\/](BuyNow|cart[\/]AddToCart|cart[\/]QuantityPicker)\.tsx$`,
+    String.raw`features[\/]catalog[\/]shop[\/](AboutSection|BooksSection|CharactersSection|ContactSection|Hero|TestimonialsSection|contactMessage|CoverDialog|PagePreviewDialog)\.tsx?$`,
+    String.raw`features[\/]catalog[\/]shop[\/]storefront\.css$`,
+    String.raw`features[\/]reviews[\/](shop[\/]ReviewsSection\.tsx|reviews\.css)$`,
+    String.raw`features[\/]stock[\/]shop[\/](StockNotice\.tsx|stockLevels\.ts)$`,
+    String.raw`features[\/]checkout[\/]shop[\/](BuyNow|cart[\/]AddToCart|cart[\/]QuantityPicker)\.tsx$`,
     String.raw`components[\/](useNearViewport|SectionHeading|LoadingIndicator)\.tsx?$`,
     String.raw`components[\/]loading\.css$`,
   ].join('|'),
@@ -50,7 +50,7 @@ const landingPart = (id: string) => /[\\/]web[\\/]src[\\/]/.test(id) && landingP
  * the landing page's parts.
  */
 const frameParts =
-  /[\\/]web[\\/]src[\\/](shell[\\/](Header|Footer|sectionLinks|header\.css|footer\.css)|components[\\/](lazyDialog|socialLinks)|features[\\/]catalog[\\/]art\.ts|features[\\/]checkout[\\/]cart[\\/](CartDrawer\.tsx|cart\.css))/;
+  /[\\/]web[\\/]src[\\/](shell[\\/](Header|Footer|sectionLinks|header\.css|footer\.css)|components[\\/](lazyDialog|socialLinks)|features[\\/]catalog[\\/]shop[\\/]art\.ts|features[\\/]checkout[\\/]shop[\\/]cart[\\/](CartDrawer\.tsx|cart\.css))/;
 const framePart = (id: string) => !id.includes('?') && frameParts.test(id) && /\.(tsx?|css)$/.test(id);
 
 /** Writes .br and .gz beside each text asset so the server sends them without compressing per request. */

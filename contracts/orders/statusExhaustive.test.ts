@@ -22,7 +22,7 @@ const places = [
   'contracts/orders/shopperRequests.ts: cancelRefusal', // reads the table below
   'contracts/orders/shopperRequests.ts: notYetShipped', // which statuses may still be cancelled
   'contracts/orders/statusMoves.ts: stage', // how far along each status is
-  'web/src/features/orders/StatusActions.tsx: actionLabels', // the console's button for each status
+  'web/src/features/orders/admin/StatusActions.tsx: actionLabels', // the console's button for each status
 ];
 
 /** The repository's own compiler settings and files, as `npm run typecheck` reads them. */

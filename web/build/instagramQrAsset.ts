@@ -3,7 +3,7 @@
 import QRCode from 'qrcode';
 import type { Plugin } from 'vite';
 import { shopContent } from '../../contracts/catalog/content.ts';
-import { instagramQrImage } from '../src/features/catalog/art.ts';
+import { instagramQrImage } from '../src/features/catalog/shop/art.ts';
 
 function drawQr(): Promise<string> {
   return QRCode.toString(shopContent.shop.instagramUrl, {

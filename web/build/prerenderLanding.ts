@@ -32,7 +32,10 @@ export function prerenderLanding(webRoot: string): Plugin {
           // A book's page before any script (decision 114): kept in a template the server fills for each book and
           // takes out of every page it sends.
           // Its own styles go with it: the app loads them with the page's code, which a page without scripts never does.
-          const css = readFileSync(join(webRoot, 'src/shell/bookPage.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+          const css = readFileSync(join(webRoot, 'src/features/catalog/shop/bookPage.css'), 'utf8').replace(
+            /\/\*[\s\S]*?\*\//g,
+            '',
+          );
           const screen = `<style>${css.replace(/\s+/g, ' ').trim()}</style>${shell.bookShellHtml()}`;
           const book = `${bookScreenTemplate.open}${screen}${bookScreenTemplate.close}\n    `;
           return html.replace(placeholder, `${book}${placeholder.replace('></', `>${shell.landingShellHtml()}</`)}`);

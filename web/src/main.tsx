@@ -6,7 +6,7 @@ import './styles.css';
 // since a stylesheet added at idle would make the browser restyle the whole page then.
 import './components/toast/toaster.css';
 import { isHomePath } from '../../contracts/shared/clientRoutes.ts';
-import { loadSavedCart } from './features/checkout/cart/cartStore.ts';
+import { loadSavedCart } from './features/checkout/shop/cart/cartStore.ts';
 
 const preloadBatch = 6;
 

@@ -5,7 +5,7 @@ import { useLayoutEffect } from 'react';
 import { isHomePath } from '../../../contracts/shared/clientRoutes.ts';
 import { NotFound } from '../components/NotFound.tsx';
 import { DeferredToaster } from '../components/toast/DeferredToaster.tsx';
-import { dropFirstScreen, keepsBookScreen } from '../firstScreen.ts';
+import { dropFirstScreen, keepsBookScreen } from '../lib/firstScreen.ts';
 import { TestModeLabel } from '../shell/TestModeLabel.tsx';
 import { themeProps } from '../theme.ts';
 

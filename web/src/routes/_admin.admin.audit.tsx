@@ -1,8 +1,8 @@
 // /admin/audit: the audit console, for owners and auditors alike.
 import { createFileRoute } from '@tanstack/react-router';
 import { screenError } from '../components/ScreenError.tsx';
-import { AuditConsole } from '../features/audit/AuditConsole.tsx';
-import { AuditSearchSchema, streamsQueryOf } from '../features/audit/auditSearch.ts';
+import { AuditConsole } from '../features/audit/admin/AuditConsole.tsx';
+import { AuditSearchSchema, streamsQueryOf } from '../features/audit/admin/auditSearch.ts';
 import { adminLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/audit')({
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_admin/admin/audit')({
   // The queries' module is loaded with the screen, not imported: a loader is part of the scripts every page starts with.
   loader: ({ deps, ...rest }) =>
     adminLoader((queryClient) =>
-      import('../features/audit/auditQueries.ts').then(({ streamsQuery }) =>
+      import('../features/audit/admin/auditQueries.ts').then(({ streamsQuery }) =>
         queryClient.ensureQueryData(streamsQuery(streamsQueryOf(deps))),
       ),
     )(rest),

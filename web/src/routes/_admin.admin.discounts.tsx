@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { screenError } from '../components/ScreenError.tsx';
-import { discountCodesQuery } from '../features/discounts/discountQueries.ts';
-import { DiscountsScreen } from '../features/discounts/DiscountsScreen.tsx';
+import { discountCodesQuery } from '../features/discounts/admin/discountQueries.ts';
+import { DiscountsScreen } from '../features/discounts/admin/DiscountsScreen.tsx';
 import { adminLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/discounts')({

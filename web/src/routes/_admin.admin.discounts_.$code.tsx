@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { screenError } from '../components/ScreenError.tsx';
-import { discountCodeQuery } from '../features/discounts/discountQueries.ts';
-import { DiscountCodeScreen } from '../features/discounts/DiscountCodeScreen.tsx';
+import { discountCodeQuery } from '../features/discounts/admin/discountQueries.ts';
+import { DiscountCodeScreen } from '../features/discounts/admin/DiscountCodeScreen.tsx';
 import { ApiError } from '../lib/api.ts';
 import { adminParamLoader } from '../lib/routeData.ts';
 

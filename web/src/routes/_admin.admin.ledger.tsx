@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { screenError } from '../components/ScreenError.tsx';
-import { LedgerScreen } from '../features/ledger/LedgerScreen.tsx';
-import { ledgerQuery } from '../features/ledger/ledgerQuery.ts';
+import { LedgerScreen } from '../features/ledger/admin/LedgerScreen.tsx';
+import { ledgerQuery } from '../features/ledger/admin/ledgerQuery.ts';
 import { adminLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/ledger')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { screenError } from '../components/ScreenError.tsx';
-import { OrdersConsole } from '../features/orders/OrdersConsole.tsx';
-import { adminOrderPagesQuery } from '../features/orders/ordersQuery.ts';
-import { OrdersSearchSchema } from '../features/orders/ordersSearch.ts';
+import { OrdersConsole } from '../features/orders/admin/OrdersConsole.tsx';
+import { adminOrderPagesQuery } from '../features/orders/admin/ordersQuery.ts';
+import { OrdersSearchSchema } from '../features/orders/admin/ordersSearch.ts';
 import { adminLoader } from '../lib/routeData.ts';
 
 export const Route = createFileRoute('/_admin/admin/orders')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { screenError } from '../components/ScreenError.tsx';
-import { OrderPage } from '../features/orders/OrderPage.tsx';
-import { orderPageQuery } from '../features/orders/ordersQuery.ts';
+import { OrderPage } from '../features/orders/admin/OrderPage.tsx';
+import { orderPageQuery } from '../features/orders/admin/ordersQuery.ts';
 import { ApiError } from '../lib/api.ts';
 import { adminParamLoader } from '../lib/routeData.ts';
 

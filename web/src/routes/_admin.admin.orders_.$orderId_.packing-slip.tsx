@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { screenError } from '../components/ScreenError.tsx';
-import { OrderPackingSlip } from '../features/orders/PackingSlips.tsx';
-import { orderPageQuery } from '../features/orders/ordersQuery.ts';
+import { OrderPackingSlip } from '../features/orders/admin/PackingSlips.tsx';
+import { orderPageQuery } from '../features/orders/admin/ordersQuery.ts';
 import { ApiError } from '../lib/api.ts';
 import { adminParamLoader } from '../lib/routeData.ts';
 

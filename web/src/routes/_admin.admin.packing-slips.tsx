@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { screenError } from '../components/ScreenError.tsx';
-import { ChosenPackingSlips, ProcessingPackingSlips } from '../features/orders/PackingSlips.tsx';
-import { chosenPackingSlipsQuery, packingSlipsQuery } from '../features/orders/ordersQuery.ts';
+import { ChosenPackingSlips, ProcessingPackingSlips } from '../features/orders/admin/PackingSlips.tsx';
+import { chosenPackingSlipsQuery, packingSlipsQuery } from '../features/orders/admin/ordersQuery.ts';
 import { adminData } from '../lib/routeData.ts';
 
 /** `?ids=a,b,c`: the orders chosen on the fulfilment screen; anything odd is treated as absent (every processing order). */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { screenError } from '../components/ScreenError.tsx';
-import { SalesScreen } from '../features/sales/SalesScreen.tsx';
-import { salesQuery } from '../features/sales/salesQuery.ts';
+import { SalesScreen } from '../features/sales/admin/SalesScreen.tsx';
+import { salesQuery } from '../features/sales/admin/salesQuery.ts';
 import { PreOrderDemand } from '../features/preorders/admin/PreOrderDemand.tsx';
 import { adminLoader } from '../lib/routeData.ts';
 

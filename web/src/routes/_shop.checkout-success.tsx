@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PaymentSuccess } from '../features/checkout/Confirmations.tsx';
-import { SessionSearchSchema } from '../features/checkout/search.ts';
+import { PaymentSuccess } from '../features/checkout/shop/Confirmations.tsx';
+import { SessionSearchSchema } from '../features/checkout/shop/search.ts';
 
 export const Route = createFileRoute('/_shop/checkout-success')({
   validateSearch: SessionSearchSchema,

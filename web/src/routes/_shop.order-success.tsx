@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OrderSuccess } from '../features/checkout/Confirmations.tsx';
-import { OrderSearchSchema } from '../features/checkout/search.ts';
+import { OrderSuccess } from '../features/checkout/shop/Confirmations.tsx';
+import { OrderSearchSchema } from '../features/checkout/shop/search.ts';
 
 export const Route = createFileRoute('/_shop/order-success')({
   validateSearch: OrderSearchSchema,

@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { screenError } from '../components/ScreenError.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
-import { ExpiredLink, LinkNotFound } from '../features/orderPage/LinkStates.tsx';
-import { ShopperOrder } from '../features/orderPage/ShopperOrder.tsx';
-import { orderPageQuery } from '../features/orderPage/orderPageQuery.ts';
+import { ExpiredLink, LinkNotFound } from '../features/orders/shop/LinkStates.tsx';
+import { ShopperOrder } from '../features/orders/shop/ShopperOrder.tsx';
+import { orderPageQuery } from '../features/orders/shop/orderPageQuery.ts';
 import { ApiError } from '../lib/api.ts';
 
 const loadError = screenError('Error Loading Your Order');

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PaymentCancelled } from '../features/checkout/Confirmations.tsx';
-import { CancelledSearchSchema } from '../features/checkout/search.ts';
+import { PaymentCancelled } from '../features/checkout/shop/Confirmations.tsx';
+import { CancelledSearchSchema } from '../features/checkout/shop/search.ts';
 
 export const Route = createFileRoute('/_shop/payment-cancelled')({
   validateSearch: CancelledSearchSchema,

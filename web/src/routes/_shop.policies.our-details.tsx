@@ -1,6 +1,6 @@
 // /policies/our-details: one of the shop's policy pages (decision 089).
 import { createFileRoute } from '@tanstack/react-router';
-import { PolicyScreen } from '../features/policies/PolicyScreen.tsx';
+import { PolicyScreen } from '../shell/PolicyScreen.tsx';
 
 export const Route = createFileRoute('/_shop/policies/our-details')({
   component: () => <PolicyScreen slug="our-details" />,

@@ -1,6 +1,6 @@
 // /policies/returns: one of the shop's policy pages (decision 089).
 import { createFileRoute } from '@tanstack/react-router';
-import { PolicyScreen } from '../features/policies/PolicyScreen.tsx';
+import { PolicyScreen } from '../shell/PolicyScreen.tsx';
 
 export const Route = createFileRoute('/_shop/policies/returns')({
   component: () => <PolicyScreen slug="returns" />,

@@ -1,6 +1,6 @@
 // /unsubscribe/{token}: the signed link in the shop's e-mails, inside the shop's frame; no sign-in.
 import { createFileRoute } from '@tanstack/react-router';
-import { Unsubscribe } from '../features/messages/Unsubscribe.tsx';
+import { Unsubscribe } from '../features/messages/shop/Unsubscribe.tsx';
 
 export const Route = createFileRoute('/_shop/unsubscribe/$token')({
   component: function Screen() {

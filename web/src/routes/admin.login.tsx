@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginScreen } from '../features/admin/LoginScreen.tsx';
-import { LoginSearchSchema } from '../features/admin/loginSearch.ts';
+import { LoginScreen } from '../features/admin/admin/LoginScreen.tsx';
+import { LoginSearchSchema } from '../features/admin/admin/loginSearch.ts';
 
 export const Route = createFileRoute('/admin/login')({ validateSearch: LoginSearchSchema, component: LoginScreen });

@@ -1,6 +1,6 @@
 // /payment/success is another address of /payment-success: the browser is sent on there with the same session_id.
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { SessionSearchSchema } from '../features/checkout/search.ts';
+import { SessionSearchSchema } from '../features/checkout/shop/search.ts';
 
 export const Route = createFileRoute('/payment/success')({
   validateSearch: SessionSearchSchema,

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { screenError } from '../components/ScreenError.tsx';
-import { SandboxCheckoutPage } from '../features/checkout/SandboxCheckoutPage.tsx';
-import { sandboxSessionQuery } from '../features/checkout/sandboxSession.ts';
-import { SandboxSearchSchema } from '../features/checkout/search.ts';
+import { SandboxCheckoutPage } from '../features/checkout/shop/SandboxCheckoutPage.tsx';
+import { sandboxSessionQuery } from '../features/checkout/shop/sandboxSession.ts';
+import { SandboxSearchSchema } from '../features/checkout/shop/search.ts';
 import { ApiError } from '../lib/api.ts';
 
 export const Route = createFileRoute('/sandbox/checkout')({

@@ -2,7 +2,7 @@
 import { Container, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { shopContent } from '../../../contracts/catalog/content.ts';
-import { instagramQrImage, logoImage } from '../features/catalog/art.ts';
+import { instagramQrImage, logoImage } from '../features/catalog/shop/art.ts';
 import { footerLinks, useSectionHref } from './sectionLinks.ts';
 import { SocialLinks } from '../components/socialLinks.tsx';
 import './footer.css';

@@ -11,27 +11,27 @@ import {
   type ReactElement,
 } from 'react';
 import type { BookDto } from '../../../contracts/catalog/model.ts';
-import { dropFirstScreen } from '../firstScreen.ts';
+import { dropFirstScreen } from '../lib/firstScreen.ts';
 import { booksQuery } from '../lib/books.ts';
-import { ReviewsSection } from '../features/reviews/ReviewsSection.tsx';
-import { AboutSection } from '../features/catalog/AboutSection.tsx';
-import { BooksSection } from '../features/catalog/BooksSection.tsx';
-import { AddToCart } from '../features/checkout/cart/AddToCart.tsx';
-import { useCart } from '../features/checkout/cart/cartStore.ts';
-import { BuyNow } from '../features/checkout/BuyNow.tsx';
-import { StockNotice } from '../features/stock/StockNotice.tsx';
-import { BackInStock } from '../features/messages/BackInStock.tsx';
-import { useStockLevel } from '../features/stock/stockLevels.ts';
-import { ComingNotice } from '../features/preorders/ComingNotice.tsx';
-import { useComing } from '../features/preorders/useComing.ts';
+import { ReviewsSection } from '../features/reviews/shop/ReviewsSection.tsx';
+import { AboutSection } from '../features/catalog/shop/AboutSection.tsx';
+import { BooksSection } from '../features/catalog/shop/BooksSection.tsx';
+import { AddToCart } from '../features/checkout/shop/cart/AddToCart.tsx';
+import { useCart } from '../features/checkout/shop/cart/cartStore.ts';
+import { BuyNow } from '../features/checkout/shop/BuyNow.tsx';
+import { StockNotice } from '../features/stock/shop/StockNotice.tsx';
+import { BackInStock } from '../features/messages/shop/BackInStock.tsx';
+import { useStockLevel } from '../features/stock/shop/stockLevels.ts';
+import { ComingNotice } from '../features/preorders/shop/ComingNotice.tsx';
+import { useComing } from '../features/preorders/shop/useComing.ts';
 import { preOrderTexts } from '../../../contracts/preorders/model.ts';
-import { CharactersSection } from '../features/catalog/CharactersSection.tsx';
-import { ContactSection } from '../features/catalog/ContactSection.tsx';
+import { CharactersSection } from '../features/catalog/shop/CharactersSection.tsx';
+import { ContactSection } from '../features/catalog/shop/ContactSection.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { Hero } from '../features/catalog/Hero.tsx';
-import { TestimonialsSection } from '../features/catalog/TestimonialsSection.tsx';
-import '../features/catalog/storefront.css';
+import { Hero } from '../features/catalog/shop/Hero.tsx';
+import { TestimonialsSection } from '../features/catalog/shop/TestimonialsSection.tsx';
+import '../features/catalog/shop/storefront.css';
 
 /** Under each book: how many are left when few are, then add it to the cart or buy it at once (not when none are left). */
 function BookPurchase({ book }: { book: BookDto }) {

@@ -3,12 +3,12 @@
 // screen in its place and carries on with the sections below.
 import { Button, Theme } from '@radix-ui/themes';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CartButton } from '../features/checkout/cart/CartDrawer.tsx';
+import { CartButton } from '../features/checkout/shop/cart/CartDrawer.tsx';
 import { themeProps } from '../theme.ts';
 import { HeaderBar } from './Header.tsx';
-import { Hero } from '../features/catalog/Hero.tsx';
+import { Hero } from '../features/catalog/shop/Hero.tsx';
 import { SkipLink } from './LandingPage.tsx';
-import { BookPageLayout } from './BookPage.tsx';
+import { BookPageLayout } from '../features/catalog/shop/BookPage.tsx';
 import { bookScreenSlots } from '../../../contracts/catalog/pages.ts';
 
 export function landingShellHtml(): string {

@@ -35,7 +35,7 @@ import { call, queryFor, serverMessage } from '../../../lib/api.ts';
 import { adminStockQuery } from './adminStockQuery.ts';
 import { useLogOut } from '../../../lib/session.tsx';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
-import '../stock.css';
+import './stock.css';
 import { useCanChange } from '../../../lib/admin/role.ts';
 
 export function StockScreen() {
