@@ -77,6 +77,8 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: webRoot,
+  // The web names contracts/ as `#contracts/…` (package.json "imports", which TypeScript, Node and esbuild read too).
+  resolve: { alias: [{ find: /^#contracts\//, replacement: join(webRoot, '../contracts/') }] },
   plugins: [
     tanstackRouter({
       target: 'react',

@@ -45,8 +45,9 @@ export const compositionRoot = 'infra/composition/';
 export type Import = { from: string; to: string };
 
 const sourceFile = /\.(ts|tsx|mts)$/;
+/** A relative specifier, or one through the `#contracts/` alias (package.json "imports"). */
 const specifiers =
-  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|(?:^|[\s;(])import\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]((?:\.{1,2}|#contracts)\/[^'"]+)['"]|(?:^|[\s;(])import\s*\(?\s*['"]((?:\.{1,2}|#contracts)\/[^'"]+)['"]/gm;
 
 function listSources(root: string, dir: string, out: string[]): string[] {
   for (const name of readdirSync(join(root, dir))) {
@@ -58,7 +59,7 @@ function listSources(root: string, dir: string, out: string[]): string[] {
   return out;
 }
 
-/** Every relative import between the shop's own files, as repository paths. */
+/** Every import between the shop's own files (relative or through an alias), as repository paths. */
 export function readImportGraph(
   root: string,
   folders = ['contracts', 'projections', 'service', 'infra', 'web/src'],
@@ -69,9 +70,8 @@ export function readImportGraph(
       const text = readFileSync(join(root, from), 'utf8');
       for (const match of text.matchAll(specifiers)) {
         const spec = match[1] ?? match[2]!;
-        const to = relative(root, normalize(join(root, dirname(from), spec)))
-          .split(sep)
-          .join('/');
+        const path = spec.startsWith('#contracts/') ? join(root, spec.slice(1)) : join(root, dirname(from), spec);
+        const to = relative(root, normalize(path)).split(sep).join('/');
         imports.push({ from, to });
       }
     }

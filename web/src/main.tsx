@@ -5,7 +5,7 @@ import './styles.css';
 // The toast area loads at idle (components/toast/DeferredToaster.tsx); its styles come with the page's stylesheet,
 // since a stylesheet added at idle would make the browser restyle the whole page then.
 import './components/toast/toaster.css';
-import { isHomePath } from '../../contracts/shared/clientRoutes.ts';
+import { isHomePath } from '#contracts/shared/clientRoutes.ts';
 import { loadSavedCart } from './features/checkout/shop/cart/cartStore.ts';
 
 const preloadBatch = 6;

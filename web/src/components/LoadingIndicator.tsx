@@ -1,6 +1,6 @@
 // The shop's branded loading indicator: an open book whose pages turn, in three sizes, with an
 // optional caption. One cycle lasts 1.5 s.
-import { timings } from '../../../contracts/shared/constants.ts';
+import { timings } from '#contracts/shared/constants.ts';
 import './loading.css';
 
 export type LoadingSize = 'sm' | 'md' | 'lg';

@@ -2,7 +2,7 @@
 // minutes), in words, while it lasts. Asked for again every minute; nothing is shown while all is well.
 import { Callout, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { healthApi } from '../../../contracts/shared/health.ts';
+import { healthApi } from '#contracts/shared/health.ts';
 import { queryFor } from '../lib/api.ts';
 
 export function OwnerAlerts() {

@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { imageSrcSet } from '../../../contracts/catalog/images.ts';
+import { imageSrcSet } from '#contracts/catalog/images.ts';
 import { ProductImage } from './ProductImage.tsx';
 
 const ref = `media:${'c0'.repeat(32)}`;

@@ -1,6 +1,6 @@
 // One way to show a product's image: an uploaded image (media:<sha>) as a <picture> offering AVIF then WebP at
 // every served width, so the browser picks the smallest that fills the slot; a static asset as a plain <img>.
-import { imageSrcSet, imageUrl, isMediaRef } from '../../../contracts/catalog/images.ts';
+import { imageSrcSet, imageUrl, isMediaRef } from '#contracts/catalog/images.ts';
 
 export interface ProductImageProps {
   /** An image reference: "/art/covers/book-1.svg" or "media:<64 hex>". */

@@ -2,7 +2,7 @@
 // page, in its flow, taking room of its own so it never covers what the page shows. A page that says it in its own
 // words already (the checkout pages' notice) hides the strip, so the sentence is never on the screen twice.
 import { useLayoutEffect, useSyncExternalStore } from 'react';
-import { testModeNotice } from '../../../contracts/shared/testMode.ts';
+import { testModeNotice } from '#contracts/shared/testMode.ts';
 
 let pageNotices = 0;
 const listeners = new Set<() => void>();

@@ -1,6 +1,6 @@
 // Star ratings, drawn one way everywhere: a read-only row (half stars included, for the testimonials) and the
 // star buttons a shopper rates with.
-import { rating as ratingLimits } from '../../../contracts/shared/constants.ts';
+import { rating as ratingLimits } from '#contracts/shared/constants.ts';
 import { StarIcon } from './icons.tsx';
 import './stars.css';
 

@@ -1,5 +1,5 @@
 // The shop's social links: Instagram real, Facebook and Twitter placeholders, all from the content file.
-import { shopContent } from '../../../contracts/catalog/content.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
 import { FacebookIcon, InstagramIcon, TwitterIcon } from './icons.tsx';
 import './socialLinks.css';
 

@@ -11,7 +11,7 @@ import {
   type EndpointSpec,
   type ParamsOf,
   type QueryOf,
-} from '../../../contracts/shared/endpoint.ts';
+} from '#contracts/shared/endpoint.ts';
 
 export const adminTokenKey = 'adminToken';
 

@@ -1,5 +1,5 @@
 // The catalog as the web reads it.
-import { catalogApi } from '../../../contracts/catalog/api.ts';
+import { catalogApi } from '#contracts/catalog/api.ts';
 import { queryFor } from './api.ts';
 
 /**

@@ -24,7 +24,7 @@ export function useLogOut(to: string = adminLoginPath) {
   return async () => {
     try {
       // The admin endpoints' declarations (with the sign-in's schema) load here rather than with every page.
-      const { adminApi } = await import('../../../contracts/admin/api.ts');
+      const { adminApi } = await import('#contracts/admin/api.ts');
       await call(adminApi.logout);
     } catch {
       // A session the server already ended or let expire is over either way: the browser forgets it all the same.

@@ -1,5 +1,5 @@
 // The delivery table as the web reads it: the landing page, the policies and every checkout state it.
-import { checkoutApi } from '../../../contracts/checkout/api.ts';
+import { checkoutApi } from '#contracts/checkout/api.ts';
 import { queryFor } from './api.ts';
 
 /** The delivery table in force: zones, their countries and rates, and the destinations served, UK first. */

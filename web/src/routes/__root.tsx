@@ -2,7 +2,7 @@ import { Theme } from '@radix-ui/themes';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { useLayoutEffect } from 'react';
-import { isHomePath } from '../../../contracts/shared/clientRoutes.ts';
+import { isHomePath } from '#contracts/shared/clientRoutes.ts';
 import { NotFound } from '../components/NotFound.tsx';
 import { DeferredToaster } from '../components/toast/DeferredToaster.tsx';
 import { dropFirstScreen, keepsBookScreen } from '../lib/firstScreen.ts';

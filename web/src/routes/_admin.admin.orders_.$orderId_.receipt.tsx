@@ -6,7 +6,7 @@ import { adminTitle, useDocumentTitle } from '../components/useDocumentTitle.ts'
 import { ReceiptScreen } from '../features/receipts/Receipt.tsx';
 import { adminReceiptFiles, adminReceiptQuery, ReceiptSearchSchema } from '../features/receipts/receiptQuery.ts';
 import { ApiError, serverMessage } from '../lib/api.ts';
-import { receiptMessages } from '../../../contracts/receipts/model.ts';
+import { receiptMessages } from '#contracts/receipts/model.ts';
 import { adminParamLoader } from '../lib/routeData.ts';
 
 // `?invoice=full` shows the full VAT invoice a customer asked for: it names them, so opening it is a recorded read.

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Button } from '@radix-ui/themes';
-import { invoiceMessages } from '../../../contracts/receipts/invoice.ts';
+import { invoiceMessages } from '#contracts/receipts/invoice.ts';
 import { screenError } from '../components/ScreenError.tsx';
 import { ReceiptScreen } from '../features/receipts/Receipt.tsx';
 import { buyerReceiptFiles, buyerReceiptQuery, ReceiptSearchSchema } from '../features/receipts/receiptQuery.ts';

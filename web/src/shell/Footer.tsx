@@ -1,7 +1,7 @@
 // The site footer: tagline, links, social links, the Instagram QR image and the copyright year.
 import { Container, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { shopContent } from '../../../contracts/catalog/content.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
 import { instagramQrImage, logoImage } from '../features/catalog/shop/art.ts';
 import { footerLinks, useSectionHref } from './sectionLinks.ts';
 import { SocialLinks } from '../components/socialLinks.tsx';

@@ -2,8 +2,8 @@
 // shadow once the page has scrolled past 10 px.
 import { Button, Container, Flex, IconButton } from '@radix-ui/themes';
 import { useEffect, useState, type ReactNode } from 'react';
-import { layout } from '../../../contracts/shared/constants.ts';
-import { shopContent } from '../../../contracts/catalog/content.ts';
+import { layout } from '#contracts/shared/constants.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
 import { CartDrawer } from '../features/checkout/shop/cart/CartDrawer.tsx';
 import { logoImage } from '../features/catalog/shop/art.ts';
 import { CloseIcon, MenuIcon } from '../components/icons.tsx';

@@ -10,7 +10,7 @@ import {
   useState,
   type ReactElement,
 } from 'react';
-import type { BookDto } from '../../../contracts/catalog/model.ts';
+import type { BookDto } from '#contracts/catalog/model.ts';
 import { dropFirstScreen } from '../lib/firstScreen.ts';
 import { booksQuery } from '../lib/books.ts';
 import { ReviewsSection } from '../features/reviews/shop/ReviewsSection.tsx';
@@ -24,7 +24,7 @@ import { BackInStock } from '../features/messages/shop/BackInStock.tsx';
 import { useStockLevel } from '../features/stock/shop/stockLevels.ts';
 import { ComingNotice } from '../features/preorders/shop/ComingNotice.tsx';
 import { useComing } from '../features/preorders/shop/useComing.ts';
-import { preOrderTexts } from '../../../contracts/preorders/model.ts';
+import { preOrderTexts } from '#contracts/preorders/model.ts';
 import { CharactersSection } from '../features/catalog/shop/CharactersSection.tsx';
 import { ContactSection } from '../features/catalog/shop/ContactSection.tsx';
 import { Footer } from './Footer.tsx';

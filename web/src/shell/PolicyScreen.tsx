@@ -1,16 +1,16 @@
 // One of the shop's policy pages (decision 089), from contracts/content/policies.json, in the shop's frame.
 import { Card, Container, Heading, Link, Text } from '@radix-ui/themes';
 import { useEffect } from 'react';
-import { shopContent } from '../../../contracts/catalog/content.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
 import {
   deliveryRatesParagraph,
   policyLinks,
   policyPage,
   policyPath,
   type PolicySlug,
-} from '../../../contracts/content/policies.ts';
+} from '#contracts/content/policies.ts';
 import { useQuery } from '@tanstack/react-query';
-import { deliveryRatesText } from '../../../contracts/checkout/shippingRates.ts';
+import { deliveryRatesText } from '#contracts/checkout/shippingRates.ts';
 import { shippingRatesQuery } from '../lib/shippingRates.ts';
 
 export function PolicyScreen({ slug }: { slug: PolicySlug }) {

@@ -9,7 +9,7 @@ import { HeaderBar } from './Header.tsx';
 import { Hero } from '../features/catalog/shop/Hero.tsx';
 import { SkipLink } from './LandingPage.tsx';
 import { BookPageLayout } from '../features/catalog/shop/BookPage.tsx';
-import { bookScreenSlots } from '../../../contracts/catalog/pages.ts';
+import { bookScreenSlots } from '#contracts/catalog/pages.ts';
 
 export function landingShellHtml(): string {
   return renderToStaticMarkup(

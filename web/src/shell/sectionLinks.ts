@@ -1,6 +1,6 @@
 // Where the landing page's sections are, for the header, the footer and the hero's buttons.
 import { useRouterState } from '@tanstack/react-router';
-import { isHomePath } from '../../../contracts/shared/clientRoutes.ts';
+import { isHomePath } from '#contracts/shared/clientRoutes.ts';
 
 export const headerLinks = [
   { label: 'Home', anchor: 'home' },

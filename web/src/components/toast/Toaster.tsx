@@ -1,6 +1,6 @@
 // Renders the toasts: 5 s on screen, swipe right past 50 px to dismiss, F8 focuses the toast area.
 import * as Toast from 'radix-ui/toast';
-import { timings, toastHotkey } from '../../../../contracts/shared/constants.ts';
+import { timings, toastHotkey } from '#contracts/shared/constants.ts';
 import { dismissToast, useToasts } from './toasts.ts';
 
 export function Toaster() {

@@ -1,6 +1,6 @@
 // Toast state: at most one toast visible; a dismissed toast is removed after a very long delay.
 import { useSyncExternalStore } from 'react';
-import { timings } from '../../../../contracts/shared/constants.ts';
+import { timings } from '#contracts/shared/constants.ts';
 
 export type ToastVariant = 'default' | 'destructive';
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant };

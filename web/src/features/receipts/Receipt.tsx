@@ -5,17 +5,17 @@
 // "Download PDF" (a PDF file the server writes with the same content); the print stylesheet leaves the bar out.
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { amountRefundedDescription, invoiceMessages, standingText } from '../../../../contracts/receipts/invoice.ts';
+import { amountRefundedDescription, invoiceMessages, standingText } from '#contracts/receipts/invoice.ts';
 import {
   receiptMessages,
   type CreditNoteOnReceipt,
   type ReceiptView,
   type VatByRate,
-} from '../../../../contracts/receipts/model.ts';
+} from '#contracts/receipts/model.ts';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import type { ReceiptFiles } from './receiptQuery.ts';
-import { formatPence } from '../../../../contracts/shared/money.ts';
-import { formatRate } from '../../../../contracts/vat/rates.ts';
+import { formatPence } from '#contracts/shared/money.ts';
+import { formatRate } from '#contracts/vat/rates.ts';
 import './receipt.css';
 
 const ukDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });

@@ -2,7 +2,7 @@
 // full VAT invoice the customer may ask for (decision 104). `?invoice=full` in the page's address asks for it.
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { receiptsApi } from '../../../../contracts/receipts/api.ts';
+import { receiptsApi } from '#contracts/receipts/api.ts';
 import { queryFor, urlFor } from '../../lib/api.ts';
 
 /** The receipt page's query: `invoice=full` asks for the full VAT invoice; anything else is the usual document. */

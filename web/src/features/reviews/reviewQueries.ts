@@ -1,5 +1,5 @@
 // Reviews as the storefront reads them.
-import { bookReviews } from '../../../../contracts/reviews/readApi.ts';
+import { bookReviews } from '#contracts/reviews/readApi.ts';
 import { queryFor } from '../../lib/api.ts';
 
 export const bookReviewsQuery = (bookId: number) => queryFor(bookReviews, { params: { id: bookId } });

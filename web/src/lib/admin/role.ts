@@ -3,7 +3,7 @@
 // Kept in a folder of its own, out of the chunk every screen starts with: the admin's API and its sign-in messages load
 // with the admin's screens, never with the landing page.
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { adminApi } from '../../../../contracts/admin/api.ts';
+import { adminApi } from '#contracts/admin/api.ts';
 import { queryFor } from '../api.ts';
 
 export const meQuery = { ...queryFor(adminApi.me), staleTime: 5 * 60_000, retry: false };

@@ -1,7 +1,7 @@
 // Every admin screen the header links to, in the order it shows them: its address, its label, and which roles may open
 // it. One entry a screen: a new screen is one line here (and its route file). An entry whose route does not exist yet
 // is left out of the header until its route file is added, so a screen being built can be listed before it ships.
-import type { AccountRole } from '../../../../contracts/admin/model.ts';
+import type { AccountRole } from '#contracts/admin/model.ts';
 
 export type AdminScreen = {
   /** the screen's address, as its route file names it */

@@ -2,13 +2,13 @@
 // reset a password or disable an account; the new password is shown once, to hand over in person. Owners also grant an
 // auditor the download of a person's data, and revoke it (decision 058). An auditor sees the list and nothing that
 // would change it.
-import { ukDateTime } from '../../../../../contracts/shared/londonTime.ts';
+import { ukDateTime } from '#contracts/shared/londonTime.ts';
 import { ScrollRegion } from '../../../components/ScrollRegion.tsx';
 import { Badge, Button, Callout, Code, Flex, Table, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { adminApi } from '../../../../../contracts/admin/api.ts';
-import type { AccountDto, AccountRole } from '../../../../../contracts/admin/model.ts';
+import { adminApi } from '#contracts/admin/api.ts';
+import type { AccountDto, AccountRole } from '#contracts/admin/model.ts';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { call, queryFor, serverMessage } from '../../../lib/api.ts';

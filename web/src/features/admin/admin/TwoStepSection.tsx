@@ -4,8 +4,8 @@
 import { Button, Callout, Card, Code, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { adminApi } from '../../../../../contracts/admin/api.ts';
-import type { TwoStepSetupResponse } from '../../../../../contracts/admin/model.ts';
+import { adminApi } from '#contracts/admin/api.ts';
+import type { TwoStepSetupResponse } from '#contracts/admin/model.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { meQuery } from '../../../lib/admin/role.ts';

@@ -5,7 +5,7 @@
 import { Flex } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { timeTravelKinds } from '../../../../../contracts/audit/model.ts';
+import { timeTravelKinds } from '#contracts/audit/model.ts';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { meQuery } from '../../../lib/admin/role.ts';
 import { useLogOut } from '../../../lib/session.tsx';

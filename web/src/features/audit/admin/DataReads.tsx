@@ -1,4 +1,4 @@
-import { ukDateTime } from '../../../../../contracts/shared/londonTime.ts';
+import { ukDateTime } from '#contracts/shared/londonTime.ts';
 import { Button, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 // One stream's events with who, when and why, and what else the request behind an event caused.
-import { ukDateTime } from '../../../../../contracts/shared/londonTime.ts';
+import { ukDateTime } from '#contracts/shared/londonTime.ts';
 import { Button, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

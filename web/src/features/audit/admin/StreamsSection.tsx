@@ -3,7 +3,7 @@
 import { Button, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { londonText } from '../../../../../contracts/shared/londonTime.ts';
+import { londonText } from '#contracts/shared/londonTime.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { FilterField } from './FilterField.tsx';
 import { serverMessage } from '../../../lib/api.ts';

@@ -4,9 +4,9 @@
 import { Badge, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { diffRows } from '../../../../../contracts/audit/diffText.ts';
-import type { DiffResponse } from '../../../../../contracts/audit/model.ts';
-import { fromLondonInput, londonText } from '../../../../../contracts/shared/londonTime.ts';
+import { diffRows } from '#contracts/audit/diffText.ts';
+import type { DiffResponse } from '#contracts/audit/model.ts';
+import { fromLondonInput, londonText } from '#contracts/shared/londonTime.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { show } from './auditFormat.ts';

@@ -1,9 +1,9 @@
 // The audit console's reads and its two actions: the export (downloaded with the session's token, then offered as a
 // file) and verify. The check of an export runs here in the browser, with the chain code the CLI uses.
 import { useMutation } from '@tanstack/react-query';
-import { auditApi, chainHeadHeader } from '../../../../../contracts/audit/api.ts';
-import { chainHeadPattern, checkChainWith, extendsText } from '../../../../../contracts/audit/hashChain.ts';
-import type { CheckExportResult } from '../../../../../contracts/audit/model.ts';
+import { auditApi, chainHeadHeader } from '#contracts/audit/api.ts';
+import { chainHeadPattern, checkChainWith, extendsText } from '#contracts/audit/hashChain.ts';
+import type { CheckExportResult } from '#contracts/audit/model.ts';
 import { adminToken, ApiError, call, queryFor, urlFor } from '../../../lib/api.ts';
 import type { StreamFilter } from './auditSearch.ts';
 

@@ -4,8 +4,8 @@
 import { Badge, Button, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { catalogueApi, type CatalogueProduct } from '../../../../../contracts/catalog/adminApi.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+import { catalogueApi, type CatalogueProduct } from '#contracts/catalog/adminApi.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
 import { ChevronDownIcon, ChevronUpIcon } from '../../../components/icons.tsx';
 import { ProductImage } from '../../../components/ProductImage.tsx';

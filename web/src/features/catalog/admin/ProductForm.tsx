@@ -5,19 +5,19 @@
 import { Button, Callout, Checkbox, Flex, IconButton, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { catalogueApi, type CatalogueProduct } from '../../../../../contracts/catalog/adminApi.ts';
+import { catalogueApi, type CatalogueProduct } from '#contracts/catalog/adminApi.ts';
 import {
   customsMessages,
   HsCodeSchema,
   isoCountryCodes,
   isoCountryName,
   WeightGramsSchema,
-} from '../../../../../contracts/catalog/customs.ts';
-import { productKinds, type PreviewPage, type ProductKind } from '../../../../../contracts/catalog/model.ts';
-import { kindCustoms, productCustomsOf, productPriceLimits } from '../../../../../contracts/catalog/product.ts';
-import { SlugSchema, slugOf } from '../../../../../contracts/catalog/slug.ts';
-import { penceToPoundsString } from '../../../../../contracts/shared/money.ts';
-import { formatRate } from '../../../../../contracts/vat/rates.ts';
+} from '#contracts/catalog/customs.ts';
+import { productKinds, type PreviewPage, type ProductKind } from '#contracts/catalog/model.ts';
+import { kindCustoms, productCustomsOf, productPriceLimits } from '#contracts/catalog/product.ts';
+import { SlugSchema, slugOf } from '#contracts/catalog/slug.ts';
+import { penceToPoundsString } from '#contracts/shared/money.ts';
+import { formatRate } from '#contracts/vat/rates.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { ChevronDownIcon, ChevronUpIcon, TrashIcon } from '../../../components/icons.tsx';
 import { ProductImage } from '../../../components/ProductImage.tsx';

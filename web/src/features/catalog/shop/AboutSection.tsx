@@ -1,6 +1,6 @@
 // About (anchor about): the author's verse and story, and a way to get in touch.
 import { Button, Container, Heading, Text } from '@radix-ui/themes';
-import { shopContent } from '../../../../../contracts/catalog/content.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
 
 export function AboutSection() {
   const { heading, verse, verseAuthor, paragraphs } = shopContent.about;

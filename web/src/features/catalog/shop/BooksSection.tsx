@@ -6,9 +6,9 @@ import { Callout, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/t
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, type ComponentType } from 'react';
-import type { BookDto } from '../../../../../contracts/catalog/model.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
-import { mixAndMatchShippingText } from '../../../../../contracts/checkout/shippingRates.ts';
+import type { BookDto } from '#contracts/catalog/model.ts';
+import { formatPence } from '#contracts/shared/money.ts';
+import { mixAndMatchShippingText } from '#contracts/checkout/shippingRates.ts';
 import { shippingRatesQuery } from '../../../lib/shippingRates.ts';
 import { booksQuery, offersQuery } from '../../../lib/books.ts';
 import {
@@ -18,7 +18,7 @@ import {
   bundleOfferText,
   bundleSaving,
   type BasketLine,
-} from '../../../../../contracts/catalog/bundle.ts';
+} from '#contracts/catalog/bundle.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { LoadingIndicator } from '../../../components/LoadingIndicator.tsx';
 import { PagePreviewDialog } from './PagePreviewDialog.tsx';

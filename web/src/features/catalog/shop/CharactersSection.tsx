@@ -1,6 +1,6 @@
 // Characters (anchor characters): the two children of the stories and what they are like.
 import { Card, Container, Grid, Heading, Text } from '@radix-ui/themes';
-import { shopContent } from '../../../../../contracts/catalog/content.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
 import { SectionHeading } from '../../../components/SectionHeading.tsx';
 
 export function CharactersSection() {

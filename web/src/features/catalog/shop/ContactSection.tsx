@@ -3,10 +3,10 @@
 // the thanks waits for both the 2 s and the server's answer, and a refusal says why instead.
 import { Button, Card, Container, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { timings } from '../../../../../contracts/shared/constants.ts';
-import { shopContent } from '../../../../../contracts/catalog/content.ts';
+import { timings } from '#contracts/shared/constants.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
 import { toast } from '../../../components/toast/toasts.ts';
-import { messagesApi } from '../../../../../contracts/messages/api.ts';
+import { messagesApi } from '#contracts/messages/api.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { contactProblems, emptyContactMessage, type ContactField, type ContactMessage } from './contactMessage.ts';
 import { MailIcon } from '../../../components/icons.tsx';

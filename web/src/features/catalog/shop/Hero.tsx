@@ -1,8 +1,8 @@
 // The hero (anchor home): the shop's headline, subtitle and two buttons, beside a card about the books.
 import { Button, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
 import type { CSSProperties } from 'react';
-import { timings } from '../../../../../contracts/shared/constants.ts';
-import { shopContent } from '../../../../../contracts/catalog/content.ts';
+import { timings } from '#contracts/shared/constants.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
 
 /** The hero's animation timings (shared with the rest of the shop), handed to the stylesheet. */
 const animationTimings = {

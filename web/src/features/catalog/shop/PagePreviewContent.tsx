@@ -1,7 +1,7 @@
 // The page preview itself (see PagePreviewDialog.tsx): each opening starts at page 1.
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useState, type KeyboardEvent } from 'react';
-import type { PreviewPage } from '../../../../../contracts/catalog/model.ts';
+import type { PreviewPage } from '#contracts/catalog/model.ts';
 import { ProductImage } from '../../../components/ProductImage.tsx';
 import type { DialogControl } from '../../../components/lazyDialog.tsx';
 import { DialogCloseButton } from '../../../components/DialogCloseButton.tsx';

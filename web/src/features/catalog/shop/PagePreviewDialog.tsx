@@ -1,7 +1,7 @@
 // A book's page preview: a "Preview Pages" button opening one page at a time with previous/next and
 // "Page N of M" (its code loads when first wanted).
 import { Button } from '@radix-ui/themes';
-import type { PreviewPage } from '../../../../../contracts/catalog/model.ts';
+import type { PreviewPage } from '#contracts/catalog/model.ts';
 import { lazyDialog, useLazyDialog } from '../../../components/lazyDialog.tsx';
 import { BookOpenIcon } from '../../../components/icons.tsx';
 

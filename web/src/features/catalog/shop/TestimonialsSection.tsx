@@ -1,6 +1,6 @@
 // Family testimonials: static entries with a star rating each, half stars included.
 import { Card, Container, Flex, Grid, Text } from '@radix-ui/themes';
-import { shopContent } from '../../../../../contracts/catalog/content.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
 import { Stars } from '../../../components/Stars.tsx';
 import { SectionHeading } from '../../../components/SectionHeading.tsx';
 

@@ -1,7 +1,7 @@
 // The contact form's rules: which fields must be filled and how. The same schema the server checks the message with
 // (contracts/messages/model.ts), so the form and the server refuse the same things.
 import * as v from 'valibot';
-import { SendMessageBodySchema } from '../../../../../contracts/messages/model.ts';
+import { SendMessageBodySchema } from '#contracts/messages/model.ts';
 
 export const ContactMessageSchema = SendMessageBodySchema;
 export type ContactMessage = { name: string; email: string; message: string; newsletter: boolean };

@@ -5,14 +5,14 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
+import { checkoutApi } from '#contracts/checkout/api.ts';
 import {
   bandsText,
   zoneNames,
   type AdminShippingResponse,
   type DeliveryZone,
-} from '../../../../../contracts/checkout/shippingRates.ts';
-import { formatPence, poundsToPence } from '../../../../../contracts/shared/money.ts';
+} from '#contracts/checkout/shippingRates.ts';
+import { formatPence, poundsToPence } from '#contracts/shared/money.ts';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { toast } from '../../../components/toast/toasts.ts';
 import { ApiError, call, serverMessage } from '../../../lib/api.ts';

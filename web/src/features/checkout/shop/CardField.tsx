@@ -4,8 +4,8 @@
 import type { Stripe, StripeElements, StripePaymentElement } from '@stripe/stripe-js';
 import { Flex, Grid, Text, TextField } from '@radix-ui/themes';
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import type { PaymentsConfigResponse } from '../../../../../contracts/checkout/model.ts';
-import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
+import type { PaymentsConfigResponse } from '#contracts/checkout/model.ts';
+import { checkoutApi } from '#contracts/checkout/api.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { loadStripeOnce } from './payments.ts';
 

@@ -1,7 +1,7 @@
 // The frame of the shop's own payment pages: the shop's name back to the books, a heading, the page.
 import { Container, Flex, Heading, Link } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { shopContent } from '../../../../../contracts/catalog/content.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
 import './checkout.css';
 import { PolicyLinks } from '../../../components/PolicyLinks.tsx';
 

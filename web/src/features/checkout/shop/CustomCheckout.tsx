@@ -2,10 +2,10 @@
 // shopper has one (decision 075): the server's check says what it takes off, and the payment is set up with it.
 import { Button, Card, Flex, Grid, Heading, Separator, Text, TextField } from '@radix-ui/themes';
 import { useCallback, useId, useRef, useState } from 'react';
-import { singleCheckoutBook } from '../../../../../contracts/checkout/model.ts';
-import { defaultCountry } from '../../../../../contracts/shared/constants.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
-import { deliveryOptionFor } from '../../../../../contracts/checkout/shippingRates.ts';
+import { singleCheckoutBook } from '#contracts/checkout/model.ts';
+import { defaultCountry } from '#contracts/shared/constants.ts';
+import { formatPence } from '#contracts/shared/money.ts';
+import { deliveryOptionFor } from '#contracts/checkout/shippingRates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { shippingRatesQuery, useDestination } from './shipping.ts';
 import { toast } from '../../../components/toast/toasts.ts';
@@ -19,7 +19,7 @@ import { LabelledField } from '../../../components/LabelledField.tsx';
 import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import { CodeSavingLine, DiscountCodeField, usePageCode } from './DiscountCodeField.tsx';
 import { GiftFields, giftRequestOf, missingRecipientFields, noGift } from './GiftFields.tsx';
-import { postcodeProblem } from '../../../../../contracts/shared/postcode.ts';
+import { postcodeProblem } from '#contracts/shared/postcode.ts';
 
 const required = ['name', 'email', 'addressLine1', 'city', 'postcode'] as const;
 const lines = [{ bookId: singleCheckoutBook.id, quantity: 1 }];

@@ -5,14 +5,14 @@
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { discountsApi } from '../../../../../contracts/discounts/api.ts';
+import { discountsApi } from '#contracts/discounts/api.ts';
 import {
   discountCodeLabel,
   discountMessages,
   normaliseCode,
   type DiscountCheckResponse,
-} from '../../../../../contracts/discounts/model.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+} from '#contracts/discounts/model.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { setDiscountCode, useDiscountCode } from './cart/discountCodeStore.ts';
 import './discountCode.css';

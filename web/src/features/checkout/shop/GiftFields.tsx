@@ -4,8 +4,8 @@
 import { Checkbox, Flex, Grid, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { giftMessageMaxLength, giftTexts } from '../../../../../contracts/checkout/gift.ts';
-import { defaultCountry } from '../../../../../contracts/shared/constants.ts';
+import { giftMessageMaxLength, giftTexts } from '#contracts/checkout/gift.ts';
+import { defaultCountry } from '#contracts/shared/constants.ts';
 import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { shippingRatesQuery } from './shipping.ts';

@@ -1,8 +1,8 @@
 // The direct purchase: Product, Price and Total, "This is a gift" with its message and, when it goes to someone else,
 // their address (whose country then decides the rate, decision 110), then the provider's secure payment page.
 import { Button, DataList, Flex, Separator, Text } from '@radix-ui/themes';
-import { providerNames } from '../../../../../contracts/checkout/model.ts';
-import { formatPence, poundsToPence } from '../../../../../contracts/shared/money.ts';
+import { providerNames } from '#contracts/checkout/model.ts';
+import { formatPence, poundsToPence } from '#contracts/shared/money.ts';
 import { apiRequest, serverMessage } from '../../../lib/api.ts';
 import { BrandLogos } from './BrandLogos.tsx';
 import { startDirectPurchase } from './directPurchase.ts';
@@ -12,7 +12,7 @@ import { usePayment } from './usePayment.ts';
 import { GiftFields, giftRequestOf, missingRecipientFields, noGift, sendsToRecipient } from './GiftFields.tsx';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { deliveryOptionFor } from '../../../../../contracts/checkout/shippingRates.ts';
+import { deliveryOptionFor } from '#contracts/checkout/shippingRates.ts';
 import { shippingRatesQuery } from './shipping.ts';
 
 /** A direct purchase whose checkout could not be started. */

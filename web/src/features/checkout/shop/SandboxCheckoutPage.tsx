@@ -14,21 +14,16 @@ import {
   Text,
   TextField,
 } from '@radix-ui/themes';
-import { postcodeProblem } from '../../../../../contracts/shared/postcode.ts';
+import { postcodeProblem } from '#contracts/shared/postcode.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { shopContent } from '../../../../../contracts/catalog/content.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
-import {
-  countryNameOf,
-  zoneOf,
-  zoneOptions,
-  type ShippingTable,
-} from '../../../../../contracts/checkout/shippingRates.ts';
-import { giftTexts } from '../../../../../contracts/checkout/gift.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
+import { formatPence } from '#contracts/shared/money.ts';
+import { countryNameOf, zoneOf, zoneOptions, type ShippingTable } from '#contracts/checkout/shippingRates.ts';
+import { giftTexts } from '#contracts/checkout/gift.ts';
 import { shippingRatesQuery } from './shipping.ts';
-import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
-import { paymentExpiredMessage, type SandboxSessionView } from '../../../../../contracts/checkout/sandboxPayments.ts';
+import { checkoutApi } from '#contracts/checkout/api.ts';
+import { paymentExpiredMessage, type SandboxSessionView } from '#contracts/checkout/sandboxPayments.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { TestCardInputs, type TestCard } from './CardField.tsx';
 import { TestModeNotice } from './TestModeNotice.tsx';

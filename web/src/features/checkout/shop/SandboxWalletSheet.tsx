@@ -2,14 +2,14 @@
 // payer and the delivery address, offers only the rate that fits the address's country with the total that follows it
 // (asked of the server, as Stripe's sheet is answered), and pays with the sandbox's accepted test card.
 import { Button, Dialog, Flex, Select, Separator, Text, TextField } from '@radix-ui/themes';
-import { postcodeProblem } from '../../../../../contracts/shared/postcode.ts';
+import { postcodeProblem } from '#contracts/shared/postcode.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
-import { countryNameOf } from '../../../../../contracts/checkout/shippingRates.ts';
-import type { WalletPayment } from '../../../../../contracts/checkout/walletPayment.ts';
+import { checkoutApi } from '#contracts/checkout/api.ts';
+import { countryNameOf } from '#contracts/checkout/shippingRates.ts';
+import type { WalletPayment } from '#contracts/checkout/walletPayment.ts';
 import { call } from '../../../lib/api.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 
 /** What the sheet hands on when the payer pays: as a wallet's `paymentmethod` event would. */

@@ -1,5 +1,5 @@
 // The two steps inside the "Buy Now" dialog: the shipping form, then the purchase panel for what it priced.
-import { fixedBookPricePence } from '../../../../../contracts/shared/constants.ts';
+import { fixedBookPricePence } from '#contracts/shared/constants.ts';
 import { useQuery } from '@tanstack/react-query';
 import { shippingRatesQuery } from './shipping.ts';
 import { PurchasePanel } from './PurchasePanel.tsx';

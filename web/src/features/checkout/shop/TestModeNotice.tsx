@@ -1,6 +1,6 @@
 // Said plainly wherever the sandbox takes a card: nothing real is charged.
 import { Callout } from '@radix-ui/themes';
-import { testModeNotice } from '../../../../../contracts/checkout/model.ts';
+import { testModeNotice } from '#contracts/checkout/model.ts';
 import { useOwnTestModeNotice } from '../../../components/SiteTestModeNotice.tsx';
 
 export function TestModeNotice() {

@@ -13,11 +13,11 @@ import type {
 import { Card, Flex, Heading, Link, Separator, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { singleCheckoutBook, type PaymentIntentResponse } from '../../../../../contracts/checkout/model.ts';
-import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
-import type { ShippingOption } from '../../../../../contracts/checkout/shipping.ts';
-import { deliveryOptionFor, oneItemRangeText, zoneOf } from '../../../../../contracts/checkout/shippingRates.ts';
+import { singleCheckoutBook, type PaymentIntentResponse } from '#contracts/checkout/model.ts';
+import { checkoutApi } from '#contracts/checkout/api.ts';
+import { formatPence } from '#contracts/shared/money.ts';
+import type { ShippingOption } from '#contracts/checkout/shipping.ts';
+import { deliveryOptionFor, oneItemRangeText, zoneOf } from '#contracts/checkout/shippingRates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { DestinationSelect } from './DestinationSelect.tsx';
 import { shippingRatesQuery, useShownDestination } from './shipping.ts';
@@ -27,14 +27,14 @@ import {
   walletSaveBody,
   walletTotal,
   type WalletPayment,
-} from '../../../../../contracts/checkout/walletPayment.ts';
+} from '#contracts/checkout/walletPayment.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { CheckoutLayout } from './CheckoutLayout.tsx';
 import { loadStripeOnce, useLoadedPaymentsConfig } from './payments.ts';
 import { SandboxWalletSheet, sandboxWalletCard, type SandboxWalletPaid } from './SandboxWalletSheet.tsx';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
 import { GiftFields, giftRequestOf, missingRecipientFields, noGift, sendsToRecipient } from './GiftFields.tsx';
-import { isoCountries } from '../../../../../contracts/shared/countries.ts';
+import { isoCountries } from '#contracts/shared/countries.ts';
 import { CodeSavingLine, DiscountCodeField, usePageCode } from './DiscountCodeField.tsx';
 
 type Wallet = { state: 'checking' } | { state: 'unavailable' } | { state: 'available' };

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import { CreateCheckoutSessionRequestSchema, ShippingFormSchema } from '../../../../../contracts/checkout/model.ts';
+import { CreateCheckoutSessionRequestSchema, ShippingFormSchema } from '#contracts/checkout/model.ts';
 import { startDirectPurchase, type DirectPurchaseDeps } from './directPurchase.ts';
 
 /** A server that checks the checkout request with the server's own schema, and records every call. */

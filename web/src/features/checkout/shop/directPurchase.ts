@@ -1,9 +1,9 @@
 // The direct purchase's calls in order: the checkout session first, then the owner's purchase notice, then the
 // payment page. A checkout the server refuses (a quantity over the limit, say) therefore tells the owner nothing.
-import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
-import { directNotifyDefaults, type CheckoutUrlResponse } from '../../../../../contracts/checkout/model.ts';
-import { pathFor, type BodyOf } from '../../../../../contracts/shared/endpoint.ts';
-import { penceToPoundsString } from '../../../../../contracts/shared/money.ts';
+import { checkoutApi } from '#contracts/checkout/api.ts';
+import { directNotifyDefaults, type CheckoutUrlResponse } from '#contracts/checkout/model.ts';
+import { pathFor, type BodyOf } from '#contracts/shared/endpoint.ts';
+import { penceToPoundsString } from '#contracts/shared/money.ts';
 
 const { createCheckoutSession, directNotify } = checkoutApi;
 

@@ -1,7 +1,7 @@
 // Which payment provider the shop uses, and Stripe.js loaded only when it is Stripe (the sandbox needs no script).
 import type { Stripe } from '@stripe/stripe-js';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { paymentsConfig } from '../../../../../contracts/checkout/configApi.ts';
+import { paymentsConfig } from '#contracts/checkout/configApi.ts';
 import { queryFor } from '../../../lib/api.ts';
 
 export const paymentsConfigQuery = queryFor(paymentsConfig);

@@ -1,7 +1,7 @@
 // The order a card or wallet payment just placed, kept in this tab for its /order-success screen (decision 089). The
 // server gives it only in answer to saving the order, to the page that holds the payment's id; the screen's address
 // names the order by its number alone, so an order number typed in another tab or made up shows no order.
-import type { OrderSummary } from '../../../../../contracts/checkout/model.ts';
+import type { OrderSummary } from '#contracts/checkout/model.ts';
 
 const key = (orderNumber: string) => `placed-order:${orderNumber}`;
 

@@ -1,5 +1,5 @@
 // The sandbox's hosted checkout session, as its payment page reads it.
-import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
+import { checkoutApi } from '#contracts/checkout/api.ts';
 import { queryFor } from '../../../lib/api.ts';
 
 export const sandboxSessionQuery = (sessionId: string) =>

@@ -3,8 +3,8 @@
 // the visit. No price is ever made up here: without the server's answer there is no price and nothing can be sent.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
-import { fallbackCountries } from '../../../../../contracts/checkout/shipping.ts';
+import { checkoutApi } from '#contracts/checkout/api.ts';
+import { fallbackCountries } from '#contracts/checkout/shipping.ts';
 import { call, urlFor } from '../../../lib/api.ts';
 import { shippingRatesQuery } from '../../../lib/shippingRates.ts';
 

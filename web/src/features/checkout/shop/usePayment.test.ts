@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SaveOrderRequest } from '../../../../../contracts/checkout/model.ts';
+import type { SaveOrderRequest } from '#contracts/checkout/model.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { saveOrder } from './usePayment.ts';
 

@@ -3,9 +3,9 @@
 // server's own words when it sent any. The two card flows set up the payment and save the order with the same calls.
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
-import { checkoutApi } from '../../../../../contracts/checkout/api.ts';
-import type { OrderNumberResponse, PaymentIntentResponse } from '../../../../../contracts/checkout/model.ts';
-import type { BodyOf } from '../../../../../contracts/shared/endpoint.ts';
+import { checkoutApi } from '#contracts/checkout/api.ts';
+import type { OrderNumberResponse, PaymentIntentResponse } from '#contracts/checkout/model.ts';
+import type { BodyOf } from '#contracts/shared/endpoint.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { keepPlacedOrder, keepProcessingPayment } from './placedOrders.ts';

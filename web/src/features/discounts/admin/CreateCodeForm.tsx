@@ -3,9 +3,9 @@
 import { Button, Callout, Checkbox, Flex, RadioGroup, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { discountsApi } from '../../../../../contracts/discounts/api.ts';
-import type { CreateDiscountCodeBody, DiscountKind } from '../../../../../contracts/discounts/model.ts';
-import { poundsToPence } from '../../../../../contracts/shared/money.ts';
+import { discountsApi } from '#contracts/discounts/api.ts';
+import type { CreateDiscountCodeBody, DiscountKind } from '#contracts/discounts/model.ts';
+import { poundsToPence } from '#contracts/shared/money.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { ApiError, call, serverMessage } from '../../../lib/api.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';

@@ -3,8 +3,8 @@
 import { Badge, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { discountMessages, type DiscountCodeDetailResponse } from '../../../../../contracts/discounts/model.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+import { discountMessages, type DiscountCodeDetailResponse } from '#contracts/discounts/model.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
 import { useCanChange } from '../../../lib/admin/role.ts';
 import { useLogOut } from '../../../lib/session.tsx';

@@ -4,9 +4,9 @@
 import { AlertDialog, Badge, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { discountsApi } from '../../../../../contracts/discounts/api.ts';
-import type { DiscountCodeSummary } from '../../../../../contracts/discounts/model.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+import { discountsApi } from '#contracts/discounts/api.ts';
+import type { DiscountCodeSummary } from '#contracts/discounts/model.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { toast } from '../../../components/toast/toasts.ts';
 import { call, serverMessage } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 // How the discounts screens word a code's state, its dates and its uses.
-import type { DiscountCodeSummary, DiscountStatus } from '../../../../../contracts/discounts/model.ts';
+import type { DiscountCodeSummary, DiscountStatus } from '#contracts/discounts/model.ts';
 
 export const statusLabels: Record<DiscountStatus, string> = {
   scheduled: 'Scheduled',

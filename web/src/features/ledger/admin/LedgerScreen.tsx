@@ -9,8 +9,8 @@ import {
   type LedgerEntry,
   type LedgerKind,
   type LedgerTotals,
-} from '../../../../../contracts/ledger/model.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+} from '#contracts/ledger/model.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { Figure } from '../../../components/Figure.tsx';
 import { serverMessage } from '../../../lib/api.ts';

@@ -3,7 +3,7 @@
 // settings alone; `npm run events -- stripe-check` compares them with the account.
 import { Card, Code, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { ledgerApi } from '../../../../../contracts/ledger/api.ts';
+import { ledgerApi } from '#contracts/ledger/api.ts';
 import { queryFor } from '../../../lib/api.ts';
 
 const paymentSetupQuery = () => queryFor(ledgerApi.paymentSetup, {});

@@ -1,5 +1,5 @@
 // The ledger of a period: one query per range of UK days (none: the month so far, as the server decides).
-import { ledgerApi } from '../../../../../contracts/ledger/api.ts';
+import { ledgerApi } from '#contracts/ledger/api.ts';
 import { queryFor } from '../../../lib/api.ts';
 
 export type LedgerFilter = { from?: string; to?: string };

@@ -3,7 +3,7 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { AdminMessageDto } from '../../../../../contracts/messages/model.ts';
+import type { AdminMessageDto } from '#contracts/messages/model.ts';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { useCanChange } from '../../../lib/admin/role.ts';

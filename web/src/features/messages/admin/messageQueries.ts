@@ -1,6 +1,6 @@
 // The owner's inbox: its one read, and the two things the owner does to a message.
 import type { QueryClient } from '@tanstack/react-query';
-import { messagesApi } from '../../../../../contracts/messages/api.ts';
+import { messagesApi } from '#contracts/messages/api.ts';
 import { call, queryFor } from '../../../lib/api.ts';
 
 export const messagesQuery = queryFor(messagesApi.list);

@@ -4,12 +4,8 @@
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { restockApi } from '../../../../../contracts/messages/restockApi.ts';
-import {
-  restockTexts,
-  restockWording,
-  type RestockRequestResponse,
-} from '../../../../../contracts/messages/restock.ts';
+import { restockApi } from '#contracts/messages/restockApi.ts';
+import { restockTexts, restockWording, type RestockRequestResponse } from '#contracts/messages/restock.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import '../messages.css';
 

@@ -3,8 +3,8 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { messagesApi } from '../../../../../contracts/messages/api.ts';
-import { unsubscribeTexts } from '../../../../../contracts/messages/unsubscribe.ts';
+import { messagesApi } from '#contracts/messages/api.ts';
+import { unsubscribeTexts } from '#contracts/messages/unsubscribe.ts';
 import { ApiError, call, queryFor, serverMessage } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 import '../messages.css';

@@ -7,15 +7,10 @@ import { Badge, Button, Callout, Card, Checkbox, Flex, Heading, Select, Text, Te
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ordersApi } from '../../../../../contracts/orders/api.ts';
-import { orderForNumber, parseCarrierCsv } from '../../../../../contracts/orders/clickAndDrop.ts';
-import type { AdminOrder, BulkShipResult } from '../../../../../contracts/orders/console.ts';
-import {
-  carrierLabels,
-  carriers,
-  maxTrackingNumberLength,
-  type Carrier,
-} from '../../../../../contracts/orders/fulfilment.ts';
+import { ordersApi } from '#contracts/orders/api.ts';
+import { orderForNumber, parseCarrierCsv } from '#contracts/orders/clickAndDrop.ts';
+import type { AdminOrder, BulkShipResult } from '#contracts/orders/console.ts';
+import { carrierLabels, carriers, maxTrackingNumberLength, type Carrier } from '#contracts/orders/fulfilment.ts';
 import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { downloadFile } from '../../../components/downloadFile.ts';

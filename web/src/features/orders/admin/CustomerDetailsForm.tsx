@@ -2,9 +2,9 @@
 // owner adds the missing ones, with a reason, and the order's history records it. Details on record are not offered.
 import { Button, Callout, Flex, Grid, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
-import { maxReasonLength, type AdminOrder } from '../../../../../contracts/orders/console.ts';
-import { defaultCountry } from '../../../../../contracts/shared/constants.ts';
-import { missingCustomerDetails } from '../../../../../contracts/orders/model.ts';
+import { maxReasonLength, type AdminOrder } from '#contracts/orders/console.ts';
+import { defaultCountry } from '#contracts/shared/constants.ts';
+import { missingCustomerDetails } from '#contracts/orders/model.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { serverMessage } from '../../../lib/api.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';

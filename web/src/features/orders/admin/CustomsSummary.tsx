@@ -2,10 +2,10 @@
 // order of a CN22's boxes (category of item; each line's description, quantity, net weight, value, tariff number and
 // country of origin; the totals), and CN23 wording for contents worth more than £270. Printed on a page of its own,
 // apart from the slip, so a gift's slip inside the box keeps its prices out while the declaration goes outside.
-import { isoCountryName } from '../../../../../contracts/catalog/customs.ts';
-import { formatGrams, type CustomsDeclaration } from '../../../../../contracts/orders/customs.ts';
-import { packingSlipContent } from '../../../../../contracts/orders/fulfilment.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+import { isoCountryName } from '#contracts/catalog/customs.ts';
+import { formatGrams, type CustomsDeclaration } from '#contracts/orders/customs.ts';
+import { packingSlipContent } from '#contracts/orders/fulfilment.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 
 const countryOf = (code: string) => `${isoCountryName(code)} (${code})`;
 

@@ -4,11 +4,11 @@
 import { Badge, Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { receiptsApi } from '../../../../../contracts/receipts/api.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
-import { maxPostingReferenceLength, type ExportProofView } from '../../../../../contracts/vat/exports.ts';
-import { formatUkDay } from '../../../../../contracts/vat/model.ts';
-import { ukDayOf } from '../../../../../contracts/vat/rates.ts';
+import { receiptsApi } from '#contracts/receipts/api.ts';
+import { formatPence } from '#contracts/shared/money.ts';
+import { maxPostingReferenceLength, type ExportProofView } from '#contracts/vat/exports.ts';
+import { formatUkDay } from '#contracts/vat/model.ts';
+import { ukDayOf } from '#contracts/vat/rates.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { call, serverMessage, urlFor } from '../../../lib/api.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';

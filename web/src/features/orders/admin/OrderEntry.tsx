@@ -4,12 +4,12 @@
 import { Box, Button, Flex, Grid, Link, Text } from '@radix-ui/themes';
 import { Link as RouteLink } from '@tanstack/react-router';
 import * as Accordion from 'radix-ui/accordion';
-import type { AdminOrder } from '../../../../../contracts/orders/console.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+import type { AdminOrder } from '#contracts/orders/console.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { CustomerDetailsForm } from './CustomerDetailsForm.tsx';
 import { formatOrderDate } from './orderDate.ts';
 import { itemCountOf, itemCountText, rowCustomer } from './orderRow.ts';
-import { netAmountOf } from '../../../../../contracts/orders/queue.ts';
+import { netAmountOf } from '#contracts/orders/queue.ts';
 import { RowBadges } from './RowBadges.tsx';
 import { OrderItems } from './OrderItems.tsx';
 import { RefundPanel } from './RefundPanel.tsx';

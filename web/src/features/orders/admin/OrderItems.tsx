@@ -1,9 +1,9 @@
 // Order details: the items in whichever shape the order holds them — text as given, a list of lines,
 // or, for anything else, a plain notice with the raw data so nothing is hidden from the owner.
 import { Box, Code, Flex, Table, Text } from '@radix-ui/themes';
-import type { AdminOrderItem, OrderDiscountView } from '../../../../../contracts/orders/console.ts';
-import { refundedPerLine, type RefundEntry } from '../../../../../contracts/orders/refunds.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+import type { AdminOrderItem, OrderDiscountView } from '#contracts/orders/console.ts';
+import { refundedPerLine, type RefundEntry } from '#contracts/orders/refunds.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 
 function isItemList(items: unknown): items is AdminOrderItem[] {
   return (

@@ -1,7 +1,7 @@
 // Internal notes: the owner's own words on an order, kept on its timeline with who and when; never sent to the customer.
 import { Button, Callout, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
 import { useId, useState } from 'react';
-import { maxNoteLength } from '../../../../../contracts/orders/fulfilment.ts';
+import { maxNoteLength } from '#contracts/orders/fulfilment.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { serverMessage } from '../../../lib/api.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';

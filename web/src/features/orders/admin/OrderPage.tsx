@@ -4,9 +4,9 @@
 import { Badge, Card, Flex, Grid, Link as TextLink, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { OrderPageResponse } from '../../../../../contracts/orders/console.ts';
-import { carrierLabels, shipmentFromNoteTexts } from '../../../../../contracts/orders/fulfilment.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+import type { OrderPageResponse } from '#contracts/orders/console.ts';
+import { carrierLabels, shipmentFromNoteTexts } from '#contracts/orders/fulfilment.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
 import { useLogOut } from '../../../lib/session.tsx';
 import { ExportProofPanel } from './ExportProofPanel.tsx';

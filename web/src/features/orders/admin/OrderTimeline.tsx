@@ -2,9 +2,9 @@
 // owner's internal notes, refunds, disputes and flags, and every e-mail sent about it, each with who and when. A text
 // that went with an erased customer's data says so (decision 057) rather than showing a stand-in.
 import { Link, Text } from '@radix-ui/themes';
-import type { OrderTimelineEntry } from '../../../../../contracts/orders/console.ts';
-import { carrierLabels } from '../../../../../contracts/orders/fulfilment.ts';
-import { removedWithCustomer } from '../../../../../contracts/personalData.ts';
+import type { OrderTimelineEntry } from '#contracts/orders/console.ts';
+import { carrierLabels } from '#contracts/orders/fulfilment.ts';
+import { removedWithCustomer } from '#contracts/personalData.ts';
 import { formatOrderDate } from './orderDate.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 

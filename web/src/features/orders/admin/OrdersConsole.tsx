@@ -5,9 +5,9 @@ import { Button, Card, Flex, Heading, Spinner, Tabs, Text, TextField } from '@ra
 import { useInfiniteQuery } from '@tanstack/react-query';
 import * as Accordion from 'radix-ui/accordion';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { AdminOrder, AdminOrdersResponse } from '../../../../../contracts/orders/console.ts';
+import type { AdminOrder, AdminOrdersResponse } from '#contracts/orders/console.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
-import { isToFulfil, toFulfilCount, toFulfilQueue } from '../../../../../contracts/orders/queue.ts';
+import { isToFulfil, toFulfilCount, toFulfilQueue } from '#contracts/orders/queue.ts';
 import { useLogOut } from '../../../lib/session.tsx';
 import { ApiError, serverMessage } from '../../../lib/api.ts';
 import { OrderEntry } from './OrderEntry.tsx';

@@ -4,7 +4,7 @@
 // the browser as a download.
 import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
-import { salesApi } from '../../../../../contracts/sales/api.ts';
+import { salesApi } from '#contracts/sales/api.ts';
 import { downloadFile } from '../../../components/downloadFile.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { urlFor } from '../../../lib/api.ts';

@@ -4,9 +4,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { PackingSlip as Slip } from '../../../../../contracts/orders/console.ts';
-import { customsDeclarationOf, type DeclaredItem } from '../../../../../contracts/orders/customs.ts';
-import { packingSlipContent } from '../../../../../contracts/orders/fulfilment.ts';
+import type { PackingSlip as Slip } from '#contracts/orders/console.ts';
+import { customsDeclarationOf, type DeclaredItem } from '#contracts/orders/customs.ts';
+import { packingSlipContent } from '#contracts/orders/fulfilment.ts';
 import { PackingSlip } from './PackingSlip.tsx';
 
 const catalogue = [

@@ -2,10 +2,10 @@
 // mode it shows no prices; a gift's message is printed. A parcel leaving the UK has its customs declaration printed
 // after the slip, apart from it (decision 098): the declaration goes outside the parcel, with its values, the slip
 // inside.
-import { shopContent } from '../../../../../contracts/catalog/content.ts';
-import type { PackingSlip as Slip } from '../../../../../contracts/orders/console.ts';
-import { packingSlipContent } from '../../../../../contracts/orders/fulfilment.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
+import type { PackingSlip as Slip } from '#contracts/orders/console.ts';
+import { packingSlipContent } from '#contracts/orders/fulfilment.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { CustomsSummary } from './CustomsSummary.tsx';
 
 const slipDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });

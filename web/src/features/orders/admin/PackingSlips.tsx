@@ -8,8 +8,8 @@ import { Button, Callout, Checkbox, Flex, Heading, Text } from '@radix-ui/themes
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
-import { ordersApi } from '../../../../../contracts/orders/api.ts';
-import { packingSlipOf } from '../../../../../contracts/orders/console.ts';
+import { ordersApi } from '#contracts/orders/api.ts';
+import { packingSlipOf } from '#contracts/orders/console.ts';
 import { urlFor } from '../../../lib/api.ts';
 import { PdfButton } from '../../../components/PdfButton.tsx';
 import { PackingSlip } from './PackingSlip.tsx';

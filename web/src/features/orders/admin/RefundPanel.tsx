@@ -3,8 +3,8 @@
 // model until it settles, and tells the owner how it ended. It needs only the order as the admin read model gives it.
 import { Callout, Card, Heading } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import type { AdminOrder, AdminOrderItem, AdminRefund } from '../../../../../contracts/orders/console.ts';
-import { refundOutcome } from '../../../../../contracts/orders/refunds.ts';
+import type { AdminOrder, AdminOrderItem, AdminRefund } from '#contracts/orders/console.ts';
+import { refundOutcome } from '#contracts/orders/refunds.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { serverMessage } from '../../../lib/api.ts';
 import { useCanChange } from '../../../lib/admin/role.ts';

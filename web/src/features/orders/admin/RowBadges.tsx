@@ -2,8 +2,8 @@
 // hold, a gift, sent abroad. Each badge has its words, and says why to a screen reader and on hover.
 import { Badge } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
-import type { AdminOrder } from '../../../../../contracts/orders/console.ts';
-import { rowBadgesOf, type RowBadgeKind } from '../../../../../contracts/orders/queue.ts';
+import type { AdminOrder } from '#contracts/orders/console.ts';
+import { rowBadgesOf, type RowBadgeKind } from '#contracts/orders/queue.ts';
 import { FlagIcon } from '../../../components/icons.tsx';
 
 // Only the colour scales web/src/styles.css loads.

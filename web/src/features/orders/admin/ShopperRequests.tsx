@@ -1,15 +1,15 @@
 // The orders screen's Requests tab (decision 086): what shoppers asked on their order pages (to cancel before
 // shipping, to return within 14 days of delivery), oldest first, each answered with a message to the shopper.
 // Accepting a cancellation refunds the order in full through the refund decider, its copies back on the shelf.
-import { ukDateTime } from '../../../../../contracts/shared/londonTime.ts';
+import { ukDateTime } from '#contracts/shared/londonTime.ts';
 import { Badge, Button, Callout, Card, Flex, Link as TextLink, Text, TextArea } from '@radix-ui/themes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { orderPageApi } from '../../../../../contracts/orders/shopperApi.ts';
-import type { OpenShopperRequest } from '../../../../../contracts/orders/shopperOrder.ts';
-import { maxOwnerMessageLength } from '../../../../../contracts/orders/shopperRequests.ts';
-import { timings } from '../../../../../contracts/shared/constants.ts';
+import { orderPageApi } from '#contracts/orders/shopperApi.ts';
+import type { OpenShopperRequest } from '#contracts/orders/shopperOrder.ts';
+import { maxOwnerMessageLength } from '#contracts/orders/shopperRequests.ts';
+import { timings } from '#contracts/shared/constants.ts';
 import { call, queryFor, serverMessage } from '../../../lib/api.ts';
 import { ordersKey } from './ordersQuery.ts';
 

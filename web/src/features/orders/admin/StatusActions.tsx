@@ -4,16 +4,11 @@
 // dialog first, and sent with the confirmation the server asks for.
 import { AlertDialog, Button, Callout, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
-import type { AdminOrder } from '../../../../../contracts/orders/console.ts';
-import { maxNotesLength } from '../../../../../contracts/orders/console.ts';
-import {
-  carrierLabels,
-  carriers,
-  maxTrackingNumberLength,
-  type Carrier,
-} from '../../../../../contracts/orders/fulfilment.ts';
-import { isBackwardMove, statusMoveMessages } from '../../../../../contracts/orders/statusMoves.ts';
-import { orderStatuses, type OrderStatus } from '../../../../../contracts/shared/constants.ts';
+import type { AdminOrder } from '#contracts/orders/console.ts';
+import { maxNotesLength } from '#contracts/orders/console.ts';
+import { carrierLabels, carriers, maxTrackingNumberLength, type Carrier } from '#contracts/orders/fulfilment.ts';
+import { isBackwardMove, statusMoveMessages } from '#contracts/orders/statusMoves.ts';
+import { orderStatuses, type OrderStatus } from '#contracts/shared/constants.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { ApiError, serverMessage } from '../../../lib/api.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';

@@ -1,7 +1,7 @@
 // How the order got where it is: its placing, every status change and any buyer's details added, with who, when and why.
 import { Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminOrder, OrderHistoryEntry } from '../../../../../contracts/orders/console.ts';
+import type { AdminOrder, OrderHistoryEntry } from '#contracts/orders/console.ts';
 import { formatOrderDate } from './orderDate.ts';
 import { orderHistoryQuery } from './ordersQuery.ts';
 import { StatusBadge } from './StatusBadge.tsx';

@@ -1,7 +1,7 @@
 // What an order's row in the console says before it is opened: the number the customer quotes, who it is for, how
 // many things, the total, the status and the day; a flag when placing it found something to look at.
-import type { AdminOrder } from '../../../../../contracts/orders/console.ts';
-import { isErasedValue } from '../../../../../contracts/personalData.ts';
+import type { AdminOrder } from '#contracts/orders/console.ts';
+import { isErasedValue } from '#contracts/personalData.ts';
 
 /** Copies in the order, when its items are lines with quantities; null for an order holding text or another shape. */
 export function itemCountOf(items: unknown): number | null {

@@ -2,18 +2,18 @@
 // history, and the status change, which sends back the revision the screen showed.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ordersApi } from '../../../../../contracts/orders/api.ts';
+import { ordersApi } from '#contracts/orders/api.ts';
 import type {
   AddOrderCustomerDetailsBody,
   AdminOrder,
   ChangeOrderStatusBody,
   ProcessOrdersBody,
   ShipOrdersBody,
-} from '../../../../../contracts/orders/console.ts';
-import { toFulfilQueue } from '../../../../../contracts/orders/queue.ts';
-import { hasPendingRefund, type RefundEntry, type RequestRefundBody } from '../../../../../contracts/orders/refunds.ts';
-import { timings } from '../../../../../contracts/shared/constants.ts';
-import type { AnyOrderStatus } from '../../../../../contracts/shared/constants.ts';
+} from '#contracts/orders/console.ts';
+import { toFulfilQueue } from '#contracts/orders/queue.ts';
+import { hasPendingRefund, type RefundEntry, type RequestRefundBody } from '#contracts/orders/refunds.ts';
+import { timings } from '#contracts/shared/constants.ts';
+import type { AnyOrderStatus } from '#contracts/shared/constants.ts';
 import { call, callRevalidated, queryFor, urlFor } from '../../../lib/api.ts';
 
 /** Every query of the order list starts with this address, so one invalidation reaches them all. */

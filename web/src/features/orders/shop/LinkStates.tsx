@@ -4,8 +4,8 @@ import { Button, Callout, Card, Flex, Heading, Link as TextLink, Text, TextField
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { orderPageApi } from '../../../../../contracts/orders/shopperApi.ts';
-import { requestMessages } from '../../../../../contracts/orders/shopperRequests.ts';
+import { orderPageApi } from '#contracts/orders/shopperApi.ts';
+import { requestMessages } from '#contracts/orders/shopperRequests.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import './orderPage.css';
 

@@ -1,7 +1,7 @@
 // The shopper's order page as their signed link reads it, and the receipt it links to.
 import { queryOptions } from '@tanstack/react-query';
-import { orderPageApi } from '../../../../../contracts/orders/shopperApi.ts';
-import { receiptsApi } from '../../../../../contracts/receipts/api.ts';
+import { orderPageApi } from '#contracts/orders/shopperApi.ts';
+import { receiptsApi } from '#contracts/receipts/api.ts';
 import { queryFor } from '../../../lib/api.ts';
 
 export const orderPageQuery = (token: string) =>

@@ -4,8 +4,8 @@
 import { Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { catalogueApi } from '../../../../../contracts/catalog/adminApi.ts';
-import { preOrdersApi } from '../../../../../contracts/preorders/api.ts';
+import { catalogueApi } from '#contracts/catalog/adminApi.ts';
+import { preOrdersApi } from '#contracts/preorders/api.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { call, queryFor, serverMessage } from '../../../lib/api.ts';
 import { useCanChange } from '../../../lib/admin/role.ts';

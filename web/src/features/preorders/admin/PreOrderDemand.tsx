@@ -2,8 +2,8 @@
 // and how many are set aside, so the owner can size the print run. Shown on the catalogue and sales screens.
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { publicationDateText } from '../../../../../contracts/preorders/model.ts';
-import type { ComingTitleSummary } from '../../../../../contracts/preorders/summary.ts';
+import { publicationDateText } from '#contracts/preorders/model.ts';
+import type { ComingTitleSummary } from '#contracts/preorders/summary.ts';
 import { preOrdersQuery } from './preOrdersQuery.ts';
 import './preorders.css';
 

@@ -1,8 +1,8 @@
 // The line a coming book's card and page carry in place of its stock (decision 120): "Pre-order — published 1 March
 // 2027", and that pre-orders are closed once its limit is reached.
 import { Text } from '@radix-ui/themes';
-import type { ComingBook } from '../../../../../contracts/preorders/api.ts';
-import { preOrderTexts } from '../../../../../contracts/preorders/model.ts';
+import type { ComingBook } from '#contracts/preorders/api.ts';
+import { preOrderTexts } from '#contracts/preorders/model.ts';
 
 export function ComingNotice({ coming }: { coming: ComingBook }) {
   return (

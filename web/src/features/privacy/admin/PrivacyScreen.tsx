@@ -4,8 +4,8 @@
 import { AlertDialog, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { privacyContent as copy } from '../../../../../contracts/content/privacy.ts';
-import { privacyApi } from '../../../../../contracts/privacy/api.ts';
+import { privacyContent as copy } from '#contracts/content/privacy.ts';
+import { privacyApi } from '#contracts/privacy/api.ts';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { call, serverMessage } from '../../../lib/api.ts';

@@ -1,6 +1,6 @@
 // The privacy screen's read (the retention report) and the download of one person's data, made with the session's
 // token and then offered as a file.
-import { privacyApi } from '../../../../../contracts/privacy/api.ts';
+import { privacyApi } from '#contracts/privacy/api.ts';
 import { adminToken, ApiError, queryFor, urlFor } from '../../../lib/api.ts';
 
 export const retentionQuery = { ...queryFor(privacyApi.retention), retry: false };

@@ -2,9 +2,9 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { shopContent } from '../../../../../contracts/catalog/content.ts';
-import { reviewsApi } from '../../../../../contracts/reviews/api.ts';
-import type { AdminReviewDto, ModerationEntry } from '../../../../../contracts/reviews/model.ts';
+import { shopContent } from '#contracts/catalog/content.ts';
+import { reviewsApi } from '#contracts/reviews/api.ts';
+import type { AdminReviewDto, ModerationEntry } from '#contracts/reviews/model.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { reviewDate } from '../reviewQueries.ts';
 import { Stars } from '../../../components/Stars.tsx';

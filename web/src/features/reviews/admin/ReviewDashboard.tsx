@@ -2,7 +2,7 @@
 import { Button, Flex, Tabs, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { reviewListFilters, type ReviewListFilter } from '../../../../../contracts/reviews/model.ts';
+import { reviewListFilters, type ReviewListFilter } from '#contracts/reviews/model.ts';
 import '../reviews.css';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { OwnerAlerts } from '../../../components/OwnerAlerts.tsx';

@@ -1,7 +1,7 @@
 // The owner's review lists and the two moderation calls.
 import type { QueryClient } from '@tanstack/react-query';
-import { reviewsApi } from '../../../../../contracts/reviews/api.ts';
-import type { ReviewListFilter } from '../../../../../contracts/reviews/model.ts';
+import { reviewsApi } from '#contracts/reviews/api.ts';
+import type { ReviewListFilter } from '#contracts/reviews/model.ts';
 import { call, queryFor, urlFor } from '../../../lib/api.ts';
 import { bookReviewsQuery } from '../reviewQueries.ts';
 

@@ -3,7 +3,7 @@ import { Button, Card, Container, Flex, Tabs, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { booksQuery } from '../../../lib/books.ts';
-import type { PublicReviewDto } from '../../../../../contracts/reviews/model.ts';
+import type { PublicReviewDto } from '#contracts/reviews/model.ts';
 import { lazyDialog, useLazyDialog } from '../../../components/lazyDialog.tsx';
 import { SectionHeading } from '../../../components/SectionHeading.tsx';
 import { bookReviewsQuery, reviewDate } from '../reviewQueries.ts';

@@ -3,12 +3,12 @@ import { Button, Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/theme
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { rating as ratingLimits } from '../../../../../contracts/shared/constants.ts';
-import { reviewsApi } from '../../../../../contracts/reviews/api.ts';
-import { SubmitReviewBodySchema } from '../../../../../contracts/reviews/model.ts';
+import { rating as ratingLimits } from '#contracts/shared/constants.ts';
+import { reviewsApi } from '#contracts/reviews/api.ts';
+import { SubmitReviewBodySchema } from '#contracts/reviews/model.ts';
 import type { DialogControl } from '../../../components/lazyDialog.tsx';
 import { toast } from '../../../components/toast/toasts.ts';
-import type { BodyOf } from '../../../../../contracts/shared/endpoint.ts';
+import type { BodyOf } from '#contracts/shared/endpoint.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { bookReviewsQuery } from '../reviewQueries.ts';
 import { StarPicker } from '../../../components/Stars.tsx';

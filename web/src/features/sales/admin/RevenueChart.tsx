@@ -1,7 +1,7 @@
 // A bar chart of revenue per day, week or month, drawn by hand in SVG. It is an image with a title and a description
 // that name the figures; the same numbers are in the table beside it, which assistive technology can read row by row.
-import type { SalesBucket } from '../../../../../contracts/sales/model.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+import type { SalesBucket } from '#contracts/sales/model.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 
 const width = 640;
 const height = 260;

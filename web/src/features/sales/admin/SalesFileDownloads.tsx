@@ -6,8 +6,8 @@
 // handed to the browser as a download.
 import { Button, Checkbox, Flex, Text, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
-import { receiptsApi } from '../../../../../contracts/receipts/api.ts';
-import { xeroExportMessages } from '../../../../../contracts/receipts/exports.ts';
+import { receiptsApi } from '#contracts/receipts/api.ts';
+import { xeroExportMessages } from '#contracts/receipts/exports.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { downloadFile } from '../../../components/downloadFile.ts';
 import { urlFor } from '../../../lib/api.ts';

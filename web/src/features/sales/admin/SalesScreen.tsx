@@ -4,9 +4,9 @@
 import { Button, Callout, Card, Flex, Grid, Heading, SegmentedControl, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { salesPeriods, type SalesPeriod, type SalesResponse } from '../../../../../contracts/sales/model.ts';
-import { formatRate } from '../../../../../contracts/vat/rates.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
+import { salesPeriods, type SalesPeriod, type SalesResponse } from '#contracts/sales/model.ts';
+import { formatRate } from '#contracts/vat/rates.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { Figure } from '../../../components/Figure.tsx';
 import { useLogOut } from '../../../lib/session.tsx';

@@ -1,6 +1,6 @@
 // The owner's sales view: one query per period and date range.
-import { salesApi } from '../../../../../contracts/sales/api.ts';
-import type { SalesPeriod } from '../../../../../contracts/sales/model.ts';
+import { salesApi } from '#contracts/sales/api.ts';
+import type { SalesPeriod } from '#contracts/sales/model.ts';
 import { queryFor } from '../../../lib/api.ts';
 
 export type SalesFilter = { period: SalesPeriod; from?: string; to?: string };

@@ -1,18 +1,18 @@
 // The owner's stock screen: per product what is on hand, held by open checkouts and buyable; the checkouts holding
 // copies, with their age, each releasable; copies received and corrections with a reason; paid orders that found no
 // stock; the last movements.
-import { ukDateTime } from '../../../../../contracts/shared/londonTime.ts';
+import { ukDateTime } from '#contracts/shared/londonTime.ts';
 import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { restockApi } from '../../../../../contracts/messages/restockApi.ts';
+import { restockApi } from '#contracts/messages/restockApi.ts';
 import { useState, type FormEvent } from 'react';
-import { stockApi } from '../../../../../contracts/stock/api.ts';
+import { stockApi } from '#contracts/stock/api.ts';
 import {
   movementNote,
   type AdminStockProduct,
   type StockHoldEntry,
   type StockMovement,
-} from '../../../../../contracts/stock/model.ts';
+} from '#contracts/stock/model.ts';
 import { Link } from '@tanstack/react-router';
 import { ScrollRegion } from '../../../components/ScrollRegion.tsx';
 

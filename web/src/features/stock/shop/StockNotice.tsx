@@ -1,6 +1,6 @@
 // Under a book's price: "Out of stock" or "Only N left" when few copies are left; nothing otherwise.
 import { Badge } from '@radix-ui/themes';
-import { stockTexts, type StockLevel } from '../../../../../contracts/stock/levels.ts';
+import { stockTexts, type StockLevel } from '#contracts/stock/levels.ts';
 
 export function StockNotice({ level }: { level: StockLevel | undefined }) {
   if (!level || level.state === 'available') return null;

@@ -1,6 +1,6 @@
 // The storefront's view of stock: one small query for every product's level.
 import { useQuery } from '@tanstack/react-query';
-import { stockLevelsApi, type StockLevel } from '../../../../../contracts/stock/levels.ts';
+import { stockLevelsApi, type StockLevel } from '#contracts/stock/levels.ts';
 import { queryFor } from '../../../lib/api.ts';
 
 export const stockLevelsQuery = queryFor(stockLevelsApi.levels);

@@ -4,10 +4,10 @@
 import { Badge, Callout, Card, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { receiptsApi } from '../../../../../contracts/receipts/api.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
-import type { ExportProofView } from '../../../../../contracts/vat/exports.ts';
-import { formatUkDay } from '../../../../../contracts/vat/model.ts';
+import { receiptsApi } from '#contracts/receipts/api.ts';
+import { formatPence } from '#contracts/shared/money.ts';
+import type { ExportProofView } from '#contracts/vat/exports.ts';
+import { formatUkDay } from '#contracts/vat/model.ts';
 import { queryFor, serverMessage } from '../../../lib/api.ts';
 
 const left = (e: ExportProofView) =>

@@ -4,11 +4,11 @@
 import { Button, Callout, Card, Heading, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { receiptsApi } from '../../../../../contracts/receipts/api.ts';
-import { formatPence } from '../../../../../contracts/shared/money.ts';
-import { formatUkDay, type VatReturnDocument } from '../../../../../contracts/vat/model.ts';
-import type { Day } from '../../../../../contracts/vat/rates.ts';
-import { vatReturnBoxLabels as boxes } from '../../../../../contracts/vat/vatReturn.ts';
+import { receiptsApi } from '#contracts/receipts/api.ts';
+import { formatPence } from '#contracts/shared/money.ts';
+import { formatUkDay, type VatReturnDocument } from '#contracts/vat/model.ts';
+import type { Day } from '#contracts/vat/rates.ts';
+import { vatReturnBoxLabels as boxes } from '#contracts/vat/vatReturn.ts';
 import { queryFor, serverMessage } from '../../../lib/api.ts';
 
 const wholePounds = (pounds: number) => `£${pounds.toLocaleString('en-GB')}`;

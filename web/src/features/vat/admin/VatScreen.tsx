@@ -4,11 +4,11 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { vatApi } from '../../../../../contracts/vat/api.ts';
-import { formatUkDay, type VatChangeResponse, type VatProduct } from '../../../../../contracts/vat/model.ts';
-import { formatRate } from '../../../../../contracts/vat/rates.ts';
-import type { Registration } from '../../../../../contracts/vat/settings.ts';
-import { formatVatNumber } from '../../../../../contracts/vat/vatNumber.ts';
+import { vatApi } from '#contracts/vat/api.ts';
+import { formatUkDay, type VatChangeResponse, type VatProduct } from '#contracts/vat/model.ts';
+import { formatRate } from '#contracts/vat/rates.ts';
+import type { Registration } from '#contracts/vat/settings.ts';
+import { formatVatNumber } from '#contracts/vat/vatNumber.ts';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { toast } from '../../../components/toast/toasts.ts';
 import { call, serverMessage } from '../../../lib/api.ts';

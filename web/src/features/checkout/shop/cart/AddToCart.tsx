@@ -2,7 +2,7 @@
 // when the checkout starts), says "Added to Cart!" for 2 s, then the quantity goes back to 1.
 import { Button, Flex } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { timings } from '../../../../../../contracts/shared/constants.ts';
+import { timings } from '#contracts/shared/constants.ts';
 import { CartIcon } from '../../../../components/icons.tsx';
 import { dispatchCart } from './cartStore.ts';
 import { QuantityPicker } from './QuantityPicker.tsx';

@@ -1,8 +1,8 @@
 // The cart drawer itself (see CartDrawer.tsx): title with the count, the lines, the savings, the total, the discount
 // code, "This is a gift" with its message, "Proceed to Checkout" and "Clear Cart" (which forgets the code too).
 import { Box, Button, Dialog, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
-import { quantity as quantityLimits } from '../../../../../../contracts/shared/constants.ts';
-import { formatPence } from '../../../../../../contracts/shared/money.ts';
+import { quantity as quantityLimits } from '#contracts/shared/constants.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import type { DialogControl } from '../../../../components/lazyDialog.tsx';
 import { DialogCloseButton } from '../../../../components/DialogCloseButton.tsx';
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from '../../../../components/icons.tsx';
@@ -13,8 +13,8 @@ import {
   bundleNote,
   bundleSaving,
   bundleSavingLabel,
-} from '../../../../../../contracts/catalog/bundle.ts';
-import type { BookDto } from '../../../../../../contracts/catalog/model.ts';
+} from '#contracts/catalog/bundle.ts';
+import type { BookDto } from '#contracts/catalog/model.ts';
 import { booksQuery, offersQuery } from '../../../../lib/books.ts';
 import { ProductImage } from '../../../../components/ProductImage.tsx';
 import { itemCount, totalPence, type Cart, type CartLine } from './cart.ts';
@@ -25,7 +25,7 @@ import { useCartCheckout } from './useCartCheckout.ts';
 import { GiftFields, giftRequestOf, missingRecipientFields, noGift, sendsToRecipient } from '../GiftFields.tsx';
 import { useMemo, useState } from 'react';
 import { PolicyLinks } from '../../../../components/PolicyLinks.tsx';
-import { deliveryOptionFor } from '../../../../../../contracts/checkout/shippingRates.ts';
+import { deliveryOptionFor } from '#contracts/checkout/shippingRates.ts';
 import { DestinationSelect } from '../DestinationSelect.tsx';
 import { shippingRatesQuery, useShownDestination } from '../shipping.ts';
 

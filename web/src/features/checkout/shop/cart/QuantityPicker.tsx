@@ -2,7 +2,7 @@
 // normalised once the field is left; non-numeric input counts as 1.
 import { Flex, IconButton, Text, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
-import { quantity as quantityLimits } from '../../../../../../contracts/shared/constants.ts';
+import { quantity as quantityLimits } from '#contracts/shared/constants.ts';
 import { MinusIcon, PlusIcon } from '../../../../components/icons.tsx';
 import { parseQuantity } from './cart.ts';
 

@@ -1,7 +1,7 @@
 // The shopper's cart: lines of bookId, title, price (pence) and quantity; the same book merges
 // into one line, a quantity of 0 or less removes the line, and a line never holds more than 10.
 import * as v from 'valibot';
-import { quantity as quantityLimits } from '../../../../../../contracts/shared/constants.ts';
+import { quantity as quantityLimits } from '#contracts/shared/constants.ts';
 
 export const CartLineSchema = v.object({
   bookId: v.pipe(v.number(), v.integer(), v.minValue(1)),

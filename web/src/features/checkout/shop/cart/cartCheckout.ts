@@ -1,9 +1,9 @@
 // Checking out the cart: one checkout at a time, guarded for 30 s at most; on success the cart is emptied (its
 // discount code is kept until the payment succeeds) and the browser goes to the hosted payment page; on failure the
 // cart stays and it is logged (what the shopper is told is up to the caller's post).
-import type { checkoutApi } from '../../../../../../contracts/checkout/api.ts';
-import { timings } from '../../../../../../contracts/shared/constants.ts';
-import type { BodyOf } from '../../../../../../contracts/shared/endpoint.ts';
+import type { checkoutApi } from '#contracts/checkout/api.ts';
+import { timings } from '#contracts/shared/constants.ts';
+import type { BodyOf } from '#contracts/shared/endpoint.ts';
 import type { Cart } from './cart.ts';
 
 export type CheckoutGuard = {

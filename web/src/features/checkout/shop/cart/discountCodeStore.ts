@@ -2,7 +2,7 @@
 // survives a reload and the trip to the payment page and back, and kept in step across tabs. It is only the code as
 // typed: what it takes off is asked of the server each time the cart changes, never worked out here.
 import { useSyncExternalStore } from 'react';
-import { isDiscountCode } from '../../../../../../contracts/discounts/model.ts';
+import { isDiscountCode } from '#contracts/discounts/model.ts';
 
 export const discountCodeStorageKey = 'cartDiscountCode';
 

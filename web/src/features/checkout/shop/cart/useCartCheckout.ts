@@ -1,10 +1,10 @@
 // The cart drawer's "Proceed to Checkout": wires checkOutCart to the server, the cart and the browser.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { checkoutApi } from '../../../../../../contracts/checkout/api.ts';
-import { discountsApi } from '../../../../../../contracts/discounts/api.ts';
-import { discountMessages } from '../../../../../../contracts/discounts/model.ts';
-import { stockLevelsApi } from '../../../../../../contracts/stock/levels.ts';
+import { checkoutApi } from '#contracts/checkout/api.ts';
+import { discountsApi } from '#contracts/discounts/api.ts';
+import { discountMessages } from '#contracts/discounts/model.ts';
+import { stockLevelsApi } from '#contracts/stock/levels.ts';
 import { toast } from '../../../../components/toast/toasts.ts';
 import { ApiError, call, serverMessage, urlFor } from '../../../../lib/api.ts';
 import {

@@ -2,14 +2,14 @@
 // refunded), with a reason. What may still be refunded comes from the refund ledger's rules.
 import { Button, Checkbox, Flex, Heading, RadioGroup, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState, type ReactNode } from 'react';
-import type { AdminOrderItem, AdminRefund } from '../../../../../../contracts/orders/console.ts';
+import type { AdminOrderItem, AdminRefund } from '#contracts/orders/console.ts';
 import {
   linesLeft,
   maxRefundReasonLength,
   refundableAmount,
   type RequestRefundBody,
-} from '../../../../../../contracts/orders/refunds.ts';
-import { formatPence, poundsToPence } from '../../../../../../contracts/shared/money.ts';
+} from '#contracts/orders/refunds.ts';
+import { formatPence, poundsToPence } from '#contracts/shared/money.ts';
 import { LabelledField } from '../../../../components/LabelledField.tsx';
 
 export type RefundRequest = Omit<RequestRefundBody, 'expectedRevision'>;

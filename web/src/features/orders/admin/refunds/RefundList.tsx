@@ -1,9 +1,9 @@
 // The refunds asked for or reported, oldest first, each with its progress as the order's read model shows it: with the
 // payment provider, refunded, or failed with the reason; one of unknown outcome can be retried.
 import { Badge, Button, Flex, Text } from '@radix-ui/themes';
-import type { AdminRefund } from '../../../../../../contracts/orders/console.ts';
-import type { RefundStatus } from '../../../../../../contracts/orders/refunds.ts';
-import { formatPence } from '../../../../../../contracts/shared/money.ts';
+import type { AdminRefund } from '#contracts/orders/console.ts';
+import type { RefundStatus } from '#contracts/orders/refunds.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { formatOrderDate } from '../orderDate.ts';
 
 const statusText: Record<RefundStatus, { label: string; color: 'green' | 'blue' | 'red' | 'amber' }> = {

@@ -1,8 +1,8 @@
 // The order's refund ledger in figures: paid, refunded and what the shop keeps (net); the disputes the card's bank
 // opened, where each stands and where to answer it; and what placing the order found for the owner to look at.
 import { Box, Button, Callout, DataList, Flex, Link, Text } from '@radix-ui/themes';
-import type { AdminDispute, AdminOrder } from '../../../../../../contracts/orders/console.ts';
-import { formatPence } from '../../../../../../contracts/shared/money.ts';
+import type { AdminDispute, AdminOrder } from '#contracts/orders/console.ts';
+import { formatPence } from '#contracts/shared/money.ts';
 import { formatOrderDate } from '../orderDate.ts';
 import { useAcceptPayment, useRefund } from '../ordersQuery.ts';
 
