@@ -131,27 +131,7 @@ export function ruleBroken({ from, to }: Import): string | null {
       : null;
   }
   if (!mayUse[a.layer].includes(b.layer)) return `${a.layer} may not import ${b.layer}`;
-  if (a.layer === 'web') {
-    // A feature is built from its own files, the shared components and helpers, and contracts; the shell and the
-    // routes put features together.
-    if (
-      a.part === 'features' &&
-      b.layer === 'web' &&
-      !(b.part === 'features' && b.capability === a.capability) &&
-      b.part !== 'components' &&
-      b.part !== 'lib'
-    ) {
-      return `web feature "${a.capability}" may import only itself, components/, lib/ and contracts`;
-    }
-    if (
-      (a.part === 'components' || a.part === 'lib') &&
-      b.layer === 'web' &&
-      (b.part === 'features' || b.part === 'shell' || b.part === 'routes')
-    ) {
-      return `web ${a.part}/ is shared by features and may not import them, the shell or routes`;
-    }
-    return null;
-  }
+  if (a.layer === 'web') return b.layer === 'web' ? webRuleBroken(from, to, a, b) : null;
   // Server side: a capability's code uses its own folders in projections and service, the shared engine and shell,
   // and contracts; another capability only through contracts.
   if (
@@ -162,6 +142,53 @@ export function ruleBroken({ from, to }: Import): string | null {
   ) {
     return `capability "${a.capability}" reaches "${b.capability}" other than through contracts`;
   }
+  return null;
+}
+
+/**
+ * Which side of the shop a web file serves: the owner's (a capability's admin/ and the owner's routes), the
+ * storefront's (a capability's shop/, the shell and the shop's routes), or both (null: a capability's own root, the
+ * shared components and helpers, the app's start).
+ */
+export function sideOf(file: string): 'shop' | 'admin' | null {
+  const parts = file.split('/');
+  if (parts[0] !== 'web' || parts[1] !== 'src') return null;
+  if (parts[2] === 'features') return parts[4] === 'shop' || parts[4] === 'admin' ? parts[4] : null;
+  if (parts[2] === 'shell') return 'shop';
+  if (parts[2] === 'routes' && parts.length === 4) {
+    const route = parts[3]!;
+    if (route.startsWith('__root.')) return null;
+    return /^(_admin[._]|admin\.|\[admin-)/.test(route) ? 'admin' : 'shop';
+  }
+  return null;
+}
+
+/**
+ * The web's rules. Only the owner's side imports the owner's side (the route table names every route; the router
+ * loads each with its screen), so no admin screen's code reaches the storefront's JavaScript. A feature is built from
+ * its own capability's files, the shared components and helpers, and contracts: its shop/ and admin/ do not import
+ * each other and its shared root imports neither; it reaches another capability only from its storefront side (a
+ * book's page shows the stock, the reviews and the buy button), never into admin/; the owner's screens of several
+ * capabilities are put together by the routes, the storefront by the shell. components/ and lib/ are shared by
+ * features and import none of them.
+ */
+function webRuleBroken(from: string, to: string, a: Place, b: Place): string | null {
+  const [fromSide, toSide] = [sideOf(from), sideOf(to)];
+  if (toSide === 'admin' && fromSide !== 'admin' && b.part !== 'routes')
+    return `only the owner's side imports admin code; ${from} serves ${fromSide === 'shop' ? 'the storefront' : 'both sides'}`;
+  if (a.part === 'features') {
+    if (b.part !== 'features' && b.part !== 'components' && b.part !== 'lib')
+      return `web feature "${a.capability}" may import only features, components/, lib/ and contracts`;
+    if (b.capability === a.capability && toSide !== null && toSide !== fromSide)
+      return `web feature "${a.capability}": shop/ and admin/ do not import each other, and the shared root neither`;
+    if (b.part === 'features' && b.capability !== a.capability && fromSide !== 'shop')
+      return `web feature "${a.capability}" reaches "${b.capability}" only from its shop/ side (routes put admin screens together)`;
+  }
+  if (
+    (a.part === 'components' || a.part === 'lib') &&
+    (b.part === 'features' || b.part === 'shell' || b.part === 'routes')
+  )
+    return `web ${a.part}/ is shared by features and may not import them, the shell or routes`;
   return null;
 }
 
