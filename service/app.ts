@@ -13,6 +13,7 @@ import type { ShopDeps } from './deps.ts';
 import { adminPrefix, createAdminRouter, onlyUnder, routerOptions } from './http/adminRouter.ts';
 import { answerLane, compression } from './http/answerCache.ts';
 import { errorMiddleware, HttpError } from './http/errors.ts';
+import { frontLane } from './http/frontLane.ts';
 import { requestContext, serialiseJsonOnce } from './http/request.ts';
 import { apiSecurityHeaders, securityHeaders } from './http/securityHeaders.ts';
 import { staticWeb } from './http/static.ts';
@@ -87,7 +88,15 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   const { router, admin } = buildRouters(deps);
   const production = deps.config.NODE_ENV === 'production';
   // Kept answers of the routes registered with cachedGet leave here, with the headers the chain below would give them.
-  app.use(answerLane([router, admin], [...apiSecurityHeaders(production), ['Vary', 'Accept-Encoding']]));
+  const lane = answerLane([router, admin], [...apiSecurityHeaders(production), ['Vary', 'Accept-Encoding']]);
+  app.use(lane.middleware);
+  // The same answers of the open routes leave before Koa makes a context, with the same request line and metrics.
+  frontLane(app, {
+    lane,
+    logger: deps.logger,
+    ...(deps.operations ? { observe: deps.operations.observeRequest.bind(deps.operations) } : {}),
+    forwardedOnly: hops > 0,
+  });
   app.use(
     securityHeaders(
       helmet({

@@ -127,7 +127,7 @@ export type CachedRead = (ctx: Context) => Promise<JsonAnswer | null>;
 /** Decides whether a request may be answered from the lane at all (the admin router's token check); never throws. */
 export type LaneAdmission = (ctx: Context) => Promise<boolean>;
 
-type LaneRoute = { read: CachedRead; headers: readonly (readonly [string, string])[]; admit?: LaneAdmission };
+export type LaneRoute = { read: CachedRead; headers: readonly (readonly [string, string])[]; admit?: LaneAdmission };
 type Lane = { routes: Map<string, LaneRoute>; admit?: LaneAdmission; headers: readonly (readonly [string, string])[] };
 
 const lanes = new WeakMap<object, Lane>();
@@ -169,17 +169,33 @@ export function cachedGet(
   laneOf(router).routes.set(path, { read, headers });
 }
 
-type Head = (readonly [string, string])[];
+/** Header names and values in turn, as `res.writeHead` takes them. */
+type Head = readonly string[];
 type Heads = Partial<Record<Encoding | 'identity', Head>>;
 
+/** A GET the lane answers: its route, the router's pattern and the path's parameter. */
+export type LaneHit = { route: LaneRoute; pattern: string; params?: Record<string, string> };
+
+export type AnswerLane = {
+  /** The Koa middleware, just after the request line's and the error middleware (see `answerLane`). */
+  middleware: (ctx: Context, next: () => Promise<unknown>) => Promise<unknown>;
+  /** The lane's route a path names, matched as the router would (case-sensitive, strict); undefined for any other. */
+  match(path: string): LaneHit | undefined;
+  /** The bytes to send for `answer` to a client that sent `acceptEncoding`, and every header but X-Request-Id. */
+  prepared(answer: JsonAnswer, route: LaneRoute, acceptEncoding: string | undefined): { body: Buffer; head: Head };
+  /** Marks a request the lane in front of Koa already tried: the middleware then leaves it to the chain at once. */
+  tried(req: object): void;
+};
+
 /**
- * The answer lane, just after the request line's middleware and the error middleware: a GET of a path registered with `cachedGet` whose answer is
- * kept is sent straight away, with the same headers the whole chain would have given it (`common`: the security
- * headers of /api answers and Vary: Accept-Encoding), each set of them built once per answer and encoding. Anything
- * else, or anything unusual about the request (If-None-Match, a refused token, a query the route refuses, no answer),
- * goes down the chain, which answers it as before.
+ * The answer lane: a GET of a path registered with `cachedGet` whose answer is kept is sent straight away, with the
+ * same headers the whole chain would have given it (`common`: the security headers of /api answers and Vary:
+ * Accept-Encoding), each set of them built once per answer and encoding. Anything else, or anything unusual about the
+ * request (If-None-Match, a refused token, a query the route refuses, no answer), goes down the chain, which answers it
+ * as before. Its middleware runs just after the request line's and the error middleware; `frontLane` (frontLane.ts)
+ * answers the open routes before Koa makes a context at all.
  */
-export function answerLane(routers: readonly object[], common: readonly (readonly [string, string])[]) {
+export function answerLane(routers: readonly object[], common: readonly (readonly [string, string])[]): AnswerLane {
   const routes = new Map<string, LaneRoute>();
   // Patterns whose one parameter is their last segment (`/api/reviews/book/:id`), by the literal part before it.
   const lastParam: Array<{ prefix: string; name: string; pattern: string; route: LaneRoute }> = [];
@@ -204,10 +220,7 @@ export function answerLane(routers: readonly object[], common: readonly (readonl
       else routes.set(path, laneRoute);
     }
   }
-  /** The route a path names, and the parameter's value, matched as the router would (case-sensitive, strict). */
-  const routeFor = (
-    path: string,
-  ): { route: LaneRoute; pattern: string; params?: Record<string, string> } | undefined => {
+  const match = (path: string): LaneHit | undefined => {
     const exact = routes.get(path);
     if (exact) return { route: exact, pattern: path };
     for (const { prefix, name, pattern, route } of lastParam) {
@@ -233,7 +246,7 @@ export function answerLane(routers: readonly object[], common: readonly (readonl
       ['ETag', answer.etag],
       ['Content-Length', String(body.length)],
       ...(encoding ? ([['Content-Encoding', encoding]] as const) : []),
-    ]);
+    ].flat());
   };
   // Clients send a handful of different Accept-Encoding headers: each is weighed once.
   const negotiated = new Map<string, Encoding | null>();
@@ -246,8 +259,14 @@ export function answerLane(routers: readonly object[], common: readonly (readonl
     }
     return encoding;
   };
-  return async (ctx: Context, next: () => Promise<unknown>) => {
-    const found = ctx.method === 'GET' ? routeFor(ctx.path) : undefined;
+  const prepared = (answer: JsonAnswer, route: LaneRoute, acceptEncoding: string | undefined) => {
+    const encoding = answer.body.length < compression.threshold ? null : encodingFor(acceptEncoding);
+    const body = encoding ? encodedBody(answer, encoding) : answer.body;
+    return { body, head: headOf(answer, route, encoding, body) };
+  };
+  const triedInFront = new WeakSet<object>();
+  const middleware = async (ctx: Context, next: () => Promise<unknown>) => {
+    const found = ctx.method === 'GET' && !triedInFront.has(ctx.req) ? match(ctx.path) : undefined;
     if (!found || ctx.req.headers['if-none-match'] !== undefined) return next();
     const { route } = found;
     let answer: JsonAnswer | null;
@@ -259,15 +278,14 @@ export function answerLane(routers: readonly object[], common: readonly (readonl
       answer = null;
     }
     if (!answer) return next();
-    const encoding =
-      answer.body.length < compression.threshold ? null : encodingFor(ctx.req.headers['accept-encoding']);
-    const body = encoding ? encodedBody(answer, encoding) : answer.body;
+    const { body, head } = prepared(answer, route, ctx.req.headers['accept-encoding']);
     const res = ctx.res;
-    for (const [name, value] of headOf(answer, route, encoding, body)) res.setHeader(name, value);
+    for (let i = 0; i < head.length; i += 2) res.setHeader(head[i]!, head[i + 1]!);
     // The request line names the route, as the router would have.
     (ctx as { _matchedRoute?: string })._matchedRoute = found.pattern;
     res.statusCode = 200;
     ctx.respond = false;
     res.end(body);
   };
+  return { middleware, match, prepared, tried: (req) => triedInFront.add(req) };
 }

@@ -1,5 +1,6 @@
 // Per-request context: an id for logs and event metadata, and the command metadata it implies.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { Stream } from 'node:stream';
 import type { Context, Next } from 'koa';
 import pino, { type Logger } from 'pino';
@@ -20,9 +21,7 @@ export function requestContext(logger: Logger, options: { recordOrigin?: boolean
   return (ctx: Context, next: Next) => {
     // A shop without PUBLIC_URL records where each request reached it with what the request writes (decision 112).
     if (recordOrigin) ctx.state.recordOrigin = true;
-    // Node's own header table, not Koa's case-folding getters and setters: this runs on every request.
-    const incoming = ctx.req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && acceptableId.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(ctx.req);
     ctx.state.requestId = requestId;
     ctx.res.setHeader('X-Request-Id', requestId);
     // At LOG_LEVEL=warn and above no request line is written: skip the timing and the object built for it.
@@ -58,6 +57,13 @@ export function requestContext(logger: Logger, options: { recordOrigin?: boolean
   };
 }
 
+/** The client's X-Request-Id when it is a plain one, else a new id. */
+export function requestIdOf(req: IncomingMessage): string {
+  // Node's own header table, not Koa's case-folding getters and setters: this runs on every request.
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && acceptableId.test(incoming) ? incoming : randomUUID();
+}
+
 const { symbols } = pino;
 const lineKeys = ['requestId', 'method', 'route', 'status', 'ms', 'bytes', 'aborted'];
 
@@ -67,7 +73,7 @@ const lineKeys = ['requestId', 'method', 'route', 'status', 'ms', 'bytes', 'abor
  * that would shape the line differently (a mixin, formatters, serialisers or hooks, another message key, a
  * destination that reads each line's metadata) gets the ordinary call instead.
  */
-function requestLineWriter(logger: Logger): (fields: RequestLine) => void {
+export function requestLineWriter(logger: Logger): (fields: RequestLine) => void {
   const ordinary = (fields: RequestLine) => logger.info(fields, 'request');
   // pino keeps its settings under symbols its types do not declare: read them as the plain object the logger is.
   const own = logger as unknown as Record<symbol, unknown>;
@@ -107,7 +113,7 @@ function requestLineWriter(logger: Logger): (fields: RequestLine) => void {
   };
 }
 
-type RequestLine = {
+export type RequestLine = {
   requestId: string;
   method: string;
   route: string;

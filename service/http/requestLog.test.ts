@@ -59,6 +59,37 @@ test('the route is the pattern, not the path with its ids; the query string stay
   assert.ok(!('ip' in line) && !('path' in line) && !('url' in line));
 });
 
+test('a kept answer sent ahead of the chain is logged as any answer is: pattern, status, bytes, the id it was sent with', async () => {
+  for (const [n, path, pattern] of [
+    [1, '/api/books', '/api/books'],
+    [2, '/api/books?sort=title', '/api/books'],
+    [3, '/api/reviews/book/2', '/api/reviews/book/:id'],
+    [4, '/api/reviews/book/2', '/api/reviews/book/:id'],
+  ] as const) {
+    const requestId = `log-test-kept-${n}`;
+    const res = await call(`${shop.url}${path}`, { headers: { 'x-request-id': requestId } });
+    assert.is(res.status, 200);
+    assert.is(res.headers.get('x-request-id'), requestId);
+    const { level, time: _time, pid: _pid, hostname: _hostname, ...line } = await lineFor(requestId);
+    assert.is(level, 30);
+    assert.equal(
+      line,
+      {
+        requestId,
+        method: 'GET',
+        route: pattern,
+        status: 200,
+        ms: line.ms,
+        // what went out: the compressed bytes, since fetch asks for them
+        bytes: Number(res.headers.get('content-length')),
+        msg: 'request',
+      },
+      path,
+    );
+    assert.type(line.ms, 'number');
+  }
+});
+
 test("a page opened by a signed link is logged by its pattern: the link's token, a key to the shopper's order, stays out", async () => {
   const token = 'Y3Nfc2FuZGJveF9zZWNyZXQ.tsrdfx.c2lnbmF0dXJlLW5vdC10by1iZS1sb2dnZWQ';
   for (const [path, pattern] of [
