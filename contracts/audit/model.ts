@@ -1,6 +1,7 @@
 // The auditor's console: streams, time travel, proof (export, check, verify) and the projections' health.
 import * as v from 'valibot';
 import type { DomainEvent, RecordedEvent } from '../shared/events.ts';
+import { streamNamePattern } from './streamName.ts';
 
 /** The stream kinds time travel knows how to fold (an order's or a review's state as the console shows it). */
 export const timeTravelKinds = ['order', 'review'] as const;
@@ -24,11 +25,7 @@ export const auditMessages = {
 
 const ShortText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
 
-/**
- * A stream name as the auditor asks for it: `category-id`, where the id is anything but control characters, because sign-ins once named streams after
- * whatever was typed (`admin-owner@example.com`) and every stream the log holds must stay readable.
- */
-export const streamNamePattern = /^[a-z]+-[^\u0000-\u001f\u007f]{1,500}$/u;
+export { streamNamePattern } from './streamName.ts';
 export const maxEventsPage = 1000;
 
 const whole = (what: string) =>

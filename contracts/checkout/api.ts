@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { endpoint } from '../shared/endpoint.ts';
 import { paymentsConfig } from './configApi.ts';
+import { shippingRates } from './ratesApi.ts';
 import {
   CancelCheckoutRequestSchema,
   CardPaymentIntentRequestSchema,
@@ -26,7 +27,7 @@ import {
   type SandboxSessionView,
 } from './sandboxPayments.ts';
 import type { ShippingCostResponse, ShippingCountriesResponse } from './shipping.ts';
-import { ChangeShippingRatesSchema, type AdminShippingResponse, type ShippingRatesResponse } from './shippingRates.ts';
+import { ChangeShippingRatesSchema, type AdminShippingResponse } from './shippingRates.ts';
 
 /** GET /api/shipping/calculate?country=&quantity= — a country by name or code (served or not is the table's), and how many books. */
 export const ShippingCostQuerySchema = v.object({
@@ -51,12 +52,7 @@ export const checkoutApi = {
     guarded: false,
     query: ShippingCostQuerySchema,
   }),
-  /** the delivery table a checkout started now is priced with, and the countries it serves (decision 099) */
-  shippingRates: endpoint<ShippingRatesResponse>()({
-    method: 'GET',
-    path: '/api/shipping/rates',
-    guarded: false,
-  }),
+  shippingRates,
   /** the owner's delivery zones and rates with their history; an auditor reads it */
   adminShipping: endpoint<AdminShippingResponse>()({ method: 'GET', path: '/api/admin/shipping', guarded: true }),
   changeShippingRates: endpoint<AdminShippingResponse & { success: true; message: string }>()({

@@ -4,9 +4,9 @@
 import * as v from 'valibot';
 import raw from './policies.json' with { type: 'json' };
 import { shopContent } from '../catalog/content.ts';
+import { policySlugs, type PolicySlug } from './policyLinks.ts';
 
-export const policySlugs = ['delivery', 'returns', 'privacy', 'terms', 'our-details'] as const;
-export type PolicySlug = (typeof policySlugs)[number];
+export { policyLinks, policyPath, policySlugs, type PolicySlug } from './policyLinks.ts';
 
 const PolicyPageSchema = v.object({
   slug: v.picklist(policySlugs),
@@ -36,15 +36,3 @@ export function policyPage(slug: PolicySlug): PolicyPage {
   if (!page) throw new Error(`policies.json has no page "${slug}"`);
   return page;
 }
-
-/** The address of a policy page. */
-export const policyPath = (slug: PolicySlug) => `/policies/${slug}` as const;
-
-/** The links every checkout step and the footer show, in this order, with the words they show. */
-export const policyLinks: { slug: PolicySlug; label: string }[] = [
-  { slug: 'delivery', label: 'Delivery' },
-  { slug: 'returns', label: 'Returns & cancellations' },
-  { slug: 'privacy', label: 'Privacy' },
-  { slug: 'terms', label: 'Terms' },
-  { slug: 'our-details', label: 'Our details' },
-];

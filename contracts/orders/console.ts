@@ -14,9 +14,9 @@ import { maxNoteLength, noteEmptyMessage, noteTooLongMessage, ShipmentSchema, ty
 import { statusMoveMessages } from './statusMoves.ts';
 import { AdminPageQueryEntries } from '../shared/paging.ts';
 import { toFulfilQueue } from './queue.ts';
+import { maxSearchLength, orderIdPattern } from './consoleLimits.ts';
 
-/** An order id as it appears in a path; anything else cannot name an order (404, not 400). */
-export const orderIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
+export { maxSearchLength, orderIdPattern } from './consoleLimits.ts';
 
 export const maxNotesLength = 1000;
 
@@ -151,8 +151,6 @@ export const AddOrderCustomerDetailsSchema = v.pipe(
   v.check((body) => !!(body.name || body.email || body.address), 'Give a name, an email or an address to add'),
 );
 export type AddOrderCustomerDetailsBody = v.InferInput<typeof AddOrderCustomerDetailsSchema>;
-
-export const maxSearchLength = 200;
 
 /**
  * GET /api/admin/orders?status=&limit=&cursor=&q=&from=&to=. Without limit, cursor, q, from and to it answers every

@@ -1,7 +1,7 @@
 // The links to the shop's policies (decision 089): in the footer and on every checkout step, so a shopper can read
 // delivery, returns, privacy and terms before paying.
 import { Flex, Link } from '@radix-ui/themes';
-import { policyLinks, policyPath } from '#contracts/content/policies.ts';
+import { policyLinks, policyPath } from '#contracts/content/policyLinks.ts';
 
 export function PolicyLinks({ className }: { className?: string }) {
   return (

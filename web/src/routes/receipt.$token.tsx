@@ -4,7 +4,8 @@ import { Button } from '@radix-ui/themes';
 import { invoiceMessages } from '#contracts/receipts/invoice.ts';
 import { screenError } from '../components/ScreenError.tsx';
 import { ReceiptScreen } from '../features/receipts/Receipt.tsx';
-import { buyerReceiptFiles, buyerReceiptQuery, ReceiptSearchSchema } from '../features/receipts/receiptQuery.ts';
+import { buyerReceiptFiles, buyerReceiptQuery } from '../features/receipts/receiptQuery.ts';
+import { ReceiptSearchSchema } from '../features/receipts/receiptSearch.ts';
 import { ApiError } from '../lib/api.ts';
 
 // The buyer's copy, by the signed link in the confirmation e-mail: no account, no shop header or footer around it.

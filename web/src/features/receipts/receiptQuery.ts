@@ -1,19 +1,8 @@
 // The receipt as the owner's console and the buyer's link read it: the document the sale gets, or, with `full`, the
 // full VAT invoice the customer may ask for (decision 104). `?invoice=full` in the page's address asks for it.
 import { queryOptions } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { receiptsApi } from '#contracts/receipts/api.ts';
 import { queryFor, urlFor } from '../../lib/api.ts';
-
-/** The receipt page's query: `invoice=full` asks for the full VAT invoice; anything else is the usual document. */
-export const ReceiptSearchSchema = v.object({
-  invoice: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((value) => (value === 'full' ? ('full' as const) : undefined)),
-    ),
-  ),
-});
 
 const query = (full: boolean) => (full ? { invoice: 'full' as const } : {});
 

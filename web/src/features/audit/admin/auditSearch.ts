@@ -2,7 +2,7 @@
 // or a shared link shows the same list. Checked with valibot; anything odd in an address is treated as absent, never
 // as an error.
 import * as v from 'valibot';
-import { streamNamePattern } from '#contracts/audit/model.ts';
+import { streamNamePattern } from '#contracts/audit/streamName.ts';
 import { isoDay } from '#contracts/shared/days.ts';
 
 /** Streams a page of the list. */

@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useDeferredValue, type ComponentType } from 'react';
 import type { BookDto } from '#contracts/catalog/model.ts';
 import { formatPence } from '#contracts/shared/money.ts';
-import { mixAndMatchShippingText } from '#contracts/checkout/shippingRates.ts';
+import { mixAndMatchShippingText } from '#contracts/checkout/shippingTable.ts';
 import { shippingRatesQuery } from '../../../lib/shippingRates.ts';
 import { booksQuery, offersQuery } from '../../../lib/books.ts';
 import {

@@ -1,7 +1,7 @@
 // The order console's address: the tab, the search, the dates and the orders open, so a reload or a shared link shows
 // the same list. Checked with valibot; anything odd in an address is treated as absent, never as an error.
 import * as v from 'valibot';
-import { maxSearchLength, orderIdPattern } from '#contracts/orders/console.ts';
+import { maxSearchLength, orderIdPattern } from '#contracts/orders/consoleLimits.ts';
 import { isoDay } from '#contracts/shared/days.ts';
 
 /**
