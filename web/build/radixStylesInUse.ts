@@ -30,7 +30,31 @@ export type InUse = {
    */
   utilityValues?: Map<string, Set<string> | 'any'>;
   darkAppearance?: boolean;
+  /**
+   * The component classes written only by `lateComponents` (none of the others writes them), and those components'
+   * module files: their rules go to lateStyles.css instead of styles.css.
+   */
+  late?: { classes: Set<string>; files: Set<string> };
 };
+
+/**
+ * The Radix Themes components the shopper's first page never draws: only other screens (the owner's, the checkout's)
+ * and dialogs do. Their rules are left out of the shop's first stylesheet (styles.css) and kept in lateStyles.css,
+ * which those screens and dialogs load first (decision 129). The build fails if the landing page's code comes to
+ * import one of them (see `radixStylesInUse`), so a new use there cannot go unstyled.
+ */
+export const lateComponents: ReadonlySet<string> = new Set([
+  'AlertDialog',
+  'Checkbox',
+  'Code',
+  'DataList',
+  'Dialog',
+  'RadioCards',
+  'RadioGroup',
+  'SegmentedControl',
+  'Select',
+  'Table',
+]);
 
 /** Drops comments, leaving strings (which may hold comment-like text) alone. */
 function withoutComments(css: string): string {
@@ -154,11 +178,26 @@ function canMatch(selector: string, inUse: InUse): boolean {
   });
 }
 
-export function pruneStyles(css: string, used: InUse): string {
-  return pruneRules(withoutComments(css), used);
+/**
+ * Which of a stylesheet's Radix rules to keep: every one that can match ('all'); none that needs a late component's
+ * class ('first', styles.css); or only those that do ('late', lateStyles.css).
+ */
+export type Part = 'all' | 'first' | 'late';
+
+export function pruneStyles(css: string, used: InUse, part: Part = 'all'): string {
+  return pruneRules(withoutComments(css), used, part);
 }
 
-function pruneRules(css: string, used: InUse): string {
+/** Whether a selector that can match belongs to `part` of the styles. */
+function inPart(selector: string, used: InUse, part: Part): boolean {
+  if (part === 'all' || !used.late) return part !== 'late';
+  const late = requiredClasses(selector).some((name) =>
+    used.late!.classes.has(name.replace(/^\.([a-z]{2}\\:)?-?/, '')),
+  );
+  return part === 'late' ? late : !late;
+}
+
+function pruneRules(css: string, used: InUse, part: Part): string {
   let out = '';
   let i = 0;
   while (i < css.length) {
@@ -181,12 +220,12 @@ function pruneRules(css: string, used: InUse): string {
       head.startsWith('@layer') ||
       head.startsWith('@container')
     ) {
-      const inner = pruneRules(body, used);
+      const inner = pruneRules(body, used, part);
       if (inner.trim()) out += `${prelude}{${inner}}`;
     } else if (head.startsWith('@')) {
-      out += css.slice(i, end);
+      if (part !== 'late') out += css.slice(i, end);
     } else {
-      const kept = selectors(prelude).filter((selector) => canMatch(selector, used));
+      const kept = selectors(prelude).filter((selector) => canMatch(selector, used) && inPart(selector, used, part));
       if (kept.length) out += `${kept.join(',')}{${body}}`;
     }
     i = end;
@@ -263,10 +302,20 @@ export function radixInUse(sourceDir: string): InUse | null {
   };
   for (const name of imported) {
     const file = fileOf.get(name);
-    if (file) visit(file);
+    if (file && !lateComponents.has(name)) visit(file);
   }
   // The root Theme is always there, and with it what it renders.
   visit(join(componentsDir, 'theme.js'));
+  // The late components, after the others: a class one of those writes too stays in the first stylesheet.
+  const early = new Set(used);
+  const lateFiles = new Set<string>();
+  for (const name of imported) {
+    const file = fileOf.get(name);
+    if (!file || !lateComponents.has(name)) continue;
+    lateFiles.add(file);
+    visit(file);
+  }
+  const lateClasses = new Set([...used].filter((name) => !early.has(name)));
 
   const everyWriter = writers.join('\n');
   const appSourceCount = sources(sourceDir).length;
@@ -294,7 +343,14 @@ export function radixInUse(sourceDir: string): InUse | null {
   // Radix's dark colours apply under a .dark or .dark-theme class, which only an `appearance` prop (or the app's own
   // class names) would set.
   const darkAppearance = /\bappearance\s*[=:]|['"\s]dark(-theme)?['"\s]/.test(appSource);
-  return { classes: used, breakpoints: namedBreakpoints, utilities, utilityValues, darkAppearance };
+  return {
+    classes: used,
+    breakpoints: namedBreakpoints,
+    utilities,
+    utilityValues,
+    darkAppearance,
+    late: { classes: lateClasses, files: lateFiles },
+  };
 }
 
 /**
@@ -412,8 +468,13 @@ function utilityPrefixes(esmDir: string): Map<string, Set<string>> {
   return prefixes;
 }
 
+/** The split route chunk the router loads for the landing page. */
+const landingRoute = /\/routes\/index\.tsx\?tsr-split=component/;
+
 export function radixStylesInUse(sourceDir: string): Plugin {
   let used: InUse | null = null;
+  const firstSheet = join(sourceDir, 'styles.css');
+  const lateSheet = join(sourceDir, 'lateStyles.css');
   return {
     name: 'shop-radix-styles-in-use',
     apply: 'build',
@@ -423,7 +484,34 @@ export function radixStylesInUse(sourceDir: string): Plugin {
     // Runs after Vite has compiled each stylesheet (its @imports inlined) and before it is bundled.
     transform(code, id) {
       if (!used || !/\.css(\?|$)/.test(id) || /[?&](raw|url)\b/.test(id) || !code.includes('.rt-')) return;
-      return { code: pruneStyles(code, used), map: null };
+      const file = id.split('?')[0]!;
+      const part: Part = file === firstSheet ? 'first' : file === lateSheet ? 'late' : 'all';
+      return { code: pruneStyles(code, used, part), map: null };
+    },
+    // The landing page must not draw a late component: its rules are not in the page's stylesheets.
+    generateBundle(_options, bundle) {
+      const lateFiles = used?.late?.files;
+      if (!lateFiles?.size) return;
+      const chunks = new Map(
+        Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' ? [[chunk.fileName, chunk] as const] : [])),
+      );
+      const start = [...chunks.values()].filter(
+        (chunk) => chunk.isEntry || (chunk.facadeModuleId && landingRoute.test(chunk.facadeModuleId)),
+      );
+      const queue = start.flatMap((chunk) => [chunk.fileName, ...(chunk.isEntry ? chunk.dynamicImports : [])]);
+      const seen = new Set<string>();
+      while (queue.length) {
+        const chunk = chunks.get(queue.shift()!);
+        if (!chunk || seen.has(chunk.fileName)) continue;
+        seen.add(chunk.fileName);
+        queue.push(...chunk.imports);
+        for (const id of chunk.moduleIds)
+          if (lateFiles.has(id))
+            this.error(
+              `${chunk.fileName}, which the landing page loads, holds ${id}: a component the build keeps out of the ` +
+                `first stylesheet (lateComponents in web/build/radixStylesInUse.ts). Load it lazily, or take it off the list.`,
+            );
+      }
     },
   };
 }

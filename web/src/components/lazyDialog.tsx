@@ -3,6 +3,7 @@
 // Radix's dialog machinery (focus trap, scroll lock, portal) and each dialog's own content load when a trigger is
 // first pointed at, focused or pressed, and the dialog opens as soon as they are there.
 import { lazy, Suspense, useCallback, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { lateStyles } from '../lateStyles.ts';
 
 /** What a lazily loaded dialog receives besides its own props, to hand to Radix's Dialog.Root and Dialog.Content. */
 export type DialogControl = {
@@ -16,7 +17,9 @@ export type LazyDialog<P> = { Dialog: ComponentType<P & DialogControl>; preload:
 
 export function lazyDialog<P>(load: () => Promise<ComponentType<P & DialogControl>>): LazyDialog<P> {
   let loading: Promise<{ default: ComponentType<P & DialogControl> }> | undefined;
-  const module = () => (loading ??= load().then((component) => ({ default: component })));
+  // With the stylesheet of the components the landing page does not draw (a dialog's frame is one of them).
+  const module = () =>
+    (loading ??= Promise.all([load(), lateStyles()]).then(([component]) => ({ default: component })));
   return { Dialog: lazy(module), preload: () => void module() };
 }
 

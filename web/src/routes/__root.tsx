@@ -6,10 +6,13 @@ import { isHomePath } from '#contracts/shared/clientRoutes.ts';
 import { NotFound } from '../components/NotFound.tsx';
 import { DeferredToaster } from '../components/toast/DeferredToaster.tsx';
 import { dropFirstScreen, keepsBookScreen } from '../lib/firstScreen.ts';
+import { lateStyles } from '../lateStyles.ts';
 import { TestModeLabel } from '../shell/TestModeLabel.tsx';
 import { themeProps } from '../theme.ts';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // Every screen but the landing page may draw a component whose rules are in the late stylesheet (decision 129).
+  beforeLoad: ({ location }) => (isHomePath(location.pathname) ? undefined : lateStyles()),
   component: RootLayout,
   notFoundComponent: NotFound,
 });
