@@ -27,7 +27,10 @@ const appStart = (id: string) =>
  * The landing page's own code (its route's split part and the sections, cards and controls it is built from), kept in
  * one chunk. A book's page is made of many of the same parts; without this they would be split out into chunks of
  * their own that both load, and the landing page would fetch more files and more bytes than it needs (decision 079).
- * The book page loads this chunk too. Dialog contents (imported lazily) stay in chunks of their own.
+ * The book page loads this chunk too. Dialog contents (imported lazily) stay in chunks of their own. What these parts
+ * import (the shop's frame, Radix's components and primitives, the contracts they read) comes into the same chunk:
+ * split out because other screens share it, it was some thirty small files, each compressed on its own, about 10 KB
+ * gzipped more than the same code in one (decision 129). The screens that share it load this chunk instead.
  */
 const landingParts = new RegExp(
   [
@@ -43,15 +46,6 @@ const landingParts = new RegExp(
   ].join('|'),
 );
 const landingPart = (id: string) => /[\\/]web[\\/]src[\\/]/.test(id) && landingParts.test(id);
-
-/**
- * The shop's frame (header with the cart drawer, footer) and the lazily opened dialogs' loader, which the landing page,
- * the book page and the confirmation screens all draw: one chunk of its own, as it was before the book page shared
- * the landing page's parts.
- */
-const frameParts =
-  /[\\/]web[\\/]src[\\/](shell[\\/](Header|Footer|sectionLinks|header\.css|footer\.css)|components[\\/](lazyDialog|socialLinks)|features[\\/]catalog[\\/]shop[\\/]art\.ts|features[\\/]checkout[\\/]shop[\\/]cart[\\/](CartDrawer\.tsx|cart\.css))/;
-const framePart = (id: string) => !id.includes('?') && frameParts.test(id) && /\.(tsx?|css)$/.test(id);
 
 /** Writes .br and .gz beside each text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
@@ -117,8 +111,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', test: appStart },
-            { name: 'landing', test: landingPart, includeDependenciesRecursively: false },
-            { name: 'Header', test: framePart, includeDependenciesRecursively: false },
+            { name: 'landing', test: landingPart },
           ],
         },
       },

@@ -11,16 +11,7 @@ import type { FieldIssue } from '../shared/http.ts';
 import { formatPence } from '../shared/money.ts';
 import { isoCountryName } from '../shared/countries.ts';
 import type { ShippingOption } from './shipping.ts';
-
-import {
-  bandsText,
-  freeText,
-  zoneIds,
-  type DeliveryZone,
-  type RateBand,
-  type ShippingTable,
-  type ZoneId,
-} from './shippingTable.ts';
+import { bandsText, freeText, zoneIds, type DeliveryZone, type ShippingTable, type ZoneId } from './shippingTable.ts';
 
 export {
   bandsText,

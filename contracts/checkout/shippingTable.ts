@@ -31,6 +31,7 @@ export function bandsText(zone: DeliveryZone): string {
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }
 
+/** ", free on orders of £40.00 or more" when the zone has a free-delivery threshold. */
 export const freeText = (zone: DeliveryZone) =>
   zone.freeOverPence === null ? '' : `, free on orders of ${formatPence(zone.freeOverPence)} or more`;
 
