@@ -1,11 +1,12 @@
 // The landing page's Reviews section: a tab per story book, its approved reviews, and the review dialog.
-import { Button, Card, Container, Flex, Tabs, Text } from '@radix-ui/themes';
+import { Button, Card, Container, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { booksQuery } from '../../../lib/books.ts';
 import type { PublicReviewDto } from '#contracts/reviews/model.ts';
 import { lazyDialog, useLazyDialog } from '../../../components/lazyDialog.tsx';
 import { SectionHeading } from '../../../components/SectionHeading.tsx';
+import { ShopTabs as Tabs } from '../../../components/ShopTabs.tsx';
 import { bookReviewsQuery, reviewDate } from '../reviewQueries.ts';
 import { Stars } from '../../../components/Stars.tsx';
 import '../reviews.css';
