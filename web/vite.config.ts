@@ -17,11 +17,16 @@ import { themeWithoutTooltips } from './build/themeWithoutTooltips.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-/** Modules every screen starts with; each screen's own code (a route's `?tsr-split` part) stays with that screen. */
+/**
+ * Modules every screen starts with; each screen's own code (a route's `?tsr-split` part) stays with that screen. Of
+ * web/src/lib, what the start and the route table use: the owner's session helpers come with the owner's screens.
+ */
 const appStart = (id: string) =>
   !id.includes('tsr-split') &&
   (/[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/.test(id) ||
-    /[\\/]web[\\/]src[\\/](boot|theme|routeTree\.gen|routes[\\/][^\\/]+|lib[\\/][^\\/]+)\.tsx?$/.test(id));
+    /[\\/]web[\\/]src[\\/](boot|theme|routeTree\.gen|routes[\\/][^\\/]+|lib[\\/](api|books|firstScreen|queryClient|routeData))\.tsx?$/.test(
+      id,
+    ));
 
 /**
  * The landing page's own code (its route's split part and the sections, cards and controls it is built from), kept in
@@ -80,8 +85,10 @@ export default defineConfig({
       // A route's loader is fetched with the route, not with the app: what the owner's and the checkout's loaders
       // import (their queries, the console's search) stays out of the landing page's JavaScript (decision 118). The
       // landing page's own loader starts the books' request as the app starts, so it stays with the route table.
+      // A screen's error and not-found parts come in its component's chunk: each a chunk of its own, they were a
+      // few dozen more names in the list of lazy files the app's first script carries (decision 129).
       codeSplittingOptions: {
-        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+        defaultBehavior: [['loader'], ['component', 'errorComponent', 'notFoundComponent']],
         splitBehavior: ({ routeId }) =>
           routeId === '/' ? [['component'], ['errorComponent'], ['notFoundComponent']] : undefined,
       },

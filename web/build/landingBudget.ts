@@ -16,12 +16,13 @@ export type Budget = { scriptGzip: number; styleGzip: number };
 const kibibyte = 1024;
 
 /**
- * The issue's budgets for the landing page (issue 51): JavaScript ≤ 130 KB and CSS ≤ 30 KB gzipped. The build does not
- * meet them yet; `landingCeiling` is what the size check enforces meanwhile, each a little above today's build, so any
- * growth fails the test run and every saving is kept by lowering it. Both are printed by `npm run lighthouse`.
+ * The issue's budgets for the landing page (issue 51): JavaScript ≤ 130 KB and CSS ≤ 30 KB gzipped. `landingCeiling`
+ * is what the size check enforces: the CSS budget itself, which the build meets (decision 129); for JavaScript, which
+ * it does not meet yet, a little above today's build, so any growth fails the test run and every saving is kept by
+ * lowering it. Both are printed by `npm run lighthouse`.
  */
 export const landingTarget: Budget = { scriptGzip: 130 * kibibyte, styleGzip: 30 * kibibyte };
-export const landingCeiling: Budget = { scriptGzip: 180 * kibibyte, styleGzip: 37 * kibibyte };
+export const landingCeiling: Budget = { scriptGzip: 147 * kibibyte, styleGzip: landingTarget.styleGzip };
 
 const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 

@@ -130,4 +130,41 @@ test("a comment that says 'export ... from' does not hide the imports that follo
   }
 });
 
+test('the first stylesheet leaves out the rules of late components, the late one keeps only those', () => {
+  const split = {
+    ...used,
+    classes: new Set(['rt-Button', 'rt-BaseButton', 'rt-SelectTrigger', 'rt-ScrollAreaRoot']),
+    late: { classes: new Set(['rt-SelectTrigger', 'rt-ScrollAreaRoot']), files: new Set<string>() },
+  };
+  const css =
+    ':root{--x:1}.rt-Button{a:1}.rt-SelectTrigger{b:2}.rt-Button,.rt-ScrollAreaRoot{c:3}' +
+    '@media (min-width:768px){.rt-SelectTrigger:where(.md\\:rt-r-size-2){d:4}.md\\:rt-r-mt-2{e:5}}' +
+    '@keyframes rt-spin{to{transform:rotate(1turn)}}';
+  assert.is(
+    pruneStyles(css, split, 'first'),
+    ':root{--x:1}.rt-Button{a:1}.rt-Button{c:3}@media (min-width:768px){.md\\:rt-r-mt-2{e:5}}' +
+      '@keyframes rt-spin{to{transform:rotate(1turn)}}',
+  );
+  assert.is(
+    pruneStyles(css, split, 'late'),
+    '.rt-SelectTrigger{b:2}.rt-ScrollAreaRoot{c:3}@media (min-width:768px){.rt-SelectTrigger:where(.md\\:rt-r-size-2){d:4}}',
+  );
+  assert.is(pruneStyles(css, split), pruneStyles(css, split, 'all'));
+});
+
+test('the classes only late components write are told apart from those the others write too', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-radix-'));
+  try {
+    writeFileSync(join(dir, 'a.tsx'), "import { Button, Dialog } from '@radix-ui/themes';\n");
+    const found = radixInUse(dir);
+    assert.ok(found?.late, 'the late components are read');
+    assert.ok(found.late.classes.has('rt-DialogContent'));
+    assert.ok(!found.late.classes.has('rt-BaseButton'), 'a class the button writes stays in the first stylesheet');
+    assert.ok(found.classes.has('rt-DialogContent') && found.classes.has('rt-Button'));
+    assert.ok([...found.late.files].some((file) => file.endsWith('dialog.js')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test.run();
