@@ -27,6 +27,26 @@ for (const [name, viewport] of Object.entries(viewports)) {
       assert.is(await book2Tab.getAttribute('aria-selected'), 'true', 'book 2 is the default tab');
       await reviews.getByText('No reviews yet. Be the first to share your thoughts!').waitFor(wait);
 
+      // The tabs take the keyboard as Radix's did: the arrows go round them and select the tab they reach, End and
+      // Home go to the last and the first; the selected tab is the one tab stop and names its panel.
+      const selected = (id: number) => reviews.getByRole('tab', { name: title(id), selected: true });
+      await book2Tab.focus();
+      await page.keyboard.press('ArrowRight');
+      await selected(1).waitFor(wait);
+      assert.ok(await selected(1).evaluate((tab) => tab === document.activeElement), 'the arrow moves focus too');
+      await page.keyboard.press('ArrowRight');
+      await selected(2).waitFor(wait);
+      await page.keyboard.press('End');
+      await selected(1).waitFor(wait);
+      await page.keyboard.press('Home');
+      await selected(2).waitFor(wait);
+      assert.equal(
+        await reviews.getByRole('tab').evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('tabindex'))),
+        ['0', '-1'],
+      );
+      const panel = reviews.getByRole('tabpanel', { name: title(2) });
+      assert.is(await panel.getAttribute('id'), await book2Tab.getAttribute('aria-controls'));
+
       // The dialog checks the fields with the server's messages before sending anything.
       await reviews.getByRole('button', { name: 'Write the First Review' }).click();
       const dialog = page.getByRole('dialog', { name: 'Write a Review' });
