@@ -51,11 +51,11 @@ test('an event of an unknown type, or of a version newer than the code knows, is
       /knows no event type RefundIssued/.test(e.message),
   );
   assert.throws(
-    () => eventCatalog.upcast('OrderPlaced', 4, {}, 'order-8'),
+    () => eventCatalog.upcast('OrderPlaced', 5, {}, 'order-8'),
     (e: unknown) =>
       e instanceof UnknownEventVersion &&
-      /OrderPlaced version 4 \(stream order-8\)/.test(e.message) &&
-      /only up to version 3/.test(e.message),
+      /OrderPlaced version 5 \(stream order-8\)/.test(e.message) &&
+      /only up to version 4/.test(e.message),
   );
   assert.throws(
     () => eventCatalog.assertReadable('OrderPlaced', 0, 'order-8'),
@@ -154,6 +154,32 @@ test('an order of version 2 reads as it was recorded, a UK sale; version 3 takes
   };
   assert.is(eventCatalog.problems('OrderPlaced', exported), null);
   assert.ok(eventCatalog.problems('OrderPlaced', { ...exported, vat: { ...exported.vat, export: { country: '' } } }));
+});
+
+test('an order or a checkout of the version before pre-orders reads as recorded: no pre-orders, one parcel (decision 131)', () => {
+  const golden = readFileSync(join(import.meta.dirname, '../infra/testing/golden/v3/export.ndjson'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  const order = golden.find((e) => e.type === 'OrderPlaced' && e.metadata.schemaVersion === 2);
+  assert.ok(order, 'golden log v3 holds an order of version 2');
+  const copy = structuredClone(order.data);
+  // Through version 3 to 4, and from 3 (a version-2 order is a valid version-3 one): as it was recorded.
+  const read = eventCatalog.upcast('OrderPlaced', 2, order.data, order.stream) as Record<string, unknown>;
+  assert.equal(read, copy);
+  assert.equal(eventCatalog.upcast('OrderPlaced', 3, order.data, order.stream), copy);
+  assert.is(read.preOrders, undefined);
+  assert.is(read.parcels, undefined);
+  assert.equal(order.data, copy, 'the stored payload is untouched');
+  const started = golden.find((e) => e.type === 'CheckoutStarted');
+  assert.equal(eventCatalog.upcast('CheckoutStarted', 1, started.data, started.stream), started.data);
+  const parcels = { choice: 'two', dispatchFrom: '2099-03-01', secondDelivery: 350 };
+  const preOrders = [{ bookId: 2, publicationDate: '2099-03-01' }];
+  assert.is(eventCatalog.problems('OrderPlaced', { ...order.data, preOrders, parcels }), null);
+  assert.ok(
+    eventCatalog.problems('OrderPlaced', { ...order.data, preOrders, parcels: { ...parcels, choice: 'three' } }),
+  );
+  assert.is(eventCatalog.problems('CheckoutStarted', { ...started.data, preOrders, parcels }), null);
 });
 
 test.run();

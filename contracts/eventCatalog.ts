@@ -126,8 +126,10 @@ import {
   type PreOrderPlaced,
   type PublicationDateChanged,
   type TitleAnnounced,
+  type PreOrderStockReceived,
   type TitleReleased,
 } from './preorders/model.ts';
+import { parcelChoices } from './preorders/parcels.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
 import {
   holdReleaseReasons,
@@ -879,6 +881,38 @@ export const OrderPlacedV3 = v.object({ ...OrderPlacedV2.entries, vat: v.optiona
 /** A version-2 order was recorded before exports were told apart: it reads as it was recorded, a UK sale. */
 export const upcastOrderPlacedV2 = (old: v.InferOutput<typeof OrderPlacedV2>): v.InferOutput<typeof OrderPlacedV3> =>
   old;
+const preOrderDay = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+const PreOrderLineSchema = v.object({
+  bookId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  publicationDate: preOrderDay,
+});
+const OrderParcelsSchema = v.object({
+  choice: v.picklist(parcelChoices),
+  dispatchFrom: preOrderDay,
+  secondDelivery: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+/**
+ * OrderPlaced version 4 (decision 131): the lines that are pre-orders with the publication date each was paid for, and
+ * for a basket of pre-orders and books on the shelf whether it ships in one parcel or two.
+ */
+export const OrderPlacedV4 = v.object({
+  ...OrderPlacedV3.entries,
+  preOrders: v.optional(v.array(PreOrderLineSchema)),
+  parcels: v.optional(OrderParcelsSchema),
+});
+/** A version-3 order was placed before pre-orders were recorded on orders: it holds none, and ships as one. */
+export const upcastOrderPlacedV3 = (old: v.InferOutput<typeof OrderPlacedV3>): v.InferOutput<typeof OrderPlacedV4> =>
+  old;
+/** CheckoutStarted version 2 (decision 131): its pre-ordered lines and, for a mixed basket, one parcel or two. */
+export const CheckoutStartedV2 = v.object({
+  ...CheckoutStartedV1.entries,
+  preOrders: v.optional(v.array(PreOrderLineSchema)),
+  parcels: v.optional(OrderParcelsSchema),
+});
+/** A version-1 checkout was started before pre-orders were recorded on it: it holds none. */
+export const upcastCheckoutStartedV1 = (
+  old: v.InferOutput<typeof CheckoutStartedV1>,
+): v.InferOutput<typeof CheckoutStartedV2> => old;
 
 const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 const vatRate = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000));
@@ -1067,6 +1101,14 @@ export const PreOrderCancelledV1 = v.object({
   at,
 });
 export const TitleReleasedV1 = v.object({ bookId, ...preOrderSaid });
+export const PreOrderStockReceivedV1 = v.object({
+  bookId,
+  received: copies,
+  allocated: count,
+  forSale: count,
+  receiptId: text,
+  ...preOrderSaid,
+});
 
 export const PersonalDataDownloadGrantedV1 = v.object({ username: text, by: text, at });
 export const PersonalDataDownloadRevokedV1 = v.object({ username: text, by: text, at });
@@ -1090,10 +1132,10 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof ReviewSubmittedV1, ReviewSubmitted>,
     Newest<typeof ReviewApprovedV1, ReviewApproved>,
     Newest<typeof ReviewRejectedV1, ReviewRejected>,
-    Newest<typeof CheckoutStartedV1, CheckoutStarted>,
+    Newest<typeof CheckoutStartedV2, CheckoutStarted>,
     Newest<typeof CheckoutCompletedV1, CheckoutCompleted>,
     Newest<typeof CheckoutCancelledV1, CheckoutCancelled>,
-    Newest<typeof OrderPlacedV3, OrderPlaced>,
+    Newest<typeof OrderPlacedV4, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
     Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
     Newest<typeof EmailSentV8, EmailSent>,
@@ -1190,6 +1232,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof PreOrderAllocatedV1, PreOrderAllocated>,
     Newest<typeof PreOrderCancelledV1, PreOrderCancelled>,
     Newest<typeof TitleReleasedV1, TitleReleased>,
+    Newest<typeof PreOrderStockReceivedV1, PreOrderStockReceived>,
   ]
 >;
 
@@ -1380,8 +1423,9 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     type: 'CheckoutStarted',
     stream: 'checkout',
     causedBy: shopper,
-    description: 'The server priced a checkout and opened a payment for it.',
-    versions: [{ schema: CheckoutStartedV1 }],
+    description:
+      'The server priced a checkout and opened a payment for it; from version 2, with the lines that are pre-orders (and their publication dates) and, for a basket of pre-orders and books on the shelf, one parcel or two as the shopper chose.',
+    versions: [{ schema: CheckoutStartedV1 }, { schema: CheckoutStartedV2, upcast: upcastCheckoutStartedV1 }],
   },
   {
     type: 'CheckoutCompleted',
@@ -1419,11 +1463,12 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     stream: 'order',
     causedBy: webhook,
     description:
-      'A verified payment placed an order (once per payment); from version 2, with the VAT it carries when the shop is registered for VAT that day; from version 3, an order sent out of the UK records it as a zero-rated export, with its destination and the UK VAT due if its proof of export does not come within 3 months.',
+      'A verified payment placed an order (once per payment); from version 2, with the VAT it carries when the shop is registered for VAT that day; from version 3, an order sent out of the UK records it as a zero-rated export, with its destination and the UK VAT due if its proof of export does not come within 3 months; from version 4, its pre-ordered lines with their publication dates, and one parcel or two for a basket of pre-orders and books on the shelf.',
     versions: [
       { schema: OrderPlacedV1 },
       { schema: OrderPlacedV2, upcast: upcastOrderPlacedV1 },
       { schema: OrderPlacedV3, upcast: upcastOrderPlacedV2 },
+      { schema: OrderPlacedV4, upcast: upcastOrderPlacedV3 },
     ],
   },
   {
@@ -2156,6 +2201,14 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     causedBy: owner,
     description: 'A coming title was released once no pre-order waited for copies: it is on sale as any other book.',
     versions: [{ schema: TitleReleasedV1 }],
+  },
+  {
+    type: 'PreOrderStockReceived',
+    stream: 'preorder',
+    causedBy: owner,
+    description:
+      "Copies of a coming title were received, appended with the allocations they made: how many arrived, went to pre-orders and are for sale. From then on the title is on sale from its shelf and takes no new pre-orders; the shelf's StockReceived of the rest follows, named by `receiptId`.",
+    versions: [{ schema: PreOrderStockReceivedV1 }],
   },
 ];
 

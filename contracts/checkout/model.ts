@@ -8,6 +8,7 @@ import { OptionalDiscountCodeSchema } from '../discounts/model.ts';
 import { GiftSchema, type OrderGift } from './gift.ts';
 import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
 import type { ShippingOption } from './shipping.ts';
+import { ParcelsSchema, type OrderParcels, type PreOrderLine } from '../preorders/parcels.ts';
 
 /** The book the custom checkout and wallet pages sell: the first story book, at the fixed 999 pence. */
 export const singleCheckoutBook = (() => {
@@ -68,6 +69,8 @@ export const CartCheckoutRequestSchema = v.object({
   customerEmail: v.optional(text(254, 'customerEmail')),
   /** "This is a gift": a message for the packing slip, and optionally someone else the parcel goes to (decision 110) */
   gift: v.optional(GiftSchema),
+  /** a basket of pre-orders and books in stock: one parcel on publication, or two (decision 131) */
+  parcels: ParcelsSchema,
 });
 export type CartCheckoutRequest = v.InferOutput<typeof CartCheckoutRequestSchema>;
 export type CheckoutUrlResponse = { success: true; url: string; sessionId: string };
@@ -95,6 +98,8 @@ export const CreateCheckoutSessionRequestSchema = v.object({
   discountCode: OptionalDiscountCodeSchema,
   /** "This is a gift": a message for the packing slip, and optionally someone else the parcel goes to (decision 110) */
   gift: v.optional(GiftSchema),
+  /** a basket of pre-orders and books in stock: one parcel on publication, or two (decision 131) */
+  parcels: ParcelsSchema,
 });
 export type CreateCheckoutSessionRequest = v.InferOutput<typeof CreateCheckoutSessionRequestSchema>;
 
@@ -135,6 +140,8 @@ export const CardPaymentIntentRequestSchema = v.object({
   discountCode: OptionalDiscountCodeSchema,
   /** "This is a gift": a message for the packing slip, and optionally someone else the parcel goes to */
   gift: v.optional(GiftSchema),
+  /** one book is never a mixed basket: "two" is refused (decision 131) */
+  parcels: ParcelsSchema,
 });
 export type CardPaymentIntentRequest = v.InferOutput<typeof CardPaymentIntentRequestSchema>;
 
@@ -171,6 +178,8 @@ export const WalletPaymentIntentRequestSchema = v.object({
     ),
   ),
   name: v.optional(v.pipe(v.string('name must be text'), v.trim(), v.maxLength(200, 'Name is too long'))),
+  /** one book is never a mixed basket: "two" is refused (decision 131) */
+  parcels: ParcelsSchema,
 });
 export type WalletPaymentIntentRequest = v.InferOutput<typeof WalletPaymentIntentRequestSchema>;
 export type PaymentIntentResponse = { clientSecret: string; paymentIntentId: string; amount: number };
@@ -290,6 +299,10 @@ export type CheckoutStarted = DomainEvent<
     shippingAddress?: ShippingAddress;
     /** "This is a gift" (decision 085); absent on every other checkout */
     gift?: OrderGift;
+    /** the lines that are pre-orders of coming books, with the date each is published (version 2, decision 131) */
+    preOrders?: PreOrderLine[];
+    /** a basket of pre-orders and books on the shelf: one parcel or two, as the shopper chose (version 2) */
+    parcels?: OrderParcels;
     startedAt: string;
   }
 >;

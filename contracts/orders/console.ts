@@ -1,4 +1,5 @@
 // The owner's order console: request bodies and the answers the API gives.
+import type { OrderParcels } from '../preorders/parcels.ts';
 import * as v from 'valibot';
 import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
 import { isoDay } from '../shared/days.ts';
@@ -231,6 +232,11 @@ export type AdminOrder = {
    * copies received and ready to send. Absent on every other order.
    */
   preOrders?: Record<string, 'waiting' | 'allocated'>;
+  /**
+   * Pre-orders and books on the shelf in one order (decision 131): one parcel on publication, or two, the books in
+   * stock sent first. Absent on every other order.
+   */
+  parcels?: OrderParcels;
 };
 
 /**

@@ -6,6 +6,7 @@ import type { DomainEvent } from '../shared/events.ts';
 import type { ShopEvent } from '../eventCatalog.ts';
 import type { OrderVat } from '../vat/orderVat.ts';
 import type { OrderGift } from '../checkout/gift.ts';
+import type { OrderParcels, PreOrderLine } from '../preorders/parcels.ts';
 import { bundleSavingLabel } from '../catalog/bundle.ts';
 import type { Carrier } from './fulfilment.ts';
 
@@ -86,6 +87,13 @@ export type OrderPlaced = DomainEvent<
     vat?: OrderVat;
     /** "This is a gift" at checkout (decision 085): its message, and the recipient when it goes to someone else */
     gift?: OrderGift;
+    /**
+     * The lines that are pre-orders, with the publication date each was paid for (version 4, decision 131): the payment
+     * is the tax point, and the receipt says each is to be dispatched from that date.
+     */
+    preOrders?: PreOrderLine[];
+    /** pre-orders and books on the shelf in one order: sent in one parcel on publication, or two (version 4) */
+    parcels?: OrderParcels;
   }
 >;
 

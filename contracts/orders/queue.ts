@@ -1,6 +1,7 @@
 // The owner's work queue: the orders still to be sent — paid (the spec's "completed") and processing — oldest first,
 // and what a row of the console says about an order before it is opened: refunds, flags, a gift, an address abroad,
 // a hold, and what the shop keeps of the money once refunds are paid back.
+import { parcelTexts } from '../preorders/parcels.ts';
 import type { AnyOrderStatus } from '../shared/constants.ts';
 import { formatPence } from '../shared/money.ts';
 import type { AdminOrder } from './console.ts';
@@ -32,7 +33,9 @@ export type RowBadgeKind =
   | 'abroad'
   | 'on-hold'
   | 'pre-order-waiting'
-  | 'pre-order-allocated';
+  | 'pre-order-allocated'
+  | 'two-parcels'
+  | 'one-parcel';
 export type RowBadge = { kind: RowBadgeKind; label: string; detail: string };
 
 /** Why an order should not be sent now, each in a sentence; none for an order free to go. */
@@ -55,7 +58,7 @@ export function holdReasonsOf(order: Pick<AdminOrder, 'disputes' | 'openRequests
 export function rowBadgesOf(
   order: Pick<
     AdminOrder,
-    'totalAmount' | 'refunded' | 'flags' | 'gift' | 'country' | 'disputes' | 'openRequests' | 'preOrders'
+    'totalAmount' | 'refunded' | 'flags' | 'gift' | 'country' | 'disputes' | 'openRequests' | 'preOrders' | 'parcels'
   >,
 ): RowBadge[] {
   const badges: RowBadge[] = [];
@@ -76,17 +79,27 @@ export function rowBadgesOf(
   if (holds.length > 0) badges.push({ kind: 'on-hold', label: 'On hold', detail: holds.join(' ') });
   // A pre-order is paid, so it is in the queue from payment; it can be sent only once every copy it waits for is here.
   const preOrders = Object.values(order.preOrders ?? {});
+  // Two parcels (decision 131): the books in stock go first, whatever the pre-order waits for.
+  const twoParcels = order.parcels?.choice === 'two';
   if (preOrders.some((s) => s === 'waiting'))
     badges.push({
       kind: 'pre-order-waiting',
       label: 'Pre-order — waiting',
-      detail: 'A pre-order still waiting for copies to arrive: do not send it yet',
+      detail: twoParcels
+        ? 'A pre-order still waiting for copies to arrive: send the books in stock now, the pre-order when its copies are here'
+        : 'A pre-order still waiting for copies to arrive: do not send it yet',
     });
   else if (preOrders.length > 0)
     badges.push({
       kind: 'pre-order-allocated',
       label: 'Pre-order — allocated',
       detail: 'A pre-order: copies received are set aside for it, ready to send',
+    });
+  if (order.parcels)
+    badges.push({
+      kind: twoParcels ? 'two-parcels' : 'one-parcel',
+      label: parcelTexts.badge(order.parcels),
+      detail: parcelTexts.ownerLabel(order.parcels),
     });
   if (order.gift) badges.push({ kind: 'gift', label: 'Gift', detail: 'A gift: its message goes on the packing slip' });
   if (order.country && order.country.toUpperCase() !== homeCountry)

@@ -58,6 +58,15 @@ export type PreOrderCancelled = DomainEvent<
   'PreOrderCancelled',
   { bookId: number; checkoutId: string; quantity: number; cancelledBy: PreOrderCancelReason; at: string }
 >;
+/**
+ * Copies of the title were received (decision 131), appended with the PreOrderAllocated events they made: `allocated`
+ * went to pre-orders, `forSale` to the shelf, whose StockReceived follows under `receiptId`. From then on the title is
+ * on sale from its shelf and takes no new pre-orders.
+ */
+export type PreOrderStockReceived = DomainEvent<
+  'PreOrderStockReceived',
+  { bookId: number; received: number; allocated: number; forSale: number; receiptId: string } & Said
+>;
 /** The book is out: no longer coming, on sale as any other. */
 export type TitleReleased = DomainEvent<'TitleReleased', { bookId: number } & Said>;
 
@@ -69,6 +78,7 @@ export type PreOrderEvent =
   | PreOrderPaid
   | PreOrderAllocated
   | PreOrderCancelled
+  | PreOrderStockReceived
   | TitleReleased;
 
 export const preOrderEventTypes = [
@@ -79,6 +89,7 @@ export const preOrderEventTypes = [
   'PreOrderPaid',
   'PreOrderAllocated',
   'PreOrderCancelled',
+  'PreOrderStockReceived',
   'TitleReleased',
 ] as const satisfies readonly PreOrderEvent['type'][];
 
@@ -106,6 +117,9 @@ export const preOrderMessages = {
   fewLeft: (title: string, left: number) =>
     `Only ${left} ${left === 1 ? 'copy is' : 'copies are'} left to pre-order of ${title}.`,
   unknownPreOrder: 'There is no such pre-order.',
+  /** copies have been received: the book is sold from the shelf now, not pre-ordered (decision 131) */
+  onSale: (title: string) =>
+    `${title} is on sale now: its copies have arrived, so it is bought from the shelf, not pre-ordered.`,
   dispatched: 'This pre-order has been dispatched: it can no longer be cancelled; the 14-day right runs from delivery.',
   /** what the owner is told when copies received went to pre-orders, and what still waits */
   allocated: (copies: number, waiting: number) =>

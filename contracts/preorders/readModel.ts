@@ -30,8 +30,8 @@ export async function listPreOrderTitles(reader: ReadStoreReader, now: string): 
   return states.filter((s): s is ComingTitleState => s !== null).map((s) => comingTitleSummary(s, now));
 }
 
-/** The publication date of a book that is coming, or null. */
+/** The publication date of a book that is coming and still taken as a pre-order (no copies received yet), or null. */
 export async function comingDateOf(reader: ReadStoreReader, bookId: number): Promise<string | null> {
   const state = await reader.get<ComingTitleState>(collection, String(bookId));
-  return state?.coming ? state.publicationDate : null;
+  return state?.coming && !state.onSale ? state.publicationDate : null;
 }

@@ -9,6 +9,8 @@ export type ComingTitleSummary = {
   bookId: number;
   title: string;
   coming: boolean;
+  /** copies have been received (decision 131): sold from the shelf, no longer pre-ordered */
+  onSale: boolean;
   publicationDate: string;
   limit: number | null;
   /** copies still open to pre-order; null without a limit */
@@ -43,6 +45,7 @@ export function comingTitleSummary(state: ComingTitleState, now: string): Coming
     bookId: state.bookId ?? 0,
     title: state.title,
     coming: state.coming,
+    onSale: !!state.onSale,
     publicationDate: state.publicationDate ?? '',
     limit: state.limit,
     left: state.coming && state.limit !== null ? left : state.coming ? null : 0,

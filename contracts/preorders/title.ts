@@ -24,6 +24,8 @@ export type ComingTitleState = {
   title: string;
   /** announced and not yet released */
   coming: boolean;
+  /** copies have been received (decision 131): the title is sold from its shelf, and takes no new pre-orders */
+  onSale?: boolean;
   publicationDate: string | null;
   limit: number | null;
   /** every pre-order of the title's seasons, in the order placed */
@@ -51,9 +53,12 @@ export const copiesTaken = (state: ComingTitleState, now: string): number =>
 export const waitingPreOrders = (state: ComingTitleState): PreOrder[] =>
   state.preOrders.filter((p) => p.status === 'waiting' && p.orderId !== null);
 
-/** Copies that may still be pre-ordered at `now`: Infinity without a limit, 0 when the title is not coming. */
+/** Whether the title takes pre-orders: coming, and no copies received yet (then it is on sale from its shelf). */
+export const takesPreOrders = (state: ComingTitleState): boolean => state.coming && !state.onSale;
+
+/** Copies that may still be pre-ordered at `now`: Infinity without a limit, 0 when the title takes no pre-orders. */
 export function copiesLeft(state: ComingTitleState, now: string): number {
-  if (!state.coming) return 0;
+  if (!takesPreOrders(state)) return 0;
   return state.limit === null ? Infinity : Math.max(0, state.limit - copiesTaken(state, now));
 }
 
@@ -88,6 +93,8 @@ export function evolveComingTitle(state: ComingTitleState, event: ShopEvent): Co
       return withPreOrder(state, event.data.checkoutId, (p) => ({ ...p, status: 'allocated' }));
     case 'PreOrderCancelled':
       return withPreOrder(state, event.data.checkoutId, (p) => ({ ...p, status: 'cancelled' }));
+    case 'PreOrderStockReceived':
+      return { ...state, onSale: true };
     case 'TitleReleased':
       return { ...state, coming: false };
     default:
@@ -126,8 +133,16 @@ export type PlacePreOrder = {
 };
 /** The checkout was paid: its pre-order is the order's, even if its hold had run out (the payer keeps what they paid). */
 export type PayPreOrder = { type: 'PayPreOrder'; bookId: number; checkoutId: string; orderId: string; at: string };
-/** Copies received for the title: allocated to the waiting pre-orders, whole, in the order placed. */
-export type AllocateCopies = { type: 'AllocateCopies'; bookId: number; copies: number; at: string };
+/**
+ * Copies received for the title: allocated to the waiting pre-orders, whole, in the order placed, and recorded as
+ * received in the same append (decision 131) under `receiptId`, which names the shelf's StockReceived of the rest.
+ */
+export type AllocateCopies = {
+  type: 'AllocateCopies';
+  bookId: number;
+  copies: number;
+  receiptId: string;
+} & Said;
 export type CancelPreOrder = {
   type: 'CancelPreOrder';
   bookId: number;
@@ -181,6 +196,8 @@ function decideComingTitle(command: ComingTitleCommand, state: ComingTitleState)
       // The same checkout's pre-order again (a retried start) changes nothing.
       if (state.preOrders.some((p) => p.checkoutId === checkoutId)) return [];
       if (!state.coming) throw invalid(preOrderMessages.notComing(title));
+      // Its copies have arrived: it is bought from the shelf as any book (decision 131).
+      if (state.onSale) throw invalid(preOrderMessages.onSale(title));
       const left = copiesLeft(state, at);
       if (left === 0) throw conflict(preOrderMessages.closed(title));
       if (quantity > left) throw conflict(preOrderMessages.fewLeft(title, left));
@@ -196,7 +213,9 @@ function decideComingTitle(command: ComingTitleCommand, state: ComingTitleState)
       return [{ type: 'PreOrderPaid', data: { bookId, checkoutId, orderId, at } }];
     }
     case 'AllocateCopies': {
-      const { bookId, at } = command;
+      const { bookId, receiptId, by, reason, at } = command;
+      // A book never announced, or released, takes no pre-orders: its receipt is the shelf's alone.
+      if (!state.coming) return [];
       let copies = command.copies;
       const events: PreOrderEvent[] = [];
       // Paid pre-orders in the order placed, each whole: the first that does not fit waits, and so do all after it.
@@ -208,6 +227,12 @@ function decideComingTitle(command: ComingTitleCommand, state: ComingTitleState)
           data: { bookId, checkoutId: p.checkoutId, orderId: p.orderId!, quantity: p.quantity, at },
         });
       }
+      const allocated = command.copies - copies;
+      // One append: the allocations and the receipt stand or fall together, and the title is on sale from now on.
+      events.push({
+        type: 'PreOrderStockReceived',
+        data: { bookId, received: command.copies, allocated, forSale: copies, receiptId, by, reason, at },
+      });
       return events;
     }
     case 'CancelPreOrder': {

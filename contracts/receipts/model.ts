@@ -198,6 +198,8 @@ export function creditNoteContent(
 
 export type ReceiptLineView = {
   name: string;
+  /** a pre-ordered line: "pre-order, to be dispatched from 1 March 2027" (decision 131) */
+  note?: string;
   quantity: number;
   unitPrice: number;
   gross: number;

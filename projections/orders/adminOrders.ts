@@ -164,6 +164,7 @@ function adminOrderOf(data: OrderPlaced['data'], revision: number): AdminOrder {
     disputes: [],
     flags: [],
     ...(data.gift ? { gift: true as const } : {}),
+    ...(data.parcels ? { parcels: data.parcels } : {}),
     ...(typeof data.shippingAddress === 'string' || !data.shippingAddress.country.trim()
       ? {}
       : { country: data.shippingAddress.country.trim().toUpperCase() }),

@@ -36,7 +36,8 @@ export type ReceiptDoc = {
   orderId: string;
   orderNumber: string;
   placedAt: string;
-  items: Pick<OrderItem, 'name' | 'quantity' | 'price' | 'listPrice'>[];
+  /** `dispatchFrom`: a pre-ordered line's publication date as paid for (decision 131); the payment is its tax point */
+  items: (Pick<OrderItem, 'name' | 'quantity' | 'price' | 'listPrice'> & { dispatchFrom?: string })[];
   /** the savings already in the items' prices (decision 072) */
   discounts?: OrderDiscount[];
   shippingCost: number;
@@ -77,12 +78,16 @@ export const receiptsProjection = defineProjection({
         orderId: order.orderId,
         orderNumber: order.orderNumber,
         placedAt: order.placedAt,
-        items: order.items.map(({ name, quantity, price, listPrice }) => ({
-          name,
-          quantity,
-          price,
-          ...(listPrice === undefined ? {} : { listPrice }),
-        })),
+        items: order.items.map(({ name, quantity, price, listPrice, bookId }) => {
+          const preOrder = order.preOrders?.find((p) => p.bookId === bookId);
+          return {
+            name,
+            quantity,
+            price,
+            ...(listPrice === undefined ? {} : { listPrice }),
+            ...(preOrder ? { dispatchFrom: preOrder.publicationDate } : {}),
+          };
+        }),
         ...(order.discounts?.length ? { discounts: order.discounts } : {}),
         shippingCost: order.shippingCost,
         total: order.total,

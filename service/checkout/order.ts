@@ -10,9 +10,11 @@ import {
   withDetailsAdded,
   type OrderEvent,
   type OrderFlagged,
+  type OrderItem,
   type OrderPlaced,
   type ShippingAddress,
 } from '../../contracts/orders/model.ts';
+import { parcelsDelivery, type PreOrderLine } from '../../contracts/preorders/parcels.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { exportDestinationOf } from '../../contracts/vat/exports.ts';
 import { orderVatFor } from '../../contracts/vat/orderVat.ts';
@@ -87,11 +89,21 @@ const paymentMethodOf = (started: CheckoutStarted['data']) =>
 export function shippingRateMismatch(
   paid: Pick<ShippingOption, 'label' | 'amount'>,
   address: ShippingAddress | string,
-  due: { rates: ShippingRates; at: string; items: number; subtotal: number },
+  due: {
+    rates: ShippingRates;
+    at: string;
+    items: number;
+    subtotal: number;
+    /** a basket of pre-orders and books on the shelf sent in two parcels pays both deliveries (decision 131) */
+    twoParcels?: { lines: OrderItem[]; preOrders: PreOrderLine[] };
+  },
 ): string | null {
   if (typeof address === 'string' || !address.country) return null;
   const name = countryNameOf(address.country) ?? address.country;
-  const option = deliveryOptionFor(tableAt(due.rates, due.at), address.country, due);
+  const table = tableAt(due.rates, due.at);
+  const option = due.twoParcels
+    ? parcelsDelivery(table, address.country, due.twoParcels.lines, due.twoParcels.preOrders, 'two', due.subtotal)
+    : deliveryOptionFor(table, address.country, due);
   if (!option)
     return `${paid.label} (${formatPence(paid.amount)}) was paid for an address in ${name}, where the shop does not deliver.`;
   if (option.amount === paid.amount) return null;
@@ -105,6 +117,12 @@ function paidOptionOf(order: OrderPlaced['data'], rates: ShippingRates): Pick<Sh
   const zone = table.zones.find((z) => zoneRate(z, parcel.items, parcel.subtotal) === order.shippingCost);
   return { label: zone ? zoneOptions[zone.id].label : 'Shipping', amount: order.shippingCost };
 }
+
+/** An order sent in two parcels, as the rate check needs it (decision 131). */
+const twoParcelsOf = (order: OrderPlaced['data']) =>
+  order.parcels?.choice === 'two' && order.preOrders
+    ? { twoParcels: { lines: order.items, preOrders: order.preOrders } }
+    : {};
 
 const itemCount = (items: readonly { quantity: number }[]) => items.reduce((sum, item) => sum + item.quantity, 0);
 
@@ -161,6 +179,9 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
     subtotal: started.subtotal,
     ...(started.discounts?.length ? { discounts: started.discounts } : {}),
     ...(started.gift ? { gift: started.gift } : {}),
+    // Its pre-orders and their dates as paid for (the payment is their tax point), and one parcel or two (decision 131).
+    ...(started.preOrders?.length ? { preOrders: started.preOrders } : {}),
+    ...(started.parcels ? { parcels: started.parcels } : {}),
     shippingCost,
     total: payment.amount,
     currency: 'gbp',
@@ -192,6 +213,7 @@ function placeOrder(command: PlaceOrder): OrderEvent[] {
         at: started.startedAt,
         items: itemCount(started.items),
         subtotal: started.subtotal,
+        ...twoParcelsOf(order),
       })
     : null;
   return [{ type: 'OrderPlaced', data: order }, ...flagOf(reference, rateMismatch, command.at)];
@@ -211,6 +233,7 @@ function fillGaps(command: PlaceOrder, order: OrderPlaced['data']): OrderEvent[]
           at: order.placedAt,
           items: itemCount(order.items),
           subtotal: order.subtotal,
+          ...twoParcelsOf(order),
         })
       : null;
   return [

@@ -10,7 +10,7 @@ import { importDutiesNotice } from '../../contracts/content/importDuties.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { exportDestinationOf } from '../../contracts/vat/exports.ts';
 import { mailOf } from '../mail/layout.tsx';
-import { addressLines, discountRows, itemRows, orderDate, textRows } from '../mail/orderFacts.ts';
+import { addressLines, discountRows, itemRows, orderDate, shippingRow, textRows } from '../mail/orderFacts.ts';
 import { confirmationMail, giftNoteMail, orderToOwnerMail, purchaseNoticeMail, shippedMail } from './orderMails.tsx';
 import { deliveryOf, giftMessageHeading, quotedGiftMessage } from '../../contracts/checkout/gift.ts';
 import type { ShopEvent } from '../../contracts/eventCatalog.ts';
@@ -49,9 +49,9 @@ export function orderConfirmation(order: Order, receiptLink?: string, orderPageL
         `Thank you for your order from ${shopContent.shop.name}. Your payment was received and your order number is ${order.orderNumber}.`,
         '',
         `Order ${order.orderNumber}, placed on ${orderDate(order.placedAt)}:`,
-        ...textRows(itemRows(order.items, order.discounts)),
+        ...textRows(itemRows(order.items, order.discounts, order.preOrders)),
         ...textRows(discountRows(order)),
-        `  Shipping — ${formatPence(order.shippingCost)}`,
+        ...textRows([shippingRow(order)]),
         `  Total paid — ${formatPence(order.total)}`,
         '',
         ...(receiptLink ? ['Your receipt, to view, print or save as a PDF:', `  ${receiptLink}`, ''] : []),
@@ -164,7 +164,7 @@ export function orderShipped(
         '',
         ...deliveryText(order, 'It is going to:'),
         `Order ${order.orderNumber}, placed on ${orderDate(order.placedAt)}:`,
-        ...textRows(itemRows(order.items, order.discounts)),
+        ...textRows(itemRows(order.items, order.discounts, order.preOrders)),
         '',
         ...(orderPageLink ? ['Your order page, with its tracking and returns:', `  ${orderPageLink}`, ''] : []),
         `If you have any questions, write to us at ${shopContent.shop.contactEmail}.`,
@@ -203,10 +203,10 @@ export function orderToOwner(order: Order, owner: string): Promise<MailMessage> 
         `Customer: ${order.customerName} <${order.customerEmail}>`,
         ...(order.phone ? [`Phone: ${order.phone}`] : []),
         ...deliveryText(order, 'Ship to:', 'Gift message:'),
-        ...textRows(itemRows(order.items, order.discounts)),
+        ...textRows(itemRows(order.items, order.discounts, order.preOrders)),
         ...textRows(discountRows(order)),
         `  Subtotal — ${formatPence(order.subtotal)}`,
-        `  Shipping — ${formatPence(order.shippingCost)}`,
+        ...textRows([shippingRow(order)]),
         `  Total — ${formatPence(order.total)}`,
         '',
         `Payment: ${order.paymentMethod}, reference ${order.paymentReference}`,

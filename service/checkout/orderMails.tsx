@@ -18,7 +18,7 @@ import {
   Signature,
   SubHeading,
 } from '../mail/layout.tsx';
-import { addressLines, discountRows, itemRows, orderDate } from '../mail/orderFacts.ts';
+import { addressLines, discountRows, itemRows, orderDate, shippingRow } from '../mail/orderFacts.ts';
 import { deliveryOf, quotedGiftMessage } from '../../contracts/checkout/gift.ts';
 
 type Order = OrderPlaced['data'];
@@ -58,7 +58,7 @@ function OrderFacts({ order, orderPageLink, totals }: { order: Order; orderPageL
       <SubHeading>
         Order {order.orderNumber}, placed on {orderDate(order.placedAt)}
       </SubHeading>
-      <Lines rows={itemRows(order.items, order.discounts)} />
+      <Lines rows={itemRows(order.items, order.discounts, order.preOrders)} />
       {totals}
       <Delivery order={order} heading="Delivery address" />
       {orderPageLink ? (
@@ -86,7 +86,7 @@ export const confirmationMail = (order: Order, receiptLink?: string, orderPageLi
         <Lines
           rows={[
             ...discountRows(order),
-            { label: 'Shipping', figure: formatPence(order.shippingCost) },
+            shippingRow(order),
             { label: 'Total paid', figure: formatPence(order.total), strong: true },
           ]}
         />
@@ -151,10 +151,10 @@ export const orderToOwnerMail = (order: Order) => (
     <SubHeading>Items</SubHeading>
     <Lines
       rows={[
-        ...itemRows(order.items, order.discounts),
+        ...itemRows(order.items, order.discounts, order.preOrders),
         ...discountRows(order),
         { label: 'Subtotal', figure: formatPence(order.subtotal) },
-        { label: 'Shipping', figure: formatPence(order.shippingCost) },
+        shippingRow(order),
         { label: 'Total', figure: formatPence(order.total), strong: true },
       ]}
     />

@@ -2,7 +2,9 @@
 // stream under its revision, so racing shoppers never take more copies than its limit. The pre-order holds its copies
 // until the checkout's hold ends and for good once paid; a checkout that never opens cancels it at once.
 import type { OrderItem } from '../../contracts/orders/model.ts';
-import { comingTitleDecider, type ComingTitleState } from '../../contracts/preorders/title.ts';
+import { comingTitleDecider, takesPreOrders, type ComingTitleState } from '../../contracts/preorders/title.ts';
+import { preOrderMessages } from '../../contracts/preorders/model.ts';
+import { Invalid } from '../../contracts/shared/errors.ts';
 import { preOrderStream } from '../../contracts/shared/streams.ts';
 import { fold, handleCommand, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
@@ -12,7 +14,10 @@ export const preOrderRaceRetries = 64;
 
 export type PreOrderHold = { release(): Promise<void> };
 
-/** The coming titles among `items`: book id → its title's state; books not coming are sold as any other. */
+/**
+ * The coming titles among `items` that still take pre-orders: book id → its title's state. Books not coming, and
+ * coming titles whose copies have arrived (decision 131), are sold from the shelf as any other.
+ */
 export async function comingTitlesOf(
   deps: Pick<ShopDeps, 'events'>,
   items: readonly OrderItem[],
@@ -21,7 +26,7 @@ export async function comingTitlesOf(
   const coming = new Map<number, ComingTitleState>();
   for (const bookId of ids) {
     const state = fold(comingTitleDecider, await deps.events.readStream(preOrderStream(bookId)));
-    if (state.coming) coming.set(bookId, state);
+    if (takesPreOrders(state)) coming.set(bookId, state);
   }
   return coming;
 }
@@ -51,14 +56,20 @@ export async function holdPreOrders(
     for (const [bookId, state] of coming) {
       const lines = items.filter((i) => i.bookId === bookId);
       const quantity = lines.reduce((sum, i) => sum + i.quantity, 0);
-      await handleCommand(
-        deps.events,
-        preOrderStream(bookId),
-        comingTitleDecider,
-        { type: 'PlacePreOrder', bookId, title: state.title, checkoutId, quantity, at: meta.now, expiresAt },
-        meta,
-        { raceRetries: preOrderRaceRetries },
-      );
+      try {
+        await handleCommand(
+          deps.events,
+          preOrderStream(bookId),
+          comingTitleDecider,
+          { type: 'PlacePreOrder', bookId, title: state.title, checkoutId, quantity, at: meta.now, expiresAt },
+          meta,
+          { raceRetries: preOrderRaceRetries },
+        );
+      } catch (error) {
+        // Its copies arrived as this checkout started: the shelf sells it (its hold was asked for above), no pre-order.
+        if (error instanceof Invalid && error.message === preOrderMessages.onSale(state.title)) continue;
+        throw error;
+      }
       taken.push(bookId);
     }
   } catch (error) {

@@ -9,13 +9,23 @@ import { route, type Routers } from '../http/route.ts';
 import { notifyRoutes } from './notifyRoutes.ts';
 import { orderRoutes } from './orderRoutes.ts';
 import { createOrderDesk } from './placeOrder.ts';
-import { bundleSavingIn, priceByTitle, priceCart, priceSingleBook } from './pricing.ts';
+import { bundleSavingIn, priceByTitle, priceCart, priceSingleBook, type PricedItems } from './pricing.ts';
 import { checkBasket, emailKeyFor, lookUpCode } from './discountCode.ts';
 import { discountsApi } from '../../contracts/discounts/api.ts';
 import { describeDiscount, discountMessages } from '../../contracts/discounts/model.ts';
 import { invalid } from '../../contracts/shared/errors.ts';
 import { sandboxRoutes } from './sandboxRoutes.ts';
 import { deliveryFor, shippingRoutes, tableNow } from './shippingRoutes.ts';
+import { comingTitlesOf } from './preOrderHold.ts';
+import {
+  dispatchFromOf,
+  isMixedBasket,
+  parcelMessages,
+  parcelsDelivery,
+  type OrderParcels,
+  type ParcelChoice,
+  type PreOrderLine,
+} from '../../contracts/preorders/parcels.ts';
 import { countryNameOf, zoneOptions } from '../../contracts/checkout/shippingRates.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { ShippingOption } from '../../contracts/checkout/shipping.ts';
@@ -31,6 +41,48 @@ const parcelOf = (priced: { items: { quantity: number }[]; subtotal: number }) =
 });
 
 const recipientCountryField = 'gift.recipient.address.country';
+
+/**
+ * The delivery a basket pays (decision 131): the destination's rate as any basket's; for a basket holding pre-orders
+ * and books on the shelf, the shopper's choice of one parcel on publication or two (a 400 without one), two paying the
+ * second delivery as the table says. A basket that is not mixed cannot ask for two parcels (400). Priced here, never
+ * from the browser; the checkout records the pre-ordered lines, their dates and the choice.
+ */
+async function basketDelivery(
+  deps: ShopDeps,
+  country: string | undefined,
+  priced: PricedItems,
+  field: string,
+  choice: ParcelChoice | undefined,
+): Promise<{ option: ShippingOption; allowedCountries: string[]; preOrders: PreOrderLine[]; parcels?: OrderParcels }> {
+  const delivery = await deliveryFor(deps, country, parcelOf(priced), field);
+  const coming = await comingTitlesOf(deps, priced.items);
+  const preOrders = [...coming].map(([bookId, state]) => ({ bookId, publicationDate: state.publicationDate! }));
+  const mixed = isMixedBasket(priced.items, preOrders);
+  const dispatchFrom = dispatchFromOf(preOrders);
+  if (mixed && !choice) {
+    const message = parcelMessages.choose(dispatchFrom);
+    throw badRequest(message, [{ field: 'parcels', message }]);
+  }
+  if (!mixed && choice === 'two')
+    throw badRequest(parcelMessages.notMixed, [{ field: 'parcels', message: parcelMessages.notMixed }]);
+  if (!mixed || !choice) return { ...delivery, preOrders };
+  const priceOf = parcelsDelivery(await tableNow(deps), country!, priced.items, preOrders, choice, priced.subtotal);
+  if (!priceOf) return { ...delivery, preOrders };
+  const { zone: _zone, secondDelivery, ...option } = priceOf;
+  return {
+    option,
+    allowedCountries: delivery.allowedCountries,
+    preOrders,
+    parcels: { choice, dispatchFrom, secondDelivery },
+  };
+}
+
+/** What a checkout's start records of its pre-orders and parcels (nothing for a basket without pre-orders). */
+const preOrderPartOf = (delivery: { preOrders: PreOrderLine[]; parcels?: OrderParcels }) => ({
+  ...(delivery.preOrders.length ? { preOrders: delivery.preOrders } : {}),
+  ...(delivery.parcels ? { parcels: delivery.parcels } : {}),
+});
 
 /**
  * A checkout's gift as recorded, and where its parcel goes (decision 110): to the gift's recipient when it has one, whose
@@ -74,13 +126,14 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     const code = await lookUpCode(deps, ctx, body.discountCode);
     const priced = await priceCart(deps.reads, body.items, deps.bundle, code?.terms);
     const { gift, country, field } = giftAndDestination(body.gift, body.customerCountry, 'customerCountry');
-    const delivery = await deliveryFor(deps, country, parcelOf(priced), field);
+    const delivery = await basketDelivery(deps, country, priced, field, body.parcels);
     const recipient = giftRecipientOf(gift);
     ctx.body = await startHostedCheckout(deps, ctx, {
       channel: 'cart',
       priced,
       shippingOptions: [delivery.option],
       allowedCountries: delivery.allowedCountries,
+      ...preOrderPartOf(delivery),
       ...(recipient ? { deliverTo: recipient } : {}),
       ...(body.customerEmail ? { customerEmail: body.customerEmail } : {}),
       ...(gift ? { gift } : {}),
@@ -94,13 +147,14 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     const code = await lookUpCode(deps, ctx, body.discountCode);
     const priced = await priceByTitle(deps.reads, body.items, deps.bundle, code?.terms);
     const { gift, country, field } = giftAndDestination(body.gift, body.customerCountry, 'customerCountry');
-    const delivery = await deliveryFor(deps, country, parcelOf(priced), field);
+    const delivery = await basketDelivery(deps, country, priced, field, body.parcels);
     const recipient = giftRecipientOf(gift);
     ctx.body = await startHostedCheckout(deps, ctx, {
       channel: 'direct',
       priced,
       shippingOptions: [delivery.option],
       allowedCountries: delivery.allowedCountries,
+      ...preOrderPartOf(delivery),
       ...(recipient ? { deliverTo: recipient } : {}),
       ...(body.customerName ? { customerName: body.customerName } : {}),
       ...(body.customerEmail ? { customerEmail: body.customerEmail } : {}),
@@ -121,11 +175,12 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       // A gift sent to someone else is delivered, and so priced, where they live (decisions 085 and 110).
       const destination = giftAndDestination(body.gift, country, 'shipping.address.country');
       const { gift } = destination;
-      const delivery = await deliveryFor(deps, destination.country, parcelOf(priced), destination.field);
+      const delivery = await basketDelivery(deps, destination.country, priced, destination.field, body.parcels);
       ctx.body = await startPaymentIntent(deps, ctx, {
         channel: 'card',
         priced,
         shippingOption: delivery.option,
+        ...preOrderPartOf(delivery),
         customerName: body.name,
         customerEmail: body.email,
         shippingAddress: { line1, ...(line2 ? { line2 } : {}), city, postcode: postal_code, country },
@@ -141,7 +196,8 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
     // gift's recipient names it instead: the sheet's address is then the payer's own (decision 110).
     const destination = giftAndDestination(body.gift, body.country, 'country');
     const { gift } = destination;
-    const { option } = await deliveryFor(deps, destination.country, parcelOf(priced), destination.field);
+    const delivery = await basketDelivery(deps, destination.country, priced, destination.field, body.parcels);
+    const { option } = delivery;
     if (body.shippingOptionId && body.shippingOptionId !== option.id) {
       const picked = Object.values(zoneOptions).find((o) => o.id === body.shippingOptionId)?.label ?? 'That rate';
       const refusal = rateRefusal(picked, option, destination.country ?? '');
@@ -153,6 +209,7 @@ export function checkoutRoutes(routers: Routers, deps: ShopDeps) {
       channel: 'wallet',
       priced,
       shippingOption: option,
+      ...preOrderPartOf(delivery),
       // The sheet's payer, recorded at the start: the e-mail reaches the order without Stripe's receipt_email.
       ...(body.email ? { customerEmail: body.email } : {}),
       ...(body.name ? { customerName: body.name } : {}),

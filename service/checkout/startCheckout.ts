@@ -11,6 +11,7 @@ import type {
 } from '../../contracts/checkout/model.ts';
 import type { ShippingAddress } from '../../contracts/orders/model.ts';
 import type { OrderGift } from '../../contracts/checkout/gift.ts';
+import type { OrderParcels, PreOrderLine } from '../../contracts/preorders/parcels.ts';
 import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';
 import type { ShippingOption } from '../../contracts/checkout/shipping.ts';
 import { checkoutStream } from '../../contracts/shared/streams.ts';
@@ -28,6 +29,9 @@ import { codeLineDescription } from '../../contracts/discounts/model.ts';
 import { emailKeyFor, holdCodeUse, type CodeUse } from './discountCode.ts';
 
 type Customer = {
+  /** the lines that are pre-orders, and one parcel or two for a mixed basket (decision 131) */
+  preOrders?: PreOrderLine[];
+  parcels?: OrderParcels;
   customerName?: string;
   customerEmail?: string;
   shippingAddress?: ShippingAddress;
@@ -195,6 +199,8 @@ export async function startHostedCheckout(
       ...(input.customerName ? { customerName: input.customerName } : {}),
       ...(input.customerEmail ? { customerEmail: input.customerEmail } : {}),
       ...(input.gift ? { gift: input.gift } : {}),
+      ...(input.preOrders?.length ? { preOrders: input.preOrders } : {}),
+      ...(input.parcels ? { parcels: input.parcels } : {}),
       startedAt: deps.clock().toISOString(),
     });
     return { success: true as const, url: session.url, sessionId: session.id };
@@ -244,6 +250,8 @@ export async function startPaymentIntent(
       ...(input.customerEmail ? { customerEmail: input.customerEmail } : {}),
       ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
       ...(input.gift ? { gift: input.gift } : {}),
+      ...(input.preOrders?.length ? { preOrders: input.preOrders } : {}),
+      ...(input.parcels ? { parcels: input.parcels } : {}),
       startedAt: deps.clock().toISOString(),
     });
     return {

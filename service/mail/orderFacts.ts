@@ -3,6 +3,7 @@
 import { countryName } from '../../contracts/checkout/shipping.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { discountLabelOf, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
+import { preOrderTexts, publicationDateText } from '../../contracts/preorders/model.ts';
 
 type Order = OrderPlaced['data'];
 
@@ -28,10 +29,14 @@ export const orderDate = (iso: string) =>
 export type ItemRow = { label: string; figure: string };
 
 export function itemRows(
-  items: { name: string; quantity: number; price: number; listPrice?: number }[],
+  items: { name: string; quantity: number; price: number; listPrice?: number; bookId?: number }[],
   discounts: Order['discounts'] = [],
+  /** the order's pre-ordered lines (decision 131): each says "pre-order, to be dispatched from …" */
+  preOrders: Order['preOrders'] = [],
 ): ItemRow[] {
   return items.map((item, line) => {
+    const preOrder = preOrders.find((p) => p.bookId === item.bookId);
+    const dispatch = preOrder ? ` (${preOrderTexts.receiptLine(preOrder.publicationDate)})` : '';
     const code = discounts.find((d) => d.kind === 'code' && d.lines.some((l) => l.line === line))?.code;
     const was =
       item.listPrice === undefined
@@ -39,9 +44,23 @@ export function itemRows(
         : code
           ? ` (with code ${code}, was ${formatPence(item.listPrice)} each)`
           : ` (bundle price, was ${formatPence(item.listPrice)} each)`;
-    return { label: `${item.quantity} × ${item.name}${was}`, figure: formatPence(item.price * item.quantity) };
+    return {
+      label: `${item.quantity} × ${item.name}${was}${dispatch}`,
+      figure: formatPence(item.price * item.quantity),
+    };
   });
 }
+
+/** The shipping row: "Shipping", or for two parcels "Shipping, two parcels (second delivery £3.50)" (decision 131). */
+export const shippingRow = (order: Pick<Order, 'shippingCost' | 'parcels'>): ItemRow => ({
+  label:
+    order.parcels?.choice === 'two'
+      ? `Shipping, two parcels (second delivery ${formatPence(order.parcels.secondDelivery)})`
+      : order.parcels
+        ? `Shipping, one parcel on ${publicationDateText(order.parcels.dispatchFrom)}`
+        : 'Shipping',
+  figure: formatPence(order.shippingCost),
+});
 
 /** The savings already in the lines' prices (decision 072), each a row of its own. */
 export const discountRows = (order: Pick<Order, 'discounts'>): ItemRow[] =>

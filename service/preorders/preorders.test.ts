@@ -150,18 +150,47 @@ test('a pre-order is taken only of a coming title, up to its limit, once per che
 
 test('copies received go to the waiting pre-orders whole, in the order placed; a shortfall leaves the latest waiting', () => {
   const three = [announced, ...bought('a'), ...bought('b', 2), placed('unpaid'), ...bought('c')];
+  const receive = (copies: number) => ({
+    type: 'AllocateCopies' as const,
+    bookId: 4,
+    copies,
+    receiptId: 'r1',
+    ...said,
+  });
+  const received = (copies: number, allocated: number): PreOrderEvent => ({
+    type: 'PreOrderStockReceived',
+    data: { bookId: 4, received: copies, allocated, forSale: copies - allocated, receiptId: 'r1', ...said },
+  });
   titles
     .given(three)
-    .when({ type: 'AllocateCopies', bookId: 4, copies: 2, at: said.at })
-    .then([allocated('a')]);
+    .when(receive(2))
+    .then([allocated('a'), received(2, 1)]);
   titles
     .given(three)
-    .when({ type: 'AllocateCopies', bookId: 4, copies: 10, at: said.at })
-    .then([allocated('a'), allocated('b', 2), allocated('c')]);
+    .when(receive(10))
+    .then([allocated('a'), allocated('b', 2), allocated('c'), received(10, 4)]);
   titles
     .given([...three, allocated('a')])
-    .when({ type: 'AllocateCopies', bookId: 4, copies: 3, at: said.at })
-    .then([allocated('b', 2), allocated('c')]);
+    .when(receive(3))
+    .then([allocated('b', 2), allocated('c'), received(3, 3)]);
+  // A book not coming is the shelf's alone: nothing on a title stream.
+  titles.given([]).when(receive(3)).then([]);
+});
+
+test('once its copies are received the title is on sale from the shelf and takes no new pre-order (decision 131)', () => {
+  const received: PreOrderEvent = {
+    type: 'PreOrderStockReceived',
+    data: { bookId: 4, received: 5, allocated: 0, forSale: 5, receiptId: 'r1', ...said },
+  };
+  titles
+    .given([announced, received])
+    .when(place('late'))
+    .thenFails(Invalid, preOrderMessages.onSale('The Lantern Moon'));
+  // The same checkout's pre-order taken before the copies came is not taken again, nor refused.
+  titles
+    .given([announced, placed('a'), received])
+    .when(place('a'))
+    .then([]);
 });
 
 test('a pre-order is cancelled before dispatch, once; a title is released when none waits', () => {

@@ -51,7 +51,8 @@ export function preOrderRoutes(routers: Routers, deps: ShopDeps) {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       books: titles
-        .filter((t) => t.coming)
+        // A title whose copies have arrived is on sale from its shelf (decision 131): its pages offer Add to Cart.
+        .filter((t) => t.coming && !t.onSale)
         .map((t) => ({ bookId: t.bookId, publicationDate: t.publicationDate, open: t.left !== 0 })),
     };
   });

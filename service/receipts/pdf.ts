@@ -41,6 +41,9 @@ function vatByRate(pdf: PdfWriter, rates: readonly VatByRate[], totals: Omit<Vat
   );
 }
 
+/** A line's description: its name, and a pre-order's "pre-order, to be dispatched from …" (decision 131). */
+const lineName = (line: ReceiptView['lines'][number]) => (line.note ? `${line.name} (${line.note})` : line.name);
+
 /** The items, delivery and totals as the kind of document needs them. */
 function items(pdf: PdfWriter, view: ReceiptView) {
   const deliveryParts = (view.delivery.parts ?? []).filter((p) => p.gross > 0);
@@ -58,7 +61,7 @@ function items(pdf: PdfWriter, view: ReceiptView) {
       { header: 'Gross', width: 2.2, align: 'right' },
     ];
     const rows = view.lines.map((line) => [
-      line.name,
+      lineName(line),
       String(line.quantity),
       formatPence(line.unitNet ?? line.unitPrice),
       formatPence(line.net ?? line.gross),
@@ -95,7 +98,7 @@ function items(pdf: PdfWriter, view: ReceiptView) {
     { header: 'Amount', width: 2.5, align: 'right' },
   ];
   const rows = view.lines.map((line) => [
-    line.name,
+    lineName(line),
     String(line.quantity),
     formatPence(line.unitPrice),
     ...(vat ? [line.rate === undefined ? '' : formatRate(line.rate)] : []),

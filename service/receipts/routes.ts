@@ -37,6 +37,7 @@ import {
 import { handleCommand } from '../commands.ts';
 import { adminOf } from '../http/adminRouter.ts';
 import { commandMeta } from '../http/request.ts';
+import { preOrderTexts } from '../../contracts/preorders/model.ts';
 import { proofOfPostingDecider, proofOfPostingMessages } from './exportProof.ts';
 import type { ShopDeps } from '../deps.ts';
 import { personalReadsFor } from '../http/personalReads.ts';
@@ -76,6 +77,7 @@ export function receiptView(
       const gross = item.price * item.quantity;
       return {
         name: item.name,
+        ...(item.dispatchFrom ? { note: preOrderTexts.receiptLine(item.dispatchFrom) } : {}),
         quantity: item.quantity,
         unitPrice: item.price,
         gross,

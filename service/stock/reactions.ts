@@ -17,6 +17,7 @@ import { defineReactions, type Reactions } from '../../projections/engine/reacto
 import type { ReactionDeps } from '../capability.ts';
 import { fold, handleCommand, idFromReference, type CommandMeta } from '../commands.ts';
 import { reactingTo } from '../reactions.ts';
+import { shelveReceipt } from './preOrderReceipt.ts';
 
 /** What an order event does to the order's stock: take its copies, give them back, or nothing. */
 export type StockChange = { change: 'take' | 'return'; reason: string } | null;
@@ -301,6 +302,11 @@ export function stockReactions(deps: ReactionDeps): Reactions {
       if (change) await moveOrderStock(event, change);
     };
   return defineReactions({
+    // Copies received for a coming title: the rest the title did not allocate goes on the shelf, once per receipt
+    // (the owner's route does it at once; this is for a shop that stopped between the two appends, decision 131).
+    async PreOrderStockReceived(event) {
+      await shelveReceipt(deps.events, event.data, reactingTo(event, deps.clock(), 'system:stock'), { raceRetries });
+    },
     OrderPlaced: byOrder(orderStockChanges.OrderPlaced),
     OrderStatusChanged: byOrder(orderStockChanges.OrderStatusChanged),
     RefundRequested: restockRefund,

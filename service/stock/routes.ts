@@ -1,5 +1,7 @@
 // Stock's HTTP slice: the storefront's levels, and the owner's stock screen with receipts and corrections.
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
+import { shelveReceipt } from './preOrderReceipt.ts';
 import { listAllBooks, listBooks } from '../../contracts/catalog/books.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
 import { preOrderStream, stockStream } from '../../contracts/shared/streams.ts';
@@ -122,42 +124,63 @@ export function stockRoutes(routers: Routers, deps: ShopDeps) {
   });
 
   // Copies received for a coming title go to its paid pre-orders first, in the order placed (decision 120): decided
-  // on the title's stream under its revision, before the shelf is told, so no shopper can buy a copy a pre-order was
-  // owed. The shelf records only the rest as received; its note says how many arrived and where the others went.
+  // on the title's stream under its revision, which records the receipt in the same append (decision 131), so no
+  // shopper can buy a copy a pre-order was owed and the title takes no pre-order once its copies are here. The shelf
+  // records only the rest as received, once per receipt (the reactor does it again should the shop stop in between);
+  // its note says how many arrived and where the others went. A book not coming is the shelf's alone.
   route(routers, stockApi.received, async (ctx, input) => {
     const { quantity: received, note } = input.body();
-    let allocated: PreOrderEvent[] = [];
     let waiting = 0;
-    const { book, product } = await shelve(ctx, async (book, by, at, meta) => {
-      const result = await handleCommand(
-        deps.events,
-        preOrderStream(book.id),
-        comingTitleDecider,
-        { type: 'AllocateCopies', bookId: book.id, copies: received, at },
-        meta,
-        { waiter: deps.waiter, raceRetries },
-      );
-      allocated = result.events;
+    const book = await bookOf(deps, ctx);
+    const admin = adminOf(ctx);
+    const meta = commandMeta(ctx, `admin:${admin}`, deps.clock());
+    const at = meta.now;
+    const title = await handleCommand(
+      deps.events,
+      preOrderStream(book.id),
+      comingTitleDecider,
+      {
+        type: 'AllocateCopies',
+        bookId: book.id,
+        copies: received,
+        receiptId: randomUUID(),
+        by: admin,
+        reason: note,
+        at,
+      },
+      meta,
+      { raceRetries },
+    );
+    const allocated: PreOrderEvent[] = title.events;
+    const receipt = title.events.find((e) => e.type === 'PreOrderStockReceived');
+    if (receipt) {
       waiting = waitingPreOrders(
         fold(comingTitleDecider, await deps.events.readStream(preOrderStream(book.id))),
       ).length;
-      const quantity = copiesForSale(received, allocated);
-      const said = allocated.length > 0 ? preOrderMessages.receivedNote(received, received - quantity) : '';
-      return {
-        type: 'ReceiveStock',
-        bookId: book.id,
-        quantity,
-        note: [said, note].filter(Boolean).join(' '),
-        by,
-        at,
-      };
-    });
+      await shelveReceipt(deps.events, receipt.data, meta, { raceRetries, waiter: deps.waiter });
+    } else {
+      await handleCommand(
+        deps.events,
+        stockStream(book.id),
+        shelfDecider,
+        { type: 'ReceiveStock', bookId: book.id, quantity: received, note, by: admin, at },
+        meta,
+        { waiter: deps.waiter, raceRetries },
+      );
+    }
+    const product = adminProductOf(
+      book.id,
+      book.title,
+      await getStock(deps.reads, book.id),
+      deps.clock().toISOString(),
+    );
     const copies = (n: number) => `${n} ${n === 1 ? 'copy' : 'copies'}`;
+    const toPreOrders = received - copiesForSale(received, allocated);
     ctx.body = {
       success: true,
       message:
-        allocated.length > 0 || waiting > 0
-          ? `${copies(received)} of "${book.title}" received: ${preOrderMessages.allocated(received - copiesForSale(received, allocated), waiting)}`
+        toPreOrders > 0 || waiting > 0
+          ? `${copies(received)} of "${book.title}" received: ${preOrderMessages.allocated(toPreOrders, waiting)}`
           : `${copies(received)} of "${book.title}" received`,
       product,
     };

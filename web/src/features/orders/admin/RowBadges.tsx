@@ -16,6 +16,8 @@ const colours: Record<RowBadgeKind, ComponentProps<typeof Badge>['color']> = {
   abroad: 'blue',
   'pre-order-waiting': 'amber',
   'pre-order-allocated': 'green',
+  'two-parcels': 'blue',
+  'one-parcel': 'blue',
 };
 
 export function RowBadges({ order }: { order: AdminOrder }) {
