@@ -184,7 +184,10 @@ export function ReceiptDocument({ receipt, files }: { receipt: ReceiptView; file
           <tbody>
             {receipt.lines.map((line, i) => (
               <tr key={i}>
-                <th scope="row">{line.name}</th>
+                <th scope="row">
+                  {line.name}
+                  {line.note && <span className="receipt-line-note">{line.note}</span>}
+                </th>
                 <td className="num">{line.quantity}</td>
                 <td className="num">{formatPence(full ? (line.unitNet ?? line.unitPrice) : line.unitPrice)}</td>
                 {vat && (

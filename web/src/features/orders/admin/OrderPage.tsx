@@ -1,6 +1,7 @@
 // One order on its own page (/admin/orders/{id}): who it is for and where it goes (the address as lines), what is in
 // it, the money (paid, shipping, refunded, net) and the payment reference, the parcel, the whole timeline, internal
 // notes and the status buttons.
+import { parcelTexts } from '#contracts/preorders/parcels.ts';
 import { Badge, Card, Flex, Grid, Link as TextLink, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -70,6 +71,19 @@ function OrderDetails({ data }: { data: OrderPageResponse }) {
             facts={[
               ['Paid', formatPence(money.paid)],
               ['Shipping', formatPence(money.shipping)],
+              ...(order.parcels
+                ? ([
+                    [
+                      'Parcels',
+                      <span data-testid="order-parcels">
+                        {parcelTexts.ownerLabel(order.parcels)}
+                        {order.parcels.choice === 'two'
+                          ? ` (${parcelTexts.secondDelivery(order.parcels.secondDelivery).toLowerCase()})`
+                          : ''}
+                      </span>,
+                    ],
+                  ] as [string, ReactNode][])
+                : []),
               ['Refunded', formatPence(money.refunded)],
               ['Net', formatPence(money.net)],
               ['Payment Method', order.paymentMethod],

@@ -28,6 +28,8 @@ import { PolicyLinks } from '../../../../components/PolicyLinks.tsx';
 import { deliveryOptionFor } from '#contracts/checkout/shippingRates.ts';
 import { DestinationSelect } from '../DestinationSelect.tsx';
 import { shippingRatesQuery, useShownDestination } from '../shipping.ts';
+import { parcelsDelivery, type ParcelChoice as ParcelChoiceValue } from '#contracts/preorders/parcels.ts';
+import { ParcelChoice, useCartPreOrders } from './ParcelChoice.tsx';
 
 /** The cart at the catalogue's prices now: a line added before the owner changed a price shows what will be charged. */
 function atCatalogPrices(cart: Cart, books: BookDto[] | undefined): Cart {
@@ -47,7 +49,11 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
   // A gift sent to someone else goes, and is priced, where they live (decision 110).
   const toRecipient = sendsToRecipient(gift);
   const destination = toRecipient ? gift.country : shownDestination;
-  const { checkout, busy } = useCartCheckout(cart, destination, code, giftRequest);
+  // A cart of pre-orders and books in stock ships in one parcel or two, as the shopper chooses (decision 131).
+  const { preOrders, mixed, dispatchFrom } = useCartPreOrders(cart);
+  const [parcelChoice, setParcelChoice] = useState<ParcelChoiceValue | null>(null);
+  const parcels = mixed && parcelChoice ? parcelChoice : undefined;
+  const { checkout, busy } = useCartCheckout(cart, destination, code, giftRequest, parcels);
   // The same rule the server prices the checkout with (decision 072); the server's figure is the one charged.
   const offer = useQuery(offersQuery).data?.bundle ?? null;
   const saving = bundleSaving(offer, cart);
@@ -60,7 +66,12 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
   // The rate for the chosen destination, from the live table the checkout charges by (decision 099): none chosen, or
   // no table, is no price and no checkout.
   const table = useQuery(shippingRatesQuery).data;
-  const delivery = table && destination ? deliveryOptionFor(table, destination, { items: count, subtotal }) : null;
+  const delivery =
+    table && destination
+      ? parcels
+        ? parcelsDelivery(table, destination, cart, preOrders, parcels, subtotal)
+        : deliveryOptionFor(table, destination, { items: count, subtotal })
+      : null;
   const total = subtotal + (delivery?.amount ?? 0);
 
   return (
@@ -139,6 +150,18 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
                 {delivery ? formatPence(delivery.amount) : 'Choose where the parcel goes'}
               </Text>
             </Flex>
+            {mixed && (
+              <ParcelChoice
+                cart={cart}
+                preOrders={preOrders}
+                dispatchFrom={dispatchFrom}
+                table={table}
+                destination={destination}
+                subtotal={subtotal}
+                value={parcelChoice}
+                onChange={setParcelChoice}
+              />
+            )}
             {delivery && (
               <Flex justify="between" align="baseline" mt="1">
                 <Text size="2" weight="bold">
@@ -155,7 +178,11 @@ export function CartDrawerContent({ open, onOpenChange, onCloseAutoFocus }: Dial
               <GiftFields value={gift} onChange={setGift} startCountry={shownDestination} />
             </Box>
             <Flex direction="column" gap="2" mt="4">
-              <Button size="3" onClick={checkout} disabled={busy || !delivery || missingRecipientFields(gift)}>
+              <Button
+                size="3"
+                onClick={checkout}
+                disabled={busy || !delivery || missingRecipientFields(gift) || (mixed && !parcels)}
+              >
                 {busy ? 'Processing...' : 'Proceed to Checkout'}
               </Button>
               <Button

@@ -72,6 +72,8 @@ export async function checkOutCart(
   destination: string | null,
   discountCode: string | null = null,
   gift?: CartCheckoutRequest['gift'],
+  /** one parcel or two, for a cart of pre-orders and books in stock (decision 131) */
+  parcels?: CartCheckoutRequest['parcels'],
 ): Promise<CartCheckoutOutcome> {
   if (cart.length === 0) return 'empty';
   if (!destination) return 'no-destination';
@@ -82,6 +84,7 @@ export async function checkOutCart(
     customerCountry: destination,
     ...(discountCode === null ? {} : { discountCode }),
     ...(gift ? { gift } : {}),
+    ...(parcels ? { parcels } : {}),
   };
   try {
     const response = await deps.post(body);

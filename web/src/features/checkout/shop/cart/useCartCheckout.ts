@@ -77,6 +77,7 @@ export function useCartCheckout(
   destination: string | null,
   discountCode: string | null,
   gift?: CartCheckoutRequest['gift'],
+  parcels?: CartCheckoutRequest['parcels'],
 ): { checkout: () => void; busy: boolean } {
   const isBusy = useSyncExternalStore(
     subscribe,
@@ -99,7 +100,8 @@ export function useCartCheckout(
       destination,
       discountCode,
       gift,
+      parcels,
     );
-  }, [cart, destination, discountCode, gift, queryClient]);
+  }, [cart, destination, discountCode, gift, parcels, queryClient]);
   return { checkout, busy: isBusy };
 }
