@@ -200,6 +200,20 @@ test('copies received put a coming title on sale: the shop stops offering it as 
   );
   const coming = await call(`${shop.url}/api/books/coming`);
   assert.not.ok((coming.json.books as { bookId: number }[]).some((b) => b.bookId === 3));
+  // With a book on the shelf it is no mixed basket any more: one delivery, and two parcels are refused with the reason.
+  const withShelfBook = (parcels?: string) =>
+    post('/api/cart/checkout', {
+      items: [
+        { bookId: 3, quantity: 1 },
+        { bookId: 1, quantity: 1 },
+      ],
+      customerCountry: 'GB',
+      ...(parcels ? { parcels } : {}),
+    });
+  const two = await withShelfBook('two');
+  assert.is(two.status, 400, two.text);
+  assert.is(two.json.message, parcelMessages.notMixed);
+  assert.is((await withShelfBook()).status, 200);
   const bought = await post('/api/cart/checkout', { items: [{ bookId: 3, quantity: 1 }], customerCountry: 'GB' });
   assert.is(bought.status, 200, bought.text);
   assert.not.ok(
