@@ -180,7 +180,13 @@ export const AdminOrdersQuerySchema = v.pipe(
 export type AdminOrdersQuery = v.InferOutput<typeof AdminOrdersQuerySchema>;
 
 /** One line of an order as the console shows it; price is the unit price in pence. */
-export type AdminOrderItem = { name: string; quantity: number; price: number };
+export type AdminOrderItem = {
+  name: string;
+  quantity: number;
+  price: number;
+  /** a pre-ordered line: "pre-order, to be dispatched from 1 March 2027" (decision 131) */
+  note?: string;
+};
 
 /** A saving already in the order's line prices (decision 072), named as the order's pages show it; pence. */
 export type OrderDiscountView = { label: string; amount: number };

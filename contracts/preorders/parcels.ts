@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { formatPence } from '../shared/money.ts';
 import { deliveryOptionFor, type DeliveryOption, type ShippingTable } from '../checkout/shippingRates.ts';
-import { publicationDateText } from './model.ts';
+import { preOrderTexts, publicationDateText } from './model.ts';
 
 export const parcelChoices = ['one', 'two'] as const;
 export type ParcelChoice = (typeof parcelChoices)[number];
@@ -46,6 +46,12 @@ export const parcelTexts = {
       : `One parcel, on publication (${publicationDateText(parcels.dispatchFrom)})`,
   badge: (parcels: OrderParcels) => (parcels.choice === 'two' ? 'Two parcels' : 'One parcel on publication'),
 } as const;
+
+/** What a pre-ordered line of an order says wherever it is listed: "pre-order, to be dispatched from 1 March 2027". */
+export function preOrderNoteOf(preOrders: readonly PreOrderLine[] | undefined, bookId: number | undefined) {
+  const preOrder = bookId === undefined ? undefined : preOrders?.find((p) => p.bookId === bookId);
+  return preOrder ? { note: preOrderTexts.receiptLine(preOrder.publicationDate) } : {};
+}
 
 type Line = { bookId?: number; quantity: number; price: number };
 type Parcel = { items: number; subtotal: number };

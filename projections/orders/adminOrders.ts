@@ -1,6 +1,7 @@
 // Read model: the owner's order list, newest first, with one index per status for the tabs and their counts, and one
 // small index per search term (order number, e-mail address, postcode, each word of the customer's name), so a page, a
 // count or a search costs the same with a hundred orders as with a hundred thousand.
+import { preOrderNoteOf } from '../../contracts/preorders/parcels.ts';
 import { anyOrderStatuses, orderNumberPrefix, type AnyOrderStatus } from '../../contracts/shared/constants.ts';
 import {
   adminDisputeOf,
@@ -156,7 +157,12 @@ function adminOrderOf(data: OrderPlaced['data'], revision: number): AdminOrder {
     paymentMethod: data.paymentMethod,
     totalAmount: data.total,
     shippingCost: data.shippingCost,
-    items: data.items.map(({ name, quantity, price }) => ({ name, quantity, price })),
+    items: data.items.map(({ name, quantity, price, bookId }) => ({
+      name,
+      quantity,
+      price,
+      ...preOrderNoteOf(data.preOrders, bookId),
+    })),
     ...(data.discounts?.length ? { discounts: discountViewsOf(data.discounts) } : {}),
     revision,
     refunded: 0,

@@ -1,6 +1,7 @@
 // Read model: each order as its own page shows it — the address as lines, the payment, the parcel it went out in — and
 // its whole timeline: placing, status changes, buyer's details added, the shipment, internal notes, refunds, disputes,
 // flags and the e-mails sent about it, oldest first. The packing slips are made from the same documents.
+import { preOrderNoteOf } from '../../contracts/preorders/parcels.ts';
 import type { EmailSent } from '../../contracts/checkout/model.ts';
 import {
   discountViewsOf,
@@ -60,7 +61,12 @@ function pageOf(data: OrderPlaced['data'], position: number, by: string): OrderP
     customerEmail: data.customerEmail,
     addressLines: addressLinesOf(data.shippingAddress),
     ...(data.phone ? { phone: data.phone } : {}),
-    items: data.items.map(({ name, quantity, price }) => ({ name, quantity, price })),
+    items: data.items.map(({ name, quantity, price, bookId }) => ({
+      name,
+      quantity,
+      price,
+      ...preOrderNoteOf(data.preOrders, bookId),
+    })),
     ...(data.discounts?.length ? { discounts: discountViewsOf(data.discounts) } : {}),
     subtotal: data.subtotal,
     shippingCost: data.shippingCost,

@@ -35,7 +35,7 @@ function slip(pdf: PdfWriter, slip: PackingSlip, gift: boolean) {
         ] satisfies Column[])),
   ];
   const rows = slip.items.map((item) => [
-    item.name,
+    item.note ? `${item.name} (${item.note})` : item.name,
     String(item.quantity),
     ...(gift ? [] : [formatPence(item.price), formatPence(item.price * item.quantity)]),
   ]);

@@ -173,6 +173,17 @@ test('two parcels pay the second delivery as the table says; the order, its page
   const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
   assert.ok(text.includes(`Together We Shine (${line})`), text);
 
+  // The owner's page and the packing slip say which line goes out later, so the books in stock are packed first.
+  assert.equal(
+    (page.json.page.items as { name: string; note?: string }[]).map((i) => i.note),
+    [undefined, line],
+  );
+  const slip = await fetchWithin(`${shop.url}/api/admin/orders/${sessionId}/packing-slip/pdf`, { headers: admin });
+  assert.is(slip.status, 200);
+  writeFileSync(file, Buffer.from(await slip.arrayBuffer()));
+  const slipText = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  assert.ok(slipText.includes(`Together We Shine (${line})`), slipText);
+
   const mail = outboxTexts(shop).find(
     (t) => t.includes(placed.data.orderNumber) && t.includes('Thank you for your order'),
   );

@@ -69,7 +69,14 @@ export function OrderItems({
           <Table.Body>
             {items.map((item, i) => (
               <Table.Row key={i}>
-                <Table.RowHeaderCell>{item.name}</Table.RowHeaderCell>
+                <Table.RowHeaderCell>
+                  {item.name}
+                  {item.note && (
+                    <Text as="div" size="1" color="gray" data-testid="line-note">
+                      {item.note}
+                    </Text>
+                  )}
+                </Table.RowHeaderCell>
                 <Table.Cell justify="end">{item.quantity}</Table.Cell>
                 <Table.Cell justify="end">{formatPence(item.price)}</Table.Cell>
                 {byLine && (

@@ -67,7 +67,10 @@ export function PackingSlip({ slip, gift }: { slip: Slip; gift: boolean }) {
           <tbody>
             {slip.items.map((item, i) => (
               <tr key={i}>
-                <th scope="row">{item.name}</th>
+                <th scope="row">
+                  {item.name}
+                  {item.note && <span className="packing-slip__note">{item.note}</span>}
+                </th>
                 <td className="num">{item.quantity}</td>
                 {!gift && (
                   <>
