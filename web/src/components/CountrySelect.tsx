@@ -1,5 +1,5 @@
-// The countries the shop ships to, by ISO code, as one select: the card form, a gift's recipient and the owner's
-// details form, each given the live delivery table's destinations (decision 099), never a list of its own.
+// The countries the shop ships to, by ISO code, as one select: every address's country (AddressFields), each given the
+// live delivery table's destinations (decision 099) or, on the sandbox's pages, the session's own, never a list of its own.
 import { Select } from '@radix-ui/themes';
 
 export function CountrySelect({
@@ -7,16 +7,18 @@ export function CountrySelect({
   value,
   onChange,
   countries,
+  placeholder,
 }: {
   id: string;
   value: string;
   onChange: (code: string) => void;
   /** the choices, by code and name: the delivery table's destinations */
   countries: readonly { code: string; name: string }[];
+  placeholder?: string | undefined;
 }) {
   return (
     <Select.Root value={value} onValueChange={onChange}>
-      <Select.Trigger id={id} />
+      <Select.Trigger id={id} placeholder={placeholder} />
       <Select.Content position="popper">
         {countries.map((c) => (
           <Select.Item key={c.code} value={c.code}>

@@ -1,6 +1,6 @@
 // /custom-checkout: one story book at 999 pence, paid by card on the shop's own form, with a discount code if the
 // shopper has one (decision 075): the server's check says what it takes off, and the payment is set up with it.
-import { Button, Card, Flex, Grid, Heading, Separator, Text, TextField } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Separator, Text, TextField } from '@radix-ui/themes';
 import { useCallback, useId, useRef, useState } from 'react';
 import { singleCheckoutBook } from '#contracts/checkout/model.ts';
 import { defaultCountry } from '#contracts/shared/constants.ts';
@@ -16,18 +16,17 @@ import { TestModeNotice } from './TestModeNotice.tsx';
 import { ImportDutiesNotice } from './ImportDutiesNotice.tsx';
 import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePayment.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
-import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import { CodeSavingLine, DiscountCodeField, usePageCode } from './DiscountCodeField.tsx';
 import { GiftFields, giftRequestOf, missingRecipientFields, noGift } from './GiftFields.tsx';
-import { postcodeProblem } from '#contracts/shared/postcode.ts';
+import { AddressFields, usePostcodeCheck } from '../../../components/AddressFields.tsx';
 
-const required = ['name', 'email', 'addressLine1', 'city', 'postcode'] as const;
+const required = ['name', 'email', 'line1', 'city', 'postcode'] as const;
 const lines = [{ bookId: singleCheckoutBook.id, quantity: 1 }];
 const blank = {
   name: '',
   email: '',
-  addressLine1: '',
-  addressLine2: '',
+  line1: '',
+  line2: '',
   city: '',
   postcode: '',
   country: defaultCountry as string,
@@ -44,7 +43,7 @@ export function CustomCheckout() {
   const payment = usePayment(paymentFailed);
   const saveOrder = useSaveOrder();
   const [ready, setReady] = useState(false);
-  const [postcodeError, setPostcodeError] = useState<string | null>(null);
+  const [postcodeError, checkPostcode] = usePostcodeCheck();
   const onReady = useCallback((r: boolean) => setReady(r), []);
   const applied = usePageCode(lines);
   // With a code, the book's price is the server's answer (decision 075); the payment is priced by the server anyway.
@@ -70,14 +69,12 @@ export function CustomCheckout() {
       return;
     }
     // The same postcode rule the server applies (decision 089): said beside the field, and nothing is sent.
-    const wrongPostcode = postcodeProblem(form.country, form.postcode);
-    setPostcodeError(wrongPostcode);
-    if (wrongPostcode) return;
+    if (!checkPostcode(form)) return;
     const shipping = {
       name: form.name,
       address: {
-        line1: form.addressLine1,
-        line2: form.addressLine2 || undefined,
+        line1: form.line1,
+        line2: form.line2 || undefined,
         city: form.city,
         postal_code: form.postcode,
         country: form.country,
@@ -144,56 +141,18 @@ export function CustomCheckout() {
                   required
                 />
               </LabelledField>
-              <LabelledField id={`${id}-line1`} label="Address Line 1 *">
-                <TextField.Root
-                  id={`${id}-line1`}
-                  value={form.addressLine1}
-                  onChange={set('addressLine1')}
-                  autoComplete="address-line1"
-                  required
-                />
-              </LabelledField>
-              <LabelledField id={`${id}-line2`} label="Address Line 2">
-                <TextField.Root
-                  id={`${id}-line2`}
-                  value={form.addressLine2}
-                  onChange={set('addressLine2')}
-                  autoComplete="address-line2"
-                />
-              </LabelledField>
-              <Grid columns={{ initial: '1', xs: '2' }} gap="3">
-                <LabelledField id={`${id}-city`} label="City *">
-                  <TextField.Root
-                    id={`${id}-city`}
-                    value={form.city}
-                    onChange={set('city')}
-                    autoComplete="address-level2"
-                    required
-                  />
-                </LabelledField>
-                <LabelledField id={`${id}-postcode`} label="Postcode *" error={postcodeError ?? undefined}>
-                  <TextField.Root
-                    id={`${id}-postcode`}
-                    value={form.postcode}
-                    onChange={set('postcode')}
-                    autoComplete="postal-code"
-                    aria-invalid={postcodeError ? true : undefined}
-                    aria-describedby={postcodeError ? `${id}-postcode-error` : undefined}
-                    required
-                  />
-                </LabelledField>
-              </Grid>
-              <LabelledField id={`${id}-country`} label="Country">
-                <CountrySelect
-                  id={`${id}-country`}
-                  value={form.country}
-                  countries={table?.destinations ?? []}
-                  onChange={(country) => {
-                    setForm((f) => ({ ...f, country }));
-                    setDestination(country);
-                  }}
-                />
-              </LabelledField>
+              <AddressFields
+                id={id}
+                value={form}
+                onChange={(change) => {
+                  setForm((f) => ({ ...f, ...change }));
+                  if (change.country) setDestination(change.country);
+                }}
+                countries={table?.destinations ?? []}
+                required
+                autoComplete="address"
+                postcodeError={postcodeError}
+              />
               <GiftFields value={gift} onChange={setGift} startCountry={form.country} />
               <ImportDutiesNotice country={gift.isGift && gift.separate ? gift.country : form.country} />
               <Separator size="4" my="2" />

@@ -1,13 +1,13 @@
 // "This is a gift" at checkout (decisions 085 and 110): a tick, a message for the packing slip (which then shows no
 // prices), and, on every checkout page, someone else to send it to: their name, address and, for a gift note when the
 // parcel is on its way, their e-mail. The recipient's country is one of the shop's destinations, and decides the rate.
-import { Checkbox, Flex, Grid, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Checkbox, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { giftMessageMaxLength, giftTexts } from '#contracts/checkout/gift.ts';
 import { defaultCountry } from '#contracts/shared/constants.ts';
-import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import { LabelledField } from '../../../components/LabelledField.tsx';
+import { AddressFields } from '../../../components/AddressFields.tsx';
 import { shippingRatesQuery } from './shipping.ts';
 
 export type GiftDraft = {
@@ -126,28 +126,14 @@ export function GiftFields({
               <LabelledField id={`${id}-name`} label={`${giftTexts.recipientName} *`}>
                 <TextField.Root id={`${id}-name`} value={value.name} onChange={set('name')} required />
               </LabelledField>
-              <LabelledField id={`${id}-line1`} label="Recipient Address Line 1 *">
-                <TextField.Root id={`${id}-line1`} value={value.line1} onChange={set('line1')} required />
-              </LabelledField>
-              <LabelledField id={`${id}-line2`} label="Recipient Address Line 2">
-                <TextField.Root id={`${id}-line2`} value={value.line2} onChange={set('line2')} />
-              </LabelledField>
-              <Grid columns={{ initial: '1', xs: '2' }} gap="3">
-                <LabelledField id={`${id}-city`} label="Recipient City *">
-                  <TextField.Root id={`${id}-city`} value={value.city} onChange={set('city')} required />
-                </LabelledField>
-                <LabelledField id={`${id}-postcode`} label="Recipient Postcode *">
-                  <TextField.Root id={`${id}-postcode`} value={value.postcode} onChange={set('postcode')} required />
-                </LabelledField>
-              </Grid>
-              <LabelledField id={`${id}-country`} label="Recipient Country">
-                <CountrySelect
-                  id={`${id}-country`}
-                  value={value.country}
-                  countries={destinations}
-                  onChange={(country) => onChange({ ...value, country })}
-                />
-              </LabelledField>
+              <AddressFields
+                id={id}
+                value={value}
+                onChange={(change) => onChange({ ...value, ...change })}
+                countries={destinations}
+                labelPrefix="Recipient "
+                required
+              />
               <LabelledField id={`${id}-email`} label={giftTexts.recipientEmail}>
                 <TextField.Root id={`${id}-email`} type="email" value={value.email} onChange={set('email')} />
               </LabelledField>

@@ -9,12 +9,10 @@ import {
   Flex,
   Heading,
   RadioCards,
-  Select,
   Separator,
   Text,
   TextField,
 } from '@radix-ui/themes';
-import { postcodeProblem } from '#contracts/shared/postcode.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { shopContent } from '#contracts/catalog/content.ts';
@@ -32,6 +30,7 @@ import { sandboxSessionQuery } from './sandboxSession.ts';
 import './checkout.css';
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { PolicyLinks } from '../../../components/PolicyLinks.tsx';
+import { AddressFields, usePostcodeCheck } from '../../../components/AddressFields.tsx';
 
 export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
   const session = useQuery({ ...sandboxSessionQuery(sessionId), enabled: sessionId !== '' });
@@ -95,7 +94,7 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
   const [card, setCard] = useState<TestCard>({ number: '', expiry: '', cvc: '' });
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [postcodeError, setPostcodeError] = useState<string | null>(null);
+  const [postcodeError, checkPostcode] = usePostcodeCheck();
   const option = session.shippingOptions.find((o) => o.id === optionId);
   const total = session.subtotal + (option?.amount ?? 0);
   // A session offers its destination's one rate (decision 099); where one made earlier offers several, the address's
@@ -107,15 +106,11 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
     const matching = optionIdFor(table, country);
     if (matching && session.shippingOptions.some((o) => o.id === matching)) setOptionId(matching);
   };
-  const set = (field: keyof typeof address) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setAddress((a) => ({ ...a, [field]: e.target.value }));
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
     // The same postcode rule the server applies (decision 089), said beside the field before anything is sent.
-    const wrongPostcode = postcodeProblem(address.country, address.postcode);
-    setPostcodeError(wrongPostcode);
-    if (wrongPostcode) return;
+    if (!checkPostcode(address)) return;
     setPaying(true);
     setError(null);
     try {
@@ -210,56 +205,24 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
               {session.deliverTo ? giftTexts.billingHeading : 'Shipping address'}
             </Heading>
             <LabelledField id={`${id}-name`} label="Full name">
-              <TextField.Root id={`${id}-name`} value={address.name} onChange={set('name')} autoComplete="name" />
-            </LabelledField>
-            <LabelledField id={`${id}-line1`} label="Address">
               <TextField.Root
-                id={`${id}-line1`}
-                value={address.line1}
-                onChange={set('line1')}
-                autoComplete="address-line1"
+                id={`${id}-name`}
+                value={address.name}
+                onChange={(e) => setAddress((a) => ({ ...a, name: e.target.value }))}
+                autoComplete="name"
               />
             </LabelledField>
-            <LabelledField id={`${id}-line2`} label="Address line 2 (optional)">
-              <TextField.Root
-                id={`${id}-line2`}
-                value={address.line2}
-                onChange={set('line2')}
-                autoComplete="address-line2"
-              />
-            </LabelledField>
-            <Flex gap="3" direction={{ initial: 'column', xs: 'row' }}>
-              <LabelledField id={`${id}-city`} label="City">
-                <TextField.Root
-                  id={`${id}-city`}
-                  value={address.city}
-                  onChange={set('city')}
-                  autoComplete="address-level2"
-                />
-              </LabelledField>
-              <LabelledField id={`${id}-postcode`} label="Postcode" error={postcodeError ?? undefined}>
-                <TextField.Root
-                  id={`${id}-postcode`}
-                  value={address.postcode}
-                  onChange={set('postcode')}
-                  autoComplete="postal-code"
-                  aria-invalid={postcodeError ? true : undefined}
-                  aria-describedby={postcodeError ? `${id}-postcode-error` : undefined}
-                />
-              </LabelledField>
-            </Flex>
-            <LabelledField id={`${id}-country`} label="Country">
-              <Select.Root value={address.country} onValueChange={chooseCountry}>
-                <Select.Trigger id={`${id}-country`} />
-                <Select.Content position="popper">
-                  {session.allowedCountries.map((c) => (
-                    <Select.Item key={c.code} value={c.code}>
-                      {c.name}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            </LabelledField>
+            <AddressFields
+              id={id}
+              value={address}
+              onChange={({ country, ...change }) =>
+                country === undefined ? setAddress((a) => ({ ...a, ...change })) : chooseCountry(country)
+              }
+              countries={session.allowedCountries}
+              labels={{ line1: 'Address', line2: 'Address line 2 (optional)' }}
+              autoComplete="address"
+              postcodeError={postcodeError}
+            />
             <ImportDutiesNotice country={session.deliverTo?.address.country ?? address.country} />
             <Heading as="h2" size="3" mt="2" id={`${id}-shipping`}>
               Shipping method

@@ -1,8 +1,7 @@
 // The sandbox's wallet sheet (test mode): what Apple Pay's or Google Pay's sheet does, on the page. It asks for the
 // payer and the delivery address, offers only the rate that fits the address's country with the total that follows it
 // (asked of the server, as Stripe's sheet is answered), and pays with the sandbox's accepted test card.
-import { Button, Dialog, Flex, Select, Separator, Text, TextField } from '@radix-ui/themes';
-import { postcodeProblem } from '#contracts/shared/postcode.ts';
+import { Button, Dialog, Flex, Separator, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { checkoutApi } from '#contracts/checkout/api.ts';
@@ -11,6 +10,7 @@ import type { WalletPayment } from '#contracts/checkout/walletPayment.ts';
 import { call } from '../../../lib/api.ts';
 import { formatPence } from '#contracts/shared/money.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
+import { AddressFields, postcodeProblemSoFar } from '../../../components/AddressFields.tsx';
 
 /** What the sheet hands on when the payer pays: as a wallet's `paymentmethod` event would. */
 export type SandboxWalletPaid = {
@@ -68,7 +68,7 @@ export function SandboxWalletSheet({
   );
 
   // The same postcode rule the server applies (decision 089), once a postcode and country are given.
-  const postcodeError = payer.postcode.trim() && payer.country ? postcodeProblem(payer.country, payer.postcode) : null;
+  const postcodeError = postcodeProblemSoFar(payer);
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
@@ -118,49 +118,18 @@ export function SandboxWalletSheet({
                 autoComplete="email"
               />
             </LabelledField>
-            <LabelledField id={`${id}-line1`} label={deliverTo ? 'Billing address' : 'Address'}>
-              <TextField.Root
-                id={`${id}-line1`}
-                value={payer.line1}
-                onChange={set('line1')}
-                autoComplete="address-line1"
-              />
-            </LabelledField>
-            <Flex gap="3">
-              <LabelledField id={`${id}-city`} label="City">
-                <TextField.Root
-                  id={`${id}-city`}
-                  value={payer.city}
-                  onChange={set('city')}
-                  autoComplete="address-level2"
-                />
-              </LabelledField>
-              <LabelledField id={`${id}-postcode`} label="Postcode" error={postcodeError ?? undefined}>
-                <TextField.Root
-                  id={`${id}-postcode`}
-                  value={payer.postcode}
-                  onChange={set('postcode')}
-                  autoComplete="postal-code"
-                  aria-invalid={postcodeError ? true : undefined}
-                  aria-describedby={postcodeError ? `${id}-postcode-error` : undefined}
-                />
-              </LabelledField>
-            </Flex>
-            <LabelledField id={`${id}-country`} label="Country">
-              <Select.Root value={payer.country} onValueChange={(country) => setPayer((p) => ({ ...p, country }))}>
-                <Select.Trigger id={`${id}-country`} placeholder="Choose a country" />
-                <Select.Content position="popper">
-                  {countries
-                    .map((code) => ({ code, name: countryNameOf(code) ?? code }))
-                    .sort((a, b) => (deliverTo ? a.name.localeCompare(b.name) : 0))
-                    .map((c) => (
-                      <Select.Item key={c.code} value={c.code}>
-                        {c.name}
-                      </Select.Item>
-                    ))}
-                </Select.Content>
-              </Select.Root>
-            </LabelledField>
+            <AddressFields
+              id={id}
+              value={payer}
+              onChange={(change) => setPayer((p) => ({ ...p, ...change }))}
+              countries={countries
+                .map((code) => ({ code, name: countryNameOf(code) ?? code }))
+                .sort((a, b) => (deliverTo ? a.name.localeCompare(b.name) : 0))}
+              countryPlaceholder="Choose a country"
+              labels={{ line1: deliverTo ? 'Billing address' : 'Address' }}
+              autoComplete="address"
+              postcodeError={postcodeError}
+            />
             <Separator size="4" />
             <Flex direction="column" gap="2" data-testid="wallet-shipping-options" aria-live="polite">
               {offer ? (

@@ -1,6 +1,6 @@
 // For an order placed without the buyer's details (a wallet payment whose address never reached the shop): the
 // owner adds the missing ones, with a reason, and the order's history records it. Details on record are not offered.
-import { Button, Callout, Flex, Grid, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { maxReasonLength, type AdminOrder } from '#contracts/orders/console.ts';
 import { defaultCountry } from '#contracts/shared/constants.ts';
@@ -10,7 +10,7 @@ import { serverMessage } from '../../../lib/api.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
 import { useAddCustomerDetails } from './ordersQuery.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
-import { CountrySelect } from '../../../components/CountrySelect.tsx';
+import { AddressFields } from '../../../components/AddressFields.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { shippingRatesQuery } from '../../../lib/shippingRates.ts';
 
@@ -118,35 +118,13 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
           </LabelledField>
         )}
         {missing.includes('address') && (
-          <>
-            <LabelledField id={`${id}-line1`} label="Address Line 1">
-              <TextField.Root id={`${id}-line1`} value={form.line1} onChange={set('line1')} autoComplete="off" />
-            </LabelledField>
-            <LabelledField id={`${id}-line2`} label="Address Line 2">
-              <TextField.Root id={`${id}-line2`} value={form.line2} onChange={set('line2')} autoComplete="off" />
-            </LabelledField>
-            <Grid columns={{ initial: '1', xs: '3' }} gap="3">
-              <LabelledField id={`${id}-city`} label="City">
-                <TextField.Root id={`${id}-city`} value={form.city} onChange={set('city')} autoComplete="off" />
-              </LabelledField>
-              <LabelledField id={`${id}-postcode`} label="Postcode">
-                <TextField.Root
-                  id={`${id}-postcode`}
-                  value={form.postcode}
-                  onChange={set('postcode')}
-                  autoComplete="off"
-                />
-              </LabelledField>
-              <LabelledField id={`${id}-country`} label="Country">
-                <CountrySelect
-                  id={`${id}-country`}
-                  value={form.country}
-                  countries={destinations}
-                  onChange={(country) => setForm((f) => ({ ...f, country }))}
-                />
-              </LabelledField>
-            </Grid>
-          </>
+          <AddressFields
+            id={id}
+            value={form}
+            onChange={(change) => setForm((f) => ({ ...f, ...change }))}
+            countries={destinations}
+            autoComplete="off"
+          />
         )}
         <LabelledField id={`${id}-reason`} label="Reason (required)">
           <TextArea
