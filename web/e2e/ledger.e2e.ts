@@ -78,6 +78,12 @@ test('admin: the ledger shows the day of a sale with its simulated fee, in UK da
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= viewport.width, `the page is ${width}px wide on a ${viewport.width}px screen`);
       assert.equal(await axeProblems(page), []);
+      // The period is the address's: a reload shows the same days, and the form holds them.
+      assert.is(new URL(page.url()).searchParams.get('from'), day);
+      await page.reload();
+      await page.getByRole('heading', { name: `${ukDay} to ${ukDay}` }).waitFor(seen);
+      assert.is(await page.getByLabel('From').inputValue(), day);
+      assert.is(await page.getByLabel('To').inputValue(), day);
       // A period that ends before it starts is refused before it is asked for, with the server's words.
       await page.getByLabel('From').fill('2026-03-02');
       await page.getByLabel('To').fill('2026-03-01');

@@ -292,4 +292,31 @@ test('admin: the sales screen downloads the receipt lines, the Xero invoices and
   }
 });
 
+test("admin: the sales screen's period and range are the address's, so a reload shows the same sales", async () => {
+  const { context, page } = await pageFor(viewports.desktop, true);
+  try {
+    await page.goto(`${shop.url}/admin/sales`);
+    const range = page.getByRole('form', { name: 'Date range' });
+    await range.getByLabel('From').fill('2026-03-01');
+    await range.getByLabel('To').fill('2026-03-31');
+    await range.getByRole('button', { name: 'Show' }).click();
+    await page.getByText('Receipts and credit notes from 1 Mar 2026 to 31 Mar 2026', { exact: false }).waitFor(seen);
+    await page.getByRole('radio', { name: 'Month' }).click();
+    await page.getByRole('heading', { name: 'Revenue per month' }).waitFor(seen);
+    const address = new URL(page.url()).searchParams;
+    assert.equal(
+      [address.get('period'), address.get('from'), address.get('to')],
+      ['month', '2026-03-01', '2026-03-31'],
+    );
+    await page.reload();
+    await page.getByRole('heading', { name: 'Revenue per month' }).waitFor(seen);
+    assert.is(await range.getByLabel('From').inputValue(), '2026-03-01');
+    assert.is(await range.getByLabel('To').inputValue(), '2026-03-31');
+    assert.is(await page.getByRole('radio', { name: 'Month' }).getAttribute('aria-checked'), 'true');
+    await page.getByText('Receipts and credit notes from 1 Mar 2026 to 31 Mar 2026', { exact: false }).waitFor(seen);
+  } finally {
+    await context.close();
+  }
+});
+
 test.run();

@@ -38,6 +38,15 @@ export async function adminData(queryClient: QueryClient, href: string, loading:
 
 type LoaderContext<P> = { context: { queryClient: QueryClient }; location: { href: string }; params: P };
 
+/**
+ * A screen's data awaited, with any failure but a refused token left to the screen: one that shows its own failure
+ * beside the filter that asked for it (a range the server refuses) instead of giving way to the errorComponent.
+ */
+export const failureInScreen = (loading: Promise<unknown>) =>
+  loading.catch((error: unknown) => {
+    if (isRefusal(error)) throw error;
+  });
+
 /** An admin route's loader: `load` starts the screen's queries (ensureQueryData), awaited as `adminData` says. */
 export const adminLoader =
   <P = object>(load: (queryClient: QueryClient, params: P) => Promise<unknown>) =>

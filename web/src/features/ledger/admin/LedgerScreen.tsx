@@ -1,6 +1,7 @@
 // The ledger: money by the UK day it moved — sales and shipping, refunds on the day they went back, disputes, the
 // payment provider's fees and its payouts to the bank — with each day's sums and the period's, and every row's event.
-import { Button, Callout, Card, Grid, Heading, Text, TextField } from '@radix-ui/themes';
+import { Callout, Card, Grid, Heading, Text } from '@radix-ui/themes';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
@@ -16,7 +17,8 @@ import { Figure } from '../../../components/Figure.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { useLogOut } from '../../../lib/session.tsx';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
-import { ledgerQuery, type LedgerFilter } from './ledgerQuery.ts';
+import { ledgerQuery } from './ledgerQuery.ts';
+import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { PaymentSetup } from './PaymentSetup.tsx';
 import './ledger.css';
 
@@ -51,11 +53,11 @@ const signed = (entry: LedgerEntry) =>
 
 export function LedgerScreen() {
   const logOut = useLogOut();
-  const [filter, setFilter] = useState<LedgerFilter>({});
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  // The period shown is the address's (lib/dateRange.ts): a reload or a shared link shows the same days.
+  const period = useSearch({ from: '/_admin/admin/ledger' });
+  const navigate = useNavigate({ from: '/admin/ledger' });
   const [problem, setProblem] = useState<string | null>(null);
-  const ledger = useQuery(ledgerQuery(filter));
+  const ledger = useQuery(ledgerQuery(period));
   const sessionExpired = useSessionExpiry();
   useEffect(() => {
     if (ledger.error) sessionExpired(ledger.error);
@@ -67,34 +69,19 @@ export function LedgerScreen() {
       subtitle="Money by the UK day it moved: each row names the event it comes from."
       onLogOut={logOut}
     >
-      <form
+      <DateRangeFilter
+        label="Period"
         className="ledger-range"
-        aria-label="Period"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (from && to && to < from) {
+        applied={period}
+        onApply={(range) => {
+          if (range.from && range.to && range.to < range.from) {
             setProblem(ledgerMessages.endsBeforeStart);
             return;
           }
           setProblem(null);
-          setFilter({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
+          void navigate({ search: range, replace: true });
         }}
-      >
-        <label className="ledger-range__field">
-          <Text size="2" weight="medium">
-            From
-          </Text>
-          <TextField.Root type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label className="ledger-range__field">
-          <Text size="2" weight="medium">
-            To
-          </Text>
-          <TextField.Root type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
-        <Button type="submit">Show</Button>
-      </form>
+      />
       {(problem ?? ledger.isError) && (
         <Callout.Root color="red" role="alert" mb="4">
           <Callout.Text>{problem ?? serverMessage(ledger.error) ?? 'Error Loading Ledger'}</Callout.Text>

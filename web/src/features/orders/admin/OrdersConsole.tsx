@@ -16,6 +16,8 @@ import { adminOrderPagesQuery, type OrdersFilter } from './ordersQuery.ts';
 import { statusLabel } from './StatusBadge.tsx';
 import { orderTabs, type OrderTab, type OrdersSearch } from './ordersSearch.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { DateFields } from '../../../components/DateRangeFilter.tsx';
+import { rangeOf, type DateRange } from '../../../lib/dateRange.ts';
 import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
 import { useCanChange } from '../../../lib/admin/role.ts';
 import { ShopperRequests, useShopperRequests } from './ShopperRequests.tsx';
@@ -56,8 +58,7 @@ function withoutEmpty<T extends object>(value: T): T {
 /** The search and the dates, applied when the owner submits them. */
 function SearchForm({ applied, onApply }: { applied: Search; onApply: (search: Search) => void }) {
   const [q, setQ] = useState(applied.q ?? '');
-  const [from, setFrom] = useState(applied.from ?? '');
-  const [to, setTo] = useState(applied.to ?? '');
+  const [range, setRange] = useState<DateRange>(applied);
   const filtered = !!(applied.q || applied.from || applied.to);
   return (
     <form
@@ -66,7 +67,7 @@ function SearchForm({ applied, onApply }: { applied: Search; onApply: (search: S
       aria-label="Find orders"
       onSubmit={(event) => {
         event.preventDefault();
-        onApply({ ...(q.trim() ? { q: q.trim() } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) });
+        onApply({ ...(q.trim() ? { q: q.trim() } : {}), ...rangeOf(range) });
       }}
     >
       <label className="orders-search__field orders-search__field--wide">
@@ -80,18 +81,7 @@ function SearchForm({ applied, onApply }: { applied: Search; onApply: (search: S
           maxLength={200}
         />
       </label>
-      <label className="orders-search__field">
-        <Text size="2" weight="medium">
-          From
-        </Text>
-        <TextField.Root type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-      </label>
-      <label className="orders-search__field">
-        <Text size="2" weight="medium">
-          To
-        </Text>
-        <TextField.Root type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-      </label>
+      <DateFields value={range} onChange={setRange} />
       <Flex gap="2" align="end">
         <Button type="submit">Search</Button>
         {filtered && (
@@ -101,8 +91,7 @@ function SearchForm({ applied, onApply }: { applied: Search; onApply: (search: S
             color="gray"
             onClick={() => {
               setQ('');
-              setFrom('');
-              setTo('');
+              setRange({});
               onApply({});
             }}
           >

@@ -2,7 +2,7 @@
 // the same list. Checked with valibot; anything odd in an address is treated as absent, never as an error.
 import * as v from 'valibot';
 import { maxSearchLength, orderIdPattern } from '#contracts/orders/consoleLimits.ts';
-import { isoDay } from '#contracts/shared/days.ts';
+import { dateRangeEntries } from '../../../lib/dateRange.ts';
 
 /**
  * The queue of orders to fulfil (paid and processing, oldest first) first; then the spec's tabs in the spec's order;
@@ -34,11 +34,6 @@ const text = v.pipe(
   v.transform((value) => value || undefined),
 );
 
-const day = v.pipe(
-  v.unknown(),
-  v.transform((value) => (v.is(isoDay('Day'), value) ? value : undefined)),
-);
-
 export const OrdersSearchSchema = v.object({
   tab: v.optional(
     v.pipe(
@@ -47,8 +42,7 @@ export const OrdersSearchSchema = v.object({
     ),
   ),
   q: v.optional(text),
-  from: v.optional(day),
-  to: v.optional(day),
+  ...dateRangeEntries,
   open: v.optional(
     v.pipe(
       v.unknown(),

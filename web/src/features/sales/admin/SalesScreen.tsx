@@ -1,9 +1,10 @@
 // The owner's sales view: revenue and orders per day, week or month as a chart with the numbers in a table beside it,
 // and the totals — average order value, shipping collected, refunds, UK against abroad — and sales per product; and
 // the bookkeeper's files of the receipts and credit notes of the range shown.
-import { Button, Callout, Card, Flex, Grid, Heading, SegmentedControl, Table, Text, TextField } from '@radix-ui/themes';
+import { Callout, Card, Flex, Grid, Heading, SegmentedControl, Table, Text } from '@radix-ui/themes';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { salesPeriods, type SalesPeriod, type SalesResponse } from '#contracts/sales/model.ts';
 import { formatRate } from '#contracts/vat/rates.ts';
 import { formatPence } from '#contracts/shared/money.ts';
@@ -13,7 +14,9 @@ import { useLogOut } from '../../../lib/session.tsx';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
 import { RevenueChart } from './RevenueChart.tsx';
 import { SalesFileDownloads } from './SalesFileDownloads.tsx';
-import { salesQuery, type SalesFilter } from './salesQuery.ts';
+import { salesFilterOf, salesQuery, type SalesFilter } from './salesQuery.ts';
+import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
+import { rangeOf } from '../../../lib/dateRange.ts';
 import './sales.css';
 
 const periodNames: Record<SalesPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
@@ -36,9 +39,15 @@ const labelOf = (period: SalesPeriod) => (key: string) => {
 /** `children`: what the route shows under the sales (the pre-orders of coming titles). */
 export function SalesScreen({ children }: { children?: ReactNode } = {}) {
   const logOut = useLogOut();
-  const [filter, setFilter] = useState<SalesFilter>({ period: 'day' });
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  // The period and the range are the address's (salesSearch.ts): a reload or a shared link shows the same sales.
+  const search = useSearch({ from: '/_admin/admin/sales' });
+  const navigate = useNavigate({ from: '/admin/sales' });
+  const filter = salesFilterOf(search);
+  const show = (next: SalesFilter) =>
+    void navigate({
+      search: { ...(next.period === 'day' ? {} : { period: next.period }), ...rangeOf(next) },
+      replace: true,
+    });
   // Not a suspense read: the route's loader fetches the default period only; another period loads in place, with its
   // loading and failure shown inside the screen.
   const sales = useQuery(salesQuery(filter));
@@ -61,7 +70,7 @@ export function SalesScreen({ children }: { children?: ReactNode } = {}) {
           </Text>
           <SegmentedControl.Root
             value={filter.period}
-            onValueChange={(p) => setFilter((f) => ({ ...f, period: p as SalesPeriod }))}
+            onValueChange={(p) => show({ ...filter, period: p as SalesPeriod })}
             aria-labelledby="sales-period-label"
           >
             {salesPeriods.map((p) => (
@@ -71,28 +80,11 @@ export function SalesScreen({ children }: { children?: ReactNode } = {}) {
             ))}
           </SegmentedControl.Root>
         </div>
-        <form
-          className="sales-range"
-          aria-label="Date range"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setFilter((f) => ({ period: f.period, ...(from ? { from } : {}), ...(to ? { to } : {}) }));
-          }}
-        >
-          <label className="sales-range__field">
-            <Text size="2" weight="medium">
-              From
-            </Text>
-            <TextField.Root type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-          </label>
-          <label className="sales-range__field">
-            <Text size="2" weight="medium">
-              To
-            </Text>
-            <TextField.Root type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-          </label>
-          <Button type="submit">Show</Button>
-        </form>
+        <DateRangeFilter
+          label="Date range"
+          applied={filter}
+          onApply={(range) => show({ period: filter.period, ...range })}
+        />
         <SalesFileDownloads from={filter.from} to={filter.to} />
       </Flex>
       {sales.isError && (
