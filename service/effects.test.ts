@@ -11,8 +11,8 @@ import { createMemoryReadStore } from '../infra/readstore/memoryReadStore.ts';
 import { eventually } from '../infra/testing/assert.ts';
 import { call, startTestShop, type TestShop } from '../infra/testing/shop.ts';
 import { Reactor } from '../projections/engine/reactor.ts';
-import { emailReactions } from './checkout/emailReactions.ts';
-import { createPostbox } from './checkout/orderEmails.ts';
+import { emailReactions } from './orders/emailReactions.ts';
+import { createPostbox } from './orders/orderEmails.ts';
 import {
   allEvents,
   ofType,

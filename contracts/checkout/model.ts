@@ -4,6 +4,7 @@ import { fixedBookPricePence, quantity } from '../shared/constants.ts';
 import { shopContent } from '../catalog/content.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import type { OrderDiscount, OrderItem, ShippingAddress } from '../orders/model.ts';
+import type { EmailKind, EmailKindV1 } from '../orders/emails.ts';
 import { OptionalDiscountCodeSchema } from '../discounts/model.ts';
 import { GiftSchema, type OrderGift } from './gift.ts';
 import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
@@ -383,10 +384,6 @@ export type PurchaseNotified = DomainEvent<
 >;
 /** A book of the catalogue a purchase notice names, with the shop's title and price (pence). */
 export type CatalogNoticeItem = { bookId: number; name: string; price: number };
-/** The e-mails the shop has sent since its first release; EmailWithheld only ever names these. */
-export type EmailKindV1 = 'purchase-notice' | 'order-to-owner' | 'order-confirmation';
-/** Every e-mail the shop sends: since EmailSent version 2, the customer's "on its way" e-mail too. */
-export type EmailKind = EmailKindV1 | 'order-shipped';
 /** E-mails about money after an order was placed: a refund to the buyer, a dispute to the owner (EmailSent version 2). */
 export type PaymentEmailKind = 'refund-confirmation' | 'dispute-to-owner';
 /**

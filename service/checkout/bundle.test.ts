@@ -6,7 +6,7 @@ import { bundleSaving } from '../../contracts/catalog/bundle.ts';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { orderConfirmation, orderToOwner } from './orderEmails.ts';
+import { orderConfirmation, orderToOwner } from '../orders/orderEmails.ts';
 import { cardFormBody, cardOf, sandboxPayBody, testCards } from '../../infra/testing/checkout.ts';
 
 let shop: TestShop;

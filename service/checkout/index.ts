@@ -1,7 +1,5 @@
-// Shipping, payments at the server's price, orders placed from verified payments, and the e-mails they owe.
+// Shipping, payments at the server's price, and orders placed from verified payments (their e-mails are the orders').
 import type { Capability } from '../capability.ts';
-import { emailReactions } from './emailReactions.ts';
-import { createPostbox } from './orderEmails.ts';
 import { unmatchedPaymentReactions } from './paymentMismatch.tsx';
 import { payoutReactions } from './payoutReactions.ts';
 import { latePaymentReactions } from './latePayments.tsx';
@@ -11,7 +9,6 @@ export const checkout: Capability = {
   name: 'checkout',
   routes: checkoutRoutes,
   reactions: (deps) => ({
-    ...emailReactions(createPostbox(deps), deps.clock),
     ...unmatchedPaymentReactions(deps),
     ...payoutReactions(deps),
     ...latePaymentReactions(deps),

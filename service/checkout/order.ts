@@ -1,7 +1,7 @@
 // Placing an order for a verified payment: one decider over the order's stream owns the whole decision. Whichever of
 // the webhook, the success page or orders/save reports the payment, it is this command; the decider places the order
 // once (when the payment is paid and is exactly what the server priced), and a report that comes after only fills the
-// buyer's details the order still lacks. The e-mails follow from its events (see emailReactions.ts).
+// buyer's details the order still lacks. The e-mails follow from its events (see orders/emailReactions.ts).
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
 import {
   detailsFillingGaps,

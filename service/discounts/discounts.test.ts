@@ -13,7 +13,7 @@ import { eventually } from '../../infra/testing/assert.ts';
 import { cardFormBody, sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { parseCsv } from '../../infra/testing/csv.ts';
 import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { orderConfirmation } from '../checkout/orderEmails.ts';
+import { orderConfirmation } from '../orders/orderEmails.ts';
 
 let shop: TestShop;
 let guarded: TestShop;

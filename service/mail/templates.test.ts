@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { orderPlacedData, purchaseNoticeData } from '../../infra/testing/exampleOrders.ts';
-import { orderConfirmation, orderShipped, orderToOwner, purchaseNotice } from '../checkout/orderEmails.ts';
+import { orderConfirmation, orderShipped, orderToOwner, purchaseNotice } from '../orders/orderEmails.ts';
 import { disputeToOwner, refundConfirmation } from '../orders/refundReactions.ts';
 import { countryName } from '../../contracts/checkout/shipping.ts';
 import { addressLines, orderDate } from './orderFacts.ts';

@@ -22,7 +22,7 @@ import { outboxTexts } from '../../infra/testing/checkout.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import { orderShipped, owedShippedEmail } from '../checkout/orderEmails.ts';
+import { orderShipped, owedShippedEmail } from './orderEmails.ts';
 import { orderNotesDecider } from './orderNotes.ts';
 import {
   orderStatusDecider,

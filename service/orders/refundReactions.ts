@@ -23,7 +23,7 @@ import { fold, handleCommand, idFromReference, type CommandMeta } from '../comma
 import { reactingTo, sendOnce as sendMail } from '../reactions.ts';
 import { mailOf } from '../mail/layout.tsx';
 import { orderPageLinks, originOnRecord } from '../mail/links.ts';
-import { emailsOnItsOwn } from '../mail/shopperEmails.ts';
+import { emailsOnItsOwn } from './shopperEmails.ts';
 import { addressLines, itemRows, orderDate, textRows } from '../mail/orderFacts.ts';
 import { deliveryOf } from '../../contracts/checkout/gift.ts';
 import { disputeToOwnerMail, refundConfirmationMail } from './refundMails.tsx';

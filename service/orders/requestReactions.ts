@@ -109,7 +109,7 @@ export function requestReactions(deps: ReactionDeps): Reactions {
       const { order, request, origin } = await requestAt(event);
       if (!mailable(order) || !request) return;
       // The refunds a cancellation asked for are appended with its acceptance, after it: read from the whole stream.
-      // Their own e-mails fold into this one (service/mail/shopperEmails.ts), so it names each amount and the total.
+      // Their own e-mails fold into this one (service/orders/shopperEmails.ts), so it names each amount and the total.
       const ledger = fold(refundDecider, await deps.events.readStream(orderStream(order.orderId)));
       const asked = ledger.placed ? ledger.refunds.filter((r) => event.data.refundIds.includes(r.refundId)) : [];
       const byLines = asked.some((r) => r.lines.length > 0);

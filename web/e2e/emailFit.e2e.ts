@@ -14,13 +14,9 @@ import {
   orderShipped,
   orderToOwner,
   purchaseNotice,
-} from '../../service/checkout/orderEmails.ts';
-import {
-  mismatchToOwner,
-  mismatchToShopper,
-  unmatchedToOwner,
-  unmatchedToShopper,
-} from '../../service/checkout/paymentMismatch.tsx';
+} from '../../service/orders/orderEmails.ts';
+import { mismatchToOwner, mismatchToShopper } from '../../service/orders/mismatchMails.tsx';
+import { unmatchedToOwner, unmatchedToShopper } from '../../service/checkout/paymentMismatch.tsx';
 import {
   backInStock,
   messagesHeld,

@@ -21,7 +21,7 @@ import {
   type OrderPlaced,
   type OrderShipmentRecorded,
 } from '../../contracts/orders/model.ts';
-import { consoleLinkOf, mismatchToOwner, mismatchToShopper } from './paymentMismatch.tsx';
+import { consoleLinkOf, mismatchToOwner, mismatchToShopper } from './mismatchMails.tsx';
 import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
 import type { CommandMeta } from '../commands.ts';
 import { sendOnce as sendMail } from '../reactions.ts';
