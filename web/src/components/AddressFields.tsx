@@ -5,6 +5,7 @@
 // said beside the postcode field: checked on submit (usePostcodeCheck) or as the payer types (postcodeProblemSoFar).
 import { Grid, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
+import { defaultCountry } from '#contracts/shared/constants.ts';
 import { postcodeProblem } from '#contracts/shared/postcode.ts';
 import { CountrySelect } from './CountrySelect.tsx';
 import { LabelledField } from './LabelledField.tsx';
@@ -13,6 +14,9 @@ import { LabelledField } from './LabelledField.tsx';
 export type AddressDraft = { line1: string; line2?: string; city: string; postcode: string; country: string };
 
 type Field = keyof AddressDraft;
+
+/** A form's address before anything is typed: in the shop's own country. */
+export const blankAddress = { line1: '', line2: '', city: '', postcode: '', country: defaultCountry as string };
 
 const shopLabels: Record<Field, string> = {
   line1: 'Address Line 1',

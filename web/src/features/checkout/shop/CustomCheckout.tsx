@@ -3,7 +3,6 @@
 import { Button, Card, Flex, Heading, Separator, Text, TextField } from '@radix-ui/themes';
 import { useCallback, useId, useRef, useState } from 'react';
 import { singleCheckoutBook } from '#contracts/checkout/model.ts';
-import { defaultCountry } from '#contracts/shared/constants.ts';
 import { formatPence } from '#contracts/shared/money.ts';
 import { deliveryOptionFor } from '#contracts/checkout/shippingRates.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -18,19 +17,11 @@ import { paymentFailed, setUpPayment, usePayment, useSaveOrder } from './usePaym
 import { LabelledField } from '../../../components/LabelledField.tsx';
 import { CodeSavingLine, DiscountCodeField, usePageCode } from './DiscountCodeField.tsx';
 import { GiftFields, giftRequestOf, missingRecipientFields, noGift } from './GiftFields.tsx';
-import { AddressFields, usePostcodeCheck } from '../../../components/AddressFields.tsx';
+import { AddressFields, blankAddress, usePostcodeCheck } from '../../../components/AddressFields.tsx';
 
 const required = ['name', 'email', 'line1', 'city', 'postcode'] as const;
 const lines = [{ bookId: singleCheckoutBook.id, quantity: 1 }];
-const blank = {
-  name: '',
-  email: '',
-  line1: '',
-  line2: '',
-  city: '',
-  postcode: '',
-  country: defaultCountry as string,
-};
+const blank = { name: '', email: '', ...blankAddress };
 
 export function CustomCheckout() {
   const id = useId();

@@ -5,9 +5,8 @@ import { Checkbox, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { giftMessageMaxLength, giftTexts } from '#contracts/checkout/gift.ts';
-import { defaultCountry } from '#contracts/shared/constants.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
-import { AddressFields } from '../../../components/AddressFields.tsx';
+import { AddressFields, blankAddress } from '../../../components/AddressFields.tsx';
 import { shippingRatesQuery } from './shipping.ts';
 
 export type GiftDraft = {
@@ -29,11 +28,7 @@ export const noGift: GiftDraft = {
   message: '',
   separate: false,
   name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  postcode: '',
-  country: defaultCountry,
+  ...blankAddress,
   email: '',
   notify: false,
 };

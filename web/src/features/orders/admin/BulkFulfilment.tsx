@@ -13,6 +13,7 @@ import type { AdminOrder, BulkShipResult } from '#contracts/orders/console.ts';
 import { carrierLabels, carriers, maxTrackingNumberLength, type Carrier } from '#contracts/orders/fulfilment.ts';
 import { AdminLink, AdminPage } from '../../../components/AdminPage.tsx';
 import { LabelledField } from '../../../components/LabelledField.tsx';
+import { ReasonField } from '../../../components/ReasonField.tsx';
 import { downloadFile } from '../../../components/downloadFile.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { useCanChange } from '../../../lib/admin/role.ts';
@@ -59,17 +60,12 @@ function ClickAndDropDownload({ orderIds }: { orderIds: readonly string[] }) {
   return (
     <form onSubmit={(e) => void download(e)} aria-label="Download for Click & Drop">
       <Flex direction="column" gap="2">
-        <LabelledField id={`${id}-reason`} label="Reason for the download (kept with your name)">
-          <TextField.Root
-            id={`${id}-reason`}
-            required
-            minLength={3}
-            maxLength={200}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            autoComplete="off"
-          />
-        </LabelledField>
+        <ReasonField
+          id={`${id}-reason`}
+          label="Reason for the download (kept with your name)"
+          value={reason}
+          onChange={setReason}
+        />
         <Button type="submit" variant="soft" highContrast loading={busy} disabled={orderIds.length === 0}>
           Download for Click &amp; Drop ({orderIds.length})
         </Button>

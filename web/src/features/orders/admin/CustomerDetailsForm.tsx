@@ -3,27 +3,17 @@
 import { Button, Callout, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { maxReasonLength, type AdminOrder } from '#contracts/orders/console.ts';
-import { defaultCountry } from '#contracts/shared/constants.ts';
 import { missingCustomerDetails } from '#contracts/orders/model.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { serverMessage } from '../../../lib/api.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
 import { useAddCustomerDetails } from './ordersQuery.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
-import { AddressFields } from '../../../components/AddressFields.tsx';
+import { AddressFields, blankAddress } from '../../../components/AddressFields.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { shippingRatesQuery } from '../../../lib/shippingRates.ts';
 
-const blank = {
-  name: '',
-  email: '',
-  line1: '',
-  line2: '',
-  city: '',
-  postcode: '',
-  country: defaultCountry as string,
-  reason: '',
-};
+const blank = { name: '', email: '', ...blankAddress, reason: '' };
 
 export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
   const id = useId();

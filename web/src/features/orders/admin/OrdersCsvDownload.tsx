@@ -2,11 +2,11 @@
 // every customer's name and address, so the reader is asked why first: the reason is recorded with who downloaded it
 // and when (decision 058). The file is fetched with the session's token (a plain link would carry none) and handed to
 // the browser as a download.
-import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
+import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { salesApi } from '#contracts/sales/api.ts';
 import { downloadFile } from '../../../components/downloadFile.ts';
-import { LabelledField } from '../../../components/LabelledField.tsx';
+import { ReasonField } from '../../../components/ReasonField.tsx';
 import { urlFor } from '../../../lib/api.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
 import type { OrdersFilter } from './ordersQuery.ts';
@@ -49,17 +49,12 @@ export function OrdersCsvDownload({ filter }: { filter: OrdersFilter }) {
         </Dialog.Description>
         <form onSubmit={(e) => void download(e)}>
           <Flex direction="column" gap="3" mt="3">
-            <LabelledField id="csv-reason" label="Reason (do not write a customer’s details)">
-              <TextField.Root
-                id="csv-reason"
-                required
-                minLength={3}
-                maxLength={200}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                autoComplete="off"
-              />
-            </LabelledField>
+            <ReasonField
+              id="csv-reason"
+              label="Reason (do not write a customer’s details)"
+              value={reason}
+              onChange={setReason}
+            />
             <Text size="1" color="gray">
               For example: quarterly VAT return.
             </Text>

@@ -8,6 +8,7 @@ import { privacyContent as copy } from '#contracts/content/privacy.ts';
 import { privacyApi } from '#contracts/privacy/api.ts';
 import { AdminPage } from '../../../components/AdminPage.tsx';
 import { LabelledField } from '../../../components/LabelledField.tsx';
+import { ReasonField } from '../../../components/ReasonField.tsx';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { meQuery, useCanChange } from '../../../lib/admin/role.ts';
 import { useLogOut } from '../../../lib/session.tsx';
@@ -95,17 +96,7 @@ function EraseSection() {
               autoComplete="off"
             />
           </LabelledField>
-          <LabelledField id="erase-reason" label={copy.reasonLabel}>
-            <TextField.Root
-              id="erase-reason"
-              required
-              minLength={3}
-              maxLength={200}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              autoComplete="off"
-            />
-          </LabelledField>
+          <ReasonField id="erase-reason" label={copy.reasonLabel} value={reason} onChange={setReason} />
           <Button type="submit" color="red" highContrast loading={erase.isPending}>
             {copy.eraseButton}
           </Button>
@@ -162,17 +153,7 @@ function AccessSection() {
               autoComplete="off"
             />
           </LabelledField>
-          <LabelledField id="access-reason" label={copy.accessReasonLabel}>
-            <TextField.Root
-              id="access-reason"
-              required
-              minLength={3}
-              maxLength={200}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              autoComplete="off"
-            />
-          </LabelledField>
+          <ReasonField id="access-reason" label={copy.accessReasonLabel} value={reason} onChange={setReason} />
           <Button type="submit">{copy.accessButton}</Button>
           {file && (
             <a className="privacy-download" href={file.url} download={file.name}>

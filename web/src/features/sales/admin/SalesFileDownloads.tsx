@@ -4,11 +4,11 @@
 // unless the reader chooses to name each buyer as the Xero contact: then a reason is asked for and recorded with each
 // Xero download (decision 058). Each file is fetched with the session's token (a plain link would carry none) and
 // handed to the browser as a download.
-import { Button, Checkbox, Flex, Text, TextField } from '@radix-ui/themes';
+import { Button, Checkbox, Flex, Text } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { receiptsApi } from '#contracts/receipts/api.ts';
 import { xeroExportMessages } from '#contracts/receipts/exports.ts';
-import { LabelledField } from '../../../components/LabelledField.tsx';
+import { ReasonField } from '../../../components/ReasonField.tsx';
 import { downloadFile } from '../../../components/downloadFile.ts';
 import { urlFor } from '../../../lib/api.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
@@ -104,19 +104,13 @@ export function SalesFileDownloads({ from, to }: { from?: string | undefined; to
               The Xero files will hold each buyer’s name. Your reason is kept in the shop’s log with your name and the
               time.
             </Text>
-            <LabelledField id={reasonId} label="Reason (do not write a customer’s details)" error={reasonError}>
-              <TextField.Root
-                id={reasonId}
-                required
-                minLength={3}
-                maxLength={200}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                autoComplete="off"
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-              />
-            </LabelledField>
+            <ReasonField
+              id={reasonId}
+              label="Reason (do not write a customer’s details)"
+              value={reason}
+              onChange={setReason}
+              error={reasonError}
+            />
           </>
         )}
       </Flex>
