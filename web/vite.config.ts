@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { apiRoot } from '../contracts/shared/endpoint.ts';
 import { healthApi } from '../contracts/shared/health.ts';
+import { firstScreenContent } from './build/firstScreenContent.ts';
 import { instagramQrAsset } from './build/instagramQrAsset.ts';
 import { landingLoadOrder } from './build/landingLoadOrder.ts';
 import { prerenderLanding } from './build/prerenderLanding.ts';
@@ -16,6 +17,7 @@ import { shareImages } from './build/shareImages.ts';
 import { themeWithoutTooltips } from './build/themeWithoutTooltips.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const shopContentFile = join(webRoot, '../contracts/content/shop.json');
 
 /**
  * Modules every screen starts with; each screen's own code (a route's `?tsr-split` part) stays with that screen. Of
@@ -29,28 +31,38 @@ const appStart = (id: string) =>
     ));
 
 /**
- * The landing page's own code (its route's split part and the sections, cards and controls it is built from), kept in
- * one chunk. A book's page is made of many of the same parts; without this they would be split out into chunks of
- * their own that both load, and the landing page would fetch more files and more bytes than it needs (decision 079).
- * The book page loads this chunk too. Dialog contents (imported lazily) stay in chunks of their own. What these parts
- * import (the shop's frame, Radix's components and primitives, the contracts they read) comes into the same chunk:
- * split out because other screens share it, it was some thirty small files, each compressed on its own, about 10 KB
- * gzipped more than the same code in one (decision 129). The screens that share it load this chunk instead.
+ * The landing page's first screen (its route's split part, the header and the hero) and, in a chunk of its own, its
+ * sections and footer, which it fetches once the first screen is drawn (decision 133). A book's page is made of many
+ * of the same parts; without these groups they would be split out into chunks of their own that both load, and the
+ * landing page would fetch more files and more bytes than it needs (decision 079). The book page loads these chunks
+ * too. Dialog contents (imported lazily) stay in chunks of their own. What these parts import (the shop's frame,
+ * Radix's components and primitives, the contracts they read) comes into the same chunk, the first screen's before
+ * the sections': split out because other screens share it, it was some thirty small files, each compressed on its
+ * own, about 10 KB gzipped more than the same code in one (decision 129). The screens that share it load these
+ * chunks instead.
  */
 const landingParts = new RegExp(
   [
     String.raw`routes[\/]index\.tsx\?tsr-split`,
     String.raw`shell[\/]LandingPage\.tsx$`,
-    String.raw`features[\/]catalog[\/]shop[\/](AboutSection|BooksSection|CharactersSection|ContactSection|Hero|TestimonialsSection|contactMessage|CoverDialog|PagePreviewDialog)\.tsx?$`,
+    String.raw`features[\/]catalog[\/]shop[\/]Hero\.tsx$`,
     String.raw`features[\/]catalog[\/]shop[\/]storefront\.css$`,
-    String.raw`features[\/]reviews[\/](shop[\/]ReviewsSection\.tsx|reviews\.css)$`,
-    String.raw`features[\/]stock[\/]shop[\/](StockNotice\.tsx|stockLevels\.ts)$`,
-    String.raw`features[\/]checkout[\/]shop[\/](BuyNow|cart[\/]AddToCart|cart[\/]QuantityPicker)\.tsx$`,
-    String.raw`components[\/](useNearViewport|SectionHeading|LoadingIndicator)\.tsx?$`,
+    String.raw`features[\/]reviews[\/]reviews\.css$`,
     String.raw`components[\/]loading\.css$`,
   ].join('|'),
 );
+const landingSectionParts = new RegExp(
+  [
+    String.raw`shell[\/]LandingSections\.tsx$`,
+    String.raw`features[\/]catalog[\/]shop[\/](AboutSection|BooksSection|CharactersSection|ContactSection|TestimonialsSection|contactMessage|CoverDialog|PagePreviewDialog)\.tsx?$`,
+    String.raw`features[\/]reviews[\/]shop[\/]ReviewsSection\.tsx$`,
+    String.raw`features[\/]stock[\/]shop[\/](StockNotice\.tsx|stockLevels\.ts)$`,
+    String.raw`features[\/]checkout[\/]shop[\/](BuyNow|cart[\/]AddToCart|cart[\/]QuantityPicker)\.tsx$`,
+    String.raw`components[\/](useNearViewport|SectionHeading|LoadingIndicator)\.tsx?$`,
+  ].join('|'),
+);
 const landingPart = (id: string) => /[\\/]web[\\/]src[\\/]/.test(id) && landingParts.test(id);
+const landingSectionPart = (id: string) => /[\\/]web[\\/]src[\\/]/.test(id) && landingSectionParts.test(id);
 
 /** Writes .br and .gz beside each text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
@@ -97,6 +109,7 @@ export default defineConfig({
       routeFileIgnorePrefix: '-',
     }),
     react(),
+    firstScreenContent(shopContentFile),
     instagramQrAsset(),
     landingLoadOrder(),
     prerenderLanding(webRoot),
@@ -118,7 +131,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', test: appStart },
+            // The first screen's group before the sections': what both import comes with the first screen.
             { name: 'landing', test: landingPart },
+            { name: 'landingSections', test: landingSectionPart },
           ],
         },
       },

@@ -24,6 +24,8 @@ test('the built landing page is within its budget', () => {
     "the landing page's own chunk is counted",
   );
   assert.ok(!load.scripts.some((s) => /\/(AdminPage|OrdersConsole|Receipt|CustomCheckout)-/.test(s.path)));
+  // The sections below the hero are fetched once the first screen is drawn (decision 133).
+  assert.ok(!load.scripts.some((s) => /\/landingSections-/.test(s.path)), 'the sections come after the first screen');
   // The rules of the components the landing page does not draw wait for another screen or a dialog (decision 129).
   assert.ok(!load.styles.some((s) => /\/lateStyles-/.test(s.path)), 'the late stylesheet is not loaded');
   assert.equal(overBudget(load, landingCeiling), []);

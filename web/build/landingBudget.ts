@@ -3,7 +3,8 @@
 // <meta name="app-modules">, which the entry (src/main.tsx) preloads on the landing page; what the entry's own dynamic
 // import (the app's start, src/boot.tsx) brings with it (Vite's dependency list in the entry); and, from every script
 // so reached, every module it imports statically, followed to the end. Lazily loaded screens and dialogs are left out:
-// the landing page does not fetch them until a shopper asks. Bytes are as sent: the .gz the build writes beside a file,
+// the landing page does not fetch them until a shopper asks; so are its sections below the hero, fetched once the
+// first screen is drawn (decision 133). Bytes are as sent: the .gz the build writes beside a file,
 // or the file gzipped at level 9 as the build would.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,13 +17,12 @@ export type Budget = { scriptGzip: number; styleGzip: number };
 const kibibyte = 1024;
 
 /**
- * The issue's budgets for the landing page (issue 51): JavaScript ≤ 130 KB and CSS ≤ 30 KB gzipped. `landingCeiling`
- * is what the size check enforces: the CSS budget itself, which the build meets (decision 129); for JavaScript, which
- * it does not meet yet, a little above today's build, so any growth fails the test run and every saving is kept by
- * lowering it. Both are printed by `npm run lighthouse`.
+ * The issue's budgets for the landing page (issue 51): JavaScript ≤ 130 KB and CSS ≤ 30 KB gzipped, which the build
+ * meets (decisions 129 and 133) and the size check enforces, so any growth past them fails the test run. Both are
+ * printed by `npm run lighthouse`.
  */
 export const landingTarget: Budget = { scriptGzip: 130 * kibibyte, styleGzip: 30 * kibibyte };
-export const landingCeiling: Budget = { scriptGzip: 147 * kibibyte, styleGzip: landingTarget.styleGzip };
+export const landingCeiling: Budget = landingTarget;
 
 const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { bookScreenTemplate } from '../../contracts/catalog/pages.ts';
+import { firstScreenContent } from './firstScreenContent.ts';
 
 const placeholder = '<div id="first-screen" inert></div>';
 
@@ -23,6 +24,8 @@ export function prerenderLanding(webRoot: string): Plugin {
           appType: 'custom',
           server: { middlewareMode: true, hmr: false, ws: false },
           optimizeDeps: { noDiscovery: true, include: [] },
+          // The header and the hero read their words from it.
+          plugins: [firstScreenContent(join(webRoot, '../contracts/content/shop.json'))],
         });
         try {
           const shell = (await server.ssrLoadModule('/src/shell/landingShell.tsx')) as {

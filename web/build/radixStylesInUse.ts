@@ -468,8 +468,8 @@ function utilityPrefixes(esmDir: string): Map<string, Set<string>> {
   return prefixes;
 }
 
-/** The split route chunk the router loads for the landing page. */
-const landingRoute = /\/routes\/index\.tsx\?tsr-split=component/;
+/** The split route chunk the router loads for the landing page, and its sections', fetched once it is drawn. */
+const landingRoute = /\/routes\/index\.tsx\?tsr-split=component|[\\/]shell[\\/]LandingSections\.tsx$/;
 
 export function radixStylesInUse(sourceDir: string): Plugin {
   let used: InUse | null = null;

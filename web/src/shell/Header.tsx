@@ -3,9 +3,9 @@
 import { Button, Container, Flex, IconButton } from '@radix-ui/themes';
 import { useEffect, useState, type ReactNode } from 'react';
 import { layout } from '#contracts/shared/constants.ts';
-import { shopContent } from '#contracts/catalog/content.ts';
 import { CartDrawer } from '../features/checkout/shop/cart/CartDrawer.tsx';
 import { logoImage } from '../features/catalog/shop/art.ts';
+import { shopName } from 'virtual:first-screen-content';
 import { CloseIcon, MenuIcon } from '../components/icons.tsx';
 import { headerLinks, useSectionHref } from './sectionLinks.ts';
 import './header.css';
@@ -68,7 +68,7 @@ export function HeaderBar({ href, scrolled, menuOpen, onMenuOpenChange, cart }: 
         <Flex align="center" justify="between" gap="3" className="site-header__bar">
           <a href={href('home')} className="brand">
             <img src={logoImage} alt="" width="40" height="40" />
-            <span className="brand__name">{shopContent.shop.name}</span>
+            <span className="brand__name">{shopName}</span>
           </a>
           <nav aria-label="Main" className="site-nav">
             <ul>

@@ -1,69 +1,30 @@
-// The landing page at / and /app: header, the sections in their fixed order, footer.
+// The landing page at / and /app: header and hero, then the sections in their fixed order and the footer, whose code
+// is fetched once the header and hero are drawn (decision 133).
 import { useQuery } from '@tanstack/react-query';
-import {
-  Fragment,
-  startTransition,
-  useDeferredValue,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactElement,
-} from 'react';
-import type { BookDto } from '#contracts/catalog/model.ts';
+import { startTransition, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { dropFirstScreen } from '../lib/firstScreen.ts';
 import { booksQuery } from '../lib/books.ts';
-import { ReviewsSection } from '../features/reviews/shop/ReviewsSection.tsx';
-import { AboutSection } from '../features/catalog/shop/AboutSection.tsx';
-import { BooksSection } from '../features/catalog/shop/BooksSection.tsx';
-import { AddToCart } from '../features/checkout/shop/cart/AddToCart.tsx';
-import { useCart } from '../features/checkout/shop/cart/cartStore.ts';
-import { BuyNow } from '../features/checkout/shop/BuyNow.tsx';
-import { StockNotice } from '../features/stock/shop/StockNotice.tsx';
-import { BackInStock } from '../features/messages/shop/BackInStock.tsx';
-import { useStockLevel } from '../features/stock/shop/stockLevels.ts';
-import { ComingNotice } from '../features/preorders/shop/ComingNotice.tsx';
-import { useComing } from '../features/preorders/shop/useComing.ts';
-import { preOrderTexts } from '#contracts/preorders/model.ts';
-import { CharactersSection } from '../features/catalog/shop/CharactersSection.tsx';
-import { ContactSection } from '../features/catalog/shop/ContactSection.tsx';
-import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { Hero } from '../features/catalog/shop/Hero.tsx';
-import { TestimonialsSection } from '../features/catalog/shop/TestimonialsSection.tsx';
+// The sections' styles come with the page's own stylesheet, as when their code came with the page: a stylesheet
+// added with the sections would make the browser restyle the whole page then.
 import '../features/catalog/shop/storefront.css';
+import '../features/reviews/reviews.css';
+import '../features/messages/messages.css';
+import '../components/loading.css';
+import '../components/stars.css';
+import '../components/socialLinks.css';
+import './footer.css';
 
-/** Under each book: how many are left when few are, then add it to the cart or buy it at once (not when none are left). */
-function BookPurchase({ book }: { book: BookDto }) {
-  const level = useStockLevel(book.id);
-  const coming = useComing(book.id);
-  const soldOut = coming ? !coming.open : level?.state === 'out';
-  // A coming book is pre-ordered: its date in place of its stock, and a Pre-order button in place of Add to Cart.
-  return (
-    <>
-      {coming ? <ComingNotice coming={coming} /> : <StockNotice level={level} />}
-      <AddToCart
-        bookId={book.id}
-        title={book.title}
-        price={book.price}
-        disabled={soldOut}
-        {...(coming ? { label: preOrderTexts.button } : {})}
-      />
-      {!coming && <BuyNow title={book.title} disabled={soldOut} />}
-      {soldOut && !coming && <BackInStock bookId={book.id} title={book.title} />}
-    </>
-  );
-}
+type BelowTheFold = typeof import('./LandingSections.tsx');
 
-/** The sections below the hero, in the order the page shows them. */
-const belowTheFold: ReactElement[] = [
-  <BooksSection purchase={BookPurchase} useCartLines={useCart} />,
-  <AboutSection />,
-  <CharactersSection />,
-  <ReviewsSection />,
-  <TestimonialsSection />,
-  <ContactSection />,
-];
+let belowTheFold: Promise<BelowTheFold> | undefined;
+
+/** The sections' and the footer's code, fetched once. */
+const loadBelowTheFold = () => (belowTheFold ??= import('./LandingSections.tsx'));
+
+// An address with a section (/#contact) waits for that section: its code is fetched at once, with the page's.
+if (typeof window !== 'undefined' && window.location.hash.length > 1) loadBelowTheFold().catch(() => {});
 
 // Made once: a step that adds a section then leaves everything already drawn alone (the same element is not
 // rendered again), so each step costs only its own section.
@@ -74,18 +35,19 @@ const top = (
   </>
 );
 const hero = <Hero />;
-const sections = belowTheFold.map((section, i) => <Fragment key={i}>{section}</Fragment>);
-const footer = <Footer />;
-const totalSteps = belowTheFold.length + 2;
 
 export function LandingPage() {
-  // Step 1 brings the header and hero, in place of the first screen the page's HTML already shows; each later step
-  // one more section, the last the footer.
+  const [below, setBelow] = useState<BelowTheFold | null>(null);
+  // Step 1 brings the header and hero, in place of the first screen the page's HTML already shows; once the sections'
+  // code is there, each later step one more section, the last the footer.
+  const totalSteps = below ? below.sections.length + 2 : 1;
   const step = useStepsRevealed(totalSteps);
   const drawn = step >= 1;
   useLayoutEffect(() => {
     if (drawn) dropFirstScreen();
   }, [drawn]);
+  useBelowTheFold(drawn, setBelow);
+  const ready = below !== null && step === totalSteps;
   return (
     <>
       {drawn && (
@@ -93,16 +55,39 @@ export function LandingPage() {
           {top}
           <main id="main" tabIndex={-1}>
             {hero}
-            {sections.slice(0, Math.max(0, step - 1))}
+            {below?.sections.slice(0, Math.max(0, step - 1))}
           </main>
-          {step === totalSteps && footer}
+          {ready && below.footer}
         </>
       )}
       {/* From the start, as the page's own watch on the books: one that began only at the last step would make a
           failed load start again (a query that failed is fetched anew when a new reader arrives). */}
-      <JumpToAddress ready={step === totalSteps} />
+      <JumpToAddress ready={ready} />
     </>
   );
+}
+
+/**
+ * Fetches the sections' code once the header and hero are drawn (at once when the address names a section), and
+ * hands it over in a transition. Code that cannot be fetched fails the screen, as the page's own code would.
+ */
+function useBelowTheFold(drawn: boolean, loaded: (module: BelowTheFold) => void) {
+  const [, fail] = useState<unknown>();
+  useEffect(() => {
+    if (!drawn) return;
+    let live = true;
+    loadBelowTheFold().then(
+      (module) => live && startTransition(() => loaded(module)),
+      (error: unknown) =>
+        live &&
+        fail(() => {
+          throw error;
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [drawn, loaded]);
 }
 
 export function SkipLink() {

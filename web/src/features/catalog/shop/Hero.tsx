@@ -2,7 +2,7 @@
 import { Button, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
 import type { CSSProperties } from 'react';
 import { timings } from '#contracts/shared/constants.ts';
-import { shopContent } from '#contracts/catalog/content.ts';
+import { characters } from 'virtual:first-screen-content';
 
 /** The hero's animation timings (shared with the rest of the shop), handed to the stylesheet. */
 const animationTimings = {
@@ -12,7 +12,7 @@ const animationTimings = {
 } as CSSProperties;
 
 export function Hero() {
-  const [first, second] = shopContent.characters;
+  const [first, second] = characters;
   return (
     <section id="home" className="hero" aria-labelledby="hero-heading" style={animationTimings}>
       <Container size="4" px="4">
