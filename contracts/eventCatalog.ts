@@ -475,6 +475,16 @@ export const EmailSentV8 = v.object({
 });
 /** Every version-7 e-mail is a version-8 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV7 = (old: v.InferOutput<typeof EmailSentV7>): v.InferOutput<typeof EmailSentV8> => old;
+/**
+ * EmailSent version 9: a waiting pre-order told once that its title's publication date moved, with the new date and a
+ * one-click cancel for a full refund (decision 132).
+ */
+export const EmailSentV9 = v.object({
+  ...EmailSentV8.entries,
+  kind: v.picklist([...EmailSentV8.entries.kind.options, 'preorder-date-changed']),
+});
+/** Every version-8 e-mail is a version-9 e-mail as it stands: the kinds only grew. */
+export const upcastEmailSentV8 = (old: v.InferOutput<typeof EmailSentV8>): v.InferOutput<typeof EmailSentV9> => old;
 
 /** Whether a contact message was e-mailed to the owner, counted against the shop-wide cap of its window (decision 095). */
 export const MessageMailCountedV1 = v.object({
@@ -1138,7 +1148,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof OrderPlacedV4, OrderPlaced>,
     Newest<typeof OrderStatusChangedV1, OrderStatusChanged>,
     Newest<typeof PurchaseNotifiedV2, PurchaseNotified>,
-    Newest<typeof EmailSentV8, EmailSent>,
+    Newest<typeof EmailSentV9, EmailSent>,
     Newest<typeof CancellationRequestedV1, CancellationRequested>,
     Newest<typeof ReturnRequestedV1, ReturnRequested>,
     Newest<typeof ShopperRequestAcceptedV1, ShopperRequestAccepted>,
@@ -1695,6 +1705,7 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       { schema: EmailSentV6, upcast: upcastEmailSentV5 },
       { schema: EmailSentV7, upcast: upcastEmailSentV6 },
       { schema: EmailSentV8, upcast: upcastEmailSentV7 },
+      { schema: EmailSentV9, upcast: upcastEmailSentV8 },
     ],
   },
   {

@@ -422,6 +422,11 @@ export type GiftEmailKind = 'gift-note';
  * version 8.
  */
 export type LatePaymentEmailKind = 'payment-processing' | 'late-payment-refunded';
+/**
+ * A coming title's publication date moved: each waiting pre-order is told the new date once, with a one-click cancel
+ * for a full refund (EmailSent version 9, decision 132).
+ */
+export type PreOrderEmailKind = 'preorder-date-changed';
 export type SentEmailKind =
   | EmailKind
   | PaymentEmailKind
@@ -429,7 +434,8 @@ export type SentEmailKind =
   | OrderPageEmailKind
   | PaymentCheckEmailKind
   | GiftEmailKind
-  | LatePaymentEmailKind;
+  | LatePaymentEmailKind
+  | PreOrderEmailKind;
 export type EmailSent = DomainEvent<
   'EmailSent',
   {

@@ -16,6 +16,12 @@ import {
   ReturnRequestSchema,
 } from './shopperRequests.ts';
 import * as v from 'valibot';
+import {
+  CancelPreOrderSchema,
+  preOrderCancelTexts,
+  type PreOrderCancelResponse,
+  type PreOrderCancelView,
+} from '../preorders/cancel.ts';
 
 export const orderPageApi = {
   /** The order as its page shows it; 404 (one body for every invalid token), 410 when the link has expired. */
@@ -39,6 +45,27 @@ export const orderPageApi = {
     path: '/api/order-page/:token/cancel',
     guarded: false,
     body: CancelRequestSchema,
+  }),
+  /** Cancels the order's pre-orders at once, any time before dispatch, for a full refund (decision 132). */
+  cancelPreOrder: endpoint<PreOrderCancelResponse & { page: ShopperOrderView }>()({
+    method: 'POST',
+    path: '/api/order-page/:token/cancel-preorder',
+    guarded: false,
+    body: CancelPreOrderSchema,
+  }),
+  /** The one-click cancel's page: the order's pre-orders by the e-mail's signed link, which does not expire. */
+  preOrderCancelPage: endpoint<PreOrderCancelView>()({
+    method: 'GET',
+    path: '/api/preorder-cancel/:token',
+    guarded: false,
+    messages: { notFound: preOrderCancelTexts.linkNotFound },
+  }),
+  /** The one click: the order's pre-orders cancelled and refunded in full, as from the order page. */
+  preOrderCancelByLink: endpoint<PreOrderCancelResponse>()({
+    method: 'POST',
+    path: '/api/preorder-cancel/:token',
+    guarded: false,
+    body: CancelPreOrderSchema,
   }),
   /** Asks to return an order within 14 days of its delivery, with a reason and a note. */
   return: endpoint<OrderPageActionResponse>()({

@@ -21,6 +21,7 @@ import {
   type ShopperRequestKind,
 } from './shopperRequests.ts';
 import { unhandledStatus } from '../shared/constants.ts';
+import type { ShopperPreOrder } from '../preorders/cancel.ts';
 
 export type ShopperOrderStatus = 'received' | 'preparing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 
@@ -117,6 +118,8 @@ export type ShopperOrderView = {
   receiptToken: string | null;
   /** the order's stream revision the page showed: a request is made against it */
   revision: number;
+  /** its pre-orders still standing (decision 132), and whether they may be cancelled now; absent when it has none */
+  preOrder?: ShopperPreOrder;
 };
 
 export type ShopperDocuments = { receiptToken: string | null };

@@ -164,6 +164,9 @@ const notYetShipped = {
 export const openRequestOf = (progress: OrderProgress) => progress.requests.find((r) => r.outcome === 'open') ?? null;
 
 /** Why a cancellation may not be asked for now, or null when it may. */
+/** Whether the order has not left yet: nothing shipped, and a status that leaves it still to ship. */
+export const stillToShip = (progress: OrderProgress): boolean => !progress.shippedAt && notYetShipped[progress.status];
+
 export function cancelRefusal(progress: OrderProgress, fullyRefunded: boolean): string | null {
   if (progress.status === 'cancelled' || fullyRefunded) return requestMessages.alreadyCancelled;
   if (progress.shippedAt || !notYetShipped[progress.status]) return requestMessages.shippedAlready;

@@ -34,6 +34,8 @@ export const clientRoutes = {
   /** the shopper's order page, by the signed link in their e-mails; and the form that e-mails a fresh link */
   orderPage: ['/order/:token'],
   orderLookup: ['/order'],
+  /** the one-click cancel of a pre-order, by the signed link in the e-mail that tells of a new date (decision 132) */
+  preOrderCancel: ['/preorder-cancel/:token'],
   sandboxCheckout: ['/sandbox/checkout'],
   /** the pages a UK online shop must show (decision 089): contracts/content/policies.ts */
   policies: [

@@ -43,6 +43,10 @@ export const shopperEmailRules = {
     why: 'the answer; for a cancellation, its items, every amount refunded and the total',
   },
   ShopperRequestDeclined: { emails: 'request-declined', why: 'the answer, with why' },
+  PublicationDateChanged: {
+    emails: 'preorder-date-changed',
+    why: 'each pre-order waiting for a copy then, once: the new date and a one-click cancel for a full refund (decision 132)',
+  },
   RefundRequested: { emails: null, why: 'nothing is paid back yet: the shopper hears once the provider pays it' },
   RefundSucceeded: {
     emails: 'refund-confirmation',

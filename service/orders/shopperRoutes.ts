@@ -23,7 +23,10 @@ import { notificationStream, orderStream } from '../../contracts/shared/streams.
 import { getAdminOrder, ordersNumbered } from '../../projections/orders/adminOrders.ts';
 import { openRequests } from '../../projections/orders/shopperRequests.ts';
 import { isNumbered } from '../../contracts/receipts/model.ts';
-import { handleCommand, type CommandMeta } from '../commands.ts';
+import { fold, handleCommand, type CommandMeta } from '../commands.ts';
+import { preOrderCancelTexts } from '../../contracts/preorders/cancel.ts';
+import { orderOfPreOrderCancelToken, preOrderCancelKey } from '../http/preOrderCancelLinks.ts';
+import { preOrderCancelDecider, preOrderedLinesOf, shopperPreOrderOf } from './preOrderCancel.ts';
 import type { ShopDeps } from '../deps.ts';
 import { adminOf } from '../http/adminRouter.ts';
 import { HttpError } from '../http/errors.ts';
@@ -43,6 +46,7 @@ const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 export function shopperRoutes(routers: Routers, deps: ShopDeps) {
   const key = orderLinkKey(deps.jwtSecret);
   const receiptKey = receiptLinkKey(deps.jwtSecret);
+  const cancelKey = preOrderCancelKey(deps.jwtSecret);
 
   /** A link's answers never go into a cache, a referrer or a search engine. */
   const privately = (ctx: Context) => {
@@ -71,7 +75,45 @@ export function shopperRoutes(routers: Routers, deps: ShopDeps) {
     const placed = orderOnRecord(events);
     const view = placed && shopperOrderView(events, deps.clock(), documentsOf(placed.placedAt, orderId));
     if (!view) throw notFound(requestMessages.linkNotFound);
-    return view;
+    const lines = await preOrderedLinesOf(deps.events, placed);
+    if (lines.length === 0) return view;
+    const state = fold(shopperRequestDecider, events);
+    return { ...view, preOrder: shopperPreOrderOf(state, lines, deps.clock().toISOString()) };
+  }
+
+  /** The order's pre-orders as they stand now: cancellable or not, and what a cancel pays back. */
+  async function preOrderOf(orderId: string) {
+    const events = await deps.events.readStream(orderStream(orderId));
+    const placed = orderOnRecord(events);
+    if (!placed) throw notFound(preOrderCancelTexts.linkNotFound);
+    const lines = await preOrderedLinesOf(deps.events, placed);
+    return {
+      placed,
+      lines,
+      preOrder: shopperPreOrderOf(fold(shopperRequestDecider, events), lines, deps.clock().toISOString()),
+    };
+  }
+
+  /**
+   * Cancels the order's pre-orders (decision 132) at the revision the page showed, if it said one: refunded in full on
+   * the order's stream; the reactor releases them on their titles' streams and asks the provider for the refund.
+   */
+  async function cancelPreOrders(ctx: Context, orderId: string, expectedRevision: number | undefined) {
+    // With no pre-order left standing, the decider says why: cancelled already, dispatched, or none to cancel.
+    const { placed, lines } = await preOrderOf(orderId);
+    const meta = commandMeta(ctx, 'shopper', deps.clock());
+    const result = await handleCommand(
+      deps.events,
+      orderStream(placed.orderId),
+      preOrderCancelDecider,
+      { type: 'CancelPreOrders', orderId, lines, refundIds: [randomUUID(), randomUUID(), randomUUID()], at: meta.now },
+      meta,
+      { waiter: deps.waiter, expectedRevision, staleMessage: stalePageMessage },
+    );
+    // The refund is asked of the provider and the title's pre-order released by the reactor: wait for it, bounded.
+    await deps.effects.waitFor(result.position);
+    const refund = result.events.reduce((sum, e) => sum + (e.type === 'RefundRequested' ? e.data.amount : 0), 0);
+    return { success: true as const, message: preOrderCancelTexts.done(refund), refund };
   }
 
   /** Records a fresh link owed to the order's own address, unless it has had its three today. */
@@ -155,6 +197,35 @@ export function shopperRoutes(routers: Routers, deps: ShopDeps) {
       expectedRevision,
       requestMessages.cancelAsked,
     );
+  });
+
+  route(routers, orderPageApi.cancelPreOrder, async (ctx, input) => {
+    const orderId = orderOf(ctx);
+    const { expectedRevision } = input.body({ absent: {} });
+    const { success, message } = await cancelPreOrders(ctx, orderId, expectedRevision);
+    const page = await pageOf(orderId);
+    ctx.body = { success, message, preOrder: page.preOrder ?? (await preOrderOf(orderId)).preOrder, page };
+  });
+
+  /** The order a one-click cancel link names; anything the shop did not sign is one 404. */
+  function cancelLinkOrder(ctx: Context): string {
+    privately(ctx);
+    const orderId = orderOfPreOrderCancelToken(cancelKey, String(ctx.params.token ?? ''));
+    if (!orderId) throw notFound(preOrderCancelTexts.linkNotFound);
+    return orderId;
+  }
+
+  route(routers, orderPageApi.preOrderCancelPage, async (ctx) => {
+    const orderId = cancelLinkOrder(ctx);
+    const { placed, preOrder } = await preOrderOf(orderId);
+    ctx.body = { orderNumber: placed.orderNumber, customerName: placed.customerName, preOrder };
+  });
+
+  route(routers, orderPageApi.preOrderCancelByLink, async (ctx, input) => {
+    const orderId = cancelLinkOrder(ctx);
+    const { expectedRevision } = input.body({ absent: {} });
+    const { success, message } = await cancelPreOrders(ctx, orderId, expectedRevision);
+    ctx.body = { success, message, preOrder: (await preOrderOf(orderId)).preOrder };
   });
 
   route(routers, orderPageApi.return, async (ctx, input) => {

@@ -26,6 +26,7 @@ import {
   restockRequested,
 } from '../../service/messages/emails.ts';
 import { lateRefundLetter, processingLetter } from '../../service/checkout/latePayments.tsx';
+import { dateChangedLetter } from '../../service/preorders/dateMails.tsx';
 import { disputeToOwner, refundConfirmation } from '../../service/orders/refundReactions.ts';
 import {
   orderLinkEmail,
@@ -110,6 +111,17 @@ const everyKind: Record<SentEmailKind, () => Promise<MailMessage>> = {
   'gift-note': () => giftNote(giftOrder, shipment),
   'payment-processing': () => processingLetter(order.customerEmail, order.customerName, order.orderNumber),
   'late-payment-refunded': () => lateRefundLetter(order.customerEmail, order.customerName, '£1,234.56'),
+  'preorder-date-changed': () =>
+    dateChangedLetter({
+      to: order.customerEmail,
+      name: order.customerName,
+      orderNumber: order.orderNumber,
+      title: 'The Very Long Awaited Second Adventure of the Kindness Basket and Friends',
+      from: '2027-03-01',
+      to_: '2027-09-30',
+      cancelLink: `${shop}/preorder-cancel/${token}`,
+      orderPageLink: orderPage,
+    }),
   'purchase-notice': () =>
     purchaseNotice(
       {
