@@ -49,6 +49,7 @@ import { Route as ShopPoliciesOurDetailsRouteImport } from './routes/_shop.polic
 import { Route as ShopPoliciesPrivacyRouteImport } from './routes/_shop.policies.privacy'
 import { Route as ShopPoliciesReturnsRouteImport } from './routes/_shop.policies.returns'
 import { Route as ShopPoliciesTermsRouteImport } from './routes/_shop.policies.terms'
+import { Route as ShopPreorderCancelTokenRouteImport } from './routes/_shop.preorder-cancel.$token'
 import { Route as ShopUnsubscribeTokenRouteImport } from './routes/_shop.unsubscribe.$token'
 import { Route as AdminAdminDiscountsCodeRouteImport } from './routes/_admin.admin.discounts_.$code'
 import { Route as AdminAdminOrdersOrderIdRouteImport } from './routes/_admin.admin.orders_.$orderId'
@@ -255,6 +256,11 @@ const ShopPoliciesTermsRoute = ShopPoliciesTermsRouteImport.update({
   path: '/policies/terms',
   getParentRoute: () => ShopRoute,
 } as any)
+const ShopPreorderCancelTokenRoute = ShopPreorderCancelTokenRouteImport.update({
+  id: '/preorder-cancel/$token',
+  path: '/preorder-cancel/$token',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ShopUnsubscribeTokenRoute = ShopUnsubscribeTokenRouteImport.update({
   id: '/unsubscribe/$token',
   path: '/unsubscribe/$token',
@@ -326,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/policies/privacy': typeof ShopPoliciesPrivacyRoute
   '/policies/returns': typeof ShopPoliciesReturnsRoute
   '/policies/terms': typeof ShopPoliciesTermsRoute
+  '/preorder-cancel/$token': typeof ShopPreorderCancelTokenRoute
   '/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
   '/order/': typeof ShopOrderIndexRoute
   '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
@@ -372,6 +379,7 @@ export interface FileRoutesByTo {
   '/policies/privacy': typeof ShopPoliciesPrivacyRoute
   '/policies/returns': typeof ShopPoliciesReturnsRoute
   '/policies/terms': typeof ShopPoliciesTermsRoute
+  '/preorder-cancel/$token': typeof ShopPreorderCancelTokenRoute
   '/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
   '/order': typeof ShopOrderIndexRoute
   '/admin/discounts/$code': typeof AdminAdminDiscountsCodeRoute
@@ -421,6 +429,7 @@ export interface FileRoutesById {
   '/_shop/policies/privacy': typeof ShopPoliciesPrivacyRoute
   '/_shop/policies/returns': typeof ShopPoliciesReturnsRoute
   '/_shop/policies/terms': typeof ShopPoliciesTermsRoute
+  '/_shop/preorder-cancel/$token': typeof ShopPreorderCancelTokenRoute
   '/_shop/unsubscribe/$token': typeof ShopUnsubscribeTokenRoute
   '/_shop/order/': typeof ShopOrderIndexRoute
   '/_admin/admin/discounts_/$code': typeof AdminAdminDiscountsCodeRoute
@@ -469,6 +478,7 @@ export interface FileRouteTypes {
     | '/policies/privacy'
     | '/policies/returns'
     | '/policies/terms'
+    | '/preorder-cancel/$token'
     | '/unsubscribe/$token'
     | '/order/'
     | '/admin/discounts/$code'
@@ -515,6 +525,7 @@ export interface FileRouteTypes {
     | '/policies/privacy'
     | '/policies/returns'
     | '/policies/terms'
+    | '/preorder-cancel/$token'
     | '/unsubscribe/$token'
     | '/order'
     | '/admin/discounts/$code'
@@ -563,6 +574,7 @@ export interface FileRouteTypes {
     | '/_shop/policies/privacy'
     | '/_shop/policies/returns'
     | '/_shop/policies/terms'
+    | '/_shop/preorder-cancel/$token'
     | '/_shop/unsubscribe/$token'
     | '/_shop/order/'
     | '/_admin/admin/discounts_/$code'
@@ -871,6 +883,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopPoliciesTermsRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/_shop/preorder-cancel/$token': {
+      id: '/_shop/preorder-cancel/$token'
+      path: '/preorder-cancel/$token'
+      fullPath: '/preorder-cancel/$token'
+      preLoaderRoute: typeof ShopPreorderCancelTokenRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_shop/unsubscribe/$token': {
       id: '/_shop/unsubscribe/$token'
       path: '/unsubscribe/$token'
@@ -975,6 +994,7 @@ interface ShopRouteChildren {
   ShopPoliciesPrivacyRoute: typeof ShopPoliciesPrivacyRoute
   ShopPoliciesReturnsRoute: typeof ShopPoliciesReturnsRoute
   ShopPoliciesTermsRoute: typeof ShopPoliciesTermsRoute
+  ShopPreorderCancelTokenRoute: typeof ShopPreorderCancelTokenRoute
   ShopUnsubscribeTokenRoute: typeof ShopUnsubscribeTokenRoute
   ShopOrderIndexRoute: typeof ShopOrderIndexRoute
 }
@@ -991,6 +1011,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopPoliciesPrivacyRoute: ShopPoliciesPrivacyRoute,
   ShopPoliciesReturnsRoute: ShopPoliciesReturnsRoute,
   ShopPoliciesTermsRoute: ShopPoliciesTermsRoute,
+  ShopPreorderCancelTokenRoute: ShopPreorderCancelTokenRoute,
   ShopUnsubscribeTokenRoute: ShopUnsubscribeTokenRoute,
   ShopOrderIndexRoute: ShopOrderIndexRoute,
 }

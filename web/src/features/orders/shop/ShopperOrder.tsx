@@ -12,6 +12,8 @@ import { formatPence } from '#contracts/shared/money.ts';
 import { giftForLine, quotedGiftMessage } from '#contracts/checkout/gift.ts';
 import { shopContent } from '#contracts/catalog/content.ts';
 import { call } from '../../../lib/api.ts';
+import { PreOrderLines } from '../../preorders/shop/PreOrderCancel.tsx';
+import { preOrderCancelTexts } from '#contracts/preorders/cancel.ts';
 import { Answer } from './LinkStates.tsx';
 import { orderPageQuery, orderReceiptQuery } from './orderPageQuery.ts';
 import './orderPage.css';
@@ -223,6 +225,45 @@ function CancelForm({ token, page, request }: { token: string; page: ShopperOrde
   );
 }
 
+/** The order's pre-orders (decision 132): when each is published, and the cancel for a full refund before dispatch. */
+function PreOrderSection({ token, page, request }: { token: string; page: ShopperOrderView; request: PageRequest }) {
+  const [sure, setSure] = useState(false);
+  const preOrder = page.preOrder!;
+  return (
+    <Section title="Your pre-order">
+      <Flex direction="column" gap="3" align="start">
+        <PreOrderLines preOrder={preOrder} />
+        <Text as="p">{preOrderCancelTexts.right}</Text>
+        {!preOrder.cancel.allowed ? (
+          <Text as="p">{preOrder.cancel.why}</Text>
+        ) : !sure ? (
+          <Button variant="soft" onClick={() => setSure(true)}>
+            {preOrderCancelTexts.button}
+          </Button>
+        ) : (
+          <Flex gap="2" wrap="wrap" align="center">
+            <Text as="p">We will refund {formatPence(preOrder.refund)} in full.</Text>
+            <Button
+              color="red"
+              loading={request.isPending}
+              onClick={() =>
+                request.mutate(() =>
+                  call(orderPageApi.cancelPreOrder, { params: { token }, body: { expectedRevision: page.revision } }),
+                )
+              }
+            >
+              Yes, cancel my pre-order
+            </Button>
+            <Button variant="soft" color="gray" onClick={() => setSure(false)}>
+              Keep my pre-order
+            </Button>
+          </Flex>
+        )}
+      </Flex>
+    </Section>
+  );
+}
+
 function ReturnForm({ token, page, request }: { token: string; page: ShopperOrderView; request: PageRequest }) {
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [note, setNote] = useState('');
@@ -327,6 +368,10 @@ export function ShopperOrder({ token, page }: { token: string; page: ShopperOrde
       </Section>
 
       {page.receiptToken && <Documents receiptToken={page.receiptToken} />}
+
+      {page.preOrder && page.preOrder.lines.length > 0 && (
+        <PreOrderSection token={token} page={page} request={request} />
+      )}
 
       <Section title="Cancel or return">
         <Flex direction="column" gap="4">
