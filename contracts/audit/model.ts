@@ -3,13 +3,16 @@ import * as v from 'valibot';
 import type { DomainEvent, RecordedEvent } from '../shared/events.ts';
 import { streamNamePattern } from './streamName.ts';
 
-/** The stream kinds time travel knows how to fold (an order's or a review's state as the console shows it). */
-export const timeTravelKinds = ['order', 'review'] as const;
+/**
+ * The stream kinds time travel knows how to fold: an order's or a review's state as the console shows it, and a coming
+ * title's season (its date, limit and every pre-order with where it stands, decision 132).
+ */
+export const timeTravelKinds = ['order', 'review', 'preorder'] as const;
 
 export const auditMessages = {
   stream: 'Stream is required',
   at: 'Give a date-time (ISO 8601) or a revision (a whole number)',
-  notTimeTravel: 'Time travel folds order and review streams',
+  notTimeTravel: 'Time travel folds order, review and pre-order streams',
   before: 'The stream had not started at that moment',
   export: 'Choose an export (NDJSON) to check',
   rebuildStarted:

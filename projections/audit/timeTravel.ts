@@ -19,6 +19,7 @@ import { allProjections } from '../index.ts';
 const folds: Record<(typeof timeTravelKinds)[number], { projection: string; collection: string }> = {
   order: { projection: 'adminOrders', collection: 'adminOrders' },
   review: { projection: 'reviews', collection: 'reviews' },
+  preorder: { projection: 'preorders', collection: 'preorders' },
 };
 
 /** A moment as typed: a whole number is a revision of the stream, anything else a date-time. */

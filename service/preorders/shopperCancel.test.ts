@@ -147,4 +147,25 @@ test('a new date e-mails the waiting pre-order once; its one-click link and the 
   assert.is((await dateMails()).length, 1);
 });
 
+test("an auditor replays a title's pre-orders from its one stream: listed by kind, read event by event, folded as of any revision", async () => {
+  const get = (path: string) => call(`${shop.url}${path}`, { headers: admin });
+  const streams = await get('/api/admin/audit/streams?kind=preorder');
+  assert.is(streams.status, 200, streams.text);
+  assert.ok(streams.json.kinds.includes('preorder'));
+  assert.ok(streams.json.streams.some((s: { stream: string }) => s.stream === 'preorder-2'));
+  const events = (await get('/api/admin/events?stream=preorder-2')).json.events as { type: string; revision: number }[];
+  assert.equal(
+    events.slice(0, 2).map((e) => e.type),
+    ['TitleAnnounced', 'PreOrderPlaced'],
+  );
+  const cancelledAt = events.find((e) => e.type === 'PreOrderCancelled')!.revision;
+  const before = await get(`/api/admin/audit/state?stream=preorder-2&at=${cancelledAt - 1}`);
+  assert.is(before.status, 200, before.text);
+  const after = await get(`/api/admin/audit/state?stream=preorder-2&at=${cancelledAt}`);
+  const statuses = (state: { preOrders: { status: string }[] }) => state.preOrders.map((p) => p.status);
+  assert.equal(statuses(before.json.state), ['allocated', 'allocated', 'waiting']);
+  assert.equal(statuses(after.json.state), ['allocated', 'allocated', 'cancelled']);
+  assert.is(after.json.state.publicationDate, '2099-06-01');
+});
+
 test.run();
