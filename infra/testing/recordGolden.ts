@@ -30,6 +30,8 @@ import { fetchWithin } from './http.ts';
 import { eventually } from './assert.ts';
 import { codeAt, fromBase32, stepOf } from '../../service/admin/twoStep.ts';
 import { freshOrderLinkToken, orderLinkKey } from '../../service/http/orderLinks.ts';
+import { preOrderCancelKey, preOrderCancelToken } from '../../service/http/preOrderCancelLinks.ts';
+import { ukDayOf } from '../../contracts/vat/rates.ts';
 import { walletConfirmParams, walletSaveBody } from '../../contracts/checkout/walletPayment.ts';
 import { pngOf } from './images.ts';
 
@@ -754,6 +756,94 @@ if (chapter >= 3) {
   );
 }
 
+if (chapter >= 4) {
+  // The fourth chapter: a pre-order season (decisions 120 and 132). The owner adds a book and announces it; four
+  // shoppers pre-order it; its date moves and each waiting pre-order is e-mailed once; one shopper cancels by the
+  // e-mail's one-click link, another from the order page, both refunded in full; the limit is lowered; one copy arrives
+  // and goes to the earliest pre-order still standing, and the other waits.
+  await settle();
+  await admin(
+    'POST',
+    '/api/admin/catalogue',
+    {
+      title: 'The Night Garden',
+      slug: 'the-night-garden',
+      kind: 'story',
+      description: 'Rayyan plants a garden that only opens its flowers under the stars.',
+      price: 1099,
+      vatRate: 0,
+      coverImage: '/art/covers/book-2.svg',
+      coverAlt: 'A boy waters a flower bed under a starry sky.',
+      previewPages: [{ image: '/art/pages/book-2/page-1.svg', alt: 'A garden at night.' }],
+      ageRange: { from: 3, to: 7 },
+      reason: 'Announced for the autumn list',
+    },
+    201,
+  );
+  const dayAfter = (days: number) => ukDayOf(new Date(Date.now() + days * 86_400_000).toISOString());
+  await admin(
+    'POST',
+    '/api/admin/preorders/5',
+    { publicationDate: dayAfter(120), limit: 10, reason: 'Autumn list' },
+    201,
+  );
+  const preOrders: string[] = [];
+  for (let i = 0; i < 4; i++) preOrders.push(await cartOrder(i, [{ bookId: 5, quantity: 1 }]));
+  orders.push(...preOrders);
+  await settle();
+  await admin('PATCH', '/api/admin/preorders/5', { publicationDate: dayAfter(150), reason: 'The printer is late' });
+  await settle();
+  // The second shopper cancels by the link in the e-mail; the third from the order page.
+  const byLink = preOrderCancelToken(preOrderCancelKey(jwtSecret), preOrders[1]!);
+  if (!mailsTo(buyers[1]!.email).some((text) => text.includes(`/preorder-cancel/${byLink}`)))
+    throw new Error('the date e-mail carries no one-click cancel link');
+  await must('POST', `/api/preorder-cancel/${byLink}`, {});
+  await must('POST', `/api/order-page/${orderLink(preOrders[2]!)}/cancel-preorder`, {});
+  await settle();
+  await admin('PATCH', '/api/admin/preorders/5', { limit: 6, reason: 'A smaller first run' });
+  await admin('POST', '/api/admin/stock/5/received', { quantity: 1, note: 'Advance copy from the printer' });
+  await settle();
+  const season = (await admin('GET', '/api/admin/events?stream=preorder-5')).events as {
+    type: string;
+    revision: number;
+  }[];
+  const movedAt = season.find((e) => e.type === 'PublicationDateChanged')!.revision;
+  laterAnswers.push(
+    { name: 'pre-order titles', path: '/api/admin/preorders', authed: true },
+    { name: 'coming books', path: '/api/books/coming', authed: false },
+    { name: 'audit streams of pre-orders', path: '/api/admin/audit/streams?kind=preorder', authed: true },
+    { name: 'events of preorder-5', path: '/api/admin/events?stream=preorder-5', authed: true },
+    {
+      name: 'preorder-5 as its date moved',
+      path: `/api/admin/audit/state?stream=preorder-5&at=${movedAt}`,
+      authed: true,
+    },
+    { name: 'preorder-5 now', path: '/api/admin/audit/state?stream=preorder-5', authed: true },
+    {
+      name: 'order page of an allocated pre-order',
+      path: `/api/order-page/${orderLink(preOrders[0]!)}`,
+      authed: false,
+    },
+    {
+      name: 'order page of a pre-order cancelled by link',
+      path: `/api/order-page/${orderLink(preOrders[1]!)}`,
+      authed: false,
+    },
+    {
+      name: 'order page of a pre-order cancelled there',
+      path: `/api/order-page/${orderLink(preOrders[2]!)}`,
+      authed: false,
+    },
+    { name: 'order page of a waiting pre-order', path: `/api/order-page/${orderLink(preOrders[3]!)}`, authed: false },
+    {
+      name: 'one-click cancel of a waiting pre-order',
+      path: `/api/preorder-cancel/${preOrderCancelToken(preOrderCancelKey(jwtSecret), preOrders[3]!)}`,
+      authed: false,
+    },
+    { name: 'one-click cancel already used', path: `/api/preorder-cancel/${byLink}`, authed: false },
+  );
+}
+
 // Every e-mail and refund the log made due is done before the shop stops.
 const head = await shop.deps.events.headPosition();
 if (!(await shop.reactor?.waitFor(head, 60_000))) throw new Error('the reactor did not catch up');
@@ -841,12 +931,15 @@ const at = lines
   .filter(Boolean)
   .sort();
 const firsts =
-  chapter >= 3
-    ? `It is the first golden log with \`EmailSent\` version 5 and the events of the owner's catalogue, VAT and
+  chapter >= 4
+    ? `It is the first golden log with \`EmailSent\` version 9 and a pre-order season: the events of a coming title's
+stream (\`preorder-5\`), and refunds and a cancellation a shopper made without the owner.`
+    : chapter >= 3
+      ? `It is the first golden log with \`EmailSent\` version 5 and the events of the owner's catalogue, VAT and
 discount codes, gifts, the shopper's order page and its requests, contact messages and the newsletter, back-in-stock
 requests, receipts and credit notes, payment fees, stock holds, flags, failed payments, images, download grants and an
 erasure.`
-    : `It is the first golden log with personal fields sealed under per-subject keys,
+      : `It is the first golden log with personal fields sealed under per-subject keys,
 \`EmailSent\` version 2, and the events of shipments, notes, refunds, disputes, stock and accounts.`;
 const thirdChapter = `Then a third chapter. The owner adds a book (4), edits its description and price, hides book 2 and
 publishes it again and puts the new book first; registers for VAT from 1 April 2026 with book 3 at 20% and ends the
@@ -865,6 +958,11 @@ hold of the checkout left open; a person who wrote and asked to hear of book 4 i
 The owner signs out. Not in it: what only the shell, Stripe itself or a failure writes (\`AdminSessionsRevoked\`,
 \`LogMigrated\`, \`BookUpdated\`, \`PayoutPaid\`, \`RefundRetried\`, \`StockShortfall\`,
 \`StockShortfallAlerted\`), and \`StockReserved\`, which this release no longer writes.`;
+const fourthChapter = `Then a fourth chapter, a pre-order season. The owner adds a book (5) and announces it for 120 days
+after the recording with a limit of 10; four shoppers pre-order a copy each on the hosted checkout; the date moves 30
+days on and each of the four, all waiting, is e-mailed once with a one-click cancel; the second shopper cancels by that
+link and the third from the order page, each refunded in full through the sandbox and released on the title's stream;
+the owner lowers the limit to 6; one copy arrives and is allocated to the first pre-order, and the fourth waits.`;
 writeFileSync(
   join(out, 'README.md'),
   `# Golden log ${version} — the Amanah House shop at ${commit}
@@ -921,7 +1019,7 @@ one cancelled; two notes; one change from a stale screen refused with 409. Refun
 line of the cancelled order (its copy back on the shelf), and one the card's bank declined. A dispute reported twice by
 a signed webhook, recorded once. Two sign-ins refused, an auditor account created and signed in (it turns two-step
 sign-in on, signs in with a wrong code and with a recovery code, and turns it off again), a second account
-given a role, its password reset, disabled (its sign-in refused) and enabled again; a verification of the read models${chapter >= 3 ? '' : ';\nthe owner signs out'}.${chapter >= 3 ? `\n\n${thirdChapter}` : ''}
+given a role, its password reset, disabled (its sign-in refused) and enabled again; a verification of the read models${chapter >= 3 ? '' : ';\nthe owner signs out'}.${chapter >= 3 ? `\n\n${thirdChapter}` : ''}${chapter >= 4 ? `\n\n${fourthChapter}` : ''}
 
 ## Recording again
 
