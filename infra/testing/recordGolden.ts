@@ -255,8 +255,9 @@ async function cardOrder(i: number, card: string = testCards.succeeds): Promise<
 /** A direct purchase of one book, paid, with the page's purchase notice. */
 async function directOrder(i: number): Promise<string> {
   const b = buyers[i % buyers.length]!;
+  // One destination before paying (decision 099): the buyer's own country.
   const started = await must('POST', '/api/create-checkout-session', {
-    customerCountry: 'GB',
+    customerCountry: b.country,
     items: [{ title: 'The Kindness Basket', quantity: 1 }],
     customerEmail: b.email,
   });
@@ -278,7 +279,12 @@ for (let i = 0; i < 3; i++) orders.push(await cardOrder(i));
 const refusesRefunds = await cardOrder(1, refundFailingCard);
 orders.push(refusesRefunds);
 // A wallet payment from an older page that handed over neither the payer's address nor e-mail: the owner adds them.
-const wallet = await must('POST', '/api/create-payment-intent', { amount: 1349, shippingOptionId: 'uk-shipping' });
+// One destination before paying (decision 099): the wallet page sends its country with the amount.
+const wallet = await must('POST', '/api/create-payment-intent', {
+  amount: 1349,
+  shippingOptionId: 'uk-shipping',
+  country: 'GB',
+});
 await must('POST', `/api/sandbox/payment-intents/${wallet.paymentIntentId}/confirm`, {
   clientSecret: wallet.clientSecret,
   card: cardOf(testCards.succeeds),
@@ -670,7 +676,7 @@ if (chapter >= 3) {
       country: 'US',
     },
   };
-  const flagged = await must('POST', '/api/create-payment-intent', { amount: 1349 });
+  const flagged = await must('POST', '/api/create-payment-intent', { amount: 1349, country: 'GB' });
   const { payment_method: _method, ...walletDetails } = walletConfirmParams(abroad);
   await must('POST', `/api/sandbox/payment-intents/${flagged.paymentIntentId}/confirm`, {
     clientSecret: flagged.clientSecret,
