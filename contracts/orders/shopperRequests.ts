@@ -163,10 +163,14 @@ const notYetShipped = {
 
 export const openRequestOf = (progress: OrderProgress) => progress.requests.find((r) => r.outcome === 'open') ?? null;
 
-/** Why a cancellation may not be asked for now, or null when it may. */
-/** Whether the order has not left yet: nothing shipped, and a status that leaves it still to ship. */
-export const stillToShip = (progress: OrderProgress): boolean => !progress.shippedAt && notYetShipped[progress.status];
+/**
+ * Whether the order has not left yet: nothing shipped, and a status the table above says is still to ship (the table
+ * is where a new status must be handled, decision 124; this only reads it).
+ */
+export const stillToShip = (progress: OrderProgress): boolean =>
+  !progress.shippedAt && (notYetShipped as Readonly<Record<string, boolean>>)[progress.status] === true;
 
+/** Why a cancellation may not be asked for now, or null when it may. */
 export function cancelRefusal(progress: OrderProgress, fullyRefunded: boolean): string | null {
   if (progress.status === 'cancelled' || fullyRefunded) return requestMessages.alreadyCancelled;
   if (progress.shippedAt || !notYetShipped[progress.status]) return requestMessages.shippedAlready;
