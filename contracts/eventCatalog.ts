@@ -129,8 +129,7 @@ import {
   type PreOrderStockReceived,
   type TitleReleased,
 } from './preorders/model.ts';
-import { parcelChoices } from './preorders/parcels.ts';
-import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from './reviews/model.ts';
+import { reviewEvents, type ReviewApproved, type ReviewRejected, type ReviewSubmitted } from './reviews/events.ts';
 import {
   holdReleaseReasons,
   type LowStockAlerted,
@@ -153,103 +152,14 @@ import { OrderVatSchema, OrderVatSchemaV1 } from './vat/orderVat.ts';
 import type { VatDeregistered, VatRateChanged, VatRegistered, VatSettingsEvent } from './vat/settings.ts';
 import { zoneIds, type ShippingRatesChanged } from './checkout/shippingRates.ts';
 
-export type AnySchema = v.GenericSchema<unknown, unknown>;
-
-/** One version of an event's payload; from version 2 on, `upcast` turns the version before into this one. */
-// An upcaster takes the version before, whichever shape that is: `any` keeps each definition's own parameter type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type EventVersion = { schema: AnySchema; upcast?: (previous: any) => unknown };
-
-export type EventDefinition = {
-  type: string;
-  stream: StreamCategory;
-  /** who causes it, with the metadata's causedBy in backticks */
-  causedBy: string;
-  /** what it records, in one sentence */
-  description: string;
-  /** oldest first: versions[0] is version 1 */
-  versions: readonly [EventVersion, ...EventVersion[]];
-};
-
-/** A stored event that the code cannot read: an unknown type, or a version newer than the code knows. */
-export class UnknownEventVersion extends Error {
-  constructor(
-    readonly type: string,
-    readonly version: number,
-    readonly stream: string,
-    readonly newest: number | null,
-  ) {
-    super(
-      `The event log holds ${type} version ${version} (stream ${stream}), but this release of the shop ` +
-        (newest === null ? `knows no event type ${type}` : `knows ${type} only up to version ${newest}`) +
-        '. The log was written by a newer release: run that release or a later one; nothing was changed.',
-    );
-    this.name = 'UnknownEventVersion';
-  }
-}
-
-/** The catalogue as the code uses it: definitions by type, upcasting and validation. */
-export class EventCatalog {
-  readonly #byType = new Map<string, EventDefinition>();
-
-  constructor(definitions: readonly EventDefinition[]) {
-    for (const definition of definitions) {
-      if (this.#byType.has(definition.type)) throw new Error(`Event type ${definition.type} is registered twice`);
-      definition.versions.forEach((version, i) => {
-        if (i > 0 && typeof version.upcast !== 'function')
-          throw new Error(`${definition.type} version ${i + 1} has no upcaster from version ${i}`);
-      });
-      this.#byType.set(definition.type, definition);
-    }
-  }
-
-  /** A catalogue with some definitions added or replaced (a new version of an event, in a test or a later release). */
-  with(...definitions: EventDefinition[]): EventCatalog {
-    const replaced = new Set(definitions.map((d) => d.type));
-    return new EventCatalog([...[...this.#byType.values()].filter((d) => !replaced.has(d.type)), ...definitions]);
-  }
-
-  get definitions(): EventDefinition[] {
-    return [...this.#byType.values()];
-  }
-
-  definition(type: string): EventDefinition | undefined {
-    return this.#byType.get(type);
-  }
-
-  /** The version writers write; undefined for a type the catalogue does not hold. */
-  newest(type: string): number | undefined {
-    return this.#byType.get(type)?.versions.length;
-  }
-
-  /** Throws UnknownEventVersion unless the code can read `type` at `version`. */
-  assertReadable(type: string, version: number, stream: string): void {
-    const newest = this.newest(type);
-    if (newest === undefined || !Number.isInteger(version) || version < 1 || version > newest) {
-      throw new UnknownEventVersion(type, version, stream, newest ?? null);
-    }
-  }
-
-  /** The payload in the newest shape. Pure: the stored payload is never changed. */
-  upcast(type: string, version: number, data: unknown, stream: string): unknown {
-    this.assertReadable(type, version, stream);
-    const { versions } = this.#byType.get(type)!;
-    let current = data;
-    for (let next = version; next < versions.length; next++) current = versions[next]!.upcast!(current);
-    return current;
-  }
-
-  /** The schema's issues for a payload at a version (the newest by default), or null when it conforms. */
-  problems(type: string, data: unknown, version = this.newest(type)): string | null {
-    const definition = this.#byType.get(type);
-    if (!definition || version === undefined) return `unknown event type ${type}`;
-    const schema = definition.versions[version - 1]?.schema;
-    if (!schema) return `${type} has no version ${version}`;
-    const result = v.safeParse(schema, data);
-    if (result.success) return null;
-    return result.issues.map((issue) => `${v.getDotPath(issue) ?? '(payload)'}: ${issue.message}`).join('; ');
-  }
-}
+import { EventCatalog, type AnySchema, type EventDefinition } from './shared/eventDefinitions.ts';
+export {
+  EventCatalog,
+  UnknownEventVersion,
+  type AnySchema,
+  type EventDefinition,
+  type EventVersion,
+} from './shared/eventDefinitions.ts';
 
 // --- the version-1 payloads, exactly as the shop has written them since its first release ---------------------------
 
@@ -258,18 +168,6 @@ const pence = v.pipe(v.number(), v.integer());
 const at = v.string();
 
 const ShippingOptionSchema = v.object({ id: text, label: text, detail: text, amount: pence });
-
-export const ReviewSubmittedV1 = v.object({
-  reviewId: text,
-  bookId: v.number(),
-  customerName: text,
-  customerEmail: text,
-  rating: v.number(),
-  reviewText: text,
-  submittedAt: at,
-});
-export const ReviewApprovedV1 = v.object({ reviewId: text, adminMessage: v.optional(text), by: text, at });
-export const ReviewRejectedV1 = v.object({ reviewId: text, adminMessage: text, by: text, at });
 
 /**
  * "This is a gift" (decision 085): optional on a checkout and on an order, absent on every one before it. The
@@ -1139,10 +1037,7 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof ProductPublishedV1, ProductPublished>,
     Newest<typeof ProductReorderedV1, ProductReordered>,
     Newest<typeof ProductCustomsChangedV1, ProductCustomsChanged>,
-    Newest<typeof ReviewSubmittedV1, ReviewSubmitted>,
-    Newest<typeof ReviewApprovedV1, ReviewApproved>,
-    Newest<typeof ReviewRejectedV1, ReviewRejected>,
-    Newest<typeof CheckoutStartedV2, CheckoutStarted>,
+    Newest<typeof CheckoutStartedV1, CheckoutStarted>,
     Newest<typeof CheckoutCompletedV1, CheckoutCompleted>,
     Newest<typeof CheckoutCancelledV1, CheckoutCancelled>,
     Newest<typeof OrderPlacedV4, OrderPlaced>,
@@ -1408,27 +1303,7 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       "The owner changed a product's customs details (weight in grams, tariff code, country of origin; from and to, each whole): Click & Drop files and packing slips made after it declare the new ones.",
     versions: [{ schema: ProductCustomsChangedV1 }],
   },
-  {
-    type: 'ReviewSubmitted',
-    stream: 'review',
-    causedBy: shopper,
-    description: 'A shopper wrote a review; it waits for the owner.',
-    versions: [{ schema: ReviewSubmittedV1 }],
-  },
-  {
-    type: 'ReviewApproved',
-    stream: 'review',
-    causedBy: owner,
-    description: 'The owner published a review, with an optional message.',
-    versions: [{ schema: ReviewApprovedV1 }],
-  },
-  {
-    type: 'ReviewRejected',
-    stream: 'review',
-    causedBy: owner,
-    description: 'The owner rejected a review, giving a reason.',
-    versions: [{ schema: ReviewRejectedV1 }],
-  },
+  ...reviewEvents,
   {
     type: 'CheckoutStarted',
     stream: 'checkout',

@@ -3,7 +3,6 @@ import * as v from 'valibot';
 import { ownerText } from '../shared/ownerText.ts';
 import { AdminPageQueryEntries } from '../shared/paging.ts';
 import { rating, reviewStatuses, type ReviewStatus } from '../shared/constants.ts';
-import type { DomainEvent } from '../shared/events.ts';
 import { requestBody } from '../shared/http.ts';
 
 export const reviewMessages = {
@@ -97,29 +96,6 @@ export const ReviewListFilterSchema = v.picklist(
   reviewListFilters,
   `Status must be one of ${reviewListFilters.join(', ')}`,
 );
-
-// Events — stream review-<uuid>.
-export type ReviewSubmitted = DomainEvent<
-  'ReviewSubmitted',
-  {
-    reviewId: string;
-    bookId: number;
-    customerName: string;
-    customerEmail: string;
-    rating: number;
-    reviewText: string;
-    submittedAt: string;
-  }
->;
-export type ReviewApproved = DomainEvent<
-  'ReviewApproved',
-  { reviewId: string; adminMessage?: string; by: string; at: string }
->;
-export type ReviewRejected = DomainEvent<
-  'ReviewRejected',
-  { reviewId: string; adminMessage: string; by: string; at: string }
->;
-export type ReviewEvent = ReviewSubmitted | ReviewApproved | ReviewRejected;
 
 /** One line of a review's moderation history, read from its events. */
 export type ModerationEntry = {

@@ -6,7 +6,7 @@ import type { CheckoutCompleted, CheckoutStarted, EmailSent } from '../../contra
 import { orderNumberFrom, orderStatuses } from '../../contracts/shared/constants.ts';
 import type { DomainEvent, EventMetadata } from '../../contracts/shared/events.ts';
 import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
-import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from '../../contracts/reviews/model.ts';
+import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from '../../contracts/reviews/events.ts';
 import { seedOptionFor } from '../../contracts/checkout/shippingRates.ts';
 import {
   bookStream,

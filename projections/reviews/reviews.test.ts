@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ReviewEvent } from '../../contracts/reviews/model.ts';
+import type { ReviewEvent } from '../../contracts/reviews/events.ts';
 import { reviewStream } from '../../contracts/shared/streams.ts';
 import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
 import { adminReview, adminReviews, approvedReviewsForBook, reviewsProjection } from './reviews.ts';

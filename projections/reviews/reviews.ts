@@ -2,13 +2,8 @@
 // moderation history, for the owner. Newest first everywhere.
 import type { ReviewStatus } from '../../contracts/shared/constants.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import type {
-  AdminReviewDto,
-  ReviewApproved,
-  ReviewEvent,
-  ReviewListFilter,
-  ReviewRejected,
-} from '../../contracts/reviews/model.ts';
+import type { AdminReviewDto, ReviewListFilter } from '../../contracts/reviews/model.ts';
+import type { ReviewApproved, ReviewEvent, ReviewRejected } from '../../contracts/reviews/events.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import { newestFirstPage, type Page, type PageCursor } from '../../contracts/shared/paging.ts';
 import { defineProjection } from '../engine/projection.ts';

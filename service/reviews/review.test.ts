@@ -1,10 +1,6 @@
 import { test } from 'uvu';
-import {
-  reviewMessages,
-  type ReviewApproved,
-  type ReviewRejected,
-  type ReviewSubmitted,
-} from '../../contracts/reviews/model.ts';
+import { reviewMessages } from '../../contracts/reviews/model.ts';
+import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from '../../contracts/reviews/events.ts';
 import { Conflict, Invalid, NotFound } from '../../contracts/shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { reviewDecider } from './review.ts';

@@ -1,6 +1,7 @@
 // The review decider: a review is submitted once, then approved or rejected once, and only while pending.
 import type { ReviewStatus } from '../../contracts/shared/constants.ts';
-import { reviewMessages, type ReviewEvent, type SubmitReviewBody } from '../../contracts/reviews/model.ts';
+import { reviewMessages, type SubmitReviewBody } from '../../contracts/reviews/model.ts';
+import type { ReviewEvent } from '../../contracts/reviews/events.ts';
 import type { Decider } from '../commands.ts';
 import { conflict, invalid, notFound } from '../../contracts/shared/errors.ts';
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ReviewSubmitted } from '../../contracts/reviews/model.ts';
+import type { ReviewSubmitted } from '../../contracts/reviews/events.ts';
 import { reviewStream } from '../../contracts/shared/streams.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { newEventId } from '../commands.ts';
