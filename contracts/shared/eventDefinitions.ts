@@ -127,6 +127,7 @@ export const causes = {
   owner: 'the owner (`admin:<username>`)',
   webhook:
     'the payment provider (`webhook:stripe`, `webhook:sandbox`), or the shopper back from the payment page first (`shopper`)',
+  stockReactor: 'the stock reactor (`system:stock`), following the order and checkout events',
 } as const;
 
 /** The payload fields most event types are made of: text, an ISO-8601 instant, and a whole number (pence, a count, an id). */

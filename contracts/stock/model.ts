@@ -2,7 +2,6 @@
 // both show. A product's stock is counted only once the owner has recorded some (see docs/decisions/040).
 import * as v from 'valibot';
 import { ownerText } from '../shared/ownerText.ts';
-import type { DomainEvent } from '../shared/events.ts';
 import { orderNumberFrom } from '../shared/constants.ts';
 
 export { lowStockThreshold, stockTexts, type StockLevel, type StockLevelsResponse } from './levels.ts';
@@ -46,123 +45,6 @@ export function takenWhilePayingMessage(title: string, available: number): strin
 /** Why a hold was ended by someone other than its own checkout. */
 export const holdReleaseReasons = ['owner', 'taken-over', 'payment-failed'] as const;
 export type HoldReleaseReason = (typeof holdReleaseReasons)[number];
-
-export type StockReceived = DomainEvent<
-  'StockReceived',
-  { bookId: number; quantity: number; note: string; by: string; at: string }
->;
-export type StockCorrected = DomainEvent<
-  'StockCorrected',
-  { bookId: number; delta: number; reason: string; by: string; at: string }
->;
-export type StockReserved = DomainEvent<
-  'StockReserved',
-  { bookId: number; checkoutId: string; quantity: number; expiresAt: string; at: string }
->;
-export type StockReleased = DomainEvent<
-  'StockReleased',
-  { bookId: number; checkoutId: string; quantity: number; reason: 'cancelled' | 'not-started'; at: string }
->;
-/** A checkout holds copies under the caps; `holder` is a keyed hash of the address it came from (never the address). */
-export type StockHeld = DomainEvent<
-  'StockHeld',
-  { bookId: number; checkoutId: string; quantity: number; holder: string; expiresAt: string; at: string }
->;
-/** A checkout's payment is being taken: its copies are promised to it and no other payer can take them over. */
-export type StockSecured = DomainEvent<
-  'StockSecured',
-  { bookId: number; checkoutId: string; quantity: number; expiresAt: string; at: string }
->;
-/** A hold ended by the owner, taken over by a shopper who paid first, or let go when the payment secured for it failed. */
-export type StockHoldReleased = DomainEvent<
-  'StockHoldReleased',
-  {
-    bookId: number;
-    checkoutId: string;
-    quantity: number;
-    reason: HoldReleaseReason;
-    by: string;
-    heldSince: string;
-    at: string;
-  }
->;
-export type StockSold = DomainEvent<
-  'StockSold',
-  { bookId: number; orderId: string; checkoutId?: string; quantity: number; sourcePosition: number; at: string }
->;
-export type StockShortfall = DomainEvent<
-  'StockShortfall',
-  { bookId: number; orderId: string; quantity: number; available: number; sourcePosition: number; at: string }
->;
-export type StockReturned = DomainEvent<
-  'StockReturned',
-  { bookId: number; orderId: string; quantity: number; reason: string; sourcePosition: number; at: string }
->;
-/**
- * Copies a refund brought back to the shelf (decision 081): the owner refunded lines and said the copies came back.
- * `refundId` names the refund, `by` the owner who asked for it; `sourcePosition` is the refund request's log position.
- */
-export type StockRestocked = DomainEvent<
-  'StockRestocked',
-  {
-    bookId: number;
-    orderId: string;
-    refundId: string;
-    quantity: number;
-    by: string;
-    sourcePosition: number;
-    at: string;
-  }
->;
-export type LowStockAlerted = DomainEvent<
-  'LowStockAlerted',
-  {
-    bookId: number;
-    onHand: number;
-    threshold: number;
-    crossing: number;
-    to: string;
-    messageId: string;
-    transport: 'outbox' | 'smtp';
-    sentAt: string;
-  }
->;
-
-export type StockShortfallAlerted = DomainEvent<
-  'StockShortfallAlerted',
-  { bookId: number; orderId: string; to: string; messageId: string; transport: 'outbox' | 'smtp'; sentAt: string }
->;
-
-export type StockEvent =
-  | StockReceived
-  | StockCorrected
-  | StockReserved
-  | StockReleased
-  | StockHeld
-  | StockSecured
-  | StockHoldReleased
-  | StockSold
-  | StockShortfall
-  | StockReturned
-  | StockRestocked
-  | LowStockAlerted
-  | StockShortfallAlerted;
-
-export const stockEventTypes = [
-  'StockReceived',
-  'StockCorrected',
-  'StockReserved',
-  'StockReleased',
-  'StockHeld',
-  'StockSecured',
-  'StockHoldReleased',
-  'StockSold',
-  'StockShortfall',
-  'StockReturned',
-  'StockRestocked',
-  'LowStockAlerted',
-  'StockShortfallAlerted',
-] as const satisfies readonly StockEvent['type'][];
 
 // --- the owner's requests ---------------------------------------------------------------------------------------------
 

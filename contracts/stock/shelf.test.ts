@@ -2,13 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Conflict, NotFound } from '../shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
-import {
-  notEnoughStockMessage,
-  securedMinutes,
-  takenWhilePayingMessage,
-  type HoldCaps,
-  type StockEvent,
-} from './model.ts';
+import { notEnoughStockMessage, securedMinutes, takenWhilePayingMessage, type HoldCaps } from './model.ts';
+import type { StockEvent } from './events.ts';
 import { availableAt, emptyShelf, evolveShelf, freeAt, lowStockAlertOwed, reservedAt, shelfDecider } from './shelf.ts';
 
 const shelf = deciderSpec(shelfDecider);

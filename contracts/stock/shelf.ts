@@ -6,16 +6,18 @@ import { conflict, invalid, notFound } from '../shared/errors.ts';
 import { ofTypes } from '../shared/events.ts';
 import {
   lowStockThreshold,
-  stockEventTypes,
   notEnoughStockMessage,
   takenWhilePayingMessage,
   type HoldCaps,
   type HoldReleaseReason,
+} from './model.ts';
+import {
+  stockEventTypes,
   type LowStockAlerted,
   type StockEvent,
   type StockHoldReleased,
   type StockShortfallAlerted,
-} from './model.ts';
+} from './events.ts';
 
 /**
  * A checkout's hold on copies (decision 061). `holder` is the keyed hash of its address (absent on reservations made

@@ -1,7 +1,8 @@
 // Read model: each product's shelf as the stock decider folds it, with the owner's last movements. The storefront's
 // levels and the owner's stock screen read it; what is available is worked out at read time, because reservations run
 // out with the clock.
-import { stockEventTypes, type StockEvent, type StockMovement } from '../../contracts/stock/model.ts';
+import { type StockMovement } from '../../contracts/stock/model.ts';
+import { stockEventTypes, type StockEvent } from '../../contracts/stock/events.ts';
 import { emptyShelf, evolveShelf } from '../../contracts/stock/shelf.ts';
 import { defineProjection, each } from '../engine/projection.ts';
 import { stockReadModel, type StockDoc } from '../../contracts/stock/readModel.ts';

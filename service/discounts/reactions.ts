@@ -6,7 +6,7 @@
 import { discountCodeDecider } from '../../contracts/discounts/code.ts';
 import type { CheckoutCancelled, CheckoutPaymentFailed } from '../../contracts/checkout/model.ts';
 import { discountMessages, type DiscountRedeemed, type DiscountUseReleased } from '../../contracts/discounts/model.ts';
-import type { StockHoldReleased } from '../../contracts/stock/model.ts';
+import type { StockHoldReleased } from '../../contracts/stock/events.ts';
 import type { ShopEvent } from '../../contracts/eventCatalog.ts';
 import type { OrderFlagged, OrderPlaced } from '../../contracts/orders/model.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';

@@ -12,7 +12,7 @@ import { personAddress } from '../../contracts/personalData.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { bookStream, categoryOf, restockStream, stockStream } from '../../contracts/shared/streams.ts';
 import { availableAt, shelfDecider } from '../../contracts/stock/shelf.ts';
-import type { StockCorrected, StockReceived } from '../../contracts/stock/model.ts';
+import type { StockCorrected, StockReceived } from '../../contracts/stock/events.ts';
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import { restockNotificationId } from '../../projections/messages/restockWaiting.ts';
 import type { ReactionDeps } from '../capability.ts';

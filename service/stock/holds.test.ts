@@ -10,9 +10,9 @@ import {
   notEnoughStockMessage,
   takenWhilePayingMessage,
   type AdminStockProduct,
-  type StockHoldReleased,
   type StockLevel,
 } from '../../contracts/stock/model.ts';
+import type { StockHoldReleased } from '../../contracts/stock/events.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import {
   allEvents,

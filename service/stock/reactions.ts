@@ -11,7 +11,8 @@ import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/mod
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { Conflict } from '../../contracts/shared/errors.ts';
 import { bookStream, checkoutStream, orderStream, stockStream } from '../../contracts/shared/streams.ts';
-import { lowStockThreshold, type StockHoldReleased, type StockShortfall } from '../../contracts/stock/model.ts';
+import { lowStockThreshold } from '../../contracts/stock/model.ts';
+import type { StockHoldReleased, StockShortfall } from '../../contracts/stock/events.ts';
 import { lowStockAlertOwed, shelfDecider, type ShelfCommand } from '../../contracts/stock/shelf.ts';
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
