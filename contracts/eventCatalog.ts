@@ -5,8 +5,11 @@
 //   versions: [{ schema: V1 }, { schema: V2, upcast: (old: V1) => V2 }]
 // and a golden log of its own (docs/events.md says how).
 import * as v from 'valibot';
+import { accountRoles } from './admin/model.ts';
 import {
-  accountRoles,
+  sessionEvents,
+  accountEvents,
+  downloadGrantEvents,
   type AccountCreated,
   type AccountDisabled,
   type AccountEnabled,
@@ -24,7 +27,7 @@ import {
   type AdminSessionsRevoked,
   type PersonalDataDownloadGranted,
   type PersonalDataDownloadRevoked,
-} from './admin/model.ts';
+} from './admin/events.ts';
 import type { PersonalDataRead } from './audit/dataReads.ts';
 import type { LogMigrated, ReadModelsVerified } from './audit/model.ts';
 import type { PaymentFeeRecorded, PayoutPaid, PayoutTransactionsListed } from './ledger/payments.ts';
@@ -593,85 +596,9 @@ export const CreditNoteIssuedV1 = v.object({
   issuedAt: at,
 });
 
-export const AdminLoggedInV1 = v.object({ username: text, at });
-export const AdminLoggedOutV1 = v.object({ username: text, sessionId: text, at });
-export const AdminSessionsRevokedV1 = v.object({ username: text, reason: v.literal('password_changed'), at });
-export const AdminLoginFailedV1 = v.object({
-  username: text,
-  reason: v.picklist(['unknown_username', 'wrong_password']),
-  at,
-});
-/**
- * AdminLoginFailed version 2: a name that is no account is kept only as its keyed hash (`nameHash`), never as typed; a
- * wrong password still names its account.
- */
-export const AdminLoginFailedV2 = v.variant('reason', [
-  v.object({ username: text, reason: v.literal('wrong_password'), at }),
-  v.object({ nameHash: v.nullable(text), reason: v.literal('unknown_username'), at }),
-]);
-/**
- * A version-1 wrong password is version 2 as it stands. A version-1 name that is no account was kept as typed: it is not
- * handed on (null), so no reader shows what a visitor typed; the stored bytes keep it (decision 057).
- */
-export const upcastAdminLoginFailedV1 = (
-  old: v.InferOutput<typeof AdminLoginFailedV1>,
-): v.InferOutput<typeof AdminLoginFailedV2> =>
-  old.reason === 'wrong_password'
-    ? { username: old.username, reason: 'wrong_password', at: old.at }
-    : { nameHash: null, reason: 'unknown_username', at: old.at };
-
 const count = v.pipe(v.number(), v.integer());
 const bookId = v.pipe(v.number(), v.integer());
 const role = v.picklist(accountRoles);
-export const AccountCreatedV1 = v.object({ username: text, role, passwordHash: text, by: text, at });
-export const AccountRoleChangedV1 = v.object({ username: text, from: role, to: role, by: text, at });
-export const AccountPasswordResetV1 = v.object({ username: text, passwordHash: text, by: text, at });
-/**
- * AccountCreated and AccountPasswordReset version 2: the password's hash sealed with the shop's key, never as it is
- * (decision 057). A version-1 event kept the hash as it is: it is not handed on to readers (null); the sign-in alone reads
- * it from the stored event.
- */
-export const AccountCreatedV2 = v.object({ username: text, role, sealedPasswordHash: v.nullable(text), by: text, at });
-export const AccountPasswordResetV2 = v.object({ username: text, sealedPasswordHash: v.nullable(text), by: text, at });
-export const upcastAccountCreatedV1 = ({
-  username,
-  role,
-  by,
-  at,
-}: v.InferOutput<typeof AccountCreatedV1>): v.InferOutput<typeof AccountCreatedV2> => ({
-  username,
-  role,
-  sealedPasswordHash: null,
-  by,
-  at,
-});
-export const upcastAccountPasswordResetV1 = ({
-  username,
-  by,
-  at,
-}: v.InferOutput<typeof AccountPasswordResetV1>): v.InferOutput<typeof AccountPasswordResetV2> => ({
-  username,
-  sealedPasswordHash: null,
-  by,
-  at,
-});
-export const AccountDisabledV1 = v.object({ username: text, by: text, at });
-export const AccountEnabledV1 = v.object({ username: text, by: text, at });
-export const AccountSignInRefusedV1 = v.object({ username: text, reason: v.literal('disabled'), at });
-export const AccountTwoStepEnabledV1 = v.object({
-  username: text,
-  sealedSecret: text,
-  recoveryCodeHashes: v.array(text),
-  at,
-});
-export const AccountTwoStepDisabledV1 = v.object({ username: text, at });
-export const AccountRecoveryCodeUsedV1 = v.object({ username: text, codeHash: text, at });
-export const AccountTwoStepFailedV1 = v.object({ username: text, at });
-export const AccountTwoStepCodeUsedV1 = v.object({
-  username: text,
-  step: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  at,
-});
 
 export const ReadModelsVerifiedV1 = v.object({
   match: v.boolean(),
@@ -947,9 +874,6 @@ export const PreOrderStockReceivedV1 = v.object({
   ...preOrderSaid,
 });
 
-export const PersonalDataDownloadGrantedV1 = v.object({ username: text, by: text, at });
-export const PersonalDataDownloadRevokedV1 = v.object({ username: text, by: text, at });
-
 // The event types the deciders use are declared beside their capabilities; these lines fail to compile when a schema
 // and its type drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -978,12 +902,8 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof ShopperRequestAcceptedV1, ShopperRequestAccepted>,
     Newest<typeof ShopperRequestDeclinedV1, ShopperRequestDeclined>,
     Newest<typeof OrderLinkRequestedV1, OrderLinkRequested>,
-    Newest<typeof AdminLoggedInV1, AdminLoggedIn>,
-    Newest<typeof AdminLoginFailedV2, AdminLoginFailed>,
     Newest<typeof OrderCustomerDetailsAddedV1, OrderCustomerDetailsAdded>,
     Newest<typeof EmailWithheldV1, EmailWithheld>,
-    Newest<typeof AdminLoggedOutV1, AdminLoggedOut>,
-    Newest<typeof AdminSessionsRevokedV1, AdminSessionsRevoked>,
     Newest<typeof OrderShipmentRecordedV1, OrderShipmentRecorded>,
     Newest<typeof OrderNoteAddedV1, OrderNoteAdded>,
     Newest<typeof ProofOfPostingRecordedV1, ProofOfPostingRecorded>,
@@ -1005,22 +925,9 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof LatePaymentRefundedV1, LatePaymentRefunded>,
     Newest<typeof ReceiptIssuedV1, ReceiptIssued>,
     Newest<typeof CreditNoteIssuedV1, CreditNoteIssued>,
-    Newest<typeof AccountCreatedV2, AccountCreated>,
-    Newest<typeof AccountRoleChangedV1, AccountRoleChanged>,
-    Newest<typeof AccountPasswordResetV2, AccountPasswordReset>,
-    Newest<typeof AccountDisabledV1, AccountDisabled>,
-    Newest<typeof AccountEnabledV1, AccountEnabled>,
-    Newest<typeof AccountSignInRefusedV1, AccountSignInRefused>,
     Newest<typeof ReadModelsVerifiedV1, ReadModelsVerified>,
-    Newest<typeof AccountTwoStepEnabledV1, AccountTwoStepEnabled>,
-    Newest<typeof AccountTwoStepDisabledV1, AccountTwoStepDisabled>,
-    Newest<typeof AccountRecoveryCodeUsedV1, AccountRecoveryCodeUsed>,
-    Newest<typeof AccountTwoStepFailedV1, AccountTwoStepFailed>,
-    Newest<typeof AccountTwoStepCodeUsedV1, AccountTwoStepCodeUsed>,
     Newest<typeof SubjectErasedV1, SubjectErased>,
     Newest<typeof PersonalDataReadV1, PersonalDataRead>,
-    Newest<typeof PersonalDataDownloadGrantedV1, PersonalDataDownloadGranted>,
-    Newest<typeof PersonalDataDownloadRevokedV1, PersonalDataDownloadRevoked>,
     Newest<typeof LogMigratedV1, LogMigrated>,
     Newest<typeof PaymentFeeRecordedV1, PaymentFeeRecorded>,
     Newest<typeof PayoutPaidV1, PayoutPaid>,
@@ -1515,120 +1422,9 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       "An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again.",
     versions: [{ schema: EmailWithheldV1 }],
   },
-  {
-    type: 'AdminLoggedIn',
-    stream: 'admin',
-    causedBy: owner,
-    description: 'The owner signed in; the address is in the metadata.',
-    versions: [{ schema: AdminLoggedInV1 }],
-  },
-  {
-    type: 'AdminLoginFailed',
-    stream: 'admin',
-    causedBy: 'whoever tried to sign in (`visitor`)',
-    description:
-      "A sign-in failed: a wrong password (in the account's stream), or a name that is no account, kept only as its keyed hash (in one stream a day, `admin-unknown-names-<date>`, capped per hour; version 1 kept the name as typed, and older logs have a stream per typed name).",
-    versions: [{ schema: AdminLoginFailedV1 }, { schema: AdminLoginFailedV2, upcast: upcastAdminLoginFailedV1 }],
-  },
-  {
-    type: 'AdminLoggedOut',
-    stream: 'admin',
-    causedBy: owner,
-    description: "The owner ended one session (the token's id) with Log Out.",
-    versions: [{ schema: AdminLoggedOutV1 }],
-  },
-  {
-    type: 'AdminSessionsRevoked',
-    stream: 'admin',
-    causedBy: 'the owner changing the password with `npm run admin -- set-password` (`admin:<username>`)',
-    description: 'Every session signed in before it ended, as a password change does.',
-    versions: [{ schema: AdminSessionsRevokedV1 }],
-  },
+  ...sessionEvents,
   ...stockEvents,
-  {
-    type: 'AccountCreated',
-    stream: 'admin',
-    causedBy: owner,
-    description:
-      "An owner created an account (owner or auditor) with a random password, kept only as its scrypt hash, sealed with the shop's key (version 1 kept the hash as it is).",
-    versions: [{ schema: AccountCreatedV1 }, { schema: AccountCreatedV2, upcast: upcastAccountCreatedV1 }],
-  },
-  {
-    type: 'AccountRoleChanged',
-    stream: 'admin',
-    causedBy: owner,
-    description: "An owner changed an account's role; it holds from the account's next request.",
-    versions: [{ schema: AccountRoleChangedV1 }],
-  },
-  {
-    type: 'AccountPasswordReset',
-    stream: 'admin',
-    causedBy: owner,
-    description:
-      'An owner gave an account a new random password (its hash sealed, as at creation); every session signed in before it ended.',
-    versions: [
-      { schema: AccountPasswordResetV1 },
-      { schema: AccountPasswordResetV2, upcast: upcastAccountPasswordResetV1 },
-    ],
-  },
-  {
-    type: 'AccountDisabled',
-    stream: 'admin',
-    causedBy: owner,
-    description: 'An owner disabled an account: every session ended and it cannot sign in.',
-    versions: [{ schema: AccountDisabledV1 }],
-  },
-  {
-    type: 'AccountEnabled',
-    stream: 'admin',
-    causedBy: owner,
-    description: 'An owner let a disabled account sign in again.',
-    versions: [{ schema: AccountEnabledV1 }],
-  },
-  {
-    type: 'AccountSignInRefused',
-    stream: 'admin',
-    causedBy: 'whoever tried to sign in (`visitor`)',
-    description: 'The right password for a disabled account: refused.',
-    versions: [{ schema: AccountSignInRefusedV1 }],
-  },
-  {
-    type: 'AccountTwoStepEnabled',
-    stream: 'admin',
-    causedBy: 'the account itself (`admin:<username>`)',
-    description:
-      "An account turned on two-step sign-in: the authenticator's secret sealed with a key from the token secret, and the SHA-256 hashes of ten recovery codes.",
-    versions: [{ schema: AccountTwoStepEnabledV1 }],
-  },
-  {
-    type: 'AccountTwoStepDisabled',
-    stream: 'admin',
-    causedBy: 'the account itself, with a code (`admin:<username>`)',
-    description: 'An account turned two-step sign-in off.',
-    versions: [{ schema: AccountTwoStepDisabledV1 }],
-  },
-  {
-    type: 'AccountRecoveryCodeUsed',
-    stream: 'admin',
-    causedBy: 'the account signing in (`visitor`)',
-    description: "A recovery code took the place of the app's code once; it works no more.",
-    versions: [{ schema: AccountRecoveryCodeUsedV1 }],
-  },
-  {
-    type: 'AccountTwoStepCodeUsed',
-    stream: 'admin',
-    causedBy: 'the account signing in (`visitor`), or turning two-step on or off (`admin:<username>`)',
-    description:
-      "The app's code of one 30-second time step (`step`, never the code) was spent: it and every earlier step's code work no more, in every shop process on the log. Appended at the revision the sign-in read, so one code signs in once.",
-    versions: [{ schema: AccountTwoStepCodeUsedV1 }],
-  },
-  {
-    type: 'AccountTwoStepFailed',
-    stream: 'admin',
-    causedBy: 'whoever tried to sign in (`visitor`)',
-    description: 'The right password with a wrong or missing second step.',
-    versions: [{ schema: AccountTwoStepFailedV1 }],
-  },
+  ...accountEvents,
   {
     type: 'ReadModelsVerified',
     stream: 'audit',
@@ -1746,21 +1542,7 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       "Someone read personal data through the admin API: who (account and role), which endpoint, whose (an order's stream, a keyed hash of an e-mail address, a list and its filter; never the person's details), when and why (the reader's reason for a download, a fixed one for a routine view, recorded once an hour). One stream per UTC day, `access-<date>`.",
     versions: [{ schema: PersonalDataReadV1 }],
   },
-  {
-    type: 'PersonalDataDownloadGranted',
-    stream: 'admin',
-    causedBy: owner,
-    description:
-      "An owner let an account download a person's data (the privacy screen's access download), which is otherwise an owner's alone.",
-    versions: [{ schema: PersonalDataDownloadGrantedV1 }],
-  },
-  {
-    type: 'PersonalDataDownloadRevoked',
-    stream: 'admin',
-    causedBy: owner,
-    description: "An owner took back an account's grant to download a person's data.",
-    versions: [{ schema: PersonalDataDownloadRevokedV1 }],
-  },
+  ...downloadGrantEvents,
   {
     type: 'PaymentFeeRecorded',
     stream: 'payment',

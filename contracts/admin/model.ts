@@ -1,6 +1,5 @@
 // The owner's sign-in: request, answer and the events that record every attempt.
 import * as v from 'valibot';
-import type { DomainEvent } from '../shared/events.ts';
 import { requestBody } from '../shared/http.ts';
 
 export const loginMessages = {
@@ -40,29 +39,6 @@ export type LogoutResponse = { success: true; message: string };
 
 /** Sign-in answers past the limits. */
 export const busyMessage = 'Too many sign-in attempts at the moment. Please try again in a few seconds.';
-
-// Events — stream admin-<username>; the client's address is in the metadata.
-export type AdminLoggedIn = DomainEvent<'AdminLoggedIn', { username: string; at: string }>;
-/**
- * A failed sign-in: a wrong password for an account (its name), or a name that is no account, kept only as its keyed
- * hash (`nameHash`; null for one an earlier release kept as typed, which is not shown).
- */
-export type AdminLoginFailed = DomainEvent<
-  'AdminLoginFailed',
-  | { username: string; reason: 'wrong_password'; at: string }
-  | { nameHash: string | null; reason: 'unknown_username'; at: string }
->;
-/** One session (the token's id) ended by its holder. */
-export type AdminLoggedOut = DomainEvent<'AdminLoggedOut', { username: string; sessionId: string; at: string }>;
-/** Every session signed in before `at` ended, as a password change does. */
-export type AdminSessionsRevoked = DomainEvent<
-  'AdminSessionsRevoked',
-  { username: string; reason: 'password_changed'; at: string }
->;
-export type AdminEvent = AdminLoggedIn | AdminLoginFailed | AdminLoggedOut | AdminSessionsRevoked;
-
-// Accounts — the owner named by the configuration is always an owner; the accounts the owners create are events in the
-// same stream as their sign-ins (admin-<username>), so one read tells the guard who someone is and which sessions ended.
 
 /** What an account may do: an owner runs the shop; an auditor reads everything in the admin and changes nothing. */
 export const accountRoles = ['owner', 'auditor'] as const;
@@ -152,66 +128,6 @@ export type TwoStepSetupResponse = { secret: string; uri: string; qr: string; se
 export type TwoStepEnabledResponse = { success: true; message: string; recoveryCodes: string[] };
 export type TwoStepDisabledResponse = { success: true; message: string };
 
-/**
- * The password's hash is sealed with the shop's key (`sealedPasswordHash`); null in an account created by an earlier
- * release, whose stored event keeps the hash where only the sign-in reads it (decision 057).
- */
-export type AccountCreated = DomainEvent<
-  'AccountCreated',
-  { username: string; role: AccountRole; sealedPasswordHash: string | null; by: string; at: string }
->;
-export type AccountRoleChanged = DomainEvent<
-  'AccountRoleChanged',
-  { username: string; from: AccountRole; to: AccountRole; by: string; at: string }
->;
-/** A new password; every session signed in before `at` ends. */
-export type AccountPasswordReset = DomainEvent<
-  'AccountPasswordReset',
-  { username: string; sealedPasswordHash: string | null; by: string; at: string }
->;
-/** Every session of the account ends and it cannot sign in until enabled again. */
-export type AccountDisabled = DomainEvent<'AccountDisabled', { username: string; by: string; at: string }>;
-export type AccountEnabled = DomainEvent<'AccountEnabled', { username: string; by: string; at: string }>;
-/** The right password for a disabled account: refused, and recorded. */
-export type AccountSignInRefused = DomainEvent<
-  'AccountSignInRefused',
-  { username: string; reason: 'disabled'; at: string }
->;
-/** The account's own choice: a code from an authenticator app is asked for after the password from now on. */
-export type AccountTwoStepEnabled = DomainEvent<
-  'AccountTwoStepEnabled',
-  { username: string; sealedSecret: string; recoveryCodeHashes: string[]; at: string }
->;
-export type AccountTwoStepDisabled = DomainEvent<'AccountTwoStepDisabled', { username: string; at: string }>;
-/** A recovery code took the place of the app's code once; it works no more. */
-export type AccountRecoveryCodeUsed = DomainEvent<
-  'AccountRecoveryCodeUsed',
-  { username: string; codeHash: string; at: string }
->;
-/**
- * The app's code of one 30-second time step was spent (signing in, turning two-step on or off): that step's code and
- * every earlier one work no more. Holds the step, never the code. Appended at the stream's revision the sign-in read,
- * so of two sign-ins with one code, in any shop processes on one log, exactly one is recorded.
- */
-export type AccountTwoStepCodeUsed = DomainEvent<
-  'AccountTwoStepCodeUsed',
-  { username: string; step: number; at: string }
->;
-/** The right password with a wrong or missing second step. */
-export type AccountTwoStepFailed = DomainEvent<'AccountTwoStepFailed', { username: string; at: string }>;
-export type AccountEvent =
-  | AccountCreated
-  | AccountRoleChanged
-  | AccountPasswordReset
-  | AccountDisabled
-  | AccountEnabled
-  | AccountSignInRefused
-  | AccountTwoStepEnabled
-  | AccountTwoStepDisabled
-  | AccountRecoveryCodeUsed
-  | AccountTwoStepCodeUsed
-  | AccountTwoStepFailed;
-
 // The download of a person's data (the privacy screen's access download) is an owner's, unless an owner grants it to
 // an account: both are events in the account's stream, so the guard's read of that stream answers it (decision 058).
 export const downloadGrantMessages = {
@@ -220,14 +136,3 @@ export const downloadGrantMessages = {
   owner: 'An owner may download a person’s data by its role; a grant is for an auditor.',
   disabled: 'This account is disabled; enable it before granting it anything.',
 } as const;
-/** An owner let an auditor download a person's data (from its next request on). */
-export type PersonalDataDownloadGranted = DomainEvent<
-  'PersonalDataDownloadGranted',
-  { username: string; by: string; at: string }
->;
-/** An owner took that back. */
-export type PersonalDataDownloadRevoked = DomainEvent<
-  'PersonalDataDownloadRevoked',
-  { username: string; by: string; at: string }
->;
-export type DownloadGrantEvent = PersonalDataDownloadGranted | PersonalDataDownloadRevoked;

@@ -5,7 +5,8 @@
 // hash is sealed in the events (passwordSeal.ts); an account created by an earlier release has it as it is in its stored
 // events, which only the sign-in reads (storedAccount below), since readers of the log are not handed it (decision 057).
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
-import { accountMessages, type AccountDto, type AccountEvent, type AccountRole } from '../../contracts/admin/model.ts';
+import { accountMessages, type AccountDto, type AccountRole } from '../../contracts/admin/model.ts';
+import type { AccountEvent } from '../../contracts/admin/events.ts';
 import { conflict, invalid, notFound } from '../../contracts/shared/errors.ts';
 import type { DomainEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import type { Decider } from '../commands.ts';

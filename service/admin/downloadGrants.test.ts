@@ -2,12 +2,8 @@
 // revokes, then these events (or this refusal).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  accountMessages,
-  downloadGrantMessages,
-  type AccountEvent,
-  type DownloadGrantEvent,
-} from '../../contracts/admin/model.ts';
+import { accountMessages, downloadGrantMessages } from '../../contracts/admin/model.ts';
+import type { AccountEvent, DownloadGrantEvent } from '../../contracts/admin/events.ts';
 import { Conflict, Invalid, NotFound } from '../../contracts/shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { foldAccount } from './accounts.ts';

@@ -1,7 +1,8 @@
 // The download of a person's data (the privacy screen's access download) is an owner's; an owner may grant it to an
 // auditor and take it back. Both are events in the account's stream, decided on the account's fold, so the guard's
 // once-a-second read of that stream answers whether a session may download (decision 058).
-import { accountMessages, downloadGrantMessages, type DownloadGrantEvent } from '../../contracts/admin/model.ts';
+import { accountMessages, downloadGrantMessages } from '../../contracts/admin/model.ts';
+import type { DownloadGrantEvent } from '../../contracts/admin/events.ts';
 import { conflict, invalid, notFound } from '../../contracts/shared/errors.ts';
 import type { Decider } from '../commands.ts';
 import { evolveAccount, noAccount, type AccountState } from './accounts.ts';

@@ -3,7 +3,7 @@
 // POST /api/admin/logout ends the session of the token it comes with.
 import type { Context } from 'koa';
 import { adminApi } from '../../contracts/admin/api.ts';
-import type { AccountEvent, AdminEvent } from '../../contracts/admin/model.ts';
+import type { AccountEvent, AdminEvent } from '../../contracts/admin/events.ts';
 import { adminStream, unknownSignInStream } from '../../contracts/shared/streams.ts';
 import { Invalid } from '../../contracts/shared/errors.ts';
 import { handleCommand, metadataOf, newEventId } from '../commands.ts';

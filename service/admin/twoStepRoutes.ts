@@ -7,7 +7,8 @@
 // number of sign-ins with one code, in any number of shop processes on one log, before or after a restart, exactly one
 // append wins and the rest decide again on the stream that holds it, and are refused.
 import { adminApi } from '../../contracts/admin/api.ts';
-import { twoStepMessages, type AccountEvent } from '../../contracts/admin/model.ts';
+import { twoStepMessages } from '../../contracts/admin/model.ts';
+import type { AccountEvent } from '../../contracts/admin/events.ts';
 import { conflict, invalid } from '../../contracts/shared/errors.ts';
 import { adminStream } from '../../contracts/shared/streams.ts';
 import { handleCommand, type Decider } from '../commands.ts';
