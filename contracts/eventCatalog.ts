@@ -28,9 +28,13 @@ import {
   type PersonalDataDownloadGranted,
   type PersonalDataDownloadRevoked,
 } from './admin/events.ts';
-import type { PersonalDataRead } from './audit/dataReads.ts';
-import type { LogMigrated, ReadModelsVerified } from './audit/model.ts';
-import type { PaymentFeeRecorded, PayoutPaid, PayoutTransactionsListed } from './ledger/payments.ts';
+import { auditEvents, type LogMigrated, type PersonalDataRead, type ReadModelsVerified } from './audit/events.ts';
+import {
+  paymentsEvents,
+  type PaymentFeeRecorded,
+  type PayoutPaid,
+  type PayoutTransactionsListed,
+} from './ledger/events.ts';
 import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
 import type { ImageUploaded } from './catalog/images.ts';
 import {
@@ -98,7 +102,7 @@ import {
   type DiscountUseHeld,
   type DiscountUseReleased,
 } from './discounts/model.ts';
-import type { SubjectErased } from './privacy/model.ts';
+import { privacyEvents, type SubjectErased } from './privacy/events.ts';
 import {
   returnReasons,
   type CancellationRequested,
@@ -107,7 +111,7 @@ import {
   type ShopperRequestAccepted,
   type ShopperRequestDeclined,
 } from './orders/shopperRequests.ts';
-import type { CreditNoteIssued, ReceiptIssued } from './receipts/model.ts';
+import { receiptEvents, type CreditNoteIssued, type ReceiptIssued } from './receipts/events.ts';
 import type {
   MessageAnswered,
   MessageMailCounted,
@@ -153,7 +157,13 @@ import {
 } from './stock/events.ts';
 import type { StreamCategory } from './shared/streams.ts';
 import { OrderVatSchema, OrderVatSchemaV1 } from './vat/orderVat.ts';
-import type { VatDeregistered, VatRateChanged, VatRegistered, VatSettingsEvent } from './vat/settings.ts';
+import {
+  vatSettingsEvents,
+  type VatDeregistered,
+  type VatRateChanged,
+  type VatRegistered,
+  type VatSettingsEvent,
+} from './vat/events.ts';
 import { zoneIds, type ShippingRatesChanged } from './checkout/shippingRates.ts';
 
 import { EventCatalog, type AnySchema, type EventDefinition } from './shared/eventDefinitions.ts';
@@ -563,65 +573,10 @@ export const OrderFlaggedV1 = v.object({
 });
 
 const whole = v.pipe(v.number(), v.integer());
-export const ReceiptIssuedV1 = v.object({
-  receiptNumber: text,
-  year: whole,
-  sequence: whole,
-  orderId: text,
-  orderNumber: text,
-  placedAt: at,
-  issuedAt: at,
-});
-const vatSplit = { gross: pence, vat: pence, net: pence };
-export const CreditNoteIssuedV1 = v.object({
-  creditNoteNumber: text,
-  year: whole,
-  sequence: whole,
-  orderId: text,
-  refundId: text,
-  receiptNumber: text,
-  amount: pence,
-  lines: v.array(
-    v.object({
-      line: whole,
-      name: text,
-      quantity: whole,
-      gross: pence,
-      rate: v.optional(whole),
-      vat: v.optional(pence),
-    }),
-  ),
-  vat: v.optional(v.object({ rates: v.array(v.object({ rate: whole, ...vatSplit })), totals: v.object(vatSplit) })),
-  refundedAt: at,
-  issuedAt: at,
-});
 
 const count = v.pipe(v.number(), v.integer());
 const bookId = v.pipe(v.number(), v.integer());
 const role = v.picklist(accountRoles);
-
-export const ReadModelsVerifiedV1 = v.object({
-  match: v.boolean(),
-  position: v.pipe(v.number(), v.integer()),
-  events: v.pipe(v.number(), v.integer()),
-  readModels: v.array(text),
-  liveHash: text,
-  rebuiltHash: text,
-  by: text,
-  at,
-});
-
-const ChainEndV1 = v.object({ events: count, head: count, chainHead: text });
-export const LogMigratedV1 = v.object({
-  migrationId: text,
-  kind: v.literal('personal-fields-sealed'),
-  from: ChainEndV1,
-  to: ChainEndV1,
-  sealedEvents: count,
-  subjects: count,
-  by: text,
-  at,
-});
 
 /**
  * OrderPlaced version 2: the VAT the order carries when the shop is registered for VAT on the day of the sale
@@ -679,10 +634,6 @@ export const upcastCheckoutStartedV1 = (
 ): v.InferOutput<typeof CheckoutStartedV2> => old;
 
 const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
-const vatRate = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000));
-export const VatRegisteredV1 = v.object({ vatNumber: text, registeredFrom: day, by: text, at });
-export const VatDeregisteredV1 = v.object({ from: day, by: text, at });
-export const VatRateChangedV1 = v.object({ bookId, from: day, rate: vatRate, by: text, at });
 const ratePence = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const ShippingRatesChangedV1 = v.object({
   zones: v.array(
@@ -702,64 +653,6 @@ export const ShippingRatesChangedV1 = v.object({
   from: at,
   reason: v.string(),
   by: text,
-  at,
-});
-
-export const SubjectErasedV1 = v.object({
-  erasureId: text,
-  subjects: v.array(text),
-  streams: count,
-  reason: text,
-  by: text,
-  at,
-});
-
-export const PersonalDataReadV1 = v.object({
-  reader: text,
-  role,
-  endpoint: text,
-  subject: text,
-  reason: text,
-  routine: v.boolean(),
-  at,
-});
-const FeePartV1 = v.object({ type: text, amount: pence, description: text });
-export const PaymentFeeRecordedV1 = v.object({
-  orderId: text,
-  paymentReference: text,
-  transactionId: text,
-  amount: pence,
-  fee: pence,
-  net: pence,
-  feeDetails: v.array(FeePartV1),
-  chargedAt: at,
-  availableOn: v.nullable(at),
-  simulated: v.boolean(),
-  at,
-});
-const PayoutTransactionV1 = v.object({
-  id: text,
-  type: text,
-  amount: pence,
-  fee: pence,
-  net: pence,
-  feeDetails: v.array(FeePartV1),
-  createdAt: at,
-  availableOn: v.nullable(at),
-  paymentIntent: v.nullable(text),
-});
-export const PayoutPaidV1 = v.object({
-  payoutId: text,
-  amount: pence,
-  currency: text,
-  arrivalDate: at,
-  createdAt: at,
-  transactions: v.nullable(v.array(PayoutTransactionV1)),
-  at,
-});
-export const PayoutTransactionsListedV1 = v.object({
-  payoutId: text,
-  transactions: v.array(PayoutTransactionV1),
   at,
 });
 
@@ -923,18 +816,6 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof PaymentUnmatchedV1, PaymentUnmatched>,
     Newest<typeof LatePaymentRefusedV1, LatePaymentRefused>,
     Newest<typeof LatePaymentRefundedV1, LatePaymentRefunded>,
-    Newest<typeof ReceiptIssuedV1, ReceiptIssued>,
-    Newest<typeof CreditNoteIssuedV1, CreditNoteIssued>,
-    Newest<typeof ReadModelsVerifiedV1, ReadModelsVerified>,
-    Newest<typeof SubjectErasedV1, SubjectErased>,
-    Newest<typeof PersonalDataReadV1, PersonalDataRead>,
-    Newest<typeof LogMigratedV1, LogMigrated>,
-    Newest<typeof PaymentFeeRecordedV1, PaymentFeeRecorded>,
-    Newest<typeof PayoutPaidV1, PayoutPaid>,
-    Newest<typeof PayoutTransactionsListedV1, PayoutTransactionsListed>,
-    Newest<typeof VatRegisteredV1, VatRegistered>,
-    Newest<typeof VatDeregisteredV1, VatDeregistered>,
-    Newest<typeof VatRateChangedV1, VatRateChanged>,
     Newest<typeof ShippingRatesChangedV1, ShippingRatesChanged>,
     Newest<typeof DiscountCodeCreatedV1, DiscountCodeCreated>,
     Newest<typeof DiscountCodePausedV1, DiscountCodePaused>,
@@ -1295,22 +1176,7 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
     description: 'The provider paid a refused late payment back in full (decision 106).',
     versions: [{ schema: LatePaymentRefundedV1 }],
   },
-  {
-    type: 'ReceiptIssued',
-    stream: 'receipts',
-    causedBy: 'the receipts reactor (`system:receipts`), following OrderPlaced',
-    description:
-      "A placed order's receipt number: the next of its UK calendar year's one gap-free sequence, appended at the revision of the year's stream the issuer read.",
-    versions: [{ schema: ReceiptIssuedV1 }],
-  },
-  {
-    type: 'CreditNoteIssued',
-    stream: 'creditnotes',
-    causedBy: 'the receipts reactor (`system:receipts`), following RefundSucceeded',
-    description:
-      "A refund's credit note: the next number of its year's credit-note sequence, the receipt it corrects, the lines and amount it gives back and the VAT it reverses.",
-    versions: [{ schema: CreditNoteIssuedV1 }],
-  },
+  ...receiptEvents,
   {
     type: 'RefundRequested',
     stream: 'order',
@@ -1425,46 +1291,8 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
   ...sessionEvents,
   ...stockEvents,
   ...accountEvents,
-  {
-    type: 'ReadModelsVerified',
-    stream: 'audit',
-    causedBy: 'an owner or an auditor from the audit console (`admin:<username>`)',
-    description:
-      'The read models (`name@version`) were rebuilt in a scratch namespace up to `position` and their content hash compared with the live ones.',
-    versions: [{ schema: ReadModelsVerifiedV1 }],
-  },
-  {
-    type: 'LogMigrated',
-    stream: 'audit',
-    causedBy: 'the owner from the shell (`system:migrate-seal`)',
-    description:
-      "The log was copied into a new file with the personal fields written before sealing now sealed, every event kept with its id, position and metadata; the old log's chain end and the new one's are recorded so `check` carries the proof across. Holds counts and chain heads, never a person's details.",
-    versions: [{ schema: LogMigratedV1 }],
-  },
-  {
-    type: 'VatRegistered',
-    stream: 'vat',
-    causedBy: owner,
-    description:
-      "The owner recorded that the shop is registered for VAT, with its VAT number, from a day on: sales from that day carry VAT at their products' rates.",
-    versions: [{ schema: VatRegisteredV1 }],
-  },
-  {
-    type: 'VatDeregistered',
-    stream: 'vat',
-    causedBy: owner,
-    description:
-      'The owner recorded the first day the shop is no longer registered for VAT: sales from that day carry none.',
-    versions: [{ schema: VatDeregisteredV1 }],
-  },
-  {
-    type: 'VatRateChanged',
-    stream: 'vat',
-    causedBy: owner,
-    description:
-      "The owner set a product's VAT rate (basis points) from a day onward; orders already placed keep the VAT they were placed with.",
-    versions: [{ schema: VatRateChangedV1 }],
-  },
+  ...auditEvents,
+  ...vatSettingsEvents,
   {
     type: 'ShippingRatesChanged',
     stream: 'shipping',
@@ -1526,48 +1354,9 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       'A placed order used the code, with the pence it took off; `overLimit` or `repeatEmail` when it was paid for although the limit or the once-per-address rule was reached meanwhile (a payment outranks a hold).',
     versions: [{ schema: DiscountRedeemedV1 }],
   },
-  {
-    type: 'SubjectErased',
-    stream: 'privacy',
-    causedBy: 'the owner from the privacy console (`admin:<username>`), or the retention job (`system:retention`)',
-    description:
-      "Everyone an e-mail address linked to was forgotten: their data keys were deleted, so their sealed fields read as stand-ins. Holds the subjects' random ids, the number of streams, the reason and who, never the person's details.",
-    versions: [{ schema: SubjectErasedV1 }],
-  },
-  {
-    type: 'PersonalDataRead',
-    stream: 'access',
-    causedBy: 'the account that read, through the admin API (`admin:<username>`)',
-    description:
-      "Someone read personal data through the admin API: who (account and role), which endpoint, whose (an order's stream, a keyed hash of an e-mail address, a list and its filter; never the person's details), when and why (the reader's reason for a download, a fixed one for a routine view, recorded once an hour). One stream per UTC day, `access-<date>`.",
-    versions: [{ schema: PersonalDataReadV1 }],
-  },
+  ...privacyEvents,
   ...downloadGrantEvents,
-  {
-    type: 'PaymentFeeRecorded',
-    stream: 'payment',
-    causedBy:
-      "the order's placement (`webhook:stripe`, `webhook:sandbox`, `shopper`), or a payout's notice listing a payment whose fee was not known yet (`webhook:stripe`)",
-    description:
-      "The processing fee the payment provider kept from an order's payment, from the payment's balance transaction (Stripe), or simulated from Stripe's published UK card pricing (sandbox, `simulated: true`); once per transaction.",
-    versions: [{ schema: PaymentFeeRecordedV1 }],
-  },
-  {
-    type: 'PayoutPaid',
-    stream: 'payout',
-    causedBy: 'the payment provider (`webhook:stripe`)',
-    description:
-      "The payment provider paid its balance out to the shop's bank account (Stripe's `payout.paid`), with the balance transactions the payout covers; once per payout.",
-    versions: [{ schema: PayoutPaidV1 }],
-  },
-  {
-    type: 'PayoutTransactionsListed',
-    stream: 'payout',
-    causedBy: 'the payment reactor (`system:reactor`)',
-    description:
-      "The balance transactions a payout covers, as the provider lists them, read by the reactor after the payout's webhook was answered (`transactions: null` on its PayoutPaid); once per payout (decision 107).",
-    versions: [{ schema: PayoutTransactionsListedV1 }],
-  },
+  ...paymentsEvents,
   {
     type: 'ImageUploaded',
     stream: 'image',

@@ -4,8 +4,8 @@
 // console lists them from a read model, newest first, by reader, subject and dates (decision 058).
 import * as v from 'valibot';
 import type { AccountRole } from '../admin/model.ts';
-import type { DomainEvent } from '../shared/events.ts';
 import { ownerText } from '../shared/ownerText.ts';
+import type { PersonalDataRead } from './events.ts';
 
 export const dataReadMessages = {
   reason: 'Give a short reason for reading this data (3 to 200 characters, without the person’s details)',
@@ -49,23 +49,6 @@ export const routineReasons = {
 
 /** The prefix of a subject that is a keyed hash of an e-mail address (or of a search's text), never the text itself. */
 export const hashedSubjectPrefix = 'email:';
-
-export type PersonalDataRead = DomainEvent<
-  'PersonalDataRead',
-  {
-    /** the account that read: a username (the configured owner or an account) */
-    reader: string;
-    role: AccountRole;
-    /** `GET /api/admin/orders/:id`: the endpoint as the API table declares it */
-    endpoint: string;
-    /** `order-<id>`, `email:<keyed hash>`, `orders?status=pending`, `log`: whose data, without their details */
-    subject: string;
-    reason: string;
-    /** a view with a fixed reason, recorded once an hour per reader, endpoint and subject */
-    routine: boolean;
-    at: string;
-  }
->;
 
 const isoDay = (what: string) =>
   v.pipe(

@@ -1,7 +1,8 @@
 // The auditor's console: streams, time travel, proof (export, check, verify) and the projections' health.
 import * as v from 'valibot';
-import type { DomainEvent, RecordedEvent } from '../shared/events.ts';
+import type { RecordedEvent } from '../shared/events.ts';
 import { streamNamePattern } from './streamName.ts';
+import type { ReadModelsVerified } from './events.ts';
 
 /**
  * The stream kinds time travel knows how to fold: an order's or a review's state as the console shows it, and a coming
@@ -162,39 +163,5 @@ export type ProjectionHealth = {
 };
 export type ProjectionsResponse = { head: number; projections: ProjectionHealth[] };
 
-export type ReadModelsVerified = DomainEvent<
-  'ReadModelsVerified',
-  {
-    match: boolean;
-    position: number;
-    events: number;
-    readModels: string[];
-    liveHash: string;
-    rebuiltHash: string;
-    by: string;
-    at: string;
-  }
->;
-
 /** A log's chain as an export of it ends: how many events, the last position, and the chain head (the last line's SHA-256). */
 export type ChainEnd = { events: number; head: number; chainHead: string };
-
-/**
- * The log was copied into a new file with every personal field written before sealing now sealed (decision 059): the
- * first event of the new log after the events carried over. `from` is the old log's export as it ended; `to` is the new
- * log's export up to this event, so `to.chainHead` is this event's own prevHash in an export. No person's details: the
- * number of events sealed and of subjects made, who ran it and when.
- */
-export type LogMigrated = DomainEvent<
-  'LogMigrated',
-  {
-    migrationId: string;
-    kind: 'personal-fields-sealed';
-    from: ChainEnd;
-    to: ChainEnd;
-    sealedEvents: number;
-    subjects: number;
-    by: string;
-    at: string;
-  }
->;

@@ -3,6 +3,7 @@
 // records them once each, by the provider's own id, and never works them out from today's prices (the sandbox's fee,
 // which no provider charged, is recorded as simulated).
 import type { DomainEvent } from '../shared/events.ts';
+import type { PaymentFeeRecorded, PayoutPaid, PayoutTransactionsListed } from './events.ts';
 
 /** One part of a fee as the provider itemises it (Stripe's `fee_details`: `stripe_fee`, `tax`, …). Pence. */
 export type FeePart = { type: string; amount: number; description: string };
@@ -24,16 +25,6 @@ export type PaymentFee = {
   /** true when no provider charged it: the sandbox's fee from Stripe's published UK card pricing */
   simulated: boolean;
 };
-
-export type PaymentFeeRecorded = DomainEvent<
-  'PaymentFeeRecorded',
-  PaymentFee & {
-    orderId: string;
-    /** the order's payment (a checkout session or a payment intent) */
-    paymentReference: string;
-    at: string;
-  }
->;
 
 /** One balance transaction a payout covers, as the provider listed it. Pence; a payment's is positive, a refund's negative. */
 export type PayoutTransaction = {
@@ -62,27 +53,6 @@ export type Payout = {
   /** ISO-8601: when the provider made it */
   createdAt: string;
 };
-
-export type PayoutPaid = DomainEvent<
-  'PayoutPaid',
-  Payout & {
-    /**
-     * the balance transactions it covers, as the provider listed them when the webhook was answered; null when the
-     * provider cannot list them, or (since decision 107) when they are listed by the reactor afterwards, as
-     * PayoutTransactionsListed
-     */
-    transactions: PayoutTransaction[] | null;
-    at: string;
-  }
->;
-
-/** A payout's balance transactions, listed by the reactor after its webhook was answered (decision 107). */
-export type PayoutTransactionsListed = DomainEvent<
-  'PayoutTransactionsListed',
-  { payoutId: string; transactions: PayoutTransaction[]; at: string }
->;
-
-export type PaymentsEvent = PaymentFeeRecorded | PayoutPaid | PayoutTransactionsListed;
 
 // --- the sandbox's fee -----------------------------------------------------------------------------------------------
 

@@ -3,17 +3,8 @@
 // the retention period has run out for.
 import * as v from 'valibot';
 import { ownerText } from '../shared/ownerText.ts';
-import type { DomainEvent, RecordedEvent } from '../shared/events.ts';
+import type { RecordedEvent } from '../shared/events.ts';
 import { ReadReasonSchema } from '../audit/dataReads.ts';
-
-/**
- * Everyone an address linked to was forgotten: their data keys were deleted. Only the subjects' random ids, how many
- * streams they sealed, the owner's reason (or the retention rule) and who did it are recorded.
- */
-export type SubjectErased = DomainEvent<
-  'SubjectErased',
-  { erasureId: string; subjects: string[]; streams: number; reason: string; by: string; at: string }
->;
 
 export const privacyMessages = {
   email: 'Give the e-mail address the person used',

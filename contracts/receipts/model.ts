@@ -4,33 +4,17 @@
 // issuers never take the same number and a number is taken only for an order already placed (decision 070).
 import { evolveRefundBook, emptyRefundBook, type RefundLine } from '../orders/refunds.ts';
 import type { OrderItem, OrderPlaced } from '../orders/model.ts';
-import type { DomainEvent } from '../shared/events.ts';
 import type { ShopEvent } from '../eventCatalog.ts';
 import type { OrderVat } from '../vat/orderVat.ts';
 import type { InvoiceCustomer, InvoiceKind, RefundStanding } from './invoice.ts';
 import { ukDayOf, type Day } from '../vat/rates.ts';
+import type { ReceiptIssued, CreditNoteIssued } from './events.ts';
 
 /** The VAT an order recorded when it was placed (decision 069); the receipts show it and credit notes reverse it. */
 export type { OrderVat };
 
 /** An OrderPlaced as the receipts read it: with the VAT it recorded, when it recorded any. */
 export type PlacedOrder = OrderPlaced['data'];
-
-export type ReceiptIssued = DomainEvent<
-  'ReceiptIssued',
-  {
-    /** `AH-2026-000123` */
-    receiptNumber: string;
-    year: number;
-    /** 1, 2, 3… within the year, with no gaps */
-    sequence: number;
-    orderId: string;
-    orderNumber: string;
-    /** the date of supply: when the order was placed (paid) */
-    placedAt: string;
-    issuedAt: string;
-  }
->;
 
 /** One line a credit note gives back: the order's line, how many, their price and, on a VAT invoice, their VAT. */
 export type CreditNoteLine = {
@@ -45,31 +29,6 @@ export type CreditNoteLine = {
 
 export type VatByRate = { rate: number; gross: number; vat: number; net: number };
 export type VatTotals = { gross: number; vat: number; net: number };
-
-export type CreditNoteIssued = DomainEvent<
-  'CreditNoteIssued',
-  {
-    /** `CN-2026-000001` */
-    creditNoteNumber: string;
-    year: number;
-    sequence: number;
-    orderId: string;
-    refundId: string;
-    /** the receipt it corrects */
-    receiptNumber: string;
-    /** pence paid back */
-    amount: number;
-    /** the lines it gives back; empty for a refund of an amount */
-    lines: CreditNoteLine[];
-    /** the VAT it reverses, per rate; only when the order recorded VAT */
-    vat?: { rates: VatByRate[]; totals: VatTotals };
-    /** when the money went back */
-    refundedAt: string;
-    issuedAt: string;
-  }
->;
-
-export type ReceiptEvent = ReceiptIssued | CreditNoteIssued;
 
 export const receiptPrefix = 'AH';
 export const creditNotePrefix = 'CN';

@@ -8,8 +8,8 @@ import {
   openRegistration,
   rateHistoryOf,
   registrationOn,
-  type VatSettingsEvent,
 } from './settings.ts';
+import type { VatSettingsEvent } from './events.ts';
 
 const by = 'admin';
 const at = '2026-04-01T09:00:00.000Z';

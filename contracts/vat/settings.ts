@@ -13,23 +13,7 @@
 import { shopContent } from '../catalog/content.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import { chargedRateOn, checkDay, checkRate, STANDARD_RATE, type Day, type RateChange, type VatRate } from './rates.ts';
-
-export type VatRegistered = DomainEvent<
-  'VatRegistered',
-  { vatNumber: string; registeredFrom: Day; by: string; at: string }
->;
-export type VatDeregistered = DomainEvent<'VatDeregistered', { from: Day; by: string; at: string }>;
-export type VatRateChanged = DomainEvent<
-  'VatRateChanged',
-  { bookId: number; from: Day; rate: VatRate; by: string; at: string }
->;
-export type VatSettingsEvent = VatRegistered | VatDeregistered | VatRateChanged;
-
-export const vatSettingsEventTypes = [
-  'VatRegistered',
-  'VatDeregistered',
-  'VatRateChanged',
-] as const satisfies readonly VatSettingsEvent['type'][];
+import type { VatRegistered, VatDeregistered, VatRateChanged, VatSettingsEvent } from './events.ts';
 
 /** A period of registration: from `from`, until the day before `until` (null: still registered). */
 export type Registration = { vatNumber: string; from: Day; until: Day | null; by: string; at: string };

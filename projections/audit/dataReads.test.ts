@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { PersonalDataRead } from '../../contracts/audit/dataReads.ts';
+import type { PersonalDataRead } from '../../contracts/audit/events.ts';
 import { dataReadsStream } from '../../contracts/shared/streams.ts';
 import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
 import { dataReadsProjection, pageDataReads } from './dataReads.ts';

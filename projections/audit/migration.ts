@@ -3,7 +3,7 @@
 // line: each event carried over with its position, stream, revision, id, type and metadata, and its data the same but
 // for the personal fields now sealed (a stand-in in place of the value, the box beside them).
 import { isDeepStrictEqual } from 'node:util';
-import type { LogMigrated } from '../../contracts/audit/model.ts';
+import type { LogMigrated } from '../../contracts/audit/events.ts';
 import { personalData, sealedKey, type PersonalFields } from '../../contracts/personalData.ts';
 
 /** One line of an export, parsed. */

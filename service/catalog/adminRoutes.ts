@@ -16,8 +16,8 @@ import {
   vatSettingsFold,
   withCatalogRates,
   type VatSettings,
-  type VatSettingsEvent,
 } from '../../contracts/vat/settings.ts';
+import type { VatSettingsEvent } from '../../contracts/vat/events.ts';
 import { handleCommand, type Decider } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { adminOf } from '../http/adminRouter.ts';

@@ -7,7 +7,8 @@ import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
 import { seedOptionFor } from '../../contracts/checkout/shippingRates.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
-import { emptyVatSettings, foldVatSettings, type VatSettingsEvent } from '../../contracts/vat/settings.ts';
+import { emptyVatSettings, foldVatSettings } from '../../contracts/vat/settings.ts';
+import type { VatSettingsEvent } from '../../contracts/vat/events.ts';
 import { withBundle } from '../../contracts/catalog/bundle.ts';
 import { orderPlacementDecider, type PlaceOrder } from './order.ts';
 

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LedgerResponse } from '../../contracts/ledger/model.ts';
-import type { PayoutPaid, PayoutTransactionsListed } from '../../contracts/ledger/payments.ts';
+import type { PayoutPaid, PayoutTransactionsListed } from '../../contracts/ledger/events.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
 import {
   allEvents,

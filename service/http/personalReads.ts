@@ -6,7 +6,8 @@
 // routine views are not recorded: the record is kept of the people the owner lets in (decision 058).
 import { createHash, createHmac, hkdfSync } from 'node:crypto';
 import type { Context } from 'koa';
-import { hashedSubjectPrefix, type PersonalDataRead } from '../../contracts/audit/dataReads.ts';
+import { hashedSubjectPrefix } from '../../contracts/audit/dataReads.ts';
+import type { PersonalDataRead } from '../../contracts/audit/events.ts';
 import { personAddress } from '../../contracts/personalData.ts';
 import type { EndpointSpec } from '../../contracts/shared/endpoint.ts';
 import { dataReadsStream } from '../../contracts/shared/streams.ts';

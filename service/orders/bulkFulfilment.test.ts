@@ -3,7 +3,7 @@
 // download, a forgotten customer's order without their details).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { PersonalDataRead } from '../../contracts/audit/dataReads.ts';
+import type { PersonalDataRead } from '../../contracts/audit/events.ts';
 import { clickAndDropColumns, parseCsvRows } from '../../contracts/orders/clickAndDrop.ts';
 import type { PackingSlipsResponse, ShipOrdersResponse } from '../../contracts/orders/console.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';

@@ -11,9 +11,9 @@ import type {
   EraseResult,
   RetentionDue,
   RetentionReport,
-  SubjectErased,
   UnsealedReport,
 } from '../../contracts/privacy/model.ts';
+import type { SubjectErased } from '../../contracts/privacy/events.ts';
 import { privacyMessages, unsealedMessage } from '../../contracts/privacy/model.ts';
 import {
   personAddress,

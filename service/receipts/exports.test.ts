@@ -8,7 +8,8 @@ import {
   vatColumns,
   xeroInvoiceColumns,
 } from '../../contracts/receipts/exports.ts';
-import { ukYearOf, type CreditNoteIssued, type ReceiptView } from '../../contracts/receipts/model.ts';
+import { ukYearOf, type ReceiptView } from '../../contracts/receipts/model.ts';
+import type { CreditNoteIssued } from '../../contracts/receipts/events.ts';
 import { csvCell, csvPounds } from '../../contracts/sales/model.ts';
 import { creditNotesStream } from '../../contracts/shared/streams.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';

@@ -13,10 +13,9 @@ import {
   isNumbered,
   receiptNumberOf,
   ukYearOf,
-  type CreditNoteIssued,
-  type ReceiptIssued,
   type SequenceState,
 } from '../../contracts/receipts/model.ts';
+import type { CreditNoteIssued, ReceiptIssued } from '../../contracts/receipts/events.ts';
 import { creditNotesStream, orderStream, receiptsStream } from '../../contracts/shared/streams.ts';
 import { fold, handleCommand, idFromReference, type CommandMeta, type Decider } from '../commands.ts';
 

@@ -1,7 +1,7 @@
 // The number deciders as specifications (decision 070): a year's receipts and credit notes number on from the last,
 // and an order (or a refund) already numbered takes no second number.
 import { test } from 'uvu';
-import type { CreditNoteIssued, ReceiptIssued } from '../../contracts/receipts/model.ts';
+import type { CreditNoteIssued, ReceiptIssued } from '../../contracts/receipts/events.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { creditNoteDecider, receiptDecider } from './issue.ts';
 

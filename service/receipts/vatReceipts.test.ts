@@ -3,7 +3,8 @@
 // note naming the receipt and reversing the poster's VAT.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ukYearOf, type CreditNoteIssued, type ReceiptView } from '../../contracts/receipts/model.ts';
+import { ukYearOf, type ReceiptView } from '../../contracts/receipts/model.ts';
+import type { CreditNoteIssued } from '../../contracts/receipts/events.ts';
 import { creditNotesStream } from '../../contracts/shared/streams.ts';
 import type { VatReturnResponse } from '../../contracts/vat/model.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';

@@ -1,7 +1,7 @@
 // The owner's VAT settings decider (decision 069): what each change appends, and what it refuses.
 import { test } from 'uvu';
 import { Conflict, Invalid } from '../../contracts/shared/errors.ts';
-import type { VatSettingsEvent } from '../../contracts/vat/settings.ts';
+import type { VatSettingsEvent } from '../../contracts/vat/events.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { vatSettingsDecider, vatSettingsMessages } from './settings.ts';
 

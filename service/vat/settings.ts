@@ -9,8 +9,8 @@ import {
   openRegistration,
   rateChangeFor,
   type VatSettings,
-  type VatSettingsEvent,
 } from '../../contracts/vat/settings.ts';
+import type { VatSettingsEvent } from '../../contracts/vat/events.ts';
 import { formatUkDay } from '../../contracts/vat/model.ts';
 import type { Decider } from '../commands.ts';
 

@@ -21,7 +21,8 @@ import {
 import { basename, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
-import type { ChainEnd, LogMigrated } from '../../../contracts/audit/model.ts';
+import type { ChainEnd } from '../../../contracts/audit/model.ts';
+import type { LogMigrated } from '../../../contracts/audit/events.ts';
 import type { StoredEventStore } from '../../../contracts/ports/eventStore.ts';
 import type { KeyStore } from '../../../contracts/ports/keyStore.ts';
 import {

@@ -1,0 +1,80 @@
+// The ledger's events, declared once: the fee kept from each payment (stream payment-<orderId>) and each payout (stream
+// payout-<id>), and the types derived from their schemas.
+import * as v from 'valibot';
+import { at, defineEvents, text, whole, type EventsOf } from '../shared/eventDefinitions.ts';
+
+const pence = whole;
+
+const FeePartV1 = v.object({ type: text, amount: pence, description: text });
+export const PaymentFeeRecordedV1 = v.object({
+  orderId: text,
+  paymentReference: text,
+  transactionId: text,
+  amount: pence,
+  fee: pence,
+  net: pence,
+  feeDetails: v.array(FeePartV1),
+  chargedAt: at,
+  availableOn: v.nullable(at),
+  simulated: v.boolean(),
+  at,
+});
+const PayoutTransactionV1 = v.object({
+  id: text,
+  type: text,
+  amount: pence,
+  fee: pence,
+  net: pence,
+  feeDetails: v.array(FeePartV1),
+  createdAt: at,
+  availableOn: v.nullable(at),
+  paymentIntent: v.nullable(text),
+});
+export const PayoutPaidV1 = v.object({
+  payoutId: text,
+  amount: pence,
+  currency: text,
+  arrivalDate: at,
+  createdAt: at,
+  transactions: v.nullable(v.array(PayoutTransactionV1)),
+  at,
+});
+/** A payout's balance transactions, listed by the reactor after its webhook was answered (decision 107). */
+export const PayoutTransactionsListedV1 = v.object({
+  payoutId: text,
+  transactions: v.array(PayoutTransactionV1),
+  at,
+});
+
+export const paymentsEvents = defineEvents([
+  {
+    type: 'PaymentFeeRecorded',
+    stream: 'payment',
+    causedBy:
+      "the order's placement (`webhook:stripe`, `webhook:sandbox`, `shopper`), or a payout's notice listing a payment whose fee was not known yet (`webhook:stripe`)",
+    description:
+      "The processing fee the payment provider kept from an order's payment, from the payment's balance transaction (Stripe), or simulated from Stripe's published UK card pricing (sandbox, `simulated: true`); once per transaction.",
+    versions: [{ schema: PaymentFeeRecordedV1 }],
+  },
+  {
+    type: 'PayoutPaid',
+    stream: 'payout',
+    causedBy: 'the payment provider (`webhook:stripe`)',
+    description:
+      "The payment provider paid its balance out to the shop's bank account (Stripe's `payout.paid`), with the balance transactions the payout covers; once per payout.",
+    versions: [{ schema: PayoutPaidV1 }],
+  },
+  {
+    type: 'PayoutTransactionsListed',
+    stream: 'payout',
+    causedBy: 'the payment reactor (`system:reactor`)',
+    description:
+      "The balance transactions a payout covers, as the provider lists them, read by the reactor after the payout's webhook was answered (`transactions: null` on its PayoutPaid); once per payout (decision 107).",
+    versions: [{ schema: PayoutTransactionsListedV1 }],
+  },
+]);
+
+export type PaymentsEvent = EventsOf<typeof paymentsEvents>;
+export type PaymentFeeRecorded = Extract<PaymentsEvent, { type: 'PaymentFeeRecorded' }>;
+export type PayoutPaid = Extract<PaymentsEvent, { type: 'PayoutPaid' }>;
+export type PayoutTransactionsListed = Extract<PaymentsEvent, { type: 'PayoutTransactionsListed' }>;
