@@ -35,8 +35,12 @@ import {
   type PayoutPaid,
   type PayoutTransactionsListed,
 } from './ledger/events.ts';
-import { BookFieldsSchema, type BookListed, type BookUpdated } from './catalog/model.ts';
-import type { ImageUploaded } from './catalog/images.ts';
+import { BookFieldsSchema } from './catalog/model.ts';
+import { bookEvents, imageEvents, productEvents } from './catalog/events.ts';
+import { discountEvents } from './discounts/events.ts';
+import { messageEvents, messageMailEvents, newsletterEvents, restockEvents } from './messages/events.ts';
+import type { BookListed, BookUpdated } from './catalog/events.ts';
+import type { ImageUploaded } from './catalog/events.ts';
 import {
   ProductAddedV1,
   ProductCustomsChangedV1,
@@ -90,18 +94,17 @@ import {
   type OrderShipmentRecorded,
   type OrderStatusChanged,
 } from './orders/model.ts';
-import {
-  discountKinds,
-  discountReleaseReasons,
-  type DiscountCodeCreated,
-  type DiscountCodeEnded,
-  type DiscountCodePaused,
-  type DiscountCodeResumed,
-  type DiscountEvent,
-  type DiscountRedeemed,
-  type DiscountUseHeld,
-  type DiscountUseReleased,
-} from './discounts/model.ts';
+import { discountKinds, discountReleaseReasons } from './discounts/model.ts';
+import type {
+  DiscountCodeCreated,
+  DiscountCodeEnded,
+  DiscountCodePaused,
+  DiscountCodeResumed,
+  DiscountEvent,
+  DiscountRedeemed,
+  DiscountUseHeld,
+  DiscountUseReleased,
+} from './discounts/events.ts';
 import { privacyEvents, type SubjectErased } from './privacy/events.ts';
 import {
   returnReasons,
@@ -121,8 +124,8 @@ import type {
   NewsletterConsented,
   NewsletterEvent,
   NewsletterWithdrawn,
-} from './messages/model.ts';
-import type { RestockAlertRequested, RestockAlertWithdrawn, RestockEvent } from './messages/restock.ts';
+} from './messages/events.ts';
+import type { RestockAlertRequested, RestockAlertWithdrawn, RestockEvent } from './messages/events.ts';
 import {
   preOrderCancelReasons,
   type PreOrderAllocated,
@@ -398,15 +401,6 @@ export const EmailSentV9 = v.object({
 /** Every version-8 e-mail is a version-9 e-mail as it stands: the kinds only grew. */
 export const upcastEmailSentV8 = (old: v.InferOutput<typeof EmailSentV8>): v.InferOutput<typeof EmailSentV9> => old;
 
-/** Whether a contact message was e-mailed to the owner, counted against the shop-wide cap of its window (decision 095). */
-export const MessageMailCountedV1 = v.object({
-  messageId: text,
-  windowStart: at,
-  windowEnd: at,
-  mailed: v.boolean(),
-  at,
-});
-
 export const CancellationRequestedV1 = v.object({ orderId: text, requestId: text, at });
 export const ReturnRequestedV1 = v.object({
   orderId: text,
@@ -656,81 +650,6 @@ export const ShippingRatesChangedV1 = v.object({
   at,
 });
 
-const discountCode = v.pipe(v.string(), v.regex(/^[A-Z0-9-]{3,32}$/));
-export const DiscountCodeCreatedV1 = v.object({
-  code: discountCode,
-  kind: v.picklist(discountKinds),
-  amount: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  validFrom: v.optional(at),
-  validUntil: v.optional(at),
-  maxUses: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-  oncePerEmail: v.boolean(),
-  minimumBasket: pence,
-  by: text,
-  reason: v.optional(text),
-  at,
-});
-export const DiscountCodePausedV1 = v.object({ code: discountCode, by: text, reason: v.optional(text), at });
-export const DiscountCodeResumedV1 = v.object({ code: discountCode, by: text, reason: v.optional(text), at });
-export const DiscountCodeEndedV1 = v.object({ code: discountCode, by: text, reason: v.optional(text), at });
-export const DiscountUseHeldV1 = v.object({
-  code: discountCode,
-  checkoutId: text,
-  amount: pence,
-  email: v.optional(text),
-  holder: v.optional(text),
-  until: at,
-  at,
-});
-export const DiscountUseReleasedV1 = v.object({
-  code: discountCode,
-  checkoutId: text,
-  reason: v.picklist(discountReleaseReasons),
-  at,
-});
-export const DiscountRedeemedV1 = v.object({
-  code: discountCode,
-  checkoutId: text,
-  orderId: text,
-  orderNumber: text,
-  amount: pence,
-  email: v.optional(text),
-  overLimit: v.optional(v.boolean()),
-  repeatEmail: v.optional(v.boolean()),
-  at,
-});
-export const ImageUploadedV1 = v.object({
-  ref: v.pipe(v.string(), v.regex(/^media:[0-9a-f]{64}$/)),
-  width: count,
-  height: count,
-  format: v.picklist(['jpeg', 'png', 'webp']),
-  bytes: count,
-  by: text,
-  at,
-});
-
-export const MessageReceivedV1 = v.object({
-  messageId: text,
-  name: text,
-  email: text,
-  message: text,
-  newsletter: v.boolean(),
-  receivedAt: at,
-});
-export const MessageReadV1 = v.object({ messageId: text, by: text, at });
-export const MessageAnsweredV1 = v.object({ messageId: text, replyId: text, reply: text, by: text, at });
-export const NewsletterConsentedV1 = v.object({
-  subscriptionId: text,
-  email: text,
-  wording: text,
-  source: v.picklist(['contact-form']),
-  messageId: text,
-  at,
-});
-export const NewsletterWithdrawnV1 = v.object({ subscriptionId: text, at });
-export const RestockAlertRequestedV1 = v.object({ requestId: text, bookId, email: text, wording: text, at });
-export const RestockAlertWithdrawnV1 = v.object({ requestId: text, at });
-
 const preOrderSaid = { by: text, reason: text, at };
 const copies = v.pipe(v.number(), v.integer(), v.minValue(1));
 export const TitleAnnouncedV1 = v.object({
@@ -774,15 +693,6 @@ type Newest<S extends AnySchema, E extends { data: unknown }> = Same<v.InferOutp
 type Proven<T extends true[]> = T;
 export type EventTypesMatchSchemas = Proven<
   [
-    Newest<typeof BookFieldsSchema, BookListed>,
-    Newest<typeof BookFieldsSchema, BookUpdated>,
-    Newest<typeof ProductAddedV1, ProductAdded>,
-    Newest<typeof ProductEditedV1, ProductEdited>,
-    Newest<typeof ProductPriceChangedV1, ProductPriceChanged>,
-    Newest<typeof ProductHiddenV1, ProductHidden>,
-    Newest<typeof ProductPublishedV1, ProductPublished>,
-    Newest<typeof ProductReorderedV1, ProductReordered>,
-    Newest<typeof ProductCustomsChangedV1, ProductCustomsChanged>,
     Newest<typeof CheckoutStartedV1, CheckoutStarted>,
     Newest<typeof CheckoutCompletedV1, CheckoutCompleted>,
     Newest<typeof CheckoutCancelledV1, CheckoutCancelled>,
@@ -817,22 +727,6 @@ export type EventTypesMatchSchemas = Proven<
     Newest<typeof LatePaymentRefusedV1, LatePaymentRefused>,
     Newest<typeof LatePaymentRefundedV1, LatePaymentRefunded>,
     Newest<typeof ShippingRatesChangedV1, ShippingRatesChanged>,
-    Newest<typeof DiscountCodeCreatedV1, DiscountCodeCreated>,
-    Newest<typeof DiscountCodePausedV1, DiscountCodePaused>,
-    Newest<typeof DiscountCodeResumedV1, DiscountCodeResumed>,
-    Newest<typeof DiscountCodeEndedV1, DiscountCodeEnded>,
-    Newest<typeof DiscountUseHeldV1, DiscountUseHeld>,
-    Newest<typeof DiscountUseReleasedV1, DiscountUseReleased>,
-    Newest<typeof DiscountRedeemedV1, DiscountRedeemed>,
-    Newest<typeof ImageUploadedV1, ImageUploaded>,
-    Newest<typeof MessageReceivedV1, MessageReceived>,
-    Newest<typeof MessageReadV1, MessageRead>,
-    Newest<typeof MessageAnsweredV1, MessageAnswered>,
-    Newest<typeof MessageMailCountedV1, MessageMailCounted>,
-    Newest<typeof NewsletterConsentedV1, NewsletterConsented>,
-    Newest<typeof NewsletterWithdrawnV1, NewsletterWithdrawn>,
-    Newest<typeof RestockAlertRequestedV1, RestockAlertRequested>,
-    Newest<typeof RestockAlertWithdrawnV1, RestockAlertWithdrawn>,
     Newest<typeof TitleAnnouncedV1, TitleAnnounced>,
     Newest<typeof PublicationDateChangedV1, PublicationDateChanged>,
     Newest<typeof PreOrderLimitChangedV1, PreOrderLimitChanged>,
@@ -939,74 +833,8 @@ const webhook =
  * whose type ShopEvent does not name fails to compile).
  */
 export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] = [
-  {
-    type: 'BookListed',
-    stream: 'book',
-    causedBy: seed,
-    description: 'A book of the catalog file is in the shop for the first time.',
-    versions: [{ schema: BookFieldsSchema }],
-  },
-  {
-    type: 'BookUpdated',
-    stream: 'book',
-    causedBy: seed,
-    description: "A book's fields in the catalog file changed between two starts.",
-    versions: [{ schema: BookFieldsSchema }],
-  },
-  {
-    type: 'ProductAdded',
-    stream: 'book',
-    causedBy: owner,
-    description:
-      'The owner added a product to the catalogue, with every field the shop shows, its price, its VAT rate from the earliest day, its place and whether it is on sale.',
-    versions: [{ schema: ProductAddedV1 }],
-  },
-  {
-    type: 'ProductEdited',
-    stream: 'book',
-    causedBy: owner,
-    description:
-      "The owner changed a product's text, address or pictures: only the fields that changed; from then on the catalog file no longer updates it.",
-    versions: [{ schema: ProductEditedV1 }],
-  },
-  {
-    type: 'ProductPriceChanged',
-    stream: 'book',
-    causedBy: owner,
-    description:
-      'The owner changed a price (pence, from and to): checkouts started after it are charged the new one; orders already placed keep theirs.',
-    versions: [{ schema: ProductPriceChangedV1 }],
-  },
-  {
-    type: 'ProductHidden',
-    stream: 'book',
-    causedBy: owner,
-    description:
-      'The owner took a product off the shop: new checkouts refuse it; past orders, receipts and the console still show it.',
-    versions: [{ schema: ProductHiddenV1 }],
-  },
-  {
-    type: 'ProductPublished',
-    stream: 'book',
-    causedBy: owner,
-    description: 'The owner put a hidden product back on the shop.',
-    versions: [{ schema: ProductPublishedV1 }],
-  },
-  {
-    type: 'ProductReordered',
-    stream: 'book',
-    causedBy: owner,
-    description: "The owner moved a product in the shop's order (from and to, lowest shown first).",
-    versions: [{ schema: ProductReorderedV1 }],
-  },
-  {
-    type: 'ProductCustomsChanged',
-    stream: 'book',
-    causedBy: owner,
-    description:
-      "The owner changed a product's customs details (weight in grams, tariff code, country of origin; from and to, each whole): Click & Drop files and packing slips made after it declare the new ones.",
-    versions: [{ schema: ProductCustomsChangedV1 }],
-  },
+  ...bookEvents,
+  ...productEvents,
   ...reviewEvents,
   {
     type: 'CheckoutStarted',
@@ -1272,14 +1100,7 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       { schema: EmailSentV9, upcast: upcastEmailSentV8 },
     ],
   },
-  {
-    type: 'MessageMailCounted',
-    stream: 'notification',
-    causedBy: 'the e-mail reactor (`system:reactor`)',
-    description:
-      "A contact message counted against the shop-wide hourly cap on the owner's e-mails about messages: whether it was e-mailed, or kept in the inbox only, past the cap. One stream per window of the cap, `notification-message-mails-<start>`, which also holds the window's one notice of the messages not e-mailed.",
-    versions: [{ schema: MessageMailCountedV1 }],
-  },
+  ...messageMailEvents,
   {
     type: 'EmailWithheld',
     stream: 'notification',
@@ -1301,123 +1122,14 @@ export const shopEvents: readonly (EventDefinition & { type: ShopEventType })[] 
       'The owner set the delivery zones (the countries of the United Kingdom, Europe and the rest of the world zones) and their rates by number of items, with free delivery over an amount if any, from an instant on, and why; checkouts started before it keep the rate they were offered.',
     versions: [{ schema: ShippingRatesChangedV1 }],
   },
-  {
-    type: 'DiscountCodeCreated',
-    stream: 'discount',
-    causedBy: owner,
-    description:
-      'The owner created a discount code: a percentage or a fixed amount off, with its dates, use limit, once per e-mail address or not, and minimum basket.',
-    versions: [{ schema: DiscountCodeCreatedV1 }],
-  },
-  {
-    type: 'DiscountCodePaused',
-    stream: 'discount',
-    causedBy: owner,
-    description: 'The owner paused a code: checkouts refuse it until it is resumed.',
-    versions: [{ schema: DiscountCodePausedV1 }],
-  },
-  {
-    type: 'DiscountCodeResumed',
-    stream: 'discount',
-    causedBy: owner,
-    description: 'The owner resumed a paused code.',
-    versions: [{ schema: DiscountCodeResumedV1 }],
-  },
-  {
-    type: 'DiscountCodeEnded',
-    stream: 'discount',
-    causedBy: owner,
-    description: 'The owner ended a code for good; orders already placed with it keep their saving.',
-    versions: [{ schema: DiscountCodeEndedV1 }],
-  },
-  {
-    type: 'DiscountUseHeld',
-    stream: 'discount',
-    causedBy: shopper,
-    description:
-      "A checkout started with the code holds one of its uses until its payment page expires (`until`, a short grace after it); `email` is a keyed hash of the shopper's e-mail address when the checkout knew it, never the address.",
-    versions: [{ schema: DiscountUseHeldV1 }],
-  },
-  {
-    type: 'DiscountUseReleased',
-    stream: 'discount',
-    causedBy: `${shopper} whose payment page could not be opened, or the discount reactor (\`system:discounts\`) following the checkout and stock events`,
-    description:
-      'A checkout gave back the use of the code it held: cancelled, its payment failed, its page never opened, or its page was ended early (its stock hold released by the owner, or taken over with Stripe).',
-    versions: [{ schema: DiscountUseReleasedV1 }],
-  },
-  {
-    type: 'DiscountRedeemed',
-    stream: 'discount',
-    causedBy: 'the discount reactor (`system:discounts`), following the placed order',
-    description:
-      'A placed order used the code, with the pence it took off; `overLimit` or `repeatEmail` when it was paid for although the limit or the once-per-address rule was reached meanwhile (a payment outranks a hold).',
-    versions: [{ schema: DiscountRedeemedV1 }],
-  },
+  ...discountEvents,
   ...privacyEvents,
   ...downloadGrantEvents,
   ...paymentsEvents,
-  {
-    type: 'ImageUploaded',
-    stream: 'image',
-    causedBy: owner,
-    description:
-      'An owner added an image (a cover or a page) for the catalogue: its reference (`media:` and the sha256 of the kept original, with EXIF and other metadata stripped), its size in pixels, the format it is kept in and its bytes. Recorded at its first upload only: the same image again is the same file and adds nothing. One stream per image, `image-<sha256>`.',
-    versions: [{ schema: ImageUploadedV1 }],
-  },
-  {
-    type: 'MessageReceived',
-    stream: 'message',
-    causedBy: shopper,
-    description:
-      'A shopper sent a message from the contact form: their name, e-mail address and words (sealed as theirs), and whether they ticked the newsletter box. One stream per message, `message-<uuid>`.',
-    versions: [{ schema: MessageReceivedV1 }],
-  },
-  {
-    type: 'MessageRead',
-    stream: 'message',
-    causedBy: owner,
-    description: 'The owner opened a message in the inbox for the first time: it no longer counts as unread.',
-    versions: [{ schema: MessageReadV1 }],
-  },
-  {
-    type: 'MessageAnswered',
-    stream: 'message',
-    causedBy: owner,
-    description:
-      "The owner replied to a message; the reply (sealed with the sender's data) is e-mailed to the sender by the reactor.",
-    versions: [{ schema: MessageAnsweredV1 }],
-  },
-  {
-    type: 'NewsletterConsented',
-    stream: 'newsletter',
-    causedBy: shopper,
-    description:
-      "A shopper agreed to the shop's news by ticking the contact form's box: their e-mail address (sealed), the exact words they agreed to and when. One stream per consent, `newsletter-<uuid>`.",
-    versions: [{ schema: NewsletterConsentedV1 }],
-  },
-  {
-    type: 'NewsletterWithdrawn',
-    stream: 'newsletter',
-    causedBy: 'the subscriber, through the signed unsubscribe link (`shopper`)',
-    description: 'A subscriber withdrew their consent: nothing more is sent to them under it.',
-    versions: [{ schema: NewsletterWithdrawnV1 }],
-  },
-  {
-    type: 'RestockAlertRequested',
-    stream: 'restock',
-    causedBy: shopper,
-    description:
-      'A shopper asked to be e-mailed once when an out-of-stock book is back: the book, their e-mail address (sealed), the words they ticked and when. One stream per request, `restock-<uuid>`; the reactor acknowledges it by one e-mail with a link that withdraws it.',
-    versions: [{ schema: RestockAlertRequestedV1 }],
-  },
-  {
-    type: 'RestockAlertWithdrawn',
-    stream: 'restock',
-    causedBy: 'the shopper, through the signed unsubscribe link (`shopper`)',
-    description: 'A shopper withdrew their back-in-stock request before it was answered: no e-mail goes.',
-    versions: [{ schema: RestockAlertWithdrawnV1 }],
-  },
+  ...imageEvents,
+  ...messageEvents,
+  ...newsletterEvents,
+  ...restockEvents,
   {
     type: 'TitleAnnounced',
     stream: 'preorder',

@@ -2,7 +2,6 @@
 // named by the sha256 of its stored original ("media:<64 hex>"). Uploaded images are served as resized variants
 // at /media/<sha>-<width>.<webp|avif>; the name is the whole address, so nothing a visitor sends is a path.
 import * as v from 'valibot';
-import type { DomainEvent } from '../shared/events.ts';
 
 export const mediaRefPattern = /^media:([0-9a-f]{64})$/;
 /** A static asset path: starts with one slash, no "..", no backslash, no scheme, no query. */
@@ -78,22 +77,6 @@ export type UploadImageResponse = v.InferOutput<typeof UploadImageResponseSchema
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type AcceptedImageType = (typeof acceptedImageTypes)[number];
 export const imageUploadLimits = { maxBytes: 8 * 1024 * 1024, maxPixels: 40_000_000 } as const;
-
-/** ImageUploaded: the owner added an image (its first upload; the same image again adds nothing). Stream `image-<sha>`. */
-export type ImageUploadedData = {
-  /** media:<sha256 of the normalised original> */
-  ref: string;
-  width: number;
-  height: number;
-  /** the format the original is kept in (the uploaded one) */
-  format: 'jpeg' | 'png' | 'webp';
-  /** size of the kept original */
-  bytes: number;
-  by: string;
-  at: string;
-};
-export type ImageUploaded = DomainEvent<'ImageUploaded', ImageUploadedData>;
-export type ImageEvent = ImageUploaded;
 
 const formatNames = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP' } as const;
 

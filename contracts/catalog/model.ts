@@ -1,6 +1,5 @@
 // Catalog events and the book as the API serves it.
 import * as v from 'valibot';
-import type { DomainEvent } from '../shared/events.ts';
 import { VatRateSchema } from '../vat/rates.ts';
 import { ProductCustomsRecordSchema } from './customs.ts';
 import { SlugSchema } from './slug.ts';
@@ -15,10 +14,6 @@ export const BookFieldsSchema = v.object({
   coverImage: v.string(),
 });
 export type BookFields = v.InferOutput<typeof BookFieldsSchema>;
-
-export type BookListed = DomainEvent<'BookListed', BookFields>;
-export type BookUpdated = DomainEvent<'BookUpdated', BookFields>;
-export type CatalogEvent = BookListed | BookUpdated;
 
 export const productKinds = ['story', 'poster'] as const;
 export type ProductKind = (typeof productKinds)[number];

@@ -15,7 +15,8 @@ import {
   type ProductCustoms,
 } from './customs.ts';
 import { ImageRefSchema } from './images.ts';
-import { AgeRangeSchema, productKinds, type BookDto, type BookFields, type CatalogEvent } from './model.ts';
+import { AgeRangeSchema, productKinds, type BookDto, type BookFields } from './model.ts';
+import type { CatalogEvent } from './events.ts';
 import { SlugSchema, slugOf } from './slug.ts';
 
 /** Who changed a product and why: `by` the owner's username, `reason` the short note they gave ('' for none). */

@@ -14,7 +14,8 @@ import {
   type DiscountCodeCommand,
   type EmailKeys,
 } from './code.ts';
-import { discountMessages, type DiscountCodeCreated } from './model.ts';
+import { discountMessages } from './model.ts';
+import type { DiscountCodeCreated } from './events.ts';
 
 const created = (over: Partial<DiscountCodeCreated['data']> = {}): DomainEvent => ({
   type: 'DiscountCodeCreated',

@@ -6,14 +6,12 @@ import type { DomainEvent } from '../shared/events.ts';
 import {
   describeDiscount,
   discountMessages,
-  type DiscountCodeCreated,
   type DiscountCodeSummary,
-  type DiscountEvent,
   type DiscountHoldView,
   type DiscountStatus,
-  type DiscountUseReleased,
   type DiscountUseView,
 } from './model.ts';
+import type { DiscountCodeCreated, DiscountEvent, DiscountUseReleased } from './events.ts';
 
 /** `holder`: the keyed hash of the client address that started the checkout (absent on holds recorded before 092). */
 export type CodeHold = {

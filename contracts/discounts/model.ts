@@ -2,7 +2,6 @@
 // screen and of the cart's check, the answers both get, and the texts the shop refuses a code with. A code is written
 // any way round (" summer-10 " is SUMMER-10); the server decides every amount.
 import * as v from 'valibot';
-import type { DomainEvent } from '../shared/events.ts';
 import { formatPence } from '../shared/money.ts';
 import { ownerText } from '../shared/ownerText.ts';
 
@@ -251,77 +250,8 @@ export type DiscountHoldView = { checkoutId: string; since: string; until: strin
 export type DiscountCodeListResponse = { codes: DiscountCodeSummary[] };
 export type DiscountCodeDetailResponse = DiscountCodeSummary & { uses: DiscountUseView[]; holds: DiscountHoldView[] };
 
-// Events of `discount-<CODE>`.
-export type DiscountCodeCreated = DomainEvent<
-  'DiscountCodeCreated',
-  {
-    code: string;
-    kind: DiscountKind;
-    amount: number;
-    validFrom?: string;
-    validUntil?: string;
-    maxUses?: number;
-    oncePerEmail: boolean;
-    minimumBasket: number;
-    by: string;
-    reason?: string;
-    at: string;
-  }
->;
-export type DiscountCodePaused = DomainEvent<
-  'DiscountCodePaused',
-  { code: string; by: string; reason?: string; at: string }
->;
-export type DiscountCodeResumed = DomainEvent<
-  'DiscountCodeResumed',
-  { code: string; by: string; reason?: string; at: string }
->;
-export type DiscountCodeEnded = DomainEvent<
-  'DiscountCodeEnded',
-  { code: string; by: string; reason?: string; at: string }
->;
-/**
- * A checkout started with the code holds one use until `until` (its payment page's expiry and a grace). `email` is a
- * keyed hash of the shopper's normalised e-mail address, when the checkout knew it; never the address. `holder` is a
- * keyed hash of the client address the checkout started from (decision 092; absent on holds recorded before), for the
- * cap on holds per address.
- */
-export type DiscountUseHeld = DomainEvent<
-  'DiscountUseHeld',
-  { code: string; checkoutId: string; amount: number; email?: string; holder?: string; until: string; at: string }
->;
 /**
  * Why a checkout gave its use back: cancelled by the shopper, its payment failed, its page never opened, or its page was
  * ended early because the owner released (or, with Stripe, a payer took over) its stock hold.
  */
 export const discountReleaseReasons = ['cancelled', 'payment-failed', 'not-started', 'page-ended'] as const;
-export type DiscountUseReleased = DomainEvent<
-  'DiscountUseReleased',
-  { code: string; checkoutId: string; reason: (typeof discountReleaseReasons)[number]; at: string }
->;
-/**
- * A placed order used the code. `overLimit`: no running hold and the limit already reached (a payment outranks a hold);
- * `repeatEmail`: the e-mail had already used a once-per-address code (known only once paid on a hosted page).
- */
-export type DiscountRedeemed = DomainEvent<
-  'DiscountRedeemed',
-  {
-    code: string;
-    checkoutId: string;
-    orderId: string;
-    orderNumber: string;
-    amount: number;
-    email?: string;
-    overLimit?: boolean;
-    repeatEmail?: boolean;
-    at: string;
-  }
->;
-export type DiscountEvent =
-  | DiscountCodeCreated
-  | DiscountCodePaused
-  | DiscountCodeResumed
-  | DiscountCodeEnded
-  | DiscountUseHeld
-  | DiscountUseReleased
-  | DiscountRedeemed;

@@ -2,7 +2,6 @@
 // rules, events and what the API answers (decision 090).
 import * as v from 'valibot';
 import { ownerText } from '../shared/ownerText.ts';
-import type { DomainEvent } from '../shared/events.ts';
 import { requestBody } from '../shared/http.ts';
 
 export const messageTexts = {
@@ -63,34 +62,6 @@ export const ReplyBodySchema = requestBody(
 export type ReplyBody = v.InferOutput<typeof ReplyBodySchema>;
 
 export const MessageIdParamSchema = v.pipe(v.string(), v.uuid('Message id must be a UUID'));
-
-// Events — stream message-<uuid>: the shopper's message, the owner opening it, and each reply.
-export type MessageReceived = DomainEvent<
-  'MessageReceived',
-  { messageId: string; name: string; email: string; message: string; newsletter: boolean; receivedAt: string }
->;
-export type MessageRead = DomainEvent<'MessageRead', { messageId: string; by: string; at: string }>;
-export type MessageAnswered = DomainEvent<
-  'MessageAnswered',
-  { messageId: string; replyId: string; reply: string; by: string; at: string }
->;
-export type MessageEvent = MessageReceived | MessageRead | MessageAnswered;
-/**
- * A message counted against the shop-wide hourly cap on the owner's e-mails about messages (decision 095), in the stream
- * of its window, `notification-message-mails-<windowStart>`: `mailed` false when it is kept in the inbox only.
- */
-export type MessageMailCounted = DomainEvent<
-  'MessageMailCounted',
-  { messageId: string; windowStart: string; windowEnd: string; mailed: boolean; at: string }
->;
-
-// Events — stream newsletter-<uuid>: one consent, given once and withdrawn at most once.
-export type NewsletterConsented = DomainEvent<
-  'NewsletterConsented',
-  { subscriptionId: string; email: string; wording: string; source: 'contact-form'; messageId: string; at: string }
->;
-export type NewsletterWithdrawn = DomainEvent<'NewsletterWithdrawn', { subscriptionId: string; at: string }>;
-export type NewsletterEvent = NewsletterConsented | NewsletterWithdrawn;
 
 export type MessageReply = { replyId: string; reply: string; by: string; at: string };
 

@@ -1,7 +1,6 @@
 // "E-mail me when it is back": a shopper's explicit request to hear once that an out-of-stock book is back, its events
 // and what the API answers (decision 091).
 import * as v from 'valibot';
-import type { DomainEvent } from '../shared/events.ts';
 import { requestBody } from '../shared/http.ts';
 import { contactEmail } from './model.ts';
 
@@ -29,16 +28,6 @@ export const RestockRequestBodySchema = requestBody(
   { email: restockTexts.email, consent: restockTexts.consent },
 );
 export type RestockRequestBody = v.InferOutput<typeof RestockRequestBodySchema>;
-
-// Events — stream restock-<uuid>: one request, withdrawn at most once (its acknowledgement is an EmailSent of kind
-// restock-requested in notification-restock-requested-<uuid>; its e-mail when the book is back, one of kind
-// back-in-stock in notification-restock-<uuid>).
-export type RestockAlertRequested = DomainEvent<
-  'RestockAlertRequested',
-  { requestId: string; bookId: number; email: string; wording: string; at: string }
->;
-export type RestockAlertWithdrawn = DomainEvent<'RestockAlertWithdrawn', { requestId: string; at: string }>;
-export type RestockEvent = RestockAlertRequested | RestockAlertWithdrawn;
 
 /** `unsubscribe`: the client path of the request's own unsubscribe link, shown to the shopper who made it. */
 export type RestockRequestResponse = { success: true; message: string; unsubscribe: string };

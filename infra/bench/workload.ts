@@ -1,7 +1,7 @@
 // Realistic logs for the benchmarks: the shop's own events, written the way its commands write them — a review and its
 // moderation, an order with its checkout, status changes and e-mails, the odd catalog edit.
 import { randomUUID } from 'node:crypto';
-import type { BookListed, BookUpdated } from '../../contracts/catalog/model.ts';
+import type { BookListed, BookUpdated } from '../../contracts/catalog/events.ts';
 import type { CheckoutCompleted, CheckoutStarted, EmailSent } from '../../contracts/checkout/model.ts';
 import { orderNumberFrom, orderStatuses } from '../../contracts/shared/constants.ts';
 import type { DomainEvent, EventMetadata } from '../../contracts/shared/events.ts';

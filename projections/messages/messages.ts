@@ -1,6 +1,7 @@
 // The owner's inbox: every contact message, newest first, with when it was first opened and its replies, and the
 // number still unread (decision 090). Built again after an erasure, so an erased sender reads as their stand-ins.
-import type { AdminMessageDto, MessageEvent } from '../../contracts/messages/model.ts';
+import type { AdminMessageDto } from '../../contracts/messages/model.ts';
+import type { MessageEvent } from '../../contracts/messages/events.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { defineProjection } from '../engine/projection.ts';

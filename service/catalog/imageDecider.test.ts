@@ -1,7 +1,7 @@
 // The image decider as a specification (decision 078): an image's first upload is recorded; the same image again adds
 // nothing.
 import { test } from 'uvu';
-import type { ImageUploaded } from '../../contracts/catalog/images.ts';
+import type { ImageUploaded } from '../../contracts/catalog/events.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { imageDecider } from './imageRoutes.ts';
 

@@ -6,10 +6,10 @@ import {
   imageUploadMessages,
   mediaFileNamePattern,
   mediaRefOf,
-  type ImageUploaded,
   type MediaFormat,
   type MediaVariantWidth,
 } from '../../contracts/catalog/images.ts';
+import type { ImageUploaded } from '../../contracts/catalog/events.ts';
 import { catalogApi } from '../../contracts/catalog/api.ts';
 import { imageStream } from '../../contracts/shared/streams.ts';
 import { handleCommand, type Decider } from '../commands.ts';

@@ -5,7 +5,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
-import { discountMessages, type DiscountRedeemed } from '../../contracts/discounts/model.ts';
+import { discountMessages } from '../../contracts/discounts/model.ts';
+import type { DiscountRedeemed } from '../../contracts/discounts/events.ts';
 import type { OrderPlaced } from '../../contracts/orders/model.ts';
 import type { ReceiptView } from '../../contracts/receipts/model.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';

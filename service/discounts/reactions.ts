@@ -5,7 +5,8 @@
 // once-per-address code (known only once paid) is flagged for the owner with the saving that was not due (decision 092).
 import { discountCodeDecider } from '../../contracts/discounts/code.ts';
 import type { CheckoutCancelled, CheckoutPaymentFailed } from '../../contracts/checkout/model.ts';
-import { discountMessages, type DiscountRedeemed, type DiscountUseReleased } from '../../contracts/discounts/model.ts';
+import { discountMessages } from '../../contracts/discounts/model.ts';
+import type { DiscountRedeemed, DiscountUseReleased } from '../../contracts/discounts/events.ts';
 import type { StockHoldReleased } from '../../contracts/stock/events.ts';
 import type { ShopEvent } from '../../contracts/eventCatalog.ts';
 import type { OrderFlagged, OrderPlaced } from '../../contracts/orders/model.ts';

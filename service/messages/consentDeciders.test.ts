@@ -1,8 +1,8 @@
 // The consent deciders as specifications (decisions 090, 091): a back-in-stock request and a newsletter consent are made
 // once and withdrawn at most once; withdrawing one that was never made is a 404.
 import { test } from 'uvu';
-import type { NewsletterConsented, NewsletterWithdrawn } from '../../contracts/messages/model.ts';
-import type { RestockAlertRequested, RestockAlertWithdrawn } from '../../contracts/messages/restock.ts';
+import type { NewsletterConsented, NewsletterWithdrawn } from '../../contracts/messages/events.ts';
+import type { RestockAlertRequested, RestockAlertWithdrawn } from '../../contracts/messages/events.ts';
 import { NotFound } from '../../contracts/shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { newsletterDecider } from './message.ts';

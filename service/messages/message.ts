@@ -1,6 +1,7 @@
 // The deciders of a contact message and of a newsletter consent: a message arrives once, is marked read once, and takes
 // any number of replies; a consent is given once and withdrawn at most once (decision 090).
-import type { MessageEvent, NewsletterEvent, SendMessageBody } from '../../contracts/messages/model.ts';
+import type { SendMessageBody } from '../../contracts/messages/model.ts';
+import type { MessageEvent, NewsletterEvent } from '../../contracts/messages/events.ts';
 import { messageTexts } from '../../contracts/messages/model.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import type { Decider } from '../commands.ts';

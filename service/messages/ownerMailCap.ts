@@ -3,7 +3,7 @@
 // in windows of the cap's length counted from the epoch, by each message's time of receipt: the n-th message of a window
 // is e-mailed when n is within the cap, whatever process or clock reads the log, and reading the log again changes
 // nothing (each count is recorded once, by its message, in the window's stream).
-import type { MessageMailCounted } from '../../contracts/messages/model.ts';
+import type { MessageMailCounted } from '../../contracts/messages/events.ts';
 import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import { notificationStream } from '../../contracts/shared/streams.ts';
 import { fold, handleCommand, idFromReference, type CommandMeta, type Decider } from '../commands.ts';

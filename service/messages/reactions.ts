@@ -1,7 +1,7 @@
 // The e-mails messages and consents owe, sent by the reactor once each through sendOnce (decision 090): a new message
 // to the owner, each reply to the message's sender, and a new subscriber's welcome with their unsubscribe link.
 import { shopContent } from '../../contracts/catalog/content.ts';
-import type { MessageReceived } from '../../contracts/messages/model.ts';
+import type { MessageReceived } from '../../contracts/messages/events.ts';
 import { unsubscribePath } from '../../contracts/messages/unsubscribe.ts';
 import { personAddress } from '../../contracts/personalData.ts';
 import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';

@@ -6,7 +6,7 @@
 // the page they saw once is not the only place they can change their mind.
 import type { BookFields } from '../../contracts/catalog/model.ts';
 import { seededBook } from '../../contracts/catalog/product.ts';
-import type { RestockAlertRequested } from '../../contracts/messages/restock.ts';
+import type { RestockAlertRequested } from '../../contracts/messages/events.ts';
 import { unsubscribePath } from '../../contracts/messages/unsubscribe.ts';
 import { personAddress } from '../../contracts/personalData.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';

@@ -1,6 +1,6 @@
 // The decider of one back-in-stock request: made once, withdrawn at most once (decision 091). Whether its e-mail went is
 // the notification stream's business (sendOnce), not this stream's.
-import type { RestockAlertRequested, RestockEvent } from '../../contracts/messages/restock.ts';
+import type { RestockAlertRequested, RestockEvent } from '../../contracts/messages/events.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
 import type { Decider } from '../commands.ts';
 
