@@ -1,6 +1,7 @@
 // What every capability's reactions share (decision 065): the metadata of what a reaction records, one e-mail decider,
 // and the one way a reaction sends an e-mail — once per notification and kind, and never one the log withholds.
-import type { EmailSent, EmailWithheld, SentEmailKind } from '../contracts/checkout/model.ts';
+import type { SentEmailKind } from '../contracts/checkout/model.ts';
+import type { EmailSent, EmailWithheld } from '../contracts/checkout/events.ts';
 import type { MailMessage } from '../contracts/ports/mailer.ts';
 import type { RecordedEvent } from '../contracts/shared/events.ts';
 import { notificationStream } from '../contracts/shared/streams.ts';

@@ -2,7 +2,6 @@
 import * as v from 'valibot';
 import { fixedBookPricePence, quantity } from '../shared/constants.ts';
 import { shopContent } from '../catalog/content.ts';
-import type { DomainEvent } from '../shared/events.ts';
 import type { OrderDiscount, OrderItem, ShippingAddress } from '../orders/model.ts';
 import type { EmailKind, EmailKindV1 } from '../orders/emails.ts';
 import { OptionalDiscountCodeSchema } from '../discounts/model.ts';
@@ -279,109 +278,7 @@ export { testModeNotice } from '../shared/testMode.ts';
 // Events of `checkout-<id>`: one checkout from the moment the server prices it until it is paid or abandoned.
 export type CheckoutChannel = 'cart' | 'direct' | 'card' | 'wallet';
 
-export type CheckoutStarted = DomainEvent<
-  'CheckoutStarted',
-  {
-    checkoutId: string;
-    channel: CheckoutChannel;
-    provider: PaymentProvider;
-    /** the gateway's checkout session or payment intent id */
-    paymentReference: string;
-    items: OrderItem[];
-    /** the items' charged amounts added up: after any discounts */
-    subtotal: number;
-    /** the savings the items' prices carry (decision 072); absent without any */
-    discounts?: OrderDiscount[];
-    /** the options the payment page may charge; a payment intent has exactly one */
-    shippingOptions: ShippingOption[];
-    currency: 'gbp';
-    customerName?: string;
-    customerEmail?: string;
-    shippingAddress?: ShippingAddress;
-    /** "This is a gift" (decision 085); absent on every other checkout */
-    gift?: OrderGift;
-    /** the lines that are pre-orders of coming books, with the date each is published (version 2, decision 131) */
-    preOrders?: PreOrderLine[];
-    /** a basket of pre-orders and books on the shelf: one parcel or two, as the shopper chose (version 2) */
-    parcels?: OrderParcels;
-    startedAt: string;
-  }
->;
-export type CheckoutCompleted = DomainEvent<
-  'CheckoutCompleted',
-  {
-    checkoutId: string;
-    paymentReference: string;
-    orderId: string;
-    orderNumber: string;
-    amountPaid: number;
-    shippingCost: number;
-    completedAt: string;
-  }
->;
-export type CheckoutCancelled = DomainEvent<
-  'CheckoutCancelled',
-  { checkoutId: string; paymentReference: string; cancelledAt: string }
->;
-/**
- * The payment of a checkout failed at the provider after the shopper left its page (a bank transfer or a wallet that
- * settles later, or a card the bank turned down on the intent): the checkout is released, as a cancelled one is. A
- * later payment of the same checkout still completes it.
- */
-export type CheckoutPaymentFailed = DomainEvent<
-  'CheckoutPaymentFailed',
-  {
-    checkoutId: string;
-    /** the checkout's own payment reference */
-    paymentReference: string;
-    /** the reference the provider reported the failure on: the session, or the payment intent behind it */
-    failedReference: string;
-    /** the provider's words, or the event's type when it gave none */
-    reason: string;
-    failedAt: string;
-  }
->;
-/**
- * The checkout was paid with a method that settles later (a bank debit, pay by bank; Stripe's
- * `payment_intent.processing`, or a Checkout completed unpaid): no order until it succeeds, its copies held until
- * `heldUntil` meanwhile, and the shopper told once that the payment is processing (decision 105).
- */
-export type CheckoutPaymentProcessing = DomainEvent<
-  'CheckoutPaymentProcessing',
-  {
-    checkoutId: string;
-    /** the checkout's own payment reference */
-    paymentReference: string;
-    /** the reference the provider reported it on: the session, or the payment intent behind it */
-    processingReference: string;
-    /** ISO-8601: until when its copies are held while it settles */
-    heldUntil: string;
-    at: string;
-  }
->;
-export type CheckoutEvent =
-  CheckoutStarted | CheckoutCompleted | CheckoutCancelled | CheckoutPaymentFailed | CheckoutPaymentProcessing;
-
 // Events of `notification-<id>`: what the owner was told and which e-mails left the shop.
-export type PurchaseNotified = DomainEvent<
-  'PurchaseNotified',
-  {
-    notificationId: string;
-    customerName: string;
-    customerEmail: string;
-    shippingAddress: string;
-    items: { name: string; quantity: number; price: number }[];
-    totalAmount: number;
-    shippingCost: number;
-    paymentMethod: string;
-    notifiedAt: string;
-    /**
-     * The catalogue's books the notice names, at the shop's price, as the server found them (version 2); null in a
-     * notice recorded before the shop checked them. Everything else above is the shopper's page's own words, unchecked.
-     */
-    catalogItems: CatalogNoticeItem[] | null;
-  }
->;
 /** A book of the catalogue a purchase notice names, with the shop's title and price (pence). */
 export type CatalogNoticeItem = { bookId: number; name: string; price: number };
 /** E-mails about money after an order was placed: a refund to the buyer, a dispute to the owner (EmailSent version 2). */
@@ -436,74 +333,6 @@ export type SentEmailKind =
   | GiftEmailKind
   | LatePaymentEmailKind
   | PreOrderEmailKind;
-export type EmailSent = DomainEvent<
-  'EmailSent',
-  {
-    notificationId: string;
-    kind: SentEmailKind;
-    to: string;
-    subject: string;
-    messageId: string;
-    transport: 'outbox' | 'smtp';
-    sentAt: string;
-  }
->;
-/** An e-mail the shop decided not to send (the owner's hourly cap on purchase notices), so it is never owed again. */
-export type EmailWithheld = DomainEvent<
-  'EmailWithheld',
-  { notificationId: string; kind: EmailKindV1; reason: string; at: string }
->;
-export type NotificationEvent = PurchaseNotified | EmailSent | EmailWithheld;
-
-/**
- * A payment the gateway confirms, for a checkout of this shop, that cannot be an order as it stands (paid in another
- * currency than the checkout's): recorded on the payment's own stream, `payment-<reference>`, so the owner sees it and
- * is e-mailed once, and the shopper is told the shop will be in touch (decision 102). Nothing personal: the gateway
- * keeps the payer's details.
- */
-export type PaymentUnmatched = DomainEvent<
-  'PaymentUnmatched',
-  {
-    /** the gateway's id for the payment: a checkout session or a payment intent */
-    reference: string;
-    checkoutId: string;
-    /** what was paid, in the minor unit of `currency` */
-    amount: number;
-    currency: string;
-    /** what the checkout priced */
-    expectedAmount: number;
-    expectedCurrency: string;
-    reason: string;
-    at: string;
-  }
->;
-
-/**
- * A payment that arrived for a checkout that had ended (cancelled, its payment failed, or past its hold) when the shelf
- * could no longer serve it (decision 106): no order is placed; the reactor pays it back in full under `refundId` and
- * tells the shopper. Recorded once on the payment's own stream, `payment-<reference>`; nothing personal.
- */
-export type LatePaymentRefused = DomainEvent<
-  'LatePaymentRefused',
-  {
-    reference: string;
-    checkoutId: string;
-    /** what was paid, pence */
-    amount: number;
-    currency: string;
-    /** the shop's id for the refund it owes: the provider's idempotency key and the refund's metadata derive from it */
-    refundId: string;
-    /** the lines the shelf could not serve when the payment arrived */
-    short: { bookId: number; title: string; quantity: number; available: number }[];
-    at: string;
-  }
->;
-
-/** The provider paid a refused late payment back (decision 106): recorded once, after the refund call answered. */
-export type LatePaymentRefunded = DomainEvent<
-  'LatePaymentRefunded',
-  { reference: string; refundId: string; gatewayRefundId: string; amount: number; status: string; at: string }
->;
 
 // The shipping form of the shipping and payment dialog: checked in the browser before the payment step.
 export const ShippingFormSchema = v.pipe(

@@ -12,6 +12,7 @@ import { formatPence } from '../shared/money.ts';
 import { isoCountryName } from '../shared/countries.ts';
 import type { ShippingOption } from './shipping.ts';
 import { bandsText, freeText, zoneIds, type DeliveryZone, type ShippingTable, type ZoneId } from './shippingTable.ts';
+import type { ShippingRatesEvent } from './events.ts';
 
 export {
   bandsText,
@@ -57,11 +58,6 @@ export const seedShippingTable: ShippingTable = {
 /** The seed holds from before the shop's first sale. */
 export const seedFrom = '2000-01-01T00:00:00.000Z';
 
-export type ShippingRatesChanged = DomainEvent<
-  'ShippingRatesChanged',
-  { zones: DeliveryZone[]; from: string; reason: string; by: string; at: string }
->;
-export type ShippingRatesEvent = ShippingRatesChanged;
 export const shippingRatesEventTypes = [
   'ShippingRatesChanged',
 ] as const satisfies readonly ShippingRatesEvent['type'][];

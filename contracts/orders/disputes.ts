@@ -2,8 +2,8 @@
 // dispute fee from the shop's balance, the owner answers with evidence before a deadline, and the bank decides; a won
 // dispute gives the amount back. Each step is an event on the order's stream, decided from the dispute as the provider
 // reports it, so a report delivered twice, or late, records nothing new.
-import type { DomainEvent } from '../shared/events.ts';
 import type { FeePart } from '../ledger/payments.ts';
+import type { DisputeStepEvent } from './events.ts';
 
 /**
  * Stripe's dispute statuses (the `Dispute.status` of API 2025): `warning_*` are inquiries, which take no money;
@@ -104,32 +104,6 @@ export type ReportedDispute = {
   livemode: boolean | null;
   transactions: DisputeTransaction[];
 };
-
-/** The provider's account of a dispute changed: its status, its deadline or its amount. */
-export type DisputeUpdated = DomainEvent<
-  'DisputeUpdated',
-  { orderId: string; disputeId: string; status: string; evidenceDueBy: string | null; amount: number; at: string }
->;
-
-/** The bank decided: won, lost, or an inquiry closed (`warning_closed`). */
-export type DisputeClosed = DomainEvent<
-  'DisputeClosed',
-  { orderId: string; disputeId: string; status: string; at: string }
->;
-
-/** The provider took the disputed amount and the dispute fee from the shop's balance. */
-export type DisputeFundsWithdrawn = DomainEvent<
-  'DisputeFundsWithdrawn',
-  DisputeTransaction & { orderId: string; disputeId: string; at: string }
->;
-
-/** The provider gave the disputed amount back (a won dispute), with any part of the fee it returns. */
-export type DisputeFundsReinstated = DomainEvent<
-  'DisputeFundsReinstated',
-  DisputeTransaction & { orderId: string; disputeId: string; at: string }
->;
-
-export type DisputeStepEvent = DisputeUpdated | DisputeClosed | DisputeFundsWithdrawn | DisputeFundsReinstated;
 
 export const disputeStepTypes: readonly DisputeStepEvent['type'][] = [
   'DisputeUpdated',

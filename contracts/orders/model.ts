@@ -2,13 +2,13 @@
 import * as v from 'valibot';
 import { isErasedValue } from '../personalData.ts';
 import { anyOrderStatuses, orderStatuses } from '../shared/constants.ts';
-import type { DomainEvent } from '../shared/events.ts';
 import type { ShopEvent } from '../eventCatalog.ts';
 import type { OrderVat } from '../vat/orderVat.ts';
 import type { OrderGift } from '../checkout/gift.ts';
 import type { OrderParcels, PreOrderLine } from '../preorders/parcels.ts';
 import { bundleSavingLabel } from '../catalog/bundle.ts';
 import type { Carrier } from './fulfilment.ts';
+import type { OrderPlaced, OrderCustomerDetailsAdded } from './events.ts';
 
 export const OrderItemSchema = v.object({
   name: v.string(),
@@ -58,88 +58,8 @@ export const ShippingAddressSchema = v.object({
 });
 export type ShippingAddress = v.InferOutput<typeof ShippingAddressSchema>;
 
-export type OrderPlaced = DomainEvent<
-  'OrderPlaced',
-  {
-    orderId: string;
-    orderNumber: string;
-    customerName: string;
-    customerEmail: string;
-    shippingAddress: ShippingAddress | string;
-    phone?: string;
-    items: OrderItem[];
-    /** the items' charged amounts added up: after any discounts */
-    subtotal: number;
-    /** the savings the items' prices carry; absent on an order without any, and on every order before decision 072 */
-    discounts?: OrderDiscount[];
-    shippingCost: number;
-    total: number;
-    currency: 'gbp';
-    paymentMethod: string;
-    /** the gateway's id for the payment: checkout session id or payment intent id */
-    paymentReference: string;
-    status: (typeof anyOrderStatuses)[number];
-    placedAt: string;
-    /**
-     * The VAT the order carries, recorded when it was placed by a shop registered for VAT that day (decision 069);
-     * absent when the shop was not registered, and on every order placed before VAT was recorded.
-     */
-    vat?: OrderVat;
-    /** "This is a gift" at checkout (decision 085): its message, and the recipient when it goes to someone else */
-    gift?: OrderGift;
-    /**
-     * The lines that are pre-orders, with the publication date each was paid for (version 4, decision 131): the payment
-     * is the tax point, and the receipt says each is to be dispatched from that date.
-     */
-    preOrders?: PreOrderLine[];
-    /** pre-orders and books on the shelf in one order: sent in one parcel on publication, or two (version 4) */
-    parcels?: OrderParcels;
-  }
->;
-
-export type OrderStatusChanged = DomainEvent<
-  'OrderStatusChanged',
-  { orderId: string; from: string; to: (typeof orderStatuses)[number]; notes: string; by: string; at: string }
->;
-
 /** Where the buyer's details came from when they reached an order after it was placed. */
 export type CustomerDetailsSource = 'shopper' | 'owner';
-
-/**
- * Buyer's details an order was placed without, added later: by the shopper's own page (orders/save or the success
- * page arriving after the payment provider's report) or by the owner from the console, with a reason. Only the details
- * the order lacked are carried; what the payment provider verified is never replaced.
- */
-export type OrderCustomerDetailsAdded = DomainEvent<
-  'OrderCustomerDetailsAdded',
-  {
-    orderId: string;
-    customerName?: string;
-    customerEmail?: string;
-    shippingAddress?: ShippingAddress;
-    source: CustomerDetailsSource;
-    /** why the owner added them; empty for the shopper's own page */
-    reason: string;
-    /** 'shopper' or the admin's username */
-    by: string;
-    at: string;
-  }
->;
-
-/**
- * The parcel an order left in: recorded beside the OrderStatusChanged to "shipped" that carried it. `trackingUrl` is
- * the carrier's public page as it was when shipped (what the customer's e-mail linked to), null without one.
- */
-export type OrderShipmentRecorded = DomainEvent<
-  'OrderShipmentRecorded',
-  { orderId: string; carrier: Carrier; trackingNumber: string; trackingUrl: string | null; by: string; at: string }
->;
-
-/** An internal note the owner kept on an order: never shown to the customer. */
-export type OrderNoteAdded = DomainEvent<
-  'OrderNoteAdded',
-  { orderId: string; noteId: string; text: string; by: string; at: string }
->;
 
 /**
  * Placing the order found something the owner must look at before shipping: a hosted payment page that offered both
@@ -150,43 +70,12 @@ export type OrderNoteAdded = DomainEvent<
  */
 export const orderFlags = ['shipping-rate-mismatch', 'discount-code-repeat', 'payment-mismatch'] as const;
 export type OrderFlag = (typeof orderFlags)[number];
-export type OrderFlagged = DomainEvent<
-  'OrderFlagged',
-  { orderId: string; flag: OrderFlag; message: string; at: string }
->;
 /** How the console names each flag. */
 export const orderFlagLabels: Record<OrderFlag, string> = {
   'shipping-rate-mismatch': 'shipping rate does not fit the address',
   'discount-code-repeat': 'discount code used before',
   'payment-mismatch': 'payment does not match',
 };
-/**
- * The owner looked at a flag and accepts the order as it stands (decision 102): a payment that does not match is kept
- * and the order shipped. Refunding it in full is the other answer, through the refunds the console already makes.
- */
-export type OrderFlagCleared = DomainEvent<
-  'OrderFlagCleared',
-  { orderId: string; flag: OrderFlag; by: string; at: string }
->;
-
-/**
- * The proof-of-posting reference of an export (a certificate of posting, a collection manifest): its proof of export
- * when the shipment's tracking number is not (decision 097). The first one recorded, or the shipment, proves it.
- */
-export type ProofOfPostingRecorded = DomainEvent<
-  'ProofOfPostingRecorded',
-  { orderId: string; reference: string; by: string; at: string }
->;
-
-export type OrderEvent =
-  | OrderPlaced
-  | OrderStatusChanged
-  | OrderCustomerDetailsAdded
-  | OrderShipmentRecorded
-  | OrderNoteAdded
-  | OrderFlagged
-  | ProofOfPostingRecorded
-  | OrderFlagCleared;
 
 /** What checkout writes when it knows nothing about the buyer; such a value is a missing detail, not a detail. */
 export const placeholderCustomerName = 'Website Customer';

@@ -6,94 +6,21 @@ import { ownerText } from '../shared/ownerText.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import { conflict, invalid, notFound } from '../shared/errors.ts';
 import { formatPence } from '../shared/money.ts';
-import type { OrderItem, OrderPlaced } from './model.ts';
+import type { OrderItem } from './model.ts';
+import type { OrderPlaced, DisputeStepEvent, RefundRequested, RefundEvent } from './events.ts';
 import {
   disputeStepTypes,
   isFinalDisputeStatus,
   isWithdrawal,
   type DisputeMovement,
-  type DisputeStepEvent,
   type ReportedDispute,
 } from './disputes.ts';
 
 /** One line of the order (its index in `items`) and how many of it go back. */
 export type RefundLine = { line: number; quantity: number };
 
-export type RefundRequested = DomainEvent<
-  'RefundRequested',
-  {
-    orderId: string;
-    /** the shop's id for this refund; the gateway's idempotency key is derived from it */
-    refundId: string;
-    /** integer pence */
-    amount: number;
-    /** the lines it returns; empty when the owner gave an amount */
-    lines: RefundLine[];
-    reason: string;
-    by: string;
-    at: string;
-    /**
-     * the owner said the lines' copies came back to the shelf (decision 081): the stock reactor puts them back. Only
-     * with lines; absent on every refund asked for before, and on those whose copies stayed with the customer.
-     */
-    restock?: boolean;
-  }
->;
-
-export type RefundSucceeded = DomainEvent<
-  'RefundSucceeded',
-  {
-    orderId: string;
-    refundId: string;
-    amount: number;
-    /** the gateway's id for the refund (Stripe's re_…) */
-    gatewayRefundId: string;
-    /** 'shop': asked for in the console; 'gateway': made in the gateway's own dashboard and reported by a webhook */
-    source: 'shop' | 'gateway';
-    at: string;
-  }
->;
-
 /** How a refund failed: the gateway said no (the amount is free again), or it could not be reached (the outcome is unknown). */
 export type RefundFailure = 'declined' | 'unavailable';
-
-export type RefundFailed = DomainEvent<
-  'RefundFailed',
-  { orderId: string; refundId: string; failure: RefundFailure; message: string; at: string }
->;
-
-/** The owner asked again for a refund whose gateway call timed out: the same refund, the same idempotency key. */
-export type RefundRetried = DomainEvent<'RefundRetried', { orderId: string; refundId: string; by: string; at: string }>;
-
-/**
- * The card's bank opened a dispute (a chargeback, or an inquiry) on the order's payment. Version 2 (decision 101) adds
- * the provider's status, evidence deadline, PaymentIntent and mode; a version 1 dispute reads them as null.
- */
-export type OrderDisputed = DomainEvent<
-  'OrderDisputed',
-  {
-    orderId: string;
-    disputeId: string;
-    amount: number;
-    reason: string;
-    at: string;
-    status: string | null;
-    /** ISO-8601: the provider's `evidence_details.due_by` */
-    evidenceDueBy: string | null;
-    paymentIntent: string | null;
-    /** the provider's `livemode`: false for a test-mode dispute */
-    livemode: boolean | null;
-    /**
-     * true: its withdrawal and reinstatement are recorded from the provider's balance transactions (DisputeFundsWithdrawn,
-     * DisputeFundsReinstated), and the ledger books them on the days they happened. false for disputes recorded before
-     * (version 1), whose amount the ledger books on the day the dispute was opened, as it always did.
-     */
-    moneyFollowed: boolean;
-  }
->;
-
-export type RefundEvent =
-  RefundRequested | RefundSucceeded | RefundFailed | RefundRetried | OrderDisputed | DisputeStepEvent;
 
 export type RefundStatus = 'pending' | 'succeeded' | 'declined' | 'unknown';
 

@@ -5,8 +5,9 @@
 import * as v from 'valibot';
 import { ownerText } from '../shared/ownerText.ts';
 import type { ShopEvent } from '../eventCatalog.ts';
-import { ofTypes, type DomainEvent } from '../shared/events.ts';
+import { ofTypes } from '../shared/events.ts';
 import type { AnyOrderStatus } from '../shared/constants.ts';
+import type { ShopperRequestEvent } from './events.ts';
 
 export const returnReasons = ['changed-mind', 'damaged', 'wrong-item', 'other'] as const;
 export type ReturnReason = (typeof returnReasons)[number];
@@ -31,36 +32,6 @@ export const returnWindowDays = 14;
 export const assumedDeliveryDays = 5;
 
 export type ShopperRequestKind = 'cancel' | 'return';
-
-export type CancellationRequested = DomainEvent<
-  'CancellationRequested',
-  { orderId: string; requestId: string; at: string }
->;
-
-export type ReturnRequested = DomainEvent<
-  'ReturnRequested',
-  { orderId: string; requestId: string; reason: ReturnReason; note: string; at: string }
->;
-
-/** The owner said yes; a cancellation's refunds and status change are appended with it. */
-export type ShopperRequestAccepted = DomainEvent<
-  'ShopperRequestAccepted',
-  { orderId: string; requestId: string; message: string; refundIds: string[]; by: string; at: string }
->;
-
-export type ShopperRequestDeclined = DomainEvent<
-  'ShopperRequestDeclined',
-  { orderId: string; requestId: string; message: string; by: string; at: string }
->;
-
-/** A fresh order page link was asked for (the lookup form, or an expired link's page): the reactor e-mails it. */
-export type OrderLinkRequested = DomainEvent<
-  'OrderLinkRequested',
-  { orderId: string; via: 'lookup' | 'expired-link'; at: string }
->;
-
-export type ShopperRequestEvent =
-  CancellationRequested | ReturnRequested | ShopperRequestAccepted | ShopperRequestDeclined;
 
 export const shopperRequestEventTypes: readonly ShopperRequestEvent['type'][] = [
   'CancellationRequested',

@@ -3,7 +3,8 @@
 // receipt it corrects. Each number is an event on its year's stream, appended at the revision the issuer read, so two
 // issuers never take the same number and a number is taken only for an order already placed (decision 070).
 import { evolveRefundBook, emptyRefundBook, type RefundLine } from '../orders/refunds.ts';
-import type { OrderItem, OrderPlaced } from '../orders/model.ts';
+import type { OrderItem } from '../orders/model.ts';
+import type { OrderPlaced } from '../orders/events.ts';
 import type { ShopEvent } from '../eventCatalog.ts';
 import type { OrderVat } from '../vat/orderVat.ts';
 import type { InvoiceCustomer, InvoiceKind, RefundStanding } from './invoice.ts';

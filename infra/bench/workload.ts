@@ -2,10 +2,10 @@
 // moderation, an order with its checkout, status changes and e-mails, the odd catalog edit.
 import { randomUUID } from 'node:crypto';
 import type { BookListed, BookUpdated } from '../../contracts/catalog/events.ts';
-import type { CheckoutCompleted, CheckoutStarted, EmailSent } from '../../contracts/checkout/model.ts';
+import type { CheckoutCompleted, CheckoutStarted, EmailSent } from '../../contracts/checkout/events.ts';
 import { orderNumberFrom, orderStatuses } from '../../contracts/shared/constants.ts';
 import type { DomainEvent, EventMetadata } from '../../contracts/shared/events.ts';
-import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/events.ts';
 import type { ReviewApproved, ReviewRejected, ReviewSubmitted } from '../../contracts/reviews/events.ts';
 import { seedOptionFor } from '../../contracts/checkout/shippingRates.ts';
 import {

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import type { EmailSent, PurchaseNotified } from '../../contracts/checkout/model.ts';
+import type { EmailSent, PurchaseNotified } from '../../contracts/checkout/events.ts';
 import { readableMessage } from '../mail/mailer.ts';
 import { allEvents, ofType, outboxFiles, paidCartCheckout } from '../testing/checkout.ts';
 import { adminHeaders, call, type TestShop } from '../testing/shop.ts';

@@ -16,7 +16,7 @@ import {
   type EventDefinition,
 } from '../../contracts/eventCatalog.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { allProjections } from '../../projections/index.ts';
 import type { Projection } from '../../projections/engine/projection.ts';
 import { contentHash, rebuild } from '../../projections/engine/rebuild.ts';

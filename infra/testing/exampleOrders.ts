@@ -1,8 +1,8 @@
 // Orders as checkout places them, for tests of the owner's console: realistic OrderPlaced payloads appended
 // straight to the log, the way the checkout slice appends them after a payment.
 import { orderNumberFrom } from '../../contracts/shared/constants.ts';
-import type { PurchaseNotified } from '../../contracts/checkout/model.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { PurchaseNotified } from '../../contracts/checkout/events.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import type { TestShop } from './shop.ts';
 import { newEventId } from '../../service/commands.ts';

@@ -7,7 +7,7 @@
 import { addToTotals, emptyLedgerTotals, type LedgerDay, type LedgerEntry } from '../../contracts/ledger/model.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import type { DisputeFundsReinstated, DisputeFundsWithdrawn } from '../../contracts/orders/disputes.ts';
+import type { DisputeFundsReinstated, DisputeFundsWithdrawn } from '../../contracts/orders/events.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
 import { defineProjection } from '../engine/projection.ts';
 

@@ -11,19 +11,16 @@ import {
 } from '../../contracts/orders/console.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
+import type { ShippingAddress } from '../../contracts/orders/model.ts';
 import type {
   OrderEvent,
   OrderFlagCleared,
   OrderFlagged,
   OrderPlaced,
-  ShippingAddress,
-} from '../../contracts/orders/model.ts';
-import {
-  evolveRefundBook,
-  refundedAmount,
-  refundEventTypes,
-  type RefundEvent,
-} from '../../contracts/orders/refunds.ts';
+  RefundEvent,
+  ShopperRequestEvent,
+} from '../../contracts/orders/events.ts';
+import { evolveRefundBook, refundedAmount, refundEventTypes } from '../../contracts/orders/refunds.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import {
   newestFirstListPage,
@@ -33,7 +30,7 @@ import {
   type PageCursor,
 } from '../../contracts/shared/paging.ts';
 import { defineProjection, each } from '../engine/projection.ts';
-import { shopperRequestEventTypes, type ShopperRequestEvent } from '../../contracts/orders/shopperRequests.ts';
+import { shopperRequestEventTypes } from '../../contracts/orders/shopperRequests.ts';
 import { isToFulfil } from '../../contracts/orders/queue.ts';
 
 const collection = 'adminOrders';

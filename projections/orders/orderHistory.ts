@@ -6,8 +6,8 @@ import type {
   OrderFlagged,
   OrderPlaced,
   OrderStatusChanged,
-} from '../../contracts/orders/model.ts';
-import type { RefundEvent } from '../../contracts/orders/refunds.ts';
+  RefundEvent,
+} from '../../contracts/orders/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { disputeStatusText, evidenceDeadlineText } from '../../contracts/orders/disputes.ts';
 import { shownText } from '../../contracts/personalData.ts';

@@ -1,13 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { EmailSent } from '../../contracts/checkout/model.ts';
+import type { EmailSent } from '../../contracts/checkout/events.ts';
 import type {
   OrderCustomerDetailsAdded,
   OrderNoteAdded,
   OrderPlaced,
   OrderShipmentRecorded,
   OrderStatusChanged,
-} from '../../contracts/orders/model.ts';
+} from '../../contracts/orders/events.ts';
 import { erased, removedWithCustomer } from '../../contracts/personalData.ts';
 import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';

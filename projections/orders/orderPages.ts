@@ -1,14 +1,14 @@
 // Read model: each order as its own page shows it — the address as lines, the payment, the parcel it went out in — and
 // its whole timeline: placing, status changes, buyer's details added, the shipment, internal notes, refunds, disputes,
 // flags and the e-mails sent about it, oldest first. The packing slips are made from the same documents.
-import { preOrderNoteOf } from '../../contracts/preorders/parcels.ts';
-import type { EmailSent } from '../../contracts/checkout/model.ts';
+import type { EmailSent } from '../../contracts/checkout/events.ts';
 import {
   discountViewsOf,
   type OrderGiftView,
   type OrderPageView,
   type OrderTimelineEntry,
 } from '../../contracts/orders/console.ts';
+import type { ShippingAddress } from '../../contracts/orders/model.ts';
 import type {
   OrderCustomerDetailsAdded,
   OrderEvent,
@@ -16,23 +16,20 @@ import type {
   OrderPlaced,
   OrderShipmentRecorded,
   OrderStatusChanged,
-  ShippingAddress,
-} from '../../contracts/orders/model.ts';
+  RefundEvent,
+  OrderFlagged,
+  CancellationRequested,
+  ReturnRequested,
+  ShopperRequestAccepted,
+  ShopperRequestEvent,
+  ShopperRequestDeclined,
+} from '../../contracts/orders/events.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { defineProjection, each } from '../engine/projection.ts';
 import { isErasedValue, shownText } from '../../contracts/personalData.ts';
-import type { RefundEvent } from '../../contracts/orders/refunds.ts';
-import type { OrderFlagged } from '../../contracts/orders/model.ts';
 import { shipmentFromStatusNote } from '../../contracts/orders/fulfilment.ts';
-import {
-  returnReasonLabels,
-  type CancellationRequested,
-  type ReturnRequested,
-  type ShopperRequestAccepted,
-  type ShopperRequestEvent,
-  type ShopperRequestDeclined,
-} from '../../contracts/orders/shopperRequests.ts';
+import { returnReasonLabels } from '../../contracts/orders/shopperRequests.ts';
 import { shippingAddressText } from './adminOrders.ts';
 import { paymentEntryOf, paymentTypes } from './orderHistory.ts';
 

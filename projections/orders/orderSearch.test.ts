@@ -2,7 +2,7 @@
 // e-mail address or a name, as before.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { fold, recorded } from '../../infra/testing/projections.ts';

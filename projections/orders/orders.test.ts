@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { OrderStatus } from '../../contracts/shared/constants.ts';
-import type { OrderCustomerDetailsAdded, OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import type { OrderCustomerDetailsAdded, OrderPlaced, OrderStatusChanged } from '../../contracts/orders/events.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';

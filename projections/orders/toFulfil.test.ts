@@ -3,9 +3,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { OrderStatus } from '../../contracts/shared/constants.ts';
-import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
-import type { RefundRequested, RefundSucceeded } from '../../contracts/orders/refunds.ts';
-import type { CancellationRequested, ShopperRequestDeclined } from '../../contracts/orders/shopperRequests.ts';
+import type {
+  OrderPlaced,
+  OrderStatusChanged,
+  RefundRequested,
+  RefundSucceeded,
+  CancellationRequested,
+  ShopperRequestDeclined,
+} from '../../contracts/orders/events.ts';
 import { netAmountOf, rowBadgesOf, toFulfilCount } from '../../contracts/orders/queue.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';

@@ -1,6 +1,7 @@
 // Read model: sales per day, week and month (orders, what was paid, shipping, refunds, UK and abroad, per product),
 // and one bookkeeping row per order for the CSV export, with indexes by date and by status.
-import { discountLabelOf, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
+import { discountLabelOf, type ShippingAddress } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import {

@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CatalogueProduct } from '../../contracts/catalog/adminApi.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { bookStream, orderStream } from '../../contracts/shared/streams.ts';
 import { paidCartCheckout, sandboxShopEnv } from '../../infra/testing/checkout.ts';

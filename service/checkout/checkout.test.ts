@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
-import type { OrderEvent } from '../../contracts/orders/model.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
+import type { OrderEvent } from '../../contracts/orders/events.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { seedOptionFor } from '../../contracts/checkout/shippingRates.ts';
 import { Conflict, NotFound } from '../../contracts/shared/errors.ts';

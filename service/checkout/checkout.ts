@@ -6,7 +6,7 @@ import type {
   CheckoutPaymentFailed,
   CheckoutPaymentProcessing,
   CheckoutStarted,
-} from '../../contracts/checkout/model.ts';
+} from '../../contracts/checkout/events.ts';
 import type { Decider } from '../commands.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 

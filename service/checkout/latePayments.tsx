@@ -7,7 +7,7 @@ import type {
   CheckoutStarted,
   LatePaymentRefunded,
   LatePaymentRefused,
-} from '../../contracts/checkout/model.ts';
+} from '../../contracts/checkout/events.ts';
 import { RefundDeclined } from '../../contracts/ports/payments.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';

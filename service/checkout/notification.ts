@@ -1,6 +1,6 @@
 // The notification decider: what the owner was told about a purchase. Its e-mails are recorded by the e-mail decider
 // (service/reactions.ts), as every reaction's are.
-import type { EmailWithheld, PurchaseNotified } from '../../contracts/checkout/model.ts';
+import type { EmailWithheld, PurchaseNotified } from '../../contracts/checkout/events.ts';
 import type { Decider } from '../commands.ts';
 import type { Limits } from '../http/limits.ts';
 

@@ -2,19 +2,15 @@
 // the webhook, the success page or orders/save reports the payment, it is this command; the decider places the order
 // once (when the payment is paid and is exactly what the server priced), and a report that comes after only fills the
 // buyer's details the order still lacks. The e-mails follow from its events (see orders/emailReactions.ts).
-import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
 import {
   detailsFillingGaps,
   placeholderCustomerName,
   placeholderShippingAddress,
   withDetailsAdded,
-  type OrderEvent,
-  type OrderFlagged,
-  type OrderItem,
-  type OrderPlaced,
   type ShippingAddress,
 } from '../../contracts/orders/model.ts';
-import { parcelsDelivery, type PreOrderLine } from '../../contracts/preorders/parcels.ts';
+import type { OrderEvent, OrderFlagged, OrderPlaced } from '../../contracts/orders/events.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { exportDestinationOf } from '../../contracts/vat/exports.ts';
 import { orderVatFor } from '../../contracts/vat/orderVat.ts';

@@ -3,9 +3,9 @@
 // below to the penny.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
 import { seedOptionFor } from '../../contracts/checkout/shippingRates.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { emptyVatSettings, foldVatSettings } from '../../contracts/vat/settings.ts';
 import type { VatSettingsEvent } from '../../contracts/vat/events.ts';

@@ -2,7 +2,7 @@
 // shopper is told the shop will be in touch. A payment that could not be an order at all (PaymentUnmatched) sends them
 // from its own stream, here; an order placed and flagged sends its own (orders/mismatchMails.tsx).
 import { shopContent } from '../../contracts/catalog/content.ts';
-import type { PaymentUnmatched } from '../../contracts/checkout/model.ts';
+import type { PaymentUnmatched } from '../../contracts/checkout/events.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';

@@ -2,7 +2,8 @@
 // this looks up what the decision needs (the order's stream, the gateway's word on the payment, the checkout it names)
 // and sends one PlaceOrder command to the order placement decider, which decides.
 import { originOnRecord } from '../mail/links.ts';
-import type { OrderEvent, OrderItem } from '../../contracts/orders/model.ts';
+import type { OrderItem } from '../../contracts/orders/model.ts';
+import type { OrderEvent } from '../../contracts/orders/events.ts';
 import { orderNumberFrom } from '../../contracts/shared/constants.ts';
 import { Conflict, conflict, notFound } from '../../contracts/shared/errors.ts';
 import {
@@ -12,7 +13,7 @@ import {
   stockStream,
   vatSettingsStream,
 } from '../../contracts/shared/streams.ts';
-import type { CheckoutStarted, LatePaymentRefused, PaymentUnmatched } from '../../contracts/checkout/model.ts';
+import type { CheckoutStarted, LatePaymentRefused, PaymentUnmatched } from '../../contracts/checkout/events.ts';
 import { processingHoldDays } from '../../contracts/stock/model.ts';
 import { availableAt, canServe, shelfDecider } from '../../contracts/stock/shelf.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';

@@ -3,12 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { shopOrigin } from '../http/origin.ts';
 import type { Context } from 'koa';
-import type {
-  CheckoutChannel,
-  CheckoutStarted,
-  CheckoutUrlResponse,
-  PaymentIntentResponse,
-} from '../../contracts/checkout/model.ts';
+import type { CheckoutChannel, CheckoutUrlResponse, PaymentIntentResponse } from '../../contracts/checkout/model.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
 import type { ShippingAddress } from '../../contracts/orders/model.ts';
 import type { OrderGift } from '../../contracts/checkout/gift.ts';
 import type { OrderParcels, PreOrderLine } from '../../contracts/preorders/parcels.ts';

@@ -5,7 +5,7 @@
 // never sold twice. A product whose stock was never recorded sells without limit (its shelf answers nothing). See
 // decisions 040 and 061.
 import { createHmac } from 'node:crypto';
-import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
 import type { OrderItem } from '../../contracts/orders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { holdDefaults, securedMinutes } from '../../contracts/stock/model.ts';

@@ -4,10 +4,10 @@
 // amounts that agree to the penny on the payment page, the order, the e-mails, the receipt, the sales CSV and lines.csv.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
 import { discountMessages } from '../../contracts/discounts/model.ts';
 import type { DiscountRedeemed } from '../../contracts/discounts/events.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import type { ReceiptView } from '../../contracts/receipts/model.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
 import { eventually } from '../../infra/testing/assert.ts';

@@ -4,16 +4,15 @@
 // whose payment page simply expires needs nothing: it ends at read time. An order paid by an address that had used a
 // once-per-address code (known only once paid) is flagged for the owner with the saving that was not due (decision 092).
 import { discountCodeDecider } from '../../contracts/discounts/code.ts';
-import type { CheckoutCancelled, CheckoutPaymentFailed } from '../../contracts/checkout/model.ts';
+import type { CheckoutCancelled, CheckoutPaymentFailed, CheckoutStarted } from '../../contracts/checkout/events.ts';
 import { discountMessages } from '../../contracts/discounts/model.ts';
 import type { DiscountRedeemed, DiscountUseReleased } from '../../contracts/discounts/events.ts';
 import type { StockHoldReleased } from '../../contracts/stock/events.ts';
 import type { ShopEvent } from '../../contracts/eventCatalog.ts';
-import type { OrderFlagged, OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderFlagged, OrderPlaced } from '../../contracts/orders/events.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { checkoutStream, discountStream } from '../../contracts/shared/streams.ts';
-import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
 import type { ReactionDeps } from '../capability.ts';
 import { handleCommand, idFromReference } from '../commands.ts';

@@ -2,8 +2,8 @@
 // then the lines, then the country's name rather than its code), the day the order was placed, the items.
 import { countryName } from '../../contracts/checkout/shipping.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
-import { discountLabelOf, type OrderPlaced, type ShippingAddress } from '../../contracts/orders/model.ts';
-import { preOrderTexts, publicationDateText } from '../../contracts/preorders/model.ts';
+import { discountLabelOf, type ShippingAddress } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 
 type Order = OrderPlaced['data'];
 

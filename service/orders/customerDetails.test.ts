@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { AdminOrder, OrderHistoryResponse } from '../../contracts/orders/console.ts';
-import type { OrderCustomerDetailsAdded, OrderEvent } from '../../contracts/orders/model.ts';
+import type { OrderCustomerDetailsAdded, OrderEvent } from '../../contracts/orders/events.ts';
 import { allProjections } from '../../projections/index.ts';
 import { verify } from '../../projections/engine/rebuild.ts';
 import { Conflict, NotFound } from '../../contracts/shared/errors.ts';

@@ -7,10 +7,9 @@ import {
   missingCustomerDetails,
   withDetailsAdded,
   type CustomerOnRecord,
-  type OrderCustomerDetailsAdded,
-  type OrderEvent,
   type ShippingAddress,
 } from '../../contracts/orders/model.ts';
+import type { OrderCustomerDetailsAdded, OrderEvent } from '../../contracts/orders/events.ts';
 import type { Decider } from '../commands.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import { orderNotFoundMessage } from './orderStatus.ts';

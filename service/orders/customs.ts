@@ -3,7 +3,8 @@
 // declared with the catalogue's customs details as they are today.
 import { listAllBooks } from '../../contracts/catalog/books.ts';
 import { customsDeclarationOf, destinationOf, type CustomsDeclaration } from '../../contracts/orders/customs.ts';
-import { orderOnRecord, type OrderPlaced } from '../../contracts/orders/model.ts';
+import { orderOnRecord } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import type { ShopDeps } from '../deps.ts';
 

@@ -11,7 +11,7 @@ import {
   trackingUrl,
 } from '../../contracts/orders/fulfilment.ts';
 import type { AdminOrder, OrderPageResponse, PackingSlipsResponse } from '../../contracts/orders/console.ts';
-import type { OrderEvent } from '../../contracts/orders/model.ts';
+import type { OrderEvent } from '../../contracts/orders/events.ts';
 import { Invalid, NotFound } from '../../contracts/shared/errors.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { allProjections } from '../../projections/index.ts';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { EmailSent } from '../../contracts/checkout/model.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { EmailSent } from '../../contracts/checkout/events.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { importDutiesNotice } from '../../contracts/content/importDuties.ts';
 import { purchaseNoticeData } from '../../infra/testing/exampleOrders.ts';
 import { orderConfirmation, orderToOwner, owedOrderEmails, purchaseNotice } from './orderEmails.ts';

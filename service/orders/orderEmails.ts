@@ -1,10 +1,6 @@
 // The e-mails an order and a purchase notice send, each through the mailer once and recorded as EmailSent.
-import type {
-  EmailSent,
-  PaymentCheckEmailKind,
-  PurchaseNotified,
-  SentEmailKind,
-} from '../../contracts/checkout/model.ts';
+import type { PaymentCheckEmailKind, SentEmailKind } from '../../contracts/checkout/model.ts';
+import type { EmailSent, PurchaseNotified } from '../../contracts/checkout/events.ts';
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { importDutiesNotice } from '../../contracts/content/importDuties.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
@@ -15,12 +11,8 @@ import { confirmationMail, giftNoteMail, orderToOwnerMail, purchaseNoticeMail, s
 import { deliveryOf, giftMessageHeading, quotedGiftMessage } from '../../contracts/checkout/gift.ts';
 import type { ShopEvent } from '../../contracts/eventCatalog.ts';
 import { carrierLabels } from '../../contracts/orders/fulfilment.ts';
-import {
-  orderOnRecord,
-  type OrderFlagged,
-  type OrderPlaced,
-  type OrderShipmentRecorded,
-} from '../../contracts/orders/model.ts';
+import { orderOnRecord } from '../../contracts/orders/model.ts';
+import type { OrderFlagged, OrderPlaced, OrderShipmentRecorded } from '../../contracts/orders/events.ts';
 import { consoleLinkOf, mismatchToOwner, mismatchToShopper } from './mismatchMails.tsx';
 import { notificationStream, orderStream } from '../../contracts/shared/streams.ts';
 import type { CommandMeta } from '../commands.ts';

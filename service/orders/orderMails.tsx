@@ -3,7 +3,7 @@
 import { Link } from '@react-email/link';
 import type { ReactNode } from 'react';
 import { shopContent } from '../../contracts/catalog/content.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { importDutiesNotice } from '../../contracts/content/importDuties.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { exportDestinationOf } from '../../contracts/vat/exports.ts';

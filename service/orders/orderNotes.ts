@@ -1,6 +1,7 @@
 // The order notes decider: the owner keeps internal notes on a placed order, each with who and when.
 import { maxNoteLength, noteEmptyMessage, noteTooLongMessage } from '../../contracts/orders/fulfilment.ts';
-import type { OrderEvent, OrderFlag, OrderFlagCleared, OrderNoteAdded } from '../../contracts/orders/model.ts';
+import type { OrderFlag } from '../../contracts/orders/model.ts';
+import type { OrderEvent, OrderFlagCleared, OrderNoteAdded } from '../../contracts/orders/events.ts';
 import { flagMessages } from '../../contracts/orders/console.ts';
 import { invalid, notFound } from '../../contracts/shared/errors.ts';
 import type { Decider } from '../commands.ts';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { AnyOrderStatus } from '../../contracts/shared/constants.ts';
-import type { OrderEvent } from '../../contracts/orders/model.ts';
+import type { OrderEvent } from '../../contracts/orders/events.ts';
 import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
 import { assertRefused, commandOnLog, deciderSpec } from '../../infra/testing/decider.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';

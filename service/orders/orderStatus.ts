@@ -1,6 +1,6 @@
 // The order status decider: the owner may move a placed order to any status but the one it has, with optional notes.
 import type { AnyOrderStatus, OrderStatus } from '../../contracts/shared/constants.ts';
-import type { OrderEvent, OrderShipmentRecorded, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import type { OrderEvent, OrderShipmentRecorded, OrderStatusChanged } from '../../contracts/orders/events.ts';
 import {
   carrierMessage,
   carriers,

@@ -3,8 +3,8 @@
 import { test } from 'uvu';
 import type { DisputeTransaction, ReportedDispute } from '../../contracts/orders/disputes.ts';
 import { Conflict, Invalid, NotFound } from '../../contracts/shared/errors.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
-import { refundDecider, type RefundEvent } from '../../contracts/orders/refunds.ts';
+import type { OrderPlaced, RefundEvent } from '../../contracts/orders/events.ts';
+import { refundDecider } from '../../contracts/orders/refunds.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 

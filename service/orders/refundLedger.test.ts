@@ -12,8 +12,8 @@ import {
   refundableAmount,
   refundedAmount,
   type RefundBook,
-  type RefundEvent,
 } from '../../contracts/orders/refunds.ts';
+import type { RefundEvent } from '../../contracts/orders/events.ts';
 
 const at = '2026-03-05T10:00:00.000Z';
 const orderId = 'pi_1';

@@ -1,7 +1,7 @@
 // The HTML halves of the refund and dispute e-mails (decision 088), in the shop's one layout; their plain-text halves
 // are in refundReactions.ts, made from the same facts.
 import { shopContent } from '../../contracts/catalog/content.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import {
   ActionButton,

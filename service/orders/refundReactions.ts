@@ -3,15 +3,15 @@
 // Each is safe to run again: the gateway call is idempotent on the refund's id, and every e-mail is recorded once.
 import { shopContent } from '../../contracts/catalog/content.ts';
 import type { PaymentEmailKind } from '../../contracts/checkout/model.ts';
-import { orderOnRecord, type OrderPlaced } from '../../contracts/orders/model.ts';
-import {
-  refundDecider,
-  type GatewayRefundOutcome,
-  type OrderDisputed,
-  type RefundRequested,
-  type RefundRetried,
-  type RefundSucceeded,
-} from '../../contracts/orders/refunds.ts';
+import { orderOnRecord } from '../../contracts/orders/model.ts';
+import type {
+  OrderPlaced,
+  OrderDisputed,
+  RefundRequested,
+  RefundRetried,
+  RefundSucceeded,
+} from '../../contracts/orders/events.ts';
+import { refundDecider, type GatewayRefundOutcome } from '../../contracts/orders/refunds.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { GatewayUnavailable, RefundDeclined } from '../../contracts/ports/payments.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';

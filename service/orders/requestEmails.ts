@@ -2,7 +2,7 @@
 // each step of a request to cancel or return, each with the order's items and a fresh link to the order page; and the
 // owner's notice of each new request, with where to answer it.
 import { shopContent } from '../../contracts/catalog/content.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { returnReasonLabels, returnWindowDays, type ShopperRequest } from '../../contracts/orders/shopperRequests.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { formatPence } from '../../contracts/shared/money.ts';

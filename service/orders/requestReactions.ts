@@ -3,14 +3,10 @@
 // the standard lifetime from when it is sent; and, for each new request, a notice to the owner with where to answer
 // it. Each once, by the shared `sendOnce`.
 import { shopContent } from '../../contracts/catalog/content.ts';
-import { orderOnRecord, type OrderPlaced } from '../../contracts/orders/model.ts';
+import { orderOnRecord } from '../../contracts/orders/model.ts';
+import type { OrderPlaced, OrderLinkRequested, ShopperRequestAccepted } from '../../contracts/orders/events.ts';
 import { refundDecider } from '../../contracts/orders/refunds.ts';
-import {
-  evolveRequests,
-  type OrderLinkRequested,
-  type ShopperRequest,
-  type ShopperRequestAccepted,
-} from '../../contracts/orders/shopperRequests.ts';
+import { evolveRequests, type ShopperRequest } from '../../contracts/orders/shopperRequests.ts';
 import type { OrderPageEmailKind } from '../../contracts/checkout/model.ts';
 import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';
 import type { DomainEvent, RecordedEvent } from '../../contracts/shared/events.ts';

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { eventually } from '../../infra/testing/assert.ts';
 import { orderPlacedData, placeOrders } from '../../infra/testing/exampleOrders.ts';
 import { allEvents, ofType, outboxTexts, paidCartCheckout, sandboxShopEnv } from '../../infra/testing/checkout.ts';
-import type { EmailSent } from '../../contracts/checkout/model.ts';
+import type { EmailSent } from '../../contracts/checkout/events.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';

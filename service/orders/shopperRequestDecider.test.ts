@@ -5,7 +5,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
 import type { ShopEvent } from '../../contracts/eventCatalog.ts';
-import { requestMessages, type OrderLinkRequested } from '../../contracts/orders/shopperRequests.ts';
+import { requestMessages } from '../../contracts/orders/shopperRequests.ts';
+import type { OrderLinkRequested } from '../../contracts/orders/events.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import {

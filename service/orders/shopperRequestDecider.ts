@@ -7,22 +7,24 @@ import {
   linesLeft,
   refundDecider,
   refundableAmount,
-  type RefundEvent,
   type RefundLedger,
   type RefundLine,
 } from '../../contracts/orders/refunds.ts';
+import type {
+  RefundEvent,
+  OrderLinkRequested,
+  ShopperRequestEvent,
+  OrderEvent,
+} from '../../contracts/orders/events.ts';
 import {
   cancelRefusal,
   emptyProgress,
   evolveProgress,
   requestMessages,
   returnRefusal,
-  type OrderLinkRequested,
   type OrderProgress,
   type ReturnReason,
-  type ShopperRequestEvent,
 } from '../../contracts/orders/shopperRequests.ts';
-import type { OrderEvent } from '../../contracts/orders/model.ts';
 import type { Decider } from '../commands.ts';
 import { orderNotFoundMessage, orderStatusDecider, type OrderState } from './orderStatus.ts';
 

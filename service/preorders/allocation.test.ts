@@ -7,7 +7,7 @@ import { preOrderMessages } from '../../contracts/preorders/model.ts';
 import { comingTitleDecider } from '../../contracts/preorders/title.ts';
 import { orderStream, preOrderStream, stockStream } from '../../contracts/shared/streams.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { rowBadgesOf } from '../../contracts/orders/queue.ts';
 import type { PreOrderAllocated, PreOrderPaid } from '../../contracts/preorders/model.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';

@@ -3,7 +3,7 @@
 // a book not coming is bought as any other.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
 import { preOrderMessages } from '../../contracts/preorders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { preOrderStream } from '../../contracts/shared/streams.ts';

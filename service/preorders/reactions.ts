@@ -3,9 +3,10 @@
 // its unpaid pre-orders' copies back to the limit at once rather than when its hold runs out. An order cancelled, or
 // whose pre-ordered lines were all refunded (the shopper's cancel, or the owner's), releases its pre-orders. A new
 // publication date e-mails each pre-order waiting then, once, with a one-click cancel.
-import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
-import { orderOnRecord, type OrderStatusChanged } from '../../contracts/orders/model.ts';
-import { emptyRefundBook, evolveRefundBook, linesLeft, type RefundRequested } from '../../contracts/orders/refunds.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
+import { orderOnRecord } from '../../contracts/orders/model.ts';
+import type { OrderStatusChanged, RefundRequested } from '../../contracts/orders/events.ts';
+import { emptyRefundBook, evolveRefundBook, linesLeft } from '../../contracts/orders/refunds.ts';
 import type { PublicationDateChanged } from '../../contracts/preorders/model.ts';
 import { comingTitleDecider, waitingPreOrders, type ComingTitleCommand } from '../../contracts/preorders/title.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';

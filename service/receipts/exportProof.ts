@@ -1,7 +1,7 @@
 // An export's proof of posting (decision 097): the owner records the reference of the certificate of posting or the
 // collection manifest on the order, with who and when. A tracked shipment proves an export by itself; this is for a
 // parcel whose proof is the Post Office's or Royal Mail's paper.
-import type { OrderEvent, ProofOfPostingRecorded } from '../../contracts/orders/model.ts';
+import type { OrderEvent, ProofOfPostingRecorded } from '../../contracts/orders/events.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import { exportEvidenceMessages } from '../../contracts/vat/exports.ts';
 import type { Decider } from '../commands.ts';

@@ -5,7 +5,7 @@
 import { deliveryOptionFor, type ShippingRatesResponse } from '../../contracts/checkout/shippingRates.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { vatOf } from '../../contracts/vat/breakdown.ts';
 import type {
   ExportProofResponse,

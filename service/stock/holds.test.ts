@@ -3,7 +3,7 @@
 // the owner sees and releases holds, and with Stripe a hold taken over expires its page.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
 import { paymentExpiredMessage } from '../../contracts/checkout/sandboxPayments.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import {

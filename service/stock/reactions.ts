@@ -4,10 +4,10 @@
 // Every command names the log position of the event behind it, so an event read again (a lost checkpoint) changes
 // nothing. Decision 040.
 import { shopContent } from '../../contracts/catalog/content.ts';
-import type { CheckoutPaymentProcessing, CheckoutStarted } from '../../contracts/checkout/model.ts';
+import type { CheckoutPaymentProcessing, CheckoutStarted } from '../../contracts/checkout/events.ts';
 import type { ShopEventOf } from '../../contracts/eventCatalog.ts';
-import { refundDecider, refundedAmount, type RefundRequested } from '../../contracts/orders/refunds.ts';
-import type { OrderPlaced, OrderStatusChanged } from '../../contracts/orders/model.ts';
+import { refundDecider, refundedAmount } from '../../contracts/orders/refunds.ts';
+import type { RefundRequested, OrderPlaced, OrderStatusChanged } from '../../contracts/orders/events.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { Conflict } from '../../contracts/shared/errors.ts';
 import { bookStream, checkoutStream, orderStream, stockStream } from '../../contracts/shared/streams.ts';

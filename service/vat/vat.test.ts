@@ -3,7 +3,7 @@
 // was placed with after a rate change and after the read models are rebuilt.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { orderStream, vatSettingsStream } from '../../contracts/shared/streams.ts';
 import type { VatSettingsResponse } from '../../contracts/vat/model.ts';

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { launchBrowser, newContext, viewports } from '../../infra/testing/browser.ts';

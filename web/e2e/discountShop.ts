@@ -2,7 +2,7 @@
 // a shopper's cart with a code applied, and paying on the sandbox's hosted page.
 import type { Locator, Page } from 'playwright-core';
 import type { CreateDiscountCodeBody, DiscountCodeDetailResponse } from '../../contracts/discounts/model.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import { landingWithCart } from './storefrontLanding.ts';
 import { adminHeaders, call, floodLimits, type TestShop } from '../../infra/testing/shop.ts';
