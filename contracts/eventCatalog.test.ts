@@ -4,14 +4,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import {
-  eventCatalog,
-  EventCatalog,
-  OrderDisputedV2,
-  OrderPlacedV1,
-  shopEvents,
-  UnknownEventVersion,
-} from './eventCatalog.ts';
+import { eventCatalog, EventCatalog, shopEvents, UnknownEventVersion } from './eventCatalog.ts';
+import { OrderDisputedV2, OrderPlacedV1 } from './orders/events.ts';
 import { categoryOf, streamCategories } from './shared/streams.ts';
 
 const goldenExport = join(import.meta.dirname, '../infra/testing/golden/v1/export.ndjson');

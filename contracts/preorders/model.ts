@@ -4,8 +4,8 @@
 // auditor replays a title's whole season from one stream.
 import * as v from 'valibot';
 import { isoDay } from '../shared/days.ts';
-import type { DomainEvent } from '../shared/events.ts';
 import { ownerText } from '../shared/ownerText.ts';
+import type { PreOrderEvent } from './events.ts';
 
 /** The highest limit the owner may set, in copies: far above any print run of the shop's. */
 export const maxPreOrderLimit = 100_000;
@@ -16,70 +16,6 @@ export const maxPreOrderLimit = 100_000;
  */
 export const preOrderCancelReasons = ['shopper', 'owner', 'unpaid'] as const;
 export type PreOrderCancelReason = (typeof preOrderCancelReasons)[number];
-
-type Said = { by: string; reason: string; at: string };
-
-// Events — stream preorder-<bookId>.
-/** A book is coming: published on `publicationDate` (a UK day), pre-orders closed at `limit` copies (null: no limit). */
-export type TitleAnnounced = DomainEvent<
-  'TitleAnnounced',
-  { bookId: number; title: string; publicationDate: string; limit: number | null } & Said
->;
-/** The publication date moved; `waiting` pre-orders were still waiting for a copy when it did. */
-export type PublicationDateChanged = DomainEvent<
-  'PublicationDateChanged',
-  { bookId: number; from: string; to: string; waiting: number } & Said
->;
-/** The limit moved (null: none). */
-export type PreOrderLimitChanged = DomainEvent<
-  'PreOrderLimitChanged',
-  { bookId: number; from: number | null; to: number | null } & Said
->;
-/**
- * A pre-order of `quantity` copies, taken when the checkout `checkoutId` started: it holds its copies of the limit
- * until `expiresAt` (the checkout's hold, decision 061), and for good once paid.
- */
-export type PreOrderPlaced = DomainEvent<
-  'PreOrderPlaced',
-  { bookId: number; checkoutId: string; quantity: number; at: string; expiresAt: string }
->;
-/** The pre-order's checkout was paid: it is the order `orderId`, paid now, dispatched from the publication date. */
-export type PreOrderPaid = DomainEvent<
-  'PreOrderPaid',
-  { bookId: number; checkoutId: string; orderId: string; at: string }
->;
-/** Copies received were set aside for one pre-order, whole: its order `orderId` is ready to dispatch. */
-export type PreOrderAllocated = DomainEvent<
-  'PreOrderAllocated',
-  { bookId: number; checkoutId: string; orderId: string; quantity: number; at: string }
->;
-/** A pre-order was cancelled before dispatch; its copies are free for the next. */
-export type PreOrderCancelled = DomainEvent<
-  'PreOrderCancelled',
-  { bookId: number; checkoutId: string; quantity: number; cancelledBy: PreOrderCancelReason; at: string }
->;
-/**
- * Copies of the title were received (decision 131), appended with the PreOrderAllocated events they made: `allocated`
- * went to pre-orders, `forSale` to the shelf, whose StockReceived follows under `receiptId`. From then on the title is
- * on sale from its shelf and takes no new pre-orders.
- */
-export type PreOrderStockReceived = DomainEvent<
-  'PreOrderStockReceived',
-  { bookId: number; received: number; allocated: number; forSale: number; receiptId: string } & Said
->;
-/** The book is out: no longer coming, on sale as any other. */
-export type TitleReleased = DomainEvent<'TitleReleased', { bookId: number } & Said>;
-
-export type PreOrderEvent =
-  | TitleAnnounced
-  | PublicationDateChanged
-  | PreOrderLimitChanged
-  | PreOrderPlaced
-  | PreOrderPaid
-  | PreOrderAllocated
-  | PreOrderCancelled
-  | PreOrderStockReceived
-  | TitleReleased;
 
 export const preOrderEventTypes = [
   'TitleAnnounced',

@@ -3,7 +3,8 @@
 // for them all decide on the same stream, under its revision, so a limit is never passed by two racing shoppers.
 import type { ShopEvent } from '../eventCatalog.ts';
 import { conflict, invalid, notFound } from '../shared/errors.ts';
-import { preOrderMessages, type PreOrderCancelReason, type PreOrderEvent, type PreOrderPlaced } from './model.ts';
+import { preOrderMessages, type PreOrderCancelReason } from './model.ts';
+import type { PreOrderEvent, PreOrderPlaced } from './events.ts';
 
 export type PreOrderStatus = 'waiting' | 'allocated' | 'cancelled';
 /**

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import { eventCatalog, EventCatalog, OrderPlacedV1 } from '../../contracts/eventCatalog.ts';
+import { eventCatalog, EventCatalog } from '../../contracts/eventCatalog.ts';
+import { OrderPlacedV1 } from '../../contracts/orders/events.ts';
 import { describeSchema, renderCatalogue } from './eventCatalogue.ts';
 
 test('docs/events.md is up to date with contracts/eventCatalog.ts (regenerate: npm run events -- catalogue --out docs/events.md)', () => {

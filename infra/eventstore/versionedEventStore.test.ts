@@ -9,14 +9,9 @@ import pino from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import {
-  eventCatalog,
-  OrderPlacedV3,
-  UnknownEventVersion,
-  type EventDefinition,
-} from '../../contracts/eventCatalog.ts';
+import { eventCatalog, UnknownEventVersion, type EventDefinition } from '../../contracts/eventCatalog.ts';
+import { OrderPlacedV3, type OrderPlaced } from '../../contracts/orders/events.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
-import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { allProjections } from '../../projections/index.ts';
 import type { Projection } from '../../projections/engine/projection.ts';
 import { contentHash, rebuild } from '../../projections/engine/rebuild.ts';

@@ -1,7 +1,7 @@
 // The ledger folded from a log: each movement on the UK day it happened, traced to its event.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { upcastOrderDisputedV1 } from '../../contracts/eventCatalog.ts';
+import { upcastOrderDisputedV1 } from '../../contracts/orders/events.ts';
 import { simulatedPaymentFee } from '../../contracts/ledger/payments.ts';
 import type { DisputeTransaction } from '../../contracts/orders/disputes.ts';
 import { orderStream, paymentStream, payoutStream } from '../../contracts/shared/streams.ts';

@@ -9,7 +9,7 @@ import { orderStream, preOrderStream, stockStream } from '../../contracts/shared
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { rowBadgesOf } from '../../contracts/orders/queue.ts';
-import type { PreOrderAllocated, PreOrderPaid } from '../../contracts/preorders/model.ts';
+import type { PreOrderAllocated, PreOrderPaid } from '../../contracts/preorders/events.ts';
 import { orderPlacedData } from '../../infra/testing/exampleOrders.ts';
 import { fold, isIdempotent, recorded } from '../../infra/testing/projections.ts';
 import { adminOrdersProjection, listOrdersToFulfil } from '../../projections/orders/adminOrders.ts';

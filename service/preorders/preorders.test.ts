@@ -2,7 +2,7 @@
 // 20 shoppers racing for a limit of 5, and the owner's counts against a hand count of the log after a rebuild.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { PreOrderEvent } from '../../contracts/preorders/model.ts';
+import type { PreOrderEvent } from '../../contracts/preorders/events.ts';
 import { preOrderMessages } from '../../contracts/preorders/model.ts';
 import { comingTitleSummary } from '../../contracts/preorders/summary.ts';
 import { comingTitleDecider, emptyComingTitle, evolveComingTitle } from '../../contracts/preorders/title.ts';

@@ -5,7 +5,8 @@ import { shelveReceipt } from './preOrderReceipt.ts';
 import { listAllBooks, listBooks } from '../../contracts/catalog/books.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
 import { preOrderStream, stockStream } from '../../contracts/shared/streams.ts';
-import { preOrderMessages, type PreOrderEvent } from '../../contracts/preorders/model.ts';
+import { preOrderMessages } from '../../contracts/preorders/model.ts';
+import type { PreOrderEvent } from '../../contracts/preorders/events.ts';
 import { comingTitleDecider, copiesForSale, waitingPreOrders } from '../../contracts/preorders/title.ts';
 import { stockApi } from '../../contracts/stock/api.ts';
 import {
