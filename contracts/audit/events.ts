@@ -35,11 +35,15 @@ export const LogMigratedV1 = v.object({
   at,
 });
 export const PersonalDataReadV1 = v.object({
+  /** the account that read: a username (the configured owner or an account) */
   reader: text,
   role,
+  /** `GET /api/admin/orders/:id`: the endpoint as the API table declares it */
   endpoint: text,
+  /** `order-<id>`, `email:<keyed hash>`, `orders?status=pending`, `log`: whose data, without their details */
   subject: text,
   reason: text,
+  /** a view with a fixed reason, recorded once an hour per reader, endpoint and subject */
   routine: v.boolean(),
   at,
 });

@@ -16,16 +16,20 @@ export const CheckoutStartedV1 = v.object({
   checkoutId: text,
   channel: v.picklist(['cart', 'direct', 'card', 'wallet']),
   provider: v.picklist(['stripe', 'sandbox']),
+  /** the gateway's checkout session or payment intent id */
   paymentReference: text,
   items: v.array(OrderItemSchema),
+  /** the items' charged amounts added up: after any discounts */
   subtotal: pence,
   /** optional: absent on every checkout before decision 072 and on one without a saving */
   discounts: v.optional(v.array(OrderDiscountSchema)),
+  /** the options the payment page may charge; a payment intent has exactly one */
   shippingOptions: v.array(ShippingOptionSchema),
   currency: v.literal('gbp'),
   customerName: v.optional(text),
   customerEmail: v.optional(text),
   shippingAddress: v.optional(ShippingAddressSchema),
+  /** "This is a gift" (decision 085); absent on every other checkout */
   gift: v.optional(OrderGiftSchema),
   startedAt: at,
 });
@@ -46,8 +50,11 @@ export const CheckoutCancelledV1 = v.object({ checkoutId: text, paymentReference
  */
 export const CheckoutPaymentFailedV1 = v.object({
   checkoutId: text,
+  /** the checkout's own payment reference */
   paymentReference: text,
+  /** the reference the provider reported the failure on: the session, or the payment intent behind it */
   failedReference: text,
+  /** the provider's words, or the event's type when it gave none */
   reason: text,
   failedAt: at,
 });
@@ -58,8 +65,11 @@ export const CheckoutPaymentFailedV1 = v.object({
  */
 export const CheckoutPaymentProcessingV1 = v.object({
   checkoutId: text,
+  /** the checkout's own payment reference */
   paymentReference: text,
+  /** the reference the provider reported it on: the session, or the payment intent behind it */
   processingReference: text,
+  /** ISO-8601: until when its copies are held while it settles */
   heldUntil: at,
   at,
 });
@@ -242,6 +252,10 @@ export const upcastEmailSentV8 = (old: v.InferOutput<typeof EmailSentV8>): v.Inf
  */
 export const PurchaseNotifiedV2 = v.object({
   ...PurchaseNotifiedV1.entries,
+  /**
+   * The catalogue's books the notice names, at the shop's price, as the server found them (version 2); null in a
+   * notice recorded before the shop checked them. Everything else above is the shopper's page's own words, unchecked.
+   */
   catalogItems: v.nullable(v.array(v.object({ bookId: v.pipe(v.number(), v.integer()), name: text, price: pence }))),
 });
 /** A version-1 notice was never checked against the catalogue: null says so (its e-mail went out when it was recorded). */
@@ -298,9 +312,12 @@ export type EmailWithheld = Extract<NotificationEvent, { type: 'EmailWithheld' }
 export const LatePaymentRefusedV1 = v.object({
   reference: text,
   checkoutId: text,
+  /** what was paid, pence */
   amount: pence,
   currency: text,
+  /** the shop's id for the refund it owes: the provider's idempotency key and the refund's metadata derive from it */
   refundId: text,
+  /** the lines the shelf could not serve when the payment arrived */
   short: v.array(
     v.object({
       bookId: v.pipe(v.number(), v.integer()),
@@ -327,10 +344,13 @@ export const LatePaymentRefundedV1 = v.object({
  * keeps the payer's details.
  */
 export const PaymentUnmatchedV1 = v.object({
+  /** the gateway's id for the payment: a checkout session or a payment intent */
   reference: text,
   checkoutId: text,
+  /** what was paid, in the minor unit of `currency` */
   amount: pence,
   currency: text,
+  /** what the checkout priced */
   expectedAmount: pence,
   expectedCurrency: text,
   reason: text,

@@ -8,6 +8,7 @@ const pence = whole;
 const FeePartV1 = v.object({ type: text, amount: pence, description: text });
 export const PaymentFeeRecordedV1 = v.object({
   orderId: text,
+  /** the order's payment (a checkout session or a payment intent) */
   paymentReference: text,
   transactionId: text,
   amount: pence,
@@ -36,6 +37,11 @@ export const PayoutPaidV1 = v.object({
   currency: text,
   arrivalDate: at,
   createdAt: at,
+  /**
+   * the balance transactions it covers, as the provider listed them when the webhook was answered; null when the
+   * provider cannot list them, or (since decision 107) when they are listed by the reactor afterwards, as
+   * PayoutTransactionsListed
+   */
   transactions: v.nullable(v.array(PayoutTransactionV1)),
   at,
 });

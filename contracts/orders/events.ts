@@ -31,11 +31,13 @@ export const OrderPlacedV1 = v.object({
   shippingAddress: v.union([ShippingAddressSchema, text]),
   phone: v.optional(text),
   items: v.array(OrderItemSchema),
+  /** the items' charged amounts added up: after any discounts */
   subtotal: pence,
   shippingCost: pence,
   total: pence,
   currency: v.literal('gbp'),
   paymentMethod: text,
+  /** the gateway's id for the payment: checkout session id or payment intent id */
   paymentReference: text,
   status: v.picklist(anyOrderStatuses),
   placedAt: at,
@@ -59,7 +61,9 @@ export const OrderCustomerDetailsAddedV1 = v.object({
   customerEmail: v.optional(text),
   shippingAddress: v.optional(ShippingAddressSchema),
   source: v.picklist(['shopper', 'owner']),
+  /** why the owner added them; empty for the shopper's own page */
   reason: text,
+  /** 'shopper' or the admin's username */
   by: text,
   at,
 });
@@ -99,9 +103,14 @@ export const OrderFlaggedV1 = v.object({
  */
 export const OrderPlacedV2 = v.object({
   ...OrderPlacedV1.entries,
+  /**
+   * The VAT the order carries, recorded when it was placed by a shop registered for VAT that day (decision 069);
+   * absent when the shop was not registered, and on every order placed before VAT was recorded.
+   */
   vat: v.optional(OrderVatSchemaV1),
   /** optional: absent on every order before decision 072 and on one without a saving */
   discounts: v.optional(v.array(OrderDiscountSchema)),
+  /** "This is a gift" at checkout (decision 085): its message, and the recipient when it goes to someone else */
   gift: v.optional(OrderGiftSchema),
 });
 /** A version-1 order was placed before VAT was recorded: it carries none, as it was placed. */
@@ -199,8 +208,11 @@ export type OrderFlagCleared = Extract<OrderEvent, { type: 'OrderFlagCleared' }>
 const refundLine = v.object({ line: v.pipe(v.number(), v.integer()), quantity: v.pipe(v.number(), v.integer()) });
 export const RefundRequestedV1 = v.object({
   orderId: text,
+  /** the shop's id for this refund; the gateway's idempotency key is derived from it */
   refundId: text,
+  /** integer pence */
   amount: pence,
+  /** the lines it returns; empty when the owner gave an amount */
   lines: v.array(refundLine),
   reason: text,
   by: text,
@@ -212,7 +224,9 @@ export const RefundSucceededV1 = v.object({
   orderId: text,
   refundId: text,
   amount: pence,
+  /** the gateway's id for the refund (Stripe's re_…) */
   gatewayRefundId: text,
+  /** 'shop': asked for in the console; 'gateway': made in the gateway's own dashboard and reported by a webhook */
   source: v.picklist(['shop', 'gateway']),
   at,
 });
@@ -233,9 +247,16 @@ export const OrderDisputedV2 = v.object({
   reason: text,
   at,
   status: v.nullable(text),
+  /** ISO-8601: the provider's `evidence_details.due_by` */
   evidenceDueBy: v.nullable(at),
   paymentIntent: v.nullable(text),
+  /** the provider's `livemode`: false for a test-mode dispute */
   livemode: v.nullable(v.boolean()),
+  /**
+   * true: its withdrawal and reinstatement are recorded from the provider's balance transactions (DisputeFundsWithdrawn,
+   * DisputeFundsReinstated), and the ledger books them on the days they happened. false for disputes recorded before
+   * (version 1), whose amount the ledger books on the day the dispute was opened, as it always did.
+   */
   moneyFollowed: v.boolean(),
 });
 /** A dispute recorded before its later steps were: nothing known of them, and its amount booked on the day it opened. */

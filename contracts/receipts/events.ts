@@ -6,23 +6,30 @@ import { at, defineEvents, text, whole, type EventsOf } from '../shared/eventDef
 const pence = whole;
 
 export const ReceiptIssuedV1 = v.object({
+  /** `AH-2026-000123` */
   receiptNumber: text,
   year: whole,
+  /** 1, 2, 3… within the year, with no gaps */
   sequence: whole,
   orderId: text,
   orderNumber: text,
+  /** the date of supply: when the order was placed (paid) */
   placedAt: at,
   issuedAt: at,
 });
 const vatSplit = { gross: pence, vat: pence, net: pence };
 export const CreditNoteIssuedV1 = v.object({
+  /** `CN-2026-000001` */
   creditNoteNumber: text,
   year: whole,
   sequence: whole,
   orderId: text,
   refundId: text,
+  /** the receipt it corrects */
   receiptNumber: text,
+  /** pence paid back */
   amount: pence,
+  /** the lines it gives back; empty for a refund of an amount */
   lines: v.array(
     v.object({
       line: whole,
@@ -33,7 +40,9 @@ export const CreditNoteIssuedV1 = v.object({
       vat: v.optional(pence),
     }),
   ),
+  /** the VAT it reverses, per rate; only when the order recorded VAT */
   vat: v.optional(v.object({ rates: v.array(v.object({ rate: whole, ...vatSplit })), totals: v.object(vatSplit) })),
+  /** when the money went back */
   refundedAt: at,
   issuedAt: at,
 });
