@@ -70,8 +70,6 @@ export const sessionEvents = defineEvents([
 
 export type AdminEvent = EventsOf<typeof sessionEvents>;
 export type AdminLoggedIn = Extract<AdminEvent, { type: 'AdminLoggedIn' }>;
-export type AdminLoginFailed = Extract<AdminEvent, { type: 'AdminLoginFailed' }>;
-export type AdminLoggedOut = Extract<AdminEvent, { type: 'AdminLoggedOut' }>;
 export type AdminSessionsRevoked = Extract<AdminEvent, { type: 'AdminSessionsRevoked' }>;
 
 // Accounts: the owner named by the configuration is always an owner; the accounts the owners create are events in the
@@ -224,17 +222,8 @@ export const accountEvents = defineEvents([
 ]);
 
 export type AccountEvent = EventsOf<typeof accountEvents>;
-export type AccountCreated = Extract<AccountEvent, { type: 'AccountCreated' }>;
-export type AccountRoleChanged = Extract<AccountEvent, { type: 'AccountRoleChanged' }>;
-export type AccountPasswordReset = Extract<AccountEvent, { type: 'AccountPasswordReset' }>;
-export type AccountDisabled = Extract<AccountEvent, { type: 'AccountDisabled' }>;
-export type AccountEnabled = Extract<AccountEvent, { type: 'AccountEnabled' }>;
-export type AccountSignInRefused = Extract<AccountEvent, { type: 'AccountSignInRefused' }>;
-export type AccountTwoStepEnabled = Extract<AccountEvent, { type: 'AccountTwoStepEnabled' }>;
-export type AccountTwoStepDisabled = Extract<AccountEvent, { type: 'AccountTwoStepDisabled' }>;
 export type AccountRecoveryCodeUsed = Extract<AccountEvent, { type: 'AccountRecoveryCodeUsed' }>;
 export type AccountTwoStepCodeUsed = Extract<AccountEvent, { type: 'AccountTwoStepCodeUsed' }>;
-export type AccountTwoStepFailed = Extract<AccountEvent, { type: 'AccountTwoStepFailed' }>;
 
 // The download of a person's data is an owner's, unless an owner grants it to an account (decision 058).
 /** An owner let an auditor download a person's data (from its next request on). */
@@ -261,5 +250,3 @@ export const downloadGrantEvents = defineEvents([
 ]);
 
 export type DownloadGrantEvent = EventsOf<typeof downloadGrantEvents>;
-export type PersonalDataDownloadGranted = Extract<DownloadGrantEvent, { type: 'PersonalDataDownloadGranted' }>;
-export type PersonalDataDownloadRevoked = Extract<DownloadGrantEvent, { type: 'PersonalDataDownloadRevoked' }>;

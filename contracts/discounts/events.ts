@@ -119,9 +119,5 @@ export const discountEvents = defineEvents([
 
 export type DiscountEvent = EventsOf<typeof discountEvents>;
 export type DiscountCodeCreated = Extract<DiscountEvent, { type: 'DiscountCodeCreated' }>;
-export type DiscountCodePaused = Extract<DiscountEvent, { type: 'DiscountCodePaused' }>;
-export type DiscountCodeResumed = Extract<DiscountEvent, { type: 'DiscountCodeResumed' }>;
-export type DiscountCodeEnded = Extract<DiscountEvent, { type: 'DiscountCodeEnded' }>;
-export type DiscountUseHeld = Extract<DiscountEvent, { type: 'DiscountUseHeld' }>;
 export type DiscountUseReleased = Extract<DiscountEvent, { type: 'DiscountUseReleased' }>;
 export type DiscountRedeemed = Extract<DiscountEvent, { type: 'DiscountRedeemed' }>;

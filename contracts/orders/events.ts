@@ -318,7 +318,6 @@ export const refundEvents = defineEvents([
 type RefundStepEvent = EventsOf<typeof refundEvents>;
 export type RefundRequested = Extract<RefundStepEvent, { type: 'RefundRequested' }>;
 export type RefundSucceeded = Extract<RefundStepEvent, { type: 'RefundSucceeded' }>;
-export type RefundFailed = Extract<RefundStepEvent, { type: 'RefundFailed' }>;
 export type RefundRetried = Extract<RefundStepEvent, { type: 'RefundRetried' }>;
 export type OrderDisputed = Extract<RefundStepEvent, { type: 'OrderDisputed' }>;
 /** A refund's steps, and a dispute's from its opening on. */
@@ -385,8 +384,6 @@ export const disputeEvents = defineEvents([
 ]);
 
 export type DisputeStepEvent = EventsOf<typeof disputeEvents>;
-export type DisputeUpdated = Extract<DisputeStepEvent, { type: 'DisputeUpdated' }>;
-export type DisputeClosed = Extract<DisputeStepEvent, { type: 'DisputeClosed' }>;
 export type DisputeFundsWithdrawn = Extract<DisputeStepEvent, { type: 'DisputeFundsWithdrawn' }>;
 export type DisputeFundsReinstated = Extract<DisputeStepEvent, { type: 'DisputeFundsReinstated' }>;
 

@@ -114,11 +114,6 @@ export const preOrderEvents = defineEvents([
 ]);
 
 export type PreOrderEvent = EventsOf<typeof preOrderEvents>;
-export type TitleAnnounced = Extract<PreOrderEvent, { type: 'TitleAnnounced' }>;
-export type PublicationDateChanged = Extract<PreOrderEvent, { type: 'PublicationDateChanged' }>;
-export type PreOrderLimitChanged = Extract<PreOrderEvent, { type: 'PreOrderLimitChanged' }>;
 export type PreOrderPlaced = Extract<PreOrderEvent, { type: 'PreOrderPlaced' }>;
 export type PreOrderPaid = Extract<PreOrderEvent, { type: 'PreOrderPaid' }>;
 export type PreOrderAllocated = Extract<PreOrderEvent, { type: 'PreOrderAllocated' }>;
-export type PreOrderCancelled = Extract<PreOrderEvent, { type: 'PreOrderCancelled' }>;
-export type TitleReleased = Extract<PreOrderEvent, { type: 'TitleReleased' }>;
