@@ -3,7 +3,6 @@
 // hash of an e-mail address, a list and its filter; never a person's details in plain text), when and why. The audit
 // console lists them from a read model, newest first, by reader, subject and dates (decision 058).
 import * as v from 'valibot';
-import type { AccountRole } from '../admin/model.ts';
 import { ownerText } from '../shared/ownerText.ts';
 import type { PersonalDataRead } from './events.ts';
 

@@ -2,13 +2,11 @@
 import * as v from 'valibot';
 import { fixedBookPricePence, quantity } from '../shared/constants.ts';
 import { shopContent } from '../catalog/content.ts';
-import type { OrderDiscount, OrderItem, ShippingAddress } from '../orders/model.ts';
-import type { EmailKind, EmailKindV1 } from '../orders/emails.ts';
+import type { OrderItem } from '../orders/model.ts';
+import type { EmailKind } from '../orders/emails.ts';
 import { OptionalDiscountCodeSchema } from '../discounts/model.ts';
-import { GiftSchema, type OrderGift } from './gift.ts';
+import { GiftSchema } from './gift.ts';
 import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
-import type { ShippingOption } from './shipping.ts';
-import { ParcelsSchema, type OrderParcels, type PreOrderLine } from '../preorders/parcels.ts';
 
 /** The book the custom checkout and wallet pages sell: the first story book, at the fixed 999 pence. */
 export const singleCheckoutBook = (() => {

@@ -1,13 +1,8 @@
 // Order events, shared by checkout (which places orders) and the owner's console (which runs them).
 import * as v from 'valibot';
 import { isErasedValue } from '../personalData.ts';
-import { anyOrderStatuses, orderStatuses } from '../shared/constants.ts';
 import type { ShopEvent } from '../eventCatalog.ts';
-import type { OrderVat } from '../vat/orderVat.ts';
-import type { OrderGift } from '../checkout/gift.ts';
-import type { OrderParcels, PreOrderLine } from '../preorders/parcels.ts';
 import { bundleSavingLabel } from '../catalog/bundle.ts';
-import type { Carrier } from './fulfilment.ts';
 import type { OrderPlaced, OrderCustomerDetailsAdded } from './events.ts';
 
 export const OrderItemSchema = v.object({

@@ -9,7 +9,7 @@ import type { ShopEvent } from '../eventCatalog.ts';
 import type { OrderVat } from '../vat/orderVat.ts';
 import type { InvoiceCustomer, InvoiceKind, RefundStanding } from './invoice.ts';
 import { ukDayOf, type Day } from '../vat/rates.ts';
-import type { ReceiptIssued, CreditNoteIssued } from './events.ts';
+import type { CreditNoteIssued } from './events.ts';
 
 /** The VAT an order recorded when it was placed (decision 069); the receipts show it and credit notes reverse it. */
 export type { OrderVat };

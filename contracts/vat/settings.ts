@@ -13,7 +13,7 @@
 import { shopContent } from '../catalog/content.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import { chargedRateOn, checkDay, checkRate, STANDARD_RATE, type Day, type RateChange, type VatRate } from './rates.ts';
-import type { VatRegistered, VatDeregistered, VatRateChanged, VatSettingsEvent } from './events.ts';
+import type { VatRateChanged, VatSettingsEvent } from './events.ts';
 
 /** A period of registration: from `from`, until the day before `until` (null: still registered). */
 export type Registration = { vatNumber: string; from: Day; until: Day | null; by: string; at: string };
