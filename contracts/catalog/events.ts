@@ -94,6 +94,7 @@ export const productEvents = defineEvents([
     versions: [{ schema: ProductCustomsChangedV1 }],
   },
 ]);
+export const productEventTypes = productEvents.map((d) => d.type);
 
 /** The owner added an image (its first upload; the same image again adds nothing). */
 export const ImageUploadedV1 = v.object({

@@ -90,16 +90,6 @@ export type ProductEvent =
 /** Everything a `book-<id>` stream holds: the seed's listing and updates, and the owner's changes. */
 export type BookStreamEvent = CatalogEvent | ProductEvent;
 
-export const productEventTypes = [
-  'ProductAdded',
-  'ProductEdited',
-  'ProductPriceChanged',
-  'ProductHidden',
-  'ProductPublished',
-  'ProductReordered',
-  'ProductCustomsChanged',
-] as const satisfies readonly ProductEvent['type'][];
-
 /** The prices the owner may set, in whole pence: a penny to £1,000. */
 export const productPriceLimits = { min: 1, max: 100_000 } as const;
 

@@ -58,10 +58,6 @@ export const seedShippingTable: ShippingTable = {
 /** The seed holds from before the shop's first sale. */
 export const seedFrom = '2000-01-01T00:00:00.000Z';
 
-export const shippingRatesEventTypes = [
-  'ShippingRatesChanged',
-] as const satisfies readonly ShippingRatesEvent['type'][];
-
 /** One table and when it applies; the seed's has no author. */
 export type RatesVersion = ShippingTable & { from: string; reason: string; by: string | null; at: string | null };
 /** Every version in the order it applies (by `from`, a later change for the same instant after the earlier). */

@@ -3,7 +3,6 @@
 // dispute gives the amount back. Each step is an event on the order's stream, decided from the dispute as the provider
 // reports it, so a report delivered twice, or late, records nothing new.
 import type { FeePart } from '../ledger/payments.ts';
-import type { DisputeStepEvent } from './events.ts';
 
 /**
  * Stripe's dispute statuses (the `Dispute.status` of API 2025): `warning_*` are inquiries, which take no money;
@@ -104,13 +103,6 @@ export type ReportedDispute = {
   livemode: boolean | null;
   transactions: DisputeTransaction[];
 };
-
-export const disputeStepTypes: readonly DisputeStepEvent['type'][] = [
-  'DisputeUpdated',
-  'DisputeClosed',
-  'DisputeFundsWithdrawn',
-  'DisputeFundsReinstated',
-];
 
 /** A balance transaction of a dispute as the order keeps it. */
 export type DisputeMovement = {

@@ -7,14 +7,15 @@ import type { DomainEvent } from '../shared/events.ts';
 import { conflict, invalid, notFound } from '../shared/errors.ts';
 import { formatPence } from '../shared/money.ts';
 import type { OrderItem } from './model.ts';
-import type { OrderPlaced, DisputeStepEvent, RefundRequested, RefundEvent } from './events.ts';
 import {
-  disputeStepTypes,
-  isFinalDisputeStatus,
-  isWithdrawal,
-  type DisputeMovement,
-  type ReportedDispute,
-} from './disputes.ts';
+  disputeEvents,
+  refundEvents,
+  type OrderPlaced,
+  type DisputeStepEvent,
+  type RefundRequested,
+  type RefundEvent,
+} from './events.ts';
+import { isFinalDisputeStatus, isWithdrawal, type DisputeMovement, type ReportedDispute } from './disputes.ts';
 
 /** One line of the order (its index in `items`) and how many of it go back. */
 export type RefundLine = { line: number; quantity: number };
@@ -72,14 +73,7 @@ export type RefundBook = { refunds: RefundEntry[]; disputes: Dispute[] };
 
 export const emptyRefundBook = (): RefundBook => ({ refunds: [], disputes: [] });
 
-export const refundEventTypes: readonly RefundEvent['type'][] = [
-  'RefundRequested',
-  'RefundSucceeded',
-  'RefundFailed',
-  'RefundRetried',
-  'OrderDisputed',
-  ...disputeStepTypes,
-];
+export const refundEventTypes = [...refundEvents, ...disputeEvents].map((d) => d.type);
 
 export const isRefundEvent = (event: DomainEvent): event is RefundEvent =>
   (refundEventTypes as readonly string[]).includes(event.type);

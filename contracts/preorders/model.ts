@@ -5,7 +5,6 @@
 import * as v from 'valibot';
 import { isoDay } from '../shared/days.ts';
 import { ownerText } from '../shared/ownerText.ts';
-import type { PreOrderEvent } from './events.ts';
 
 /** The highest limit the owner may set, in copies: far above any print run of the shop's. */
 export const maxPreOrderLimit = 100_000;
@@ -16,18 +15,6 @@ export const maxPreOrderLimit = 100_000;
  */
 export const preOrderCancelReasons = ['shopper', 'owner', 'unpaid'] as const;
 export type PreOrderCancelReason = (typeof preOrderCancelReasons)[number];
-
-export const preOrderEventTypes = [
-  'TitleAnnounced',
-  'PublicationDateChanged',
-  'PreOrderLimitChanged',
-  'PreOrderPlaced',
-  'PreOrderPaid',
-  'PreOrderAllocated',
-  'PreOrderCancelled',
-  'PreOrderStockReceived',
-  'TitleReleased',
-] as const satisfies readonly PreOrderEvent['type'][];
 
 const longDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
 /** A UK day as the shop writes it to shoppers: `2027-03-01` → "1 March 2027". */

@@ -3,7 +3,8 @@
 // capabilities that read books find them. Each event is folded with the same `evolveBook` the catalog's decider uses.
 import { booksReadModel } from '../../contracts/catalog/books.ts';
 import type { BookDto } from '../../contracts/catalog/model.ts';
-import { evolveBook, productEventTypes } from '../../contracts/catalog/product.ts';
+import { evolveBook } from '../../contracts/catalog/product.ts';
+import { productEventTypes } from '../../contracts/catalog/events.ts';
 import { defineProjection, each } from '../engine/projection.ts';
 
 export { getBook, getBookBySlug, listAllBooks, listBooks } from '../../contracts/catalog/books.ts';

@@ -6,12 +6,12 @@ import type { ProductCustoms } from '../../contracts/catalog/customs.ts';
 import {
   evolveBook,
   productCustomsOf,
-  productEventTypes,
   type BookStreamEvent,
   type ProductAdded,
   type ProductDetails,
   type ProductEdited,
 } from '../../contracts/catalog/product.ts';
+import { productEventTypes } from '../../contracts/catalog/events.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import { ofTypes } from '../../contracts/shared/events.ts';
 import type { AgeRange } from '../../contracts/catalog/model.ts';
