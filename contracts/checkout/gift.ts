@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
 import { isoCountryName } from '../shared/countries.ts';
+import type { OrderGiftSchema } from '../orders/events.ts';
 import type { ShippingAddress } from '../orders/model.ts';
 
 export const giftMessageMaxLength = 300;
@@ -25,15 +26,7 @@ export const giftTexts = {
 } as const;
 
 /** The gift as an order records it. */
-export type OrderGift = {
-  message: string;
-  recipientName?: string;
-  recipientAddress?: ShippingAddress;
-  /** where the gift note goes, if the buyer gave it (decision 110) */
-  recipientEmail?: string;
-  /** the buyer asked for a gift note to the recipient once the parcel is on its way */
-  noteToRecipient?: true;
-};
+export type OrderGift = v.InferOutput<typeof OrderGiftSchema>;
 
 const message = v.pipe(
   v.string('The gift message must be text'),

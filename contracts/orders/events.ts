@@ -20,7 +20,9 @@ export const OrderGiftSchema = v.object({
   message: v.string(),
   recipientName: v.optional(text),
   recipientAddress: v.optional(ShippingAddressSchema),
+  /** where the gift note goes, if the buyer gave it (decision 110) */
   recipientEmail: v.optional(text),
+  /** the buyer asked for a gift note to the recipient once the parcel is on its way */
   noteToRecipient: v.optional(v.literal(true)),
 });
 export const OrderPlacedV1 = v.object({
