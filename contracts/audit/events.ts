@@ -17,7 +17,8 @@ export const ReadModelsVerifiedV1 = v.object({
   by: text,
   at,
 });
-const ChainEndV1 = v.object({ events: count, head: count, chainHead: text });
+/** A log's chain as an export of it ends: how many events, the last position, and the chain head (the last line's SHA-256). */
+export const ChainEndV1 = v.object({ events: count, head: count, chainHead: text });
 /**
  * The log was copied into a new file with every personal field written before sealing now sealed (decision 059): the
  * first event of the new log after the events carried over. `from` is the old log's export as it ended; `to` is the new

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import type { RecordedEvent } from '../shared/events.ts';
 import { streamNamePattern } from './streamName.ts';
-import type { ReadModelsVerified } from './events.ts';
+import type { ChainEndV1, ReadModelsVerified } from './events.ts';
 
 /**
  * The stream kinds time travel knows how to fold: an order's or a review's state as the console shows it, and a coming
@@ -163,5 +163,4 @@ export type ProjectionHealth = {
 };
 export type ProjectionsResponse = { head: number; projections: ProjectionHealth[] };
 
-/** A log's chain as an export of it ends: how many events, the last position, and the chain head (the last line's SHA-256). */
-export type ChainEnd = { events: number; head: number; chainHead: string };
+export type ChainEnd = v.InferOutput<typeof ChainEndV1>;

@@ -5,37 +5,51 @@ import { at, defineEvents, text, whole, type EventsOf } from '../shared/eventDef
 
 const pence = whole;
 
-const FeePartV1 = v.object({ type: text, amount: pence, description: text });
+/** One part of a fee as the provider itemises it (Stripe's `fee_details`: `stripe_fee`, `tax`, …). Pence. */
+export const FeePartV1 = v.object({ type: text, amount: pence, description: text });
 export const PaymentFeeRecordedV1 = v.object({
   orderId: text,
   /** the order's payment (a checkout session or a payment intent) */
   paymentReference: text,
+  /** the provider's id for the movement the fee was taken from (Stripe's `txn_…`); the sandbox's is `txn_sandbox_<payment>` */
   transactionId: text,
+  /** what the payment brought in, before the fee */
   amount: pence,
   fee: pence,
+  /** amount − fee */
   net: pence,
   feeDetails: v.array(FeePartV1),
+  /** ISO-8601: when the payment was charged (the balance transaction's `created`) */
   chargedAt: at,
+  /** ISO-8601: when its net became available for a payout (`available_on`); null when the provider does not say */
   availableOn: v.nullable(at),
+  /** true when no provider charged it: the sandbox's fee from Stripe's published UK card pricing */
   simulated: v.boolean(),
   at,
 });
-const PayoutTransactionV1 = v.object({
+/** One balance transaction a payout covers, as the provider listed it. Pence; a payment's is positive, a refund's negative. */
+export const PayoutTransactionV1 = v.object({
   id: text,
+  /** Stripe's balance transaction type: `charge`, `payment`, `refund`, `adjustment` (a dispute), `payout`, … */
   type: text,
   amount: pence,
   fee: pence,
   net: pence,
   feeDetails: v.array(FeePartV1),
+  /** ISO-8601 */
   createdAt: at,
   availableOn: v.nullable(at),
+  /** the PaymentIntent a payment's transaction came from, when the provider names it */
   paymentIntent: v.nullable(text),
 });
 export const PayoutPaidV1 = v.object({
   payoutId: text,
+  /** pence that reached the bank account */
   amount: pence,
   currency: text,
+  /** ISO-8601: the day the provider says it reached the bank (Stripe's `arrival_date`) */
   arrivalDate: at,
+  /** ISO-8601: when the provider made it */
   createdAt: at,
   /**
    * the balance transactions it covers, as the provider listed them when the webhook was answered; null when the

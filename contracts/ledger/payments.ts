@@ -3,56 +3,21 @@
 // records them once each, by the provider's own id, and never works them out from today's prices (the sandbox's fee,
 // which no provider charged, is recorded as simulated).
 import type { DomainEvent } from '../shared/events.ts';
-import type { PaymentFeeRecorded, PayoutPaid, PayoutTransactionsListed } from './events.ts';
+import type * as v from 'valibot';
+import type {
+  FeePartV1,
+  PaymentFeeRecorded,
+  PayoutPaid,
+  PayoutTransactionsListed,
+  PayoutTransactionV1,
+} from './events.ts';
 
-/** One part of a fee as the provider itemises it (Stripe's `fee_details`: `stripe_fee`, `tax`, …). Pence. */
-export type FeePart = { type: string; amount: number; description: string };
-
+export type FeePart = v.InferOutput<typeof FeePartV1>;
 /** A payment's balance transaction as the provider reports it: what was charged, the fee kept, the net left. Pence. */
-export type PaymentFee = {
-  /** the provider's id for the movement the fee was taken from (Stripe's `txn_…`); the sandbox's is `txn_sandbox_<payment>` */
-  transactionId: string;
-  /** what the payment brought in, before the fee */
-  amount: number;
-  fee: number;
-  /** amount − fee */
-  net: number;
-  feeDetails: FeePart[];
-  /** ISO-8601: when the payment was charged (the balance transaction's `created`) */
-  chargedAt: string;
-  /** ISO-8601: when its net became available for a payout (`available_on`); null when the provider does not say */
-  availableOn: string | null;
-  /** true when no provider charged it: the sandbox's fee from Stripe's published UK card pricing */
-  simulated: boolean;
-};
-
-/** One balance transaction a payout covers, as the provider listed it. Pence; a payment's is positive, a refund's negative. */
-export type PayoutTransaction = {
-  id: string;
-  /** Stripe's balance transaction type: `charge`, `payment`, `refund`, `adjustment` (a dispute), `payout`, … */
-  type: string;
-  amount: number;
-  fee: number;
-  net: number;
-  feeDetails: FeePart[];
-  /** ISO-8601 */
-  createdAt: string;
-  availableOn: string | null;
-  /** the PaymentIntent a payment's transaction came from, when the provider names it */
-  paymentIntent: string | null;
-};
-
+export type PaymentFee = Omit<PaymentFeeRecorded['data'], 'orderId' | 'paymentReference' | 'at'>;
+export type PayoutTransaction = v.InferOutput<typeof PayoutTransactionV1>;
 /** A payout as its `payout.paid` notice reports it. */
-export type Payout = {
-  payoutId: string;
-  /** pence that reached the bank account */
-  amount: number;
-  currency: string;
-  /** ISO-8601: the day the provider says it reached the bank (Stripe's `arrival_date`) */
-  arrivalDate: string;
-  /** ISO-8601: when the provider made it */
-  createdAt: string;
-};
+export type Payout = Omit<PayoutPaid['data'], 'transactions' | 'at'>;
 
 // --- the sandbox's fee -----------------------------------------------------------------------------------------------
 
