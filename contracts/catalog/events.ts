@@ -94,6 +94,9 @@ export const productEvents = defineEvents([
     versions: [{ schema: ProductCustomsChangedV1 }],
   },
 ]);
+export type ProductEvent = EventsOf<typeof productEvents>;
+export type ProductAdded = Extract<ProductEvent, { type: 'ProductAdded' }>;
+export type ProductEdited = Extract<ProductEvent, { type: 'ProductEdited' }>;
 export const productEventTypes = productEvents.map((d) => d.type);
 
 /** The owner added an image (its first upload; the same image again adds nothing). */

@@ -2,7 +2,6 @@
 // what the owner may send, and the one fold from a book's events to the book every page reads. The catalog's decider
 // and the books read model both fold with `evolveBook`, so what the owner is told and what the shop shows agree.
 import * as v from 'valibot';
-import type { DomainEvent } from '../shared/events.ts';
 import { ownerText } from '../shared/ownerText.ts';
 import { STANDARD_RATE, VatRateSchema } from '../vat/rates.ts';
 import { shopContent } from './content.ts';
@@ -16,7 +15,7 @@ import {
 } from './customs.ts';
 import { ImageRefSchema } from './images.ts';
 import { AgeRangeSchema, productKinds, type BookDto, type BookFields } from './model.ts';
-import type { CatalogEvent } from './events.ts';
+import type { CatalogEvent, ProductEvent } from './events.ts';
 import { SlugSchema, slugOf } from './slug.ts';
 
 /** Who changed a product and why: `by` the owner's username, `reason` the short note they gave ('' for none). */
@@ -71,22 +70,6 @@ export type ProductDetails = Omit<
   v.InferOutput<typeof ProductAddedV1>,
   'id' | 'price' | 'vatRate' | 'sortOrder' | 'published' | 'ageRange' | 'by' | 'reason' | 'at'
 >;
-export type ProductAdded = DomainEvent<'ProductAdded', v.InferOutput<typeof ProductAddedV1>>;
-export type ProductEdited = DomainEvent<'ProductEdited', v.InferOutput<typeof ProductEditedV1>>;
-export type ProductPriceChanged = DomainEvent<'ProductPriceChanged', v.InferOutput<typeof ProductPriceChangedV1>>;
-export type ProductHidden = DomainEvent<'ProductHidden', v.InferOutput<typeof ProductHiddenV1>>;
-export type ProductPublished = DomainEvent<'ProductPublished', v.InferOutput<typeof ProductPublishedV1>>;
-export type ProductReordered = DomainEvent<'ProductReordered', v.InferOutput<typeof ProductReorderedV1>>;
-export type ProductCustomsChanged = DomainEvent<'ProductCustomsChanged', v.InferOutput<typeof ProductCustomsChangedV1>>;
-
-export type ProductEvent =
-  | ProductAdded
-  | ProductEdited
-  | ProductPriceChanged
-  | ProductHidden
-  | ProductPublished
-  | ProductReordered
-  | ProductCustomsChanged;
 /** Everything a `book-<id>` stream holds: the seed's listing and updates, and the owner's changes. */
 export type BookStreamEvent = CatalogEvent | ProductEvent;
 

@@ -7,10 +7,9 @@ import {
   evolveBook,
   productCustomsOf,
   type BookStreamEvent,
-  type ProductAdded,
   type ProductDetails,
-  type ProductEdited,
 } from '../../contracts/catalog/product.ts';
+import type { ProductAdded, ProductEdited } from '../../contracts/catalog/events.ts';
 import { productEventTypes } from '../../contracts/catalog/events.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import { ofTypes } from '../../contracts/shared/events.ts';
