@@ -4,7 +4,7 @@
 // with the types derived from their schemas.
 import * as v from 'valibot';
 import { at, causes, defineEvents, text, whole, type EventsOf } from '../shared/eventDefinitions.ts';
-import { OrderGiftSchema } from '../orders/events.ts';
+import { OrderGiftSchema, OrderParcelsSchema, PreOrderLineSchema } from '../orders/events.ts';
 import { OrderDiscountSchema, OrderItemSchema, ShippingAddressSchema } from '../orders/model.ts';
 import { zoneIds } from './shippingRates.ts';
 
@@ -33,6 +33,18 @@ export const CheckoutStartedV1 = v.object({
   gift: v.optional(OrderGiftSchema),
   startedAt: at,
 });
+/** CheckoutStarted version 2 (decision 131): its pre-ordered lines and, for a mixed basket, one parcel or two. */
+export const CheckoutStartedV2 = v.object({
+  ...CheckoutStartedV1.entries,
+  /** the lines that are pre-orders of coming books, with the date each is published */
+  preOrders: v.optional(v.array(PreOrderLineSchema)),
+  /** a basket of pre-orders and books on the shelf: one parcel or two, as the shopper chose */
+  parcels: v.optional(OrderParcelsSchema),
+});
+/** A version-1 checkout was started before pre-orders were recorded on it: it holds none. */
+export const upcastCheckoutStartedV1 = (
+  old: v.InferOutput<typeof CheckoutStartedV1>,
+): v.InferOutput<typeof CheckoutStartedV2> => old;
 export const CheckoutCompletedV1 = v.object({
   checkoutId: text,
   paymentReference: text,
@@ -79,8 +91,9 @@ export const checkoutEvents = defineEvents([
     type: 'CheckoutStarted',
     stream: 'checkout',
     causedBy: shopper,
-    description: 'The server priced a checkout and opened a payment for it.',
-    versions: [{ schema: CheckoutStartedV1 }],
+    description:
+      'The server priced a checkout and opened a payment for it; from version 2, with the lines that are pre-orders (and their publication dates) and, for a basket of pre-orders and books on the shelf, one parcel or two as the shopper chose.',
+    versions: [{ schema: CheckoutStartedV1 }, { schema: CheckoutStartedV2, upcast: upcastCheckoutStartedV1 }],
   },
   {
     type: 'CheckoutCompleted',

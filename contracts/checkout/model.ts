@@ -7,6 +7,7 @@ import type { EmailKind } from '../orders/emails.ts';
 import { OptionalDiscountCodeSchema } from '../discounts/model.ts';
 import { GiftSchema } from './gift.ts';
 import { normalisePostcode, postcodeMessage, postcodeProblem } from '../shared/postcode.ts';
+import { ParcelsSchema } from '../preorders/parcels.ts';
 
 /** The book the custom checkout and wallet pages sell: the first story book, at the fixed 999 pence. */
 export const singleCheckoutBook = (() => {

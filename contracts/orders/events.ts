@@ -8,6 +8,7 @@ import { OrderVatSchema, OrderVatSchemaV1 } from '../vat/orderVat.ts';
 import { carriers } from './fulfilment.ts';
 import { OrderDiscountSchema, OrderItemSchema, orderFlags, ShippingAddressSchema } from './model.ts';
 import { returnReasons } from './shopperRequests.ts';
+import { parcelChoices } from '../preorders/parcels.ts';
 
 const { owner, webhook } = causes;
 const pence = whole;
@@ -126,6 +127,35 @@ export const OrderPlacedV3 = v.object({ ...OrderPlacedV2.entries, vat: v.optiona
 /** A version-2 order was recorded before exports were told apart: it reads as it was recorded, a UK sale. */
 export const upcastOrderPlacedV2 = (old: v.InferOutput<typeof OrderPlacedV2>): v.InferOutput<typeof OrderPlacedV3> =>
   old;
+const preOrderDay = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+/** A line that is a pre-order of a coming book, with the date it is published (decision 131). */
+export const PreOrderLineSchema = v.object({
+  bookId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  publicationDate: preOrderDay,
+});
+/** A basket of pre-orders and books on the shelf: one parcel on publication, or two (decision 131). */
+export const OrderParcelsSchema = v.object({
+  choice: v.picklist(parcelChoices),
+  dispatchFrom: preOrderDay,
+  secondDelivery: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+/**
+ * OrderPlaced version 4 (decision 131): the lines that are pre-orders with the publication date each was paid for, and
+ * for a basket of pre-orders and books on the shelf whether it ships in one parcel or two.
+ */
+export const OrderPlacedV4 = v.object({
+  ...OrderPlacedV3.entries,
+  /**
+   * The lines that are pre-orders, with the publication date each was paid for: the payment is the tax point, and the
+   * receipt says each is to be dispatched from that date.
+   */
+  preOrders: v.optional(v.array(PreOrderLineSchema)),
+  /** pre-orders and books on the shelf in one order: sent in one parcel on publication, or two */
+  parcels: v.optional(OrderParcelsSchema),
+});
+/** A version-3 order was placed before pre-orders were recorded on orders: it holds none, and ships as one. */
+export const upcastOrderPlacedV3 = (old: v.InferOutput<typeof OrderPlacedV3>): v.InferOutput<typeof OrderPlacedV4> =>
+  old;
 
 export const orderEvents = defineEvents([
   {
@@ -133,11 +163,12 @@ export const orderEvents = defineEvents([
     stream: 'order',
     causedBy: webhook,
     description:
-      'A verified payment placed an order (once per payment); from version 2, with the VAT it carries when the shop is registered for VAT that day; from version 3, an order sent out of the UK records it as a zero-rated export, with its destination and the UK VAT due if its proof of export does not come within 3 months.',
+      'A verified payment placed an order (once per payment); from version 2, with the VAT it carries when the shop is registered for VAT that day; from version 3, an order sent out of the UK records it as a zero-rated export, with its destination and the UK VAT due if its proof of export does not come within 3 months; from version 4, its pre-ordered lines with their publication dates, and one parcel or two for a basket of pre-orders and books on the shelf.',
     versions: [
       { schema: OrderPlacedV1 },
       { schema: OrderPlacedV2, upcast: upcastOrderPlacedV1 },
       { schema: OrderPlacedV3, upcast: upcastOrderPlacedV2 },
+      { schema: OrderPlacedV4, upcast: upcastOrderPlacedV3 },
     ],
   },
   {

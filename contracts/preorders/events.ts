@@ -47,6 +47,19 @@ export const PreOrderCancelledV1 = v.object({
 });
 /** The book is out: no longer coming, on sale as any other. */
 export const TitleReleasedV1 = v.object({ bookId, ...preOrderSaid });
+/**
+ * Copies of the title were received (decision 131), appended with the PreOrderAllocated events they made: `allocated`
+ * went to pre-orders, `forSale` to the shelf, whose StockReceived follows under `receiptId`. From then on the title is
+ * on sale from its shelf and takes no new pre-orders.
+ */
+export const PreOrderStockReceivedV1 = v.object({
+  bookId,
+  received: copies,
+  allocated: count,
+  forSale: count,
+  receiptId: text,
+  ...preOrderSaid,
+});
 
 export const preOrderEvents = defineEvents([
   {
@@ -110,6 +123,14 @@ export const preOrderEvents = defineEvents([
     causedBy: owner,
     description: 'A coming title was released once no pre-order waited for copies: it is on sale as any other book.',
     versions: [{ schema: TitleReleasedV1 }],
+  },
+  {
+    type: 'PreOrderStockReceived',
+    stream: 'preorder',
+    causedBy: owner,
+    description:
+      "Copies of a coming title were received, appended with the allocations they made: how many arrived, went to pre-orders and are for sale. From then on the title is on sale from its shelf and takes no new pre-orders; the shelf's StockReceived of the rest follows, named by `receiptId`.",
+    versions: [{ schema: PreOrderStockReceivedV1 }],
   },
 ]);
 

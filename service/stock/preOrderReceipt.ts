@@ -2,7 +2,8 @@
 // allocated to pre-orders in one append, then the shelf records the rest as received, once, under an event id named
 // after the receipt. The owner's route does it at once; the reactor does it again from the title's event, so a shop
 // that stopped between the two appends still puts the rest on the shelf, and the two never both append it.
-import { preOrderMessages, type PreOrderStockReceived } from '../../contracts/preorders/model.ts';
+import { preOrderMessages } from '../../contracts/preorders/model.ts';
+import type { PreOrderStockReceived } from '../../contracts/preorders/events.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { stockStream } from '../../contracts/shared/streams.ts';
 import { shelfDecider, type ShelfCommand, type ShelfState } from '../../contracts/stock/shelf.ts';

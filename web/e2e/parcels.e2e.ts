@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { parcelTexts } from '../../contracts/preorders/parcels.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
