@@ -138,4 +138,5 @@ export type PreOrderEvent = EventsOf<typeof preOrderEvents>;
 export type PreOrderPlaced = Extract<PreOrderEvent, { type: 'PreOrderPlaced' }>;
 export type PreOrderPaid = Extract<PreOrderEvent, { type: 'PreOrderPaid' }>;
 export type PreOrderAllocated = Extract<PreOrderEvent, { type: 'PreOrderAllocated' }>;
+export type PreOrderStockReceived = Extract<PreOrderEvent, { type: 'PreOrderStockReceived' }>;
 export const preOrderEventTypes = preOrderEvents.map((d) => d.type);

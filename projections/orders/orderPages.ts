@@ -1,3 +1,4 @@
+import { preOrderNoteOf } from '../../contracts/preorders/parcels.ts';
 // Read model: each order as its own page shows it — the address as lines, the payment, the parcel it went out in — and
 // its whole timeline: placing, status changes, buyer's details added, the shipment, internal notes, refunds, disputes,
 // flags and the e-mails sent about it, oldest first. The packing slips are made from the same documents.

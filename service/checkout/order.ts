@@ -8,9 +8,11 @@ import {
   placeholderCustomerName,
   placeholderShippingAddress,
   withDetailsAdded,
+  type OrderItem,
   type ShippingAddress,
 } from '../../contracts/orders/model.ts';
 import type { OrderEvent, OrderFlagged, OrderPlaced } from '../../contracts/orders/events.ts';
+import { parcelsDelivery, type PreOrderLine } from '../../contracts/preorders/parcels.ts';
 import type { VerifiedPayment } from '../../contracts/ports/payments.ts';
 import { exportDestinationOf } from '../../contracts/vat/exports.ts';
 import { orderVatFor } from '../../contracts/vat/orderVat.ts';

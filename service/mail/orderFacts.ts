@@ -4,6 +4,7 @@ import { countryName } from '../../contracts/checkout/shipping.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { discountLabelOf, type ShippingAddress } from '../../contracts/orders/model.ts';
 import type { OrderPlaced } from '../../contracts/orders/events.ts';
+import { preOrderTexts, publicationDateText } from '../../contracts/preorders/model.ts';
 
 type Order = OrderPlaced['data'];
 
