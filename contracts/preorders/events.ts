@@ -139,4 +139,6 @@ export type PreOrderPlaced = Extract<PreOrderEvent, { type: 'PreOrderPlaced' }>;
 export type PreOrderPaid = Extract<PreOrderEvent, { type: 'PreOrderPaid' }>;
 export type PreOrderAllocated = Extract<PreOrderEvent, { type: 'PreOrderAllocated' }>;
 export type PreOrderStockReceived = Extract<PreOrderEvent, { type: 'PreOrderStockReceived' }>;
+export type PublicationDateChanged = Extract<PreOrderEvent, { type: 'PublicationDateChanged' }>;
+export type PreOrderCancelled = Extract<PreOrderEvent, { type: 'PreOrderCancelled' }>;
 export const preOrderEventTypes = preOrderEvents.map((d) => d.type);

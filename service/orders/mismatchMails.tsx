@@ -2,7 +2,7 @@
 // owner is e-mailed once with what was paid, what was due and where to act, and the shopper is told the shop will be in
 // touch. They take the place of the order's usual notice and confirmation (orderEmails.ts decides which are owed).
 import { shopContent } from '../../contracts/catalog/content.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import type { MailMessage } from '../../contracts/ports/mailer.ts';
 import { clientRoutes } from '../../contracts/shared/clientRoutes.ts';
 import { formatPence } from '../../contracts/shared/money.ts';

@@ -7,7 +7,7 @@ import type { EventStore } from '../../contracts/ports/eventStore.ts';
 import { preOrderCancelTexts, preOrderRefundReason, type ShopperPreOrder } from '../../contracts/preorders/cancel.ts';
 import { preOrderMessages } from '../../contracts/preorders/model.ts';
 import { comingTitleDecider } from '../../contracts/preorders/title.ts';
-import type { OrderPlaced } from '../../contracts/orders/model.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { linesLeft, refundableAmount, refundDecider, type RefundLedger } from '../../contracts/orders/refunds.ts';
 import { stillToShip } from '../../contracts/orders/shopperRequests.ts';
 import { conflict, DomainError, notFound } from '../../contracts/shared/errors.ts';

@@ -7,7 +7,7 @@ import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
 import { orderOnRecord } from '../../contracts/orders/model.ts';
 import type { OrderStatusChanged, RefundRequested } from '../../contracts/orders/events.ts';
 import { emptyRefundBook, evolveRefundBook, linesLeft } from '../../contracts/orders/refunds.ts';
-import type { PublicationDateChanged } from '../../contracts/preorders/model.ts';
+import type { PublicationDateChanged } from '../../contracts/preorders/events.ts';
 import { comingTitleDecider, waitingPreOrders, type ComingTitleCommand } from '../../contracts/preorders/title.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { checkoutStream, orderStream, preOrderStream } from '../../contracts/shared/streams.ts';

@@ -3,10 +3,11 @@
 // full refund through the payment provider; the title's pre-order is released; a dispatched order answers a 409.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { EmailSent } from '../../contracts/checkout/model.ts';
+import type { EmailSent } from '../../contracts/checkout/events.ts';
 import { orderOnRecord } from '../../contracts/orders/model.ts';
 import { preOrderCancelTexts } from '../../contracts/preorders/cancel.ts';
-import { preOrderMessages, type PreOrderCancelled } from '../../contracts/preorders/model.ts';
+import type { PreOrderCancelled } from '../../contracts/preorders/events.ts';
+import { preOrderMessages } from '../../contracts/preorders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { orderStream, preOrderStream } from '../../contracts/shared/streams.ts';
 import { allEvents, outboxTexts, paidCartCheckout, sandboxShopEnv } from '../../infra/testing/checkout.ts';

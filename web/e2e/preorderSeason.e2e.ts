@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import type { EmailSent } from '../../contracts/checkout/model.ts';
+import type { EmailSent } from '../../contracts/checkout/events.ts';
 import { orderOnRecord } from '../../contracts/orders/model.ts';
 import { preOrderCancelTexts } from '../../contracts/preorders/cancel.ts';
 import { preOrderMessages } from '../../contracts/preorders/model.ts';
