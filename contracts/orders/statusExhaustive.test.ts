@@ -22,13 +22,14 @@ const places = [
   'contracts/orders/shopperRequests.ts: cancelRefusal', // reads the table below
   'contracts/orders/shopperRequests.ts: notYetShipped', // which statuses may still be cancelled
   'contracts/orders/statusMoves.ts: stage', // how far along each status is
+  'service/orders/shopperRequestDecider.ts: hasLeft', // whether an accepted cancellation comes too late
   'web/src/features/orders/admin/StatusActions.tsx: actionLabels', // the console's button for each status
 ];
 
 /** The repository's own compiler settings and files, as `npm run typecheck` reads them. */
 function projectConfig(): ts.ParsedCommandLine {
   const configPath = path.join(root, 'tsconfig.json');
-  const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
+  const { config, error } = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
   if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
   return ts.parseJsonConfigFileContent(config, ts.sys, root, undefined, configPath);
 }

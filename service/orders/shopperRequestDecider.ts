@@ -2,6 +2,7 @@
 // order's own stream, and the owner's answer. Accepting a cancellation refunds through the refund decider the owner's
 // refund button uses (every line still the shopper's, its copies back on the shelf, then what is left: the delivery)
 // and cancels the order through the status decider, all in one append at the revision the owner saw.
+import { unhandledStatus, type AnyOrderStatus } from '../../contracts/shared/constants.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
 import {
   linesLeft,
@@ -57,6 +58,25 @@ type PlacedLedger = Extract<RefundLedger, { placed: true }>;
 export const cancellationRefundReason = 'Cancelled at the customer’s request';
 export const cancellationDeliveryReason = 'Delivery, cancelled at the customer’s request';
 
+/**
+ * Whether an order in this status has gone to the shopper, so a cancellation asked for before can no longer be
+ * accepted. A cancelled one has not: the owner cancelled it meanwhile, and accepting still refunds what is left.
+ */
+function hasLeft(status: AnyOrderStatus): boolean {
+  switch (status) {
+    case 'shipped':
+    case 'delivered':
+      return true;
+    case 'pending':
+    case 'completed':
+    case 'processing':
+    case 'cancelled':
+      return false;
+    default:
+      return unhandledStatus(status);
+  }
+}
+
 const fullyRefunded = (refunds: RefundLedger) =>
   refunds.placed && refundableAmount(refunds.total, refunds.refunds) <= 0;
 
@@ -105,8 +125,7 @@ export const shopperRequestDecider: Decider<RequestState, ShopperRequestCommand,
         const { message, by, refundIds } = command;
         if (request.kind === 'return')
           return [{ type: 'ShopperRequestAccepted', data: { orderId, requestId, message, refundIds: [], by, at } }];
-        if (progress.shippedAt || progress.status === 'shipped' || progress.status === 'delivered')
-          throw conflict(requestMessages.shippedSinceCancel);
+        if (progress.shippedAt || hasLeft(progress.status)) throw conflict(requestMessages.shippedSinceCancel);
         // Every line still the shopper's goes back, its copies onto the shelf; then whatever is left of what was paid
         // (the delivery). Each through the refund decider, on the state the one before it left.
         let refunds: PlacedLedger = state.refunds;
