@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { paymentFeeDecider, simulatedCardFee, simulatedPaymentFee } from './payments.ts';
+import { deciderSpec } from '../../infra/testing/decider.ts';
+import { paymentFeeDecider, simulatedCardFee, simulatedPaymentFee, type PaymentFeeRecorded } from './payments.ts';
 
 test("the sandbox's fee is Stripe's standard UK card price, 1.5% + 20p, the percentage to the nearest penny", () => {
   // £26.48: 1.5% is 39.72p → 40p, and 20p.
@@ -20,10 +21,19 @@ test("the sandbox's fee is Stripe's standard UK card price, 1.5% + 20p, the perc
 test("a payment's fee is recorded once per transaction, however often it is reported", () => {
   const fee = simulatedPaymentFee('cs_sandbox_x', 2648, '2026-11-27T10:00:00.000Z');
   const command = { type: 'RecordPaymentFee' as const, orderId: 'o', paymentReference: 'o', fee, at: fee.chargedAt };
-  const first = paymentFeeDecider.decide(command, paymentFeeDecider.initialState());
-  assert.is(first.length, 1);
-  const state = paymentFeeDecider.evolve(paymentFeeDecider.initialState(), first[0]!);
-  assert.equal(paymentFeeDecider.decide(command, state), []);
+  const recorded: PaymentFeeRecorded = {
+    type: 'PaymentFeeRecorded',
+    data: { orderId: 'o', paymentReference: 'o', ...fee, at: fee.chargedAt },
+  };
+  const spec = deciderSpec(paymentFeeDecider);
+  spec.given([]).when(command).then([recorded]);
+  spec.given([recorded]).when(command).then([]);
+  // Another transaction of the same payment (a second charge) is recorded beside it.
+  const other = { ...fee, transactionId: 'txn_other' };
+  spec
+    .given([recorded])
+    .when({ ...command, fee: other })
+    .then([{ type: 'PaymentFeeRecorded', data: { orderId: 'o', paymentReference: 'o', ...other, at: fee.chargedAt } }]);
 });
 
 test.run();

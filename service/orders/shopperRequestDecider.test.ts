@@ -166,9 +166,16 @@ test('three fresh links to one order in 24 hours; the fourth is quietly dropped,
   const sent = ['2026-12-01T08:00:00.000Z', '2026-12-01T09:00:00.000Z', '2026-12-01T10:00:00.000Z'].map(
     (when): OrderLinkRequested => ({ type: 'OrderLinkRequested', data: { orderId, via: 'lookup', at: when } }),
   );
-  const state = sent.reduce<string[]>(orderLinkDecider.evolve, orderLinkDecider.initialState());
-  assert.equal(orderLinkDecider.decide(link('2026-12-01T11:00:00.000Z'), state), []);
-  assert.is(orderLinkDecider.decide(link('2026-12-02T08:30:00.000Z'), state).length, 1);
+  const links = deciderSpec(orderLinkDecider);
+  links
+    .given(sent.slice(0, 2))
+    .when(link('2026-12-01T11:00:00.000Z'))
+    .then([{ type: 'OrderLinkRequested', data: { orderId, via: 'lookup', at: '2026-12-01T11:00:00.000Z' } }]);
+  links.given(sent).when(link('2026-12-01T11:00:00.000Z')).then([]);
+  links
+    .given(sent)
+    .when(link('2026-12-02T08:30:00.000Z'))
+    .then([{ type: 'OrderLinkRequested', data: { orderId, via: 'lookup', at: '2026-12-02T08:30:00.000Z' } }]);
 });
 
 test.run();
