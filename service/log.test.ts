@@ -92,7 +92,7 @@ test('a pipe whose reader is behind holds lines back without blocking the shop, 
     stdio: ['pipe', 'ignore', 'inherit', 'pipe'],
   });
   // Node's own handle, which its types do not declare: the descriptor the test fills.
-  const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
+  const fd = (Reflect.get(reader.stdin!, '_handle') as { fd: number }).fd;
   const go = reader.stdio[3] as Writable;
   try {
     const log = await openShopLog({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { fd });

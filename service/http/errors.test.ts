@@ -1,6 +1,8 @@
 // The one mapping from errors to answers: domain errors by kind, HTTP errors as they are, anything else a 500 that
 // says nothing about the inside.
-import type { Context } from 'koa';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import Koa from 'koa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { WrongExpectedRevision } from '../../contracts/ports/eventStore.ts';
@@ -10,15 +12,20 @@ import { errorMiddleware, HttpError } from './errors.ts';
 async function answerTo(error: unknown) {
   const logged: string[] = [];
   const logger = { error: (_: object, msg?: string) => void logged.push(msg ?? ''), warn: () => {} };
-  const headers: Record<string, string> = {};
-  const ctx = {
-    state: { requestId: 'r' },
-    set: (name: string, value: string) => void (headers[name] = value),
-    // A test double: only what the middleware touches of Koa's context.
-  } as unknown as Context & { status: number; body: unknown };
+  // Koa's own context for a request that never touched a socket: the middleware answers on it as on any other.
+  const request = new IncomingMessage(new Socket());
+  const ctx = new Koa().createContext(request, new ServerResponse(request));
+  ctx.state.requestId = 'r';
   await errorMiddleware(logger)(ctx, async () => {
     throw error;
   });
+  // The headers an error's answer may add (the body's own content type and length aside).
+  const headers = Object.fromEntries(
+    ['WWW-Authenticate', 'Retry-After'].flatMap((name) => {
+      const value = ctx.response.get(name);
+      return value ? [[name, value]] : [];
+    }),
+  );
   return { status: ctx.status, body: ctx.body, headers, logged };
 }
 

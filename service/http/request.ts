@@ -75,22 +75,22 @@ const lineKeys = ['requestId', 'method', 'route', 'status', 'ms', 'bytes', 'abor
  */
 export function requestLineWriter(logger: Logger): (fields: RequestLine) => void {
   const ordinary = (fields: RequestLine) => logger.info(fields, 'request');
-  // pino keeps its settings under symbols its types do not declare: read them as the plain object the logger is.
-  const own = logger as unknown as Record<symbol, unknown>;
-  const formatters = own[symbols.formattersSym] as { log?: unknown; level?: unknown } | undefined;
-  const serializers = (own[symbols.serializersSym] ?? {}) as Record<string, unknown>;
-  const stringifiers = (own[symbols.stringifiersSym] ?? {}) as Record<string | symbol, unknown>;
-  const hooks = (own[symbols.hooksSym] ?? {}) as { streamWrite?: unknown; logMethod?: unknown };
-  const stream = own[symbols.streamSym] as { write(line: string): unknown } & Record<symbol, unknown>;
-  const time = own[symbols.timeSym] as (() => string) | undefined;
-  const levels = own[symbols.lsCacheSym] as Record<number, string> | undefined;
+  // pino keeps its settings under symbols its types do not declare: read each as the logger's own property.
+  const own = (key: symbol): unknown => Reflect.get(logger, key);
+  const formatters = own(symbols.formattersSym) as { log?: unknown; level?: unknown } | undefined;
+  const serializers = (own(symbols.serializersSym) ?? {}) as Record<string, unknown>;
+  const stringifiers = (own(symbols.stringifiersSym) ?? {}) as Record<string | symbol, unknown>;
+  const hooks = (own(symbols.hooksSym) ?? {}) as { streamWrite?: unknown; logMethod?: unknown };
+  const stream = own(symbols.streamSym) as { write(line: string): unknown } & Record<symbol, unknown>;
+  const time = own(symbols.timeSym) as (() => string) | undefined;
+  const levels = own(symbols.lsCacheSym) as Record<number, string> | undefined;
   const plain =
-    !own[symbols.mixinSym] &&
+    !own(symbols.mixinSym) &&
     !formatters?.log &&
-    own[symbols.messageKeySym] === 'msg' &&
-    !own[symbols.nestedKeySym] &&
-    !own[(symbols as Record<string, symbol>).msgPrefixSym ?? Symbol()] &&
-    own[symbols.endSym] === '}\n' &&
+    own(symbols.messageKeySym) === 'msg' &&
+    !own(symbols.nestedKeySym) &&
+    !own((symbols as Record<string, symbol>).msgPrefixSym ?? Symbol()) &&
+    own(symbols.endSym) === '}\n' &&
     !hooks.streamWrite &&
     !hooks.logMethod &&
     lineKeys.every((key) => !serializers[key] && !stringifiers[key]) &&
@@ -106,7 +106,7 @@ export function requestLineWriter(logger: Logger): (fields: RequestLine) => void
   return (fields) => {
     if (!logger.isLevelEnabled('info')) return;
     // Read per line: a child logger made after start, or bindings changed at run time, still show.
-    const chindings = own[symbols.chindingsSym] as string;
+    const chindings = own(symbols.chindingsSym) as string;
     stream.write(
       `${head}${time.call(logger)}${chindings},"requestId":${JSON.stringify(fields.requestId)},"method":${JSON.stringify(fields.method)},"route":${JSON.stringify(fields.route)},"status":${number(fields.status)},"ms":${number(fields.ms)},"bytes":${number(fields.bytes)}${fields.aborted ? ',"aborted":true' : ''},"msg":"request"}\n`,
     );

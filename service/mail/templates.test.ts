@@ -7,6 +7,7 @@ import { orderPlacedData, purchaseNoticeData } from '../../infra/testing/example
 import { orderConfirmation, orderShipped, orderToOwner, purchaseNotice } from '../orders/orderEmails.ts';
 import { disputeToOwner, refundConfirmation } from '../orders/refundReactions.ts';
 import { countryName } from '../../contracts/checkout/shipping.ts';
+import type { ShopperRequest } from '../../contracts/orders/shopperRequests.ts';
 import { addressLines, orderDate } from './orderFacts.ts';
 import {
   orderLinkEmail,
@@ -44,7 +45,7 @@ const visible = (html: string) =>
 
 function showsTheOrder(mail: { text: string; html?: string }, name: string) {
   assert.ok(mail.html, `${name} has an HTML part`);
-  const html = visible(mail.html!);
+  const html = visible(mail.html);
   for (const [part, content] of [
     ['text', mail.text],
     ['HTML', html],
@@ -63,8 +64,8 @@ function showsTheOrder(mail: { text: string; html?: string }, name: string) {
     ])
       assert.ok(content.includes(fact), `${name}'s ${part} part shows ${fact}`);
   }
-  assert.ok(mail.html!.includes(`href="${link}"`), `${name} links to the order page`);
-  assert.ok(mail.html!.includes('#0f766e'), `${name} is in the shop's teal`);
+  assert.ok(mail.html.includes(`href="${link}"`), `${name} links to the order page`);
+  assert.ok(mail.html.includes('#0f766e'), `${name} is in the shop's teal`);
 }
 
 test('the facts every shopper e-mail shares: the country by name, the date in London, the name on the label', () => {
@@ -209,13 +210,15 @@ test("the letters about messages and consents: the shop's layout, the person's w
 });
 
 test("the order page's e-mails: the shop's layout, the page's link as a button, the shopper's note escaped", async () => {
-  const request = {
+  const request: ShopperRequest = {
+    requestId: 'q1',
     kind: 'return',
     reason: 'damaged',
     note: 'The cover was <i>torn</i>',
+    at: '2026-07-03T10:00:00.000Z',
+    outcome: 'open',
     message: 'So sorry!',
-    // A test double: only the fields the e-mail reads.
-  } as unknown as Parameters<typeof requestReceivedEmail>[1];
+  };
   for (const mail of [
     await orderLinkEmail(order, link, 60),
     await requestReceivedEmail(order, request, link),
@@ -246,12 +249,14 @@ test("the owner's notice of a request: the shop's layout, the items, the note's 
     requests: 'https://shop.example/admin/orders?tab=requests',
     order: `https://shop.example/admin/orders/${order.orderId}`,
   };
-  const request = {
+  const request: ShopperRequest = {
+    requestId: 'q2',
     kind: 'return',
     reason: 'wrong-item',
     note: 'From: billing@evil.example\r\n<a href="https://evil.example">Refund</a>\u2028javascript:alert(1)\n\n\n\nThanks',
-    // A test double: only the fields the e-mail reads.
-  } as unknown as Parameters<typeof requestToOwnerEmail>[1];
+    at: '2026-07-03T10:00:00.000Z',
+    outcome: 'open',
+  };
   const mail = await requestToOwnerEmail(order, request, 'owner@example.com', links);
   assert.is(mail.to, 'owner@example.com');
   assert.is(mail.subject, `Return requested: order ${order.orderNumber} (Wrong item)`);

@@ -22,18 +22,19 @@ const settled = async () => {
   await shop.shop.deps.waiter.waitFor(await shop.shop.deps.events.headPosition(), 20_000);
 };
 const titleOf = async (bookId: number) =>
-  ((await call(`${shop.url}/api/admin/preorders`, { headers: admin })).json.titles as { bookId: number }[]).find(
-    (t) => t.bookId === bookId,
-  ) as unknown as {
-    total: { preOrders: number; copies: number };
-    paying: { preOrders: number; copies: number };
-    waiting: { preOrders: number };
-    left: number | null;
-  };
+  (
+    (await call(`${shop.url}/api/admin/preorders`, { headers: admin })).json.titles as {
+      bookId: number;
+      total: { preOrders: number; copies: number };
+      paying: { preOrders: number; copies: number };
+      waiting: { preOrders: number };
+      left: number | null;
+    }[]
+  ).find((t) => t.bookId === bookId)!;
 const checkoutIdOf = async (sessionId: string) =>
   (
     (await allEvents(shop)).find(
-      (e) => e.type === 'CheckoutStarted' && (e.data as CheckoutStarted['data']).paymentReference === sessionId,
+      (e) => e.type === 'CheckoutStarted' && e.data.paymentReference === sessionId,
     ) as RecordedEvent<CheckoutStarted>
   ).data.checkoutId;
 

@@ -8,6 +8,7 @@ import { comingTitleSummary } from '../../contracts/preorders/summary.ts';
 import { comingTitleDecider, emptyComingTitle, evolveComingTitle } from '../../contracts/preorders/title.ts';
 import { Conflict, Invalid, NotFound } from '../../contracts/shared/errors.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { ShopEvent } from '../../contracts/eventCatalog.ts';
 import { preOrderStream } from '../../contracts/shared/streams.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
 import { createMemoryReadStore } from '../../infra/readstore/memoryReadStore.ts';
@@ -365,7 +366,7 @@ test('20 pre-orders racing for a limit of 5: exactly 5 are taken', async () => {
     const refused = results.filter((r) => r.status === 'rejected');
     assert.is(accepted.length, 5);
     assert.is(refused.length, 15);
-    for (const r of refused) assert.instance((r as PromiseRejectedResult).reason, Conflict);
+    for (const r of refused) assert.instance(r.reason, Conflict);
     const stream = await shop.shop.deps.events.readStream(preOrderStream(2));
     assert.is(stream.filter((e) => e.type === 'PreOrderPlaced').length, 5);
   } finally {
@@ -397,7 +398,7 @@ test("the owner's counts equal a hand count of the log after a rebuild", async (
     );
 
     // A hand count from the log: copies of paid pre-orders per UK day placed, and those not cancelled.
-    const log: RecordedEvent[] = [];
+    const log: RecordedEvent<ShopEvent>[] = [];
     for await (const event of shop.shop.deps.events.readAll()) log.push(event);
     const mine = log.filter((e) => e.stream === preOrderStream(3));
     const cancelledIds = new Set(
@@ -423,7 +424,7 @@ test("the owner's counts equal a hand count of the log after a rebuild", async (
     assert.is(title!.total.copies, total);
     assert.is(title!.cancelled.preOrders, 1);
     // The fold of the stream itself, and the live read model the owner's screen reads, say the same.
-    const folded = mine.reduce((s, e) => evolveComingTitle(s, e as unknown as PreOrderEvent), emptyComingTitle());
+    const folded = mine.reduce(evolveComingTitle, emptyComingTitle());
     assert.equal(comingTitleSummary(folded, clock().toISOString()), title);
     await shop.shop.deps.waiter.waitFor(log.at(-1)!.position);
     const live = await call(`${shop.url}/api/admin/preorders`, { headers });
