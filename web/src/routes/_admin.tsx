@@ -2,7 +2,7 @@
 // token the browser goes straight to the login page; with one, the server is asked which account it is (which also
 // says whether it still accepts the token), and a refusal ends the session and goes to the login page as well.
 // The login page says "Authentication Required" and comes back here once logged in.
-import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { screenError } from '../components/ScreenError.tsx';
 import { adminToken } from '../lib/api.ts';
@@ -31,8 +31,8 @@ function AdminShell() {
   const router = useRouter();
   useEffect(() => {
     const preload = () => {
-      for (const route of Object.values(router.routesById))
-        if (route.id.startsWith('/_admin/')) void router.loadRouteChunk(route)?.catch(() => undefined);
+      for (const route of Object.values(router.routesById) as AnyRoute[])
+        if (String(route.id).startsWith('/_admin/')) void router.loadRouteChunk(route)?.catch(() => undefined);
     };
     if ('requestIdleCallback' in window) {
       const id = window.requestIdleCallback(preload, { timeout: 2000 });

@@ -16,7 +16,7 @@ export function DataReads() {
   const reads = useQuery(dataReadsQuery(filter, cursor));
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    setFilter(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)) as DataReadsFilter);
+    setFilter(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
     setCursors([undefined]);
   };
   const page = reads.data;

@@ -71,7 +71,7 @@ async function sha256(text: string): Promise<string> {
 export async function checkExport(
   text: string,
   head: string | undefined,
-  earlier?: string | undefined,
+  earlier?: string,
 ): Promise<CheckExportResult> {
   const lines = text.split(/\r?\n/).filter((line, i, all) => line !== '' || i < all.length - 1);
   if (earlier !== undefined && !chainHeadPattern.test(earlier))

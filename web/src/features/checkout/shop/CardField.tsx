@@ -163,7 +163,8 @@ const StripeCard = forwardRef<
 
   // The shipping rate follows the country, and the amount the field is for follows it.
   useEffect(() => {
-    elements.current?.update({ amount });
+    // Stripe shows the new amount when it has it; nothing here waits on that.
+    void elements.current?.update({ amount });
   }, [amount, stripe]);
 
   useImperativeHandle<CardFieldHandle | null, CardFieldHandle | null>(

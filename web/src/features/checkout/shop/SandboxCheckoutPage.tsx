@@ -170,7 +170,7 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
         </Flex>
       </Card>
       <Card size="3">
-        <form onSubmit={pay} noValidate aria-label="Pay">
+        <form onSubmit={(event) => void pay(event)} noValidate aria-label="Pay">
           <Flex direction="column" gap="3">
             <TestModeNotice />
             <LabelledField id={`${id}-email`} label="Email">

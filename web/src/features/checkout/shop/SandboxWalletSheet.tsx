@@ -104,7 +104,7 @@ export function SandboxWalletSheet({
         <Dialog.Description size="2" color="gray">
           Test mode: stands in for Apple Pay or Google Pay, and pays with the accepted test card.
         </Dialog.Description>
-        <form onSubmit={pay} noValidate aria-label="Test wallet">
+        <form onSubmit={(event) => void pay(event)} noValidate aria-label="Test wallet">
           <Flex direction="column" gap="3" mt="3">
             <LabelledField id={`${id}-name`} label="Name">
               <TextField.Root id={`${id}-name`} value={payer.name} onChange={set('name')} autoComplete="name" />

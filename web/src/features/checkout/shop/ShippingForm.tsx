@@ -48,8 +48,8 @@ export function ShippingForm({
     id: `${id}-${field}`,
     value: values[field],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field)(e.target.value),
-    'aria-invalid': errors[field as Field] ? true : undefined,
-    'aria-describedby': errors[field as Field] ? `${id}-${field}-error` : undefined,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
   });
 
   function submit(event: React.FormEvent) {

@@ -81,7 +81,7 @@ export function WalletCheckout() {
   current.current = { ...book, delivery, zoneCountries, destination, toRecipient, ready };
   const elementsRef = useRef<StripeElements | null>(null);
   useEffect(() => {
-    if (delivery) elementsRef.current?.update({ amount: walletTotal(delivery.amount, book.price).amount });
+    if (delivery) void elementsRef.current?.update({ amount: walletTotal(delivery.amount, book.price).amount });
   }, [book.price, delivery]);
   const currentGift = useRef(gift);
   currentGift.current = gift;
@@ -151,14 +151,14 @@ export function WalletCheckout() {
         void call(checkoutApi.walletShippingRates, { body: { country: event.address.country, ...withCode() } }).then(
           (update) => {
             if (update.status !== 'success') return event.reject();
-            elements.update({ amount: update.total.amount });
+            void elements.update({ amount: update.total.amount });
             event.resolve({ shippingRates: update.shippingOptions.map(rateOf) });
           },
           () => event.reject(),
         );
       });
       express.on('shippingratechange', (event) => {
-        elements.update({ amount: walletTotal(event.shippingRate.amount, current.current.price).amount });
+        void elements.update({ amount: walletTotal(event.shippingRate.amount, current.current.price).amount });
         event.resolve();
       });
       express.on('confirm', (event) => void pay(stripe, elements, event));

@@ -56,7 +56,12 @@ export function BackInStock({ bookId, title }: { bookId: number; title: string }
     }
   };
   return (
-    <form className="back-in-stock" onSubmit={submit} aria-label={`E-mail me when “${title}” is back`} noValidate>
+    <form
+      className="back-in-stock"
+      onSubmit={(event) => void submit(event)}
+      aria-label={`E-mail me when “${title}” is back`}
+      noValidate
+    >
       <Text as="p" size="2" mb="2">
         {restockTexts.intro}
       </Text>

@@ -8,12 +8,15 @@ import { formatPence } from '#contracts/shared/money.ts';
 function isItemList(items: unknown): items is AdminOrderItem[] {
   return (
     Array.isArray(items) &&
-    items.every(
+    (items as unknown[]).every(
       (item) =>
         typeof item === 'object' &&
         item !== null &&
+        'name' in item &&
         typeof item.name === 'string' &&
+        'quantity' in item &&
         Number.isFinite(item.quantity) &&
+        'price' in item &&
         Number.isFinite(item.price),
     )
   );

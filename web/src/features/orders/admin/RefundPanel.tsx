@@ -17,12 +17,15 @@ import { RefundSummary } from './refunds/RefundSummary.tsx';
 /** The order's lines when it holds a list of them (an order may hold text or another shape). */
 function linesOf(items: unknown): AdminOrderItem[] {
   if (!Array.isArray(items)) return [];
-  return items.every(
+  return (items as unknown[]).every(
     (i) =>
-      i &&
       typeof i === 'object' &&
+      i !== null &&
+      'name' in i &&
       typeof i.name === 'string' &&
+      'quantity' in i &&
       Number.isInteger(i.quantity) &&
+      'price' in i &&
       Number.isInteger(i.price),
   )
     ? (items as AdminOrderItem[])
