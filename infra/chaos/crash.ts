@@ -78,7 +78,8 @@ export async function openCrashSite(): Promise<CrashSite> {
       if (!service) throw new Error('start the service first');
       const target = service;
       const acknowledged: string[] = [];
-      let killing: Promise<void> | null = null;
+      // Set by the submitters' callbacks: declared wide, as the compiler cannot see those assignments from here.
+      let killing = null as Promise<void> | null;
       // Submitters keep going until the kill itself, so it lands in the middle of the burst.
       let killed = false;
       const kill = () => {
@@ -112,7 +113,9 @@ export async function openCrashSite(): Promise<CrashSite> {
       };
       // Submitters stop at the kill, which the first acknowledgement schedules; a burst that never gets one is killed anyway.
       const done = Promise.all(Array.from({ length: clients }, submitter));
-      const giveUp = setTimeout(() => (killing ??= kill()), 30_000);
+      const giveUp = setTimeout(() => {
+        killing ??= kill();
+      }, 30_000);
       await done;
       clearTimeout(giveUp);
       await killing;
@@ -130,7 +133,7 @@ export async function openCrashSite(): Promise<CrashSite> {
     },
 
     async close() {
-      await (service as BenchServer | null)?.stop();
+      await service?.stop();
       await site.close();
     },
   };

@@ -130,7 +130,8 @@ export async function openEmailCrashSite(): Promise<EmailCrashSite> {
         writeFileSync(outbox, 'not a directory');
       }
       let killed = false;
-      let killing: Promise<void> | null = null;
+      // Set by the submitters' callbacks: declared wide, as the compiler cannot see those assignments from here.
+      let killing = null as Promise<void> | null;
       let acknowledged = 0;
       let n = 0;
       const shopper = async () => {
@@ -207,7 +208,7 @@ export async function openEmailCrashSite(): Promise<EmailCrashSite> {
     },
 
     async close() {
-      await (service as BenchServer | null)?.stop();
+      await service?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import type { EmailSent, PurchaseNotified } from '../../contracts/checkout/events.ts';
+import type { PurchaseNotified } from '../../contracts/checkout/events.ts';
 import { readableMessage } from '../mail/mailer.ts';
 import { allEvents, ofType, outboxFiles, paidCartCheckout } from '../testing/checkout.ts';
 import { adminHeaders, call, type TestShop } from '../testing/shop.ts';
@@ -44,7 +44,7 @@ export async function forgedNotice(shop: TestShop): Promise<ForgedNoticeResult> 
   const res = await call(`${shop.url}/api/direct-notify`, { body: forgedNoticeBody() });
   const notified = ofType(await allEvents(shop), 'PurchaseNotified').at(-1) as unknown as PurchaseNotified | undefined;
   const sent = ofType(await allEvents(shop), 'EmailSent').find(
-    (e) => (e.data as EmailSent['data']).notificationId === notified?.data.notificationId,
+    (e) => e.data.notificationId === notified?.data.notificationId,
   );
   const file = outboxFiles(shop).find(
     (f) => notified && f.startsWith(`${notified.data.notificationId}_purchase-notice`),
@@ -57,7 +57,7 @@ export async function forgedNotice(shop: TestShop): Promise<ForgedNoticeResult> 
   const body = message.replace(/<[^>]*>/g, ' ');
   return {
     status: res.status,
-    subject: (sent?.data as EmailSent['data'] | undefined)?.subject ?? '',
+    subject: sent?.data?.subject ?? '',
     text: body,
     linksLeft: [
       ...(body.match(new RegExp(linkLike.source, 'gi')) ?? []),

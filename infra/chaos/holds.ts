@@ -97,7 +97,9 @@ export async function holdFlood(
   const [shopperPaid, floodPaid] = await Promise.all([
     Promise.all(
       shoppers.map((s, i) =>
-        s.status === 200 ? pay(s.json.sessionId, options.floodAddresses.length ? shopperAddress(i) : undefined) : null,
+        s.status === 200
+          ? pay(s.json.sessionId, options.floodAddresses.length ? shopperAddress(i) : undefined)
+          : Promise.resolve(null),
       ),
     ),
     Promise.all(started.slice(0, options.floodPayers).map((s, i) => pay(s.json.sessionId, floodFrom(i)))),

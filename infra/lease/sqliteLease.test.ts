@@ -56,7 +56,7 @@ function startReactorProcess(dataDir: string, reactedFile: string, refusedFile: 
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       out += String(chunk);
       if (out.includes('started')) resolve(child);
     });
@@ -137,7 +137,9 @@ test('two processes on one log: only one reacts; when it is killed the other tak
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.all(
       children.map((child) =>
-        child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null,
+        child.exitCode === null && child.signalCode === null
+          ? new Promise((r) => child.once('exit', r))
+          : Promise.resolve(),
       ),
     );
     await events.close();

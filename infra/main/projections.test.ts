@@ -25,8 +25,8 @@ function startProjections(): { child: ChildProcess; output: () => string } {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   return { child, output: () => output };
 }
 

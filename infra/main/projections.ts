@@ -78,23 +78,23 @@ let reactor: Reactor | null = null;
 const lease = openReactorLease(config);
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal, position: await models.position().catch(() => null) }, 'stopping');
-    // The runner commits what it has folded before it stops, so a restart resumes exactly there.
-    await models.stop();
-    await reactor?.stop();
-    lease.close();
-    storeLease.close();
-    await mailer.close();
-    await store.close();
-    await events.close();
-    logger.info({ position: models.liveRunner?.position ?? null }, 'stopped');
-    process.exit(0);
-  });
+async function stop(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal, position: await models.position().catch(() => null) }, 'stopping');
+  // The runner commits what it has folded before it stops, so a restart resumes exactly there.
+  await models.stop();
+  await reactor?.stop();
+  lease.close();
+  storeLease.close();
+  await mailer.close();
+  await store.close();
+  await events.close();
+  logger.info({ position: models.liveRunner?.position ?? null }, 'stopped');
+  process.exit(0);
 }
+// A signal starts the shutdown; a failure in it still ends the process as an unhandled rejection would.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
 
 try {
   await models.start();

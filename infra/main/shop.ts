@@ -35,7 +35,7 @@ process.on('unhandledRejection', die('unhandled rejection'));
 let shop: Shop | undefined;
 /** the admin account a first start outside production made, whose password is printed once the shop listens */
 let createdAdmin: { username: string; password: string } | null = null;
-let server;
+let server: Awaited<ReturnType<Shop['listen']>> | undefined;
 try {
   shop = await createShop(config, { logger, onAdminCreated: (account) => (createdAdmin = account) });
   server = await shop.listen();
@@ -69,14 +69,14 @@ if (createdAdmin) {
 }
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    // Requests in flight finish (and log their lines) before the stores close.
-    await shop!.close();
-    logger.info('stopped');
-    await exitAfterLog(0);
-  });
+async function stop(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  // Requests in flight finish (and log their lines) before the stores close.
+  await shop!.close();
+  logger.info('stopped');
+  await exitAfterLog(0);
 }
+// A signal starts the shutdown; a failure in it still ends the process as an unhandled rejection would.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));

@@ -132,7 +132,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     const charge: StripeObject = {
       id: `ch_test_${token()}`,
       object: 'charge',
-      amount: intent.amount_received as number,
+      amount: intent.amount_received,
       currency: 'gbp',
       created: seconds(new Date()),
       payment_intent: intent.id,
@@ -171,8 +171,8 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       created,
       available_on: created,
       description: withdrawal
-        ? `Chargeback withdrawal for ${dispute.charge}`
-        : `Chargeback reversal for ${dispute.charge}`,
+        ? `Chargeback withdrawal for ${dispute.charge as string}`
+        : `Chargeback reversal for ${dispute.charge as string}`,
       fee_details: withdrawal
         ? [{ amount: fee, application: null, currency: 'gbp', description: 'Dispute fee', type: 'stripe_fee' }]
         : [],
@@ -264,7 +264,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
-    req.on('end', async () => {
+    const respond = async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : body));
       const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
@@ -402,7 +402,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
             return answer(400, {
               error: {
                 type: 'invalid_request_error',
-                message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${object.status}".`,
+                message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${object.status as string}".`,
               },
             });
           object.status = 'expired';
@@ -459,7 +459,9 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       answer(404, {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
       });
-    });
+    };
+    // The answer is written by the handler itself; the stream does not wait on it.
+    req.on('end', () => void respond());
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -589,7 +591,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       const dispute: StripeObject = {
         id: `dp_test_${token()}`,
         object: 'dispute',
-        amount: options.amount ?? (intent.amount_received as number),
+        amount: options.amount ?? intent.amount_received,
         balance_transactions: [],
         charge: intent.latest_charge,
         created: seconds(new Date()),

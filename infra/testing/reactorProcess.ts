@@ -35,11 +35,12 @@ const reactor = new Reactor(
 const alive = setInterval(() => undefined, 60_000);
 await reactor.start();
 process.stdout.write(`started ${reactor.active ? 'active' : 'standby'}\n`);
-process.on('SIGTERM', async () => {
+async function stop() {
   clearInterval(alive);
   await reactor.stop();
   lease.close();
   await checkpoints.close();
   await events.close();
   process.exit(0);
-});
+}
+process.on('SIGTERM', () => void stop());

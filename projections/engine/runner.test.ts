@@ -177,7 +177,9 @@ function lagging(store: ReadStore) {
   let open = () => {};
   let held = 0;
   let done = 0;
-  const close = () => (gate = new Promise<void>((r) => (open = r)));
+  const close = () => {
+    gate = new Promise<void>((r) => (open = r));
+  };
   const wrapped: ReadStore = {
     ...store,
     async commit(writes, checkpoints, expected) {
