@@ -163,9 +163,12 @@ export function createApp(deps: ShopDeps, options: AppOptions = {}): Koa {
   });
   if (options.webDist) app.use(staticWeb(options.webDist, catalogPageHeads(deps)));
 
-  app.on('error', (error, ctx) => {
+  app.on('error', (error: Error, ctx?: Koa.Context) => {
     // Socket-level errors after the response started; the error middleware has already answered.
-    deps.logger.warn({ err: (error as Error).message, requestId: ctx?.state?.requestId }, 'response error');
+    deps.logger.warn(
+      { err: error.message, requestId: (ctx?.state as { requestId?: string } | undefined)?.requestId },
+      'response error',
+    );
   });
   return app;
 }

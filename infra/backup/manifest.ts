@@ -6,7 +6,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { EventMetadata, RecordedEvent } from '../../contracts/shared/events.ts';
 import { chainLines, GENESIS, sha256 } from '../../projections/audit/hashChain.ts';
 import type { PassphraseSealing } from './passphrase.ts';
 
@@ -90,7 +90,8 @@ export function readManifest(dir: string): ManifestFile {
     throw new NotABackup(`${dir} holds no ${manifestName}: it is not a backup, or one that did not finish`);
   let manifest: ManifestFile;
   try {
-    manifest = JSON.parse(readFileSync(file, 'utf8'));
+    // Checked field by field below: a file that is not a manifest is refused there.
+    manifest = JSON.parse(readFileSync(file, 'utf8')) as ManifestFile;
   } catch {
     throw new NotABackup(`${file} is not JSON: the backup is damaged`);
   }
@@ -177,7 +178,8 @@ export async function logSummary(file: string): Promise<BackupManifest['log'] & 
     );
     async function* events(): AsyncGenerator<RecordedEvent> {
       for (const row of rows.iterate())
-        yield { ...row, data: JSON.parse(row.data), metadata: JSON.parse(row.metadata) };
+        // The log's rows as the store wrote them: the bytes are hashed as they are, never read for their types.
+        yield { ...row, data: JSON.parse(row.data) as unknown, metadata: JSON.parse(row.metadata) as EventMetadata };
     }
     let last: string | null = null;
     for await (const line of chainLines(events())) last = line;

@@ -332,7 +332,7 @@ function assertTokenSecretFits(logFile: string, tokenSecret: string | null, mani
       `SELECT type, data, position FROM events WHERE stream LIKE 'admin-%' AND type IN (${sealingTypes.map(() => '?').join(', ')}) ORDER BY position`,
     );
     secrets = sealedAccountSecrets(
-      [...rows.iterate(...sealingTypes)].map((row) => ({ ...row, data: JSON.parse(row.data) })),
+      [...rows.iterate(...sealingTypes)].map((row) => ({ ...row, data: JSON.parse(row.data) as unknown })),
     );
   } finally {
     db.close();

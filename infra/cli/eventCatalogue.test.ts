@@ -42,10 +42,7 @@ test('the catalogue names every type with its version, stream, who causes it and
     },
   ]);
   assert.match(renderCatalogue(withV2), 'Version 2 (read from version 1 through its upcaster)');
-  assert.is(
-    describeSchema(v.array(v.object({ n: v.pipe(v.number(), v.integer()) })) as never),
-    'list of { n: whole number }',
-  );
+  assert.is(describeSchema(v.array(v.object({ n: v.pipe(v.number(), v.integer()) }))), 'list of { n: whole number }');
 });
 
 test.run();

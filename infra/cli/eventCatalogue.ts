@@ -12,7 +12,7 @@ export function describeSchema(schema: Node): string {
   switch (schema.type) {
     case 'optional':
     case 'nullable':
-      return describeSchema(schema.wrapped);
+      return describeSchema(schema.wrapped as Node);
     case 'string':
       return 'text';
     case 'number':
@@ -24,7 +24,7 @@ export function describeSchema(schema: Node): string {
     case 'picklist':
       return (schema.options as unknown[]).map((o) => JSON.stringify(o).replaceAll('"', "'")).join(' \\| ');
     case 'array':
-      return `list of ${describeSchema(schema.item)}`;
+      return `list of ${describeSchema(schema.item as Node)}`;
     case 'union':
       return (schema.options as Node[]).map(describeSchema).join(' or ');
     case 'object':

@@ -120,7 +120,7 @@ async function exportTo(cli: ReturnType<typeof cliFor>, file: string): Promise<s
   assert.is(exported.code, 0, exported.stderr);
   const head = /Chain head: ([0-9a-f]{64})/.exec(exported.stderr)?.[1];
   assert.ok(head, exported.stderr);
-  return head!;
+  return head;
 }
 
 const cleanUp = (dataDir: string) => rmSync(dirname(dataDir), { recursive: true, force: true });

@@ -58,7 +58,7 @@ export function withEventVersions(
       if (problems) throw new EventNotInCatalog(event.type, stream, problems);
       const version = catalog.newest(event.type)!;
       let byVersion = stamped.get(event.metadata);
-      if (!byVersion) stamped.set(event.metadata, (byVersion = new Map()));
+      if (!byVersion) stamped.set(event.metadata, (byVersion = new Map<number, EventMetadata>()));
       let metadata = byVersion.get(version);
       if (!metadata) byVersion.set(version, (metadata = { ...event.metadata, schemaVersion: version }));
       return { ...event, metadata };

@@ -88,7 +88,7 @@ export function createMemoryReadStore(
         switch (w.op) {
           case 'put': {
             let docs = s.docs.get(w.collection);
-            if (!docs) s.docs.set(w.collection, (docs = new Map()));
+            if (!docs) s.docs.set(w.collection, (docs = new Map<string, string>()));
             docs.set(w.id, (w as { json: string }).json);
             break;
           }
@@ -97,7 +97,7 @@ export function createMemoryReadStore(
             break;
           case 'index': {
             let index = s.indexes.get(w.index);
-            if (!index) s.indexes.set(w.index, (index = new Map()));
+            if (!index) s.indexes.set(w.index, (index = new Map<string, number>()));
             index.set(w.id, w.score);
             sortedCache.delete(w.index);
             break;

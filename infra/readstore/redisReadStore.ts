@@ -29,7 +29,7 @@ function fold(writes: readonly Write[]): Folded {
   const index: Folded['index'] = new Map();
   const slot = <V>(map: Map<string, Map<string, V>>, key: string) => {
     let entries = map.get(key);
-    if (!entries) map.set(key, (entries = new Map()));
+    if (!entries) map.set(key, (entries = new Map<string, V>()));
     return entries;
   };
   for (const w of writes) {
@@ -331,8 +331,8 @@ function storeOn(connection: Connection, namespace: string, ownsConnection: bool
       // One MULTI/EXEC, sent as one pipeline: one round-trip, and all of it or none of it.
       const results = await connection.guard(tx.exec());
       if (results === null) throw new Error('Redis discarded the read-model transaction');
-      const failed = results.find(([error]) => error);
-      if (failed) throw failed[0];
+      const failed = results.find(([error]) => error)?.[0];
+      if (failed) throw failed;
       return true;
     },
 

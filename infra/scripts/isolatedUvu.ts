@@ -14,16 +14,17 @@ export function suite<T = Record<string, any>>(name = '', state?: T): Test<T> {
   const register = (only: boolean) => (testName: string, handler: Callback<T>) => {
     const n = registered++;
     if (pick < 0) console.log(mark + JSON.stringify(name ? `${name} > ${testName}` : testName));
-    if (n === pick) (only ? real.only : real)(testName, handler);
+    if (n === pick && only) real.only(testName, handler);
+    else if (n === pick) real(testName, handler);
     else real.skip(testName, handler);
   };
   return Object.assign(register(false), {
     before: real.before,
     after: real.after,
     only: register(true),
-    skip: real.skip,
-    run: pick < 0 ? () => {} : real.run,
-  }) as unknown as Test<T>;
+    skip: (testName?: string, handler?: Callback<T>) => real.skip(testName, handler),
+    run: pick < 0 ? () => {} : () => real.run(),
+  });
 }
 
 export const test = suite();

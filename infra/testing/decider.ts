@@ -1,5 +1,6 @@
 // Decider tests read as specifications: given(past events).when(command).then(new events) or .thenFails(domain error).
 // What the command handler adds (an expected revision) is tested on a real log with commandsOnLog.
+import { inspect } from 'node:util';
 import * as assert from 'uvu/assert';
 import type { DomainError } from '../../contracts/shared/errors.ts';
 import { handleCommand, metadataOf, newEventId, type Decider, type HandleOptions } from '../../service/commands.ts';
@@ -12,14 +13,14 @@ type DomainErrorClass = abstract new (...args: never[]) => DomainError;
 /** Asserts that `refused` is the domain error expected (and carries the message, when given). */
 export function assertRefused(refused: unknown, kind: DomainErrorClass, message?: string | RegExp): void {
   assert.ok(refused !== undefined, 'expected the command to be refused');
-  assert.instance(refused, kind, `expected ${kind.name}, got ${String(refused)}`);
+  assert.instance(refused, kind, `expected ${kind.name}, got ${inspect(refused)}`);
   if (message !== undefined) assert.match((refused as DomainError).message, message);
 }
 
 export function deciderSpec<State, Command, Event extends ShopEvent>(decider: Decider<State, Command, Event>) {
   return {
     /** the stream's past: any events the catalogue knows, as a stream may hold others' */
-    given(events: ShopEvent[]) {
+    given: (events: ShopEvent[]) => {
       const state = events.reduce(decider.evolve, decider.initialState());
       return {
         when(command: Command) {

@@ -70,7 +70,7 @@ class ScratchView implements ReadStoreReader {
       else if (w.op === 'delete') this.docs.delete(`${w.collection}\u0000${w.id}`);
       else if (w.op === 'index') {
         let index = this.indexes.get(w.index);
-        if (!index) this.indexes.set(w.index, (index = new Map()));
+        if (!index) this.indexes.set(w.index, (index = new Map<string, number>()));
         index.set(w.id, w.score);
       } else this.indexes.get(w.index)?.delete(w.id);
     }

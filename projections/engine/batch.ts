@@ -14,7 +14,7 @@ const key = (collection: string, id: string) => `${collection}\u0000${id}`;
 
 export class ProjectionBatch {
   private writes: Write[] = [];
-  private docs = new Map<string, unknown | null>();
+  private docs = new Map<string, unknown>();
   private touchedIndexes = new Set<string>();
   private lastPosition = 0;
   count = 0;
@@ -41,7 +41,7 @@ export class ProjectionBatch {
   }
 
   /** Whether this batch wrote the document, and what (null for a delete). */
-  private pending(k: string): { doc: unknown | null } | undefined {
+  private pending(k: string): { doc: unknown } | undefined {
     return this.docs.has(k) ? { doc: this.docs.get(k) ?? null } : undefined;
   }
 

@@ -116,7 +116,7 @@ test('guard: a session check that cannot read the log answers 503 with a clear m
   const shop = await startTestShop();
   const headers = await adminHeaders(shop);
   const events = shop.shop.deps.events;
-  const readStream = events.readStream;
+  const readStream = events.readStream.bind(events);
   events.readStream = async () => {
     throw new Error('SQLITE_IOERR: disk I/O error');
   };

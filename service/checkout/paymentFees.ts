@@ -82,9 +82,8 @@ export async function listPayoutTransactions(
   const stream = payoutStream(payoutId);
   const known = fold(payoutDecider, await deps.events.readStream(stream)).transactions;
   if (known) return known;
-  const list = deps.payments.payoutTransactions;
-  if (!list) return null;
-  const transactions = await list(payoutId);
+  if (!deps.payments.payoutTransactions) return null;
+  const transactions = await deps.payments.payoutTransactions(payoutId);
   await handleCommand(
     deps.events,
     stream,

@@ -82,7 +82,9 @@ export function onlyUnder(prefix: string, router: Router): ReturnType<Router['ro
   const routes = router.stack.filter((layer) => layer.methods.length > 0);
   if (!routes.every((layer) => typeof layer.path === 'string' && layer.path.startsWith(prefix))) return dispatch;
   return Object.assign(
-    (ctx: Parameters<typeof dispatch>[0], next: Next) => (ctx.path.startsWith(prefix) ? dispatch(ctx, next) : next()),
+    async (ctx: Parameters<typeof dispatch>[0], next: Next) => {
+      await (ctx.path.startsWith(prefix) ? dispatch(ctx, next) : next());
+    },
     { router },
   );
 }

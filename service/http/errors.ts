@@ -109,7 +109,8 @@ export function errorMiddleware(logger: Logger) {
       } else {
         body = { success: false, error: 'internal', message: 'Something went wrong on our side. Please try again.' };
       }
-      if (status >= 500) logger.error({ err: caught, requestId: ctx.state.requestId }, 'request failed');
+      if (status >= 500)
+        logger.error({ err: caught, requestId: (ctx.state as { requestId: string }).requestId }, 'request failed');
       ctx.status = status;
       ctx.body = body;
       if (status === 401) ctx.set('WWW-Authenticate', 'Bearer');

@@ -14,6 +14,14 @@ import { admitAuditor } from './adminRouter.ts';
 import { cachedGet, type CachedRead } from './answerCache.ts';
 import { parseOr400 } from './errors.ts';
 
+declare module 'koa' {
+  // The router sets the path's parameters on every context it routes: typed here once, so a helper handed Koa's own
+  // Context reads them as text, as the router's handlers do, not as any.
+  interface DefaultContext {
+    params: Record<string, string>;
+  }
+}
+
 /** The open router and the owner's guarded one. */
 export type Routers = { open: Router; admin: Router };
 

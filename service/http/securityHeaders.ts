@@ -19,7 +19,10 @@ export function apiSecurityHeaders(production: boolean): [string, string][] {
   ];
 }
 
-export function securityHeaders(documentHeaders: Middleware, { production }: { production: boolean }): Middleware {
+export function securityHeaders(
+  documentHeaders: (ctx: Context, next: Next) => Promise<void>,
+  { production }: { production: boolean },
+): Middleware {
   const api = apiSecurityHeaders(production);
   return (ctx: Context, next: Next) => {
     if (!isApi(ctx.path)) return documentHeaders(ctx, next);

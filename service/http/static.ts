@@ -76,8 +76,10 @@ export function staticWeb(distDir: string, pages?: PageHeads) {
   };
 
   return async (ctx: Context, next: Next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (isApiPath(ctx.path) || operationsPaths.has(ctx.path)) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path) || operationsPaths.has(ctx.path)) {
+      await next();
+      return;
+    }
     const path = ctx.path.length > 1 && ctx.path.endsWith('/') ? ctx.path.slice(0, -1) : ctx.path;
 
     if (!known.has(path) && path !== '/index.html') {

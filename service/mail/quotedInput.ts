@@ -37,7 +37,7 @@ export function defang(text: string): string {
 }
 
 /** One field of a stranger's input as the owner sees it: one line, at most `max` characters, defanged. */
-export function quotedInput(value: unknown, max = 200): string {
+export function quotedInput(value: string | null | undefined, max = 200): string {
   const text = String(value ?? '')
     .replace(unprintable, ' ')
     .replace(/\s+/g, ' ')

@@ -234,9 +234,9 @@ export async function retentionReport(deps: PrivacyDeps): Promise<RetentionRepor
     const at = event.metadata.at;
     if (at > person.last) person.last = at;
     if (event.type === 'OrderPlaced') {
-      const placed = String(data.placedAt ?? at);
+      const placed = event.data.placedAt ?? at;
       if (!person.lastOrder || placed > person.lastOrder) person.lastOrder = placed;
-      person.orders.add(String(data.orderNumber));
+      person.orders.add(event.data.orderNumber);
     }
     people.set(key, person);
   }

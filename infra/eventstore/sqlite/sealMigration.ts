@@ -147,8 +147,9 @@ const toRecorded = (row: Row): RecordedEvent => ({
   revision: row.revision,
   position: row.position,
   type: row.type,
-  data: JSON.parse(row.data),
-  metadata: JSON.parse(row.metadata),
+  data: JSON.parse(row.data) as unknown,
+  // The row's metadata is what the store wrote from an EventMetadata: the adapter's edge, where bytes become types.
+  metadata: JSON.parse(row.metadata) as EventMetadata,
 });
 
 /** The chain an export of these events ends with (projections/audit/hashChain.ts, as `export` computes it). */

@@ -185,7 +185,7 @@ test('sqlite: processes racing for one stream of one file: every loser is told i
   const stream = await store.readStream('race-1');
   assert.is(
     stream.length,
-    results[0]!.acknowledged + results[1]!.acknowledged,
+    results[0].acknowledged + results[1].acknowledged,
     'every acknowledged append, and nothing else',
   );
   assert.equal(

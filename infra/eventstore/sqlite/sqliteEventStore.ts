@@ -1,7 +1,7 @@
 // The embedded event store: one SQLite file, WAL, synchronous=FULL, with group commit of concurrent appends.
 import Database from 'better-sqlite3';
 import { ensurePrivateFile } from '../../../service/dataFiles.ts';
-import type { NewEvent, RecordedEvent } from '../../../contracts/shared/events.ts';
+import type { EventMetadata, NewEvent, RecordedEvent } from '../../../contracts/shared/events.ts';
 import {
   WrongExpectedRevision,
   type AppendResult,
@@ -56,8 +56,9 @@ function toRecorded(row: Row): RecordedEvent {
     revision: row.revision,
     position: row.position,
     type: row.type,
-    data: JSON.parse(row.data),
-    metadata: JSON.parse(row.metadata),
+    data: JSON.parse(row.data) as unknown,
+    // The row's metadata is what this store wrote from an EventMetadata: the adapter's edge, where bytes become types.
+    metadata: JSON.parse(row.metadata) as EventMetadata,
   };
 }
 
