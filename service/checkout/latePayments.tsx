@@ -65,8 +65,8 @@ export function latePaymentReactions(deps: ReactionDeps): Reactions {
   async function shopperOf(reference: string, checkoutId: string): Promise<{ to?: string; name?: string }> {
     const payment = await deps.payments.retrievePayment(reference);
     const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
-      (e) => e.type === 'CheckoutStarted',
-    ) as RecordedEvent<CheckoutStarted> | undefined;
+      (e): e is RecordedEvent<CheckoutStarted> => e.type === 'CheckoutStarted',
+    );
     const to = payment?.customerEmail ?? started?.data.customerEmail;
     const name = payment?.customerName ?? started?.data.customerName;
     return { ...(to?.includes('@') ? { to } : {}), ...(name ? { name } : {}) };

@@ -109,8 +109,8 @@ export async function holdStock(
 /** The copies a started checkout asked for, from its CheckoutStarted; none for a checkout the log does not hold. */
 export async function checkoutItems(deps: Pick<ShopDeps, 'events'>, checkoutId: string): Promise<OrderItem[]> {
   const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
-    (e) => e.type === 'CheckoutStarted',
-  ) as RecordedEvent<CheckoutStarted> | undefined;
+    (e): e is RecordedEvent<CheckoutStarted> => e.type === 'CheckoutStarted',
+  );
   return started?.data.items ?? [];
 }
 

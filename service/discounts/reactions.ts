@@ -75,7 +75,7 @@ export function discountReactions(deps: ReactionDeps): Reactions {
       // Read back rather than taken from the answer, so a reaction run again after a crash between the two appends
       // still flags the order.
       const redeemed = (await deps.events.readStream(discountStream(code))).find(
-        (e) => e.type === 'DiscountRedeemed' && (e.data as DiscountRedeemed['data']).orderId === order.orderId,
+        (e) => e.type === 'DiscountRedeemed' && e.data.orderId === order.orderId,
       ) as RecordedEvent<DiscountRedeemed> | undefined;
       if (!redeemed?.data.repeatEmail) continue;
       await handleCommand(
@@ -100,8 +100,8 @@ export function discountReactions(deps: ReactionDeps): Reactions {
   ) {
     const checkoutId = event.data.checkoutId;
     const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
-      (e) => e.type === 'CheckoutStarted',
-    ) as RecordedEvent<CheckoutStarted> | undefined;
+      (e): e is RecordedEvent<CheckoutStarted> => e.type === 'CheckoutStarted',
+    );
     const codes = (started?.data.discounts ?? []).flatMap((d) => (d.kind === 'code' && d.code ? [d.code] : []));
     if (codes.length === 0) return;
     const meta = reactingTo(event, deps.clock(), 'system:discounts');

@@ -37,10 +37,10 @@ test("a sandbox payment's fee is simulated from Stripe's UK card price to the pe
   );
   assert.is(fees.length, 1);
   // £23.48: 1.5% is 35.22p → 35p, and 20p.
-  assert.equal(
-    (({ amount, fee, net, simulated }) => ({ amount, fee, net, simulated }))(fees[0]!.data as Record<string, unknown>),
-    { amount: 2348, fee: 55, net: 2293, simulated: true },
-  );
+  const [recorded] = fees;
+  if (recorded?.type !== 'PaymentFeeRecorded') throw new Error('no fee recorded');
+  const { amount, fee, net, simulated } = recorded.data;
+  assert.equal({ amount, fee, net, simulated }, { amount: 2348, fee: 55, net: 2293, simulated: true });
   await shop.shop.deps.waiter.waitFor(await shop.shop.deps.events.headPosition(), 10_000);
 
   const placed = (await allEvents(shop)).find((e) => e.type === 'OrderPlaced' && e.stream === `order-${orderId}`)!;

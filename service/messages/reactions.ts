@@ -64,8 +64,8 @@ export function messageReactions(deps: ReactionDeps): Reactions {
     },
     async MessageAnswered(event) {
       const received = (await deps.events.readStream(messageStream(event.data.messageId))).find(
-        (e) => e.type === 'MessageReceived',
-      ) as RecordedEvent<MessageReceived> | undefined;
+        (e): e is RecordedEvent<MessageReceived> => e.type === 'MessageReceived',
+      );
       // A sender erased before their reply went has no address left to write to.
       if (!received || !personAddress(received.data.email)) return;
       await sendOnce(

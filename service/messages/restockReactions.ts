@@ -4,7 +4,6 @@
 // restocked twice, or an event read again, sends nothing more. Each new request is also acknowledged once, under the
 // notification `restock-requested-<request id>`: what the shopper agreed to, and the signed link that withdraws it, so
 // the page they saw once is not the only place they can change their mind.
-import type { BookFields } from '../../contracts/catalog/model.ts';
 import { seededBook } from '../../contracts/catalog/product.ts';
 import type { RestockAlertRequested } from '../../contracts/messages/events.ts';
 import { unsubscribePath } from '../../contracts/messages/unsubscribe.ts';
@@ -43,7 +42,7 @@ export function restockReactions(deps: ReactionDeps): Reactions {
       const data = event.data as { title?: unknown; slug?: unknown };
       if (typeof data.title === 'string') title = data.title;
       // A seeded book's address comes from the content file; the owner's own books carry theirs.
-      if (event.type === 'BookListed' || event.type === 'BookUpdated') slug = seededBook(event.data as BookFields).slug;
+      if (event.type === 'BookListed' || event.type === 'BookUpdated') slug = seededBook(event.data).slug;
       else if (typeof data.slug === 'string') slug = data.slug;
     }
     return { title, link: slug ? `${shopUrl}/books/${slug}` : `${shopUrl}/#books` };
@@ -90,8 +89,7 @@ export function restockReactions(deps: ReactionDeps): Reactions {
     // The stream as it is now, not the event as it was: a withdrawal or an erasure since then stops the e-mail.
     const events = await deps.events.readStream(restockStream(requestId));
     const state = fold(restockDecider, events);
-    const asked = events.find((e) => e.type === 'RestockAlertRequested') as
-      RecordedEvent<RestockAlertRequested> | undefined;
+    const asked = events.find((e): e is RecordedEvent<RestockAlertRequested> => e.type === 'RestockAlertRequested');
     if (!asked || state.withdrawn || state.bookId === null || !personAddress(state.email)) return;
     const shopUrl = shopUrlOf(deps.config, originOnRecord(events));
     const book = await bookOf(state.bookId, shopUrl);

@@ -24,8 +24,8 @@ export function preOrderReactions(deps: ReactionDeps): Reactions {
   /** The books of the checkout that hold a pre-order of it. */
   async function preOrderedBooks(checkoutId: string): Promise<number[]> {
     const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
-      (e) => e.type === 'CheckoutStarted',
-    ) as RecordedEvent<CheckoutStarted> | undefined;
+      (e): e is RecordedEvent<CheckoutStarted> => e.type === 'CheckoutStarted',
+    );
     const ids = [...new Set((started?.data.items ?? []).flatMap((i) => (i.bookId === undefined ? [] : [i.bookId])))];
     const books: number[] = [];
     for (const bookId of ids.sort((a, b) => a - b)) {

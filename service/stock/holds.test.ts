@@ -56,7 +56,7 @@ function client(shop: TestShop) {
     checkoutIdOf: async (reference: string) =>
       (
         (await allEvents(shop)).find(
-          (e) => e.type === 'CheckoutStarted' && (e.data as CheckoutStarted['data']).paymentReference === reference,
+          (e) => e.type === 'CheckoutStarted' && e.data.paymentReference === reference,
         ) as RecordedEvent<CheckoutStarted>
       ).data.checkoutId,
     /** copies each placed order of the poster bought */
@@ -164,10 +164,7 @@ test('the owner sees each hold with its age and releases it: one event, the copi
     ],
     [0, [], 2, 2],
   );
-  const events = ofType(
-    await shop.shop.deps.events.readStream('stock-2'),
-    'StockHoldReleased',
-  ) as RecordedEvent<StockHoldReleased>[];
+  const events = ofType(await shop.shop.deps.events.readStream('stock-2'), 'StockHoldReleased');
   assert.equal(
     events.map((e) => [e.data.checkoutId, e.data.quantity, e.data.reason, e.data.by, e.metadata.causedBy]),
     [[checkoutId, 2, 'owner', 'admin', 'admin:admin']],
@@ -216,10 +213,7 @@ test('100 unpaid checkouts from 10 forged addresses behind TRUST_PROXY=1 (defaul
     assert.is(shopper.status, 200, shopper.text);
     assert.is((await p.pay(shopper.json.sessionId, '198.51.100.7')).status, 200);
     await p.settled();
-    const taken = ofType(
-      await proxied.shop.deps.events.readStream(`stock-${poster.bookId}`),
-      'StockHoldReleased',
-    ) as RecordedEvent<StockHoldReleased>[];
+    const taken = ofType(await proxied.shop.deps.events.readStream(`stock-${poster.bookId}`), 'StockHoldReleased');
     assert.equal(
       taken.map((e) => e.data.reason),
       ['taken-over'],

@@ -64,8 +64,9 @@ export function stockReactions(deps: ReactionDeps): Reactions {
 
   async function moveOrderStock(event: RecordedEvent, change: NonNullable<StockChange>) {
     const orderId = (event.data as { orderId: string }).orderId;
-    const placed = (await deps.events.readStream(orderStream(orderId))).find((e) => e.type === 'OrderPlaced') as
-      RecordedEvent<OrderPlaced> | undefined;
+    const placed = (await deps.events.readStream(orderStream(orderId))).find(
+      (e): e is RecordedEvent<OrderPlaced> => e.type === 'OrderPlaced',
+    );
     if (!placed) return;
     const meta = reactingTo(event, deps.clock(), 'system:stock');
     const perBook = new Map<number, number>();
@@ -112,8 +113,9 @@ export function stockReactions(deps: ReactionDeps): Reactions {
   async function restockRefund(event: RecordedEvent<RefundRequested>) {
     const { orderId, refundId, lines, restock, by } = event.data;
     if (!restock || lines.length === 0) return;
-    const placed = (await deps.events.readStream(orderStream(orderId))).find((e) => e.type === 'OrderPlaced') as
-      RecordedEvent<OrderPlaced> | undefined;
+    const placed = (await deps.events.readStream(orderStream(orderId))).find(
+      (e): e is RecordedEvent<OrderPlaced> => e.type === 'OrderPlaced',
+    );
     if (!placed) return;
     const perBook = new Map<number, number>();
     for (const { line, quantity } of lines) {
@@ -142,8 +144,8 @@ export function stockReactions(deps: ReactionDeps): Reactions {
   async function releaseCancelledCheckout(event: RecordedEvent) {
     const checkoutId = (event.data as { checkoutId: string }).checkoutId;
     const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
-      (e) => e.type === 'CheckoutStarted',
-    ) as RecordedEvent<CheckoutStarted> | undefined;
+      (e): e is RecordedEvent<CheckoutStarted> => e.type === 'CheckoutStarted',
+    );
     if (!started) return;
     const meta = reactingTo(event, deps.clock(), 'system:stock');
     const books = [...new Set(started.data.items.flatMap((i) => (i.bookId === undefined ? [] : [i.bookId])))].sort(
@@ -161,8 +163,8 @@ export function stockReactions(deps: ReactionDeps): Reactions {
   async function holdWhileProcessing(event: RecordedEvent<CheckoutPaymentProcessing>) {
     const { checkoutId, heldUntil } = event.data;
     const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
-      (e) => e.type === 'CheckoutStarted',
-    ) as RecordedEvent<CheckoutStarted> | undefined;
+      (e): e is RecordedEvent<CheckoutStarted> => e.type === 'CheckoutStarted',
+    );
     if (!started) return;
     const meta = reactingTo(event, deps.clock(), 'system:stock');
     const lines = new Map<number, { title: string; quantity: number }>();
@@ -284,8 +286,8 @@ export function stockReactions(deps: ReactionDeps): Reactions {
     // hold a copy for a moment. Only the owner's release ends a sandbox page.
     if (reason === 'taken-over' && deps.payments.sandbox) return;
     const started = (await deps.events.readStream(checkoutStream(checkoutId))).find(
-      (e) => e.type === 'CheckoutStarted',
-    ) as RecordedEvent<CheckoutStarted> | undefined;
+      (e): e is RecordedEvent<CheckoutStarted> => e.type === 'CheckoutStarted',
+    );
     if (!started) return;
     await deps.payments.expirePayment(started.data.paymentReference);
   }
