@@ -21,7 +21,7 @@ test("every event of golden log v1 conforms to its type's version-1 schema and l
     assert.ok(definition, `${event.type} is not in the catalogue`);
     assert.is(event.metadata.schemaVersion ?? 1, 1);
     assert.is(eventCatalog.problems(event.type, event.data, 1), null, `${event.type} at ${event.position}`);
-    assert.is(categoryOf(event.stream), definition!.stream, `${event.type} at ${event.position}`);
+    assert.is(categoryOf(event.stream), definition.stream, `${event.type} at ${event.position}`);
   }
 });
 

@@ -37,7 +37,7 @@ test('a restart resumes the read models and the reactor from their checkpoints i
       const { deps, runner, reactor } = second.shop;
       assert.is(deps.reads.namespace, before.namespace, 'the same generation answers');
       assert.ok(runner, 'this process folds the live generation');
-      assert.is(runner!.position, before.position, 'the runner resumed at the head, with nothing to fold again');
+      assert.is(runner.position, before.position, 'the runner resumed at the head, with nothing to fold again');
       assert.is(reactor!.position, before.position, "the reactor's checkpoint was kept");
       const orders = await call(`${second.url}/api/admin/orders`, { headers: await adminHeaders(second) });
       assert.equal(orders.json, before.orders);

@@ -186,7 +186,7 @@ export function clickAndDropRows(
             line.description,
             hsDigits(line.hsCode),
             isoCountryName(line.origin),
-            declaration!.contentType,
+            declaration.contentType,
           ]
         : ['', '', '', '', '']),
     ];

@@ -207,7 +207,7 @@ export function linesLeft(
   for (const refund of refunds) {
     if (!holdsMoney(refund.status)) continue;
     for (const { line, quantity } of refund.lines)
-      if (left[line] !== undefined) left[line] = Math.max(0, left[line]! - quantity);
+      if (left[line] !== undefined) left[line] = Math.max(0, left[line] - quantity);
   }
   return left;
 }

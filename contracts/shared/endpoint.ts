@@ -45,7 +45,7 @@ export type Endpoint<S extends EndpointSpec = EndpointSpec, R = unknown> = S & {
 export const endpoint =
   <R>() =>
   <const S extends EndpointSpec>(spec: S): Endpoint<S, R> =>
-    spec as Endpoint<S, R>;
+    spec;
 
 export type AnswerOf<E> = E extends { readonly [answerType]?: infer R } ? R : never;
 

@@ -51,8 +51,8 @@ const inputPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d
 export function fromLondonInput(text: string): string | null {
   const match = inputPattern.exec(text.trim());
   if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((n) => Number(n ?? 0)) as number[];
-  const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((n) => Number(n ?? 0));
+  const wall = Date.UTC(year!, month! - 1, day, hour, minute, second);
   const check = new Date(wall);
   if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day! || hour! > 23 || minute! > 59 || second! > 59)
     return null;

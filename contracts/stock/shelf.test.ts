@@ -335,7 +335,7 @@ test('shelf: a failed payment lets its secured hold go', () => {
   shelf
     .given([Received(3), Held('c1', 3), Secured('c1', 3)])
     .when(release('c1', 'payment-failed'))
-    .then([{ ...released, data: { ...released.data, reason: 'payment-failed' } } as StockEvent]);
+    .then([{ ...released, data: { ...released.data, reason: 'payment-failed' } }]);
 });
 
 const sold: StockEvent = {
@@ -452,7 +452,7 @@ const restocked = (quantity: number, refundId = 'r1', orderId = 'o1'): StockEven
   type: 'StockRestocked',
   data: { bookId: 1, orderId, refundId, quantity, by: 'owner', sourcePosition: 40, at: t90 },
 });
-const soldThree: StockEvent = { ...sold, data: { ...sold.data, quantity: 3 } } as StockEvent;
+const soldThree: StockEvent = { ...sold, data: { ...sold.data, quantity: 3 } };
 
 test('shelf: copies a refund brings back go on the shelf, with the refund and who asked', () => {
   shelf
@@ -483,7 +483,7 @@ test('shelf: a cancellation after a restock gives back only the copies still out
   shelf
     .given([Received(5), soldThree, restocked(2)])
     .when(returnForOrder)
-    .then([{ ...returned, data: { ...returned.data, quantity: 1 } } as StockEvent]);
+    .then([{ ...returned, data: { ...returned.data, quantity: 1 } }]);
 });
 
 test('shelf: an untracked product is not counted; an order from before counting brings its copies back all the same', () => {

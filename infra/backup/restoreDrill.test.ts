@@ -419,7 +419,7 @@ async function startShopProcess(
   });
   let output = '';
   const take = (d: Buffer) => {
-    output += d;
+    output += d.toString();
     // Had it started after all, it is stopped (by its own pid) rather than left running: the test then fails on its code.
     if (output.includes('shop listening')) child.kill('SIGTERM');
   };

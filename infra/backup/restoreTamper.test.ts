@@ -183,16 +183,13 @@ test('every field of the manifest, changed, is refused by its MAC before TARGET 
   ])
     assert.ok(named.includes(field), `${field} is among the fields changed: ${named.slice(0, 30).join(', ')}`);
   for (const path of leaves) {
-    const change = (value: unknown): unknown =>
-      value === null
-        ? {}
-        : typeof value === 'number'
-          ? value - 1
-          : typeof value === 'boolean'
-            ? !value
-            : /^[0-9a-f]+$/.test(String(value))
-              ? `${String(value).slice(0, -1)}${String(value).endsWith('0') ? '1' : '0'}`
-              : `${String(value)}x`;
+    const change = (value: unknown): unknown => {
+      if (value === null) return {};
+      if (typeof value === 'number') return value - 1;
+      if (typeof value === 'boolean') return !value;
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      return /^[0-9a-f]+$/.test(text) ? `${text.slice(0, -1)}${text.endsWith('0') ? '1' : '0'}` : `${text}x`;
+    };
     await refused(
       (dir) => {
         const edited = manifestOf(dir);

@@ -15,7 +15,6 @@ import { writeLog, type Chapter } from './workload.ts';
 import type { EventStore, StoredEventStore } from '../../contracts/ports/eventStore.ts';
 import type { ShopEvent } from '../../contracts/eventCatalog.ts';
 import type { Decider } from '../../service/commands.ts';
-import type { DomainEvent } from '../../contracts/shared/events.ts';
 import { alternate, forDuration, type BenchOptions, type Section } from './section.ts';
 
 const section = 'event store';
@@ -207,7 +206,7 @@ export const eventStoreSection: Section = {
     await writeLog(
       {
         append: async (stream: string, events: NewEvent[]) => (
-          chapters.push({ stream, events: events.map(({ id: _id, metadata: _m, ...event }) => event as DomainEvent) }),
+          chapters.push({ stream, events: events.map(({ id: _id, metadata: _m, ...event }) => event) }),
           { position: 0, revision: 0 }
         ),
       } as Pick<StoredEventStore, 'append'> as StoredEventStore,

@@ -28,7 +28,7 @@ test('the shop runs hardened, behind the proxy, writing only its data and backup
   // What `npm start` runs once it has built.
   const started = /&& (node .*)$/.exec(scripts.start!)?.[1];
   assert.ok(started);
-  assert.match(text, new RegExp(`^ExecStart=/usr/bin/${started!.replaceAll('.', '\\.')}$`, 'm'));
+  assert.match(text, new RegExp(`^ExecStart=/usr/bin/${started.replaceAll('.', '\\.')}$`, 'm'));
 });
 
 test('the nightly backup is `npm run events -- backup --rotate`, encrypted, hardened, on a timer', () => {

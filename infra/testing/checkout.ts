@@ -207,22 +207,22 @@ export async function assertShippable(
 ) {
   const { order, mails } = await orderAndEmails(shop, reference);
   assert.ok(order, `order ${reference} placed`);
-  assert.equal(missingCustomerDetails(order!), [], `order ${reference} lacks nothing`);
-  assert.is(order!.customerName, buyer.name);
-  assert.is(order!.customerEmail, buyer.email);
-  assert.is(typeof order!.shippingAddress === 'object' && order!.shippingAddress.line1, buyer.line1);
+  assert.equal(missingCustomerDetails(order), [], `order ${reference} lacks nothing`);
+  assert.is(order.customerName, buyer.name);
+  assert.is(order.customerEmail, buyer.email);
+  assert.is(typeof order.shippingAddress === 'object' && order.shippingAddress.line1, buyer.line1);
   assert.equal(mails.map((m) => `${m.kind} ${m.to}`).sort(), [
     `order-confirmation ${buyer.email}`,
     `order-to-owner ${owner}`,
   ]);
   const confirmations = outboxFiles(shop).filter((file) => {
     const text = readFileSync(join(shop.dataDir, 'outbox', file), 'utf8');
-    return text.includes(order!.orderNumber) && text.includes('Thank you for your order');
+    return text.includes(order.orderNumber) && text.includes('Thank you for your order');
   });
   assert.is(confirmations.length, 1, 'one confirmation e-mail left the shop');
   const listed = (await getAdminOrder(shop.shop.deps.reads, reference)) as AdminOrder;
   assert.is(listed.customerName, buyer.name);
   assert.is(listed.customerEmail, buyer.email);
   assert.match(listed.shippingAddress, buyer.line1);
-  return order!;
+  return order;
 }

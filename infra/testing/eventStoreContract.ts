@@ -75,7 +75,7 @@ export function eventStoreContract(name: string, open: () => Promise<StoredEvent
     const won = attempts.filter((a) => a.status === 'fulfilled');
     assert.is(won.length, 1);
     for (const lost of attempts.filter((a) => a.status === 'rejected'))
-      assert.instance((lost as PromiseRejectedResult).reason, WrongExpectedRevision);
+      assert.instance(lost.reason, WrongExpectedRevision);
     assert.is((await store.readStream(stream)).length, 2);
   });
 

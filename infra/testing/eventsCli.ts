@@ -32,7 +32,7 @@ export async function exportAndCheck(
   assert.is(exported.code, 0, exported.stderr);
   const head = /Chain head: ([0-9a-f]{64})/.exec(exported.stderr)?.[1];
   assert.ok(head, exported.stderr);
-  const intact = await events(['check', file, '--head', head!]);
+  const intact = await events(['check', file, '--head', head]);
   assert.is(intact.code, 0, intact.stdout);
-  return { head: head!, intact };
+  return { head: head, intact };
 }

@@ -16,7 +16,7 @@ export const preOrdersProjection = defineProjection({
     ...each(preOrderEventTypes, async (event, view) => {
       const id = String(event.data.bookId);
       const state = (await view.get<ComingTitleState>(collection, id)) ?? emptyComingTitle();
-      const next = evolveComingTitle(state, event as PreOrderEvent);
+      const next = evolveComingTitle(state, event);
       return [
         { op: 'put', collection, id, doc: next },
         { op: 'index', index: titlesIndex, id, score: event.data.bookId },

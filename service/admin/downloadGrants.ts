@@ -20,7 +20,7 @@ export function downloadGrantDecider(
 ): Decider<AccountState, DownloadGrantCommand, DownloadGrantEvent> {
   return {
     initialState: noAccount,
-    evolve: (state, event) => evolveAccount(state, event as never),
+    evolve: (state, event) => evolveAccount(state, event),
     decide(command, state) {
       if (command.username === configuredOwner) throw conflict(accountMessages.configured);
       if (!state.exists) throw notFound(accountMessages.missing);

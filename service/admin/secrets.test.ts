@@ -90,7 +90,7 @@ async function everyAdminGet(
     for (const param of endpoint.path.match(/:[A-Za-z]+/g) ?? []) {
       const choices = params[param.slice(1)];
       assert.ok(choices, `${capability}.${name} (${endpoint.path}): this test has no value for ${param}`);
-      paths = paths.flatMap((path) => choices!.map((value) => path.replace(param, encodeURIComponent(value))));
+      paths = paths.flatMap((path) => choices.map((value) => path.replace(param, encodeURIComponent(value))));
     }
     for (const path of paths) for (const query of queries[endpoint.path] ?? ['']) urls.push(path + query);
   }

@@ -26,8 +26,7 @@ const eventOf = async <T>(on: TestShop, stream: string, type: string) =>
   (await on.shop.deps.events.readStream(stream)).find((e) => e.type === type)?.data as T | undefined;
 const startedFor = async (on: TestShop, reference: string) => {
   for await (const e of on.shop.deps.events.readAll(0))
-    if (e.type === 'CheckoutStarted' && (e.data as CheckoutStarted['data']).paymentReference === reference)
-      return e.data as CheckoutStarted['data'];
+    if (e.type === 'CheckoutStarted' && e.data.paymentReference === reference) return e.data;
   return undefined;
 };
 

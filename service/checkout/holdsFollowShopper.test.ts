@@ -58,7 +58,7 @@ test("the shopper's cancel expires the Stripe session first, then lets the copie
   }
   assert.ok(seenAtExpiry, 'the session was expired');
   assert.equal(
-    [...seenAtExpiry!].sort(),
+    [...seenAtExpiry].sort(),
     ['CheckoutStarted', 'StockHeld'],
     'nothing was cancelled or released before the session expired',
   );

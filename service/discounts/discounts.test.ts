@@ -256,7 +256,7 @@ test('a hosted page learns the address only once paid: a second use by it is red
     async () => {
       redeemed = (await shop.shop.deps.events.readStream('discount-ONCE-HOSTED'))
         .filter((e) => e.type === 'DiscountRedeemed')
-        .map((e) => e.data as DiscountRedeemed['data']);
+        .map((e) => e.data);
       return redeemed.length === 2;
     },
     30_000,
@@ -346,8 +346,9 @@ test('a paid order redeems its code, and every figure agrees to the penny on a V
   assert.is(paid.status, 200, paid.text);
   assert.is((await post(shop, '/api/checkout/confirm', { sessionId })).status, 200);
 
-  const order = (await shop.shop.deps.events.readStream(`order-${sessionId}`)).find((e) => e.type === 'OrderPlaced')!
-    .data as OrderPlaced['data'];
+  const order = (await shop.shop.deps.events.readStream(`order-${sessionId}`)).find(
+    (e) => e.type === 'OrderPlaced',
+  )!.data;
   assert.equal([order.subtotal, order.total], [2297, 2647]);
   assert.equal(order.discounts, [
     {
@@ -372,8 +373,9 @@ test('a paid order redeems its code, and every figure agrees to the penny on a V
   let redeemed: DiscountRedeemed['data'] | undefined;
   await eventually(
     async () => {
-      redeemed = (await shop.shop.deps.events.readStream('discount-TAKE-7')).find((e) => e.type === 'DiscountRedeemed')
-        ?.data as DiscountRedeemed['data'] | undefined;
+      redeemed = (await shop.shop.deps.events.readStream('discount-TAKE-7')).find(
+        (e) => e.type === 'DiscountRedeemed',
+      )?.data;
       return redeemed !== undefined;
     },
     30_000,

@@ -116,7 +116,7 @@ test('a compressed answer made on the fly is logged with the bytes that went out
   assert.type(line.bytes, 'number');
   assert.ok((line.bytes as number) > 0);
   // fetch decompresses; the line counts what the wire carried, so it is at most the page's size.
-  assert.ok((line.bytes as number) <= sent, `${line.bytes} <= ${sent}`);
+  assert.ok((line.bytes as number) <= sent, `${line.bytes as number} <= ${sent}`);
 });
 
 test.run();

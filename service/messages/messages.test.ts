@@ -163,7 +163,7 @@ test('the newsletter tick is a consent with its words; its signed link withdraws
   await eventually(() => mailsTo(email).length === 1, 10_000, 'the welcome e-mail');
   const link = /(http[^\s>]+\/unsubscribe\/([^\s>]+))/.exec(mailsTo(email)[0]!);
   assert.ok(link, mailsTo(email)[0]);
-  const token = link![2]!;
+  const token = link[2]!;
 
   const shown = await call(`${shop.url}/api/unsubscribe/${token}`);
   assert.is(shown.status, 200, shown.text);
@@ -218,9 +218,9 @@ test("the welcome names its unsubscribe link in List-Unsubscribe; the mail progr
   assert.ok(listed, headers.join('\n'));
   assert.ok(headers.includes('List-Unsubscribe-Post: List-Unsubscribe=One-Click'));
   // The header names the same signed link as the letter, whose page a GET shows.
-  const url = /^List-Unsubscribe: <(http[^>]+\/unsubscribe\/[^>]+)>$/.exec(listed!)?.[1];
+  const url = /^List-Unsubscribe: <(http[^>]+\/unsubscribe\/[^>]+)>$/.exec(listed)?.[1];
   assert.ok(url && mailsTo(email)[0]!.includes(`Unsubscribe at any time, no sign-in needed: ${url}`), listed);
-  const path = new URL(url!).pathname;
+  const path = new URL(url).pathname;
   const subscription = (
     ofType(await allEvents(shop), 'NewsletterConsented').find(
       (e) => (e.data as { messageId: string }).messageId === sent.json.messageId,

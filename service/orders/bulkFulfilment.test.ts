@@ -203,7 +203,7 @@ test('the Click & Drop export: the chosen orders in its layout, recorded as a do
     ],
   );
   const downloads = (await allEvents(shop)).filter(
-    (e) => e.type === 'PersonalDataRead' && (e.data as PersonalDataRead['data']).endpoint.includes('click-and-drop'),
+    (e) => e.type === 'PersonalDataRead' && e.data.endpoint.includes('click-and-drop'),
   );
   assert.equal(
     downloads.map((e) => {

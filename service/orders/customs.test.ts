@@ -21,7 +21,7 @@ const items = [
 ];
 await placeOrders(shop, [
   orderPlacedData({
-    orderId: french!,
+    orderId: french,
     status: 'processing',
     customerName: 'Camille Martin',
     customerEmail: 'camille@example.fr',
@@ -29,9 +29,9 @@ await placeOrders(shop, [
     items,
     shippingCost: 500,
   }),
-  orderPlacedData({ orderId: leeds!, status: 'processing', items }),
+  orderPlacedData({ orderId: leeds, status: 'processing', items }),
   orderPlacedData({
-    orderId: gift!,
+    orderId: gift,
     status: 'processing',
     items: [items[0]!],
     gift: {
@@ -69,7 +69,7 @@ test('the Click & Drop file: every customs column filled for the French order, w
     'Country of origin',
     'Content type',
   ] as const;
-  const frenchNumber = await numberOf(french!);
+  const frenchNumber = await numberOf(french);
   const frenchRows = rows.filter((r) => col(r, 'Order reference') === frenchNumber);
   assert.is(frenchRows.length, 2);
   assert.equal(
@@ -89,7 +89,7 @@ test('the Click & Drop file: every customs column filled for the French order, w
     ],
   );
   for (const row of frenchRows) for (const c of customsColumns) assert.ok(col(row, c), `${c} is filled`);
-  const leedsNumber = await numberOf(leeds!);
+  const leedsNumber = await numberOf(leeds);
   const ukRows = rows.filter((r) => col(r, 'Order reference') === leedsNumber);
   assert.is(ukRows.length, 2);
   for (const row of ukRows) {

@@ -13,7 +13,7 @@ const spec = deciderSpec<
   ReturnType<typeof refundDecider.initialState>,
   Parameters<typeof refundDecider.decide>[0],
   Event
->(refundDecider as never);
+>(refundDecider);
 const at = '2026-03-05T10:00:00.000Z';
 const orderId = 'pi_1';
 // 2 × £9.99 + 1 × £9.99 + £3.50 = £33.47

@@ -168,7 +168,7 @@ export function refundReactions(deps: ReactionDeps): Reactions {
           e.type === 'RefundRequested' && (e.data as RefundRequested['data']).refundId === refund.refundId,
       );
       const lines = (requested?.data.lines ?? []).flatMap(({ line, quantity }) =>
-        order.items[line] ? [{ name: order.items[line]!.name, quantity }] : [],
+        order.items[line] ? [{ name: order.items[line].name, quantity }] : [],
       );
       await sendOnce(
         `refund-${refund.refundId}`,

@@ -113,7 +113,7 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     async (ctx) => {
       const { key, build, subject } = pageOf(ctx);
       // The answer lane asks this too (after the guard's admission has named the session): recorded either way.
-      await reads.view(ctx as Context, ordersApi.list, subject, routineReasons.orderList);
+      await reads.view(ctx, ordersApi.list, subject, routineReasons.orderList);
       return listed.get(key, build);
     },
     { headers: [['Cache-Control', 'no-store']] },

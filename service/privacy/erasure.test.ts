@@ -167,7 +167,7 @@ const stepOf = <K extends OrderTimelineEntry['kind']>(
       s.kind === kind && where(s as Extract<OrderTimelineEntry, { kind: K }>),
   );
   assert.ok(step, `the timeline has a ${kind} step`);
-  return step!;
+  return step;
 };
 
 const books = async (shop: TestShop, owner: Record<string, string>) => {

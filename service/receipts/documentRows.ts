@@ -226,19 +226,17 @@ export class DailySummary {
     const counted = new Set<string>();
     for (const row of rows) {
       const key = `${day}|${type}|${row.rate ?? 'none'}`;
-      const bucket =
-        this.buckets.get(key) ??
-        ({
-          day,
-          type,
-          rate: row.rate,
-          net: 0,
-          vat: 0,
-          gross: 0,
-          documents: 0,
-          first: number,
-          last: number,
-        } as DailyBucket);
+      const bucket = this.buckets.get(key) ?? {
+        day,
+        type,
+        rate: row.rate,
+        net: 0,
+        vat: 0,
+        gross: 0,
+        documents: 0,
+        first: number,
+        last: number,
+      };
       const vat = row.vat ?? 0;
       bucket.gross += row.gross;
       bucket.vat += vat;

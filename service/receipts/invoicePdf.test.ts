@@ -171,7 +171,7 @@ test('a sale of £250 or less is a simplified VAT invoice; asked for, the full o
   const recorded = ofType(await allEvents(shop), 'PersonalDataRead').slice(reads);
   assert.equal(
     recorded.map((e) => {
-      const data = e.data as PersonalDataRead['data'];
+      const data = e.data;
       return [data.reader, data.endpoint, data.subject, data.reason];
     }),
     [['auditor.invoices', 'GET /api/admin/orders/:id/receipt', `order-${orderId}`, 'full VAT invoice opened']],

@@ -58,7 +58,7 @@ async function paidTo(country: string, items = twoPosters): Promise<string> {
 
 async function placed(orderId: string): Promise<OrderPlaced['data']> {
   const events = await shop.shop.deps.events.readStream(`order-${orderId}`);
-  return events.find((e) => e.type === 'OrderPlaced')!.data as OrderPlaced['data'];
+  return events.find((e) => e.type === 'OrderPlaced')!.data;
 }
 
 const returnFor = async (start: string, end: string) => {

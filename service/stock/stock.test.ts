@@ -54,7 +54,7 @@ const stockEvents = async (bookId: number) => shop.shop.deps.events.readStream(`
 const checkoutIdOf = async (sessionId: string) =>
   (
     (await allEvents(shop)).find(
-      (e) => e.type === 'CheckoutStarted' && (e.data as CheckoutStarted['data']).paymentReference === sessionId,
+      (e) => e.type === 'CheckoutStarted' && e.data.paymentReference === sessionId,
     ) as RecordedEvent<CheckoutStarted>
   ).data.checkoutId;
 /** Waits until the reactor has acted on everything in the log so far, and the read models have folded what it wrote. */

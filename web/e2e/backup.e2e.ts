@@ -45,8 +45,8 @@ test('the owner presses Back up now and is told where the backup is, with its ma
     const folderText = await page.getByText(/^Folder /).innerText();
     const folder = new RegExp(`(${backups.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\S+?):`).exec(folderText)?.[1];
     assert.ok(folder, folderText);
-    assert.ok(existsSync(join(folder!, 'manifest.json')));
-    const manifest = readManifest(folder!);
+    assert.ok(existsSync(join(folder, 'manifest.json')));
+    const manifest = readManifest(folder);
     await page.getByText(manifest.log.chainHead).waitFor(wait);
     assert.match(folderText, `${manifest.log.events} events up to position ${manifest.log.head}`);
     assert.equal(await axeProblems(page), []);

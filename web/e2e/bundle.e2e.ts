@@ -70,8 +70,9 @@ test('the saving the cart shows is what the hosted page charges and what the ord
   // The note is where the saving is applied, and nowhere else: not on the confirmation.
   assert.is(await page.getByText(note).count(), 0);
 
-  const order = (await shop.shop.deps.events.readStream(`order-${sessionId}`)).find((e) => e.type === 'OrderPlaced')!
-    .data as OrderPlaced['data'];
+  const order = (await shop.shop.deps.events.readStream(`order-${sessionId}`)).find(
+    (e) => e.type === 'OrderPlaced',
+  )!.data;
   assert.is(order.subtotal, 2697);
   assert.is(order.total, 3047);
   assert.equal(

@@ -83,13 +83,13 @@ test('the owner adds a fourth book with a cover and three pages, reprices it and
     await form.getByLabel('Upload a cover (JPEG, PNG or WebP)').setInputFiles({
       name: 'cover.jpg',
       mimeType: 'image/jpeg',
-      buffer: cover!,
+      buffer: cover,
     });
     await form.getByLabel('What the cover shows (for screen readers)').fill('Hana holds a glowing paper lantern.');
     await form.getByLabel(/^Add pages/).setInputFiles([
-      { name: 'page-1.png', mimeType: 'image/png', buffer: pages[0]! },
-      { name: 'page-2.jpg', mimeType: 'image/jpeg', buffer: pages[1]! },
-      { name: 'page-3.png', mimeType: 'image/png', buffer: pages[2]! },
+      { name: 'page-1.png', mimeType: 'image/png', buffer: pages[0] },
+      { name: 'page-2.jpg', mimeType: 'image/jpeg', buffer: pages[1] },
+      { name: 'page-3.png', mimeType: 'image/png', buffer: pages[2] },
     ]);
     await form.getByTestId('catalogue-page').nth(2).waitFor();
     for (const [i, text] of ['A street at dusk.', 'Folding the paper.', 'The lantern glows.'].entries())

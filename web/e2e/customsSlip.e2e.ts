@@ -69,7 +69,7 @@ test('the packing slip of a parcel to France prints its CN22 summary; one to Lee
       page.getByRole('button', { name: 'Download PDF' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /^Packing-slip-AH-[A-Za-z0-9]+\.pdf$/);
-    const file = (await download.path())!;
+    const file = await download.path();
     assert.is(readFileSync(file).subarray(0, 5).toString('latin1'), '%PDF-');
     const pages = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f');
     assert.match(pages[0]!, 'Camille Martin');

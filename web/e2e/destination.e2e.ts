@@ -36,7 +36,7 @@ const rateFor = async (country: string) =>
 
 async function placedOrder(sessionId: string) {
   const placed = ofType(await allEvents(shop), 'OrderPlaced').find((e) => e.stream === `order-${sessionId}`);
-  return placed?.data as OrderPlaced['data'] | undefined;
+  return placed?.data;
 }
 
 /** The landing page with three books in the cart, the drawer open. */

@@ -82,7 +82,7 @@ export async function placedOrder(shop: TestShop, sessionId: string): Promise<Or
   await eventually(
     async () => {
       const events = await shop.shop.deps.events.readStream(`order-${sessionId}`);
-      placed = events.find((e) => e.type === 'OrderPlaced')?.data as OrderPlaced['data'] | undefined;
+      placed = events.find((e) => e.type === 'OrderPlaced')?.data;
       return placed !== undefined;
     },
     15_000,

@@ -180,8 +180,7 @@ const everyKind: Record<SentEmailKind, () => Promise<MailMessage>> = {
     ),
   'order-link': () => orderLinkEmail(order, orderPage, 60),
   'cancellation-requested': () => requestReceivedEmail(order, request, orderPage),
-  'return-requested': () =>
-    requestReceivedEmail(order, { ...request, kind: 'return', reason: 'damaged' } as typeof request, orderPage),
+  'return-requested': () => requestReceivedEmail(order, { ...request, kind: 'return', reason: 'damaged' }, orderPage),
   'request-accepted': () =>
     requestAcceptedEmail(
       order,
@@ -223,7 +222,7 @@ for (const width of [390, 320]) {
       const mail = await make();
       assert.ok(mail.html, `${kind} has an HTML part`);
       // Two HTML documents joined (the mismatch kinds) are laid out one after the other, as a browser reads them.
-      await page.setContent(mail.html!, { waitUntil: 'load' });
+      await page.setContent(mail.html, { waitUntil: 'load' });
       const measured = await page.evaluate(() => {
         const widest = [...document.querySelectorAll('body *')]
           .map((el) => ({ el, right: el.getBoundingClientRect().right }))

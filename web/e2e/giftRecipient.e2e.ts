@@ -84,7 +84,7 @@ async function buyerToldOfYusuf(page: Page, path: string, buyerEmail: string, re
 
   // Which order: its number is on the screen's order page link's order; found by the buyer's e-mail in the log.
   const placed = ofType(await allEvents(shop), 'OrderPlaced')
-    .map((e) => e.data as OrderPlaced['data'])
+    .map((e) => e.data)
     .filter((o) => o.customerEmail === buyerEmail);
   assert.is(placed.length, 1, `one order for ${buyerEmail}`);
   const order = placed[0]!;

@@ -230,7 +230,7 @@ test("admin: the order console's CSV download holds one row per order it lists, 
       asked.getByRole('button', { name: 'Download' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const lines = text.split('\r\n').filter(Boolean);
     assert.is(lines[0], ordersCsvColumns.join(','));
     assert.is(lines.length - 1, listed.length);
@@ -256,7 +256,7 @@ test('admin: the sales screen downloads the receipt lines, the Xero invoices and
       files.getByRole('button', { name: 'Download receipt lines (CSV)' }).click(),
     ]);
     assert.match(lines.suggestedFilename(), /^sales-lines-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = readFileSync((await lines.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const text = readFileSync(await lines.path(), 'utf8').replace(/^\uFEFF/, '');
     assert.ok(text.startsWith('Receipt number,Date,Order number,Product,Quantity,Net,'), text);
     assert.ok(text.includes('\r\n\r\nCredit note number,'), text);
     const [xero] = await Promise.all([
@@ -264,19 +264,19 @@ test('admin: the sales screen downloads the receipt lines, the Xero invoices and
       files.getByRole('button', { name: 'Download Xero invoices (CSV)' }).click(),
     ]);
     assert.match(xero.suggestedFilename(), /^xero-sales-invoices-\d{4}-\d{2}-\d{2}\.csv$/);
-    assert.is(readFileSync((await xero.path())!, 'utf8').split('\r\n')[0], xeroInvoiceColumns.join(','));
+    assert.is(readFileSync(await xero.path(), 'utf8').split('\r\n')[0], xeroInvoiceColumns.join(','));
     const [credits] = await Promise.all([
       page.waitForEvent('download'),
       files.getByRole('button', { name: 'Download Xero credit notes (CSV)' }).click(),
     ]);
     assert.match(credits.suggestedFilename(), /^xero-credit-notes-\d{4}-\d{2}-\d{2}\.csv$/);
-    assert.is(readFileSync((await credits.path())!, 'utf8').split('\r\n')[0], xeroCreditNoteColumns.join(','));
+    assert.is(readFileSync(await credits.path(), 'utf8').split('\r\n')[0], xeroCreditNoteColumns.join(','));
     const [daily] = await Promise.all([
       page.waitForEvent('download'),
       files.getByRole('button', { name: 'Download daily summary (CSV)' }).click(),
     ]);
     assert.match(daily.suggestedFilename(), /^sales-by-day-\d{4}-\d{2}-\d{2}\.csv$/);
-    assert.ok(readFileSync((await daily.path())!, 'utf8').includes('Date,Type,Tax type,'));
+    assert.ok(readFileSync(await daily.path(), 'utf8').includes('Date,Type,Tax type,'));
     // Naming the buyers asks for a reason first; with one, the file names the buyer.
     await files.getByRole('checkbox', { name: 'Name each buyer as the Xero contact' }).click();
     await files.getByRole('button', { name: 'Download Xero invoices (CSV)' }).click();
@@ -286,7 +286,7 @@ test('admin: the sales screen downloads the receipt lines, the Xero invoices and
       page.waitForEvent('download'),
       files.getByRole('button', { name: 'Download Xero invoices (CSV)' }).click(),
     ]);
-    assert.ok(readFileSync((await named.path())!, 'utf8').includes('Amina Khan'));
+    assert.ok(readFileSync(await named.path(), 'utf8').includes('Amina Khan'));
   } finally {
     await context.close();
   }

@@ -55,8 +55,9 @@ test('an export without proof after 3 months shows its VAT due; its proof of pos
   });
   assert.is(paid.status, 200, paid.text);
   await settled(shop);
-  const placed = (await shop.shop.deps.events.readStream(`order-${orderId}`)).find((e) => e.type === 'OrderPlaced')!
-    .data as OrderPlaced['data'];
+  const placed = (await shop.shop.deps.events.readStream(`order-${orderId}`)).find(
+    (e) => e.type === 'OrderPlaced',
+  )!.data;
   const due = placed.vat!.export!.ukTotals.vat;
 
   // The day after 10 April, the last day its proof could come.

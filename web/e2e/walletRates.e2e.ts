@@ -53,11 +53,9 @@ test('the test wallet offers only the rate that fits the address, the total foll
     await page.waitForURL(/\/order-success\?orderNumber=AH-/, { timeout: 15_000 });
 
     const orderNumber = new URL(page.url()).searchParams.get('orderNumber')!;
-    const placed = ofType(await allEvents(shop), 'OrderPlaced').filter(
-      (e) => (e.data as OrderPlaced['data']).orderNumber === orderNumber,
-    );
+    const placed = ofType(await allEvents(shop), 'OrderPlaced').filter((e) => e.data.orderNumber === orderNumber);
     assert.is(placed.length, 1);
-    const order = placed[0]!.data as OrderPlaced['data'];
+    const order = placed[0]!.data;
     assert.equal(order.shippingAddress, { line1: '5 Elm St', city: 'Boston', postcode: '02110', country: 'US' });
     assert.is(order.shippingCost, 500);
     assert.is(order.total, 1499);
@@ -88,7 +86,7 @@ test('a UK address in the test wallet is offered only the UK rate and pays it', 
     await page.waitForURL(/\/order-success\?orderNumber=AH-/, { timeout: 15_000 });
     const orderNumber = new URL(page.url()).searchParams.get('orderNumber')!;
     const order = ofType(await allEvents(shop), 'OrderPlaced')
-      .map((e) => e.data as OrderPlaced['data'])
+      .map((e) => e.data)
       .find((o) => o.orderNumber === orderNumber)!;
     assert.equal(order.shippingAddress, { line1: '1 Linden Lane', city: 'Leeds', postcode: 'LS1 4AB', country: 'GB' });
     assert.is(order.shippingCost, 350);

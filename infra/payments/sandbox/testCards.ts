@@ -64,7 +64,7 @@ export function chargeTestCard(card: SandboxCard, now: Date): void {
   const number = card.number;
   if (!passesLuhn(number)) throw new CardDeclined('Your card number is incorrect.', 'incorrect_number');
   const [month, year] = card.expiry.split('/').map((part) => Number(part.trim()));
-  const expiresAfter = new Date(Date.UTC(2000 + year!, month!, 1)); // first day of the month after expiry
+  const expiresAfter = new Date(Date.UTC(2000 + year!, month, 1)); // first day of the month after expiry
   if (expiresAfter.getTime() <= now.getTime())
     throw new CardDeclined("Your card's expiration date is in the past.", 'invalid_expiry_year');
   const amex = number.startsWith('34') || number.startsWith('37');

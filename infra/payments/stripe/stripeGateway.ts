@@ -231,8 +231,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
               ? { billing_address_collection: 'required' as const }
               : {
                   shipping_address_collection: {
-                    allowed_countries:
-                      input.allowedCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+                    allowed_countries: input.allowedCountries,
                   },
                 }),
             // The page stops taking payments when the checkout's hold on the copies ends (decision 061). Stripe takes

@@ -39,7 +39,7 @@ export function parseStripeWebhook(
   if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof reference !== 'string') {
     throw new WebhookRejected('Webhook body is not a Stripe event');
   }
-  const notice = noticeOf(event as { id: string; type: string }, object!, reference, receivedAt);
+  const notice = noticeOf(event, object!, reference, receivedAt);
   // Stripe renders an event for its endpoint's API version. Another version than the pinned one (an endpoint left on
   // the account's default, or the second endpoint of an upgrade) is still acted on: the shop reads only ids, amounts
   // and statuses from events, and looks payments up again at the pinned version (decision 073).
