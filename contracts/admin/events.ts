@@ -224,6 +224,13 @@ export const accountEvents = defineEvents([
 export type AccountEvent = EventsOf<typeof accountEvents>;
 export type AccountRecoveryCodeUsed = Extract<AccountEvent, { type: 'AccountRecoveryCodeUsed' }>;
 export type AccountTwoStepCodeUsed = Extract<AccountEvent, { type: 'AccountTwoStepCodeUsed' }>;
+export type AccountCreated = Extract<AccountEvent, { type: 'AccountCreated' }>;
+export type AccountDisabled = Extract<AccountEvent, { type: 'AccountDisabled' }>;
+export type AccountEnabled = Extract<AccountEvent, { type: 'AccountEnabled' }>;
+export type AccountPasswordReset = Extract<AccountEvent, { type: 'AccountPasswordReset' }>;
+export type AccountRoleChanged = Extract<AccountEvent, { type: 'AccountRoleChanged' }>;
+export type AccountTwoStepDisabled = Extract<AccountEvent, { type: 'AccountTwoStepDisabled' }>;
+export type AccountTwoStepEnabled = Extract<AccountEvent, { type: 'AccountTwoStepEnabled' }>;
 
 // The download of a person's data is an owner's, unless an owner grants it to an account (decision 058).
 /** An owner let an auditor download a person's data (from its next request on). */

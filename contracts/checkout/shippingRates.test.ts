@@ -4,13 +4,8 @@
 import { test } from 'uvu';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { Invalid } from '../shared/errors.ts';
-import {
-  seedShippingTable,
-  shippingRatesDecider,
-  shippingRatesMessages,
-  type DeliveryZone,
-  type ShippingRatesChanged,
-} from './shippingRates.ts';
+import type { ShippingRatesChanged } from './events.ts';
+import { seedShippingTable, shippingRatesDecider, shippingRatesMessages, type DeliveryZone } from './shippingRates.ts';
 
 const spec = deciderSpec(shippingRatesDecider);
 const at = '2026-12-01T10:00:00.000Z';

@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deciderSpec } from '../../infra/testing/decider.ts';
-import { paymentFeeDecider, simulatedCardFee, simulatedPaymentFee, type PaymentFeeRecorded } from './payments.ts';
+import type { PaymentFeeRecorded } from './events.ts';
+import { paymentFeeDecider, simulatedCardFee, simulatedPaymentFee } from './payments.ts';
 
 test("the sandbox's fee is Stripe's standard UK card price, 1.5% + 20p, the percentage to the nearest penny", () => {
   // £26.48: 1.5% is 39.72p → 40p, and 20p.

@@ -3,13 +3,9 @@
 // and did not list them with.
 import { test } from 'uvu';
 import { deciderSpec } from '../../infra/testing/decider.ts';
-import {
-  payoutDecider,
-  type Payout,
-  type PayoutPaid,
-  type PayoutTransaction,
-  type PayoutTransactionsListed,
-} from './payments.ts';
+import type { PayoutPaid } from './events.ts';
+import type { PayoutTransactionsListed } from './events.ts';
+import { payoutDecider, type Payout, type PayoutTransaction } from './payments.ts';
 
 const spec = deciderSpec(payoutDecider);
 const at = '2026-11-30T09:00:00.000Z';

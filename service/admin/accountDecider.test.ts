@@ -2,15 +2,15 @@
 // role, resets its password, disables and enables it; the configured owner's name and the acting owner's own account
 // are refused, and an account that does not exist is not found.
 import { test } from 'uvu';
-import {
-  accountMessages,
-  type AccountCreated,
-  type AccountDisabled,
-  type AccountEnabled,
-  type AccountPasswordReset,
-  type AccountRoleChanged,
-  type AdminLoggedIn,
-} from '../../contracts/admin/model.ts';
+import type { AdminLoggedIn } from '../../contracts/admin/events.ts';
+import type {
+  AccountCreated,
+  AccountDisabled,
+  AccountEnabled,
+  AccountPasswordReset,
+  AccountRoleChanged,
+} from '../../contracts/admin/events.ts';
+import { accountMessages } from '../../contracts/admin/model.ts';
 import { Conflict, Invalid, NotFound } from '../../contracts/shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { accountDecider } from './accounts.ts';

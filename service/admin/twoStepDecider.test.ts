@@ -2,14 +2,9 @@
 // it on), a code of the app spent once and never one of an earlier step, a recovery code spent once, turned off with a
 // code; a wrong code, one already spent and one sealed for another account get the same refusal.
 import { test } from 'uvu';
-import {
-  twoStepMessages,
-  type AccountCreated,
-  type AccountRecoveryCodeUsed,
-  type AccountTwoStepCodeUsed,
-  type AccountTwoStepDisabled,
-  type AccountTwoStepEnabled,
-} from '../../contracts/admin/model.ts';
+import type { AccountRecoveryCodeUsed, AccountTwoStepCodeUsed } from '../../contracts/admin/events.ts';
+import type { AccountCreated, AccountTwoStepDisabled, AccountTwoStepEnabled } from '../../contracts/admin/events.ts';
+import { twoStepMessages } from '../../contracts/admin/model.ts';
 import { Conflict, Invalid } from '../../contracts/shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { codeAt, recoveryCodeHash, sealSecret, stepOf } from './twoStep.ts';

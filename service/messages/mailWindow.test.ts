@@ -1,7 +1,7 @@
 // The owner's mail window decider as a specification (decision 095): each message is counted once in its window, e-mailed
 // while the window's count is within the cap and kept in the inbox past it; counting it again changes nothing.
 import { test } from 'uvu';
-import type { MessageMailCounted } from '../../contracts/messages/model.ts';
+import type { MessageMailCounted } from '../../contracts/messages/events.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { windowDecider } from './ownerMailCap.ts';
 

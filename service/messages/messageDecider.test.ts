@@ -2,12 +2,8 @@
 // read once, and takes any number of replies, each once by its id; nothing but its arrival happens to a message never
 // received.
 import { test } from 'uvu';
-import {
-  messageTexts,
-  type MessageAnswered,
-  type MessageRead,
-  type MessageReceived,
-} from '../../contracts/messages/model.ts';
+import type { MessageAnswered, MessageRead, MessageReceived } from '../../contracts/messages/events.ts';
+import { messageTexts } from '../../contracts/messages/model.ts';
 import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { messageDecider } from './message.ts';

@@ -2,7 +2,7 @@
 // flag; a flag never raised is not found, and one accepted already changes nothing.
 import { test } from 'uvu';
 import { flagMessages } from '../../contracts/orders/console.ts';
-import type { OrderFlagCleared, OrderFlagged } from '../../contracts/orders/model.ts';
+import type { OrderFlagCleared, OrderFlagged } from '../../contracts/orders/events.ts';
 import { NotFound } from '../../contracts/shared/errors.ts';
 import { deciderSpec } from '../../infra/testing/decider.ts';
 import { orderFlagsDecider } from './orderNotes.ts';

@@ -1,7 +1,7 @@
 // The proof-of-posting decider as a specification (decision 097): an export's reference is recorded once; the same one
 // again records nothing, another is refused; an order that stayed in the UK needs none, and an unknown order is not found.
 import { test } from 'uvu';
-import type { OrderPlaced, ProofOfPostingRecorded } from '../../contracts/orders/model.ts';
+import type { OrderPlaced, ProofOfPostingRecorded } from '../../contracts/orders/events.ts';
 import { Conflict, NotFound } from '../../contracts/shared/errors.ts';
 import { exportEvidenceMessages } from '../../contracts/vat/exports.ts';
 import type { OrderVat } from '../../contracts/vat/orderVat.ts';
