@@ -1,6 +1,6 @@
 // Read model: each coming title's season as the pre-order decider folds it (decision 120), with the counts the owner
 // sizes the print run by: copies pre-ordered per UK day they were placed, and in total those not cancelled.
-import { preOrderEventTypes, type PreOrderEvent } from '../../contracts/preorders/events.ts';
+import { preOrderEventTypes } from '../../contracts/preorders/events.ts';
 import { preOrdersReadModel } from '../../contracts/preorders/readModel.ts';
 import { emptyComingTitle, evolveComingTitle, type ComingTitleState } from '../../contracts/preorders/title.ts';
 import { defineProjection, each } from '../engine/projection.ts';

@@ -3,7 +3,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bundleSaving } from '../../contracts/catalog/bundle.ts';
-import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
 import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { adminHeaders, call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { orderConfirmation, orderToOwner } from '../orders/orderEmails.ts';

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { call } from '../../infra/testing/shop.ts';
 import {
   allEvents,

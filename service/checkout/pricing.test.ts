@@ -1,6 +1,5 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
 import { call, floodLimits, startTestShop, type TestShop } from '../../infra/testing/shop.ts';
 import { allEvents, cardFormBody, ofType } from '../../infra/testing/checkout.ts';
 import { fetchWithin } from '../../infra/testing/http.ts';

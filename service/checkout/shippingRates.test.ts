@@ -10,7 +10,6 @@ import {
   type DeliveryZone,
   type ShippingRatesResponse,
 } from '../../contracts/checkout/shippingRates.ts';
-import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { shippingRatesStream } from '../../contracts/shared/streams.ts';
 import { allEvents, ofType, sandboxPayBody, sandboxShopEnv } from '../../infra/testing/checkout.ts';
 import { adminHeaders, call, startTestShop, type TestShop } from '../../infra/testing/shop.ts';

@@ -1,7 +1,6 @@
 // The whole shop with the Stripe adapter, talking to a local server that answers like Stripe's API.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { call } from '../../infra/testing/shop.ts';
 import {
   allEvents,

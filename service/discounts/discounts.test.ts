@@ -7,7 +7,6 @@ import * as assert from 'uvu/assert';
 import type { CheckoutStarted } from '../../contracts/checkout/events.ts';
 import { discountMessages } from '../../contracts/discounts/model.ts';
 import type { DiscountRedeemed } from '../../contracts/discounts/events.ts';
-import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import type { ReceiptView } from '../../contracts/receipts/model.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
 import { eventually } from '../../infra/testing/assert.ts';

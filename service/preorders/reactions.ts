@@ -68,10 +68,7 @@ export function preOrderReactions(deps: ReactionDeps): Reactions {
     const events = await deps.events.readStream(orderStream(orderId));
     const order = orderOnRecord(events);
     if (!order) return;
-    const status = events.reduce(
-      (s, e) => (e.type === 'OrderStatusChanged' ? (e.data as OrderStatusChanged['data']).to : s),
-      order.status as string,
-    );
+    const status = events.reduce((s, e) => (e.type === 'OrderStatusChanged' ? e.data.to : s), order.status as string);
     const left = linesLeft(order.items, events.reduce(evolveRefundBook, emptyRefundBook()).refunds);
     const meta = reactingTo(event, deps.clock(), 'system:preorders');
     const books = [...new Set(order.items.flatMap((i) => (i.bookId === undefined ? [] : [i.bookId])))];

@@ -6,7 +6,6 @@ import * as assert from 'uvu/assert';
 import type { EmailSent } from '../../contracts/checkout/events.ts';
 import { orderOnRecord } from '../../contracts/orders/model.ts';
 import { preOrderCancelTexts } from '../../contracts/preorders/cancel.ts';
-import type { PreOrderCancelled } from '../../contracts/preorders/events.ts';
 import { preOrderMessages } from '../../contracts/preorders/model.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import { orderStream, preOrderStream } from '../../contracts/shared/streams.ts';
@@ -23,7 +22,7 @@ const settled = async () => {
 };
 const dateMails = async () =>
   (await allEvents(shop)).filter(
-    (e) => e.type === 'EmailSent' && (e.data as EmailSent['data']).kind === 'preorder-date-changed',
+    (e) => e.type === 'EmailSent' && e.data.kind === 'preorder-date-changed',
   ) as RecordedEvent<EmailSent>[];
 const orderOf = async (orderId: string) => {
   const events = await shop.shop.deps.events.readStream(orderStream(orderId));
@@ -56,7 +55,7 @@ test('a new date e-mails the waiting pre-order once; its one-click link and the 
   assert.match(moved.json.message, '1 waiting pre-order is e-mailed the new date');
   await settled();
   const sent = await dateMails();
-  const thirdOrder = (await orderOf(third!)).order;
+  const thirdOrder = (await orderOf(third)).order;
   assert.equal(
     sent.map((e) => e.data.to),
     [thirdOrder.customerEmail],
@@ -67,7 +66,7 @@ test('a new date e-mails the waiting pre-order once; its one-click link and the 
   assert.match(mail, preOrderCancelTexts.right);
   const link = /https?:\/\/[^\s"]+\/preorder-cancel\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43})/.exec(mail);
   assert.ok(link, 'the e-mail carries a one-click cancel link');
-  const token = link![1]!;
+  const token = link[1]!;
 
   // The link opens without signing in; a link altered in any character finds nothing.
   const view = await call(`${shop.url}/api/preorder-cancel/${token}`);
@@ -86,7 +85,7 @@ test('a new date e-mails the waiting pre-order once; its one-click link and the 
   assert.is(cancelled.status, 200, cancelled.text);
   assert.is(cancelled.json.message, preOrderCancelTexts.done(thirdOrder.total));
   await settled();
-  const { events } = await orderOf(third!);
+  const { events } = await orderOf(third);
   const refunds = events
     .filter((e) => e.type === 'RefundRequested')
     .map((e) => e.data as { amount: number; by: string });
@@ -99,7 +98,7 @@ test('a new date e-mails the waiting pre-order once; its one-click link and the 
   assert.ok(events.some((e) => e.type === 'OrderStatusChanged' && (e.data as { to: string }).to === 'cancelled'));
   const title = await shop.shop.deps.events.readStream(preOrderStream(2));
   assert.equal(
-    title.filter((e) => e.type === 'PreOrderCancelled').map((e) => (e.data as PreOrderCancelled['data']).cancelledBy),
+    title.filter((e) => e.type === 'PreOrderCancelled').map((e) => e.data.cancelledBy),
     ['shopper'],
   );
   const again = await call(`${shop.url}/api/preorder-cancel/${token}`, { body: {} });
@@ -115,16 +114,16 @@ test('a new date e-mails the waiting pre-order once; its one-click link and the 
     },
   });
   assert.is(shipped.status, 200, shipped.text);
-  const secondPage = await call(`${shop.url}/api/order-page/${pageToken(second!)}`);
+  const secondPage = await call(`${shop.url}/api/order-page/${pageToken(second)}`);
   assert.equal(secondPage.json.preOrder.cancel, { allowed: false, why: preOrderMessages.dispatched });
-  const late = await call(`${shop.url}/api/order-page/${pageToken(second!)}/cancel-preorder`, { body: {} });
+  const late = await call(`${shop.url}/api/order-page/${pageToken(second)}/cancel-preorder`, { body: {} });
   assert.is(late.status, 409, late.text);
   assert.is(late.json.message, preOrderMessages.dispatched);
 
   // Allocated and not dispatched: cancelled from the order page; its set-aside copy goes on the shelf.
-  const firstPage = await call(`${shop.url}/api/order-page/${pageToken(first!)}`);
+  const firstPage = await call(`${shop.url}/api/order-page/${pageToken(first)}`);
   assert.is(firstPage.json.preOrder.lines[0].allocated, true);
-  const fromPage = await call(`${shop.url}/api/order-page/${pageToken(first!)}/cancel-preorder`, {
+  const fromPage = await call(`${shop.url}/api/order-page/${pageToken(first)}/cancel-preorder`, {
     body: { expectedRevision: firstPage.json.revision },
   });
   assert.is(fromPage.status, 200, fromPage.text);

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { PersonalDataRead } from '../../contracts/audit/events.ts';
 import { ukYearOf, type ReceiptView } from '../../contracts/receipts/model.ts';
 import type { CreditNoteIssued } from '../../contracts/receipts/events.ts';
 import { creditNotesStream } from '../../contracts/shared/streams.ts';

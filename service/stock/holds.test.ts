@@ -12,7 +12,6 @@ import {
   type AdminStockProduct,
   type StockLevel,
 } from '../../contracts/stock/model.ts';
-import type { StockHoldReleased } from '../../contracts/stock/events.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import {
   allEvents,

@@ -4,7 +4,6 @@
 // page shows its note.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { startTestShop } from '../../infra/testing/shop.ts';

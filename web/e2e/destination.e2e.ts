@@ -12,7 +12,6 @@ import {
   type DeliveryZone,
   type ShippingRatesResponse,
 } from '../../contracts/checkout/shippingRates.ts';
-import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { newContext, newPage, viewports } from '../../infra/testing/browser.ts';
 import { signAdminToken } from '../../service/admin/tokens.ts';

@@ -8,7 +8,6 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
 import { giftTexts } from '../../contracts/checkout/gift.ts';
-import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import type { OrderPageResponse } from '../../contracts/orders/console.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';

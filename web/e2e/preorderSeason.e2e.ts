@@ -67,7 +67,7 @@ async function comingForm(page: Page) {
 
 const dateMails = async () =>
   (await allEvents(shop))
-    .filter((e) => e.type === 'EmailSent' && (e.data as EmailSent['data']).kind === 'preorder-date-changed')
+    .filter((e) => e.type === 'EmailSent' && e.data.kind === 'preorder-date-changed')
     .map((e) => e.data as EmailSent['data']);
 
 test('announce, three pre-orders, two copies allocated and one waiting, the date moves, the waiting shopper is e-mailed once and cancels for a full refund', async () => {

@@ -11,7 +11,6 @@ import { call, settled, startTestShop, type TestShop } from '../../infra/testing
 import { signAdminToken } from '../../service/admin/tokens.ts';
 import { importDutiesNotice } from '../../contracts/content/importDuties.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
-import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { axeProblems } from './ordersOwner.ts';
 
 let now = new Date('2027-01-10T12:00:00.000Z');

@@ -4,7 +4,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import { newPage } from '../../infra/testing/browser.ts';
 import { shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
 import { allEvents, ofType } from '../../infra/testing/checkout.ts';
