@@ -24,6 +24,7 @@ import { checkoutApi } from '#contracts/checkout/api.ts';
 import { paymentExpiredMessage, type SandboxSessionView } from '#contracts/checkout/sandboxPayments.ts';
 import { call, serverMessage } from '../../../lib/api.ts';
 import { TestCardInputs, type TestCard } from './CardField.tsx';
+import { ShippingOptionRow } from './ShippingOptionRow.tsx';
 import { TestModeNotice } from './TestModeNotice.tsx';
 import { ImportDutiesNotice } from './ImportDutiesNotice.tsx';
 import { sandboxSessionQuery } from './sandboxSession.ts';
@@ -235,15 +236,7 @@ function SandboxPayment({ session }: { session: SandboxSessionView }) {
             >
               {session.shippingOptions.map((o) => (
                 <RadioCards.Item key={o.id} value={o.id}>
-                  <Flex justify="between" width="100%" gap="3">
-                    <Flex direction="column">
-                      <Text weight="medium">{o.label}</Text>
-                      <Text size="1" color="gray">
-                        {o.detail}
-                      </Text>
-                    </Flex>
-                    <Text>{formatPence(o.amount)}</Text>
-                  </Flex>
+                  <ShippingOptionRow option={o} />
                 </RadioCards.Item>
               ))}
             </RadioCards.Root>

@@ -10,6 +10,7 @@ import type { WalletPayment } from '#contracts/checkout/walletPayment.ts';
 import { call } from '../../../lib/api.ts';
 import { formatPence } from '#contracts/shared/money.ts';
 import { LabelledField } from '../../../components/LabelledField.tsx';
+import { ShippingOptionRow } from './ShippingOptionRow.tsx';
 import { AddressFields, postcodeProblemSoFar } from '../../../components/AddressFields.tsx';
 
 /** What the sheet hands on when the payer pays: as a wallet's `paymentmethod` event would. */
@@ -133,17 +134,7 @@ export function SandboxWalletSheet({
             <Separator size="4" />
             <Flex direction="column" gap="2" data-testid="wallet-shipping-options" aria-live="polite">
               {offer ? (
-                offer.shippingOptions.map((o) => (
-                  <Flex key={o.id} justify="between" gap="3">
-                    <Flex direction="column">
-                      <Text weight="medium">{o.label}</Text>
-                      <Text size="1" color="gray">
-                        {o.detail}
-                      </Text>
-                    </Flex>
-                    <Text>{formatPence(o.amount)}</Text>
-                  </Flex>
-                ))
+                offer.shippingOptions.map((o) => <ShippingOptionRow key={o.id} option={o} />)
               ) : (
                 <Text size="2" color="gray">
                   {update
