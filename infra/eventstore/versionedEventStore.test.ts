@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
 import { eventCatalog, UnknownEventVersion, type EventDefinition } from '../../contracts/eventCatalog.ts';
-import { OrderPlacedV3, type OrderPlaced } from '../../contracts/orders/events.ts';
+import type { OrderPlaced } from '../../contracts/orders/events.ts';
 import type { NewEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import { allProjections } from '../../projections/index.ts';
 import type { Projection } from '../../projections/engine/projection.ts';
@@ -34,29 +34,30 @@ const goldenEvents: RecordedEvent[] = readFileSync(
   .filter(Boolean)
   .map((line) => JSON.parse(line));
 
-// The next version of OrderPlaced (version 4), as a later release might add it: the number of copies is carried in the
-// event.
-type OrderPlacedV4 = OrderPlaced['data'] & { copies: number };
-const OrderPlacedV4Schema = v.object({ ...OrderPlacedV3.entries, copies: v.pipe(v.number(), v.integer()) });
-const upcastOrderPlaced = (old: OrderPlaced['data']): OrderPlacedV4 => ({
+// The next version of OrderPlaced, one beyond the catalogue's newest, as a later release might add it: the number of
+// copies is carried in the event. Counted from the catalogue, so it stays a version no release has written yet.
+const orderPlaced = eventCatalog.definition('OrderPlaced')!;
+const current = orderPlaced.versions.length;
+const next = current + 1;
+type OrderPlacedNext = OrderPlaced['data'] & { copies: number };
+const currentSchema = orderPlaced.versions.at(-1)!.schema as v.ObjectSchema<v.ObjectEntries, undefined>;
+const OrderPlacedNextSchema = v.object({ ...currentSchema.entries, copies: v.pipe(v.number(), v.integer()) });
+const upcastOrderPlaced = (old: OrderPlaced['data']): OrderPlacedNext => ({
   ...old,
   copies: old.items.reduce((sum, item) => sum + item.quantity, 0),
 });
-const orderPlacedV4: EventDefinition = {
-  ...eventCatalog.definition('OrderPlaced')!,
-  versions: [
-    ...eventCatalog.definition('OrderPlaced')!.versions,
-    { schema: OrderPlacedV4Schema, upcast: upcastOrderPlaced },
-  ],
+const orderPlacedNext: EventDefinition = {
+  ...orderPlaced,
+  versions: [...orderPlaced.versions, { schema: OrderPlacedNextSchema, upcast: upcastOrderPlaced }],
 };
-const catalogV4 = eventCatalog.with(orderPlacedV4);
+const catalogNext = eventCatalog.with(orderPlacedNext);
 
 // A read model that reads the new field, so an upcast that did not happen would show.
 const copiesProjection: Projection = {
   name: 'copiesPerOrder',
   handles: ['OrderPlaced'],
   apply(event) {
-    const data = event.data as OrderPlacedV4;
+    const data = event.data as OrderPlacedNext;
     assert.type(data.copies, 'number', `OrderPlaced at ${event.position} reached the read model without copies`);
     return [{ op: 'put', collection: 'copies', id: data.orderId, doc: { copies: data.copies } }];
   },
@@ -78,64 +79,64 @@ async function writeAll(
   for (const e of events) await write(e.stream, shape(e));
 }
 
-test('old (v3) and new (v4) events in one log give the same read models as a log written all in v4', async () => {
+test(`old (v${current}) and new (v${next}) events in one log give the same read models as a log written all in v${next}`, async () => {
   const sample = goldenEvents.slice(0, 600);
   assert.ok(sample.filter((e) => e.type === 'OrderPlaced').length > 20);
   const half = sample.length / 2;
 
-  // Mixed: the first half written by today's release (v3), the rest by the release that knows v4.
+  // Mixed: the first half written by today's release (the catalogue's newest), the rest by the release that knows the next.
   const mixedStore = openSqliteEventStore(join(dir, 'mixed.sqlite'));
   const oldRelease = withEventVersions(mixedStore, eventCatalog);
-  const newRelease = withEventVersions(mixedStore, catalogV4);
+  const newRelease = withEventVersions(mixedStore, catalogNext);
   // What today's release writes of a golden event: its newest shape (a name typed at sign-in only as its hash).
   const today = (e: RecordedEvent) => eventCatalog.upcast(e.type, e.metadata.schemaVersion ?? 1, e.data, e.stream);
-  const toV4 = (e: RecordedEvent) =>
+  const toNext = (e: RecordedEvent) =>
     asNew(e, e.type === 'OrderPlaced' ? upcastOrderPlaced(e.data as OrderPlaced['data']) : today(e));
   await writeAll(
     (s, e) => oldRelease.append(s, [e], 'any'),
     sample.slice(0, half),
     (e) => asNew(e, today(e)),
   );
-  await writeAll((s, e) => newRelease.append(s, [e], 'any'), sample.slice(half), toV4);
+  await writeAll((s, e) => newRelease.append(s, [e], 'any'), sample.slice(half), toNext);
 
-  const allV4Store = openSqliteEventStore(join(dir, 'all-v4.sqlite'));
-  const allV4 = withEventVersions(allV4Store, catalogV4);
-  await writeAll((s, e) => allV4.append(s, [e], 'any'), sample, toV4);
+  const allNextStore = openSqliteEventStore(join(dir, 'all-next.sqlite'));
+  const allNext = withEventVersions(allNextStore, catalogNext);
+  await writeAll((s, e) => allNext.append(s, [e], 'any'), sample, toNext);
 
-  // What is stored differs: v3 bytes stay v3.
+  // What is stored differs: today's bytes stay at today's version.
   const storedVersions = (await mixedStore.eventVersions())
     .filter((p) => p.type === 'OrderPlaced')
     .map((p) => p.version);
-  assert.equal(storedVersions.sort(), [3, 4]);
+  assert.equal(storedVersions.sort(), [current, next]);
   assert.equal(
-    (await allV4Store.eventVersions()).filter((p) => p.type === 'OrderPlaced').map((p) => p.version),
-    [4],
+    (await allNextStore.eventVersions()).filter((p) => p.type === 'OrderPlaced').map((p) => p.version),
+    [next],
   );
 
   const projections = [...allProjections, copiesProjection];
   const fold = async (store: typeof newRelease) => {
-    const reads = createMemoryReadStore('v4-test');
+    const reads = createMemoryReadStore('next-version-test');
     await rebuild(store, reads, projections);
     return reads;
   };
-  const [mixedReads, allV4Reads] = await Promise.all([fold(newRelease), fold(allV4)]);
-  assert.is(await contentHash(mixedReads), await contentHash(allV4Reads));
+  const [mixedReads, allNextReads] = await Promise.all([fold(newRelease), fold(allNext)]);
+  assert.is(await contentHash(mixedReads), await contentHash(allNextReads));
   const firstOrder = sample.find((e) => e.type === 'OrderPlaced')!.data as OrderPlaced['data'];
   assert.equal(await mixedReads.get('copies', firstOrder.orderId), { copies: upcastOrderPlaced(firstOrder).copies });
 
-  // Every reader gets the newest shape: a stream read and the global log agree with the all-v4 log, data for data.
+  // Every reader gets the newest shape: a stream read and the global log agree with the all-next log, data for data.
   const placedStream = sample.find((e) => e.type === 'OrderPlaced')!.stream;
   assert.equal(
     (await newRelease.readStream(placedStream)).map((e) => e.data),
-    (await allV4.readStream(placedStream)).map((e) => e.data),
+    (await allNext.readStream(placedStream)).map((e) => e.data),
   );
   await mixedStore.close();
-  await allV4Store.close();
+  await allNextStore.close();
 });
 
 test('writers record the newest version and may not write a payload its schema refuses', async () => {
   const store = openSqliteEventStore(join(dir, 'stamp.sqlite'));
-  const versioned = withEventVersions(store, catalogV4);
+  const versioned = withEventVersions(store, catalogNext);
   const placed = goldenEvents.find((e) => e.type === 'OrderPlaced')!;
   await versioned.append(
     placed.stream,
@@ -143,12 +144,12 @@ test('writers record the newest version and may not write a payload its schema r
     'no_stream',
   );
   const [stored] = await versioned.stored.readStream(placed.stream);
-  assert.is(stored!.metadata.schemaVersion, 4);
-  // A v3 payload from a writer that was not updated is refused, not stored under the wrong version.
+  assert.is(stored!.metadata.schemaVersion, next);
+  // Today's payload from a writer that was not updated is refused, not stored under the wrong version.
   const other = goldenEvents.filter((e) => e.type === 'OrderPlaced')[1]!;
   try {
     await versioned.append(other.stream, [asNew(other)], 'no_stream');
-    assert.unreachable('a v3 payload was appended as v4');
+    assert.unreachable(`a v${current} payload was appended as v${next}`);
   } catch (error) {
     assert.instance(error, EventNotInCatalog);
     assert.match((error as Error).message, `Cannot append OrderPlaced to ${other.stream}: copies`);
