@@ -1,44 +1,103 @@
-// A pre-order season in the browser (issue 52's Done-when, decisions 120 and 132): the owner announces a title; three
-// shoppers pre-order it on the hosted checkout; the owner records 2 copies received: the two earliest are allocated and
-// ready in the queue, the third waits; the date moves and the waiting shopper alone gets one e-mail, opens its
-// one-click link and cancels for a full refund.
+// A pre-order season in the browser (issue 52's Done-when, decisions 120, 131 and 132): the owner announces a title;
+// three shoppers pre-order it on the hosted checkout, the second in a cart that also holds a book on the shelf, sent in
+// two parcels (the order records the choice and pays the second delivery as the delivery table says); the owner
+// records 2 copies received: the two earliest are allocated and ready in the queue, the third waits; the date moves
+// and the waiting shopper alone gets one e-mail, opens its one-click link and cancels for a full refund.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
+import { shopContent } from '../../contracts/catalog/content.ts';
 import type { EmailSent } from '../../contracts/checkout/events.ts';
+import { deliveryOptionFor, type ShippingRatesResponse } from '../../contracts/checkout/shippingRates.ts';
 import { orderOnRecord } from '../../contracts/orders/model.ts';
 import { preOrderCancelTexts } from '../../contracts/preorders/cancel.ts';
 import { preOrderMessages } from '../../contracts/preorders/model.ts';
+import { parcelTexts } from '../../contracts/preorders/parcels.ts';
+import { formatPence } from '../../contracts/shared/money.ts';
 import { orderStream } from '../../contracts/shared/streams.ts';
 import { eventually } from '../../infra/testing/assert.ts';
 import { newPage, viewports } from '../../infra/testing/browser.ts';
 import { ownerPage, shopAndBrowserFor } from '../../infra/testing/browserShop.ts';
-import { allEvents, outboxTexts, sandboxShopEnv } from '../../infra/testing/checkout.ts';
-import type { TestShop } from '../../infra/testing/shop.ts';
+import { allEvents, ofType, outboxTexts, sandboxShopEnv } from '../../infra/testing/checkout.ts';
+import { call, type TestShop } from '../../infra/testing/shop.ts';
 import { axeProblems } from './ordersOwner.ts';
 
 const { shop, browser }: { shop: TestShop; browser: Browser } = await shopAndBrowserFor(test, sandboxShopEnv);
 const seen = { timeout: 20_000 };
 const title = 'Together We Shine';
+const day = '2099-03-01';
+/** the book on the shelf the mixed cart holds beside the coming title */
+const onShelf = shopContent.books.find((b) => b.title !== title)!;
 const shoppers = [
-  { name: 'Amina Khan', email: 'amina.preorder@example.com' },
-  { name: 'Yusuf Ali', email: 'yusuf.preorder@example.org' },
-  { name: 'Maryam Idris', email: 'maryam.preorder@example.net' },
+  { name: 'Amina Khan', email: 'amina.preorder@example.com', mixed: false },
+  { name: 'Yusuf Ali', email: 'yusuf.preorder@example.org', mixed: true },
+  { name: 'Maryam Idris', email: 'maryam.preorder@example.net', mixed: false },
 ];
 
-/** A shopper pre-orders the title from its page and pays on the hosted page; answers the order's id (the session). */
-async function preOrder(shopper: (typeof shoppers)[number]): Promise<string> {
+type CartLine = { bookId: number; title: string; price: number; quantity: number };
+
+/**
+ * What two parcels cost by the shop's own delivery table for the drawer's destination (the first the table serves,
+ * until the shopper picks another): the books on the shelf at their rate and the pre-order at its own, the second
+ * delivery. Read from the shop, so it follows the table.
+ */
+async function twoParcelsDue(lines: CartLine[]) {
+  const rates = await call(`${shop.url}/api/shipping/rates`);
+  assert.is(rates.status, 200, rates.text);
+  const table = rates.json as ShippingRatesResponse;
+  const country = table.destinations[0]!.code;
+  const rateOf = (parcel: CartLine[]) =>
+    deliveryOptionFor(table, country, {
+      items: parcel.reduce((sum, l) => sum + l.quantity, 0),
+      subtotal: parcel.reduce((sum, l) => sum + l.price * l.quantity, 0),
+    })!.amount;
+  const first = rateOf(lines.filter((l) => l.title !== title));
+  const secondDelivery = rateOf(lines.filter((l) => l.title === title));
+  return { shipping: first + secondDelivery, secondDelivery };
+}
+
+/**
+ * A shopper pre-orders the title from its page and pays on the hosted page; answers the order's id (the session). A
+ * mixed shopper first puts a book on the shelf in the cart and chooses two parcels in the drawer; answers what the
+ * table says the two cost.
+ */
+async function preOrder(
+  shopper: (typeof shoppers)[number],
+): Promise<{ orderId: string; due: Awaited<ReturnType<typeof twoParcelsDue>> | null }> {
   const { context, page } = await newPage(browser, viewports.desktop);
   try {
+    if (shopper.mixed) {
+      await page.goto(`${shop.url}/books/${onShelf.slug}`);
+      const shelfBuy = page.locator('.book-page__buy');
+      await shelfBuy.getByRole('button', { name: 'Add to Cart' }).click();
+      await shelfBuy.getByRole('button', { name: 'Added to Cart!' }).waitFor(seen);
+    }
     await page.goto(`${shop.url}/books/together-we-shine`);
     const buy = page.locator('.book-page__buy');
     await buy.getByText('Pre-order — published 1 March 2099').waitFor(seen);
     await buy.getByRole('button', { name: 'Pre-order' }).click();
     await buy.getByRole('button', { name: 'Added to Cart!' }).waitFor(seen);
-    await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).click();
+    await page.getByRole('button', { name: shopper.mixed ? 'Cart, 2 items' : 'Cart, 1 item', exact: true }).click();
+    let due: Awaited<ReturnType<typeof twoParcelsDue>> | null = null;
+    if (shopper.mixed) {
+      // The drawer asks before payment; two parcels show the second delivery the table charges.
+      const lines: CartLine[] = JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '[]');
+      due = await twoParcelsDue(lines);
+      assert.ok(due.secondDelivery > 0, 'the table charges a second delivery');
+      const choice = page.getByRole('radiogroup', { name: parcelTexts.legend });
+      const two = choice.getByRole('radio', {
+        name: `${parcelTexts.two(day)} — ${formatPence(due.shipping)} (${parcelTexts.secondDelivery(due.secondDelivery).toLowerCase()})`,
+        exact: true,
+      });
+      await two.waitFor(seen);
+      assert.ok(await page.getByRole('button', { name: 'Proceed to Checkout' }).isDisabled(), 'no choice, no checkout');
+      await two.click();
+      await page.getByTestId('cart-shipping').getByText(formatPence(due.shipping)).waitFor(seen);
+    }
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL(/\/sandbox\/checkout\?session=cs_sandbox_/, seen);
     const sessionId = new URL(page.url()).searchParams.get('session')!;
+    if (due) await page.getByText(formatPence(due.shipping)).first().waitFor(seen);
     await page.getByLabel('Email').fill(shopper.email);
     await page.getByLabel('Full name').fill(shopper.name);
     await page.getByLabel('Address', { exact: true }).fill('1 Linden Lane');
@@ -50,7 +109,7 @@ async function preOrder(shopper: (typeof shoppers)[number]): Promise<string> {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/checkout-success\?session_id=/, seen);
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor(seen);
-    return sessionId;
+    return { orderId: sessionId, due };
   } finally {
     await context.close();
   }
@@ -74,7 +133,7 @@ test('announce, three pre-orders, two copies allocated and one waiting, the date
   const owner = await ownerPage(browser, shop);
   try {
     const form = await comingForm(owner.page);
-    await form.getByLabel('Publication date').fill('2099-03-01');
+    await form.getByLabel('Publication date').fill(day);
     await form.getByRole('button', { name: 'Announce' }).click();
     await owner.page.getByTestId('preorder-demand').getByText('Published 1 March 2099').waitFor(seen);
   } finally {
@@ -82,8 +141,21 @@ test('announce, three pre-orders, two copies allocated and one waiting, the date
   }
 
   // Three shoppers, one after another: the order placed is the order allocated.
-  const orders: string[] = [];
-  for (const shopper of shoppers) orders.push(await preOrder(shopper));
+  const placed = [];
+  for (const shopper of shoppers) placed.push(await preOrder(shopper));
+  const orders = placed.map((p) => p.orderId);
+
+  // The mixed cart's order records two parcels, and pays the second delivery as the table says.
+  const mixed = placed[shoppers.findIndex((s) => s.mixed)]!;
+  const [mixedPlaced] = ofType(await shop.shop.deps.events.readStream(orderStream(mixed.orderId)), 'OrderPlaced');
+  const mixedOrder = mixedPlaced!.data;
+  assert.equal(mixedOrder.parcels, { choice: 'two', dispatchFrom: day, secondDelivery: mixed.due!.secondDelivery });
+  assert.is(mixedOrder.shippingCost, mixed.due!.shipping);
+  assert.is(mixedOrder.total, mixedOrder.subtotal + mixed.due!.shipping);
+  assert.equal(
+    mixedOrder.preOrders?.map((p) => p.publicationDate),
+    [day],
+  );
 
   const { context, page } = await ownerPage(browser, shop);
   try {
@@ -100,10 +172,15 @@ test('announce, three pre-orders, two copies allocated and one waiting, the date
     // The queue: the two allocated are ready, the third says it waits.
     await page.goto(`${shop.url}/admin/orders?tab=to-fulfil`);
     const row = (orderId: string) => page.locator(`.orders-tab[data-state="active"] [data-order-id="${orderId}"]`);
-    for (const [i, orderId] of orders.entries())
+    for (const [i, orderId] of orders.entries()) {
       await row(orderId)
         .getByText(i < 2 ? 'Pre-order — allocated' : 'Pre-order — waiting')
         .waitFor(seen);
+      if (shoppers[i]!.mixed)
+        await row(orderId)
+          .locator('[data-badge="two-parcels"]', { hasText: parcelTexts.badge(mixedOrder.parcels!) })
+          .waitFor(seen);
+    }
     assert.equal(await axeProblems(page), []);
 
     // The date moves: the owner is told one waiting pre-order is e-mailed.
