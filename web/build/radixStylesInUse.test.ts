@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { pruneStyles, radixInUse, valuesWritten } from './radixStylesInUse.ts';
+import { lateComponents, pruneStyles, radixInUse, valuesWritten } from './radixStylesInUse.ts';
 
 const used = { classes: new Set(['rt-Button', 'rt-BaseButton']), breakpoints: new Set(['sm', 'md']) };
 
@@ -165,6 +165,14 @@ test('the classes only late components write are told apart from those the other
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("the shop's own rules in styles.css name no late component: the build would drop them from the first stylesheet", () => {
+  const own = readFileSync(new URL('../src/styles.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  const late = [...lateComponents].filter((name) =>
+    new RegExp(`\\.rt-${name}(?![A-Za-z])|\\.rt-${name}[A-Z]`).test(own),
+  );
+  assert.equal(late, [], 'such rules belong in lateStyles.css');
 });
 
 test.run();
