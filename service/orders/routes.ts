@@ -44,10 +44,12 @@ import { listSubject, personalReadsFor } from '../http/personalReads.ts';
 import { routineReasons } from '../../contracts/audit/dataReads.ts';
 import { orderFlagsDecider, orderNotesDecider } from './orderNotes.ts';
 import { customsDeclarations } from './customs.ts';
-import { packingSlipsPdf } from './packingSlipPdf.ts';
 import type { EndpointSpec } from '../../contracts/shared/endpoint.ts';
 import { listAllBooks } from '../../contracts/catalog/books.ts';
 import { orderNotFoundMessage, orderStatusDecider, staleOrderMessage } from './orderStatus.ts';
+
+/** The packing slips' PDF writer (and pdfkit under it), loaded on first use as the receipts' is (decision 119). */
+const slipPdfs = () => import('./packingSlipPdf.ts');
 
 /** Paid, of which shipping, refunded (filled by refunds; 0 until then) and what the shop keeps, in pence. */
 function moneyOf(order: AdminOrder) {
@@ -251,7 +253,9 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     const { ids, gift } = input.query();
     const { slips } = await packingSlipsFor(ctx, ordersApi.packingSlipsPdf, ids);
     const now = deps.clock();
-    const file = await packingSlipsPdf(
+    const file = await (
+      await slipPdfs()
+    ).packingSlipsPdf(
       slips.map((slip) => ({ slip, gift: gift === 'yes' || !!slip.gift })),
       ids ? 'Packing slips of the chosen orders' : 'Packing slips of the processing orders',
       now,
@@ -269,7 +273,9 @@ export function orderRoutes(routers: Routers, deps: ShopDeps) {
     const customs = (await customsDeclarations(deps, [orderId])).get(orderId);
     const slip = packingSlipOf(page, order.status, customs);
     const { gift } = input.query();
-    const file = await packingSlipsPdf(
+    const file = await (
+      await slipPdfs()
+    ).packingSlipsPdf(
       [{ slip, gift: gift === undefined ? !!slip.gift : gift === 'yes' }],
       `Packing slip ${slip.orderNumber}`,
       deps.clock(),
