@@ -2,6 +2,8 @@
 // the country it was made in (decision 098). The content file holds the defaults by kind; the owner sets a product's own
 // on the catalogue screen. The values' rules, and the countries an origin may name, are here.
 import * as v from 'valibot';
+import { isoCountries } from '../shared/countries.ts';
+import { groupDigits } from '../shared/money.ts';
 import type { ProductKind } from './model.ts';
 
 /** A product's customs details: net weight of one copy, its tariff code as the owner writes it, its origin. */
@@ -14,21 +16,10 @@ export const weightLimits = { min: 1, max: 30_000 } as const;
  * ISO 3166-1 alpha-2: the 249 codes assigned to countries and territories (no reserved or transitional ones such as UK,
  * EU or XK), which is what a customs declaration's origin names.
  */
-export const isoCountryCodes: ReadonlySet<string> = new Set(
-  (
-    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
-    'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
-    'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO ' +
-    'JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR ' +
-    'MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO ' +
-    'RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV ' +
-    'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-  ).split(' '),
-);
+export const isoCountryCodes: ReadonlySet<string> = new Set(isoCountries.keys());
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** A country's English name from its ISO code ("GB" → "United Kingdom"); the code itself when it names none. */
-export const isoCountryName = (code: string) => (isoCountryCodes.has(code) ? (regionNames.of(code) ?? code) : code);
+export const isoCountryName = (code: string) => isoCountries.get(code) ?? code;
 
 /** A tariff code is 6 (HS), 8 (CN) or 10 (the UK's commodity code) digits, dots allowed between pairs after the first 4. */
 const hsCodePattern = /^\d{4}(?:\.?\d{2}){1,3}$/;
@@ -36,7 +27,7 @@ const hsCodePattern = /^\d{4}(?:\.?\d{2}){1,3}$/;
 export const hsDigits = (code: string) => code.replace(/\./g, '');
 
 export const customsMessages = {
-  weight: `The weight must be a whole number of grams from ${weightLimits.min} to ${weightLimits.max.toLocaleString('en-GB')}, like 350`,
+  weight: `The weight must be a whole number of grams from ${weightLimits.min} to ${groupDigits(weightLimits.max)}, like 350`,
   hsCode: 'The HS code must be 6, 8 or 10 digits, dots allowed, like 4903.00.00',
   origin: 'The country of origin must be a two-letter ISO country code, like GB',
 } as const;

@@ -11,6 +11,7 @@ import type { BookDto } from '../catalog/model.ts';
 import { customsDeclarationOf, destinationOf, kilograms, parcelOf } from './customs.ts';
 import { maxTrackingNumberLength, trackingNumberPattern } from './fulfilment.ts';
 import type { OrderItem, ShippingAddress } from './model.ts';
+import { lazily } from '../shared/lazily.ts';
 
 /** Click & Drop's order import columns, in this order, spelt as its field specifications name them. */
 export const clickAndDropColumns = [
@@ -78,13 +79,16 @@ export function splitName(fullName: string): { first: string; last: string } {
 }
 
 /** The day an order was placed, as the import reads it: dd/mm/yy, the shop's (UK) day. */
-const ukDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: '2-digit',
-  month: '2-digit',
-  year: '2-digit',
-});
-export const clickAndDropDate = (iso: string) => ukDay.format(new Date(iso));
+const ukDay = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      day: '2-digit',
+      month: '2-digit',
+      year: '2-digit',
+    }),
+);
+export const clickAndDropDate = (iso: string) => ukDay().format(new Date(iso));
 
 /** A UK postcode inside an address written as one text. */
 const postcodeInText = /\b([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\b/i;

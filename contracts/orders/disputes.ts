@@ -3,6 +3,7 @@
 // dispute gives the amount back. Each step is an event on the order's stream, decided from the dispute as the provider
 // reports it, so a report delivered twice, or late, records nothing new.
 import type { FeePart } from '../ledger/payments.ts';
+import { lazily } from '../shared/lazily.ts';
 
 /**
  * Stripe's dispute statuses (the `Dispute.status` of API 2025): `warning_*` are inquiries, which take no money;
@@ -36,20 +37,27 @@ export const disputeStatusText = (status: string | null) =>
 export const awaitsResponse = (status: string | null) =>
   status === 'needs_response' || status === 'warning_needs_response' || status === 'appeal_needs_response';
 
-const ukDeadline = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
+const ukDeadline = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/London',
+    }),
+);
 
 /** The evidence deadline in words, in UK time: "Friday 24 April 2026 at 23:59 (UK time)". */
 export function evidenceDeadlineText(iso: string | null): string | null {
   if (!iso || Number.isNaN(Date.parse(iso))) return null;
-  const parts = Object.fromEntries(ukDeadline.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    ukDeadline()
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute} (UK time)`;
 }
 

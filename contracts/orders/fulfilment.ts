@@ -1,6 +1,7 @@
 // Fulfilment: the carriers an order can be shipped with, where each one's public tracking page is, and the limits on
 // what the owner types (a tracking number, an internal note). Named once; the server, the e-mails and the web use these.
 import * as v from 'valibot';
+import { groupDigits } from '../shared/money.ts';
 
 export const carriers = ['royal-mail', 'dpd', 'evri', 'other'] as const;
 export type Carrier = (typeof carriers)[number];
@@ -58,7 +59,7 @@ export type Shipment = v.InferOutput<typeof ShipmentSchema>;
 
 /** Internal notes: the owner's own words on an order, never shown to the customer. */
 export const maxNoteLength = 2000;
-export const noteTooLongMessage = `A note must be at most ${maxNoteLength.toLocaleString('en-GB')} characters`;
+export const noteTooLongMessage = `A note must be at most ${groupDigits(maxNoteLength)} characters`;
 export const noteEmptyMessage = 'Write a note first';
 
 /** The words a packing slip carries besides the order: content the owner may edit (contracts/content/packingSlip.json). */

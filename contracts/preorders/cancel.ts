@@ -3,7 +3,7 @@
 // order still runs from its delivery.
 import * as v from 'valibot';
 import { formatPence } from '../shared/money.ts';
-import { publicationDateText } from './model.ts';
+import { longDay } from '../shared/days.ts';
 
 /** One pre-ordered line of an order, as the shopper sees it. */
 export type ShopperPreOrderLine = {
@@ -41,7 +41,7 @@ export const preOrderCancelTexts = {
   right:
     'You can cancel a pre-order at any time before it is dispatched, for a full refund. Once it is delivered, you still have 14 days from delivery to return it.',
   line: (line: ShopperPreOrderLine) =>
-    `${line.quantity} × ${line.name}, published ${publicationDateText(line.publicationDate)}${line.allocated ? ' (ready to dispatch)' : ''}`,
+    `${line.quantity} × ${line.name}, published ${longDay(line.publicationDate)}${line.allocated ? ' (ready to dispatch)' : ''}`,
   done: (refund: number) =>
     `Your pre-order is cancelled. We are refunding ${formatPence(refund)} in full to the way you paid; it usually shows within 5 to 10 days.`,
   nothingLeft: 'This order has no pre-order left to cancel.',

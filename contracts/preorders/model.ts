@@ -3,7 +3,7 @@
 // events on the title's own stream, `preorder-<bookId>`, so the limit is decided under that stream's revision and an
 // auditor replays a title's whole season from one stream.
 import * as v from 'valibot';
-import { isoDay } from '../shared/days.ts';
+import { isoDay, longDay } from '../shared/days.ts';
 import { ownerText } from '../shared/ownerText.ts';
 
 /** The highest limit the owner may set, in copies: far above any print run of the shop's. */
@@ -16,23 +16,19 @@ export const maxPreOrderLimit = 100_000;
 export const preOrderCancelReasons = ['shopper', 'owner', 'unpaid'] as const;
 export type PreOrderCancelReason = (typeof preOrderCancelReasons)[number];
 
-const longDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
-/** A UK day as the shop writes it to shoppers: `2027-03-01` → "1 March 2027". */
-export const publicationDateText = (day: string): string => longDate.format(new Date(`${day}T00:00:00Z`));
-
 export const preOrderTexts = {
   /** the card's and the page's line for a coming book */
-  comingLine: (day: string) => `Pre-order — published ${publicationDateText(day)}`,
+  comingLine: (day: string) => `Pre-order — published ${longDay(day)}`,
   button: 'Pre-order',
   /** the receipt's line under a pre-ordered item */
-  receiptLine: (day: string) => `pre-order, to be dispatched from ${publicationDateText(day)}`,
+  receiptLine: (day: string) => `pre-order, to be dispatched from ${longDay(day)}`,
 } as const;
 
 export const preOrderMessages = {
   notComing: (title: string) =>
     `${title} is not coming: only a book announced with a publication date can be pre-ordered.`,
   alreadyComing: (title: string, day: string) =>
-    `${title} is already coming, published ${publicationDateText(day)}: change its date instead.`,
+    `${title} is already coming, published ${longDay(day)}: change its date instead.`,
   pastDate: (today: string) => `The publication date must be after today (${today}).`,
   limitBelowTaken: (taken: number) =>
     `The limit cannot be below the ${taken} ${taken === 1 ? 'copy' : 'copies'} already pre-ordered.`,

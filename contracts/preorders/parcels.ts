@@ -5,7 +5,8 @@
 import * as v from 'valibot';
 import { formatPence } from '../shared/money.ts';
 import { deliveryOptionFor, type DeliveryOption, type ShippingTable } from '../checkout/shippingRates.ts';
-import { preOrderTexts, publicationDateText } from './model.ts';
+import { preOrderTexts } from './model.ts';
+import { longDay } from '../shared/days.ts';
 
 export const parcelChoices = ['one', 'two'] as const;
 export type ParcelChoice = (typeof parcelChoices)[number];
@@ -27,23 +28,22 @@ export const ParcelsSchema = v.optional(
 
 export const parcelMessages = {
   choose: (day: string) =>
-    `Your basket holds a pre-order published ${publicationDateText(day)} and books in stock: choose one parcel on publication or two parcels (parcels: "one" or "two").`,
+    `Your basket holds a pre-order published ${longDay(day)} and books in stock: choose one parcel on publication or two parcels (parcels: "one" or "two").`,
   notMixed:
     'Only a basket holding a pre-order and books in stock can ship in two parcels: this one ships in one (parcels: "one" or leave it out).',
 } as const;
 
 export const parcelTexts = {
   legend: 'How should we send your order?',
-  intro: (day: string) =>
-    `Your cart holds a pre-order published ${publicationDateText(day)} and books we can send now.`,
-  one: (day: string) => `One parcel, sent when the pre-order is published (${publicationDateText(day)})`,
-  two: (day: string) => `Two parcels: the books in stock now, the pre-order from ${publicationDateText(day)}`,
+  intro: (day: string) => `Your cart holds a pre-order published ${longDay(day)} and books we can send now.`,
+  one: (day: string) => `One parcel, sent when the pre-order is published (${longDay(day)})`,
+  two: (day: string) => `Two parcels: the books in stock now, the pre-order from ${longDay(day)}`,
   secondDelivery: (pence: number) => `Second delivery ${formatPence(pence)}`,
   /** the owner's order page and queue */
   ownerLabel: (parcels: OrderParcels) =>
     parcels.choice === 'two'
-      ? `Two parcels: send the books in stock now, the pre-order from ${publicationDateText(parcels.dispatchFrom)}`
-      : `One parcel, on publication (${publicationDateText(parcels.dispatchFrom)})`,
+      ? `Two parcels: send the books in stock now, the pre-order from ${longDay(parcels.dispatchFrom)}`
+      : `One parcel, on publication (${longDay(parcels.dispatchFrom)})`,
   badge: (parcels: OrderParcels) => (parcels.choice === 'two' ? 'Two parcels' : 'One parcel on publication'),
 } as const;
 

@@ -10,6 +10,7 @@ import type { OrderVat } from '../vat/orderVat.ts';
 import type { InvoiceCustomer, InvoiceKind, RefundStanding } from './invoice.ts';
 import { ukDayOf, type Day } from '../vat/rates.ts';
 import type { CreditNoteIssued } from './events.ts';
+import { longDay } from '../shared/days.ts';
 
 /** The VAT an order recorded when it was placed (decision 069); the receipts show it and credit notes reverse it. */
 export type { OrderVat };
@@ -48,13 +49,6 @@ export const ukYearOf = (instant: string): number => Number(ukDayOf(instant).sli
  * they keep what was recorded then and are not numbered after the event (a log written earlier opens unchanged).
  */
 export const receiptsNumberedFrom: Day = '2026-11-27';
-
-/** A day as the owner reads it: `2026-11-27` is "27 November 2026". */
-export function longUkDay(day: Day): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
-}
 
 /** Whether an order placed at `placedAt` is numbered; a time that is no date (never written by the shop) is not. */
 export const isNumbered = (placedAt: string): boolean =>
@@ -208,7 +202,7 @@ export const receiptMessages = {
   notYet: 'This order has no receipt number yet.',
   noCreditNote: 'This order has no credit note of that number.',
   /** an order sold before the shop numbered receipts: it never will have one */
-  beforeNumbering: `This order was placed before receipts were numbered on ${longUkDay(receiptsNumberedFrom)}, so it has no receipt number.`,
+  beforeNumbering: `This order was placed before receipts were numbered on ${longDay(receiptsNumberedFrom)}, so it has no receipt number.`,
   noReceipt: 'No Receipt',
   vatInvoice: 'VAT invoice',
   receipt: 'Receipt',

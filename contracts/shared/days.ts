@@ -13,3 +13,14 @@ export const isoDay = (what: string) =>
       `${what} must be a date such as 2026-03-01`,
     ),
   );
+
+const monthNames = 'January February March April May June July August September October November December'.split(' ');
+
+/**
+ * A day as people read it: `2026-11-27` is "27 November 2026", what en-GB's long date gives, written by hand so that
+ * showing one loads no locale data (see lazily.ts).
+ */
+export function longDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${Number(date)} ${monthNames[Number(month) - 1]} ${year}`;
+}

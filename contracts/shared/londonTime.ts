@@ -1,19 +1,23 @@
 // The shop's clock face: the UK's (Europe/London, GMT in winter and BST in summer). A moment a person picks in a
 // `<input type="datetime-local">` is a London wall time, turned into an instant here, and an instant is shown back in
 // London time, so the browser's own time zone never moves what an auditor asked for.
+import { lazily } from './lazily.ts';
 
 export const shopTimeZone = 'Europe/London';
 
-const wallParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: shopTimeZone,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const wallParts = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: shopTimeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
 
 /** The London wall time of an instant, as its fields. */
 function wallOf(ms: number): {
@@ -24,7 +28,11 @@ function wallOf(ms: number): {
   minute: number;
   second: number;
 } {
-  const parts = Object.fromEntries(wallParts.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    wallParts()
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -71,36 +79,42 @@ export function toLondonInput(iso: string): string {
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
 }
 
-const shown = new Intl.DateTimeFormat('en-GB', {
-  timeZone: shopTimeZone,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
+const shown = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: shopTimeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    }),
+);
 
 /** An instant as people in the shop read it: `29 Mar 2026, 11:30:00 BST`; the text itself when it is no date. */
 export function londonText(iso: string): string {
   const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? shown.format(new Date(ms)) : iso;
+  return Number.isFinite(ms) ? shown().format(new Date(ms)) : iso;
 }
 
-const minutes = new Intl.DateTimeFormat('en-GB', {
-  timeZone: shopTimeZone,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const minutes = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: shopTimeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** An instant as the admin's screens show it, to the minute in UK time: `7 Dec 2026, 14:05`; the text when no date. */
 export function ukDateTime(iso: string): string {
   const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? minutes.format(new Date(ms)) : iso;
+  return Number.isFinite(ms) ? minutes().format(new Date(ms)) : iso;
 }

@@ -7,8 +7,13 @@
 export function formatPence(pence: number): string {
   const whole = Math.round(pence);
   const abs = Math.abs(whole);
-  const pounds = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const pounds = groupDigits(Math.floor(abs / 100));
   return `${whole < 0 ? '-' : ''}£${pounds}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 30000 → "30,000": a whole number with en-GB's thousands separators, without Intl (see lazily.ts). */
+export function groupDigits(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Pounds to pence: multiply by 100 and round. */

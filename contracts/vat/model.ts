@@ -67,11 +67,6 @@ export type VatChangeResponse = { success: true; message: string; settings: VatS
 /** A book id as it appears in a path; anything else names no product (404). */
 export const vatBookIdPattern = /^[1-9][0-9]{0,8}$/;
 
-const ukDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "2026-04-01" → "1 April 2026": a day as the owner reads it. */
-export const formatUkDay = (day: Day): string => ukDay.format(new Date(`${day}T00:00:00Z`));
-
 /** GET /api/admin/vat/return?start=&end=: the period's first and last days, both counted. */
 export const VatReturnQuerySchema = v.pipe(
   v.object(

@@ -15,6 +15,7 @@
 // later change adds an entry from a later day, so no past day's answer moves.
 import * as v from 'valibot';
 import { invalid } from '../shared/errors.ts';
+import { lazily } from '../shared/lazily.ts';
 
 /** Basis points: 2000 is 20%. */
 export type VatRate = number;
@@ -52,18 +53,21 @@ export function checkDay(day: Day, what = 'A day'): Day {
   return day;
 }
 
-const londonDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const londonDay = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 /** The day in the UK of an instant (ISO 8601): a sale at 23:30 UTC on 31 March in summer time is a 1 April sale. */
 export function ukDayOf(instant: string): Day {
   const at = new Date(instant);
   if (Number.isNaN(at.getTime())) throw invalid(`"${instant}" is not a date and time.`);
-  return londonDay.format(at);
+  return londonDay().format(at);
 }
 
 /** One change of a product's rate: `rate` from `from` onward, until a later change. */

@@ -4,7 +4,8 @@ import { countryName } from '../../contracts/checkout/shipping.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { discountLabelOf, type ShippingAddress } from '../../contracts/orders/model.ts';
 import type { OrderPlaced } from '../../contracts/orders/events.ts';
-import { preOrderTexts, publicationDateText } from '../../contracts/preorders/model.ts';
+import { preOrderTexts } from '../../contracts/preorders/model.ts';
+import { longDay } from '../../contracts/shared/days.ts';
 
 type Order = OrderPlaced['data'];
 
@@ -58,7 +59,7 @@ export const shippingRow = (order: Pick<Order, 'shippingCost' | 'parcels'>): Ite
     order.parcels?.choice === 'two'
       ? `Shipping, two parcels (second delivery ${formatPence(order.parcels.secondDelivery)})`
       : order.parcels
-        ? `Shipping, one parcel on ${publicationDateText(order.parcels.dispatchFrom)}`
+        ? `Shipping, one parcel on ${longDay(order.parcels.dispatchFrom)}`
         : 'Shipping',
   figure: formatPence(order.shippingCost),
 });

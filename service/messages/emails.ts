@@ -15,6 +15,7 @@ import {
   replyToSenderMail,
   restockRequestedMail,
 } from './messageMails.tsx';
+import { lazily } from '../../contracts/shared/lazily.ts';
 
 const signOff = ['', 'With warm wishes,', shopContent.shop.name].join('\n');
 const quoted = (text: string) =>
@@ -58,14 +59,17 @@ export function messageToOwner(
   );
 }
 
-const ukTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const ukTime = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 /**
  * To the owner, once for a window of the cap on their e-mails about messages: how many more messages came than were
@@ -79,7 +83,7 @@ export function messagesHeld(
   const more = `${held.count} more message${held.count === 1 ? '' : 's'}`;
   const subject = `${more} through the contact form, not e-mailed`;
   const lines = [
-    `Between ${ukTime.format(new Date(held.windowStart))} and ${ukTime.format(new Date(held.windowEnd))} (UK time), ${more} came through the contact form than the ${held.cap} the shop e-mails you in that time.`,
+    `Between ${ukTime().format(new Date(held.windowStart))} and ${ukTime().format(new Date(held.windowEnd))} (UK time), ${more} came through the contact form than the ${held.cap} the shop e-mails you in that time.`,
     `They were not e-mailed one by one, so that a flood of messages cannot fill your mailbox; every one of them is kept, unread, in the admin inbox.`,
   ];
   return mailOf(

@@ -2,8 +2,8 @@
 // one-click cancel for a full refund. Both parts are written here, the text line by line as the tests read it.
 import { shopContent } from '../../contracts/catalog/content.ts';
 import { preOrderCancelTexts } from '../../contracts/preorders/cancel.ts';
-import { publicationDateText } from '../../contracts/preorders/model.ts';
 import { ActionButton, ContactLine, Para, ShopMail, Signature, mailOf } from '../mail/layout.tsx';
+import { longDay } from '../../contracts/shared/days.ts';
 
 export type DateChangedLetter = {
   to: string;
@@ -17,10 +17,10 @@ export type DateChangedLetter = {
 };
 
 export const dateChangedMail = {
-  subject: (title: string, day: string) => `New publication date for ${title}: ${publicationDateText(day)}`,
+  subject: (title: string, day: string) => `New publication date for ${title}: ${longDay(day)}`,
   heading: 'Your pre-order has a new date',
   said: (title: string, orderNumber: string, from: string, to: string) =>
-    `${title}, which you pre-ordered with order ${orderNumber}, will now be published on ${publicationDateText(to)} instead of ${publicationDateText(from)}. We will dispatch your copy from then; there is nothing you need to do.`,
+    `${title}, which you pre-ordered with order ${orderNumber}, will now be published on ${longDay(to)} instead of ${longDay(from)}. We will dispatch your copy from then; there is nothing you need to do.`,
   cancel: 'If you would rather not wait, you can cancel your pre-order with one click, for a full refund:',
 } as const;
 

@@ -3,12 +3,13 @@
 import { amountRefundedDescription, invoiceMessages, standingText } from '../../contracts/receipts/invoice.ts';
 import type { CreditNoteOnReceipt, ReceiptView, VatByRate } from '../../contracts/receipts/model.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
-import { formatUkDay, type VatReturnResponse } from '../../contracts/vat/model.ts';
+import { type VatReturnResponse } from '../../contracts/vat/model.ts';
 import { formatRate, ukDayOf } from '../../contracts/vat/rates.ts';
 import { vatReturnBoxLabels } from '../../contracts/vat/vatReturn.ts';
 import { PdfWriter, type Column } from '../documents/pdf.ts';
+import { longDay } from '../../contracts/shared/days.ts';
 
-const dateOf = (iso: string) => formatUkDay(ukDayOf(iso));
+const dateOf = (iso: string) => longDay(ukDayOf(iso));
 
 function seller(pdf: PdfWriter, view: ReceiptView) {
   pdf.block([...view.seller.address, view.seller.email], view.seller.name);
@@ -205,7 +206,7 @@ export async function vatReturnPdf(
   const pdf = new PdfWriter({ title: `VAT return ${period.start} to ${period.end}`, createdAt: now });
   pdf.block(shop.vatNumber ? [`VAT registration number ${shop.vatNumber}`] : [], shop.name);
   pdf.heading('VAT return');
-  pdf.paragraph(`${formatUkDay(period.start)} to ${formatUkDay(period.end)}`);
+  pdf.paragraph(`${longDay(period.start)} to ${longDay(period.end)}`);
   pdf.table(
     [
       { header: 'Box', width: 1.2 },
@@ -236,7 +237,7 @@ export async function vatReturnPdf(
         return [
           `${d.kind === 'sale' ? 'Invoice' : 'Credit note'} ${d.number}`,
           d.orderNumber,
-          formatUkDay(d.day),
+          longDay(d.day),
           formatPence(sign * net),
           formatPence(sign * vat),
         ];

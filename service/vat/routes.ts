@@ -6,7 +6,7 @@ import { listAllBooks } from '../../contracts/catalog/books.ts';
 import { notFound } from '../../contracts/shared/errors.ts';
 import { vatSettingsStream } from '../../contracts/shared/streams.ts';
 import { vatApi } from '../../contracts/vat/api.ts';
-import { formatUkDay, vatBookIdPattern, type VatSettingsResponse } from '../../contracts/vat/model.ts';
+import { vatBookIdPattern, type VatSettingsResponse } from '../../contracts/vat/model.ts';
 import { formatRate, rateOn, ukDayOf } from '../../contracts/vat/rates.ts';
 import {
   chargedRateOf,
@@ -22,6 +22,7 @@ import { adminOf } from '../http/adminRouter.ts';
 import { commandMeta } from '../http/request.ts';
 import { route, type Routers } from '../http/route.ts';
 import { vatSettingsDecider, type VatSettingsCommand } from './settings.ts';
+import { longDay } from '../../contracts/shared/days.ts';
 
 export async function vatSettingsOf(deps: Pick<ShopDeps, 'events' | 'reads' | 'clock'>): Promise<VatSettingsResponse> {
   const [folded, books] = await Promise.all([
@@ -65,7 +66,7 @@ export function vatRoutes(routers: Routers, deps: ShopDeps) {
     const settings = await decide(ctx, (by, at) => ({ type: 'Register', vatNumber, registeredFrom, by, at }));
     ctx.body = {
       success: true,
-      message: `Registered for VAT as ${vatNumber} from ${formatUkDay(registeredFrom)}`,
+      message: `Registered for VAT as ${vatNumber} from ${longDay(registeredFrom)}`,
       settings,
     };
   });
@@ -73,7 +74,7 @@ export function vatRoutes(routers: Routers, deps: ShopDeps) {
   route(routers, vatApi.deregister, async (ctx, input) => {
     const { from } = input.body();
     const settings = await decide(ctx, (by, at) => ({ type: 'Deregister', from, by, at }));
-    ctx.body = { success: true, message: `No longer registered for VAT from ${formatUkDay(from)}`, settings };
+    ctx.body = { success: true, message: `No longer registered for VAT from ${longDay(from)}`, settings };
   });
 
   route(routers, vatApi.changeRate, async (ctx, input) => {
@@ -85,7 +86,7 @@ export function vatRoutes(routers: Routers, deps: ShopDeps) {
     const settings = await decide(ctx, (by, at) => ({ type: 'ChangeRate', bookId: book.id, from, rate, by, at }));
     ctx.body = {
       success: true,
-      message: `"${book.title}" is rated ${formatRate(rate)} from ${formatUkDay(from)}`,
+      message: `"${book.title}" is rated ${formatRate(rate)} from ${longDay(from)}`,
       settings,
     };
   });

@@ -11,8 +11,8 @@ import {
   type VatSettings,
 } from '../../contracts/vat/settings.ts';
 import type { VatSettingsEvent } from '../../contracts/vat/events.ts';
-import { formatUkDay } from '../../contracts/vat/model.ts';
 import type { Decider } from '../commands.ts';
+import { longDay } from '../../contracts/shared/days.ts';
 
 export type VatSettingsCommand =
   | { type: 'Register'; vatNumber: string; registeredFrom: Day; by: string; at: string }
@@ -32,13 +32,13 @@ function decide(command: VatSettingsCommand, settings: VatSettings): VatSettings
       if (open) {
         if (open.vatNumber === vatNumber && open.from === registeredFrom) return [];
         throw conflict(
-          `The shop is already registered for VAT as ${open.vatNumber} from ${formatUkDay(open.from)}. Record the end of that registration first.`,
+          `The shop is already registered for VAT as ${open.vatNumber} from ${longDay(open.from)}. Record the end of that registration first.`,
         );
       }
       const ended = settings.registrations.at(-1)?.until;
       if (ended && registeredFrom < ended)
         throw invalid(
-          `A registration cannot start before the last one ended: the shop was registered until ${formatUkDay(ended)}.`,
+          `A registration cannot start before the last one ended: the shop was registered until ${longDay(ended)}.`,
         );
       return [{ type: 'VatRegistered', data: { vatNumber, registeredFrom, by, at } }];
     }
@@ -48,7 +48,7 @@ function decide(command: VatSettingsCommand, settings: VatSettings): VatSettings
       if (!open) throw conflict(vatSettingsMessages.notRegistered);
       if (from <= open.from)
         throw invalid(
-          `Registration started on ${formatUkDay(open.from)}: the first day no longer registered must come after it.`,
+          `Registration started on ${longDay(open.from)}: the first day no longer registered must come after it.`,
         );
       return [{ type: 'VatDeregistered', data: { from, by, at } }];
     }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CURRENCY } from '../../../contracts/shared/money.ts';
+import { lazily } from '../../../contracts/shared/lazily.ts';
 import { erased } from '../../../contracts/personalData.ts';
 import type { ShippingAddress } from '../../../contracts/orders/model.ts';
 import { clientRoutes } from '../../../contracts/shared/clientRoutes.ts';
@@ -87,9 +88,11 @@ const safeId = /^(cs|pi)_sandbox_[A-Za-z0-9]{24}$/;
 export const sandboxRecordFormat: JsonFileFormat = { newest: 1, upgrades: {} };
 
 /** Every country a payer's billing address may be in: the United Kingdom first, then by name. */
-const billingCountries = [...isoCountries]
-  .map(([code, name]) => ({ code, name }))
-  .sort((a, b) => (a.code === 'GB' ? -1 : b.code === 'GB' ? 1 : a.name.localeCompare(b.name)));
+const billingCountries = lazily(() =>
+  [...isoCountries]
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => (a.code === 'GB' ? -1 : b.code === 'GB' ? 1 : a.name.localeCompare(b.name))),
+);
 
 export type SandboxGatewayOptions = { dir: string; webhookSecret?: string };
 
@@ -349,7 +352,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
           // Where the parcel's address is known (a gift to someone else), the page takes the payer's billing address,
           // in any country, as Stripe's page does with billing_address_collection (decision 110).
           allowedCountries: s.deliverTo
-            ? billingCountries
+            ? billingCountries()
             : s.allowedCountries.map((code) => ({ code, name: countryNameOf(code) ?? code })),
           ...(s.deliverTo ? { deliverTo: s.deliverTo } : {}),
           customerEmail: s.customerEmail,

@@ -7,12 +7,12 @@ import { useId, useState } from 'react';
 import { receiptsApi } from '#contracts/receipts/api.ts';
 import { formatPence } from '#contracts/shared/money.ts';
 import { maxPostingReferenceLength, type ExportProofView } from '#contracts/vat/exports.ts';
-import { formatUkDay } from '#contracts/vat/model.ts';
 import { ukDayOf } from '#contracts/vat/rates.ts';
 import { toast } from '../../../components/toast/toasts.ts';
 import { call, serverMessage, urlFor } from '../../../lib/api.ts';
 import { useSessionExpiry } from '../../../lib/useSessionExpiry.ts';
 import { Facts, Panel } from './OrderPanels.tsx';
+import { longDay } from '#contracts/shared/days.ts';
 
 /** `shippedAt` keys the read, so the panel reads again once a shipment (and its tracking number) is recorded. */
 export function ExportProofPanel({
@@ -43,7 +43,7 @@ export function ExportProofPanel({
             exported.evidence ? (
               <Text data-testid="export-proof">
                 {exported.evidence.kind === 'tracking' ? 'Tracking number' : 'Proof of posting'}{' '}
-                <code>{exported.evidence.reference}</code>, recorded {formatUkDay(ukDayOf(exported.evidence.at))} by{' '}
+                <code>{exported.evidence.reference}</code>, recorded {longDay(ukDayOf(exported.evidence.at))} by{' '}
                 {exported.evidence.by}
               </Text>
             ) : (
@@ -71,7 +71,7 @@ function Deadline({ exported }: { exported: ExportProofView }) {
     ) : null;
   return (
     <>
-      {formatUkDay(exported.deadline)} {badge}
+      {longDay(exported.deadline)} {badge}
     </>
   );
 }

@@ -2,10 +2,10 @@
 // and how many are set aside, so the owner can size the print run. Shown on the catalogue and sales screens.
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { publicationDateText } from '#contracts/preorders/model.ts';
 import type { ComingTitleSummary } from '#contracts/preorders/summary.ts';
 import { preOrdersQuery } from './preOrdersQuery.ts';
 import './preorders.css';
+import { longDay } from '#contracts/shared/days.ts';
 
 const dayText = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -40,7 +40,7 @@ function TitleDemand({ title }: { title: ComingTitleSummary }) {
       <Flex gap="2" align="center" wrap="wrap">
         <Text weight="medium">{title.title}</Text>
         {title.coming ? (
-          <Badge color="amber">Published {publicationDateText(title.publicationDate)}</Badge>
+          <Badge color="amber">Published {longDay(title.publicationDate)}</Badge>
         ) : (
           <Badge color="gray">Released</Badge>
         )}

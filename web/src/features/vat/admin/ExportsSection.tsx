@@ -7,8 +7,8 @@ import { Link } from '@tanstack/react-router';
 import { receiptsApi } from '#contracts/receipts/api.ts';
 import { formatPence } from '#contracts/shared/money.ts';
 import type { ExportProofView } from '#contracts/vat/exports.ts';
-import { formatUkDay } from '#contracts/vat/model.ts';
 import { queryFor, serverMessage } from '../../../lib/api.ts';
+import { longDay } from '#contracts/shared/days.ts';
 
 const left = (e: ExportProofView) =>
   e.daysLeft === 0 ? 'today is the last day' : e.daysLeft === 1 ? '1 day left' : `${e.daysLeft} days left`;
@@ -65,7 +65,7 @@ export function ExportsSection() {
                     </Table.RowHeaderCell>
                     <Table.Cell>{e.countryName}</Table.Cell>
                     <Table.Cell>
-                      {formatUkDay(e.deadline)}{' '}
+                      {longDay(e.deadline)}{' '}
                       {e.state === 'overdue' ? (
                         <Badge color="red">limit passed</Badge>
                       ) : (

@@ -6,10 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { receiptsApi } from '#contracts/receipts/api.ts';
 import { formatPence } from '#contracts/shared/money.ts';
-import { formatUkDay, type VatReturnDocument } from '#contracts/vat/model.ts';
+import { type VatReturnDocument } from '#contracts/vat/model.ts';
 import type { Day } from '#contracts/vat/rates.ts';
 import { vatReturnBoxLabels as boxes } from '#contracts/vat/vatReturn.ts';
 import { queryFor, serverMessage } from '../../../lib/api.ts';
+import { longDay } from '#contracts/shared/days.ts';
 
 const wholePounds = (pounds: number) => `£${pounds.toLocaleString('en-GB')}`;
 
@@ -70,7 +71,7 @@ export function VatReturnSection({ today }: { today: Day }) {
         {answer.data && (
           <>
             <Heading as="h3" size="3" mt="4" mb="2">
-              {formatUkDay(answer.data.period.start)} to {formatUkDay(answer.data.period.end)}
+              {longDay(answer.data.period.start)} to {longDay(answer.data.period.end)}
             </Heading>
             <div className="vat-table">
               <table className="vat-return" data-testid="vat-return">
@@ -138,7 +139,7 @@ function Documents({ documents, figure }: { documents: VatReturnDocument[]; figu
           const amount = partOf(document, figure);
           return (
             <li key={`${document.kind}:${document.number}`} data-kind={document.kind}>
-              {kindLabel[document.kind]} {document.number} ({document.orderNumber}), {formatUkDay(document.day)}:{' '}
+              {kindLabel[document.kind]} {document.number} ({document.orderNumber}), {longDay(document.day)}:{' '}
               {amount < 0 ? '−' : ''}
               {formatPence(Math.abs(amount))}
             </li>

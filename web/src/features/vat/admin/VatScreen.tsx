@@ -5,7 +5,7 @@ import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, TextField } f
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { vatApi } from '#contracts/vat/api.ts';
-import { formatUkDay, type VatChangeResponse, type VatProduct } from '#contracts/vat/model.ts';
+import { type VatChangeResponse, type VatProduct } from '#contracts/vat/model.ts';
 import { formatRate } from '#contracts/vat/rates.ts';
 import type { Registration } from '#contracts/vat/settings.ts';
 import { formatVatNumber } from '#contracts/vat/vatNumber.ts';
@@ -19,6 +19,7 @@ import { ExportsSection } from './ExportsSection.tsx';
 import { VatReturnSection } from './VatReturnSection.tsx';
 import { vatSettingsQuery } from './vatSettingsQuery.ts';
 import './vat.css';
+import { longDay } from '#contracts/shared/days.ts';
 
 export function VatScreen() {
   const logOut = useLogOut();
@@ -72,8 +73,8 @@ function RegistrationStatus({ registered, registration }: { registered: boolean;
         <Badge color="green" mr="2">
           Registered
         </Badge>
-        VAT number <strong>{formatVatNumber(registration.vatNumber)}</strong> from {formatUkDay(registration.from)}
-        {registration.until && `, until ${formatUkDay(registration.until)}`}.
+        VAT number <strong>{formatVatNumber(registration.vatNumber)}</strong> from {longDay(registration.from)}
+        {registration.until && `, until ${longDay(registration.until)}`}.
       </Text>
     );
   if (registration)
@@ -83,7 +84,7 @@ function RegistrationStatus({ registered, registration }: { registered: boolean;
           Not yet registered
         </Badge>
         Registration as <strong>{formatVatNumber(registration.vatNumber)}</strong> starts on{' '}
-        {formatUkDay(registration.from)}. Until then no VAT is charged or shown.
+        {longDay(registration.from)}. Until then no VAT is charged or shown.
       </Text>
     );
   return (
@@ -112,8 +113,8 @@ function Registrations({ registrations }: { registrations: Registration[] }) {
         {registrations.map((r) => (
           <Table.Row key={`${r.vatNumber}-${r.from}`}>
             <Table.Cell>{formatVatNumber(r.vatNumber)}</Table.Cell>
-            <Table.Cell>{formatUkDay(r.from)}</Table.Cell>
-            <Table.Cell>{r.until ? formatUkDay(r.until) : '—'}</Table.Cell>
+            <Table.Cell>{longDay(r.from)}</Table.Cell>
+            <Table.Cell>{r.until ? longDay(r.until) : '—'}</Table.Cell>
             <Table.Cell>{r.by}</Table.Cell>
           </Table.Row>
         ))}
@@ -147,7 +148,7 @@ function ProductRate({ product, canChange, today }: { product: VatProduct; canCh
         <Table.Body>
           {product.history.map((entry) => (
             <Table.Row key={entry.from}>
-              <Table.Cell>{entry.source === 'catalog' ? 'The start' : formatUkDay(entry.from)}</Table.Cell>
+              <Table.Cell>{entry.source === 'catalog' ? 'The start' : longDay(entry.from)}</Table.Cell>
               <Table.Cell>{formatRate(entry.rate)}</Table.Cell>
               <Table.Cell>
                 {entry.source === 'catalog'
@@ -257,8 +258,8 @@ function DeregisterForm({ registration }: { registration: Registration }) {
         End the registration
       </Heading>
       <Text size="2" color="gray">
-        Registered as {formatVatNumber(registration.vatNumber)} since {formatUkDay(registration.from)}. Give the first
-        day the shop is no longer registered.
+        Registered as {formatVatNumber(registration.vatNumber)} since {longDay(registration.from)}. Give the first day
+        the shop is no longer registered.
       </Text>
       <label className="vat-form__field">
         <Text size="2">No longer registered from</Text>
