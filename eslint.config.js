@@ -33,6 +33,16 @@ export default tseslint.config(
         'error',
         { allow: [{ from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] }] },
       ],
+      // An Intl formatter made at module load reads its locale's data out of ICU: megabytes every process and page pays
+      // for at start, whether or not it ever shows a date. Make it on first use with lazily() (contracts/shared).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name="Intl"]',
+          message: 'Make an Intl formatter on first use: lazily(() => new Intl…) from contracts/shared/lazily.ts',
+        },
+      ],
     },
   },
   {

@@ -10,9 +10,10 @@ import { formatGrams, type CustomsDeclaration } from '../../contracts/orders/cus
 import { packingSlipContent } from '../../contracts/orders/fulfilment.ts';
 import { formatPence } from '../../contracts/shared/money.ts';
 import { PdfWriter, type Column } from '../documents/pdf.ts';
+import { lazily } from '../../contracts/shared/lazily.ts';
 
 /** The slip's date as the page writes it ("7 December 2026"), on the UK's calendar whatever the server's zone. */
-const slipDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
+const slipDate = lazily(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }));
 const countryOf = (code: string) => `${isoCountryName(code)} (${code})`;
 
 function slip(pdf: PdfWriter, slip: PackingSlip, gift: boolean) {
@@ -20,7 +21,7 @@ function slip(pdf: PdfWriter, slip: PackingSlip, gift: boolean) {
   pdf.heading(packingSlipContent.title);
   pdf.facts([
     ['Order', slip.orderNumber],
-    ['Date', slipDate.format(new Date(slip.orderDate))],
+    ['Date', slipDate().format(new Date(slip.orderDate))],
   ]);
   pdf.block([slip.customerName, ...slip.addressLines], 'Ship to');
   if (slip.gift?.message) pdf.block([slip.gift.message], 'Gift message');

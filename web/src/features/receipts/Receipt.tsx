@@ -17,9 +17,10 @@ import type { ReceiptFiles } from './receiptQuery.ts';
 import { formatPence } from '#contracts/shared/money.ts';
 import { formatRate } from '#contracts/vat/rates.ts';
 import './receipt.css';
+import { lazily } from '#contracts/shared/lazily.ts';
 
-const ukDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
-const dateOf = (iso: string) => ukDate.format(new Date(iso));
+const ukDate = lazily(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }));
+const dateOf = (iso: string) => ukDate().format(new Date(iso));
 
 function VatSummary({ rates, totals, label }: { rates: VatByRate[]; totals: Omit<VatByRate, 'rate'>; label: string }) {
   return (

@@ -1,5 +1,6 @@
 // How the discounts screens word a code's state, its dates and its uses.
 import type { DiscountCodeSummary, DiscountStatus } from '#contracts/discounts/model.ts';
+import { lazily } from '#contracts/shared/lazily.ts';
 
 export const statusLabels: Record<DiscountStatus, string> = {
   scheduled: 'Scheduled',
@@ -19,17 +20,20 @@ export const statusColours: Record<DiscountStatus, 'green' | 'blue' | 'amber' | 
   'used-up': 'red',
 };
 
-const ukTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const ukTime = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 /** An instant as the owner reads it, in UK time: "1 Dec 2026, 09:00". */
-export const ukDateTime = (iso: string): string => ukTime.format(new Date(iso));
+export const ukDateTime = (iso: string): string => ukTime().format(new Date(iso));
 
 /** When a code may be used: "Any time", "From …", "Until …" or "… to …". */
 export function validity(code: Pick<DiscountCodeSummary, 'validFrom' | 'validUntil'>): string {

@@ -7,8 +7,9 @@ import type { PackingSlip as Slip } from '#contracts/orders/console.ts';
 import { packingSlipContent } from '#contracts/orders/fulfilment.ts';
 import { formatPence } from '#contracts/shared/money.ts';
 import { CustomsSummary } from './CustomsSummary.tsx';
+import { lazily } from '#contracts/shared/lazily.ts';
 
-const slipDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
+const slipDate = lazily(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }));
 
 export function PackingSlip({ slip, gift }: { slip: Slip; gift: boolean }) {
   return (
@@ -27,7 +28,7 @@ export function PackingSlip({ slip, gift }: { slip: Slip; gift: boolean }) {
             <dt>Order</dt>
             <dd>{slip.orderNumber}</dd>
             <dt>Date</dt>
-            <dd>{slipDate.format(new Date(slip.orderDate))}</dd>
+            <dd>{slipDate().format(new Date(slip.orderDate))}</dd>
           </dl>
         </header>
         <section className="packing-slip__to" aria-label="Ship to">
