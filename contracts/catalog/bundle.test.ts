@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
 import { shopContent } from './content.ts';
-import { BundleRuleSchema, bundleNote, bundleOfferOf, bundleSaving, withBundle } from './bundle.ts';
+import { BundleRuleSchema, bundleNote, bundleOfferOf, bundleOfferText, bundleSaving, withBundle } from './bundle.ts';
 
 const offer = { percentOff: 10, requires: [1, 2, 3] };
 const line = (bookId: number, quantity = 1, price = 999) => ({ bookId, quantity, price });
@@ -94,3 +94,15 @@ test('the rule the owner writes is checked: a percentage from 1 to 100, two prod
 });
 
 test.run();
+
+test("the offer lists its titles as en-GB's list does: one, two, three and four of them", () => {
+  const titles = ['Amal', 'Noor Finds the Moon', 'Alif to Ya', 'Kind Hands'];
+  for (let count = 1; count <= 4; count++) {
+    const requires = titles.slice(0, count).map((_, i) => i + 1);
+    const expected = new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(titles.slice(0, count));
+    assert.is(
+      bundleOfferText({ percentOff: 10, requires }, (id) => titles[id - 1]),
+      `Buy ${expected} together, one of each, and save 10% on the set.`,
+    );
+  }
+});
