@@ -56,7 +56,7 @@ export function CustomerDetailsForm({ order }: { order: AdminOrder }) {
           setOpen(false);
           toast({
             title: 'Customer Details Added',
-            description: `Order #${order.orderId} now has the buyer's details.`,
+            description: `Order #${order.orderNumber} now has the buyer's details.`,
           });
         },
         onError: (error) => {

@@ -49,7 +49,7 @@ export function StatusActions({ order }: { order: AdminOrder }) {
         onSuccess: () => {
           setNotes('');
           setTrackingNumber('');
-          toast({ title: 'Order Updated', description: `Order #${order.orderId} is now ${statusLabel(status)}.` });
+          toast({ title: 'Order Updated', description: `Order #${order.orderNumber} is now ${statusLabel(status)}.` });
         },
         onError: (error) => {
           if (sessionExpired(error)) return;
