@@ -14,7 +14,10 @@ export const isoDay = (what: string) =>
     ),
   );
 
-const monthNames = 'January February March April May June July August September October November December'.split(' ');
+/** The months' English names, January first. */
+export const monthNames = 'January February March April May June July August September October November December'.split(
+  ' ',
+);
 
 /**
  * A day as people read it: `2026-11-27` is "27 November 2026", what en-GB's long date gives, written by hand so that
