@@ -14,24 +14,30 @@ function Pending() {
   );
 }
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  // The query cache decides how fresh a screen's data is; the router keeps no copy of its own for preloads.
-  defaultPreloadStaleTime: 0,
-  defaultPendingComponent: Pending,
-  scrollRestoration: true,
-});
+const makeRouter = () =>
+  createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // The query cache decides how fresh a screen's data is; the router keeps no copy of its own for preloads.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: Pending,
+    scrollRestoration: true,
+  });
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof makeRouter>;
   }
 }
 
-/** Draws the app in place of the first screen the page's HTML already shows. */
-export function boot() {
+/**
+ * Draws the app in place of the first screen the page's HTML already shows: the router made in one task, the first
+ * render started in the next (`nextTask`).
+ */
+export async function boot(nextTask: () => Promise<unknown>) {
+  const router = makeRouter();
+  await nextTask();
   // A transition, so React builds the page in slices and the browser stays responsive meanwhile.
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
