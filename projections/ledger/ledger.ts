@@ -1,45 +1,68 @@
-// Read model: the ledger, money by the UK day it moved (decision 071). One document per day with its entries, each naming
-// its event, and the day's sums; an index of the days by date. Sales and shipping count on the day of the sale, refunds
-// on the day the provider paid them back, fees on the day of the payment they were kept from, payouts on the day they
-// reached the bank, and a dispute's withdrawal, fee and reinstatement on the days its balance transactions were made
-// (decision 101; a dispute recorded before then on the day the bank opened it). Only what the log records is shown: an
-// order placed before fees were recorded has no fee row.
-import { addToTotals, emptyLedgerTotals, type LedgerDay, type LedgerEntry } from '../../contracts/ledger/model.ts';
+// Read model: the ledger, money by the UK day it moved (decision 071). Each entry is a document naming its event, under
+// an index of its day's entries; each day has a document with its sums; an index lists the days by date (decision 136).
+// Sales and shipping count on the day of the sale, refunds on the day the provider paid them back, fees on the day of
+// the payment they were kept from, payouts on the day they reached the bank, and a dispute's withdrawal, fee and
+// reinstatement on the days its balance transactions were made (decision 101; a dispute recorded before then on the
+// day the bank opened it). Only what the log records is shown: an order placed before fees were recorded has no fee row.
+import {
+  addToTotals,
+  emptyLedgerTotals,
+  type LedgerDay,
+  type LedgerEntry,
+  type LedgerTotals,
+} from '../../contracts/ledger/model.ts';
 import type { ReadStoreReader, Write } from '../../contracts/ports/readStore.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
 import type { DisputeFundsReinstated, DisputeFundsWithdrawn } from '../../contracts/orders/events.ts';
 import { ukDayOf } from '../../contracts/vat/rates.ts';
 import { defineProjection } from '../engine/projection.ts';
 
+/** a day's sums and how many entries it holds (`LedgerDayTotals`) */
 const days = 'ledgerDays';
 const dayIndex = 'ledgerDays:byDay';
+/** each entry on its own, under `<eventId>:<n>` (an event can book several) */
+const entries = 'ledgerEntries';
+/** a day's entries in the order they were booked */
+const dayEntries = (day: string) => `ledgerEntries:${day}`;
 /** order id → its number, so a refund, a dispute or a fee names the order as the console does */
 const orders = 'ledgerOrders';
 /** disputes whose amount was booked on the day they were opened (recorded before their money was followed) */
 const openedDisputes = 'ledgerDisputesOpened';
 
 type OrderRef = { orderNumber: string };
+type LedgerDayTotals = { day: string; totals: LedgerTotals; count: number };
 
 const dayScore = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const entryId = (eventId: string, n: number) => `${eventId}:${n}`;
 
 /** The UK day of an event's own time, or of when it was recorded when that time is not a date. */
 function dayOf(at: string, event: RecordedEvent): string {
   return ukDayOf(Number.isNaN(Date.parse(at)) ? event.metadata.at : at);
 }
 
-/** Adds an event's entries to their day, once: a day that already holds the event is left as it is. */
+/**
+ * Adds an event's entries to their day, once: an event already booked is left as it is. Each entry is a document of
+ * its own and the day keeps only its sums, so booking one costs the same on a day of thousands as on a quiet one.
+ */
 async function enter(view: ReadStoreReader, day: string, ...added: LedgerEntry[]): Promise<Write[]> {
-  const current = await view.get<LedgerDay>(days, day);
-  if (added.length === 0 || current?.entries.some((e) => e.eventId === added[0]!.eventId)) return [];
-  const base: LedgerDay = current ?? { day, entries: [], totals: emptyLedgerTotals() };
-  const next: LedgerDay = {
+  if (added.length === 0 || (await view.get(entries, entryId(added[0]!.eventId, 0)))) return [];
+  const current = await view.get<LedgerDayTotals>(days, day);
+  const base = current ?? { day, totals: emptyLedgerTotals(), count: 0 };
+  const next: LedgerDayTotals = {
     day,
-    entries: [...base.entries, ...added],
     totals: added.reduce(addToTotals, base.totals),
+    count: base.count + added.length,
   };
   return [
     { op: 'put', collection: days, id: day, doc: next },
     ...(current ? [] : [{ op: 'index', index: dayIndex, id: day, score: dayScore(day) } as Write]),
+    ...added.flatMap((booked, n): Write[] => {
+      const id = entryId(booked.eventId, n);
+      return [
+        { op: 'put', collection: entries, id, doc: booked },
+        { op: 'index', index: dayEntries(day), id, score: base.count + n },
+      ];
+    }),
   ];
 }
 
@@ -77,7 +100,8 @@ async function disputeMoney(
 export const ledgerProjection = defineProjection({
   name: 'ledger',
   // 2: disputes booked from their balance transactions, with their fees and reinstatements (decision 101).
-  version: 2,
+  // 3: each entry a document of its own under its day's index, the day only its sums (decision 136).
+  version: 3,
   handlers: {
     async OrderPlaced(event, view) {
       const o = event.data;
@@ -174,5 +198,11 @@ export const ledgerProjection = defineProjection({
 /** The days with any movement from `from` to `to` (UK days, both counted), oldest first. */
 export async function ledgerDays(reader: ReadStoreReader, from: string, to: string): Promise<LedgerDay[]> {
   const ids = await reader.range(dayIndex, { min: dayScore(from), max: dayScore(to) });
-  return (await reader.getMany<LedgerDay>(days, ids)).filter((d): d is LedgerDay => d !== null);
+  const found = (await reader.getMany<LedgerDayTotals>(days, ids)).filter((d): d is LedgerDayTotals => d !== null);
+  return Promise.all(
+    found.map(async ({ day, totals }) => {
+      const booked = await reader.getMany<LedgerEntry>(entries, await reader.range(dayEntries(day)));
+      return { day, entries: booked.filter((e): e is LedgerEntry => e !== null), totals };
+    }),
+  );
 }
