@@ -22,8 +22,9 @@ import {
   plainPersonalFields,
 } from '../../contracts/personalData.ts';
 import { conflict, notFound } from '../../contracts/shared/errors.ts';
-import type { RecordedEvent } from '../../contracts/shared/events.ts';
+import type { DomainEvent, RecordedEvent } from '../../contracts/shared/events.ts';
 import { categoryOf, erasuresStream, idOf } from '../../contracts/shared/streams.ts';
+import { slicer, sliceMs } from '../../projections/engine/rebuild.ts';
 import { metadataOf, newEventId, type CommandMeta } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 
@@ -43,6 +44,22 @@ function keysOf(deps: Pick<ShopDeps, 'keys'>): KeyStore {
 /** The log as stored (the bytes under the sealing), where the export and its chain read. */
 const storedLog = (events: EventStore): EventStore => (events as EventStore & { stored?: EventStore }).stored ?? events;
 
+/**
+ * Every event of `events`, read with pauses: the embedded store reads synchronously, so a scan of a long log held every
+ * request (and, at start, the shop's first answer) until it ended — some six seconds on a million events. It lets the
+ * process answer what waits once `pauseAfterMs` of work has gone by, as a rebuild does (decision 062).
+ */
+async function* wholeLog<E extends DomainEvent>(
+  events: EventStore<E>,
+  pauseAfterMs = sliceMs,
+): AsyncGenerator<RecordedEvent<E>> {
+  const yieldNow = slicer(pauseAfterMs);
+  for await (const event of events.readAll(0)) {
+    yield event;
+    await yieldNow();
+  }
+}
+
 /** The e-mail address an event names its person by, in the shape readers see (an e-mail to the shop names nobody). */
 const addressOf = (event: RecordedEvent): string | null => personAddressOf(event.type, event.data);
 
@@ -56,7 +73,7 @@ async function streamsOfPerson(
 ): Promise<{ subjects: SubjectId[]; streams: string[] }> {
   const wanted = normalise(email);
   const streams = new Set<string>();
-  for await (const event of deps.events.readAll(0)) if (addressOf(event) === wanted) streams.add(event.stream);
+  for await (const event of wholeLog(deps.events)) if (addressOf(event) === wanted) streams.add(event.stream);
   const subjects = new Set<SubjectId>();
   for (const stream of streams)
     for (const subject of await subjectsOfStream(deps.events, stream)) subjects.add(subject);
@@ -74,7 +91,7 @@ async function subjectsOfStream(events: EventStore, stream: string): Promise<Sub
 async function plainTextStreams(events: EventStore, email: string): Promise<string[]> {
   const found = new Set<string>();
   const pattern = new RegExp(escape(normalise(email)), 'i');
-  for await (const event of storedLog(events).readAll(0))
+  for await (const event of wholeLog(storedLog(events)))
     if (pattern.test(JSON.stringify(event.data))) found.add(event.stream);
   return [...found].sort();
 }
@@ -83,10 +100,10 @@ async function plainTextStreams(events: EventStore, email: string): Promise<stri
  * How many stored events hold personal fields in plain text (written before sealing), and in how many streams: one read
  * of the stored log, as an erasure makes.
  */
-export async function unsealedReport(events: EventStore): Promise<UnsealedReport> {
+export async function unsealedReport(events: EventStore, pauseAfterMs = sliceMs): Promise<UnsealedReport> {
   let count = 0;
   const streams = new Set<string>();
-  for await (const event of storedLog(events).readAll(0)) {
+  for await (const event of wholeLog(storedLog(events), pauseAfterMs)) {
     if (plainPersonalFields(event.type, event.data).length === 0) continue;
     count += 1;
     streams.add(event.stream);
@@ -214,7 +231,7 @@ export async function retentionReport(deps: PrivacyDeps): Promise<RetentionRepor
     string,
     { last: string; lastOrder: string | null; orders: Set<string>; streams: Set<string> }
   >();
-  for await (const event of deps.events.readAll(0)) {
+  for await (const event of wholeLog(deps.events)) {
     const data = event.data as Record<string, unknown>;
     const key = personAddress(data.customerEmail);
     if (
