@@ -21,14 +21,6 @@ function current(): Cart {
   return cart;
 }
 
-/**
- * Reads the saved cart now. A page's first touch of local storage waits on the browser (tens of milliseconds on a
- * busy phone), so the entry does it while the first screen is being drawn, rather than the header's first render.
- */
-export function loadSavedCart(): void {
-  current();
-}
-
 function publish(next: Cart) {
   cart = next;
   for (const listener of listeners) listener();
