@@ -31,7 +31,8 @@ const appStart = (id: string) =>
     ));
 
 /** What src/main.tsx imports: Vite's helper that loads a split chunk with its stylesheets, the screens' addresses. */
-const pageScript = (id: string) => id.includes('vite/preload-helper') || /[\\/]contracts[\\/]shared[\\/]clientRoutes\.ts$/.test(id);
+const pageScript = (id: string) =>
+  id.includes('vite/preload-helper') || /[\\/]contracts[\\/]shared[\\/]clientRoutes\.ts$/.test(id);
 
 /** React and React DOM, which the page's script makes ready in a task before the rest of the app's start (main.tsx). */
 const reactStart = (id: string) =>
