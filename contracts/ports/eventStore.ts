@@ -45,8 +45,11 @@ export interface EventStore<E extends DomainEvent = ShopEvent> {
   ): Subscription;
   /** Position of the last event in the log, 0 if empty. */
   headPosition(): Promise<number>;
-  /** The streams in the log with their last revision. */
-  listStreams(): Promise<StreamInfo[]>;
+  /**
+   * The streams in the log with their last revision, in the order they began; with `prefix`, only those whose name
+   * starts with it (one category's, such as the accounts'), found without going through the others.
+   */
+  listStreams(prefix?: string): Promise<StreamInfo[]>;
   /** Every (event type, schema version) pair in the log; the start-up check reads this rather than the whole log. */
   eventVersions(): Promise<EventVersionInfo[]>;
   /** Is the store reachable? */

@@ -73,9 +73,7 @@ export const opensWith = (tokenSecret: string, secret: SealedAccountSecret): boo
 /** Every account's stream (admin-<username>, not the days of unknown names), read as stored. */
 export async function accountSecretsIn(stored: StoredEventStore): Promise<SealedAccountSecret[]> {
   const unknownNames = unknownSignInStream('0000-00-00').slice(0, -'0000-00-00'.length);
-  const accounts = (await stored.listStreams()).filter(
-    (s) => s.stream.startsWith(adminStream('')) && !s.stream.startsWith(unknownNames),
-  );
+  const accounts = (await stored.listStreams(adminStream(''))).filter((s) => !s.stream.startsWith(unknownNames));
   const events: RecordedEvent[] = [];
   for (const { stream } of accounts) events.push(...(await stored.readStream(stream)));
   return sealedAccountSecrets(events.sort((a, b) => a.position - b.position));

@@ -157,7 +157,7 @@ export function withSealedPersonalData(
     subscribe: (afterPosition, handler, onError) =>
       store.subscribe(afterPosition, (event) => handler(openEvent(event)), onError),
     headPosition: () => store.headPosition(),
-    listStreams: () => store.listStreams(),
+    listStreams: (prefix?: string) => store.listStreams(prefix),
     eventVersions: () => store.eventVersions(),
     ping: () => store.ping(),
     async close() {

@@ -82,7 +82,7 @@ export function withEventVersions(
       return store.subscribe(afterPosition, (event) => handler(upcast(event)), onError);
     },
     headPosition: () => store.headPosition(),
-    listStreams: () => store.listStreams(),
+    listStreams: (prefix?: string) => store.listStreams(prefix),
     eventVersions: () => store.eventVersions(),
     ping: () => store.ping(),
     close: () => store.close(),

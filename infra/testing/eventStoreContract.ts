@@ -136,5 +136,22 @@ export function eventStoreContract(name: string, open: () => Promise<StoredEvent
     assert.ok(await store.ping());
   });
 
+  test('lists only the streams whose name starts with a prefix, when given one', async ({ store, prefix }) => {
+    await store.append(`${prefix}-account-ann`, [event('A')], 'no_stream');
+    await store.append(`${prefix}-order-1`, [event('A'), event('B')], 'no_stream');
+    await store.append(`${prefix}-account-bob`, [event('A'), event('B'), event('C')], 'no_stream');
+    // Just past the names that start with the prefix ('-' is followed by '.'), and just before them.
+    await store.append(`${prefix}-account.`, [event('A')], 'no_stream');
+    await store.append(`${prefix}-account`, [event('A')], 'no_stream');
+    assert.equal(
+      (await store.listStreams(`${prefix}-account-`)).map((s) => [s.stream, s.revision]),
+      [
+        [`${prefix}-account-ann`, 0],
+        [`${prefix}-account-bob`, 2],
+      ],
+    );
+    assert.equal(await store.listStreams(`${prefix}-nothing-`), []);
+  });
+
   return test;
 }

@@ -23,7 +23,7 @@ export const newAccountPassword = () => randomBytes(15).toString('base64url');
 const unknownNamesPrefix = unknownSignInStream('0000-00-00').slice(0, -'0000-00-00'.length);
 
 export async function listAccounts(deps: Pick<ShopDeps, 'events' | 'admin'>): Promise<AccountDto[]> {
-  const names = (await deps.events.listStreams())
+  const names = (await deps.events.listStreams(adminStream('')))
     .map((s) => s.stream)
     .filter((stream) => categoryOf(stream) === 'admin' && !stream.startsWith(unknownNamesPrefix))
     .map(idOf);

@@ -62,7 +62,9 @@ export function restockReactions(deps: ReactionDeps): Reactions {
     // Only the event that brings the book back: copies added to a shelf that still had some tell no one.
     if (!(availableAt(before, at) <= 0 && availableAt(after, at) > 0)) return;
     const meta = reactingTo(event, deps.clock(), 'system:restock');
-    const streams = (await deps.events.listStreams()).filter((s) => categoryOf(s.stream) === 'restock');
+    const streams = (await deps.events.listStreams(restockStream(''))).filter(
+      (s) => categoryOf(s.stream) === 'restock',
+    );
     for (const { stream } of streams) {
       const events = await deps.events.readStream(stream);
       const state = fold(restockDecider, events);

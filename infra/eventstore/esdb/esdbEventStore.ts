@@ -224,10 +224,11 @@ export function openEsdbEventStore(connectionString: string): StoredEventStore {
       }
     },
 
-    async listStreams(): Promise<StreamInfo[]> {
+    async listStreams(prefix?: string): Promise<StreamInfo[]> {
       // One pass over $all rather than the $streams system projection, which a default server does not run.
       const streams = new Map<string, StreamInfo>();
       for await (const event of store.readAll(0, { batchSize: 2000 })) {
+        if (prefix && !event.stream.startsWith(prefix)) continue;
         streams.set(event.stream, { stream: event.stream, revision: event.revision, lastPosition: event.position });
       }
       return [...streams.values()];
