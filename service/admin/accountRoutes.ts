@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { adminApi } from '../../contracts/admin/api.ts';
 import type { AccountDto } from '../../contracts/admin/model.ts';
-import { adminStream, categoryOf, idOf, unknownSignInStream } from '../../contracts/shared/streams.ts';
+import { adminStream, idOf, unknownSignInStream } from '../../contracts/shared/streams.ts';
 import { handleCommand } from '../commands.ts';
 import type { ShopDeps } from '../deps.ts';
 import { adminOf, sessionOf } from '../http/adminRouter.ts';
@@ -25,7 +25,7 @@ const unknownNamesPrefix = unknownSignInStream('0000-00-00').slice(0, -'0000-00-
 export async function listAccounts(deps: Pick<ShopDeps, 'events' | 'admin'>): Promise<AccountDto[]> {
   const names = (await deps.events.listStreams(adminStream('')))
     .map((s) => s.stream)
-    .filter((stream) => categoryOf(stream) === 'admin' && !stream.startsWith(unknownNamesPrefix))
+    .filter((stream) => !stream.startsWith(unknownNamesPrefix))
     .map(idOf);
   const accounts: AccountDto[] = [];
   for (const username of new Set([deps.admin.username, ...names])) {

@@ -9,7 +9,7 @@ import type { RestockAlertRequested } from '../../contracts/messages/events.ts';
 import { unsubscribePath } from '../../contracts/messages/unsubscribe.ts';
 import { personAddress } from '../../contracts/personalData.ts';
 import type { RecordedEvent } from '../../contracts/shared/events.ts';
-import { bookStream, categoryOf, restockStream, stockStream } from '../../contracts/shared/streams.ts';
+import { bookStream, restockStream, stockStream } from '../../contracts/shared/streams.ts';
 import { availableAt, shelfDecider } from '../../contracts/stock/shelf.ts';
 import type { StockCorrected, StockReceived } from '../../contracts/stock/events.ts';
 import { defineReactions, type Reactions } from '../../projections/engine/reactor.ts';
@@ -62,9 +62,7 @@ export function restockReactions(deps: ReactionDeps): Reactions {
     // Only the event that brings the book back: copies added to a shelf that still had some tell no one.
     if (!(availableAt(before, at) <= 0 && availableAt(after, at) > 0)) return;
     const meta = reactingTo(event, deps.clock(), 'system:restock');
-    const streams = (await deps.events.listStreams(restockStream(''))).filter(
-      (s) => categoryOf(s.stream) === 'restock',
-    );
+    const streams = await deps.events.listStreams(restockStream(''));
     for (const { stream } of streams) {
       const events = await deps.events.readStream(stream);
       const state = fold(restockDecider, events);

@@ -13,8 +13,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // A page's first touch of its storage waits on the browser (tens of milliseconds on a busy phone): done now, while
 // the first screen is being drawn, rather than in the app's first render (the cart, the router's scroll positions).
 try {
-  localStorage.getItem('cart');
-  sessionStorage.getItem('');
+  localStorage.key(0);
+  sessionStorage.key(0);
 } catch {
   // Storage refused (private mode, a sandboxed frame): the app reads nothing from it either.
 }
